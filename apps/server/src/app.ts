@@ -1,0 +1,84 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerAuth } from './http/auth';
+import { registerEncryptedPayloads } from './http/encryption';
+import { registerErrorHandler } from './http/error-handler';
+import { registerLoginRoutes } from './modules/accounts/login.routes';
+import { registerMemberRoutes } from './modules/accounts/member.routes';
+import { registerPasswordRoutes } from './modules/accounts/password.routes';
+import { registerRegistrationRoutes } from './modules/accounts/registration.routes';
+import { resolveSession } from './modules/accounts/sessions.service';
+import { registerVerificationRoutes } from './modules/accounts/verification.routes';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerSiteRoutes } from './modules/site/site.routes';
+import { registerSiteState } from './modules/site/site-state';
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP application on a context; never listens (tests use `inject`). */
+export async function buildApp(ctx: AppContext): Promise<App> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Clean shutdown: stop accepting, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Gamehall API',
+        version: '1.0.0',
+        description: 'Player, agent and vendor API of Gamehall.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 20 } });
+
+  registerAuth(app, (token) => resolveSession(ctx, token));
+  registerEncryptedPayloads(app, (jwe) => ctx.keys.decrypt(jwe));
+
+  app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  for (const register of routeModules) await register(app, ctx);
+
+  await app.ready();
+  return app;
+}
+
+// Each area contributes its routes; the list is the map of the API.
+type RouteModule = (app: App, ctx: AppContext) => Promise<void> | void;
+const routeModules: RouteModule[] = [
+  registerSiteState,
+  registerSiteRoutes,
+  registerLoginRoutes,
+  registerVerificationRoutes,
+  registerRegistrationRoutes,
+  registerPasswordRoutes,
+  registerMemberRoutes,
+  registerCatalogueRoutes,
+  registerOutboxRoutes,
+];

@@ -1,0 +1,28 @@
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './db/seed/seed';
+import { createMessenger } from './modules/outbox/outbox.service';
+import { KeyRing } from './modules/site/encryption-keys.service';
+
+/** Opens the database, migrates, seeds and assembles the context. Shared by main.ts and tests. */
+export async function bootstrap(
+  config: Config,
+  options: { database?: DatabaseHandle; now?: () => Date; skipSeed?: boolean } = {},
+): Promise<AppContext> {
+  const database = options.database ?? (await openDatabase(config));
+  await migrateToLatest(database.db);
+  const keys = new KeyRing(database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    keys,
+    messenger: createMessenger(config, database.db),
+    now: options.now ?? (() => new Date()),
+  };
+  if (!options.skipSeed) await seed(ctx, { demo: config.demo, catalogueSlots: config.catalogueSlots });
+  await keys.init();
+  return ctx;
+}

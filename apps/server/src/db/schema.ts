@@ -1,0 +1,359 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types of the tables created by the migrations. One interface per table; the `Database`
+// map at the end is what `Kysely<Database>` sees. BIGINT columns are parsed to number (see
+// database.ts), timestamps to Date.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Id = Generated<number>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface BrandSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface WhitelabelSwitchesTable {
+  mod_id: string;
+  parent_mod_id: string | null;
+  enabled: boolean;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface ResourcesTable {
+  id: Id;
+  resource_type: string;
+  name: string;
+  label_name_en: string;
+  url: string;
+  sort: Generated<number>;
+}
+
+export interface BannersTable {
+  id: Id;
+  group_name: string;
+  title: string;
+  image_url: string;
+  linkage_type: string | null;
+  link_url: string | null;
+  language: string | null;
+  sort: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface AnnouncementsTable {
+  id: Id;
+  type: string;
+  audience: string;
+  title: string;
+  content: string;
+  promotion_type: string | null;
+  execution: Generated<string>;
+  language: string | null;
+  sort: Generated<number>;
+  starts_at: Timestamp;
+  ends_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface NoticesTable {
+  id: Id;
+  title: string;
+  content: string;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface HelpArticlesTable {
+  id: Id;
+  category: string;
+  title: string;
+  content: string;
+  sort: Generated<number>;
+}
+
+export interface CountriesTable {
+  country_code: string;
+  country_dialing_code: string;
+  name: string;
+  mobile_digits: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface RegisterFieldRulesTable {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  min_length: number;
+  max_length: number;
+  pattern_id: number | null;
+  accepted_pattern: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface VipLevelsTable {
+  level: number;
+  label_name: string;
+  min_deposit: Generated<number>;
+}
+
+export interface VendorsTable {
+  code: string;
+  name: string;
+  status: Generated<'active' | 'maintenance' | 'hidden'>;
+  sort: Generated<number>;
+}
+
+export interface VendorGameTypesTable {
+  vendor_code: string;
+  game_type: string;
+  account_type_name: string;
+  is_game: string | null;
+  sort: Generated<number>;
+}
+
+export interface GamesTable {
+  node_id: Id;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  name: string;
+  names: Json<Record<string, string>>;
+  sub_category: string | null;
+  is_hot: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<'active' | 'maintenance' | 'hidden'>;
+  min_bet: Generated<number>;
+  min_line_num: Generated<number>;
+  art_seed: number;
+  created_at: CreatedAt;
+}
+
+export interface MembersTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  type: Generated<number>;
+  status: Generated<'active' | 'disabled'>;
+  nickname: string | null;
+  email: string | null;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  payee_name: string | null;
+  qq_num: string | null;
+  line: string | null;
+  whatsapp: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  telegram: string | null;
+  zalo: string | null;
+  id_number: string | null;
+  birthday: ColumnType<Date | null, string | null | undefined, string | null>;
+  address: string | null;
+  nationality: string | null;
+  occupation: string | null;
+  source_of_income: string | null;
+  place_of_birth: string | null;
+  full_name: string | null;
+  payment_password_hash: string | null;
+  referral_code: string;
+  referrer_id: number | null;
+  upline_id: number | null;
+  avatar: Generated<number>;
+  language: Generated<string>;
+  vip_level: Generated<number>;
+  totp_secret: string | null;
+  permissions: ColumnType<string[], string | undefined, string>;
+  register_ip: string | null;
+  register_domain: string | null;
+  register_url: string | null;
+  register_method: string | null;
+  password_changed_at: Timestamp;
+  first_login_at: Date | string | null;
+  last_login_at: Date | string | null;
+  last_login_ip: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AffiliateCodesTable {
+  code: string;
+  agent_id: number;
+  domain: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type SessionArea = 'member' | 'agent' | 'admin';
+
+export interface SessionsTable {
+  id: Id;
+  token_hash: string;
+  member_id: number;
+  area: Generated<SessionArea>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+export interface MemberLoginIpsTable {
+  member_id: number;
+  ip: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface LoginVerificationsTable {
+  id: string;
+  member_id: number;
+  ip: string;
+  area: SessionArea;
+  login_type: string;
+  password_expired: boolean;
+  must_change_password: boolean;
+  code_hash: string | null;
+  code_method: string | null;
+  attempts: Generated<number>;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface SmsCodesTable {
+  id: Id;
+  purpose: string;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface CaptchasTable {
+  client_key: string;
+  answer_hash: string;
+  expires_at: Date | string;
+  created_at: Timestamp;
+}
+
+export interface UsedChallengesTable {
+  signature: string;
+  expires_at: Date | string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Date | string;
+  count: number;
+  locked_until: Date | string | null;
+}
+
+export interface OutboxTable {
+  id: Id;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  text: string;
+  code: string | null;
+  status: Generated<'pending' | 'sent' | 'failed' | 'kept'>;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  sent_at: Date | string | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  member_id: number | null;
+  username: string | null;
+  event: string;
+  success: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  detail: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface EncryptionKeysTable {
+  kid: string;
+  private_jwk: Json<Record<string, unknown>>;
+  public_jwk: Json<Record<string, unknown>>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  expires_at: Date | string | null;
+}
+
+export interface MemberMessagesTable {
+  id: Id;
+  member_id: number;
+  title: string;
+  content: string;
+  read_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface LedgerAccountsTable {
+  id: Id;
+  code: string;
+  kind: string;
+  member_id: number | null;
+  currency: string;
+  balance: Generated<number>;
+  held: Generated<number>;
+  allow_negative: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerPostingsTable {
+  id: Id;
+  idempotency_key: string;
+  type: string;
+  reference: string;
+  fingerprint: string;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  posting_id: number;
+  account_id: number;
+  amount: number;
+  balance_after: number;
+}
+
+export interface Database {
+  brand_settings: BrandSettingsTable;
+  whitelabel_switches: WhitelabelSwitchesTable;
+  resources: ResourcesTable;
+  banners: BannersTable;
+  announcements: AnnouncementsTable;
+  notices: NoticesTable;
+  help_articles: HelpArticlesTable;
+  countries: CountriesTable;
+  register_field_rules: RegisterFieldRulesTable;
+  vip_levels: VipLevelsTable;
+  vendors: VendorsTable;
+  vendor_game_types: VendorGameTypesTable;
+  games: GamesTable;
+  members: MembersTable;
+  affiliate_codes: AffiliateCodesTable;
+  sessions: SessionsTable;
+  member_login_ips: MemberLoginIpsTable;
+  login_verifications: LoginVerificationsTable;
+  sms_codes: SmsCodesTable;
+  captchas: CaptchasTable;
+  used_challenges: UsedChallengesTable;
+  rate_limits: RateLimitsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  encryption_keys: EncryptionKeysTable;
+  member_messages: MemberMessagesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_entries: LedgerEntriesTable;
+}

@@ -1,0 +1,96 @@
+import { AGENT_ACCOUNT_TYPES, TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Every route declares who may call it (style rule 5), in `config.auth`:
+ * - 'public'   anyone; a valid token, if sent, is still resolved so the handler can personalise.
+ * - 'session'  any logged-in account, trial included (member info, logout).
+ * - 'member'   a logged-in real member or agent: trial accounts are refused (spec §6).
+ * - 'agent'    a logged-in agent (account types 1, 2, 41, 42).
+ * - 'admin:<permission>' a back-office operator holding that permission (or '*').
+ * A route without a declaration makes start-up fail.
+ */
+export type AuthRule = 'public' | 'session' | 'member' | 'agent' | `admin:${string}`;
+
+export type Principal = {
+  sessionId: number;
+  memberId: number;
+  username: string;
+  type: number;
+  area: 'member' | 'agent' | 'admin';
+  isAgent: boolean;
+  isTrial: boolean;
+  isOperator: boolean;
+  permissions: string[];
+  language: string;
+};
+
+export const OPERATOR_ACCOUNT_TYPE = 90;
+
+export function isAgentType(type: number): boolean {
+  return (AGENT_ACCOUNT_TYPES as readonly number[]).includes(type);
+}
+export function isTrialType(type: number): boolean {
+  return type === TRIAL_ACCOUNT_TYPE;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+    /** spec "E": the body arrives as a JWE and is decrypted before validation. */
+    encrypted?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type SessionResolver = (token: string, request: FastifyRequest) => Promise<Principal | null>;
+
+/** `Authorization: <token>` or `Bearer <token>` (api-conventions: Requests). */
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.trim() || undefined;
+}
+
+// Routes registered by plugins (the OpenAPI UI) are not ours to declare; everything else is.
+const UNDECLARED_ALLOWED = /^\/docs(\/|$)/;
+
+export function registerAuth(app: FastifyInstance, resolve: SessionResolver): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const rule = (route.config as { auth?: AuthRule } | undefined)?.auth;
+    if (!rule && !UNDECLARED_ALLOWED.test(route.url)) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.auth;
+    if (!rule) return;
+    const token = tokenFrom(request);
+    const principal = token ? await resolve(token, request) : null;
+    request.principal = principal;
+    if (rule === 'public') return;
+    if (!principal) throw new AppError(token ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
+    if (rule.startsWith('admin:')) {
+      const permission = rule.slice('admin:'.length);
+      if (!principal.isOperator || !(principal.permissions.includes('*') || principal.permissions.includes(permission)))
+        throw new AppError('AUTH_FORBIDDEN');
+      return;
+    }
+    if (principal.isOperator) throw new AppError('ACCOUNT_NOT_MEMBER');
+    if (rule === 'member' && principal.isTrial) throw new AppError('ACCOUNT_TRIAL_RESTRICTED');
+    if (rule === 'agent' && !principal.isAgent) throw new AppError('ACCOUNT_NOT_AGENT');
+  });
+}
+
+/** The principal of a route declared 'session', 'member' or 'agent' (the hook guarantees one). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('AUTH_REQUIRED');
+  return request.principal;
+}

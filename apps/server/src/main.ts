@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { loadConfig } from './config';
+
+// Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
+// requests and close the database.
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const ctx = await bootstrap(config);
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
+  if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await ctx.database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

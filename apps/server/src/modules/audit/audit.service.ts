@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Conn } from '../../db/database';
+import { insertAuditEvent, listMemberAudit } from './audit.queries';
+
+// Every auth event goes to the audit log with IP and user agent (issue 2).
+export type AuditEvent =
+  | 'login'
+  | 'login.verification'
+  | 'logout'
+  | 'register'
+  | 'password.change'
+  | 'password.reset.email'
+  | 'password.reset.phone'
+  | 'sms.send'
+  | 'freeplay';
+
+export async function audit(
+  db: Conn,
+  request: FastifyRequest,
+  e: {
+    event: AuditEvent;
+    success: boolean;
+    memberId?: number | null;
+    username?: string | null;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const ua = request.headers['user-agent'];
+  await insertAuditEvent(db, {
+    memberId: e.memberId ?? null,
+    username: e.username ?? null,
+    event: e.event,
+    success: e.success,
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
+    detail: e.detail ?? {},
+  });
+}
+
+/** Login history for the member's security centre. */
+export async function loginHistory(db: Conn, memberId: number, limit = 20) {
+  const rows = await listMemberAudit(db, memberId, ['login', 'login.verification'], limit);
+  return rows.map((r) => ({
+    success: r.success,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    time: new Date(r.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,107 @@
+import type { WhitelabelSwitch } from '@gamehall/shared/constants';
+import { z } from 'zod';
+import type { Conn } from '../../db/database';
+import { listBrandSettings, listWhitelabelSwitches, setWhitelabelSwitch, upsertBrandSetting } from './brand.queries';
+
+// Brand configuration lives in the database (seeded, edited by the back office). Each setting is
+// one row; this schema gives every key its type and its default, and the seed writes the defaults.
+export const BrandSettingsSchema = z.object({
+  merchantCode: z.string().default('demo'),
+  siteName: z.string().default('Gamehall'),
+  platform: z.string().default('WEB'),
+  lotteryType: z.string().default('SEA'),
+  defaultLanguage: z.string().default('EN'),
+  supportedLanguages: z.array(z.string()).default(['EN', 'TY']),
+  currency: z.string().default('PHP'),
+  currencySymbol: z.string().default('₱'),
+  timeZone: z.string().default('Asia/Manila'),
+  /** spec §4: the default six-digit password that forces a change. */
+  defaultPassword: z.string().default('888888'),
+  /** With PWDEXPFORCECHANGE3 on, a password older than this forces a change. */
+  passwordExpiryDays: z.number().int().min(1).default(90),
+  /** spec §5: age confirmation 18 (configurable); the birthday check requires 21. */
+  minAge: z.number().int().min(0).default(18),
+  birthdayCheckAge: z.number().int().min(0).default(21),
+  smsExpiredMinutes: z.number().int().min(1).max(60).default(5),
+  /** Proof-of-work challenge before login and registration; a brand switch turns it off. */
+  challengeEnabled: z.boolean().default(true),
+  /** Failed logins (per account or IP) before the captcha becomes required. */
+  captchaAfterFailures: z.number().int().min(0).default(3),
+  /** Extra verification for a login from an IP the member has not used before (spec §4). */
+  newIpVerification: z.boolean().default(true),
+  maintenance: z.object({ enabled: z.boolean(), title: z.string(), info: z.string() }).default({
+    enabled: false,
+    title: 'System maintenance',
+    info: 'We are upgrading the site. Please come back soon.',
+  }),
+  regionRestriction: z
+    .object({
+      enabled: z.boolean(),
+      /** ISO country codes refused, from the offline IP database. */
+      blockedCountries: z.array(z.string()),
+      /** CIDR lists: allowed ranges win over everything else; blocked ranges refuse. */
+      allowedCidrs: z.array(z.string()),
+      blockedCidrs: z.array(z.string()),
+    })
+    .default({ enabled: true, blockedCountries: ['US', 'SG'], allowedCidrs: [], blockedCidrs: [] }),
+  customerServiceUrl: z.string().default('/help'),
+  mainDomain: z.string().default('localhost'),
+  domainRoute: z.record(z.string(), z.string()).default({ agent: '/agentHome', member: '/' }),
+  imageCDNs: z.array(z.string()).default(['']),
+  launchGameCDNs: z.array(z.string()).default(['']),
+  gtagId: z.string().default(''),
+  /** Registration method recorded for web sign-ups (spec §3 registerMethod). */
+  registerMethod: z.string().default('WEB'),
+  /** Mobile digit count per site (spec §5 "Please enter your {0} digit phone number"). */
+  mobileDigits: z.number().int().min(6).max(15).default(10),
+});
+
+export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
+export const brandDefaults: BrandSettings = BrandSettingsSchema.parse({});
+
+export type Brand = BrandSettings & { switches: Record<string, boolean> };
+
+// Brand data changes without a restart and must be seen by every node, so it is cached only briefly.
+const CACHE_MS = 2_000;
+let cache: { db: Conn; at: number; brand: Brand } | undefined;
+
+export async function getBrand(db: Conn): Promise<Brand> {
+  if (cache && cache.db === db && Date.now() - cache.at < CACHE_MS) return cache.brand;
+  const [rows, switches] = await Promise.all([listBrandSettings(db), listWhitelabelSwitches(db)]);
+  const raw: Record<string, unknown> = {};
+  for (const r of rows) raw[r.key] = r.value;
+  const parsed = BrandSettingsSchema.safeParse(raw);
+  // A bad value written by hand must not take the site down: fall back to defaults key by key.
+  const settings = parsed.success ? parsed.data : salvage(raw);
+  const brand: Brand = {
+    ...settings,
+    switches: Object.fromEntries(switches.map((s) => [s.mod_id, s.enabled])),
+  };
+  cache = { db, at: Date.now(), brand };
+  return brand;
+}
+
+function salvage(raw: Record<string, unknown>): BrandSettings {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(BrandSettingsSchema.shape)) {
+    const r = (schema as z.ZodType).safeParse(raw[key]);
+    out[key] = r.success ? r.data : (brandDefaults as Record<string, unknown>)[key];
+  }
+  return out as BrandSettings;
+}
+
+export function switchOn(brand: Brand, name: WhitelabelSwitch): boolean {
+  return brand.switches[name] === true;
+}
+
+/** Changes a setting (back office, tests); every node sees it within the cache time. */
+export async function setBrandSetting<K extends keyof BrandSettings>(db: Conn, key: K, value: BrandSettings[K]) {
+  const checked = BrandSettingsSchema.shape[key].parse(value);
+  await upsertBrandSetting(db, key, checked, new Date());
+  cache = undefined;
+}
+
+export async function setSwitch(db: Conn, name: WhitelabelSwitch, enabled: boolean) {
+  await setWhitelabelSwitch(db, name, enabled);
+  cache = undefined;
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { bootstrap } from '../bootstrap';
+import { type Config, testConfig } from '../config';
+import type { AppContext } from '../context';
+
+export type TestApp = {
+  app: App;
+  ctx: AppContext;
+  /** Moves the test clock (services read ctx.now()). */
+  advance: (ms: number) => void;
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh application on a fresh database for one test file. PGlite in memory by default; when
+ * TEST_DATABASE_URL points at a PostgreSQL server, a throwaway database is created on it and
+ * dropped at close, so the same tests run on both.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const admin = process.env.TEST_DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (admin) {
+    const name = `gh_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = testConfig({ databaseUrl, ...overrides });
+  const ctx = await bootstrap(config, { now });
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await ctx.database.close();
+      await dropDatabase?.();
+    },
+  };
+}

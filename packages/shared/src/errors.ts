@@ -1,0 +1,84 @@
+// Stable error codes. The server sends `code`; the web app translates codes and never parses
+// messages. `status` is the HTTP status the envelope goes out with; `message` is English for logs
+// and API users. Add codes here, never inline strings elsewhere.
+export const errorCatalogue = {
+  // generic
+  BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid' },
+  ENCRYPTION_REQUIRED: { status: 400, message: 'This call needs an encrypted payload' },
+  ENCRYPTION_INVALID: { status: 400, message: 'The encrypted payload could not be read' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  INTERNAL_ERROR: { status: 500, message: 'Unknown error' },
+  MERCHANT_MISMATCH: { status: 400, message: 'This site does not serve that merchant' },
+  // site state (spec §2 whole-site states, §8)
+  SYSTEM_MAINTENANCE: { status: 503, message: 'System maintenance' },
+  REGION_RESTRICTED: { status: 403, message: 'Access restricted (location or IP)' },
+  FEATURE_DISABLED: { status: 403, message: 'Operation not enabled, please contact customer service' },
+  // auth and sessions
+  AUTH_REQUIRED: { status: 401, message: 'You are not logged in, please login' },
+  AUTH_SESSION_EXPIRED: { status: 401, message: 'Your session has expired, please login' },
+  AUTH_FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  ACCOUNT_TRIAL_RESTRICTED: { status: 403, message: 'Please use a real account for this' },
+  ACCOUNT_NOT_MEMBER: { status: 403, message: 'Non-member account unable to login' },
+  ACCOUNT_NOT_AGENT: { status: 403, message: 'Non-agents cannot log in' },
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled, please contact customer service' },
+  ACCOUNT_PASSWORD_INVALID: { status: 401, message: 'Incorrect username or password' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'Username/Email does not exist' },
+  ACCOUNT_USERNAME_TAKEN: { status: 409, message: 'This username is already registered' },
+  ACCOUNT_MOBILE_TAKEN: { status: 409, message: 'This mobile number is already registered' },
+  ACCOUNT_EMAIL_MISMATCH: { status: 400, message: 'Username/Email does not exist' },
+  ACCOUNT_AGE_RESTRICTED: { status: 422, message: 'You are not old enough to register' },
+  PASSWORD_OLD_INVALID: { status: 400, message: 'The old password is not correct' },
+  PASSWORD_CONFIRM_MISMATCH: { status: 400, message: 'Confirmation password is not correct' },
+  PASSWORD_SAME_AS_OLD: { status: 400, message: 'The new password must differ from the old one' },
+  PASSWORD_FORMAT_INVALID: { status: 400, message: 'Password format is incorrect' },
+  LOGIN_VERIFICATION_REQUIRED: { status: 403, message: 'Please complete verification first' },
+  LOGIN_VERIFICATION_INVALID: { status: 400, message: 'The verification answer is not correct' },
+  LOGIN_VERIFICATION_EXPIRED: { status: 400, message: 'The verification has expired, please log in again' },
+  LOGIN_VERIFICATION_METHOD_UNAVAILABLE: {
+    status: 400,
+    message: 'This verification method is not available',
+  },
+  // challenge and captcha
+  CHALLENGE_REQUIRED: { status: 400, message: 'Please complete verification first' },
+  CHALLENGE_INVALID: { status: 400, message: 'Captcha check failed or domain not allowed' },
+  CAPTCHA_REQUIRED: { status: 400, message: 'Please enter the captcha' },
+  CAPTCHA_INVALID: { status: 400, message: 'The captcha is not correct' },
+  // phone verification (spec §8)
+  SMS_PHONE_INVALID: { status: 400, message: 'Invalid phone number format' },
+  SMS_PHONE_MISSING: { status: 400, message: 'Missing phone number' },
+  SMS_TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please retry after 5 minutes' },
+  SMS_CODE_INVALID: { status: 400, message: 'Invalid verification code' },
+  SMS_CODE_MISSING: { status: 400, message: 'Missing verification code' },
+  SMS_CODE_EXPIRED: { status: 400, message: 'Verification code expired, please resend' },
+  SMS_QUOTA_INSUFFICIENT: { status: 503, message: 'Quota insufficient, please contact customer service' },
+  // registration and affiliates
+  AFFILIATE_CODE_INVALID: { status: 400, message: 'Invalid invitation code' },
+  REFERRAL_CODE_INVALID: { status: 400, message: 'Invalid invitation code' },
+  // wallet (ledger)
+  WALLET_INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient balance' },
+  WALLET_POSTING_UNBALANCED: { status: 500, message: 'A posting must sum to zero' },
+  WALLET_IDEMPOTENCY_CONFLICT: { status: 409, message: 'This request was already made with other details' },
+  // games
+  GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+// Field-level validation reasons carried in `value.fields` of a VALIDATION_FAILED envelope.
+export const fieldErrorReasons = [
+  'REQUIRED',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'PATTERN',
+  'MISMATCH',
+  'NOT_ALLOWED',
+  'INVALID',
+] as const;
+export type FieldErrorReason = (typeof fieldErrorReasons)[number];
