@@ -2,7 +2,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,7 +25,8 @@ import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 
-export type App = FastifyInstance;
+/** The application with the zod type provider, so routes get typed params, query and body. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Builds the whole HTTP application on a context; never listens (tests use `inject`). */
 export async function buildApp(ctx: AppContext): Promise<App> {
@@ -58,10 +60,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 20 } });
 
+  // Whole-site states come before auth: a logged-out visitor during maintenance gets 503, not 401.
+  registerSiteState(app, ctx);
   registerAuth(app, (token) => resolveSession(ctx, token));
   registerEncryptedPayloads(app, (jwe) => ctx.keys.decrypt(jwe));
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Until the player site (apps/web) is served here, the root leads to the API reference.
+  app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'));
 
   for (const register of routeModules) await register(app, ctx);
 
@@ -72,7 +78,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 // Each area contributes its routes; the list is the map of the API.
 type RouteModule = (app: App, ctx: AppContext) => Promise<void> | void;
 const routeModules: RouteModule[] = [
-  registerSiteState,
   registerSiteRoutes,
   registerLoginRoutes,
   registerVerificationRoutes,

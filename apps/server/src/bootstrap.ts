@@ -22,7 +22,9 @@ export async function bootstrap(
     messenger: createMessenger(config, database.db),
     now: options.now ?? (() => new Date()),
   };
+  // The seed takes its own advisory lock, so several nodes starting together seed once.
   if (!options.skipSeed) await seed(ctx, { demo: config.demo, catalogueSlots: config.catalogueSlots });
   await keys.init();
   return ctx;
 }
+

@@ -16,7 +16,8 @@ function reasonOf(issue: IssueLike): string {
   if (typeof p.reason === 'string') return p.reason;
   switch (issue.keyword) {
     case 'invalid_type':
-      return p.input === undefined || p.input === null ? 'REQUIRED' : 'INVALID';
+      // zod 4 issues do not carry the input; its message ends with what was received.
+      return /received (undefined|null)$/.test(issue.message ?? '') ? 'REQUIRED' : 'INVALID';
     case 'too_small':
       return p.origin === 'string' && p.minimum === 1 ? 'REQUIRED' : 'TOO_SHORT';
     case 'too_big':

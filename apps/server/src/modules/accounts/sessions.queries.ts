@@ -9,6 +9,7 @@ export async function insertSession(
     area: SessionArea;
     ip: string;
     userAgent: string | null;
+    now: Date;
     expiresAt: Date;
   },
 ) {
@@ -20,6 +21,8 @@ export async function insertSession(
       area: s.area,
       ip: s.ip,
       user_agent: s.userAgent,
+      created_at: s.now,
+      last_seen_at: s.now,
       expires_at: s.expiresAt,
     })
     .returning('id')

@@ -17,8 +17,9 @@ export async function issueSession(
   input: { memberId: number; area: SessionArea; ip: string; userAgent: string | null },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.now().getTime() + SESSION_ABSOLUTE_HOURS * 3600_000);
-  await insertSession(db, { tokenHash: hashToken(token), expiresAt, ...input });
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_HOURS * 3600_000);
+  await insertSession(db, { tokenHash: hashToken(token), now, expiresAt, ...input });
   return token;
 }
 
