@@ -1,7 +1,59 @@
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { getBrand } from './brand.service';
+import { visitorState } from './site.service';
+
+// The player and lottery APIs. Everything else (/admin, /vendor, /dev, /docs, /art, /healthz, /ws,
+// /studio) is outside the whole-site states: operators must work during maintenance, vendors must be
+// able to settle rounds, and the demo outbox, docs and art are not the site.
+const GUARDED = /^\/(wps|lgw|lotto)(\/|$)/;
+
+/**
+ * spec §2 whole-site states. During maintenance (1) or for a restricted visitor (2) the site shows a
+ * page with the state, the visitor's IP and a customer service button, and may still switch language.
+ * So these stay open:
+ * - /wps/system/*: status, config, permission info, whitelabel, public key, resources, banners... all
+ *   that the maintenance and restriction pages (and the client start-up) read;
+ * - /wps/member/language: the language selector on those pages;
+ * - /wps/captcha and /wps/verification/challenge: harmless generators the login form loads first.
+ * Everything else under /wps, /lgw and /lotto (login, registration, wallet, games) is refused.
+ */
+const OPEN_DURING_STATES = [
+  /^\/wps\/system\//,
+  /^\/wps\/captcha\/?$/,
+  /^\/wps\/verification\/challenge\/?$/,
+  /^\/wps\/member\/language\/?$/,
+];
+
+// The matched route's pattern when there is one, so an encoded or oddly written URL cannot pass for
+// an open path; the raw path (without the query) for a 404.
+function pathOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+}
 
 export function registerSiteState(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+  app.addHook('onRequest', async (request) => {
+    const path = pathOf(request);
+    if (!GUARDED.test(path)) return;
+
+    // api-conventions: one brand per deployment; the Merchant header is checked when present.
+    const merchant = request.headers.merchant;
+    if (merchant !== undefined) {
+      const brand = await getBrand(ctx.db);
+      const sent = Array.isArray(merchant) ? merchant.join(',') : merchant;
+      if (sent.trim() !== brand.merchantCode) throw new AppError('MERCHANT_MISMATCH');
+    }
+
+    if (OPEN_DURING_STATES.some((open) => open.test(path))) return;
+    const state = await visitorState(ctx, request.ip);
+    // Maintenance overrides region restriction (spec §2).
+    if (state.maintenance) {
+      throw new AppError('SYSTEM_MAINTENANCE', {
+        value: { title: state.brand.maintenance.title, info: state.brand.maintenance.info },
+      });
+    }
+    if (state.restricted) throw new AppError('REGION_RESTRICTED', { value: { ip: state.ip } });
+  });
 }

@@ -1,0 +1,83 @@
+import type { Conn } from '../../db/database';
+
+export function listResources(db: Conn) {
+  return db
+    .selectFrom('resources')
+    .select(['id', 'resource_type', 'name', 'label_name_en', 'url'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function listHelpArticles(db: Conn) {
+  return db
+    .selectFrom('help_articles')
+    .select(['id', 'category', 'title', 'content', 'sort'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function listCountries(db: Conn) {
+  return db
+    .selectFrom('countries')
+    .select(['country_code', 'country_dialing_code', 'name', 'mobile_digits'])
+    .orderBy('sort')
+    .orderBy('country_code')
+    .execute();
+}
+
+/** Active banners of one group; a banner without a language shows in every language. */
+export function listBanners(db: Conn, groupName: string, language: string) {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'group_name', 'title', 'image_url', 'linkage_type', 'link_url'])
+    .where('group_name', '=', groupName)
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]))
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countNotices(db: Conn) {
+  const row = await db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listNotices(db: Conn, offset: number, limit: number) {
+  return db
+    .selectFrom('notices')
+    .select(['id', 'title', 'content', 'created_at'])
+    .orderBy('sort')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** Announcements live at `now` for the given types, audiences and language. */
+export function listLiveAnnouncements(
+  db: Conn,
+  filter: { types: string[]; audiences: string[]; language: string; execution: string | undefined; now: Date },
+) {
+  let q = db
+    .selectFrom('announcements')
+    .select(['id', 'type', 'audience', 'title', 'content', 'promotion_type', 'execution'])
+    .where('type', 'in', filter.types)
+    .where('audience', 'in', filter.audiences)
+    .where('starts_at', '<=', filter.now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', filter.now)]))
+    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', filter.language)]));
+  if (filter.execution !== undefined) q = q.where('execution', '=', filter.execution);
+  return q.orderBy('sort').orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Only the one column the announcement audience needs (spec §4: F counts for first-time users). */
+export function findMemberFirstLogin(db: Conn, memberId: number) {
+  return db.selectFrom('members').select('first_login_at').where('id', '=', memberId).executeTakeFirst();
+}
