@@ -1,14 +1,36 @@
 import type { AppContext } from '../../context';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
-import { brandDefaults } from '../../modules/site/brand.service';
+import { brandDefaults, getBrand } from '../../modules/site/brand.service';
+import { seedBrand } from './brand-seed';
+import { seedCatalogue } from './catalogue-seed';
+import { seedContent } from './content-seed';
+import { hashDemoPasswords, missingDemoAccounts, seedDemoAccounts } from './demo-accounts-seed';
+import { lockSeed } from './seed.queries';
 
 export type SeedOptions = { demo: boolean; catalogueSlots: number };
 
 /**
  * Idempotent seed: brand defaults always (never overwriting what an operator changed); demo content
- * and demo accounts only in demo mode.
+ * and demo accounts only in demo mode. Everything after the password hashing runs in one
+ * transaction under an advisory lock, so several nodes starting together seed once, and a failed
+ * start leaves nothing half-written.
  */
 export async function seed(ctx: AppContext, options: SeedOptions): Promise<void> {
   await insertMissingBrandSettings(ctx.db, brandDefaults);
-  void options;
+  const brand = await getBrand(ctx.db);
+
+  // Hashing is the slow part; it happens outside the transaction and only for missing accounts.
+  const hashes = options.demo
+    ? await hashDemoPasswords(await missingDemoAccounts(ctx.db), brand.defaultPassword)
+    : new Map<string, string>();
+
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockSeed(trx);
+    await seedBrand(trx);
+    await seedCatalogue(trx, options.catalogueSlots);
+    if (!options.demo) return;
+    await seedContent(trx, now);
+    await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
+  });
 }

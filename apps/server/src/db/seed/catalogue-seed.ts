@@ -1,0 +1,231 @@
+import { SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
+import type { Conn } from '../database';
+import { LOTTERY_TITLES, slotName, TABLE_TITLES } from './names';
+import {
+  countGamesOfVendors,
+  type GameSeedRow,
+  insertGames,
+  insertMissingVendorGameTypes,
+  insertMissingVendors,
+} from './seed.queries';
+
+// spec §3 "Known vendors", per category, in menu order. A vendor may serve several categories
+// (AG has slots, live tables and fishing). The ESPORTS vendors and JILI (game type JL) complete
+// the categories of spec §3 "Game".
+export const VENDORS_BY_CATEGORY: Record<string, readonly string[]> = {
+  RNG: ['AE', 'AG', 'CQ9', 'GG', 'ISB', 'MG', 'MGS', 'PNG', 'PT', 'RTG', 'TTG', 'WD'],
+  LIVE: ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'],
+  FISH: ['AG', 'BBIN', 'CQ9', 'GG', 'PT', 'RTG'],
+  PVP: ['KX', 'KY', 'TH', 'WS', 'XY'],
+  SPORTS: ['IBC', 'SBT', 'UG', 'BTI'],
+  ESPORTS: ['TF', 'IMES', 'AVIA'],
+  COCKFIGHT: ['DS88', 'DIG'],
+  LOTT: ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT'],
+  ELOTT: ['ELOTT'],
+  JL: ['JILI'],
+};
+
+export const VENDOR_NAMES: Record<string, string> = {
+  AE: 'AE Gaming',
+  AG: 'Asia Gaming',
+  AVIA: 'AVIA eSports',
+  BBIN: 'BBIN',
+  BG: 'Big Gaming',
+  BTI: 'BTi Sports',
+  CQ9: 'CQ9 Gaming',
+  DG: 'Dream Gaming',
+  DIG: 'Digmaan',
+  DS88: 'DS88 Sabong',
+  EA: 'Entwine',
+  ELOTT: 'E-Lottery',
+  GG: 'GG Gaming',
+  IBC: 'IBC Sports',
+  IMES: 'IM eSports',
+  ISB: 'iSoftBet',
+  JILI: 'JILI Games',
+  KX: 'KX Poker',
+  KY: 'Kaiyuan Cards',
+  LOTT: 'Lottery',
+  LOTUS: 'Lotus Live',
+  MG: 'Microgaming',
+  MGS: 'MG Slots',
+  OG: 'Oriental Game',
+  PNG: "Play'n GO",
+  PT: 'Playtech',
+  RTG: 'Realtime Gaming',
+  SBT: 'SBTech',
+  TCG_LOTTO_VN: 'TCG Lotto VN',
+  TCG_SEA: 'TCG SEA Lotto',
+  TF: 'TF Gaming',
+  TGP: 'TGP Live',
+  TH: 'TH Poker',
+  TTG: 'Top Trend Gaming',
+  UG: 'UG Sports',
+  WD: 'WD Slots',
+  WS: 'WS Cards',
+  XY: 'XY Cards',
+};
+
+// These vendors open their own lobby (a popup game list) rather than one tile per game (spec §3 isGame).
+const POPUP_CATEGORIES = new Set(['SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT']);
+
+export function vendorRows() {
+  const seen = new Map<string, number>();
+  for (const codes of Object.values(VENDORS_BY_CATEGORY)) {
+    for (const code of codes) if (!seen.has(code)) seen.set(code, seen.size);
+  }
+  return [...seen].map(([code, sort]) => ({ code, name: VENDOR_NAMES[code] ?? code, sort }));
+}
+
+export function vendorGameTypeRows() {
+  return Object.entries(VENDORS_BY_CATEGORY).flatMap(([gameType, codes]) =>
+    codes.map((code, sort) => ({
+      vendor_code: code,
+      game_type: gameType,
+      account_type_name: `${code}_${gameType}`,
+      is_game: POPUP_CATEGORIES.has(gameType) ? 'VASSALAGE' : null,
+      sort,
+    })),
+  );
+}
+
+/** FNV-1a: a stable 31-bit seed per game, so its artwork never changes between starts or nodes. */
+export function artSeedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & 0x7fffffff;
+}
+
+const SLOT_MIN_BETS = [10, 20, 50, 100]; // minor units: 0.10 to 1.00
+const SLOT_LINES = [1, 9, 20, 25, 50];
+// One slot in SUB_EVERY carries a sub-category: about 24% of slots, a few hundred of each at 10,400.
+const SUB_EVERY = 25;
+// About 3% of the slots are hot.
+const HOT_EVERY = 33;
+
+function gameRow(
+  vendor: string,
+  gameType: string,
+  gameCode: string,
+  names: { EN: string; TY: string },
+  extra: Partial<Pick<GameSeedRow, 'sub_category' | 'is_hot' | 'min_bet' | 'min_line_num'>> & { sort: number },
+): GameSeedRow {
+  return {
+    vendor_code: vendor,
+    game_type: gameType,
+    game_code: gameCode,
+    name: names.EN,
+    names: JSON.stringify(names),
+    sub_category: extra.sub_category ?? null,
+    is_hot: extra.is_hot ?? false,
+    sort: extra.sort,
+    status: 'active',
+    min_bet: extra.min_bet ?? 10,
+    min_line_num: extra.min_line_num ?? 1,
+    art_seed: artSeedOf(`${vendor}:${gameCode}`),
+  };
+}
+
+/** Every game of the brand's catalogue: `slots` RNG games spread over the slot vendors, then the other categories. */
+export function catalogueGames(slots: number): GameSeedRow[] {
+  const rows: GameSeedRow[] = [];
+  const slotVendors = VENDORS_BY_CATEGORY.RNG!;
+  for (let i = 0; i < slots; i++) {
+    const vendor = slotVendors[i % slotVendors.length]!;
+    const sub = i % SUB_EVERY < SLOT_SUB_CATEGORIES.length ? SLOT_SUB_CATEGORIES[i % SUB_EVERY] : null;
+    rows.push(
+      gameRow(vendor, 'RNG', `SLOT-${String(i + 1).padStart(5, '0')}`, slotName(i), {
+        sub_category: sub ?? null,
+        is_hot: i % HOT_EVERY === 5,
+        sort: Math.floor(i / slotVendors.length),
+        min_bet: SLOT_MIN_BETS[i % SLOT_MIN_BETS.length],
+        min_line_num: SLOT_LINES[(i >> 2) % SLOT_LINES.length],
+      }),
+    );
+  }
+
+  const tableBets: Record<string, number> = { LIVE: 1000, FISH: 10, PVP: 500, SPORTS: 1000, ESPORTS: 1000 };
+  const perVendor: Record<string, number> = { LIVE: 5, FISH: 3, PVP: 4, SPORTS: 2, ESPORTS: 1, COCKFIGHT: 2 };
+  for (const [gameType, titles] of Object.entries(TABLE_TITLES)) {
+    const vendors = VENDORS_BY_CATEGORY[gameType] ?? [];
+    const count = Math.min(perVendor[gameType] ?? 1, titles.length);
+    vendors.forEach((vendor, v) => {
+      for (let k = 0; k < count; k++) {
+        // Rotate the title list per vendor so each vendor's line-up differs a little.
+        const title = titles[(v + k) % titles.length]!;
+        rows.push(
+          gameRow(
+            vendor,
+            gameType,
+            `${gameType}-${String(k + 1).padStart(3, '0')}`,
+            { EN: title[0], TY: title[1] },
+            {
+              sort: k,
+              is_hot: k === 0 && v % 2 === 0,
+              min_bet: tableBets[gameType] ?? 1000,
+            },
+          ),
+        );
+      }
+    });
+  }
+
+  for (const [gameType, vendors] of [
+    ['LOTT', VENDORS_BY_CATEGORY.LOTT!],
+    ['ELOTT', VENDORS_BY_CATEGORY.ELOTT!],
+  ] as const) {
+    for (const vendor of vendors) {
+      (LOTTERY_TITLES[vendor] ?? []).forEach((title, k) => {
+        rows.push(
+          gameRow(
+            vendor,
+            gameType,
+            `${gameType}-${String(k + 1).padStart(3, '0')}`,
+            { EN: title[0], TY: title[1] },
+            {
+              sort: k,
+              is_hot: k === 0,
+              min_bet: 100,
+            },
+          ),
+        );
+      });
+    }
+  }
+
+  // JILI's JL line-up uses the slot name generator from the far end of its range, away from the RNG names.
+  for (let k = 0; k < 24; k++) {
+    rows.push(
+      gameRow('JILI', 'JL', `JL-${String(k + 1).padStart(3, '0')}`, slotName(19_199 - k), {
+        sort: k,
+        is_hot: k < 2,
+        min_bet: SLOT_MIN_BETS[k % SLOT_MIN_BETS.length],
+      }),
+    );
+  }
+  return rows;
+}
+
+const BATCH = 1000;
+
+/**
+ * Vendors, their categories and the game catalogue. Vendors and categories are inserted when
+ * missing (an operator's status or sort changes stay); games are inserted in batches and the whole
+ * step is skipped when the catalogue is already complete, so later starts stay fast.
+ */
+export async function seedCatalogue(db: Conn, slots: number): Promise<void> {
+  const vendors = vendorRows();
+  await insertMissingVendors(db, vendors);
+  await insertMissingVendorGameTypes(db, vendorGameTypeRows());
+
+  const games = catalogueGames(slots);
+  const present = await countGamesOfVendors(
+    db,
+    vendors.map((v) => v.code),
+  );
+  if (present >= games.length) return;
+  for (let i = 0; i < games.length; i += BATCH) await insertGames(db, games.slice(i, i + BATCH));
+}

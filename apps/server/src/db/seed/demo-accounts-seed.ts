@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
+import { hashPassword } from '../../modules/accounts/passwords';
+import { post } from '../../modules/wallet/wallet.service';
+import type { Conn, Trx } from '../database';
+import {
+  findMembersByUsernames,
+  insertKnownIps,
+  insertMember,
+  insertMemberMessages,
+  insertMissingAffiliateCode,
+} from './seed.queries';
+
+// The demo accounts of api-conventions.md "Demo content". `password: null` means the brand default
+// password (spec §4: it forces a change at first login).
+type DemoAccount = {
+  username: string;
+  password: string | null;
+  type: number;
+  nickname: string;
+  upline?: string;
+  email?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  payeeName?: string;
+  permissions?: string[];
+  avatar: number;
+  /** fresh01 has never logged in; the others have, so first-login flows stay out of the way. */
+  neverLoggedIn?: boolean;
+  /** Opening balance in minor units, credited as a deposit posting. */
+  openingDeposit?: number;
+  affiliateCode?: string;
+  welcomeMessages?: boolean;
+};
+
+// Agents first: downlines point at them.
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { username: 'agent01', password: 'Demo@1234', type: 1, nickname: 'Agent 01', avatar: 5, affiliateCode: 'AGENT01' },
+  {
+    username: 'demo01',
+    password: 'Demo@1234',
+    type: 0,
+    nickname: 'Demo',
+    upline: 'agent01',
+    email: 'demo01@gamehall.local',
+    mobileNum: '9171234567',
+    countryDialingCode: '63',
+    payeeName: 'Demo Player',
+    avatar: 3,
+    openingDeposit: 1_000_000,
+    welcomeMessages: true,
+  },
+  { username: 'trial01', password: 'Demo@1234', type: 4, nickname: 'Trial', avatar: 7 },
+  {
+    username: 'fresh01',
+    password: null,
+    type: 0,
+    nickname: 'Fresh',
+    upline: 'agent01',
+    avatar: 1,
+    neverLoggedIn: true,
+  },
+  {
+    username: 'admin',
+    password: 'Admin@1234',
+    type: OPERATOR_ACCOUNT_TYPE,
+    nickname: 'Administrator',
+    permissions: ['*'],
+    avatar: 12,
+  },
+];
+
+// Local logins of the demo accounts are never asked for new-IP verification (spec §4).
+export const DEMO_KNOWN_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+const WELCOME_MESSAGES = [
+  {
+    title: 'Welcome to {site}',
+    content:
+      'Thank you for joining us. Your account is ready: explore more than 10,000 games, from slots to live casino and sports.',
+  },
+  {
+    title: 'Your welcome bonus is waiting',
+    content:
+      'Make your first deposit to receive a 100% bonus. Open the reward centre in your member area to see the details.',
+  },
+  {
+    title: 'Keep your account safe',
+    content:
+      'Set a payment password and bind your mobile number in the security centre. We will never ask for your password.',
+  },
+];
+
+/** Usernames of the demo accounts that do not exist yet. */
+export async function missingDemoAccounts(db: Conn) {
+  const existing = await findMembersByUsernames(
+    db,
+    DEMO_ACCOUNTS.map((a) => a.username),
+  );
+  const have = new Set(existing.map((m) => m.username.toLowerCase()));
+  return DEMO_ACCOUNTS.filter((a) => !have.has(a.username)).map((a) => a.username);
+}
+
+/** argon2 is deliberately slow: hash only what is missing, all at once, outside any transaction. */
+export async function hashDemoPasswords(usernames: string[], defaultPassword: string): Promise<Map<string, string>> {
+  const accounts = DEMO_ACCOUNTS.filter((a) => usernames.includes(a.username));
+  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password ?? defaultPassword)));
+  return new Map(accounts.map((a, i) => [a.username, hashes[i]!]));
+}
+
+/** Creates the missing demo accounts (given their password hashes) with their IPs, money and messages. */
+export async function seedDemoAccounts(
+  trx: Trx,
+  hashes: Map<string, string>,
+  options: { now: Date; currency: string },
+): Promise<void> {
+  const existing = await findMembersByUsernames(
+    trx,
+    DEMO_ACCOUNTS.map((a) => a.username),
+  );
+  const ids = new Map(existing.map((m) => [m.username.toLowerCase(), m.id]));
+
+  for (const account of DEMO_ACCOUNTS) {
+    const hash = hashes.get(account.username);
+    if (ids.has(account.username) || !hash) continue;
+    const id = await insertMember(trx, {
+      username: account.username,
+      password_hash: hash,
+      type: account.type,
+      nickname: account.nickname,
+      email: account.email ?? null,
+      mobile_num: account.mobileNum ?? null,
+      country_dialing_code: account.countryDialingCode ?? null,
+      payee_name: account.payeeName ?? null,
+      upline_id: account.upline ? (ids.get(account.upline) ?? null) : null,
+      referral_code: randomBytes(5).toString('hex').toUpperCase(),
+      permissions: JSON.stringify(account.permissions ?? []),
+      avatar: account.avatar,
+      password_changed_at: options.now,
+      first_login_at: account.neverLoggedIn ? null : options.now,
+      register_method: 'WEB',
+    });
+    ids.set(account.username, id);
+    await insertKnownIps(trx, id, DEMO_KNOWN_IPS, options.now);
+
+    if (account.openingDeposit) {
+      await post(trx, {
+        idempotencyKey: `seed:${account.username}:opening-deposit`,
+        type: 'deposit',
+        reference: `SEED-${account.username.toUpperCase()}-OPENING`,
+        entries: [
+          { account: { member: id, currency: options.currency }, amount: account.openingDeposit },
+          { account: { house: 'bank', currency: options.currency }, amount: -account.openingDeposit },
+        ],
+      });
+    }
+    if (account.welcomeMessages) {
+      await insertMemberMessages(
+        trx,
+        WELCOME_MESSAGES.map((m) => ({ member_id: id, ...m })),
+      );
+    }
+  }
+
+  for (const account of DEMO_ACCOUNTS) {
+    const id = ids.get(account.username);
+    if (account.affiliateCode && id !== undefined) await insertMissingAffiliateCode(trx, account.affiliateCode, id);
+  }
+}

@@ -1,0 +1,67 @@
+import { GAME_TYPES, WHITELABEL_SWITCHES } from '@gamehall/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+describe('seed outside demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+  });
+  afterAll(() => t.close());
+
+  async function count(table: 'members' | 'banners' | 'announcements' | 'notices' | 'help_articles' | 'resources') {
+    const row = await t.ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('creates no demo accounts, money or content', async () => {
+    expect(await count('members')).toBe(0);
+    for (const table of ['banners', 'announcements', 'notices', 'help_articles', 'resources'] as const) {
+      expect(await count(table), table).toBe(0);
+    }
+    const postings = await t.ctx.db.selectFrom('ledger_postings').select('id').execute();
+    expect(postings).toEqual([]);
+    const codes = await t.ctx.db.selectFrom('affiliate_codes').select('code').execute();
+    expect(codes).toEqual([]);
+  });
+
+  it('still writes brand defaults, switches, field rules, countries, VIP levels, vendors and the catalogue', async () => {
+    const settings = await t.ctx.db.selectFrom('brand_settings').select('key').execute();
+    expect(settings.map((s) => s.key)).toContain('defaultPassword');
+    const switches = await t.ctx.db.selectFrom('whitelabel_switches').select('mod_id').execute();
+    for (const name of WHITELABEL_SWITCHES) expect(switches.map((s) => s.mod_id)).toContain(name);
+    const rules = await t.ctx.db.selectFrom('register_field_rules').select('field').execute();
+    expect(rules.map((r) => r.field)).toContain('username');
+    const countries = await t.ctx.db.selectFrom('countries').select('country_code').execute();
+    expect(countries.length).toBeGreaterThanOrEqual(40);
+    const vip = await t.ctx.db.selectFrom('vip_levels').select('level').execute();
+    expect(vip).toHaveLength(10);
+    const games = await t.ctx.db.selectFrom('games').select(['game_type']).execute();
+    expect(games.filter((g) => g.game_type === 'RNG')).toHaveLength(t.ctx.config.catalogueSlots);
+    for (const type of GAME_TYPES)
+      expect(
+        games.some((g) => g.game_type === type),
+        type,
+      ).toBe(true);
+  });
+
+  it('serves the menu call without any demo content', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lgw/games/game_menus' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.map((c: { gameCategory: string }) => c.gameCategory)).toEqual([
+      'RNG',
+      'LIVE',
+      'FISH',
+      'PVP',
+      'SPORTS',
+      'ESPORTS',
+      'COCKFIGHT',
+      'LOTT',
+      'ELOTT',
+      'JL',
+    ]);
+  });
+});

@@ -1,0 +1,251 @@
+import { sql } from 'kysely';
+import type { Conn } from '../database';
+
+// Writes of the seed. Keyed configuration is inserted when missing (ON CONFLICT DO NOTHING), so
+// what an operator changed is never overwritten and two nodes starting together agree.
+
+// Any constant works; it only has to be the same on every node.
+const SEED_LOCK_KEY = 7_245_001;
+
+/** Serialises concurrent seeds (several nodes starting on one PostgreSQL); released at commit. */
+export async function lockSeed(trx: Conn) {
+  await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+}
+
+export async function insertMissingSwitches(
+  db: Conn,
+  rows: { mod_id: string; parent_mod_id: string | null; enabled: boolean; name: string; sort: number }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('whitelabel_switches')
+    .values(rows)
+    .onConflict((oc) => oc.column('mod_id').doNothing())
+    .execute();
+}
+
+export async function insertMissingFieldRules(
+  db: Conn,
+  rows: {
+    field: string;
+    enabled: boolean;
+    required: boolean;
+    min_length: number;
+    max_length: number;
+    pattern_id: number | null;
+    accepted_pattern: string;
+    sort: number;
+  }[],
+) {
+  await db
+    .insertInto('register_field_rules')
+    .values(rows)
+    .onConflict((oc) => oc.column('field').doNothing())
+    .execute();
+}
+
+export async function insertMissingCountries(
+  db: Conn,
+  rows: { country_code: string; country_dialing_code: string; name: string; mobile_digits: number; sort: number }[],
+) {
+  await db
+    .insertInto('countries')
+    .values(rows)
+    .onConflict((oc) => oc.column('country_code').doNothing())
+    .execute();
+}
+
+export async function insertMissingVipLevels(
+  db: Conn,
+  rows: { level: number; label_name: string; min_deposit: number }[],
+) {
+  await db
+    .insertInto('vip_levels')
+    .values(rows)
+    .onConflict((oc) => oc.column('level').doNothing())
+    .execute();
+}
+
+export async function insertMissingVendors(db: Conn, rows: { code: string; name: string; sort: number }[]) {
+  await db
+    .insertInto('vendors')
+    .values(rows)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+export async function insertMissingVendorGameTypes(
+  db: Conn,
+  rows: { vendor_code: string; game_type: string; account_type_name: string; is_game: string | null; sort: number }[],
+) {
+  await db
+    .insertInto('vendor_game_types')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['vendor_code', 'game_type']).doNothing())
+    .execute();
+}
+
+export type GameSeedRow = {
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  name: string;
+  names: string;
+  sub_category: string | null;
+  is_hot: boolean;
+  sort: number;
+  status: 'active';
+  min_bet: number;
+  min_line_num: number;
+  art_seed: number;
+};
+
+export async function countGamesOfVendors(db: Conn, vendorCodes: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('games')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('vendor_code', 'in', vendorCodes)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertGames(db: Conn, rows: GameSeedRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('games')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['vendor_code', 'game_code']).doNothing())
+    .execute();
+}
+
+// Demo content tables have no natural key an operator would keep: they are filled once, when empty,
+// so an edited or deleted banner or notice is not brought back at the next start.
+type ContentTable = 'resources' | 'banners' | 'announcements' | 'notices' | 'help_articles';
+
+export async function isEmpty(db: Conn, table: ContentTable): Promise<boolean> {
+  const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+export async function insertResources(
+  db: Conn,
+  rows: { resource_type: string; name: string; label_name_en: string; url: string; sort: number }[],
+) {
+  await db
+    .insertInto('resources')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['resource_type', 'name']).doNothing())
+    .execute();
+}
+
+export async function insertBanners(
+  db: Conn,
+  rows: {
+    group_name: string;
+    title: string;
+    image_url: string;
+    linkage_type: string | null;
+    link_url: string | null;
+    sort: number;
+  }[],
+) {
+  await db
+    .insertInto('banners')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['group_name', 'title']).doNothing())
+    .execute();
+}
+
+export async function insertAnnouncements(
+  db: Conn,
+  rows: {
+    type: string;
+    audience: string;
+    title: string;
+    content: string;
+    promotion_type: string | null;
+    execution: string;
+    sort: number;
+    starts_at: Date;
+  }[],
+) {
+  await db
+    .insertInto('announcements')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['type', 'audience', 'title']).doNothing())
+    .execute();
+}
+
+export async function insertNotices(db: Conn, rows: { title: string; content: string; sort: number }[]) {
+  await db
+    .insertInto('notices')
+    .values(rows)
+    .onConflict((oc) => oc.column('title').doNothing())
+    .execute();
+}
+
+export async function insertHelpArticles(
+  db: Conn,
+  rows: { category: string; title: string; content: string; sort: number }[],
+) {
+  await db
+    .insertInto('help_articles')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['category', 'title']).doNothing())
+    .execute();
+}
+
+export function findMembersByUsernames(db: Conn, usernames: string[]) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where(
+      sql<string>`lower(username)`,
+      'in',
+      usernames.map((u) => u.toLowerCase()),
+    )
+    .execute();
+}
+
+export type DemoMemberRow = {
+  username: string;
+  password_hash: string;
+  type: number;
+  nickname: string | null;
+  email: string | null;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  payee_name: string | null;
+  upline_id: number | null;
+  referral_code: string;
+  permissions: string;
+  avatar: number;
+  password_changed_at: Date;
+  first_login_at: Date | null;
+  register_method: string;
+};
+
+export async function insertMember(db: Conn, row: DemoMemberRow): Promise<number> {
+  const inserted = await db.insertInto('members').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertKnownIps(db: Conn, memberId: number, ips: string[], now: Date) {
+  await db
+    .insertInto('member_login_ips')
+    .values(ips.map((ip) => ({ member_id: memberId, ip, first_seen_at: now, last_seen_at: now })))
+    .onConflict((oc) => oc.columns(['member_id', 'ip']).doNothing())
+    .execute();
+}
+
+export async function insertMemberMessages(db: Conn, rows: { member_id: number; title: string; content: string }[]) {
+  await db.insertInto('member_messages').values(rows).execute();
+}
+
+export async function insertMissingAffiliateCode(db: Conn, code: string, agentId: number) {
+  await db
+    .insertInto('affiliate_codes')
+    .values({ code, agent_id: agentId, active: true })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { AVATAR_COUNT, bannerImageUrl, GAME_MENU_CATEGORY_ORDER } from '@gamehall/shared/api/catalogue';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { avatarSvg, bannerSvg, defaultGameSvg, gameSvg, vendorSvg } from './art';
+import { findBannerByImageUrl, findGameForArt, findVendorForArt, listMenuRows } from './catalogue.queries';
+
+type MenuRow = Awaited<ReturnType<typeof listMenuRows>>[number];
+export type MenuCategory = { gameType: string; vendors: MenuRow[] };
+
+const CATEGORY_RANK = new Map<string, number>(GAME_MENU_CATEGORY_ORDER.map((c, i) => [c, i]));
+
+/**
+ * spec §2 navigation: the categories that have vendors, in the fixed order of
+ * GAME_MENU_CATEGORY_ORDER (unknown categories after them, by name); a category whose vendors are
+ * all hidden or in maintenance is dropped. Vendors keep their configured order.
+ */
+export async function gameMenus(ctx: AppContext): Promise<MenuCategory[]> {
+  const rows = await listMenuRows(ctx.db);
+  const byType = new Map<string, MenuRow[]>();
+  for (const row of rows) {
+    const list = byType.get(row.game_type) ?? [];
+    list.push(row);
+    byType.set(row.game_type, list);
+  }
+  const rank = (t: string) => CATEGORY_RANK.get(t) ?? GAME_MENU_CATEGORY_ORDER.length;
+  return [...byType]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([gameType, vendors]) => ({ gameType, vendors }));
+}
+
+export type Art = { svg: string; etag: string };
+
+function art(svg: string): Art {
+  return { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 32)}"` };
+}
+
+// Artwork URLs end in .svg; anything else is simply not there (404, never 400).
+function idOf(file: string, pattern: RegExp): string {
+  const match = pattern.exec(file);
+  if (!match?.[1]) throw new AppError('NOT_FOUND');
+  return match[1];
+}
+
+const defaultArt = art(defaultGameSvg());
+
+/** /art/games/{nodeId}.svg and /art/games/default.svg */
+export async function gameArt(ctx: AppContext, file: string): Promise<Art> {
+  if (file === 'default.svg') return defaultArt;
+  const nodeId = Number(idOf(file, /^(\d{1,15})\.svg$/));
+  const game = await findGameForArt(ctx.db, nodeId);
+  if (!game) throw new AppError('NOT_FOUND');
+  return art(
+    gameSvg({
+      nodeId: game.node_id,
+      seed: game.art_seed,
+      vendor: game.vendor_code,
+      name: game.name,
+      gameType: game.game_type,
+      subCategory: game.sub_category,
+    }),
+  );
+}
+
+export async function vendorArt(ctx: AppContext, file: string): Promise<Art> {
+  const code = idOf(file, /^([A-Za-z0-9_-]{1,40})\.svg$/);
+  const vendor = await findVendorForArt(ctx.db, code);
+  if (!vendor) throw new AppError('NOT_FOUND');
+  return art(vendorSvg(vendor));
+}
+
+export async function bannerArt(ctx: AppContext, file: string): Promise<Art> {
+  const slug = idOf(file, /^([a-z0-9-]{1,80})\.svg$/);
+  const banner = await findBannerByImageUrl(ctx.db, bannerImageUrl(slug));
+  if (!banner) throw new AppError('NOT_FOUND');
+  return art(bannerSvg({ slug, title: banner.title }));
+}
+
+const avatars = Array.from({ length: AVATAR_COUNT }, (_, i) => art(avatarSvg(i + 1)));
+
+export function avatarArt(file: string): Art {
+  const n = Number(idOf(file, /^(\d{1,2})\.svg$/));
+  const found = avatars[n - 1];
+  if (!found || n < 1) throw new AppError('NOT_FOUND');
+  return found;
+}

@@ -1,0 +1,147 @@
+import { GameMenus } from '@gamehall/shared/api/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+type Menu = { gameCategory: string; vendors: Record<string, unknown>[] }[];
+
+describe('GET /lgw/games/game_menus', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function menus(query = '') {
+    const res = await t.app.inject({ method: 'GET', url: `/lgw/games/game_menus${query}` });
+    return { res, value: (res.json() as { value: Menu }).value };
+  }
+
+  it('lists every category with vendors, in menu order, with vendor cards', async () => {
+    const { res, value } = await menus();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(GameMenus.safeParse(value).success).toBe(true);
+    expect(value.map((c) => c.gameCategory)).toEqual([
+      'RNG',
+      'LIVE',
+      'FISH',
+      'PVP',
+      'SPORTS',
+      'ESPORTS',
+      'COCKFIGHT',
+      'LOTT',
+      'ELOTT',
+      'JL',
+    ]);
+    const rng = value.find((c) => c.gameCategory === 'RNG')!;
+    expect(rng.vendors.map((v) => v.vassalage)).toEqual([
+      'AE',
+      'AG',
+      'CQ9',
+      'GG',
+      'ISB',
+      'MG',
+      'MGS',
+      'PNG',
+      'PT',
+      'RTG',
+      'TTG',
+      'WD',
+    ]);
+    expect(rng.vendors[1]).toEqual({
+      vassalage: 'AG',
+      name: 'Asia Gaming',
+      lagerIcon: '/art/vendors/AG.svg',
+      accountTypeName: 'AG_RNG',
+      isGame: null,
+      gameCount: expect.any(Number),
+    });
+    const slotTotal = rng.vendors.reduce((s, v) => s + (v.gameCount as number), 0);
+    expect(slotTotal).toBe(t.ctx.config.catalogueSlots);
+    const sports = value.find((c) => c.gameCategory === 'SPORTS')!;
+    for (const v of sports.vendors) expect(v.isGame).toBe('VASSALAGE');
+    const live = value.find((c) => c.gameCategory === 'LIVE')!;
+    expect(live.vendors.map((v) => v.vassalage)).toContain('AG');
+  });
+
+  it('accepts the language parameter and answers the same menu', async () => {
+    const plain = await menus();
+    const ty = await menus('?language=TY');
+    expect(ty.res.statusCode).toBe(200);
+    expect(ty.value).toEqual(plain.value);
+  });
+
+  it('refuses an over-long language with VALIDATION_FAILED', async () => {
+    const { res } = await menus(`?language=${'X'.repeat(11)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      value: { fields: { language: 'TOO_LONG' } },
+    });
+  });
+
+  it('counts only active games', async () => {
+    const game = await t.ctx.db
+      .selectFrom('games')
+      .select(['node_id'])
+      .where('vendor_code', '=', 'DS88')
+      .where('game_type', '=', 'COCKFIGHT')
+      .orderBy('node_id')
+      .executeTakeFirstOrThrow();
+    const count = async () =>
+      (await menus()).value.find((c) => c.gameCategory === 'COCKFIGHT')!.vendors.find((v) => v.vassalage === 'DS88')!
+        .gameCount as number;
+    const before = await count();
+    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', game.node_id).execute();
+    expect(await count()).toBe(before - 1);
+    await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', game.node_id).execute();
+    expect(await count()).toBe(before);
+  });
+
+  it('drops a vendor in maintenance from every category it serves, and keeps the others', async () => {
+    await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'AG').execute();
+    try {
+      const { value } = await menus();
+      for (const c of value) expect(c.vendors.map((v) => v.vassalage)).not.toContain('AG');
+      expect(value.find((c) => c.gameCategory === 'LIVE')!.vendors.length).toBeGreaterThan(0);
+    } finally {
+      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'AG').execute();
+    }
+  });
+
+  it('drops a category whose vendors are all hidden', async () => {
+    const codes = (
+      await t.ctx.db
+        .selectFrom('vendor_game_types')
+        .select('vendor_code')
+        .where('game_type', '=', 'COCKFIGHT')
+        .execute()
+    ).map((r) => r.vendor_code);
+    expect(codes.length).toBeGreaterThan(0);
+    await t.ctx.db.updateTable('vendors').set({ status: 'hidden' }).where('code', 'in', codes).execute();
+    try {
+      const { value } = await menus();
+      expect(value.map((c) => c.gameCategory)).not.toContain('COCKFIGHT');
+      expect(value.map((c) => c.gameCategory)).toContain('SPORTS');
+    } finally {
+      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', 'in', codes).execute();
+    }
+    expect((await menus()).value.map((c) => c.gameCategory)).toContain('COCKFIGHT');
+  });
+
+  it('is public: a caller with a bad token still gets the menu', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/lgw/games/game_menus',
+      headers: { authorization: 'not-a-token' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is documented in the OpenAPI document; the artwork routes are not', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/lgw/games/game_menus');
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/art/'))).toBe(false);
+  });
+});
