@@ -1,0 +1,473 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginVerificationMethod, LoginVerificationSentValue } from '@gamehall/shared/api/session';
+import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
+import type { ErrorCode } from '@gamehall/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import type { SessionArea } from '../../db/schema';
+import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { audit } from '../audit/audit.service';
+import { type Brand, getBrand, switchOn } from '../site/brand.service';
+import { assertNotLocked, count, hit, reset } from '../throttle/throttle.service';
+import { checkCaptcha } from './captcha.service';
+import { verifyChallenge } from './challenge.service';
+import { type LoginOutcome, maskEmail } from './login.presenter';
+import {
+  countLoginVerificationAttempt,
+  findLoginVerification,
+  findMemberForLogin,
+  findMemberForLoginById,
+  insertLoginVerification,
+  insertMemberMessage,
+  insertTrialMember,
+  knownIpState,
+  type LoginMember,
+  type LoginVerificationRow,
+  markLoggedIn,
+  markLoginVerificationUsed,
+  recordLoginIp,
+  setFirstLogin,
+  setLoginVerificationCode,
+} from './login.queries';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { endSession, issueSession } from './sessions.service';
+import {
+  consumeSmsCode,
+  defaultDialingCode,
+  keyedHash,
+  maskPhone,
+  memberByMobile,
+  parseMobile,
+  randomDigits,
+  sameHash,
+} from './sms.service';
+
+// Throttles of the login (api-conventions: counters that protect accounts live in the database, so
+// every node shares them).
+const LOGIN_PER_IP = { max: 40, windowSeconds: 5 * 60 } as const;
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+/** The 10th failure within the window locks the account for 15 minutes. */
+const ACCOUNT_FAILURE_LIMIT = { max: 9, windowSeconds: FAILURE_WINDOW_SECONDS, lockSeconds: 15 * 60 } as const;
+const VERIFICATION_TTL_MS = 10 * 60_000;
+const VERIFICATION_MAX_ATTEMPTS = 5;
+const FREEPLAY_PER_IP = { max: 5, windowSeconds: 3600 } as const;
+
+export type LoginInput = {
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  type: 'username' | 'sms';
+  challenge?: string | undefined;
+  countryDialingCode?: string | undefined;
+  area: 'member' | 'agent';
+};
+
+type FailureKeys = { account: string; ip: string };
+
+/** spec §4 Login: challenge, captcha when due, credentials, role rules, new-IP verification, session. */
+export async function login(ctx: AppContext, request: FastifyRequest, input: LoginInput): Promise<LoginOutcome> {
+  const now = ctx.now();
+  const brand = await getBrand(ctx.db);
+  await hit(ctx.db, `login:ip:${request.ip}`, LOGIN_PER_IP, now);
+  if (input.type === 'sms' && !switchOn(brand, 'MOBILEVERCODELOGIN3')) throw new AppError('FEATURE_DISABLED');
+
+  // For an SMS login the username carries the mobile number and the password the code (spec §3).
+  const mobile =
+    input.type === 'sms'
+      ? parseMobile(input.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db)), input.username)
+      : undefined;
+  const keys: FailureKeys = {
+    account: `login:fail:account:${mobile ? mobile.phone : input.username.toLowerCase()}`,
+    ip: `login:fail:ip:${request.ip}`,
+  };
+  await assertNotLocked(ctx.db, keys.account, now);
+  if (input.type === 'username') await verifyChallenge(ctx, ctx.db, input.challenge);
+  if (await captchaDue(ctx, brand, keys, now)) await checkCaptcha(ctx, ctx.db, request, input.captcha);
+
+  let member: LoginMember | undefined;
+  if (mobile) {
+    try {
+      await consumeSmsCode(ctx, ctx.db, {
+        purpose: 'noLogin',
+        countryDialingCode: mobile.countryDialingCode,
+        mobileNum: mobile.mobileNum,
+        code: input.password,
+      });
+    } catch (error) {
+      if (error instanceof AppError) await loginFailed(ctx, request, brand, keys, input, error.code);
+      throw error;
+    }
+    const holder = await memberByMobile(ctx.db, mobile);
+    member = holder ? await findMemberForLoginById(ctx.db, holder.id) : undefined;
+    if (!member) await loginFailed(ctx, request, brand, keys, input, 'ACCOUNT_PASSWORD_INVALID');
+  } else {
+    member = await findMemberForLogin(ctx.db, input.username);
+    // The same answer, in the same time, whether or not the username exists.
+    const passwordOk = member
+      ? await verifyPassword(member.password_hash, input.password)
+      : await burnPasswordCheck(input.password).then(() => false);
+    if (!passwordOk) await loginFailed(ctx, request, brand, keys, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
+  }
+  if (!member) throw new AppError('ACCOUNT_PASSWORD_INVALID');
+
+  await assertMayEnter(ctx, request, member, input.area, { type: input.type });
+
+  const passwordExpired =
+    switchOn(brand, 'PWDEXPFORCECHANGE3') &&
+    now.getTime() - new Date(member.password_changed_at).getTime() > brand.passwordExpiryDays * 86_400_000;
+  // spec §4: the default password or an expired one forces a change, except after an SMS login.
+  const forceChangePassword = input.type !== 'sms' && (input.password === brand.defaultPassword || passwordExpired);
+  const area: SessionArea = input.area === 'agent' ? 'agent' : 'member';
+
+  let unverifiedNewIp = false;
+  // spec §4: a login from an IP the member never used needs a second factor. An SMS login has just
+  // proved the phone, and a member with no history (first login) has nothing to compare against.
+  if (brand.newIpVerification && input.type === 'username') {
+    const ips = await knownIpState(ctx.db, member.id, request.ip);
+    if (ips.total > 0 && !ips.known) {
+      const methods = verificationMethodsOf(member);
+      if (methods.length > 0) {
+        const verificationId = randomBytes(24).toString('base64url');
+        await ctx.db.transaction().execute(async (trx) => {
+          await insertLoginVerification(trx, {
+            id: verificationId,
+            memberId: member.id,
+            ip: request.ip,
+            area,
+            loginType: input.type,
+            passwordExpired,
+            mustChangePassword: forceChangePassword,
+            expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+            now,
+          });
+          await audit(trx, request, {
+            event: 'login.verification',
+            success: false,
+            memberId: member.id,
+            username: member.username,
+            detail: { step: 'required', methods },
+          });
+        });
+        throw new AppError('LOGIN_VERIFICATION_REQUIRED', { value: { verificationId, methods } });
+      }
+      // Nothing to verify with: let the member in, but leave a trace for the back office.
+      unverifiedNewIp = true;
+    }
+  }
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const token = await startSession(ctx, trx, request, member, {
+      area,
+      event: 'login',
+      detail: { type: input.type, area, ...(unverifiedNewIp ? { newIpUnverified: true } : {}) },
+    });
+    await reset(trx, keys.account);
+    await reset(trx, keys.ip);
+    return { token, member, passwordExpired, forceChangePassword };
+  });
+}
+
+async function captchaDue(ctx: AppContext, brand: Brand, keys: FailureKeys, now: Date) {
+  const [account, ip] = await Promise.all([
+    count(ctx.db, keys.account, FAILURE_WINDOW_SECONDS, now),
+    count(ctx.db, keys.ip, FAILURE_WINDOW_SECONDS, now),
+  ]);
+  return Math.max(account, ip) >= brand.captchaAfterFailures;
+}
+
+/**
+ * Counts a failed login against the account and the IP, audits it and throws. Once either count
+ * reaches the brand's captchaAfterFailures the failure carries { captcha: true } (spec §4), and
+ * the 10th failure for one account locks it.
+ */
+async function loginFailed(
+  ctx: AppContext,
+  request: FastifyRequest,
+  brand: Brand,
+  keys: FailureKeys,
+  input: LoginInput,
+  code: ErrorCode,
+  memberId?: number,
+): Promise<never> {
+  const now = ctx.now();
+  await audit(ctx.db, request, {
+    event: 'login',
+    success: false,
+    memberId: memberId ?? null,
+    username: input.username.slice(0, 100),
+    detail: { type: input.type, area: input.area, reason: code },
+  });
+  const ipFailures = await hit(
+    ctx.db,
+    keys.ip,
+    { max: Number.MAX_SAFE_INTEGER, windowSeconds: FAILURE_WINDOW_SECONDS },
+    now,
+  );
+  const accountFailures = await hit(ctx.db, keys.account, ACCOUNT_FAILURE_LIMIT, now);
+  const captcha = Math.max(ipFailures, accountFailures) >= brand.captchaAfterFailures;
+  throw new AppError(code, captcha ? { value: { captcha: true } } : {});
+}
+
+/** spec §6: only members log in to the member site, only agents to the agent area; disabled accounts never. */
+async function assertMayEnter(
+  ctx: AppContext,
+  request: FastifyRequest,
+  member: LoginMember,
+  area: 'member' | 'agent',
+  detail: Record<string, unknown>,
+) {
+  const refusal: ErrorCode | undefined =
+    member.type === OPERATOR_ACCOUNT_TYPE
+      ? 'ACCOUNT_NOT_MEMBER'
+      : area === 'agent' && !isAgentType(member.type)
+        ? 'ACCOUNT_NOT_AGENT'
+        : member.status !== 'active'
+          ? 'ACCOUNT_DISABLED'
+          : undefined;
+  if (!refusal) return;
+  await audit(ctx.db, request, {
+    event: 'login',
+    success: false,
+    memberId: member.id,
+    username: member.username,
+    detail: { ...detail, area, reason: refusal },
+  });
+  throw new AppError(refusal);
+}
+
+/** Issues the session and records the login: IP, last login, audit. Runs in the caller's transaction. */
+async function startSession(
+  ctx: AppContext,
+  trx: Conn,
+  request: FastifyRequest,
+  member: Pick<LoginMember, 'id' | 'username'>,
+  o: { area: SessionArea; event: 'login' | 'login.verification' | 'freeplay'; detail: Record<string, unknown> },
+): Promise<string> {
+  const now = ctx.now();
+  const ua = request.headers['user-agent'];
+  const token = await issueSession(ctx, trx, {
+    memberId: member.id,
+    area: o.area,
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
+  });
+  await recordLoginIp(trx, member.id, request.ip, now);
+  await markLoggedIn(trx, member.id, request.ip, now);
+  await audit(trx, request, {
+    event: o.event,
+    success: true,
+    memberId: member.id,
+    username: member.username,
+    detail: o.detail,
+  });
+  return token;
+}
+
+export function verificationMethodsOf(
+  member: Pick<LoginMember, 'mobile_num' | 'country_dialing_code' | 'email' | 'payee_name' | 'totp_secret'>,
+): LoginVerificationMethod[] {
+  const methods: LoginVerificationMethod[] = [];
+  if (member.mobile_num && member.country_dialing_code) methods.push('SMS');
+  if (member.email) methods.push('EMAIL');
+  if (member.payee_name?.trim()) methods.push('BANK');
+  if (member.totp_secret) methods.push('TOTP');
+  return methods;
+}
+
+/** An open verification of this client: unknown, used, expired, out of tries or from another IP all read as expired. */
+async function openVerification(ctx: AppContext, request: FastifyRequest, verificationId: string) {
+  const v = await findLoginVerification(ctx.db, verificationId);
+  if (
+    !v ||
+    v.used_at ||
+    new Date(v.expires_at) <= ctx.now() ||
+    v.attempts >= VERIFICATION_MAX_ATTEMPTS ||
+    v.ip !== request.ip
+  )
+    throw new AppError('LOGIN_VERIFICATION_EXPIRED');
+  const member = await findMemberForLoginById(ctx.db, v.member_id);
+  if (!member) throw new AppError('LOGIN_VERIFICATION_EXPIRED');
+  return { v, member };
+}
+
+function assertMethod(member: LoginMember, method: LoginVerificationMethod) {
+  if (!verificationMethodsOf(member).includes(method)) throw new AppError('LOGIN_VERIFICATION_METHOD_UNAVAILABLE');
+}
+
+function codeLabel(v: Pick<LoginVerificationRow, 'id'>, method: string) {
+  return `login-verification:${v.id}:${method}`;
+}
+
+/** Sends a 6-digit code to the member's mobile or email for a pending new-IP verification. */
+export async function sendLoginVerificationCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { verificationId: string; method: 'SMS' | 'EMAIL' },
+): Promise<LoginVerificationSentValue> {
+  const now = ctx.now();
+  const { v, member } = await openVerification(ctx, request, input.verificationId);
+  assertMethod(member, input.method);
+  await hit(ctx.db, `login-verification:send-burst:${v.id}`, { max: 1, windowSeconds: 1 }, now);
+  await hit(ctx.db, `login-verification:send:${v.id}`, { max: 5, windowSeconds: VERIFICATION_TTL_MS / 1000 }, now);
+  const brand = await getBrand(ctx.db);
+  const code = randomDigits(6);
+  const minutes = Math.max(1, Math.ceil((new Date(v.expires_at).getTime() - now.getTime()) / 60_000));
+  const text = `${brand.siteName}: your login verification code is ${code}. It expires in ${minutes} minutes.`;
+  const phone = input.method === 'SMS' ? parseMobile(member.country_dialing_code, member.mobile_num).phone : '';
+  const email = member.email ?? '';
+  await ctx.db.transaction().execute(async (trx) => {
+    await setLoginVerificationCode(trx, v.id, input.method, keyedHash(ctx, codeLabel(v, input.method), code));
+    if (input.method === 'SMS') await ctx.messenger.sms(trx, { to: phone, text, code });
+    else await ctx.messenger.mail(trx, { to: email, subject: `${brand.siteName} login verification`, text, code });
+    await audit(trx, request, {
+      event: 'login.verification',
+      success: true,
+      memberId: member.id,
+      username: member.username,
+      detail: { step: 'send', method: input.method },
+    });
+  });
+  return { expiredMinutes: minutes, destination: input.method === 'SMS' ? maskPhone(phone) : maskEmail(email) };
+}
+
+/** Answers a pending new-IP verification; on success the IP becomes known and the login completes. */
+export async function completeLoginVerification(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { verificationId: string; method: LoginVerificationMethod; code: string },
+): Promise<LoginOutcome> {
+  const now = ctx.now();
+  const { v, member } = await openVerification(ctx, request, input.verificationId);
+  assertMethod(member, input.method);
+  // The try is counted before the answer is looked at, atomically, on the root handle: a wrong
+  // answer must stay counted.
+  if (!(await countLoginVerificationAttempt(ctx.db, v.id, VERIFICATION_MAX_ATTEMPTS, now)))
+    throw new AppError('LOGIN_VERIFICATION_EXPIRED');
+  if (!answerIsRight(ctx, v, member, input.method, input.code, now)) {
+    await audit(ctx.db, request, {
+      event: 'login.verification',
+      success: false,
+      memberId: member.id,
+      username: member.username,
+      detail: { step: 'answer', method: input.method },
+    });
+    throw new AppError('LOGIN_VERIFICATION_INVALID');
+  }
+  const area: 'member' | 'agent' = v.area === 'agent' ? 'agent' : 'member';
+  // The account may have been disabled since the password was checked.
+  await assertMayEnter(ctx, request, member, area, { type: v.login_type, step: 'verification' });
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await markLoginVerificationUsed(trx, v.id, now))) throw new AppError('LOGIN_VERIFICATION_EXPIRED');
+    const token = await startSession(ctx, trx, request, member, {
+      area,
+      event: 'login.verification',
+      detail: { step: 'answer', method: input.method, area },
+    });
+    await reset(trx, `login:fail:account:${member.username.toLowerCase()}`);
+    return { token, member, passwordExpired: v.password_expired, forceChangePassword: v.must_change_password };
+  });
+}
+
+function answerIsRight(
+  ctx: AppContext,
+  v: LoginVerificationRow,
+  member: LoginMember,
+  method: LoginVerificationMethod,
+  answer: string,
+  now: Date,
+): boolean {
+  switch (method) {
+    case 'SMS':
+    case 'EMAIL':
+      return (
+        v.code_method === method &&
+        v.code_hash !== null &&
+        sameHash(keyedHash(ctx, codeLabel(v, method), answer.trim()), v.code_hash)
+      );
+    case 'BANK': {
+      // The bank account holder name, without regard to case or spacing.
+      const fold = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+      const expected = fold(member.payee_name ?? '');
+      return expected.length > 0 && sameHash(keyedHash(ctx, 'bank', fold(answer)), keyedHash(ctx, 'bank', expected));
+    }
+    case 'TOTP': {
+      if (!member.totp_secret || !/^\d{6}$/.test(answer.trim())) return false;
+      try {
+        const delta = TOTP.validate({
+          token: answer.trim(),
+          secret: Secret.fromBase32(member.totp_secret),
+          timestamp: now.getTime(),
+          period: 30,
+          window: 1,
+        });
+        return delta !== null;
+      } catch {
+        return false;
+      }
+    }
+  }
+}
+
+/** DELETE /wps/session/logout: the token stops working at once. */
+export async function logout(ctx: AppContext, request: FastifyRequest, principal: Principal): Promise<void> {
+  await endSession(ctx, principal.sessionId);
+  await audit(ctx.db, request, {
+    event: 'logout',
+    success: true,
+    memberId: principal.memberId,
+    username: principal.username,
+  });
+}
+
+/** spec §4 Guest and trial: with FREEPLAY3 on, a fresh trial account (type 4), logged in. */
+export async function freeplay(ctx: AppContext, request: FastifyRequest): Promise<LoginOutcome> {
+  const brand = await getBrand(ctx.db);
+  if (!switchOn(brand, 'FREEPLAY3')) throw new AppError('FEATURE_DISABLED');
+  const now = ctx.now();
+  await hit(ctx.db, `freeplay:ip:${request.ip}`, FREEPLAY_PER_IP, now);
+  // Nobody ever learns this password: a trial account is entered only through this call.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  return ctx.db.transaction().execute(async (trx) => {
+    const username = `try${randomBytes(6).toString('hex')}`;
+    const id = await insertTrialMember(trx, {
+      username,
+      passwordHash,
+      type: TRIAL_ACCOUNT_TYPE,
+      referralCode: randomBytes(5).toString('hex').toUpperCase(),
+      ip: request.ip,
+      now,
+    });
+    const token = await startSession(
+      ctx,
+      trx,
+      request,
+      { id, username },
+      { area: 'member', event: 'freeplay', detail: {} },
+    );
+    return {
+      token,
+      member: { type: TRIAL_ACCOUNT_TYPE, first_login_at: null },
+      passwordExpired: false,
+      forceChangePassword: false,
+    };
+  });
+}
+
+/** spec §4: the client calls this after a login that reported firstTimeLogin; idempotent. */
+export async function firstLogin(ctx: AppContext, principal: Principal): Promise<{ firstTimeLogin: false }> {
+  const brand = await getBrand(ctx.db);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await setFirstLogin(trx, principal.memberId, now))) return;
+    await insertMemberMessage(trx, {
+      memberId: principal.memberId,
+      title: `Welcome to ${brand.siteName}`,
+      content: `Welcome to ${brand.siteName}, ${principal.username}! Your account is ready. Visit the member centre to make a deposit, claim your newbie promotions and start playing.`,
+      now,
+    });
+  });
+  return { firstTimeLogin: false };
+}

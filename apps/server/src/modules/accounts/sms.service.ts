@@ -1,0 +1,246 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { SMS_LOCKOUT_MINUTES, SMS_MAX_SENDS_PER_WINDOW, SMS_THROTTLE_MS } from '@gamehall/shared/constants';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { audit } from '../audit/audit.service';
+import { getBrand } from '../site/brand.service';
+import { assertNotLocked, hit } from '../throttle/throttle.service';
+import { verifyChallenge } from './challenge.service';
+import {
+  bumpSmsCodeAttempts,
+  findLatestSmsCode,
+  findMemberByMobile,
+  firstCountryDialingCode,
+  insertSmsCode,
+  markSmsCodeUsed,
+  mobileDigitsFor,
+  retireOpenSmsCodes,
+} from './sms.queries';
+
+export type SmsPurpose = 'noLogin' | 'register';
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_MAX_WRONG_TRIES = 5;
+// Beyond the per-number limits of spec §9, one address may not spray codes over many numbers.
+const SMS_PER_IP = { max: 20, windowSeconds: 600 } as const;
+
+/** HMAC-SHA256 under the session secret: codes and answers are stored only as this. */
+export function keyedHash(ctx: AppContext, label: string, value: string): string {
+  return createHmac('sha256', ctx.config.sessionSecret).update(`${label}\0${value}`).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function randomDigits(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += String(randomInt(10));
+  return out;
+}
+
+/** Runs `fn` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(db: Conn, fn: (trx: Conn) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+export type Mobile = {
+  /** Dialing code without '+', e.g. '63'. */
+  countryDialingCode: string;
+  /** National number, digits only, trunk zero removed: what members.mobile_num holds. */
+  mobileNum: string;
+  /** Canonical form used as the key of codes and throttles and as the SMS recipient: '+639171234567'. */
+  phone: string;
+};
+
+/**
+ * Syntax of a mobile number (spec §5, §8): digits only, a leading trunk zero is dropped, 7 to 15
+ * digits. Throws SMS_PHONE_MISSING / SMS_PHONE_INVALID. The per-country length is checked by
+ * `checkMobile`, which needs the countries table.
+ */
+export function parseMobile(
+  countryDialingCode: string | undefined | null,
+  mobileNum: string | undefined | null,
+): Mobile {
+  const raw = (mobileNum ?? '').trim();
+  if (!raw) throw new AppError('SMS_PHONE_MISSING');
+  const code = (countryDialingCode ?? '').trim().replace(/^\+/, '');
+  if (!/^\d{1,4}$/.test(code)) throw new AppError('SMS_PHONE_INVALID');
+  if (!/^\d+$/.test(raw)) throw new AppError('SMS_PHONE_INVALID');
+  const national = raw.startsWith('0') ? raw.slice(1) : raw;
+  if (national.length < 7 || national.length > 15) throw new AppError('SMS_PHONE_INVALID');
+  return { countryDialingCode: code, mobileNum: national, phone: `+${code}${national}` };
+}
+
+export function normalizeMobile(countryDialingCode: string | undefined | null, mobileNum: string | undefined | null) {
+  return parseMobile(countryDialingCode, mobileNum).phone;
+}
+
+/** `parseMobile` plus the digit count the countries table gives for that dialing code. */
+export async function checkMobile(
+  db: Conn,
+  countryDialingCode: string | undefined | null,
+  mobileNum: string | undefined | null,
+): Promise<Mobile> {
+  const mobile = parseMobile(countryDialingCode, mobileNum);
+  const digits = await mobileDigitsFor(db, mobile.countryDialingCode);
+  if (digits.length > 0 && !digits.includes(mobile.mobileNum.length)) throw new AppError('SMS_PHONE_INVALID');
+  return mobile;
+}
+
+/** The member registered with this number, if any. */
+export function memberByMobile(db: Conn, mobile: Mobile) {
+  return findMemberByMobile(db, mobile.countryDialingCode, mobile.mobileNum);
+}
+
+/**
+ * Sends a 6-digit code by SMS (spec §7 /wps/verification/sms/*). Throttles: per number one send a
+ * second and 5 per 5 minutes, then a 5-minute lockout (spec §9); per IP as well. The code is kept
+ * only as an HMAC, expires after the brand's smsExpiredMinutes and is spent by `consumeSmsCode`.
+ * Throttle counters are written on `db`: pass the root handle (not a transaction that may roll back)
+ * so refused sends still count.
+ */
+export async function sendSmsCode(
+  ctx: AppContext,
+  db: Conn,
+  request: FastifyRequest,
+  input: { purpose: SmsPurpose; countryDialingCode: string; mobileNum: string },
+): Promise<{ expiredMinutes: number }> {
+  const mobile = await checkMobile(db, input.countryDialingCode, input.mobileNum);
+  const brand = await getBrand(db);
+  const expiredMinutes = brand.smsExpiredMinutes;
+  const now = ctx.now();
+  const phoneKey = `sms:phone:${mobile.phone}`;
+  await assertNotLocked(db, phoneKey, now, 'SMS_TOO_MANY_REQUESTS');
+  await hit(db, `sms:ip:${request.ip}`, { ...SMS_PER_IP, code: 'SMS_TOO_MANY_REQUESTS' }, now);
+  await hit(
+    db,
+    `sms:phone-burst:${mobile.phone}`,
+    { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000, code: 'SMS_TOO_MANY_REQUESTS' },
+    now,
+  );
+  await hit(
+    db,
+    phoneKey,
+    {
+      max: SMS_MAX_SENDS_PER_WINDOW,
+      windowSeconds: SMS_LOCKOUT_MINUTES * 60,
+      lockSeconds: SMS_LOCKOUT_MINUTES * 60,
+      code: 'SMS_TOO_MANY_REQUESTS',
+    },
+    now,
+  );
+
+  const holder = await memberByMobile(db, mobile);
+  if (input.purpose === 'register' && holder) {
+    await audit(db, request, {
+      event: 'sms.send',
+      success: false,
+      detail: { purpose: input.purpose, phone: maskPhone(mobile.phone), reason: 'ACCOUNT_MOBILE_TAKEN' },
+    });
+    throw new AppError('ACCOUNT_MOBILE_TAKEN');
+  }
+  // No account enumeration: a login code asked for an unknown number answers exactly like a real
+  // send, but nothing is sent and no code exists, so any code entered for it is simply wrong.
+  const deliver = input.purpose === 'register' || holder !== undefined;
+
+  await inTransaction(db, async (trx) => {
+    if (deliver) {
+      const code = randomDigits(SMS_CODE_LENGTH);
+      await retireOpenSmsCodes(trx, input.purpose, mobile.phone, now);
+      await insertSmsCode(trx, {
+        purpose: input.purpose,
+        phone: mobile.phone,
+        codeHash: keyedHash(ctx, `sms:${input.purpose}:${mobile.phone}`, code),
+        expiresAt: new Date(now.getTime() + expiredMinutes * 60_000),
+        now,
+      });
+      await ctx.messenger.sms(trx, {
+        to: mobile.phone,
+        text: `${brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`,
+        code,
+      });
+    }
+    await audit(trx, request, {
+      event: 'sms.send',
+      success: true,
+      memberId: holder?.id ?? null,
+      username: holder?.username ?? null,
+      detail: { purpose: input.purpose, phone: maskPhone(mobile.phone), delivered: deliver },
+    });
+  });
+  return { expiredMinutes };
+}
+
+/**
+ * Spends the SMS code last sent to this number for this purpose. Throws SMS_CODE_MISSING,
+ * SMS_CODE_INVALID (wrong, unknown or already used) or SMS_CODE_EXPIRED (too old, or 5 wrong
+ * tries: ask for a new one). Call it inside the transaction that acts on the code: if that
+ * transaction rolls back the code stays usable, while wrong tries are counted regardless.
+ */
+export async function consumeSmsCode(
+  ctx: AppContext,
+  db: Conn,
+  input: { purpose: SmsPurpose; countryDialingCode: string; mobileNum: string; code: string | undefined },
+): Promise<void> {
+  const code = (input.code ?? '').trim();
+  if (!code) throw new AppError('SMS_CODE_MISSING');
+  const mobile = parseMobile(input.countryDialingCode, input.mobileNum);
+  const now = ctx.now();
+  const row = await findLatestSmsCode(db, input.purpose, mobile.phone);
+  if (!row || row.used_at) throw new AppError('SMS_CODE_INVALID');
+  if (new Date(row.expires_at) <= now || row.attempts >= SMS_MAX_WRONG_TRIES) throw new AppError('SMS_CODE_EXPIRED');
+  const given = keyedHash(ctx, `sms:${input.purpose}:${mobile.phone}`, code);
+  if (!sameHash(given, row.code_hash)) {
+    await countWrongTry(ctx, db, row.id);
+    throw new AppError('SMS_CODE_INVALID');
+  }
+  if (!(await markSmsCodeUsed(db, row.id, now))) throw new AppError('SMS_CODE_INVALID');
+}
+
+async function countWrongTry(ctx: AppContext, db: Conn, id: number) {
+  if (!db.isTransaction) return bumpSmsCodeAttempts(db, id);
+  // Inside the caller's transaction the count would roll back with the error we are about to
+  // throw, leaving guesses unlimited, so it goes through the root handle. On PostgreSQL that is
+  // another pooled connection and can be awaited; PGlite has one connection, held by the caller's
+  // transaction, so the count is queued behind it instead of awaited (awaiting would deadlock).
+  const counted = bumpSmsCodeAttempts(ctx.db, id).catch(() => undefined);
+  if (ctx.database.kind === 'postgres') await counted;
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length <= 6 ? '***' : `${phone.slice(0, 4)}***${phone.slice(-3)}`;
+}
+
+/** spec §7 login country: the brand's first country, else the Philippines of the demo brand. */
+export async function defaultDialingCode(db: Conn): Promise<string> {
+  return (await firstCountryDialingCode(db)) ?? '63';
+}
+
+/**
+ * The public send endpoints: the number's syntax first (a typo does not spend the challenge),
+ * then the proof-of-work challenge, then `sendSmsCode`.
+ */
+export async function requestSmsCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: {
+    purpose: SmsPurpose;
+    countryDialingCode: string | undefined;
+    mobileNum: string | undefined;
+    challenge: string | undefined;
+  },
+): Promise<{ expiredMinutes: number }> {
+  const countryDialingCode = input.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db));
+  const mobile = parseMobile(countryDialingCode, input.mobileNum);
+  await verifyChallenge(ctx, ctx.db, input.challenge);
+  return sendSmsCode(ctx, ctx.db, request, {
+    purpose: input.purpose,
+    countryDialingCode: mobile.countryDialingCode,
+    mobileNum: mobile.mobileNum,
+  });
+}
