@@ -36,6 +36,7 @@ export const errorCatalogue = {
   PASSWORD_CONFIRM_MISMATCH: { status: 400, message: 'Confirmation password is not correct' },
   PASSWORD_SAME_AS_OLD: { status: 400, message: 'The new password must differ from the old one' },
   PASSWORD_FORMAT_INVALID: { status: 400, message: 'Password format is incorrect' },
+  PASSWORD_RESET_TOKEN_INVALID: { status: 400, message: 'The reset link is invalid or has expired' },
   LOGIN_VERIFICATION_REQUIRED: { status: 403, message: 'Please complete verification first' },
   LOGIN_VERIFICATION_INVALID: { status: 400, message: 'The verification answer is not correct' },
   LOGIN_VERIFICATION_EXPIRED: { status: 400, message: 'The verification has expired, please log in again' },

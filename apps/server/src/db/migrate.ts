@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-password-resets';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-password-resets': m0002,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -326,6 +326,16 @@ export interface LedgerEntriesTable {
   balance_after: number;
 }
 
+export interface PasswordResetsTable {
+  id: Id;
+  member_id: number;
+  token_hash: string;
+  ip: string | null;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   brand_settings: BrandSettingsTable;
   whitelabel_switches: WhitelabelSwitchesTable;
@@ -356,4 +366,5 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
+  password_resets: PasswordResetsTable;
 }

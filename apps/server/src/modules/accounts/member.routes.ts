@@ -1,7 +1,94 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  LanguageBody,
+  LanguageValue,
+  MemberIcons,
+  MemberInfo,
+  PublicState,
+  SecurityCentre,
+  SetIconBody,
+} from '@gamehall/shared/api/member';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { presentIcons, presentMemberInfo, presentPublicState, presentSecurity } from './member.presenter';
+import * as members from './member.service';
 
-export function registerMemberRoutes(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+const tags = ['member'];
+
+export function registerMemberRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/wps/member/info',
+    {
+      schema: { tags, summary: 'The logged-in account (spec §3 member info)', response: { 200: envelope(MemberInfo) } },
+      config: { auth: 'session' },
+    },
+    async (req) => ok(presentMemberInfo(await members.info(ctx, principalOf(req)))),
+  );
+
+  app.get(
+    '/wps/member/info/icon',
+    {
+      schema: {
+        tags,
+        summary: 'The current avatar and the avatars to choose from',
+        response: { 200: envelope(MemberIcons) },
+      },
+      config: { auth: 'session' },
+    },
+    async (req) => ok(presentIcons(await members.icon(ctx, principalOf(req)))),
+  );
+
+  app.post(
+    '/wps/member/info/icon',
+    {
+      schema: { tags, summary: 'Choose an avatar', body: SetIconBody, response: { 200: envelope(MemberIcons) } },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(presentIcons(await members.setIcon(ctx, principalOf(req), req.body.icon))),
+  );
+
+  app.get(
+    '/wps/member/publicState',
+    {
+      schema: {
+        tags,
+        summary: 'Header state: balance, VIP, promotions and unread messages (spec §3 public state)',
+        response: { 200: envelope(PublicState) },
+      },
+      config: { auth: 'session' },
+    },
+    async (req) => ok(presentPublicState(await members.publicState(ctx, principalOf(req)))),
+  );
+
+  app.put(
+    '/wps/member/language',
+    {
+      schema: {
+        tags,
+        summary: 'Switch language; stored on the member when a valid token is sent',
+        body: LanguageBody,
+        response: { 200: envelope(LanguageValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => ok({ language: await members.setLanguage(ctx, req.principal, req.body.language) }),
+  );
+
+  app.get(
+    '/wps/member/security',
+    {
+      schema: {
+        tags,
+        summary: 'Security centre: bound mobile and email, payment password, TOTP, login history',
+        response: { 200: envelope(SecurityCentre) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(presentSecurity(await members.security(ctx, principalOf(req)))),
+  );
 }

@@ -1,7 +1,86 @@
+import { envelope, OkValue } from '@gamehall/shared/api/common';
+import {
+  ChangePasswordBody,
+  ForgotByEmailBody,
+  ResetByPhoneBody,
+  ResetByPhoneValue,
+  ResetByTokenBody,
+} from '@gamehall/shared/api/password';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import * as passwords from './password.service';
 
-export function registerPasswordRoutes(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+const tags = ['password'];
+
+export function registerPasswordRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/wps/member/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password with the old one; other sessions are signed out',
+        body: ChangePasswordBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'session', encrypted: true },
+    },
+    async (req) => {
+      await passwords.changePassword(ctx, req, principalOf(req), req.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/wps/member/password/email',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password: mail a reset link when username and email match (form-encoded)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: ForgotByEmailBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => {
+      await passwords.forgotByEmail(ctx, req, req.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/wps/member/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of a mailed reset link; every session ends',
+        body: ResetByTokenBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'public', encrypted: true },
+    },
+    async (req) => {
+      await passwords.resetByToken(ctx, req, req.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/wps/member/password/verification',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password by phone (CHNGPASSVERIF3): SMS code and new password; returns the username',
+        body: ResetByPhoneBody,
+        response: { 200: envelope(ResetByPhoneValue) },
+      },
+      config: { auth: 'public', encrypted: true },
+    },
+    async (req) => ok(await passwords.resetByPhone(ctx, req, req.body)),
+  );
 }

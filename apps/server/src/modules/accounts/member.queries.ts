@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+
+export function findMemberProfile(db: Conn, memberId: number) {
+  return db
+    .selectFrom('members')
+    .select([
+      'id',
+      'username',
+      'nickname',
+      'type',
+      'email',
+      'mobile_num',
+      'country_dialing_code',
+      'language',
+      'vip_level',
+      'avatar',
+      'created_at',
+      'first_login_at',
+      'last_login_at',
+      'password_changed_at',
+      sql<boolean>`payment_password_hash IS NOT NULL`.as('has_payment_password'),
+      sql<boolean>`totp_secret IS NOT NULL`.as('has_totp'),
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function updateAvatar(db: Conn, memberId: number, avatar: number, now: Date) {
+  await db.updateTable('members').set({ avatar, updated_at: now }).where('id', '=', memberId).execute();
+}
+
+export async function updateLanguage(db: Conn, memberId: number, language: string, now: Date) {
+  await db.updateTable('members').set({ language, updated_at: now }).where('id', '=', memberId).execute();
+}
+
+/** VIP levels exist at all, and the label of one level (spec §3 public state: hasVip, vipLabelName). */
+export async function vipSummary(db: Conn, level: number) {
+  const [total, row] = await Promise.all([
+    db
+      .selectFrom('vip_levels')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('vip_levels').select('label_name').where('level', '=', level).executeTakeFirst(),
+  ]);
+  return { count: Number(total.n), labelName: row?.label_name ?? null };
+}
+
+export async function countLivePromotionAnnouncements(db: Conn, now: Date) {
+  const row = await db
+    .selectFrom('announcements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '=', 'PR')
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countUnreadMessages(db: Conn, memberId: number) {
+  const row = await db
+    .selectFrom('member_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,81 @@
+import { toMajor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
+import { isTrialType, type Principal } from '../../http/auth';
+import { AppError, fieldErrors } from '../../http/errors';
+import { loginHistory } from '../audit/audit.service';
+import { getBrand } from '../site/brand.service';
+import { balanceOf } from '../wallet/wallet.service';
+import {
+  countLivePromotionAnnouncements,
+  countUnreadMessages,
+  findMemberProfile,
+  updateAvatar,
+  updateLanguage,
+  vipSummary,
+} from './member.queries';
+
+async function profileOf(ctx: AppContext, principal: Principal) {
+  const member = await findMemberProfile(ctx.db, principal.memberId);
+  if (!member) throw new AppError('AUTH_REQUIRED');
+  return member;
+}
+
+export type MemberProfile = Awaited<ReturnType<typeof profileOf>>;
+
+/** GET /wps/member/info (spec §3 member info). */
+export async function info(ctx: AppContext, principal: Principal) {
+  const [member, brand] = await Promise.all([profileOf(ctx, principal), getBrand(ctx.db)]);
+  return { member, currency: brand.currency };
+}
+
+export async function icon(ctx: AppContext, principal: Principal) {
+  return (await profileOf(ctx, principal)).avatar;
+}
+
+export async function setIcon(ctx: AppContext, principal: Principal, avatar: number) {
+  await updateAvatar(ctx.db, principal.memberId, avatar, ctx.now());
+  return avatar;
+}
+
+/** GET /wps/member/publicState (spec §3 public state, §6). */
+export async function publicState(ctx: AppContext, principal: Principal) {
+  const member = await profileOf(ctx, principal);
+  const brand = await getBrand(ctx.db);
+  const trial = isTrialType(member.type);
+  const { balance } = await balanceOf(ctx.db, member.id, brand.currency);
+  const vip = await vipSummary(ctx.db, member.vip_level);
+  // @TODO until the promotions issue brings real promotions, the live 'PR' (promotion)
+  // announcements stand in for the promotions a member can join.
+  const availablePromoCount = await countLivePromotionAnnouncements(ctx.db, ctx.now());
+  // spec §6: a trial member has no inbox, so no unread messages are loaded.
+  const unreadMessage = trial ? 0 : await countUnreadMessages(ctx.db, member.id);
+  return {
+    balance: toMajor(balance),
+    currencySymbol: brand.currencySymbol,
+    hasVip: vip.count > 0,
+    vipLabelName: vip.labelName ?? '',
+    vipRankLevel: member.vip_level,
+    availablePromoCount,
+    unreadMessage,
+    referral: !trial,
+    avatar: member.avatar,
+  };
+}
+
+/**
+ * PUT /wps/member/language (spec §4 "updates the server-side language"): one of the brand's
+ * languages, any case, kept upper-case; stored on the member when the caller is logged in.
+ */
+export async function setLanguage(ctx: AppContext, principal: Principal | null, language: string) {
+  const brand = await getBrand(ctx.db);
+  const wanted = language.trim().toUpperCase();
+  if (!brand.supportedLanguages.some((l) => l.toUpperCase() === wanted)) throw fieldErrors({ language: 'INVALID' });
+  if (principal) await updateLanguage(ctx.db, principal.memberId, wanted, ctx.now());
+  return wanted;
+}
+
+/** GET /wps/member/security: the member centre's security page. */
+export async function security(ctx: AppContext, principal: Principal) {
+  const member = await profileOf(ctx, principal);
+  return { member, loginHistory: await loginHistory(ctx.db, member.id) };
+}

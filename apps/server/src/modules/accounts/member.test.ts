@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { injectEncrypted } from '../../test/jwe';
+import { uniqueMobile } from '../../test/registration-setup';
+import { setBrandSetting } from '../site/brand.service';
+import { post } from '../wallet/wallet.service';
+import { hashPassword } from './passwords';
+import { issueSession } from './sessions.service';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await setBrandSetting(t.ctx.db, 'challengeEnabled', false);
+  await setBrandSetting(t.ctx.db, 'newIpVerification', false);
+  await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
+  await setBrandSetting(t.ctx.db, 'currencySymbol', '₱');
+});
+afterAll(() => t.close());
+
+async function memberWithSession(input: Parameters<typeof createMember>[1] = {}) {
+  const m = await createMember(t.ctx, input);
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  return { ...m, token };
+}
+
+function get(url: string, token?: string) {
+  return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+}
+
+describe('GET /wps/member/info', () => {
+  it('describes the logged-in member with masked contact details', async () => {
+    const mobileNum = uniqueMobile();
+    const m = await memberWithSession({ email: 'player@example.com', mobileNum, countryDialingCode: '63' });
+    const res = await get('/wps/member/info', m.token);
+    expect(res.statusCode).toBe(200);
+    const value = res.json().value;
+    expect(value).toEqual({
+      id: m.id,
+      account: m.username,
+      nickname: null,
+      type: 0,
+      isAgent: false,
+      isTrial: false,
+      email: 'p***@example.com',
+      mobileNum: `${mobileNum.slice(0, 3)}****${mobileNum.slice(-3)}`,
+      countryDialingCode: '63',
+      language: 'EN',
+      vipLevel: 0,
+      imgUrl: '/art/avatars/1.svg',
+      currency: 'PHP',
+      registerTime: expect.any(String),
+      lastLoginTime: null,
+      firstTimeLogin: true,
+      hasPaymentPassword: false,
+    });
+    expect(new Date(value.registerTime).toISOString()).toBe(value.registerTime);
+  });
+
+  it('flags agents, trial accounts and a payment password', async () => {
+    const agent = await memberWithSession({ type: 41 });
+    expect((await get('/wps/member/info', agent.token)).json().value).toMatchObject({
+      isAgent: true,
+      isTrial: false,
+      type: 41,
+    });
+    const trial = await memberWithSession({ type: 4 });
+    expect((await get('/wps/member/info', trial.token)).json().value).toMatchObject({ isAgent: false, isTrial: true });
+    const paying = await memberWithSession();
+    await t.ctx.db
+      .updateTable('members')
+      .set({
+        payment_password_hash: await hashPassword('123456'),
+        first_login_at: new Date(),
+        last_login_at: new Date(),
+      })
+      .where('id', '=', paying.id)
+      .execute();
+    expect((await get('/wps/member/info', paying.token)).json().value).toMatchObject({
+      hasPaymentPassword: true,
+      firstTimeLogin: false,
+      lastLoginTime: expect.any(String),
+    });
+  });
+
+  it('needs a valid token', async () => {
+    const none = await get('/wps/member/info');
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('AUTH_REQUIRED');
+    const bad = await get('/wps/member/info', 'not-a-token');
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('AUTH_SESSION_EXPIRED');
+  });
+});
+
+describe('/wps/member/info/icon', () => {
+  it('lists the 12 avatars with the current one and lets a member choose', async () => {
+    const m = await memberWithSession();
+    const list = await get('/wps/member/info/icon', m.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().value.current).toBe(1);
+    expect(list.json().value.icons).toHaveLength(12);
+    expect(list.json().value.icons[11]).toEqual({ id: 12, url: '/art/avatars/12.svg' });
+
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/info/icon',
+      payload: { icon: 7 },
+      headers: { authorization: m.token },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().value.current).toBe(7);
+    expect((await get('/wps/member/info', m.token)).json().value.imgUrl).toBe('/art/avatars/7.svg');
+  });
+
+  it('refuses an avatar that does not exist', async () => {
+    const m = await memberWithSession();
+    for (const icon of [0, 13, 'x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wps/member/info/icon',
+        payload: { icon },
+        headers: { authorization: m.token },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await get('/wps/member/info/icon', m.token)).json().value.current).toBe(1);
+  });
+
+  it('lets a trial account see but not change its avatar, and needs a token', async () => {
+    const trial = await memberWithSession({ type: 4 });
+    expect((await get('/wps/member/info/icon', trial.token)).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/info/icon',
+      payload: { icon: 3 },
+      headers: { authorization: trial.token },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_TRIAL_RESTRICTED');
+    expect((await get('/wps/member/info/icon', trial.token)).json().value.current).toBe(1);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/wps/member/info/icon', payload: { icon: 3 } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await get('/wps/member/info/icon')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /wps/member/publicState', () => {
+  async function announcement(title: string, type: string, startsAt: Date, endsAt: Date | null) {
+    await t.ctx.db
+      .insertInto('announcements')
+      .values({ type, audience: 'A', title, content: title, starts_at: startsAt, ends_at: endsAt })
+      .execute();
+  }
+
+  it('gives balance, VIP, promotions, unread messages and the referral flag', async () => {
+    await t.ctx.db
+      .insertInto('vip_levels')
+      .values({ level: 2, label_name: 'Silver' })
+      .onConflict((oc) => oc.column('level').doUpdateSet({ label_name: 'Silver' }))
+      .execute();
+    const m = await memberWithSession();
+    await t.ctx.db.updateTable('members').set({ vip_level: 2, avatar: 5 }).where('id', '=', m.id).execute();
+    await t.ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: `test-credit-${m.id}`,
+        type: 'test',
+        reference: 'publicState',
+        entries: [
+          { account: { member: m.id, currency: 'PHP' }, amount: 123_456 },
+          { account: { house: 'test', currency: 'PHP' }, amount: -123_456 },
+        ],
+      }),
+    );
+    await t.ctx.db
+      .insertInto('member_messages')
+      .values([
+        { member_id: m.id, title: 'a', content: 'a' },
+        { member_id: m.id, title: 'b', content: 'b' },
+        { member_id: m.id, title: 'c', content: 'c', read_at: new Date() },
+      ])
+      .execute();
+
+    const before = (await get('/wps/member/publicState', m.token)).json().value.availablePromoCount as number;
+    const now = t.ctx.now().getTime();
+    const stamp = `${m.id}`;
+    await announcement(`live promo ${stamp}`, 'PR', new Date(now - 60_000), null);
+    await announcement(`ending promo ${stamp}`, 'PR', new Date(now - 60_000), new Date(now + 3_600_000));
+    await announcement(`old promo ${stamp}`, 'PR', new Date(now - 7_200_000), new Date(now - 3_600_000));
+    await announcement(`future promo ${stamp}`, 'PR', new Date(now + 3_600_000), null);
+    await announcement(`banner ${stamp}`, 'B', new Date(now - 60_000), null);
+
+    const res = await get('/wps/member/publicState', m.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toEqual({
+      balance: 1234.56,
+      currencySymbol: '₱',
+      hasVip: true,
+      vipLabelName: 'Silver',
+      vipRankLevel: 2,
+      availablePromoCount: before + 2,
+      unreadMessage: 2,
+      availablePromo: { REFERRAL: true },
+      imgUrl: '/art/avatars/5.svg',
+    });
+  });
+
+  it('shows a trial account no unread messages and no referral', async () => {
+    const trial = await memberWithSession({ type: 4 });
+    await t.ctx.db.insertInto('member_messages').values({ member_id: trial.id, title: 'x', content: 'x' }).execute();
+    const res = await get('/wps/member/publicState', trial.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ balance: 0, unreadMessage: 0, availablePromo: { REFERRAL: false } });
+  });
+
+  it('needs a token', async () => {
+    expect((await get('/wps/member/publicState')).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /wps/member/language', () => {
+  function setLanguage(language: unknown, token?: string) {
+    return t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/language',
+      payload: { language },
+      headers: token ? { authorization: token } : {},
+    });
+  }
+
+  it('accepts a supported language in any case, for visitors too', async () => {
+    const res = await setLanguage('ty');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, value: { language: 'TY' } });
+  });
+
+  it('stores the language on the member when a token is sent', async () => {
+    const m = await memberWithSession();
+    expect((await setLanguage('Ty', m.token)).statusCode).toBe(200);
+    expect((await get('/wps/member/info', m.token)).json().value.language).toBe('TY');
+  });
+
+  it('refuses an unsupported language and changes nothing', async () => {
+    const m = await memberWithSession();
+    for (const language of ['FR', '', 42]) {
+      const res = await setLanguage(language, m.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.json().value.fields)).toEqual(['language']);
+    }
+    expect((await get('/wps/member/info', m.token)).json().value.language).toBe('EN');
+  });
+});
+
+describe('GET /wps/member/security', () => {
+  it('shows what is bound and the login history', async () => {
+    const m = await memberWithSession({ email: 'sec@example.com', totpSecret: 'JBSWY3DPEHPK3PXP' });
+    const login = await injectEncrypted(t.app, {
+      method: 'POST',
+      url: '/wps/session/login',
+      body: { username: m.username, password: m.password, type: 'username' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const res = await get('/wps/member/security', m.token);
+    expect(res.statusCode).toBe(200);
+    const value = res.json().value;
+    expect(value).toMatchObject({
+      mobileBound: false,
+      emailBound: true,
+      paymentPasswordSet: false,
+      totpEnabled: true,
+      passwordChangedAt: expect.any(String),
+    });
+    expect(value.loginHistory[0]).toMatchObject({ success: true, ip: '127.0.0.1', time: expect.any(String) });
+  });
+
+  it('is for real members only', async () => {
+    const trial = await memberWithSession({ type: 4 });
+    const res = await get('/wps/member/security', trial.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_TRIAL_RESTRICTED');
+    expect((await get('/wps/member/security')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ChangePasswordBody,
+  ForgotByEmailBody,
+  ResetByPhoneBody,
+  ResetByTokenBody,
+} from '@gamehall/shared/api/password';
+import { checkField, type FieldRule } from '@gamehall/shared/patterns';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { audit } from '../audit/audit.service';
+import { type Brand, getBrand, switchOn } from '../site/brand.service';
+import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
+import { verifyChallenge } from './challenge.service';
+import {
+  findMemberByUsernameAndEmail,
+  findMemberSecret,
+  insertPasswordReset,
+  retireOpenResets,
+  takePasswordReset,
+  updatePassword,
+} from './password.queries';
+import { hashPassword, verifyPassword } from './passwords';
+import { loadRuleSet } from './registration.service';
+import { hashToken, revokeOtherSessions } from './sessions.service';
+import { checkMobile, consumeSmsCode, defaultDialingCode, memberByMobile } from './sms.service';
+
+export const RESET_LINK_MINUTES = 30;
+// Wrong old passwords on a logged-in session: a stolen session must not become a password oracle.
+const OLD_PASSWORD_TRIES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as const;
+const RESET_MAILS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+const RESET_MAILS_PER_USERNAME = { max: 5, windowSeconds: 3600 } as const;
+const RESET_TOKEN_TRIES_PER_IP = { max: 20, windowSeconds: 3600 } as const;
+
+// Used only before the seed has written the password rule.
+const FALLBACK_PASSWORD_RULE: FieldRule = {
+  enabled: true,
+  required: true,
+  minLength: 6,
+  maxLength: 64,
+  patternId: null,
+  acceptedPattern: '*',
+};
+
+/**
+ * spec §5 "new password with password rule; confirmation equals new". The registration rule of
+ * `password` applies to every new password, and the brand's default password is never accepted
+ * since it is the one that forces a change (spec §4).
+ */
+async function checkNewPassword(ctx: AppContext, brand: Brand, newPassword: string, confirm: string | undefined) {
+  const rule = (await loadRuleSet(ctx.db)).get('password') ?? FALLBACK_PASSWORD_RULE;
+  const reason = checkField(newPassword, { ...rule, required: true });
+  if (reason) throw new AppError('PASSWORD_FORMAT_INVALID', { value: { fields: { newPassword: reason } } });
+  if (newPassword === brand.defaultPassword)
+    throw new AppError('PASSWORD_FORMAT_INVALID', { value: { fields: { newPassword: 'NOT_ALLOWED' } } });
+  if (confirm !== undefined && confirm !== newPassword)
+    throw new AppError('PASSWORD_CONFIRM_MISMATCH', { value: { fields: { confirmNewPassword: 'MISMATCH' } } });
+}
+
+/** POST /wps/member/password: change with the old password; the member's other sessions end. */
+export async function changePassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const now = ctx.now();
+  const member = await findMemberSecret(ctx.db, principal.memberId);
+  if (!member) throw new AppError('AUTH_REQUIRED');
+  const triesKey = `password:old:${member.id}`;
+  await assertNotLocked(ctx.db, triesKey, now);
+  if (!(await verifyPassword(member.password_hash, body.oldPassword))) {
+    await audit(ctx.db, request, {
+      event: 'password.change',
+      success: false,
+      memberId: member.id,
+      username: member.username,
+      detail: { reason: 'PASSWORD_OLD_INVALID' },
+    });
+    await hit(ctx.db, triesKey, OLD_PASSWORD_TRIES, now);
+    throw new AppError('PASSWORD_OLD_INVALID');
+  }
+  const brand = await getBrand(ctx.db);
+  await checkNewPassword(ctx, brand, body.newPassword, body.confirmNewPassword);
+  if (body.newPassword === body.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePassword(trx, member.id, passwordHash, now);
+    const revoked = await revokeOtherSessions(ctx, trx, member.id, principal.sessionId);
+    await audit(trx, request, {
+      event: 'password.change',
+      success: true,
+      memberId: member.id,
+      username: member.username,
+      detail: { revokedSessions: revoked },
+    });
+  });
+  await reset(ctx.db, triesKey);
+}
+
+function resetLink(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl.replace(/\/+$/, '')}/resetPassword?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * POST /wps/member/password/email (spec §4, §8): when username and email belong to one member, mail
+ * a single-use link valid for 30 minutes; otherwise ACCOUNT_NOT_FOUND ('Username/Email does not
+ * exist', as the spec's client shows it). Throttled per address and per username.
+ */
+export async function forgotByEmail(ctx: AppContext, request: FastifyRequest, body: ForgotByEmailBody): Promise<void> {
+  const now = ctx.now();
+  await hit(ctx.db, `password:mail:ip:${request.ip}`, RESET_MAILS_PER_IP, now);
+  await hit(ctx.db, `password:mail:user:${body.username.toLowerCase()}`, RESET_MAILS_PER_USERNAME, now);
+  const member = await findMemberByUsernameAndEmail(ctx.db, body.username, body.email);
+  if (member?.status !== 'active' || !member.email) throw new AppError('ACCOUNT_NOT_FOUND');
+  const email = member.email;
+  const brand = await getBrand(ctx.db);
+  const token = randomBytes(32).toString('base64url');
+  const link = resetLink(ctx, token);
+  await ctx.db.transaction().execute(async (trx) => {
+    await retireOpenResets(trx, member.id, now);
+    await insertPasswordReset(trx, {
+      memberId: member.id,
+      tokenHash: hashToken(token),
+      ip: request.ip,
+      expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+      now,
+    });
+    await ctx.messenger.mail(trx, {
+      to: email,
+      subject: `${brand.siteName}: reset your password`,
+      text: [
+        `Hello ${member.username},`,
+        '',
+        `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password:`,
+        link,
+        '',
+        'If you did not ask for this, ignore this mail; your password stays as it is.',
+      ].join('\n'),
+      code: token,
+    });
+    await audit(trx, request, {
+      event: 'password.reset.email',
+      success: true,
+      memberId: member.id,
+      username: member.username,
+      detail: { stage: 'link sent' },
+    });
+  });
+}
+
+/** POST /wps/member/password/reset: spends the mailed token, sets the password, ends every session. */
+export async function resetByToken(ctx: AppContext, request: FastifyRequest, body: ResetByTokenBody): Promise<void> {
+  const now = ctx.now();
+  await hit(ctx.db, `password:token:ip:${request.ip}`, RESET_TOKEN_TRIES_PER_IP, now);
+  const brand = await getBrand(ctx.db);
+  await checkNewPassword(ctx, brand, body.newPassword, body.confirmNewPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    const spent = await takePasswordReset(trx, hashToken(body.token), now);
+    const member = spent ? await findMemberSecret(trx, spent.member_id) : undefined;
+    if (member?.status !== 'active') throw new AppError('PASSWORD_RESET_TOKEN_INVALID');
+    await updatePassword(trx, member.id, passwordHash, now);
+    const revoked = await revokeOtherSessions(ctx, trx, member.id);
+    await audit(trx, request, {
+      event: 'password.reset.email',
+      success: true,
+      memberId: member.id,
+      username: member.username,
+      detail: { stage: 'password set', revokedSessions: revoked },
+    });
+  });
+}
+
+/**
+ * POST /wps/member/password/verification (spec §4, §7): with CHNGPASSVERIF3, a new password for the
+ * member holding this mobile number, proven by an SMS code ('noLogin'). Every session ends; the
+ * username goes back so the client logs in again automatically.
+ */
+export async function resetByPhone(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: ResetByPhoneBody,
+): Promise<{ username: string }> {
+  const brand = await getBrand(ctx.db);
+  if (!switchOn(brand, 'CHNGPASSVERIF3')) throw new AppError('FEATURE_DISABLED');
+  await checkNewPassword(ctx, brand, body.newPassword, body.confirmNewPassword ?? undefined);
+  await verifyChallenge(ctx, ctx.db, body.challenge ?? undefined);
+  const countryDialingCode = body.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db));
+  const mobile = await checkMobile(ctx.db, countryDialingCode, body.mobileNum);
+  if (!body.verificationCode?.trim()) throw new AppError('SMS_CODE_MISSING');
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    // The code comes first: without it, the answer must not tell whether the number has an account.
+    await consumeSmsCode(ctx, trx, {
+      purpose: 'noLogin',
+      countryDialingCode: mobile.countryDialingCode,
+      mobileNum: mobile.mobileNum,
+      code: body.verificationCode ?? undefined,
+    });
+    const holder = await memberByMobile(trx, mobile);
+    const member = holder ? await findMemberSecret(trx, holder.id) : undefined;
+    if (member?.status !== 'active') throw new AppError('ACCOUNT_NOT_FOUND');
+    await updatePassword(trx, member.id, passwordHash, now);
+    const revoked = await revokeOtherSessions(ctx, trx, member.id);
+    await audit(trx, request, {
+      event: 'password.reset.phone',
+      success: true,
+      memberId: member.id,
+      username: member.username,
+      detail: { revokedSessions: revoked },
+    });
+    return { username: member.username };
+  });
+}

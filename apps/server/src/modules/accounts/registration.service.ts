@@ -1,0 +1,298 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type AffiliateCheckBody,
+  REGISTRATION_RULE_FIELDS,
+  type RegisterBody,
+  type RegistrationRuleField,
+} from '@gamehall/shared/api/registration';
+import { parsePatternDate } from '@gamehall/shared/patterns';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
+import { AppError, fieldErrors } from '../../http/errors';
+import { audit } from '../audit/audit.service';
+import { type Brand, getBrand, switchOn } from '../site/brand.service';
+import { hit } from '../throttle/throttle.service';
+import { checkCaptcha } from './captcha.service';
+import { verifyChallenge } from './challenge.service';
+import type { LoginOutcome } from './login.presenter';
+import { recordLoginIp } from './login.queries';
+import { hashPassword } from './passwords';
+import {
+  findAffiliateCode,
+  findMemberById,
+  findMemberByReferralCode,
+  insertMember,
+  listFieldRules,
+  usernameExists,
+} from './registration.queries';
+import { checkFields, effectiveRules, type FieldReason, type RuleSet } from './registration-rules';
+import { issueSession } from './sessions.service';
+import { checkMobile, consumeSmsCode, defaultDialingCode, type Mobile, memberByMobile } from './sms.service';
+
+// Attempts are counted before any work so a flood is cheap to refuse; accounts made are counted in
+// the registering transaction, so only real sign-ups use up the hourly allowance of an address.
+const ATTEMPTS_PER_IP = { max: 30, windowSeconds: 3600 } as const;
+export const ACCOUNTS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+
+export async function loadRuleSet(db: Conn): Promise<RuleSet> {
+  const rows = await listFieldRules(db);
+  return new Map(
+    rows.map((r) => [
+      r.field,
+      {
+        enabled: r.enabled,
+        required: r.required,
+        minLength: r.min_length,
+        maxLength: r.max_length,
+        patternId: r.pattern_id,
+        acceptedPattern: r.accepted_pattern,
+      },
+    ]),
+  );
+}
+
+export function fieldRules(ctx: AppContext) {
+  return listFieldRules(ctx.db);
+}
+
+function hostOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The domain a sign-up comes from: what the client says, else its page URL, else the Host header. */
+function domainOf(request: FastifyRequest, domain: string | null | undefined, url: string | null | undefined) {
+  const given = domain?.trim().toLowerCase();
+  return (given || hostOf(url) || request.hostname || '').toLowerCase();
+}
+
+/**
+ * An active affiliate code of an active agent. A code bound to a domain is valid only on that
+ * domain. Throws AFFILIATE_CODE_INVALID.
+ */
+async function affiliateAgent(db: Conn, code: string, domain: string) {
+  const row = await findAffiliateCode(db, code);
+  if (row?.status !== 'active' || !isAgentType(row.type)) throw new AppError('AFFILIATE_CODE_INVALID');
+  if (row.domain && row.domain.toLowerCase() !== domain) throw new AppError('AFFILIATE_CODE_INVALID');
+  return { agentId: row.agentId, agent: row.nickname || row.username };
+}
+
+/** POST /wps/agent/affiliate (spec §4 "check affiliate code if shown"). */
+export async function checkAffiliate(ctx: AppContext, request: FastifyRequest, body: AffiliateCheckBody) {
+  const { agent } = await affiliateAgent(ctx.db, body.code.trim(), domainOf(request, body.domain, body.url));
+  return { valid: true as const, agent };
+}
+
+// A member who can invite: active, a real member or agent (not trial, not a back-office operator).
+function canRefer<T extends { type: number; status: string }>(m: T | undefined): m is T {
+  return m !== undefined && m.status === 'active' && !isTrialType(m.type) && m.type !== OPERATOR_ACCOUNT_TYPE;
+}
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+function ageOn(birthday: string, now: Date): number {
+  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  const month = now.getUTCMonth() + 1;
+  if (month < m || (month === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+function languageOf(request: FastifyRequest, brand: Brand): string {
+  const header = request.headers.language;
+  const wanted = typeof header === 'string' ? header.trim().toUpperCase() : '';
+  const supported = brand.supportedLanguages.map((l) => l.toUpperCase());
+  return supported.includes(wanted) ? wanted : brand.defaultLanguage.toUpperCase();
+}
+
+type UniqueViolation = { code: '23505'; constraint?: string };
+function uniqueViolation(error: unknown): UniqueViolation | undefined {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e && typeof e === 'object' && e.code === '23505' ? (e as UniqueViolation) : undefined;
+}
+
+// Everything but the secrets is trimmed; an empty value counts as not given.
+const SECRET_FIELDS = new Set<string>(['password', 'confirmPassword', 'paymentPassword']);
+function cleanValues(body: RegisterBody): Partial<Record<RegistrationRuleField, string>> {
+  const out: Partial<Record<RegistrationRuleField, string>> = {};
+  for (const field of REGISTRATION_RULE_FIELDS) {
+    const raw = body[field];
+    if (raw === null || raw === undefined) continue;
+    const text = SECRET_FIELDS.has(field) ? String(raw) : String(raw).trim();
+    if (text !== '') out[field] = text;
+  }
+  return out;
+}
+
+/**
+ * PUT /wps/member/register ('username') and /wps/member/register/mobile ('mobile'), spec §3-§5.
+ * Every field is held to its rule; codes, referrers and age are checked; then one transaction
+ * spends the SMS code, creates the member, logs them in and audits it. A refused registration
+ * leaves no member, session or spent code behind.
+ */
+export async function register(
+  ctx: AppContext,
+  request: FastifyRequest,
+  kind: 'username' | 'mobile',
+  body: RegisterBody,
+) {
+  const brand = await getBrand(ctx.db);
+  if (!switchOn(brand, kind === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3')) throw new AppError('FEATURE_DISABLED');
+
+  const values = cleanValues(body);
+  const countryDialingCode = body.countryDialingCode?.trim() || undefined;
+  const passwordApplies = kind === 'username' || switchOn(brand, 'MOBILENUMPASSREG3');
+  const smsApplies = switchOn(brand, 'REGMOBVERF3') && (kind === 'mobile' || values.mobileNum !== undefined);
+  const rules = effectiveRules(await loadRuleSet(ctx.db), { kind, passwordApplies, smsApplies });
+
+  const failures: Record<string, FieldReason> = checkFields(values, rules);
+  if (values.recommenderId && !failures.recommenderId && !/^\d{1,15}$/.test(values.recommenderId))
+    failures.recommenderId = 'PATTERN';
+  const birthday = values.birthday ? parsePatternDate(values.birthday) : null;
+  if (values.birthday && !birthday) failures.birthday ??= 'PATTERN';
+  // spec §4: the default password is the one that forces a change; nobody should choose it.
+  if (values.password && values.password === brand.defaultPassword) failures.password ??= 'NOT_ALLOWED';
+  if (brand.minAge > 0 && body.ageConfirmed !== true) failures.ageConfirmed = 'REQUIRED';
+  const mismatch = passwordApplies && values.password !== undefined && values.confirmPassword !== values.password;
+  if (Object.keys(failures).length > 0) {
+    if (mismatch && !failures.confirmPassword) failures.confirmPassword = 'MISMATCH';
+    throw fieldErrors(failures);
+  }
+  if (mismatch) throw new AppError('PASSWORD_CONFIRM_MISMATCH', { value: { fields: { confirmPassword: 'MISMATCH' } } });
+
+  // spec §5: with a birthday given, the birthday check age (21) applies, never below the minimum age.
+  const now = ctx.now();
+  if (birthday && ageOn(birthday, now) < Math.max(brand.minAge, brand.birthdayCheckAge))
+    throw new AppError('ACCOUNT_AGE_RESTRICTED');
+
+  await hit(ctx.db, `register:attempt:${request.ip}`, ATTEMPTS_PER_IP, now);
+  await verifyChallenge(ctx, ctx.db, body.challenge ?? undefined);
+  if (rules.captcha.enabled && (rules.captcha.required || values.captcha))
+    await checkCaptcha(ctx, ctx.db, request, values.captcha);
+
+  let mobile: Mobile | undefined;
+  if (values.mobileNum) {
+    // As for the SMS send: without a dialing code, the brand's first country's.
+    mobile = await checkMobile(ctx.db, countryDialingCode ?? (await defaultDialingCode(ctx.db)), values.mobileNum);
+    if (await memberByMobile(ctx.db, mobile)) throw new AppError('ACCOUNT_MOBILE_TAKEN');
+  }
+  if (values.username && (await usernameExists(ctx.db, values.username))) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+
+  if (!values.username && !mobile) throw fieldErrors({ username: 'REQUIRED' });
+
+  const domain = domainOf(request, body.domain, body.registerUrl);
+  const upline = values.affiliateCode ? await affiliateAgent(ctx.db, values.affiliateCode, domain) : undefined;
+  let referrerId: number | null = null;
+  if (values.referralCode) {
+    const referrer = await findMemberByReferralCode(ctx.db, values.referralCode);
+    if (!canRefer(referrer)) throw new AppError('REFERRAL_CODE_INVALID');
+    referrerId = referrer.id;
+  }
+  if (values.recommenderId) {
+    const recommender = await findMemberById(ctx.db, Number(values.recommenderId));
+    if (!canRefer(recommender)) throw new AppError('REFERRAL_CODE_INVALID');
+    referrerId ??= recommender.id;
+  }
+
+  // Without MOBILENUMPASSREG3 the member signs in by SMS code; the password is random and unknown.
+  const passwordHash = await hashPassword(values.password ?? randomBytes(24).toString('base64url'));
+  const paymentPasswordHash = values.paymentPassword ? await hashPassword(values.paymentPassword) : null;
+  const member = {
+    passwordHash,
+    email: values.email ?? null,
+    mobileNum: mobile?.mobileNum ?? null,
+    countryDialingCode: mobile?.countryDialingCode ?? null,
+    payeeName: values.payeeName ?? null,
+    qqNum: values.qqNum ?? null,
+    line: values.line ?? null,
+    whatsapp: values.whatsapp ?? null,
+    facebook: values.facebook ?? null,
+    wechat: values.wechat ?? null,
+    telegram: values.telegram ?? null,
+    zalo: values.zalo ?? null,
+    idNumber: values.idNumber ?? null,
+    birthday,
+    address: values.address ?? null,
+    nationality: values.nationality ?? null,
+    occupation: values.occupation ?? null,
+    sourceOfIncome: values.sourceOfIncome ?? null,
+    placeOfBirth: values.placeOfBirth ?? null,
+    fullName: values.fullName ?? null,
+    paymentPasswordHash,
+    referrerId,
+    uplineId: upline?.agentId ?? null,
+    language: languageOf(request, brand),
+    registerIp: request.ip,
+    registerDomain: domain || null,
+    registerUrl: body.registerUrl?.trim() || null,
+    registerMethod: (body.registerMethod?.trim() || brand.registerMethod).toUpperCase(),
+  };
+  const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
+
+  // A generated username or referral code may collide; the unique indexes decide and we draw again.
+  // A username the visitor chose, or their mobile number, taken by a concurrent sign-up is a 409.
+  for (let attempt = 0; ; attempt++) {
+    const username = values.username ?? (await generatedUsername(ctx.db, mobile as Mobile, attempt > 0));
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        if (smsApplies && mobile) {
+          await consumeSmsCode(ctx, trx, {
+            purpose: 'register',
+            countryDialingCode: mobile.countryDialingCode,
+            mobileNum: mobile.mobileNum,
+            code: values.verificationCode,
+          });
+        }
+        await hit(trx, `register:ip:${request.ip}`, ACCOUNTS_PER_IP, now);
+        const created = await insertMember(trx, { ...member, username, referralCode: newReferralCode(), now });
+        await recordLoginIp(trx, created.id, request.ip, now);
+        const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });
+        await audit(trx, request, {
+          event: 'register',
+          success: true,
+          memberId: created.id,
+          username: created.username,
+          detail: { method: kind, uplineId: member.uplineId, referrerId },
+        });
+        // A new password is neither the default nor expired; first_login_at stays empty until the
+        // client's first-login call (spec §4), so the member sees firstTimeLogin.
+        const outcome: LoginOutcome = {
+          token,
+          member: { type: created.type, first_login_at: null },
+          passwordExpired: false,
+          forceChangePassword: false,
+        };
+        return outcome;
+      });
+    } catch (error) {
+      const unique = uniqueViolation(error);
+      if (!unique) throw error;
+      const constraint = unique.constraint ?? '';
+      if (constraint.includes('mobile')) throw new AppError('ACCOUNT_MOBILE_TAKEN');
+      if (constraint.includes('username') && values.username) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+/** spec §5 mobile sign-up without a username: one made from the number, with a suffix if taken. */
+async function generatedUsername(db: Conn, mobile: Mobile, withSuffix: boolean): Promise<string> {
+  const base = `m${mobile.countryDialingCode}${mobile.mobileNum}`;
+  if (!withSuffix && !(await usernameExists(db, base))) return base;
+  for (let i = 0; i < 20; i++) {
+    const candidate = `${base}${randomInt(100, 1000)}`;
+    if (!(await usernameExists(db, candidate))) return candidate;
+  }
+  return `${base}${randomBytes(4).toString('hex')}`;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { Money } from './common';
+
+// The logged-in member (spec §3 "Member info", "Public state", §6, §7 /wps/member/info*,
+// /wps/member/publicState, language update, security centre).
+
+/** Avatars served at /art/avatars/{n}.svg for n = 1..AVATAR_COUNT. */
+export const AVATAR_COUNT = 12;
+export function avatarUrl(n: number): string {
+  return `/art/avatars/${n}.svg`;
+}
+
+export const MemberInfo = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+  /** Masked: a***@example.com. */
+  email: z.string().nullable(),
+  /** Masked: 917****567. */
+  mobileNum: z.string().nullable(),
+  countryDialingCode: z.string().nullable(),
+  language: z.string(),
+  vipLevel: z.number().int(),
+  imgUrl: z.string(),
+  currency: z.string(),
+  registerTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+  firstTimeLogin: z.boolean(),
+  hasPaymentPassword: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof MemberInfo>;
+
+export const MemberIcons = z.object({
+  current: z.number().int(),
+  icons: z.array(z.object({ id: z.number().int(), url: z.string() })),
+});
+export type MemberIcons = z.infer<typeof MemberIcons>;
+
+export const SetIconBody = z.object({ icon: z.coerce.number().int().min(1).max(AVATAR_COUNT) });
+export type SetIconBody = z.infer<typeof SetIconBody>;
+
+/** spec §3 public state. */
+export const PublicState = z.object({
+  balance: Money,
+  currencySymbol: z.string(),
+  hasVip: z.boolean(),
+  vipLabelName: z.string(),
+  vipRankLevel: z.number().int(),
+  availablePromoCount: z.number().int(),
+  unreadMessage: z.number().int(),
+  availablePromo: z.object({ REFERRAL: z.boolean() }),
+  imgUrl: z.string(),
+});
+export type PublicState = z.infer<typeof PublicState>;
+
+/** PUT /wps/member/language: one of the brand's supported languages, any case. */
+export const LanguageBody = z.object({ language: z.string().trim().min(1).max(10) });
+export type LanguageBody = z.infer<typeof LanguageBody>;
+export const LanguageValue = z.object({ language: z.string() });
+export type LanguageValue = z.infer<typeof LanguageValue>;
+
+/** The member centre's security page (spec §2 securityCenter). */
+export const SecurityCentre = z.object({
+  mobileBound: z.boolean(),
+  emailBound: z.boolean(),
+  paymentPasswordSet: z.boolean(),
+  totpEnabled: z.boolean(),
+  passwordChangedAt: z.string(),
+  loginHistory: z.array(
+    z.object({ success: z.boolean(), ip: z.string().nullable(), userAgent: z.string().nullable(), time: z.string() }),
+  ),
+});
+export type SecurityCentre = z.infer<typeof SecurityCentre>;
