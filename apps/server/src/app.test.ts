@@ -20,9 +20,17 @@ describe('application shell', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('serves the OpenAPI document', async () => {
+  it('documents every route in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().openapi).toMatch(/^3\./);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { summary?: string }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(t.app.declaredRoutes.length).toBeGreaterThan(30);
+    for (const route of t.app.declaredRoutes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation?.summary, `${route.method} ${route.url} has a summary`).toBeTruthy();
+    }
   });
 });

@@ -1,8 +1,8 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from './context';
 import { registerAuth } from './http/auth';
 import { registerEncryptedPayloads } from './http/encryption';
@@ -65,9 +66,24 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   registerAuth(app, (token) => resolveSession(ctx, token));
   registerEncryptedPayloads(app, (jwe) => ctx.keys.decrypt(jwe));
 
-  app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: 200 once the database is migrated and seeded',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
   // Until the player site (apps/web) is served here, the root leads to the API reference.
-  app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'));
+  app.get(
+    '/',
+    { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Redirects to the API reference at /docs' } },
+    async (_request, reply) => reply.redirect('/docs'),
+  );
 
   for (const register of routeModules) await register(app, ctx);
 

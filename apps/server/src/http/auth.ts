@@ -35,7 +35,13 @@ export function isTrialType(type: number): boolean {
   return type === TRIAL_ACCOUNT_TYPE;
 }
 
+export type DeclaredRoute = { method: string; url: string; auth: AuthRule };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its auth rule, as registered (for the OpenAPI completeness test). */
+    declaredRoutes: DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     auth?: AuthRule;
     /** spec "E": the body arrives as a JWE and is decrypted before validation. */
@@ -62,11 +68,16 @@ const UNDECLARED_ALLOWED = /^\/docs(\/|$)/;
 export function registerAuth(app: FastifyInstance, resolve: SessionResolver): void {
   app.decorateRequest('principal', null);
 
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
     const rule = (route.config as { auth?: AuthRule } | undefined)?.auth;
     if (!rule && !UNDECLARED_ALLOWED.test(route.url)) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
     }
+    if (rule)
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') declared.push({ method, url: route.url, auth: rule });
   });
 
   app.addHook('onRequest', async (request) => {

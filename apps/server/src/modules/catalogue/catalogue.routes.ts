@@ -1,7 +1,6 @@
 import { GameMenus, GameMenusQuery } from '@gamehall/shared/api/catalogue';
 import { envelope } from '@gamehall/shared/api/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
@@ -21,9 +20,7 @@ function sendArt(request: FastifyRequest, reply: FastifyReply, art: Art): Fastif
   return reply.send(art.svg);
 }
 
-export function registerCatalogueRoutes(root: App, ctx: AppContext): void {
-  // App is typed without the zod provider; this gives handlers the parsed query and params types.
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export function registerCatalogueRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/lgw/games/game_menus',
     {
@@ -41,25 +38,18 @@ export function registerCatalogueRoutes(root: App, ctx: AppContext): void {
     },
   );
 
-  // Images, not API: hidden from the OpenAPI document.
-  app.get(
-    '/art/games/:file',
-    { schema: { hide: true, params: ArtFile }, config: { auth: 'public' } },
-    async (request, reply) => sendArt(request, reply, await gameArt(ctx, request.params.file)),
-  );
-  app.get(
-    '/art/vendors/:file',
-    { schema: { hide: true, params: ArtFile }, config: { auth: 'public' } },
-    async (request, reply) => sendArt(request, reply, await vendorArt(ctx, request.params.file)),
-  );
-  app.get(
-    '/art/banners/:file',
-    { schema: { hide: true, params: ArtFile }, config: { auth: 'public' } },
-    async (request, reply) => sendArt(request, reply, await bannerArt(ctx, request.params.file)),
-  );
-  app.get(
-    '/art/avatars/:file',
-    { schema: { hide: true, params: ArtFile }, config: { auth: 'public' } },
-    async (request, reply) => sendArt(request, reply, avatarArt(request.params.file)),
-  );
+  // Generated SVG artwork (ui-guide: distinct per game, long cache headers).
+  const art = (path: string, summary: string, draw: (file: string) => Promise<Art> | Art) =>
+    app.get(
+      path,
+      {
+        schema: { tags: ['art'], summary, params: ArtFile, produces: ['image/svg+xml'] },
+        config: { auth: 'public' },
+      },
+      async (request, reply) => sendArt(request, reply, await draw(request.params.file)),
+    );
+  art('/art/games/:file', 'Game tile artwork: {nodeId}.svg, or default.svg (the default icon)', (f) => gameArt(ctx, f));
+  art('/art/vendors/:file', 'Vendor logo tile: {code}.svg', (f) => vendorArt(ctx, f));
+  art('/art/banners/:file', 'Banner artwork: {slug}.svg of a seeded banner', (f) => bannerArt(ctx, f));
+  art('/art/avatars/:file', 'Member avatar: {1..12}.svg', (f) => avatarArt(f));
 }
