@@ -8,6 +8,7 @@ import type {
 import { checkField, type FieldRule } from '@gamehall/shared/patterns';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
@@ -87,14 +88,9 @@ export async function changePassword(
   if (body.newPassword === body.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await updatePassword(trx, member.id, passwordHash, now);
-    const revoked = await revokeOtherSessions(ctx, trx, member.id, principal.sessionId);
-    await audit(trx, request, {
+    await setPassword(ctx, trx, request, member, passwordHash, {
       event: 'password.change',
-      success: true,
-      memberId: member.id,
-      username: member.username,
-      detail: { revokedSessions: revoked },
+      keepSessionId: principal.sessionId,
     });
   });
   await reset(ctx.db, triesKey);
@@ -162,14 +158,9 @@ export async function resetByToken(ctx: AppContext, request: FastifyRequest, bod
     const spent = await takePasswordReset(trx, hashToken(body.token), now);
     const member = spent ? await findMemberSecret(trx, spent.member_id) : undefined;
     if (member?.status !== 'active') throw new AppError('PASSWORD_RESET_TOKEN_INVALID');
-    await updatePassword(trx, member.id, passwordHash, now);
-    const revoked = await revokeOtherSessions(ctx, trx, member.id);
-    await audit(trx, request, {
+    await setPassword(ctx, trx, request, member, passwordHash, {
       event: 'password.reset.email',
-      success: true,
-      memberId: member.id,
-      username: member.username,
-      detail: { stage: 'password set', revokedSessions: revoked },
+      detail: { stage: 'password set' },
     });
   });
 }
@@ -192,7 +183,6 @@ export async function resetByPhone(
   const mobile = await checkMobile(ctx.db, countryDialingCode, body.mobileNum);
   if (!body.verificationCode?.trim()) throw new AppError('SMS_CODE_MISSING');
   const passwordHash = await hashPassword(body.newPassword);
-  const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     // The code comes first: without it, the answer must not tell whether the number has an account.
     await consumeSmsCode(ctx, trx, {
@@ -204,15 +194,34 @@ export async function resetByPhone(
     const holder = await memberByMobile(trx, mobile);
     const member = holder ? await findMemberSecret(trx, holder.id) : undefined;
     if (member?.status !== 'active') throw new AppError('ACCOUNT_NOT_FOUND');
-    await updatePassword(trx, member.id, passwordHash, now);
-    const revoked = await revokeOtherSessions(ctx, trx, member.id);
-    await audit(trx, request, {
-      event: 'password.reset.phone',
-      success: true,
-      memberId: member.id,
-      username: member.username,
-      detail: { revokedSessions: revoked },
-    });
+    await setPassword(ctx, trx, request, member, passwordHash, { event: 'password.reset.phone' });
     return { username: member.username };
+  });
+}
+
+/**
+ * Stores a new password hash, ends the member's other sessions (every change and reset does, issue 2)
+ * and audits it, in the caller's transaction.
+ */
+async function setPassword(
+  ctx: AppContext,
+  trx: Conn,
+  request: FastifyRequest,
+  member: { id: number; username: string },
+  passwordHash: string,
+  o: {
+    event: 'password.change' | 'password.reset.email' | 'password.reset.phone';
+    keepSessionId?: number;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await updatePassword(trx, member.id, passwordHash, ctx.now());
+  const revoked = await revokeOtherSessions(ctx, trx, member.id, o.keepSessionId);
+  await audit(trx, request, {
+    event: o.event,
+    success: true,
+    memberId: member.id,
+    username: member.username,
+    detail: { ...o.detail, revokedSessions: revoked },
   });
 }
