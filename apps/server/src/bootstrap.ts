@@ -27,4 +27,3 @@ export async function bootstrap(
   await keys.init();
   return ctx;
 }
-

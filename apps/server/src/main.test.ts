@@ -23,7 +23,14 @@ function start(dataDir: string, port: number): ChildProcess {
   const root = path.resolve(import.meta.dirname, '../../..');
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CATALOGUE_SLOTS: '300', LOG_LEVEL: 'warn', DEMO: '1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      CATALOGUE_SLOTS: '300',
+      LOG_LEVEL: 'warn',
+      DEMO: '1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
 }

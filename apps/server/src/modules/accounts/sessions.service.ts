@@ -31,7 +31,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
   if (token.length > 200) return null;
   const now = ctx.now();
   const row = await findLiveSession(ctx.db, hashToken(token), now);
-  if (!row || row.status !== 'active') return null;
+  if (row?.status !== 'active') return null;
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (now.getTime() - lastSeen > SESSION_IDLE_MINUTES * 60_000) {
     await revokeSession(ctx.db, row.sessionId, now);

@@ -1,0 +1,134 @@
+// Module boundaries of Gamehall (docs: ../shared/design/architecture.md, "Rules of the house").
+// Run: npm run boundaries (part of npm test). Paths are relative to the repository root.
+//
+// Type-only imports (`import type`) are cruised too (tsPreCompilationDeps: 'specify'), so a rule can
+// tell "imports a type" from "runs that code": `preCompilationOnly: false` means a runtime import.
+
+const MODULES = '^apps/server/src/modules/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Runtime import cycles are forbidden. A cycle made only of type imports (e.g. a routes file ' +
+        'importing `type App` from app.ts, which registers those routes) does not exist at runtime and is allowed.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import must resolve, otherwise the rules below silently stop applying to it.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'shared-not-to-apps',
+      severity: 'error',
+      comment: 'packages/shared is imported by server, studio and web; it must not know any of them.',
+      from: { path: '^packages/shared/' },
+      to: { path: '^(apps|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'shared-runtime-only-zod',
+      severity: 'error',
+      comment:
+        'packages/shared runs in the browser and on the server: at runtime it imports only itself and zod ' +
+        '(no node: built-ins, no other npm package). Type-only imports are allowed.',
+      from: { path: '^packages/shared/' },
+      to: {
+        pathNot: ['^packages/shared/', '(^|/)node_modules/zod/'],
+        preCompilationOnly: false,
+      },
+    },
+    {
+      name: 'studio-not-to-server',
+      severity: 'error',
+      comment: 'The studio is a game vendor: it reaches the platform only through the signed vendor HTTP API.',
+      from: { path: '^apps/studio/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'web-not-to-server-or-studio',
+      severity: 'error',
+      comment: 'The web app talks to the server over HTTP; what both need lives in packages/shared.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/(server|studio)/' },
+    },
+    {
+      name: 'module-internals-private',
+      severity: 'error',
+      comment:
+        "A server module reaches another module only through its service-level files. Another module's " +
+        'routes, queries, presenter and tests are private to it (helpers such as passwords.ts or ' +
+        'encryption-keys.service.ts count as service level).',
+      from: { path: `${MODULES}([^/]+)/` },
+      to: {
+        path: `${MODULES}[^/]+/.*\\.(routes|queries|presenter|test)\\.ts$`,
+        pathNot: `${MODULES}$1/`,
+      },
+    },
+    {
+      name: 'routes-not-to-queries',
+      severity: 'error',
+      comment: 'Routes are thin: they call the service and the presenter, never the queries.',
+      from: { path: `${MODULES}.*\\.routes\\.ts$` },
+      to: { path: '\\.queries\\.ts$' },
+    },
+    {
+      name: 'ledger-queries-private',
+      severity: 'error',
+      comment: 'Only the wallet writes ledger tables: nothing outside modules/wallet imports wallet.queries.ts.',
+      from: { pathNot: `${MODULES}wallet/` },
+      to: { path: `${MODULES}wallet/wallet\\.queries\\.ts$` },
+    },
+    {
+      name: 'queries-import-only-types-from-modules',
+      severity: 'error',
+      comment:
+        'A *.queries.ts file is Kysely functions over the database: from the modules it may import types ' +
+        'only (no services, no other queries at runtime).',
+      from: { path: `${MODULES}.*\\.queries\\.ts$` },
+      to: { path: MODULES, preCompilationOnly: false },
+    },
+    {
+      name: 'test-code-not-in-production',
+      severity: 'error',
+      comment: 'Test helpers (apps/server/src/test/) and *.test.ts files are imported only by tests.',
+      from: { pathNot: ['\\.test\\.ts$', '^apps/[^/]+/src/test/', '^e2e/', '^bench/'] },
+      to: { path: ['\\.test\\.ts$', '^apps/[^/]+/src/test/'] },
+    },
+    {
+      name: 'web-features-isolated',
+      severity: 'error',
+      comment:
+        'Web features do not import each other; what two features share moves to components/ or lib/ ' +
+        '(architecture.md, Web features).',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '(^|/)data/', '(^|/)test-results/', '(^|/)\\.tmp/'] },
+    tsPreCompilationDeps: 'specify',
+    tsConfig: { fileName: 'tsconfig.json' },
+    // npm workspaces: dependencies may be declared in the root package.json or the workspace's own.
+    combinedDependencies: true,
+    // @gamehall/shared resolves through its package.json exports ("./*" -> "./src/*.ts"), like
+    // TypeScript's moduleResolution Bundler does.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'module', 'node', 'default', 'require'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.js', '.mjs', '.cjs', '.jsx', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,252 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// architecture.md "Stateless server nodes": sessions and the login-failure counters that matter for
+// security live in the database, so two processes on one PostgreSQL behave like one. This test
+// starts two real server processes and checks that through HTTP only.
+const adminUrl = process.env.TEST_DATABASE_URL;
+const SKIP_REASON =
+  'TEST_DATABASE_URL is not set: the multi-node test needs a PostgreSQL server (npm test starts a throwaway cluster)';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const DEMO = { username: 'demo01', password: 'Demo@1234' };
+const CAPTCHA_AFTER_FAILURES = 3; // the demo brand's captchaAfterFailures
+const BRAND_CACHE_MS = 2_500; // brand.service caches settings for 2 s per node
+
+type Envelope = { success: boolean; code?: string; value?: Record<string, unknown> };
+
+type Node = { name: string; url: string; process: ChildProcess; output: () => string };
+
+describe('two server nodes on one PostgreSQL', () => {
+  let databaseUrl: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
+  const nodes: Node[] = [];
+
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    const name = `gh_multinode_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    dropDatabase = async () => {
+      await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-multinode-'));
+    // Every node of one deployment gets the same SESSION_SECRET (docs/operations.md, Secrets); each
+    // keeps its own DATA_DIR, so nothing is shared through the file system.
+    const sessionSecret = randomBytes(32).toString('hex');
+
+    // One after the other: the first node migrates and seeds, the second finds the work done.
+    nodes.push(await startNode('A', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'a') }));
+    nodes.push(await startNode('B', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'b') }));
+
+    // Login without the proof-of-work challenge and without the new-IP check (both brand settings),
+    // then let both nodes' brand caches expire.
+    await withClient(databaseUrl, async (c) => {
+      for (const key of ['challengeEnabled', 'newIpVerification']) {
+        await c.query(
+          `INSERT INTO brand_settings (key, value) VALUES ($1, 'false')
+           ON CONFLICT (key) DO UPDATE SET value = 'false'`,
+          [key],
+        );
+      }
+    });
+    await sleep(BRAND_CACHE_MS);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(nodes.map(stopNode));
+    await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const [nodeA, nodeB] = [() => nodes[0]!, () => nodes[1]!];
+
+  it('accepts on node B a token issued by node A, and sees a logout on A', async ({ skip }) => {
+    skip(!adminUrl, SKIP_REASON);
+    const token = await login(nodeA(), DEMO.password).then(expectToken);
+
+    const onB = await call(nodeB(), 'GET', '/wps/member/info', token);
+    expect(onB.status, nodeB().output()).toBe(200);
+    expect(onB.body.success).toBe(true);
+    const onA = await call(nodeA(), 'GET', '/wps/member/info', token);
+    expect(onA.status).toBe(200);
+
+    const logout = await call(nodeA(), 'DELETE', '/wps/session/logout', token);
+    expect(logout.status, nodeA().output()).toBe(200);
+    expect(logout.body.success).toBe(true);
+
+    const afterOnB = await call(nodeB(), 'GET', '/wps/member/info', token);
+    expect(afterOnB.status).toBe(401);
+    expect(afterOnB.body.success).toBe(false);
+    const afterOnA = await call(nodeA(), 'GET', '/wps/member/info', token);
+    expect(afterOnA.status).toBe(401);
+  });
+
+  it('counts failed logins across nodes: the captcha flag appears once the brand threshold is reached', async ({
+    skip,
+  }) => {
+    skip(!adminUrl, SKIP_REASON);
+    // Failures alternate A, B, A, B: after the first `threshold + 1` of them neither node has seen
+    // `threshold` failures by itself, so a captcha flag can only come from the shared count.
+    const attempts = CAPTCHA_AFTER_FAILURES + 1;
+    const flags: boolean[] = [];
+    for (let i = 0; i < attempts; i++) {
+      const node = i % 2 === 0 ? nodeA() : nodeB();
+      const res = await login(node, `Wrong@${i}xyz`);
+      expect(res.status, `failure ${i + 1} on node ${node.name}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(
+        400,
+      );
+      expect(res.body.success).toBe(false);
+      flags.push(res.body.value?.captcha === true);
+    }
+    // No captcha after the first failure; the flag is up once the shared count has reached the threshold.
+    expect(flags[0], `captcha flags per failure: ${flags}`).toBe(false);
+    expect(flags.at(-1), `captcha flags per failure: ${flags}`).toBe(true);
+  });
+});
+
+async function withClient<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startNode(
+  name: string,
+  options: { databaseUrl: string; sessionSecret: string; dataDir: string },
+): Promise<Node> {
+  const port = await freePort();
+  // A clean environment: nothing of the test runner's (VITEST, NODE_OPTIONS, TEST_DATABASE_URL) leaks in.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    DATABASE_URL: options.databaseUrl,
+    SESSION_SECRET: options.sessionSecret,
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    CATALOGUE_SLOTS: '200',
+    DATA_DIR: options.dataDir,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const node: Node = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => `node ${name} output:\n${log}`,
+  };
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`node ${name} exited with ${child.exitCode}\n${node.output()}`);
+    try {
+      const res = await fetch(`${node.url}/healthz`);
+      if (res.ok) return node;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`node ${name} did not answer /healthz within 120 s\n${node.output()}`);
+}
+
+async function stopNode(node: Node) {
+  const child = node.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function call(node: Node, method: string, url: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${node.url}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: Envelope;
+  try {
+    parsed = JSON.parse(text) as Envelope;
+  } catch {
+    throw new Error(`${method} ${url} on node ${node.name}: ${res.status} not JSON: ${text.slice(0, 500)}`);
+  }
+  return { status: res.status, body: parsed };
+}
+
+// The login is an encrypted (E) call: a compact JWE of the payload with the node's public key.
+async function login(node: Node, password: string) {
+  const keyRes = await call(node, 'GET', '/wps/system/publicKey');
+  expect(keyRes.status, `GET /wps/system/publicKey on node ${node.name}`).toBe(200);
+  const key = (keyRes.body.value as { keys?: JWK[] } | undefined)?.keys?.[0];
+  if (!key) throw new Error(`node ${node.name} served no public key: ${JSON.stringify(keyRes.body)}`);
+  const publicKey = await importJWK(key, 'RSA-OAEP-256');
+  const payload = { username: DEMO.username, password, type: 'username' };
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid })
+    .encrypt(publicKey);
+  const res = await fetch(`${node.url}/wps/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', encryption: 'JWE' },
+    body: JSON.stringify({ value: jwe }),
+  });
+  return { status: res.status, body: (await res.json()) as Envelope, node };
+}
+
+function expectToken(res: { status: number; body: Envelope; node: Node }): string {
+  expect(res.status, `login on node ${res.node.name}: ${JSON.stringify(res.body)}`).toBe(200);
+  expect(res.body.success).toBe(true);
+  const token = res.body.value?.token;
+  expect(typeof token, JSON.stringify(res.body)).toBe('string');
+  return token as string;
+}

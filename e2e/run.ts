@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { artifactsDir, chromiumPath, repoRoot } from './support/env';
+
+// Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
+// run every e2e/specs/**/*.spec.ts with node's test runner (playwright-core drives Chromium), stop
+// the server. `npm run test:e2e [-- <path filter>...]`. With E2E_REPORT set, writes
+// { numPassedTests, numFailedTests } there for scripts/test.sh.
+
+const SERVER_START_TIMEOUT_MS = 120_000;
+
+async function main(): Promise<number> {
+  if (!existsSync(chromiumPath)) {
+    console.error(`error: Chromium not found at ${chromiumPath}; run scripts/install-test-deps.sh`);
+    return 1;
+  }
+  const filters = process.argv.slice(2);
+  const specs = findSpecs(path.join(repoRoot, 'e2e', 'specs')).filter(
+    (file) => filters.length === 0 || filters.some((f) => file.includes(f)),
+  );
+  if (specs.length === 0) {
+    console.error(`error: no spec files found${filters.length ? ` matching ${filters.join(', ')}` : ''}`);
+    return 1;
+  }
+
+  rmSync(artifactsDir, { recursive: true, force: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-e2e-'));
+  let server: Server | undefined;
+  const stop = async () => {
+    if (server) await server.stop();
+    server = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
+
+  try {
+    const started = performance.now();
+    server = await startServer(dataDir);
+    console.log(`server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
+    return await runSpecs(specs, server.url);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    writeReport(0, 1);
+    return 1;
+  } finally {
+    await stop();
+  }
+}
+
+function findSpecs(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
+
+type Server = { url: string; stop: () => Promise<void> };
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    // A clean environment: no DATABASE_URL or TEST_DATABASE_URL from the caller; PGlite in dataDir.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      CATALOGUE_SLOTS: '300',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => stopProcess(child);
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not answer ${url}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function runSpecs(specs: string[], url: string): Promise<number> {
+  const tapFile = path.join(artifactsDir, 'results.tap');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      // One spec file at a time: each launches its own Chromium, and the machine has 2 cores.
+      '--test-concurrency=1',
+      '--test-timeout=120000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
+      ...specs,
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, CHROMIUM_PATH: chromiumPath },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
+  );
+  const counts = tapCounts(tapFile);
+  const failed = counts ? counts.failed : 0;
+  // A non-zero exit with no failed test (a crash, a file that did not load) is still a failure.
+  writeReport(counts?.passed ?? 0, code !== 0 && failed === 0 ? 1 : failed);
+  console.log(`browser tests: ${counts?.passed ?? 0} passed, ${failed} failed; screenshots in ${artifactsDir}`);
+  return code;
+}
+
+function tapCounts(file: string): { passed: number; failed: number } | undefined {
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  const pass = /^# pass (\d+)$/m.exec(text);
+  const fail = /^# fail (\d+)$/m.exec(text);
+  if (!pass || !fail) return undefined;
+  return { passed: Number(pass[1]), failed: Number(fail[1]) };
+}
+
+function writeReport(passed: number, failed: number) {
+  const file = process.env.E2E_REPORT;
+  if (file) writeFileSync(file, JSON.stringify({ numPassedTests: passed, numFailedTests: failed }));
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { artifactsDir, baseUrl, chromiumPath } from './env';
+
+// Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
+// flags keep it headless, sandbox-free for root in a container, and off the network.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh page (own context: no cookies or storage shared between specs) with a fixed viewport. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  return context.newPage();
+}
+
+/** Saves a full-page screenshot as test-results/e2e/<name>.png; every page a spec visits gets one. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

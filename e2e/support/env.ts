@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Settings the runner (e2e/run.ts) hands to the specs through the environment. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`');
+  return url.replace(/\/$/, '');
+}
+
+/** Screenshots and other artefacts go here (gitignored). */
+export const artifactsDir = process.env.E2E_ARTIFACTS ?? path.join(repoRoot, 'test-results', 'e2e');
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

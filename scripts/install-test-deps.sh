@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs what the test pipeline needs from Debian packages: Chromium (browser tests, driven by
+# playwright-core) and PostgreSQL (the throwaway cluster). Quick no-op when both are present, so
+# `npm test` can call it every time.
+set -euo pipefail
+
+CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
+
+pg_bindir() {
+  local dir
+  for dir in /usr/lib/postgresql/*/bin; do
+    if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then
+      echo "$dir"
+      return 0
+    fi
+  done
+  return 1
+}
+
+missing=()
+[[ -x "$CHROMIUM_BIN" ]] || missing+=(chromium)
+pg_bindir >/dev/null || missing+=(postgresql)
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "test dependencies present: $("$CHROMIUM_BIN" --version 2>/dev/null || echo chromium), PostgreSQL in $(pg_bindir)"
+  exit 0
+fi
+
+echo "installing test dependencies: ${missing[*]}"
+if ! command -v apt-get >/dev/null; then
+  echo "error: ${missing[*]} missing and apt-get is not available; install them by hand" >&2
+  exit 1
+fi
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    SUDO=(sudo -n)
+  else
+    echo "error: ${missing[*]} missing; installing needs root (run: sudo apt-get install chromium postgresql)" >&2
+    exit 1
+  fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+# A cluster the Debian package would start on 5432 is not used by the tests; do not start services.
+if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+  printf '#!/bin/sh\nexit 101\n' | "${SUDO[@]}" tee /usr/sbin/policy-rc.d >/dev/null
+  "${SUDO[@]}" chmod +x /usr/sbin/policy-rc.d
+  remove_policy=1
+fi
+cleanup() {
+  if [[ -n "${remove_policy:-}" ]]; then "${SUDO[@]}" rm -f /usr/sbin/policy-rc.d; fi
+}
+trap cleanup EXIT
+
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq -o Dpkg::Use-Pty=0 --no-install-recommends "${missing[@]}" </dev/null
+
+[[ -x "$CHROMIUM_BIN" ]] || { echo "error: $CHROMIUM_BIN still missing after install" >&2; exit 1; }
+pg_bindir >/dev/null || { echo "error: PostgreSQL binaries still missing after install" >&2; exit 1; }
+echo "test dependencies installed: $("$CHROMIUM_BIN" --version 2>/dev/null), PostgreSQL in $(pg_bindir)"

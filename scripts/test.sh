@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# npm test: the whole check, in order, stopping at the first failure.
+#
+#   1 test dependencies (Chromium, PostgreSQL)   5 vitest on PGlite
+#   2 tsc                                        6 vitest on a throwaway PostgreSQL cluster
+#   3 biome check                                7 the multi-node test (two servers, one PostgreSQL)
+#   4 module boundaries (dependency-cruiser)     8 browser tests (e2e/run.ts, Chromium)
+#
+# The last line is always `Summary: N passed, M failed`: N and M add up the tests of every vitest
+# run and the browser run; a step that fails without failing tests (tsc, lint, a crash) counts as
+# one failure. The exit status is non-zero when M is. The PostgreSQL cluster and the temp files are
+# removed on every exit, including failures and Ctrl-C.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+BIN=$ROOT/node_modules/.bin
+BOUNDARY_PATHS=(packages apps e2e bench)
+MULTI_NODE_TEST=apps/server/src/multi-node.test.ts
+
+passed=0
+failed=0
+step_names=()
+step_times=()
+RUN_DIR=""
+PG_DIR=""
+STEP_PID=""
+
+now_ms() { date +%s%3N; }
+
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  # A step still running (we were interrupted): stop its whole process group, which includes
+  # vitest's workers and any server process a test started.
+  if [[ -n "$STEP_PID" ]] && kill -0 "$STEP_PID" 2>/dev/null; then
+    kill -TERM -- "-$STEP_PID" 2>/dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      kill -0 -- "-$STEP_PID" 2>/dev/null || break
+      sleep 0.5
+    done
+    kill -KILL -- "-$STEP_PID" 2>/dev/null || true
+  fi
+  if [[ -n "$PG_DIR" ]]; then
+    bash "$ROOT/scripts/pg-cluster.sh" stop "$PG_DIR" || echo "warning: could not stop the PostgreSQL cluster in $PG_DIR" >&2
+  fi
+  [[ -n "$RUN_DIR" ]] && rm -rf "$RUN_DIR"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'echo "interrupted" >&2; exit 130' INT
+trap 'echo "terminated" >&2; exit 143' TERM
+
+print_timings() {
+  local i total=0
+  echo
+  echo "Step timings:"
+  for i in "${!step_names[@]}"; do
+    printf '  %-28s %7.1fs\n' "${step_names[$i]}" "$(awk "BEGIN { print ${step_times[$i]} / 1000 }")"
+    total=$((total + step_times[i]))
+  done
+  printf '  %-28s %7.1fs\n' "total" "$(awk "BEGIN { print $total / 1000 }")"
+}
+
+finish() {
+  print_timings
+  echo
+  echo "Summary: $passed passed, $failed failed"
+  if [[ $failed -gt 0 ]]; then exit 1; fi
+  exit 0
+}
+
+# Runs one step; on failure prints why and stops the pipeline (the EXIT trap cleans up).
+# Usage: step NAME KIND COMMAND...   KIND is `plain`, `vitest:<report file>` or `e2e:<report file>`.
+step() {
+  local name=$1 kind=$2
+  shift 2
+  echo
+  echo "==> $name"
+  local t0 rc=0
+  t0=$(now_ms)
+  if declare -F "$1" >/dev/null; then
+    # A function of this script (it may set variables here): run it in this shell.
+    "$1" "${@:2}" || rc=$?
+  else
+    # Its own process group, so an interruption can stop everything it started (see cleanup).
+    set -m
+    "$@" </dev/null &
+    STEP_PID=$!
+    set +m
+    wait "$STEP_PID" || rc=$?
+    STEP_PID=""
+  fi
+  step_names+=("$name")
+  step_times+=($(($(now_ms) - t0)))
+
+  local counted_failures=0
+  case "$kind" in
+    vitest:* | e2e:*)
+      local report=${kind#*:} counts
+      if counts=$(node "$ROOT/scripts/count-results.mjs" "$report" 2>/dev/null); then
+        local p f
+        read -r p f <<<"$counts"
+        passed=$((passed + p))
+        failed=$((failed + f))
+        counted_failures=$f
+      fi
+      ;;
+  esac
+  if [[ $rc -ne 0 ]]; then
+    # A failing step with no failing test in its report (a crash, a type error, a lint error) still fails.
+    [[ $counted_failures -gt 0 ]] || failed=$((failed + 1))
+    echo
+    echo "FAILED: step '$name' exited with status $rc; later steps were not run." >&2
+    finish
+  fi
+}
+
+if [[ ! -x "$BIN/vitest" ]]; then
+  echo "error: node_modules is missing or incomplete; run npm ci first" >&2
+  exit 1
+fi
+
+BASE_TMP=${TMPDIR:-/tmp}
+RUN_DIR=$(mktemp -d "$BASE_TMP/gamehall-test.XXXXXX")
+# Temp files of every step (server data dirs, browser profiles) land in the run directory, so the
+# cleanup removes them even when a step is killed before its own cleanup ran.
+mkdir "$RUN_DIR/tmp"
+export TMPDIR="$RUN_DIR/tmp"
+
+step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
+step "tsc" plain "$BIN/tsc" -p tsconfig.json
+step "biome" plain "$BIN/biome" check .
+step "boundaries" plain "$BIN/depcruise" --config .dependency-cruiser.cjs "${BOUNDARY_PATHS[@]}"
+
+# TEST_DATABASE_URL from the caller's environment must not turn the PGlite run into a PostgreSQL run.
+step "vitest (PGlite)" "vitest:$RUN_DIR/pglite.json" \
+  env -u TEST_DATABASE_URL "$BIN/vitest" run --reporter=default --reporter=json \
+  --outputFile.json="$RUN_DIR/pglite.json"
+
+# Outside RUN_DIR: the cluster runs as the postgres user, who cannot enter RUN_DIR (mode 700).
+PG_DIR=$(mktemp -d "$BASE_TMP/gamehall-pg.XXXXXX")
+start_pg() {
+  TEST_DATABASE_URL=$(bash "$ROOT/scripts/pg-cluster.sh" start "$PG_DIR") || return 1
+  echo "PostgreSQL test cluster at $TEST_DATABASE_URL (data in $PG_DIR)"
+}
+step "postgres cluster start" plain start_pg
+export TEST_DATABASE_URL
+
+step "vitest (PostgreSQL)" "vitest:$RUN_DIR/postgres.json" \
+  "$BIN/vitest" run --exclude "$MULTI_NODE_TEST" --reporter=default --reporter=json \
+  --outputFile.json="$RUN_DIR/postgres.json"
+
+step "multi-node (PostgreSQL)" "vitest:$RUN_DIR/multi-node.json" \
+  "$BIN/vitest" run "$MULTI_NODE_TEST" --reporter=default --reporter=json \
+  --outputFile.json="$RUN_DIR/multi-node.json"
+
+stop_pg() {
+  bash "$ROOT/scripts/pg-cluster.sh" stop "$PG_DIR" || return 1
+  PG_DIR=""
+}
+step "postgres cluster stop" plain stop_pg
+unset TEST_DATABASE_URL
+
+step "browser tests (Chromium)" "e2e:$RUN_DIR/e2e.json" \
+  env E2E_REPORT="$RUN_DIR/e2e.json" node --import tsx e2e/run.ts
+
+finish
