@@ -15,16 +15,21 @@ import type { AppContext } from './context';
 import { registerAuth } from './http/auth';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
+import { registerWebApp } from './http/web-static';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
 import { registerPasswordRoutes } from './modules/accounts/password.routes';
 import { registerRegistrationRoutes } from './modules/accounts/registration.routes';
 import { resolveSession } from './modules/accounts/sessions.service';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { registerRealtime } from './realtime/realtime';
 
 /** The application with the zod type provider, so routes get typed params, query and body. */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -78,14 +83,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     },
     async () => ({ status: 'ok' as const }),
   );
-  // Until the player site (apps/web) is served here, the root leads to the API reference.
-  app.get(
-    '/',
-    { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Redirects to the API reference at /docs' } },
-    async (_request, reply) => reply.redirect('/docs'),
-  );
-
   for (const register of routeModules) await register(app, ctx);
+  // Last: the web app's history fallback must not shadow an API route.
+  registerWebApp(app, ctx);
 
   await app.ready();
   return app;
@@ -102,4 +102,8 @@ const routeModules: RouteModule[] = [
   registerMemberRoutes,
   registerCatalogueRoutes,
   registerOutboxRoutes,
+  registerWalletRoutes,
+  registerCashierRoutes,
+  registerAdminRoutes,
+  registerRealtime,
 ];
