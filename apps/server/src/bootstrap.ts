@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed/seed';
 import { createMessenger } from './modules/outbox/outbox.service';
 import { KeyRing } from './modules/site/encryption-keys.service';
+import { createEventBus } from './realtime/event-bus';
 
 /** Opens the database, migrates, seeds and assembles the context. Shared by main.ts and tests. */
 export async function bootstrap(
@@ -21,6 +22,7 @@ export async function bootstrap(
     keys,
     messenger: createMessenger(config, database.db),
     now: options.now ?? (() => new Date()),
+    events: createEventBus(database, config.databaseUrl),
   };
   // The seed takes its own advisory lock, so several nodes starting together seed once.
   if (!options.skipSeed) await seed(ctx, { demo: config.demo, catalogueSlots: config.catalogueSlots });

@@ -2,12 +2,16 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-password-resets';
+import * as m0003 from './migrations/0003-ledger-holds';
+import * as m0004 from './migrations/0004-cashier';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-password-resets': m0002,
+  '0003-ledger-holds': m0003,
+  '0004-cashier': m0004,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -367,4 +367,118 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   password_resets: PasswordResetsTable;
+  ledger_holds: LedgerHoldsTable;
+}
+
+export interface LedgerHoldsTable {
+  id: Id;
+  member_id: number;
+  account_id: number;
+  amount: number;
+  status: Generated<'held' | 'released' | 'captured'>;
+  idempotency_key: string;
+  reference: string;
+  reason: string | null;
+  posting_id: number | null;
+  created_at: CreatedAt;
+  settled_at: Date | string | null;
+}
+
+// Cashier tables (migration 0004), merged into Database by interface declaration merging.
+export interface Database {
+  payment_methods: PaymentMethodsTable;
+  cashier_settings: CashierSettingsTable;
+  deposit_orders: DepositOrdersTable;
+  member_bank_accounts: MemberBankAccountsTable;
+  withdrawal_orders: WithdrawalOrdersTable;
+  cashier_files: CashierFilesTable;
+  job_runs: JobRunsTable;
+}
+
+export interface PaymentMethodsTable {
+  code: string;
+  name: string;
+  kind: 'bank_transfer' | 'gateway' | 'withdrawal';
+  min_amount: number;
+  max_amount: number;
+  active: Generated<boolean>;
+  bank_name: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  sort: Generated<number>;
+}
+
+export interface CashierSettingsTable {
+  id: number;
+  gateway_secret: string;
+  receipt_confirm_minutes: Generated<number>;
+  turnover_percent: Generated<number>;
+}
+
+export interface DepositOrdersTable {
+  id: Id;
+  reference: string;
+  member_id: number;
+  request_id: string;
+  method_code: string;
+  method_kind: 'bank_transfer' | 'gateway';
+  amount: number;
+  currency: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
+  first_deposit: Generated<boolean>;
+  gateway_transaction_id: string | null;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface MemberBankAccountsTable {
+  id: Id;
+  member_id: number;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  status: Generated<'pending' | 'confirmed'>;
+  confirmed_by: number | null;
+  confirmed_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface WithdrawalOrdersTable {
+  id: Id;
+  reference: string;
+  member_id: number;
+  request_id: string;
+  bank_account_id: number;
+  amount: number;
+  currency: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed'>;
+  hold_id: number;
+  reason: string | null;
+  approved_at: Date | string | null;
+  paid_at: Date | string | null;
+  receipt_status: 'received' | 'partial' | 'not_received' | null;
+  receipt_comment: string | null;
+  receipt_forced: Generated<boolean>;
+  receipt_at: Date | string | null;
+  decided_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CashierFilesTable {
+  id: Id;
+  member_id: number;
+  purpose: 'deposit_proof' | 'withdrawal_receipt';
+  reference: string;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface JobRunsTable {
+  name: string;
+  period_start: Date | string;
+  finished_at: CreatedAt;
 }

@@ -52,6 +52,8 @@ export const BrandSettingsSchema = z.object({
   gtagId: z.string().default(''),
   /** Registration method recorded for web sign-ups (spec §3 registerMethod). */
   registerMethod: z.string().default('WEB'),
+  /** spec §3 wallet isSingle: one main wallet, or transfer wallets per vendor (GCS_walletTransfer). */
+  walletMode: z.enum(['single', 'transfer']).default('single'),
   /** Mobile digit count per site (spec §5 "Please enter your {0} digit phone number"). */
   mobileDigits: z.number().int().min(6).max(15).default(10),
 });

@@ -1,21 +1,54 @@
 import { createHash } from 'node:crypto';
+import { toMajor, toMinor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, fieldErrors } from '../../http/errors';
+import { publishAfterCommit, publishAllAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
+import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
+import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import {
+  accountsOffTheirEntries,
+  activeVendor,
+  addHeld,
   applyToBalance,
+  applyToBalanceByCode,
+  countEntries,
+  type EntryFilter,
   ensureAccount,
   entriesOfPosting,
+  findHold,
+  findHoldByKey,
   findPostingByKey,
-  insertEntry,
+  heldOffOpenHolds,
+  insertEntries,
+  insertHold,
   insertPosting,
+  ledgerCounts,
   memberAccount,
+  memberAccounts,
+  negativeMemberAccounts,
+  pageEntries,
+  removeHeld,
+  setHoldPosting,
+  settleHold,
+  sumsByType,
+  unbalancedPostings,
+  walletMember,
+  walletMemberByUsername,
 } from './wallet.queries';
 
 // The only writer of ledger tables (architecture: "Only wallet writes ledger tables"). The wallet
 // issue builds holds, transfers and the cashier on this; the foundation needs postings and balances.
 
+/**
+ * Member accounts: `cash` (the main wallet), `bonus` (promotions) and `vendor:<code>` (a game
+ * vendor's wallet in transfer-wallet mode). House and clearing accounts (may go negative): bank,
+ * deposits-in-transit, withdrawals-payable, vendor:<code>, promotions-expense,
+ * agent-commissions-expense.
+ */
+export type MemberAccountKind = 'cash' | 'bonus' | `vendor:${string}`;
 export type AccountRef =
-  | { member: number; kind?: 'cash' | 'bonus'; currency: string }
+  | { member: number; kind?: MemberAccountKind; currency: string }
   | { house: string; currency: string };
 
 export type Posting = {
@@ -49,6 +82,15 @@ function fingerprintOf(p: Posting): string {
  * and the caller's transaction must roll back.
  */
 export async function post(trx: Trx, posting: Posting): Promise<PostingResult> {
+  return postWith(trx, posting, undefined);
+}
+
+/** `capture` lowers held on that member account in the same row update (capturing a hold). */
+async function postWith(
+  trx: Trx,
+  posting: Posting,
+  capture: { code: string; amount: number } | undefined,
+): Promise<PostingResult> {
   if (!trx.isTransaction) throw new Error('wallet.post must run inside a transaction');
   if (posting.entries.length < 2) throw new AppError('WALLET_POSTING_UNBALANCED');
   let sum = 0;
@@ -70,25 +112,36 @@ export async function post(trx: Trx, posting: Posting): Promise<PostingResult> {
   // Lock balance rows in a fixed order (by code) so two postings touching the same accounts never deadlock.
   const ordered = [...posting.entries].sort((a, b) => accountCode(a.account).localeCompare(accountCode(b.account)));
   const balances: Record<string, number> = {};
+  const entries: { postingId: number; accountId: number; amount: number; balanceAfter: number }[] = [];
+  const events: { memberId: number; event: RealtimeEvent }[] = [];
   for (const entry of ordered) {
     const code = accountCode(entry.account);
-    const account = await ensureAccount(trx, {
-      code,
-      kind: 'member' in entry.account ? (entry.account.kind ?? 'cash') : entry.account.house,
-      memberId: 'member' in entry.account ? entry.account.member : null,
-      currency: entry.account.currency,
-      allowNegative: !('member' in entry.account),
-    });
-    const updated = await applyToBalance(trx, account.id, entry.amount);
+    const heldDelta = capture && capture.code === code && entry.amount < 0 ? -capture.amount : 0;
+    // The common case is one UPDATE by code; only a missing account (or a refusal) costs more.
+    let updated = await applyToBalanceByCode(trx, code, entry.amount, heldDelta);
+    if (!updated) {
+      const account = await ensureAccount(trx, {
+        code,
+        kind: 'member' in entry.account ? (entry.account.kind ?? 'cash') : entry.account.house,
+        memberId: 'member' in entry.account ? entry.account.member : null,
+        currency: entry.account.currency,
+        allowNegative: !('member' in entry.account),
+      });
+      updated = await applyToBalance(trx, account.id, entry.amount, heldDelta);
+    }
     if (!updated) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-    await insertEntry(trx, {
+    if (updated.member_id !== null && updated.kind === 'cash')
+      events.push({ memberId: updated.member_id, event: balanceEvent(updated) });
+    entries.push({
       postingId: inserted.id,
-      accountId: account.id,
+      accountId: updated.id,
       amount: entry.amount,
       balanceAfter: updated.balance,
     });
     balances[code] = updated.balance;
   }
+  await insertEntries(trx, entries);
+  await publishAllAfterCommit(trx, events);
   return { postingId: inserted.id, replayed: false, balances };
 }
 
@@ -112,4 +165,407 @@ export async function balanceOf(db: Conn, memberId: number, currency: string) {
     held: row?.held ?? 0,
     available: (row?.balance ?? 0) - (row?.held ?? 0),
   };
+}
+
+/**
+ * Realtime `balance` events: post, hold, releaseHold and captureHold publish them themselves with
+ * pg_notify inside the caller's transaction, which the database delivers only on commit (see
+ * realtime/event-bus.ts). Callers have nothing to do.
+ */
+function balanceEvent(row: { currency: string; balance: number; held: number }): RealtimeEvent {
+  return {
+    type: 'balance',
+    data: { balance: toMajor(row.balance), available: toMajor(row.balance - row.held), currency: row.currency },
+  };
+}
+
+async function publishBalance(
+  trx: Conn,
+  row: { member_id: number | null; currency: string; balance: number; held: number },
+): Promise<void> {
+  if (row.member_id === null) return;
+  await publishAfterCommit(trx, row.member_id, balanceEvent(row));
+}
+
+function memberCashCode(memberId: number, currency: string): string {
+  return accountCode({ member: memberId, currency });
+}
+
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('VALIDATION_FAILED');
+}
+
+/**
+ * Reserves `amount` minor units of the member's cash (a withdrawal in review). The guarded update
+ * of ledger_accounts.held refuses a hold above balance - held even under concurrency. Idempotent on
+ * the key: a replay returns the first hold; the same key with other details is a conflict.
+ */
+export async function hold(
+  trx: Trx,
+  input: { memberId: number; currency: string; amount: number; idempotencyKey: string; reference: string },
+): Promise<{ holdId: number; replayed: boolean }> {
+  if (!trx.isTransaction) throw new Error('wallet.hold must run inside a transaction');
+  assertAmount(input.amount);
+  const account = await ensureAccount(trx, {
+    code: memberCashCode(input.memberId, input.currency),
+    kind: 'cash',
+    memberId: input.memberId,
+    currency: input.currency,
+    allowNegative: false,
+  });
+  const inserted = await insertHold(trx, {
+    memberId: input.memberId,
+    accountId: account.id,
+    amount: input.amount,
+    key: input.idempotencyKey,
+    reference: input.reference,
+  });
+  if (!inserted) {
+    const existing = await findHoldByKey(trx, input.idempotencyKey);
+    if (!existing) throw new Error(`hold ${input.idempotencyKey} vanished`);
+    const same =
+      existing.member_id === input.memberId &&
+      existing.account_id === account.id &&
+      existing.amount === input.amount &&
+      existing.reference === input.reference;
+    if (!same) throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+    return { holdId: existing.id, replayed: true };
+  }
+  const updated = await addHeld(trx, account.id, input.amount);
+  if (!updated) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+  await publishBalance(trx, updated);
+  return { holdId: inserted.id, replayed: false };
+}
+
+/** Gives a reservation back. Releasing twice is a no-op; a captured hold cannot be released. */
+export async function releaseHold(trx: Trx, holdId: number, reason: string): Promise<{ released: boolean }> {
+  if (!trx.isTransaction) throw new Error('wallet.releaseHold must run inside a transaction');
+  const settled = await settleHold(trx, holdId, { status: 'released', at: new Date(), reason });
+  if (!settled) {
+    const existing = await findHold(trx, holdId);
+    if (!existing) throw new AppError('NOT_FOUND');
+    // TODO(errors): WALLET_HOLD_SETTLED once the code exists; a captured hold is final.
+    if (existing.status === 'captured') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+    return { released: false };
+  }
+  const updated = await removeHeld(trx, settled.account_id, settled.amount);
+  await publishBalance(trx, updated);
+  return { released: true };
+}
+
+/**
+ * Turns a hold into a posting from the member's cash to `to` and clears it, atomically: the held
+ * amount is lowered in the same row update that debits the balance. A repeat with the same key
+ * returns the first posting; a released hold cannot be captured.
+ */
+export async function captureHold(
+  trx: Trx,
+  holdId: number,
+  input: { idempotencyKey: string; type: string; reference: string; to: AccountRef },
+): Promise<PostingResult> {
+  if (!trx.isTransaction) throw new Error('wallet.captureHold must run inside a transaction');
+  const existing = await findHold(trx, holdId);
+  if (!existing) throw new AppError('NOT_FOUND');
+  const posting: Posting = {
+    idempotencyKey: input.idempotencyKey,
+    type: input.type,
+    reference: input.reference,
+    entries: [
+      { account: { member: existing.member_id, currency: existing.currency }, amount: -existing.amount },
+      { account: input.to, amount: existing.amount },
+    ],
+  };
+  const settled = await settleHold(trx, holdId, { status: 'captured', at: new Date(), reason: null });
+  if (!settled) {
+    if (existing.status === 'released') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+    const current = await findHold(trx, holdId);
+    if (current?.status !== 'captured') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+    // Already captured: the same key and details replay the first posting, anything else conflicts.
+    const result = await postWith(trx, posting, undefined);
+    if (!result.replayed || current.posting_id !== result.postingId) throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+    return result;
+  }
+  const result = await postWith(trx, posting, {
+    code: memberCashCode(existing.member_id, existing.currency),
+    amount: existing.amount,
+  });
+  if (result.replayed) throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  await setHoldPosting(trx, holdId, result.postingId);
+  return result;
+}
+
+export type LedgerReport = {
+  ok: boolean;
+  violations: string[];
+  counts: { accounts: number; postings: number; entries: number; openHolds: number };
+};
+
+/**
+ * The ledger invariants (issue 4): every balance equals the sum of its entries, every posting has
+ * at least two entries summing to zero, no member account is negative or holds more than its
+ * balance, and held equals the sum of the open holds. Read-only; used by `npm run ledger:verify`.
+ */
+export async function verifyLedger(db: Conn): Promise<LedgerReport> {
+  const violations: string[] = [];
+  for (const a of await accountsOffTheirEntries(db))
+    violations.push(`account ${a.code}: balance ${a.balance} but its entries sum to ${Number(a.sum)}`);
+  for (const p of await unbalancedPostings(db))
+    violations.push(`posting ${p.idempotency_key}: ${Number(p.entries)} entries summing to ${Number(p.sum)}`);
+  for (const a of await negativeMemberAccounts(db))
+    violations.push(`account ${a.code}: balance ${a.balance}, held ${a.held} (negative or held above balance)`);
+  for (const a of await heldOffOpenHolds(db))
+    violations.push(`account ${a.code}: held ${a.held} but its open holds sum to ${Number(a.sum)}`);
+  return { ok: violations.length === 0, violations, counts: await ledgerCounts(db) };
+}
+
+// ---- the wallet calls (spec §7 Wallet; issue 4 member centre)
+
+export type WalletMode = 'single' | 'transfer';
+
+/** spec §3: single wallet unless the brand says otherwise (setting `walletMode`). */
+export function walletModeOf(brand: Brand): WalletMode {
+  return brand.walletMode;
+}
+
+export async function memberBalance(ctx: AppContext, memberId: number) {
+  const brand = await getBrand(ctx.db);
+  const b = await balanceOf(ctx.db, memberId, brand.currency);
+  return { ...b, currency: brand.currency, currencySymbol: brand.currencySymbol };
+}
+
+export async function merchantWallet(ctx: AppContext) {
+  return { isSingle: walletModeOf(await getBrand(ctx.db)) === 'single' ? 1 : 0 } as const;
+}
+
+export async function consolidatedFunds(ctx: AppContext, memberId: number) {
+  const brand = await getBrand(ctx.db);
+  if (!switchOn(brand, 'AGENTPOLICY3')) throw new AppError('FEATURE_DISABLED');
+  const accounts = await memberAccounts(ctx.db, memberId, brand.currency);
+  const cash = accounts.find((a) => a.kind === 'cash');
+  return {
+    balance: cash?.balance ?? 0,
+    held: cash?.held ?? 0,
+    available: (cash?.balance ?? 0) - (cash?.held ?? 0),
+    bonus: accounts.find((a) => a.kind === 'bonus')?.balance ?? 0,
+    vendorWallets: accounts
+      .filter((a) => a.kind.startsWith('vendor:'))
+      .map((a) => ({ vendor: a.kind.slice('vendor:'.length), balance: a.balance })),
+    currency: brand.currency,
+  };
+}
+
+/** Idempotency keys are scoped per member so one member's requestId can never replay another's. */
+function requestKey(kind: string, memberId: number, requestId: string): string {
+  return `${kind}:${memberId}:${requestId}`;
+}
+
+/** Transfer-wallet mode: main wallet (cash) <-> the member's wallet at a vendor. IN = main to vendor. */
+export async function vendorTransfer(
+  ctx: AppContext,
+  memberId: number,
+  input: { vendor: string; direction: 'IN' | 'OUT'; amount: number; requestId: string },
+) {
+  const brand = await getBrand(ctx.db);
+  if (walletModeOf(brand) !== 'transfer') throw new AppError('FEATURE_DISABLED');
+  const vendor = await activeVendor(ctx.db, input.vendor);
+  if (!vendor) throw fieldErrors({ vendor: 'INVALID' });
+  const amount = minorOf(input.amount, 'amount');
+  const sign = input.direction === 'IN' ? -1 : 1;
+  const kind = `vendor:${vendor.code}` as const;
+  const cashCode = accountCode({ member: memberId, currency: brand.currency });
+  const vendorCode = accountCode({ member: memberId, kind, currency: brand.currency });
+  const result = await ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: requestKey('wallet-transfer', memberId, input.requestId),
+      type: 'wallet-transfer',
+      reference: `WT${input.direction}-${vendor.code}`,
+      entries: [
+        { account: { member: memberId, currency: brand.currency }, amount: sign * amount },
+        { account: { member: memberId, kind, currency: brand.currency }, amount: -sign * amount },
+      ],
+    }),
+  );
+  const held = (await balanceOf(ctx.db, memberId, brand.currency)).held;
+  const balance = result.balances[cashCode] ?? 0;
+  return {
+    balance,
+    available: balance - held,
+    vendorBalance: result.balances[vendorCode] ?? 0,
+    vendor: vendor.code,
+    currency: brand.currency,
+    replayed: result.replayed,
+  };
+}
+
+function minorOf(major: number, field: string): number {
+  try {
+    return toMinor(major);
+  } catch {
+    throw fieldErrors({ [field]: 'INVALID' });
+  }
+}
+
+async function checkPaymentPassword(ctx: AppContext, memberId: number, password: string) {
+  const member = await walletMember(ctx.db, memberId);
+  if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
+  if (!member.payment_password_hash) {
+    await burnPasswordCheck(password);
+    throw new AppError('PAYMENT_PASSWORD_NOT_SET');
+  }
+  if (!(await verifyPassword(member.payment_password_hash, password))) throw new AppError('PAYMENT_PASSWORD_INVALID');
+  return member;
+}
+
+async function memberToMember(
+  ctx: AppContext,
+  input: { from: number; to: number; amount: number; requestId: string; kind: 'upline' | 'downline' },
+) {
+  const brand = await getBrand(ctx.db);
+  const amount = minorOf(input.amount, 'amount');
+  const reference = `TR${input.kind === 'upline' ? 'U' : 'D'}-${input.from}-${input.to}`;
+  const fromCode = accountCode({ member: input.from, currency: brand.currency });
+  const result = await ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: requestKey(`transfer-${input.kind}`, input.from, input.requestId),
+      type: `transfer.${input.kind}`,
+      reference,
+      entries: [
+        { account: { member: input.from, currency: brand.currency }, amount: -amount },
+        { account: { member: input.to, currency: brand.currency }, amount },
+      ],
+    }),
+  );
+  const held = (await balanceOf(ctx.db, input.from, brand.currency)).held;
+  const balance = result.balances[fromCode] ?? 0;
+  return { reference, amount, balance, available: balance - held, currency: brand.currency, replayed: result.replayed };
+}
+
+/** Member to their upline (members.upline_id), with the payment password. */
+export async function transferToUpline(
+  ctx: AppContext,
+  memberId: number,
+  input: { amount: number; paymentPassword: string; requestId: string },
+) {
+  const member = await checkPaymentPassword(ctx, memberId, input.paymentPassword);
+  if (member.upline_id === null) throw new AppError('WALLET_NO_UPLINE');
+  return memberToMember(ctx, { from: memberId, to: member.upline_id, ...input, kind: 'upline' });
+}
+
+/** Agent to one of their own downlines (a member whose upline is this agent). */
+export async function transferToDownline(
+  ctx: AppContext,
+  agentId: number,
+  input: {
+    downlineId?: number | undefined;
+    username?: string | undefined;
+    amount: number;
+    paymentPassword: string;
+    requestId: string;
+  },
+) {
+  await checkPaymentPassword(ctx, agentId, input.paymentPassword);
+  const target =
+    input.downlineId !== undefined
+      ? await walletMember(ctx.db, input.downlineId)
+      : await walletMemberByUsername(ctx.db, input.username ?? '');
+  // Not a downline and not found answer alike, so the call cannot probe other agents' members.
+  if (!target || target.upline_id !== agentId || target.status !== 'active') throw new AppError('NOT_FOUND');
+  return memberToMember(ctx, {
+    from: agentId,
+    to: target.id,
+    amount: input.amount,
+    requestId: input.requestId,
+    kind: 'downline',
+  });
+}
+
+export type DateRange = {
+  range?: 'past7' | 'past30' | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+};
+
+/** spec §9 date shortcuts: past 7 / 30 days up to now; explicit dates are whole UTC days, end inclusive. */
+export function resolveRange(now: Date, q: DateRange): { from?: Date; to?: Date } {
+  if (q.range) {
+    const days = q.range === 'past7' ? 7 : 30;
+    return { from: new Date(now.getTime() - days * 86_400_000) };
+  }
+  const from = q.startDate ? new Date(`${q.startDate}T00:00:00Z`) : undefined;
+  const to = q.endDate ? new Date(new Date(`${q.endDate}T00:00:00Z`).getTime() + 86_400_000) : undefined;
+  if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime())) || (from && to && from >= to))
+    throw fieldErrors({ startDate: 'INVALID' });
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+export async function transactions(
+  ctx: AppContext,
+  memberId: number,
+  q: DateRange & { type?: string | undefined; pageNo: number; pageSize: number },
+) {
+  const brand = await getBrand(ctx.db);
+  const account = await memberAccount(ctx.db, memberId, 'cash', brand.currency);
+  return pagedEntries(
+    ctx,
+    account ? [account.id] : [],
+    { ...resolveRange(ctx.now(), q), ...(q.type ? { type: q.type } : {}) },
+    q,
+  );
+}
+
+async function pagedEntries(
+  ctx: AppContext,
+  accountIds: number[],
+  filter: Omit<EntryFilter, 'accountIds'>,
+  page: { pageNo: number; pageSize: number },
+) {
+  const f = { accountIds, ...filter };
+  const total = await countEntries(ctx.db, f);
+  const rows = await pageEntries(ctx.db, f, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize });
+  return { rows, total, pageNo: page.pageNo, pageSize: page.pageSize };
+}
+
+/**
+ * Personal profit and loss over the member's cash and bonus accounts, bucketed by posting type
+ * (the part before a dot). net = wins + bonuses - bets: the gaming result, not cash flow.
+ */
+export async function profitLoss(ctx: AppContext, memberId: number, q: DateRange) {
+  const brand = await getBrand(ctx.db);
+  const accounts = await memberAccounts(ctx.db, memberId, brand.currency);
+  const ids = accounts.filter((a) => a.kind === 'cash' || a.kind === 'bonus').map((a) => a.id);
+  const sums = await sumsByType(ctx.db, { accountIds: ids, ...resolveRange(ctx.now(), q) });
+  const t = { deposits: 0, withdrawals: 0, transfersIn: 0, transfersOut: 0, bets: 0, wins: 0, bonuses: 0 };
+  for (const row of sums) {
+    const credit = Number(row.credit);
+    const debit = Number(row.debit);
+    switch (row.type.split('.')[0]) {
+      case 'deposit':
+        t.deposits += credit - debit;
+        break;
+      case 'withdrawal':
+        t.withdrawals += debit - credit;
+        break;
+      case 'transfer':
+        t.transfersIn += credit;
+        t.transfersOut += debit;
+        break;
+      case 'bet':
+        t.bets += debit - credit;
+        break;
+      case 'win':
+        t.wins += credit - debit;
+        break;
+      case 'bonus':
+        t.bonuses += credit - debit;
+        break;
+    }
+  }
+  return { ...t, net: t.wins + t.bonuses - t.bets, currency: brand.currency };
+}
+
+export async function bonusDetails(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
+  const brand = await getBrand(ctx.db);
+  const account = await memberAccount(ctx.db, memberId, 'bonus', brand.currency);
+  const entries = await pagedEntries(ctx, account ? [account.id] : [], {}, page);
+  return { balance: account?.balance ?? 0, currency: brand.currency, entries };
 }

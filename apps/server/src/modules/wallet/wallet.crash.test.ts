@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../../bootstrap';
+import { testConfig } from '../../config';
+import { hashPassword } from '../accounts/passwords';
+import { issueSession } from '../accounts/sessions.service';
+import { postingKeysPresent } from './wallet.queries';
+import { balanceOf, post, verifyLedger } from './wallet.service';
+
+// Issue 4: a server process killed (SIGKILL) in the middle of a stream of postings and restarted
+// keeps a valid ledger, and every posting it acknowledged is there. Runs on a temp PGlite DATA_DIR,
+// or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const adminUrl = process.env.TEST_DATABASE_URL;
+const PAY = 'Pay@12345';
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+}, 60_000);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO: '0',
+      CATALOGUE_SLOTS: '50',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    log = (log + c.toString()).slice(-10_000);
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    log = (log + c.toString()).slice(-10_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, log: () => log };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start\n${log}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+async function encryptedTransfer(url: string, key: JWK, token: string, body: unknown) {
+  const publicKey = await importJWK(key, 'RSA-OAEP-256');
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid })
+    .encrypt(publicKey);
+  const res = await fetch(`${url}/wps/member/transfer/upline`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', encryption: 'JWE', authorization: token },
+    body: JSON.stringify({ value: jwe }),
+  });
+  return (await res.json()) as { success: boolean; code?: string };
+}
+
+describe('crash safety', () => {
+  it('SIGKILL mid-stream: after restart the ledger verifies and every acknowledged transfer is there', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-crash-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (adminUrl) {
+      const name = `gh_crash_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const u = new URL(adminUrl);
+      u.pathname = `/${name}`;
+      databaseUrl = u.toString();
+      cleanups.push(async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      });
+    }
+    const config = testConfig({ dataDir, databaseUrl });
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: config.sessionSecret,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+
+    // Seed two members (the payer's upline is the payee) while no server holds the database.
+    const ctx = await bootstrap(config, { skipSeed: true });
+    const upline = await ctx.db
+      .insertInto('members')
+      .values({
+        username: 'crashagent',
+        password_hash: await hashPassword(PAY),
+        type: 1,
+        referral_code: 'CRASHA',
+        password_changed_at: new Date(),
+        permissions: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const payer = await ctx.db
+      .insertInto('members')
+      .values({
+        username: 'crashpayer',
+        password_hash: await hashPassword(PAY),
+        payment_password_hash: await hashPassword(PAY),
+        upline_id: upline.id,
+        referral_code: 'CRASHP',
+        password_changed_at: new Date(),
+        permissions: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await issueSession(ctx, ctx.db, {
+      memberId: payer.id,
+      area: 'member',
+      ip: '127.0.0.1',
+      userAgent: null,
+    });
+    await ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: 'crash-seed',
+        type: 'deposit',
+        reference: 'seed',
+        entries: [
+          { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -1_000_000 },
+          { account: { member: payer.id, currency: 'PHP' }, amount: 1_000_000 },
+        ],
+      }),
+    );
+    await ctx.database.close();
+
+    let server = await startServer(env);
+    const keyRes = (await (await fetch(`${server.url}/wps/system/publicKey`)).json()) as { value: { keys: JWK[] } };
+    const jwk = keyRes.value.keys[0] as JWK;
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    // Four clients stream 1.00 transfers; the server is killed once 40 were acknowledged.
+    const client = async (n: number) => {
+      while (!stop) {
+        const requestId = `crash${n}x${sent++}`;
+        try {
+          const r = await encryptedTransfer(server.url, jwk, token, { amount: 1, paymentPassword: PAY, requestId });
+          if (r.success) acknowledged.push(requestId);
+          else throw new Error(`transfer refused: ${r.code}`);
+        } catch (e) {
+          if (!stop) throw e;
+        }
+      }
+    };
+    const killer = (async () => {
+      while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
+      stop = true;
+      server.child.kill('SIGKILL');
+    })();
+    await Promise.all([client(1), client(2), client(3), client(4), killer]);
+    await exited(server.child);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+
+    // Restart on the same data: it comes back and serves; then stop it cleanly to inspect.
+    server = await startServer(env);
+    const after = await encryptedTransfer(server.url, jwk, token, {
+      amount: 1,
+      paymentPassword: PAY,
+      requestId: 'afterrestart',
+    });
+    expect(after.success, server.log()).toBe(true);
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+
+    const check = await bootstrap(config, { skipSeed: true });
+    try {
+      const report = await verifyLedger(check.db);
+      expect(report.violations).toEqual([]);
+      const keys = acknowledged.map((r) => `transfer-upline:${payer.id}:${r}`);
+      const present = await postingKeysPresent(check.db, keys);
+      expect(present.length).toBe(keys.length);
+      const b = await balanceOf(check.db, payer.id, 'PHP');
+      const u = await balanceOf(check.db, upline.id, 'PHP');
+      // Conservation between the two: whatever got through (acknowledged or not) moved, nothing more.
+      expect(b.balance + u.balance).toBe(1_000_000);
+      expect(u.balance).toBeGreaterThanOrEqual((acknowledged.length + 1) * 100);
+    } finally {
+      await check.database.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,177 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app';
+import { bootstrap } from '../bootstrap';
+import { testConfig } from '../config';
+import type { AppContext } from '../context';
+import { hashPassword } from '../modules/accounts/passwords';
+import { endSession, issueSession } from '../modules/accounts/sessions.service';
+import { post } from '../modules/wallet/wallet.service';
+import { createMember } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { injectEncrypted } from '../test/jwe';
+
+// `ws` ships with @fastify/websocket (no types installed): the slice of its client used here.
+type WsClient = {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
+  close(): void;
+};
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+
+let t: TestApp;
+let base: string;
+// On PostgreSQL a second node on the same database: events must cross nodes through NOTIFY.
+let other: { app: App; ctx: AppContext; base: string } | undefined;
+const PAY = 'Pay@12345';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+  if (t.ctx.database.kind === 'postgres') {
+    const ctx = await bootstrap(testConfig({ databaseUrl: t.ctx.config.databaseUrl }), { skipSeed: true });
+    const app = await buildApp(ctx);
+    other = { app, ctx, base: (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') };
+  }
+}, 60_000);
+afterAll(async () => {
+  if (other) {
+    await other.app.close();
+    await other.ctx.database.close();
+  }
+  await t.close();
+});
+
+type Message = { type: string; data: Record<string, unknown> };
+
+/** Opens a socket and collects its messages; resolves once the server says it is subscribed. */
+function connect(url: string) {
+  const messages: Message[] = [];
+  const waiters: (() => void)[] = [];
+  const ws = new WebSocket(url);
+  let closeCode: number | undefined;
+  const closed = new Promise<number>((resolve) =>
+    ws.on('close', (code: number) => {
+      closeCode = code;
+      resolve(code);
+    }),
+  );
+  ws.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(data.toString()) as Message);
+    for (const w of waiters.splice(0)) w();
+  });
+  async function next(type: string, timeoutMs = 5_000): Promise<Message> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = messages.findIndex((m) => m.type === type);
+      if (i >= 0) return messages.splice(i, 1)[0] as Message;
+      if (closeCode !== undefined) throw new Error(`socket closed with ${closeCode}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, left);
+      });
+    }
+  }
+  return { ws, messages, closed, next };
+}
+
+async function memberWithToken(uplineId?: number) {
+  const m = await createMember(t.ctx, { uplineId: uplineId ?? null });
+  await t.ctx.db
+    .updateTable('members')
+    .set({ payment_password_hash: await hashPassword(PAY) })
+    .where('id', '=', m.id)
+    .execute();
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  return { ...m, token };
+}
+
+function credit(memberId: number, amount: number) {
+  const key = `rt-${memberId}-${Date.now()}-${Math.random()}`;
+  return t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: key,
+      type: 'deposit',
+      reference: key,
+      entries: [
+        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
+        { account: { member: memberId, currency: 'PHP' }, amount },
+      ],
+    }),
+  );
+}
+
+describe('GET /ws', () => {
+  it('closes with 4001 without a token, with a bad token and after logout', async () => {
+    expect(await connect(`${base}/ws`).closed).toBe(4001);
+    expect(await connect(`${base}/ws?token=nonsense`).closed).toBe(4001);
+    const m = await memberWithToken();
+    const row = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    await endSession(t.ctx, row.id);
+    expect(await connect(`${base}/ws?token=${m.token}`).closed).toBe(4001);
+  });
+
+  it('sends the member a balance event after a transfer commits, and nothing to others', async () => {
+    const agent = await memberWithToken();
+    const m = await memberWithToken(agent.id);
+    await credit(m.id, 10_000);
+    const mine = connect(`${base}/ws?token=${m.token}`);
+    const upline = connect(`${(other ?? { base }).base}/ws?token=${agent.token}`);
+    const stranger = connect(`${base}/ws?token=${(await memberWithToken()).token}`);
+    await Promise.all([mine.next('ready'), upline.next('ready'), stranger.next('ready')]);
+    const res = await injectEncrypted(t.app, {
+      method: 'POST',
+      url: '/wps/member/transfer/upline',
+      body: { amount: 12.34, paymentPassword: PAY, requestId: `rt${Date.now()}` },
+      token: m.token,
+    });
+    expect(res.json().success).toBe(true);
+    expect(await mine.next('balance')).toEqual({
+      type: 'balance',
+      data: { balance: 87.66, available: 87.66, currency: 'PHP' },
+    });
+    expect(await upline.next('balance')).toEqual({
+      type: 'balance',
+      data: { balance: 12.34, available: 12.34, currency: 'PHP' },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stranger.messages).toEqual([]);
+    for (const s of [mine, upline, stranger]) s.ws.close();
+  });
+
+  it('publishes nothing for a posting that rolls back', async () => {
+    const m = await memberWithToken();
+    const socket = connect(`${base}/ws?token=${m.token}`);
+    await socket.next('ready');
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await post(trx, {
+          idempotencyKey: `rb-${m.id}`,
+          type: 'deposit',
+          reference: 'rb',
+          entries: [
+            { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -500 },
+            { account: { member: m.id, currency: 'PHP' }, amount: 500 },
+          ],
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await credit(m.id, 100);
+    // The first balance event is the committed 1.00, never the rolled-back 5.00.
+    expect((await socket.next('balance')).data).toEqual({ balance: 1, available: 1, currency: 'PHP' });
+    socket.ws.close();
+  });
+});
