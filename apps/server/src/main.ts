@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
+import { jobs } from './jobs/jobs';
+import { startScheduler } from './jobs/scheduler';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
 // requests and close the database.
@@ -10,6 +12,9 @@ async function main() {
   const ctx = await bootstrap(config);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  const scheduler = startScheduler(ctx, jobs, {
+    log: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+  });
   const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
   if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);
@@ -22,6 +27,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
+      await scheduler.stop();
       await app.close();
       await ctx.database.close();
       process.exit(0);

@@ -63,7 +63,23 @@ export const errorCatalogue = {
   // wallet (ledger)
   WALLET_INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient balance' },
   WALLET_POSTING_UNBALANCED: { status: 500, message: 'A posting must sum to zero' },
+  WALLET_NO_UPLINE: { status: 422, message: 'You have no upline to transfer to' },
+  PAYMENT_PASSWORD_NOT_SET: { status: 422, message: 'Please set a payment password first' },
+  PAYMENT_PASSWORD_INVALID: { status: 400, message: 'The payment password is not correct' },
   WALLET_IDEMPOTENCY_CONFLICT: { status: 409, message: 'This request was already made with other details' },
+  // cashier
+  CASHIER_METHOD_UNAVAILABLE: { status: 404, message: 'This payment method is not available' },
+  CASHIER_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'The amount is outside the limits of this method' },
+  CASHIER_ORDER_NOT_FOUND: { status: 404, message: 'No such order' },
+  CASHIER_STATE_CONFLICT: { status: 409, message: 'The order is not in a state that allows this' },
+  CASHIER_SIGNATURE_INVALID: { status: 401, message: 'The gateway signature is not valid' },
+  CASHIER_CALLBACK_MISMATCH: { status: 400, message: 'The callback does not match the order' },
+  CASHIER_BANK_ACCOUNT_NOT_FOUND: { status: 404, message: 'No such bank account' },
+  CASHIER_BANK_ACCOUNT_NOT_CONFIRMED: { status: 422, message: 'This bank account is not confirmed yet' },
+  CASHIER_BANK_ACCOUNT_LOCKED: { status: 409, message: 'A confirmed bank account cannot be changed' },
+  CASHIER_BANK_ACCOUNT_DUPLICATE: { status: 409, message: 'This bank account is already linked' },
+  CASHIER_TURNOVER_NOT_MET: { status: 422, message: 'The turnover requirement is not met yet' },
+  CASHIER_REQUEST_CONFLICT: { status: 409, message: 'This request was already made with other details' },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
 } as const satisfies Record<string, { status: number; message: string }>;

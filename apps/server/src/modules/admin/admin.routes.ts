@@ -1,7 +1,240 @@
+import {
+  AdminBankAccount,
+  AdminDeposit,
+  AdminDepositList,
+  AdminDepositQuery,
+  AdminIdParams,
+  AdminImageList,
+  AdminImageParams,
+  AdminLoginBody,
+  AdminLoginValue,
+  AdminReferenceParams,
+  AdminWithdrawal,
+  AdminWithdrawalList,
+  AdminWithdrawalQuery,
+  RejectBody,
+} from '@gamehall/shared/api/admin';
+import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import * as cashier from '../cashier/cashier.service';
+import {
+  presentAdminBankAccount,
+  presentAdminDeposit,
+  presentAdminImage,
+  presentAdminPage,
+  presentAdminWithdrawal,
+} from './admin.presenter';
+import * as admin from './admin.service';
+
+const tags = ['admin'];
+// Operator actions on money need the 'cashier' permission (or '*').
+const CASHIER = 'admin:cashier' as const;
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+  app.post(
+    '/admin/session/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator login (type 90 accounts only); returns an admin session token',
+        body: AdminLoginBody,
+        response: { 200: envelope(AdminLoginValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => ok(await admin.adminLogin(ctx, req, req.body)),
+  );
+
+  app.get(
+    '/admin/cashier/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Deposit orders, newest first (paged, status filter)',
+        querystring: AdminDepositQuery,
+        response: { 200: envelope(AdminDepositList) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) => ok(presentAdminPage(await cashier.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
+  );
+
+  app.post(
+    '/admin/cashier/deposits/:reference/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a pending bank-transfer deposit: credits the member once',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminDeposit) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminDeposit(
+          await admin.operatorAction(ctx, req, 'cashier.deposit.approve', req.params.reference, (op) =>
+            cashier.approveDeposit(ctx, op, req.params.reference),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/deposits/:reference/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending deposit with a reason',
+        params: AdminReferenceParams,
+        body: RejectBody,
+        response: { 200: envelope(AdminDeposit) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminDeposit(
+          await admin.operatorAction(ctx, req, 'cashier.deposit.reject', req.params.reference, (op) =>
+            cashier.rejectDeposit(ctx, op, req.params.reference, req.body.reason),
+          ),
+        ),
+      ),
+  );
+
+  app.get(
+    '/admin/cashier/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawal orders, newest first (paged, status filter)',
+        querystring: AdminWithdrawalQuery,
+        response: { 200: envelope(AdminWithdrawalList) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(presentAdminPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, presentAdminWithdrawal)),
+  );
+
+  app.post(
+    '/admin/cashier/withdrawals/:reference/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a pending withdrawal: the held funds move to withdrawals payable',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminWithdrawal(
+          await admin.operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
+            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/withdrawals/:reference/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending withdrawal: the hold is released',
+        params: AdminReferenceParams,
+        body: RejectBody,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminWithdrawal(
+          await admin.operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
+            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/withdrawals/:reference/paid',
+    {
+      schema: {
+        tags,
+        summary: 'Mark an approved withdrawal paid (payable -> bank); the member may then confirm receipt',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminWithdrawal(
+          await admin.operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
+            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/bankAccounts/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a member's bank account; confirmed accounts are locked (spec §4)",
+        params: AdminIdParams,
+        response: { 200: envelope(AdminBankAccount) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) =>
+      ok(
+        presentAdminBankAccount(
+          await admin.operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
+            cashier.confirmBankAccount(ctx, op, req.params.id),
+          ),
+        ),
+      ),
+  );
+
+  app.get(
+    '/admin/cashier/images/:reference',
+    {
+      schema: {
+        tags,
+        summary: 'Images uploaded to an order (deposit proofs, withdrawal receipt proofs)',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminImageList) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) => {
+      const files = await cashier.orderImages(ctx, req.params.reference);
+      return ok({ list: files.map((f) => presentAdminImage(req.params.reference, f)) });
+    },
+  );
+
+  app.get(
+    '/admin/cashier/images/:reference/:id',
+    {
+      schema: { tags, summary: 'The bytes of one uploaded image (png or jpeg)', params: AdminImageParams },
+      config: { auth: CASHIER },
+    },
+    async (req, reply) => {
+      const image = await cashier.orderImage(ctx, req.params.reference, req.params.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.data);
+    },
+  );
 }

@@ -12,7 +12,14 @@ export type AuditEvent =
   | 'password.reset.email'
   | 'password.reset.phone'
   | 'sms.send'
-  | 'freeplay';
+  | 'freeplay'
+  | 'admin.login'
+  | 'cashier.deposit.approve'
+  | 'cashier.deposit.reject'
+  | 'cashier.withdrawal.approve'
+  | 'cashier.withdrawal.reject'
+  | 'cashier.withdrawal.paid'
+  | 'cashier.bankAccount.confirm';
 
 export async function audit(
   db: Conn,

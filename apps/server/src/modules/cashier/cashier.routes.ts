@@ -1,7 +1,257 @@
+import {
+  BankAccount,
+  BankAccountBody,
+  BankAccountList,
+  BankAccountParams,
+  DepositBody,
+  DepositList,
+  DepositListQuery,
+  DepositOrder,
+  PaymentMethods,
+  ReceiptFields,
+  ReferenceParams,
+  SandboxCallbackValue,
+  WithdrawalList,
+  WithdrawalListQuery,
+  WithdrawalOrder,
+  WithdrawBody,
+  WithdrawInfo,
+} from '@gamehall/shared/api/cashier';
+import { envelope, OkValue } from '@gamehall/shared/api/common';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError, fieldErrors } from '../../http/errors';
+import {
+  presentBankAccount,
+  presentDeposit,
+  presentPage,
+  presentPaymentMethods,
+  presentWithdrawal,
+  presentWithdrawInfo,
+} from './cashier.presenter';
+import * as cashier from './cashier.service';
+import { registerSandboxGateway, SANDBOX_CALLBACK_PATH } from './gateway';
+
+const tags = ['cashier'];
 
 export function registerCashierRoutes(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+  app.get(
+    '/wps/cashier/paymentMethods',
+    {
+      schema: {
+        tags,
+        summary: 'Deposit methods with limits, withdrawal limits and receipt minutes',
+        response: { 200: envelope(PaymentMethods) },
+      },
+      config: { auth: 'member' },
+    },
+    async () => ok(presentPaymentMethods(await cashier.paymentMethods(ctx))),
+  );
+
+  app.post(
+    '/wps/cashier/deposit',
+    {
+      schema: {
+        tags,
+        summary: 'Request a deposit: bank transfer gives the receiving account, the gateway a payUrl',
+        body: DepositBody,
+        response: { 200: envelope(DepositOrder) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(presentDeposit(await cashier.createDeposit(ctx, principalOf(req), req.body))),
+  );
+
+  app.post(
+    '/wps/cashier/deposit/:reference/proof',
+    {
+      schema: {
+        tags,
+        summary: 'Attach a transfer proof to a pending bank-transfer deposit (multipart `image`: png or jpg, <= 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: ReferenceParams,
+        response: { 200: envelope(DepositOrder) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const { files } = await readMultipart(req);
+      return ok(presentDeposit(await cashier.attachDepositProof(ctx, principalOf(req), req.params.reference, files)));
+    },
+  );
+
+  app.get(
+    '/wps/cashier/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Deposit history, newest first (paged, status filter)',
+        querystring: DepositListQuery,
+        response: { 200: envelope(DepositList) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) =>
+      ok(presentPage(await cashier.listDeposits(ctx, principalOf(req), req.query), req.query, presentDeposit)),
+  );
+
+  // The gateway callback is verified over the exact bytes received, so this route alone keeps its
+  // body raw: a parser scoped to this plugin hands the handler a Buffer.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      SANDBOX_CALLBACK_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+          response: { 200: envelope(SandboxCallbackValue) },
+        },
+        config: { auth: 'public' },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['x-signature'];
+        return ok(await cashier.acceptSandboxCallback(ctx, raw, typeof signature === 'string' ? signature : undefined));
+      },
+    );
+  });
+
+  registerSandboxGateway(app, ctx);
+
+  app.get(
+    '/wps/cashier/bankAccounts',
+    {
+      schema: {
+        tags,
+        summary: "The member's bank accounts (pending until an operator confirms)",
+        response: { 200: envelope(BankAccountList) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok({ list: (await cashier.bankAccounts(ctx, principalOf(req))).map(presentBankAccount) }),
+  );
+
+  app.post(
+    '/wps/cashier/bankAccounts',
+    {
+      schema: {
+        tags,
+        summary: "Bind a bank account; the account name must be the member's real name",
+        body: BankAccountBody,
+        response: { 200: envelope(BankAccount) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(presentBankAccount(await cashier.addBankAccount(ctx, principalOf(req), req.body))),
+  );
+
+  app.delete(
+    '/wps/cashier/bankAccounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Unlink a bank account; only while pending (spec §4)',
+        params: BankAccountParams,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      await cashier.removeBankAccount(ctx, principalOf(req), req.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/wps/cashier/withdrawInfo',
+    {
+      schema: {
+        tags,
+        summary: 'Balance, withdrawal limits, payment-password flag and turnover progress',
+        response: { 200: envelope(WithdrawInfo) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(presentWithdrawInfo(await cashier.withdrawInfo(ctx, principalOf(req)))),
+  );
+
+  app.post(
+    '/wps/cashier/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Request a withdrawal to a confirmed bank account (payment password); the amount is held',
+        body: WithdrawBody,
+        response: { 200: envelope(WithdrawalOrder) },
+      },
+      config: { auth: 'member', encrypted: true },
+    },
+    async (req) => ok(presentWithdrawal(await cashier.requestWithdrawal(ctx, principalOf(req), req.body))),
+  );
+
+  app.get(
+    '/wps/cashier/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawal history, newest first (paged, status filter)',
+        querystring: WithdrawalListQuery,
+        response: { 200: envelope(WithdrawalList) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) =>
+      ok(presentPage(await cashier.listWithdrawals(ctx, principalOf(req), req.query), req.query, presentWithdrawal)),
+  );
+
+  app.post(
+    '/wps/cashier/withdraw/:reference/receipt',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm a paid withdrawal (multipart: status received|partial|not_received, comment <= 140, images 0-3 png/jpg <= 5 MB; 1-3 required for not_received)',
+        consumes: ['multipart/form-data'],
+        params: ReferenceParams,
+        response: { 200: envelope(WithdrawalOrder) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const { fields, files } = await readMultipart(req);
+      const parsed = ReceiptFields.safeParse(fields);
+      if (!parsed.success)
+        throw fieldErrors(
+          Object.fromEntries(
+            parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.code === 'too_big' ? 'TOO_LONG' : 'INVALID']),
+          ),
+        );
+      const result = await cashier.confirmReceipt(ctx, principalOf(req), req.params.reference, {
+        ...parsed.data,
+        images: files,
+      });
+      return ok(presentWithdrawal(result));
+    },
+  );
+}
+
+// Multipart limits (5 MB a file, 3 files) are set where the plugin is registered (app.ts); going
+// past them is a 413 from the plugin.
+async function readMultipart(req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fields: Record<string, string> = {};
+  const files: cashier.UploadedImage[] = [];
+  for await (const part of req.parts()) {
+    if (part.type === 'file') files.push({ mimetype: part.mimetype, data: await part.toBuffer() });
+    else fields[part.fieldname] = String(part.value);
+  }
+  return { fields, files };
 }

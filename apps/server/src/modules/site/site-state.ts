@@ -25,6 +25,8 @@ const OPEN_DURING_STATES = [
   /^\/wps\/captcha\/?$/,
   /^\/wps\/verification\/challenge\/?$/,
   /^\/wps\/member\/language\/?$/,
+  // Payment gateways settle deposits from wherever they are hosted, maintenance or not.
+  /^\/wps\/cashier\/callback\//,
 ];
 
 // The matched route's pattern when there is one, so an encoded or oddly written URL cannot pass for

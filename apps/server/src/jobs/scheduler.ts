@@ -1,0 +1,76 @@
+import type { AppContext } from '../context';
+import { markPeriodDone, periodDone, pruneRuns, withAdvisoryLock } from './scheduler.queries';
+
+// How long finished periods are remembered (far longer than any node's clock skew or tick).
+const KEEP_RUNS_MS = 24 * 3600_000;
+
+// Scheduled jobs (architecture: "scheduled jobs take a pg_try_advisory_lock so each period is
+// settled once"). Time is cut into periods of `everyMs`; each (job, period) runs at most once
+// across every node: on PostgreSQL a node takes an advisory lock on the pair and records the
+// finished period in job_runs, so another node skips it both while it runs and afterwards. On
+// PGlite there is only one process, so the job just runs.
+
+export type Job = {
+  name: string;
+  everyMs: number;
+  run: (ctx: AppContext) => Promise<unknown>;
+};
+
+export function periodOf(job: Job, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / job.everyMs) * job.everyMs);
+}
+
+/** Runs the job's current period if nobody has; true when this call ran it. */
+export async function runDue(ctx: AppContext, job: Job): Promise<boolean> {
+  const period = periodOf(job, ctx.now());
+  if (await periodDone(ctx.db, job.name, period)) return false;
+  const work = async () => {
+    // Checked again under the lock: another node may have finished it a moment ago.
+    if (await periodDone(ctx.db, job.name, period)) return;
+    await job.run(ctx);
+    await markPeriodDone(ctx.db, job.name, period, ctx.now());
+    await pruneRuns(ctx.db, job.name, new Date(period.getTime() - KEEP_RUNS_MS));
+  };
+  if (ctx.database.kind !== 'postgres') {
+    await work();
+    return true;
+  }
+  return withAdvisoryLock(ctx.db, `job:${job.name}:${period.toISOString()}`, work);
+}
+
+export type Scheduler = { stop: () => Promise<void> };
+
+/** Checks every job each `tickMs`; a failing job is logged and retried on the next tick. */
+export function startScheduler(
+  ctx: AppContext,
+  jobs: Job[],
+  options: { tickMs?: number; log?: (err: unknown, job: string) => void } = {},
+): Scheduler {
+  const tickMs = options.tickMs ?? 15_000;
+  let busy: Promise<void> | undefined;
+  let stopped = false;
+  // A tick that is still busy makes the next one skip, so runs never pile up.
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = (async () => {
+      for (const job of jobs) {
+        if (stopped) return;
+        try {
+          await runDue(ctx, job);
+        } catch (err) {
+          options.log?.(err, job.name);
+        }
+      }
+    })().finally(() => {
+      busy = undefined;
+    });
+  }, tickMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}

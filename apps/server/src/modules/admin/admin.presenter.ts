@@ -1,0 +1,94 @@
+import type { AdminBankAccount, AdminDeposit, AdminImage, AdminWithdrawal } from '@gamehall/shared/api/admin';
+import { toMajor } from '@gamehall/shared/money';
+import type { DepositRow, WithdrawalRow } from '../cashier/cashier.service';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+// Operators see full account numbers: they pay into them.
+export function presentAdminDeposit(row: DepositRow): AdminDeposit {
+  return {
+    reference: row.reference,
+    member: { id: row.member_id, username: row.username },
+    methodCode: row.method_code,
+    kind: row.method_kind,
+    amount: toMajor(row.amount),
+    currency: row.currency,
+    status: row.status,
+    firstDeposit: row.first_deposit,
+    proofCount: Number(row.file_count),
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: iso(row.decided_at),
+  };
+}
+
+export function presentAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
+  return {
+    reference: row.reference,
+    member: { id: row.member_id, username: row.username },
+    amount: toMajor(row.amount),
+    currency: row.currency,
+    status: row.status,
+    bankAccount: { bankName: row.bank_name, accountName: row.account_name, accountNumber: row.account_number },
+    reason: row.reason,
+    receiptStatus: row.receipt_status,
+    receiptForced: row.receipt_forced,
+    createdAt: new Date(row.created_at).toISOString(),
+    paidAt: iso(row.paid_at),
+  };
+}
+
+export function presentAdminBankAccount(row: {
+  id: number;
+  member_id: number;
+  username: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  status: 'pending' | 'confirmed';
+  confirmed_at: Date | string | null;
+}): AdminBankAccount {
+  return {
+    id: row.id,
+    member: { id: row.member_id, username: row.username },
+    bankName: row.bank_name,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    status: row.status,
+    confirmedAt: iso(row.confirmed_at),
+  };
+}
+
+export function presentAdminPage<R, T>(
+  page: { rows: R[]; total: number },
+  query: { pageNo: number; pageSize: number },
+  present: (r: R) => T,
+) {
+  return {
+    content: page.rows.map(present),
+    pageNum: query.pageNo,
+    pageSize: query.pageSize,
+    totalPages: Math.ceil(page.total / query.pageSize),
+    totalElements: page.total,
+  };
+}
+
+export function presentAdminImage(
+  reference: string,
+  f: {
+    id: number;
+    purpose: 'deposit_proof' | 'withdrawal_receipt';
+    content_type: string;
+    size: number;
+    created_at: Date;
+  },
+): AdminImage {
+  return {
+    id: f.id,
+    purpose: f.purpose,
+    contentType: f.content_type,
+    size: f.size,
+    createdAt: new Date(f.created_at).toISOString(),
+    url: `/admin/cashier/images/${encodeURIComponent(reference)}/${f.id}`,
+  };
+}

@@ -1,0 +1,11 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+
+/** Usernames are unique without regard to case (members_username_key on lower(username)). */
+export function findAccountForAdminLogin(db: Conn, username: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'password_hash', 'type', 'status', 'permissions'])
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}

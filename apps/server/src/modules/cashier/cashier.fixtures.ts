@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { hashPassword } from '../accounts/passwords';
+import { issueSession } from '../accounts/sessions.service';
+import { post } from '../wallet/wallet.service';
+
+// Test helpers shared by the cashier and admin tests. Not a test file and kept free of imports
+// from src/test (the boundary rules forbid that outside tests): tests create members with
+// createMember themselves and pass what these helpers need.
+
+type TestApp = { app: App; ctx: AppContext };
+
+export const PAYMENT_PASSWORD = 'Pay@1234';
+
+export function requestId(): string {
+  return `req-${randomBytes(8).toString('hex')}`;
+}
+
+/** A session token for an existing account ('admin' area for operators). */
+export function sessionFor(t: TestApp, memberId: number, area: 'member' | 'admin' = 'member') {
+  return issueSession(t.ctx, t.ctx.db, { memberId, area, ip: '127.0.0.1', userAgent: null });
+}
+
+type Account = { id: number; username: string; password: string };
+
+/**
+ * Members and operators with sessions, made with the test factory the caller passes in (the
+ * harness's createMember; `getT` because the app is created in beforeAll).
+ */
+export function actors<I extends { type?: number; permissions?: string[] }>(
+  getT: () => TestApp,
+  create: (ctx: AppContext, input?: I) => Promise<Account>,
+) {
+  return {
+    async member(input?: I) {
+      const m = await create(getT().ctx, input);
+      return { ...m, token: await sessionFor(getT(), m.id) };
+    },
+    async operator(permissions: string[] = ['cashier']) {
+      const op = await create(getT().ctx, { type: 90, permissions } as I);
+      return { ...op, token: await sessionFor(getT(), op.id, 'admin') };
+    },
+  };
+}
+
+export async function setPaymentPassword(t: TestApp, memberId: number, password = PAYMENT_PASSWORD) {
+  await t.ctx.db
+    .updateTable('members')
+    .set({ payment_password_hash: await hashPassword(password) })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Credits a member's cash straight through the ledger (minor units). */
+export async function fund(t: TestApp, memberId: number, amount: number, currency = 'PHP') {
+  await t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: `test-fund:${randomBytes(8).toString('hex')}`,
+      type: 'test.fund',
+      reference: 'test',
+      entries: [
+        { account: { member: memberId, currency }, amount },
+        { account: { house: 'bank', currency }, amount: -amount },
+      ],
+    }),
+  );
+}
+
+export function call(t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+export function expectFailure(res: { statusCode: number; json: () => unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as { success: boolean; code: string };
+  expect(body.success).toBe(false);
+  expect(body.code).toBe(code);
+}
+
+// Smallest valid images: the magic bytes are what the server checks.
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** A hand-built multipart/form-data body (what a browser's FormData sends). */
+export function multipart(parts: Part[]) {
+  const boundary = `----gamehall${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('data' in p) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.data);
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
+    }
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export function injectMultipart(t: TestApp, url: string, token: string | undefined, parts: Part[]) {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { 'content-type': body.contentType, ...(token ? { authorization: token } : {}) },
+  });
+}

@@ -1,0 +1,442 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+
+export type Page = { pageNo: number; pageSize: number };
+type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
+type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed';
+
+// ---- payment methods and settings
+
+export function listActiveMethods(db: Conn) {
+  return db.selectFrom('payment_methods').selectAll().where('active', '=', true).orderBy('sort').execute();
+}
+
+export function findMethod(db: Conn, code: string) {
+  return db.selectFrom('payment_methods').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function findWithdrawalMethod(db: Conn) {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('kind', '=', 'withdrawal')
+    .where('active', '=', true)
+    .orderBy('sort')
+    .executeTakeFirst();
+}
+
+export function readSettings(db: Conn) {
+  return db.selectFrom('cashier_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+export async function updateSettings(
+  db: Conn,
+  patch: Partial<{ receipt_confirm_minutes: number; turnover_percent: number }>,
+) {
+  await db.updateTable('cashier_settings').set(patch).where('id', '=', 1).execute();
+}
+
+// ---- the member, as the cashier needs it
+
+export function findMemberForCashier(db: Conn, memberId: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'payee_name', 'payment_password_hash'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Serialises a member's money-changing cashier work (first-deposit flag, withdrawal requests). */
+export async function lockMember(db: Conn, memberId: number) {
+  await db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+// ---- deposits
+
+export function findDepositByRequest(db: Conn, memberId: number, requestId: string) {
+  return db
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+export function insertDeposit(
+  db: Conn,
+  d: {
+    reference: string;
+    memberId: number;
+    requestId: string;
+    methodCode: string;
+    methodKind: 'bank_transfer' | 'gateway';
+    amount: number;
+    currency: string;
+    now: Date;
+  },
+) {
+  // ON CONFLICT: a concurrent retry with the same requestId wins once; the loser reads the winner.
+  return db
+    .insertInto('deposit_orders')
+    .values({
+      reference: d.reference,
+      member_id: d.memberId,
+      request_id: d.requestId,
+      method_code: d.methodCode,
+      method_kind: d.methodKind,
+      amount: d.amount,
+      currency: d.currency,
+      created_at: d.now,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findDepositByReference(db: Conn, reference: string, options: { forUpdate?: boolean } = {}) {
+  let q = db.selectFrom('deposit_orders').selectAll().where('reference', '=', reference);
+  if (options.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function hasApprovedDeposit(db: Conn, memberId: number, exceptId: number) {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'approved')
+    .where('id', '!=', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function sumApprovedDeposits(db: Conn, memberId: number) {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function settleDeposit(
+  db: Conn,
+  id: number,
+  patch: {
+    status: 'approved' | 'rejected' | 'cancelled';
+    firstDeposit?: boolean;
+    reason?: string | null;
+    decidedBy?: number | null;
+    gatewayTransactionId?: string | null;
+    now: Date;
+  },
+) {
+  return db
+    .updateTable('deposit_orders')
+    .set({
+      status: patch.status,
+      ...(patch.firstDeposit !== undefined ? { first_deposit: patch.firstDeposit } : {}),
+      reason: patch.reason ?? null,
+      decided_by: patch.decidedBy ?? null,
+      decided_at: patch.now,
+      ...(patch.gatewayTransactionId ? { gateway_transaction_id: patch.gatewayTransactionId } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+function depositRows(db: Conn) {
+  return db
+    .selectFrom('deposit_orders')
+    .innerJoin('members', 'members.id', 'deposit_orders.member_id')
+    .selectAll('deposit_orders')
+    .select([
+      'members.username',
+      (eb) =>
+        eb
+          .selectFrom('cashier_files')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('cashier_files.reference', '=', 'deposit_orders.reference')
+          .as('file_count'),
+    ]);
+}
+
+export type DepositRow = Awaited<ReturnType<ReturnType<typeof depositRows>['executeTakeFirstOrThrow']>>;
+
+export function depositView(db: Conn, reference: string) {
+  return depositRows(db).where('deposit_orders.reference', '=', reference).executeTakeFirst();
+}
+
+export async function pageDeposits(db: Conn, filter: { memberId?: number; status?: DepositStatus }, page: Page) {
+  let rows = depositRows(db);
+  let count = db.selectFrom('deposit_orders').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (filter.memberId !== undefined) {
+    rows = rows.where('deposit_orders.member_id', '=', filter.memberId);
+    count = count.where('member_id', '=', filter.memberId);
+  }
+  if (filter.status) {
+    rows = rows.where('deposit_orders.status', '=', filter.status);
+    count = count.where('status', '=', filter.status);
+  }
+  const list = await rows
+    .orderBy('deposit_orders.created_at', 'desc')
+    .orderBy('deposit_orders.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  const total = await count.executeTakeFirstOrThrow();
+  return { rows: list, total: Number(total.n) };
+}
+
+// ---- uploaded images (bytes kept in the database so every node serves them; see cashier.service)
+
+export async function insertFile(
+  db: Conn,
+  f: {
+    memberId: number;
+    purpose: 'deposit_proof' | 'withdrawal_receipt';
+    reference: string;
+    contentType: string;
+    data: Buffer;
+    now: Date;
+  },
+) {
+  await db
+    .insertInto('cashier_files')
+    .values({
+      member_id: f.memberId,
+      purpose: f.purpose,
+      reference: f.reference,
+      content_type: f.contentType,
+      size: f.data.length,
+      data: f.data,
+      created_at: f.now,
+    })
+    .execute();
+}
+
+export async function countFiles(db: Conn, reference: string) {
+  const row = await db
+    .selectFrom('cashier_files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---- bank accounts
+
+export function listBankAccounts(db: Conn, memberId: number) {
+  return db
+    .selectFrom('member_bank_accounts')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertBankAccount(
+  db: Conn,
+  a: { memberId: number; bankName: string; accountName: string; accountNumber: string; now: Date },
+) {
+  return db
+    .insertInto('member_bank_accounts')
+    .values({
+      member_id: a.memberId,
+      bank_name: a.bankName,
+      account_name: a.accountName,
+      account_number: a.accountNumber,
+      created_at: a.now,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'bank_name', 'account_number']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findBankAccount(db: Conn, id: number) {
+  return db.selectFrom('member_bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deletePendingBankAccount(db: Conn, id: number, memberId: number) {
+  const row = await db
+    .deleteFrom('member_bank_accounts')
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function confirmBankAccount(db: Conn, id: number, operatorId: number, now: Date) {
+  return db
+    .updateTable('member_bank_accounts')
+    .set({ status: 'confirmed', confirmed_by: operatorId, confirmed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function bankAccountWithMember(db: Conn, id: number) {
+  return db
+    .selectFrom('member_bank_accounts')
+    .innerJoin('members', 'members.id', 'member_bank_accounts.member_id')
+    .selectAll('member_bank_accounts')
+    .select('members.username')
+    .where('member_bank_accounts.id', '=', id)
+    .executeTakeFirst();
+}
+
+// ---- withdrawals
+
+export function findWithdrawalByRequest(db: Conn, memberId: number, requestId: string) {
+  return db
+    .selectFrom('withdrawal_orders')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+export function insertWithdrawal(
+  db: Conn,
+  w: {
+    reference: string;
+    memberId: number;
+    requestId: string;
+    bankAccountId: number;
+    amount: number;
+    currency: string;
+    holdId: number;
+    now: Date;
+  },
+) {
+  return db
+    .insertInto('withdrawal_orders')
+    .values({
+      reference: w.reference,
+      member_id: w.memberId,
+      request_id: w.requestId,
+      bank_account_id: w.bankAccountId,
+      amount: w.amount,
+      currency: w.currency,
+      hold_id: w.holdId,
+      created_at: w.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findWithdrawalByReference(db: Conn, reference: string, options: { forUpdate?: boolean } = {}) {
+  let q = db.selectFrom('withdrawal_orders').selectAll().where('reference', '=', reference);
+  if (options.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function moveWithdrawal(
+  db: Conn,
+  id: number,
+  from: WithdrawalStatus,
+  patch: Partial<{
+    status: WithdrawalStatus;
+    reason: string | null;
+    decided_by: number | null;
+    approved_at: Date;
+    paid_at: Date;
+    receipt_status: 'received' | 'partial' | 'not_received';
+    receipt_comment: string | null;
+    receipt_forced: boolean;
+    receipt_at: Date;
+  }>,
+) {
+  return db
+    .updateTable('withdrawal_orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Paid withdrawals nobody confirmed before `cutoff` (spec §4: they count as received). */
+export async function forceReceipts(db: Conn, cutoff: Date, now: Date) {
+  const rows = await db
+    .updateTable('withdrawal_orders')
+    .set({ status: 'confirmed', receipt_status: 'received', receipt_forced: true, receipt_at: now })
+    .where('status', '=', 'paid')
+    .where('paid_at', '<=', cutoff)
+    .returning('reference')
+    .execute();
+  return rows.map((r) => r.reference);
+}
+
+function withdrawalRows(db: Conn) {
+  return db
+    .selectFrom('withdrawal_orders')
+    .innerJoin('members', 'members.id', 'withdrawal_orders.member_id')
+    .innerJoin('member_bank_accounts as b', 'b.id', 'withdrawal_orders.bank_account_id')
+    .selectAll('withdrawal_orders')
+    .select([
+      'members.username',
+      'b.bank_name',
+      'b.account_name',
+      'b.account_number',
+      (eb) =>
+        eb
+          .selectFrom('cashier_files')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('cashier_files.reference', '=', 'withdrawal_orders.reference')
+          .as('file_count'),
+    ]);
+}
+
+export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['executeTakeFirstOrThrow']>>;
+
+export function withdrawalView(db: Conn, reference: string) {
+  return withdrawalRows(db).where('withdrawal_orders.reference', '=', reference).executeTakeFirst();
+}
+
+export async function pageWithdrawals(db: Conn, filter: { memberId?: number; status?: WithdrawalStatus }, page: Page) {
+  let rows = withdrawalRows(db);
+  let count = db.selectFrom('withdrawal_orders').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (filter.memberId !== undefined) {
+    rows = rows.where('withdrawal_orders.member_id', '=', filter.memberId);
+    count = count.where('member_id', '=', filter.memberId);
+  }
+  if (filter.status) {
+    rows = rows.where('withdrawal_orders.status', '=', filter.status);
+    count = count.where('status', '=', filter.status);
+  }
+  const list = await rows
+    .orderBy('withdrawal_orders.created_at', 'desc')
+    .orderBy('withdrawal_orders.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  const total = await count.executeTakeFirstOrThrow();
+  return { rows: list, total: Number(total.n) };
+}
+
+export function listFiles(db: Conn, reference: string) {
+  return db
+    .selectFrom('cashier_files')
+    .select(['id', 'purpose', 'content_type', 'size', 'created_at'])
+    .where('reference', '=', reference)
+    .orderBy('id')
+    .execute();
+}
+
+export function findFile(db: Conn, reference: string, id: number) {
+  return db
+    .selectFrom('cashier_files')
+    .select(['content_type', 'data'])
+    .where('reference', '=', reference)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

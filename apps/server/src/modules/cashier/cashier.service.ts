@@ -1,0 +1,592 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DepositBody, ReceiptStatus, WithdrawBody } from '@gamehall/shared/api/cashier';
+import { SandboxCallbackBody, UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGES } from '@gamehall/shared/api/cashier';
+import { toMinor } from '@gamehall/shared/money';
+import { patternOf } from '@gamehall/shared/patterns';
+import type { AppContext } from '../../context';
+import type { Conn, Trx } from '../../db/database';
+import type { Principal } from '../../http/auth';
+import { AppError, fieldErrors } from '../../http/errors';
+import { verifyPassword } from '../accounts/passwords';
+import { getBrand } from '../site/brand.service';
+import { hit } from '../throttle/throttle.service';
+import { balanceOf, captureHold, hold, post, profitLoss, releaseHold } from '../wallet/wallet.service';
+import * as q from './cashier.queries';
+import { cashierError, cashierFail } from './cashier-errors';
+
+export type { DepositRow, Page, WithdrawalRow } from './cashier.queries';
+export type UploadedImage = { mimetype: string; data: Buffer };
+
+// House accounts the cashier moves money through (wallet.service names them; may go negative).
+const HOUSE_BANK = 'bank';
+const HOUSE_PAYABLE = 'withdrawals-payable';
+
+// Public references are unguessable (architecture: Identifiers): 80 random bits.
+function newReference(prefix: 'D' | 'W'): string {
+  return `${prefix}${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+function amountOf(major: number): number {
+  try {
+    return toMinor(major);
+  } catch {
+    throw fieldErrors({ amount: 'INVALID' });
+  }
+}
+
+function assertWithinLimits(amount: number, method: { min_amount: number; max_amount: number }) {
+  if (amount < method.min_amount || amount > method.max_amount)
+    cashierFail('CASHIER_AMOUNT_OUT_OF_RANGE', { min: method.min_amount / 100, max: method.max_amount / 100 });
+}
+
+// ---- payment methods (issue 4: min and max per method)
+
+export async function paymentMethods(ctx: AppContext) {
+  const [methods, settings, brand] = await Promise.all([
+    q.listActiveMethods(ctx.db),
+    q.readSettings(ctx.db),
+    getBrand(ctx.db),
+  ]);
+  const withdrawal = methods.find((m) => m.kind === 'withdrawal');
+  return {
+    currency: brand.currency,
+    deposit: methods.filter((m) => m.kind !== 'withdrawal'),
+    withdrawal: withdrawal ?? null,
+    receiptConfirmMinutes: settings.receipt_confirm_minutes,
+  };
+}
+
+// ---- deposits
+
+const NEW_DEPOSITS_PER_HOUR = { max: 20, windowSeconds: 3600 } as const;
+
+export async function createDeposit(ctx: AppContext, principal: Principal, body: DepositBody) {
+  const amount = amountOf(body.amount);
+  const method = await q.findMethod(ctx.db, body.methodCode);
+  if (!method?.active || method.kind === 'withdrawal') cashierFail('CASHIER_METHOD_UNAVAILABLE');
+  const kind = method.kind;
+  const brand = await getBrand(ctx.db);
+  const previous = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
+  if (previous) return sameDeposit(ctx, previous, body.methodCode, amount);
+  assertWithinLimits(amount, method);
+  // Orders cost an operator's attention: a member opens at most 20 an hour (retries do not count).
+  await hit(ctx.db, `deposit-orders:${principal.memberId}`, NEW_DEPOSITS_PER_HOUR, ctx.now());
+  const inserted = await q.insertDeposit(ctx.db, {
+    reference: newReference('D'),
+    memberId: principal.memberId,
+    requestId: body.requestId,
+    methodCode: method.code,
+    methodKind: kind,
+    amount,
+    currency: brand.currency,
+    now: ctx.now(),
+  });
+  if (!inserted) {
+    const winner = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
+    if (!winner) throw new Error('deposit order vanished');
+    return sameDeposit(ctx, winner, body.methodCode, amount);
+  }
+  return depositForMember(ctx, inserted.reference);
+}
+
+// A retried request (same requestId) answers with the first order; other details are a conflict.
+async function sameDeposit(
+  ctx: AppContext,
+  order: { reference: string; method_code: string; amount: number },
+  methodCode: string,
+  amount: number,
+) {
+  if (order.method_code !== methodCode || order.amount !== amount) cashierFail('CASHIER_REQUEST_CONFLICT');
+  return depositForMember(ctx, order.reference);
+}
+
+async function depositForMember(ctx: AppContext, reference: string) {
+  const row = await q.depositView(ctx.db, reference);
+  if (!row) throw new Error(`deposit ${reference} vanished`);
+  const method = await q.findMethod(ctx.db, row.method_code);
+  return { row, method: method ?? null, publicUrl: ctx.config.publicUrl };
+}
+
+export type MemberDeposit = Awaited<ReturnType<typeof depositForMember>>;
+
+export async function listDeposits(
+  ctx: AppContext,
+  principal: Principal,
+  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'cancelled' },
+) {
+  const page = await q.pageDeposits(ctx.db, { memberId: principal.memberId, status: query.status }, query);
+  const methods = new Map((await q.listActiveMethods(ctx.db)).map((m) => [m.code, m]));
+  return {
+    ...page,
+    items: page.rows.map((row) => ({
+      row,
+      method: methods.get(row.method_code) ?? null,
+      publicUrl: ctx.config.publicUrl,
+    })),
+  };
+}
+
+/**
+ * Proof of a manual bank transfer (spec §5/§9: png or jpg, at most 5 MB). The bytes are stored in
+ * the database (cashier_files), not under DATA_DIR, so every server node can serve them and a
+ * backup of the database is a backup of the proofs.
+ */
+export async function attachDepositProof(
+  ctx: AppContext,
+  principal: Principal,
+  reference: string,
+  images: UploadedImage[],
+) {
+  if (images.length !== 1) throw fieldErrors({ image: images.length === 0 ? 'REQUIRED' : 'TOO_LONG' });
+  assertImages(images);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
+    if (!order || order.member_id !== principal.memberId) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (order.method_kind !== 'bank_transfer' || order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT');
+    if ((await q.countFiles(trx, reference)) >= UPLOAD_MAX_IMAGES) throw fieldErrors({ image: 'TOO_LONG' });
+    for (const image of images) await storeImage(ctx, trx, principal.memberId, 'deposit_proof', reference, image);
+  });
+  return depositForMember(ctx, reference);
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+// The declared type must be png or jpeg and the bytes must say so too: a renamed file is refused.
+function imageType(image: UploadedImage): 'image/png' | 'image/jpeg' | null {
+  if (image.mimetype === 'image/png' && image.data.subarray(0, PNG.length).equals(PNG)) return 'image/png';
+  if ((image.mimetype === 'image/jpeg' || image.mimetype === 'image/jpg') && image.data.subarray(0, 3).equals(JPEG))
+    return 'image/jpeg';
+  return null;
+}
+
+function assertImages(images: UploadedImage[]) {
+  for (const image of images) {
+    if (image.data.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+    if (!imageType(image)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+}
+
+async function storeImage(
+  ctx: AppContext,
+  trx: Conn,
+  memberId: number,
+  purpose: 'deposit_proof' | 'withdrawal_receipt',
+  reference: string,
+  image: UploadedImage,
+) {
+  await q.insertFile(trx, {
+    memberId,
+    purpose,
+    reference,
+    contentType: imageType(image) ?? 'application/octet-stream',
+    data: image.data,
+    now: ctx.now(),
+  });
+}
+
+// Credits an approved deposit: member cash up, house bank down. The idempotency key comes from the
+// order, so whatever path repeats it (callback replay, double approval) the money moves once.
+async function creditDeposit(
+  ctx: AppContext,
+  trx: Trx,
+  order: { id: number; reference: string; member_id: number; amount: number; currency: string },
+  by: { operatorId?: number; transactionId?: string },
+) {
+  await q.lockMember(trx, order.member_id);
+  // For the promotions issue: the member's first credited deposit.
+  const firstDeposit = !(await q.hasApprovedDeposit(trx, order.member_id, order.id));
+  const settled = await q.settleDeposit(trx, order.id, {
+    status: 'approved',
+    firstDeposit,
+    decidedBy: by.operatorId ?? null,
+    gatewayTransactionId: by.transactionId ?? null,
+    now: ctx.now(),
+  });
+  if (!settled) cashierFail('CASHIER_STATE_CONFLICT');
+  await post(trx, {
+    idempotencyKey: `deposit:${order.reference}`,
+    type: 'deposit',
+    reference: order.reference,
+    entries: [
+      { account: { member: order.member_id, currency: order.currency }, amount: order.amount },
+      { account: { house: HOUSE_BANK, currency: order.currency }, amount: -order.amount },
+    ],
+  });
+}
+
+// ---- the sandbox gateway (see gateway.ts for its pages)
+
+export async function gatewaySecret(db: Conn): Promise<string> {
+  return (await q.readSettings(db)).gateway_secret;
+}
+
+export function signBody(secret: string, rawBody: string | Buffer): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export async function gatewayOrder(ctx: AppContext, reference: string) {
+  const order = await q.findDepositByReference(ctx.db, reference);
+  if (order?.method_kind !== 'gateway') return null;
+  const method = await q.findMethod(ctx.db, order.method_code);
+  return { order, methodName: method?.name ?? order.method_code };
+}
+
+/**
+ * The gateway's signed callback. The signature is checked over the raw bytes before anything is
+ * parsed; a replay of a completed order is answered OK and credits nothing.
+ */
+export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
+  const secret = await gatewaySecret(ctx.db);
+  const expected = Buffer.from(signBody(secret, rawBody), 'hex');
+  const given = Buffer.from(/^[0-9a-fA-F]{64}$/.test(signature ?? '') ? (signature as string) : '', 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) cashierFail('CASHIER_SIGNATURE_INVALID');
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  const parsed = SandboxCallbackBody.safeParse(json);
+  if (!parsed.success) throw new AppError('BAD_REQUEST');
+  const body = parsed.data;
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findDepositByReference(trx, body.reference, { forUpdate: true });
+    if (order?.method_kind !== 'gateway') cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (order.amount !== body.amount) cashierFail('CASHIER_CALLBACK_MISMATCH');
+    const target = body.status === 'paid' ? 'approved' : 'cancelled';
+    if (order.status === target) return;
+    if (order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT');
+    if (body.status === 'paid') await creditDeposit(ctx, trx, order, { transactionId: body.transactionId });
+    else
+      await q.settleDeposit(trx, order.id, { status: 'cancelled', reason: 'cancelled at the gateway', now: ctx.now() });
+  });
+  return { status: 'OK' as const, reference: body.reference };
+}
+
+// ---- operator actions on deposits (modules/admin calls these)
+
+export async function operatorDeposits(
+  ctx: AppContext,
+  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'cancelled' },
+) {
+  return q.pageDeposits(ctx.db, { status: query.status }, query);
+}
+
+export async function approveDeposit(ctx: AppContext, operator: Principal, reference: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
+    if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (order.status === 'approved') return;
+    // Gateway orders complete through the signed callback, never by hand.
+    if (order.status !== 'pending' || order.method_kind !== 'bank_transfer')
+      cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+    await creditDeposit(ctx, trx, order, { operatorId: operator.memberId });
+  });
+  return operatorDepositView(ctx, reference);
+}
+
+export async function rejectDeposit(ctx: AppContext, operator: Principal, reference: string, reason: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
+    if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (order.status === 'rejected') return;
+    if (order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+    await q.settleDeposit(trx, order.id, { status: 'rejected', reason, decidedBy: operator.memberId, now: ctx.now() });
+  });
+  return operatorDepositView(ctx, reference);
+}
+
+async function operatorDepositView(ctx: AppContext, reference: string) {
+  const row = await q.depositView(ctx.db, reference);
+  if (!row) throw new Error(`deposit ${reference} vanished`);
+  return row;
+}
+
+// ---- bank accounts (spec §4 account linking)
+
+export function bankAccounts(ctx: AppContext, principal: Principal) {
+  return q.listBankAccounts(ctx.db, principal.memberId);
+}
+
+const REAL_NAME = patternOf(17);
+
+export async function addBankAccount(
+  ctx: AppContext,
+  principal: Principal,
+  body: { bankName: string; accountName: string; accountNumber: string },
+) {
+  const member = await q.findMemberForCashier(ctx.db, principal.memberId);
+  if (!member) throw new AppError('AUTH_REQUIRED');
+  // The payee must be the member: the real-name rule, and the registered payee name when there is one.
+  if (!REAL_NAME?.regex.test(body.accountName)) throw fieldErrors({ accountName: 'PATTERN' });
+  if (member.payee_name && member.payee_name.trim().toLowerCase() !== body.accountName.toLowerCase())
+    throw fieldErrors({ accountName: 'MISMATCH' });
+  const row = await q.insertBankAccount(ctx.db, { memberId: principal.memberId, ...body, now: ctx.now() });
+  if (!row) cashierFail('CASHIER_BANK_ACCOUNT_DUPLICATE');
+  return row;
+}
+
+export async function removeBankAccount(ctx: AppContext, principal: Principal, id: number) {
+  const account = await q.findBankAccount(ctx.db, id);
+  if (!account || account.member_id !== principal.memberId) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
+  // spec §4: once confirmed, an account cannot be changed or unlinked.
+  if (account.status !== 'pending' || !(await q.deletePendingBankAccount(ctx.db, id, principal.memberId)))
+    cashierFail('CASHIER_BANK_ACCOUNT_LOCKED');
+}
+
+export async function confirmBankAccount(ctx: AppContext, operator: Principal, id: number) {
+  const account = await q.findBankAccount(ctx.db, id);
+  if (!account) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
+  if (account.status === 'pending') await q.confirmBankAccount(ctx.db, id, operator.memberId, ctx.now());
+  const row = await q.bankAccountWithMember(ctx.db, id);
+  if (!row) throw new Error(`bank account ${id} vanished`);
+  return row;
+}
+
+// ---- withdrawals
+
+/**
+ * Turnover before withdrawal (issue 4, shown to the member): required = approved deposits x the
+ * brand's turnover percent (0 by default: no requirement); achieved = the member's bets as the
+ * wallet counts them in profit and loss (zero until the games issues post bets).
+ */
+export async function turnoverOf(ctx: AppContext, memberId: number) {
+  const [settings, deposits, pnl] = await Promise.all([
+    q.readSettings(ctx.db),
+    q.sumApprovedDeposits(ctx.db, memberId),
+    profitLoss(ctx, memberId, {}),
+  ]);
+  return { required: Math.ceil((deposits * settings.turnover_percent) / 100), achieved: pnl.bets };
+}
+
+export async function withdrawInfo(ctx: AppContext, principal: Principal) {
+  const brand = await getBrand(ctx.db);
+  const [member, method, balance, turnover] = await Promise.all([
+    q.findMemberForCashier(ctx.db, principal.memberId),
+    q.findWithdrawalMethod(ctx.db),
+    balanceOf(ctx.db, principal.memberId, brand.currency),
+    turnoverOf(ctx, principal.memberId),
+  ]);
+  if (!method) cashierFail('CASHIER_METHOD_UNAVAILABLE');
+  return { balance, method, turnover, hasPaymentPassword: Boolean(member?.payment_password_hash) };
+}
+
+const PAYMENT_PASSWORD_FAILURES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as const;
+
+export async function requestWithdrawal(ctx: AppContext, principal: Principal, body: WithdrawBody) {
+  const amount = amountOf(body.amount);
+  const memberId = principal.memberId;
+  const previous = await q.findWithdrawalByRequest(ctx.db, memberId, body.requestId);
+  if (previous) return sameWithdrawal(ctx, previous, body.bankAccountId, amount);
+
+  const member = await q.findMemberForCashier(ctx.db, memberId);
+  if (!member) throw new AppError('AUTH_REQUIRED');
+  if (!member.payment_password_hash) cashierFail('PAYMENT_PASSWORD_NOT_SET');
+  if (!(await verifyPassword(member.payment_password_hash, body.paymentPassword))) {
+    await hit(ctx.db, `paypwd:${memberId}`, PAYMENT_PASSWORD_FAILURES, ctx.now());
+    cashierFail('PAYMENT_PASSWORD_INVALID');
+  }
+  const account = await q.findBankAccount(ctx.db, body.bankAccountId);
+  if (!account || account.member_id !== memberId) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
+  if (account.status !== 'confirmed') cashierFail('CASHIER_BANK_ACCOUNT_NOT_CONFIRMED');
+  const method = await q.findWithdrawalMethod(ctx.db);
+  if (!method) cashierFail('CASHIER_METHOD_UNAVAILABLE');
+  assertWithinLimits(amount, method);
+  const turnover = await turnoverOf(ctx, memberId);
+  if (turnover.achieved < turnover.required)
+    cashierFail('CASHIER_TURNOVER_NOT_MET', { required: turnover.required / 100, achieved: turnover.achieved / 100 });
+  const brand = await getBrand(ctx.db);
+
+  const reference = await ctx.db.transaction().execute(async (trx) => {
+    // One withdrawal request of a member at a time, so a retry with the same requestId finds the first.
+    await q.lockMember(trx, memberId);
+    const twin = await q.findWithdrawalByRequest(trx, memberId, body.requestId);
+    if (twin) return twin.reference;
+    const ref = newReference('W');
+    // The hold refuses more than the available balance, even under concurrency (wallet.service).
+    const held = await hold(trx, {
+      memberId,
+      currency: brand.currency,
+      amount,
+      idempotencyKey: `withdrawal:${ref}`,
+      reference: ref,
+    });
+    await q.insertWithdrawal(trx, {
+      reference: ref,
+      memberId,
+      requestId: body.requestId,
+      bankAccountId: account.id,
+      amount,
+      currency: brand.currency,
+      holdId: held.holdId,
+      now: ctx.now(),
+    });
+    return ref;
+  });
+  const order = await q.findWithdrawalByReference(ctx.db, reference);
+  if (!order) throw new Error(`withdrawal ${reference} vanished`);
+  return sameWithdrawal(ctx, order, body.bankAccountId, amount);
+}
+
+async function sameWithdrawal(
+  ctx: AppContext,
+  order: { reference: string; bank_account_id: number; amount: number },
+  bankAccountId: number,
+  amount: number,
+) {
+  if (order.bank_account_id !== bankAccountId || order.amount !== amount) cashierFail('CASHIER_REQUEST_CONFLICT');
+  return withdrawalWithDeadline(ctx, order.reference);
+}
+
+async function withdrawalWithDeadline(ctx: AppContext, reference: string) {
+  const [row, settings] = await Promise.all([q.withdrawalView(ctx.db, reference), q.readSettings(ctx.db)]);
+  if (!row) throw new Error(`withdrawal ${reference} vanished`);
+  return { row, confirmMinutes: settings.receipt_confirm_minutes };
+}
+
+export type MemberWithdrawal = Awaited<ReturnType<typeof withdrawalWithDeadline>>;
+
+export async function listWithdrawals(
+  ctx: AppContext,
+  principal: Principal,
+  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed' },
+) {
+  const [page, settings] = await Promise.all([
+    q.pageWithdrawals(ctx.db, { memberId: principal.memberId, status: query.status }, query),
+    q.readSettings(ctx.db),
+  ]);
+  return { ...page, items: page.rows.map((row) => ({ row, confirmMinutes: settings.receipt_confirm_minutes })) };
+}
+
+/**
+ * spec §4 withdrawal confirmation: after payment the member confirms received, partly received or
+ * not received; not received needs 1 to 3 proof images. Confirming is final.
+ */
+export async function confirmReceipt(
+  ctx: AppContext,
+  principal: Principal,
+  reference: string,
+  input: { status: ReceiptStatus; comment?: string; images: UploadedImage[] },
+) {
+  if (input.images.length > UPLOAD_MAX_IMAGES) throw fieldErrors({ images: 'TOO_LONG' });
+  if (input.status === 'not_received' && input.images.length === 0) throw fieldErrors({ images: 'REQUIRED' });
+  assertImages(input.images);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findWithdrawalByReference(trx, reference, { forUpdate: true });
+    if (!order || order.member_id !== principal.memberId) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (order.status !== 'paid') cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+    for (const image of input.images)
+      await storeImage(ctx, trx, principal.memberId, 'withdrawal_receipt', reference, image);
+    await q.moveWithdrawal(trx, order.id, 'paid', {
+      status: 'confirmed',
+      receipt_status: input.status,
+      receipt_comment: input.comment?.trim() || null,
+      receipt_at: ctx.now(),
+    });
+  });
+  return withdrawalWithDeadline(ctx, reference);
+}
+
+/**
+ * spec §4: a paid withdrawal not confirmed within the brand's minutes counts as received. A forced
+ * receipt moves no money (the payout already left; nothing is returned). Run by jobs/.
+ */
+export async function autoConfirmReceipts(ctx: AppContext): Promise<string[]> {
+  const settings = await q.readSettings(ctx.db);
+  const now = ctx.now();
+  const cutoff = new Date(now.getTime() - settings.receipt_confirm_minutes * 60_000);
+  return q.forceReceipts(ctx.db, cutoff, now);
+}
+
+export async function setCashierSettings(
+  db: Conn,
+  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number }>,
+) {
+  await q.updateSettings(db, {
+    ...(patch.receiptConfirmMinutes !== undefined ? { receipt_confirm_minutes: patch.receiptConfirmMinutes } : {}),
+    ...(patch.turnoverPercent !== undefined ? { turnover_percent: patch.turnoverPercent } : {}),
+  });
+}
+
+// ---- operator actions on withdrawals
+
+export function operatorWithdrawals(
+  ctx: AppContext,
+  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed' },
+) {
+  return q.pageWithdrawals(ctx.db, { status: query.status }, query);
+}
+
+type WithdrawalAction = 'approve' | 'reject' | 'paid';
+
+// An action repeated on an order it already moved answers OK and moves nothing; any other state is a conflict.
+const DONE_STATES: Record<WithdrawalAction, readonly string[]> = {
+  approve: ['approved', 'paid', 'confirmed'],
+  reject: ['rejected'],
+  paid: ['paid', 'confirmed'],
+};
+const FROM_STATE = { approve: 'pending', reject: 'pending', paid: 'approved' } as const;
+
+export async function actOnWithdrawal(
+  ctx: AppContext,
+  operator: Principal,
+  reference: string,
+  action: WithdrawalAction,
+  reason?: string,
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await q.findWithdrawalByReference(trx, reference, { forUpdate: true });
+    if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    if (DONE_STATES[action].includes(order.status)) return;
+    if (order.status !== FROM_STATE[action]) throw cashierError('CASHIER_STATE_CONFLICT', { status: order.status });
+    const now = ctx.now();
+    if (action === 'approve') {
+      // Approval moves the held funds from the member to the payable clearing account.
+      await captureHold(trx, order.hold_id, {
+        idempotencyKey: `withdrawal:${reference}:capture`,
+        type: 'withdrawal',
+        reference,
+        to: { house: HOUSE_PAYABLE, currency: order.currency },
+      });
+      await q.moveWithdrawal(trx, order.id, 'pending', {
+        status: 'approved',
+        approved_at: now,
+        decided_by: operator.memberId,
+      });
+    } else if (action === 'reject') {
+      await releaseHold(trx, order.hold_id, reason ?? 'rejected');
+      await q.moveWithdrawal(trx, order.id, 'pending', {
+        status: 'rejected',
+        reason: reason ?? null,
+        decided_by: operator.memberId,
+      });
+    } else {
+      await post(trx, {
+        idempotencyKey: `withdrawal:${reference}:paid`,
+        type: 'withdrawal.paid',
+        reference,
+        entries: [
+          { account: { house: HOUSE_PAYABLE, currency: order.currency }, amount: -order.amount },
+          { account: { house: HOUSE_BANK, currency: order.currency }, amount: order.amount },
+        ],
+      });
+      await q.moveWithdrawal(trx, order.id, 'approved', { status: 'paid', paid_at: now });
+    }
+  });
+  const row = await q.withdrawalView(ctx.db, reference);
+  if (!row) throw new Error(`withdrawal ${reference} vanished`);
+  return row;
+}
+
+// ---- uploaded images, for operators deciding on an order
+
+export function orderImages(ctx: AppContext, reference: string) {
+  return q.listFiles(ctx.db, reference);
+}
+
+export async function orderImage(ctx: AppContext, reference: string, id: number) {
+  const file = await q.findFile(ctx.db, reference, id);
+  if (!file) throw new AppError('NOT_FOUND');
+  return { contentType: file.content_type, data: Buffer.from(file.data) };
+}

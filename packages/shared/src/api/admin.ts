@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
+import { Money, PageQuery, paged } from './common';
+
+// The operator API (issue 4: until the back office exists, operator actions are API calls guarded
+// by the operator's permission). Operators are accounts of type 90 with an 'admin' session.
+
+export const AdminLoginBody = z.object({
+  username: z.string().trim().min(1).max(40),
+  password: z.string().min(1).max(64),
+});
+export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
+
+export const AdminLoginValue = z.object({
+  token: z.string(),
+  username: z.string(),
+  permissions: z.array(z.string()),
+});
+export type AdminLoginValue = z.infer<typeof AdminLoginValue>;
+
+export const AdminMember = z.object({ id: z.number().int(), username: z.string() });
+
+export const AdminDeposit = z.object({
+  reference: z.string(),
+  member: AdminMember,
+  methodCode: z.string(),
+  kind: z.enum(['bank_transfer', 'gateway']),
+  amount: Money,
+  currency: z.string(),
+  status: DepositStatus,
+  firstDeposit: z.boolean(),
+  proofCount: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+export const AdminDepositQuery = PageQuery.extend({ status: DepositStatus.optional() });
+export const AdminDepositList = paged(AdminDeposit);
+
+export const AdminWithdrawal = z.object({
+  reference: z.string(),
+  member: AdminMember,
+  amount: Money,
+  currency: z.string(),
+  status: WithdrawalStatus,
+  bankAccount: z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() }),
+  reason: z.string().nullable(),
+  receiptStatus: ReceiptStatus.nullable(),
+  receiptForced: z.boolean(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+export const AdminWithdrawalQuery = PageQuery.extend({ status: WithdrawalStatus.optional() });
+export const AdminWithdrawalList = paged(AdminWithdrawal);
+
+export const AdminReferenceParams = z.object({ reference: z.string().trim().min(8).max(64) });
+export const AdminIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const RejectBody = z.object({ reason: z.string().trim().min(1).max(200) });
+export type RejectBody = z.infer<typeof RejectBody>;
+
+export const AdminBankAccount = z.object({
+  id: z.number().int(),
+  member: AdminMember,
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  status: z.enum(['pending', 'confirmed']),
+  confirmedAt: z.string().nullable(),
+});
+export type AdminBankAccount = z.infer<typeof AdminBankAccount>;
+
+export const AdminImage = z.object({
+  id: z.number().int(),
+  purpose: z.enum(['deposit_proof', 'withdrawal_receipt']),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  /** Path of the image bytes (same auth). */
+  url: z.string(),
+});
+export type AdminImage = z.infer<typeof AdminImage>;
+export const AdminImageList = z.object({ list: z.array(AdminImage) });
+export const AdminImageParams = AdminReferenceParams.extend({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
