@@ -98,12 +98,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ success: false, code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      success: false,
-      code: 'NOT_FOUND',
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-    });
-  });
+  // The 404 envelope is sent by the not-found handler in web-static.ts, which first serves the
+  // player site's files and history fallback.
 }

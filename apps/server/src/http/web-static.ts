@@ -1,12 +1,104 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app';
 import type { AppContext } from '../context';
+import { AppError } from './errors';
 
-// Serves the player site (apps/web). Until it is built, the root leads to the API reference.
+// Serves the player site (apps/web/dist) with a history fallback: any GET for a page (accepts
+// text/html) outside the API prefixes answers index.html so client-side routes survive a reload.
+const webDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const API_PREFIXES = [
+  '/wps',
+  '/lgw',
+  '/lotto',
+  '/admin',
+  '/vendor',
+  '/dev',
+  '/docs',
+  '/art',
+  '/ws',
+  '/healthz',
+  '/sandbox-gateway',
+];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 export function registerWebApp(app: App, ctx: AppContext): void {
   void ctx;
+  const indexFile = path.join(webDist, 'index.html');
+  // The build is looked for on each request (one stat), so a build made after start-up is served.
+  const built = () => existsSync(indexFile);
+  if (!built()) {
+    app.log.warn('apps/web/dist is missing: run `npm run build:web` (or `npm start`) to serve the player site');
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('content-type', CONTENT_TYPES['.html'])
+      .header('cache-control', 'no-cache')
+      .send(createReadStream(indexFile));
+
   app.get(
     '/',
-    { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Redirects to the API reference at /docs' } },
-    async (_request, reply) => reply.redirect('/docs'),
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['system'], summary: 'The player site (apps/web); the API reference at /docs until it is built' },
+    },
+    async (_request, reply) => (built() ? sendIndex(reply) : reply.redirect('/docs')),
   );
+
+  // Files of the build and the history fallback are served from the not-found handler, so no
+  // catch-all route shadows the API: unknown API paths still get the 404 envelope, and the
+  // whole-site and auth hooks judge them by their real path.
+  const serveFile = (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return undefined;
+    }
+    if (isApiPath(pathname) || !built()) return undefined;
+    const file = path.normalize(path.join(webDist, pathname));
+    if (file.startsWith(webDist) && existsSync(file) && statSync(file).isFile()) {
+      if (file === indexFile) return sendIndex(reply);
+      // Vite names bundled files by content hash, so they never change under one URL.
+      const hashed = pathname.startsWith('/assets/');
+      return reply
+        .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
+        .header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .send(createReadStream(file));
+    }
+    const accept = request.headers.accept ?? '';
+    if (accept.includes('text/html') && !path.extname(pathname)) return sendIndex(reply);
+    return undefined;
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const served = serveFile(request, reply);
+    if (served) return served;
+    const error = new AppError('NOT_FOUND', { message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(error.status).send({ success: false, code: error.code, message: error.message });
+  });
 }

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { vendorIconUrl } from '../../lib/art';
+import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
+import { paths } from '../paths';
+
+const FOLLOW_US = ['FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE', 'TELEGRAM'];
+
+// spec §2 Footer: about us, help centre, follow-us links for existing resources, vendor icons, copyright.
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const resources = useQuery(resourcesQuery).data;
+  const config = useQuery(configQuery).data;
+  const menus = useQuery(gameMenusQuery(i18n.language.toUpperCase())).data ?? [];
+  const vendors = [...new Map(menus.flatMap((c) => c.vendors).map((v) => [v.vassalage, v])).values()];
+  const follow = FOLLOW_US.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
+  return (
+    <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div>
+          <h2 className="mb-3 font-bold text-(--accent)">{t('footer.aboutUs')}</h2>
+          <p className="text-(--text-muted)">{t('footer.aboutText', { site: config?.siteName ?? '' })}</p>
+          <Link to={paths.help} className="mt-3 inline-block font-semibold hover:text-(--accent)">
+            {t('footer.helpCentre')}
+          </Link>
+        </div>
+        <div>
+          <h2 className="mb-3 font-bold text-(--accent)">{t('footer.followUs')}</h2>
+          <ul className="flex flex-wrap gap-3">
+            {follow.map((r) => (
+              <li key={r.resourceType}>
+                <a href={r.url} target="_blank" rel="noreferrer" className="hover:text-(--accent)">
+                  {r.labelNameEn}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="mb-3 font-bold text-(--accent)">{t('footer.vendors')}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {vendors.slice(0, 24).map((v) => (
+              <li key={v.vassalage}>
+                <img
+                  src={vendorIconUrl(v.vassalage)}
+                  alt={v.name}
+                  title={v.name}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-(--text-muted)/20 py-4 text-center text-(--text-muted)">
+        {t('footer.copyright', { year: new Date().getFullYear(), site: config?.siteName ?? '' })}
+      </p>
+    </footer>
+  );
+}

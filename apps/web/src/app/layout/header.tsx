@@ -1,0 +1,340 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, X } from 'lucide-react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { completeLogin, login, logout } from '../../features/auth/api';
+import { showAlert } from '../../lib/alerts';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { vendorIconUrl } from '../../lib/art';
+import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
+import { applyLanguage } from '../../lib/i18n';
+import { openModal } from '../../lib/modals';
+import { displayAmount } from '../../lib/money';
+import { endSession, useSession } from '../../lib/session';
+import {
+  configQuery,
+  findResource,
+  gameMenusQuery,
+  memberInfoQuery,
+  permissionQuery,
+  publicStateQuery,
+  resourcesQuery,
+} from '../../lib/site-queries';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { setTheme, useTheme } from '../../lib/theme';
+import { paths } from '../paths';
+
+const SOCIAL_TYPES = ['TELEGRAM', 'FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE'];
+
+export function Header() {
+  const { t, i18n } = useTranslation();
+  const { token } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const wide = useWideScreen();
+  return (
+    <header className="sticky top-0 z-30 border-b border-(--text-muted)/20 bg-(--surface-raised)/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to={paths.home} className="flex items-center gap-2 text-xl font-extrabold text-(--accent)">
+          <span
+            aria-hidden
+            className="grid size-9 place-items-center rounded-full bg-(--accent) text-(--accent-contrast)"
+          >
+            G
+          </span>
+          <span className="sr-only sm:not-sr-only">Gamehall</span>
+        </Link>
+        {wide && <div className="ml-auto flex items-center gap-2">{token ? <MemberArea /> : <HeaderLogin />}</div>}
+        <div className="ml-auto flex items-center gap-1 min-[900px]:ml-0">
+          <LanguageSelect />
+          <ThemeToggle />
+          <button
+            type="button"
+            className="rounded p-2 min-[900px]:hidden"
+            aria-label={t('nav.menu')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </button>
+        </div>
+      </div>
+      <nav
+        aria-label={t('nav.categories')}
+        className={`${menuOpen ? 'block' : 'hidden'} border-t border-(--text-muted)/20 min-[900px]:block`}
+        onClick={(e) => (e.target as HTMLElement).closest('a') && setMenuOpen(false)}
+        onKeyDown={undefined}
+      >
+        <div className="mx-auto max-w-7xl px-4">
+          {!wide && <div className="py-3">{token ? <MemberArea /> : <HeaderLogin />}</div>}
+          <CategoryNav language={i18n.language} />
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function CategoryNav({ language }: { language: string }) {
+  const { t } = useTranslation();
+  const menus = useQuery(gameMenusQuery(language.toUpperCase())).data ?? [];
+  const resources = useQuery(resourcesQuery).data;
+  const social = SOCIAL_TYPES.map((type) => findResource(resources, type)).find(Boolean);
+  const item = 'flex items-center gap-1 whitespace-nowrap px-2 py-3 text-sm font-semibold hover:text-(--accent)';
+  return (
+    <ul className="flex flex-col min-[900px]:flex-row min-[900px]:flex-wrap">
+      <li>
+        <Link to={paths.home} className={item}>
+          <Home size={16} aria-hidden />
+          {t('nav.home')}
+        </Link>
+      </li>
+      {navigationCategories(menus, language).map((category) => {
+        const shown = category.vendors.slice(0, DROP_MENU_VENDORS);
+        const route = paths.category(category.gameCategory);
+        return (
+          <li key={category.gameCategory} className="group relative">
+            <Link to={route} className={item}>
+              {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
+            </Link>
+            <div className="invisible absolute top-full left-0 z-40 hidden w-[min(90vw,640px)] grid-cols-4 gap-2 rounded-b-lg bg-(--surface-raised) p-3 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 min-[900px]:grid">
+              {shown.map((vendor) => (
+                <Link
+                  key={vendor.vassalage}
+                  to={`${route}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
+                  className="flex flex-col items-center gap-1 rounded p-2 text-center text-xs hover:bg-(--surface)"
+                >
+                  <img src={vendorIconUrl(vendor.vassalage)} alt="" width={56} height={56} loading="lazy" />
+                  <span className="line-clamp-1">{vendor.name}</span>
+                </Link>
+              ))}
+              {shown.length === DROP_MENU_VENDORS && (
+                <Link
+                  to={route}
+                  className="flex items-center justify-center rounded p-2 text-xs font-semibold text-(--accent) hover:bg-(--surface)"
+                >
+                  {t('nav.more')}
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
+      <li>
+        <Link to={paths.promotions} className={item}>
+          <Gift size={16} aria-hidden />
+          {t('nav.promotions')}
+        </Link>
+      </li>
+      {social && (
+        <li>
+          <a href={social.url} target="_blank" rel="noreferrer" className={item}>
+            {social.labelNameEn}
+          </a>
+        </li>
+      )}
+      <li>
+        <Link to={`${paths.home}#download`} className={item}>
+          <Download size={16} aria-hidden />
+          {t('nav.download')}
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+// spec §5: a header login failure shows in_incorrect_password in a warning dialog.
+function HeaderLogin() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const directReg = useQuery(permissionQuery).data?.register.directReg ?? false;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password.trim()) {
+      await showAlert({ message: t('validation.usernamePassword') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const value = await login({ username: username.trim(), password, type: 'username' });
+      await completeLogin(value);
+      await queryClient.invalidateQueries({ queryKey: ['member'] });
+    } catch (err) {
+      // Captcha or new-IP verification need the full login modal.
+      if (
+        err instanceof ApiError &&
+        (err.value?.captcha || err.code === 'LOGIN_VERIFICATION_REQUIRED' || err.code.startsWith('CAPTCHA'))
+      ) {
+        openModal('login');
+      } else if (err instanceof ApiError && err.code === 'ACCOUNT_PASSWORD_INVALID') {
+        await showAlert({ message: t('in_incorrect_password') });
+      } else {
+        await showAlert({ message: t(`errors.${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = 'w-full min-[900px]:w-32 rounded-md border border-(--text-muted)/40 bg-(--surface) px-2 py-1.5 text-sm';
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2" aria-label={t('auth.login')}>
+      <input
+        className={input}
+        name="headerUsername"
+        aria-label={t('auth.username')}
+        placeholder={t('auth.username')}
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <input
+        className={input}
+        name="headerPassword"
+        type="password"
+        aria-label={t('auth.password')}
+        placeholder={t('auth.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" disabled={busy}>
+        {t('auth.login')}
+      </Button>
+      {directReg && (
+        <Button variant="secondary" onClick={() => openModal('register')}>
+          {t('auth.register')}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function MemberArea() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const info = useQuery(memberInfoQuery(session.token)).data;
+  const state = useQuery(publicStateQuery(session.token)).data;
+  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
+  const [leaving, setLeaving] = useState(false);
+  const toggle = () => {
+    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  const signOut = async () => {
+    if (!(await showAlert({ message: t('in_sure_logout'), cancellable: true }))) return;
+    setLeaving(true);
+    await logout().catch(() => undefined);
+    endSession();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    setLeaving(false);
+    navigate(paths.home);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link to={paths.profile} className="flex items-center gap-2" aria-label={t('member.menu.profile')}>
+        <img
+          src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
+          alt=""
+          width={32}
+          height={32}
+          className="rounded-full bg-(--surface)"
+        />
+        <span className="text-sm font-semibold" data-testid="account-name">
+          {info?.account ?? ''}
+        </span>
+      </Link>
+      <span className="flex items-center gap-1 rounded-md bg-(--surface) px-2 py-1 text-sm">
+        <Wallet size={16} aria-hidden className="text-(--accent)" />
+        <span data-testid="header-balance">
+          {state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…'}
+        </span>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
+          className="p-0.5"
+        >
+          {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+        </button>
+      </span>
+      {session.isAgent && (
+        <Button variant="secondary" onClick={() => navigate(paths.agentHome)}>
+          <Users size={16} aria-hidden />
+          {t('header.agent')}
+        </Button>
+      )}
+      <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>
+      <Button variant="ghost" onClick={signOut} disabled={leaving} aria-label={t('header.logout')}>
+        <LogOut size={16} aria-hidden />
+        <span className="min-[900px]:sr-only">{t('header.logout')}</span>
+      </Button>
+      {leaving && (
+        <div
+          className="fixed inset-0 z-50 grid place-items-center bg-black/50"
+          role="status"
+          aria-label={t('common.loading')}
+        />
+      )}
+    </div>
+  );
+}
+
+function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const { token } = useSession();
+  const supported = useQuery(configQuery).data?.supportedLanguages ?? ['EN'];
+  const change = async (language: string) => {
+    await applyLanguage(language);
+    // spec §4: the language is sent to the server when it changes.
+    if (token) await apiRequest('/wps/member/language', { method: 'PUT', body: { language } }).catch(() => undefined);
+  };
+  return (
+    <select
+      aria-label={t('header.language')}
+      value={i18n.language.toUpperCase()}
+      onChange={(e) => void change(e.target.value)}
+      className="rounded-md border border-(--text-muted)/40 bg-(--surface) px-2 py-1 text-sm"
+    >
+      {supported.map((code) => (
+        <option key={code} value={code}>
+          {t(`languages.${code}`, { defaultValue: code })}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      onClick={() => setTheme(next)}
+      className="rounded p-2 hover:bg-(--surface)"
+      aria-label={t(`header.theme.${next}`)}
+      data-testid="theme-toggle"
+    >
+      {theme === 'dark' ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
+    </button>
+  );
+}
+
+// ui-guide: under ~900 px the header collapses into a menu; one copy of the account area is mounted.
+const WIDE = '(min-width: 900px)';
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowUp, Headset, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { configQuery, findResource, resourcesQuery } from '../../lib/site-queries';
+
+// spec §2: customer service, the messaging channel when configured, scroll to top.
+export function SideMenu() {
+  const { t } = useTranslation();
+  const config = useQuery(configQuery).data;
+  const messaging = findResource(useQuery(resourcesQuery).data, 'MESSAGING');
+  const button =
+    'grid size-11 place-items-center rounded-full bg-(--surface-raised) text-(--accent) shadow-lg hover:bg-(--accent) hover:text-(--accent-contrast)';
+  return (
+    <aside aria-label={t('side.label')} className="fixed right-3 bottom-6 z-20 flex flex-col gap-2">
+      {config?.customerServiceUrl && (
+        <a
+          href={config.customerServiceUrl}
+          className={button}
+          aria-label={t('site.customerService')}
+          title={t('site.customerService')}
+        >
+          <Headset size={20} aria-hidden />
+        </a>
+      )}
+      {messaging && (
+        <a
+          href={messaging.url}
+          target="_blank"
+          rel="noreferrer"
+          className={button}
+          aria-label={messaging.labelNameEn}
+          title={messaging.labelNameEn}
+        >
+          <MessageCircle size={20} aria-hidden />
+        </a>
+      )}
+      <button
+        type="button"
+        className={button}
+        aria-label={t('side.top')}
+        title={t('side.top')}
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      >
+        <ArrowUp size={20} aria-hidden />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+// spec §2 route table: the one place that names the site's paths.
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  help: '/help',
+  promotions: '/promotions',
+  pointMall: '/pointMall',
+  seamless: '/seamless',
+  lottery: '/lottery',
+  seaLottery: '/seaLottery',
+  vnLottery: '/vnLottery',
+  agentHome: '/agentHome',
+  down: '/down',
+  member: '/member',
+  securityCenter: '/member/securityCenter',
+  profile: '/member/profile',
+  memberEntry: (name: string) => `/member/${name}`,
+  category: (gameType: string) => `/${gameType.toLowerCase()}`,
+} as const;
+
+/** spec §2: category routes and the game type each one lists. */
+export const CATEGORY_ROUTES: Record<string, string> = {
+  sports: 'SPORTS',
+  esports: 'ESPORTS',
+  live: 'LIVE',
+  lott: 'LOTT',
+  elott: 'ELOTT',
+  fish: 'FISH',
+  pvp: 'PVP',
+  rng: 'RNG',
+  cockfight: 'COCKFIGHT',
+  jili: 'JL',
+};
+
+/** spec §2: these pages need a session; without a token the guard goes to /login. */
+export const SIGN_IN_ROUTES = [paths.lottery, paths.seaLottery, paths.vnLottery, paths.seamless, paths.member];
+
+/** spec §2 "Pages counted as game pages" (header only, no footer). */
+export const GAME_PAGES = [paths.seamless, paths.lottery, paths.vnLottery, paths.seaLottery];
+
+export function needsSignIn(pathname: string): boolean {
+  return SIGN_IN_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** spec §2 member centre menu, in order; `ready` marks the entries this build fills. */
+export const MEMBER_MENU = [
+  { name: 'securityCenter', key: 'member.menu.securityCenter' },
+  { name: 'profile', key: 'member.menu.profile' },
+  { name: 'transferFund', key: 'member.menu.transferFund' },
+  { name: 'depositv2', key: 'member.menu.depositv2' },
+  { name: 'withdraw', key: 'member.menu.withdraw' },
+  { name: 'transferUpline', key: 'member.menu.transferUpline' },
+  { name: 'personalHistoryCopy', key: 'member.menu.personalHistoryCopy' },
+  { name: 'transactionHistory', key: 'member.menu.transactionHistory' },
+  { name: 'personalProfit', key: 'member.menu.personalProfit' },
+  { name: 'bonusDetails', key: 'member.menu.bonusDetails' },
+  { name: 'rewardCenter', key: 'member.menu.rewardCenter', badge: 'availablePromoCount' },
+  { name: 'referral', key: 'member.menu.referral' },
+  { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard' },
+  { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
+  { name: 'manualRebate', key: 'member.menu.manualRebate' },
+] as const;

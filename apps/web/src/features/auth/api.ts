@@ -1,0 +1,104 @@
+import type { ForgotByEmailBody, ResetByPhoneBody, ResetByPhoneValue } from '@gamehall/shared/api/password';
+import type { AffiliateCheckValue, RegisterBody } from '@gamehall/shared/api/registration';
+import type {
+  LoginBody,
+  LoginValue,
+  LoginVerificationMethod,
+  LoginVerificationSentValue,
+} from '@gamehall/shared/api/session';
+import type { SmsSentValue } from '@gamehall/shared/api/verification';
+import { apiRequest } from '../../lib/api-client';
+import { fetchSolvedChallenge } from '../../lib/challenge';
+import { openModal } from '../../lib/modals';
+import { startSession } from '../../lib/session';
+
+/** spec §4 Login: challenge (username type), then the encrypted login call. */
+export async function login(body: Omit<LoginBody, 'challenge'>): Promise<LoginValue> {
+  const challenge = body.type === 'sms' ? undefined : await fetchSolvedChallenge();
+  return apiRequest<LoginValue>('/wps/session/login', {
+    method: 'POST',
+    encrypted: true,
+    body: { ...body, challenge },
+  });
+}
+
+/** After any successful login: keep the token, make the first-login call, force a password change when due. */
+export async function completeLogin(value: LoginValue): Promise<void> {
+  startSession(value);
+  if (value.firstTimeLogin) await apiRequest('/wps/member/firstLogin', { method: 'POST' }).catch(() => undefined);
+  if (value.forceChangePassword) openModal('changePass');
+}
+
+export function sendLoginVerification(verificationId: string, method: 'SMS' | 'EMAIL') {
+  return apiRequest<LoginVerificationSentValue>('/wps/session/login/verification/send', {
+    method: 'POST',
+    body: { verificationId, method },
+  });
+}
+
+export function answerLoginVerification(verificationId: string, method: LoginVerificationMethod, code: string) {
+  return apiRequest<LoginValue>('/wps/session/login/verification', {
+    method: 'POST',
+    body: { verificationId, method, code },
+  });
+}
+
+/** POST /wps/session/login/freeplay (FREEPLAY3): a trial account with a random client string. */
+export function freeplay(): Promise<LoginValue> {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+  return apiRequest<LoginValue>('/wps/session/login/freeplay', {
+    method: 'POST',
+    body: { platform: 'W', gatewayVersion: 3, random, os: navigator.platform || undefined },
+  });
+}
+
+export function fetchCaptcha(): Promise<string> {
+  return apiRequest<string>('/wps/captcha');
+}
+
+export async function sendLoginSms(mobileNum: string, countryDialingCode: string): Promise<SmsSentValue> {
+  return apiRequest<SmsSentValue>('/wps/verification/sms/noLogin', {
+    method: 'POST',
+    body: { mobileNum, countryDialingCode, challenge: await fetchSolvedChallenge() },
+  });
+}
+
+export async function sendRegisterSms(mobileNo: string, countryDialingCode: string): Promise<SmsSentValue> {
+  return apiRequest<SmsSentValue>('/wps/verification/sms/register', {
+    method: 'POST',
+    body: { mobileNo, countryDialingCode, challenge: await fetchSolvedChallenge() },
+  });
+}
+
+export function checkAffiliate(code: string) {
+  return apiRequest<AffiliateCheckValue>('/wps/agent/affiliate', {
+    method: 'POST',
+    body: { code, domain: window.location.host, url: window.location.href },
+  });
+}
+
+export async function register(body: RegisterBody, mobile: boolean): Promise<LoginValue> {
+  return apiRequest<LoginValue>(mobile ? '/wps/member/register/mobile' : '/wps/member/register', {
+    method: 'PUT',
+    encrypted: true,
+    body: { ...body, login: true, challenge: await fetchSolvedChallenge(), registerUrl: window.location.href },
+  });
+}
+
+export function forgotByEmail(body: ForgotByEmailBody) {
+  return apiRequest<null>('/wps/member/password/email', { method: 'POST', form: true, body });
+}
+
+export async function resetByPhone(body: Omit<ResetByPhoneBody, 'challenge'>) {
+  return apiRequest<ResetByPhoneValue>('/wps/member/password/verification', {
+    method: 'POST',
+    encrypted: true,
+    body: { ...body, challenge: await fetchSolvedChallenge() },
+  });
+}
+
+export function logout() {
+  return apiRequest<null>('/wps/session/logout', { method: 'DELETE' });
+}

@@ -1,0 +1,161 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { Tabs } from '../../components/ui/tabs';
+import { showAlert } from '../../lib/alerts';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+import { closeModal, modalStore, openModal } from '../../lib/modals';
+import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
+import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
+import { CaptchaField } from './captcha-field';
+import { DialingCodeSelect, useCountries } from './dialing-code';
+import { type Kind, PASSWORD_FIELDS, visibleRules } from './register-fields';
+import { SmsButton } from './sms-button';
+
+type Values = Record<string, string>;
+
+export function RegisterModal() {
+  const { t } = useTranslation();
+  const open = modalStore.use() === 'register';
+  const permission = useQuery(permissionQuery).data;
+  const [tab, setTab] = useState<string>('username');
+  const items = [
+    ...(permission?.register.usernameReg !== false
+      ? [{ value: 'username', label: t('auth.usernameRegister'), content: <RegisterForm kind="username" /> }]
+      : []),
+    ...(permission?.register.mobileReg
+      ? [{ value: 'mobile', label: t('auth.mobileRegister'), content: <RegisterForm kind="mobile" /> }]
+      : []),
+  ];
+  const current = items.some((i) => i.value === tab) ? tab : (items[0]?.value ?? 'username');
+  return (
+    <Modal open={open} onClose={closeModal} title={t('auth.register')}>
+      <Tabs value={current} onValueChange={setTab} items={items} />
+      <p className="mt-4 text-center text-sm text-(--text-muted)">
+        {t('auth.haveAccount')}{' '}
+        <button type="button" className="font-semibold text-(--accent)" onClick={() => openModal('login')}>
+          {t('auth.login')}
+        </button>
+      </p>
+    </Modal>
+  );
+}
+
+function RegisterForm({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rules = useQuery(registerRulesQuery).data ?? [];
+  const permission = useQuery(permissionQuery).data;
+  const config = useQuery(configQuery).data;
+  const flags = {
+    mobileVerify: permission?.register.mobileVerify ?? false,
+    mobilePasswordReg: permission?.register.mobilePasswordReg ?? false,
+  };
+  const shown = visibleRules(rules, kind, flags);
+  const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled);
+  const [captcha, setCaptcha] = useState('');
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [formError, setFormError] = useState('');
+  const form = useForm<Values>({ mode: 'onSubmit' });
+  const { errors, isSubmitting } = form.formState;
+  const mobile = form.watch('mobileNum') ?? '';
+  const countries = useCountries();
+  const [dialingChoice, setDialing] = useState('');
+  const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError('');
+    const minAge = config?.minAge ?? 0;
+    if (minAge > 0 && !ageConfirmed) return setFormError(t('auth.confirmAge', { age: minAge }));
+    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+    try {
+      if (filled.affiliateCode) {
+        try {
+          await checkAffiliate(filled.affiliateCode);
+        } catch {
+          await showAlert({ message: t('invitation_code_error') });
+          return;
+        }
+      }
+      const value = await register(
+        {
+          ...filled,
+          ...(filled.mobileNum ? { countryDialingCode: dialing } : {}),
+          ...(captchaRule ? { captcha } : {}),
+          ageConfirmed: minAge > 0 ? ageConfirmed : undefined,
+        },
+        kind === 'mobile',
+      );
+      form.reset();
+      closeModal();
+      await completeLogin(value);
+      await queryClient.invalidateQueries({ queryKey: ['member'] });
+      navigate('/');
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
+      for (const [name, reason] of Object.entries(fields ?? {})) {
+        form.setError(name, { message: t(`validation.reason.${reason}`, { defaultValue: t('validation.invalid') }) });
+      }
+      setFormError(errorMessage(t, err));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {shown.map((rule) => (
+        <Field
+          key={rule.field}
+          label={t(`register.fields.${rule.field}`, { defaultValue: rule.field })}
+          required={rule.required}
+          hint={rule.hint}
+          error={errors[rule.field]?.message}
+          type={PASSWORD_FIELDS.has(rule.field) ? 'password' : rule.field === 'email' ? 'email' : 'text'}
+          autoComplete={rule.field === 'password' || rule.field === 'confirmPassword' ? 'new-password' : 'off'}
+          {...form.register(rule.field, {
+            required: rule.required ? t('validation.required') : false,
+            minLength: rule.required || rule.minLength ? { value: rule.minLength, message: rule.hint } : undefined,
+            maxLength: { value: rule.maxLength, message: rule.hint },
+            validate:
+              rule.field === 'confirmPassword'
+                ? (v, all) => v === all.password || t('validation.confirmMismatch')
+                : undefined,
+          })}
+          suffix={
+            rule.field === 'verificationCode' ? (
+              <SmsButton disabled={!/^\d{6,15}$/.test(mobile)} send={() => sendRegisterSms(mobile, dialing)} />
+            ) : rule.field === 'mobileNum' ? (
+              <DialingCodeSelect value={dialing} onChange={setDialing} />
+            ) : undefined
+          }
+        />
+      ))}
+      {captchaRule && <CaptchaField value={captcha} onChange={setCaptcha} />}
+      {(config?.minAge ?? 0) > 0 && (
+        <label className="mb-3 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
+          {t('auth.confirmAge', { age: config?.minAge })}
+        </label>
+      )}
+      {formError && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {formError}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => form.reset()}>
+          {t('common.reset')}
+        </Button>
+        <Button type="submit" className="flex-1" disabled={isSubmitting}>
+          {isSubmitting ? t('common.loading') : t('auth.register')}
+        </Button>
+      </div>
+    </form>
+  );
+}

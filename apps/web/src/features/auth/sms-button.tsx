@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { showAlert } from '../../lib/alerts';
+import { countdownSeconds } from '../../lib/countdown';
+import { errorMessage } from '../../lib/errors';
+import { useCountdown } from './use-countdown';
+
+/** spec §4 SMS code: the button is disabled during the countdown (expiredMinutes x 60 s). */
+export function SmsButton({ send, disabled }: { send: () => Promise<{ expiredMinutes: number }>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const { left, start } = useCountdown();
+  const onClick = async () => {
+    try {
+      const sent = await send();
+      start(countdownSeconds(sent.expiredMinutes));
+    } catch (err) {
+      await showAlert({ message: errorMessage(t, err) });
+    }
+  };
+  return (
+    <Button variant="secondary" disabled={disabled || left > 0} onClick={onClick} className="whitespace-nowrap">
+      {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
+    </Button>
+  );
+}

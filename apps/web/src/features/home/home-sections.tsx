@@ -1,0 +1,238 @@
+import type { Resource } from '@gamehall/shared/api/site';
+import { useQuery } from '@tanstack/react-query';
+import { BookOpen, Dice5, Gift, HelpCircle, Smartphone, Trophy, Tv, UserPlus, Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { openModal } from '../../lib/modals';
+import { normaliseQrOptions } from '../../lib/qr-options';
+import { useSession } from '../../lib/session';
+import { findResource, resourcesQuery } from '../../lib/site-queries';
+import { bannersQuery, helpCenterQuery } from './api';
+import { EmptyState, SectionTitle } from './section-title';
+
+const wrap = 'mx-auto my-10 max-w-7xl px-4';
+
+/** spec §2 Home: step 1 registers (when logged out), step 2 opens the deposit page, step 3 the reward centre. */
+export function StepsGuide() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const steps = [
+    {
+      icon: <UserPlus aria-hidden />,
+      key: 'register',
+      go: () => (token ? navigate('/member/profile') : openModal('register')),
+    },
+    {
+      icon: <Wallet aria-hidden />,
+      key: 'deposit',
+      go: () => (token ? navigate('/member/depositv2') : openModal('login')),
+    },
+    {
+      icon: <Gift aria-hidden />,
+      key: 'reward',
+      go: () => (token ? navigate('/member/rewardCenter') : openModal('login')),
+    },
+  ];
+  return (
+    <section className={wrap} aria-labelledby="steps-title">
+      <h2 id="steps-title" className="sr-only">
+        {t('home.steps.title')}
+      </h2>
+      <ol className="grid gap-4 md:grid-cols-3">
+        {steps.map((s, i) => (
+          <li key={s.key}>
+            <button
+              type="button"
+              onClick={s.go}
+              className="flex w-full items-center gap-4 rounded-xl bg-(--surface-raised) p-5 text-left hover:ring-2 hover:ring-(--accent)"
+            >
+              <span className="grid size-12 shrink-0 place-items-center rounded-full bg-(--accent) text-(--accent-contrast)">
+                {s.icon}
+              </span>
+              <span>
+                <span className="block text-xs text-(--text-muted)">{t('home.steps.step', { n: i + 1 })}</span>
+                <span className="block font-bold">{t(`home.steps.${s.key}`)}</span>
+                <span className="block text-sm text-(--text-muted)">{t(`home.steps.${s.key}Text`)}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The winners strip and the slot and live sections list real games; the games issue fills them. */
+export function GameSections() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className={wrap} aria-labelledby="winners-title">
+        <SectionTitle icon={<Trophy aria-hidden />} title={t('home.winners')} />
+        <h2 id="winners-title" className="sr-only">
+          {t('home.winners')}
+        </h2>
+        <EmptyState>{t('home.winnersEmpty')}</EmptyState>
+      </section>
+      <section className={wrap} aria-label={t('home.slots')}>
+        <SectionTitle
+          icon={<Dice5 aria-hidden />}
+          title={t('home.slots')}
+          subtitle={t('home.slotsSubtitle')}
+          more={{ to: '/rng', label: t('nav.more') }}
+        />
+        <EmptyState>{t('home.gamesEmpty')}</EmptyState>
+      </section>
+      <section className={wrap} aria-label={t('home.live')}>
+        <SectionTitle icon={<Tv aria-hidden />} title={t('home.live')} more={{ to: '/live', label: t('nav.more') }} />
+        <EmptyState>{t('home.gamesEmpty')}</EmptyState>
+      </section>
+    </>
+  );
+}
+
+export function TextBlock() {
+  const { t } = useTranslation();
+  const keys = ['games', 'security', 'payments', 'support'] as const;
+  return (
+    <section className={wrap} aria-label={t('home.about.title')}>
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+        {keys.map((k) => (
+          <article key={k} className="rounded-xl bg-(--surface-raised) p-5">
+            <h3 className="mb-2 font-bold text-(--accent)">{t(`home.about.${k}`)}</h3>
+            <p className="text-sm text-(--text-muted)">{t(`home.about.${k}Text`)}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const QR_TYPES = ['MOBILECONFIG', 'IOS', 'ANDROID'];
+
+/** spec §2, §9: QR codes (size 180, margin 20) only for the app resources that exist. */
+export function DownloadSection() {
+  const { t } = useTranslation();
+  const { data: resources, isPending } = useQuery(resourcesQuery);
+  const apps = QR_TYPES.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
+  return (
+    <section id="download" className={`${wrap} scroll-mt-32`} aria-labelledby="download-title">
+      <h2 id="download-title" className="mb-4 flex items-center gap-2 text-xl font-bold">
+        <Smartphone className="text-(--accent)" aria-hidden /> {t('home.download')}
+      </h2>
+      {isPending ? (
+        <div className="h-[236px]" aria-hidden />
+      ) : apps.length === 0 ? (
+        <EmptyState>{t('home.downloadEmpty')}</EmptyState>
+      ) : (
+        <ul className="flex flex-wrap justify-center gap-6">
+          {apps.map((r) => (
+            <li key={r.resourceType}>
+              <QrTile resource={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function QrTile({ resource }: { resource: Resource }) {
+  const [src, setSrc] = useState('');
+  useEffect(() => {
+    const url = new URL(resource.url, window.location.origin).href;
+    const o = normaliseQrOptions({ size: 180, margin: 20 });
+    // qrcode's margin counts modules; 20 px at this size is about 4 modules.
+    import('qrcode')
+      .then(({ toDataURL }) =>
+        toDataURL(url, { width: o.size, margin: Math.round(o.margin / 5), errorCorrectionLevel: o.correctLevel }),
+      )
+      .then(setSrc)
+      .catch(() => setSrc(''));
+  }, [resource.url]);
+  return (
+    <a
+      href={resource.url}
+      className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 text-sm font-semibold text-black"
+    >
+      {src ? <img src={src} alt="" width={180} height={180} /> : <span className="size-[180px]" />}
+      {resource.labelNameEn}
+    </a>
+  );
+}
+
+export function PromotionBanners() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const banners = useQuery(bannersQuery('w_activity', i18n.language.toUpperCase())).data ?? [];
+  return (
+    <section className={wrap} aria-label={t('nav.promotions')}>
+      <SectionTitle
+        icon={<Gift aria-hidden />}
+        title={t('nav.promotions')}
+        more={{ to: '/promotions', label: t('nav.more') }}
+      />
+      {banners.length === 0 ? (
+        <EmptyState>{t('home.promotionsEmpty')}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {banners.map((b) => (
+            <li key={b.id}>
+              <button
+                type="button"
+                className="block w-full overflow-hidden rounded-xl"
+                disabled={!b.linkageType}
+                onClick={() =>
+                  b.linkUrl &&
+                  (b.linkageType === 'ROUTE' ? navigate(b.linkUrl) : window.open(b.linkUrl, '_blank', 'noopener'))
+                }
+              >
+                <img
+                  src={b.url}
+                  alt={b.title}
+                  width={1920}
+                  height={600}
+                  loading="lazy"
+                  className="aspect-[16/5] h-auto w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** spec §2: help content shows the first 4 items. */
+export function HelpPreview() {
+  const { t } = useTranslation();
+  const items = (useQuery(helpCenterQuery).data ?? []).flatMap((c) => c.items).slice(0, 4);
+  return (
+    <section className={wrap} aria-label={t('footer.helpCentre')}>
+      <SectionTitle
+        icon={<HelpCircle aria-hidden />}
+        title={t('footer.helpCentre')}
+        more={{ to: '/help', label: t('nav.more') }}
+      />
+      <div className="grid gap-3 md:grid-cols-2">
+        {items.map((item) => (
+          <details key={item.id} className="rounded-xl bg-(--surface-raised) p-4">
+            <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+              <BookOpen size={16} className="text-(--accent)" aria-hidden />
+              {item.title}
+            </summary>
+            <p className="mt-2 text-sm text-(--text-muted)">{item.content}</p>
+          </details>
+        ))}
+      </div>
+      <p className="mt-3 text-right text-sm">
+        <Link to="/help" className="text-(--accent)">
+          {t('home.allHelp')}
+        </Link>
+      </p>
+    </section>
+  );
+}

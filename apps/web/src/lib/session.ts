@@ -1,0 +1,35 @@
+import { clearSessionStorage, readToken, writeToken } from './storage';
+import { createStore } from './store';
+
+// spec §4 Session: logged in when a token exists; isAgent / isTrial come with the login answer.
+export type Session = { token: string | null; isAgent: boolean; isTrial: boolean };
+
+function load(): Session {
+  return {
+    token: readToken(),
+    isAgent: sessionStorage.getItem('isAgent') === '1',
+    isTrial: sessionStorage.getItem('isTrial') === '1',
+  };
+}
+
+export const sessionStore = createStore<Session>({ token: null, isAgent: false, isTrial: false });
+
+export function reloadSession(): void {
+  sessionStore.set(load());
+}
+
+export function startSession(login: { token: string; isAgent: boolean; isTrial: boolean }): void {
+  writeToken(login.token);
+  sessionStorage.setItem('isAgent', login.isAgent ? '1' : '0');
+  sessionStorage.setItem('isTrial', login.isTrial ? '1' : '0');
+  reloadSession();
+}
+
+export function endSession(): void {
+  clearSessionStorage();
+  reloadSession();
+}
+
+export function useSession(): Session {
+  return sessionStore.use();
+}

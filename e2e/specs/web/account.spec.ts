@@ -1,0 +1,189 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { requireWebBuild } from './web-build';
+
+// Account flows against the real server (spec §4, §5): header login with the balance, sign-out
+// with confirmation, registration that lands logged in, forced password change, member centre.
+let browser: Browser;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function guestHome(page: Page) {
+  await page.goto('/');
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  await popup.waitFor();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+async function headerLogin(page: Page, username: string, password: string) {
+  const form = page.getByRole('form', { name: 'Log in' }).first();
+  await form.getByPlaceholder('Username').fill(username);
+  await form.getByPlaceholder('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP). */
+async function closeMemberPopup(page: Page) {
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  try {
+    await popup.waitFor({ timeout: 5000 });
+  } catch {
+    return;
+  }
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+test('demo01 logs in from the header, sees the balance, hides it, and signs out after confirming', async () => {
+  const page = await newPage(browser);
+  await guestHome(page);
+  await headerLogin(page, 'demo01', 'Demo@1234');
+  const balance = page.getByTestId('header-balance');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="header-balance"]')?.textContent?.includes('10,000.00'),
+  );
+  await closeMemberPopup(page);
+  assert.match(await balance.innerText(), /^₱10,000\.00$/);
+  assert.equal(await page.getByTestId('account-name').innerText(), 'demo01');
+  assert.ok(await page.evaluate(() => sessionStorage.getItem('token')));
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  assert.equal(await balance.innerText(), '******');
+  await page.getByRole('button', { name: 'Show balance' }).click();
+  await screenshot(page, 'home-logged-in');
+
+  // spec §2: sign-out asks first; cancelling keeps the session.
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByText('Are you sure you want to sign out?').waitFor();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  assert.ok(await page.evaluate(() => sessionStorage.getItem('token')));
+  await page.evaluate(() => sessionStorage.setItem('merchantCode', 'demo'));
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await page.locator('input[name="headerUsername"]').waitFor();
+  // Logout cleared session storage, so the visitors' popup may show again (spec §4).
+  await closeMemberPopup(page);
+  await page.getByRole('form', { name: 'Log in' }).first().waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+  assert.equal(
+    await page.evaluate(() => sessionStorage.getItem('merchantCode')),
+    'demo',
+    'merchantCode survives logout',
+  );
+  await page.context().close();
+});
+
+test('a wrong password in the header shows in_incorrect_password in a warning dialog', async () => {
+  const page = await newPage(browser);
+  await guestHome(page);
+  await headerLogin(page, 'demo01', 'wrong-password');
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText('Incorrect username or password').waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+  await page.context().close();
+});
+
+test('a visitor registers a new member in the modal and lands logged in', async () => {
+  const page = await newPage(browser);
+  await page.goto('/register');
+  const modal = page.getByRole('dialog', { name: 'Register' });
+  const username = `web${Date.now().toString(36).slice(-8)}`;
+  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
+  await modal.locator('input[name="password"]').fill('Secret123');
+  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  // Hints come from the server's registration rules.
+  await modal.getByText('Please enter 4 - 16 characters, starting with a letter, then letters and numbers').waitFor();
+  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await screenshot(page, 'register-modal');
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await page.waitForFunction(
+    (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
+    username,
+  );
+  await closeMemberPopup(page);
+  assert.match(await page.getByTestId('header-balance').innerText(), /^₱0\.00$/);
+  await page.context().close();
+});
+
+test('an unknown invitation code stops registration with invitation_code_error', async () => {
+  const page = await newPage(browser);
+  await page.goto('/register');
+  const modal = page.getByRole('dialog', { name: 'Register' });
+  await modal.getByRole('textbox', { name: 'Username' }).fill(`inv${Date.now().toString(36).slice(-8)}`);
+  await modal.locator('input[name="password"]').fill('Secret123');
+  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByLabel('Invitation code').fill('NOSUCHCODE');
+  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  await page.getByRole('alertdialog').getByText('Invalid invitation code').waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+  await page.context().close();
+});
+
+test('fresh01 must change the default password after logging in, then reaches the member centre', async () => {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByRole('textbox', { name: 'Username' }).fill('fresh01');
+  await login.locator('input[name="password"]').fill('888888');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  const change = page.getByRole('dialog', { name: 'Change password' });
+  await change.waitFor({ timeout: 30_000 });
+  await change.locator('input[name="oldPassword"]').fill('888888');
+  await change.locator('input[name="newPassword"]').fill('Fresh2345x');
+  await change.locator('input[name="confirmNewPassword"]').fill('Fresh2345x');
+  await change.getByRole('button', { name: 'Submit' }).click();
+  await change.waitFor({ state: 'detached' });
+  await closeMemberPopup(page);
+
+  await page.goto(`${baseUrl()}/member/securityCenter`);
+  await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Login history' }).waitFor();
+  await page.locator('tbody tr').first().waitFor();
+  await screenshot(page, 'member-security');
+  await page.getByRole('link', { name: 'Profile' }).last().click();
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Choose avatar 3' }).click();
+  await page.waitForFunction(
+    () => document.querySelector('[aria-label="Choose avatar 3"]')?.getAttribute('aria-pressed') === 'true',
+  );
+  await page.context().close();
+});
+
+test('agent01 gets the agent button, which opens the agent centre frame', async () => {
+  const page = await newPage(browser);
+  await guestHome(page);
+  await headerLogin(page, 'agent01', 'Demo@1234');
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
+  await closeMemberPopup(page);
+  await page.getByRole('button', { name: 'Agent' }).click();
+  await page.waitForURL('**/agentHome');
+  await page.getByRole('heading', { name: 'Agent centre', level: 1 }).waitFor();
+  await page.context().close();
+});
+
+test('free play logs a visitor in with a fresh trial account', async () => {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  const modal = page.getByRole('dialog', { name: 'Log in' });
+  await modal.getByRole('button', { name: 'Free play (trial account)' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.getByTestId('header-balance').waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('isTrial')), '1');
+  assert.equal(await page.getByRole('button', { name: 'Agent' }).count(), 0);
+  await page.context().close();
+});

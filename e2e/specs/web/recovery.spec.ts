@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api } from '../../support/api';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { requireWebBuild } from './web-build';
+
+// SMS login, password recovery and the captcha of spec §4, §5, §8, driven through the modals.
+const MOBILE = '9171234567'; // demo01's number in the demo seed (+63)
+
+type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
+
+let browser: Browser;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function latestCode(channel: 'sms' | 'email', to: string, after: number): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const outbox = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
+    const entry = outbox.find((e) => e.channel === channel && e.to.includes(to) && Date.parse(e.createdAt) >= after);
+    if (entry?.code) return entry.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${channel} code for ${to} in the outbox`);
+}
+
+async function loginModal(page: Page) {
+  await page.goto('/login');
+  const modal = page.getByRole('dialog', { name: 'Log in' });
+  await modal.waitFor();
+  return modal;
+}
+
+test('SMS login: the code from the outbox logs demo01 in; the send button counts down', async () => {
+  const page = await newPage(browser);
+  const modal = await loginModal(page);
+  await modal.getByRole('tab', { name: 'Mobile SMS' }).click();
+  await modal.getByRole('textbox', { name: 'Mobile number' }).fill(MOBILE);
+  const sentAfter = Date.now() - 1000;
+  await modal.getByRole('button', { name: 'Send code' }).click();
+  const countdown = modal.getByRole('button', { name: /Resend in \d+ s/ });
+  await countdown.waitFor();
+  assert.equal(await countdown.isDisabled(), true, 'disabled during the countdown');
+  const code = await latestCode('sms', MOBILE, sentAfter);
+  await modal.getByRole('textbox', { name: 'SMS code' }).fill(code);
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01');
+  await page.context().close();
+});
+
+test('forgot password by e-mail shows in_been_out; an unknown user gets its error', async () => {
+  const page = await newPage(browser);
+  const login = await loginModal(page);
+  await login.getByRole('button', { name: 'Forgot password' }).click();
+  const modal = page.getByRole('dialog', { name: 'Forgot password' });
+  await modal.waitFor();
+  await modal.getByRole('textbox', { name: 'Username' }).fill('nobody-here');
+  await modal.getByRole('textbox', { name: 'E-mail' }).fill('nobody@example.com');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await modal.getByRole('alert').waitFor();
+  await modal.getByRole('textbox', { name: 'Username' }).fill('demo01');
+  await modal.getByRole('textbox', { name: 'E-mail' }).fill('demo01@gamehall.local');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  const done = page.getByRole('alertdialog');
+  await done.getByText('An e-mail has been sent').waitFor();
+  await screenshot(page, 'forgot-password-sent');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await page.context().close();
+});
+
+test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in automatically', async () => {
+  const permission = await api<{ register: { changePassVerify: boolean } }>('GET', '/wps/system/permission');
+  const page = await newPage(browser);
+  const login = await loginModal(page);
+  await login.getByRole('button', { name: 'Forgot password' }).click();
+  const modal = page.getByRole('dialog', { name: 'Forgot password' });
+  await modal.waitFor();
+  const phoneTab = modal.getByRole('tab', { name: 'By phone' });
+  if (!permission.body.value?.register.changePassVerify) {
+    assert.equal(await phoneTab.count(), 0, 'no phone tab while the switch is off');
+    await page.context().close();
+    return;
+  }
+  await phoneTab.click();
+  await modal.getByRole('textbox', { name: 'Mobile number' }).fill(MOBILE);
+  const sentAfter = Date.now() - 1000;
+  await modal.getByRole('button', { name: 'Send code' }).click();
+  const code = await latestCode('sms', MOBILE, sentAfter);
+  await modal.getByRole('textbox', { name: 'SMS code' }).fill(code);
+  await modal.locator('input[name="newPassword"]').fill('Demo1234b');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01',
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.context().close();
+});
+
+test('after repeated failures the login modal asks for the captcha image', async () => {
+  const page = await newPage(browser);
+  const modal = await loginModal(page);
+  const user = modal.getByRole('textbox', { name: 'Username' });
+  const captcha = modal.getByRole('textbox', { name: 'Captcha' });
+  for (let i = 0; i < 6 && (await captcha.count()) === 0; i++) {
+    await user.fill('agent01');
+    await modal.locator('input[name="password"]').fill(`wrong-${i}`);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await modal.getByRole('alert').waitFor();
+    await page.waitForTimeout(300);
+  }
+  await captcha.waitFor();
+  await modal.getByRole('img', { name: 'Captcha' }).waitFor();
+  await screenshot(page, 'login-captcha');
+  await page.context().close();
+});

@@ -1,0 +1,198 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { requireWebBuild } from './web-build';
+
+// The player site shell and home page (spec §1, §2): sections, modals' close behaviour, theme,
+// language and the screenshots a reviewer looks at.
+let browser: Browser;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Guests meet the announcement popup first (spec §4); closing it is part of every visit. */
+async function closeAnnouncements(page: Page) {
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  await popup.waitFor({ timeout: 10_000 });
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+test('guest home renders every section and the announcement popup stays closed for the session', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  await popup.waitFor();
+  // spec §2: a modal does not close on an outside click, and locks page scrolling.
+  await page.mouse.click(5, 5);
+  assert.equal(await popup.isVisible(), true, 'an outside click leaves the modal open');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
+  await closeAnnouncements(page);
+
+  await page
+    .getByRole('img', { name: /Welcome bonus/ })
+    .first()
+    .waitFor();
+  const jackpot = await page.getByTestId('jackpot').innerText();
+  const amount = Number(jackpot.replace(/[^\d.]/g, ''));
+  assert.ok(amount >= 31_000_000 && amount <= 32_000_000 + 500, `jackpot ${jackpot}`);
+  assert.match(jackpot, /^\D*\d{2},\d{3},\d{3}\.\d{2}$/);
+  for (const name of ['Latest winners', 'Slots', 'Live casino', 'Download the app', 'Promotions', 'Help centre']) {
+    assert.ok((await page.getByRole('heading', { name, exact: true }).count()) > 0, `section ${name}`);
+  }
+  // spec §2: QR codes only for the app resources present (the demo has all three).
+  await page.locator('#download img').nth(2).waitFor();
+  assert.equal(await page.locator('#download li').count(), 3);
+  // Header navigation: categories from the game menus, then promotions and download.
+  const nav = page.getByRole('navigation', { name: 'Game categories' });
+  await nav.getByRole('link', { name: 'Slots' }).waitFor();
+  assert.ok(await nav.getByRole('link', { name: 'Download' }).isVisible());
+
+  // The download item scrolls to the home download block (spec §2).
+  await nav.getByRole('link', { name: 'Download' }).click();
+  await page.waitForFunction(() => window.scrollY > 1000);
+
+  await page.reload();
+  await page.getByTestId('jackpot').waitFor();
+  await page.waitForTimeout(1000);
+  assert.equal(await popup.count(), 0, 'not shown again in the session');
+  await page.context().close();
+});
+
+test('the notice marquee opens the notice modal, which closes with its button', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  await closeAnnouncements(page);
+  await page.locator('button.marquee').click();
+  const modal = page.getByRole('dialog', { name: 'Notices' });
+  await modal.waitFor();
+  assert.ok((await modal.locator('li').count()) <= 6, 'six notices per page');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.context().close();
+});
+
+test('theme switch is remembered; home screenshots in dark and light, desktop and phone', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  await closeAnnouncements(page);
+  await page.locator('#download img').nth(2).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await screenshot(page, 'home-dark-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await screenshot(page, 'home-dark-phone');
+  // Under ~900 px the navigation collapses behind the menu button.
+  assert.equal(await page.getByRole('navigation', { name: 'Game categories' }).isVisible(), false);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  assert.equal(await page.getByRole('navigation', { name: 'Game categories' }).isVisible(), true);
+  await page.getByRole('button', { name: 'Menu' }).click();
+
+  await page.getByTestId('theme-toggle').click();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  await page.reload();
+  await page.locator('#download img').nth(2).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'remembered');
+  await screenshot(page, 'home-light-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(300);
+  await screenshot(page, 'home-light-desktop');
+  await page.context().close();
+});
+
+test('language switch to TY translates the site and is remembered', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  await closeAnnouncements(page);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('TY');
+  await page.getByRole('button', { name: 'Mag-login' }).first().waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'TY');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fil');
+  await page.reload();
+  await page.getByRole('button', { name: 'Mag-login' }).first().waitFor();
+  await screenshot(page, 'home-ty');
+  await page.context().close();
+});
+
+test('routes: /login opens the login modal, category and later-issue pages show their frame, guard sends guests to /login', async () => {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.waitFor();
+  await login.getByRole('button', { name: 'Register' }).click();
+  const register = page.getByRole('dialog', { name: 'Register' });
+  await register.waitFor();
+  await register.getByRole('button', { name: 'Close' }).click();
+  await register.waitFor({ state: 'detached' });
+
+  await page.goto('/rng?vassalage=JL');
+  await page.getByRole('heading', { name: 'Slots' }).waitFor();
+  await page.goto('/promotions');
+  await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
+  await page.goto('/lottery');
+  await page.waitForURL('**/login');
+  await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  await page.context().close();
+});
+
+test('axe-core finds no serious or critical violation on the home page and the login and register modals', async () => {
+  const require = createRequire(import.meta.url);
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const page = await newPage(browser);
+  const check = async (label: string) => {
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      const result = await axe.run(document);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    assert.deepEqual(violations, [], `${label}: ${violations.join(', ')}`);
+  };
+  await page.goto('/');
+  await closeAnnouncements(page);
+  await page.locator('#download img').nth(2).waitFor();
+  await check('home');
+  await page.goto('/login');
+  await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  await check('login modal');
+  await page.goto('/register');
+  await page.getByRole('dialog', { name: 'Register' }).getByRole('textbox', { name: 'Username' }).waitFor();
+  await check('register modal');
+  await page.context().close();
+});
+
+test('the server serves the built site: history fallback, cache headers, API paths stay JSON', async () => {
+  const base = baseUrl();
+  const index = await fetch(`${base}/member/profile`, { headers: { accept: 'text/html' } });
+  assert.equal(index.status, 200);
+  assert.equal(index.headers.get('cache-control'), 'no-cache');
+  const html = await index.text();
+  assert.match(html, /<div id="root">/);
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  assert.ok(asset, 'index.html names its entry script');
+  const script = await fetch(`${base}${asset}`);
+  assert.equal(script.status, 200);
+  assert.match(script.headers.get('content-type') ?? '', /javascript/);
+  assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const api = await fetch(`${base}/wps/no-such-call`, { headers: { accept: 'text/html' } });
+  assert.equal(api.status, 404);
+  assert.equal(((await api.json()) as { code: string }).code, 'NOT_FOUND');
+  const missingAsset = await fetch(`${base}/assets/nope.js`);
+  assert.equal(missingAsset.status, 404);
+});
