@@ -17,7 +17,6 @@ import {
 import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
-import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as cashier from '../cashier/cashier.service';
 import {
