@@ -82,15 +82,26 @@ test('the notice marquee opens the notice modal, which closes with its button', 
   await page.context().close();
 });
 
+/** Nothing (a hidden drop menu, a carousel slide) may widen the page past the viewport. */
+async function assertNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+}
+
 test('theme switch is remembered; home screenshots in dark and light, desktop and phone', async () => {
   const page = await newPage(browser);
   await page.goto('/');
   await closeAnnouncements(page);
   await page.locator('#download img').nth(2).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await assertNoHorizontalOverflow(page);
   await screenshot(page, 'home-dark-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
+  await assertNoHorizontalOverflow(page);
   await screenshot(page, 'home-dark-phone');
   // Under ~900 px the navigation collapses behind the menu button.
   assert.equal(await page.getByRole('navigation', { name: 'Game categories' }).isVisible(), false);

@@ -82,7 +82,7 @@ function CategoryNav({ language }: { language: string }) {
   const social = SOCIAL_TYPES.map((type) => findResource(resources, type)).find(Boolean);
   const item = 'flex items-center gap-1 whitespace-nowrap px-2 py-3 text-sm font-semibold hover:text-(--accent)';
   return (
-    <ul className="flex flex-col min-[900px]:flex-row min-[900px]:flex-wrap">
+    <ul className="relative flex flex-col min-[900px]:flex-row min-[900px]:flex-wrap">
       <li>
         <Link to={paths.home} className={item}>
           <Home size={16} aria-hidden />
@@ -93,11 +93,11 @@ function CategoryNav({ language }: { language: string }) {
         const shown = category.vendors.slice(0, DROP_MENU_VENDORS);
         const route = paths.category(category.gameCategory);
         return (
-          <li key={category.gameCategory} className="group relative">
+          <li key={category.gameCategory} className="group">
             <Link to={route} className={item}>
               {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
             </Link>
-            <div className="invisible absolute top-full left-0 z-40 hidden w-[min(90vw,640px)] grid-cols-4 gap-2 rounded-b-lg bg-(--surface-raised) p-3 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 min-[900px]:grid">
+            <div className="invisible absolute inset-x-0 top-full z-40 hidden grid-cols-7 gap-2 rounded-b-lg bg-(--surface-raised) p-3 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 min-[900px]:grid">
               {shown.map((vendor) => (
                 <Link
                   key={vendor.vassalage}
