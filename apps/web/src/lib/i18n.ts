@@ -4,10 +4,12 @@ import en from '../locales/en.json';
 import { setApiLanguage } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
-// The UI ships English in the first chunk; other locales load on demand (ui-guide budgets).
-const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
-  ty: () => import('../locales/ty.json'),
-};
+// The UI ships English in the first chunk; every other locale is its own chunk, loaded on demand
+// (ui-guide budgets). A file locales/<code>.json is a language: code 'zh-hant' is brand code ZH-HANT.
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
+const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = Object.fromEntries(
+  Object.entries(files).map(([file, load]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), load]),
+);
 
 export const UI_LANGUAGES = ['EN', ...Object.keys(loaders).map((l) => l.toUpperCase())];
 const RTL = new Set(['AR', 'FA', 'HE', 'UR']);
@@ -32,6 +34,7 @@ export async function applyLanguage(language: string): Promise<void> {
   localStorage.setItem(STORAGE_KEYS.lang, language);
   localStorage.setItem(STORAGE_KEYS.hisLang, language);
   setApiLanguage(language);
+  // TY is the brand's code for Filipino; the others are BCP 47 already.
   document.documentElement.lang = code === 'ty' ? 'fil' : code;
   document.documentElement.dir = RTL.has(language) ? 'rtl' : 'ltr';
   await i18next.changeLanguage(code);
