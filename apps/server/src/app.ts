@@ -25,6 +25,7 @@ import { registerVerificationRoutes } from './modules/accounts/verification.rout
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
@@ -101,6 +102,7 @@ const routeModules: RouteModule[] = [
   registerPasswordRoutes,
   registerMemberRoutes,
   registerCatalogueRoutes,
+  registerGamesRoutes,
   registerOutboxRoutes,
   registerWalletRoutes,
   registerCashierRoutes,
