@@ -85,3 +85,26 @@ export const AdminImageList = z.object({ list: z.array(AdminImage) });
 export const AdminImageParams = AdminReferenceParams.extend({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+// Brand settings and whitelabel switches (spec §2 whole-site states, §3 brand configuration).
+// A setting's value has the type the server's brand schema gives its key, so it travels as JSON.
+export const AdminBrandSetting = z.object({ key: z.string(), value: z.unknown() });
+export type AdminBrandSetting = z.infer<typeof AdminBrandSetting>;
+export const AdminBrandSwitch = z.object({
+  modId: z.string(),
+  parentModId: z.string().nullable(),
+  name: z.string(),
+  enabled: z.boolean(),
+});
+export type AdminBrandSwitch = z.infer<typeof AdminBrandSwitch>;
+export const AdminBrandSettings = z.object({
+  settings: z.array(AdminBrandSetting),
+  switches: z.array(AdminBrandSwitch),
+});
+export type AdminBrandSettings = z.infer<typeof AdminBrandSettings>;
+export const AdminBrandKeyParams = z.object({ key: z.string().trim().min(1).max(64) });
+export const AdminBrandSettingBody = z.object({ value: z.unknown() });
+export type AdminBrandSettingBody = z.infer<typeof AdminBrandSettingBody>;
+export const AdminSwitchParams = z.object({ modId: z.string().trim().min(1).max(64) });
+export const AdminSwitchBody = z.object({ enabled: z.boolean() });
+export type AdminSwitchBody = z.infer<typeof AdminSwitchBody>;

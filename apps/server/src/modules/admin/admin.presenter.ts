@@ -1,6 +1,14 @@
-import type { AdminBankAccount, AdminDeposit, AdminImage, AdminWithdrawal } from '@gamehall/shared/api/admin';
+import type {
+  AdminBankAccount,
+  AdminBrandSettings,
+  AdminBrandSwitch,
+  AdminDeposit,
+  AdminImage,
+  AdminWithdrawal,
+} from '@gamehall/shared/api/admin';
 import { toMajor } from '@gamehall/shared/money';
 import type { DepositRow, WithdrawalRow } from '../cashier/cashier.service';
+import { type Brand, BrandSettingsSchema } from '../site/brand.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -90,5 +98,19 @@ export function presentAdminImage(
     size: f.size,
     createdAt: new Date(f.created_at).toISOString(),
     url: `/admin/cashier/images/${encodeURIComponent(reference)}/${f.id}`,
+  };
+}
+
+type SwitchRow = { mod_id: string; parent_mod_id: string | null; name: string; enabled: boolean };
+
+export function presentAdminSwitch(row: SwitchRow): AdminBrandSwitch {
+  return { modId: row.mod_id, parentModId: row.parent_mod_id, name: row.name, enabled: row.enabled };
+}
+
+// Every key of the brand schema, in the schema's order, with the value the site uses now.
+export function presentAdminBrandSettings(brand: Brand, switches: SwitchRow[]): AdminBrandSettings {
+  return {
+    settings: Object.keys(BrandSettingsSchema.shape).map((key) => ({ key, value: brand[key as keyof Brand] })),
+    switches: switches.map(presentAdminSwitch),
   };
 }

@@ -9,3 +9,20 @@ export function findAccountForAdminLogin(db: Conn, username: string) {
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
+
+export function listSwitchesForOperator(db: Conn) {
+  return db
+    .selectFrom('whitelabel_switches')
+    .select(['mod_id', 'parent_mod_id', 'name', 'enabled'])
+    .orderBy('sort')
+    .orderBy('mod_id')
+    .execute();
+}
+
+export function findSwitchForOperator(db: Conn, modId: string) {
+  return db
+    .selectFrom('whitelabel_switches')
+    .select(['mod_id', 'parent_mod_id', 'name', 'enabled'])
+    .where('mod_id', '=', modId)
+    .executeTakeFirst();
+}

@@ -1,5 +1,10 @@
 import {
   AdminBankAccount,
+  AdminBrandKeyParams,
+  AdminBrandSetting,
+  AdminBrandSettingBody,
+  AdminBrandSettings,
+  AdminBrandSwitch,
   AdminDeposit,
   AdminDepositList,
   AdminDepositQuery,
@@ -9,6 +14,8 @@ import {
   AdminLoginBody,
   AdminLoginValue,
   AdminReferenceParams,
+  AdminSwitchBody,
+  AdminSwitchParams,
   AdminWithdrawal,
   AdminWithdrawalList,
   AdminWithdrawalQuery,
@@ -21,9 +28,11 @@ import { ok } from '../../http/envelope';
 import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
+  presentAdminBrandSettings,
   presentAdminDeposit,
   presentAdminImage,
   presentAdminPage,
+  presentAdminSwitch,
   presentAdminWithdrawal,
 } from './admin.presenter';
 import * as admin from './admin.service';
@@ -31,6 +40,8 @@ import * as admin from './admin.service';
 const tags = ['admin'];
 // Operator actions on money need the 'cashier' permission (or '*').
 const CASHIER = 'admin:cashier' as const;
+// Brand settings and switches change the whole site (maintenance, region restriction, languages).
+const BRAND = 'admin:brand' as const;
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -234,6 +245,72 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(image.data);
+    },
+  );
+
+  app.get(
+    '/admin/brand/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Every brand setting with its current value, and the whitelabel switches',
+        response: { 200: envelope(AdminBrandSettings) },
+      },
+      config: { auth: BRAND },
+    },
+    async () => {
+      const { brand, switches } = await admin.brandConfiguration(ctx);
+      return ok(presentAdminBrandSettings(brand, switches));
+    },
+  );
+
+  app.put(
+    '/admin/brand/settings/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Change one brand setting (value typed by the key); every node sees it within 2 s',
+        params: AdminBrandKeyParams,
+        body: AdminBrandSettingBody,
+        response: { 200: envelope(AdminBrandSetting) },
+      },
+      config: { auth: BRAND },
+    },
+    async (req) => {
+      const changed = await admin.operatorAction(
+        ctx,
+        req,
+        'brand.setting',
+        req.params.key,
+        () => admin.changeBrandSetting(ctx, req.params.key, req.body.value),
+        (c) => ({ key: c.key, old: c.old, new: c.value }),
+      );
+      return ok({ key: changed.key, value: changed.value });
+    },
+  );
+
+  app.put(
+    '/admin/brand/switches/:modId',
+    {
+      schema: {
+        tags,
+        summary: 'Turn a whitelabel switch on or off',
+        params: AdminSwitchParams,
+        body: AdminSwitchBody,
+        response: { 200: envelope(AdminBrandSwitch) },
+      },
+      config: { auth: BRAND },
+    },
+    async (req) => {
+      const changed = await admin.operatorAction(
+        ctx,
+        req,
+        'brand.switch',
+        req.params.modId,
+        () => admin.changeSwitch(ctx, req.params.modId, req.body.enabled),
+        (c) => ({ modId: c.row.mod_id, old: c.old, new: c.row.enabled }),
+      );
+      return ok(presentAdminSwitch(changed.row));
     },
   );
 }

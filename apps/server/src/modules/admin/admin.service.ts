@@ -1,13 +1,17 @@
 import type { AdminLoginBody } from '@gamehall/shared/api/admin';
+import type { WhitelabelSwitch } from '@gamehall/shared/constants';
+import type { FieldErrorReason } from '@gamehall/shared/errors';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { OPERATOR_ACCOUNT_TYPE, type Principal, principalOf } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError, fieldErrors } from '../../http/errors';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { type AuditEvent, audit } from '../audit/audit.service';
+import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
 import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
-import { findAccountForAdminLogin } from './admin.queries';
+import { findAccountForAdminLogin, findSwitchForOperator, listSwitchesForOperator } from './admin.queries';
 
 // Failed operator logins per IP: ten in 15 minutes locks the IP out for 15 minutes.
 const FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
@@ -72,16 +76,63 @@ export async function operatorAction<T>(
   event: AuditEvent,
   target: string,
   action: (operator: Principal) => Promise<T>,
+  describe?: (result: T) => Record<string, unknown>,
 ): Promise<T> {
   const operator = principalOf(request);
   const entry = { event, memberId: operator.memberId, username: operator.username };
   try {
     const result = await action(operator);
-    await audit(ctx.db, request, { ...entry, success: true, detail: { target } });
+    await audit(ctx.db, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
     return result;
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
     await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
     throw error;
+  }
+}
+
+/** Every brand setting with the value the site uses now, and the whitelabel switches. */
+export async function brandConfiguration(ctx: AppContext) {
+  const [brand, switches] = await Promise.all([getBrand(ctx.db), listSwitchesForOperator(ctx.db)]);
+  return { brand, switches };
+}
+
+function isBrandKey(key: string): key is keyof BrandSettings {
+  return Object.hasOwn(BrandSettingsSchema.shape, key);
+}
+
+/**
+ * Changes one brand setting; the value must have the type the brand schema gives the key. Without a
+ * value the schema would store the key's default, so a missing value is refused, not a reset.
+ */
+export async function changeBrandSetting(ctx: AppContext, key: string, value: unknown) {
+  if (!isBrandKey(key)) throw new AppError('NOT_FOUND');
+  if (value === undefined) throw fieldErrors({ value: 'REQUIRED' });
+  const parsed = (BrandSettingsSchema.shape[key] as z.ZodType).safeParse(value);
+  if (!parsed.success) throw fieldErrors({ value: reasonOf(parsed.error.issues[0]) });
+  const old = (await getBrand(ctx.db))[key];
+  await setBrandSetting(ctx.db, key, parsed.data as BrandSettings[typeof key]);
+  return { key, old, value: parsed.data };
+}
+
+/** Turns a whitelabel switch on or off; only switches the brand has rows for exist. */
+export async function changeSwitch(ctx: AppContext, modId: string, enabled: boolean) {
+  const row = await findSwitchForOperator(ctx.db, modId);
+  if (!row) throw new AppError('NOT_FOUND');
+  await setSwitch(ctx.db, row.mod_id as WhitelabelSwitch, enabled);
+  return { row: { ...row, enabled }, old: row.enabled };
+}
+
+// The field reasons of api-conventions (REQUIRED, TOO_SHORT, ...) for a zod issue on a setting value.
+function reasonOf(issue: z.core.$ZodIssue | undefined): FieldErrorReason {
+  switch (issue?.code) {
+    case 'too_small':
+      return 'TOO_SHORT';
+    case 'too_big':
+      return 'TOO_LONG';
+    case 'invalid_format':
+      return 'PATTERN';
+    default:
+      return 'INVALID';
   }
 }

@@ -19,7 +19,9 @@ export type AuditEvent =
   | 'cashier.withdrawal.approve'
   | 'cashier.withdrawal.reject'
   | 'cashier.withdrawal.paid'
-  | 'cashier.bankAccount.confirm';
+  | 'cashier.bankAccount.confirm'
+  | 'brand.setting'
+  | 'brand.switch';
 
 export async function audit(
   db: Conn,
