@@ -17,12 +17,12 @@ export function NoticeMarquee() {
       <button
         type="button"
         onClick={() => openModal('notice')}
-        className="marquee min-w-0 flex-1 overflow-hidden text-left"
+        className="marquee min-w-0 flex-1 overflow-hidden text-start"
         title={t('home.openNotices')}
       >
         <span className="marquee-track inline-flex whitespace-nowrap">
-          <span className="pr-16">{text}</span>
-          <span className="pr-16" aria-hidden>
+          <span className="pe-16">{text}</span>
+          <span className="pe-16" aria-hidden>
             {text}
           </span>
         </span>
