@@ -1,75 +1,66 @@
-import { type FormEvent, useState } from 'react';
+import { ChangePasswordBody } from '@gamehall/shared/api/password';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
-import { Button } from './ui/button';
+import { withMessages } from '../lib/form-messages';
+import { FormFooter } from './form-footer';
 import { Field } from './ui/field';
+
+const ChangePasswordFields = ChangePasswordBody.refine((v) => v.confirmNewPassword === v.newPassword, {
+  path: ['confirmNewPassword'],
+});
 
 /** spec §5 Change password: old password, new password, confirmation equal to the new one. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!oldPassword) return setError(t('validation.required'));
-    if (!newPassword) return setError(t('validation.newPassword'));
-    if (confirm !== newPassword) return setError(t('validation.confirmMismatch'));
-    setBusy(true);
-    setError('');
+  const form = useForm({
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    resolver: withMessages(zodResolver(ChangePasswordFields, undefined, { raw: true }), t, {
+      oldPassword: 'validation.required',
+      newPassword: 'validation.newPassword',
+      confirmNewPassword: 'validation.confirmMismatch',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await apiRequest('/wps/member/password', {
-        method: 'POST',
-        encrypted: true,
-        body: { oldPassword, newPassword, confirmNewPassword: confirm },
-      });
+      await apiRequest('/wps/member/password', { method: 'POST', encrypted: true, body });
       onDone();
     } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorMessage(t, err) });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Field
         label={t('auth.oldPassword')}
         required
         type="password"
-        name="oldPassword"
         autoComplete="current-password"
-        value={oldPassword}
-        onChange={(e) => setOld(e.target.value)}
+        error={errors.oldPassword?.message}
+        {...form.register('oldPassword')}
       />
       <Field
         label={t('auth.newPassword')}
         required
         type="password"
-        name="newPassword"
         autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
       />
       <Field
         label={t('auth.confirmPassword')}
         required
         type="password"
-        name="confirmNewPassword"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirmNewPassword?.message}
+        {...form.register('confirmNewPassword')}
       />
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
         {t('common.submit')}
-      </Button>
+      </FormFooter>
     </form>
   );
 }

@@ -5,7 +5,15 @@ import { Field } from '../../components/ui/field';
 import { fetchCaptcha } from './api';
 
 // spec §5: the captcha image refreshes at most once per second.
-export function CaptchaField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function CaptchaField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const [image, setImage] = useState('');
   const last = useRef(0);
@@ -24,6 +32,7 @@ export function CaptchaField({ value, onChange }: { value: string; onChange: (v:
       name="captcha"
       autoComplete="off"
       value={value}
+      error={error}
       onChange={(e) => onChange(e.target.value)}
       suffix={
         <button

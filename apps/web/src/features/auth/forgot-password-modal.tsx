@@ -1,18 +1,33 @@
+import { ForgotByEmailBody, ResetByPhoneBody } from '@gamehall/shared/api/password';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { FormFooter } from '../../components/form-footer';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
 import { errorMessage } from '../../lib/errors';
+import { withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
 import { completeLogin, forgotByEmail, login, resetByPhone, sendLoginSms } from './api';
 import { DialingCodeSelect, useCountries } from './dialing-code';
+import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
 import { SmsButton } from './sms-button';
+
+const EmailResetFields = ForgotByEmailBody.extend({
+  email: ForgotByEmailBody.shape.email.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+});
+
+// The form names its fields as the login SMS tab does; the wire names come in ByPhone's submit.
+const PhoneResetFields = ResetByPhoneBody.pick({ newPassword: true }).extend({
+  mobile: ResetByPhoneBody.shape.mobileNum.regex(MOBILE_PATTERN),
+  smsCode: ResetByPhoneBody.shape.verificationCode.unwrap().unwrap().min(1),
+});
 
 // spec §2 forgetPassModal, §4 Forgot password: email tab always, phone tab with CHNGPASSVERIF3.
 export function ForgotPasswordModal() {
@@ -33,51 +48,30 @@ export function ForgotPasswordModal() {
 
 function ByEmail() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!username.trim()) return setError(t('validation.required'));
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(t('validation.email'));
-    setBusy(true);
-    setError('');
+  const form = useForm({
+    defaultValues: { username: '', email: '' },
+    resolver: withMessages(zodResolver(EmailResetFields, undefined, { raw: true }), t, {
+      username: 'validation.required',
+      email: 'validation.email',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ username, email }) => {
     try {
       await forgotByEmail({ username: username.trim(), email: email.trim() });
       closeModal();
       await showAlert({ message: t('in_been_out'), tone: 'success' });
     } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorMessage(t, err) });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
-      <Field
-        label={t('auth.username')}
-        required
-        name="username"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <Field
-        label={t('auth.email')}
-        required
-        type="email"
-        name="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <Field label={t('auth.username')} required error={errors.username?.message} {...form.register('username')} />
+      <Field label={t('auth.email')} required type="email" error={errors.email?.message} {...form.register('email')} />
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
         {t('common.submit')}
-      </Button>
+      </FormFooter>
     </form>
   );
 }
@@ -89,69 +83,61 @@ function ByPhone() {
   const countries = useCountries();
   const [dialingChoice, setDialing] = useState('');
   const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6,15}$/.test(mobile)) return setError(t('validation.mobile'));
-    if (!code.trim()) return setError(t('validation.code'));
-    if (!password) return setError(t('validation.newPassword'));
+  const form = useForm({
+    defaultValues: { mobile: '', smsCode: '', newPassword: '' },
+    resolver: withMessages(zodResolver(PhoneResetFields, undefined, { raw: true }), t, {
+      mobile: 'validation.mobile',
+      smsCode: 'validation.code',
+      newPassword: 'validation.newPassword',
+    }),
+  });
+  const { errors } = form.formState;
+  const mobile = form.watch('mobile');
+  const submit = form.handleSubmit(async ({ mobile, smsCode, newPassword }) => {
     try {
       const { username } = await resetByPhone({
         mobileNum: mobile,
         countryDialingCode: dialing,
-        verificationCode: code.trim(),
-        newPassword: password,
-        confirmNewPassword: password,
+        verificationCode: smsCode.trim(),
+        newPassword,
+        confirmNewPassword: newPassword,
       });
       // spec §4: the phone reset logs the member in with the new password.
-      const value = await login({ username, password, type: 'username' });
+      const value = await login({ username, password: newPassword, type: 'username' });
       closeModal();
       await completeLogin(value);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       navigate('/');
     } catch (err) {
-      setError(errorMessage(t, err));
+      form.setError('root', { message: errorMessage(t, err) });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Field
         label={t('auth.mobile')}
         required
-        name="mobile"
         inputMode="numeric"
-        value={mobile}
-        onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
+        error={errors.mobile?.message}
+        {...digitsOnly(form.register('mobile'))}
         suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
       />
       <Field
         label={t('auth.smsCode')}
         required
-        name="smsCode"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        suffix={<SmsButton disabled={!/^\d{6,15}$/.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
+        error={errors.smsCode?.message}
+        {...form.register('smsCode')}
+        suffix={<SmsButton disabled={!MOBILE_PATTERN.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
       />
       <Field
         label={t('auth.newPassword')}
         required
         type="password"
-        name="newPassword"
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
       />
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full">
-        {t('common.submit')}
-      </Button>
+      <FormFooter error={errors.root?.message ?? ''}>{t('common.submit')}</FormFooter>
     </form>
   );
 }

@@ -1,21 +1,39 @@
-import type { LoginVerificationRequiredValue } from '@gamehall/shared/api/session';
+import { LoginBody, LoginVerificationBody, type LoginVerificationRequiredValue } from '@gamehall/shared/api/session';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormFooter } from '../../components/form-footer';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery } from '../../lib/site-queries';
 import { rememberedUsername, rememberUsername } from '../../lib/storage';
 import { answerLoginVerification, completeLogin, freeplay, login, sendLoginSms, sendLoginVerification } from './api';
 import { CaptchaField } from './captcha-field';
 import { DialingCodeSelect, useCountries } from './dialing-code';
+import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
 import { SmsButton } from './sms-button';
+
+// The login forms validate with the wire schema's rules; their own names stay (mobile, smsCode).
+const PasswordLoginFields = LoginBody.pick({ username: true, password: true })
+  .extend({ captcha: LoginBody.shape.captcha.unwrap().nullable() })
+  // null: the captcha is not asked for yet (spec §4, it appears after failures).
+  .refine((v) => v.captcha === null || v.captcha.trim() !== '', { path: ['captcha'] });
+
+const SmsLoginFields = LoginBody.pick({}).extend({
+  mobile: LoginBody.shape.username.regex(MOBILE_PATTERN),
+  smsCode: LoginBody.shape.password,
+});
+
+const NewIpFields = LoginVerificationBody.pick({}).extend({ verificationCode: LoginVerificationBody.shape.code });
 
 // spec §2 loginPopupModal: username and SMS tabs per switches, link to registration.
 export function LoginModal() {
@@ -71,18 +89,23 @@ function useAfterLogin() {
 function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredValue) => void }) {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
-  const [username, setUsername] = useState(rememberedUsername);
-  const [password, setPassword] = useState('');
+  const [defaultValues] = useState(() => ({
+    username: rememberedUsername(),
+    password: '',
+    captcha: null as string | null,
+  }));
   const [remember, setRemember] = useState(() => rememberedUsername() !== '');
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!username.trim() || !password.trim()) return setError(t('validation.usernamePassword'));
-    if (captcha !== null && !captcha.trim()) return setError(t('validation.captcha'));
-    setBusy(true);
-    setError('');
+  const form = useForm({
+    defaultValues,
+    resolver: withMessages(zodResolver(PasswordLoginFields, undefined, { raw: true }), t, {
+      username: 'validation.usernamePassword',
+      password: 'validation.usernamePassword',
+      captcha: 'validation.captcha',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const captcha = form.watch('captcha');
+  const submit = form.handleSubmit(async ({ username, password, captcha }) => {
     try {
       const value = await login({
         username: username.trim(),
@@ -96,33 +119,33 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
       if (err instanceof ApiError && err.code === 'LOGIN_VERIFICATION_REQUIRED' && err.value) {
         onVerify(err.value as LoginVerificationRequiredValue);
       } else {
-        if (err instanceof ApiError && (err.value?.captcha || err.code.startsWith('CAPTCHA'))) setCaptcha('');
-        setError(errorMessage(t, err));
+        // spec §4: after repeated failures the server asks for the captcha image.
+        if (err instanceof ApiError && (err.value?.captcha || err.code.startsWith('CAPTCHA')))
+          form.setValue('captcha', '');
+        form.setError('root', { message: errorMessage(t, err) });
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Field
         label={t('auth.username')}
         required
-        name="username"
         autoComplete="username"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username?.message}
+        {...form.register('username')}
       />
       <Field
         label={t('auth.password')}
         required
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password?.message}
+        {...form.register('password')}
       />
-      {captcha !== null && <CaptchaField value={captcha} onChange={setCaptcha} />}
+      {captcha !== null && (
+        <CaptchaField value={captcha} onChange={(v) => form.setValue('captcha', v)} error={errors.captcha?.message} />
+      )}
       <div className="mb-3 flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -132,14 +155,9 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
           {t('auth.forgotPassword')}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? t('common.loading') : t('auth.login')}
-      </Button>
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+        {isSubmitting ? t('common.loading') : t('auth.login')}
+      </FormFooter>
     </form>
   );
 }
@@ -148,58 +166,54 @@ function SmsLogin() {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
   const config = useQuery(configQuery).data;
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    defaultValues: { mobile: '', smsCode: '' },
+    resolver: withMessages(zodResolver(SmsLoginFields, undefined, { raw: true }), t, {
+      mobile: 'validation.mobile',
+      smsCode: 'validation.code',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const mobile = form.watch('mobile');
   const countries = useCountries();
   const [dialingChoice, setDialing] = useState('');
   const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6,15}$/.test(mobile)) return setError(t('validation.mobile'));
-    if (!code.trim()) return setError(t('validation.code'));
-    setBusy(true);
-    setError('');
+  const submit = form.handleSubmit(async ({ mobile, smsCode }) => {
     try {
       await afterLogin(
-        await login({ username: mobile, password: code.trim(), type: 'sms', countryDialingCode: dialing || undefined }),
+        await login({
+          username: mobile,
+          password: smsCode.trim(),
+          type: 'sms',
+          countryDialingCode: dialing || undefined,
+        }),
       );
     } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorMessage(t, err) });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Field
         label={t('auth.mobile')}
         required
-        name="mobile"
         inputMode="numeric"
-        value={mobile}
         placeholder={config ? t('validation.mobileDigits', { digits: config.mobileDigits }) : undefined}
-        onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
+        error={errors.mobile?.message}
+        {...digitsOnly(form.register('mobile'))}
         suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
       />
       <Field
         label={t('auth.smsCode')}
         required
-        name="smsCode"
         inputMode="numeric"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        suffix={<SmsButton disabled={!/^\d{6,15}$/.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
+        error={errors.smsCode?.message}
+        {...form.register('smsCode')}
+        suffix={<SmsButton disabled={!MOBILE_PATTERN.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
       />
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy}>
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
         {t('auth.login')}
-      </Button>
+      </FormFooter>
     </form>
   );
 }
@@ -209,18 +223,21 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
   const [method, setMethod] = useState(pending.methods[0] ?? 'SMS');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) return setError(t('validation.required'));
+  const form = useForm({
+    defaultValues: { verificationCode: '' },
+    resolver: withMessages(zodResolver(NewIpFields, undefined, { raw: true }), t, {
+      verificationCode: 'validation.required',
+    }),
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async ({ verificationCode }) => {
     try {
-      await afterLogin(await answerLoginVerification(pending.verificationId, method, code.trim()));
+      await afterLogin(await answerLoginVerification(pending.verificationId, method, verificationCode.trim()));
       done();
     } catch (err) {
-      setError(errorMessage(t, err));
+      form.setError('root', { message: errorMessage(t, err) });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <p className="mb-3 text-sm text-(--text-muted)">{t('auth.newIpIntro')}</p>
@@ -236,23 +253,15 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
       <Field
         label={t(`auth.verifyMethod.${method}`)}
         required
-        name="verificationCode"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        error={errors.verificationCode?.message}
+        {...form.register('verificationCode')}
         suffix={
           method === 'SMS' || method === 'EMAIL' ? (
             <SmsButton send={() => sendLoginVerification(pending.verificationId, method)} />
           ) : undefined
         }
       />
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full">
-        {t('common.confirm')}
-      </Button>
+      <FormFooter error={errors.root?.message ?? ''}>{t('common.confirm')}</FormFooter>
     </form>
   );
 }

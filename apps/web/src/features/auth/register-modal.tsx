@@ -8,8 +8,8 @@ import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { showServerFieldErrors } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
@@ -99,10 +99,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       navigate('/');
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
-      for (const [name, reason] of Object.entries(fields ?? {})) {
-        form.setError(name, { message: t(`validation.reason.${reason}`, { defaultValue: t('validation.invalid') }) });
-      }
+      showServerFieldErrors(form.setError, t, err);
       setFormError(errorMessage(t, err));
     }
   });

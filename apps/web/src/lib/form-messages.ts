@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/**
+ * The shared zod schemas carry no translated text: each form names the validation.* key its
+ * failing fields show, and anything it does not name says validation.invalid.
+ */
+export function withMessages<T extends FieldValues, C, O>(
+  resolver: Resolver<T, C, O>,
+  t: TFunction,
+  messages: Partial<Record<Path<T>, string>>,
+): Resolver<T, C, O> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    const keyOf = (name: string) => messages[name as Path<T>] ?? 'validation.invalid';
+    const errors = Object.fromEntries(
+      Object.entries(result.errors).map(([name, error]) => [name, { ...error, message: t(keyOf(name)) }]),
+    ) as FieldErrors<T>;
+    return { values: {}, errors };
+  };
+}
+
+/** The message for a server field reason (REQUIRED, PATTERN, ... in validation.reason). */
+export function reasonMessage(t: TFunction, reason: string): string {
+  return t(`validation.reason.${reason}`, { defaultValue: t('validation.invalid') });
+}
+
+/** Puts the server's per-field reasons (ApiError value.fields) on the form's fields. */
+export function showServerFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, t: TFunction, err: unknown) {
+  const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
+  for (const [name, reason] of Object.entries(fields ?? {})) {
+    setError(name as Path<T>, { message: reasonMessage(t, reason) });
+  }
+}
