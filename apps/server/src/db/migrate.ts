@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-password-resets';
 import * as m0003 from './migrations/0003-ledger-holds';
 import * as m0004 from './migrations/0004-cashier';
+import * as m0005 from './migrations/0005-favourites';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-password-resets': m0002,
   '0003-ledger-holds': m0003,
   '0004-cashier': m0004,
+  '0005-favourites': m0005,
 };
 
 class ListedMigrations implements MigrationProvider {

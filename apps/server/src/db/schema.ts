@@ -482,3 +482,19 @@ export interface JobRunsTable {
   period_start: Date | string;
   finished_at: CreatedAt;
 }
+
+// Favourite games and the games name search column (migration 0005).
+export interface Database {
+  favourite_games: FavouriteGamesTable;
+}
+
+export interface GamesTable {
+  /** Filled by a trigger: name and every localised name, lower case, accents folded. */
+  search_text: Generated<string>;
+}
+
+export interface FavouriteGamesTable {
+  member_id: number;
+  node_id: number;
+  created_at: CreatedAt;
+}

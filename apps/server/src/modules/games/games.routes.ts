@@ -1,7 +1,180 @@
+import { envelope, OkValue } from '@gamehall/shared/api/common';
+import {
+  AddFavouriteBody,
+  FavouriteIds,
+  FavouriteList,
+  FavouriteListQuery,
+  GameList,
+  GameListQuery,
+  GameVendorQuery,
+  GameVendors,
+  HotGames,
+  HotGamesQuery,
+  RankList,
+  RankListQuery,
+  RemoveFavouriteBody,
+  RemoveFavouriteQuery,
+  VassGameTypeQuery,
+  VassGameTypes,
+} from '@gamehall/shared/api/games';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { presentFavouriteList, presentGame, presentGameList, presentLanes } from './games.presenter';
+import {
+  addFavouriteGame,
+  favouriteGames,
+  favouriteIds,
+  gameList,
+  hotGames,
+  removeFavouriteGame,
+  vendorGameTypes,
+  vendorLanes,
+  winners,
+} from './games.service';
+
+const tags = ['games'];
 
 export function registerGamesRoutes(app: App, ctx: AppContext): void {
-  void app;
-  void ctx;
+  app.get(
+    '/wps/relay/GCSGAME_gameList',
+    {
+      schema: {
+        tags,
+        summary: 'Game list: filters combine, name search in every language, paged (max 100)',
+        querystring: GameListQuery,
+        response: { 200: envelope(GameList) },
+      },
+      config: { auth: 'session' },
+    },
+    async (request) => ok(presentGameList(await gameList(ctx, principalOf(request), request.query))),
+  );
+
+  app.get(
+    '/wps/relay/GCSGAME_hotGamesV2',
+    {
+      schema: {
+        tags,
+        summary: 'Hot games (at most 50), cached for a minute',
+        querystring: HotGamesQuery,
+        response: { 200: envelope(HotGames) },
+      },
+      config: { auth: 'public' },
+    },
+    async (request, reply) => {
+      const { view, rows } = await hotGames(ctx, request.principal, request.query.language);
+      reply.header('Cache-Control', 'public, max-age=60');
+      return ok({ list: rows.map((r) => presentGame(r, view)) });
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCSGAME_gameVendor',
+    {
+      schema: {
+        tags,
+        summary: 'Vendor cards grouped by category (SPORTS split, TY rules of spec §4)',
+        querystring: GameVendorQuery,
+        response: { 200: envelope(GameVendors) },
+      },
+      config: { auth: 'session' },
+    },
+    async (request) => {
+      const { view, lanes } = await vendorLanes(ctx, principalOf(request), request.query.language);
+      return ok(presentLanes(view, lanes));
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCSGAME_getVassGameType',
+    {
+      schema: {
+        tags,
+        summary: "A vendor's game types with the sub-categories of its games",
+        querystring: VassGameTypeQuery,
+        response: { 200: envelope(VassGameTypes) },
+      },
+      config: { auth: 'session' },
+    },
+    async (request) => ok(await vendorGameTypes(ctx, principalOf(request), request.query.vassalage)),
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getFavoriteGames',
+    {
+      schema: { tags, summary: "Node ids of the member's favourite games", response: { 200: envelope(FavouriteIds) } },
+      config: { auth: 'member' },
+    },
+    async (request) => ok(await favouriteIds(ctx, principalOf(request))),
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getFavoriteGamesList',
+    {
+      schema: {
+        tags,
+        summary: "The member's favourite games, newest first, paged",
+        querystring: FavouriteListQuery,
+        response: { 200: envelope(FavouriteList) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => ok(presentFavouriteList(await favouriteGames(ctx, principalOf(request), request.query))),
+  );
+
+  app.post(
+    '/wps/relay/MCSFE_addFavoriteGameV2',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a favourite game (idempotent)',
+        body: AddFavouriteBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => {
+      await addFavouriteGame(ctx, principalOf(request).memberId, request.body.nodeId);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/wps/relay/MCSFE_removeFavoriteGameV2',
+    {
+      schema: {
+        tags,
+        summary: 'Removes a favourite game (idempotent); nodeId in the query or the body',
+        querystring: RemoveFavouriteQuery,
+        body: RemoveFavouriteBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => {
+      const nodeId = request.query.nodeId ?? request.body.nodeId;
+      if (nodeId === undefined) throw new AppError('VALIDATION_FAILED');
+      await removeFavouriteGame(ctx, principalOf(request).memberId, nodeId);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCSGAME_getRankList',
+    {
+      schema: {
+        tags,
+        summary: 'Winner board from real wins (empty until game rounds are recorded, issue 6)',
+        querystring: RankListQuery,
+        response: { 200: envelope(RankList) },
+      },
+      config: { auth: 'public' },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=30');
+      return ok({ list: await winners(ctx, request.query.limitNum) });
+    },
+  );
 }

@@ -1,0 +1,56 @@
+import { gameIconUrl, vendorIconUrl } from '@gamehall/shared/api/catalogue';
+import type { Game, GameList, GameVendors } from '@gamehall/shared/api/games';
+import type { GameRow } from './games.queries';
+import { displayVendorName, type GamePage, type Lane, type View } from './games.service';
+
+export function presentGame(row: GameRow, view: View): Game {
+  const names = (typeof row.names === 'string' ? JSON.parse(row.names) : row.names) as Record<string, string>;
+  const icon = gameIconUrl(Number(row.node_id));
+  return {
+    nodeId: Number(row.node_id),
+    nodeName: row.name,
+    gameName: names[view.language] || row.name,
+    showIcon: icon,
+    iconUrl: icon,
+    isHot: row.is_hot,
+    vassalage: row.vendor_code,
+    gameType: row.game_type,
+    gameCode: row.game_code,
+    accountTypeName: displayVendorName(view, row.vendor_code, row.account_type_name ?? row.vendor_code),
+    isGame: row.is_game ?? null,
+    subCategory: row.sub_category,
+  };
+}
+
+function pageCounts(page: GamePage) {
+  return {
+    pageNum: page.pageNo,
+    pageSize: page.pageSize,
+    totalPages: Math.ceil(page.total / page.pageSize),
+    totalElements: page.total,
+  };
+}
+
+export function presentGameList(page: GamePage): GameList {
+  return { games: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page) };
+}
+
+export function presentFavouriteList(page: GamePage) {
+  return { content: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page) };
+}
+
+export function presentLanes(view: View, lanes: Lane[]): GameVendors {
+  return {
+    data: {
+      lanes: lanes.map((lane) => ({
+        gameCategory: lane.gameCategory,
+        vendors: lane.vendors.map((v) => ({
+          vassalage: v.code,
+          lagerIcon: vendorIconUrl(v.code),
+          accountTypeName: displayVendorName(view, v.code, v.name),
+          isGame: v.isGame,
+        })),
+      })),
+    },
+  };
+}

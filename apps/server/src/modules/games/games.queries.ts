@@ -1,0 +1,179 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+export type GameFilter = {
+  gameType?: string;
+  vendor?: string;
+  subCategory?: string;
+  /** Folded (lower case, accents removed) search text, matched inside any localised name. */
+  search?: string;
+  minBetMinor?: number;
+  minLineNum?: number;
+  hotOnly?: boolean;
+  /** Leave out games of this sub-category (BG when the brand does not support TY, spec §3). */
+  excludeSubCategory?: string;
+};
+
+type Eb = ExpressionBuilder<Database & { g: Database['games']; v: Database['vendors'] }, 'g' | 'v'>;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
+  const list: Expression<SqlBool>[] = [eb('g.status', '=', 'active'), eb('v.status', '=', 'active')];
+  if (f.gameType) list.push(eb('g.game_type', '=', f.gameType));
+  if (f.vendor) list.push(eb('g.vendor_code', '=', f.vendor));
+  if (f.subCategory) list.push(eb('g.sub_category', '=', f.subCategory));
+  if (f.excludeSubCategory)
+    list.push(eb.or([eb('g.sub_category', 'is', null), eb('g.sub_category', '<>', f.excludeSubCategory)]));
+  if (f.search) list.push(sql<SqlBool>`${eb.ref('g.search_text')} like ${likePattern(f.search)} escape '\\'`);
+  if (f.minBetMinor !== undefined) list.push(eb('g.min_bet', '>=', f.minBetMinor));
+  if (f.minLineNum !== undefined) list.push(eb('g.min_line_num', '>=', f.minLineNum));
+  if (f.hotOnly) list.push(eb('g.is_hot', '=', true));
+  return list;
+}
+
+function gamesBase(db: Conn) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .leftJoin('vendor_game_types as t', (j) =>
+      j.onRef('t.vendor_code', '=', 'g.vendor_code').onRef('t.game_type', '=', 'g.game_type'),
+    );
+}
+
+const GAME_COLUMNS = [
+  'g.node_id',
+  'g.vendor_code',
+  'g.game_type',
+  'g.game_code',
+  'g.name',
+  'g.names',
+  'g.sub_category',
+  'g.is_hot',
+  't.account_type_name',
+  't.is_game',
+] as const;
+
+/** One page of games; ordered hot first, then configured order, then name, then node id (stable paging). */
+export function listGames(db: Conn, f: GameFilter, page: { limit: number; offset: number }) {
+  return gamesBase(db)
+    .select(GAME_COLUMNS)
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, f)))
+    .orderBy('g.is_hot', 'desc')
+    .orderBy('g.sort')
+    .orderBy('g.name')
+    .orderBy('g.node_id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countGames(db: Conn, f: GameFilter): Promise<number> {
+  const row = await db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) => eb.and(conditions(eb, f)))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type GameRow = Awaited<ReturnType<typeof listGames>>[number];
+
+/** An active game of an active vendor, or nothing. */
+export function findActiveGame(db: Conn, nodeId: number) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select(['g.node_id', 'g.sub_category'])
+    .where('g.node_id', '=', nodeId)
+    .where('g.status', '=', 'active')
+    .where('v.status', '=', 'active')
+    .executeTakeFirst();
+}
+
+/** The game types of an active vendor with the sub-categories of its active games. */
+export function listVendorGameTypes(db: Conn, vendor: string) {
+  return db
+    .selectFrom('vendor_game_types as t')
+    .innerJoin('vendors as v', 'v.code', 't.vendor_code')
+    .select(['t.game_type', 't.account_type_name', 't.is_game'])
+    .where('t.vendor_code', '=', vendor)
+    .where('v.status', '=', 'active')
+    .orderBy('t.sort')
+    .orderBy('t.game_type')
+    .execute();
+}
+
+export function listVendorSubCategories(db: Conn, vendor: string) {
+  return db
+    .selectFrom('games')
+    .select(['game_type', 'sub_category'])
+    .distinct()
+    .where('vendor_code', '=', vendor)
+    .where('status', '=', 'active')
+    .where('sub_category', 'is not', null)
+    .orderBy('game_type')
+    .orderBy('sub_category')
+    .execute();
+}
+
+export async function addFavourite(db: Conn, memberId: number, nodeId: number): Promise<void> {
+  await db
+    .insertInto('favourite_games')
+    .values({ member_id: memberId, node_id: nodeId })
+    .onConflict((oc) => oc.columns(['member_id', 'node_id']).doNothing())
+    .execute();
+}
+
+export async function removeFavourite(db: Conn, memberId: number, nodeId: number): Promise<void> {
+  await db.deleteFrom('favourite_games').where('member_id', '=', memberId).where('node_id', '=', nodeId).execute();
+}
+
+/** Favourite node ids of a member, newest first, only games that can still be shown. */
+export async function listFavouriteIds(db: Conn, memberId: number, excludeSubCategory?: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('favourite_games as f')
+    .innerJoin('games as g', 'g.node_id', 'f.node_id')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select('f.node_id')
+    .where('f.member_id', '=', memberId)
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.node_id', 'desc')
+    .execute();
+  return rows.map((r) => Number(r.node_id));
+}
+
+export function listFavouriteGames(
+  db: Conn,
+  memberId: number,
+  excludeSubCategory: string | undefined,
+  page: { limit: number; offset: number },
+) {
+  return gamesBase(db)
+    .innerJoin('favourite_games as f', 'f.node_id', 'g.node_id')
+    .select(GAME_COLUMNS)
+    .where('f.member_id', '=', memberId)
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('g.node_id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countFavouriteGames(db: Conn, memberId: number, excludeSubCategory?: string): Promise<number> {
+  const row = await db
+    .selectFrom('favourite_games as f')
+    .innerJoin('games as g', 'g.node_id', 'f.node_id')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('f.member_id', '=', memberId)
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,193 @@
+import { GAME_MENU_CATEGORY_ORDER } from '@gamehall/shared/api/catalogue';
+import type { GameListQuery } from '@gamehall/shared/api/games';
+import { GAME_LIST_MAX_PAGE_SIZE, HOT_GAMES_LIMIT } from '@gamehall/shared/api/games';
+import { toMinor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { gameMenus } from '../catalogue/catalogue.service';
+import { getBrand } from '../site/brand.service';
+import {
+  addFavourite,
+  countFavouriteGames,
+  countGames,
+  findActiveGame,
+  type GameFilter,
+  type GameRow,
+  listFavouriteGames,
+  listFavouriteIds,
+  listGames,
+  listVendorGameTypes,
+  listVendorSubCategories,
+  removeFavourite,
+} from './games.queries';
+
+// spec §3 "Vendor card": SPORTS cards are split into sports, ESPORTS and COCKFIGHT by configured
+// name lists. There is no brand setting for them yet, so the lists live here (vendor codes).
+export const ESPORTS_VENDOR_CODES: ReadonlySet<string> = new Set(['TF', 'IMES', 'AVIA', 'IA', 'PGE']);
+export const COCKFIGHT_VENDOR_CODES: ReadonlySet<string> = new Set(['DS88', 'DIG', 'SV388', 'S128']);
+
+/** The language of the second configuration (spec §1) that switches on the TY rules of spec §4. */
+const TY = 'TY';
+/** Bingo, the slot sub-category offered only when TY is supported (spec §3). */
+const BINGO = 'BG';
+
+/** What a response needs to know about the caller's brand and language. */
+export type View = { language: string; ty: boolean };
+
+async function viewFor(ctx: AppContext, language: string | undefined, principal: Principal | null): Promise<View> {
+  const brand = await getBrand(ctx.db);
+  const ty = brand.supportedLanguages.includes(TY);
+  const wanted = (language || principal?.language || brand.defaultLanguage).toUpperCase();
+  return { language: brand.supportedLanguages.includes(wanted) ? wanted : brand.defaultLanguage, ty };
+}
+
+/** spec §4 Language: with TY, TCG vendor names are blanked and BTI is shown as 123BET. */
+export function displayVendorName(view: View, vendorCode: string, name: string): string {
+  if (!view.ty) return name;
+  if (vendorCode.startsWith('TCG')) return '';
+  if (vendorCode === 'BTI') return '123BET';
+  return name;
+}
+
+/**
+ * Lower case without accents, the folding of the search_text column (migration 0005); white space
+ * becomes one space so a search never reaches across the line between two names.
+ */
+export function foldSearch(text: string): string {
+  return text
+    .replace(/[Đđ]/g, 'd')
+    .replace(/[Øø]/g, 'o')
+    .replace(/[Łł]/g, 'l')
+    .replace(/[Ħħ]/g, 'h')
+    .replace(/ı/g, 'i')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+export type GamePage = { view: View; rows: GameRow[]; pageNo: number; pageSize: number; total: number };
+
+export async function gameList(ctx: AppContext, principal: Principal | null, q: GameListQuery): Promise<GamePage> {
+  const view = await viewFor(ctx, q.language, principal);
+  const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
+  const search = q.gameName ? foldSearch(q.gameName) : undefined;
+  const filter: GameFilter = {
+    gameType: q.gameType,
+    vendor: q.vassalage,
+    subCategory: q.gameClassify,
+    search: search || undefined,
+    minBetMinor: q.minBet === undefined ? undefined : toMinor(q.minBet),
+    minLineNum: q.minLineNum,
+    excludeSubCategory: view.ty ? undefined : BINGO,
+  };
+  if (!view.ty && q.gameClassify === BINGO) return { view, rows: [], pageNo: q.pageNo, pageSize, total: 0 };
+  const [rows, total] = await Promise.all([
+    listGames(ctx.db, filter, { limit: pageSize, offset: (q.pageNo - 1) * pageSize }),
+    countGames(ctx.db, filter),
+  ]);
+  return { view, rows, pageNo: q.pageNo, pageSize, total };
+}
+
+export async function hotGames(ctx: AppContext, principal: Principal | null, language?: string) {
+  const view = await viewFor(ctx, language, principal);
+  const rows = await listGames(
+    ctx.db,
+    { hotOnly: true, excludeSubCategory: view.ty ? undefined : BINGO },
+    { limit: HOT_GAMES_LIMIT, offset: 0 },
+  );
+  return { view, rows };
+}
+
+export type Lane = { gameCategory: string; vendors: { code: string; name: string; isGame: string | null }[] };
+
+/**
+ * spec §3 "Vendor card" and §4 "Language": vendor cards grouped by category; SPORTS cards of the
+ * ESPORTS and COCKFIGHT lists move to those groups, LOTT becomes ELOTT with TY, a vendor appears
+ * once per group and empty groups are dropped.
+ */
+export async function vendorLanes(ctx: AppContext, principal: Principal | null, language?: string) {
+  const view = await viewFor(ctx, language, principal);
+  const lanes = new Map<string, Lane['vendors']>();
+  for (const category of await gameMenus(ctx)) {
+    for (const v of category.vendors) {
+      let lane = category.gameType;
+      if (lane === 'SPORTS' && ESPORTS_VENDOR_CODES.has(v.vendor_code)) lane = 'ESPORTS';
+      else if (lane === 'SPORTS' && COCKFIGHT_VENDOR_CODES.has(v.vendor_code)) lane = 'COCKFIGHT';
+      if (view.ty && lane === 'LOTT') lane = 'ELOTT';
+      const cards = lanes.get(lane) ?? [];
+      if (!cards.some((c) => c.code === v.vendor_code))
+        cards.push({ code: v.vendor_code, name: v.account_type_name, isGame: v.is_game });
+      lanes.set(lane, cards);
+    }
+  }
+  const order: readonly string[] = GAME_MENU_CATEGORY_ORDER;
+  const rank = (c: string) => (order.includes(c) ? order.indexOf(c) : order.length);
+  const result: Lane[] = [...lanes]
+    .filter(([, vendors]) => vendors.length > 0)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([gameCategory, vendors]) => ({ gameCategory, vendors }));
+  return { view, lanes: result };
+}
+
+export async function vendorGameTypes(ctx: AppContext, principal: Principal | null, vendor: string) {
+  const view = await viewFor(ctx, undefined, principal);
+  const [types, subs] = await Promise.all([
+    listVendorGameTypes(ctx.db, vendor),
+    listVendorSubCategories(ctx.db, vendor),
+  ]);
+  if (types.length === 0) throw new AppError('NOT_FOUND');
+  return types.map((t) => ({
+    gameType: t.game_type,
+    accountTypeName: displayVendorName(view, vendor, t.account_type_name),
+    isGame: t.is_game,
+    subCategories: subs
+      .filter((s) => s.game_type === t.game_type && s.sub_category && (view.ty || s.sub_category !== BINGO))
+      .map((s) => s.sub_category as string),
+  }));
+}
+
+async function assertFavouritable(ctx: AppContext, nodeId: number): Promise<void> {
+  const view = await viewFor(ctx, undefined, null);
+  const game = await findActiveGame(ctx.db, nodeId);
+  if (!game || (!view.ty && game.sub_category === BINGO)) throw new AppError('NOT_FOUND');
+}
+
+/** Adding is idempotent (spec §4 "Favourites"); concurrent adds meet the primary key and do nothing. */
+export async function addFavouriteGame(ctx: AppContext, memberId: number, nodeId: number): Promise<void> {
+  await assertFavouritable(ctx, nodeId);
+  await addFavourite(ctx.db, memberId, nodeId);
+}
+
+export async function removeFavouriteGame(ctx: AppContext, memberId: number, nodeId: number): Promise<void> {
+  await removeFavourite(ctx.db, memberId, nodeId);
+}
+
+export async function favouriteIds(ctx: AppContext, principal: Principal): Promise<number[]> {
+  const view = await viewFor(ctx, undefined, principal);
+  return listFavouriteIds(ctx.db, principal.memberId, view.ty ? undefined : BINGO);
+}
+
+export async function favouriteGames(
+  ctx: AppContext,
+  principal: Principal,
+  q: { pageNo: number; pageSize: number; language?: string },
+): Promise<GamePage> {
+  const view = await viewFor(ctx, q.language, principal);
+  const exclude = view.ty ? undefined : BINGO;
+  const [rows, total] = await Promise.all([
+    listFavouriteGames(ctx.db, principal.memberId, exclude, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+    countFavouriteGames(ctx.db, principal.memberId, exclude),
+  ]);
+  return { view, rows, pageNo: q.pageNo, pageSize: q.pageSize, total };
+}
+
+/**
+ * The winner board (spec §3 "Winner entry") reads real wins from the game rounds that the vendor
+ * wallet API records (issue 6). There is no rounds table yet, so there are no winners to show;
+ * never invent any.
+ */
+export async function winners(_ctx: AppContext, _limit: number): Promise<never[]> {
+  return [];
+}

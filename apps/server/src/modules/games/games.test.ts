@@ -1,0 +1,475 @@
+import { GameList, GameVendors, HotGames } from '@gamehall/shared/api/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { issueSession } from '../accounts/sessions.service';
+import { setBrandSetting } from '../site/brand.service';
+import { foldSearch } from './games.service';
+
+let t: TestApp;
+let member: string;
+let memberId: number;
+let trial: string;
+
+type Row = {
+  node_id: number;
+  vendor_code: string;
+  game_type: string;
+  sub_category: string | null;
+  min_bet: number;
+  min_line_num: number;
+  is_hot: boolean;
+  sort: number;
+  status: string;
+  vendor_status: string;
+};
+let catalogue: Row[];
+
+async function sessionFor(id: number) {
+  return issueSession(t.ctx, t.ctx.db, { memberId: id, area: 'member', ip: '127.0.0.1', userAgent: null });
+}
+
+function get(url: string, token?: string) {
+  return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+}
+
+async function list(query: string, token = member) {
+  const res = await get(`/wps/relay/GCSGAME_gameList?${query}`, token);
+  expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+  return GameList.parse(res.json().value);
+}
+
+async function loadCatalogue(): Promise<Row[]> {
+  const rows = await t.ctx.db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select([
+      'g.node_id',
+      'g.vendor_code',
+      'g.game_type',
+      'g.sub_category',
+      'g.min_bet',
+      'g.min_line_num',
+      'g.is_hot',
+      'g.sort',
+      'g.status',
+      'v.status as vendor_status',
+    ])
+    .execute();
+  return rows.map((r) => ({ ...r, node_id: Number(r.node_id), min_bet: Number(r.min_bet) }));
+}
+
+/** The games a filter should find, computed independently of the service. */
+function expected(filter: (r: Row) => boolean): number[] {
+  return catalogue
+    .filter((r) => r.status === 'active' && r.vendor_status === 'active' && filter(r))
+    .map((r) => r.node_id)
+    .sort((a, b) => a - b);
+}
+
+async function allPages(query: string, pageSize: number) {
+  const ids: number[] = [];
+  const first = await list(`${query}&pageSize=${pageSize}&pageNo=1`);
+  ids.push(...first.games.map((g) => g.nodeId));
+  for (let p = 2; p <= first.totalPages; p++) {
+    ids.push(...(await list(`${query}&pageSize=${pageSize}&pageNo=${p}`)).games.map((g) => g.nodeId));
+  }
+  return { ids, total: first.totalElements };
+}
+
+async function lanes(token = member) {
+  const res = await get('/wps/relay/GCSGAME_gameVendor', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return GameVendors.parse(res.json().value).data.lanes;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const m = await createMember(t.ctx);
+  memberId = m.id;
+  member = await sessionFor(m.id);
+  trial = await sessionFor((await createMember(t.ctx, { type: 4 })).id);
+  catalogue = await loadCatalogue();
+});
+afterAll(() => t.close());
+
+describe('GET /wps/relay/GCSGAME_gameList', () => {
+  it('needs a session (spec §7 T)', async () => {
+    const res = await get('/wps/relay/GCSGAME_gameList');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'AUTH_REQUIRED' });
+    expect((await get('/wps/relay/GCSGAME_gameList', 'bogus')).statusCode).toBe(401);
+  });
+
+  it('serves trial members too, with the tile fields of spec §3', async () => {
+    const page = await list('gameType=RNG&pageSize=5', trial);
+    expect(page.games).toHaveLength(5);
+    const g = page.games[0]!;
+    expect(g.iconUrl).toBe(`/art/games/${g.nodeId}.svg`);
+    expect(g.gameType).toBe('RNG');
+    expect(g.accountTypeName).not.toBe('');
+    expect(page).toMatchObject({ pageNum: 1, pageSize: 5 });
+  });
+
+  it('applies every filter and every combination of them', async () => {
+    const cases: [string, (r: Row) => boolean][] = [
+      ['', () => true],
+      ['gameType=RNG', (r) => r.game_type === 'RNG'],
+      ['gameType=LIVE', (r) => r.game_type === 'LIVE'],
+      ['vassalage=AG', (r) => r.vendor_code === 'AG'],
+      ['gameType=RNG&vassalage=AG', (r) => r.game_type === 'RNG' && r.vendor_code === 'AG'],
+      ['gameType=FISH&vassalage=AG', (r) => r.game_type === 'FISH' && r.vendor_code === 'AG'],
+      ['gameClassify=JP', (r) => r.sub_category === 'JP'],
+      ['gameType=RNG&gameClassify=SC&vassalage=AE', (r) => r.sub_category === 'SC' && r.vendor_code === 'AE'],
+      ['minBet=1', (r) => r.min_bet >= 100],
+      ['minLineNum=20', (r) => r.min_line_num >= 20],
+      [
+        'gameType=RNG&minBet=0.5&minLineNum=10',
+        (r) => r.game_type === 'RNG' && r.min_bet >= 50 && r.min_line_num >= 10,
+      ],
+    ];
+    for (const [query, filter] of cases) {
+      const want = expected(filter);
+      const { ids, total } = await allPages(query, 100);
+      expect(total, query).toBe(want.length);
+      expect(
+        [...ids].sort((a, b) => a - b),
+        query,
+      ).toEqual(want);
+    }
+    // The combination narrows: a vendor with no games of a type finds nothing.
+    expect((await list('gameType=PVP&vassalage=AG')).totalElements).toBe(0);
+  });
+
+  it('orders hot first, then configured order, then name, and pages stably', async () => {
+    const whole = await list('gameType=RNG&pageSize=100');
+    const hot = whole.games.map((g) => g.isHot);
+    expect(hot.indexOf(false)).toBeGreaterThan(0);
+    expect(hot.slice(hot.indexOf(false))).not.toContain(true);
+    const { ids, total } = await allPages('gameType=RNG', 7);
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+    // Across all pages: hot first, then the configured sort (names order ties; collation-dependent).
+    const byId = new Map(catalogue.map((r) => [r.node_id, r]));
+    const keys = ids.map((id) => [byId.get(id)!.is_hot ? 0 : 1, byId.get(id)!.sort] as const);
+    for (let i = 1; i < keys.length; i++) {
+      const [h0, s0] = keys[i - 1]!;
+      const [h1, s1] = keys[i]!;
+      expect(h0 < h1 || (h0 === h1 && s0 <= s1), `position ${i}`).toBe(true);
+    }
+    expect(ids.slice(0, 100)).toEqual(whole.games.map((g) => g.nodeId));
+    // Past the last page: empty, same totals.
+    const past = await list(`gameType=RNG&pageSize=7&pageNo=${Math.ceil(total / 7) + 1}`);
+    expect(past.games).toEqual([]);
+    expect(past.totalElements).toBe(total);
+  });
+
+  it('searches names case- and accent-insensitively, inside names of every language', async () => {
+    const row = await t.ctx.db
+      .insertInto('games')
+      .values({
+        vendor_code: 'AG',
+        game_type: 'RNG',
+        game_code: 'TEST-SEARCH',
+        name: 'Café Olé Fiesta',
+        names: JSON.stringify({ EN: 'Café Olé Fiesta', TY: 'Kapistahan ng Kapé Đồng' }),
+        art_seed: 7,
+      })
+      .returning('node_id')
+      .executeTakeFirstOrThrow();
+    const nodeId = Number(row.node_id);
+    for (const q of ['cafe ole', 'CAFÉ', 'olé fies', 'FIESTA', 'pistahan', 'kape dong', 'ĐỒNG']) {
+      const found = await list(`gameName=${encodeURIComponent(q)}`);
+      expect(
+        found.games.map((g) => g.nodeId),
+        q,
+      ).toContain(nodeId);
+    }
+    for (const q of ['cafe x', '%', '_afe', 'fiesta\nkapistahan']) {
+      const found = await list(`gameName=${encodeURIComponent(q)}`);
+      expect(
+        found.games.map((g) => g.nodeId),
+        q,
+      ).not.toContain(nodeId);
+    }
+    // The name shown follows the language; the search combines with the other filters.
+    const ty = await list('gameName=cafe&language=TY&gameType=RNG&vassalage=AG');
+    expect(ty.games.find((g) => g.nodeId === nodeId)?.gameName).toBe('Kapistahan ng Kapé Đồng');
+    expect((await list('gameName=cafe&vassalage=AE')).games.map((g) => g.nodeId)).not.toContain(nodeId);
+    // A seeded TY name is found through its TY words.
+    const seeded = await t.ctx.db
+      .selectFrom('games')
+      .select(['node_id', 'names'])
+      .where('game_type', '=', 'LIVE')
+      .orderBy('node_id')
+      .executeTakeFirstOrThrow();
+    const tyName = (typeof seeded.names === 'string' ? JSON.parse(seeded.names) : seeded.names).TY as string;
+    const hit = await list(`gameName=${encodeURIComponent(tyName.toUpperCase())}&pageSize=100`);
+    expect(hit.games.map((g) => g.nodeId)).toContain(Number(seeded.node_id));
+    expect(foldSearch('Ñandú ĐÔ')).toBe('nandu do');
+    await t.ctx.db.deleteFrom('games').where('node_id', '=', nodeId).execute();
+  });
+
+  it('offers bingo (BG) only when TY is supported (spec §3)', async () => {
+    const bingo = expected((r) => r.sub_category === 'BG' && r.game_type === 'RNG');
+    expect(bingo.length).toBeGreaterThan(0);
+    expect((await list('gameType=RNG&gameClassify=BG&pageSize=100')).totalElements).toBe(bingo.length);
+    await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+    try {
+      expect((await list('gameClassify=BG')).totalElements).toBe(0);
+      const { ids, total } = await allPages('gameType=RNG', 100);
+      expect(total).toBe(expected((r) => r.game_type === 'RNG').length - bingo.length);
+      expect(ids.some((id) => bingo.includes(id))).toBe(false);
+      const types = (await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AE', member)).json().value;
+      expect(types.flatMap((x: { subCategories: string[] }) => x.subCategories)).not.toContain('BG');
+    } finally {
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+    }
+  });
+
+  it('leaves out hidden and maintained games and the games of such vendors', async () => {
+    const [hidden, maintained] = expected((r) => r.game_type === 'RNG' && r.vendor_code === 'PT');
+    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute();
+    await t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', maintained!).execute();
+    const before = expected((r) => r.vendor_code === 'PT').length;
+    expect((await list('vassalage=PT&pageSize=100')).totalElements).toBe(before - 2);
+    await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'MG').execute();
+    try {
+      expect((await list('vassalage=MG')).totalElements).toBe(0);
+      const { ids } = await allPages('gameType=RNG', 100);
+      expect(ids).not.toContain(hidden);
+      expect(ids).not.toContain(maintained);
+      expect((await lanes()).flatMap((l) => l.vendors.map((v) => v.vassalage))).not.toContain('MG');
+      const res = await get('/wps/relay/GCSGAME_getVassGameType?vassalage=MG', member);
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'MG').execute();
+      await t.ctx.db
+        .updateTable('games')
+        .set({ status: 'active' })
+        .where('node_id', 'in', [hidden!, maintained!])
+        .execute();
+    }
+  });
+
+  it('refuses bad input with VALIDATION_FAILED', async () => {
+    for (const q of [
+      'pageSize=0',
+      'pageSize=1000',
+      'pageSize=101',
+      'pageNo=0',
+      'gameType=NOPE',
+      'gameClassify=XX',
+      'minBet=-1',
+      'minLineNum=abc',
+      `gameName=${'x'.repeat(101)}`,
+    ]) {
+      const res = await get(`/wps/relay/GCSGAME_gameList?${q}`, member);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().code, q).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
+  it('is public, cached for a minute, and lists only active hot games', async () => {
+    const res = await get(
+      '/wps/relay/GCSGAME_hotGamesV2?merchantCode=x&isPlatform=2&platform=flash,html5-desktop&language=EN',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const { list: hot } = HotGames.parse(res.json().value);
+    expect(hot.length).toBeGreaterThan(0);
+    expect(hot.length).toBeLessThanOrEqual(50);
+    expect(hot.every((g) => g.isHot)).toBe(true);
+    const first = hot[0]!.nodeId;
+    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', first).execute();
+    const again = HotGames.parse((await get('/wps/relay/GCSGAME_hotGamesV2')).json().value);
+    expect(again.list.map((g) => g.nodeId)).not.toContain(first);
+    await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', first).execute();
+  });
+});
+
+describe('GET /wps/relay/GCSGAME_gameVendor', () => {
+  it('needs a session', async () => {
+    expect((await get('/wps/relay/GCSGAME_gameVendor')).statusCode).toBe(401);
+  });
+
+  it('applies the TY rules when TY is supported (spec §4)', async () => {
+    const withTy = await lanes();
+    const cats = withTy.map((l) => l.gameCategory);
+    expect(cats).not.toContain('LOTT');
+    const elott = withTy.find((l) => l.gameCategory === 'ELOTT')!;
+    const tcg = elott.vendors.find((v) => v.vassalage === 'TCG_LOTTO_VN')!;
+    expect(tcg.accountTypeName).toBe('');
+    expect(elott.vendors.map((v) => v.vassalage)).toEqual(expect.arrayContaining(['LOTT', 'ELOTT', 'TCG_SEA']));
+    const bti = withTy.find((l) => l.gameCategory === 'SPORTS')!.vendors.find((v) => v.vassalage === 'BTI')!;
+    expect(bti.accountTypeName).toBe('123BET');
+    expect(bti.lagerIcon).toBe('/art/vendors/BTI.svg');
+
+    await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+    try {
+      const plain = await lanes();
+      const lott = plain.find((l) => l.gameCategory === 'LOTT')!;
+      expect(lott.vendors.find((v) => v.vassalage === 'TCG_LOTTO_VN')!.accountTypeName).not.toBe('');
+      expect(plain.find((l) => l.gameCategory === 'ELOTT')!.vendors.map((v) => v.vassalage)).toEqual(['ELOTT']);
+      const sports = plain.find((l) => l.gameCategory === 'SPORTS')!;
+      expect(sports.vendors.find((v) => v.vassalage === 'BTI')!.accountTypeName).not.toBe('123BET');
+    } finally {
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+    }
+  });
+
+  it('splits SPORTS cards into ESPORTS and COCKFIGHT and drops an empty SPORTS group', async () => {
+    await t.ctx.db
+      .insertInto('vendor_game_types')
+      .values([
+        { vendor_code: 'DS88', game_type: 'SPORTS', account_type_name: 'DS88 Sabong' },
+        { vendor_code: 'TF', game_type: 'SPORTS', account_type_name: 'TF Gaming' },
+      ])
+      .execute();
+    const sportsVendors = ['IBC', 'SBT', 'UG', 'BTI'];
+    try {
+      const split = await lanes();
+      const codes = (c: string) => split.find((l) => l.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];
+      expect(codes('SPORTS')).not.toContain('DS88');
+      expect(codes('SPORTS')).not.toContain('TF');
+      expect(codes('COCKFIGHT').filter((c) => c === 'DS88')).toHaveLength(1);
+      expect(codes('ESPORTS').filter((c) => c === 'TF')).toHaveLength(1);
+      await t.ctx.db.updateTable('vendors').set({ status: 'hidden' }).where('code', 'in', sportsVendors).execute();
+      const dropped = await lanes();
+      expect(dropped.map((l) => l.gameCategory)).not.toContain('SPORTS');
+      expect(dropped.every((l) => l.vendors.length > 0)).toBe(true);
+    } finally {
+      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', 'in', sportsVendors).execute();
+      await t.ctx.db
+        .deleteFrom('vendor_game_types')
+        .where('game_type', '=', 'SPORTS')
+        .where('vendor_code', 'in', ['DS88', 'TF'])
+        .execute();
+    }
+  });
+});
+
+describe('GET /wps/relay/GCSGAME_getVassGameType', () => {
+  it("lists a vendor's game types with their sub-categories", async () => {
+    const res = await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AG', member);
+    expect(res.statusCode).toBe(200);
+    const types = res.json().value as { gameType: string; subCategories: string[] }[];
+    expect(types.map((x) => x.gameType).sort()).toEqual(['FISH', 'LIVE', 'RNG']);
+    const want = [
+      ...new Set(catalogue.filter((r) => r.vendor_code === 'AG' && r.sub_category).map((r) => r.sub_category)),
+    ];
+    expect([...types.find((x) => x.gameType === 'RNG')!.subCategories].sort()).toEqual(want.sort());
+  });
+
+  it('refuses guests, a missing vendor and an unknown one', async () => {
+    expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AG')).statusCode).toBe(401);
+    expect((await get('/wps/relay/GCSGAME_getVassGameType', member)).statusCode).toBe(400);
+    expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=NOPE', member)).statusCode).toBe(404);
+  });
+});
+
+describe('favourites', () => {
+  const add = (nodeId: unknown, token = member) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/MCSFE_addFavoriteGameV2',
+      headers: token ? { authorization: token } : {},
+      payload: { nodeId, vendor: 'AG', gameType: 'RNG' },
+    });
+  const remove = (nodeId: number, token = member, inBody = false) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/wps/relay/MCSFE_removeFavoriteGameV2${inBody ? '' : `?nodeId=${nodeId}`}`,
+      headers: token ? { authorization: token } : {},
+      ...(inBody ? { payload: { nodeId } } : {}),
+    });
+  const ids = async () => (await get('/wps/relay/MCSFE_getFavoriteGames', member)).json().value as number[];
+  const rows = () =>
+    t.ctx.db.selectFrom('favourite_games').select('node_id').where('member_id', '=', memberId).execute();
+
+  it('refuses guests (401) and trial members (403) on every call, changing nothing', async () => {
+    const [game] = expected((r) => r.game_type === 'RNG');
+    const before = await t.ctx.db.selectFrom('favourite_games').selectAll().execute();
+    for (const token of ['', trial]) {
+      const status = token ? 403 : 401;
+      expect((await get('/wps/relay/MCSFE_getFavoriteGames', token)).statusCode).toBe(status);
+      expect((await get('/wps/relay/MCSFE_getFavoriteGamesList', token)).statusCode).toBe(status);
+      expect((await add(game, token)).statusCode).toBe(status);
+      expect((await remove(game!, token)).statusCode).toBe(status);
+    }
+    expect((await get('/wps/relay/MCSFE_getFavoriteGames', trial)).json().code).toBe('ACCOUNT_TRIAL_RESTRICTED');
+    expect(await t.ctx.db.selectFrom('favourite_games').selectAll().execute()).toEqual(before);
+  });
+
+  it('adds idempotently, lists ids and pages, removes by query or body', async () => {
+    const [a, b, c] = expected((r) => r.game_type === 'RNG');
+    for (const id of [a, a, b, c]) expect((await add(id)).json()).toEqual({ success: true, value: null });
+    expect(await rows()).toHaveLength(3);
+    expect((await ids()).sort()).toEqual([a, b, c].sort());
+    const page1 = (await get('/wps/relay/MCSFE_getFavoriteGamesList?pageNo=1&pageSize=2', member)).json().value;
+    const page2 = (await get('/wps/relay/MCSFE_getFavoriteGamesList?pageNo=2&pageSize=2', member)).json().value;
+    expect(page1).toMatchObject({ pageNum: 1, pageSize: 2, totalPages: 2, totalElements: 3 });
+    const listed = [...page1.content, ...page2.content].map((g: { nodeId: number }) => g.nodeId);
+    expect(listed.sort()).toEqual([a, b, c].sort());
+    expect((await remove(a!)).statusCode).toBe(200);
+    expect((await remove(a!)).statusCode).toBe(200);
+    expect((await remove(b!, member, true)).statusCode).toBe(200);
+    expect(await ids()).toEqual([c]);
+    // A game that is hidden later drops out of the lists but stays remembered.
+    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', c!).execute();
+    expect(await ids()).toEqual([]);
+    await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', c!).execute();
+    expect(await ids()).toEqual([c]);
+    await remove(c!);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('refuses unknown, inactive and malformed games without writing', async () => {
+    const [hidden] = expected((r) => r.game_type === 'LIVE');
+    await t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', hidden!).execute();
+    try {
+      expect((await add(999_999_999)).statusCode).toBe(404);
+      expect((await add(hidden)).json().code).toBe('NOT_FOUND');
+      for (const bad of [0, -3, 'abc', null]) expect((await add(bad)).statusCode, String(bad)).toBe(400);
+      const noId = await t.app.inject({
+        method: 'DELETE',
+        url: '/wps/relay/MCSFE_removeFavoriteGameV2',
+        headers: { authorization: member },
+      });
+      expect(noId.statusCode).toBe(400);
+      expect((await get('/wps/relay/MCSFE_getFavoriteGamesList?pageSize=0', member)).statusCode).toBe(400);
+      expect(await rows()).toHaveLength(0);
+    } finally {
+      await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', hidden!).execute();
+    }
+  });
+
+  it('stays consistent under 20 concurrent toggles of one game', async () => {
+    const [game] = expected((r) => r.game_type === 'FISH');
+    const calls = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? add(game) : remove(game!)));
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = await rows();
+    expect(after.length).toBeLessThanOrEqual(1);
+    expect(await ids()).toEqual(after.map((r) => Number(r.node_id)));
+    await Promise.all(Array.from({ length: 20 }, () => add(game)));
+    expect(await rows()).toHaveLength(1);
+    await remove(game!);
+  });
+});
+
+describe('GET /wps/relay/GCSGAME_getRankList', () => {
+  it('is public and empty until real rounds exist (no invented winners)', async () => {
+    const res = await get('/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, value: { list: [] } });
+  });
+
+  it('refuses a limit over 20 and another category', async () => {
+    expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=21')).statusCode).toBe(400);
+    expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=0')).statusCode).toBe(400);
+    expect((await get('/wps/relay/GCSGAME_getRankList?gameCategory=RNG')).statusCode).toBe(400);
+  });
+});
