@@ -67,20 +67,6 @@ export function presentAdminBankAccount(row: {
   };
 }
 
-export function presentAdminPage<R, T>(
-  page: { rows: R[]; total: number },
-  query: { pageNo: number; pageSize: number },
-  present: (r: R) => T,
-) {
-  return {
-    content: page.rows.map(present),
-    pageNum: query.pageNo,
-    pageSize: query.pageSize,
-    totalPages: Math.ceil(page.total / query.pageSize),
-    totalElements: page.total,
-  };
-}
-
 export function presentAdminImage(
   reference: string,
   f: {

@@ -25,13 +25,13 @@ import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { presentPage } from '../../http/paging';
 import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
   presentAdminBrandSettings,
   presentAdminDeposit,
   presentAdminImage,
-  presentAdminPage,
   presentAdminSwitch,
   presentAdminWithdrawal,
 } from './admin.presenter';
@@ -69,7 +69,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER },
     },
-    async (req) => ok(presentAdminPage(await cashier.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
+    async (req) => ok(presentPage(await cashier.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
   );
 
   app.post(
@@ -127,7 +127,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER },
     },
     async (req) =>
-      ok(presentAdminPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, presentAdminWithdrawal)),
+      ok(presentPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, presentAdminWithdrawal)),
   );
 
   app.post(

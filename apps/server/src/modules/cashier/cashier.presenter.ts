@@ -132,17 +132,3 @@ export function presentWithdrawInfo(v: Awaited<ReturnType<typeof withdrawInfo>>)
     turnover: { required: toMajor(v.turnover.required), achieved: toMajor(v.turnover.achieved) },
   };
 }
-
-export function presentPage<R, T>(
-  page: { items: R[]; total: number },
-  query: { pageNo: number; pageSize: number },
-  present: (r: R) => T,
-) {
-  return {
-    content: page.items.map(present),
-    pageNum: query.pageNo,
-    pageSize: query.pageSize,
-    totalPages: Math.ceil(page.total / query.pageSize),
-    totalElements: page.total,
-  };
-}

@@ -24,10 +24,10 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
+import { presentPage } from '../../http/paging';
 import {
   presentBankAccount,
   presentDeposit,
-  presentPage,
   presentPaymentMethods,
   presentWithdrawal,
   presentWithdrawInfo,

@@ -118,7 +118,7 @@ export async function listDeposits(
   const methods = new Map((await q.listActiveMethods(ctx.db)).map((m) => [m.code, m]));
   return {
     ...page,
-    items: page.rows.map((row) => ({
+    rows: page.rows.map((row) => ({
       row,
       method: methods.get(row.method_code) ?? null,
       publicUrl: ctx.config.publicUrl,
@@ -456,7 +456,7 @@ export async function listWithdrawals(
     q.pageWithdrawals(ctx.db, { memberId: principal.memberId, status: query.status }, query),
     q.readSettings(ctx.db),
   ]);
-  return { ...page, items: page.rows.map((row) => ({ row, confirmMinutes: settings.receipt_confirm_minutes })) };
+  return { ...page, rows: page.rows.map((row) => ({ row, confirmMinutes: settings.receipt_confirm_minutes })) };
 }
 
 /**

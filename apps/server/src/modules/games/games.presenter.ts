@@ -1,5 +1,6 @@
 import { gameIconUrl, vendorIconUrl } from '@gamehall/shared/api/catalogue';
 import type { Game, GameList, GameVendors } from '@gamehall/shared/api/games';
+import { pageCounts } from '../../http/paging';
 import type { GameRow } from './games.queries';
 import { displayVendorName, type GamePage, type Lane, type View } from './games.service';
 
@@ -22,21 +23,12 @@ export function presentGame(row: GameRow, view: View): Game {
   };
 }
 
-function pageCounts(page: GamePage) {
-  return {
-    pageNum: page.pageNo,
-    pageSize: page.pageSize,
-    totalPages: Math.ceil(page.total / page.pageSize),
-    totalElements: page.total,
-  };
-}
-
 export function presentGameList(page: GamePage): GameList {
-  return { games: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page) };
+  return { games: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page.total, page) };
 }
 
 export function presentFavouriteList(page: GamePage) {
-  return { content: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page) };
+  return { content: page.rows.map((r) => presentGame(r, page.view)), ...pageCounts(page.total, page) };
 }
 
 export function presentLanes(view: View, lanes: Lane[]): GameVendors {

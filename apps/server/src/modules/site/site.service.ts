@@ -1,6 +1,7 @@
 import type { AnnouncementLists } from '@gamehall/shared/api/site';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
+import { presentPage } from '../../http/paging';
 import { listWhitelabelSwitches } from './brand.queries';
 import { type Brand, getBrand } from './brand.service';
 import { countryOf, isRegionRestricted, normalizeIp } from './region';
@@ -119,13 +120,7 @@ export async function notices(ctx: AppContext, page: { pageNo: number; pageSize:
     countNotices(ctx.db),
     listNotices(ctx.db, (page.pageNo - 1) * page.pageSize, page.pageSize),
   ]);
-  return {
-    content: rows.map(presentNotice),
-    pageNum: page.pageNo,
-    pageSize: page.pageSize,
-    totalPages: Math.ceil(total / page.pageSize),
-    totalElements: total,
-  };
+  return presentPage({ rows, total }, page, presentNotice);
 }
 
 /**

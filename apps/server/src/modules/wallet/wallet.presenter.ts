@@ -1,4 +1,5 @@
 import { toMajor } from '@gamehall/shared/money';
+import { presentPage } from '../../http/paging';
 
 // Minor units inside, major units at the JSON edge (money.ts).
 
@@ -91,13 +92,7 @@ export function presentEntry(row: EntryRow) {
 }
 
 export function presentEntries(p: { rows: EntryRow[]; total: number; pageNo: number; pageSize: number }) {
-  return {
-    content: p.rows.map(presentEntry),
-    pageNum: p.pageNo,
-    pageSize: p.pageSize,
-    totalPages: Math.ceil(p.total / p.pageSize),
-    totalElements: p.total,
-  };
+  return presentPage(p, p, presentEntry);
 }
 
 export function presentProfitLoss(p: {
