@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './test/server-process';
 
 // architecture.md "Stateless server nodes": sessions and the login-failure counters that matter for
 // security live in the database, so two processes on one PostgreSQL behave like one. This test
@@ -16,14 +14,13 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const SKIP_REASON =
   'TEST_DATABASE_URL is not set: the multi-node test needs a PostgreSQL server (npm test starts a throwaway cluster)';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const DEMO = { username: 'demo01', password: 'Demo@1234' };
 const CAPTCHA_AFTER_FAILURES = 3; // the demo brand's captchaAfterFailures
 const BRAND_CACHE_MS = 2_500; // brand.service caches settings for 2 s per node
 
 type Envelope = { success: boolean; code?: string; value?: Record<string, unknown> };
 
-type Node = { name: string; url: string; process: ChildProcess; output: () => string };
+type Node = ServerProcess;
 
 describe('two server nodes on one PostgreSQL', () => {
   let databaseUrl: string;
@@ -65,7 +62,7 @@ describe('two server nodes on one PostgreSQL', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(nodes.map(stopNode));
+    await Promise.all(nodes.map((node) => node.stop()));
     await dropDatabase?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -130,79 +127,17 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startNode(
-  name: string,
-  options: { databaseUrl: string; sessionSecret: string; dataDir: string },
-): Promise<Node> {
-  const port = await freePort();
-  // A clean environment: nothing of the test runner's (VITEST, NODE_OPTIONS, TEST_DATABASE_URL) leaks in.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    DATABASE_URL: options.databaseUrl,
-    SESSION_SECRET: options.sessionSecret,
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    CATALOGUE_SLOTS: '200',
-    DATA_DIR: options.dataDir,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const node: Node = {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    process: child,
-    output: () => `node ${name} output:\n${log}`,
-  };
-
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`node ${name} exited with ${child.exitCode}\n${node.output()}`);
-    try {
-      const res = await fetch(`${node.url}/healthz`);
-      if (res.ok) return node;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`node ${name} did not answer /healthz within 120 s\n${node.output()}`);
-}
-
-async function stopNode(node: Node) {
-  const child = node.process;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+function startNode(name: string, options: { databaseUrl: string; sessionSecret: string; dataDir: string }) {
+  return startServerProcess(
+    {
+      DATABASE_URL: options.databaseUrl,
+      SESSION_SECRET: options.sessionSecret,
+      DEMO: '1',
+      CATALOGUE_SLOTS: '200',
+      DATA_DIR: options.dataDir,
+    },
+    { name },
+  );
 }
 
 async function call(node: Node, method: string, url: string, token?: string, body?: unknown) {

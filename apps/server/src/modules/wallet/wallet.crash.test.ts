@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../bootstrap';
 import { testConfig } from '../../config';
+import { startServerProcess } from '../../test/server-process';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { postingKeysPresent } from './wallet.queries';
@@ -18,7 +16,6 @@ import { balanceOf, post, verifyLedger } from './wallet.service';
 // Issue 4: a server process killed (SIGKILL) in the middle of a stream of postings and restarted
 // keeps a valid ledger, and every posting it acknowledged is there. Runs on a temp PGlite DATA_DIR,
 // or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PAY = 'Pay@12345';
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,63 +23,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 }, 60_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO: '0',
-      CATALOGUE_SLOTS: '50',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    log = (log + c.toString()).slice(-10_000);
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    log = (log + c.toString()).slice(-10_000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${log}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, log: () => log };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start\n${log}`);
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
 
 async function encryptedTransfer(url: string, key: JWK, token: string, body: unknown) {
   const publicKey = await importJWK(key, 'RSA-OAEP-256');
@@ -121,6 +61,8 @@ describe('crash safety', () => {
     const config = testConfig({ dataDir, databaseUrl });
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
+      DEMO: '0',
+      CATALOGUE_SLOTS: '50',
       SESSION_SECRET: config.sessionSecret,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
@@ -171,7 +113,7 @@ describe('crash safety', () => {
     );
     await ctx.database.close();
 
-    let server = await startServer(env);
+    let server = await startServerProcess(env, { timeoutMs: 90_000 });
     const keyRes = (await (await fetch(`${server.url}/wps/system/publicKey`)).json()) as { value: { keys: JWK[] } };
     const jwk = keyRes.value.keys[0] as JWK;
     const acknowledged: string[] = [];
@@ -193,22 +135,20 @@ describe('crash safety', () => {
     const killer = (async () => {
       while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
       stop = true;
-      server.child.kill('SIGKILL');
+      await server.kill('SIGKILL');
     })();
     await Promise.all([client(1), client(2), client(3), client(4), killer]);
-    await exited(server.child);
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
 
     // Restart on the same data: it comes back and serves; then stop it cleanly to inspect.
-    server = await startServer(env);
+    server = await startServerProcess(env, { timeoutMs: 90_000 });
     const after = await encryptedTransfer(server.url, jwk, token, {
       amount: 1,
       paymentPassword: PAY,
       requestId: 'afterrestart',
     });
-    expect(after.success, server.log()).toBe(true);
-    server.child.kill('SIGTERM');
-    await exited(server.child);
+    expect(after.success, server.output()).toBe(true);
+    await server.stop();
 
     const check = await bootstrap(config, { skipSeed: true });
     try {

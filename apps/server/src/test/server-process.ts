@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export type ServerProcess = {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  /** The last 20 kB the process printed, for assertion messages. */
+  output: () => string;
+  /** Sends a signal (unless it already exited) and resolves with its exit code. */
+  kill: (signal: NodeJS.Signals) => Promise<number | null>;
+  /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+  stop: () => Promise<number | null>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real entry point (apps/server/src/main.ts) as an operator would, on a free loopback
+ * port, in a clean environment (nothing of the test runner's, such as NODE_OPTIONS or
+ * TEST_DATABASE_URL, leaks in), and resolves once /healthz answers.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { name?: string; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const name = options.name ?? 'server';
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const output = () => `${name} output:\n${log}`;
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exit;
+  };
+  const stop = async () => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    try {
+      return await kill('SIGTERM');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { name, url, child, output, kill, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} did not answer /healthz in time\n${output()}`);
+}
