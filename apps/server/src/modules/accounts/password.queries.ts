@@ -58,3 +58,7 @@ export function takePasswordReset(db: Conn, tokenHash: string, now: Date) {
     .returning(['member_id'])
     .executeTakeFirst();
 }
+
+export function findPaymentPasswordHash(db: Conn, memberId: number) {
+  return db.selectFrom('members').select(['payment_password_hash']).where('id', '=', memberId).executeTakeFirst();
+}

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
-import { verifyPassword } from '../accounts/passwords';
+import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { balanceOf, captureHold, hold, post, profitLoss, releaseHold } from '../wallet/wallet.service';
@@ -372,21 +372,13 @@ export async function withdrawInfo(ctx: AppContext, principal: Principal) {
   return { balance, method, turnover, hasPaymentPassword: Boolean(member?.payment_password_hash) };
 }
 
-const PAYMENT_PASSWORD_FAILURES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as const;
-
 export async function requestWithdrawal(ctx: AppContext, principal: Principal, body: WithdrawBody) {
   const amount = amountOf(body.amount);
   const memberId = principal.memberId;
   const previous = await q.findWithdrawalByRequest(ctx.db, memberId, body.requestId);
   if (previous) return sameWithdrawal(ctx, previous, body.bankAccountId, amount);
 
-  const member = await q.findMemberForCashier(ctx.db, memberId);
-  if (!member) throw new AppError('AUTH_REQUIRED');
-  if (!member.payment_password_hash) cashierFail('PAYMENT_PASSWORD_NOT_SET');
-  if (!(await verifyPassword(member.payment_password_hash, body.paymentPassword))) {
-    await hit(ctx.db, `paypwd:${memberId}`, PAYMENT_PASSWORD_FAILURES, ctx.now());
-    cashierFail('PAYMENT_PASSWORD_INVALID');
-  }
+  await checkPaymentPassword(ctx, memberId, body.paymentPassword);
   const account = await q.findBankAccount(ctx.db, body.bankAccountId);
   if (!account || account.member_id !== memberId) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
   if (account.status !== 'confirmed') cashierFail('CASHIER_BANK_ACCOUNT_NOT_CONFIRMED');

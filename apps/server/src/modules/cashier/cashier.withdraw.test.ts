@@ -330,7 +330,11 @@ describe('POST /wps/cashier/withdraw', () => {
       withdraw(m.token, { bankAccountId: m.accountId, amount: 500, paymentPassword: pwd, requestId: requestId() });
     for (let i = 0; i < 5; i++) expectFailure(await go('Wrong@999'), 400, 'PAYMENT_PASSWORD_INVALID');
     expectFailure(await go('Wrong@999'), 429, 'RATE_LIMITED');
+    // While locked, even the right answer is refused: guessing through the lock learns nothing.
+    expectFailure(await go(PAYMENT_PASSWORD), 429, 'RATE_LIMITED');
     expect(await withdrawalCount(m.id)).toBe(0);
+    t.advance(16 * 60_000);
+    expect((await go(PAYMENT_PASSWORD)).statusCode).toBe(200);
   });
 
   it('enforces the turnover requirement and shows it', async () => {

@@ -253,6 +253,20 @@ describe('POST /wps/member/transfer/upline', () => {
     );
   });
 
+  it('locks the payment password after five wrong answers, for transfers too', async () => {
+    const agent = await account({ type: 1 });
+    const m = await account({ uplineId: agent.id });
+    await credit(m.id, 1_000);
+    const before = await postings();
+    const go = (paymentPassword: string) => call(m.token, { amount: 1, paymentPassword, requestId: rid() });
+    for (let i = 0; i < 5; i++) expect((await go('Wrong@999')).json().code).toBe('PAYMENT_PASSWORD_INVALID');
+    expect((await go('Wrong@999')).statusCode).toBe(429);
+    const locked = await go(PAY);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(await postings()).toBe(before);
+  });
+
   it('refuses a wrong or unset payment password, no upline, too much and bad input, posting nothing', async () => {
     const agent = await account({ type: 1 });
     const m = await account({ uplineId: agent.id });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { publishAfterCommit, publishAllAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
-import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
+import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import {
   accountsOffTheirEntries,
@@ -405,17 +405,6 @@ function minorOf(major: number, field: string): number {
   }
 }
 
-async function checkPaymentPassword(ctx: AppContext, memberId: number, password: string) {
-  const member = await walletMember(ctx.db, memberId);
-  if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
-  if (!member.payment_password_hash) {
-    await burnPasswordCheck(password);
-    throw new AppError('PAYMENT_PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(member.payment_password_hash, password))) throw new AppError('PAYMENT_PASSWORD_INVALID');
-  return member;
-}
-
 async function memberToMember(
   ctx: AppContext,
   input: { from: number; to: number; amount: number; requestId: string; kind: 'upline' | 'downline' },
@@ -446,7 +435,9 @@ export async function transferToUpline(
   memberId: number,
   input: { amount: number; paymentPassword: string; requestId: string },
 ) {
-  const member = await checkPaymentPassword(ctx, memberId, input.paymentPassword);
+  await checkPaymentPassword(ctx, memberId, input.paymentPassword);
+  const member = await walletMember(ctx.db, memberId);
+  if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
   if (member.upline_id === null) throw new AppError('WALLET_NO_UPLINE');
   return memberToMember(ctx, { from: memberId, to: member.upline_id, ...input, kind: 'upline' });
 }
