@@ -498,3 +498,67 @@ export interface FavouriteGamesTable {
   node_id: number;
   created_at: CreatedAt;
 }
+
+// Game launch sessions, vendor integrations, rounds and vendor transactions (migration 0006).
+export interface Database {
+  vendor_integrations: VendorIntegrationsTable;
+  game_sessions: GameSessionsTable;
+  vendor_rounds: VendorRoundsTable;
+  vendor_transactions: VendorTransactionsTable;
+}
+
+export interface VendorIntegrationsTable {
+  vendor_code: string;
+  secret: string;
+  launch_url: string;
+  wallet_mode: Generated<'seamless' | 'transfer'>;
+  currency: Generated<string>;
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
+  enabled: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface GameSessionsTable {
+  id: Id;
+  token_hash: string;
+  member_id: number | null;
+  trial: Generated<boolean>;
+  vendor_code: string;
+  node_id: number;
+  game_code: string;
+  currency: string;
+  language: Generated<string>;
+  created_at: CreatedAt;
+  expires_at: Date | string;
+}
+
+export interface VendorRoundsTable {
+  id: Id;
+  vendor_code: string;
+  round_id: string;
+  member_id: number;
+  node_id: number | null;
+  game_code: string;
+  game_type: string;
+  currency: string;
+  bet_amount: Generated<number>;
+  win_amount: Generated<number>;
+  status: Generated<'open' | 'closed' | 'rolled_back'>;
+  created_at: CreatedAt;
+  closed_at: Date | string | null;
+}
+
+export interface VendorTransactionsTable {
+  id: Id;
+  vendor_code: string;
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  member_id: number;
+  amount: number;
+  ref_transaction_id: string | null;
+  details_hash: string;
+  status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
+  balance_after: number;
+  created_at: CreatedAt;
+}
