@@ -82,6 +82,10 @@ export const errorCatalogue = {
   CASHIER_REQUEST_CONFLICT: { status: 409, message: 'This request was already made with other details' },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
+  GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },
+  GAME_NO_LOBBY: { status: 422, message: 'This vendor has no game lobby' },
+  // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
+  VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -99,3 +103,34 @@ export const fieldErrorReasons = [
   'INVALID',
 ] as const;
 export type FieldErrorReason = (typeof fieldErrorReasons)[number];
+
+// The vendor wallet API (issue 6) answers { status, balance, currency, requestId } instead of the
+// envelope: `status` is one of these, `http` the HTTP status it goes out with. Vendors act on the
+// status: retry on ERROR_INTERNAL, stop on the others (a repeat of a settled call returns OK again).
+export const vendorStatusCatalogue = {
+  OK: { http: 200, message: 'Done (or a repeat of a call that was done: the first answer)' },
+  ERROR_BAD_REQUEST: { http: 400, message: 'The body is not JSON or misses or misformats a field' },
+  ERROR_INVALID_SIGNATURE: { http: 401, message: 'X-Signature is missing or is not HMAC-SHA256 of the raw body' },
+  ERROR_UNKNOWN_VENDOR: { http: 401, message: 'No integration for this vendor code' },
+  ERROR_IP_NOT_ALLOWED: { http: 403, message: 'The calling IP is not on the integration allow list' },
+  ERROR_VENDOR_DISABLED: { http: 403, message: 'The integration is switched off' },
+  ERROR_TRANSFER_WALLET: {
+    http: 409,
+    message: 'This vendor works in transfer-wallet mode: it keeps its own balance (GCS_walletTransfer)',
+  },
+  ERROR_INVALID_TOKEN: { http: 401, message: 'The game token is unknown, expired, or of another player or vendor' },
+  ERROR_TRIAL_SESSION: { http: 403, message: 'A free-trial session never reaches the wallet' },
+  ERROR_PLAYER_NOT_FOUND: { http: 404, message: 'No such player' },
+  ERROR_PLAYER_DISABLED: { http: 403, message: 'The player is disabled' },
+  ERROR_CURRENCY_MISMATCH: { http: 400, message: 'The currency is not the integration currency' },
+  ERROR_GAME_NOT_FOUND: { http: 404, message: 'No such game for this vendor' },
+  ERROR_INSUFFICIENT_FUNDS: { http: 422, message: 'Insufficient balance; nothing changed' },
+  ERROR_DUPLICATE_TRANSACTION: { http: 409, message: 'This transactionId was used with other details' },
+  ERROR_TRANSACTION_NOT_FOUND: { http: 404, message: 'No such round or bet for this player' },
+  ERROR_TRANSACTION_ROLLED_BACK: { http: 409, message: 'The bet (or its round) was rolled back' },
+  ERROR_ROUND_CLOSED: { http: 409, message: 'The round is closed' },
+  ERROR_BET_ALREADY_SETTLED: { http: 409, message: 'A win already settled this round: the bet cannot be rolled back' },
+  ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
+} as const satisfies Record<string, { http: number; message: string }>;
+
+export type VendorStatus = keyof typeof vendorStatusCatalogue;

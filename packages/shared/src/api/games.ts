@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
 import { paged } from './common';
+import { DateRangeQuery } from './wallet';
 
 // The game catalogue calls of spec §7 "Games" (issue 5).
 
@@ -123,3 +124,162 @@ export const Winner = z.object({
 });
 export const RankList = z.object({ list: z.array(Winner) });
 export type RankList = z.infer<typeof RankList>;
+
+// ---- Launch (spec §7 /wps/game/launchGame, /wps/relay/GCS_gameLaunchFB, trial launch) ----
+
+export const GAME_SESSION_HOURS = 2;
+export const MAINTENANCE_SUGGESTIONS = 6;
+export const DEVICES = ['WEB', 'MOBILE'] as const;
+export const LOTTO_VIEWS = ['betting', 'lobby'] as const;
+
+/**
+ * Where the game's lobby button leads: a same-origin path ('/rng') or an http(s) URL. Anything
+ * else (javascript:, protocol-relative '//host') is refused.
+ */
+export const BackUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s), 'INVALID');
+
+/** A game by node id, or by vendor (vassalage) and the vendor's game code. */
+export const LaunchGameBody = z
+  .object({
+    nodeId: NodeId.optional(),
+    vassalage: z.string().trim().min(1).max(40).optional(),
+    gameCode: z.string().trim().min(1).max(60).optional(),
+    language: Language,
+    backUrl: BackUrl.optional(),
+    device: z.enum(DEVICES).default('WEB'),
+    /** Lottery games only: open the betting page (default) or the lottery lobby (spec §7). */
+    lottoView: z.enum(LOTTO_VIEWS).default('betting'),
+  })
+  .refine((b) => b.nodeId !== undefined || (b.vassalage !== undefined && b.gameCode !== undefined), {
+    message: 'nodeId, or vassalage and gameCode, are required',
+    path: ['nodeId'],
+  });
+export type LaunchGameBody = z.infer<typeof LaunchGameBody>;
+
+/** A vendor's own lobby (vendors whose card has isGame VASSALAGE, e.g. sports books). */
+export const LaunchLobbyBody = z.object({
+  vassalage: z.string().trim().min(1).max(40),
+  /** Which of the vendor's categories; the vendor's first lobby category when absent. */
+  gameType: z.enum(GAME_TYPES).optional(),
+  language: Language,
+  backUrl: BackUrl.optional(),
+  device: z.enum(DEVICES).default('WEB'),
+});
+export type LaunchLobbyBody = z.infer<typeof LaunchLobbyBody>;
+
+/** spec §7 "Lottery": the lobby launch parameters, on the answer of a lottery game launch. */
+export const LottoLaunch = z.object({
+  lottoArea: z.literal('VN'),
+  launchMode: z.literal('LOTT'),
+  lottoPrizeMode: z.string(),
+  lottoGameCode: z.string(),
+  lottoView: z.enum(LOTTO_VIEWS),
+  device: z.enum(DEVICES),
+  backUrl: z.string(),
+  language: z.string(),
+});
+export type LottoLaunch = z.infer<typeof LottoLaunch>;
+
+export const LaunchGameValue = z.object({
+  /** Open this (popup or iframe). Host from the brand's launchGameCDNs ('' = this origin). */
+  url: z.string(),
+  mode: z.enum(['real', 'trial']),
+  expiresAt: z.string(),
+  nodeId: z.number().int(),
+  vassalage: z.string(),
+  gameCode: z.string(),
+  gameType: z.string(),
+  /** Set for lottery games (LOTT, ELOTT), otherwise null. */
+  lotto: LottoLaunch.nullable(),
+});
+export type LaunchGameValue = z.infer<typeof LaunchGameValue>;
+
+/** value of GAME_MAINTENANCE: up to 6 other active games of the same type to suggest. */
+export const GameMaintenanceValue = z.object({ suggestions: z.array(Game) });
+
+// ---- Recent games and rooms ----
+
+export const RECENT_GAMES_LIMIT = 20;
+export const RecentGamesQuery = z.object({
+  language: Language,
+  limitNum: z.coerce.number().int().min(1).max(50).default(RECENT_GAMES_LIMIT),
+});
+export const RecentGames = z.object({ list: z.array(Game) });
+export type RecentGames = z.infer<typeof RecentGames>;
+
+export const RoomListQuery = z.object({ vassalage: z.string().trim().min(1).max(40), language: Language });
+export const Room = z.object({
+  nodeId: z.number().int(),
+  gameCode: z.string(),
+  roomName: z.string(),
+  iconUrl: z.string(),
+  /** Major units. */
+  minBet: z.number(),
+  status: z.enum(['open', 'maintenance']),
+});
+export const RoomList = z.object({ vassalage: z.string(), list: z.array(Room) });
+export type RoomList = z.infer<typeof RoomList>;
+
+// ---- Betting records, game recall, profit and loss by game type ----
+
+/** spec §9 date shortcuts or an explicit range of whole UTC days (end inclusive), as /wps/member/transactions. */
+const GameDateRange = DateRangeQuery;
+
+export const ROUND_STATUSES = ['open', 'closed', 'rolled_back'] as const;
+
+export const BettingRecordQuery = GameDateRange.extend({
+  gameType: z.enum(GAME_TYPES).optional(),
+  vassalage: z.string().trim().min(1).max(40).optional(),
+  status: z.enum(ROUND_STATUSES).optional(),
+  pageNo: PageNo,
+  pageSize: PageSize,
+  language: Language,
+});
+export type BettingRecordQuery = z.infer<typeof BettingRecordQuery>;
+
+export const BettingRecord = z.object({
+  roundId: z.string(),
+  nodeId: z.number().int().nullable(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  gameType: z.string(),
+  /** Major units; net = win - bet (0 while open or rolled back). */
+  bet: z.number(),
+  win: z.number(),
+  net: z.number(),
+  status: z.enum(ROUND_STATUSES),
+  /** Round start, ISO-8601. */
+  time: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type BettingRecord = z.infer<typeof BettingRecord>;
+
+export const BettingTotals = z.object({ bet: z.number(), win: z.number(), net: z.number() });
+export const BettingRecordList = paged(BettingRecord).extend({ totals: BettingTotals, currency: z.string() });
+export type BettingRecordList = z.infer<typeof BettingRecordList>;
+
+export const GAME_RECALL_ROUNDS = 10;
+export const GameRecallQuery = z.object({ nodeId: NodeId, language: Language });
+export const RecallRound = BettingRecord.extend({ outcome: z.enum(['win', 'loss', 'push', 'open', 'rolled_back']) });
+export const GameRecall = z.object({ game: Game, list: z.array(RecallRound) });
+export type GameRecall = z.infer<typeof GameRecall>;
+
+export const GameProfitLossQuery = GameDateRange;
+export const GameTypeProfitLoss = z.object({
+  gameType: z.string(),
+  rounds: z.number().int(),
+  bet: z.number(),
+  win: z.number(),
+  net: z.number(),
+});
+export const GameProfitLoss = z.object({
+  list: z.array(GameTypeProfitLoss),
+  totals: GameTypeProfitLoss.omit({ gameType: true }),
+  currency: z.string(),
+});
+export type GameProfitLoss = z.infer<typeof GameProfitLoss>;
