@@ -1,14 +1,67 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { RouteError } from './layout/route-error';
 import { SiteLayout } from './layout/site-layout';
-import { paths } from './paths';
+import { CATEGORY_ROUTES, paths } from './paths';
 
 // spec §2 route table. Home is in the first chunk; every other page is a lazy route module.
 const frame = (name: string) => async () => {
   const { FramePage } = await import('../features/pages/frame-page');
   return { Component: () => <FramePage name={name} /> };
 };
+
+const games = () => import('../features/games/pages');
+
+/** spec §2 /{gameType}: a category route lists its games; any other single segment is not found. */
+const categoryRoute = async () => {
+  const [{ GameCentrePage }, { NotFoundPage }] = await Promise.all([
+    games(),
+    import('../features/pages/not-found-page'),
+  ]);
+  return {
+    Component: function CategoryRoute() {
+      const { gameType = '' } = useParams();
+      const type = CATEGORY_ROUTES[gameType.toLowerCase()];
+      return type ? <GameCentrePage key={type} gameType={type} /> : <NotFoundPage />;
+    },
+  };
+};
+
+const gamesMemberRoutes = () => [
+  { path: 'personalHistoryCopy', lazy: async () => ({ Component: (await games()).BettingRecordPage }) },
+  { path: 'personalProfit', lazy: async () => ({ Component: (await games()).PersonalProfitPage }) },
+];
+
+const walletRoutes = () => [
+  {
+    path: 'transferFund',
+    lazy: async () => ({ Component: (await import('../features/wallet/my-wallet-page')).MyWalletPage }),
+  },
+  {
+    path: 'depositv2',
+    lazy: async () => ({ Component: (await import('../features/wallet/deposit-page')).DepositPage }),
+  },
+  {
+    path: 'withdraw',
+    lazy: async () => ({ Component: (await import('../features/wallet/withdraw-page')).WithdrawPage }),
+  },
+  {
+    path: 'bankAccount',
+    lazy: async () => ({ Component: (await import('../features/wallet/bank-account-page')).BankAccountPage }),
+  },
+  {
+    path: 'transferUpline',
+    lazy: async () => ({ Component: (await import('../features/wallet/transfer-upline-page')).TransferUplinePage }),
+  },
+  {
+    path: 'transactionHistory',
+    lazy: async () => ({ Component: (await import('../features/wallet/account-record-page')).AccountRecordPage }),
+  },
+  {
+    path: 'bonusDetails',
+    lazy: async () => ({ Component: (await import('../features/wallet/bonus-page')).BonusPage }),
+  },
+];
 
 export const router = createBrowserRouter([
   {
@@ -29,10 +82,12 @@ export const router = createBrowserRouter([
       { path: paths.pointMall, lazy: frame('pointMall') },
       { path: paths.agentHome, lazy: frame('agentHome') },
       { path: paths.down, lazy: frame('down') },
-      { path: paths.seamless, lazy: frame('seamless') },
-      { path: paths.lottery, lazy: frame('lottery') },
-      { path: paths.seaLottery, lazy: frame('seaLottery') },
-      { path: paths.vnLottery, lazy: frame('vnLottery') },
+      { path: paths.seamless, lazy: async () => ({ Component: (await games()).SeamlessPage }) },
+      { path: paths.lottery, lazy: async () => ({ Component: (await games()).LotteryRoute }) },
+      { path: paths.seaLottery, lazy: async () => ({ Component: (await games()).SeaLotteryRoute }) },
+      { path: paths.vnLottery, lazy: async () => ({ Component: (await games()).VnLotteryRoute }) },
+      { path: paths.lobby, lazy: async () => ({ Component: (await games()).LobbyPage }) },
+      { path: paths.winners, lazy: async () => ({ Component: (await games()).WinnersPage }) },
       {
         path: paths.member,
         lazy: async () => ({ Component: (await import('../features/member/member-layout')).MemberLayout }),
@@ -46,16 +101,16 @@ export const router = createBrowserRouter([
             path: 'profile',
             lazy: async () => ({ Component: (await import('../features/member/profile-page')).ProfilePage }),
           },
+          // Wallet and cashier pages (issue 4), each its own lazy chunk.
+          ...walletRoutes(),
+          ...gamesMemberRoutes(),
           {
             path: ':entry',
             lazy: async () => ({ Component: (await import('../features/member/member-entry-page')).MemberEntryPage }),
           },
         ],
       },
-      {
-        path: '/:gameType',
-        lazy: async () => ({ Component: (await import('../features/pages/category-page')).CategoryPage }),
-      },
+      { path: '/:gameType', lazy: categoryRoute },
       {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/pages/not-found-page')).NotFoundPage }),

@@ -12,6 +12,7 @@ import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
 import { applyLanguage } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
+import { useRealtimeBalance } from '../../lib/realtime';
 import { endSession, useSession } from '../../lib/session';
 import {
   configQuery,
@@ -219,6 +220,8 @@ function MemberArea() {
   const session = useSession();
   const info = useQuery(memberInfoQuery(session.token)).data;
   const state = useQuery(publicStateQuery(session.token)).data;
+  // The balance follows every posting live over /ws (issue 4), without waiting for the 30 s refetch.
+  useRealtimeBalance(session.token);
   const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
   const [leaving, setLeaving] = useState(false);
   const toggle = () => {

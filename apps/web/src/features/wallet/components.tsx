@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayAmount } from '../../lib/money';
+import { configQuery } from '../../lib/site-queries';
+import { pageWindow } from './wallet-logic';
+
+// Small pieces every wallet page shares: title, amounts, statuses, copy buttons, paging, tables.
+
+export function PageTitle({ children }: { children: ReactNode }) {
+  return <h1 className="mb-6 text-xl font-bold">{children}</h1>;
+}
+
+/** Formats major-unit amounts with the brand's currency symbol (two decimals, thousands separators). */
+export function useMoney(): (amount: number) => string {
+  const symbol = useQuery(configQuery).data?.currencySymbol;
+  return (amount) => displayAmount(amount, { symbol });
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleString() : '-';
+}
+
+const STATUS_COLOURS: Record<string, string> = {
+  pending: 'bg-(--accent)/15 text-(--accent)',
+  approved: 'bg-(--success)/15 text-(--success)',
+  paid: 'bg-(--success)/15 text-(--success)',
+  confirmed: 'bg-(--success)/15 text-(--success)',
+  rejected: 'bg-(--danger)/15 text-(--danger)',
+  cancelled: 'bg-(--text-muted)/15 text-(--text-muted)',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? ''}`}>
+      {t(`wallet.status.${status}`, { defaultValue: status })}
+    </span>
+  );
+}
+
+/** A value with a button that copies it (spec: bank details with copy buttons). */
+export function CopyValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-(--text-muted)/20 py-2 last:border-0">
+      <dt className="text-sm text-(--text-muted)">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-2">
+        <span className="break-all font-semibold" data-testid={testId}>
+          {value}
+        </span>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded p-1 text-(--accent) hover:bg-(--surface-raised)"
+          aria-label={t('wallet.copy', { label })}
+        >
+          {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
+        </button>
+        <span className="sr-only" aria-live="polite">
+          {copied ? t('wallet.copied') : ''}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  const button = 'min-w-9 rounded px-2 py-1 text-sm disabled:opacity-40';
+  return (
+    <nav aria-label={t('wallet.paging')} className="mt-4 flex flex-wrap items-center justify-center gap-1">
+      <button
+        type="button"
+        className={button}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        aria-label={t('common.previous')}
+      >
+        <ChevronLeft size={16} aria-hidden className="rtl:rotate-180" />
+      </button>
+      {pageWindow(page, totalPages).map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={`${button} ${n === page ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface)'}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onChange(n)}
+        >
+          {n}
+        </button>
+      ))}
+      <button
+        type="button"
+        className={button}
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+        aria-label={t('common.next')}
+      >
+        <ChevronRight size={16} aria-hidden className="rtl:rotate-180" />
+      </button>
+    </nav>
+  );
+}
+
+/** A table that scrolls sideways inside its box on narrow screens instead of widening the page. */
+export function DataTable({
+  caption,
+  headers,
+  children,
+  empty,
+}: {
+  caption: string;
+  headers: string[];
+  children: ReactNode;
+  empty: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-(--text-muted)">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="whitespace-nowrap py-2 pr-4 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={headers.length} className="py-8 text-center text-(--text-muted)">
+                {t('wallet.noRecords')}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cell = 'whitespace-nowrap py-2 pr-4';
+export const row = 'border-t border-(--text-muted)/20';
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-lg bg-(--surface) p-4 ${className}`}>{children}</div>;
+}
+
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return <h2 className="mb-3 mt-8 font-semibold">{children}</h2>;
+}
+
+/** A select with a visible label, styled like Field. */
+export function SelectField({
+  label,
+  children,
+  ...select
+}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; ref?: React.Ref<HTMLSelectElement> }) {
+  return (
+    <label className="mb-3 block text-sm font-medium">
+      <span className="mb-1 block">{label}</span>
+      <select
+        className="w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text)"
+        {...select}
+      >
+        {children}
+      </select>
+    </label>
+  );
+}

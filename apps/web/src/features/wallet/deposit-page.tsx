@@ -1,0 +1,246 @@
+import { DepositBody, type DepositOrder, type PaymentMethod } from '@gamehall/shared/api/cashier';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Landmark, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormFooter } from '../../components/form-footer';
+import { Field } from '../../components/ui/field';
+import { errorMessage } from '../../lib/errors';
+import { withMessages } from '../../lib/form-messages';
+import { useSession } from '../../lib/session';
+import { attachDepositProof, createDeposit, depositsQuery, paymentMethodsQuery } from './api';
+import {
+  Card,
+  CopyValue,
+  cell,
+  DataTable,
+  formatTime,
+  Pager,
+  PageTitle,
+  row,
+  SectionTitle,
+  StatusBadge,
+  useMoney,
+} from './components';
+import { checkProofImage, limitProblem, newRequestId } from './wallet-logic';
+
+const DepositFields = DepositBody.omit({ requestId: true });
+
+// spec §2 depositv2: methods with limits; a bank transfer shows the brand's receiving account with
+// copy buttons and the reference, and takes an optional proof; a gateway opens its pay page.
+export function DepositPage() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const methods = useQuery(paymentMethodsQuery(token)).data;
+  const [order, setOrder] = useState<DepositOrder | null>(null);
+  const form = useForm({
+    defaultValues: { methodCode: '', amount: Number.NaN },
+    resolver: withMessages(zodResolver(DepositFields, undefined, { raw: true }), t, {
+      methodCode: 'wallet.chooseMethod',
+      amount: 'wallet.amountInvalid',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const chosen = methods?.deposit.find((m) => m.code === form.watch('methodCode'));
+  const submit = form.handleSubmit(async (values) => {
+    const method = methods?.deposit.find((m) => m.code === values.methodCode);
+    if (method && limitProblem(values.amount, method)) {
+      form.setError('amount', { message: t('wallet.limits', { min: money(method.min), max: money(method.max) }) });
+      return;
+    }
+    try {
+      const created = await createDeposit({ ...values, requestId: newRequestId() });
+      setOrder(created);
+      form.reset({ methodCode: values.methodCode, amount: Number.NaN });
+      await queryClient.invalidateQueries({ queryKey: ['wallet', 'deposits'] });
+    } catch (err) {
+      form.setError('root', { message: errorMessage(t, err) });
+    }
+  });
+  return (
+    <div>
+      <PageTitle>{t('member.menu.depositv2')}</PageTitle>
+      <form onSubmit={submit} noValidate className="max-w-xl">
+        <fieldset className="mb-4">
+          <legend className="mb-2 text-sm font-medium">{t('wallet.method')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(methods?.deposit ?? []).map((m) => (
+              <MethodOption key={m.code} method={m} register={form.register('methodCode')} />
+            ))}
+          </div>
+          {errors.methodCode && (
+            <p role="alert" className="mt-1 text-xs text-(--danger)">
+              {errors.methodCode.message}
+            </p>
+          )}
+        </fieldset>
+        <Field
+          label={t('wallet.amount')}
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={chosen ? t('wallet.limits', { min: money(chosen.min), max: money(chosen.max) }) : undefined}
+          error={errors.amount?.message}
+          {...form.register('amount', { valueAsNumber: true })}
+        />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('member.menu.depositv2')}
+        </FormFooter>
+      </form>
+      {order && <DepositInstructions order={order} onChange={setOrder} />}
+      <DepositHistory />
+    </div>
+  );
+}
+
+function MethodOption({
+  method,
+  register,
+}: {
+  method: PaymentMethod;
+  register: ReturnType<ReturnType<typeof useForm<{ methodCode: string; amount: number }>>['register']>;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const Icon = method.kind === 'bank_transfer' ? Landmark : Smartphone;
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-(--text-muted)/30 bg-(--surface) p-3 has-checked:border-(--accent)">
+      <input type="radio" value={method.code} className="accent-(--accent)" {...register} />
+      <Icon size={20} aria-hidden className="text-(--accent)" />
+      <span className="min-w-0">
+        <span className="block font-semibold">{method.name}</span>
+        <span className="block text-xs text-(--text-muted)">
+          {t(`wallet.kind.${method.kind}`)} · {money(method.min)} – {money(method.max)}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+function DepositInstructions({ order, onChange }: { order: DepositOrder; onChange: (o: DepositOrder) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const [proofError, setProofError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkProofImage(file);
+    if (problem) {
+      setProofError(t(`wallet.image.${problem}`));
+      return;
+    }
+    setProofError('');
+    setBusy(true);
+    try {
+      onChange(await attachDepositProof(order.reference, file));
+      toast.success(t('wallet.proofUploaded'));
+      await queryClient.invalidateQueries({ queryKey: ['wallet', 'deposits'] });
+    } catch (err) {
+      setProofError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="mt-6 max-w-xl">
+      <h2 className="mb-2 font-semibold">{t('wallet.depositCreated')}</h2>
+      {order.receivingAccount ? (
+        <>
+          <p className="mb-2 text-sm text-(--text-muted)">{t('wallet.bankTransferNote')}</p>
+          <dl>
+            <CopyValue label={t('wallet.bankName')} value={order.receivingAccount.bankName} />
+            <CopyValue label={t('wallet.accountName')} value={order.receivingAccount.accountName} />
+            <CopyValue label={t('wallet.accountNumber')} value={order.receivingAccount.accountNumber} />
+            <CopyValue label={t('wallet.amount')} value={money(order.amount)} />
+            <CopyValue label={t('wallet.reference')} value={order.reference} testId="deposit-reference" />
+          </dl>
+          <div className="mt-3">
+            <label className="mb-1 block text-sm font-medium" htmlFor="deposit-proof">
+              {t('wallet.proof')}
+            </label>
+            <input
+              id="deposit-proof"
+              type="file"
+              accept="image/png,image/jpeg"
+              disabled={busy || order.hasProof}
+              aria-describedby="deposit-proof-hint"
+              onChange={(e) => void upload(e.target.files?.[0])}
+              className="max-w-full text-sm"
+            />
+            <p id="deposit-proof-hint" className="mt-1 text-xs text-(--text-muted)">
+              {order.hasProof ? t('wallet.proofUploaded') : t('wallet.imageHint')}
+            </p>
+            {proofError && (
+              <p role="alert" className="mt-1 text-xs text-(--danger)">
+                {proofError}
+              </p>
+            )}
+          </div>
+        </>
+      ) : (
+        <>
+          <dl>
+            <CopyValue label={t('wallet.reference')} value={order.reference} testId="deposit-reference" />
+          </dl>
+          {order.payUrl && (
+            <a
+              href={order.payUrl}
+              target="_blank"
+              rel="noopener"
+              className="mt-3 inline-flex items-center gap-2 rounded-md bg-(--accent) px-4 py-2 text-sm font-semibold text-(--accent-contrast)"
+            >
+              <ExternalLink size={16} aria-hidden />
+              {t('wallet.openPayPage')}
+            </a>
+          )}
+          <p className="mt-2 text-sm text-(--text-muted)">{t('wallet.gatewayNote')}</p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function DepositHistory() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const money = useMoney();
+  const [page, setPage] = useState(1);
+  const data = useQuery(depositsQuery(token, page)).data;
+  return (
+    <section>
+      <SectionTitle>{t('wallet.depositHistory')}</SectionTitle>
+      <DataTable
+        caption={t('wallet.depositHistory')}
+        headers={[
+          t('wallet.time'),
+          t('wallet.reference'),
+          t('wallet.method'),
+          t('wallet.amount'),
+          t('wallet.statusLabel'),
+        ]}
+        empty={(data?.content.length ?? 0) === 0}
+      >
+        {data?.content.map((d) => (
+          <tr key={d.reference} className={row} data-testid="deposit-row">
+            <td className={cell}>{formatTime(d.createdAt)}</td>
+            <td className={cell}>{d.reference}</td>
+            <td className={cell}>{d.methodCode}</td>
+            <td className={cell}>{money(d.amount)}</td>
+            <td className={cell}>
+              <StatusBadge status={d.status} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,326 @@
+import {
+  RECEIPT_COMMENT_MAX,
+  type ReceiptStatus,
+  type WithdrawalOrder,
+  WithdrawBody,
+} from '@gamehall/shared/api/cashier';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../app/paths';
+import { FormFooter } from '../../components/form-footer';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+import { withMessages } from '../../lib/form-messages';
+import { useSession } from '../../lib/session';
+import { bankAccountsQuery, confirmReceipt, requestWithdrawal, withdrawalsQuery, withdrawInfoQuery } from './api';
+import {
+  Card,
+  cell,
+  DataTable,
+  formatTime,
+  Pager,
+  PageTitle,
+  row,
+  SectionTitle,
+  SelectField,
+  StatusBadge,
+  useMoney,
+} from './components';
+import { checkReceiptImages, limitProblem, newRequestId, turnoverPercent } from './wallet-logic';
+
+const WithdrawFields = WithdrawBody.omit({ requestId: true });
+
+// spec §2 withdraw: a confirmed bank account, the payment password, limits and turnover progress;
+// the history, and the receipt confirmation of a paid withdrawal (spec §4).
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const info = useQuery(withdrawInfoQuery(token)).data;
+  const accounts = useQuery(bankAccountsQuery(token)).data?.list;
+  const confirmed = (accounts ?? []).filter((a) => a.status === 'confirmed');
+  const form = useForm({
+    defaultValues: { bankAccountId: Number.NaN, amount: Number.NaN, paymentPassword: '' },
+    resolver: withMessages(zodResolver(WithdrawFields, undefined, { raw: true }), t, {
+      bankAccountId: 'wallet.chooseAccount',
+      amount: 'wallet.amountInvalid',
+      paymentPassword: 'validation.required',
+    }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    if (info && limitProblem(values.amount, info)) {
+      form.setError('amount', { message: t('wallet.limits', { min: money(info.min), max: money(info.max) }) });
+      return;
+    }
+    try {
+      await requestWithdrawal({ ...values, requestId: newRequestId() });
+      toast.success(t('wallet.withdrawRequested'));
+      form.reset({ bankAccountId: values.bankAccountId, amount: Number.NaN, paymentPassword: '' });
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'PAYMENT_PASSWORD_INVALID')
+        form.setError('paymentPassword', { message: errorMessage(t, err) });
+      else form.setError('root', { message: errorMessage(t, err) });
+    }
+  });
+  const percent = info ? turnoverPercent(info.turnover) : 0;
+  return (
+    <div>
+      <PageTitle>{t('member.menu.withdraw')}</PageTitle>
+      {info && (
+        <dl className="mb-6 grid gap-3 sm:grid-cols-3">
+          <Card>
+            <dt className="text-sm text-(--text-muted)">{t('wallet.available')}</dt>
+            <dd className="mt-1 text-lg font-bold" data-testid="withdraw-available">
+              {money(info.available)}
+            </dd>
+          </Card>
+          <Card>
+            <dt className="text-sm text-(--text-muted)">{t('wallet.limitsLabel')}</dt>
+            <dd className="mt-1 font-semibold">
+              {money(info.min)} – {money(info.max)}
+            </dd>
+          </Card>
+          <Card>
+            <dt className="text-sm text-(--text-muted)" id="turnover-label">
+              {t('wallet.turnover')}
+            </dt>
+            <dd className="mt-1 text-sm">
+              {money(info.turnover.achieved)} / {money(info.turnover.required)}
+              <div
+                role="progressbar"
+                aria-labelledby="turnover-label"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="mt-2 h-2 overflow-hidden rounded-full bg-(--text-muted)/20"
+              >
+                <div className="h-full bg-(--accent)" style={{ width: `${percent}%` }} />
+              </div>
+            </dd>
+          </Card>
+        </dl>
+      )}
+      {info && !info.hasPaymentPassword && (
+        <p role="alert" className="mb-4 rounded-md bg-(--danger)/10 p-3 text-sm text-(--danger)">
+          {t('errors.PAYMENT_PASSWORD_NOT_SET')}{' '}
+          <Link to={paths.securityCenter} className="underline">
+            {t('member.menu.securityCenter')}
+          </Link>
+        </p>
+      )}
+      {accounts && confirmed.length === 0 && (
+        <p className="mb-4 rounded-md bg-(--surface) p-3 text-sm">
+          {t('wallet.needConfirmedAccount')}{' '}
+          <Link to={paths.memberEntry('bankAccount')} className="text-(--accent) underline">
+            {t('wallet.menu.bankAccount')}
+          </Link>
+        </p>
+      )}
+      <form onSubmit={submit} noValidate className="max-w-md">
+        <SelectField label={t('wallet.menu.bankAccount')} {...form.register('bankAccountId', { valueAsNumber: true })}>
+          <option value="">{t('wallet.chooseAccount')}</option>
+          {confirmed.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.bankName} · {a.accountNumber}
+            </option>
+          ))}
+        </SelectField>
+        {errors.bankAccountId && (
+          <p role="alert" className="-mt-2 mb-3 text-xs text-(--danger)">
+            {errors.bankAccountId.message}
+          </p>
+        )}
+        <Field
+          label={t('wallet.amount')}
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.amount?.message}
+          {...form.register('amount', { valueAsNumber: true })}
+        />
+        <Field
+          label={t('member.security.paymentPassword')}
+          required
+          type="password"
+          autoComplete="off"
+          error={errors.paymentPassword?.message}
+          {...form.register('paymentPassword')}
+        />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('member.menu.withdraw')}
+        </FormFooter>
+      </form>
+      <WithdrawalHistory />
+    </div>
+  );
+}
+
+function WithdrawalHistory() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const money = useMoney();
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const data = useQuery(withdrawalsQuery(token, page)).data;
+  const open = data?.content.find((w) => w.reference === confirming);
+  return (
+    <section>
+      <SectionTitle>{t('wallet.withdrawalHistory')}</SectionTitle>
+      <DataTable
+        caption={t('wallet.withdrawalHistory')}
+        headers={[
+          t('wallet.time'),
+          t('wallet.reference'),
+          t('wallet.amount'),
+          t('wallet.menu.bankAccount'),
+          t('wallet.statusLabel'),
+          t('wallet.receipt.title'),
+        ]}
+        empty={(data?.content.length ?? 0) === 0}
+      >
+        {data?.content.map((w) => (
+          <tr key={w.reference} className={row} data-testid="withdrawal-row">
+            <td className={cell}>{formatTime(w.createdAt)}</td>
+            <td className={cell}>{w.reference}</td>
+            <td className={cell}>{money(w.amount)}</td>
+            <td className={cell}>{w.bankAccount.accountNumber}</td>
+            <td className={cell}>
+              <StatusBadge status={w.status} />
+            </td>
+            <td className={cell}>
+              {w.receipt ? (
+                t(`wallet.receipt.${w.receipt.status}`)
+              ) : w.status === 'paid' ? (
+                <Button variant="secondary" onClick={() => setConfirming(w.reference)}>
+                  {t('wallet.receipt.confirm')}
+                </Button>
+              ) : (
+                '-'
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
+      {open && <ReceiptForm order={open} onDone={() => setConfirming(null)} />}
+    </section>
+  );
+}
+
+const RECEIPT_STATUSES: ReceiptStatus[] = ['received', 'partial', 'not_received'];
+
+function ReceiptForm({ order, onDone }: { order: WithdrawalOrder; onDone: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReceiptStatus>('received');
+  const [comment, setComment] = useState('');
+  const [images, setImages] = useState<File[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = checkReceiptImages(images, status);
+    if (problem) {
+      setError(t(`wallet.image.${problem}`));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await confirmReceipt(order.reference, { status, comment, images });
+      toast.success(t('wallet.receipt.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawals'] });
+      onDone();
+    } catch (err) {
+      setError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="mt-4 max-w-xl">
+      <form onSubmit={submit} noValidate aria-labelledby="receipt-title">
+        <h3 id="receipt-title" className="mb-1 font-semibold">
+          {t('wallet.receipt.title')}
+        </h3>
+        <p className="mb-3 text-sm text-(--text-muted)">
+          {order.reference} · {money(order.amount)}
+          {order.confirmBy && ` · ${t('wallet.receipt.confirmBy', { time: formatTime(order.confirmBy) })}`}
+        </p>
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">{t('wallet.statusLabel')}</legend>
+          <div className="flex flex-wrap gap-4 text-sm">
+            {RECEIPT_STATUSES.map((s) => (
+              <label key={s} className="flex items-center gap-2">
+                <input type="radio" name="receipt-status" checked={status === s} onChange={() => setStatus(s)} />
+                {t(`wallet.receipt.${s}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="mb-3 block text-sm font-medium">
+          <span className="mb-1 block">{t('wallet.receipt.comment')}</span>
+          <textarea
+            value={comment}
+            maxLength={RECEIPT_COMMENT_MAX}
+            onChange={(e) => setComment(e.target.value)}
+            rows={2}
+            className="w-full rounded-md border border-(--text-muted)/40 bg-(--surface-raised) px-3 py-2 text-sm"
+          />
+        </label>
+        <label className="mb-1 block text-sm font-medium" htmlFor="receipt-images">
+          {status === 'not_received' && (
+            <span className="mr-0.5 text-(--danger)" aria-hidden>
+              *
+            </span>
+          )}
+          {t('wallet.receipt.images')}
+        </label>
+        <input
+          id="receipt-images"
+          type="file"
+          multiple
+          accept="image/png,image/jpeg"
+          aria-describedby="receipt-images-hint"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            setImages(files);
+            const problem = checkReceiptImages(files, 'received');
+            setError(problem ? t(`wallet.image.${problem}`) : '');
+          }}
+          className="max-w-full text-sm"
+        />
+        <p id="receipt-images-hint" className="mb-3 mt-1 text-xs text-(--text-muted)">
+          {t('wallet.receipt.imagesHint')}
+        </p>
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-(--danger)">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2">
+          <Button variant="ghost" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('common.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

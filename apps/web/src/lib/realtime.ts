@@ -1,0 +1,133 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+// The /ws client (issue 4 "live balance in the header"). The server sends JSON { type, data };
+// a `balance` event follows every committed change of the member's cash. Browsers cannot set
+// headers on a WebSocket, so the session token travels in the query string.
+
+export type BalanceData = { balance: number; available: number; currency: string };
+export type RealtimeMessage = { type: 'balance'; data: BalanceData } | { type: string; data: unknown };
+
+/** Close code the server uses for a missing or ended session: reconnecting would not help. */
+export const CLOSE_UNAUTHORISED = 4001;
+
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * Delay before reconnect attempt `attempt` (0-based): exponential from 1 s, capped at 30 s, with
+ * "equal jitter" so a restarted server is not hit by every client in the same millisecond.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** The balance event of a raw message, or null for anything else (ready, unknown, malformed). */
+export function parseBalanceEvent(raw: unknown): BalanceData | null {
+  if (typeof raw !== 'string') return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!message || typeof message !== 'object') return null;
+  const { type, data } = message as { type?: unknown; data?: unknown };
+  if (type !== 'balance' || !data || typeof data !== 'object') return null;
+  const { balance, available, currency } = data as Record<string, unknown>;
+  if (typeof balance !== 'number' || typeof available !== 'number' || typeof currency !== 'string') return null;
+  return { balance, available, currency };
+}
+
+export function realtimeUrl(token: string, location: { protocol: string; host: string } = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
+}
+
+type SocketLike = Pick<WebSocket, 'close'> & {
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+};
+
+export type RealtimeOptions = {
+  onBalance: (data: BalanceData) => void;
+  /** The server refused the token (4001): the session is over. */
+  onUnauthorised?: () => void;
+  createSocket?: (url: string) => SocketLike;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+};
+
+/**
+ * Keeps one socket open for `token`, reconnecting with backoff after any close except 4001.
+ * Returns the function that stops it.
+ */
+export function connectRealtime(token: string, options: RealtimeOptions): () => void {
+  const create = options.createSocket ?? ((url: string) => new WebSocket(url));
+  const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  let attempt = 0;
+  let stopped = false;
+  let socket: SocketLike | undefined;
+  let timer: unknown;
+
+  const open = () => {
+    timer = undefined;
+    if (stopped) return;
+    const current = create(realtimeUrl(token));
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+    };
+    current.onmessage = (ev) => {
+      const data = parseBalanceEvent(ev.data);
+      if (data) options.onBalance(data);
+    };
+    current.onerror = () => undefined;
+    current.onclose = (ev) => {
+      if (socket !== current) return;
+      socket = undefined;
+      if (stopped) return;
+      if (ev.code === CLOSE_UNAUTHORISED) {
+        options.onUnauthorised?.();
+        return;
+      }
+      timer = setTimer(open, reconnectDelay(attempt++));
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    if (timer !== undefined) clearTimer(timer);
+    const current = socket;
+    socket = undefined;
+    current?.close(1000, 'bye');
+  };
+}
+
+/**
+ * Applies a balance event to the TanStack Query cache: the header's public state (balance) at
+ * once, and the wallet pages' queries are refetched so they show the same figure.
+ */
+export function applyBalance(queryClient: QueryClient, token: string, data: BalanceData): void {
+  queryClient.setQueryData<{ balance: number }>(['member', 'publicState', token], (old) =>
+    old ? { ...old, balance: data.balance } : old,
+  );
+  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+/** Keeps the header balance live while logged in (one socket per token). */
+export function useRealtimeBalance(token: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    return connectRealtime(token, {
+      onBalance: (data) => applyBalance(queryClient, token, data),
+      // A refused token: refetching the member state lets the API client end the session.
+      onUnauthorised: () => void queryClient.invalidateQueries({ queryKey: ['member'] }),
+    });
+  }, [token, queryClient]);
+}
