@@ -3,20 +3,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
-import { errorMessage } from '../lib/errors';
-import { withMessages } from '../lib/form-messages';
+import { showSubmitError, withMessages } from '../lib/form-messages';
 import { FormFooter } from './form-footer';
-import { Field } from './ui/field';
+import { PasswordField } from './password-field';
 
 const ChangePasswordFields = ChangePasswordBody.refine((v) => v.confirmNewPassword === v.newPassword, {
   path: ['confirmNewPassword'],
 });
 
-/** spec §5 Change password: old password, new password, confirmation equal to the new one. */
-export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+/**
+ * spec §5 Change password: old password required unless known, new password, confirmation equal to
+ * the new one. `knownPassword` is the one the member has just logged in with (the forced change):
+ * it is sent as the old password and its field is not shown.
+ */
+export function ChangePasswordForm({ onDone, knownPassword }: { onDone: () => void; knownPassword?: string }) {
   const { t } = useTranslation();
   const form = useForm({
-    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    defaultValues: { oldPassword: knownPassword ?? '', newPassword: '', confirmNewPassword: '' },
     resolver: withMessages(zodResolver(ChangePasswordFields, undefined, { raw: true }), t, {
       oldPassword: 'validation.required',
       newPassword: 'validation.newPassword',
@@ -29,32 +32,28 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       await apiRequest('/wps/member/password', { method: 'POST', encrypted: true, body });
       onDone();
     } catch (err) {
-      form.setError('root', { message: errorMessage(t, err) });
+      showSubmitError(form.setError, t, err);
     }
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Field
-        label={t('auth.oldPassword')}
-        required
-        type="password"
-        autoComplete="current-password"
-        error={errors.oldPassword?.message}
-        {...form.register('oldPassword')}
-      />
-      <Field
+      {knownPassword === undefined && (
+        <PasswordField
+          label={t('auth.oldPassword')}
+          purpose="current"
+          error={errors.oldPassword?.message}
+          {...form.register('oldPassword')}
+        />
+      )}
+      <PasswordField
         label={t('auth.newPassword')}
-        required
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <Field
+      <PasswordField
         label={t('auth.confirmPassword')}
-        required
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
         error={errors.confirmNewPassword?.message}
         {...form.register('confirmNewPassword')}
       />

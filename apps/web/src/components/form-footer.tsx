@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 
-/** The form-level error (server refusals) and the submit button every account form ends with. */
-export function FormFooter({ error, busy = false, children }: { error: string; busy?: boolean; children: ReactNode }) {
+/**
+ * The form-level error (server refusals) and the submit button every account form ends with;
+ * `secondary` sits beside the submit button (registration's reset).
+ */
+export function FormFooter({
+  error,
+  busy = false,
+  secondary,
+  children,
+}: {
+  error: string;
+  busy?: boolean;
+  secondary?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       {error && (
@@ -10,9 +23,12 @@ export function FormFooter({ error, busy = false, children }: { error: string; b
           {error}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {children}
-      </Button>
+      <div className="flex gap-2">
+        {secondary}
+        <Button type="submit" className="flex-1" disabled={busy}>
+          {children}
+        </Button>
+      </div>
     </>
   );
 }

@@ -3,9 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { reasonMessage, showServerFieldErrors, withMessages } from './form-messages';
+import { reasonMessage, showServerFieldErrors, showSubmitError, withMessages } from './form-messages';
 
-const KNOWN = new Set(['validation.required', 'validation.invalid', 'validation.reason.TAKEN']);
+const KNOWN = new Set([
+  'validation.required',
+  'validation.invalid',
+  'validation.reason.TAKEN',
+  'validation.reason.PATTERN',
+  'errors.VALIDATION_FAILED',
+  'errors.INTERNAL_ERROR',
+]);
 const t = ((key: string, options?: { defaultValue?: string }) =>
   KNOWN.has(key) ? `<${key}>` : (options?.defaultValue ?? key)) as unknown as TFunction;
 
@@ -41,5 +48,29 @@ describe('form messages from translation keys', () => {
     showServerFieldErrors(setError, t, new ApiError('VALIDATION', 'x', 400, { fields: { username: 'TAKEN' } }));
     showServerFieldErrors(setError, t, new Error('network'));
     expect(set).toEqual([['username', { message: '<validation.reason.TAKEN>' }]]);
+  });
+
+  it('puts a reason under the field a form shows it as when the call names it otherwise', () => {
+    const set: Array<[string, unknown]> = [];
+    const setError = (name: string, error: unknown) => void set.push([name, error]);
+    const err = new ApiError('VALIDATION_FAILED', 'x', 400, {
+      fields: { mobileNum: 'PATTERN', verificationCode: 'REQUIRED', newPassword: 'PATTERN' },
+    });
+    showServerFieldErrors(setError, t, err, { mobileNum: 'mobile', verificationCode: 'smsCode' });
+    expect(set.map(([name]) => name)).toEqual(['mobile', 'smsCode', 'newPassword']);
+    expect(set[0]?.[1]).toEqual({ message: '<validation.reason.PATTERN>' });
+  });
+
+  it('a refused submit: field reasons under the fields, the translated code at the foot', () => {
+    const set: Array<[string, unknown]> = [];
+    const setError = (name: string, error: unknown) => void set.push([name, error]);
+    showSubmitError(setError, t, new ApiError('VALIDATION_FAILED', 'x', 400, { fields: { username: 'TAKEN' } }));
+    expect(set).toEqual([
+      ['username', { message: '<validation.reason.TAKEN>' }],
+      ['root', { message: '<errors.VALIDATION_FAILED>' }],
+    ]);
+    set.length = 0;
+    showSubmitError(setError, t, new Error('network down'));
+    expect(set).toEqual([['root', { message: '<errors.INTERNAL_ERROR>' }]]);
   });
 });

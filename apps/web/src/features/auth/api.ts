@@ -22,10 +22,27 @@ export async function login(body: Omit<LoginBody, 'challenge'>): Promise<LoginVa
   });
 }
 
-/** After any successful login: keep the token, make the first-login call, force a password change when due. */
-export async function completeLogin(value: LoginValue): Promise<void> {
+// The password of a login that must change it, kept in memory only (never in storage) so the
+// forced change does not ask for it again (spec §5: "old password required unless known").
+let forcedChangePassword: string | undefined;
+
+/** The password the forced change-password modal may send as the old one; undefined when unknown. */
+export function knownPasswordForChange(): string | undefined {
+  return forcedChangePassword;
+}
+
+export function forgetPasswordForChange(): void {
+  forcedChangePassword = undefined;
+}
+
+/**
+ * After any successful login: keep the token, make the first-login call, force a password change
+ * when due. `password` is the one just typed (password logins), so the forced change knows it.
+ */
+export async function completeLogin(value: LoginValue, password?: string): Promise<void> {
   startSession(value);
   if (value.firstTimeLogin) await apiRequest('/wps/member/firstLogin', { method: 'POST' }).catch(() => undefined);
+  forcedChangePassword = value.forceChangePassword ? password : undefined;
   if (value.forceChangePassword) openModal('changePass');
 }
 

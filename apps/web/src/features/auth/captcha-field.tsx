@@ -3,28 +3,51 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field';
 import { fetchCaptcha } from './api';
+import { captchaRefreshDelay } from './captcha-refresh';
 
-// spec §5: the captcha image refreshes at most once per second.
+/**
+ * The image captcha of spec §4 and §5. The server spends an answer on every attempt, so the form
+ * bumps `reload` after each refused submit and a new image loads. Refreshes (clicks and reloads)
+ * come at most once a second: one asked for sooner waits for the second to pass instead of being
+ * refused by the server.
+ */
 export function CaptchaField({
   value,
   onChange,
   error,
+  reload = 0,
 }: {
   value: string;
   onChange: (v: string) => void;
-  error?: string;
+  error?: string | undefined;
+  reload?: number;
 }) {
   const { t } = useTranslation();
   const [image, setImage] = useState('');
-  const last = useRef(0);
+  const lastAt = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = useCallback(() => {
-    if (Date.now() - last.current < 1000) return;
-    last.current = Date.now();
-    fetchCaptcha()
-      .then(setImage)
-      .catch(() => setImage(''));
+    if (pending.current) return;
+    const load = () => {
+      pending.current = null;
+      lastAt.current = Date.now();
+      fetchCaptcha()
+        .then(setImage)
+        .catch(() => setImage(''));
+    };
+    const delay = captchaRefreshDelay(lastAt.current, Date.now());
+    if (delay === 0) load();
+    else pending.current = setTimeout(load, delay);
   }, []);
-  useEffect(refresh, [refresh]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the signal to load a new image
+  useEffect(refresh, [refresh, reload]);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+    },
+    [],
+  );
   return (
     <Field
       label={t('auth.captcha')}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ChangePasswordForm } from '../../components/change-password-form';
 import { Modal } from '../../components/ui/modal';
 import { closeModal, modalStore } from '../../lib/modals';
+import { forgetPasswordForChange, knownPasswordForChange } from './api';
 
 // spec §4: the forced change after a login with the default or an expired password.
 export function ChangePasswordModal() {
@@ -11,16 +12,23 @@ export function ChangePasswordModal() {
   const open = modalStore.use() === 'changePass';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const close = () => {
+    forgetPasswordForChange();
+    closeModal();
+  };
   return (
-    <Modal open={open} onClose={closeModal} title={t('auth.changePassword')}>
+    <Modal open={open} onClose={close} title={t('auth.changePassword')}>
       <p className="mb-4 text-sm text-(--text-muted)">{t('auth.forcedChangeIntro')}</p>
-      <ChangePasswordForm
-        onDone={() => {
-          closeModal();
-          void queryClient.invalidateQueries({ queryKey: ['member'] });
-          navigate('/');
-        }}
-      />
+      {open && (
+        <ChangePasswordForm
+          knownPassword={knownPasswordForChange()}
+          onDone={() => {
+            close();
+            void queryClient.invalidateQueries({ queryKey: ['member'] });
+            navigate('/');
+          }}
+        />
+      )}
     </Modal>
   );
 }

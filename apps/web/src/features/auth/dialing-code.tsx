@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
 
@@ -13,6 +14,13 @@ const countryCodesQuery = queryOptions({
 /** The brand's countries; the first is the default dialing code for mobile fields. */
 export function useCountries(): Country[] {
   return useQuery(countryCodesQuery).data ?? [];
+}
+
+/** The dialing code a mobile field sends: the player's choice, else the brand's first country's. */
+export function useDialingCode(): [string, (code: string) => void] {
+  const countries = useCountries();
+  const [choice, setChoice] = useState('');
+  return [choice || countries[0]?.countryDialingCode || '', setChoice];
 }
 
 export function DialingCodeSelect({ value, onChange }: { value: string; onChange: (code: string) => void }) {

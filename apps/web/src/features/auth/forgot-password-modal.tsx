@@ -6,18 +6,18 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
+import { PasswordField } from '../../components/password-field';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
-import { errorMessage } from '../../lib/errors';
-import { withMessages } from '../../lib/form-messages';
+import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
 import { completeLogin, forgotByEmail, login, resetByPhone, sendLoginSms } from './api';
-import { DialingCodeSelect, useCountries } from './dialing-code';
-import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
-import { SmsButton } from './sms-button';
+import { useDialingCode } from './dialing-code';
+import { MobileCodeFields } from './mobile-code-fields';
+import { MOBILE_PATTERN } from './mobile-input';
 
 const EmailResetFields = ForgotByEmailBody.extend({
   email: ForgotByEmailBody.shape.email.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
@@ -62,7 +62,7 @@ function ByEmail() {
       closeModal();
       await showAlert({ message: t('in_been_out'), tone: 'success' });
     } catch (err) {
-      form.setError('root', { message: errorMessage(t, err) });
+      showSubmitError(form.setError, t, err);
     }
   });
   return (
@@ -76,13 +76,19 @@ function ByEmail() {
   );
 }
 
+// The reset call's names for the fields this form shows under its own (the confirmation is the new password).
+const PHONE_RESET_NAMES = {
+  mobileNum: 'mobile',
+  countryDialingCode: 'mobile',
+  verificationCode: 'smsCode',
+  confirmNewPassword: 'newPassword',
+} as const;
+
 function ByPhone() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const countries = useCountries();
-  const [dialingChoice, setDialing] = useState('');
-  const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
+  const [dialing, setDialing] = useDialingCode();
   const form = useForm({
     defaultValues: { mobile: '', smsCode: '', newPassword: '' },
     resolver: withMessages(zodResolver(PhoneResetFields, undefined, { raw: true }), t, {
@@ -91,8 +97,7 @@ function ByPhone() {
       newPassword: 'validation.newPassword',
     }),
   });
-  const { errors } = form.formState;
-  const mobile = form.watch('mobile');
+  const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ mobile, smsCode, newPassword }) => {
     try {
       const { username } = await resetByPhone({
@@ -105,39 +110,33 @@ function ByPhone() {
       // spec §4: the phone reset logs the member in with the new password.
       const value = await login({ username, password: newPassword, type: 'username' });
       closeModal();
-      await completeLogin(value);
+      await completeLogin(value, newPassword);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       navigate('/');
     } catch (err) {
-      form.setError('root', { message: errorMessage(t, err) });
+      showSubmitError(form.setError, t, err, PHONE_RESET_NAMES);
     }
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Field
-        label={t('auth.mobile')}
-        required
-        inputMode="numeric"
-        error={errors.mobile?.message}
-        {...digitsOnly(form.register('mobile'))}
-        suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
+      <MobileCodeFields
+        mobile={form.register('mobile')}
+        code={form.register('smsCode')}
+        mobileValue={form.watch('mobile')}
+        errors={{ mobile: errors.mobile?.message, code: errors.smsCode?.message }}
+        dialing={dialing}
+        onDialing={setDialing}
+        send={sendLoginSms}
       />
-      <Field
-        label={t('auth.smsCode')}
-        required
-        error={errors.smsCode?.message}
-        {...form.register('smsCode')}
-        suffix={<SmsButton disabled={!MOBILE_PATTERN.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
-      />
-      <Field
+      <PasswordField
         label={t('auth.newPassword')}
-        required
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <FormFooter error={errors.root?.message ?? ''}>{t('common.submit')}</FormFooter>
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+        {t('common.submit')}
+      </FormFooter>
     </form>
   );
 }

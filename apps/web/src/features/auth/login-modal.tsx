@@ -6,20 +6,22 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
+import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
-import { withMessages } from '../../lib/form-messages';
+import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
-import { configQuery, permissionQuery } from '../../lib/site-queries';
+import { permissionQuery } from '../../lib/site-queries';
 import { rememberedUsername, rememberUsername } from '../../lib/storage';
 import { answerLoginVerification, completeLogin, freeplay, login, sendLoginSms, sendLoginVerification } from './api';
 import { CaptchaField } from './captcha-field';
-import { DialingCodeSelect, useCountries } from './dialing-code';
-import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
+import { useDialingCode } from './dialing-code';
+import { MobileCodeFields } from './mobile-code-fields';
+import { MOBILE_PATTERN } from './mobile-input';
 import { SmsButton } from './sms-button';
 
 // The login forms validate with the wire schema's rules; their own names stay (mobile, smsCode).
@@ -78,13 +80,16 @@ export function LoginModal() {
 function useAfterLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async (value: Parameters<typeof completeLogin>[0]) => {
+  return async (value: Parameters<typeof completeLogin>[0], password?: string) => {
     closeModal();
-    await completeLogin(value);
+    await completeLogin(value, password);
     await queryClient.invalidateQueries({ queryKey: ['member'] });
     if (!value.forceChangePassword) navigate('/');
   };
 }
+
+// The SMS login sends the number and the code as username and password (spec §3).
+const SMS_LOGIN_NAMES = { username: 'mobile', password: 'smsCode', countryDialingCode: 'mobile' } as const;
 
 function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredValue) => void }) {
   const { t } = useTranslation();
@@ -95,6 +100,8 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
     captcha: null as string | null,
   }));
   const [remember, setRemember] = useState(() => rememberedUsername() !== '');
+  // Bumped after each refused attempt: the server spends a captcha answer on every try.
+  const [captchaReload, setCaptchaReload] = useState(0);
   const form = useForm({
     defaultValues,
     resolver: withMessages(zodResolver(PasswordLoginFields, undefined, { raw: true }), t, {
@@ -113,17 +120,20 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
         type: 'username',
         captcha: captcha ?? undefined,
       });
+      // spec §4 remember me: a cookie for one day while the box is ticked.
       rememberUsername(remember ? username.trim() : null);
-      await afterLogin(value);
+      await afterLogin(value, password);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'LOGIN_VERIFICATION_REQUIRED' && err.value) {
         onVerify(err.value as LoginVerificationRequiredValue);
-      } else {
-        // spec §4: after repeated failures the server asks for the captcha image.
-        if (err instanceof ApiError && (err.value?.captcha || err.code.startsWith('CAPTCHA')))
-          form.setValue('captcha', '');
-        form.setError('root', { message: errorMessage(t, err) });
+        return;
       }
+      // spec §4: after repeated failures the server asks for the captcha image; a shown one is spent.
+      if (captcha !== null || (err instanceof ApiError && (err.value?.captcha || err.code.startsWith('CAPTCHA')))) {
+        form.setValue('captcha', '');
+        setCaptchaReload((n) => n + 1);
+      }
+      showSubmitError(form.setError, t, err);
     }
   });
   return (
@@ -135,20 +145,31 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
         error={errors.username?.message}
         {...form.register('username')}
       />
-      <Field
+      <PasswordField
         label={t('auth.password')}
-        required
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         error={errors.password?.message}
         {...form.register('password')}
       />
       {captcha !== null && (
-        <CaptchaField value={captcha} onChange={(v) => form.setValue('captcha', v)} error={errors.captcha?.message} />
+        <CaptchaField
+          value={captcha}
+          onChange={(v) => form.setValue('captcha', v)}
+          error={errors.captcha?.message}
+          reload={captchaReload}
+        />
       )}
       <div className="mb-3 flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => {
+              setRemember(e.target.checked);
+              // spec §4: unchecking clears the remembered login at once.
+              if (!e.target.checked) rememberUsername(null);
+            }}
+          />
           {t('auth.rememberMe')}
         </label>
         <button type="button" className="text-(--accent)" onClick={() => openModal('forgetPass')}>
@@ -165,7 +186,6 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
 function SmsLogin() {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
-  const config = useQuery(configQuery).data;
   const form = useForm({
     defaultValues: { mobile: '', smsCode: '' },
     resolver: withMessages(zodResolver(SmsLoginFields, undefined, { raw: true }), t, {
@@ -174,10 +194,7 @@ function SmsLogin() {
     }),
   });
   const { errors, isSubmitting } = form.formState;
-  const mobile = form.watch('mobile');
-  const countries = useCountries();
-  const [dialingChoice, setDialing] = useState('');
-  const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
+  const [dialing, setDialing] = useDialingCode();
   const submit = form.handleSubmit(async ({ mobile, smsCode }) => {
     try {
       await afterLogin(
@@ -189,27 +206,19 @@ function SmsLogin() {
         }),
       );
     } catch (err) {
-      form.setError('root', { message: errorMessage(t, err) });
+      showSubmitError(form.setError, t, err, SMS_LOGIN_NAMES);
     }
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Field
-        label={t('auth.mobile')}
-        required
-        inputMode="numeric"
-        placeholder={config ? t('validation.mobileDigits', { digits: config.mobileDigits }) : undefined}
-        error={errors.mobile?.message}
-        {...digitsOnly(form.register('mobile'))}
-        suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
-      />
-      <Field
-        label={t('auth.smsCode')}
-        required
-        inputMode="numeric"
-        error={errors.smsCode?.message}
-        {...form.register('smsCode')}
-        suffix={<SmsButton disabled={!MOBILE_PATTERN.test(mobile)} send={() => sendLoginSms(mobile, dialing)} />}
+      <MobileCodeFields
+        mobile={form.register('mobile')}
+        code={form.register('smsCode')}
+        mobileValue={form.watch('mobile')}
+        errors={{ mobile: errors.mobile?.message, code: errors.smsCode?.message }}
+        dialing={dialing}
+        onDialing={setDialing}
+        send={sendLoginSms}
       />
       <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
         {t('auth.login')}
@@ -229,13 +238,13 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
       verificationCode: 'validation.required',
     }),
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ verificationCode }) => {
     try {
       await afterLogin(await answerLoginVerification(pending.verificationId, method, verificationCode.trim()));
       done();
     } catch (err) {
-      form.setError('root', { message: errorMessage(t, err) });
+      showSubmitError(form.setError, t, err, { code: 'verificationCode' });
     }
   });
   return (
@@ -261,7 +270,9 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
           ) : undefined
         }
       />
-      <FormFooter error={errors.root?.message ?? ''}>{t('common.confirm')}</FormFooter>
+      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+        {t('common.confirm')}
+      </FormFooter>
     </form>
   );
 }

@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormFooter } from '../../components/form-footer';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
-import { errorMessage } from '../../lib/errors';
-import { showServerFieldErrors } from '../../lib/form-messages';
+import { showSubmitError } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
 import { CaptchaField } from './captcha-field';
-import { DialingCodeSelect, useCountries } from './dialing-code';
+import { DialingCodeSelect, useDialingCode } from './dialing-code';
 import { type Kind, PASSWORD_FIELDS, visibleRules } from './register-fields';
 import { SmsButton } from './sms-button';
 
@@ -61,19 +61,20 @@ function RegisterForm({ kind }: { kind: Kind }) {
   const shown = visibleRules(rules, kind, flags);
   const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled);
   const [captcha, setCaptcha] = useState('');
+  // Bumped after each refused registration: the server spends a captcha answer on every try.
+  const [captchaReload, setCaptchaReload] = useState(0);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
-  const [formError, setFormError] = useState('');
   const form = useForm<Values>({ mode: 'onSubmit' });
   const { errors, isSubmitting } = form.formState;
   const mobile = form.watch('mobileNum') ?? '';
-  const countries = useCountries();
-  const [dialingChoice, setDialing] = useState('');
-  const dialing = dialingChoice || countries[0]?.countryDialingCode || '';
+  const [dialing, setDialing] = useDialingCode();
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError('');
     const minAge = config?.minAge ?? 0;
-    if (minAge > 0 && !ageConfirmed) return setFormError(t('auth.confirmAge', { age: minAge }));
+    if (minAge > 0 && !ageConfirmed) {
+      form.setError('root', { message: t('auth.confirmAge', { age: minAge }) });
+      return;
+    }
     const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
     try {
       if (filled.affiliateCode) {
@@ -99,8 +100,11 @@ function RegisterForm({ kind }: { kind: Kind }) {
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       navigate('/');
     } catch (err) {
-      showServerFieldErrors(form.setError, t, err);
-      setFormError(errorMessage(t, err));
+      if (captchaRule) {
+        setCaptcha('');
+        setCaptchaReload((n) => n + 1);
+      }
+      showSubmitError(form.setError, t, err, { countryDialingCode: 'mobileNum' });
     }
   });
 
@@ -133,26 +137,24 @@ function RegisterForm({ kind }: { kind: Kind }) {
           }
         />
       ))}
-      {captchaRule && <CaptchaField value={captcha} onChange={setCaptcha} />}
+      {captchaRule && <CaptchaField value={captcha} onChange={setCaptcha} reload={captchaReload} />}
       {(config?.minAge ?? 0) > 0 && (
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
           {t('auth.confirmAge', { age: config?.minAge })}
         </label>
       )}
-      {formError && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {formError}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={() => form.reset()}>
-          {t('common.reset')}
-        </Button>
-        <Button type="submit" className="flex-1" disabled={isSubmitting}>
-          {isSubmitting ? t('common.loading') : t('auth.register')}
-        </Button>
-      </div>
+      <FormFooter
+        error={errors.root?.message ?? ''}
+        busy={isSubmitting}
+        secondary={
+          <Button variant="secondary" onClick={() => form.reset()}>
+            {t('common.reset')}
+          </Button>
+        }
+      >
+        {isSubmitting ? t('common.loading') : t('auth.register')}
+      </FormFooter>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { showAlert } from '../../lib/alerts';
@@ -5,20 +6,33 @@ import { countdownSeconds } from '../../lib/countdown';
 import { errorMessage } from '../../lib/errors';
 import { useCountdown } from './use-countdown';
 
-/** spec §4 SMS code: the button is disabled during the countdown (expiredMinutes x 60 s). */
+/**
+ * spec §4 SMS code: the button is disabled during the countdown (expiredMinutes x 60 s), and while
+ * a send is on its way, so a double click cannot send twice (spec §5: one SMS request a second).
+ * A refused send shows the server's message in a warning dialog (spec §8).
+ */
 export function SmsButton({ send, disabled }: { send: () => Promise<{ expiredMinutes: number }>; disabled?: boolean }) {
   const { t } = useTranslation();
   const { left, start } = useCountdown();
+  const [sending, setSending] = useState(false);
   const onClick = async () => {
+    setSending(true);
     try {
       const sent = await send();
       start(countdownSeconds(sent.expiredMinutes));
     } catch (err) {
       await showAlert({ message: errorMessage(t, err) });
+    } finally {
+      setSending(false);
     }
   };
   return (
-    <Button variant="secondary" disabled={disabled || left > 0} onClick={onClick} className="whitespace-nowrap">
+    <Button
+      variant="secondary"
+      disabled={disabled || sending || left > 0}
+      onClick={onClick}
+      className="whitespace-nowrap"
+    >
       {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
     </Button>
   );
