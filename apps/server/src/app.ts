@@ -26,6 +26,9 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
+import { registerGameLaunchRoutes } from './modules/games/launch.routes';
+import { registerLotteryRoutes } from './modules/games/lottery.routes';
+import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
@@ -103,6 +106,9 @@ const routeModules: RouteModule[] = [
   registerMemberRoutes,
   registerCatalogueRoutes,
   registerGamesRoutes,
+  registerGameLaunchRoutes,
+  registerGameRecordRoutes,
+  registerLotteryRoutes,
   registerOutboxRoutes,
   registerWalletRoutes,
   registerCashierRoutes,

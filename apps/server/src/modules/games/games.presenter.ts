@@ -1,7 +1,8 @@
 import { gameIconUrl, vendorIconUrl } from '@gamehall/shared/api/catalogue';
-import type { Game, GameList, GameVendors } from '@gamehall/shared/api/games';
+import type { Game, GameList, GameVendors, RoomList } from '@gamehall/shared/api/games';
+import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
-import type { GameRow } from './games.queries';
+import type { GameRow, listLiveRooms } from './games.queries';
 import { displayVendorName, type GamePage, type Lane, type View } from './games.service';
 
 export function presentGame(row: GameRow, view: View): Game {
@@ -44,5 +45,26 @@ export function presentLanes(view: View, lanes: Lane[]): GameVendors {
         })),
       })),
     },
+  };
+}
+
+type RoomRow = Awaited<ReturnType<typeof listLiveRooms>>[number];
+
+function localName(names: unknown, language: string, fallback: string): string {
+  const map = (typeof names === 'string' ? JSON.parse(names) : names) as Record<string, string>;
+  return map[language] || fallback;
+}
+
+export function presentRooms(vendor: string, view: View, rows: RoomRow[]): RoomList {
+  return {
+    vassalage: vendor,
+    list: rows.map((r) => ({
+      nodeId: Number(r.node_id),
+      gameCode: r.game_code,
+      roomName: localName(r.names, view.language, r.name),
+      iconUrl: gameIconUrl(Number(r.node_id)),
+      minBet: toMajor(r.min_bet),
+      status: r.status === 'active' && r.vendor_status === 'active' ? 'open' : 'maintenance',
+    })),
   };
 }

@@ -177,3 +177,105 @@ export async function countFavouriteGames(db: Conn, memberId: number, excludeSub
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Shown games among these node ids (any order; the caller orders). */
+export function listGamesByIds(db: Conn, nodeIds: readonly number[], excludeSubCategory?: string) {
+  if (nodeIds.length === 0) return Promise.resolve([]);
+  return gamesBase(db)
+    .select(GAME_COLUMNS)
+    .where('g.node_id', 'in', [...nodeIds])
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .execute();
+}
+
+/** Shown games of these vendors and game types, in list order (hot, configured order, name). */
+export function listGamesOfVendors(
+  db: Conn,
+  vendors: readonly string[],
+  gameTypes: readonly string[],
+  excludeSubCategory?: string,
+) {
+  if (vendors.length === 0 || gameTypes.length === 0) return Promise.resolve([]);
+  return gamesBase(db)
+    .select(GAME_COLUMNS)
+    .where('g.vendor_code', 'in', [...vendors])
+    .where('g.game_type', 'in', [...gameTypes])
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .orderBy('g.is_hot', 'desc')
+    .orderBy('g.sort')
+    .orderBy('g.name')
+    .orderBy('g.node_id')
+    .execute();
+}
+
+/**
+ * The member's latest game activity: launches (real sessions) and rounds, newest first, at most
+ * `scan` of each (enough to find `limit` distinct games for any realistic member).
+ */
+export async function recentActivity(
+  db: Conn,
+  memberId: number,
+  scan: number,
+  vendors?: readonly string[],
+): Promise<{ nodeId: number; at: Date }[]> {
+  let launches = db
+    .selectFrom('game_sessions')
+    .select(['node_id', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('trial', '=', false);
+  let rounds = db
+    .selectFrom('vendor_rounds')
+    .select(['node_id', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('node_id', 'is not', null);
+  if (vendors) {
+    if (vendors.length === 0) return [];
+    launches = launches.where('vendor_code', 'in', [...vendors]);
+    rounds = rounds.where('vendor_code', 'in', [...vendors]);
+  }
+  const [a, b] = await Promise.all([
+    launches.orderBy('created_at', 'desc').limit(scan).execute(),
+    rounds.orderBy('created_at', 'desc').limit(scan).execute(),
+  ]);
+  return [...a, ...b].map((r) => ({ nodeId: Number(r.node_id), at: new Date(r.created_at) }));
+}
+
+/** Closed rounds per game of these vendors since a time (popularity). */
+export async function roundCountsByGame(db: Conn, vendors: readonly string[], since: Date) {
+  if (vendors.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('vendor_rounds')
+    .select((eb) => ['node_id', eb.fn.countAll<number | string>().as('n')])
+    .where('vendor_code', 'in', [...vendors])
+    .where('created_at', '>=', since)
+    .where('node_id', 'is not', null)
+    .groupBy('node_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.node_id), Number(r.n)]));
+}
+
+/** A LIVE vendor's tables in any shown status (maintenance included, hidden never). */
+export function listLiveRooms(db: Conn, vendor: string) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select(['g.node_id', 'g.game_code', 'g.name', 'g.names', 'g.min_bet', 'g.status', 'v.status as vendor_status'])
+    .where('g.vendor_code', '=', vendor)
+    .where('g.game_type', '=', 'LIVE')
+    .where('g.status', '<>', 'hidden')
+    .where('v.status', '<>', 'hidden')
+    .orderBy('g.sort')
+    .orderBy('g.name')
+    .orderBy('g.node_id')
+    .execute();
+}
+
+/** A game that is not hidden (maintained ones included), as a tile row. */
+export function findShownGame(db: Conn, nodeId: number) {
+  return gamesBase(db)
+    .select(GAME_COLUMNS)
+    .where('g.node_id', '=', nodeId)
+    .where('g.status', '<>', 'hidden')
+    .where('v.status', '<>', 'hidden')
+    .executeTakeFirst();
+}

@@ -12,8 +12,12 @@ import {
   HotGamesQuery,
   RankList,
   RankListQuery,
+  RecentGames,
+  RecentGamesQuery,
   RemoveFavouriteBody,
   RemoveFavouriteQuery,
+  RoomList,
+  RoomListQuery,
   VassGameTypeQuery,
   VassGameTypes,
 } from '@gamehall/shared/api/games';
@@ -22,18 +26,20 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { presentFavouriteList, presentGame, presentGameList, presentLanes } from './games.presenter';
+import { presentFavouriteList, presentGame, presentGameList, presentLanes, presentRooms } from './games.presenter';
 import {
   addFavouriteGame,
   favouriteGames,
   favouriteIds,
   gameList,
   hotGames,
+  liveRooms,
+  recentGames,
   removeFavouriteGame,
   vendorGameTypes,
   vendorLanes,
-  winners,
 } from './games.service';
+import { winners } from './records.service';
 
 const tags = ['games'];
 
@@ -166,7 +172,7 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Winner board from real wins (empty until game rounds are recorded, issue 6)',
+        summary: 'Winner board: the biggest settled wins of the last 7 days, names masked, cached 15 s per node',
         querystring: RankListQuery,
         response: { 200: envelope(RankList) },
       },
@@ -174,7 +180,41 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'public, max-age=30');
-      return ok({ list: await winners(ctx, request.query.limitNum) });
+      return ok({ list: await winners(ctx, request.query.limitNum, request.query.language) });
+    },
+  );
+
+  app.get(
+    '/wps/relay/GCS_recentGame',
+    {
+      schema: {
+        tags,
+        summary: "The member's recently launched or played games, newest first, each once",
+        querystring: RecentGamesQuery,
+        response: { 200: envelope(RecentGames) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => {
+      const { view, rows } = await recentGames(ctx, principalOf(request), request.query);
+      return ok({ list: rows.map((r) => presentGame(r, view)) });
+    },
+  );
+
+  app.get(
+    '/wps/relay/GLS2_roomList',
+    {
+      schema: {
+        tags,
+        summary: 'The tables (rooms) of a LIVE vendor with minimum bet and status',
+        querystring: RoomListQuery,
+        response: { 200: envelope(RoomList) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => {
+      const { view, rows } = await liveRooms(ctx, principalOf(request), request.query);
+      return ok(presentRooms(request.query.vassalage, view, rows));
     },
   );
 }

@@ -17,8 +17,11 @@ import {
   listFavouriteGames,
   listFavouriteIds,
   listGames,
+  listGamesByIds,
+  listLiveRooms,
   listVendorGameTypes,
   listVendorSubCategories,
+  recentActivity,
   removeFavourite,
 } from './games.queries';
 
@@ -30,12 +33,16 @@ export const COCKFIGHT_VENDOR_CODES: ReadonlySet<string> = new Set(['DS88', 'DIG
 /** The language of the second configuration (spec §1) that switches on the TY rules of spec §4. */
 const TY = 'TY';
 /** Bingo, the slot sub-category offered only when TY is supported (spec §3). */
-const BINGO = 'BG';
+export const BINGO = 'BG';
 
 /** What a response needs to know about the caller's brand and language. */
 export type View = { language: string; ty: boolean };
 
-async function viewFor(ctx: AppContext, language: string | undefined, principal: Principal | null): Promise<View> {
+export async function viewFor(
+  ctx: AppContext,
+  language: string | undefined,
+  principal: Principal | null,
+): Promise<View> {
   const brand = await getBrand(ctx.db);
   const ty = brand.supportedLanguages.includes(TY);
   const wanted = (language || principal?.language || brand.defaultLanguage).toUpperCase();
@@ -183,11 +190,43 @@ export async function favouriteGames(
   return { view, rows, pageNo: q.pageNo, pageSize: q.pageSize, total };
 }
 
+/** How many launches and rounds are read to find a member's recent games. */
+const RECENT_SCAN = 200;
+
 /**
- * The winner board (spec §3 "Winner entry") reads real wins from the game rounds that the vendor
- * wallet API records (issue 6). There is no rounds table yet, so there are no winners to show;
- * never invent any.
+ * GCS_recentGame: the member's recently launched or played games, newest first, each once. The
+ * record is the launch itself (game_sessions, written at launch) and the rounds the vendor API
+ * records, so no separate table can drift from what really happened.
  */
-export async function winners(_ctx: AppContext, _limit: number): Promise<never[]> {
-  return [];
+export async function recentGameRows(
+  ctx: AppContext,
+  memberId: number,
+  view: View,
+  limit: number,
+  vendors?: readonly string[],
+): Promise<GameRow[]> {
+  const activity = await recentActivity(ctx.db, memberId, RECENT_SCAN, vendors);
+  const latest = new Map<number, number>();
+  for (const a of activity) latest.set(a.nodeId, Math.max(latest.get(a.nodeId) ?? 0, a.at.getTime()));
+  const order = [...latest].sort((x, y) => y[1] - x[1] || y[0] - x[0]).map(([id]) => id);
+  // Hidden, maintained or bingo-without-TY games drop out.
+  const rows = await listGamesByIds(ctx.db, order, view.ty ? undefined : BINGO);
+  const byId = new Map(rows.map((r) => [Number(r.node_id), r]));
+  return order
+    .map((id) => byId.get(id))
+    .filter((r): r is GameRow => r !== undefined)
+    .slice(0, limit);
+}
+
+export async function recentGames(ctx: AppContext, principal: Principal, q: { language?: string; limitNum: number }) {
+  const view = await viewFor(ctx, q.language, principal);
+  return { view, rows: await recentGameRows(ctx, principal.memberId, view, q.limitNum) };
+}
+
+/** GLS2_roomList: the tables of a LIVE vendor with their minimum bet; maintained tables show as such. */
+export async function liveRooms(ctx: AppContext, principal: Principal, q: { vassalage: string; language?: string }) {
+  const view = await viewFor(ctx, q.language, principal);
+  const types = await listVendorGameTypes(ctx.db, q.vassalage);
+  if (!types.some((t) => t.game_type === 'LIVE')) throw new AppError('NOT_FOUND');
+  return { view, rows: await listLiveRooms(ctx.db, q.vassalage) };
 }

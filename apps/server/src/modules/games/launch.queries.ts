@@ -1,0 +1,99 @@
+import type { Conn } from '../../db/database';
+
+// Game launch (issue 5): the game with everything that decides whether it may launch, and the
+// per-launch game session the vendor presents on the wallet API (issue 6).
+
+function launchBase(db: Conn) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .leftJoin('vendor_game_types as t', (j) =>
+      j.onRef('t.vendor_code', '=', 'g.vendor_code').onRef('t.game_type', '=', 'g.game_type'),
+    )
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'g.vendor_code')
+    .select([
+      'g.node_id',
+      'g.vendor_code',
+      'g.game_type',
+      'g.game_code',
+      'g.name',
+      'g.names',
+      'g.sub_category',
+      'g.is_hot',
+      'g.status',
+      'v.status as vendor_status',
+      't.account_type_name',
+      't.is_game',
+      'i.launch_url',
+      'i.enabled as integration_enabled',
+    ]);
+}
+
+/** A game in any status (the service decides: hidden, maintenance, no integration). */
+export function findLaunchGame(db: Conn, by: { nodeId: number } | { vendor: string; gameCode: string }) {
+  const q = launchBase(db);
+  return (
+    'nodeId' in by
+      ? q.where('g.node_id', '=', by.nodeId)
+      : q.where('g.vendor_code', '=', by.vendor).where('g.game_code', '=', by.gameCode)
+  ).executeTakeFirst();
+}
+
+export type LaunchGameRow = NonNullable<Awaited<ReturnType<typeof findLaunchGame>>>;
+
+/** The vendor's lobby categories (isGame VASSALAGE), in menu order. */
+export function listLobbyTypes(db: Conn, vendor: string) {
+  return db
+    .selectFrom('vendor_game_types as t')
+    .innerJoin('vendors as v', 'v.code', 't.vendor_code')
+    .select(['t.game_type', 't.is_game', 'v.status as vendor_status'])
+    .where('t.vendor_code', '=', vendor)
+    .orderBy('t.sort')
+    .orderBy('t.game_type')
+    .execute();
+}
+
+/** The game a vendor lobby session is opened on: the vendor's first active game of that type. */
+export function findLobbyGame(db: Conn, vendor: string, gameType: string) {
+  return launchBase(db)
+    .where('g.vendor_code', '=', vendor)
+    .where('g.game_type', '=', gameType)
+    .where('g.status', '=', 'active')
+    .orderBy('g.is_hot', 'desc')
+    .orderBy('g.sort')
+    .orderBy('g.node_id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertGameSession(
+  db: Conn,
+  row: {
+    tokenHash: string;
+    memberId: number | null;
+    trial: boolean;
+    vendor: string;
+    nodeId: number;
+    gameCode: string;
+    currency: string;
+    language: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('game_sessions')
+    .values({
+      token_hash: row.tokenHash,
+      member_id: row.memberId,
+      trial: row.trial,
+      vendor_code: row.vendor,
+      node_id: row.nodeId,
+      game_code: row.gameCode,
+      currency: row.currency,
+      language: row.language,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}

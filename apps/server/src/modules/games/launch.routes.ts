@@ -1,0 +1,63 @@
+import { envelope } from '@gamehall/shared/api/common';
+import { LaunchGameBody, LaunchGameValue, LaunchLobbyBody } from '@gamehall/shared/api/games';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { launchGame, launchLobby } from './launch.service';
+
+const tags = ['games'];
+
+function launchContext(request: FastifyRequest) {
+  return { origin: `${request.protocol}://${request.host}` };
+}
+
+export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    '/wps/game/launchGame',
+    {
+      schema: {
+        tags,
+        summary:
+          'Launches a game for a real member: a 2-hour game session and the launch URL (trial accounts 403 ACCOUNT_TRIAL_RESTRICTED, maintained games 503 GAME_MAINTENANCE with suggestions)',
+        body: LaunchGameBody,
+        response: { 200: envelope(LaunchGameValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) =>
+      ok(
+        await launchGame(ctx, { mode: 'real', principal: principalOf(request) }, request.body, launchContext(request)),
+      ),
+  );
+
+  app.post(
+    '/wps/game/launchGame/trial',
+    {
+      schema: {
+        tags,
+        summary: 'Free trial of a game for anyone (guests and trial members): demo balance, never the wallet',
+        body: LaunchGameBody,
+        response: { 200: envelope(LaunchGameValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (request) =>
+      ok(await launchGame(ctx, { mode: 'trial', principal: request.principal }, request.body, launchContext(request))),
+  );
+
+  app.post(
+    '/wps/relay/GCS_gameLaunchFB',
+    {
+      schema: {
+        tags,
+        summary: "Launches a vendor's own lobby (isGame VASSALAGE vendors such as sports books) for a real member",
+        body: LaunchLobbyBody,
+        response: { 200: envelope(LaunchGameValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => ok(await launchLobby(ctx, principalOf(request), request.body, launchContext(request))),
+  );
+}

@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  GAME_SESSION_HOURS,
+  type LaunchGameBody,
+  type LaunchGameValue,
+  type LaunchLobbyBody,
+  type LottoLaunch,
+  MAINTENANCE_SUGGESTIONS,
+} from '@gamehall/shared/api/games';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { getBrand } from '../site/brand.service';
+import { presentGame } from './games.presenter';
+import { listGames } from './games.queries';
+import { BINGO, type View, viewFor } from './games.service';
+import { findLaunchGame, findLobbyGame, insertGameSession, type LaunchGameRow, listLobbyTypes } from './launch.queries';
+import { isLotteryGameType, prizeMode } from './lottery.service';
+
+// Game launch (spec §4 "Guest and trial", §7 launchGame / GCS_gameLaunchFB, issue 5). A launch
+// makes one game session: a random 256-bit token the vendor presents on the wallet API (issue 6);
+// only its SHA-256 is stored. The launch URL is the contract with the house studio:
+//   <launch host><integration launch_url>?token&game&vendor&lang&mode&lobby
+// The session row is also the member's recent-games record (GCS_recentGame).
+
+export type LaunchMode = 'real' | 'trial';
+
+/** The caller as launch needs it: a real member, or nobody (trial: guests and trial members alike). */
+export type Launcher = { mode: 'real'; principal: Principal } | { mode: 'trial'; principal: Principal | null };
+
+export type LaunchContext = {
+  /** The site's own origin ('https://host'), for making a relative backUrl absolute on another launch host. */
+  origin: string;
+};
+
+export function hashGameToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** spec §4: launch hosts are picked at random from the brand's list; '' is this origin. */
+function pickHost(hosts: readonly string[]): string {
+  if (hosts.length === 0) return '';
+  const host = hosts[Math.floor(Math.random() * hosts.length)] ?? '';
+  return host.replace(/\/+$/, '');
+}
+
+/** spec §8 "Game maintenance (suggest other games)": up to 6 other active games of the same type. */
+async function maintenanceError(ctx: AppContext, view: View, gameType: string, nodeId?: number): Promise<AppError> {
+  const rows = await listGames(
+    ctx.db,
+    { gameType, excludeSubCategory: view.ty ? undefined : BINGO },
+    { limit: MAINTENANCE_SUGGESTIONS + 1, offset: 0 },
+  );
+  const suggestions = rows
+    .filter((r) => Number(r.node_id) !== nodeId)
+    .slice(0, MAINTENANCE_SUGGESTIONS)
+    .map((r) => presentGame(r, view));
+  return new AppError('GAME_MAINTENANCE', { value: { suggestions } });
+}
+
+/** Hidden games do not exist for players; maintained ones suggest others; no integration, no launch. */
+async function assertLaunchable(ctx: AppContext, view: View, game: LaunchGameRow | undefined): Promise<LaunchGameRow> {
+  if (!game || game.status === 'hidden' || game.vendor_status === 'hidden') throw new AppError('NOT_FOUND');
+  if (!view.ty && game.sub_category === BINGO) throw new AppError('NOT_FOUND');
+  if (game.status !== 'active' || game.vendor_status !== 'active')
+    throw await maintenanceError(ctx, view, game.game_type, Number(game.node_id));
+  if (!game.launch_url || !game.integration_enabled) throw new AppError('GAME_LAUNCH_UNAVAILABLE');
+  return game;
+}
+
+async function openSession(
+  ctx: AppContext,
+  launcher: Launcher,
+  view: View,
+  game: LaunchGameRow,
+  input: { backUrl?: string | undefined; device: LottoLaunch['device']; lottoView: LottoLaunch['lottoView'] },
+  lc: LaunchContext,
+): Promise<LaunchGameValue> {
+  const brand = await getBrand(ctx.db);
+  const token = randomBytes(32).toString('base64url');
+  const createdAt = ctx.now();
+  const expiresAt = new Date(createdAt.getTime() + GAME_SESSION_HOURS * 3_600_000);
+  await insertGameSession(ctx.db, {
+    tokenHash: hashGameToken(token),
+    memberId: launcher.mode === 'real' ? launcher.principal.memberId : null,
+    trial: launcher.mode === 'trial',
+    vendor: game.vendor_code,
+    nodeId: Number(game.node_id),
+    gameCode: game.game_code,
+    currency: brand.currency,
+    language: view.language,
+    createdAt,
+    expiresAt,
+  });
+
+  const host = pickHost(brand.launchGameCDNs);
+  const backUrl = input.backUrl ?? '/';
+  // On another host a path would point at that host: make it absolute on this site.
+  const lobby = host && backUrl.startsWith('/') ? `${lc.origin}${backUrl}` : backUrl;
+  const query = new URLSearchParams({
+    token,
+    game: game.game_code,
+    vendor: game.vendor_code,
+    lang: view.language,
+    mode: launcher.mode,
+    lobby,
+  });
+  const lotto: LottoLaunch | null = isLotteryGameType(game.game_type)
+    ? {
+        lottoArea: 'VN',
+        launchMode: 'LOTT',
+        lottoPrizeMode: await prizeMode(ctx, launcher.principal),
+        lottoGameCode: game.game_code,
+        lottoView: input.lottoView,
+        device: input.device,
+        backUrl: lobby,
+        language: view.language,
+      }
+    : null;
+  return {
+    url: `${host}${game.launch_url}?${query.toString()}`,
+    mode: launcher.mode,
+    expiresAt: expiresAt.toISOString(),
+    nodeId: Number(game.node_id),
+    vassalage: game.vendor_code,
+    gameCode: game.game_code,
+    gameType: game.game_type,
+    lotto,
+  };
+}
+
+export async function launchGame(
+  ctx: AppContext,
+  launcher: Launcher,
+  body: LaunchGameBody,
+  lc: LaunchContext,
+): Promise<LaunchGameValue> {
+  const view = await viewFor(ctx, body.language, launcher.principal);
+  const by =
+    body.nodeId !== undefined
+      ? { nodeId: body.nodeId }
+      : { vendor: body.vassalage as string, gameCode: body.gameCode as string };
+  const game = await assertLaunchable(ctx, view, await findLaunchGame(ctx.db, by));
+  // Both given: they must name the same game, or the caller is confused about what it launches.
+  if (body.nodeId !== undefined && body.vassalage !== undefined && body.vassalage !== game.vendor_code)
+    throw new AppError('NOT_FOUND');
+  if (body.nodeId !== undefined && body.gameCode !== undefined && body.gameCode !== game.game_code)
+    throw new AppError('NOT_FOUND');
+  return openSession(ctx, launcher, view, game, body, lc);
+}
+
+/**
+ * A vendor's own lobby (GCS_gameLaunchFB): vendors whose card is isGame VASSALAGE (sports books,
+ * lotteries). The session is opened on the vendor's first active game of that category, which the
+ * studio shows as the lobby.
+ */
+export async function launchLobby(
+  ctx: AppContext,
+  principal: Principal,
+  body: LaunchLobbyBody,
+  lc: LaunchContext,
+): Promise<LaunchGameValue> {
+  const view = await viewFor(ctx, body.language, principal);
+  const types = await listLobbyTypes(ctx.db, body.vassalage);
+  if (types.length === 0 || types[0]?.vendor_status === 'hidden') throw new AppError('NOT_FOUND');
+  const lobby = types.find((t) => t.is_game === 'VASSALAGE' && (!body.gameType || t.game_type === body.gameType));
+  if (!lobby) throw new AppError('GAME_NO_LOBBY');
+  const game = await findLobbyGame(ctx.db, body.vassalage, lobby.game_type);
+  // No active game in the lobby (all in maintenance or hidden): suggest other games of the category.
+  if (!game) throw await maintenanceError(ctx, view, lobby.game_type);
+  const launchable = await assertLaunchable(ctx, view, game);
+  return openSession(ctx, { mode: 'real', principal }, view, launchable, { ...body, lottoView: 'lobby' }, lc);
+}

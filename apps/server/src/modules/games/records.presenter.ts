@@ -1,0 +1,83 @@
+import type { BettingRecord, BettingRecordList, GameProfitLoss, GameRecall } from '@gamehall/shared/api/games';
+import { toMajor } from '@gamehall/shared/money';
+import { pageCounts } from '../../http/paging';
+import { presentGame } from './games.presenter';
+import type { GameRow } from './games.queries';
+import type { View } from './games.service';
+import type { RoundRow } from './records.queries';
+
+export function presentRound(row: RoundRow, view: View): BettingRecord {
+  const names = (typeof row.names === 'string' ? JSON.parse(row.names) : (row.names ?? {})) as Record<string, string>;
+  const bet = Number(row.bet_amount);
+  const win = Number(row.win_amount);
+  return {
+    roundId: row.round_id,
+    nodeId: row.node_id === null ? null : Number(row.node_id),
+    gameCode: row.game_code,
+    gameName: names[view.language] || row.name || row.game_code,
+    vassalage: row.vendor_code,
+    gameType: row.game_type,
+    bet: toMajor(bet),
+    win: toMajor(win),
+    // Only a settled round has a result; an open or rolled-back one nets nothing yet.
+    net: row.status === 'closed' ? toMajor(win - bet) : 0,
+    status: row.status,
+    time: new Date(row.created_at).toISOString(),
+    settledAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+  };
+}
+
+export function presentBettingRecords(page: {
+  view: View;
+  rows: RoundRow[];
+  totals: { total: number; bet: number; win: number };
+  currency: string;
+  pageNo: number;
+  pageSize: number;
+}): BettingRecordList {
+  return {
+    content: page.rows.map((r) => presentRound(r, page.view)),
+    ...pageCounts(page.totals.total, page),
+    totals: {
+      bet: toMajor(page.totals.bet),
+      win: toMajor(page.totals.win),
+      net: toMajor(page.totals.win - page.totals.bet),
+    },
+    currency: page.currency,
+  };
+}
+
+function outcome(row: RoundRow): GameRecall['list'][number]['outcome'] {
+  if (row.status !== 'closed') return row.status;
+  const bet = Number(row.bet_amount);
+  const win = Number(row.win_amount);
+  return win > bet ? 'win' : win < bet ? 'loss' : 'push';
+}
+
+export function presentRecall(r: { view: View; game: GameRow; rows: RoundRow[] }): GameRecall {
+  return {
+    game: presentGame(r.game, r.view),
+    list: r.rows.map((row) => ({ ...presentRound(row, r.view), outcome: outcome(row) })),
+  };
+}
+
+export function presentGameProfitLoss(r: {
+  rows: { game_type: string; rounds: number | string; bet: number | string; win: number | string }[];
+  currency: string;
+}): GameProfitLoss {
+  const t = { rounds: 0, bet: 0, win: 0 };
+  const list = r.rows.map((row) => {
+    const rounds = Number(row.rounds);
+    const bet = Number(row.bet);
+    const win = Number(row.win);
+    t.rounds += rounds;
+    t.bet += bet;
+    t.win += win;
+    return { gameType: row.game_type, rounds, bet: toMajor(bet), win: toMajor(win), net: toMajor(win - bet) };
+  });
+  return {
+    list,
+    totals: { rounds: t.rounds, bet: toMajor(t.bet), win: toMajor(t.win), net: toMajor(t.win - t.bet) },
+    currency: r.currency,
+  };
+}
