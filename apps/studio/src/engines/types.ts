@@ -16,6 +16,11 @@ export interface EngineInfo {
   kind: EngineKind;
   /** Declared return to player as a fraction (0.96 = 96%); proved by simulation in the tests. */
   declaredRtp: number;
+  /**
+   * Games whose bet types return different amounts (tables, lotteries) declare each one here;
+   * declaredRtp is then their main bet's.
+   */
+  betRtps?: Readonly<Record<string, number>>;
 }
 
 /** The outcome of one settled step: what the player sees and what the wallet pays. */

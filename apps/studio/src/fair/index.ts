@@ -1,0 +1,22 @@
+// The provably fair toolkit, in one import for the studio service and its verifier page.
+export { createFairRng, type FairRng, floatAt, outcomeBytes, STEP_CURSOR_STRIDE } from './fair-rng';
+export {
+  checkServerSeed,
+  hashServerSeed,
+  newClientSeed,
+  newServerSeed,
+  rotateServerSeed,
+  type SeedCommitment,
+  type SeedRotation,
+  sha256Hex,
+} from './seeds';
+export { createSimRng } from './sim-rng';
+export {
+  type VerifiedCrashRound,
+  type VerifiedRound,
+  type VerifiedStep,
+  type VerifyRoundInput,
+  verifyCrashRound,
+  verifyLotteryDraw,
+  verifyRound,
+} from './verify';
