@@ -33,6 +33,16 @@ async function headerLogin(page: Page, username: string, password: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The error shown under an input (the element its aria-describedby names), '' when none. */
+async function errorUnder(page: Page, selector: string): Promise<string> {
+  return page.evaluate((sel) => {
+    const input = document.querySelector(sel);
+    const id = input?.getAttribute('aria-describedby');
+    const note = id ? document.getElementById(id) : null;
+    return note?.getAttribute('role') === 'alert' ? (note.textContent ?? '') : '';
+  }, selector);
+}
+
 /** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP). */
 async function closeMemberPopup(page: Page) {
   const popup = page.getByRole('dialog', { name: 'Announcements' });
@@ -68,7 +78,11 @@ test('demo01 logs in from the header, sees the balance, hides it, and signs out 
   await confirm.getByText('Are you sure you want to sign out?').waitFor();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   assert.ok(await page.evaluate(() => sessionStorage.getItem('token')));
-  await page.evaluate(() => sessionStorage.setItem('merchantCode', 'demo'));
+  await page.evaluate(() => {
+    sessionStorage.setItem('merchantCode', 'demo');
+    sessionStorage.setItem('merchant', 'Gamehall');
+    sessionStorage.setItem('somethingElse', 'x');
+  });
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.locator('input[name="headerUsername"]').waitFor();
@@ -81,6 +95,9 @@ test('demo01 logs in from the header, sees the balance, hides it, and signs out 
     'demo',
     'merchantCode survives logout',
   );
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('merchant')), 'Gamehall', 'merchant survives logout');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('somethingElse')), null, 'the rest is cleared');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('isAgent')), null);
   await page.context().close();
 });
 
@@ -107,8 +124,14 @@ test('a visitor registers a new member in the modal and lands logged in', async 
   await modal.getByText('Please enter 4 - 16 characters, starting with a letter, then letters and numbers').waitFor();
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await screenshot(page, 'register-modal');
+  // spec §4: a new member's login reports firstTimeLogin, and the site makes the first-login call.
+  const firstLogin = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/wps/member/firstLogin',
+    { timeout: 30_000 },
+  );
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await firstLogin;
   await page.waitForFunction(
     (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
     username,
@@ -136,14 +159,40 @@ test('an unknown invitation code stops registration with invitation_code_error',
 
 test('fresh01 must change the default password after logging in, then reaches the member centre', async () => {
   const page = await newPage(browser);
+  // spec §4: the username login solves a challenge before it submits.
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/wps/verification/challenge' || path === '/wps/session/login') calls.push(`${r.method()} ${path}`);
+  });
   await page.goto('/login');
   const login = page.getByRole('dialog', { name: 'Log in' });
+  // Empty fields: the shared schema's rule, under each field, and nothing is sent.
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await login.getByText('Please enter the username and password').first().waitFor();
+  assert.equal(await errorUnder(page, 'input[name="username"]'), 'Please enter the username and password');
+  assert.deepEqual(calls, []);
   await login.getByRole('textbox', { name: 'Username' }).fill('fresh01');
   await login.locator('input[name="password"]').fill('888888');
   await login.getByRole('button', { name: 'Log in' }).click();
   const change = page.getByRole('dialog', { name: 'Change password' });
   await change.waitFor({ timeout: 30_000 });
-  await change.locator('input[name="oldPassword"]').fill('888888');
+  assert.deepEqual(calls, ['GET /wps/verification/challenge', 'POST /wps/session/login']);
+  // spec §5: the old password is required unless known; the login just typed it.
+  assert.equal(await change.locator('input[name="oldPassword"]').count(), 0);
+  // The confirmation must equal the new password (client rule, under its field).
+  await change.locator('input[name="newPassword"]').fill('Fresh2345x');
+  await change.locator('input[name="confirmNewPassword"]').fill('Fresh2345y');
+  await change.getByRole('button', { name: 'Submit' }).click();
+  await change.getByText('Confirmation password is not correct').waitFor();
+  // The server's password rule (letters and numbers) refuses the default password; its field
+  // reason lands under the field and the code's message at the foot.
+  await change.locator('input[name="newPassword"]').fill('888888');
+  await change.locator('input[name="confirmNewPassword"]').fill('888888');
+  await change.getByRole('button', { name: 'Submit' }).click();
+  await change.getByText('Incorrect format').waitFor();
+  assert.equal(await errorUnder(page, 'input[name="newPassword"]'), 'Incorrect format');
+  await change.getByText('Password format is incorrect').waitFor();
   await change.locator('input[name="newPassword"]').fill('Fresh2345x');
   await change.locator('input[name="confirmNewPassword"]').fill('Fresh2345x');
   await change.getByRole('button', { name: 'Submit' }).click();
@@ -155,12 +204,67 @@ test('fresh01 must change the default password after logging in, then reaches th
   await page.getByRole('heading', { name: 'Login history' }).waitFor();
   await page.locator('tbody tr').first().waitFor();
   await screenshot(page, 'member-security');
+  // The member centre's change asks for the current password; a wrong one is refused.
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.locator('input[name="oldPassword"]').fill('not-my-password');
+  await page.locator('input[name="newPassword"]').fill('Fresh3456x');
+  await page.locator('input[name="confirmNewPassword"]').fill('Fresh3456x');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('main').getByRole('alert').first().waitFor();
+  await page.locator('input[name="oldPassword"]').fill('Fresh2345x');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('Password changed').waitFor();
   await page.getByRole('link', { name: 'Profile' }).last().click();
   await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Choose avatar 3' }).click();
   await page.waitForFunction(
     () => document.querySelector('[aria-label="Choose avatar 3"]')?.getAttribute('aria-pressed') === 'true',
   );
+  await page.context().close();
+});
+
+test('remember me keeps the username in a one-day cookie; unticking clears it', async () => {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await login.locator('input[name="password"]').fill('Demo@1234');
+  await login.getByRole('checkbox', { name: 'Remember me' }).check();
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'rememberUser');
+  assert.equal(cookie?.value, 'agent01');
+  const hours = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
+  assert.ok(hours > 23.9 && hours <= 24, `expires in one day, not ${hours.toFixed(2)} h`);
+
+  // A new tab (no session) opens the login form filled in and ticked.
+  const again = await page.context().newPage();
+  await again.goto('/login');
+  const form = again.getByRole('dialog', { name: 'Log in' });
+  assert.equal(await form.getByRole('textbox', { name: 'Username' }).inputValue(), 'agent01');
+  const box = form.getByRole('checkbox', { name: 'Remember me' });
+  assert.equal(await box.isChecked(), true);
+  await box.uncheck();
+  assert.equal((await page.context().cookies()).filter((c) => c.name === 'rememberUser').length, 0);
+  await page.context().close();
+});
+
+test('a token query parameter on load is taken as the session and removed from the address', async () => {
+  const first = await newPage(browser);
+  await guestHome(first);
+  await headerLogin(first, 'demo01', 'Demo@1234');
+  await first.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01');
+  const token = await first.evaluate(() => sessionStorage.getItem('token'));
+  assert.ok(token);
+  await first.context().close();
+
+  const page = await newPage(browser);
+  await page.goto(`/?token=${encodeURIComponent(token)}&lang=en#top`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), token);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('token'), null, 'the token leaves the address bar');
+  assert.equal(url.searchParams.get('lang'), 'en', 'other parameters stay');
   await page.context().close();
 });
 

@@ -62,7 +62,11 @@ test('forgot password by e-mail shows in_been_out; an unknown user gets its erro
   await login.getByRole('button', { name: 'Forgot password' }).click();
   const modal = page.getByRole('dialog', { name: 'Forgot password' });
   await modal.waitFor();
+  // The shared schema's rules first, under their fields, before anything is sent.
   await modal.getByRole('textbox', { name: 'Username' }).fill('nobody-here');
+  await modal.getByRole('textbox', { name: 'E-mail' }).fill('not-an-address');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await modal.getByText('E-mail format is incorrect').waitFor();
   await modal.getByRole('textbox', { name: 'E-mail' }).fill('nobody@example.com');
   await modal.getByRole('button', { name: 'Submit' }).click();
   await modal.getByRole('alert').waitFor();
@@ -105,8 +109,12 @@ test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in au
   await page.context().close();
 });
 
-test('after repeated failures the login modal asks for the captcha image', async () => {
+test('after repeated failures the login modal asks for the captcha image; each refusal loads a new one, at most one a second', async () => {
   const page = await newPage(browser);
+  const captchaLoads: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/wps/captcha') captchaLoads.push(Date.now());
+  });
   const modal = await loginModal(page);
   const user = modal.getByRole('textbox', { name: 'Username' });
   const captcha = modal.getByRole('textbox', { name: 'Captcha' });
@@ -114,11 +122,40 @@ test('after repeated failures the login modal asks for the captcha image', async
     await user.fill('agent01');
     await modal.locator('input[name="password"]').fill(`wrong-${i}`);
     await modal.getByRole('button', { name: 'Log in' }).click();
-    await modal.getByRole('alert').waitFor();
+    await modal.getByRole('alert').first().waitFor();
     await page.waitForTimeout(300);
   }
   await captcha.waitFor();
-  await modal.getByRole('img', { name: 'Captcha' }).waitFor();
+  const image = modal.getByRole('img', { name: 'Captcha' });
+  await image.waitFor();
   await screenshot(page, 'login-captcha');
+
+  // Submitting without the captcha: the field's own message, nothing sent.
+  await modal.locator('input[name="password"]').fill('wrong-again');
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await modal.getByText('Please enter the captcha').waitFor();
+
+  // A wrong answer spends the image: a new one loads by itself.
+  const first = await image.getAttribute('src');
+  const loadsBefore = captchaLoads.length;
+  await captcha.fill('WRONG');
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(
+    (src) => document.querySelector('img[alt="Captcha"]')?.getAttribute('src') !== src,
+    first,
+    { timeout: 10_000 },
+  );
+  assert.equal(captchaLoads.length, loadsBefore + 1);
+  assert.equal(await captcha.inputValue(), '', 'the spent answer is cleared');
+
+  // Three quick clicks on the image: the refreshes are spaced a second apart, none refused.
+  const refresh = modal.getByRole('button', { name: 'New captcha image' });
+  for (let i = 0; i < 3; i++) await refresh.click();
+  await page.waitForTimeout(1500);
+  const gaps = captchaLoads.slice(1).map((at, i) => at - (captchaLoads[i] ?? 0));
+  assert.ok(
+    gaps.every((gap) => gap >= 900),
+    `captcha loads at least a second apart: ${gaps.join(', ')} ms`,
+  );
   await page.context().close();
 });

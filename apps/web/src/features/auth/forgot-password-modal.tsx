@@ -2,7 +2,7 @@ import { ForgotByEmailBody, ResetByPhoneBody } from '@gamehall/shared/api/passwo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
@@ -118,25 +118,19 @@ function ByPhone() {
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <MobileCodeFields
-        mobile={form.register('mobile')}
-        code={form.register('smsCode')}
-        mobileValue={form.watch('mobile')}
-        errors={{ mobile: errors.mobile?.message, code: errors.smsCode?.message }}
-        dialing={dialing}
-        onDialing={setDialing}
-        send={sendLoginSms}
-      />
-      <PasswordField
-        label={t('auth.newPassword')}
-        purpose="new"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
-        {t('common.submit')}
-      </FormFooter>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <MobileCodeFields dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
+        <PasswordField
+          label={t('auth.newPassword')}
+          purpose="new"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('common.submit')}
+        </FormFooter>
+      </form>
+    </FormProvider>
   );
 }

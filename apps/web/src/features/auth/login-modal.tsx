@@ -2,7 +2,7 @@ import { LoginBody, LoginVerificationBody, type LoginVerificationRequiredValue }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
@@ -210,20 +210,14 @@ function SmsLogin() {
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <MobileCodeFields
-        mobile={form.register('mobile')}
-        code={form.register('smsCode')}
-        mobileValue={form.watch('mobile')}
-        errors={{ mobile: errors.mobile?.message, code: errors.smsCode?.message }}
-        dialing={dialing}
-        onDialing={setDialing}
-        send={sendLoginSms}
-      />
-      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
-        {t('auth.login')}
-      </FormFooter>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <MobileCodeFields dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('auth.login')}
+        </FormFooter>
+      </form>
+    </FormProvider>
   );
 }
 
