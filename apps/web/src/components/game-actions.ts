@@ -1,0 +1,174 @@
+import type { Game, LaunchGameValue } from '@gamehall/shared/api/games';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showAlert } from '../lib/alerts';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { openModal } from '../lib/modals';
+import { useSession } from '../lib/session';
+import { createStore } from '../lib/store';
+import { createThrottle, toggledFavourites } from './game-grid-layout';
+
+// What a game tile does, shared by the home sections and the game pages (features may not import
+// each other). Only types come from packages/shared: its zod schemas stay out of the home chunk.
+
+export const GAME_CALLS = {
+  launch: '/wps/game/launchGame',
+  trial: '/wps/game/launchGame/trial',
+  favouriteIds: '/wps/relay/MCSFE_getFavoriteGames',
+  addFavourite: '/wps/relay/MCSFE_addFavoriteGameV2',
+  removeFavourite: '/wps/relay/MCSFE_removeFavoriteGameV2',
+} as const;
+
+/** Overlays a tile can open: a vendor's popup game list, or the maintenance suggestions. */
+export type GameOverlay =
+  | { kind: 'vendor'; vassalage: string; gameType: string; title: string }
+  | { kind: 'maintenance'; message: string; suggestions: Game[] }
+  | null;
+export const gameOverlayStore = createStore<GameOverlay>(null);
+
+/** The member's favourite node ids (spec §3); members only, trial accounts have none. */
+export function favouriteIdsQuery(token: string | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['games', 'favouriteIds', token],
+    queryFn: () => apiRequest<number[]>(GAME_CALLS.favouriteIds),
+    enabled: Boolean(token) && enabled,
+    staleTime: 60_000,
+  });
+}
+
+// spec §4 Favourites: one toggle per 1000 ms across the site.
+const throttle = createThrottle(1000);
+
+export function useFavourites() {
+  const { t } = useTranslation();
+  const { token, isTrial } = useSession();
+  const queryClient = useQueryClient();
+  const query = favouriteIdsQuery(token, !isTrial);
+  const ids = useQuery(query).data;
+  const set = useMemo(() => new Set(ids ?? []), [ids]);
+  const toggle = useMemo(
+    () =>
+      throttle((game: Game) => {
+        if (!token) return openModal('login');
+        if (isTrial) return void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        const before = queryClient.getQueryData(query.queryKey) ?? [];
+        const adding = !before.includes(game.nodeId);
+        // Optimistic add; immediate remove. A failure puts the server's list back.
+        queryClient.setQueryData(query.queryKey, toggledFavourites(before, game.nodeId));
+        const call = adding
+          ? apiRequest(GAME_CALLS.addFavourite, {
+              method: 'POST',
+              body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
+            })
+          : apiRequest(GAME_CALLS.removeFavourite, { method: 'DELETE', query: { nodeId: game.nodeId } });
+        call
+          .catch(() => queryClient.invalidateQueries({ queryKey: query.queryKey }))
+          .finally(() => queryClient.invalidateQueries({ queryKey: ['games', 'favouriteList'] }));
+      }),
+    [token, isTrial, queryClient, query.queryKey, t],
+  );
+  return { isFavourite: (nodeId: number) => set.has(nodeId), toggle, enabled: Boolean(token) && !isTrial };
+}
+
+/** The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload. */
+export type SeamlessState = { url: string; gameName: string; backTo: string };
+
+export function seamlessHref(game: Pick<Game, 'nodeId'>): string {
+  return `/seamless?nodeId=${game.nodeId}`;
+}
+
+export function launchGame(game: Pick<Game, 'nodeId'>, language: string): Promise<LaunchGameValue> {
+  return apiRequest<LaunchGameValue>(GAME_CALLS.launch, {
+    method: 'POST',
+    body: { nodeId: game.nodeId, language, device: 'WEB', backUrl: window.location.pathname },
+  });
+}
+
+/** spec §8 "Popup blocked": a window opened by the click itself, pointed at the game once known. */
+export function openGameWindow(): Window | null {
+  return window.open('about:blank', '_blank');
+}
+
+export function useGameActions() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { token, isTrial } = useSession();
+  const language = i18n.language.toUpperCase();
+
+  const fail = useCallback(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.code === 'GAME_MAINTENANCE') {
+        const suggestions = (err.value?.suggestions as Game[] | undefined) ?? [];
+        gameOverlayStore.set({ kind: 'maintenance', message: err.message, suggestions });
+        return;
+      }
+      if (err instanceof ApiError && err.code === 'ACCOUNT_TRIAL_RESTRICTED') {
+        void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        return;
+      }
+      const message =
+        err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : t('errors.INTERNAL_ERROR');
+      void showAlert({ message });
+    },
+    [t],
+  );
+
+  /** spec §4 Guest and trial: guests get the login popup, trial accounts in_need_true_account. */
+  const play = useCallback(
+    async (game: Game, options: { direct?: boolean } = {}) => {
+      if (!token) return openModal('login');
+      if (isTrial) {
+        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        return;
+      }
+      if (game.isGame === 'VASSALAGE' && !options.direct) {
+        gameOverlayStore.set({
+          kind: 'vendor',
+          vassalage: game.vassalage,
+          gameType: game.gameType,
+          title: game.accountTypeName || game.vassalage,
+        });
+        return;
+      }
+      try {
+        const launched = await launchGame(game, language);
+        gameOverlayStore.set(null);
+        const state: SeamlessState = {
+          url: launched.url,
+          gameName: game.gameName,
+          backTo: window.location.pathname + window.location.search,
+        };
+        navigate(seamlessHref(game), { state });
+      } catch (err) {
+        fail(err);
+      }
+    },
+    [token, isTrial, t, language, navigate, fail],
+  );
+
+  /** Free trial works for guests and members alike, in a new window (spec §8 popup blocked). */
+  const trial = useCallback(
+    async (game: Game) => {
+      const win = openGameWindow();
+      if (!win) {
+        await showAlert({ message: t('games.in_popup_prompt') });
+        return;
+      }
+      try {
+        const launched = await apiRequest<LaunchGameValue>(GAME_CALLS.trial, {
+          method: 'POST',
+          body: { nodeId: game.nodeId, language, device: 'WEB' },
+        });
+        win.location.href = new URL(launched.url, window.location.origin).href;
+      } catch (err) {
+        win.close();
+        fail(err);
+      }
+    },
+    [t, language, fail],
+  );
+
+  return { play, trial };
+}

@@ -1,0 +1,73 @@
+import type { Game, GameList } from '@gamehall/shared/api/games';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../lib/api-client';
+import { gameOverlayStore, useFavourites, useGameActions } from './game-actions';
+import { GameTile } from './game-tile';
+import { Modal } from './ui/modal';
+
+/** Vendors with isGame VASSALAGE list their games in a popup (spec §3); at most this many. */
+const VENDOR_POPUP_GAMES = 100;
+
+export function GameOverlays() {
+  const { t } = useTranslation();
+  const overlay = gameOverlayStore.use();
+  const close = () => gameOverlayStore.set(null);
+  if (!overlay) return null;
+  if (overlay.kind === 'vendor') {
+    return (
+      <Modal open onClose={close} title={overlay.title} wide>
+        <VendorGames vassalage={overlay.vassalage} gameType={overlay.gameType} />
+      </Modal>
+    );
+  }
+  return (
+    <Modal open onClose={close} title={t('games.maintenanceTitle')} wide>
+      <p className="mb-4 text-sm" role="alert">
+        {overlay.message}
+      </p>
+      {overlay.suggestions.length > 0 && (
+        <>
+          <h3 className="mb-2 font-semibold">{t('games.suggestions')}</h3>
+          <TileList games={overlay.suggestions} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function VendorGames({ vassalage, gameType }: { vassalage: string; gameType: string }) {
+  const { t, i18n } = useTranslation();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['games', 'vendorPopup', vassalage, gameType, i18n.language],
+    queryFn: () =>
+      apiRequest<GameList>('/wps/relay/GCSGAME_gameList', {
+        query: { vassalage, gameType, pageNo: 1, pageSize: VENDOR_POPUP_GAMES, language: i18n.language.toUpperCase() },
+      }),
+  });
+  if (isPending) return <p className="text-sm text-(--text-muted)">{t('common.loading')}</p>;
+  if (isError) return <p className="text-sm text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
+  if (data.games.length === 0) return <p className="text-sm text-(--text-muted)">{t('games.empty')}</p>;
+  // Inside the popup a game launches directly instead of opening the popup again.
+  return <TileList games={data.games} direct />;
+}
+
+function TileList({ games, direct = false }: { games: Game[]; direct?: boolean }) {
+  const { play, trial } = useGameActions();
+  const onPlay = (g: Game) => play(g, { direct });
+  const favourites = useFavourites();
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
+      {games.map((g) => (
+        <li key={g.nodeId}>
+          <GameTile
+            game={g}
+            onPlay={onPlay}
+            onTrial={trial}
+            favourite={{ on: favourites.isFavourite(g.nodeId), toggle: favourites.toggle }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Game } from '@gamehall/shared/api/games';
+import { Heart } from 'lucide-react';
+import { memo, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// Mirrors DEFAULT_GAME_ICON_URL of packages/shared/src/api/catalogue.ts: importing that module
+// at run time would pull zod into the home chunk (ui-guide budget).
+export const DEFAULT_GAME_ICON = '/art/games/default.svg';
+
+/** spec §3: a default icon shows when the image fails (once: the default itself never loops). */
+function fallBack(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  if (!img.src.endsWith(DEFAULT_GAME_ICON)) img.src = DEFAULT_GAME_ICON;
+}
+
+export type GameTileProps = {
+  game: Game;
+  onPlay: (game: Game) => void;
+  onTrial: (game: Game) => void;
+  /** Present when the heart shows (members and guests; a guest's click opens the login popup). */
+  favourite?: { on: boolean; toggle: (game: Game) => void };
+  /** The home live section's first two items are larger; the image then asks for more pixels. */
+  large?: boolean;
+  /** The tiles above the fold load at once; the rest lazily. */
+  eager?: boolean;
+};
+
+/**
+ * spec §2 "Game tile": artwork with the title below, hot tag, play now, free trial, favourite
+ * heart. Kept small (a handful of DOM nodes) because the grid renders hundreds of them.
+ */
+export const GameTile = memo(function GameTile({ game, onPlay, onTrial, favourite, large, eager }: GameTileProps) {
+  const { t } = useTranslation();
+  const name = game.gameName || game.nodeName;
+  const size = large ? 400 : 200;
+  return (
+    <div className="game-tile group relative flex h-full flex-col" data-node-id={game.nodeId}>
+      <div className="relative aspect-square overflow-hidden rounded-xl bg-(--surface-raised)">
+        <img
+          src={game.iconUrl || game.showIcon || DEFAULT_GAME_ICON}
+          alt=""
+          width={size}
+          height={size}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={fallBack}
+          className="size-full object-cover transition group-hover:scale-105"
+        />
+        {game.isHot && (
+          <span className="absolute top-2 left-2 rounded bg-(--danger) px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+            {t('games.hot')}
+          </span>
+        )}
+        <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 transition group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+          <button
+            type="button"
+            onClick={() => onPlay(game)}
+            aria-label={`${t('games.playNow')}: ${name}`}
+            className="rounded-md bg-(--accent) px-2 py-1.5 text-xs font-bold text-(--accent-contrast) hover:brightness-110"
+          >
+            {t('games.playNow')}
+          </button>
+          <button
+            type="button"
+            onClick={() => onTrial(game)}
+            aria-label={`${t('games.freeTrial')}: ${name}`}
+            className="rounded-md border border-white/70 px-2 py-1 text-xs font-semibold text-white hover:bg-white/15"
+          >
+            {t('games.freeTrial')}
+          </button>
+        </div>
+        {favourite && (
+          <button
+            type="button"
+            onClick={() => favourite.toggle(game)}
+            aria-pressed={favourite.on}
+            aria-label={`${t(favourite.on ? 'games.removeFavourite' : 'games.addFavourite')}: ${name}`}
+            className="absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-full bg-black/55 text-white hover:text-(--accent)"
+          >
+            <Heart size={16} aria-hidden fill={favourite.on ? 'currentColor' : 'none'} />
+          </button>
+        )}
+      </div>
+      <p className="mt-1.5 truncate px-0.5 text-sm font-semibold" title={name}>
+        {name}
+      </p>
+    </div>
+  );
+});

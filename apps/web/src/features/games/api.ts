@@ -1,0 +1,202 @@
+import type {
+  BettingRecordList,
+  FavouriteList,
+  GameList,
+  GameProfitLoss,
+  GameRecall,
+  HotGames,
+  RankList,
+  RecentGames,
+} from '@gamehall/shared/api/games';
+import type { GameMenu, LotteryGames, OpenedNumeros } from '@gamehall/shared/api/lottery';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+// TanStack Query options for the game calls of spec §7 "Games" and "Lottery" (issue 5), typed
+// with the shared schemas' types (the schemas themselves validate on the server).
+
+/** Page size of the grid's infinite paging: a few screens of tiles per request. */
+export const GRID_PAGE_SIZE = 60;
+export const RECORD_PAGE_SIZE = 20;
+
+export const GAME_PATHS = {
+  gameList: '/wps/relay/GCSGAME_gameList',
+  hotGames: '/wps/relay/GCSGAME_hotGamesV2',
+  rankList: '/wps/relay/GCSGAME_getRankList',
+  favouriteList: '/wps/relay/MCSFE_getFavoriteGamesList',
+  recent: '/wps/relay/GCS_recentGame',
+  lobbyLaunch: '/wps/relay/GCS_gameLaunchFB',
+  bettingRecord: '/wps/member/bettingRecord',
+  gameRecall: '/wps/member/gameRecall',
+  gameProfitLoss: '/wps/member/profitLoss/gameType',
+  profitLoss: '/wps/member/profitLoss',
+  lotteryMenu: '/lgw/vn/games/game_menu',
+  lotteryRecent: '/lgw/vn/games/game_menu/recent',
+  lotteryPopular: '/lgw/games/popular',
+  lotteryOpened: '/lgw/vn/numeros/opened/game',
+} as const;
+
+export type GameFilter = {
+  gameType?: string;
+  vassalage?: string;
+  gameClassify?: string;
+  gameName?: string;
+  language: string;
+};
+
+/** spec §7 GCSGAME_gameList: filters combine, pages are stable; the grid pages through them. */
+export function gameListInfinite(filter: GameFilter) {
+  return infiniteQueryOptions({
+    queryKey: ['games', 'list', filter],
+    queryFn: ({ pageParam }) =>
+      apiRequest<GameList>(GAME_PATHS.gameList, {
+        query: {
+          clientType: 3,
+          platform: 'flash,html5-desktop',
+          gameType: filter.gameType,
+          vassalage: filter.vassalage,
+          gameClassify: filter.gameClassify,
+          gameName: filter.gameName || undefined,
+          pageNo: pageParam,
+          pageSize: GRID_PAGE_SIZE,
+          language: filter.language,
+        },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNum < last.totalPages ? last.pageNum + 1 : undefined),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function hotGamesQuery(language: string) {
+  return queryOptions({
+    queryKey: ['games', 'hot', language],
+    queryFn: () =>
+      apiRequest<HotGames>(GAME_PATHS.hotGames, {
+        query: { isPlatform: 2, platform: 'flash,html5-desktop', language },
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** spec §7 GCSGAME_getRankList: winner board, ALL categories, 20 entries (spec §9). */
+export function rankListQuery(language: string) {
+  return queryOptions({
+    queryKey: ['games', 'rank', language],
+    queryFn: () =>
+      apiRequest<RankList>(GAME_PATHS.rankList, { query: { gameCategory: 'ALL', language, limitNum: 20 } }),
+    staleTime: 30_000,
+  });
+}
+
+export function favouriteListInfinite(token: string | null, language: string) {
+  return infiniteQueryOptions({
+    queryKey: ['games', 'favouriteList', token, language],
+    queryFn: ({ pageParam }) =>
+      apiRequest<FavouriteList>(GAME_PATHS.favouriteList, {
+        query: { pageNo: pageParam, pageSize: GRID_PAGE_SIZE, language },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNum < last.totalPages ? last.pageNum + 1 : undefined),
+    enabled: Boolean(token),
+  });
+}
+
+export function recentGamesQuery(token: string | null, language: string) {
+  return queryOptions({
+    queryKey: ['games', 'recent', token, language],
+    queryFn: () => apiRequest<RecentGames>(GAME_PATHS.recent, { query: { language, limitNum: 20 } }),
+    enabled: Boolean(token),
+  });
+}
+
+export type RecordFilter = {
+  gameType?: string;
+  vassalage?: string;
+  range?: 'past7' | 'past30';
+  startDate?: string;
+  endDate?: string;
+  pageNo: number;
+};
+
+export function bettingRecordQuery(filter: RecordFilter, language: string) {
+  return queryOptions({
+    queryKey: ['games', 'bettingRecord', filter, language],
+    queryFn: () =>
+      apiRequest<BettingRecordList>(GAME_PATHS.bettingRecord, {
+        query: { ...filter, pageSize: RECORD_PAGE_SIZE, language },
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function gameRecallQuery(nodeId: number | null, language: string) {
+  return queryOptions({
+    queryKey: ['games', 'recall', nodeId, language],
+    queryFn: () => apiRequest<GameRecall>(GAME_PATHS.gameRecall, { query: { nodeId: nodeId ?? 0, language } }),
+    enabled: nodeId !== null,
+  });
+}
+
+export type RangeFilter = Pick<RecordFilter, 'range' | 'startDate' | 'endDate'>;
+
+export type ProfitLoss = {
+  deposits: number;
+  withdrawals: number;
+  transfersIn: number;
+  transfersOut: number;
+  bets: number;
+  wins: number;
+  bonuses: number;
+  net: number;
+  currency: string;
+};
+
+/** The wallet module's overall profit and loss (spec §2 personalProfit). */
+export function profitLossQuery(filter: RangeFilter) {
+  return queryOptions({
+    queryKey: ['games', 'profitLoss', filter],
+    queryFn: () => apiRequest<ProfitLoss>(GAME_PATHS.profitLoss, { query: filter }),
+  });
+}
+
+export function gameProfitLossQuery(filter: RangeFilter) {
+  return queryOptions({
+    queryKey: ['games', 'profitLossByType', filter],
+    queryFn: () => apiRequest<GameProfitLoss>(GAME_PATHS.gameProfitLoss, { query: filter }),
+    retry: false,
+  });
+}
+
+export function lotteryMenuQuery(input: { prizeMode?: string; vassalage?: string; language: string }) {
+  return queryOptions({
+    queryKey: ['games', 'lotteryMenu', input],
+    queryFn: () => apiRequest<GameMenu>(GAME_PATHS.lotteryMenu, { query: { ...input, device: 'WEB' } }),
+    staleTime: 30_000,
+  });
+}
+
+export function lotteryRecentQuery(language: string) {
+  return queryOptions({
+    queryKey: ['games', 'lotteryRecent', language],
+    queryFn: () => apiRequest<LotteryGames>(GAME_PATHS.lotteryRecent, { query: { language, device: 'WEB' } }),
+  });
+}
+
+export function lotteryPopularQuery(language: string) {
+  return queryOptions({
+    queryKey: ['games', 'lotteryPopular', language],
+    queryFn: () => apiRequest<LotteryGames>(GAME_PATHS.lotteryPopular, { query: { language } }),
+    staleTime: 60_000,
+  });
+}
+
+export function openedNumeroQuery(input: { vassalage: string; gameCode: string; language: string } | null) {
+  return queryOptions({
+    queryKey: ['games', 'openedNumero', input],
+    queryFn: () => apiRequest<OpenedNumeros>(GAME_PATHS.lotteryOpened, { query: { ...input, count: 5 } }),
+    enabled: input !== null,
+    refetchInterval: 15_000,
+  });
+}

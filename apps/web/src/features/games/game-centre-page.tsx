@@ -1,0 +1,353 @@
+import type { Game } from '@gamehall/shared/api/games';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Clock, Heart, LayoutGrid, LogIn, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useFavourites, useGameActions } from '../../components/game-actions';
+import { GameOverlayHost } from '../../components/game-overlay-host';
+import { GameTile } from '../../components/game-tile';
+import { VirtualGameGrid } from '../../components/virtual-game-grid';
+import { ApiError } from '../../lib/api-client';
+import { vendorIconUrl } from '../../lib/art';
+import { navigationCategories } from '../../lib/game-menus';
+import { openModal } from '../../lib/modals';
+import { useSession } from '../../lib/session';
+import { configQuery, gameMenusQuery } from '../../lib/site-queries';
+import { favouriteListInfinite, gameListInfinite, hotGamesQuery, recentGamesQuery } from './api';
+import { isSlotCategory, matchesName, slotSubCategories } from './game-filters';
+
+type Tab = 'all' | 'favourites' | 'recent';
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+}
+
+/**
+ * spec §2 game list centre (one per category route) and the lobby (no gameType: search across
+ * every category). Vendor chips, slot sub-category tabs, a debounced search, favourites and
+ * recent tabs, and the virtualised grid.
+ */
+export function GameCentrePage({ gameType }: { gameType?: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language.toUpperCase();
+  const { token, isTrial } = useSession();
+  const [params, setParams] = useSearchParams();
+  const vassalage = params.get('vassalage') ?? undefined;
+  const classify = params.get('gameClassify') ?? undefined;
+  const [tab, setTab] = useState<Tab>('all');
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const gameName = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const config = useQuery(configQuery).data;
+  const menus = useQuery(gameMenusQuery(language)).data;
+  const vendors = useMemo(() => {
+    if (!menus || !gameType) return [];
+    return navigationCategories(menus, language).find((c) => c.gameCategory === gameType)?.vendors ?? [];
+  }, [menus, gameType, language]);
+  const subCategories = isSlotCategory(gameType) ? slotSubCategories(config?.supportedLanguages ?? []) : [];
+
+  const setParam = (key: string, value: string | undefined) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const title = gameType ? t(`categories.${gameType}`, { defaultValue: gameType }) : t('games.lobby');
+  const tabs: { id: Tab; label: string; icon: typeof Heart }[] = [
+    { id: 'all', label: t('games.all'), icon: LayoutGrid },
+    ...(token && !isTrial
+      ? [
+          { id: 'favourites' as const, label: t('games.favourites'), icon: Heart },
+          { id: 'recent' as const, label: t('games.recent'), icon: Clock },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8" data-game-type={gameType ?? 'ALL'}>
+      <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div role="tablist" aria-label={t('games.views')} className="flex gap-1 rounded-lg bg-(--surface-raised) p-1">
+          {tabs.map(({ id, label, icon: Icon }) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              onClick={() => setTab(id)}
+              className={`flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === id ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface)'}`}
+            >
+              <Icon size={14} aria-hidden />
+              {label}
+            </button>
+          ))}
+        </div>
+        <label className="relative ml-auto w-full sm:w-72">
+          <span className="sr-only">{t('games.search')}</span>
+          <Search size={16} aria-hidden className="absolute top-1/2 left-3 -translate-y-1/2 text-(--text-muted)" />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('games.searchPlaceholder')}
+            className="w-full rounded-lg border border-(--text-muted)/30 bg-(--surface-raised) py-2 pr-3 pl-9 text-sm"
+          />
+        </label>
+      </div>
+      {tab === 'all' && vendors.length > 0 && (
+        <fieldset className="mb-3">
+          <legend className="sr-only">{t('games.vendors')}</legend>
+          <div className="flex gap-2 overflow-x-auto pb-1">
+            <Chip active={!vassalage} onClick={() => setParam('vassalage', undefined)}>
+              {t('games.allVendors')}
+            </Chip>
+            {vendors.map((v) => (
+              <Chip
+                key={v.vassalage}
+                active={vassalage === v.vassalage}
+                onClick={() => setParam('vassalage', v.vassalage)}
+              >
+                <img src={vendorIconUrl(v.vassalage)} alt="" width={20} height={20} className="size-5" />
+                {/* spec §4 TY rules may blank a vendor's name: the icon stays, the name is not shown. */}
+                {v.name || <span className="sr-only">{t('games.vendor')}</span>}
+              </Chip>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {tab === 'all' && subCategories.length > 0 && (
+        <fieldset className="mb-4">
+          <legend className="sr-only">{t('games.subCategories')}</legend>
+          <div className="flex flex-wrap gap-2">
+            <Chip active={!classify} onClick={() => setParam('gameClassify', undefined)} small>
+              {t('games.all')}
+            </Chip>
+            {subCategories.map((c) => (
+              <Chip key={c} active={classify === c} onClick={() => setParam('gameClassify', c)} small>
+                {t(`games.sub.${c}`)}
+              </Chip>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {tab === 'all' && (
+        <AllGames
+          filter={{ gameType, vassalage, gameClassify: classify, gameName, language }}
+          label={title}
+          signedIn={Boolean(token)}
+        />
+      )}
+      {tab === 'favourites' && <FavouriteGames gameType={gameType} gameName={gameName} language={language} />}
+      {tab === 'recent' && <RecentGamesTab gameType={gameType} gameName={gameName} language={language} />}
+      <GameOverlayHost />
+    </div>
+  );
+}
+
+function Chip({
+  active,
+  onClick,
+  children,
+  small = false,
+}: {
+  active: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+  small?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={`flex shrink-0 items-center gap-1.5 rounded-full border px-3 ${small ? 'py-1 text-xs' : 'py-1.5 text-sm'} font-semibold whitespace-nowrap ${active ? 'border-(--accent) bg-(--accent) text-(--accent-contrast)' : 'border-(--text-muted)/30 hover:border-(--accent)'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The tiles with the actions and hearts wired; one renderer for every tab. */
+function useTileRenderer() {
+  const { play, trial } = useGameActions();
+  const favourites = useFavourites();
+  const { isFavourite, toggle } = favourites;
+  return useCallback(
+    (game: Game, index: number) => (
+      <GameTile
+        game={game}
+        onPlay={play}
+        onTrial={trial}
+        eager={index < 12}
+        favourite={{ on: isFavourite(game.nodeId), toggle }}
+      />
+    ),
+    [play, trial, isFavourite, toggle],
+  );
+}
+
+function AllGames({
+  filter,
+  label,
+  signedIn,
+}: {
+  filter: Parameters<typeof gameListInfinite>[0];
+  label: string;
+  signedIn: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const query = useInfiniteQuery(gameListInfinite(filter));
+  const games = useMemo(() => query.data?.pages.flatMap((p) => p.games) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.totalElements ?? 0;
+  const renderTile = useTileRenderer();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // Visitors without a session see the public hot games of the category (and a way to log in).
+  const needsLogin = query.error instanceof ApiError && query.error.code === 'AUTH_REQUIRED';
+  if (needsLogin || (!signedIn && query.isError)) return <GuestGames filter={filter} label={label} />;
+  if (query.isPending) return <GridSkeleton />;
+  if (query.isError) return <p className="text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
+  return (
+    <>
+      <p className="mb-3 text-sm text-(--text-muted)" aria-live="polite" data-testid="game-count">
+        {t('games.total', { n: total.toLocaleString(i18n.language) })}
+      </p>
+      {games.length === 0 ? (
+        <Empty>{t('games.empty')}</Empty>
+      ) : (
+        <VirtualGameGrid
+          items={games}
+          getKey={(g) => g.nodeId}
+          renderItem={renderTile}
+          hasMore={Boolean(hasNextPage)}
+          loading={isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={label}
+        />
+      )}
+    </>
+  );
+}
+
+function GuestGames({ filter, label }: { filter: Parameters<typeof gameListInfinite>[0]; label: string }) {
+  const { t } = useTranslation();
+  const hot = useQuery(hotGamesQuery(filter.language));
+  const renderTile = useTileRenderer();
+  const games = (hot.data?.list ?? []).filter(
+    (g) =>
+      (!filter.gameType || g.gameType === filter.gameType) &&
+      (!filter.vassalage || g.vassalage === filter.vassalage) &&
+      (!filter.gameClassify || g.subCategory === filter.gameClassify) &&
+      matchesName(g.gameName, filter.gameName ?? ''),
+  );
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-(--surface-raised) p-4 text-sm">
+        <span>{t('games.guestHint')}</span>
+        <button
+          type="button"
+          onClick={() => openModal('login')}
+          className="flex items-center gap-1.5 rounded-md bg-(--accent) px-3 py-1.5 font-semibold text-(--accent-contrast)"
+        >
+          <LogIn size={14} aria-hidden />
+          {t('games.loginToBrowse')}
+        </button>
+      </div>
+      {hot.isPending ? (
+        <GridSkeleton />
+      ) : games.length === 0 ? (
+        <Empty>{t('games.empty')}</Empty>
+      ) : (
+        <VirtualGameGrid
+          items={games}
+          getKey={(g) => g.nodeId}
+          renderItem={renderTile}
+          hasMore={false}
+          loading={false}
+          onLoadMore={noop}
+          label={label}
+        />
+      )}
+    </>
+  );
+}
+
+const noop = () => {};
+
+function FavouriteGames({ gameType, gameName, language }: { gameType?: string; gameName: string; language: string }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const query = useInfiniteQuery(favouriteListInfinite(token, language));
+  const favourites = useFavourites();
+  const renderTile = useTileRenderer();
+  // A heart removed a moment ago disappears at once (spec §4: removing filters immediately).
+  const games = (query.data?.pages.flatMap((p) => p.content) ?? []).filter(
+    (g) =>
+      favourites.isFavourite(g.nodeId) && (!gameType || g.gameType === gameType) && matchesName(g.gameName, gameName),
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  if (query.isPending) return <GridSkeleton />;
+  if (games.length === 0) return <Empty>{t('games.noFavourites')}</Empty>;
+  return (
+    <VirtualGameGrid
+      items={games}
+      getKey={(g) => g.nodeId}
+      renderItem={renderTile}
+      hasMore={Boolean(hasNextPage)}
+      loading={isFetchingNextPage}
+      onLoadMore={loadMore}
+      label={t('games.favourites')}
+    />
+  );
+}
+
+function RecentGamesTab({ gameType, gameName, language }: { gameType?: string; gameName: string; language: string }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const query = useQuery(recentGamesQuery(token, language));
+  const renderTile = useTileRenderer();
+  const games = (query.data?.list ?? []).filter(
+    (g) => (!gameType || g.gameType === gameType) && matchesName(g.gameName, gameName),
+  );
+  if (query.isPending) return <GridSkeleton />;
+  if (query.isError) return <p className="text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
+  if (games.length === 0) return <Empty>{t('games.noRecent')}</Empty>;
+  return (
+    <VirtualGameGrid
+      items={games}
+      getKey={(g) => g.nodeId}
+      renderItem={renderTile}
+      hasMore={false}
+      loading={false}
+      onLoadMore={noop}
+      label={t('games.recent')}
+    />
+  );
+}
+
+function GridSkeleton() {
+  return <div className="h-[60vh] animate-pulse rounded-xl bg-(--surface-raised)" aria-hidden />;
+}
+
+function Empty({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-(--text-muted)/40 p-10 text-center text-(--text-muted)">
+      {children}
+    </p>
+  );
+}
+
+/** The lobby: search across every category. */
+export const LobbyPage = () => <GameCentrePage />;

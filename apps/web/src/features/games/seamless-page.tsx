@@ -1,0 +1,62 @@
+import type { LaunchGameValue } from '@gamehall/shared/api/games';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { launchGame, type SeamlessState } from '../../components/game-actions';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * spec §2 /seamless: header only, the game in an iframe that fills the page, and a way back. The
+ * tile's launch answer arrives in the history state; a reload (no state) launches again by nodeId.
+ */
+export function SeamlessPage() {
+  const { t, i18n } = useTranslation();
+  const state = useLocation().state as SeamlessState | null;
+  const [params] = useSearchParams();
+  const nodeId = Number(params.get('nodeId'));
+  const relaunch = useQuery({
+    queryKey: ['games', 'relaunch', nodeId],
+    queryFn: (): Promise<LaunchGameValue> => launchGame({ nodeId }, i18n.language.toUpperCase()),
+    enabled: !state?.url && Number.isInteger(nodeId) && nodeId > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const url = state?.url ?? relaunch.data?.url;
+  const backTo = state?.backTo ?? '/';
+  const error = relaunch.error;
+  return (
+    <div className="flex h-[calc(100dvh-var(--header-height,64px))] min-h-[480px] flex-col">
+      <div className="flex items-center gap-3 border-b border-(--text-muted)/20 px-4 py-2">
+        <Link
+          to={backTo}
+          className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold hover:bg-(--surface-raised)"
+        >
+          <ArrowLeft size={16} aria-hidden />
+          {t('games.backToLobby')}
+        </Link>
+        <h1 className="truncate text-sm font-bold">{state?.gameName ?? t('games.seamless')}</h1>
+      </div>
+      {url ? (
+        <iframe
+          title={state?.gameName ?? t('games.seamless')}
+          src={url}
+          className="w-full flex-1 border-0 bg-black"
+          allow="autoplay; fullscreen"
+          allowFullScreen
+          data-testid="game-frame"
+        />
+      ) : (
+        <p className="m-auto p-8 text-center text-(--text-muted)" role={error ? 'alert' : undefined}>
+          {error
+            ? error instanceof ApiError
+              ? t(`errors.${error.code}`, { defaultValue: error.message })
+              : t('errors.INTERNAL_ERROR')
+            : relaunch.isFetching
+              ? t('common.loading')
+              : t('games.noGame')}
+        </p>
+      )}
+    </div>
+  );
+}
