@@ -32,6 +32,7 @@ import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerRealtime } from './realtime/realtime';
 
@@ -115,3 +116,4 @@ const routeModules: RouteModule[] = [
   registerAdminRoutes,
   registerRealtime,
 ];
+  registerVendorGatewayRoutes,

@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  STUDIO_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Gamehall <no-reply@gamehall.local>'),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -36,6 +37,11 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean | string;
   sessionSecret: string;
+  /**
+   * The house studio secret: every vendor's API secret is hex(HMAC-SHA256(studioSecret, 'vendor:' +
+   * code)) (seeded into vendor_integrations); the process mounting the studio hands it over.
+   */
+  studioSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsHttpUrl: string | undefined;
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+    studioSecret: e.STUDIO_SECRET ?? persistedSecret(dataDir, 'studio-secret'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsHttpUrl: e.SMS_HTTP_URL,
@@ -94,6 +101,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     sessionSecret: 'test-secret-test-secret-test-secret-0000',
+    studioSecret: 'test-studio-secret-test-studio-secret-00',
     smtpUrl: undefined,
     mailFrom: 'Gamehall <no-reply@gamehall.local>',
     smsHttpUrl: undefined,

@@ -6,6 +6,7 @@ import { seedCatalogue } from './catalogue-seed';
 import { seedContent } from './content-seed';
 import { hashDemoPasswords, missingDemoAccounts, seedDemoAccounts } from './demo-accounts-seed';
 import { lockSeed } from './seed.queries';
+import { seedVendorIntegrations } from './vendor-integrations-seed';
 
 export type SeedOptions = { demo: boolean; catalogueSlots: number };
 
@@ -29,6 +30,7 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await lockSeed(trx);
     await seedBrand(trx);
     await seedCatalogue(trx, options.catalogueSlots);
+    await seedVendorIntegrations(trx, { houseSecret: ctx.config.studioSecret, currency: brand.currency });
     if (!options.demo) return;
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });

@@ -1,0 +1,180 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  ReconciliationParams,
+  ReconciliationQuery,
+  ReconciliationValue,
+  VendorBalanceRequest,
+  VendorBetRequest,
+  VendorRollbackRequest,
+  VendorWalletResponse,
+  VendorWinRequest,
+} from '@gamehall/shared/api/vendor';
+import { vendorStatusCatalogue } from '@gamehall/shared/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { presentReconciliation, presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
+import * as gateway from './vendor-gateway.service';
+
+const tags = ['vendor'];
+
+// Bodies stay raw until the signature is checked; these hold the bytes and the integration of a
+// request between the parser, the hook and the handler (no request decoration leaks elsewhere).
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+const integrations = new WeakMap<FastifyRequest, gateway.Integration>();
+
+const BODY_LIMIT = 64 * 1024;
+
+const answers = { 200: VendorWalletResponse, '4xx': VendorWalletResponse, '5xx': VendorWalletResponse };
+
+function requestIdOf(request: FastifyRequest): string {
+  const body = request.body as { requestId?: unknown } | undefined;
+  return typeof body?.requestId === 'string' ? body.requestId.slice(0, 128) : '';
+}
+
+function integrationOf(request: FastifyRequest): gateway.Integration {
+  const integration = integrations.get(request);
+  if (!integration) throw new gateway.VendorRefusal('ERROR_INVALID_SIGNATURE');
+  return integration;
+}
+
+async function send(reply: FastifyReply, request: FastifyRequest, answer: gateway.VendorAnswer) {
+  return reply.status(answer.http).send(presentVendorAnswer(answer, requestIdOf(request)));
+}
+
+/**
+ * POST /vendor/wallet/{balance,bet,win,rollback}: the signed seamless wallet (api-conventions).
+ * `config.auth` is 'public' because the signature is the authentication. /vendor is outside the
+ * whole-site states (site-state.ts): during maintenance or for any region, vendors can still settle
+ * rounds; new play cannot start anyway, since game launch is under /wps and is refused then.
+ */
+export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    // This scope alone keeps the raw bytes (the signature covers them exactly) and parses JSON itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+      const raw = body as Buffer;
+      rawBodies.set(request, raw);
+      try {
+        done(null, JSON.parse(raw.toString('utf8')));
+      } catch {
+        done(new gateway.VendorRefusal('ERROR_BAD_REQUEST'), undefined);
+      }
+    });
+
+    // Before validation: an unsigned caller gets ERROR_INVALID_SIGNATURE, never a schema hint.
+    scope.addHook('preValidation', async (request) => {
+      const signature = request.headers['x-signature'];
+      const integration = await gateway.authenticateVendor(ctx, {
+        raw: rawBodies.get(request) ?? Buffer.alloc(0),
+        body: request.body,
+        signature: typeof signature === 'string' ? signature : undefined,
+        ip: request.ip,
+      });
+      integrations.set(request, integration);
+    });
+
+    // Every failure answers in the vendor's format with a status it can act on.
+    scope.setErrorHandler(async (error: FastifyError | gateway.VendorRefusal, request, reply) => {
+      const currency = integrations.get(request)?.currency ?? '';
+      let refusal: gateway.VendorRefusal;
+      if (error instanceof gateway.VendorRefusal) refusal = error;
+      else if (hasZodFastifySchemaValidationErrors(error) || (error.statusCode !== undefined && error.statusCode < 500))
+        refusal = new gateway.VendorRefusal('ERROR_BAD_REQUEST');
+      else {
+        request.log.error({ err: error }, 'vendor wallet call failed');
+        refusal = new gateway.VendorRefusal('ERROR_INTERNAL');
+      }
+      const answer = await gateway.refusalAnswer(ctx, currency, refusal).catch(() => ({
+        http: vendorStatusCatalogue[refusal.status].http,
+        status: refusal.status,
+        balance: 0,
+        currency,
+      }));
+      return send(reply, request, answer);
+    });
+
+    const description = `Header X-Signature: hex(HMAC-SHA256(vendorSecret, rawBody)). Amounts in integer minor units. Statuses:\n\n${vendorStatusTable()}`;
+
+    scope.post(
+      '/vendor/wallet/balance',
+      {
+        schema: {
+          tags,
+          summary: "Vendor wallet: the player's spendable balance (by game token, or by player after the session)",
+          description,
+          body: VendorBalanceRequest,
+          response: answers,
+        },
+        config: { auth: 'public' },
+      },
+      async (request, reply) => send(reply, request, await gateway.balance(ctx, integrationOf(request), request.body)),
+    );
+
+    scope.post(
+      '/vendor/wallet/bet',
+      {
+        schema: {
+          tags,
+          summary: 'Vendor wallet: debit a bet (idempotent on transactionId; needs a live game token)',
+          description,
+          body: VendorBetRequest,
+          response: answers,
+        },
+        config: { auth: 'public' },
+      },
+      async (request, reply) => send(reply, request, await gateway.bet(ctx, integrationOf(request), request.body)),
+    );
+
+    scope.post(
+      '/vendor/wallet/win',
+      {
+        schema: {
+          tags,
+          summary: 'Vendor wallet: credit a win (idempotent; accepted after the session expired)',
+          description,
+          body: VendorWinRequest,
+          response: answers,
+        },
+        config: { auth: 'public' },
+      },
+      async (request, reply) => send(reply, request, await gateway.win(ctx, integrationOf(request), request.body)),
+    );
+
+    scope.post(
+      '/vendor/wallet/rollback',
+      {
+        schema: {
+          tags,
+          summary: 'Vendor wallet: reverse a bet (an unknown bet is recorded and answered OK)',
+          description,
+          body: VendorRollbackRequest,
+          response: answers,
+        },
+        config: { auth: 'public' },
+      },
+      async (request, reply) => send(reply, request, await gateway.rollback(ctx, integrationOf(request), request.body)),
+    );
+  });
+
+  app.get(
+    '/admin/vendors/:vendor/reconciliation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Reconciliation of one vendor and UTC day: bets, wins, rollbacks (count, minor units), net, beside the ledger of the house account vendor:<code>',
+        params: ReconciliationParams,
+        querystring: ReconciliationQuery,
+        response: { 200: envelope(ReconciliationValue) },
+      },
+      // Reconciling vendor money is a cashier-office task.
+      config: { auth: 'admin:cashier' },
+    },
+    async (request) =>
+      ok(presentReconciliation(await gateway.reconciliation(ctx, request.params.vendor, request.query.date))),
+  );
+}

@@ -1,0 +1,483 @@
+import { createHash } from 'node:crypto';
+import type {
+  ReconciliationValue,
+  VendorBalanceRequest,
+  VendorBetRequest,
+  VendorRollbackRequest,
+  VendorWinRequest,
+} from '@gamehall/shared/api/vendor';
+import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/errors';
+import type { AppContext } from '../../context';
+import type { Conn, Trx } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { balanceOf, post } from '../wallet/wallet.service';
+import * as q from './vendor-gateway.queries';
+import { signatureMatches } from './vendor-signature';
+
+// The seamless wallet API game vendors call (issue 6, api-conventions "Vendor wallet API").
+//
+// Every money call runs in one transaction that first takes advisory locks on its round and on the
+// transaction ids it touches, then: replays a known transactionId (same details: the first answer;
+// other details: ERROR_DUPLICATE_TRANSACTION), checks, posts through wallet.post between the
+// member's cash and the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>),
+// updates vendor_rounds and records the vendor_transactions row (unique on vendor + transactionId).
+// A refusal throws, so nothing it touched stays. Should two deliveries still race past the locks
+// (another node, another round id), the unique constraint or the wallet's idempotency key stops the
+// second one and it answers what the first recorded.
+
+/** A refusal the vendor can act on; `memberId` lets the answer carry the player's balance. */
+export class VendorRefusal extends Error {
+  constructor(
+    readonly status: Exclude<VendorStatus, 'OK'>,
+    readonly memberId?: number,
+  ) {
+    super(vendorStatusCatalogue[status].message);
+  }
+}
+
+export type Integration = NonNullable<Awaited<ReturnType<typeof q.findIntegration>>>;
+
+export type VendorAnswer = {
+  http: number;
+  status: VendorStatus;
+  balance: number;
+  currency: string;
+  player?: string;
+};
+
+function okAnswer(integration: Integration, balance: number, player?: string): VendorAnswer {
+  return { http: 200, status: 'OK', balance, currency: integration.currency, ...(player ? { player } : {}) };
+}
+
+/** The answer to a refusal, with the player's current spendable balance when the player is known. */
+export async function refusalAnswer(ctx: AppContext, currency: string, refusal: VendorRefusal): Promise<VendorAnswer> {
+  const balance = refusal.memberId === undefined ? 0 : (await balanceOf(ctx.db, refusal.memberId, currency)).available;
+  return { http: vendorStatusCatalogue[refusal.status].http, status: refusal.status, balance, currency };
+}
+
+/**
+ * Who is calling: the vendor named in the body, proven by X-Signature over the raw bytes (constant
+ * time), from an allowed IP (an empty list allows any), with the integration switched on. Runs
+ * before the body is validated, so an unsigned caller learns nothing about the schema.
+ */
+export async function authenticateVendor(
+  ctx: AppContext,
+  input: { raw: Buffer; body: unknown; signature: string | undefined; ip: string },
+): Promise<Integration> {
+  const vendor =
+    typeof input.body === 'object' && input.body !== null ? (input.body as { vendor?: unknown }).vendor : undefined;
+  if (typeof vendor !== 'string' || vendor.length === 0 || vendor.length > 32)
+    throw new VendorRefusal('ERROR_BAD_REQUEST');
+  const integration = await q.findIntegration(ctx.db, vendor);
+  if (!integration) throw new VendorRefusal('ERROR_UNKNOWN_VENDOR');
+  if (!signatureMatches(integration.secret, input.raw, input.signature))
+    throw new VendorRefusal('ERROR_INVALID_SIGNATURE');
+  if (integration.allowed_ips.length > 0 && !integration.allowed_ips.includes(input.ip))
+    throw new VendorRefusal('ERROR_IP_NOT_ALLOWED');
+  if (!integration.enabled) throw new VendorRefusal('ERROR_VENDOR_DISABLED');
+  // Transfer-wallet vendors keep the player's money in their own wallet (GCS_walletTransfer moves it).
+  if (integration.wallet_mode !== 'seamless') throw new VendorRefusal('ERROR_TRANSFER_WALLET');
+  return integration;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** What identifies a money call; requestId and token may differ between deliveries of one call. */
+function detailsHash(kind: string, details: (string | number | boolean | null)[]): string {
+  return sha256(JSON.stringify([kind, ...details]));
+}
+
+async function spendable(db: Conn, memberId: number, currency: string): Promise<number> {
+  return (await balanceOf(db, memberId, currency)).available;
+}
+
+async function activeMember(db: Conn, memberId: number, options: { allowDisabled: boolean }) {
+  const member = await q.findMember(db, memberId);
+  if (!member) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+  if (member.status !== 'active' && !options.allowDisabled) throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
+  return member;
+}
+
+type SessionRow = { member_id: number | null; trial: boolean; vendor_code: string; expires_at: Date | string };
+
+/** A live, real-money session of this vendor; anything else is ERROR_INVALID_TOKEN (or trial). */
+function checkSession<S extends SessionRow>(
+  ctx: AppContext,
+  integration: Integration,
+  session: S | undefined,
+): asserts session is S & { member_id: number } {
+  if (!session || session.vendor_code !== integration.vendor_code) throw new VendorRefusal('ERROR_INVALID_TOKEN');
+  if (new Date(session.expires_at).getTime() <= ctx.now().getTime()) throw new VendorRefusal('ERROR_INVALID_TOKEN');
+  // Free trial plays on the studio's demo balance; it never reaches the ledger.
+  if (session.trial || session.member_id === null) throw new VendorRefusal('ERROR_TRIAL_SESSION');
+}
+
+async function sessionMember(ctx: AppContext, db: Conn, integration: Integration, token: string): Promise<number> {
+  const session = await q.findSessionByTokenHash(db, sha256(token));
+  checkSession(ctx, integration, session);
+  return session.member_id;
+}
+
+export async function balance(ctx: AppContext, integration: Integration, body: VendorBalanceRequest) {
+  try {
+    let memberId: number;
+    if (body.token !== undefined) {
+      memberId = await sessionMember(ctx, ctx.db, integration, body.token);
+      if (body.player !== undefined && Number(body.player) !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
+    } else {
+      memberId = Number(body.player);
+    }
+    await activeMember(ctx.db, memberId, { allowDisabled: false });
+    return okAnswer(integration, await spendable(ctx.db, memberId, integration.currency), String(memberId));
+  } catch (error) {
+    if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
+    throw error;
+  }
+}
+
+type MoneyCall = { kind: 'bet' | 'win' | 'rollback'; transactionId: string; hash: string; memberId: number };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+type KnownTransaction = { kind: string; details_hash: string; balance_after: number };
+
+/** The first answer to a known transactionId, or ERROR_DUPLICATE_TRANSACTION when the details differ. */
+async function replayOf(
+  db: Conn,
+  integration: Integration,
+  call: MoneyCall,
+  known?: KnownTransaction | null,
+): Promise<VendorAnswer | undefined> {
+  const existing =
+    known === undefined ? await q.findTransaction(db, integration.vendor_code, call.transactionId) : known;
+  if (!existing) return undefined;
+  if (existing.kind !== call.kind || existing.details_hash !== call.hash)
+    throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId);
+  return okAnswer(integration, existing.balance_after);
+}
+
+/**
+ * Runs `work` in a transaction after the locks. `work` answers a replay itself when it passes
+ * `replay` (so the bet can read its id and a rollback of it in one query); otherwise the known
+ * transaction is looked up first.
+ */
+async function moneyCall(
+  ctx: AppContext,
+  integration: Integration,
+  call: MoneyCall,
+  lockKeys: string[],
+  work: (
+    trx: Trx,
+    replay: (known: KnownTransaction | null) => Promise<VendorAnswer | undefined>,
+  ) => Promise<VendorAnswer>,
+  options: { replayInside?: boolean } = {},
+): Promise<VendorAnswer> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      // The embedded database runs one transaction at a time: nothing to serialise there.
+      if (ctx.database.kind === 'postgres') await q.lockKeys(trx, lockKeys);
+      const replay = (known: KnownTransaction | null) => replayOf(trx, integration, call, known);
+      if (!options.replayInside) {
+        const answer = await replayOf(trx, integration, call);
+        if (answer) return answer;
+      }
+      return work(trx, replay);
+    });
+  } catch (error) {
+    if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
+    if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS')
+      return refusalAnswer(ctx, integration.currency, new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', call.memberId));
+    // Lost a race to another delivery of the same transactionId: answer what the winner recorded.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'WALLET_IDEMPOTENCY_CONFLICT')) {
+      try {
+        const replay = await replayOf(ctx.db, integration, call);
+        if (replay) return replay;
+      } catch (refusal) {
+        if (refusal instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, refusal);
+        throw refusal;
+      }
+      if (error instanceof AppError)
+        return refusalAnswer(
+          ctx,
+          integration.currency,
+          new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId),
+        );
+    }
+    throw error;
+  }
+}
+
+const roundKey = (vendor: string, roundId: string) => `vendor-round:${vendor}:${roundId}`;
+const txKey = (vendor: string, transactionId: string) => `vendor-tx:${vendor}:${transactionId}`;
+const walletKey = (vendor: string, transactionId: string) => `vendor:${vendor}:${transactionId}`;
+
+function currencyOf(integration: Integration, currency: string, memberId: number): void {
+  if (currency !== integration.currency) throw new VendorRefusal('ERROR_CURRENCY_MISMATCH', memberId);
+}
+
+/** Moves `amount` from one side to the other: member cash <-> house account vendor:<code>. */
+async function postMoney(
+  trx: Trx,
+  integration: Integration,
+  input: { memberId: number; amount: number; toMember: boolean; transactionId: string; type: string; roundId: string },
+) {
+  if (input.amount === 0) return;
+  const sign = input.toMember ? 1 : -1;
+  await post(trx, {
+    idempotencyKey: walletKey(integration.vendor_code, input.transactionId),
+    type: input.type,
+    reference: `${integration.vendor_code}:${input.roundId}`,
+    entries: [
+      { account: { member: input.memberId, currency: integration.currency }, amount: sign * input.amount },
+      {
+        account: { house: `vendor:${integration.vendor_code}`, currency: integration.currency },
+        amount: -sign * input.amount,
+      },
+    ],
+  });
+}
+
+export async function bet(ctx: AppContext, integration: Integration, body: VendorBetRequest): Promise<VendorAnswer> {
+  const vendor = integration.vendor_code;
+  const memberId = Number(body.player);
+  const call: MoneyCall = {
+    kind: 'bet',
+    transactionId: body.transactionId,
+    memberId,
+    hash: detailsHash('bet', [body.player, body.gameCode, body.roundId, body.amount, body.currency]),
+  };
+  const locks = [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)];
+  return moneyCall(
+    ctx,
+    integration,
+    call,
+    locks,
+    async (trx, replay) => {
+      const known = await q.findTransactionAndRollback(trx, vendor, body.transactionId);
+      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
+      if (answer) return answer;
+      // A rollback already came for this id: the bet arrives too late and is refused.
+      if (known.length > 0) throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+      const session = await q.findSessionWithMember(trx, sha256(body.token));
+      checkSession(ctx, integration, session);
+      if (session.member_id !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
+      if (session.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
+      currencyOf(integration, body.currency, memberId);
+      const game = await q.findGame(trx, vendor, body.gameCode);
+      if (!game) throw new VendorRefusal('ERROR_GAME_NOT_FOUND', memberId);
+      const round = await q.findRound(trx, vendor, body.roundId);
+      if (round && round.member_id !== memberId) throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
+      if (round?.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+      if (round?.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+
+      await postMoney(trx, integration, {
+        memberId,
+        amount: body.amount,
+        toMember: false,
+        transactionId: body.transactionId,
+        type: 'bet.vendor',
+        roundId: body.roundId,
+      });
+      await q.addBetToRound(trx, {
+        vendor_code: vendor,
+        round_id: body.roundId,
+        member_id: memberId,
+        node_id: game.node_id,
+        game_code: body.gameCode,
+        game_type: game.game_type,
+        currency: integration.currency,
+        amount: body.amount,
+      });
+      const after = await spendable(trx, memberId, integration.currency);
+      await q.insertTransaction(trx, {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'bet',
+        round_id: body.roundId,
+        member_id: memberId,
+        amount: body.amount,
+        ref_transaction_id: null,
+        details_hash: call.hash,
+        status: 'ok',
+        balance_after: after,
+      });
+      return okAnswer(integration, after);
+    },
+    { replayInside: true },
+  );
+}
+
+/** Wins are paid after the session expired and to disabled players too: the money is owed. */
+export async function win(ctx: AppContext, integration: Integration, body: VendorWinRequest): Promise<VendorAnswer> {
+  const vendor = integration.vendor_code;
+  const memberId = Number(body.player);
+  const call: MoneyCall = {
+    kind: 'win',
+    transactionId: body.transactionId,
+    memberId,
+    hash: detailsHash('win', [
+      body.player,
+      body.gameCode,
+      body.roundId,
+      body.betTransactionId ?? null,
+      body.amount,
+      body.currency,
+      body.roundClosed,
+    ]),
+  };
+  return moneyCall(
+    ctx,
+    integration,
+    call,
+    [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
+    async (trx) => {
+      await activeMember(trx, memberId, { allowDisabled: true });
+      currencyOf(integration, body.currency, memberId);
+      const round = await q.findRound(trx, vendor, body.roundId);
+      if (!round || round.member_id !== memberId) throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+      if (body.betTransactionId !== undefined) {
+        const paid = await q.findTransaction(trx, vendor, body.betTransactionId);
+        if (paid?.kind !== 'bet' || paid.round_id !== body.roundId)
+          throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+        if (paid.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+      }
+      if (round.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+      if (round.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+
+      await postMoney(trx, integration, {
+        memberId,
+        amount: body.amount,
+        toMember: true,
+        transactionId: body.transactionId,
+        type: 'win.vendor',
+        roundId: body.roundId,
+      });
+      await q.addWinToRound(trx, vendor, body.roundId, body.amount, body.roundClosed);
+      const after = await spendable(trx, memberId, integration.currency);
+      await q.insertTransaction(trx, {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'win',
+        round_id: body.roundId,
+        member_id: memberId,
+        amount: body.amount,
+        ref_transaction_id: body.betTransactionId ?? null,
+        details_hash: call.hash,
+        status: 'ok',
+        balance_after: after,
+      });
+      return okAnswer(integration, after);
+    },
+  );
+}
+
+/**
+ * Reverses a bet. Unknown bet: recorded (rollback_of_unknown) and answered OK, so a late bet with
+ * that id is refused. A bet already rolled back: OK, nothing moves. A round a win already settled
+ * (a win recorded, or the round closed): ERROR_BET_ALREADY_SETTLED, as the industry does; the
+ * vendor corrects a settled round with a new win, never by un-betting.
+ */
+export async function rollback(
+  ctx: AppContext,
+  integration: Integration,
+  body: VendorRollbackRequest,
+): Promise<VendorAnswer> {
+  const vendor = integration.vendor_code;
+  const memberId = Number(body.player);
+  const call: MoneyCall = {
+    kind: 'rollback',
+    transactionId: body.transactionId,
+    memberId,
+    hash: detailsHash('rollback', [body.player, body.roundId, body.rollbackTransactionId]),
+  };
+  const txKeys = [txKey(vendor, body.transactionId), txKey(vendor, body.rollbackTransactionId)].sort();
+  return moneyCall(ctx, integration, call, [roundKey(vendor, body.roundId), ...txKeys], async (trx) => {
+    await activeMember(trx, memberId, { allowDisabled: true });
+    const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
+      const after = await spendable(trx, memberId, integration.currency);
+      await q.insertTransaction(trx, {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'rollback',
+        round_id: body.roundId,
+        member_id: memberId,
+        amount,
+        ref_transaction_id: body.rollbackTransactionId,
+        details_hash: call.hash,
+        status,
+        balance_after: after,
+      });
+      return okAnswer(integration, after);
+    };
+
+    const target = await q.findTransaction(trx, vendor, body.rollbackTransactionId);
+    if (!target) return record(0, 'rollback_of_unknown');
+    if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
+      throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+    if (target.status === 'rolled_back') return record(0, 'ok');
+    const round = await q.findRound(trx, vendor, body.roundId);
+    if (round?.status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
+      throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
+
+    await postMoney(trx, integration, {
+      memberId,
+      amount: target.amount,
+      toMember: true,
+      transactionId: body.transactionId,
+      type: 'bet.rollback',
+      roundId: body.roundId,
+    });
+    await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
+    const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
+    await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
+    return record(target.amount, 'ok');
+  });
+}
+
+// ---- operator: reconciliation
+
+/**
+ * One vendor's UTC day from vendor_transactions, beside the same day in the ledger entries of the
+ * house account vendor:<code>. Both are written in one database transaction and stamped with its
+ * time, so they fall on the same day and must match to the unit.
+ */
+export async function reconciliation(ctx: AppContext, vendor: string, date: string): Promise<ReconciliationValue> {
+  const integration = await q.findIntegration(ctx.db, vendor);
+  if (!integration) throw new AppError('VENDOR_NOT_FOUND');
+  const from = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(from.getTime()) || from.toISOString().slice(0, 10) !== date)
+    throw new AppError('VALIDATION_FAILED', { value: { fields: { date: 'INVALID' } } });
+  const to = new Date(from.getTime() + 86_400_000);
+  const rows = await q.transactionTotals(ctx.db, vendor, from, to);
+  const sum = (pick: (r: (typeof rows)[number]) => boolean) => {
+    const picked = rows.filter(pick);
+    return {
+      count: picked.reduce((n, r) => n + Number(r.n), 0),
+      amount: picked.reduce((n, r) => n + Number(r.total), 0),
+    };
+  };
+  const bets = sum((r) => r.kind === 'bet');
+  const wins = sum((r) => r.kind === 'win');
+  const rollbacks = sum((r) => r.kind === 'rollback' && r.status === 'ok');
+  const unknownRollbacks = sum((r) => r.kind === 'rollback' && r.status === 'rollback_of_unknown').count;
+  const net = bets.amount - rollbacks.amount - wins.amount;
+  const ledgerRow = await q.houseLedgerTotals(ctx.db, `house:vendor:${vendor}:${integration.currency}`, from, to);
+  const ledger = { credits: Number(ledgerRow.credits), debits: Number(ledgerRow.debits), net: 0 };
+  ledger.net = ledger.credits - ledger.debits;
+  return {
+    vendor,
+    date,
+    currency: integration.currency,
+    bets,
+    wins,
+    rollbacks,
+    unknownRollbacks,
+    net,
+    ledger,
+    matches: ledger.net === net,
+  };
+}
