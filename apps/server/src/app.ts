@@ -40,7 +40,13 @@ import { registerRealtime } from './realtime/realtime';
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Builds the whole HTTP application on a context; never listens (tests use `inject`). */
-export async function buildApp(ctx: AppContext): Promise<App> {
+export async function buildApp(
+  ctx: AppContext,
+  options: {
+    /** Mounts more plugins before the app is sealed (the house studio under /studio, see main.ts). */
+    mount?: (app: App) => Promise<unknown> | unknown;
+  } = {},
+): Promise<App> {
   const app = Fastify({
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     trustProxy: ctx.config.trustProxy,
@@ -89,6 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     async () => ({ status: 'ok' as const }),
   );
   for (const register of routeModules) await register(app, ctx);
+  if (options.mount) await options.mount(app);
   // Last: the web app's history fallback must not shadow an API route.
   registerWebApp(app, ctx);
 

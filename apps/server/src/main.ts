@@ -1,3 +1,4 @@
+import { loopbackUrl, studioPlugin } from '../../studio/src/plugin';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
@@ -10,7 +11,18 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const ctx = await bootstrap(config);
-  const app = await buildApp(ctx);
+  // The house studio (a game vendor) in the same process under /studio: its own database, and it
+  // still reaches the platform only through the signed vendor wallet API, over loopback HTTP.
+  const app = await buildApp(ctx, {
+    mount: (server) =>
+      server.register(studioPlugin, {
+        prefix: '/studio',
+        platformUrl: () => loopbackUrl(server.server.address()),
+        houseSecret: config.studioSecret,
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+      }),
+  });
   await app.listen({ port: config.port, host: config.host });
   const scheduler = startScheduler(ctx, jobs, {
     log: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),

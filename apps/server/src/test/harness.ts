@@ -18,7 +18,10 @@ export type TestApp = {
  * TEST_DATABASE_URL points at a PostgreSQL server, a throwaway database is created on it and
  * dropped at close, so the same tests run on both.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { mount?: NonNullable<Parameters<typeof buildApp>[1]>['mount'] } = {},
+): Promise<TestApp> {
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const admin = process.env.TEST_DATABASE_URL;
@@ -42,7 +45,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   const config = testConfig({ databaseUrl, ...overrides });
   const ctx = await bootstrap(config, { now });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { mount: options.mount });
   return {
     app,
     ctx,

@@ -1,0 +1,374 @@
+import { randomBytes } from 'node:crypto';
+import { LaunchGameValue } from '@gamehall/shared/api/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantEngineFor } from '../../studio/src/engine-registry';
+import { createFairRng } from '../../studio/src/fair/fair-rng';
+import { loopbackUrl, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
+import { issueSession } from './modules/accounts/sessions.service';
+import { balanceOf, post, verifyLedger } from './modules/wallet/wallet.service';
+import { createMember } from './test/factories';
+import { createTestApp, type TestApp } from './test/harness';
+
+// The house studio mounted in the platform as `npm start` does, talking to the real vendor wallet
+// API over loopback HTTP (apps/studio never imports the server; this test, in the server, may).
+
+let t: TestApp;
+let studio: StudioRuntime;
+let studioOffset = 0;
+// Fault injection on the studio's outgoing wallet calls: the request reaches the platform, but the
+// answer is "lost" for the kinds listed here.
+const dropAnswers = new Set<string>();
+const calls: string[] = [];
+
+const realFetch = globalThis.fetch;
+const studioFetch: typeof fetch = async (input, init) => {
+  const url = String(input);
+  const kind = url.split('/').pop() ?? '';
+  calls.push(kind);
+  const response = await realFetch(input, init);
+  if (dropAnswers.has(kind)) {
+    await response.arrayBuffer();
+    throw new TypeError('fetch failed: socket hang up (test)');
+  }
+  return response;
+};
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      mount: (app) =>
+        app.register(studioPlugin, {
+          prefix: '/studio',
+          platformUrl: () => loopbackUrl(app.server.address()),
+          houseSecret: t?.ctx.config.studioSecret ?? 'test-studio-secret-test-studio-secret-00',
+          dataDir: '',
+          retryIntervalMs: 0,
+          fetch: studioFetch,
+          now: () => new Date(Date.now() + studioOffset),
+          onStart: (runtime) => {
+            studio = runtime;
+          },
+        }),
+    },
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+async function fund(memberId: number, amount: number) {
+  await t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
+      type: 'deposit',
+      reference: 'test',
+      entries: [
+        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
+        { account: { member: memberId, currency: 'PHP' }, amount },
+      ],
+    }),
+  );
+}
+
+async function slotGame(vendor = 'PT') {
+  const row = await t.ctx.db
+    .selectFrom('games')
+    .select(['node_id', 'game_code'])
+    .where('game_type', '=', 'RNG')
+    .where('vendor_code', '=', vendor)
+    .where('status', '=', 'active')
+    .orderBy('node_id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { nodeId: Number(row.node_id), gameCode: row.game_code };
+}
+
+/** A funded member who launched a slot: the studio URL and token, as the lobby would open them. */
+async function launched(amount: number) {
+  const m = await createMember(t.ctx);
+  if (amount > 0) await fund(m.id, amount);
+  const auth = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  const game = await slotGame();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/game/launchGame',
+    headers: { authorization: auth },
+    payload: { nodeId: game.nodeId, language: 'en', backUrl: '/rng' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const v = LaunchGameValue.parse(res.json().value);
+  const url = new URL(v.url, 'http://site.test');
+  const token = url.searchParams.get('token') ?? '';
+  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(page.statusCode, page.body).toBe(200);
+  expect(page.body).toContain('/studio/assets/play.js');
+  return { memberId: m.id, token, gameCode: game.gameCode };
+}
+
+function api(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url: `/studio${url}`,
+    headers: token ? { 'x-game-token': token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+type Answer = {
+  round: { roundId: string; stake: number; win: number; pendingSteps: number; status: string };
+  balance: number;
+  winPending: boolean;
+};
+
+/** Plays a paid round and every free spin it owes. */
+async function playFull(token: string, bet: unknown): Promise<Answer> {
+  const res = await api(token, 'POST', '/api/round', { bet });
+  expect(res.statusCode, res.body).toBe(200);
+  let answer = res.json() as Answer;
+  while (answer.round.pendingSteps > 0) {
+    const step = await api(token, 'POST', `/api/round/${answer.round.roundId}/step`);
+    expect(step.statusCode, step.body).toBe(200);
+    answer = step.json() as Answer;
+  }
+  return answer;
+}
+
+async function platformBalance(memberId: number) {
+  return (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
+}
+
+async function platformRound(roundId: string) {
+  return t.ctx.db.selectFrom('vendor_rounds').selectAll().where('round_id', '=', roundId).executeTakeFirst();
+}
+
+async function winTransactions(roundId: string) {
+  return t.ctx.db
+    .selectFrom('vendor_transactions')
+    .select(['kind', 'amount'])
+    .where('round_id', '=', roundId)
+    .where('kind', '=', 'win')
+    .execute();
+}
+
+describe('house studio mounted under /studio', () => {
+  it('plays real rounds through the signed wallet API: the balance moves by each recorded net', async () => {
+    const p = await launched(100_000);
+    const session = await api(p.token, 'GET', '/api/session');
+    expect(session.statusCode, session.body).toBe(200);
+    const info = session.json();
+    expect(info).toMatchObject({
+      mode: 'real',
+      engine: 'slot',
+      gameCode: p.gameCode,
+      currency: 'PHP',
+      balance: 100_000,
+    });
+    expect(info.fairness.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+
+    let expected = 100_000;
+    for (let i = 0; i < 12; i++) {
+      const a = await playFull(p.token, { coin: 2 });
+      expect(a.winPending).toBe(false);
+      expect(a.round.status).toBe('closed');
+      expected += a.round.win - a.round.stake;
+      expect(a.balance).toBe(expected);
+      const pr = await platformRound(a.round.roundId);
+      expect(pr).toMatchObject({ status: 'closed', bet_amount: a.round.stake, win_amount: a.round.win });
+    }
+    expect(await platformBalance(p.memberId)).toBe(expected);
+
+    const history = await api(p.token, 'GET', '/api/history?limit=50');
+    expect(history.json().rounds).toHaveLength(12);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses a bet above the balance with a clear error and records nothing', async () => {
+    const p = await launched(5);
+    const res = await api(p.token, 'POST', '/api/round', { bet: { coin: 1 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('STUDIO_INSUFFICIENT_FUNDS');
+    const rounds = await studio.db
+      .selectFrom('studio_rounds')
+      .select('id')
+      .where('player', '=', String(p.memberId))
+      .execute();
+    expect(rounds).toHaveLength(0);
+    expect(await platformBalance(p.memberId)).toBe(5);
+  });
+
+  it('refuses bad input: bets, tokens, launch links, seeds', async () => {
+    const p = await launched(10_000);
+    for (const bet of [{ coin: -1 }, { coin: 1.5 }, { coin: 'x' }, 'spin', null, { stake: 3 }]) {
+      const res = await api(p.token, 'POST', '/api/round', { bet });
+      expect(res.statusCode, JSON.stringify(bet)).toBe(400);
+      expect(res.json().error.code).toBe('STUDIO_BAD_BET');
+    }
+    expect((await api('', 'GET', '/api/session')).json().error.code).toBe('STUDIO_SESSION_REQUIRED');
+    expect((await api('x'.repeat(40), 'GET', '/api/session')).statusCode).toBe(401);
+    const badLaunch = await t.app.inject({ method: 'GET', url: '/studio/play?token=short&game=SLOT-00001&vendor=PT' });
+    expect(badLaunch.statusCode).toBe(400);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${'a'.repeat(43)}&game=${p.gameCode}&vendor=PT&mode=real&lang=EN`,
+    });
+    expect(forged.statusCode).toBe(401);
+    const seed = await api(p.token, 'PUT', '/api/seed/client', { clientSeed: 'has spaces <b>' });
+    expect(seed.statusCode).toBe(400);
+    expect(await platformBalance(p.memberId)).toBe(10_000);
+  });
+
+  it('plays trial sessions on a demo balance without ever calling the wallet', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const before = calls.length;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${token}&game=FISH-001&vendor=AG&mode=trial&lang=EN&lobby=%2Ffish`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const slotToken = randomBytes(32).toString('base64url');
+    const slot = await t.app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${slotToken}&game=SLOT-00002&vendor=AG&mode=trial`,
+    });
+    expect(slot.statusCode).toBe(200);
+    const info = (await api(slotToken, 'GET', '/api/session')).json();
+    expect(info.mode).toBe('trial');
+    let balance = info.balance as number;
+    for (let i = 0; i < 5; i++) {
+      const a = await playFull(slotToken, { coin: 1 });
+      balance += a.round.win - a.round.stake;
+      expect(a.balance).toBe(balance);
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('retries a win whose answer was lost until it is delivered, exactly once', async () => {
+    const p = await launched(50_000);
+    dropAnswers.add('win');
+    const rounds: Answer[] = [];
+    try {
+      for (let i = 0; i < 40 && !rounds.some((r) => r.round.win > 0); i++)
+        rounds.push(await playFull(p.token, { coin: 1 }));
+    } finally {
+      dropAnswers.delete('win');
+    }
+    expect(rounds.some((r) => r.round.win > 0)).toBe(true);
+    for (const r of rounds) {
+      expect(r.winPending).toBe(true);
+      expect(r.round.status).toBe('settling');
+    }
+    // The platform did receive the wins (only the answers were lost); the retries must not pay twice.
+    studioOffset += 10 * 60_000;
+    const pass = await studio.recover();
+    expect(pass.winsDelivered).toBe(rounds.length);
+    studioOffset += 10 * 60_000;
+    await studio.recover();
+    let expected = 50_000;
+    for (const r of rounds) {
+      expected += r.round.win - r.round.stake;
+      const wins = await winTransactions(r.round.roundId);
+      expect(wins).toHaveLength(1);
+      expect(wins[0]?.amount).toBe(r.round.win);
+      const row = await studio.db
+        .selectFrom('studio_rounds')
+        .select('status')
+        .where('round_id', '=', r.round.roundId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('closed');
+    }
+    expect(await platformBalance(p.memberId)).toBe(expected);
+  });
+
+  it('rolls back a bet whose answer was lost', async () => {
+    const p = await launched(20_000);
+    dropAnswers.add('bet');
+    let res: Awaited<ReturnType<typeof api>>;
+    try {
+      res = await api(p.token, 'POST', '/api/round', { bet: { coin: 3 } });
+    } finally {
+      dropAnswers.delete('bet');
+    }
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('STUDIO_WALLET_UNAVAILABLE');
+    expect(await platformBalance(p.memberId)).toBe(20_000);
+    const row = await studio.db
+      .selectFrom('studio_rounds')
+      .select(['status', 'round_id'])
+      .where('player', '=', String(p.memberId))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('rolled_back');
+    expect((await platformRound(row.round_id))?.status).toBe('rolled_back');
+  });
+
+  it('resumes free spins when the player returns, and auto-completes an abandoned round', async () => {
+    const p = await launched(500_000);
+    // Choose a client seed whose next round triggers free spins (the player picks client seeds; the
+    // test reads the committed server seed from the studio's database to find one quickly).
+    const owner = `PT:${p.memberId}`;
+    await api(p.token, 'GET', '/api/session');
+    const seed = await studio.db
+      .selectFrom('studio_seeds')
+      .select(['server_seed', 'nonce'])
+      .where('owner', '=', owner)
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
+    const game = instantEngineFor({ vendor: 'PT', gameCode: p.gameCode });
+    if (!game) throw new Error('no engine');
+    let clientSeed = '';
+    for (let i = 0; i < 20_000 && !clientSeed; i++) {
+      const r = game.engine.play({ coin: 1 }, createFairRng(seed.server_seed, `fs${i}`, seed.nonce, 0));
+      if (r.pendingSteps > 0) clientSeed = `fs${i}`;
+    }
+    expect(clientSeed).not.toBe('');
+    expect((await api(p.token, 'PUT', '/api/seed/client', { clientSeed })).statusCode).toBe(200);
+
+    const first = await api(p.token, 'POST', '/api/round', { bet: { coin: 1 } });
+    const a = first.json() as Answer;
+    expect(a.round.pendingSteps).toBeGreaterThan(0);
+    expect(a.round.status).toBe('open');
+    // The player comes back: the session shows the round and a new paid round is refused.
+    const back = (await api(p.token, 'GET', '/api/session')).json();
+    expect(back.openRound.roundId).toBe(a.round.roundId);
+    expect((await api(p.token, 'POST', '/api/round', { bet: { coin: 1 } })).json().error.code).toBe(
+      'STUDIO_ROUND_IN_PROGRESS',
+    );
+    // One free spin by hand, then the player leaves; the sweep completes the rest after the idle time.
+    const step = await api(p.token, 'POST', `/api/round/${a.round.roundId}/step`);
+    expect(step.statusCode, step.body).toBe(200);
+    studioOffset += 2 * 60 * 60_000;
+    const pass = await studio.recover();
+    expect(pass.roundsCompleted).toBeGreaterThanOrEqual(1);
+    const done = await studio.db
+      .selectFrom('studio_rounds')
+      .select(['status', 'win', 'stake', 'pending_steps'])
+      .where('round_id', '=', a.round.roundId)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'closed', pending_steps: 0 });
+    expect(await platformRound(a.round.roundId)).toMatchObject({ status: 'closed', win_amount: done.win });
+    expect(await platformBalance(p.memberId)).toBe(500_000 - done.stake + done.win);
+    // The verifier recomputes the whole round (paid spin and every free spin) once the seed is revealed.
+    await api(p.token, 'POST', '/api/seed/rotate');
+    const pub = (await t.app.inject({ method: 'GET', url: `/studio/api/rounds/${a.round.roundId}` })).json();
+    expect(pub.serverSeed).toBe(seed.server_seed);
+    const v = await t.app.inject({
+      method: 'POST',
+      url: '/studio/api/verify',
+      payload: {
+        serverSeed: pub.serverSeed,
+        clientSeed: pub.clientSeed,
+        nonce: pub.nonce,
+        gameCode: pub.gameCode,
+        vendor: 'PT',
+        bet: pub.bet,
+      },
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().steps).toEqual(pub.steps);
+    expect(v.json().win).toBe(done.win);
+  });
+});

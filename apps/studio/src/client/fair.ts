@@ -1,0 +1,145 @@
+/// <reference lib="dom" />
+// The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
+// loads a past round by id) with the same engine and fair stream the studio plays with.
+import type { RoundView, StepView } from './types';
+import { ApiError, h, money, request } from './ui';
+
+type Verification = { serverSeedHash: string; steps: StepView[]; win: number; stake: number; bet: unknown };
+
+const app = document.getElementById('app') as HTMLElement;
+const params = new URLSearchParams(location.search);
+
+const roundInput = h('input', { placeholder: 'round id', 'data-testid': 'round-id', value: params.get('round') ?? '' });
+const serverSeed = h('input', { 'data-testid': 'server-seed', placeholder: '64 hex characters' });
+const clientSeed = h('input', { 'data-testid': 'client-seed' });
+const nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: '0' });
+const gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001' });
+const vendor = h('input', { 'data-testid': 'vendor', value: 'AG' });
+const bet = h('textarea', { 'data-testid': 'bet', placeholder: '{"coin":1} (empty: the smallest bet)' });
+const out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
+let recorded: RoundView | null = null;
+
+async function loadRound() {
+  out.replaceChildren();
+  recorded = null;
+  try {
+    const r = await request<RoundView>(`/api/rounds/${encodeURIComponent(roundInput.value.trim())}`);
+    recorded = r;
+    clientSeed.value = r.clientSeed;
+    nonce.value = String(r.nonce);
+    gameCode.value = r.gameCode;
+    bet.value = JSON.stringify(r.bet);
+    serverSeed.value = r.serverSeed ?? '';
+    out.replaceChildren(
+      h(
+        'p',
+        {},
+        `Round ${r.roundId}: stake ${money(r.stake)}, win ${money(r.win)}, ${r.steps.length} step(s), committed hash `,
+        h('code', {}, r.serverSeedHash),
+      ),
+      r.serverSeed
+        ? h('p', {}, 'The server seed has been revealed: press Verify.')
+        : h('p', { class: 'muted' }, 'The server seed is still secret: rotate the seed in the game, then verify.'),
+    );
+    if (r.serverSeed) await verify();
+  } catch (err) {
+    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Could not load the round'));
+  }
+}
+
+async function verify() {
+  let betValue: unknown;
+  if (bet.value.trim()) {
+    try {
+      betValue = JSON.parse(bet.value);
+    } catch {
+      out.replaceChildren(h('p', { class: 'bad' }, 'The bet is not valid JSON'));
+      return;
+    }
+  }
+  try {
+    const v = await request<Verification>('/api/verify', {
+      method: 'POST',
+      body: {
+        serverSeed: serverSeed.value.trim(),
+        clientSeed: clientSeed.value.trim(),
+        nonce: nonce.value.trim(),
+        gameCode: gameCode.value.trim(),
+        vendor: vendor.value.trim() || 'AG',
+        bet: betValue,
+      },
+    });
+    const nodes: Node[] = [
+      h('p', {}, 'SHA-256 of the server seed: ', h('code', { 'data-testid': 'computed-hash' }, v.serverSeedHash)),
+    ];
+    if (recorded) {
+      const hashOk = recorded.serverSeedHash === v.serverSeedHash;
+      const outcomeOk = JSON.stringify(recorded.steps) === JSON.stringify(v.steps) && recorded.win === v.win;
+      nodes.push(
+        h(
+          'p',
+          { class: hashOk ? 'ok' : 'bad' },
+          hashOk
+            ? '✔ The seed matches the hash shown before the round.'
+            : '✘ The seed does not match the committed hash.',
+        ),
+        h(
+          'p',
+          { class: outcomeOk ? 'ok' : 'bad', 'data-testid': 'verify-verdict' },
+          outcomeOk
+            ? '✔ Recomputed outcome equals the recorded round.'
+            : '✘ The recomputed outcome differs from the recorded round.',
+        ),
+      );
+    }
+    nodes.push(
+      h(
+        'p',
+        {},
+        `Stake ${money(v.stake)} · total win `,
+        h('strong', { 'data-testid': 'computed-win' }, money(v.win)),
+        ` · ${v.steps.length} step(s)`,
+      ),
+      h('pre', {}, JSON.stringify(v.steps, null, 1)),
+    );
+    out.replaceChildren(...nodes);
+  } catch (err) {
+    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
+  }
+}
+
+app.replaceChildren(
+  h('header', { class: 'topbar' }, h('span', { class: 'title' }, 'Provably fair verifier')),
+  h(
+    'section',
+    { class: 'panel' },
+    h(
+      'p',
+      { class: 'muted small' },
+      'Every outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor"), 4 bytes per number. Enter a round’s values (or its id) to recompute it.',
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h('label', {}, 'Past round ', roundInput),
+      h('button', { class: 'button', onclick: () => void loadRound(), 'data-testid': 'load-round' }, 'Load'),
+    ),
+    h(
+      'div',
+      { class: 'field-grid' },
+      h('label', {}, 'Server seed', serverSeed),
+      h('label', {}, 'Client seed', clientSeed),
+      h('label', {}, 'Nonce', nonce),
+      h('label', {}, 'Game code', gameCode),
+      h('label', {}, 'Vendor', vendor),
+      h('label', {}, 'Bet (JSON)', bet),
+    ),
+    h(
+      'div',
+      { class: 'controls' },
+      h('button', { class: 'button primary', onclick: () => void verify(), 'data-testid': 'verify' }, 'Verify'),
+    ),
+  ),
+  out,
+);
+if (roundInput.value) void loadRound();

@@ -1,0 +1,74 @@
+/// <reference lib="dom" />
+// Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
+
+type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Node | string | null | undefined | false)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') el.addEventListener(key.replace(/^on/, ''), value);
+    else if (key === 'class') el.className = String(value);
+    else if (value === true) el.setAttribute(key, '');
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
+}
+
+/** Minor units to display (two decimals, grouped). */
+export function money(minor: number | null | undefined): string {
+  if (minor === null || minor === undefined || minor < 0) return '—';
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export async function request<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers['x-game-token'] = options.token;
+  let response: Response;
+  try {
+    response = await fetch(`/studio${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError('NETWORK', 'Connection lost, please try again', 0);
+  }
+  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  if (!response.ok) {
+    throw new ApiError(
+      data?.error?.code ?? 'ERROR',
+      data?.error?.message ?? `Request failed (${response.status})`,
+      response.status,
+    );
+  }
+  return data as T;
+}
+
+export function shortHash(hash: string): string {
+  return hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash;
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateStudio } from './migrations';
+import type { StudioDatabase } from './schema';
+
+export type StudioDb = Kysely<StudioDatabase>;
+
+export type StudioDatabaseHandle = { db: StudioDb; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
+  return n;
+}
+
+/**
+ * The studio's own database: a PostgreSQL URL (its studio_ tables next to the platform's, own
+ * migration table), else an embedded PGlite under `<dataDir>/studio`, else (dataDir '') in memory.
+ */
+export async function openStudioDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<StudioDatabaseHandle> {
+  let handle: StudioDatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 5,
+      // int8 as number (minor units stay far below 2^53), per connection so the platform's global parser is not needed.
+      types: { getTypeParser: (oid, format) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) },
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    const db = new Kysely<StudioDatabase>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, kind: 'postgres', close: () => db.destroy() };
+  } else {
+    let pglite: PGlite;
+    if (options.dataDir) {
+      const dir = path.join(options.dataDir, 'studio');
+      mkdirSync(dir, { recursive: true });
+      pglite = await PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });
+    } else {
+      pglite = await PGlite.create({ parsers: { 20: parseInt8 } });
+    }
+    const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite }) });
+    handle = { db, kind: 'pglite', close: () => db.destroy() };
+  }
+  await migrateStudio(handle.db);
+  return handle;
+}
+
+/**
+ * PGlite is one connection; Kysely's driver would hand it to concurrent callers at once (a query
+ * could land inside another caller's transaction). Queue callers, one holder at a time.
+ */
+class SerializedPGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    const inner = super.createDriver();
+    let queue: Promise<void> = Promise.resolve();
+    let release: (() => void) | undefined;
+    return {
+      init: () => inner.init(),
+      async acquireConnection(): Promise<DatabaseConnection> {
+        const previous = queue;
+        let done!: () => void;
+        queue = new Promise<void>((resolve) => {
+          done = resolve;
+        });
+        await previous;
+        release = done;
+        return inner.acquireConnection();
+      },
+      async releaseConnection(connection) {
+        await inner.releaseConnection(connection);
+        const r = release;
+        release = undefined;
+        r?.();
+      },
+      beginTransaction: (c, s) => inner.beginTransaction(c, s),
+      commitTransaction: (c) => inner.commitTransaction(c),
+      rollbackTransaction: (c) => inner.rollbackTransaction(c),
+      destroy: () => inner.destroy(),
+    };
+  }
+}

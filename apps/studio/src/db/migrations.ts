@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+
+// The studio's migrations, in their own bookkeeping tables (studio_migrations, studio_migrations_lock)
+// so they never mix with the platform's when both share one PostgreSQL database.
+
+async function exec(db: Kysely<unknown>, statements: string): Promise<void> {
+  for (const statement of statements.split(/;\s*\n/)) {
+    const text = statement.trim();
+    if (text) await sql.raw(text).execute(db);
+  }
+}
+
+const m0001: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_sessions (
+        id bigserial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        mode text NOT NULL CHECK (mode IN ('real', 'trial')),
+        vendor text NOT NULL,
+        game_code text NOT NULL,
+        player text NOT NULL,
+        currency text NOT NULL,
+        language text NOT NULL,
+        lobby_url text,
+        demo_balance bigint NOT NULL DEFAULT 0 CHECK (demo_balance >= 0),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE studio_seeds (
+        id bigserial PRIMARY KEY,
+        owner text NOT NULL,
+        server_seed text NOT NULL,
+        server_seed_hash text NOT NULL,
+        client_seed text NOT NULL,
+        nonce bigint NOT NULL DEFAULT 0,
+        active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revealed_at timestamptz
+      );
+      CREATE UNIQUE INDEX studio_seeds_one_active ON studio_seeds (owner) WHERE active;
+
+      CREATE TABLE studio_rounds (
+        id bigserial PRIMARY KEY,
+        round_id text NOT NULL UNIQUE,
+        session_id bigint NOT NULL REFERENCES studio_sessions(id),
+        mode text NOT NULL,
+        vendor text NOT NULL,
+        player text NOT NULL,
+        game_code text NOT NULL,
+        engine text NOT NULL,
+        currency text NOT NULL,
+        bet jsonb NOT NULL,
+        stake bigint NOT NULL CHECK (stake >= 0),
+        win bigint NOT NULL DEFAULT 0 CHECK (win >= 0),
+        steps jsonb NOT NULL DEFAULT '[]',
+        state jsonb,
+        pending_steps integer NOT NULL DEFAULT 0,
+        seed_id bigint NOT NULL REFERENCES studio_seeds(id),
+        nonce bigint NOT NULL,
+        server_seed_hash text NOT NULL,
+        client_seed text NOT NULL,
+        status text NOT NULL CHECK (status IN ('betting', 'open', 'settling', 'closed', 'rolling_back', 'rolled_back')),
+        bet_tx text NOT NULL,
+        win_tx text NOT NULL,
+        rollback_tx text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        closed_at timestamptz
+      );
+      CREATE INDEX studio_rounds_session ON studio_rounds (session_id, id DESC);
+      CREATE INDEX studio_rounds_owner ON studio_rounds (vendor, player, id DESC);
+      CREATE INDEX studio_rounds_unfinished ON studio_rounds (next_attempt_at) WHERE status IN ('betting', 'open', 'settling', 'rolling_back');
+      `,
+    );
+  },
+};
+
+const migrations: Record<string, Migration> = { '0001-studio': m0001 };
+
+class ListedMigrations implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateStudio(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new ListedMigrations(),
+    migrationTableName: 'studio_migrations',
+    migrationLockTableName: 'studio_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Studio migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The studio's own tables (prefixed studio_ so they can live in the platform's PostgreSQL without
+// clashing). The studio never reads or writes a platform table: money moves only through the
+// signed vendor wallet API.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface StudioSessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the platform's game session token (the token itself is never stored). */
+  token_hash: string;
+  mode: 'real' | 'trial';
+  vendor: string;
+  game_code: string;
+  /** The platform's player id (member id as a string) in real mode; 'trial:<id>' in trial mode. */
+  player: string;
+  currency: string;
+  language: string;
+  lobby_url: string | null;
+  /** Trial mode only: the demo balance, minor units. Real balances live in the platform wallet. */
+  demo_balance: number;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+}
+
+export interface StudioSeedsTable {
+  id: Generated<number>;
+  /** Whose seed pair: 'vendor:player' in real mode, 'trial:<session id>' in trial mode. */
+  owner: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  /** The next nonce to use. */
+  nonce: number;
+  active: boolean;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
+export type RoundStatus =
+  /** The bet is being sent: if the studio stops here the bet is rolled back on recovery. */
+  | 'betting'
+  /** Bet accepted, steps (free spins) still owed to the player. */
+  | 'open'
+  /** All steps played, the win is being delivered (or waits for a retry). */
+  | 'settling'
+  | 'closed'
+  /** The bet's answer was lost or the studio stopped mid-bet: a rollback is being delivered. */
+  | 'rolling_back'
+  | 'rolled_back';
+
+export interface StudioRoundsTable {
+  id: Generated<number>;
+  /** The round id sent to the wallet (public, shown in history and accepted by the verifier). */
+  round_id: string;
+  session_id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  player: string;
+  game_code: string;
+  engine: string;
+  currency: string;
+  bet: Json;
+  stake: number;
+  /** Sum of every step's win so far. */
+  win: number;
+  /** One entry per step: { nonce, outcome, win }. */
+  steps: Json;
+  /** Engine state between steps (free spins); null when none. */
+  state: Json | null;
+  pending_steps: number;
+  seed_id: number;
+  /** The seed pair's nonce of this round; step k of the round draws from the fair stream's step k. */
+  nonce: number;
+  server_seed_hash: string;
+  client_seed: string;
+  status: RoundStatus;
+  bet_tx: string;
+  win_tx: string;
+  rollback_tx: string;
+  /** Delivery retries of the win or rollback: attempt count, next try, last error. */
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  closed_at: Date | null;
+}
+
+export interface StudioDatabase {
+  studio_sessions: StudioSessionsTable;
+  studio_seeds: StudioSeedsTable;
+  studio_rounds: StudioRoundsTable;
+}

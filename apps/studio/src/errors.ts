@@ -1,0 +1,40 @@
+// The studio's error codes: every refusal of its HTTP API is { error: { code, message } } with the
+// HTTP status below. The game page shows the message; scripts act on the code.
+export const studioErrors = {
+  STUDIO_BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  STUDIO_BAD_BET: { status: 400, message: 'The bet is not valid for this game' },
+  STUDIO_UNKNOWN_GAME: { status: 404, message: 'This game is not served by the house studio' },
+  STUDIO_SESSION_REQUIRED: { status: 401, message: 'The game session is missing: reopen the game from the lobby' },
+  STUDIO_SESSION_INVALID: {
+    status: 401,
+    message: 'The game session is not valid or has expired: reopen the game from the lobby',
+  },
+  STUDIO_INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient balance for this bet' },
+  STUDIO_PLAYER_DISABLED: {
+    status: 403,
+    message: 'Your account cannot play right now, please contact customer service',
+  },
+  STUDIO_WALLET_REFUSED: { status: 409, message: 'The wallet refused the bet' },
+  STUDIO_WALLET_UNAVAILABLE: {
+    status: 503,
+    message: 'The wallet did not answer: the round was cancelled and any stake taken is returned',
+  },
+  STUDIO_ROUND_IN_PROGRESS: { status: 409, message: 'Finish the round in progress first' },
+  STUDIO_ROUND_NOT_FOUND: { status: 404, message: 'No such round' },
+  STUDIO_NOT_SUPPORTED: { status: 400, message: 'This game does not support that action' },
+  STUDIO_NOT_FOUND: { status: 404, message: 'Not found' },
+} as const;
+
+export type StudioErrorCode = keyof typeof studioErrors;
+
+export class StudioError extends Error {
+  readonly code: StudioErrorCode;
+  readonly status: number;
+  readonly detail: unknown;
+  constructor(code: StudioErrorCode, detail?: unknown, message?: string) {
+    super(message ?? studioErrors[code].message);
+    this.code = code;
+    this.status = studioErrors[code].status;
+    this.detail = detail;
+  }
+}

@@ -1,0 +1,55 @@
+import type { EngineKind } from './engines/types';
+
+// Which house engine plays a catalogue game. The launch URL carries the vendor and the vendor's game
+// code; the catalogue's codes name their category (SLOT-00042, JL-003, LIVE-002, FISH-001, PVP-004,
+// SPORTS-001, ESPORTS-001, COCKFIGHT-002, LOTT-001, ELOTT-001). Unknown codes are refused.
+
+const CODE = /^(SLOT|JL|LIVE|FISH|PVP|SPORTS|ESPORTS|COCKFIGHT|LOTT|ELOTT|CRASH)-(\d{1,6})$/;
+
+// The catalogue seed gives each LIVE vendor the table titles rotated by the vendor's position
+// (title (v + k) % 7 for its game k), so the same code is Roulette at one vendor and Baccarat at
+// another. The studio follows the same rotation so a "Roulette" tile opens roulette; titles without
+// a house table of their own (Dragon Tiger, Sic Bo, Blackjack) play baccarat.
+const LIVE_VENDORS = ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'];
+const LIVE_TITLE_COUNT = 7;
+const ROULETTE_TITLE = 4;
+
+export type GameRef = { vendor: string; gameCode: string };
+
+export function gameTypeOf(gameCode: string): string | undefined {
+  const m = CODE.exec(gameCode);
+  if (!m) return undefined;
+  return m[1] === 'SLOT' ? 'RNG' : m[1];
+}
+
+export function engineKindOf({ vendor, gameCode }: GameRef): EngineKind | undefined {
+  const m = CODE.exec(gameCode);
+  if (!m) return undefined;
+  const n = Number(m[2]);
+  switch (m[1]) {
+    case 'SLOT':
+    case 'JL':
+      return 'slot';
+    case 'LIVE': {
+      const v = LIVE_VENDORS.indexOf(vendor);
+      const title = v >= 0 ? (v + n - 1) % LIVE_TITLE_COUNT : n % 2 === 0 ? ROULETTE_TITLE : 0;
+      return title === ROULETTE_TITLE ? 'roulette' : 'baccarat';
+    }
+    case 'FISH':
+      return 'fish';
+    case 'PVP':
+      return 'duel';
+    case 'SPORTS':
+    case 'ESPORTS':
+      return 'match';
+    case 'COCKFIGHT':
+      return 'derby';
+    case 'LOTT':
+    case 'ELOTT':
+      return 'lottery';
+    case 'CRASH':
+      return 'crash';
+    default:
+      return undefined;
+  }
+}

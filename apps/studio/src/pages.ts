@@ -1,0 +1,56 @@
+// The HTML shells of the studio's pages. Everything dynamic is drawn by the bundled client scripts;
+// values put into the markup are escaped.
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function shell(title: string, body: string, script: string | null): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/studio/assets/studio.css">
+</head>
+<body>
+${body}
+${script ? `<script src="/studio/assets/${script}" defer></script>` : ''}
+</body>
+</html>`;
+}
+
+export function playPage(p: {
+  kind: string;
+  gameCode: string;
+  lobbyUrl: string | null;
+  mode: string;
+  language: string;
+}): string {
+  const boot = JSON.stringify(p).replace(/</g, '\\u003c');
+  return shell(
+    `${p.gameCode} · Gamehall Studio`,
+    `<main id="app" class="app" data-kind="${escapeHtml(p.kind)}"><p class="loading">Loading…</p></main>
+<script type="application/json" id="boot">${boot}</script>`,
+    'play.js',
+  );
+}
+
+export function fairPage(): string {
+  return shell(
+    'Provably fair verifier · Gamehall Studio',
+    '<main id="app" class="app fair"><p class="loading">Loading…</p></main>',
+    'fair.js',
+  );
+}
+
+export function errorPage(message: string, lobbyUrl: string | null): string {
+  return shell(
+    'Gamehall Studio',
+    `<main class="app"><section class="panel error-page"><h1>Cannot open the game</h1><p>${escapeHtml(message)}</p>${
+      lobbyUrl ? `<p><a class="button" href="${escapeHtml(lobbyUrl)}" target="_top">Back to lobby</a></p>` : ''
+    }</section></main>`,
+    null,
+  );
+}

@@ -1,0 +1,258 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { clientAsset } from './client-bundle';
+import { openStudioDatabase, type StudioDb } from './db/database';
+import { instantEngineFor } from './engine-registry';
+import { StudioError, studioErrors } from './errors';
+import { engineKindOf } from './game-map';
+import { errorPage, fairPage, playPage } from './pages';
+import { startRecoveryLoop } from './recovery';
+import {
+  continueRound,
+  historyOf,
+  openRoundOf,
+  playRound,
+  publicRound,
+  type RecoveryCounts,
+  type RoundDeps,
+  recoverRounds,
+} from './rounds';
+import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
+import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './sessions';
+import { VerifyBody, verifyRound } from './verify';
+import { WalletClient } from './wallet-client';
+
+// The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
+// process, one port) or by the studio's own main.ts (its own process); either way it reaches the
+// platform only through the signed vendor wallet API over HTTP.
+
+export type StudioOptions = {
+  /** Base URL of the platform's vendor wallet API; a function when it is known only after listen. */
+  platformUrl: string | (() => string);
+  /** The house secret every vendor secret derives from (the platform's studioSecret). */
+  houseSecret: string;
+  /** PostgreSQL for the studio_ tables; else PGlite under `<dataDir>/studio`; dataDir '' = in memory. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Currency of trial (demo) sessions, which never ask the platform. */
+  trialCurrency?: string;
+  /** Free-spin rounds idle this long are completed by the sweep (default 1 hour, always within 24 hours). */
+  abandonAfterMs?: number;
+  /** How often the retry loop looks for work (default 2 s). 0 turns the loop off (tests drive it). */
+  retryIntervalMs?: number;
+  walletTimeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
+  onStart?: (runtime: StudioRuntime) => void;
+};
+
+export type StudioRuntime = { db: StudioDb; deps: RoundDeps; recover: () => Promise<RecoveryCounts> };
+
+// Routes declare who may call them for the platform's auth hook (which requires it when mounted):
+// all studio routes are 'public' there, as the studio authenticates game calls itself by the game token.
+const PUBLIC = { auth: 'public' } as const;
+
+const TOKEN_HEADER = 'x-game-token';
+
+const RoundBody = z.object({ bet: z.unknown() });
+const RoundParams = z.object({ roundId: z.string().uuid() });
+const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const ClientSeedBody = z.object({ clientSeed: z.unknown() });
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const fields = result.error.issues.map((i) => i.path.join('.') || '(body)');
+    throw new StudioError('STUDIO_BAD_REQUEST', { fields }, `Invalid ${[...new Set(fields)].join(', ')}`);
+  }
+  return result.data;
+}
+
+export async function studioPlugin(app: FastifyInstance, options: StudioOptions): Promise<void> {
+  const database = await openStudioDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const db = database.db;
+  const wallet = new WalletClient({
+    platformUrl: options.platformUrl,
+    houseSecret: options.houseSecret,
+    timeoutMs: options.walletTimeoutMs ?? 5000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const deps: RoundDeps = {
+    db,
+    wallet,
+    now: options.now ?? (() => new Date()),
+    log: { warn: (obj, msg) => app.log.warn(obj, msg) },
+  };
+  const trialCurrency = options.trialCurrency ?? 'PHP';
+  const abandonAfterMs = options.abandonAfterMs ?? 60 * 60_000;
+  const interval = options.retryIntervalMs ?? 2000;
+  const loop = interval > 0 ? startRecoveryLoop(deps, { intervalMs: interval, abandonAfterMs }) : undefined;
+  const recover = () => (loop ? loop.runOnce() : recoverRounds(deps, { abandonAfterMs }));
+  options.onStart?.({ db, deps, recover });
+  app.addHook('onClose', async () => {
+    await loop?.stop();
+    await database.close();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof StudioError) {
+      return reply
+        .status(error.status)
+        .send({ error: { code: error.code, message: error.message, detail: error.detail ?? null } });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({
+        error: { code: 'STUDIO_BAD_REQUEST', message: studioErrors.STUDIO_BAD_REQUEST.message, detail: null },
+      });
+    }
+    request.log.error({ err: error }, 'studio: unexpected error');
+    return reply
+      .status(500)
+      .send({ error: { code: 'STUDIO_INTERNAL', message: 'Unexpected error, please try again', detail: null } });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply
+      .status(404)
+      .send({ error: { code: 'STUDIO_NOT_FOUND', message: studioErrors.STUDIO_NOT_FOUND.message, detail: null } }),
+  );
+
+  const tokenOf = (request: FastifyRequest): string => {
+    const header = request.headers[TOKEN_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
+    return token;
+  };
+  const session = async (request: FastifyRequest): Promise<{ session: StudioSession; token: string }> => {
+    const token = tokenOf(request);
+    return { session: await sessionOf(db, token), token };
+  };
+  const balanceOf = async (s: StudioSession): Promise<number | null> => {
+    if (s.mode === 'trial') return trialBalance(db, s.id);
+    const answer = await wallet.balance(s.vendor, { player: s.player });
+    return answer.kind === 'ok' ? answer.balance : null;
+  };
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The page runs only its own script and styles; it may be framed by the platform's game page.
+      .header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'",
+      )
+      .send(body);
+
+  app.get('/healthz', { config: PUBLIC }, async () => ({ status: 'ok' }));
+
+  // ---- pages ----
+
+  app.get('/play', { config: PUBLIC }, async (request, reply) => {
+    const query = LaunchQuery.safeParse(request.query);
+    if (!query.success)
+      return html(
+        reply,
+        400,
+        errorPage('This game link is not valid. Please open the game again from the lobby.', null),
+      );
+    try {
+      const s = await openSession({ db, wallet, trialCurrency }, query.data);
+      const kind = engineKindOf({ vendor: s.vendor, gameCode: s.gameCode });
+      return html(
+        reply,
+        200,
+        playPage({
+          kind: kind ?? 'slot',
+          gameCode: s.gameCode,
+          lobbyUrl: s.lobbyUrl,
+          mode: s.mode,
+          language: s.language,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof StudioError) return html(reply, err.status, errorPage(err.message, query.data.lobby ?? null));
+      throw err;
+    }
+  });
+
+  app.get('/fair', { config: PUBLIC }, async (_request, reply) => html(reply, 200, fairPage()));
+
+  app.get('/assets/:file', { config: PUBLIC }, async (request, reply) => {
+    const { file } = parse(z.object({ file: z.string().max(40) }), request.params);
+    const asset = await clientAsset(file);
+    if (!asset) throw new StudioError('STUDIO_NOT_FOUND');
+    return reply.header('content-type', asset.contentType).header('cache-control', 'no-cache').send(asset.body);
+  });
+
+  // ---- game API (header X-Game-Token: the platform's game session token from the launch URL) ----
+
+  app.get('/api/session', { config: PUBLIC }, async (request) => {
+    const { session: s } = await session(request);
+    const found = instantEngineFor({ vendor: s.vendor, gameCode: s.gameCode });
+    return {
+      mode: s.mode,
+      vendor: s.vendor,
+      gameCode: s.gameCode,
+      engine: engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) ?? null,
+      declaredRtp: found?.engine.info.declaredRtp ?? null,
+      game: found ? found.describe() : null,
+      defaultBet: found?.defaultBet ?? null,
+      currency: s.currency,
+      language: s.language,
+      lobbyUrl: s.lobbyUrl,
+      balance: await balanceOf(s),
+      fairness: await currentSeed(db, s.owner),
+      openRound: (await openRoundOf(db, s)) ?? null,
+    };
+  });
+
+  app.post('/api/round', { config: PUBLIC }, async (request) => {
+    const { session: s, token } = await session(request);
+    const body = parse(RoundBody, request.body);
+    return playRound(deps, s, token, body.bet);
+  });
+
+  app.post('/api/round/:roundId/step', { config: PUBLIC }, async (request) => {
+    const { session: s } = await session(request);
+    const { roundId } = parse(RoundParams, request.params);
+    return continueRound(deps, s, roundId);
+  });
+
+  app.get('/api/history', { config: PUBLIC }, async (request) => {
+    const { session: s } = await session(request);
+    const { limit } = parse(HistoryQuery, request.query);
+    return { rounds: await historyOf(db, s, limit) };
+  });
+
+  app.post('/api/seed/rotate', { config: PUBLIC }, async (request) => {
+    const { session: s } = await session(request);
+    // Revealing the seed while free spins are owed would reveal their outcomes before they are shown.
+    if (await openRoundOf(db, s)) throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
+    return rotateSeed(db, s.owner);
+  });
+
+  app.put('/api/seed/client', { config: PUBLIC }, async (request) => {
+    const { session: s } = await session(request);
+    const clientSeed = parseClientSeed(parse(ClientSeedBody, request.body).clientSeed);
+    return setClientSeed(db, s.owner, clientSeed);
+  });
+
+  // ---- public verification ----
+
+  app.get('/api/rounds/:roundId', { config: PUBLIC }, async (request) => {
+    const { roundId } = parse(RoundParams, request.params);
+    return publicRound(db, roundId);
+  });
+
+  app.post('/api/verify', { config: PUBLIC }, async (request) => verifyRound(parse(VerifyBody, request.body)));
+}
+
+/** The loopback URL of a listening server (how a mounted studio reaches its own platform). */
+export function loopbackUrl(address: string | { address: string; port: number; family: string } | null): string {
+  if (!address || typeof address === 'string') throw new Error('the platform is not listening yet');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}

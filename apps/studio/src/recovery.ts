@@ -1,0 +1,34 @@
+import { type RecoveryCounts, type RoundDeps, recoverRounds } from './rounds';
+
+// The in-process retry loop: wins that were not delivered, bets without an answer (rolled back) and
+// abandoned free-spin rounds (auto-completed). It runs a first pass at start (work left by a previous
+// process) and then every `intervalMs`; each row carries its own backoff (next_attempt_at), and a
+// claim on the row keeps two nodes from delivering the same round at once (the wallet API's
+// idempotency on transactionId makes a repeat harmless anyway).
+
+export type RecoveryLoop = { stop: () => Promise<void>; runOnce: () => Promise<RecoveryCounts> };
+
+export function startRecoveryLoop(
+  deps: RoundDeps,
+  options: { intervalMs: number; abandonAfterMs: number },
+): RecoveryLoop {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const runOnce = () => {
+    const pass = running.then(() => recoverRounds(deps, { abandonAfterMs: options.abandonAfterMs }));
+    running = pass.catch((err) => deps.log.warn({ err }, 'studio: recovery pass failed'));
+    return pass;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void runOnce().catch(() => undefined);
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,598 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { StudioDb } from './db/database';
+import type { RoundStatus, StudioRoundsTable } from './db/schema';
+import { type AnyEngine, instantEngineFor } from './engine-registry';
+import { StudioError } from './errors';
+import { createFairRng } from './fair/fair-rng';
+import { takeNonce } from './seeds';
+import type { StudioSession } from './sessions';
+import type { WalletClient } from './wallet-client';
+
+// One round of an instant game: debit the stake through the wallet API, play the engine on the
+// provably fair stream, credit the win. The round row is written before the bet leaves, so a crash at
+// any point leaves a row the recovery loop (recovery.ts) can finish: a bet without a known answer is
+// rolled back, a win that did not arrive is retried with the same transactionId until it does.
+
+export type RoundDeps = {
+  db: StudioDb;
+  wallet: WalletClient;
+  now: () => Date;
+  log: { warn: (obj: object, msg: string) => void };
+};
+
+/** While a request delivers a win or rollback, the recovery loop leaves the row alone this long. */
+export const DELIVERY_LEASE_MS = 30_000;
+
+export type StepView = { step: number; outcome: unknown; win: number };
+export type RoundView = {
+  roundId: string;
+  gameCode: string;
+  engine: string;
+  mode: 'real' | 'trial';
+  currency: string;
+  bet: unknown;
+  stake: number;
+  win: number;
+  steps: StepView[];
+  pendingSteps: number;
+  status: RoundStatus;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** Present once the seed has been rotated: the round can then be verified. */
+  serverSeed: string | null;
+  createdAt: string;
+};
+
+export type PlayAnswer = { round: RoundView; balance: number; winPending: boolean };
+
+type RoundRow = Pick<
+  StudioRoundsTable,
+  | 'round_id'
+  | 'session_id'
+  | 'mode'
+  | 'vendor'
+  | 'player'
+  | 'game_code'
+  | 'engine'
+  | 'currency'
+  | 'stake'
+  | 'win'
+  | 'pending_steps'
+  | 'seed_id'
+  | 'nonce'
+  | 'server_seed_hash'
+  | 'client_seed'
+  | 'status'
+  | 'bet_tx'
+  | 'win_tx'
+  | 'rollback_tx'
+  | 'attempts'
+> & { id: number; bet: unknown; steps: unknown; state: unknown; created_at: Date };
+
+const ROUND_COLUMNS = [
+  'id',
+  'round_id',
+  'session_id',
+  'mode',
+  'vendor',
+  'player',
+  'game_code',
+  'engine',
+  'currency',
+  'bet',
+  'stake',
+  'win',
+  'steps',
+  'state',
+  'pending_steps',
+  'seed_id',
+  'nonce',
+  'server_seed_hash',
+  'client_seed',
+  'status',
+  'bet_tx',
+  'win_tx',
+  'rollback_tx',
+  'attempts',
+  'created_at',
+] as const;
+
+export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
+  return {
+    roundId: row.round_id,
+    gameCode: row.game_code,
+    engine: row.engine,
+    mode: row.mode,
+    currency: row.currency,
+    bet: row.bet,
+    stake: row.stake,
+    win: row.win,
+    steps: row.steps as StepView[],
+    pendingSteps: row.pending_steps,
+    status: row.status,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonce: row.nonce,
+    serverSeed,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function engineOf(session: Pick<StudioSession, 'vendor' | 'gameCode'>): AnyEngine {
+  const found = instantEngineFor({ vendor: session.vendor, gameCode: session.gameCode });
+  if (!found) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not played through rounds');
+  return found.engine;
+}
+
+function parseBet(engine: AnyEngine, input: unknown): { bet: unknown; stake: number } {
+  try {
+    const bet = engine.parseBet(input);
+    const stake = engine.stake(bet);
+    if (!Number.isSafeInteger(stake) || stake <= 0) throw new Error('stake');
+    return { bet, stake };
+  } catch (err) {
+    const detail = (err as { detail?: unknown }).detail;
+    throw new StudioError(
+      'STUDIO_BAD_BET',
+      detail,
+      typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
+    );
+  }
+}
+
+async function loadRound(db: StudioDb, roundId: string): Promise<RoundRow | undefined> {
+  return db.selectFrom('studio_rounds').select(ROUND_COLUMNS).where('round_id', '=', roundId).executeTakeFirst();
+}
+
+async function serverSeedOf(db: StudioDb, seedId: number): Promise<string> {
+  const row = await db
+    .selectFrom('studio_seeds')
+    .select('server_seed')
+    .where('id', '=', seedId)
+    .executeTakeFirstOrThrow();
+  return row.server_seed;
+}
+
+async function revealedSeedOf(db: StudioDb, seedId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('studio_seeds')
+    .select(['server_seed', 'revealed_at'])
+    .where('id', '=', seedId)
+    .executeTakeFirst();
+  return row?.revealed_at ? row.server_seed : null;
+}
+
+export async function viewOf(db: StudioDb, row: RoundRow): Promise<RoundView> {
+  return roundView(row, await revealedSeedOf(db, row.seed_id));
+}
+
+/** The round in progress (free spins owed) of this session's game, if any. */
+export async function openRoundOf(db: StudioDb, session: StudioSession): Promise<RoundView | undefined> {
+  const row = await db
+    .selectFrom('studio_rounds')
+    .select(ROUND_COLUMNS)
+    .where('session_id', 'in', sessionsOfOwner(db, session))
+    .where('game_code', '=', session.gameCode)
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? viewOf(db, row) : undefined;
+}
+
+// Real players keep their rounds across launches (a new token each time); trial rounds belong to the session.
+function sessionsOfOwner(db: StudioDb, session: StudioSession) {
+  return db
+    .selectFrom('studio_sessions')
+    .select('id')
+    .where('vendor', '=', session.vendor)
+    .where('player', '=', session.player)
+    .where('mode', '=', session.mode);
+}
+
+/** Starts a round: debit, play the paid step, and settle when nothing more is owed. */
+export async function playRound(
+  deps: RoundDeps,
+  session: StudioSession,
+  token: string,
+  betInput: unknown,
+): Promise<PlayAnswer> {
+  const engine = engineOf(session);
+  const { bet, stake } = parseBet(engine, betInput);
+  if (await openRoundOf(deps.db, session)) throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
+
+  const seed = await takeNonce(deps.db, session.owner);
+  const roundId = randomUUID();
+  const now = deps.now();
+  const row = {
+    round_id: roundId,
+    session_id: session.id,
+    mode: session.mode,
+    vendor: session.vendor,
+    player: session.player,
+    game_code: session.gameCode,
+    engine: engine.info.kind,
+    currency: session.currency,
+    bet: JSON.stringify(bet),
+    stake,
+    win: 0,
+    steps: '[]',
+    state: null,
+    pending_steps: 0,
+    seed_id: seed.seedId,
+    nonce: seed.nonce,
+    server_seed_hash: seed.serverSeedHash,
+    client_seed: seed.clientSeed,
+    status: 'betting' as const,
+    bet_tx: `${roundId}:bet`,
+    win_tx: `${roundId}:win`,
+    rollback_tx: `${roundId}:rollback`,
+    attempts: 0,
+    // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
+    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+    updated_at: now,
+  };
+
+  let balance: number;
+  if (session.mode === 'trial') {
+    // The demo balance is the studio's own: debit it and record the round in one transaction.
+    balance = await deps.db.transaction().execute(async (trx) => {
+      const debited = await trx
+        .updateTable('studio_sessions')
+        .set({ demo_balance: sql`demo_balance - ${stake}`, last_seen_at: now })
+        .where('id', '=', session.id)
+        .where('demo_balance', '>=', stake)
+        .returning('demo_balance')
+        .executeTakeFirst();
+      if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+      await trx.insertInto('studio_rounds').values(row).execute();
+      return debited.demo_balance;
+    });
+  } else {
+    await deps.db.insertInto('studio_rounds').values(row).execute();
+    const answer = await deps.wallet.bet({
+      vendor: session.vendor,
+      token,
+      player: session.player,
+      gameCode: session.gameCode,
+      roundId,
+      transactionId: row.bet_tx,
+      amount: stake,
+      currency: session.currency,
+    });
+    if (answer.kind === 'refused') {
+      // A definite refusal: nothing was taken, so nothing is kept.
+      await deps.db
+        .deleteFrom('studio_rounds')
+        .where('round_id', '=', roundId)
+        .where('status', '=', 'betting')
+        .execute();
+      if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
+        throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
+      if (answer.status === 'ERROR_INVALID_TOKEN')
+        throw new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
+      if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
+      throw new StudioError(
+        'STUDIO_WALLET_REFUSED',
+        { status: answer.status },
+        `The wallet refused the bet (${answer.status})`,
+      );
+    }
+    if (answer.kind === 'unknown') {
+      // The bet may or may not have been taken: roll it back (idempotent; a rollback of an unknown bet
+      // is answered OK and stops a late bet with that id).
+      await markRollingBack(deps.db, roundId, answer.error, now);
+      await deliverRollback(deps, roundId);
+      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
+    }
+    balance = answer.balance;
+  }
+
+  // The paid step, from step 0 of the round's fair stream.
+  const rng = createFairRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
+  const result = engine.play(bet, rng);
+  const steps: StepView[] = [{ step: 0, outcome: result.outcome, win: result.win }];
+  const pending = result.pendingSteps;
+  await deps.db
+    .updateTable('studio_rounds')
+    .set({
+      steps: JSON.stringify(steps),
+      state: result.state === undefined ? null : JSON.stringify(result.state),
+      win: result.win,
+      pending_steps: pending,
+      status: pending > 0 ? 'open' : 'settling',
+      updated_at: deps.now(),
+    })
+    .where('round_id', '=', roundId)
+    .execute();
+
+  return finishStep(deps, roundId, balance);
+}
+
+/** Plays the next owed step (a free spin) of the session's open round. */
+export async function continueRound(deps: RoundDeps, session: StudioSession, roundId: string): Promise<PlayAnswer> {
+  const row = await loadRound(deps.db, roundId);
+  if (!row || row.vendor !== session.vendor || row.player !== session.player || row.mode !== session.mode) {
+    throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  }
+  if (row.status !== 'open' || row.pending_steps <= 0)
+    throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This round has no step left to play');
+  await playOwedStep(deps, row);
+  const balance =
+    session.mode === 'trial' ? await trialBalanceOf(deps.db, session.id) : await realBalance(deps, session);
+  return finishStep(deps, roundId, balance);
+}
+
+async function realBalance(deps: RoundDeps, session: StudioSession): Promise<number> {
+  const answer = await deps.wallet.balance(session.vendor, { player: session.player });
+  return answer.kind === 'ok' ? answer.balance : -1;
+}
+
+async function trialBalanceOf(db: StudioDb, sessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('studio_sessions')
+    .select('demo_balance')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return row.demo_balance;
+}
+
+/** One owed step, guarded so two requests (or a request and the sweep) never play the same step twice. */
+async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<boolean> {
+  const engine = engineOf({ vendor: row.vendor, gameCode: row.game_code });
+  if (!engine.playPending) throw new Error(`engine ${engine.info.kind} owes steps but cannot play them`);
+  const steps = row.steps as StepView[];
+  const stepIndex = steps.length;
+  const serverSeed = await serverSeedOf(deps.db, row.seed_id);
+  const rng = createFairRng(serverSeed, row.client_seed, row.nonce, stepIndex);
+  const result = engine.playPending(row.bet, row.state, rng);
+  const pending = result.pendingSteps;
+  const updated = await deps.db
+    .updateTable('studio_rounds')
+    .set({
+      steps: JSON.stringify([...steps, { step: stepIndex, outcome: result.outcome, win: result.win }]),
+      state: result.state === undefined ? null : JSON.stringify(result.state),
+      win: row.win + result.win,
+      pending_steps: pending,
+      status: pending > 0 ? 'open' : 'settling',
+      next_attempt_at: new Date(deps.now().getTime() + DELIVERY_LEASE_MS),
+      updated_at: deps.now(),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .where(sql<boolean>`jsonb_array_length(steps) = ${stepIndex}`)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** After a step: settle the round if nothing more is owed, then answer the player. */
+async function finishStep(deps: RoundDeps, roundId: string, balanceBefore: number): Promise<PlayAnswer> {
+  let balance = balanceBefore;
+  const row = await loadRound(deps.db, roundId);
+  if (!row) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  let winPending = false;
+  if (row.status === 'settling') {
+    const settled = await settleRound(deps, row);
+    if (settled !== undefined) balance = settled;
+    else winPending = true;
+  }
+  const fresh = (await loadRound(deps.db, roundId)) ?? row;
+  return { round: await viewOf(deps.db, fresh), balance, winPending };
+}
+
+/**
+ * Delivers the round's total win (one win call closing the round, even for 0, so the platform's
+ * round closes). Answers the balance after, or undefined when the delivery must be retried later.
+ */
+export async function settleRound(deps: RoundDeps, row: RoundRow): Promise<number | undefined> {
+  const now = deps.now();
+  if (row.mode === 'trial') {
+    return deps.db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('studio_rounds')
+        .set({ status: 'closed', closed_at: now, updated_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'settling')
+        .executeTakeFirst();
+      const credit = Number(closed.numUpdatedRows) === 1 ? row.win : 0;
+      const s = await trx
+        .updateTable('studio_sessions')
+        .set({ demo_balance: sql`demo_balance + ${credit}` })
+        .where('id', '=', row.session_id)
+        .returning('demo_balance')
+        .executeTakeFirstOrThrow();
+      return s.demo_balance;
+    });
+  }
+  const answer = await deps.wallet.win({
+    vendor: row.vendor,
+    player: row.player,
+    gameCode: row.game_code,
+    roundId: row.round_id,
+    transactionId: row.win_tx,
+    betTransactionId: row.bet_tx,
+    amount: row.win,
+    currency: row.currency,
+    roundClosed: true,
+  });
+  if (answer.kind === 'ok') {
+    await deps.db
+      .updateTable('studio_rounds')
+      .set({ status: 'closed', closed_at: now, updated_at: now, last_error: null })
+      .where('id', '=', row.id)
+      .where('status', '=', 'settling')
+      .execute();
+    return answer.balance;
+  }
+  const error = answer.kind === 'refused' ? answer.status : answer.error;
+  await scheduleRetry(deps, row.id, row.attempts, error);
+  deps.log.warn({ roundId: row.round_id, error }, 'studio: win not delivered, will retry');
+  return undefined;
+}
+
+/** Exponential backoff from 1 s to 5 min between delivery attempts. */
+export function backoffMs(attempts: number): number {
+  return Math.min(1000 * 2 ** Math.min(attempts, 20), 5 * 60_000);
+}
+
+async function scheduleRetry(deps: RoundDeps, id: number, attempts: number, error: string): Promise<void> {
+  await deps.db
+    .updateTable('studio_rounds')
+    .set({
+      attempts: attempts + 1,
+      next_attempt_at: new Date(deps.now().getTime() + backoffMs(attempts)),
+      last_error: error.slice(0, 500),
+      updated_at: deps.now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function markRollingBack(db: StudioDb, roundId: string, error: string, now: Date): Promise<void> {
+  await db
+    .updateTable('studio_rounds')
+    .set({
+      status: 'rolling_back',
+      last_error: error.slice(0, 500),
+      updated_at: now,
+      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+    })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'betting')
+    .execute();
+}
+
+/** Sends the round's rollback; true once the platform confirmed it. */
+export async function deliverRollback(deps: RoundDeps, roundId: string): Promise<boolean> {
+  const row = await loadRound(deps.db, roundId);
+  if (!row || row.status !== 'rolling_back') return true;
+  const answer = await deps.wallet.rollback({
+    vendor: row.vendor,
+    player: row.player,
+    roundId: row.round_id,
+    transactionId: row.rollback_tx,
+    rollbackTransactionId: row.bet_tx,
+  });
+  if (answer.kind === 'ok') {
+    await deps.db
+      .updateTable('studio_rounds')
+      .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now(), last_error: null })
+      .where('id', '=', row.id)
+      .where('status', '=', 'rolling_back')
+      .execute();
+    return true;
+  }
+  const error = answer.kind === 'refused' ? answer.status : answer.error;
+  await scheduleRetry(deps, row.id, row.attempts, error);
+  deps.log.warn({ roundId: row.round_id, error }, 'studio: rollback not delivered, will retry');
+  return false;
+}
+
+// ---- recovery (used by the retry loop and the sweep in recovery.ts) ----
+
+/** Claims a row for delivery (lease), so two loops or nodes do not work on it at once. */
+async function claim(db: StudioDb, id: number, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('studio_rounds')
+    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+    .where('id', '=', id)
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export type RecoveryCounts = {
+  winsDelivered: number;
+  rollbacksDelivered: number;
+  roundsCompleted: number;
+  failed: number;
+};
+
+/**
+ * One pass of recovery: deliver due wins, roll back bets without an answer, and auto-complete
+ * rounds abandoned for longer than `abandonAfterMs` (their owed steps played, the win delivered).
+ */
+export async function recoverRounds(
+  deps: RoundDeps,
+  options: { abandonAfterMs: number; limit?: number },
+): Promise<RecoveryCounts> {
+  const counts: RecoveryCounts = { winsDelivered: 0, rollbacksDelivered: 0, roundsCompleted: 0, failed: 0 };
+  const now = deps.now();
+  const limit = options.limit ?? 50;
+  const due = await deps.db
+    .selectFrom('studio_rounds')
+    .select(ROUND_COLUMNS)
+    .where('status', 'in', ['betting', 'settling', 'rolling_back', 'open'])
+    .where('next_attempt_at', '<=', now)
+    .where((eb) =>
+      eb.or([eb('status', '!=', 'open'), eb('updated_at', '<', new Date(now.getTime() - options.abandonAfterMs))]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  for (const row of due) {
+    if (!(await claim(deps.db, row.id, now))) continue;
+    try {
+      if (row.status === 'betting') {
+        // The studio stopped between recording the round and hearing the bet's answer.
+        await markRollingBack(deps.db, row.round_id, 'no answer to the bet', now);
+        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
+        else counts.failed++;
+      } else if (row.status === 'rolling_back') {
+        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
+        else counts.failed++;
+      } else {
+        if (row.status === 'open') {
+          // Abandoned free spins: play every owed step (the same fair stream steps the player would have had).
+          let current: RoundRow | undefined = row;
+          while (current && current.status === 'open') {
+            await playOwedStep(deps, current);
+            current = await loadRound(deps.db, row.round_id);
+          }
+          counts.roundsCompleted++;
+        }
+        const fresh = await loadRound(deps.db, row.round_id);
+        if (fresh?.status === 'settling') {
+          if ((await settleRound(deps, fresh)) !== undefined) counts.winsDelivered++;
+          else counts.failed++;
+        }
+      }
+    } catch (err) {
+      counts.failed++;
+      await scheduleRetry(deps, row.id, row.attempts, err instanceof Error ? err.message : String(err));
+    }
+  }
+  return counts;
+}
+
+/** The owner's latest rounds, newest first. */
+export async function historyOf(db: StudioDb, session: StudioSession, limit: number): Promise<RoundView[]> {
+  const rows = await db
+    .selectFrom('studio_rounds')
+    .select(ROUND_COLUMNS)
+    .where('session_id', 'in', sessionsOfOwner(db, session))
+    .where('status', '!=', 'betting')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const seedIds = [...new Set(rows.map((r) => r.seed_id))];
+  const revealed = new Map<number, string>();
+  if (seedIds.length) {
+    const seeds = await db
+      .selectFrom('studio_seeds')
+      .select(['id', 'server_seed'])
+      .where('id', 'in', seedIds)
+      .where('revealed_at', 'is not', null)
+      .execute();
+    for (const s of seeds) revealed.set(s.id, s.server_seed);
+  }
+  return rows.map((r) => roundView(r, revealed.get(r.seed_id) ?? null));
+}
+
+/** A round by its public id (the verifier's "pick a past round"). */
+export async function publicRound(db: StudioDb, roundId: string): Promise<RoundView> {
+  const row = await loadRound(db, roundId);
+  if (!row || row.status === 'betting') throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  return viewOf(db, row);
+}

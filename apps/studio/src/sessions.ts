@@ -1,0 +1,155 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { StudioDb } from './db/database';
+import type { StudioSessionsTable } from './db/schema';
+import { StudioError } from './errors';
+import { engineKindOf } from './game-map';
+import type { WalletClient } from './wallet-client';
+
+// A studio session is what a launch URL opens: the platform's game session token (kept only as a
+// hash), the game, and who plays. Real sessions are checked with the wallet's balance call, which
+// answers the player id; trial sessions never reach the platform and play on a demo balance.
+
+export const TRIAL_START_BALANCE = 1_000_000; // 10,000.00 in minor units
+
+export const LaunchQuery = z.object({
+  token: z.string().min(16).max(256),
+  game: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+  vendor: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9_]+$/),
+  lang: z
+    .string()
+    .max(16)
+    .regex(/^[A-Za-z-]*$/)
+    .default('EN'),
+  mode: z.enum(['real', 'trial']).default('real'),
+  // The platform checks it at launch (same-origin path or http(s) URL); checked again, it goes into a link.
+  lobby: z
+    .string()
+    .max(500)
+    .refine((s) => (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s))
+    .optional(),
+});
+export type LaunchQuery = z.infer<typeof LaunchQuery>;
+
+export type StudioSession = {
+  id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  gameCode: string;
+  player: string;
+  currency: string;
+  language: string;
+  lobbyUrl: string | null;
+  /** Whose seeds and history: one player across sessions in real mode, the session in trial mode. */
+  owner: string;
+};
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toSession(
+  row: Pick<StudioSessionsTable, 'mode' | 'vendor' | 'game_code' | 'player' | 'currency' | 'language' | 'lobby_url'> & {
+    id: number;
+  },
+): StudioSession {
+  return {
+    id: row.id,
+    mode: row.mode,
+    vendor: row.vendor,
+    gameCode: row.game_code,
+    player: row.player,
+    currency: row.currency,
+    language: row.language,
+    lobbyUrl: row.lobby_url,
+    owner: row.mode === 'trial' ? `trial:${row.id}` : `${row.vendor}:${row.player}`,
+  };
+}
+
+async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSession | undefined> {
+  const row = await db
+    .selectFrom('studio_sessions')
+    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? toSession(row) : undefined;
+}
+
+/** Opens (or reopens) the session of a launch URL. Real mode asks the wallet who the token belongs to. */
+export async function openSession(
+  deps: { db: StudioDb; wallet: WalletClient; trialCurrency: string },
+  launch: LaunchQuery,
+): Promise<StudioSession> {
+  if (!engineKindOf({ vendor: launch.vendor, gameCode: launch.game })) throw new StudioError('STUDIO_UNKNOWN_GAME');
+  const tokenHash = hashToken(launch.token);
+  const existing = await findByHash(deps.db, tokenHash);
+  if (existing) {
+    // A token opens one game of one vendor in one mode; anything else is another launch.
+    if (existing.vendor !== launch.vendor || existing.gameCode !== launch.game || existing.mode !== launch.mode) {
+      throw new StudioError('STUDIO_SESSION_INVALID');
+    }
+    return existing;
+  }
+  let player: string;
+  let currency: string;
+  if (launch.mode === 'real') {
+    const answer = await deps.wallet.balance(launch.vendor, { token: launch.token });
+    if (answer.kind === 'unknown')
+      throw new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, 'The wallet did not answer, please try again');
+    if (answer.kind === 'refused') {
+      if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
+      throw new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
+    }
+    if (!answer.player) throw new StudioError('STUDIO_SESSION_INVALID', { status: 'NO_PLAYER' });
+    player = answer.player;
+    currency = answer.currency;
+  } else {
+    player = `trial:${randomUUID()}`;
+    currency = deps.trialCurrency;
+  }
+  await deps.db
+    .insertInto('studio_sessions')
+    .values({
+      token_hash: tokenHash,
+      mode: launch.mode,
+      vendor: launch.vendor,
+      game_code: launch.game,
+      player,
+      currency,
+      language: launch.lang || 'EN',
+      lobby_url: launch.lobby ?? null,
+      demo_balance: launch.mode === 'trial' ? TRIAL_START_BALANCE : 0,
+      last_seen_at: new Date(),
+    })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+  const created = await findByHash(deps.db, tokenHash);
+  if (!created) throw new Error('session insert lost');
+  return created;
+}
+
+/** The session of an API call (header X-Game-Token): it must have been opened by GET /studio/play. */
+export async function sessionOf(db: StudioDb, token: string | undefined): Promise<StudioSession> {
+  if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
+  if (token.length < 16 || token.length > 256) throw new StudioError('STUDIO_SESSION_INVALID');
+  const session = await findByHash(db, hashToken(token));
+  if (!session) throw new StudioError('STUDIO_SESSION_INVALID');
+  return session;
+}
+
+export async function trialBalance(db: StudioDb, sessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('studio_sessions')
+    .select('demo_balance')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return row.demo_balance;
+}

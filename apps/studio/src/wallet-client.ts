@@ -1,0 +1,114 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { VendorWalletResponse } from '@gamehall/shared/api/vendor';
+
+// The studio's side of the signed seamless wallet API (api-conventions "Vendor wallet API"). The
+// studio is a vendor like any other: it signs each raw body with the vendor's secret and calls the
+// platform over HTTP, even when both run in one process.
+
+/** Every vendor's secret derives from the house secret, so the studio can serve every catalogue vendor. */
+export function vendorSecret(houseSecret: string, vendor: string): string {
+  return createHmac('sha256', houseSecret).update(`vendor:${vendor}`).digest('hex');
+}
+
+export function sign(secret: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export type WalletAnswer =
+  | { kind: 'ok'; balance: number; currency: string; player: string | undefined }
+  /** The platform answered with a definite refusal (insufficient funds, invalid token...). */
+  | { kind: 'refused'; status: string; balance: number }
+  /** No usable answer (timeout, network, 5xx, ERROR_INTERNAL): the outcome is unknown; retry with the same ids. */
+  | { kind: 'unknown'; error: string };
+
+export interface WalletClientOptions {
+  /** Base URL of the platform, e.g. http://127.0.0.1:3000; a function when it is known only after listen. */
+  platformUrl: string | (() => string);
+  houseSecret: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export type BetCall = {
+  vendor: string;
+  token: string;
+  player: string;
+  gameCode: string;
+  roundId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+};
+export type WinCall = {
+  vendor: string;
+  player: string;
+  gameCode: string;
+  roundId: string;
+  transactionId: string;
+  betTransactionId: string;
+  amount: number;
+  currency: string;
+  roundClosed: boolean;
+};
+export type RollbackCall = {
+  vendor: string;
+  player: string;
+  roundId: string;
+  transactionId: string;
+  rollbackTransactionId: string;
+};
+
+export class WalletClient {
+  readonly #options: WalletClientOptions;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: WalletClientOptions) {
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  balance(vendor: string, who: { token: string } | { player: string }): Promise<WalletAnswer> {
+    return this.#call('balance', vendor, who);
+  }
+  bet(call: BetCall): Promise<WalletAnswer> {
+    return this.#call('bet', call.vendor, call);
+  }
+  win(call: WinCall): Promise<WalletAnswer> {
+    return this.#call('win', call.vendor, call);
+  }
+  rollback(call: RollbackCall): Promise<WalletAnswer> {
+    return this.#call('rollback', call.vendor, call);
+  }
+
+  async #call(path: 'balance' | 'bet' | 'win' | 'rollback', vendor: string, fields: object): Promise<WalletAnswer> {
+    // requestId identifies this HTTP request (logs); transactionId (in fields) makes the call idempotent.
+    const body = JSON.stringify({ requestId: randomUUID(), ...fields, vendor });
+    const base =
+      typeof this.#options.platformUrl === 'function' ? this.#options.platformUrl() : this.#options.platformUrl;
+    const secret = vendorSecret(this.#options.houseSecret, vendor);
+    let response: Response;
+    try {
+      response = await this.#fetch(`${base.replace(/\/$/, '')}/vendor/wallet/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': sign(secret, body) },
+        body,
+        signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5000),
+      });
+    } catch (err) {
+      return { kind: 'unknown', error: err instanceof Error ? err.message : String(err) };
+    }
+    let parsed: VendorWalletResponse;
+    try {
+      parsed = VendorWalletResponse.parse(await response.json());
+    } catch {
+      return { kind: 'unknown', error: `HTTP ${response.status} without a wallet answer` };
+    }
+    if (parsed.status === 'OK') {
+      return { kind: 'ok', balance: parsed.balance, currency: parsed.currency, player: parsed.player };
+    }
+    if (parsed.status === 'ERROR_INTERNAL' || response.status >= 500) {
+      return { kind: 'unknown', error: parsed.status };
+    }
+    return { kind: 'refused', status: parsed.status, balance: parsed.balance };
+  }
+}
