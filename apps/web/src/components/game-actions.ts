@@ -69,7 +69,8 @@ export function useFavourites() {
       }),
     [token, isTrial, queryClient, query.queryKey, t],
   );
-  return { isFavourite: (nodeId: number) => set.has(nodeId), toggle, enabled: Boolean(token) && !isTrial };
+  const isFavourite = useCallback((nodeId: number) => set.has(nodeId), [set]);
+  return { isFavourite, toggle, enabled: Boolean(token) && !isTrial };
 }
 
 /** The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload. */

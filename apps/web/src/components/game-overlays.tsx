@@ -64,7 +64,8 @@ function TileList({ games, direct = false }: { games: Game[]; direct?: boolean }
             game={g}
             onPlay={onPlay}
             onTrial={trial}
-            favourite={{ on: favourites.isFavourite(g.nodeId), toggle: favourites.toggle }}
+            favourite={favourites.isFavourite(g.nodeId)}
+            onFavourite={favourites.toggle}
           />
         </li>
       ))}

@@ -18,7 +18,9 @@ export type GameTileProps = {
   onPlay: (game: Game) => void;
   onTrial: (game: Game) => void;
   /** Present when the heart shows (members and guests; a guest's click opens the login popup). */
-  favourite?: { on: boolean; toggle: (game: Game) => void };
+  onFavourite?: (game: Game) => void;
+  /** Whether the game is a favourite (plain props, so memo skips tiles whose data did not change). */
+  favourite?: boolean;
   /** The home live section's first two items are larger; the image then asks for more pixels. */
   large?: boolean;
   /** The tiles above the fold load at once; the rest lazily. */
@@ -29,7 +31,15 @@ export type GameTileProps = {
  * spec §2 "Game tile": artwork with the title below, hot tag, play now, free trial, favourite
  * heart. Kept small (a handful of DOM nodes) because the grid renders hundreds of them.
  */
-export const GameTile = memo(function GameTile({ game, onPlay, onTrial, favourite, large, eager }: GameTileProps) {
+export const GameTile = memo(function GameTile({
+  game,
+  onPlay,
+  onTrial,
+  onFavourite,
+  favourite = false,
+  large,
+  eager,
+}: GameTileProps) {
   const { t } = useTranslation();
   const name = game.gameName || game.nodeName;
   const size = large ? 400 : 200;
@@ -47,7 +57,7 @@ export const GameTile = memo(function GameTile({ game, onPlay, onTrial, favourit
           className="size-full object-cover transition group-hover:scale-105"
         />
         {game.isHot && (
-          <span className="absolute top-2 left-2 rounded bg-(--danger) px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+          <span className="absolute top-2 left-2 rounded bg-(--accent) px-1.5 py-0.5 text-[10px] font-bold text-(--accent-contrast) uppercase">
             {t('games.hot')}
           </span>
         )}
@@ -69,15 +79,15 @@ export const GameTile = memo(function GameTile({ game, onPlay, onTrial, favourit
             {t('games.freeTrial')}
           </button>
         </div>
-        {favourite && (
+        {onFavourite && (
           <button
             type="button"
-            onClick={() => favourite.toggle(game)}
-            aria-pressed={favourite.on}
-            aria-label={`${t(favourite.on ? 'games.removeFavourite' : 'games.addFavourite')}: ${name}`}
+            onClick={() => onFavourite(game)}
+            aria-pressed={favourite}
+            aria-label={`${t(favourite ? 'games.removeFavourite' : 'games.addFavourite')}: ${name}`}
             className="absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-full bg-black/55 text-white hover:text-(--accent)"
           >
-            <Heart size={16} aria-hidden fill={favourite.on ? 'currentColor' : 'none'} />
+            <Heart size={16} aria-hidden fill={favourite ? 'currentColor' : 'none'} />
           </button>
         )}
       </div>

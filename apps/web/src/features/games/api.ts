@@ -28,7 +28,7 @@ export const GAME_PATHS = {
   lobbyLaunch: '/wps/relay/GCS_gameLaunchFB',
   bettingRecord: '/wps/member/bettingRecord',
   gameRecall: '/wps/member/gameRecall',
-  gameProfitLoss: '/wps/member/profitLoss/gameType',
+  gameProfitLoss: '/wps/member/gameProfitLoss',
   profitLoss: '/wps/member/profitLoss',
   lotteryMenu: '/lgw/vn/games/game_menu',
   lotteryRecent: '/lgw/vn/games/game_menu/recent',

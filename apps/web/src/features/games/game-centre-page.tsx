@@ -190,7 +190,8 @@ function useTileRenderer() {
         onPlay={play}
         onTrial={trial}
         eager={index < 12}
-        favourite={{ on: isFavourite(game.nodeId), toggle }}
+        favourite={isFavourite(game.nodeId)}
+        onFavourite={toggle}
       />
     ),
     [play, trial, isFavourite, toggle],

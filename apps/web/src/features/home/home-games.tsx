@@ -88,7 +88,8 @@ function useTiles() {
       onPlay={play}
       onTrial={trial}
       large={large}
-      favourite={{ on: favourites.isFavourite(game.nodeId), toggle: favourites.toggle }}
+      favourite={favourites.isFavourite(game.nodeId)}
+      onFavourite={favourites.toggle}
     />
   );
 }
