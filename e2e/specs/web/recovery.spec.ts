@@ -8,7 +8,8 @@ import { launchBrowser, newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { requireWebBuild } from './web-build';
 
-// SMS login, password recovery and the captcha of spec §4, §5, §8, driven through the modals.
+// Sign-in aids of spec §4, §5, §8, driven through the modals: SMS login, password recovery,
+// remember me, the token link and the captcha.
 const MOBILE = '9171234567'; // demo01's number in the demo seed (+63)
 
 type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
@@ -106,6 +107,52 @@ test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in au
     undefined,
     { timeout: 30_000 },
   );
+  await page.context().close();
+});
+
+test('remember me keeps the username in a one-day cookie; unticking clears it', async () => {
+  const page = await newPage(browser);
+  const login = await loginModal(page);
+  await login.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await login.locator('input[name="password"]').fill('Demo@1234');
+  await login.getByRole('checkbox', { name: 'Remember me' }).check();
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'rememberUser');
+  assert.equal(cookie?.value, 'agent01');
+  const hours = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
+  assert.ok(hours > 23.9 && hours <= 24, `expires in one day, not ${hours.toFixed(2)} h`);
+
+  // A new tab (no session) opens the login form filled in and ticked.
+  const again = await page.context().newPage();
+  await again.goto('/login');
+  const form = again.getByRole('dialog', { name: 'Log in' });
+  assert.equal(await form.getByRole('textbox', { name: 'Username' }).inputValue(), 'agent01');
+  const box = form.getByRole('checkbox', { name: 'Remember me' });
+  assert.equal(await box.isChecked(), true);
+  await box.uncheck();
+  assert.equal((await page.context().cookies()).filter((c) => c.name === 'rememberUser').length, 0);
+  await page.context().close();
+});
+
+test('a token query parameter on load is taken as the session and removed from the address', async () => {
+  const first = await newPage(browser);
+  const login = await loginModal(first);
+  await login.getByRole('textbox', { name: 'Username' }).fill('agent01');
+  await login.locator('input[name="password"]').fill('Demo@1234');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await first.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
+  const token = await first.evaluate(() => sessionStorage.getItem('token'));
+  assert.ok(token);
+  await first.context().close();
+
+  const page = await newPage(browser);
+  await page.goto(`/?token=${encodeURIComponent(token)}&lang=en#top`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), token);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('token'), null, 'the token leaves the address bar');
+  assert.equal(url.searchParams.get('lang'), 'en', 'other parameters stay');
   await page.context().close();
 });
 

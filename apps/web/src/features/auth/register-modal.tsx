@@ -148,7 +148,15 @@ function RegisterForm({ kind }: { kind: Kind }) {
         error={errors.root?.message ?? ''}
         busy={isSubmitting}
         secondary={
-          <Button variant="secondary" onClick={() => form.reset()}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              // spec §4: reset clears all fields, the captcha answer and the age box included.
+              form.reset();
+              setCaptcha('');
+              setAgeConfirmed(false);
+            }}
+          >
             {t('common.reset')}
           </Button>
         }
