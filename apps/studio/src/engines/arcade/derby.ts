@@ -39,7 +39,20 @@ export interface DerbyFight {
   rtp: Record<DerbySide, number>;
 }
 
+const fights = new Map<string, DerbyFight>();
+
+/** The fight `fightId` of a derby tile: birds, exact probabilities, odds and RTP per side (cached). */
 export function derbyFight(gameCode: string, fightId: string): DerbyFight {
+  const key = `${gameCode}|${fightId}`;
+  const cached = fights.get(key);
+  if (cached) return cached;
+  const fight = makeFight(gameCode, fightId);
+  if (fights.size > 10_000) fights.clear();
+  fights.set(key, fight);
+  return fight;
+}
+
+function makeFight(gameCode: string, fightId: string): DerbyFight {
   const h = createHash('sha256').update(`derby|${gameCode}|${fightId}`).digest();
   const u = h.readUInt32BE(0) / 4294967296;
   const m = h.readUInt32BE(4) % BIRDS.length;

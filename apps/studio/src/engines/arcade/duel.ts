@@ -90,23 +90,16 @@ export interface DuelOutcome {
   result: 'win' | 'tie' | 'loss';
 }
 
+/** Deals `count` cards of one shuffled deck: a partial Fisher-Yates shuffle, exactly uniform. */
 function dealDeck(rng: Rng, count: number): Card[] {
-  const taken = new Set<number>();
+  const deck = new Int8Array(52);
+  for (let i = 0; i < 52; i++) deck[i] = i;
   const out: Card[] = [];
-  while (out.length < count) {
-    const x = rng.int(52 - taken.size);
-    // The x-th card not yet dealt: an exact uniform draw without replacement.
-    let seen = -1;
-    let card = -1;
-    for (let c = 0; c < 52; c++) {
-      if (taken.has(c)) continue;
-      seen++;
-      if (seen === x) {
-        card = c;
-        break;
-      }
-    }
-    taken.add(card);
+  for (let k = 0; k < count; k++) {
+    const j = k + rng.int(52 - k);
+    const card = deck[j]!;
+    deck[j] = deck[k]!;
+    deck[k] = card;
     out.push({ rank: (card >> 2) + 1, suit: card & 3 });
   }
   return out;

@@ -192,6 +192,17 @@ function sample(pmf: number[], rng: Rng): number {
   return pmf.length - 1;
 }
 
+const pmfs = new WeakMap<Fixture, [number[], number[]]>();
+
+function pmfsOf(fixture: Fixture): [number[], number[]] {
+  let pair = pmfs.get(fixture);
+  if (!pair) {
+    pair = [poissonPmf(fixture.strength[0]), poissonPmf(fixture.strength[1])];
+    pmfs.set(fixture, pair);
+  }
+  return pair;
+}
+
 export function createMatchEngine(sport: Sport, gameCode: string): InstantEngine<MatchBet, MatchOutcome> {
   return {
     info: { kind: 'match', declaredRtp: MATCH_MARGIN },
@@ -217,7 +228,8 @@ export function createMatchEngine(sport: Sport, gameCode: string): InstantEngine
       const outcome: Partial<MatchOutcome> = {};
       const winning: string[] = [];
       if (sport === 'football') {
-        score = [sample(poissonPmf(fixture.strength[0]), rng), sample(poissonPmf(fixture.strength[1]), rng)];
+        const [home, away] = pmfsOf(fixture);
+        score = [sample(home, rng), sample(away, rng)];
         const goals: { side: 'home' | 'away'; minute: number }[] = [];
         for (let i = 0; i < score[0]; i++) goals.push({ side: 'home', minute: 1 + rng.int(90) });
         for (let i = 0; i < score[1]; i++) goals.push({ side: 'away', minute: 1 + rng.int(90) });

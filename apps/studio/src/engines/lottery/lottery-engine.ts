@@ -46,36 +46,31 @@ export const SEA_TIERS: ReadonlyArray<readonly [tier: string, count: number]> = 
 ];
 
 const pad = (n: number, digits: number) => String(n).padStart(digits, '0');
+const POWERS = [1, 10, 100, 1000, 10_000, 100_000];
 
 export function drawFromRng(region: LotteryRegion, drawId: string, rng: Rng): LotteryDraw {
+  const prizes: LotteryPrize[] = [];
   if (region === 'VN') {
-    return {
-      region,
-      drawId,
-      prizes: VN_TIERS.map(([tier, count, digits]) => ({
-        tier,
-        numbers: Array.from({ length: count }, () => {
-          let s = '';
-          for (let d = 0; d < digits; d++) s += String(rng.int(10));
-          return s;
-        }),
-      })),
-    };
+    for (const [tier, count, digits] of VN_TIERS) {
+      const numbers: string[] = [];
+      // A uniform number of `digits` digits is the same as `digits` independent uniform digits.
+      for (let i = 0; i < count; i++) numbers.push(pad(rng.int(POWERS[digits]!), digits));
+      prizes.push({ tier, numbers });
+    }
+    return { region, drawId, prizes };
   }
-  const seen = new Set<number>();
-  return {
-    region,
-    drawId,
-    prizes: SEA_TIERS.map(([tier, count]) => ({
-      tier,
-      numbers: Array.from({ length: count }, () => {
-        let n = rng.int(10_000);
-        while (seen.has(n)) n = rng.int(10_000);
-        seen.add(n);
-        return pad(n, 4);
-      }),
-    })),
-  };
+  const seen: number[] = [];
+  for (const [tier, count] of SEA_TIERS) {
+    const numbers: string[] = [];
+    for (let i = 0; i < count; i++) {
+      let n = rng.int(10_000);
+      while (seen.includes(n)) n = rng.int(10_000);
+      seen.push(n);
+      numbers.push(pad(n, 4));
+    }
+    prizes.push({ tier, numbers });
+  }
+  return { region, drawId, prizes };
 }
 
 /** The draw `drawId` under its server seed (reveal the seed after the draw; publish its hash before). */
@@ -222,42 +217,58 @@ export interface LotterySettlement {
   win: number;
 }
 
-export function settleLotteryBet(bet: LotteryBet, draw: LotteryDraw): LotterySettlement {
-  if (bet.region !== draw.region) throw new Error('LOTTERY_REGION_MISMATCH');
-  const def = LOTTERY_BET_TYPES[bet.type];
-  const tier = (id: string) => draw.prizes.find((p) => p.tier === id)?.numbers ?? [];
-  const all = draw.prizes.flatMap((p) => p.numbers);
-  const special = tier('special')[0] ?? '';
+/** The first number of a tier ('' when absent). */
+function firstOf(draw: LotteryDraw, tier: string): string {
+  for (const p of draw.prizes) if (p.tier === tier) return p.numbers[0] ?? '';
+  return '';
+}
+
+/** How many prize numbers of at least `minDigits` digits end with `ending`. */
+function countEndings(draw: LotteryDraw, ending: string, minDigits: number): number {
+  let hits = 0;
+  for (const p of draw.prizes) {
+    for (const n of p.numbers) if (n.length >= minDigits && n.endsWith(ending)) hits++;
+  }
+  return hits;
+}
+
+function hitsOf(bet: LotteryBet, draw: LotteryDraw): number {
   const pick = bet.numbers[0]!;
-  const paid = (hits: number) => ({ hits, win: Math.floor((bet.amount * def.odds100 * hits) / 100) });
   switch (bet.type) {
     case 'lo2':
-      return paid(all.filter((n) => n.endsWith(pick)).length);
+      return countEndings(draw, pick, 2);
     case 'lo3':
-      return paid(all.filter((n) => n.length >= 3 && n.endsWith(pick)).length);
+      return countEndings(draw, pick, 3);
     case 'de':
     case 'de3':
-      return paid(special.endsWith(pick) ? 1 : 0);
-    case 'dau':
-      return paid(special.charAt(special.length - 2) === pick ? 1 : 0);
     case 'duoi':
-      return paid(special.endsWith(pick) ? 1 : 0);
-    case 'xien2': {
-      const endings = new Set(all.map((n) => n.slice(-2)));
-      return paid(bet.numbers.every((n) => endings.has(n)) ? 1 : 0);
+      return firstOf(draw, 'special').endsWith(pick) ? 1 : 0;
+    case 'dau': {
+      const special = firstOf(draw, 'special');
+      return special.charAt(special.length - 2) === pick ? 1 : 0;
     }
-    case 'big':
-    case 'small': {
-      const pays = SEA_TIER_PAYS[bet.type];
-      for (const p of draw.prizes) {
-        const pay = pays[p.tier];
-        if (pay && p.numbers.includes(pick)) return { hits: 1, win: bet.amount * pay };
-      }
-      return { hits: 0, win: 0 };
-    }
+    case 'xien2':
+      return countEndings(draw, pick, 2) > 0 && countEndings(draw, bet.numbers[1]!, 2) > 0 ? 1 : 0;
     case 'straight':
-      return paid(tier('first')[0] === pick ? 1 : 0);
+      return firstOf(draw, 'first') === pick ? 1 : 0;
     case 'last2':
-      return paid((tier('first')[0] ?? '').endsWith(pick) ? 1 : 0);
+      return firstOf(draw, 'first').endsWith(pick) ? 1 : 0;
+    default:
+      return 0;
   }
+}
+
+export function settleLotteryBet(bet: LotteryBet, draw: LotteryDraw): LotterySettlement {
+  if (bet.region !== draw.region) throw new Error('LOTTERY_REGION_MISMATCH');
+  if (bet.type === 'big' || bet.type === 'small') {
+    const pays = SEA_TIER_PAYS[bet.type];
+    const pick = bet.numbers[0]!;
+    for (const p of draw.prizes) {
+      const pay = pays[p.tier];
+      if (pay && p.numbers.includes(pick)) return { hits: 1, win: bet.amount * pay };
+    }
+    return { hits: 0, win: 0 };
+  }
+  const hits = hitsOf(bet, draw);
+  return { hits, win: Math.floor((bet.amount * LOTTERY_BET_TYPES[bet.type].odds100 * hits) / 100) };
 }
