@@ -193,6 +193,52 @@ test('trial01 gets in_need_true_account on play, and may still use the free tria
   await page.context().close();
 });
 
+test('lottery pages need a session and open the chosen game in the page', async () => {
+  const page = await freshPage();
+  await page.goto('/vnLottery');
+  await page.waitForURL(/\/login/);
+  await login(page, 'demo01');
+  await page.goto('/vnLottery');
+  await page.getByRole('heading', { name: 'Vietnam lottery', level: 1 }).waitFor();
+  await page.waitForURL(/gameCode=/);
+  const frame = page.getByTestId('lottery-frame');
+  await frame.waitFor();
+  assert.ok(await frame.getAttribute('src'));
+  await page.getByText('Closes in').waitFor();
+  // Another game of the menu: the gameCode query follows the choice.
+  const buttons = page.getByRole('complementary').getByRole('button');
+  if ((await buttons.count()) > 1) {
+    await buttons.nth(1).click();
+    assert.equal(await buttons.nth(1).getAttribute('aria-pressed'), 'true');
+  }
+  await screenshot(page, 'games-vn-lottery');
+  await page.context().close();
+});
+
+test('the betting record and personal loss pages filter by period', async () => {
+  const page = await freshPage();
+  await login(page, 'demo01');
+  await page.goto('/member/personalHistoryCopy');
+  await page.getByRole('heading', { name: 'Betting record', level: 1 }).waitFor();
+  await page.getByTestId('betting-totals').waitFor();
+  await page.getByRole('button', { name: 'Past 30 days' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Past 30 days' }).getAttribute('aria-pressed'), 'true');
+  await page.getByRole('button', { name: 'Custom' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('alert').getByText('Choose both a start and an end date.').waitFor();
+  await page.getByLabel('Game type').selectOption('RNG');
+  await page.getByTestId('betting-totals').waitFor();
+
+  await page.goto('/member/personalProfit');
+  await page.getByRole('heading', { name: 'Personal loss', level: 1 }).waitFor();
+  const overall = page.getByTestId('profit-overall');
+  await overall.waitFor();
+  assert.match(await overall.innerText(), /Deposits/);
+  await page.getByRole('heading', { name: 'By game type' }).waitFor();
+  await screenshot(page, 'games-personal-profit');
+  await page.context().close();
+});
+
 type ScrollFigures = {
   frames: number;
   meanMs: number;

@@ -12,6 +12,7 @@ import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { DateRangeFilter } from './date-range-filter';
 import type { DateRange } from './game-filters';
 
+const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
 const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) px-2 py-1.5 text-sm';
 
 /**
@@ -99,11 +100,7 @@ export function BettingRecordPage() {
             {(['bet', 'win', 'net'] as const).map((k) => (
               <div key={k} className="rounded-lg bg-(--surface) p-3">
                 <dt className="text-(--text-muted)">{t(`games.record.${k}`)}</dt>
-                <dd
-                  className={`font-bold ${k === 'net' ? (data.totals.net < 0 ? 'text-(--danger)' : 'text-(--success)') : ''}`}
-                >
-                  {money(data.totals[k])}
-                </dd>
+                <dd className={`font-bold ${k === 'net' ? tone(data.totals.net) : ''}`}>{money(data.totals[k])}</dd>
               </div>
             ))}
           </dl>
@@ -136,11 +133,7 @@ export function BettingRecordPage() {
                       <td className="py-2 pr-3">{r.vassalage}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
-                      <td
-                        className={`py-2 pr-3 text-right tabular-nums ${r.net < 0 ? 'text-(--danger)' : 'text-(--success)'}`}
-                      >
-                        {money(r.net)}
-                      </td>
+                      <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>
                       <td className="py-2 pr-3">{t(`games.record.statuses.${r.status}`)}</td>
                       <td className="py-2">
                         {r.nodeId !== null && (

@@ -40,6 +40,8 @@ export function LotteryPage({ kind }: { kind: LotteryKind }) {
   const language = i18n.language.toUpperCase();
   const [params, setParams] = useSearchParams();
   const gameCode = params.get('gameCode');
+  // Game codes repeat across lottery vendors: the vassalage query, when present, names the vendor.
+  const vendor = params.get('vassalage');
   const menu = useQuery(lotteryMenuQuery({ ...lotteryMenuInput(kind), language }));
   const recent = useQuery(lotteryRecentQuery(language));
   const popular = useQuery(lotteryPopularQuery(language));
@@ -56,11 +58,11 @@ export function LotteryPage({ kind }: { kind: LotteryKind }) {
     retry: false,
     staleTime: 10 * 60_000,
   });
-  const choose = (g: LotteryGame) => setParams({ gameCode: g.gameCode }, { replace: true });
+  const choose = (g: LotteryGame) => setParams({ gameCode: g.gameCode, vassalage: g.vassalage }, { replace: true });
   // Without a gameCode the first game of the menu opens.
   useEffect(() => {
     const first = games[0];
-    if (!gameCode && first) setParams({ gameCode: first.gameCode }, { replace: true });
+    if (!gameCode && first) setParams({ gameCode: first.gameCode, vassalage: first.vassalage }, { replace: true });
   }, [gameCode, games, setParams]);
 
   return (
@@ -75,19 +77,19 @@ export function LotteryPage({ kind }: { kind: LotteryKind }) {
         {menu.data?.menus.map((m) => (
           <section key={m.vassalage}>
             <h2 className="mb-2 text-sm font-semibold text-(--text-muted)">{m.vendorName}</h2>
-            <GameButtons games={m.games} selected={selected?.gameCode} onChoose={choose} />
+            <GameButtons games={m.games} selected={selected} onChoose={choose} />
           </section>
         ))}
         {(recent.data?.list.length ?? 0) > 0 && (
           <section>
             <h2 className="mb-2 text-sm font-semibold text-(--text-muted)">{t('games.recent')}</h2>
-            <GameButtons games={recent.data?.list ?? []} selected={selected?.gameCode} onChoose={choose} />
+            <GameButtons games={recent.data?.list ?? []} selected={selected} onChoose={choose} />
           </section>
         )}
         {(popular.data?.list.length ?? 0) > 0 && (
           <section>
             <h2 className="mb-2 text-sm font-semibold text-(--text-muted)">{t('games.popular')}</h2>
-            <GameButtons games={popular.data?.list ?? []} selected={selected?.gameCode} onChoose={choose} />
+            <GameButtons games={popular.data?.list ?? []} selected={selected} onChoose={choose} />
           </section>
         )}
         {menu.data && games.length === 0 && <p className="text-sm text-(--text-muted)">{t('games.empty')}</p>}
@@ -121,18 +123,19 @@ function GameButtons({
   onChoose,
 }: {
   games: LotteryGame[];
-  selected: string | undefined;
+  selected: LotteryGame | undefined;
   onChoose: (g: LotteryGame) => void;
 }) {
+  const isSelected = (g: LotteryGame) => selected?.gameCode === g.gameCode && selected.vassalage === g.vassalage;
   return (
     <ul className="space-y-1">
       {games.map((g) => (
         <li key={`${g.vassalage}-${g.gameCode}`}>
           <button
             type="button"
-            aria-pressed={selected === g.gameCode}
+            aria-pressed={isSelected(g)}
             onClick={() => onChoose(g)}
-            className={`flex w-full items-center gap-2 rounded-lg p-2 text-left text-sm ${selected === g.gameCode ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface-raised)'}`}
+            className={`flex w-full items-center gap-2 rounded-lg p-2 text-left text-sm ${isSelected(g) ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface-raised)'}`}
           >
             <img src={g.iconUrl || DEFAULT_GAME_ICON} alt="" width={32} height={32} className="size-8 rounded" />
             <span className="flex-1 truncate font-semibold">{g.gameName}</span>

@@ -26,7 +26,8 @@ const wrap = 'mx-auto my-10 max-w-7xl px-4';
 /** spec §7 home slot: first 4 vendors, 6 games. */
 const HOME_SLOT_VENDORS = 4;
 const HOME_SLOT_GAMES = 6;
-const HOME_LIVE_GAMES = 8;
+/** Two large (2 by 2) and eight small tiles fill two rows of eight columns. */
+const HOME_LIVE_GAMES = 10;
 
 const rankQuery = (language: string) =>
   queryOptions({
@@ -240,7 +241,21 @@ function SlotSection() {
       {games.isPending ? (
         <div className="grid min-h-56 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden />
       ) : (games.data ?? []).length === 0 ? (
-        <EmptyState>{t('home.gamesEmpty')}</EmptyState>
+        token ? (
+          <EmptyState>{t('home.gamesEmpty')}</EmptyState>
+        ) : (
+          // Visitors see hot games only (the full list needs a session): say so and offer the login.
+          <div className="flex min-h-56 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-(--text-muted)/40 p-8 text-center text-sm text-(--text-muted)">
+            {t('games.guestHint')}
+            <button
+              type="button"
+              onClick={() => openModal('login')}
+              className="rounded-md bg-(--accent) px-3 py-1.5 font-semibold text-(--accent-contrast)"
+            >
+              {t('games.loginToBrowse')}
+            </button>
+          </div>
+        )
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="home-slot-games">
           {(games.data ?? []).map((g) => (
@@ -264,9 +279,9 @@ function LiveSection() {
   return (
     <section className={wrap} aria-label={t('home.live')}>
       <SectionTitle icon={<Tv aria-hidden />} title={t('home.live')} more={{ to: '/live', label: t('nav.more') }} />
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="home-live-games">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-8" data-testid="home-live-games">
         {games.map((g, i) => (
-          <li key={g.nodeId} className={i < 2 ? 'col-span-2 md:row-span-2' : ''}>
+          <li key={g.nodeId} className={i < 2 ? 'col-span-2 lg:row-span-2' : ''}>
             {tile(g, i < 2)}
           </li>
         ))}
