@@ -46,11 +46,10 @@ export function LotteryPage({ kind }: { kind: LotteryKind }) {
   const recent = useQuery(lotteryRecentQuery(language));
   const popular = useQuery(lotteryPopularQuery(language));
   const games = menu.data?.menus.flatMap((m) => m.games) ?? [];
+  const matches = (g: LotteryGame) => g.gameCode === gameCode && (!vendor || g.vassalage === vendor);
   const selected =
-    games.find((g) => g.gameCode === gameCode) ??
-    (gameCode
-      ? [...(recent.data?.list ?? []), ...(popular.data?.list ?? [])].find((g) => g.gameCode === gameCode)
-      : undefined);
+    games.find(matches) ??
+    (gameCode ? [...(recent.data?.list ?? []), ...(popular.data?.list ?? [])].find(matches) : undefined);
   const launch = useQuery({
     queryKey: ['games', 'lotteryLaunch', selected?.nodeId, language],
     queryFn: () => launchGame({ nodeId: selected?.nodeId ?? 0 }, language),
