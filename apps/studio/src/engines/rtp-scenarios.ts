@@ -199,7 +199,10 @@ export const baccaratScenario: RtpScenario = {
     const [, ms] = timed(() => {
       for (let i = 0; i < rounds; i++) {
         const { outcome } = engine.play(bet, rng);
-        BACCARAT_BETS.forEach((k, j) => accs[j]!.add(outcome.returns[k]! / 100, rtps[k]));
+        for (let j = 0; j < BACCARAT_BETS.length; j++) {
+          const k = BACCARAT_BETS[j]!;
+          accs[j]!.add(outcome.returns[k]! / 100, rtps[k]);
+        }
       }
     });
     return BACCARAT_BETS.map((k, j) => accs[j]!.row('baccarat', k, rtps[k], ms));
