@@ -7,12 +7,13 @@
 //
 // The bench creates and drops its own database on that server. SECONDS (default 5) per run.
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { testConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 
 const WALLETS = 1_000;
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -122,6 +123,24 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
         );
       }),
     );
+    // The same transfer when the posting is the unit's only write (member transfers, vendor
+    // wallet transfers): one statement in its own implicit transaction.
+    results.push(
+      await run(`${name} wallet.postAlone transfer`, clients, async (worker, i) => {
+        const from = pick();
+        let to = pick();
+        while (to === from) to = pick();
+        await postAlone(db, {
+          idempotencyKey: `bench-alone-${runTag}-${clients}-${worker}-${i}`,
+          type: 'transfer.bench',
+          reference: 'bench',
+          entries: [
+            { account: { member: from, currency: 'PHP' }, amount: -1 },
+            { account: { member: to, currency: 'PHP' }, amount: 1 },
+          ],
+        });
+      }),
+    );
   }
   const report = await verifyLedger(db);
   console.log(`${name}: ledger verify after the runs: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
@@ -137,6 +156,11 @@ function table(results: Result[]) {
     );
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(`load average before: ${load()}`);
 const all: Result[] = [];
 const adminUrl = process.env.DATABASE_URL;
 if (adminUrl) {
@@ -168,3 +192,4 @@ try {
   await lite.close();
 }
 table(all);
+console.log(`load average after: ${load()}`);

@@ -5,7 +5,8 @@ import type { Conn, DatabaseHandle } from '../db/database';
 export type RealtimeEvent = { type: string; data: unknown };
 type Listener = (event: RealtimeEvent) => void;
 
-const CHANNEL = 'gamehall_events';
+/** The one channel of every realtime event (also used by the ledger_post database function). */
+export const CHANNEL = 'gamehall_events';
 
 /**
  * After-commit publishing: events are written with pg_notify inside the caller's transaction.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { balanceOf, captureHold, hold, post, releaseHold, verifyLedger } from './wallet.service';
+import { balanceOf, captureHold, hold, post, postAlone, releaseHold, verifyLedger } from './wallet.service';
 
 let t: TestApp;
 let seq = 0;
@@ -94,6 +94,126 @@ describe('post', () => {
     expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(500);
     expect(await code(credit(m.id, 501, k))).toBe('WALLET_IDEMPOTENCY_CONFLICT');
     expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(500);
+  });
+});
+
+// A posting is one call of the ledger_post database function (migration 0010): these pin down
+// what it answers and what it leaves behind, through post() in a transaction and postAlone().
+describe('one-statement posting', () => {
+  async function accountExists(code: string) {
+    const row = await t.ctx.db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst();
+    return row !== undefined;
+  }
+  function transfer(from: number, to: number, amount: number, idempotencyKey = key('tr')) {
+    return {
+      idempotencyKey,
+      type: 'transfer.upline',
+      reference: idempotencyKey,
+      entries: [
+        { account: { member: from, currency: 'PHP' }, amount: -amount },
+        { account: { member: to, currency: 'PHP' }, amount },
+      ],
+    };
+  }
+
+  it('a refusal undoes the entries before it and leaves the transaction usable', async () => {
+    const m = await createMember(t.ctx);
+    await credit(m.id, 100);
+    const before = await postingCount();
+    // "house:..." sorts before "member:...": the new house account is created and credited
+    // first, then the member debit is refused, so both must be undone.
+    const house = `refund-test-${seq++}`;
+    const after = await inTrx(async (trx) => {
+      const refused = await code(
+        post(trx, {
+          idempotencyKey: key('over'),
+          type: 'withdrawal',
+          reference: 'x',
+          entries: [
+            { account: { member: m.id, currency: 'PHP' }, amount: -150 },
+            { account: { house, currency: 'PHP' }, amount: 150 },
+          ],
+        }),
+      );
+      expect(refused).toBe('WALLET_INSUFFICIENT_FUNDS');
+      return post(trx, {
+        idempotencyKey: key('ok'),
+        type: 'withdrawal',
+        reference: 'x',
+        entries: [
+          { account: { member: m.id, currency: 'PHP' }, amount: -60 },
+          { account: { house: 'withdrawals-payable', currency: 'PHP' }, amount: 60 },
+        ],
+      });
+    });
+    expect(after.balances[`member:${m.id}:cash:PHP`]).toBe(40);
+    expect(await accountExists(`house:${house}:PHP`)).toBe(false);
+    expect(await postingCount()).toBe(before + 1);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('a replay answers the first result after later postings; a conflict changes nothing', async () => {
+    const m = await createMember(t.ctx);
+    const k = key('first');
+    const first = await credit(m.id, 300, k);
+    await credit(m.id, 200);
+    const again = await credit(m.id, 300, k);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(first.balances[`member:${m.id}:cash:PHP`]).toBe(300);
+    const conflict = await inTrx(async (trx) => {
+      const c = await code(
+        post(trx, {
+          idempotencyKey: k,
+          type: 'deposit',
+          reference: k,
+          entries: [
+            { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -301 },
+            { account: { member: m.id, currency: 'PHP' }, amount: 301 },
+          ],
+        }),
+      );
+      // The transaction is still usable after the conflict.
+      return { c, b: await balanceOf(trx, m.id, 'PHP') };
+    });
+    expect(conflict).toEqual({ c: 'WALLET_IDEMPOTENCY_CONFLICT', b: { balance: 500, held: 0, available: 500 } });
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(500);
+  });
+
+  it('postAlone: the same results, nothing left by a refusal, exact under concurrency', async () => {
+    const [a, b, fresh] = await Promise.all([createMember(t.ctx), createMember(t.ctx), createMember(t.ctx)]);
+    await credit(a.id, 1_000);
+    const before = await postingCount();
+    // A member with no account yet cannot pay: refused, and no account is created for it.
+    expect(await code(postAlone(t.ctx.db, transfer(fresh.id, b.id, 1)))).toBe('WALLET_INSUFFICIENT_FUNDS');
+    expect(await accountExists(`member:${fresh.id}:cash:PHP`)).toBe(false);
+    expect(await accountExists(`member:${b.id}:cash:PHP`)).toBe(false);
+    expect(await postingCount()).toBe(before);
+
+    // 30 concurrent transfers of 100 from 1,000: exactly ten go through.
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => code(postAlone(t.ctx.db, transfer(a.id, b.id, 100)))),
+    );
+    expect(outcomes.filter((o) => o === 'OK')).toHaveLength(10);
+    expect(outcomes.filter((o) => o !== 'OK').every((o) => o === 'WALLET_INSUFFICIENT_FUNDS')).toBe(true);
+    expect((await balanceOf(t.ctx.db, a.id, 'PHP')).balance).toBe(0);
+    expect((await balanceOf(t.ctx.db, b.id, 'PHP')).balance).toBe(1_000);
+
+    // 20 concurrent repeats of one key move the money once and all answer the same posting.
+    const k = key('alone');
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, () => postAlone(t.ctx.db, transfer(b.id, a.id, 250, k))),
+    );
+    expect(replays.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(replays.map((r) => r.postingId)).size).toBe(1);
+    expect(new Set(replays.map((r) => JSON.stringify(r.balances))).size).toBe(1);
+    expect(await code(postAlone(t.ctx.db, transfer(b.id, a.id, 251, k)))).toBe('WALLET_IDEMPOTENCY_CONFLICT');
+    // Held funds cannot be moved by postAlone either.
+    await inTrx((trx) =>
+      hold(trx, { memberId: b.id, currency: 'PHP', amount: 700, idempotencyKey: key('hb'), reference: 'wd' }),
+    );
+    expect(await code(postAlone(t.ctx.db, transfer(b.id, a.id, 51)))).toBe('WALLET_INSUFFICIENT_FUNDS');
+    expect(await balanceOf(t.ctx.db, b.id, 'PHP')).toEqual({ balance: 750, held: 700, available: 50 });
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
   });
 });
 

@@ -1,25 +1,59 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
-export function findPostingByKey(db: Conn, key: string) {
-  return db
-    .selectFrom('ledger_postings')
-    .select(['id', 'fingerprint'])
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+export type LedgerPostEntry = {
+  code: string;
+  amount: number;
+  /** Lowers held in the same row update (capturing a hold): 0 or negative. */
+  heldDelta: number;
+  /** For an account created on first use. */
+  kind: string;
+  memberId: number | null;
+  currency: string;
+};
+
+export type LedgerPostOutcome =
+  | { status: 'posted' | 'replayed'; postingId: number; balances: Record<string, number> }
+  | { status: 'conflict'; postingId: number }
+  | { status: 'insufficient' };
+
+function safeInt(v: unknown): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`ledger value ${String(v)} is not a safe integer`);
+  return n;
 }
 
-export async function insertPosting(
+/**
+ * A whole posting in one statement: the ledger_post database function (migration 0010) applies
+ * the guarded balance updates in the given order, appends the posting and its entries and sends
+ * the balance events with pg_notify (delivered on commit), or answers a replay, a conflict or a
+ * refusal having changed nothing. `entries` must already be in lock order (by code).
+ */
+export async function postLedger(
   db: Conn,
-  p: { key: string; type: string; reference: string; fingerprint: string },
-) {
-  // ON CONFLICT DO NOTHING: a concurrent twin with the same key wins and we read its result instead.
-  return db
-    .insertInto('ledger_postings')
-    .values({ idempotency_key: p.key, type: p.type, reference: p.reference, fingerprint: p.fingerprint })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  p: { key: string; type: string; reference: string; fingerprint: string; channel: string },
+  entries: LedgerPostEntry[],
+): Promise<LedgerPostOutcome> {
+  const { rows } = await sql<{
+    status: 'posted' | 'replayed' | 'conflict' | 'insufficient';
+    posting_id: number | string | null;
+    codes: string[] | null;
+    balances: (number | string)[] | null;
+  }>`SELECT status, posting_id, codes, balances FROM ledger_post(${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${p.channel})`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger_post answered no row');
+  if (row.status === 'insufficient') return { status: 'insufficient' };
+  const postingId = safeInt(row.posting_id);
+  if (row.status === 'conflict') return { status: 'conflict', postingId };
+  const codes = row.codes ?? [];
+  const values = row.balances ?? [];
+  const balances: Record<string, number> = {};
+  codes.forEach((code, i) => {
+    balances[code] = safeInt(values[i]);
+  });
+  return { status: row.status, postingId, balances };
 }
 
 export async function ensureAccount(
@@ -38,78 +72,6 @@ export async function ensureAccount(
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
   return db.selectFrom('ledger_accounts').select(['id', 'code']).where('code', '=', a.code).executeTakeFirstOrThrow();
-}
-
-/**
- * Applies an amount with the never-below-zero-or-held guard in the WHERE, so a refused change
- * updates nothing. `heldDelta` lowers held in the same row update (capturing a hold), which keeps
- * the lock order of the posting.
- */
-export function applyToBalance(db: Conn, accountId: number, amount: number, heldDelta = 0) {
-  return db
-    .updateTable('ledger_accounts')
-    .set({ balance: sql`balance + ${amount}`, held: sql`held + ${heldDelta}` })
-    .where('id', '=', accountId)
-    .where((eb) =>
-      eb.or([eb('allow_negative', '=', true), eb(sql`balance + ${amount}`, '>=', sql`held + ${heldDelta}`)]),
-    )
-    .returning(['id', 'code', 'kind', 'member_id', 'currency', 'balance', 'held'])
-    .executeTakeFirst();
-}
-
-/** applyToBalance by account code: the common path of a posting needs no id lookup first. */
-export function applyToBalanceByCode(db: Conn, code: string, amount: number, heldDelta = 0) {
-  return db
-    .updateTable('ledger_accounts')
-    .set({ balance: sql`balance + ${amount}`, held: sql`held + ${heldDelta}` })
-    .where('code', '=', code)
-    .where((eb) =>
-      eb.or([eb('allow_negative', '=', true), eb(sql`balance + ${amount}`, '>=', sql`held + ${heldDelta}`)]),
-    )
-    .returning(['id', 'code', 'kind', 'member_id', 'currency', 'balance', 'held'])
-    .executeTakeFirst();
-}
-
-export async function insertEntries(
-  db: Conn,
-  entries: { postingId: number; accountId: number; amount: number; balanceAfter: number }[],
-) {
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((e) => ({
-        posting_id: e.postingId,
-        account_id: e.accountId,
-        amount: e.amount,
-        balance_after: e.balanceAfter,
-      })),
-    )
-    .execute();
-}
-
-export async function insertEntry(
-  db: Conn,
-  e: { postingId: number; accountId: number; amount: number; balanceAfter: number },
-) {
-  await db
-    .insertInto('ledger_entries')
-    .values({
-      posting_id: e.postingId,
-      account_id: e.accountId,
-      amount: e.amount,
-      balance_after: e.balanceAfter,
-    })
-    .execute();
-}
-
-export function entriesOfPosting(db: Conn, postingId: number) {
-  return db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-    .select(['ledger_accounts.code', 'ledger_entries.amount', 'ledger_entries.balance_after'])
-    .where('posting_id', '=', postingId)
-    .orderBy('ledger_entries.id')
-    .execute();
 }
 
 export function memberAccount(db: Conn, memberId: number, kind: string, currency: string) {

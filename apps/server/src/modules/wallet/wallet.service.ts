@@ -1,33 +1,28 @@
 import { createHash } from 'node:crypto';
 import { toMajor, toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
-import type { Conn, Trx } from '../../db/database';
+import type { Conn, Db, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
-import { publishAfterCommit, publishAllAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
+import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import {
   accountsOffTheirEntries,
   activeVendor,
   addHeld,
-  applyToBalance,
-  applyToBalanceByCode,
   countEntries,
   type EntryFilter,
   ensureAccount,
-  entriesOfPosting,
   findHold,
   findHoldByKey,
-  findPostingByKey,
   heldOffOpenHolds,
-  insertEntries,
   insertHold,
-  insertPosting,
   ledgerCounts,
   memberAccount,
   memberAccounts,
   negativeMemberAccounts,
   pageEntries,
+  postLedger,
   removeHeld,
   setHoldPosting,
   settleHold,
@@ -78,11 +73,23 @@ function fingerprintOf(p: Posting): string {
 /**
  * Posts a balanced set of entries inside the caller's transaction. A repeated idempotency key
  * returns the first result; the same key with other details is WALLET_IDEMPOTENCY_CONFLICT. A
- * member balance that would go below zero (or below what it holds) is WALLET_INSUFFICIENT_FUNDS,
- * and the caller's transaction must roll back.
+ * member balance that would go below zero (or below what it holds) is WALLET_INSUFFICIENT_FUNDS.
+ * A refusal or a conflict writes nothing (the caller's transaction is left as it was), but callers
+ * should still let the error roll their transaction back.
  */
 export async function post(trx: Trx, posting: Posting): Promise<PostingResult> {
   return postWith(trx, posting, undefined);
+}
+
+/**
+ * The same posting as post(), with the same results, errors and guarantees, for a unit of work
+ * whose only write is this posting: the one statement runs in its own implicit transaction (one
+ * round trip instead of BEGIN, the posting and COMMIT), committed when it answers. A refusal or
+ * a conflict leaves nothing behind. Anything that must commit together with the posting uses
+ * post() inside that transaction instead.
+ */
+export async function postAlone(db: Db, posting: Posting): Promise<PostingResult> {
+  return runPosting(db, posting, undefined);
 }
 
 /** `capture` lowers held on that member account in the same row update (capturing a hold). */
@@ -92,6 +99,14 @@ async function postWith(
   capture: { code: string; amount: number } | undefined,
 ): Promise<PostingResult> {
   if (!trx.isTransaction) throw new Error('wallet.post must run inside a transaction');
+  return runPosting(trx, posting, capture);
+}
+
+async function runPosting(
+  conn: Conn,
+  posting: Posting,
+  capture: { code: string; amount: number } | undefined,
+): Promise<PostingResult> {
   if (posting.entries.length < 2) throw new AppError('WALLET_POSTING_UNBALANCED');
   let sum = 0;
   for (const e of posting.entries) {
@@ -100,61 +115,35 @@ async function postWith(
   }
   if (sum !== 0) throw new AppError('WALLET_POSTING_UNBALANCED');
 
-  const fingerprint = fingerprintOf(posting);
-  const inserted = await insertPosting(trx, {
-    key: posting.idempotencyKey,
-    type: posting.type,
-    reference: posting.reference,
-    fingerprint,
-  });
-  if (!inserted) return replay(trx, posting.idempotencyKey, fingerprint);
-
-  // Lock balance rows in a fixed order (by code) so two postings touching the same accounts never deadlock.
+  // Lock balance rows in a fixed order (by code) so two postings touching the same accounts never
+  // deadlock. The whole posting is one statement (ledger_post, migration 0010): guarded balance
+  // updates, the posting row, its entries and the balance events (pg_notify, delivered on commit).
   const ordered = [...posting.entries].sort((a, b) => accountCode(a.account).localeCompare(accountCode(b.account)));
-  const balances: Record<string, number> = {};
-  const entries: { postingId: number; accountId: number; amount: number; balanceAfter: number }[] = [];
-  const events: { memberId: number; event: RealtimeEvent }[] = [];
-  for (const entry of ordered) {
-    const code = accountCode(entry.account);
-    const heldDelta = capture && capture.code === code && entry.amount < 0 ? -capture.amount : 0;
-    // The common case is one UPDATE by code; only a missing account (or a refusal) costs more.
-    let updated = await applyToBalanceByCode(trx, code, entry.amount, heldDelta);
-    if (!updated) {
-      const account = await ensureAccount(trx, {
+  const outcome = await postLedger(
+    conn,
+    {
+      key: posting.idempotencyKey,
+      type: posting.type,
+      reference: posting.reference,
+      fingerprint: fingerprintOf(posting),
+      channel: EVENTS_CHANNEL,
+    },
+    ordered.map((entry) => {
+      const code = accountCode(entry.account);
+      return {
         code,
+        amount: entry.amount,
+        heldDelta: capture && capture.code === code && entry.amount < 0 ? -capture.amount : 0,
         kind: 'member' in entry.account ? (entry.account.kind ?? 'cash') : entry.account.house,
         memberId: 'member' in entry.account ? entry.account.member : null,
         currency: entry.account.currency,
-        allowNegative: !('member' in entry.account),
-      });
-      updated = await applyToBalance(trx, account.id, entry.amount, heldDelta);
-    }
-    if (!updated) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-    if (updated.member_id !== null && updated.kind === 'cash')
-      events.push({ memberId: updated.member_id, event: balanceEvent(updated) });
-    entries.push({
-      postingId: inserted.id,
-      accountId: updated.id,
-      amount: entry.amount,
-      balanceAfter: updated.balance,
-    });
-    balances[code] = updated.balance;
-  }
-  await insertEntries(trx, entries);
-  await publishAllAfterCommit(trx, events);
-  return { postingId: inserted.id, replayed: false, balances };
-}
-
-async function replay(db: Conn, key: string, fingerprint: string): Promise<PostingResult> {
-  const existing = await findPostingByKey(db, key);
-  if (!existing) throw new Error(`posting ${key} vanished`);
-  if (existing.fingerprint !== fingerprint) throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
-  const entries = await entriesOfPosting(db, existing.id);
-  return {
-    postingId: existing.id,
-    replayed: true,
-    balances: Object.fromEntries(entries.map((e) => [e.code, e.balance_after])),
-  };
+      };
+    }),
+  );
+  // A refusal or a conflict changed nothing: the caller's transaction is as it was before the call.
+  if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+  if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  return { postingId: outcome.postingId, replayed: outcome.status === 'replayed', balances: outcome.balances };
 }
 
 /** A member's cash balance and held amount in minor units (0 when the account does not exist yet). */
@@ -374,17 +363,16 @@ export async function vendorTransfer(
   const kind = `vendor:${vendor.code}` as const;
   const cashCode = accountCode({ member: memberId, currency: brand.currency });
   const vendorCode = accountCode({ member: memberId, kind, currency: brand.currency });
-  const result = await ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: requestKey('wallet-transfer', memberId, input.requestId),
-      type: 'wallet-transfer',
-      reference: `WT${input.direction}-${vendor.code}`,
-      entries: [
-        { account: { member: memberId, currency: brand.currency }, amount: sign * amount },
-        { account: { member: memberId, kind, currency: brand.currency }, amount: -sign * amount },
-      ],
-    }),
-  );
+  // The posting is the only write: one statement in its own transaction.
+  const result = await postAlone(ctx.db, {
+    idempotencyKey: requestKey('wallet-transfer', memberId, input.requestId),
+    type: 'wallet-transfer',
+    reference: `WT${input.direction}-${vendor.code}`,
+    entries: [
+      { account: { member: memberId, currency: brand.currency }, amount: sign * amount },
+      { account: { member: memberId, kind, currency: brand.currency }, amount: -sign * amount },
+    ],
+  });
   const held = (await balanceOf(ctx.db, memberId, brand.currency)).held;
   const balance = result.balances[cashCode] ?? 0;
   return {
@@ -413,17 +401,16 @@ async function memberToMember(
   const amount = minorOf(input.amount, 'amount');
   const reference = `TR${input.kind === 'upline' ? 'U' : 'D'}-${input.from}-${input.to}`;
   const fromCode = accountCode({ member: input.from, currency: brand.currency });
-  const result = await ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: requestKey(`transfer-${input.kind}`, input.from, input.requestId),
-      type: `transfer.${input.kind}`,
-      reference,
-      entries: [
-        { account: { member: input.from, currency: brand.currency }, amount: -amount },
-        { account: { member: input.to, currency: brand.currency }, amount },
-      ],
-    }),
-  );
+  // The posting is the only write: one statement in its own transaction.
+  const result = await postAlone(ctx.db, {
+    idempotencyKey: requestKey(`transfer-${input.kind}`, input.from, input.requestId),
+    type: `transfer.${input.kind}`,
+    reference,
+    entries: [
+      { account: { member: input.from, currency: brand.currency }, amount: -amount },
+      { account: { member: input.to, currency: brand.currency }, amount },
+    ],
+  });
   const held = (await balanceOf(ctx.db, input.from, brand.currency)).held;
   const balance = result.balances[fromCode] ?? 0;
   return { reference, amount, balance, available: balance - held, currency: brand.currency, replayed: result.replayed };
