@@ -171,6 +171,15 @@ export async function removeBetFromRound(
     .execute();
 }
 
+export async function setBalanceAfter(db: Conn, vendorCode: string, transactionId: string, balanceAfter: number) {
+  await db
+    .updateTable('vendor_transactions')
+    .set({ balance_after: balanceAfter })
+    .where('vendor_code', '=', vendorCode)
+    .where('transaction_id', '=', transactionId)
+    .execute();
+}
+
 export async function markRolledBack(db: Conn, vendorCode: string, transactionId: string) {
   await db
     .updateTable('vendor_transactions')

@@ -219,26 +219,43 @@ function currencyOf(integration: Integration, currency: string, memberId: number
   if (currency !== integration.currency) throw new VendorRefusal('ERROR_CURRENCY_MISMATCH', memberId);
 }
 
-/** Moves `amount` from one side to the other: member cash <-> house account vendor:<code>. */
-async function postMoney(
+type TransactionRow = Parameters<typeof q.insertTransaction>[1];
+
+/**
+ * Records the vendor transaction and moves its money between the member's cash and the house
+ * account vendor:<code>, in that order: the posting locks the house account row, which every
+ * player of the vendor shares, so it is the last write before the commit. balance_after is the
+ * spendable balance the posting leaves; read before, it is corrected in the rare case another
+ * movement of the member's money (a withdrawal hold) slipped in between.
+ */
+async function settle(
   trx: Trx,
   integration: Integration,
-  input: { memberId: number; amount: number; toMember: boolean; transactionId: string; type: string; roundId: string },
-) {
-  if (input.amount === 0) return;
-  const sign = input.toMember ? 1 : -1;
-  await post(trx, {
-    idempotencyKey: walletKey(integration.vendor_code, input.transactionId),
-    type: input.type,
-    reference: `${integration.vendor_code}:${input.roundId}`,
+  row: Omit<TransactionRow, 'balance_after'>,
+  move: { toMember: boolean; type: string },
+): Promise<number> {
+  const currency = integration.currency;
+  const before = await balanceOf(trx, row.member_id, currency);
+  const delta = move.toMember ? row.amount : -row.amount;
+  const expected = before.available + delta;
+  // Refused before the house account is locked; wallet.post would refuse it too.
+  if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
+  await q.insertTransaction(trx, { ...row, balance_after: expected });
+  if (row.amount === 0) return expected;
+  const result = await post(trx, {
+    idempotencyKey: walletKey(integration.vendor_code, row.transaction_id),
+    type: move.type,
+    reference: `${integration.vendor_code}:${row.round_id}`,
     entries: [
-      { account: { member: input.memberId, currency: integration.currency }, amount: sign * input.amount },
-      {
-        account: { house: `vendor:${integration.vendor_code}`, currency: integration.currency },
-        amount: -sign * input.amount,
-      },
+      { account: { member: row.member_id, currency }, amount: delta },
+      { account: { house: `vendor:${integration.vendor_code}`, currency }, amount: -delta },
     ],
   });
+  const balance = result.balances[`member:${row.member_id}:cash:${currency}`];
+  if (balance === undefined || balance - before.held === expected) return expected;
+  const after = (await balanceOf(trx, row.member_id, currency)).available;
+  await q.setBalanceAfter(trx, integration.vendor_code, row.transaction_id, after);
+  return after;
 }
 
 export async function bet(ctx: AppContext, integration: Integration, body: VendorBetRequest): Promise<VendorAnswer> {
@@ -274,14 +291,8 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       if (round?.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
       if (round?.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
 
-      await postMoney(trx, integration, {
-        memberId,
-        amount: body.amount,
-        toMember: false,
-        transactionId: body.transactionId,
-        type: 'bet.vendor',
-        roundId: body.roundId,
-      });
+      // The round first: the posting locks the vendor's house account row, shared by every player,
+      // so as little as possible happens between it and the commit.
       await q.addBetToRound(trx, {
         vendor_code: vendor,
         round_id: body.roundId,
@@ -292,19 +303,22 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
         currency: integration.currency,
         amount: body.amount,
       });
-      const after = await spendable(trx, memberId, integration.currency);
-      await q.insertTransaction(trx, {
-        vendor_code: vendor,
-        transaction_id: body.transactionId,
-        kind: 'bet',
-        round_id: body.roundId,
-        member_id: memberId,
-        amount: body.amount,
-        ref_transaction_id: null,
-        details_hash: call.hash,
-        status: 'ok',
-        balance_after: after,
-      });
+      const after = await settle(
+        trx,
+        integration,
+        {
+          vendor_code: vendor,
+          transaction_id: body.transactionId,
+          kind: 'bet',
+          round_id: body.roundId,
+          member_id: memberId,
+          amount: body.amount,
+          ref_transaction_id: null,
+          details_hash: call.hash,
+          status: 'ok',
+        },
+        { toMember: false, type: 'bet.vendor' },
+      );
       return okAnswer(integration, after);
     },
     { replayInside: true },
@@ -348,28 +362,23 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
       if (round.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
       if (round.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
 
-      await postMoney(trx, integration, {
-        memberId,
-        amount: body.amount,
-        toMember: true,
-        transactionId: body.transactionId,
-        type: 'win.vendor',
-        roundId: body.roundId,
-      });
       await q.addWinToRound(trx, vendor, body.roundId, body.amount, body.roundClosed);
-      const after = await spendable(trx, memberId, integration.currency);
-      await q.insertTransaction(trx, {
-        vendor_code: vendor,
-        transaction_id: body.transactionId,
-        kind: 'win',
-        round_id: body.roundId,
-        member_id: memberId,
-        amount: body.amount,
-        ref_transaction_id: body.betTransactionId ?? null,
-        details_hash: call.hash,
-        status: 'ok',
-        balance_after: after,
-      });
+      const after = await settle(
+        trx,
+        integration,
+        {
+          vendor_code: vendor,
+          transaction_id: body.transactionId,
+          kind: 'win',
+          round_id: body.roundId,
+          member_id: memberId,
+          amount: body.amount,
+          ref_transaction_id: body.betTransactionId ?? null,
+          details_hash: call.hash,
+          status: 'ok',
+        },
+        { toMember: true, type: 'win.vendor' },
+      );
       return okAnswer(integration, after);
     },
   );
@@ -398,20 +407,18 @@ export async function rollback(
   return moneyCall(ctx, integration, call, [roundKey(vendor, body.roundId), ...txKeys], async (trx) => {
     await activeMember(trx, memberId, { allowDisabled: true });
     const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
-      const after = await spendable(trx, memberId, integration.currency);
-      await q.insertTransaction(trx, {
+      const row = {
         vendor_code: vendor,
         transaction_id: body.transactionId,
-        kind: 'rollback',
+        kind: 'rollback' as const,
         round_id: body.roundId,
         member_id: memberId,
         amount,
         ref_transaction_id: body.rollbackTransactionId,
         details_hash: call.hash,
         status,
-        balance_after: after,
-      });
-      return okAnswer(integration, after);
+      };
+      return okAnswer(integration, await settle(trx, integration, row, { toMember: true, type: 'bet.rollback' }));
     };
 
     const target = await q.findTransaction(trx, vendor, body.rollbackTransactionId);
@@ -423,14 +430,6 @@ export async function rollback(
     if (round?.status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
       throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
 
-    await postMoney(trx, integration, {
-      memberId,
-      amount: target.amount,
-      toMember: true,
-      transactionId: body.transactionId,
-      type: 'bet.rollback',
-      roundId: body.roundId,
-    });
     await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
     const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
     await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);

@@ -584,7 +584,7 @@ describe('concurrency', () => {
       expect(await cash(p.id)).toBe(START + (netOf.get(p.id) ?? 0));
     }
     expect(recorded).toHaveLength(players.length * ROUNDS * 2);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('GET /admin/vendors/:vendor/reconciliation', () => {

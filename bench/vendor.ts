@@ -1,0 +1,262 @@
+// Vendor wallet API throughput (issue 6): rounds per second through the signed seamless API over
+// real HTTP (one bet + one closing win per round, each a signed POST), at 64 concurrent players on
+// PostgreSQL, p50/p99 per round and per call; side by side, in the same run on the same database,
+// the raw wallet posting rate (wallet.post, a transfer between two of 1,000 funded wallets, as
+// bench/wallet.ts measures it) at the same 64 clients.
+//
+//   bash scripts/pg-cluster.sh start /tmp/benchpg        # prints the URL
+//   DATABASE_URL=<that URL> node --import tsx bench/vendor.ts
+//   bash scripts/pg-cluster.sh stop /tmp/benchpg
+//
+// The bench creates and drops its own database on that server. SECONDS (default 10) per run,
+// PLAYERS (default 64) concurrent players.
+import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { bootstrap } from '../apps/server/src/bootstrap';
+import { testConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/database';
+import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
+import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
+import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const PLAYERS = Number(process.env.PLAYERS ?? 64);
+const WALLETS = 1_000;
+
+type Result = { label: string; clients: number; ops: number; perSecond: number; p50: number; p99: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function summarise(label: string, clients: number, latencies: number[], elapsed: number): Result {
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    clients,
+    ops: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function run(clients: number, op: (worker: number, i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, worker) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now();
+        await op(worker, i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, elapsed: (performance.now() - started) / 1000 };
+}
+
+async function members(db: Db, count: number, tag: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 250) {
+    const rows = await db
+      .insertInto('members')
+      .values(
+        Array.from({ length: Math.min(250, count - i) }, (_, j) => ({
+          username: `bench${tag}${i + j}`,
+          password_hash: 'x',
+          referral_code: `B${tag}${i + j}`,
+          password_changed_at: new Date(),
+          permissions: '[]',
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  for (const id of ids)
+    await db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: `bench-fund-${tag}-${id}`,
+        type: 'deposit',
+        reference: 'bench',
+        entries: [
+          { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -100_000_000 },
+          { account: { member: id, currency: 'PHP' }, amount: 100_000_000 },
+        ],
+      }),
+    );
+  return ids;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  console.log('DATABASE_URL is not set. Start a throwaway cluster first:');
+  console.log('  bash scripts/pg-cluster.sh start /tmp/benchpg   # prints the URL');
+  console.log('  DATABASE_URL=<that URL> node --import tsx bench/vendor.ts');
+  process.exit(2);
+}
+
+console.log(`load average before: ${load()}`);
+const name = `gh_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const config = testConfig({ databaseUrl: url.toString(), dbPoolSize: 70, demo: false, catalogueSlots: 120 });
+const ctx = await bootstrap(config);
+const app = await buildApp(ctx);
+const results: Result[] = [];
+try {
+  const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const game = await ctx.db
+    .selectFrom('games')
+    .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
+    .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
+    .orderBy('games.node_id')
+    .executeTakeFirstOrThrow();
+  const vendor = game.vendor_code;
+  const secret = deriveVendorSecret(config.studioSecret, vendor);
+  console.log(
+    `PostgreSQL ${version.rows[0]?.v}; ${PLAYERS} players at vendor ${vendor} over HTTP (${address}); ${SECONDS} s per run`,
+  );
+
+  const tag = randomBytes(3).toString('hex');
+  const players = await members(ctx.db, PLAYERS, `v${tag}`);
+  const tokens = new Map<number, string>();
+  for (const id of players) {
+    const token = randomBytes(24).toString('base64url');
+    await ctx.db
+      .insertInto('game_sessions')
+      .values({
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        member_id: id,
+        vendor_code: vendor,
+        node_id: game.node_id,
+        game_code: game.game_code,
+        currency: game.currency,
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    tokens.set(id, token);
+  }
+
+  const callLatencies: number[] = [];
+  const call = async (path: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify({ vendor, requestId: randomBytes(8).toString('hex'), ...body });
+    const t0 = performance.now();
+    const res = await fetch(`${address}/vendor/wallet/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': signVendorBody(secret, raw) },
+      body: raw,
+    });
+    const answer = (await res.json()) as { status: string };
+    callLatencies.push(performance.now() - t0);
+    if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  };
+
+  // Warm-up: connections, JIT, caches.
+  await Promise.all(
+    players.map((id) => call('balance', { token: tokens.get(id) }).then(() => call('balance', { player: String(id) }))),
+  );
+  callLatencies.length = 0;
+
+  const rounds = await run(PLAYERS, async (worker, i) => {
+    const id = players[worker] as number;
+    const roundId = `br-${tag}-${worker}-${i}`;
+    const betId = `bb-${tag}-${worker}-${i}`;
+    const amount = 100 + ((worker * 7 + i) % 900);
+    await call('bet', {
+      token: tokens.get(id),
+      player: String(id),
+      gameCode: game.game_code,
+      roundId,
+      transactionId: betId,
+      amount,
+      currency: game.currency,
+    });
+    await call('win', {
+      player: String(id),
+      gameCode: game.game_code,
+      roundId,
+      transactionId: `bw-${tag}-${worker}-${i}`,
+      betTransactionId: betId,
+      amount: i % 3 === 0 ? amount * 2 : 0,
+      currency: game.currency,
+      roundClosed: true,
+    });
+  });
+  results.push(summarise('vendor API round (bet + win), HTTP', PLAYERS, rounds.latencies, rounds.elapsed));
+  results.push(summarise('vendor API single call (bet or win)', PLAYERS, callLatencies, rounds.elapsed));
+
+  // The raw wallet posting rate on the same server, same database, same clients.
+  const wallets = await members(ctx.db, WALLETS, `w${tag}`);
+  const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
+  const raw = await run(PLAYERS, async (worker, i) => {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    await ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: `bench-${tag}-${worker}-${i}`,
+        type: 'transfer.bench',
+        reference: 'bench',
+        entries: [
+          { account: { member: from, currency: 'PHP' }, amount: -1 },
+          { account: { member: to, currency: 'PHP' }, amount: 1 },
+        ],
+      }),
+    );
+  });
+  results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
+
+  // The same raw posting when every posting touches one shared house account, as every bet and
+  // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.
+  const hot = await run(PLAYERS, async (worker, i) => {
+    await ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: `bench-hot-${tag}-${worker}-${i}`,
+        type: 'bet.bench',
+        reference: 'bench',
+        entries: [
+          { account: { member: wallets[worker] as number, currency: 'PHP' }, amount: -1 },
+          { account: { house: 'vendor:BENCH', currency: 'PHP' }, amount: 1 },
+        ],
+      }),
+    );
+  });
+  results.push(summarise('wallet.post member -> one house account (raw)', PLAYERS, hot.latencies, hot.elapsed));
+
+  const report = await verifyLedger(ctx.db);
+  console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
+  const day = new Date().toISOString().slice(0, 10);
+  const rec = await reconciliation(ctx, vendor, day);
+  console.log(
+    `reconciliation ${vendor} ${day}: bets ${rec.bets.count} (${rec.bets.amount}), wins ${rec.wins.count} (${rec.wins.amount}), net ${rec.net}, ledger net ${rec.ledger.net}: ${rec.matches ? 'matches' : 'MISMATCH'}`,
+  );
+} finally {
+  await app.close();
+  await ctx.database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+console.log('| run | clients | ops | ops/s | p50 ms | p99 ms |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const r of results)
+  console.log(
+    `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+  );
+console.log(`load average after: ${load()}`);
