@@ -247,6 +247,40 @@ describe('house studio mounted under /studio', () => {
     expect(calls.length).toBe(before);
   });
 
+  it('opens a playable game for every instant category (trial), with its page script bundled', async () => {
+    const games: [string, string, string][] = [
+      ['SLOT-00003', 'MG', 'slot'],
+      ['JL-001', 'JILI', 'slot'],
+      ['LIVE-001', 'AG', 'baccarat'],
+      ['LIVE-005', 'AG', 'roulette'],
+      ['FISH-002', 'CQ9', 'fish'],
+      ['PVP-001', 'KX', 'duel'],
+      ['SPORTS-001', 'IBC', 'match'],
+      ['ESPORTS-001', 'TF', 'match'],
+      ['COCKFIGHT-001', 'DS88', 'derby'],
+    ];
+    for (const [game, vendor, engine] of games) {
+      const token = randomBytes(32).toString('base64url');
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/studio/play?token=${token}&game=${game}&vendor=${vendor}&mode=trial`,
+      });
+      expect(page.statusCode, `${game} ${page.body}`).toBe(200);
+      const info = (await api(token, 'GET', '/api/session')).json();
+      expect(info.engine, game).toBe(engine);
+      expect(info.game, game).not.toBeNull();
+      const res = await api(token, 'POST', '/api/round', { bet: info.defaultBet });
+      expect(res.statusCode, `${game} ${res.body}`).toBe(200);
+      const a = res.json() as Answer;
+      expect(a.balance).toBe(info.balance - a.round.stake + (a.round.pendingSteps > 0 ? 0 : a.round.win));
+    }
+    for (const asset of ['play.js', 'fair.js', 'studio.css']) {
+      const res = await t.app.inject({ method: 'GET', url: `/studio/assets/${asset}` });
+      expect(res.statusCode, asset).toBe(200);
+      expect(res.body.length).toBeGreaterThan(500);
+    }
+  });
+
   it('retries a win whose answer was lost until it is delivered, exactly once', async () => {
     const p = await launched(50_000);
     dropAnswers.add('win');

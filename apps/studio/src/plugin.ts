@@ -197,8 +197,8 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
       gameCode: s.gameCode,
       engine: engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) ?? null,
       declaredRtp: found?.engine.info.declaredRtp ?? null,
-      game: found ? found.describe() : null,
-      defaultBet: found?.defaultBet ?? null,
+      game: found ? found.describe(deps.now()) : null,
+      defaultBet: found ? found.defaultBet(deps.now()) : null,
       currency: s.currency,
       language: s.language,
       lobbyUrl: s.lobbyUrl,
@@ -246,7 +246,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return publicRound(db, roundId);
   });
 
-  app.post('/api/verify', { config: PUBLIC }, async (request) => verifyRound(parse(VerifyBody, request.body)));
+  app.post('/api/verify', { config: PUBLIC }, async (request) =>
+    verifyRound(parse(VerifyBody, request.body), deps.now()),
+  );
 }
 
 /** The loopback URL of a listening server (how a mounted studio reaches its own platform). */

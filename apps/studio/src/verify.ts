@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { instantEngineFor } from './engine-registry';
+import { engineRefOf, instantEngineFor } from './engine-registry';
 import { StudioError } from './errors';
-import { createFairRng } from './fair/fair-rng';
-import { hashServerSeed } from './fair/seeds';
+import { verifyRound as verifyFair } from './fair';
 import type { StepView } from './rounds';
 
-// The verifier: recomputes a round from its seeds, nonce, game and bet, step by step as the round was
-// played (step k draws from step k of the fair stream), so anyone can check a revealed round.
-
-export const MAX_VERIFY_STEPS = 500;
+// The public verifier: recomputes a round with the engines' verify function (fair/verify.ts) from its
+// seeds, nonce, game and bet, step by step as it was played (step k from step k of the fair stream).
 
 export const VerifyBody = z.object({
   serverSeed: z
@@ -30,34 +27,51 @@ export const VerifyBody = z.object({
     .regex(/^[A-Za-z0-9_]{1,32}$/)
     .default('AG'),
   bet: z.unknown().optional(),
+  /** The hash shown before play, when known: checked against the seed. */
+  serverSeedHash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
 
-export type Verification = { serverSeedHash: string; steps: StepView[]; win: number; stake: number; bet: unknown };
+export type Verification = {
+  serverSeedHash: string;
+  hashMatches: boolean | null;
+  steps: StepView[];
+  win: number;
+  stake: number;
+  bet: unknown;
+};
 
-export function verifyRound(input: VerifyBody): Verification {
-  const found = instantEngineFor({ vendor: input.vendor, gameCode: input.gameCode });
-  if (!found) throw new StudioError('STUDIO_UNKNOWN_GAME');
-  const { engine } = found;
-  let bet: unknown;
+export function verifyRound(input: VerifyBody, now = new Date()): Verification {
+  const ref = { vendor: input.vendor, gameCode: input.gameCode };
+  const game = instantEngineFor(ref);
+  const engineRef = engineRefOf(ref);
+  if (!game || !engineRef) throw new StudioError('STUDIO_UNKNOWN_GAME');
+  const bet = input.bet ?? game.defaultBet(now);
+  let result: ReturnType<typeof verifyFair>;
   try {
-    bet = engine.parseBet(input.bet ?? found.defaultBet);
+    result = verifyFair({
+      serverSeed: input.serverSeed,
+      clientSeed: input.clientSeed,
+      nonce: input.nonce,
+      game: engineRef,
+      bet,
+      ...(input.serverSeedHash ? { serverSeedHash: input.serverSeedHash } : {}),
+    });
   } catch (err) {
     const detail = (err as { detail?: unknown }).detail;
-    throw new StudioError('STUDIO_BAD_BET', detail);
+    if (detail !== undefined) throw new StudioError('STUDIO_BAD_BET', detail);
+    throw err;
   }
-  const seed = input.serverSeed;
-  const first = engine.play(bet, createFairRng(seed, input.clientSeed, input.nonce, 0));
-  const steps: StepView[] = [{ step: 0, outcome: first.outcome, win: first.win }];
-  let state = first.state;
-  let pending = first.pendingSteps;
-  let win = first.win;
-  while (pending > 0 && engine.playPending && steps.length < MAX_VERIFY_STEPS) {
-    const next = engine.playPending(bet, state, createFairRng(seed, input.clientSeed, input.nonce, steps.length));
-    steps.push({ step: steps.length, outcome: next.outcome, win: next.win });
-    state = next.state;
-    pending = next.pendingSteps;
-    win += next.win;
-  }
-  return { serverSeedHash: hashServerSeed(seed), steps, win, stake: engine.stake(bet), bet };
+  return {
+    serverSeedHash: result.serverSeedHash,
+    hashMatches: result.hashMatches,
+    // The same shape the round history records.
+    steps: result.steps.map((s) => ({ step: s.step, outcome: s.outcome, win: s.win })),
+    win: result.totalWin,
+    stake: result.stake,
+    bet: game.engine.parseBet(bet),
+  };
 }
