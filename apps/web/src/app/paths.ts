@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** The forgot-by-email link (spec §4): /resetPassword?token=... */
+  resetPassword: '/resetPassword',
   help: '/help',
   promotions: '/promotions',
   pointMall: '/pointMall',

@@ -75,6 +75,10 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <HomePage open="login" /> },
       { path: paths.register, element: <HomePage open="register" /> },
       {
+        path: paths.resetPassword,
+        lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+      },
+      {
         path: paths.help,
         lazy: async () => ({ Component: (await import('../features/pages/help-page')).HelpPage }),
       },

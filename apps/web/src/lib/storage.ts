@@ -32,6 +32,8 @@ export function clearSessionStorage(): void {
 /** spec §4: a `token` query parameter on load is accepted as the session; it is removed from the address. */
 export function adoptTokenFromUrl(): void {
   const url = new URL(window.location.href);
+  // The mailed reset link (paths.resetPassword) carries a password-reset token, not a session.
+  if (url.pathname === '/resetPassword') return;
   const token = url.searchParams.get('token');
   if (!token) return;
   writeToken(token);

@@ -1,4 +1,9 @@
-import type { ForgotByEmailBody, ResetByPhoneBody, ResetByPhoneValue } from '@gamehall/shared/api/password';
+import type {
+  ForgotByEmailBody,
+  ResetByPhoneBody,
+  ResetByPhoneValue,
+  ResetByTokenBody,
+} from '@gamehall/shared/api/password';
 import type { AffiliateCheckValue, RegisterBody } from '@gamehall/shared/api/registration';
 import type {
   LoginBody,
@@ -75,6 +80,9 @@ export function fetchCaptcha(): Promise<string> {
   return apiRequest<string>('/wps/captcha');
 }
 
+/** The countdown the SMS login and the reset by phone share: both send a /sms/noLogin code. */
+export const NO_LOGIN_SMS = 'noLogin';
+
 export async function sendLoginSms(mobileNum: string, countryDialingCode: string): Promise<SmsSentValue> {
   return apiRequest<SmsSentValue>('/wps/verification/sms/noLogin', {
     method: 'POST',
@@ -106,6 +114,11 @@ export async function register(body: RegisterBody, mobile: boolean): Promise<Log
 
 export function forgotByEmail(body: ForgotByEmailBody) {
   return apiRequest<null>('/wps/member/password/email', { method: 'POST', form: true, body });
+}
+
+/** POST /wps/member/password/reset (E): the token of the mailed link and the new password. */
+export function resetByToken(body: ResetByTokenBody) {
+  return apiRequest<null>('/wps/member/password/reset', { method: 'POST', encrypted: true, body });
 }
 
 export async function resetByPhone(body: Omit<ResetByPhoneBody, 'challenge'>) {

@@ -14,7 +14,7 @@ import { showAlert } from '../../lib/alerts';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
-import { completeLogin, forgotByEmail, login, resetByPhone, sendLoginSms } from './api';
+import { completeLogin, forgotByEmail, login, NO_LOGIN_SMS, resetByPhone, sendLoginSms } from './api';
 import { useDialingCode } from './dialing-code';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
@@ -120,7 +120,7 @@ function ByPhone() {
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <MobileCodeFields dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
+        <MobileCodeFields purpose={NO_LOGIN_SMS} dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
         <PasswordField
           label={t('auth.newPassword')}
           purpose="new"

@@ -17,7 +17,15 @@ import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
 import { rememberedUsername, rememberUsername } from '../../lib/storage';
-import { answerLoginVerification, completeLogin, freeplay, login, sendLoginSms, sendLoginVerification } from './api';
+import {
+  answerLoginVerification,
+  completeLogin,
+  freeplay,
+  login,
+  NO_LOGIN_SMS,
+  sendLoginSms,
+  sendLoginVerification,
+} from './api';
 import { CaptchaField } from './captcha-field';
 import { useDialingCode } from './dialing-code';
 import { MobileCodeFields } from './mobile-code-fields';
@@ -212,7 +220,7 @@ function SmsLogin() {
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <MobileCodeFields dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
+        <MobileCodeFields purpose={NO_LOGIN_SMS} dialing={dialing} onDialing={setDialing} send={sendLoginSms} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('auth.login')}
         </FormFooter>
@@ -260,7 +268,10 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
         {...form.register('verificationCode')}
         suffix={
           method === 'SMS' || method === 'EMAIL' ? (
-            <SmsButton send={() => sendLoginVerification(pending.verificationId, method)} />
+            <SmsButton
+              purpose={`verify:${pending.verificationId}:${method}`}
+              send={() => sendLoginVerification(pending.verificationId, method)}
+            />
           ) : undefined
         }
       />

@@ -18,10 +18,13 @@ export type MobileCodeValues = { mobile: string; smsCode: string };
  * surrounding form.
  */
 export function MobileCodeFields({
+  purpose,
   dialing,
   onDialing,
   send,
 }: {
+  /** The SMS button's countdown (forms sending the same kind of code share one). */
+  purpose: string;
   dialing: string;
   onDialing: (code: string) => void;
   send: (mobile: string, dialing: string) => Promise<SmsSentValue>;
@@ -48,7 +51,9 @@ export function MobileCodeFields({
         autoComplete="one-time-code"
         error={formState.errors.smsCode?.message}
         {...register('smsCode')}
-        suffix={<SmsButton disabled={!MOBILE_PATTERN.test(mobile)} send={() => send(mobile, dialing)} />}
+        suffix={
+          <SmsButton purpose={purpose} disabled={!MOBILE_PATTERN.test(mobile)} send={() => send(mobile, dialing)} />
+        }
       />
     </>
   );

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
+import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -15,6 +16,7 @@ import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site
 import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
 import { CaptchaField } from './captcha-field';
 import { DialingCodeSelect, useDialingCode } from './dialing-code';
+import { MOBILE_PATTERN } from './mobile-input';
 import { type Kind, PASSWORD_FIELDS, visibleRules } from './register-fields';
 import { SmsButton } from './sms-button';
 
@@ -110,16 +112,13 @@ function RegisterForm({ kind }: { kind: Kind }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {shown.map((rule) => (
-        <Field
-          key={rule.field}
-          label={t(`register.fields.${rule.field}`, { defaultValue: rule.field })}
-          required={rule.required}
-          hint={rule.hint}
-          error={errors[rule.field]?.message}
-          type={PASSWORD_FIELDS.has(rule.field) ? 'password' : rule.field === 'email' ? 'email' : 'text'}
-          autoComplete={rule.field === 'password' || rule.field === 'confirmPassword' ? 'new-password' : 'off'}
-          {...form.register(rule.field, {
+      {shown.map((rule) => {
+        const field = {
+          label: t(`register.fields.${rule.field}`, { defaultValue: rule.field }),
+          required: rule.required,
+          hint: rule.hint,
+          error: errors[rule.field]?.message,
+          ...form.register(rule.field, {
             required: rule.required ? t('validation.required') : false,
             minLength: rule.required || rule.minLength ? { value: rule.minLength, message: rule.hint } : undefined,
             maxLength: { value: rule.maxLength, message: rule.hint },
@@ -127,16 +126,29 @@ function RegisterForm({ kind }: { kind: Kind }) {
               rule.field === 'confirmPassword'
                 ? (v, all) => v === all.password || t('validation.confirmMismatch')
                 : undefined,
-          })}
-          suffix={
-            rule.field === 'verificationCode' ? (
-              <SmsButton disabled={!/^\d{6,15}$/.test(mobile)} send={() => sendRegisterSms(mobile, dialing)} />
-            ) : rule.field === 'mobileNum' ? (
-              <DialingCodeSelect value={dialing} onChange={setDialing} />
-            ) : undefined
-          }
-        />
-      ))}
+          }),
+        };
+        if (PASSWORD_FIELDS.has(rule.field)) return <PasswordField key={rule.field} purpose="new" {...field} />;
+        return (
+          <Field
+            key={rule.field}
+            type={rule.field === 'email' ? 'email' : 'text'}
+            autoComplete="off"
+            {...field}
+            suffix={
+              rule.field === 'verificationCode' ? (
+                <SmsButton
+                  purpose="register"
+                  disabled={!MOBILE_PATTERN.test(mobile)}
+                  send={() => sendRegisterSms(mobile, dialing)}
+                />
+              ) : rule.field === 'mobileNum' ? (
+                <DialingCodeSelect value={dialing} onChange={setDialing} />
+              ) : undefined
+            }
+          />
+        );
+      })}
       {captchaRule && <CaptchaField value={captcha} onChange={setCaptcha} reload={captchaReload} />}
       {(config?.minAge ?? 0) > 0 && (
         <label className="mb-3 flex items-center gap-2 text-sm">

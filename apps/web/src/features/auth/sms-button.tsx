@@ -11,9 +11,18 @@ import { useCountdown } from './use-countdown';
  * a send is on its way, so a double click cannot send twice (spec §5: one SMS request a second).
  * A refused send shows the server's message in a warning dialog (spec §8).
  */
-export function SmsButton({ send, disabled }: { send: () => Promise<{ expiredMinutes: number }>; disabled?: boolean }) {
+export function SmsButton({
+  purpose,
+  send,
+  disabled,
+}: {
+  /** Which countdown this button shares (one per kind of code: login, registration, ...). */
+  purpose: string;
+  send: () => Promise<{ expiredMinutes: number }>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
-  const { left, start } = useCountdown();
+  const { left, start } = useCountdown(purpose);
   const [sending, setSending] = useState(false);
   const onClick = async () => {
     setSending(true);
