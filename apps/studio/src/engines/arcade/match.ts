@@ -224,46 +224,50 @@ export function createMatchEngine(sport: Sport, gameCode: string): InstantEngine
       const fixture = matchFixture(sport, gameCode, bet.fixtureId);
       const chosen = fixture.selections.find((s) => s.market === bet.market && s.selection === bet.selection);
       if (!chosen) throw new InvalidBetError('no such selection');
-      let score: [number, number];
-      const outcome: Partial<MatchOutcome> = {};
-      const winning: string[] = [];
+      const outcome: MatchOutcome = {
+        home: fixture.home,
+        away: fixture.away,
+        score: [0, 0],
+        winningSelections: [],
+        odds100: chosen.odds100,
+      };
+      let won: boolean;
       if (sport === 'football') {
         const [home, away] = pmfsOf(fixture);
-        score = [sample(home, rng), sample(away, rng)];
+        const h = sample(home, rng);
+        const a = sample(away, rng);
+        outcome.score = [h, a];
         const goals: { side: 'home' | 'away'; minute: number }[] = [];
-        for (let i = 0; i < score[0]; i++) goals.push({ side: 'home', minute: 1 + rng.int(90) });
-        for (let i = 0; i < score[1]; i++) goals.push({ side: 'away', minute: 1 + rng.int(90) });
-        goals.sort((a, b) => a.minute - b.minute);
+        for (let i = 0; i < h; i++) goals.push({ side: 'home', minute: 1 + rng.int(90) });
+        for (let i = 0; i < a; i++) goals.push({ side: 'away', minute: 1 + rng.int(90) });
+        if (goals.length > 1) goals.sort((x, y) => x.minute - y.minute);
         outcome.goals = goals;
-        winning.push(`1x2:${score[0] > score[1] ? 'home' : score[0] === score[1] ? 'draw' : 'away'}`);
-        winning.push(`goals:${score[0] + score[1] > 2 ? 'over' : 'under'}`);
+        const result = h > a ? 'home' : h === a ? 'draw' : 'away';
+        const total = h + a > 2 ? 'over' : 'under';
+        outcome.winningSelections = [`1x2:${result}`, `goals:${total}`];
+        won = bet.market === '1x2' ? bet.selection === result : bet.selection === total;
       } else {
         const maps: ('home' | 'away')[] = [];
-        score = [0, 0];
-        while (score[0] < 2 && score[1] < 2) {
-          const side = rng.next() < fixture.strength[0] ? 'home' : 'away';
-          maps.push(side);
-          score[side === 'home' ? 0 : 1]++;
+        let h = 0;
+        let a = 0;
+        while (h < 2 && a < 2) {
+          if (rng.next() < fixture.strength[0]) {
+            maps.push('home');
+            h++;
+          } else {
+            maps.push('away');
+            a++;
+          }
         }
+        outcome.score = [h, a];
         outcome.maps = maps;
-        winning.push(`winner:${score[0] === 2 ? 'home' : 'away'}`);
-        winning.push(`maps:${maps.length === 3 ? 'over' : 'under'}`);
+        const winner = h === 2 ? 'home' : 'away';
+        const count = maps.length === 3 ? 'over' : 'under';
+        outcome.winningSelections = [`winner:${winner}`, `maps:${count}`];
+        won = bet.market === 'winner' ? bet.selection === winner : bet.selection === count;
       }
-      const won = winning.includes(`${bet.market}:${bet.selection}`);
       const win = won ? Math.floor((bet.amount * chosen.odds100) / 100) : 0;
-      return {
-        outcome: {
-          ...outcome,
-          home: fixture.home,
-          away: fixture.away,
-          score,
-          winningSelections: winning,
-          odds100: chosen.odds100,
-        },
-        win,
-        pendingSteps: 0,
-        state: undefined,
-      };
+      return { outcome, win, pendingSteps: 0, state: undefined };
     },
   };
 }

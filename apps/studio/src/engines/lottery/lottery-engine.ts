@@ -223,12 +223,31 @@ function firstOf(draw: LotteryDraw, tier: string): string {
   return '';
 }
 
-/** How many prize numbers of at least `minDigits` digits end with `ending`. */
-function countEndings(draw: LotteryDraw, ending: string, minDigits: number): number {
-  let hits = 0;
-  for (const p of draw.prizes) {
-    for (const n of p.numbers) if (n.length >= minDigits && n.endsWith(ending)) hits++;
+// Settling many tickets against one draw parses its numbers once: value and digit count of each prize.
+const parsedCache = new WeakMap<LotteryDraw, { values: number[]; digits: number[] }>();
+
+function parsed(draw: LotteryDraw): { values: number[]; digits: number[] } {
+  let p = parsedCache.get(draw);
+  if (!p) {
+    p = { values: [], digits: [] };
+    for (const prize of draw.prizes) {
+      for (const n of prize.numbers) {
+        p.values.push(Number(n));
+        p.digits.push(n.length);
+      }
+    }
+    parsedCache.set(draw, p);
   }
+  return p;
+}
+
+/** How many prize numbers of at least `minDigits` (2 or 3) digits end with `ending`. */
+function countEndings(draw: LotteryDraw, ending: string, minDigits: number): number {
+  const { values, digits } = parsed(draw);
+  const mod = minDigits === 3 ? 1000 : 100;
+  const want = Number(ending);
+  let hits = 0;
+  for (let i = 0; i < values.length; i++) if (digits[i]! >= minDigits && values[i]! % mod === want) hits++;
   return hits;
 }
 

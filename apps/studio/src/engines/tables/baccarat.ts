@@ -205,7 +205,8 @@ export function createBaccaratEngine(): InstantEngine<BaccaratBet, BaccaratOutco
         returns[k] = r;
         win += r;
       }
-      return { outcome: { ...deal, returns }, win, pendingSteps: 0, state: undefined };
+      const outcome: BaccaratOutcome = Object.assign(deal, { returns });
+      return { outcome, win, pendingSteps: 0, state: undefined };
     },
   };
 }
