@@ -184,11 +184,15 @@ describe('signatures and callers', () => {
     const p = await player();
     const bet = betBody(p, 300);
     expect((await client.call('bet', bet)).body.status).toBe('OK');
-    await setBrandSetting(t.ctx.db, 'maintenance', { ...(await maintenance()), enabled: true } as never);
+    await setBrandSetting(t.ctx.db, 'maintenance', { ...(await maintenance()), enabled: true });
     try {
+      // The player site is closed...
+      const site = await t.app.inject({ method: 'POST', url: '/wps/session/login', payload: {} });
+      expect(site.json().code).toBe('SYSTEM_MAINTENANCE');
+      // ...and the vendor still settles the round.
       expect((await client.call('win', winBody(p, bet, 500))).body).toMatchObject({ status: 'OK', balance: 10_200 });
     } finally {
-      await setBrandSetting(t.ctx.db, 'maintenance', { ...(await maintenance()), enabled: false } as never);
+      await setBrandSetting(t.ctx.db, 'maintenance', { ...(await maintenance()), enabled: false });
     }
   });
 });
