@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-ledger-holds';
 import * as m0004 from './migrations/0004-cashier';
 import * as m0005 from './migrations/0005-favourites';
 import * as m0006 from './migrations/0006-game-sessions-rounds';
+import * as m0007 from './migrations/0007-games-catalogue-version';
 import * as m0010 from './migrations/0010-ledger-post-function';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-cashier': m0004,
   '0005-favourites': m0005,
   '0006-game-sessions-rounds': m0006,
+  '0007-games-catalogue-version': m0007,
   '0010-ledger-post-function': m0010,
 };
 

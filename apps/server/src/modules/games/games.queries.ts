@@ -71,16 +71,6 @@ export function listGames(db: Conn, f: GameFilter, page: { limit: number; offset
     .execute();
 }
 
-export async function countGames(db: Conn, f: GameFilter): Promise<number> {
-  const row = await db
-    .selectFrom('games as g')
-    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where((eb) => eb.and(conditions(eb, f)))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export type GameRow = Awaited<ReturnType<typeof listGames>>[number];
 
 /** An active game of an active vendor, or nothing. */
@@ -278,4 +268,24 @@ export function findShownGame(db: Conn, nodeId: number) {
     .where('g.status', '<>', 'hidden')
     .where('v.status', '<>', 'hidden')
     .executeTakeFirst();
+}
+
+/** The catalogue version (migration 0007): bumped by every write to games, vendors or vendor_game_types. */
+export async function catalogueVersion(db: Conn): Promise<number> {
+  const { rows } = await sql<{ version: number | string }>`select version from catalogue_version where id = 1`.execute(
+    db,
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** Every shown game (active game of an active vendor) in list order, with what the list filters on. */
+export function listShownCatalogue(db: Conn) {
+  return gamesBase(db)
+    .select([...GAME_COLUMNS, 'g.search_text', 'g.min_bet', 'g.min_line_num'])
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, {})))
+    .orderBy('g.is_hot', 'desc')
+    .orderBy('g.sort')
+    .orderBy('g.name')
+    .orderBy('g.node_id')
+    .execute();
 }

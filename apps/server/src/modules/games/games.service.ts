@@ -7,10 +7,10 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { gameMenus } from '../catalogue/catalogue.service';
 import { getBrand } from '../site/brand.service';
+import { pageCatalogue } from './catalogue-index';
 import {
   addFavourite,
   countFavouriteGames,
-  countGames,
   findActiveGame,
   type GameFilter,
   type GameRow,
@@ -90,10 +90,7 @@ export async function gameList(ctx: AppContext, principal: Principal | null, q: 
     excludeSubCategory: view.ty ? undefined : BINGO,
   };
   if (!view.ty && q.gameClassify === BINGO) return { view, rows: [], pageNo: q.pageNo, pageSize, total: 0 };
-  const [rows, total] = await Promise.all([
-    listGames(ctx.db, filter, { limit: pageSize, offset: (q.pageNo - 1) * pageSize }),
-    countGames(ctx.db, filter),
-  ]);
+  const { rows, total } = await pageCatalogue(ctx, filter, { limit: pageSize, offset: (q.pageNo - 1) * pageSize });
   return { view, rows, pageNo: q.pageNo, pageSize, total };
 }
 
