@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { type TransactionFilter, transactionsQuery } from './api';
 import { cell, DataTable, formatTime, Pager, PageTitle, row, SelectField, useMoney } from './components';
-import { type DateFilter, dateRangeQuery } from './wallet-logic';
+import { type DateFilter, dateRangeQuery, entryKind } from './wallet-logic';
 
 type Type = z.infer<typeof TransactionType>;
 
@@ -121,7 +121,7 @@ export function AccountRecordPage() {
         {data?.content.map((e) => (
           <tr key={`${e.reference}-${e.time}-${e.type}`} className={row} data-testid="record-row">
             <td className={cell}>{formatTime(e.time)}</td>
-            <td className={cell}>{t(`wallet.types.${e.type}`, { defaultValue: e.type })}</td>
+            <td className={cell}>{t(`wallet.types.${entryKind(e.type)}`, { defaultValue: e.type })}</td>
             <td className={cell}>{e.reference}</td>
             <td className={`${cell} ${e.amount < 0 ? 'text-(--danger)' : 'text-(--success)'}`}>{money(e.amount)}</td>
             <td className={cell}>{money(e.balanceAfter)}</td>

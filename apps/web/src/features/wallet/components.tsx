@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayAmount } from '../../lib/money';
 import { configQuery } from '../../lib/site-queries';
@@ -176,21 +176,25 @@ export function SectionTitle({ children }: { children: ReactNode }) {
   return <h2 className="mb-3 mt-8 font-semibold">{children}</h2>;
 }
 
-/** A select with a visible label, styled like Field. */
+/** A select with a visible label, styled like Field (the label names the select only, not its options). */
 export function SelectField({
   label,
   children,
   ...select
 }: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; ref?: React.Ref<HTMLSelectElement> }) {
+  const id = useId();
   return (
-    <label className="mb-3 block text-sm font-medium">
-      <span className="mb-1 block">{label}</span>
+    <div className="mb-3 text-sm font-medium">
+      <label htmlFor={id} className="mb-1 block">
+        {label}
+      </label>
       <select
+        id={id}
         className="w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text)"
         {...select}
       >
         {children}
       </select>
-    </label>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   checkProofImage,
   checkReceiptImages,
   dateRangeQuery,
+  entryKind,
   limitProblem,
   newRequestId,
   pageWindow,
@@ -65,6 +66,10 @@ describe('small rules', () => {
     expect(limitProblem(500, { min: 100, max: 500 })).toBeNull();
     expect(limitProblem(99.99, { min: 100, max: 500 })).toBe('belowMin');
     expect(limitProblem(500.01, { min: 100, max: 500 })).toBe('aboveMax');
+  });
+  it('entry kinds drop the sub-type', () => {
+    expect(entryKind('transfer.upline')).toBe('transfer');
+    expect(entryKind('deposit')).toBe('deposit');
   });
   it('page window stays inside the pages', () => {
     expect(pageWindow(1, 0)).toEqual([]);

@@ -68,3 +68,8 @@ export function pageWindow(current: number, total: number, width = 5): number[] 
   const end = Math.min(total, start + width - 1);
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
+
+/** The translated kind of a ledger entry type: 'transfer.upline' is a transfer, unknown kinds stay as they are. */
+export function entryKind(type: string): string {
+  return type.split('.')[0] ?? type;
+}

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { Button } from '../../components/ui/button';
@@ -47,8 +48,9 @@ export function WithdrawPage() {
   const info = useQuery(withdrawInfoQuery(token)).data;
   const accounts = useQuery(bankAccountsQuery(token)).data?.list;
   const confirmed = (accounts ?? []).filter((a) => a.status === 'confirmed');
-  const form = useForm({
-    defaultValues: { bankAccountId: Number.NaN, amount: Number.NaN, paymentPassword: '' },
+  const form = useForm<z.input<typeof WithdrawFields>, unknown, z.output<typeof WithdrawFields>>({
+    // No bank account preselected: the select shows its placeholder until the member picks one.
+    defaultValues: { paymentPassword: '' },
     resolver: withMessages(zodResolver(WithdrawFields, undefined, { raw: true }), t, {
       bankAccountId: 'wallet.chooseAccount',
       amount: 'wallet.amountInvalid',
