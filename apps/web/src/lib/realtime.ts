@@ -1,5 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 
 // The /ws client (issue 4 "live balance in the header"). The server sends JSON { type, data };
 // a `balance` event follows every committed change of the member's cash. Browsers cannot set
@@ -117,17 +116,4 @@ export function applyBalance(queryClient: QueryClient, token: string, data: Bala
     old ? { ...old, balance: data.balance } : old,
   );
   void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-}
-
-/** Keeps the header balance live while logged in (one socket per token). */
-export function useRealtimeBalance(token: string | null): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!token || typeof WebSocket === 'undefined') return;
-    return connectRealtime(token, {
-      onBalance: (data) => applyBalance(queryClient, token, data),
-      // A refused token: refetching the member state lets the API client end the session.
-      onUnauthorised: () => void queryClient.invalidateQueries({ queryKey: ['member'] }),
-    });
-  }, [token, queryClient]);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { completeLogin, login, logout } from '../../features/auth/api';
+import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { vendorIconUrl } from '../../lib/art';
@@ -12,7 +13,6 @@ import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
 import { applyLanguage } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
-import { useRealtimeBalance } from '../../lib/realtime';
 import { endSession, useSession } from '../../lib/session';
 import {
   configQuery,

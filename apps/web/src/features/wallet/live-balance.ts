@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/**
+ * Keeps the header balance live while logged in (one socket per token). The socket client loads
+ * as its own chunk after the first render, so the home page's initial JavaScript does not carry it.
+ */
+export function useRealtimeBalance(token: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../lib/realtime').then(({ applyBalance, connectRealtime }) => {
+      if (cancelled) return;
+      stop = connectRealtime(token, {
+        onBalance: (data) => applyBalance(queryClient, token, data),
+        // A refused token: refetching the member state lets the API client end the session.
+        onUnauthorised: () => void queryClient.invalidateQueries({ queryKey: ['member'] }),
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token, queryClient]);
+}
