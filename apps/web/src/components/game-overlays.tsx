@@ -2,6 +2,8 @@ import type { Game, GameList } from '@gamehall/shared/api/games';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
+import { navigationCategories } from '../lib/game-menus';
+import { gameMenusQuery } from '../lib/site-queries';
 import { gameOverlayStore, useFavourites, useGameActions } from './game-actions';
 import { GameTile } from './game-tile';
 import { Modal } from './ui/modal';
@@ -10,13 +12,19 @@ import { Modal } from './ui/modal';
 const VENDOR_POPUP_GAMES = 100;
 
 export function GameOverlays() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language.toUpperCase();
   const overlay = gameOverlayStore.use();
+  const menus = useQuery(gameMenusQuery(language)).data;
   const close = () => gameOverlayStore.set(null);
   if (!overlay) return null;
   if (overlay.kind === 'vendor') {
+    // The vendor's display name from the menus (TY rules applied), else its account type name.
+    const vendor = navigationCategories(menus ?? [], language)
+      .flatMap((c) => c.vendors)
+      .find((v) => v.vassalage === overlay.vassalage);
     return (
-      <Modal open onClose={close} title={overlay.title} wide>
+      <Modal open onClose={close} title={vendor?.name || overlay.title} wide>
         <VendorGames vassalage={overlay.vassalage} gameType={overlay.gameType} />
       </Modal>
     );

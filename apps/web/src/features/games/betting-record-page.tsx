@@ -10,7 +10,7 @@ import { displayAmount } from '../../lib/money';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { DateRangeFilter } from './date-range-filter';
-import type { DateRange } from './game-filters';
+import { type DateRange, vendorLabel } from './game-filters';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
 const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) px-2 py-1.5 text-sm';
@@ -79,7 +79,8 @@ export function BettingRecordPage() {
             <option value="">{t('games.allVendors')}</option>
             {vendors.map((v) => (
               <option key={v} value={v}>
-                {v}
+                {/* TY blanks TCG names (spec §4); a filter option still needs words, so the code without TCG. */}
+                {vendorLabel(v, v, language) || v.replace(/^TCG_?/, '')}
               </option>
             ))}
           </select>
@@ -130,7 +131,7 @@ export function BettingRecordPage() {
                     <tr key={r.roundId} className="border-t border-(--text-muted)/15">
                       <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
                       <td className="py-2 pr-3">{r.gameName}</td>
-                      <td className="py-2 pr-3">{r.vassalage}</td>
+                      <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, language)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
                       <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>

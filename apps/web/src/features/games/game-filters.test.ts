@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { dateRangeOf, matchesName, slotSubCategories, vendorLabel } from './game-filters';
+import { lotteryMenuInput, secondsUntil } from './lottery-page';
+
+describe('slot sub-categories (spec §3)', () => {
+  it('adds bingo only when TY is supported', () => {
+    expect(slotSubCategories(['EN'])).toEqual(['SC', 'VP', 'JP', 'TG', 'AC']);
+    expect(slotSubCategories(['EN', 'TY'])).toEqual(['SC', 'VP', 'JP', 'TG', 'AC', 'BG']);
+    expect(slotSubCategories(['en', 'ty'])).toContain('BG');
+  });
+});
+
+describe('vendor labels in TY (spec §4)', () => {
+  it('blanks TCG vendors and shows BTI as 123BET only in TY', () => {
+    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', 'TY')).toBe('');
+    expect(vendorLabel('BTI', 'BTI Sports', 'ty')).toBe('123BET');
+    expect(vendorLabel('PT', 'Playtech', 'TY')).toBe('Playtech');
+    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', 'EN')).toBe('TCG Lotto');
+    expect(vendorLabel('BTI', 'BTI Sports', 'EN')).toBe('BTI Sports');
+  });
+});
+
+describe('name search for local lists', () => {
+  it('ignores case and accents and matches inside names', () => {
+    expect(matchesName('Fortune Café Deluxe', 'cafe')).toBe(true);
+    expect(matchesName('Fortune Café Deluxe', 'FORTUNE')).toBe(true);
+    expect(matchesName('Fortune Café Deluxe', 'tune ca')).toBe(true);
+    expect(matchesName('Fortune Café Deluxe', 'dragon')).toBe(false);
+    expect(matchesName('Anything', '  ')).toBe(true);
+  });
+});
+
+describe('date ranges (spec §9 shortcuts)', () => {
+  it('passes shortcuts through and checks custom ranges', () => {
+    expect(dateRangeOf({ shortcut: 'past7', startDate: '', endDate: '' })).toEqual({
+      ok: true,
+      value: { range: 'past7' },
+    });
+    expect(dateRangeOf({ shortcut: 'past30', startDate: 'x', endDate: '' })).toEqual({
+      ok: true,
+      value: { range: 'past30' },
+    });
+    expect(dateRangeOf({ shortcut: 'custom', startDate: '2026-11-01', endDate: '' })).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(dateRangeOf({ shortcut: 'custom', startDate: '2026-11-10', endDate: '2026-11-01' })).toEqual({
+      ok: false,
+      reason: 'order',
+    });
+    expect(dateRangeOf({ shortcut: 'custom', startDate: '2026-11-01', endDate: '2026-11-01' })).toEqual({
+      ok: true,
+      value: { startDate: '2026-11-01', endDate: '2026-11-01' },
+    });
+  });
+});
+
+describe('lottery pages', () => {
+  it('asks each route for its menu', () => {
+    expect(lotteryMenuInput('lottery')).toEqual({});
+    expect(lotteryMenuInput('seaLottery')).toEqual({ prizeMode: 'SEA' });
+    expect(lotteryMenuInput('vnLottery')).toEqual({ vassalage: 'TCG_LOTTO_VN' });
+  });
+  it('counts down whole seconds and never below zero', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(secondsUntil('2026-11-22T12:01:30.900Z', now)).toBe(90);
+    expect(secondsUntil('2026-11-22T11:59:00Z', now)).toBe(0);
+  });
+});
