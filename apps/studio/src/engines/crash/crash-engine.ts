@@ -29,10 +29,18 @@ export interface HashChain {
   terminatingHash: string;
 }
 
-/** Builds a chain of `length` rounds from a secret seed (64 hex chars recommended). */
+/** Longest chain built in memory (about 100 MB of hashes); start a new chain with a new seed after it. */
+export const CRASH_MAX_CHAIN = 1_000_000;
+
+/**
+ * Builds a chain of `length` rounds from a secret seed (64 hex chars recommended). Keep the seed secret
+ * and publish `terminatingHash` before round 1; when the chain is used up, publish the seed (anyone can
+ * then check every round) and start a new chain.
+ */
 export function createHashChain(seed: string, length: number): HashChain {
   if (!seed) throw new Error('CRASH_SEED_REQUIRED');
-  if (!Number.isSafeInteger(length) || length < 1 || length > 10_000_000) throw new Error('CRASH_BAD_CHAIN_LENGTH');
+  if (!Number.isSafeInteger(length) || length < 1 || length > CRASH_MAX_CHAIN)
+    throw new Error('CRASH_BAD_CHAIN_LENGTH');
   const chain: string[] = new Array(length + 1);
   chain[0] = seed;
   for (let i = 1; i <= length; i++) chain[i] = sha256(chain[i - 1]!);
