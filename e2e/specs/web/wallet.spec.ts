@@ -154,6 +154,29 @@ test('a sandbox-gateway deposit credits the header balance live, without a reloa
     (window as unknown as { walletMarker: number }).walletMarker = 1;
   });
   const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
+  const history = page.getByRole('table', { name: 'Deposit history' });
+
+  // A manual bank transfer: the brand's receiving account with copy buttons, and a proof image.
+  await form.getByRole('radio', { name: /^Bank transfer/ }).check();
+  await form.getByLabel('Amount').fill('200');
+  await form.getByRole('button', { name: 'Deposit' }).click();
+  const instructions = page.getByRole('definition').filter({ hasText: '0012345678901' });
+  await instructions.waitFor();
+  await page.getByText('Gamehall Demo Inc').waitFor();
+  const bankReference = await page.getByTestId('deposit-reference').innerText();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy Reference' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), bankReference);
+  await page.getByLabel('Transfer proof (optional)').setInputFiles({
+    name: 'slip.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await page.getByText('Proof uploaded').first().waitFor();
+  await history.getByRole('row').filter({ hasText: bankReference }).getByText('Pending').waitFor();
+  assert.equal(await headerBalance(), '₱0.00', 'a bank transfer waits for the operator');
+
+  // An online payment through the sandbox gateway.
   await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
   await form.getByText('Limits: ₱50.00 – ₱100,000.00').waitFor();
   await form.getByLabel('Amount').fill('20');
@@ -167,7 +190,6 @@ test('a sandbox-gateway deposit credits the header balance live, without a reloa
   const reference = await page.getByTestId('deposit-reference').innerText();
   const href = await link.getAttribute('href');
   assert.ok(href?.includes(`/sandbox-gateway/pay/${reference}`), `pay link ${href}`);
-  const history = page.getByRole('table', { name: 'Deposit history' });
   await history.getByRole('row').filter({ hasText: reference }).getByText('Pending').waitFor();
   await screenshot(page, 'wallet-deposit');
 
@@ -299,8 +321,11 @@ test('the wallet pages fit a 390 px screen and the withdraw page content has no 
     assert.ok(overflow <= 0, `${entry} overflows by ${overflow} px at 390 px`);
   }
   await page.goto('/member/transferFund');
-  await page.getByTestId('wallet-balance').getByText('₱834.50').waitFor();
+  await page.addStyleTag({ content: layoutFix });
+  await page.getByRole('heading', { name: 'Consolidated funds' }).waitFor();
   await screenshot(page, 'wallet-my-wallet-390');
+  await page.getByTestId('wallet-balance').getByText('₱834.50').waitFor();
+  // The demo brand has AGENTPOLICY3 on: consolidated funds show with the bonus wallet.
 
   const require = createRequire(import.meta.url);
   const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

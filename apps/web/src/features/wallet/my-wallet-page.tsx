@@ -26,6 +26,7 @@ export function MyWalletPage() {
   const balance = useQuery(balanceQuery(token)).data;
   const mode = useQuery(merchantWalletQuery(token)).data;
   const consolidated = useQuery(consolidatedQuery(token)).data;
+  const vendorNames = useVendorNames();
   const figures: [string, number | undefined, string][] = [
     ['wallet.balance', balance?.balance, 'wallet-balance'],
     ['wallet.available', balance?.available, 'wallet-available'],
@@ -68,7 +69,7 @@ export function MyWalletPage() {
             </Card>
             {consolidated.vendorWallets.map((w) => (
               <Card key={w.vendor} className="flex justify-between gap-2">
-                <dt>{w.vendor}</dt>
+                <dt>{vendorNames.get(w.vendor) ?? w.vendor}</dt>
                 <dd className="font-semibold">{money(w.balance)}</dd>
               </Card>
             ))}
@@ -82,17 +83,24 @@ export function MyWalletPage() {
 
 const TransferFields = WalletTransferBody.omit({ requestId: true });
 
+/** Vendor code -> display name, from the game menus (the vendor codes the wallet uses). */
+function useVendorNames(): Map<string, string> {
+  const { i18n } = useTranslation();
+  const menus = useQuery(gameMenusQuery(i18n.language.toUpperCase())).data;
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const category of menus ?? []) for (const v of category.vendors) names.set(v.vassalage, v.name);
+    return names;
+  }, [menus]);
+}
+
 function VendorTransferForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useMoney();
   const queryClient = useQueryClient();
-  const menus = useQuery(gameMenusQuery(i18n.language.toUpperCase())).data;
+  const vendorNames = useVendorNames();
+  const vendors = [...vendorNames.entries()].map(([code, name]) => ({ code, name }));
   const [last, setLast] = useState<{ vendor: string; vendorBalance: number } | null>(null);
-  const vendors = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const category of menus ?? []) for (const v of category.vendors) seen.set(v.vassalage, v.name);
-    return [...seen.entries()].map(([code, name]) => ({ code, name }));
-  }, [menus]);
   const form = useForm({
     defaultValues: { vendor: '', direction: 'IN' as 'IN' | 'OUT', amount: Number.NaN },
     resolver: withMessages(zodResolver(TransferFields, undefined, { raw: true }), t, {
@@ -162,7 +170,10 @@ function VendorTransferForm() {
       </form>
       {last && (
         <p className="mt-3 text-sm" role="status">
-          {t('wallet.vendorBalance', { vendor: last.vendor, amount: money(last.vendorBalance) })}
+          {t('wallet.vendorBalance', {
+            vendor: vendorNames.get(last.vendor) ?? last.vendor,
+            amount: money(last.vendorBalance),
+          })}
         </p>
       )}
     </section>
