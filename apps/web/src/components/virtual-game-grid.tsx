@@ -51,6 +51,8 @@ export function VirtualGameGrid<T>({
     estimateSize: () => rowHeight,
     overscan: 2,
     scrollMargin: offset,
+    // Let React batch the scroll updates instead of rendering synchronously on every scroll event.
+    useFlushSync: false,
   });
   // A new width means new row heights: the virtualizer re-measures instead of keeping stale ones.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is the trigger

@@ -68,11 +68,21 @@ const HomeGameSections = lazy(async () => ({ default: (await import('./home-game
 
 /**
  * The winners strip, the slot section and the live section (spec §2 Home details). Their code is a
- * lazy chunk (ui-guide budget: the home page's first chunk); the fallback keeps their space.
+ * lazy chunk (ui-guide budget: the home page's first chunk), fetched once the page has loaded so
+ * its calls and images never compete with the banner (LCP); the placeholder keeps their space.
  */
 export function GameSections() {
+  const [ready, setReady] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (ready) return;
+    const go = () => setReady(true);
+    window.addEventListener('load', go, { once: true });
+    return () => window.removeEventListener('load', go);
+  }, [ready]);
+  const placeholder = <div className="min-h-[900px]" aria-hidden />;
+  if (!ready) return placeholder;
   return (
-    <Suspense fallback={<div className="min-h-[900px]" aria-hidden />}>
+    <Suspense fallback={placeholder}>
       <HomeGameSections />
     </Suspense>
   );
