@@ -121,6 +121,6 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerVendorGatewayRoutes,
   registerRealtime,
 ];
-  registerVendorGatewayRoutes,
