@@ -70,11 +70,11 @@ async function fund(memberId: number, amount: number) {
   );
 }
 
-async function slotGame(vendor = 'PT') {
+async function slotGame(vendor = 'PT', gameType = 'RNG') {
   const row = await t.ctx.db
     .selectFrom('games')
     .select(['node_id', 'game_code'])
-    .where('game_type', '=', 'RNG')
+    .where('game_type', '=', gameType)
     .where('vendor_code', '=', vendor)
     .where('status', '=', 'active')
     .orderBy('node_id')
@@ -84,7 +84,7 @@ async function slotGame(vendor = 'PT') {
 }
 
 /** A funded member who launched a slot: the studio URL and token, as the lobby would open them. */
-async function launched(amount: number) {
+async function launched(amount: number, vendor = 'PT', gameType = 'RNG') {
   const m = await createMember(t.ctx);
   if (amount > 0) await fund(m.id, amount);
   const auth = await issueSession(t.ctx, t.ctx.db, {
@@ -93,7 +93,7 @@ async function launched(amount: number) {
     ip: '127.0.0.1',
     userAgent: null,
   });
-  const game = await slotGame();
+  const game = await slotGame(vendor, gameType);
   const res = await t.app.inject({
     method: 'POST',
     url: '/wps/game/launchGame',
@@ -404,5 +404,46 @@ describe('house studio mounted under /studio', () => {
     expect(v.statusCode, v.body).toBe(200);
     expect(v.json().steps).toEqual(pub.steps);
     expect(v.json().win).toBe(done.win);
+  });
+
+  it('sells lottery tickets on the open draw, draws at drawsAt and settles through the wallet', async () => {
+    const p = await launched(30_000, 'TCG_LOTTO_VN', 'LOTT');
+    const info = (await api(p.token, 'GET', '/api/lottery')).json();
+    expect(info.region).toBe('VN');
+    expect(info.open.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    const type = info.betTypes.find((b: { picks: number; digits: number }) => b.picks === 1 && b.digits === 2);
+    expect(type).toBeDefined();
+    const bad = await api(p.token, 'POST', '/api/lottery/ticket', {
+      bet: { type: type.type, numbers: ['7'], amount: 100 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const bought: { ticketId: string }[] = [];
+    for (const n of ['07', '27', '42', '88', '99']) {
+      const res = await api(p.token, 'POST', '/api/lottery/ticket', {
+        bet: { type: type.type, numbers: [n], amount: 1000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      bought.push(res.json());
+    }
+    expect(await platformBalance(p.memberId)).toBe(30_000 - 5 * 1000);
+    // After the draw time the recovery pass draws, settles and pays.
+    studioOffset += 10 * 60_000;
+    const pass = await studio.recover();
+    expect(pass.lottery.drawn).toBeGreaterThanOrEqual(1);
+    const after = (await api(p.token, 'GET', '/api/lottery')).json();
+    const mine = after.tickets.filter((tk: { ticketId: string }) => bought.some((b) => b.ticketId === tk.ticketId));
+    expect(mine).toHaveLength(5);
+    let won = 0;
+    for (const tk of mine) {
+      expect(tk.status).toBe('closed');
+      won += tk.win;
+      expect(await platformRound(tk.ticketId)).toMatchObject({
+        status: 'closed',
+        bet_amount: 1000,
+        win_amount: tk.win,
+      });
+    }
+    expect(await platformBalance(p.memberId)).toBe(30_000 - 5000 + won);
+    expect(after.results[0].serverSeed).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -12,6 +12,7 @@ function shell(title: string, body: string, script: string | null): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/studio/assets/studio.css">
 </head>
 <body>

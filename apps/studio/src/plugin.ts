@@ -5,18 +5,10 @@ import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
 import { StudioError, studioErrors } from './errors';
 import { engineKindOf } from './game-map';
+import { buyTicket, lotteryInfo } from './lottery';
 import { errorPage, fairPage, playPage } from './pages';
-import { startRecoveryLoop } from './recovery';
-import {
-  continueRound,
-  historyOf,
-  openRoundOf,
-  playRound,
-  publicRound,
-  type RecoveryCounts,
-  type RoundDeps,
-  recoverRounds,
-} from './rounds';
+import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
+import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './sessions';
 import { VerifyBody, verifyRound } from './verify';
@@ -47,7 +39,7 @@ export type StudioOptions = {
   onStart?: (runtime: StudioRuntime) => void;
 };
 
-export type StudioRuntime = { db: StudioDb; deps: RoundDeps; recover: () => Promise<RecoveryCounts> };
+export type StudioRuntime = { db: StudioDb; deps: RoundDeps; recover: () => Promise<RecoveryPass> };
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
 // all studio routes are 'public' there, as the studio authenticates game calls itself by the game token.
@@ -88,7 +80,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const abandonAfterMs = options.abandonAfterMs ?? 60 * 60_000;
   const interval = options.retryIntervalMs ?? 2000;
   const loop = interval > 0 ? startRecoveryLoop(deps, { intervalMs: interval, abandonAfterMs }) : undefined;
-  const recover = () => (loop ? loop.runOnce() : recoverRounds(deps, { abandonAfterMs }));
+  const recover = () => (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
   options.onStart?.({ db, deps, recover });
   app.addHook('onClose', async () => {
     await loop?.stop();
@@ -237,6 +229,26 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     const { session: s } = await session(request);
     const clientSeed = parseClientSeed(parse(ClientSeedBody, request.body).clientSeed);
     return setClientSeed(db, s.owner, clientSeed);
+  });
+
+  // ---- lottery (LOTT and ELOTT games): tickets on the open draw, settled by the recovery loop ----
+
+  const lotterySession = async (request: FastifyRequest) => {
+    const found = await session(request);
+    if (engineKindOf({ vendor: found.session.vendor, gameCode: found.session.gameCode }) !== 'lottery') {
+      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a lottery');
+    }
+    return found;
+  };
+
+  app.get('/api/lottery', { config: PUBLIC }, async (request) => {
+    const { session: s } = await lotterySession(request);
+    return { ...(await lotteryInfo(db, s, deps.now())), balance: await balanceOf(s) };
+  });
+
+  app.post('/api/lottery/ticket', { config: PUBLIC }, async (request) => {
+    const { session: s, token } = await lotterySession(request);
+    return buyTicket(deps, s, token, parse(RoundBody, request.body).bet);
   });
 
   // ---- public verification ----

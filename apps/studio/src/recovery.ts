@@ -1,4 +1,13 @@
+import { recoverLottery } from './lottery';
 import { type RecoveryCounts, type RoundDeps, recoverRounds } from './rounds';
+
+export type RecoveryPass = RecoveryCounts & { lottery: Awaited<ReturnType<typeof recoverLottery>> };
+
+/** One pass over every kind of owed work: rounds, then lottery draws and tickets. */
+export async function recoverAll(deps: RoundDeps, abandonAfterMs: number): Promise<RecoveryPass> {
+  const rounds = await recoverRounds(deps, { abandonAfterMs });
+  return { ...rounds, lottery: await recoverLottery(deps) };
+}
 
 // The in-process retry loop: wins that were not delivered, bets without an answer (rolled back) and
 // abandoned free-spin rounds (auto-completed). It runs a first pass at start (work left by a previous
@@ -6,7 +15,7 @@ import { type RecoveryCounts, type RoundDeps, recoverRounds } from './rounds';
 // claim on the row keeps two nodes from delivering the same round at once (the wallet API's
 // idempotency on transactionId makes a repeat harmless anyway).
 
-export type RecoveryLoop = { stop: () => Promise<void>; runOnce: () => Promise<RecoveryCounts> };
+export type RecoveryLoop = { stop: () => Promise<void>; runOnce: () => Promise<RecoveryPass> };
 
 export function startRecoveryLoop(
   deps: RoundDeps,
@@ -15,7 +24,7 @@ export function startRecoveryLoop(
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const runOnce = () => {
-    const pass = running.then(() => recoverRounds(deps, { abandonAfterMs: options.abandonAfterMs }));
+    const pass = running.then(() => recoverAll(deps, options.abandonAfterMs));
     running = pass.catch((err) => deps.log.warn({ err }, 'studio: recovery pass failed'));
     return pass;
   };

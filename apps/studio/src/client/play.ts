@@ -2,6 +2,7 @@
 // The game page shell: balance, the game's own UI, results, round history and the fairness panel.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
 import { gameUiFor } from './games';
+import { lotteryPage } from './lottery';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
 
@@ -25,6 +26,10 @@ async function start() {
         h('p', {}, (err as Error).message),
       ),
     );
+    return;
+  }
+  if (info.engine === 'lottery') {
+    lotteryPage(app, info, api);
     return;
   }
   const ui = gameUiFor(info.engine);

@@ -83,7 +83,60 @@ const m0001: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '0001-studio': m0001 };
+// Lottery draws (one per game and numero, the server seed committed before the draw) and tickets.
+const m0002: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_lottery_draws (
+        id bigserial PRIMARY KEY,
+        vendor text NOT NULL,
+        game_code text NOT NULL,
+        numero text NOT NULL,
+        region text NOT NULL,
+        server_seed text NOT NULL,
+        server_seed_hash text NOT NULL,
+        closes_at timestamptz NOT NULL,
+        draws_at timestamptz NOT NULL,
+        result jsonb,
+        drawn_at timestamptz,
+        UNIQUE (vendor, game_code, numero)
+      );
+      CREATE INDEX studio_lottery_draws_game ON studio_lottery_draws (vendor, game_code, draws_at DESC);
+
+      CREATE TABLE studio_lottery_tickets (
+        id bigserial PRIMARY KEY,
+        ticket_id text NOT NULL UNIQUE,
+        session_id bigint NOT NULL REFERENCES studio_sessions(id),
+        draw_id bigint NOT NULL REFERENCES studio_lottery_draws(id),
+        mode text NOT NULL,
+        vendor text NOT NULL,
+        player text NOT NULL,
+        game_code text NOT NULL,
+        currency text NOT NULL,
+        bet jsonb NOT NULL,
+        stake bigint NOT NULL CHECK (stake > 0),
+        win bigint NOT NULL DEFAULT 0,
+        hits integer NOT NULL DEFAULT 0,
+        status text NOT NULL CHECK (status IN ('betting', 'open', 'settling', 'closed', 'rolling_back', 'rolled_back')),
+        bet_tx text NOT NULL,
+        win_tx text NOT NULL,
+        rollback_tx text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        closed_at timestamptz
+      );
+      CREATE INDEX studio_lottery_tickets_owner ON studio_lottery_tickets (vendor, player, id DESC);
+      CREATE INDEX studio_lottery_tickets_unfinished ON studio_lottery_tickets (next_attempt_at) WHERE status IN ('betting', 'open', 'settling', 'rolling_back');
+      `,
+    );
+  },
+};
+
+const migrations: Record<string, Migration> = { '0001-studio': m0001, '0002-studio-lottery': m0002 };
 
 class ListedMigrations implements MigrationProvider {
   async getMigrations() {

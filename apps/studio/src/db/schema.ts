@@ -89,7 +89,49 @@ export interface StudioRoundsTable {
   closed_at: Date | null;
 }
 
+export interface StudioLotteryDrawsTable {
+  id: Generated<number>;
+  vendor: string;
+  game_code: string;
+  numero: string;
+  region: 'VN' | 'SEA';
+  server_seed: string;
+  server_seed_hash: string;
+  closes_at: Date;
+  draws_at: Date;
+  /** The draw (prizes) once drawn; the server seed is public from then on. */
+  result: Json | null;
+  drawn_at: Date | null;
+}
+
+export interface StudioLotteryTicketsTable {
+  id: Generated<number>;
+  ticket_id: string;
+  session_id: number;
+  draw_id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  player: string;
+  game_code: string;
+  currency: string;
+  bet: Json;
+  stake: number;
+  win: number;
+  hits: number;
+  status: RoundStatus;
+  bet_tx: string;
+  win_tx: string;
+  rollback_tx: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
 export interface StudioDatabase {
+  studio_lottery_draws: StudioLotteryDrawsTable;
+  studio_lottery_tickets: StudioLotteryTicketsTable;
   studio_sessions: StudioSessionsTable;
   studio_seeds: StudioSeedsTable;
   studio_rounds: StudioRoundsTable;

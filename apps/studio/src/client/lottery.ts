@@ -1,0 +1,188 @@
+/// <reference lib="dom" />
+// The lottery page: the open draw with its committed seed hash and countdown, the ticket form, your
+// tickets (settled after each draw) and the latest results with their revealed seeds.
+import type { SessionInfo } from './types';
+import { ApiError, h, money, shortHash } from './ui';
+
+type BetType = { type: string; name: string; digits: number; picks: number; odds100: number };
+type LotteryInfo = {
+  region: string;
+  betTypes: BetType[];
+  open: { numero: string; closesAt: string; drawsAt: string; serverSeedHash: string };
+  tickets: {
+    ticketId: string;
+    numero: string;
+    bet: { type: string; numbers: string[] };
+    stake: number;
+    win: number;
+    hits: number;
+    status: string;
+  }[];
+  results: {
+    numero: string;
+    drawsAt: string;
+    prizes: { tier: string; numbers: string[] }[];
+    serverSeed: string;
+    serverSeedHash: string;
+  }[];
+  balance: number | null;
+};
+type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+
+export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void {
+  const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const message = h('p', { class: 'message', role: 'status', 'data-testid': 'message' });
+  const drawBox = h('div', {});
+  const countdown = h('strong', { 'data-testid': 'countdown' });
+  const typeSelect = h('select', { 'aria-label': 'Bet type', 'data-testid': 'bet-type' });
+  const numbers = h('input', { 'aria-label': 'Numbers', placeholder: 'e.g. 27 or 12,34', 'data-testid': 'numbers' });
+  const amount = h('select', { 'aria-label': 'Stake', 'data-testid': 'chip' });
+  for (const a of [100, 500, 1000, 5000, 10_000]) amount.append(h('option', { value: a }, money(a)));
+  const hint = h('p', { class: 'muted small' });
+  const tickets = h('tbody');
+  const results = h('div', { 'data-testid': 'results' });
+  let data: LotteryInfo | null = null;
+
+  const say = (text: string, kind: 'info' | 'error' = 'info') => {
+    message.textContent = text;
+    message.className = `message ${kind}`;
+  };
+  const currentType = () => data?.betTypes.find((t) => t.type === typeSelect.value);
+  const drawHint = () => {
+    const t = currentType();
+    if (t)
+      hint.textContent = `${t.name}: pick ${t.picks} number(s) of ${t.digits} digit(s); pays ${(t.odds100 / 100).toFixed(2)}× per hit`;
+  };
+  typeSelect.addEventListener('change', drawHint);
+
+  async function load() {
+    data = await api<LotteryInfo>('/api/lottery');
+    balance.textContent = money(data.balance);
+    if (!typeSelect.options.length) {
+      for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, t.name));
+      drawHint();
+    }
+    drawBox.replaceChildren(
+      h(
+        'p',
+        {},
+        `Draw ${data.open.numero} · closes ${new Date(data.open.closesAt).toLocaleTimeString()} · draws ${new Date(data.open.drawsAt).toLocaleTimeString()} · `,
+        countdown,
+      ),
+      h(
+        'p',
+        { class: 'muted small' },
+        'Server seed hash (committed): ',
+        h('code', { 'data-testid': 'server-seed-hash' }, data.open.serverSeedHash),
+      ),
+    );
+    tickets.replaceChildren(
+      ...data.tickets.map((t) =>
+        h(
+          'tr',
+          { 'data-ticket-id': t.ticketId },
+          h('td', {}, t.numero),
+          h('td', {}, `${t.bet.type} ${t.bet.numbers.join(',')}`),
+          h('td', {}, money(t.stake)),
+          h('td', { class: t.win > 0 ? 'win' : '' }, t.status === 'open' ? 'waiting' : money(t.win)),
+          h(
+            'td',
+            { 'data-testid': 'ticket-status' },
+            t.status === 'closed' ? (t.hits ? `${t.hits} hit(s)` : 'no hit') : t.status.replace('_', ' '),
+          ),
+        ),
+      ),
+    );
+    if (!data.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No tickets yet')));
+    results.replaceChildren(
+      ...data.results.map((r) =>
+        h(
+          'details',
+          {},
+          h('summary', {}, `${r.numero} · ${r.prizes[0]?.tier ?? ''} ${r.prizes[0]?.numbers.join(' ') ?? ''}`),
+          h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+          h('p', { class: 'muted small' }, `seed ${r.serverSeed} (hash ${shortHash(r.serverSeedHash)})`),
+        ),
+      ),
+    );
+  }
+
+  async function buy() {
+    const t = currentType();
+    if (!t) return;
+    const picked = numbers.value
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((n) => n.padStart(t.digits, '0'));
+    try {
+      const r = await api<{ numero: string; balance: number }>('/api/lottery/ticket', {
+        method: 'POST',
+        body: { bet: { type: t.type, numbers: picked, amount: Number(amount.value) } },
+      });
+      balance.textContent = money(r.balance);
+      say(`Ticket bought for draw ${r.numero}`);
+      await load();
+    } catch (err) {
+      say(err instanceof ApiError ? err.message : 'Could not buy the ticket', 'error');
+    }
+  }
+
+  app.replaceChildren(
+    h(
+      'header',
+      { class: 'topbar' },
+      info.lobbyUrl ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top' }, '← Lobby') : h('span'),
+      h(
+        'span',
+        { class: 'title' },
+        info.gameCode,
+        info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
+      ),
+      h('span', { class: 'balance' }, `${info.currency} `, balance),
+    ),
+    h(
+      'div',
+      { class: 'layout' },
+      h(
+        'div',
+        { class: 'main-col' },
+        h(
+          'section',
+          { class: 'panel stage' },
+          drawBox,
+          h(
+            'div',
+            { class: 'controls' },
+            typeSelect,
+            numbers,
+            amount,
+            h('button', { class: 'button primary big', onclick: () => void buy(), 'data-testid': 'buy' }, 'Buy ticket'),
+          ),
+          hint,
+        ),
+        message,
+      ),
+      h(
+        'div',
+        { class: 'side-col' },
+        h(
+          'section',
+          { class: 'panel' },
+          h('h2', {}, 'My tickets'),
+          h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'tickets' }, tickets)),
+        ),
+        h('section', { class: 'panel' }, h('h2', {}, 'Results'), results),
+      ),
+    ),
+  );
+
+  setInterval(() => {
+    if (!data) return;
+    const left = Math.max(0, Math.round((new Date(data.open.closesAt).getTime() - Date.now()) / 1000));
+    countdown.textContent =
+      left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} to close` : 'closed';
+    // After the draw time, reload: the next draw opens and tickets settle.
+    if (Date.now() > new Date(data.open.drawsAt).getTime() + 2000) void load().catch(() => undefined);
+  }, 1000);
+  void load().catch((err) => say(err instanceof ApiError ? err.message : 'Could not load the lottery', 'error'));
+}

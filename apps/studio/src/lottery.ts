@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { drawAt, openDrawIndex } from '@gamehall/shared/lottery-schedule';
+import { sql } from 'kysely';
+import type { StudioDb } from './db/database';
+import {
+  generateDraw,
+  LOTTERY_BET_TYPES,
+  type LotteryBet,
+  type LotteryDraw,
+  type LotteryRegion,
+  parseLotteryBet,
+  settleLotteryBet,
+} from './engines';
+import { StudioError } from './errors';
+import { newServerSeed } from './fair';
+import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { StudioSession } from './sessions';
+
+// Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
+// one draw per game and numero whose server seed is committed (hash shown) before betting closes and
+// revealed once drawn. A ticket is a wallet bet on the open draw; at drawsAt the recovery loop draws,
+// settles every ticket and delivers the wins (retried like any other win).
+
+export function regionOf(vendor: string): LotteryRegion {
+  return vendor === 'TCG_SEA' ? 'SEA' : 'VN';
+}
+
+type DrawRow = { id: number; numero: string; server_seed_hash: string; closes_at: Date; draws_at: Date };
+
+/** The draw row of a scheduled draw, created (seed committed) on first need. */
+async function ensureDraw(db: StudioDb, vendor: string, gameCode: string, n: number): Promise<DrawRow> {
+  const d = drawAt({ vendor, gameCode }, n);
+  const seed = newServerSeed();
+  await db
+    .insertInto('studio_lottery_draws')
+    .values({
+      vendor,
+      game_code: gameCode,
+      numero: d.numero,
+      region: regionOf(vendor),
+      server_seed: seed.serverSeed,
+      server_seed_hash: seed.serverSeedHash,
+      closes_at: d.closesAt,
+      draws_at: d.drawsAt,
+      result: null,
+      drawn_at: null,
+    })
+    .onConflict((oc) => oc.columns(['vendor', 'game_code', 'numero']).doNothing())
+    .execute();
+  return db
+    .selectFrom('studio_lottery_draws')
+    .select(['id', 'numero', 'server_seed_hash', 'closes_at', 'draws_at'])
+    .where('vendor', '=', vendor)
+    .where('game_code', '=', gameCode)
+    .where('numero', '=', d.numero)
+    .executeTakeFirstOrThrow();
+}
+
+export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Date) {
+  const region = regionOf(session.vendor);
+  const open = await ensureDraw(db, session.vendor, session.gameCode, openDrawIndex(session.vendor, now));
+  const tickets = await db
+    .selectFrom('studio_lottery_tickets as t')
+    .innerJoin('studio_lottery_draws as d', 'd.id', 't.draw_id')
+    .select([
+      't.ticket_id',
+      't.bet',
+      't.stake',
+      't.win',
+      't.hits',
+      't.status',
+      't.created_at',
+      'd.numero',
+      'd.draws_at',
+    ])
+    .where('t.vendor', '=', session.vendor)
+    .where('t.player', '=', session.player)
+    .where('t.mode', '=', session.mode)
+    .where('t.game_code', '=', session.gameCode)
+    .where('t.status', '!=', 'betting')
+    .orderBy('t.id', 'desc')
+    .limit(20)
+    .execute();
+  const results = await db
+    .selectFrom('studio_lottery_draws')
+    .select(['numero', 'draws_at', 'result', 'server_seed', 'server_seed_hash'])
+    .where('vendor', '=', session.vendor)
+    .where('game_code', '=', session.gameCode)
+    .where('result', 'is not', null)
+    .orderBy('draws_at', 'desc')
+    .limit(10)
+    .execute();
+  return {
+    region,
+    betTypes: Object.entries(LOTTERY_BET_TYPES)
+      .filter(([, t]) => t.region === region)
+      .map(([type, t]) => ({ type, name: t.name, digits: t.digits, picks: t.picks, odds100: t.odds100 })),
+    open: {
+      numero: open.numero,
+      closesAt: open.closes_at.toISOString(),
+      drawsAt: open.draws_at.toISOString(),
+      serverSeedHash: open.server_seed_hash,
+    },
+    tickets: tickets.map((t) => ({
+      ticketId: t.ticket_id,
+      numero: t.numero,
+      drawsAt: new Date(t.draws_at).toISOString(),
+      bet: t.bet,
+      stake: t.stake,
+      win: t.win,
+      hits: t.hits,
+      status: t.status,
+    })),
+    results: results.map((r) => ({
+      numero: r.numero,
+      drawsAt: new Date(r.draws_at).toISOString(),
+      prizes: (r.result as LotteryDraw).prizes,
+      serverSeed: r.server_seed,
+      serverSeedHash: r.server_seed_hash,
+    })),
+  };
+}
+
+/** Buys a ticket on the open draw: the stake is a wallet bet (demo balance in trial). */
+export async function buyTicket(deps: RoundDeps, session: StudioSession, token: string, input: unknown) {
+  let bet: LotteryBet;
+  try {
+    bet = parseLotteryBet(regionOf(session.vendor), input);
+  } catch (err) {
+    const detail = (err as { detail?: unknown }).detail;
+    throw new StudioError(
+      'STUDIO_BAD_BET',
+      detail,
+      typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
+    );
+  }
+  const now = deps.now();
+  const draw = await ensureDraw(deps.db, session.vendor, session.gameCode, openDrawIndex(session.vendor, now));
+  if (now >= draw.closes_at) throw new StudioError('STUDIO_BAD_BET', undefined, 'Betting on this draw has closed');
+  const ticketId = randomUUID();
+  const row = {
+    ticket_id: ticketId,
+    session_id: session.id,
+    draw_id: draw.id,
+    mode: session.mode,
+    vendor: session.vendor,
+    player: session.player,
+    game_code: session.gameCode,
+    currency: session.currency,
+    bet: JSON.stringify(bet),
+    stake: bet.amount,
+    win: 0,
+    hits: 0,
+    attempts: 0,
+    status: 'betting' as const,
+    bet_tx: `${ticketId}:bet`,
+    win_tx: `${ticketId}:win`,
+    rollback_tx: `${ticketId}:rollback`,
+    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+  };
+  let balance: number;
+  if (session.mode === 'trial') {
+    balance = await deps.db.transaction().execute(async (trx) => {
+      const debited = await trx
+        .updateTable('studio_sessions')
+        .set({ demo_balance: sql`demo_balance - ${bet.amount}` })
+        .where('id', '=', session.id)
+        .where('demo_balance', '>=', bet.amount)
+        .returning('demo_balance')
+        .executeTakeFirst();
+      if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+      await trx
+        .insertInto('studio_lottery_tickets')
+        .values({ ...row, status: 'open' })
+        .execute();
+      return debited.demo_balance;
+    });
+  } else {
+    await deps.db.insertInto('studio_lottery_tickets').values(row).execute();
+    const answer = await deps.wallet.bet({
+      vendor: session.vendor,
+      token,
+      player: session.player,
+      gameCode: session.gameCode,
+      roundId: ticketId,
+      transactionId: row.bet_tx,
+      amount: bet.amount,
+      currency: session.currency,
+    });
+    if (answer.kind === 'refused') {
+      await deps.db
+        .deleteFrom('studio_lottery_tickets')
+        .where('ticket_id', '=', ticketId)
+        .where('status', '=', 'betting')
+        .execute();
+      if (answer.status === 'ERROR_INSUFFICIENT_FUNDS') throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+      if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
+      throw new StudioError(
+        'STUDIO_WALLET_REFUSED',
+        { status: answer.status },
+        `The wallet refused the bet (${answer.status})`,
+      );
+    }
+    if (answer.kind === 'unknown') {
+      await deps.db
+        .updateTable('studio_lottery_tickets')
+        .set({ status: 'rolling_back', last_error: answer.error.slice(0, 500) })
+        .where('ticket_id', '=', ticketId)
+        .execute();
+      await deliverTicket(deps, ticketId);
+      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
+    }
+    await deps.db
+      .updateTable('studio_lottery_tickets')
+      .set({ status: 'open' })
+      .where('ticket_id', '=', ticketId)
+      .where('status', '=', 'betting')
+      .execute();
+    balance = answer.balance;
+  }
+  return { ticketId, numero: draw.numero, drawsAt: draw.draws_at.toISOString(), stake: bet.amount, balance };
+}
+
+/** Delivers what a ticket is owed (its win when settling, its rollback when rolling back). */
+async function deliverTicket(deps: RoundDeps, ticketId: string): Promise<boolean> {
+  const t = await deps.db
+    .selectFrom('studio_lottery_tickets')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
+  if (!t || (t.status !== 'settling' && t.status !== 'rolling_back')) return true;
+  const now = deps.now();
+  if (t.mode === 'trial') {
+    await deps.db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('studio_lottery_tickets')
+        .set({ status: t.status === 'settling' ? 'closed' : 'rolled_back', closed_at: now })
+        .where('id', '=', t.id)
+        .where('status', '=', t.status)
+        .executeTakeFirst();
+      const credit = t.status === 'settling' ? t.win : t.stake;
+      if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
+        await trx
+          .updateTable('studio_sessions')
+          .set({ demo_balance: sql`demo_balance + ${credit}` })
+          .where('id', '=', t.session_id)
+          .execute();
+      }
+    });
+    return true;
+  }
+  const answer =
+    t.status === 'settling'
+      ? await deps.wallet.win({
+          vendor: t.vendor,
+          player: t.player,
+          gameCode: t.game_code,
+          roundId: t.ticket_id,
+          transactionId: t.win_tx,
+          betTransactionId: t.bet_tx,
+          amount: t.win,
+          currency: t.currency,
+          roundClosed: true,
+        })
+      : await deps.wallet.rollback({
+          vendor: t.vendor,
+          player: t.player,
+          roundId: t.ticket_id,
+          transactionId: t.rollback_tx,
+          rollbackTransactionId: t.bet_tx,
+        });
+  if (answer.kind === 'ok') {
+    await deps.db
+      .updateTable('studio_lottery_tickets')
+      .set({ status: t.status === 'settling' ? 'closed' : 'rolled_back', closed_at: now, last_error: null })
+      .where('id', '=', t.id)
+      .where('status', '=', t.status)
+      .execute();
+    return true;
+  }
+  await deps.db
+    .updateTable('studio_lottery_tickets')
+    .set({
+      attempts: t.attempts + 1,
+      next_attempt_at: new Date(now.getTime() + backoffMs(t.attempts)),
+      last_error: (answer.kind === 'refused' ? answer.status : answer.error).slice(0, 500),
+    })
+    .where('id', '=', t.id)
+    .execute();
+  return false;
+}
+
+/** One pass: draw what is due, settle its tickets, deliver wins and rollbacks that are owed. */
+export async function recoverLottery(deps: RoundDeps): Promise<{ drawn: number; delivered: number; failed: number }> {
+  const now = deps.now();
+  const counts = { drawn: 0, delivered: 0, failed: 0 };
+  const due = await deps.db
+    .selectFrom('studio_lottery_draws')
+    .select(['id', 'region', 'numero', 'server_seed'])
+    .where('result', 'is', null)
+    .where('draws_at', '<=', now)
+    .limit(50)
+    .execute();
+  for (const d of due) {
+    const draw = generateDraw(d.region, d.numero, d.server_seed);
+    const r = await deps.db
+      .updateTable('studio_lottery_draws')
+      .set({ result: JSON.stringify(draw), drawn_at: now })
+      .where('id', '=', d.id)
+      .where('result', 'is', null)
+      .executeTakeFirst();
+    counts.drawn += Number(r.numUpdatedRows);
+  }
+  // Settle open tickets of drawn draws (the settlement is a pure function of bet and draw).
+  const open = await deps.db
+    .selectFrom('studio_lottery_tickets as t')
+    .innerJoin('studio_lottery_draws as d', 'd.id', 't.draw_id')
+    .select(['t.id', 't.bet', 'd.result'])
+    .where('t.status', '=', 'open')
+    .where('d.result', 'is not', null)
+    .limit(500)
+    .execute();
+  for (const t of open) {
+    const s = settleLotteryBet(t.bet as LotteryBet, t.result as LotteryDraw);
+    await deps.db
+      .updateTable('studio_lottery_tickets')
+      .set({ status: 'settling', win: s.win, hits: s.hits, next_attempt_at: now })
+      .where('id', '=', t.id)
+      .where('status', '=', 'open')
+      .execute();
+  }
+  // Tickets whose bet never got an answer (the studio stopped mid-call) are rolled back.
+  await deps.db
+    .updateTable('studio_lottery_tickets')
+    .set({ status: 'rolling_back' })
+    .where('status', '=', 'betting')
+    .where('next_attempt_at', '<=', now)
+    .execute();
+  const owed = await deps.db
+    .updateTable('studio_lottery_tickets')
+    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+    .where('status', 'in', ['settling', 'rolling_back'])
+    .where('next_attempt_at', '<=', now)
+    .returning('ticket_id')
+    .execute();
+  for (const t of owed) {
+    if (await deliverTicket(deps, t.ticket_id)) counts.delivered++;
+    else counts.failed++;
+  }
+  return counts;
+}
