@@ -4,7 +4,10 @@
 // derives all 10,400 catalogue slot configurations and reports the largest gap between a title's
 // exact and declared RTP.
 //
-// Run: node --import tsx bench/rtp.ts [--rounds 10000000] [--only <scenario name part>] [--no-docs]
+// Run: node --import tsx bench/rtp.ts [--rounds 10000000] [--only <name part>[,<name part>...]]
+//        [--json <file>] [--no-docs]
+// Split runs (several processes): each with --only and --json, then
+//        node --import tsx bench/rtp.ts --render a.json,b.json,...   (writes the docs from the saved rows)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +21,9 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const rounds = Number(arg('--rounds') ?? 10_000_000);
-const only = arg('--only');
+const only = arg('--only')?.split(',');
+const jsonOut = arg('--json');
+const render = arg('--render')?.split(',');
 const writeDocs = !args.includes('--no-docs');
 const docs = join(import.meta.dirname, '..', 'docs');
 
@@ -58,13 +63,13 @@ function table(rows: RtpRow[]): string {
   return lines.join('\n');
 }
 
-function main() {
-  const scenarios = [...sampleSlotCodes(5).map(slotScenario), ...ENGINE_SCENARIOS].filter(
-    (s) => !only || s.name.includes(only),
-  );
+function simulate(): { rows: RtpRow[]; seconds: number } {
+  const all = [...sampleSlotCodes(5).map(slotScenario), ...ENGINE_SCENARIOS];
   const rows: RtpRow[] = [];
   const started = performance.now();
-  scenarios.forEach((scenario, i) => {
+  all.forEach((scenario, i) => {
+    if (only && !only.some((part) => scenario.name.includes(part))) return;
+    // The seed depends on the scenario's place in the full list, so split runs equal a single run.
     const out = scenario.run(rounds, 7_000 + i);
     for (const r of out) {
       rows.push(r);
@@ -73,20 +78,37 @@ function main() {
       );
     }
   });
-  const totalSeconds = (performance.now() - started) / 1000;
+  return { rows, seconds: (performance.now() - started) / 1000 };
+}
+
+function main() {
+  let rows: RtpRow[];
+  let totalSeconds: number;
+  if (render) {
+    const parts = render.map((f) => JSON.parse(readFileSync(f, 'utf8')) as { rows: RtpRow[]; seconds: number });
+    const order = [...sampleSlotCodes(5).map(slotScenario), ...ENGINE_SCENARIOS].map((s) => s.name);
+    rows = parts.flatMap((p) => p.rows).sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
+    totalSeconds = parts.reduce((s, p) => s + p.seconds, 0);
+  } else {
+    ({ rows, seconds: totalSeconds } = simulate());
+    if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, seconds: totalSeconds }));
+  }
+  if (rows.length === 0) throw new Error('no rows');
+  const roundsRun = rows[0]!.rounds;
+  if (jsonOut && !render) return;
   const catalogue = catalogueCheck();
   console.log(
     `catalogue: 10,400 slot titles derived in ${catalogue.seconds.toFixed(1)} s; declared ${pct(catalogue.min)}-${pct(catalogue.max)}; largest |exact - declared| ${(catalogue.maxGap * 100).toFixed(4)} pp (${catalogue.worst})`,
   );
   const worstZ = rows.reduce((m, r) => Math.max(m, Math.abs(r.z)), 0);
-  console.log(`largest |z| ${worstZ.toFixed(2)} over ${rows.length} rows; ${totalSeconds.toFixed(0)} s`);
+  console.log(`largest |z| ${worstZ.toFixed(2)} over ${rows.length} rows; ${totalSeconds.toFixed(0)} s of simulation`);
   if (!writeDocs) return;
 
-  writeFileSync(join(docs, 'rtp.svg'), renderRtpSvg(rows, rounds));
+  writeFileSync(join(docs, 'rtp.svg'), renderRtpSvg(rows, roundsRun));
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     '<!-- rtp:start (written by bench/rtp.ts) -->',
-    `Command: \`node --import tsx bench/rtp.ts\` (${rounds.toExponential(0)} rounds per row; ${date}; ${cpus().length} cores shared with other work, so the times are noisy).`,
+    `Command: \`node --import tsx bench/rtp.ts\` (${roundsRun.toExponential(0)} rounds per row; ${date}; ${cpus().length} cores shared with other work, so the times are noisy).`,
     'Each row plays the real engine code with the seeded sfc32 simulation PRNG. "exact" is the analytic',
     "expected return of the bets simulated (for match and derby, the mean of the selections' exact RTPs,",
     'whose odds are rounded down to 0.01 under the declared 95% ceiling); z = (simulated - exact) / std. error,',
@@ -95,7 +117,7 @@ function main() {
     '',
     table(rows),
     '',
-    `Largest |z|: ${worstZ.toFixed(2)} over ${rows.length} rows; ${totalSeconds.toFixed(0)} s in all.`,
+    `Largest |z|: ${worstZ.toFixed(2)} over ${rows.length} rows; ${totalSeconds.toFixed(0)} s of simulation in all.`,
     `Slot catalogue: all 10,400 titles derived in ${catalogue.seconds.toFixed(1)} s; declared RTPs ${pct(catalogue.min)} to ${pct(catalogue.max)};`,
     `largest gap between a title's exact and declared RTP ${(catalogue.maxGap * 100).toFixed(4)} pp (${catalogue.worst}); volatility low/medium/high ${catalogue.volatility.low}/${catalogue.volatility.medium}/${catalogue.volatility.high}.`,
     '',
