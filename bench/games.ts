@@ -18,7 +18,9 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
-import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
+import { issueSession, resolveSession } from '../apps/server/src/modules/accounts/sessions.service';
+import { catalogueVersion } from '../apps/server/src/modules/games/games.queries';
+import { gameList } from '../apps/server/src/modules/games/games.service';
 import { createMember } from '../apps/server/src/test/factories';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -152,6 +154,31 @@ async function main() {
     out += d;
   });
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+
+  // Where a call's time goes: one call at a time, in process (no HTTP client, no concurrency).
+  const principal = await resolveSession(ctx, token);
+  if (!principal) throw new Error('no session');
+  const query = { pageNo: 1, pageSize: 30, language: 'EN' };
+  const parts: [string, () => Promise<unknown>][] = [
+    ['inject GET /healthz', () => app.inject({ url: '/healthz' })],
+    ['resolveSession (every T call, accounts module)', () => resolveSession(ctx, token)],
+    ['catalogue_version read (part of every gameList)', () => catalogueVersion(ctx.db)],
+    ['gameList service (a)', () => gameList(ctx, principal, { ...query, gameType: 'RNG' })],
+    ['gameList service (b)', () => gameList(ctx, principal, { ...query, gameType: 'RNG', vassalage: 'PT' })],
+    ['gameList service (c)', () => gameList(ctx, principal, { ...query, gameName: 'dragon' })],
+    [
+      'inject gameList (a), whole call',
+      () => app.inject({ url: SCENARIOS[1]!.path, headers: { authorization: token } }),
+    ],
+  ];
+  const breakdown: string[] = [];
+  for (const [label, f] of parts) {
+    await f();
+    const n = 200;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await f();
+    breakdown.push(`| ${label} | ${((performance.now() - t0) / n).toFixed(2)} |`);
+  }
   await app.close();
   await ctx.database.close();
   await drop?.();
@@ -165,6 +192,9 @@ async function main() {
     console.log(
       `| ${r.label} | ${r.perSecond.toFixed(0)} | ${((100 * r.perSecond) / ceiling).toFixed(0)}% | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
     );
+  console.log('\n| one call at a time, in process | ms per call |');
+  console.log('|---|---:|');
+  for (const line of breakdown) console.log(line);
 }
 
 if (process.env.BENCH_ROLE === 'load') {

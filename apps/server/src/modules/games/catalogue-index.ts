@@ -17,7 +17,9 @@ type Entry = {
   minLines: number;
   hot: boolean;
 };
-type Snapshot = { version: number; entries: Entry[] };
+/** `matched`: the result of each recent filter on this (immutable) copy, so a repeated list call is O(page). */
+type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]> };
+const MATCHED_FILTERS = 64;
 type State = { current?: Snapshot; building?: Promise<Snapshot>; reading?: Promise<number> };
 
 const snapshots = new WeakMap<AppContext, State>();
@@ -40,6 +42,7 @@ async function build(ctx: AppContext, version: number): Promise<Snapshot> {
   const rows = await listShownCatalogue(ctx.db);
   return {
     version,
+    matched: new Map(),
     entries: rows.map(({ search_text, min_bet, min_line_num, ...row }) => ({
       row,
       search: search_text,
@@ -100,13 +103,22 @@ export async function pageCatalogue(
   f: GameFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: GameRow[]; total: number }> {
-  const { entries } = await snapshot(ctx);
-  const rows: GameRow[] = [];
-  let total = 0;
-  for (const e of entries) {
-    if (!matches(e, f)) continue;
-    if (total >= page.offset && rows.length < page.limit) rows.push(e.row);
-    total++;
+  const snap = await snapshot(ctx);
+  const key = JSON.stringify([
+    f.gameType,
+    f.vendor,
+    f.subCategory,
+    f.excludeSubCategory,
+    f.minBetMinor,
+    f.minLineNum,
+    f.hotOnly,
+    f.search,
+  ]);
+  let found = snap.matched.get(key);
+  if (!found) {
+    found = snap.entries.filter((e) => matches(e, f));
+    if (snap.matched.size >= MATCHED_FILTERS) snap.matched.clear();
+    snap.matched.set(key, found);
   }
-  return { rows, total };
+  return { rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: found.length };
 }
