@@ -236,6 +236,8 @@ function DepositHistory() {
             <td className={cell}>{money(d.amount)}</td>
             <td className={cell}>
               <StatusBadge status={d.status} />
+              {/* The operator's reason for a rejection, as written. */}
+              {d.reason && <span className="block text-xs text-(--text-muted)">{d.reason}</span>}
             </td>
           </tr>
         ))}

@@ -201,6 +201,8 @@ function WithdrawalHistory() {
             <td className={cell}>{w.bankAccount.accountNumber}</td>
             <td className={cell}>
               <StatusBadge status={w.status} />
+              {/* The operator's reason for a rejection, as written. */}
+              {w.reason && <span className="block text-xs text-(--text-muted)">{w.reason}</span>}
             </td>
             <td className={cell}>
               {w.receipt ? (
