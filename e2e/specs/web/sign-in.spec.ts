@@ -210,4 +210,20 @@ test('after repeated failures the login modal asks for the captcha image; each r
     `captcha loads at least a second apart: ${gaps.join(', ')} ms`,
   );
   await page.context().close();
+
+  // The header form cannot show a captcha: it hands over to the modal, which asks for it at once.
+  const guest = await newPage(browser);
+  await guest.goto('/');
+  const popup = guest.getByRole('dialog', { name: 'Announcements' });
+  await popup.waitFor();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+  const header = guest.getByRole('form', { name: 'Log in' }).first();
+  await header.getByPlaceholder('Username').fill('agent01');
+  await header.getByPlaceholder('Password').fill('wrong-from-header');
+  await header.getByRole('button', { name: 'Log in' }).click();
+  const modalAgain = guest.getByRole('dialog', { name: 'Log in' });
+  await modalAgain.getByRole('img', { name: 'Captcha' }).waitFor();
+  assert.equal(await modalAgain.getByRole('textbox', { name: 'Captcha' }).count(), 1);
+  await guest.context().close();
 });

@@ -12,19 +12,39 @@ import type {
   LoginVerificationSentValue,
 } from '@gamehall/shared/api/session';
 import type { SmsSentValue } from '@gamehall/shared/api/verification';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { fetchSolvedChallenge } from '../../lib/challenge';
 import { openModal } from '../../lib/modals';
 import { startSession } from '../../lib/session';
 
+// spec §4: once a login failure carries the captcha flag, every login form of the page shows the
+// captcha from the start (the header form hands over to the modal) until a login succeeds.
+let captchaDue = false;
+
+export function isCaptchaDue(): boolean {
+  return captchaDue;
+}
+
+/** A refusal that asks for (or spent) the captcha image. */
+export function asksForCaptcha(err: unknown): boolean {
+  return err instanceof ApiError && (err.value?.captcha === true || err.code.startsWith('CAPTCHA'));
+}
+
 /** spec §4 Login: challenge (username type), then the encrypted login call. */
 export async function login(body: Omit<LoginBody, 'challenge'>): Promise<LoginValue> {
   const challenge = body.type === 'sms' ? undefined : await fetchSolvedChallenge();
-  return apiRequest<LoginValue>('/wps/session/login', {
-    method: 'POST',
-    encrypted: true,
-    body: { ...body, challenge },
-  });
+  try {
+    const value = await apiRequest<LoginValue>('/wps/session/login', {
+      method: 'POST',
+      encrypted: true,
+      body: { ...body, challenge },
+    });
+    captchaDue = false;
+    return value;
+  } catch (err) {
+    if (asksForCaptcha(err)) captchaDue = true;
+    throw err;
+  }
 }
 
 // The password of a login that must change it, kept in memory only (never in storage) so the

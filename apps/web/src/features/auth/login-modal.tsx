@@ -19,8 +19,10 @@ import { permissionQuery } from '../../lib/site-queries';
 import { rememberedUsername, rememberUsername } from '../../lib/storage';
 import {
   answerLoginVerification,
+  asksForCaptcha,
   completeLogin,
   freeplay,
+  isCaptchaDue,
   login,
   NO_LOGIN_SMS,
   sendLoginSms,
@@ -105,7 +107,8 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
   const [defaultValues] = useState(() => ({
     username: rememberedUsername(),
     password: '',
-    captcha: null as string | null,
+    // null: not asked for yet; '' (shown) when an earlier failure on this page asked for it.
+    captcha: isCaptchaDue() ? '' : (null as string | null),
   }));
   const [remember, setRemember] = useState(() => rememberedUsername() !== '');
   // Bumped after each refused attempt: the server spends a captcha answer on every try.
@@ -137,7 +140,7 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
         return;
       }
       // spec §4: after repeated failures the server asks for the captcha image; a shown one is spent.
-      if (captcha !== null || (err instanceof ApiError && (err.value?.captcha || err.code.startsWith('CAPTCHA')))) {
+      if (captcha !== null || asksForCaptcha(err)) {
         form.setValue('captcha', '');
         setCaptchaReload((n) => n + 1);
       }
