@@ -1,6 +1,9 @@
-// Ledger throughput (issue 4): postings per second and p50/p99 latency of wallet.post, a transfer
-// between two of 1,000 funded member wallets per posting, at 1, 16 and 64 concurrent clients; side
-// by side with a plain single-row UPDATE loop on the same server as the ceiling. Also PGlite.
+// Ledger throughput (issue 4): postings per second and p50/p99 latency of wallet.post in its own
+// transaction and of wallet.postAlone (the same posting as one statement in its own implicit
+// transaction), a transfer between two of 1,000 funded member wallets per posting, at 1, 16 and
+// 64 concurrent clients; side by side with a plain single-row UPDATE loop on the same server as
+// the ceiling. Also PGlite. The load average is printed before and after: the figures only mean
+// something next to the ceiling of the same run.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/wallet.ts
 //   (a throwaway cluster: bash scripts/pg-cluster.sh start /tmp/benchpg; stop it with ... stop /tmp/benchpg)
