@@ -1,11 +1,11 @@
 import { ChangePasswordBody } from '@gamehall/shared/api/password';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
 import { showSubmitError, withMessages } from '../lib/form-messages';
 import { FormFooter } from './form-footer';
-import { PasswordField } from './password-field';
+import { NewPasswordFields, PasswordField } from './password-field';
 
 const ChangePasswordFields = ChangePasswordBody.refine((v) => v.confirmNewPassword === v.newPassword, {
   path: ['confirmNewPassword'],
@@ -36,30 +36,21 @@ export function ChangePasswordForm({ onDone, knownPassword }: { onDone: () => vo
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      {knownPassword === undefined && (
-        <PasswordField
-          label={t('auth.oldPassword')}
-          purpose="current"
-          error={errors.oldPassword?.message}
-          {...form.register('oldPassword')}
-        />
-      )}
-      <PasswordField
-        label={t('auth.newPassword')}
-        purpose="new"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        purpose="new"
-        error={errors.confirmNewPassword?.message}
-        {...form.register('confirmNewPassword')}
-      />
-      <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
-        {t('common.submit')}
-      </FormFooter>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        {knownPassword === undefined && (
+          <PasswordField
+            label={t('auth.oldPassword')}
+            purpose="current"
+            error={errors.oldPassword?.message}
+            {...form.register('oldPassword')}
+          />
+        )}
+        <NewPasswordFields />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('common.submit')}
+        </FormFooter>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,11 +1,11 @@
 import { ResetByTokenBody } from '@gamehall/shared/api/password';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { Button } from '../../components/ui/button';
 import { showAlert } from '../../lib/alerts';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
@@ -46,23 +46,14 @@ export function ResetPasswordPage() {
     <section className="mx-auto my-10 max-w-md rounded-xl bg-(--surface-raised) p-6">
       <h1 className="mb-4 text-lg font-bold text-(--accent)">{t('auth.changePassword')}</h1>
       {token ? (
-        <form onSubmit={submit} noValidate>
-          <PasswordField
-            label={t('auth.newPassword')}
-            purpose="new"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <PasswordField
-            label={t('auth.confirmPassword')}
-            purpose="new"
-            error={errors.confirmNewPassword?.message}
-            {...form.register('confirmNewPassword')}
-          />
-          <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
-            {t('common.submit')}
-          </FormFooter>
-        </form>
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <NewPasswordFields />
+            <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+              {t('common.submit')}
+            </FormFooter>
+          </form>
+        </FormProvider>
       ) : (
         <>
           <p role="alert" className="mb-4 text-sm text-(--danger)">
