@@ -12,6 +12,7 @@
 // PLAYERS (default 64) concurrent players.
 import { createHash, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -99,164 +100,212 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.log('DATABASE_URL is not set. Start a throwaway cluster first:');
-  console.log('  bash scripts/pg-cluster.sh start /tmp/benchpg   # prints the URL');
-  console.log('  DATABASE_URL=<that URL> node --import tsx bench/vendor.ts');
-  process.exit(2);
-}
+type ClientJob = {
+  address: string;
+  vendor: string;
+  secret: string;
+  gameCode: string;
+  currency: string;
+  tag: string;
+  seconds: number;
+  players: { id: number; token: string }[];
+};
+type ClientResult = { rounds: number[]; calls: number[]; elapsed: number };
 
-console.log(`load average before: ${load()}`);
-const name = `gh_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const config = testConfig({ databaseUrl: url.toString(), dbPoolSize: 70, demo: false, catalogueSlots: 120 });
-const ctx = await bootstrap(config);
-const app = await buildApp(ctx);
-const results: Result[] = [];
-try {
-  const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const game = await ctx.db
-    .selectFrom('games')
-    .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
-    .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
-    .orderBy('games.node_id')
-    .executeTakeFirstOrThrow();
-  const vendor = game.vendor_code;
-  const secret = deriveVendorSecret(config.studioSecret, vendor);
-  console.log(
-    `PostgreSQL ${version.rows[0]?.v}; ${PLAYERS} players at vendor ${vendor} over HTTP (${address}); ${SECONDS} s per run`,
-  );
-
-  const tag = randomBytes(3).toString('hex');
-  const players = await members(ctx.db, PLAYERS, `v${tag}`);
-  const tokens = new Map<number, string>();
-  for (const id of players) {
-    const token = randomBytes(24).toString('base64url');
-    await ctx.db
-      .insertInto('game_sessions')
-      .values({
-        token_hash: createHash('sha256').update(token).digest('hex'),
-        member_id: id,
-        vendor_code: vendor,
-        node_id: game.node_id,
-        game_code: game.game_code,
-        currency: game.currency,
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
-    tokens.set(id, token);
-  }
-
-  const callLatencies: number[] = [];
+/** The vendor: each player plays rounds (a signed bet, then a signed closing win) back to back. */
+async function playRounds(job: ClientJob): Promise<ClientResult> {
+  const calls: number[] = [];
   const call = async (path: string, body: Record<string, unknown>) => {
-    const raw = JSON.stringify({ vendor, requestId: randomBytes(8).toString('hex'), ...body });
+    const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
     const t0 = performance.now();
-    const res = await fetch(`${address}/vendor/wallet/${path}`, {
+    const res = await fetch(`${job.address}/vendor/wallet/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signVendorBody(secret, raw) },
+      headers: { 'content-type': 'application/json', 'x-signature': signVendorBody(job.secret, raw) },
       body: raw,
     });
     const answer = (await res.json()) as { status: string };
-    callLatencies.push(performance.now() - t0);
+    calls.push(performance.now() - t0);
     if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
   };
-
   // Warm-up: connections, JIT, caches.
   await Promise.all(
-    players.map((id) => call('balance', { token: tokens.get(id) }).then(() => call('balance', { player: String(id) }))),
+    job.players.map((p) => call('balance', { token: p.token }).then(() => call('balance', { player: String(p.id) }))),
   );
-  callLatencies.length = 0;
-
-  const rounds = await run(PLAYERS, async (worker, i) => {
-    const id = players[worker] as number;
-    const roundId = `br-${tag}-${worker}-${i}`;
-    const betId = `bb-${tag}-${worker}-${i}`;
-    const amount = 100 + ((worker * 7 + i) % 900);
-    await call('bet', {
-      token: tokens.get(id),
-      player: String(id),
-      gameCode: game.game_code,
-      roundId,
-      transactionId: betId,
-      amount,
-      currency: game.currency,
-    });
-    await call('win', {
-      player: String(id),
-      gameCode: game.game_code,
-      roundId,
-      transactionId: `bw-${tag}-${worker}-${i}`,
-      betTransactionId: betId,
-      amount: i % 3 === 0 ? amount * 2 : 0,
-      currency: game.currency,
-      roundClosed: true,
-    });
-  });
-  results.push(summarise('vendor API round (bet + win), HTTP', PLAYERS, rounds.latencies, rounds.elapsed));
-  results.push(summarise('vendor API single call (bet or win)', PLAYERS, callLatencies, rounds.elapsed));
-
-  // The raw wallet posting rate on the same server, same database, same clients.
-  const wallets = await members(ctx.db, WALLETS, `w${tag}`);
-  const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
-  const raw = await run(PLAYERS, async (worker, i) => {
-    const from = pick();
-    let to = pick();
-    while (to === from) to = pick();
-    await ctx.db.transaction().execute((trx) =>
-      post(trx, {
-        idempotencyKey: `bench-${tag}-${worker}-${i}`,
-        type: 'transfer.bench',
-        reference: 'bench',
-        entries: [
-          { account: { member: from, currency: 'PHP' }, amount: -1 },
-          { account: { member: to, currency: 'PHP' }, amount: 1 },
-        ],
-      }),
-    );
-  });
-  results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
-
-  // The same raw posting when every posting touches one shared house account, as every bet and
-  // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.
-  const hot = await run(PLAYERS, async (worker, i) => {
-    await ctx.db.transaction().execute((trx) =>
-      post(trx, {
-        idempotencyKey: `bench-hot-${tag}-${worker}-${i}`,
-        type: 'bet.bench',
-        reference: 'bench',
-        entries: [
-          { account: { member: wallets[worker] as number, currency: 'PHP' }, amount: -1 },
-          { account: { house: 'vendor:BENCH', currency: 'PHP' }, amount: 1 },
-        ],
-      }),
-    );
-  });
-  results.push(summarise('wallet.post member -> one house account (raw)', PLAYERS, hot.latencies, hot.elapsed));
-
-  const report = await verifyLedger(ctx.db);
-  console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
-  const day = new Date().toISOString().slice(0, 10);
-  const rec = await reconciliation(ctx, vendor, day);
-  console.log(
-    `reconciliation ${vendor} ${day}: bets ${rec.bets.count} (${rec.bets.amount}), wins ${rec.wins.count} (${rec.wins.amount}), net ${rec.net}, ledger net ${rec.ledger.net}: ${rec.matches ? 'matches' : 'MISMATCH'}`,
+  calls.length = 0;
+  const rounds: number[] = [];
+  const end = performance.now() + job.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    job.players.map(async (p, worker) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now();
+        const roundId = `br-${job.tag}-${worker}-${i}`;
+        const betId = `bb-${job.tag}-${worker}-${i}`;
+        const amount = 100 + ((worker * 7 + i) % 900);
+        await call('bet', {
+          token: p.token,
+          player: String(p.id),
+          gameCode: job.gameCode,
+          roundId,
+          transactionId: betId,
+          amount,
+          currency: job.currency,
+        });
+        await call('win', {
+          player: String(p.id),
+          gameCode: job.gameCode,
+          roundId,
+          transactionId: `bw-${job.tag}-${worker}-${i}`,
+          betTransactionId: betId,
+          amount: i % 3 === 0 ? amount * 2 : 0,
+          currency: job.currency,
+          roundClosed: true,
+        });
+        rounds.push(performance.now() - t0);
+      }
+    }),
   );
-} finally {
-  await app.close();
-  await ctx.database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  return { rounds, calls, elapsed: (performance.now() - started) / 1000 };
 }
 
-console.log('| run | clients | ops | ops/s | p50 ms | p99 ms |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const r of results)
-  console.log(
-    `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-  );
-console.log(`load average after: ${load()}`);
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('DATABASE_URL is not set. Start a throwaway cluster first:');
+    console.log('  bash scripts/pg-cluster.sh start /tmp/benchpg   # prints the URL');
+    console.log('  DATABASE_URL=<that URL> node --import tsx bench/vendor.ts');
+    process.exitCode = 2;
+    return;
+  }
+
+  console.log(`load average before: ${load()}`);
+  const name = `gh_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = testConfig({ databaseUrl: url.toString(), dbPoolSize: 70, demo: false, catalogueSlots: 120 });
+  const ctx = await bootstrap(config);
+  const app = await buildApp(ctx);
+  const results: Result[] = [];
+  try {
+    const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const game = await ctx.db
+      .selectFrom('games')
+      .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
+      .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
+      .orderBy('games.node_id')
+      .executeTakeFirstOrThrow();
+    const vendor = game.vendor_code;
+    const secret = deriveVendorSecret(config.studioSecret, vendor);
+    console.log(
+      `PostgreSQL ${version.rows[0]?.v}; ${PLAYERS} players at vendor ${vendor} over HTTP (${address}); ${SECONDS} s per run`,
+    );
+
+    const tag = randomBytes(3).toString('hex');
+    const players = await members(ctx.db, PLAYERS, `v${tag}`);
+    const tokens = new Map<number, string>();
+    for (const id of players) {
+      const token = randomBytes(24).toString('base64url');
+      await ctx.db
+        .insertInto('game_sessions')
+        .values({
+          token_hash: createHash('sha256').update(token).digest('hex'),
+          member_id: id,
+          vendor_code: vendor,
+          node_id: game.node_id,
+          game_code: game.game_code,
+          currency: game.currency,
+          expires_at: new Date(Date.now() + 3_600_000),
+        })
+        .execute();
+      tokens.set(id, token);
+    }
+
+    // The players run in a worker thread, as a vendor runs elsewhere: the server's event loop serves
+    // requests only (on two cores this still shares the CPU, but not the loop).
+    const job: ClientJob = {
+      address,
+      vendor,
+      secret,
+      gameCode: game.game_code,
+      currency: game.currency,
+      tag,
+      seconds: SECONDS,
+      players: players.map((id) => ({ id, token: tokens.get(id) as string })),
+    };
+    const client = await new Promise<ClientResult>((resolve, reject) => {
+      // Loader hooks are per thread in Node 20: the worker registers tsx, then loads this file.
+      const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+      const worker = new Worker(boot, { eval: true, workerData: job });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    results.push(summarise('vendor API round (bet + win), HTTP', PLAYERS, client.rounds, client.elapsed));
+    results.push(summarise('vendor API single call (bet or win)', PLAYERS, client.calls, client.elapsed));
+
+    // The raw wallet posting rate on the same server, same database, same clients.
+    const wallets = await members(ctx.db, WALLETS, `w${tag}`);
+    const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
+    const raw = await run(PLAYERS, async (worker, i) => {
+      const from = pick();
+      let to = pick();
+      while (to === from) to = pick();
+      await ctx.db.transaction().execute((trx) =>
+        post(trx, {
+          idempotencyKey: `bench-${tag}-${worker}-${i}`,
+          type: 'transfer.bench',
+          reference: 'bench',
+          entries: [
+            { account: { member: from, currency: 'PHP' }, amount: -1 },
+            { account: { member: to, currency: 'PHP' }, amount: 1 },
+          ],
+        }),
+      );
+    });
+    results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
+
+    // The same raw posting when every posting touches one shared house account, as every bet and
+    // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.
+    const hot = await run(PLAYERS, async (worker, i) => {
+      await ctx.db.transaction().execute((trx) =>
+        post(trx, {
+          idempotencyKey: `bench-hot-${tag}-${worker}-${i}`,
+          type: 'bet.bench',
+          reference: 'bench',
+          entries: [
+            { account: { member: wallets[worker] as number, currency: 'PHP' }, amount: -1 },
+            { account: { house: 'vendor:BENCH', currency: 'PHP' }, amount: 1 },
+          ],
+        }),
+      );
+    });
+    results.push(summarise('wallet.post member -> one house account (raw)', PLAYERS, hot.latencies, hot.elapsed));
+
+    const report = await verifyLedger(ctx.db);
+    console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
+    const day = new Date().toISOString().slice(0, 10);
+    const rec = await reconciliation(ctx, vendor, day);
+    console.log(
+      `reconciliation ${vendor} ${day}: bets ${rec.bets.count} (${rec.bets.amount}), wins ${rec.wins.count} (${rec.wins.amount}), net ${rec.net}, ledger net ${rec.ledger.net}: ${rec.matches ? 'matches' : 'MISMATCH'}`,
+    );
+  } finally {
+    await app.close();
+    await ctx.database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+
+  console.log('| run | clients | ops | ops/s | p50 ms | p99 ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results)
+    console.log(
+      `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+    );
+  console.log(`load average after: ${load()}`);
+}
+
+if (isMainThread) await main();
+else parentPort?.postMessage(await playRounds(workerData as ClientJob));

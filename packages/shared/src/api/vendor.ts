@@ -17,7 +17,7 @@ export const VendorCodeField = z
   .max(32)
   .regex(/^[A-Za-z0-9_]+$/);
 /** The member id as a decimal string, as the balance call with a token answers it. */
-export const PlayerField = z.string().regex(/^[1-9][0-9]{0,15}$/);
+export const PlayerField = z.string().regex(/^[1-9][0-9]{0,14}$/);
 export const GameTokenField = z.string().min(16).max(256);
 export const MinorAmount = z.number().int().min(0).max(100_000_000_000);
 export const CurrencyField = z

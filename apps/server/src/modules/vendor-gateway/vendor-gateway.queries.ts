@@ -15,10 +15,72 @@ export function findIntegration(db: Conn, vendorCode: string) {
 /**
  * Serialises the calls that touch one round or one transaction id, across nodes, until commit.
  * Callers take the round key first and then transaction keys in sorted order, so no two calls can
- * wait on each other in a cycle.
+ * wait on each other in a cycle. One round trip: PostgreSQL evaluates the volatile lock calls after
+ * the sort, so in the order given.
  */
 export async function lockKeys(trx: Conn, keys: string[]) {
-  for (const key of keys) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(t.k, 0)) FROM unnest(${keys}::text[]) WITH ORDINALITY AS t(k, n) ORDER BY t.n`.execute(
+    trx,
+  );
+}
+
+export type CallContext = {
+  member_status: 'active' | 'disabled' | null;
+  round_member_id: number | null;
+  round_status: 'open' | 'closed' | 'rolled_back' | null;
+  cash_balance: number | null;
+  cash_held: number | null;
+  session_member_id: number | null;
+  session_trial: boolean | null;
+  session_vendor: string | null;
+  session_expires_at: Date | string | null;
+  game_node_id: number | null;
+  game_type: string | null;
+};
+
+/**
+ * Everything a money call checks, in one round trip (each call is otherwise a dozen small reads):
+ * the member's status, the round, the member's cash account (read only), and for a bet the game
+ * session of the token and the game.
+ */
+export async function callContext(
+  db: Conn,
+  input: {
+    vendorCode: string;
+    memberId: number;
+    roundId: string;
+    cashAccountCode: string;
+    tokenHash?: string;
+    gameCode?: string;
+  },
+): Promise<CallContext> {
+  const result = await sql<CallContext>`
+    SELECT m.status AS member_status,
+           r.member_id AS round_member_id, r.status AS round_status,
+           a.balance AS cash_balance, a.held AS cash_held,
+           s.member_id AS session_member_id, s.trial AS session_trial, s.vendor_code AS session_vendor,
+           s.expires_at AS session_expires_at,
+           g.node_id AS game_node_id, g.game_type AS game_type
+    FROM (SELECT 1) AS one
+    LEFT JOIN members m ON m.id = ${input.memberId}
+    LEFT JOIN vendor_rounds r ON r.vendor_code = ${input.vendorCode} AND r.round_id = ${input.roundId}
+    LEFT JOIN ledger_accounts a ON a.code = ${input.cashAccountCode}
+    LEFT JOIN game_sessions s ON s.token_hash = ${input.tokenHash ?? null}
+    LEFT JOIN games g ON g.vendor_code = ${input.vendorCode} AND g.game_code = ${input.gameCode ?? null}
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('call context returned no row');
+  return row;
+}
+
+/** The transactions with these ids (a call's own id and the bet it refers to). */
+export function findTransactions(db: Conn, vendorCode: string, transactionIds: string[]) {
+  return db
+    .selectFrom('vendor_transactions')
+    .select(['transaction_id', 'kind', 'round_id', 'member_id', 'amount', 'details_hash', 'status', 'balance_after'])
+    .where('vendor_code', '=', vendorCode)
+    .where('transaction_id', 'in', transactionIds)
+    .execute();
 }
 
 export function findSessionByTokenHash(db: Conn, tokenHash: string) {
@@ -29,27 +91,8 @@ export function findSessionByTokenHash(db: Conn, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** The session of a token with its member's status, in one round trip (every bet reads it). */
-export function findSessionWithMember(db: Conn, tokenHash: string) {
-  return db
-    .selectFrom('game_sessions as s')
-    .leftJoin('members as m', 'm.id', 's.member_id')
-    .select(['s.member_id', 's.trial', 's.vendor_code', 's.expires_at', 'm.status as member_status'])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
 export function findMember(db: Conn, memberId: number) {
   return db.selectFrom('members').select(['id', 'status', 'type']).where('id', '=', memberId).executeTakeFirst();
-}
-
-export function findGame(db: Conn, vendorCode: string, gameCode: string) {
-  return db
-    .selectFrom('games')
-    .select(['node_id', 'game_type'])
-    .where('vendor_code', '=', vendorCode)
-    .where('game_code', '=', gameCode)
-    .executeTakeFirst();
 }
 
 export function findTransaction(db: Conn, vendorCode: string, transactionId: string) {
@@ -105,15 +148,6 @@ export function countOpenBets(db: Conn, vendorCode: string, roundId: string) {
     .where('kind', '=', 'bet')
     .where('status', '=', 'ok')
     .executeTakeFirstOrThrow();
-}
-
-export function findRound(db: Conn, vendorCode: string, roundId: string) {
-  return db
-    .selectFrom('vendor_rounds')
-    .select(['member_id', 'status', 'game_code'])
-    .where('vendor_code', '=', vendorCode)
-    .where('round_id', '=', roundId)
-    .executeTakeFirst();
 }
 
 export async function addBetToRound(

@@ -221,23 +221,41 @@ function currencyOf(integration: Integration, currency: string, memberId: number
 
 type TransactionRow = Parameters<typeof q.insertTransaction>[1];
 
+const cashCode = (memberId: number, currency: string) => `member:${memberId}:cash:${currency}`;
+
+function contextFor(
+  trx: Trx,
+  integration: Integration,
+  input: { memberId: number; roundId: string; token?: string; gameCode?: string },
+) {
+  return q.callContext(trx, {
+    vendorCode: integration.vendor_code,
+    memberId: input.memberId,
+    roundId: input.roundId,
+    cashAccountCode: cashCode(input.memberId, integration.currency),
+    ...(input.token !== undefined ? { tokenHash: sha256(input.token) } : {}),
+    ...(input.gameCode !== undefined ? { gameCode: input.gameCode } : {}),
+  });
+}
+
 /**
  * Records the vendor transaction and moves its money between the member's cash and the house
  * account vendor:<code>, in that order: the posting locks the house account row, which every
  * player of the vendor shares, so it is the last write before the commit. balance_after is the
- * spendable balance the posting leaves; read before, it is corrected in the rare case another
- * movement of the member's money (a withdrawal hold) slipped in between.
+ * spendable balance the posting leaves, computed from the balance read in the call's context; it
+ * is corrected in the rare case another movement of the member's money slipped in between.
  */
 async function settle(
   trx: Trx,
   integration: Integration,
+  context: q.CallContext,
   row: Omit<TransactionRow, 'balance_after'>,
   move: { toMember: boolean; type: string },
 ): Promise<number> {
   const currency = integration.currency;
-  const before = await balanceOf(trx, row.member_id, currency);
+  const held = context.cash_held ?? 0;
   const delta = move.toMember ? row.amount : -row.amount;
-  const expected = before.available + delta;
+  const expected = (context.cash_balance ?? 0) - held + delta;
   // Refused before the house account is locked; wallet.post would refuse it too.
   if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
   await q.insertTransaction(trx, { ...row, balance_after: expected });
@@ -251,11 +269,21 @@ async function settle(
       { account: { house: `vendor:${integration.vendor_code}`, currency }, amount: -delta },
     ],
   });
-  const balance = result.balances[`member:${row.member_id}:cash:${currency}`];
-  if (balance === undefined || balance - before.held === expected) return expected;
+  const balance = result.balances[cashCode(row.member_id, currency)];
+  if (balance === undefined || balance - held === expected) return expected;
   const after = (await balanceOf(trx, row.member_id, currency)).available;
   await q.setBalanceAfter(trx, integration.vendor_code, row.transaction_id, after);
   return after;
+}
+
+function sessionOf(c: q.CallContext) {
+  if (c.session_vendor === null || c.session_trial === null || c.session_expires_at === null) return undefined;
+  return {
+    member_id: c.session_member_id,
+    trial: c.session_trial,
+    vendor_code: c.session_vendor,
+    expires_at: c.session_expires_at,
+  };
 }
 
 export async function bet(ctx: AppContext, integration: Integration, body: VendorBetRequest): Promise<VendorAnswer> {
@@ -279,33 +307,37 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       if (answer) return answer;
       // A rollback already came for this id: the bet arrives too late and is refused.
       if (known.length > 0) throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-      const session = await q.findSessionWithMember(trx, sha256(body.token));
+      const c = await contextFor(trx, integration, {
+        memberId,
+        roundId: body.roundId,
+        token: body.token,
+        gameCode: body.gameCode,
+      });
+      const session = sessionOf(c);
       checkSession(ctx, integration, session);
       if (session.member_id !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
-      if (session.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
+      if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
       currencyOf(integration, body.currency, memberId);
-      const game = await q.findGame(trx, vendor, body.gameCode);
-      if (!game) throw new VendorRefusal('ERROR_GAME_NOT_FOUND', memberId);
-      const round = await q.findRound(trx, vendor, body.roundId);
-      if (round && round.member_id !== memberId) throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
-      if (round?.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
-      if (round?.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+      if (c.game_node_id === null || c.game_type === null) throw new VendorRefusal('ERROR_GAME_NOT_FOUND', memberId);
+      if (c.round_member_id !== null && c.round_member_id !== memberId)
+        throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
+      if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+      if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
 
-      // The round first: the posting locks the vendor's house account row, shared by every player,
-      // so as little as possible happens between it and the commit.
       await q.addBetToRound(trx, {
         vendor_code: vendor,
         round_id: body.roundId,
         member_id: memberId,
-        node_id: game.node_id,
+        node_id: c.game_node_id,
         game_code: body.gameCode,
-        game_type: game.game_type,
+        game_type: c.game_type,
         currency: integration.currency,
         amount: body.amount,
       });
       const after = await settle(
         trx,
         integration,
+        c,
         {
           vendor_code: vendor,
           transaction_id: body.transactionId,
@@ -343,29 +375,35 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
       body.roundClosed,
     ]),
   };
+  const locks = [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)];
   return moneyCall(
     ctx,
     integration,
     call,
-    [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
-    async (trx) => {
-      await activeMember(trx, memberId, { allowDisabled: true });
+    locks,
+    async (trx, replay) => {
+      const ids = [body.transactionId, ...(body.betTransactionId !== undefined ? [body.betTransactionId] : [])];
+      const known = await q.findTransactions(trx, vendor, ids);
+      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
+      if (answer) return answer;
+      const c = await contextFor(trx, integration, { memberId, roundId: body.roundId });
+      if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
       currencyOf(integration, body.currency, memberId);
-      const round = await q.findRound(trx, vendor, body.roundId);
-      if (!round || round.member_id !== memberId) throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+      if (c.round_member_id !== memberId) throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
       if (body.betTransactionId !== undefined) {
-        const paid = await q.findTransaction(trx, vendor, body.betTransactionId);
+        const paid = known.find((r) => r.transaction_id === body.betTransactionId);
         if (paid?.kind !== 'bet' || paid.round_id !== body.roundId)
           throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
         if (paid.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
       }
-      if (round.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-      if (round.status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+      if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+      if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
 
       await q.addWinToRound(trx, vendor, body.roundId, body.amount, body.roundClosed);
       const after = await settle(
         trx,
         integration,
+        c,
         {
           vendor_code: vendor,
           transaction_id: body.transactionId,
@@ -381,6 +419,7 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
       );
       return okAnswer(integration, after);
     },
+    { replayInside: true },
   );
 }
 
@@ -404,37 +443,47 @@ export async function rollback(
     hash: detailsHash('rollback', [body.player, body.roundId, body.rollbackTransactionId]),
   };
   const txKeys = [txKey(vendor, body.transactionId), txKey(vendor, body.rollbackTransactionId)].sort();
-  return moneyCall(ctx, integration, call, [roundKey(vendor, body.roundId), ...txKeys], async (trx) => {
-    await activeMember(trx, memberId, { allowDisabled: true });
-    const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
-      const row = {
-        vendor_code: vendor,
-        transaction_id: body.transactionId,
-        kind: 'rollback' as const,
-        round_id: body.roundId,
-        member_id: memberId,
-        amount,
-        ref_transaction_id: body.rollbackTransactionId,
-        details_hash: call.hash,
-        status,
+  return moneyCall(
+    ctx,
+    integration,
+    call,
+    [roundKey(vendor, body.roundId), ...txKeys],
+    async (trx, replay) => {
+      const known = await q.findTransactions(trx, vendor, [body.transactionId, body.rollbackTransactionId]);
+      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
+      if (answer) return answer;
+      const c = await contextFor(trx, integration, { memberId, roundId: body.roundId });
+      if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+      const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
+        const row = {
+          vendor_code: vendor,
+          transaction_id: body.transactionId,
+          kind: 'rollback' as const,
+          round_id: body.roundId,
+          member_id: memberId,
+          amount,
+          ref_transaction_id: body.rollbackTransactionId,
+          details_hash: call.hash,
+          status,
+        };
+        return okAnswer(integration, await settle(trx, integration, c, row, { toMember: true, type: 'bet.rollback' }));
       };
-      return okAnswer(integration, await settle(trx, integration, row, { toMember: true, type: 'bet.rollback' }));
-    };
 
-    const target = await q.findTransaction(trx, vendor, body.rollbackTransactionId);
-    if (!target) return record(0, 'rollback_of_unknown');
-    if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
-      throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
-    if (target.status === 'rolled_back') return record(0, 'ok');
-    const round = await q.findRound(trx, vendor, body.roundId);
-    if (round?.status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
-      throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
+      const target = known.find((r) => r.transaction_id === body.rollbackTransactionId);
+      if (!target) return record(0, 'rollback_of_unknown');
+      if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
+        throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+      if (target.status === 'rolled_back') return record(0, 'ok');
+      if (c.round_status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
+        throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
 
-    await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
-    const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
-    await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
-    return record(target.amount, 'ok');
-  });
+      await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
+      const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
+      await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
+      return record(target.amount, 'ok');
+    },
+    { replayInside: true },
+  );
 }
 
 // ---- operator: reconciliation
