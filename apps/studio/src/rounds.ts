@@ -27,6 +27,7 @@ export const DELIVERY_LEASE_MS = 30_000;
 export type StepView = { step: number; outcome: unknown; win: number };
 export type RoundView = {
   roundId: string;
+  vendor: string;
   gameCode: string;
   engine: string;
   mode: 'real' | 'trial';
@@ -102,6 +103,7 @@ const ROUND_COLUMNS = [
 export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
   return {
     roundId: row.round_id,
+    vendor: row.vendor,
     gameCode: row.game_code,
     engine: row.engine,
     mode: row.mode,

@@ -19,6 +19,17 @@ const bet = h('textarea', { 'data-testid': 'bet', placeholder: '{"coin":1} (empt
 const out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
 let recorded: RoundView | null = null;
 
+/** JSON with sorted keys: the stored round comes back from jsonb with its keys in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
 async function loadRound() {
   out.replaceChildren();
   recorded = null;
@@ -28,6 +39,7 @@ async function loadRound() {
     clientSeed.value = r.clientSeed;
     nonce.value = String(r.nonce);
     gameCode.value = r.gameCode;
+    vendor.value = r.vendor;
     bet.value = JSON.stringify(r.bet);
     serverSeed.value = r.serverSeed ?? '';
     out.replaceChildren(
@@ -74,7 +86,7 @@ async function verify() {
     ];
     if (recorded) {
       const hashOk = recorded.serverSeedHash === v.serverSeedHash;
-      const outcomeOk = JSON.stringify(recorded.steps) === JSON.stringify(v.steps) && recorded.win === v.win;
+      const outcomeOk = canonical(recorded.steps) === canonical(v.steps) && recorded.win === v.win;
       nodes.push(
         h(
           'p',

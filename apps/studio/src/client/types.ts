@@ -3,6 +3,7 @@
 export type StepView = { step: number; outcome: unknown; win: number };
 export type RoundView = {
   roundId: string;
+  vendor: string;
   gameCode: string;
   engine: string;
   mode: 'real' | 'trial';

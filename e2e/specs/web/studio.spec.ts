@@ -1,0 +1,95 @@
+/// <reference lib="dom" />
+// The house studio in the browser (issue 6): a member launches a slot, the studio page opens with
+// the member's wallet balance, a spin moves it, and the round verifies on the public fairness page
+// after the seed is rotated. The studio is mounted under /studio by the server the runner starts.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { requireWebBuild } from './web-build';
+
+let browser: Browser;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function login(page: Page, username: string) {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('ANONYMOUS_POPUP', '1');
+    sessionStorage.setItem('USER_POPUP', '1');
+  });
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Log in' }).first();
+  await form.getByPlaceholder('Username').fill(username);
+  await form.getByPlaceholder('Password').fill('Demo@1234');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+}
+
+/** The launch call the lobby makes, from the logged-in page (session token from session storage). */
+async function launch(page: Page, vassalage: string, gameCode: string): Promise<string> {
+  const url = await page.evaluate(
+    async ({ vassalage, gameCode }) => {
+      const token = sessionStorage.getItem('token') ?? '';
+      const res = await fetch('/wps/game/launchGame', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ vassalage, gameCode, language: 'EN', backUrl: '/rng' }),
+      });
+      const body = (await res.json()) as { value?: { url: string } };
+      return body.value?.url ?? `launch failed: ${res.status} ${JSON.stringify(body)}`;
+    },
+    { vassalage, gameCode },
+  );
+  assert.match(url, /\/studio\/play\?/, url);
+  return url;
+}
+
+test('a member spins a house slot: the balance moves and the round verifies on /studio/fair', async () => {
+  const page = await newPage(browser);
+  await login(page, 'demo01');
+  const url = await launch(page, 'AE', 'SLOT-00001');
+  await page.goto(url);
+  const balance = page.getByTestId('balance');
+  await page.getByTestId('spin').waitFor();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  const start = await balance.innerText();
+  await screenshot(page, 'studio-slot-before');
+
+  // A spin whose win equals its stake leaves the balance as it was: spin until it moves.
+  let moved = false;
+  for (let i = 0; i < 8 && !moved; i++) {
+    const rows = await page.locator('[data-testid=history] tbody tr[data-round-id]').count();
+    await page.getByTestId('spin').click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=history] tbody tr[data-round-id]').length > n,
+      rows,
+    );
+    // Free spins owed: play them all so the round settles.
+    while (await page.getByTestId('free-spin').isVisible()) {
+      await page.getByTestId('free-spin').click();
+      await page.waitForTimeout(300);
+    }
+    moved = (await balance.innerText()) !== start;
+  }
+  assert.ok(moved, `the balance stayed at ${start}`);
+  await screenshot(page, 'studio-slot-after');
+
+  // Reveal the seed, then open the newest round on the verifier.
+  await page.getByTestId('rotate').click();
+  await page.getByTestId('revealed-seed').waitFor();
+  const roundId = await page
+    .locator('[data-testid=history] tbody tr[data-round-id]')
+    .first()
+    .getAttribute('data-round-id');
+  assert.ok(roundId);
+  await page.goto(`/studio/fair?round=${roundId}`);
+  const verdict = page.getByTestId('verify-verdict');
+  await verdict.waitFor();
+  assert.match(await verdict.innerText(), /equals the recorded round/);
+  await screenshot(page, 'studio-fair');
+});
