@@ -239,7 +239,7 @@ function MemberArea() {
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={paths.profile} className="flex items-center gap-2" aria-label={t('member.menu.profile')}>
+      <Link to={paths.profile} className="flex items-center gap-2" title={t('member.menu.profile')}>
         <img
           src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
           alt=""

@@ -13,7 +13,7 @@ export function MemberLayout() {
   const state = useQuery(publicStateQuery(token)).data;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[240px_1fr]">
-      <nav aria-label={t('member.title')} className="rounded-xl bg-(--surface-raised) p-3">
+      <nav aria-label={t('member.title')} className="min-w-0 rounded-xl bg-(--surface-raised) p-3">
         <h2 className="mb-2 px-2 font-bold text-(--accent)">{t('member.title')}</h2>
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
           {MEMBER_MENU.map((entry) => {
