@@ -3,7 +3,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Clock, Heart, LayoutGrid, LogIn, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
@@ -76,7 +77,14 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8" data-game-type={gameType ?? 'ALL'}>
-      <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {gameType && (
+          <Link to={paths.lobby} className="text-sm font-semibold text-(--accent) hover:underline">
+            {t('games.lobby')}
+          </Link>
+        )}
+      </div>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div role="tablist" aria-label={t('games.views')} className="flex gap-1 rounded-lg bg-(--surface-raised) p-1">
           {tabs.map(({ id, label, icon: Icon }) => (
