@@ -44,7 +44,7 @@ export async function buildApp(
   ctx: AppContext,
   options: {
     /** Mounts more plugins before the app is sealed (the house studio under /studio, see main.ts). */
-    mount?: (app: App) => Promise<unknown> | unknown;
+    mount?: (app: App, ctx: AppContext) => Promise<unknown> | unknown;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -95,7 +95,7 @@ export async function buildApp(
     async () => ({ status: 'ok' as const }),
   );
   for (const register of routeModules) await register(app, ctx);
-  if (options.mount) await options.mount(app);
+  if (options.mount) await options.mount(app, ctx);
   // Last: the web app's history fallback must not shadow an API route.
   registerWebApp(app, ctx);
 

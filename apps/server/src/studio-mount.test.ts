@@ -37,11 +37,13 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     {
-      mount: (app) =>
+      // On PostgreSQL (TEST_DATABASE_URL) the studio_ tables go into the test's database, as in production.
+      mount: (app, ctx) =>
         app.register(studioPlugin, {
           prefix: '/studio',
           platformUrl: () => loopbackUrl(app.server.address()),
-          houseSecret: t?.ctx.config.studioSecret ?? 'test-studio-secret-test-studio-secret-00',
+          houseSecret: ctx.config.studioSecret,
+          databaseUrl: ctx.config.databaseUrl,
           dataDir: '',
           retryIntervalMs: 0,
           fetch: studioFetch,
