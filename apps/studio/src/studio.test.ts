@@ -1,0 +1,173 @@
+import { createHmac } from 'node:crypto';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineKindOf } from './game-map';
+import { studioPlugin } from './plugin';
+import { sign, vendorSecret, WalletClient } from './wallet-client';
+
+// The studio on its own (no platform): signing, the catalogue mapping, and a fake wallet behind the
+// client to check what the studio sends. The end-to-end tests against the real vendor gateway live in
+// apps/server/src/studio-mount.test.ts (apps/studio must not import the server).
+
+describe('wallet client', () => {
+  it('derives vendor secrets and signs the raw body as the gateway checks it', async () => {
+    const house = 'h'.repeat(40);
+    expect(vendorSecret(house, 'PT')).toBe(createHmac('sha256', house).update('vendor:PT').digest('hex'));
+    const seen: { body: string; signature: string; url: string }[] = [];
+    const fake: typeof fetch = async (input, init) => {
+      seen.push({
+        url: String(input),
+        body: String(init?.body),
+        signature: String((init?.headers as Record<string, string>)['x-signature']),
+      });
+      return new Response(
+        JSON.stringify({ status: 'OK', balance: 1234, currency: 'PHP', requestId: 'r', player: '42' }),
+        { status: 200 },
+      );
+    };
+    const client = new WalletClient({ platformUrl: 'http://platform.test/', houseSecret: house, fetch: fake });
+    const answer = await client.balance('PT', { token: 't'.repeat(20) });
+    expect(answer).toEqual({ kind: 'ok', balance: 1234, currency: 'PHP', player: '42' });
+    expect(seen[0]?.url).toBe('http://platform.test/vendor/wallet/balance');
+    expect(seen[0]?.signature).toBe(sign(vendorSecret(house, 'PT'), seen[0]?.body ?? ''));
+    expect(JSON.parse(seen[0]?.body ?? '{}')).toMatchObject({ vendor: 'PT', token: 't'.repeat(20) });
+  });
+
+  it('tells refusals from unknown outcomes', async () => {
+    const answer = (status: string, http: number) =>
+      new WalletClient({
+        platformUrl: 'http://platform.test',
+        houseSecret: 'x'.repeat(32),
+        fetch: async () =>
+          new Response(JSON.stringify({ status, balance: 5, currency: 'PHP', requestId: 'r' }), { status: http }),
+      }).bet({
+        vendor: 'PT',
+        token: 't'.repeat(20),
+        player: '1',
+        gameCode: 'SLOT-00001',
+        roundId: 'r',
+        transactionId: 'r:bet',
+        amount: 10,
+        currency: 'PHP',
+      });
+    expect(await answer('ERROR_INSUFFICIENT_FUNDS', 422)).toEqual({
+      kind: 'refused',
+      status: 'ERROR_INSUFFICIENT_FUNDS',
+      balance: 5,
+    });
+    expect((await answer('ERROR_INTERNAL', 500)).kind).toBe('unknown');
+    const down = new WalletClient({
+      platformUrl: 'http://platform.test',
+      houseSecret: 'x'.repeat(32),
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    expect(
+      (
+        await down.win({
+          vendor: 'PT',
+          player: '1',
+          gameCode: 'g',
+          roundId: 'r',
+          transactionId: 'w',
+          betTransactionId: 'b',
+          amount: 1,
+          currency: 'PHP',
+          roundClosed: true,
+        })
+      ).kind,
+    ).toBe('unknown');
+  });
+});
+
+describe('catalogue mapping', () => {
+  it('maps every catalogue category to an engine', () => {
+    expect(engineKindOf({ vendor: 'PT', gameCode: 'SLOT-10400' })).toBe('slot');
+    expect(engineKindOf({ vendor: 'JILI', gameCode: 'JL-024' })).toBe('slot');
+    expect(engineKindOf({ vendor: 'AG', gameCode: 'LIVE-005' })).toBe('roulette');
+    expect(engineKindOf({ vendor: 'BBIN', gameCode: 'LIVE-004' })).toBe('roulette');
+    expect(engineKindOf({ vendor: 'AG', gameCode: 'LIVE-001' })).toBe('baccarat');
+    expect(engineKindOf({ vendor: 'AG', gameCode: 'FISH-001' })).toBe('fish');
+    expect(engineKindOf({ vendor: 'KX', gameCode: 'PVP-003' })).toBe('duel');
+    expect(engineKindOf({ vendor: 'IBC', gameCode: 'SPORTS-002' })).toBe('match');
+    expect(engineKindOf({ vendor: 'TF', gameCode: 'ESPORTS-001' })).toBe('match');
+    expect(engineKindOf({ vendor: 'DS88', gameCode: 'COCKFIGHT-002' })).toBe('derby');
+    expect(engineKindOf({ vendor: 'TCG_SEA', gameCode: 'LOTT-001' })).toBe('lottery');
+    expect(engineKindOf({ vendor: 'ELOTT', gameCode: 'ELOTT-001' })).toBe('lottery');
+    expect(engineKindOf({ vendor: 'PT', gameCode: 'slot-1' })).toBeUndefined();
+    expect(engineKindOf({ vendor: 'PT', gameCode: "SLOT-1'; drop" })).toBeUndefined();
+  });
+});
+
+describe('standalone plugin (trial play, no platform)', () => {
+  const app = Fastify();
+  const walletCalls: string[] = [];
+  beforeAll(async () => {
+    await app.register(studioPlugin, {
+      prefix: '/studio',
+      platformUrl: 'http://platform.invalid',
+      houseSecret: 'y'.repeat(40),
+      dataDir: '',
+      retryIntervalMs: 0,
+      fetch: async (input) => {
+        walletCalls.push(String(input));
+        throw new TypeError('no platform in this test');
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('plays, rotates and verifies a trial round without touching the wallet', async () => {
+    const token = 'trial-token-0123456789abcdef';
+    const page = await app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${token}&game=LIVE-001&vendor=AG&mode=trial`,
+    });
+    expect(page.statusCode).toBe(200);
+    const headers = { 'x-game-token': token };
+    const played = await app.inject({
+      method: 'POST',
+      url: '/studio/api/round',
+      headers,
+      payload: { bet: { player: 500, tie: 100 } },
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    const round = played.json().round;
+    expect(round.stake).toBe(600);
+    const rotated = (await app.inject({ method: 'POST', url: '/studio/api/seed/rotate', headers })).json();
+    expect(rotated.revealed.serverSeedHash).toBe(round.serverSeedHash);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/studio/api/verify',
+      payload: {
+        serverSeed: rotated.revealed.serverSeed,
+        clientSeed: round.clientSeed,
+        nonce: round.nonce,
+        gameCode: 'LIVE-001',
+        vendor: 'AG',
+        bet: round.bet,
+      },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().steps).toEqual(round.steps);
+    expect(verified.json().win).toBe(round.win);
+    expect(walletCalls).toEqual([]);
+  });
+
+  it('refuses a real launch it cannot check, and unknown games', async () => {
+    const real = await app.inject({
+      method: 'GET',
+      url: '/studio/play?token=real-token-0123456789abcdef&game=SLOT-00001&vendor=PT&mode=real',
+    });
+    expect(real.statusCode).toBe(503);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/studio/play?token=trial-token-0123456789abcdeX&game=POKER-1&vendor=PT&mode=trial',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const noSession = await app.inject({ method: 'POST', url: '/studio/api/round', payload: { bet: {} } });
+    expect(noSession.json().error.code).toBe('STUDIO_SESSION_REQUIRED');
+  });
+});
