@@ -21,9 +21,11 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'Every import must resolve, otherwise the rules below silently stop applying to it.',
+      comment:
+        'Every import must resolve, otherwise the rules below silently stop applying to it. Vite virtual ' +
+        'modules (virtual:*, built by a plugin in apps/web/vite.config.ts) exist only in the bundler.',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
     {
       name: 'shared-not-to-apps',

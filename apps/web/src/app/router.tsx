@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
+import { loadAllStrings } from '../lib/i18n';
 import { RouteError } from './layout/route-error';
 import { SiteLayout } from './layout/site-layout';
 import { CATEGORY_ROUTES, paths } from './paths';
@@ -11,6 +12,9 @@ const frame = (name: string) => async () => {
 };
 
 const games = () => import('../features/games/pages');
+
+/** The routes that render the home page (with a modal at most): their strings are all in the first chunk. */
+const HOME_PATHS = new Set([paths.home, '/index', '/index.html', '/home', paths.login, paths.register]);
 
 /** spec §2 /{gameType}: a category route lists its games; any other single segment is not found. */
 const categoryRoute = async () => {
@@ -67,6 +71,10 @@ export const router = createBrowserRouter([
   {
     element: <SiteLayout />,
     errorElement: <RouteError />,
+    // Every page but home needs the English strings the first chunk leaves out (lib/i18n.ts); the
+    // loader runs on every navigation and waits for them (one lazy chunk, fetched once).
+    loader: ({ request }) => (HOME_PATHS.has(new URL(request.url).pathname) ? null : loadAllStrings().then(() => null)),
+    shouldRevalidate: () => true,
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: '/index', element: <HomePage /> },
