@@ -177,3 +177,26 @@ test('a lottery page opens the chosen game in the page with its draw countdown',
   }
   await screenshot(page, 'games-vn-lottery');
 });
+
+test('the home slot section shows six games of the chosen vendor, and the live section real tables', async () => {
+  const page = member;
+  await page.goto('/');
+  const slots = page.getByTestId('home-slot-games');
+  await slots.locator('li').first().waitFor();
+  assert.equal(await slots.locator('li').count(), 6);
+  const before = await slots.locator('li p').allInnerTexts();
+  const vendors = page.getByRole('group', { name: 'Providers' }).getByRole('button');
+  assert.equal(await vendors.count(), 4, 'the first four slot vendors');
+  await vendors.nth(1).click();
+  await page.waitForFunction(
+    (names) =>
+      Array.from(document.querySelectorAll('[data-testid="home-slot-games"] li p'), (p) => p.textContent).join('|') !==
+      names.join('|'),
+    before,
+  );
+  assert.equal(await slots.locator('li').count(), 6);
+  const live = page.getByTestId('home-live-games');
+  await live.locator('li').first().waitFor();
+  assert.ok((await live.locator('li').count()) >= 2);
+  assert.match((await live.locator('li').first().getAttribute('class')) ?? '', /col-span-2/, 'first items larger');
+});
