@@ -1,6 +1,7 @@
 import type { LaunchGameValue } from '@gamehall/shared/api/games';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { launchGame, type SeamlessState } from '../../components/game-actions';
@@ -25,8 +26,19 @@ export function SeamlessPage() {
   const url = state?.url ?? relaunch.data?.url;
   const backTo = state?.backTo ?? '/';
   const error = relaunch.error;
+  // The game fills the window below the site header (whose height depends on the width).
+  const [headerHeight, setHeaderHeight] = useState(64);
+  useLayoutEffect(() => {
+    const header = document.querySelector('header');
+    if (!header) return;
+    const read = () => setHeaderHeight(header.getBoundingClientRect().height);
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="flex h-[calc(100dvh-var(--header-height,64px))] min-h-[480px] flex-col">
+    <div className="flex min-h-[480px] flex-col" style={{ height: `calc(100dvh - ${headerHeight}px)` }}>
       <div className="flex items-center gap-3 border-b border-(--text-muted)/20 px-4 py-2">
         <Link
           to={backTo}
