@@ -161,7 +161,7 @@ function HeaderLogin() {
     setBusy(true);
     try {
       const value = await login({ username: username.trim(), password, type: 'username' });
-      await completeLogin(value);
+      await completeLogin(value, password);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
     } catch (err) {
       // Captcha or new-IP verification need the full login modal.
