@@ -469,6 +469,25 @@ async function markRollingBack(db: StudioDb, roundId: string, error: string, now
 export async function deliverRollback(deps: RoundDeps, roundId: string): Promise<boolean> {
   const row = await loadRound(deps.db, roundId);
   if (!row || row.status !== 'rolling_back') return true;
+  if (row.mode === 'trial') {
+    // A trial round left unfinished by a stopped process: give the demo stake back, never the wallet.
+    await deps.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('studio_rounds')
+        .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'rolling_back')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1) {
+        await trx
+          .updateTable('studio_sessions')
+          .set({ demo_balance: sql`demo_balance + ${row.stake}` })
+          .where('id', '=', row.session_id)
+          .execute();
+      }
+    });
+    return true;
+  }
   const answer = await deps.wallet.rollback({
     vendor: row.vendor,
     player: row.player,

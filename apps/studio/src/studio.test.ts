@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineKindOf } from './game-map';
-import { studioPlugin } from './plugin';
+import { type StudioRuntime, studioPlugin } from './plugin';
 import { sign, vendorSecret, WalletClient } from './wallet-client';
 
 // The studio on its own (no platform): signing, the catalogue mapping, and a fake wallet behind the
@@ -103,6 +103,7 @@ describe('catalogue mapping', () => {
 describe('standalone plugin (trial play, no platform)', () => {
   const app = Fastify();
   const walletCalls: string[] = [];
+  let runtime: StudioRuntime | undefined;
   beforeAll(async () => {
     await app.register(studioPlugin, {
       prefix: '/studio',
@@ -110,6 +111,9 @@ describe('standalone plugin (trial play, no platform)', () => {
       houseSecret: 'y'.repeat(40),
       dataDir: '',
       retryIntervalMs: 0,
+      onStart: (r) => {
+        runtime = r;
+      },
       fetch: async (input) => {
         walletCalls.push(String(input));
         throw new TypeError('no platform in this test');
@@ -169,5 +173,44 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(unknown.statusCode).toBe(404);
     const noSession = await app.inject({ method: 'POST', url: '/studio/api/round', payload: { bet: {} } });
     expect(noSession.json().error.code).toBe('STUDIO_SESSION_REQUIRED');
+  });
+
+  it('gives a trial stake back when a trial round was left mid-bet, without the wallet', async () => {
+    const token = 'trial-token-left-mid-bet-000';
+    const callsBefore = walletCalls.length;
+    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial` });
+    const headers = { 'x-game-token': token };
+    const before = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json().balance;
+    const played = (
+      await app.inject({ method: 'POST', url: '/studio/api/round', headers, payload: { bet: { amount: 700 } } })
+    ).json();
+    const db = runtime?.db;
+    if (!db) throw new Error('no runtime');
+    // As if the process stopped after the debit, before the round was played and settled.
+    await db
+      .updateTable('studio_rounds')
+      .set({ status: 'betting', next_attempt_at: new Date(0) })
+      .where('round_id', '=', played.round.roundId)
+      .execute();
+    await db
+      .updateTable('studio_sessions')
+      .set({ demo_balance: before - 700 })
+      .where(
+        'id',
+        '=',
+        (
+          await db
+            .selectFrom('studio_rounds')
+            .select('session_id')
+            .where('round_id', '=', played.round.roundId)
+            .executeTakeFirstOrThrow()
+        ).session_id,
+      )
+      .execute();
+    const pass = await runtime?.recover();
+    expect(pass?.rollbacksDelivered).toBe(1);
+    const after = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json().balance;
+    expect(after).toBe(before);
+    expect(walletCalls.length).toBe(callsBefore);
   });
 });
