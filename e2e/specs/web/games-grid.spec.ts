@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
+import { launchBrowser, screenshot } from '../../support/browser';
 import { artifactsDir } from '../../support/env';
 import { freshPage, gameCount, login, slotGrid } from './games-helpers';
 import { requireWebBuild } from './web-build';
@@ -130,4 +130,30 @@ test('axe-core finds no serious or critical violation on the game list (main reg
       .map((v) => `${v.id} (${v.nodes.length})`);
   });
   assert.deepEqual(violations, [], violations.join(', '));
+});
+
+test('the grid has two columns on a 390 px phone and seven at 1920 px (content capped at 80rem)', async () => {
+  const page = member;
+  const columns = () =>
+    page.evaluate(() => {
+      const items = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="game-grid"] > li'));
+      const first = items[0]?.style.transform;
+      return items.filter((li) => li.style.transform === first).length;
+    });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/rng');
+  await slotGrid(page).locator('li').first().waitFor();
+  assert.equal(await columns(), 2);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+  await screenshot(page, 'games-rng-phone');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-testid="game-grid"] > li').length > 0 &&
+      Array.from(document.querySelectorAll<HTMLElement>('[data-testid="game-grid"] > li')).filter(
+        (li, _, all) => li.style.transform === all[0]?.style.transform,
+      ).length === 7,
+  );
+  assert.equal(await columns(), 7);
+  await page.setViewportSize({ width: 1280, height: 900 });
 });

@@ -24,7 +24,7 @@ export function DateRangeFilter({ onChange }: { onChange: (range: DateRange) => 
   };
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <fieldset className="flex gap-1">
+      <fieldset className="flex min-w-0 gap-1">
         <legend className="sr-only">{t('games.range.label')}</legend>
         {(['past7', 'past30', 'custom'] as const).map((s) => (
           <button

@@ -114,7 +114,7 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
         </label>
       </div>
       {tab === 'all' && vendors.length > 0 && (
-        <fieldset className="mb-3">
+        <fieldset className="mb-3 min-w-0">
           <legend className="sr-only">{t('games.vendors')}</legend>
           <div className="flex gap-2 overflow-x-auto pb-1">
             <Chip active={!vassalage} onClick={() => setParam('vassalage', undefined)}>
@@ -135,7 +135,7 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
         </fieldset>
       )}
       {tab === 'all' && subCategories.length > 0 && (
-        <fieldset className="mb-4">
+        <fieldset className="mb-4 min-w-0">
           <legend className="sr-only">{t('games.subCategories')}</legend>
           <div className="flex flex-wrap gap-2">
             <Chip active={!classify} onClick={() => setParam('gameClassify', undefined)} small>

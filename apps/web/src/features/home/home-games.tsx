@@ -223,7 +223,7 @@ function SlotSection() {
         subtitle={t('home.slotsSubtitle')}
         more={{ to: vendor ? `/rng?vassalage=${encodeURIComponent(vendor)}` : '/rng', label: t('nav.more') }}
       />
-      <fieldset className="mb-4 flex gap-2 overflow-x-auto">
+      <fieldset className="mb-4 flex min-w-0 gap-2 overflow-x-auto">
         <legend className="sr-only">{t('games.vendors')}</legend>
         {vendors.map((v) => (
           <button
