@@ -1,5 +1,6 @@
-// A dependency-free SVG plot of an RTP report: one row per bet, the simulated minus exact return in
-// percentage points with a +-2 standard error bar, so a row whose bar misses zero stands out.
+// A dependency-free SVG plot of an RTP report: one row per bet, its z = (simulated - exact) / standard
+// error on a common axis (the rows' errors differ by two orders of magnitude, so raw differences would
+// hide most of them), with the |z| < 2 band shaded and the test's |z| < 5 limit marked.
 import type { RtpRow } from '../apps/studio/src/engines/rtp-scenarios';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -12,40 +13,37 @@ export function renderRtpSvg(rows: RtpRow[], rounds: number): string {
   const top = 48;
   const width = left + plotWidth + right;
   const height = top + rows.length * rowHeight + 40;
-  const span = Math.max(0.1, ...rows.map((r) => Math.abs(r.simulated - r.exact) * 100 + 2 * r.se * 100)) * 1.1;
-  const x = (pp: number) => left + ((pp + span) / (2 * span)) * plotWidth;
+  const span = Math.max(5.5, ...rows.map((r) => Math.abs(r.z) + 0.5));
+  const x = (z: number) => left + ((z + span) / (2 * span)) * plotWidth;
+  const bottom = top + rows.length * rowHeight;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
-    `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">Simulated minus exact RTP (percentage points), ${rounds.toExponential(0)} rounds per row, bars = 2 standard errors</text>`,
+    `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">RTP by simulation: z = (simulated - exact) / standard error, ${rounds.toExponential(0)} rounds per row</text>`,
+    `<rect x="${x(-2)}" y="${top - 6}" width="${x(2) - x(-2)}" height="${bottom - top + 6}" fill="#e3f0e3"/>`,
   ];
-  const ticks = 4;
-  for (let i = -ticks; i <= ticks; i++) {
-    const pp = (span * i) / ticks;
-    const tx = x(pp);
+  for (let z = -Math.floor(span); z <= Math.floor(span); z++) {
+    const tx = x(z);
+    const strong = z === 0 || Math.abs(z) === 5;
     parts.push(
-      `<line x1="${tx}" y1="${top - 6}" x2="${tx}" y2="${top + rows.length * rowHeight}" stroke="${i === 0 ? '#333' : '#ddd'}" stroke-width="${i === 0 ? 1.5 : 1}"/>`,
-      `<text x="${tx}" y="${top - 10}" text-anchor="middle" fill="#555">${pp >= 0 ? '+' : ''}${pp.toFixed(3)}</text>`,
+      `<line x1="${tx}" y1="${top - 6}" x2="${tx}" y2="${bottom}" stroke="${Math.abs(z) === 5 ? '#d62728' : z === 0 ? '#333' : '#ddd'}" stroke-width="${strong ? 1.5 : 1}"${Math.abs(z) === 5 ? ' stroke-dasharray="4 3"' : ''}/>`,
+      `<text x="${tx}" y="${top - 10}" text-anchor="middle" fill="#555">${z > 0 ? '+' : ''}${z}</text>`,
     );
   }
   rows.forEach((r, i) => {
     const y = top + i * rowHeight + rowHeight / 2;
-    const d = (r.simulated - r.exact) * 100;
-    const e = 2 * r.se * 100;
     const color = Math.abs(r.z) < 2 ? '#1f77b4' : Math.abs(r.z) < 4 ? '#ff7f0e' : '#d62728';
     if (i % 2 === 0)
-      parts.push(`<rect x="0" y="${y - rowHeight / 2}" width="${width}" height="${rowHeight}" fill="#f6f6f6"/>`);
+      parts.push(`<rect x="0" y="${y - rowHeight / 2}" width="${left - 2}" height="${rowHeight}" fill="#f6f6f6"/>`);
     parts.push(
       `<text x="${left - 8}" y="${y + 4}" text-anchor="end">${esc(`${r.scenario} · ${r.bet}`.slice(0, 62))}</text>`,
-      `<line x1="${x(d - e)}" y1="${y}" x2="${x(d + e)}" y2="${y}" stroke="${color}" stroke-width="2"/>`,
-      `<line x1="${x(d - e)}" y1="${y - 4}" x2="${x(d - e)}" y2="${y + 4}" stroke="${color}"/>`,
-      `<line x1="${x(d + e)}" y1="${y - 4}" x2="${x(d + e)}" y2="${y + 4}" stroke="${color}"/>`,
-      `<circle cx="${x(d)}" cy="${y}" r="3.5" fill="${color}"/>`,
-      `<text x="${left + plotWidth + 8}" y="${y + 4}" fill="#333">${(r.exact * 100).toFixed(2)}% z=${r.z.toFixed(2)}</text>`,
+      `<line x1="${x(0)}" y1="${y}" x2="${x(r.z)}" y2="${y}" stroke="${color}" stroke-width="2"/>`,
+      `<circle cx="${x(r.z)}" cy="${y}" r="4" fill="${color}"/>`,
+      `<text x="${left + plotWidth + 8}" y="${y + 4}" fill="#333">${(r.exact * 100).toFixed(2)}% ± ${(r.se * 100).toFixed(3)}</text>`,
     );
   });
   parts.push(
-    `<text x="${left + plotWidth / 2}" y="${height - 12}" text-anchor="middle" fill="#555">right column: exact RTP and z = (simulated - exact) / standard error</text>`,
+    `<text x="${left + plotWidth / 2}" y="${height - 12}" text-anchor="middle" fill="#555">shaded: |z| &lt; 2; dashed red: |z| = 5, the limit of the tests; right: exact RTP ± one standard error of the simulation</text>`,
     '</svg>',
   );
   return `${parts.join('\n')}\n`;
