@@ -468,7 +468,7 @@ async function markRollingBack(db: StudioDb, roundId: string, error: string, now
 /** Sends the round's rollback; true once the platform confirmed it. */
 export async function deliverRollback(deps: RoundDeps, roundId: string): Promise<boolean> {
   const row = await loadRound(deps.db, roundId);
-  if (!row || row.status !== 'rolling_back') return true;
+  if (row?.status !== 'rolling_back') return true;
   if (row.mode === 'trial') {
     // A trial round left unfinished by a stopped process: give the demo stake back, never the wallet.
     await deps.db.transaction().execute(async (trx) => {

@@ -18,7 +18,7 @@ describe('wallet client', () => {
       seen.push({
         url: String(input),
         body: String(init?.body),
-        signature: String((init?.headers as Record<string, string>)['x-signature']),
+        signature: String((init?.headers as Record<string, string> | undefined)?.['x-signature']),
       });
       return new Response(
         JSON.stringify({ status: 'OK', balance: 1234, currency: 'PHP', requestId: 'r', player: '42' }),
