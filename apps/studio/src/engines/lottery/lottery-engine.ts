@@ -223,22 +223,25 @@ function firstOf(draw: LotteryDraw, tier: string): string {
   return '';
 }
 
-// Settling many tickets against one draw parses its numbers once: value and digit count of each prize.
-const parsedCache = new WeakMap<LotteryDraw, { values: number[]; digits: number[] }>();
+// Settling many tickets against one draw (how a draw is settled) parses its numbers once: the last
+// draw's values and digit counts are kept (one entry, not a WeakMap: millions of short-lived draws in
+// the simulations would make a WeakMap's entries a garbage collector burden).
+let lastDraw: LotteryDraw | null = null;
+let lastParsed: { values: number[]; digits: number[] } = { values: [], digits: [] };
 
 function parsed(draw: LotteryDraw): { values: number[]; digits: number[] } {
-  let p = parsedCache.get(draw);
-  if (!p) {
-    p = { values: [], digits: [] };
+  if (draw !== lastDraw) {
+    const p = { values: [] as number[], digits: [] as number[] };
     for (const prize of draw.prizes) {
       for (const n of prize.numbers) {
         p.values.push(Number(n));
         p.digits.push(n.length);
       }
     }
-    parsedCache.set(draw, p);
+    lastDraw = draw;
+    lastParsed = p;
   }
-  return p;
+  return lastParsed;
 }
 
 /** How many prize numbers of at least `minDigits` (2 or 3) digits end with `ending`. */
