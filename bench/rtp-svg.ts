@@ -18,6 +18,7 @@ export function renderRtpSvg(rows: RtpRow[], rounds: number): string {
   const bottom = top + rows.length * rowHeight;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+    `<title>Studio RTP by simulation: z of each engine against its exact RTP</title>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">RTP by simulation: z = (simulated - exact) / standard error, ${rounds.toExponential(0)} rounds per row</text>`,
     `<rect x="${x(-2)}" y="${top - 6}" width="${x(2) - x(-2)}" height="${bottom - top + 6}" fill="#e3f0e3"/>`,
