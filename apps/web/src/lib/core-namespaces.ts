@@ -1,7 +1,8 @@
 /**
- * The English namespaces the first chunk carries: the site shell, the home page, the account
- * modals and the game tiles. Every other namespace (member-centre pages, later areas) comes with
- * the full English file, loaded before any route other than home renders (ui-guide budget: the
+ * The English namespaces the first chunk carries: the site shell, the home page and the account
+ * modals. Every other namespace (game tiles and pages, member-centre pages, later areas) comes with
+ * the full English file, loaded before any route other than home renders and before the home
+ * page's game sections (the only tiles on home) render (ui-guide budget: the
  * home page's initial JavaScript stays under 150 KiB gzipped as the site grows). Top-level
  * message keys (`in_need_true_account`, ...) are always in the first chunk.
  */
@@ -19,7 +20,6 @@ export const CORE_NAMESPACES = [
   'side',
   'footer',
   'home',
-  'games',
   'member',
 ];
 

@@ -4,6 +4,7 @@ import { BookOpen, Gift, HelpCircle, Smartphone, UserPlus, Wallet } from 'lucide
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { normaliseQrOptions } from '../../lib/qr-options';
 import { useSession } from '../../lib/session';
@@ -64,7 +65,11 @@ export function StepsGuide() {
   );
 }
 
-const HomeGameSections = lazy(async () => ({ default: (await import('./home-games')).HomeGameSections }));
+// The tiles' strings (namespace `games`) are not in the first chunk: they come with the section.
+const HomeGameSections = lazy(async () => {
+  const [{ HomeGameSections }] = await Promise.all([import('./home-games'), loadAllStrings()]);
+  return { default: HomeGameSections };
+});
 
 /**
  * The winners strip, the slot section and the live section (spec §2 Home details). Their code is a
