@@ -23,6 +23,11 @@ export const studioErrors = {
   STUDIO_ROUND_NOT_FOUND: { status: 404, message: 'No such round' },
   STUDIO_NOT_SUPPORTED: { status: 400, message: 'This game does not support that action' },
   STUDIO_NOT_FOUND: { status: 404, message: 'Not found' },
+  STUDIO_CRASH_BETTING_CLOSED: { status: 409, message: 'Betting on this round has closed, wait for the next round' },
+  STUDIO_CRASH_ALREADY_BET: { status: 409, message: 'You already have a bet on this round' },
+  STUDIO_CRASH_NO_BET: { status: 409, message: 'You have no bet running in this round' },
+  STUDIO_CRASH_NOT_RUNNING: { status: 409, message: 'The multiplier is not rising yet' },
+  STUDIO_CRASH_TOO_LATE: { status: 409, message: 'Too late: the round crashed before your cash-out' },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

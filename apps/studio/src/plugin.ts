@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientAsset } from './client-bundle';
+import { CrashGame, type CrashTiming, verifyCrash } from './crash';
+import { attachCrashSocket } from './crash-socket';
 import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
 import { StudioError, studioErrors } from './errors';
@@ -35,11 +37,18 @@ export type StudioOptions = {
   walletTimeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Crash round timing (tests: short phases and tickMs 0, then drive `crash.tick()` with a controlled clock). */
+  crash?: Partial<CrashTiming>;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
   onStart?: (runtime: StudioRuntime) => void;
 };
 
-export type StudioRuntime = { db: StudioDb; deps: RoundDeps; recover: () => Promise<RecoveryPass> };
+export type StudioRuntime = {
+  db: StudioDb;
+  deps: RoundDeps;
+  recover: () => Promise<RecoveryPass>;
+  crash: CrashGame;
+};
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
 // all studio routes are 'public' there, as the studio authenticates game calls itself by the game token.
@@ -51,6 +60,20 @@ const RoundBody = z.object({ bet: z.unknown() });
 const RoundParams = z.object({ roundId: z.string().uuid() });
 const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 const ClientSeedBody = z.object({ clientSeed: z.unknown() });
+const Hash = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, 'hex')
+  .transform((h) => h.toLowerCase());
+const CrashVerifyBody = z.object({
+  hash: Hash,
+  previousHash: Hash.optional(),
+  salt: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/)
+    .optional(),
+});
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
@@ -81,8 +104,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const interval = options.retryIntervalMs ?? 2000;
   const loop = interval > 0 ? startRecoveryLoop(deps, { intervalMs: interval, abandonAfterMs }) : undefined;
   const recover = () => (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
-  options.onStart?.({ db, deps, recover });
+  const crash = new CrashGame(deps, options.crash);
+  crash.start();
+  options.onStart?.({ db, deps, recover, crash });
   app.addHook('onClose', async () => {
+    await crash.stop();
     await loop?.stop();
     await database.close();
   });
@@ -250,6 +276,37 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     const { session: s, token } = await lotterySession(request);
     return buyTicket(deps, s, token, parse(RoundBody, request.body).bet);
   });
+
+  // ---- crash (CRASH games): one shared round stream; events on the WebSocket /studio/ws/crash ----
+
+  const crashSession = async (request: FastifyRequest) => {
+    const found = await session(request);
+    if (engineKindOf({ vendor: found.session.vendor, gameCode: found.session.gameCode }) !== 'crash') {
+      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a crash game');
+    }
+    return found;
+  };
+
+  app.get('/api/crash', { config: PUBLIC }, async (request) => {
+    const { session: s } = await crashSession(request);
+    return { state: await crash.state(), mine: await crash.myBets(s), balance: await balanceOf(s) };
+  });
+
+  app.post('/api/crash/bet', { config: PUBLIC }, async (request) => {
+    const { session: s, token } = await crashSession(request);
+    return crash.placeBet(s, token, parse(RoundBody, request.body).bet);
+  });
+
+  app.post('/api/crash/cashout', { config: PUBLIC }, async (request) => {
+    const { session: s } = await crashSession(request);
+    return crash.cashOut(s);
+  });
+
+  app.post('/api/crash/verify', { config: PUBLIC }, async (request) =>
+    verifyCrash(parse(CrashVerifyBody, request.body)),
+  );
+
+  attachCrashSocket(app, crash);
 
   // ---- public verification ----
 

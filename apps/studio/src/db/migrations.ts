@@ -136,7 +136,84 @@ const m0002: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '0001-studio': m0001, '0002-studio-lottery': m0002 };
+// Crash: the pre-committed hash chains (the seed stays secret until the chain is used up), the
+// shared rounds (one loop per database, held by a lease in studio_crash_leader) and the players' bets.
+const m0003: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_crash_chains (
+        id bigserial PRIMARY KEY,
+        seed text NOT NULL,
+        terminating_hash text NOT NULL,
+        length integer NOT NULL CHECK (length > 0),
+        used integer NOT NULL DEFAULT 0,
+        salt text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revealed_at timestamptz
+      );
+
+      CREATE TABLE studio_crash_rounds (
+        id bigserial PRIMARY KEY,
+        chain_id bigint NOT NULL REFERENCES studio_crash_chains(id),
+        chain_index integer NOT NULL,
+        round_hash text NOT NULL,
+        previous_hash text NOT NULL,
+        crash_point integer NOT NULL CHECK (crash_point >= 100),
+        phase text NOT NULL CHECK (phase IN ('betting', 'running', 'crashed')),
+        betting_ends_at timestamptz NOT NULL,
+        started_at timestamptz,
+        crash_at timestamptz,
+        crashed_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (chain_id, chain_index)
+      );
+
+      CREATE TABLE studio_crash_bets (
+        id bigserial PRIMARY KEY,
+        bet_id text NOT NULL UNIQUE,
+        crash_round_id bigint NOT NULL REFERENCES studio_crash_rounds(id),
+        session_id bigint NOT NULL REFERENCES studio_sessions(id),
+        mode text NOT NULL,
+        vendor text NOT NULL,
+        player text NOT NULL,
+        game_code text NOT NULL,
+        currency text NOT NULL,
+        amount bigint NOT NULL CHECK (amount > 0),
+        auto_cashout integer,
+        cashout integer,
+        cashed_out_at timestamptz,
+        win bigint NOT NULL DEFAULT 0 CHECK (win >= 0),
+        status text NOT NULL CHECK (status IN ('betting', 'open', 'settling', 'closed', 'rolling_back', 'rolled_back')),
+        bet_tx text NOT NULL,
+        win_tx text NOT NULL,
+        rollback_tx text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        closed_at timestamptz,
+        UNIQUE (crash_round_id, vendor, player, mode)
+      );
+      CREATE INDEX studio_crash_bets_owner ON studio_crash_bets (vendor, player, id DESC);
+      CREATE INDEX studio_crash_bets_unfinished ON studio_crash_bets (next_attempt_at) WHERE status IN ('betting', 'open', 'settling', 'rolling_back');
+
+      CREATE TABLE studio_crash_leader (
+        name text PRIMARY KEY,
+        holder text NOT NULL,
+        lease_until timestamptz NOT NULL
+      );
+      `,
+    );
+  },
+};
+
+const migrations: Record<string, Migration> = {
+  '0001-studio': m0001,
+  '0002-studio-lottery': m0002,
+  '0003-studio-crash': m0003,
+};
 
 class ListedMigrations implements MigrationProvider {
   async getMigrations() {

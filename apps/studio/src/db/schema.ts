@@ -129,7 +129,79 @@ export interface StudioLotteryTicketsTable {
   closed_at: Date | null;
 }
 
+export interface StudioCrashChainsTable {
+  id: Generated<number>;
+  /** chain[0]: secret until the chain is used up (revealed_at), then public. */
+  seed: string;
+  terminating_hash: string;
+  length: number;
+  /** Rounds taken from the chain so far. */
+  used: number;
+  salt: string;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
+export type CrashPhase = 'betting' | 'running' | 'crashed';
+
+export interface StudioCrashRoundsTable {
+  id: Generated<number>;
+  chain_id: number;
+  chain_index: number;
+  /** Secret until the round crashed (it decides the crash point). */
+  round_hash: string;
+  /** The previous round's hash (or the terminating hash): SHA-256(round_hash) must equal it. */
+  previous_hash: string;
+  /** Hundredths (100 = 1.00x). */
+  crash_point: number;
+  phase: CrashPhase;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  /** started_at + the time the multiplier takes to reach the crash point: the authoritative crash time. */
+  crash_at: Date | null;
+  crashed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface StudioCrashBetsTable {
+  id: Generated<number>;
+  /** The round id sent to the wallet (one wallet round per player bet). */
+  bet_id: string;
+  crash_round_id: number;
+  session_id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  player: string;
+  game_code: string;
+  currency: string;
+  amount: number;
+  auto_cashout: number | null;
+  /** The multiplier the player got out at (hundredths); null while in, or when lost. */
+  cashout: number | null;
+  cashed_out_at: Date | null;
+  win: number;
+  status: RoundStatus;
+  bet_tx: string;
+  win_tx: string;
+  rollback_tx: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
+export interface StudioCrashLeaderTable {
+  name: string;
+  holder: string;
+  lease_until: Date;
+}
+
 export interface StudioDatabase {
+  studio_crash_bets: StudioCrashBetsTable;
+  studio_crash_chains: StudioCrashChainsTable;
+  studio_crash_leader: StudioCrashLeaderTable;
+  studio_crash_rounds: StudioCrashRoundsTable;
   studio_lottery_draws: StudioLotteryDrawsTable;
   studio_lottery_tickets: StudioLotteryTicketsTable;
   studio_sessions: StudioSessionsTable;

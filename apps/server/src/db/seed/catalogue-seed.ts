@@ -206,8 +206,20 @@ export function catalogueGames(slots: number): GameSeedRow[] {
       }),
     );
   }
+
+  // Crash (the house studio's multiplayer crash game, codes CRASH-nnn): slot tiles under the arcade
+  // sub-category, on top of the configured slot count; later starts add them to existing catalogues.
+  for (const [vendor, code, names] of CRASH_TITLES) {
+    rows.push(gameRow(vendor, 'RNG', code, names, { sub_category: 'AC', is_hot: true, sort: 0, min_bet: 100 }));
+  }
   return rows;
 }
+
+/** The crash tiles (vendor, code, names): every one plays the studio's shared crash round stream. */
+export const CRASH_TITLES: readonly (readonly [string, string, { EN: string; TY: string }])[] = [
+  ['PT', 'CRASH-001', { EN: 'Crash', TY: 'Crash: Bagsak' }],
+  ['AG', 'CRASH-001', { EN: 'Rocket Crash', TY: 'Rocket Crash: Lipad' }],
+];
 
 const BATCH = 1000;
 

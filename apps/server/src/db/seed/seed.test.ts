@@ -291,9 +291,21 @@ describe('seed in demo mode', () => {
   it('seeds the game catalogue: configured slots, every category and sub-category, unique names', async () => {
     const games = await t.ctx.db
       .selectFrom('games')
-      .select(['vendor_code', 'game_type', 'name', 'names', 'sub_category', 'is_hot', 'status', 'art_seed'])
+      .select([
+        'vendor_code',
+        'game_type',
+        'game_code',
+        'name',
+        'names',
+        'sub_category',
+        'is_hot',
+        'status',
+        'art_seed',
+      ])
       .execute();
-    const rng = games.filter((g) => g.game_type === 'RNG');
+    // The crash tiles are RNG tiles on top of the configured slots.
+    const rng = games.filter((g) => g.game_type === 'RNG' && !g.game_code.startsWith('CRASH-'));
+    expect(games.filter((g) => g.game_code.startsWith('CRASH-')).length).toBeGreaterThan(0);
     expect(rng).toHaveLength(t.ctx.config.catalogueSlots);
     for (const type of GAME_TYPES)
       expect(
@@ -339,6 +351,7 @@ describe('seed in demo mode', () => {
       .selectFrom('games')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('game_type', '=', 'RNG')
+      .where('game_code', 'not like', 'CRASH-%')
       .executeTakeFirstOrThrow();
     expect(Number(rng.n)).toBe(t.ctx.config.catalogueSlots + 30);
     const after = await t.ctx.db

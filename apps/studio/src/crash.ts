@@ -1,0 +1,769 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { StudioDb } from './db/database';
+import type { CrashPhase } from './db/schema';
+import {
+  CRASH_DEFAULT_SALT,
+  type CrashBet,
+  cashoutAt,
+  crashPoint,
+  createHashChain,
+  multiplierAt,
+  parseCrashBet,
+  settleCrashBet,
+  timeToMultiplier,
+  verifyChainLink,
+} from './engines';
+import { StudioError } from './errors';
+import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { StudioSession } from './sessions';
+
+// The crash game (CRASH tiles): one shared round stream for every crash tile and player. Each round
+// takes the next hash of a pre-committed chain (its terminating hash published before round 1), so the
+// crash point is fixed before the first bet. Phases: betting (bets are wallet bets), running (the
+// multiplier rises from the server's start time; a cash-out counts at the server's receipt time),
+// crashed (every bet still in loses), then a short pause. Cash-outs are paid at once; the rest are
+// closed with a zero win when the round crashes. Every win or rollback goes through the same
+// retried delivery as the other games (next_attempt_at, backoff, idempotent transaction ids).
+//
+// One loop per database: the loop holds a lease row (studio_crash_leader); a second process on the
+// same PostgreSQL serves bets, cash-outs and the WebSocket from the database but leaves the phases
+// to the holder, and takes over when the lease lapses.
+
+export type CrashTiming = {
+  /** Betting phase length (default 6 s). */
+  bettingMs: number;
+  /** Pause after a crash before the next betting phase (default 3 s). */
+  pauseMs: number;
+  /** How often the loop looks at the clock (default 100 ms); 0 = no timer (tests call tick()). */
+  tickMs: number;
+  /** Rounds per hash chain (default 10,000). */
+  chainLength: number;
+};
+
+export const DEFAULT_CRASH_TIMING: CrashTiming = { bettingMs: 6000, pauseMs: 3000, tickMs: 100, chainLength: 10_000 };
+
+const LEADER = 'crash';
+const LEASE_MS = 5000;
+const HISTORY = 20;
+
+type RoundRow = {
+  id: number;
+  chain_id: number;
+  chain_index: number;
+  round_hash: string;
+  previous_hash: string;
+  crash_point: number;
+  phase: CrashPhase;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  crash_at: Date | null;
+  crashed_at: Date | null;
+};
+
+const ROUND_COLUMNS = [
+  'id',
+  'chain_id',
+  'chain_index',
+  'round_hash',
+  'previous_hash',
+  'crash_point',
+  'phase',
+  'betting_ends_at',
+  'started_at',
+  'crash_at',
+  'crashed_at',
+] as const;
+
+export type CrashRoundView = {
+  id: number;
+  phase: CrashPhase;
+  bettingEndsAt: string;
+  startedAt: string | null;
+  /** Known to the page only once crashed (with the hash that proves it). */
+  crashPoint: number | null;
+  crashedAt: string | null;
+  hash: string | null;
+  /** SHA-256(hash) must equal this: the previous round's hash, or the chain's terminating hash. */
+  previousHash: string;
+  terminatingHash: string;
+  salt: string;
+};
+
+export type CrashBetView = {
+  player: string;
+  amount: number;
+  currency: string;
+  cashout: number | null;
+  win: number;
+  status: 'in' | 'cashed_out' | 'lost';
+};
+
+export type CrashState = {
+  serverNow: string;
+  round: CrashRoundView | null;
+  bets: CrashBetView[];
+  history: { id: number; crashPoint: number; hash: string }[];
+};
+
+export type MyCrashBet = {
+  betId: string;
+  roundId: number;
+  amount: number;
+  autoCashout: number | null;
+  cashout: number | null;
+  win: number;
+  status: string;
+};
+
+/** A player id as other players see it: enough to tell players apart, not enough to find them. */
+export function maskPlayer(player: string): string {
+  if (player.startsWith('trial:')) return `guest-${player.slice(6, 9)}`;
+  if (player.length <= 2) return `${player[0] ?? '?'}***`;
+  return `${player.slice(0, 1)}***${player.slice(-1)}`;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function toStudioBetError(err: unknown): StudioError {
+  const detail = (err as { detail?: unknown }).detail;
+  return new StudioError(
+    'STUDIO_BAD_BET',
+    detail,
+    typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
+  );
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === '23505';
+}
+
+export class CrashGame {
+  readonly #deps: RoundDeps;
+  readonly #timing: CrashTiming;
+  readonly #holder = randomUUID();
+  readonly #chains = new Map<number, { rounds: string[]; terminatingHash: string; salt: string }>();
+  readonly #listeners = new Set<(message: string) => void>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #lastBroadcast = '';
+  #lastBroadcastAt = 0;
+  #stopped = false;
+
+  constructor(deps: RoundDeps, timing: Partial<CrashTiming> = {}) {
+    this.#deps = deps;
+    this.#timing = { ...DEFAULT_CRASH_TIMING, ...timing };
+  }
+
+  get #db(): StudioDb {
+    return this.#deps.db;
+  }
+
+  start(): void {
+    if (this.#timing.tickMs <= 0 || this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (!this.#stopped) void this.tick().catch(() => undefined);
+    }, this.#timing.tickMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#listeners.clear();
+    await this.#running;
+  }
+
+  /** One step of the loop (serialized): phases if this process holds the lease, deliveries, broadcast. */
+  tick(): Promise<void> {
+    const pass = this.#running.then(() => this.#tickOnce());
+    this.#running = pass.catch((err) => this.#deps.log.warn({ err }, 'studio: crash tick failed'));
+    return pass;
+  }
+
+  async #tickOnce(): Promise<void> {
+    if (await this.#lead()) {
+      await this.#advance();
+      await this.recover();
+    }
+    if (this.#listeners.size > 0) await this.#broadcast();
+  }
+
+  /** Takes or renews the loop's lease; true when this process runs the phases. */
+  async #lead(): Promise<boolean> {
+    const now = this.#deps.now();
+    const until = new Date(now.getTime() + LEASE_MS);
+    const row = await this.#db
+      .insertInto('studio_crash_leader')
+      .values({ name: LEADER, holder: this.#holder, lease_until: until })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ holder: this.#holder, lease_until: until })
+          .where((eb) =>
+            eb.or([
+              eb('studio_crash_leader.holder', '=', this.#holder),
+              eb('studio_crash_leader.lease_until', '<', now),
+            ]),
+          ),
+      )
+      .returning('holder')
+      .executeTakeFirst();
+    return row?.holder === this.#holder;
+  }
+
+  async #currentRound(): Promise<RoundRow | undefined> {
+    return this.#db
+      .selectFrom('studio_crash_rounds')
+      .select(ROUND_COLUMNS)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async #chain(chainId: number) {
+    let chain = this.#chains.get(chainId);
+    if (!chain) {
+      const row = await this.#db
+        .selectFrom('studio_crash_chains')
+        .select(['seed', 'length', 'salt'])
+        .where('id', '=', chainId)
+        .executeTakeFirstOrThrow();
+      chain = { ...createHashChain(row.seed, row.length), salt: row.salt };
+      this.#chains.set(chainId, chain);
+    }
+    return chain;
+  }
+
+  /** The chain rounds are taken from; a used-up chain's seed is revealed and a new chain committed. */
+  async #activeChain(): Promise<{ id: number; used: number; length: number }> {
+    const row = await this.#db
+      .selectFrom('studio_crash_chains')
+      .select(['id', 'used', 'length'])
+      .where('revealed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row && row.used < row.length) return row;
+    const now = this.#deps.now();
+    if (row)
+      await this.#db.updateTable('studio_crash_chains').set({ revealed_at: now }).where('id', '=', row.id).execute();
+    const seed = randomBytes(32).toString('hex');
+    const length = this.#timing.chainLength;
+    const chain = createHashChain(seed, length);
+    const created = await this.#db
+      .insertInto('studio_crash_chains')
+      .values({ seed, terminating_hash: chain.terminatingHash, length, used: 0, salt: CRASH_DEFAULT_SALT })
+      .returning(['id', 'used', 'length'])
+      .executeTakeFirstOrThrow();
+    this.#chains.set(created.id, { ...chain, salt: CRASH_DEFAULT_SALT });
+    return created;
+  }
+
+  async #advance(): Promise<void> {
+    const now = this.#deps.now();
+    const round = await this.#currentRound();
+    if (
+      !round ||
+      (round.phase === 'crashed' && now.getTime() >= (round.crashed_at?.getTime() ?? 0) + this.#timing.pauseMs)
+    ) {
+      await this.#newRound(now);
+      return;
+    }
+    if (round.phase === 'betting' && now >= round.betting_ends_at) {
+      // The round starts at the server's clock; the crash time follows from the pre-committed crash point.
+      await this.#db
+        .updateTable('studio_crash_rounds')
+        .set({
+          phase: 'running',
+          started_at: now,
+          crash_at: new Date(now.getTime() + timeToMultiplier(round.crash_point)),
+        })
+        .where('id', '=', round.id)
+        .where('phase', '=', 'betting')
+        .execute();
+      return;
+    }
+    if (round.phase === 'running' && round.started_at && round.crash_at) {
+      const crashed = now >= round.crash_at;
+      // Auto cash-outs reached by now pay at their own target, whenever the loop notices them.
+      const reached = crashed ? round.crash_point : multiplierAt(now.getTime() - round.started_at.getTime());
+      const autos = await this.#db
+        .selectFrom('studio_crash_bets')
+        .select(['id', 'amount', 'auto_cashout'])
+        .where('crash_round_id', '=', round.id)
+        .where('status', '=', 'open')
+        .where('auto_cashout', '<=', Math.min(reached, round.crash_point))
+        .execute();
+      for (const b of autos) {
+        const s = settleCrashBet({ amount: b.amount, autoCashout: b.auto_cashout }, round.crash_point);
+        await this.#settle(b.id, s.cashedOutAt, s.win, s.cashedOutAt ? this.#timeOf(round, s.cashedOutAt) : null, now);
+      }
+      if (crashed) {
+        // Everyone still in loses: the round closes with a zero win for them.
+        await this.#db
+          .updateTable('studio_crash_bets')
+          .set({ status: 'settling', win: 0, cashout: null, next_attempt_at: now })
+          .where('crash_round_id', '=', round.id)
+          .where('status', '=', 'open')
+          .execute();
+        await this.#db
+          .updateTable('studio_crash_rounds')
+          .set({ phase: 'crashed', crashed_at: round.crash_at })
+          .where('id', '=', round.id)
+          .where('phase', '=', 'running')
+          .execute();
+      }
+    }
+  }
+
+  #timeOf(round: RoundRow, multiplier: number): Date {
+    return new Date((round.started_at?.getTime() ?? 0) + timeToMultiplier(multiplier));
+  }
+
+  async #newRound(now: Date): Promise<void> {
+    const chain = await this.#activeChain();
+    const hashes = await this.#chain(chain.id);
+    const index = chain.used;
+    const hash = hashes.rounds[index];
+    if (!hash) throw new Error('crash chain exhausted');
+    await this.#db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('studio_crash_chains')
+        .set({ used: index + 1 })
+        .where('id', '=', chain.id)
+        .where('used', '=', index)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) return;
+      await trx
+        .insertInto('studio_crash_rounds')
+        .values({
+          chain_id: chain.id,
+          chain_index: index,
+          round_hash: hash,
+          previous_hash: index === 0 ? hashes.terminatingHash : hashes.rounds[index - 1]!,
+          crash_point: crashPoint(hash, hashes.salt),
+          phase: 'betting',
+          betting_ends_at: new Date(now.getTime() + this.#timing.bettingMs),
+          started_at: null,
+          crash_at: null,
+          crashed_at: null,
+        })
+        .execute();
+    });
+  }
+
+  /** Marks a bet settled (open → settling) with its win; false when it was already settled. */
+  async #settle(id: number, cashout: number | null, win: number, at: Date | null, now: Date): Promise<boolean> {
+    const r = await this.#db
+      .updateTable('studio_crash_bets')
+      .set({ status: 'settling', cashout, win, cashed_out_at: at, next_attempt_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  // ---- players ----
+
+  /** A bet on the round in its betting phase: a wallet bet in the player's session (demo balance in trial). */
+  async placeBet(session: StudioSession, token: string, input: unknown): Promise<{ bet: MyCrashBet; balance: number }> {
+    let bet: CrashBet;
+    try {
+      bet = parseCrashBet(input);
+    } catch (err) {
+      throw toStudioBetError(err);
+    }
+    const now = this.#deps.now();
+    const round = await this.#currentRound();
+    if (round?.phase !== 'betting' || now >= round.betting_ends_at) {
+      throw new StudioError('STUDIO_CRASH_BETTING_CLOSED');
+    }
+    const betId = randomUUID();
+    const row = {
+      bet_id: betId,
+      crash_round_id: round.id,
+      session_id: session.id,
+      mode: session.mode,
+      vendor: session.vendor,
+      player: session.player,
+      game_code: session.gameCode,
+      currency: session.currency,
+      amount: bet.amount,
+      auto_cashout: bet.autoCashout,
+      cashout: null,
+      cashed_out_at: null,
+      win: 0,
+      status: 'betting' as const,
+      bet_tx: `${betId}:bet`,
+      win_tx: `${betId}:win`,
+      rollback_tx: `${betId}:rollback`,
+      attempts: 0,
+      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+      closed_at: null,
+    };
+    // Locks the round row while it is still betting, so the loop cannot start it under this bet.
+    const lockBetting = (trx: StudioDb) =>
+      trx
+        .updateTable('studio_crash_rounds')
+        .set({ phase: 'betting' })
+        .where('id', '=', round.id)
+        .where('phase', '=', 'betting')
+        .executeTakeFirst()
+        .then((r) => Number(r.numUpdatedRows) === 1);
+
+    let balance: number;
+    if (session.mode === 'trial') {
+      balance = await this.#db.transaction().execute(async (trx) => {
+        if (!(await lockBetting(trx))) throw new StudioError('STUDIO_CRASH_BETTING_CLOSED');
+        const debited = await trx
+          .updateTable('studio_sessions')
+          .set({ demo_balance: sql`demo_balance - ${bet.amount}`, last_seen_at: now })
+          .where('id', '=', session.id)
+          .where('demo_balance', '>=', bet.amount)
+          .returning('demo_balance')
+          .executeTakeFirst();
+        if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+        try {
+          await trx
+            .insertInto('studio_crash_bets')
+            .values({ ...row, status: 'open' })
+            .execute();
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
+          throw err;
+        }
+        return debited.demo_balance;
+      });
+    } else {
+      try {
+        await this.#db.insertInto('studio_crash_bets').values(row).execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
+        throw err;
+      }
+      const answer = await this.#deps.wallet.bet({
+        vendor: session.vendor,
+        token,
+        player: session.player,
+        gameCode: session.gameCode,
+        roundId: betId,
+        transactionId: row.bet_tx,
+        amount: bet.amount,
+        currency: session.currency,
+      });
+      if (answer.kind === 'refused') {
+        await this.#db
+          .deleteFrom('studio_crash_bets')
+          .where('bet_id', '=', betId)
+          .where('status', '=', 'betting')
+          .execute();
+        if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
+          throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
+        if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
+        if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
+        throw new StudioError(
+          'STUDIO_WALLET_REFUSED',
+          { status: answer.status },
+          `The wallet refused the bet (${answer.status})`,
+        );
+      }
+      const accepted =
+        answer.kind === 'ok' &&
+        (await this.#db.transaction().execute(async (trx) => {
+          if (!(await lockBetting(trx))) return false;
+          const r = await trx
+            .updateTable('studio_crash_bets')
+            .set({ status: 'open' })
+            .where('bet_id', '=', betId)
+            .where('status', '=', 'betting')
+            .executeTakeFirst();
+          return Number(r.numUpdatedRows) === 1;
+        }));
+      if (!accepted) {
+        // No answer, or the answer came after betting closed: the stake (if taken) goes back.
+        await this.#db
+          .updateTable('studio_crash_bets')
+          .set({
+            status: 'rolling_back',
+            last_error: answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
+          })
+          .where('bet_id', '=', betId)
+          .where('status', '=', 'betting')
+          .execute();
+        await this.#deliver(betId);
+        throw new StudioError(answer.kind === 'unknown' ? 'STUDIO_WALLET_UNAVAILABLE' : 'STUDIO_CRASH_BETTING_CLOSED');
+      }
+      balance = answer.kind === 'ok' ? answer.balance : 0;
+    }
+    return { bet: await this.#myBet(betId), balance };
+  }
+
+  /** Cash out at the multiplier of the server's receipt time; paid at once. */
+  async cashOut(session: StudioSession): Promise<{ bet: MyCrashBet; balance: number | null; winPending: boolean }> {
+    const now = this.#deps.now();
+    const round = await this.#currentRound();
+    if (!round) throw new StudioError('STUDIO_CRASH_NO_BET');
+    const bet = await this.#db
+      .selectFrom('studio_crash_bets')
+      .select(['id', 'bet_id', 'amount', 'auto_cashout', 'status'])
+      .where('crash_round_id', '=', round.id)
+      .where('vendor', '=', session.vendor)
+      .where('player', '=', session.player)
+      .where('mode', '=', session.mode)
+      .executeTakeFirst();
+    if (!bet || bet.status === 'betting' || bet.status === 'rolling_back' || bet.status === 'rolled_back') {
+      throw new StudioError('STUDIO_CRASH_NO_BET');
+    }
+    if (bet.status !== 'open') {
+      // Already settled: a cash-out (or an auto cash-out that got there first) answers again; a loss is too late.
+      if ((await this.#myBet(bet.bet_id)).cashout === null) throw new StudioError('STUDIO_CRASH_TOO_LATE');
+      return this.#payAnswer(session, bet.bet_id);
+    }
+    if (round.phase !== 'running' || !round.started_at || !round.crash_at) {
+      if (round.phase === 'crashed') throw new StudioError('STUDIO_CRASH_TOO_LATE');
+      throw new StudioError('STUDIO_CRASH_NOT_RUNNING');
+    }
+    if (now >= round.crash_at) throw new StudioError('STUDIO_CRASH_TOO_LATE');
+    const m = cashoutAt(now.getTime() - round.started_at.getTime(), round.crash_point);
+    if (m === null)
+      throw new StudioError('STUDIO_CRASH_NOT_RUNNING', undefined, 'The multiplier has not reached 1.01x yet');
+    const s = settleCrashBet({ amount: bet.amount, autoCashout: bet.auto_cashout }, round.crash_point, m);
+    const at = s.cashedOutAt === m ? now : this.#timeOf(round, s.cashedOutAt ?? m);
+    await this.#settle(bet.id, s.cashedOutAt, s.win, at, now);
+    return this.#payAnswer(session, bet.bet_id);
+  }
+
+  async #payAnswer(session: StudioSession, betId: string) {
+    const delivered = await this.#deliver(betId);
+    const balance = session.mode === 'trial' ? await this.#trialBalance(session.id) : await this.#realBalance(session);
+    return { bet: await this.#myBet(betId), balance, winPending: !delivered };
+  }
+
+  async #trialBalance(sessionId: number): Promise<number> {
+    const row = await this.#db
+      .selectFrom('studio_sessions')
+      .select('demo_balance')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    return row.demo_balance;
+  }
+
+  async #realBalance(session: StudioSession): Promise<number | null> {
+    const answer = await this.#deps.wallet.balance(session.vendor, { player: session.player });
+    return answer.kind === 'ok' ? answer.balance : null;
+  }
+
+  async #myBet(betId: string): Promise<MyCrashBet> {
+    const b = await this.#db
+      .selectFrom('studio_crash_bets')
+      .select(['bet_id', 'crash_round_id', 'amount', 'auto_cashout', 'cashout', 'win', 'status'])
+      .where('bet_id', '=', betId)
+      .executeTakeFirstOrThrow();
+    return {
+      betId: b.bet_id,
+      roundId: b.crash_round_id,
+      amount: b.amount,
+      autoCashout: b.auto_cashout,
+      cashout: b.cashout,
+      win: b.win,
+      status: b.status,
+    };
+  }
+
+  /** The player's latest bets (newest first). */
+  async myBets(session: StudioSession, limit = 10): Promise<MyCrashBet[]> {
+    const rows = await this.#db
+      .selectFrom('studio_crash_bets')
+      .select('bet_id')
+      .where('vendor', '=', session.vendor)
+      .where('player', '=', session.player)
+      .where('mode', '=', session.mode)
+      .where('status', '!=', 'betting')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return Promise.all(rows.map((r) => this.#myBet(r.bet_id)));
+  }
+
+  // ---- deliveries ----
+
+  /** Delivers what a bet is owed (its win, 0 for a loss, when settling; its rollback when rolling back). */
+  async #deliver(betId: string): Promise<boolean> {
+    const b = await this.#db.selectFrom('studio_crash_bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+    if (!b || (b.status !== 'settling' && b.status !== 'rolling_back')) return true;
+    const now = this.#deps.now();
+    const done = b.status === 'settling' ? ('closed' as const) : ('rolled_back' as const);
+    if (b.mode === 'trial') {
+      await this.#db.transaction().execute(async (trx) => {
+        const closed = await trx
+          .updateTable('studio_crash_bets')
+          .set({ status: done, closed_at: now })
+          .where('id', '=', b.id)
+          .where('status', '=', b.status)
+          .executeTakeFirst();
+        const credit = b.status === 'settling' ? b.win : b.amount;
+        if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
+          await trx
+            .updateTable('studio_sessions')
+            .set({ demo_balance: sql`demo_balance + ${credit}` })
+            .where('id', '=', b.session_id)
+            .execute();
+        }
+      });
+      return true;
+    }
+    const answer =
+      b.status === 'settling'
+        ? await this.#deps.wallet.win({
+            vendor: b.vendor,
+            player: b.player,
+            gameCode: b.game_code,
+            roundId: b.bet_id,
+            transactionId: b.win_tx,
+            betTransactionId: b.bet_tx,
+            amount: b.win,
+            currency: b.currency,
+            roundClosed: true,
+          })
+        : await this.#deps.wallet.rollback({
+            vendor: b.vendor,
+            player: b.player,
+            roundId: b.bet_id,
+            transactionId: b.rollback_tx,
+            rollbackTransactionId: b.bet_tx,
+          });
+    if (answer.kind === 'ok') {
+      await this.#db
+        .updateTable('studio_crash_bets')
+        .set({ status: done, closed_at: now, last_error: null })
+        .where('id', '=', b.id)
+        .where('status', '=', b.status)
+        .execute();
+      return true;
+    }
+    const error = answer.kind === 'refused' ? answer.status : answer.error;
+    await this.#db
+      .updateTable('studio_crash_bets')
+      .set({
+        attempts: b.attempts + 1,
+        next_attempt_at: new Date(now.getTime() + backoffMs(b.attempts)),
+        last_error: error.slice(0, 500),
+      })
+      .where('id', '=', b.id)
+      .execute();
+    this.#deps.log.warn({ betId, error }, 'studio: crash delivery failed, will retry');
+    return false;
+  }
+
+  /** Delivers due wins and rollbacks; a bet left without its wallet answer after betting closed is rolled back. */
+  async recover(): Promise<{ delivered: number; failed: number }> {
+    const now = this.#deps.now();
+    const counts = { delivered: 0, failed: 0 };
+    await this.#db
+      .updateTable('studio_crash_bets')
+      .set({ status: 'rolling_back' })
+      .where('status', '=', 'betting')
+      .where('next_attempt_at', '<=', now)
+      .execute();
+    const owed = await this.#db
+      .updateTable('studio_crash_bets')
+      .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+      .where('status', 'in', ['settling', 'rolling_back'])
+      .where('next_attempt_at', '<=', now)
+      .returning('bet_id')
+      .execute();
+    for (const b of owed) {
+      if (await this.#deliver(b.bet_id)) counts.delivered++;
+      else counts.failed++;
+    }
+    return counts;
+  }
+
+  // ---- what every page sees ----
+
+  async state(): Promise<CrashState> {
+    const now = this.#deps.now();
+    const round = await this.#currentRound();
+    const history = await this.#db
+      .selectFrom('studio_crash_rounds')
+      .select(['id', 'crash_point', 'round_hash'])
+      .where('phase', '=', 'crashed')
+      .orderBy('id', 'desc')
+      .limit(HISTORY)
+      .execute();
+    if (!round) return { serverNow: now.toISOString(), round: null, bets: [], history: [] };
+    const chain = await this.#chain(round.chain_id);
+    const crashed = round.phase === 'crashed';
+    const bets = await this.#db
+      .selectFrom('studio_crash_bets')
+      .select(['player', 'amount', 'currency', 'cashout', 'win', 'status'])
+      .where('crash_round_id', '=', round.id)
+      .where('status', 'not in', ['betting', 'rolling_back', 'rolled_back'])
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    return {
+      serverNow: now.toISOString(),
+      round: {
+        id: round.id,
+        phase: round.phase,
+        bettingEndsAt: new Date(round.betting_ends_at).toISOString(),
+        startedAt: iso(round.started_at),
+        crashPoint: crashed ? round.crash_point : null,
+        crashedAt: iso(round.crashed_at),
+        hash: crashed ? round.round_hash : null,
+        previousHash: round.previous_hash,
+        terminatingHash: chain.terminatingHash,
+        salt: chain.salt,
+      },
+      bets: bets.map((b) => ({
+        player: maskPlayer(b.player),
+        amount: b.amount,
+        currency: b.currency,
+        cashout: b.cashout,
+        win: b.win,
+        status: b.cashout ? 'cashed_out' : b.status === 'open' ? 'in' : 'lost',
+      })),
+      history: history.map((h) => ({ id: h.id, crashPoint: h.crash_point, hash: h.round_hash })),
+    };
+  }
+
+  /** Adds a page's socket; answers the unsubscribe function. The page gets the state at once. */
+  subscribe(send: (message: string) => void): () => void {
+    this.#listeners.add(send);
+    void this.state()
+      .then((s) => send(JSON.stringify({ type: 'state', data: s })))
+      .catch(() => undefined);
+    return () => this.#listeners.delete(send);
+  }
+
+  /** Sends the state when it changed, and at least every second (the pages re-sync their clocks). */
+  async #broadcast(): Promise<void> {
+    const s = await this.state();
+    const key = JSON.stringify({ ...s, serverNow: '' });
+    const at = Date.now();
+    if (key === this.#lastBroadcast && at - this.#lastBroadcastAt < 1000) return;
+    this.#lastBroadcast = key;
+    this.#lastBroadcastAt = at;
+    const message = JSON.stringify({ type: 'state', data: s });
+    for (const send of this.#listeners) {
+      try {
+        send(message);
+      } catch {
+        this.#listeners.delete(send);
+      }
+    }
+  }
+}
+
+/** Public check of a crash round: the chain link and the crash point recomputed from the hash. */
+export function verifyCrash(input: { hash: string; previousHash?: string | undefined; salt?: string | undefined }) {
+  const salt = input.salt ?? CRASH_DEFAULT_SALT;
+  return {
+    hash: input.hash,
+    crashPoint: crashPoint(input.hash, salt),
+    salt,
+    linkMatches: input.previousHash ? verifyChainLink(input.hash, input.previousHash) : null,
+  };
+}
