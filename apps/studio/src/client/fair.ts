@@ -153,5 +153,71 @@ app.replaceChildren(
     ),
   ),
   out,
+  crashPanel(),
 );
 if (roundInput.value) void loadRound();
+
+// Crash rounds come from a hash chain, not a seed pair: a round's hash gives its crash point, and
+// SHA-256(round hash) must equal the previous round's hash (the first round's: the terminating hash).
+function crashPanel(): HTMLElement {
+  const hash = h('input', {
+    'data-testid': 'crash-hash',
+    placeholder: 'round hash (64 hex)',
+    value: params.get('crash') ?? '',
+  });
+  const previous = h('input', {
+    'data-testid': 'crash-previous',
+    placeholder: 'previous round hash (optional)',
+    value: params.get('prev') ?? '',
+  });
+  const result = h('div', { 'data-testid': 'crash-result', role: 'status' });
+  const check = async () => {
+    try {
+      const v = await request<{ crashPoint: number; linkMatches: boolean | null; salt: string }>('/api/crash/verify', {
+        method: 'POST',
+        body: { hash: hash.value.trim(), ...(previous.value.trim() ? { previousHash: previous.value.trim() } : {}) },
+      });
+      result.replaceChildren(
+        h(
+          'p',
+          {},
+          'Crash point: ',
+          h('strong', { 'data-testid': 'crash-point' }, `${(v.crashPoint / 100).toFixed(2)}×`),
+        ),
+        v.linkMatches === null
+          ? h('p', { class: 'muted' }, 'Add the previous round hash to check the chain link.')
+          : h(
+              'p',
+              { class: v.linkMatches ? 'ok' : 'bad' },
+              v.linkMatches
+                ? 'Chain link verified: SHA-256(round hash) = previous hash.'
+                : 'Chain link does NOT match.',
+            ),
+      );
+    } catch (err) {
+      result.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
+    }
+  };
+  if (hash.value) void check();
+  return h(
+    'section',
+    { class: 'panel' },
+    h('h2', {}, 'Crash round'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) with X the first 52 bits of HMAC-SHA256(round hash, salt) / 2^52.',
+    ),
+    h('div', { class: 'field-grid' }, h('label', {}, 'Round hash', hash), h('label', {}, 'Previous hash', previous)),
+    h(
+      'div',
+      { class: 'controls' },
+      h(
+        'button',
+        { class: 'button primary', onclick: () => void check(), 'data-testid': 'crash-verify' },
+        'Verify crash',
+      ),
+    ),
+    result,
+  );
+}

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The game page shell: balance, the game's own UI, results, round history and the fairness panel.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
+import { crashPage } from './crash';
 import { gameUiFor } from './games';
 import { lotteryPage } from './lottery';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
@@ -26,6 +27,10 @@ async function start() {
         h('p', {}, (err as Error).message),
       ),
     );
+    return;
+  }
+  if (info.engine === 'crash') {
+    crashPage(app, info, api);
     return;
   }
   if (info.engine === 'lottery') {

@@ -1,0 +1,391 @@
+/// <reference lib="dom" />
+// The crash page: the shared round over the WebSocket /studio/ws/crash (phase, start time, bets of
+// the table, the crash point and its hash once crashed), a rising multiplier drawn on a canvas from
+// the server's start time, bet and cash-out through the HTTP API with the game token, recent crash
+// points, your bets and the fairness panel (the chain's terminating hash, each round's hash, verify).
+import type { SessionInfo } from './types';
+import { ApiError, h, money, shortHash } from './ui';
+
+// Same curve as the engine (engines/crash/crash-engine.ts: CRASH_GROWTH); the page only draws it,
+// the server decides every cash-out by its own clock.
+const GROWTH = 0.00006;
+const multiplierAt = (ms: number) => (ms <= 0 ? 100 : Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9));
+
+type RoundView = {
+  id: number;
+  phase: 'betting' | 'running' | 'crashed';
+  bettingEndsAt: string;
+  startedAt: string | null;
+  crashPoint: number | null;
+  crashedAt: string | null;
+  hash: string | null;
+  previousHash: string;
+  terminatingHash: string;
+  salt: string;
+};
+type CrashState = {
+  serverNow: string;
+  round: RoundView | null;
+  bets: { player: string; amount: number; currency: string; cashout: number | null; win: number; status: string }[];
+  history: { id: number; crashPoint: number; hash: string }[];
+};
+type MyBet = {
+  betId: string;
+  roundId: number;
+  amount: number;
+  autoCashout: number | null;
+  cashout: number | null;
+  win: number;
+  status: string;
+};
+type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+
+const x = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
+
+export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
+  let state: CrashState | null = null;
+  let mine: MyBet[] = [];
+  let offset = 0; // server clock minus page clock
+  let busy = false;
+
+  const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
+  const canvas = h('canvas', {
+    width: 640,
+    height: 260,
+    style: 'width:100%;height:auto;max-height:45vh;display:block;background:#10151f;border-radius:8px',
+    'aria-hidden': 'true',
+  });
+  const big = h('div', {
+    class: 'big-number',
+    'data-testid': 'multiplier',
+    style: 'font-size:2.4rem;font-weight:700;text-align:center;margin:.4rem 0',
+  });
+  const phase = h('p', { class: 'muted', 'data-testid': 'phase', style: 'text-align:center;margin:0' });
+  const amount = h('input', {
+    type: 'number',
+    min: '0.01',
+    step: '0.01',
+    value: '10.00',
+    inputmode: 'decimal',
+    'aria-label': 'Bet amount',
+    'data-testid': 'amount',
+  });
+  const auto = h('input', {
+    type: 'number',
+    min: '1.01',
+    step: '0.01',
+    placeholder: 'off',
+    inputmode: 'decimal',
+    'aria-label': 'Auto cash-out at (×)',
+    'data-testid': 'auto-cashout',
+  });
+  const betButton = h('button', { class: 'button', type: 'button', 'data-testid': 'bet' }, 'Bet');
+  const cashButton = h(
+    'button',
+    { class: 'button', type: 'button', 'data-testid': 'cashout', disabled: true },
+    'Cash out',
+  );
+  const players = h('tbody', { 'data-testid': 'players' });
+  const history = h('div', {
+    class: 'chips',
+    'data-testid': 'history',
+    style: 'display:flex;flex-wrap:wrap;gap:.3rem',
+  });
+  const myBody = h('tbody', { 'data-testid': 'my-bets' });
+  const fair = h('div', { class: 'small', 'data-testid': 'fairness', style: 'overflow-wrap:anywhere' });
+
+  const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
+    message.textContent = text;
+    message.className = `message ${kind}`;
+  };
+
+  app.replaceChildren(
+    h(
+      'header',
+      { class: 'topbar' },
+      info.lobbyUrl
+        ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
+        : h('span'),
+      h('span', { class: 'title' }, 'Crash', info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null),
+      h('span', { class: 'balance' }, `${info.currency} `, balance),
+    ),
+    h('section', { class: 'panel stage' }, canvas, big, phase),
+    h(
+      'section',
+      { class: 'panel controls' },
+      h(
+        'div',
+        {
+          class: 'field-grid',
+          style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:.5rem',
+        },
+        h('label', {}, `Bet (${info.currency}) `, amount),
+        h('label', {}, 'Auto cash-out (×) ', auto),
+      ),
+      h('div', { class: 'row', style: 'display:flex;gap:.5rem;margin-top:.5rem' }, betButton, cashButton),
+      message,
+    ),
+    h('section', { class: 'panel' }, h('h2', {}, 'Recent crashes'), history),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', {}, 'Players this round'),
+      h(
+        'div',
+        { class: 'table-wrap' },
+        h(
+          'table',
+          {},
+          h(
+            'thead',
+            {},
+            h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bet'), h('th', {}, 'Out'), h('th', {}, 'Win')),
+          ),
+          players,
+        ),
+      ),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', {}, 'Your bets'),
+      h(
+        'div',
+        { class: 'table-wrap' },
+        h(
+          'table',
+          {},
+          h('thead', {}, h('tr', {}, h('th', {}, 'Round'), h('th', {}, 'Bet'), h('th', {}, 'Out'), h('th', {}, 'Win'))),
+          myBody,
+        ),
+      ),
+    ),
+    h('section', { class: 'panel' }, h('h2', {}, 'Provably fair'), fair),
+  );
+
+  const serverNow = () => Date.now() + offset;
+  const myCurrent = () => (state?.round ? mine.find((b) => b.roundId === state?.round?.id) : undefined);
+
+  function renderTables() {
+    const s = state;
+    if (!s) return;
+    players.replaceChildren(
+      ...s.bets.map((b) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, b.player),
+          h('td', {}, money(b.amount)),
+          h('td', {}, b.cashout ? x(b.cashout) : b.status === 'lost' ? 'lost' : '…'),
+          h('td', {}, b.win > 0 ? money(b.win) : '—'),
+        ),
+      ),
+    );
+    history.replaceChildren(
+      ...s.history.map((r) =>
+        h(
+          'a',
+          {
+            class: `badge ${r.crashPoint >= 200 ? 'ok' : 'bad'}`,
+            href: `/studio/fair?crash=${r.hash}`,
+            target: '_blank',
+            rel: 'noopener',
+            title: `Round ${r.id}: verify`,
+          },
+          x(r.crashPoint),
+        ),
+      ),
+    );
+    myBody.replaceChildren(
+      ...mine.map((b) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, `#${b.roundId}`),
+          h('td', {}, money(b.amount)),
+          h('td', {}, b.cashout ? x(b.cashout) : b.status === 'open' ? '…' : 'lost'),
+          h('td', {}, money(b.win)),
+        ),
+      ),
+    );
+    const r = s.round;
+    if (r) {
+      const link = r.hash ? `/studio/fair?crash=${r.hash}&prev=${r.previousHash}` : null;
+      fair.replaceChildren(
+        h('p', {}, 'Chain terminating hash (published before round 1): ', h('code', {}, r.terminatingHash)),
+        h('p', {}, `Round #${r.id} must hash to: `, h('code', {}, shortHash(r.previousHash))),
+        r.hash
+          ? h(
+              'p',
+              {},
+              'Round hash: ',
+              h('code', { 'data-testid': 'round-hash' }, r.hash),
+              ' · ',
+              h('a', { href: link ?? '#', target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
+            )
+          : h('p', { class: 'muted' }, 'The round hash is shown when the round crashes.'),
+        h(
+          'p',
+          { class: 'muted' },
+          `Crash point = max(1, floor(99 / (1 − X)) / 100), X from HMAC-SHA256(round hash, "${r.salt}").`,
+        ),
+      );
+    }
+  }
+
+  function renderButtons() {
+    const r = state?.round;
+    const bet = myCurrent();
+    const betting = r?.phase === 'betting' && serverNow() < Date.parse(r.bettingEndsAt);
+    betButton.disabled = busy || !betting || !!bet;
+    const canCash = !busy && r?.phase === 'running' && bet?.status === 'open' && !bet.cashout;
+    cashButton.disabled = !canCash;
+    if (canCash && r?.startedAt && bet) {
+      const m = multiplierAt(serverNow() - Date.parse(r.startedAt));
+      cashButton.textContent = `Cash out ${money(Math.floor((bet.amount * m) / 100))}`;
+    } else cashButton.textContent = 'Cash out';
+  }
+
+  const ctx = canvas.getContext('2d');
+  function draw() {
+    const r = state?.round;
+    let m = 100;
+    let elapsed = 0;
+    let color = '#4ade80';
+    if (!r) {
+      phase.textContent = 'Connecting…';
+    } else if (r.phase === 'betting') {
+      const left = Math.max(0, Date.parse(r.bettingEndsAt) - serverNow());
+      phase.textContent = left > 0 ? `Place your bets: ${(left / 1000).toFixed(1)} s` : 'Starting…';
+    } else if (r.phase === 'running' && r.startedAt) {
+      elapsed = Math.max(0, serverNow() - Date.parse(r.startedAt));
+      m = multiplierAt(elapsed);
+      phase.textContent = 'Rising…';
+    } else if (r.phase === 'crashed') {
+      m = r.crashPoint ?? 100;
+      elapsed = r.startedAt && r.crashedAt ? Date.parse(r.crashedAt) - Date.parse(r.startedAt) : 0;
+      color = '#f87171';
+      phase.textContent = `Crashed at ${x(m)} · next round soon`;
+    }
+    big.textContent = x(m);
+    big.style.color = color;
+    if (ctx) {
+      const w = canvas.width;
+      const hgt = canvas.height;
+      ctx.clearRect(0, 0, w, hgt);
+      const span = Math.max(elapsed, 8000);
+      const top = Math.max(m / 100, 2);
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      const steps = 60;
+      for (let i = 0; i <= steps; i++) {
+        const t = (elapsed * i) / steps;
+        const v = Math.exp(GROWTH * t);
+        const px = 10 + ((w - 20) * t) / span;
+        const py = hgt - 10 - ((hgt - 20) * (v - 1)) / (top - 1);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      }
+      ctx.stroke();
+    }
+    renderButtons();
+    requestAnimationFrame(draw);
+  }
+
+  async function refreshMine() {
+    try {
+      const data = await api<{ state: CrashState; mine: MyBet[]; balance: number | null }>('/api/crash');
+      const before = myCurrent();
+      mine = data.mine;
+      const after = myCurrent();
+      if (before?.status === 'open' && !before.cashout && after?.cashout)
+        say(`Auto cash-out at ${x(after.cashout)}: you win ${money(after.win)}`, 'ok');
+      if (data.balance !== null) balance.textContent = money(data.balance);
+      if (!state) apply(data.state);
+      renderTables();
+    } catch (err) {
+      say((err as Error).message, 'error');
+    }
+  }
+
+  let lastPhase = '';
+  function apply(s: CrashState) {
+    offset = Date.parse(s.serverNow) - Date.now();
+    const key = `${s.round?.id}:${s.round?.phase}`;
+    const crashedNow = s.round?.phase === 'crashed' && key !== lastPhase;
+    state = s;
+    lastPhase = key;
+    renderTables();
+    if (crashedNow) {
+      const bet = myCurrent();
+      if (bet && !bet.cashout) say(`Crashed at ${x(s.round?.crashPoint ?? 100)}: your bet is lost`, 'error');
+      void refreshMine();
+    }
+  }
+
+  function connect() {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/crash`);
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(String(e.data)) as { type: string; data: CrashState };
+      if (msg.type === 'state') apply(msg.data);
+    };
+    ws.onclose = () => setTimeout(connect, 1500);
+  }
+
+  betButton.addEventListener('click', async () => {
+    const minor = Math.round(Number(amount.value) * 100);
+    const autoText = auto.value.trim();
+    const autoCashout = autoText ? Math.round(Number(autoText) * 100) : null;
+    if (!Number.isSafeInteger(minor) || minor <= 0) return say('Enter a bet amount', 'error');
+    if (autoCashout !== null && (!Number.isSafeInteger(autoCashout) || autoCashout < 101))
+      return say('Auto cash-out must be at least 1.01×', 'error');
+    busy = true;
+    try {
+      const answer = await api<{ bet: MyBet; balance: number }>('/api/crash/bet', {
+        method: 'POST',
+        body: { bet: { amount: minor, autoCashout } },
+      });
+      mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
+      balance.textContent = money(answer.balance);
+      say(`Bet ${money(minor)} placed${autoCashout ? `, auto cash-out at ${x(autoCashout)}` : ''}`, 'info');
+      renderTables();
+    } catch (err) {
+      say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
+    } finally {
+      busy = false;
+    }
+  });
+
+  cashButton.addEventListener('click', async () => {
+    busy = true;
+    try {
+      const answer = await api<{ bet: MyBet; balance: number | null; winPending: boolean }>('/api/crash/cashout', {
+        method: 'POST',
+      });
+      mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
+      if (answer.balance !== null) balance.textContent = money(answer.balance);
+      say(
+        `Cashed out at ${x(answer.bet.cashout ?? 100)}: you win ${money(answer.bet.win)}${answer.winPending ? ' (payment on its way)' : ''}`,
+        'ok',
+      );
+      renderTables();
+    } catch (err) {
+      say(err instanceof ApiError ? err.message : 'Could not cash out', 'error');
+      void refreshMine();
+    } finally {
+      busy = false;
+    }
+  });
+
+  // Auto cash-outs are paid by the server; the page learns of them with the table's state.
+  setInterval(() => {
+    const bet = myCurrent();
+    if (bet?.status === 'open' && state?.round?.phase === 'running') void refreshMine();
+  }, 2000);
+
+  void refreshMine();
+  connect();
+  requestAnimationFrame(draw);
+}

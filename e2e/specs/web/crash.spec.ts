@@ -1,0 +1,106 @@
+/// <reference lib="dom" />
+// The house studio's crash game in the browser (issue 6): a member launches the Crash tile, bets in
+// the betting phase with an auto cash-out at 1.01x, the round runs on the shared loop (WebSocket
+// state), the bet settles and the balance moves; the round's hash verifies on /studio/fair.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { requireWebBuild } from './web-build';
+
+let browser: Browser;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function login(page: Page, username: string) {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('ANONYMOUS_POPUP', '1');
+    sessionStorage.setItem('USER_POPUP', '1');
+  });
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Log in' }).first();
+  await form.getByPlaceholder('Username').fill(username);
+  await form.getByPlaceholder('Password').fill('Demo@1234');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+}
+
+/** The launch call the lobby makes, from the logged-in page (session token from session storage). */
+async function launch(page: Page, vassalage: string, gameCode: string): Promise<string> {
+  const url = await page.evaluate(
+    async ({ vassalage, gameCode }) => {
+      const token = sessionStorage.getItem('token') ?? '';
+      const res = await fetch('/wps/game/launchGame', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ vassalage, gameCode, language: 'EN', backUrl: '/rng' }),
+      });
+      const body = (await res.json()) as { value?: { url: string } };
+      return body.value?.url ?? `launch failed: ${res.status} ${JSON.stringify(body)}`;
+    },
+    { vassalage, gameCode },
+  );
+  assert.match(url, /\/studio\/play\?/, url);
+  return url;
+}
+
+test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance moves, the round verifies', async () => {
+  const page = await newPage(browser);
+  await login(page, 'demo01');
+  await page.goto(await launch(page, 'PT', 'CRASH-001'));
+  const balance = page.getByTestId('balance');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  const start = await balance.innerText();
+
+  // Wait for a betting phase (a long round may be rising when the page opens).
+  await page.waitForFunction(
+    () => !(document.querySelector('[data-testid=bet]') as HTMLButtonElement | null)?.disabled,
+    undefined,
+    { timeout: 120_000 },
+  );
+  await page.getByTestId('amount').fill('10.00');
+  await page.getByTestId('auto-cashout').fill('1.01');
+  await page.getByTestId('bet').click();
+  await page.getByTestId('message').filter({ hasText: 'placed' }).waitFor({ timeout: 10_000 });
+  await screenshot(page, 'studio-crash-bet');
+
+  // The round runs; the bet settles (1.01x unless the round crashes at 1.00x) and shows in "Your bets".
+  await page.waitForFunction(
+    () => {
+      const row = document.querySelector('[data-testid=my-bets] tr');
+      const out = row?.children[2]?.textContent ?? '';
+      return out === 'lost' || out.endsWith('×');
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+  const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid=balance]')?.textContent !== before,
+    start,
+    {
+      timeout: 10_000,
+    },
+  );
+  const end = await balance.innerText();
+  const num = (s: string) => Number(s.replace(/,/g, ''));
+  const delta = Math.round((num(end) - num(start)) * 100);
+  // +0.10 for a 1.01x cash-out of 10.00, -10.00 when the round crashed at 1.00x.
+  assert.ok(delta === 10 || delta === -1000, `balance ${start} -> ${end} (bet row: ${row})`);
+  await screenshot(page, 'studio-crash-after');
+
+  // The round's hash and the verifier once it crashed.
+  const link = page.getByTestId('verify-link');
+  await link.waitFor({ timeout: 120_000 });
+  const href = await link.getAttribute('href');
+  assert.ok(href);
+  await page.goto(href);
+  await page.getByTestId('crash-point').waitFor();
+  assert.match(await page.getByTestId('crash-result').innerText(), /Chain link verified/);
+  await screenshot(page, 'studio-crash-fair');
+});
