@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrashGame, maskPlayer, verifyCrash } from './crash';
+import { multiplierAt, timeToMultiplier, verifyChainLink } from './engines';
+import { type StudioRuntime, studioPlugin } from './plugin';
+
+// The crash game with the studio running alone (as `npm run start:studio`): its own WebSocket
+// upgrade, trial play on the demo balance, the loop's lease and the chain. Real-money rounds through
+// the platform's wallet are tested in apps/server/src/studio-crash.test.ts.
+
+type WsClient = {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
+  close(): void;
+};
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+
+let app: FastifyInstance;
+let runtime: StudioRuntime;
+let base: string;
+let clock = Date.now();
+const TIMING = { bettingMs: 1000, pauseMs: 500, tickMs: 0, chainLength: 30 };
+
+beforeAll(async () => {
+  app = Fastify();
+  await app.register(studioPlugin, {
+    prefix: '/studio',
+    platformUrl: 'http://127.0.0.1:9',
+    houseSecret: 'x'.repeat(40),
+    dataDir: '',
+    retryIntervalMs: 0,
+    now: () => new Date(clock),
+    crash: TIMING,
+    onStart: (r) => {
+      runtime = r;
+    },
+  });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+async function trial() {
+  const token = randomBytes(32).toString('base64url');
+  const page = await app.inject({
+    method: 'GET',
+    url: `/studio/play?token=${token}&game=CRASH-001&vendor=PT&mode=trial`,
+  });
+  expect(page.statusCode, page.body).toBe(200);
+  return token;
+}
+
+const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url: `/studio${url}`,
+    headers: { 'x-game-token': token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const current = () =>
+  runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+/** Moves the clock to the end of the current phase and ticks. */
+async function step() {
+  const r = await current();
+  if (r.phase === 'betting') clock = Math.max(clock, new Date(r.betting_ends_at).getTime());
+  else if (r.phase === 'running') clock = Math.max(clock, new Date(r.crash_at ?? 0).getTime());
+  else clock = Math.max(clock, new Date(r.crashed_at ?? 0).getTime() + TIMING.pauseMs);
+  await runtime.crash.tick();
+}
+
+describe('crash game (studio alone)', () => {
+  it('serves the WebSocket itself when no other plugin handles upgrades', async () => {
+    await runtime.crash.tick();
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/crash`);
+    const first = await new Promise<{ type: string; data: { round: { phase: string } | null } }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no message')), 5000);
+      ws.on('error', (err) => reject(err as Error));
+      ws.on('message', (data) => {
+        clearTimeout(timer);
+        resolve(JSON.parse(String(data)));
+      });
+    });
+    expect(first.type).toBe('state');
+    expect(first.data.round?.phase).toBe('betting');
+    ws.close();
+    const plain = await app.inject({ method: 'GET', url: '/studio/ws/crash' });
+    expect(plain.statusCode).toBe(400);
+  });
+
+  it('cashes out by hand at the multiplier of the receipt time, on the demo balance', async () => {
+    const token = await trial();
+    let r = await current();
+    while (!(r.phase === 'betting' && r.crash_point >= 150)) {
+      await step();
+      r = await current();
+    }
+    const start = (await api(token, 'GET', '/api/crash')).json().balance as number;
+    expect((await api(token, 'POST', '/api/crash/bet', { bet: { amount: 1000 } })).json().balance).toBe(start - 1000);
+    await step();
+    const running = await current();
+    const started = new Date(running.started_at ?? 0).getTime();
+    clock = started + timeToMultiplier(140) + 1;
+    const m = multiplierAt(clock - started);
+    const out = await api(token, 'POST', '/api/crash/cashout');
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ bet: { cashout: m, win: Math.floor((1000 * m) / 100) }, winPending: false });
+    expect(out.json().balance).toBe(start - 1000 + Math.floor((1000 * m) / 100));
+    // A bet on the running round is refused and takes nothing.
+    const other = await trial();
+    const refused = await api(other, 'POST', '/api/crash/bet', { bet: { amount: 100 } });
+    expect(refused.json().error.code).toBe('STUDIO_CRASH_BETTING_CLOSED');
+    expect((await api(other, 'GET', '/api/crash')).json().balance).toBe(start);
+    // A slot session cannot use the crash API.
+    const slot = randomBytes(32).toString('base64url');
+    await app.inject({ method: 'GET', url: `/studio/play?token=${slot}&game=SLOT-00001&vendor=PT&mode=trial` });
+    expect((await api(slot, 'GET', '/api/crash')).json().error.code).toBe('STUDIO_NOT_SUPPORTED');
+  });
+
+  it('runs the phases in one process only: a second loop waits for the lease to lapse', async () => {
+    const second = new CrashGame(runtime.deps, TIMING);
+    const before = await current();
+    await runtime.crash.tick();
+    clock += 100;
+    for (let i = 0; i < 5; i++) await second.tick();
+    // The second loop never advanced anything while the first held the lease.
+    const r = await current();
+    expect(r.id).toBe(before.id);
+    // The first stops ticking: after the lease the second takes over and runs the phases.
+    clock += 6000;
+    await second.tick();
+    const phaseOf = async () => {
+      const c = await current();
+      return `${c.id}:${c.phase}`;
+    };
+    const seen = new Set([await phaseOf()]);
+    for (let i = 0; i < 3; i++) {
+      const c = await current();
+      if (c.phase === 'betting') clock = Math.max(clock, new Date(c.betting_ends_at).getTime());
+      else if (c.phase === 'running') clock = Math.max(clock, new Date(c.crash_at ?? 0).getTime());
+      else clock = Math.max(clock, new Date(c.crashed_at ?? 0).getTime() + TIMING.pauseMs);
+      await second.tick();
+      seen.add(await phaseOf());
+    }
+    expect(seen.size).toBeGreaterThan(2);
+    await second.stop();
+    clock += 6000;
+    await runtime.crash.tick();
+  });
+
+  it('takes rounds down the chain: each hash links to the previous one and gives its crash point', async () => {
+    for (let i = 0; i < 12; i++) await step();
+    const rounds = await runtime.db
+      .selectFrom('studio_crash_rounds')
+      .selectAll()
+      .where('phase', '=', 'crashed')
+      .orderBy('id')
+      .execute();
+    expect(rounds.length).toBeGreaterThan(3);
+    const chain = await runtime.db
+      .selectFrom('studio_crash_chains')
+      .selectAll()
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const first = rounds.find((r) => r.chain_index === 0);
+    expect(first && verifyChainLink(first.round_hash, chain.terminating_hash)).toBe(true);
+    for (const r of rounds) {
+      expect(verifyChainLink(r.round_hash, r.previous_hash)).toBe(true);
+      expect(verifyCrash({ hash: r.round_hash }).crashPoint).toBe(r.crash_point);
+    }
+    const res = await app.inject({ method: 'POST', url: '/studio/api/crash/verify', payload: { hash: 'zz' } });
+    expect(res.statusCode).toBe(400);
+    expect(maskPlayer('123456')).toBe('1***6');
+    expect(maskPlayer('trial:abcdef')).toBe('guest-abc');
+  });
+});
