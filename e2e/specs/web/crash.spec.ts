@@ -52,7 +52,8 @@ async function launch(page: Page, vassalage: string, gameCode: string): Promise<
 test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance moves, the round verifies', async () => {
   const page = await newPage(browser);
   await login(page, 'demo01');
-  await page.goto(await launch(page, 'PT', 'CRASH-001'));
+  const gameUrl = await launch(page, 'PT', 'CRASH-001');
+  await page.goto(gameUrl);
   const balance = page.getByTestId('balance');
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
   const start = await balance.innerText();
@@ -103,4 +104,16 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
   await page.getByTestId('crash-point').waitFor();
   assert.match(await page.getByTestId('crash-result').innerText(), /Chain link verified/);
   await screenshot(page, 'studio-crash-fair');
+
+  // On a phone: the whole page fits the width (no sideways scroll) and the controls are reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(gameUrl);
+  await page.getByTestId('multiplier').waitFor();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await page.getByTestId('bet').scrollIntoViewIfNeeded();
+  assert.ok(await page.getByTestId('cashout').isVisible());
+  await screenshot(page, 'studio-crash-phone');
 });

@@ -40,6 +40,9 @@ type MyBet = {
 };
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
+// Fields take their column's width on phones (the grid wraps them to one column).
+const FIELD = 'width:100%;min-width:0;box-sizing:border-box';
+const LABEL = 'display:flex;flex-direction:column;gap:.2rem;min-width:0';
 const x = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
 
 export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
@@ -69,6 +72,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     value: '10.00',
     inputmode: 'decimal',
     'aria-label': 'Bet amount',
+    style: FIELD,
     'data-testid': 'amount',
   });
   const auto = h('input', {
@@ -78,6 +82,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     placeholder: 'off',
     inputmode: 'decimal',
     'aria-label': 'Auto cash-out at (×)',
+    style: FIELD,
     'data-testid': 'auto-cashout',
   });
   const betButton = h('button', { class: 'button', type: 'button', 'data-testid': 'bet' }, 'Bet');
@@ -120,8 +125,8 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           class: 'field-grid',
           style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:.5rem',
         },
-        h('label', {}, `Bet (${info.currency}) `, amount),
-        h('label', {}, 'Auto cash-out (×) ', auto),
+        h('label', { style: LABEL }, `Bet (${info.currency})`, amount),
+        h('label', { style: LABEL }, 'Auto cash-out (×)', auto),
       ),
       h('div', { class: 'row', style: 'display:flex;gap:.5rem;margin-top:.5rem' }, betButton, cashButton),
       message,
