@@ -26,9 +26,24 @@ let base: string;
 let clock = Date.now();
 const calls: string[] = [];
 const realFetch = globalThis.fetch;
+// Fault injection on the studio's wallet calls: run something while the platform answers (the
+// round moves on), or lose the answer after the platform processed the call.
+const whileAnswering = new Map<string, () => Promise<void>>();
+const dropAnswers = new Set<string>();
 const studioFetch: typeof fetch = async (input, init) => {
-  calls.push(String(input).split('/').pop() ?? '');
-  return realFetch(input, init);
+  const kind = String(input).split('/').pop() ?? '';
+  calls.push(kind);
+  const response = await realFetch(input, init);
+  const hook = whileAnswering.get(kind);
+  if (hook) {
+    whileAnswering.delete(kind);
+    await hook();
+  }
+  if (dropAnswers.has(kind)) {
+    await response.arrayBuffer();
+    throw new TypeError('fetch failed: socket hang up (test)');
+  }
+  return response;
 };
 
 const BETTING_MS = 1000;
@@ -254,6 +269,57 @@ describe('crash game of the house studio', () => {
       payload: { hash: view.state.round.previousHash, previousHash: view.state.round.hash },
     });
     expect(forged.json().linkMatches).toBe(false);
+  });
+
+  it('rolls back a bet whose wallet answer arrives after betting closed, and retries a lost win once', async () => {
+    const p = await launched(50_000);
+    let round = await bettingRoundCrashingAbove(101);
+    // The platform takes the stake, but by the time its answer is back the round is running.
+    whileAnswering.set('bet', async () => {
+      clock = new Date(round.betting_ends_at).getTime();
+      await studio.crash.tick();
+    });
+    const late = await api(p.token, 'POST', '/api/crash/bet', { bet: { amount: 3000 } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('STUDIO_CRASH_BETTING_CLOSED');
+    const rolled = await studio.db
+      .selectFrom('studio_crash_bets')
+      .select(['bet_id', 'status'])
+      .where('player', '=', String(p.memberId))
+      .executeTakeFirstOrThrow();
+    expect(rolled.status).toBe('rolled_back');
+    expect((await walletRound(rolled.bet_id))?.status).toBe('rolled_back');
+    expect(await platformBalance(p.memberId)).toBe(50_000);
+
+    // A win whose answer is lost stays owed and is delivered by the retries, exactly once.
+    round = await bettingRoundCrashingAbove(101);
+    expect((await api(p.token, 'POST', '/api/crash/bet', { bet: { amount: 1000, autoCashout: 101 } })).statusCode).toBe(
+      200,
+    );
+    clock = new Date(round.betting_ends_at).getTime();
+    await studio.crash.tick();
+    dropAnswers.add('win');
+    try {
+      clock = new Date((await currentRound()).crash_at ?? 0).getTime();
+      await studio.crash.tick();
+    } finally {
+      dropAnswers.delete('win');
+    }
+    const owed = await studio.db
+      .selectFrom('studio_crash_bets')
+      .select(['bet_id', 'status', 'win', 'attempts'])
+      .where('crash_round_id', '=', round.id)
+      .where('player', '=', String(p.memberId))
+      .executeTakeFirstOrThrow();
+    expect(owed).toMatchObject({ status: 'settling', win: 1010 });
+    expect(owed.attempts).toBeGreaterThan(0);
+    clock += 60_000;
+    expect((await studio.crash.recover()).delivered).toBeGreaterThanOrEqual(1);
+    clock += 60_000;
+    await studio.crash.recover();
+    expect(await wins(owed.bet_id)).toHaveLength(1);
+    expect(await platformBalance(p.memberId)).toBe(50_000 - 1000 + 1010);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
   it('pushes the round state to pages over the WebSocket', async () => {

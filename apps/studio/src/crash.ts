@@ -161,8 +161,16 @@ export class CrashGame {
 
   start(): void {
     if (this.#timing.tickMs <= 0 || this.#timer) return;
+    let inFlight = false;
     this.#timer = setInterval(() => {
-      if (!this.#stopped) void this.tick().catch(() => undefined);
+      // A slow tick (a slow wallet) is not queued behind: the next one starts when it is done.
+      if (this.#stopped || inFlight) return;
+      inFlight = true;
+      void this.tick()
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight = false;
+        });
     }, this.#timing.tickMs);
     this.#timer.unref();
   }
