@@ -1,5 +1,6 @@
 import { GameMenus } from '@gamehall/shared/api/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRASH_TITLES } from '../../db/seed/catalogue-seed';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 type Menu = { gameCategory: string; vendors: Record<string, unknown>[] }[];
@@ -57,7 +58,8 @@ describe('GET /lgw/games/game_menus', () => {
       gameCount: expect.any(Number),
     });
     const slotTotal = rng.vendors.reduce((s, v) => s + (v.gameCount as number), 0);
-    expect(slotTotal).toBe(t.ctx.config.catalogueSlots);
+    // The configured slots plus the crash tiles the seed adds to the slot vendors (CRASH_TITLES).
+    expect(slotTotal).toBe(t.ctx.config.catalogueSlots + CRASH_TITLES.length);
     const sports = value.find((c) => c.gameCategory === 'SPORTS')!;
     for (const v of sports.vendors) expect(v.isGame).toBe('VASSALAGE');
     const live = value.find((c) => c.gameCategory === 'LIVE')!;
