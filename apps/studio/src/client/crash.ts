@@ -43,6 +43,9 @@ type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => P
 // Fields take their column's width on phones (the grid wraps them to one column).
 const FIELD = 'width:100%;min-width:0;box-sizing:border-box';
 const LABEL = 'display:flex;flex-direction:column;gap:.2rem;min-width:0';
+// A bet whose stake went back (the wallet answered after betting closed) is not a loss.
+const outcomeOf = (status: string) =>
+  status === 'open' ? '…' : status === 'rolled_back' || status === 'rolling_back' ? 'refunded' : 'lost';
 const x = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
 
 export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
@@ -209,7 +212,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           {},
           h('td', {}, `#${b.roundId}`),
           h('td', {}, money(b.amount)),
-          h('td', {}, b.cashout ? x(b.cashout) : b.status === 'open' ? '…' : 'lost'),
+          h('td', {}, b.cashout ? x(b.cashout) : outcomeOf(b.status)),
           h('td', {}, money(b.win)),
         ),
       ),
