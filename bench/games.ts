@@ -11,10 +11,8 @@
 //
 // SECONDS (default 10) per scenario after a 2 s warm-up; CONNECTIONS (default 50).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
@@ -22,6 +20,8 @@ import { issueSession, resolveSession } from '../apps/server/src/modules/account
 import { catalogueVersion } from '../apps/server/src/modules/games/games.queries';
 import { gameList } from '../apps/server/src/modules/games/games.service';
 import { createMember } from '../apps/server/src/test/factories';
+import { createBenchDatabase } from './support/database';
+import { percentile } from './support/measure';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -48,11 +48,6 @@ const SCENARIOS: Scenario[] = [
     auth: true,
   },
 ];
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 // ---- load generator (child process) ----
 
@@ -108,20 +103,9 @@ async function main() {
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `gh_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const bench = await createBenchDatabase(process.env.DATABASE_URL);
+    databaseUrl = bench.url;
+    drop = bench.drop;
   }
   const seeded = performance.now();
   const ctx = await bootstrap(testConfig({ databaseUrl, catalogueSlots: SLOTS, dbPoolSize: 10 }));

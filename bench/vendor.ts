@@ -11,94 +11,22 @@
 // The bench creates and drops its own database on that server. SECONDS (default 10) per run,
 // PLAYERS (default 64) concurrent players.
 import { createHash, randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
-import type { Db } from '../apps/server/src/db/database';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { createBenchDatabase, fundedMembers } from './support/database';
+import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PLAYERS = Number(process.env.PLAYERS ?? 64);
 const WALLETS = 1_000;
 
-type Result = { label: string; clients: number; ops: number; perSecond: number; p50: number; p99: number };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function summarise(label: string, clients: number, latencies: number[], elapsed: number): Result {
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    clients,
-    ops: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
-
-async function run(clients: number, op: (worker: number, i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const t0 = performance.now();
-        await op(worker, i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, elapsed: (performance.now() - started) / 1000 };
-}
-
-async function members(db: Db, count: number, tag: string): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < count; i += 250) {
-    const rows = await db
-      .insertInto('members')
-      .values(
-        Array.from({ length: Math.min(250, count - i) }, (_, j) => ({
-          username: `bench${tag}${i + j}`,
-          password_hash: 'x',
-          referral_code: `B${tag}${i + j}`,
-          password_changed_at: new Date(),
-          permissions: '[]',
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((r) => r.id));
-  }
-  for (const id of ids)
-    await db.transaction().execute((trx) =>
-      post(trx, {
-        idempotencyKey: `bench-fund-${tag}-${id}`,
-        type: 'deposit',
-        reference: 'bench',
-        entries: [
-          { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -100_000_000 },
-          { account: { member: id, currency: 'PHP' }, amount: 100_000_000 },
-        ],
-      }),
-    );
-  return ids;
-}
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
 
 type ClientJob = {
   address: string;
@@ -178,14 +106,9 @@ async function main() {
     return;
   }
 
-  console.log(`load average before: ${load()}`);
-  const name = `gh_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const config = testConfig({ databaseUrl: url.toString(), dbPoolSize: 70, demo: false, catalogueSlots: 120 });
+  console.log(`load average before: ${loadAverage()}`);
+  const bench = await createBenchDatabase(adminUrl);
+  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 70, demo: false, catalogueSlots: 120 });
   const ctx = await bootstrap(config);
   const app = await buildApp(ctx);
   const results: Result[] = [];
@@ -205,7 +128,7 @@ async function main() {
     );
 
     const tag = randomBytes(3).toString('hex');
-    const players = await members(ctx.db, PLAYERS, `v${tag}`);
+    const players = await fundedMembers(ctx.db, PLAYERS, `v${tag}`);
     const tokens = new Map<number, string>();
     for (const id of players) {
       const token = randomBytes(24).toString('base64url');
@@ -247,7 +170,7 @@ async function main() {
     results.push(summarise('vendor API single call (bet or win)', PLAYERS, client.calls, client.elapsed));
 
     // The raw wallet posting rate on the same server, same database, same clients.
-    const wallets = await members(ctx.db, WALLETS, `w${tag}`);
+    const wallets = await fundedMembers(ctx.db, WALLETS, `w${tag}`);
     const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
     const raw = await run(PLAYERS, async (worker, i) => {
       const from = pick();
@@ -294,17 +217,11 @@ async function main() {
   } finally {
     await app.close();
     await ctx.database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
   }
 
-  console.log('| run | clients | ops | ops/s | p50 ms | p99 ms |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results)
-    console.log(
-      `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-    );
-  console.log(`load average after: ${load()}`);
+  printTable(results);
+  console.log(`load average after: ${loadAverage()}`);
 }
 
 if (isMainThread) await main();

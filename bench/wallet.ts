@@ -10,83 +10,27 @@
 //
 // The bench creates and drops its own database on that server. SECONDS (default 5) per run.
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { createBenchDatabase, fundedMembers } from './support/database';
+import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 
 const WALLETS = 1_000;
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CLIENTS = [1, 16, 64];
 
-type Result = { label: string; clients: number; ops: number; perSecond: number; p50: number; p99: number };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function run(label: string, clients: number, op: (worker: number, i: number) => Promise<void>): Promise<Result> {
-  const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const t0 = performance.now();
-        await op(worker, i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    clients,
-    ops: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  const { latencies, elapsed } = await runFor(SECONDS, clients, op);
+  return summarise(label, clients, latencies, elapsed);
 }
 
 async function prepare(database: DatabaseHandle): Promise<number[]> {
   const db = database.db;
   await migrateToLatest(db);
-  const tag = randomBytes(3).toString('hex');
-  const ids: number[] = [];
-  for (let i = 0; i < WALLETS; i += 250) {
-    const rows = await db
-      .insertInto('members')
-      .values(
-        Array.from({ length: Math.min(250, WALLETS - i) }, (_, j) => ({
-          username: `bench${tag}${i + j}`,
-          password_hash: 'x',
-          referral_code: `B${tag}${i + j}`,
-          password_changed_at: new Date(),
-          permissions: '[]',
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((r) => r.id));
-  }
-  for (const id of ids)
-    await db.transaction().execute((trx) =>
-      post(trx, {
-        idempotencyKey: `bench-fund-${id}`,
-        type: 'deposit',
-        reference: 'bench',
-        entries: [
-          { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -100_000_000 },
-          { account: { member: id, currency: 'PHP' }, amount: 100_000_000 },
-        ],
-      }),
-    );
+  const ids = await fundedMembers(db, WALLETS, randomBytes(3).toString('hex'));
   await sql`CREATE TABLE IF NOT EXISTS bench_counters (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`.execute(db);
   await sql`INSERT INTO bench_counters (id) SELECT g FROM generate_series(1, ${WALLETS}) g ON CONFLICT DO NOTHING`.execute(
     db,
@@ -150,38 +94,19 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
   return results;
 }
 
-function table(results: Result[]) {
-  console.log('| run | clients | ops | ops/s | p50 ms | p99 ms |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results)
-    console.log(
-      `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-    );
-}
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`load average before: ${load()}`);
+console.log(`load average before: ${loadAverage()}`);
 const all: Result[] = [];
 const adminUrl = process.env.DATABASE_URL;
 if (adminUrl) {
-  const name = `gh_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const database = await openDatabase(testConfig({ databaseUrl: u.toString(), dbPoolSize: 70 }));
+  const bench = await createBenchDatabase(adminUrl);
+  const database = await openDatabase(testConfig({ databaseUrl: bench.url, dbPoolSize: 70 }));
   try {
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
     console.log(`PostgreSQL ${version.rows[0]?.v}, ${WALLETS} wallets, ${SECONDS} s per run`);
     all.push(...(await measure('PostgreSQL', database, CLIENTS)));
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
   }
 } else {
   console.log('DATABASE_URL is not set: PGlite only. For PostgreSQL figures:');
@@ -194,5 +119,5 @@ try {
 } finally {
   await lite.close();
 }
-table(all);
-console.log(`load average after: ${load()}`);
+printTable(all);
+console.log(`load average after: ${loadAverage()}`);

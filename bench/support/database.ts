@@ -1,0 +1,67 @@
+// Database set-up shared by the benches: a throwaway database on a PostgreSQL server, and funded
+// member wallets to post between.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../../apps/server/src/db/database';
+import { post } from '../../apps/server/src/modules/wallet/wallet.service';
+
+/**
+ * Creates a database of a random name on the server of `adminUrl`; its URL, and `drop` that
+ * removes it again (with FORCE: pools the bench did not close must not keep it alive).
+ */
+export async function createBenchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gh_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  return { url: url.toString(), drop };
+}
+
+/** `count` new members (names carry `tag`), each funded by a deposit posting of 100,000,000 (ledger units) in PHP. */
+export async function fundedMembers(db: Db, count: number, tag: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 250) {
+    const rows = await db
+      .insertInto('members')
+      .values(
+        Array.from({ length: Math.min(250, count - i) }, (_, j) => ({
+          username: `bench${tag}${i + j}`,
+          password_hash: 'x',
+          referral_code: `B${tag}${i + j}`,
+          password_changed_at: new Date(),
+          permissions: '[]',
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  for (const id of ids)
+    await db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: `bench-fund-${tag}-${id}`,
+        type: 'deposit',
+        reference: 'bench',
+        entries: [
+          { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -100_000_000 },
+          { account: { member: id, currency: 'PHP' }, amount: 100_000_000 },
+        ],
+      }),
+    );
+  return ids;
+}
