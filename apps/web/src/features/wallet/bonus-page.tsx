@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { bonusQuery } from './api';
-import { Card, cell, DataTable, formatTime, Pager, PageTitle, row, SectionTitle, useMoney } from './components';
+import { BalanceCard, cell, DataTable, formatTime, Pager, PageTitle, row, SectionTitle, useMoney } from './components';
 
 // spec §2 bonusDetails: the bonus balance and its movements, paged.
 export function BonusPage() {
@@ -16,12 +16,12 @@ export function BonusPage() {
   return (
     <div>
       <PageTitle>{t('member.menu.bonusDetails')}</PageTitle>
-      <Card className="max-w-xs">
-        <p className="text-sm text-(--text-muted)">{t('wallet.bonusWallet')}</p>
-        <p className="text-xl font-bold" data-testid="bonus-balance">
-          {data ? money(data.balance) : '…'}
-        </p>
-      </Card>
+      <BalanceCard
+        className="max-w-xs"
+        label={t('wallet.bonusWallet')}
+        amount={data && money(data.balance)}
+        testId="bonus-balance"
+      />
       <SectionTitle>{t('wallet.bonusEntries')}</SectionTitle>
       <DataTable
         caption={t('wallet.bonusEntries')}

@@ -198,3 +198,62 @@ export function SelectField({
     </div>
   );
 }
+
+/** The status of an order, with the operator's reason for a rejection under it, as written. */
+export function StatusCell({ status, reason }: { status: string; reason?: string | null }) {
+  return (
+    <td className={cell}>
+      <StatusBadge status={status} />
+      {reason && <span className="block text-xs text-(--text-muted)">{reason}</span>}
+    </td>
+  );
+}
+
+/** A titled, paged history table of orders (deposits, withdrawals); `children` are its rows. */
+export function HistorySection({
+  title,
+  headers,
+  data,
+  page,
+  onPage,
+  children,
+}: {
+  title: string;
+  headers: string[];
+  data: { content: readonly unknown[]; totalPages: number } | undefined;
+  page: number;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <SectionTitle>{title}</SectionTitle>
+      <DataTable caption={title} headers={headers} empty={(data?.content.length ?? 0) === 0}>
+        {children}
+      </DataTable>
+      <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={onPage} />
+    </>
+  );
+}
+
+/** One balance on its own card: its label, and the amount ('…' until it has loaded). */
+export function BalanceCard({
+  label,
+  amount,
+  testId,
+  className,
+}: {
+  label: string;
+  amount: string | undefined;
+  testId: string;
+  className: string;
+}) {
+  return (
+    <Card className={className}>
+      <p className="text-sm text-(--text-muted)">{label}</p>
+      <p className="text-xl font-bold" data-testid={testId}>
+        {amount ?? '…'}
+      </p>
+    </Card>
+  );
+}

@@ -7,24 +7,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
-import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { attachDepositProof, createDeposit, depositsQuery, paymentMethodsQuery } from './api';
-import {
-  Card,
-  CopyValue,
-  cell,
-  DataTable,
-  formatTime,
-  Pager,
-  PageTitle,
-  row,
-  SectionTitle,
-  StatusBadge,
-  useMoney,
-} from './components';
+import { Card, CopyValue, cell, formatTime, HistorySection, PageTitle, row, StatusCell, useMoney } from './components';
+import { AmountField, useLimitsText } from './payment-fields';
 import { checkProofImage, limitProblem, newRequestId } from './wallet-logic';
 
 const DepositFields = DepositBody.omit({ requestId: true });
@@ -34,7 +22,7 @@ const DepositFields = DepositBody.omit({ requestId: true });
 export function DepositPage() {
   const { t } = useTranslation();
   const { token } = useSession();
-  const money = useMoney();
+  const limitsText = useLimitsText();
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery(token)).data;
   const [order, setOrder] = useState<DepositOrder | null>(null);
@@ -50,7 +38,7 @@ export function DepositPage() {
   const submit = form.handleSubmit(async (values) => {
     const method = methods?.deposit.find((m) => m.code === values.methodCode);
     if (method && limitProblem(values.amount, method)) {
-      form.setError('amount', { message: t('wallet.limits', { min: money(method.min), max: money(method.max) }) });
+      form.setError('amount', { message: limitsText(method) });
       return;
     }
     try {
@@ -79,14 +67,8 @@ export function DepositPage() {
             </p>
           )}
         </fieldset>
-        <Field
-          label={t('wallet.amount')}
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          hint={chosen ? t('wallet.limits', { min: money(chosen.min), max: money(chosen.max) }) : undefined}
+        <AmountField
+          hint={chosen ? limitsText(chosen) : undefined}
           error={errors.amount?.message}
           {...form.register('amount', { valueAsNumber: true })}
         />
@@ -216,9 +198,8 @@ function DepositHistory() {
   const data = useQuery(depositsQuery(token, page)).data;
   return (
     <section>
-      <SectionTitle>{t('wallet.depositHistory')}</SectionTitle>
-      <DataTable
-        caption={t('wallet.depositHistory')}
+      <HistorySection
+        title={t('wallet.depositHistory')}
         headers={[
           t('wallet.time'),
           t('wallet.reference'),
@@ -226,7 +207,9 @@ function DepositHistory() {
           t('wallet.amount'),
           t('wallet.statusLabel'),
         ]}
-        empty={(data?.content.length ?? 0) === 0}
+        data={data}
+        page={page}
+        onPage={setPage}
       >
         {data?.content.map((d) => (
           <tr key={d.reference} className={row} data-testid="deposit-row">
@@ -234,15 +217,10 @@ function DepositHistory() {
             <td className={cell}>{d.reference}</td>
             <td className={cell}>{d.methodCode}</td>
             <td className={cell}>{money(d.amount)}</td>
-            <td className={cell}>
-              <StatusBadge status={d.status} />
-              {/* The operator's reason for a rejection, as written. */}
-              {d.reason && <span className="block text-xs text-(--text-muted)">{d.reason}</span>}
-            </td>
+            <StatusCell status={d.status} reason={d.reason} />
           </tr>
         ))}
-      </DataTable>
-      <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
+      </HistorySection>
     </section>
   );
 }

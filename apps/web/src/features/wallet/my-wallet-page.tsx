@@ -1,6 +1,6 @@
 import { WalletTransferBody } from '@gamehall/shared/api/wallet';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
-import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/errors';
 import { showServerFieldErrors, withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { balanceQuery, consolidatedQuery, merchantWalletQuery, walletTransfer } from './api';
 import { Card, PageTitle, SectionTitle, SelectField, useMoney } from './components';
+import { AmountField, useRefreshBalances } from './payment-fields';
 import { newRequestId } from './wallet-logic';
 
 // spec §2 transferFund: balances; transfer-wallet mode (isSingle 0) moves money between the main
@@ -97,7 +97,7 @@ function useVendorNames(): Map<string, string> {
 function VendorTransferForm() {
   const { t } = useTranslation();
   const money = useMoney();
-  const queryClient = useQueryClient();
+  const refreshBalances = useRefreshBalances();
   const vendorNames = useVendorNames();
   const vendors = [...vendorNames.entries()].map(([code, name]) => ({ code, name }));
   const [last, setLast] = useState<{ vendor: string; vendorBalance: number } | null>(null);
@@ -115,8 +115,7 @@ function VendorTransferForm() {
       setLast({ vendor: result.vendor, vendorBalance: result.vendorBalance });
       toast.success(t('wallet.transferDone'));
       form.reset({ ...values, amount: Number.NaN });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      await queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+      await refreshBalances();
     } catch (err) {
       showServerFieldErrors(form.setError, t, err);
       form.setError('root', { message: errorMessage(t, err) });
@@ -154,16 +153,7 @@ function VendorTransferForm() {
             </label>
           </div>
         </fieldset>
-        <Field
-          label={t('wallet.amount')}
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.amount?.message}
-          {...form.register('amount', { valueAsNumber: true })}
-        />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('wallet.transfer')}
         </FormFooter>

@@ -1,19 +1,18 @@
 import { type TransferValue, UplineTransferBody } from '@gamehall/shared/api/wallet';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
-import { Field } from '../../components/ui/field';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { balanceQuery, transferToUpline } from './api';
-import { Card, PageTitle, useMoney } from './components';
+import { BalanceCard, PageTitle, useMoney } from './components';
+import { AmountField, PaymentPasswordField, paymentErrorField, useRefreshBalances } from './payment-fields';
 import { newRequestId } from './wallet-logic';
 
 const UplineFields = UplineTransferBody.omit({ requestId: true });
@@ -23,7 +22,7 @@ export function TransferUplinePage() {
   const { t } = useTranslation();
   const { token } = useSession();
   const money = useMoney();
-  const queryClient = useQueryClient();
+  const refreshBalances = useRefreshBalances();
   const balance = useQuery(balanceQuery(token)).data;
   const [done, setDone] = useState<z.infer<typeof TransferValue> | null>(null);
   const form = useForm({
@@ -44,42 +43,23 @@ export function TransferUplinePage() {
       setDone(result);
       toast.success(t('wallet.transferDone'));
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      await queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+      await refreshBalances();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'PAYMENT_PASSWORD_INVALID')
-        form.setError('paymentPassword', { message: errorMessage(t, err) });
-      else form.setError('root', { message: errorMessage(t, err) });
+      form.setError(paymentErrorField(err), { message: errorMessage(t, err) });
     }
   });
   return (
     <div>
       <PageTitle>{t('member.menu.transferUpline')}</PageTitle>
-      <Card className="mb-6 max-w-md">
-        <p className="text-sm text-(--text-muted)">{t('wallet.available')}</p>
-        <p className="text-xl font-bold" data-testid="upline-available">
-          {balance ? money(balance.available) : '…'}
-        </p>
-      </Card>
+      <BalanceCard
+        className="mb-6 max-w-md"
+        label={t('wallet.available')}
+        amount={balance && money(balance.available)}
+        testId="upline-available"
+      />
       <form onSubmit={submit} noValidate className="max-w-md">
-        <Field
-          label={t('wallet.amount')}
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.amount?.message}
-          {...form.register('amount', { valueAsNumber: true })}
-        />
-        <Field
-          label={t('member.security.paymentPassword')}
-          required
-          type="password"
-          autoComplete="off"
-          error={errors.paymentPassword?.message}
-          {...form.register('paymentPassword')}
-        />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
+        <PaymentPasswordField error={errors.paymentPassword?.message} {...form.register('paymentPassword')} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('wallet.transfer')}
         </FormFooter>

@@ -15,8 +15,6 @@ import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -24,16 +22,21 @@ import { bankAccountsQuery, confirmReceipt, requestWithdrawal, withdrawalsQuery,
 import {
   Card,
   cell,
-  DataTable,
   formatTime,
-  Pager,
+  HistorySection,
   PageTitle,
   row,
-  SectionTitle,
   SelectField,
-  StatusBadge,
+  StatusCell,
   useMoney,
 } from './components';
+import {
+  AmountField,
+  PaymentPasswordField,
+  paymentErrorField,
+  useLimitsText,
+  useRefreshBalances,
+} from './payment-fields';
 import { checkReceiptImages, limitProblem, newRequestId, turnoverPercent } from './wallet-logic';
 
 const WithdrawFields = WithdrawBody.omit({ requestId: true });
@@ -44,7 +47,8 @@ export function WithdrawPage() {
   const { t } = useTranslation();
   const { token } = useSession();
   const money = useMoney();
-  const queryClient = useQueryClient();
+  const limitsText = useLimitsText();
+  const refreshBalances = useRefreshBalances();
   const info = useQuery(withdrawInfoQuery(token)).data;
   const accounts = useQuery(bankAccountsQuery(token)).data?.list;
   const confirmed = (accounts ?? []).filter((a) => a.status === 'confirmed');
@@ -60,19 +64,16 @@ export function WithdrawPage() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     if (info && limitProblem(values.amount, info)) {
-      form.setError('amount', { message: t('wallet.limits', { min: money(info.min), max: money(info.max) }) });
+      form.setError('amount', { message: limitsText(info) });
       return;
     }
     try {
       await requestWithdrawal({ ...values, requestId: newRequestId() });
       toast.success(t('wallet.withdrawRequested'));
       form.reset({ bankAccountId: values.bankAccountId, amount: Number.NaN, paymentPassword: '' });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      await queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+      await refreshBalances();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'PAYMENT_PASSWORD_INVALID')
-        form.setError('paymentPassword', { message: errorMessage(t, err) });
-      else form.setError('root', { message: errorMessage(t, err) });
+      form.setError(paymentErrorField(err), { message: errorMessage(t, err) });
     }
   });
   const percent = info ? turnoverPercent(info.turnover) : 0;
@@ -143,24 +144,8 @@ export function WithdrawPage() {
             {errors.bankAccountId.message}
           </p>
         )}
-        <Field
-          label={t('wallet.amount')}
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.amount?.message}
-          {...form.register('amount', { valueAsNumber: true })}
-        />
-        <Field
-          label={t('member.security.paymentPassword')}
-          required
-          type="password"
-          autoComplete="off"
-          error={errors.paymentPassword?.message}
-          {...form.register('paymentPassword')}
-        />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
+        <PaymentPasswordField error={errors.paymentPassword?.message} {...form.register('paymentPassword')} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('member.menu.withdraw')}
         </FormFooter>
@@ -180,9 +165,8 @@ function WithdrawalHistory() {
   const open = data?.content.find((w) => w.reference === confirming);
   return (
     <section>
-      <SectionTitle>{t('wallet.withdrawalHistory')}</SectionTitle>
-      <DataTable
-        caption={t('wallet.withdrawalHistory')}
+      <HistorySection
+        title={t('wallet.withdrawalHistory')}
         headers={[
           t('wallet.time'),
           t('wallet.reference'),
@@ -191,7 +175,9 @@ function WithdrawalHistory() {
           t('wallet.statusLabel'),
           t('wallet.receipt.title'),
         ]}
-        empty={(data?.content.length ?? 0) === 0}
+        data={data}
+        page={page}
+        onPage={setPage}
       >
         {data?.content.map((w) => (
           <tr key={w.reference} className={row} data-testid="withdrawal-row">
@@ -199,11 +185,7 @@ function WithdrawalHistory() {
             <td className={cell}>{w.reference}</td>
             <td className={cell}>{money(w.amount)}</td>
             <td className={cell}>{w.bankAccount.accountNumber}</td>
-            <td className={cell}>
-              <StatusBadge status={w.status} />
-              {/* The operator's reason for a rejection, as written. */}
-              {w.reason && <span className="block text-xs text-(--text-muted)">{w.reason}</span>}
-            </td>
+            <StatusCell status={w.status} reason={w.reason} />
             <td className={cell}>
               {w.receipt ? (
                 t(`wallet.receipt.${w.receipt.status}`)
@@ -217,8 +199,7 @@ function WithdrawalHistory() {
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
+      </HistorySection>
       {open && <ReceiptForm order={open} onDone={() => setConfirming(null)} />}
     </section>
   );

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { useMoney } from './components';
+
+// The pieces the money-moving forms (deposit, withdraw, transfer to upline, vendor transfer) share.
+
+type FieldProps = Omit<ComponentProps<typeof Field>, 'label' | 'required' | 'type'>;
+
+/** The amount of a money form, in major units with two decimals (the schema rejects what is not positive). */
+export function AmountField(field: FieldProps) {
+  const { t } = useTranslation();
+  return <Field label={t('wallet.amount')} required type="number" inputMode="decimal" step="0.01" min="0" {...field} />;
+}
+
+/**
+ * The payment password (spec §2, set in the security centre), which is not the login password:
+ * autoComplete off, so a password manager does not offer the login one (the shared PasswordField
+ * only knows current-password and new-password, so it does not fit here).
+ */
+export function PaymentPasswordField(field: Omit<FieldProps, 'autoComplete'>) {
+  const { t } = useTranslation();
+  return <Field label={t('member.security.paymentPassword')} required type="password" autoComplete="off" {...field} />;
+}
+
+/** Where a failed payment's error shows: a wrong payment password under its field, anything else under the form. */
+export function paymentErrorField(err: unknown): 'paymentPassword' | 'root' {
+  return err instanceof ApiError && err.code === 'PAYMENT_PASSWORD_INVALID' ? 'paymentPassword' : 'root';
+}
+
+/** After money moved: refetch the wallet pages and the header's balance. */
+export function useRefreshBalances(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    await queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+  };
+}
+
+/** "Limits: min – max" of a payment method or of withdrawals, in the brand's currency. */
+export function useLimitsText(): (limits: { min: number; max: number }) => string {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (limits) => t('wallet.limits', { min: money(limits.min), max: money(limits.max) });
+}
