@@ -16,6 +16,7 @@ import { createThrottle, toggledFavourites } from './game-grid-layout';
 export const GAME_CALLS = {
   launch: '/wps/game/launchGame',
   trial: '/wps/game/launchGame/trial',
+  lobby: '/wps/relay/GCS_gameLaunchFB',
   favouriteIds: '/wps/relay/MCSFE_getFavoriteGames',
   addFavourite: '/wps/relay/MCSFE_addFavoriteGameV2',
   removeFavourite: '/wps/relay/MCSFE_removeFavoriteGameV2',
@@ -80,6 +81,22 @@ export function seamlessHref(game: Pick<Game, 'nodeId'>): string {
   return `/seamless?nodeId=${game.nodeId}`;
 }
 
+/** A vendor's own lobby (spec §7 GCS_gameLaunchFB); ?lobby= relaunches it on reload. */
+export type LobbyTarget = { vassalage: string; gameType?: string };
+
+export function lobbyHref(target: LobbyTarget): string {
+  const q = new URLSearchParams({ lobby: target.vassalage });
+  if (target.gameType) q.set('gameType', target.gameType);
+  return `/seamless?${q}`;
+}
+
+export function launchLobby(target: LobbyTarget, language: string): Promise<LaunchGameValue> {
+  return apiRequest<LaunchGameValue>(GAME_CALLS.lobby, {
+    method: 'POST',
+    body: { ...target, language, device: 'WEB', backUrl: window.location.pathname },
+  });
+}
+
 export function launchGame(game: Pick<Game, 'nodeId'>, language: string): Promise<LaunchGameValue> {
   return apiRequest<LaunchGameValue>(GAME_CALLS.launch, {
     method: 'POST',
@@ -116,6 +133,25 @@ export function useGameActions() {
     [t],
   );
 
+  /** Launches, then opens /seamless with the answer in the history state. */
+  const enter = useCallback(
+    async (launch: () => Promise<LaunchGameValue>, gameName: string, href: string) => {
+      try {
+        const launched = await launch();
+        gameOverlayStore.set(null);
+        const state: SeamlessState = {
+          url: launched.url,
+          gameName,
+          backTo: window.location.pathname + window.location.search,
+        };
+        navigate(href, { state });
+      } catch (err) {
+        fail(err);
+      }
+    },
+    [navigate, fail],
+  );
+
   /** spec §4 Guest and trial: guests get the login popup, trial accounts in_need_true_account. */
   const play = useCallback(
     async (game: Game, options: { direct?: boolean } = {}) => {
@@ -133,20 +169,35 @@ export function useGameActions() {
         });
         return;
       }
-      try {
-        const launched = await launchGame(game, language);
-        gameOverlayStore.set(null);
-        const state: SeamlessState = {
-          url: launched.url,
-          gameName: game.gameName,
-          backTo: window.location.pathname + window.location.search,
-        };
-        navigate(seamlessHref(game), { state });
-      } catch (err) {
-        fail(err);
-      }
+      await enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
     },
-    [token, isTrial, t, language, navigate, fail],
+    [token, isTrial, t, language, enter],
+  );
+
+  /** A LIVE room (GLS2_roomList) by node id, launched like a tile (members only, like play). */
+  const playRoom = useCallback(
+    async (room: { nodeId: number; roomName: string }) => {
+      if (!token) return openModal('login');
+      if (isTrial) {
+        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        return;
+      }
+      await enter(() => launchGame(room, language), room.roomName, seamlessHref(room));
+    },
+    [token, isTrial, t, language, enter],
+  );
+
+  /** A vendor's own lobby, launched like a tile into /seamless (members only, like play). */
+  const openLobby = useCallback(
+    async (target: LobbyTarget, title: string) => {
+      if (!token) return openModal('login');
+      if (isTrial) {
+        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        return;
+      }
+      await enter(() => launchLobby(target, language), title, lobbyHref(target));
+    },
+    [token, isTrial, t, language, enter],
   );
 
   /** Free trial works for guests and members alike, in a new window (spec §8 popup blocked). */
@@ -171,5 +222,5 @@ export function useGameActions() {
     [t, language, fail],
   );
 
-  return { play, trial };
+  return { play, trial, openLobby, playRoom };
 }

@@ -29,7 +29,9 @@ export type GameTileProps = {
 
 /**
  * spec §2 "Game tile": artwork with the title below, hot tag, play now, free trial, favourite
- * heart. Kept small (a handful of DOM nodes) because the grid renders hundreds of them.
+ * heart. Kept small (a handful of DOM nodes) because the grid renders hundreds of them, and cheap
+ * to paint: no transitions or transforms (a hover zoom or fade makes Chromium keep extra layers
+ * and repaint the artwork while the grid scrolls; docs/benchmarks.md "Games grid").
  */
 export const GameTile = memo(function GameTile({
   game,
@@ -54,14 +56,14 @@ export const GameTile = memo(function GameTile({
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onError={fallBack}
-          className="size-full object-cover transition group-hover:scale-105"
+          className="size-full object-cover"
         />
         {game.isHot && (
           <span className="absolute top-2 left-2 rounded bg-(--accent) px-1.5 py-0.5 text-[10px] font-bold text-(--accent-contrast) uppercase">
             {t('games.hot')}
           </span>
         )}
-        <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 transition group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
           <button
             type="button"
             onClick={() => onPlay(game)}

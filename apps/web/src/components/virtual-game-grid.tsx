@@ -49,7 +49,8 @@ export function VirtualGameGrid<T>({
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => rowHeight,
-    overscan: 2,
+    // One row beyond each edge: every extra row is a row of new artwork to paint while scrolling.
+    overscan: 1,
     scrollMargin: offset,
     // Let React batch the scroll updates instead of rendering synchronously on every scroll event.
     useFlushSync: false,
@@ -88,6 +89,8 @@ export function VirtualGameGrid<T>({
               width: columnWidth,
               height: rowHeight - GRID_GAP,
               transform: `translateY(${row.start - offset}px)`,
+              // The tile's size is fixed: its layout and paint stay inside it (docs/benchmarks.md).
+              contain: 'strict',
             }}
           >
             {renderItem(item, start + i)}

@@ -4,9 +4,11 @@ import type {
   GameList,
   GameProfitLoss,
   GameRecall,
+  GameVendors,
   HotGames,
   RankList,
   RecentGames,
+  RoomList,
 } from '@gamehall/shared/api/games';
 import type { GameMenu, LotteryGames, OpenedNumeros } from '@gamehall/shared/api/lottery';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -25,6 +27,8 @@ export const GAME_PATHS = {
   rankList: '/wps/relay/GCSGAME_getRankList',
   favouriteList: '/wps/relay/MCSFE_getFavoriteGamesList',
   recent: '/wps/relay/GCS_recentGame',
+  vendorLanes: '/wps/relay/GCSGAME_gameVendor',
+  roomList: '/wps/relay/GLS2_roomList',
   lobbyLaunch: '/wps/relay/GCS_gameLaunchFB',
   bettingRecord: '/wps/member/bettingRecord',
   gameRecall: '/wps/member/gameRecall',
@@ -108,6 +112,26 @@ export function recentGamesQuery(token: string | null, language: string) {
     queryKey: ['games', 'recent', token, language],
     queryFn: () => apiRequest<RecentGames>(GAME_PATHS.recent, { query: { language, limitNum: 20 } }),
     enabled: Boolean(token),
+  });
+}
+
+/** spec §7 GCSGAME_gameVendor: the vendor lanes (cached on the server); isGame says who has a lobby. */
+export function vendorLanesQuery(language: string) {
+  return queryOptions({
+    queryKey: ['games', 'vendorLanes', language],
+    queryFn: () => apiRequest<GameVendors>(GAME_PATHS.vendorLanes, { query: { language } }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** spec §7 GLS2_roomList: a LIVE vendor's tables (members only; guests get AUTH_REQUIRED). */
+export function roomListQuery(vassalage: string, language: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['games', 'rooms', vassalage, language],
+    queryFn: () => apiRequest<RoomList>(GAME_PATHS.roomList, { query: { vassalage, language } }),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
   });
 }
 

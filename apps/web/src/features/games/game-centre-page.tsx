@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { favouriteListInfinite, gameListInfinite, hotGamesQuery, recentGamesQuery } from './api';
 import { isSlotCategory, matchesName, slotSubCategories } from './game-filters';
+import { LiveRooms, useHasLobby, VendorLobbyButton } from './vendor-extras';
 
 type Tab = 'all' | 'favourites' | 'recent';
 const SEARCH_DEBOUNCE_MS = 300;
@@ -51,6 +52,10 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
     if (!menus || !gameType) return [];
     return navigationCategories(menus, language).find((c) => c.gameCategory === gameType)?.vendors ?? [];
   }, [menus, gameType, language]);
+  const vendorName = vendors.find((v) => v.vassalage === vassalage)?.name || vassalage || '';
+  const hasLobby = useHasLobby(gameType, vassalage, language);
+  // spec §7 GLS2_roomList: a LIVE vendor's tables replace its tiles.
+  const showRooms = gameType === 'LIVE' && Boolean(vassalage);
   const subCategories = isSlotCategory(gameType) ? slotSubCategories(config?.supportedLanguages ?? []) : [];
 
   const setParam = (key: string, value: string | undefined) =>
@@ -149,7 +154,15 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
           </div>
         </fieldset>
       )}
-      {tab === 'all' && (
+      {tab === 'all' && gameType && vassalage && hasLobby && (
+        <div className="mb-4 flex justify-end">
+          <VendorLobbyButton vassalage={vassalage} gameType={gameType} name={vendorName} />
+        </div>
+      )}
+      {tab === 'all' && showRooms && vassalage && (
+        <LiveRooms vassalage={vassalage} language={language} label={t('games.roomsOf', { vendor: vendorName })} />
+      )}
+      {tab === 'all' && !showRooms && (
         <AllGames
           filter={{ gameType, vassalage, gameClassify: classify, gameName, language }}
           label={title}

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { launchGame, type SeamlessState } from '../../components/game-actions';
+import { launchGame, launchLobby, type SeamlessState } from '../../components/game-actions';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -16,10 +16,16 @@ export function SeamlessPage() {
   const state = useLocation().state as SeamlessState | null;
   const [params] = useSearchParams();
   const nodeId = Number(params.get('nodeId'));
+  // A vendor lobby (GCS_gameLaunchFB) relaunches by vendor, a game by node id.
+  const lobby = params.get('lobby');
+  const lobbyType = params.get('gameType') ?? undefined;
   const relaunch = useQuery({
-    queryKey: ['games', 'relaunch', nodeId],
-    queryFn: (): Promise<LaunchGameValue> => launchGame({ nodeId }, i18n.language.toUpperCase()),
-    enabled: !state?.url && Number.isInteger(nodeId) && nodeId > 0,
+    queryKey: ['games', 'relaunch', nodeId, lobby, lobbyType],
+    queryFn: (): Promise<LaunchGameValue> =>
+      lobby
+        ? launchLobby({ vassalage: lobby, gameType: lobbyType }, i18n.language.toUpperCase())
+        : launchGame({ nodeId }, i18n.language.toUpperCase()),
+    enabled: !state?.url && (Boolean(lobby) || (Number.isInteger(nodeId) && nodeId > 0)),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,0 +1,87 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../../support/browser';
+import { freshPage, login } from './games-helpers';
+import { requireWebBuild } from './web-build';
+
+// A vendor's own offer (issue 5): the LIVE rooms of GLS2_roomList on /live with a vendor chip
+// selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors.
+let browser: Browser;
+let member: Page;
+before(async () => {
+  requireWebBuild();
+  browser = await launchBrowser();
+  member = await freshPage(browser);
+  await login(member, 'demo01');
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a LIVE vendor chip shows its rooms with minimum bet and status, and a room launches into /seamless', async () => {
+  const page = member;
+  await page.goto('/live');
+  await page.locator('[data-testid="game-grid"] li').first().waitFor();
+  await page.getByRole('group', { name: 'Providers' }).getByRole('button', { name: 'Asia Gaming' }).click();
+  await page.waitForURL(/vassalage=AG/);
+  const rooms = page.getByRole('list', { name: 'Asia Gaming tables' });
+  await rooms.getByRole('listitem').first().waitFor();
+  // The rooms replace the tiles; each shows its name, minimum bet and status.
+  assert.equal(await page.getByTestId('game-grid').count(), 0, 'no tile grid next to the rooms');
+  const first = rooms.getByRole('listitem').first();
+  assert.match(await first.innerText(), /Min\. bet \d/);
+  assert.match(await first.innerText(), /Open|Maintenance/);
+  assert.equal(
+    await page.getByRole('button', { name: /^Open .* lobby$/ }).count(),
+    0,
+    'a LIVE vendor without a lobby gets no lobby button',
+  );
+  await screenshot(page, 'games-live-rooms');
+  const open = rooms.locator('li[data-status="open"]').first();
+  const roomName = (await open.locator('span span').first().innerText()).trim();
+  await open.getByRole('button').click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  await page.getByTestId('game-frame').waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), roomName);
+});
+
+test('a guest on a LIVE vendor gets the login prompt instead of its rooms', async () => {
+  const guest = await freshPage(browser);
+  try {
+    await guest.goto('/live?vassalage=AG');
+    await guest.getByText("Log in to see this vendor's live tables.").waitFor();
+    assert.equal(await guest.getByTestId('room-list').count(), 0);
+    await guest.getByRole('button', { name: 'Log in to see all games' }).click();
+    await guest.getByRole('dialog').waitFor();
+  } finally {
+    await guest.close();
+  }
+});
+
+test("a sports vendor's lobby opens into /seamless from its chip", async () => {
+  const page = member;
+  await page.goto('/sports');
+  const chips = page.getByRole('group', { name: 'Providers' }).getByRole('button');
+  await chips.nth(1).waitFor();
+  // "All providers" offers no lobby; a chosen lobby vendor does.
+  assert.equal(await page.getByRole('button', { name: /^Open .* lobby$/ }).count(), 0);
+  const name = (await chips.nth(1).innerText()).trim();
+  await chips.nth(1).click();
+  await page.waitForURL(/vassalage=/);
+  const lobby = page.getByRole('button', { name: `Open ${name} lobby` });
+  await lobby.waitFor();
+  await lobby.click();
+  await page.waitForURL(/\/seamless\?lobby=[A-Z0-9_]+&gameType=SPORTS/);
+  const frame = page.getByTestId('game-frame');
+  await frame.waitFor();
+  // The studio session is for the chosen vendor (the launch URL names it).
+  const vendor = new URL(page.url()).searchParams.get('lobby') ?? '';
+  assert.ok(((await frame.getAttribute('src')) ?? '').includes(`vendor=${vendor}`), 'the lobby of the chosen vendor');
+  await screenshot(page, 'games-vendor-lobby');
+  // The way back returns to the vendor's page.
+  await page.getByRole('link', { name: 'Back to lobby' }).click();
+  await page.waitForURL(/\/sports\?vassalage=/);
+});
