@@ -72,6 +72,7 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
       't.created_at',
       'd.numero',
       'd.draws_at',
+      'd.result',
     ])
     .where('t.vendor', '=', session.vendor)
     .where('t.player', '=', session.player)
@@ -110,6 +111,8 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
       win: t.win,
       hits: t.hits,
       status: t.status,
+      // The draw's numbers once drawn, so a settled ticket shows what it was settled against.
+      prizes: t.result ? (t.result as LotteryDraw).prizes : null,
     })),
     results: results.map((r) => ({
       numero: r.numero,

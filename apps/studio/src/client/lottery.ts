@@ -9,25 +9,66 @@ type LotteryInfo = {
   region: string;
   betTypes: BetType[];
   open: { numero: string; closesAt: string; drawsAt: string; serverSeedHash: string };
-  tickets: {
-    ticketId: string;
-    numero: string;
-    bet: { type: string; numbers: string[] };
-    stake: number;
-    win: number;
-    hits: number;
-    status: string;
-  }[];
+  tickets: Ticket[];
   results: {
     numero: string;
     drawsAt: string;
-    prizes: { tier: string; numbers: string[] }[];
+    prizes: Prize[];
     serverSeed: string;
     serverSeedHash: string;
   }[];
   balance: number | null;
 };
+type Prize = { tier: string; numbers: string[] };
+export type Ticket = {
+  ticketId: string;
+  numero: string;
+  drawsAt: string;
+  bet: { type: string; numbers: string[] };
+  stake: number;
+  win: number;
+  hits: number;
+  status: string;
+  /** The draw's numbers once drawn (null while the draw is ahead). */
+  prizes: Prize[] | null;
+};
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+
+/** What a ticket shows as its outcome: pending until its draw settles it, then won or lost. */
+export function ticketOutcome(
+  t: Pick<Ticket, 'status' | 'win'>,
+): 'pending' | 'paying' | 'won' | 'lost' | 'refunding' | 'refunded' {
+  if (t.status === 'closed') return t.win > 0 ? 'won' : 'lost';
+  if (t.status === 'settling') return t.win > 0 ? 'paying' : 'lost';
+  if (t.status === 'rolling_back') return 'refunding';
+  if (t.status === 'rolled_back') return 'refunded';
+  return 'pending';
+}
+
+/** m:ss for a positive number of seconds. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Whether the page should ask for the lottery again at `now`: once the open draw closes (the next
+ * one opens), and, while a ticket waits for a draw whose time has passed, every few seconds until
+ * the draw has settled it (the studio draws on its recovery loop, a moment after drawsAt).
+ */
+export function shouldReload(
+  data: Pick<LotteryInfo, 'open' | 'tickets'>,
+  loadedAt: number,
+  now: number,
+  everyMs = 2000,
+): boolean {
+  if (now - loadedAt < everyMs) return false;
+  if (now >= Date.parse(data.open.closesAt)) return true;
+  return data.tickets.some((t) => {
+    const o = ticketOutcome(t);
+    return (o === 'pending' || o === 'paying' || o === 'refunding') && now >= Date.parse(t.drawsAt);
+  });
+}
 
 export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
@@ -55,7 +96,10 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   };
   typeSelect.addEventListener('change', drawHint);
 
+  let loadedAt = 0;
+  let loading = false;
   async function load() {
+    loadedAt = Date.now();
     data = await api<LotteryInfo>('/api/lottery');
     balance.textContent = money(data.balance);
     if (!typeSelect.options.length) {
@@ -77,23 +121,48 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       ),
     );
     tickets.replaceChildren(
-      ...data.tickets.map((t) =>
-        h(
+      h(
+        'tr',
+        {},
+        ...['Draw', 'Bet', 'Stake', 'Result', 'Win', 'Numbers'].map((label) => h('th', { scope: 'col' }, label)),
+      ),
+      ...data.tickets.map((t) => {
+        const outcome = ticketOutcome(t);
+        const drawCell = h('td', { 'data-testid': 'ticket-draw' });
+        if (t.prizes) {
+          const special = t.prizes[0];
+          drawCell.append(
+            h(
+              'details',
+              {},
+              h('summary', {}, `${special?.tier ?? ''} ${special?.numbers.join(' ') ?? ''}`),
+              h('ul', { class: 'bets-list' }, ...t.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+            ),
+          );
+        } else {
+          drawCell.append(h('span', { class: 'muted', 'data-draws-at': t.drawsAt }, ''));
+        }
+        return h(
           'tr',
-          { 'data-ticket-id': t.ticketId },
-          h('td', {}, t.numero),
+          { 'data-ticket-id': t.ticketId, 'data-status': outcome, 'data-numero': t.numero, 'data-draws-at': t.drawsAt },
+          h('td', {}, t.numero, h('br'), h('span', { class: 'muted small' }, new Date(t.drawsAt).toLocaleTimeString())),
           h('td', {}, `${t.bet.type} ${t.bet.numbers.join(',')}`),
           h('td', {}, money(t.stake)),
-          h('td', { class: t.win > 0 ? 'win' : '' }, t.status === 'open' ? 'waiting' : money(t.win)),
           h(
             'td',
             { 'data-testid': 'ticket-status' },
-            t.status === 'closed' ? (t.hits ? `${t.hits} hit(s)` : 'no hit') : t.status.replace('_', ' '),
+            outcome === 'won' || outcome === 'paying' ? `won (${t.hits} hit${t.hits === 1 ? '' : 's'})` : outcome,
           ),
-        ),
-      ),
+          h(
+            'td',
+            { class: t.win > 0 ? 'win' : '', 'data-testid': 'ticket-win' },
+            outcome === 'pending' ? '—' : money(t.win),
+          ),
+          drawCell,
+        );
+      }),
     );
-    if (!data.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No tickets yet')));
+    if (!data.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tickets yet')));
     results.replaceChildren(
       ...data.results.map((r) =>
         h(
@@ -178,11 +247,22 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
 
   setInterval(() => {
     if (!data) return;
-    const left = Math.max(0, Math.round((new Date(data.open.closesAt).getTime() - Date.now()) / 1000));
-    countdown.textContent =
-      left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} to close` : 'closed';
-    // After the draw time, reload: the next draw opens and tickets settle.
-    if (Date.now() > new Date(data.open.drawsAt).getTime() + 2000) void load().catch(() => undefined);
+    const now = Date.now();
+    const left = (Date.parse(data.open.closesAt) - now) / 1000;
+    countdown.textContent = left > 0 ? `${clock(left)} to close` : 'closed';
+    // Pending tickets count down to their draw.
+    tickets.querySelectorAll<HTMLElement>('span[data-draws-at]').forEach((span) => {
+      const wait = (Date.parse(span.dataset.drawsAt ?? '') - now) / 1000;
+      span.textContent = wait > 0 ? `draws in ${clock(wait)}` : 'drawing…';
+    });
+    if (!loading && shouldReload(data, loadedAt, now)) {
+      loading = true;
+      void load()
+        .catch(() => undefined)
+        .finally(() => {
+          loading = false;
+        });
+    }
   }, 1000);
   void load().catch((err) => say(err instanceof ApiError ? err.message : 'Could not load the lottery', 'error'));
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { clock, shouldReload, type Ticket, ticketOutcome } from './lottery';
+
+// The lottery page's pure parts: what a ticket shows and when the page asks the studio again.
+
+const at = (s: string) => Date.parse(`2026-11-22T12:${s}Z`);
+const ticket = (over: Partial<Ticket>): Ticket => ({
+  ticketId: 't1',
+  numero: '20261122-0361',
+  drawsAt: '2026-11-22T12:02:00.000Z',
+  bet: { type: 'lo2', numbers: ['27'] },
+  stake: 1000,
+  win: 0,
+  hits: 0,
+  status: 'open',
+  prizes: null,
+  ...over,
+});
+const open = {
+  numero: '20261122-0362',
+  closesAt: '2026-11-22T12:03:30.000Z',
+  drawsAt: '2026-11-22T12:04:00.000Z',
+  serverSeedHash: 'ab',
+};
+
+describe('lottery page', () => {
+  it('shows a ticket as pending until settled, then won or lost by its win', () => {
+    expect(ticketOutcome({ status: 'betting', win: 0 })).toBe('pending');
+    expect(ticketOutcome({ status: 'open', win: 0 })).toBe('pending');
+    expect(ticketOutcome({ status: 'settling', win: 3500 })).toBe('paying');
+    expect(ticketOutcome({ status: 'settling', win: 0 })).toBe('lost');
+    expect(ticketOutcome({ status: 'closed', win: 3500 })).toBe('won');
+    expect(ticketOutcome({ status: 'closed', win: 0 })).toBe('lost');
+    expect(ticketOutcome({ status: 'rolling_back', win: 0 })).toBe('refunding');
+    expect(ticketOutcome({ status: 'rolled_back', win: 0 })).toBe('refunded');
+  });
+
+  it('formats countdowns as m:ss', () => {
+    expect(clock(0)).toBe('0:00');
+    expect(clock(59.6)).toBe('1:00');
+    expect(clock(125)).toBe('2:05');
+    expect(clock(-3)).toBe('0:00');
+  });
+
+  it('reloads when the open draw closes and while a ticket waits on a passed draw, at most every 2 s', () => {
+    const pending = { open, tickets: [ticket({})] };
+    // Before the ticket's draw and the open draw's close: nothing to fetch.
+    expect(shouldReload(pending, at('01:00'), at('01:30'))).toBe(false);
+    // The ticket's draw time has passed: poll, but not twice within 2 s.
+    expect(shouldReload(pending, at('01:00'), at('02:01'))).toBe(true);
+    expect(shouldReload(pending, at('02:01'), at('02:02'))).toBe(false);
+    expect(shouldReload(pending, at('02:01'), at('02:03'))).toBe(true);
+    // Settled: no more polling for it.
+    const settled = { open, tickets: [ticket({ status: 'closed', win: 0 })] };
+    expect(shouldReload(settled, at('02:01'), at('02:10'))).toBe(false);
+    // The open draw closed: the next one opens, ask for it.
+    expect(shouldReload(settled, at('03:00'), at('03:30'))).toBe(true);
+  });
+});
