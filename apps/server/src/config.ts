@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
 });
 
 export type Config = {
@@ -48,6 +49,11 @@ export type Config = {
   smsHttpToken: string | undefined;
   catalogueSlots: number;
   dbPoolSize: number;
+  /**
+   * Login attempts one client address may make in 5 minutes. Raise it where many players share an
+   * address (an internet café, a carrier-grade NAT); failed logins have their own stricter counters.
+   */
+  loginLimitPerIp: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
   };
 }
 
@@ -108,6 +115,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsHttpToken: undefined,
     catalogueSlots: 120,
     dbPoolSize: 5,
+    loginLimitPerIp: 40,
     ...overrides,
   };
 }

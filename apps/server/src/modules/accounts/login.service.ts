@@ -47,7 +47,6 @@ import {
 
 // Throttles of the login (api-conventions: counters that protect accounts live in the database, so
 // every node shares them).
-const LOGIN_PER_IP = { max: 40, windowSeconds: 5 * 60 } as const;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 /** The 10th failure within the window locks the account for 15 minutes. */
 const ACCOUNT_FAILURE_LIMIT = { max: 9, windowSeconds: FAILURE_WINDOW_SECONDS, lockSeconds: 15 * 60 } as const;
@@ -71,7 +70,7 @@ type FailureKeys = { account: string; ip: string };
 export async function login(ctx: AppContext, request: FastifyRequest, input: LoginInput): Promise<LoginOutcome> {
   const now = ctx.now();
   const brand = await getBrand(ctx.db);
-  await hit(ctx.db, `login:ip:${request.ip}`, LOGIN_PER_IP, now);
+  await hit(ctx.db, `login:ip:${request.ip}`, { max: ctx.config.loginLimitPerIp, windowSeconds: 5 * 60 }, now);
   if (input.type === 'sms' && !switchOn(brand, 'MOBILEVERCODELOGIN3')) throw new AppError('FEATURE_DISABLED');
 
   // For an SMS login the username carries the mobile number and the password the code (spec §3).

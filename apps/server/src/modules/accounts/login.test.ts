@@ -261,6 +261,29 @@ describe('POST /wps/session/login', () => {
     }
   });
 
+  it('limits login attempts per address to the configured number in five minutes', async () => {
+    const m = await member();
+    const configured = t.ctx.config.loginLimitPerIp;
+    t.ctx.config.loginLimitPerIp = 2;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const ok = await login({ username: m.username, password: m.password, type: 'username' });
+        expect(ok.statusCode).toBe(200);
+      }
+      const third = await login({ username: m.username, password: m.password, type: 'username' });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe('RATE_LIMITED');
+      // Another address is not affected.
+      const elsewhere = await login(
+        { username: m.username, password: m.password, type: 'username' },
+        { ip: `10.31.0.${ipSeq % 250}` },
+      );
+      expect(elsewhere.statusCode).not.toBe(429);
+    } finally {
+      t.ctx.config.loginLimitPerIp = configured;
+    }
+  });
+
   it('asks for a captcha after three failures and spends each captcha once', async () => {
     const m = await member();
     const wrong = { username: m.username, password: 'Wrong@123' };
