@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, shouldReload, type Ticket, ticketOutcome } from './lottery';
+import { clock, drawWait, shouldReload, type Ticket, ticketOutcome } from './lottery';
 
 // The lottery page's pure parts: what a ticket shows and when the page asks the studio again.
 
@@ -40,6 +40,8 @@ describe('lottery page', () => {
     expect(clock(59.6)).toBe('1:00');
     expect(clock(125)).toBe('2:05');
     expect(clock(-3)).toBe('0:00');
+    expect(drawWait('2026-11-22T12:02:00.000Z', at('00:30'))).toBe('draws in 1:30');
+    expect(drawWait('2026-11-22T12:02:00.000Z', at('02:00'))).toBe('drawing…');
   });
 
   it('reloads when the open draw closes and while a ticket waits on a passed draw, at most every 2 s', () => {

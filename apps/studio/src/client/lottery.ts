@@ -51,6 +51,12 @@ export function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** A pending ticket's wait for its draw. */
+export function drawWait(drawsAt: string, now: number): string {
+  const wait = (Date.parse(drawsAt) - now) / 1000;
+  return wait > 0 ? `draws in ${clock(wait)}` : 'drawing…';
+}
+
 /**
  * Whether the page should ask for the lottery again at `now`: once the open draw closes (the next
  * one opens), and, while a ticket waits for a draw whose time has passed, every few seconds until
@@ -140,7 +146,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
             ),
           );
         } else {
-          drawCell.append(h('span', { class: 'muted', 'data-draws-at': t.drawsAt }, ''));
+          drawCell.append(h('span', { class: 'muted', 'data-draws-at': t.drawsAt }, drawWait(t.drawsAt, Date.now())));
         }
         return h(
           'tr',
@@ -252,8 +258,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     countdown.textContent = left > 0 ? `${clock(left)} to close` : 'closed';
     // Pending tickets count down to their draw.
     tickets.querySelectorAll<HTMLElement>('span[data-draws-at]').forEach((span) => {
-      const wait = (Date.parse(span.dataset.drawsAt ?? '') - now) / 1000;
-      span.textContent = wait > 0 ? `draws in ${clock(wait)}` : 'drawing…';
+      span.textContent = drawWait(span.dataset.drawsAt ?? '', now);
     });
     if (!loading && shouldReload(data, loadedAt, now)) {
       loading = true;
