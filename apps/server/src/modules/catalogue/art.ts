@@ -141,19 +141,19 @@ const SYMBOLS: Record<string, SymbolFn> = {
       '<path d="M22 -56 C 36 -72 62 -66 66 -50 C 50 -42 34 -44 22 -56 Z" fill="#43a047" stroke="#1b5e20" stroke-width="2"/>',
       `<circle cx="-30" cy="36" r="27" fill="url(#red-${id})" stroke="#5c0010" stroke-width="2"/>`,
       `<circle cx="32" cy="42" r="27" fill="url(#red-${id})" stroke="#5c0010" stroke-width="2"/>`,
-      '<ellipse cx="-40" cy="26" rx="7" ry="5" fill="#fff" opacity="0.6"/><ellipse cx="22" cy="32" rx="7" ry="5" fill="#fff" opacity="0.6"/>',
+      '<ellipse cx="-40" cy="26" rx="7" ry="5" fill="#fff" fill-opacity="0.6"/><ellipse cx="22" cy="32" rx="7" ry="5" fill="#fff" fill-opacity="0.6"/>',
     ].join(''),
   bell: (id) =>
     [
       `<path d="M0 -62 C 34 -62 44 -30 44 0 C 44 18 52 30 62 38 H-62 C -52 30 -44 18 -44 0 C -44 -30 -34 -62 0 -62 Z" fill="url(#gold-${id})" stroke="#7a4a00" stroke-width="4"/>`,
       `<circle cx="0" cy="-66" r="8" fill="url(#gold-${id})" stroke="#7a4a00" stroke-width="3"/>`,
       '<circle cx="0" cy="50" r="13" fill="#c46a00" stroke="#7a4a00" stroke-width="3"/>',
-      '<path d="M-26 -18 C -24 -38 -14 -48 -4 -50" stroke="#fff" stroke-width="6" opacity="0.55" fill="none" stroke-linecap="round"/>',
+      '<path d="M-26 -18 C -24 -38 -14 -48 -4 -50" stroke="#fff" stroke-width="6" stroke-opacity="0.55" fill="none" stroke-linecap="round"/>',
     ].join(''),
   diamond: (id) =>
     [
       `<path d="M-62 -18 L-32 -52 H32 L62 -18 L0 62 Z" fill="url(#accent-${id})" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>`,
-      '<path d="M-62 -18 H62 M-32 -52 L-14 -18 L0 62 L14 -18 L32 -52 M-14 -18 L0 -52 L14 -18" stroke="#fff" stroke-width="2" opacity="0.75" fill="none"/>',
+      '<path d="M-62 -18 H62 M-32 -52 L-14 -18 L0 62 L14 -18 L32 -52 M-14 -18 L0 -52 L14 -18" stroke="#fff" stroke-width="2" stroke-opacity="0.75" fill="none"/>',
     ].join(''),
   star: (id) => starPolygon(id, ''),
   crown: (id) =>
@@ -184,7 +184,7 @@ const SYMBOLS: Record<string, SymbolFn> = {
         `<text x="${x + 20}" y="14" text-anchor="middle" font-family="${FONT}" font-size="40" font-weight="900" fill="#d81b37">7</text>`,
       );
     }
-    parts.push('<rect x="-80" y="-2" width="160" height="4" fill="#f7b928" opacity="0.8"/>');
+    parts.push('<rect x="-80" y="-2" width="160" height="4" fill="#f7b928" fill-opacity="0.8"/>');
     return parts.join('');
   },
   cards: (_id, rand) => {
@@ -251,12 +251,12 @@ const SYMBOLS: Record<string, SymbolFn> = {
   },
   fish: (id) =>
     [
-      '<g fill="none" stroke="#fff" stroke-width="2.5" opacity="0.8"><circle cx="-72" cy="-40" r="7"/><circle cx="-84" cy="-62" r="5"/><circle cx="-66" cy="-70" r="3.5"/></g>',
+      '<g fill="none" stroke="#fff" stroke-width="2.5" stroke-opacity="0.8"><circle cx="-72" cy="-40" r="7"/><circle cx="-84" cy="-62" r="5"/><circle cx="-66" cy="-70" r="3.5"/></g>',
       `<path d="M-6 -30 C 0 -54 20 -56 30 -34 Z" fill="url(#accent-${id})" stroke="#083344" stroke-width="3" stroke-linejoin="round"/>`,
       `<path d="M42 0 L76 -32 L66 0 L76 32 Z" fill="url(#accent-${id})" stroke="#083344" stroke-width="3" stroke-linejoin="round"/>`,
       `<path d="M-60 0 C -36 -42 24 -44 48 0 C 24 44 -36 42 -60 0 Z" fill="url(#gold-${id})" stroke="#083344" stroke-width="3"/>`,
-      '<path d="M-12 -30 C -4 -10 -4 10 -12 30 M8 -32 C 16 -10 16 10 8 32" stroke="#fff" stroke-width="4" opacity="0.6" fill="none"/>',
-      '<path d="M-4 20 C 6 30 20 30 24 22 C 14 18 4 16 -4 20 Z" fill="#083344" opacity="0.35"/>',
+      '<path d="M-12 -30 C -4 -10 -4 10 -12 30 M8 -32 C 16 -10 16 10 8 32" stroke="#fff" stroke-width="4" stroke-opacity="0.6" fill="none"/>',
+      '<path d="M-4 20 C 6 30 20 30 24 22 C 14 18 4 16 -4 20 Z" fill="#083344" fill-opacity="0.35"/>',
       '<circle cx="-36" cy="-8" r="9" fill="#fff"/><circle cx="-38" cy="-8" r="4.5" fill="#111"/>',
     ].join(''),
   ball: (id) => {
@@ -301,7 +301,7 @@ const SYMBOLS: Record<string, SymbolFn> = {
       '<path d="M56 -40 L72 -33 L56 -28 Z" fill="#fbc02d" stroke="#6d3b00" stroke-width="2" stroke-linejoin="round"/>',
       '<path d="M56 -26 C 62 -14 54 -8 50 -18 Z" fill="#e53935"/>',
       '<circle cx="44" cy="-42" r="4" fill="#111"/>',
-      '<path d="M-8 8 C 8 -6 34 0 36 16 C 22 30 2 30 -8 8 Z" fill="#c06a00" opacity="0.7"/>',
+      '<path d="M-8 8 C 8 -6 34 0 36 16 C 22 30 2 30 -8 8 Z" fill="#c06a00" fill-opacity="0.7"/>',
       '<path d="M0 46 V68 M18 44 V68 M-8 68 H8 M10 68 H26" stroke="#fbc02d" stroke-width="5" stroke-linecap="round"/>',
     ].join(''),
   balls: (id, rand) => {
@@ -319,7 +319,7 @@ const SYMBOLS: Record<string, SymbolFn> = {
           `<circle cx="${x}" cy="${y}" r="32" fill="${colour}" stroke="#fff" stroke-width="3"/>`,
           `<circle cx="${x}" cy="${y}" r="17" fill="#fff"/>`,
           `<text x="${x}" y="${y + 7}" text-anchor="middle" font-family="${FONT}" font-size="19" font-weight="800" fill="#1c1c28">${num}</text>`,
-          `<ellipse cx="${x - 12}" cy="${y - 16}" rx="8" ry="5" fill="#fff" opacity="0.5"/>`,
+          `<ellipse cx="${x - 12}" cy="${y - 16}" rx="8" ry="5" fill="#fff" fill-opacity="0.5"/>`,
         ].join('');
       })
       .join('')
@@ -331,14 +331,14 @@ const SYMBOLS: Record<string, SymbolFn> = {
       `<circle r="60" fill="url(#accent-${id})" stroke="#fff" stroke-width="4"/>`,
       '<circle r="36" fill="#fff"/>',
       `<text y="13" text-anchor="middle" font-family="${FONT}" font-size="38" font-weight="900" fill="#1c1c28">${num}</text>`,
-      '<ellipse cx="-26" cy="-34" rx="14" ry="8" fill="#fff" opacity="0.45"/>',
+      '<ellipse cx="-26" cy="-34" rx="14" ry="8" fill="#fff" fill-opacity="0.45"/>',
     ].join('');
   },
   scratch: (id) =>
     [
       `<rect x="-74" y="-48" width="148" height="96" rx="10" fill="url(#gold-${id})" stroke="#7a4a00" stroke-width="4"/>`,
       '<rect x="-58" y="-30" width="116" height="60" rx="8" fill="#c9ccd6"/>',
-      '<path d="M-50 10 C -30 -20 -10 20 10 -10 C 26 -30 40 0 52 -16" stroke="#fff" stroke-width="14" fill="none" stroke-linecap="round" opacity="0.9"/>',
+      '<path d="M-50 10 C -30 -20 -10 20 10 -10 C 26 -30 40 0 52 -16" stroke="#fff" stroke-width="14" fill="none" stroke-linecap="round" stroke-opacity="0.9"/>',
       `<text x="-6" y="10" text-anchor="middle" font-family="${FONT}" font-size="26" font-weight="900" fill="#d81b37">WIN</text>`,
       '<circle cx="56" cy="34" r="16" fill="#f7b928" stroke="#7a4a00" stroke-width="3"/>',
     ].join(''),
@@ -366,7 +366,7 @@ const SYMBOLS: Record<string, SymbolFn> = {
       '<ellipse cx="0" cy="30" rx="66" ry="14" fill="#44475a" stroke="#fff" stroke-width="3"/>',
       '<path d="M0 28 L0 -24" stroke="#cfd8dc" stroke-width="12" stroke-linecap="round"/>',
       '<circle cx="0" cy="-40" r="24" fill="#e53935" stroke="#7f0000" stroke-width="3"/>',
-      '<ellipse cx="-8" cy="-48" rx="8" ry="5" fill="#fff" opacity="0.6"/>',
+      '<ellipse cx="-8" cy="-48" rx="8" ry="5" fill="#fff" fill-opacity="0.6"/>',
       '<circle cx="-40" cy="46" r="7" fill="#fbc02d"/><circle cx="40" cy="46" r="7" fill="#1e88e5"/>',
     ].join(''),
   play: (id) =>
@@ -459,9 +459,12 @@ export function symbolFor(game: { gameType: string; name: string; subCategory: s
   }
 }
 
+// Translucency is fill-opacity / stroke-opacity on the shapes, never opacity: in Chromium an SVG
+// element or group with opacity is painted into a layer of its own and blended, which made these
+// images several times dearer to rasterise while the games grid scrolls (docs/benchmarks.md).
 function background(id: string, rand: () => number, w: number, h: number): string {
   const kind = Math.floor(rand() * 4);
-  const parts = [`<rect width="${w}" height="${h}" fill="url(#bg-${id})"/>`, '<g fill="#fff" opacity="0.12">'];
+  const parts = [`<rect width="${w}" height="${h}" fill="url(#bg-${id})"/>`, '<g fill="#fff" fill-opacity="0.12">'];
   if (kind === 0) {
     // sunburst
     const cx = w / 2;
@@ -490,7 +493,7 @@ function background(id: string, rand: () => number, w: number, h: number): strin
     // rings
     const cx = n1(rand() * w);
     const cy = n1(rand() * h * 0.6);
-    parts.push('</g><g fill="none" stroke="#fff" stroke-width="10" opacity="0.12">');
+    parts.push('</g><g fill="none" stroke="#fff" stroke-width="10" stroke-opacity="0.12">');
     for (let r = 30; r < Math.max(w, h); r += 42) parts.push(`<circle cx="${cx}" cy="${cy}" r="${r}"/>`);
   }
   parts.push('</g>');
