@@ -256,26 +256,3 @@ export function transactionTotals(db: Conn, vendorCode: string, from: Date, to: 
     .groupBy(['kind', 'status'])
     .execute();
 }
-
-/**
- * Credits and debits of the house account vendor:<code> in [from, to), read from the ledger for
- * the reconciliation (read only: the wallet module is the only writer).
- */
-export function houseLedgerTotals(db: Conn, accountCode: string, from: Date, to: Date) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_postings as p', 'p.id', 'e.posting_id')
-    .select((eb) => [
-      eb.fn
-        .coalesce(eb.fn.sum<number | string>(sql`CASE WHEN e.amount > 0 THEN e.amount ELSE 0 END`), sql<number>`0`)
-        .as('credits'),
-      eb.fn
-        .coalesce(eb.fn.sum<number | string>(sql`CASE WHEN e.amount < 0 THEN -e.amount ELSE 0 END`), sql<number>`0`)
-        .as('debits'),
-    ])
-    .where('a.code', '=', accountCode)
-    .where('p.created_at', '>=', from)
-    .where('p.created_at', '<', to)
-    .executeTakeFirstOrThrow();
-}

@@ -10,7 +10,7 @@ import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/error
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { balanceOf, post } from '../wallet/wallet.service';
+import { balanceOf, houseEntryTotals, post } from '../wallet/wallet.service';
 import * as q from './vendor-gateway.queries';
 import { signatureMatches } from './vendor-signature';
 
@@ -240,8 +240,9 @@ function contextFor(
 
 /**
  * Records the vendor transaction and moves its money between the member's cash and the house
- * account vendor:<code>, in that order: the posting locks the house account row, which every
- * player of the vendor shares, so it is the last write before the commit. balance_after is the
+ * account vendor:<code>, in that order: the posting locks a house account row (one of the
+ * wallet's shards of vendor:<code>, shared with the other players on that shard), so it is the
+ * last write before the commit. balance_after is the
  * spendable balance the posting leaves, computed from the balance read in the call's context; it
  * is corrected in the rare case another movement of the member's money slipped in between.
  */
@@ -513,9 +514,8 @@ export async function reconciliation(ctx: AppContext, vendor: string, date: stri
   const rollbacks = sum((r) => r.kind === 'rollback' && r.status === 'ok');
   const unknownRollbacks = sum((r) => r.kind === 'rollback' && r.status === 'rollback_of_unknown').count;
   const net = bets.amount - rollbacks.amount - wins.amount;
-  const ledgerRow = await q.houseLedgerTotals(ctx.db, `house:vendor:${vendor}:${integration.currency}`, from, to);
-  const ledger = { credits: Number(ledgerRow.credits), debits: Number(ledgerRow.debits), net: 0 };
-  ledger.net = ledger.credits - ledger.debits;
+  // The house account is spread over shard rows by the wallet; houseEntryTotals sums them all.
+  const ledger = await houseEntryTotals(ctx.db, `vendor:${vendor}`, integration.currency, from, to);
   return {
     vendor,
     date,

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
-import { balanceOf, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, houseAccountCodes, post, verifyLedger } from '../wallet/wallet.service';
 
 let t: TestApp;
 let vendor: string;
@@ -615,7 +615,7 @@ describe('GET /admin/vendors/:vendor/reconciliation', () => {
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .innerJoin('ledger_postings as p', 'p.id', 'e.posting_id')
       .select(['e.amount', 'p.type'])
-      .where('a.code', '=', `house:vendor:${vendor}:PHP`)
+      .where('a.code', 'in', houseAccountCodes(`vendor:${vendor}`, 'PHP'))
       .where('p.created_at', '>=', from)
       .where('p.created_at', '<', to)
       .execute();

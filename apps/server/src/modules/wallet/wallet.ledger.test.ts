@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { balanceOf, captureHold, hold, post, postAlone, releaseHold, verifyLedger } from './wallet.service';
+import {
+  balanceOf,
+  captureHold,
+  HOUSE_SHARDS,
+  hold,
+  houseAccountCodes,
+  houseBalance,
+  houseEntryTotals,
+  post,
+  postAlone,
+  releaseHold,
+  verifyLedger,
+} from './wallet.service';
 
 let t: TestApp;
 let seq = 0;
@@ -479,4 +491,178 @@ describe('property: random sequences keep the invariants', () => {
       { numRuns: 50 },
     );
   }, 60_000);
+});
+
+describe('sharded house accounts (vendor:<code>)', () => {
+  const entriesOn = async (codes: string[]) =>
+    t.ctx.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['a.code', 'e.amount', 'e.posting_id'])
+      .where('a.code', 'in', codes)
+      .execute();
+
+  it('lists the logical code and 16 shards for vendor accounts, one code for the others', () => {
+    expect(houseAccountCodes('bank', 'PHP')).toEqual(['house:bank:PHP']);
+    const codes = houseAccountCodes('vendor:AG', 'PHP');
+    expect(codes).toHaveLength(HOUSE_SHARDS + 1);
+    expect(codes[0]).toBe('house:vendor:AG:PHP');
+    expect(codes[1]).toBe('house:vendor:AG:PHP#00');
+    expect(codes[HOUSE_SHARDS]).toBe(`house:vendor:AG:PHP#${HOUSE_SHARDS - 1}`);
+  });
+
+  it('spreads concurrent bets and wins over the shards; the house total is their sum, verify passes', async () => {
+    const house = `vendor:S${++seq}`;
+    const from = new Date(Date.now() - 60_000);
+    const members = await Promise.all(Array.from({ length: 20 }, () => createMember(t.ctx)));
+    for (const m of members) await credit(m.id, 1_000);
+    // Every player bets i + 1 and wins back half of it, all at once.
+    await Promise.all(
+      members.map(async (m, i) => {
+        await postAlone(t.ctx.db, {
+          idempotencyKey: `${house}:bet:${i}`,
+          type: 'bet.vendor',
+          reference: `r${i}`,
+          entries: [
+            { account: { member: m.id, currency: 'PHP' }, amount: -(i + 1) * 10 },
+            { account: { house, currency: 'PHP' }, amount: (i + 1) * 10 },
+          ],
+        });
+        await inTrx((trx) =>
+          post(trx, {
+            idempotencyKey: `${house}:win:${i}`,
+            type: 'win.vendor',
+            reference: `r${i}`,
+            entries: [
+              { account: { house, currency: 'PHP' }, amount: -(i + 1) * 5 },
+              { account: { member: m.id, currency: 'PHP' }, amount: (i + 1) * 5 },
+            ],
+          }),
+        );
+      }),
+    );
+    const bets = members.reduce((n, _, i) => n + (i + 1) * 10, 0);
+    const wins = bets / 2;
+    expect(await houseBalance(t.ctx.db, house, 'PHP')).toBe(bets - wins);
+    const totals = await houseEntryTotals(t.ctx.db, house, 'PHP', from, new Date(Date.now() + 60_000));
+    expect(totals).toEqual({ credits: bets, debits: wins, net: bets - wins });
+
+    // Each player's postings book on the shard of its member id; nothing on the logical row.
+    const codes = houseAccountCodes(house, 'PHP');
+    const entries = await entriesOn(codes);
+    expect(entries).toHaveLength(40);
+    expect(entries.some((e) => e.code === codes[0])).toBe(false);
+    const shardOf = (memberId: number) => `house:${house}:PHP#${String(memberId % HOUSE_SHARDS).padStart(2, '0')}`;
+    expect(new Set(entries.map((e) => e.code))).toEqual(new Set(members.map((m) => shardOf(m.id))));
+    expect(new Set(entries.map((e) => e.code)).size).toBeGreaterThan(1);
+    for (const [i, m] of members.entries()) {
+      const balance = await balanceOf(t.ctx.db, m.id, 'PHP');
+      expect(balance.balance).toBe(1_000 - (i + 1) * 5);
+    }
+    const shardRows = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'kind', 'member_id', 'allow_negative'])
+      .where('code', 'in', codes)
+      .execute();
+    for (const row of shardRows) expect(row).toMatchObject({ kind: house, member_id: null, allow_negative: true });
+    const report = await verifyLedger(t.ctx.db);
+    expect(report.violations).toEqual([]);
+  });
+
+  it('replays and conflicts as before: same key same details = first result, other details = conflict', async () => {
+    const house = `vendor:S${++seq}`;
+    const m = await createMember(t.ctx);
+    const other = await createMember(t.ctx);
+    await credit(m.id, 1_000);
+    await credit(other.id, 1_000);
+    const bet = (member: number, amount: number) => ({
+      idempotencyKey: `${house}:bet:1`,
+      type: 'bet.vendor',
+      reference: 'r1',
+      entries: [
+        { account: { member, currency: 'PHP' }, amount: -amount },
+        { account: { house, currency: 'PHP' }, amount },
+      ],
+    });
+    const first = await inTrx((trx) => post(trx, bet(m.id, 300)));
+    const shard = `house:${house}:PHP#${String(m.id % HOUSE_SHARDS).padStart(2, '0')}`;
+    expect(first.replayed).toBe(false);
+    expect(first.balances).toEqual({ [`member:${m.id}:cash:PHP`]: 700, [shard]: 300 });
+    const [a, b] = await Promise.all([inTrx((trx) => post(trx, bet(m.id, 300))), postAlone(t.ctx.db, bet(m.id, 300))]);
+    expect(a).toEqual({ ...first, replayed: true });
+    expect(b).toEqual({ ...first, replayed: true });
+    expect(await code(inTrx((trx) => post(trx, bet(m.id, 301))))).toBe('WALLET_IDEMPOTENCY_CONFLICT');
+    // Another member (so another shard) under the same key is a conflict too, and changes nothing.
+    expect(await code(postAlone(t.ctx.db, bet(other.id, 300)))).toBe('WALLET_IDEMPOTENCY_CONFLICT');
+    expect(await houseBalance(t.ctx.db, house, 'PHP')).toBe(300);
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(700);
+    expect((await balanceOf(t.ctx.db, other.id, 'PHP')).balance).toBe(1_000);
+    // A refused bet (more than the member has) touches no shard.
+    expect(await code(postAlone(t.ctx.db, { ...bet(other.id, 5_000), idempotencyKey: `${house}:bet:2` }))).toBe(
+      'WALLET_INSUFFICIENT_FUNDS',
+    );
+    expect(await houseBalance(t.ctx.db, house, 'PHP')).toBe(300);
+
+    // A posting with no member entry picks its shard from the key: a replay lands on the same row.
+    const sweep = {
+      idempotencyKey: `${house}:sweep`,
+      type: 'vendor.settlement',
+      reference: 'day-1',
+      entries: [
+        { account: { house, currency: 'PHP' }, amount: -120 },
+        { account: { house: 'bank', currency: 'PHP' }, amount: 120 },
+      ],
+    };
+    const swept = await inTrx((trx) => post(trx, sweep));
+    const again = await inTrx((trx) => post(trx, sweep));
+    expect(again).toEqual({ ...swept, replayed: true });
+    expect(Object.keys(swept.balances)).toContain('house:bank:PHP');
+    expect(Object.keys(swept.balances).filter((c) => c.startsWith(`house:${house}:PHP#`))).toHaveLength(1);
+    expect(await houseBalance(t.ctx.db, house, 'PHP')).toBe(180);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('counts entries still on the logical row (posted before sharding) in the total', async () => {
+    const house = `vendor:S${++seq}`;
+    const m = await createMember(t.ctx);
+    await credit(m.id, 1_000);
+    // A pre-sharding posting on house:<house>:PHP, written the way ledger_post wrote it then.
+    await inTrx(async (trx) => {
+      const account = await trx
+        .insertInto('ledger_accounts')
+        .values({ code: `house:${house}:PHP`, kind: house, member_id: null, currency: 'PHP', allow_negative: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('ledger_accounts').set({ balance: 40 }).where('id', '=', account.id).execute();
+      const cash = await trx
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance: eb('balance', '-', 40) }))
+        .where('code', '=', `member:${m.id}:cash:PHP`)
+        .returning(['id', 'balance'])
+        .executeTakeFirstOrThrow();
+      const posting = await trx
+        .insertInto('ledger_postings')
+        .values({ idempotency_key: `${house}:old`, type: 'bet.vendor', reference: 'old', fingerprint: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('ledger_entries')
+        .values([
+          { posting_id: posting.id, account_id: cash.id, amount: -40, balance_after: cash.balance },
+          { posting_id: posting.id, account_id: account.id, amount: 40, balance_after: 40 },
+        ])
+        .execute();
+    });
+    await postAlone(t.ctx.db, {
+      idempotencyKey: `${house}:new`,
+      type: 'bet.vendor',
+      reference: 'new',
+      entries: [
+        { account: { member: m.id, currency: 'PHP' }, amount: -60 },
+        { account: { house, currency: 'PHP' }, amount: 60 },
+      ],
+    });
+    expect(await houseBalance(t.ctx.db, house, 'PHP')).toBe(100);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
 });

@@ -74,6 +74,37 @@ export async function ensureAccount(
   return db.selectFrom('ledger_accounts').select(['id', 'code']).where('code', '=', a.code).executeTakeFirstOrThrow();
 }
 
+// ---- house accounts (sharded ones live in several rows: the caller passes all their codes)
+
+/** The summed balance of the given account rows (0 when none exists yet). */
+export function balanceOfCodes(db: Conn, codes: string[]) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('balance'), sql<number>`0`).as('balance'))
+    .where('code', 'in', codes)
+    .executeTakeFirstOrThrow();
+}
+
+/** Credits and debits of the given account rows by postings made in [from, to). */
+export function entryTotalsOfCodes(db: Conn, codes: string[], from: Date, to: Date) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_postings as p', 'p.id', 'e.posting_id')
+    .select((eb) => [
+      eb.fn
+        .coalesce(eb.fn.sum<number | string>(sql`CASE WHEN e.amount > 0 THEN e.amount ELSE 0 END`), sql<number>`0`)
+        .as('credits'),
+      eb.fn
+        .coalesce(eb.fn.sum<number | string>(sql`CASE WHEN e.amount < 0 THEN -e.amount ELSE 0 END`), sql<number>`0`)
+        .as('debits'),
+    ])
+    .where('a.code', 'in', codes)
+    .where('p.created_at', '>=', from)
+    .where('p.created_at', '<', to)
+    .executeTakeFirstOrThrow();
+}
+
 export function memberAccount(db: Conn, memberId: number, kind: string, currency: string) {
   return db
     .selectFrom('ledger_accounts')

@@ -10,9 +10,11 @@ import {
   accountsOffTheirEntries,
   activeVendor,
   addHeld,
+  balanceOfCodes,
   countEntries,
   type EntryFilter,
   ensureAccount,
+  entryTotalsOfCodes,
   findHold,
   findHoldByKey,
   heldOffOpenHolds,
@@ -55,10 +57,51 @@ export type Posting = {
 
 export type PostingResult = { postingId: number; replayed: boolean; balances: Record<string, number> };
 
+/** The logical account code: what a posting's fingerprint is made of (the same for every shard). */
 function accountCode(ref: AccountRef): string {
   return 'member' in ref
     ? `member:${ref.member}:${ref.kind ?? 'cash'}:${ref.currency}`
     : `house:${ref.house}:${ref.currency}`;
+}
+
+// Sharded house accounts (issue 6 benchmark): every bet and win of a vendor moves money between a
+// member's cash and the house account vendor:<code>, so with one balance row per vendor all its
+// concurrent players queued on that row's lock until COMMIT. Vendor house accounts (and only
+// those: the other house accounts are not on a per-bet path) are spread over HOUSE_SHARDS rows
+// `house:vendor:<code>:<currency>#00` .. `#15`, one chosen per posting from its first member entry
+// (member id mod HOUSE_SHARDS, so the players of one vendor spread evenly), else from its
+// idempotency key. The choice is deterministic, so a replay lands on the same row; the fingerprint
+// uses the logical code, so replays and conflicts mean what they meant before. The logical code
+// (no suffix) may still hold entries posted before sharding. A house account's balance and entries
+// are the sum over all its rows: read them through houseAccountCodes / houseBalance /
+// houseEntryTotals, never by one code. Never change HOUSE_SHARDS without keeping the old codes.
+export const HOUSE_SHARDS = 16;
+
+function isShardedHouse(house: string): boolean {
+  return house.startsWith('vendor:');
+}
+
+function shardCode(base: string, shard: number): string {
+  return `${base}#${String(shard).padStart(2, '0')}`;
+}
+
+/** Every ledger account code of one house account: the logical code, then its shards if sharded. */
+export function houseAccountCodes(house: string, currency: string): string[] {
+  const base = accountCode({ house, currency });
+  if (!isShardedHouse(house)) return [base];
+  return [base, ...Array.from({ length: HOUSE_SHARDS }, (_, i) => shardCode(base, i))];
+}
+
+function shardOf(posting: Posting): number {
+  const member = posting.entries.find((e) => 'member' in e.account)?.account;
+  if (member && 'member' in member) return member.member % HOUSE_SHARDS;
+  return createHash('sha256').update(posting.idempotencyKey).digest().readUInt32BE(0) % HOUSE_SHARDS;
+}
+
+/** The ledger account row an entry of this posting books on (a shard for a sharded house account). */
+function physicalCode(ref: AccountRef, shard: number): string {
+  const code = accountCode(ref);
+  return 'house' in ref && isShardedHouse(ref.house) ? shardCode(code, shard) : code;
 }
 
 function fingerprintOf(p: Posting): string {
@@ -118,7 +161,12 @@ async function runPosting(
   // Lock balance rows in a fixed order (by code) so two postings touching the same accounts never
   // deadlock. The whole posting is one statement (ledger_post, migration 0010): guarded balance
   // updates, the posting row, its entries and the balance events (pg_notify, delivered on commit).
-  const ordered = [...posting.entries].sort((a, b) => accountCode(a.account).localeCompare(accountCode(b.account)));
+  // Sharded house accounts book on the shard of this posting (see HOUSE_SHARDS); locks are ordered
+  // by the code actually updated.
+  const shard = shardOf(posting);
+  const ordered = posting.entries
+    .map((entry) => ({ ...entry, code: physicalCode(entry.account, shard) }))
+    .sort((a, b) => a.code.localeCompare(b.code));
   const outcome = await postLedger(
     conn,
     {
@@ -129,7 +177,7 @@ async function runPosting(
       channel: EVENTS_CHANNEL,
     },
     ordered.map((entry) => {
-      const code = accountCode(entry.account);
+      const code = entry.code;
       return {
         code,
         amount: entry.amount,
@@ -144,6 +192,32 @@ async function runPosting(
   if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
   if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
   return { postingId: outcome.postingId, replayed: outcome.status === 'replayed', balances: outcome.balances };
+}
+
+/**
+ * A house account's balance in minor units: the sum over all its rows (its shards, see
+ * HOUSE_SHARDS). The one way to read it; 0 when nothing was posted to it yet.
+ */
+export async function houseBalance(db: Conn, house: string, currency: string): Promise<number> {
+  const row = await balanceOfCodes(db, houseAccountCodes(house, currency));
+  return Number(row.balance);
+}
+
+/**
+ * Credits and debits (minor units, both >= 0) of a house account, summed over all its rows, by
+ * postings made in [from, to), and their net (credits - debits). Read only.
+ */
+export async function houseEntryTotals(
+  db: Conn,
+  house: string,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<{ credits: number; debits: number; net: number }> {
+  const row = await entryTotalsOfCodes(db, houseAccountCodes(house, currency), from, to);
+  const credits = Number(row.credits);
+  const debits = Number(row.debits);
+  return { credits, debits, net: credits - debits };
 }
 
 /** A member's cash balance and held amount in minor units (0 when the account does not exist yet). */
