@@ -77,10 +77,14 @@ test('a member adds and removes a favourite with the heart', async () => {
   await slotGrid(page).locator('li').first().waitFor();
   const name = await firstTileName(page);
   const add = page.getByRole('button', { name: `Add to favourites: ${name}` });
+  const saved = page.waitForResponse((r) => r.url().includes('addFavoriteGameV2'));
   await add.click();
+  // The heart turns at once (optimistic add) ...
   const remove = page.getByRole('button', { name: `Remove from favourites: ${name}` });
   await remove.waitFor();
   assert.equal(await remove.getAttribute('aria-pressed'), 'true');
+  // ... and the server has it before the list is read.
+  assert.equal((await saved).status(), 200);
 
   await page.getByRole('tab', { name: 'Favourites' }).click();
   const favourites = page.getByRole('list', { name: 'Favourites' });
