@@ -134,7 +134,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       ),
       ...data.tickets.map((t) => {
         const outcome = ticketOutcome(t);
-        const drawCell = h('td', { 'data-testid': 'ticket-draw' });
+        // The 27 numbers wrap inside the cell instead of widening the side column on a phone.
+        const drawCell = h('td', { 'data-testid': 'ticket-draw', style: 'white-space: normal; min-width: 12em' });
         if (t.prizes) {
           const special = t.prizes[0];
           drawCell.append(
