@@ -2,6 +2,7 @@
 // The house studio in the browser (issue 6): a member launches a slot, the studio page opens with
 // the member's wallet balance, a spin moves it, and the round verifies on the public fairness page
 // after the seed is rotated. The studio is mounted under /studio by the server the runner starts.
+// Named to run before recovery.spec.ts, which changes demo01's password.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
