@@ -1,27 +1,18 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../../support/browser';
+import { loginFromHeader, markPopupsSeen } from '../../support/player';
 
 // Shared steps of the games browser specs (games*.spec.ts).
 
 /** A page whose announcement popups count as already seen this session (spec §4). */
 export async function freshPage(browser: Browser): Promise<Page> {
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    sessionStorage.setItem('ANONYMOUS_POPUP', '1');
-    sessionStorage.setItem('USER_POPUP', '1');
-  });
+  await markPopupsSeen(page);
   return page;
 }
 
-export async function login(page: Page, username: string) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Log in' }).first();
-  await form.getByPlaceholder('Username').fill(username);
-  await form.getByPlaceholder('Password').fill('Demo@1234');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
-}
+export const login = loginFromHeader;
 
 export const slotGrid = (page: Page) => page.getByRole('list', { name: 'Slots' });
 

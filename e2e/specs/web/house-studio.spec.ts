@@ -5,8 +5,9 @@
 // Named to run before recovery.spec.ts, which changes demo01's password.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
 import { requireWebBuild } from './web-build';
 
 let browser: Browser;
@@ -18,42 +19,11 @@ after(async () => {
   await browser?.close();
 });
 
-async function login(page: Page, username: string) {
-  await page.addInitScript(() => {
-    sessionStorage.setItem('ANONYMOUS_POPUP', '1');
-    sessionStorage.setItem('USER_POPUP', '1');
-  });
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Log in' }).first();
-  await form.getByPlaceholder('Username').fill(username);
-  await form.getByPlaceholder('Password').fill('Demo@1234');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
-}
-
-/** The launch call the lobby makes, from the logged-in page (session token from session storage). */
-async function launch(page: Page, vassalage: string, gameCode: string): Promise<string> {
-  const url = await page.evaluate(
-    async ({ vassalage, gameCode }) => {
-      const token = sessionStorage.getItem('token') ?? '';
-      const res = await fetch('/wps/game/launchGame', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ vassalage, gameCode, language: 'EN', backUrl: '/rng' }),
-      });
-      const body = (await res.json()) as { value?: { url: string } };
-      return body.value?.url ?? `launch failed: ${res.status} ${JSON.stringify(body)}`;
-    },
-    { vassalage, gameCode },
-  );
-  assert.match(url, /\/studio\/play\?/, url);
-  return url;
-}
-
 test('a member spins a house slot: the balance moves and the round verifies on /studio/fair', async () => {
   const page = await newPage(browser);
-  await login(page, 'demo01');
-  const url = await launch(page, 'AE', 'SLOT-00001');
+  await markPopupsSeen(page);
+  await loginFromHeader(page, 'demo01');
+  const url = await launchStudioGame(page, 'AE', 'SLOT-00001');
   await page.goto(url);
   const balance = page.getByTestId('balance');
   await page.getByTestId('spin').waitFor();

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { loginFromHeader, markPopupsSeen } from '../../support/player';
 import { requireWebBuild } from './web-build';
 
 const GAME = { vassalage: 'ELOTT', gameCode: 'ELOTT-001' };
@@ -21,19 +22,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function login(page: Page, username: string) {
-  await page.addInitScript(() => {
-    sessionStorage.setItem('ANONYMOUS_POPUP', '1');
-    sessionStorage.setItem('USER_POPUP', '1');
-  });
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Log in' }).first();
-  await form.getByPlaceholder('Username').fill(username);
-  await form.getByPlaceholder('Password').fill('Demo@1234');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
-}
 
 /** "1,234.56" or "₱1,234.56" in minor units. */
 function minor(text: string): number {
@@ -56,7 +44,8 @@ type Bought = { ticketId: string; numero: string; drawsAt: string; stake: number
 test('a member buys an E-Lottery ticket and sees it settled after the draw', { timeout: 240_000 }, async () => {
   const started = Date.now();
   const page = await newPage(browser);
-  await login(page, 'demo01');
+  await markPopupsSeen(page);
+  await loginFromHeader(page, 'demo01');
   const headerStart = await headerBalance(page);
 
   // The /lottery page opens the chosen game in its frame; the first info call tells the open draw.
