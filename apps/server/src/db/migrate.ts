@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-favourites';
 import * as m0006 from './migrations/0006-game-sessions-rounds';
 import * as m0007 from './migrations/0007-games-catalogue-version';
 import * as m0010 from './migrations/0010-ledger-post-function';
+import * as m0011 from './migrations/0011-ledger-account-create-race';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-game-sessions-rounds': m0006,
   '0007-games-catalogue-version': m0007,
   '0010-ledger-post-function': m0010,
+  '0011-ledger-account-create-race': m0011,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -24,10 +24,8 @@ import { type Kysely, sql } from 'kysely';
 //   n / 100 does).
 // Statement by statement in PL/pgSQL the plans are prepared once per session, so a posting costs
 // one parse and one round trip from Node instead of five.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // One statement (its body has semicolons at line ends, so not through runStatements).
-  await sql
-    .raw(`
+// The text as this migration created it; 0011 replaces the function from it with one change.
+export const ledgerPostFunction0010 = `
 CREATE FUNCTION ledger_post(
   p_key text,
   p_type text,
@@ -147,8 +145,11 @@ BEGIN
     FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
     WHERE e.posting_id = existing.id;
 END
-$fn$`)
-    .execute(db);
+$fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // One statement (its body has semicolons at line ends, so not through runStatements).
+  await sql.raw(ledgerPostFunction0010).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -126,7 +126,7 @@ describe('crash safety', () => {
         try {
           const r = await encryptedTransfer(server.url, jwk, token, { amount: 1, paymentPassword: PAY, requestId });
           if (r.success) acknowledged.push(requestId);
-          else throw new Error(`transfer refused: ${r.code}`);
+          else throw new Error(`transfer refused: ${r.code}\n${server.output().slice(-4000)}`);
         } catch (e) {
           if (!stop) throw e;
         }

@@ -227,6 +227,24 @@ describe('one-statement posting', () => {
     expect(await balanceOf(t.ctx.db, b.id, 'PHP')).toEqual({ balance: 750, held: 700, available: 50 });
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
   });
+
+  // A CI run on PostgreSQL once answered INTERNAL_ERROR here: two first postings to one new member
+  // account both inserted its row, and the loser broke the (member_id, kind, currency) index, which
+  // the insert's ON CONFLICT (code) did not cover. Many rounds of simultaneous first uses make that
+  // race likely; every posting must go through and each account must hold the sum.
+  it('simultaneous first postings to a new account all go through', async () => {
+    for (let round = 0; round < 40; round++) {
+      // The new account is created first so its code sorts before its payers' (postings lock rows
+      // in code order), and each posting has its own payer: nothing else serialises them.
+      const fresh = await createMember(t.ctx);
+      const payers = await Promise.all(Array.from({ length: 8 }, () => createMember(t.ctx)));
+      for (const p of payers) await credit(p.id, 10);
+      const outcomes = await Promise.all(payers.map((p) => code(postAlone(t.ctx.db, transfer(p.id, fresh.id, 10)))));
+      expect(outcomes).toEqual(Array(8).fill('OK'));
+      expect((await balanceOf(t.ctx.db, fresh.id, 'PHP')).balance).toBe(80);
+    }
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
 });
 
 describe('holds', () => {

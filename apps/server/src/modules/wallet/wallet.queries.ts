@@ -69,7 +69,9 @@ export async function ensureAccount(
       currency: a.currency,
       allow_negative: a.allowNegative,
     })
-    .onConflict((oc) => oc.column('code').doNothing())
+    // No conflict target: a racing creator of the same member account can also collide on the
+    // (member_id, kind, currency) index, which ON CONFLICT (code) would not cover (migration 0011).
+    .onConflict((oc) => oc.doNothing())
     .execute();
   return db.selectFrom('ledger_accounts').select(['id', 'code']).where('code', '=', a.code).executeTakeFirstOrThrow();
 }
