@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-game-sessions-rounds';
 import * as m0007 from './migrations/0007-games-catalogue-version';
 import * as m0010 from './migrations/0010-ledger-post-function';
 import * as m0011 from './migrations/0011-ledger-account-create-race';
+import * as m0012 from './migrations/0012-ledger-post-batch';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-games-catalogue-version': m0007,
   '0010-ledger-post-function': m0010,
   '0011-ledger-account-create-race': m0011,
+  '0012-ledger-post-batch': m0012,
 };
 
 class ListedMigrations implements MigrationProvider {
