@@ -15,6 +15,7 @@ import {
   verifyChainLink,
 } from './engines';
 import { StudioError } from './errors';
+import { holdLease } from './lease';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
@@ -198,26 +199,8 @@ export class CrashGame {
   }
 
   /** Takes or renews the loop's lease; true when this process runs the phases. */
-  async #lead(): Promise<boolean> {
-    const now = this.#deps.now();
-    const until = new Date(now.getTime() + LEASE_MS);
-    const row = await this.#db
-      .insertInto('studio_crash_leader')
-      .values({ name: LEADER, holder: this.#holder, lease_until: until })
-      .onConflict((oc) =>
-        oc
-          .column('name')
-          .doUpdateSet({ holder: this.#holder, lease_until: until })
-          .where((eb) =>
-            eb.or([
-              eb('studio_crash_leader.holder', '=', this.#holder),
-              eb('studio_crash_leader.lease_until', '<', now),
-            ]),
-          ),
-      )
-      .returning('holder')
-      .executeTakeFirst();
-    return row?.holder === this.#holder;
+  #lead(): Promise<boolean> {
+    return holdLease(this.#db, LEADER, this.#holder, this.#deps.now(), LEASE_MS);
   }
 
   async #currentRound(): Promise<RoundRow | undefined> {

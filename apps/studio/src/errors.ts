@@ -28,6 +28,11 @@ export const studioErrors = {
   STUDIO_CRASH_NO_BET: { status: 409, message: 'You have no bet running in this round' },
   STUDIO_CRASH_NOT_RUNNING: { status: 409, message: 'The multiplier is not rising yet' },
   STUDIO_CRASH_TOO_LATE: { status: 409, message: 'Too late: the round crashed before your cash-out' },
+  STUDIO_TABLE_BETTING_CLOSED: {
+    status: 409,
+    message: 'Bets are closed for this round: wait for the next betting phase',
+  },
+  STUDIO_TABLE_LIMIT: { status: 409, message: 'This bet is over the table limit for one round' },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

@@ -13,6 +13,8 @@ import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './sessions';
+import { attachSocketRoute, WS_OPEN } from './socket-route';
+import { TableHall, type TableTiming, tableOf } from './tables';
 import { VerifyBody, verifyRound } from './verify';
 import { WalletClient } from './wallet-client';
 
@@ -39,6 +41,8 @@ export type StudioOptions = {
   now?: () => Date;
   /** Crash round timing (tests: short phases and tickMs 0, then drive `crash.tick()` with a controlled clock). */
   crash?: Partial<CrashTiming>;
+  /** Live table timing (tests: short phases and tickMs 0, then drive `tables.tick()`). */
+  tables?: Partial<TableTiming>;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
   onStart?: (runtime: StudioRuntime) => void;
 };
@@ -48,6 +52,7 @@ export type StudioRuntime = {
   deps: RoundDeps;
   recover: () => Promise<RecoveryPass>;
   crash: CrashGame;
+  tables: TableHall;
 };
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
@@ -106,8 +111,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const recover = () => (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
   const crash = new CrashGame(deps, options.crash);
   crash.start();
-  options.onStart?.({ db, deps, recover, crash });
+  const tables = new TableHall(deps, options.tables ?? tablesTimingFromEnv());
+  tables.start();
+  options.onStart?.({ db, deps, recover, crash, tables });
   app.addHook('onClose', async () => {
+    await tables.stop();
     await crash.stop();
     await loop?.stop();
     await database.close();
@@ -308,6 +316,48 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   attachCrashSocket(app, crash);
 
+  // ---- live tables (LIVE baccarat and roulette): one shared timeline per tile; events on /studio/ws/table ----
+
+  const tableSession = async (request: FastifyRequest) => {
+    const found = await session(request);
+    const table = tableOf({ vendor: found.session.vendor, gameCode: found.session.gameCode });
+    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a live table');
+    return { ...found, table };
+  };
+
+  app.get('/api/table', { config: PUBLIC }, async (request) => {
+    const { session: s, table } = await tableSession(request);
+    // A page that polls keeps the table running as a socket does.
+    await tables.watch(table);
+    const game = instantEngineFor(table);
+    return {
+      state: await tables.state(table),
+      mine: await tables.myBets(s),
+      balance: await balanceOf(s),
+      game: game?.describe(deps.now()) ?? null,
+      timing: { bettingMs: tables.timing.bettingMs, dealMs: tables.timing.dealMs, resultMs: tables.timing.resultMs },
+    };
+  });
+
+  app.post('/api/table/bet', { config: PUBLIC }, async (request) => {
+    const { session: s, token } = await tableSession(request);
+    return tables.placeBet(s, token, parse(RoundBody, request.body).bet);
+  });
+
+  // The socket takes the game token in its query (a page opens one socket for its own table).
+  attachSocketRoute(app, '/ws/table', {
+    check: async (query) => {
+      const s = await sessionOf(db, query.get('token') ?? undefined);
+      const table = tableOf({ vendor: s.vendor, gameCode: s.gameCode });
+      if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a live table');
+      return table;
+    },
+    onSocket: (ws, table) =>
+      tables.subscribe(table, (message) => {
+        if (ws.readyState === WS_OPEN) ws.send(message);
+      }),
+  });
+
   // ---- public verification ----
 
   app.get('/api/rounds/:roundId', { config: PUBLIC }, async (request) => {
@@ -318,6 +368,25 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   app.post('/api/verify', { config: PUBLIC }, async (request) =>
     verifyRound(parse(VerifyBody, request.body), deps.now()),
   );
+}
+
+/**
+ * Live table timing from the environment (STUDIO_TABLE_BETTING_MS, STUDIO_TABLE_DEAL_MS,
+ * STUDIO_TABLE_RESULT_MS): a test server (the browser specs) can run short rounds without a config change.
+ */
+function tablesTimingFromEnv(): Partial<TableTiming> {
+  const ms = (name: string) => {
+    const v = Number(process.env[name]);
+    return Number.isInteger(v) && v >= 500 && v <= 600_000 ? v : undefined;
+  };
+  const timing: Partial<TableTiming> = {};
+  const betting = ms('STUDIO_TABLE_BETTING_MS');
+  const deal = ms('STUDIO_TABLE_DEAL_MS');
+  const result = ms('STUDIO_TABLE_RESULT_MS');
+  if (betting) timing.bettingMs = betting;
+  if (deal) timing.dealMs = deal;
+  if (result) timing.resultMs = result;
+  return timing;
 }
 
 /** The loopback URL of a listening server (how a mounted studio reaches its own platform). */

@@ -209,10 +209,78 @@ const m0003: Migration = {
   },
 };
 
+// Live tables (LIVE baccarat and roulette): one shared timeline per table (a catalogue tile), each
+// round's server seed committed (its hash shown) before betting opens and revealed at the result;
+// studio_tables says which tables someone watches (the loop runs only those, and unfinished rounds);
+// the loop's lease per table is a row in studio_crash_leader (name 'table:<key>').
+const m0004: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_tables (
+        table_key text PRIMARY KEY,
+        vendor text NOT NULL,
+        game_code text NOT NULL,
+        engine text NOT NULL CHECK (engine IN ('baccarat', 'roulette')),
+        watched_until timestamptz NOT NULL
+      );
+      CREATE INDEX studio_tables_watched ON studio_tables (watched_until);
+
+      CREATE TABLE studio_table_rounds (
+        id bigserial PRIMARY KEY,
+        table_key text NOT NULL REFERENCES studio_tables(table_key),
+        round_no integer NOT NULL CHECK (round_no >= 0),
+        server_seed text NOT NULL,
+        server_seed_hash text NOT NULL,
+        client_seed text NOT NULL,
+        outcome jsonb NOT NULL,
+        phase text NOT NULL CHECK (phase IN ('betting', 'dealing', 'result', 'done')),
+        betting_ends_at timestamptz NOT NULL,
+        reveal_at timestamptz NOT NULL,
+        ends_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (table_key, round_no)
+      );
+      CREATE INDEX studio_table_rounds_table ON studio_table_rounds (table_key, id DESC);
+      CREATE INDEX studio_table_rounds_unfinished ON studio_table_rounds (table_key) WHERE phase <> 'done';
+
+      CREATE TABLE studio_table_bets (
+        id bigserial PRIMARY KEY,
+        bet_id text NOT NULL UNIQUE,
+        table_round_id bigint NOT NULL REFERENCES studio_table_rounds(id),
+        session_id bigint NOT NULL REFERENCES studio_sessions(id),
+        mode text NOT NULL,
+        vendor text NOT NULL,
+        player text NOT NULL,
+        game_code text NOT NULL,
+        currency text NOT NULL,
+        bet jsonb NOT NULL,
+        stake bigint NOT NULL CHECK (stake > 0),
+        win bigint NOT NULL DEFAULT 0 CHECK (win >= 0),
+        status text NOT NULL CHECK (status IN ('betting', 'open', 'settling', 'closed', 'rolling_back', 'rolled_back')),
+        bet_tx text NOT NULL,
+        win_tx text NOT NULL,
+        rollback_tx text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        closed_at timestamptz
+      );
+      CREATE INDEX studio_table_bets_round ON studio_table_bets (table_round_id, id);
+      CREATE INDEX studio_table_bets_owner ON studio_table_bets (vendor, player, mode, id DESC);
+      CREATE INDEX studio_table_bets_unfinished ON studio_table_bets (next_attempt_at) WHERE status IN ('betting', 'open', 'settling', 'rolling_back');
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
   '0003-studio-crash': m0003,
+  '0004-studio-tables': m0004,
 };
 
 class ListedMigrations implements MigrationProvider {

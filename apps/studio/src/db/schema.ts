@@ -197,7 +197,70 @@ export interface StudioCrashLeaderTable {
   lease_until: Date;
 }
 
+export type TableEngine = 'baccarat' | 'roulette';
+export type TablePhase = 'betting' | 'dealing' | 'result' | 'done';
+
+export interface StudioTablesTable {
+  /** '<vendor>:<game code>': one live table per catalogue tile. */
+  table_key: string;
+  vendor: string;
+  game_code: string;
+  engine: TableEngine;
+  /** Someone had the table open until then: the loop runs the table's phases only while watched (or a round is unfinished). */
+  watched_until: Date;
+}
+
+export interface StudioTableRoundsTable {
+  id: Generated<number>;
+  table_key: string;
+  /** The fair nonce of the round (0, 1, 2, ... per table). */
+  round_no: number;
+  /** Secret until the result: its SHA-256 is shown from the start of betting. */
+  server_seed: string;
+  server_seed_hash: string;
+  /** Public and fixed per table: the table key. */
+  client_seed: string;
+  /** The engine's outcome drawn from the seed when the round was created; shown from the result on. */
+  outcome: Json;
+  phase: TablePhase;
+  betting_ends_at: Date;
+  /** End of dealing/spinning: the result is shown and bets are settled. */
+  reveal_at: Date;
+  /** End of the result display and pause: the next round may start. */
+  ends_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface StudioTableBetsTable {
+  id: Generated<number>;
+  /** The round id sent to the wallet: one wallet round per placed bet. */
+  bet_id: string;
+  table_round_id: number;
+  session_id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  player: string;
+  game_code: string;
+  currency: string;
+  /** The engine's parsed bet (baccarat spots or roulette bet items). */
+  bet: Json;
+  stake: number;
+  win: number;
+  status: RoundStatus;
+  bet_tx: string;
+  win_tx: string;
+  rollback_tx: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
 export interface StudioDatabase {
+  studio_tables: StudioTablesTable;
+  studio_table_rounds: StudioTableRoundsTable;
+  studio_table_bets: StudioTableBetsTable;
   studio_crash_bets: StudioCrashBetsTable;
   studio_crash_chains: StudioCrashChainsTable;
   studio_crash_leader: StudioCrashLeaderTable;

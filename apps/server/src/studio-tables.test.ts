@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { LaunchGameValue } from '@gamehall/shared/api/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStudioDatabase } from '../../studio/src/db/database';
+import { engineKindOf } from '../../studio/src/game-map';
+import { loopbackUrl, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
+import { TableHall } from '../../studio/src/tables';
+import { issueSession } from './modules/accounts/sessions.service';
+import { balanceOf, post, verifyLedger } from './modules/wallet/wallet.service';
+import { createMember } from './test/factories';
+import { createTestApp, type TestApp } from './test/harness';
+
+// The live tables of the house studio (LIVE baccarat and roulette), mounted as `npm start` does and
+// paying through the real signed vendor wallet API over loopback: two members in one round settled
+// on the same outcome, a win whose delivery fails retried until delivered, and the table's lease with
+// two loops on one database (on PostgreSQL, two connection pools: two processes' worth). The loop
+// runs on a clock the test moves.
+
+let t: TestApp;
+let studio: StudioRuntime;
+let clock = Date.now();
+const realFetch = globalThis.fetch;
+const dropAnswers = new Set<string>();
+const studioFetch: typeof fetch = async (input, init) => {
+  const kind = String(input).split('/').pop() ?? '';
+  const response = await realFetch(input, init);
+  if (dropAnswers.has(kind)) {
+    await response.arrayBuffer();
+    throw new TypeError('fetch failed: socket hang up (test)');
+  }
+  return response;
+};
+
+const TIMING = { bettingMs: 1000, dealMs: 600, resultMs: 400, tickMs: 0, watchMs: 5000 };
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      mount: (app, ctx) =>
+        app.register(studioPlugin, {
+          prefix: '/studio',
+          platformUrl: () => loopbackUrl(app.server.address()),
+          houseSecret: ctx.config.studioSecret,
+          databaseUrl: ctx.config.databaseUrl,
+          dataDir: '',
+          retryIntervalMs: 0,
+          fetch: studioFetch,
+          now: () => new Date(clock),
+          crash: { tickMs: 0 },
+          tables: TIMING,
+          onStart: (runtime) => {
+            studio = runtime;
+          },
+        }),
+    },
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+async function fund(memberId: number, amount: number) {
+  await t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
+      type: 'deposit',
+      reference: 'test',
+      entries: [
+        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
+        { account: { member: memberId, currency: 'PHP' }, amount },
+      ],
+    }),
+  );
+}
+
+/** A LIVE catalogue game that the studio plays as `kind`. */
+async function liveGame(kind: 'baccarat' | 'roulette') {
+  const games = await t.ctx.db
+    .selectFrom('games')
+    .select(['node_id', 'vendor_code', 'game_code'])
+    .where('game_code', 'like', 'LIVE-%')
+    .orderBy('node_id')
+    .execute();
+  const game = games.find((g) => engineKindOf({ vendor: g.vendor_code, gameCode: g.game_code }) === kind);
+  if (!game) throw new Error(`no LIVE ${kind} game in the catalogue`);
+  return game;
+}
+
+/** A funded member who launched the table from the lobby: their game token. */
+async function launched(nodeId: number, amount: number) {
+  const m = await createMember(t.ctx);
+  await fund(m.id, amount);
+  const auth = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/game/launchGame',
+    headers: { authorization: auth },
+    payload: { nodeId, language: 'en', backUrl: '/live' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
+  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(page.statusCode, page.body).toBe(200);
+  return { memberId: m.id, token: url.searchParams.get('token') ?? '' };
+}
+
+const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/studio${url}`,
+    headers: { 'x-game-token': token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const platformBalance = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
+
+const current = (key: string) =>
+  studio.db
+    .selectFrom('studio_table_rounds')
+    .selectAll()
+    .where('table_key', '=', key)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+async function verifiedWin(
+  game: { vendor_code: string; game_code: string },
+  round: { server_seed: string; client_seed: string; round_no: number },
+  bet: unknown,
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/studio/api/verify',
+    payload: {
+      serverSeed: round.server_seed,
+      clientSeed: round.client_seed,
+      nonce: round.round_no,
+      gameCode: game.game_code,
+      vendor: game.vendor_code,
+      bet,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().win as number;
+}
+
+describe('live tables of the house studio (real money)', () => {
+  it('settles two members of one baccarat round through the wallet; a win that cannot be delivered is retried', async () => {
+    const game = await liveGame('baccarat');
+    const key = `${game.vendor_code}:${game.game_code}`;
+    const a = await launched(Number(game.node_id), 100_000);
+    const b = await launched(Number(game.node_id), 100_000);
+    expect((await api(a.token, 'GET', '/api/table')).statusCode).toBe(200);
+    await studio.tables.tick();
+    const round = await current(key);
+    if (!round) throw new Error('no round');
+    const betsA = [{ banker: 1000 }, { player: 300 }];
+    const betsB = [{ tie: 500 }];
+    for (const bet of betsA) {
+      const res = await api(a.token, 'POST', '/api/table/bet', { bet });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const betB = await api(b.token, 'POST', '/api/table/bet', { bet: betsB[0] });
+    expect(betB.json().balance).toBe(99_500);
+    expect(await platformBalance(a.memberId)).toBe(100_000 - 1300);
+    // A bet over the balance is refused by the wallet and leaves nothing behind.
+    const poor = await api(b.token, 'POST', '/api/table/bet', { bet: { player: 200_000 } });
+    expect(poor.json().error.code).toBe('STUDIO_INSUFFICIENT_FUNDS');
+
+    // Betting closes; a bet now is late and takes nothing.
+    clock = new Date(round.betting_ends_at).getTime();
+    await studio.tables.tick();
+    expect((await api(b.token, 'POST', '/api/table/bet', { bet: { player: 100 } })).json().error.code).toBe(
+      'STUDIO_TABLE_BETTING_CLOSED',
+    );
+    expect(await platformBalance(b.memberId)).toBe(99_500);
+
+    // The result: every win (and zero win) is delivered; this time the platform's answers are lost.
+    dropAnswers.add('win');
+    clock = new Date(round.reveal_at).getTime();
+    await studio.tables.tick();
+    dropAnswers.delete('win');
+    let winA = 0;
+    for (const bet of betsA) winA += await verifiedWin(game, round, bet);
+    const winB = await verifiedWin(game, round, betsB[0]);
+    const pending = await studio.db
+      .selectFrom('studio_table_bets')
+      .select(['status', 'attempts'])
+      .where('table_round_id', '=', round.id)
+      .execute();
+    expect(pending.every((p) => p.status === 'settling' && p.attempts >= 1)).toBe(true);
+    // The retry (after its backoff) delivers each exactly once: the wallet's idempotency on the
+    // transaction id answers the repeat of an already booked win without paying twice.
+    clock += 60_000;
+    await studio.tables.recover();
+    const closed = await studio.db
+      .selectFrom('studio_table_bets')
+      .select(['status', 'win'])
+      .where('table_round_id', '=', round.id)
+      .execute();
+    expect(closed.every((p) => p.status === 'closed')).toBe(true);
+    expect(await platformBalance(a.memberId)).toBe(100_000 - 1300 + winA);
+    expect(await platformBalance(b.memberId)).toBe(100_000 - 500 + winB);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('runs one loop per table on one database: a second loop (its own pool) waits, then resumes a round left mid-way', async () => {
+    const game = await liveGame('roulette');
+    const key = `${game.vendor_code}:${game.game_code}`;
+    const a = await launched(Number(game.node_id), 50_000);
+    await api(a.token, 'GET', '/api/table');
+    await studio.tables.tick();
+    let round = await current(key);
+    // A round of an earlier test may be under way at this table: start from a fresh betting phase.
+    while (round && (round.phase !== 'betting' || clock >= new Date(round.betting_ends_at).getTime())) {
+      clock = Math.max(clock, new Date(round.phase === 'betting' ? round.betting_ends_at : round.ends_at).getTime());
+      await api(a.token, 'GET', '/api/table');
+      await studio.tables.tick();
+      round = await current(key);
+    }
+    if (!round) throw new Error('no round');
+    const bet = { bets: [{ type: 'dozen1', amount: 900 }] };
+    expect((await api(a.token, 'POST', '/api/table/bet', { bet })).statusCode).toBe(200);
+
+    const second = t.ctx.config.databaseUrl
+      ? await openStudioDatabase({ databaseUrl: t.ctx.config.databaseUrl, dataDir: '' })
+      : undefined;
+    const other = new TableHall({ ...studio.deps, ...(second ? { db: second.db } : {}) }, TIMING);
+    try {
+      // The first loop holds the table: the second advances nothing.
+      clock = new Date(round.betting_ends_at).getTime();
+      await other.tick();
+      expect((await current(key))?.phase).toBe('betting');
+      // The first process dies mid-round (its lease lapses): the second resumes and settles the round.
+      clock += 6000;
+      await api(a.token, 'GET', '/api/table');
+      for (let i = 0; i < 3; i++) await other.tick();
+      const settled = await studio.db
+        .selectFrom('studio_table_rounds')
+        .selectAll()
+        .where('id', '=', round.id)
+        .executeTakeFirstOrThrow();
+      expect(['result', 'done']).toContain(settled.phase);
+      const win = await verifiedWin(game, settled, bet);
+      const mine = await studio.db
+        .selectFrom('studio_table_bets')
+        .select(['status', 'win'])
+        .where('table_round_id', '=', round.id)
+        .executeTakeFirstOrThrow();
+      expect(mine).toEqual({ status: 'closed', win });
+      expect(await platformBalance(a.memberId)).toBe(50_000 - 900 + win);
+    } finally {
+      await other.stop();
+      await second?.close();
+    }
+  });
+});

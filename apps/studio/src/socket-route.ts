@@ -1,0 +1,102 @@
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { StudioError } from './errors';
+
+// The studio's WebSocket routes (/studio/ws/crash, /studio/ws/table): pages only listen, so a socket
+// is a one-way feed of JSON messages.
+//
+// Upgrades: mounted in the platform, the platform's @fastify/websocket already listens to the
+// server's 'upgrade' event and routes every upgrade through Fastify, so a route is reached as a
+// plain GET and takes the socket over (registering @fastify/websocket a second time would route each
+// upgrade twice). Running alone, nothing listens, so the studio installs one listener of its own that
+// dispatches its paths (and drops any other upgrade).
+
+export type WsSocket = {
+  readyState: number;
+  send: (data: string) => void;
+  close: (code?: number, reason?: string) => void;
+  terminate: () => void;
+  on: (event: 'close' | 'message' | 'error', listener: (...args: unknown[]) => void) => void;
+};
+type WsServer = {
+  handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, done: (ws: WsSocket) => void) => void;
+  close: () => void;
+};
+// `ws` ships without types (it is @fastify/websocket's server): the slice used here.
+const { WebSocketServer } = createRequire(import.meta.url)('ws') as {
+  WebSocketServer: new (options: { noServer: true; maxPayload: number }) => WsServer;
+};
+
+export const WS_OPEN = 1;
+
+/**
+ * A socket connected to `path`: `onSocket` gets it with the request's query and answers the cleanup
+ * to run when it closes. `check` runs before the upgrade (throw a StudioError to refuse with HTTP).
+ */
+export type SocketHandler<T> = {
+  check: (query: URLSearchParams) => Promise<T>;
+  onSocket: (ws: WsSocket, checked: T) => () => void;
+};
+
+type Route = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
+const routesOf = new WeakMap<FastifyInstance, Map<string, Route>>();
+
+export function attachSocketRoute<T>(app: FastifyInstance, path: string, handler: SocketHandler<T>): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const sockets = new Set<WsSocket>();
+
+  const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, checked: T) => {
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      const off = handler.onSocket(ws, checked);
+      ws.on('close', () => {
+        off();
+        sockets.delete(ws);
+      });
+      ws.on('error', () => undefined);
+      ws.on('message', () => undefined);
+    });
+  };
+  const queryOf = (url: string | undefined) => new URLSearchParams((url ?? '').split('?')[1] ?? '');
+
+  app.get(path, { config: { auth: 'public' } }, async (request, reply) => {
+    if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
+      throw new StudioError('STUDIO_BAD_REQUEST', undefined, 'This address is a WebSocket');
+    }
+    const checked = await handler.check(queryOf(request.raw.url));
+    reply.hijack();
+    accept(request.raw, request.raw.socket, Buffer.alloc(0), checked);
+  });
+
+  // Running alone: one upgrade listener per app dispatches every studio socket path.
+  let routes = routesOf.get(app);
+  if (!routes) {
+    const table = new Map<string, Route>();
+    routes = table;
+    routesOf.set(app, table);
+    const ownUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const route = table.get((req.url ?? '').split('?')[0] ?? '');
+      if (!route) {
+        socket.destroy();
+        return;
+      }
+      route(req, socket, head).catch(() => socket.destroy());
+    };
+    app.addHook('onReady', async () => {
+      if (app.server.listenerCount('upgrade') === 0) app.server.on('upgrade', ownUpgrade);
+    });
+    app.addHook('onClose', async () => {
+      app.server.removeListener('upgrade', ownUpgrade);
+    });
+  }
+  routes.set(`${app.prefix}${path}`, async (req, socket, head) => {
+    const checked = await handler.check(queryOf(req.url));
+    accept(req, socket, head, checked);
+  });
+  app.addHook('onClose', async () => {
+    for (const ws of sockets) ws.terminate();
+    wss.close();
+  });
+}
