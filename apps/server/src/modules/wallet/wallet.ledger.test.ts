@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { batcherStats } from './posting-batcher';
 import {
   balanceOf,
   captureHold,
@@ -225,6 +226,56 @@ describe('one-statement posting', () => {
     );
     expect(await code(postAlone(t.ctx.db, transfer(b.id, a.id, 51)))).toBe('WALLET_INSUFFICIENT_FUNDS');
     expect(await balanceOf(t.ctx.db, b.id, 'PHP')).toEqual({ balance: 750, held: 700, available: 50 });
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  // Group commit (posting-batcher.ts): lone postings that arrive together share a transaction, and
+  // each caller still gets exactly the outcome it would have had alone.
+  it('concurrent postAlone calls share batches; each gets its own outcome', async () => {
+    const [rich, poor, to] = await Promise.all([createMember(t.ctx), createMember(t.ctx), createMember(t.ctx)]);
+    await credit(rich.id, 1_000);
+    await credit(poor.id, 50);
+    const before = batcherStats(t.ctx.db);
+    const k = key('batch-replay');
+    const calls: Promise<string>[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (i % 10 === 3)
+        calls.push(code(postAlone(t.ctx.db, transfer(poor.id, to.id, 30)))); // 4 tries: one fits
+      else if (i % 10 === 5)
+        calls.push(code(postAlone(t.ctx.db, transfer(rich.id, to.id, 7, k)))); // 4 repeats
+      else calls.push(code(postAlone(t.ctx.db, transfer(rich.id, to.id, 10)))); // 32 plain
+    }
+    calls.push(code(postAlone(t.ctx.db, transfer(rich.id, to.id, 8, k)))); // same key, other details
+    const outcomes = await Promise.all(calls);
+    const poorOutcomes = outcomes.filter((_, i) => i % 10 === 3 && i < 40);
+    expect(poorOutcomes.filter((o) => o === 'OK')).toHaveLength(1);
+    expect(poorOutcomes.filter((o) => o === 'WALLET_INSUFFICIENT_FUNDS')).toHaveLength(3);
+    expect(outcomes.filter((o, i) => i % 10 !== 3 && i < 40 && o !== 'OK')).toEqual([]);
+    expect(outcomes[40]).toBe('WALLET_IDEMPOTENCY_CONFLICT');
+    expect((await balanceOf(t.ctx.db, rich.id, 'PHP')).balance).toBe(1_000 - 32 * 10 - 7);
+    expect((await balanceOf(t.ctx.db, poor.id, 'PHP')).balance).toBe(20);
+    expect((await balanceOf(t.ctx.db, to.id, 'PHP')).balance).toBe(32 * 10 + 7 + 30);
+    const after = batcherStats(t.ctx.db);
+    expect(after.postings - before.postings).toBe(41);
+    expect(after.batches - before.batches).toBeLessThan(41); // some were batched together
+    expect(after.largest).toBeGreaterThan(1);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('a posting that fails with an error does not fail the others of its batch', async () => {
+    const [from, to] = await Promise.all([createMember(t.ctx), createMember(t.ctx)]);
+    await credit(from.id, 1_000);
+    const before = batcherStats(t.ctx.db);
+    const missingMember = 2_000_000_000; // no such member: its new account breaks a foreign key
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      code(postAlone(t.ctx.db, i === 12 ? transfer(from.id, missingMember, 10) : transfer(from.id, to.id, 10))),
+    );
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.filter((o) => o === 'OK')).toHaveLength(19);
+    expect(outcomes[12]).not.toBe('OK');
+    expect(batcherStats(t.ctx.db).fallbacks).toBeGreaterThan(before.fallbacks);
+    expect((await balanceOf(t.ctx.db, from.id, 'PHP')).balance).toBe(1_000 - 190);
+    expect((await balanceOf(t.ctx.db, to.id, 'PHP')).balance).toBe(190);
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
   });
 

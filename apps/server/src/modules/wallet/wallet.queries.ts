@@ -23,27 +23,14 @@ function safeInt(v: unknown): number {
   return n;
 }
 
-/**
- * A whole posting in one statement: the ledger_post database function (migration 0010) applies
- * the guarded balance updates in the given order, appends the posting and its entries and sends
- * the balance events with pg_notify (delivered on commit), or answers a replay, a conflict or a
- * refusal having changed nothing. `entries` must already be in lock order (by code).
- */
-export async function postLedger(
-  db: Conn,
-  p: { key: string; type: string; reference: string; fingerprint: string; channel: string },
-  entries: LedgerPostEntry[],
-): Promise<LedgerPostOutcome> {
-  const { rows } = await sql<{
-    status: 'posted' | 'replayed' | 'conflict' | 'insufficient';
-    posting_id: number | string | null;
-    codes: string[] | null;
-    balances: (number | string)[] | null;
-  }>`SELECT status, posting_id, codes, balances FROM ledger_post(${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${p.channel})`.execute(
-    db,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('ledger_post answered no row');
+type LedgerPostRow = {
+  status: 'posted' | 'replayed' | 'conflict' | 'insufficient';
+  posting_id: number | string | null;
+  codes: string[] | null;
+  balances: (number | string)[] | null;
+};
+
+function outcomeOf(row: LedgerPostRow): LedgerPostOutcome {
   if (row.status === 'insufficient') return { status: 'insufficient' };
   const postingId = safeInt(row.posting_id);
   if (row.status === 'conflict') return { status: 'conflict', postingId };
@@ -54,6 +41,52 @@ export async function postLedger(
     balances[code] = safeInt(values[i]);
   });
   return { status: row.status, postingId, balances };
+}
+
+export type LedgerPostHead = { key: string; type: string; reference: string; fingerprint: string };
+
+/**
+ * A whole posting in one statement: the ledger_post database function (migration 0010) applies
+ * the guarded balance updates in the given order, appends the posting and its entries and sends
+ * the balance events with pg_notify (delivered on commit), or answers a replay, a conflict or a
+ * refusal having changed nothing. `entries` must already be in lock order (by code).
+ */
+export async function postLedger(
+  db: Conn,
+  p: LedgerPostHead & { channel: string },
+  entries: LedgerPostEntry[],
+): Promise<LedgerPostOutcome> {
+  const { rows } =
+    await sql<LedgerPostRow>`SELECT status, posting_id, codes, balances FROM ledger_post(${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${p.channel})`.execute(
+      db,
+    );
+  const row = rows[0];
+  if (!row) throw new Error('ledger_post answered no row');
+  return outcomeOf(row);
+}
+
+/**
+ * Several postings in one statement and so one implicit transaction (ledger_post_batch, migration
+ * 0012): each runs as ledger_post would alone, in the given order; the outcomes come back in that
+ * order. Any error aborts them all (nothing is written).
+ */
+export async function postLedgerBatch(
+  db: Conn,
+  channel: string,
+  postings: { head: LedgerPostHead; entries: LedgerPostEntry[] }[],
+): Promise<LedgerPostOutcome[]> {
+  const starts: number[] = [1];
+  const entries = postings.flatMap((p) => p.entries);
+  for (const p of postings) starts.push((starts.at(-1) as number) + p.entries.length);
+  const heads = postings.map((p) => p.head);
+  const { rows } = await sql<
+    LedgerPostRow & { ord: number }
+  >`SELECT ord, status, posting_id, codes, balances FROM ledger_post_batch(${heads.map((h) => h.key)}::text[], ${heads.map((h) => h.type)}::text[], ${heads.map((h) => h.reference)}::text[], ${heads.map((h) => h.fingerprint)}::text[], ${starts}::int[], ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${channel})`.execute(
+    db,
+  );
+  if (rows.length !== postings.length)
+    throw new Error('ledger_post_batch answered a row count other than its postings');
+  return rows.sort((a, b) => a.ord - b.ord).map(outcomeOf);
 }
 
 export async function ensureAccount(

@@ -6,6 +6,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
+import { postingBatcher } from './posting-batcher';
 import {
   accountsOffTheirEntries,
   activeVendor,
@@ -166,28 +167,30 @@ async function runPosting(
   const shard = shardOf(posting);
   const ordered = posting.entries
     .map((entry) => ({ ...entry, code: physicalCode(entry.account, shard) }))
-    .sort((a, b) => a.code.localeCompare(b.code));
-  const outcome = await postLedger(
-    conn,
-    {
-      key: posting.idempotencyKey,
-      type: posting.type,
-      reference: posting.reference,
-      fingerprint: fingerprintOf(posting),
-      channel: EVENTS_CHANNEL,
-    },
-    ordered.map((entry) => {
-      const code = entry.code;
-      return {
-        code,
-        amount: entry.amount,
-        heldDelta: capture && capture.code === code && entry.amount < 0 ? -capture.amount : 0,
-        kind: 'member' in entry.account ? (entry.account.kind ?? 'cash') : entry.account.house,
-        memberId: 'member' in entry.account ? entry.account.member : null,
-        currency: entry.account.currency,
-      };
-    }),
-  );
+    // Code unit order, which is PostgreSQL's COLLATE "C": batches lock in that order too (0012).
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const head = {
+    key: posting.idempotencyKey,
+    type: posting.type,
+    reference: posting.reference,
+    fingerprint: fingerprintOf(posting),
+  };
+  const entries = ordered.map((entry) => {
+    const code = entry.code;
+    return {
+      code,
+      amount: entry.amount,
+      heldDelta: capture && capture.code === code && entry.amount < 0 ? -capture.amount : 0,
+      kind: 'member' in entry.account ? (entry.account.kind ?? 'cash') : entry.account.house,
+      memberId: 'member' in entry.account ? entry.account.member : null,
+      currency: entry.account.currency,
+    };
+  });
+  // Inside a transaction the posting is part of the caller's unit of work; on its own it may share
+  // a transaction with other lone postings (group commit, posting-batcher.ts).
+  const outcome = conn.isTransaction
+    ? await postLedger(conn, { ...head, channel: EVENTS_CHANNEL }, entries)
+    : await postingBatcher(conn as Db, EVENTS_CHANNEL).submit(head, entries);
   // A refusal or a conflict changed nothing: the caller's transaction is as it was before the call.
   if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
   if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
