@@ -4,18 +4,32 @@
 import type { RoundView, StepView } from './types';
 import { ApiError, h, money, request } from './ui';
 
-type Verification = { serverSeedHash: string; steps: StepView[]; win: number; stake: number; bet: unknown };
+type Verification = {
+  serverSeedHash: string;
+  hashMatches: boolean | null;
+  steps: StepView[];
+  win: number;
+  stake: number;
+  bet: unknown;
+};
 
 const app = document.getElementById('app') as HTMLElement;
 const params = new URLSearchParams(location.search);
 
 const roundInput = h('input', { placeholder: 'round id', 'data-testid': 'round-id', value: params.get('round') ?? '' });
-const serverSeed = h('input', { 'data-testid': 'server-seed', placeholder: '64 hex characters' });
-const clientSeed = h('input', { 'data-testid': 'client-seed' });
-const nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: '0' });
-const gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001' });
-const vendor = h('input', { 'data-testid': 'vendor', value: 'AG' });
+// A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=).
+const serverSeed = h('input', {
+  'data-testid': 'server-seed',
+  placeholder: '64 hex characters',
+  value: params.get('seed') ?? '',
+});
+const clientSeed = h('input', { 'data-testid': 'client-seed', value: params.get('client') ?? '' });
+const nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: params.get('nonce') ?? '0' });
+const gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001', value: params.get('game') ?? '' });
+const vendor = h('input', { 'data-testid': 'vendor', value: params.get('vendor') ?? 'AG' });
 const bet = h('textarea', { 'data-testid': 'bet', placeholder: '{"coin":1} (empty: the smallest bet)' });
+bet.value = params.get('bet') ?? '';
+const shownHash = params.get('hash');
 const out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
 let recorded: RoundView | null = null;
 
@@ -79,11 +93,23 @@ async function verify() {
         gameCode: gameCode.value.trim(),
         vendor: vendor.value.trim() || 'AG',
         bet: betValue,
+        ...(shownHash && !recorded ? { serverSeedHash: shownHash } : {}),
       },
     });
     const nodes: Node[] = [
       h('p', {}, 'SHA-256 of the server seed: ', h('code', { 'data-testid': 'computed-hash' }, v.serverSeedHash)),
     ];
+    if (v.hashMatches !== null) {
+      nodes.push(
+        h(
+          'p',
+          { class: v.hashMatches ? 'ok' : 'bad', 'data-testid': 'hash-verdict' },
+          v.hashMatches
+            ? '✔ The seed matches the hash shown before the round.'
+            : '✘ The seed does not match the hash shown before the round.',
+        ),
+      );
+    }
     if (recorded) {
       const hashOk = recorded.serverSeedHash === v.serverSeedHash;
       const outcomeOk = canonical(recorded.steps) === canonical(v.steps) && recorded.win === v.win;
@@ -156,6 +182,7 @@ app.replaceChildren(
   crashPanel(),
 );
 if (roundInput.value) void loadRound();
+else if (serverSeed.value && clientSeed.value && gameCode.value) void verify();
 
 // Crash rounds come from a hash chain, not a seed pair: a round's hash gives its crash point, and
 // SHA-256(round hash) must equal the previous round's hash (the first round's: the terminating hash).

@@ -4,6 +4,7 @@
 import { crashPage } from './crash';
 import { gameUiFor } from './games';
 import { lotteryPage } from './lottery';
+import { tablePage } from './table';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
 
@@ -35,6 +36,10 @@ async function start() {
   }
   if (info.engine === 'lottery') {
     lotteryPage(app, info, api);
+    return;
+  }
+  if (info.engine === 'baccarat' || info.engine === 'roulette') {
+    tablePage(app, info, api, token);
     return;
   }
   const ui = gameUiFor(info.engine);
