@@ -64,3 +64,40 @@ test('a member spins a house slot: the balance moves and the round verifies on /
   assert.match(await verdict.innerText(), /equals the recorded round/);
   await screenshot(page, 'studio-fair');
 });
+
+test('a member bets at a live baccarat table in its betting phase and sees the bet settled on the shared round', async () => {
+  const page = await newPage(browser);
+  await markPopupsSeen(page);
+  await loginFromHeader(page, 'demo01');
+  // AG's LIVE-001 is a baccarat table (apps/studio/src/game-map.ts).
+  const url = await launchStudioGame(page, 'AG', 'LIVE-001');
+  await page.goto(url);
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  // Wait for a betting phase with a few seconds left (a round may be dealing when the page opens).
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
+      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= 4,
+    undefined,
+    { timeout: 60_000 },
+  );
+  const start = await page.getByTestId('balance').innerText();
+  await page.locator('[data-spot=banker]').click();
+  await page.getByTestId('place-bet').click();
+  await page.getByTestId('message').filter({ hasText: 'Bet placed' }).waitFor({ timeout: 10_000 });
+  assert.notEqual(await page.getByTestId('balance').innerText(), start, 'the stake left the balance');
+  await screenshot(page, 'studio-table-bet');
+
+  // The round deals and settles: my bet shows its result, the road gains a bead, the seed is revealed.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=my-bets] tr')?.getAttribute('data-status') === 'closed',
+    undefined,
+    { timeout: 60_000 },
+  );
+  const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
+  assert.match(row, /banker 1\.00/);
+  assert.match(row, /lost|1\.95|1\.00$/m);
+  assert.ok((await page.locator('[data-testid=road] .bead').count()) >= 1);
+  await page.getByTestId('verify-link').waitFor();
+  await screenshot(page, 'studio-table-settled');
+});
