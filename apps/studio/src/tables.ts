@@ -151,6 +151,17 @@ export function tableOutcome(
   return rest;
 }
 
+/** What a bet at a table round returns (stake included): the engine's play on the round's fair stream. */
+export function tableBetWin(
+  table: Pick<TableRef, 'vendor' | 'gameCode'>,
+  round: { serverSeed: string; clientSeed: string; nonce: number },
+  input: unknown,
+): number {
+  const game = engineOf(table);
+  const bet = game.engine.parseBet(input);
+  return game.engine.play(bet, createFairRng(round.serverSeed, round.clientSeed, round.nonce, 0)).win;
+}
+
 /** Dealing order of a baccarat outcome: P1, B1, P2, B2, then the player's and the banker's third cards. */
 function dealOrder(o: Pick<BaccaratOutcome, 'player' | 'banker'>): { hand: 'player' | 'banker'; card: Card }[] {
   const order: { hand: 'player' | 'banker'; card: Card }[] = [];
@@ -363,7 +374,6 @@ export class TableHall {
   async #settleRound(round: RoundRow, now: Date): Promise<void> {
     const table = tableOf(this.#tableRefOf(round.table_key));
     if (!table) throw new Error(`not a table: ${round.table_key}`);
-    const game = engineOf(table);
     const open = await this.#db
       .selectFrom('studio_table_bets')
       .select(['id', 'bet'])
@@ -371,8 +381,11 @@ export class TableHall {
       .where('status', '=', 'open')
       .execute();
     for (const b of open) {
-      const bet = game.engine.parseBet(b.bet);
-      const { win } = game.engine.play(bet, createFairRng(round.server_seed, round.client_seed, round.round_no, 0));
+      const win = tableBetWin(
+        table,
+        { serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: round.round_no },
+        b.bet,
+      );
       await this.#db
         .updateTable('studio_table_bets')
         .set({ status: 'settling', win, next_attempt_at: now })
