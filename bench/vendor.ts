@@ -1,8 +1,8 @@
 // Vendor wallet API throughput (issue 6): rounds per second through the signed seamless API over
-// real HTTP (one bet + one closing win per round, each a signed POST), at 64 concurrent players on
-// PostgreSQL, p50/p99 per round and per call; side by side, in the same run on the same database,
-// the raw wallet posting rate (wallet.post, a transfer between two of 1,000 funded wallets, as
-// bench/wallet.ts measures it) at the same 64 clients.
+// real HTTP (one bet + one closing win per round, each a signed POST over a kept-alive connection
+// per player), at 64 concurrent players on PostgreSQL, p50/p99 per round and per call; side by
+// side, in the same run on the same database, the raw wallet posting rate (wallet.post, a transfer
+// between two of 1,000 funded wallets, as bench/wallet.ts measures it) at the same 64 clients.
 //
 //   bash scripts/pg-cluster.sh start /tmp/benchpg        # prints the URL
 //   DATABASE_URL=<that URL> node --import tsx bench/vendor.ts
@@ -10,12 +10,20 @@
 //
 // The bench creates and drops its own database on that server. SECONDS (default 10) per run,
 // PLAYERS (default 64) concurrent players.
+//
+// On a shared machine rates move with the load, so each run also reports the CPU it cost per
+// operation: of this Node process (for the API rows: the server and the vendor's client thread
+// together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
+// when the server runs on this Linux machine). CPU per operation hardly moves with the load.
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/database';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
@@ -27,6 +35,53 @@ const PLAYERS = Number(process.env.PLAYERS ?? 64);
 const WALLETS = 1_000;
 
 const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
+
+type CpuSnapshot = { node: number; postgres: number | undefined };
+
+/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
+function postgresCpu(postmaster: number | undefined): number | undefined {
+  if (postmaster === undefined) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // pid (comm) state ppid ... utime(14) stime(15): split after the command name, which may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+async function postmasterOf(db: Db): Promise<number | undefined> {
+  try {
+    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined; // not on this machine
+  }
+}
+
+function cpuNow(postmaster: number | undefined): CpuSnapshot {
+  const usage = process.cpuUsage();
+  return { node: (usage.user + usage.system) / 1e6, postgres: postgresCpu(postmaster) };
+}
+
+/** CPU ms per operation between two snapshots, for the table's notes. */
+function cpuPerOp(label: string, from: CpuSnapshot, to: CpuSnapshot, ops: number): string {
+  const node = (((to.node - from.node) / ops) * 1000).toFixed(2);
+  const pg =
+    from.postgres === undefined || to.postgres === undefined
+      ? 'n/a'
+      : (((to.postgres - from.postgres) / ops) * 1000).toFixed(2);
+  return `${label}: CPU per op ${node} ms Node, ${pg} ms PostgreSQL`;
+}
 
 type ClientJob = {
   address: string;
@@ -43,15 +98,42 @@ type ClientResult = { rounds: number[]; calls: number[]; elapsed: number };
 /** The vendor: each player plays rounds (a signed bet, then a signed closing win) back to back. */
 async function playRounds(job: ClientJob): Promise<ClientResult> {
   const calls: number[] = [];
+  // node:http with one kept-alive connection per player: the vendor's side of the wire costs a
+  // fraction of what fetch costs, and on a shared two-core machine it takes that from the server.
+  const agent = new Agent({ keepAlive: true, maxSockets: job.players.length });
+  const url = new URL(job.address);
+  const post = (path: string, raw: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: `/vendor/wallet/${path}`,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(raw),
+            'x-signature': signVendorBody(job.secret, raw),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve(text));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
   const call = async (path: string, body: Record<string, unknown>) => {
     const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
     const t0 = performance.now();
-    const res = await fetch(`${job.address}/vendor/wallet/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signVendorBody(job.secret, raw) },
-      body: raw,
-    });
-    const answer = (await res.json()) as { status: string };
+    const answer = JSON.parse(await post(path, raw)) as { status: string };
     calls.push(performance.now() - t0);
     if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
   };
@@ -60,6 +142,7 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
     job.players.map((p) => call('balance', { token: p.token }).then(() => call('balance', { player: String(p.id) }))),
   );
   calls.length = 0;
+  parentPort?.postMessage({ started: true });
   const rounds: number[] = [];
   const end = performance.now() + job.seconds * 1000;
   const started = performance.now();
@@ -159,19 +242,28 @@ async function main() {
       seconds: SECONDS,
       players: players.map((id) => ({ id, token: tokens.get(id) as string })),
     };
+    const postmaster = await postmasterOf(ctx.db);
+    const notes: string[] = [];
+    let apiFrom = cpuNow(postmaster);
     const client = await new Promise<ClientResult>((resolve, reject) => {
       // Loader hooks are per thread in Node 20: the worker registers tsx, then loads this file.
       const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
       const worker = new Worker(boot, { eval: true, workerData: job });
-      worker.once('message', resolve);
+      worker.on('message', (message: ClientResult | { started: true }) => {
+        if ('started' in message) apiFrom = cpuNow(postmaster);
+        else resolve(message);
+      });
       worker.once('error', reject);
     });
+    const apiTo = cpuNow(postmaster);
     results.push(summarise('vendor API round (bet + win), HTTP', PLAYERS, client.rounds, client.elapsed));
     results.push(summarise('vendor API single call (bet or win)', PLAYERS, client.calls, client.elapsed));
+    notes.push(cpuPerOp('vendor API single call', apiFrom, apiTo, client.calls.length));
 
     // The raw wallet posting rate on the same server, same database, same clients.
     const wallets = await fundedMembers(ctx.db, WALLETS, `w${tag}`);
     const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
+    const rawFrom = cpuNow(postmaster);
     const raw = await run(PLAYERS, async (worker, i) => {
       const from = pick();
       let to = pick();
@@ -189,9 +281,11 @@ async function main() {
       );
     });
     results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
+    notes.push(cpuPerOp('wallet.post transfer', rawFrom, cpuNow(postmaster), raw.latencies.length));
 
     // The same raw posting when every posting touches one shared house account, as every bet and
     // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.
+    const hotFrom = cpuNow(postmaster);
     const hot = await run(PLAYERS, async (worker, i) => {
       await ctx.db.transaction().execute((trx) =>
         post(trx, {
@@ -206,6 +300,8 @@ async function main() {
       );
     });
     results.push(summarise('wallet.post member -> one house account (raw)', PLAYERS, hot.latencies, hot.elapsed));
+    notes.push(cpuPerOp('wallet.post member -> house', hotFrom, cpuNow(postmaster), hot.latencies.length));
+    for (const note of notes) console.log(note);
 
     const report = await verifyLedger(ctx.db);
     console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-games-catalogue-version';
 import * as m0010 from './migrations/0010-ledger-post-function';
 import * as m0011 from './migrations/0011-ledger-account-create-race';
 import * as m0012 from './migrations/0012-ledger-post-batch';
+import * as m0014 from './migrations/0014-vendor-call-context';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0010-ledger-post-function': m0010,
   '0011-ledger-account-create-race': m0011,
   '0012-ledger-post-batch': m0012,
+  '0014-vendor-call-context': m0014,
 };
 
 class ListedMigrations implements MigrationProvider {

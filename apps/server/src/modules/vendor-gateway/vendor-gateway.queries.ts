@@ -12,17 +12,16 @@ export function findIntegration(db: Conn, vendorCode: string) {
     .executeTakeFirst();
 }
 
-/**
- * Serialises the calls that touch one round or one transaction id, across nodes, until commit.
- * Callers take the round key first and then transaction keys in sorted order, so no two calls can
- * wait on each other in a cycle. One round trip: PostgreSQL evaluates the volatile lock calls after
- * the sort, so in the order given.
- */
-export async function lockKeys(trx: Conn, keys: string[]) {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(t.k, 0)) FROM unnest(${keys}::text[]) WITH ORDINALITY AS t(k, n) ORDER BY t.n`.execute(
-    trx,
-  );
-}
+export type KnownTransaction = {
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  member_id: number;
+  amount: number;
+  details_hash: string;
+  status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
+  balance_after: number;
+};
 
 export type CallContext = {
   member_status: 'active' | 'disabled' | null;
@@ -36,51 +35,47 @@ export type CallContext = {
   session_expires_at: Date | string | null;
   game_node_id: number | null;
   game_type: string | null;
+  integration_secret: string | null;
+  integration_wallet_mode: string | null;
+  integration_currency: string | null;
+  integration_allowed_ips: string[] | null;
+  integration_enabled: boolean | null;
+  /** The transactions with the given ids, and the rollbacks recorded against `rollbacksOf`. */
+  known: KnownTransaction[];
 };
 
 /**
- * Everything a money call checks, in one round trip (each call is otherwise a dozen small reads):
- * the member's status, the round, the member's cash account (read only), and for a bet the game
- * session of the token and the game.
+ * Serialises the calls that touch one round or one transaction id, across nodes, until commit,
+ * then reads everything a money call checks, in one round trip (vendor_call_context, migration
+ * 0014): the member's status, the round, the member's cash account (read only), for a bet the game
+ * session of the token and the game, the vendor's integration settings, and the known transactions.
+ * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
+ * wait on each other in a cycle; no keys on the embedded database (one transaction at a time).
  */
-export async function callContext(
+export async function lockedCallContext(
   db: Conn,
   input: {
+    lockKeys: string[];
     vendorCode: string;
     memberId: number;
     roundId: string;
     cashAccountCode: string;
     tokenHash?: string;
     gameCode?: string;
+    transactionIds: string[];
+    rollbacksOf?: string;
   },
 ): Promise<CallContext> {
   const result = await sql<CallContext>`
-    SELECT m.status AS member_status,
-           r.member_id AS round_member_id, r.status AS round_status,
-           a.balance AS cash_balance, a.held AS cash_held,
-           s.member_id AS session_member_id, s.trial AS session_trial, s.vendor_code AS session_vendor,
-           s.expires_at AS session_expires_at,
-           g.node_id AS game_node_id, g.game_type AS game_type
-    FROM (SELECT 1) AS one
-    LEFT JOIN members m ON m.id = ${input.memberId}
-    LEFT JOIN vendor_rounds r ON r.vendor_code = ${input.vendorCode} AND r.round_id = ${input.roundId}
-    LEFT JOIN ledger_accounts a ON a.code = ${input.cashAccountCode}
-    LEFT JOIN game_sessions s ON s.token_hash = ${input.tokenHash ?? null}
-    LEFT JOIN games g ON g.vendor_code = ${input.vendorCode} AND g.game_code = ${input.gameCode ?? null}
+    SELECT * FROM vendor_call_context(${input.lockKeys}::text[], ${input.vendorCode}, ${input.memberId},
+      ${input.roundId}, ${input.cashAccountCode}, ${input.tokenHash ?? null}, ${input.gameCode ?? null},
+      ${input.transactionIds}::text[], ${input.rollbacksOf ?? null})
   `.execute(db);
   const row = result.rows[0];
-  if (!row) throw new Error('call context returned no row');
-  return row;
-}
-
-/** The transactions with these ids (a call's own id and the bet it refers to). */
-export function findTransactions(db: Conn, vendorCode: string, transactionIds: string[]) {
-  return db
-    .selectFrom('vendor_transactions')
-    .select(['transaction_id', 'kind', 'round_id', 'member_id', 'amount', 'details_hash', 'status', 'balance_after'])
-    .where('vendor_code', '=', vendorCode)
-    .where('transaction_id', 'in', transactionIds)
-    .execute();
+  if (!row) throw new Error('vendor_call_context returned no row');
+  // json comes back parsed from pg; PGlite may hand back the text.
+  const known = typeof row.known === 'string' ? (JSON.parse(row.known) as KnownTransaction[]) : row.known;
+  return { ...row, known };
 }
 
 export function findSessionByTokenHash(db: Conn, tokenHash: string) {
@@ -113,21 +108,6 @@ export function findTransaction(db: Conn, vendorCode: string, transactionId: str
     .executeTakeFirst();
 }
 
-/** The transaction with this id and any rollback recorded against it, in one round trip. */
-export function findTransactionAndRollback(db: Conn, vendorCode: string, transactionId: string) {
-  return db
-    .selectFrom('vendor_transactions')
-    .select(['transaction_id', 'kind', 'round_id', 'member_id', 'amount', 'details_hash', 'status', 'balance_after'])
-    .where('vendor_code', '=', vendorCode)
-    .where((eb) =>
-      eb.or([
-        eb('transaction_id', '=', transactionId),
-        eb.and([eb('ref_transaction_id', '=', transactionId), eb('kind', '=', 'rollback')]),
-      ]),
-    )
-    .execute();
-}
-
 export function hasWinInRound(db: Conn, vendorCode: string, roundId: string) {
   return db
     .selectFrom('vendor_transactions')
@@ -150,9 +130,26 @@ export function countOpenBets(db: Conn, vendorCode: string, roundId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function addBetToRound(
+type TransactionRow = {
+  vendor_code: string;
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  member_id: number;
+  amount: number;
+  ref_transaction_id: string | null;
+  details_hash: string;
+  status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
+  balance_after: number;
+};
+
+/**
+ * A bet's two writes in one statement: the round (created, or its bet amount raised) and the
+ * transaction row. A second delivery of the same transactionId breaks the unique key (23505).
+ */
+export async function recordBet(
   db: Conn,
-  row: {
+  round: {
     vendor_code: string;
     round_id: string;
     member_id: number;
@@ -160,30 +157,42 @@ export async function addBetToRound(
     game_code: string;
     game_type: string;
     currency: string;
-    amount: number;
   },
+  row: TransactionRow,
 ) {
-  const { amount, ...rest } = row;
   await db
-    .insertInto('vendor_rounds')
-    .values({ ...rest, bet_amount: amount })
-    .onConflict((oc) =>
-      oc
-        .columns(['vendor_code', 'round_id'])
-        .doUpdateSet((eb) => ({ bet_amount: eb('vendor_rounds.bet_amount', '+', amount) })),
+    .with('round', (qc) =>
+      qc
+        .insertInto('vendor_rounds')
+        .values({ ...round, bet_amount: row.amount })
+        .onConflict((oc) =>
+          oc
+            .columns(['vendor_code', 'round_id'])
+            .doUpdateSet((eb) => ({ bet_amount: eb('vendor_rounds.bet_amount', '+', row.amount) })),
+        )
+        .returning('id'),
     )
+    .insertInto('vendor_transactions')
+    .values(row)
     .execute();
 }
 
-export async function addWinToRound(db: Conn, vendorCode: string, roundId: string, amount: number, close: boolean) {
+/** A win's two writes in one statement: the round's win amount (and closing it), and the transaction row. */
+export async function recordWin(db: Conn, row: TransactionRow, close: boolean) {
   await db
-    .updateTable('vendor_rounds')
-    .set((eb) => ({
-      win_amount: eb('win_amount', '+', amount),
-      ...(close ? { status: 'closed' as const, closed_at: sql<Date>`now()` } : {}),
-    }))
-    .where('vendor_code', '=', vendorCode)
-    .where('round_id', '=', roundId)
+    .with('round', (qc) =>
+      qc
+        .updateTable('vendor_rounds')
+        .set((eb) => ({
+          win_amount: eb('win_amount', '+', row.amount),
+          ...(close ? { status: 'closed' as const, closed_at: sql<Date>`now()` } : {}),
+        }))
+        .where('vendor_code', '=', row.vendor_code)
+        .where('round_id', '=', row.round_id)
+        .returning('id'),
+    )
+    .insertInto('vendor_transactions')
+    .values(row)
     .execute();
 }
 
@@ -223,21 +232,7 @@ export async function markRolledBack(db: Conn, vendorCode: string, transactionId
     .execute();
 }
 
-export async function insertTransaction(
-  db: Conn,
-  row: {
-    vendor_code: string;
-    transaction_id: string;
-    kind: 'bet' | 'win' | 'rollback';
-    round_id: string;
-    member_id: number;
-    amount: number;
-    ref_transaction_id: string | null;
-    details_hash: string;
-    status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
-    balance_after: number;
-  },
-) {
+export async function insertTransaction(db: Conn, row: TransactionRow) {
   await db.insertInto('vendor_transactions').values(row).execute();
 }
 

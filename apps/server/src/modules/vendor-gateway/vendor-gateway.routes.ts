@@ -44,6 +44,38 @@ async function send(reply: FastifyReply, request: FastifyRequest, answer: gatewa
   return reply.status(answer.http).send(presentVendorAnswer(answer, requestIdOf(request)));
 }
 
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<gateway.Integration> {
+  const signature = request.headers['x-signature'];
+  return gateway.authenticateVendor(ctx, {
+    raw: rawBodies.get(request) ?? Buffer.alloc(0),
+    body: request.body,
+    signature: typeof signature === 'string' ? signature : undefined,
+    ip: request.ip,
+  });
+}
+
+/**
+ * Runs a call on the node's copy of the vendor's settings. When the call found them changed by an
+ * operator (it undid itself), the request is authenticated again on the settings as they are now
+ * and run again; a refusal then answers as the hook's would.
+ */
+async function answer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (integration: gateway.Integration) => Promise<gateway.VendorAnswer>,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send(reply, request, await run(integrationOf(request)));
+    } catch (error) {
+      if (!(error instanceof gateway.StaleIntegration) || attempt >= 3) throw error;
+      integrations.delete(request);
+      integrations.set(request, await authenticate(ctx, request));
+    }
+  }
+}
+
 /**
  * POST /vendor/wallet/{balance,bet,win,rollback}: the signed seamless wallet (api-conventions).
  * `config.auth` is 'public' because the signature is the authentication. /vendor is outside the
@@ -67,14 +99,7 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
 
     // Before validation: an unsigned caller gets ERROR_INVALID_SIGNATURE, never a schema hint.
     scope.addHook('preValidation', async (request) => {
-      const signature = request.headers['x-signature'];
-      const integration = await gateway.authenticateVendor(ctx, {
-        raw: rawBodies.get(request) ?? Buffer.alloc(0),
-        body: request.body,
-        signature: typeof signature === 'string' ? signature : undefined,
-        ip: request.ip,
-      });
-      integrations.set(request, integration);
+      integrations.set(request, await authenticate(ctx, request));
     });
 
     // Every failure answers in the vendor's format with a status it can act on.
@@ -111,7 +136,8 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         },
         config: { auth: 'public' },
       },
-      async (request, reply) => send(reply, request, await gateway.balance(ctx, integrationOf(request), request.body)),
+      async (request, reply) =>
+        answer(ctx, request, reply, (integration) => gateway.balance(ctx, integration, request.body)),
     );
 
     scope.post(
@@ -126,7 +152,8 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         },
         config: { auth: 'public' },
       },
-      async (request, reply) => send(reply, request, await gateway.bet(ctx, integrationOf(request), request.body)),
+      async (request, reply) =>
+        answer(ctx, request, reply, (integration) => gateway.bet(ctx, integration, request.body)),
     );
 
     scope.post(
@@ -141,7 +168,8 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         },
         config: { auth: 'public' },
       },
-      async (request, reply) => send(reply, request, await gateway.win(ctx, integrationOf(request), request.body)),
+      async (request, reply) =>
+        answer(ctx, request, reply, (integration) => gateway.win(ctx, integration, request.body)),
     );
 
     scope.post(
@@ -156,7 +184,8 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         },
         config: { auth: 'public' },
       },
-      async (request, reply) => send(reply, request, await gateway.rollback(ctx, integrationOf(request), request.body)),
+      async (request, reply) =>
+        answer(ctx, request, reply, (integration) => gateway.rollback(ctx, integration, request.body)),
     );
   });
 

@@ -16,14 +16,22 @@ import { signatureMatches } from './vendor-signature';
 
 // The seamless wallet API game vendors call (issue 6, api-conventions "Vendor wallet API").
 //
-// Every money call runs in one transaction that first takes advisory locks on its round and on the
-// transaction ids it touches, then: replays a known transactionId (same details: the first answer;
-// other details: ERROR_DUPLICATE_TRANSACTION), checks, posts through wallet.post between the
-// member's cash and the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>),
-// updates vendor_rounds and records the vendor_transactions row (unique on vendor + transactionId).
-// A refusal throws, so nothing it touched stays. Should two deliveries still race past the locks
-// (another node, another round id), the unique constraint or the wallet's idempotency key stops the
-// second one and it answers what the first recorded.
+// Every money call runs in one transaction whose first statement takes advisory locks on its round
+// and on the transaction ids it touches and then reads everything the call checks (one round trip,
+// vendor_call_context), then: replays a known transactionId (same details: the first answer; other
+// details: ERROR_DUPLICATE_TRANSACTION), checks, writes the vendor_rounds change and the
+// vendor_transactions row (unique on vendor + transactionId) in one statement, and posts through
+// wallet.post between the member's cash and the house account vendor:<code> (idempotency key
+// vendor:<code>:<transactionId>). A refusal throws, so nothing it touched stays. Should two
+// deliveries still race past the locks (another round id), the unique constraint or the wallet's
+// idempotency key stops the second one and it answers what the first recorded.
+//
+// Integration settings are kept per node (integrationCache) so a call does not read them before it
+// starts: the signature is checked against the kept copy, and every call compares that copy with
+// the settings it reads anyway (a money call in its locked read, a balance call by reading them).
+// When an operator changed them the call is undone (StaleIntegration) and the route authenticates
+// the request again on fresh settings, so a change takes effect on the next call, as before. A
+// caller the kept copy refuses is checked again on fresh settings too (a rotated secret).
 
 /** A refusal the vendor can act on; `memberId` lets the answer carry the player's balance. */
 export class VendorRefusal extends Error {
@@ -55,29 +63,87 @@ export async function refusalAnswer(ctx: AppContext, currency: string, refusal: 
   return { http: vendorStatusCatalogue[refusal.status].http, status: refusal.status, balance, currency };
 }
 
+/** The settings a money call just read differ from the node's copy: authenticate again and rerun. */
+export class StaleIntegration extends Error {
+  constructor() {
+    super('vendor integration settings changed');
+  }
+}
+
+// Per node and per application (tests build several): vendor code -> the integration as last read.
+const integrationCache = new WeakMap<AppContext, Map<string, Integration>>();
+
+function cacheOf(ctx: AppContext): Map<string, Integration> {
+  let cache = integrationCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    integrationCache.set(ctx, cache);
+  }
+  return cache;
+}
+
+type Caller = { raw: Buffer; body: unknown; signature: string | undefined; ip: string };
+
+/** Why these settings refuse this caller, in the order the vendor is told; undefined when admitted. */
+function refusalFor(integration: Integration, input: Caller): VendorRefusal | undefined {
+  if (!signatureMatches(integration.secret, input.raw, input.signature))
+    return new VendorRefusal('ERROR_INVALID_SIGNATURE');
+  if (integration.allowed_ips.length > 0 && !integration.allowed_ips.includes(input.ip))
+    return new VendorRefusal('ERROR_IP_NOT_ALLOWED');
+  if (!integration.enabled) return new VendorRefusal('ERROR_VENDOR_DISABLED');
+  // Transfer-wallet vendors keep the player's money in their own wallet (GCS_walletTransfer moves it).
+  if (integration.wallet_mode !== 'seamless') return new VendorRefusal('ERROR_TRANSFER_WALLET');
+  return undefined;
+}
+
 /**
  * Who is calling: the vendor named in the body, proven by X-Signature over the raw bytes (constant
  * time), from an allowed IP (an empty list allows any), with the integration switched on. Runs
- * before the body is validated, so an unsigned caller learns nothing about the schema.
+ * before the body is validated, so an unsigned caller learns nothing about the schema. Admits on
+ * the node's copy of the settings (the call then checks it against the database); refuses only on
+ * settings just read.
  */
-export async function authenticateVendor(
-  ctx: AppContext,
-  input: { raw: Buffer; body: unknown; signature: string | undefined; ip: string },
-): Promise<Integration> {
+export async function authenticateVendor(ctx: AppContext, input: Caller): Promise<Integration> {
   const vendor =
     typeof input.body === 'object' && input.body !== null ? (input.body as { vendor?: unknown }).vendor : undefined;
   if (typeof vendor !== 'string' || vendor.length === 0 || vendor.length > 32)
     throw new VendorRefusal('ERROR_BAD_REQUEST');
+  const cache = cacheOf(ctx);
+  const kept = cache.get(vendor);
+  if (kept && !refusalFor(kept, input)) return kept;
   const integration = await q.findIntegration(ctx.db, vendor);
-  if (!integration) throw new VendorRefusal('ERROR_UNKNOWN_VENDOR');
-  if (!signatureMatches(integration.secret, input.raw, input.signature))
-    throw new VendorRefusal('ERROR_INVALID_SIGNATURE');
-  if (integration.allowed_ips.length > 0 && !integration.allowed_ips.includes(input.ip))
-    throw new VendorRefusal('ERROR_IP_NOT_ALLOWED');
-  if (!integration.enabled) throw new VendorRefusal('ERROR_VENDOR_DISABLED');
-  // Transfer-wallet vendors keep the player's money in their own wallet (GCS_walletTransfer moves it).
-  if (integration.wallet_mode !== 'seamless') throw new VendorRefusal('ERROR_TRANSFER_WALLET');
+  if (!integration) {
+    cache.delete(vendor);
+    throw new VendorRefusal('ERROR_UNKNOWN_VENDOR');
+  }
+  cache.set(vendor, integration);
+  const refusal = refusalFor(integration, input);
+  if (refusal) throw refusal;
   return integration;
+}
+
+type IntegrationSettings = {
+  secret: string | null;
+  wallet_mode: string | null;
+  currency: string | null;
+  allowed_ips: string[] | null;
+  enabled: boolean | null;
+};
+
+/** Throws StaleIntegration (and forgets the node's copy) when the settings read differ from it. */
+function assertCurrent(ctx: AppContext, integration: Integration, read: IntegrationSettings | undefined): void {
+  const same =
+    read !== undefined &&
+    read.secret === integration.secret &&
+    read.wallet_mode === integration.wallet_mode &&
+    read.currency === integration.currency &&
+    read.enabled === integration.enabled &&
+    read.allowed_ips !== null &&
+    read.allowed_ips.length === integration.allowed_ips.length &&
+    read.allowed_ips.every((ip, i) => ip === integration.allowed_ips[i]);
+  if (same) return;
+  cacheOf(ctx).delete(integration.vendor_code);
+  throw new StaleIntegration();
 }
 
 function sha256(text: string): string {
@@ -121,6 +187,7 @@ async function sessionMember(ctx: AppContext, db: Conn, integration: Integration
 }
 
 export async function balance(ctx: AppContext, integration: Integration, body: VendorBalanceRequest) {
+  assertCurrent(ctx, integration, await q.findIntegration(ctx.db, integration.vendor_code));
   try {
     let memberId: number;
     if (body.token !== undefined) {
@@ -160,32 +227,58 @@ async function replayOf(
   return okAnswer(integration, existing.balance_after);
 }
 
+/** What a money call locks and reads before it decides (see q.lockedCallContext). */
+type CallRead = {
+  lockKeys: string[];
+  roundId: string;
+  token?: string;
+  gameCode?: string;
+  /** The call's own transactionId first, then the bet it refers to. */
+  transactionIds: string[];
+  /** A bet: the rollbacks already recorded against its id. */
+  rollbacksOf?: string;
+};
+
 /**
- * Runs `work` in a transaction after the locks. `work` answers a replay itself when it passes
- * `replay` (so the bet can read its id and a rollback of it in one query); otherwise the known
- * transaction is looked up first.
+ * Runs `work` in a transaction after the locked read: a known transactionId is answered from its
+ * first answer before `work` sees the context.
  */
 async function moneyCall(
   ctx: AppContext,
   integration: Integration,
   call: MoneyCall,
-  lockKeys: string[],
-  work: (
-    trx: Trx,
-    replay: (known: KnownTransaction | null) => Promise<VendorAnswer | undefined>,
-  ) => Promise<VendorAnswer>,
-  options: { replayInside?: boolean } = {},
+  read: CallRead,
+  work: (trx: Trx, c: q.CallContext) => Promise<VendorAnswer>,
 ): Promise<VendorAnswer> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      // The embedded database runs one transaction at a time: nothing to serialise there.
-      if (ctx.database.kind === 'postgres') await q.lockKeys(trx, lockKeys);
-      const replay = (known: KnownTransaction | null) => replayOf(trx, integration, call, known);
-      if (!options.replayInside) {
-        const answer = await replayOf(trx, integration, call);
-        if (answer) return answer;
-      }
-      return work(trx, replay);
+      const c = await q.lockedCallContext(trx, {
+        // The embedded database runs one transaction at a time: nothing to serialise there.
+        lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
+        vendorCode: integration.vendor_code,
+        memberId: call.memberId,
+        roundId: read.roundId,
+        cashAccountCode: cashCode(call.memberId, integration.currency),
+        ...(read.token !== undefined ? { tokenHash: sha256(read.token) } : {}),
+        ...(read.gameCode !== undefined ? { gameCode: read.gameCode } : {}),
+        transactionIds: read.transactionIds,
+        ...(read.rollbacksOf !== undefined ? { rollbacksOf: read.rollbacksOf } : {}),
+      });
+      assertCurrent(ctx, integration, {
+        secret: c.integration_secret,
+        wallet_mode: c.integration_wallet_mode,
+        currency: c.integration_currency,
+        allowed_ips: c.integration_allowed_ips,
+        enabled: c.integration_enabled,
+      });
+      const answer = await replayOf(
+        trx,
+        integration,
+        call,
+        c.known.find((r) => r.transaction_id === call.transactionId) ?? null,
+      );
+      if (answer) return answer;
+      return work(trx, c);
     });
   } catch (error) {
     if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
@@ -223,28 +316,14 @@ type TransactionRow = Parameters<typeof q.insertTransaction>[1];
 
 const cashCode = (memberId: number, currency: string) => `member:${memberId}:cash:${currency}`;
 
-function contextFor(
-  trx: Trx,
-  integration: Integration,
-  input: { memberId: number; roundId: string; token?: string; gameCode?: string },
-) {
-  return q.callContext(trx, {
-    vendorCode: integration.vendor_code,
-    memberId: input.memberId,
-    roundId: input.roundId,
-    cashAccountCode: cashCode(input.memberId, integration.currency),
-    ...(input.token !== undefined ? { tokenHash: sha256(input.token) } : {}),
-    ...(input.gameCode !== undefined ? { gameCode: input.gameCode } : {}),
-  });
-}
-
 /**
- * Records the vendor transaction and moves its money between the member's cash and the house
- * account vendor:<code>, in that order: the posting locks a house account row (one of the
- * wallet's shards of vendor:<code>, shared with the other players on that shard), so it is the
- * last write before the commit. balance_after is the
- * spendable balance the posting leaves, computed from the balance read in the call's context; it
- * is corrected in the rare case another movement of the member's money slipped in between.
+ * Records the vendor transaction (with `write`, which also changes the round in the same
+ * statement) and moves its money between the member's cash and the house account vendor:<code>,
+ * in that order: the posting locks a house account row (one of the wallet's shards of
+ * vendor:<code>, shared with the other players on that shard), so it is the last write before the
+ * commit. balance_after is the spendable balance the posting leaves, computed from the balance
+ * read in the call's context; it is corrected in the rare case another movement of the member's
+ * money slipped in between.
  */
 async function settle(
   trx: Trx,
@@ -252,6 +331,7 @@ async function settle(
   context: q.CallContext,
   row: Omit<TransactionRow, 'balance_after'>,
   move: { toMember: boolean; type: string },
+  write: (row: TransactionRow) => Promise<void> = (r) => q.insertTransaction(trx, r),
 ): Promise<number> {
   const currency = integration.currency;
   const held = context.cash_held ?? 0;
@@ -259,7 +339,7 @@ async function settle(
   const expected = (context.cash_balance ?? 0) - held + delta;
   // Refused before the house account is locked; wallet.post would refuse it too.
   if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
-  await q.insertTransaction(trx, { ...row, balance_after: expected });
+  await write({ ...row, balance_after: expected });
   if (row.amount === 0) return expected;
   const result = await post(trx, {
     idempotencyKey: walletKey(integration.vendor_code, row.transaction_id),
@@ -296,66 +376,59 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
     memberId,
     hash: detailsHash('bet', [body.player, body.gameCode, body.roundId, body.amount, body.currency]),
   };
-  const locks = [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)];
-  return moneyCall(
-    ctx,
-    integration,
-    call,
-    locks,
-    async (trx, replay) => {
-      const known = await q.findTransactionAndRollback(trx, vendor, body.transactionId);
-      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
-      if (answer) return answer;
-      // A rollback already came for this id: the bet arrives too late and is refused.
-      if (known.length > 0) throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-      const c = await contextFor(trx, integration, {
-        memberId,
-        roundId: body.roundId,
-        token: body.token,
-        gameCode: body.gameCode,
-      });
-      const session = sessionOf(c);
-      checkSession(ctx, integration, session);
-      if (session.member_id !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
-      if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
-      currencyOf(integration, body.currency, memberId);
-      if (c.game_node_id === null || c.game_type === null) throw new VendorRefusal('ERROR_GAME_NOT_FOUND', memberId);
-      if (c.round_member_id !== null && c.round_member_id !== memberId)
-        throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
-      if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
-      if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+  const read: CallRead = {
+    lockKeys: [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
+    roundId: body.roundId,
+    token: body.token,
+    gameCode: body.gameCode,
+    transactionIds: [body.transactionId],
+    rollbacksOf: body.transactionId,
+  };
+  return moneyCall(ctx, integration, call, read, async (trx, c) => {
+    // A rollback already came for this id: the bet arrives too late and is refused.
+    if (c.known.length > 0) throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    const session = sessionOf(c);
+    checkSession(ctx, integration, session);
+    if (session.member_id !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
+    if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
+    currencyOf(integration, body.currency, memberId);
+    const nodeId = c.game_node_id;
+    const gameType = c.game_type;
+    if (nodeId === null || gameType === null) throw new VendorRefusal('ERROR_GAME_NOT_FOUND', memberId);
+    if (c.round_member_id !== null && c.round_member_id !== memberId)
+      throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
+    if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+    if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
 
-      await q.addBetToRound(trx, {
+    const round = {
+      vendor_code: vendor,
+      round_id: body.roundId,
+      member_id: memberId,
+      node_id: nodeId,
+      game_code: body.gameCode,
+      game_type: gameType,
+      currency: integration.currency,
+    };
+    const after = await settle(
+      trx,
+      integration,
+      c,
+      {
         vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'bet',
         round_id: body.roundId,
         member_id: memberId,
-        node_id: c.game_node_id,
-        game_code: body.gameCode,
-        game_type: c.game_type,
-        currency: integration.currency,
         amount: body.amount,
-      });
-      const after = await settle(
-        trx,
-        integration,
-        c,
-        {
-          vendor_code: vendor,
-          transaction_id: body.transactionId,
-          kind: 'bet',
-          round_id: body.roundId,
-          member_id: memberId,
-          amount: body.amount,
-          ref_transaction_id: null,
-          details_hash: call.hash,
-          status: 'ok',
-        },
-        { toMember: false, type: 'bet.vendor' },
-      );
-      return okAnswer(integration, after);
-    },
-    { replayInside: true },
-  );
+        ref_transaction_id: null,
+        details_hash: call.hash,
+        status: 'ok',
+      },
+      { toMember: false, type: 'bet.vendor' },
+      (row) => q.recordBet(trx, round, row),
+    );
+    return okAnswer(integration, after);
+  });
 }
 
 /** Wins are paid after the session expired and to disabled players too: the money is owed. */
@@ -376,52 +449,44 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
       body.roundClosed,
     ]),
   };
-  const locks = [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)];
-  return moneyCall(
-    ctx,
-    integration,
-    call,
-    locks,
-    async (trx, replay) => {
-      const ids = [body.transactionId, ...(body.betTransactionId !== undefined ? [body.betTransactionId] : [])];
-      const known = await q.findTransactions(trx, vendor, ids);
-      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
-      if (answer) return answer;
-      const c = await contextFor(trx, integration, { memberId, roundId: body.roundId });
-      if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
-      currencyOf(integration, body.currency, memberId);
-      if (c.round_member_id !== memberId) throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
-      if (body.betTransactionId !== undefined) {
-        const paid = known.find((r) => r.transaction_id === body.betTransactionId);
-        if (paid?.kind !== 'bet' || paid.round_id !== body.roundId)
-          throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
-        if (paid.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-      }
-      if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-      if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+  const read: CallRead = {
+    lockKeys: [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
+    roundId: body.roundId,
+    transactionIds: [body.transactionId, ...(body.betTransactionId !== undefined ? [body.betTransactionId] : [])],
+  };
+  return moneyCall(ctx, integration, call, read, async (trx, c) => {
+    if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+    currencyOf(integration, body.currency, memberId);
+    if (c.round_member_id !== memberId) throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+    if (body.betTransactionId !== undefined) {
+      const paid = c.known.find((r) => r.transaction_id === body.betTransactionId);
+      if (paid?.kind !== 'bet' || paid.round_id !== body.roundId)
+        throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+      if (paid.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    }
+    if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
 
-      await q.addWinToRound(trx, vendor, body.roundId, body.amount, body.roundClosed);
-      const after = await settle(
-        trx,
-        integration,
-        c,
-        {
-          vendor_code: vendor,
-          transaction_id: body.transactionId,
-          kind: 'win',
-          round_id: body.roundId,
-          member_id: memberId,
-          amount: body.amount,
-          ref_transaction_id: body.betTransactionId ?? null,
-          details_hash: call.hash,
-          status: 'ok',
-        },
-        { toMember: true, type: 'win.vendor' },
-      );
-      return okAnswer(integration, after);
-    },
-    { replayInside: true },
-  );
+    const after = await settle(
+      trx,
+      integration,
+      c,
+      {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'win',
+        round_id: body.roundId,
+        member_id: memberId,
+        amount: body.amount,
+        ref_transaction_id: body.betTransactionId ?? null,
+        details_hash: call.hash,
+        status: 'ok',
+      },
+      { toMember: true, type: 'win.vendor' },
+      (row) => q.recordWin(trx, row, body.roundClosed),
+    );
+    return okAnswer(integration, after);
+  });
 }
 
 /**
@@ -444,47 +509,41 @@ export async function rollback(
     hash: detailsHash('rollback', [body.player, body.roundId, body.rollbackTransactionId]),
   };
   const txKeys = [txKey(vendor, body.transactionId), txKey(vendor, body.rollbackTransactionId)].sort();
-  return moneyCall(
-    ctx,
-    integration,
-    call,
-    [roundKey(vendor, body.roundId), ...txKeys],
-    async (trx, replay) => {
-      const known = await q.findTransactions(trx, vendor, [body.transactionId, body.rollbackTransactionId]);
-      const answer = await replay(known.find((r) => r.transaction_id === body.transactionId) ?? null);
-      if (answer) return answer;
-      const c = await contextFor(trx, integration, { memberId, roundId: body.roundId });
-      if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
-      const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
-        const row = {
-          vendor_code: vendor,
-          transaction_id: body.transactionId,
-          kind: 'rollback' as const,
-          round_id: body.roundId,
-          member_id: memberId,
-          amount,
-          ref_transaction_id: body.rollbackTransactionId,
-          details_hash: call.hash,
-          status,
-        };
-        return okAnswer(integration, await settle(trx, integration, c, row, { toMember: true, type: 'bet.rollback' }));
+  const read: CallRead = {
+    lockKeys: [roundKey(vendor, body.roundId), ...txKeys],
+    roundId: body.roundId,
+    transactionIds: [body.transactionId, body.rollbackTransactionId],
+  };
+  return moneyCall(ctx, integration, call, read, async (trx, c) => {
+    if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+    const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
+      const row = {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'rollback' as const,
+        round_id: body.roundId,
+        member_id: memberId,
+        amount,
+        ref_transaction_id: body.rollbackTransactionId,
+        details_hash: call.hash,
+        status,
       };
+      return okAnswer(integration, await settle(trx, integration, c, row, { toMember: true, type: 'bet.rollback' }));
+    };
 
-      const target = known.find((r) => r.transaction_id === body.rollbackTransactionId);
-      if (!target) return record(0, 'rollback_of_unknown');
-      if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
-        throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
-      if (target.status === 'rolled_back') return record(0, 'ok');
-      if (c.round_status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
-        throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
+    const target = c.known.find((r) => r.transaction_id === body.rollbackTransactionId);
+    if (!target) return record(0, 'rollback_of_unknown');
+    if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
+      throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+    if (target.status === 'rolled_back') return record(0, 'ok');
+    if (c.round_status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
+      throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
 
-      await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
-      const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
-      await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
-      return record(target.amount, 'ok');
-    },
-    { replayInside: true },
-  );
+    await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
+    const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
+    await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
+    return record(target.amount, 'ok');
+  });
 }
 
 // ---- operator: reconciliation

@@ -180,6 +180,52 @@ describe('signatures and callers', () => {
     }
   });
 
+  // The node keeps the settings in memory; an operator's change (here straight in the database, as
+  // psql or another node would make it) must count from the very next call, and undo nothing.
+  it("follows an operator's change of the settings on the next call, with nothing moved by a refused one", async () => {
+    const p = await player();
+    const first = betBody(p, 100);
+    expect((await client.call('bet', first)).body.status).toBe('OK');
+    const setIntegration = (values: { secret?: string; enabled?: boolean }) =>
+      t.ctx.db.updateTable('vendor_integrations').set(values).where('vendor_code', '=', vendor).execute();
+    const moved = async () =>
+      t.ctx.db
+        .selectFrom('vendor_transactions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('member_id', '=', p.id)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    try {
+      // A rotated secret: the new one is admitted at once, the old one refused from then on.
+      await setIntegration({ secret: 'rotated-secret' });
+      const second = betBody(p, 100);
+      expect((await client.call('bet', second, { secret: 'rotated-secret' })).body).toMatchObject({
+        status: 'OK',
+        balance: 9_800,
+      });
+      const stale = await client.call('bet', betBody(p, 100));
+      expect(stale).toMatchObject({ statusCode: 401, body: { status: 'ERROR_INVALID_SIGNATURE', balance: 0 } });
+      // Switched off while the node holds it as on: the call finds out under its locks and moves nothing.
+      await setIntegration({ enabled: false });
+      const win = await client.call('win', winBody(p, second, 500), { secret: 'rotated-secret' });
+      expect(win.body.status).toBe('ERROR_VENDOR_DISABLED');
+      expect(await cash(p.id)).toBe(9_800);
+      expect(await moved()).toBe(2);
+      expect((await client.call('balance', { token: p.token }, { secret: 'rotated-secret' })).body.status).toBe(
+        'ERROR_VENDOR_DISABLED',
+      );
+      // Back on: the same win is paid once.
+      await setIntegration({ enabled: true });
+      expect((await client.call('win', winBody(p, second, 500), { secret: 'rotated-secret' })).body).toMatchObject({
+        status: 'OK',
+        balance: 10_300,
+      });
+    } finally {
+      await setIntegration({ secret: seededVendorSecret(t, vendor), enabled: true });
+    }
+    expect((await client.call('win', winBody(p, first, 0))).body).toMatchObject({ status: 'OK', balance: 10_300 });
+  });
+
   it('still settles rounds during maintenance', async () => {
     const p = await player();
     const bet = betBody(p, 300);
