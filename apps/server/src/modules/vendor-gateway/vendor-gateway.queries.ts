@@ -144,56 +144,27 @@ type TransactionRow = {
 };
 
 /**
- * A bet's two writes in one statement: the round (created, or its bet amount raised) and the
- * transaction row. A second delivery of the same transactionId breaks the unique key (23505).
+ * A bet's two writes in one call (vendor_record_bet, migration 0015): the round (created, or its bet
+ * amount raised) and the transaction row. A second delivery of the same transactionId breaks the
+ * unique key (23505).
  */
 export async function recordBet(
   db: Conn,
-  round: {
-    vendor_code: string;
-    round_id: string;
-    member_id: number;
-    node_id: number;
-    game_code: string;
-    game_type: string;
-    currency: string;
-  },
+  round: { node_id: number; game_code: string; game_type: string; currency: string },
   row: TransactionRow,
 ) {
-  await db
-    .with('round', (qc) =>
-      qc
-        .insertInto('vendor_rounds')
-        .values({ ...round, bet_amount: row.amount })
-        .onConflict((oc) =>
-          oc
-            .columns(['vendor_code', 'round_id'])
-            .doUpdateSet((eb) => ({ bet_amount: eb('vendor_rounds.bet_amount', '+', row.amount) })),
-        )
-        .returning('id'),
-    )
-    .insertInto('vendor_transactions')
-    .values(row)
-    .execute();
+  await sql`SELECT vendor_record_bet(${row.vendor_code}, ${row.round_id}, ${row.member_id}, ${round.node_id},
+    ${round.game_code}, ${round.game_type}, ${round.currency}, ${row.transaction_id}, ${row.amount},
+    ${row.details_hash}, ${row.balance_after})`.execute(db);
 }
 
-/** A win's two writes in one statement: the round's win amount (and closing it), and the transaction row. */
+/**
+ * A win's two writes in one call (vendor_record_win, migration 0015): the round's win amount (and
+ * closing it), and the transaction row.
+ */
 export async function recordWin(db: Conn, row: TransactionRow, close: boolean) {
-  await db
-    .with('round', (qc) =>
-      qc
-        .updateTable('vendor_rounds')
-        .set((eb) => ({
-          win_amount: eb('win_amount', '+', row.amount),
-          ...(close ? { status: 'closed' as const, closed_at: sql<Date>`now()` } : {}),
-        }))
-        .where('vendor_code', '=', row.vendor_code)
-        .where('round_id', '=', row.round_id)
-        .returning('id'),
-    )
-    .insertInto('vendor_transactions')
-    .values(row)
-    .execute();
+  await sql`SELECT vendor_record_win(${row.vendor_code}, ${row.round_id}, ${row.member_id}, ${row.transaction_id},
+    ${row.amount}, ${row.ref_transaction_id}, ${row.details_hash}, ${row.balance_after}, ${close})`.execute(db);
 }
 
 export async function removeBetFromRound(

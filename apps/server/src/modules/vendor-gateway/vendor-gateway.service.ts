@@ -20,7 +20,7 @@ import { signatureMatches } from './vendor-signature';
 // and on the transaction ids it touches and then reads everything the call checks (one round trip,
 // vendor_call_context), then: replays a known transactionId (same details: the first answer; other
 // details: ERROR_DUPLICATE_TRANSACTION), checks, writes the vendor_rounds change and the
-// vendor_transactions row (unique on vendor + transactionId) in one statement, and posts through
+// vendor_transactions row (unique on vendor + transactionId) in one call, and posts through
 // wallet.post between the member's cash and the house account vendor:<code> (idempotency key
 // vendor:<code>:<transactionId>). A refusal throws, so nothing it touched stays. Should two
 // deliveries still race past the locks (another round id), the unique constraint or the wallet's
@@ -400,15 +400,7 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
 
-    const round = {
-      vendor_code: vendor,
-      round_id: body.roundId,
-      member_id: memberId,
-      node_id: nodeId,
-      game_code: body.gameCode,
-      game_type: gameType,
-      currency: integration.currency,
-    };
+    const round = { node_id: nodeId, game_code: body.gameCode, game_type: gameType, currency: integration.currency };
     const after = await settle(
       trx,
       integration,
