@@ -12,6 +12,7 @@ import * as m0011 from './migrations/0011-ledger-account-create-race';
 import * as m0012 from './migrations/0012-ledger-post-batch';
 import * as m0014 from './migrations/0014-vendor-call-context';
 import * as m0015 from './migrations/0015-vendor-record-functions';
+import * as m0016 from './migrations/0016-vendor-call-context-index-scans';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0012-ledger-post-batch': m0012,
   '0014-vendor-call-context': m0014,
   '0015-vendor-record-functions': m0015,
+  '0016-vendor-call-context-index-scans': m0016,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -46,8 +46,8 @@ export type CallContext = {
 
 /**
  * Serialises the calls that touch one round or one transaction id, across nodes, until commit,
- * then reads everything a money call checks, in one round trip (vendor_call_context, migration
- * 0014): the member's status, the round, the member's cash account (read only), for a bet the game
+ * then reads everything a money call checks, in one round trip (vendor_call_context, migrations
+ * 0014 and 0016): the member's status, the round, the member's cash account (read only), for a bet the game
  * session of the token and the game, the vendor's integration settings, and the known transactions.
  * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
  * wait on each other in a cycle; no keys on the embedded database (one transaction at a time).
@@ -62,14 +62,17 @@ export async function lockedCallContext(
     cashAccountCode: string;
     tokenHash?: string;
     gameCode?: string;
-    transactionIds: string[];
+    transactionId: string;
+    /** The bet a win pays or a rollback reverses. */
+    otherId?: string;
+    /** A bet: its id, to find the rollbacks already recorded against it. */
     rollbacksOf?: string;
   },
 ): Promise<CallContext> {
   const result = await sql<CallContext>`
     SELECT * FROM vendor_call_context(${input.lockKeys}::text[], ${input.vendorCode}, ${input.memberId},
       ${input.roundId}, ${input.cashAccountCode}, ${input.tokenHash ?? null}, ${input.gameCode ?? null},
-      ${input.transactionIds}::text[], ${input.rollbacksOf ?? null})
+      ${input.transactionId}, ${input.otherId ?? null}, ${input.rollbacksOf ?? null})
   `.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('vendor_call_context returned no row');

@@ -233,8 +233,8 @@ type CallRead = {
   roundId: string;
   token?: string;
   gameCode?: string;
-  /** The call's own transactionId first, then the bet it refers to. */
-  transactionIds: string[];
+  /** The bet a win pays or a rollback reverses. */
+  otherId?: string;
   /** A bet: the rollbacks already recorded against its id. */
   rollbacksOf?: string;
 };
@@ -261,7 +261,8 @@ async function moneyCall(
         cashAccountCode: cashCode(call.memberId, integration.currency),
         ...(read.token !== undefined ? { tokenHash: sha256(read.token) } : {}),
         ...(read.gameCode !== undefined ? { gameCode: read.gameCode } : {}),
-        transactionIds: read.transactionIds,
+        transactionId: call.transactionId,
+        ...(read.otherId !== undefined ? { otherId: read.otherId } : {}),
         ...(read.rollbacksOf !== undefined ? { rollbacksOf: read.rollbacksOf } : {}),
       });
       assertCurrent(ctx, integration, {
@@ -381,7 +382,6 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
     roundId: body.roundId,
     token: body.token,
     gameCode: body.gameCode,
-    transactionIds: [body.transactionId],
     rollbacksOf: body.transactionId,
   };
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
@@ -444,7 +444,7 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
   const read: CallRead = {
     lockKeys: [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
     roundId: body.roundId,
-    transactionIds: [body.transactionId, ...(body.betTransactionId !== undefined ? [body.betTransactionId] : [])],
+    ...(body.betTransactionId !== undefined ? { otherId: body.betTransactionId } : {}),
   };
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
@@ -504,7 +504,7 @@ export async function rollback(
   const read: CallRead = {
     lockKeys: [roundKey(vendor, body.roundId), ...txKeys],
     roundId: body.roundId,
-    transactionIds: [body.transactionId, body.rollbackTransactionId],
+    otherId: body.rollbackTransactionId,
   };
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
