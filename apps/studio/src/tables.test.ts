@@ -291,6 +291,21 @@ describe('live tables (studio alone, trial)', () => {
     expect(new Date(next?.betting_ends_at ?? 0).getTime()).toBe(clock + TIMING.bettingMs);
   });
 
+  it('an idle timer-driven loop picks up a table opened on another process', async () => {
+    const code = liveCode('roulette');
+    const token = await trial(code);
+    const timed = new TableHall(runtime.deps, { ...TIMING, tickMs: 20 });
+    timed.start();
+    try {
+      // Nothing to run: the loop idles. The page opens the table through this app (another "process").
+      await new Promise((r) => setTimeout(r, 200));
+      await tableState(token);
+      await expect.poll(async () => (await current(code))?.phase, { timeout: 3000, interval: 50 }).toBe('betting');
+    } finally {
+      await timed.stop();
+    }
+  });
+
   it('sends the table state over its WebSocket to a page with a game token', async () => {
     const code = liveCode('roulette');
     const token = await trial(code);

@@ -56,6 +56,8 @@ export const TABLE_MAX_BETS = 20;
 export const TABLE_MAX_STAKE = 100_000_000;
 
 const LEASE_MS = 5000;
+/** How often an idle loop looks for work (a table someone opened on another process, a retry due). */
+const IDLE_POLL_MS = 1000;
 const HISTORY = 48;
 
 type RoundRow = {
@@ -187,6 +189,9 @@ export class TableHall {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> = Promise.resolve();
   #stopped = false;
+  #idle = false;
+  #wake = false;
+  #lastPass = 0;
 
   constructor(deps: RoundDeps, timing: Partial<TableTiming> = {}) {
     this.#deps = deps;
@@ -206,6 +211,11 @@ export class TableHall {
     let inFlight = false;
     this.#timer = setInterval(() => {
       if (this.#stopped || inFlight) return;
+      // Idle (no table to run, nobody here): look again only every IDLE_POLL_MS. A watcher on this
+      // process wakes the loop at once; one on another process is seen within IDLE_POLL_MS.
+      if (this.#idle && !this.#wake && Date.now() - this.#lastPass < IDLE_POLL_MS) return;
+      this.#wake = false;
+      this.#lastPass = Date.now();
       inFlight = true;
       void this.tick()
         .catch(() => undefined)
@@ -235,10 +245,12 @@ export class TableHall {
   async #tickOnce(): Promise<void> {
     const now = this.#deps.now();
     for (const { table } of this.#listeners.values()) await this.#renewWatch(table, now);
-    for (const key of await this.#activeTables(now)) {
+    const active = await this.#activeTables(now);
+    for (const key of active) {
       if (await holdLease(this.#db, `table:${key}`, this.#holder, now, LEASE_MS)) await this.#advance(key, now);
     }
-    await this.recover();
+    const owed = await this.recover();
+    this.#idle = active.length === 0 && this.#listeners.size === 0 && owed.delivered + owed.failed === 0;
     for (const key of this.#listeners.keys()) await this.#broadcast(key);
   }
 
@@ -259,6 +271,7 @@ export class TableHall {
 
   /** Marks a table as watched (an open socket, a page poll); the loop runs it for watchMs from now. */
   async watch(table: TableRef): Promise<void> {
+    this.#wake = true;
     await this.#renewWatch(table, this.#deps.now(), true);
   }
 
