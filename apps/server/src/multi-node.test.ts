@@ -27,6 +27,7 @@ describe('two server nodes on one PostgreSQL', () => {
   let dropDatabase: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
   const nodes: Node[] = [];
+  let originalHash: string | undefined;
 
   beforeAll(async () => {
     if (!adminUrl) return;
@@ -58,6 +59,10 @@ describe('two server nodes on one PostgreSQL', () => {
         );
       }
     });
+    originalHash = await withClient(databaseUrl, async (c) => {
+      const { rows } = await c.query(`SELECT password_hash FROM members WHERE username = $1`, [DEMO.username]);
+      return rows[0]?.password_hash as string | undefined;
+    });
     await sleep(BRAND_CACHE_MS);
   }, 180_000);
 
@@ -88,6 +93,47 @@ describe('two server nodes on one PostgreSQL', () => {
     expect(afterOnB.body.success).toBe(false);
     const afterOnA = await call(nodeA(), 'GET', '/wps/member/info', token);
     expect(afterOnA.status).toBe(401);
+  });
+
+  it('refuses on node B, at once, a session B has cached when node A revokes it or the member is disabled', async ({
+    skip,
+  }) => {
+    skip(!adminUrl, SKIP_REASON);
+    // Each node caches resolved sessions (accounts/sessions.cache.ts); revocations reach the other
+    // node through NOTIFY. Both tokens are used on B first, so B holds them in its cache.
+    const mine = await login(nodeA(), DEMO.password).then(expectToken);
+    const other = await login(nodeB(), DEMO.password).then(expectToken);
+    for (const token of [mine, other, mine, other])
+      expect((await call(nodeB(), 'GET', '/wps/member/info', token)).status).toBe(200);
+
+    // A password change on A ends the member's other sessions: refused on B (and A) at once.
+    const changed = `Demo${String(1000 + (randomBytes(2).readUInt16BE() % 9000))}x`; // the demo brand: letters and digits
+    const change = await encryptedCall(nodeA(), '/wps/member/password', mine, {
+      oldPassword: DEMO.password,
+      newPassword: changed,
+      confirmNewPassword: changed,
+    });
+    try {
+      expect(change.status, JSON.stringify(change.body)).toBe(200);
+      expect((await call(nodeB(), 'GET', '/wps/member/info', other)).status).toBe(401);
+      expect((await call(nodeA(), 'GET', '/wps/member/info', other)).status).toBe(401);
+      expect((await call(nodeB(), 'GET', '/wps/member/info', mine)).status).toBe(200);
+
+      // An operator disables the member straight in the database: both nodes refuse the session.
+      await withClient(databaseUrl, (c) =>
+        c.query(`UPDATE members SET status = 'disabled' WHERE username = $1`, [DEMO.username]),
+      );
+      expect((await call(nodeB(), 'GET', '/wps/member/info', mine)).status).toBe(401);
+      expect((await call(nodeA(), 'GET', '/wps/member/info', mine)).status).toBe(401);
+    } finally {
+      // Put demo01 back as it was for the other tests.
+      await withClient(databaseUrl, (c) =>
+        c.query(
+          `UPDATE members SET status = 'active', password_hash = coalesce($2, password_hash) WHERE username = $1`,
+          [DEMO.username, originalHash ?? null],
+        ),
+      );
+    }
   });
 
   it('counts failed logins across nodes: the captcha flag appears once the brand threshold is reached', async ({
@@ -161,20 +207,21 @@ async function call(node: Node, method: string, url: string, token?: string, bod
 
 // The login is an encrypted (E) call: a compact JWE of the payload with the node's public key.
 async function login(node: Node, password: string) {
+  return encryptedCall(node, '/wps/session/login', undefined, { username: DEMO.username, password, type: 'username' });
+}
+
+async function encryptedCall(node: Node, url: string, token: string | undefined, payload: unknown) {
   const keyRes = await call(node, 'GET', '/wps/system/publicKey');
   expect(keyRes.status, `GET /wps/system/publicKey on node ${node.name}`).toBe(200);
   const key = (keyRes.body.value as { keys?: JWK[] } | undefined)?.keys?.[0];
   if (!key) throw new Error(`node ${node.name} served no public key: ${JSON.stringify(keyRes.body)}`);
   const publicKey = await importJWK(key, 'RSA-OAEP-256');
-  const payload = { username: DEMO.username, password, type: 'username' };
   const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid })
     .encrypt(publicKey);
-  const res = await fetch(`${node.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', encryption: 'JWE' },
-    body: JSON.stringify({ value: jwe }),
-  });
+  const headers: Record<string, string> = { 'content-type': 'application/json', encryption: 'JWE' };
+  if (token) headers.authorization = token;
+  const res = await fetch(`${node.url}${url}`, { method: 'POST', headers, body: JSON.stringify({ value: jwe }) });
   return { status: res.status, body: (await res.json()) as Envelope, node };
 }
 

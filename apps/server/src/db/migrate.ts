@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-games-catalogue-version';
 import * as m0010 from './migrations/0010-ledger-post-function';
 import * as m0011 from './migrations/0011-ledger-account-create-race';
 import * as m0012 from './migrations/0012-ledger-post-batch';
+import * as m0013 from './migrations/0013-cache-invalidation-notify';
 import * as m0014 from './migrations/0014-vendor-call-context';
 import * as m0015 from './migrations/0015-vendor-record-functions';
 import * as m0016 from './migrations/0016-vendor-call-context-index-scans';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-ledger-post-function': m0010,
   '0011-ledger-account-create-race': m0011,
   '0012-ledger-post-batch': m0012,
+  '0013-cache-invalidation-notify': m0013,
   '0014-vendor-call-context': m0014,
   '0015-vendor-record-functions': m0015,
   '0016-vendor-call-context-index-scans': m0016,

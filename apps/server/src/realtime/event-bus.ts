@@ -9,6 +9,13 @@ type Listener = (event: RealtimeEvent) => void;
 export const CHANNEL = 'gamehall_events';
 
 /**
+ * Cache invalidations (sessions, catalogue): small JSON payloads written by database triggers
+ * (migration 0013), never member data. A channel of its own so members' sockets never see them.
+ */
+export const INVALIDATION_CHANNEL = 'gamehall_invalidations';
+type InvalidationListener = (payload: string | null) => void;
+
+/**
  * After-commit publishing: events are written with pg_notify inside the caller's transaction.
  * PostgreSQL (and PGlite) deliver a NOTIFY only when that transaction commits and drop it on
  * rollback, so a subscriber never sees money that was not kept. On PostgreSQL every node LISTENs
@@ -33,15 +40,25 @@ export type EventBus = {
   publishAfterCommit: typeof publishAfterCommit;
   /** Calls `listener` for every event of this member (from any node) until the returned function is called. */
   subscribe: (memberId: number, listener: Listener) => Promise<() => void>;
+  /**
+   * Calls `listener` with every payload on INVALIDATION_CHANNEL (from any node, this one included),
+   * and with `null` whenever notifications may have been missed (the LISTEN connection dropped):
+   * a cache then forgets everything. Starts listening on first use.
+   */
+  watchInvalidations: (listener: InvalidationListener) => Promise<() => void>;
+  /** True while this node receives notifications; a cache that relies on them must not serve otherwise. */
+  listening: () => boolean;
   close: () => Promise<void>;
 };
 
 export function createEventBus(database: DatabaseHandle, databaseUrl: string | undefined): EventBus {
   const listeners = new Map<number, Set<Listener>>();
+  const watchers = new Set<InvalidationListener>();
   let started: Promise<void> | undefined;
   let closed = false;
   let client: pg.Client | undefined;
   let stopPglite: (() => void) | undefined;
+  let pgliteListening = false;
 
   function dispatch(payload: string | undefined) {
     if (!payload) return;
@@ -54,24 +71,52 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     for (const listener of listeners.get(parsed.m) ?? []) listener(parsed.e);
   }
 
+  function invalidate(payload: string | null) {
+    for (const watcher of watchers) watcher(payload);
+  }
+
   async function connectPostgres(): Promise<void> {
     const c = new pg.Client({ connectionString: databaseUrl });
     c.on('notification', (n) => {
       if (n.channel === CHANNEL) dispatch(n.payload);
+      else if (n.channel === INVALIDATION_CHANNEL) invalidate(n.payload ?? '');
     });
-    c.on('error', () => {
-      // The listening connection dropped (server restart): reconnect after a pause.
+    let live = false;
+    let dropped = false;
+    const drop = () => {
+      // The listening connection dropped (server restart): reconnect after a pause. Whatever was
+      // notified meanwhile is lost, so caches that rely on the invalidations forget everything.
+      if (dropped) return;
+      dropped = true;
       if (client === c) client = undefined;
+      invalidate(null);
       c.end().catch(() => undefined);
       if (!closed) setTimeout(() => void connectPostgres().catch(() => undefined), 1000).unref();
+    };
+    c.on('error', drop);
+    // An orderly end of a connection that was listening is a drop too (not the end of a failed connect).
+    c.on('end', () => {
+      if (live) drop();
     });
     await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    await c.query(`LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}`);
     if (closed) {
       await c.end();
       return;
     }
     client = c;
+    live = true;
+    // Anything cached before this connection listened may have missed an invalidation.
+    invalidate(null);
+  }
+
+  function ensureStarted(): Promise<void> {
+    started ??= start().catch((error: unknown) => {
+      // Let the next subscriber try again instead of failing forever.
+      started = undefined;
+      throw error;
+    });
+    return started;
   }
 
   async function start(): Promise<void> {
@@ -82,21 +127,23 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     const pglite = database.pglite;
     if (!pglite) return;
     // PGlite is one connection: LISTEN through the serialised handle, then read its notifications.
+    // PGlite delivers a notification before the committing statement returns, so on one embedded
+    // database an invalidation is seen at once.
     stopPglite = pglite.onNotification((channel, payload) => {
       if (channel === CHANNEL) dispatch(payload);
+      else if (channel === INVALIDATION_CHANNEL) invalidate(payload);
     });
     await sql.raw(`LISTEN ${CHANNEL}`).execute(database.db);
+    await sql.raw(`LISTEN ${INVALIDATION_CHANNEL}`).execute(database.db);
+    pgliteListening = !closed;
+    // As on PostgreSQL: whatever a cache read before LISTEN may have missed a notification.
+    invalidate(null);
   }
 
   return {
     publishAfterCommit,
     async subscribe(memberId, listener) {
-      started ??= start().catch((error: unknown) => {
-        // Let the next subscriber try again instead of failing forever.
-        started = undefined;
-        throw error;
-      });
-      await started;
+      await ensureStarted();
       let set = listeners.get(memberId);
       if (!set) {
         set = new Set();
@@ -109,9 +156,29 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
         if (current?.size === 0) listeners.delete(memberId);
       };
     },
+    async watchInvalidations(listener) {
+      // Registered before listening starts, so nothing notified after LISTEN is missed.
+      watchers.add(listener);
+      try {
+        await ensureStarted();
+      } catch (error) {
+        watchers.delete(listener);
+        throw error;
+      }
+      return () => {
+        watchers.delete(listener);
+      };
+    },
+    listening() {
+      if (closed) return false;
+      return database.kind === 'postgres' ? client !== undefined : pgliteListening;
+    },
     async close() {
       closed = true;
+      pgliteListening = false;
       listeners.clear();
+      invalidate(null);
+      watchers.clear();
       stopPglite?.();
       const c = client;
       client = undefined;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
+import { beginRead, cachedSession, forgetSession, holdMember, storeSession } from './sessions.cache';
 import { findLiveSession, insertSession, revokeMemberSessions, revokeSession, touchSession } from './sessions.queries';
 
 // Tokens are opaque random 256-bit values; only their SHA-256 is stored (api-conventions: Requests).
@@ -30,15 +31,23 @@ const TOUCH_EVERY_MS = 60_000;
 export async function resolveSession(ctx: AppContext, token: string): Promise<Principal | null> {
   if (token.length > 200) return null;
   const now = ctx.now();
-  const row = await findLiveSession(ctx.db, hashToken(token), now);
+  const tokenHash = hashToken(token);
+  // A session read less than a touch period ago and not invalidated since (sessions.cache.ts).
+  const cached = cachedSession(ctx, tokenHash, now.getTime(), TOUCH_EVERY_MS);
+  if (cached) return { ...cached.principal };
+  const ticket = beginRead(ctx);
+  const row = await findLiveSession(ctx.db, tokenHash, now);
   if (row?.status !== 'active') return null;
-  const lastSeen = new Date(row.last_seen_at).getTime();
+  let lastSeen = new Date(row.last_seen_at).getTime();
   if (now.getTime() - lastSeen > SESSION_IDLE_MINUTES * 60_000) {
     await revokeSession(ctx.db, row.sessionId, now);
     return null;
   }
-  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) await touchSession(ctx.db, row.sessionId, now);
-  return {
+  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
+    await touchSession(ctx.db, row.sessionId, now);
+    lastSeen = now.getTime();
+  }
+  const principal: Principal = {
     sessionId: row.sessionId,
     memberId: row.memberId,
     username: row.username,
@@ -50,13 +59,25 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
     permissions: row.permissions ?? [],
     language: row.language,
   };
+  storeSession(ctx, ticket, tokenHash, {
+    principal: { ...principal, permissions: [...principal.permissions] },
+    lastSeen,
+    expiresAt: new Date(row.expires_at).getTime(),
+  });
+  return principal;
 }
 
 export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {
+  // Dropped before and after the write: a read racing the revocation is not kept either way.
+  forgetSession(ctx, sessionId);
   await revokeSession(ctx.db, sessionId, ctx.now());
+  forgetSession(ctx, sessionId);
 }
 
 /** Every password reset and change revokes the member's other sessions (issue 2). */
 export function revokeOtherSessions(ctx: AppContext, db: Conn, memberId: number, keepSessionId?: number) {
+  // `db` may be a transaction that commits later: hold the member out of this node's cache until
+  // the commit's invalidation arrives (sessions.cache.ts).
+  holdMember(ctx, memberId);
   return revokeMemberSessions(db, memberId, ctx.now(), keepSessionId);
 }

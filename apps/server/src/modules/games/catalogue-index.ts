@@ -3,10 +3,18 @@ import { catalogueVersion, type GameFilter, type GameRow, listShownCatalogue } f
 
 // The game list over 10,000+ games (issue 5 performance budget) filters an in-memory copy of the
 // shown catalogue instead of scanning the table per call: a name search is a substring match over
-// every game, which no B-tree index serves, and PGlite has no trigram index. The copy is checked
-// against catalogue_version (migration 0007, bumped by triggers on every catalogue write) on each
-// call, so a game hidden on any node disappears from the next list everywhere.
-
+// every game, which no B-tree index serves, and PGlite has no trigram index.
+//
+// The copy is tied to catalogue_version (migration 0007, bumped by triggers on every catalogue
+// write). Every bump also notifies all nodes (migration 0013, through the event bus); while this
+// node listens, a copy whose version was read after the last notification is served without a
+// database read. So a game hidden on any node, by any writer, disappears from the lists:
+// - on PGlite (one node) at once: the notification arrives before the write returns;
+// - on PostgreSQL once the notification reaches each node, normally well under a millisecond after
+//   the commit (the staleness bound of this cache); a call already running may still answer from
+//   the copy it started with.
+// When the node does not listen (bus not started, connection dropped and not yet back), every call
+// reads the version as before; a dropped connection also counts as a notification.
 type Entry = {
   row: GameRow;
   search: string;
@@ -17,23 +25,81 @@ type Entry = {
   minLines: number;
   hot: boolean;
 };
-/** `matched`: the result of each recent filter on this (immutable) copy, so a repeated list call is O(page). */
-type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]> };
+/**
+ * `matched`: the result of each recent filter on this (immutable) copy, so a repeated list call is
+ * O(page). `rendered`: recent list responses, serialised, built from this copy; they go with it.
+ */
+type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]>; rendered: Map<string, string> };
 const MATCHED_FILTERS = 64;
-type State = { current?: Snapshot; building?: Promise<Snapshot>; reading?: Promise<number> };
+/** About 12 kB each (a page of 30 games): a few MB per node at most. */
+const RENDERED_PAGES = 512;
+type State = {
+  current?: Snapshot;
+  building?: Promise<Snapshot>;
+  reading?: Promise<{ version: number; generation: number }>;
+  /** Bumped by every catalogue notification; `trusted` holds the value under which current was last verified. */
+  generation: number;
+  trusted?: number;
+  watching: 'no' | 'starting' | 'yes';
+  retryAt: number;
+};
 
 const snapshots = new WeakMap<AppContext, State>();
+/** After a failed start of the bus, how long until the next try (versions are read meanwhile). */
+const RETRY_MS = 1_000;
+
+function stateOf(ctx: AppContext): State {
+  let state = snapshots.get(ctx);
+  if (!state) {
+    state = { generation: 0, watching: 'no', retryAt: 0 };
+    snapshots.set(ctx, state);
+  }
+  if (state.watching === 'no' && performance.now() >= state.retryAt) watch(ctx, state);
+  return state;
+}
+
+function watch(ctx: AppContext, state: State) {
+  state.watching = 'starting';
+  ctx.events
+    .watchInvalidations((payload) => {
+      // Catalogue notifications and anything unreadable (null: notifications may have been missed).
+      if (payload === null || !payload.includes('"member"')) state.generation++;
+    })
+    .then(
+      () => {
+        state.watching = 'yes';
+      },
+      () => {
+        state.watching = 'no';
+        state.retryAt = performance.now() + RETRY_MS;
+      },
+    );
+}
+
+/**
+ * How many catalogue notifications this node has seen (any count; it only grows), or undefined
+ * while it does not listen for them. For tests that write the catalogue and must know when the
+ * lists of this node have heard of it.
+ */
+export function catalogueNotifications(ctx: AppContext): number | undefined {
+  const state = stateOf(ctx);
+  return state.watching === 'yes' && ctx.events.listening() ? state.generation : undefined;
+}
 
 /**
  * Concurrent calls share one in-flight version read (a burst of 50 list calls costs one query,
  * not 50). A call may so see the version of a read that started a moment before it arrived:
  * stale by at most one query's time, never by a cache period.
  */
-function readVersion(ctx: AppContext, state: State): Promise<number> {
+function readVersion(ctx: AppContext, state: State): Promise<{ version: number; generation: number }> {
   if (!state.reading) {
-    state.reading = catalogueVersion(ctx.db).finally(() => {
-      state.reading = undefined;
-    });
+    // The generation when the read starts: a shared read may predate a notification a later caller saw.
+    const generation = state.generation;
+    state.reading = catalogueVersion(ctx.db)
+      .then((version) => ({ version, generation }))
+      .finally(() => {
+        state.reading = undefined;
+      });
   }
   return state.reading;
 }
@@ -43,6 +109,7 @@ async function build(ctx: AppContext, version: number): Promise<Snapshot> {
   return {
     version,
     matched: new Map(),
+    rendered: new Map(),
     entries: rows.map(({ search_text, min_bet, min_line_num, ...row }) => ({
       row,
       search: search_text,
@@ -57,32 +124,37 @@ async function build(ctx: AppContext, version: number): Promise<Snapshot> {
 }
 
 async function snapshot(ctx: AppContext): Promise<Snapshot> {
+  const state = stateOf(ctx);
+  const listening = state.watching === 'yes' && ctx.events.listening();
+  // No notification since the copy was last checked against the version: it is current.
+  if (listening && state.current && state.trusted === state.generation) return state.current;
   // Read the version before the rows: a write in between leaves a newer copy under an older
-  // version, which the next call rebuilds; never the other way round.
-  let state = snapshots.get(ctx);
-  if (!state) {
-    state = {};
-    snapshots.set(ctx, state);
+  // version, which the next call rebuilds; never the other way round. The generation is taken
+  // when the read starts, so a notification during it leaves the copy unverified.
+  const { version, generation } = await readVersion(ctx, state);
+  let snap = state.current;
+  if (snap?.version !== version) {
+    const s = state;
+    if (!s.building) {
+      s.building = build(ctx, version).then(
+        (built) => {
+          if (!s.current || built.version >= s.current.version) s.current = built;
+          s.building = undefined;
+          return built;
+        },
+        (error) => {
+          s.building = undefined;
+          throw error;
+        },
+      );
+    }
+    const built = await s.building;
+    // Another caller's build may be for an older version: build again for ours.
+    if (built.version < version) return snapshot(ctx);
+    snap = built;
   }
-  const version = await readVersion(ctx, state);
-  if (state.current?.version === version) return state.current;
-  const s = state;
-  if (!s.building) {
-    s.building = build(ctx, version).then(
-      (snap) => {
-        if (!s.current || snap.version >= s.current.version) s.current = snap;
-        s.building = undefined;
-        return snap;
-      },
-      (error) => {
-        s.building = undefined;
-        throw error;
-      },
-    );
-  }
-  const built = await s.building;
-  // Another caller's build may be for an older version: build again for ours.
-  return built.version >= version ? built : snapshot(ctx);
+  if (listening && state.current === snap && snap.version === version) state.trusted = generation;
+  return snap;
 }
 
 function matches(e: Entry, f: GameFilter): boolean {
@@ -97,14 +169,8 @@ function matches(e: Entry, f: GameFilter): boolean {
   return true;
 }
 
-/** One page of the filtered catalogue in list order (hot, configured order, name, node id) and the total. */
-export async function pageCatalogue(
-  ctx: AppContext,
-  f: GameFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: GameRow[]; total: number }> {
-  const snap = await snapshot(ctx);
-  const key = JSON.stringify([
+function filterKey(f: GameFilter): string {
+  return JSON.stringify([
     f.gameType,
     f.vendor,
     f.subCategory,
@@ -114,6 +180,9 @@ export async function pageCatalogue(
     f.hotOnly,
     f.search,
   ]);
+}
+
+function pageOf(snap: Snapshot, f: GameFilter, page: { limit: number; offset: number }, key = filterKey(f)) {
   let found = snap.matched.get(key);
   if (!found) {
     found = snap.entries.filter((e) => matches(e, f));
@@ -121,4 +190,38 @@ export async function pageCatalogue(
     snap.matched.set(key, found);
   }
   return { rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: found.length };
+}
+
+/** One page of the filtered catalogue in list order (hot, configured order, name, node id) and the total. */
+export async function pageCatalogue(
+  ctx: AppContext,
+  f: GameFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: GameRow[]; total: number }> {
+  return pageOf(await snapshot(ctx), f, page);
+}
+
+/**
+ * The same page, rendered by `render` (the serialised response): kept with the copy it was built
+ * from, so a repeated call costs a map lookup and a changed catalogue never serves an old page.
+ * `view` must name everything besides the filter and the page that the rendering depends on
+ * (language, brand rules); the list has no per-member fields.
+ */
+export async function renderedCatalogue(
+  ctx: AppContext,
+  f: GameFilter,
+  page: { limit: number; offset: number },
+  view: string,
+  render: (page: { rows: GameRow[]; total: number }) => string,
+): Promise<string> {
+  const snap = await snapshot(ctx);
+  const key = filterKey(f);
+  const renderedKey = `${key}|${page.offset}|${page.limit}|${view}`;
+  let text = snap.rendered.get(renderedKey);
+  if (text === undefined) {
+    text = render(pageOf(snap, f, page, key));
+    if (snap.rendered.size >= RENDERED_PAGES) snap.rendered.clear();
+    snap.rendered.set(renderedKey, text);
+  }
+  return text;
 }

@@ -7,7 +7,7 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { gameMenus } from '../catalogue/catalogue.service';
 import { getBrand } from '../site/brand.service';
-import { pageCatalogue } from './catalogue-index';
+import { pageCatalogue, renderedCatalogue } from './catalogue-index';
 import {
   addFavourite,
   countFavouriteGames,
@@ -76,11 +76,9 @@ export function foldSearch(text: string): string {
 
 export type GamePage = { view: View; rows: GameRow[]; pageNo: number; pageSize: number; total: number };
 
-export async function gameList(ctx: AppContext, principal: Principal | null, q: GameListQuery): Promise<GamePage> {
-  const view = await viewFor(ctx, q.language, principal);
-  const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
+function listFilter(view: View, q: GameListQuery): GameFilter {
   const search = q.gameName ? foldSearch(q.gameName) : undefined;
-  const filter: GameFilter = {
+  return {
     gameType: q.gameType,
     vendor: q.vassalage,
     subCategory: q.gameClassify,
@@ -89,9 +87,40 @@ export async function gameList(ctx: AppContext, principal: Principal | null, q: 
     minLineNum: q.minLineNum,
     excludeSubCategory: view.ty ? undefined : BINGO,
   };
+}
+
+export async function gameList(ctx: AppContext, principal: Principal | null, q: GameListQuery): Promise<GamePage> {
+  const view = await viewFor(ctx, q.language, principal);
+  const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
   if (!view.ty && q.gameClassify === BINGO) return { view, rows: [], pageNo: q.pageNo, pageSize, total: 0 };
-  const { rows, total } = await pageCatalogue(ctx, filter, { limit: pageSize, offset: (q.pageNo - 1) * pageSize });
+  const { rows, total } = await pageCatalogue(ctx, listFilter(view, q), {
+    limit: pageSize,
+    offset: (q.pageNo - 1) * pageSize,
+  });
   return { view, rows, pageNo: q.pageNo, pageSize, total };
+}
+
+/**
+ * gameList, rendered by `render` (the route's serialiser) and cached with the catalogue copy
+ * (catalogue-index.ts): the list is the same for every member with the same view, so a repeated
+ * page costs no presenting and no serialising.
+ */
+export async function gameListRendered(
+  ctx: AppContext,
+  principal: Principal | null,
+  q: GameListQuery,
+  render: (page: GamePage) => string,
+): Promise<string> {
+  const view = await viewFor(ctx, q.language, principal);
+  const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
+  if (!view.ty && q.gameClassify === BINGO) return render({ view, rows: [], pageNo: q.pageNo, pageSize, total: 0 });
+  return renderedCatalogue(
+    ctx,
+    listFilter(view, q),
+    { limit: pageSize, offset: (q.pageNo - 1) * pageSize },
+    `${view.language}|${view.ty}|${q.pageNo}`,
+    ({ rows, total }) => render({ view, rows, pageNo: q.pageNo, pageSize, total }),
+  );
 }
 
 export async function hotGames(ctx: AppContext, principal: Principal | null, language?: string) {

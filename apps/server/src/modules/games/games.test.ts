@@ -4,9 +4,28 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
+import { catalogueNotifications } from './catalogue-index';
 import { foldSearch } from './games.service';
 
 let t: TestApp;
+
+/**
+ * A catalogue write straight in the database, as an operator's would be. The lists learn of it
+ * through the NOTIFY of migration 0013 (catalogue-index.ts): on PGlite before the write returns, on
+ * PostgreSQL a moment after the commit. Waits for that moment, so the next list call is one that
+ * must already show the change; fails if the notification never comes.
+ */
+async function catalogueWrite<T>(write: () => Promise<T>): Promise<T> {
+  const sleep = () => new Promise((resolve) => setTimeout(resolve, 2));
+  // The node starts listening with its first list call; wait until it does.
+  for (let i = 0; i < 1000 && catalogueNotifications(t.ctx) === undefined; i++) await sleep();
+  const seen = catalogueNotifications(t.ctx) ?? -1;
+  const result = await write();
+  const deadline = Date.now() + (t.ctx.database.kind === 'pglite' ? 0 : 2_000);
+  while (catalogueNotifications(t.ctx) === seen && Date.now() < deadline) await sleep();
+  expect(catalogueNotifications(t.ctx), 'the catalogue notification').toBeGreaterThan(seen);
+  return result;
+}
 let member: string;
 let memberId: number;
 let trial: string;
@@ -101,6 +120,27 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect((await get('/wps/relay/GCSGAME_gameList', 'bogus')).statusCode).toBe(401);
   });
 
+  it('serves a repeated page as the same JSON to every member, in the language of each caller', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=4&pageNo=2';
+    const first = await get(url, member);
+    const again = await get(url, trial);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(GameList.parse(first.json().value).games).toHaveLength(4);
+    // The member's own language decides when the call names none: a TY member gets TY names.
+    const tyMember = await createMember(t.ctx);
+    await t.ctx.db.updateTable('members').set({ language: 'TY' }).where('id', '=', tyMember.id).execute();
+    const ty = await get(url, await sessionFor(tyMember.id));
+    const en = await get(`${url}&language=EN`, member);
+    const tyNames = GameList.parse(ty.json().value).games.map((g) => g.gameName);
+    const enNames = GameList.parse(en.json().value).games.map((g) => g.gameName);
+    expect(tyNames).not.toEqual(enNames);
+    expect(GameList.parse(ty.json().value).games.map((g) => g.nodeId)).toEqual(
+      GameList.parse(en.json().value).games.map((g) => g.nodeId),
+    );
+  });
+
   it('serves trial members too, with the tile fields of spec §3', async () => {
     const page = await list('gameType=RNG&pageSize=5', trial);
     expect(page.games).toHaveLength(5);
@@ -165,18 +205,20 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
   });
 
   it('searches names case- and accent-insensitively, inside names of every language', async () => {
-    const row = await t.ctx.db
-      .insertInto('games')
-      .values({
-        vendor_code: 'AG',
-        game_type: 'RNG',
-        game_code: 'TEST-SEARCH',
-        name: 'Café Olé Fiesta',
-        names: JSON.stringify({ EN: 'Café Olé Fiesta', TY: 'Kapistahan ng Kapé Đồng' }),
-        art_seed: 7,
-      })
-      .returning('node_id')
-      .executeTakeFirstOrThrow();
+    const row = await catalogueWrite(() =>
+      t.ctx.db
+        .insertInto('games')
+        .values({
+          vendor_code: 'AG',
+          game_type: 'RNG',
+          game_code: 'TEST-SEARCH',
+          name: 'Café Olé Fiesta',
+          names: JSON.stringify({ EN: 'Café Olé Fiesta', TY: 'Kapistahan ng Kapé Đồng' }),
+          art_seed: 7,
+        })
+        .returning('node_id')
+        .executeTakeFirstOrThrow(),
+    );
     const nodeId = Number(row.node_id);
     for (const q of ['cafe ole', 'CAFÉ', 'olé fies', 'FIESTA', 'pistahan', 'kape dong', 'ĐỒNG']) {
       const found = await list(`gameName=${encodeURIComponent(q)}`);
@@ -207,7 +249,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     const hit = await list(`gameName=${encodeURIComponent(tyName.toUpperCase())}&pageSize=100`);
     expect(hit.games.map((g) => g.nodeId)).toContain(Number(seeded.node_id));
     expect(foldSearch('Ñandú ĐÔ')).toBe('nandu do');
-    await t.ctx.db.deleteFrom('games').where('node_id', '=', nodeId).execute();
+    await catalogueWrite(() => t.ctx.db.deleteFrom('games').where('node_id', '=', nodeId).execute());
   });
 
   it('offers bingo (BG) only when TY is supported (spec §3)', async () => {
@@ -229,11 +271,17 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 
   it('leaves out hidden and maintained games and the games of such vendors', async () => {
     const [hidden, maintained] = expected((r) => r.game_type === 'RNG' && r.vendor_code === 'PT');
-    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute();
-    await t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', maintained!).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute(),
+    );
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', maintained!).execute(),
+    );
     const before = expected((r) => r.vendor_code === 'PT').length;
     expect((await list('vassalage=PT&pageSize=100')).totalElements).toBe(before - 2);
-    await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'MG').execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'MG').execute(),
+    );
     try {
       expect((await list('vassalage=MG')).totalElements).toBe(0);
       const { ids } = await allPages('gameType=RNG', 100);
@@ -243,12 +291,16 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
       const res = await get('/wps/relay/GCSGAME_getVassGameType?vassalage=MG', member);
       expect(res.statusCode).toBe(404);
     } finally {
-      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'MG').execute();
-      await t.ctx.db
-        .updateTable('games')
-        .set({ status: 'active' })
-        .where('node_id', 'in', [hidden!, maintained!])
-        .execute();
+      await catalogueWrite(() =>
+        t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'MG').execute(),
+      );
+      await catalogueWrite(() =>
+        t.ctx.db
+          .updateTable('games')
+          .set({ status: 'active' })
+          .where('node_id', 'in', [hidden!, maintained!])
+          .execute(),
+      );
     }
   });
 
@@ -283,10 +335,14 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
     expect(hot.length).toBeLessThanOrEqual(50);
     expect(hot.every((g) => g.isHot)).toBe(true);
     const first = hot[0]!.nodeId;
-    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', first).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', first).execute(),
+    );
     const again = HotGames.parse((await get('/wps/relay/GCSGAME_hotGamesV2')).json().value);
     expect(again.list.map((g) => g.nodeId)).not.toContain(first);
-    await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', first).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', first).execute(),
+    );
   });
 });
 
@@ -321,13 +377,15 @@ describe('GET /wps/relay/GCSGAME_gameVendor', () => {
   });
 
   it('splits SPORTS cards into ESPORTS and COCKFIGHT and drops an empty SPORTS group', async () => {
-    await t.ctx.db
-      .insertInto('vendor_game_types')
-      .values([
-        { vendor_code: 'DS88', game_type: 'SPORTS', account_type_name: 'DS88 Sabong' },
-        { vendor_code: 'TF', game_type: 'SPORTS', account_type_name: 'TF Gaming' },
-      ])
-      .execute();
+    await catalogueWrite(() =>
+      t.ctx.db
+        .insertInto('vendor_game_types')
+        .values([
+          { vendor_code: 'DS88', game_type: 'SPORTS', account_type_name: 'DS88 Sabong' },
+          { vendor_code: 'TF', game_type: 'SPORTS', account_type_name: 'TF Gaming' },
+        ])
+        .execute(),
+    );
     const sportsVendors = ['IBC', 'SBT', 'UG', 'BTI'];
     try {
       const split = await lanes();
@@ -336,17 +394,23 @@ describe('GET /wps/relay/GCSGAME_gameVendor', () => {
       expect(codes('SPORTS')).not.toContain('TF');
       expect(codes('COCKFIGHT').filter((c) => c === 'DS88')).toHaveLength(1);
       expect(codes('ESPORTS').filter((c) => c === 'TF')).toHaveLength(1);
-      await t.ctx.db.updateTable('vendors').set({ status: 'hidden' }).where('code', 'in', sportsVendors).execute();
+      await catalogueWrite(() =>
+        t.ctx.db.updateTable('vendors').set({ status: 'hidden' }).where('code', 'in', sportsVendors).execute(),
+      );
       const dropped = await lanes();
       expect(dropped.map((l) => l.gameCategory)).not.toContain('SPORTS');
       expect(dropped.every((l) => l.vendors.length > 0)).toBe(true);
     } finally {
-      await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', 'in', sportsVendors).execute();
-      await t.ctx.db
-        .deleteFrom('vendor_game_types')
-        .where('game_type', '=', 'SPORTS')
-        .where('vendor_code', 'in', ['DS88', 'TF'])
-        .execute();
+      await catalogueWrite(() =>
+        t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', 'in', sportsVendors).execute(),
+      );
+      await catalogueWrite(() =>
+        t.ctx.db
+          .deleteFrom('vendor_game_types')
+          .where('game_type', '=', 'SPORTS')
+          .where('vendor_code', 'in', ['DS88', 'TF'])
+          .execute(),
+      );
     }
   });
 });
@@ -418,9 +482,13 @@ describe('favourites', () => {
     expect((await remove(b!, member, true)).statusCode).toBe(200);
     expect(await ids()).toEqual([c]);
     // A game that is hidden later drops out of the lists but stays remembered.
-    await t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', c!).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', c!).execute(),
+    );
     expect(await ids()).toEqual([]);
-    await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', c!).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', c!).execute(),
+    );
     expect(await ids()).toEqual([c]);
     await remove(c!);
     expect(await rows()).toHaveLength(0);
@@ -428,7 +496,9 @@ describe('favourites', () => {
 
   it('refuses unknown, inactive and malformed games without writing', async () => {
     const [hidden] = expected((r) => r.game_type === 'LIVE');
-    await t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', hidden!).execute();
+    await catalogueWrite(() =>
+      t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', hidden!).execute(),
+    );
     try {
       expect((await add(999_999_999)).statusCode).toBe(404);
       expect((await add(hidden)).json().code).toBe('NOT_FOUND');
@@ -442,7 +512,9 @@ describe('favourites', () => {
       expect((await get('/wps/relay/MCSFE_getFavoriteGamesList?pageSize=0', member)).statusCode).toBe(400);
       expect(await rows()).toHaveLength(0);
     } finally {
-      await t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', hidden!).execute();
+      await catalogueWrite(() =>
+        t.ctx.db.updateTable('games').set({ status: 'active' }).where('node_id', '=', hidden!).execute(),
+      );
     }
   });
 
