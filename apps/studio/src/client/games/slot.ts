@@ -1,5 +1,6 @@
 import type { GameContext, GameUi, RoundView, StepView } from '../types';
 import { h, money } from '../ui';
+import { symbolLabels, symbolSvg } from './symbol-art';
 
 type SlotGame = {
   theme: string;
@@ -29,7 +30,22 @@ export function slotUi(): GameUi {
   let game: SlotGame;
   let cells: HTMLElement[][] = [];
   let note: HTMLElement;
-  const glyph = (id: number) => game.symbols[id]?.glyph ?? '?';
+  // Drawn once per symbol and cloned into the cells (a spin redraws every cell).
+  const art = new Map<number, SVGSVGElement>();
+  let labels: string[] = [];
+  const draw = (cell: HTMLElement, id: number) => {
+    let svg = art.get(id);
+    const symbol = game.symbols[id];
+    if (!svg && symbol) {
+      const regular = game.symbols.filter((x) => x.kind === 'regular');
+      if (!labels.length) labels = symbolLabels(regular.map((x) => x.name));
+      const rank = symbol.kind === 'regular' ? regular.indexOf(symbol) : 0;
+      svg = symbolSvg(symbol, game.theme, rank, labels[rank] ?? '?');
+      art.set(id, svg);
+    }
+    cell.replaceChildren(svg ? svg.cloneNode(true) : '?');
+    cell.dataset.symbol = symbol?.name ?? '';
+  };
   return {
     mount(el: HTMLElement, ctx: GameContext) {
       game = ctx.game as SlotGame;
@@ -39,7 +55,8 @@ export function slotUi(): GameUi {
         const col: HTMLElement[] = [];
         const reel = h('div', { class: 'slot-reel' });
         for (let y = 0; y < game.rows; y++) {
-          const cell = h('div', { class: 'slot-cell' }, glyph((r + y) % game.symbols.length));
+          const cell = h('div', { class: 'slot-cell' });
+          draw(cell, (r + y) % game.symbols.length);
           col.push(cell);
           reel.append(cell);
         }
@@ -88,7 +105,7 @@ export function slotUi(): GameUi {
         for (const [y, s] of col.entries()) {
           const cell = cells[r]?.[y];
           if (!cell) continue;
-          cell.textContent = glyph(s);
+          draw(cell, s);
           cell.className = `slot-cell${winning.has(`${r}:${y}`) ? ' win' : ''}${game.symbols[s]?.kind === 'scatter' ? ' scatter' : ''}`;
         }
       }

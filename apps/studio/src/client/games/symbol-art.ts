@@ -1,0 +1,115 @@
+/// <reference lib="dom" />
+// Slot symbols drawn by the studio itself (inline SVG): a shape per pay rank, a colour per theme and
+// rank, and the symbol's initials; WILD and FREE (scatter) badges. The themes' emoji need a colour
+// emoji font, which many devices (and headless browsers) lack: they showed as empty boxes there.
+// Drawn symbols look the same everywhere; the emoji stays the symbol's tooltip on devices that have it.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+type SlotSymbol = { id: number; name: string; glyph: string; kind: string };
+
+function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function hashHue(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
+  return h % 360;
+}
+
+/** Points of a regular polygon (or a star when `inner` is given) around the centre. */
+function polygon(n: number, r: number, inner?: number, rotate = -90): string {
+  const points: string[] = [];
+  const count = inner ? n * 2 : n;
+  for (let i = 0; i < count; i++) {
+    const radius = inner && i % 2 === 1 ? inner : r;
+    const a = ((rotate + (360 / count) * i) * Math.PI) / 180;
+    points.push(`${(50 + radius * Math.cos(a)).toFixed(1)},${(50 + radius * Math.sin(a)).toFixed(1)}`);
+  }
+  return points.join(' ');
+}
+
+// One shape per pay rank (best paying first): the rank reads at a glance, whatever the theme.
+const SHAPES: ((fill: string) => SVGElement)[] = [
+  (fill) => el('polygon', { points: polygon(5, 46, 22), fill }),
+  (fill) => el('polygon', { points: polygon(4, 46), fill }),
+  (fill) => el('polygon', { points: polygon(6, 44, undefined, 0), fill }),
+  (fill) => el('path', { d: 'M50 5 L90 18 V50 C90 74 72 88 50 96 C28 88 10 74 10 50 V18 Z', fill }),
+  (fill) => el('polygon', { points: polygon(8, 44, undefined, -67.5), fill }),
+  (fill) => el('circle', { cx: 50, cy: 50, r: 43, fill }),
+  (fill) => el('polygon', { points: polygon(3, 48, undefined, -90), fill }),
+  (fill) => el('rect', { x: 9, y: 9, width: 82, height: 82, rx: 14, fill }),
+  (fill) => el('rect', { x: 6, y: 22, width: 88, height: 56, rx: 28, fill }),
+];
+
+/** Two-letter labels, distinct within one game (Saturn, Satellite, Sax → SA, ST, SX). */
+export function symbolLabels(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    const words = name.split(/[\s-]+/).filter(Boolean);
+    const letters = name.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+    const first = letters[0] ?? '?';
+    const candidates = [
+      words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}`.toUpperCase() : letters.slice(0, 2),
+      ...[...letters.slice(1)].map((c) => `${first}${c}`),
+      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((c) => `${first}${c}`),
+    ];
+    const label = candidates.find((c) => c.length > 0 && !used.has(c)) ?? first;
+    used.add(label);
+    return label;
+  });
+}
+
+function label(text: string, size: number, y = 50): SVGElement {
+  return el(
+    'text',
+    {
+      x: 50,
+      y,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      'font-family': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+      'font-weight': 800,
+      'font-size': size,
+      fill: '#fff',
+      stroke: '#0008',
+      'stroke-width': 3,
+      'paint-order': 'stroke',
+    },
+    text,
+  );
+}
+
+/** The SVG of one symbol of a theme (`rank`: its position among the regular symbols, best first; `text`: its label). */
+export function symbolSvg(symbol: SlotSymbol, theme: string, rank: number, text: string): SVGSVGElement {
+  const svg = el('svg', { viewBox: '0 0 100 100', role: 'img', 'aria-label': symbol.name }) as SVGSVGElement;
+  svg.append(el('title', {}, `${symbol.name} ${symbol.glyph}`));
+  if (symbol.kind === 'wild') {
+    svg.append(
+      el('rect', { x: 4, y: 18, width: 92, height: 64, rx: 12, fill: '#f5b93a', stroke: '#7a4d00', 'stroke-width': 4 }),
+      label('WILD', 30),
+    );
+    return svg;
+  }
+  if (symbol.kind === 'scatter') {
+    svg.append(
+      el('polygon', { points: polygon(12, 48, 34), fill: '#c2185b', stroke: '#ffd1e3', 'stroke-width': 3 }),
+      label('FREE', 24),
+    );
+    return svg;
+  }
+  const hue = (hashHue(theme) + rank * 40) % 360;
+  const shape = SHAPES[rank % SHAPES.length] ?? SHAPES[0];
+  const body = shape?.(`hsl(${hue} 70% ${rank < 3 ? 48 : 38}%)`);
+  if (body) {
+    body.setAttribute('stroke', `hsl(${hue} 80% 75%)`);
+    body.setAttribute('stroke-width', '3');
+    svg.append(body);
+  }
+  svg.append(label(text, rank < 3 ? 30 : 28, rank === 6 ? 60 : 50));
+  return svg;
+}
