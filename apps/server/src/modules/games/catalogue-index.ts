@@ -29,7 +29,7 @@ type Entry = {
  * `matched`: the result of each recent filter on this (immutable) copy, so a repeated list call is
  * O(page). `rendered`: recent list responses, serialised, built from this copy; they go with it.
  */
-type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]>; rendered: Map<string, string> };
+type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]>; rendered: Map<string, Buffer> };
 const MATCHED_FILTERS = 64;
 /** About 12 kB each (a page of 30 games): a few MB per node at most. */
 const RENDERED_PAGES = 512;
@@ -202,7 +202,7 @@ export async function pageCatalogue(
 }
 
 /**
- * The same page, rendered by `render` (the serialised response): kept with the copy it was built
+ * The same page, rendered by `render` (the serialised response) as UTF-8: kept with the copy it was built
  * from, so a repeated call costs a map lookup and a changed catalogue never serves an old page.
  * `view` must name everything besides the filter and the page that the rendering depends on
  * (language, brand rules); the list has no per-member fields.
@@ -213,15 +213,16 @@ export async function renderedCatalogue(
   page: { limit: number; offset: number },
   view: string,
   render: (page: { rows: GameRow[]; total: number }) => string,
-): Promise<string> {
+): Promise<Buffer> {
   const snap = await snapshot(ctx);
   const key = filterKey(f);
   const renderedKey = `${key}|${page.offset}|${page.limit}|${view}`;
-  let text = snap.rendered.get(renderedKey);
-  if (text === undefined) {
-    text = render(pageOf(snap, f, page, key));
+  let bytes = snap.rendered.get(renderedKey);
+  if (bytes === undefined) {
+    // Kept as UTF-8 bytes: a send then copies them out without encoding the text again.
+    bytes = Buffer.from(render(pageOf(snap, f, page, key)));
     if (snap.rendered.size >= RENDERED_PAGES) snap.rendered.clear();
-    snap.rendered.set(renderedKey, text);
+    snap.rendered.set(renderedKey, bytes);
   }
-  return text;
+  return bytes;
 }

@@ -67,7 +67,7 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'session' },
     },
     async (request, reply) => {
-      // A string with a JSON content type is sent as it is (fastify skips the response serializer):
+      // Bytes with a JSON content type are sent as they are (fastify skips the response serializer):
       // the page is serialised once, by the route's own schema, and cached with the catalogue copy.
       const json = await gameListRendered(ctx, principalOf(request), request.query, (page) =>
         serialiseGameList(ok(presentGameList(page))),

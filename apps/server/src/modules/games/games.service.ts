@@ -101,7 +101,7 @@ export async function gameList(ctx: AppContext, principal: Principal | null, q: 
 }
 
 /**
- * gameList, rendered by `render` (the route's serialiser) and cached with the catalogue copy
+ * gameList, rendered by `render` (the route's serialiser) as UTF-8 and cached with the catalogue copy
  * (catalogue-index.ts): the list is the same for every member with the same view, so a repeated
  * page costs no presenting and no serialising.
  */
@@ -110,10 +110,11 @@ export async function gameListRendered(
   principal: Principal | null,
   q: GameListQuery,
   render: (page: GamePage) => string,
-): Promise<string> {
+): Promise<Buffer> {
   const view = await viewFor(ctx, q.language, principal);
   const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
-  if (!view.ty && q.gameClassify === BINGO) return render({ view, rows: [], pageNo: q.pageNo, pageSize, total: 0 });
+  if (!view.ty && q.gameClassify === BINGO)
+    return Buffer.from(render({ view, rows: [], pageNo: q.pageNo, pageSize, total: 0 }));
   return renderedCatalogue(
     ctx,
     listFilter(view, q),
