@@ -81,16 +81,47 @@ export async function lockedCallContext(
   return { ...row, known };
 }
 
-export function findSessionByTokenHash(db: Conn, tokenHash: string) {
-  return db
-    .selectFrom('game_sessions')
-    .select(['member_id', 'trial', 'vendor_code', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
+export type BalanceContext = {
+  integration_secret: string | null;
+  integration_wallet_mode: string | null;
+  integration_currency: string | null;
+  integration_allowed_ips: string[] | null;
+  integration_enabled: boolean | null;
+  session_member_id: number | null;
+  session_trial: boolean | null;
+  session_vendor: string | null;
+  session_expires_at: Date | string | null;
+  member_status: 'active' | 'disabled' | null;
+  cash_balance: number | null;
+  cash_held: number | null;
+};
 
-export function findMember(db: Conn, memberId: number) {
-  return db.selectFrom('members').select(['id', 'status', 'type']).where('id', '=', memberId).executeTakeFirst();
+/**
+ * Everything a balance call checks, in one round trip: the vendor's integration settings, the game
+ * session of the token (when one is given), and the player's status and cash account: the
+ * session's member with a token, else `player`. The cash account's code is the wallet's
+ * member:<id>:cash:<currency> (read only).
+ */
+export async function balanceContext(
+  db: Conn,
+  input: { vendorCode: string; tokenHash: string | null; player: number | null; currency: string },
+): Promise<BalanceContext> {
+  const result = await sql<BalanceContext>`
+    SELECT i.secret AS integration_secret, i.wallet_mode AS integration_wallet_mode,
+           i.currency AS integration_currency, i.allowed_ips AS integration_allowed_ips,
+           i.enabled AS integration_enabled,
+           s.member_id AS session_member_id, s.trial AS session_trial, s.vendor_code AS session_vendor,
+           s.expires_at AS session_expires_at,
+           m.status AS member_status, a.balance AS cash_balance, a.held AS cash_held
+    FROM (SELECT 1) AS one
+    LEFT JOIN vendor_integrations i ON i.vendor_code = ${input.vendorCode}
+    LEFT JOIN game_sessions s ON s.token_hash = ${input.tokenHash}
+    LEFT JOIN members m ON m.id = coalesce(s.member_id, ${input.player}::bigint)
+    LEFT JOIN ledger_accounts a ON a.code = 'member:' || m.id || ':cash:' || ${input.currency}::text
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('balance context returned no row');
+  return row;
 }
 
 export function findTransaction(db: Conn, vendorCode: string, transactionId: string) {

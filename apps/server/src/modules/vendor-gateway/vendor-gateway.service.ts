@@ -155,17 +155,6 @@ function detailsHash(kind: string, details: (string | number | boolean | null)[]
   return sha256(JSON.stringify([kind, ...details]));
 }
 
-async function spendable(db: Conn, memberId: number, currency: string): Promise<number> {
-  return (await balanceOf(db, memberId, currency)).available;
-}
-
-async function activeMember(db: Conn, memberId: number, options: { allowDisabled: boolean }) {
-  const member = await q.findMember(db, memberId);
-  if (!member) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
-  if (member.status !== 'active' && !options.allowDisabled) throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
-  return member;
-}
-
 type SessionRow = { member_id: number | null; trial: boolean; vendor_code: string; expires_at: Date | string };
 
 /** A live, real-money session of this vendor; anything else is ERROR_INVALID_TOKEN (or trial). */
@@ -180,24 +169,34 @@ function checkSession<S extends SessionRow>(
   if (session.trial || session.member_id === null) throw new VendorRefusal('ERROR_TRIAL_SESSION');
 }
 
-async function sessionMember(ctx: AppContext, db: Conn, integration: Integration, token: string): Promise<number> {
-  const session = await q.findSessionByTokenHash(db, sha256(token));
-  checkSession(ctx, integration, session);
-  return session.member_id;
-}
-
+/** One read (q.balanceContext), then the checks in the order the vendor is told. */
 export async function balance(ctx: AppContext, integration: Integration, body: VendorBalanceRequest) {
-  assertCurrent(ctx, integration, await q.findIntegration(ctx.db, integration.vendor_code));
+  const c = await q.balanceContext(ctx.db, {
+    vendorCode: integration.vendor_code,
+    tokenHash: body.token !== undefined ? sha256(body.token) : null,
+    player: body.token === undefined ? Number(body.player) : null,
+    currency: integration.currency,
+  });
+  assertCurrent(ctx, integration, {
+    secret: c.integration_secret,
+    wallet_mode: c.integration_wallet_mode,
+    currency: c.integration_currency,
+    allowed_ips: c.integration_allowed_ips,
+    enabled: c.integration_enabled,
+  });
   try {
     let memberId: number;
     if (body.token !== undefined) {
-      memberId = await sessionMember(ctx, ctx.db, integration, body.token);
+      const session = sessionOf(c);
+      checkSession(ctx, integration, session);
+      memberId = session.member_id;
       if (body.player !== undefined && Number(body.player) !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
     } else {
       memberId = Number(body.player);
     }
-    await activeMember(ctx.db, memberId, { allowDisabled: false });
-    return okAnswer(integration, await spendable(ctx.db, memberId, integration.currency), String(memberId));
+    if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+    if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
+    return okAnswer(integration, (c.cash_balance ?? 0) - (c.cash_held ?? 0), String(memberId));
   } catch (error) {
     if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
     throw error;
@@ -358,7 +357,12 @@ async function settle(
   return after;
 }
 
-function sessionOf(c: q.CallContext) {
+function sessionOf(c: {
+  session_member_id: number | null;
+  session_trial: boolean | null;
+  session_vendor: string | null;
+  session_expires_at: Date | string | null;
+}) {
   if (c.session_vendor === null || c.session_trial === null || c.session_expires_at === null) return undefined;
   return {
     member_id: c.session_member_id,
