@@ -177,7 +177,14 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           {},
           h('summary', {}, `${r.numero} · ${r.prizes[0]?.tier ?? ''} ${r.prizes[0]?.numbers.join(' ') ?? ''}`),
           h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
-          h('p', { class: 'muted small' }, `seed ${r.serverSeed} (hash ${shortHash(r.serverSeedHash)})`),
+          h(
+            'p',
+            { class: 'muted small' },
+            // A code element breaks the 64-character seed anywhere instead of widening the panel.
+            'seed ',
+            h('code', {}, r.serverSeed),
+            ` (hash ${shortHash(r.serverSeedHash)})`,
+          ),
         ),
       ),
     );
