@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013-cache-invalidation-notify';
 import * as m0014 from './migrations/0014-vendor-call-context';
 import * as m0015 from './migrations/0015-vendor-record-functions';
 import * as m0016 from './migrations/0016-vendor-call-context-index-scans';
+import * as m0017 from './migrations/0017-vendor-transactions-round-index';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014-vendor-call-context': m0014,
   '0015-vendor-record-functions': m0015,
   '0016-vendor-call-context-index-scans': m0016,
+  '0017-vendor-transactions-round-index': m0017,
 };
 
 class ListedMigrations implements MigrationProvider {
