@@ -136,6 +136,39 @@ describe('two server nodes on one PostgreSQL', () => {
     }
   });
 
+  it('drops a game hidden in the database from the lists of both nodes within a moment', async ({ skip }) => {
+    skip(!adminUrl, SKIP_REASON);
+    // Each node serves the game list from a copy of the catalogue that a NOTIFY invalidates
+    // (games/catalogue-index.ts); without it the copy would be checked only every 5 s.
+    const token = await login(nodeA(), DEMO.password).then(expectToken);
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=1&pageNo=1&language=EN';
+    const first = async (node: Node) => {
+      const res = await call(node, 'GET', url, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.value as { games: { nodeId: number }[] }).games[0]?.nodeId;
+    };
+    const top = await first(nodeA());
+    expect(await first(nodeB())).toBe(top);
+    const within = async (node: Node, want: (id: number | undefined) => boolean) => {
+      const deadline = Date.now() + 1_000;
+      let id = await first(node);
+      while (!want(id) && Date.now() < deadline) {
+        await sleep(10);
+        id = await first(node);
+      }
+      return id;
+    };
+    await withClient(databaseUrl, (c) => c.query(`UPDATE games SET status = 'hidden' WHERE node_id = $1`, [top]));
+    try {
+      expect(await within(nodeB(), (id) => id !== top)).not.toBe(top);
+      expect(await within(nodeA(), (id) => id !== top)).not.toBe(top);
+    } finally {
+      await withClient(databaseUrl, (c) => c.query(`UPDATE games SET status = 'active' WHERE node_id = $1`, [top]));
+    }
+    expect(await within(nodeB(), (id) => id === top)).toBe(top);
+    expect(await within(nodeA(), (id) => id === top)).toBe(top);
+  });
+
   it('counts failed logins across nodes: the captcha flag appears once the brand threshold is reached', async ({
     skip,
   }) => {

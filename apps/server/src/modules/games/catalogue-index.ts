@@ -14,7 +14,8 @@ import { catalogueVersion, type GameFilter, type GameRow, listShownCatalogue } f
 //   the commit (the staleness bound of this cache); a call already running may still answer from
 //   the copy it started with.
 // When the node does not listen (bus not started, connection dropped and not yet back), every call
-// reads the version as before; a dropped connection also counts as a notification.
+// reads the version as before; a dropped connection also counts as a notification. Should
+// notifications stop silently, the version is still read every VERIFY_EVERY_MS (5 s).
 type Entry = {
   row: GameRow;
   search: string;
@@ -40,6 +41,8 @@ type State = {
   /** Bumped by every catalogue notification; `trusted` holds the value under which current was last verified. */
   generation: number;
   trusted?: number;
+  /** performance.now() of that check. */
+  trustedAt: number;
   watching: 'no' | 'starting' | 'yes';
   retryAt: number;
 };
@@ -47,11 +50,17 @@ type State = {
 const snapshots = new WeakMap<AppContext, State>();
 /** After a failed start of the bus, how long until the next try (versions are read meanwhile). */
 const RETRY_MS = 1_000;
+/**
+ * Even without a notification the version is read again after this long: the bound on staleness
+ * should notifications stop arriving without the connection reporting an error (a silent network
+ * failure). One read per node per period, shared by the calls of that moment.
+ */
+const VERIFY_EVERY_MS = 5_000;
 
 function stateOf(ctx: AppContext): State {
   let state = snapshots.get(ctx);
   if (!state) {
-    state = { generation: 0, watching: 'no', retryAt: 0 };
+    state = { generation: 0, trustedAt: 0, watching: 'no', retryAt: 0 };
     snapshots.set(ctx, state);
   }
   if (state.watching === 'no' && performance.now() >= state.retryAt) watch(ctx, state);
@@ -127,7 +136,13 @@ async function snapshot(ctx: AppContext): Promise<Snapshot> {
   const state = stateOf(ctx);
   const listening = state.watching === 'yes' && ctx.events.listening();
   // No notification since the copy was last checked against the version: it is current.
-  if (listening && state.current && state.trusted === state.generation) return state.current;
+  if (
+    listening &&
+    state.current &&
+    state.trusted === state.generation &&
+    performance.now() - state.trustedAt < VERIFY_EVERY_MS
+  )
+    return state.current;
   // Read the version before the rows: a write in between leaves a newer copy under an older
   // version, which the next call rebuilds; never the other way round. The generation is taken
   // when the read starts, so a notification during it leaves the copy unverified.
@@ -153,7 +168,10 @@ async function snapshot(ctx: AppContext): Promise<Snapshot> {
     if (built.version < version) return snapshot(ctx);
     snap = built;
   }
-  if (listening && state.current === snap && snap.version === version) state.trusted = generation;
+  if (listening && state.current === snap && snap.version === version) {
+    state.trusted = generation;
+    state.trustedAt = performance.now();
+  }
   return snap;
 }
 
