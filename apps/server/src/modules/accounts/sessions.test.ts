@@ -106,7 +106,15 @@ describe('session cache', () => {
   it('forgets a session when anything it carries changes in the database, and keeps it on a touch', async () => {
     const m = await createMember(t.ctx);
     const changes: [string, () => Promise<unknown>][] = [
-      ['permissions', () => t.ctx.db.updateTable('members').set({ permissions: JSON.stringify(['x']) }).where('id', '=', m.id).execute()],
+      [
+        'permissions',
+        () =>
+          t.ctx.db
+            .updateTable('members')
+            .set({ permissions: JSON.stringify(['x']) })
+            .where('id', '=', m.id)
+            .execute(),
+      ],
       ['type', () => t.ctx.db.updateTable('members').set({ type: 1 }).where('id', '=', m.id).execute()],
       ['language', () => t.ctx.db.updateTable('members').set({ language: 'VI' }).where('id', '=', m.id).execute()],
       [
