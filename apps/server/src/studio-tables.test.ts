@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDatabase } from '../../studio/src/db/database';
@@ -16,8 +17,16 @@ import { createTestApp, type TestApp } from './test/harness';
 // two loops on one database (on PostgreSQL, two connection pools: two processes' worth). The loop
 // runs on a clock the test moves.
 
+type WsClient = {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
+  close(): void;
+};
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+
 let t: TestApp;
 let studio: StudioRuntime;
+let base: string;
 let clock = Date.now();
 const realFetch = globalThis.fetch;
 const dropAnswers = new Set<string>();
@@ -55,7 +64,7 @@ beforeAll(async () => {
         }),
     },
   );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
@@ -206,6 +215,26 @@ describe('live tables of the house studio (real money)', () => {
     expect(await platformBalance(a.memberId)).toBe(100_000 - 1300 + winA);
     expect(await platformBalance(b.memberId)).toBe(100_000 - 500 + winB);
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it("sends the table's state over the WebSocket through the platform's upgrade handling", async () => {
+    const game = await liveGame('roulette');
+    const a = await launched(Number(game.node_id), 1_000);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/table?token=${encodeURIComponent(a.token)}`);
+    try {
+      const first = await new Promise<{ type: string; data: { table: { key: string } } }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message')), 5000);
+        ws.on('error', (err) => reject(err as Error));
+        ws.on('message', (data) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(String(data)));
+        });
+      });
+      expect(first.type).toBe('state');
+      expect(first.data.table.key).toBe(`${game.vendor_code}:${game.game_code}`);
+    } finally {
+      ws.close();
+    }
   });
 
   it('runs one loop per table on one database: a second loop (its own pool) waits, then resumes a round left mid-way', async () => {
