@@ -1,3 +1,4 @@
+import { isLotteryVendor } from '@gamehall/shared/lottery-schedule';
 import type { EngineKind } from './engines/types';
 
 // Which house engine plays a catalogue game. The launch URL carries the vendor and the vendor's game
@@ -46,7 +47,8 @@ export function engineKindOf({ vendor, gameCode }: GameRef): EngineKind | undefi
       return 'derby';
     case 'LOTT':
     case 'ELOTT':
-      return 'lottery';
+      // Draws follow the vendor's schedule: a lottery code at a vendor without one is not a game.
+      return isLotteryVendor(vendor) ? 'lottery' : undefined;
     case 'CRASH':
       return 'crash';
     default:

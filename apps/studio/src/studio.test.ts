@@ -95,6 +95,7 @@ describe('catalogue mapping', () => {
     expect(engineKindOf({ vendor: 'DS88', gameCode: 'COCKFIGHT-002' })).toBe('derby');
     expect(engineKindOf({ vendor: 'TCG_SEA', gameCode: 'LOTT-001' })).toBe('lottery');
     expect(engineKindOf({ vendor: 'ELOTT', gameCode: 'ELOTT-001' })).toBe('lottery');
+    expect(engineKindOf({ vendor: 'AG', gameCode: 'LOTT-001' })).toBeUndefined();
     expect(engineKindOf({ vendor: 'PT', gameCode: 'slot-1' })).toBeUndefined();
     expect(engineKindOf({ vendor: 'PT', gameCode: "SLOT-1'; drop" })).toBeUndefined();
   });
