@@ -842,7 +842,10 @@ export class TableHall {
       const e = this.#listeners.get(table.key);
       if (!e) return;
       e.sends.delete(send);
-      if (e.sends.size === 0) this.#listeners.delete(table.key);
+      if (e.sends.size === 0) {
+        this.#listeners.delete(table.key);
+        this.#lastBroadcast.delete(table.key);
+      }
     };
   }
 
