@@ -203,6 +203,24 @@ describe('house studio mounted under /studio', () => {
     expect(await platformBalance(p.memberId)).toBe(5);
   });
 
+  it('refuses an instant round of a LIVE code (its table is the only way to play it): nothing is taken', async () => {
+    const p = await launched(10_000, 'AG', 'LIVE');
+    const info = (await api(p.token, 'GET', '/api/session')).json();
+    expect(['baccarat', 'roulette']).toContain(info.engine);
+    const before = calls.length;
+    const res = await api(p.token, 'POST', '/api/round', { bet: info.defaultBet });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('STUDIO_LIVE_TABLE_ONLY');
+    expect(calls.slice(before)).not.toContain('bet');
+    const rounds = await studio.db
+      .selectFrom('studio_rounds')
+      .select('id')
+      .where('player', '=', String(p.memberId))
+      .execute();
+    expect(rounds).toHaveLength(0);
+    expect(await platformBalance(p.memberId)).toBe(10_000);
+  });
+
   it('refuses bad input: bets, tokens, launch links, seeds', async () => {
     const p = await launched(10_000);
     for (const bet of [{ coin: -1 }, { coin: 1.5 }, { coin: 'x' }, 'spin', null, { stake: 3 }]) {
@@ -271,6 +289,17 @@ describe('house studio mounted under /studio', () => {
       const info = (await api(token, 'GET', '/api/session')).json();
       expect(info.engine, game).toBe(engine);
       expect(info.game, game).not.toBeNull();
+      if (engine === 'baccarat' || engine === 'roulette') {
+        // A LIVE tile plays at its shared table: the default bet goes on the round in its betting phase.
+        expect((await api(token, 'GET', '/api/table')).statusCode).toBe(200);
+        await studio.tables.tick();
+        const res = await api(token, 'POST', '/api/table/bet', { bet: info.defaultBet });
+        expect(res.statusCode, `${game} ${res.body}`).toBe(200);
+        const a = res.json() as { bet: { stake: number; status: string }; balance: number };
+        expect(a.bet.status).toBe('open');
+        expect(a.balance).toBe(info.balance - a.bet.stake);
+        continue;
+      }
       const res = await api(token, 'POST', '/api/round', { bet: info.defaultBet });
       expect(res.statusCode, `${game} ${res.body}`).toBe(200);
       const a = res.json() as Answer;

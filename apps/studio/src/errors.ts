@@ -33,6 +33,10 @@ export const studioErrors = {
     message: 'Bets are closed for this round: wait for the next betting phase',
   },
   STUDIO_TABLE_LIMIT: { status: 409, message: 'This bet is over the table limit for one round' },
+  STUDIO_LIVE_TABLE_ONLY: {
+    status: 400,
+    message: 'This game is played at its live table only: place the bet in the betting phase of the shared round',
+  },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

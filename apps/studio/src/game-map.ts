@@ -55,3 +55,8 @@ export function engineKindOf({ vendor, gameCode }: GameRef): EngineKind | undefi
       return undefined;
   }
 }
+
+/** The engines of the LIVE tiles: played only at a shared live table (tables.ts), never as instant rounds. */
+export function isTableEngine(kind: EngineKind | undefined): kind is 'baccarat' | 'roulette' {
+  return kind === 'baccarat' || kind === 'roulette';
+}

@@ -5,6 +5,7 @@ import type { RoundStatus, StudioRoundsTable } from './db/schema';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
 import { StudioError } from './errors';
 import { createFairRng } from './fair/fair-rng';
+import { engineKindOf, isTableEngine } from './game-map';
 import { takeNonce } from './seeds';
 import type { StudioSession } from './sessions';
 import type { WalletClient } from './wallet-client';
@@ -200,6 +201,9 @@ export async function playRound(
   token: string,
   betInput: unknown,
 ): Promise<PlayAnswer> {
+  // A LIVE code plays only on its table's shared timeline (tables.ts): an instant round would let a
+  // direct API caller pick their own moment and skip the betting phase every other player keeps to.
+  if (isTableEngine(engineKindOf(session))) throw new StudioError('STUDIO_LIVE_TABLE_ONLY');
   const engine = engineOf(session);
   const { bet, stake } = parseBet(engine, betInput);
   if (await openRoundOf(deps.db, session)) throw new StudioError('STUDIO_ROUND_IN_PROGRESS');

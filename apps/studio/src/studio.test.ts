@@ -128,7 +128,7 @@ describe('standalone plugin (trial play, no platform)', () => {
     const token = 'trial-token-0123456789abcdef';
     const page = await app.inject({
       method: 'GET',
-      url: `/studio/play?token=${token}&game=LIVE-001&vendor=AG&mode=trial`,
+      url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial`,
     });
     expect(page.statusCode).toBe(200);
     const headers = { 'x-game-token': token };
@@ -136,7 +136,7 @@ describe('standalone plugin (trial play, no platform)', () => {
       method: 'POST',
       url: '/studio/api/round',
       headers,
-      payload: { bet: { player: 500, tie: 100 } },
+      payload: { bet: { amount: 600 } },
     });
     expect(played.statusCode, played.body).toBe(200);
     const round = played.json().round;
@@ -150,8 +150,8 @@ describe('standalone plugin (trial play, no platform)', () => {
         serverSeed: rotated.revealed.serverSeed,
         clientSeed: round.clientSeed,
         nonce: round.nonce,
-        gameCode: 'LIVE-001',
-        vendor: 'AG',
+        gameCode: 'PVP-001',
+        vendor: 'KX',
         bet: round.bet,
       },
     });
@@ -159,6 +159,33 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(verified.json().steps).toEqual(round.steps);
     expect(verified.json().win).toBe(round.win);
     expect(walletCalls).toEqual([]);
+  });
+
+  it('refuses an instant round of a LIVE code (played only at its table) and takes nothing', async () => {
+    for (const game of ['LIVE-001', 'LIVE-005']) {
+      const token = `trial-token-live-only-${game}`;
+      const page = await app.inject({
+        method: 'GET',
+        url: `/studio/play?token=${token}&game=${game}&vendor=AG&mode=trial`,
+      });
+      expect(page.statusCode).toBe(200);
+      const headers = { 'x-game-token': token };
+      const session = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/studio/api/round',
+        headers,
+        payload: { bet: session.defaultBet },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('STUDIO_LIVE_TABLE_ONLY');
+      const after = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json();
+      expect(after.balance).toBe(session.balance);
+      const db = runtime?.db;
+      if (!db) throw new Error('no runtime');
+      const rounds = await db.selectFrom('studio_rounds').select('id').where('game_code', '=', game).execute();
+      expect(rounds).toHaveLength(0);
+    }
   });
 
   it('refuses a real launch it cannot check, and unknown games', async () => {

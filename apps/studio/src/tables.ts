@@ -7,7 +7,7 @@ import { instantEngineFor } from './engine-registry';
 import { type BaccaratOutcome, type Card, InvalidBetError, type RouletteOutcome } from './engines';
 import { StudioError } from './errors';
 import { createFairRng, newServerSeed } from './fair';
-import { engineKindOf } from './game-map';
+import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
@@ -130,7 +130,7 @@ const handTotal = (cards: Card[]) => cards.reduce((t, c) => t + cardValue(c), 0)
 /** The live table of a game, or undefined for a game that is not a LIVE table. */
 export function tableOf(ref: { vendor: string; gameCode: string }): TableRef | undefined {
   const engine = engineKindOf(ref);
-  if (engine !== 'baccarat' && engine !== 'roulette') return undefined;
+  if (!isTableEngine(engine)) return undefined;
   return { key: `${ref.vendor}:${ref.gameCode}`, vendor: ref.vendor, gameCode: ref.gameCode, engine };
 }
 
