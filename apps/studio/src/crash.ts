@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { deliverBet, deliverDueBets } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
 import {
@@ -16,7 +17,7 @@ import {
 } from './engines';
 import { StudioError } from './errors';
 import { holdLease } from './lease';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
 // The crash game (CRASH tiles): one shared round stream for every crash tile and player. Each round
@@ -580,95 +581,13 @@ export class CrashGame {
   // ---- deliveries ----
 
   /** Delivers what a bet is owed (its win, 0 for a loss, when settling; its rollback when rolling back). */
-  async #deliver(betId: string): Promise<boolean> {
-    const b = await this.#db.selectFrom('studio_crash_bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
-    if (!b || (b.status !== 'settling' && b.status !== 'rolling_back')) return true;
-    const now = this.#deps.now();
-    const done = b.status === 'settling' ? ('closed' as const) : ('rolled_back' as const);
-    if (b.mode === 'trial') {
-      await this.#db.transaction().execute(async (trx) => {
-        const closed = await trx
-          .updateTable('studio_crash_bets')
-          .set({ status: done, closed_at: now })
-          .where('id', '=', b.id)
-          .where('status', '=', b.status)
-          .executeTakeFirst();
-        const credit = b.status === 'settling' ? b.win : b.amount;
-        if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
-          await trx
-            .updateTable('studio_sessions')
-            .set({ demo_balance: sql`demo_balance + ${credit}` })
-            .where('id', '=', b.session_id)
-            .execute();
-        }
-      });
-      return true;
-    }
-    const answer =
-      b.status === 'settling'
-        ? await this.#deps.wallet.win({
-            vendor: b.vendor,
-            player: b.player,
-            gameCode: b.game_code,
-            roundId: b.bet_id,
-            transactionId: b.win_tx,
-            betTransactionId: b.bet_tx,
-            amount: b.win,
-            currency: b.currency,
-            roundClosed: true,
-          })
-        : await this.#deps.wallet.rollback({
-            vendor: b.vendor,
-            player: b.player,
-            roundId: b.bet_id,
-            transactionId: b.rollback_tx,
-            rollbackTransactionId: b.bet_tx,
-          });
-    if (answer.kind === 'ok') {
-      await this.#db
-        .updateTable('studio_crash_bets')
-        .set({ status: done, closed_at: now, last_error: null })
-        .where('id', '=', b.id)
-        .where('status', '=', b.status)
-        .execute();
-      return true;
-    }
-    const error = answer.kind === 'refused' ? answer.status : answer.error;
-    await this.#db
-      .updateTable('studio_crash_bets')
-      .set({
-        attempts: b.attempts + 1,
-        next_attempt_at: new Date(now.getTime() + backoffMs(b.attempts)),
-        last_error: error.slice(0, 500),
-      })
-      .where('id', '=', b.id)
-      .execute();
-    this.#deps.log.warn({ betId, error }, 'studio: crash delivery failed, will retry');
-    return false;
+  #deliver(betId: string): Promise<boolean> {
+    return deliverBet(this.#deps, 'studio_crash_bets', betId);
   }
 
-  /** Delivers due wins and rollbacks; a bet left without its wallet answer after betting closed is rolled back. */
-  async recover(): Promise<{ delivered: number; failed: number }> {
-    const now = this.#deps.now();
-    const counts = { delivered: 0, failed: 0 };
-    await this.#db
-      .updateTable('studio_crash_bets')
-      .set({ status: 'rolling_back' })
-      .where('status', '=', 'betting')
-      .where('next_attempt_at', '<=', now)
-      .execute();
-    const owed = await this.#db
-      .updateTable('studio_crash_bets')
-      .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-      .where('status', 'in', ['settling', 'rolling_back'])
-      .where('next_attempt_at', '<=', now)
-      .returning('bet_id')
-      .execute();
-    for (const b of owed) {
-      if (await this.#deliver(b.bet_id)) counts.delivered++;
-      else counts.failed++;
-    }
-    return counts;
+  /** Delivers due wins and rollbacks; a bet left without its wallet answer is rolled back. */
+  recover(): Promise<{ delivered: number; failed: number }> {
+    return deliverDueBets(this.#deps, 'studio_crash_bets');
   }
 
   // ---- what every page sees ----

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { drawAt, openDrawIndex } from '@gamehall/shared/lottery-schedule';
 import { sql } from 'kysely';
+import { deliverBet, deliverDueBets } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import {
   generateDraw,
@@ -13,7 +14,7 @@ import {
 } from './engines';
 import { StudioError } from './errors';
 import { newServerSeed } from './fair';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
 // Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
@@ -225,72 +226,8 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
 }
 
 /** Delivers what a ticket is owed (its win when settling, its rollback when rolling back). */
-async function deliverTicket(deps: RoundDeps, ticketId: string): Promise<boolean> {
-  const t = await deps.db
-    .selectFrom('studio_lottery_tickets')
-    .selectAll()
-    .where('ticket_id', '=', ticketId)
-    .executeTakeFirst();
-  if (!t || (t.status !== 'settling' && t.status !== 'rolling_back')) return true;
-  const now = deps.now();
-  if (t.mode === 'trial') {
-    await deps.db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('studio_lottery_tickets')
-        .set({ status: t.status === 'settling' ? 'closed' : 'rolled_back', closed_at: now })
-        .where('id', '=', t.id)
-        .where('status', '=', t.status)
-        .executeTakeFirst();
-      const credit = t.status === 'settling' ? t.win : t.stake;
-      if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
-        await trx
-          .updateTable('studio_sessions')
-          .set({ demo_balance: sql`demo_balance + ${credit}` })
-          .where('id', '=', t.session_id)
-          .execute();
-      }
-    });
-    return true;
-  }
-  const answer =
-    t.status === 'settling'
-      ? await deps.wallet.win({
-          vendor: t.vendor,
-          player: t.player,
-          gameCode: t.game_code,
-          roundId: t.ticket_id,
-          transactionId: t.win_tx,
-          betTransactionId: t.bet_tx,
-          amount: t.win,
-          currency: t.currency,
-          roundClosed: true,
-        })
-      : await deps.wallet.rollback({
-          vendor: t.vendor,
-          player: t.player,
-          roundId: t.ticket_id,
-          transactionId: t.rollback_tx,
-          rollbackTransactionId: t.bet_tx,
-        });
-  if (answer.kind === 'ok') {
-    await deps.db
-      .updateTable('studio_lottery_tickets')
-      .set({ status: t.status === 'settling' ? 'closed' : 'rolled_back', closed_at: now, last_error: null })
-      .where('id', '=', t.id)
-      .where('status', '=', t.status)
-      .execute();
-    return true;
-  }
-  await deps.db
-    .updateTable('studio_lottery_tickets')
-    .set({
-      attempts: t.attempts + 1,
-      next_attempt_at: new Date(now.getTime() + backoffMs(t.attempts)),
-      last_error: (answer.kind === 'refused' ? answer.status : answer.error).slice(0, 500),
-    })
-    .where('id', '=', t.id)
-    .execute();
-  return false;
+function deliverTicket(deps: RoundDeps, ticketId: string): Promise<boolean> {
+  return deliverBet(deps, 'studio_lottery_tickets', ticketId);
 }
 
 /** One pass: draw what is due, settle its tickets, deliver wins and rollbacks that are owed. */
@@ -332,23 +269,9 @@ export async function recoverLottery(deps: RoundDeps): Promise<{ drawn: number; 
       .where('status', '=', 'open')
       .execute();
   }
-  // Tickets whose bet never got an answer (the studio stopped mid-call) are rolled back.
-  await deps.db
-    .updateTable('studio_lottery_tickets')
-    .set({ status: 'rolling_back' })
-    .where('status', '=', 'betting')
-    .where('next_attempt_at', '<=', now)
-    .execute();
-  const owed = await deps.db
-    .updateTable('studio_lottery_tickets')
-    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-    .where('status', 'in', ['settling', 'rolling_back'])
-    .where('next_attempt_at', '<=', now)
-    .returning('ticket_id')
-    .execute();
-  for (const t of owed) {
-    if (await deliverTicket(deps, t.ticket_id)) counts.delivered++;
-    else counts.failed++;
-  }
+  // Wins and rollbacks owed (a ticket whose bet never got an answer, the studio stopped mid-call, is rolled back).
+  const delivery = await deliverDueBets(deps, 'studio_lottery_tickets');
+  counts.delivered += delivery.delivered;
+  counts.failed += delivery.failed;
   return counts;
 }

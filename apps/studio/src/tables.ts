@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { deliverBet, deliverDueBets } from './bet-delivery';
 import { maskPlayer } from './crash';
 import type { StudioDb } from './db/database';
 import type { TableEngine, TablePhase } from './db/schema';
@@ -9,7 +10,7 @@ import { StudioError } from './errors';
 import { createFairRng, newServerSeed } from './fair';
 import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
 // Live tables (LIVE baccarat and roulette tiles): one shared timeline per table (a catalogue tile,
@@ -631,96 +632,13 @@ export class TableHall {
   // ---- deliveries ----
 
   /** Delivers what a bet is owed (its win, 0 for a loss, when settling; its rollback when rolling back). */
-  async #deliver(betId: string): Promise<boolean> {
-    const b = await this.#db.selectFrom('studio_table_bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
-    if (!b || (b.status !== 'settling' && b.status !== 'rolling_back')) return true;
-    const now = this.#deps.now();
-    const done = b.status === 'settling' ? ('closed' as const) : ('rolled_back' as const);
-    if (b.mode === 'trial') {
-      await this.#db.transaction().execute(async (trx) => {
-        const closed = await trx
-          .updateTable('studio_table_bets')
-          .set({ status: done, closed_at: now })
-          .where('id', '=', b.id)
-          .where('status', '=', b.status)
-          .executeTakeFirst();
-        const credit = b.status === 'settling' ? b.win : b.stake;
-        if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
-          await trx
-            .updateTable('studio_sessions')
-            .set({ demo_balance: sql`demo_balance + ${credit}` })
-            .where('id', '=', b.session_id)
-            .execute();
-        }
-      });
-      return true;
-    }
-    const answer =
-      b.status === 'settling'
-        ? await this.#deps.wallet.win({
-            vendor: b.vendor,
-            player: b.player,
-            gameCode: b.game_code,
-            roundId: b.bet_id,
-            transactionId: b.win_tx,
-            betTransactionId: b.bet_tx,
-            amount: b.win,
-            currency: b.currency,
-            roundClosed: true,
-          })
-        : await this.#deps.wallet.rollback({
-            vendor: b.vendor,
-            player: b.player,
-            roundId: b.bet_id,
-            transactionId: b.rollback_tx,
-            rollbackTransactionId: b.bet_tx,
-          });
-    if (answer.kind === 'ok') {
-      await this.#db
-        .updateTable('studio_table_bets')
-        .set({ status: done, closed_at: now, last_error: null })
-        .where('id', '=', b.id)
-        .where('status', '=', b.status)
-        .execute();
-      return true;
-    }
-    const error = answer.kind === 'refused' ? answer.status : answer.error;
-    await this.#db
-      .updateTable('studio_table_bets')
-      .set({
-        attempts: b.attempts + 1,
-        next_attempt_at: new Date(now.getTime() + backoffMs(b.attempts)),
-        last_error: error.slice(0, 500),
-      })
-      .where('id', '=', b.id)
-      .execute();
-    this.#deps.log.warn({ betId, error }, 'studio: table delivery failed, will retry');
-    return false;
+  #deliver(betId: string): Promise<boolean> {
+    return deliverBet(this.#deps, 'studio_table_bets', betId);
   }
 
   /** Delivers due wins and rollbacks; a bet left without its wallet answer is rolled back. */
-  async recover(): Promise<{ delivered: number; failed: number }> {
-    const now = this.#deps.now();
-    const counts = { delivered: 0, failed: 0 };
-    await this.#db
-      .updateTable('studio_table_bets')
-      .set({ status: 'rolling_back' })
-      .where('status', '=', 'betting')
-      .where('next_attempt_at', '<=', now)
-      .execute();
-    // Claims the due rows (the claim keeps another process's pass off them while this one delivers).
-    const owed = await this.#db
-      .updateTable('studio_table_bets')
-      .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-      .where('status', 'in', ['settling', 'rolling_back'])
-      .where('next_attempt_at', '<=', now)
-      .returning('bet_id')
-      .execute();
-    for (const b of owed) {
-      if (await this.#deliver(b.bet_id)) counts.delivered++;
-      else counts.failed++;
-    }
-    return counts;
+  recover(): Promise<{ delivered: number; failed: number }> {
+    return deliverDueBets(this.#deps, 'studio_table_bets');
   }
 
   // ---- what every page at the table sees ----
