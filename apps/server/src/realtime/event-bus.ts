@@ -186,3 +186,39 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     },
   };
 }
+
+/** After a failed start of the bus, how long a watch waits before it tries again. */
+const WATCH_RETRY_MS = 1_000;
+
+export type InvalidationWatch = {
+  /** Starts watching if it is not (at most once per WATCH_RETRY_MS after a failed start). */
+  ensure: () => void;
+  /** True while `listener` is registered and the bus listens: only then may a cache trust itself. */
+  live: () => boolean;
+};
+
+/**
+ * A node-local cache's subscription to invalidations (sessions, the game catalogue): registered on
+ * first use, retried after a failed start, and `live()` only while notifications really arrive.
+ * While it is not live the cache must read through to the database.
+ */
+export function invalidationWatch(events: EventBus, listener: InvalidationListener): InvalidationWatch {
+  let watching: 'no' | 'starting' | 'yes' = 'no';
+  let retryAt = 0;
+  return {
+    ensure() {
+      if (watching !== 'no' || performance.now() < retryAt) return;
+      watching = 'starting';
+      events.watchInvalidations(listener).then(
+        () => {
+          watching = 'yes';
+        },
+        () => {
+          watching = 'no';
+          retryAt = performance.now() + WATCH_RETRY_MS;
+        },
+      );
+    },
+    live: () => watching === 'yes' && events.listening(),
+  };
+}

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
+import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
 
 // Issue 5 performance: every authenticated call resolved its token with a database read, most of
 // the cost of a cheap call such as the game list. Each node therefore remembers resolved sessions
@@ -24,8 +25,6 @@ export const ENTRY_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 /** How long this node stops caching a member whose sessions a transaction of its own revokes. */
 const HOLD_MS = 10_000;
-/** After a failed start of the bus, how long until the next try (the cache is bypassed meanwhile). */
-const RETRY_MS = 1_000;
 
 export type CachedSession = {
   principal: Principal;
@@ -43,8 +42,7 @@ type State = {
   held: Map<number, number>;
   /** Bumped by every invalidation: a read that began before one is not stored. */
   generation: number;
-  watching: 'no' | 'starting' | 'yes';
-  retryAt: number;
+  watch: InvalidationWatch;
 };
 
 const states = new WeakMap<AppContext, State>();
@@ -52,33 +50,12 @@ const states = new WeakMap<AppContext, State>();
 function stateOf(ctx: AppContext): State {
   let s = states.get(ctx);
   if (!s) {
-    s = {
-      byToken: new Map(),
-      byMember: new Map(),
-      held: new Map(),
-      generation: 0,
-      watching: 'no',
-      retryAt: 0,
-    };
+    const fresh: Omit<State, 'watch'> = { byToken: new Map(), byMember: new Map(), held: new Map(), generation: 0 };
+    s = { ...fresh, watch: invalidationWatch(ctx.events, (payload) => onInvalidation(s as State, payload)) };
     states.set(ctx, s);
   }
-  if (s.watching === 'no' && performance.now() >= s.retryAt) watch(ctx, s);
+  s.watch.ensure();
   return s;
-}
-
-function watch(ctx: AppContext, s: State) {
-  s.watching = 'starting';
-  ctx.events
-    .watchInvalidations((payload) => onInvalidation(s, payload))
-    .then(
-      () => {
-        s.watching = 'yes';
-      },
-      () => {
-        s.watching = 'no';
-        s.retryAt = performance.now() + RETRY_MS;
-      },
-    );
 }
 
 function clear(s: State) {
@@ -110,10 +87,6 @@ function onInvalidation(s: State, payload: string | null) {
   clear(s);
 }
 
-function usable(ctx: AppContext, s: State): boolean {
-  return s.watching === 'yes' && ctx.events.listening();
-}
-
 function isHeld(s: State, memberId: number): boolean {
   const until = s.held.get(memberId);
   if (until === undefined) return false;
@@ -132,7 +105,7 @@ export function cachedSession(ctx: AppContext, tokenHash: string, now: number, t
   const e = s.byToken.get(tokenHash);
   if (!e) return undefined;
   if (
-    !usable(ctx, s) ||
+    !s.watch.live() ||
     performance.now() - e.readAt > ENTRY_MS ||
     now < e.lastSeen ||
     now - e.lastSeen > touchEveryMs ||
@@ -146,7 +119,7 @@ export function cachedSession(ctx: AppContext, tokenHash: string, now: number, t
 /** Taken before the database read of a session; `store` keeps the result only if nothing changed since. */
 export function beginRead(ctx: AppContext): { generation: number; usable: boolean; readAt: number } {
   const s = stateOf(ctx);
-  return { generation: s.generation, usable: usable(ctx, s), readAt: performance.now() };
+  return { generation: s.generation, usable: s.watch.live(), readAt: performance.now() };
 }
 
 export function storeSession(
@@ -157,7 +130,7 @@ export function storeSession(
 ): void {
   const s = stateOf(ctx);
   const memberId = entry.principal.memberId;
-  if (!ticket.usable || !usable(ctx, s) || s.generation !== ticket.generation || isHeld(s, memberId)) return;
+  if (!ticket.usable || !s.watch.live() || s.generation !== ticket.generation || isHeld(s, memberId)) return;
   if (s.byToken.size >= MAX_ENTRIES) clear(s);
   s.byToken.set(tokenHash, { ...entry, readAt: ticket.readAt });
   let hashes = s.byMember.get(memberId);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
 import { catalogueVersion, type GameFilter, type GameRow, listShownCatalogue } from './games.queries';
 
 // The game list over 10,000+ games (issue 5 performance budget) filters an in-memory copy of the
@@ -43,13 +44,10 @@ type State = {
   trusted?: number;
   /** performance.now() of that check. */
   trustedAt: number;
-  watching: 'no' | 'starting' | 'yes';
-  retryAt: number;
+  watch?: InvalidationWatch;
 };
 
 const snapshots = new WeakMap<AppContext, State>();
-/** After a failed start of the bus, how long until the next try (versions are read meanwhile). */
-const RETRY_MS = 1_000;
 /**
  * Even without a notification the version is read again after this long: the bound on staleness
  * should notifications stop arriving without the connection reporting an error (a silent network
@@ -60,29 +58,16 @@ const VERIFY_EVERY_MS = 5_000;
 function stateOf(ctx: AppContext): State {
   let state = snapshots.get(ctx);
   if (!state) {
-    state = { generation: 0, trustedAt: 0, watching: 'no', retryAt: 0 };
+    const fresh: State = { generation: 0, trustedAt: 0 };
+    // Catalogue notifications and anything unreadable (null: notifications may have been missed).
+    fresh.watch = invalidationWatch(ctx.events, (payload) => {
+      if (payload === null || !payload.includes('"member"')) fresh.generation++;
+    });
+    state = fresh;
     snapshots.set(ctx, state);
   }
-  if (state.watching === 'no' && performance.now() >= state.retryAt) watch(ctx, state);
+  state.watch?.ensure();
   return state;
-}
-
-function watch(ctx: AppContext, state: State) {
-  state.watching = 'starting';
-  ctx.events
-    .watchInvalidations((payload) => {
-      // Catalogue notifications and anything unreadable (null: notifications may have been missed).
-      if (payload === null || !payload.includes('"member"')) state.generation++;
-    })
-    .then(
-      () => {
-        state.watching = 'yes';
-      },
-      () => {
-        state.watching = 'no';
-        state.retryAt = performance.now() + RETRY_MS;
-      },
-    );
 }
 
 /**
@@ -92,7 +77,7 @@ function watch(ctx: AppContext, state: State) {
  */
 export function catalogueNotifications(ctx: AppContext): number | undefined {
   const state = stateOf(ctx);
-  return state.watching === 'yes' && ctx.events.listening() ? state.generation : undefined;
+  return state.watch?.live() ? state.generation : undefined;
 }
 
 /**
@@ -134,7 +119,7 @@ async function build(ctx: AppContext, version: number): Promise<Snapshot> {
 
 async function snapshot(ctx: AppContext): Promise<Snapshot> {
   const state = stateOf(ctx);
-  const listening = state.watching === 'yes' && ctx.events.listening();
+  const listening = state.watch?.live() ?? false;
   // No notification since the copy was last checked against the version: it is current.
   if (
     listening &&
