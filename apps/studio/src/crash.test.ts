@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrashGame, maskPlayer, verifyCrash } from './crash';
 import { multiplierAt, timeToMultiplier, verifyChainLink } from './engines';
+import { IDLE_POLL_MS } from './loop-timer';
 import { type StudioRuntime, studioPlugin } from './plugin';
+import type { RoundDeps } from './rounds';
 
 // The crash game with the studio running alone (as `npm run start:studio`): its own WebSocket
 // upgrade, trial play on the demo balance, the loop's lease and the chain. Real-money rounds through
@@ -21,6 +23,9 @@ let app: FastifyInstance;
 let runtime: StudioRuntime;
 let base: string;
 let clock = Date.now();
+// The loop runs rounds only while watched: the test watches as a page's socket would (the idle test
+// lets go of it).
+let stopWatching = () => {};
 const TIMING = { bettingMs: 1000, pauseMs: 500, tickMs: 0, chainLength: 30 };
 
 beforeAll(async () => {
@@ -38,6 +43,7 @@ beforeAll(async () => {
     },
   });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
+  stopWatching = runtime.crash.subscribe(() => undefined);
 });
 afterAll(() => app.close());
 
@@ -85,7 +91,10 @@ describe('crash game (studio alone)', () => {
     });
     expect(first.type).toBe('state');
     expect(first.data.round?.phase).toBe('betting');
-    ws.close();
+    await new Promise((resolve) => {
+      ws.on('close', resolve);
+      ws.close();
+    });
     const plain = await app.inject({ method: 'GET', url: '/studio/ws/crash' });
     expect(plain.statusCode).toBe(400);
   });
@@ -121,6 +130,7 @@ describe('crash game (studio alone)', () => {
 
   it('runs the phases in one process only: a second loop waits for the lease to lapse', async () => {
     const second = new CrashGame(runtime.deps, TIMING);
+    second.subscribe(() => undefined);
     const before = await current();
     await runtime.crash.tick();
     clock += 100;
@@ -175,4 +185,62 @@ describe('crash game (studio alone)', () => {
     expect(maskPlayer('123456')).toBe('1***6');
     expect(maskPlayer('trial:abcdef')).toBe('guest-abc');
   });
+
+  it('idles while nobody watches and no round is under way, and resumes when someone watches', async () => {
+    stopWatching();
+    try {
+      // The round under way still finishes without a watcher; then no new round starts.
+      for (let i = 0; i < 4 && (await current()).phase !== 'crashed'; i++) await step();
+      const last = await current();
+      expect(last.phase).toBe('crashed');
+      for (let i = 0; i < 3; i++) {
+        clock += 60_000;
+        await runtime.crash.tick();
+      }
+      expect((await current()).id).toBe(last.id);
+      // A timer-driven loop (another process) with nobody watching looks for work only every
+      // IDLE_POLL_MS: one pass's few queries in 400 ms instead of one pass every 10 ms.
+      const counted = countingDeps(runtime.deps);
+      const timed = new CrashGame(counted.deps, { ...TIMING, tickMs: 10 });
+      const started = Date.now();
+      timed.start();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(counted.queries()).toBeGreaterThan(0);
+        expect(counted.queries()).toBeLessThan(10);
+        expect((await current()).id).toBe(last.id);
+        // A page polls on that process: the loop wakes at once (before its next idle look, due
+        // IDLE_POLL_MS after its first pass) and starts a round with a full betting phase.
+        timed.watch();
+        await expect.poll(async () => (await current()).id, { timeout: 3000, interval: 10 }).not.toBe(last.id);
+        expect(Date.now() - started).toBeLessThan(IDLE_POLL_MS);
+        const next = await current();
+        expect(next.phase).toBe('betting');
+        expect(new Date(next.betting_ends_at).getTime()).toBe(clock + TIMING.bettingMs);
+      } finally {
+        await timed.stop();
+      }
+    } finally {
+      stopWatching = runtime.crash.subscribe(() => undefined);
+    }
+    // This process's watcher is back: its loop (the lease let go by the stopped one) runs the round on.
+    const r = await current();
+    clock = Math.max(clock, new Date(r.betting_ends_at).getTime());
+    await runtime.crash.tick();
+    expect(await current()).toMatchObject({ id: r.id, phase: 'running' });
+  });
 });
+
+/** The deps with a database that counts the queries started through it. */
+function countingDeps(deps: RoundDeps) {
+  let queries = 0;
+  const counted = new Set(['selectFrom', 'updateTable', 'insertInto', 'deleteFrom', 'transaction']);
+  const db = new Proxy(deps.db, {
+    get(target, prop) {
+      if (typeof prop === 'string' && counted.has(prop)) queries++;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { deps: { ...deps, db }, queries: () => queries };
+}

@@ -16,7 +16,8 @@ import {
   verifyChainLink,
 } from './engines';
 import { StudioError } from './errors';
-import { holdLease } from './lease';
+import { holdLease, releaseLeases } from './lease';
+import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
@@ -31,6 +32,12 @@ import type { StudioSession } from './sessions';
 // One loop per database: the loop holds a lease row (studio_crash_leader); a second process on the
 // same PostgreSQL serves bets, cash-outs and the WebSocket from the database but leaves the phases
 // to the holder, and takes over when the lease lapses.
+//
+// Idle rule (as the live tables): the phases run only while someone watches (a page's socket on this
+// process, or a page poll of GET /api/crash within watchMs) or the current round is not finished
+// (betting or running: its bets must be settled). Otherwise the loop lets its lease go and looks for
+// work only every IDLE_POLL_MS (owed deliveries, a round started elsewhere); a watcher wakes it at
+// once, and a watcher on another process takes the free lease there.
 
 export type CrashTiming = {
   /** Betting phase length (default 6 s). */
@@ -41,9 +48,17 @@ export type CrashTiming = {
   tickMs: number;
   /** Rounds per hash chain (default 10,000). */
   chainLength: number;
+  /** A page poll keeps the rounds coming this long (default 15 s); an open socket does while open. */
+  watchMs: number;
 };
 
-export const DEFAULT_CRASH_TIMING: CrashTiming = { bettingMs: 6000, pauseMs: 3000, tickMs: 100, chainLength: 10_000 };
+export const DEFAULT_CRASH_TIMING: CrashTiming = {
+  bettingMs: 6000,
+  pauseMs: 3000,
+  tickMs: 100,
+  chainLength: 10_000,
+  watchMs: 15_000,
+};
 
 const LEADER = 'crash';
 const LEASE_MS = 5000;
@@ -146,15 +161,19 @@ export class CrashGame {
   readonly #holder = randomUUID();
   readonly #chains = new Map<number, { rounds: string[]; terminatingHash: string; salt: string }>();
   readonly #listeners = new Set<(message: string) => void>();
-  #timer: NodeJS.Timeout | undefined;
+  readonly #loop: LoopTimer;
   #running: Promise<void> = Promise.resolve();
   #lastBroadcast = '';
   #lastBroadcastAt = 0;
-  #stopped = false;
+  /** Until then a page poll keeps the rounds coming (the test clock's time, deps.now()). */
+  #watchedUntil = 0;
+  /** This process took the lease on its last active pass (so an idle pass lets it go once). */
+  #leading = false;
 
   constructor(deps: RoundDeps, timing: Partial<CrashTiming> = {}) {
     this.#deps = deps;
     this.#timing = { ...DEFAULT_CRASH_TIMING, ...timing };
+    this.#loop = new LoopTimer(this.#timing.tickMs, () => this.tick());
   }
 
   get #db(): StudioDb {
@@ -162,26 +181,21 @@ export class CrashGame {
   }
 
   start(): void {
-    if (this.#timing.tickMs <= 0 || this.#timer) return;
-    let inFlight = false;
-    this.#timer = setInterval(() => {
-      // A slow tick (a slow wallet) is not queued behind: the next one starts when it is done.
-      if (this.#stopped || inFlight) return;
-      inFlight = true;
-      void this.tick()
-        .catch(() => undefined)
-        .finally(() => {
-          inFlight = false;
-        });
-    }, this.#timing.tickMs);
-    this.#timer.unref();
+    this.#loop.start();
   }
 
+  /** Stops the loop and lets its lease go, so another process takes the phases over at once. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
+    this.#loop.stop();
     this.#listeners.clear();
     await this.#running;
+    await releaseLeases(this.#db, this.#holder, this.#deps.now()).catch(() => undefined);
+  }
+
+  /** A page polled the game: the rounds keep coming for watchMs (an idle loop wakes at once). */
+  watch(): void {
+    this.#watchedUntil = Math.max(this.#watchedUntil, this.#deps.now().getTime() + this.#timing.watchMs);
+    this.#loop.wake();
   }
 
   /** One step of the loop (serialized): phases if this process holds the lease, deliveries, broadcast. */
@@ -192,10 +206,27 @@ export class CrashGame {
   }
 
   async #tickOnce(): Promise<void> {
-    if (await this.#lead()) {
-      await this.#advance();
-      await this.recover();
+    const now = this.#deps.now();
+    const watched = this.#listeners.size > 0 || now.getTime() < this.#watchedUntil;
+    const round = await this.#currentRound();
+    const unfinished = round !== undefined && round.phase !== 'crashed';
+    let owed = { delivered: 0, failed: 0 };
+    if (watched || unfinished) {
+      if (await this.#lead()) {
+        this.#leading = true;
+        await this.#advance();
+        owed = await this.recover();
+      }
+    } else {
+      // Nobody here and nothing under way: free the lease for a process that has a watcher, and still
+      // retry what is owed (claimed rows, safe beside another process's pass).
+      if (this.#leading) {
+        this.#leading = false;
+        await releaseLeases(this.#db, this.#holder, now);
+      }
+      owed = await this.recover();
     }
+    this.#loop.idle = !watched && !unfinished && owed.delivered + owed.failed === 0;
     if (this.#listeners.size > 0) await this.#broadcast();
   }
 
@@ -642,6 +673,7 @@ export class CrashGame {
   /** Adds a page's socket; answers the unsubscribe function. The page gets the state at once. */
   subscribe(send: (message: string) => void): () => void {
     this.#listeners.add(send);
+    this.#loop.wake();
     void this.state()
       .then((s) => send(JSON.stringify({ type: 'state', data: s })))
       .catch(() => undefined);

@@ -297,6 +297,8 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   app.get('/api/crash', { config: PUBLIC }, async (request) => {
     const { session: s } = await crashSession(request);
+    // A page that polls keeps the rounds coming as a socket does.
+    crash.watch();
     return { state: await crash.state(), mine: await crash.myBets(s), balance: await balanceOf(s) };
   });
 

@@ -10,6 +10,7 @@ import { StudioError } from './errors';
 import { createFairRng, newServerSeed } from './fair';
 import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
+import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
 
@@ -57,8 +58,6 @@ export const TABLE_MAX_BETS = 20;
 export const TABLE_MAX_STAKE = 100_000_000;
 
 const LEASE_MS = 5000;
-/** How often an idle loop looks for work (a table someone opened on another process, a retry due). */
-const IDLE_POLL_MS = 1000;
 const HISTORY = 48;
 
 type RoundRow = {
@@ -187,16 +186,13 @@ export class TableHall {
   readonly #listeners = new Map<string, { table: TableRef; sends: Set<(message: string) => void> }>();
   readonly #watchRenewed = new Map<string, number>();
   readonly #lastBroadcast = new Map<string, { key: string; at: number }>();
-  #timer: NodeJS.Timeout | undefined;
+  readonly #loop: LoopTimer;
   #running: Promise<void> = Promise.resolve();
-  #stopped = false;
-  #idle = false;
-  #wake = false;
-  #lastPass = 0;
 
   constructor(deps: RoundDeps, timing: Partial<TableTiming> = {}) {
     this.#deps = deps;
     this.#timing = { ...DEFAULT_TABLE_TIMING, ...timing };
+    this.#loop = new LoopTimer(this.#timing.tickMs, () => this.tick());
   }
 
   get timing(): TableTiming {
@@ -208,29 +204,12 @@ export class TableHall {
   }
 
   start(): void {
-    if (this.#timing.tickMs <= 0 || this.#timer) return;
-    let inFlight = false;
-    this.#timer = setInterval(() => {
-      if (this.#stopped || inFlight) return;
-      // Idle (no table to run, nobody here): look again only every IDLE_POLL_MS. A watcher on this
-      // process wakes the loop at once; one on another process is seen within IDLE_POLL_MS.
-      if (this.#idle && !this.#wake && Date.now() - this.#lastPass < IDLE_POLL_MS) return;
-      this.#wake = false;
-      this.#lastPass = Date.now();
-      inFlight = true;
-      void this.tick()
-        .catch(() => undefined)
-        .finally(() => {
-          inFlight = false;
-        });
-    }, this.#timing.tickMs);
-    this.#timer.unref();
+    this.#loop.start();
   }
 
   /** Stops the loop and lets its leases go, so another process takes the tables over at once. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
+    this.#loop.stop();
     this.#listeners.clear();
     await this.#running;
     await releaseLeases(this.#db, this.#holder, this.#deps.now()).catch(() => undefined);
@@ -251,7 +230,7 @@ export class TableHall {
       if (await holdLease(this.#db, `table:${key}`, this.#holder, now, LEASE_MS)) await this.#advance(key, now);
     }
     const owed = await this.recover();
-    this.#idle = active.length === 0 && this.#listeners.size === 0 && owed.delivered + owed.failed === 0;
+    this.#loop.idle = active.length === 0 && this.#listeners.size === 0 && owed.delivered + owed.failed === 0;
     for (const key of this.#listeners.keys()) await this.#broadcast(key);
   }
 
@@ -272,7 +251,7 @@ export class TableHall {
 
   /** Marks a table as watched (an open socket, a page poll); the loop runs it for watchMs from now. */
   async watch(table: TableRef): Promise<void> {
-    this.#wake = true;
+    this.#loop.wake();
     await this.#renewWatch(table, this.#deps.now(), true);
   }
 
