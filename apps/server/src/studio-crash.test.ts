@@ -1,132 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, timeToMultiplier } from '../../studio/src/engines';
-import { loopbackUrl, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
-import { issueSession } from './modules/accounts/sessions.service';
-import { balanceOf, post, verifyLedger } from './modules/wallet/wallet.service';
-import { createMember } from './test/factories';
-import { createTestApp, type TestApp } from './test/harness';
+import type { StudioRuntime } from '../../studio/src/plugin';
+import { verifyLedger } from './modules/wallet/wallet.service';
+import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './studio-fixture';
+import type { TestApp } from './test/harness';
 
 // The crash game of the house studio, mounted as `npm start` does, paying through the real signed
 // vendor wallet API over loopback. The round loop runs on a clock the test moves (no timer), so every
 // phase change and every cash-out happens at a known multiplier.
 
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
-
 let t: TestApp;
 let studio: StudioRuntime;
 let base: string;
 let clock = Date.now();
-const calls: string[] = [];
-const realFetch = globalThis.fetch;
 // Fault injection on the studio's wallet calls: run something while the platform answers (the
 // round moves on), or lose the answer after the platform processed the call.
-const whileAnswering = new Map<string, () => Promise<void>>();
-const dropAnswers = new Set<string>();
-const studioFetch: typeof fetch = async (input, init) => {
-  const kind = String(input).split('/').pop() ?? '';
-  calls.push(kind);
-  const response = await realFetch(input, init);
-  const hook = whileAnswering.get(kind);
-  if (hook) {
-    whileAnswering.delete(kind);
-    await hook();
-  }
-  if (dropAnswers.has(kind)) {
-    await response.arrayBuffer();
-    throw new TypeError('fetch failed: socket hang up (test)');
-  }
-  return response;
-};
+let calls: string[];
+let whileAnswering: Map<string, () => Promise<void>>;
+let dropAnswers: Set<string>;
 
 const BETTING_MS = 1000;
 const PAUSE_MS = 500;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      mount: (app, ctx) =>
-        app.register(studioPlugin, {
-          prefix: '/studio',
-          platformUrl: () => loopbackUrl(app.server.address()),
-          houseSecret: ctx.config.studioSecret,
-          databaseUrl: ctx.config.databaseUrl,
-          dataDir: '',
-          retryIntervalMs: 0,
-          fetch: studioFetch,
-          now: () => new Date(clock),
-          crash: { bettingMs: BETTING_MS, pauseMs: PAUSE_MS, tickMs: 0, chainLength: 200 },
-          onStart: (runtime) => {
-            studio = runtime;
-          },
-        }),
-    },
-  );
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, studio, base, calls, whileAnswering, dropAnswers } = await mountStudio({
+    now: () => new Date(clock),
+    crash: { bettingMs: BETTING_MS, pauseMs: PAUSE_MS, tickMs: 0, chainLength: 200 },
+  }));
   // The loop runs rounds only while someone watches: the test watches as a page's socket would.
   studio.crash.subscribe(() => undefined);
 });
 afterAll(() => t.close());
 
-async function fund(memberId: number, amount: number) {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-}
-
 /** A funded member who launched the crash tile from the lobby: their game token. */
 async function launched(amount: number) {
-  const m = await createMember(t.ctx);
-  await fund(m.id, amount);
-  const auth = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
   const game = await t.ctx.db
     .selectFrom('games')
     .select('node_id')
     .where('vendor_code', '=', 'PT')
     .where('game_code', '=', 'CRASH-001')
     .executeTakeFirstOrThrow();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: { authorization: auth },
-    payload: { nodeId: Number(game.node_id), language: 'en', backUrl: '/rng' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
-  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  expect(page.statusCode, page.body).toBe(200);
-  return { memberId: m.id, token: url.searchParams.get('token') ?? '' };
+  return launchAs(t, Number(game.node_id), amount, '/rng');
 }
 
-function api(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/studio${url}`,
-    headers: token ? { 'x-game-token': token } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  studioApi(t, token, method, url, payload);
+const platformBalance = (memberId: number) => balanceOfMember(t, memberId);
 
 async function currentRound() {
   return studio.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -143,10 +63,6 @@ async function bettingRoundCrashingAbove(min: number) {
     else clock = new Date(r.crashed_at ?? 0).getTime() + PAUSE_MS;
   }
   throw new Error('no round with a high enough crash point');
-}
-
-async function platformBalance(memberId: number) {
-  return (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 }
 
 async function walletRound(betId: string) {

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantEngineFor } from '../../studio/src/engine-registry';
 import { createFairRng } from '../../studio/src/fair/fair-rng';
-import { loopbackUrl, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
-import { issueSession } from './modules/accounts/sessions.service';
-import { balanceOf, post, verifyLedger } from './modules/wallet/wallet.service';
-import { createMember } from './test/factories';
-import { createTestApp, type TestApp } from './test/harness';
+import type { StudioRuntime } from '../../studio/src/plugin';
+import { verifyLedger } from './modules/wallet/wallet.service';
+import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi } from './studio-fixture';
+import type { TestApp } from './test/harness';
 
 // The house studio mounted in the platform as `npm start` does, talking to the real vendor wallet
 // API over loopback HTTP (apps/studio never imports the server; this test, in the server, may).
@@ -17,60 +15,13 @@ let studio: StudioRuntime;
 let studioOffset = 0;
 // Fault injection on the studio's outgoing wallet calls: the request reaches the platform, but the
 // answer is "lost" for the kinds listed here.
-const dropAnswers = new Set<string>();
-const calls: string[] = [];
-
-const realFetch = globalThis.fetch;
-const studioFetch: typeof fetch = async (input, init) => {
-  const url = String(input);
-  const kind = url.split('/').pop() ?? '';
-  calls.push(kind);
-  const response = await realFetch(input, init);
-  if (dropAnswers.has(kind)) {
-    await response.arrayBuffer();
-    throw new TypeError('fetch failed: socket hang up (test)');
-  }
-  return response;
-};
+let dropAnswers: Set<string>;
+let calls: string[];
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      // On PostgreSQL (TEST_DATABASE_URL) the studio_ tables go into the test's database, as in production.
-      mount: (app, ctx) =>
-        app.register(studioPlugin, {
-          prefix: '/studio',
-          platformUrl: () => loopbackUrl(app.server.address()),
-          houseSecret: ctx.config.studioSecret,
-          databaseUrl: ctx.config.databaseUrl,
-          dataDir: '',
-          retryIntervalMs: 0,
-          fetch: studioFetch,
-          now: () => new Date(Date.now() + studioOffset),
-          onStart: (runtime) => {
-            studio = runtime;
-          },
-        }),
-    },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, studio, dropAnswers, calls } = await mountStudio({ now: () => new Date(Date.now() + studioOffset) }));
 });
 afterAll(() => t.close());
-
-async function fund(memberId: number, amount: number) {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-}
 
 async function slotGame(vendor = 'PT', gameType = 'RNG') {
   const row = await t.ctx.db
@@ -87,39 +38,14 @@ async function slotGame(vendor = 'PT', gameType = 'RNG') {
 
 /** A funded member who launched a slot: the studio URL and token, as the lobby would open them. */
 async function launched(amount: number, vendor = 'PT', gameType = 'RNG') {
-  const m = await createMember(t.ctx);
-  if (amount > 0) await fund(m.id, amount);
-  const auth = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
   const game = await slotGame(vendor, gameType);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: { authorization: auth },
-    payload: { nodeId: game.nodeId, language: 'en', backUrl: '/rng' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const v = LaunchGameValue.parse(res.json().value);
-  const url = new URL(v.url, 'http://site.test');
-  const token = url.searchParams.get('token') ?? '';
-  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  expect(page.statusCode, page.body).toBe(200);
-  expect(page.body).toContain('/studio/assets/play.js');
-  return { memberId: m.id, token, gameCode: game.gameCode };
+  const p = await launchAs(t, game.nodeId, amount, '/rng');
+  expect(p.page).toContain('/studio/assets/play.js');
+  return { memberId: p.memberId, token: p.token, gameCode: game.gameCode };
 }
 
-function api(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/studio${url}`,
-    headers: token ? { 'x-game-token': token } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  studioApi(t, token, method, url, payload);
 
 type Answer = {
   round: { roundId: string; stake: number; win: number; pendingSteps: number; status: string };
@@ -140,9 +66,7 @@ async function playFull(token: string, bet: unknown): Promise<Answer> {
   return answer;
 }
 
-async function platformBalance(memberId: number) {
-  return (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
-}
+const platformBalance = (memberId: number) => balanceOfMember(t, memberId);
 
 async function platformRound(roundId: string) {
   return t.ctx.db.selectFrom('vendor_rounds').selectAll().where('round_id', '=', roundId).executeTakeFirst();

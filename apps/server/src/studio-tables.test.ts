@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDatabase } from '../../studio/src/db/database';
 import { engineKindOf } from '../../studio/src/game-map';
-import { loopbackUrl, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
+import type { StudioRuntime } from '../../studio/src/plugin';
 import { TableHall } from '../../studio/src/tables';
-import { issueSession } from './modules/accounts/sessions.service';
-import { balanceOf, post, verifyLedger } from './modules/wallet/wallet.service';
-import { createMember } from './test/factories';
-import { createTestApp, type TestApp } from './test/harness';
+import { verifyLedger } from './modules/wallet/wallet.service';
+import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './studio-fixture';
+import type { TestApp } from './test/harness';
 
 // The live tables of the house studio (LIVE baccarat and roulette), mounted as `npm start` does and
 // paying through the real signed vendor wallet API over loopback: two members in one round settled
@@ -17,70 +13,22 @@ import { createTestApp, type TestApp } from './test/harness';
 // two loops on one database (on PostgreSQL, two connection pools: two processes' worth). The loop
 // runs on a clock the test moves.
 
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
-
 let t: TestApp;
 let studio: StudioRuntime;
 let base: string;
 let clock = Date.now();
-const realFetch = globalThis.fetch;
-const dropAnswers = new Set<string>();
-const studioFetch: typeof fetch = async (input, init) => {
-  const kind = String(input).split('/').pop() ?? '';
-  const response = await realFetch(input, init);
-  if (dropAnswers.has(kind)) {
-    await response.arrayBuffer();
-    throw new TypeError('fetch failed: socket hang up (test)');
-  }
-  return response;
-};
+let dropAnswers: Set<string>;
 
 const TIMING = { bettingMs: 1000, dealMs: 600, resultMs: 400, tickMs: 0, watchMs: 5000 };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      mount: (app, ctx) =>
-        app.register(studioPlugin, {
-          prefix: '/studio',
-          platformUrl: () => loopbackUrl(app.server.address()),
-          houseSecret: ctx.config.studioSecret,
-          databaseUrl: ctx.config.databaseUrl,
-          dataDir: '',
-          retryIntervalMs: 0,
-          fetch: studioFetch,
-          now: () => new Date(clock),
-          crash: { tickMs: 0 },
-          tables: TIMING,
-          onStart: (runtime) => {
-            studio = runtime;
-          },
-        }),
-    },
-  );
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, studio, base, dropAnswers } = await mountStudio({
+    now: () => new Date(clock),
+    crash: { tickMs: 0 },
+    tables: TIMING,
+  }));
 });
 afterAll(() => t.close());
-
-async function fund(memberId: number, amount: number) {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-}
 
 /** A LIVE catalogue game that the studio plays as `kind`. */
 async function liveGame(kind: 'baccarat' | 'roulette') {
@@ -96,37 +44,12 @@ async function liveGame(kind: 'baccarat' | 'roulette') {
 }
 
 /** A funded member who launched the table from the lobby: their game token. */
-async function launched(nodeId: number, amount: number) {
-  const m = await createMember(t.ctx);
-  await fund(m.id, amount);
-  const auth = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: { authorization: auth },
-    payload: { nodeId, language: 'en', backUrl: '/live' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
-  const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  expect(page.statusCode, page.body).toBe(200);
-  return { memberId: m.id, token: url.searchParams.get('token') ?? '' };
-}
+const launched = (nodeId: number, amount: number) => launchAs(t, nodeId, amount, '/live');
 
 const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/studio${url}`,
-    headers: { 'x-game-token': token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  studioApi(t, token, method, url, payload);
 
-const platformBalance = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
+const platformBalance = (memberId: number) => balanceOfMember(t, memberId);
 
 const current = (key: string) =>
   studio.db
