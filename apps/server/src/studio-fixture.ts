@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { expect } from 'vitest';
 import { loopbackUrl, type StudioOptions, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
@@ -13,13 +12,7 @@ import { createTestApp, type TestApp } from './test/harness';
 // in production), listening on loopback so the studio reaches the real signed vendor wallet API over
 // HTTP; fault injection on its wallet calls; funded members who launch a game from the lobby.
 
-/** A WebSocket client (the `ws` package ships without types: the slice the tests use). */
-export type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-export const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+export { WebSocket, type WsClient } from '../../studio/src/standalone-fixture';
 
 export type MountedStudio = {
   t: TestApp;

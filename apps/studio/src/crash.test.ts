@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrashGame, maskPlayer, verifyCrash } from './crash';
 import { multiplierAt, timeToMultiplier, verifyChainLink } from './engines';
 import { IDLE_POLL_MS } from './loop-timer';
-import { type StudioRuntime, studioPlugin } from './plugin';
+import type { StudioRuntime } from './plugin';
 import type { RoundDeps } from './rounds';
+import { gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
 
 // The crash game with the studio running alone (as `npm run start:studio`): its own WebSocket
 // upgrade, trial play on the demo balance, the loop's lease and the chain. Real-money rounds through
 // the platform's wallet are tested in apps/server/src/studio-crash.test.ts.
-
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
 
 let app: FastifyInstance;
 let runtime: StudioRuntime;
@@ -29,41 +22,14 @@ let stopWatching = () => {};
 const TIMING = { bettingMs: 1000, pauseMs: 500, tickMs: 0, chainLength: 30 };
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioPlugin, {
-    prefix: '/studio',
-    platformUrl: 'http://127.0.0.1:9',
-    houseSecret: 'x'.repeat(40),
-    dataDir: '',
-    retryIntervalMs: 0,
-    now: () => new Date(clock),
-    crash: TIMING,
-    onStart: (r) => {
-      runtime = r;
-    },
-  });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, runtime, base } = await startStudioAlone({ now: () => new Date(clock), crash: TIMING }));
   stopWatching = runtime.crash.subscribe(() => undefined);
 });
 afterAll(() => app.close());
 
-async function trial() {
-  const token = randomBytes(32).toString('base64url');
-  const page = await app.inject({
-    method: 'GET',
-    url: `/studio/play?token=${token}&game=CRASH-001&vendor=PT&mode=trial`,
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return token;
-}
-
+const trial = () => openTrial(app, 'CRASH-001');
 const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `/studio${url}`,
-    headers: { 'x-game-token': token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  gameApi(app, token, method, url, payload);
 
 const current = () =>
   runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashServerSeed } from './fair';
 import { engineKindOf } from './game-map';
-import { type StudioRuntime, studioPlugin } from './plugin';
+import type { StudioRuntime } from './plugin';
+import { gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
 import { TABLE_MAX_BETS, TableHall, type TableState } from './tables';
 
 // Live tables with the studio running alone (as `npm run start:studio`), in trial mode on the demo
 // balance: the schedule of the phases, late bets, two players in one round, the verifier, the lease,
 // a restart mid-round, the idle rule and the WebSocket. Real-money rounds through the platform's
 // wallet (and undeliverable wins) are tested in apps/server/src/studio-tables.test.ts.
-
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
 
 let app: FastifyInstance;
 let runtime: StudioRuntime;
@@ -26,21 +19,11 @@ let clock = Date.now();
 const TIMING = { bettingMs: 1000, dealMs: 700, resultMs: 500, tickMs: 0, watchMs: 3000 };
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(studioPlugin, {
-    prefix: '/studio',
-    platformUrl: 'http://127.0.0.1:9',
-    houseSecret: 'x'.repeat(40),
-    dataDir: '',
-    retryIntervalMs: 0,
+  ({ app, runtime, base } = await startStudioAlone({
     now: () => new Date(clock),
     crash: { tickMs: 0 },
     tables: TIMING,
-    onStart: (r) => {
-      runtime = r;
-    },
-  });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  }));
 });
 afterAll(() => app.close());
 
@@ -53,23 +36,10 @@ function liveCode(kind: 'baccarat' | 'roulette'): string {
   }
 }
 
-async function trial(gameCode: string) {
-  const token = randomBytes(32).toString('base64url');
-  const page = await app.inject({
-    method: 'GET',
-    url: `/studio/play?token=${token}&game=${gameCode}&vendor=PT&mode=trial`,
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return token;
-}
+const trial = (gameCode: string) => openTrial(app, gameCode);
 
 const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `/studio${url}`,
-    headers: { 'x-game-token': token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  gameApi(app, token, method, url, payload);
 
 const tableState = async (token: string) =>
   (await api(token, 'GET', '/api/table')).json() as { state: TableState; balance: number; mine: { status: string }[] };

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type StudioOptions, type StudioRuntime, studioPlugin } from './plugin';
+
+// The setup shared by the studio's own tests of its shared-round games (crash, live tables): the
+// studio running alone as `npm run start:studio` does (its own WebSocket upgrade), on an in-memory
+// database, with no platform behind it (trial play only; its wallet address refuses connections).
+
+/** A WebSocket client (the `ws` package ships without types: the slice the tests use). */
+export type WsClient = {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'open' | 'error' | 'close', fn: (...args: unknown[]) => void): void;
+  close(): void;
+};
+export const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+
+export type StandaloneStudio = { app: FastifyInstance; runtime: StudioRuntime; base: string };
+
+/** The studio alone under /studio, listening on loopback; `options` as the studio plugin's. */
+export async function startStudioAlone(
+  options: Partial<Omit<StudioOptions, 'platformUrl' | 'houseSecret' | 'dataDir'>>,
+): Promise<StandaloneStudio> {
+  const app = Fastify();
+  let runtime: StudioRuntime | undefined;
+  await app.register(studioPlugin, {
+    prefix: '/studio',
+    platformUrl: 'http://127.0.0.1:9',
+    houseSecret: 'x'.repeat(40),
+    dataDir: '',
+    retryIntervalMs: 0,
+    ...options,
+    onStart: (r) => {
+      runtime = r;
+      options.onStart?.(r);
+    },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!runtime) throw new Error('the studio did not start');
+  return { app, runtime, base };
+}
+
+/** Opens a trial session of a game (the launch page); answers its game token. */
+export async function openTrial(app: FastifyInstance, gameCode: string, vendor = 'PT'): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const page = await app.inject({
+    method: 'GET',
+    url: `/studio/play?token=${token}&game=${gameCode}&vendor=${vendor}&mode=trial`,
+  });
+  expect(page.statusCode, page.body).toBe(200);
+  return token;
+}
+
+/** A call of the studio's game API with a game token. */
+export function gameApi(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url: `/studio${url}`,
+    headers: { 'x-game-token': token },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
