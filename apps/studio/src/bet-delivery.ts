@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase, StudioTableBetsTable } from './db/schema';
+import { StudioError } from './errors';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { StudioSession } from './sessions';
 
 // The retried delivery shared by the games whose every player bet is its own wallet round: crash
 // bets, live table bets and lottery tickets. A row owes its win (0 for a loss, which still closes
@@ -159,4 +161,78 @@ export async function deliverDueBets(
     else counts.failed++;
   }
   return counts;
+}
+
+/**
+ * The wallet side of a bet on a shared round (crash, live tables), once its row is recorded as
+ * 'betting': the wallet's bet, then the row opened only while `stillBetting` holds (it locks the
+ * round row in its betting phase). A refusal leaves nothing behind; no answer, or an answer after
+ * betting closed, rolls the stake back. Answers the balance after the bet.
+ */
+export async function placeWalletBet(
+  deps: RoundDeps,
+  ledger: 'studio_crash_bets' | 'studio_table_bets',
+  bet: {
+    session: StudioSession;
+    token: string;
+    betId: string;
+    betTx: string;
+    amount: number;
+    stillBetting: (trx: Transaction<StudioDatabase>) => Promise<boolean>;
+    closed: 'STUDIO_CRASH_BETTING_CLOSED' | 'STUDIO_TABLE_BETTING_CLOSED';
+  },
+): Promise<number> {
+  const { session, betId } = bet;
+  const db = ledgerDb(deps.db);
+  const answer = await deps.wallet.bet({
+    vendor: session.vendor,
+    token: bet.token,
+    player: session.player,
+    gameCode: session.gameCode,
+    roundId: betId,
+    transactionId: bet.betTx,
+    amount: bet.amount,
+    currency: session.currency,
+  });
+  const row = sql.ref(LEDGERS[ledger].roundId);
+  if (answer.kind === 'refused') {
+    // A definite refusal: nothing was taken, so nothing is kept.
+    await db.deleteFrom(ledger).where(row, '=', betId).where('status', '=', 'betting').execute();
+    if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
+      throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
+    if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
+    if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
+    throw new StudioError(
+      'STUDIO_WALLET_REFUSED',
+      { status: answer.status },
+      `The wallet refused the bet (${answer.status})`,
+    );
+  }
+  const accepted =
+    answer.kind === 'ok' &&
+    (await deps.db.transaction().execute(async (trx) => {
+      if (!(await bet.stillBetting(trx))) return false;
+      const r = await ledgerDb(trx)
+        .updateTable(ledger)
+        .set({ status: 'open' })
+        .where(row, '=', betId)
+        .where('status', '=', 'betting')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    }));
+  if (!accepted) {
+    // No answer, or the answer came after betting closed: the stake (if taken) goes back.
+    await db
+      .updateTable(ledger)
+      .set({
+        status: 'rolling_back',
+        last_error: answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
+      })
+      .where(row, '=', betId)
+      .where('status', '=', 'betting')
+      .execute();
+    await deliverBet(deps, ledger, betId);
+    throw new StudioError(answer.kind === 'unknown' ? 'STUDIO_WALLET_UNAVAILABLE' : bet.closed);
+  }
+  return answer.kind === 'ok' ? answer.balance : 0;
 }

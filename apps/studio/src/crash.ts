@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { deliverBet, deliverDueBets } from './bet-delivery';
+import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
 import {
@@ -465,59 +465,15 @@ export class CrashGame {
         if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
         throw err;
       }
-      const answer = await this.#deps.wallet.bet({
-        vendor: session.vendor,
+      balance = await placeWalletBet(this.#deps, 'studio_crash_bets', {
+        session,
         token,
-        player: session.player,
-        gameCode: session.gameCode,
-        roundId: betId,
-        transactionId: row.bet_tx,
+        betId,
+        betTx: row.bet_tx,
         amount: bet.amount,
-        currency: session.currency,
+        stillBetting: lockBetting,
+        closed: 'STUDIO_CRASH_BETTING_CLOSED',
       });
-      if (answer.kind === 'refused') {
-        await this.#db
-          .deleteFrom('studio_crash_bets')
-          .where('bet_id', '=', betId)
-          .where('status', '=', 'betting')
-          .execute();
-        if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
-          throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
-        if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
-        if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
-        throw new StudioError(
-          'STUDIO_WALLET_REFUSED',
-          { status: answer.status },
-          `The wallet refused the bet (${answer.status})`,
-        );
-      }
-      const accepted =
-        answer.kind === 'ok' &&
-        (await this.#db.transaction().execute(async (trx) => {
-          if (!(await lockBetting(trx))) return false;
-          const r = await trx
-            .updateTable('studio_crash_bets')
-            .set({ status: 'open' })
-            .where('bet_id', '=', betId)
-            .where('status', '=', 'betting')
-            .executeTakeFirst();
-          return Number(r.numUpdatedRows) === 1;
-        }));
-      if (!accepted) {
-        // No answer, or the answer came after betting closed: the stake (if taken) goes back.
-        await this.#db
-          .updateTable('studio_crash_bets')
-          .set({
-            status: 'rolling_back',
-            last_error: answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
-          })
-          .where('bet_id', '=', betId)
-          .where('status', '=', 'betting')
-          .execute();
-        await this.#deliver(betId);
-        throw new StudioError(answer.kind === 'unknown' ? 'STUDIO_WALLET_UNAVAILABLE' : 'STUDIO_CRASH_BETTING_CLOSED');
-      }
-      balance = answer.kind === 'ok' ? answer.balance : 0;
     }
     return { bet: await this.#myBet(betId), balance };
   }

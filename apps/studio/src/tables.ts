@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { deliverBet, deliverDueBets } from './bet-delivery';
+import { deliverDueBets, placeWalletBet } from './bet-delivery';
 import { maskPlayer } from './crash';
 import type { StudioDb } from './db/database';
 import type { TableEngine, TablePhase } from './db/schema';
@@ -509,59 +509,15 @@ export class TableHall {
         await checkLimits(trx);
         await trx.insertInto('studio_table_bets').values(row).execute();
       });
-      const answer = await this.#deps.wallet.bet({
-        vendor: session.vendor,
+      balance = await placeWalletBet(this.#deps, 'studio_table_bets', {
+        session,
         token,
-        player: session.player,
-        gameCode: session.gameCode,
-        roundId: betId,
-        transactionId: row.bet_tx,
+        betId,
+        betTx: row.bet_tx,
         amount: stake,
-        currency: session.currency,
+        stillBetting: lockBetting,
+        closed: 'STUDIO_TABLE_BETTING_CLOSED',
       });
-      if (answer.kind === 'refused') {
-        await this.#db
-          .deleteFrom('studio_table_bets')
-          .where('bet_id', '=', betId)
-          .where('status', '=', 'betting')
-          .execute();
-        if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
-          throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
-        if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
-        if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
-        throw new StudioError(
-          'STUDIO_WALLET_REFUSED',
-          { status: answer.status },
-          `The wallet refused the bet (${answer.status})`,
-        );
-      }
-      const accepted =
-        answer.kind === 'ok' &&
-        (await this.#db.transaction().execute(async (trx) => {
-          if (!(await lockBetting(trx))) return false;
-          const r = await trx
-            .updateTable('studio_table_bets')
-            .set({ status: 'open' })
-            .where('bet_id', '=', betId)
-            .where('status', '=', 'betting')
-            .executeTakeFirst();
-          return Number(r.numUpdatedRows) === 1;
-        }));
-      if (!accepted) {
-        // No answer, or the answer came after betting closed: the stake (if taken) goes back.
-        await this.#db
-          .updateTable('studio_table_bets')
-          .set({
-            status: 'rolling_back',
-            last_error: answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
-          })
-          .where('bet_id', '=', betId)
-          .where('status', '=', 'betting')
-          .execute();
-        await this.#deliver(betId);
-        throw new StudioError(answer.kind === 'unknown' ? 'STUDIO_WALLET_UNAVAILABLE' : 'STUDIO_TABLE_BETTING_CLOSED');
-      }
-      balance = answer.kind === 'ok' ? answer.balance : 0;
     }
     return { bet: await this.#myBet(betId), balance, roundId: round.id };
   }
@@ -609,11 +565,6 @@ export class TableHall {
   }
 
   // ---- deliveries ----
-
-  /** Delivers what a bet is owed (its win, 0 for a loss, when settling; its rollback when rolling back). */
-  #deliver(betId: string): Promise<boolean> {
-    return deliverBet(this.#deps, 'studio_table_bets', betId);
-  }
 
   /** Delivers due wins and rollbacks; a bet left without its wallet answer is rolled back. */
   recover(): Promise<{ delivered: number; failed: number }> {
