@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
@@ -19,7 +18,7 @@ import { StudioError } from './errors';
 import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
-import type { StudioSession } from './sessions';
+import { debitDemo, type StudioSession } from './sessions';
 
 // The crash game (CRASH tiles): one shared round stream for every crash tile and player. Each round
 // takes the next hash of a pre-committed chain (its terminating hash published before round 1), so the
@@ -439,14 +438,7 @@ export class CrashGame {
     if (session.mode === 'trial') {
       balance = await this.#db.transaction().execute(async (trx) => {
         if (!(await lockBetting(trx))) throw new StudioError('STUDIO_CRASH_BETTING_CLOSED');
-        const debited = await trx
-          .updateTable('studio_sessions')
-          .set({ demo_balance: sql`demo_balance - ${bet.amount}`, last_seen_at: now })
-          .where('id', '=', session.id)
-          .where('demo_balance', '>=', bet.amount)
-          .returning('demo_balance')
-          .executeTakeFirst();
-        if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+        const debited = await debitDemo(trx, session.id, bet.amount, now);
         try {
           await trx
             .insertInto('studio_crash_bets')
@@ -456,7 +448,7 @@ export class CrashGame {
           if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
           throw err;
         }
-        return debited.demo_balance;
+        return debited;
       });
     } else {
       try {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { drawAt, openDrawIndex } from '@gamehall/shared/lottery-schedule';
-import { sql } from 'kysely';
 import { deliverBet, deliverDueBets } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import {
@@ -15,7 +14,7 @@ import {
 import { StudioError } from './errors';
 import { newServerSeed } from './fair';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
-import type { StudioSession } from './sessions';
+import { debitDemo, type StudioSession } from './sessions';
 
 // Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
 // one draw per game and numero whose server seed is committed (hash shown) before betting closes and
@@ -165,19 +164,12 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
   let balance: number;
   if (session.mode === 'trial') {
     balance = await deps.db.transaction().execute(async (trx) => {
-      const debited = await trx
-        .updateTable('studio_sessions')
-        .set({ demo_balance: sql`demo_balance - ${bet.amount}` })
-        .where('id', '=', session.id)
-        .where('demo_balance', '>=', bet.amount)
-        .returning('demo_balance')
-        .executeTakeFirst();
-      if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+      const debited = await debitDemo(trx, session.id, bet.amount);
       await trx
         .insertInto('studio_lottery_tickets')
         .values({ ...row, status: 'open' })
         .execute();
-      return debited.demo_balance;
+      return debited;
     });
   } else {
     await deps.db.insertInto('studio_lottery_tickets').values(row).execute();

@@ -7,7 +7,7 @@ import { StudioError } from './errors';
 import { createFairRng } from './fair/fair-rng';
 import { engineKindOf, isTableEngine } from './game-map';
 import { takeNonce } from './seeds';
-import type { StudioSession } from './sessions';
+import { debitDemo, type StudioSession } from './sessions';
 import type { WalletClient } from './wallet-client';
 
 // One round of an instant game: debit the stake through the wallet API, play the engine on the
@@ -244,16 +244,9 @@ export async function playRound(
   if (session.mode === 'trial') {
     // The demo balance is the studio's own: debit it and record the round in one transaction.
     balance = await deps.db.transaction().execute(async (trx) => {
-      const debited = await trx
-        .updateTable('studio_sessions')
-        .set({ demo_balance: sql`demo_balance - ${stake}`, last_seen_at: now })
-        .where('id', '=', session.id)
-        .where('demo_balance', '>=', stake)
-        .returning('demo_balance')
-        .executeTakeFirst();
-      if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+      const debited = await debitDemo(trx, session.id, stake, now);
       await trx.insertInto('studio_rounds').values(row).execute();
-      return debited.demo_balance;
+      return debited;
     });
   } else {
     await deps.db.insertInto('studio_rounds').values(row).execute();

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { StudioDb } from './db/database';
 import type { StudioSessionsTable } from './db/schema';
@@ -152,4 +153,20 @@ export async function trialBalance(db: StudioDb, sessionId: number): Promise<num
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow();
   return row.demo_balance;
+}
+
+/**
+ * Takes a trial stake from the demo balance (in the caller's transaction, beside the bet's row);
+ * refuses a stake above it. `seenAt` also marks the session as in use. Answers the balance after.
+ */
+export async function debitDemo(db: StudioDb, sessionId: number, amount: number, seenAt?: Date): Promise<number> {
+  const debited = await db
+    .updateTable('studio_sessions')
+    .set({ demo_balance: sql`demo_balance - ${amount}`, ...(seenAt ? { last_seen_at: seenAt } : {}) })
+    .where('id', '=', sessionId)
+    .where('demo_balance', '>=', amount)
+    .returning('demo_balance')
+    .executeTakeFirst();
+  if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+  return debited.demo_balance;
 }

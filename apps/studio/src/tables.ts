@@ -12,7 +12,7 @@ import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
-import type { StudioSession } from './sessions';
+import { debitDemo, type StudioSession } from './sessions';
 
 // Live tables (LIVE baccarat and roulette tiles): one shared timeline per table (a catalogue tile,
 // '<vendor>:<game code>'), the same for every player and for trial players on their demo balance.
@@ -489,19 +489,12 @@ export class TableHall {
       balance = await this.#db.transaction().execute(async (trx) => {
         if (!(await lockBetting(trx))) throw new StudioError('STUDIO_TABLE_BETTING_CLOSED');
         await checkLimits(trx);
-        const debited = await trx
-          .updateTable('studio_sessions')
-          .set({ demo_balance: sql`demo_balance - ${stake}`, last_seen_at: now })
-          .where('id', '=', session.id)
-          .where('demo_balance', '>=', stake)
-          .returning('demo_balance')
-          .executeTakeFirst();
-        if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
+        const debited = await debitDemo(trx, session.id, stake, now);
         await trx
           .insertInto('studio_table_bets')
           .values({ ...row, status: 'open' })
           .execute();
-        return debited.demo_balance;
+        return debited;
       });
     } else {
       await this.#db.transaction().execute(async (trx) => {
