@@ -19,6 +19,7 @@ import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
+import { StateFeed } from './state-feed';
 
 // The crash game (CRASH tiles): one shared round stream for every crash tile and player. Each round
 // takes the next hash of a pre-committed chain (its terminating hash published before round 1), so the
@@ -159,11 +160,9 @@ export class CrashGame {
   readonly #timing: CrashTiming;
   readonly #holder = randomUUID();
   readonly #chains = new Map<number, { rounds: string[]; terminatingHash: string; salt: string }>();
-  readonly #listeners = new Set<(message: string) => void>();
+  readonly #listeners = new StateFeed();
   readonly #loop: LoopTimer;
   #running: Promise<void> = Promise.resolve();
-  #lastBroadcast = '';
-  #lastBroadcastAt = 0;
   /** Until then a page poll keeps the rounds coming (the test clock's time, deps.now()). */
   #watchedUntil = 0;
   /** This process took the lease on its last active pass (so an idle pass lets it go once). */
@@ -620,30 +619,17 @@ export class CrashGame {
 
   /** Adds a page's socket; answers the unsubscribe function. The page gets the state at once. */
   subscribe(send: (message: string) => void): () => void {
-    this.#listeners.add(send);
+    const off = this.#listeners.add(send);
     this.#loop.wake();
     void this.state()
-      .then((s) => send(JSON.stringify({ type: 'state', data: s })))
+      .then((s) => StateFeed.sendTo(send, s))
       .catch(() => undefined);
-    return () => this.#listeners.delete(send);
+    return off;
   }
 
   /** Sends the state when it changed, and at least every second (the pages re-sync their clocks). */
   async #broadcast(): Promise<void> {
-    const s = await this.state();
-    const key = JSON.stringify({ ...s, serverNow: '' });
-    const at = Date.now();
-    if (key === this.#lastBroadcast && at - this.#lastBroadcastAt < 1000) return;
-    this.#lastBroadcast = key;
-    this.#lastBroadcastAt = at;
-    const message = JSON.stringify({ type: 'state', data: s });
-    for (const send of this.#listeners) {
-      try {
-        send(message);
-      } catch {
-        this.#listeners.delete(send);
-      }
-    }
+    this.#listeners.publish(await this.state());
   }
 }
 

@@ -13,6 +13,7 @@ import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
+import { StateFeed } from './state-feed';
 
 // Live tables (LIVE baccarat and roulette tiles): one shared timeline per table (a catalogue tile,
 // '<vendor>:<game code>'), the same for every player and for trial players on their demo balance.
@@ -183,9 +184,8 @@ export class TableHall {
   readonly #deps: RoundDeps;
   readonly #timing: TableTiming;
   readonly #holder = randomUUID();
-  readonly #listeners = new Map<string, { table: TableRef; sends: Set<(message: string) => void> }>();
+  readonly #listeners = new Map<string, { table: TableRef; feed: StateFeed }>();
   readonly #watchRenewed = new Map<string, number>();
-  readonly #lastBroadcast = new Map<string, { key: string; at: number }>();
   readonly #loop: LoopTimer;
   #running: Promise<void> = Promise.resolve();
 
@@ -671,42 +671,25 @@ export class TableHall {
   subscribe(table: TableRef, send: (message: string) => void): () => void {
     let entry = this.#listeners.get(table.key);
     if (!entry) {
-      entry = { table, sends: new Set() };
+      entry = { table, feed: new StateFeed() };
       this.#listeners.set(table.key, entry);
     }
-    entry.sends.add(send);
+    const off = entry.feed.add(send);
     void this.watch(table)
       .then(() => this.state(table))
-      .then((s) => send(JSON.stringify({ type: 'state', data: s })))
+      .then((s) => StateFeed.sendTo(send, s))
       .catch(() => undefined);
     return () => {
+      off();
+      // The table's last broadcast is forgotten with its last listener.
       const e = this.#listeners.get(table.key);
-      if (!e) return;
-      e.sends.delete(send);
-      if (e.sends.size === 0) {
-        this.#listeners.delete(table.key);
-        this.#lastBroadcast.delete(table.key);
-      }
+      if (e?.feed.size === 0) this.#listeners.delete(table.key);
     };
   }
 
   /** Sends a table's state when it changed, and at least every second (the pages re-sync their clocks). */
   async #broadcast(key: string): Promise<void> {
     const entry = this.#listeners.get(key);
-    if (!entry) return;
-    const s = await this.state(entry.table);
-    const stateKey = JSON.stringify({ ...s, serverNow: '' });
-    const at = Date.now();
-    const last = this.#lastBroadcast.get(key);
-    if (last && last.key === stateKey && at - last.at < 1000) return;
-    this.#lastBroadcast.set(key, { key: stateKey, at });
-    const message = JSON.stringify({ type: 'state', data: s });
-    for (const send of entry.sends) {
-      try {
-        send(message);
-      } catch {
-        entry.sends.delete(send);
-      }
-    }
+    if (entry) entry.feed.publish(await this.state(entry.table));
   }
 }
