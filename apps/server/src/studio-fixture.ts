@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './test/harness';
 // in production), listening on loopback so the studio reaches the real signed vendor wallet API over
 // HTTP; fault injection on its wallet calls; funded members who launch a game from the lobby.
 
-export { WebSocket, type WsClient } from '../../studio/src/standalone-fixture';
+export { firstMessage, WebSocket, type WsClient } from '../../studio/src/standalone-fixture';
 
 export type MountedStudio = {
   t: TestApp;

@@ -4,7 +4,14 @@ import { engineKindOf } from '../../studio/src/game-map';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { TableHall } from '../../studio/src/tables';
 import { verifyLedger } from './modules/wallet/wallet.service';
-import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './studio-fixture';
+import {
+  platformBalance as balanceOfMember,
+  firstMessage,
+  launchAs,
+  mountStudio,
+  studioApi,
+  WebSocket,
+} from './studio-fixture';
 import type { TestApp } from './test/harness';
 
 // The live tables of the house studio (LIVE baccarat and roulette), mounted as `npm start` does and
@@ -145,14 +152,7 @@ describe('live tables of the house studio (real money)', () => {
     const a = await launched(Number(game.node_id), 1_000);
     const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/table?token=${encodeURIComponent(a.token)}`);
     try {
-      const first = await new Promise<{ type: string; data: { table: { key: string } } }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no message')), 5000);
-        ws.on('error', (err) => reject(err as Error));
-        ws.on('message', (data) => {
-          clearTimeout(timer);
-          resolve(JSON.parse(String(data)));
-        });
-      });
+      const first = await firstMessage<{ type: string; data: { table: { key: string } } }>(ws);
       expect(first.type).toBe('state');
       expect(first.data.table.key).toBe(`${game.vendor_code}:${game.game_code}`);
     } finally {

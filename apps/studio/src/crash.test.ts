@@ -6,7 +6,7 @@ import { multiplierAt, timeToMultiplier, verifyChainLink } from './engines';
 import { IDLE_POLL_MS } from './loop-timer';
 import type { StudioRuntime } from './plugin';
 import type { RoundDeps } from './rounds';
-import { gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
+import { firstMessage, gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
 
 // The crash game with the studio running alone (as `npm run start:studio`): its own WebSocket
 // upgrade, trial play on the demo balance, the loop's lease and the chain. Real-money rounds through
@@ -47,14 +47,7 @@ describe('crash game (studio alone)', () => {
   it('serves the WebSocket itself when no other plugin handles upgrades', async () => {
     await runtime.crash.tick();
     const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/crash`);
-    const first = await new Promise<{ type: string; data: { round: { phase: string } | null } }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no message')), 5000);
-      ws.on('error', (err) => reject(err as Error));
-      ws.on('message', (data) => {
-        clearTimeout(timer);
-        resolve(JSON.parse(String(data)));
-      });
-    });
+    const first = await firstMessage<{ type: string; data: { round: { phase: string } | null } }>(ws);
     expect(first.type).toBe('state');
     expect(first.data.round?.phase).toBe('betting');
     await new Promise((resolve) => {

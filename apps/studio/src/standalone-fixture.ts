@@ -61,3 +61,15 @@ export function gameApi(app: FastifyInstance, token: string, method: 'GET' | 'PO
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** The socket's first message, parsed (fails after 5 s without one, or on a socket error). */
+export function firstMessage<T>(ws: WsClient): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no message')), 5000);
+    ws.on('error', (err) => reject(err as Error));
+    ws.on('message', (data) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(String(data)) as T);
+    });
+  });
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashServerSeed } from './fair';
 import { engineKindOf } from './game-map';
 import type { StudioRuntime } from './plugin';
-import { gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
+import { firstMessage, gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
 import { TABLE_MAX_BETS, TableHall, type TableState } from './tables';
 
 // Live tables with the studio running alone (as `npm run start:studio`), in trial mode on the demo
@@ -280,14 +280,7 @@ describe('live tables (studio alone, trial)', () => {
     const code = liveCode('roulette');
     const token = await trial(code);
     const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/table?token=${token}`);
-    const first = await new Promise<{ type: string; data: TableState }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no message')), 5000);
-      ws.on('error', (err) => reject(err as Error));
-      ws.on('message', (data) => {
-        clearTimeout(timer);
-        resolve(JSON.parse(String(data)));
-      });
-    });
+    const first = await firstMessage<{ type: string; data: TableState }>(ws);
     expect(first.type).toBe('state');
     expect(first.data.table).toMatchObject({ key: `PT:${code}`, engine: 'roulette' });
     // The socket counts as a watcher: the loop opens a round for the table.
