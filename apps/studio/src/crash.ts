@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
+import { deliverBet, deliverDueBets, newBetColumns, placeWalletBet } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
 import {
@@ -17,7 +17,7 @@ import {
 import { StudioError } from './errors';
 import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
-import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { StateFeed } from './state-feed';
 
@@ -402,25 +402,13 @@ export class CrashGame {
     }
     const betId = randomUUID();
     const row = {
+      ...newBetColumns(betId, session, now),
       bet_id: betId,
       crash_round_id: round.id,
-      session_id: session.id,
-      mode: session.mode,
-      vendor: session.vendor,
-      player: session.player,
-      game_code: session.gameCode,
-      currency: session.currency,
       amount: bet.amount,
       auto_cashout: bet.autoCashout,
       cashout: null,
       cashed_out_at: null,
-      win: 0,
-      status: 'betting' as const,
-      bet_tx: `${betId}:bet`,
-      win_tx: `${betId}:win`,
-      rollback_tx: `${betId}:rollback`,
-      attempts: 0,
-      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
       closed_at: null,
     };
     // Locks the round row while it is still betting, so the loop cannot start it under this bet.

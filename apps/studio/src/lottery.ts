@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { drawAt, openDrawIndex } from '@gamehall/shared/lottery-schedule';
-import { deliverBet, deliverDueBets } from './bet-delivery';
+import { deliverBet, deliverDueBets, newBetColumns } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import {
   generateDraw,
@@ -13,7 +13,7 @@ import {
 } from './engines';
 import { StudioError } from './errors';
 import { newServerSeed } from './fair';
-import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 
 // Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
@@ -142,24 +142,12 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
   if (now >= draw.closes_at) throw new StudioError('STUDIO_BAD_BET', undefined, 'Betting on this draw has closed');
   const ticketId = randomUUID();
   const row = {
+    ...newBetColumns(ticketId, session, now),
     ticket_id: ticketId,
-    session_id: session.id,
     draw_id: draw.id,
-    mode: session.mode,
-    vendor: session.vendor,
-    player: session.player,
-    game_code: session.gameCode,
-    currency: session.currency,
     bet: JSON.stringify(bet),
     stake: bet.amount,
-    win: 0,
     hits: 0,
-    attempts: 0,
-    status: 'betting' as const,
-    bet_tx: `${ticketId}:bet`,
-    win_tx: `${ticketId}:win`,
-    rollback_tx: `${ticketId}:rollback`,
-    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
   };
   let balance: number;
   if (session.mode === 'trial') {

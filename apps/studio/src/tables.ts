@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { deliverDueBets, placeWalletBet } from './bet-delivery';
+import { deliverDueBets, newBetColumns, placeWalletBet } from './bet-delivery';
 import { maskPlayer } from './crash';
 import type { StudioDb } from './db/database';
 import type { TableEngine, TablePhase } from './db/schema';
@@ -11,7 +11,7 @@ import { createFairRng, newServerSeed } from './fair';
 import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
-import { DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
+import type { RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { StateFeed } from './state-feed';
 
@@ -434,23 +434,11 @@ export class TableHall {
     }
     const betId = randomUUID();
     const row = {
+      ...newBetColumns(betId, session, now),
       bet_id: betId,
       table_round_id: round.id,
-      session_id: session.id,
-      mode: session.mode,
-      vendor: session.vendor,
-      player: session.player,
-      game_code: session.gameCode,
-      currency: session.currency,
       bet: JSON.stringify(bet),
       stake,
-      win: 0,
-      status: 'betting' as const,
-      bet_tx: `${betId}:bet`,
-      win_tx: `${betId}:win`,
-      rollback_tx: `${betId}:rollback`,
-      attempts: 0,
-      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
       closed_at: null,
     };
     // Locks the round row while it is still betting: the loop cannot close betting under this bet,
