@@ -4,52 +4,14 @@
 // bets through the HTTP API with the game token (several per round, each a wallet bet), your bets and
 // results, and the fairness panel (the round's seed hash before betting, the seed at the result, a
 // verify link that recomputes the round on /studio/fair). A lost socket reconnects; a poll keeps the
-// balance and your bets fresh.
+// balance and your bets fresh. It reads the server's own views through type-only imports (nothing
+// of the server is bundled).
+import type { Card } from '../engines';
+import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
 import { cardEl } from './games/common';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
-type Card = { rank: number; suit: number };
-type BaccaratView = {
-  player: Card[];
-  banker: Card[];
-  playerTotal: number;
-  bankerTotal: number;
-  result: 'player' | 'banker' | 'tie' | null;
-  playerPair: boolean | null;
-  bankerPair: boolean | null;
-};
-type RouletteView = { number: number; color: 'red' | 'black' | 'green' } | null;
-type RoundView = {
-  id: number;
-  no: number;
-  phase: 'betting' | 'dealing' | 'result' | 'done';
-  bettingEndsAt: string;
-  revealAt: string;
-  endsAt: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  serverSeed: string | null;
-  outcome: BaccaratView | RouletteView;
-};
-type TableState = {
-  serverNow: string;
-  table: { key: string; vendor: string; gameCode: string; engine: 'baccarat' | 'roulette' };
-  round: RoundView | null;
-  bets: { player: string; stake: number; win: number; status: string }[];
-  history: { no: number; result: string; number?: number; color?: string; pair?: string }[];
-  limits: { maxBets: number; maxStake: number };
-};
-type MyBet = {
-  betId: string;
-  roundId: number;
-  roundNo: number;
-  bet: unknown;
-  stake: number;
-  win: number;
-  status: string;
-};
 type TableAnswer = {
   state: TableState;
   mine: MyBet[];
