@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { StudioDatabase, StudioTableBetsTable } from './db/schema';
+import type { PlayerBetColumns, StudioDatabase } from './db/schema';
 import { StudioError } from './errors';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
@@ -20,27 +20,8 @@ const LEDGERS = {
 
 export type BetLedger = keyof typeof LEDGERS;
 
-// The columns the three ledgers share (same names, same types): one table type to write them through.
-type LedgerRow = Pick<
-  StudioTableBetsTable,
-  | 'id'
-  | 'session_id'
-  | 'mode'
-  | 'vendor'
-  | 'player'
-  | 'game_code'
-  | 'currency'
-  | 'win'
-  | 'status'
-  | 'bet_tx'
-  | 'win_tx'
-  | 'rollback_tx'
-  | 'attempts'
-  | 'next_attempt_at'
-  | 'last_error'
-  | 'closed_at'
->;
-type LedgerDb = Kysely<Record<BetLedger, LedgerRow>>;
+// The three ledgers seen through the columns they share (db/schema.ts PlayerBetColumns).
+type LedgerDb = Kysely<Record<BetLedger, PlayerBetColumns>>;
 const ledgerDb = (db: Kysely<StudioDatabase> | Transaction<StudioDatabase>) => db as unknown as LedgerDb;
 
 /** Delivers what the row `roundId` of `ledger` is owed; true once nothing more is owed (or it was already done). */

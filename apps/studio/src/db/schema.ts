@@ -104,20 +104,20 @@ export interface StudioLotteryDrawsTable {
   drawn_at: Date | null;
 }
 
-export interface StudioLotteryTicketsTable {
+/**
+ * The columns of a player bet that is its own wallet round, shared by crash bets, table bets and
+ * lottery tickets: the session's wallet identity, the win, and the retried delivery's state
+ * (bet-delivery.ts works on these alone).
+ */
+export interface PlayerBetColumns {
   id: Generated<number>;
-  ticket_id: string;
   session_id: number;
-  draw_id: number;
   mode: 'real' | 'trial';
   vendor: string;
   player: string;
   game_code: string;
   currency: string;
-  bet: Json;
-  stake: number;
   win: number;
-  hits: number;
   status: RoundStatus;
   bet_tx: string;
   win_tx: string;
@@ -127,6 +127,14 @@ export interface StudioLotteryTicketsTable {
   last_error: string | null;
   created_at: Generated<Date>;
   closed_at: Date | null;
+}
+
+export interface StudioLotteryTicketsTable extends PlayerBetColumns {
+  ticket_id: string;
+  draw_id: number;
+  bet: Json;
+  stake: number;
+  hits: number;
 }
 
 export interface StudioCrashChainsTable {
@@ -163,32 +171,15 @@ export interface StudioCrashRoundsTable {
   created_at: Generated<Date>;
 }
 
-export interface StudioCrashBetsTable {
-  id: Generated<number>;
+export interface StudioCrashBetsTable extends PlayerBetColumns {
   /** The round id sent to the wallet (one wallet round per player bet). */
   bet_id: string;
   crash_round_id: number;
-  session_id: number;
-  mode: 'real' | 'trial';
-  vendor: string;
-  player: string;
-  game_code: string;
-  currency: string;
   amount: number;
   auto_cashout: number | null;
   /** The multiplier the player got out at (hundredths); null while in, or when lost. */
   cashout: number | null;
   cashed_out_at: Date | null;
-  win: number;
-  status: RoundStatus;
-  bet_tx: string;
-  win_tx: string;
-  rollback_tx: string;
-  attempts: number;
-  next_attempt_at: Timestamp;
-  last_error: string | null;
-  created_at: Generated<Date>;
-  closed_at: Date | null;
 }
 
 export interface StudioCrashLeaderTable {
@@ -231,30 +222,13 @@ export interface StudioTableRoundsTable {
   created_at: Generated<Date>;
 }
 
-export interface StudioTableBetsTable {
-  id: Generated<number>;
+export interface StudioTableBetsTable extends PlayerBetColumns {
   /** The round id sent to the wallet: one wallet round per placed bet. */
   bet_id: string;
   table_round_id: number;
-  session_id: number;
-  mode: 'real' | 'trial';
-  vendor: string;
-  player: string;
-  game_code: string;
-  currency: string;
   /** The engine's parsed bet (baccarat spots or roulette bet items). */
   bet: Json;
   stake: number;
-  win: number;
-  status: RoundStatus;
-  bet_tx: string;
-  win_tx: string;
-  rollback_tx: string;
-  attempts: number;
-  next_attempt_at: Timestamp;
-  last_error: string | null;
-  created_at: Generated<Date>;
-  closed_at: Date | null;
 }
 
 export interface StudioDatabase {
