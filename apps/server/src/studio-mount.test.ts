@@ -47,6 +47,10 @@ async function launched(amount: number, vendor = 'PT', gameType = 'RNG') {
 const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   studioApi(t, token, method, url, payload);
 
+/** The member's instant rounds in the studio. */
+const roundsOf = (memberId: number) =>
+  studio.db.selectFrom('studio_rounds').select('id').where('player', '=', String(memberId)).execute();
+
 type Answer = {
   round: { roundId: string; stake: number; win: number; pendingSteps: number; status: string };
   balance: number;
@@ -118,12 +122,7 @@ describe('house studio mounted under /studio', () => {
     const res = await api(p.token, 'POST', '/api/round', { bet: { coin: 1 } });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('STUDIO_INSUFFICIENT_FUNDS');
-    const rounds = await studio.db
-      .selectFrom('studio_rounds')
-      .select('id')
-      .where('player', '=', String(p.memberId))
-      .execute();
-    expect(rounds).toHaveLength(0);
+    expect(await roundsOf(p.memberId)).toHaveLength(0);
     expect(await platformBalance(p.memberId)).toBe(5);
   });
 
@@ -136,12 +135,7 @@ describe('house studio mounted under /studio', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code).toBe('STUDIO_LIVE_TABLE_ONLY');
     expect(calls.slice(before)).not.toContain('bet');
-    const rounds = await studio.db
-      .selectFrom('studio_rounds')
-      .select('id')
-      .where('player', '=', String(p.memberId))
-      .execute();
-    expect(rounds).toHaveLength(0);
+    expect(await roundsOf(p.memberId)).toHaveLength(0);
     expect(await platformBalance(p.memberId)).toBe(10_000);
   });
 

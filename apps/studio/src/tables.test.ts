@@ -58,6 +58,17 @@ async function at(ms: number, hall: TableHall = runtime.tables) {
   await hall.tick();
 }
 
+/** A trial player opens the table `code` (a poll), the loop opens a round: the token, the round and the balance. */
+async function openedTable(code: string) {
+  const token = await trial(code);
+  await tableState(token);
+  await runtime.tables.tick();
+  const r = await current(code);
+  if (!r) throw new Error('no round');
+  const start = (await tableState(token)).balance;
+  return { token, r, start };
+}
+
 describe('live tables (studio alone, trial)', () => {
   it('runs the phases on the schedule and reveals the committed seed at the result', async () => {
     const code = liveCode('baccarat');
@@ -107,12 +118,7 @@ describe('live tables (studio alone, trial)', () => {
 
   it('refuses late bets, bad bets and bets over the table limit, taking nothing', async () => {
     const code = liveCode('roulette');
-    const token = await trial(code);
-    await tableState(token);
-    await runtime.tables.tick();
-    const r = await current(code);
-    if (!r) throw new Error('no round');
-    const start = (await tableState(token)).balance;
+    const { token, r, start } = await openedTable(code);
     const bad = await api(token, 'POST', '/api/table/bet', {
       bet: { bets: [{ type: 'split', numbers: [1, 5], amount: 100 }] },
     });
@@ -203,12 +209,7 @@ describe('live tables (studio alone, trial)', () => {
 
   it('runs a table in one process only; another takes over a round left mid-way and settles it', async () => {
     const code = liveCode('roulette');
-    const token = await trial(code);
-    await tableState(token);
-    await runtime.tables.tick();
-    const r = await current(code);
-    if (!r) throw new Error('no round');
-    const start = (await tableState(token)).balance;
+    const { token, r, start } = await openedTable(code);
     expect(
       (await api(token, 'POST', '/api/table/bet', { bet: { bets: [{ type: 'red', amount: 1000 }] } })).statusCode,
     ).toBe(200);
