@@ -29,7 +29,7 @@ import { StateFeed } from './state-feed';
 // closed with a zero win when the round crashes. Every win or rollback goes through the same
 // retried delivery as the other games (next_attempt_at, backoff, idempotent transaction ids).
 //
-// One loop per database: the loop holds a lease row (studio_crash_leader); a second process on the
+// One loop per database: the loop holds a lease row (studio_leases); a second process on the
 // same PostgreSQL serves bets, cash-outs and the WebSocket from the database but leaves the phases
 // to the holder, and takes over when the lease lapses.
 //

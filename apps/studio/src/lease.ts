@@ -1,22 +1,20 @@
 import type { StudioDb } from './db/database';
 
-// A named lease row (studio_crash_leader, which despite its name holds every loop's lease: 'crash'
-// and one 'table:<key>' per live table) so that one process per database runs a loop's phases. A
-// holder renews it on every tick; another process takes it once it has lapsed.
+// A named lease row in studio_leases (every loop's lease: 'crash' and one 'table:<key>' per live
+// table) so that one process per database runs a loop's phases. A holder renews it on every tick;
+// another process takes it once it has lapsed.
 
 /** Takes or renews the lease `name`; true when `holder` now holds it until now + ms. */
 export async function holdLease(db: StudioDb, name: string, holder: string, now: Date, ms: number): Promise<boolean> {
   const until = new Date(now.getTime() + ms);
   const row = await db
-    .insertInto('studio_crash_leader')
+    .insertInto('studio_leases')
     .values({ name, holder, lease_until: until })
     .onConflict((oc) =>
       oc
         .column('name')
         .doUpdateSet({ holder, lease_until: until })
-        .where((eb) =>
-          eb.or([eb('studio_crash_leader.holder', '=', holder), eb('studio_crash_leader.lease_until', '<', now)]),
-        ),
+        .where((eb) => eb.or([eb('studio_leases.holder', '=', holder), eb('studio_leases.lease_until', '<', now)])),
     )
     .returning('holder')
     .executeTakeFirst();
@@ -26,7 +24,7 @@ export async function holdLease(db: StudioDb, name: string, holder: string, now:
 /** Lets the lease go at once (a clean stop), so another process need not wait for it to lapse. */
 export async function releaseLeases(db: StudioDb, holder: string, now: Date): Promise<void> {
   await db
-    .updateTable('studio_crash_leader')
+    .updateTable('studio_leases')
     // Lapsed: a lease is taken over once lease_until < now.
     .set({ lease_until: new Date(now.getTime() - 1) })
     .where('holder', '=', holder)

@@ -233,7 +233,7 @@ describe('live tables (studio alone, trial)', () => {
     // A clean stop lets its leases go at once: the first process leads again on its next tick.
     await runtime.tables.tick();
     const lease = await runtime.db
-      .selectFrom('studio_crash_leader')
+      .selectFrom('studio_leases')
       .select('lease_until')
       .where('name', '=', `table:PT:${code}`)
       .executeTakeFirstOrThrow();

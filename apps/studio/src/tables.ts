@@ -28,7 +28,7 @@ import { StateFeed } from './state-feed';
 // (POST /api/verify with the table's vendor and game code and a bet) recomputes any table round.
 //
 // One loop per table per database: the phases of table K run in the process holding the lease
-// 'table:K' (studio_crash_leader). Idle rule: a table's phases run only while someone watches it
+// 'table:K' (studio_leases). Idle rule: a table's phases run only while someone watches it
 // (an open socket or a page poll renews studio_tables.watched_until) or its current round is not
 // finished; an idle table costs one small query per tick and starts a fresh round when a watcher
 // comes back.

@@ -276,11 +276,28 @@ const m0004: Migration = {
   },
 };
 
+// The lease table holds every shared loop's lease ('crash', one 'table:<key>' per live table), not
+// only the crash game's: renamed to say so. A process of an older version still on this database
+// then fails to take any lease (its loop logs and leaves the phases to the new one) rather than
+// leading beside it.
+const m0005: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_crash_leader RENAME TO studio_leases;
+      ALTER INDEX studio_crash_leader_pkey RENAME TO studio_leases_pkey;
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
   '0003-studio-crash': m0003,
   '0004-studio-tables': m0004,
+  '0005-studio-leases': m0005,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -182,7 +182,8 @@ export interface StudioCrashBetsTable extends PlayerBetColumns {
   cashed_out_at: Date | null;
 }
 
-export interface StudioCrashLeaderTable {
+/** One row per shared loop's lease (lease.ts): 'crash', and 'table:<key>' per live table. */
+export interface StudioLeasesTable {
   name: string;
   holder: string;
   lease_until: Date;
@@ -237,7 +238,7 @@ export interface StudioDatabase {
   studio_table_bets: StudioTableBetsTable;
   studio_crash_bets: StudioCrashBetsTable;
   studio_crash_chains: StudioCrashChainsTable;
-  studio_crash_leader: StudioCrashLeaderTable;
+  studio_leases: StudioLeasesTable;
   studio_crash_rounds: StudioCrashRoundsTable;
   studio_lottery_draws: StudioLotteryDrawsTable;
   studio_lottery_tickets: StudioLotteryTicketsTable;
