@@ -8,10 +8,11 @@ import {
 } from './wallet.queries';
 
 // Group commit for wallet.postAlone (issue 4 benchmark). A posting that is its unit of work's only
-// write needs no transaction of its own, so concurrent ones can share one: while MAX_IN_FLIGHT
-// batches are running, new postings queue, and the next free slot takes up to MAX_BATCH of them as
-// one ledger_post_batch call (migration 0012). A posting that arrives when a slot is free goes at
-// once, alone, so a quiet server adds no delay; under load the batches grow by themselves.
+// write needs no transaction of its own, so concurrent ones can share one: postings queue, and on
+// the next turn of the event loop a free slot (MAX_IN_FLIGHT) takes up to MAX_BATCH of them as one
+// ledger_post_batch call (migration 0012). A posting that arrives when a slot is free goes on the
+// next turn, alone, so a quiet server adds next to no delay; under load the batches grow by
+// themselves.
 //
 // Every caller still gets its own outcome (posted, replayed, conflict, insufficient) and its
 // posting is committed when its promise settles. If the batch fails as a whole (an error in one
@@ -36,6 +37,7 @@ export type BatcherStats = { batches: number; postings: number; largest: number;
 class PostingBatcher {
   private readonly queue: Job[] = [];
   private inFlight = 0;
+  private scheduled = false;
   readonly stats: BatcherStats = { batches: 0, postings: 0, largest: 0, fallbacks: 0 };
 
   constructor(
@@ -46,17 +48,32 @@ class PostingBatcher {
   submit(head: LedgerPostHead, entries: LedgerPostEntry[]): Promise<LedgerPostOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ head, entries, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  // Batches are formed on the next turn of the event loop, not at once: when a batch answers, its
+  // callers' next postings are submitted by the continuations of that same turn, and forming the
+  // next batch at the first of them would send it nearly empty (measured: 8.6 postings a batch at
+  // 64 clients, against about 30 when formed after the turn). A lone posting waits one turn.
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
 
   private pump() {
     while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const jobs = this.queue.splice(0, MAX_BATCH);
+      // With both slots free, half each: PostgreSQL posts one batch while Node prepares the other.
+      const share = Math.ceil(this.queue.length / (MAX_IN_FLIGHT - this.inFlight));
+      const jobs = this.queue.splice(0, Math.min(MAX_BATCH, share));
       this.inFlight++;
       void this.run(jobs).finally(() => {
         this.inFlight--;
-        this.pump();
+        if (this.queue.length > 0) this.schedule();
       });
     }
   }
