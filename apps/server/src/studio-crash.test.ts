@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, timeToMultiplier } from '../../studio/src/engines';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { verifyLedger } from './modules/wallet/wallet.service';
-import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './studio-fixture';
 import type { TestApp } from './test/harness';
+import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './test/studio-fixture';
 
 // The crash game of the house studio, mounted as `npm start` does, paying through the real signed
 // vendor wallet API over loopback. The round loop runs on a clock the test moves (no timer), so every

@@ -4,8 +4,8 @@ import { instantEngineFor } from '../../studio/src/engine-registry';
 import { createFairRng } from '../../studio/src/fair/fair-rng';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { verifyLedger } from './modules/wallet/wallet.service';
-import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi } from './studio-fixture';
 import type { TestApp } from './test/harness';
+import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi } from './test/studio-fixture';
 
 // The house studio mounted in the platform as `npm start` does, talking to the real vendor wallet
 // API over loopback HTTP (apps/studio never imports the server; this test, in the server, may).

@@ -4,6 +4,7 @@ import { engineKindOf } from '../../studio/src/game-map';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { TableHall } from '../../studio/src/tables';
 import { verifyLedger } from './modules/wallet/wallet.service';
+import type { TestApp } from './test/harness';
 import {
   platformBalance as balanceOfMember,
   firstMessage,
@@ -11,8 +12,7 @@ import {
   mountStudio,
   studioApi,
   WebSocket,
-} from './studio-fixture';
-import type { TestApp } from './test/harness';
+} from './test/studio-fixture';
 
 // The live tables of the house studio (LIVE baccarat and roulette), mounted as `npm start` does and
 // paying through the real signed vendor wallet API over loopback: two members in one round settled

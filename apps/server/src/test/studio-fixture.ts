@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { expect } from 'vitest';
-import { loopbackUrl, type StudioOptions, type StudioRuntime, studioPlugin } from '../../studio/src/plugin';
-import { issueSession } from './modules/accounts/sessions.service';
-import { balanceOf, post } from './modules/wallet/wallet.service';
-import { createMember } from './test/factories';
-import { createTestApp, type TestApp } from './test/harness';
+import { loopbackUrl, type StudioOptions, type StudioRuntime, studioPlugin } from '../../../studio/src/plugin';
+import { issueSession } from '../modules/accounts/sessions.service';
+import { balanceOf, post } from '../modules/wallet/wallet.service';
+import { createMember } from './factories';
+import { createTestApp, type TestApp } from './harness';
 
 // The setup shared by the studio-*.test.ts files: the house studio mounted in the platform as
 // `npm start` does (on PostgreSQL, TEST_DATABASE_URL, its studio_ tables in the test's database, as
 // in production), listening on loopback so the studio reaches the real signed vendor wallet API over
 // HTTP; fault injection on its wallet calls; funded members who launch a game from the lobby.
 
-export { firstMessage, WebSocket, type WsClient } from '../../studio/src/standalone-fixture';
+export { firstMessage, WebSocket, type WsClient } from '../../../studio/src/standalone-fixture';
 
 export type MountedStudio = {
   t: TestApp;
