@@ -513,12 +513,34 @@ export class CrashGame {
   }
 
   async #myBet(betId: string): Promise<MyCrashBet> {
-    const b = await this.#db
+    const [bet] = await this.#bets({ betId });
+    if (!bet) throw new Error(`crash bet ${betId} vanished`);
+    return bet;
+  }
+
+  /** The player's latest bets (newest first). */
+  myBets(session: StudioSession, limit = 10): Promise<MyCrashBet[]> {
+    return this.#bets({ session, limit });
+  }
+
+  /** One bet by id, or a player's latest bets: one query either way. */
+  async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyCrashBet[]> {
+    const rows = await this.#db
       .selectFrom('studio_crash_bets')
       .select(['bet_id', 'crash_round_id', 'amount', 'auto_cashout', 'cashout', 'win', 'status'])
-      .where('bet_id', '=', betId)
-      .executeTakeFirstOrThrow();
-    return {
+      .$if('betId' in by, (q) => q.where('bet_id', '=', (by as { betId: string }).betId))
+      .$if('session' in by, (q) => {
+        const { session, limit } = by as { session: StudioSession; limit: number };
+        return q
+          .where('vendor', '=', session.vendor)
+          .where('player', '=', session.player)
+          .where('mode', '=', session.mode)
+          .where('status', '!=', 'betting')
+          .orderBy('id', 'desc')
+          .limit(limit);
+      })
+      .execute();
+    return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.crash_round_id,
       amount: b.amount,
@@ -526,22 +548,7 @@ export class CrashGame {
       cashout: b.cashout,
       win: b.win,
       status: b.status,
-    };
-  }
-
-  /** The player's latest bets (newest first). */
-  async myBets(session: StudioSession, limit = 10): Promise<MyCrashBet[]> {
-    const rows = await this.#db
-      .selectFrom('studio_crash_bets')
-      .select('bet_id')
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('mode', '=', session.mode)
-      .where('status', '!=', 'betting')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return Promise.all(rows.map((r) => this.#myBet(r.bet_id)));
+    }));
   }
 
   // ---- deliveries ----

@@ -504,7 +504,19 @@ export class TableHall {
   }
 
   async #myBet(betId: string): Promise<MyTableBet> {
-    const b = await this.#db
+    const [bet] = await this.#bets({ betId });
+    if (!bet) throw new Error(`table bet ${betId} vanished`);
+    return bet;
+  }
+
+  /** The player's latest bets at this table (newest first). */
+  myBets(session: StudioSession, limit = 20): Promise<MyTableBet[]> {
+    return this.#bets({ session, limit });
+  }
+
+  /** One bet by id, or a player's latest settled-or-open bets: one query either way. */
+  async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyTableBet[]> {
+    const rows = await this.#db
       .selectFrom('studio_table_bets')
       .innerJoin('studio_table_rounds', 'studio_table_rounds.id', 'studio_table_bets.table_round_id')
       .select([
@@ -516,9 +528,20 @@ export class TableHall {
         'studio_table_bets.win',
         'studio_table_bets.status',
       ])
-      .where('studio_table_bets.bet_id', '=', betId)
-      .executeTakeFirstOrThrow();
-    return {
+      .$if('betId' in by, (q) => q.where('studio_table_bets.bet_id', '=', (by as { betId: string }).betId))
+      .$if('session' in by, (q) => {
+        const { session, limit } = by as { session: StudioSession; limit: number };
+        return q
+          .where('studio_table_bets.vendor', '=', session.vendor)
+          .where('studio_table_bets.player', '=', session.player)
+          .where('studio_table_bets.mode', '=', session.mode)
+          .where('studio_table_bets.game_code', '=', session.gameCode)
+          .where('studio_table_bets.status', '!=', 'betting')
+          .orderBy('studio_table_bets.id', 'desc')
+          .limit(limit);
+      })
+      .execute();
+    return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.table_round_id,
       roundNo: b.round_no,
@@ -526,23 +549,7 @@ export class TableHall {
       stake: b.stake,
       win: b.win,
       status: b.status,
-    };
-  }
-
-  /** The player's latest bets at this table (newest first). */
-  async myBets(session: StudioSession, limit = 20): Promise<MyTableBet[]> {
-    const rows = await this.#db
-      .selectFrom('studio_table_bets')
-      .select('bet_id')
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('mode', '=', session.mode)
-      .where('game_code', '=', session.gameCode)
-      .where('status', '!=', 'betting')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return Promise.all(rows.map((r) => this.#myBet(r.bet_id)));
+    }));
   }
 
   // ---- deliveries ----
