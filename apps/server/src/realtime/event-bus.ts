@@ -76,7 +76,9 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
   }
 
   async function connectPostgres(): Promise<void> {
-    const c = new pg.Client({ connectionString: databaseUrl });
+    // TCP keepalive: a LISTEN connection only receives, so without it a peer that vanished (a
+    // failover, a dropped NAT entry) would go unnoticed and the caches would rely on their 5 s bound.
+    const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     c.on('notification', (n) => {
       if (n.channel === CHANNEL) dispatch(n.payload);
       else if (n.channel === INVALIDATION_CHANNEL) invalidate(n.payload ?? '');
