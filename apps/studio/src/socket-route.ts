@@ -18,7 +18,8 @@ export type WsSocket = {
   send: (data: string) => void;
   close: (code?: number, reason?: string) => void;
   terminate: () => void;
-  on: (event: 'close' | 'message' | 'error', listener: (...args: unknown[]) => void) => void;
+  ping: () => void;
+  on: (event: 'close' | 'message' | 'error' | 'pong', listener: (...args: unknown[]) => void) => void;
 };
 type WsServer = {
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, done: (ws: WsSocket) => void) => void;
@@ -43,22 +44,49 @@ export type SocketHandler<T> = {
 type Route = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
 const routesOf = new WeakMap<FastifyInstance, Map<string, Route>>();
 
-export function attachSocketRoute<T>(app: FastifyInstance, path: string, handler: SocketHandler<T>): void {
+/**
+ * Heartbeat: every HEARTBEAT_MS each socket is pinged, and one that did not answer the previous ping
+ * is closed. A page that vanished without closing (a phone losing its network) would otherwise keep
+ * its game "watched", and so its loop running, until the operating system's TCP timeout.
+ */
+export const HEARTBEAT_MS = 30_000;
+
+export function attachSocketRoute<T>(
+  app: FastifyInstance,
+  path: string,
+  handler: SocketHandler<T>,
+  options: { heartbeatMs?: number } = {},
+): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  const sockets = new Set<WsSocket>();
+  const sockets = new Map<WsSocket, { alive: boolean }>();
 
   const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, checked: T) => {
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
+      const state = { alive: true };
+      sockets.set(ws, state);
       const off = handler.onSocket(ws, checked);
       ws.on('close', () => {
         off();
         sockets.delete(ws);
       });
+      ws.on('pong', () => {
+        state.alive = true;
+      });
       ws.on('error', () => undefined);
       ws.on('message', () => undefined);
     });
   };
+  const heartbeat = setInterval(() => {
+    for (const [ws, state] of sockets) {
+      if (!state.alive) {
+        ws.terminate();
+        continue;
+      }
+      state.alive = false;
+      ws.ping();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   const queryOf = (url: string | undefined) => new URLSearchParams((url ?? '').split('?')[1] ?? '');
 
   app.get(path, { config: { auth: 'public' } }, async (request, reply) => {
@@ -96,7 +124,8 @@ export function attachSocketRoute<T>(app: FastifyInstance, path: string, handler
     accept(req, socket, head, checked);
   });
   app.addHook('onClose', async () => {
-    for (const ws of sockets) ws.terminate();
+    clearInterval(heartbeat);
+    for (const ws of sockets.keys()) ws.terminate();
     wss.close();
   });
 }
