@@ -179,6 +179,7 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
         .execute();
       if (answer.status === 'ERROR_INSUFFICIENT_FUNDS') throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
       if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
+      if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
       throw new StudioError(
         'STUDIO_WALLET_REFUSED',
         { status: answer.status },
