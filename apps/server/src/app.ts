@@ -95,7 +95,18 @@ export async function buildApp(
     async () => ({ status: 'ok' as const }),
   );
   for (const register of routeModules) await register(app, ctx);
-  if (options.mount) await options.mount(app, ctx);
+  // A mounted vendor (the house studio) keeps its routes out of the platform's API document: its
+  // page API is its own, not the platform's. It also keeps Swagger UI working: past about 131
+  // operations the bundled UI stopped rendering after the second tag in Chromium (found when the
+  // live tables added three routes; see docs/ARCHITECTURE.md).
+  const mount = options.mount;
+  if (mount)
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...(route.schema ?? {}), hide: true };
+      });
+      await mount(scope as unknown as App, ctx);
+    });
   // Last: the web app's history fallback must not shadow an API route.
   registerWebApp(app, ctx);
 

@@ -86,6 +86,14 @@ async function winTransactions(roundId: string) {
 }
 
 describe('house studio mounted under /studio', () => {
+  it("keeps the studio's own routes out of the platform's API document, which still lists its own", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/wps/session/login');
+    expect(paths.filter((p) => p.startsWith('/studio'))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/studio/healthz' })).statusCode).toBe(200);
+  });
+
   it('plays real rounds through the signed wallet API: the balance moves by each recorded net', async () => {
     const p = await launched(100_000);
     const session = await api(p.token, 'GET', '/api/session');
