@@ -3,6 +3,7 @@ import type { PlayerBetColumns, StudioDatabase } from './db/schema';
 import { StudioError } from './errors';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from './rounds';
 import type { StudioSession } from './sessions';
+import { betRefusal } from './wallet-client';
 
 // The retried delivery shared by the games whose every player bet is its own wallet round: crash
 // bets, live table bets and lottery tickets. A row owes its win (0 for a loss, which still closes
@@ -179,15 +180,7 @@ export async function placeWalletBet(
   if (answer.kind === 'refused') {
     // A definite refusal: nothing was taken, so nothing is kept.
     await db.deleteFrom(ledger).where(row, '=', betId).where('status', '=', 'betting').execute();
-    if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
-      throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
-    if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
-    if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
-    throw new StudioError(
-      'STUDIO_WALLET_REFUSED',
-      { status: answer.status },
-      `The wallet refused the bet (${answer.status})`,
-    );
+    throw betRefusal(answer);
   }
   const accepted =
     answer.kind === 'ok' &&

@@ -15,6 +15,7 @@ import { StudioError } from './errors';
 import { newServerSeed } from './fair';
 import type { RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
+import { betRefusal } from './wallet-client';
 
 // Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
 // one draw per game and numero whose server seed is committed (hash shown) before betting closes and
@@ -177,14 +178,7 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
         .where('ticket_id', '=', ticketId)
         .where('status', '=', 'betting')
         .execute();
-      if (answer.status === 'ERROR_INSUFFICIENT_FUNDS') throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
-      if (answer.status === 'ERROR_INVALID_TOKEN') throw new StudioError('STUDIO_SESSION_INVALID');
-      if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
-      throw new StudioError(
-        'STUDIO_WALLET_REFUSED',
-        { status: answer.status },
-        `The wallet refused the bet (${answer.status})`,
-      );
+      throw betRefusal(answer);
     }
     if (answer.kind === 'unknown') {
       await deps.db

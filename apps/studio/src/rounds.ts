@@ -8,7 +8,7 @@ import { createFairRng } from './fair/fair-rng';
 import { engineKindOf, isTableEngine } from './game-map';
 import { takeNonce } from './seeds';
 import { debitDemo, type StudioSession } from './sessions';
-import type { WalletClient } from './wallet-client';
+import { betRefusal, type WalletClient } from './wallet-client';
 
 // One round of an instant game: debit the stake through the wallet API, play the engine on the
 // provably fair stream, credit the win. The round row is written before the bet leaves, so a crash at
@@ -267,16 +267,7 @@ export async function playRound(
         .where('round_id', '=', roundId)
         .where('status', '=', 'betting')
         .execute();
-      if (answer.status === 'ERROR_INSUFFICIENT_FUNDS')
-        throw new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
-      if (answer.status === 'ERROR_INVALID_TOKEN')
-        throw new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
-      if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
-      throw new StudioError(
-        'STUDIO_WALLET_REFUSED',
-        { status: answer.status },
-        `The wallet refused the bet (${answer.status})`,
-      );
+      throw betRefusal(answer);
     }
     if (answer.kind === 'unknown') {
       // The bet may or may not have been taken: roll it back (idempotent; a rollback of an unknown bet

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { VendorWalletResponse } from '@gamehall/shared/api/vendor';
+import { StudioError } from './errors';
 
 // The studio's side of the signed seamless wallet API (api-conventions "Vendor wallet API"). The
 // studio is a vendor like any other: it signs each raw body with the vendor's secret and calls the
@@ -20,6 +21,27 @@ export type WalletAnswer =
   | { kind: 'refused'; status: string; balance: number }
   /** No usable answer (timeout, network, 5xx, ERROR_INTERNAL): the outcome is unknown; retry with the same ids. */
   | { kind: 'unknown'; error: string };
+
+/**
+ * The player's error for a bet the wallet definitely refused (nothing was taken), the same for every
+ * game: instant rounds, crash, live tables and lottery tickets.
+ */
+export function betRefusal(answer: { status: string; balance: number }): StudioError {
+  switch (answer.status) {
+    case 'ERROR_INSUFFICIENT_FUNDS':
+      return new StudioError('STUDIO_INSUFFICIENT_FUNDS', { balance: answer.balance });
+    case 'ERROR_INVALID_TOKEN':
+      return new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
+    case 'ERROR_PLAYER_DISABLED':
+      return new StudioError('STUDIO_PLAYER_DISABLED');
+    default:
+      return new StudioError(
+        'STUDIO_WALLET_REFUSED',
+        { status: answer.status },
+        `The wallet refused the bet (${answer.status})`,
+      );
+  }
+}
 
 export interface WalletClientOptions {
   /** Base URL of the platform, e.g. http://127.0.0.1:3000; a function when it is known only after listen. */
