@@ -525,21 +525,19 @@ export class CrashGame {
 
   /** One bet by id, or a player's latest bets: one query either way. */
   async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyCrashBet[]> {
-    const rows = await this.#db
+    const q = this.#db
       .selectFrom('studio_crash_bets')
-      .select(['bet_id', 'crash_round_id', 'amount', 'auto_cashout', 'cashout', 'win', 'status'])
-      .$if('betId' in by, (q) => q.where('bet_id', '=', (by as { betId: string }).betId))
-      .$if('session' in by, (q) => {
-        const { session, limit } = by as { session: StudioSession; limit: number };
-        return q
-          .where('vendor', '=', session.vendor)
-          .where('player', '=', session.player)
-          .where('mode', '=', session.mode)
+      .select(['bet_id', 'crash_round_id', 'amount', 'auto_cashout', 'cashout', 'win', 'status']);
+    const rows = await ('betId' in by
+      ? q.where('bet_id', '=', by.betId)
+      : q
+          .where('vendor', '=', by.session.vendor)
+          .where('player', '=', by.session.player)
+          .where('mode', '=', by.session.mode)
           .where('status', '!=', 'betting')
           .orderBy('id', 'desc')
-          .limit(limit);
-      })
-      .execute();
+          .limit(by.limit)
+    ).execute();
     return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.crash_round_id,

@@ -516,7 +516,7 @@ export class TableHall {
 
   /** One bet by id, or a player's latest settled-or-open bets: one query either way. */
   async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyTableBet[]> {
-    const rows = await this.#db
+    const q = this.#db
       .selectFrom('studio_table_bets')
       .innerJoin('studio_table_rounds', 'studio_table_rounds.id', 'studio_table_bets.table_round_id')
       .select([
@@ -527,20 +527,18 @@ export class TableHall {
         'studio_table_bets.stake',
         'studio_table_bets.win',
         'studio_table_bets.status',
-      ])
-      .$if('betId' in by, (q) => q.where('studio_table_bets.bet_id', '=', (by as { betId: string }).betId))
-      .$if('session' in by, (q) => {
-        const { session, limit } = by as { session: StudioSession; limit: number };
-        return q
-          .where('studio_table_bets.vendor', '=', session.vendor)
-          .where('studio_table_bets.player', '=', session.player)
-          .where('studio_table_bets.mode', '=', session.mode)
-          .where('studio_table_bets.game_code', '=', session.gameCode)
+      ]);
+    const rows = await ('betId' in by
+      ? q.where('studio_table_bets.bet_id', '=', by.betId)
+      : q
+          .where('studio_table_bets.vendor', '=', by.session.vendor)
+          .where('studio_table_bets.player', '=', by.session.player)
+          .where('studio_table_bets.mode', '=', by.session.mode)
+          .where('studio_table_bets.game_code', '=', by.session.gameCode)
           .where('studio_table_bets.status', '!=', 'betting')
           .orderBy('studio_table_bets.id', 'desc')
-          .limit(limit);
-      })
-      .execute();
+          .limit(by.limit)
+    ).execute();
     return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.table_round_id,
