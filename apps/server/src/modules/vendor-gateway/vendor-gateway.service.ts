@@ -122,25 +122,26 @@ export async function authenticateVendor(ctx: AppContext, input: Caller): Promis
   return integration;
 }
 
-type IntegrationSettings = {
-  secret: string | null;
-  wallet_mode: string | null;
-  currency: string | null;
-  allowed_ips: string[] | null;
-  enabled: boolean | null;
+/** The vendor's settings as a call's context read returns them (null: no integration row any more). */
+type IntegrationColumns = {
+  integration_secret: string | null;
+  integration_wallet_mode: string | null;
+  integration_currency: string | null;
+  integration_allowed_ips: string[] | null;
+  integration_enabled: boolean | null;
 };
 
 /** Throws StaleIntegration (and forgets the node's copy) when the settings read differ from it. */
-function assertCurrent(ctx: AppContext, integration: Integration, read: IntegrationSettings | undefined): void {
+function assertCurrent(ctx: AppContext, integration: Integration, read: IntegrationColumns): void {
+  const ips = read.integration_allowed_ips;
   const same =
-    read !== undefined &&
-    read.secret === integration.secret &&
-    read.wallet_mode === integration.wallet_mode &&
-    read.currency === integration.currency &&
-    read.enabled === integration.enabled &&
-    read.allowed_ips !== null &&
-    read.allowed_ips.length === integration.allowed_ips.length &&
-    read.allowed_ips.every((ip, i) => ip === integration.allowed_ips[i]);
+    read.integration_secret === integration.secret &&
+    read.integration_wallet_mode === integration.wallet_mode &&
+    read.integration_currency === integration.currency &&
+    read.integration_enabled === integration.enabled &&
+    ips !== null &&
+    ips.length === integration.allowed_ips.length &&
+    ips.every((ip, i) => ip === integration.allowed_ips[i]);
   if (same) return;
   cacheOf(ctx).delete(integration.vendor_code);
   throw new StaleIntegration();
@@ -177,13 +178,7 @@ export async function balance(ctx: AppContext, integration: Integration, body: V
     player: body.token === undefined ? Number(body.player) : null,
     currency: integration.currency,
   });
-  assertCurrent(ctx, integration, {
-    secret: c.integration_secret,
-    wallet_mode: c.integration_wallet_mode,
-    currency: c.integration_currency,
-    allowed_ips: c.integration_allowed_ips,
-    enabled: c.integration_enabled,
-  });
+  assertCurrent(ctx, integration, c);
   try {
     let memberId: number;
     if (body.token !== undefined) {
@@ -264,13 +259,7 @@ async function moneyCall(
         ...(read.otherId !== undefined ? { otherId: read.otherId } : {}),
         ...(read.rollbacksOf !== undefined ? { rollbacksOf: read.rollbacksOf } : {}),
       });
-      assertCurrent(ctx, integration, {
-        secret: c.integration_secret,
-        wallet_mode: c.integration_wallet_mode,
-        currency: c.integration_currency,
-        allowed_ips: c.integration_allowed_ips,
-        enabled: c.integration_enabled,
-      });
+      assertCurrent(ctx, integration, c);
       const answer = await replayOf(
         trx,
         integration,
