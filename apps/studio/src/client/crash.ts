@@ -3,6 +3,7 @@
 // the table, the crash point and its hash once crashed), a rising multiplier drawn on a canvas from
 // the server's start time, bet and cash-out through the HTTP API with the game token, recent crash
 // points, your bets and the fairness panel (the chain's terminating hash, each round's hash, verify).
+import type { CrashState, MyCrashBet as MyBet } from '../crash';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
@@ -11,33 +12,6 @@ import { ApiError, h, money, shortHash } from './ui';
 const GROWTH = 0.00006;
 const multiplierAt = (ms: number) => (ms <= 0 ? 100 : Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9));
 
-type RoundView = {
-  id: number;
-  phase: 'betting' | 'running' | 'crashed';
-  bettingEndsAt: string;
-  startedAt: string | null;
-  crashPoint: number | null;
-  crashedAt: string | null;
-  hash: string | null;
-  previousHash: string;
-  terminatingHash: string;
-  salt: string;
-};
-type CrashState = {
-  serverNow: string;
-  round: RoundView | null;
-  bets: { player: string; amount: number; currency: string; cashout: number | null; win: number; status: string }[];
-  history: { id: number; crashPoint: number; hash: string }[];
-};
-type MyBet = {
-  betId: string;
-  roundId: number;
-  amount: number;
-  autoCashout: number | null;
-  cashout: number | null;
-  win: number;
-  status: string;
-};
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
 // Fields take their column's width on phones (the grid wraps them to one column).
