@@ -34,3 +34,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until every finite animation on the page has finished (a modal's 100 ms fade, a toast's
+ * entrance). Checks that read computed colours, such as axe's contrast rule, would otherwise see
+ * a dialog still at part opacity on a slow machine. Infinite animations (the notice marquee) are
+ * left running: they never finish and do not change colours.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) =>
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+      );
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

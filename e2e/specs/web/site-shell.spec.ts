@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { launchBrowser, newPage, screenshot, settleAnimations } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { requireWebBuild } from './web-build';
 
@@ -161,6 +161,7 @@ test('axe-core finds no serious or critical violation on the home page and the l
   const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const page = await newPage(browser);
   const check = async (label: string) => {
+    await settleAnimations(page);
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
       const axe = (
