@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
 import { launchBrowser, screenshot } from '../../support/browser';
 import { artifactsDir } from '../../support/env';
 import { freshPage, gameCount, login, slotGrid } from './games-helpers';
@@ -111,24 +111,11 @@ test('the slot grid stays under 1,500 DOM nodes deep into RNG; scroll frame time
 });
 
 test('axe-core finds no serious or critical violation on the game list (main region)', async () => {
-  const require = createRequire(import.meta.url);
-  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const page = member;
   await page.goto('/rng');
   await slotGrid(page).locator('li').first().waitFor();
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    // The game list itself (the page's main region); the header has its own checks in site-shell.
-    const result = await axe.run(document.querySelector('main') as Element);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
+  // The game list itself (the page's main region); the header has its own checks in site-shell.
+  const violations = await seriousAxeViolations(page, 'main');
   assert.deepEqual(violations, [], violations.join(', '));
 });
 

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, settleAnimations } from '../../support/browser';
+import { seriousAxeViolations } from '../../support/axe';
+import { launchBrowser, newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { requireWebBuild } from './web-build';
 
@@ -157,23 +156,9 @@ test('routes: /login opens the login modal, category and later-issue pages show 
 });
 
 test('axe-core finds no serious or critical violation on the home page and the login and register modals', async () => {
-  const require = createRequire(import.meta.url);
-  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const page = await newPage(browser);
   const check = async (label: string) => {
-    await settleAnimations(page);
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await seriousAxeViolations(page);
     assert.deepEqual(violations, [], `${label}: ${violations.join(', ')}`);
   };
   await page.goto('/');

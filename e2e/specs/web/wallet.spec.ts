@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
 import { launchBrowser, newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { requireWebBuild } from './web-build';
@@ -321,23 +320,10 @@ test('the wallet pages fit a 390 px screen and the withdraw page has no serious 
   await page.getByTestId('wallet-balance').getByText('₱834.50').waitFor();
   // The demo brand has AGENTPOLICY3 on: consolidated funds show with the bonus wallet.
 
-  const require = createRequire(import.meta.url);
-  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/member/withdraw');
   await page.getByRole('table', { name: 'Withdrawal history' }).getByTestId('withdrawal-row').first().waitFor();
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    // The whole page: header (logged in), member-centre menu and the withdraw content.
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.map((n) => (n as { target: string[] }).target.join(' ')).join('; ')})`);
-  });
+  // The whole page: header (logged in), member-centre menu and the withdraw content.
+  const violations = await seriousAxeViolations(page);
   assert.deepEqual(violations, [], violations.join(', '));
 });

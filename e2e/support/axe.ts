@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+
+/**
+ * Runs axe-core on the page (or the element a selector names) once finite animations have ended,
+ * and returns its serious and critical violations as `rule (target; target)` lines for an
+ * assertion message. An empty list is the pass.
+ */
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  await settleAnimations(page);
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<AxeResult> } }).axe;
+    const context = scope ? document.querySelector(scope) : document;
+    if (!context) throw new Error(`axe: nothing matches ${scope}`);
+    const result = await axe.run(context);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  }, selector ?? null);
+}
