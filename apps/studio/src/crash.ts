@@ -16,7 +16,7 @@ import {
 } from './engines';
 import { StudioError } from './errors';
 import { holdLease, releaseLeases } from './lease';
-import { LoopTimer } from './loop-timer';
+import { IDLE_POLL_MS, LoopTimer } from './loop-timer';
 import type { RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { StateFeed } from './state-feed';
@@ -50,6 +50,8 @@ export type CrashTiming = {
   chainLength: number;
   /** A page poll keeps the rounds coming this long (default 15 s); an open socket does while open. */
   watchMs: number;
+  /** How often the loop looks for work while idle (default IDLE_POLL_MS). */
+  idlePollMs: number;
 };
 
 export const DEFAULT_CRASH_TIMING: CrashTiming = {
@@ -58,6 +60,7 @@ export const DEFAULT_CRASH_TIMING: CrashTiming = {
   tickMs: 100,
   chainLength: 10_000,
   watchMs: 15_000,
+  idlePollMs: IDLE_POLL_MS,
 };
 
 const LEADER = 'crash';
@@ -171,7 +174,7 @@ export class CrashGame {
   constructor(deps: RoundDeps, timing: Partial<CrashTiming> = {}) {
     this.#deps = deps;
     this.#timing = { ...DEFAULT_CRASH_TIMING, ...timing };
-    this.#loop = new LoopTimer(this.#timing.tickMs, () => this.tick());
+    this.#loop = new LoopTimer(this.#timing.tickMs, () => this.tick(), this.#timing.idlePollMs);
   }
 
   get #db(): StudioDb {
