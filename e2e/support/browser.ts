@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { artifactsDir, baseUrl, chromiumPath } from './env';
 
@@ -50,4 +51,27 @@ export async function settleAnimations(page: Page): Promise<void> {
       );
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+/**
+ * Gives a spec file one Chromium for all its tests: launched in a `before` hook (after `prepare`,
+ * such as making sure the web build exists) and closed in an `after` hook. Work that needs the
+ * browser before the tests (a signed-in page) goes in `setup`, which runs in the same hook: a
+ * file's top-level hooks start as they are declared, so a second `before` could run before the
+ * launch has finished. The returned function gives the browser inside tests.
+ */
+export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => Promise<void>): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    prepare?.();
+    browser = await launchBrowser();
+    await setup?.(browser);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in the before hook; use it inside tests');
+    return browser;
+  };
 }

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import { newPage, screenshot, useBrowser } from '../../support/browser';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('the OpenAPI UI at /docs renders in Chromium and lists the login operation', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   try {

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { api, solvedChallenge } from '../../support/api';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 
 // demo01's mobile number in the demo seed.
@@ -11,16 +10,10 @@ const MOBILE = '9171234567';
 
 type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('the demo outbox page shows an SMS sent through /wps/verification/sms/noLogin', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   try {
     const first = await page.goto('/dev/outbox');
     assert.equal(first?.status(), 200);

@@ -1,21 +1,14 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
-import { requireWebBuild } from './web-build';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
+import { useSiteBrowser } from './web-build';
 
 // Account flows against the real server (spec §4, §5): header login with the balance, sign-out
 // with confirmation, registration that lands logged in, the agent button and free play.
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 async function guestHome(page: Page) {
   await page.goto('/');
@@ -45,7 +38,7 @@ async function closeMemberPopup(page: Page) {
 }
 
 test('demo01 logs in from the header, sees the balance, hides it, and signs out after confirming', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await guestHome(page);
   await headerLogin(page, 'demo01', 'Demo@1234');
   const balance = page.getByTestId('header-balance');
@@ -91,7 +84,7 @@ test('demo01 logs in from the header, sees the balance, hides it, and signs out 
 });
 
 test('a wrong password in the header shows in_incorrect_password in a warning dialog', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await guestHome(page);
   await headerLogin(page, 'demo01', 'wrong-password');
   const dialog = page.getByRole('alertdialog');
@@ -102,7 +95,7 @@ test('a wrong password in the header shows in_incorrect_password in a warning di
 });
 
 test('a visitor registers a new member in the modal and lands logged in', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/register');
   const modal = page.getByRole('dialog', { name: 'Register' });
   const username = `web${Date.now().toString(36).slice(-8)}`;
@@ -131,7 +124,7 @@ test('a visitor registers a new member in the modal and lands logged in', async 
 });
 
 test('an unknown invitation code stops registration with invitation_code_error', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/register');
   const modal = page.getByRole('dialog', { name: 'Register' });
   await modal.getByRole('textbox', { name: 'Username' }).fill(`inv${Date.now().toString(36).slice(-8)}`);
@@ -152,7 +145,7 @@ test('an unknown invitation code stops registration with invitation_code_error',
 });
 
 test('agent01 gets the agent button, which opens the agent centre frame', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await guestHome(page);
   await headerLogin(page, 'agent01', 'Demo@1234');
   await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
@@ -164,7 +157,7 @@ test('agent01 gets the agent button, which opens the agent centre frame', async 
 });
 
 test('free play logs a visitor in with a fresh trial account', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/login');
   const modal = page.getByRole('dialog', { name: 'Log in' });
   await modal.getByRole('button', { name: 'Free play (trial account)' }).click();

@@ -3,23 +3,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../../support/browser';
+import { newPage } from '../../support/browser';
 import { artifactsDir, repoRoot } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // ui-guide budgets: initial JS of the home page at most 150 KiB gzipped; LCP under 1.0 s and CLS
 // under 0.05 in headless Chromium against the local server. Figures go to budgets.json.
 const figures: Record<string, number | number[]> = {};
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
+const browser = useSiteBrowser();
 after(async () => {
-  await browser?.close();
   writeFileSync(path.join(artifactsDir, 'budgets.json'), `${JSON.stringify(figures, null, 2)}\n`);
 });
 
@@ -38,7 +32,7 @@ test('the home page loads at most 150 KiB of gzipped JavaScript before it render
 });
 
 test('home page LCP under 1.0 s and CLS under 0.05 in headless Chromium', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number; __cls: number };
     w.__lcp = 0;

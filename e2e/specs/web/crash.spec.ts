@@ -3,23 +3,15 @@
 // the betting phase with an auto cash-out at 1.01x, the round runs on the shared loop (WebSocket
 // state), the bet settles and the balance moves; the round's hash verifies on /studio/fair.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance moves, the round verifies', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
   const gameUrl = await launchStudioGame(page, 'PT', 'CRASH-001');

@@ -3,28 +3,22 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { screenshot } from '../../support/browser';
 import { artifactsDir } from '../../support/env';
 import { freshPage, gameCount, login, slotGrid } from './games-helpers';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // ui-guide budgets for the game list: under 1,500 DOM nodes at any scroll position of the slot
 // grid, scroll frame times measured (test-results/e2e/games-grid.json, docs/benchmarks.md), and no
 // serious or critical axe-core violation.
-let browser: Browser;
-let member: Page;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-  member = await freshPage(browser);
+useSiteBrowser(async (chromium) => {
+  member = await freshPage(chromium);
   await login(member, 'demo01');
 });
-after(async () => {
-  await browser?.close();
-});
+let member: Page;
 
 type ScrollFigures = {
   frames: number;

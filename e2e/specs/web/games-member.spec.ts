@@ -1,27 +1,21 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../../support/browser';
 import { firstTileName, freshPage, gameCount, login, slotGrid } from './games-helpers';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // The games part of the player site for a real member (issue 5): browse a category with vendor
 // chips and search, favourites, launch into /seamless, recent games, the popup game list of
 // isGame VASSALAGE vendors, lottery pages, betting record and personal loss. One login for the
 // file (the node test runner gives a spec file 120 s).
-let browser: Browser;
-let member: Page;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-  member = await freshPage(browser);
+useSiteBrowser(async (chromium) => {
+  member = await freshPage(chromium);
   await login(member, 'demo01');
 });
-after(async () => {
-  await browser?.close();
-});
+let member: Page;
 
 test('a member browses slots, filters by vendor and searches by name', async () => {
   const page = member;

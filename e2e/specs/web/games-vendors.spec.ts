@@ -1,25 +1,19 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../../support/browser';
 import { freshPage, login } from './games-helpers';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // A vendor's own offer (issue 5): the LIVE rooms of GLS2_roomList on /live with a vendor chip
 // selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors.
-let browser: Browser;
-let member: Page;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-  member = await freshPage(browser);
+const browser = useSiteBrowser(async (chromium) => {
+  member = await freshPage(chromium);
   await login(member, 'demo01');
 });
-after(async () => {
-  await browser?.close();
-});
+let member: Page;
 
 test('a LIVE vendor chip shows its rooms with minimum bet and status, and a room launches into /seamless', async () => {
   const page = member;
@@ -49,7 +43,7 @@ test('a LIVE vendor chip shows its rooms with minimum bet and status, and a room
 });
 
 test('a guest on a LIVE vendor gets the login prompt instead of its rooms', async () => {
-  const guest = await freshPage(browser);
+  const guest = await freshPage(browser());
   try {
     await guest.goto('/live?vassalage=AG');
     await guest.getByText("Log in to see this vendor's live tables.").waitFor();

@@ -1,26 +1,17 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
+import { test } from 'node:test';
 import { firstTileName, freshPage, login, slotGrid } from './games-helpers';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // Game tiles for visitors and trial accounts (spec §4 "Guest and trial"): play opens the login
 // popup or in_need_true_account; the free trial opens a new window for anyone, and a blocked
 // window says so (in_popup_prompt); lottery pages need a session.
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 test('a guest gets the login popup on play, and a free trial in a new window', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(browser());
   await page.goto('/rng');
   const tiles = page.locator('[data-testid="game-grid"] li');
   await tiles.first().waitFor();
@@ -41,7 +32,7 @@ test('a guest gets the login popup on play, and a free trial in a new window', a
 });
 
 test('a blocked game window shows in_popup_prompt', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(browser());
   // A popup blocker makes window.open answer null.
   await page.addInitScript(() => {
     window.open = () => null;
@@ -56,7 +47,7 @@ test('a blocked game window shows in_popup_prompt', async () => {
 });
 
 test('trial01 gets in_need_true_account on play, and may still use the free trial', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(browser());
   await login(page, 'trial01');
   await page.goto('/rng');
   await slotGrid(page).locator('li').first().waitFor();
@@ -77,7 +68,7 @@ test('trial01 gets in_need_true_account on play, and may still use the free tria
 });
 
 test('lottery pages need a session: a guest goes to /login', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(browser());
   for (const path of ['/lottery', '/seaLottery', '/vnLottery']) {
     await page.goto(path);
     await page.waitForURL(/\/login/);

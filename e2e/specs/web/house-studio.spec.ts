@@ -4,23 +4,15 @@
 // after the seed is rotated. The studio is mounted under /studio by the server the runner starts.
 // Named to run before recovery.spec.ts, which changes demo01's password.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 test('a member spins a house slot: the balance moves and the round verifies on /studio/fair', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
   const url = await launchStudioGame(page, 'AE', 'SLOT-00001');
@@ -66,7 +58,7 @@ test('a member spins a house slot: the balance moves and the round verifies on /
 });
 
 test('a member bets at a live baccarat table in its betting phase and sees the bet settled on the shared round', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
   // AG's LIVE-001 is a baccarat table (apps/studio/src/game-map.ts).

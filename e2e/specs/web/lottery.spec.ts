@@ -5,23 +5,16 @@
 // stake, waits for that draw and sees the ticket settled (won or lost) with the draw's numbers, the
 // balance up by any win, in the game and in the site header.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import type { Page, Response } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
 import { loginFromHeader, markPopupsSeen } from '../../support/player';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 const GAME = { vassalage: 'ELOTT', gameCode: 'ELOTT-001' };
 const STAKE = 1000; // 10.00, in minor units
 
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 /** "1,234.56" or "₱1,234.56" in minor units. */
 function minor(text: string): number {
@@ -43,7 +36,7 @@ type Bought = { ticketId: string; numero: string; drawsAt: string; stake: number
 
 test('a member buys an E-Lottery ticket and sees it settled after the draw', { timeout: 240_000 }, async () => {
   const started = Date.now();
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
   const headerStart = await headerBalance(page);

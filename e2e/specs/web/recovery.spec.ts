@@ -1,26 +1,19 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { api } from '../../support/api';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // SMS login and password recovery of spec §4, §5, §8, driven through the modals and the mailed link.
 const MOBILE = '9171234567'; // demo01's number in the demo seed (+63)
 
 type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
 
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 async function latestEntry(channel: 'sms' | 'email', to: string, after: number): Promise<OutboxEntry> {
   for (let i = 0; i < 40; i++) {
@@ -46,7 +39,7 @@ async function loginModal(page: Page) {
 }
 
 test('SMS login: the code from the outbox logs demo01 in; the send button counts down', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const modal = await loginModal(page);
   await modal.getByRole('tab', { name: 'Mobile SMS' }).click();
   await modal.getByRole('textbox', { name: 'Mobile number' }).fill(MOBILE);
@@ -69,7 +62,7 @@ test('SMS login: the code from the outbox logs demo01 in; the send button counts
 });
 
 test('forgot password by e-mail shows in_been_out; an unknown user gets its error', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const login = await loginModal(page);
   await login.getByRole('button', { name: 'Forgot password' }).click();
   const modal = page.getByRole('dialog', { name: 'Forgot password' });
@@ -101,7 +94,7 @@ test('the mailed reset link opens a page that sets the new password, then the lo
   assert.ok(link, `a reset link in the mail: ${mail.text}`);
   const { pathname, search } = new URL(link);
 
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   // Without a token the page says the link is not valid.
   await page.goto(pathname);
   await page.getByText('The reset link is invalid or has expired').waitFor();
@@ -126,7 +119,7 @@ test('the mailed reset link opens a page that sets the new password, then the lo
   await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01');
 
   // The link is single use.
-  const again = await newPage(browser);
+  const again = await newPage(browser());
   await again.goto(pathname + search);
   await again.locator('input[name="newPassword"]').fill('Demo1234e');
   await again.locator('input[name="confirmNewPassword"]').fill('Demo1234e');
@@ -141,7 +134,7 @@ test('the mailed reset link opens a page that sets the new password, then the lo
 // demo01 in with its seeded password is named to run before this file (house-studio, games-*, ...).
 test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in automatically', async () => {
   const permission = await api<{ register: { changePassVerify: boolean } }>('GET', '/wps/system/permission');
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const login = await loginModal(page);
   await login.getByRole('button', { name: 'Forgot password' }).click();
   const modal = page.getByRole('dialog', { name: 'Forgot password' });

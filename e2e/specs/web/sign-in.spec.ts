@@ -1,24 +1,17 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // The login modal's own rules of spec §4, §5: the challenge before the call, field errors from the
 // shared schemas and the server, the forced password change and the member centre's change,
 // remember me, the token link, and the captcha after failures (from a client address of its own,
 // so the captcha it makes due for that address never reaches the specs after it).
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 async function loginModal(page: Page) {
   await page.goto('/login');
@@ -50,7 +43,7 @@ async function closeMemberPopup(page: Page) {
 }
 
 test('fresh01 must change the default password after logging in, then reaches the member centre', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   // spec §4: the username login solves a challenge before it submits.
   const calls: string[] = [];
   page.on('request', (r) => {
@@ -116,7 +109,7 @@ test('fresh01 must change the default password after logging in, then reaches th
 });
 
 test('remember me keeps the username in a one-day cookie; unticking clears it', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const login = await loginModal(page);
   await login.getByRole('textbox', { name: 'Username' }).fill('agent01');
   await login.locator('input[name="password"]').fill('Demo@1234');
@@ -141,7 +134,7 @@ test('remember me keeps the username in a one-day cookie; unticking clears it', 
 });
 
 test('a token query parameter on load is taken as the session and removed from the address', async () => {
-  const first = await newPage(browser);
+  const first = await newPage(browser());
   const login = await loginModal(first);
   await login.getByRole('textbox', { name: 'Username' }).fill('agent01');
   await login.locator('input[name="password"]').fill('Demo@1234');
@@ -151,7 +144,7 @@ test('a token query parameter on load is taken as the session and removed from t
   assert.ok(token);
   await first.context().close();
 
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto(`/?token=${encodeURIComponent(token)}&lang=en#top`);
   await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), token);
@@ -165,7 +158,7 @@ test('a token query parameter on load is taken as the session and removed from t
 const FAILING_CLIENT = { 'X-Forwarded-For': '10.77.0.1' };
 
 test('after repeated failures the login modal asks for the captcha image; each refusal loads a new one, at most one a second', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.setExtraHTTPHeaders(FAILING_CLIENT);
   const captchaLoads: number[] = [];
   page.on('request', (r) => {
@@ -216,7 +209,7 @@ test('after repeated failures the login modal asks for the captcha image; each r
   await page.context().close();
 
   // The header form cannot show a captcha: it hands over to the modal, which asks for it at once.
-  const guest = await newPage(browser);
+  const guest = await newPage(browser());
   await guest.setExtraHTTPHeaders(FAILING_CLIENT);
   await guest.goto('/');
   const popup = guest.getByRole('dialog', { name: 'Announcements' });

@@ -1,23 +1,16 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // The player site shell and home page (spec §1, §2): sections, modals' close behaviour, theme,
 // language and the screenshots a reviewer looks at.
-let browser: Browser;
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useSiteBrowser();
 
 /** Guests meet the announcement popup first (spec §4); closing it is part of every visit. */
 async function closeAnnouncements(page: Page) {
@@ -28,7 +21,7 @@ async function closeAnnouncements(page: Page) {
 }
 
 test('guest home renders every section and the announcement popup stays closed for the session', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Announcements' });
   await popup.waitFor();
@@ -69,7 +62,7 @@ test('guest home renders every section and the announcement popup stays closed f
 });
 
 test('the notice marquee opens the notice modal, which closes with its button', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/');
   await closeAnnouncements(page);
   await page.locator('button.marquee').click();
@@ -91,7 +84,7 @@ async function assertNoHorizontalOverflow(page: Page) {
 }
 
 test('theme switch is remembered; home screenshots in dark and light, desktop and phone', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/');
   await closeAnnouncements(page);
   await page.locator('#download img').nth(2).waitFor();
@@ -121,7 +114,7 @@ test('theme switch is remembered; home screenshots in dark and light, desktop an
 });
 
 test('language switch to TY translates the site and is remembered', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/');
   await closeAnnouncements(page);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('TY');
@@ -135,7 +128,7 @@ test('language switch to TY translates the site and is remembered', async () => 
 });
 
 test('routes: /login opens the login modal, category and later-issue pages show their frame, guard sends guests to /login', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await page.goto('/login');
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.waitFor();
@@ -156,7 +149,7 @@ test('routes: /login opens the login modal, category and later-issue pages show 
 });
 
 test('axe-core finds no serious or critical violation on the home page and the login and register modals', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const check = async (label: string) => {
     const violations = await seriousAxeViolations(page);
     assert.deepEqual(violations, [], `${label}: ${violations.join(', ')}`);

@@ -1,29 +1,24 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // spec §2 whole-site states (maintenance, region restriction) and a right-to-left language, set
 // through the operator API. The runner starts one server for every spec file and runs the files one
 // at a time, so each test restores every setting it changes before it ends.
-let browser: Browser;
+const browser = useSiteBrowser();
 let token: string;
 before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
   const res = await admin<{ token: string }>('POST', '/admin/session/login', {
     username: 'admin',
     password: 'Admin@1234',
   });
   assert.ok(res.token, 'operator login');
   token = res.token;
-});
-after(async () => {
-  await browser?.close();
 });
 
 /** An operator API call; throws unless it succeeds. */
@@ -84,7 +79,7 @@ const BLOCK_LOCALHOST = {
 };
 
 test('maintenance: the site shows the title, info and customer service; the home page is back after', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   const original = (await settings()).maintenance as typeof MAINTENANCE;
   await withSettings({ maintenance: MAINTENANCE }, async () => {
     await page.goto('/');
@@ -101,7 +96,7 @@ test('maintenance: the site shows the title, info and customer service; the home
 });
 
 test('region restriction shows the visitor IP; maintenance wins over it', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await withSettings({ regionRestriction: BLOCK_LOCALHOST }, async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Access restricted', level: 1 }).waitFor();
@@ -121,7 +116,7 @@ test('region restriction shows the visitor IP; maintenance wins over it', async 
 });
 
 test('right-to-left: Arabic flips the page direction, English flips it back', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await withSettings({ supportedLanguages: ['EN', 'TY', 'AR'] }, async () => {
     await expectHome(page);
     // Located by its options: the selector's own label is translated once Arabic is on.

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
-import { launchBrowser, newPage, screenshot } from '../../support/browser';
+import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { requireWebBuild } from './web-build';
+import { useSiteBrowser } from './web-build';
 
 // The member centre's money pages against the real server (issue 4): bind a bank account, deposit
 // through the sandbox gateway with the header balance changing live over /ws, withdraw with the
@@ -16,7 +16,9 @@ import { requireWebBuild } from './web-build';
 // The demo accounts carry no payment password (the seed sets none and no call sets one later), so
 // the flow registers its own member with a payee name, a payment password and agent01's code.
 
-let browser: Browser;
+useSiteBrowser(async (chromium) => {
+  page = await newPage(chromium);
+});
 let page: Page;
 const username = `wal${Date.now().toString(36).slice(-8)}`;
 const PAYEE = 'Wallet Tester';
@@ -26,15 +28,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-before(async () => {
-  requireWebBuild();
-  browser = await launchBrowser();
-  page = await newPage(browser);
-});
-after(async () => {
-  await browser?.close();
-});
 
 type Envelope = { success: boolean; code?: string; value?: unknown };
 
