@@ -75,3 +75,24 @@ test('lottery pages need a session: a guest goes to /login', async () => {
   }
   await page.context().close();
 });
+
+test('every category link of the header opens its game list (JILI, game type JL, under /jili)', async () => {
+  const page = await freshPage(browser());
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Game categories' });
+  await nav.locator('a[href="/jili"]').first().waitFor({ state: 'attached' });
+  const hrefs = await nav
+    .locator('a')
+    .evaluateAll((links) =>
+      links.map((a) => a.getAttribute('href') ?? '').filter((h) => /^\/[a-z]+$/i.test(h) && h !== '/promotions'),
+    );
+  const categories = [...new Set(hrefs)];
+  assert.ok(categories.length >= 8, `category links: ${categories.join(' ')}`);
+  for (const href of categories) {
+    await page.goto(href);
+    const list = page.locator('[data-game-type]');
+    await list.waitFor();
+    assert.notEqual(await list.getAttribute('data-game-type'), 'ALL', href);
+  }
+  await page.context().close();
+});

@@ -20,11 +20,11 @@ export const paths = {
   securityCenter: '/member/securityCenter',
   profile: '/member/profile',
   memberEntry: (name: string) => `/member/${name}`,
-  category: (gameType: string) => `/${gameType.toLowerCase()}`,
+  category: (gameType: string) => categoryPath(gameType),
 } as const;
 
 /** spec §2: category routes and the game type each one lists. */
-export const CATEGORY_ROUTES: Record<string, string> = {
+export const CATEGORY_ROUTES: Readonly<Record<string, string>> = {
   sports: 'SPORTS',
   esports: 'ESPORTS',
   live: 'LIVE',
@@ -36,6 +36,16 @@ export const CATEGORY_ROUTES: Record<string, string> = {
   cockfight: 'COCKFIGHT',
   jili: 'JL',
 };
+
+/**
+ * The route of a game type: the one lookup behind paths.category, so a game type whose route is
+ * not its lower-cased code (JL lists under /jili, spec §2) still lands on its page.
+ */
+export function categoryPath(gameType: string): string {
+  const upper = gameType.toUpperCase();
+  const route = Object.keys(CATEGORY_ROUTES).find((r) => CATEGORY_ROUTES[r] === upper);
+  return `/${route ?? gameType.toLowerCase()}`;
+}
 
 /** spec §2: these pages need a session; without a token the guard goes to /login. */
 export const SIGN_IN_ROUTES = [paths.lottery, paths.seaLottery, paths.vnLottery, paths.seamless, paths.member];

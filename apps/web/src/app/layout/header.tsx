@@ -34,6 +34,7 @@ export function Header() {
   const { token } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const wide = useWideScreen();
+  const siteName = useQuery(configQuery).data?.siteName ?? '';
   return (
     <header className="sticky top-0 z-30 border-b border-(--text-muted)/20 bg-(--surface-raised)/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -42,9 +43,10 @@ export function Header() {
             aria-hidden
             className="grid size-9 place-items-center rounded-full bg-(--accent) text-(--accent-contrast)"
           >
-            G
+            {siteName.slice(0, 1).toUpperCase()}
           </span>
-          <span className="sr-only sm:not-sr-only">Gamehall</span>
+          {/* The brand's name from the site config, as in the footer; the link still says "home" meanwhile. */}
+          <span className="sr-only sm:not-sr-only">{siteName || t('nav.home')}</span>
         </Link>
         {wide && <div className="ml-auto flex items-center gap-2">{token ? <MemberArea /> : <HeaderLogin />}</div>}
         <div className="ml-auto flex items-center gap-1 min-[900px]:ml-0">
