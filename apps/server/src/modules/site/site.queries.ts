@@ -77,7 +77,16 @@ export function listLiveAnnouncements(
   return q.orderBy('sort').orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-/** Only the one column the announcement audience needs (spec §4: F counts for first-time users). */
-export function findMemberFirstLogin(db: Conn, memberId: number) {
-  return db.selectFrom('members').select('first_login_at').where('id', '=', memberId).executeTakeFirst();
+/**
+ * The member's first login and when the asking session began: the announcement audience F
+ * (spec §4, first-time users) belongs to the session during which the first login was recorded.
+ */
+export function findFirstLoginOfSession(db: Conn, memberId: number, sessionId: number) {
+  return db
+    .selectFrom('members')
+    .innerJoin('sessions', 'sessions.member_id', 'members.id')
+    .select(['members.first_login_at', 'sessions.created_at as session_created_at'])
+    .where('members.id', '=', memberId)
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
 }

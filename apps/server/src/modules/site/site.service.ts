@@ -21,7 +21,7 @@ import {
 } from './site.presenter';
 import {
   countNotices,
-  findMemberFirstLogin,
+  findFirstLoginOfSession,
   listBanners,
   listCountries,
   listHelpArticles,
@@ -125,7 +125,7 @@ export async function notices(ctx: AppContext, page: { pageNo: number; pageSize:
 
 /**
  * spec §4 announcements: a visitor sees audience B; a logged-in account sees A, and also F while it is
- * a first-time user (no first login recorded yet). The types fill the four lists of spec §7: B the home
+ * a first-time user (no first login recorded yet, or this session is the one that recorded it). The types fill the four lists of spec §7: B the home
  * banners (w_home), PL and H the player announcements, PU the popups, PR the promotions.
  */
 export async function announcements(
@@ -155,8 +155,14 @@ export async function announcements(
   };
 }
 
+// The client reports the first login (POST /wps/member/firstLogin) right after the login answer,
+// usually before it has asked for the popups; so F stays with every session that began no later
+// than the recorded first login (the one that reported it), and a later session no longer gets it.
 async function audiencesOf(ctx: AppContext, principal: Principal | null): Promise<string[]> {
   if (!principal) return ['B'];
-  const member = await findMemberFirstLogin(ctx.db, principal.memberId);
-  return member && member.first_login_at === null ? ['A', 'F'] : ['A'];
+  const row = await findFirstLoginOfSession(ctx.db, principal.memberId, principal.sessionId);
+  if (!row) return ['A'];
+  if (row.first_login_at === null) return ['A', 'F'];
+  const first = new Date(row.first_login_at).getTime();
+  return new Date(row.session_created_at).getTime() <= first ? ['A', 'F'] : ['A'];
 }

@@ -593,6 +593,28 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     expect(titles(v.popup)).toEqual(['ztest visitor popup']);
   });
 
+  it('keeps F for the session that reported the first login, not for a later one', async () => {
+    const member = await createMember(t.ctx);
+    const url = '/wps/relay/MCSFE_getListAnnouncements';
+    const token = await sessionFor(member.id);
+    // The web client reports the first login right after the login answer, before the popups load.
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/firstLogin',
+      headers: { authorization: token },
+    });
+    expect(reported.json()).toMatchObject({ success: true, value: { firstTimeLogin: false } });
+    const same = (await get(url, { headers: { authorization: token } })).body.value;
+    expect(titles(same.popup).sort()).toEqual(['ztest first popup', 'ztest member popup']);
+
+    t.advance(1000);
+    const later = (await get(url, { headers: { authorization: await sessionFor(member.id) } })).body.value;
+    expect(titles(later.popup)).toEqual(['ztest member popup']);
+    // The first session keeps it on a reload.
+    const again = (await get(url, { headers: { authorization: token } })).body.value;
+    expect(titles(again.popup).sort()).toEqual(['ztest first popup', 'ztest member popup']);
+  });
+
   it('filters by type, execution and language, and leaves out expired and future items', async () => {
     const url = '/wps/relay/MCSFE_getListAnnouncements';
     const pu = (await get(`${url}?types=PU`)).body.value;
