@@ -419,6 +419,55 @@ describe('online gateway deposit', () => {
   });
 });
 
+describe('operator rejection of a gateway order', () => {
+  it('is refused, so a later paid callback still credits the member, exactly once', async () => {
+    const m = await memberWithSession();
+    const order = (
+      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+        methodCode: 'SANDBOX_PAY',
+        amount: 75,
+        requestId: requestId(),
+      })
+    ).json().value;
+    const refused = await call(t, 'POST', `/admin/cashier/deposits/${order.reference}/reject`, operator, {
+      reason: 'looks odd',
+    });
+    expectFailure(refused, 409, 'CASHIER_STATE_CONFLICT');
+    expect(refused.json().value).toEqual({ status: 'pending' });
+    expect((await deposits(m.id))[0]).toMatchObject({ status: 'pending', reason: null, decided_by: null });
+    const raw = JSON.stringify({
+      reference: order.reference,
+      transactionId: 'TX-AFTER-REJECT',
+      status: 'paid',
+      amount: 7_500,
+    });
+    const secret = await gatewaySecret(t.ctx.db);
+    const paid = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/cashier/callback/sandbox',
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) },
+      });
+    expect((await paid()).statusCode).toBe(200);
+    expect((await paid()).statusCode).toBe(200);
+    expect(await cash(m.id)).toBe(7_500);
+    expect((await deposits(m.id))[0]).toMatchObject({ status: 'approved', gateway_transaction_id: 'TX-AFTER-REJECT' });
+    const postings = await t.ctx.db
+      .selectFrom('ledger_postings')
+      .select('id')
+      .where('reference', '=', order.reference)
+      .execute();
+    expect(postings).toHaveLength(1);
+    // Once paid it cannot be rejected either.
+    expectFailure(
+      await call(t, 'POST', `/admin/cashier/deposits/${order.reference}/reject`, operator, { reason: 'late' }),
+      409,
+      'CASHIER_STATE_CONFLICT',
+    );
+  });
+});
+
 describe('deposit order rate', () => {
   it('lets a member open at most 20 orders an hour', async () => {
     const m = await memberWithSession();

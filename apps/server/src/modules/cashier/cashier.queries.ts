@@ -38,12 +38,23 @@ export async function updateSettings(
 
 // ---- the member, as the cashier needs it
 
-export function findMemberForCashier(db: Conn, memberId: number) {
-  return db
+export function findMemberForCashier(db: Conn, memberId: number, options: { forUpdate?: boolean } = {}) {
+  let q = db
     .selectFrom('members')
     .select(['id', 'username', 'payee_name', 'payment_password_hash'])
+    .where('id', '=', memberId);
+  if (options.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Sets the payee name only while it is empty (the caller holds the member's row lock). */
+export async function setPayeeName(db: Conn, memberId: number, name: string) {
+  await db
+    .updateTable('members')
+    .set({ payee_name: name })
     .where('id', '=', memberId)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('payee_name', 'is', null), eb('payee_name', '=', '')]))
+    .execute();
 }
 
 /** Serialises a member's money-changing cashier work (first-deposit flag, withdrawal requests). */

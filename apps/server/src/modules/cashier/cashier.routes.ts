@@ -98,33 +98,9 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       ok(presentPage(await cashier.listDeposits(ctx, principalOf(req), req.query), req.query, presentDeposit)),
   );
 
-  // The gateway callback is verified over the exact bytes received, so this route alone keeps its
-  // body raw: a parser scoped to this plugin hands the handler a Buffer.
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.post(
-      SANDBOX_CALLBACK_PATH,
-      {
-        schema: {
-          tags,
-          summary:
-            'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
-          response: { 200: envelope(SandboxCallbackValue) },
-        },
-        config: { auth: 'public' },
-      },
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const signature = req.headers['x-signature'];
-        return ok(await cashier.acceptSandboxCallback(ctx, raw, typeof signature === 'string' ? signature : undefined));
-      },
-    );
-  });
-
-  registerSandboxGateway(app, ctx);
+  // The sandbox gateway's callback and pages exist only when it is enabled (demo mode): elsewhere
+  // they answer the ordinary 404 (cashier.service sandboxGatewayEnabled).
+  if (cashier.sandboxGatewayEnabled(ctx)) registerSandboxCallback(app, ctx);
 
   app.get(
     '/wps/cashier/bankAccounts',
@@ -241,6 +217,35 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       return ok(presentWithdrawal(result));
     },
   );
+}
+
+// The gateway callback is verified over the exact bytes received, so this route alone keeps its
+// body raw: a parser scoped to this plugin hands the handler a Buffer.
+function registerSandboxCallback(app: App, ctx: AppContext): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      SANDBOX_CALLBACK_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+          response: { 200: envelope(SandboxCallbackValue) },
+        },
+        config: { auth: 'public' },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['x-signature'];
+        return ok(await cashier.acceptSandboxCallback(ctx, raw, typeof signature === 'string' ? signature : undefined));
+      },
+    );
+  });
+  registerSandboxGateway(app, ctx);
 }
 
 // Multipart limits (5 MB a file, 3 files) are set where the plugin is registered (app.ts); going

@@ -41,6 +41,22 @@ function assertWithinLimits(amount: number, method: { min_amount: number; max_am
 
 // ---- payment methods (issue 4: min and max per method)
 
+/** The sandbox gateway's method (seeded by migration 0004). */
+export const SANDBOX_METHOD = 'SANDBOX_PAY';
+
+/**
+ * The sandbox gateway lets whoever opens its page credit a deposit without paying, so it exists
+ * only in demo mode (config.demo, DEMO; see docs/operations.md "Sandbox payment gateway"): outside
+ * it the method is neither offered nor accepted, and its pages and callback are not registered.
+ */
+export function sandboxGatewayEnabled(ctx: AppContext): boolean {
+  return ctx.config.demo;
+}
+
+function methodOffered(ctx: AppContext, method: { code: string }): boolean {
+  return method.code !== SANDBOX_METHOD || sandboxGatewayEnabled(ctx);
+}
+
 export async function paymentMethods(ctx: AppContext) {
   const [methods, settings, brand] = await Promise.all([
     q.listActiveMethods(ctx.db),
@@ -50,7 +66,7 @@ export async function paymentMethods(ctx: AppContext) {
   const withdrawal = methods.find((m) => m.kind === 'withdrawal');
   return {
     currency: brand.currency,
-    deposit: methods.filter((m) => m.kind !== 'withdrawal'),
+    deposit: methods.filter((m) => m.kind !== 'withdrawal' && methodOffered(ctx, m)),
     withdrawal: withdrawal ?? null,
     receiptConfirmMinutes: settings.receipt_confirm_minutes,
   };
@@ -63,7 +79,8 @@ const NEW_DEPOSITS_PER_HOUR = { max: 20, windowSeconds: 3600 } as const;
 export async function createDeposit(ctx: AppContext, principal: Principal, body: DepositBody) {
   const amount = amountOf(body.amount);
   const method = await q.findMethod(ctx.db, body.methodCode);
-  if (!method?.active || method.kind === 'withdrawal') cashierFail('CASHIER_METHOD_UNAVAILABLE');
+  if (!method?.active || method.kind === 'withdrawal' || !methodOffered(ctx, method))
+    cashierFail('CASHIER_METHOD_UNAVAILABLE');
   const kind = method.kind;
   const brand = await getBrand(ctx.db);
   const previous = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
@@ -291,7 +308,10 @@ export async function rejectDeposit(ctx: AppContext, operator: Principal, refere
     const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
     if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
     if (order.status === 'rejected') return;
-    if (order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+    // As with approval: a gateway order is settled by the gateway's signed callback only. Rejecting
+    // one by hand would make a later paid callback a conflict and leave the member's payment uncredited.
+    if (order.status !== 'pending' || order.method_kind !== 'bank_transfer')
+      cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
     await q.settleDeposit(trx, order.id, { status: 'rejected', reason, decidedBy: operator.memberId, now: ctx.now() });
   });
   return operatorDepositView(ctx, reference);
@@ -316,15 +336,22 @@ export async function addBankAccount(
   principal: Principal,
   body: { bankName: string; accountName: string; accountNumber: string },
 ) {
-  const member = await q.findMemberForCashier(ctx.db, principal.memberId);
-  if (!member) throw new AppError('AUTH_REQUIRED');
-  // The payee must be the member: the real-name rule, and the registered payee name when there is one.
+  // The payee must be the member: the real-name rule, and the registered payee name. A member who
+  // has none yet gets it from the first account bound, so every later account must carry the same
+  // name. Read and set under the member's row lock, so two first binds at once cannot each set a name.
   if (!REAL_NAME?.regex.test(body.accountName)) throw fieldErrors({ accountName: 'PATTERN' });
-  if (member.payee_name && member.payee_name.trim().toLowerCase() !== body.accountName.toLowerCase())
-    throw fieldErrors({ accountName: 'MISMATCH' });
-  const row = await q.insertBankAccount(ctx.db, { memberId: principal.memberId, ...body, now: ctx.now() });
-  if (!row) cashierFail('CASHIER_BANK_ACCOUNT_DUPLICATE');
-  return row;
+  return ctx.db.transaction().execute(async (trx) => {
+    const member = await q.findMemberForCashier(trx, principal.memberId, { forUpdate: true });
+    if (!member) throw new AppError('AUTH_REQUIRED');
+    const payee = member.payee_name?.trim() ?? '';
+    if (payee && payee.toLowerCase() !== body.accountName.trim().toLowerCase())
+      throw fieldErrors({ accountName: 'MISMATCH' });
+    if (!payee) await q.setPayeeName(trx, principal.memberId, body.accountName.trim());
+    const row = await q.insertBankAccount(trx, { memberId: principal.memberId, ...body, now: ctx.now() });
+    // Thrown inside the transaction, so a duplicate sets no payee name either.
+    if (!row) cashierFail('CASHIER_BANK_ACCOUNT_DUPLICATE');
+    return row;
+  });
 }
 
 export async function removeBankAccount(ctx: AppContext, principal: Principal, id: number) {

@@ -127,6 +127,47 @@ describe('bank accounts', () => {
     expect((await call(t, 'GET', '/wps/cashier/bankAccounts', m.token)).json().value.list).toHaveLength(1);
   });
 
+  it('takes the payee name from the first bind when none is registered, and holds later binds to it', async () => {
+    const m = await memberWithSession();
+    const bind = (accountName: string, accountNumber: string) =>
+      call(t, 'POST', '/wps/cashier/bankAccounts', m.token, { bankName: 'BDO', accountName, accountNumber });
+    const payee = async () =>
+      (await t.ctx.db.selectFrom('members').select('payee_name').where('id', '=', m.id).executeTakeFirstOrThrow())
+        .payee_name;
+    expect(await payee()).toBeNull();
+    // A refused bind sets nothing: the first successful bind decides.
+    expectFailure(await bind('Rosa1 Mendoza', '4440001111'), 400, 'VALIDATION_FAILED');
+    expect(await payee()).toBeNull();
+    expect((await bind('Rosa Mendoza', '4440001111')).statusCode).toBe(200);
+    expect(await payee()).toBe('Rosa Mendoza');
+    const other = await bind('Pedro Penduko', '4440002222');
+    expectFailure(other, 400, 'VALIDATION_FAILED');
+    expect(other.json().value.fields).toEqual({ accountName: 'MISMATCH' });
+    expect((await bind('rosa mendoza', '4440003333')).statusCode).toBe(200);
+    expect(await payee()).toBe('Rosa Mendoza');
+    expect((await call(t, 'GET', '/wps/cashier/bankAccounts', m.token)).json().value.list).toHaveLength(2);
+
+    // Two first binds at once under different names: one sets the name, the other is refused.
+    const racer = await memberWithSession();
+    const race = await Promise.all(
+      ['Carlo Aquino', 'Dina Bonnevie'].map((accountName, i) =>
+        call(t, 'POST', '/wps/cashier/bankAccounts', racer.token, {
+          bankName: 'BDO',
+          accountName,
+          accountNumber: `55500011${i}`,
+        }),
+      ),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = race.find((r) => r.statusCode === 200)?.json().value.accountName;
+    const stored = await t.ctx.db
+      .selectFrom('members')
+      .select('payee_name')
+      .where('id', '=', racer.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.payee_name).toBe(winner);
+  });
+
   it('locks an account once an operator confirms it (spec §4)', async () => {
     const m = await memberWithSession();
     const id = (

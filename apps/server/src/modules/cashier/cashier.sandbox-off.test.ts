@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { actors, call, expectFailure, requestId } from './cashier.fixtures';
+import { gatewaySecret, SANDBOX_METHOD, signBody } from './cashier.service';
+
+// Outside demo mode (a production deployment) the sandbox gateway would let any member credit
+// themselves: its method is neither offered nor accepted and its pages and callback do not exist.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: false });
+});
+afterAll(() => t.close());
+
+const { member: memberWithSession } = actors(() => t, createMember);
+
+describe('the sandbox gateway outside demo mode', () => {
+  it('is not listed, refuses deposits, and its pay page and callback answer 404', async () => {
+    const m = await memberWithSession();
+    const methods = await call(t, 'GET', '/wps/cashier/paymentMethods', m.token);
+    expect(methods.statusCode).toBe(200);
+    const codes = methods.json().value.deposit.map((d: { code: string }) => d.code);
+    expect(codes).toEqual(['BANK_TRANSFER']);
+    expect(codes).not.toContain(SANDBOX_METHOD);
+
+    expectFailure(
+      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+        methodCode: SANDBOX_METHOD,
+        amount: 100,
+        requestId: requestId(),
+      }),
+      404,
+      'CASHIER_METHOD_UNAVAILABLE',
+    );
+    expect(await t.ctx.db.selectFrom('deposit_orders').select('id').where('member_id', '=', m.id).execute()).toEqual(
+      [],
+    );
+    // The bank transfer still works.
+    const bank = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+      methodCode: 'BANK_TRANSFER',
+      amount: 100,
+      requestId: requestId(),
+    });
+    expect(bank.statusCode).toBe(200);
+
+    // A gateway order left from a time the sandbox was on cannot be paid through it now.
+    const reference = 'DSANDBOXLEFTOVER0001';
+    await t.ctx.db
+      .insertInto('deposit_orders')
+      .values({
+        reference,
+        member_id: m.id,
+        request_id: requestId(),
+        method_code: SANDBOX_METHOD,
+        method_kind: 'gateway',
+        amount: 10_000,
+        currency: 'PHP',
+        created_at: new Date(),
+      })
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox-gateway/pay/${reference}` })).statusCode).toBe(404);
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox-gateway/pay/${reference}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(pay.statusCode).toBe(404);
+    const raw = JSON.stringify({ reference, transactionId: 'TX-OFF', status: 'paid', amount: 10_000 });
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/wps/cashier/callback/sandbox',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(await gatewaySecret(t.ctx.db), raw) },
+    });
+    expect(callback.statusCode).toBe(404);
+    const order = await t.ctx.db
+      .selectFrom('deposit_orders')
+      .select('status')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('pending');
+    expect(
+      await t.ctx.db.selectFrom('ledger_postings').select('id').where('reference', '=', reference).execute(),
+    ).toEqual([]);
+  });
+});
