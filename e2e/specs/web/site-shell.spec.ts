@@ -25,6 +25,10 @@ test('guest home renders every section and the announcement popup stays closed f
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Announcements' });
   await popup.waitFor();
+  // ui-guide: the {site} placeholder of the server's text is filled from the brand settings.
+  const site = await page.evaluate(async () => (await (await fetch('/wps/system/config')).json()).value.siteName);
+  await popup.getByRole('button', { name: `Welcome to ${site}` }).waitFor();
+  assert.doesNotMatch(await popup.innerText(), /\{(site|currency)\}/);
   // spec §2: a modal does not close on an outside click, and locks page scrolling.
   await page.mouse.click(5, 5);
   assert.equal(await popup.isVisible(), true, 'an outside click leaves the modal open');

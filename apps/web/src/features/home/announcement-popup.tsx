@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
+import { useFillPlaceholders } from '../../lib/placeholders';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { announcementsQuery } from './api';
@@ -16,6 +17,7 @@ const PAGE = 10;
 export function AnnouncementPopup() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const fill = useFillPlaceholders();
   const { token } = useSession();
   const key = token ? STORAGE_KEYS.userPopup : STORAGE_KEYS.anonymousPopup;
   const popup = useQuery(announcementsQuery(i18n.language, token)).data?.popup ?? [];
@@ -42,15 +44,15 @@ export function AnnouncementPopup() {
                 aria-current={selected?.id === a.id}
                 className={`w-full rounded px-3 py-2 text-left text-sm ${selected?.id === a.id ? 'bg-(--accent) text-(--accent-contrast)' : 'bg-(--surface) hover:text-(--accent)'}`}
               >
-                {a.title}
+                {fill(a.title)}
               </button>
             </li>
           ))}
         </ul>
         {selected && (
           <article>
-            <h3 className="mb-2 text-lg font-semibold">{selected.title}</h3>
-            <p className="whitespace-pre-line text-sm text-(--text-muted)">{selected.content}</p>
+            <h3 className="mb-2 text-lg font-semibold">{fill(selected.title)}</h3>
+            <p className="whitespace-pre-line text-sm text-(--text-muted)">{fill(selected.content)}</p>
             {selected.promotionType && (
               <Button
                 className="mt-4"

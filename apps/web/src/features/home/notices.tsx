@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { closeModal, modalStore } from '../../lib/modals';
+import { useFillPlaceholders } from '../../lib/placeholders';
 import { noticesQuery } from './api';
 
 /** spec §2 noticeModal: 6 per page. */
@@ -11,14 +12,15 @@ export function NoticeModal() {
   const { t, i18n } = useTranslation();
   const open = modalStore.use() === 'notice';
   const [page, setPage] = useState(1);
+  const fill = useFillPlaceholders();
   const data = useQuery({ ...noticesQuery(page, i18n.language), enabled: open }).data;
   return (
     <Modal open={open} onClose={closeModal} title={t('home.notices')} wide>
       <ul className="space-y-3">
         {(data?.content ?? []).map((n) => (
           <li key={n.id} className="rounded-md bg-(--surface) p-3">
-            <h3 className="font-semibold">{n.title}</h3>
-            <p className="text-sm text-(--text-muted)">{n.content}</p>
+            <h3 className="font-semibold">{fill(n.title)}</h3>
+            <p className="text-sm text-(--text-muted)">{fill(n.content)}</p>
             <time className="text-xs text-(--text-muted)" dateTime={n.createdAt}>
               {new Date(n.createdAt).toLocaleString()}
             </time>
