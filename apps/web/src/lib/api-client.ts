@@ -34,8 +34,16 @@ function headers(extra: Record<string, string>): Record<string, string> {
   return { Language: currentLanguage, Device: 'WEB', ...(token ? { Authorization: token } : {}), ...extra };
 }
 
+/** spec §8: a request that has not answered after 120 s fails with "page load timeout". */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(path, window.location.origin);
+  let url: URL;
+  try {
+    url = new URL(path, window.location.origin);
+  } catch {
+    throw new ApiError('INVALID_URL', 'Invalid URL, contact customer service', 0);
+  }
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -54,17 +62,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       extra['Content-Type'] = 'application/json';
     }
   }
+  // The time-out covers the answer's body too: a server that sends headers and then stalls is as slow.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const failure = (status: number) =>
+    controller.signal.aborted
+      ? new ApiError('REQUEST_TIMEOUT', 'Page load timeout, please check the network', status)
+      : new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again', status);
   let res: Response;
-  try {
-    res = await fetch(url, { method: options.method ?? 'GET', headers: headers(extra), body });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again', 0);
-  }
   let envelope: Envelope<T>;
   try {
-    envelope = (await res.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again', res.status);
+    try {
+      res = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers: headers(extra),
+        body,
+        signal: controller.signal,
+      });
+    } catch {
+      throw failure(0);
+    }
+    try {
+      envelope = (await res.json()) as Envelope<T>;
+    } catch {
+      throw failure(res.status);
+    }
+  } finally {
+    clearTimeout(timer);
   }
   if (!envelope.success) {
     // A token the server no longer knows ends the session here too (spec §4: logged in = a token).
