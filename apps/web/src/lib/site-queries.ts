@@ -4,6 +4,8 @@ import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
 import type { PermissionInfo, Resource, SiteConfig, SystemStatus } from '@gamehall/shared/api/site';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { adoptMemberFlags } from './session';
+import { rememberMerchantCode } from './storage';
 
 // Brand-level data every part of the site reads (TanStack Query options, bulletproof-react style).
 export const statusQuery = queryOptions({
@@ -14,7 +16,11 @@ export const statusQuery = queryOptions({
 
 export const configQuery = queryOptions({
   queryKey: ['system', 'config'],
-  queryFn: () => apiRequest<SiteConfig>('/wps/system/config'),
+  queryFn: async () => {
+    const config = await apiRequest<SiteConfig>('/wps/system/config');
+    rememberMerchantCode(config.merchantCode);
+    return config;
+  },
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -47,7 +53,11 @@ export const registerRulesQuery = queryOptions({
 export function memberInfoQuery(token: string | null) {
   return queryOptions({
     queryKey: ['member', 'info', token],
-    queryFn: () => apiRequest<MemberInfo>('/wps/member/info'),
+    queryFn: async () => {
+      const info = await apiRequest<MemberInfo>('/wps/member/info');
+      if (token) adoptMemberFlags(token, info);
+      return info;
+    },
     enabled: Boolean(token),
   });
 }

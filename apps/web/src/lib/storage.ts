@@ -29,6 +29,12 @@ export function clearSessionStorage(): void {
   for (const [key, value] of kept) if (value !== null) sessionStorage.setItem(key, value);
 }
 
+/** spec §9: the merchant code of the site config is written to session and local storage at start. */
+export function rememberMerchantCode(code: string): void {
+  sessionStorage.setItem(STORAGE_KEYS.merchantCode, code);
+  localStorage.setItem(STORAGE_KEYS.merchantCode, code);
+}
+
 /** spec §4: a `token` query parameter on load is accepted as the session; it is removed from the address. */
 export function adoptTokenFromUrl(): void {
   const url = new URL(window.location.href);
