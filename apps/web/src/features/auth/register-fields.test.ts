@@ -1,6 +1,11 @@
 import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
+import { hintFor } from '@gamehall/shared/patterns';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { visibleRules } from './register-fields';
+import en from '../../locales/en.json';
+import ty from '../../locales/ty.json';
+import zh from '../../locales/zh.json';
+import { ruleHint, visibleRules } from './register-fields';
 
 const rule = (field: string, enabled = true, required = false): RegisterFieldRule => ({
   field,
@@ -42,5 +47,41 @@ describe('registration fields (spec §5)', () => {
       (r) => r.field,
     );
     expect(withPassword).toEqual(['mobileNum', 'password', 'confirmPassword', 'email']);
+  });
+});
+
+describe("registration hints in the reader's language (spec §5)", () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: { en: { translation: en }, ty: { translation: ty }, zh: { translation: zh } },
+    lng: 'en',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    initAsync: false,
+  });
+  const withPattern = (patternId: number | null, min: number, max: number): RegisterFieldRule => ({
+    ...rule('username'),
+    patternId,
+    minLength: min,
+    maxLength: max,
+    hint: hintFor(patternId, min, max),
+  });
+
+  it('in English, every pattern says what the server says', () => {
+    const t = i18n.getFixedT('en');
+    for (const id of [null, ...Array.from({ length: 18 }, (_, i) => i + 1)]) {
+      expect(ruleHint(t, withPattern(id, 6, 16))).toBe(hintFor(id, 6, 16));
+      expect(ruleHint(t, withPattern(id, 8, 8))).toBe(hintFor(id, 8, 8));
+    }
+  });
+
+  it('translated by patternId with the bounds filled', () => {
+    expect(ruleHint(i18n.getFixedT('zh'), withPattern(6, 10, 11))).toBe('请输入 10 - 11 个字符：仅限数字');
+    expect(ruleHint(i18n.getFixedT('ty'), withPattern(null, 4, 4))).toBe('Maglagay ng 4 na karakter');
+  });
+
+  it('the server hint when the pattern has no key', () => {
+    const unknown = { ...withPattern(1, 6, 16), patternId: 99, hint: 'Server says so' };
+    expect(ruleHint(i18n.getFixedT('zh'), unknown)).toBe('Server says so');
   });
 });

@@ -1,4 +1,5 @@
 import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
+import type { TFunction } from 'i18next';
 
 export type Kind = 'username' | 'mobile';
 
@@ -32,4 +33,14 @@ export function visibleRules(
 
 function isEnabled(rules: RegisterFieldRule[], field: string) {
   return rules.some((r) => r.field === field && r.enabled);
+}
+
+/**
+ * A field's hint in the reader's language (spec §5): by patternId, with the rule's bounds filled
+ * in the way the server's hintFor does; the server's English hint when no key matches the pattern.
+ */
+export function ruleHint(t: TFunction, rule: RegisterFieldRule): string {
+  const range = rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength} - ${rule.maxLength}`;
+  const key = rule.patternId === null ? 'length' : String(rule.patternId);
+  return t(`register.hints.${key}`, { range, defaultValue: rule.hint });
 }

@@ -17,7 +17,7 @@ import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api'
 import { CaptchaField } from './captcha-field';
 import { DialingCodeSelect, useDialingCode } from './dialing-code';
 import { MOBILE_PATTERN } from './mobile-input';
-import { type Kind, PASSWORD_FIELDS, visibleRules } from './register-fields';
+import { type Kind, PASSWORD_FIELDS, ruleHint, visibleRules } from './register-fields';
 import { SmsButton } from './sms-button';
 
 type Values = Record<string, string>;
@@ -113,15 +113,16 @@ function RegisterForm({ kind }: { kind: Kind }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       {shown.map((rule) => {
+        const hint = ruleHint(t, rule);
         const field = {
           label: t(`register.fields.${rule.field}`, { defaultValue: rule.field }),
           required: rule.required,
-          hint: rule.hint,
+          hint,
           error: errors[rule.field]?.message,
           ...form.register(rule.field, {
             required: rule.required ? t('validation.required') : false,
-            minLength: rule.required || rule.minLength ? { value: rule.minLength, message: rule.hint } : undefined,
-            maxLength: { value: rule.maxLength, message: rule.hint },
+            minLength: rule.required || rule.minLength ? { value: rule.minLength, message: hint } : undefined,
+            maxLength: { value: rule.maxLength, message: hint },
             validate:
               rule.field === 'confirmPassword'
                 ? (v, all) => v === all.password || t('validation.confirmMismatch')
