@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { vendorIconUrl } from '../../lib/art';
+import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
 import { paths } from '../paths';
 
@@ -31,7 +32,7 @@ export function Footer() {
             {follow.map((r) => (
               <li key={r.resourceType}>
                 <a href={r.url} target="_blank" rel="noreferrer" className="hover:text-(--accent)">
-                  {r.labelNameEn}
+                  {resourceLabel(t, i18n.language, r)}
                 </a>
               </li>
             ))}
@@ -39,8 +40,9 @@ export function Footer() {
         </div>
         <div>
           <h2 className="mb-3 font-bold text-(--accent)">{t('footer.vendors')}</h2>
+          {/* Every vendor of the menus (spec §2 sets no limit); the list wraps onto more rows. */}
           <ul className="flex flex-wrap gap-2">
-            {vendors.slice(0, 24).map((v) => (
+            {vendors.map((v) => (
               <li key={v.vassalage}>
                 <img
                   src={vendorIconUrl(v.vassalage)}

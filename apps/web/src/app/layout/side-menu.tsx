@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUp, Headset, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, resourcesQuery } from '../../lib/site-queries';
 
 // spec §2: customer service, the messaging channel when configured, scroll to top.
 export function SideMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useQuery(configQuery).data;
   const messaging = findResource(useQuery(resourcesQuery).data, 'MESSAGING');
   const button =
@@ -28,8 +29,8 @@ export function SideMenu() {
           target="_blank"
           rel="noreferrer"
           className={button}
-          aria-label={messaging.labelNameEn}
-          title={messaging.labelNameEn}
+          aria-label={resourceLabel(t, i18n.language, messaging)}
+          title={resourceLabel(t, i18n.language, messaging)}
         >
           <MessageCircle size={20} aria-hidden />
         </a>

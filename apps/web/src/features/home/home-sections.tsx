@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { normaliseQrOptions } from '../../lib/qr-options';
+import { resourceLabel } from '../../lib/resource-label';
 import { useSession } from '../../lib/session';
 import { findResource, resourcesQuery } from '../../lib/site-queries';
 import { bannersQuery, helpCenterQuery } from './api';
@@ -140,9 +141,19 @@ export function DownloadSection() {
 }
 
 function QrTile({ resource }: { resource: Resource }) {
+  const { t, i18n } = useTranslation();
   const [src, setSrc] = useState('');
+  // spec §8: an address that does not parse and an image that fails say so in the tile.
+  const [failure, setFailure] = useState<'INVALID_URL' | 'IMAGE_LOAD' | null>(null);
   useEffect(() => {
-    const url = new URL(resource.url, window.location.origin).href;
+    let url: string;
+    try {
+      url = new URL(resource.url, window.location.origin).href;
+    } catch {
+      setFailure('INVALID_URL');
+      return;
+    }
+    setFailure(null);
     const o = normaliseQrOptions({ size: 180, margin: 20 });
     // qrcode's margin counts modules; 20 px at this size is about 4 modules.
     import('qrcode')
@@ -150,15 +161,35 @@ function QrTile({ resource }: { resource: Resource }) {
         toDataURL(url, { width: o.size, margin: Math.round(o.margin / 5), errorCorrectionLevel: o.correctLevel }),
       )
       .then(setSrc)
-      .catch(() => setSrc(''));
+      .catch(() => {
+        setSrc('');
+        setFailure('IMAGE_LOAD');
+      });
   }, [resource.url]);
   return (
     <a
       href={resource.url}
       className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 text-sm font-semibold text-black"
     >
-      {src ? <img src={src} alt="" width={180} height={180} /> : <span className="size-[180px]" />}
-      {resource.labelNameEn}
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={180}
+          height={180}
+          onError={() => {
+            setSrc('');
+            setFailure('IMAGE_LOAD');
+          }}
+        />
+      ) : failure ? (
+        <span role="alert" className="grid size-[180px] place-items-center text-center text-xs">
+          {failure === 'INVALID_URL' ? t('errors.INVALID_URL') : t('errors.IMAGE_LOAD')}
+        </span>
+      ) : (
+        <span className="size-[180px]" />
+      )}
+      {resourceLabel(t, i18n.language, resource)}
     </a>
   );
 }
