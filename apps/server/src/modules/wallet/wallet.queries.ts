@@ -417,11 +417,15 @@ export function postingKeysPresent(db: Conn, keys: string[]) {
   return db.selectFrom('ledger_postings').select('idempotency_key').where('idempotency_key', 'in', keys).execute();
 }
 
-export function activeVendor(db: Conn, code: string) {
+/**
+ * A vendor as a wallet transfer needs it: its status and its integration's wallet mode (null when
+ * it has no integration).
+ */
+export function transferVendor(db: Conn, code: string) {
   return db
     .selectFrom('vendors')
-    .select(['code', 'status'])
-    .where('code', '=', code)
-    .where('status', '=', 'active')
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'vendors.code')
+    .select(['vendors.code', 'vendors.status', 'i.wallet_mode', 'i.enabled'])
+    .where('vendors.code', '=', code)
     .executeTakeFirst();
 }

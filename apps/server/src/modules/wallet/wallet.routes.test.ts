@@ -126,8 +126,16 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     expect(await postings()).toBe(before);
   });
 
+  async function vendorSetup(code: string, set: { wallet_mode?: 'seamless' | 'transfer'; enabled?: boolean }) {
+    await t.ctx.db.updateTable('vendor_integrations').set(set).where('vendor_code', '=', code).execute();
+  }
+  async function vendorStatus(code: string, status: 'active' | 'maintenance' | 'hidden') {
+    await t.ctx.db.updateTable('vendors').set({ status }).where('code', '=', code).execute();
+  }
+
   it('moves money main <-> vendor wallet in transfer mode, once per requestId', async () => {
     await setBrandSetting(t.ctx.db, 'walletMode', 'transfer');
+    await vendorSetup('AG', { wallet_mode: 'transfer' });
     try {
       const m = await account();
       await credit(m.id, 10_000);
@@ -172,6 +180,76 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
       expect(await balanceOf(t.ctx.db, m.id, 'PHP')).toEqual({ balance: 7_000, held: 0, available: 7_000 });
     } finally {
       await setBrandSetting(t.ctx.db, 'walletMode', 'single');
+      await vendorSetup('AG', { wallet_mode: 'seamless' });
+    }
+  });
+
+  it('refuses IN to a seamless, disabled or inactive vendor, posting nothing', async () => {
+    await setBrandSetting(t.ctx.db, 'walletMode', 'transfer');
+    try {
+      const m = await account();
+      await credit(m.id, 10_000);
+      const before = await postings();
+      const into = () => call(m.token, { vendor: 'AG', direction: 'IN', amount: 1, requestId: rid() });
+      const refusedAsInvalid = async () => {
+        const res = await into();
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', value: { fields: { vendor: 'INVALID' } } });
+      };
+      // AG is seeded seamless: the vendor debits the main wallet itself, a vendor wallet is wrong.
+      await refusedAsInvalid();
+      await vendorSetup('AG', { wallet_mode: 'transfer', enabled: false });
+      await refusedAsInvalid();
+      await vendorSetup('AG', { enabled: true });
+      await vendorStatus('AG', 'maintenance');
+      await refusedAsInvalid();
+      await vendorStatus('AG', 'active');
+      expect((await into()).statusCode).toBe(200);
+      expect(await postings()).toBe(before + 1);
+    } finally {
+      await setBrandSetting(t.ctx.db, 'walletMode', 'single');
+      await vendorSetup('AG', { wallet_mode: 'seamless', enabled: true });
+      await vendorStatus('AG', 'active');
+    }
+  });
+
+  it('always lets money OUT of a vendor wallet the member has: single wallet, inactive or seamless vendor', async () => {
+    const m = await account();
+    await credit(m.id, 10_000);
+    await setBrandSetting(t.ctx.db, 'walletMode', 'transfer');
+    await vendorSetup('BBIN', { wallet_mode: 'transfer' });
+    try {
+      expect((await call(m.token, { vendor: 'BBIN', direction: 'IN', amount: 60, requestId: rid() })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await setBrandSetting(t.ctx.db, 'walletMode', 'single');
+    }
+    const out = (amount: number) => call(m.token, { vendor: 'BBIN', direction: 'OUT', amount, requestId: rid() });
+    try {
+      // The brand went back to single wallet: IN is disabled, OUT still returns the money.
+      expect((await call(m.token, { vendor: 'BBIN', direction: 'IN', amount: 1, requestId: rid() })).json().code).toBe(
+        'FEATURE_DISABLED',
+      );
+      expect((await out(10)).json().value).toMatchObject({ balance: 50, vendorBalance: 50 });
+      await vendorStatus('BBIN', 'maintenance');
+      expect((await out(20)).json().value).toMatchObject({ balance: 70, vendorBalance: 30 });
+      await vendorStatus('BBIN', 'active');
+      await vendorSetup('BBIN', { wallet_mode: 'seamless', enabled: false });
+      expect((await out(30)).json().value).toMatchObject({ balance: 100, vendorBalance: 0 });
+      const before = await postings();
+      expect((await out(0.01)).json().code).toBe('WALLET_INSUFFICIENT_FUNDS');
+      // No vendor wallet at all (never transferred to PT) or an unknown vendor: nothing to take out.
+      const none = await call(m.token, { vendor: 'PT', direction: 'OUT', amount: 1, requestId: rid() });
+      expect(none.json()).toMatchObject({ code: 'VALIDATION_FAILED', value: { fields: { vendor: 'INVALID' } } });
+      const unknown = await call(m.token, { vendor: 'NOPE', direction: 'OUT', amount: 1, requestId: rid() });
+      expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED', value: { fields: { vendor: 'INVALID' } } });
+      expect(await postings()).toBe(before);
+      expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(10_000);
+      expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+    } finally {
+      await vendorStatus('BBIN', 'active');
+      await vendorSetup('BBIN', { wallet_mode: 'seamless', enabled: true });
     }
   });
 });
@@ -275,6 +353,9 @@ describe('POST /wps/member/transfer/upline', () => {
     await credit(m.id, 1_000);
     await credit(orphan.id, 1_000);
     await credit(unset.id, 1_000);
+    const disabledAgent = await account({ type: 1, status: 'disabled' });
+    const underDisabled = await account({ uplineId: disabledAgent.id });
+    await credit(underDisabled.id, 1_000);
     const before = await postings();
     expect((await call(m.token, { amount: 1, paymentPassword: 'wrong', requestId: rid() })).json().code).toBe(
       'PAYMENT_PASSWORD_INVALID',
@@ -285,6 +366,11 @@ describe('POST /wps/member/transfer/upline', () => {
     expect((await call(orphan.token, { amount: 1, paymentPassword: PAY, requestId: rid() })).json().code).toBe(
       'WALLET_NO_UPLINE',
     );
+    // An upline whose account is disabled takes no money.
+    const stuck = await call(underDisabled.token, { amount: 1, paymentPassword: PAY, requestId: rid() });
+    expect(stuck.statusCode).toBe(422);
+    expect(stuck.json().code).toBe('WALLET_NO_UPLINE');
+    expect((await balanceOf(t.ctx.db, disabledAgent.id, 'PHP')).balance).toBe(0);
     expect((await call(m.token, { amount: 10.01, paymentPassword: PAY, requestId: rid() })).json().code).toBe(
       'WALLET_INSUFFICIENT_FUNDS',
     );

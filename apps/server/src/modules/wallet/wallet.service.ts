@@ -9,7 +9,6 @@ import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { postingBatcher } from './posting-batcher';
 import {
   accountsOffTheirEntries,
-  activeVendor,
   addHeld,
   balanceOfCodes,
   countEntries,
@@ -30,6 +29,7 @@ import {
   setHoldPosting,
   settleHold,
   sumsByType,
+  transferVendor,
   unbalancedPostings,
   walletMember,
   walletMemberByUsername,
@@ -425,19 +425,30 @@ function requestKey(kind: string, memberId: number, requestId: string): string {
   return `${kind}:${memberId}:${requestId}`;
 }
 
-/** Transfer-wallet mode: main wallet (cash) <-> the member's wallet at a vendor. IN = main to vendor. */
+/**
+ * Transfer-wallet mode: main wallet (cash) <-> the member's wallet at a vendor. IN = main to vendor.
+ * Only IN checks the modes: the brand in transfer mode, the vendor active and its integration
+ * enabled in transfer mode (a seamless vendor debits the main wallet itself and never sees a
+ * vendor wallet). OUT is always allowed from a vendor wallet the member has, so money moved there
+ * before a switch to single wallet, a vendor going inactive or seamless is never stranded.
+ */
 export async function vendorTransfer(
   ctx: AppContext,
   memberId: number,
   input: { vendor: string; direction: 'IN' | 'OUT'; amount: number; requestId: string },
 ) {
   const brand = await getBrand(ctx.db);
-  if (walletModeOf(brand) !== 'transfer') throw new AppError('FEATURE_DISABLED');
-  const vendor = await activeVendor(ctx.db, input.vendor);
+  const into = input.direction === 'IN';
+  if (into && walletModeOf(brand) !== 'transfer') throw new AppError('FEATURE_DISABLED');
+  const vendor = await transferVendor(ctx.db, input.vendor);
   if (!vendor) throw fieldErrors({ vendor: 'INVALID' });
+  const kind = `vendor:${vendor.code}` as const;
+  const allowed = into
+    ? vendor.status === 'active' && vendor.wallet_mode === 'transfer' && vendor.enabled === true
+    : (await memberAccount(ctx.db, memberId, kind, brand.currency)) !== undefined;
+  if (!allowed) throw fieldErrors({ vendor: 'INVALID' });
   const amount = minorOf(input.amount, 'amount');
   const sign = input.direction === 'IN' ? -1 : 1;
-  const kind = `vendor:${vendor.code}` as const;
   const cashCode = accountCode({ member: memberId, currency: brand.currency });
   const vendorCode = accountCode({ member: memberId, kind, currency: brand.currency });
   // The posting is the only write: one statement in its own transaction.
@@ -503,6 +514,9 @@ export async function transferToUpline(
   const member = await walletMember(ctx.db, memberId);
   if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
   if (member.upline_id === null) throw new AppError('WALLET_NO_UPLINE');
+  // A disabled upline takes no money: their account cannot spend it, so it would be stuck there.
+  const upline = await walletMember(ctx.db, member.upline_id);
+  if (upline?.status !== 'active') throw new AppError('WALLET_NO_UPLINE');
   return memberToMember(ctx, { from: memberId, to: member.upline_id, ...input, kind: 'upline' });
 }
 
