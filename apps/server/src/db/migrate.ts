@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014-vendor-call-context';
 import * as m0015 from './migrations/0015-vendor-record-functions';
 import * as m0016 from './migrations/0016-vendor-call-context-index-scans';
 import * as m0017 from './migrations/0017-vendor-transactions-round-index';
+import * as m0018 from './migrations/0018-vendor-bet-refusals';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015-vendor-record-functions': m0015,
   '0016-vendor-call-context-index-scans': m0016,
   '0017-vendor-transactions-round-index': m0017,
+  '0018-vendor-bet-refusals': m0018,
 };
 
 class ListedMigrations implements MigrationProvider {

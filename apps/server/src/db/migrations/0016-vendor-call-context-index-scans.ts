@@ -11,7 +11,7 @@ import { vendorCallContextFunction } from './0014-vendor-call-context';
 // unique key (vendor_code, transaction_id) or on the ref index (vendor_code, ref_transaction_id),
 // each later lookup leaving out what an earlier one found: the same rows, each found by one index
 // probe whatever the statistics say. A NULL id finds nothing.
-const vendorCallContext0016 = `
+export const vendorCallContext0016 = `
 CREATE FUNCTION vendor_call_context(
   p_lock_keys text[],
   p_vendor text,

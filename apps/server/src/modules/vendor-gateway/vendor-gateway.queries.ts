@@ -42,13 +42,18 @@ export type CallContext = {
   integration_enabled: boolean | null;
   /** The transactions with the given ids, and the rollbacks recorded against `rollbacksOf`. */
   known: KnownTransaction[];
+  /** The refusal recorded for the call's own transactionId (a refused bet), migration 0018. */
+  refusal_hash: string | null;
+  refusal_status: string | null;
+  refusal_balance: number | null;
 };
 
 /**
  * Serialises the calls that touch one round or one transaction id, across nodes, until commit,
  * then reads everything a money call checks, in one round trip (vendor_call_context, migrations
- * 0014 and 0016): the member's status, the round, the member's cash account (read only), for a bet the game
- * session of the token and the game, the vendor's integration settings, and the known transactions.
+ * 0014, 0016 and 0018): the member's status, the round, the member's cash account (read only), for a
+ * bet the game session of the token and the game, the vendor's integration settings, the known
+ * transactions, and the refusal recorded for the call's transactionId.
  * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
  * wait on each other in a cycle; no keys on the embedded database (one transaction at a time).
  */
@@ -140,6 +145,42 @@ export function findTransaction(db: Conn, vendorCode: string, transactionId: str
     .where('vendor_code', '=', vendorCode)
     .where('transaction_id', '=', transactionId)
     .executeTakeFirst();
+}
+
+export type BetRefusal = { details_hash: string; status: string; balance: number | string };
+
+/** The refusal recorded for a bet's transactionId (vendor_bet_refusals, migration 0018). */
+export async function findBetRefusal(db: Conn, vendorCode: string, transactionId: string) {
+  const result = await sql<BetRefusal>`
+    SELECT details_hash, status, balance FROM vendor_bet_refusals
+     WHERE vendor_code = ${vendorCode} AND transaction_id = ${transactionId}
+  `.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * Keeps a refused bet and the answer it got, so a repeat of its transactionId is answered the same.
+ * A second delivery breaks the primary key (23505), as a second vendor_transactions row does.
+ */
+export async function recordBetRefusal(
+  db: Conn,
+  row: {
+    vendor_code: string;
+    transaction_id: string;
+    round_id: string;
+    player_id: number;
+    amount: number;
+    details_hash: string;
+    status: string;
+    balance: number;
+  },
+) {
+  await sql`
+    INSERT INTO vendor_bet_refusals
+      (vendor_code, transaction_id, round_id, player_id, amount, details_hash, status, balance)
+    VALUES (${row.vendor_code}, ${row.transaction_id}, ${row.round_id}, ${row.player_id}, ${row.amount},
+      ${row.details_hash}, ${row.status}, ${row.balance})
+  `.execute(db);
 }
 
 export function hasWinInRound(db: Conn, vendorCode: string, roundId: string) {

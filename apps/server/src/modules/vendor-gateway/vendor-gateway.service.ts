@@ -22,9 +22,13 @@ import { signatureMatches } from './vendor-signature';
 // details: ERROR_DUPLICATE_TRANSACTION), checks, writes the vendor_rounds change and the
 // vendor_transactions row (unique on vendor + transactionId) in one call, and posts through
 // wallet.post between the member's cash and the house account vendor:<code> (idempotency key
-// vendor:<code>:<transactionId>). A refusal throws, so nothing it touched stays. Should two
-// deliveries still race past the locks (another round id), the unique constraint or the wallet's
-// idempotency key stops the second one and it answers what the first recorded.
+// vendor:<code>:<transactionId>). A refusal of a win or a rollback throws, so nothing it touched
+// stays and the vendor may retry the id. A refused bet is kept (vendor_bet_refusals, migration
+// 0018) with the answer it got, in the call's transaction, which then commits: the vendor counts
+// that bet as refused, so a repeat of its id gets the same refusal even once the player has the
+// money. Should two deliveries still race past the locks (another round id), the unique
+// constraint or the wallet's idempotency key stops the second one and it answers what the first
+// recorded.
 //
 // Integration settings are kept per node (integrationCache) so a call does not read them before it
 // starts: the signature is checked against the kept copy, and every call compares that copy with
@@ -198,7 +202,14 @@ export async function balance(ctx: AppContext, integration: Integration, body: V
   }
 }
 
-type MoneyCall = { kind: 'bet' | 'win' | 'rollback'; transactionId: string; hash: string; memberId: number };
+type MoneyCall = {
+  kind: 'bet' | 'win' | 'rollback';
+  transactionId: string;
+  hash: string;
+  memberId: number;
+  /** A bet: what its refusal is recorded with (refused wins and rollbacks are not recorded). */
+  bet?: { roundId: string; amount: number };
+};
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -206,20 +217,76 @@ function isUniqueViolation(error: unknown): boolean {
 
 type KnownTransaction = { kind: string; details_hash: string; balance_after: number };
 
-/** The first answer to a known transactionId, or ERROR_DUPLICATE_TRANSACTION when the details differ. */
+/**
+ * The first answer to a known transactionId: an accepted call's OK, or a refused bet's refusal;
+ * ERROR_DUPLICATE_TRANSACTION when the details (or the kind of call) differ. `known` and `refused`
+ * come from the call's context read; without them both are read here (a lost race).
+ */
 async function replayOf(
   db: Conn,
   integration: Integration,
   call: MoneyCall,
-  known?: KnownTransaction | null,
+  known?: { transaction: KnownTransaction | null; refused: q.BetRefusal | null },
 ): Promise<VendorAnswer | undefined> {
   const existing =
-    known === undefined ? await q.findTransaction(db, integration.vendor_code, call.transactionId) : known;
-  if (!existing) return undefined;
-  if (existing.kind !== call.kind || existing.details_hash !== call.hash)
+    known === undefined
+      ? ((await q.findTransaction(db, integration.vendor_code, call.transactionId)) ?? null)
+      : known.transaction;
+  if (existing) {
+    if (existing.kind !== call.kind || existing.details_hash !== call.hash)
+      throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId);
+    return okAnswer(integration, existing.balance_after);
+  }
+  const refused =
+    known === undefined
+      ? ((await q.findBetRefusal(db, integration.vendor_code, call.transactionId)) ?? null)
+      : known.refused;
+  if (!refused) return undefined;
+  if (call.kind !== 'bet' || refused.details_hash !== call.hash)
     throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId);
-  return okAnswer(integration, existing.balance_after);
+  const status = refused.status as Exclude<VendorStatus, 'OK'>;
+  return {
+    http: vendorStatusCatalogue[status].http,
+    status,
+    balance: Number(refused.balance),
+    currency: integration.currency,
+  };
 }
+
+/**
+ * Keeps a bet's refusal in the call's transaction and answers it, with the spendable balance the
+ * context read (when the player is known), as refusalAnswer would after a rollback.
+ */
+async function recordRefusal(
+  trx: Trx,
+  integration: Integration,
+  call: MoneyCall & { bet: NonNullable<MoneyCall['bet']> },
+  c: q.CallContext,
+  refusal: VendorRefusal,
+): Promise<VendorAnswer> {
+  const balance = refusal.memberId === undefined ? 0 : (c.cash_balance ?? 0) - (c.cash_held ?? 0);
+  await q.recordBetRefusal(trx, {
+    vendor_code: integration.vendor_code,
+    transaction_id: call.transactionId,
+    round_id: call.bet.roundId,
+    player_id: call.memberId,
+    amount: call.bet.amount,
+    details_hash: call.hash,
+    status: refusal.status,
+    balance,
+  });
+  return {
+    http: vendorStatusCatalogue[refusal.status].http,
+    status: refusal.status,
+    balance,
+    currency: integration.currency,
+  };
+}
+
+// A bet the wallet refused for want of money that the context read showed (another movement of the
+// player's money slipped in) is run again on a fresh read, so its refusal is recorded like any
+// other; a few times at most.
+const BET_ATTEMPTS = 3;
 
 /** What a money call locks and reads before it decides (see q.lockedCallContext). */
 type CallRead = {
@@ -235,7 +302,9 @@ type CallRead = {
 
 /**
  * Runs `work` in a transaction after the locked read: a known transactionId is answered from its
- * first answer before `work` sees the context.
+ * first answer before `work` sees the context. A bet's `work` throws a VendorRefusal only before
+ * its first write (its checks, and settle's check of the balance), so its refusal is recorded and
+ * committed in the same transaction.
  */
 async function moneyCall(
   ctx: AppContext,
@@ -244,53 +313,81 @@ async function moneyCall(
   read: CallRead,
   work: (trx: Trx, c: q.CallContext) => Promise<VendorAnswer>,
 ): Promise<VendorAnswer> {
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const c = await q.lockedCallContext(trx, {
-        // The embedded database runs one transaction at a time: nothing to serialise there.
-        lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
-        vendorCode: integration.vendor_code,
-        memberId: call.memberId,
-        roundId: read.roundId,
-        cashAccountCode: cashCode(call.memberId, integration.currency),
-        ...(read.token !== undefined ? { tokenHash: sha256(read.token) } : {}),
-        ...(read.gameCode !== undefined ? { gameCode: read.gameCode } : {}),
-        transactionId: call.transactionId,
-        ...(read.otherId !== undefined ? { otherId: read.otherId } : {}),
-        ...(read.rollbacksOf !== undefined ? { rollbacksOf: read.rollbacksOf } : {}),
-      });
-      assertCurrent(ctx, integration, c);
-      const answer = await replayOf(
-        trx,
-        integration,
-        call,
-        c.known.find((r) => r.transaction_id === call.transactionId) ?? null,
-      );
-      if (answer) return answer;
-      return work(trx, c);
-    });
-  } catch (error) {
-    if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
-    if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS')
-      return refusalAnswer(ctx, integration.currency, new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', call.memberId));
-    // Lost a race to another delivery of the same transactionId: answer what the winner recorded.
-    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'WALLET_IDEMPOTENCY_CONFLICT')) {
-      try {
-        const replay = await replayOf(ctx.db, integration, call);
-        if (replay) return replay;
-      } catch (refusal) {
-        if (refusal instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, refusal);
-        throw refusal;
-      }
-      if (error instanceof AppError)
-        return refusalAnswer(
-          ctx,
-          integration.currency,
-          new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId),
-        );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptMoneyCall(ctx, integration, call, read, work);
+    } catch (error) {
+      const raced = error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS';
+      if (raced && call.bet && attempt < BET_ATTEMPTS) continue;
+      return answerFailure(ctx, integration, call, error);
     }
-    throw error;
   }
+}
+
+async function attemptMoneyCall(
+  ctx: AppContext,
+  integration: Integration,
+  call: MoneyCall,
+  read: CallRead,
+  work: (trx: Trx, c: q.CallContext) => Promise<VendorAnswer>,
+): Promise<VendorAnswer> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const c = await q.lockedCallContext(trx, {
+      // The embedded database runs one transaction at a time: nothing to serialise there.
+      lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
+      vendorCode: integration.vendor_code,
+      memberId: call.memberId,
+      roundId: read.roundId,
+      cashAccountCode: cashCode(call.memberId, integration.currency),
+      ...(read.token !== undefined ? { tokenHash: sha256(read.token) } : {}),
+      ...(read.gameCode !== undefined ? { gameCode: read.gameCode } : {}),
+      transactionId: call.transactionId,
+      ...(read.otherId !== undefined ? { otherId: read.otherId } : {}),
+      ...(read.rollbacksOf !== undefined ? { rollbacksOf: read.rollbacksOf } : {}),
+    });
+    assertCurrent(ctx, integration, c);
+    const answer = await replayOf(trx, integration, call, {
+      transaction: c.known.find((r) => r.transaction_id === call.transactionId) ?? null,
+      refused:
+        c.refusal_hash !== null && c.refusal_status !== null && c.refusal_balance !== null
+          ? { details_hash: c.refusal_hash, status: c.refusal_status, balance: c.refusal_balance }
+          : null,
+    });
+    if (answer) return answer;
+    const bet = call.bet;
+    if (!bet) return work(trx, c);
+    try {
+      return await work(trx, c);
+    } catch (error) {
+      if (!(error instanceof VendorRefusal)) throw error;
+      return recordRefusal(trx, integration, { ...call, bet }, c, error);
+    }
+  });
+}
+
+/** The answer to a call whose transaction rolled back (nothing of it stays). */
+async function answerFailure(
+  ctx: AppContext,
+  integration: Integration,
+  call: MoneyCall,
+  error: unknown,
+): Promise<VendorAnswer> {
+  if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
+  if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS')
+    return refusalAnswer(ctx, integration.currency, new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', call.memberId));
+  // Lost a race to another delivery of the same transactionId: answer what the winner recorded.
+  if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'WALLET_IDEMPOTENCY_CONFLICT')) {
+    try {
+      const replay = await replayOf(ctx.db, integration, call);
+      if (replay) return replay;
+    } catch (refusal) {
+      if (refusal instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, refusal);
+      throw refusal;
+    }
+    if (error instanceof AppError)
+      return refusalAnswer(ctx, integration.currency, new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId));
+  }
+  throw error;
 }
 
 const roundKey = (vendor: string, roundId: string) => `vendor-round:${vendor}:${roundId}`;
@@ -369,6 +466,7 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
     transactionId: body.transactionId,
     memberId,
     hash: detailsHash('bet', [body.player, body.gameCode, body.roundId, body.amount, body.currency]),
+    bet: { roundId: body.roundId, amount: body.amount },
   };
   const read: CallRead = {
     lockKeys: [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],

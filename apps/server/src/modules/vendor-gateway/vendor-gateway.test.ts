@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/seed';
 import { createMember } from '../../test/factories';
@@ -371,9 +372,85 @@ describe('bet, win, rounds', () => {
     expect(
       await t.ctx.db.selectFrom('vendor_rounds').select('id').where('round_id', '=', bet.roundId).execute(),
     ).toHaveLength(0);
-    // The same id may be retried once the player has the money.
+    // The vendor counts that bet as refused: a repeat of its id gets the first answer again, even
+    // once the player has the money, and takes nothing.
     await fund(p.id, 1);
-    expect((await client.call('bet', bet)).body).toMatchObject({ status: 'OK', balance: 0 });
+    expect(await client.call('bet', { ...bet, requestId: 'late-copy' })).toMatchObject({
+      statusCode: 422,
+      body: { status: 'ERROR_INSUFFICIENT_FUNDS', balance: 1_000, currency: 'PHP', requestId: 'late-copy' },
+    });
+    expect(await cash(p.id)).toBe(1_001);
+    // The same id with other details, or for a win, is a duplicate.
+    expect(await client.call('bet', { ...bet, amount: 1_000 })).toMatchObject({
+      statusCode: 409,
+      body: { status: 'ERROR_DUPLICATE_TRANSACTION', balance: 1_001 },
+    });
+    const win = { ...winBody(p, bet, 10), transactionId: bet.transactionId };
+    expect((await client.call('win', win)).body.status).toBe('ERROR_DUPLICATE_TRANSACTION');
+    expect(await cash(p.id)).toBe(1_001);
+    expect(
+      await t.ctx.db
+        .selectFrom('vendor_transactions')
+        .select('id')
+        .where('transaction_id', '=', bet.transactionId)
+        .execute(),
+    ).toHaveLength(0);
+    // A new id for the same bet is a new bet.
+    const fresh = { ...bet, transactionId: id('bet') };
+    expect((await client.call('bet', fresh)).body).toMatchObject({ status: 'OK', balance: 0 });
+  });
+
+  it('keeps every refused bet: the same id stays refused after the cause is gone', async () => {
+    const p = await player(5_000);
+    await t.ctx.db.updateTable('members').set({ status: 'disabled' }).where('id', '=', p.id).execute();
+    const bet = betBody(p, 1_000);
+    expect((await client.call('bet', bet)).body).toMatchObject({ status: 'ERROR_PLAYER_DISABLED', balance: 5_000 });
+    await t.ctx.db.updateTable('members').set({ status: 'active' }).where('id', '=', p.id).execute();
+    expect(await client.call('bet', bet)).toMatchObject({
+      statusCode: 403,
+      body: { status: 'ERROR_PLAYER_DISABLED', balance: 5_000 },
+    });
+    expect(await cash(p.id)).toBe(5_000);
+    // A rollback of the refused bet finds no bet: recorded as unknown, nothing moves, the bet stays refused.
+    const rb = {
+      player: p.player,
+      roundId: bet.roundId,
+      transactionId: id('rb'),
+      rollbackTransactionId: bet.transactionId,
+    };
+    expect((await client.call('rollback', rb)).body).toMatchObject({ status: 'OK', balance: 5_000 });
+    expect((await client.call('bet', bet)).body.status).toBe('ERROR_PLAYER_DISABLED');
+    expect(await cash(p.id)).toBe(5_000);
+    // A refused win is not kept: the vendor retries it, and it is paid once its bet is known.
+    const later = betBody(p, 1_000);
+    const w = winBody(p, later, 300);
+    expect((await client.call('win', w)).body.status).toBe('ERROR_TRANSACTION_NOT_FOUND');
+    expect((await client.call('bet', later)).body).toMatchObject({ status: 'OK', balance: 4_000 });
+    expect((await client.call('win', w)).body).toMatchObject({ status: 'OK', balance: 4_300 });
+    const kept = await sql<{ status: string; balance: number; amount: number }>`
+      SELECT status, balance, amount FROM vendor_bet_refusals WHERE transaction_id = ${bet.transactionId}`.execute(
+      t.ctx.db,
+    );
+    expect(kept.rows).toEqual([{ status: 'ERROR_PLAYER_DISABLED', balance: 5_000, amount: 1_000 }]);
+  });
+
+  it('keeps the refusal of a bet that lost a race for the money to another round', async () => {
+    // Two bets of one player at once in two rounds: each reads the balance before the other posts,
+    // so on PostgreSQL the wallet itself refuses one of them; that refusal is kept too.
+    const players = await Promise.all(Array.from({ length: 10 }, () => player(1_000)));
+    await Promise.all(
+      players.map(async (p) => {
+        const one = betBody(p, 600);
+        const two = betBody(p, 600);
+        const [a, b] = await Promise.all([client.call('bet', one), client.call('bet', two)]);
+        expect([a.body.status, b.body.status].sort()).toEqual(['ERROR_INSUFFICIENT_FUNDS', 'OK']);
+        const [refusedBet, refusal] = a.body.status === 'OK' ? [two, b] : [one, a];
+        await fund(p.id, 1_000);
+        const again = await client.call('bet', refusedBet);
+        expect(again.body).toEqual({ ...refusal.body, requestId: again.body.requestId });
+        expect(await cash(p.id)).toBe(1_400);
+      }),
+    );
   });
 
   it('refuses bets of disabled players but still pays their wins', async () => {
