@@ -1,56 +1,144 @@
 /// <reference lib="dom" />
-// The house studio in the browser (issue 6): a member launches a slot, the studio page opens with
-// the member's wallet balance, a spin moves it, and the round verifies on the public fairness page
-// after the seed is rotated. The studio is mounted under /studio by the server the runner starts.
-// Named to run before recovery.spec.ts, which changes demo01's password.
+// The house studio in the browser (issue 6). A member signs in through the login modal, launches a
+// slot from the lobby, plays it inside /seamless's iframe, sees the header balance move by the
+// round's net, finds the round in the member centre's betting record, and verifies it on the public
+// fairness page after the seed is rotated. The studio is mounted under /studio by the server the
+// runner starts. Named to run before recovery.spec.ts, which changes demo01's password.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
 
-test('a member spins a house slot: the balance moves and the round verifies on /studio/fair', async () => {
+/** An amount as shown ('₱1,234.56', '-0.40', '12.00') in minor units, so sums are exact. */
+function minorOf(text: string): number {
+  const m = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
+  assert.ok(m, `no amount in "${text}"`);
+  const minor = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]);
+  return m[1] ? -minor : minor;
+}
+
+/** Waits until the site header shows this balance (it follows every posting over /ws). */
+async function headerShows(page: Page, minor: number): Promise<void> {
+  await page.waitForFunction(
+    (want) => {
+      const m = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(
+        document.querySelector('[data-testid=header-balance]')?.textContent ?? '',
+      );
+      if (!m) return false;
+      const got = Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]);
+      return (m[1] ? -got : got) === want;
+    },
+    minor,
+    // The socket normally delivers within a second; the header's 30 s refetch is the fallback.
+    { timeout: 45_000 },
+  );
+}
+
+type Round = { roundId: string; stake: number; win: number; stakeText: string; winText: string };
+
+/**
+ * One spin in the studio frame, played to its end: free spins it awards are played ("Play all"), and
+ * the round is done when its history row no longer shows an unsettled status (open, settling).
+ */
+async function spinRound(game: FrameLocator): Promise<Round> {
+  const rows = game.locator('[data-testid=history] tbody tr[data-round-id]');
+  const previous = (await rows.count()) > 0 ? await rows.first().getAttribute('data-round-id') : null;
+  await game.getByTestId('spin').click();
+  // The answer reloads the history with the new round on top.
+  const fresh = game.locator(
+    `[data-testid=history] tbody tr:first-child[data-round-id]${previous ? `:not([data-round-id="${previous}"])` : ''}`,
+  );
+  await fresh.waitFor();
+  const roundId = await fresh.getAttribute('data-round-id');
+  assert.ok(roundId);
+  const row = game.locator(`[data-testid=history] tr[data-round-id="${roundId}"]`);
+  const playAll = game.getByRole('button', { name: 'Play all' });
+  if (await playAll.isVisible()) await playAll.click();
+  await row
+    .locator('td:nth-child(4)')
+    .filter({ hasNotText: /^(open|settling|betting|rolling back)$/ })
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  const stakeText = (await row.locator('td:nth-child(2)').innerText()).trim();
+  const winText = (await row.locator('td:nth-child(3)').innerText()).trim();
+  return { roundId, stake: minorOf(stakeText), win: minorOf(winText), stakeText, winText };
+}
+
+test('a member signs in, plays a lobby slot in /seamless, the header moves by the round and the betting record and /studio/fair show it', async () => {
   const page = await newPage(browser());
   await markPopupsSeen(page);
-  await loginFromHeader(page, 'demo01');
-  const url = await launchStudioGame(page, 'AE', 'SLOT-00001');
-  await page.goto(url);
-  const balance = page.getByTestId('balance');
-  await page.getByTestId('spin').waitFor();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
-  const start = await balance.innerText();
+
+  // A guest's play opens the login modal; signing in there lands on the home page.
+  await page.goto('/rng');
+  const tiles = page.locator('[data-testid="game-grid"] li');
+  await tiles.first().waitFor();
+  await tiles
+    .first()
+    .getByRole('button', { name: /^Play now/ })
+    .click();
+  const modal = page.getByRole('dialog', { name: 'Log in' });
+  await modal.waitFor();
+  await modal.getByRole('textbox', { name: 'Username' }).fill('demo01');
+  await modal.locator('input[name="password"]').fill('Demo@1234');
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+  await modal.waitFor({ state: 'detached' });
+
+  // Back to the slots lobby: a slot tile's play button opens /seamless with the studio inside. The
+  // lobby also lists the house crash games (a round per flight, not a spin): skip those.
+  await page.goto('/rng');
+  const slot = tiles.filter({ hasNotText: /crash/i }).first();
+  await slot.waitFor();
+  const name = (await slot.locator('p').innerText()).trim();
+  await slot.getByRole('button', { name: `Play now: ${name}` }).click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  const frame = page.getByTestId('game-frame');
+  await frame.waitFor();
+  assert.equal(await frame.getAttribute('title'), name);
+  assert.match((await frame.getAttribute('src')) ?? '', /\/studio\/play\?/);
+  const game = page.frameLocator('[data-testid=game-frame]');
+  await game.getByTestId('spin').waitFor();
+  await game.getByTestId('balance').filter({ hasText: /\d/ }).waitFor();
+  // The header and the studio read the same wallet.
+  await page.getByTestId('header-balance').filter({ hasText: /\d/ }).waitFor();
+  let balance = minorOf(await game.getByTestId('balance').innerText());
+  await headerShows(page, balance);
   await screenshot(page, 'studio-slot-before');
 
-  // A spin whose win equals its stake leaves the balance as it was: spin until it moves.
-  let moved = false;
-  for (let i = 0; i < 8 && !moved; i++) {
-    const rows = await page.locator('[data-testid=history] tbody tr[data-round-id]').count();
-    await page.getByTestId('spin').click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid=history] tbody tr[data-round-id]').length > n,
-      rows,
-    );
-    // Free spins owed: play them all so the round settles.
-    while (await page.getByTestId('free-spin').isVisible()) {
-      await page.getByTestId('free-spin').click();
-      await page.waitForTimeout(300);
-    }
-    moved = (await balance.innerText()) !== start;
+  // A round whose win equals its stake leaves the balance as it was: play until one moves it. Each
+  // round moves the header by exactly its net, win minus stake.
+  let round: Round | undefined;
+  for (let i = 0; i < 8 && (!round || round.win === round.stake); i++) {
+    round = await spinRound(game);
+    balance += round.win - round.stake;
+    await headerShows(page, balance);
+    assert.equal(minorOf(await game.getByTestId('balance').innerText()), balance, 'the studio shows the same balance');
   }
-  assert.ok(moved, `the balance stayed at ${start}`);
+  assert.ok(round && round.win !== round.stake, 'eight rounds in a row paid back their stake');
   await screenshot(page, 'studio-slot-after');
 
-  // Reveal the seed, then open the newest round on the verifier.
-  await page.getByTestId('rotate').click();
-  await page.getByTestId('revealed-seed').waitFor();
-  const roundId = await page
-    .locator('[data-testid=history] tbody tr[data-round-id]')
-    .first()
-    .getAttribute('data-round-id');
-  assert.ok(roundId);
-  await page.goto(`/studio/fair?round=${roundId}`);
+  // Reveal the seed so the round can be verified later.
+  await game.getByTestId('rotate').click();
+  await game.getByTestId('revealed-seed').waitFor();
+
+  // The member centre's betting record lists the round first: game, bet, win, net, settled.
+  await page.getByTestId('account-name').click();
+  await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name: 'Betting record' }).click();
+  await page.waitForURL(/\/member\/personalHistoryCopy/);
+  const record = page.locator('table tbody tr').first();
+  await record.waitFor();
+  const cells = (await record.locator('td').allInnerTexts()).map((c) => c.trim());
+  assert.equal(cells[1], name);
+  assert.equal(cells[3], round.stakeText);
+  assert.equal(cells[4], round.winText);
+  assert.equal(minorOf(cells[5] ?? ''), round.win - round.stake);
+  assert.equal(cells[6], 'Settled');
+  await screenshot(page, 'studio-betting-record');
+
+  await page.goto(`/studio/fair?round=${round.roundId}`);
   const verdict = page.getByTestId('verify-verdict');
   await verdict.waitFor();
   assert.match(await verdict.innerText(), /equals the recorded round/);
