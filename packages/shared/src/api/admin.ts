@@ -108,3 +108,51 @@ export type AdminBrandSettingBody = z.infer<typeof AdminBrandSettingBody>;
 export const AdminSwitchParams = z.object({ modId: z.string().trim().min(1).max(64) });
 export const AdminSwitchBody = z.object({ enabled: z.boolean() });
 export type AdminSwitchBody = z.infer<typeof AdminSwitchBody>;
+
+// Cashier settings and payment methods (issue 4): receipt minutes, turnover percent, each
+// method's limits and on/off, and the bank-transfer receiving account.
+export const AdminReceivingAccount = z.object({
+  bankName: z.string().trim().min(2).max(60),
+  accountName: z.string().trim().min(3).max(60),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6,30}$/),
+});
+export const AdminCashierMethod = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['bank_transfer', 'gateway', 'withdrawal']),
+  active: z.boolean(),
+  min: Money,
+  max: Money,
+  /** Where members send bank transfers; null for other kinds. */
+  receivingAccount: AdminReceivingAccount.nullable(),
+});
+export type AdminCashierMethod = z.infer<typeof AdminCashierMethod>;
+export const AdminCashierSettings = z.object({
+  receiptConfirmMinutes: z.number().int(),
+  turnoverPercent: z.number().int(),
+  methods: z.array(AdminCashierMethod),
+});
+export type AdminCashierSettings = z.infer<typeof AdminCashierSettings>;
+export const AdminCashierSettingsBody = z
+  .object({
+    /** 1 minute to 30 days. */
+    receiptConfirmMinutes: z.number().int().min(1).max(43_200).optional(),
+    /** Turnover required before withdrawal, as a percent of approved deposits (0: none). */
+    turnoverPercent: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type AdminCashierSettingsBody = z.infer<typeof AdminCashierSettingsBody>;
+export const AdminMethodParams = z.object({ code: z.string().trim().min(1).max(40) });
+const PositiveLimit = Money.positive().max(1_000_000_000);
+export const AdminCashierMethodBody = z
+  .object({
+    active: z.boolean().optional(),
+    min: PositiveLimit.optional(),
+    max: PositiveLimit.optional(),
+    receivingAccount: AdminReceivingAccount.optional(),
+  })
+  .strict();
+export type AdminCashierMethodBody = z.infer<typeof AdminCashierMethodBody>;

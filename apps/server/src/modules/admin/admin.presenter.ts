@@ -2,12 +2,14 @@ import type {
   AdminBankAccount,
   AdminBrandSettings,
   AdminBrandSwitch,
+  AdminCashierMethod,
+  AdminCashierSettings,
   AdminDeposit,
   AdminImage,
   AdminWithdrawal,
 } from '@gamehall/shared/api/admin';
 import { toMajor } from '@gamehall/shared/money';
-import type { DepositRow, WithdrawalRow } from '../cashier/cashier.service';
+import type { CashierConfiguration, DepositRow, WithdrawalRow } from '../cashier/cashier.service';
 import { type Brand, BrandSettingsSchema } from '../site/brand.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -98,5 +100,28 @@ export function presentAdminBrandSettings(brand: Brand, switches: SwitchRow[]): 
   return {
     settings: Object.keys(BrandSettingsSchema.shape).map((key) => ({ key, value: brand[key as keyof Brand] })),
     switches: switches.map(presentAdminSwitch),
+  };
+}
+
+export function presentAdminCashierMethod(m: CashierConfiguration['methods'][number]): AdminCashierMethod {
+  return {
+    code: m.code,
+    name: m.name,
+    kind: m.kind,
+    active: m.active,
+    min: toMajor(m.min_amount),
+    max: toMajor(m.max_amount),
+    receivingAccount:
+      m.kind === 'bank_transfer' && m.bank_name && m.account_name && m.account_number
+        ? { bankName: m.bank_name, accountName: m.account_name, accountNumber: m.account_number }
+        : null,
+  };
+}
+
+export function presentAdminCashierSettings(c: CashierConfiguration): AdminCashierSettings {
+  return {
+    receiptConfirmMinutes: c.receiptConfirmMinutes,
+    turnoverPercent: c.turnoverPercent,
+    methods: c.methods.map(presentAdminCashierMethod),
   };
 }

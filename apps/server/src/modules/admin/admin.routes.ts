@@ -5,6 +5,10 @@ import {
   AdminBrandSettingBody,
   AdminBrandSettings,
   AdminBrandSwitch,
+  AdminCashierMethod,
+  AdminCashierMethodBody,
+  AdminCashierSettings,
+  AdminCashierSettingsBody,
   AdminDeposit,
   AdminDepositList,
   AdminDepositQuery,
@@ -13,6 +17,7 @@ import {
   AdminImageParams,
   AdminLoginBody,
   AdminLoginValue,
+  AdminMethodParams,
   AdminReferenceParams,
   AdminSwitchBody,
   AdminSwitchParams,
@@ -30,6 +35,8 @@ import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
   presentAdminBrandSettings,
+  presentAdminCashierMethod,
+  presentAdminCashierSettings,
   presentAdminDeposit,
   presentAdminImage,
   presentAdminSwitch,
@@ -245,6 +252,71 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(image.data);
+    },
+  );
+
+  app.get(
+    '/admin/cashier/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Cashier settings: receipt minutes, turnover percent, every payment method with limits',
+        response: { 200: envelope(AdminCashierSettings) },
+      },
+      config: { auth: CASHIER },
+    },
+    async () => ok(presentAdminCashierSettings(await cashier.cashierConfiguration(ctx))),
+  );
+
+  app.put(
+    '/admin/cashier/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the receipt confirmation minutes and/or the turnover percent',
+        body: AdminCashierSettingsBody,
+        response: { 200: envelope(AdminCashierSettings) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) => {
+      const changed = await admin.operatorAction(
+        ctx,
+        req,
+        'cashier.settings',
+        'cashier_settings',
+        () => cashier.changeCashierSettings(ctx, req.body),
+        (c) => ({
+          old: c.old,
+          new: { receiptConfirmMinutes: c.config.receiptConfirmMinutes, turnoverPercent: c.config.turnoverPercent },
+        }),
+      );
+      return ok(presentAdminCashierSettings(changed.config));
+    },
+  );
+
+  app.put(
+    '/admin/cashier/methods/:code',
+    {
+      schema: {
+        tags,
+        summary: "Change a payment method: on/off, min and max (major units), a bank transfer's receiving account",
+        params: AdminMethodParams,
+        body: AdminCashierMethodBody,
+        response: { 200: envelope(AdminCashierMethod) },
+      },
+      config: { auth: CASHIER },
+    },
+    async (req) => {
+      const changed = await admin.operatorAction(
+        ctx,
+        req,
+        'cashier.method',
+        req.params.code,
+        () => cashier.changePaymentMethod(ctx, req.params.code, req.body),
+        (c) => ({ old: presentAdminCashierMethod(c.before), new: presentAdminCashierMethod(c.after) }),
+      );
+      return ok(presentAdminCashierMethod(changed.after));
     },
   );
 

@@ -20,6 +20,8 @@ export type AuditEvent =
   | 'cashier.withdrawal.reject'
   | 'cashier.withdrawal.paid'
   | 'cashier.bankAccount.confirm'
+  | 'cashier.settings'
+  | 'cashier.method'
   | 'brand.setting'
   | 'brand.switch';
 

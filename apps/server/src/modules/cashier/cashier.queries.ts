@@ -25,6 +25,30 @@ export function findWithdrawalMethod(db: Conn) {
     .executeTakeFirst();
 }
 
+/** Every method, inactive ones too (operators turn them on and off). */
+export function listAllMethods(db: Conn) {
+  return db.selectFrom('payment_methods').selectAll().orderBy('sort').orderBy('code').execute();
+}
+
+export function findMethodForUpdate(db: Conn, code: string) {
+  return db.selectFrom('payment_methods').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+}
+
+export async function updateMethod(
+  db: Conn,
+  code: string,
+  patch: Partial<{
+    active: boolean;
+    min_amount: number;
+    max_amount: number;
+    bank_name: string;
+    account_name: string;
+    account_number: string;
+  }>,
+) {
+  await db.updateTable('payment_methods').set(patch).where('code', '=', code).execute();
+}
+
 export function readSettings(db: Conn) {
   return db.selectFrom('cashier_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }

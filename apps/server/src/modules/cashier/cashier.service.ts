@@ -518,6 +518,72 @@ export async function autoConfirmReceipts(ctx: AppContext): Promise<string[]> {
   return q.forceReceipts(ctx.db, cutoff, now);
 }
 
+// ---- cashier settings and payment methods, for operators (modules/admin calls these)
+
+export async function cashierConfiguration(ctx: AppContext) {
+  const [settings, methods] = await Promise.all([q.readSettings(ctx.db), q.listAllMethods(ctx.db)]);
+  return {
+    receiptConfirmMinutes: settings.receipt_confirm_minutes,
+    turnoverPercent: settings.turnover_percent,
+    methods,
+  };
+}
+
+export type CashierConfiguration = Awaited<ReturnType<typeof cashierConfiguration>>;
+
+export async function changeCashierSettings(
+  ctx: AppContext,
+  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number }>,
+) {
+  if (patch.receiptConfirmMinutes === undefined && patch.turnoverPercent === undefined)
+    throw fieldErrors({ _: 'REQUIRED' });
+  const before = await q.readSettings(ctx.db);
+  await setCashierSettings(ctx.db, patch);
+  return {
+    old: { receiptConfirmMinutes: before.receipt_confirm_minutes, turnoverPercent: before.turnover_percent },
+    config: await cashierConfiguration(ctx),
+  };
+}
+
+/**
+ * One method's limits (major units in, minor stored), on/off, and for a bank transfer the account
+ * members pay into. Min above max, or a receiving account on a method that has none, changes nothing.
+ */
+export async function changePaymentMethod(
+  ctx: AppContext,
+  code: string,
+  patch: {
+    active?: boolean | undefined;
+    min?: number | undefined;
+    max?: number | undefined;
+    receivingAccount?: { bankName: string; accountName: string; accountNumber: string } | undefined;
+  },
+) {
+  if (Object.values(patch).every((v) => v === undefined)) throw fieldErrors({ _: 'REQUIRED' });
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const method = await q.findMethodForUpdate(trx, code);
+    if (!method) cashierFail('CASHIER_METHOD_UNAVAILABLE');
+    const min = patch.min !== undefined ? amountOf(patch.min) : method.min_amount;
+    const max = patch.max !== undefined ? amountOf(patch.max) : method.max_amount;
+    if (min > max) throw fieldErrors({ [patch.min !== undefined ? 'min' : 'max']: 'INVALID' });
+    if (patch.receivingAccount && method.kind !== 'bank_transfer') throw fieldErrors({ receivingAccount: 'INVALID' });
+    const account = patch.receivingAccount;
+    await q.updateMethod(trx, code, {
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      min_amount: min,
+      max_amount: max,
+      ...(account
+        ? { bank_name: account.bankName, account_name: account.accountName, account_number: account.accountNumber }
+        : {}),
+    });
+    return method;
+  });
+  const config = await cashierConfiguration(ctx);
+  const after = config.methods.find((m) => m.code === code);
+  if (!after) throw new Error(`payment method ${code} vanished`);
+  return { before: result, after };
+}
+
 export async function setCashierSettings(
   db: Conn,
   patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number }>,
