@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
+import { checkBlocks, type ServerBlock, sha256Hex } from './fair-stream';
 import type { RoundView, StepView } from './types';
 import { ApiError, h, money, request } from './ui';
 
@@ -11,7 +12,87 @@ type Verification = {
   win: number;
   stake: number;
   bet: unknown;
+  form: { block: string; cursor: string; float: string };
+  blocks: ServerBlock[];
 };
+
+/** Blocks whose floats are listed on the page (all are checked). */
+const SHOWN_BLOCKS = 4;
+
+/**
+ * This browser's own computation of the stream (WebCrypto), beside the server's replay: the seed's
+ * SHA-256 against the committed hash, and every block's HMAC and floats against the server's.
+ */
+async function browserCheck(
+  input: { serverSeed: string; clientSeed: string; nonce: number },
+  v: Verification,
+  committedHash: string | null,
+): Promise<Node[]> {
+  const hash = await sha256Hex(input.serverSeed);
+  const checks = await checkBlocks(input, v.blocks);
+  const allMatch = hash === v.serverSeedHash && checks.every((c) => c.matches);
+  const nodes: Node[] = [
+    h('h2', {}, 'Recomputed in this browser'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Your browser computed these with WebCrypto from the seeds above, without the server: ',
+      h('code', {}, v.form.block),
+      `; cursor ${v.form.cursor}; float = ${v.form.float}.`,
+    ),
+    h('p', {}, 'SHA-256 of the server seed (browser): ', h('code', { 'data-testid': 'browser-hash' }, hash)),
+  ];
+  if (committedHash)
+    nodes.push(
+      h(
+        'p',
+        { class: hash === committedHash.toLowerCase() ? 'ok' : 'bad', 'data-testid': 'browser-hash-verdict' },
+        hash === committedHash.toLowerCase()
+          ? '✔ Your browser finds the seed matches the hash committed before the round.'
+          : '✘ Your browser finds the seed does not match the committed hash.',
+      ),
+    );
+  const rows = checks
+    .slice(0, SHOWN_BLOCKS)
+    .map((c, i) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, String(c.step)),
+        h('td', {}, h('code', {}, c.message)),
+        h('td', {}, h('code', { 'data-testid': 'browser-hmac' }, c.hmac)),
+        h('td', {}, h('code', {}, v.blocks[i]?.hmac ?? '')),
+        h('td', {}, c.floats.map((f) => f.toFixed(8)).join(' ')),
+        h('td', { class: c.matches ? 'ok' : 'bad' }, c.matches ? '✔' : '✘'),
+      ),
+    );
+  nodes.push(
+    h(
+      'table',
+      { class: 'small' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['step', 'message', 'HMAC (browser)', 'HMAC (server)', 'floats (browser)', 'same'].map((t) =>
+            h('th', {}, t),
+          ),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+    h(
+      'p',
+      { class: allMatch ? 'ok' : 'bad', 'data-testid': 'browser-verdict' },
+      allMatch
+        ? `✔ Your browser computed the same ${checks.length} block(s) and floats the server replayed.`
+        : `✘ ${checks.filter((c) => !c.matches).length} of ${checks.length} block(s) differ from what your browser computed.`,
+    ),
+  );
+  return nodes;
+}
 
 const app = document.getElementById('app') as HTMLElement;
 const params = new URLSearchParams(location.search);
@@ -83,6 +164,11 @@ async function verify() {
       return;
     }
   }
+  const seeds = {
+    serverSeed: serverSeed.value.trim(),
+    clientSeed: clientSeed.value.trim(),
+    nonce: Number(nonce.value),
+  };
   try {
     const v = await request<Verification>('/api/verify', {
       method: 'POST',
@@ -141,6 +227,12 @@ async function verify() {
       h('pre', {}, JSON.stringify(v.steps, null, 1)),
     );
     out.replaceChildren(...nodes);
+    try {
+      out.append(...(await browserCheck(seeds, v, recorded?.serverSeedHash ?? shownHash)));
+    } catch {
+      // No WebCrypto (a page not served over HTTPS or localhost): the server's replay still shows.
+      out.append(h('p', { class: 'muted' }, 'This browser cannot compute HMAC-SHA256 here (WebCrypto needs HTTPS).'));
+    }
   } catch (err) {
     out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
   }
@@ -154,7 +246,7 @@ app.replaceChildren(
     h(
       'p',
       { class: 'muted small' },
-      'Every outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor"), 4 bytes per number. Enter a round’s values (or its id) to recompute it.',
+      'Every outcome is drawn from HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), both as UTF-8 text; the cursor is 0 for the first 32 bytes and counts up for each further 32-byte block (step k of a round with free spins starts at cursor k × 65536); each 4 bytes, big-endian, / 2^32 make one number in [0, 1). Enter a round’s values (or its id) to recompute it: the server replays the game, and your browser recomputes the HMAC and numbers itself.',
     ),
     h(
       'div',

@@ -1,7 +1,10 @@
-// The provably fair stream of a round: bytes = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`),
-// cursor = 0, 1, 2, ... for as many 32-byte blocks as the round needs; every 4 bytes (big-endian)
-// make one float in [0, 1). The player knows SHA-256(serverSeed) before playing and the seed itself
-// after rotation, so any round can be recomputed by anyone (see verify.ts).
+// The provably fair stream of a round: block(cursor) = HMAC-SHA256(key = serverSeed, message =
+// `${clientSeed}:${nonce}:${cursor}`), key and message as UTF-8 text (the server seed is its 64 hex
+// characters as text, not the bytes they spell), cursor = 0, 1, 2, ... for as many 32-byte blocks as
+// the round needs (cursor 0 included: the message always ends with the cursor); every 4 bytes
+// (big-endian) / 2^32 make one float in [0, 1). The player knows SHA-256(serverSeed) before playing
+// and the seed itself after rotation, so any round can be recomputed by anyone (see verify.ts; the
+// verifier page recomputes the blocks and floats in the browser, client/fair-stream.ts).
 import { createHmac } from 'node:crypto';
 import type { Rng } from '../engines/types';
 
@@ -12,9 +15,16 @@ import type { Rng } from '../engines/types';
  */
 export const STEP_CURSOR_STRIDE = 65_536;
 
+/** The exact HMAC message of one block (client/fair-stream.ts builds the same text in the browser). */
+export function fairMessage(clientSeed: string, nonce: number, cursor: number): string {
+  return `${clientSeed}:${nonce}:${cursor}`;
+}
+
 /** The 32 outcome bytes of one cursor. */
 export function outcomeBytes(serverSeed: string, clientSeed: string, nonce: number, cursor: number): Buffer {
-  return createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`).digest();
+  return createHmac('sha256', serverSeed)
+    .update(fairMessage(clientSeed, nonce, cursor))
+    .digest();
 }
 
 /** The i-th float (4 bytes big-endian / 2^32) of a 32-byte block, i in 0..7. */

@@ -1,5 +1,12 @@
 // The provably fair toolkit, in one import for the studio service and its verifier page.
-export { createFairRng, type FairRng, floatAt, outcomeBytes, STEP_CURSOR_STRIDE } from './fair-rng';
+export {
+  createFairRng,
+  type FairRng,
+  fairMessage,
+  floatAt,
+  outcomeBytes,
+  STEP_CURSOR_STRIDE,
+} from './fair-rng';
 export {
   checkServerSeed,
   hashServerSeed,

@@ -26,6 +26,8 @@ export interface VerifiedStep {
   outcome: unknown;
   win: number;
   pendingSteps: number;
+  /** Floats the step drew, from cursor step * STEP_CURSOR_STRIDE on (8 a block). */
+  draws: number;
 }
 
 export interface VerifiedRound {
@@ -41,15 +43,19 @@ export function verifyRound(input: VerifyRoundInput): VerifiedRound {
   const engine = instantEngineFor(input.game);
   const bet = engine.parseBet(input.bet);
   const rngOf = (step: number) => createFairRng(input.serverSeed, input.clientSeed, input.nonce, step);
-  const first = engine.play(bet, rngOf(0));
-  const steps: VerifiedStep[] = [{ step: 0, outcome: first.outcome, win: first.win, pendingSteps: first.pendingSteps }];
+  const rng0 = rngOf(0);
+  const first = engine.play(bet, rng0);
+  const steps: VerifiedStep[] = [
+    { step: 0, outcome: first.outcome, win: first.win, pendingSteps: first.pendingSteps, draws: rng0.drawn },
+  ];
   let state = first.state;
   let pending = first.pendingSteps;
   let totalWin = first.win;
   while (pending > 0 && engine.playPending && steps.length < MAX_STEPS) {
     const step = steps.length;
-    const r = engine.playPending(bet, state, rngOf(step));
-    steps.push({ step, outcome: r.outcome, win: r.win, pendingSteps: r.pendingSteps });
+    const rng = rngOf(step);
+    const r = engine.playPending(bet, state, rng);
+    steps.push({ step, outcome: r.outcome, win: r.win, pendingSteps: r.pendingSteps, draws: rng.drawn });
     state = r.state;
     pending = r.pendingSteps;
     totalWin += r.win;
