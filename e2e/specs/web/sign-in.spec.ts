@@ -82,6 +82,12 @@ test('fresh01 must change the default password after logging in, then reaches th
   await change.locator('input[name="confirmNewPassword"]').fill('Fresh2345x');
   await change.getByRole('button', { name: 'Submit' }).click();
   await change.waitFor({ state: 'detached' });
+  // spec §4: a first login (the client reported it right after the login answer) still gets the
+  // first-login (F) announcement in the popup of that session.
+  await page
+    .getByRole('dialog', { name: 'Announcements' })
+    .getByRole('button', { name: 'Your first steps' })
+    .waitFor({ timeout: 10_000 });
   await closeMemberPopup(page);
 
   await page.goto(`${baseUrl()}/member/securityCenter`);
