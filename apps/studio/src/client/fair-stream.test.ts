@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { crashPoint, crashUniform, createHashChain } from '../engines/crash/crash-engine';
 import { createFairRng, hashServerSeed, outcomeBytes, STEP_CURSOR_STRIDE } from '../fair';
 import { verifyRound } from '../verify';
-import { checkBlocks, fairMessage, floatsOf, hmacWith, sha256Hex } from './fair-stream';
+import { checkBlocks, crashRound, fairMessage, floatsOf, hmacWith, sha256Hex } from './fair-stream';
 
 // The verifier page's own computation (WebCrypto, as in the browser) against the studio's stream
 // (node:crypto): the page must reach the same bytes and floats from the seeds alone.
@@ -42,5 +43,17 @@ describe('fair stream in the browser', () => {
     expect((await checkBlocks(input, otherForm))[0]?.matches).toBe(false);
     // Another client seed typed by the player gives other bytes than the server's.
     expect((await checkBlocks({ ...input, clientSeed: 'other' }, v.blocks)).every((c) => !c.matches)).toBe(true);
+  });
+
+  it('recomputes a crash round and its chain link as the studio does', async () => {
+    const chain = createHashChain('browser crash seed', 200);
+    for (let i = 0; i < chain.rounds.length; i++) {
+      const hash = chain.rounds[i]!;
+      const previous = i === 0 ? chain.terminatingHash : chain.rounds[i - 1]!;
+      const r = await crashRound(hash, 'gamehall-crash-v1', previous);
+      expect(r).toEqual({ x: crashUniform(hash), crashPoint: crashPoint(hash), linkMatches: true });
+    }
+    expect((await crashRound(chain.rounds[1]!, 'gamehall-crash-v1', chain.terminatingHash)).linkMatches).toBe(false);
+    expect((await crashRound(chain.rounds[0]!, 'gamehall-crash-v1', null)).linkMatches).toBeNull();
   });
 });

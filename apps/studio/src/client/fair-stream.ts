@@ -78,3 +78,21 @@ export async function checkBlocks(
     }),
   );
 }
+
+/**
+ * A crash round from its hash, as engines/crash/crash-engine.ts computes it: X = the first 52 bits
+ * of HMAC-SHA256(key = round hash as its hex text, message = salt) / 2^52, crash point (hundredths)
+ * = max(100, floor(99 / (1 - X))); the link holds when SHA-256(round hash text) = previous hash.
+ */
+export async function crashRound(
+  roundHash: string,
+  salt: string,
+  previousHash: string | null,
+): Promise<{ x: number; crashPoint: number; linkMatches: boolean | null }> {
+  const block = await (await hmacWith(roundHash))(salt);
+  const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+  const x = ((view.getUint32(0, false) >>> 12) * 4294967296 + view.getUint32(4, false)) / 2 ** 52;
+  const crashPoint = Math.max(100, Math.floor(99 / (1 - x)));
+  const linkMatches = previousHash ? (await sha256Hex(roundHash)) === previousHash.toLowerCase() : null;
+  return { x, crashPoint, linkMatches };
+}

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
-import { checkBlocks, type ServerBlock, sha256Hex } from './fair-stream';
+import { checkBlocks, crashRound, type ServerBlock, sha256Hex } from './fair-stream';
 import type { RoundView, StepView } from './types';
 import { ApiError, h, money, request } from './ui';
 
@@ -313,6 +313,23 @@ function crashPanel(): HTMLElement {
                 : 'Chain link does NOT match.',
             ),
       );
+      try {
+        const mine = await crashRound(hash.value.trim(), v.salt, previous.value.trim() || null);
+        const same = mine.crashPoint === v.crashPoint && mine.linkMatches === v.linkMatches;
+        result.append(
+          h(
+            'p',
+            { class: same ? 'ok' : 'bad', 'data-testid': 'crash-browser-verdict' },
+            `Your browser (WebCrypto, salt "${v.salt}"): X = ${mine.x.toFixed(12)}, crash point ${(mine.crashPoint / 100).toFixed(2)}×`,
+            mine.linkMatches === null ? '' : mine.linkMatches ? ', chain link holds' : ', chain link does NOT hold',
+            same ? ' — the same as the server.' : ' — NOT what the server answered.',
+          ),
+        );
+      } catch {
+        result.append(
+          h('p', { class: 'muted' }, 'This browser cannot compute HMAC-SHA256 here (WebCrypto needs HTTPS).'),
+        );
+      }
     } catch (err) {
       result.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
     }
@@ -325,7 +342,7 @@ function crashPanel(): HTMLElement {
     h(
       'p',
       { class: 'muted small' },
-      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) with X the first 52 bits of HMAC-SHA256(round hash, salt) / 2^52.',
+      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) with X the first 52 bits of HMAC-SHA256(key = round hash as its 64 hex characters, message = salt) / 2^52; the chain link holds when SHA-256(round hash as text) = the previous round’s hash. Your browser recomputes both.',
     ),
     h('div', { class: 'field-grid' }, h('label', {}, 'Round hash', hash), h('label', {}, 'Previous hash', previous)),
     h(
