@@ -20,7 +20,7 @@ export function GameOverlays() {
   if (!overlay) return null;
   if (overlay.kind === 'vendor') {
     // The vendor's display name from the menus (TY rules applied), else its account type name.
-    const vendor = navigationCategories(menus ?? [], language)
+    const vendor = navigationCategories(menus ?? [])
       .flatMap((c) => c.vendors)
       .find((v) => v.vassalage === overlay.vassalage);
     return (

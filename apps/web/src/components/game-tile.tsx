@@ -2,6 +2,7 @@ import type { Game } from '@gamehall/shared/api/games';
 import { Heart } from 'lucide-react';
 import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageUrl } from '../lib/art';
 
 // Mirrors DEFAULT_GAME_ICON_URL of packages/shared/src/api/catalogue.ts: importing that module
 // at run time would pull zod into the home chunk (ui-guide budget).
@@ -10,7 +11,7 @@ export const DEFAULT_GAME_ICON = '/art/games/default.svg';
 /** spec §3: a default icon shows when the image fails (once: the default itself never loops). */
 function fallBack(e: SyntheticEvent<HTMLImageElement>) {
   const img = e.currentTarget;
-  if (!img.src.endsWith(DEFAULT_GAME_ICON)) img.src = DEFAULT_GAME_ICON;
+  if (!img.src.endsWith(DEFAULT_GAME_ICON)) img.src = imageUrl(DEFAULT_GAME_ICON);
 }
 
 export type GameTileProps = {
@@ -49,7 +50,7 @@ export const GameTile = memo(function GameTile({
     <div className="game-tile group relative flex h-full flex-col" data-node-id={game.nodeId}>
       <div className="relative aspect-square overflow-hidden rounded-xl bg-(--surface-raised)">
         <img
-          src={game.iconUrl || game.showIcon || DEFAULT_GAME_ICON}
+          src={imageUrl(game.iconUrl || game.showIcon || DEFAULT_GAME_ICON)}
           alt=""
           width={size}
           height={size}

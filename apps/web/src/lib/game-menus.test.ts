@@ -4,7 +4,7 @@ import {
 } from '@gamehall/shared/api/catalogue';
 import { describe, expect, it } from 'vitest';
 import { GAME_MENU_CATEGORY_ORDER, vendorIconUrl } from './art';
-import { navigationCategories } from './game-menus';
+import { brandSupportsTy, navigationCategories } from './game-menus';
 import { pickLanguage } from './language';
 
 const vendor = (vassalage: string, name = vassalage) => ({
@@ -18,24 +18,29 @@ const vendor = (vassalage: string, name = vassalage) => ({
 
 describe('navigation categories (spec §2, §4)', () => {
   const menus = [
-    { gameCategory: 'SPORTS', vendors: [vendor('BTI', 'BTi Sports')] },
+    { gameCategory: 'SPORTS', vendors: [vendor('BTI', '123BET')] },
     { gameCategory: 'FISH', vendors: [] },
-    { gameCategory: 'LOTT', vendors: [vendor('TCG_LOTTO_VN', 'TCG Lotto')] },
-    { gameCategory: 'RNG', vendors: [vendor('JL', 'JILI')] },
+    { gameCategory: 'ELOTT', vendors: [vendor('ELOTT', 'E-Lottery')] },
+    { gameCategory: 'RNG', vendors: [vendor('JILI', 'JILI')] },
+    { gameCategory: 'ELOTT', vendors: [vendor('TCG_SEA', ''), vendor('ELOTT', 'E-Lottery')] },
   ];
 
-  it('keeps the categories that have vendors, in menu order', () => {
-    expect(navigationCategories(menus, 'EN').map((c) => c.gameCategory)).toEqual(['RNG', 'SPORTS', 'LOTT']);
+  it('keeps the categories that have vendors, in menu order, each once with its vendors once', () => {
+    const nav = navigationCategories(menus);
+    expect(nav.map((c) => c.gameCategory)).toEqual(['RNG', 'SPORTS', 'ELOTT']);
+    expect(nav.find((c) => c.gameCategory === 'ELOTT')?.vendors.map((v) => v.vassalage)).toEqual(['ELOTT', 'TCG_SEA']);
   });
 
-  it('applies the TY rules: TCG names blanked, BTI as 123BET, LOTT as ELOTT', () => {
-    const ty = navigationCategories(menus, 'TY');
-    expect(ty.map((c) => c.gameCategory)).toEqual(['RNG', 'SPORTS', 'ELOTT']);
-    expect(ty.find((c) => c.gameCategory === 'SPORTS')?.vendors[0]?.name).toBe('123BET');
-    expect(ty.find((c) => c.gameCategory === 'ELOTT')?.vendors[0]?.name).toBe('');
-    expect(navigationCategories(menus, 'EN').find((c) => c.gameCategory === 'SPORTS')?.vendors[0]?.name).toBe(
-      'BTi Sports',
-    );
+  it("leaves names and categories as the server gave them (no renaming by the reader's language)", () => {
+    const lott = [{ gameCategory: 'LOTT', vendors: [vendor('TCG_SEA', 'TCG SEA Lotto')] }];
+    expect(navigationCategories(lott)).toEqual(lott);
+  });
+
+  it("takes the TY rules from the brand's supported languages", () => {
+    expect(brandSupportsTy(['EN', 'TY'])).toBe(true);
+    expect(brandSupportsTy(['en', 'ty'])).toBe(true);
+    expect(brandSupportsTy(['EN'])).toBe(false);
+    expect(brandSupportsTy(undefined)).toBe(false);
   });
 
   it('mirrors the shared catalogue constants (kept apart so zod stays out of the first chunk)', () => {

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { viewFor } from '../games/categories';
 import { presentGameMenus } from './catalogue.presenter';
-import { type Art, avatarArt, bannerArt, gameArt, gameMenus, vendorArt } from './catalogue.service';
+import { type Art, avatarArt, bannerArt, gameArt, navigationMenus, vendorArt } from './catalogue.service';
 
 // Generated art never changes for a URL (new content gets new bytes and a new ETag), so browsers
 // and CDNs keep it for a year.
@@ -32,9 +33,11 @@ export function registerCatalogueRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return ok(presentGameMenus(await gameMenus(ctx)));
+      // The brand's rules (TY, SPORTS split), not the caller's language, shape the menu (spec §4).
+      const view = await viewFor(ctx, request.query.language, null);
+      return ok(presentGameMenus(await navigationMenus(ctx, view)));
     },
   );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AVATAR_COUNT, bannerImageUrl, GAME_MENU_CATEGORY_ORDER } from '@gamehall/shared/api/catalogue';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { displayCategory, displayVendorName, type View } from '../games/categories';
 import { avatarSvg, bannerSvg, defaultGameSvg, gameSvg, vendorSvg } from './art';
 import { findBannerByImageUrl, findGameForArt, findVendorForArt, listMenuRows } from './catalogue.queries';
 
@@ -25,6 +26,33 @@ export async function gameMenus(ctx: AppContext): Promise<MenuCategory[]> {
   }
   const rank = (t: string) => CATEGORY_RANK.get(t) ?? GAME_MENU_CATEGORY_ORDER.length;
   return [...byType]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([gameType, vendors]) => ({ gameType, vendors }));
+}
+
+/**
+ * The menu as the site shows it (navigation, lanes): each vendor card under its displayed category
+ * (games/categories.ts: the brand's SPORTS split, LOTT merged into ELOTT with TY), once per category
+ * (game counts added up), TY vendor names applied, in the menu order, empty categories dropped.
+ */
+export async function navigationMenus(ctx: AppContext, view: View): Promise<MenuCategory[]> {
+  const byCategory = new Map<string, MenuRow[]>();
+  for (const category of await gameMenus(ctx)) {
+    for (const row of category.vendors) {
+      const name = displayCategory(view, category.gameType, row.vendor_code);
+      const list = byCategory.get(name) ?? [];
+      const same = list.findIndex((v) => v.vendor_code === row.vendor_code);
+      if (same === -1) list.push({ ...row, name: displayVendorName(view, row.vendor_code, row.name) });
+      else {
+        const first = list[same] as MenuRow;
+        list[same] = { ...first, game_count: Number(first.game_count ?? 0) + Number(row.game_count ?? 0) };
+      }
+      byCategory.set(name, list);
+    }
+  }
+  const rank = (t: string) => CATEGORY_RANK.get(t) ?? GAME_MENU_CATEGORY_ORDER.length;
+  return [...byCategory]
+    .filter(([, vendors]) => vendors.length > 0)
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([gameType, vendors]) => ({ gameType, vendors }));
 }

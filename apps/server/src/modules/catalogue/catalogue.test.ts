@@ -2,6 +2,7 @@ import { GameMenus } from '@gamehall/shared/api/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_TITLES } from '../../db/seed/catalogue-seed';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { setBrandSetting } from '../site/brand.service';
 
 type Menu = { gameCategory: string; vendors: Record<string, unknown>[] }[];
 
@@ -30,7 +31,7 @@ describe('GET /lgw/games/game_menus', () => {
       'SPORTS',
       'ESPORTS',
       'COCKFIGHT',
-      'LOTT',
+      // The demo brand supports TY: LOTT merges into ELOTT (spec §4), below.
       'ELOTT',
       'JL',
     ]);
@@ -64,6 +65,39 @@ describe('GET /lgw/games/game_menus', () => {
     for (const v of sports.vendors) expect(v.isGame).toBe('VASSALAGE');
     const live = value.find((c) => c.gameCategory === 'LIVE')!;
     expect(live.vendors.map((v) => v.vassalage)).toContain('AG');
+  });
+
+  it('applies the TY rules by brand support: LOTT merged into ELOTT once, TCG blanked, BTI as 123BET', async () => {
+    const vendorsOf = (menu: Menu, c: string) => menu.find((m) => m.gameCategory === c)?.vendors ?? [];
+    const ty = (await menus('?language=EN')).value;
+    expect(ty.filter((c) => c.gameCategory === 'ELOTT')).toHaveLength(1);
+    expect(ty.map((c) => c.gameCategory)).not.toContain('LOTT');
+    const elott = vendorsOf(ty, 'ELOTT');
+    expect(elott.map((v) => v.vassalage).sort()).toEqual(['ELOTT', 'LOTT', 'TCG_LOTTO_VN', 'TCG_SEA']);
+    expect(elott.find((v) => v.vassalage === 'TCG_SEA')?.name).toBe('');
+    expect(vendorsOf(ty, 'SPORTS').find((v) => v.vassalage === 'BTI')?.name).toBe('123BET');
+    await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+    try {
+      // Whatever language the caller asks for: the brand decides.
+      const plain = (await menus('?language=TY')).value;
+      expect(vendorsOf(plain, 'LOTT').map((v) => v.vassalage)).toEqual(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT']);
+      expect(vendorsOf(plain, 'ELOTT').map((v) => v.vassalage)).toEqual(['ELOTT']);
+      expect(vendorsOf(plain, 'SPORTS').find((v) => v.vassalage === 'BTI')?.name).toBe('BTi Sports');
+    } finally {
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+    }
+  });
+
+  it("moves the SPORTS vendors of the brand's e-sports and cockfight lists (spec §3), as the lanes do", async () => {
+    await setBrandSetting(t.ctx.db, 'cockfightVendors', ['DS88', 'DIG', 'UG']);
+    try {
+      const value = (await menus()).value;
+      const codes = (c: string) => value.find((m) => m.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];
+      expect(codes('COCKFIGHT').sort()).toEqual(['DIG', 'DS88', 'UG']);
+      expect(codes('SPORTS')).not.toContain('UG');
+    } finally {
+      await setBrandSetting(t.ctx.db, 'cockfightVendors', ['DS88', 'DIG', 'SV388', 'S128']);
+    }
   });
 
   it('accepts the language parameter and answers the same menu', async () => {

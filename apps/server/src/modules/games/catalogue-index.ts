@@ -1,3 +1,4 @@
+import { foldSearch } from '@gamehall/shared/search-fold';
 import type { AppContext } from '../../context';
 import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
 import { catalogueVersion, type GameFilter, type GameRow, listShownCatalogue } from './games.queries';
@@ -98,15 +99,25 @@ function readVersion(ctx: AppContext, state: State): Promise<{ version: number; 
   return state.reading;
 }
 
+/**
+ * A game's name and its name in every language, each folded with the same foldSearch as the query
+ * (shared/search-fold.ts), one per line: a folded query holds no line break, so a match never spans
+ * two names.
+ */
+function searchTextOf(row: Pick<GameRow, 'name' | 'names'>): string {
+  const names = typeof row.names === 'string' ? (JSON.parse(row.names) as Record<string, string>) : row.names;
+  return [row.name, ...Object.values(names ?? {})].map(foldSearch).join('\n');
+}
+
 async function build(ctx: AppContext, version: number): Promise<Snapshot> {
   const rows = await listShownCatalogue(ctx.db);
   return {
     version,
     matched: new Map(),
     rendered: new Map(),
-    entries: rows.map(({ search_text, min_bet, min_line_num, ...row }) => ({
+    entries: rows.map(({ min_bet, min_line_num, ...row }) => ({
       row,
-      search: search_text,
+      search: searchTextOf(row),
       gameType: row.game_type,
       vendor: row.vendor_code,
       sub: row.sub_category,
@@ -160,8 +171,22 @@ async function snapshot(ctx: AppContext): Promise<Snapshot> {
   return snap;
 }
 
-function matches(e: Entry, f: GameFilter): boolean {
+/**
+ * A list filter of the game list: besides the plain filter, the category as the navigation shows it
+ * (games/categories.ts displayCategory). `key` names the rules `of` applies, for the caches.
+ */
+export type CatalogueFilter = GameFilter & {
+  /**
+   * A query folded with foldSearch (shared/search-fold.ts), matched inside any localised name, folded
+   * with the same function (searchTextOf). Name search is served here only, never by SQL.
+   */
+  search?: string;
+  category?: { name: string; of: (gameType: string, vendor: string) => string; key: string };
+};
+
+function matches(e: Entry, f: CatalogueFilter): boolean {
   if (f.gameType && e.gameType !== f.gameType) return false;
+  if (f.category && f.category.of(e.gameType, e.vendor) !== f.category.name) return false;
   if (f.vendor && e.vendor !== f.vendor) return false;
   if (f.subCategory && e.sub !== f.subCategory) return false;
   if (f.excludeSubCategory && e.sub === f.excludeSubCategory) return false;
@@ -172,9 +197,11 @@ function matches(e: Entry, f: GameFilter): boolean {
   return true;
 }
 
-function filterKey(f: GameFilter): string {
+function filterKey(f: CatalogueFilter): string {
   return JSON.stringify([
     f.gameType,
+    f.category?.name,
+    f.category?.key,
     f.vendor,
     f.subCategory,
     f.excludeSubCategory,
@@ -185,7 +212,7 @@ function filterKey(f: GameFilter): string {
   ]);
 }
 
-function pageOf(snap: Snapshot, f: GameFilter, page: { limit: number; offset: number }, key = filterKey(f)) {
+function pageOf(snap: Snapshot, f: CatalogueFilter, page: { limit: number; offset: number }, key = filterKey(f)) {
   let found = snap.matched.get(key);
   if (!found) {
     found = snap.entries.filter((e) => matches(e, f));
@@ -198,7 +225,7 @@ function pageOf(snap: Snapshot, f: GameFilter, page: { limit: number; offset: nu
 /** One page of the filtered catalogue in list order (hot, configured order, name, node id) and the total. */
 export async function pageCatalogue(
   ctx: AppContext,
-  f: GameFilter,
+  f: CatalogueFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: GameRow[]; total: number }> {
   return pageOf(await snapshot(ctx), f, page);
@@ -212,7 +239,7 @@ export async function pageCatalogue(
  */
 export async function renderedCatalogue(
   ctx: AppContext,
-  f: GameFilter,
+  f: CatalogueFilter,
   page: { limit: number; offset: number },
   view: string,
   render: (page: { rows: GameRow[]; total: number }) => string,

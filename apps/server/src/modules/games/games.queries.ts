@@ -6,8 +6,6 @@ export type GameFilter = {
   gameType?: string;
   vendor?: string;
   subCategory?: string;
-  /** Folded (lower case, accents removed) search text, matched inside any localised name. */
-  search?: string;
   minBetMinor?: number;
   minLineNum?: number;
   hotOnly?: boolean;
@@ -17,10 +15,6 @@ export type GameFilter = {
 
 type Eb = ExpressionBuilder<Database & { g: Database['games']; v: Database['vendors'] }, 'g' | 'v'>;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
   const list: Expression<SqlBool>[] = [eb('g.status', '=', 'active'), eb('v.status', '=', 'active')];
   if (f.gameType) list.push(eb('g.game_type', '=', f.gameType));
@@ -28,7 +22,6 @@ function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
   if (f.subCategory) list.push(eb('g.sub_category', '=', f.subCategory));
   if (f.excludeSubCategory)
     list.push(eb.or([eb('g.sub_category', 'is', null), eb('g.sub_category', '<>', f.excludeSubCategory)]));
-  if (f.search) list.push(sql<SqlBool>`${eb.ref('g.search_text')} like ${likePattern(f.search)} escape '\\'`);
   if (f.minBetMinor !== undefined) list.push(eb('g.min_bet', '>=', f.minBetMinor));
   if (f.minLineNum !== undefined) list.push(eb('g.min_line_num', '>=', f.minLineNum));
   if (f.hotOnly) list.push(eb('g.is_hot', '=', true));
@@ -281,7 +274,7 @@ export async function catalogueVersion(db: Conn): Promise<number> {
 /** Every shown game (active game of an active vendor) in list order, with what the list filters on. */
 export function listShownCatalogue(db: Conn) {
   return gamesBase(db)
-    .select([...GAME_COLUMNS, 'g.search_text', 'g.min_bet', 'g.min_line_num'])
+    .select([...GAME_COLUMNS, 'g.min_bet', 'g.min_line_num'])
     .where((eb) => eb.and(conditions(eb as unknown as Eb, {})))
     .orderBy('g.is_hot', 'desc')
     .orderBy('g.sort')

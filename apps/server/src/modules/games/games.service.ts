@@ -1,18 +1,17 @@
-import { GAME_MENU_CATEGORY_ORDER } from '@gamehall/shared/api/catalogue';
 import type { GameListQuery } from '@gamehall/shared/api/games';
 import { GAME_LIST_MAX_PAGE_SIZE, HOT_GAMES_LIMIT } from '@gamehall/shared/api/games';
 import { toMinor } from '@gamehall/shared/money';
+import { foldSearch } from '@gamehall/shared/search-fold';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { gameMenus } from '../catalogue/catalogue.service';
-import { getBrand } from '../site/brand.service';
-import { pageCatalogue, renderedCatalogue } from './catalogue-index';
+import { navigationMenus } from '../catalogue/catalogue.service';
+import { type CatalogueFilter, pageCatalogue, renderedCatalogue } from './catalogue-index';
+import { BINGO, categoryRulesKey, displayCategory, displayVendorName, type View, viewFor } from './categories';
 import {
   addFavourite,
   countFavouriteGames,
   findActiveGame,
-  type GameFilter,
   type GameRow,
   listFavouriteGames,
   listFavouriteIds,
@@ -25,61 +24,24 @@ import {
   removeFavourite,
 } from './games.queries';
 
-// spec §3 "Vendor card": SPORTS cards are split into sports, ESPORTS and COCKFIGHT by configured
-// name lists. There is no brand setting for them yet, so the lists live here (vendor codes).
-export const ESPORTS_VENDOR_CODES: ReadonlySet<string> = new Set(['TF', 'IMES', 'AVIA', 'IA', 'PGE']);
-export const COCKFIGHT_VENDOR_CODES: ReadonlySet<string> = new Set(['DS88', 'DIG', 'SV388', 'S128']);
+export { BINGO, displayVendorName, type View, viewFor } from './categories';
 
-/** The language of the second configuration (spec §1) that switches on the TY rules of spec §4. */
-const TY = 'TY';
-/** Bingo, the slot sub-category offered only when TY is supported (spec §3). */
-export const BINGO = 'BG';
-
-/** What a response needs to know about the caller's brand and language. */
-export type View = { language: string; ty: boolean };
-
-export async function viewFor(
-  ctx: AppContext,
-  language: string | undefined,
-  principal: Principal | null,
-): Promise<View> {
-  const brand = await getBrand(ctx.db);
-  const ty = brand.supportedLanguages.includes(TY);
-  const wanted = (language || principal?.language || brand.defaultLanguage).toUpperCase();
-  return { language: brand.supportedLanguages.includes(wanted) ? wanted : brand.defaultLanguage, ty };
-}
-
-/** spec §4 Language: with TY, TCG vendor names are blanked and BTI is shown as 123BET. */
-export function displayVendorName(view: View, vendorCode: string, name: string): string {
-  if (!view.ty) return name;
-  if (vendorCode.startsWith('TCG')) return '';
-  if (vendorCode === 'BTI') return '123BET';
-  return name;
-}
-
-/**
- * Lower case without accents, the folding of the search_text column (migration 0005); white space
- * becomes one space so a search never reaches across the line between two names.
- */
-export function foldSearch(text: string): string {
-  return text
-    .replace(/[Đđ]/g, 'd')
-    .replace(/[Øø]/g, 'o')
-    .replace(/[Łł]/g, 'l')
-    .replace(/[Ħħ]/g, 'h')
-    .replace(/ı/g, 'i')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-}
+/** The one search folding of names and queries (shared/search-fold.ts), for this module's callers. */
+export { foldSearch };
 
 export type GamePage = { view: View; rows: GameRow[]; pageNo: number; pageSize: number; total: number };
 
-function listFilter(view: View, q: GameListQuery): GameFilter {
+function listFilter(view: View, q: GameListQuery): CatalogueFilter {
   const search = q.gameName ? foldSearch(q.gameName) : undefined;
+  const category = q.gameType;
   return {
-    gameType: q.gameType,
+    // The category as the menu shows it (categories.ts): /elott lists LOTT games too with TY, and
+    // /esports the SPORTS games of the brand's e-sports vendors.
+    category: category && {
+      name: category,
+      of: (gameType, vendor) => displayCategory(view, gameType, vendor),
+      key: categoryRulesKey(view),
+    },
     vendor: q.vassalage,
     subCategory: q.gameClassify,
     search: search || undefined,
@@ -119,7 +81,7 @@ export async function gameListRendered(
     ctx,
     listFilter(view, q),
     { limit: pageSize, offset: (q.pageNo - 1) * pageSize },
-    `${view.language}|${view.ty}|${q.pageNo}`,
+    `${view.language}|${categoryRulesKey(view)}|${q.pageNo}`,
     ({ rows, total }) => render({ view, rows, pageNo: q.pageNo, pageSize, total }),
   );
 }
@@ -137,32 +99,17 @@ export async function hotGames(ctx: AppContext, principal: Principal | null, lan
 export type Lane = { gameCategory: string; vendors: { code: string; name: string; isGame: string | null }[] };
 
 /**
- * spec §3 "Vendor card" and §4 "Language": vendor cards grouped by category; SPORTS cards of the
- * ESPORTS and COCKFIGHT lists move to those groups, LOTT becomes ELOTT with TY, a vendor appears
- * once per group and empty groups are dropped.
+ * spec §3 "Vendor card" and §4 "Language": vendor cards grouped by category as the navigation menu
+ * groups them (catalogue navigationMenus: SPORTS split, LOTT merged into ELOTT with TY, a vendor
+ * once per group, empty groups dropped).
  */
 export async function vendorLanes(ctx: AppContext, principal: Principal | null, language?: string) {
   const view = await viewFor(ctx, language, principal);
-  const lanes = new Map<string, Lane['vendors']>();
-  for (const category of await gameMenus(ctx)) {
-    for (const v of category.vendors) {
-      let lane = category.gameType;
-      if (lane === 'SPORTS' && ESPORTS_VENDOR_CODES.has(v.vendor_code)) lane = 'ESPORTS';
-      else if (lane === 'SPORTS' && COCKFIGHT_VENDOR_CODES.has(v.vendor_code)) lane = 'COCKFIGHT';
-      if (view.ty && lane === 'LOTT') lane = 'ELOTT';
-      const cards = lanes.get(lane) ?? [];
-      if (!cards.some((c) => c.code === v.vendor_code))
-        cards.push({ code: v.vendor_code, name: v.account_type_name, isGame: v.is_game });
-      lanes.set(lane, cards);
-    }
-  }
-  const order: readonly string[] = GAME_MENU_CATEGORY_ORDER;
-  const rank = (c: string) => (order.includes(c) ? order.indexOf(c) : order.length);
-  const result: Lane[] = [...lanes]
-    .filter(([, vendors]) => vendors.length > 0)
-    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([gameCategory, vendors]) => ({ gameCategory, vendors }));
-  return { view, lanes: result };
+  const lanes: Lane[] = (await navigationMenus(ctx, view)).map((c) => ({
+    gameCategory: c.gameType,
+    vendors: c.vendors.map((v) => ({ code: v.vendor_code, name: v.account_type_name, isGame: v.is_game })),
+  }));
+  return { view, lanes };
 }
 
 export async function vendorGameTypes(ctx: AppContext, principal: Principal | null, vendor: string) {

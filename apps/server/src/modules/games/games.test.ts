@@ -181,6 +181,53 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect((await list('gameType=PVP&vassalage=AG')).totalElements).toBe(0);
   });
 
+  it('lists the category the menu shows: ELOTT holds the LOTT games when TY is supported (spec §4)', async () => {
+    const ids = async (query: string) => [...(await allPages(query, 100)).ids].sort((a, b) => a - b);
+    const lotteries = (r: Row) => r.game_type === 'ELOTT' || r.game_type === 'LOTT';
+    expect(expected((r) => r.game_type === 'LOTT').length).toBeGreaterThan(0);
+    expect(await ids('gameType=ELOTT')).toEqual(expected(lotteries));
+    expect(await ids('gameType=ELOTT&vassalage=TCG_SEA')).toEqual(
+      expected((r) => lotteries(r) && r.vendor_code === 'TCG_SEA'),
+    );
+    expect((await list('gameType=LOTT')).totalElements).toBe(0);
+    await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+    try {
+      expect(await ids('gameType=ELOTT')).toEqual(expected((r) => r.game_type === 'ELOTT'));
+      expect(await ids('gameType=LOTT')).toEqual(expected((r) => r.game_type === 'LOTT'));
+    } finally {
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+    }
+  });
+
+  it("lists a SPORTS vendor of the brand's e-sports list under ESPORTS, not SPORTS (spec §3)", async () => {
+    const ids = async (query: string) => [...(await allPages(query, 100)).ids].sort((a, b) => a - b);
+    const ibc = expected((r) => r.game_type === 'SPORTS' && r.vendor_code === 'IBC');
+    expect(ibc.length).toBeGreaterThan(0);
+    await setBrandSetting(t.ctx.db, 'esportsVendors', ['TF', 'IBC']);
+    try {
+      expect(await ids('gameType=ESPORTS&vassalage=IBC')).toEqual(ibc);
+      expect(await ids('gameType=ESPORTS')).toEqual(
+        expected((r) => r.game_type === 'ESPORTS' || (r.game_type === 'SPORTS' && r.vendor_code === 'IBC')),
+      );
+      expect((await list('gameType=SPORTS&vassalage=IBC')).totalElements).toBe(0);
+      const lanesNow = await lanes();
+      const codes = (c: string) => lanesNow.find((l) => l.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];
+      expect(codes('ESPORTS')).toContain('IBC');
+      expect(codes('SPORTS')).not.toContain('IBC');
+      // Its lobby opens from the e-sports page too (GCS_gameLaunchFB, the same rule).
+      const lobby = await t.app.inject({
+        method: 'POST',
+        url: '/wps/relay/GCS_gameLaunchFB',
+        payload: { vassalage: 'IBC', gameType: 'ESPORTS' },
+        headers: { authorization: member },
+      });
+      expect(lobby.statusCode, lobby.body).toBe(200);
+    } finally {
+      await setBrandSetting(t.ctx.db, 'esportsVendors', ['TF', 'IMES', 'AVIA', 'IA', 'PGE']);
+    }
+    expect(await ids('gameType=SPORTS&vassalage=IBC')).toEqual(ibc);
+  });
+
   it('orders hot first, then configured order, then name, and pages stably', async () => {
     const whole = await list('gameType=RNG&pageSize=100');
     const hot = whole.games.map((g) => g.isHot);
@@ -213,21 +260,44 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
           game_type: 'RNG',
           game_code: 'TEST-SEARCH',
           name: 'Café Olé Fiesta',
-          names: JSON.stringify({ EN: 'Café Olé Fiesta', TY: 'Kapistahan ng Kapé Đồng' }),
+          names: JSON.stringify({
+            EN: 'Café Olé Fiesta',
+            TY: 'Kapistahan ng Kapé Đồng',
+            KO: '보물 사냥꾼',
+            TH: 'สมบัติแห่งทะเล',
+            RU: 'Йошкин Кот',
+            VI: 'Kho Báu  Đại Dương',
+          }),
           art_seed: 7,
         })
         .returning('node_id')
         .executeTakeFirstOrThrow(),
     );
     const nodeId = Number(row.node_id);
-    for (const q of ['cafe ole', 'CAFÉ', 'olé fies', 'FIESTA', 'pistahan', 'kape dong', 'ĐỒNG']) {
+    const hits = [
+      ...['cafe ole', 'CAFÉ', 'olé fies', 'FIESTA', 'pistahan', 'kape dong', 'ĐỒNG'],
+      // Korean syllables, Thai vowel and tone marks, Cyrillic й and case, Vietnamese accents and
+      // doubled spaces (spec §4 "in every supported language"); NFD input matches NFC names.
+      ...[
+        '보물',
+        '사냥꾼',
+        'แห่งทะเล',
+        'йошкин',
+        'ЙОШКИН КОТ',
+        'kho bau dai duong',
+        'ĐẠI  DƯƠNG',
+        'Cafe\u0301 Ole\u0301',
+      ],
+    ];
+    for (const q of hits) {
       const found = await list(`gameName=${encodeURIComponent(q)}`);
       expect(
         found.games.map((g) => g.nodeId),
         q,
       ).toContain(nodeId);
     }
-    for (const q of ['cafe x', '%', '_afe', 'fiesta\nkapistahan']) {
+    // й is not и, and a Thai word without its marks is another word: marks outside Latin and Greek stay.
+    for (const q of ['cafe x', '%', '_afe', 'fiesta\nkapistahan', 'иошкин', 'แหงทะเล', 'ㅂㅗ']) {
       const found = await list(`gameName=${encodeURIComponent(q)}`);
       expect(
         found.games.map((g) => g.nodeId),
@@ -249,6 +319,8 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     const hit = await list(`gameName=${encodeURIComponent(tyName.toUpperCase())}&pageSize=100`);
     expect(hit.games.map((g) => g.nodeId)).toContain(Number(seeded.node_id));
     expect(foldSearch('Ñandú ĐÔ')).toBe('nandu do');
+    expect(foldSearch('한국어 게임')).toBe('한국어 게임');
+    expect(foldSearch('Tiếng  Việt')).toBe('tieng viet');
     await catalogueWrite(() => t.ctx.db.deleteFrom('games').where('node_id', '=', nodeId).execute());
   });
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../site/brand.service';
+import { displayCategory } from './categories';
 import { presentGame } from './games.presenter';
 import { listGames } from './games.queries';
 import { BINGO, type View, viewFor } from './games.service';
@@ -163,7 +164,13 @@ export async function launchLobby(
   const view = await viewFor(ctx, body.language, principal);
   const types = await listLobbyTypes(ctx.db, body.vassalage);
   if (types.length === 0 || types[0]?.vendor_status === 'hidden') throw new AppError('NOT_FOUND');
-  const lobby = types.find((t) => t.is_game === 'VASSALAGE' && (!body.gameType || t.game_type === body.gameType));
+  // The category as the menu shows it (categories.ts): an ELOTT lobby of a LOTT vendor with TY, an
+  // ESPORTS lobby of a SPORTS vendor on the brand's e-sports list.
+  const lobby = types.find(
+    (t) =>
+      t.is_game === 'VASSALAGE' &&
+      (!body.gameType || displayCategory(view, t.game_type, body.vassalage) === body.gameType),
+  );
   if (!lobby) throw new AppError('GAME_NO_LOBBY');
   const game = await findLobbyGame(ctx.db, body.vassalage, lobby.game_type);
   // No active game in the lobby (all in maintenance or hidden): suggest other games of the category.

@@ -268,6 +268,22 @@ describe('POST /wps/relay/GCS_gameLaunchFB', () => {
     expect(url.searchParams.get('game')).toBe(v.gameCode);
   });
 
+  it("opens a LOTT vendor's lobby from the ELOTT page when TY is supported, and only then (spec §4)", async () => {
+    const elott = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'TCG_SEA', gameType: 'ELOTT' }, member);
+    expect(elott.statusCode, elott.body).toBe(200);
+    expect(LaunchGameValue.parse(elott.json().value)).toMatchObject({ vassalage: 'TCG_SEA', gameType: 'LOTT' });
+    await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+    try {
+      const plain = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'TCG_SEA', gameType: 'ELOTT' }, member);
+      expect(plain.json().code).toBe('GAME_NO_LOBBY');
+      expect(
+        (await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'TCG_SEA', gameType: 'LOTT' }, member)).statusCode,
+      ).toBe(200);
+    } finally {
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+    }
+  });
+
   it('refuses vendors without a lobby, unknown vendors, guests and trial members', async () => {
     const before = await sessionCount();
     expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'PT' }, member)).json().code).toBe('GAME_NO_LOBBY');

@@ -54,6 +54,12 @@ export const BrandSettingsSchema = z.object({
   registerMethod: z.string().default('WEB'),
   /** spec §3 wallet isSingle: one main wallet, or transfer wallets per vendor (GCS_walletTransfer). */
   walletMode: z.enum(['single', 'transfer']).default('single'),
+  /**
+   * spec §3 "Vendor card": SPORTS vendor cards split into ESPORTS and COCKFIGHT by these configured
+   * vendor-code lists (menus, lanes, game lists and lobbies alike, games/categories.ts).
+   */
+  esportsVendors: z.array(z.string()).default(['TF', 'IMES', 'AVIA', 'IA', 'PGE']),
+  cockfightVendors: z.array(z.string()).default(['DS88', 'DIG', 'SV388', 'S128']),
   /** Mobile digit count per site (spec §5 "Please enter your {0} digit phone number"). */
   mobileDigits: z.number().int().min(6).max(15).default(10),
 });

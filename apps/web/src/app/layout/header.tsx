@@ -8,7 +8,7 @@ import { completeLogin, login, logout } from '../../features/auth/api';
 import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { vendorIconUrl } from '../../lib/art';
+import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
 import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
 import { applyLanguage } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
@@ -35,6 +35,8 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const wide = useWideScreen();
   const siteName = useQuery(configQuery).data?.siteName ?? '';
+  // spec §4: this page load's image host, from the brand's imageCDNs (lib/art imageUrl).
+  rememberImageHosts(useQuery(permissionQuery).data?.imageCDNs);
   return (
     <header className="sticky top-0 z-30 border-b border-(--text-muted)/20 bg-(--surface-raised)/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -92,7 +94,7 @@ function CategoryNav({ language }: { language: string }) {
           {t('nav.home')}
         </Link>
       </li>
-      {navigationCategories(menus, language).map((category) => {
+      {navigationCategories(menus).map((category) => {
         const shown = category.vendors.slice(0, DROP_MENU_VENDORS);
         const route = paths.category(category.gameCategory);
         return (
@@ -107,7 +109,7 @@ function CategoryNav({ language }: { language: string }) {
                   to={`${route}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
                   className="flex flex-col items-center gap-1 rounded p-2 text-center text-xs hover:bg-(--surface)"
                 >
-                  <img src={vendorIconUrl(vendor.vassalage)} alt="" width={56} height={56} loading="lazy" />
+                  <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
                   <span className="line-clamp-1">{vendor.name}</span>
                 </Link>
               ))}

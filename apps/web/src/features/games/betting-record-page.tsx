@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api-client';
 import { GAME_MENU_CATEGORY_ORDER } from '../../lib/art';
+import { brandSupportsTy } from '../../lib/game-menus';
 import { displayAmount } from '../../lib/money';
-import { gameMenusQuery } from '../../lib/site-queries';
+import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { DateRangeFilter } from './date-range-filter';
 import { type DateRange, vendorLabel } from './game-filters';
@@ -28,6 +29,7 @@ export function BettingRecordPage() {
   const [pageNo, setPageNo] = useState(1);
   const [recall, setRecall] = useState<BettingRecord | null>(null);
   const menus = useQuery(gameMenusQuery(language)).data ?? [];
+  const ty = brandSupportsTy(useQuery(configQuery).data?.supportedLanguages);
   const vendors = [
     ...new Set(
       menus.filter((m) => !gameType || m.gameCategory === gameType).flatMap((m) => m.vendors.map((v) => v.vassalage)),
@@ -80,7 +82,7 @@ export function BettingRecordPage() {
             {vendors.map((v) => (
               <option key={v} value={v}>
                 {/* TY blanks TCG names (spec §4); a filter option still needs words, so the code without TCG. */}
-                {vendorLabel(v, v, language) || v.replace(/^TCG_?/, '')}
+                {vendorLabel(v, v, ty) || v.replace(/^TCG_?/, '')}
               </option>
             ))}
           </select>
@@ -131,7 +133,7 @@ export function BettingRecordPage() {
                     <tr key={r.roundId} className="border-t border-(--text-muted)/15">
                       <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
                       <td className="py-2 pr-3">{r.gameName}</td>
-                      <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, language)}</td>
+                      <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, ty)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
                       <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>

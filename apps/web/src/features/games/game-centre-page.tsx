@@ -10,7 +10,7 @@ import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
 import { ApiError } from '../../lib/api-client';
-import { vendorIconUrl } from '../../lib/art';
+import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { navigationCategories } from '../../lib/game-menus';
 import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
@@ -50,8 +50,8 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
   const menus = useQuery(gameMenusQuery(language)).data;
   const vendors = useMemo(() => {
     if (!menus || !gameType) return [];
-    return navigationCategories(menus, language).find((c) => c.gameCategory === gameType)?.vendors ?? [];
-  }, [menus, gameType, language]);
+    return navigationCategories(menus).find((c) => c.gameCategory === gameType)?.vendors ?? [];
+  }, [menus, gameType]);
   const vendorName = vendors.find((v) => v.vassalage === vassalage)?.name || vassalage || '';
   const hasLobby = useHasLobby(gameType, vassalage, language);
   // spec §7 GLS2_roomList: a LIVE vendor's tables replace its tiles.
@@ -131,7 +131,7 @@ export function GameCentrePage({ gameType }: { gameType?: string }) {
                 active={vassalage === v.vassalage}
                 onClick={() => setParam('vassalage', v.vassalage)}
               >
-                <img src={vendorIconUrl(v.vassalage)} alt="" width={20} height={20} className="size-5" />
+                <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={20} height={20} className="size-5" />
                 {/* spec §4 TY rules may blank a vendor's name: the icon stays, the name is not shown. */}
                 {v.name || <span className="sr-only">{t('games.vendor')}</span>}
               </Chip>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeOf, matchesName, slotSubCategories, vendorLabel } from './game-filters';
+import { dateRangeOf, laneHasLobby, matchesName, slotSubCategories, vendorLabel } from './game-filters';
 import { lotteryMenuInput, secondsUntil } from './lottery-page';
 
 describe('slot sub-categories (spec §3)', () => {
@@ -11,12 +11,12 @@ describe('slot sub-categories (spec §3)', () => {
 });
 
 describe('vendor labels in TY (spec §4)', () => {
-  it('blanks TCG vendors and shows BTI as 123BET only in TY', () => {
-    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', 'TY')).toBe('');
-    expect(vendorLabel('BTI', 'BTI Sports', 'ty')).toBe('123BET');
-    expect(vendorLabel('PT', 'Playtech', 'TY')).toBe('Playtech');
-    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', 'EN')).toBe('TCG Lotto');
-    expect(vendorLabel('BTI', 'BTI Sports', 'EN')).toBe('BTI Sports');
+  it('blanks TCG vendors and shows BTI as 123BET only when the brand supports TY', () => {
+    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', true)).toBe('');
+    expect(vendorLabel('BTI', 'BTI Sports', true)).toBe('123BET');
+    expect(vendorLabel('PT', 'Playtech', true)).toBe('Playtech');
+    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', false)).toBe('TCG Lotto');
+    expect(vendorLabel('BTI', 'BTI Sports', false)).toBe('BTI Sports');
   });
 });
 
@@ -27,6 +27,15 @@ describe('name search for local lists', () => {
     expect(matchesName('Fortune Café Deluxe', 'tune ca')).toBe(true);
     expect(matchesName('Fortune Café Deluxe', 'dragon')).toBe(false);
     expect(matchesName('Anything', '  ')).toBe(true);
+  });
+
+  it('folds as the server does: Latin accents only, other scripts keep their marks', () => {
+    expect(matchesName('Kho Báu  Đại Dương', 'dai duong')).toBe(true);
+    expect(matchesName('보물 사냥꾼', '보물')).toBe(true);
+    expect(matchesName('สมบัติแห่งทะเล', 'แห่ง')).toBe(true);
+    expect(matchesName('สมบัติแห่งทะเล', 'แหง')).toBe(false);
+    expect(matchesName('Йошкин Кот', 'ЙОШКИН')).toBe(true);
+    expect(matchesName('Йошкин Кот', 'иошкин')).toBe(false);
   });
 });
 
@@ -65,5 +74,20 @@ describe('lottery pages', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(secondsUntil('2026-11-22T12:01:30.900Z', now)).toBe(90);
     expect(secondsUntil('2026-11-22T11:59:00Z', now)).toBe(0);
+  });
+});
+
+describe('vendor lobby lookup (GCSGAME_gameVendor lanes)', () => {
+  const card = (vassalage: string, isGame: string | null = 'VASSALAGE') => ({ vassalage, isGame });
+  // With TY the server merges the LOTT vendors into the ELOTT lane.
+  const lanes = [
+    { gameCategory: 'RNG', vendors: [card('PT', null)] },
+    { gameCategory: 'ELOTT', vendors: [card('ELOTT'), card('TCG_SEA'), card('LOTT')] },
+  ];
+
+  it('finds a lobby vendor in the lane of the page category, and only there', () => {
+    expect(laneHasLobby(lanes, 'ELOTT', 'TCG_SEA')).toBe(true);
+    expect(laneHasLobby(lanes, 'LOTT', 'TCG_SEA')).toBe(false);
+    expect(laneHasLobby(lanes, 'RNG', 'PT')).toBe(false);
   });
 });

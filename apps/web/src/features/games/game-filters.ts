@@ -1,4 +1,5 @@
 // Pure rules of the game list centre (spec §3, §4), unit-tested in game-filters.test.ts.
+import { foldSearch } from '@gamehall/shared/search-fold';
 
 /** spec §3 slot sub-categories; BG (bingo) only when the second language (TY) is supported. */
 export function slotSubCategories(supportedLanguages: readonly string[]): string[] {
@@ -6,19 +7,37 @@ export function slotSubCategories(supportedLanguages: readonly string[]): string
   return supportedLanguages.some((l) => l.toUpperCase() === 'TY') ? [...base, 'BG'] : base;
 }
 
-/** spec §4 TY rules for a vendor label: TCG codes blanked, BTI shown as 123BET. */
-export function vendorLabel(vassalage: string, name: string, language: string): string {
-  if (language.toUpperCase() !== 'TY') return name;
+/**
+ * spec §4 TY rules for a vendor label: TCG codes blanked, BTI shown as 123BET, when the brand
+ * supports TY (lib/game-menus brandSupportsTy), as the server's menus and lanes do.
+ */
+export function vendorLabel(vassalage: string, name: string, ty: boolean): string {
+  if (!ty) return name;
   if (vassalage.startsWith('TCG')) return '';
   if (vassalage === 'BTI') return '123BET';
   return name;
 }
 
-/** Name search as the server does it (case- and accent-insensitive, inside names), for local lists. */
+/**
+ * Whether a vendor opens its own lobby on a category page: its card in that category's
+ * GCSGAME_gameVendor lane is isGame VASSALAGE. The lanes group vendors as the menu does (the
+ * server's one category rule), so /elott finds the LOTT vendors merged into it with TY.
+ */
+export function laneHasLobby(
+  lanes: readonly { gameCategory: string; vendors: readonly { vassalage: string; isGame: string | null }[] }[],
+  gameType: string,
+  vassalage: string,
+): boolean {
+  return lanes.some(
+    (lane) =>
+      lane.gameCategory === gameType && lane.vendors.some((v) => v.vassalage === vassalage && v.isGame === 'VASSALAGE'),
+  );
+}
+
+/** Name search as the server does it (the same shared foldSearch, inside names), for local lists. */
 export function matchesName(name: string, query: string): boolean {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
-  const q = fold(query.trim());
-  return q === '' || fold(name).includes(q);
+  const q = foldSearch(query.trim());
+  return q === '' || foldSearch(name).includes(q);
 }
 
 export type DateRange = { range?: 'past7' | 'past30'; startDate?: string; endDate?: string };

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { launchGame } from '../../components/game-actions';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { ApiError } from '../../lib/api-client';
+import { imageUrl } from '../../lib/art';
 import { lotteryMenuQuery, lotteryPopularQuery, lotteryRecentQuery, openedNumeroQuery } from './api';
 
 export type LotteryKind = 'lottery' | 'seaLottery' | 'vnLottery';
@@ -136,7 +137,13 @@ function GameButtons({
             onClick={() => onChoose(g)}
             className={`flex w-full items-center gap-2 rounded-lg p-2 text-left text-sm ${isSelected(g) ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface-raised)'}`}
           >
-            <img src={g.iconUrl || DEFAULT_GAME_ICON} alt="" width={32} height={32} className="size-8 rounded" />
+            <img
+              src={imageUrl(g.iconUrl || DEFAULT_GAME_ICON)}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded"
+            />
             <span className="flex-1 truncate font-semibold">{g.gameName}</span>
             <span className="text-xs tabular-nums opacity-80">{g.openDraw.numero}</span>
           </button>

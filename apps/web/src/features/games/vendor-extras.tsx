@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useGameActions } from '../../components/game-actions';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { ApiError } from '../../lib/api-client';
+import { imageUrl } from '../../lib/art';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { roomListQuery, vendorLanesQuery } from './api';
+import { laneHasLobby } from './game-filters';
 
 /**
  * Whether a vendor opens its own lobby in this category: its card in the GCSGAME_gameVendor lanes
@@ -16,10 +18,7 @@ import { roomListQuery, vendorLanesQuery } from './api';
 export function useHasLobby(gameType: string | undefined, vassalage: string | undefined, language: string): boolean {
   const lanes = useQuery({ ...vendorLanesQuery(language), enabled: Boolean(gameType && vassalage) }).data;
   if (!gameType || !vassalage || !lanes) return false;
-  return lanes.data.lanes.some(
-    (lane) =>
-      lane.gameCategory === gameType && lane.vendors.some((v) => v.vassalage === vassalage && v.isGame === 'VASSALAGE'),
-  );
+  return laneHasLobby(lanes.data.lanes, gameType, vassalage);
 }
 
 /** "Open <vendor> lobby": launches the vendor's own lobby into /seamless like a tile. */
@@ -101,7 +100,7 @@ export function LiveRooms({ vassalage, language, label }: { vassalage: string; l
               className="group flex w-full flex-col overflow-hidden rounded-xl bg-(--surface-raised) text-start enabled:hover:ring-2 enabled:hover:ring-(--accent) disabled:cursor-not-allowed disabled:opacity-60"
             >
               <img
-                src={room.iconUrl || DEFAULT_GAME_ICON}
+                src={imageUrl(room.iconUrl || DEFAULT_GAME_ICON)}
                 alt=""
                 width={200}
                 height={200}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { showAlert } from '../../lib/alerts';
+import { imageUrl } from '../../lib/art';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
@@ -49,7 +50,7 @@ export function WinnersPage() {
             <li key={i} className="flex items-center gap-3 p-3">
               <span className="w-8 text-center text-lg font-bold text-(--accent)">{i + 1}</span>
               <img
-                src={vo.iconUrl || DEFAULT_GAME_ICON}
+                src={imageUrl(vo.iconUrl || DEFAULT_GAME_ICON)}
                 alt=""
                 width={48}
                 height={48}

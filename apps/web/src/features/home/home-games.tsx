@@ -10,7 +10,7 @@ import { GameOverlayHost } from '../../components/game-overlay-host';
 import { DEFAULT_GAME_ICON, GameTile } from '../../components/game-tile';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { vendorIconUrl } from '../../lib/art';
+import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { navigationCategories } from '../../lib/game-menus';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
@@ -164,7 +164,7 @@ function WinnersStrip() {
                 className="flex w-64 shrink-0 items-center gap-3 rounded-xl bg-(--surface-raised) p-3"
               >
                 <img
-                  src={vo.iconUrl || DEFAULT_GAME_ICON}
+                  src={imageUrl(vo.iconUrl || DEFAULT_GAME_ICON)}
                   alt=""
                   width={48}
                   height={48}
@@ -203,10 +203,10 @@ function SlotSection() {
   const menus = useQuery(gameMenusQuery(language)).data;
   const vendors = useMemo(
     () =>
-      (menus ? navigationCategories(menus, language) : [])
+      (menus ? navigationCategories(menus) : [])
         .find((c) => c.gameCategory === 'RNG')
         ?.vendors.slice(0, HOME_SLOT_VENDORS) ?? [],
-    [menus, language],
+    [menus],
   );
   const [chosen, setChosen] = useState<string | null>(null);
   const vendor = chosen ?? vendors[0]?.vassalage;
@@ -233,7 +233,7 @@ function SlotSection() {
             onClick={() => setChosen(v.vassalage)}
             className={`flex shrink-0 items-center gap-2 rounded-xl border px-3 py-2 text-sm font-semibold ${v.vassalage === vendor ? 'border-(--accent) bg-(--accent)/15' : 'border-(--text-muted)/30 hover:border-(--accent)'}`}
           >
-            <img src={vendorIconUrl(v.vassalage)} alt="" width={28} height={28} className="size-7" />
+            <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={28} height={28} className="size-7" />
             {v.name || <span className="sr-only">{t('games.vendor')}</span>}
           </button>
         ))}
