@@ -200,9 +200,13 @@ export function useGameActions() {
     [token, isTrial, t, language, enter],
   );
 
-  /** Free trial works for guests and members alike, in a new window (spec §8 popup blocked). */
+  /**
+   * Free trial for trial accounts and members, in a new window (spec §8 popup blocked); a guest gets
+   * the login popup (spec §6 "trial or free demo prompts login", §4 "Guest choosing a game").
+   */
   const trial = useCallback(
     async (game: Game) => {
+      if (!token) return openModal('login');
       const win = openGameWindow();
       if (!win) {
         await showAlert({ message: t('games.in_popup_prompt') });
@@ -219,7 +223,7 @@ export function useGameActions() {
         fail(err);
       }
     },
-    [t, language, fail],
+    [token, t, language, fail],
   );
 
   return { play, trial, openLobby, playRoom };

@@ -37,14 +37,17 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Free trial of a game for anyone (guests and trial members): demo balance, never the wallet',
+        summary:
+          'Free trial of a game for any signed-in account (trial members and members; guests 401 AUTH_REQUIRED, spec §6 "trial or free demo prompts login"): demo balance, never the wallet',
         body: LaunchGameBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'public' },
+      config: { auth: 'session' },
     },
     async (request) =>
-      ok(await launchGame(ctx, { mode: 'trial', principal: request.principal }, request.body, launchContext(request))),
+      ok(
+        await launchGame(ctx, { mode: 'trial', principal: principalOf(request) }, request.body, launchContext(request)),
+      ),
   );
 
   app.post(

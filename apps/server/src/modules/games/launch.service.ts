@@ -26,8 +26,11 @@ import { isLotteryGameType, prizeMode } from './lottery.service';
 
 export type LaunchMode = 'real' | 'trial';
 
-/** The caller as launch needs it: a real member, or nobody (trial: guests and trial members alike). */
-export type Launcher = { mode: 'real'; principal: Principal } | { mode: 'trial'; principal: Principal | null };
+/**
+ * The caller as launch needs it: a real member, or any signed-in account for a free trial (spec §6:
+ * a visitor's free demo prompts login; the demo session itself belongs to no member).
+ */
+export type Launcher = { mode: 'real'; principal: Principal } | { mode: 'trial'; principal: Principal };
 
 export type LaunchContext = {
   /** The site's own origin ('https://host'), for making a relative backUrl absolute on another launch host. */

@@ -160,7 +160,7 @@ describe('POST /wps/game/launchGame', () => {
         expect(s.nodeId).not.toBe(maintained.node_id);
       }
       // Trial launches obey the same rules.
-      expect((await post('/wps/game/launchGame/trial', { nodeId: maintained.node_id })).statusCode).toBe(503);
+      expect((await post('/wps/game/launchGame/trial', { nodeId: maintained.node_id }, trial)).statusCode).toBe(503);
 
       const other = await firstGame({ gameType: 'RNG', vendor: 'TTG' });
       await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'TTG').execute();
@@ -237,9 +237,19 @@ describe('POST /wps/game/launchGame', () => {
 });
 
 describe('POST /wps/game/launchGame/trial', () => {
-  it('lets guests and trial members play a demo session with no member', async () => {
+  it('refuses guests with AUTH_REQUIRED (spec §6: a free demo prompts login), opening nothing', async () => {
     const game = await firstGame({ gameType: 'RNG', vendor: 'CQ9' });
-    for (const token of [undefined, trial, member]) {
+    const before = await sessionCount();
+    const guest = await post('/wps/game/launchGame/trial', { nodeId: game.node_id });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().code).toBe('AUTH_REQUIRED');
+    expect((await post('/wps/game/launchGame/trial', { nodeId: game.node_id }, 'bogus')).statusCode).toBe(401);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('lets trial members and members play a demo session that belongs to no member', async () => {
+    const game = await firstGame({ gameType: 'RNG', vendor: 'CQ9' });
+    for (const token of [trial, member]) {
       const res = await post('/wps/game/launchGame/trial', { nodeId: game.node_id }, token);
       expect(res.statusCode, res.body).toBe(200);
       const v = LaunchGameValue.parse(res.json().value);
