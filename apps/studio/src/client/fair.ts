@@ -68,20 +68,24 @@ async function browserCheck(
     );
   nodes.push(
     h(
-      'table',
-      { class: 'small' },
+      'div',
+      { class: 'table-wrap' },
       h(
-        'thead',
-        {},
+        'table',
+        { class: 'small' },
         h(
-          'tr',
+          'thead',
           {},
-          ...['step', 'message', 'HMAC (browser)', 'HMAC (server)', 'floats (browser)', 'same'].map((t) =>
-            h('th', {}, t),
+          h(
+            'tr',
+            {},
+            ...['step', 'message', 'HMAC (browser)', 'HMAC (server)', 'floats (browser)', 'same'].map((t) =>
+              h('th', {}, t),
+            ),
           ),
         ),
+        h('tbody', {}, ...rows),
       ),
-      h('tbody', {}, ...rows),
     ),
     h(
       'p',
