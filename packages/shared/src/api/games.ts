@@ -98,7 +98,13 @@ export const VassGameTypes = z.array(VassGameType);
 export type VassGameTypes = z.infer<typeof VassGameTypes>;
 
 export const FavouriteIds = z.array(z.number().int());
-export const FavouriteListQuery = z.object({ pageNo: PageNo, pageSize: PageSize, language: Language });
+export const FavouriteListQuery = z.object({
+  pageNo: PageNo,
+  pageSize: PageSize,
+  language: Language,
+  /** Only the favourites of this category, as the navigation shows it (TY and SPORTS rules applied). */
+  gameType: z.enum(GAME_TYPES).optional(),
+});
 export const FavouriteList = paged(Game);
 export type FavouriteList = z.infer<typeof FavouriteList>;
 
@@ -207,6 +213,8 @@ export const RECENT_GAMES_LIMIT = 20;
 export const RecentGamesQuery = z.object({
   language: Language,
   limitNum: z.coerce.number().int().min(1).max(50).default(RECENT_GAMES_LIMIT),
+  /** Only the recent games of this category, as the navigation shows it (TY and SPORTS rules applied). */
+  gameType: z.enum(GAME_TYPES).optional(),
 });
 export const RecentGames = z.object({ list: z.array(Game) });
 export type RecentGames = z.infer<typeof RecentGames>;

@@ -11,6 +11,8 @@ export type GameFilter = {
   hotOnly?: boolean;
   /** Leave out games of this sub-category (BG when the brand does not support TY, spec §3). */
   excludeSubCategory?: string;
+  /** Only games of these (game type, vendor) pairs: a displayed category (games.service categoryPairs). */
+  typeVendorPairs?: readonly (readonly [string, string])[];
 };
 
 type Eb = ExpressionBuilder<Database & { g: Database['games']; v: Database['vendors'] }, 'g' | 'v'>;
@@ -25,6 +27,14 @@ function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
   if (f.minBetMinor !== undefined) list.push(eb('g.min_bet', '>=', f.minBetMinor));
   if (f.minLineNum !== undefined) list.push(eb('g.min_line_num', '>=', f.minLineNum));
   if (f.hotOnly) list.push(eb('g.is_hot', '=', true));
+  if (f.typeVendorPairs)
+    list.push(
+      eb.or(
+        f.typeVendorPairs.map(([gameType, vendor]) =>
+          eb.and([eb('g.game_type', '=', gameType), eb('g.vendor_code', '=', vendor)]),
+        ),
+      ),
+    );
   return list;
 }
 
@@ -134,14 +144,14 @@ export async function listFavouriteIds(db: Conn, memberId: number, excludeSubCat
 export function listFavouriteGames(
   db: Conn,
   memberId: number,
-  excludeSubCategory: string | undefined,
+  filter: Pick<GameFilter, 'excludeSubCategory' | 'typeVendorPairs'>,
   page: { limit: number; offset: number },
 ) {
   return gamesBase(db)
     .innerJoin('favourite_games as f', 'f.node_id', 'g.node_id')
     .select(GAME_COLUMNS)
     .where('f.member_id', '=', memberId)
-    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, filter)))
     .orderBy('f.created_at', 'desc')
     .orderBy('g.node_id', 'desc')
     .limit(page.limit)
@@ -149,25 +159,33 @@ export function listFavouriteGames(
     .execute();
 }
 
-export async function countFavouriteGames(db: Conn, memberId: number, excludeSubCategory?: string): Promise<number> {
+export async function countFavouriteGames(
+  db: Conn,
+  memberId: number,
+  filter: Pick<GameFilter, 'excludeSubCategory' | 'typeVendorPairs'>,
+): Promise<number> {
   const row = await db
     .selectFrom('favourite_games as f')
     .innerJoin('games as g', 'g.node_id', 'f.node_id')
     .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('f.member_id', '=', memberId)
-    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, filter)))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Shown games among these node ids (any order; the caller orders). */
-export function listGamesByIds(db: Conn, nodeIds: readonly number[], excludeSubCategory?: string) {
+export function listGamesByIds(
+  db: Conn,
+  nodeIds: readonly number[],
+  filter: Pick<GameFilter, 'excludeSubCategory' | 'typeVendorPairs'> = {},
+) {
   if (nodeIds.length === 0) return Promise.resolve([]);
   return gamesBase(db)
     .select(GAME_COLUMNS)
     .where('g.node_id', 'in', [...nodeIds])
-    .where((eb) => eb.and(conditions(eb as unknown as Eb, { excludeSubCategory })))
+    .where((eb) => eb.and(conditions(eb as unknown as Eb, filter)))
     .execute();
 }
 

@@ -5,7 +5,7 @@ import { foldSearch } from '@gamehall/shared/search-fold';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { navigationMenus } from '../catalogue/catalogue.service';
+import { gameMenus, navigationMenus } from '../catalogue/catalogue.service';
 import { type CatalogueFilter, pageCatalogue, renderedCatalogue } from './catalogue-index';
 import { BINGO, categoryRulesKey, displayCategory, displayVendorName, type View, viewFor } from './categories';
 import {
@@ -150,16 +150,31 @@ export async function favouriteIds(ctx: AppContext, principal: Principal): Promi
   return listFavouriteIds(ctx.db, principal.memberId, view.ty ? undefined : BINGO);
 }
 
+/**
+ * The (game type, vendor) pairs shown under a category (categories.ts displayCategory over the menu
+ * rows), for the SQL lists that filter by category: favourites and recent games.
+ */
+async function categoryPairs(ctx: AppContext, view: View, category: string): Promise<[string, string][]> {
+  const pairs: [string, string][] = [];
+  for (const c of await gameMenus(ctx))
+    for (const v of c.vendors)
+      if (displayCategory(view, c.gameType, v.vendor_code) === category) pairs.push([c.gameType, v.vendor_code]);
+  return pairs;
+}
+
 export async function favouriteGames(
   ctx: AppContext,
   principal: Principal,
-  q: { pageNo: number; pageSize: number; language?: string },
+  q: { pageNo: number; pageSize: number; language?: string; gameType?: string },
 ): Promise<GamePage> {
   const view = await viewFor(ctx, q.language, principal);
-  const exclude = view.ty ? undefined : BINGO;
+  const filter = {
+    excludeSubCategory: view.ty ? undefined : BINGO,
+    typeVendorPairs: q.gameType ? await categoryPairs(ctx, view, q.gameType) : undefined,
+  };
   const [rows, total] = await Promise.all([
-    listFavouriteGames(ctx.db, principal.memberId, exclude, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
-    countFavouriteGames(ctx.db, principal.memberId, exclude),
+    listFavouriteGames(ctx.db, principal.memberId, filter, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+    countFavouriteGames(ctx.db, principal.memberId, filter),
   ]);
   return { view, rows, pageNo: q.pageNo, pageSize: q.pageSize, total };
 }
@@ -178,13 +193,18 @@ export async function recentGameRows(
   view: View,
   limit: number,
   vendors?: readonly string[],
+  gameType?: string,
 ): Promise<GameRow[]> {
   const activity = await recentActivity(ctx.db, memberId, RECENT_SCAN, vendors);
   const latest = new Map<number, number>();
   for (const a of activity) latest.set(a.nodeId, Math.max(latest.get(a.nodeId) ?? 0, a.at.getTime()));
   const order = [...latest].sort((x, y) => y[1] - x[1] || y[0] - x[0]).map(([id]) => id);
   // Hidden, maintained or bingo-without-TY games drop out.
-  const rows = await listGamesByIds(ctx.db, order, view.ty ? undefined : BINGO);
+  // Filtered before the limit: a category page shows up to `limit` games of its own category.
+  const rows = await listGamesByIds(ctx.db, order, {
+    excludeSubCategory: view.ty ? undefined : BINGO,
+    typeVendorPairs: gameType ? await categoryPairs(ctx, view, gameType) : undefined,
+  });
   const byId = new Map(rows.map((r) => [Number(r.node_id), r]));
   return order
     .map((id) => byId.get(id))
@@ -192,9 +212,13 @@ export async function recentGameRows(
     .slice(0, limit);
 }
 
-export async function recentGames(ctx: AppContext, principal: Principal, q: { language?: string; limitNum: number }) {
+export async function recentGames(
+  ctx: AppContext,
+  principal: Principal,
+  q: { language?: string; limitNum: number; gameType?: string },
+) {
   const view = await viewFor(ctx, q.language, principal);
-  return { view, rows: await recentGameRows(ctx, principal.memberId, view, q.limitNum) };
+  return { view, rows: await recentGameRows(ctx, principal.memberId, view, q.limitNum, undefined, q.gameType) };
 }
 
 /** GLS2_roomList: the tables of a LIVE vendor with their minimum bet; maintained tables show as such. */

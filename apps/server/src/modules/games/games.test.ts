@@ -566,6 +566,36 @@ describe('favourites', () => {
     expect(await rows()).toHaveLength(0);
   });
 
+  it('lists the favourites of one category on the server, as the menu groups them (ELOTT holds LOTT with TY)', async () => {
+    const [rng] = expected((r) => r.game_type === 'RNG');
+    const [live] = expected((r) => r.game_type === 'LIVE');
+    const [lott] = expected((r) => r.game_type === 'LOTT');
+    for (const id of [rng, live, lott]) expect((await add(id)).statusCode).toBe(200);
+    const of = async (query: string) => {
+      const res = await get(`/wps/relay/MCSFE_getFavoriteGamesList?pageNo=1&pageSize=10${query}`, member);
+      expect(res.statusCode, res.body).toBe(200);
+      const value = res.json().value as { totalElements: number; content: { nodeId: number }[] };
+      return { total: value.totalElements, ids: value.content.map((g) => g.nodeId).sort() };
+    };
+    try {
+      expect(await of('&gameType=RNG')).toEqual({ total: 1, ids: [rng] });
+      expect(await of('&gameType=LIVE')).toEqual({ total: 1, ids: [live] });
+      expect(await of('&gameType=ELOTT')).toEqual({ total: 1, ids: [lott] });
+      expect(await of('&gameType=LOTT')).toEqual({ total: 0, ids: [] });
+      expect((await of('')).total).toBe(3);
+      await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN']);
+      try {
+        expect(await of('&gameType=LOTT')).toEqual({ total: 1, ids: [lott] });
+        expect((await of('&gameType=ELOTT')).total).toBe(0);
+      } finally {
+        await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
+      }
+      expect((await get('/wps/relay/MCSFE_getFavoriteGamesList?gameType=NOPE', member)).statusCode).toBe(400);
+    } finally {
+      for (const id of [rng, live, lott]) await remove(id!);
+    }
+  });
+
   it('refuses unknown, inactive and malformed games without writing', async () => {
     const [hidden] = expected((r) => r.game_type === 'LIVE');
     await catalogueWrite(() =>

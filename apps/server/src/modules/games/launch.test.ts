@@ -332,6 +332,12 @@ describe('GET /wps/relay/GCS_recentGame', () => {
     const list = RecentGames.parse(res.json().value).list;
     expect(list.map((g) => g.nodeId)).toEqual([a.node_id, c.node_id, b.node_id]);
     expect((await get('/wps/relay/GCS_recentGame?limitNum=2', token)).json().value.list).toHaveLength(2);
+    // A category page asks for its own games: filtered on the server before the limit.
+    const rng = (await get('/wps/relay/GCS_recentGame?limitNum=1&gameType=RNG', token)).json().value.list;
+    expect(rng.map((g: { nodeId: number }) => g.nodeId)).toEqual([a.node_id]);
+    const fish = (await get('/wps/relay/GCS_recentGame?limitNum=1&gameType=FISH', token)).json().value.list;
+    expect(fish.map((g: { nodeId: number }) => g.nodeId)).toEqual([c.node_id]);
+    expect((await get('/wps/relay/GCS_recentGame?gameType=NOPE', token)).statusCode).toBe(400);
     expect((await get('/wps/relay/GCS_recentGame?limitNum=0', token)).statusCode).toBe(400);
     expect((await get('/wps/relay/GCS_recentGame')).statusCode).toBe(401);
     expect((await get('/wps/relay/GCS_recentGame', trial)).statusCode).toBe(403);

@@ -94,12 +94,13 @@ export function rankListQuery(language: string) {
   });
 }
 
-export function favouriteListInfinite(token: string | null, language: string) {
+/** A member's favourites, of one category when `gameType` is given (filtered and paged by the server). */
+export function favouriteListInfinite(token: string | null, language: string, gameType?: string) {
   return infiniteQueryOptions({
-    queryKey: ['games', 'favouriteList', token, language],
+    queryKey: ['games', 'favouriteList', token, language, gameType ?? ''],
     queryFn: ({ pageParam }) =>
       apiRequest<FavouriteList>(GAME_PATHS.favouriteList, {
-        query: { pageNo: pageParam, pageSize: GRID_PAGE_SIZE, language },
+        query: { pageNo: pageParam, pageSize: GRID_PAGE_SIZE, language, gameType },
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNum < last.totalPages ? last.pageNum + 1 : undefined),
@@ -107,10 +108,11 @@ export function favouriteListInfinite(token: string | null, language: string) {
   });
 }
 
-export function recentGamesQuery(token: string | null, language: string) {
+/** A member's recent games, of one category when `gameType` is given (filtered before the limit). */
+export function recentGamesQuery(token: string | null, language: string, gameType?: string) {
   return queryOptions({
-    queryKey: ['games', 'recent', token, language],
-    queryFn: () => apiRequest<RecentGames>(GAME_PATHS.recent, { query: { language, limitNum: 20 } }),
+    queryKey: ['games', 'recent', token, language, gameType ?? ''],
+    queryFn: () => apiRequest<RecentGames>(GAME_PATHS.recent, { query: { language, limitNum: 20, gameType } }),
     enabled: Boolean(token),
   });
 }

@@ -310,13 +310,13 @@ const noop = () => {};
 function FavouriteGames({ gameType, gameName, language }: { gameType?: string; gameName: string; language: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const query = useInfiniteQuery(favouriteListInfinite(token, language));
+  const query = useInfiniteQuery(favouriteListInfinite(token, language, gameType));
   const favourites = useFavourites();
   const renderTile = useTileRenderer();
-  // A heart removed a moment ago disappears at once (spec §4: removing filters immediately).
+  // The server filters the category (before paging); a heart removed a moment ago disappears at
+  // once (spec §4: removing filters immediately).
   const games = (query.data?.pages.flatMap((p) => p.content) ?? []).filter(
-    (g) =>
-      favourites.isFavourite(g.nodeId) && (!gameType || g.gameType === gameType) && matchesName(g.gameName, gameName),
+    (g) => favourites.isFavourite(g.nodeId) && matchesName(g.gameName, gameName),
   );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -338,11 +338,9 @@ function FavouriteGames({ gameType, gameName, language }: { gameType?: string; g
 function RecentGamesTab({ gameType, gameName, language }: { gameType?: string; gameName: string; language: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const query = useQuery(recentGamesQuery(token, language));
+  const query = useQuery(recentGamesQuery(token, language, gameType));
   const renderTile = useTileRenderer();
-  const games = (query.data?.list ?? []).filter(
-    (g) => (!gameType || g.gameType === gameType) && matchesName(g.gameName, gameName),
-  );
+  const games = (query.data?.list ?? []).filter((g) => matchesName(g.gameName, gameName));
   if (query.isPending) return <GridSkeleton />;
   if (query.isError) return <p className="text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
   if (games.length === 0) return <Empty>{t('games.noRecent')}</Empty>;
