@@ -142,6 +142,10 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   const verdict = page.getByTestId('verify-verdict');
   await verdict.waitFor();
   assert.match(await verdict.innerText(), /equals the recorded round/);
+  // The page also recomputes the round's HMAC blocks with WebCrypto, without trusting the server.
+  const browserVerdict = page.getByTestId('browser-verdict');
+  await browserVerdict.waitFor();
+  assert.match(await browserVerdict.innerText(), /^✔ Your browser computed the same \d+ block/);
   await screenshot(page, 'studio-fair');
 });
 
