@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { vendorIconUrl } from '../../lib/art';
+import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
 import { paths } from '../paths';
@@ -45,7 +45,7 @@ export function Footer() {
             {vendors.map((v) => (
               <li key={v.vassalage}>
                 <img
-                  src={vendorIconUrl(v.vassalage)}
+                  src={imageUrl(vendorIconUrl(v.vassalage))}
                   alt={v.name}
                   title={v.name}
                   width={40}

@@ -13,6 +13,7 @@ import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
 import { applyLanguage } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
+import { resourceLabel } from '../../lib/resource-label';
 import { endSession, useSession } from '../../lib/session';
 import {
   configQuery,
@@ -134,7 +135,7 @@ function CategoryNav({ language }: { language: string }) {
       {social && (
         <li>
           <a href={social.url} target="_blank" rel="noreferrer" className={item}>
-            {social.labelNameEn}
+            {resourceLabel(t, language, social)}
           </a>
         </li>
       )}
