@@ -54,6 +54,7 @@ describe('seed outside demo mode', () => {
   it('serves the menu call without any demo content', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/lgw/games/game_menus' });
     expect(res.statusCode).toBe(200);
+    // The default brand supports TY, so LOTT is shown merged into ELOTT (spec §4 TY rules).
     expect(res.json().value.map((c: { gameCategory: string }) => c.gameCategory)).toEqual([
       'RNG',
       'LIVE',
@@ -62,7 +63,6 @@ describe('seed outside demo mode', () => {
       'SPORTS',
       'ESPORTS',
       'COCKFIGHT',
-      'LOTT',
       'ELOTT',
       'JL',
     ]);
