@@ -144,6 +144,9 @@ test('routes: /login opens the login modal, category and later-issue pages show 
 
   await page.goto('/rng?vassalage=JL');
   await page.getByRole('heading', { name: 'Slots' }).waitFor();
+  // The demo brand supports TY, so LOTT is shown as ELOTT (spec §4): /lott moves there, query kept.
+  await page.goto('/lott?vassalage=LOTT');
+  await page.waitForURL('**/elott?vassalage=LOTT');
   await page.goto('/promotions');
   await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
   await page.goto('/lottery');

@@ -59,6 +59,15 @@ export function displayCategory(rules: CategoryRules, gameType: string, vendorCo
   return category;
 }
 
+/**
+ * The category a request names, as the rules show it: with TY a request for LOTT (an old link, the
+ * route table's /lott) lists ELOTT, where those games now are, instead of an empty page. A vendor
+ * moved by the SPORTS split is not renamed here: /sports lists the brand's sports vendors only.
+ */
+export function requestedCategory(rules: CategoryRules, gameType: string): string {
+  return rules.ty && gameType === 'LOTT' ? 'ELOTT' : gameType;
+}
+
 /** A short key of the rules, for caches of results that depend on them. */
 export function categoryRulesKey(rules: CategoryRules): string {
   return `${rules.ty}|${rules.esportsVendors.join(',')}|${rules.cockfightVendors.join(',')}`;

@@ -7,7 +7,15 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { gameMenus, navigationMenus } from '../catalogue/catalogue.service';
 import { type CatalogueFilter, pageCatalogue, renderedCatalogue } from './catalogue-index';
-import { BINGO, categoryRulesKey, displayCategory, displayVendorName, type View, viewFor } from './categories';
+import {
+  BINGO,
+  categoryRulesKey,
+  displayCategory,
+  displayVendorName,
+  requestedCategory,
+  type View,
+  viewFor,
+} from './categories';
 import {
   addFavourite,
   countFavouriteGames,
@@ -33,15 +41,17 @@ export type GamePage = { view: View; rows: GameRow[]; pageNo: number; pageSize: 
 
 function listFilter(view: View, q: GameListQuery): CatalogueFilter {
   const search = q.gameName ? foldSearch(q.gameName) : undefined;
-  const category = q.gameType;
+  const category = q.gameType ? requestedCategory(view, q.gameType) : undefined;
   return {
     // The category as the menu shows it (categories.ts): /elott lists LOTT games too with TY, and
     // /esports the SPORTS games of the brand's e-sports vendors.
-    category: category && {
-      name: category,
-      of: (gameType, vendor) => displayCategory(view, gameType, vendor),
-      key: categoryRulesKey(view),
-    },
+    category: category
+      ? {
+          name: category,
+          of: (gameType, vendor) => displayCategory(view, gameType, vendor),
+          key: categoryRulesKey(view),
+        }
+      : undefined,
     vendor: q.vassalage,
     subCategory: q.gameClassify,
     search: search || undefined,

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Clock, Heart, LayoutGrid, LogIn, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
@@ -11,7 +11,7 @@ import { GameTile } from '../../components/game-tile';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
 import { ApiError } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
-import { navigationCategories } from '../../lib/game-menus';
+import { brandSupportsTy, navigationCategories } from '../../lib/game-menus';
 import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
@@ -33,10 +33,23 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * spec §2 game list centre (one per category route) and the lobby (no gameType: search across
- * every category). Vendor chips, slot sub-category tabs, a debounced search, favourites and
- * recent tabs, and the virtualised grid.
+ * every category). With TY supported by the brand, LOTT is shown as ELOTT (spec §4): /lott (an old
+ * link, the route table's entry) moves to /elott with its query, where the menu lists those games.
  */
 export function GameCentrePage({ gameType }: { gameType?: string }) {
+  const config = useQuery(configQuery).data;
+  const { search } = useLocation();
+  if (gameType === 'LOTT' && brandSupportsTy(config?.supportedLanguages)) {
+    return <Navigate to={{ pathname: paths.category('ELOTT'), search }} replace />;
+  }
+  return <GameCentre gameType={gameType} />;
+}
+
+/**
+ * Vendor chips, slot sub-category tabs, a debounced search, favourites and recent tabs, and the
+ * virtualised grid.
+ */
+function GameCentre({ gameType }: { gameType?: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language.toUpperCase();
   const { token, isTrial } = useSession();
