@@ -16,7 +16,7 @@ import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { favouriteListInfinite, gameListInfinite, hotGamesQuery, recentGamesQuery } from './api';
-import { isSlotCategory, matchesName, slotSubCategories } from './game-filters';
+import { isSlotCategory, matchesName, shownCategory, slotSubCategories } from './game-filters';
 import { LiveRooms, useHasLobby, VendorLobbyButton } from './vendor-extras';
 
 type Tab = 'all' | 'favourites' | 'recent';
@@ -278,10 +278,11 @@ function AllGames({
 function GuestGames({ filter, label }: { filter: Parameters<typeof gameListInfinite>[0]; label: string }) {
   const { t } = useTranslation();
   const hot = useQuery(hotGamesQuery(filter.language));
+  const menus = useQuery(gameMenusQuery(filter.language)).data;
   const renderTile = useTileRenderer();
   const games = (hot.data?.list ?? []).filter(
     (g) =>
-      (!filter.gameType || g.gameType === filter.gameType) &&
+      (!filter.gameType || shownCategory(menus, g) === filter.gameType) &&
       (!filter.vassalage || g.vassalage === filter.vassalage) &&
       (!filter.gameClassify || g.subCategory === filter.gameClassify) &&
       matchesName(g.gameName, filter.gameName ?? ''),
