@@ -483,14 +483,9 @@ export interface JobRunsTable {
   finished_at: CreatedAt;
 }
 
-// Favourite games and the games name search column (migration 0005).
+// Favourite games (migration 0005; its games.search_text column went in 0019).
 export interface Database {
   favourite_games: FavouriteGamesTable;
-}
-
-export interface GamesTable {
-  /** Filled by a trigger: name and every localised name, lower case, accents folded. */
-  search_text: Generated<string>;
 }
 
 export interface FavouriteGamesTable {

@@ -4,7 +4,7 @@ import { runStatements } from './run-statements';
 // Accent folding for the game name search (issue 5): PGlite ships without the unaccent extension,
 // so every Latin letter with diacritics (Latin-1, Extended-A/B, Vietnamese) is mapped to its base
 // letter with translate(). The table is computed here once and frozen into the trigger text.
-function foldTable(): { from: string; to: string } {
+export function foldTable(): { from: string; to: string } {
   let from = '';
   let to = '';
   const extra: Record<string, string> = { Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Ħ: 'H', ħ: 'h', ı: 'i' };
