@@ -1,17 +1,107 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { CrashGame } from './crash';
-import { attachSocketRoute, WS_OPEN } from './socket-route';
+import { StudioError } from './errors';
+import { attachSocketRoute, WS_OPEN, type WsSocket } from './socket-route';
 
-// GET /studio/ws/crash: a WebSocket carrying the crash game's state ({ type: 'state', data }) to every
-// page, on every change and at least once a second. Pages only listen: bets and cash-outs go through
-// the HTTP API with the game token, so the socket needs no session.
+// GET /studio/ws/crash[?token=<game token>]: a two-way WebSocket for the crash page.
+// - To every page: the game's state ({ type: 'state', data }) on every change and at least once a second.
+// - From a page: { type: 'bet', id, amount, autoCashout? } and { type: 'cashout', id }, answered on the
+//   same socket with { type: 'bet-result' | 'cashout-result', id, ok: true, ...the HTTP body } or
+//   { ..., ok: false, error: { code, message, detail } } with the HTTP API's error codes.
+// Each request runs exactly what POST /api/crash/bet and /api/crash/cashout run: the token is checked
+// as a game session of a crash game (crash.sessionOf) at every request, as the HTTP API checks its
+// header, so a session that expires while the socket is open stops playing; a socket without a token
+// (or with a table's or a slot's) still gets the state. The cash-out is idempotent per bet (a settled
+// bet answers again), so a repeated message never pays twice.
+
+/** A page's request id: echoed in the answer so the page matches it to its request. */
+const RequestId = z.string().min(1).max(64);
+const CrashRequest = z.discriminatedUnion('type', [
+  // The bet's fields are checked by the game (parseCrashBet) as over HTTP: STUDIO_BAD_BET.
+  z.object({ type: z.literal('bet'), id: RequestId, amount: z.unknown(), autoCashout: z.unknown().optional() }),
+  z.object({ type: z.literal('cashout'), id: RequestId }),
+]);
+
+/** Requests one socket may have under way at once; more are refused (a page sends one at a time). */
+const MAX_IN_FLIGHT = 4;
+
+type ErrorBody = { code: string; message: string; detail: unknown };
 
 export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void {
+  const inFlight = new WeakMap<WsSocket, number>();
+  const send = (ws: WsSocket, message: unknown) => {
+    if (ws.readyState === WS_OPEN) ws.send(JSON.stringify(message));
+  };
+
+  const errorOf = (err: unknown): ErrorBody => {
+    if (err instanceof StudioError) return { code: err.code, message: err.message, detail: err.detail ?? null };
+    app.log.error({ err }, 'studio: unexpected error on the crash socket');
+    return { code: 'STUDIO_INTERNAL', message: 'Unexpected error, please try again', detail: null };
+  };
+
+  const answer = async (token: string | undefined, request: z.infer<typeof CrashRequest>) => {
+    const session = await crash.sessionOf(token);
+    if (request.type === 'bet') {
+      // sessionOf refused a missing token already; this only tells the type checker.
+      if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
+      return crash.placeBet(session, token, { amount: request.amount, autoCashout: request.autoCashout });
+    }
+    return crash.cashOut(session);
+  };
+
+  const onMessage = (ws: WsSocket, text: string, token: string | undefined) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = CrashRequest.safeParse(raw);
+    if (!parsed.success) {
+      // Answer with the request's id and type when they can be read, so the page still matches it.
+      const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; id?: unknown };
+      const id = RequestId.safeParse(r.id).success ? (r.id as string) : null;
+      const type = r.type === 'bet' || r.type === 'cashout' ? `${r.type}-result` : 'error';
+      const fields =
+        raw === undefined
+          ? ['(message)']
+          : [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(message)'))];
+      send(ws, {
+        type,
+        id,
+        ok: false,
+        error: {
+          code: 'STUDIO_BAD_REQUEST',
+          message: raw === undefined ? 'The message is not JSON' : `Invalid ${fields.join(', ')}`,
+          detail: { fields },
+        },
+      });
+      return;
+    }
+    const request = parsed.data;
+    const type = `${request.type}-result`;
+    const busy = inFlight.get(ws) ?? 0;
+    if (busy >= MAX_IN_FLIGHT) {
+      const message = 'Too many requests at once: wait for the answers';
+      send(ws, { type, id: request.id, ok: false, error: { code: 'STUDIO_BAD_REQUEST', message, detail: null } });
+      return;
+    }
+    inFlight.set(ws, busy + 1);
+    answer(token, request)
+      .then(
+        (body) => send(ws, { type, id: request.id, ok: true, ...body }),
+        (err: unknown) => send(ws, { type, id: request.id, ok: false, error: errorOf(err) }),
+      )
+      .finally(() => inFlight.set(ws, (inFlight.get(ws) ?? 1) - 1));
+  };
+
   attachSocketRoute(app, '/ws/crash', {
-    check: async () => undefined,
+    check: async (query) => query.get('token') ?? undefined,
     onSocket: (ws) =>
       crash.subscribe((message) => {
         if (ws.readyState === WS_OPEN) ws.send(message);
       }),
+    onMessage,
   });
 }

@@ -15,10 +15,11 @@ import {
   verifyChainLink,
 } from './engines';
 import { StudioError } from './errors';
+import { engineKindOf } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { IDLE_POLL_MS, LoopTimer } from './loop-timer';
 import type { RoundDeps } from './rounds';
-import { debitDemo, type StudioSession } from './sessions';
+import { debitDemo, type StudioSession, sessionOf } from './sessions';
 import { StateFeed } from './state-feed';
 
 // The crash game (CRASH tiles): one shared round stream for every crash tile and player. Each round
@@ -38,6 +39,9 @@ import { StateFeed } from './state-feed';
 // (betting or running: its bets must be settled). Otherwise the loop lets its lease go and looks for
 // work only every IDLE_POLL_MS (owed deliveries, a round started elsewhere); a watcher wakes it at
 // once, and a watcher on another process takes the free lease there.
+//
+// Players reach placeBet and cashOut two ways, with the same checks (sessionOf below): the HTTP API
+// and the page's WebSocket (crash-socket.ts).
 
 export type CrashTiming = {
   /** Betting phase length (default 6 s). */
@@ -389,6 +393,15 @@ export class CrashGame {
   }
 
   // ---- players ----
+
+  /** The crash session of a game token (the HTTP API and the socket both check a caller this way). */
+  async sessionOf(token: string | undefined): Promise<StudioSession> {
+    const s = await sessionOf(this.#db, token);
+    if (engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) !== 'crash') {
+      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a crash game');
+    }
+    return s;
+  }
 
   /** A bet on the round in its betting phase: a wallet bet in the player's session (demo balance in trial). */
   async placeBet(session: StudioSession, token: string, input: unknown): Promise<{ bet: MyCrashBet; balance: number }> {

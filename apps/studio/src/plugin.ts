@@ -285,14 +285,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return buyTicket(deps, s, token, parse(RoundBody, request.body).bet);
   });
 
-  // ---- crash (CRASH games): one shared round stream; events on the WebSocket /studio/ws/crash ----
+  // ---- crash (CRASH games): one shared round stream; state, bets and cash-outs also on /studio/ws/crash ----
 
   const crashSession = async (request: FastifyRequest) => {
-    const found = await session(request);
-    if (engineKindOf({ vendor: found.session.vendor, gameCode: found.session.gameCode }) !== 'crash') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a crash game');
-    }
-    return found;
+    const token = tokenOf(request);
+    return { session: await crash.sessionOf(token), token };
   };
 
   app.get('/api/crash', { config: PUBLIC }, async (request) => {

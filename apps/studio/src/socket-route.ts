@@ -4,8 +4,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { StudioError } from './errors';
 
-// The studio's WebSocket routes (/studio/ws/crash, /studio/ws/table): pages only listen, so a socket
-// is a one-way feed of JSON messages.
+// The studio's WebSocket routes (/studio/ws/crash, /studio/ws/table): a feed of JSON messages to the
+// page; a route that takes requests from the page too (crash: bet, cash-out) gives an `onMessage`,
+// and a route without one ignores what the page sends (the live tables).
 //
 // Upgrades: mounted in the platform, the platform's @fastify/websocket already listens to the
 // server's 'upgrade' event and routes every upgrade through Fastify, so a route is reached as a
@@ -35,10 +36,12 @@ export const WS_OPEN = 1;
 /**
  * A socket connected to `path`: `onSocket` gets it with the request's query and answers the cleanup
  * to run when it closes. `check` runs before the upgrade (throw a StudioError to refuse with HTTP).
+ * `onMessage` gets each message the page sends, as text (none: messages are ignored).
  */
 export type SocketHandler<T> = {
   check: (query: URLSearchParams) => Promise<T>;
   onSocket: (ws: WsSocket, checked: T) => () => void;
+  onMessage?: (ws: WsSocket, text: string, checked: T) => void;
 };
 
 type Route = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
@@ -73,7 +76,10 @@ export function attachSocketRoute<T>(
         state.alive = true;
       });
       ws.on('error', () => undefined);
-      ws.on('message', () => undefined);
+      const onMessage = handler.onMessage;
+      ws.on('message', (data) => {
+        if (onMessage) onMessage(ws, Buffer.isBuffer(data) ? data.toString('utf8') : String(data), checked);
+      });
     });
   };
   const heartbeat = setInterval(() => {
