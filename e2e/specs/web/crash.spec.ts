@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The house studio's crash game in the browser (issue 6): a member launches the Crash tile, bets in
-// the betting phase with an auto cash-out at 1.01x, the round runs on the shared loop (WebSocket
-// state), the bet settles and the balance moves; the round's hash verifies on /studio/fair.
+// the betting phase with an auto cash-out at 1.01x (the bet goes over the page's WebSocket, not the
+// HTTP API), the round runs on the shared loop (WebSocket state), the bet settles and the balance
+// moves; the round's hash verifies on /studio/fair.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
@@ -15,6 +16,19 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
   const gameUrl = await launchStudioGame(page, 'PT', 'CRASH-001');
+  // Which way the bet went: frames the page sent on its crash socket, and HTTP bet calls.
+  const betFrames: string[] = [];
+  const httpBets: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/studio/ws/crash')) return;
+    ws.on('framesent', (frame) => {
+      const text = String(frame.payload);
+      if (text.includes('"type":"bet"')) betFrames.push(text);
+    });
+  });
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/studio/api/crash/bet')) httpBets.push(request.url());
+  });
   await page.goto(gameUrl);
   const balance = page.getByTestId('balance');
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
@@ -30,6 +44,8 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
   await page.getByTestId('auto-cashout').fill('1.01');
   await page.getByTestId('bet').click();
   await page.getByTestId('message').filter({ hasText: 'placed' }).waitFor({ timeout: 10_000 });
+  assert.equal(betFrames.length, 1, 'the bet went over the socket');
+  assert.deepEqual(httpBets, [], 'no HTTP bet call');
   await screenshot(page, 'studio-crash-bet');
 
   // The round runs; the bet settles (1.01x unless the round crashes at 1.00x) and shows in "Your bets".

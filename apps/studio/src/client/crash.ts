@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
-// The crash page: the shared round over the WebSocket /studio/ws/crash (phase, start time, bets of
-// the table, the crash point and its hash once crashed), a rising multiplier drawn on a canvas from
-// the server's start time, bet and cash-out through the HTTP API with the game token, recent crash
-// points, your bets and the fairness panel (the chain's terminating hash, each round's hash, verify).
+// The crash page: the shared round over the WebSocket /studio/ws/crash?token= (phase, start time, bets
+// of the table, the crash point and its hash once crashed), a rising multiplier drawn on a canvas from
+// the server's start time, recent crash points, your bets and the fairness panel (the chain's
+// terminating hash, each round's hash, verify). Bet and cash-out go over that socket while it is open
+// ({ type, id } requests, answers matched by id, ANSWER_TIMEOUT_MS to wait) and over the HTTP API with
+// the game token when it is not; an answer that never comes shows an error and re-reads the state.
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
@@ -13,6 +15,11 @@ const GROWTH = 0.00006;
 const multiplierAt = (ms: number) => (ms <= 0 ? 100 : Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9));
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
+type SocketAnswer = { type: string; id: string | null; ok: boolean; error?: { code: string; message: string } };
+
+/** How long a bet or cash-out sent over the socket waits for its answer. */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 // Fields take their column's width on phones (the grid wraps them to one column).
 const FIELD = 'width:100%;min-width:0;box-sizing:border-box';
@@ -27,6 +34,11 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   let mine: MyBet[] = [];
   let offset = 0; // server clock minus page clock
   let busy = false;
+  // The page's game token (play.ts reads it the same way): the socket carries it to place bets.
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  let socket: WebSocket | null = null;
+  let nextId = 0;
+  const pending = new Map<string, { settle: (answer: SocketAnswer | ApiError) => void }>();
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
   const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
@@ -308,12 +320,46 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   }
 
   function connect() {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/crash`);
-    ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data)) as { type: string; data: CrashState };
-      if (msg.type === 'state') apply(msg.data);
+    const ws = new WebSocket(
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/crash?token=${encodeURIComponent(token)}`,
+    );
+    ws.onopen = () => {
+      socket = ws;
     };
-    ws.onclose = () => setTimeout(connect, 1500);
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(String(e.data)) as { type: string; data: CrashState } & SocketAnswer;
+      if (msg.type === 'state') apply(msg.data);
+      else if (msg.id !== null) pending.get(msg.id)?.settle(msg);
+    };
+    ws.onclose = () => {
+      if (socket === ws) socket = null;
+      // Answers still awaited are lost with the socket: the callers re-read the state over HTTP.
+      for (const p of [...pending.values()])
+        p.settle(new ApiError('NETWORK', 'Connection lost: check your bets and balance', 0));
+      setTimeout(connect, 1500);
+    };
+  }
+
+  /** A bet or cash-out: over the open socket (answer matched by id, with a timeout), else over HTTP. */
+  function send<T>(request: SocketRequest, path: string, body?: unknown): Promise<T> {
+    const ws = socket;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return api<T>(path, { method: 'POST', body });
+    const id = `${Date.now().toString(36)}-${++nextId}`;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => settle(new ApiError('TIMEOUT', 'No answer from the server: check your bets and balance', 0)),
+        ANSWER_TIMEOUT_MS,
+      );
+      const settle = (answer: SocketAnswer | ApiError) => {
+        clearTimeout(timer);
+        pending.delete(id);
+        if (answer instanceof ApiError) reject(answer);
+        else if (answer.ok) resolve(answer as T);
+        else reject(new ApiError(answer.error?.code ?? 'ERROR', answer.error?.message ?? 'Request failed', 0));
+      };
+      pending.set(id, { settle });
+      ws.send(JSON.stringify({ ...request, id }));
+    });
   }
 
   betButton.addEventListener('click', async () => {
@@ -325,16 +371,19 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       return say('Auto cash-out must be at least 1.01×', 'error');
     busy = true;
     try {
-      const answer = await api<{ bet: MyBet; balance: number }>('/api/crash/bet', {
-        method: 'POST',
-        body: { bet: { amount: minor, autoCashout } },
-      });
+      const answer = await send<{ bet: MyBet; balance: number }>(
+        { type: 'bet', amount: minor, autoCashout },
+        '/api/crash/bet',
+        { bet: { amount: minor, autoCashout } },
+      );
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
       say(`Bet ${money(minor)} placed${autoCashout ? `, auto cash-out at ${x(autoCashout)}` : ''}`, 'info');
       renderTables();
     } catch (err) {
       say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
+      // Unanswered (timeout, lost socket): the bet may stand; the state says.
+      if (err instanceof ApiError && (err.code === 'TIMEOUT' || err.code === 'NETWORK')) void refreshMine();
     } finally {
       busy = false;
     }
@@ -343,9 +392,10 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   cashButton.addEventListener('click', async () => {
     busy = true;
     try {
-      const answer = await api<{ bet: MyBet; balance: number | null; winPending: boolean }>('/api/crash/cashout', {
-        method: 'POST',
-      });
+      const answer = await send<{ bet: MyBet; balance: number | null; winPending: boolean }>(
+        { type: 'cashout' },
+        '/api/crash/cashout',
+      );
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       if (answer.balance !== null) balance.textContent = money(answer.balance);
       say(
