@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, timeToMultiplier } from './engines';
 import { engineKindOf } from './game-map';
 import type { StudioRuntime } from './plugin';
-import { gameApi, openTrial, startStudioAlone, WebSocket, type WsClient } from './standalone-fixture';
+import {
+  crashPhaseEnd,
+  gameApi,
+  newestCrashRound,
+  openTrial,
+  startStudioAlone,
+  WebSocket,
+  type WsClient,
+} from './standalone-fixture';
 
 // Bets and cash-outs over the crash page's WebSocket (/studio/ws/crash?token=), through the real
 // socket of the studio running alone, on the demo balance: the answers carry the HTTP API's bodies
@@ -107,15 +115,11 @@ async function openSocket(token?: string) {
   };
 }
 
-const current = () =>
-  runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const current = () => newestCrashRound(runtime);
 
 /** Moves the clock to the end of the current phase and ticks. */
 async function step() {
-  const r = await current();
-  if (r.phase === 'betting') clock = Math.max(clock, new Date(r.betting_ends_at).getTime());
-  else if (r.phase === 'running') clock = Math.max(clock, new Date(r.crash_at ?? 0).getTime());
-  else clock = Math.max(clock, new Date(r.crashed_at ?? 0).getTime() + TIMING.pauseMs);
+  clock = Math.max(clock, crashPhaseEnd(await current(), TIMING.pauseMs));
   await runtime.crash.tick();
 }
 

@@ -5,7 +5,15 @@ import { CrashGame, maskPlayer, verifyCrash } from './crash';
 import { multiplierAt, timeToMultiplier, verifyChainLink } from './engines';
 import type { StudioRuntime } from './plugin';
 import type { RoundDeps } from './rounds';
-import { firstMessage, gameApi, openTrial, startStudioAlone, WebSocket } from './standalone-fixture';
+import {
+  crashPhaseEnd,
+  firstMessage,
+  gameApi,
+  newestCrashRound,
+  openTrial,
+  startStudioAlone,
+  WebSocket,
+} from './standalone-fixture';
 
 // The crash game with the studio running alone (as `npm run start:studio`): its own WebSocket
 // upgrade, trial play on the demo balance, the loop's lease and the chain. Real-money rounds through
@@ -30,15 +38,11 @@ const trial = () => openTrial(app, 'CRASH-001');
 const api = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   gameApi(app, token, method, url, payload);
 
-const current = () =>
-  runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const current = () => newestCrashRound(runtime);
 
 /** Moves the clock to the end of the current phase and ticks. */
 async function step() {
-  const r = await current();
-  if (r.phase === 'betting') clock = Math.max(clock, new Date(r.betting_ends_at).getTime());
-  else if (r.phase === 'running') clock = Math.max(clock, new Date(r.crash_at ?? 0).getTime());
-  else clock = Math.max(clock, new Date(r.crashed_at ?? 0).getTime() + TIMING.pauseMs);
+  clock = Math.max(clock, crashPhaseEnd(await current(), TIMING.pauseMs));
   await runtime.crash.tick();
 }
 
@@ -105,10 +109,7 @@ describe('crash game (studio alone)', () => {
     };
     const seen = new Set([await phaseOf()]);
     for (let i = 0; i < 3; i++) {
-      const c = await current();
-      if (c.phase === 'betting') clock = Math.max(clock, new Date(c.betting_ends_at).getTime());
-      else if (c.phase === 'running') clock = Math.max(clock, new Date(c.crash_at ?? 0).getTime());
-      else clock = Math.max(clock, new Date(c.crashed_at ?? 0).getTime() + TIMING.pauseMs);
+      clock = Math.max(clock, crashPhaseEnd(await current(), TIMING.pauseMs));
       await second.tick();
       seen.add(await phaseOf());
     }

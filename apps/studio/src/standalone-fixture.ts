@@ -73,3 +73,21 @@ export function firstMessage<T>(ws: WsClient): Promise<T> {
     });
   });
 }
+
+/** The newest crash round (the tests drive the crash loop on their own clock). */
+export function newestCrashRound(runtime: StudioRuntime) {
+  return runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+}
+
+/**
+ * When a crash round's current phase is over, in ms: its betting closes, it crashes, or the pause
+ * after its crash ends. A test moves its clock there and ticks the loop to see the next phase.
+ */
+export function crashPhaseEnd(
+  round: { phase: string; betting_ends_at: Date; crash_at: Date | null; crashed_at: Date | null },
+  pauseMs: number,
+): number {
+  if (round.phase === 'betting') return new Date(round.betting_ends_at).getTime();
+  if (round.phase === 'running') return new Date(round.crash_at ?? 0).getTime();
+  return new Date(round.crashed_at ?? 0).getTime() + pauseMs;
+}
