@@ -30,77 +30,29 @@ CREATE TABLE vendor_bet_refusals (
   PRIMARY KEY (vendor_code, transaction_id)
 );`;
 
-const vendorCallContext0018 = `
-CREATE FUNCTION vendor_call_context(
-  p_lock_keys text[],
-  p_vendor text,
-  p_member bigint,
-  p_round text,
-  p_cash_code text,
-  p_token_hash text,
-  p_game_code text,
-  p_transaction_id text,
-  p_other_id text,
-  p_rollbacks_of text
-) RETURNS TABLE (
-  member_status text,
-  round_member_id bigint,
-  round_status text,
-  cash_balance bigint,
-  cash_held bigint,
-  session_member_id bigint,
-  session_trial boolean,
-  session_vendor text,
-  session_expires_at timestamptz,
-  game_node_id bigint,
-  game_type text,
-  integration_secret text,
-  integration_wallet_mode text,
-  integration_currency text,
-  integration_allowed_ips text[],
-  integration_enabled boolean,
-  known json,
-  refusal_hash text,
-  refusal_status text,
-  refusal_balance bigint
-) LANGUAGE plpgsql AS $fn$
-DECLARE
-  k text;
-BEGIN
-  FOREACH k IN ARRAY p_lock_keys LOOP
-    PERFORM pg_advisory_xact_lock(hashtextextended(k, 0));
-  END LOOP;
-  RETURN QUERY
-  SELECT m.status, r.member_id, r.status, a.balance, a.held,
-         s.member_id, s.trial, s.vendor_code, s.expires_at,
-         g.node_id, g.game_type,
-         i.secret, i.wallet_mode, i.currency, i.allowed_ips, i.enabled,
-         (SELECT coalesce(json_agg(json_build_object(
-                   'transaction_id', t.transaction_id, 'kind', t.kind, 'round_id', t.round_id,
-                   'member_id', t.member_id, 'amount', t.amount, 'details_hash', t.details_hash,
-                   'status', t.status, 'balance_after', t.balance_after)), '[]'::json)
-            FROM (SELECT * FROM vendor_transactions k
-                   WHERE k.vendor_code = p_vendor AND k.transaction_id = p_transaction_id
-                  UNION ALL
-                  SELECT * FROM vendor_transactions k
-                   WHERE k.vendor_code = p_vendor AND k.transaction_id = p_other_id
-                     AND p_other_id <> p_transaction_id
-                  UNION ALL
-                  SELECT * FROM vendor_transactions k
-                   WHERE k.vendor_code = p_vendor AND k.ref_transaction_id = p_rollbacks_of AND k.kind = 'rollback'
-                     AND k.transaction_id <> p_transaction_id
-                     AND k.transaction_id IS DISTINCT FROM p_other_id) AS t),
-         f.details_hash, f.status, f.balance
-  FROM (SELECT 1) AS one
-  LEFT JOIN members m ON m.id = p_member
-  LEFT JOIN vendor_rounds r ON r.vendor_code = p_vendor AND r.round_id = p_round
-  LEFT JOIN ledger_accounts a ON a.code = p_cash_code
-  LEFT JOIN game_sessions s ON s.token_hash = p_token_hash
-  LEFT JOIN games g ON g.vendor_code = p_vendor AND g.game_code = p_game_code
-  LEFT JOIN vendor_integrations i ON i.vendor_code = p_vendor
-  LEFT JOIN vendor_bet_refusals f ON f.vendor_code = p_vendor AND f.transaction_id = p_transaction_id;
-END
-$fn$`;
+// 0016's function with the recorded refusal added: three result columns, their select list and the
+// join on the call's own transactionId. Each edit must find its place exactly once in 0016's text.
+const EDITS: [from: string, to: string][] = [
+  ['  known json\n', '  known json,\n  refusal_hash text,\n  refusal_status text,\n  refusal_balance bigint\n'],
+  [
+    'AND k.transaction_id IS DISTINCT FROM p_other_id) AS t)\n',
+    'AND k.transaction_id IS DISTINCT FROM p_other_id) AS t),\n         f.details_hash, f.status, f.balance\n',
+  ],
+  [
+    '  LEFT JOIN vendor_integrations i ON i.vendor_code = p_vendor;\n',
+    '  LEFT JOIN vendor_integrations i ON i.vendor_code = p_vendor\n' +
+      '  LEFT JOIN vendor_bet_refusals f ON f.vendor_code = p_vendor AND f.transaction_id = p_transaction_id;\n',
+  ],
+];
+
+function withRefusal(text: string): string {
+  return EDITS.reduce((out, [from, to]) => {
+    if (out.split(from).length !== 2) throw new Error(`0018: expected one ${JSON.stringify(from)} in 0016's function`);
+    return out.replace(from, to);
+  }, text);
+}
+
+const vendorCallContext0018 = withRefusal(vendorCallContext0016);
 
 const signature = 'vendor_call_context(text[], text, bigint, text, text, text, text, text, text, text)';
 
