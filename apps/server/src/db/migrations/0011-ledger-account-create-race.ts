@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { ledgerPostFunction0010 } from './0010-ledger-post-function';
+import { withEdits } from './sql-edits';
 
 // ledger_accounts has two unique indexes: code, and (member_id, kind, currency) for member accounts.
 // ledger_post created a missing account with ON CONFLICT (code) DO NOTHING, which names only the
@@ -9,16 +10,12 @@ import { ledgerPostFunction0010 } from './0010-ledger-post-function';
 // PostgreSQL; 339 of 16,000 racing inserts in a direct probe). Without a conflict target every unique
 // index is an arbiter, so the loser does nothing and goes on to update the winner's row. The code and
 // the (member, kind, currency) triple name the same account, so no other row can be the conflict.
-const FROM = 'ON CONFLICT (code) DO NOTHING';
-const TO = 'ON CONFLICT DO NOTHING';
-
-function replaced(text: string): string {
-  if (text.split(FROM).length !== 2) throw new Error('0011: expected one account insert in ledger_post');
-  return text.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION').replace(FROM, TO);
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(replaced(ledgerPostFunction0010)).execute(db);
+  const edited = withEdits('0011', ledgerPostFunction0010, [
+    ['CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'],
+    ['ON CONFLICT (code) DO NOTHING', 'ON CONFLICT DO NOTHING'],
+  ]);
+  await sql.raw(edited).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { vendorCallContext0016 } from './0016-vendor-call-context-index-scans';
 import { runStatements } from './run-statements';
+import { withEdits } from './sql-edits';
 
 // A refused bet left no record, so the same transactionId sent again after the player deposited
 // (or was enabled again) was accepted: a late duplicate of a bet the vendor counted as refused took
@@ -31,7 +32,7 @@ CREATE TABLE vendor_bet_refusals (
 );`;
 
 // 0016's function with the recorded refusal added: three result columns, their select list and the
-// join on the call's own transactionId. Each edit must find its place exactly once in 0016's text.
+// join on the call's own transactionId.
 const EDITS: [from: string, to: string][] = [
   ['  known json\n', '  known json,\n  refusal_hash text,\n  refusal_status text,\n  refusal_balance bigint\n'],
   [
@@ -45,14 +46,7 @@ const EDITS: [from: string, to: string][] = [
   ],
 ];
 
-function withRefusal(text: string): string {
-  return EDITS.reduce((out, [from, to]) => {
-    if (out.split(from).length !== 2) throw new Error(`0018: expected one ${JSON.stringify(from)} in 0016's function`);
-    return out.replace(from, to);
-  }, text);
-}
-
-const vendorCallContext0018 = withRefusal(vendorCallContext0016);
+const vendorCallContext0018 = withEdits('0018', vendorCallContext0016, EDITS);
 
 const signature = 'vendor_call_context(text[], text, bigint, text, text, text, text, text, text, text)';
 
