@@ -4,7 +4,7 @@ import { runStatements } from './run-statements';
 // Accent folding for the game name search (issue 5): PGlite ships without the unaccent extension,
 // so every Latin letter with diacritics (Latin-1, Extended-A/B, Vietnamese) is mapped to its base
 // letter with translate(). The table is computed here once and frozen into the trigger text.
-export function foldTable(): { from: string; to: string } {
+function foldTable(): { from: string; to: string } {
   let from = '';
   let to = '';
   const extra: Record<string, string> = { Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Ħ: 'H', ħ: 'h', ı: 'i' };
@@ -25,9 +25,22 @@ export function foldTable(): { from: string; to: string } {
   return { from, to };
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/**
+ * The games.search_text column, its trigger and the backfill (migration 0019 drops them, and its
+ * down puts them back with this same text).
+ */
+export function gamesSearchTextSql(): string {
   const { from, to } = foldTable();
   const fold = (expr: string) => `lower(translate(${expr}, '${from}', '${to}'))`;
+  return `
+    ALTER TABLE games ADD COLUMN search_text text NOT NULL DEFAULT '';
+    CREATE FUNCTION games_search_text() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.search_text := ${fold(`NEW.name || E'\\n' || coalesce((SELECT string_agg(value, E'\\n') FROM jsonb_each_text(NEW.names)), '')`)}; RETURN NEW; END $$;
+    CREATE TRIGGER games_search_text BEFORE INSERT OR UPDATE OF name, names ON games FOR EACH ROW EXECUTE FUNCTION games_search_text();
+    UPDATE games SET name = name;
+`;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
     `
@@ -40,11 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- Name search text: the name and its name in every language, folded (lower case, no accents),
     -- one per line so a match never spans two names.
-    ALTER TABLE games ADD COLUMN search_text text NOT NULL DEFAULT '';
-    CREATE FUNCTION games_search_text() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.search_text := ${fold(`NEW.name || E'\\n' || coalesce((SELECT string_agg(value, E'\\n') FROM jsonb_each_text(NEW.names)), '')`)}; RETURN NEW; END $$;
-    CREATE TRIGGER games_search_text BEFORE INSERT OR UPDATE OF name, names ON games FOR EACH ROW EXECUTE FUNCTION games_search_text();
-    UPDATE games SET name = name;
-
+${gamesSearchTextSql()}
     -- The game list's order (hot, configured order, name, node id) within a category.
     CREATE INDEX games_list_order ON games (game_type, is_hot DESC, sort, name, node_id) WHERE status = 'active';
     `,

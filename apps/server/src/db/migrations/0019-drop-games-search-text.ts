@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { foldTable } from './0005-favourites';
+import { gamesSearchTextSql } from './0005-favourites';
 import { runStatements } from './run-statements';
 
 // The games search_text column (migration 0005) folded Latin accents only and lower-cased in the
@@ -18,15 +18,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const { from, to } = foldTable();
-  const fold = (expr: string) => `lower(translate(${expr}, '${from}', '${to}'))`;
-  await runStatements(
-    db,
-    `
-    ALTER TABLE games ADD COLUMN search_text text NOT NULL DEFAULT '';
-    CREATE FUNCTION games_search_text() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.search_text := ${fold(`NEW.name || E'\\n' || coalesce((SELECT string_agg(value, E'\\n') FROM jsonb_each_text(NEW.names)), '')`)}; RETURN NEW; END $$;
-    CREATE TRIGGER games_search_text BEFORE INSERT OR UPDATE OF name, names ON games FOR EACH ROW EXECUTE FUNCTION games_search_text();
-    UPDATE games SET name = name;
-    `,
-  );
+  await runStatements(db, gamesSearchTextSql());
 }
