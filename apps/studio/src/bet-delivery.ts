@@ -210,26 +210,3 @@ export async function placeWalletBet(
   }
   return answer.kind === 'ok' ? answer.balance : 0;
 }
-
-/**
- * The columns a new player bet starts with in any ledger: the session's wallet identity, the three
- * transaction ids (derived from the bet's wallet round id, so every retry repeats the same ones), and
- * status 'betting' with a delivery lease covering the bet's own wallet call.
- */
-export function newBetColumns(roundId: string, session: StudioSession, now: Date) {
-  return {
-    session_id: session.id,
-    mode: session.mode,
-    vendor: session.vendor,
-    player: session.player,
-    game_code: session.gameCode,
-    currency: session.currency,
-    win: 0,
-    status: 'betting' as const,
-    bet_tx: `${roundId}:bet`,
-    win_tx: `${roundId}:win`,
-    rollback_tx: `${roundId}:rollback`,
-    attempts: 0,
-    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
-  };
-}

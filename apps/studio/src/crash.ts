@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { deliverBet, deliverDueBets, newBetColumns, placeWalletBet } from './bet-delivery';
+import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
 import {
@@ -18,7 +18,7 @@ import { StudioError } from './errors';
 import { engineKindOf } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { IDLE_POLL_MS, LoopTimer } from './loop-timer';
-import type { RoundDeps } from './rounds';
+import { newBetColumns, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession, sessionOf } from './sessions';
 import { StateFeed } from './state-feed';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { drawAt, openDrawIndex } from '@gamehall/shared/lottery-schedule';
-import { deliverBet, deliverDueBets, newBetColumns } from './bet-delivery';
+import { deliverBet, deliverDueBets } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import {
   generateDraw,
@@ -13,7 +13,7 @@ import {
 } from './engines';
 import { StudioError } from './errors';
 import { newServerSeed } from './fair';
-import type { RoundDeps } from './rounds';
+import { newBetColumns, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { betRefusal } from './wallet-client';
 

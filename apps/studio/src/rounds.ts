@@ -25,6 +25,30 @@ export type RoundDeps = {
 /** While a request delivers a win or rollback, the recovery loop leaves the row alone this long. */
 export const DELIVERY_LEASE_MS = 30_000;
 
+/**
+ * The columns a new player bet starts with in any ledger (instant rounds, crash, tables, lottery):
+ * the session's wallet identity, the three transaction ids (derived from the bet's wallet round id,
+ * so every retry repeats the same ones), and status 'betting' with a delivery lease covering the
+ * bet's own wallet call.
+ */
+export function newBetColumns(roundId: string, session: StudioSession, now: Date) {
+  return {
+    session_id: session.id,
+    mode: session.mode,
+    vendor: session.vendor,
+    player: session.player,
+    game_code: session.gameCode,
+    currency: session.currency,
+    win: 0,
+    status: 'betting' as const,
+    bet_tx: `${roundId}:bet`,
+    win_tx: `${roundId}:win`,
+    rollback_tx: `${roundId}:rollback`,
+    attempts: 0,
+    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+  };
+}
+
 export type StepView = { step: number; outcome: unknown; win: number };
 export type RoundView = {
   roundId: string;
@@ -212,17 +236,12 @@ export async function playRound(
   const roundId = randomUUID();
   const now = deps.now();
   const row = {
+    // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
+    ...newBetColumns(roundId, session, now),
     round_id: roundId,
-    session_id: session.id,
-    mode: session.mode,
-    vendor: session.vendor,
-    player: session.player,
-    game_code: session.gameCode,
     engine: engine.info.kind,
-    currency: session.currency,
     bet: JSON.stringify(bet),
     stake,
-    win: 0,
     steps: '[]',
     state: null,
     pending_steps: 0,
@@ -230,13 +249,6 @@ export async function playRound(
     nonce: seed.nonce,
     server_seed_hash: seed.serverSeedHash,
     client_seed: seed.clientSeed,
-    status: 'betting' as const,
-    bet_tx: `${roundId}:bet`,
-    win_tx: `${roundId}:win`,
-    rollback_tx: `${roundId}:rollback`,
-    attempts: 0,
-    // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
-    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
     updated_at: now,
   };
 

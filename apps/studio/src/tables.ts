@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { deliverDueBets, newBetColumns, placeWalletBet } from './bet-delivery';
+import { deliverDueBets, placeWalletBet } from './bet-delivery';
 import { maskPlayer } from './crash';
 import type { StudioDb } from './db/database';
 import type { TableEngine, TablePhase } from './db/schema';
@@ -11,7 +11,7 @@ import { createFairRng, newServerSeed } from './fair';
 import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
 import { LoopTimer } from './loop-timer';
-import type { RoundDeps } from './rounds';
+import { newBetColumns, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { StateFeed } from './state-feed';
 
