@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
+import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, PageQuery, paged } from './common';
 
 // The operator API (issue 4: until the back office exists, operator actions are API calls guarded
@@ -111,14 +111,8 @@ export type AdminSwitchBody = z.infer<typeof AdminSwitchBody>;
 
 // Cashier settings and payment methods (issue 4): receipt minutes, turnover percent, each
 // method's limits and on/off, and the bank-transfer receiving account.
-export const AdminReceivingAccount = z.object({
-  bankName: z.string().trim().min(2).max(60),
-  accountName: z.string().trim().min(3).max(60),
-  accountNumber: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{6,30}$/),
-});
+// The receiving account follows the rules of a member's bank account (the same three fields).
+export const AdminReceivingAccount = BankAccountBody;
 export const AdminCashierMethod = z.object({
   code: z.string(),
   name: z.string(),
