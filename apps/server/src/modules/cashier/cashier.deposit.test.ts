@@ -296,28 +296,31 @@ describe('manual bank-transfer deposit', () => {
   });
 });
 
-describe('online gateway deposit', () => {
-  async function gatewayOrder(amount = 250) {
-    const m = await memberWithSession();
-    const res = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
-      methodCode: 'SANDBOX_PAY',
-      amount,
-      requestId: requestId(),
-    });
-    expect(res.statusCode).toBe(200);
-    return { m, order: res.json().value };
-  }
-  async function callback(body: Record<string, unknown>, signature?: string) {
-    const raw = JSON.stringify(body);
-    const sig = signature ?? signBody(await gatewaySecret(t.ctx.db), raw);
-    return t.app.inject({
-      method: 'POST',
-      url: '/wps/cashier/callback/sandbox',
-      payload: raw,
-      headers: { 'content-type': 'application/json', 'x-signature': sig },
-    });
-  }
+/** A member with an online-gateway (sandbox) deposit order of `amount` pesos. */
+async function gatewayOrder(amount = 250) {
+  const m = await memberWithSession();
+  const res = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+    methodCode: 'SANDBOX_PAY',
+    amount,
+    requestId: requestId(),
+  });
+  expect(res.statusCode).toBe(200);
+  return { m, order: res.json().value };
+}
 
+/** The sandbox gateway's callback with `body` as its raw bytes, signed with the gateway secret unless `signature` is given. */
+async function callback(body: Record<string, unknown>, signature?: string) {
+  const raw = JSON.stringify(body);
+  const sig = signature ?? signBody(await gatewaySecret(t.ctx.db), raw);
+  return t.app.inject({
+    method: 'POST',
+    url: '/wps/cashier/callback/sandbox',
+    payload: raw,
+    headers: { 'content-type': 'application/json', 'x-signature': sig },
+  });
+}
+
+describe('online gateway deposit', () => {
   it('answers with a payUrl to a real sandbox page whose Pay button credits the member', async () => {
     const { m, order } = await gatewayOrder(250);
     expect(order).toMatchObject({ kind: 'gateway', status: 'pending', receivingAccount: null });
@@ -421,34 +424,15 @@ describe('online gateway deposit', () => {
 
 describe('operator rejection of a gateway order', () => {
   it('is refused, so a later paid callback still credits the member, exactly once', async () => {
-    const m = await memberWithSession();
-    const order = (
-      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
-        methodCode: 'SANDBOX_PAY',
-        amount: 75,
-        requestId: requestId(),
-      })
-    ).json().value;
+    const { m, order } = await gatewayOrder(75);
     const refused = await call(t, 'POST', `/admin/cashier/deposits/${order.reference}/reject`, operator, {
       reason: 'looks odd',
     });
     expectFailure(refused, 409, 'CASHIER_STATE_CONFLICT');
     expect(refused.json().value).toEqual({ status: 'pending' });
     expect((await deposits(m.id))[0]).toMatchObject({ status: 'pending', reason: null, decided_by: null });
-    const raw = JSON.stringify({
-      reference: order.reference,
-      transactionId: 'TX-AFTER-REJECT',
-      status: 'paid',
-      amount: 7_500,
-    });
-    const secret = await gatewaySecret(t.ctx.db);
     const paid = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/wps/cashier/callback/sandbox',
-        payload: raw,
-        headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) },
-      });
+      callback({ reference: order.reference, transactionId: 'TX-AFTER-REJECT', status: 'paid', amount: 7_500 });
     expect((await paid()).statusCode).toBe(200);
     expect((await paid()).statusCode).toBe(200);
     expect(await cash(m.id)).toBe(7_500);
