@@ -357,18 +357,14 @@ describe('bet, win, rounds', () => {
   it('refuses insufficient funds and changes nothing', async () => {
     const p = await player(1_000);
     const bet = betBody(p, 1_001);
+    const recorded = () =>
+      t.ctx.db.selectFrom('vendor_transactions').select('id').where('transaction_id', '=', bet.transactionId).execute();
     expect(await client.call('bet', bet)).toMatchObject({
       statusCode: 422,
       body: { status: 'ERROR_INSUFFICIENT_FUNDS', balance: 1_000 },
     });
     expect(await cash(p.id)).toBe(1_000);
-    expect(
-      await t.ctx.db
-        .selectFrom('vendor_transactions')
-        .select('id')
-        .where('transaction_id', '=', bet.transactionId)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await recorded()).toHaveLength(0);
     expect(
       await t.ctx.db.selectFrom('vendor_rounds').select('id').where('round_id', '=', bet.roundId).execute(),
     ).toHaveLength(0);
@@ -388,13 +384,7 @@ describe('bet, win, rounds', () => {
     const win = { ...winBody(p, bet, 10), transactionId: bet.transactionId };
     expect((await client.call('win', win)).body.status).toBe('ERROR_DUPLICATE_TRANSACTION');
     expect(await cash(p.id)).toBe(1_001);
-    expect(
-      await t.ctx.db
-        .selectFrom('vendor_transactions')
-        .select('id')
-        .where('transaction_id', '=', bet.transactionId)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await recorded()).toHaveLength(0);
     // A new id for the same bet is a new bet.
     const fresh = { ...bet, transactionId: id('bet') };
     expect((await client.call('bet', fresh)).body).toMatchObject({ status: 'OK', balance: 0 });
