@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CrashGame } from './crash';
-import { StudioError } from './errors';
+import { INTERNAL_ERROR_BODY, StudioError, type StudioErrorBody, studioErrorBody } from './errors';
 import { attachSocketRoute, WS_OPEN, type WsSocket } from './socket-route';
 
 // GET /studio/ws/crash[?token=<game token>]: a two-way WebSocket for the crash page.
@@ -26,18 +26,16 @@ const CrashRequest = z.discriminatedUnion('type', [
 /** Requests one socket may have under way at once; more are refused (a page sends one at a time). */
 const MAX_IN_FLIGHT = 4;
 
-type ErrorBody = { code: string; message: string; detail: unknown };
-
 export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void {
   const inFlight = new WeakMap<WsSocket, number>();
   const send = (ws: WsSocket, message: unknown) => {
     if (ws.readyState === WS_OPEN) ws.send(JSON.stringify(message));
   };
 
-  const errorOf = (err: unknown): ErrorBody => {
-    if (err instanceof StudioError) return { code: err.code, message: err.message, detail: err.detail ?? null };
+  const errorOf = (err: unknown): StudioErrorBody => {
+    if (err instanceof StudioError) return studioErrorBody(err);
     app.log.error({ err }, 'studio: unexpected error on the crash socket');
-    return { code: 'STUDIO_INTERNAL', message: 'Unexpected error, please try again', detail: null };
+    return INTERNAL_ERROR_BODY;
   };
 
   const answer = async (token: string | undefined, request: z.infer<typeof CrashRequest>) => {

@@ -52,3 +52,17 @@ export class StudioError extends Error {
     this.detail = detail;
   }
 }
+
+/** An error as the studio answers it, over HTTP and over the crash socket alike. */
+export type StudioErrorBody = { code: string; message: string; detail: unknown };
+
+export function studioErrorBody(error: StudioError): StudioErrorBody {
+  return { code: error.code, message: error.message, detail: error.detail ?? null };
+}
+
+/** The answer to an unexpected error: nothing of it leaks to the page (it is logged instead). */
+export const INTERNAL_ERROR_BODY: StudioErrorBody = {
+  code: 'STUDIO_INTERNAL',
+  message: 'Unexpected error, please try again',
+  detail: null,
+};

@@ -5,7 +5,7 @@ import { CrashGame, type CrashTiming, verifyCrash } from './crash';
 import { attachCrashSocket } from './crash-socket';
 import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
-import { StudioError, studioErrors } from './errors';
+import { INTERNAL_ERROR_BODY, StudioError, studioErrorBody, studioErrors } from './errors';
 import { engineKindOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
 import { errorPage, fairPage, playPage } from './pages';
@@ -123,9 +123,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof StudioError) {
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message, detail: error.detail ?? null } });
+      return reply.status(error.status).send({ error: studioErrorBody(error) });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -134,9 +132,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
       });
     }
     request.log.error({ err: error }, 'studio: unexpected error');
-    return reply
-      .status(500)
-      .send({ error: { code: 'STUDIO_INTERNAL', message: 'Unexpected error, please try again', detail: null } });
+    return reply.status(500).send({ error: INTERNAL_ERROR_BODY });
   });
   app.setNotFoundHandler((_request, reply) =>
     reply
