@@ -3,6 +3,24 @@
 
 export const MINOR_PER_MAJOR = 100;
 
+/**
+ * The largest amount the system holds: ten trillion major units (10^15 minor units), far beyond
+ * any balance and small enough that major * 100 is exact to the cent in a double (below 2^51).
+ */
+export const MAX_MONEY_MINOR = 1_000_000_000_000_000;
+
+/**
+ * A major-unit amount the system can hold exactly: finite, at most two decimals, within
+ * MAX_MONEY_MINOR. Exact, not within a tolerance: a tolerance let 1e-20 through as "0.00", which
+ * then became a zero-minor posting. Dividing the rounded minor units by 100 is correctly rounded,
+ * so it gives back the very number JSON parsed from any decimal with two places.
+ */
+export function isMoneyAmount(major: number): boolean {
+  if (!Number.isFinite(major)) return false;
+  const scaled = Math.round(major * MINOR_PER_MAJOR);
+  return Math.abs(scaled) <= MAX_MONEY_MINOR && scaled / MINOR_PER_MAJOR === major;
+}
+
 /** Major-unit JSON number (1234.56) -> integer minor units. Refuses more than two decimals. */
 export function toMinor(major: number): number {
   if (!Number.isFinite(major)) throw new RangeError('amount must be finite');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMoneyAmount } from '../money';
 
 // Envelope of api-conventions.md: every response is { success, value } or
 // { success: false, code, message, value }.
@@ -16,8 +17,11 @@ export const ErrorEnvelope = z.object({
 export const Empty = z.object({}).strict();
 export const OkValue = z.null();
 
-/** Money in JSON: a number in major units with at most two decimals. */
-export const Money = z.number().multipleOf(0.01);
+/**
+ * Money in JSON: a number in major units with at most two decimals, exactly (no 1e-20), and small
+ * enough to be held as integer minor units in a BIGINT.
+ */
+export const Money = z.number().refine(isMoneyAmount, { params: { reason: 'INVALID' } });
 
 /** 1-based paging in; paged lists out. */
 export const PageQuery = z.object({

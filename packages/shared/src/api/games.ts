@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
+import { isMoneyAmount } from '../money';
 import { paged } from './common';
 import { DateRangeQuery } from './wallet';
 
@@ -24,7 +25,12 @@ export const GameListQuery = z.object({
   gameClassify: z.enum(SLOT_SUB_CATEGORIES).optional(),
   gameName: z.string().trim().max(100).optional(),
   /** Major units: games whose minimum bet is at least this. */
-  minBet: z.coerce.number().min(0).max(1_000_000_000).optional(),
+  minBet: z.coerce
+    .number()
+    .min(0)
+    .max(1_000_000_000)
+    .refine(isMoneyAmount, { params: { reason: 'INVALID' } })
+    .optional(),
   /** Games with at least this many lines. */
   minLineNum: z.coerce.number().int().min(0).max(100_000).optional(),
   pageNo: PageNo,
