@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, reloadSession, sessionStore } from './session';
+import { endSession, reloadSession, sessionStore, shareSessionAcrossTabs, stopSharingSession } from './session';
 import { configQuery, memberInfoQuery } from './site-queries';
 import { adoptTokenFromUrl } from './storage';
 
@@ -76,5 +76,57 @@ describe('the merchant code (spec §9)', () => {
     endSession();
     expect(sessionStorage.getItem('merchantCode')).toBe('GH01');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('tabs of one browser share the session (BroadcastChannel)', () => {
+  // Another tab of the same browser, as seen from this one.
+  let other: BroadcastChannel;
+  let received: unknown[];
+  beforeEach(() => {
+    received = [];
+    other = new BroadcastChannel('gamehall-session');
+    other.onmessage = (event: MessageEvent) => received.push(event.data);
+  });
+  afterEach(() => {
+    stopSharingSession();
+    other.close();
+  });
+  const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000 });
+
+  it('a signed-in tab answers a new tab with its token and flags', async () => {
+    shareSessionAcrossTabs();
+    other.postMessage({ type: 'ask' });
+    await until(() => received.length > 0);
+    expect(received).toEqual([{ type: 'share', token: 'url-token', isAgent: false, isTrial: false }]);
+  });
+
+  it('a new tab asks, takes the answer, and ends with the other tab logging out', async () => {
+    endSession();
+    expect(sessionStore.get().token).toBeNull();
+    shareSessionAcrossTabs();
+    await until(() => received.some((m) => (m as { type: string }).type === 'ask'));
+    other.postMessage({ type: 'share', token: 'tab-token', isAgent: true, isTrial: false });
+    await until(() => sessionStore.get().token === 'tab-token');
+    expect(sessionStore.get()).toEqual({ token: 'tab-token', isAgent: true, isTrial: false });
+    expect(sessionStorage.getItem('token')).toBe('tab-token');
+
+    // A logout of some other session leaves this one alone; of this one, ends it.
+    other.postMessage({ type: 'ended', token: 'someone-else' });
+    other.postMessage({ type: 'ended', token: 'tab-token' });
+    await until(() => sessionStore.get().token === null);
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('a tab with its own session ignores an offered token, and its logout reaches the others', async () => {
+    shareSessionAcrossTabs();
+    other.postMessage({ type: 'share', token: 'tab-token', isAgent: true, isTrial: true });
+    other.postMessage({ type: 'share', token: 42 });
+    other.postMessage({ type: 'ask' });
+    await until(() => received.length > 0);
+    expect(sessionStore.get().token).toBe('url-token');
+    endSession();
+    await until(() => received.length > 1);
+    expect(received[1]).toEqual({ type: 'ended', token: 'url-token' });
   });
 });

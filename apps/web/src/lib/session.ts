@@ -38,9 +38,70 @@ export function adoptMemberFlags(token: string, info: { isAgent: boolean; isTria
   startSession({ token, isAgent: info.isAgent, isTrial: info.isTrial });
 }
 
+/** Logout, or a token the server refused: this tab and every tab of the browser holding the same token. */
 export function endSession(): void {
+  const token = readToken();
+  clearLocalSession();
+  if (token) post({ type: 'ended', token });
+}
+
+function clearLocalSession(): void {
   clearSessionStorage();
   reloadSession();
+}
+
+// spec §4 keeps the token in session storage, which a new tab does not inherit. Tabs of the same
+// browser hand it over on a BroadcastChannel (same origin only, never leaves the browser): a tab
+// that starts without a token asks, a signed-in tab answers, and an ended session ends in every
+// tab that holds it.
+const CHANNEL_NAME = 'gamehall-session';
+type SessionMessage =
+  | { type: 'ask' }
+  | { type: 'share'; token: string; isAgent: boolean; isTrial: boolean }
+  | { type: 'ended'; token: string };
+
+let channel: BroadcastChannel | null = null;
+
+function post(message: SessionMessage): void {
+  channel?.postMessage(message);
+}
+
+function isToken(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 4096;
+}
+
+function receive(data: unknown): void {
+  if (!data || typeof data !== 'object') return;
+  const message = data as Partial<Record<string, unknown>>;
+  const own = readToken();
+  if (message.type === 'ask') {
+    if (own) {
+      const { isAgent, isTrial } = sessionStore.get();
+      post({ type: 'share', token: own, isAgent, isTrial });
+    }
+  } else if (message.type === 'share') {
+    // A tab that signed in (or out) on its own keeps its own state; only a tab still without a
+    // session takes the answer.
+    if (!own && isToken(message.token)) {
+      startSession({ token: message.token, isAgent: message.isAgent === true, isTrial: message.isTrial === true });
+    }
+  } else if (message.type === 'ended') {
+    if (own && message.token === own) clearLocalSession();
+  }
+}
+
+/** Joins the browser's session channel; a tab without a token asks the others for theirs. */
+export function shareSessionAcrossTabs(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(CHANNEL_NAME);
+  channel.onmessage = (event: MessageEvent) => receive(event.data);
+  if (!readToken()) post({ type: 'ask' });
+}
+
+/** Leaves the channel (tests; a page never needs to). */
+export function stopSharingSession(): void {
+  channel?.close();
+  channel = null;
 }
 
 export function useSession(): Session {

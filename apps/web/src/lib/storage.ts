@@ -1,5 +1,5 @@
 // Storage keys of spec §4: the session token lives in session storage (gone with the tab),
-// language and theme in local storage; merchant and merchantCode survive a logout.
+// language, theme and the home jackpot's day in local storage; merchant and merchantCode survive a logout.
 export const STORAGE_KEYS = {
   token: 'token',
   lang: 'lang',
@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   userPopup: 'USER_POPUP',
   anonymousPopup: 'ANONYMOUS_POPUP',
   balanceHidden: 'balanceHidden',
+  jackpot: 'jackpot',
 } as const;
 
 const KEPT_ON_LOGOUT: string[] = [STORAGE_KEYS.merchant, STORAGE_KEYS.merchantCode];

@@ -135,8 +135,8 @@ export const DEMO_ANNOUNCEMENTS: [
   [
     'H',
     'A',
-    'Jackpot alert',
-    'The progressive jackpot has passed {currency} 31,000,000. Will you be the next winner?',
+    'Jackpot counter',
+    'The simulated jackpot counter on the home page has passed {currency} 31,000,000.',
     null,
   ],
   ['H', 'B', 'Register and win', 'Register today and spin the prize wheel for free.', 'NEWBIE'],

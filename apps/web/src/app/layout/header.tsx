@@ -51,9 +51,12 @@ export function Header() {
           {/* The brand's name from the site config, as in the footer; the link still says "home" meanwhile. */}
           <span className="sr-only sm:not-sr-only">{siteName || t('nav.home')}</span>
         </Link>
-        {wide && <div className="ml-auto flex items-center gap-2">{token ? <MemberArea /> : <HeaderLogin />}</div>}
-        <div className="ml-auto flex items-center gap-1 min-[900px]:ml-0">
-          <LanguageSelect />
+        {/* ui-guide: on a phone the balance and Deposit (or Log in and Register) stay in the header row. */}
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          {wide ? token ? <MemberArea /> : <HeaderLogin /> : token ? <PhoneMemberBar /> : <PhoneGuestButtons />}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {wide && <LanguageSelect />}
           <ThemeToggle />
           <button
             type="button"
@@ -73,7 +76,12 @@ export function Header() {
         onKeyDown={undefined}
       >
         <div className="mx-auto max-w-7xl px-4">
-          {!wide && <div className="py-3">{token ? <MemberArea /> : <HeaderLogin />}</div>}
+          {!wide && (
+            <div className="flex flex-wrap items-center gap-2 py-3">
+              {token && <MemberArea inMenu />}
+              <LanguageSelect />
+            </div>
+          )}
           <CategoryNav language={i18n.language} />
         </div>
       </nav>
@@ -218,21 +226,80 @@ function HeaderLogin() {
   );
 }
 
-function MemberArea() {
+/** The phone header row of a signed-in player: balance and Deposit without opening the menu. */
+function PhoneMemberBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <BalanceChip />
+      <Button className="shrink-0 px-3 py-1.5" onClick={() => navigate(paths.memberEntry('depositv2'))}>
+        {t('header.deposit')}
+      </Button>
+    </>
+  );
+}
+
+/** The phone header row of a visitor: the buttons open the login and register modals. */
+function PhoneGuestButtons() {
+  const { t } = useTranslation();
+  const directReg = useQuery(permissionQuery).data?.register.directReg ?? false;
+  return (
+    <>
+      <Button className="shrink-0 px-3 py-1.5" onClick={() => openModal('login')}>
+        {t('auth.login')}
+      </Button>
+      {directReg && (
+        <Button variant="secondary" className="shrink-0 px-3 py-1.5" onClick={() => openModal('register')}>
+          {t('auth.register')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The live balance with its hide toggle; mounted once (header row), so one socket per tab. */
+function BalanceChip() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const state = useQuery(publicStateQuery(session.token)).data;
+  // The balance follows every posting live over /ws (issue 4), without waiting for the 30 s refetch.
+  useRealtimeBalance(session.token);
+  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
+  const toggle = () => {
+    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  return (
+    <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-2 py-1 text-sm">
+      <Wallet size={16} aria-hidden className="shrink-0 text-(--accent)" />
+      <span data-testid="header-balance" className="truncate tabular-nums">
+        {state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…'}
+      </span>
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
+        className="shrink-0 p-0.5"
+      >
+        {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The account area: on wide screens the whole of it in the header row; in the phone menu
+ * (`inMenu`) the rest of it, as the balance and Deposit are already in the phone header row.
+ */
+function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
   const info = useQuery(memberInfoQuery(session.token)).data;
   const state = useQuery(publicStateQuery(session.token)).data;
-  // The balance follows every posting live over /ws (issue 4), without waiting for the 30 s refetch.
-  useRealtimeBalance(session.token);
-  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
   const [leaving, setLeaving] = useState(false);
-  const toggle = () => {
-    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
-    setHidden(!hidden);
-  };
   const signOut = async () => {
     if (!(await showAlert({ message: t('in_sure_logout'), cancellable: true }))) return;
     setLeaving(true);
@@ -256,27 +323,14 @@ function MemberArea() {
           {info?.account ?? ''}
         </span>
       </Link>
-      <span className="flex items-center gap-1 rounded-md bg-(--surface) px-2 py-1 text-sm">
-        <Wallet size={16} aria-hidden className="text-(--accent)" />
-        <span data-testid="header-balance">
-          {state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…'}
-        </span>
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
-          className="p-0.5"
-        >
-          {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-        </button>
-      </span>
+      {!inMenu && <BalanceChip />}
       {session.isAgent && (
         <Button variant="secondary" onClick={() => navigate(paths.agentHome)}>
           <Users size={16} aria-hidden />
           {t('header.agent')}
         </Button>
       )}
-      <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>
+      {!inMenu && <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>}
       <Button variant="ghost" onClick={signOut} disabled={leaving} aria-label={t('header.logout')}>
         <LogOut size={16} aria-hidden />
         <span className="min-[900px]:sr-only">{t('header.logout')}</span>
@@ -334,7 +388,7 @@ function ThemeToggle() {
   );
 }
 
-// ui-guide: under ~900 px the header collapses into a menu; one copy of the account area is mounted.
+// ui-guide: under ~900 px the header collapses into a menu; one copy of each account control is mounted.
 const WIDE = '(min-width: 900px)';
 function useWideScreen(): boolean {
   return useSyncExternalStore(

@@ -2,17 +2,36 @@ import { formatMoney } from '@gamehall/shared/money';
 import { Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jackpotDelayMs, jackpotIncrement, jackpotStart } from '../../lib/jackpot';
+import { jackpotDelayMs, parseJackpotState, resumeJackpot, stepJackpot } from '../../lib/jackpot';
+import { STORAGE_KEYS } from '../../lib/storage';
 
-/** spec §9 home jackpot: a simulated counter (the spec says so), labelled as such for the reader. */
+function readSaved() {
+  return parseJackpotState(localStorage.getItem(STORAGE_KEYS.jackpot));
+}
+
+function save(state: ReturnType<typeof readSaved>) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.jackpot, JSON.stringify(state));
+  } catch {
+    // Storage full or refused (private mode): the counter still runs for this page.
+  }
+}
+
+/**
+ * spec §9 home jackpot: a simulated counter, labelled as such. It continues today's value from the
+ * visitor's last visit (lib/jackpot resumeJackpot) and keeps rising while the page is open.
+ */
 export function JackpotCounter({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState(() => jackpotStart());
+  const [state, setState] = useState(() => resumeJackpot(readSaved(), Date.now()));
+  useEffect(() => {
+    save(state);
+  }, [state]);
   useEffect(() => {
     let id: ReturnType<typeof setTimeout>;
     const tick = () => {
       id = setTimeout(() => {
-        setAmount((a) => a + jackpotIncrement());
+        setState((current) => stepJackpot(current, readSaved(), Date.now()));
         tick();
       }, jackpotDelayMs());
     };
@@ -20,14 +39,15 @@ export function JackpotCounter({ symbol }: { symbol: string }) {
     return () => clearTimeout(id);
   }, []);
   return (
-    <section aria-label={t('home.jackpot')} className="mx-auto my-6 max-w-7xl px-4">
+    <section aria-label={t('home.jackpotSimulated')} className="mx-auto my-6 max-w-7xl px-4">
       <div className="flex flex-col items-center gap-2 rounded-2xl bg-gradient-to-r from-(--accent)/20 via-(--surface-raised) to-(--accent)/20 p-6 text-center">
         <h2 className="flex items-center gap-2 text-lg font-bold text-(--accent)">
-          <Trophy aria-hidden /> {t('home.jackpot')}
+          <Trophy aria-hidden /> {t('home.jackpotSimulated')}
         </h2>
         <p className="font-mono text-3xl font-extrabold tabular-nums sm:text-5xl" data-testid="jackpot" aria-live="off">
-          {formatMoney(amount, { symbol })}
+          {formatMoney(state.amount, { symbol })}
         </p>
+        <p className="text-xs text-(--text-muted)">{t('home.jackpotNote')}</p>
       </div>
     </section>
   );
