@@ -64,12 +64,15 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
         querystring: GameListQuery,
         response: { 200: GameListResponse },
       },
-      config: { auth: 'session' },
+      // The platform's outside clients list games before anyone signs in, and the list holds nothing
+      // of the caller's (no favourite flags, one cached page per language and brand rules): launching
+      // is what needs a session.
+      config: { auth: 'public' },
     },
     async (request, reply) => {
       // Bytes with a JSON content type are sent as they are (fastify skips the response serializer):
       // the page is serialised once, by the route's own schema, and cached with the catalogue copy.
-      const json = await gameListRendered(ctx, principalOf(request), request.query, (page) =>
+      const json = await gameListRendered(ctx, request.principal, request.query, (page) =>
         serialiseGameList(ok(presentGameList(page))),
       );
       // The typed reply only takes the schema's object; this one sends the same thing, serialised.
@@ -104,10 +107,11 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
         querystring: GameVendorQuery,
         response: { 200: envelope(GameVendors) },
       },
-      config: { auth: 'session' },
+      // The vendor cards a visitor's category pages show: the same for everyone of a language.
+      config: { auth: 'public' },
     },
     async (request) => {
-      const { view, lanes } = await vendorLanes(ctx, principalOf(request), request.query.language);
+      const { view, lanes } = await vendorLanes(ctx, request.principal, request.query.language);
       return ok(presentLanes(view, lanes));
     },
   );
@@ -121,9 +125,10 @@ export function registerGamesRoutes(app: App, ctx: AppContext): void {
         querystring: VassGameTypeQuery,
         response: { 200: envelope(VassGameTypes) },
       },
-      config: { auth: 'session' },
+      // A vendor's categories and sub-categories, the filters of a visitor's category page.
+      config: { auth: 'public' },
     },
-    async (request) => ok(await vendorGameTypes(ctx, principalOf(request), request.query.vassalage)),
+    async (request) => ok(await vendorGameTypes(ctx, request.principal, request.query.vassalage)),
   );
 
   app.get(

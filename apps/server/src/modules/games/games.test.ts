@@ -113,11 +113,34 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /wps/relay/GCSGAME_gameList', () => {
-  it('needs a session (spec §7 T)', async () => {
-    const res = await get('/wps/relay/GCSGAME_gameList');
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ success: false, code: 'AUTH_REQUIRED' });
-    expect((await get('/wps/relay/GCSGAME_gameList', 'bogus')).statusCode).toBe(401);
+  it("serves visitors the same page as members, with nothing of a member's in it", async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=6&pageNo=1&language=EN';
+    const guest = await get(url);
+    expect(guest.statusCode, guest.body).toBe(200);
+    const games = GameList.parse(guest.json().value).games;
+    expect(games).toHaveLength(6);
+    expect(games.every((g) => g.gameType === 'RNG')).toBe(true);
+    // A member's favourite changes nothing in the list anyone gets: favourites have their own calls.
+    const nodeId = games[0]!.nodeId;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/wps/relay/MCSFE_addFavoriteGameV2',
+          headers: { authorization: member },
+          payload: { nodeId },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const after = await get(url);
+    expect(after.body).toBe(guest.body);
+    expect((await get(url, member)).body).toBe(guest.body);
+    expect(guest.body).not.toMatch(/favou?rite/i);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/wps/relay/MCSFE_removeFavoriteGameV2?nodeId=${nodeId}`,
+      headers: { authorization: member },
+    });
   });
 
   it('serves a repeated page as the same JSON to every member, in the language of each caller', async () => {
@@ -420,8 +443,11 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
 });
 
 describe('GET /wps/relay/GCSGAME_gameVendor', () => {
-  it('needs a session', async () => {
-    expect((await get('/wps/relay/GCSGAME_gameVendor')).statusCode).toBe(401);
+  it('serves visitors the vendor cards a member of the same language gets', async () => {
+    const guest = await get('/wps/relay/GCSGAME_gameVendor?language=EN');
+    expect(guest.statusCode, guest.body).toBe(200);
+    expect(GameVendors.parse(guest.json().value).data.lanes.length).toBeGreaterThan(0);
+    expect(guest.json()).toEqual((await get('/wps/relay/GCSGAME_gameVendor?language=EN', member)).json());
   });
 
   it('applies the TY rules when TY is supported (spec §4)', async () => {
@@ -500,8 +526,12 @@ describe('GET /wps/relay/GCSGAME_getVassGameType', () => {
     expect([...types.find((x) => x.gameType === 'RNG')!.subCategories].sort()).toEqual(want.sort());
   });
 
-  it('refuses guests, a missing vendor and an unknown one', async () => {
-    expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AG')).statusCode).toBe(401);
+  it("answers visitors (a category page's filters) and refuses a missing vendor and an unknown one", async () => {
+    const guest = await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AG');
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json()).toEqual((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=AG', member)).json());
+    expect((await get('/wps/relay/GCSGAME_getVassGameType')).statusCode).toBe(400);
+    expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=NOPE')).statusCode).toBe(404);
     expect((await get('/wps/relay/GCSGAME_getVassGameType', member)).statusCode).toBe(400);
     expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=NOPE', member)).statusCode).toBe(404);
   });
