@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api-client';
 import { GAME_MENU_CATEGORY_ORDER } from '../../lib/art';
@@ -112,49 +113,43 @@ export function BettingRecordPage() {
               {t('games.record.empty')}
             </p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-(--text-muted)">
-                  <tr>
-                    <th className="py-2 pr-3">{t('games.record.time')}</th>
-                    <th className="py-2 pr-3">{t('games.record.game')}</th>
-                    <th className="py-2 pr-3">{t('games.vendor')}</th>
-                    <th className="py-2 pr-3 text-right">{t('games.record.bet')}</th>
-                    <th className="py-2 pr-3 text-right">{t('games.record.win')}</th>
-                    <th className="py-2 pr-3 text-right">{t('games.record.net')}</th>
-                    <th className="py-2 pr-3">{t('games.record.status')}</th>
-                    <th className="py-2">
-                      <span className="sr-only">{t('games.record.recall')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((r) => (
-                    <tr key={r.roundId} className="border-t border-(--text-muted)/15">
-                      <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
-                      <td className="py-2 pr-3">{r.gameName}</td>
-                      <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, ty)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
-                      <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>
-                      <td className="py-2 pr-3">{t(`games.record.statuses.${r.status}`)}</td>
-                      <td className="py-2">
-                        {r.nodeId !== null && (
-                          <button
-                            type="button"
-                            onClick={() => setRecall(r)}
-                            className="flex items-center gap-1 text-(--accent) hover:underline"
-                          >
-                            <History size={14} aria-hidden />
-                            {t('games.record.recall')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResponsiveTable
+              caption={t('member.menu.personalHistoryCopy')}
+              columns={[
+                t('games.record.time'),
+                t('games.record.game'),
+                t('games.vendor'),
+                { label: t('games.record.bet'), align: 'end' },
+                { label: t('games.record.win'), align: 'end' },
+                { label: t('games.record.net'), align: 'end' },
+                t('games.record.status'),
+                { label: t('games.record.recall'), srOnly: true },
+              ]}
+            >
+              {data.content.map((r) => (
+                <tr key={r.roundId} className="border-t border-(--text-muted)/15">
+                  <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
+                  <td className="py-2 pr-3">{r.gameName}</td>
+                  <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, ty)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
+                  <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>
+                  <td className="py-2 pr-3">{t(`games.record.statuses.${r.status}`)}</td>
+                  <td className="py-2">
+                    {r.nodeId !== null && (
+                      <button
+                        type="button"
+                        onClick={() => setRecall(r)}
+                        className="flex items-center gap-1 text-(--accent) hover:underline"
+                      >
+                        <History size={14} aria-hidden />
+                        {t('games.record.recall')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </ResponsiveTable>
           )}
           <nav aria-label={t('games.record.paging')} className="mt-4 flex items-center justify-center gap-3 text-sm">
             <button

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { ApiError } from '../../lib/api-client';
 import { displayAmount } from '../../lib/money';
 import { gameProfitLossQuery, profitLossQuery } from './api';
@@ -52,39 +53,36 @@ export function PersonalProfitPage() {
           {t('games.record.empty')}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="profit-by-type">
-            <thead className="text-(--text-muted)">
-              <tr>
-                <th className="py-2 pr-3">{t('games.gameType')}</th>
-                <th className="py-2 pr-3 text-right">{t('games.profit.rounds')}</th>
-                <th className="py-2 pr-3 text-right">{t('games.record.bet')}</th>
-                <th className="py-2 pr-3 text-right">{t('games.record.win')}</th>
-                <th className="py-2 text-right">{t('games.record.net')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {byType.data.list.map((row) => (
-                <tr key={row.gameType} className="border-t border-(--text-muted)/15">
-                  <td className="py-2 pr-3">{t(`categories.${row.gameType}`, { defaultValue: row.gameType })}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{row.rounds}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(row.bet)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(row.win)}</td>
-                  <td className={`py-2 text-right tabular-nums ${tone(row.net)}`}>{displayAmount(row.net)}</td>
-                </tr>
-              ))}
-              <tr className="border-t-2 border-(--text-muted)/30 font-bold">
-                <td className="py-2 pr-3">{t('games.profit.total')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{byType.data.totals.rounds}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(byType.data.totals.bet)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(byType.data.totals.win)}</td>
-                <td className={`py-2 text-right tabular-nums ${tone(byType.data.totals.net)}`}>
-                  {displayAmount(byType.data.totals.net)}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          caption={t('games.profit.byType')}
+          testId="profit-by-type"
+          columns={[
+            t('games.gameType'),
+            { label: t('games.profit.rounds'), align: 'end' },
+            { label: t('games.record.bet'), align: 'end' },
+            { label: t('games.record.win'), align: 'end' },
+            { label: t('games.record.net'), align: 'end' },
+          ]}
+        >
+          {byType.data.list.map((row) => (
+            <tr key={row.gameType} className="border-t border-(--text-muted)/15">
+              <td className="py-2 pr-3">{t(`categories.${row.gameType}`, { defaultValue: row.gameType })}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{row.rounds}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(row.bet)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(row.win)}</td>
+              <td className={`py-2 text-right tabular-nums ${tone(row.net)}`}>{displayAmount(row.net)}</td>
+            </tr>
+          ))}
+          <tr className="border-t-2 border-(--text-muted)/30 font-bold">
+            <td className="py-2 pr-3">{t('games.profit.total')}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{byType.data.totals.rounds}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(byType.data.totals.bet)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{displayAmount(byType.data.totals.win)}</td>
+            <td className={`py-2 text-right tabular-nums ${tone(byType.data.totals.net)}`}>
+              {displayAmount(byType.data.totals.net)}
+            </td>
+          </tr>
+        </ResponsiveTable>
       )}
     </div>
   );

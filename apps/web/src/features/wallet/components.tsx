@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { displayAmount } from '../../lib/money';
 import { configQuery } from '../../lib/site-queries';
 import { pageWindow } from './wallet-logic';
@@ -123,7 +124,7 @@ export function Pager({
   );
 }
 
-/** A table that scrolls sideways inside its box on narrow screens instead of widening the page. */
+/** A member-centre table of records (a card per row on phones: components/responsive-table). */
 export function DataTable({
   caption,
   headers,
@@ -137,31 +138,9 @@ export function DataTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-(--text-muted)">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap py-2 pr-4 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {empty ? (
-            <tr>
-              <td colSpan={headers.length} className="py-8 text-center text-(--text-muted)">
-                {t('wallet.noRecords')}
-              </td>
-            </tr>
-          ) : (
-            children
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveTable caption={caption} columns={headers} empty={empty} emptyText={t('wallet.noRecords')}>
+      {children}
+    </ResponsiveTable>
   );
 }
 
