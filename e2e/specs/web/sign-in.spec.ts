@@ -127,8 +127,10 @@ test('remember me keeps the username in a one-day cookie; unticking clears it', 
   const hours = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
   assert.ok(hours > 23.9 && hours <= 24, `expires in one day, not ${hours.toFixed(2)} h`);
 
-  // A new tab (no session) opens the login form filled in and ticked.
+  // A new tab of a browser with no signed-in tab left (an open one would hand its session over)
+  // opens the login form filled in and ticked.
   const again = await page.context().newPage();
+  await page.close();
   await again.goto('/login');
   const form = again.getByRole('dialog', { name: 'Log in' });
   assert.equal(await form.getByRole('textbox', { name: 'Username' }).inputValue(), 'agent01');

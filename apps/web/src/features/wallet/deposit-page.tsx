@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
@@ -26,8 +27,10 @@ export function DepositPage() {
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery(token)).data;
   const [order, setOrder] = useState<DepositOrder | null>(null);
-  const form = useForm({
-    defaultValues: { methodCode: '', amount: Number.NaN },
+  const form = useForm<z.input<typeof DepositFields>, unknown, z.output<typeof DepositFields>>({
+    // No amount until the member types one: a NaN default is written into the number box, which
+    // the browser refuses with a console warning.
+    defaultValues: { methodCode: '' },
     resolver: withMessages(zodResolver(DepositFields, undefined, { raw: true }), t, {
       methodCode: 'wallet.chooseMethod',
       amount: 'wallet.amountInvalid',
@@ -44,7 +47,8 @@ export function DepositPage() {
     try {
       const created = await createDeposit({ ...values, requestId: newRequestId() });
       setOrder(created);
-      form.reset({ methodCode: values.methodCode, amount: Number.NaN });
+      form.resetField('amount');
+      form.reset({ methodCode: values.methodCode });
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'deposits'] });
     } catch (err) {
       form.setError('root', { message: errorMessage(t, err) });

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { errorMessage } from '../../lib/errors';
@@ -101,8 +102,10 @@ function VendorTransferForm() {
   const vendorNames = useVendorNames();
   const vendors = [...vendorNames.entries()].map(([code, name]) => ({ code, name }));
   const [last, setLast] = useState<{ vendor: string; vendorBalance: number } | null>(null);
-  const form = useForm({
-    defaultValues: { vendor: '', direction: 'IN' as 'IN' | 'OUT', amount: Number.NaN },
+  const form = useForm<z.input<typeof TransferFields>, unknown, z.output<typeof TransferFields>>({
+    // No amount until the member types one: a NaN default is written into the number box, which
+    // the browser refuses with a console warning.
+    defaultValues: { vendor: '', direction: 'IN' },
     resolver: withMessages(zodResolver(TransferFields, undefined, { raw: true }), t, {
       vendor: 'wallet.chooseVendor',
       amount: 'wallet.amountInvalid',
@@ -114,7 +117,8 @@ function VendorTransferForm() {
       const result = await walletTransfer({ ...values, requestId: newRequestId() });
       setLast({ vendor: result.vendor, vendorBalance: result.vendorBalance });
       toast.success(t('wallet.transferDone'));
-      form.reset({ ...values, amount: Number.NaN });
+      form.resetField('amount');
+      form.reset({ vendor: values.vendor, direction: values.direction });
       await refreshBalances();
     } catch (err) {
       showServerFieldErrors(form.setError, t, err);

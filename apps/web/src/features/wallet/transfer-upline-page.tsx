@@ -25,8 +25,10 @@ export function TransferUplinePage() {
   const refreshBalances = useRefreshBalances();
   const balance = useQuery(balanceQuery(token)).data;
   const [done, setDone] = useState<z.infer<typeof TransferValue> | null>(null);
-  const form = useForm({
-    defaultValues: { amount: Number.NaN, paymentPassword: '' },
+  const form = useForm<z.input<typeof UplineFields>, unknown, z.output<typeof UplineFields>>({
+    // No amount until the member types one: a NaN default is written into the number box, which
+    // the browser refuses with a console warning.
+    defaultValues: { paymentPassword: '' },
     resolver: withMessages(zodResolver(UplineFields, undefined, { raw: true }), t, {
       amount: 'wallet.amountInvalid',
       paymentPassword: 'validation.required',

@@ -70,7 +70,8 @@ export function WithdrawPage() {
     try {
       await requestWithdrawal({ ...values, requestId: newRequestId() });
       toast.success(t('wallet.withdrawRequested'));
-      form.reset({ bankAccountId: values.bankAccountId, amount: Number.NaN, paymentPassword: '' });
+      form.resetField('amount');
+      form.reset({ bankAccountId: values.bankAccountId, paymentPassword: '' });
       await refreshBalances();
     } catch (err) {
       form.setError(paymentErrorField(err), { message: errorMessage(t, err) });
