@@ -20,6 +20,7 @@ import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
 import { registerPasswordRoutes } from './modules/accounts/password.routes';
 import { registerRegistrationRoutes } from './modules/accounts/registration.routes';
+import { registerSecurityRoutes } from './modules/accounts/security.routes';
 import { resolveSession } from './modules/accounts/sessions.service';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -123,6 +124,7 @@ const routeModules: RouteModule[] = [
   registerRegistrationRoutes,
   registerPasswordRoutes,
   registerMemberRoutes,
+  registerSecurityRoutes,
   registerCatalogueRoutes,
   registerGamesRoutes,
   registerGameLaunchRoutes,

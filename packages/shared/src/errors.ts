@@ -67,6 +67,19 @@ export const errorCatalogue = {
   PAYMENT_PASSWORD_NOT_SET: { status: 422, message: 'Please set a payment password first' },
   PAYMENT_PASSWORD_INVALID: { status: 400, message: 'The payment password is not correct' },
   WALLET_IDEMPOTENCY_CONFLICT: { status: 409, message: 'This request was already made with other details' },
+  // security centre (payment password, bound mobile and email)
+  PAYMENT_PASSWORD_ALREADY_SET: { status: 409, message: 'A payment password is already set: change it instead' },
+  PAYMENT_PASSWORD_FORMAT_INVALID: { status: 400, message: 'Payment password format is incorrect' },
+  PAYMENT_PASSWORD_CONFIRM_MISMATCH: { status: 400, message: 'The two payment passwords do not match' },
+  PAYMENT_PASSWORD_SAME_AS_LOGIN: { status: 400, message: 'The payment password must differ from the login password' },
+  SECURITY_PASSWORD_INVALID: { status: 400, message: 'The login password is not correct' },
+  SECURITY_CHANNEL_NOT_BOUND: { status: 422, message: 'No mobile number or email is bound for this' },
+  SECURITY_CODE_CHANNEL_REQUIRED: {
+    status: 400,
+    message: 'Enter the code sent to your bound mobile number or email',
+  },
+  SECURITY_CONTACT_UNCHANGED: { status: 409, message: 'This is already bound to your account' },
+  SECURITY_EMAIL_INVALID: { status: 400, message: 'Invalid email address' },
   // cashier
   CASHIER_METHOD_UNAVAILABLE: { status: 404, message: 'This payment method is not available' },
   CASHIER_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'The amount is outside the limits of this method' },

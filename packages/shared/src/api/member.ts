@@ -66,6 +66,10 @@ export type LanguageValue = z.infer<typeof LanguageValue>;
 export const SecurityCentre = z.object({
   mobileBound: z.boolean(),
   emailBound: z.boolean(),
+  /** Masked like member info: 917****567 with its dialing code, a***@example.com. */
+  mobileNum: z.string().nullable(),
+  countryDialingCode: z.string().nullable(),
+  email: z.string().nullable(),
   paymentPasswordSet: z.boolean(),
   totpEnabled: z.boolean(),
   passwordChangedAt: z.string(),

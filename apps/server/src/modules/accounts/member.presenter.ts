@@ -81,6 +81,9 @@ export function presentSecurity(r: {
   return {
     mobileBound: r.member.mobile_num !== null,
     emailBound: r.member.email !== null,
+    mobileNum: r.member.mobile_num ? maskMobile(r.member.mobile_num) : null,
+    countryDialingCode: r.member.mobile_num ? r.member.country_dialing_code : null,
+    email: r.member.email ? maskEmail(r.member.email) : null,
     paymentPasswordSet: r.member.has_payment_password,
     totpEnabled: r.member.has_totp,
     passwordChangedAt: iso(r.member.password_changed_at),

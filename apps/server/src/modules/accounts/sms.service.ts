@@ -19,7 +19,12 @@ import {
   retireOpenSmsCodes,
 } from './sms.queries';
 
-export type SmsPurpose = 'noLogin' | 'register';
+/**
+ * What a code proves. 'bindMobile' (a new number for a logged-in member) and 'security' (a member's
+ * own bound number, before a sensitive change) are tied to the member: the code is stored under
+ * `purpose:memberId`, so one member's code never works for another.
+ */
+export type SmsPurpose = 'noLogin' | 'register' | 'bindMobile' | 'security';
 
 export const SMS_CODE_LENGTH = 6;
 export const SMS_MAX_WRONG_TRIES = 5;
@@ -108,7 +113,12 @@ export async function sendSmsCode(
   ctx: AppContext,
   db: Conn,
   request: FastifyRequest,
-  input: { purpose: SmsPurpose; countryDialingCode: string; mobileNum: string },
+  input: {
+    purpose: SmsPurpose;
+    countryDialingCode: string;
+    mobileNum: string;
+    member?: { id: number; username: string };
+  },
 ): Promise<{ expiredMinutes: number }> {
   const mobile = await checkMobile(db, input.countryDialingCode, input.mobileNum);
   const brand = await getBrand(db);
@@ -136,7 +146,7 @@ export async function sendSmsCode(
   );
 
   const holder = await memberByMobile(db, mobile);
-  if (input.purpose === 'register' && holder) {
+  if ((input.purpose === 'register' || input.purpose === 'bindMobile') && holder) {
     await audit(db, request, {
       event: 'sms.send',
       success: false,
@@ -146,18 +156,14 @@ export async function sendSmsCode(
   }
   // No account enumeration: a login code asked for an unknown number answers exactly like a real
   // send, but nothing is sent and no code exists, so any code entered for it is simply wrong.
-  const deliver = input.purpose === 'register' || holder !== undefined;
+  const deliver = input.purpose !== 'noLogin' || holder !== undefined;
 
   await inTransaction(db, async (trx) => {
     if (deliver) {
-      const code = randomDigits(SMS_CODE_LENGTH);
-      await retireOpenSmsCodes(trx, input.purpose, mobile.phone, now);
-      await insertSmsCode(trx, {
-        purpose: input.purpose,
-        phone: mobile.phone,
-        codeHash: keyedHash(ctx, `sms:${input.purpose}:${mobile.phone}`, code),
-        expiresAt: new Date(now.getTime() + expiredMinutes * 60_000),
-        now,
+      const code = await issueCode(ctx, trx, {
+        purpose: codeScope(input.purpose, input.member?.id),
+        recipient: mobile.phone,
+        expiredMinutes,
       });
       await ctx.messenger.sms(trx, {
         to: mobile.phone,
@@ -168,8 +174,8 @@ export async function sendSmsCode(
     await audit(trx, request, {
       event: 'sms.send',
       success: true,
-      memberId: holder?.id ?? null,
-      username: holder?.username ?? null,
+      memberId: holder?.id ?? input.member?.id ?? null,
+      username: holder?.username ?? input.member?.username ?? null,
       detail: { purpose: input.purpose, phone: maskPhone(mobile.phone), delivered: deliver },
     });
   });
@@ -185,16 +191,62 @@ export async function sendSmsCode(
 export async function consumeSmsCode(
   ctx: AppContext,
   db: Conn,
-  input: { purpose: SmsPurpose; countryDialingCode: string; mobileNum: string; code: string | undefined },
+  input: {
+    purpose: SmsPurpose;
+    countryDialingCode: string;
+    mobileNum: string;
+    code: string | undefined;
+    memberId?: number;
+  },
+): Promise<void> {
+  const mobile = parseMobile(input.countryDialingCode, input.mobileNum);
+  await consumeCode(ctx, db, {
+    purpose: codeScope(input.purpose, input.memberId),
+    recipient: mobile.phone,
+    code: input.code,
+  });
+}
+
+/** The purpose a code is stored under: member-bound purposes carry the member's id. */
+export function codeScope(purpose: string, memberId: number | undefined): string {
+  return memberId === undefined ? purpose : `${purpose}:${memberId}`;
+}
+
+/**
+ * Stores a fresh 6-digit code for this purpose and recipient (a phone number or a mail address),
+ * replacing the open ones, and returns it for the caller to send in the same transaction.
+ */
+export async function issueCode(
+  ctx: AppContext,
+  trx: Conn,
+  input: { purpose: string; recipient: string; expiredMinutes: number },
+): Promise<string> {
+  const now = ctx.now();
+  const code = randomDigits(SMS_CODE_LENGTH);
+  await retireOpenSmsCodes(trx, input.purpose, input.recipient, now);
+  await insertSmsCode(trx, {
+    purpose: input.purpose,
+    phone: input.recipient,
+    codeHash: keyedHash(ctx, `sms:${input.purpose}:${input.recipient}`, code),
+    expiresAt: new Date(now.getTime() + input.expiredMinutes * 60_000),
+    now,
+  });
+  return code;
+}
+
+/** Spends the code last issued by `issueCode` for this purpose and recipient (rules of `consumeSmsCode`). */
+export async function consumeCode(
+  ctx: AppContext,
+  db: Conn,
+  input: { purpose: string; recipient: string; code: string | undefined },
 ): Promise<void> {
   const code = (input.code ?? '').trim();
   if (!code) throw new AppError('SMS_CODE_MISSING');
-  const mobile = parseMobile(input.countryDialingCode, input.mobileNum);
   const now = ctx.now();
-  const row = await findLatestSmsCode(db, input.purpose, mobile.phone);
+  const row = await findLatestSmsCode(db, input.purpose, input.recipient);
   if (!row || row.used_at) throw new AppError('SMS_CODE_INVALID');
   if (new Date(row.expires_at) <= now || row.attempts >= SMS_MAX_WRONG_TRIES) throw new AppError('SMS_CODE_EXPIRED');
-  const given = keyedHash(ctx, `sms:${input.purpose}:${mobile.phone}`, code);
+  const given = keyedHash(ctx, `sms:${input.purpose}:${input.recipient}`, code);
   if (!sameHash(given, row.code_hash)) {
     await countWrongTry(ctx, db, row.id);
     throw new AppError('SMS_CODE_INVALID');

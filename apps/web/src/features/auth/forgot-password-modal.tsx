@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
 import { Field } from '../../components/ui/field';
@@ -15,7 +16,6 @@ import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
 import { completeLogin, forgotByEmail, login, NO_LOGIN_SMS, resetByPhone, sendLoginSms } from './api';
-import { useDialingCode } from './dialing-code';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
 

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
+import { SmsButton } from '../../components/sms-button';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -29,10 +31,8 @@ import {
   sendLoginVerification,
 } from './api';
 import { CaptchaField } from './captcha-field';
-import { useDialingCode } from './dialing-code';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
-import { SmsButton } from './sms-button';
 
 // The login forms validate with the wire schema's rules; their own names stay (mobile, smsCode).
 const PasswordLoginFields = LoginBody.pick({ username: true, password: true })

@@ -2,11 +2,11 @@ import type { SmsSentValue } from '@gamehall/shared/api/verification';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DialingCodeSelect } from '../../components/dialing-code';
+import { SmsButton } from '../../components/sms-button';
 import { Field } from '../../components/ui/field';
 import { configQuery } from '../../lib/site-queries';
-import { DialingCodeSelect } from './dialing-code';
 import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
-import { SmsButton } from './sms-button';
 
 /** The fields this pair adds to a form (inside its FormProvider). */
 export type MobileCodeValues = { mobile: string; smsCode: string };

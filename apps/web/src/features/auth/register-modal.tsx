@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
+import { SmsButton } from '../../components/sms-button';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -15,10 +17,8 @@ import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
 import { CaptchaField } from './captcha-field';
-import { DialingCodeSelect, useDialingCode } from './dialing-code';
 import { MOBILE_PATTERN } from './mobile-input';
 import { type Kind, PASSWORD_FIELDS, ruleHint, visibleRules } from './register-fields';
-import { SmsButton } from './sms-button';
 
 type Values = Record<string, string>;
 

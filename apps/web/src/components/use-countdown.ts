@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { secondsLeft } from '../../lib/countdown';
+import { secondsLeft } from '../lib/countdown';
 
 // When each SMS purpose's countdown ends (ms). Kept outside the component so switching tabs or
 // closing and reopening a modal does not re-enable the button before the countdown is over.

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { showAlert } from '../../lib/alerts';
-import { countdownSeconds } from '../../lib/countdown';
-import { errorMessage } from '../../lib/errors';
+import { showAlert } from '../lib/alerts';
+import { countdownSeconds } from '../lib/countdown';
+import { errorMessage } from '../lib/errors';
+import { Button } from './ui/button';
 import { useCountdown } from './use-countdown';
 
 /**

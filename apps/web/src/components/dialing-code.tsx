@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 type Country = { countryCode: string; countryDialingCode: string; name: string; mobileDigits: number };
 
