@@ -15,6 +15,8 @@ import type { AppContext } from './context';
 import { registerAuth } from './http/auth';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
+import { guardBody, guardUrlAndHeaders } from './http/input-guards';
+import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-static';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
@@ -46,10 +48,19 @@ export async function buildApp(
   options: {
     /** Mounts more plugins before the app is sealed (the house studio under /studio, see main.ts). */
     mount?: (app: App, ctx: AppContext) => Promise<unknown> | unknown;
+    /** Where the log goes instead of stdout (tests read it). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    logger:
+      ctx.config.logLevel === 'silent'
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Clean shutdown: stop accepting, let in-flight requests finish.
@@ -78,10 +89,13 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 20 } });
 
+  // A NUL byte (which PostgreSQL refuses) is a field error for every route, before any hook reads input.
+  guardUrlAndHeaders(app);
   // Whole-site states come before auth: a logged-out visitor during maintenance gets 503, not 401.
   registerSiteState(app, ctx);
   registerAuth(app, (token) => resolveSession(ctx, token));
   registerEncryptedPayloads(app, (jwe) => ctx.keys.decrypt(jwe));
+  guardBody(app);
 
   app.get(
     '/healthz',

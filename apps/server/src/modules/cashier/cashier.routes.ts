@@ -24,6 +24,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
+import { nulPaths } from '../../http/input-guards';
 import { presentPage } from '../../http/paging';
 import {
   presentBankAccount,
@@ -254,9 +255,19 @@ async function readMultipart(req: FastifyRequest) {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const fields: Record<string, string> = {};
   const files: cashier.UploadedImage[] = [];
-  for await (const part of req.parts()) {
-    if (part.type === 'file') files.push({ mimetype: part.mimetype, data: await part.toBuffer() });
-    else fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') files.push({ mimetype: part.mimetype, data: await part.toBuffer() });
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    // The plugin's own errors carry their status (413 past a limit); the parser's (no boundary, a
+    // truncated body, a broken part header) are plain errors, and the client's fault all the same.
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('BAD_REQUEST');
   }
+  // Text fields bypass the body hook that refuses NUL (PostgreSQL refuses it in text).
+  const nul = nulPaths(fields);
+  if (nul.length > 0) throw fieldErrors(Object.fromEntries(nul.map((f) => [f, 'INVALID'])));
   return { fields, files };
 }
