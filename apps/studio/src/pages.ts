@@ -1,6 +1,8 @@
 // The HTML shells of the studio's pages. Everything dynamic is drawn by the bundled client scripts;
 // values put into the markup are escaped.
 
+import { engineTitle } from './client/game-title';
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -25,13 +27,15 @@ ${script ? `<script src="/studio/assets/${script}" defer></script>` : ''}
 export function playPage(p: {
   kind: string;
   gameCode: string;
+  /** The name the platform launched the game by; the client shows it instead of the code. */
+  gameName: string | null;
   lobbyUrl: string | null;
   mode: string;
   language: string;
 }): string {
   const boot = JSON.stringify(p).replace(/</g, '\\u003c');
   return shell(
-    `${p.gameCode} · Gamehall Studio`,
+    `${p.gameName ?? engineTitle(p.kind)} · Gamehall Studio`,
     `<main id="app" class="app" data-kind="${escapeHtml(p.kind)}"><p class="loading">Loading…</p></main>
 <script type="application/json" id="boot">${boot}</script>`,
     'play.js',

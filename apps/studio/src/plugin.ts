@@ -188,6 +188,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
         playPage({
           kind: kind ?? 'slot',
           gameCode: s.gameCode,
+          gameName: query.data.name || null,
           lobbyUrl: s.lobbyUrl,
           mode: s.mode,
           language: s.language,

@@ -37,6 +37,8 @@ export const LaunchQuery = z.object({
     .max(500)
     .refine((s) => (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s))
     .optional(),
+  // The game's name in the player's language, from the platform's catalogue: only shown, as text.
+  name: z.string().trim().max(120).optional(),
 });
 export type LaunchQuery = z.infer<typeof LaunchQuery>;
 

@@ -6,6 +6,7 @@
 // ({ type, id } requests, answers matched by id, ANSWER_TIMEOUT_MS to wait) and over the HTTP API with
 // the game token when it is not; an answer that never comes shows an error and re-reads the state.
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
+import { pageTitle } from './game-title';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
@@ -101,7 +102,12 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       info.lobbyUrl
         ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
         : h('span'),
-      h('span', { class: 'title' }, 'Crash', info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null),
+      h(
+        'span',
+        { class: 'title', 'data-testid': 'game-title' },
+        pageTitle('crash'),
+        info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
+      ),
       h('span', { class: 'balance' }, `${info.currency} `, balance),
     ),
     h('section', { class: 'panel stage' }, canvas, big, phase),

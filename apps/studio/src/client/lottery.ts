@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The lottery page: the open draw with its committed seed hash and countdown, the ticket form, your
 // tickets (settled after each draw) and the latest results with their revealed seeds.
+import { pageTitle } from './game-title';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
@@ -217,8 +218,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       info.lobbyUrl ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top' }, '← Lobby') : h('span'),
       h(
         'span',
-        { class: 'title' },
-        info.gameCode,
+        { class: 'title', 'data-testid': 'game-title' },
+        pageTitle(info.engine),
         info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
       ),
       h('span', { class: 'balance' }, `${info.currency} `, balance),

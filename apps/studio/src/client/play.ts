@@ -2,7 +2,8 @@
 // The game page shell: balance, the game's own UI, results, round history and the fairness panel.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
 import { crashPage } from './crash';
-import { gameUiFor } from './games';
+import { pageTitle } from './game-title';
+import { gameUiFor, roundSummary } from './games';
 import { lotteryPage } from './lottery';
 import { tablePage } from './table';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
@@ -54,7 +55,12 @@ async function start() {
     info.lobbyUrl
       ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
       : h('span'),
-    h('span', { class: 'title' }, info.gameCode, info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null),
+    h(
+      'span',
+      { class: 'title', 'data-testid': 'game-title' },
+      pageTitle(info.engine),
+      info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
+    ),
     h('span', { class: 'balance' }, `${info.currency} `, balance),
   );
 
@@ -253,7 +259,7 @@ async function start() {
           h('td', {}, new Date(r.createdAt).toLocaleTimeString()),
           h('td', {}, money(r.stake)),
           h('td', { class: r.win > 0 ? 'win' : '' }, money(r.win)),
-          h('td', {}, r.status === 'closed' ? (ui.summary?.(r.steps[0]!) ?? '') : r.status.replace('_', ' ')),
+          h('td', {}, r.status === 'closed' ? roundSummary(r) : r.status.replace('_', ' ')),
           h(
             'td',
             {},

@@ -8,6 +8,7 @@
 // of the server is bundled).
 import type { Card } from '../engines';
 import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
+import { pageTitle } from './game-title';
 import { cardEl } from './games/common';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
@@ -210,8 +211,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         : h('span'),
       h(
         'span',
-        { class: 'title' },
-        `${engine === 'baccarat' ? 'Baccarat' : 'Roulette'} · ${info.gameCode}`,
+        { class: 'title', 'data-testid': 'game-title' },
+        pageTitle(engine),
         h('span', { class: 'badge live' }, 'LIVE'),
         info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
       ),

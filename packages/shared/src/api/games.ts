@@ -204,6 +204,8 @@ export const LaunchGameValue = z.object({
   nodeId: z.number().int(),
   vassalage: z.string(),
   gameCode: z.string(),
+  /** The game's name in the launch language: what the game page shows (a code means nothing to players). */
+  gameName: z.string(),
   gameType: z.string(),
   /** Set for lottery games (LOTT, ELOTT), otherwise null. */
   lotto: LottoLaunch.nullable(),

@@ -190,6 +190,17 @@ export function listGamesByIds(
 }
 
 /** Shown games of these vendors and game types, in list order (hot, configured order, name). */
+/** Vendors' display names by code (the name the navigation menu shows). */
+export async function vendorNamesOf(db: Conn, codes: readonly string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vendors')
+    .select(['code', 'name'])
+    .where('code', 'in', [...codes])
+    .execute();
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
 export function listGamesOfVendors(
   db: Conn,
   vendors: readonly string[],

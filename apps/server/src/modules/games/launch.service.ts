@@ -21,7 +21,7 @@ import { isLotteryGameType, prizeMode } from './lottery.service';
 // Game launch (spec §4 "Guest and trial", §7 launchGame / GCS_gameLaunchFB, issue 5). A launch
 // makes one game session: a random 256-bit token the vendor presents on the wallet API (issue 6);
 // only its SHA-256 is stored. The launch URL is the contract with the house studio:
-//   <launch host><integration launch_url>?token&game&vendor&lang&mode&lobby
+//   <launch host><integration launch_url>?token&game&vendor&lang&mode&lobby&name (the display name)
 // The session row is also the member's recent-games record (GCS_recentGame).
 
 export type LaunchMode = 'real' | 'trial';
@@ -72,6 +72,12 @@ async function assertLaunchable(ctx: AppContext, view: View, game: LaunchGameRow
   return game;
 }
 
+/** The name players know the game by, in the launch language (the catalogue's names per language). */
+function localGameName(game: Pick<LaunchGameRow, 'name' | 'names'>, language: string): string {
+  const names = (typeof game.names === 'string' ? JSON.parse(game.names) : game.names) as Record<string, string> | null;
+  return names?.[language] || game.name;
+}
+
 async function openSession(
   ctx: AppContext,
   launcher: Launcher,
@@ -101,6 +107,7 @@ async function openSession(
   const backUrl = input.backUrl ?? '/';
   // On another host a path would point at that host: make it absolute on this site.
   const lobby = host && backUrl.startsWith('/') ? `${lc.origin}${backUrl}` : backUrl;
+  const gameName = localGameName(game, view.language);
   const query = new URLSearchParams({
     token,
     game: game.game_code,
@@ -108,6 +115,7 @@ async function openSession(
     lang: view.language,
     mode: launcher.mode,
     lobby,
+    name: gameName,
   });
   const lotto: LottoLaunch | null = isLotteryGameType(game.game_type)
     ? {
@@ -128,6 +136,7 @@ async function openSession(
     nodeId: Number(game.node_id),
     vassalage: game.vendor_code,
     gameCode: game.game_code,
+    gameName,
     gameType: game.game_type,
     lotto,
   };

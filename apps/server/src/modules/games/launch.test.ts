@@ -81,8 +81,18 @@ describe('POST /wps/game/launchGame', () => {
     expect(v).toMatchObject({ mode: 'real', nodeId: game.node_id, vassalage: 'PT', gameType: 'RNG', lotto: null });
     const url = new URL(v.url, 'http://site.test');
     expect(url.pathname).toBe('/studio/play');
-    expect([...url.searchParams.keys()].sort()).toEqual(['game', 'lang', 'lobby', 'mode', 'token', 'vendor']);
+    expect([...url.searchParams.keys()].sort()).toEqual(['game', 'lang', 'lobby', 'mode', 'name', 'token', 'vendor']);
     expect(url.searchParams.get('game')).toBe(game.game_code);
+    // The game page shows the game's name in the launch language, not its code.
+    const { name, names } = await t.ctx.db
+      .selectFrom('games')
+      .select(['name', 'names'])
+      .where('node_id', '=', game.node_id)
+      .executeTakeFirstOrThrow();
+    const english = (names as Record<string, string>).EN || name;
+    expect(english).not.toBe(game.game_code);
+    expect(v.gameName).toBe(english);
+    expect(url.searchParams.get('name')).toBe(english);
     expect(url.searchParams.get('vendor')).toBe('PT');
     expect(url.searchParams.get('lang')).toBe('EN');
     expect(url.searchParams.get('mode')).toBe('real');

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { presentGame } from './games.presenter';
-import { type GameRow, listGamesOfVendors, roundCountsByGame } from './games.queries';
+import { type GameRow, listGamesOfVendors, roundCountsByGame, vendorNamesOf } from './games.queries';
 import { BINGO, displayVendorName, recentGameRows, type View, vendorLanes, viewFor } from './games.service';
 
 // The lottery menus of spec §7 "Lottery" (issue 5). The lottery games are the LOTT and ELOTT
@@ -80,12 +80,17 @@ export async function gameMenu(
 ) {
   const view = await viewFor(ctx, q.language, principal);
   const vendors = vendorsFor(q);
-  const [rows, mode] = await Promise.all([lotteryRows(ctx, view, vendors), prizeMode(ctx, principal)]);
+  const [rows, mode, names] = await Promise.all([
+    lotteryRows(ctx, view, vendors),
+    prizeMode(ctx, principal),
+    vendorNamesOf(ctx.db, vendors),
+  ]);
   const now = ctx.now();
   const menus = vendors
     .map((vendor) => {
       const games = rows.filter((r) => r.vendor_code === vendor);
-      const name = games[0]?.account_type_name ?? vendor;
+      // The vendor's name, as the navigation shows it; the account type name is a code (LOTT_LOTT).
+      const name = names.get(vendor) ?? vendor;
       return {
         vassalage: vendor,
         vendorName: displayVendorName(view, vendor, name),

@@ -62,6 +62,12 @@ describe('GET /lgw/vn/games/game_menu', () => {
     }
     // TCG vendor names are blanked when TY is supported (spec §4).
     expect(v.menus.find((m) => m.vassalage === 'TCG_SEA')!.vendorName).toBe('');
+    // The others are headed by the vendor's name, never its account type code (LOTT_LOTT).
+    const names = await t.ctx.db.selectFrom('vendors').select(['code', 'name']).execute();
+    for (const menu of v.menus.filter((m) => !m.vassalage.startsWith('TCG'))) {
+      expect(menu.vendorName).toBe(names.find((n) => n.code === menu.vassalage)!.name);
+      expect(menu.vendorName).not.toMatch(/^[A-Z]+_[A-Z_]+$/);
+    }
   });
 
   it('answers the prize mode of spec §4: ELOTT when the ELOTT group holds TCG_LOTTO_VN or LOTT', async () => {

@@ -1,0 +1,42 @@
+// The title a game page shows: the name the platform launched the game by (its catalogue name in the
+// player's language, passed in the launch URL and put into the page's boot data), else the kind of
+// game. Never the catalogue code (SLOT-00039, FISH-001), which means nothing to a player.
+
+const ENGINE_TITLES: Record<string, string> = {
+  slot: 'Slot',
+  fish: 'Fishing',
+  duel: 'Card duel',
+  match: 'Match',
+  derby: 'Derby',
+  lottery: 'Lottery',
+  crash: 'Crash',
+  baccarat: 'Baccarat',
+  roulette: 'Roulette',
+};
+
+/** A game's title when the launch named none (the standalone studio): its kind of game. */
+export function engineTitle(kind: string | null): string {
+  return ENGINE_TITLES[kind ?? ''] ?? 'Game';
+}
+
+/** The launch name from the page's boot data (pages.ts playPage), or the engine's title. */
+export function gameTitle(engine: string | null, boot: { gameName?: unknown } | null): string {
+  const name = typeof boot?.gameName === 'string' ? boot.gameName.trim() : '';
+  return name || engineTitle(engine);
+}
+
+/** The page's boot data (a JSON script the server wrote), or null when there is none. */
+export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: unknown } | null {
+  const text = doc.getElementById('boot')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as { gameName?: unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** This page's game title (see gameTitle). */
+export function pageTitle(engine: string | null): string {
+  return gameTitle(engine, readBoot(document));
+}
