@@ -1,6 +1,6 @@
 import type { Game } from '@gamehall/shared/api/games';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Clock, Heart, LayoutGrid, LogIn, Search } from 'lucide-react';
+import { Clock, Heart, LayoutGrid, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -9,14 +9,12 @@ import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
-import { ApiError } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { brandSupportsTy, navigationCategories } from '../../lib/game-menus';
-import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
-import { favouriteListInfinite, gameListInfinite, hotGamesQuery, recentGamesQuery } from './api';
-import { isSlotCategory, matchesName, shownCategory, slotSubCategories } from './game-filters';
+import { favouriteListInfinite, gameListInfinite, recentGamesQuery } from './api';
+import { isSlotCategory, matchesName, slotSubCategories } from './game-filters';
 import { LiveRooms, useHasLobby, VendorLobbyButton } from './vendor-extras';
 
 type Tab = 'all' | 'favourites' | 'recent';
@@ -176,11 +174,7 @@ function GameCentre({ gameType }: { gameType?: string }) {
         <LiveRooms vassalage={vassalage} language={language} label={t('games.roomsOf', { vendor: vendorName })} />
       )}
       {tab === 'all' && !showRooms && (
-        <AllGames
-          filter={{ gameType, vassalage, gameClassify: classify, gameName, language }}
-          label={title}
-          signedIn={Boolean(token)}
-        />
+        <AllGames filter={{ gameType, vassalage, gameClassify: classify, gameName, language }} label={title} />
       )}
       {tab === 'favourites' && <FavouriteGames gameType={gameType} gameName={gameName} language={language} />}
       {tab === 'recent' && <RecentGamesTab gameType={gameType} gameName={gameName} language={language} />}
@@ -232,15 +226,8 @@ function useTileRenderer() {
   );
 }
 
-function AllGames({
-  filter,
-  label,
-  signedIn,
-}: {
-  filter: Parameters<typeof gameListInfinite>[0];
-  label: string;
-  signedIn: boolean;
-}) {
+/** Visitors and members page through the same list (launching a game is what asks for a login). */
+function AllGames({ filter, label }: { filter: Parameters<typeof gameListInfinite>[0]; label: string }) {
   const { t, i18n } = useTranslation();
   const query = useInfiniteQuery(gameListInfinite(filter));
   const games = useMemo(() => query.data?.pages.flatMap((p) => p.games) ?? [], [query.data]);
@@ -248,9 +235,6 @@ function AllGames({
   const renderTile = useTileRenderer();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  // Visitors without a session see the public hot games of the category (and a way to log in).
-  const needsLogin = query.error instanceof ApiError && query.error.code === 'AUTH_REQUIRED';
-  if (needsLogin || (!signedIn && query.isError)) return <GuestGames filter={filter} label={label} />;
   if (query.isPending) return <GridSkeleton />;
   if (query.isError) return <p className="text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
   return (
@@ -268,50 +252,6 @@ function AllGames({
           hasMore={Boolean(hasNextPage)}
           loading={isFetchingNextPage}
           onLoadMore={loadMore}
-          label={label}
-        />
-      )}
-    </>
-  );
-}
-
-function GuestGames({ filter, label }: { filter: Parameters<typeof gameListInfinite>[0]; label: string }) {
-  const { t } = useTranslation();
-  const hot = useQuery(hotGamesQuery(filter.language));
-  const menus = useQuery(gameMenusQuery(filter.language)).data;
-  const renderTile = useTileRenderer();
-  const games = (hot.data?.list ?? []).filter(
-    (g) =>
-      (!filter.gameType || shownCategory(menus, g) === filter.gameType) &&
-      (!filter.vassalage || g.vassalage === filter.vassalage) &&
-      (!filter.gameClassify || g.subCategory === filter.gameClassify) &&
-      matchesName(g.gameName, filter.gameName ?? ''),
-  );
-  return (
-    <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-(--surface-raised) p-4 text-sm">
-        <span>{t('games.guestHint')}</span>
-        <button
-          type="button"
-          onClick={() => openModal('login')}
-          className="flex items-center gap-1.5 rounded-md bg-(--accent) px-3 py-1.5 font-semibold text-(--accent-contrast)"
-        >
-          <LogIn size={14} aria-hidden />
-          {t('games.loginToBrowse')}
-        </button>
-      </div>
-      {hot.isPending ? (
-        <GridSkeleton />
-      ) : games.length === 0 ? (
-        <Empty>{t('games.empty')}</Empty>
-      ) : (
-        <VirtualGameGrid
-          items={games}
-          getKey={(g) => g.nodeId}
-          renderItem={renderTile}
-          hasMore={false}
-          loading={false}
-          onLoadMore={noop}
           label={label}
         />
       )}

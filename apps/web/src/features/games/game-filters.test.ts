@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeOf, laneHasLobby, matchesName, shownCategory, slotSubCategories, vendorLabel } from './game-filters';
+import { dateRangeOf, laneHasLobby, matchesName, slotSubCategories, vendorLabel } from './game-filters';
 import { lotteryMenuInput, secondsUntil } from './lottery-page';
 
 describe('slot sub-categories (spec §3)', () => {
@@ -89,32 +89,5 @@ describe('vendor lobby lookup (GCSGAME_gameVendor lanes)', () => {
     expect(laneHasLobby(lanes, 'ELOTT', 'TCG_SEA')).toBe(true);
     expect(laneHasLobby(lanes, 'LOTT', 'TCG_SEA')).toBe(false);
     expect(laneHasLobby(lanes, 'RNG', 'PT')).toBe(false);
-  });
-});
-
-describe('shownCategory', () => {
-  // A menu as the server builds it with TY and IBC on the e-sports list: LOTT merged into ELOTT,
-  // IBC's SPORTS games under ESPORTS, TF with SPORTS games of its own and ESPORTS games.
-  const menus = [
-    { gameCategory: 'RNG', vendors: [{ vassalage: 'AG' }] },
-    { gameCategory: 'LIVE', vendors: [{ vassalage: 'AG' }] },
-    { gameCategory: 'SPORTS', vendors: [{ vassalage: 'TF' }] },
-    { gameCategory: 'ESPORTS', vendors: [{ vassalage: 'IBC' }, { vassalage: 'TF' }] },
-    { gameCategory: 'ELOTT', vendors: [{ vassalage: 'LOTT' }, { vassalage: 'ELOTT' }] },
-  ];
-
-  it('follows the menu: a moved vendor shows where the server put it, others under their own type', () => {
-    expect(shownCategory(menus, { gameType: 'LOTT', vassalage: 'LOTT' })).toBe('ELOTT');
-    expect(shownCategory(menus, { gameType: 'SPORTS', vassalage: 'IBC' })).toBe('ESPORTS');
-    expect(shownCategory(menus, { gameType: 'SPORTS', vassalage: 'TF' })).toBe('SPORTS');
-    expect(shownCategory(menus, { gameType: 'ESPORTS', vassalage: 'TF' })).toBe('ESPORTS');
-    // A vendor in two categories keeps each game under its own type.
-    expect(shownCategory(menus, { gameType: 'RNG', vassalage: 'AG' })).toBe('RNG');
-    expect(shownCategory(menus, { gameType: 'LIVE', vassalage: 'AG' })).toBe('LIVE');
-  });
-
-  it('falls back to the game type before the menu has loaded or for a vendor it does not list', () => {
-    expect(shownCategory(undefined, { gameType: 'LOTT', vassalage: 'LOTT' })).toBe('LOTT');
-    expect(shownCategory(menus, { gameType: 'FISH', vassalage: 'JDB' })).toBe('FISH');
   });
 });

@@ -61,22 +61,3 @@ export function dateRangeOf(input: {
 export function isSlotCategory(gameType: string | undefined): boolean {
   return gameType === 'RNG';
 }
-
-/** Where the server's category rule may move a game type (SPORTS split, TY's LOTT -> ELOTT). */
-const MOVED_TO: Record<string, readonly string[]> = { SPORTS: ['ESPORTS', 'COCKFIGHT'], LOTT: ['ELOTT'] };
-
-/**
- * The category a game shows under, read from the navigation menu the server built with its one
- * category rule (games/categories.ts): its own type when that category lists its vendor, else the
- * category the rule moved the vendor to. For lists the site filters itself (a guest's hot games).
- */
-export function shownCategory(
-  menus: readonly { gameCategory: string; vendors: readonly { vassalage: string }[] }[] | undefined,
-  game: { gameType: string; vassalage: string },
-): string {
-  if (!menus) return game.gameType;
-  const lists = (category: string) =>
-    menus.some((m) => m.gameCategory === category && m.vendors.some((v) => v.vassalage === game.vassalage));
-  if (lists(game.gameType)) return game.gameType;
-  return (MOVED_TO[game.gameType] ?? []).find(lists) ?? game.gameType;
-}

@@ -30,6 +30,8 @@ export function SeamlessPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const url = state?.url ?? relaunch.data?.url;
+  // A reload has no tile state: the relaunch answer names the game.
+  const gameName = state?.gameName || relaunch.data?.gameName || t('games.seamless');
   const backTo = state?.backTo ?? '/';
   const error = relaunch.error;
   // The game fills the window below the site header (whose height depends on the width).
@@ -53,11 +55,13 @@ export function SeamlessPage() {
           <ArrowLeft size={16} aria-hidden />
           {t('games.backToLobby')}
         </Link>
-        <h1 className="truncate text-sm font-bold">{state?.gameName ?? t('games.seamless')}</h1>
+        <h1 className="truncate text-sm font-bold" data-testid="game-name">
+          {gameName}
+        </h1>
       </div>
       {url ? (
         <iframe
-          title={state?.gameName ?? t('games.seamless')}
+          title={gameName}
           src={url}
           className="w-full flex-1 border-0 bg-black"
           allow="autoplay; fullscreen"

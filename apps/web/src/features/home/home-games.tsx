@@ -1,4 +1,4 @@
-import type { Game, GameList, HotGames, RankList } from '@gamehall/shared/api/games';
+import type { Game, GameList, RankList } from '@gamehall/shared/api/games';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Dice5, Trophy, Tv } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { DEFAULT_GAME_ICON, GameTile } from '../../components/game-tile';
 import { showAlert } from '../../lib/alerts';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { navigationCategories } from '../../lib/game-menus';
 import { openModal } from '../../lib/modals';
@@ -39,32 +39,15 @@ const rankQuery = (language: string) =>
     staleTime: 30_000,
   });
 
-/**
- * One page of a game list; visitors without a session (the list needs one) get the public hot
- * games with the same filter instead, so the home page never shows made-up tiles.
- */
-const sectionQuery = (
-  filter: { gameType: string; vassalage?: string; pageSize: number; language: string },
-  token: string | null,
-) =>
+/** One page of a game list (spec §7 home slot); visitors get the same list as members. */
+const sectionQuery = (filter: { gameType: string; vassalage?: string; pageSize: number; language: string }) =>
   queryOptions({
-    queryKey: ['games', 'homeSection', filter, token],
+    queryKey: ['games', 'homeSection', filter],
     queryFn: async (): Promise<Game[]> => {
-      try {
-        if (!token) throw new ApiError('AUTH_REQUIRED', '', 401);
-        const page = await apiRequest<GameList>('/wps/relay/GCSGAME_gameList', {
-          query: { clientType: 3, platform: 'flash,html5-desktop', pageNo: 1, ...filter },
-        });
-        return page.games;
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'AUTH_REQUIRED') throw err;
-        const hot = await apiRequest<HotGames>('/wps/relay/GCSGAME_hotGamesV2', {
-          query: { isPlatform: 2, platform: 'flash,html5-desktop', language: filter.language },
-        });
-        return hot.list
-          .filter((g) => g.gameType === filter.gameType && (!filter.vassalage || g.vassalage === filter.vassalage))
-          .slice(0, filter.pageSize);
-      }
+      const page = await apiRequest<GameList>('/wps/relay/GCSGAME_gameList', {
+        query: { clientType: 3, platform: 'flash,html5-desktop', pageNo: 1, ...filter },
+      });
+      return page.games;
     },
     staleTime: 5 * 60_000,
   });
@@ -199,7 +182,6 @@ function WinnersStrip() {
 function SlotSection() {
   const { t, i18n } = useTranslation();
   const language = i18n.language.toUpperCase();
-  const { token } = useSession();
   const menus = useQuery(gameMenusQuery(language)).data;
   const vendors = useMemo(
     () =>
@@ -211,7 +193,7 @@ function SlotSection() {
   const [chosen, setChosen] = useState<string | null>(null);
   const vendor = chosen ?? vendors[0]?.vassalage;
   const games = useQuery({
-    ...sectionQuery({ gameType: 'RNG', vassalage: vendor, pageSize: HOME_SLOT_GAMES, language }, token),
+    ...sectionQuery({ gameType: 'RNG', vassalage: vendor, pageSize: HOME_SLOT_GAMES, language }),
     enabled: Boolean(vendor),
   });
   const tile = useTiles();
@@ -241,21 +223,7 @@ function SlotSection() {
       {games.isPending ? (
         <div className="grid min-h-56 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden />
       ) : (games.data ?? []).length === 0 ? (
-        token ? (
-          <EmptyState>{t('home.gamesEmpty')}</EmptyState>
-        ) : (
-          // Visitors see hot games only (the full list needs a session): say so and offer the login.
-          <div className="flex min-h-56 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-(--text-muted)/40 p-8 text-center text-sm text-(--text-muted)">
-            {t('games.guestHint')}
-            <button
-              type="button"
-              onClick={() => openModal('login')}
-              className="rounded-md bg-(--accent) px-3 py-1.5 font-semibold text-(--accent-contrast)"
-            >
-              {t('games.loginToBrowse')}
-            </button>
-          </div>
-        )
+        <EmptyState>{t('home.gamesEmpty')}</EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="home-slot-games">
           {(games.data ?? []).map((g) => (
@@ -270,9 +238,8 @@ function SlotSection() {
 /** spec §2: only when live games exist; the first two items are larger. */
 function LiveSection() {
   const { t, i18n } = useTranslation();
-  const { token } = useSession();
   const games = useQuery(
-    sectionQuery({ gameType: 'LIVE', pageSize: HOME_LIVE_GAMES, language: i18n.language.toUpperCase() }, token),
+    sectionQuery({ gameType: 'LIVE', pageSize: HOME_LIVE_GAMES, language: i18n.language.toUpperCase() }),
   ).data;
   const tile = useTiles();
   if (!games || games.length === 0) return null;
