@@ -18,12 +18,14 @@ import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
 import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-static';
+import { registerDevicesRoutes } from './modules/accounts/devices.routes';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
 import { registerPasswordRoutes } from './modules/accounts/password.routes';
 import { registerRegistrationRoutes } from './modules/accounts/registration.routes';
 import { registerSecurityRoutes } from './modules/accounts/security.routes';
 import { resolveSession } from './modules/accounts/sessions.service';
+import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
@@ -139,6 +141,8 @@ const routeModules: RouteModule[] = [
   registerPasswordRoutes,
   registerMemberRoutes,
   registerSecurityRoutes,
+  registerTwoFactorRoutes,
+  registerDevicesRoutes,
   registerCatalogueRoutes,
   registerGamesRoutes,
   registerGameLaunchRoutes,

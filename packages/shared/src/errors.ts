@@ -80,6 +80,11 @@ export const errorCatalogue = {
   },
   SECURITY_CONTACT_UNCHANGED: { status: 409, message: 'This is already bound to your account' },
   SECURITY_EMAIL_INVALID: { status: 400, message: 'Invalid email address' },
+  // two-factor authentication
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on' },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is not on' },
+  TWO_FACTOR_ENROLMENT_EXPIRED: { status: 409, message: 'The set-up has expired, please start again' },
+  TWO_FACTOR_CODE_INVALID: { status: 400, message: 'The authenticator or recovery code is not correct' },
   // cashier
   CASHIER_METHOD_UNAVAILABLE: { status: 404, message: 'This payment method is not available' },
   CASHIER_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'The amount is outside the limits of this method' },

@@ -164,7 +164,6 @@ export interface MembersTable {
   avatar: Generated<number>;
   language: Generated<string>;
   vip_level: Generated<number>;
-  totp_secret: string | null;
   permissions: ColumnType<string[], string | undefined, string>;
   register_ip: string | null;
   register_domain: string | null;
@@ -556,4 +555,27 @@ export interface VendorTransactionsTable {
   status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
   balance_after: number;
   created_at: CreatedAt;
+}
+
+export interface Database {
+  member_totp: MemberTotpTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
+}
+
+export interface MemberTotpTable {
+  member_id: number;
+  /** AES-256-GCM sealed base32 secret (accounts/two-factor.crypto.ts); never sent after enrolment. */
+  secret_sealed: string;
+  /** When the current secret was made (an enrolment restart renews it). */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  enabled_at: Date | string | null;
+  last_step: number | string | null;
+}
+
+export interface MemberRecoveryCodesTable {
+  id: Id;
+  member_id: number;
+  code_hash: string;
+  created_at: CreatedAt;
+  used_at: Date | string | null;
 }

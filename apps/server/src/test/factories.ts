@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 import { hashPassword } from '../modules/accounts/passwords';
+import { sealTotpSecret } from '../modules/accounts/two-factor.crypto';
 
 let counter = 0;
 
@@ -41,10 +42,20 @@ export async function createMember(
       referral_code: randomBytes(5).toString('hex').toUpperCase(),
       password_changed_at: input.passwordChangedAt ?? new Date(),
       permissions: JSON.stringify(input.permissions ?? []),
-      totp_secret: input.totpSecret ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (input.totpSecret) {
+    // An authenticator already switched on, sealed as enrolment seals it.
+    await ctx.db
+      .insertInto('member_totp')
+      .values({
+        member_id: row.id,
+        secret_sealed: sealTotpSecret(ctx, row.id, input.totpSecret),
+        enabled_at: new Date(),
+      })
+      .execute();
+  }
   for (const ip of input.knownIps ?? ['127.0.0.1']) {
     await ctx.db.insertInto('member_login_ips').values({ member_id: row.id, ip }).execute();
   }

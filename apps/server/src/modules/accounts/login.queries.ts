@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
+import { totpEnabledColumn } from './two-factor.queries';
 
 const LOGIN_FIELDS = [
   'id',
@@ -12,7 +13,6 @@ const LOGIN_FIELDS = [
   'mobile_num',
   'country_dialing_code',
   'payee_name',
-  'totp_secret',
   'password_changed_at',
   'first_login_at',
 ] as const;
@@ -22,12 +22,18 @@ export function findMemberForLogin(db: Conn, username: string) {
   return db
     .selectFrom('members')
     .select(LOGIN_FIELDS)
+    .select(totpEnabledColumn.as('totp_enabled'))
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
 
 export function findMemberForLoginById(db: Conn, id: number) {
-  return db.selectFrom('members').select(LOGIN_FIELDS).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .select(LOGIN_FIELDS)
+    .select(totpEnabledColumn.as('totp_enabled'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export type LoginMember = NonNullable<Awaited<ReturnType<typeof findMemberForLogin>>>;

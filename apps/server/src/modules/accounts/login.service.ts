@@ -3,7 +3,6 @@ import type { LoginVerificationMethod, LoginVerificationSentValue } from '@gameh
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { ErrorCode } from '@gamehall/shared/errors';
 import type { FastifyRequest } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
@@ -44,6 +43,7 @@ import {
   randomDigits,
   sameHash,
 } from './sms.service';
+import { checkSecondFactor } from './two-factor.service';
 
 // Throttles of the login (api-conventions: counters that protect accounts live in the database, so
 // every node shares them).
@@ -266,13 +266,14 @@ async function startSession(
 }
 
 export function verificationMethodsOf(
-  member: Pick<LoginMember, 'mobile_num' | 'country_dialing_code' | 'email' | 'payee_name' | 'totp_secret'>,
+  member: Pick<LoginMember, 'mobile_num' | 'country_dialing_code' | 'email' | 'payee_name' | 'totp_enabled'>,
 ): LoginVerificationMethod[] {
   const methods: LoginVerificationMethod[] = [];
   if (member.mobile_num && member.country_dialing_code) methods.push('SMS');
   if (member.email) methods.push('EMAIL');
   if (member.payee_name?.trim()) methods.push('BANK');
-  if (member.totp_secret) methods.push('TOTP');
+  // spec §4 "Google code": offered only to members with an authenticator switched on.
+  if (member.totp_enabled) methods.push('TOTP');
   return methods;
 }
 
@@ -345,7 +346,7 @@ export async function completeLoginVerification(
   // answer must stay counted.
   if (!(await countLoginVerificationAttempt(ctx.db, v.id, VERIFICATION_MAX_ATTEMPTS, now)))
     throw new AppError('LOGIN_VERIFICATION_EXPIRED');
-  if (!answerIsRight(ctx, v, member, input.method, input.code, now)) {
+  if (!(await answerIsRight(ctx, v, member, input.method, input.code))) {
     await audit(ctx.db, request, {
       event: 'login.verification',
       success: false,
@@ -370,14 +371,13 @@ export async function completeLoginVerification(
   });
 }
 
-function answerIsRight(
+async function answerIsRight(
   ctx: AppContext,
   v: LoginVerificationRow,
   member: LoginMember,
   method: LoginVerificationMethod,
   answer: string,
-  now: Date,
-): boolean {
+): Promise<boolean> {
   switch (method) {
     case 'SMS':
     case 'EMAIL':
@@ -392,21 +392,9 @@ function answerIsRight(
       const expected = fold(member.payee_name ?? '');
       return expected.length > 0 && sameHash(keyedHash(ctx, 'bank', fold(answer)), keyedHash(ctx, 'bank', expected));
     }
-    case 'TOTP': {
-      if (!member.totp_secret || !/^\d{6}$/.test(answer.trim())) return false;
-      try {
-        const delta = TOTP.validate({
-          token: answer.trim(),
-          secret: Secret.fromBase32(member.totp_secret),
-          timestamp: now.getTime(),
-          period: 30,
-          window: 1,
-        });
-        return delta !== null;
-      } catch {
-        return false;
-      }
-    }
+    case 'TOTP':
+      // The authenticator code (each accepted once) or a recovery code, throttled per member.
+      return member.totp_enabled && (await checkSecondFactor(ctx, member.id, answer)) !== null;
   }
 }
 

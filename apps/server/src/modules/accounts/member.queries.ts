@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { totpEnabledColumn } from './two-factor.queries';
 
 export function findMemberProfile(db: Conn, memberId: number) {
   return db
@@ -20,7 +21,7 @@ export function findMemberProfile(db: Conn, memberId: number) {
       'last_login_at',
       'password_changed_at',
       sql<boolean>`payment_password_hash IS NOT NULL`.as('has_payment_password'),
-      sql<boolean>`totp_secret IS NOT NULL`.as('has_totp'),
+      totpEnabledColumn.as('has_totp'),
     ])
     .where('id', '=', memberId)
     .executeTakeFirst();

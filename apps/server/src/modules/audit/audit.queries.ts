@@ -36,3 +36,22 @@ export function listMemberAudit(db: Conn, memberId: number, events: string[], li
     .limit(limit)
     .execute();
 }
+
+export async function pageMemberAudit(
+  db: Conn,
+  memberId: number,
+  events: string[],
+  page: { pageNo: number; pageSize: number },
+) {
+  const scope = db.selectFrom('audit_log').where('member_id', '=', memberId).where('event', 'in', events);
+  const [rows, total] = await Promise.all([
+    scope
+      .select(['id', 'event', 'success', 'ip', 'user_agent', 'detail', 'created_at'])
+      .orderBy('id', 'desc')
+      .offset((page.pageNo - 1) * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
-import { insertAuditEvent, listMemberAudit } from './audit.queries';
+import { insertAuditEvent, listMemberAudit, pageMemberAudit } from './audit.queries';
 
 // Every auth event goes to the audit log with IP and user agent (issue 2).
 export type AuditEvent =
@@ -29,7 +29,13 @@ export type AuditEvent =
   | 'cashier.settings'
   | 'cashier.method'
   | 'brand.setting'
-  | 'brand.switch';
+  | 'brand.switch'
+  | 'twoFactor.enrol'
+  | 'twoFactor.enable'
+  | 'twoFactor.disable'
+  | 'twoFactor.recoveryCodes'
+  | 'twoFactor.code'
+  | 'session.revoke';
 
 export async function audit(
   db: Conn,
@@ -63,4 +69,9 @@ export async function loginHistory(db: Conn, memberId: number, limit = 20) {
     userAgent: r.user_agent,
     time: new Date(r.created_at).toISOString(),
   }));
+}
+
+/** The member's login attempts, newest first, one page (the security centre's login history). */
+export async function loginHistoryPage(db: Conn, memberId: number, page: { pageNo: number; pageSize: number }) {
+  return pageMemberAudit(db, memberId, ['login', 'login.verification'], page);
 }

@@ -1,4 +1,15 @@
 import type { MemberIcons, SecurityCentre } from '@gamehall/shared/api/member';
+import type {
+  BindEmailBody,
+  BindMobileBody,
+  ChangePaymentPasswordBody,
+  CodeSentValue,
+  EmailCodeBody,
+  MobileCodeBody,
+  ResetPaymentPasswordBody,
+  SecurityCodeBody,
+  SetPaymentPasswordBody,
+} from '@gamehall/shared/api/security';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -20,4 +31,37 @@ export function iconsQuery(token: string | null) {
 
 export function setIcon(icon: number) {
   return apiRequest<unknown>('/wps/member/info/icon', { method: 'POST', body: { icon } });
+}
+
+// Security centre actions (spec §2 securityCenter). Calls carrying a secret go encrypted.
+export function sendSecurityCode(body: SecurityCodeBody) {
+  return apiRequest<CodeSentValue>('/wps/member/security/code', { method: 'POST', body });
+}
+
+export function setPaymentPassword(body: SetPaymentPasswordBody) {
+  return apiRequest<null>('/wps/member/security/paymentPassword', { method: 'POST', encrypted: true, body });
+}
+
+export function changePaymentPassword(body: ChangePaymentPasswordBody) {
+  return apiRequest<null>('/wps/member/security/paymentPassword', { method: 'PUT', encrypted: true, body });
+}
+
+export function resetPaymentPassword(body: ResetPaymentPasswordBody) {
+  return apiRequest<null>('/wps/member/security/paymentPassword/reset', { method: 'POST', encrypted: true, body });
+}
+
+export function sendMobileCode(body: MobileCodeBody) {
+  return apiRequest<CodeSentValue>('/wps/member/security/mobile/code', { method: 'POST', body });
+}
+
+export function bindMobile(body: BindMobileBody) {
+  return apiRequest<null>('/wps/member/security/mobile', { method: 'POST', encrypted: true, body });
+}
+
+export function sendEmailCode(body: EmailCodeBody) {
+  return apiRequest<CodeSentValue>('/wps/member/security/email/code', { method: 'POST', body });
+}
+
+export function bindEmail(body: BindEmailBody) {
+  return apiRequest<null>('/wps/member/security/email', { method: 'POST', encrypted: true, body });
 }

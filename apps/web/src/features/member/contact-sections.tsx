@@ -1,0 +1,184 @@
+import type { SecurityCentre } from '@gamehall/shared/api/member';
+import { BindEmailBody, BindMobileBody } from '@gamehall/shared/api/security';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
+import { FormFooter } from '../../components/form-footer';
+import { PasswordField } from '../../components/password-field';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { showSubmitError, withMessages } from '../../lib/form-messages';
+import { bindEmail, bindMobile, sendEmailCode, sendMobileCode } from './api';
+import { CodeField, maskedContact } from './security-code-field';
+import { SecuritySection } from './security-section';
+
+const MESSAGES = {
+  mobileNum: 'validation.mobile',
+  email: 'validation.email',
+  verificationCode: 'validation.code',
+  loginPassword: 'validation.loginPassword',
+} as const;
+
+function useSaved(message: string, close: () => void) {
+  const queryClient = useQueryClient();
+  return () => {
+    close();
+    toast.success(message);
+    void queryClient.invalidateQueries({ queryKey: ['member'] });
+  };
+}
+
+/** spec §2 securityCenter: the bound mobile number (masked), bound or changed with an SMS code. */
+export function MobileSection({ data }: { data: SecurityCentre }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const done = useSaved(t('member.security.mobileSaved'), () => setOpen(false));
+  const title = data.mobileBound ? t('member.security.changeMobile') : t('member.security.bindMobile');
+  return (
+    <>
+      <SecuritySection
+        testId="security-mobile"
+        title={t('member.security.mobile')}
+        ok={data.mobileBound}
+        state={data.mobileBound ? maskedContact(data, 'sms') : t('member.security.notBoundYet')}
+        hint={t('member.security.contactHint')}
+        actions={
+          <Button variant={data.mobileBound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+            {data.mobileBound ? t('member.security.change') : t('member.security.bind')}
+          </Button>
+        }
+      />
+      <Modal open={open} onClose={() => setOpen(false)} title={title}>
+        {open && <MobileForm onDone={done} />}
+      </Modal>
+    </>
+  );
+}
+
+function MobileForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [dialing, setDialing] = useDialingCode();
+  const form = useForm({
+    defaultValues: { mobileNum: '', verificationCode: '', loginPassword: '' },
+    resolver: withMessages(
+      zodResolver(BindMobileBody.omit({ countryDialingCode: true }), undefined, { raw: true }),
+      t,
+      MESSAGES,
+    ),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const mobileNum = form.watch('mobileNum');
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      await bindMobile({ ...v, countryDialingCode: dialing });
+      onDone();
+    } catch (err) {
+      showSubmitError(form.setError, t, err);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <p className="mb-3 text-sm text-(--text-muted)">{t('member.security.mobileNotice')}</p>
+        <Field
+          label={t('member.security.newMobile')}
+          required
+          inputMode="numeric"
+          autoComplete="tel-national"
+          error={errors.mobileNum?.message}
+          {...form.register('mobileNum')}
+          suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
+        />
+        <CodeField
+          purpose="bind-mobile"
+          disabled={!/^\d{7,15}$/.test(mobileNum)}
+          send={() => sendMobileCode({ countryDialingCode: dialing, mobileNum })}
+        />
+        <PasswordField
+          label={t('member.security.loginPassword')}
+          purpose="current"
+          error={errors.loginPassword?.message}
+          {...form.register('loginPassword')}
+        />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('common.submit')}
+        </FormFooter>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** spec §2 securityCenter: the bound email (masked), bound or changed with a mailed code. */
+export function EmailSection({ data }: { data: SecurityCentre }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const done = useSaved(t('member.security.emailSaved'), () => setOpen(false));
+  const title = data.emailBound ? t('member.security.changeEmail') : t('member.security.bindEmail');
+  return (
+    <>
+      <SecuritySection
+        testId="security-email"
+        title={t('member.security.email')}
+        ok={data.emailBound}
+        state={data.emailBound ? maskedContact(data, 'email') : t('member.security.notBoundYet')}
+        hint={t('member.security.contactHint')}
+        actions={
+          <Button variant={data.emailBound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+            {data.emailBound ? t('member.security.change') : t('member.security.bind')}
+          </Button>
+        }
+      />
+      <Modal open={open} onClose={() => setOpen(false)} title={title}>
+        {open && <EmailForm onDone={done} />}
+      </Modal>
+    </>
+  );
+}
+
+function EmailForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    defaultValues: { email: '', verificationCode: '', loginPassword: '' },
+    resolver: withMessages(zodResolver(BindEmailBody, undefined, { raw: true }), t, MESSAGES),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const email = form.watch('email');
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await bindEmail(body);
+      onDone();
+    } catch (err) {
+      showSubmitError(form.setError, t, err);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <p className="mb-3 text-sm text-(--text-muted)">{t('member.security.emailNotice')}</p>
+        <Field
+          label={t('member.security.newEmail')}
+          required
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <CodeField purpose="bind-email" disabled={!email.includes('@')} send={() => sendEmailCode({ email })} />
+        <PasswordField
+          label={t('member.security.loginPassword')}
+          purpose="current"
+          error={errors.loginPassword?.message}
+          {...form.register('loginPassword')}
+        />
+        <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
+          {t('common.submit')}
+        </FormFooter>
+      </form>
+    </FormProvider>
+  );
+}
