@@ -2,7 +2,7 @@ import type { Game, GameList } from '@gamehall/shared/api/games';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
-import { navigationCategories } from '../lib/game-menus';
+import { navigationCategories, vendorDisplayName } from '../lib/game-menus';
 import { gameMenusQuery } from '../lib/site-queries';
 import { gameOverlayStore, useFavourites, useGameActions } from './game-actions';
 import { GameTile } from './game-tile';
@@ -19,12 +19,12 @@ export function GameOverlays() {
   const close = () => gameOverlayStore.set(null);
   if (!overlay) return null;
   if (overlay.kind === 'vendor') {
-    // The vendor's display name from the menus (TY rules applied), else its account type name.
+    // The vendor's display name from the menus (TY rules applied; a blanked one by a neutral label).
     const vendor = navigationCategories(menus ?? [])
       .flatMap((c) => c.vendors)
       .find((v) => v.vassalage === overlay.vassalage);
     return (
-      <Modal open onClose={close} title={vendor?.name || overlay.title} wide>
+      <Modal open onClose={close} title={vendorDisplayName(overlay.vassalage, vendor?.name, t)} wide>
         <VendorGames vassalage={overlay.vassalage} gameType={overlay.gameType} />
       </Modal>
     );

@@ -2,9 +2,11 @@ import {
   GAME_MENU_CATEGORY_ORDER as SHARED_ORDER,
   vendorIconUrl as sharedIconUrl,
 } from '@gamehall/shared/api/catalogue';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
 import { GAME_MENU_CATEGORY_ORDER, vendorIconUrl } from './art';
-import { brandSupportsTy, navigationCategories } from './game-menus';
+import { brandSupportsTy, navigationCategories, vendorDisplayName, vendorNames } from './game-menus';
 import { pickLanguage } from './language';
 
 const vendor = (vassalage: string, name = vassalage) => ({
@@ -55,5 +57,39 @@ describe('language choice (spec §4)', () => {
     expect(pickLanguage('TY', ['EN'])).toBe('EN');
     expect(pickLanguage(null, ['EN', 'TY'])).toBe('EN');
     expect(pickLanguage('', ['EN', 'TY'])).toBe('EN');
+  });
+});
+
+describe('vendor names for players (spec §4 TY blanks TCG names)', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: { en: { translation: en } },
+    lng: 'en',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const t = i18n.getFixedT('en');
+
+  it('shows a blanked lottery vendor by a neutral label, never blank or its code', () => {
+    expect(vendorDisplayName('TCG_LOTTO_VN', '', t)).toBe('Vietnam lottery');
+    expect(vendorDisplayName('TCG_SEA', '', t)).toBe('SEA lottery');
+    expect(vendorDisplayName('TCG_OTHER', ' ', t)).toBe('Provider');
+    expect(vendorDisplayName('LOTT', 'Lantern Lotto', t)).toBe('Lantern Lotto');
+  });
+
+  it('maps the menu vendors to the names players read', () => {
+    const names = vendorNames(
+      [
+        { gameCategory: 'ELOTT', vendors: [vendor('TCG_LOTTO_VN', ''), vendor('LOTT', 'Lantern Lotto')] },
+        { gameCategory: 'LOTT', vendors: [vendor('TCG_SEA', '')] },
+      ],
+      t,
+    );
+    expect(Object.fromEntries(names)).toEqual({
+      TCG_LOTTO_VN: 'Vietnam lottery',
+      LOTT: 'Lantern Lotto',
+      TCG_SEA: 'SEA lottery',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { GameMenus } from '@gamehall/shared/api/catalogue';
+import type { TFunction } from 'i18next';
 import { GAME_MENU_CATEGORY_ORDER } from './art';
 
 /** spec §9: the header drop menu shows at most 13 vendors, then a "more" tile. */
@@ -33,4 +34,23 @@ export function navigationCategories(menus: GameMenus): GameMenus {
     .filter(([, vendors]) => vendors.length > 0)
     .map(([gameCategory, vendors]) => ({ gameCategory, vendors }))
     .sort((a, b) => rank(a.gameCategory) - rank(b.gameCategory));
+}
+
+/**
+ * A vendor's name for players. spec §4 TY rules blank TCG vendor names (the server does); a menu
+ * entry, filter or record still needs words, so a neutral label stands in: games.vendorLabel.<code>
+ * ("Vietnam lottery"), else the word for a provider. Never the code.
+ */
+export function vendorDisplayName(vassalage: string, name: string | null | undefined, t: TFunction): string {
+  if (name?.trim()) return name;
+  return t(`games.vendorLabel.${vassalage}`, { defaultValue: t('games.vendor') });
+}
+
+/** Vendor code -> display name, from the navigation menus (TY rules already applied by the server). */
+export function vendorNames(menus: GameMenus | undefined, t: TFunction): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const category of menus ?? [])
+    for (const v of category.vendors)
+      if (!names.has(v.vassalage)) names.set(v.vassalage, vendorDisplayName(v.vassalage, v.name, t));
+  return names;
 }

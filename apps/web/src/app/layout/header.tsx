@@ -9,7 +9,7 @@ import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
-import { DROP_MENU_VENDORS, navigationCategories } from '../../lib/game-menus';
+import { DROP_MENU_VENDORS, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
 import { applyLanguage } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
@@ -119,7 +119,7 @@ function CategoryNav({ language }: { language: string }) {
                   className="flex flex-col items-center gap-1 rounded p-2 text-center text-xs hover:bg-(--surface)"
                 >
                   <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
-                  <span className="line-clamp-1">{vendor.name}</span>
+                  <span className="line-clamp-1">{vendorDisplayName(vendor.vassalage, vendor.name, t)}</span>
                 </Link>
               ))}
               {shown.length === DROP_MENU_VENDORS && (

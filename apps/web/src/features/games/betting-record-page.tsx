@@ -7,12 +7,12 @@ import { ResponsiveTable } from '../../components/responsive-table';
 import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api-client';
 import { GAME_MENU_CATEGORY_ORDER } from '../../lib/art';
-import { brandSupportsTy } from '../../lib/game-menus';
+import { vendorNames } from '../../lib/game-menus';
 import { displayAmount } from '../../lib/money';
-import { configQuery, gameMenusQuery } from '../../lib/site-queries';
+import { gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { DateRangeFilter } from './date-range-filter';
-import { type DateRange, vendorLabel } from './game-filters';
+import type { DateRange } from './game-filters';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
 const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) px-2 py-1.5 text-sm';
@@ -30,7 +30,9 @@ export function BettingRecordPage() {
   const [pageNo, setPageNo] = useState(1);
   const [recall, setRecall] = useState<BettingRecord | null>(null);
   const menus = useQuery(gameMenusQuery(language)).data ?? [];
-  const ty = brandSupportsTy(useQuery(configQuery).data?.supportedLanguages);
+  // Vendors by the names players read (TY-blanked ones by a neutral label), never by code.
+  const names = vendorNames(menus, t);
+  const vendorName = (code: string) => names.get(code) ?? code;
   const vendors = [
     ...new Set(
       menus.filter((m) => !gameType || m.gameCategory === gameType).flatMap((m) => m.vendors.map((v) => v.vassalage)),
@@ -82,8 +84,7 @@ export function BettingRecordPage() {
             <option value="">{t('games.allVendors')}</option>
             {vendors.map((v) => (
               <option key={v} value={v}>
-                {/* TY blanks TCG names (spec §4); a filter option still needs words, so the code without TCG. */}
-                {vendorLabel(v, v, ty) || v.replace(/^TCG_?/, '')}
+                {vendorName(v)}
               </option>
             ))}
           </select>
@@ -130,7 +131,7 @@ export function BettingRecordPage() {
                 <tr key={r.roundId} className="border-t border-(--text-muted)/15">
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
                   <td className="py-2 pr-3">{r.gameName}</td>
-                  <td className="py-2 pr-3">{vendorLabel(r.vassalage, r.vassalage, ty)}</td>
+                  <td className="py-2 pr-3">{vendorName(r.vassalage)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>

@@ -10,7 +10,7 @@ import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
-import { brandSupportsTy, navigationCategories } from '../../lib/game-menus';
+import { brandSupportsTy, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { favouriteListInfinite, gameListInfinite, recentGamesQuery } from './api';
@@ -63,7 +63,9 @@ function GameCentre({ gameType }: { gameType?: string }) {
     if (!menus || !gameType) return [];
     return navigationCategories(menus).find((c) => c.gameCategory === gameType)?.vendors ?? [];
   }, [menus, gameType]);
-  const vendorName = vendors.find((v) => v.vassalage === vassalage)?.name || vassalage || '';
+  const vendorName = vassalage
+    ? vendorDisplayName(vassalage, vendors.find((v) => v.vassalage === vassalage)?.name, t)
+    : '';
   const hasLobby = useHasLobby(gameType, vassalage, language);
   // spec §7 GLS2_roomList: a LIVE vendor's tables replace its tiles.
   const showRooms = gameType === 'LIVE' && Boolean(vassalage);
@@ -143,8 +145,7 @@ function GameCentre({ gameType }: { gameType?: string }) {
                 onClick={() => setParam('vassalage', v.vassalage)}
               >
                 <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={20} height={20} className="size-5" />
-                {/* spec §4 TY rules may blank a vendor's name: the icon stays, the name is not shown. */}
-                {v.name || <span className="sr-only">{t('games.vendor')}</span>}
+                {vendorDisplayName(v.vassalage, v.name, t)}
               </Chip>
             ))}
           </div>

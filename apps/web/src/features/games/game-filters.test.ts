@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeOf, laneHasLobby, matchesName, slotSubCategories, vendorLabel } from './game-filters';
+import { dateRangeOf, laneHasLobby, matchesName, slotSubCategories } from './game-filters';
 import { lotteryMenuInput, secondsUntil } from './lottery-page';
 
 describe('slot sub-categories (spec §3)', () => {
@@ -7,16 +7,6 @@ describe('slot sub-categories (spec §3)', () => {
     expect(slotSubCategories(['EN'])).toEqual(['SC', 'VP', 'JP', 'TG', 'AC']);
     expect(slotSubCategories(['EN', 'TY'])).toEqual(['SC', 'VP', 'JP', 'TG', 'AC', 'BG']);
     expect(slotSubCategories(['en', 'ty'])).toContain('BG');
-  });
-});
-
-describe('vendor labels in TY (spec §4)', () => {
-  it('blanks TCG vendors and shows BTI as 123BET only when the brand supports TY', () => {
-    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', true)).toBe('');
-    expect(vendorLabel('BTI', 'BTI Sports', true)).toBe('123BET');
-    expect(vendorLabel('PT', 'Playtech', true)).toBe('Playtech');
-    expect(vendorLabel('TCG_LOTTO_VN', 'TCG Lotto', false)).toBe('TCG Lotto');
-    expect(vendorLabel('BTI', 'BTI Sports', false)).toBe('BTI Sports');
   });
 });
 

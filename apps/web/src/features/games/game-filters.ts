@@ -8,17 +8,6 @@ export function slotSubCategories(supportedLanguages: readonly string[]): string
 }
 
 /**
- * spec §4 TY rules for a vendor label: TCG codes blanked, BTI shown as 123BET, when the brand
- * supports TY (lib/game-menus brandSupportsTy), as the server's menus and lanes do.
- */
-export function vendorLabel(vassalage: string, name: string, ty: boolean): string {
-  if (!ty) return name;
-  if (vassalage.startsWith('TCG')) return '';
-  if (vassalage === 'BTI') return '123BET';
-  return name;
-}
-
-/**
  * Whether a vendor opens its own lobby on a category page: its card in that category's
  * GCSGAME_gameVendor lane is isGame VASSALAGE. The lanes group vendors as the menu does (the
  * server's one category rule), so /elott finds the LOTT vendors merged into it with TY.

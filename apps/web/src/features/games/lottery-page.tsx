@@ -8,6 +8,7 @@ import { launchGame } from '../../components/game-actions';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { ApiError } from '../../lib/api-client';
 import { imageUrl } from '../../lib/art';
+import { vendorDisplayName } from '../../lib/game-menus';
 import { lotteryMenuQuery, lotteryPopularQuery, lotteryRecentQuery, openedNumeroQuery } from './api';
 
 export type LotteryKind = 'lottery' | 'seaLottery' | 'vnLottery';
@@ -76,7 +77,9 @@ export function LotteryPage({ kind }: { kind: LotteryKind }) {
         {menu.isError && <p className="text-sm text-(--danger)">{errorText(menu.error, t)}</p>}
         {menu.data?.menus.map((m) => (
           <section key={m.vassalage}>
-            <h2 className="mb-2 text-sm font-semibold text-(--text-muted)">{m.vendorName}</h2>
+            <h2 className="mb-2 text-sm font-semibold text-(--text-muted)" data-testid="lottery-vendor">
+              {vendorDisplayName(m.vassalage, m.vendorName, t)}
+            </h2>
             <GameButtons games={m.games} selected={selected} onChoose={choose} />
           </section>
         ))}
