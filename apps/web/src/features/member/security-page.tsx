@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ChangePasswordForm } from '../../components/change-password-form';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { securityQuery } from './api';
@@ -73,30 +74,21 @@ function LoginHistory({ data }: { data: SecurityCentre | undefined }) {
   return (
     <section aria-label={t('member.loginHistory')}>
       <h2 className="mb-3 font-semibold">{t('member.loginHistory')}</h2>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-(--text-muted)">
-            <tr>
-              <th className="py-2 pr-4">{t('member.time')}</th>
-              <th className="py-2 pr-4">{t('member.ip')}</th>
-              <th className="py-2 pr-4">{t('member.result')}</th>
-              <th className="py-2">{t('member.device')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.loginHistory ?? []).map((h) => (
-              <tr key={`${h.time}-${h.ip}`} className="border-t border-(--text-muted)/20">
-                <td className="py-2 pr-4 whitespace-nowrap">{new Date(h.time).toLocaleString()}</td>
-                <td className="py-2 pr-4">{h.ip ?? '-'}</td>
-                <td className={`py-2 pr-4 ${h.success ? 'text-(--success)' : 'text-(--danger)'}`}>
-                  {h.success ? t('member.success') : t('member.failure')}
-                </td>
-                <td className="max-w-xs truncate py-2">{h.userAgent ?? '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponsiveTable
+        caption={t('member.loginHistory')}
+        columns={[t('member.time'), t('member.ip'), t('member.result'), t('member.device')]}
+      >
+        {(data?.loginHistory ?? []).map((h) => (
+          <tr key={`${h.time}-${h.ip}`} className="border-t border-(--text-muted)/20">
+            <td className="py-2 pr-4 whitespace-nowrap">{new Date(h.time).toLocaleString()}</td>
+            <td className="py-2 pr-4">{h.ip ?? '-'}</td>
+            <td className={`py-2 pr-4 ${h.success ? 'text-(--success)' : 'text-(--danger)'}`}>
+              {h.success ? t('member.success') : t('member.failure')}
+            </td>
+            <td className="max-w-xs truncate py-2">{h.userAgent ?? '-'}</td>
+          </tr>
+        ))}
+      </ResponsiveTable>
     </section>
   );
 }
