@@ -2,6 +2,7 @@
 // values put into the markup are escaped.
 
 import { engineTitle } from './client/game-title';
+import { safeLobbyPath } from './lobby-url';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -50,7 +51,8 @@ export function fairPage(): string {
   );
 }
 
-export function errorPage(message: string, lobbyUrl: string | null): string {
+export function errorPage(message: string, lobby: string | null): string {
+  const lobbyUrl = safeLobbyPath(lobby);
   return shell(
     'Gamehall Studio',
     `<main class="app"><section class="panel error-page"><h1>Cannot open the game</h1><p>${escapeHtml(message)}</p>${

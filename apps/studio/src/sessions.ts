@@ -5,6 +5,7 @@ import type { StudioDb } from './db/database';
 import type { StudioSessionsTable } from './db/schema';
 import { StudioError } from './errors';
 import { engineKindOf } from './game-map';
+import { safeLobbyPath } from './lobby-url';
 import type { WalletClient } from './wallet-client';
 
 // A studio session is what a launch URL opens: the platform's game session token (kept only as a
@@ -31,12 +32,8 @@ export const LaunchQuery = z.object({
     .regex(/^[A-Za-z-]*$/)
     .default('EN'),
   mode: z.enum(['real', 'trial']).default('real'),
-  // The platform checks it at launch (same-origin path or http(s) URL); checked again, it goes into a link.
-  lobby: z
-    .string()
-    .max(500)
-    .refine((s) => (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s))
-    .optional(),
+  // It goes into a link: anything but a same-site path is dropped (no lobby link), not a failed launch.
+  lobby: z.string().max(2000).optional().transform(safeLobbyPath),
   // The game's name in the player's language, from the platform's catalogue: only shown, as text.
   name: z.string().trim().max(120).optional(),
 });
@@ -72,7 +69,8 @@ function toSession(
     player: row.player,
     currency: row.currency,
     language: row.language,
-    lobbyUrl: row.lobby_url,
+    // Sessions opened before the rule above may hold any URL.
+    lobbyUrl: safeLobbyPath(row.lobby_url),
     owner: row.mode === 'trial' ? `trial:${row.id}` : `${row.vendor}:${row.player}`,
   };
 }
