@@ -6,6 +6,7 @@ export function Field({
   required = false,
   hint,
   error,
+  leading,
   suffix,
   ref,
   ...input
@@ -14,6 +15,8 @@ export function Field({
   required?: boolean;
   hint?: string;
   error?: string;
+  /** Before the input (a dialing code), as `suffix` goes after it (a send-code button). */
+  leading?: ReactNode;
   suffix?: ReactNode;
   ref?: React.Ref<HTMLInputElement>;
 }) {
@@ -30,6 +33,7 @@ export function Field({
         {label}
       </label>
       <div className="flex gap-2">
+        {leading}
         <input
           id={id}
           ref={ref}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
 import zh from '../../locales/zh.json';
-import { ruleHint, visibleRules } from './register-fields';
+import { invitationTakesBoth, routeInvitationCode, ruleHint, visibleRules } from './register-fields';
 
 const rule = (field: string, enabled = true, required = false): RegisterFieldRule => ({
   field,
@@ -83,5 +83,53 @@ describe("registration hints in the reader's language (spec §5)", () => {
   it('the server hint when the pattern has no key', () => {
     const unknown = { ...withPattern(1, 6, 16), patternId: 99, hint: 'Server says so' };
     expect(ruleHint(i18n.getFixedT('zh'), unknown)).toBe('Server says so');
+  });
+});
+
+describe('one invitation code field for the affiliate and referral codes (spec §3, §5)', () => {
+  const flags = { mobileVerify: false, mobilePasswordReg: false };
+  const codeRule = (field: string, enabled: boolean, required: boolean, min: number, max: number) => ({
+    ...rule(field, enabled, required),
+    minLength: min,
+    maxLength: max,
+  });
+
+  it('shows one field where both rules are on, required when either is, with room for either', () => {
+    const both = [
+      rule('username', true, true),
+      codeRule('affiliateCode', true, false, 4, 20),
+      codeRule('referralCode', true, true, 6, 30),
+    ];
+    const shown = visibleRules(both, 'username', flags);
+    expect(shown.map((r) => r.field)).toEqual(['username', 'affiliateCode']);
+    expect(shown[1]).toMatchObject({ required: true, minLength: 4, maxLength: 30 });
+    expect(invitationTakesBoth(both)).toBe(true);
+
+    const affiliateOnly = [
+      codeRule('affiliateCode', true, false, 4, 20),
+      codeRule('referralCode', false, false, 4, 20),
+    ];
+    expect(visibleRules(affiliateOnly, 'username', flags).map((r) => r.field)).toEqual(['affiliateCode']);
+    expect(invitationTakesBoth(affiliateOnly)).toBe(false);
+    const referralOnly = [codeRule('affiliateCode', false, false, 4, 20), codeRule('referralCode', true, true, 4, 20)];
+    expect(visibleRules(referralOnly, 'username', flags)).toEqual([referralOnly[1]]);
+  });
+
+  it('sends a known agent code as affiliateCode and any other as referralCode when the field takes both', async () => {
+    const agents = new Set(['AGENT01']);
+    const isAffiliate = async (code: string) => agents.has(code);
+    expect(await routeInvitationCode({ username: 'u', affiliateCode: 'AGENT01' }, true, isAffiliate)).toEqual({
+      username: 'u',
+      affiliateCode: 'AGENT01',
+    });
+    expect(await routeInvitationCode({ username: 'u', affiliateCode: 'A1B2C3' }, true, isAffiliate)).toEqual({
+      username: 'u',
+      referralCode: 'A1B2C3',
+    });
+    // Only the affiliate rule on: an unknown code stops registration (invitation_code_error).
+    expect(await routeInvitationCode({ username: 'u', affiliateCode: 'A1B2C3' }, false, isAffiliate)).toBe('invalid');
+    // No code, or only a referral field: nothing to look up.
+    const untouched = { username: 'u', referralCode: 'A1B2C3' };
+    expect(await routeInvitationCode(untouched, false, isAffiliate)).toBe(untouched);
   });
 });

@@ -26,9 +26,50 @@ export function visibleRules(
     return rule.enabled;
   });
   const rank = (f: string) => (ORDER.includes(f) ? ORDER.indexOf(f) : ORDER.length);
-  return shown
+  return mergeInvitationCodes(shown)
     .map((rule) => (kind === 'mobile' && rule.field === 'mobileNum' ? { ...rule, required: true } : rule))
     .sort((a, b) => rank(a.field) - rank(b.field));
+}
+
+/**
+ * spec §3 knows two codes a newcomer may bring: an agent's affiliate code (the agent becomes the
+ * upline) and a member's referral code (refer-a-friend). To the visitor both are "the code I was
+ * given", so where both rules are on the form shows one field, the affiliate code's ("Invitation
+ * code"): required when either rule requires a code, with room for either's length. On submit
+ * (routeInvitationCode) the code goes as whichever of the two it is.
+ */
+function mergeInvitationCodes(shown: RegisterFieldRule[]): RegisterFieldRule[] {
+  const affiliate = shown.find((r) => r.field === 'affiliateCode');
+  const referral = shown.find((r) => r.field === 'referralCode');
+  if (!affiliate || !referral) return shown;
+  const merged: RegisterFieldRule = {
+    ...affiliate,
+    required: affiliate.required || referral.required,
+    minLength: Math.min(affiliate.minLength, referral.minLength),
+    maxLength: Math.max(affiliate.maxLength, referral.maxLength),
+  };
+  return shown.filter((r) => r !== referral).map((r) => (r === affiliate ? merged : r));
+}
+
+/** Whether the one invitation field stands for both codes (see mergeInvitationCodes). */
+export function invitationTakesBoth(rules: RegisterFieldRule[]): boolean {
+  return isEnabled(rules, 'affiliateCode') && isEnabled(rules, 'referralCode');
+}
+
+/**
+ * The invitation code's place in the registration body: an affiliate code the server knows
+ * (`isAffiliate`, POST /wps/agent/affiliate) stays affiliateCode; any other code, when the field
+ * stands for both, goes as referralCode (the server checks it); otherwise it is invalid.
+ */
+export async function routeInvitationCode(
+  values: Record<string, string>,
+  takesBoth: boolean,
+  isAffiliate: (code: string) => Promise<boolean>,
+): Promise<Record<string, string> | 'invalid'> {
+  const { affiliateCode: code, ...rest } = values;
+  if (!code) return values;
+  if (await isAffiliate(code)) return values;
+  return takesBoth ? { ...rest, referralCode: code } : 'invalid';
 }
 
 function isEnabled(rules: RegisterFieldRule[], field: string) {

@@ -12,13 +12,21 @@ import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
+import { ApiError } from '../../lib/api-client';
 import { showSubmitError } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
 import { CaptchaField } from './captcha-field';
 import { MOBILE_PATTERN } from './mobile-input';
-import { type Kind, PASSWORD_FIELDS, ruleHint, visibleRules } from './register-fields';
+import {
+  invitationTakesBoth,
+  type Kind,
+  PASSWORD_FIELDS,
+  routeInvitationCode,
+  ruleHint,
+  visibleRules,
+} from './register-fields';
 
 type Values = Record<string, string>;
 
@@ -77,15 +85,17 @@ function RegisterForm({ kind }: { kind: Kind }) {
       form.setError('root', { message: t('auth.confirmAge', { age: minAge }) });
       return;
     }
-    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+    const entered = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
     try {
-      if (filled.affiliateCode) {
-        try {
-          await checkAffiliate(filled.affiliateCode);
-        } catch {
-          await showAlert({ message: t('invitation_code_error') });
-          return;
-        }
+      const filled = await routeInvitationCode(entered, invitationTakesBoth(rules), (code) =>
+        checkAffiliate(code).then(
+          () => true,
+          () => false,
+        ),
+      );
+      if (filled === 'invalid') {
+        await showAlert({ message: t('invitation_code_error') });
+        return;
       }
       const value = await register(
         {
@@ -105,6 +115,11 @@ function RegisterForm({ kind }: { kind: Kind }) {
       if (captchaRule) {
         setCaptcha('');
         setCaptchaReload((n) => n + 1);
+      }
+      // A code that is neither an agent's nor a member's: the same dialog as an unknown agent code.
+      if (err instanceof ApiError && err.code === 'REFERRAL_CODE_INVALID') {
+        await showAlert({ message: t('invitation_code_error') });
+        return;
       }
       showSubmitError(form.setError, t, err, { countryDialingCode: 'mobileNum' });
     }
@@ -136,6 +151,9 @@ function RegisterForm({ kind }: { kind: Kind }) {
             type={rule.field === 'email' ? 'email' : 'text'}
             autoComplete="off"
             {...field}
+            leading={
+              rule.field === 'mobileNum' ? <DialingCodeSelect value={dialing} onChange={setDialing} /> : undefined
+            }
             suffix={
               rule.field === 'verificationCode' ? (
                 <SmsButton
@@ -143,8 +161,6 @@ function RegisterForm({ kind }: { kind: Kind }) {
                   disabled={!MOBILE_PATTERN.test(mobile)}
                   send={() => sendRegisterSms(mobile, dialing)}
                 />
-              ) : rule.field === 'mobileNum' ? (
-                <DialingCodeSelect value={dialing} onChange={setDialing} />
               ) : undefined
             }
           />
