@@ -66,7 +66,7 @@ export function CodeField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const { register, formState } = useFormContext<{ verificationCode: string }>();
+  const { register, formState, clearErrors } = useFormContext<{ verificationCode: string }>();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <Field
@@ -84,6 +84,8 @@ export function CodeField({
           send={async () => {
             const sent = await send();
             setSentTo(sent.sentTo);
+            // The hint says where the code went; an earlier 'enter the code' error would hide it.
+            clearErrors('verificationCode');
             return sent;
           }}
         />
