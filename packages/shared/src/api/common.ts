@@ -44,3 +44,43 @@ export const EncryptedBody = z.object({ value: z.string().min(1).max(20_000) });
 
 /** Trimmed string that must not be empty after trimming (spec §5: "trimmed"). */
 export const TrimmedRequired = (max = 200) => z.string().trim().min(1).max(max);
+
+function hasUnsafeChar(s: string): boolean {
+  for (const c of s) {
+    const code = c.charCodeAt(0);
+    if (c === '\\' || code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A link an operator may set (customer service, banners, resources, routes): an absolute http(s)
+ * URL or a path on this site. Anything else (javascript:, data:, protocol-relative //host, a
+ * backslash or control character browsers would rewrite into //host) is refused, because the
+ * player site puts it into href.
+ */
+export function isSafeLinkUrl(value: string): boolean {
+  if (value.length === 0 || value.length > 2000 || hasUnsafeChar(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** isSafeLinkUrl as a schema (a field error with reason INVALID). */
+export const SafeLinkUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(isSafeLinkUrl, { params: { reason: 'INVALID' } });
+
+/** A host the site loads from (image and game CDNs): an absolute http(s) URL, or '' for this site. */
+export const HostUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || (!s.startsWith('/') && isSafeLinkUrl(s)), { params: { reason: 'INVALID' } });

@@ -1,3 +1,4 @@
+import { HostUrl, SafeLinkUrl } from '@gamehall/shared/api/common';
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import { z } from 'zod';
 import type { Conn } from '../../db/database';
@@ -44,11 +45,12 @@ export const BrandSettingsSchema = z.object({
       blockedCidrs: z.array(z.string()),
     })
     .default({ enabled: true, blockedCountries: ['US', 'SG'], allowedCidrs: [], blockedCidrs: [] }),
-  customerServiceUrl: z.string().default('/help'),
+  /** Links the player site renders: http(s) or a path on the site (common.ts SafeLinkUrl). */
+  customerServiceUrl: SafeLinkUrl.default('/help'),
   mainDomain: z.string().default('localhost'),
-  domainRoute: z.record(z.string(), z.string()).default({ agent: '/agentHome', member: '/' }),
-  imageCDNs: z.array(z.string()).default(['']),
-  launchGameCDNs: z.array(z.string()).default(['']),
+  domainRoute: z.record(z.string(), SafeLinkUrl).default({ agent: '/agentHome', member: '/' }),
+  imageCDNs: z.array(HostUrl).default(['']),
+  launchGameCDNs: z.array(HostUrl).default(['']),
   gtagId: z.string().default(''),
   /** Registration method recorded for web sign-ups (spec §3 registerMethod). */
   registerMethod: z.string().default('WEB'),

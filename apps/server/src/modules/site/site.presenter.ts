@@ -1,3 +1,4 @@
+import { isSafeLinkUrl } from '@gamehall/shared/api/common';
 import type {
   Announcement,
   Banner,
@@ -96,11 +97,13 @@ export function presentBanner(r: {
   linkage_type: string | null;
   link_url: string | null;
 }): Banner {
+  // A link stored before operator links were checked is dropped, not put into the page.
+  const link = r.link_url && isSafeLinkUrl(r.link_url) ? r.link_url : null;
   return {
     id: r.id,
     url: r.image_url,
-    linkageType: r.linkage_type,
-    linkUrl: r.link_url,
+    linkageType: link ? r.linkage_type : null,
+    linkUrl: link,
     groupName: r.group_name,
     title: r.title,
   };

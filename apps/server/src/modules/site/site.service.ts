@@ -1,3 +1,4 @@
+import { isSafeLinkUrl } from '@gamehall/shared/api/common';
 import type { AnnouncementLists } from '@gamehall/shared/api/site';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
@@ -68,7 +69,8 @@ export async function helpCenter(ctx: AppContext) {
 }
 
 export async function resources(ctx: AppContext) {
-  return (await listResources(ctx.db)).map(presentResource);
+  // A resource whose link is not http(s) or a site path (stored before links were checked) is left out.
+  return (await listResources(ctx.db)).filter((r) => isSafeLinkUrl(r.url)).map(presentResource);
 }
 
 export async function permissionInfo(ctx: AppContext, rawIp: string) {
