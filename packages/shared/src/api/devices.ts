@@ -31,6 +31,7 @@ export const LOGIN_HISTORY_RESULTS = ['success', 'failure', 'verificationRequire
 
 /** One login attempt; method is username, sms or the new-IP verification's (SMS, EMAIL, BANK, TOTP, RECOVERY). */
 export const LoginHistoryItem = z.object({
+  id: z.number().int(),
   time: z.string(),
   ip: z.string().nullable(),
   device: z.string(),

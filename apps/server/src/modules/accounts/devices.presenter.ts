@@ -64,6 +64,7 @@ export function presentSession(
  * was asked for.
  */
 export function presentLoginAttempt(r: {
+  id: number;
   event: string;
   success: boolean;
   ip: string | null;
@@ -82,6 +83,7 @@ export function presentLoginAttempt(r: {
         ? detail.type
         : null;
   return {
+    id: r.id,
     time: new Date(r.created_at).toISOString(),
     ip: r.ip,
     device: describeDevice(r.user_agent),

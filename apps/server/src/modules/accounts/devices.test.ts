@@ -146,6 +146,7 @@ describe('devices and sessions', () => {
     const page2 = (await get('/wps/member/security/loginHistory?pageNo=2&pageSize=2', token)).json().value;
     expect(page2.content).toEqual([
       {
+        id: expect.any(Number),
         time: expect.any(String),
         ip: `10.62.${seq}.5`,
         device: 'Firefox on Windows',

@@ -1,3 +1,4 @@
+import type { LoginHistoryPage, MemberSessionList, RevokedSessions } from '@gamehall/shared/api/devices';
 import type { MemberIcons, SecurityCentre } from '@gamehall/shared/api/member';
 import type {
   BindEmailBody,
@@ -10,6 +11,7 @@ import type {
   SecurityCodeBody,
   SetPaymentPasswordBody,
 } from '@gamehall/shared/api/security';
+import type { TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@gamehall/shared/api/two-factor';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
@@ -64,4 +66,63 @@ export function sendEmailCode(body: EmailCodeBody) {
 
 export function bindEmail(body: BindEmailBody) {
   return apiRequest<null>('/wps/member/security/email', { method: 'POST', encrypted: true, body });
+}
+
+// Two-factor authentication and signed-in devices (security centre).
+export function twoFactorQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['member', 'twoFactor', token],
+    queryFn: () => apiRequest<TwoFactorStatus>('/wps/member/security/twoFactor'),
+    enabled: Boolean(token),
+  });
+}
+
+export function startTwoFactor(loginPassword: string) {
+  return apiRequest<TwoFactorEnrolment>('/wps/member/security/twoFactor/enrol', {
+    method: 'POST',
+    encrypted: true,
+    body: { loginPassword },
+  });
+}
+
+export function confirmTwoFactor(code: string) {
+  return apiRequest<TwoFactorRecoveryCodes>('/wps/member/security/twoFactor/confirm', {
+    method: 'POST',
+    body: { code },
+  });
+}
+
+export function disableTwoFactor(code: string) {
+  return apiRequest<null>('/wps/member/security/twoFactor/disable', { method: 'POST', body: { code } });
+}
+
+export function regenerateRecoveryCodes(code: string) {
+  return apiRequest<TwoFactorRecoveryCodes>('/wps/member/security/twoFactor/recoveryCodes', {
+    method: 'POST',
+    body: { code },
+  });
+}
+
+export function sessionsQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['member', 'sessions', token],
+    queryFn: () => apiRequest<MemberSessionList>('/wps/member/security/sessions'),
+    enabled: Boolean(token),
+  });
+}
+
+export function revokeSession(id: number) {
+  return apiRequest<null>(`/wps/member/security/sessions/${id}`, { method: 'DELETE' });
+}
+
+export function revokeOtherSessions() {
+  return apiRequest<RevokedSessions>('/wps/member/security/sessions/revokeOthers', { method: 'POST' });
+}
+
+export function loginHistoryQuery(token: string | null, pageNo: number, pageSize = 10) {
+  return queryOptions({
+    queryKey: ['member', 'loginHistory', token, pageNo, pageSize],
+    queryFn: () => apiRequest<LoginHistoryPage>('/wps/member/security/loginHistory', { query: { pageNo, pageSize } }),
+    enabled: Boolean(token),
+  });
 }

@@ -4,16 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ChangePasswordForm } from '../../components/change-password-form';
-import { ResponsiveTable } from '../../components/responsive-table';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { securityQuery } from './api';
 import { EmailSection, MobileSection } from './contact-sections';
 import { PaymentPasswordSection } from './payment-password-section';
 import { SecuritySection } from './security-section';
+import { LoginHistoryPanel, SessionsPanel } from './sessions-panel';
+import { TwoFactorPanel } from './two-factor-panel';
 
-// spec §2 My account (securityCenter): one panel per safeguard, each with its own actions, then
-// the login history.
+// spec §2 My account (securityCenter): one panel per safeguard, each with its own actions, the
+// signed-in devices, then the login history.
 export function SecurityPage() {
   const { t } = useTranslation();
   const { token } = useSession();
@@ -27,14 +28,11 @@ export function SecurityPage() {
           <PaymentPasswordSection data={data} />
           <MobileSection data={data} />
           <EmailSection data={data} />
-          <SecuritySection
-            title={t('member.security.totp')}
-            ok={data.totpEnabled}
-            state={data.totpEnabled ? t('member.bound') : t('member.notBound')}
-          />
+          <TwoFactorPanel />
+          <SessionsPanel />
         </div>
       )}
-      <LoginHistory data={data} />
+      <LoginHistoryPanel />
     </div>
   );
 }
@@ -66,29 +64,5 @@ function PasswordSection({ data }: { data: SecurityCentre }) {
         </div>
       )}
     </SecuritySection>
-  );
-}
-
-function LoginHistory({ data }: { data: SecurityCentre | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <section aria-label={t('member.loginHistory')}>
-      <h2 className="mb-3 font-semibold">{t('member.loginHistory')}</h2>
-      <ResponsiveTable
-        caption={t('member.loginHistory')}
-        columns={[t('member.time'), t('member.ip'), t('member.result'), t('member.device')]}
-      >
-        {(data?.loginHistory ?? []).map((h) => (
-          <tr key={`${h.time}-${h.ip}`} className="border-t border-(--text-muted)/20">
-            <td className="py-2 pr-4 whitespace-nowrap">{new Date(h.time).toLocaleString()}</td>
-            <td className="py-2 pr-4">{h.ip ?? '-'}</td>
-            <td className={`py-2 pr-4 ${h.success ? 'text-(--success)' : 'text-(--danger)'}`}>
-              {h.success ? t('member.success') : t('member.failure')}
-            </td>
-            <td className="max-w-xs truncate py-2">{h.userAgent ?? '-'}</td>
-          </tr>
-        ))}
-      </ResponsiveTable>
-    </section>
   );
 }
