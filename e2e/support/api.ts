@@ -37,3 +37,19 @@ export async function solvedChallenge(): Promise<string> {
   if (!solution) throw new Error('the challenge could not be solved within 20 s');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/**
+ * An operator's admin session token: POST /admin/session/login with a solved challenge, as the
+ * operator client does (the seeded operator by default). Throws unless the login succeeds.
+ */
+export async function operatorToken(username = 'admin', password = 'Admin@1234'): Promise<string> {
+  const res = await api<{ token: string }>('POST', '/admin/session/login', {
+    username,
+    password,
+    challenge: await solvedChallenge(),
+  });
+  if (res.status !== 200 || !res.body.value?.token) {
+    throw new Error(`POST /admin/session/login: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.value.token;
+}

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { operatorToken } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { useSiteBrowser } from './web-build';
@@ -13,12 +14,7 @@ import { useSiteBrowser } from './web-build';
 const browser = useSiteBrowser();
 let token: string;
 before(async () => {
-  const res = await admin<{ token: string }>('POST', '/admin/session/login', {
-    username: 'admin',
-    password: 'Admin@1234',
-  });
-  assert.ok(res.token, 'operator login');
-  token = res.token;
+  token = await operatorToken();
 });
 
 /** An operator API call; throws unless it succeeds. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
@@ -43,15 +44,7 @@ async function call(method: string, url: string, token: string, body?: unknown):
 
 let adminToken = '';
 async function operator(url: string) {
-  if (!adminToken) {
-    const res = await fetch(`${baseUrl()}/admin/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Admin@1234' }),
-    });
-    const login = (await res.json()) as { value: { token: string } };
-    adminToken = login.value.token;
-  }
+  if (!adminToken) adminToken = await operatorToken();
   const result = await call('POST', url, adminToken);
   assert.equal(result.success, true, `${url}: ${JSON.stringify(result)}`);
   return result.value as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, PageQuery, paged } from './common';
+import { ChallengeField } from './verification';
 
 // The operator API (issue 4: until the back office exists, operator actions are API calls guarded
 // by the operator's permission). Operators are accounts of type 90 with an 'admin' session.
@@ -8,6 +9,10 @@ import { Money, PageQuery, paged } from './common';
 export const AdminLoginBody = z.object({
   username: z.string().trim().min(1).max(40),
   password: z.string().min(1).max(64),
+  /** Solved proof-of-work challenge (GET /wps/verification/challenge); required while the brand has it on. */
+  challenge: ChallengeField.optional(),
+  /** The answer to GET /wps/captcha once a refusal carried { captcha: true }. */
+  captcha: z.string().max(16).optional(),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 

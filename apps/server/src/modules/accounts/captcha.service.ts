@@ -51,7 +51,11 @@ export async function newCaptcha(
   const keys = clientKeys(request);
   const clientKey = keys.cookie ?? keys.fallback;
   const now = ctx.now();
-  await hit(ctx.db, `captcha:${clientKey}`, { max: 1, windowSeconds: CAPTCHA_REFRESH_MS / 1000 }, now);
+  // The refresh limit counts what the client cannot change at will: its address, and its account
+  // when it sends a session. A fresh cookie or user agent per request starts no new count.
+  const refresh = { max: 1, windowSeconds: CAPTCHA_REFRESH_MS / 1000 };
+  await hit(ctx.db, `captcha:refresh:ip:${request.ip}`, refresh, now);
+  if (request.principal) await hit(ctx.db, `captcha:refresh:account:${request.principal.memberId}`, refresh, now);
   const text = randomCaptchaText();
   await upsertCaptcha(ctx.db, {
     clientKey,

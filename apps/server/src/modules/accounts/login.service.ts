@@ -10,8 +10,7 @@ import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/a
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
-import { assertNotLocked, count, hit, reset } from '../throttle/throttle.service';
-import { checkCaptcha } from './captcha.service';
+import { hit, reset, UNLIMITED } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
 import { type LoginOutcome, maskEmail } from './login.presenter';
 import {
@@ -31,6 +30,13 @@ import {
   setFirstLogin,
   setLoginVerificationCode,
 } from './login.queries';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  type LoginAttempt,
+  type LoginAttemptKeys,
+  releaseLoginAttempt,
+} from './login-attempts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { endSession, issueSession } from './sessions.service';
 import {
@@ -48,8 +54,10 @@ import { checkSecondFactor } from './two-factor.service';
 // Throttles of the login (api-conventions: counters that protect accounts live in the database, so
 // every node shares them).
 const FAILURE_WINDOW_SECONDS = 15 * 60;
-/** The 10th failure within the window locks the account for 15 minutes. */
-const ACCOUNT_FAILURE_LIMIT = { max: 9, windowSeconds: FAILURE_WINDOW_SECONDS, lockSeconds: 15 * 60 } as const;
+/** At most ten passwords of one account are checked per window; the 10th failure locks it for 15 minutes. */
+const ACCOUNT_FAILURE_LIMIT = { max: 10, windowSeconds: FAILURE_WINDOW_SECONDS, lockSeconds: 15 * 60 } as const;
+/** Failures per address only count, towards the captcha. */
+const IP_FAILURE_COUNT = { max: UNLIMITED, windowSeconds: FAILURE_WINDOW_SECONDS } as const;
 const VERIFICATION_TTL_MS = 10 * 60_000;
 const VERIFICATION_MAX_ATTEMPTS = 5;
 const FREEPLAY_PER_IP = { max: 5, windowSeconds: 3600 } as const;
@@ -64,8 +72,6 @@ export type LoginInput = {
   area: 'member' | 'agent';
 };
 
-type FailureKeys = { account: string; ip: string };
-
 /** spec §4 Login: challenge, captcha when due, credentials, role rules, new-IP verification, session. */
 export async function login(ctx: AppContext, request: FastifyRequest, input: LoginInput): Promise<LoginOutcome> {
   const now = ctx.now();
@@ -78,13 +84,15 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     input.type === 'sms'
       ? parseMobile(input.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db)), input.username)
       : undefined;
-  const keys: FailureKeys = {
-    account: `login:fail:account:${mobile ? mobile.phone : input.username.toLowerCase()}`,
-    ip: `login:fail:ip:${request.ip}`,
+  const keys: LoginAttemptKeys = {
+    lock: {
+      key: `login:fail:account:${mobile ? mobile.phone : input.username.toLowerCase()}`,
+      limit: ACCOUNT_FAILURE_LIMIT,
+    },
+    count: { key: `login:fail:ip:${request.ip}`, limit: IP_FAILURE_COUNT },
   };
-  await assertNotLocked(ctx.db, keys.account, now);
   if (input.type === 'username') await verifyChallenge(ctx, ctx.db, input.challenge);
-  if (await captchaDue(ctx, brand, keys, now)) await checkCaptcha(ctx, ctx.db, request, input.captcha);
+  const attempt = await beginLoginAttempt(ctx, request, brand, keys, input.captcha);
 
   let member: LoginMember | undefined;
   if (mobile) {
@@ -96,21 +104,23 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
         code: input.password,
       });
     } catch (error) {
-      if (error instanceof AppError) await loginFailed(ctx, request, brand, keys, input, error.code);
+      if (error instanceof AppError) await loginFailed(ctx, request, brand, attempt, input, error.code);
       throw error;
     }
     const holder = await memberByMobile(ctx.db, mobile);
     member = holder ? await findMemberForLoginById(ctx.db, holder.id) : undefined;
-    if (!member) await loginFailed(ctx, request, brand, keys, input, 'ACCOUNT_PASSWORD_INVALID');
+    if (!member) await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID');
   } else {
     member = await findMemberForLogin(ctx.db, input.username);
     // The same answer, in the same time, whether or not the username exists.
     const passwordOk = member
       ? await verifyPassword(member.password_hash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    if (!passwordOk) await loginFailed(ctx, request, brand, keys, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
+    if (!passwordOk) await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
   }
   if (!member) throw new AppError('ACCOUNT_PASSWORD_INVALID');
+  // The password was right: whatever is refused next (role, new address) is no failed guess.
+  await releaseLoginAttempt(ctx, attempt);
 
   await assertMayEnter(ctx, request, member, input.area, { type: input.type });
 
@@ -163,35 +173,26 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
       event: 'login',
       detail: { type: input.type, area, ...(unverifiedNewIp ? { newIpUnverified: true } : {}) },
     });
-    await reset(trx, keys.account);
-    await reset(trx, keys.ip);
+    await reset(trx, keys.lock.key);
+    await reset(trx, keys.count.key);
     return { token, member, passwordExpired, forceChangePassword };
   });
 }
 
-async function captchaDue(ctx: AppContext, brand: Brand, keys: FailureKeys, now: Date) {
-  const [account, ip] = await Promise.all([
-    count(ctx.db, keys.account, FAILURE_WINDOW_SECONDS, now),
-    count(ctx.db, keys.ip, FAILURE_WINDOW_SECONDS, now),
-  ]);
-  return Math.max(account, ip) >= brand.captchaAfterFailures;
-}
-
 /**
- * Counts a failed login against the account and the IP, audits it and throws. Once either count
- * reaches the brand's captchaAfterFailures the failure carries { captcha: true } (spec §4), and
- * the 10th failure for one account locks it.
+ * A failed login keeps the slots its attempt reserved on the account and the IP; audits it and
+ * throws. Once either count reaches the brand's captchaAfterFailures the failure carries
+ * { captcha: true } (spec §4), and the 10th failure for one account locks it.
  */
 async function loginFailed(
   ctx: AppContext,
   request: FastifyRequest,
   brand: Brand,
-  keys: FailureKeys,
+  attempt: LoginAttempt,
   input: LoginInput,
   code: ErrorCode,
   memberId?: number,
 ): Promise<never> {
-  const now = ctx.now();
   await audit(ctx.db, request, {
     event: 'login',
     success: false,
@@ -199,15 +200,10 @@ async function loginFailed(
     username: input.username.slice(0, 100),
     detail: { type: input.type, area: input.area, reason: code },
   });
-  const ipFailures = await hit(
-    ctx.db,
-    keys.ip,
-    { max: Number.MAX_SAFE_INTEGER, windowSeconds: FAILURE_WINDOW_SECONDS },
-    now,
-  );
-  const accountFailures = await hit(ctx.db, keys.account, ACCOUNT_FAILURE_LIMIT, now);
-  const captcha = Math.max(ipFailures, accountFailures) >= brand.captchaAfterFailures;
-  throw new AppError(code, captcha ? { value: { captcha: true } } : {});
+  const failure = await failLoginAttempt(ctx, brand, attempt);
+  if (failure.lockedForSeconds !== undefined)
+    throw new AppError('RATE_LIMITED', { value: { retryAfterSeconds: failure.lockedForSeconds } });
+  throw new AppError(code, failure.captcha ? { value: { captcha: true } } : {});
 }
 
 /** spec §6: only members log in to the member site, only agents to the agent area; disabled accounts never. */

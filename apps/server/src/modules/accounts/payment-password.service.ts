@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { assertNotLocked, hit } from '../throttle/throttle.service';
+import { release, reserve, spend } from '../throttle/throttle.service';
 import { findPaymentPasswordHash } from './password.queries';
 import { verifyPassword } from './passwords';
 
@@ -9,16 +9,18 @@ const FAILURES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as const;
 
 /**
  * The payment password guards money leaving an account (withdrawals, transfers to the upline or a
- * downline). The lock is checked before the answer: while locked even the right answer is refused,
- * so guessing through the lockout learns nothing.
+ * downline). Each answer takes one of the five slots before it is looked at, so parallel requests
+ * check at most five wrong answers, and while locked even the right answer is refused: guessing
+ * through the lockout learns nothing. A right answer gives its slot back.
  */
 export async function checkPaymentPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
-  const key = `paypwd:${memberId}`;
-  await assertNotLocked(ctx.db, key, ctx.now());
   const row = await findPaymentPasswordHash(ctx.db, memberId);
   if (!row?.payment_password_hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
-  if (!(await verifyPassword(row.payment_password_hash, password))) {
-    await hit(ctx.db, key, FAILURES, ctx.now());
-    throw new AppError('PAYMENT_PASSWORD_INVALID');
+  const slot = await reserve(ctx.db, `paypwd:${memberId}`, FAILURES, ctx.now());
+  if (await verifyPassword(row.payment_password_hash, password)) {
+    await release(ctx.db, slot);
+    return;
   }
+  await spend(ctx.db, slot, FAILURES, ctx.now());
+  throw new AppError('PAYMENT_PASSWORD_INVALID');
 }

@@ -40,7 +40,7 @@ export function registerVerificationRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Login captcha image: value is a base64 PNG; at most one per second per client',
+        summary: 'Login captcha image: value is a base64 PNG; at most one per second per address and account',
         response: { 200: envelope(CaptchaValue) },
       },
       config: { auth: 'public' },

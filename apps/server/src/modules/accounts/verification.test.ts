@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { setBrandSetting } from '../site/brand.service';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, randomCaptchaText } from './captcha-image';
 import { verifyChallenge } from './challenge.service';
+import { issueSession } from './sessions.service';
 import { consumeSmsCode, normalizeMobile, parseMobile } from './sms.service';
 
 let t: TestApp;
@@ -185,24 +186,41 @@ describe('GET /wps/captcha', () => {
     for (const row of rows) expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refreshes at most once a second per client', async () => {
-    const headers = { cookie: 'ghcid=refresh-test-client-0000000001' };
-    const first = await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers });
-    expect(first.statusCode).toBe(200);
-    const second = await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers });
+  it('refreshes at most once a second per address, whatever cookie or user agent the client sends', async () => {
+    const fetchCaptcha = (n: number, remoteAddress = ip, token?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/wps/captcha',
+        remoteAddress,
+        headers: {
+          cookie: `ghcid=refresh-test-client-${String(n).padStart(10, '0')}`,
+          'user-agent': `agent-${n}`,
+          ...(token ? { authorization: token } : {}),
+        },
+      });
+    expect((await fetchCaptcha(1)).statusCode).toBe(200);
+    const second = await fetchCaptcha(1);
     expect(second.statusCode).toBe(429);
     expect(second.json()).toMatchObject({ code: 'RATE_LIMITED', value: { retryAfterSeconds: 1 } });
-    // Another client is not held back.
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/wps/captcha',
-      remoteAddress: ip,
-      headers: { cookie: 'ghcid=refresh-test-client-0000000002' },
-    });
-    expect(other.statusCode).toBe(200);
+    // A new cookie and user agent on every request start no new count.
+    for (let n = 2; n < 12; n++) expect((await fetchCaptcha(n)).statusCode).toBe(429);
+    const parallel = await Promise.all(Array.from({ length: 20 }, (_, i) => fetchCaptcha(100 + i)));
+    expect(parallel.filter((r) => r.statusCode === 200)).toHaveLength(0);
+    // Another address is not held back.
+    expect((await fetchCaptcha(1, `10.21.${ipSeq % 250}.1`)).statusCode).toBe(200);
     t.advance(1100);
-    const third = await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers });
-    expect(third.statusCode).toBe(200);
+    expect((await fetchCaptcha(1)).statusCode).toBe(200);
+  });
+
+  it('refreshes at most once a second per signed-in account, from any address', async () => {
+    const m = await createMember(t.ctx);
+    const token = await issueSession(t.ctx, t.ctx.db, { memberId: m.id, area: 'member', ip, userAgent: null });
+    const fetchCaptcha = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress, headers: { authorization: token } });
+    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.1`)).statusCode).toBe(200);
+    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.2`)).statusCode).toBe(429);
+    t.advance(1100);
+    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.3`)).statusCode).toBe(200);
   });
 });
 

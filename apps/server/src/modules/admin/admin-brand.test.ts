@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken as operatorLogin } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { expectFailure, sessionFor } from '../cashier/cashier.fixtures';
@@ -8,12 +9,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/session/login',
-    payload: { username: 'admin', password: 'Admin@1234' },
-  });
-  adminToken = res.json().value.token;
+  adminToken = await operatorLogin(t.app);
 });
 afterAll(() => t.close());
 
@@ -46,14 +42,7 @@ const detailOf = (d: unknown) => (typeof d === 'string' ? JSON.parse(d) : d) as 
 
 async function cashierOperator() {
   const op = await createMember(t.ctx, { type: 90, permissions: ['cashier'], password: 'Oper@1234' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/session/login',
-    payload: { username: op.username, password: 'Oper@1234' },
-    remoteAddress: '10.9.1.1',
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().value.token as string;
+  return operatorLogin(t.app, { username: op.username, password: 'Oper@1234' }, '10.9.1.1');
 }
 
 describe('GET /admin/brand/settings', () => {

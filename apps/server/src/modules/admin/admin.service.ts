@@ -6,27 +6,44 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { OPERATOR_ACCOUNT_TYPE, type Principal, principalOf } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { verifyChallenge } from '../accounts/challenge.service';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  type LoginAttemptKeys,
+  releaseLoginAttempt,
+} from '../accounts/login-attempts';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
-import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
+import { reset, UNLIMITED } from '../throttle/throttle.service';
 import { findAccountForAdminLogin, findSwitchForOperator, listSwitchesForOperator } from './admin.queries';
 
-// Failed operator logins per IP: ten in 15 minutes locks the IP out for 15 minutes.
+// Operator passwords checked per IP: at most ten in 15 minutes, the 10th failure locks the IP out
+// for 15 minutes. Failures per username only count, towards the captcha.
 const FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
+const USERNAME_FAILURES = { max: UNLIMITED, windowSeconds: 900 } as const;
 
 /**
  * Operator login (until the back office exists): only operator accounts (type 90) get an 'admin'
- * session. The password is checked before the account type, so the answer never tells whether a
- * username belongs to a member or an operator without the right password.
+ * session. Like the member login it asks for the proof-of-work challenge (while the brand has it on)
+ * and, after the brand's captchaAfterFailures, for the captcha; the attempt is counted before the
+ * password is checked. The password is checked before the account type, so the answer never tells
+ * whether a username belongs to a member or an operator without the right password.
  */
 export async function adminLogin(ctx: AppContext, request: FastifyRequest, body: AdminLoginBody) {
-  const key = `admin-login:${request.ip}`;
-  await assertNotLocked(ctx.db, key, ctx.now());
+  const brand = await getBrand(ctx.db);
+  await verifyChallenge(ctx, ctx.db, body.challenge);
+  const keys: LoginAttemptKeys = {
+    lock: { key: `admin-login:${request.ip}`, limit: FAILURES },
+    count: { key: `admin-login:username:${body.username.toLowerCase()}`, limit: USERNAME_FAILURES },
+  };
+  const attempt = await beginLoginAttempt(ctx, request, brand, keys, body.captcha);
   const account = await findAccountForAdminLogin(ctx.db, body.username);
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : false;
   if (!account) await burnPasswordCheck(body.password);
+  if (passwordOk) await releaseLoginAttempt(ctx, attempt);
   const refusal: AppError | null =
     !account || !passwordOk
       ? new AppError('ACCOUNT_PASSWORD_INVALID')
@@ -43,7 +60,10 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
       username: body.username,
       detail: { area: 'admin', reason: refusal?.code ?? 'ACCOUNT_PASSWORD_INVALID' },
     });
-    if (!passwordOk) await hit(ctx.db, key, FAILURES, ctx.now());
+    if (!passwordOk) {
+      const failure = await failLoginAttempt(ctx, brand, attempt);
+      if (failure.captcha) throw new AppError('ACCOUNT_PASSWORD_INVALID', { value: { captcha: true } });
+    }
     throw refusal ?? new AppError('ACCOUNT_PASSWORD_INVALID');
   }
   const token = await ctx.db.transaction().execute(async (trx) => {
@@ -62,7 +82,8 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
     });
     return issued;
   });
-  await reset(ctx.db, key);
+  await reset(ctx.db, keys.lock.key);
+  await reset(ctx.db, keys.count.key);
   return { token, username: account.username, permissions: account.permissions ?? [] };
 }
 

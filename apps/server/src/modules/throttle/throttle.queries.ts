@@ -43,3 +43,40 @@ export async function deleteStaleCounters(db: Conn, before: Date) {
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
     .execute();
 }
+
+/**
+ * Takes the next slot of `key`, or nothing when `max` slots of the current window are taken or the
+ * key is locked. The guard and the increment are one row update (the conflicting row is locked while
+ * it is evaluated), so callers in parallel, on any node, never take more than `max` slots. A window
+ * that has passed, or a lock that has ended, starts over at slot 1.
+ */
+export function takeSlot(db: Conn, key: string, now: Date, windowSeconds: number, max: number) {
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000);
+  const over = sql<boolean>`(rate_limits.window_started_at <= ${windowStart} OR COALESCE(rate_limits.locked_until <= ${now}, false))`;
+  return db
+    .insertInto('rate_limits')
+    .values({ key, window_started_at: now, count: 1, locked_until: null })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql`CASE WHEN ${over} THEN 1 ELSE rate_limits.count + 1 END`,
+          window_started_at: sql`CASE WHEN ${over} THEN ${now}::timestamptz ELSE rate_limits.window_started_at END`,
+          locked_until: sql`CASE WHEN ${over} THEN NULL ELSE rate_limits.locked_until END`,
+        })
+        .where(sql<boolean>`${over} OR (rate_limits.locked_until IS NULL AND rate_limits.count < ${max})`),
+    )
+    .returning(['count', 'window_started_at'])
+    .executeTakeFirst();
+}
+
+/** Gives a slot back; nothing happens once the window it was taken in has restarted. */
+export async function releaseSlot(db: Conn, key: string, windowStartedAt: Date) {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql`rate_limits.count - 1` })
+    .where('key', '=', key)
+    .where('window_started_at', '=', windowStartedAt)
+    .where('count', '>', 0)
+    .execute();
+}

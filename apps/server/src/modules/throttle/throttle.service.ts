@@ -1,7 +1,10 @@
 import type { ErrorCode } from '@gamehall/shared/errors';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { clearCounter, hitCounter, lockCounter, readCounter } from './throttle.queries';
+import { clearCounter, hitCounter, lockCounter, readCounter, releaseSlot, takeSlot } from './throttle.queries';
+
+/** The largest `max` a counter can hold (an integer column): for counters that only count. */
+export const UNLIMITED = 2_147_483_647;
 
 export type Limit = {
   /** At most this many hits per window. */
@@ -50,4 +53,68 @@ export async function count(db: Conn, key: string, windowSeconds: number, now: D
 
 export async function reset(db: Conn, key: string): Promise<void> {
   await clearCounter(db, key);
+}
+
+/** One attempt's place in a counter, taken by `reserve` before the work it guards runs. */
+export type Slot = { key: string; number: number; windowStartedAt: Date };
+
+function limited(limit: Limit, until: Date, now: Date) {
+  return new AppError(limit.code ?? 'RATE_LIMITED', { value: { retryAfterSeconds: retryAfter(until, now) } });
+}
+
+/**
+ * Reserves one attempt on `key` BEFORE the check it guards (a password, a code) runs, so that
+ * requests in parallel can never check more than `limit.max` answers per window: counting after
+ * the check lets every request that started before the first failure was counted through.
+ * Throws RATE_LIMITED (or `limit.code`) with retryAfterSeconds while the key is locked or its
+ * `limit.max` slots are taken. A failed attempt keeps its slot (`spend`); one that did not fail
+ * gives it back (`release`).
+ */
+export async function reserve(db: Conn, key: string, limit: Limit, now: Date): Promise<Slot> {
+  const slot = await reserveUnder(db, key, limit, limit.max, now);
+  // Only a race with a reset or a release can refuse below the limit: answer as limited anyway.
+  if (!slot) throw limited(limit, new Date(now.getTime() + 1000), now);
+  return slot;
+}
+
+/**
+ * `reserve` that also stops at `cap` (below `limit.max`, e.g. where a captcha becomes due): then it
+ * answers undefined rather than throwing, and the caller decides what is missing.
+ */
+export async function reserveUnder(
+  db: Conn,
+  key: string,
+  limit: Limit,
+  cap: number,
+  now: Date,
+): Promise<Slot | undefined> {
+  const row = await takeSlot(db, key, now, limit.windowSeconds, Math.min(cap, limit.max, UNLIMITED));
+  if (row) return { key, number: row.count, windowStartedAt: new Date(row.window_started_at) };
+  // The guard has refused; reading the row only chooses the answer.
+  const current = await readCounter(db, key);
+  const lockedUntil = current?.locked_until ? new Date(current.locked_until) : undefined;
+  if (lockedUntil && lockedUntil > now) throw limited(limit, lockedUntil, now);
+  if (current && current.count >= limit.max) {
+    const windowEnd = new Date(new Date(current.window_started_at).getTime() + limit.windowSeconds * 1000);
+    throw limited(limit, windowEnd, now);
+  }
+  return undefined;
+}
+
+/**
+ * The attempt failed: its slot stays taken. The attempt that held the last slot locks the key for
+ * `limit.lockSeconds` (when set); then the seconds until the lock ends are returned.
+ */
+export async function spend(db: Conn, slot: Slot, limit: Limit, now: Date): Promise<number | undefined> {
+  if (slot.number < limit.max) return undefined;
+  const until = limit.lockSeconds
+    ? new Date(now.getTime() + limit.lockSeconds * 1000)
+    : new Date(slot.windowStartedAt.getTime() + limit.windowSeconds * 1000);
+  if (limit.lockSeconds) await lockCounter(db, slot.key, until);
+  return retryAfter(until, now);
+}
+
+/** The attempt did not fail (right answer, or refused before its check ran): its slot is free again. */
+export async function release(db: Conn, slot: Slot): Promise<void> {
+  await releaseSlot(db, slot.key, slot.windowStartedAt);
 }
