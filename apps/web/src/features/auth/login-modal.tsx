@@ -267,6 +267,9 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
       <Field
         label={t(`auth.verifyMethod.${method}`)}
         required
+        // The authenticator's "Google code" also takes one of the member's recovery codes.
+        hint={method === 'TOTP' ? t('auth.totpHint') : undefined}
+        autoComplete={method === 'BANK' ? 'off' : 'one-time-code'}
         error={errors.verificationCode?.message}
         {...form.register('verificationCode')}
         suffix={
