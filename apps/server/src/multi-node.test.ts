@@ -95,6 +95,43 @@ describe('two server nodes on one PostgreSQL', () => {
     expect(afterOnA.status).toBe(401);
   });
 
+  it('refuses on node B, within the notification, sessions the member signs out in the security centre on node A', async ({
+    skip,
+  }) => {
+    skip(!adminUrl, SKIP_REASON);
+    const mine = await login(nodeA(), DEMO.password).then(expectToken);
+    const one = await login(nodeB(), DEMO.password).then(expectToken);
+    const two = await login(nodeB(), DEMO.password).then(expectToken);
+    // Used on B first, so B serves them from its cache (accounts/sessions.cache.ts).
+    for (const token of [one, two, one, two])
+      expect((await call(nodeB(), 'GET', '/wps/member/info', token)).status).toBe(200);
+    const status = (node: Node, token: string) => call(node, 'GET', '/wps/member/info', token).then((r) => r.status);
+    // Without the invalidation B would serve its copy for 5 s: a 1 s bound still fails then.
+    const refusedOnB = async (token: string) => {
+      const deadline = Date.now() + 1_000;
+      let s = await status(nodeB(), token);
+      while (s !== 401 && Date.now() < deadline) {
+        await sleep(10);
+        s = await status(nodeB(), token);
+      }
+      return s;
+    };
+    const seen = await call(nodeB(), 'GET', '/wps/member/security/sessions', one);
+    const oneId = (seen.body.value as { list: { id: number; current: boolean }[] }).list.find((s) => s.current)?.id;
+    expect(oneId).toBeDefined();
+
+    const revoked = await call(nodeA(), 'DELETE', `/wps/member/security/sessions/${oneId}`, mine);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(await refusedOnB(one)).toBe(401);
+    expect(await status(nodeB(), two)).toBe(200);
+
+    const others = await call(nodeA(), 'POST', '/wps/member/security/sessions/revokeOthers', mine);
+    expect(others.status, JSON.stringify(others.body)).toBe(200);
+    expect(await refusedOnB(two)).toBe(401);
+    expect(await status(nodeA(), mine)).toBe(200);
+    await call(nodeA(), 'DELETE', '/wps/session/logout', mine);
+  });
+
   it('refuses on node B, within the notification, a session B has cached when node A revokes it or the member is disabled', async ({
     skip,
   }) => {
