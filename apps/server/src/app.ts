@@ -17,7 +17,8 @@ import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
 import { serializeRequest } from './http/log-redaction';
-import { registerWebApp } from './http/web-static';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp, webIndexFile } from './http/web-static';
 import { registerDevicesRoutes } from './modules/accounts/devices.routes';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
@@ -73,6 +74,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, ctx, { indexFile: webIndexFile });
 
   await app.register(swagger, {
     openapi: {

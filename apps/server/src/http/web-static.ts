@@ -9,6 +9,8 @@ import { AppError } from './errors';
 // Serves the player site (apps/web/dist) with a history fallback: any GET for a page (accepts
 // text/html) outside the API prefixes answers index.html so client-side routes survive a reload.
 const webDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+/** The built player site's page (security-headers.ts hashes its inline script for the CSP). */
+export const webIndexFile = path.join(webDist, 'index.html');
 
 const API_PREFIXES = [
   '/wps',
@@ -46,7 +48,7 @@ export function isApiPath(pathname: string): boolean {
 
 export function registerWebApp(app: App, ctx: AppContext): void {
   void ctx;
-  const indexFile = path.join(webDist, 'index.html');
+  const indexFile = webIndexFile;
   // The build is looked for on each request (one stat), so a build made after start-up is served.
   const built = () => existsSync(indexFile);
   if (!built()) {
