@@ -59,11 +59,6 @@ export const GameTile = memo(function GameTile({
           onError={fallBack}
           className="size-full object-cover"
         />
-        {game.isHot && (
-          <span className="absolute top-2 left-2 rounded bg-(--accent) px-1.5 py-0.5 text-[10px] font-bold text-(--accent-contrast) uppercase">
-            {t('games.hot')}
-          </span>
-        )}
         <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
           <button
             type="button"
@@ -82,21 +77,30 @@ export const GameTile = memo(function GameTile({
             {t('games.freeTrial')}
           </button>
         </div>
+      </div>
+      {/* The artwork carries the vendor and category badges in its top corners: the hot tag and the
+          heart go on the title line, where they cover nothing. */}
+      <div className="mt-1.5 flex min-w-0 items-center gap-1.5 px-0.5">
+        {game.isHot && (
+          <span className="shrink-0 rounded bg-(--accent) px-1.5 py-0.5 text-[10px] font-bold text-(--accent-contrast) uppercase">
+            {t('games.hot')}
+          </span>
+        )}
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold" title={name}>
+          {name}
+        </p>
         {onFavourite && (
           <button
             type="button"
             onClick={() => onFavourite(game)}
             aria-pressed={favourite}
             aria-label={`${t(favourite ? 'games.removeFavourite' : 'games.addFavourite')}: ${name}`}
-            className="absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-full bg-black/55 text-white hover:text-(--accent)"
+            className={`grid size-8 shrink-0 place-items-center rounded-full hover:bg-(--surface-raised) hover:text-(--accent) ${favourite ? 'text-(--accent)' : 'text-(--text-muted)'}`}
           >
             <Heart size={16} aria-hidden fill={favourite ? 'currentColor' : 'none'} />
           </button>
         )}
       </div>
-      <p className="mt-1.5 truncate px-0.5 text-sm font-semibold" title={name}>
-        {name}
-      </p>
     </div>
   );
 });

@@ -194,10 +194,17 @@ function QrTile({ resource }: { resource: Resource }) {
   );
 }
 
+const PROMOTIONS_ON_HOME = 3;
+
 export function PromotionBanners() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const banners = useQuery(bannersQuery('w_activity', i18n.language.toUpperCase())).data ?? [];
+  const all = useQuery(bannersQuery('w_activity', i18n.language.toUpperCase())).data ?? [];
+  // One full row on the home page (the rest are behind "More"): up to three banners, as many
+  // columns as banners, and with three the third waits for the three-column width, so no row
+  // ends in a blank cell.
+  const banners = all.slice(0, PROMOTIONS_ON_HOME);
+  const columns = banners.length >= 3 ? 'sm:grid-cols-2 lg:grid-cols-3' : banners.length === 2 ? 'sm:grid-cols-2' : '';
   return (
     <section className={wrap} aria-label={t('nav.promotions')}>
       <SectionTitle
@@ -208,9 +215,9 @@ export function PromotionBanners() {
       {banners.length === 0 ? (
         <EmptyState>{t('home.promotionsEmpty')}</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {banners.map((b) => (
-            <li key={b.id}>
+        <ul className={`grid gap-4 ${columns}`} data-testid="home-promotions">
+          {banners.map((b, i) => (
+            <li key={b.id} className={i === 2 ? 'sm:max-lg:hidden' : undefined}>
               <button
                 type="button"
                 className="block w-full overflow-hidden rounded-xl"
