@@ -7,10 +7,11 @@ import type { EngineKind } from './engines/types';
 
 const CODE = /^(SLOT|JL|LIVE|FISH|PVP|SPORTS|ESPORTS|COCKFIGHT|LOTT|ELOTT|CRASH)-(\d{1,6})$/;
 
-// The catalogue seed gives each LIVE vendor the table titles rotated by the vendor's position
-// (title (v + k) % 7 for its game k), so the same code is Roulette at one vendor and Baccarat at
-// another. The studio follows the same rotation so a "Roulette" tile opens roulette; titles without
-// a house table of their own (Dragon Tiger, Sic Bo, Blackjack) play baccarat.
+// The demo catalogue gives each LIVE vendor the table titles rotated by the vendor's position
+// (title (v + k) % 7 for its game k; title 4 is the roulette table, the others baccarat tables), so
+// the same code is Roulette at one vendor and Baccarat at another. The studio follows the same
+// rotation so a "Roulette" tile opens roulette. At any other vendor (the house vendor outside demo
+// mode) even LIVE codes are roulette tables and odd ones baccarat tables.
 const LIVE_VENDORS = ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'];
 const LIVE_TITLE_COUNT = 7;
 const ROULETTE_TITLE = 4;

@@ -119,7 +119,7 @@ test('a sports vendor (isGame VASSALAGE) opens its popup game list, whose games 
   await page.goto('/sports');
   const tiles = page.locator('[data-testid="game-grid"] li');
   await tiles.first().waitFor();
-  // Vendors name their games alike ("Sportsbook"): the buttons are taken inside their tile.
+  // Vendors name their games alike ("Virtual Football"): the buttons are taken inside their tile.
   await tiles
     .first()
     .getByRole('button', { name: /^Play now/ })

@@ -19,9 +19,9 @@ test('a LIVE vendor chip shows its rooms with minimum bet and status, and a room
   const page = member;
   await page.goto('/live');
   await page.locator('[data-testid="game-grid"] li').first().waitFor();
-  await page.getByRole('group', { name: 'Providers' }).getByRole('button', { name: 'Asia Gaming' }).click();
+  await page.getByRole('group', { name: 'Providers' }).getByRole('button', { name: 'Azure Garden Games' }).click();
   await page.waitForURL(/vassalage=AG/);
-  const rooms = page.getByRole('list', { name: 'Asia Gaming tables' });
+  const rooms = page.getByRole('list', { name: 'Azure Garden Games tables' });
   await rooms.getByRole('listitem').first().waitFor();
   // The rooms replace the tiles; each shows its name, minimum bet and status.
   assert.equal(await page.getByTestId('game-grid').count(), 0, 'no tile grid next to the rooms');

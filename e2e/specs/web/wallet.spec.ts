@@ -176,6 +176,9 @@ test('a sandbox-gateway deposit credits the header balance live, without a reloa
   const href = await link.getAttribute('href');
   assert.ok(href?.includes(`/sandbox-gateway/pay/${reference}`), `pay link ${href}`);
   await history.getByRole('row').filter({ hasText: reference }).getByText('Pending').waitFor();
+  // The history names the method as the member chose it, never by its code.
+  await history.getByRole('row').filter({ hasText: reference }).getByText('Online payment (sandbox)').waitFor();
+  assert.ok(!(await history.innerText()).includes('SANDBOX_PAY'), 'no method code in the deposit history');
   await screenshot(page, 'wallet-deposit');
 
   // The member pays on the gateway's own page, in another tab.

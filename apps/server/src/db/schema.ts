@@ -412,6 +412,7 @@ export interface CashierSettingsTable {
   gateway_secret: string;
   receipt_confirm_minutes: Generated<number>;
   turnover_percent: Generated<number>;
+  gateway_expiry_minutes: Generated<number>;
 }
 
 export interface DepositOrdersTable {
@@ -423,7 +424,7 @@ export interface DepositOrdersTable {
   method_kind: 'bank_transfer' | 'gateway';
   amount: number;
   currency: string;
-  status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired'>;
   first_deposit: Generated<boolean>;
   gateway_transaction_id: string | null;
   reason: string | null;

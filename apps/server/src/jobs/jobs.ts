@@ -1,4 +1,4 @@
-import { autoConfirmReceipts } from '../modules/cashier/cashier.service';
+import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import type { Job } from './scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
@@ -8,5 +8,12 @@ export const withdrawalReceiptJob: Job = {
   run: (ctx) => autoConfirmReceipts(ctx),
 };
 
+/** Online (gateway) deposits not paid within the brand's minutes expire. */
+export const gatewayDepositExpiryJob: Job = {
+  name: 'cashier.gateway-deposit-expiry',
+  everyMs: 60_000,
+  run: (ctx) => expireGatewayDeposits(ctx),
+};
+
 /** Every scheduled job; main.ts starts them with startScheduler. */
-export const jobs: Job[] = [withdrawalReceiptJob];
+export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob];

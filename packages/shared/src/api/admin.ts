@@ -132,6 +132,8 @@ export type AdminCashierMethod = z.infer<typeof AdminCashierMethod>;
 export const AdminCashierSettings = z.object({
   receiptConfirmMinutes: z.number().int(),
   turnoverPercent: z.number().int(),
+  /** An online (gateway) deposit not paid within these minutes expires. */
+  gatewayExpiryMinutes: z.number().int(),
   methods: z.array(AdminCashierMethod),
 });
 export type AdminCashierSettings = z.infer<typeof AdminCashierSettings>;
@@ -141,6 +143,8 @@ export const AdminCashierSettingsBody = z
     receiptConfirmMinutes: z.number().int().min(1).max(43_200).optional(),
     /** Turnover required before withdrawal, as a percent of approved deposits (0: none). */
     turnoverPercent: z.number().int().min(0).max(10_000).optional(),
+    /** 1 minute to 7 days. */
+    gatewayExpiryMinutes: z.number().int().min(1).max(10_080).optional(),
   })
   .strict();
 export type AdminCashierSettingsBody = z.infer<typeof AdminCashierSettingsBody>;

@@ -41,7 +41,8 @@ export const DepositBody = z.object({
 });
 export type DepositBody = z.infer<typeof DepositBody>;
 
-export const DepositStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
+// expired: an online (gateway) order not paid within the brand's minutes.
+export const DepositStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled', 'expired']);
 export type DepositStatus = z.infer<typeof DepositStatus>;
 
 export const ReceivingAccount = z.object({
@@ -53,6 +54,8 @@ export const ReceivingAccount = z.object({
 export const DepositOrder = z.object({
   reference: z.string(),
   methodCode: z.string(),
+  /** The method's display name (what the member picked), not its code. */
+  methodName: z.string(),
   kind: PaymentMethodKind,
   amount: Money,
   currency: z.string(),

@@ -6,7 +6,9 @@ import { runStatements } from './run-statements';
 // bank accounts, uploaded proof images, cashier settings, and the record of scheduled job periods.
 // Money itself moves only through the ledger (wallet module); these tables hold the orders.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The sandbox gateway's callback secret is generated per database, never shipped in code.
+  // The sandbox gateway's callback secret is generated per database, never shipped in code. The bank
+  // transfer method starts without a receiving account: the operator sets the brand's own (the demo
+  // seed sets a demo one), and until then the method is not offered.
   const gatewaySecret = randomBytes(32).toString('hex');
   await runStatements(
     db,
@@ -25,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (max_amount >= min_amount)
     );
     INSERT INTO payment_methods (code, name, kind, min_amount, max_amount, bank_name, account_name, account_number, sort) VALUES
-      ('BANK_TRANSFER', 'Bank transfer', 'bank_transfer', 10000, 50000000, 'Demo Bank', 'Gamehall Demo Inc', '0012345678901', 1),
+      ('BANK_TRANSFER', 'Bank transfer', 'bank_transfer', 10000, 50000000, NULL, NULL, NULL, 1),
       ('SANDBOX_PAY', 'Online payment (sandbox)', 'gateway', 5000, 10000000, NULL, NULL, NULL, 2),
       ('WITHDRAWAL', 'Withdrawal to bank account', 'withdrawal', 10000, 5000000, NULL, NULL, NULL, 3);
 

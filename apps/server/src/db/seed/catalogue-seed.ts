@@ -7,82 +7,124 @@ import {
   insertGames,
   insertMissingVendorGameTypes,
   insertMissingVendors,
+  renameFormerVendorNames,
 } from './seed.queries';
 
-// spec §3 "Known vendors", per category, in menu order. A vendor may serve several categories
-// (AG has slots, live tables and fishing). The ESPORTS vendors and JILI (game type JL) complete
-// the categories of spec §3 "Game".
-export const VENDORS_BY_CATEGORY: Record<string, readonly string[]> = {
-  RNG: ['AE', 'AG', 'CQ9', 'GG', 'ISB', 'MG', 'MGS', 'PNG', 'PT', 'RTG', 'TTG', 'WD'],
-  LIVE: ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'],
-  FISH: ['AG', 'BBIN', 'CQ9', 'GG', 'PT', 'RTG'],
-  PVP: ['KX', 'KY', 'TH', 'WS', 'XY'],
-  SPORTS: ['IBC', 'SBT', 'UG', 'BTI'],
-  ESPORTS: ['TF', 'IMES', 'AVIA'],
-  COCKFIGHT: ['DS88', 'DIG'],
-  LOTT: ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT'],
-  ELOTT: ['ELOTT'],
-  JL: ['JILI'],
+/**
+ * The house studio (apps/studio), a vendor like any other. Outside demo mode it is the only one:
+ * code GH for its slots, crash, virtual tables, fishing, card duel, virtual sports and derby, and
+ * the spec's lottery vendor codes LOTT and ELOTT for its two draw schedules
+ * (packages/shared/src/lottery-schedule.ts), all under its own name.
+ */
+export const HOUSE_VENDOR = 'GH';
+export const HOUSE_STUDIO_NAME = 'Gamehall Studio';
+
+export type Lineup = {
+  /** Vendor codes per category, in menu order. */
+  byCategory: Record<string, readonly string[]>;
+  names: Record<string, string>;
 };
 
-export const VENDOR_NAMES: Record<string, string> = {
-  AE: 'AE Gaming',
-  AG: 'Asia Gaming',
-  AVIA: 'AVIA eSports',
-  BBIN: 'BBIN',
-  BG: 'Big Gaming',
-  BTI: 'BTi Sports',
-  CQ9: 'CQ9 Gaming',
-  DG: 'Dream Gaming',
-  DIG: 'Digmaan',
-  DS88: 'DS88 Sabong',
-  EA: 'Entwine',
-  ELOTT: 'E-Lottery',
-  GG: 'GG Gaming',
-  IBC: 'IBC Sports',
-  IMES: 'IM eSports',
-  ISB: 'iSoftBet',
-  JILI: 'JILI Games',
-  KX: 'KX Poker',
-  KY: 'Kaiyuan Cards',
-  LOTT: 'Lottery',
-  LOTUS: 'Lotus Live',
-  MG: 'Microgaming',
-  MGS: 'MG Slots',
-  OG: 'Oriental Game',
-  PNG: "Play'n GO",
-  PT: 'Playtech',
-  RTG: 'Realtime Gaming',
-  SBT: 'SBTech',
-  TCG_LOTTO_VN: 'TCG Lotto VN',
-  TCG_SEA: 'TCG SEA Lotto',
-  TF: 'TF Gaming',
-  TGP: 'TGP Live',
-  TH: 'TH Poker',
-  TTG: 'Top Trend Gaming',
-  UG: 'UG Sports',
-  WD: 'WD Slots',
-  WS: 'WS Cards',
-  XY: 'XY Cards',
+export const HOUSE_LINEUP: Lineup = {
+  byCategory: {
+    RNG: [HOUSE_VENDOR],
+    LIVE: [HOUSE_VENDOR],
+    FISH: [HOUSE_VENDOR],
+    PVP: [HOUSE_VENDOR],
+    SPORTS: [HOUSE_VENDOR],
+    ESPORTS: [HOUSE_VENDOR],
+    COCKFIGHT: [HOUSE_VENDOR],
+    LOTT: ['LOTT'],
+    ELOTT: ['ELOTT'],
+  },
+  names: {
+    [HOUSE_VENDOR]: HOUSE_STUDIO_NAME,
+    LOTT: `${HOUSE_STUDIO_NAME} Lotto`,
+    ELOTT: `${HOUSE_STUDIO_NAME} Quick Lotto`,
+  },
 };
+
+// Demo mode shows the spec's vendor codes (spec §3 "Known vendors", per category, in menu order; a
+// vendor may serve several categories; the ESPORTS vendors and JILI, game type JL, complete the
+// categories of spec §3 "Game"). Every one is played by the house studio, so every name is an
+// invented one: no real company's name on a game it did not make.
+export const DEMO_LINEUP: Lineup = {
+  byCategory: {
+    RNG: ['AE', 'AG', 'CQ9', 'GG', 'ISB', 'MG', 'MGS', 'PNG', 'PT', 'RTG', 'TTG', 'WD'],
+    LIVE: ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'],
+    FISH: ['AG', 'BBIN', 'CQ9', 'GG', 'PT', 'RTG'],
+    PVP: ['KX', 'KY', 'TH', 'WS', 'XY'],
+    SPORTS: ['IBC', 'SBT', 'UG', 'BTI'],
+    ESPORTS: ['TF', 'IMES', 'AVIA'],
+    COCKFIGHT: ['DS88', 'DIG'],
+    LOTT: ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT'],
+    ELOTT: ['ELOTT'],
+    JL: ['JILI'],
+  },
+  names: {
+    AE: 'Aurora Reels',
+    AG: 'Azure Garden Games',
+    AVIA: 'Avocet Arena',
+    BBIN: 'Bluebell Tables',
+    BG: 'Brightglass Tables',
+    BTI: 'Bluetit Sports',
+    CQ9: 'Cloudquill Games',
+    DG: 'Dewdrop Tables',
+    DIG: 'Dapplegrey Derby',
+    DS88: 'Dunlin Derby',
+    EA: 'Emberlane Tables',
+    ELOTT: 'Quick Draw Lotto',
+    GG: 'Glowgrove Games',
+    IBC: 'Ironbark Sports',
+    IMES: 'Inkwell Esports',
+    ISB: 'Isleberry Slots',
+    JILI: 'Juniper Lane Arcade',
+    KX: 'Kestrel Cards',
+    KY: 'Kingfisher Cards',
+    LOTT: 'Lantern Lotto',
+    LOTUS: 'Lilypad Tables',
+    MG: 'Moonfern Games',
+    MGS: 'Moonfern Slots',
+    OG: 'Orchard Tables',
+    PNG: 'Pinecone Games',
+    PT: 'Peppertree Games',
+    RTG: 'Redwing Reels',
+    SBT: 'Sandpiper Sports',
+    TCG_LOTTO_VN: 'Tamarind Lotto',
+    TCG_SEA: 'Tamarind 4D',
+    TF: 'Thistle Esports',
+    TGP: 'Tidepool Tables',
+    TH: 'Thornhill Cards',
+    TTG: 'Twinleaf Games',
+    UG: 'Upland Sports',
+    WD: 'Willowdale Slots',
+    WS: 'Wrenfield Cards',
+    XY: 'Xylo Cards',
+  },
+};
+
+export function lineupOf(demo: boolean): Lineup {
+  return demo ? DEMO_LINEUP : HOUSE_LINEUP;
+}
 
 // These vendors open their own lobby (a popup game list) rather than one tile per game (spec §3 isGame).
 const POPUP_CATEGORIES = new Set(['SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT']);
 
-export function vendorRows() {
+export function vendorRows(lineup: Lineup) {
   const seen = new Map<string, number>();
-  for (const codes of Object.values(VENDORS_BY_CATEGORY)) {
+  for (const codes of Object.values(lineup.byCategory)) {
     for (const code of codes) if (!seen.has(code)) seen.set(code, seen.size);
   }
-  return [...seen].map(([code, sort]) => ({ code, name: VENDOR_NAMES[code] ?? code, sort }));
+  return [...seen].map(([code, sort]) => ({ code, name: lineup.names[code] ?? code, sort }));
 }
 
-export function vendorGameTypeRows() {
-  return Object.entries(VENDORS_BY_CATEGORY).flatMap(([gameType, codes]) =>
+export function vendorGameTypeRows(lineup: Lineup) {
+  return Object.entries(lineup.byCategory).flatMap(([gameType, codes]) =>
     codes.map((code, sort) => ({
       vendor_code: code,
       game_type: gameType,
-      account_type_name: `${code}_${gameType}`,
+      // Shown as the heading of the vendor's popup game list and lottery menu: a name, not a code.
+      account_type_name: lineup.names[code] ?? code,
       is_game: POPUP_CATEGORIES.has(gameType) ? 'VASSALAGE' : null,
       sort,
     })),
@@ -130,10 +172,11 @@ function gameRow(
 }
 
 /** Every game of the brand's catalogue: `slots` RNG games spread over the slot vendors, then the other categories. */
-export function catalogueGames(slots: number): GameSeedRow[] {
+export function catalogueGames(options: { demo: boolean; slots: number }): GameSeedRow[] {
+  const lineup = lineupOf(options.demo);
   const rows: GameSeedRow[] = [];
-  const slotVendors = VENDORS_BY_CATEGORY.RNG!;
-  for (let i = 0; i < slots; i++) {
+  const slotVendors = lineup.byCategory.RNG!;
+  for (let i = 0; i < options.slots; i++) {
     const vendor = slotVendors[i % slotVendors.length]!;
     const sub = i % SUB_EVERY < SLOT_SUB_CATEGORIES.length ? SLOT_SUB_CATEGORIES[i % SUB_EVERY] : null;
     rows.push(
@@ -148,9 +191,12 @@ export function catalogueGames(slots: number): GameSeedRow[] {
   }
 
   const tableBets: Record<string, number> = { LIVE: 1000, FISH: 10, PVP: 500, SPORTS: 1000, ESPORTS: 1000 };
-  const perVendor: Record<string, number> = { LIVE: 5, FISH: 3, PVP: 4, SPORTS: 2, ESPORTS: 1, COCKFIGHT: 2 };
-  for (const [gameType, titles] of Object.entries(TABLE_TITLES)) {
-    const vendors = VENDORS_BY_CATEGORY[gameType] ?? [];
+  const tables = options.demo ? TABLE_TITLES : HOUSE_TABLE_TITLES;
+  const perVendor: Record<string, number> = options.demo
+    ? { LIVE: 5, FISH: 3, PVP: 4, SPORTS: 2, ESPORTS: 1, COCKFIGHT: 2 }
+    : { LIVE: 2, FISH: 1, PVP: 1, SPORTS: 1, ESPORTS: 1, COCKFIGHT: 1 };
+  for (const [gameType, titles] of Object.entries(tables)) {
+    const vendors = lineup.byCategory[gameType] ?? [];
     const count = Math.min(perVendor[gameType] ?? 1, titles.length);
     vendors.forEach((vendor, v) => {
       for (let k = 0; k < count; k++) {
@@ -173,11 +219,8 @@ export function catalogueGames(slots: number): GameSeedRow[] {
     });
   }
 
-  for (const [gameType, vendors] of [
-    ['LOTT', VENDORS_BY_CATEGORY.LOTT!],
-    ['ELOTT', VENDORS_BY_CATEGORY.ELOTT!],
-  ] as const) {
-    for (const vendor of vendors) {
+  for (const gameType of ['LOTT', 'ELOTT'] as const) {
+    for (const vendor of lineup.byCategory[gameType] ?? []) {
       (LOTTERY_TITLES[vendor] ?? []).forEach((title, k) => {
         rows.push(
           gameRow(
@@ -196,44 +239,109 @@ export function catalogueGames(slots: number): GameSeedRow[] {
     }
   }
 
-  // JILI's JL line-up uses the slot name generator from the far end of its range, away from the RNG names.
-  for (let k = 0; k < 24; k++) {
-    rows.push(
-      gameRow('JILI', 'JL', `JL-${String(k + 1).padStart(3, '0')}`, slotName(19_199 - k), {
-        sort: k,
-        is_hot: k < 2,
-        min_bet: SLOT_MIN_BETS[k % SLOT_MIN_BETS.length],
-      }),
-    );
+  // The JL line-up (demo only: JL is JILI's game type) uses the slot name generator from the far end
+  // of its range, away from the RNG names.
+  for (const vendor of lineup.byCategory.JL ?? []) {
+    for (let k = 0; k < 24; k++) {
+      rows.push(
+        gameRow(vendor, 'JL', `JL-${String(k + 1).padStart(3, '0')}`, slotName(19_199 - k), {
+          sort: k,
+          is_hot: k < 2,
+          min_bet: SLOT_MIN_BETS[k % SLOT_MIN_BETS.length],
+        }),
+      );
+    }
   }
 
   // Crash (the house studio's multiplayer crash game, codes CRASH-nnn): slot tiles under the arcade
   // sub-category, on top of the configured slot count; later starts add them to existing catalogues.
-  for (const [vendor, code, names] of CRASH_TITLES) {
+  for (const [vendor, code, names] of options.demo ? CRASH_TITLES : HOUSE_CRASH_TITLES) {
     rows.push(gameRow(vendor, 'RNG', code, names, { sub_category: 'AC', is_hot: true, sort: 0, min_bet: 100 }));
   }
   return rows;
 }
 
-/** The crash tiles (vendor, code, names): every one plays the studio's shared crash round stream. */
-export const CRASH_TITLES: readonly (readonly [string, string, { EN: string; TY: string }])[] = [
+type CrashTitle = readonly [vendor: string, code: string, names: { EN: string; TY: string }];
+
+/** The demo's crash tiles: every one plays the studio's shared crash round stream. */
+export const CRASH_TITLES: readonly CrashTitle[] = [
   ['PT', 'CRASH-001', { EN: 'Crash', TY: 'Crash: Bagsak' }],
-  ['AG', 'CRASH-001', { EN: 'Rocket Crash', TY: 'Rocket Crash: Lipad' }],
+  ['AG', 'CRASH-001', { EN: 'Sky Climb Crash', TY: 'Sky Climb Crash: Lipad' }],
 ];
 
+const HOUSE_CRASH_TITLES: readonly CrashTitle[] = [[HOUSE_VENDOR, 'CRASH-001', { EN: 'Crash', TY: 'Crash: Bagsak' }]];
+
+// The house line-up outside demo mode: one tile per game the studio plays. At a vendor outside the
+// studio's LIVE rotation, LIVE-001 is a baccarat table and LIVE-002 a roulette table
+// (apps/studio/src/game-map.ts).
+const HOUSE_TABLE_TITLES: Record<string, readonly (readonly [string, string])[]> = {
+  LIVE: [
+    ['Virtual Baccarat', 'Birtwal na Baccarat'],
+    ['Virtual Roulette', 'Birtwal na Roleta'],
+  ],
+  FISH: [['Reef Hunter', 'Mangangaso sa Bahura']],
+  PVP: [['Three Card Duel', 'Tunggalian ng Tatlong Baraha']],
+  SPORTS: [['Virtual Football', 'Birtwal na Futbol']],
+  ESPORTS: [['Virtual E-Sports', 'Birtwal na E-Sports']],
+  COCKFIGHT: [['Virtual Sabong', 'Birtwal na Sabong']],
+};
+
 const BATCH = 1000;
+
+// Real companies' names an earlier seed gave the vendors the house studio plays. A vendor still
+// carrying one, still served by the house studio, is renamed to its invented demo name on start.
+const FORMER_VENDOR_NAMES: Record<string, string> = {
+  AE: 'AE Gaming',
+  AG: 'Asia Gaming',
+  AVIA: 'AVIA eSports',
+  BBIN: 'BBIN',
+  BG: 'Big Gaming',
+  BTI: 'BTi Sports',
+  CQ9: 'CQ9 Gaming',
+  DG: 'Dream Gaming',
+  DIG: 'Digmaan',
+  DS88: 'DS88 Sabong',
+  EA: 'Entwine',
+  GG: 'GG Gaming',
+  IBC: 'IBC Sports',
+  IMES: 'IM eSports',
+  ISB: 'iSoftBet',
+  JILI: 'JILI Games',
+  KX: 'KX Poker',
+  KY: 'Kaiyuan Cards',
+  LOTUS: 'Lotus Live',
+  MG: 'Microgaming',
+  MGS: 'MG Slots',
+  OG: 'Oriental Game',
+  PNG: "Play'n GO",
+  PT: 'Playtech',
+  RTG: 'Realtime Gaming',
+  SBT: 'SBTech',
+  TCG_LOTTO_VN: 'TCG Lotto VN',
+  TCG_SEA: 'TCG SEA Lotto',
+  TF: 'TF Gaming',
+  TGP: 'TGP Live',
+  TH: 'TH Poker',
+  TTG: 'Top Trend Gaming',
+  UG: 'UG Sports',
+  WD: 'WD Slots',
+  WS: 'WS Cards',
+  XY: 'XY Cards',
+};
 
 /**
  * Vendors, their categories and the game catalogue. Vendors and categories are inserted when
  * missing (an operator's status or sort changes stay); games are inserted in batches and the whole
  * step is skipped when the catalogue is already complete, so later starts stay fast.
  */
-export async function seedCatalogue(db: Conn, slots: number): Promise<void> {
-  const vendors = vendorRows();
+export async function seedCatalogue(db: Conn, options: { demo: boolean; slots: number }): Promise<void> {
+  const lineup = lineupOf(options.demo);
+  const vendors = vendorRows(lineup);
   await insertMissingVendors(db, vendors);
-  await insertMissingVendorGameTypes(db, vendorGameTypeRows());
+  await insertMissingVendorGameTypes(db, vendorGameTypeRows(lineup));
+  await renameFormerVendorNames(db, FORMER_VENDOR_NAMES, { ...DEMO_LINEUP.names, ...lineup.names });
 
-  const games = catalogueGames(slots);
+  const games = catalogueGames(options);
   const present = await countGamesOfVendors(
     db,
     vendors.map((v) => v.code),

@@ -90,16 +90,17 @@ const NOUNS: readonly Word[] = [
   ['Coins', 'Barya'],
 ];
 
+// No suffix is a product name of its own (a trademarked mechanic or a series another studio sells);
 // 'of' suffixes read "Riches of the Golden Dragon" in Filipino ("Yaman ng Gintong Dragon");
 // 'post' suffixes are product words kept after the name.
 const SUFFIXES: readonly (readonly [en: string, ty: string, form: 'of' | 'post'])[] = [
   ['Riches', 'Yaman', 'of'],
   ['Deluxe', 'Deluxe', 'post'],
-  ['Megaways', 'Megaways', 'post'],
+  ['Reels', 'Reels', 'post'],
   ['Rush', 'Dagsa', 'of'],
   ['Quest', 'Paghahanap', 'of'],
-  ['Link', 'Link', 'post'],
-  ['Blitz', 'Blitz', 'post'],
+  ['Wins', 'Panalo', 'of'],
+  ['Dash', 'Dash', 'post'],
   ['Bonanza', 'Bonanza', 'post'],
   ['Spins', 'Ikot', 'of'],
   ['Legends', 'Alamat', 'of'],
@@ -130,65 +131,76 @@ export function slotName(index: number): { EN: string; TY: string } {
   return { EN: en, TY: ty };
 }
 
-/** Fixed titles of the non-slot categories, with their Filipino names where they differ. */
+/**
+ * Fixed titles of the non-slot categories, with their Filipino names where they differ. A title says
+ * what the house studio really plays behind it: the LIVE tiles are RNG tables (baccarat, and roulette
+ * at index ROULETTE_TITLE, which the studio's game map follows), every PVP tile the three-card duel,
+ * SPORTS, ESPORTS and COCKFIGHT tiles virtual matches and derby fights. None is another studio's title.
+ */
 export const TABLE_TITLES: Record<string, readonly Word[]> = {
   LIVE: [
-    ['Baccarat A', 'Baccarat A'],
-    ['Baccarat B', 'Baccarat B'],
-    ['Speed Baccarat', 'Mabilis na Baccarat'],
-    ['Dragon Tiger', 'Dragon Tigre'],
-    ['Roulette', 'Roleta'],
-    ['Sic Bo', 'Sic Bo'],
-    ['Blackjack', 'Blackjack'],
+    ['Virtual Baccarat A', 'Birtwal na Baccarat A'],
+    ['Virtual Baccarat B', 'Birtwal na Baccarat B'],
+    ['Virtual Baccarat C', 'Birtwal na Baccarat C'],
+    ['Virtual Baccarat D', 'Birtwal na Baccarat D'],
+    ['Virtual Roulette', 'Birtwal na Roleta'],
+    ['Virtual Baccarat E', 'Birtwal na Baccarat E'],
+    ['Virtual Baccarat F', 'Birtwal na Baccarat F'],
   ],
   FISH: [
-    ['Ocean King', 'Hari ng Karagatan'],
-    ['Fishing Frenzy', 'Kasiyahan sa Pangingisda'],
-    ['Dragon Fishing', 'Pangingisda ng Dragon'],
-    ['Mermaid Hunter', 'Mangangaso ng Sirena'],
-    ['Jackpot Fishing', 'Jackpot na Pangingisda'],
+    ['Reef Hunter', 'Mangangaso sa Bahura'],
+    ['Deep Sea Catch', 'Huli sa Malalim na Dagat'],
+    ['Coral Cannon', 'Kanyon ng Korales'],
+    ['Tide Hunter', 'Mangangaso ng Alon'],
+    ['Lantern Bay', 'Look ng Parol'],
   ],
   PVP: [
-    ["Texas Hold'em", "Texas Hold'em"],
-    ['Niu Niu', 'Niu Niu'],
-    ['Tongits', 'Tongits'],
-    ['Pusoy', 'Pusoy'],
-    ['Teen Patti', 'Teen Patti'],
-    ['Pai Gow', 'Pai Gow'],
-    ['Mahjong Duel', 'Mahjong na Tunggalian'],
+    ['Three Card Duel', 'Tunggalian ng Tatlong Baraha'],
+    ['Three Card Duel II', 'Tunggalian ng Tatlong Baraha II'],
+    ['Three Card Showdown', 'Tatlong Baraha: Harapan'],
+    ['Three Card Duel Classic', 'Klasikong Tunggalian ng Tatlong Baraha'],
+    ['Three Card Face-off', 'Tatlong Baraha: Paghaharap'],
+    ['Three Card Duel Royal', 'Maharlikang Tunggalian ng Tatlong Baraha'],
+    ['Three Card Duel Night', 'Gabi ng Tunggalian ng Tatlong Baraha'],
   ],
   SPORTS: [
-    ['Sportsbook', 'Pustahan sa Palakasan'],
     ['Virtual Football', 'Birtwal na Futbol'],
+    ['Virtual Football Cup', 'Birtwal na Tasa ng Futbol'],
   ],
-  ESPORTS: [['E-Sports Arena', 'Arena ng E-Sports']],
+  ESPORTS: [['Virtual E-Sports', 'Birtwal na E-Sports']],
   COCKFIGHT: [
-    ['Sabong Live', 'Sabong Live'],
-    ['Derby Arena', 'Arena ng Derby'],
+    ['Virtual Sabong', 'Birtwal na Sabong'],
+    ['Virtual Derby', 'Birtwal na Derby'],
   ],
 };
 
+/** Where roulette sits in TABLE_TITLES.LIVE (apps/studio/src/game-map.ts keeps the same index). */
+export const ROULETTE_TITLE = 4;
+
+// The studio draws every lottery itself (27 prize numbers, VN style, for all vendors but TCG_SEA,
+// whose games draw 4D numbers):
+// no title names a real state or national lottery, whose results these draws are not.
 export const LOTTERY_TITLES: Record<string, readonly Word[]> = {
   TCG_LOTTO_VN: [
-    ['Vietnam Lotto North', 'Vietnam Lotto Hilaga'],
-    ['Vietnam Lotto Central', 'Vietnam Lotto Gitna'],
-    ['Vietnam Lotto South', 'Vietnam Lotto Timog'],
+    ['Lotto 27 A', 'Lotto 27 A'],
+    ['Lotto 27 B', 'Lotto 27 B'],
+    ['Lotto 27 C', 'Lotto 27 C'],
   ],
   TCG_SEA: [
-    ['Thai Lotto', 'Thai Lotto'],
-    ['Lao Lotto', 'Lao Lotto'],
-    ['Malaysia 4D', 'Malaysia 4D'],
+    ['4D Draw A', '4D Bola A'],
+    ['4D Draw B', '4D Bola B'],
+    ['4D Draw C', '4D Bola C'],
   ],
   LOTT: [
-    ['Lotto 6/42', 'Lotto 6/42'],
-    ['Mega Lotto 6/45', 'Mega Lotto 6/45'],
-    ['Ultra Lotto 6/58', 'Ultra Lotto 6/58'],
+    ['Five-Minute Lotto A', 'Limang-Minutong Lotto A'],
+    ['Five-Minute Lotto B', 'Limang-Minutong Lotto B'],
+    ['Five-Minute Lotto C', 'Limang-Minutong Lotto C'],
   ],
   ELOTT: [
-    ['Fast 3', 'Mabilis na 3'],
-    ['Lucky 5', 'Masuwerteng 5'],
-    ['Pick 3', 'Pumili ng 3'],
-    ['Speed Racing', 'Mabilis na Karera'],
-    ['Keno', 'Keno'],
+    ['Two-Minute Lotto A', 'Dalawang-Minutong Lotto A'],
+    ['Two-Minute Lotto B', 'Dalawang-Minutong Lotto B'],
+    ['Two-Minute Lotto C', 'Dalawang-Minutong Lotto C'],
+    ['Two-Minute Lotto D', 'Dalawang-Minutong Lotto D'],
+    ['Two-Minute Lotto E', 'Dalawang-Minutong Lotto E'],
   ],
 };

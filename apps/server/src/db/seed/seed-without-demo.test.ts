@@ -39,16 +39,44 @@ describe('seed outside demo mode', () => {
     expect(countries.length).toBeGreaterThanOrEqual(40);
     const vip = await t.ctx.db.selectFrom('vip_levels').select('level').execute();
     expect(vip).toHaveLength(10);
-    const games = await t.ctx.db.selectFrom('games').select(['game_type', 'game_code']).execute();
-    // The configured slots, plus the crash tiles (RNG, sub-category AC).
+    const games = await t.ctx.db.selectFrom('games').select(['game_type', 'game_code', 'vendor_code']).execute();
+    // The configured slots, plus the house crash tile (RNG, sub-category AC).
     expect(games.filter((g) => g.game_type === 'RNG' && !g.game_code.startsWith('CRASH-'))).toHaveLength(
       t.ctx.config.catalogueSlots,
     );
-    for (const type of GAME_TYPES)
+    // Every category the house studio plays; JL is JILI's game type, which the house does not make.
+    for (const type of GAME_TYPES.filter((type) => type !== 'JL'))
       expect(
         games.some((g) => g.game_type === type),
         type,
       ).toBe(true);
+    expect(games.some((g) => g.game_type === 'JL')).toBe(false);
+  });
+
+  it('seeds only the house studio, under its own name, with one tile per game it plays', async () => {
+    const vendors = await t.ctx.db.selectFrom('vendors').select(['code', 'name']).orderBy('sort').execute();
+    expect(vendors).toEqual([
+      { code: 'GH', name: 'Gamehall Studio' },
+      { code: 'LOTT', name: 'Gamehall Studio Lotto' },
+      { code: 'ELOTT', name: 'Gamehall Studio Quick Lotto' },
+    ]);
+    const tables = await t.ctx.db
+      .selectFrom('games')
+      .select(['game_code', 'name'])
+      .where('vendor_code', '=', 'GH')
+      .where('game_type', 'in', ['LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT'])
+      .orderBy('game_type')
+      .orderBy('game_code')
+      .execute();
+    expect(tables.map((g) => `${g.game_code} ${g.name}`)).toEqual([
+      'COCKFIGHT-001 Virtual Sabong',
+      'ESPORTS-001 Virtual E-Sports',
+      'FISH-001 Reef Hunter',
+      'LIVE-001 Virtual Baccarat',
+      'LIVE-002 Virtual Roulette',
+      'PVP-001 Three Card Duel',
+      'SPORTS-001 Virtual Football',
+    ]);
   });
 
   it('serves the menu call without any demo content', async () => {
@@ -64,7 +92,6 @@ describe('seed outside demo mode', () => {
       'ESPORTS',
       'COCKFIGHT',
       'ELOTT',
-      'JL',
     ]);
   });
 });

@@ -74,6 +74,46 @@ export async function insertMissingVendors(db: Conn, rows: { code: string; name:
     .execute();
 }
 
+/**
+ * Renames a vendor from its former seeded name to its new one, only while it still has that former
+ * name (an operator's own name stays) and is still served by the house studio (a real integration
+ * of that vendor keeps its name). A vendor category still named by code and game type (PT_RNG, the
+ * former seed's display name) takes the vendor's name.
+ */
+export async function renameFormerVendorNames(
+  db: Conn,
+  former: Record<string, string>,
+  current: Record<string, string>,
+) {
+  for (const [code, name] of Object.entries(current)) {
+    const oldName = former[code];
+    if (oldName) {
+      await db
+        .updateTable('vendors')
+        .set({ name })
+        .where('code', '=', code)
+        .where('name', '=', oldName)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('vendor_integrations as i')
+                .select('i.vendor_code')
+                .whereRef('i.vendor_code', '=', 'vendors.code')
+                .where('i.launch_url', '<>', '/studio/play'),
+            ),
+          ),
+        )
+        .execute();
+    }
+    await db
+      .updateTable('vendor_game_types')
+      .set({ account_type_name: name })
+      .where('vendor_code', '=', code)
+      .where(sql<boolean>`account_type_name = vendor_code || '_' || game_type`)
+      .execute();
+  }
+}
+
 export async function insertMissingVendorGameTypes(
   db: Conn,
   rows: { vendor_code: string; game_type: string; account_type_name: string; is_game: string | null; sort: number }[],
@@ -247,5 +287,40 @@ export async function insertMissingAffiliateCode(db: Conn, code: string, agentId
     .insertInto('affiliate_codes')
     .values({ code, agent_id: agentId, active: true })
     .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+type ReceivingAccount = { bank_name: string; account_name: string; account_number: string };
+
+export async function setMissingReceivingAccount(db: Conn, code: string, account: ReceivingAccount) {
+  await db
+    .updateTable('payment_methods')
+    .set(account)
+    .where('code', '=', code)
+    .where('bank_name', 'is', null)
+    .where('account_name', 'is', null)
+    .where('account_number', 'is', null)
+    .execute();
+}
+
+/** Clears exactly that receiving account from the method, unless a pending order of the method exists. */
+export async function clearReceivingAccountIfUnused(db: Conn, code: string, account: ReceivingAccount) {
+  await db
+    .updateTable('payment_methods')
+    .set({ bank_name: null, account_name: null, account_number: null })
+    .where('code', '=', code)
+    .where('bank_name', '=', account.bank_name)
+    .where('account_name', '=', account.account_name)
+    .where('account_number', '=', account.account_number)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deposit_orders as d')
+            .select('d.id')
+            .whereRef('d.method_code', '=', 'payment_methods.code')
+            .where('d.status', '=', 'pending'),
+        ),
+      ),
+    )
     .execute();
 }

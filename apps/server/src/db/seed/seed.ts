@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
 import { brandDefaults, getBrand } from '../../modules/site/brand.service';
 import { seedBrand } from './brand-seed';
+import { seedCashier } from './cashier-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { seedContent } from './content-seed';
 import { hashDemoPasswords, missingDemoAccounts, seedDemoAccounts } from './demo-accounts-seed';
@@ -29,8 +30,9 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
   await ctx.db.transaction().execute(async (trx) => {
     await lockSeed(trx);
     await seedBrand(trx);
-    await seedCatalogue(trx, options.catalogueSlots);
+    await seedCatalogue(trx, { demo: options.demo, slots: options.catalogueSlots });
     await seedVendorIntegrations(trx, { houseSecret: ctx.config.studioSecret, currency: brand.currency });
+    await seedCashier(trx, options.demo);
     if (!options.demo) return;
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });

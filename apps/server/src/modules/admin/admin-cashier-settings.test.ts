@@ -46,6 +46,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
     expect(res.json().value).toEqual({
       receiptConfirmMinutes: 60,
       turnoverPercent: 0,
+      gatewayExpiryMinutes: 30,
       methods: [
         {
           code: 'BANK_TRANSFER',
@@ -92,16 +93,16 @@ describe('GET and PUT /admin/cashier/settings', () => {
         true,
         {
           target: 'cashier_settings',
-          old: { receiptConfirmMinutes: 60, turnoverPercent: 0 },
-          new: { receiptConfirmMinutes: 30, turnoverPercent: 150 },
+          old: { receiptConfirmMinutes: 60, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
+          new: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
         },
       ],
       [
         true,
         {
           target: 'cashier_settings',
-          old: { receiptConfirmMinutes: 30, turnoverPercent: 150 },
-          new: { receiptConfirmMinutes: 30, turnoverPercent: 0 },
+          old: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
+          new: { receiptConfirmMinutes: 30, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
         },
       ],
     ]);

@@ -122,6 +122,7 @@ export function presentAdminCashierSettings(c: CashierConfiguration): AdminCashi
   return {
     receiptConfirmMinutes: c.receiptConfirmMinutes,
     turnoverPercent: c.turnoverPercent,
+    gatewayExpiryMinutes: c.gatewayExpiryMinutes,
     methods: c.methods.map(presentAdminCashierMethod),
   };
 }

@@ -273,7 +273,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Change the receipt confirmation minutes and/or the turnover percent',
+        summary:
+          'Change the receipt confirmation minutes, the turnover percent and/or the gateway order expiry minutes',
         body: AdminCashierSettingsBody,
         response: { 200: envelope(AdminCashierSettings) },
       },
@@ -288,7 +289,11 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         () => cashier.changeCashierSettings(ctx, req.body),
         (c) => ({
           old: c.old,
-          new: { receiptConfirmMinutes: c.config.receiptConfirmMinutes, turnoverPercent: c.config.turnoverPercent },
+          new: {
+            receiptConfirmMinutes: c.config.receiptConfirmMinutes,
+            turnoverPercent: c.config.turnoverPercent,
+            gatewayExpiryMinutes: c.config.gatewayExpiryMinutes,
+          },
         }),
       );
       return ok(presentAdminCashierSettings(changed.config));

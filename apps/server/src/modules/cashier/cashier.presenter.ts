@@ -54,6 +54,7 @@ export function presentDeposit({ row, method, publicUrl }: MemberDeposit): Depos
   return {
     reference: row.reference,
     methodCode: row.method_code,
+    methodName: method?.name ?? row.method_code,
     kind: row.method_kind,
     amount: toMajor(row.amount),
     currency: row.currency,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export type Page = { pageNo: number; pageSize: number };
-type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
+export type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
 type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed';
 
 // ---- payment methods and settings
@@ -55,7 +55,7 @@ export function readSettings(db: Conn) {
 
 export async function updateSettings(
   db: Conn,
-  patch: Partial<{ receipt_confirm_minutes: number; turnover_percent: number }>,
+  patch: Partial<{ receipt_confirm_minutes: number; turnover_percent: number; gateway_expiry_minutes: number }>,
 ) {
   await db.updateTable('cashier_settings').set(patch).where('id', '=', 1).execute();
 }
@@ -161,6 +161,8 @@ export function settleDeposit(
   id: number,
   patch: {
     status: 'approved' | 'rejected' | 'cancelled';
+    /** The statuses it may leave (pending unless said otherwise). */
+    from?: readonly ('pending' | 'expired')[];
     firstDeposit?: boolean;
     reason?: string | null;
     decidedBy?: number | null;
@@ -179,9 +181,26 @@ export function settleDeposit(
       ...(patch.gatewayTransactionId ? { gateway_transaction_id: patch.gatewayTransactionId } : {}),
     })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', patch.from ?? ['pending'])
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Expires the pending gateway orders opened before the cutoff (of one member, or all). A concurrent
+ * callback holding the order's row lock goes first: this UPDATE then re-reads the row and leaves a
+ * credited order alone.
+ */
+export async function expireGatewayDeposits(db: Conn, cutoff: Date, now: Date, memberId?: number) {
+  let update = db
+    .updateTable('deposit_orders')
+    .set({ status: 'expired', reason: 'not paid in time', decided_at: now })
+    .where('status', '=', 'pending')
+    .where('method_kind', '=', 'gateway')
+    .where('created_at', '<', cutoff);
+  if (memberId !== undefined) update = update.where('member_id', '=', memberId);
+  const rows = await update.returning('reference').execute();
+  return rows.map((r) => r.reference);
 }
 
 function depositRows(db: Conn) {

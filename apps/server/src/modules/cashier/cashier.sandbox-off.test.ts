@@ -22,8 +22,8 @@ describe('the sandbox gateway outside demo mode', () => {
     const methods = await call(t, 'GET', '/wps/cashier/paymentMethods', m.token);
     expect(methods.statusCode).toBe(200);
     const codes = methods.json().value.deposit.map((d: { code: string }) => d.code);
-    expect(codes).toEqual(['BANK_TRANSFER']);
-    expect(codes).not.toContain(SANDBOX_METHOD);
+    // A fresh database has no receiving account for bank transfers: nothing is offered yet.
+    expect(codes).toEqual([]);
 
     expectFailure(
       await call(t, 'POST', '/wps/cashier/deposit', m.token, {
@@ -37,7 +37,14 @@ describe('the sandbox gateway outside demo mode', () => {
     expect(await t.ctx.db.selectFrom('deposit_orders').select('id').where('member_id', '=', m.id).execute()).toEqual(
       [],
     );
-    // The bank transfer still works.
+    // Once the operator sets the brand's receiving account, the bank transfer is offered and works.
+    await t.ctx.db
+      .updateTable('payment_methods')
+      .set({ bank_name: 'Metro Bank', account_name: 'Brand Ops', account_number: '9876543210' })
+      .where('code', '=', 'BANK_TRANSFER')
+      .execute();
+    const offered = await call(t, 'GET', '/wps/cashier/paymentMethods', m.token);
+    expect(offered.json().value.deposit.map((d: { code: string }) => d.code)).toEqual(['BANK_TRANSFER']);
     const bank = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
       methodCode: 'BANK_TRANSFER',
       amount: 100,

@@ -53,7 +53,12 @@ export function sandboxGatewayEnabled(ctx: AppContext): boolean {
   return ctx.config.demo;
 }
 
-function methodOffered(ctx: AppContext, method: { code: string }): boolean {
+/** A bank transfer needs an account to pay into: without the operator's receiving account it is not offered. */
+function methodOffered(
+  ctx: AppContext,
+  method: { code: string; kind: string; bank_name: string | null; account_number: string | null },
+): boolean {
+  if (method.kind === 'bank_transfer' && (!method.bank_name || !method.account_number)) return false;
   return method.code !== SANDBOX_METHOD || sandboxGatewayEnabled(ctx);
 }
 
@@ -129,10 +134,14 @@ export type MemberDeposit = Awaited<ReturnType<typeof depositForMember>>;
 export async function listDeposits(
   ctx: AppContext,
   principal: Principal,
-  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'cancelled' },
+  query: q.Page & { status?: q.DepositStatus },
 ) {
+  // The job expires overdue orders every minute; the member's own are expired here too, so the list
+  // and its status filter never show an order pending past its time.
+  await expireGatewayDeposits(ctx, principal.memberId);
   const page = await q.pageDeposits(ctx.db, { memberId: principal.memberId, status: query.status }, query);
-  const methods = new Map((await q.listActiveMethods(ctx.db)).map((m) => [m.code, m]));
+  // Every method, active or not: an order keeps showing the name of the method it was opened with.
+  const methods = new Map((await q.listAllMethods(ctx.db)).map((m) => [m.code, m]));
   return {
     ...page,
     rows: page.rows.map((row) => ({
@@ -208,13 +217,20 @@ async function creditDeposit(
   ctx: AppContext,
   trx: Trx,
   order: { id: number; reference: string; member_id: number; amount: number; currency: string },
-  by: { operatorId?: number; transactionId?: string },
+  by: {
+    operatorId?: number;
+    transactionId?: string;
+    from?: readonly ('pending' | 'expired')[];
+    reason?: string | null;
+  },
 ) {
   await q.lockMember(trx, order.member_id);
   // For the promotions issue: the member's first credited deposit.
   const firstDeposit = !(await q.hasApprovedDeposit(trx, order.member_id, order.id));
   const settled = await q.settleDeposit(trx, order.id, {
     status: 'approved',
+    ...(by.from ? { from: by.from } : {}),
+    reason: by.reason ?? null,
     firstDeposit,
     decidedBy: by.operatorId ?? null,
     gatewayTransactionId: by.transactionId ?? null,
@@ -243,8 +259,11 @@ export function signBody(secret: string, rawBody: string | Buffer): string {
 }
 
 export async function gatewayOrder(ctx: AppContext, reference: string) {
-  const order = await q.findDepositByReference(ctx.db, reference);
+  let order = await q.findDepositByReference(ctx.db, reference);
   if (order?.method_kind !== 'gateway') return null;
+  // The pay page offers payment only while the order has not expired, job or no job.
+  if (order.status === 'pending' && (await expireGatewayDeposits(ctx, order.member_id)).includes(reference))
+    order = { ...order, status: 'expired' };
   const method = await q.findMethod(ctx.db, order.method_code);
   return { order, methodName: method?.name ?? order.method_code };
 }
@@ -268,25 +287,34 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
   if (!parsed.success) throw new AppError('BAD_REQUEST');
   const body = parsed.data;
   await ctx.db.transaction().execute(async (trx) => {
+    // The row lock orders this callback and the expiry job (q.expireGatewayDeposits): whichever
+    // comes second sees what the first one wrote.
     const order = await q.findDepositByReference(trx, body.reference, { forUpdate: true });
     if (order?.method_kind !== 'gateway') cashierFail('CASHIER_ORDER_NOT_FOUND');
     if (order.amount !== body.amount) cashierFail('CASHIER_CALLBACK_MISMATCH');
-    const target = body.status === 'paid' ? 'approved' : 'cancelled';
-    if (order.status === target) return;
+    if (body.status === 'paid') {
+      if (order.status === 'approved') return;
+      // The gateway took the member's money: an order that expired meanwhile is credited all the same
+      // (refusing would keep money that really arrived), and says so for the operator.
+      if (order.status !== 'pending' && order.status !== 'expired') cashierFail('CASHIER_STATE_CONFLICT');
+      await creditDeposit(ctx, trx, order, {
+        transactionId: body.transactionId,
+        from: ['pending', 'expired'],
+        reason: order.status === 'expired' ? 'paid at the gateway after the order expired' : null,
+      });
+      return;
+    }
+    // A cancellation of an order that is no longer payable (cancelled, expired) changes nothing.
+    if (order.status === 'cancelled' || order.status === 'expired') return;
     if (order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT');
-    if (body.status === 'paid') await creditDeposit(ctx, trx, order, { transactionId: body.transactionId });
-    else
-      await q.settleDeposit(trx, order.id, { status: 'cancelled', reason: 'cancelled at the gateway', now: ctx.now() });
+    await q.settleDeposit(trx, order.id, { status: 'cancelled', reason: 'cancelled at the gateway', now: ctx.now() });
   });
   return { status: 'OK' as const, reference: body.reference };
 }
 
 // ---- operator actions on deposits (modules/admin calls these)
 
-export async function operatorDeposits(
-  ctx: AppContext,
-  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'cancelled' },
-) {
+export async function operatorDeposits(ctx: AppContext, query: q.Page & { status?: q.DepositStatus }) {
   return q.pageDeposits(ctx.db, { status: query.status }, query);
 }
 
@@ -508,6 +536,17 @@ export async function confirmReceipt(
 }
 
 /**
+ * An online (gateway) order not paid within the brand's minutes expires (all members', or one
+ * member's). Run by jobs/ every minute and before a member's deposit list is read.
+ */
+export async function expireGatewayDeposits(ctx: AppContext, memberId?: number): Promise<string[]> {
+  const settings = await q.readSettings(ctx.db);
+  const now = ctx.now();
+  const cutoff = new Date(now.getTime() - settings.gateway_expiry_minutes * 60_000);
+  return q.expireGatewayDeposits(ctx.db, cutoff, now, memberId);
+}
+
+/**
  * spec §4: a paid withdrawal not confirmed within the brand's minutes counts as received. A forced
  * receipt moves no money (the payout already left; nothing is returned). Run by jobs/.
  */
@@ -525,6 +564,7 @@ export async function cashierConfiguration(ctx: AppContext) {
   return {
     receiptConfirmMinutes: settings.receipt_confirm_minutes,
     turnoverPercent: settings.turnover_percent,
+    gatewayExpiryMinutes: settings.gateway_expiry_minutes,
     methods,
   };
 }
@@ -533,14 +573,17 @@ export type CashierConfiguration = Awaited<ReturnType<typeof cashierConfiguratio
 
 export async function changeCashierSettings(
   ctx: AppContext,
-  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number }>,
+  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number; gatewayExpiryMinutes: number }>,
 ) {
-  if (patch.receiptConfirmMinutes === undefined && patch.turnoverPercent === undefined)
-    throw fieldErrors({ _: 'REQUIRED' });
+  if (Object.values(patch).every((v) => v === undefined)) throw fieldErrors({ _: 'REQUIRED' });
   const before = await q.readSettings(ctx.db);
   await setCashierSettings(ctx.db, patch);
   return {
-    old: { receiptConfirmMinutes: before.receipt_confirm_minutes, turnoverPercent: before.turnover_percent },
+    old: {
+      receiptConfirmMinutes: before.receipt_confirm_minutes,
+      turnoverPercent: before.turnover_percent,
+      gatewayExpiryMinutes: before.gateway_expiry_minutes,
+    },
     config: await cashierConfiguration(ctx),
   };
 }
@@ -586,11 +629,12 @@ export async function changePaymentMethod(
 
 export async function setCashierSettings(
   db: Conn,
-  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number }>,
+  patch: Partial<{ receiptConfirmMinutes: number; turnoverPercent: number; gatewayExpiryMinutes: number }>,
 ) {
   await q.updateSettings(db, {
     ...(patch.receiptConfirmMinutes !== undefined ? { receipt_confirm_minutes: patch.receiptConfirmMinutes } : {}),
     ...(patch.turnoverPercent !== undefined ? { turnover_percent: patch.turnoverPercent } : {}),
+    ...(patch.gatewayExpiryMinutes !== undefined ? { gateway_expiry_minutes: patch.gatewayExpiryMinutes } : {}),
   });
 }
 

@@ -127,7 +127,7 @@ describe('generated artwork', () => {
   it('serves vendor logo tiles and refuses unknown vendors', async () => {
     const ag = await get('/art/vendors/AG.svg');
     expectSvgResponse(ag);
-    expect(ag.body).toContain('Asia Gaming');
+    expect(ag.body).toContain('Azure Garden Games');
     const tcg = await get('/art/vendors/TCG_LOTTO_VN.svg');
     expectSvgResponse(tcg);
     expect(tcg.body).not.toBe(ag.body);
@@ -176,7 +176,7 @@ describe('generated artwork', () => {
 describe('art drawing functions', () => {
   it('wraps a title into at most two balanced lines', () => {
     expect(wrapTitle('Roulette')).toEqual(['Roulette']);
-    expect(wrapTitle('Golden Dragon Megaways')).toEqual(['Golden Dragon', 'Megaways']);
+    expect(wrapTitle('Golden Dragon Jackpot')).toEqual(['Golden Dragon', 'Jackpot']);
     expect(wrapTitle('Yaman ng Nagniningning na Tigre', 24)).toEqual(['Yaman ng', 'Nagniningning na Tigre']);
     expect(wrapTitle('Yaman ng Nagniningning na Tigre', 18)).toEqual(['Yaman ng', 'Nagniningning na…']);
     const long = wrapTitle('A very long title with many many words that cannot fit anywhere at all', 18);

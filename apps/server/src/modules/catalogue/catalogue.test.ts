@@ -52,9 +52,9 @@ describe('GET /lgw/games/game_menus', () => {
     ]);
     expect(rng.vendors[1]).toEqual({
       vassalage: 'AG',
-      name: 'Asia Gaming',
+      name: 'Azure Garden Games',
       lagerIcon: '/art/vendors/AG.svg',
-      accountTypeName: 'AG_RNG',
+      accountTypeName: 'Azure Garden Games',
       isGame: null,
       gameCount: expect.any(Number),
     });
@@ -82,7 +82,7 @@ describe('GET /lgw/games/game_menus', () => {
       const plain = (await menus('?language=TY')).value;
       expect(vendorsOf(plain, 'LOTT').map((v) => v.vassalage)).toEqual(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT']);
       expect(vendorsOf(plain, 'ELOTT').map((v) => v.vassalage)).toEqual(['ELOTT']);
-      expect(vendorsOf(plain, 'SPORTS').find((v) => v.vassalage === 'BTI')?.name).toBe('BTi Sports');
+      expect(vendorsOf(plain, 'SPORTS').find((v) => v.vassalage === 'BTI')?.name).toBe('Bluetit Sports');
     } finally {
       await setBrandSetting(t.ctx.db, 'supportedLanguages', ['EN', 'TY']);
     }

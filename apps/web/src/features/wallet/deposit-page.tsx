@@ -219,7 +219,7 @@ function DepositHistory() {
           <tr key={d.reference} className={row} data-testid="deposit-row">
             <td className={cell}>{formatTime(d.createdAt)}</td>
             <td className={cell}>{d.reference}</td>
-            <td className={cell}>{d.methodCode}</td>
+            <td className={cell}>{d.methodName}</td>
             <td className={cell}>{money(d.amount)}</td>
             <StatusCell status={d.status} reason={d.reason} />
           </tr>

@@ -1,0 +1,24 @@
+import type { Conn } from '../database';
+import { clearReceivingAccountIfUnused, setMissingReceivingAccount } from './seed.queries';
+
+/** The bank transfer method members pay into (migration 0004). */
+export const BANK_TRANSFER_METHOD = 'BANK_TRANSFER';
+
+/** The made-up receiving account of the demo brand: shown in demo mode only, nobody owns it. */
+export const DEMO_RECEIVING_ACCOUNT = {
+  bank_name: 'Demo Bank',
+  account_name: 'Gamehall Demo Inc',
+  account_number: '0012345678901',
+} as const;
+
+/**
+ * Demo mode gives the bank transfer method the demo receiving account while it has none (an
+ * operator's account stays). Outside demo mode no member may be told to pay into it: databases
+ * created before the account moved out of migration 0004 still carry it, so it is cleared there
+ * (the method is then not offered until the operator sets the brand's account), unless a pending
+ * bank transfer order was opened against it and still needs it to be shown.
+ */
+export async function seedCashier(trx: Conn, demo: boolean): Promise<void> {
+  if (demo) await setMissingReceivingAccount(trx, BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT);
+  else await clearReceivingAccountIfUnused(trx, BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT);
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineKindOf } from '../../../../studio/src/game-map';
+import { createTestApp, type TestApp } from '../../test/harness';
+import {
+  catalogueGames,
+  DEMO_LINEUP,
+  HOUSE_LINEUP,
+  HOUSE_STUDIO_NAME,
+  HOUSE_VENDOR,
+  lineupOf,
+  vendorGameTypeRows,
+  vendorRows,
+} from './catalogue-seed';
+
+// Every game of the catalogue is played by the house studio, so no seeded name may be a real
+// gaming company's or a real game's: the companies of the spec's vendor codes and the other large
+// studios, live-dealer and sports suppliers, lotteries, and product names they own.
+const REAL_COMPANIES = [
+  'Playtech',
+  'Microgaming',
+  "Play'n GO",
+  'Play n GO',
+  'Pragmatic',
+  'NetEnt',
+  'Net Entertainment',
+  'Evolution',
+  'Asia Gaming',
+  'BBIN',
+  'CQ9',
+  'Red Tiger',
+  'Habanero',
+  'JILI',
+  'Spadegaming',
+  'Spade Gaming',
+  'SA Gaming',
+  'Dream Gaming',
+  'Sexy',
+  'WM Casino',
+  'Ezugi',
+  'Real Time Gaming',
+  'Realtime Gaming',
+  'iSoftBet',
+  'Top Trend',
+  'TTG',
+  'Kaiyuan',
+  'Big Gaming',
+  'Oriental Game',
+  'Entwine',
+  'SBTech',
+  'BTi',
+  'IBC',
+  'Maxbet',
+  'SABA',
+  'TF Gaming',
+  'IM eSports',
+  'AVIA',
+  'Digmaan',
+  'DS88',
+  'SV388',
+  'S128',
+  'TCG',
+  'AE Gaming',
+  'GG Gaming',
+  'MG Slots',
+  'UG Sports',
+  'PG Soft',
+  'PGSoft',
+  'Pocket Games',
+  'Joker Gaming',
+  'JDB',
+  'Fa Chai',
+  'KA Gaming',
+  'Yggdrasil',
+  'Quickspin',
+  'Betsoft',
+  'Big Time Gaming',
+  'Push Gaming',
+  'Nolimit',
+  'Relax Gaming',
+  'Thunderkick',
+  'ELK Studios',
+  'Hacksaw',
+  'Blueprint Gaming',
+  'IGT',
+  'Aristocrat',
+  'Novomatic',
+  'Light & Wonder',
+  'Scientific Games',
+  'Konami',
+  'Wazdan',
+  'Endorphina',
+  'Booongo',
+  'Spribe',
+  'Evoplay',
+  'Skywind',
+  'GameArt',
+  'Spinomenal',
+  'Red Rake',
+  'Allbet',
+  'Vivo Gaming',
+  'Lucky Streak',
+  'Pretty Gaming',
+  'Ebet',
+  'Ho Gaming',
+  'Playstar',
+  'Sportradar',
+  'Betradar',
+  'Kiron',
+  'Golden Race',
+  'CMD368',
+  'PCSO',
+  'IGS',
+];
+
+const REAL_TITLES = [
+  'Megaways',
+  'Dragon Link',
+  'Lightning Link',
+  'Buffalo Blitz',
+  'Ocean King',
+  'Fishing Frenzy',
+  "Fishin' Frenzy",
+  'Jackpot Fishing',
+  'Dragon Fishing',
+  'Aviator',
+  'Starburst',
+  'Book of Dead',
+  'Sweet Bonanza',
+  'Gates of Olympus',
+  'Wolf Gold',
+  'Fortune Tiger',
+  'Mega Moolah',
+  "Gonzo's Quest",
+  'Lightning Roulette',
+  'Crazy Time',
+  'Dream Catcher',
+  'Lotto 6/42',
+  'Mega Lotto',
+  'Ultra Lotto',
+  'Grand Lotto',
+  'Super Lotto',
+  'Thai Lotto',
+  'Lao Lotto',
+  'Malaysia 4D',
+  'Vietnam Lotto',
+  'Speed Baccarat',
+  'Sportsbook',
+  'Sabong Live',
+];
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const FORBIDDEN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...REAL_COMPANIES, ...REAL_TITLES].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+
+function realNamesIn(texts: readonly string[]): string[] {
+  return texts.filter((text) => FORBIDDEN.test(text));
+}
+
+describe('the catalogue carries no real company or game name', () => {
+  for (const demo of [true, false]) {
+    it(`${demo ? 'demo' : 'outside demo'}: vendor names, category names and every title of the full catalogue`, () => {
+      const lineup = lineupOf(demo);
+      const vendors = vendorRows(lineup);
+      const types = vendorGameTypeRows(lineup);
+      const games = catalogueGames({ demo, slots: 10_400 });
+      expect(games.filter((g) => g.game_type === 'RNG').length).toBeGreaterThanOrEqual(10_400);
+      const names = [
+        ...vendors.map((v) => v.name),
+        ...types.map((t) => t.account_type_name),
+        ...games.flatMap((g) => Object.values(JSON.parse(g.names) as Record<string, string>)),
+      ];
+      expect(realNamesIn(names)).toEqual([]);
+    });
+
+    it(`${demo ? 'demo' : 'outside demo'}: every tile opens a house studio engine that plays what its title says`, () => {
+      for (const g of catalogueGames({ demo, slots: 500 })) {
+        const kind = engineKindOf({ vendor: g.vendor_code, gameCode: g.game_code });
+        expect(kind, `${g.vendor_code} ${g.game_code}`).toBeDefined();
+        if (/roulette/i.test(g.name)) expect(kind, g.name).toBe('roulette');
+        if (/baccarat/i.test(g.name)) expect(kind, g.name).toBe('baccarat');
+        if (g.game_type === 'PVP') expect(g.name).toMatch(/^Three Card/);
+        if (g.game_type === 'SPORTS' || g.game_type === 'ESPORTS' || g.game_type === 'COCKFIGHT') {
+          expect(g.name).toMatch(/^Virtual /);
+        }
+      }
+    });
+  }
+
+  it('the list catches the names the catalogue used to seed', () => {
+    expect(realNamesIn(['Playtech', "Play'n GO", 'Asia Gaming', 'Golden Dragon Megaways', 'Top Trend Gaming'])).toEqual(
+      ['Playtech', "Play'n GO", 'Asia Gaming', 'Golden Dragon Megaways', 'Top Trend Gaming'],
+    );
+    expect(realNamesIn(['Peppertree Games', 'Lotto 27 A', 'Sexyland'])).toEqual([]);
+  });
+
+  it('outside demo mode every vendor is the house studio under its own name', () => {
+    const vendors = vendorRows(HOUSE_LINEUP);
+    expect(vendors.map((v) => v.code)).toEqual([HOUSE_VENDOR, 'LOTT', 'ELOTT']);
+    for (const v of vendors) expect(v.name.startsWith(HOUSE_STUDIO_NAME), v.name).toBe(true);
+    const houseGames = catalogueGames({ demo: false, slots: 10 });
+    expect(new Set(houseGames.map((g) => g.vendor_code))).toEqual(new Set([HOUSE_VENDOR, 'LOTT', 'ELOTT']));
+    // Demo names are invented, one per spec vendor code.
+    expect(Object.keys(DEMO_LINEUP.names).sort()).toEqual(
+      [...new Set(Object.values(DEMO_LINEUP.byCategory).flat())].sort(),
+    );
+  });
+});
+
+describe.each([true, false])('the seeded database (demo %s)', (demo) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo });
+  });
+  afterAll(() => t.close());
+
+  it('holds no real company or game name in vendors, vendor categories or games', async () => {
+    const vendors = await t.ctx.db.selectFrom('vendors').select('name').execute();
+    const types = await t.ctx.db.selectFrom('vendor_game_types').select('account_type_name').execute();
+    const games = await t.ctx.db.selectFrom('games').select(['name', 'names']).execute();
+    expect(vendors.length).toBeGreaterThan(0);
+    expect(games.length).toBeGreaterThan(t.ctx.config.catalogueSlots);
+    const names = [
+      ...vendors.map((v) => v.name),
+      ...types.map((v) => v.account_type_name),
+      ...games.flatMap((g) => [
+        g.name,
+        ...Object.values((typeof g.names === 'string' ? JSON.parse(g.names) : g.names) as Record<string, string>),
+      ]),
+    ];
+    expect(realNamesIn(names)).toEqual([]);
+    if (!demo) expect(vendors.every((v) => v.name.startsWith(HOUSE_STUDIO_NAME))).toBe(true);
+  });
+});
