@@ -185,6 +185,8 @@ describe('seed in demo mode', () => {
     expect(await verifyPassword(agent.password_hash, 'Demo@1234')).toBe(true);
     expect(await verifyPassword(admin.password_hash, 'Admin@1234')).toBe(true);
     expect(await verifyPassword(fresh.password_hash, brand.defaultPassword)).toBe(true);
+    // No payment password: the security centre's "set payment password" flow is what a demo shows.
+    for (const m of [agent, demo, trial, fresh, admin]) expect(m.payment_password_hash, m.username).toBeNull();
 
     for (const m of [agent, demo, trial, fresh, admin]) {
       const ips = await t.ctx.db.selectFrom('member_login_ips').select('ip').where('member_id', '=', m.id).execute();
