@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { serializeRequest } from '@gamehall/shared/redact-url';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { studioPlugin } from './plugin';
@@ -39,7 +40,8 @@ async function main() {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // Game pages are opened with the session token in the query: the log keeps it out.
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: serializeRequest } },
     forceCloseConnections: 'idle',
   });
   await app.register(studioPlugin, {

@@ -1,9 +1,9 @@
+import { redactUrl } from '@gamehall/shared/redact-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { testConfig } from '../config';
 import type { AppContext } from '../context';
-import { redactUrl } from './log-redaction';
 
 // Tokens in query strings (/ws?token=, /studio/play?token=) never reach the request log.
 
