@@ -118,6 +118,23 @@ describe('tabs of one browser share the session (BroadcastChannel)', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
+  it('a signed-out tab that did not ask (or asked long ago) ignores an offered token', async () => {
+    endSession();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      shareSessionAcrossTabs();
+      await until(() => received.some((m) => (m as { type: string }).type === 'ask'));
+      vi.setSystemTime(Date.now() + 60_000);
+      other.postMessage({ type: 'share', token: 'late-token', isAgent: false, isTrial: false });
+      other.postMessage({ type: 'ask' });
+      // The ask is not answered (no session), so wait for the share to have been delivered first.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sessionStore.get().token).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a tab with its own session ignores an offered token, and its logout reaches the others', async () => {
     shareSessionAcrossTabs();
     other.postMessage({ type: 'share', token: 'tab-token', isAgent: true, isTrial: true });

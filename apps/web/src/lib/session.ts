@@ -61,6 +61,9 @@ type SessionMessage =
   | { type: 'ended'; token: string };
 
 let channel: BroadcastChannel | null = null;
+/** Until when this tab takes a shared session: shortly after it asked, never unasked. */
+let askedUntil = 0;
+const ANSWER_WINDOW_MS = 3000;
 
 function post(message: SessionMessage): void {
   channel?.postMessage(message);
@@ -80,9 +83,10 @@ function receive(data: unknown): void {
       post({ type: 'share', token: own, isAgent, isTrial });
     }
   } else if (message.type === 'share') {
-    // A tab that signed in (or out) on its own keeps its own state; only a tab still without a
-    // session takes the answer.
-    if (!own && isToken(message.token)) {
+    // Only the answer to this tab's own question, while it still has no session: a tab that
+    // signed in or out on its own keeps its state when another tab asks.
+    if (!own && Date.now() <= askedUntil && isToken(message.token)) {
+      askedUntil = 0;
       startSession({ token: message.token, isAgent: message.isAgent === true, isTrial: message.isTrial === true });
     }
   } else if (message.type === 'ended') {
@@ -95,13 +99,17 @@ export function shareSessionAcrossTabs(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent) => receive(event.data);
-  if (!readToken()) post({ type: 'ask' });
+  if (!readToken()) {
+    askedUntil = Date.now() + ANSWER_WINDOW_MS;
+    post({ type: 'ask' });
+  }
 }
 
 /** Leaves the channel (tests; a page never needs to). */
 export function stopSharingSession(): void {
   channel?.close();
   channel = null;
+  askedUntil = 0;
 }
 
 export function useSession(): Session {

@@ -40,7 +40,7 @@ export function Header() {
   rememberImageHosts(useQuery(permissionQuery).data?.imageCDNs);
   return (
     <header className="sticky top-0 z-30 border-b border-(--text-muted)/20 bg-(--surface-raised)/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 min-[900px]:gap-3">
         <Link to={paths.home} className="flex items-center gap-2 text-xl font-extrabold text-(--accent)">
           <span
             aria-hidden
@@ -60,7 +60,7 @@ export function Header() {
           <ThemeToggle />
           <button
             type="button"
-            className="rounded p-2 min-[900px]:hidden"
+            className="rounded p-1.5 min-[900px]:hidden"
             aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
@@ -233,7 +233,7 @@ function PhoneMemberBar() {
   return (
     <>
       <BalanceChip />
-      <Button className="shrink-0 px-3 py-1.5" onClick={() => navigate(paths.memberEntry('depositv2'))}>
+      <Button className="shrink-0 px-3! py-1.5!" onClick={() => navigate(paths.memberEntry('depositv2'))}>
         {t('header.deposit')}
       </Button>
     </>
@@ -246,11 +246,11 @@ function PhoneGuestButtons() {
   const directReg = useQuery(permissionQuery).data?.register.directReg ?? false;
   return (
     <>
-      <Button className="shrink-0 px-3 py-1.5" onClick={() => openModal('login')}>
+      <Button className="shrink-0 px-3! py-1.5!" onClick={() => openModal('login')}>
         {t('auth.login')}
       </Button>
       {directReg && (
-        <Button variant="secondary" className="shrink-0 px-3 py-1.5" onClick={() => openModal('register')}>
+        <Button variant="secondary" className="shrink-0 px-3! py-1.5!" onClick={() => openModal('register')}>
           {t('auth.register')}
         </Button>
       )}
@@ -270,11 +270,13 @@ function BalanceChip() {
     localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
     setHidden(!hidden);
   };
+  const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';
   return (
-    <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-2 py-1 text-sm">
-      <Wallet size={16} aria-hidden className="shrink-0 text-(--accent)" />
-      <span data-testid="header-balance" className="truncate tabular-nums">
-        {state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…'}
+    <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2">
+      {/* On a phone the amount needs the room more than the icon does. */}
+      <Wallet size={16} aria-hidden className="hidden shrink-0 text-(--accent) min-[420px]:block" />
+      <span data-testid="header-balance" className="truncate tabular-nums" title={shown}>
+        {shown}
       </span>
       <button
         type="button"
@@ -379,7 +381,7 @@ function ThemeToggle() {
     <button
       type="button"
       onClick={() => setTheme(next)}
-      className="rounded p-2 hover:bg-(--surface)"
+      className="rounded p-1.5 hover:bg-(--surface) min-[900px]:p-2"
       aria-label={t(`header.theme.${next}`)}
       data-testid="theme-toggle"
     >
