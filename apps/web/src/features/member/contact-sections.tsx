@@ -33,28 +33,52 @@ function useSaved(message: string, close: () => void) {
   };
 }
 
-/** spec §2 securityCenter: the bound mobile number (masked), bound or changed with an SMS code. */
-export function MobileSection({ data }: { data: SecurityCentre }) {
+// What differs between the two contact panels; the rest of the panel is shared.
+const CONTACTS = {
+  mobile: {
+    testId: 'security-mobile',
+    title: 'member.security.mobile',
+    bind: 'member.security.bindMobile',
+    change: 'member.security.changeMobile',
+    saved: 'member.security.mobileSaved',
+    channel: 'sms',
+  },
+  email: {
+    testId: 'security-email',
+    title: 'member.security.email',
+    bind: 'member.security.bindEmail',
+    change: 'member.security.changeEmail',
+    saved: 'member.security.emailSaved',
+    channel: 'email',
+  },
+} as const;
+
+/**
+ * spec §2 securityCenter: the bound mobile number or email (masked), bound or changed with a code
+ * sent to the new one (SMS or mail).
+ */
+export function ContactSection({ data, kind }: { data: SecurityCentre; kind: keyof typeof CONTACTS }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const done = useSaved(t('member.security.mobileSaved'), () => setOpen(false));
-  const title = data.mobileBound ? t('member.security.changeMobile') : t('member.security.bindMobile');
+  const c = CONTACTS[kind];
+  const done = useSaved(t(c.saved), () => setOpen(false));
+  const bound = kind === 'mobile' ? data.mobileBound : data.emailBound;
   return (
     <>
       <SecuritySection
-        testId="security-mobile"
-        title={t('member.security.mobile')}
-        ok={data.mobileBound}
-        state={data.mobileBound ? maskedContact(data, 'sms') : t('member.security.notBoundYet')}
+        testId={c.testId}
+        title={t(c.title)}
+        ok={bound}
+        state={bound ? maskedContact(data, c.channel) : t('member.security.notBoundYet')}
         hint={t('member.security.contactHint')}
         actions={
-          <Button variant={data.mobileBound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
-            {data.mobileBound ? t('member.security.change') : t('member.security.bind')}
+          <Button variant={bound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+            {bound ? t('member.security.change') : t('member.security.bind')}
           </Button>
         }
       />
-      <Modal open={open} onClose={() => setOpen(false)} title={title}>
-        {open && <MobileForm onDone={done} />}
+      <Modal open={open} onClose={() => setOpen(false)} title={bound ? t(c.change) : t(c.bind)}>
+        {open && (kind === 'mobile' ? <MobileForm onDone={done} /> : <EmailForm onDone={done} />)}
       </Modal>
     </>
   );
@@ -110,33 +134,6 @@ function MobileForm({ onDone }: { onDone: () => void }) {
         </FormFooter>
       </form>
     </FormProvider>
-  );
-}
-
-/** spec §2 securityCenter: the bound email (masked), bound or changed with a mailed code. */
-export function EmailSection({ data }: { data: SecurityCentre }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const done = useSaved(t('member.security.emailSaved'), () => setOpen(false));
-  const title = data.emailBound ? t('member.security.changeEmail') : t('member.security.bindEmail');
-  return (
-    <>
-      <SecuritySection
-        testId="security-email"
-        title={t('member.security.email')}
-        ok={data.emailBound}
-        state={data.emailBound ? maskedContact(data, 'email') : t('member.security.notBoundYet')}
-        hint={t('member.security.contactHint')}
-        actions={
-          <Button variant={data.emailBound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
-            {data.emailBound ? t('member.security.change') : t('member.security.bind')}
-          </Button>
-        }
-      />
-      <Modal open={open} onClose={() => setOpen(false)} title={title}>
-        {open && <EmailForm onDone={done} />}
-      </Modal>
-    </>
   );
 }
 

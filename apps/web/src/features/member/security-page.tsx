@@ -7,7 +7,7 @@ import { ChangePasswordForm } from '../../components/change-password-form';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { securityQuery } from './api';
-import { EmailSection, MobileSection } from './contact-sections';
+import { ContactSection } from './contact-sections';
 import { PaymentPasswordSection } from './payment-password-section';
 import { SecuritySection } from './security-section';
 import { LoginHistoryPanel, SessionsPanel } from './sessions-panel';
@@ -26,8 +26,8 @@ export function SecurityPage() {
         <div className="mb-8 grid gap-3">
           <PasswordSection data={data} />
           <PaymentPasswordSection data={data} />
-          <MobileSection data={data} />
-          <EmailSection data={data} />
+          <ContactSection data={data} kind="mobile" />
+          <ContactSection data={data} kind="email" />
           <TwoFactorPanel />
           <SessionsPanel />
         </div>
