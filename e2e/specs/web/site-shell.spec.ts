@@ -36,7 +36,7 @@ test('guest home renders every section and the announcement popup stays closed f
   await closeAnnouncements(page);
 
   await page
-    .getByRole('img', { name: /Welcome bonus/ })
+    .getByRole('img', { name: /Welcome: slots, tables, crash and lottery/ })
     .first()
     .waitFor();
   const jackpot = await page.getByTestId('jackpot').innerText();

@@ -25,6 +25,11 @@ export const DEMO_RESOURCES: [type: string, name: string, label: string, url: st
   ['CUSTOMER_SERVICE', 'customer-service', 'Customer service', '/help'],
 ];
 
+// Every text says only what the demo brand really runs: the house studio's games (slots, crash, RNG
+// baccarat and roulette tables, fishing, the three-card duel, virtual football and derby fights,
+// lottery draws), the cashier and the security centre. Promotions, VIP rewards, rebates and the
+// points mall are not running, so nothing here offers them (honest-content.test.ts checks).
+
 // linkage_type: 'ROUTE' opens a path of the site, 'URL' an outside address; null is not clickable.
 export const DEMO_BANNERS: [
   group: string,
@@ -34,25 +39,25 @@ export const DEMO_BANNERS: [
   link: string | null,
 ][] = [
   ['w_login', 'login-welcome', 'Welcome back', null, null],
-  ['w_register', 'register-bonus', 'Join today: 100% first deposit bonus', 'ROUTE', '/promotions'],
+  ['w_register', 'register-start', 'Create your account in a minute', null, null],
   ['w_forget', 'forget-help', 'We are here to help', 'ROUTE', '/help'],
-  ['w_home', 'home-welcome', 'Welcome bonus 100% on your first deposit', 'ROUTE', '/promotions'],
-  ['w_home', 'home-slots', '10,000+ slot games', 'ROUTE', '/rng'],
-  ['w_home', 'home-live', 'Live casino with real dealers', 'ROUTE', '/live'],
-  ['w_home', 'home-sports', 'Every match, every market', 'ROUTE', '/sports'],
-  ['w_activity', 'activity-first-deposit', 'First deposit bonus 100%', 'ROUTE', '/promotions'],
-  ['w_activity', 'activity-daily-rebate', 'Daily rebate up to 1.2%', 'ROUTE', '/promotions'],
-  ['w_activity', 'activity-vip', 'VIP club rewards', 'ROUTE', '/promotions'],
-  ['w_activity', 'activity-referral', 'Invite friends, earn together', 'ROUTE', '/promotions'],
-  ['w_activity', 'activity-app', 'Play anywhere with our app', 'ROUTE', '/down'],
-  ['w_model', 'model-asia-gaming', 'Asia Gaming live tables', 'ROUTE', '/live?vassalage=AG'],
-  ['w_model', 'model-playtech', 'Playtech slots and live', 'ROUTE', '/rng?vassalage=PT'],
-  ['w_model', 'model-jili', 'JILI arcade favourites', 'ROUTE', '/jili'],
+  ['w_home', 'home-welcome', 'Welcome: slots, tables, crash and lottery', 'ROUTE', '/rng'],
+  ['w_home', 'home-slots', 'Pick a slot and spin', 'ROUTE', '/rng'],
+  ['w_home', 'home-tables', 'Virtual baccarat and roulette tables', 'ROUTE', '/live'],
+  ['w_home', 'home-sports', 'Virtual football every five minutes', 'ROUTE', '/sports'],
+  ['w_activity', 'activity-fair', 'Provably fair: check any house round', null, null],
+  ['w_activity', 'activity-crash', 'Crash: cash out before it falls', 'ROUTE', '/rng'],
+  ['w_activity', 'activity-lottery-draw', 'A lottery draw every two minutes', 'ROUTE', '/elott'],
+  ['w_activity', 'activity-security', 'Two-factor sign-in for your account', null, null],
+  ['w_activity', 'activity-deposit', 'Online deposits credited once paid', null, null],
+  ['w_model', 'model-tables', 'Virtual baccarat and roulette', 'ROUTE', '/live'],
+  ['w_model', 'model-slots', 'Slots from the house studio', 'ROUTE', '/rng'],
+  ['w_model', 'model-arcade', 'Arcade slots', 'ROUTE', '/jili'],
   ['w_model', 'model-responsible', 'Play responsibly', 'URL', 'https://www.begambleaware.org'],
 ];
 
 // type: B banner, PL player, PU popup, PR promotion, H headline (spec §7 getListAnnouncements);
-// audience: A logged in, B visitor, F first login (spec §4).
+// audience: A logged in, B visitor, F first login (spec §4). No PR: no promotion is running.
 export const DEMO_ANNOUNCEMENTS: [
   type: string,
   audience: string,
@@ -64,64 +69,43 @@ export const DEMO_ANNOUNCEMENTS: [
     'PU',
     'B',
     'Welcome to {site}',
-    'Create your account in one minute and claim a 100% first deposit bonus. Over 10,000 games are waiting for you.',
-    'NEWBIE',
+    'Create your account in one minute. Slots, crash, virtual tables, fishing, card duels, virtual sports and lottery draws are waiting, every one played by the house studio.',
+    null,
   ],
   [
     'PU',
     'A',
-    'Weekend reload bonus',
-    'Deposit from Friday to Sunday and get 20% extra, up to {currency} 2,000. Rollover 10x on slots.',
-    'DEPOSIT',
+    'Deposits and withdrawals',
+    'Online payments are credited as soon as the gateway confirms them, bank transfers once the cashier has checked them. Withdrawals are reviewed by the cashier, then paid to the account you bound.',
+    null,
   ],
   [
     'PU',
     'F',
     'Your first steps',
-    'Bind a bank account, set a payment password and make your first deposit to unlock your welcome bonus.',
-    'NEWBIE',
+    'Bind a bank account, set a payment password in the security centre and make your first deposit.',
+    null,
   ],
   [
     'PU',
     'A',
-    'Scheduled maintenance',
-    'Sports betting will be unavailable on Tuesday from 02:00 to 04:00 while our provider upgrades its systems.',
+    'Provably fair rounds',
+    "Every round of the house games can be checked: open the verifier from a game page and enter the round's seeds.",
     null,
   ],
   [
-    'PR',
-    'A',
-    'Daily slot rebate 1.2%',
-    'Every valid slot bet earns a 1.2% rebate, paid to your wallet every day at noon. No rollover.',
-    'REBATE',
-  ],
-  [
-    'PR',
     'B',
-    'Invite friends, earn together',
-    'Share your referral link. When a friend deposits, you both receive a bonus ticket.',
-    'REFERRAL',
-  ],
-  [
-    'PR',
     'A',
-    'Live casino cash back',
-    'Lost on the live tables this week? Get 5% of your net loss back every Monday.',
-    'LIVE',
+    'Lottery draws',
+    'The quick lotto draws every two minutes and the lotto every five; the numbers show on the lottery page as soon as a draw runs.',
+    null,
   ],
-  [
-    'PR',
-    'A',
-    'App download gift',
-    'Log in from our mobile app for the first time and receive 50 points.',
-    'APP_DOWNLOAD',
-  ],
-  ['B', 'A', 'New games every week', 'Fresh slot titles from JILI, CQ9 and Playtech land every Thursday.', null],
+  ['B', 'B', 'Secure deposits', 'We never ask for your password or verification codes by phone or chat.', null],
   [
     'B',
-    'B',
-    'Secure deposits',
-    'Deposits are credited in minutes. We never ask for your password by phone or chat.',
+    'A',
+    'Virtual sports',
+    'A new virtual football card starts every five minutes, with the odds shown before you bet.',
     null,
   ],
   [
@@ -131,29 +115,58 @@ export const DEMO_ANNOUNCEMENTS: [
     'Turn on login verification and never share your verification codes with anyone, including our staff.',
     null,
   ],
-  ['PL', 'A', 'VIP upgrade', 'Deposit {amount} this month to reach the next VIP level and raise your rebate.', null],
+  [
+    'PL',
+    'A',
+    'Two-factor sign-in',
+    'Add an authenticator app in the security centre: a sign-in from a new device then needs its code.',
+    null,
+  ],
+  [
+    'PL',
+    'A',
+    'Payment password',
+    'Set your payment password in the security centre before your first withdrawal.',
+    null,
+  ],
   [
     'H',
     'A',
-    'Jackpot counter',
-    'The simulated jackpot counter on the home page has passed {currency} 31,000,000.',
+    'Crash rounds all day',
+    'Crash runs one shared round after another: place a bet and cash out before the multiplier falls.',
     null,
   ],
-  ['H', 'B', 'Register and win', 'Register today and spin the prize wheel for free.', 'NEWBIE'],
+  ['H', 'A', 'Play responsibly', 'Set yourself a budget before you play, and take regular breaks.', null],
+  ['H', 'B', 'Register and play', 'Register today and try the games.', null],
 ];
 
 export const DEMO_NOTICES: [title: string, content: string][] = [
-  ['Sports maintenance on Tuesday', 'Sports betting is unavailable Tuesday 02:00-04:00 (GMT+8).'],
-  ['New JILI games', 'Ten new JILI titles are now in the slot lobby.'],
-  ['Deposit channels updated', 'GCash and Maya deposits are now credited within five minutes.'],
-  ['Withdrawal times', 'Withdrawals requested before 22:00 are paid the same day.'],
-  ['Weekend reload bonus', 'Deposit this weekend and receive 20% extra.'],
-  ['VIP birthday gift', 'VIP members receive a birthday bonus; keep your birthday up to date in your profile.'],
+  [
+    'This is a demo',
+    'The games and the cashier are real software; the money is play money and the provider names are invented.',
+  ],
+  [
+    'Virtual tables',
+    "The baccarat and roulette tables are virtual: every result is drawn by the house studio's provably fair generator, not dealt by a dealer.",
+  ],
+  ['Withdrawal review', 'Every withdrawal is reviewed by the cashier before it is paid to the account you bound.'],
+  [
+    'Bank transfers',
+    'Quote the deposit reference in your transfer so the cashier can match it, and upload the slip if you have one.',
+  ],
+  [
+    'Online payments expire',
+    'An online payment not completed within 30 minutes expires; open a new deposit to pay again.',
+  ],
+  [
+    'Confirm your withdrawals',
+    'After a withdrawal is paid, confirm in the withdrawal record whether it arrived; one left unconfirmed for 60 minutes counts as received.',
+  ],
   ['Beware of scams', 'Our staff never ask for your password or verification code.'],
-  ['Live casino new tables', 'Speed Baccarat tables are now open around the clock.'],
-  ['Lottery results', 'Lottery results are published within five minutes of each draw.'],
-  ['App update', 'Update the mobile app to the latest version for faster game loading.'],
-  ['Points mall restocked', 'New rewards are available in the points mall. Points never expire.'],
+  ['Lottery results', "Each draw's numbers show on the lottery page as soon as the draw runs."],
+  ['Login verification', 'A sign-in from a new network asks for a code sent to your mobile number or email.'],
+  ['Fish hunt', 'Aim at any fish you like: on average every shot returns the same share of its value.'],
+  ['Card duel', 'Three cards each against the house: a win pays 1.95 times the stake and a tie returns it.'],
 ];
 
 export const DEMO_HELP: [category: string, title: string, content: string][] = [
@@ -170,17 +183,17 @@ export const DEMO_HELP: [category: string, title: string, content: string][] = [
   [
     'Deposits',
     'My deposit has not arrived. What should I do?',
-    'Bank transfers can take up to 30 minutes. If your balance has not changed after that, contact customer service with the transaction reference and a screenshot of the payment receipt.',
+    'A bank transfer is credited once the cashier has matched it to your order. If it is still pending after some hours, contact customer service with the deposit reference and a screenshot of the payment receipt.',
   ],
   [
     'Withdrawals',
     'How do I withdraw my winnings?',
-    'Bind a bank account or e-wallet in the member centre, then choose Withdraw, enter the amount and your payment password. Withdrawals are reviewed and paid to the account you bound.',
+    'Bind a bank account in the member centre, then choose Withdraw, enter the amount and your payment password. Withdrawals are reviewed and paid to the account you bound.',
   ],
   [
     'Withdrawals',
     'Why is my withdrawal pending?',
-    'A withdrawal stays pending while we check the turnover requirement of any bonus you accepted. Requests made before 22:00 are usually paid the same day.',
+    'A withdrawal stays pending until the cashier has reviewed it. The withdrawal page shows any turnover still required before you can withdraw.',
   ],
   [
     'Withdrawals',
@@ -209,8 +222,8 @@ export const DEMO_HELP: [category: string, title: string, content: string][] = [
   ],
   [
     'Responsible gaming',
-    'Setting limits and taking a break',
-    'Contact customer service to set a deposit limit or to exclude yourself for a period. Limits take effect immediately and cannot be raised until the period ends.',
+    'Taking a break',
+    'Decide before you start how long and how much you will play, and stop when you reach it. If you want to stop for longer, contact customer service.',
   ],
   [
     'Responsible gaming',

@@ -77,12 +77,12 @@ const WELCOME_MESSAGES = [
   {
     title: 'Welcome to {site}',
     content:
-      'Thank you for joining us. Your account is ready: explore more than 10,000 games, from slots to live casino and sports.',
+      'Thank you for joining us. Your account is ready: slots, crash, virtual tables, fishing, card duels, virtual sports and lottery draws are waiting.',
   },
   {
-    title: 'Your welcome bonus is waiting',
+    title: 'Your first deposit',
     content:
-      'Make your first deposit to receive a 100% bonus. Open the reward centre in your member area to see the details.',
+      'Open Deposit in the member centre, pick a method and follow its steps: an online payment is credited as soon as it is paid, a bank transfer once the cashier has matched it.',
   },
   {
     title: 'Keep your account safe',

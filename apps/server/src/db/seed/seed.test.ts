@@ -71,7 +71,7 @@ describe('seed in demo mode', () => {
     await t.ctx.db.updateTable('register_field_rules').set({ required: true }).where('field', '=', 'email').execute();
     await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'PNG').execute();
     await t.ctx.db.updateTable('countries').set({ mobile_digits: 12 }).where('country_code', '=', 'VN').execute();
-    await t.ctx.db.deleteFrom('banners').where('image_url', '=', '/art/banners/activity-app.svg').execute();
+    await t.ctx.db.deleteFrom('banners').where('image_url', '=', '/art/banners/activity-deposit.svg').execute();
     await t.ctx.db.updateTable('notices').set({ title: 'Renamed notice' }).where('sort', '=', 0).execute();
     const banners = await rowCounts();
 
@@ -276,8 +276,9 @@ describe('seed in demo mode', () => {
     const announcements = await t.ctx.db.selectFrom('announcements').selectAll().execute();
     expect(announcements.length).toBeGreaterThanOrEqual(12);
     expect(new Set(announcements.map((a) => a.audience))).toEqual(new Set(['A', 'B', 'F']));
-    expect(new Set(announcements.map((a) => a.type))).toEqual(new Set(['B', 'PL', 'PU', 'PR', 'H']));
-    expect(announcements.some((a) => a.promotion_type)).toBe(true);
+    // No promotion (PR) announcement and no promotion link: the demo brand runs no promotion yet.
+    expect(new Set(announcements.map((a) => a.type))).toEqual(new Set(['B', 'PL', 'PU', 'H']));
+    expect(announcements.filter((a) => a.promotion_type)).toEqual([]);
     for (const a of announcements) expect(new Date(a.starts_at).getTime()).toBeLessThanOrEqual(t.ctx.now().getTime());
 
     const notices = await t.ctx.db.selectFrom('notices').selectAll().execute();

@@ -448,7 +448,7 @@ export async function firstLogin(ctx: AppContext, principal: Principal): Promise
     await insertMemberMessage(trx, {
       memberId: principal.memberId,
       title: `Welcome to ${brand.siteName}`,
-      content: `Welcome to ${brand.siteName}, ${principal.username}! Your account is ready. Visit the member centre to make a deposit, claim your newbie promotions and start playing.`,
+      content: `Welcome to ${brand.siteName}, ${principal.username}! Your account is ready. Visit the member centre to make a deposit and start playing.`,
       now,
     });
   });

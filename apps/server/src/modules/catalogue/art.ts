@@ -605,7 +605,7 @@ export function bannerSvg(banner: { slug: string; title: string }): string {
   const top = 300 - ((lines.length - 1) * lineHeight) / 2 + size * 0.35;
   const trios: [RegExp, string[]][] = [
     [/slot|jili|spin/, ['seven', 'cherries', 'diamond']],
-    [/live|casino|baccarat|playtech|asia-gaming/, ['cards', 'chip', 'wheel']],
+    [/live|casino|baccarat|roulette|tables/, ['cards', 'chip', 'wheel']],
     [/sport|esport|match/, ['ball', 'controller', 'rooster']],
     [/vip|bonus|deposit|rebate|referral|reward/, ['coins', 'crown', 'star']],
     [/lott|draw/, ['balls', 'dice', 'bell']],
