@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
-import { totpEnabledColumn } from './two-factor.queries';
+
+/** Whether the member has an authenticator switched on (member_totp, migration 0021). */
+const TOTP_ENABLED = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;
 
 const LOGIN_FIELDS = [
   'id',
@@ -22,7 +24,7 @@ export function findMemberForLogin(db: Conn, username: string) {
   return db
     .selectFrom('members')
     .select(LOGIN_FIELDS)
-    .select(totpEnabledColumn.as('totp_enabled'))
+    .select(TOTP_ENABLED.as('totp_enabled'))
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
@@ -31,7 +33,7 @@ export function findMemberForLoginById(db: Conn, id: number) {
   return db
     .selectFrom('members')
     .select(LOGIN_FIELDS)
-    .select(totpEnabledColumn.as('totp_enabled'))
+    .select(TOTP_ENABLED.as('totp_enabled'))
     .where('id', '=', id)
     .executeTakeFirst();
 }

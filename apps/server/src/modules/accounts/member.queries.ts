@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import { totpEnabledColumn } from './two-factor.queries';
+
+/** Whether the member has an authenticator switched on (member_totp, migration 0021). */
+const TOTP_ENABLED = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;
 
 export function findMemberProfile(db: Conn, memberId: number) {
   return db
@@ -21,7 +23,7 @@ export function findMemberProfile(db: Conn, memberId: number) {
       'last_login_at',
       'password_changed_at',
       sql<boolean>`payment_password_hash IS NOT NULL`.as('has_payment_password'),
-      totpEnabledColumn.as('has_totp'),
+      TOTP_ENABLED.as('has_totp'),
     ])
     .where('id', '=', memberId)
     .executeTakeFirst();

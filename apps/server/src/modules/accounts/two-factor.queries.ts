@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export function findTotp(db: Conn, memberId: number) {
@@ -99,6 +98,3 @@ export function findMemberContact(db: Conn, memberId: number) {
     .where('id', '=', memberId)
     .executeTakeFirst();
 }
-
-/** For login: whether the member has an authenticator switched on. */
-export const totpEnabledColumn = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;
