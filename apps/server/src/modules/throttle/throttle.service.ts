@@ -55,6 +55,9 @@ export async function reset(db: Conn, key: string): Promise<void> {
   await clearCounter(db, key);
 }
 
+/** How long `reserve` waits for attempts in flight to give their slots back before refusing. */
+const IN_FLIGHT_WAIT_MS = 30_000;
+
 /** One attempt's place in a counter, taken by `reserve` before the work it guards runs. */
 export type Slot = { key: string; number: number; windowStartedAt: Date };
 
@@ -72,7 +75,7 @@ function limited(limit: Limit, until: Date, now: Date) {
  */
 export async function reserve(db: Conn, key: string, limit: Limit, now: Date): Promise<Slot> {
   const slot = await reserveUnder(db, key, limit, limit.max, now);
-  // Only a race with a reset or a release can refuse below the limit: answer as limited anyway.
+  // reserveUnder answers undefined only below its cap, and here the cap is the limit.
   if (!slot) throw limited(limit, new Date(now.getTime() + 1000), now);
   return slot;
 }
@@ -88,17 +91,28 @@ export async function reserveUnder(
   cap: number,
   now: Date,
 ): Promise<Slot | undefined> {
-  const row = await takeSlot(db, key, now, limit.windowSeconds, Math.min(cap, limit.max, UNLIMITED));
-  if (row) return { key, number: row.count, windowStartedAt: new Date(row.window_started_at) };
-  // The guard has refused; reading the row only chooses the answer.
-  const current = await readCounter(db, key);
-  const lockedUntil = current?.locked_until ? new Date(current.locked_until) : undefined;
-  if (lockedUntil && lockedUntil > now) throw limited(limit, lockedUntil, now);
-  if (current && current.count >= limit.max) {
-    const windowEnd = new Date(new Date(current.window_started_at).getTime() + limit.windowSeconds * 1000);
-    throw limited(limit, windowEnd, now);
+  const giveUpAt = Date.now() + IN_FLIGHT_WAIT_MS;
+  const stop = Math.min(cap, limit.max, UNLIMITED);
+  for (let pause = 25; ; pause = Math.min(pause * 2, 200)) {
+    const row = await takeSlot(db, key, now, limit.windowSeconds, stop);
+    if (row) return { key, number: row.count, windowStartedAt: new Date(row.window_started_at) };
+    // The guard has refused; reading the row only chooses the answer.
+    const current = await readCounter(db, key);
+    const lockedUntil = current?.locked_until ? new Date(current.locked_until) : undefined;
+    if (lockedUntil && lockedUntil > now) throw limited(limit, lockedUntil, now);
+    const taken = current?.count ?? 0;
+    if (taken >= stop && taken < limit.max) return undefined;
+    // Every slot is taken but nothing is locked: the holder of the last one is still checking (its
+    // failure would lock). Wait for the attempts in flight to settle rather than refuse a request
+    // that may well be right; a run of wrong answers locks, and the waiters are refused then. (A
+    // slot given back since the guard ran is the same case: try again.)
+    const inFlight = taken < stop || limit.lockSeconds !== undefined;
+    if (!inFlight || Date.now() + pause > giveUpAt) {
+      const windowStart = current ? new Date(current.window_started_at).getTime() : now.getTime();
+      throw limited(limit, new Date(windowStart + limit.windowSeconds * 1000), now);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
-  return undefined;
 }
 
 /**
