@@ -18,8 +18,8 @@ export const Empty = z.object({}).strict();
 export const OkValue = z.null();
 
 /**
- * Money in JSON: a number in major units with at most two decimals, exactly (no 1e-20), and small
- * enough to be held as integer minor units in a BIGINT.
+ * Money in JSON: a number in major units with at most two decimals, exactly (no 1e-20), and at
+ * most MAX_MONEY_MINOR minor units (money.ts isMoneyAmount).
  */
 export const Money = z.number().refine(isMoneyAmount, { params: { reason: 'INVALID' } });
 
