@@ -342,7 +342,9 @@ export async function completeLoginVerification(
   // answer must stay counted.
   if (!(await countLoginVerificationAttempt(ctx.db, v.id, VERIFICATION_MAX_ATTEMPTS, now)))
     throw new AppError('LOGIN_VERIFICATION_EXPIRED');
-  if (!(await answerIsRight(ctx, v, member, input.method, input.code))) {
+  // What proved it: the method, or RECOVERY when a recovery code stood in for the authenticator.
+  const proof = await proofOf(ctx, v, member, input.method, input.code);
+  if (!proof) {
     await audit(ctx.db, request, {
       event: 'login.verification',
       success: false,
@@ -360,37 +362,39 @@ export async function completeLoginVerification(
     const token = await startSession(ctx, trx, request, member, {
       area,
       event: 'login.verification',
-      detail: { step: 'answer', method: input.method, area },
+      detail: { step: 'answer', method: proof, area },
     });
     await reset(trx, `login:fail:account:${member.username.toLowerCase()}`);
     return { token, member, passwordExpired: v.password_expired, forceChangePassword: v.must_change_password };
   });
 }
 
-async function answerIsRight(
+async function proofOf(
   ctx: AppContext,
   v: LoginVerificationRow,
   member: LoginMember,
   method: LoginVerificationMethod,
   answer: string,
-): Promise<boolean> {
+): Promise<string | null> {
   switch (method) {
     case 'SMS':
     case 'EMAIL':
-      return (
-        v.code_method === method &&
+      return v.code_method === method &&
         v.code_hash !== null &&
         sameHash(keyedHash(ctx, codeLabel(v, method), answer.trim()), v.code_hash)
-      );
+        ? method
+        : null;
     case 'BANK': {
       // The bank account holder name, without regard to case or spacing.
       const fold = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
       const expected = fold(member.payee_name ?? '');
-      return expected.length > 0 && sameHash(keyedHash(ctx, 'bank', fold(answer)), keyedHash(ctx, 'bank', expected));
+      return expected.length > 0 && sameHash(keyedHash(ctx, 'bank', fold(answer)), keyedHash(ctx, 'bank', expected))
+        ? method
+        : null;
     }
     case 'TOTP':
       // The authenticator code (each accepted once) or a recovery code, throttled per member.
-      return member.totp_enabled && (await checkSecondFactor(ctx, member.id, answer)) !== null;
+      return member.totp_enabled ? checkSecondFactor(ctx, member.id, answer) : null;
   }
 }
 

@@ -270,6 +270,9 @@ describe('new-IP login with the authenticator ("Google code", spec §4)', () => 
     const ok = await answer(pending.verificationId, recoveryCodes[0] as string, ip1);
     expect(ok.statusCode).toBe(200);
     expect((await status(m.token)).recoveryCodesLeft).toBe(9);
+    // The login history says a recovery code was used, not the authenticator.
+    const history = (await call('GET', '/wps/member/security/loginHistory', m.token)).json().value;
+    expect(history.content[0]).toMatchObject({ result: 'success', method: 'RECOVERY', ip: ip1 });
     const ip2 = nextIp();
     const again = await pendingLogin(m, ip2);
     expect((await answer(again.verificationId, recoveryCodes[0] as string, ip2)).json().code).toBe(
