@@ -186,12 +186,11 @@ test('the home slot section shows six games of the chosen vendor, and the live s
   const vendors = page.getByRole('group', { name: 'Providers' }).getByRole('button');
   assert.equal(await vendors.count(), 4, 'the first four slot vendors');
   await vendors.nth(1).click();
-  await page.waitForFunction(
-    (names) =>
-      Array.from(document.querySelectorAll('[data-testid="home-slot-games"] li p'), (p) => p.textContent).join('|') !==
-      names.join('|'),
-    before,
-  );
+  // The section shows a placeholder while the vendor's games load: wait for the new tiles themselves.
+  await page.waitForFunction((names) => {
+    const shown = Array.from(document.querySelectorAll('[data-testid="home-slot-games"] li p'), (p) => p.textContent);
+    return shown.length > 0 && shown.join('|') !== names.join('|');
+  }, before);
   assert.equal(await slots.locator('li').count(), 6);
   const live = page.getByTestId('home-live-games');
   await live.locator('li').first().waitFor();
