@@ -17,7 +17,7 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
-import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
+import { assertNotLocked, hit, release, reserve, spend } from '../throttle/throttle.service';
 import { maskEmail } from './login.presenter';
 import { maskMobile } from './member.presenter';
 import { hashPassword, verifyPassword } from './passwords';
@@ -45,8 +45,8 @@ import {
 
 // The login password guards every change here, so a stolen session cannot take over the payment
 // password or the recovery contacts. Its wrong answers share the counter of the password change
-// (password.service), and each try is counted before argon2 runs, so parallel guesses cannot
-// outrun the limit; a right answer clears the counter.
+// (password.service), and each try reserves its slot before argon2 runs, so parallel guesses cannot
+// outrun the limit; a right answer gives its slot back.
 const LOGIN_PASSWORD_TRIES = { max: 5, windowSeconds: 900, lockSeconds: 900, code: 'RATE_LIMITED' } as const;
 // Codes a member may ask for across all security actions, on top of the per-recipient limits.
 const CODES_PER_MEMBER = { max: 10, windowSeconds: 3600 } as const;
@@ -109,18 +109,20 @@ async function checkLoginPassword(
   event: AuditEvent,
 ) {
   const key = `password:old:${member.id}`;
-  await hit(ctx.db, key, LOGIN_PASSWORD_TRIES, ctx.now());
-  if (!(await verifyPassword(member.password_hash, password))) {
-    await audit(ctx.db, request, {
-      event,
-      success: false,
-      memberId: member.id,
-      username: member.username,
-      detail: { reason: 'SECURITY_PASSWORD_INVALID' },
-    });
-    throw new AppError('SECURITY_PASSWORD_INVALID', { value: { fields: { loginPassword: 'INVALID' } } });
+  const slot = await reserve(ctx.db, key, LOGIN_PASSWORD_TRIES, ctx.now());
+  if (await verifyPassword(member.password_hash, password)) {
+    await release(ctx.db, slot);
+    return;
   }
-  await reset(ctx.db, key);
+  await spend(ctx.db, slot, LOGIN_PASSWORD_TRIES, ctx.now());
+  await audit(ctx.db, request, {
+    event,
+    success: false,
+    memberId: member.id,
+    username: member.username,
+    detail: { reason: 'SECURITY_PASSWORD_INVALID' },
+  });
+  throw new AppError('SECURITY_PASSWORD_INVALID', { value: { fields: { loginPassword: 'INVALID' } } });
 }
 
 /** The brand's paymentPassword rule (spec §5), the confirmation, and never the login password. */
