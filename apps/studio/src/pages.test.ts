@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { playPage } from './pages';
+
+const page = (gameName: string | null, kind = 'fish') =>
+  playPage({ kind, gameCode: 'FISH-001', gameName, lobbyUrl: null, mode: 'real', language: 'EN' });
+
+describe('the game page shell', () => {
+  it("is titled by the game's launch name, escaped, and hands the name to the client", () => {
+    const html = page('Coral <Cannon>');
+    expect(html).toContain('<title>Coral &#60;Cannon&#62; · Gamehall Studio</title>');
+    const boot = JSON.parse(/<script type="application\/json" id="boot">(.*)<\/script>/.exec(html)![1]!);
+    expect(boot.gameName).toBe('Coral <Cannon>');
+    expect(html).not.toContain('<Cannon>');
+  });
+
+  it('falls back to the kind of game, never the catalogue code', () => {
+    expect(page(null)).toContain('<title>Fishing · Gamehall Studio</title>');
+    expect(page(null)).not.toMatch(/<title>[^<]*FISH-001/);
+  });
+});
