@@ -17,7 +17,7 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
-import { assertNotLocked, hit, release, reserve, spend } from '../throttle/throttle.service';
+import { assertNotLocked, hit, release, reserve, reset, spend } from '../throttle/throttle.service';
 import { maskEmail } from './login.presenter';
 import { maskMobile } from './member.presenter';
 import { hashPassword, verifyPassword } from './passwords';
@@ -377,6 +377,9 @@ export async function resetPaymentPassword(
   await ctx.db.transaction().execute(async (trx) => {
     await consumeOwnCode(ctx, trx, member, body.channel, body.verificationCode);
     await updatePaymentPasswordHash(trx, member.id, hash, ctx.now());
+    // The member who forgot it has often locked it with wrong answers; the code proves the same
+    // as the reset itself, so the lock of checkPaymentPassword (payment-password.service) ends too.
+    await reset(trx, `paypwd:${member.id}`);
     await notify(ctx, trx, contactsOf(member), 'your payment password was reset');
     await audit(trx, request, {
       event: 'paymentPassword.reset',

@@ -250,6 +250,22 @@ describe('change and forgot', () => {
   it('resets a forgotten one with a code mailed to the bound email', async () => {
     const email = `${uniqueUsername()}@Example.com`;
     const m = await withPaymentPassword({ email });
+    // Five wrong answers lock the payment password (the member forgot it)...
+    for (let i = 0; i < 5; i++) {
+      const wrong = { oldPaymentPassword: `99999${i}`, newPaymentPassword: '864200', confirmPaymentPassword: '864200' };
+      expectFailure(
+        await send(m, 'PUT', '/wps/member/security/paymentPassword', wrong),
+        400,
+        'PAYMENT_PASSWORD_INVALID',
+      );
+    }
+    const useNew = () =>
+      send(m, 'PUT', '/wps/member/security/paymentPassword', {
+        oldPaymentPassword: '555111',
+        newPaymentPassword: '864200',
+        confirmPaymentPassword: '864200',
+      });
+    expectFailure(await useNew(), 429, 'RATE_LIMITED');
     const reset = (body: Record<string, unknown>) =>
       send(m, 'POST', '/wps/member/security/paymentPassword/reset', {
         channel: 'email',
@@ -270,6 +286,8 @@ describe('change and forgot', () => {
     expectFailure(await reset({ verificationCode: code }), 400, 'SMS_CODE_INVALID');
     expect((await outboxTo(email)).at(-1)?.text).toMatch(/your payment password was reset/);
     expect(await auditEvents(m.id)).toContainEqual({ event: 'paymentPassword.reset', success: true });
+    // ...and the reset, proven by the code, lifts that lock: the new one works at once.
+    expect((await useNew()).statusCode).toBe(200);
   });
 });
 
