@@ -117,7 +117,10 @@ test('a member plays a slot and a fishing game titled by their names; the fish h
   await assertNamed(page, fish.game, fish.name);
   // The history panel lists the slot round, summarised as a slot round.
   const rows = fish.game.locator('[data-testid=history] tbody tr[data-round-id]');
-  await rows.filter({ hasText: /\d+ wins?/ }).first().waitFor();
+  await rows
+    .filter({ hasText: /\d+ wins?/ })
+    .first()
+    .waitFor();
   // Drawn fish: visible SVG figures in the sea, not emoji that need a font.
   const drawn = fish.game.locator('[data-testid=sea] svg.fish');
   await drawn.first().waitFor();
@@ -154,5 +157,26 @@ test('a member opens a lottery game titled by its name, under providers named in
   assert.doesNotMatch(await visibleText(page), CODE);
   assert.doesNotMatch(await visibleText(game), CODE);
   await screenshot(page, 'games-names-lottery');
+
+  // A ticket on this game: the betting record names its provider in words (a TY-blanked TCG vendor
+  // by its neutral label), never blank or by code.
+  const provider = (
+    await page
+      .locator('aside section', { has: page.locator('button[aria-pressed=true]') })
+      .first()
+      .getByTestId('lottery-vendor')
+      .innerText()
+  ).trim();
+  await game.getByTestId('bet-type').selectOption('lo2');
+  await game.getByTestId('numbers').fill('27');
+  const bought = page.waitForResponse((r) => r.url().endsWith('/studio/api/lottery/ticket'));
+  await game.getByTestId('buy').click();
+  assert.equal((await bought).status(), 200);
+  await page.goto('/member/personalHistoryCopy');
+  const row = page.locator('tr', { hasText: chosen }).first();
+  await row.waitFor();
+  const cells = await row.locator('td').allInnerTexts();
+  assert.equal(cells[2]?.trim(), provider, `the provider column of ${cells.join(' | ')}`);
+  await screenshot(page, 'games-names-betting-record');
   assert.deepEqual(seen.errors, []);
 });
