@@ -50,9 +50,10 @@ export function presentLanes(view: View, lanes: Lane[]): GameVendors {
 
 type RoomRow = Awaited<ReturnType<typeof listLiveRooms>>[number];
 
-function localName(names: unknown, language: string, fallback: string): string {
-  const map = (typeof names === 'string' ? JSON.parse(names) : names) as Record<string, string>;
-  return map[language] || fallback;
+/** A catalogue name in the language (names per language, stored as JSON), else the fallback. */
+export function localName(names: unknown, language: string, fallback: string): string {
+  const map = (typeof names === 'string' ? JSON.parse(names) : names) as Record<string, string> | null;
+  return map?.[language] || fallback;
 }
 
 export function presentRooms(vendor: string, view: View, rows: RoomRow[]): RoomList {

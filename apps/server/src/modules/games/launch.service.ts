@@ -12,7 +12,7 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../site/brand.service';
 import { displayCategory } from './categories';
-import { presentGame } from './games.presenter';
+import { localName, presentGame } from './games.presenter';
 import { listGames } from './games.queries';
 import { BINGO, type View, viewFor } from './games.service';
 import { findLaunchGame, findLobbyGame, insertGameSession, type LaunchGameRow, listLobbyTypes } from './launch.queries';
@@ -72,12 +72,6 @@ async function assertLaunchable(ctx: AppContext, view: View, game: LaunchGameRow
   return game;
 }
 
-/** The name players know the game by, in the launch language (the catalogue's names per language). */
-function localGameName(game: Pick<LaunchGameRow, 'name' | 'names'>, language: string): string {
-  const names = (typeof game.names === 'string' ? JSON.parse(game.names) : game.names) as Record<string, string> | null;
-  return names?.[language] || game.name;
-}
-
 async function openSession(
   ctx: AppContext,
   launcher: Launcher,
@@ -107,7 +101,7 @@ async function openSession(
   const backUrl = input.backUrl ?? '/';
   // On another host a path would point at that host: make it absolute on this site.
   const lobby = host && backUrl.startsWith('/') ? `${lc.origin}${backUrl}` : backUrl;
-  const gameName = localGameName(game, view.language);
+  const gameName = localName(game.names, view.language, game.name);
   const query = new URLSearchParams({
     token,
     game: game.game_code,
