@@ -1,12 +1,21 @@
 import { SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
 import type { Conn } from '../database';
-import { LOTTERY_TITLES, slotName, TABLE_TITLES } from './names';
+import {
+  FORMER_LOTTERY_TITLES,
+  FORMER_TABLE_TITLES,
+  formerSlotName,
+  LOTTERY_TITLES,
+  slotName,
+  TABLE_TITLES,
+} from './names';
 import {
   countGamesOfVendors,
   type GameSeedRow,
+  gamesNamed,
   insertGames,
   insertMissingVendorGameTypes,
   insertMissingVendors,
+  renameFormerGameTitles,
   renameFormerVendorNames,
 } from './seed.queries';
 
@@ -341,6 +350,8 @@ export async function seedCatalogue(db: Conn, options: { demo: boolean; slots: n
   await insertMissingVendorGameTypes(db, vendorGameTypeRows(lineup));
   await renameFormerVendorNames(db, FORMER_VENDOR_NAMES, { ...DEMO_LINEUP.names, ...lineup.names });
 
+  await renameFormerTitles(db, options.slots);
+
   const games = catalogueGames(options);
   const present = await countGamesOfVendors(
     db,
@@ -348,4 +359,43 @@ export async function seedCatalogue(db: Conn, options: { demo: boolean; slots: n
   );
   if (present >= games.length) return;
   for (let i = 0; i < games.length; i += BATCH) await insertGames(db, games.slice(i, i + BATCH));
+}
+
+/** The title an earlier seed gave a game of the demo line-up, where it differs from today's. */
+function formerTitleOf(game: GameSeedRow): string | undefined {
+  const n = Number(game.game_code.replace(/^\D+-/, ''));
+  let former: string | undefined;
+  if (game.game_code.startsWith('SLOT-')) former = formerSlotName(n - 1);
+  else if (game.game_type === 'JL') former = formerSlotName(19_199 - (n - 1));
+  else if (game.game_code.startsWith('CRASH-')) former = game.vendor_code === 'AG' ? 'Rocket Crash' : undefined;
+  else if (game.game_type === 'LOTT' || game.game_type === 'ELOTT') {
+    const k = (LOTTERY_TITLES[game.vendor_code] ?? []).findIndex((t) => t[0] === game.name);
+    former = FORMER_LOTTERY_TITLES[game.vendor_code]?.[k];
+  } else {
+    const k = (TABLE_TITLES[game.game_type] ?? []).findIndex((t) => t[0] === game.name);
+    former = FORMER_TABLE_TITLES[game.game_type]?.[k];
+  }
+  return former !== undefined && former !== game.name ? former : undefined;
+}
+
+/**
+ * Databases seeded before the titles were made honest still show other studios' titles and
+ * titles of games the studio does not play there (a "Blackjack" tile that deals baccarat): those
+ * still carrying exactly their former title get today's. Cheap when there is nothing to do.
+ */
+async function renameFormerTitles(db: Conn, slots: number): Promise<void> {
+  const renames = catalogueGames({ demo: true, slots }).flatMap((game) => {
+    const former = formerTitleOf(game);
+    return former
+      ? [{ vendor_code: game.vendor_code, game_code: game.game_code, former, name: game.name, names: game.names }]
+      : [];
+  });
+  const present = new Set<string>();
+  const formerNames = [...new Set(renames.map((r) => r.former))];
+  for (let i = 0; i < formerNames.length; i += 2000) {
+    for (const g of await gamesNamed(db, formerNames.slice(i, i + 2000)))
+      present.add(`${g.vendor_code}:${g.game_code}:${g.name}`);
+  }
+  const due = renames.filter((r) => present.has(`${r.vendor_code}:${r.game_code}:${r.former}`));
+  if (due.length > 0) await renameFormerGameTitles(db, due);
 }

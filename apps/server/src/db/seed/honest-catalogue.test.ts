@@ -11,6 +11,8 @@ import {
   vendorGameTypeRows,
   vendorRows,
 } from './catalogue-seed';
+import { formerSlotName, slotName } from './names';
+import { seed } from './seed';
 
 // Every game of the catalogue is played by the house studio, so no seeded name may be a real
 // gaming company's or a real game's: the companies of the spec's vendor codes and the other large
@@ -234,5 +236,83 @@ describe.each([true, false])('the seeded database (demo %s)', (demo) => {
     ];
     expect(realNamesIn(names)).toEqual([]);
     if (!demo) expect(vendors.every((v) => v.name.startsWith(HOUSE_STUDIO_NAME))).toBe(true);
+  });
+});
+
+describe('a database seeded with the former real names', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+  });
+  afterAll(() => t.close());
+
+  it('gets the invented names at the next start, keeping what an operator renamed', async () => {
+    const db = t.ctx.db;
+    const index = Array.from({ length: t.ctx.config.catalogueSlots }, (_, i) => i).find(
+      (i) => formerSlotName(i) !== slotName(i).EN,
+    )!;
+    const slotCode = `SLOT-${String(index + 1).padStart(5, '0')}`;
+    const formerSlot = formerSlotName(index);
+    expect(formerSlot).toMatch(/Megaways|Link|Blitz/);
+    // What the former seed wrote (BBIN is the second LIVE vendor: its LIVE-003 was title (1 + 2) % 7).
+    await db.updateTable('vendors').set({ name: 'Playtech' }).where('code', '=', 'PT').execute();
+    await db.updateTable('vendors').set({ name: 'Our own name' }).where('code', '=', 'MG').execute();
+    await db
+      .updateTable('vendor_game_types')
+      .set({ account_type_name: 'PT_RNG' })
+      .where('vendor_code', '=', 'PT')
+      .where('game_type', '=', 'RNG')
+      .execute();
+    await db.updateTable('games').set({ name: formerSlot }).where('game_code', '=', slotCode).execute();
+    await db
+      .updateTable('games')
+      .set({ name: 'Dragon Tiger' })
+      .where('vendor_code', '=', 'BBIN')
+      .where('game_code', '=', 'LIVE-003')
+      .execute();
+    await db
+      .updateTable('games')
+      .set({ name: 'Lotto 6/42' })
+      .where('vendor_code', '=', 'LOTT')
+      .where('game_code', '=', 'LOTT-001')
+      .execute();
+    await db
+      .updateTable('games')
+      .set({ name: 'House Special' })
+      .where('vendor_code', '=', 'LOTT')
+      .where('game_code', '=', 'LOTT-002')
+      .execute();
+
+    await seed(t.ctx, { demo: true, catalogueSlots: t.ctx.config.catalogueSlots });
+
+    const vendor = (code: string) =>
+      db.selectFrom('vendors').select('name').where('code', '=', code).executeTakeFirstOrThrow();
+    expect((await vendor('PT')).name).toBe('Peppertree Games');
+    expect((await vendor('MG')).name).toBe('Our own name');
+    const type = await db
+      .selectFrom('vendor_game_types')
+      .select('account_type_name')
+      .where('vendor_code', '=', 'PT')
+      .where('game_type', '=', 'RNG')
+      .executeTakeFirstOrThrow();
+    expect(type.account_type_name).toBe('Peppertree Games');
+    const game = (vendorCode: string, code: string) =>
+      db
+        .selectFrom('games')
+        .select(['name', 'names'])
+        .where('vendor_code', '=', vendorCode)
+        .where('game_code', '=', code)
+        .executeTakeFirstOrThrow();
+    const slot = await db
+      .selectFrom('games')
+      .select('name')
+      .where('game_code', '=', slotCode)
+      .executeTakeFirstOrThrow();
+    expect(slot.name).toBe(slotName(index).EN);
+    expect((await game('BBIN', 'LIVE-003')).name).toBe('Virtual Baccarat D');
+    const lotto = await game('LOTT', 'LOTT-001');
+    expect(lotto.name).toBe('Five-Minute Lotto A');
+    expect(lotto.names).toMatchObject({ EN: 'Five-Minute Lotto A' });
+    expect((await game('LOTT', 'LOTT-002')).name).toBe('House Special');
   });
 });

@@ -117,11 +117,15 @@ const ROMAN = ['', ' II', ' III', ' IV', ' V', ' VI', ' VII', ' VIII', ' IX', ' 
 
 /** The index-th generated slot name; distinct for every index (rounds past the word lists get II, III...). */
 export function slotName(index: number): { EN: string; TY: string } {
+  return slotNameOf(SUFFIXES, index);
+}
+
+function slotNameOf(suffixes: typeof SUFFIXES, index: number): { EN: string; TY: string } {
   const combo = (index * STRIDE + 1234) % SLOT_NAME_COMBINATIONS;
   const round = Math.floor(index / SLOT_NAME_COMBINATIONS);
   const adjective = ADJECTIVES[combo % ADJECTIVES.length]!;
   const noun = NOUNS[Math.floor(combo / ADJECTIVES.length) % NOUNS.length]!;
-  const suffix = SUFFIXES[Math.floor(combo / (ADJECTIVES.length * NOUNS.length))]!;
+  const suffix = suffixes[Math.floor(combo / (ADJECTIVES.length * NOUNS.length))]!;
   const mark = ROMAN[round] ?? ` ${round + 1}`;
   const en = `${adjective[0]} ${noun[0]} ${suffix[0]}${mark}`;
   const ty =
@@ -130,6 +134,40 @@ export function slotName(index: number): { EN: string; TY: string } {
       : `${adjective[1]} ${noun[1]} ${suffix[1]}${mark}`;
   return { EN: en, TY: ty };
 }
+
+// The suffixes an earlier seed used: three were other studios' product names (a trademarked
+// mechanic, two series titles). Kept only to find and rename the titles it wrote.
+const FORMER_SUFFIXES: typeof SUFFIXES = SUFFIXES.map((suffix, i) =>
+  i === 2
+    ? ['Megaways', 'Megaways', 'post']
+    : i === 5
+      ? ['Link', 'Link', 'post']
+      : i === 6
+        ? ['Blitz', 'Blitz', 'post']
+        : suffix,
+);
+
+/** The English name an earlier seed gave the index-th slot. */
+export function formerSlotName(index: number): string {
+  return slotNameOf(FORMER_SUFFIXES, index).EN;
+}
+
+/** The English titles an earlier seed gave the other categories, in the same order as today's. */
+export const FORMER_TABLE_TITLES: Record<string, readonly string[]> = {
+  LIVE: ['Baccarat A', 'Baccarat B', 'Speed Baccarat', 'Dragon Tiger', 'Roulette', 'Sic Bo', 'Blackjack'],
+  FISH: ['Ocean King', 'Fishing Frenzy', 'Dragon Fishing', 'Mermaid Hunter', 'Jackpot Fishing'],
+  PVP: ["Texas Hold'em", 'Niu Niu', 'Tongits', 'Pusoy', 'Teen Patti', 'Pai Gow', 'Mahjong Duel'],
+  SPORTS: ['Sportsbook', 'Virtual Football'],
+  ESPORTS: ['E-Sports Arena'],
+  COCKFIGHT: ['Sabong Live', 'Derby Arena'],
+};
+
+export const FORMER_LOTTERY_TITLES: Record<string, readonly string[]> = {
+  TCG_LOTTO_VN: ['Vietnam Lotto North', 'Vietnam Lotto Central', 'Vietnam Lotto South'],
+  TCG_SEA: ['Thai Lotto', 'Lao Lotto', 'Malaysia 4D'],
+  LOTT: ['Lotto 6/42', 'Mega Lotto 6/45', 'Ultra Lotto 6/58'],
+  ELOTT: ['Fast 3', 'Lucky 5', 'Pick 3', 'Speed Racing', 'Keno'],
+};
 
 /**
  * Fixed titles of the non-slot categories, with their Filipino names where they differ. A title says

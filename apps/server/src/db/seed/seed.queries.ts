@@ -78,40 +78,71 @@ export async function insertMissingVendors(db: Conn, rows: { code: string; name:
  * Renames a vendor from its former seeded name to its new one, only while it still has that former
  * name (an operator's own name stays) and is still served by the house studio (a real integration
  * of that vendor keeps its name). A vendor category still named by code and game type (PT_RNG, the
- * former seed's display name) takes the vendor's name.
+ * former seed's display name) takes the vendor's name. Reads first and writes only what is due, so
+ * a start with nothing to rename changes nothing (no catalogue version bump).
  */
 export async function renameFormerVendorNames(
   db: Conn,
   former: Record<string, string>,
   current: Record<string, string>,
 ) {
-  for (const [code, name] of Object.entries(current)) {
-    const oldName = former[code];
-    if (oldName) {
-      await db
-        .updateTable('vendors')
-        .set({ name })
-        .where('code', '=', code)
-        .where('name', '=', oldName)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('vendor_integrations as i')
-                .select('i.vendor_code')
-                .whereRef('i.vendor_code', '=', 'vendors.code')
-                .where('i.launch_url', '<>', '/studio/play'),
-            ),
-          ),
-        )
-        .execute();
-    }
+  const codes = Object.keys(current);
+  const vendors = await db
+    .selectFrom('vendors')
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'vendors.code')
+    .select(['vendors.code', 'vendors.name', 'i.launch_url'])
+    .where('vendors.code', 'in', codes)
+    .execute();
+  for (const v of vendors) {
+    const name = current[v.code]!;
+    if (former[v.code] !== v.name || name === v.name) continue;
+    if (v.launch_url !== null && v.launch_url !== '/studio/play') continue;
+    await db.updateTable('vendors').set({ name }).where('code', '=', v.code).where('name', '=', v.name).execute();
+  }
+  const types = await db
+    .selectFrom('vendor_game_types')
+    .select(['vendor_code', 'game_type'])
+    .where('vendor_code', 'in', codes)
+    .where(sql<boolean>`account_type_name = vendor_code || '_' || game_type`)
+    .execute();
+  for (const t of types) {
     await db
       .updateTable('vendor_game_types')
-      .set({ account_type_name: name })
-      .where('vendor_code', '=', code)
-      .where(sql<boolean>`account_type_name = vendor_code || '_' || game_type`)
+      .set({ account_type_name: current[t.vendor_code]! })
+      .where('vendor_code', '=', t.vendor_code)
+      .where('game_type', '=', t.game_type)
       .execute();
   }
+}
+
+/**
+ * Gives games still carrying the title a former seed gave them their new title (name and names),
+ * matched on vendor, code and the exact former name, so an operator's rename stays.
+ */
+export async function renameFormerGameTitles(
+  db: Conn,
+  rows: { vendor_code: string; game_code: string; former: string; name: string; names: string }[],
+) {
+  for (let i = 0; i < rows.length; i += 500) {
+    const batch = rows.slice(i, i + 500);
+    const values = sql.join(
+      batch.map((r) => sql`(${r.vendor_code}, ${r.game_code}, ${r.former}, ${r.name}, ${r.names})`),
+    );
+    await sql`
+      UPDATE games AS g SET name = v.name, names = v.names::jsonb
+      FROM (VALUES ${values}) AS v(vendor_code, game_code, former, name, names)
+      WHERE g.vendor_code = v.vendor_code AND g.game_code = v.game_code AND g.name = v.former`.execute(db);
+  }
+}
+
+/** The (vendor, code, name) of the games among `names` (former titles) still in the catalogue. */
+export function gamesNamed(db: Conn, names: readonly string[]) {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('games')
+    .select(['vendor_code', 'game_code', 'name'])
+    .where('name', 'in', [...names])
+    .execute();
 }
 
 export async function insertMissingVendorGameTypes(
