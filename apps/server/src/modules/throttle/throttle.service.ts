@@ -43,14 +43,6 @@ export async function hit(db: Conn, key: string, limit: Limit, now: Date): Promi
   return row.count;
 }
 
-/** Current count in the window (0 when none), e.g. failed logins deciding whether a captcha is due. */
-export async function count(db: Conn, key: string, windowSeconds: number, now: Date): Promise<number> {
-  const row = await readCounter(db, key);
-  if (!row) return 0;
-  if (new Date(row.window_started_at).getTime() <= now.getTime() - windowSeconds * 1000) return 0;
-  return row.count;
-}
-
 export async function reset(db: Conn, key: string): Promise<void> {
   await clearCounter(db, key);
 }
