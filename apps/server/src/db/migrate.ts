@@ -17,8 +17,8 @@ import * as m0016 from './migrations/0016-vendor-call-context-index-scans';
 import * as m0017 from './migrations/0017-vendor-transactions-round-index';
 import * as m0018 from './migrations/0018-vendor-bet-refusals';
 import * as m0019 from './migrations/0019-drop-games-search-text';
-import * as m0021 from './migrations/0021-two-factor';
-import * as m0024 from './migrations/0024-gateway-deposit-expiry';
+import * as m0020 from './migrations/0020-two-factor';
+import * as m0021 from './migrations/0021-gateway-deposit-expiry';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -40,8 +40,8 @@ const migrations: Record<string, Migration> = {
   '0017-vendor-transactions-round-index': m0017,
   '0018-vendor-bet-refusals': m0018,
   '0019-drop-games-search-text': m0019,
-  '0021-two-factor': m0021,
-  '0024-gateway-deposit-expiry': m0024,
+  '0020-two-factor': m0020,
+  '0021-gateway-deposit-expiry': m0021,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
-/** Whether the member has an authenticator switched on (member_totp, migration 0021). */
+/** Whether the member has an authenticator switched on (member_totp, migration 0020). */
 const TOTP_ENABLED = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;
 
 export function findMemberProfile(db: Conn, memberId: number) {
