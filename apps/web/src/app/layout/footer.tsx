@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
+import { vendorDisplayName } from '../../lib/game-menus';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
 import { paths } from '../paths';
@@ -46,8 +47,8 @@ export function Footer() {
               <li key={v.vassalage}>
                 <img
                   src={imageUrl(vendorIconUrl(v.vassalage))}
-                  alt={v.name}
-                  title={v.name}
+                  alt={vendorDisplayName(v.vassalage, v.name, t)}
+                  title={vendorDisplayName(v.vassalage, v.name, t)}
                   width={40}
                   height={40}
                   loading="lazy"

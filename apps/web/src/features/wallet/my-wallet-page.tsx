@@ -11,6 +11,7 @@ import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { errorMessage } from '../../lib/errors';
 import { showServerFieldErrors, withMessages } from '../../lib/form-messages';
+import { vendorNames as menuVendorNames } from '../../lib/game-menus';
 import { useSession } from '../../lib/session';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { balanceQuery, consolidatedQuery, merchantWalletQuery, walletTransfer } from './api';
@@ -84,15 +85,11 @@ export function MyWalletPage() {
 
 const TransferFields = WalletTransferBody.omit({ requestId: true });
 
-/** Vendor code -> display name, from the game menus (the vendor codes the wallet uses). */
+/** Vendor code -> display name (a TY-blanked vendor by its neutral label), from the game menus. */
 function useVendorNames(): Map<string, string> {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menus = useQuery(gameMenusQuery(i18n.language.toUpperCase())).data;
-  return useMemo(() => {
-    const names = new Map<string, string>();
-    for (const category of menus ?? []) for (const v of category.vendors) names.set(v.vassalage, v.name);
-    return names;
-  }, [menus]);
+  return useMemo(() => menuVendorNames(menus, t), [menus, t]);
 }
 
 function VendorTransferForm() {
