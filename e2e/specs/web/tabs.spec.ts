@@ -9,7 +9,9 @@ import { useSiteBrowser } from './web-build';
 
 // spec §4 keeps the session token in session storage, which a new tab does not inherit: the tabs
 // of one browser hand it over (lib/session, BroadcastChannel), and a sign-out ends it in all of them.
+// agent01 signs in here: recovery.spec, which runs earlier, leaves demo01 with a new password.
 const browser = useSiteBrowser();
+const ACCOUNT = 'agent01';
 
 const signedInAs = (page: Page, account: string) =>
   page.waitForFunction(
@@ -21,25 +23,25 @@ const signedInAs = (page: Page, account: string) =>
 test('a page opened in a new tab is signed in, and signing out in one tab signs the others out', async () => {
   const first = await newPage(browser());
   await markPopupsSeen(first);
-  await loginFromHeader(first, 'demo01');
+  await loginFromHeader(first, ACCOUNT);
   const token = await first.evaluate(() => sessionStorage.getItem('token'));
   assert.ok(token);
 
   // New tabs of the same browser: a game category and the member centre.
   const games = await first.context().newPage();
   await games.goto('/rng');
-  await signedInAs(games, 'demo01');
+  await signedInAs(games, ACCOUNT);
   await games.getByTestId('header-balance').waitFor();
   assert.equal(await games.evaluate(() => sessionStorage.getItem('token')), token, 'kept in its session storage');
   await screenshot(games, 'tabs-new-tab-rng');
 
   const member = await first.context().newPage();
   await member.goto('/member/securityCenter');
-  await signedInAs(member, 'demo01');
+  await signedInAs(member, ACCOUNT);
   await member.getByRole('heading', { level: 1 }).waitFor();
   // A reload of the new tab keeps the session from its own session storage.
   await member.reload();
-  await signedInAs(member, 'demo01');
+  await signedInAs(member, ACCOUNT);
 
   // Another browser profile (its own context) is not signed in by this one.
   const stranger = await newPage(browser());

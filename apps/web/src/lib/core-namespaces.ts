@@ -1,12 +1,13 @@
 /**
- * The English namespaces the first chunk carries: the site shell, the home page and the account
- * modals. Every other namespace (game tiles and pages, member-centre pages, later areas) comes with
- * the full English file, loaded before any route other than home renders and before the home
- * page's game sections (the only tiles on home) render (ui-guide budget: the
- * home page's initial JavaScript stays under 150 KiB gzipped as the site grows). Top-level
- * message keys (`in_need_true_account`, ...) are always in the first chunk.
+ * The English strings the first chunk carries: the site shell and the home page. An entry is a
+ * namespace (`home`) or one key path inside one (`member.menu`, `errors.CHUNK_LOAD`). Everything
+ * else (game tiles and pages, member-centre pages, the account modals, the error catalogue) comes
+ * with the full English file, which the router loads before any route other than home renders,
+ * the home page loads before its game sections render, and the lazy modals load with their code
+ * (ui-guide budget: the home page's initial JavaScript stays under 150 KiB gzipped as the site
+ * grows). Top-level message keys (`in_need_true_account`, ...) are always in the first chunk.
  */
-export const CORE_NAMESPACES = [
+export const CORE_ENTRIES = [
   'common',
   'nav',
   'header',
@@ -14,18 +15,45 @@ export const CORE_NAMESPACES = [
   'categories',
   'auth',
   'validation',
-  'register',
-  'errors',
   'site',
   'side',
   'footer',
   'home',
-  'member',
+  'member.menu',
+  'games.vendor',
+  'games.vendorLabel',
+  // What the shell can report before the full file has arrived (a failed chunk, image or link).
+  'errors.INTERNAL_ERROR',
+  'errors.CHUNK_LOAD',
+  'errors.IMAGE_LOAD',
+  'errors.INVALID_URL',
 ];
 
+type Tree = Record<string, unknown>;
+
 /** The part of a locale tree the first chunk ships (used by the build). */
-export function coreStrings(tree: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(tree).filter(([key, value]) => typeof value === 'string' || CORE_NAMESPACES.includes(key)),
-  );
+export function coreStrings(tree: Tree): Tree {
+  const core: Tree = Object.fromEntries(Object.entries(tree).filter(([, value]) => typeof value === 'string'));
+  for (const entry of CORE_ENTRIES) {
+    const [namespace, ...rest] = entry.split('.') as [string, ...string[]];
+    if (!(namespace in tree)) continue;
+    if (rest.length === 0) {
+      core[namespace] = tree[namespace];
+      continue;
+    }
+    // Copies the one path, creating its parents in the output.
+    let from = tree[namespace] as Tree;
+    core[namespace] ??= {};
+    let to = core[namespace] as Tree;
+    for (const [i, key] of rest.entries()) {
+      if (from === undefined || !(key in from)) break;
+      if (i === rest.length - 1) to[key] = from[key];
+      else {
+        from = from[key] as Tree;
+        to[key] ??= {};
+        to = to[key] as Tree;
+      }
+    }
+  }
+  return core;
 }

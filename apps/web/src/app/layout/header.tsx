@@ -10,7 +10,7 @@ import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
 import { DROP_MENU_VENDORS, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
-import { applyLanguage } from '../../lib/i18n';
+import { applyLanguage, loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
 import { resourceLabel } from '../../lib/resource-label';
@@ -186,6 +186,8 @@ function HeaderLogin() {
       } else if (err instanceof ApiError && err.code === 'ACCOUNT_PASSWORD_INVALID') {
         await showAlert({ message: t('in_incorrect_password') });
       } else {
+        // The error catalogue is not in the first chunk (lib/core-namespaces.ts).
+        await loadAllStrings();
         await showAlert({ message: t(`errors.${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`) });
       }
     } finally {

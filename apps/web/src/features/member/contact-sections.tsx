@@ -37,18 +37,18 @@ function useSaved(message: string, close: () => void) {
 const CONTACTS = {
   mobile: {
     testId: 'security-mobile',
-    title: 'member.security.mobile',
-    bind: 'member.security.bindMobile',
-    change: 'member.security.changeMobile',
-    saved: 'member.security.mobileSaved',
+    title: 'security.mobile',
+    bind: 'security.bindMobile',
+    change: 'security.changeMobile',
+    saved: 'security.mobileSaved',
     channel: 'sms',
   },
   email: {
     testId: 'security-email',
-    title: 'member.security.email',
-    bind: 'member.security.bindEmail',
-    change: 'member.security.changeEmail',
-    saved: 'member.security.emailSaved',
+    title: 'security.email',
+    bind: 'security.bindEmail',
+    change: 'security.changeEmail',
+    saved: 'security.emailSaved',
     channel: 'email',
   },
 } as const;
@@ -69,11 +69,11 @@ export function ContactSection({ data, kind }: { data: SecurityCentre; kind: key
         testId={c.testId}
         title={t(c.title)}
         ok={bound}
-        state={bound ? maskedContact(data, c.channel) : t('member.security.notBoundYet')}
-        hint={t('member.security.contactHint')}
+        state={bound ? maskedContact(data, c.channel) : t('security.notBoundYet')}
+        hint={t('security.contactHint')}
         actions={
           <Button variant={bound ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
-            {bound ? t('member.security.change') : t('member.security.bind')}
+            {bound ? t('security.change') : t('security.bind')}
           </Button>
         }
       />
@@ -108,9 +108,9 @@ function MobileForm({ onDone }: { onDone: () => void }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <p className="mb-3 text-sm text-(--text-muted)">{t('member.security.mobileNotice')}</p>
+        <p className="mb-3 text-sm text-(--text-muted)">{t('security.mobileNotice')}</p>
         <Field
-          label={t('member.security.newMobile')}
+          label={t('security.newMobile')}
           required
           inputMode="numeric"
           autoComplete="tel-national"
@@ -124,7 +124,7 @@ function MobileForm({ onDone }: { onDone: () => void }) {
           send={() => sendMobileCode({ countryDialingCode: dialing, mobileNum })}
         />
         <PasswordField
-          label={t('member.security.loginPassword')}
+          label={t('security.loginPassword')}
           purpose="current"
           error={errors.loginPassword?.message}
           {...form.register('loginPassword')}
@@ -156,9 +156,9 @@ function EmailForm({ onDone }: { onDone: () => void }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <p className="mb-3 text-sm text-(--text-muted)">{t('member.security.emailNotice')}</p>
+        <p className="mb-3 text-sm text-(--text-muted)">{t('security.emailNotice')}</p>
         <Field
-          label={t('member.security.newEmail')}
+          label={t('security.newEmail')}
           required
           type="email"
           autoComplete="email"
@@ -167,7 +167,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
         />
         <CodeField purpose="bind-email" disabled={!email.includes('@')} send={() => sendEmailCode({ email })} />
         <PasswordField
-          label={t('member.security.loginPassword')}
+          label={t('security.loginPassword')}
           purpose="current"
           error={errors.loginPassword?.message}
           {...form.register('loginPassword')}

@@ -44,36 +44,36 @@ export function PaymentPasswordSection({ data }: { data: SecurityCentre }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const done = () => {
     setDialog(null);
-    toast.success(t('member.security.paymentPasswordSaved'));
+    toast.success(t('security.paymentPasswordSaved'));
     void queryClient.invalidateQueries({ queryKey: ['member'] });
     void queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawInfo'] });
   };
   const title =
     dialog === 'set'
-      ? t('member.security.setPaymentPassword')
+      ? t('security.setPaymentPassword')
       : dialog === 'change'
-        ? t('member.security.changePaymentPassword')
-        : t('member.security.forgotPaymentPassword');
+        ? t('security.changePaymentPassword')
+        : t('security.forgotPaymentPassword');
   return (
     <>
       <SecuritySection
         testId="security-payment-password"
-        title={t('member.security.paymentPassword')}
+        title={t('security.paymentPassword')}
         ok={data.paymentPasswordSet}
-        state={data.paymentPasswordSet ? t('member.security.isSet') : t('member.security.notSet')}
-        hint={t('member.security.paymentPasswordHint')}
+        state={data.paymentPasswordSet ? t('security.isSet') : t('security.notSet')}
+        hint={t('security.paymentPasswordHint')}
         actions={
           data.paymentPasswordSet ? (
             <>
               <Button variant="secondary" onClick={() => setDialog('change')}>
-                {t('member.security.change')}
+                {t('security.change')}
               </Button>
               <Button variant="ghost" onClick={() => setDialog('forgot')}>
-                {t('member.security.forgot')}
+                {t('security.forgot')}
               </Button>
             </>
           ) : (
-            <Button onClick={() => setDialog('set')}>{t('member.security.set')}</Button>
+            <Button onClick={() => setDialog('set')}>{t('security.set')}</Button>
           )
         }
       />
@@ -94,14 +94,14 @@ function NewPaymentPasswordFields() {
   return (
     <>
       <PasswordField
-        label={t('member.security.newPaymentPassword')}
+        label={t('security.newPaymentPassword')}
         purpose="new"
         inputMode="numeric"
         error={errors.newPaymentPassword?.message}
         {...register('newPaymentPassword')}
       />
       <PasswordField
-        label={t('member.security.confirmPaymentPassword')}
+        label={t('security.confirmPaymentPassword')}
         purpose="new"
         inputMode="numeric"
         error={errors.confirmPaymentPassword?.message}
@@ -143,7 +143,7 @@ function SetForm({ data, onDone }: { data: SecurityCentre; onDone: () => void })
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <PasswordField
-          label={t('member.security.loginPassword')}
+          label={t('security.loginPassword')}
           purpose="current"
           error={errors.loginPassword?.message}
           {...form.register('loginPassword')}
@@ -188,7 +188,7 @@ function ChangeForm({ onDone }: { onDone: () => void }) {
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <PasswordField
-          label={t('member.security.oldPaymentPassword')}
+          label={t('security.oldPaymentPassword')}
           purpose="current"
           inputMode="numeric"
           error={errors.oldPaymentPassword?.message}
@@ -229,11 +229,11 @@ function ForgotForm({ data, onDone }: { data: SecurityCentre; onDone: () => void
       showSubmitError(form.setError, t, err);
     }
   });
-  if (channels.length === 0) return <p className="text-sm">{t('member.security.noContactForReset')}</p>;
+  if (channels.length === 0) return <p className="text-sm">{t('security.noContactForReset')}</p>;
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
-        <p className="mb-3 text-sm text-(--text-muted)">{t('member.security.forgotNotice')}</p>
+        <p className="mb-3 text-sm text-(--text-muted)">{t('security.forgotNotice')}</p>
         {channels.length > 1 && <ChannelChoice data={data} value={channel} onChange={setChannel} />}
         <CodeField purpose={`security-${channel}`} send={() => sendSecurityCode({ channel })} />
         <NewPaymentPasswordFields />

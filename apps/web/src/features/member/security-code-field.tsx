@@ -30,7 +30,7 @@ export function ChannelChoice({
   const channels = boundChannels(data);
   return (
     <fieldset className="mb-3">
-      <legend className="mb-1 text-sm font-medium">{t('member.security.codeChannel')}</legend>
+      <legend className="mb-1 text-sm font-medium">{t('security.codeChannel')}</legend>
       <div className="flex flex-col gap-1 text-sm">
         {channels.map((c) => (
           <label key={c} className="flex items-center gap-2">
@@ -41,7 +41,7 @@ export function ChannelChoice({
               checked={value === c}
               onChange={() => onChange(c)}
             />
-            {t(c === 'sms' ? 'member.security.channelSms' : 'member.security.channelEmail', {
+            {t(c === 'sms' ? 'security.channelSms' : 'security.channelEmail', {
               to: maskedContact(data, c),
             })}
           </label>
@@ -70,11 +70,11 @@ export function CodeField({
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <Field
-      label={t('member.security.verificationCode')}
+      label={t('security.verificationCode')}
       required
       inputMode="numeric"
       autoComplete="one-time-code"
-      hint={sentTo ? t('member.security.codeSentTo', { to: sentTo }) : undefined}
+      hint={sentTo ? t('security.codeSentTo', { to: sentTo }) : undefined}
       error={formState.errors.verificationCode?.message}
       {...register('verificationCode')}
       suffix={

@@ -38,15 +38,11 @@ export function SessionsPanel() {
   };
   const others = (list ?? []).filter((s) => !s.current).length;
   return (
-    <section
-      aria-label={t('member.sessions.title')}
-      className="rounded-lg bg-(--surface) p-4"
-      data-testid="security-sessions"
-    >
+    <section aria-label={t('sessions.title')} className="rounded-lg bg-(--surface) p-4" data-testid="security-sessions">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="font-semibold">{t('member.sessions.title')}</h2>
-          <p className="text-xs text-(--text-muted)">{t('member.sessions.hint')}</p>
+          <h2 className="font-semibold">{t('sessions.title')}</h2>
+          <p className="text-xs text-(--text-muted)">{t('sessions.hint')}</p>
         </div>
         {others > 0 && (
           <Button
@@ -54,14 +50,14 @@ export function SessionsPanel() {
             disabled={busy}
             onClick={async () => {
               const ok = await showAlert({
-                message: t('member.sessions.confirmOthers', { count: others }),
+                message: t('sessions.confirmOthers', { count: others }),
                 cancellable: true,
-                confirmLabel: t('member.sessions.signOutOthers'),
+                confirmLabel: t('sessions.signOutOthers'),
               });
-              if (ok) await run(revokeOtherSessions, t('member.sessions.signedOutOthers'));
+              if (ok) await run(revokeOtherSessions, t('sessions.signedOutOthers'));
             }}
           >
-            {t('member.sessions.signOutOthers')}
+            {t('sessions.signOutOthers')}
           </Button>
         )}
       </div>
@@ -71,7 +67,7 @@ export function SessionsPanel() {
             key={s.id}
             session={s}
             busy={busy}
-            onSignOut={() => run(() => revokeSession(s.id), t('member.sessions.signedOut'))}
+            onSignOut={() => run(() => revokeSession(s.id), t('sessions.signedOut'))}
           />
         ))}
       </ul>
@@ -94,12 +90,12 @@ function SessionRow({ session, busy, onSignOut }: { session: MemberSession; busy
           <span title={session.userAgent ?? undefined}>{session.device}</span>
           {session.current && (
             <span className="ml-2 rounded bg-(--accent)/15 px-1.5 py-0.5 text-xs text-(--accent) rtl:mr-2 rtl:ml-0">
-              {t('member.sessions.thisDevice')}
+              {t('sessions.thisDevice')}
             </span>
           )}
         </p>
         <p className="text-xs text-(--text-muted)">
-          {t('member.sessions.details', {
+          {t('sessions.details', {
             ip: session.ip ?? '-',
             created: new Date(session.createdAt).toLocaleString(),
             lastSeen: new Date(session.lastSeenAt).toLocaleString(),
@@ -108,7 +104,7 @@ function SessionRow({ session, busy, onSignOut }: { session: MemberSession; busy
       </div>
       {!session.current && (
         <Button variant="ghost" disabled={busy} onClick={onSignOut}>
-          {t('member.sessions.signOut')}
+          {t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -129,15 +125,9 @@ export function LoginHistoryPanel() {
       <h2 className="mb-3 font-semibold">{t('member.loginHistory')}</h2>
       <ResponsiveTable
         caption={t('member.loginHistory')}
-        columns={[
-          t('member.time'),
-          t('member.ip'),
-          t('member.device'),
-          t('member.sessions.method'),
-          t('member.result'),
-        ]}
+        columns={[t('member.time'), t('member.ip'), t('member.device'), t('sessions.method'), t('member.result')]}
         empty={data !== undefined && data.content.length === 0}
-        emptyText={t('member.sessions.noHistory')}
+        emptyText={t('sessions.noHistory')}
       >
         {(data?.content ?? []).map((h) => (
           <HistoryRow key={h.id} item={h} />
@@ -148,7 +138,7 @@ export function LoginHistoryPanel() {
           <Button variant="ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {t('common.previous')}
           </Button>
-          <span>{t('member.sessions.page', { page, total: totalPages })}</span>
+          <span>{t('sessions.page', { page, total: totalPages })}</span>
           <Button variant="ghost" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
             {t('common.next')}
           </Button>
@@ -168,9 +158,9 @@ function HistoryRow({ item }: { item: LoginHistoryItem }) {
       <td className="py-2 pr-4">{item.ip ?? '-'}</td>
       <td className="max-w-xs truncate py-2 pr-4">{item.device}</td>
       <td className="py-2 pr-4">
-        {item.method ? t(`member.sessions.methods.${item.method}`, { defaultValue: item.method }) : '-'}
+        {item.method ? t(`sessions.methods.${item.method}`, { defaultValue: item.method }) : '-'}
       </td>
-      <td className={`py-2 ${tone}`}>{t(`member.sessions.results.${item.result}`)}</td>
+      <td className={`py-2 ${tone}`}>{t(`sessions.results.${item.result}`)}</td>
     </tr>
   );
 }

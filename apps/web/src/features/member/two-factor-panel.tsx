@@ -44,34 +44,32 @@ export function TwoFactorPanel() {
   if (!status) return null;
   const title =
     dialog?.step === 'codes'
-      ? t('member.twoFactor.recoveryCodesTitle')
+      ? t('twoFactor.recoveryCodesTitle')
       : dialog?.step === 'disable'
-        ? t('member.twoFactor.turnOff')
+        ? t('twoFactor.turnOff')
         : dialog?.step === 'regenerate'
-          ? t('member.twoFactor.newRecoveryCodes')
-          : t('member.twoFactor.turnOn');
+          ? t('twoFactor.newRecoveryCodes')
+          : t('twoFactor.turnOn');
   return (
     <>
       <SecuritySection
         testId="security-two-factor"
-        title={t('member.twoFactor.title')}
+        title={t('twoFactor.title')}
         ok={status.enabled}
-        state={
-          status.enabled ? t('member.twoFactor.on', { count: status.recoveryCodesLeft }) : t('member.twoFactor.off')
-        }
-        hint={t('member.twoFactor.hint')}
+        state={status.enabled ? t('twoFactor.on', { count: status.recoveryCodesLeft }) : t('twoFactor.off')}
+        hint={t('twoFactor.hint')}
         actions={
           status.enabled ? (
             <>
               <Button variant="secondary" onClick={() => setDialog({ step: 'regenerate' })}>
-                {t('member.twoFactor.newRecoveryCodes')}
+                {t('twoFactor.newRecoveryCodes')}
               </Button>
               <Button variant="ghost" onClick={() => setDialog({ step: 'disable' })}>
-                {t('member.twoFactor.turnOff')}
+                {t('twoFactor.turnOff')}
               </Button>
             </>
           ) : (
-            <Button onClick={() => setDialog({ step: 'password' })}>{t('member.twoFactor.turnOn')}</Button>
+            <Button onClick={() => setDialog({ step: 'password' })}>{t('twoFactor.turnOn')}</Button>
           )
         }
       />
@@ -84,7 +82,7 @@ export function TwoFactorPanel() {
             enrolment={dialog.enrolment}
             onConfirmed={(codes) => {
               refresh();
-              toast.success(t('member.twoFactor.turnedOn'));
+              toast.success(t('twoFactor.turnedOn'));
               setDialog({ step: 'codes', codes });
             }}
           />
@@ -93,12 +91,12 @@ export function TwoFactorPanel() {
         {dialog?.step === 'disable' && (
           <CodeStep
             schema={TwoFactorDisableBody}
-            label={t('member.twoFactor.codeOrRecovery')}
-            submitLabel={t('member.twoFactor.turnOff')}
+            label={t('twoFactor.codeOrRecovery')}
+            submitLabel={t('twoFactor.turnOff')}
             send={(code) => disableTwoFactor(code)}
             onDone={() => {
               refresh();
-              toast.success(t('member.twoFactor.turnedOff'));
+              toast.success(t('twoFactor.turnedOff'));
               setDialog(null);
             }}
           />
@@ -106,8 +104,8 @@ export function TwoFactorPanel() {
         {dialog?.step === 'regenerate' && (
           <CodeStep
             schema={TwoFactorRegenerateBody}
-            label={t('member.twoFactor.code')}
-            submitLabel={t('member.twoFactor.newRecoveryCodes')}
+            label={t('twoFactor.code')}
+            submitLabel={t('twoFactor.newRecoveryCodes')}
             send={(code) => regenerateRecoveryCodes(code)}
             onDone={(result) => {
               refresh();
@@ -138,9 +136,9 @@ function PasswordStep({ onStarted }: { onStarted: (e: TwoFactorEnrolment) => voi
   });
   return (
     <form onSubmit={submit} noValidate>
-      <p className="mb-3 text-sm text-(--text-muted)">{t('member.twoFactor.passwordIntro')}</p>
+      <p className="mb-3 text-sm text-(--text-muted)">{t('twoFactor.passwordIntro')}</p>
       <PasswordField
-        label={t('member.security.loginPassword')}
+        label={t('security.loginPassword')}
         purpose="current"
         error={errors.loginPassword?.message}
         {...form.register('loginPassword')}
@@ -168,7 +166,7 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
   const form = useForm({
     defaultValues: { code: '' },
     resolver: withMessages(zodResolver(TwoFactorConfirmBody, undefined, { raw: true }), t, {
-      code: 'member.twoFactor.codeFormat',
+      code: 'twoFactor.codeFormat',
     }),
   });
   const { errors, isSubmitting } = form.formState;
@@ -183,14 +181,14 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
   const grouped = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret;
   return (
     <form onSubmit={submit} noValidate>
-      <p className="mb-3 text-sm">{t('member.twoFactor.scan')}</p>
+      <p className="mb-3 text-sm">{t('twoFactor.scan')}</p>
       <div className="mb-3 flex justify-center">
         {qr ? (
           <img
             src={qr}
             width={200}
             height={200}
-            alt={t('member.twoFactor.qrAlt')}
+            alt={t('twoFactor.qrAlt')}
             className="rounded-md bg-white p-1"
             data-testid="two-factor-qr"
           />
@@ -198,7 +196,7 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
           <span className="size-[200px]" />
         )}
       </div>
-      <p className="mb-1 text-sm text-(--text-muted)">{t('member.twoFactor.orEnterKey')}</p>
+      <p className="mb-1 text-sm text-(--text-muted)">{t('twoFactor.orEnterKey')}</p>
       <p
         className="mb-4 rounded-md bg-(--surface) p-2 text-center font-mono text-sm break-all select-all"
         data-testid="two-factor-secret"
@@ -207,7 +205,7 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
         {grouped}
       </p>
       <Field
-        label={t('member.twoFactor.code')}
+        label={t('twoFactor.code')}
         required
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -216,7 +214,7 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
         {...form.register('code')}
       />
       <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
-        {t('member.twoFactor.confirm')}
+        {t('twoFactor.confirm')}
       </FormFooter>
     </form>
   );
@@ -226,13 +224,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const { t } = useTranslation();
   const copy = () => {
     void navigator.clipboard?.writeText(codes.join('\n')).then(
-      () => toast.success(t('member.twoFactor.copied')),
+      () => toast.success(t('twoFactor.copied')),
       () => undefined,
     );
   };
   return (
     <div>
-      <p className="mb-3 text-sm">{t('member.twoFactor.recoveryIntro')}</p>
+      <p className="mb-3 text-sm">{t('twoFactor.recoveryIntro')}</p>
       <ul className="mb-4 grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
         {codes.map((c) => (
           <li key={c} className="rounded-md bg-(--surface) px-2 py-1 text-center">
@@ -242,9 +240,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={copy}>
-          {t('member.twoFactor.copy')}
+          {t('twoFactor.copy')}
         </Button>
-        <Button onClick={onDone}>{t('member.twoFactor.saved')}</Button>
+        <Button onClick={onDone}>{t('twoFactor.saved')}</Button>
       </div>
     </div>
   );
@@ -266,7 +264,7 @@ function CodeStep<R>({
   const { t } = useTranslation();
   const form = useForm({
     defaultValues: { code: '' },
-    resolver: withMessages(zodResolver(schema, undefined, { raw: true }), t, { code: 'member.twoFactor.codeFormat' }),
+    resolver: withMessages(zodResolver(schema, undefined, { raw: true }), t, { code: 'twoFactor.codeFormat' }),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ code }) => {

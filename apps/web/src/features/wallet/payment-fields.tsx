@@ -22,7 +22,7 @@ export function AmountField(field: FieldProps) {
  */
 export function PaymentPasswordField(field: Omit<FieldProps, 'autoComplete'>) {
   const { t } = useTranslation();
-  return <Field label={t('member.security.paymentPassword')} required type="password" autoComplete="off" {...field} />;
+  return <Field label={t('security.paymentPassword')} required type="password" autoComplete="off" {...field} />;
 }
 
 /** Where a failed payment's error shows: a wrong payment password under its field, anything else under the form. */
