@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The back office's permissions. A role is a set of them; an operator (account type 90) holds the
+ * union of their roles' permissions, and '*' grants every one. Every `/admin/...` route declares
+ * the one it needs as `config: { auth: 'admin:<permission>' }`, and the console shows a screen only
+ * to an operator who holds its permission (the server's check is the one that counts).
+ */
+export const PERMISSIONS = [
+  'dashboard.read',
+  'members.read',
+  'members.write',
+  'wallet.adjust',
+  'wallet.approve',
+  'cashier.read',
+  'cashier.approve',
+  'cashier.settings',
+  'site.write',
+  'content.write',
+  'games.read',
+  'games.write',
+  'reports.read',
+  'operators.admin',
+  'audit.read',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+export const ALL_PERMISSIONS = '*';
+
+export const PermissionName = z.enum(PERMISSIONS);
+/** A role's or an operator's permission list: named permissions, or '*' alone for all of them. */
+export const PermissionList = z.union([z.array(PermissionName).max(PERMISSIONS.length), z.tuple([z.literal('*')])]);
+
+export function holdsPermission(granted: readonly string[], permission: Permission): boolean {
+  return granted.includes(ALL_PERMISSIONS) || granted.includes(permission);
+}
