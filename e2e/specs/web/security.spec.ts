@@ -145,6 +145,10 @@ test('binds a mobile number with an SMS code; it shows masked', async () => {
   await section.getByRole('button', { name: 'Bind' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bind mobile number' });
   await dialog.getByLabel('Mobile number').fill(MOBILE);
+  // The dialing code comes before the number, as on the registration form.
+  const number = await dialog.getByLabel('Mobile number').boundingBox();
+  const dial = await dialog.getByRole('combobox', { name: 'Country code' }).boundingBox();
+  assert.ok(number && dial && dial.x + dial.width <= number.x, 'dialing code before the number');
   const sentAt = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Send code' }).click();
   const sms = await outboxEntry('sms', `+63${MOBILE}`, sentAt, /verification code/);

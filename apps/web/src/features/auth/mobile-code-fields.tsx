@@ -42,7 +42,7 @@ export function MobileCodeFields({
         placeholder={config ? t('validation.mobileDigits', { digits: config.mobileDigits }) : undefined}
         error={formState.errors.mobile?.message}
         {...digitsOnly(register('mobile'))}
-        suffix={<DialingCodeSelect value={dialing} onChange={onDialing} />}
+        leading={<DialingCodeSelect value={dialing} onChange={onDialing} />}
       />
       <Field
         label={t('auth.smsCode')}

@@ -116,7 +116,7 @@ function MobileForm({ onDone }: { onDone: () => void }) {
           autoComplete="tel-national"
           error={errors.mobileNum?.message}
           {...form.register('mobileNum')}
-          suffix={<DialingCodeSelect value={dialing} onChange={setDialing} />}
+          leading={<DialingCodeSelect value={dialing} onChange={setDialing} />}
         />
         <CodeField
           purpose="bind-mobile"
