@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { closeMemberPopup } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Account flows against the real server (spec §4, §5): header login with the balance, sign-out
@@ -23,18 +24,6 @@ async function headerLogin(page: Page, username: string, password: string) {
   await form.getByPlaceholder('Username').fill(username);
   await form.getByPlaceholder('Password').fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP). */
-async function closeMemberPopup(page: Page) {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  try {
-    await popup.waitFor({ timeout: 5000 });
-  } catch {
-    return;
-  }
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
 }
 
 test('demo01 logs in from the header, sees the balance, hides it, and signs out after confirming', async () => {

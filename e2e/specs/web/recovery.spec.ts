@@ -2,41 +2,15 @@
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { api } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { loginModal, outboxCode, outboxEntry } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // SMS login and password recovery of spec §4, §5, §8, driven through the modals and the mailed link.
 const MOBILE = '9171234567'; // demo01's number in the demo seed (+63)
 
-type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
-
 const browser = useSiteBrowser();
-
-async function latestEntry(channel: 'sms' | 'email', to: string, after: number): Promise<OutboxEntry> {
-  for (let i = 0; i < 40; i++) {
-    const outbox = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
-    const entry = outbox.find((e) => e.channel === channel && e.to.includes(to) && Date.parse(e.createdAt) >= after);
-    if (entry) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${channel} message for ${to} in the outbox`);
-}
-
-async function latestCode(channel: 'sms' | 'email', to: string, after: number): Promise<string> {
-  const entry = await latestEntry(channel, to, after);
-  if (!entry.code) throw new Error(`the ${channel} message for ${to} has no code`);
-  return entry.code;
-}
-
-async function loginModal(page: Page) {
-  await page.goto('/login');
-  const modal = page.getByRole('dialog', { name: 'Log in' });
-  await modal.waitFor();
-  return modal;
-}
 
 test('SMS login: the code from the outbox logs demo01 in; the send button counts down', async () => {
   const page = await newPage(browser());
@@ -54,7 +28,7 @@ test('SMS login: the code from the outbox logs demo01 in; the send button counts
   await modal.getByRole('textbox', { name: 'Mobile number' }).fill(MOBILE);
   await countdown.waitFor();
   assert.equal(await countdown.isDisabled(), true, 'still disabled after switching tabs');
-  const code = await latestCode('sms', MOBILE, sentAfter);
+  const code = await outboxCode({ channel: 'sms', to: MOBILE, after: sentAfter });
   await modal.getByRole('textbox', { name: 'SMS code' }).fill(code);
   await modal.getByRole('button', { name: 'Log in' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01');
@@ -89,7 +63,7 @@ test('the mailed reset link opens a page that sets the new password, then the lo
   const sentAfter = Date.now() - 1000;
   const sent = await api('POST', '/wps/member/password/email', { username: 'demo01', email: 'demo01@gamehall.local' });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
-  const mail = await latestEntry('email', 'demo01@gamehall.local', sentAfter);
+  const mail = await outboxEntry({ channel: 'email', to: 'demo01@gamehall.local', after: sentAfter });
   const link = /https?:\/\/\S+\/resetPassword\?token=\S+/.exec(mail.text)?.[0];
   assert.ok(link, `a reset link in the mail: ${mail.text}`);
   const { pathname, search } = new URL(link);
@@ -149,7 +123,7 @@ test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in au
   await modal.getByRole('textbox', { name: 'Mobile number' }).fill(MOBILE);
   const sentAfter = Date.now() - 1000;
   await modal.getByRole('button', { name: 'Send code' }).click();
-  const code = await latestCode('sms', MOBILE, sentAfter);
+  const code = await outboxCode({ channel: 'sms', to: MOBILE, after: sentAfter });
   await modal.getByRole('textbox', { name: 'SMS code' }).fill(code);
   await modal.locator('input[name="newPassword"]').fill('Demo1234b');
   await modal.getByRole('button', { name: 'Submit' }).click();

@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { solvedChallenge } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { call, closeMemberPopup, operatorPost, outboxEntry, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The security centre (spec §2 securityCenter) against the real server: a member who registered
@@ -26,59 +25,6 @@ const PAYEE = 'Secure Tester';
 // +63 and ten digits, unique per run.
 const MOBILE = `98${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 
-type Envelope = { success: boolean; code?: string; value?: unknown };
-type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
-
-async function call(method: string, url: string, token: string, body?: unknown): Promise<Envelope> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope;
-}
-
-let adminToken = '';
-async function operator(url: string) {
-  if (!adminToken) {
-    const res = await fetch(`${baseUrl()}/admin/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      // The challenge as an operator client sends it (the login asks for one while the brand has it on).
-      body: JSON.stringify({ username: 'admin', password: 'Admin@1234', challenge: await solvedChallenge() }),
-    });
-    adminToken = ((await res.json()) as { value: { token: string } }).value.token;
-  }
-  const result = await call('POST', url, adminToken);
-  assert.equal(result.success, true, `${url}: ${JSON.stringify(result)}`);
-}
-
-const memberToken = () => page.evaluate(() => sessionStorage.getItem('token') ?? '');
-
-/** The newest outbox message to `to` on `channel` written at or after `after` (demo mode's /dev/outbox.json). */
-async function outboxEntry(channel: 'sms' | 'email', to: string, after: number, text?: RegExp) {
-  for (let i = 0; i < 40; i++) {
-    const outbox = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
-    const entry = outbox.find(
-      (e) => e.channel === channel && e.to === to && Date.parse(e.createdAt) >= after && (!text || text.test(e.text)),
-    );
-    if (entry) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${channel} message for ${to} in the outbox`);
-}
-
-async function closeMemberPopup() {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  try {
-    await popup.waitFor({ timeout: 5000 });
-  } catch {
-    return;
-  }
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
-}
-
 test('a new member registers with an email and no payment password', async () => {
   await page.goto('/register');
   const modal = page.getByRole('dialog', { name: 'Register' });
@@ -94,8 +40,8 @@ test('a new member registers with an email and no payment password', async () =>
     (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
     username,
   );
-  await closeMemberPopup();
-  const info = await call('GET', '/wps/member/info', await memberToken());
+  await closeMemberPopup(page);
+  const info = await call('GET', '/wps/member/info', await tokenOf(page));
   assert.equal((info.value as { hasPaymentPassword: boolean }).hasPaymentPassword, false);
 });
 
@@ -122,7 +68,7 @@ test('sets the payment password in the security centre with the login password a
   await dialog.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
   assert.equal(await dialog.getByRole('button', { name: /^Resend in/ }).isDisabled(), true, 'counting down');
   await dialog.getByText(/Code sent to s\*\*\*@example\.com/).waitFor();
-  const mail = await outboxEntry('email', EMAIL, sentAt, /verification code/);
+  const mail = await outboxEntry({ channel: 'email', to: EMAIL, after: sentAt, text: /verification code/ });
   assert.ok(mail.code);
   await dialog.getByLabel('Verification code').fill(mail.code);
 
@@ -136,7 +82,7 @@ test('sets the payment password in the security centre with the login password a
   await page.getByText('Payment password saved').waitFor();
   await panel.getByText('Set', { exact: true }).waitFor();
   await panel.getByRole('button', { name: 'Change' }).waitFor();
-  await outboxEntry('email', EMAIL, sentAt, /your payment password was set/);
+  await outboxEntry({ channel: 'email', to: EMAIL, after: sentAt, text: /your payment password was set/ });
 });
 
 test('binds a mobile number with an SMS code; it shows masked', async () => {
@@ -151,19 +97,19 @@ test('binds a mobile number with an SMS code; it shows masked', async () => {
   assert.ok(number && dial && dial.x + dial.width <= number.x, 'dialing code before the number');
   const sentAt = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  const sms = await outboxEntry('sms', `+63${MOBILE}`, sentAt, /verification code/);
+  const sms = await outboxEntry({ channel: 'sms', to: `+63${MOBILE}`, after: sentAt, text: /verification code/ });
   await dialog.getByLabel('Verification code').fill(sms.code ?? '');
   await dialog.getByLabel('Login password').fill(LOGIN_PASSWORD);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('Mobile number saved').waitFor();
   await section.getByText(`+63 ${MOBILE.slice(0, 3)}****${MOBILE.slice(-3)}`).waitFor();
-  await outboxEntry('email', EMAIL, sentAt, /mobile number .* was bound to your account/);
+  await outboxEntry({ channel: 'email', to: EMAIL, after: sentAt, text: /mobile number .* was bound to your account/ });
   await screenshot(page, 'security-centre');
 });
 
 test('withdraws with the new payment password and sees the withdrawal paid', async () => {
-  const token = await memberToken();
+  const token = await tokenOf(page);
   // Operator steps through the admin API: the bank account confirmed and a bank-transfer deposit approved.
   const bound = await call('POST', '/wps/cashier/bankAccounts', token, {
     bankName: 'BDO Unibank',
@@ -171,14 +117,14 @@ test('withdraws with the new payment password and sees the withdrawal paid', asy
     accountNumber: `00${MOBILE}`,
   });
   assert.equal(bound.success, true, JSON.stringify(bound));
-  await operator(`/admin/cashier/bankAccounts/${(bound.value as { id: number }).id}/confirm`);
+  await operatorPost(`/admin/cashier/bankAccounts/${(bound.value as { id: number }).id}/confirm`);
   const deposit = await call('POST', '/wps/cashier/deposit', token, {
     methodCode: 'BANK_TRANSFER',
     amount: 500,
     requestId: `sec-${stamp}-deposit`,
   });
   assert.equal(deposit.success, true, JSON.stringify(deposit));
-  await operator(`/admin/cashier/deposits/${(deposit.value as { reference: string }).reference}/approve`);
+  await operatorPost(`/admin/cashier/deposits/${(deposit.value as { reference: string }).reference}/approve`);
 
   await page.goto('/member/withdraw');
   await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
@@ -194,8 +140,8 @@ test('withdraws with the new payment password and sees the withdrawal paid', asy
   await row.getByText('Pending').waitFor();
   const reference = (await row.locator('td').nth(1).innerText()).trim();
 
-  await operator(`/admin/cashier/withdrawals/${reference}/approve`);
-  await operator(`/admin/cashier/withdrawals/${reference}/paid`);
+  await operatorPost(`/admin/cashier/withdrawals/${reference}/approve`);
+  await operatorPost(`/admin/cashier/withdrawals/${reference}/paid`);
   await page.reload();
   await history.getByRole('row').filter({ hasText: reference }).getByText('Paid').waitFor();
 });

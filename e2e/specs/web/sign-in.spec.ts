@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
+import { closeMemberPopup, loginModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The login modal's own rules of spec §4, §5: the challenge before the call, field errors from the
@@ -12,13 +13,6 @@ import { useSiteBrowser } from './web-build';
 // remember me, the token link, and the captcha after failures (from a client address of its own,
 // so the captcha it makes due for that address never reaches the specs after it).
 const browser = useSiteBrowser();
-
-async function loginModal(page: Page) {
-  await page.goto('/login');
-  const modal = page.getByRole('dialog', { name: 'Log in' });
-  await modal.waitFor();
-  return modal;
-}
 
 /** The error shown under an input (the element its aria-describedby names), '' when none. */
 async function errorUnder(page: Page, selector: string): Promise<string> {
@@ -28,18 +22,6 @@ async function errorUnder(page: Page, selector: string): Promise<string> {
     const note = id ? document.getElementById(id) : null;
     return note?.getAttribute('role') === 'alert' ? (note.textContent ?? '') : '';
   }, selector);
-}
-
-/** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP). */
-async function closeMemberPopup(page: Page) {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  try {
-    await popup.waitFor({ timeout: 5000 });
-  } catch {
-    return;
-  }
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
 }
 
 test('fresh01 must change the default password after logging in, then reaches the member centre', async () => {

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { loginFromHeader, markPopupsSeen } from '../../support/player';
+import { closeMemberPopup, outboxEntry, tokenOf, totp } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Two-factor authentication and signed-in devices in the security centre (spec §2 securityCenter)
@@ -26,46 +26,8 @@ const username = `tfa${stamp}`;
 const EMAIL = `tfa${stamp}@example.com`;
 const PASSWORD = 'Secret123';
 
-type OutboxEntry = { channel: string; to: string; text: string; createdAt: string };
-
-/** RFC 6238 with the authenticator defaults (SHA-1, 6 digits, 30 s), written here from the RFC. */
-function totp(secretBase32: string, timeMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secretBase32.replace(/\s/g, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[19] as number) & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-const tokenOf = (p: Page) => p.evaluate(() => sessionStorage.getItem('token') ?? '');
-
 async function memberInfoStatus(token: string) {
   return (await fetch(`${baseUrl()}/wps/member/info`, { headers: { Authorization: token } })).status;
-}
-
-async function outboxEntry(to: string, text: RegExp) {
-  for (let i = 0; i < 40; i++) {
-    const outbox = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
-    const entry = outbox.find((e) => e.to === to && text.test(e.text));
-    if (entry) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no message matching ${text} for ${to} in the outbox`);
-}
-
-async function closeMemberPopup() {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  try {
-    await popup.waitFor({ timeout: 5000 });
-  } catch {
-    return;
-  }
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
 }
 
 test('a new member registers and is also signed in in a second browser', async () => {
@@ -79,7 +41,7 @@ test('a new member registers and is also signed in in a second browser', async (
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
-  await closeMemberPopup();
+  await closeMemberPopup(page);
   await loginFromHeader(other, username, PASSWORD);
   assert.equal(await memberInfoStatus(await tokenOf(other)), 200);
 });
@@ -124,7 +86,7 @@ test('turns two-factor authentication on with the shown key and sees the recover
   await panel.getByText('On · recovery codes left: 10').waitFor();
   // The key is not shown (or sent) again.
   assert.equal(await page.getByText(shown).count(), 0);
-  await outboxEntry(EMAIL, /two-factor authentication was turned on/);
+  await outboxEntry({ to: EMAIL, text: /two-factor authentication was turned on/ });
 });
 
 test('lists both sessions and signs the other browser out at once', async () => {

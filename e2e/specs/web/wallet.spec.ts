@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
+import { call, closeMemberPopup, operatorPost, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The member centre's money pages against the real server (issue 4): bind a bank account, deposit
@@ -30,27 +30,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-type Envelope = { success: boolean; code?: string; value?: unknown };
-
-/** A JSON call with a session token (member or operator). */
-async function call(method: string, url: string, token: string, body?: unknown): Promise<Envelope> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope;
-}
-
-let adminToken = '';
-async function operator(url: string) {
-  if (!adminToken) adminToken = await operatorToken();
-  const result = await call('POST', url, adminToken);
-  assert.equal(result.success, true, `${url}: ${JSON.stringify(result)}`);
-  return result.value as Record<string, unknown>;
-}
-
-const memberToken = () => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 const headerBalance = () => page.getByTestId('header-balance').innerText();
 /** Waits until the header shows `text`; fails after 15 s. */
 async function headerShows(text: string) {
@@ -64,17 +43,6 @@ async function headerShows(text: string) {
 async function openEntry(name: string) {
   await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function closeMemberPopup() {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  try {
-    await popup.waitFor({ timeout: 5000 });
-  } catch {
-    return;
-  }
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
 }
 
 test('a new member registers with a payee name, a payment password and an invitation code', async () => {
@@ -93,7 +61,7 @@ test('a new member registers with a payee name, a payment password and an invita
     (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
     username,
   );
-  await closeMemberPopup();
+  await closeMemberPopup(page);
   assert.equal(await headerBalance(), '₱0.00');
 });
 
@@ -119,12 +87,12 @@ test('binds a bank account: the payee must be the registered real name; confirme
   assert.match(await list.getByTestId('bank-account-number').innerText(), /7890$/);
   assert.ok(await list.getByRole('button', { name: 'Unlink BDO Unibank' }).isVisible(), 'pending can be unlinked');
 
-  const accounts = (await call('GET', '/wps/cashier/bankAccounts', await memberToken())).value as {
+  const accounts = (await call('GET', '/wps/cashier/bankAccounts', await tokenOf(page))).value as {
     list: { id: number }[];
   };
   const id = accounts.list[0]?.id;
   assert.ok(id, 'the bound account is listed');
-  await operator(`/admin/cashier/bankAccounts/${id}/confirm`);
+  await operatorPost(`/admin/cashier/bankAccounts/${id}/confirm`);
   await page.reload();
   await list.getByText('Confirmed', { exact: true }).waitFor();
   assert.equal(await list.getByRole('button', { name: /Unlink/ }).count(), 0, 'a confirmed account is locked');
@@ -218,8 +186,8 @@ test('withdraws with the payment password; a wrong one is refused with its messa
 });
 
 test('the operator approves and pays; the member confirms receipt with an image checked in the browser', async () => {
-  await operator(`/admin/cashier/withdrawals/${withdrawalReference}/approve`);
-  await operator(`/admin/cashier/withdrawals/${withdrawalReference}/paid`);
+  await operatorPost(`/admin/cashier/withdrawals/${withdrawalReference}/approve`);
+  await operatorPost(`/admin/cashier/withdrawals/${withdrawalReference}/paid`);
   // Approval captures the held money: its balance event moves the header. Paying posts only
   // between house accounts, so the member sees "paid" the next time the page loads its history.
   await headerShows('₱934.50');

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { type Envelope, operatorToken } from './api';
+import { baseUrl } from './env';
+
+// What several site specs do besides clicking: calls with a session token, the operator's steps,
+// the demo outbox, authenticator codes, and the dialogs a member meets on the way.
+
+/** A JSON call with a session token (member or operator). */
+export async function call<T = unknown>(method: string, url: string, token: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { Authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+let adminToken = '';
+/** An operator's POST (the seeded operator, one session per spec file); fails the test unless it succeeds. */
+export async function operatorPost(url: string, body?: unknown): Promise<Record<string, unknown>> {
+  adminToken ||= await operatorToken();
+  const result = await call<Record<string, unknown>>('POST', url, adminToken, body);
+  assert.equal(result.success, true, `${url}: ${JSON.stringify(result)}`);
+  return result.value ?? {};
+}
+
+/** The session token the page keeps (spec §4: session storage). */
+export const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
+
+export type OutboxEntry = { channel: string; to: string; text: string; code: string | null; createdAt: string };
+
+/**
+ * The newest message of demo mode's outbox (/dev/outbox.json) that matches: the recipient (a part of
+ * the address or number), the channel, written at or after `after`, and its text. Waits up to 10 s.
+ */
+export async function outboxEntry(match: {
+  to: string;
+  channel?: 'sms' | 'email';
+  after?: number;
+  text?: RegExp;
+}): Promise<OutboxEntry> {
+  for (let i = 0; i < 40; i++) {
+    const outbox = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxEntry[];
+    const entry = outbox.find(
+      (e) =>
+        e.to.includes(match.to) &&
+        (!match.channel || e.channel === match.channel) &&
+        (!match.after || Date.parse(e.createdAt) >= match.after) &&
+        (!match.text || match.text.test(e.text)),
+    );
+    if (entry) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${match.channel ?? ''} message ${match.text ?? ''} for ${match.to} in the outbox`);
+}
+
+/** The code of the newest matching outbox message. */
+export async function outboxCode(match: Parameters<typeof outboxEntry>[0]): Promise<string> {
+  const entry = await outboxEntry(match);
+  if (!entry.code) throw new Error(`the ${entry.channel} message for ${match.to} has no code`);
+  return entry.code;
+}
+
+/** RFC 6238 with the authenticator defaults (SHA-1, 6 digits, 30 s), written here from the RFC. */
+export function totp(secretBase32: string, timeMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secretBase32.replace(/[\s=]/g, '').toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[19] as number) & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP): close it if it comes. */
+export async function closeMemberPopup(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  try {
+    await popup.waitFor({ timeout: 5000 });
+  } catch {
+    return;
+  }
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+/** The login modal, opened by its route. */
+export async function loginModal(page: Page) {
+  await page.goto('/login');
+  const modal = page.getByRole('dialog', { name: 'Log in' });
+  await modal.waitFor();
+  return modal;
+}
