@@ -104,6 +104,22 @@ export const errorCatalogue = {
   GAME_NO_LOBBY: { status: 422, message: 'This vendor has no game lobby' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
+  // back-office operators, roles and their sign-in (issue 11)
+  OPERATOR_TWO_FACTOR_REQUIRED: {
+    status: 401,
+    message: 'Enter the code from your authenticator app or a recovery code',
+  },
+  OPERATOR_TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    message: 'Set up two-factor authentication before using the back office',
+  },
+  OPERATOR_NOT_FOUND: { status: 404, message: 'No such operator' },
+  OPERATOR_ROLE_NOT_FOUND: { status: 404, message: 'No such role' },
+  OPERATOR_ROLE_NAME_TAKEN: { status: 409, message: 'A role with this name already exists' },
+  OPERATOR_ROLE_BUILT_IN: { status: 409, message: 'Built-in roles cannot be changed: create a role of your own' },
+  OPERATOR_SELF_CHANGE: { status: 403, message: 'You cannot do this to your own operator account' },
+  OPERATOR_PERMISSION_ESCALATION: { status: 403, message: 'You cannot grant permissions you do not hold yourself' },
+  OPERATOR_TARGET_OUTRANKS: { status: 403, message: 'This operator holds permissions you do not hold' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
