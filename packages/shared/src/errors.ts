@@ -120,6 +120,15 @@ export const errorCatalogue = {
   OPERATOR_SELF_CHANGE: { status: 403, message: 'You cannot do this to your own operator account' },
   OPERATOR_PERMISSION_ESCALATION: { status: 403, message: 'You cannot grant permissions you do not hold yourself' },
   OPERATOR_TARGET_OUTRANKS: { status: 403, message: 'This operator holds permissions you do not hold' },
+  // back-office members area (issue 11)
+  MEMBER_NOT_FOUND: { status: 404, message: 'No such member' },
+  MEMBER_UPLINE_NOT_AGENT: { status: 422, message: 'The upline must be an active agent' },
+  MEMBER_UPLINE_CYCLE: { status: 422, message: 'The member cannot be their own upline or the upline of their upline' },
+  MEMBER_TRIAL_ACCOUNT: { status: 422, message: 'A trial account cannot be changed this way' },
+  MEMBER_EMAIL_NOT_BOUND: { status: 422, message: 'The member has no email address bound' },
+  ADJUSTMENT_NOT_FOUND: { status: 404, message: 'No such balance adjustment' },
+  ADJUSTMENT_SELF_APPROVAL: { status: 403, message: 'Another operator must approve an adjustment you requested' },
+  ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
