@@ -2,7 +2,7 @@
 # npm test: the whole check, in order, stopping at the first failure.
 #
 #   1 test dependencies (Chromium, PostgreSQL)   5 vitest on PGlite
-#   2 tsc                                        6 vitest on a throwaway PostgreSQL cluster
+#   2 tsc                                        6 vitest (database tests) on a throwaway PostgreSQL cluster
 #   3 biome check                                7 the multi-node test (two servers, one PostgreSQL)
 #   4 module boundaries (dependency-cruiser)     8 browser tests (e2e/run.ts, Chromium)
 #
