@@ -61,6 +61,22 @@ module.exports = {
       to: { path: '^apps/(server|studio)/' },
     },
     {
+      name: 'console-not-to-other-apps',
+      severity: 'error',
+      comment:
+        'The console talks to the server over HTTP; what it shares with the player site lives in packages/shared ' +
+        'and packages/ui, never in apps/web.',
+      from: { path: '^apps/console/' },
+      to: { path: '^apps/(server|studio|web)/' },
+    },
+    {
+      name: 'ui-not-to-apps',
+      severity: 'error',
+      comment: 'packages/ui is used by the player site and the console; it must not know either of them.',
+      from: { path: '^packages/ui/' },
+      to: { path: '^(apps|e2e|bench|scripts)/' },
+    },
+    {
       name: 'module-internals-private',
       severity: 'error',
       comment:
@@ -111,6 +127,15 @@ module.exports = {
         '(architecture.md, Web features).',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'console-features-isolated',
+      severity: 'error',
+      comment:
+        'Console features do not import each other (each has its owner and its permission); what two share ' +
+        'moves to apps/console/src/components/ or lib/. The shell (app/) may reach the auth feature.',
+      from: { path: '^apps/console/src/features/([^/]+)/' },
+      to: { path: '^apps/console/src/features/', pathNot: '^apps/console/src/features/$1/' },
     },
   ],
   options: {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureWebBuild } from '../scripts/web-build';
+import { ensureBuild } from '../scripts/web-build';
 import { artifactsDir, chromiumPath, repoRoot } from './support/env';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
@@ -27,9 +27,13 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  // The player site is served from its build: make it before the server starts.
-  if (!ensureWebBuild()) {
+  // The player site and the console are served from their builds: make them before the server starts.
+  if (!ensureBuild('web')) {
     console.error('error: the player site (apps/web) did not build');
+    return 1;
+  }
+  if (!ensureBuild('console')) {
+    console.error('error: the back office console (apps/console) did not build');
     return 1;
   }
   rmSync(artifactsDir, { recursive: true, force: true });

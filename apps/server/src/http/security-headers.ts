@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { getBrand } from '../modules/site/brand.service';
+import { consoleIndexFile, isConsolePath } from './web-static';
 
 // Browser-side defences for everything the server answers: no MIME sniffing, only the origin as
 // referrer to other sites (tokens travel in some URLs), and for HTML pages a Content-Security-Policy
@@ -93,6 +94,30 @@ export function sitePolicy(input: { scriptHashes: string[]; imageHosts: string[]
   ].join('; ');
 }
 
+/**
+ * The back office console's policy (/console/...). Scripts: its bundle and the hash of its inline
+ * theme script. Images: this site, data: (the enrolment QR code, the login captcha) and blob: (an
+ * order's proof images, fetched with the operator's token). Connections: the API only. It frames
+ * nothing and no page may frame it (clickjacking of operator actions).
+ */
+export function consolePolicy(input: { scriptHashes: string[] }): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...input.scriptHashes].join(' '),
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** Reads index.html's inline script hashes again only when the build changes. */
 function indexHashes(indexFile: string): () => string[] {
   let cached: { mtime: number; hashes: string[] } | undefined;
@@ -111,11 +136,18 @@ function isHtml(reply: FastifyReply): boolean {
   return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext, options: { indexFile: string }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { indexFile: string; consoleIndexFile?: string },
+): void {
   const hashes = indexHashes(options.indexFile);
+  const consoleHashes = indexHashes(options.consoleIndexFile ?? consoleIndexFile);
   const policyFor = async (request: FastifyRequest): Promise<string> => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/docs' || path.startsWith('/docs/')) return DOCS_POLICY;
+    // The console's index.html, served by web-static for every page under /console/.
+    if (isConsolePath(path) && !request.routeOptions.url) return consolePolicy({ scriptHashes: consoleHashes() });
     // The site's index.html is the only HTML the web-static module serves.
     if (request.routeOptions.url === '/' || !request.routeOptions.url) {
       const brand = await getBrand(ctx.db);

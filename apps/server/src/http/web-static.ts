@@ -8,9 +8,19 @@ import { AppError } from './errors';
 
 // Serves the player site (apps/web/dist) with a history fallback: any GET for a page (accepts
 // text/html) outside the API prefixes answers index.html so client-side routes survive a reload.
+// The back office console (apps/console/dist) is served the same way under /console/.
 const webDist = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 /** The built player site's page (security-headers.ts hashes its inline script for the CSP). */
 export const webIndexFile = path.join(webDist, 'index.html');
+const consoleDist = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
+/** The built console's page (security-headers.ts hashes its inline script for the console's CSP). */
+export const consoleIndexFile = path.join(consoleDist, 'index.html');
+/** The console's base path: its pages, its bundle (/console/assets/...) and nothing else. */
+export const CONSOLE_PREFIX = '/console';
+
+export function isConsolePath(pathname: string): boolean {
+  return pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
+}
 
 const API_PREFIXES = [
   '/wps',
@@ -54,12 +64,44 @@ export function registerWebApp(app: App, ctx: AppContext): void {
   if (!built()) {
     app.log.warn('apps/web/dist is missing: run `npm run build:web` (or `npm start`) to serve the player site');
   }
+  const consoleBuilt = () => existsSync(consoleIndexFile);
+  if (!consoleBuilt()) {
+    app.log.warn('apps/console/dist is missing: run `npm run build:console` (or `npm start`) to serve the console');
+  }
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendPage = (reply: FastifyReply, file: string) =>
     reply
       .header('content-type', CONTENT_TYPES['.html'])
       .header('cache-control', 'no-cache')
-      .send(createReadStream(indexFile));
+      .send(createReadStream(file));
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexFile);
+
+  const sendFile = (reply: FastifyReply, file: string, hashed: boolean) =>
+    reply
+      .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
+      .header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      .send(createReadStream(file));
+
+  const isFile = (file: string, root: string) => file.startsWith(root) && existsSync(file) && statSync(file).isFile();
+
+  // /console/...: the console's files, and its index.html for any of its client-side routes.
+  const serveConsole = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    if (pathname === CONSOLE_PREFIX) return reply.redirect(`${CONSOLE_PREFIX}/`);
+    if (!consoleBuilt()) return undefined;
+    const file = path.normalize(path.join(consoleDist, pathname.slice(CONSOLE_PREFIX.length + 1)));
+    if (file !== consoleIndexFile && isFile(file, consoleDist)) {
+      return sendFile(reply, file, pathname.startsWith(`${CONSOLE_PREFIX}/assets/`));
+    }
+    const accept = request.headers.accept ?? '';
+    if (
+      file === consoleIndexFile ||
+      pathname === `${CONSOLE_PREFIX}/` ||
+      (accept.includes('text/html') && !path.extname(pathname))
+    ) {
+      return sendPage(reply, consoleIndexFile);
+    }
+    return undefined;
+  };
 
   app.get(
     '/',
@@ -81,16 +123,14 @@ export function registerWebApp(app: App, ctx: AppContext): void {
     } catch {
       return undefined;
     }
-    if (isApiPath(pathname) || !built()) return undefined;
+    if (isApiPath(pathname)) return undefined;
+    if (isConsolePath(pathname)) return serveConsole(request, reply, pathname);
+    if (!built()) return undefined;
     const file = path.normalize(path.join(webDist, pathname));
-    if (file.startsWith(webDist) && existsSync(file) && statSync(file).isFile()) {
+    if (isFile(file, webDist)) {
       if (file === indexFile) return sendIndex(reply);
       // Vite names bundled files by content hash, so they never change under one URL.
-      const hashed = pathname.startsWith('/assets/');
-      return reply
-        .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
-        .header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .send(createReadStream(file));
+      return sendFile(reply, file, pathname.startsWith('/assets/'));
     }
     const accept = request.headers.accept ?? '';
     if (accept.includes('text/html') && !path.extname(pathname)) return sendIndex(reply);

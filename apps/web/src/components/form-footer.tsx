@@ -1,5 +1,5 @@
+import { Button } from '@gamehall/ui/button';
 import type { ReactNode } from 'react';
-import { Button } from './ui/button';
 
 /**
  * The form-level error (server refusals) and the submit button every account form ends with;

@@ -1,4 +1,5 @@
 import type { Game, GameList } from '@gamehall/shared/api/games';
+import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../lib/api-client';
@@ -6,7 +7,6 @@ import { navigationCategories, vendorDisplayName } from '../lib/game-menus';
 import { gameMenusQuery } from '../lib/site-queries';
 import { gameOverlayStore, useFavourites, useGameActions } from './game-actions';
 import { GameTile } from './game-tile';
-import { Modal } from './ui/modal';
 
 /** Vendors with isGame VASSALAGE list their games in a popup (spec §3); at most this many. */
 const VENDOR_POPUP_GAMES = 100;

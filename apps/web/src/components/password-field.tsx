@@ -1,7 +1,7 @@
+import { Field } from '@gamehall/ui/field';
 import type { ComponentProps } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from './ui/field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof Field>, 'type' | 'autoComplete'> & {
   /** 'current' for the password the member has, 'new' for one being chosen (password managers offer one). */

@@ -1,9 +1,9 @@
+import { Button } from '@gamehall/ui/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../lib/alerts';
 import { countdownSeconds } from '../lib/countdown';
 import { errorMessage } from '../lib/errors';
-import { Button } from './ui/button';
 import { useCountdown } from './use-countdown';
 
 /**

@@ -1,8 +1,8 @@
+import { Button } from '@gamehall/ui/button';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { AlertDialog as RadixAlert } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { alertStore } from '../../lib/alerts';
-import { Button } from './button';
 
 export function AlertDialogHost() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
+import { Modal } from '@gamehall/ui/modal';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChangePasswordForm } from '../../components/change-password-form';
-import { Modal } from '../../components/ui/modal';
 import { closeModal, modalStore } from '../../lib/modals';
 import { forgetPasswordForChange, knownPasswordForChange } from './api';
 

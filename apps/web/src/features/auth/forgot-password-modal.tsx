@@ -1,4 +1,7 @@
 import { ForgotByEmailBody, ResetByPhoneBody } from '@gamehall/shared/api/password';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { Tabs } from '@gamehall/ui/tabs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,9 +11,6 @@ import { useNavigate } from 'react-router';
 import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
-import { Field } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
-import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore } from '../../lib/modals';

@@ -1,4 +1,9 @@
 import { LoginBody, LoginVerificationBody, type LoginVerificationRequiredValue } from '@gamehall/shared/api/session';
+import { Button } from '@gamehall/ui/button';
+import { CaptchaField } from '@gamehall/ui/captcha-field';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { Tabs } from '@gamehall/ui/tabs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,10 +14,6 @@ import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
 import { SmsButton } from '../../components/sms-button';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
-import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
@@ -23,6 +24,7 @@ import {
   answerLoginVerification,
   asksForCaptcha,
   completeLogin,
+  fetchCaptcha,
   freeplay,
   isCaptchaDue,
   login,
@@ -30,7 +32,6 @@ import {
   sendLoginSms,
   sendLoginVerification,
 } from './api';
-import { CaptchaField } from './captcha-field';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
 
@@ -164,6 +165,7 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
       />
       {captcha !== null && (
         <CaptchaField
+          fetchImage={fetchCaptcha}
           value={captcha}
           onChange={(v) => form.setValue('captcha', v)}
           error={errors.captcha?.message}

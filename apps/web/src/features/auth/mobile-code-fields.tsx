@@ -1,10 +1,10 @@
 import type { SmsSentValue } from '@gamehall/shared/api/verification';
+import { Field } from '@gamehall/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialingCodeSelect } from '../../components/dialing-code';
 import { SmsButton } from '../../components/sms-button';
-import { Field } from '../../components/ui/field';
 import { configQuery } from '../../lib/site-queries';
 import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
 

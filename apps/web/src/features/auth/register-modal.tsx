@@ -1,3 +1,8 @@
+import { Button } from '@gamehall/ui/button';
+import { CaptchaField } from '@gamehall/ui/captcha-field';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { Tabs } from '@gamehall/ui/tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,17 +12,12 @@ import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
 import { SmsButton } from '../../components/sms-button';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
-import { Tabs } from '../../components/ui/tabs';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { showSubmitError } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
-import { checkAffiliate, completeLogin, register, sendRegisterSms } from './api';
-import { CaptchaField } from './captcha-field';
+import { checkAffiliate, completeLogin, fetchCaptcha, register, sendRegisterSms } from './api';
 import { MOBILE_PATTERN } from './mobile-input';
 import {
   invitationTakesBoth,
@@ -166,7 +166,9 @@ function RegisterForm({ kind }: { kind: Kind }) {
           />
         );
       })}
-      {captchaRule && <CaptchaField value={captcha} onChange={setCaptcha} reload={captchaReload} />}
+      {captchaRule && (
+        <CaptchaField fetchImage={fetchCaptcha} value={captcha} onChange={setCaptcha} reload={captchaReload} />
+      )}
       {(config?.minAge ?? 0) > 0 && (
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />

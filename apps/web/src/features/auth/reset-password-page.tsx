@@ -1,4 +1,5 @@
 import { ResetByTokenBody } from '@gamehall/shared/api/password';
+import { Button } from '@gamehall/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { NewPasswordFields } from '../../components/password-field';
-import { Button } from '../../components/ui/button';
 import { showAlert } from '../../lib/alerts';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { openModal } from '../../lib/modals';

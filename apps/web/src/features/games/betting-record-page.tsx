@@ -1,10 +1,10 @@
 import type { BettingRecord } from '@gamehall/shared/api/games';
+import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api-client';
 import { GAME_MENU_CATEGORY_ORDER } from '../../lib/art';
 import { vendorNames } from '../../lib/game-menus';

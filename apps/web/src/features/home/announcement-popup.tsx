@@ -1,9 +1,9 @@
+import { Button } from '@gamehall/ui/button';
+import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/modal';
 import { useFillPlaceholders } from '../../lib/placeholders';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';

@@ -1,8 +1,8 @@
+import { Button } from '@gamehall/ui/button';
+import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/modal';
 import { closeModal, modalStore } from '../../lib/modals';
 import { useFillPlaceholders } from '../../lib/placeholders';
 import { noticesQuery } from './api';

@@ -1,5 +1,8 @@
 import type { SecurityCentre } from '@gamehall/shared/api/member';
 import { BindEmailBody, BindMobileBody } from '@gamehall/shared/api/security';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +12,6 @@ import { toast } from 'sonner';
 import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { bindEmail, bindMobile, sendEmailCode, sendMobileCode } from './api';
 import { CodeField, maskedContact } from './security-code-field';

@@ -5,6 +5,8 @@ import {
   ResetPaymentPasswordBody,
   SetPaymentPasswordBody,
 } from '@gamehall/shared/api/security';
+import { Button } from '@gamehall/ui/button';
+import { Modal } from '@gamehall/ui/modal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,8 +16,6 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
-import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/modal';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { changePaymentPassword, resetPaymentPassword, sendSecurityCode, setPaymentPassword } from './api';
 import { boundChannels, ChannelChoice, CodeField } from './security-code-field';

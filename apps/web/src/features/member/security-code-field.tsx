@@ -1,10 +1,10 @@
 import type { SecurityCentre } from '@gamehall/shared/api/member';
 import type { CodeChannel, CodeSentValue } from '@gamehall/shared/api/security';
+import { Field } from '@gamehall/ui/field';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SmsButton } from '../../components/sms-button';
-import { Field } from '../../components/ui/field';
 
 /** The masked contact a code on this channel goes to, as the security centre shows it. */
 export function maskedContact(data: SecurityCentre, channel: CodeChannel): string {

@@ -1,10 +1,10 @@
 import type { SecurityCentre } from '@gamehall/shared/api/member';
+import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ChangePasswordForm } from '../../components/change-password-form';
-import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { securityQuery } from './api';
 import { ContactSection } from './contact-sections';

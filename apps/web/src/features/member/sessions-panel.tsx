@@ -1,11 +1,11 @@
 import type { LoginHistoryItem, MemberSession } from '@gamehall/shared/api/devices';
+import { Button } from '@gamehall/ui/button';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { Button } from '../../components/ui/button';
 import { showAlert } from '../../lib/alerts';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';

@@ -5,6 +5,9 @@ import {
   type TwoFactorEnrolment,
   TwoFactorRegenerateBody,
 } from '@gamehall/shared/api/two-factor';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,9 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Modal } from '../../components/ui/modal';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor, twoFactorQuery } from './api';

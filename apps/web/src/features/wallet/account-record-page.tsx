@@ -1,9 +1,9 @@
 import { TransactionType } from '@gamehall/shared/api/wallet';
+import { Button } from '@gamehall/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { type TransactionFilter, transactionsQuery } from './api';
 import { cell, DataTable, formatTime, Pager, PageTitle, row, SelectField, useMoney } from './components';

@@ -1,5 +1,6 @@
 import { BankAccountBody } from '@gamehall/shared/api/cashier';
 import { patternOf } from '@gamehall/shared/patterns';
+import { Field } from '@gamehall/ui/field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, Trash2 } from 'lucide-react';
@@ -7,7 +8,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
-import { Field } from '../../components/ui/field';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';

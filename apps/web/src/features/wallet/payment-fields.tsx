@@ -1,7 +1,7 @@
+import { Field } from '@gamehall/ui/field';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { useMoney } from './components';
 

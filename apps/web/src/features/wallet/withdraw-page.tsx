@@ -4,6 +4,7 @@ import {
   type WithdrawalOrder,
   WithdrawBody,
 } from '@gamehall/shared/api/cashier';
+import { Button } from '@gamehall/ui/button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
-import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';

@@ -1,9 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/ui/field';
-import { fetchCaptcha } from './api';
 import { captchaRefreshDelay } from './captcha-refresh';
+import { Field } from './field';
 
 /**
  * The image captcha of spec §4 and §5. The server spends an answer on every attempt, so the form
@@ -12,11 +11,14 @@ import { captchaRefreshDelay } from './captcha-refresh';
  * refused by the server.
  */
 export function CaptchaField({
+  fetchImage,
   value,
   onChange,
   error,
   reload = 0,
 }: {
+  /** Loads a new image (GET /wps/captcha): the base64 PNG. */
+  fetchImage: () => Promise<string>;
   value: string;
   onChange: (v: string) => void;
   error?: string | undefined;
@@ -31,14 +33,14 @@ export function CaptchaField({
     const load = () => {
       pending.current = null;
       lastAt.current = Date.now();
-      fetchCaptcha()
+      fetchImage()
         .then(setImage)
         .catch(() => setImage(''));
     };
     const delay = captchaRefreshDelay(lastAt.current, Date.now());
     if (delay === 0) load();
     else pending.current = setTimeout(load, delay);
-  }, []);
+  }, [fetchImage]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the signal to load a new image
   useEffect(refresh, [refresh, reload]);
   useEffect(

@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The console is served by the API server under /console/ (apps/server/src/http/web-static.ts);
+// the dev server proxies the API to a running server (npm start) so `npx vite apps/console` works beside it.
+const api = process.env.GAMEHALL_API ?? 'http://127.0.0.1:3000';
+const proxied = ['/admin', '/wps'];
+
+export default defineConfig({
+  base: '/console/',
+  plugins: [react(), tailwindcss()],
+  build: { target: 'es2022', chunkSizeWarningLimit: 600 },
+  server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api }])) },
+});
