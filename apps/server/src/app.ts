@@ -29,6 +29,7 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
@@ -154,6 +155,7 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerAdminMembersRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,
 ];

@@ -16,6 +16,7 @@ const LOGIN_FIELDS = [
   'country_dialing_code',
   'payee_name',
   'password_changed_at',
+  'password_change_required_at',
   'first_login_at',
 ] as const;
 

@@ -127,8 +127,10 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
   const passwordExpired =
     switchOn(brand, 'PWDEXPFORCECHANGE3') &&
     now.getTime() - new Date(member.password_changed_at).getTime() > brand.passwordExpiryDays * 86_400_000;
-  // spec §4: the default password or an expired one forces a change, except after an SMS login.
-  const forceChangePassword = input.type !== 'sms' && (input.password === brand.defaultPassword || passwordExpired);
+  // spec §4: the default password or an expired one forces a change, except after an SMS login; so
+  // does an operator's request (issue 11) until the member has set a password after it.
+  const forceChangePassword =
+    input.type !== 'sms' && (input.password === brand.defaultPassword || passwordExpired || changeRequired(member));
   const area: SessionArea = input.area === 'agent' ? 'agent' : 'member';
 
   let unverifiedNewIp = false;
@@ -177,6 +179,11 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     await reset(trx, keys.count.key);
     return { token, member, passwordExpired, forceChangePassword };
   });
+}
+
+function changeRequired(member: LoginMember): boolean {
+  const at = member.password_change_required_at;
+  return at !== null && new Date(at).getTime() > new Date(member.password_changed_at).getTime();
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from './password.queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { loadRuleSet } from './registration.service';
+import { findSecurityMember } from './security.queries';
 import { hashToken, revokeOtherSessions } from './sessions.service';
 import { checkMobile, consumeSmsCode, defaultDialingCode, memberByMobile } from './sms.service';
 
@@ -111,6 +112,26 @@ export async function forgotByEmail(ctx: AppContext, request: FastifyRequest, bo
   await hit(ctx.db, `password:mail:user:${body.username.toLowerCase()}`, RESET_MAILS_PER_USERNAME, now);
   const member = await findMemberByUsernameAndEmail(ctx.db, body.username, body.email);
   if (member?.status !== 'active' || !member.email) throw new AppError('ACCOUNT_NOT_FOUND');
+  await mailResetLink(ctx, request, { ...member, email: member.email }, { stage: 'link sent' });
+}
+
+/**
+ * The same single-use link, sent by an operator from the back office (issue 11) to the member's
+ * bound email. A member without one, or a disabled member, gets none: ACCOUNT_NOT_FOUND.
+ */
+export async function sendResetLinkFor(ctx: AppContext, request: FastifyRequest, memberId: number): Promise<void> {
+  const member = await findSecurityMember(ctx.db, memberId);
+  if (member?.status !== 'active' || !member.email) throw new AppError('ACCOUNT_NOT_FOUND');
+  await mailResetLink(ctx, request, { ...member, email: member.email }, { stage: 'link sent', by: 'operator' });
+}
+
+async function mailResetLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  member: { id: number; username: string; email: string },
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const now = ctx.now();
   const email = member.email;
   const brand = await getBrand(ctx.db);
   const token = randomBytes(32).toString('base64url');
@@ -142,7 +163,7 @@ export async function forgotByEmail(ctx: AppContext, request: FastifyRequest, bo
       success: true,
       memberId: member.id,
       username: member.username,
-      detail: { stage: 'link sent' },
+      detail,
     });
   });
 }

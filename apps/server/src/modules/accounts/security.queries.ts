@@ -26,6 +26,17 @@ export async function updatePaymentPasswordHash(db: Conn, memberId: number, hash
     .execute();
 }
 
+/** Clears a set payment password (an operator's reset); true when there was one to clear. */
+export async function clearPaymentPasswordHash(db: Conn, memberId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ payment_password_hash: null, updated_at: now })
+    .where('id', '=', memberId)
+    .where('payment_password_hash', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /**
  * Sets the first payment password only while none is set, in one statement: two first-time calls
  * at the same moment cannot both succeed. True when this call set it.

@@ -19,11 +19,13 @@ import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
 import { assertNotLocked, hit, release, reserve, reset, spend } from '../throttle/throttle.service';
 import { maskEmail } from './login.presenter';
+import { insertMemberMessage } from './login.queries';
 import { maskMobile } from './member.presenter';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkPaymentPassword } from './payment-password.service';
 import { loadRuleSet } from './registration.service';
 import {
+  clearPaymentPasswordHash,
   findSecurityMember,
   setFirstPaymentPasswordHash,
   updateEmail,
@@ -389,6 +391,27 @@ export async function resetPaymentPassword(
       detail: { channel: body.channel },
     });
   });
+}
+
+/**
+ * Back office (issue 11): an operator clears the member's payment password so the member sets a
+ * new one in the security centre (setPaymentPassword, which asks for the login password). The lock
+ * of wrong answers ends with it. The member hears of it in the inbox and on their bound contacts.
+ * Runs in the caller's transaction; PAYMENT_PASSWORD_NOT_SET when none was set.
+ */
+export async function clearPaymentPassword(ctx: AppContext, trx: Conn, memberId: number): Promise<void> {
+  const member = await findSecurityMember(trx, memberId);
+  if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
+  if (!(await clearPaymentPasswordHash(trx, member.id, ctx.now()))) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
+  await reset(trx, `paypwd:${member.id}`);
+  await insertMemberMessage(trx, {
+    memberId: member.id,
+    title: 'Your payment password was reset',
+    content:
+      'Customer service has cleared your payment password. Set a new one in the security centre before your next withdrawal or transfer.',
+    now: ctx.now(),
+  });
+  await notify(ctx, trx, contactsOf(member), 'your payment password was cleared by customer service');
 }
 
 async function newMobileFor(ctx: AppContext, member: SecurityMember, body: MobileCodeBody): Promise<Mobile> {

@@ -314,8 +314,11 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
 
 // ---- operator actions on deposits (modules/admin calls these)
 
-export async function operatorDeposits(ctx: AppContext, query: q.Page & { status?: q.DepositStatus }) {
-  return q.pageDeposits(ctx.db, { status: query.status }, query);
+export async function operatorDeposits(
+  ctx: AppContext,
+  query: q.Page & { status?: q.DepositStatus; memberId?: number | undefined },
+) {
+  return q.pageDeposits(ctx.db, { status: query.status, memberId: query.memberId }, query);
 }
 
 export async function approveDeposit(ctx: AppContext, operator: Principal, reference: string) {
@@ -354,7 +357,12 @@ async function operatorDepositView(ctx: AppContext, reference: string) {
 // ---- bank accounts (spec §4 account linking)
 
 export function bankAccounts(ctx: AppContext, principal: Principal) {
-  return q.listBankAccounts(ctx.db, principal.memberId);
+  return memberBankAccounts(ctx, principal.memberId);
+}
+
+/** A member's bank accounts, full numbers included (the member's own list and the back office). */
+export function memberBankAccounts(ctx: AppContext, memberId: number) {
+  return q.listBankAccounts(ctx.db, memberId);
 }
 
 const REAL_NAME = patternOf(17);
@@ -642,9 +650,12 @@ export async function setCashierSettings(
 
 export function operatorWithdrawals(
   ctx: AppContext,
-  query: q.Page & { status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed' },
+  query: q.Page & {
+    status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed';
+    memberId?: number | undefined;
+  },
 ) {
-  return q.pageWithdrawals(ctx.db, { status: query.status }, query);
+  return q.pageWithdrawals(ctx.db, { status: query.status, memberId: query.memberId }, query);
 }
 
 type WithdrawalAction = 'approve' | 'reject' | 'paid';

@@ -41,6 +41,16 @@ export async function bettingRecords(
   return { view, rows, totals, currency: brand.currency, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
+/** A member's rounds, newest first, one page (the back office's member page, issue 11). */
+export async function memberRounds(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
+  const filter: RoundFilter = { memberId };
+  const [rows, totals] = await Promise.all([
+    pageRounds(ctx.db, filter, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
+    roundTotals(ctx.db, filter),
+  ]);
+  return { rows, total: totals.total };
+}
+
 /** The member's last 10 rounds of one game with their outcome. */
 export async function gameRecall(ctx: AppContext, principal: Principal, q: { nodeId: number; language?: string }) {
   const view = await viewFor(ctx, q.language, principal);

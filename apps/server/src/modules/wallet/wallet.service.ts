@@ -198,6 +198,28 @@ async function runPosting(
 }
 
 /**
+ * A back-office balance adjustment (issue 11): credits (amount > 0) or debits (amount < 0) the
+ * member's cash against the house account `adjustments`, as a posting of its own type
+ * ('adjustment.credit' / 'adjustment.debit', listed under 'adjustment' in the member's records).
+ * A debit below the available balance is WALLET_INSUFFICIENT_FUNDS; the key makes a repeat post once.
+ */
+export async function postAdjustment(
+  trx: Trx,
+  input: { memberId: number; currency: string; amount: number; idempotencyKey: string; reference: string },
+): Promise<PostingResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new AppError('VALIDATION_FAILED');
+  return post(trx, {
+    idempotencyKey: input.idempotencyKey,
+    type: input.amount > 0 ? 'adjustment.credit' : 'adjustment.debit',
+    reference: input.reference,
+    entries: [
+      { account: { member: input.memberId, currency: input.currency }, amount: input.amount },
+      { account: { house: 'adjustments', currency: input.currency }, amount: -input.amount },
+    ],
+  });
+}
+
+/**
  * A house account's balance in minor units: the sum over all its rows (its shards, see
  * HOUSE_SHARDS). The one way to read it; 0 when nothing was posted to it yet.
  */

@@ -1,0 +1,247 @@
+import type { Adjustment, MemberOverview as MemberOverviewValue, MemberRow } from '@gamehall/shared/api/admin-members';
+import { toMajor } from '@gamehall/shared/money';
+import { isAgentType, isTrialType } from '../../http/auth';
+import { countryOf } from '../site/region';
+import type { AdjustmentRow, MemberSearchRow } from './admin-members.queries';
+import type { MemberOverview } from './admin-members.service';
+
+// Operators see members' contact details in full: they verify them on the phone.
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function mobileOf(r: { country_dialing_code: string | null; mobile_num: string | null }): string | null {
+  if (!r.mobile_num) return null;
+  return r.country_dialing_code ? `+${r.country_dialing_code} ${r.mobile_num}` : r.mobile_num;
+}
+
+/** A grid page: rows through their presenter, with the paging numbers of the query. */
+export function presentGrid<R, T>(
+  page: { rows: readonly R[]; total: number },
+  query: { pageNo: number; pageSize: number },
+  present: (row: R) => T,
+) {
+  return { list: page.rows.map(present), total: page.total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+export function presentMemberRow(r: MemberSearchRow): MemberRow {
+  return {
+    id: r.id,
+    username: r.username,
+    type: r.type,
+    isAgent: isAgentType(r.type),
+    status: r.status,
+    vipLevel: r.vip_level,
+    mobile: mobileOf(r),
+    email: r.email,
+    upline: r.upline_id !== null && r.upline_username ? { id: r.upline_id, username: r.upline_username } : null,
+    balance: toMajor(Number(r.balance)),
+    createdAt: new Date(r.created_at).toISOString(),
+    lastLoginAt: iso(r.last_login_at),
+    lastLoginIp: r.last_login_ip,
+  };
+}
+
+export function presentOverview(o: MemberOverview): MemberOverviewValue {
+  const m = o.member;
+  const required = m.password_change_required_at;
+  return {
+    id: m.id,
+    username: m.username,
+    nickname: m.nickname,
+    fullName: m.full_name,
+    type: m.type,
+    isAgent: isAgentType(m.type),
+    isTrial: isTrialType(m.type),
+    status: m.status,
+    vipLevel: m.vip_level,
+    upline: m.upline_id !== null && m.upline_username ? { id: m.upline_id, username: m.upline_username } : null,
+    downlineCount: Number(m.downline_count ?? 0),
+    mobile: mobileOf(m),
+    email: m.email,
+    language: m.language,
+    registerIp: m.register_ip,
+    registerDomain: m.register_domain,
+    createdAt: new Date(m.created_at).toISOString(),
+    lastLoginAt: iso(m.last_login_at),
+    lastLoginIp: m.last_login_ip,
+    balances: {
+      balance: toMajor(o.balance.balance),
+      held: toMajor(o.balance.held),
+      available: toMajor(o.balance.available),
+      currency: o.balance.currency,
+    },
+    flags: {
+      paymentPasswordSet: m.payment_password_set,
+      mobileBound: m.mobile_num !== null,
+      emailBound: m.email !== null,
+      twoFactor: o.twoFactor,
+      locked: m.status === 'disabled',
+      mustChangePassword: required !== null && new Date(required).getTime() > new Date(m.password_changed_at).getTime(),
+    },
+    tags: o.tags,
+  };
+}
+
+export function presentLedgerEntry(r: {
+  reference: string;
+  type: string;
+  amount: number;
+  balance_after: number;
+  created_at: Date | string;
+}) {
+  return {
+    reference: r.reference,
+    type: r.type,
+    amount: toMajor(r.amount),
+    balanceAfter: toMajor(r.balance_after),
+    time: new Date(r.created_at).toISOString(),
+  };
+}
+
+export function presentMemberDeposit(r: {
+  reference: string;
+  method_code: string;
+  method_kind: string;
+  amount: number;
+  status: string;
+  first_deposit: boolean;
+  reason: string | null;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+}) {
+  return {
+    reference: r.reference,
+    methodCode: r.method_code,
+    kind: r.method_kind,
+    amount: toMajor(r.amount),
+    status: r.status,
+    firstDeposit: r.first_deposit,
+    reason: r.reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    decidedAt: iso(r.decided_at),
+  };
+}
+
+export function presentMemberWithdrawal(r: {
+  reference: string;
+  amount: number;
+  status: string;
+  bank_name: string;
+  account_number: string;
+  reason: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+}) {
+  return {
+    reference: r.reference,
+    amount: toMajor(r.amount),
+    status: r.status,
+    bankName: r.bank_name,
+    accountNumber: r.account_number,
+    reason: r.reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    paidAt: iso(r.paid_at),
+  };
+}
+
+export function presentMemberBankAccount(r: {
+  id: number;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  status: 'pending' | 'confirmed';
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+}) {
+  return {
+    id: r.id,
+    bankName: r.bank_name,
+    accountName: r.account_name,
+    accountNumber: r.account_number,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    confirmedAt: iso(r.confirmed_at),
+  };
+}
+
+export function presentMemberRound(r: {
+  round_id: string;
+  vendor_code: string;
+  game_code: string;
+  game_type: string;
+  name: string | null;
+  bet_amount: number;
+  win_amount: number;
+  status: string;
+  created_at: Date | string;
+  closed_at: Date | string | null;
+}) {
+  return {
+    roundId: r.round_id,
+    vendor: r.vendor_code,
+    gameCode: r.game_code,
+    gameName: r.name,
+    gameType: r.game_type,
+    bet: toMajor(r.bet_amount),
+    win: toMajor(r.win_amount),
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    closedAt: iso(r.closed_at),
+  };
+}
+
+export function presentMemberLogin(r: {
+  success: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date | string;
+}) {
+  return {
+    success: r.success,
+    ip: r.ip,
+    country: r.ip ? countryOf(r.ip) : null,
+    device: r.user_agent,
+    time: new Date(r.created_at).toISOString(),
+  };
+}
+
+export function presentNote(r: { id: number; text: string; operator_username: string; created_at: Date | string }) {
+  return { id: r.id, text: r.text, operator: r.operator_username, createdAt: new Date(r.created_at).toISOString() };
+}
+
+export function presentAuditRow(r: {
+  id: number;
+  event: string;
+  success: boolean;
+  username: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  created_at: Date | string;
+}) {
+  return {
+    id: r.id,
+    event: r.event,
+    success: r.success,
+    operator: r.username,
+    ip: r.ip,
+    detail: r.detail,
+    time: new Date(r.created_at).toISOString(),
+  };
+}
+
+export function presentAdjustment(r: AdjustmentRow): Adjustment {
+  return {
+    id: r.id,
+    member: { id: r.member_id, username: r.username },
+    direction: r.direction,
+    amount: toMajor(r.amount),
+    currency: r.currency,
+    reason: r.reason,
+    status: r.status,
+    requestedBy: r.requested_by_username,
+    decidedBy: r.decided_by_username,
+    decisionReason: r.decision_reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    decidedAt: iso(r.decided_at),
+  };
+}

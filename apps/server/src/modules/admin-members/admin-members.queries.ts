@@ -1,0 +1,377 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type {} from './admin-members.tables';
+
+// Operators never appear as members here: the members area is for players and agents.
+const OPERATOR_TYPE = 90;
+
+export type MemberSearchFilter = {
+  text?: string | undefined;
+  field: 'all' | 'username' | 'id' | 'mobile' | 'email' | 'bankAccount' | 'ip';
+  status?: 'active' | 'disabled' | undefined;
+  agentTypes?: readonly number[] | undefined;
+  sort: 'username' | 'createdAt' | 'lastLogin' | 'balance';
+  order: 'asc' | 'desc';
+  currency: string;
+};
+
+/** A LIKE pattern matching the text anywhere, with the text's own % _ and \ taken literally. */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Ids of the members whose chosen field contains the text (case-insensitive), as one UNION of
+ * single-column lookups so each branch can use its own trigram index (migration 0023). Bank
+ * account numbers and login IPs live in the cashier's and the login history's tables; the search
+ * reads them here, in one statement, because a page of results cannot be assembled from separate
+ * id lists without losing the ordering and the total.
+ */
+function matchingIds(text: string, field: MemberSearchFilter['field']) {
+  const p = containing(text);
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
+  const parts: ReturnType<typeof sql>[] = [];
+  const want = (f: MemberSearchFilter['field']) => field === 'all' || field === f;
+  if (want('id') && id !== null) parts.push(sql`SELECT ${id}::bigint AS id`);
+  if (want('username')) parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
+  if (want('email')) parts.push(sql`SELECT id FROM members WHERE lower(email) LIKE ${p}`);
+  if (want('mobile')) parts.push(sql`SELECT id FROM members WHERE mobile_num LIKE ${p}`);
+  if (want('ip')) {
+    parts.push(sql`SELECT id FROM members WHERE register_ip LIKE ${p}`);
+    parts.push(sql`SELECT id FROM members WHERE last_login_ip LIKE ${p}`);
+    parts.push(sql`SELECT member_id AS id FROM member_login_ips WHERE ip LIKE ${p}`);
+  }
+  if (want('bankAccount'))
+    parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_number) LIKE ${p}`);
+  if (parts.length === 0) return null;
+  return sql.join(parts, sql` UNION `);
+}
+
+export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pageNo: number; pageSize: number }) {
+  const text = f.text?.trim();
+  const ids = text ? matchingIds(text, f.field) : undefined;
+  // Text that cannot match the chosen field (letters in an id search) finds nobody.
+  if (ids === null) return { rows: [], total: 0 };
+  const filtered = db
+    .selectFrom('members as m')
+    .where('m.type', '!=', OPERATOR_TYPE)
+    .$if(ids !== undefined, (qb) => qb.where(sql<SqlBool>`m.id IN (${ids})`))
+    .$if(f.status !== undefined, (qb) => qb.where('m.status', '=', f.status ?? 'active'))
+    .$if(f.agentTypes !== undefined, (qb) => qb.where('m.type', 'in', [...(f.agentTypes ?? [])]));
+  const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const nulls = f.order === 'asc' ? sql`NULLS FIRST` : sql`NULLS LAST`;
+  const orderBy: Expression<unknown> = {
+    username: sql`lower(m.username) ${dir}`,
+    createdAt: sql`m.created_at ${dir}`,
+    lastLogin: sql`m.last_login_at ${dir} ${nulls}`,
+    balance: sql`coalesce(a.balance, 0) ${dir}`,
+  }[f.sort];
+  const [rows, count] = await Promise.all([
+    filtered
+      .leftJoin('members as u', 'u.id', 'm.upline_id')
+      .leftJoin('ledger_accounts as a', (join) =>
+        join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', f.currency),
+      )
+      .select([
+        'm.id',
+        'm.username',
+        'm.type',
+        'm.status',
+        'm.vip_level',
+        'm.country_dialing_code',
+        'm.mobile_num',
+        'm.email',
+        'm.upline_id',
+        'u.username as upline_username',
+        'm.created_at',
+        'm.last_login_at',
+        'm.last_login_ip',
+        sql<number>`coalesce(a.balance, 0)`.as('balance'),
+      ])
+      .orderBy(sql`${orderBy}`)
+      .orderBy('m.id', f.order)
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type MemberSearchRow = Awaited<ReturnType<typeof searchMembers>>['rows'][number];
+
+/** The member page's account facts (no secrets: only whether the payment password is set). */
+export function findAdminMember(db: Conn, id: number) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('members as u', 'u.id', 'm.upline_id')
+    .select((eb) => [
+      'm.id',
+      'm.username',
+      'm.nickname',
+      'm.full_name',
+      'm.type',
+      'm.status',
+      'm.vip_level',
+      'm.upline_id',
+      'u.username as upline_username',
+      'm.country_dialing_code',
+      'm.mobile_num',
+      'm.email',
+      'm.language',
+      'm.register_ip',
+      'm.register_domain',
+      'm.created_at',
+      'm.last_login_at',
+      'm.last_login_ip',
+      'm.password_changed_at',
+      'm.password_change_required_at',
+      sql<boolean>`m.payment_password_hash IS NOT NULL`.as('payment_password_set'),
+      eb
+        .selectFrom('members as d')
+        .select((d) => d.fn.countAll<number | string>().as('n'))
+        .whereRef('d.upline_id', '=', 'm.id')
+        .as('downline_count'),
+    ])
+    .where('m.id', '=', id)
+    .where('m.type', '!=', OPERATOR_TYPE)
+    .executeTakeFirst();
+}
+
+export type AdminMemberRow = NonNullable<Awaited<ReturnType<typeof findAdminMember>>>;
+
+/** Locks the member's row for the rest of the transaction (actions read, check and change it). */
+export function lockAdminMember(db: Conn, id: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'type', 'status', 'upline_id', 'password_change_required_at'])
+    .where('id', '=', id)
+    .where('type', '!=', OPERATOR_TYPE)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setMemberStatus(db: Conn, id: number, status: 'active' | 'disabled', now: Date) {
+  await db.updateTable('members').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setMemberType(db: Conn, id: number, type: number, now: Date) {
+  await db.updateTable('members').set({ type, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setMemberUpline(db: Conn, id: number, uplineId: number | null, now: Date) {
+  await db.updateTable('members').set({ upline_id: uplineId, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function requirePasswordChange(db: Conn, id: number, now: Date) {
+  await db
+    .updateTable('members')
+    .set({ password_change_required_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Whether `memberId` is `candidateId` or one of its uplines, walking up from the candidate. The walk
+ * stops after 1,000 steps so data that already holds a cycle cannot make it endless.
+ */
+export async function isSelfOrUplineOf(db: Conn, memberId: number, candidateId: number): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    WITH RECURSIVE chain (id, upline_id, depth) AS (
+      SELECT id, upline_id, 0 FROM members WHERE id = ${candidateId}
+      UNION ALL
+      SELECT m.id, m.upline_id, c.depth + 1 FROM members m JOIN chain c ON m.id = c.upline_id WHERE c.depth < 1000
+    )
+    SELECT EXISTS (SELECT 1 FROM chain WHERE id = ${memberId}) AS found`.execute(db);
+  return result.rows[0]?.found === true;
+}
+
+export function findUplineCandidate(db: Conn, id: number) {
+  return db.selectFrom('members').select(['id', 'username', 'type', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+// ---- notes and tags
+
+export async function insertNote(
+  db: Conn,
+  n: { memberId: number; operatorId: number; operatorUsername: string; text: string; now: Date },
+) {
+  return db
+    .insertInto('member_notes')
+    .values({
+      member_id: n.memberId,
+      operator_id: n.operatorId,
+      operator_username: n.operatorUsername,
+      text: n.text,
+      created_at: n.now,
+    })
+    .returning(['id', 'text', 'operator_username', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function pageNotes(db: Conn, memberId: number, page: { pageNo: number; pageSize: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('member_notes')
+      .select(['id', 'text', 'operator_username', 'created_at'])
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('member_notes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function memberTags(db: Conn, memberId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('member_tags')
+    .select('tag')
+    .where('member_id', '=', memberId)
+    .orderBy('tag')
+    .execute();
+  return rows.map((r) => r.tag);
+}
+
+export async function replaceTags(db: Conn, memberId: number, tags: string[], now: Date) {
+  await db.deleteFrom('member_tags').where('member_id', '=', memberId).execute();
+  if (tags.length > 0)
+    await db
+      .insertInto('member_tags')
+      .values(tags.map((tag) => ({ member_id: memberId, tag, created_at: now })))
+      .execute();
+}
+
+// ---- balance adjustments
+
+const ADJUSTMENT_COLUMNS = [
+  'b.id',
+  'b.member_id',
+  'm.username',
+  'b.direction',
+  'b.amount',
+  'b.currency',
+  'b.reason',
+  'b.status',
+  'b.idempotency_key',
+  'b.requested_by',
+  'b.requested_by_username',
+  'b.decided_by_username',
+  'b.decision_reason',
+  'b.created_at',
+  'b.decided_at',
+] as const;
+
+export async function insertAdjustment(
+  db: Conn,
+  a: {
+    memberId: number;
+    direction: 'credit' | 'debit';
+    amount: number;
+    currency: string;
+    reason: string;
+    idempotencyKey: string;
+    operatorId: number;
+    operatorUsername: string;
+    now: Date;
+  },
+) {
+  const row = await db
+    .insertInto('balance_adjustments')
+    .values({
+      member_id: a.memberId,
+      direction: a.direction,
+      amount: a.amount,
+      currency: a.currency,
+      reason: a.reason,
+      idempotency_key: a.idempotencyKey,
+      requested_by: a.operatorId,
+      requested_by_username: a.operatorUsername,
+      created_at: a.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findAdjustment(db: Conn, id: number, options: { forUpdate?: boolean } = {}) {
+  return db
+    .selectFrom('balance_adjustments as b')
+    .innerJoin('members as m', 'm.id', 'b.member_id')
+    .select(ADJUSTMENT_COLUMNS)
+    .where('b.id', '=', id)
+    .$if(options.forUpdate === true, (qb) => qb.forUpdate('b'))
+    .executeTakeFirst();
+}
+
+export type AdjustmentRow = NonNullable<Awaited<ReturnType<typeof findAdjustment>>>;
+
+export async function decideAdjustment(
+  db: Conn,
+  id: number,
+  d: {
+    status: 'posted' | 'rejected';
+    operatorId: number;
+    operatorUsername: string;
+    reason: string | null;
+    postingId: number | null;
+    now: Date;
+  },
+) {
+  await db
+    .updateTable('balance_adjustments')
+    .set({
+      status: d.status,
+      decided_by: d.operatorId,
+      decided_by_username: d.operatorUsername,
+      decision_reason: d.reason,
+      posting_id: d.postingId,
+      decided_at: d.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function pageAdjustments(
+  db: Conn,
+  f: { status?: 'pending' | 'posted' | 'rejected' | undefined; memberId?: number | undefined },
+  page: { pageNo: number; pageSize: number },
+) {
+  const scope = db
+    .selectFrom('balance_adjustments as b')
+    .$if(f.status !== undefined, (qb) => qb.where('b.status', '=', f.status ?? 'pending'))
+    .$if(f.memberId !== undefined, (qb) => qb.where('b.member_id', '=', f.memberId ?? 0));
+  const [rows, count] = await Promise.all([
+    scope
+      .innerJoin('members as m', 'm.id', 'b.member_id')
+      .select(ADJUSTMENT_COLUMNS)
+      .orderBy('b.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+// ---- the member page's audit tab
+
+/** Audit rows whose target is the member (operator actions on them), newest first. */
+export async function pageAuditByTarget(db: Conn, target: string, page: { pageNo: number; pageSize: number }) {
+  const scope = db.selectFrom('audit_log').where(sql<string>`detail->>'target'`, '=', target);
+  const [rows, count] = await Promise.all([
+    scope
+      .select(['id', 'event', 'success', 'username', 'ip', 'detail', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,441 @@
+import {
+  ActionDone,
+  Adjustment,
+  AdjustmentBody,
+  AdjustmentIdParams,
+  AdjustmentList,
+  AdjustmentQuery,
+  AdjustmentRejectBody,
+  AgentBody,
+  LockBody,
+  MemberAuditList,
+  MemberBankAccountList,
+  MemberDepositList,
+  MemberIdParams,
+  MemberLedgerList,
+  MemberLedgerQuery,
+  MemberList,
+  MemberLoginList,
+  MemberNote,
+  MemberNoteList,
+  MemberOverview,
+  MemberRoundList,
+  MemberSearchQuery,
+  MemberWithdrawalList,
+  NoteBody,
+  TagsBody,
+  TagsValue,
+  UplineBody,
+} from '@gamehall/shared/api/admin-members';
+import { Empty, envelope, PageQuery } from '@gamehall/shared/api/common';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { operatorAction } from '../admin/admin.service';
+import type { AuditEvent } from '../audit/audit.service';
+import {
+  presentAdjustment,
+  presentAuditRow,
+  presentGrid,
+  presentLedgerEntry,
+  presentMemberBankAccount,
+  presentMemberDeposit,
+  presentMemberLogin,
+  presentMemberRound,
+  presentMemberRow,
+  presentMemberWithdrawal,
+  presentNote,
+  presentOverview,
+} from './admin-members.presenter';
+import * as members from './admin-members.service';
+
+const tags = ['admin-members'];
+const READ = 'admin:members.read' as const;
+const WRITE = 'admin:members.write' as const;
+const ADJUST = 'admin:wallet.adjust' as const;
+const APPROVE = 'admin:wallet.approve' as const;
+
+// The audit events of this area. The audit log stores any event name; AuditEvent (modules/audit)
+// names the ones other areas write.
+type MemberEvent =
+  | 'member.lock'
+  | 'member.unlock'
+  | 'member.forcePasswordChange'
+  | 'member.sendResetLink'
+  | 'member.resetPaymentPassword'
+  | 'member.upline'
+  | 'member.agent'
+  | 'member.note'
+  | 'member.tags'
+  | 'wallet.adjustment.request'
+  | 'wallet.adjustment.approve'
+  | 'wallet.adjustment.reject';
+
+/** Audit rows of member actions carry the target `member:<id>`, which the member page's audit tab lists. */
+export function memberTarget(id: number): string {
+  return `member:${id}`;
+}
+
+function act<T extends { before: Record<string, unknown>; after: Record<string, unknown> }>(
+  ctx: AppContext,
+  req: FastifyRequest,
+  event: MemberEvent,
+  memberId: number,
+  run: (operator: Parameters<Parameters<typeof operatorAction>[4]>[0]) => Promise<T>,
+): Promise<T> {
+  return operatorAction(ctx, req, event as AuditEvent, memberTarget(memberId), run, (r) => ({
+    before: r.before,
+    after: r.after,
+  }));
+}
+
+export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/admin/members',
+    {
+      schema: {
+        tags,
+        summary:
+          'Member search: partial, case-insensitive match on username, mobile, email, bank account number or IP (or the id); paged and sorted',
+        querystring: MemberSearchQuery,
+        response: { 200: envelope(MemberList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.search(ctx, req.query), req.query, presentMemberRow)),
+  );
+
+  app.get(
+    '/admin/members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Member overview: status, type, VIP, upline, balances, security flags, tags',
+        params: MemberIdParams,
+        response: { 200: envelope(MemberOverview) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentOverview(await members.overview(ctx, req.params.id))),
+  );
+
+  app.get(
+    '/admin/members/:id/ledger',
+    {
+      schema: {
+        tags,
+        summary: "The member's cash ledger entries, newest first (type filter: a posting type or its prefix)",
+        params: MemberIdParams,
+        querystring: MemberLedgerQuery,
+        response: { 200: envelope(MemberLedgerList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.ledger(ctx, req.params.id, req.query), req.query, presentLedgerEntry)),
+  );
+
+  app.get(
+    '/admin/members/:id/deposits',
+    {
+      schema: {
+        tags,
+        summary: "The member's deposit orders, newest first",
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberDepositList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) =>
+      ok(presentGrid(await members.deposits(ctx, req.params.id, req.query), req.query, presentMemberDeposit)),
+  );
+
+  app.get(
+    '/admin/members/:id/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: "The member's withdrawal orders, newest first",
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberWithdrawalList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) =>
+      ok(presentGrid(await members.withdrawals(ctx, req.params.id, req.query), req.query, presentMemberWithdrawal)),
+  );
+
+  app.get(
+    '/admin/members/:id/bankAccounts',
+    {
+      schema: {
+        tags,
+        summary: "The member's bank accounts (full numbers)",
+        params: MemberIdParams,
+        response: { 200: envelope(MemberBankAccountList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok({ list: (await members.bankAccounts(ctx, req.params.id)).map(presentMemberBankAccount) }),
+  );
+
+  app.get(
+    '/admin/members/:id/rounds',
+    {
+      schema: {
+        tags,
+        summary: "The member's game rounds, newest first",
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberRoundList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.rounds(ctx, req.params.id, req.query), req.query, presentMemberRound)),
+  );
+
+  app.get(
+    '/admin/members/:id/logins',
+    {
+      schema: {
+        tags,
+        summary: "The member's login history: IP, country (offline IP database), device, time",
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberLoginList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.logins(ctx, req.params.id, req.query), req.query, presentMemberLogin)),
+  );
+
+  app.get(
+    '/admin/members/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: "Operators' notes on the member, newest first",
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberNoteList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.notes(ctx, req.params.id, req.query), req.query, presentNote)),
+  );
+
+  app.get(
+    '/admin/members/:id/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Audit rows of operator actions on the member, newest first',
+        params: MemberIdParams,
+        querystring: PageQuery,
+        response: { 200: envelope(MemberAuditList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) =>
+      ok(
+        presentGrid(
+          await members.auditRows(ctx, req.params.id, memberTarget(req.params.id), req.query),
+          req.query,
+          presentAuditRow,
+        ),
+      ),
+  );
+
+  // ---- actions
+
+  const action = (
+    path: string,
+    event: MemberEvent,
+    summary: string,
+    run: (req: FastifyRequest<{ Params: { id: number } }>) => Promise<members.Change>,
+    body?: typeof LockBody | typeof UplineBody | typeof AgentBody,
+  ) =>
+    app.post(
+      `/admin/members/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          params: MemberIdParams,
+          ...(body ? { body } : {}),
+          response: { 200: envelope(ActionDone) },
+        },
+        config: { auth: WRITE },
+      },
+      async (req) => {
+        const r = req as FastifyRequest<{ Params: { id: number } }>;
+        const done = await act(ctx, req, event, r.params.id, () => run(r));
+        return ok({ overview: presentOverview(done.overview) });
+      },
+    );
+
+  action(
+    'lock',
+    'member.lock',
+    'Lock the account: the member cannot sign in and every session of theirs ends',
+    (req) => members.lock(ctx, req.params.id, (req.body as LockBody).reason),
+    LockBody,
+  );
+  action(
+    'unlock',
+    'member.unlock',
+    'Unlock the account',
+    (req) => members.unlock(ctx, req.params.id, (req.body as LockBody).reason),
+    LockBody,
+  );
+  action(
+    'forcePasswordChange',
+    'member.forcePasswordChange',
+    'Make the next login open the forced password change',
+    (req) => members.forcePasswordChange(ctx, req.params.id),
+  );
+  action('sendResetLink', 'member.sendResetLink', "Mail the password reset link to the member's bound email", (req) =>
+    members.sendResetLink(ctx, req, req.params.id),
+  );
+  action(
+    'resetPaymentPassword',
+    'member.resetPaymentPassword',
+    'Clear the payment password: the member sets a new one in the security centre and is told so',
+    (req) => members.resetPaymentPassword(ctx, req.params.id),
+  );
+  action(
+    'upline',
+    'member.upline',
+    'Move the member under another agent (or none); cycles and non-agents are refused',
+    (req) => members.changeUpline(ctx, req.params.id, req.body as UplineBody),
+    UplineBody,
+  );
+  action(
+    'agent',
+    'member.agent',
+    'Make the member an agent of type 1, 2, 41 or 42',
+    (req) => members.markAgent(ctx, req.params.id, req.body as AgentBody),
+    AgentBody,
+  );
+
+  app.post(
+    '/admin/members/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note about the member',
+        params: MemberIdParams,
+        body: NoteBody,
+        response: { 200: envelope(MemberNote) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const done = await act(ctx, req, 'member.note', req.params.id, (op) =>
+        members.addNote(ctx, op, req.params.id, req.body),
+      );
+      return ok(presentNote(done.note));
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/tags',
+    {
+      schema: {
+        tags,
+        summary: "Replace the member's tags",
+        params: MemberIdParams,
+        body: TagsBody,
+        response: { 200: envelope(TagsValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const done = await act(ctx, req, 'member.tags', req.params.id, () =>
+        members.setTags(ctx, req.params.id, req.body),
+      );
+      return ok({ tags: done.tags });
+    },
+  );
+
+  // ---- balance adjustments
+
+  app.post(
+    '/admin/members/:id/adjustments',
+    {
+      schema: {
+        tags,
+        summary:
+          "Credit or debit the member's cash with a reason; above the brand's adjustmentApprovalThreshold it waits for another operator",
+        params: MemberIdParams,
+        body: AdjustmentBody,
+        response: { 200: envelope(Adjustment) },
+      },
+      config: { auth: ADJUST },
+    },
+    async (req) => {
+      const done = await act(ctx, req, 'wallet.adjustment.request', req.params.id, (op) =>
+        members.requestAdjustment(ctx, op, req.params.id, req.body),
+      );
+      return ok(presentAdjustment(done.adjustment));
+    },
+  );
+
+  app.get(
+    '/admin/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'Balance adjustments, newest first (status and member filters)',
+        querystring: AdjustmentQuery,
+        response: { 200: envelope(AdjustmentList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await members.adjustments(ctx, req.query), req.query, presentAdjustment)),
+  );
+
+  app.post(
+    '/admin/adjustments/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a pending adjustment (not your own): it is posted once, however many approve at once',
+        params: AdjustmentIdParams,
+        body: Empty.optional(),
+        response: { 200: envelope(Adjustment) },
+      },
+      config: { auth: APPROVE },
+    },
+    async (req) => {
+      const memberId = await members.adjustmentMember(ctx, req.params.id);
+      const done = await act(ctx, req, 'wallet.adjustment.approve', memberId, (op) =>
+        members.approveAdjustment(ctx, op, req.params.id),
+      );
+      return ok(presentAdjustment(done.adjustment));
+    },
+  );
+
+  app.post(
+    '/admin/adjustments/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a pending adjustment with a reason',
+        params: AdjustmentIdParams,
+        body: AdjustmentRejectBody,
+        response: { 200: envelope(Adjustment) },
+      },
+      config: { auth: APPROVE },
+    },
+    async (req) => {
+      const memberId = await members.adjustmentMember(ctx, req.params.id);
+      const done = await act(ctx, req, 'wallet.adjustment.reject', memberId, (op) =>
+        members.rejectAdjustment(ctx, op, req.params.id, req.body.reason),
+      );
+      return ok(presentAdjustment(done.adjustment));
+    },
+  );
+}

@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AdjustmentBody,
+  AdjustmentQuery,
+  AgentBody,
+  MemberSearchQuery,
+  NoteBody,
+  TagsBody,
+  UplineBody,
+} from '@gamehall/shared/api/admin-members';
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
+import { toMinor } from '@gamehall/shared/money';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import { isAgentType, isTrialType, type Principal } from '../../http/auth';
+import { AppError, fieldErrors } from '../../http/errors';
+import { sendResetLinkFor } from '../accounts/password.service';
+import { clearPaymentPassword } from '../accounts/security.service';
+import { revokeOtherSessions } from '../accounts/sessions.service';
+import { twoFactorEnabled } from '../accounts/two-factor.service';
+import { loginHistoryPage } from '../audit/audit.service';
+import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
+import { memberRounds } from '../games/records.service';
+import { getBrand } from '../site/brand.service';
+import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.service';
+import {
+  type AdjustmentRow,
+  type AdminMemberRow,
+  decideAdjustment,
+  findAdjustment,
+  findAdminMember,
+  findUplineCandidate,
+  insertAdjustment,
+  insertNote,
+  isSelfOrUplineOf,
+  lockAdminMember,
+  memberTags,
+  pageAdjustments,
+  pageAuditByTarget,
+  pageNotes,
+  replaceTags,
+  requirePasswordChange,
+  searchMembers,
+  setMemberStatus,
+  setMemberType,
+  setMemberUpline,
+} from './admin-members.queries';
+
+type Page = { pageNo: number; pageSize: number };
+
+// ---- search and the member page
+
+export async function search(ctx: AppContext, q: MemberSearchQuery) {
+  const brand = await getBrand(ctx.db);
+  const page = await searchMembers(
+    ctx.db,
+    {
+      text: q.q,
+      field: q.field,
+      status: q.status,
+      agentTypes: q.agentsOnly ? AGENT_ACCOUNT_TYPES : undefined,
+      sort: q.sort,
+      order: q.order,
+      currency: brand.currency,
+    },
+    q,
+  );
+  return { ...page, currency: brand.currency };
+}
+
+export type MemberOverview = {
+  member: AdminMemberRow;
+  balance: { balance: number; held: number; available: number; currency: string };
+  twoFactor: boolean;
+  tags: string[];
+};
+
+export async function overview(ctx: AppContext, id: number): Promise<MemberOverview> {
+  const member = await findAdminMember(ctx.db, id);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  const brand = await getBrand(ctx.db);
+  const [balance, twoFactor, tags] = await Promise.all([
+    balanceOf(ctx.db, id, brand.currency),
+    twoFactorEnabled(ctx, id),
+    memberTags(ctx.db, id),
+  ]);
+  return { member, balance: { ...balance, currency: brand.currency }, twoFactor, tags };
+}
+
+async function existing(ctx: AppContext, id: number) {
+  const member = await findAdminMember(ctx.db, id);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  return member;
+}
+
+export async function ledger(ctx: AppContext, id: number, q: Page & { type?: string | undefined }) {
+  await existing(ctx, id);
+  const page = await transactions(ctx, id, q);
+  return { rows: page.rows, total: page.total };
+}
+
+export async function deposits(ctx: AppContext, id: number, page: Page) {
+  await existing(ctx, id);
+  return operatorDeposits(ctx, { ...page, memberId: id });
+}
+
+export async function withdrawals(ctx: AppContext, id: number, page: Page) {
+  await existing(ctx, id);
+  return operatorWithdrawals(ctx, { ...page, memberId: id });
+}
+
+export async function bankAccounts(ctx: AppContext, id: number) {
+  await existing(ctx, id);
+  return memberBankAccounts(ctx, id);
+}
+
+export async function rounds(ctx: AppContext, id: number, page: Page) {
+  await existing(ctx, id);
+  return memberRounds(ctx, id, page);
+}
+
+export async function logins(ctx: AppContext, id: number, page: Page) {
+  await existing(ctx, id);
+  return loginHistoryPage(ctx.db, id, page);
+}
+
+export async function notes(ctx: AppContext, id: number, page: Page) {
+  await existing(ctx, id);
+  return pageNotes(ctx.db, id, page);
+}
+
+export async function auditRows(ctx: AppContext, id: number, target: string, page: Page) {
+  await existing(ctx, id);
+  return pageAuditByTarget(ctx.db, target, page);
+}
+
+// ---- actions. Each returns the member's overview after it and the values it changed, before and
+// after, for the audit row (the routes run them through operatorAction).
+
+export type Change = { overview: MemberOverview; before: Record<string, unknown>; after: Record<string, unknown> };
+
+async function changed(
+  ctx: AppContext,
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<Change> {
+  return { overview: await overview(ctx, id), before, after };
+}
+
+async function lockedMember(trx: Conn, id: number) {
+  const member = await lockAdminMember(trx, id);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  return member;
+}
+
+/** Locks the account (status disabled): the member cannot sign in and every session ends now. */
+export async function lock(ctx: AppContext, id: number, reason: string): Promise<Change> {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockedMember(trx, id);
+    await setMemberStatus(trx, id, 'disabled', ctx.now());
+    await revokeOtherSessions(ctx, trx, id);
+    return member.status;
+  });
+  return changed(ctx, id, { status: before }, { status: 'disabled', reason });
+}
+
+export async function unlock(ctx: AppContext, id: number, reason: string): Promise<Change> {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockedMember(trx, id);
+    await setMemberStatus(trx, id, 'active', ctx.now());
+    return member.status;
+  });
+  return changed(ctx, id, { status: before }, { status: 'active', reason });
+}
+
+/** The next login with the password opens the forced change (login.service: changeRequired). */
+export async function forcePasswordChange(ctx: AppContext, id: number): Promise<Change> {
+  const now = ctx.now();
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockedMember(trx, id);
+    await requirePasswordChange(trx, id, now);
+    return member.password_change_required_at;
+  });
+  return changed(
+    ctx,
+    id,
+    { passwordChangeRequiredAt: before === null ? null : new Date(before).toISOString() },
+    { passwordChangeRequiredAt: now.toISOString() },
+  );
+}
+
+/** The mailed single-use reset link of the forgot-password flow, to the member's bound email. */
+export async function sendResetLink(ctx: AppContext, request: FastifyRequest, id: number): Promise<Change> {
+  const member = await existing(ctx, id);
+  if (!member.email) throw new AppError('MEMBER_EMAIL_NOT_BOUND');
+  if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  await sendResetLinkFor(ctx, request, id);
+  return changed(ctx, id, {}, { resetLinkSentTo: member.email });
+}
+
+/** Clears the payment password; the member sets a new one in the security centre (and is told). */
+export async function resetPaymentPassword(ctx: AppContext, id: number): Promise<Change> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockedMember(trx, id);
+    await clearPaymentPassword(ctx, trx, id);
+  });
+  return changed(ctx, id, { paymentPasswordSet: true }, { paymentPasswordSet: false });
+}
+
+/**
+ * Moves the member under another agent (or under none). The new upline must be an active agent
+ * and neither the member nor one of the member's downlines (that would close a cycle). Upline
+ * changes take one transaction-scoped advisory lock, so two changes at once cannot each pass the
+ * cycle check and together make a cycle.
+ */
+export async function changeUpline(ctx: AppContext, id: number, body: UplineBody): Promise<Change> {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('member-upline'))`.execute(trx);
+    const member = await lockedMember(trx, id);
+    if (body.uplineId !== null) {
+      if (body.uplineId === id) throw new AppError('MEMBER_UPLINE_CYCLE');
+      const upline = await findUplineCandidate(trx, body.uplineId);
+      if (!upline || !isAgentType(upline.type) || upline.status !== 'active')
+        throw new AppError('MEMBER_UPLINE_NOT_AGENT');
+      if (await isSelfOrUplineOf(trx, id, body.uplineId)) throw new AppError('MEMBER_UPLINE_CYCLE');
+    }
+    await setMemberUpline(trx, id, body.uplineId, ctx.now());
+    return member.upline_id;
+  });
+  return changed(ctx, id, { uplineId: before }, { uplineId: body.uplineId });
+}
+
+/** Makes the member an agent of one of the agent types (spec §3: 1, 2, 41, 42). */
+export async function markAgent(ctx: AppContext, id: number, body: AgentBody): Promise<Change> {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const member = await lockedMember(trx, id);
+    if (isTrialType(member.type)) throw new AppError('MEMBER_TRIAL_ACCOUNT');
+    await setMemberType(trx, id, body.type, ctx.now());
+    return member.type;
+  });
+  return changed(ctx, id, { type: before }, { type: body.type });
+}
+
+export async function addNote(ctx: AppContext, operator: Principal, id: number, body: NoteBody) {
+  await existing(ctx, id);
+  const note = await insertNote(ctx.db, {
+    memberId: id,
+    operatorId: operator.memberId,
+    operatorUsername: operator.username,
+    text: body.text,
+    now: ctx.now(),
+  });
+  return { note, before: {}, after: { noteId: note.id, text: body.text } };
+}
+
+/** Replaces the member's tags; tags differing only in case count as one. */
+export async function setTags(ctx: AppContext, id: number, body: TagsBody) {
+  const seen = new Set<string>();
+  const tags = body.tags.filter((t) => {
+    const key = t.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    await lockedMember(trx, id);
+    const old = await memberTags(trx, id);
+    await replaceTags(trx, id, tags, ctx.now());
+    return old;
+  });
+  return { tags: [...tags].sort(), before: { tags: before }, after: { tags: [...tags].sort() } };
+}
+
+// ---- balance adjustments (four eyes above the brand's threshold)
+
+export type AdjustmentOutcome = {
+  adjustment: AdjustmentRow;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+};
+
+function signed(a: { direction: 'credit' | 'debit'; amount: number }): number {
+  return a.direction === 'credit' ? a.amount : -a.amount;
+}
+
+/**
+ * An operator's credit or debit of the member's cash. Up to the brand's adjustmentApprovalThreshold
+ * (minor units) it is posted at once; above it the request waits for a second operator. A debit
+ * the balance cannot cover is refused (WALLET_INSUFFICIENT_FUNDS) and leaves nothing behind.
+ */
+export async function requestAdjustment(
+  ctx: AppContext,
+  operator: Principal,
+  id: number,
+  body: AdjustmentBody,
+): Promise<AdjustmentOutcome> {
+  const brand = await getBrand(ctx.db);
+  let amount: number;
+  try {
+    amount = toMinor(body.amount);
+  } catch {
+    throw fieldErrors({ amount: 'INVALID' });
+  }
+  if (amount <= 0) throw fieldErrors({ amount: 'INVALID' });
+  const now = ctx.now();
+  const immediate = amount <= brand.adjustmentApprovalThreshold;
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    await lockedMember(trx, id);
+    const key = `adjustment:${randomUUID()}`;
+    const adjustmentId = await insertAdjustment(trx, {
+      memberId: id,
+      direction: body.direction,
+      amount,
+      currency: brand.currency,
+      reason: body.reason,
+      idempotencyKey: key,
+      operatorId: operator.memberId,
+      operatorUsername: operator.username,
+      now,
+    });
+    const before = await balanceOf(trx, id, brand.currency);
+    // A debit waiting for approval is checked again when it is posted; refusing it now spares the
+    // second operator a request that cannot go through.
+    if (body.direction === 'debit' && before.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    if (!immediate) return { adjustmentId, before: before.balance, after: before.balance };
+    const posting = await postAdjustment(trx, {
+      memberId: id,
+      currency: brand.currency,
+      amount: signed({ direction: body.direction, amount }),
+      idempotencyKey: key,
+      reference: `ADJ-${adjustmentId}`,
+    });
+    await decideAdjustment(trx, adjustmentId, {
+      status: 'posted',
+      operatorId: operator.memberId,
+      operatorUsername: operator.username,
+      reason: 'within the approval threshold',
+      postingId: posting.postingId,
+      now,
+    });
+    return {
+      adjustmentId,
+      before: before.balance,
+      after: before.balance + signed({ direction: body.direction, amount }),
+    };
+  });
+  const adjustment = await findAdjustment(ctx.db, result.adjustmentId);
+  if (!adjustment) throw new Error(`adjustment ${result.adjustmentId} vanished`);
+  return {
+    adjustment,
+    before: { balance: result.before },
+    after: { balance: result.after, status: adjustment.status, adjustmentId: adjustment.id },
+  };
+}
+
+/** The member an adjustment is about (the audit row's target), or ADJUSTMENT_NOT_FOUND. */
+export async function adjustmentMember(ctx: AppContext, adjustmentId: number): Promise<number> {
+  const row = await findAdjustment(ctx.db, adjustmentId);
+  if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
+  return row.member_id;
+}
+
+/**
+ * A second operator approves a pending adjustment: it is posted through the ledger with the key
+ * chosen at the request, under the request's row lock, so approvals racing each other post once
+ * (the later one finds it posted and answers it unchanged). The requester cannot approve their own.
+ */
+export async function approveAdjustment(
+  ctx: AppContext,
+  operator: Principal,
+  adjustmentId: number,
+): Promise<AdjustmentOutcome> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const row = await findAdjustment(trx, adjustmentId, { forUpdate: true });
+    if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
+    if (row.requested_by === operator.memberId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
+    if (row.status === 'posted') return { posted: false, before: null, after: null };
+    if (row.status !== 'pending') throw new AppError('ADJUSTMENT_DECIDED', { value: { status: row.status } });
+    const before = await balanceOf(trx, row.member_id, row.currency);
+    const posting = await postAdjustment(trx, {
+      memberId: row.member_id,
+      currency: row.currency,
+      amount: signed(row),
+      idempotencyKey: row.idempotency_key,
+      reference: `ADJ-${row.id}`,
+    });
+    await decideAdjustment(trx, row.id, {
+      status: 'posted',
+      operatorId: operator.memberId,
+      operatorUsername: operator.username,
+      reason: null,
+      postingId: posting.postingId,
+      now,
+    });
+    return { posted: !posting.replayed, before: before.balance, after: before.balance + signed(row) };
+  });
+  const adjustment = await findAdjustment(ctx.db, adjustmentId);
+  if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
+  return {
+    adjustment,
+    before: { status: 'pending', balance: outcome.before },
+    after: { status: adjustment.status, balance: outcome.after, posted: outcome.posted },
+  };
+}
+
+export async function rejectAdjustment(
+  ctx: AppContext,
+  operator: Principal,
+  adjustmentId: number,
+  reason: string,
+): Promise<AdjustmentOutcome> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findAdjustment(trx, adjustmentId, { forUpdate: true });
+    if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
+    if (row.status === 'rejected') return;
+    if (row.status !== 'pending') throw new AppError('ADJUSTMENT_DECIDED', { value: { status: row.status } });
+    await decideAdjustment(trx, row.id, {
+      status: 'rejected',
+      operatorId: operator.memberId,
+      operatorUsername: operator.username,
+      reason,
+      postingId: null,
+      now: ctx.now(),
+    });
+  });
+  const adjustment = await findAdjustment(ctx.db, adjustmentId);
+  if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
+  return { adjustment, before: { status: 'pending' }, after: { status: adjustment.status, reason } };
+}
+
+export function adjustments(ctx: AppContext, q: AdjustmentQuery) {
+  return pageAdjustments(ctx.db, { status: q.status, memberId: q.memberId }, q);
+}

@@ -1,0 +1,51 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types of the tables migration 0023 creates, merged into the Database map of db/schema.ts.
+
+declare module '../../db/schema' {
+  interface MembersTable {
+    /** An operator's "change the password at next login"; in force while later than password_changed_at. */
+    password_change_required_at: Date | string | null;
+  }
+  interface Database {
+    member_notes: MemberNotesTable;
+    member_tags: MemberTagsTable;
+    balance_adjustments: BalanceAdjustmentsTable;
+  }
+}
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface MemberNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  operator_id: number | null;
+  operator_username: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface MemberTagsTable {
+  member_id: number;
+  tag: string;
+  created_at: CreatedAt;
+}
+
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  member_id: number;
+  direction: 'credit' | 'debit';
+  amount: number;
+  currency: string;
+  reason: string;
+  status: Generated<'pending' | 'posted' | 'rejected'>;
+  idempotency_key: string;
+  requested_by: number | null;
+  requested_by_username: string;
+  decided_by: number | null;
+  decided_by_username: string | null;
+  decision_reason: string | null;
+  posting_id: number | null;
+  created_at: CreatedAt;
+  decided_at: Date | string | null;
+}

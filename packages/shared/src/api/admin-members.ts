@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { Money, PageQuery } from './common';
+
+// The back office's Members area (issue 11): search, the member page with its tabs, the operator
+// actions on a member and the balance adjustments with their four-eyes approval. Amounts are
+// major-unit numbers like the rest of the admin API (Money); ids are the members' numeric ids.
+
+/** A grid page of the back office: the rows and the numbers to page them. */
+export function adminPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+export const SortOrder = z.enum(['asc', 'desc']);
+
+/** Where the search text is looked for; `all` tries every field (and the id when it is a number). */
+export const MemberSearchField = z.enum(['all', 'username', 'id', 'mobile', 'email', 'bankAccount', 'ip']);
+export type MemberSearchField = z.infer<typeof MemberSearchField>;
+export const MemberSortColumn = z.enum(['username', 'createdAt', 'lastLogin', 'balance']);
+export type MemberSortColumn = z.infer<typeof MemberSortColumn>;
+export const MemberStatus = z.enum(['active', 'disabled']);
+
+export const MemberSearchQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  field: MemberSearchField.default('all'),
+  status: MemberStatus.optional(),
+  agentsOnly: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: MemberSortColumn.default('createdAt'),
+  order: SortOrder.default('desc'),
+});
+export type MemberSearchQuery = z.infer<typeof MemberSearchQuery>;
+
+export const MemberRef = z.object({ id: z.number().int(), username: z.string() });
+
+export const MemberRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  status: MemberStatus,
+  vipLevel: z.number().int(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  upline: MemberRef.nullable(),
+  balance: Money,
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export type MemberRow = z.infer<typeof MemberRow>;
+export const MemberList = adminPage(MemberRow);
+
+export const MemberIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const MemberOverview = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  fullName: z.string().nullable(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+  status: MemberStatus,
+  vipLevel: z.number().int(),
+  upline: MemberRef.nullable(),
+  downlineCount: z.number().int(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.string(),
+  registerIp: z.string().nullable(),
+  registerDomain: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  balances: z.object({ balance: Money, held: Money, available: Money, currency: z.string() }),
+  flags: z.object({
+    paymentPasswordSet: z.boolean(),
+    mobileBound: z.boolean(),
+    emailBound: z.boolean(),
+    twoFactor: z.boolean(),
+    locked: z.boolean(),
+    mustChangePassword: z.boolean(),
+  }),
+  tags: z.array(z.string()),
+});
+export type MemberOverview = z.infer<typeof MemberOverview>;
+
+export const MemberLedgerQuery = PageQuery.extend({ type: z.string().trim().max(40).optional() });
+export const MemberLedgerEntry = z.object({
+  reference: z.string(),
+  type: z.string(),
+  amount: Money,
+  balanceAfter: Money,
+  time: z.string(),
+});
+export const MemberLedgerList = adminPage(MemberLedgerEntry);
+
+export const MemberDeposit = z.object({
+  reference: z.string(),
+  methodCode: z.string(),
+  kind: z.string(),
+  amount: Money,
+  status: z.string(),
+  firstDeposit: z.boolean(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export const MemberDepositList = adminPage(MemberDeposit);
+
+export const MemberWithdrawal = z.object({
+  reference: z.string(),
+  amount: Money,
+  status: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export const MemberWithdrawalList = adminPage(MemberWithdrawal);
+
+export const MemberBankAccount = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  status: z.enum(['pending', 'confirmed']),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export const MemberBankAccountList = z.object({ list: z.array(MemberBankAccount) });
+
+export const MemberRound = z.object({
+  roundId: z.string(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  gameName: z.string().nullable(),
+  gameType: z.string(),
+  bet: Money,
+  win: Money,
+  status: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export const MemberRoundList = adminPage(MemberRound);
+
+export const MemberLogin = z.object({
+  success: z.boolean(),
+  ip: z.string().nullable(),
+  /** ISO country from the offline IP database; null for local or unknown addresses. */
+  country: z.string().nullable(),
+  device: z.string().nullable(),
+  time: z.string(),
+});
+export const MemberLoginList = adminPage(MemberLogin);
+
+export const MemberNote = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  operator: z.string(),
+  createdAt: z.string(),
+});
+export const MemberNoteList = adminPage(MemberNote);
+
+export const MemberAuditRow = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  success: z.boolean(),
+  operator: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  time: z.string(),
+});
+export const MemberAuditList = adminPage(MemberAuditRow);
+
+// ---- actions
+
+export const Reason = z.string().trim().min(1).max(500);
+
+export const LockBody = z.object({ reason: Reason });
+export type LockBody = z.infer<typeof LockBody>;
+
+export const UplineBody = z.object({
+  /** The new upline's id, or null to detach the member from any upline. */
+  uplineId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+});
+export type UplineBody = z.infer<typeof UplineBody>;
+
+/** spec §3: the agent account types. A member is made an agent of one of them. */
+export const AgentType = z.union([z.literal(1), z.literal(2), z.literal(41), z.literal(42)]);
+export const AgentBody = z.object({ type: AgentType });
+export type AgentBody = z.infer<typeof AgentBody>;
+
+export const NoteBody = z.object({ text: z.string().trim().min(1).max(2000) });
+export type NoteBody = z.infer<typeof NoteBody>;
+
+export const Tag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _.-]*$/u);
+/** The member's whole tag set (replaces the old one). */
+export const TagsBody = z.object({ tags: z.array(Tag).max(20) });
+export type TagsBody = z.infer<typeof TagsBody>;
+export const TagsValue = z.object({ tags: z.array(z.string()) });
+
+export const ActionDone = z.object({ overview: MemberOverview });
+
+// ---- balance adjustments
+
+export const AdjustmentDirection = z.enum(['credit', 'debit']);
+export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected']);
+export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
+
+export const AdjustmentBody = z.object({
+  direction: AdjustmentDirection,
+  amount: Money.refine((n) => n > 0, { params: { reason: 'INVALID' } }),
+  reason: Reason,
+});
+export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
+
+export const Adjustment = z.object({
+  id: z.number().int(),
+  member: MemberRef,
+  direction: AdjustmentDirection,
+  amount: Money,
+  currency: z.string(),
+  reason: z.string(),
+  status: AdjustmentStatus,
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Adjustment = z.infer<typeof Adjustment>;
+export const AdjustmentList = adminPage(Adjustment);
+export const AdjustmentQuery = PageQuery.extend({
+  status: AdjustmentStatus.optional(),
+  memberId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type AdjustmentQuery = z.infer<typeof AdjustmentQuery>;
+export const AdjustmentIdParams = MemberIdParams;
+export const AdjustmentRejectBody = z.object({ reason: Reason });
