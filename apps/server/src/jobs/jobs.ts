@@ -1,4 +1,5 @@
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
+import { reportRollupsJob } from '../modules/reports/reports.job';
 import type { Job } from './scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
@@ -16,4 +17,4 @@ export const gatewayDepositExpiryJob: Job = {
 };
 
 /** Every scheduled job; main.ts starts them with startScheduler. */
-export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob];
+export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob, reportRollupsJob];

@@ -1,0 +1,137 @@
+import type {
+  CashierReport,
+  Dashboard as DashboardValue,
+  GamesReport,
+  RegistrationsReport,
+} from '@gamehall/shared/api/reports';
+import { toMajor } from '@gamehall/shared/money';
+import type { CashierReportRow, RegistrationRow } from './reports.queries';
+import type { cashierReport, Dashboard, gamesReport, registrationsReport } from './reports.service';
+
+type Page = { pageNo: number; pageSize: number };
+type Figures = Dashboard['todayFigures'];
+
+function presentFigures(f: Figures) {
+  return {
+    registrations: f.registrations,
+    firstDepositors: f.firstDepositors,
+    depositOrders: f.depositOrders,
+    depositAmount: toMajor(f.depositAmount),
+    withdrawalOrders: f.withdrawalOrders,
+    withdrawalAmount: toMajor(f.withdrawalAmount),
+    rounds: f.rounds,
+    betAmount: toMajor(f.betAmount),
+    winAmount: toMajor(f.winAmount),
+    ggr: toMajor(f.ggr),
+    activePlayers: f.activePlayers,
+  };
+}
+
+export function presentDashboard(d: Dashboard): DashboardValue {
+  return {
+    timeZone: d.timeZone,
+    today: d.today,
+    refreshedAt: d.refreshedAt ? new Date(d.refreshedAt).toISOString() : null,
+    todayFigures: presentFigures(d.todayFigures),
+    last30Days: presentFigures(d.last30Days),
+    daily: d.daily.map(({ day, ...f }) => ({ day, ...presentFigures(f) })),
+    onlineNow: d.onlineNow,
+    pending: {
+      deposits: d.pending.deposits,
+      withdrawals: d.pending.withdrawals,
+      bankAccounts: d.pending.bank_accounts,
+    },
+  };
+}
+
+type GamesResult = Awaited<ReturnType<typeof gamesReport>>;
+
+function presentGameFigures(f: GamesResult['totals']) {
+  return {
+    rounds: f.rounds,
+    betAmount: toMajor(f.bet_amount),
+    winAmount: toMajor(f.win_amount),
+    ggr: toMajor(f.ggr),
+    rtp: f.rtp,
+    uniquePlayers: f.unique_players,
+  };
+}
+
+export function presentGamesReport(r: GamesResult, page: Page): GamesReport {
+  return {
+    list: r.rows.map((row) => ({
+      key: row.key,
+      vendorCode: row.vendor_code,
+      gameType: row.game_type,
+      gameCode: row.game_code,
+      gameName: row.name,
+      ...presentGameFigures(row),
+    })),
+    total: r.total,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
+    totals: presentGameFigures(r.totals),
+  };
+}
+
+function presentCashierFigures(r: CashierReportRow) {
+  return {
+    depositOrders: r.deposit_orders,
+    depositAmount: toMajor(r.deposit_amount),
+    withdrawalOrders: r.withdrawal_orders,
+    withdrawalAmount: toMajor(r.withdrawal_amount),
+    net: toMajor(r.deposit_amount - r.withdrawal_amount),
+  };
+}
+
+const NO_CASHIER: CashierReportRow = {
+  key: 'total',
+  method_code: null,
+  method_name: null,
+  deposit_orders: 0,
+  deposit_amount: 0,
+  withdrawal_orders: 0,
+  withdrawal_amount: 0,
+};
+
+export function presentCashierReport(r: Awaited<ReturnType<typeof cashierReport>>, page: Page): CashierReport {
+  return {
+    list: r.rows.map((row) => ({
+      key: row.key,
+      methodCode: row.method_code,
+      methodName: row.method_name,
+      ...presentCashierFigures(row),
+    })),
+    total: r.total,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
+    totals: presentCashierFigures(r.totals ?? NO_CASHIER),
+  };
+}
+
+function presentRegistrationRow(row: RegistrationRow) {
+  return {
+    key: row.key,
+    registrations: row.registrations,
+    firstDepositors: row.first_depositors,
+    firstDepositAmount: toMajor(row.first_deposit_amount),
+  };
+}
+
+export function presentRegistrationsReport(
+  r: Awaited<ReturnType<typeof registrationsReport>>,
+  page: Page,
+): RegistrationsReport {
+  return {
+    list: r.rows.map(presentRegistrationRow),
+    total: r.total,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
+    cohorts: r.cohorts.map((c) => ({
+      week: c.week,
+      registrations: c.registrations,
+      firstDepositors: c.firstDepositors,
+      byWeek: c.byWeek,
+    })),
+  };
+}

@@ -1,0 +1,505 @@
+import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
+import { type RawBuilder, sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type {} from './reports.tables';
+
+// Reports aggregate what other areas record: rounds (vendor_rounds, written by vendor-gateway),
+// deposit and withdrawal orders (cashier), members and sessions (accounts). Reading their tables
+// here, and only for aggregation, is the one exception to "areas call each other through
+// services": going through those services would mean loading every row into the process. This
+// file never writes another area's table; it writes only the report_daily_* rollups.
+
+/** A brand-time-zone day as 'YYYY-MM-DD'. */
+export type Day = string;
+
+// Who counts as a registration: members and agents, not trial players nor operators (type 90).
+const REGISTERED_TYPES = [MEMBER_ACCOUNT_TYPE, ...AGENT_ACCOUNT_TYPES];
+// Withdrawals have one method: to the member's bank account (payment_methods kind 'withdrawal').
+const WITHDRAWAL_METHOD = 'WITHDRAWAL';
+
+function dayStart(day: Day, tz: string): RawBuilder<Date> {
+  return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${tz})`;
+}
+function dayEnd(day: Day, tz: string): RawBuilder<Date> {
+  return sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+}
+
+/** The brand-time-zone day of an instant. */
+export async function dayOf(db: Conn, at: Date, tz: string): Promise<Day> {
+  const r = await sql<{ day: string }>`SELECT (${at}::timestamptz AT TIME ZONE ${tz})::date::text AS day`.execute(db);
+  return r.rows[0]?.day ?? '';
+}
+
+/** `day` plus `n` days (negative goes back). */
+export function addDays(day: Day, n: number): Day {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The sketch (hll.ts) of each group of `keys` over the relation `r` (which has member_id):
+ * register = low 10 bits of hashint8(member_id), rank = 23 - bit length of the other 22 bits.
+ */
+function sketchCte(keys: string[]) {
+  const k = sql.raw(keys.join(', '));
+  return sql`sk AS (
+    SELECT ${k}, array_agg(((idx << 5) | rnk)::smallint ORDER BY idx) AS hll
+    FROM (
+      SELECT ${k}, idx, max(rnk) AS rnk FROM (
+        SELECT ${k}, (h & 1023) AS idx, 23 - length(ltrim(((h >> 10)::bit(22))::text, '0')) AS rnk
+        FROM (SELECT DISTINCT ${k}, hashint8(member_id) AS h FROM r) d
+      ) x GROUP BY ${k}, idx
+    ) y GROUP BY ${k}
+  )`;
+}
+
+/** The day's rounds (rolled-back ones bet nothing); open rounds count with their win so far. */
+function roundsOfDay(day: Day, tz: string) {
+  return sql`r AS (
+    SELECT ${day}::date AS day, vendor_code, game_type, game_code, node_id, member_id, bet_amount, win_amount
+    FROM vendor_rounds
+    WHERE created_at >= ${dayStart(day, tz)} AND created_at < ${dayEnd(day, tz)} AND status <> 'rolled_back'
+  )`;
+}
+
+// Each refresh writes the day's rows with one stamp (upsert by key), then deletes the day's rows
+// the upsert did not touch (a key with no activity any more): running it twice gives the same rows.
+
+export async function refreshGames(trx: Conn, day: Day, tz: string, stamp: Date) {
+  await sql`
+    INSERT INTO report_daily_games
+      (day, vendor_code, game_type, game_code, node_id, rounds, bet_amount, win_amount, players, players_hll, refreshed_at)
+    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type', 'game_code'])}
+    SELECT a.day, a.vendor_code, a.game_type, a.game_code, a.node_id, a.rounds, a.bet_amount, a.win_amount, a.players,
+      sk.hll, ${stamp}::timestamptz
+    FROM (
+      SELECT day, vendor_code, game_type, game_code, max(node_id) AS node_id, count(*) AS rounds,
+        sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
+        count(DISTINCT member_id)::int AS players
+      FROM r GROUP BY day, vendor_code, game_type, game_code
+    ) a JOIN sk USING (day, vendor_code, game_type, game_code)
+    ON CONFLICT (day, vendor_code, game_type, game_code) DO UPDATE SET
+      node_id = excluded.node_id, rounds = excluded.rounds, bet_amount = excluded.bet_amount,
+      win_amount = excluded.win_amount, players = excluded.players, players_hll = excluded.players_hll,
+      refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx.deleteFrom('report_daily_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+}
+
+export async function refreshGameTypes(trx: Conn, day: Day, tz: string, stamp: Date) {
+  await sql`
+    INSERT INTO report_daily_game_types
+      (day, vendor_code, game_type, rounds, bet_amount, win_amount, players, players_hll, refreshed_at)
+    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type'])}
+    SELECT a.day, a.vendor_code, a.game_type, a.rounds, a.bet_amount, a.win_amount, a.players, sk.hll, ${stamp}::timestamptz
+    FROM (
+      SELECT day, vendor_code, game_type, count(*) AS rounds,
+        sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
+        count(DISTINCT member_id)::int AS players
+      FROM r GROUP BY day, vendor_code, game_type
+    ) a JOIN sk USING (day, vendor_code, game_type)
+    ON CONFLICT (day, vendor_code, game_type) DO UPDATE SET
+      rounds = excluded.rounds, bet_amount = excluded.bet_amount, win_amount = excluded.win_amount,
+      players = excluded.players, players_hll = excluded.players_hll, refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx.deleteFrom('report_daily_game_types').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+}
+
+/** Approved deposits by the day they were approved; withdrawals by the day they were approved (money left). */
+export async function refreshCashier(trx: Conn, day: Day, tz: string, stamp: Date) {
+  await sql`
+    INSERT INTO report_daily_cashier (day, method_code, kind, orders, amount, refreshed_at)
+    SELECT ${day}::date, method_code, 'deposit', count(*), sum(amount)::bigint, ${stamp}::timestamptz
+    FROM deposit_orders
+    WHERE status = 'approved' AND decided_at >= ${dayStart(day, tz)} AND decided_at < ${dayEnd(day, tz)}
+    GROUP BY method_code
+    UNION ALL
+    SELECT ${day}::date, ${WITHDRAWAL_METHOD}, 'withdrawal', count(*), sum(amount)::bigint, ${stamp}::timestamptz
+    FROM withdrawal_orders
+    WHERE approved_at >= ${dayStart(day, tz)} AND approved_at < ${dayEnd(day, tz)}
+    HAVING count(*) > 0
+    ON CONFLICT (day, method_code, kind) DO UPDATE SET
+      orders = excluded.orders, amount = excluded.amount, refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx.deleteFrom('report_daily_cashier').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+}
+
+/** First deposits approved on `day`, by the day their member registered (the cohort). */
+export async function refreshCohorts(trx: Conn, day: Day, tz: string, stamp: Date) {
+  await sql`
+    INSERT INTO report_daily_cohorts (registration_day, first_deposit_day, members, amount, refreshed_at)
+    SELECT (m.created_at AT TIME ZONE ${tz})::date, ${day}::date, count(*), sum(d.amount)::bigint, ${stamp}::timestamptz
+    FROM deposit_orders d JOIN members m ON m.id = d.member_id
+    WHERE d.status = 'approved' AND d.first_deposit
+      AND d.decided_at >= ${dayStart(day, tz)} AND d.decided_at < ${dayEnd(day, tz)}
+    GROUP BY 1
+    ON CONFLICT (first_deposit_day, registration_day) DO UPDATE SET
+      members = excluded.members, amount = excluded.amount, refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx
+    .deleteFrom('report_daily_cohorts')
+    .where('first_deposit_day', '=', day)
+    .where('refreshed_at', '<>', stamp)
+    .execute();
+}
+
+/** The day's totals; reads the day's game and cashier rollups, so it runs after them. */
+export async function refreshTotals(trx: Conn, day: Day, tz: string, stamp: Date) {
+  await sql`
+    INSERT INTO report_daily_totals
+      (day, registrations, first_depositors, first_deposit_amount, deposit_orders, deposit_amount,
+       withdrawal_orders, withdrawal_amount, rounds, bet_amount, win_amount, active_players, players_hll, refreshed_at)
+    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day'])}
+    SELECT ${day}::date,
+      (SELECT count(*) FROM members WHERE created_at >= ${dayStart(day, tz)} AND created_at < ${dayEnd(day, tz)}
+        AND type IN (${sql.join(REGISTERED_TYPES)}))::int,
+      coalesce((SELECT sum(members) FROM report_daily_cohorts WHERE first_deposit_day = ${day}::date), 0)::int,
+      coalesce((SELECT sum(amount) FROM report_daily_cohorts WHERE first_deposit_day = ${day}::date), 0)::bigint,
+      coalesce((SELECT sum(orders) FROM report_daily_cashier WHERE day = ${day}::date AND kind = 'deposit'), 0)::int,
+      coalesce((SELECT sum(amount) FROM report_daily_cashier WHERE day = ${day}::date AND kind = 'deposit'), 0)::bigint,
+      coalesce((SELECT sum(orders) FROM report_daily_cashier WHERE day = ${day}::date AND kind = 'withdrawal'), 0)::int,
+      coalesce((SELECT sum(amount) FROM report_daily_cashier WHERE day = ${day}::date AND kind = 'withdrawal'), 0)::bigint,
+      coalesce((SELECT sum(rounds) FROM report_daily_game_types WHERE day = ${day}::date), 0)::bigint,
+      coalesce((SELECT sum(bet_amount) FROM report_daily_game_types WHERE day = ${day}::date), 0)::bigint,
+      coalesce((SELECT sum(win_amount) FROM report_daily_game_types WHERE day = ${day}::date), 0)::bigint,
+      (SELECT count(DISTINCT member_id) FROM r)::int,
+      coalesce((SELECT hll FROM sk), '{}'::smallint[]),
+      ${stamp}::timestamptz
+    ON CONFLICT (day) DO UPDATE SET
+      registrations = excluded.registrations, first_depositors = excluded.first_depositors,
+      first_deposit_amount = excluded.first_deposit_amount, deposit_orders = excluded.deposit_orders,
+      deposit_amount = excluded.deposit_amount, withdrawal_orders = excluded.withdrawal_orders,
+      withdrawal_amount = excluded.withdrawal_amount, rounds = excluded.rounds, bet_amount = excluded.bet_amount,
+      win_amount = excluded.win_amount, active_players = excluded.active_players, players_hll = excluded.players_hll,
+      refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+}
+
+/** Serialises refreshes of one day (two nodes, or the job and a backfill) until the transaction ends. */
+export async function lockDay(trx: Conn, day: Day) {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`reports.day:${day}`}, 0))`.execute(trx);
+}
+
+/** The first day anything happened (the earliest member), or null on an empty database. */
+export async function firstActivityDay(db: Conn, tz: string): Promise<Day | null> {
+  const r = await sql<{ day: string | null }>`
+    SELECT (min(created_at) AT TIME ZONE ${tz})::date::text AS day FROM members`.execute(db);
+  return r.rows[0]?.day ?? null;
+}
+
+/** Days in [from, to] with no totals row yet, oldest first. */
+export async function missingDays(db: Conn, from: Day, to: Day, limit: number): Promise<Day[]> {
+  const r = await sql<{ day: string }>`
+    SELECT g::date::text AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') g
+    WHERE NOT EXISTS (SELECT 1 FROM report_daily_totals t WHERE t.day = g::date)
+    ORDER BY g LIMIT ${limit}`.execute(db);
+  return r.rows.map((row) => row.day);
+}
+
+// ---- reads (reports and the dashboard)
+
+export type TotalsRow = {
+  day: string;
+  registrations: number;
+  first_depositors: number;
+  first_deposit_amount: number;
+  deposit_orders: number;
+  deposit_amount: number;
+  withdrawal_orders: number;
+  withdrawal_amount: number;
+  rounds: number;
+  bet_amount: number;
+  win_amount: number;
+  active_players: number;
+  players_hll: number[];
+  refreshed_at: Date;
+};
+
+export async function totalsBetween(db: Conn, from: Day, to: Day): Promise<TotalsRow[]> {
+  return db
+    .selectFrom('report_daily_totals')
+    .select([
+      sql<string>`day::text`.as('day'),
+      'registrations',
+      'first_depositors',
+      'first_deposit_amount',
+      'deposit_orders',
+      'deposit_amount',
+      'withdrawal_orders',
+      'withdrawal_amount',
+      'rounds',
+      'bet_amount',
+      'win_amount',
+      'active_players',
+      'players_hll',
+      'refreshed_at',
+    ])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+}
+
+export type Sort = { column: string; order: 'asc' | 'desc' };
+export type Paging = { pageNo: number; pageSize: number };
+
+export type GameGroup = 'day' | 'vendor' | 'gameType' | 'game';
+export type GameFilter = { from: Day; to: Day; vendor?: string | undefined; gameType?: string | undefined };
+export type GameReportRow = {
+  key: string;
+  vendor_code: string | null;
+  game_type: string | null;
+  game_code: string | null;
+  rounds: number;
+  bet_amount: number;
+  win_amount: number;
+};
+
+const GAME_KEYS: Record<GameGroup, string[]> = {
+  day: ['day'],
+  vendor: ['vendor_code'],
+  gameType: ['game_type'],
+  game: ['vendor_code', 'game_type', 'game_code'],
+};
+
+// Sortable columns of the report grids (schema names -> SQL); rtp is a ratio with no value when nothing was bet.
+const GAME_SORT: Record<string, string> = {
+  key: 'key',
+  rounds: 'rounds',
+  betAmount: 'bet_amount',
+  winAmount: 'win_amount',
+  ggr: '(bet_amount - win_amount)',
+  rtp: 'CASE WHEN bet_amount = 0 THEN NULL ELSE win_amount::float8 / bet_amount END',
+};
+
+function orderBy(map: Record<string, string>, sort: Sort) {
+  const column = map[sort.column] ?? 'key';
+  const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+  return sql.raw(`${column} ${dir} NULLS LAST, key ${dir}`);
+}
+
+function gameSource(group: GameGroup) {
+  // Game-level rows only for the game grouping: everything else reads the far smaller per-type table.
+  return sql.raw(group === 'game' ? 'report_daily_games' : 'report_daily_game_types');
+}
+
+function gameWhere(f: GameFilter) {
+  return sql`day >= ${f.from}::date AND day <= ${f.to}::date
+    ${f.vendor ? sql`AND vendor_code = ${f.vendor}` : sql``}
+    ${f.gameType ? sql`AND game_type = ${f.gameType}` : sql``}`;
+}
+
+function gameKeyColumns(group: GameGroup) {
+  switch (group) {
+    case 'day':
+      return sql.raw(`day::text AS key, NULL::text AS vendor_code, NULL::text AS game_type, NULL::text AS game_code`);
+    case 'vendor':
+      return sql.raw(`vendor_code AS key, vendor_code, NULL::text AS game_type, NULL::text AS game_code`);
+    case 'gameType':
+      return sql.raw(`game_type AS key, NULL::text AS vendor_code, game_type, NULL::text AS game_code`);
+    case 'game':
+      return sql.raw(`vendor_code || ':' || game_code AS key, vendor_code, game_type, game_code`);
+  }
+}
+
+/** One page of the game report's groups, sorted, and the number of groups. */
+export async function gameReportPage(
+  db: Conn,
+  group: GameGroup,
+  filter: GameFilter,
+  sort: Sort,
+  page: Paging,
+): Promise<{ rows: GameReportRow[]; total: number }> {
+  const keys = sql.raw(GAME_KEYS[group].join(', '));
+  const grouped = sql`
+    SELECT ${gameKeyColumns(group)}, sum(rounds)::bigint AS rounds,
+      sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount
+    FROM ${gameSource(group)} WHERE ${gameWhere(filter)} GROUP BY ${keys}`;
+  const [rows, count] = await Promise.all([
+    sql<GameReportRow>`SELECT * FROM (${grouped}) g ORDER BY ${orderBy(GAME_SORT, sort)}
+      LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${gameSource(group)}
+      WHERE ${gameWhere(filter)} GROUP BY ${keys}) g`.execute(db),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** The sketches of the given groups (keys as gameReportPage names them) over the filter's range. */
+export async function gameSketches(
+  db: Conn,
+  group: GameGroup,
+  filter: GameFilter,
+  keys: string[],
+): Promise<{ key: string; players: number; players_hll: number[] }[]> {
+  if (keys.length === 0) return [];
+  const keyExpr = sql.raw(
+    { day: 'day::text', vendor: 'vendor_code', gameType: 'game_type', game: `vendor_code || ':' || game_code` }[group],
+  );
+  const r = await sql<{ key: string; players: number; players_hll: number[] }>`
+    SELECT ${keyExpr} AS key, players, players_hll FROM ${gameSource(group)}
+    WHERE ${gameWhere(filter)} AND ${keyExpr} IN (${sql.join(keys)})`.execute(db);
+  return r.rows;
+}
+
+/** Sums of the whole filtered range and every per-type sketch in it (the grid's footer). */
+export async function gameTotals(db: Conn, filter: GameFilter) {
+  const r = await sql<{
+    rounds: number;
+    bet_amount: number;
+    win_amount: number;
+    players: number;
+    players_hll: number[];
+  }>`
+    SELECT rounds, bet_amount, win_amount, players, players_hll FROM report_daily_game_types
+    WHERE ${gameWhere(filter)}`.execute(db);
+  return r.rows;
+}
+
+/** Display names of games (vendor_code:game_code -> name). */
+export async function gameNames(db: Conn, keys: { vendor: string; code: string }[]) {
+  if (keys.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('games')
+    .select(['vendor_code', 'game_code', 'name'])
+    .where((eb) => eb.or(keys.map((k) => eb.and([eb('vendor_code', '=', k.vendor), eb('game_code', '=', k.code)]))))
+    .execute();
+  return new Map(rows.map((r) => [`${r.vendor_code}:${r.game_code}`, r.name]));
+}
+
+export type CashierGroup = 'day' | 'method';
+export type CashierReportRow = {
+  key: string;
+  method_code: string | null;
+  method_name: string | null;
+  deposit_orders: number;
+  deposit_amount: number;
+  withdrawal_orders: number;
+  withdrawal_amount: number;
+};
+
+const CASHIER_SORT: Record<string, string> = {
+  key: 'key',
+  depositOrders: 'deposit_orders',
+  depositAmount: 'deposit_amount',
+  withdrawalOrders: 'withdrawal_orders',
+  withdrawalAmount: 'withdrawal_amount',
+  net: '(deposit_amount - withdrawal_amount)',
+};
+
+function cashierGrouped(group: CashierGroup, from: Day, to: Day) {
+  const key =
+    group === 'day'
+      ? sql.raw('c.day::text AS key, NULL::text AS method_code, NULL::text AS method_name')
+      : sql.raw('c.method_code AS key, c.method_code, max(pm.name) AS method_name');
+  const by = sql.raw(group === 'day' ? 'c.day' : 'c.method_code');
+  return sql`
+    SELECT ${key},
+      coalesce(sum(c.orders) FILTER (WHERE c.kind = 'deposit'), 0)::bigint AS deposit_orders,
+      coalesce(sum(c.amount) FILTER (WHERE c.kind = 'deposit'), 0)::bigint AS deposit_amount,
+      coalesce(sum(c.orders) FILTER (WHERE c.kind = 'withdrawal'), 0)::bigint AS withdrawal_orders,
+      coalesce(sum(c.amount) FILTER (WHERE c.kind = 'withdrawal'), 0)::bigint AS withdrawal_amount
+    FROM report_daily_cashier c LEFT JOIN payment_methods pm ON pm.code = c.method_code
+    WHERE c.day >= ${from}::date AND c.day <= ${to}::date
+    GROUP BY ${by}`;
+}
+
+export async function cashierReportPage(
+  db: Conn,
+  group: CashierGroup,
+  range: { from: Day; to: Day },
+  sort: Sort,
+  page: Paging,
+): Promise<{ rows: CashierReportRow[]; total: number; totals: CashierReportRow | undefined }> {
+  const grouped = cashierGrouped(group, range.from, range.to);
+  const [rows, count, totals] = await Promise.all([
+    sql<CashierReportRow>`SELECT * FROM (${grouped}) g ORDER BY ${orderBy(CASHIER_SORT, sort)}
+      LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM (${grouped}) g`.execute(db),
+    sql<CashierReportRow>`SELECT 'total' AS key, NULL AS method_code, NULL AS method_name,
+      coalesce(sum(deposit_orders), 0)::bigint AS deposit_orders, coalesce(sum(deposit_amount), 0)::bigint AS deposit_amount,
+      coalesce(sum(withdrawal_orders), 0)::bigint AS withdrawal_orders,
+      coalesce(sum(withdrawal_amount), 0)::bigint AS withdrawal_amount
+      FROM (${grouped}) g`.execute(db),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.n ?? 0, totals: totals.rows[0] };
+}
+
+export type RegistrationGroup = 'day' | 'week';
+export type RegistrationRow = {
+  key: string;
+  registrations: number;
+  first_depositors: number;
+  first_deposit_amount: number;
+};
+
+const REGISTRATION_SORT: Record<string, string> = {
+  key: 'key',
+  registrations: 'registrations',
+  firstDepositors: 'first_depositors',
+  firstDepositAmount: 'first_deposit_amount',
+};
+
+export async function registrationPage(
+  db: Conn,
+  group: RegistrationGroup,
+  range: { from: Day; to: Day },
+  sort: Sort,
+  page: Paging,
+): Promise<{ rows: RegistrationRow[]; total: number }> {
+  // Weeks start on Monday (ISO), as PostgreSQL's date_trunc('week').
+  const key = sql.raw(group === 'day' ? 'day::text' : `date_trunc('week', day)::date::text`);
+  const grouped = sql`
+    SELECT ${key} AS key, sum(registrations)::int AS registrations, sum(first_depositors)::int AS first_depositors,
+      sum(first_deposit_amount)::bigint AS first_deposit_amount
+    FROM report_daily_totals WHERE day >= ${range.from}::date AND day <= ${range.to}::date GROUP BY 1`;
+  const [rows, count] = await Promise.all([
+    sql<RegistrationRow>`SELECT * FROM (${grouped}) g ORDER BY ${orderBy(REGISTRATION_SORT, sort)}
+      LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM (${grouped}) g`.execute(db),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/**
+ * Registration-week cohorts of [from, to]: members registered that week, and how many made their
+ * first deposit 0, 1, 2, ... weeks after the week began (up to today, whatever `to` says).
+ */
+export async function cohortWeeks(db: Conn, range: { from: Day; to: Day }) {
+  const [registered, deposited] = await Promise.all([
+    sql<{ week: string; registrations: number }>`
+      SELECT date_trunc('week', day)::date::text AS week, sum(registrations)::int AS registrations
+      FROM report_daily_totals WHERE day >= ${range.from}::date AND day <= ${range.to}::date GROUP BY 1`.execute(db),
+    sql<{ week: string; offset: number; members: number; amount: number }>`
+      SELECT date_trunc('week', registration_day)::date::text AS week,
+        ((first_deposit_day - date_trunc('week', registration_day)::date) / 7)::int AS offset,
+        sum(members)::int AS members, sum(amount)::bigint AS amount
+      FROM report_daily_cohorts
+      WHERE registration_day >= ${range.from}::date AND registration_day <= ${range.to}::date
+      GROUP BY 1, 2`.execute(db),
+  ]);
+  return { registered: registered.rows, deposited: deposited.rows };
+}
+
+// ---- live counters of the dashboard (cheap: partial indexes of migration 0024)
+
+export async function onlineMembers(db: Conn, since: Date, now: Date): Promise<number> {
+  const r = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(DISTINCT member_id)::int`.as('n'))
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', since)
+    .where('expires_at', '>', now)
+    .where('area', '<>', 'admin')
+    .executeTakeFirst();
+  return r?.n ?? 0;
+}
+
+export async function pendingWork(db: Conn) {
+  const r = await sql<{ deposits: number; withdrawals: number; bank_accounts: number }>`
+    SELECT
+      (SELECT count(*) FROM deposit_orders WHERE status = 'pending' AND method_kind = 'bank_transfer')::int AS deposits,
+      (SELECT count(*) FROM withdrawal_orders WHERE status = 'pending')::int AS withdrawals,
+      (SELECT count(*) FROM member_bank_accounts WHERE status = 'pending')::int AS bank_accounts`.execute(db);
+  return r.rows[0] ?? { deposits: 0, withdrawals: 0, bank_accounts: 0 };
+}

@@ -1,0 +1,81 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  CashierReport,
+  CashierReportQuery,
+  Dashboard,
+  GamesReport,
+  GamesReportQuery,
+  RegistrationsReport,
+  RegistrationsReportQuery,
+} from '@gamehall/shared/api/reports';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import {
+  presentCashierReport,
+  presentDashboard,
+  presentGamesReport,
+  presentRegistrationsReport,
+} from './reports.presenter';
+import * as reports from './reports.service';
+
+const tags = ['admin'];
+
+export function registerReportsRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags,
+        summary:
+          'Today and the last 30 days from the daily rollups; members online and pending work live (the console polls every 10 s)',
+        response: { 200: envelope(Dashboard) },
+      },
+      config: { auth: 'admin:dashboard.read' },
+    },
+    async () => ok(presentDashboard(await reports.dashboard(ctx))),
+  );
+
+  app.get(
+    '/admin/reports/games',
+    {
+      schema: {
+        tags,
+        summary:
+          'Rounds, bets, wins, GGR, RTP and unique players by day, vendor, game type or game (brand days, inclusive)',
+        querystring: GamesReportQuery,
+        response: { 200: envelope(GamesReport) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentGamesReport(await reports.gamesReport(ctx, req.query), req.query)),
+  );
+
+  app.get(
+    '/admin/reports/cashier',
+    {
+      schema: {
+        tags,
+        summary: 'Approved deposits and withdrawals by payment method or day',
+        querystring: CashierReportQuery,
+        response: { 200: envelope(CashierReport) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentCashierReport(await reports.cashierReport(ctx, req.query), req.query)),
+  );
+
+  app.get(
+    '/admin/reports/registrations',
+    {
+      schema: {
+        tags,
+        summary: 'Registrations and first deposits by day or week, with registration-week cohorts',
+        querystring: RegistrationsReportQuery,
+        response: { 200: envelope(RegistrationsReport) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentRegistrationsReport(await reports.registrationsReport(ctx, req.query), req.query)),
+  );
+}

@@ -1,0 +1,219 @@
+import type { CashierReportQuery, GamesReportQuery, RegistrationsReportQuery } from '@gamehall/shared/api/reports';
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import { getBrand } from '../site/brand.service';
+import { countDistinct, emptyRegisters, estimate, mergeSketch } from './hll';
+import * as q from './reports.queries';
+
+// The job keeps today and yesterday fresh (yesterday: late approvals and rounds settled after
+// midnight) and fills in days never computed, a few per run so one run stays short.
+const RECENT_DAYS = 2;
+const BACKFILL_PER_RUN = 14;
+// Days before this many ago are not backfilled by the job (a new brand's history is short; an
+// old database's can be filled with refreshDays by hand).
+const BACKFILL_HORIZON_DAYS = 400;
+/** A member counts as online when a session of theirs was used this recently (sessions touch every minute). */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+/** Cohort columns: first deposits 0..7 weeks after the registration week began, the last one "7 or more". */
+export const COHORT_WEEKS = 8;
+
+async function timeZone(ctx: AppContext): Promise<string> {
+  return (await getBrand(ctx.db)).timeZone;
+}
+
+/** Recomputes every rollup of one brand-time-zone day; idempotent (same activity, same rows). */
+export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
+  const zone = tz ?? (await timeZone(ctx));
+  await ctx.db.transaction().execute(async (trx: Conn) => {
+    await q.lockDay(trx, day);
+    const stamp = ctx.now();
+    await q.refreshGames(trx, day, zone, stamp);
+    await q.refreshGameTypes(trx, day, zone, stamp);
+    await q.refreshCashier(trx, day, zone, stamp);
+    await q.refreshCohorts(trx, day, zone, stamp);
+    await q.refreshTotals(trx, day, zone, stamp);
+  });
+}
+
+/** The rollup job's work: recent days, then missing ones; returns the days it computed. */
+export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
+  const tz = await timeZone(ctx);
+  const today = await q.dayOf(ctx.db, ctx.now(), tz);
+  const recent = Array.from({ length: RECENT_DAYS }, (_, i) => q.addDays(today, -i));
+  const first = await q.firstActivityDay(ctx.db, tz);
+  const horizon = q.addDays(today, -BACKFILL_HORIZON_DAYS);
+  const from = first && first > horizon ? first : horizon;
+  const before = q.addDays(today, -RECENT_DAYS);
+  const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
+  const days = [...recent, ...missing];
+  for (const day of days) await refreshDay(ctx, day, tz);
+  return days;
+}
+
+// ---- dashboard
+
+type Figures = {
+  registrations: number;
+  firstDepositors: number;
+  depositOrders: number;
+  depositAmount: number;
+  withdrawalOrders: number;
+  withdrawalAmount: number;
+  rounds: number;
+  betAmount: number;
+  winAmount: number;
+  ggr: number;
+  activePlayers: number;
+};
+
+function figuresOf(rows: q.TotalsRow[]): Figures {
+  const f = {
+    registrations: 0,
+    firstDepositors: 0,
+    depositOrders: 0,
+    depositAmount: 0,
+    withdrawalOrders: 0,
+    withdrawalAmount: 0,
+    rounds: 0,
+    betAmount: 0,
+    winAmount: 0,
+  };
+  for (const r of rows) {
+    f.registrations += r.registrations;
+    f.firstDepositors += r.first_depositors;
+    f.depositOrders += r.deposit_orders;
+    f.depositAmount += r.deposit_amount;
+    f.withdrawalOrders += r.withdrawal_orders;
+    f.withdrawalAmount += r.withdrawal_amount;
+    f.rounds += r.rounds;
+    f.betAmount += r.bet_amount;
+    f.winAmount += r.win_amount;
+  }
+  // One day's count is exact; over several days the sketches count each player once.
+  const activePlayers =
+    rows.length === 1 ? (rows[0]?.active_players ?? 0) : countDistinct(rows.map((r) => r.players_hll));
+  return { ...f, ggr: f.betAmount - f.winAmount, activePlayers };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
+
+export async function dashboard(ctx: AppContext) {
+  const now = ctx.now();
+  const tz = await timeZone(ctx);
+  const today = await q.dayOf(ctx.db, now, tz);
+  const from = q.addDays(today, -29);
+  const [rows, online, pending] = await Promise.all([
+    q.totalsBetween(ctx.db, from, today),
+    q.onlineMembers(ctx.db, new Date(now.getTime() - ONLINE_WINDOW_MS), now),
+    q.pendingWork(ctx.db),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const todayRow = byDay.get(today);
+  const days = Array.from({ length: 30 }, (_, i) => q.addDays(from, i));
+  return {
+    timeZone: tz,
+    today,
+    refreshedAt: todayRow ? todayRow.refreshed_at : null,
+    todayFigures: figuresOf(todayRow ? [todayRow] : []),
+    last30Days: figuresOf(rows),
+    daily: days.map((day) => ({ day, ...figuresOf(byDay.has(day) ? [byDay.get(day) as q.TotalsRow] : []) })),
+    onlineNow: online,
+    pending,
+  };
+}
+
+// ---- reports
+
+type Range = { from: q.Day; to: q.Day };
+
+function rtpOf(bet: number, win: number): number | null {
+  return bet === 0 ? null : Math.round((win / bet) * 10_000) / 100;
+}
+
+export async function gamesReport(ctx: AppContext, query: GamesReportQuery) {
+  const filter: q.GameFilter = { from: query.from, to: query.to, vendor: query.vendor, gameType: query.gameType };
+  const sort = { column: query.sort, order: query.order };
+  const [page, totalRows] = await Promise.all([
+    q.gameReportPage(ctx.db, query.groupBy, filter, sort, query),
+    q.gameTotals(ctx.db, filter),
+  ]);
+  const keys = page.rows.map((r) => r.key);
+  const [sketches, names] = await Promise.all([
+    q.gameSketches(ctx.db, query.groupBy, filter, keys),
+    query.groupBy === 'game'
+      ? q.gameNames(
+          ctx.db,
+          page.rows.map((r) => ({ vendor: r.vendor_code ?? '', code: r.game_code ?? '' })),
+        )
+      : Promise.resolve(new Map<string, string>()),
+  ]);
+  const players = new Map<string, { rows: number; exact: number; registers: Uint8Array }>();
+  for (const s of sketches) {
+    const p = players.get(s.key) ?? { rows: 0, exact: 0, registers: emptyRegisters() };
+    p.rows++;
+    p.exact = s.players;
+    mergeSketch(p.registers, s.players_hll);
+    players.set(s.key, p);
+  }
+  const uniqueOf = (key: string) => {
+    const p = players.get(key);
+    if (!p) return 0;
+    return p.rows === 1 ? p.exact : estimate(p.registers);
+  };
+  const sum = (f: (r: (typeof totalRows)[number]) => number) => totalRows.reduce((a, r) => a + f(r), 0);
+  const bet = sum((r) => r.bet_amount);
+  const win = sum((r) => r.win_amount);
+  return {
+    rows: page.rows.map((r) => ({
+      ...r,
+      name: r.vendor_code && r.game_code ? (names.get(`${r.vendor_code}:${r.game_code}`) ?? null) : null,
+      ggr: r.bet_amount - r.win_amount,
+      rtp: rtpOf(r.bet_amount, r.win_amount),
+      unique_players: uniqueOf(r.key),
+    })),
+    total: page.total,
+    totals: {
+      rounds: sum((r) => r.rounds),
+      bet_amount: bet,
+      win_amount: win,
+      ggr: bet - win,
+      rtp: rtpOf(bet, win),
+      unique_players:
+        totalRows.length === 1 ? (totalRows[0]?.players ?? 0) : countDistinct(totalRows.map((r) => r.players_hll)),
+    },
+  };
+}
+
+export async function cashierReport(ctx: AppContext, query: CashierReportQuery) {
+  const range: Range = { from: query.from, to: query.to };
+  return q.cashierReportPage(ctx.db, query.groupBy, range, { column: query.sort, order: query.order }, query);
+}
+
+export async function registrationsReport(ctx: AppContext, query: RegistrationsReportQuery) {
+  const range: Range = { from: query.from, to: query.to };
+  const [page, cohorts] = await Promise.all([
+    q.registrationPage(ctx.db, query.groupBy, range, { column: query.sort, order: query.order }, query),
+    q.cohortWeeks(ctx.db, range),
+  ]);
+  const weeks = new Map<string, { registrations: number; byWeek: number[] }>();
+  const weekOf = (week: string) => {
+    let w = weeks.get(week);
+    if (!w) {
+      w = { registrations: 0, byWeek: Array.from({ length: COHORT_WEEKS }, () => 0) };
+      weeks.set(week, w);
+    }
+    return w;
+  };
+  for (const r of cohorts.registered) weekOf(r.week).registrations += r.registrations;
+  for (const d of cohorts.deposited) {
+    const w = weekOf(d.week);
+    const i = Math.min(Math.max(d.offset, 0), COHORT_WEEKS - 1);
+    w.byWeek[i] = (w.byWeek[i] ?? 0) + d.members;
+  }
+  return {
+    ...page,
+    cohorts: [...weeks.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([week, w]) => ({ week, ...w, firstDepositors: w.byWeek.reduce((a, n) => a + n, 0) })),
+  };
+}
