@@ -29,6 +29,8 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -156,6 +158,8 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerAdminContentRoutes,
+  registerAdminGamesRoutes,
   registerReportsRoutes,
   registerAdminMembersRoutes,
   registerVendorGatewayRoutes,

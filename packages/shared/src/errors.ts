@@ -129,6 +129,10 @@ export const errorCatalogue = {
   ADJUSTMENT_NOT_FOUND: { status: 404, message: 'No such balance adjustment' },
   ADJUSTMENT_SELF_APPROVAL: { status: 403, message: 'Another operator must approve an adjustment you requested' },
   ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },
+  // back office: content, games and site (issue 11)
+  CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
+  CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
+  GAME_NOT_FOUND: { status: 404, message: 'No such game' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

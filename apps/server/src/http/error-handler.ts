@@ -14,6 +14,9 @@ type IssueLike = {
 function reasonOf(issue: IssueLike): string {
   const p = issue.params ?? {};
   if (typeof p.reason === 'string') return p.reason;
+  // A refinement's own params ({ params: { reason } }) arrive nested under the issue's params.
+  const own = p.params as { reason?: unknown } | undefined;
+  if (typeof own?.reason === 'string') return own.reason;
   switch (issue.keyword) {
     case 'invalid_type':
       // zod 4 issues do not carry the input; its message ends with what was received.

@@ -9,10 +9,13 @@ export function listResources(db: Conn) {
     .execute();
 }
 
-export function listHelpArticles(db: Conn) {
+/** Enabled help articles in the language; an article without a language shows in every language. */
+export function listHelpArticles(db: Conn, language: string) {
   return db
     .selectFrom('help_articles')
     .select(['id', 'category', 'title', 'content', 'sort'])
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]))
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -27,30 +30,41 @@ export function listCountries(db: Conn) {
     .execute();
 }
 
-/** Active banners of one group; a banner without a language shows in every language. */
-export function listBanners(db: Conn, groupName: string, language: string) {
+/**
+ * Active banners of one group inside their schedule at `now` (a missing bound is open); a banner
+ * without a language shows in every language.
+ */
+export function listBanners(db: Conn, groupName: string, language: string, now: Date) {
   return db
     .selectFrom('banners')
     .select(['id', 'group_name', 'title', 'image_url', 'linkage_type', 'link_url'])
     .where('group_name', '=', groupName)
     .where('active', '=', true)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]))
     .orderBy('sort')
     .orderBy('id')
     .execute();
 }
 
-export async function countNotices(db: Conn) {
-  const row = await db
+/** Enabled notices in the language; a notice without a language shows in every language. */
+function shownNotices(db: Conn, language: string) {
+  return db
     .selectFrom('notices')
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]));
+}
+
+export async function countNotices(db: Conn, language: string) {
+  const row = await shownNotices(db, language)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listNotices(db: Conn, offset: number, limit: number) {
-  return db
-    .selectFrom('notices')
+export function listNotices(db: Conn, language: string, offset: number, limit: number) {
+  return shownNotices(db, language)
     .select(['id', 'title', 'content', 'created_at'])
     .orderBy('sort')
     .orderBy('created_at', 'desc')
@@ -70,6 +84,7 @@ export function listLiveAnnouncements(
     .select(['id', 'type', 'audience', 'title', 'content', 'promotion_type', 'execution'])
     .where('type', 'in', filter.types)
     .where('audience', 'in', filter.audiences)
+    .where('active', '=', true)
     .where('starts_at', '<=', filter.now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', filter.now)]))
     .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', filter.language)]));

@@ -71,7 +71,7 @@ export function registerSiteRoutes(root: App, ctx: AppContext): void {
       schema: { tags, summary: 'Help articles grouped by category', response: { 200: envelope(HelpCenter) } },
       config: { auth: 'public' },
     },
-    async () => ok(await site.helpCenter(ctx)),
+    async (req) => ok(await site.helpCenter(ctx, { language: languageHeader(req), principal: req.principal })),
   );
 
   app.get(
@@ -146,7 +146,7 @@ export function registerSiteRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(await site.notices(ctx, req.query)),
+    async (req) => ok(await site.notices(ctx, req.query, { language: languageHeader(req), principal: req.principal })),
   );
 
   app.get(

@@ -64,8 +64,12 @@ export async function domainRoute(ctx: AppContext) {
   return (await getBrand(ctx.db)).domainRoute;
 }
 
-export async function helpCenter(ctx: AppContext) {
-  return presentHelpCenter(await listHelpArticles(ctx.db));
+export async function helpCenter(
+  ctx: AppContext,
+  input: { language: string | undefined; principal: Principal | null },
+) {
+  const language = await contentLanguage(ctx, input.language, input.principal);
+  return presentHelpCenter(await listHelpArticles(ctx.db, language));
 }
 
 export async function resources(ctx: AppContext) {
@@ -114,13 +118,18 @@ export async function banners(
   input: { groupName: string; language: string | undefined; principal: Principal | null },
 ) {
   const language = await contentLanguage(ctx, input.language, input.principal);
-  return (await listBanners(ctx.db, input.groupName, language)).map(presentBanner);
+  return (await listBanners(ctx.db, input.groupName, language, ctx.now())).map(presentBanner);
 }
 
-export async function notices(ctx: AppContext, page: { pageNo: number; pageSize: number }) {
+export async function notices(
+  ctx: AppContext,
+  page: { pageNo: number; pageSize: number },
+  input: { language: string | undefined; principal: Principal | null },
+) {
+  const language = await contentLanguage(ctx, input.language, input.principal);
   const [total, rows] = await Promise.all([
-    countNotices(ctx.db),
-    listNotices(ctx.db, (page.pageNo - 1) * page.pageSize, page.pageSize),
+    countNotices(ctx.db, language),
+    listNotices(ctx.db, language, (page.pageNo - 1) * page.pageSize, page.pageSize),
   ]);
   return presentPage({ rows, total }, page, presentNotice);
 }
@@ -143,7 +152,7 @@ export async function announcements(
   const audiences = await audiencesOf(ctx, input.principal);
   const types = input.types.filter((t) => t !== 'B');
   const [bannerRows, rows] = await Promise.all([
-    input.types.includes('B') ? listBanners(ctx.db, 'w_home', language) : Promise.resolve([]),
+    input.types.includes('B') ? listBanners(ctx.db, 'w_home', language, ctx.now()) : Promise.resolve([]),
     types.length > 0
       ? listLiveAnnouncements(ctx.db, { types, audiences, language, execution: input.execution, now: ctx.now() })
       : Promise.resolve([]),

@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { actors, expectFailure, JPEG_BYTES, multipart, type Part, PNG_BYTES } from '../cashier/cashier.fixtures';
+
+// The back office's content and site API (issue 11): what an operator saves is what the player
+// site's public calls answer, every write is audited with before and after, and a refused request
+// changes nothing.
+
+let t: TestApp;
+let editor: string;
+const { member, operator } = actors(() => t, createMember);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = (await operator(['content.write', 'site.write'])).token;
+});
+afterAll(() => t.close());
+
+function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+function upload(token: string, parts: Part[]) {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/admin/content/images',
+    payload: body.payload,
+    headers: { 'content-type': body.contentType, authorization: token },
+  });
+}
+
+function auditRows(event: string) {
+  return t.ctx.db
+    .selectFrom('audit_log')
+    .select(['event', 'success', 'detail', 'username'])
+    .where('event', '=', event)
+    .orderBy('id')
+    .execute();
+}
+
+function detailOf(row: { detail: unknown }): Record<string, unknown> {
+  return (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>;
+}
+
+async function siteBanners(groupName: string, language = 'EN') {
+  const res = await api('GET', `/wps/system/banners?groupName=${groupName}&language=${language}`, undefined);
+  expect(res.statusCode).toBe(200);
+  return res.json().value as { id: number; title: string; url: string }[];
+}
+
+const WEBP_BYTES = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4, 0),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 3),
+]);
+
+describe('permissions', () => {
+  it('content routes need content.write, site routes site.write; members and other operators are refused', async () => {
+    const gamesOnly = (await operator(['games.read'])).token;
+    const memberToken = (await member()).token;
+    expectFailure(await api('GET', '/admin/content/banners', undefined), 401, 'AUTH_REQUIRED');
+    expectFailure(await api('GET', '/admin/content/banners', memberToken), 403, 'AUTH_FORBIDDEN');
+    expectFailure(await api('GET', '/admin/content/banners', gamesOnly), 403, 'AUTH_FORBIDDEN');
+    expectFailure(await api('GET', '/admin/site/resources', gamesOnly), 403, 'AUTH_FORBIDDEN');
+    const contentOnly = (await operator(['content.write'])).token;
+    expect((await api('GET', '/admin/content/notices', contentOnly)).statusCode).toBe(200);
+    expectFailure(await api('GET', '/admin/site/registrationFields', contentOnly), 403, 'AUTH_FORBIDDEN');
+    const before = await t.ctx.db.selectFrom('notices').select('id').execute();
+    expectFailure(
+      await api('POST', '/admin/content/notices', gamesOnly, { title: 'Refused', content: 'x' }),
+      403,
+      'AUTH_FORBIDDEN',
+    );
+    expect(await t.ctx.db.selectFrom('notices').select('id').execute()).toHaveLength(before.length);
+  });
+});
+
+describe('banners', () => {
+  it('an uploaded image in a saved banner shows on the player site; disabling or scheduling hides it; audited', async () => {
+    const up = await upload(editor, [{ name: 'image', filename: 'b.png', contentType: 'image/png', data: PNG_BYTES }]);
+    expect(up.statusCode).toBe(200);
+    const image = up.json().value;
+    expect(image).toMatchObject({ contentType: 'image/png', size: PNG_BYTES.length });
+    expect(image.url).toMatch(/^\/media\/content\/\d+\.png$/);
+
+    const served = await api('GET', image.url, undefined);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.from(served.rawPayload).equals(PNG_BYTES)).toBe(true);
+    expect((await api('GET', image.url.replace('.png', '.jpg'), undefined)).statusCode).toBe(404);
+
+    const created = await api('POST', '/admin/content/banners', editor, {
+      groupName: 'w_activity',
+      title: 'Operator banner',
+      imageUrl: image.url,
+      linkageType: 'ROUTE',
+      linkUrl: '/rng',
+    });
+    expect(created.statusCode).toBe(200);
+    const banner = created.json().value;
+    expect(banner).toMatchObject({ groupName: 'w_activity', enabled: true, live: true, language: null });
+    expect((await siteBanners('w_activity')).map((b) => b.title)).toContain('Operator banner');
+    const shown = (await siteBanners('w_activity', 'TY')).find((b) => b.id === banner.id);
+    expect(shown?.url).toBe(image.url);
+
+    const off = await api('PUT', `/admin/content/banners/${banner.id}/enabled`, editor, { enabled: false });
+    expect(off.json().value).toMatchObject({ enabled: false, live: false });
+    expect((await siteBanners('w_activity')).map((b) => b.id)).not.toContain(banner.id);
+
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await api('PUT', `/admin/content/banners/${banner.id}`, editor, {
+      groupName: 'w_activity',
+      title: 'Operator banner',
+      imageUrl: image.url,
+      language: 'EN',
+      startsAt: later,
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json().value).toMatchObject({ enabled: true, live: false, language: 'EN', startsAt: later });
+    expect((await siteBanners('w_activity')).map((b) => b.id)).not.toContain(banner.id);
+    t.advance(2 * 86_400_000);
+    expect((await siteBanners('w_activity')).map((b) => b.id)).toContain(banner.id);
+    // A banner in English only is not shown in Filipino.
+    expect((await siteBanners('w_activity', 'TY')).map((b) => b.id)).not.toContain(banner.id);
+    t.advance(-2 * 86_400_000);
+
+    const updates = await auditRows('content.update');
+    const last = detailOf(updates.at(-1) as { detail: unknown });
+    expect(last.target).toBe(`banner:${banner.id}`);
+    expect((last.before as { enabled: boolean }).enabled).toBe(false);
+    expect((last.after as { startsAt: string }).startsAt).toBe(later);
+    expect((await auditRows('content.create')).some((r) => detailOf(r).target === 'banner')).toBe(true);
+    expect((await auditRows('content.image')).length).toBeGreaterThan(0);
+  });
+
+  it('accepts jpeg and webp; refuses a renamed file, an oversized one, other fields and non-multipart bodies', async () => {
+    for (const [contentType, data] of [
+      ['image/jpeg', JPEG_BYTES],
+      ['image/webp', WEBP_BYTES],
+    ] as const) {
+      const res = await upload(editor, [{ name: 'image', filename: 'x', contentType, data }]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().value.contentType).toBe(contentType);
+    }
+    const count = async () => (await t.ctx.db.selectFrom('content_images').select('id').execute()).length;
+    const before = await count();
+    const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    expectFailure(
+      await upload(editor, [{ name: 'image', filename: 'a.png', contentType: 'image/png', data: text }]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectFailure(
+      await upload(editor, [{ name: 'image', filename: 'a.svg', contentType: 'image/svg+xml', data: text }]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    // A jpeg declared as png: the bytes must agree with the type.
+    expectFailure(
+      await upload(editor, [{ name: 'image', filename: 'a.png', contentType: 'image/png', data: JPEG_BYTES }]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024, 0)]);
+    expectFailure(
+      await upload(editor, [{ name: 'image', filename: 'big.png', contentType: 'image/png', data: big }]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    const none = await upload(editor, [{ name: 'title', value: 'no file' }]);
+    expectFailure(none, 400, 'VALIDATION_FAILED');
+    expect(none.json().value).toEqual({ fields: { image: 'REQUIRED' } });
+    expectFailure(
+      await upload(editor, [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(await api('POST', '/admin/content/images', editor, { image: 'x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(await count()).toBe(before);
+    const refused = (await auditRows('content.image')).filter((r) => !r.success);
+    expect(refused.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses bad fields, a missing upload, a duplicate title and an unknown id, changing nothing', async () => {
+    const count = async () => (await t.ctx.db.selectFrom('banners').select('id').execute()).length;
+    const before = await count();
+    const bad = await api('POST', '/admin/content/banners', editor, {
+      groupName: 'w_nowhere',
+      title: ' ',
+      imageUrl: 'javascript:alert(1)',
+      linkageType: 'URL',
+      startsAt: '2026-01-02T00:00:00Z',
+      endsAt: '2026-01-01T00:00:00Z',
+    });
+    expectFailure(bad, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(bad.json().value.fields).sort()).toEqual(
+      expect.arrayContaining(['groupName', 'imageUrl', 'title']),
+    );
+    const schedule = await api('POST', '/admin/content/banners', editor, {
+      groupName: 'w_home',
+      title: 'Backwards',
+      imageUrl: '/art/banners/home-welcome.svg',
+      startsAt: '2026-01-02T00:00:00Z',
+      endsAt: '2026-01-01T00:00:00Z',
+    });
+    expect(schedule.json().value).toEqual({ fields: { endsAt: 'INVALID' } });
+    const missing = await api('POST', '/admin/content/banners', editor, {
+      groupName: 'w_home',
+      title: 'Gone image',
+      imageUrl: '/media/content/999999.png',
+    });
+    expect(missing.json().value).toEqual({ fields: { imageUrl: 'INVALID' } });
+    const language = await api('POST', '/admin/content/banners', editor, {
+      groupName: 'w_home',
+      title: 'Klingon',
+      imageUrl: '/art/banners/home-welcome.svg',
+      language: 'TLH',
+    });
+    expect(language.json().value).toEqual({ fields: { language: 'NOT_ALLOWED' } });
+    const seeded = await t.ctx.db
+      .selectFrom('banners')
+      .select(['group_name', 'title'])
+      .where('group_name', '=', 'w_home')
+      .executeTakeFirstOrThrow();
+    expectFailure(
+      await api('POST', '/admin/content/banners', editor, {
+        groupName: 'w_home',
+        title: seeded.title,
+        imageUrl: '/art/banners/home-welcome.svg',
+      }),
+      409,
+      'CONTENT_DUPLICATE',
+    );
+    expect(await count()).toBe(before);
+    expectFailure(
+      await api('PUT', '/admin/content/banners/999999/enabled', editor, { enabled: true }),
+      404,
+      'CONTENT_NOT_FOUND',
+    );
+    expectFailure(await api('DELETE', '/admin/content/banners/999999', editor), 404, 'CONTENT_NOT_FOUND');
+  });
+
+  it('orders a group as listed; an unknown id in the list changes nothing', async () => {
+    const home = await t.ctx.db
+      .selectFrom('banners')
+      .select(['id', 'sort'])
+      .where('group_name', '=', 'w_home')
+      .orderBy('sort')
+      .execute();
+    const reversed = home.map((b) => Number(b.id)).reverse();
+    const res = await api('PUT', '/admin/content/banners/order', editor, { ids: reversed });
+    expect(res.json().value).toEqual({ updated: reversed.length });
+    expect((await siteBanners('w_home')).map((b) => b.id)).toEqual(reversed);
+    const bad = await api('PUT', '/admin/content/banners/order', editor, {
+      ids: [...home.map((b) => Number(b.id)), 999999],
+    });
+    expect(bad.json().value).toEqual({ fields: { ids: 'INVALID' } });
+    expect((await siteBanners('w_home')).map((b) => b.id)).toEqual(reversed);
+  });
+
+  it('lists a grid with paging, sort and filters', async () => {
+    const res = await api(
+      'GET',
+      '/admin/content/banners?groupName=w_home&pageSize=2&pageNo=1&sort=title&order=desc',
+      editor,
+    );
+    expect(res.statusCode).toBe(200);
+    const value = res.json().value;
+    expect(value.pageNo).toBe(1);
+    expect(value.pageSize).toBe(2);
+    expect(value.list).toHaveLength(2);
+    expect(value.total).toBeGreaterThanOrEqual(4);
+    const titles = value.list.map((b: { title: string }) => b.title);
+    expect([...titles].sort().reverse()).toEqual(titles);
+    expectFailure(await api('GET', '/admin/content/banners?sort=password', editor), 400, 'VALIDATION_FAILED');
+    expectFailure(await api('GET', '/admin/content/banners?pageSize=500', editor), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('announcements', () => {
+  async function popups(language = 'EN') {
+    const res = await api('GET', `/wps/relay/MCSFE_getListAnnouncements?types=PU&language=${language}`, undefined);
+    return res.json().value.popup as { id: number; title: string }[];
+  }
+
+  it('a saved popup shows to visitors until disabled or ended; deleted ones are gone; audited', async () => {
+    const res = await api('POST', '/admin/content/announcements', editor, {
+      type: 'PU',
+      audience: 'B',
+      title: 'Operator popup',
+      content: 'Hello visitors',
+      language: 'EN',
+    });
+    expect(res.statusCode).toBe(200);
+    const a = res.json().value;
+    expect(a).toMatchObject({ popup: true, enabled: true, live: true, type: 'PU', audience: 'B' });
+    expect((await popups()).map((p) => p.title)).toContain('Operator popup');
+    expect((await popups('TY')).map((p) => p.title)).not.toContain('Operator popup');
+
+    await api('PUT', `/admin/content/announcements/${a.id}/enabled`, editor, { enabled: false });
+    expect((await popups()).map((p) => p.id)).not.toContain(a.id);
+
+    const ended = await api('PUT', `/admin/content/announcements/${a.id}`, editor, {
+      type: 'PU',
+      audience: 'B',
+      title: 'Operator popup',
+      content: 'Hello visitors',
+      enabled: true,
+      endsAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(ended.json().value.startsAt).toBe(a.startsAt);
+    expect((await popups()).map((p) => p.id)).toContain(a.id);
+    t.advance(120_000);
+    expect((await popups()).map((p) => p.id)).not.toContain(a.id);
+    t.advance(-120_000);
+
+    expect((await api('DELETE', `/admin/content/announcements/${a.id}`, editor)).statusCode).toBe(200);
+    expect(
+      await t.ctx.db.selectFrom('announcements').select('id').where('id', '=', a.id).executeTakeFirst(),
+    ).toBeUndefined();
+    const deleted = (await auditRows('content.delete')).at(-1);
+    expect(detailOf(deleted as { detail: unknown })).toMatchObject({
+      target: `announcement:${a.id}`,
+      before: { title: 'Operator popup' },
+      after: null,
+    });
+    const types = await api('POST', '/admin/content/announcements', editor, {
+      type: 'XX',
+      audience: 'Z',
+      title: 'x',
+      content: 'y',
+    });
+    expect(types.json().value.fields).toMatchObject({ type: 'INVALID', audience: 'INVALID' });
+  });
+});
+
+describe('notices and help articles', () => {
+  it('show per language on the player site and leave it when disabled', async () => {
+    const n = (
+      await api('POST', '/admin/content/notices', editor, { title: 'Paunawa', content: 'Para sa TY', language: 'TY' })
+    ).json().value;
+    const noticeTitles = async (language: string) =>
+      (await t.app.inject({ method: 'GET', url: '/wps/system/notices?pageSize=100', headers: { language } }))
+        .json()
+        .value.content.map((x: { title: string }) => x.title);
+    expect(await noticeTitles('TY')).toContain('Paunawa');
+    expect(await noticeTitles('EN')).not.toContain('Paunawa');
+    await api('PUT', `/admin/content/notices/${n.id}/enabled`, editor, { enabled: false });
+    expect(await noticeTitles('TY')).not.toContain('Paunawa');
+
+    const h = await api('POST', '/admin/content/help', editor, {
+      category: 'Operator help',
+      title: 'How to ask',
+      content: 'Write to us.',
+    });
+    expect(h.statusCode).toBe(200);
+    const help = async () =>
+      (await api('GET', '/wps/system/helpCenter', undefined)).json().value as { category: string }[];
+    expect((await help()).map((c) => c.category)).toContain('Operator help');
+    await api('PUT', `/admin/content/help/${h.json().value.id}/enabled`, editor, { enabled: false });
+    expect((await help()).map((c) => c.category)).not.toContain('Operator help');
+  });
+});
+
+describe('site: resources and registration field rules', () => {
+  it('a saved resource is in the site resources; a field rule reaches the registration settings', async () => {
+    const r = await api('POST', '/admin/site/resources', editor, {
+      resourceType: 'ANDROID',
+      name: 'android-beta',
+      labelNameEn: 'Android beta',
+      url: 'https://example.com/app.apk',
+    });
+    expect(r.statusCode).toBe(200);
+    const resources = async () =>
+      (await api('GET', '/wps/system/resources', undefined)).json().value.map((x: { name: string }) => x.name);
+    expect(await resources()).toContain('android-beta');
+    expectFailure(
+      await api('PUT', `/admin/site/resources/${r.json().value.id}`, editor, {
+        resourceType: 'ANDROID',
+        name: 'android-beta',
+        labelNameEn: 'Android beta',
+        url: 'javascript:alert(1)',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    await api('DELETE', `/admin/site/resources/${r.json().value.id}`, editor);
+    expect(await resources()).not.toContain('android-beta');
+
+    const rule = await api('PUT', '/admin/site/registrationFields/email', editor, {
+      enabled: true,
+      required: true,
+      minLength: 6,
+      maxLength: 80,
+      patternId: null,
+    });
+    expect(rule.statusCode).toBe(200);
+    const rules = (await api('GET', '/wps/system/setting/register', undefined)).json().value as {
+      field: string;
+      required: boolean;
+      minLength: number;
+    }[];
+    expect(rules.find((x) => x.field === 'email')).toMatchObject({ required: true, minLength: 6 });
+    const bad = await api('PUT', '/admin/site/registrationFields/email', editor, {
+      enabled: false,
+      required: true,
+      minLength: 9,
+      maxLength: 3,
+      patternId: null,
+      acceptedPattern: '([a-z',
+    });
+    expect(bad.json().value.fields).toMatchObject({
+      minLength: 'INVALID',
+      required: 'NOT_ALLOWED',
+      acceptedPattern: 'PATTERN',
+    });
+    expectFailure(
+      await api('PUT', '/admin/site/registrationFields/password2', editor, {
+        enabled: true,
+        required: false,
+        minLength: 1,
+        maxLength: 3,
+        patternId: null,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const audit = (await auditRows('site.registrationField')).at(-1);
+    expect(detailOf(audit as { detail: unknown })).toMatchObject({ target: 'email', after: { required: true } });
+  });
+});

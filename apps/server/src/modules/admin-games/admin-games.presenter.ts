@@ -1,0 +1,44 @@
+import type { AdminGame, AdminVendor } from '@gamehall/shared/api/admin-games';
+import { gameIconUrl } from '@gamehall/shared/api/catalogue';
+import type { GameRow, VendorRow } from './admin-games.queries';
+
+export function presentAdminVendor(r: VendorRow): AdminVendor {
+  return {
+    code: r.code,
+    name: r.name,
+    status: r.status,
+    sort: r.sort,
+    gameCount: Number(r.game_count ?? 0),
+    activeGameCount: Number(r.active_game_count ?? 0),
+    // The secret never leaves the server except once, when it is rotated.
+    integration:
+      r.integration_vendor === null
+        ? null
+        : {
+            enabled: r.integration_enabled ?? false,
+            walletMode: r.wallet_mode ?? 'seamless',
+            currency: r.currency ?? '',
+            launchUrl: r.launch_url ?? '',
+            allowedIps: r.allowed_ips ?? [],
+            updatedAt: new Date(r.integration_updated_at ?? 0).toISOString(),
+          },
+  };
+}
+
+export function presentAdminGame(r: GameRow): AdminGame {
+  const nodeId = Number(r.node_id);
+  return {
+    nodeId,
+    vendorCode: r.vendor_code,
+    vendorName: r.vendor_name,
+    gameType: r.game_type,
+    gameCode: r.game_code,
+    name: r.name,
+    subCategory: r.sub_category,
+    isHot: r.is_hot,
+    sort: r.sort,
+    status: r.status,
+    vendorStatus: r.vendor_status,
+    iconUrl: gameIconUrl(nodeId),
+  };
+}

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+
+// Vendors, their wallet integrations and the game catalogue as the back office edits them. Every
+// write to games or vendors bumps catalogue_version and notifies every node (migrations 0007 and
+// 0013), so the lobbies' in-memory catalogue (games/catalogue-index.ts) is rebuilt at its next call;
+// the vendor gateway compares its kept integration settings with the database on every call
+// (vendor-gateway.service), so a changed secret, allow list or switch holds at the vendor's next call.
+
+type Status = 'active' | 'maintenance' | 'hidden';
+
+function vendorBase(db: Conn) {
+  return db
+    .selectFrom('vendors as v')
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'v.code')
+    .select((eb) => [
+      'v.code',
+      'v.name',
+      'v.status',
+      'v.sort',
+      'i.vendor_code as integration_vendor',
+      'i.enabled as integration_enabled',
+      'i.wallet_mode',
+      'i.currency',
+      'i.launch_url',
+      'i.allowed_ips',
+      'i.updated_at as integration_updated_at',
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<string | number>().as('n'))
+        .whereRef('g.vendor_code', '=', 'v.code')
+        .as('game_count'),
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<string | number>().as('n'))
+        .whereRef('g.vendor_code', '=', 'v.code')
+        .where('g.status', '=', 'active')
+        .as('active_game_count'),
+    ]);
+}
+
+export function listVendors(db: Conn) {
+  return vendorBase(db).orderBy('v.sort').orderBy('v.code').execute();
+}
+
+export type VendorRow = Awaited<ReturnType<typeof listVendors>>[number];
+
+export function findVendor(db: Conn, code: string) {
+  return vendorBase(db).where('v.code', '=', code).executeTakeFirst();
+}
+
+export async function updateVendor(db: Conn, code: string, values: { status?: Status; sort?: number }) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('vendors').set(values).where('code', '=', code).execute();
+}
+
+export async function updateIntegration(
+  db: Conn,
+  code: string,
+  values: { enabled?: boolean; wallet_mode?: 'seamless' | 'transfer'; allowed_ips?: string[]; secret?: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('vendor_integrations')
+    .set({ ...values, updated_at: now })
+    .where('vendor_code', '=', code)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countVendors(db: Conn, codes: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('code', 'in', codes)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function reorderVendors(db: Conn, codes: string[]) {
+  for (const [sort, code] of codes.entries())
+    await db.updateTable('vendors').set({ sort }).where('code', '=', code).execute();
+}
+
+export function listIntegrationVendors(db: Conn) {
+  return db.selectFrom('vendor_integrations').select('vendor_code').orderBy('vendor_code').execute();
+}
+
+// ---- catalogue
+
+export type GameFilter = {
+  q?: string;
+  vendor?: string;
+  gameType?: string;
+  status?: Status;
+  hot?: boolean;
+  subCategory?: string;
+};
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function gameBase(db: Conn, f: GameFilter) {
+  let q = db.selectFrom('games as g').innerJoin('vendors as v', 'v.code', 'g.vendor_code');
+  if (f.vendor) q = q.where('g.vendor_code', '=', f.vendor);
+  if (f.gameType) q = q.where('g.game_type', '=', f.gameType);
+  if (f.status) q = q.where('g.status', '=', f.status);
+  if (f.hot !== undefined) q = q.where('g.is_hot', '=', f.hot);
+  if (f.subCategory) q = q.where('g.sub_category', '=', f.subCategory);
+  if (f.q) {
+    const like = containing(f.q);
+    // The name in every language is searched too (names is a jsonb of language -> name).
+    q = q.where((eb) =>
+      eb.or([eb('g.name', 'ilike', like), eb('g.game_code', 'ilike', like), eb(sql`g.names::text`, 'ilike', like)]),
+    );
+  }
+  return q;
+}
+
+const GAME_COLUMNS = [
+  'g.node_id',
+  'g.vendor_code',
+  'v.name as vendor_name',
+  'g.game_type',
+  'g.game_code',
+  'g.name',
+  'g.sub_category',
+  'g.is_hot',
+  'g.sort',
+  'g.status',
+  'v.status as vendor_status',
+] as const;
+
+export async function pageGames(
+  db: Conn,
+  f: GameFilter,
+  sorting: { column: string; order: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+) {
+  const [rows, count] = await Promise.all([
+    gameBase(db, f)
+      .select(GAME_COLUMNS)
+      .orderBy(sql.ref(sorting.column), sorting.order)
+      .orderBy('g.node_id', sorting.order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    gameBase(db, f)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type GameRow = Awaited<ReturnType<typeof pageGames>>['rows'][number];
+
+export function findGame(db: Conn, nodeId: number) {
+  return gameBase(db, {}).select(GAME_COLUMNS).where('g.node_id', '=', nodeId).executeTakeFirst();
+}
+
+export async function updateGame(
+  db: Conn,
+  nodeId: number,
+  values: { status?: Status; is_hot?: boolean; sort?: number; sub_category?: string | null },
+) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();
+}

@@ -1,0 +1,176 @@
+import { OrderValue } from '@gamehall/shared/api/admin-content';
+import {
+  AdminGame,
+  AdminGameBody,
+  AdminGameList,
+  AdminGameQuery,
+  AdminReconciliationList,
+  AdminReconciliationQuery,
+  AdminVendor,
+  AdminVendorBody,
+  AdminVendorList,
+  AdminVendorSecret,
+  GameParams,
+  VendorOrderBody,
+  VendorParams,
+} from '@gamehall/shared/api/admin-games';
+import { envelope } from '@gamehall/shared/api/common';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { operatorAction } from '../admin/admin.service';
+import { presentGrid } from '../admin-content/grid';
+import { presentAdminGame, presentAdminVendor } from './admin-games.presenter';
+import * as games from './admin-games.service';
+
+const tags = ['admin-games'];
+const READ = 'admin:games.read' as const;
+const WRITE = 'admin:games.write' as const;
+
+export function registerAdminGamesRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/games/vendors',
+    {
+      schema: {
+        tags,
+        summary: 'Every vendor in site order, with its game counts and wallet integration (never its secret)',
+        response: { 200: envelope(AdminVendorList) },
+      },
+      config: { auth: READ },
+    },
+    async () => ok({ list: (await games.vendors(ctx)).map(presentAdminVendor) }),
+  );
+
+  app.put(
+    '/admin/games/vendors/order',
+    {
+      schema: {
+        tags,
+        summary: 'Order the vendors: the codes listed get sort 0, 1, 2... (all must exist, else nothing changes)',
+        body: VendorOrderBody,
+        response: { 200: envelope(OrderValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'games.vendor.order',
+        'vendors',
+        () => games.reorderVendors(ctx, req.body.codes),
+        (c) => ({ after: c.codes }),
+      );
+      return ok({ updated: r.codes.length });
+    },
+  );
+
+  app.put(
+    '/admin/games/vendors/:code',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change a vendor: status (active, maintenance, hidden), sort, and its integration (on/off, wallet mode, IP allow list)',
+        params: VendorParams,
+        body: AdminVendorBody,
+        response: { 200: envelope(AdminVendor) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'games.vendor',
+        `vendor:${req.params.code}`,
+        () => games.changeVendor(ctx, req.params.code, req.body),
+        (c) => ({ before: presentAdminVendor(c.before), after: presentAdminVendor(c.after) }),
+      );
+      return ok(presentAdminVendor(r.after));
+    },
+  );
+
+  app.post(
+    '/admin/games/vendors/:code/rotateSecret',
+    {
+      schema: {
+        tags,
+        summary: 'A new signing secret for the vendor, answered this once; the old one is refused from now on',
+        params: VendorParams,
+        response: { 200: envelope(AdminVendorSecret) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'games.vendor.secret',
+        `vendor:${req.params.code}`,
+        () => games.rotateSecret(ctx, req.params.code),
+        // The secret itself is never written to the audit log.
+        (c) => ({ after: { secretRotatedAt: c.rotatedAt } }),
+      );
+      return ok({ code: r.code, secret: r.secret });
+    },
+  );
+
+  app.get(
+    '/admin/games/catalogue',
+    {
+      schema: {
+        tags,
+        summary: 'The game catalogue: search (name in any language, code), filters, paged grid',
+        querystring: AdminGameQuery,
+        response: { 200: envelope(AdminGameList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentGrid(await games.games(ctx, req.query), req.query, presentAdminGame)),
+  );
+
+  app.put(
+    '/admin/games/catalogue/:nodeId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change a game: status (hidden leaves every list and launch; maintenance refuses launches), hot flag, sort, sub-category',
+        params: GameParams,
+        body: AdminGameBody,
+        response: { 200: envelope(AdminGame) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'games.game',
+        `game:${req.params.nodeId}`,
+        () => games.changeGame(ctx, req.params.nodeId, req.body),
+        (c) => ({ before: presentAdminGame(c.before), after: presentAdminGame(c.after) }),
+      );
+      return ok(presentAdminGame(r.after));
+    },
+  );
+
+  app.get(
+    '/admin/games/reconciliation',
+    {
+      schema: {
+        tags,
+        summary:
+          'Daily reconciliation (UTC days, minor units): bets, wins, rollbacks from the vendor calls beside the ledger of vendor:<code>, and the difference; every vendor for one day or one vendor over up to 31 days',
+        querystring: AdminReconciliationQuery,
+        response: { 200: envelope(AdminReconciliationList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(await games.reconciliations(ctx, req.query)),
+  );
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AdminGameBody,
+  AdminGameQuery,
+  AdminReconciliationQuery,
+  AdminReconciliationRow,
+  AdminVendorBody,
+} from '@gamehall/shared/api/admin-games';
+import type { AppContext } from '../../context';
+import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../admin-content/grid';
+import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
+import * as q from './admin-games.queries';
+
+// The back office's games area (issue 11): vendors with their wallet integration, the catalogue,
+// and the per-vendor daily reconciliation the gateway computes.
+
+async function vendorOrFail(ctx: AppContext, code: string) {
+  const vendor = await q.findVendor(ctx.db, code);
+  if (!vendor) throw new AppError('VENDOR_NOT_FOUND');
+  return vendor;
+}
+
+export function vendors(ctx: AppContext) {
+  return q.listVendors(ctx.db);
+}
+
+/**
+ * Changes what was sent, in one transaction. The integration fields need the vendor to have an
+ * integration (field errors otherwise).
+ */
+export async function changeVendor(ctx: AppContext, code: string, body: AdminVendorBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await q.findVendor(trx, code);
+    if (!before) throw new AppError('VENDOR_NOT_FOUND');
+    await q.updateVendor(trx, code, {
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      ...(body.sort !== undefined ? { sort: body.sort } : {}),
+    });
+    const integration = {
+      ...(body.integrationEnabled !== undefined ? { enabled: body.integrationEnabled } : {}),
+      ...(body.walletMode !== undefined ? { wallet_mode: body.walletMode } : {}),
+      // One entry per address: the gateway compares the list as it is.
+      ...(body.allowedIps !== undefined ? { allowed_ips: [...new Set(body.allowedIps)] } : {}),
+    };
+    if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {
+      const fields = Object.fromEntries(
+        (['integrationEnabled', 'walletMode', 'allowedIps'] as const)
+          .filter((f) => body[f] !== undefined)
+          .map((f) => [f, 'NOT_ALLOWED']),
+      );
+      throw fieldErrors(fields);
+    }
+    const after = await q.findVendor(trx, code);
+    if (!after) throw new AppError('VENDOR_NOT_FOUND');
+    return { before, after };
+  });
+}
+
+/**
+ * A new random 256-bit secret for the vendor's signatures. It is answered once and never shown
+ * again (the audit log records only that it changed); the old secret is refused from the vendor's
+ * next call. The house studio derives its secrets from the house secret, so a studio vendor with
+ * a rotated secret needs the new one configured on its side.
+ */
+export async function rotateSecret(ctx: AppContext, code: string) {
+  await vendorOrFail(ctx, code);
+  const secret = randomBytes(32).toString('hex');
+  if (!(await q.updateIntegration(ctx.db, code, { secret }, ctx.now()))) throw new AppError('VENDOR_NOT_FOUND');
+  return { code, secret, rotatedAt: ctx.now().toISOString() };
+}
+
+/** Puts the listed vendors first, in that order; every code must exist, else nothing changes. */
+export async function reorderVendors(ctx: AppContext, codes: string[]) {
+  if (new Set(codes).size !== codes.length) throw fieldErrors({ codes: 'INVALID' });
+  return ctx.db.transaction().execute(async (trx) => {
+    if ((await q.countVendors(trx, codes)) !== codes.length) throw fieldErrors({ codes: 'INVALID' });
+    await q.reorderVendors(trx, codes);
+    return { codes };
+  });
+}
+
+// ---- catalogue
+
+const GAME_SORTS: Record<AdminGameQuery['sort'], string> = {
+  sort: 'g.sort',
+  name: 'g.name',
+  nodeId: 'g.node_id',
+  vendorCode: 'g.vendor_code',
+  gameType: 'g.game_type',
+  createdAt: 'g.created_at',
+};
+
+export function games(ctx: AppContext, query: AdminGameQuery) {
+  return q.pageGames(ctx.db, query, { column: GAME_SORTS[query.sort], order: query.order }, pageWindow(query));
+}
+
+/**
+ * Changes what was sent. hidden takes the game off every list and launch (404), maintenance keeps
+ * it listed but refuses launches (GAME_MAINTENANCE), as the player API already treats them.
+ */
+export async function changeGame(ctx: AppContext, nodeId: number, body: AdminGameBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await q.findGame(trx, nodeId);
+    if (!before) throw new AppError('GAME_NOT_FOUND');
+    await q.updateGame(trx, nodeId, {
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      ...(body.isHot !== undefined ? { is_hot: body.isHot } : {}),
+      ...(body.sort !== undefined ? { sort: body.sort } : {}),
+      ...(body.subCategory !== undefined ? { sub_category: body.subCategory } : {}),
+    });
+    const after = await q.findGame(trx, nodeId);
+    if (!after) throw new AppError('GAME_NOT_FOUND');
+    return { before, after };
+  });
+}
+
+// ---- reconciliation
+
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * The gateway's reconciliation (vendor_transactions beside the ledger of vendor:<code>) for every
+ * vendor with an integration on one UTC day, or for one vendor over up to 31 days.
+ */
+export async function reconciliations(ctx: AppContext, query: AdminReconciliationQuery) {
+  const codes = query.vendor ? [query.vendor] : (await q.listIntegrationVendors(ctx.db)).map((r) => r.vendor_code);
+  const list: AdminReconciliationRow[] = [];
+  for (const date of daysOf(query.from, query.to ?? query.from))
+    for (const code of codes) {
+      const r = await reconciliation(ctx, code, date);
+      list.push({ ...r, difference: r.ledger.net - r.net });
+    }
+  return { list, mismatches: list.filter((r) => !r.matches).length };
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { GAME_TYPES, SLOT_SUB_CATEGORIES } from '../constants';
+import { grid, gridQuery, QueryFlag } from './admin-content';
+import { ReconciliationValue, VendorCodeField } from './vendor';
+
+// The back office's games screens (issue 11): vendors with their wallet integration, the
+// catalogue, and the per-vendor daily reconciliation. Catalogue writes bump catalogue_version
+// (migration 0007 triggers), so every node's lobby drops a hidden game at its next list call.
+
+export const CatalogueStatus = z.enum(['active', 'maintenance', 'hidden']);
+export type CatalogueStatus = z.infer<typeof CatalogueStatus>;
+export const WalletMode = z.enum(['seamless', 'transfer']);
+
+/** An IPv4 or IPv6 address as the gateway compares it (exact match, no ranges). */
+export const IpAddress = z.union([z.ipv4(), z.ipv6()], { error: () => ({ message: 'INVALID' }) });
+
+export const AdminVendor = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** active: in the lobby; maintenance: shown, games cannot launch; hidden: gone from the site. */
+  status: CatalogueStatus,
+  sort: z.number().int(),
+  gameCount: z.number().int(),
+  activeGameCount: z.number().int(),
+  /** The wallet integration (vendor_integrations); null when the vendor has none. */
+  integration: z
+    .object({
+      enabled: z.boolean(),
+      walletMode: WalletMode,
+      currency: z.string(),
+      launchUrl: z.string(),
+      allowedIps: z.array(z.string()),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+});
+export type AdminVendor = z.infer<typeof AdminVendor>;
+export const AdminVendorList = z.object({ list: z.array(AdminVendor) });
+export const VendorParams = z.object({ code: VendorCodeField });
+
+/** Only the fields sent change. */
+export const AdminVendorBody = z
+  .object({
+    status: CatalogueStatus.optional(),
+    sort: z.number().int().min(0).max(1_000_000).optional(),
+    /** The wallet integration switched on or off (calls from the vendor answer ERROR_VENDOR_DISABLED). */
+    integrationEnabled: z.boolean().optional(),
+    walletMode: WalletMode.optional(),
+    /** Addresses the vendor may call from; empty: any. */
+    allowedIps: z.array(IpAddress).max(50).optional(),
+  })
+  .strict();
+export type AdminVendorBody = z.infer<typeof AdminVendorBody>;
+
+export const VendorOrderBody = z.object({ codes: z.array(VendorCodeField).min(1).max(500) });
+
+/** The new secret, shown this once; the old one stops working at once. */
+export const AdminVendorSecret = z.object({ code: z.string(), secret: z.string() });
+
+// ---- catalogue
+
+export const AdminGame = z.object({
+  nodeId: z.number().int(),
+  vendorCode: z.string(),
+  vendorName: z.string(),
+  gameType: z.string(),
+  gameCode: z.string(),
+  name: z.string(),
+  subCategory: z.string().nullable(),
+  isHot: z.boolean(),
+  sort: z.number().int(),
+  status: CatalogueStatus,
+  vendorStatus: CatalogueStatus,
+  iconUrl: z.string(),
+});
+export type AdminGame = z.infer<typeof AdminGame>;
+
+export const AdminGameQuery = gridQuery(
+  ['sort', 'name', 'nodeId', 'vendorCode', 'gameType', 'createdAt'],
+  'sort',
+).extend({
+  q: z.string().trim().max(100).optional(),
+  vendor: VendorCodeField.optional(),
+  gameType: z.enum(GAME_TYPES).optional(),
+  status: CatalogueStatus.optional(),
+  hot: QueryFlag.optional(),
+  subCategory: z.string().trim().max(20).optional(),
+});
+export type AdminGameQuery = z.infer<typeof AdminGameQuery>;
+export const AdminGameList = grid(AdminGame);
+export const GameParams = z.object({ nodeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const SubCategory = z.enum(SLOT_SUB_CATEGORIES);
+/** Only the fields sent change. */
+export const AdminGameBody = z
+  .object({
+    status: CatalogueStatus.optional(),
+    isHot: z.boolean().optional(),
+    sort: z.number().int().min(0).max(1_000_000).optional(),
+    /** Slot sub-category (SC, VP, JP, TG, AC, BG) or null for none. */
+    subCategory: SubCategory.nullable().optional(),
+  })
+  .strict();
+export type AdminGameBody = z.infer<typeof AdminGameBody>;
+
+// ---- reconciliation
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** One UTC day for every vendor, or a range of days (at most 31) for one vendor. */
+export const AdminReconciliationQuery = z
+  .object({ from: Day, to: Day.optional(), vendor: VendorCodeField.optional() })
+  .superRefine((value, ctx) => {
+    const to = value.to ?? value.from;
+    const days = (Date.parse(to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (Number.isNaN(days) || days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'before from', params: { reason: 'INVALID' } });
+    else if (days > 31)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'at most 31 days', params: { reason: 'TOO_LONG' } });
+    else if (days > 1 && !value.vendor)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vendor'],
+        message: 'a range of days is for one vendor',
+        params: { reason: 'REQUIRED' },
+      });
+  });
+export type AdminReconciliationQuery = z.infer<typeof AdminReconciliationQuery>;
+/** Minor units (as the gateway's reconciliation). `difference` = ledger.net - net: 0 when it matches. */
+export const AdminReconciliationRow = ReconciliationValue.extend({ difference: z.number().int() });
+export type AdminReconciliationRow = z.infer<typeof AdminReconciliationRow>;
+export const AdminReconciliationList = z.object({
+  list: z.array(AdminReconciliationRow),
+  mismatches: z.number().int(),
+});
