@@ -29,9 +29,8 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
-import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
-import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
-import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
@@ -39,7 +38,6 @@ import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
-import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
@@ -158,10 +156,8 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
-  registerAdminContentRoutes,
-  registerAdminGamesRoutes,
-  registerReportsRoutes,
-  registerAdminMembersRoutes,
+  registerOperatorsRoutes,
+  registerAuditRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,
 ];

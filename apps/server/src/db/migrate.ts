@@ -19,9 +19,7 @@ import * as m0018 from './migrations/0018-vendor-bet-refusals';
 import * as m0019 from './migrations/0019-drop-games-search-text';
 import * as m0020 from './migrations/0020-two-factor';
 import * as m0021 from './migrations/0021-gateway-deposit-expiry';
-import * as m0024 from './migrations/0024-daily-rollups';
-import * as m0023 from './migrations/0023-member-admin';
-import * as m0025 from './migrations/0025-content-admin';
+import * as m0022 from './migrations/0022-operators';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -45,9 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019-drop-games-search-text': m0019,
   '0020-two-factor': m0020,
   '0021-gateway-deposit-expiry': m0021,
-  '0024-daily-rollups': m0024,
-  '0023-member-admin': m0023,
-  '0025-content-admin': m0025,
+  '0022-operators': m0022,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -8,10 +8,13 @@ import { AppError } from './errors';
  * - 'session'  any logged-in account, trial included (member info, logout).
  * - 'member'   a logged-in real member or agent: trial accounts are refused (spec §6).
  * - 'agent'    a logged-in agent (account types 1, 2, 41, 42).
- * - 'admin:<permission>' a back-office operator holding that permission (or '*').
+ * - 'operator' any back-office operator's admin session, even one that must still enrol in two-factor
+ *   authentication (the operator's own session: me, logout, enrolment).
+ * - 'admin:<permission>' a back-office operator holding that permission (or '*'), whose session is
+ *   not waiting for a required two-factor enrolment.
  * A route without a declaration makes start-up fail.
  */
-export type AuthRule = 'public' | 'session' | 'member' | 'agent' | `admin:${string}`;
+export type AuthRule = 'public' | 'session' | 'member' | 'agent' | 'operator' | `admin:${string}`;
 
 export type Principal = {
   sessionId: number;
@@ -24,6 +27,8 @@ export type Principal = {
   isOperator: boolean;
   permissions: string[];
   language: string;
+  /** An operator the brand requires to use two-factor authentication who has not enrolled yet. */
+  mustEnrol?: boolean;
 };
 
 export const OPERATOR_ACCOUNT_TYPE = 90;
@@ -88,10 +93,15 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
     request.principal = principal;
     if (rule === 'public') return;
     if (!principal) throw new AppError(token ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
+    if (rule === 'operator') {
+      if (!principal.isOperator || principal.area !== 'admin') throw new AppError('AUTH_FORBIDDEN');
+      return;
+    }
     if (rule.startsWith('admin:')) {
       const permission = rule.slice('admin:'.length);
       if (!principal.isOperator || !(principal.permissions.includes('*') || principal.permissions.includes(permission)))
         throw new AppError('AUTH_FORBIDDEN');
+      if (principal.mustEnrol) throw new AppError('OPERATOR_TWO_FACTOR_SETUP_REQUIRED');
       return;
     }
     if (principal.isOperator) throw new AppError('ACCOUNT_NOT_MEMBER');

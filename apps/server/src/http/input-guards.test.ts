@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = mounted.t;
   const { member, operator } = actors(() => t, createMember);
   memberToken = (await member()).token;
-  operatorToken = (await operator(['cashier', 'brand', 'vendors'])).token;
+  operatorToken = (await operator(['*'])).token;
 });
 afterAll(() => mounted.close());
 

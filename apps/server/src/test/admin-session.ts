@@ -7,7 +7,7 @@ import { solveChallenge } from './challenge';
  */
 export async function adminLoginCall(
   app: App,
-  body: { username: string; password: string; captcha?: string },
+  body: { username: string; password: string; captcha?: string; code?: string },
   options: { remoteAddress?: string; challenge?: string | null; headers?: Record<string, string> } = {},
 ) {
   const challenge = options.challenge === null ? undefined : (options.challenge ?? (await solveChallenge(app)));

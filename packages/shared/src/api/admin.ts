@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, PageQuery, paged } from './common';
+import { SecondFactorCode } from './two-factor';
 import { ChallengeField } from './verification';
 
 // The operator API (issue 4: until the back office exists, operator actions are API calls guarded
@@ -13,6 +14,11 @@ export const AdminLoginBody = z.object({
   challenge: ChallengeField.optional(),
   /** The answer to GET /wps/captcha once a refusal carried { captcha: true }. */
   captcha: z.string().max(16).optional(),
+  /**
+   * For an operator with two-factor authentication on: the authenticator's code or a recovery code.
+   * Without it such an operator gets OPERATOR_TWO_FACTOR_REQUIRED (the password was right).
+   */
+  code: SecondFactorCode.optional(),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 
@@ -20,6 +26,13 @@ export const AdminLoginValue = z.object({
   token: z.string(),
   username: z.string(),
   permissions: z.array(z.string()),
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    /** The brand requires two-factor authentication of every operator. */
+    required: z.boolean(),
+  }),
+  /** Required but not enrolled: only /admin/session/* answers until enrolment is confirmed. */
+  mustEnrol: z.boolean(),
 });
 export type AdminLoginValue = z.infer<typeof AdminLoginValue>;
 

@@ -6,6 +6,7 @@ import { seedCashier } from './cashier-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { seedContent } from './content-seed';
 import { hashDemoPasswords, missingDemoAccounts, seedDemoAccounts } from './demo-accounts-seed';
+import { seedOperatorRoles } from './operators-seed';
 import { lockSeed } from './seed.queries';
 import { seedVendorIntegrations } from './vendor-integrations-seed';
 
@@ -33,8 +34,9 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedCatalogue(trx, { demo: options.demo, slots: options.catalogueSlots });
     await seedVendorIntegrations(trx, { houseSecret: ctx.config.studioSecret, currency: brand.currency });
     await seedCashier(trx, options.demo);
-    if (!options.demo) return;
+    if (!options.demo) return seedOperatorRoles(trx, { demo: false, now });
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
+    await seedOperatorRoles(trx, { demo: true, now });
   });
 }

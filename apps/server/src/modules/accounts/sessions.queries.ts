@@ -34,7 +34,9 @@ export function findLiveSession(db: Conn, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
+    .leftJoin('member_totp', 'member_totp.member_id', 'sessions.member_id')
     .select([
+      'member_totp.enabled_at as totpEnabledAt',
       'sessions.id as sessionId',
       'sessions.area',
       'sessions.last_seen_at',

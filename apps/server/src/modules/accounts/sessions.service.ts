@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
+import { getBrand } from '../site/brand.service';
 import { beginRead, cachedSession, forgetSession, holdMember, storeSession } from './sessions.cache';
 import { findLiveSession, insertSession, revokeMemberSessions, revokeSession, touchSession } from './sessions.queries';
 
@@ -39,7 +40,10 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
   const row = await findLiveSession(ctx.db, tokenHash, now);
   if (row?.status !== 'active') return null;
   let lastSeen = new Date(row.last_seen_at).getTime();
-  if (now.getTime() - lastSeen > SESSION_IDLE_MINUTES * 60_000) {
+  // Back-office sessions follow the brand's shorter idle timeout and its two-factor requirement.
+  const operatorRules = row.area === 'admin' ? await getBrand(ctx.db) : null;
+  const idleMinutes = operatorRules ? operatorRules.operatorIdleMinutes : SESSION_IDLE_MINUTES;
+  if (now.getTime() - lastSeen > idleMinutes * 60_000) {
     await revokeSession(ctx.db, row.sessionId, now);
     return null;
   }
@@ -58,6 +62,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
     isOperator: row.type === OPERATOR_ACCOUNT_TYPE,
     permissions: row.permissions ?? [],
     language: row.language,
+    mustEnrol: Boolean(operatorRules?.operatorTwoFactorRequired && !row.totpEnabledAt),
   };
   storeSession(ctx, ticket, tokenHash, {
     principal: { ...principal, permissions: [...principal.permissions] },

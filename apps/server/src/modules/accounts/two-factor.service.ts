@@ -195,6 +195,15 @@ export async function regenerateRecoveryCodes(
   return { recoveryCodes: codes };
 }
 
+/**
+ * Removes an account's authenticator and recovery codes, in the caller's transaction, without a code:
+ * for a back-office reset of an operator who lost their phone (the caller checks the permission and
+ * audits). Answers whether two-factor authentication was on.
+ */
+export async function removeTwoFactor(db: Conn, memberId: number): Promise<boolean> {
+  return deleteTwoFactor(db, memberId);
+}
+
 /** Whether the member has an authenticator switched on. */
 export async function twoFactorEnabled(ctx: AppContext, memberId: number): Promise<boolean> {
   return Boolean((await findTotp(ctx.db, memberId))?.enabled_at);

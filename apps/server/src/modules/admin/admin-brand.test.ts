@@ -41,7 +41,11 @@ async function brandAudit(event: 'brand.setting' | 'brand.switch') {
 const detailOf = (d: unknown) => (typeof d === 'string' ? JSON.parse(d) : d) as Record<string, unknown>;
 
 async function cashierOperator() {
-  const op = await createMember(t.ctx, { type: 90, permissions: ['cashier'], password: 'Oper@1234' });
+  const op = await createMember(t.ctx, {
+    type: 90,
+    permissions: ['cashier.read', 'cashier.approve', 'cashier.settings'],
+    password: 'Oper@1234',
+  });
   return operatorLogin(t.app, { username: op.username, password: 'Oper@1234' }, '10.9.1.1');
 }
 
@@ -70,7 +74,7 @@ describe('GET /admin/brand/settings', () => {
 });
 
 describe('PUT /admin/brand/settings/:key', () => {
-  it('puts the site into maintenance and back, seen at once by /wps/system/status, audited with old and new', async () => {
+  it('puts the site into maintenance and back, seen at once by /wps/system/status, audited with before and after', async () => {
     const before = await brandAudit('brand.setting');
     const on = { enabled: true, title: 'Upgrade', info: 'Back at noon' };
     const res = await send('PUT', '/admin/brand/settings/maintenance', adminToken, { value: on });
@@ -87,9 +91,9 @@ describe('PUT /admin/brand/settings/:key', () => {
     expect(rows).toHaveLength(2);
     const details = rows.map((r) => detailOf(r.detail));
     expect(details).toContainEqual(
-      expect.objectContaining({ key: 'maintenance', old: expect.objectContaining({ enabled: false }), new: on }),
+      expect.objectContaining({ key: 'maintenance', before: expect.objectContaining({ enabled: false }), after: on }),
     );
-    expect(details).toContainEqual(expect.objectContaining({ key: 'maintenance', old: on, new: off }));
+    expect(details).toContainEqual(expect.objectContaining({ key: 'maintenance', before: on, after: off }));
     expect(rows.every((r) => r.success && r.username === 'admin')).toBe(true);
   });
 
@@ -146,7 +150,7 @@ describe('PUT /admin/brand/settings/:key', () => {
 });
 
 describe('PUT /admin/brand/switches/:modId', () => {
-  it('turns a switch off and on, seen by /wps/system/whitelabel, audited with old and new', async () => {
+  it('turns a switch off and on, seen by /wps/system/whitelabel, audited with before and after', async () => {
     const original = await switchEnabled('COMM3');
     const res = await send('PUT', '/admin/brand/switches/COMM3', adminToken, { enabled: !original });
     expect(res.statusCode).toBe(200);
@@ -161,8 +165,8 @@ describe('PUT /admin/brand/switches/:modId', () => {
     expect((await send('PUT', '/admin/brand/switches/COMM3', adminToken, { enabled: original })).statusCode).toBe(200);
     expect(await switchEnabled('COMM3')).toBe(original);
     const details = (await brandAudit('brand.switch')).filter((r) => r.success).map((r) => detailOf(r.detail));
-    expect(details).toContainEqual(expect.objectContaining({ modId: 'COMM3', old: original, new: !original }));
-    expect(details).toContainEqual(expect.objectContaining({ modId: 'COMM3', old: !original, new: original }));
+    expect(details).toContainEqual(expect.objectContaining({ modId: 'COMM3', before: original, after: !original }));
+    expect(details).toContainEqual(expect.objectContaining({ modId: 'COMM3', before: !original, after: original }));
   });
 
   it('answers 404 for an unknown switch, 400 for a bad body, and refuses other callers, changing nothing', async () => {

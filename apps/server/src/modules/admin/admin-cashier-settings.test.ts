@@ -93,16 +93,16 @@ describe('GET and PUT /admin/cashier/settings', () => {
         true,
         {
           target: 'cashier_settings',
-          old: { receiptConfirmMinutes: 60, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
-          new: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
+          before: { receiptConfirmMinutes: 60, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
+          after: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
         },
       ],
       [
         true,
         {
           target: 'cashier_settings',
-          old: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
-          new: { receiptConfirmMinutes: 30, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
+          before: { receiptConfirmMinutes: 30, turnoverPercent: 150, gatewayExpiryMinutes: 30 },
+          after: { receiptConfirmMinutes: 30, turnoverPercent: 0, gatewayExpiryMinutes: 30 },
         },
       ],
     ]);
@@ -121,7 +121,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
     ]) {
       expectFailure(await put('/admin/cashier/settings', operator, body), 400, 'VALIDATION_FAILED');
     }
-    const brandOnly = await operatorWith(['brand']);
+    const brandOnly = await operatorWith(['site.write']);
     expectFailure(await put('/admin/cashier/settings', brandOnly.token, { turnoverPercent: 5 }), 403, 'AUTH_FORBIDDEN');
     expectFailure(await call(t, 'GET', '/admin/cashier/settings', brandOnly.token), 403, 'AUTH_FORBIDDEN');
     const m = await memberWithSession();
@@ -182,8 +182,8 @@ describe('PUT /admin/cashier/methods/:code', () => {
     const trail = await auditTrail('cashier.method');
     expect(trail[0]?.detail).toMatchObject({
       target: 'BANK_TRANSFER',
-      old: { min: 100, max: 500000, receivingAccount: { bankName: 'Demo Bank' } },
-      new: { min: 200, max: 1000.5, receivingAccount: { bankName: 'Metro Bank' } },
+      before: { min: 100, max: 500000, receivingAccount: { bankName: 'Demo Bank' } },
+      after: { min: 200, max: 1000.5, receivingAccount: { bankName: 'Metro Bank' } },
     });
   });
 
@@ -214,7 +214,7 @@ describe('PUT /admin/cashier/methods/:code', () => {
     ]) {
       expectFailure(await put('/admin/cashier/methods/WITHDRAWAL', operator, body), 400, 'VALIDATION_FAILED');
     }
-    const brandOnly = await operatorWith(['brand']);
+    const brandOnly = await operatorWith(['site.write']);
     expectFailure(
       await put('/admin/cashier/methods/WITHDRAWAL', brandOnly.token, { active: false }),
       403,

@@ -11,7 +11,7 @@ let operator: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  operator = (await actors(() => t, createMember).operator(['brand'])).token;
+  operator = (await actors(() => t, createMember).operator(['site.write'])).token;
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,11 @@ export function findAccountForAdminLogin(db: Conn, username: string) {
     .executeTakeFirst();
 }
 
+/** The operator's last sign-in (shown in the operators list); not part of a resolved session. */
+export async function recordOperatorLogin(db: Conn, memberId: number, ip: string, now: Date) {
+  await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', memberId).execute();
+}
+
 export function listSwitchesForOperator(db: Conn) {
   return db
     .selectFrom('whitelabel_switches')

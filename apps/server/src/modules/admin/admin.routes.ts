@@ -45,10 +45,13 @@ import {
 import * as admin from './admin.service';
 
 const tags = ['admin'];
-// Operator actions on money need the 'cashier' permission (or '*').
-const CASHIER = 'admin:cashier' as const;
+// Reading the queues and their proofs, deciding orders and confirming bank accounts, and changing
+// how the cashier works are separate permissions (roles give a cashier the first two only).
+const CASHIER_READ = 'admin:cashier.read' as const;
+const CASHIER_APPROVE = 'admin:cashier.approve' as const;
+const CASHIER_SETTINGS = 'admin:cashier.settings' as const;
 // Brand settings and switches change the whole site (maintenance, region restriction, languages).
-const BRAND = 'admin:brand' as const;
+const SITE_WRITE = 'admin:site.write' as const;
 
 export function registerAdminRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -74,7 +77,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         querystring: AdminDepositQuery,
         response: { 200: envelope(AdminDepositList) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_READ },
     },
     async (req) => ok(presentPage(await cashier.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
   );
@@ -88,7 +91,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminDeposit) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -110,7 +113,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: RejectBody,
         response: { 200: envelope(AdminDeposit) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -131,7 +134,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         querystring: AdminWithdrawalQuery,
         response: { 200: envelope(AdminWithdrawalList) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_READ },
     },
     async (req) =>
       ok(presentPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, presentAdminWithdrawal)),
@@ -146,7 +149,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminWithdrawal) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -168,7 +171,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: RejectBody,
         response: { 200: envelope(AdminWithdrawal) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -189,7 +192,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminWithdrawal) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -210,7 +213,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminIdParams,
         response: { 200: envelope(AdminBankAccount) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
       ok(
@@ -231,7 +234,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminImageList) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_READ },
     },
     async (req) => {
       const files = await cashier.orderImages(ctx, req.params.reference);
@@ -243,7 +246,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     '/admin/cashier/images/:reference/:id',
     {
       schema: { tags, summary: 'The bytes of one uploaded image (png or jpeg)', params: AdminImageParams },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_READ },
     },
     async (req, reply) => {
       const image = await cashier.orderImage(ctx, req.params.reference, req.params.id);
@@ -263,7 +266,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         summary: 'Cashier settings: receipt minutes, turnover percent, every payment method with limits',
         response: { 200: envelope(AdminCashierSettings) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_SETTINGS },
     },
     async () => ok(presentAdminCashierSettings(await cashier.cashierConfiguration(ctx))),
   );
@@ -278,7 +281,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: AdminCashierSettingsBody,
         response: { 200: envelope(AdminCashierSettings) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_SETTINGS },
     },
     async (req) => {
       const changed = await admin.operatorAction(
@@ -288,8 +291,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         'cashier_settings',
         () => cashier.changeCashierSettings(ctx, req.body),
         (c) => ({
-          old: c.old,
-          new: {
+          before: c.old,
+          after: {
             receiptConfirmMinutes: c.config.receiptConfirmMinutes,
             turnoverPercent: c.config.turnoverPercent,
             gatewayExpiryMinutes: c.config.gatewayExpiryMinutes,
@@ -310,7 +313,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: AdminCashierMethodBody,
         response: { 200: envelope(AdminCashierMethod) },
       },
-      config: { auth: CASHIER },
+      config: { auth: CASHIER_SETTINGS },
     },
     async (req) => {
       const changed = await admin.operatorAction(
@@ -319,7 +322,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         'cashier.method',
         req.params.code,
         () => cashier.changePaymentMethod(ctx, req.params.code, req.body),
-        (c) => ({ old: presentAdminCashierMethod(c.before), new: presentAdminCashierMethod(c.after) }),
+        (c) => ({ before: presentAdminCashierMethod(c.before), after: presentAdminCashierMethod(c.after) }),
       );
       return ok(presentAdminCashierMethod(changed.after));
     },
@@ -333,7 +336,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         summary: 'Every brand setting with its current value, and the whitelabel switches',
         response: { 200: envelope(AdminBrandSettings) },
       },
-      config: { auth: BRAND },
+      config: { auth: SITE_WRITE },
     },
     async () => {
       const { brand, switches } = await admin.brandConfiguration(ctx);
@@ -351,7 +354,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: AdminBrandSettingBody,
         response: { 200: envelope(AdminBrandSetting) },
       },
-      config: { auth: BRAND },
+      config: { auth: SITE_WRITE },
     },
     async (req) => {
       const changed = await admin.operatorAction(
@@ -360,7 +363,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         'brand.setting',
         req.params.key,
         () => admin.changeBrandSetting(ctx, req.params.key, req.body.value),
-        (c) => ({ key: c.key, old: c.old, new: c.value }),
+        (c) => ({ key: c.key, before: c.old, after: c.value }),
       );
       return ok({ key: changed.key, value: changed.value });
     },
@@ -376,7 +379,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         body: AdminSwitchBody,
         response: { 200: envelope(AdminBrandSwitch) },
       },
-      config: { auth: BRAND },
+      config: { auth: SITE_WRITE },
     },
     async (req) => {
       const changed = await admin.operatorAction(
@@ -385,7 +388,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         'brand.switch',
         req.params.modId,
         () => admin.changeSwitch(ctx, req.params.modId, req.body.enabled),
-        (c) => ({ modId: c.row.mod_id, old: c.old, new: c.row.enabled }),
+        (c) => ({ modId: c.row.mod_id, before: c.old, after: c.row.enabled }),
       );
       return ok(presentAdminSwitch(changed.row));
     },

@@ -15,10 +15,16 @@ import {
 } from '../accounts/login-attempts';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
+import { checkSecondFactor, twoFactorEnabled } from '../accounts/two-factor.service';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
 import { reset, UNLIMITED } from '../throttle/throttle.service';
-import { findAccountForAdminLogin, findSwitchForOperator, listSwitchesForOperator } from './admin.queries';
+import {
+  findAccountForAdminLogin,
+  findSwitchForOperator,
+  listSwitchesForOperator,
+  recordOperatorLogin,
+} from './admin.queries';
 
 // Operator passwords checked per IP: at most ten in 15 minutes, the 10th failure locks the IP out
 // for 15 minutes. Failures per username only count, towards the captcha.
@@ -26,11 +32,18 @@ const FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
 const USERNAME_FAILURES = { max: UNLIMITED, windowSeconds: 900 } as const;
 
 /**
- * Operator login (until the back office exists): only operator accounts (type 90) get an 'admin'
- * session. Like the member login it asks for the proof-of-work challenge (while the brand has it on)
- * and, after the brand's captchaAfterFailures, for the captcha; the attempt is counted before the
- * password is checked. The password is checked before the account type, so the answer never tells
- * whether a username belongs to a member or an operator without the right password.
+ * Operator login: only operator accounts (type 90) get an 'admin' session. Like the member login it
+ * asks for the proof-of-work challenge (while the brand has it on) and, after the brand's
+ * captchaAfterFailures, for the captcha; the attempt is reserved before the password is checked.
+ * The password is checked before the account type, so the answer never tells whether a username
+ * belongs to a member or an operator without the right password.
+ *
+ * An operator with two-factor authentication on also sends `code` (authenticator or recovery code).
+ * Without one the answer is OPERATOR_TWO_FACTOR_REQUIRED and the attempt is given back (the password
+ * was right, nothing was guessed); a wrong code keeps the attempt's slots, like a wrong password, and
+ * also counts against the account's second-factor tries (two-factor.service), each reserved before
+ * the code is looked at. When the brand requires two-factor authentication and the operator has
+ * none, the session is issued but can only reach /admin/session/* until enrolment (mustEnrol).
  */
 export async function adminLogin(ctx: AppContext, request: FastifyRequest, body: AdminLoginBody) {
   const brand = await getBrand(ctx.db);
@@ -43,7 +56,6 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
   const account = await findAccountForAdminLogin(ctx.db, body.username);
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : false;
   if (!account) await burnPasswordCheck(body.password);
-  if (passwordOk) await releaseLoginAttempt(ctx, attempt);
   const refusal: AppError | null =
     !account || !passwordOk
       ? new AppError('ACCOUNT_PASSWORD_INVALID')
@@ -52,20 +64,49 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
         : account.status !== 'active'
           ? new AppError('ACCOUNT_DISABLED')
           : null;
-  if (refusal || !account) {
-    await audit(ctx.db, request, {
+  const refused = (reason: string, memberId: number | null) =>
+    audit(ctx.db, request, {
       event: 'admin.login',
       success: false,
-      memberId: account?.id ?? null,
+      memberId,
       username: body.username,
-      detail: { area: 'admin', reason: refusal?.code ?? 'ACCOUNT_PASSWORD_INVALID' },
+      detail: { area: 'admin', reason },
+      operator: account?.type === OPERATOR_ACCOUNT_TYPE,
     });
-    if (!passwordOk) {
+  if (refusal || !account) {
+    await refused(refusal?.code ?? 'ACCOUNT_PASSWORD_INVALID', account?.id ?? null);
+    if (passwordOk) await releaseLoginAttempt(ctx, attempt);
+    else {
       const failure = await failLoginAttempt(ctx, brand, attempt);
       if (failure.captcha) throw new AppError('ACCOUNT_PASSWORD_INVALID', { value: { captcha: true } });
     }
     throw refusal ?? new AppError('ACCOUNT_PASSWORD_INVALID');
   }
+
+  const twoFactorOn = await twoFactorEnabled(ctx, account.id);
+  let secondFactor: 'TOTP' | 'RECOVERY' | null = null;
+  if (twoFactorOn) {
+    if (!body.code) {
+      await releaseLoginAttempt(ctx, attempt);
+      await refused('OPERATOR_TWO_FACTOR_REQUIRED', account.id);
+      throw new AppError('OPERATOR_TWO_FACTOR_REQUIRED');
+    }
+    try {
+      secondFactor = await checkSecondFactor(ctx, account.id, body.code);
+    } catch (error) {
+      // The account's code tries are locked: no code was checked, so the login attempt goes back.
+      await releaseLoginAttempt(ctx, attempt);
+      throw error;
+    }
+    if (!secondFactor) {
+      await refused('TWO_FACTOR_CODE_INVALID', account.id);
+      const failure = await failLoginAttempt(ctx, brand, attempt);
+      throw new AppError('TWO_FACTOR_CODE_INVALID', failure.captcha ? { value: { captcha: true } } : {});
+    }
+  }
+  await releaseLoginAttempt(ctx, attempt);
+
+  const now = ctx.now();
   const token = await ctx.db.transaction().execute(async (trx) => {
     const issued = await issueSession(ctx, trx, {
       memberId: account.id,
@@ -73,23 +114,39 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
       ip: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null,
     });
+    await recordOperatorLogin(trx, account.id, request.ip, now);
     await audit(trx, request, {
       event: 'admin.login',
       success: true,
       memberId: account.id,
       username: account.username,
-      detail: { area: 'admin' },
+      detail: { area: 'admin', ...(secondFactor ? { secondFactor } : {}) },
+      operator: true,
     });
     return issued;
   });
   await reset(ctx.db, keys.lock.key);
   await reset(ctx.db, keys.count.key);
-  return { token, username: account.username, permissions: account.permissions ?? [] };
+  return {
+    token,
+    username: account.username,
+    permissions: account.permissions ?? [],
+    twoFactor: { enabled: twoFactorOn, required: brand.operatorTwoFactorRequired },
+    mustEnrol: brand.operatorTwoFactorRequired && !twoFactorOn,
+  };
 }
 
 /**
+ * What an operator action changed, for the audit trail: `before` and `after` are the values the
+ * audit screen shows side by side (absent for actions without a prior state, such as an approval);
+ * any other key is kept in the row's detail.
+ */
+export type AuditChange = { before?: unknown; after?: unknown } & Record<string, unknown>;
+
+/**
  * Runs one operator action and writes it to the audit log with the operator, IP and user agent:
- * success after the action, or the refusal code when it was refused.
+ * success after the action with what `describe` says it changed (before/after), or the refusal code
+ * when it was refused.
  */
 export async function operatorAction<T>(
   ctx: AppContext,
@@ -97,7 +154,7 @@ export async function operatorAction<T>(
   event: AuditEvent,
   target: string,
   action: (operator: Principal) => Promise<T>,
-  describe?: (result: T) => Record<string, unknown>,
+  describe?: (result: T) => AuditChange,
 ): Promise<T> {
   const operator = principalOf(request);
   const entry = { event, memberId: operator.memberId, username: operator.username };

@@ -201,7 +201,7 @@ describe('operator cashier routes: role refusals', () => {
     const member = await memberWithSession();
     const trial = await memberWithSession({ type: 4 });
     const agent = await memberWithSession({ type: 1 });
-    const otherOperator = await operatorToken(['content']);
+    const otherOperator = await operatorToken(['content.write']);
     for (const [method, url, body] of routes) {
       expectFailure(await call(t, method, url, undefined, body), 401, 'AUTH_REQUIRED');
       for (const token of [member.token, trial.token, agent.token, otherOperator.token])
@@ -210,7 +210,7 @@ describe('operator cashier routes: role refusals', () => {
   });
 
   it('lets an operator with the cashier permission list and filter orders', async () => {
-    const op = await operatorToken(['cashier']);
+    const op = await operatorToken(['cashier.read']);
     const m = await memberWithSession();
     const dep = (
       await call(t, 'POST', '/wps/cashier/deposit', m.token, {

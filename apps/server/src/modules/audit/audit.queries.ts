@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export async function insertAuditEvent(
@@ -10,11 +11,13 @@ export async function insertAuditEvent(
     ip: string | null;
     userAgent: string | null;
     detail: Record<string, unknown>;
+    operator: boolean;
   },
 ) {
   await db
     .insertInto('audit_log')
     .values({
+      operator: e.operator,
       member_id: e.memberId,
       username: e.username,
       event: e.event,
@@ -48,6 +51,55 @@ export async function pageMemberAudit(
     scope
       .select(['id', 'event', 'success', 'ip', 'user_agent', 'detail', 'created_at'])
       .orderBy('id', 'desc')
+      .offset((page.pageNo - 1) * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export type AuditFilter = {
+  operatorsOnly: boolean;
+  username?: string;
+  event?: string;
+  eventPrefix?: string;
+  target?: string;
+  from?: Date;
+  to?: Date;
+  success?: boolean;
+};
+
+/** One page of the audit trail, newest first unless asked otherwise (the audit screen). */
+export async function pageAudit(
+  db: Conn,
+  f: AuditFilter,
+  page: { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
+) {
+  let scope = db.selectFrom('audit_log');
+  if (f.operatorsOnly) scope = scope.where('operator', '=', true);
+  if (f.username) scope = scope.where(sql<string>`lower(username)`, '=', f.username.toLowerCase());
+  if (f.event) scope = scope.where('event', '=', f.event);
+  if (f.eventPrefix) scope = scope.where('event', 'like', `${f.eventPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.target) scope = scope.where(sql<string>`detail->>'target'`, '=', f.target);
+  if (f.from) scope = scope.where('created_at', '>=', f.from);
+  if (f.to) scope = scope.where('created_at', '<', f.to);
+  if (f.success !== undefined) scope = scope.where('success', '=', f.success);
+  const [rows, total] = await Promise.all([
+    scope
+      .select([
+        'id',
+        'member_id',
+        'username',
+        'event',
+        'success',
+        'ip',
+        'user_agent',
+        'detail',
+        'operator',
+        'created_at',
+      ])
+      .orderBy('id', page.order)
       .offset((page.pageNo - 1) * page.pageSize)
       .limit(page.pageSize)
       .execute(),

@@ -1,6 +1,7 @@
+import type { AuditQuery } from '@gamehall/shared/api/operators';
 import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
-import { insertAuditEvent, listMemberAudit, pageMemberAudit } from './audit.queries';
+import { insertAuditEvent, listMemberAudit, pageAudit, pageMemberAudit } from './audit.queries';
 
 // Every auth event goes to the audit log with IP and user agent (issue 2).
 export type AuditEvent =
@@ -20,6 +21,15 @@ export type AuditEvent =
   | 'email.bind'
   | 'freeplay'
   | 'admin.login'
+  | 'admin.logout'
+  | 'admin.logoutAll'
+  | 'operator.create'
+  | 'operator.disable'
+  | 'operator.enable'
+  | 'operator.resetTwoFactor'
+  | 'operator.roles'
+  | 'role.create'
+  | 'role.update'
   | 'cashier.deposit.approve'
   | 'cashier.deposit.reject'
   | 'cashier.withdrawal.approve'
@@ -30,18 +40,6 @@ export type AuditEvent =
   | 'cashier.method'
   | 'brand.setting'
   | 'brand.switch'
-  | 'content.create'
-  | 'content.update'
-  | 'content.enable'
-  | 'content.delete'
-  | 'content.order'
-  | 'content.image'
-  | 'site.resource'
-  | 'site.registrationField'
-  | 'games.vendor'
-  | 'games.vendor.secret'
-  | 'games.vendor.order'
-  | 'games.game'
   | 'twoFactor.enrol'
   | 'twoFactor.enable'
   | 'twoFactor.disable'
@@ -58,10 +56,13 @@ export async function audit(
     memberId?: number | null;
     username?: string | null;
     detail?: Record<string, unknown>;
+    /** Written by an operator (listed by the audit screen); by default: the request's principal is one. */
+    operator?: boolean;
   },
 ): Promise<void> {
   const ua = request.headers['user-agent'];
   await insertAuditEvent(db, {
+    operator: e.operator ?? request.principal?.isOperator ?? false,
     memberId: e.memberId ?? null,
     username: e.username ?? null,
     event: e.event,
@@ -86,4 +87,23 @@ export async function loginHistory(db: Conn, memberId: number, limit = 20) {
 /** The member's login attempts, newest first, one page (the security centre's login history). */
 export async function loginHistoryPage(db: Conn, memberId: number, page: { pageNo: number; pageSize: number }) {
   return pageMemberAudit(db, memberId, ['login', 'login.verification'], page);
+}
+
+/** The audit screen's page: filters of GET /admin/audit, newest first by default. */
+export function auditTrail(db: Conn, q: AuditQuery) {
+  const prefix = q.action?.endsWith('*') ? q.action.slice(0, -1) : undefined;
+  return pageAudit(
+    db,
+    {
+      operatorsOnly: q.actor === 'operators',
+      username: q.operator,
+      event: prefix === undefined ? q.action : undefined,
+      eventPrefix: prefix || undefined,
+      target: q.target,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      success: q.success === undefined ? undefined : q.success === 'true',
+    },
+    q,
+  );
 }

@@ -38,7 +38,7 @@ export function actors<I extends { type?: number; permissions?: string[] }>(
       const m = await create(getT().ctx, input);
       return { ...m, token: await sessionFor(getT(), m.id) };
     },
-    async operator(permissions: string[] = ['cashier']) {
+    async operator(permissions: string[] = ['cashier.read', 'cashier.approve', 'cashier.settings']) {
       const op = await create(getT().ctx, { type: 90, permissions } as I);
       return { ...op, token: await sessionFor(getT(), op.id, 'admin') };
     },

@@ -200,8 +200,8 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         querystring: ReconciliationQuery,
         response: { 200: envelope(ReconciliationValue) },
       },
-      // Reconciling vendor money is a cashier-office task.
-      config: { auth: 'admin:cashier' },
+      // A read-only view of vendor money; the console shows it on the Games screen (issue 11).
+      config: { auth: 'admin:games.read' },
     },
     async (request) =>
       ok(presentReconciliation(await gateway.reconciliation(ctx, request.params.vendor, request.query.date))),

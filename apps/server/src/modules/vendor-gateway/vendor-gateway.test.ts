@@ -706,7 +706,7 @@ describe('concurrency', () => {
 
 describe('GET /admin/vendors/:vendor/reconciliation', () => {
   it("matches the ledger of the vendor's house account for the day, to the unit", async () => {
-    const op = await createMember(t.ctx, { type: 90, permissions: ['cashier'] });
+    const op = await createMember(t.ctx, { type: 90, permissions: ['games.read'] });
     const token = await issueSession(t.ctx, t.ctx.db, {
       memberId: op.id,
       area: 'admin',

@@ -81,7 +81,7 @@ describe('money inputs', () => {
     const m = await member();
     await setPaymentPassword(t, m.id);
     await fund(t, m.id, 10_000);
-    const op = await operator(['cashier']);
+    const op = await operator(['cashier.read', 'cashier.approve', 'cashier.settings']);
     const method = await t.ctx.db
       .selectFrom('payment_methods')
       .select(['code', 'min_amount', 'max_amount'])

@@ -1,0 +1,35 @@
+import { type BuiltInRole, grantRoleByName, syncBuiltInRoles } from '../../modules/operators/operators.service';
+import type { Trx } from '../database';
+import { findMembersByUsernames } from './seed.queries';
+
+/**
+ * The platform's built-in roles (read-only in the back office: an operator who wants another mix
+ * makes a role of their own). Kept up to date at every start.
+ */
+export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
+  { name: 'Administrator', permissions: ['*'] },
+  {
+    name: 'Cashier',
+    permissions: ['dashboard.read', 'members.read', 'cashier.read', 'cashier.approve'],
+  },
+  {
+    name: 'Support',
+    permissions: ['dashboard.read', 'members.read', 'members.write', 'cashier.read', 'games.read'],
+  },
+  {
+    name: 'Content editor',
+    permissions: ['dashboard.read', 'content.write', 'games.read', 'games.write'],
+  },
+  {
+    name: 'Analyst',
+    permissions: ['dashboard.read', 'members.read', 'cashier.read', 'games.read', 'reports.read', 'audit.read'],
+  },
+];
+
+/** Built-in roles always; in demo mode the demo operator `admin` holds Administrator. */
+export async function seedOperatorRoles(trx: Trx, options: { demo: boolean; now: Date }): Promise<void> {
+  await syncBuiltInRoles(trx, BUILT_IN_ROLES, options.now);
+  if (!options.demo) return;
+  const [admin] = await findMembersByUsernames(trx, ['admin']);
+  if (admin) await grantRoleByName(trx, admin.id, 'Administrator');
+}

@@ -1,0 +1,32 @@
+import { envelope } from '@gamehall/shared/api/common';
+import { AuditList, AuditQuery } from '@gamehall/shared/api/operators';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { presentAuditEntry } from './audit.presenter';
+import { auditTrail } from './audit.service';
+
+export function registerAuditRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The audit trail, newest first: operator (username), action (event or prefix*), target, from/to, success; operators only unless actor=all',
+        querystring: AuditQuery,
+        response: { 200: envelope(AuditList) },
+      },
+      config: { auth: 'admin:audit.read' },
+    },
+    async (req) => {
+      const page = await auditTrail(ctx.db, req.query);
+      return ok({
+        list: page.rows.map(presentAuditEntry),
+        total: page.total,
+        pageNo: req.query.pageNo,
+        pageSize: req.query.pageSize,
+      });
+    },
+  );
+}

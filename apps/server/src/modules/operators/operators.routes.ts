@@ -1,0 +1,305 @@
+import { envelope, OkValue } from '@gamehall/shared/api/common';
+import {
+  Operator,
+  OperatorCreateBody,
+  OperatorIdParams,
+  OperatorList,
+  OperatorLogoutAllValue,
+  OperatorMe,
+  OperatorQuery,
+  OperatorRecoveryCodes,
+  OperatorRecoveryCodesBody,
+  OperatorRolesBody,
+  OperatorTwoFactorConfirmBody,
+  OperatorTwoFactorDisableBody,
+  OperatorTwoFactorEnrolBody,
+  OperatorTwoFactorEnrolment,
+  Role,
+  RoleBody,
+  RoleList,
+} from '@gamehall/shared/api/operators';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { type Principal, principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { operatorAction } from '../admin/admin.service';
+import type { AuditEvent } from '../audit/audit.service';
+import * as session from './operator-session.service';
+import { presentOperator, presentOperatorDetail, presentRole } from './operators.presenter';
+import * as operators from './operators.service';
+
+const tags = ['admin'];
+// The operator's own session answers even while a required two-factor enrolment is pending.
+const OWN_SESSION = 'operator' as const;
+const OPERATORS_ADMIN = 'admin:operators.admin' as const;
+
+export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/admin/session/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in operator: permissions, roles, two-factor state, idle timeout',
+        response: { 200: envelope(OperatorMe) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => ok(await session.me(ctx, principalOf(req))),
+  );
+
+  app.post(
+    '/admin/session/logout',
+    {
+      schema: { tags, summary: 'Sign out: this session token is revoked', response: { 200: envelope(OkValue) } },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => {
+      await session.logout(ctx, req, principalOf(req));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/admin/session/logoutAll',
+    {
+      schema: {
+        tags,
+        summary: "Sign out everywhere: every one of the operator's sessions is revoked, this one included",
+        response: { 200: envelope(OperatorLogoutAllValue) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => ok(await session.logoutAll(ctx, req, principalOf(req))),
+  );
+
+  app.post(
+    '/admin/session/twoFactor/enrol',
+    {
+      schema: {
+        tags,
+        summary: 'Start enrolling an authenticator with the password: the secret and otpauth URL, shown once',
+        body: OperatorTwoFactorEnrolBody,
+        response: { 200: envelope(OperatorTwoFactorEnrolment) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => ok(await session.startEnrolment(ctx, req, principalOf(req), req.body.password)),
+  );
+
+  app.post(
+    '/admin/session/twoFactor/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the enrolment with a first code: two-factor on, recovery codes shown once',
+        body: OperatorTwoFactorConfirmBody,
+        response: { 200: envelope(OperatorRecoveryCodes) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => ok(await session.confirmEnrolment(ctx, req, principalOf(req), req.body.code)),
+  );
+
+  app.post(
+    '/admin/session/twoFactor/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Turn two-factor authentication off with a current code or a recovery code',
+        body: OperatorTwoFactorDisableBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => {
+      await session.disableTwoFactor(ctx, req, principalOf(req), req.body.code);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/admin/session/twoFactor/recoveryCodes',
+    {
+      schema: {
+        tags,
+        summary: 'New recovery codes for a current authenticator code (the old ones stop working)',
+        body: OperatorRecoveryCodesBody,
+        response: { 200: envelope(OperatorRecoveryCodes) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => ok(await session.regenerateRecoveryCodes(ctx, req, principalOf(req), req.body.code)),
+  );
+
+  app.get(
+    '/admin/operators',
+    {
+      schema: {
+        tags,
+        summary: 'Operators (paged, sorted, filtered by username part, status, role)',
+        querystring: OperatorQuery,
+        response: { 200: envelope(OperatorList) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const page = await operators.listOperators(ctx, req.query);
+      return ok({
+        list: page.rows.map((row) => presentOperator(row, page.roles)),
+        total: page.total,
+        pageNo: req.query.pageNo,
+        pageSize: req.query.pageSize,
+      });
+    },
+  );
+
+  app.post(
+    '/admin/operators',
+    {
+      schema: {
+        tags,
+        summary: 'Create an operator with a password and roles (only roles within your own permissions)',
+        body: OperatorCreateBody,
+        response: { 200: envelope(Operator) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const created = await operatorAction(
+        ctx,
+        req,
+        'operator.create',
+        req.body.username,
+        (op) => operators.createOperator(ctx, op, req.body),
+        (d) => ({
+          operatorId: d.row.id,
+          after: { username: d.row.username, roles: d.roles.map((r) => r.name), permissions: d.row.permissions },
+        }),
+      );
+      return ok(presentOperatorDetail(created));
+    },
+  );
+
+  app.put(
+    '/admin/operators/:id/roles',
+    {
+      schema: {
+        tags,
+        summary: "Replace another operator's roles (never your own; only roles within your permissions)",
+        params: OperatorIdParams,
+        body: OperatorRolesBody,
+        response: { 200: envelope(Operator) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const changed = await operatorAction(
+        ctx,
+        req,
+        'operator.roles',
+        `operator:${req.params.id}`,
+        (op) => operators.setOperatorRoles(ctx, op, req.params.id, req.body.roleIds),
+        (c) => ({ before: c.before, after: c.after }),
+      );
+      return ok(presentOperatorDetail(changed.operator));
+    },
+  );
+
+  type OperatorChange = (
+    ctx: AppContext,
+    actor: Principal,
+    id: number,
+  ) => Promise<{ before: unknown; after: unknown; operator: operators.OperatorDetail }>;
+  const statusRoutes: [path: string, event: AuditEvent, summary: string, act: OperatorChange][] = [
+    ['disable', 'operator.disable', 'Disable another operator: their sessions end at once', operators.disableOperator],
+    ['enable', 'operator.enable', 'Enable a disabled operator again', operators.enableOperator],
+    [
+      'resetTwoFactor',
+      'operator.resetTwoFactor',
+      "Remove another operator's authenticator (lost phone); their sessions end",
+      operators.resetOperatorTwoFactor,
+    ],
+  ];
+  for (const [path, event, summary, act] of statusRoutes) {
+    app.post(
+      `/admin/operators/:id/${path}`,
+      {
+        schema: { tags, summary, params: OperatorIdParams, response: { 200: envelope(Operator) } },
+        config: { auth: OPERATORS_ADMIN },
+      },
+      async (req) => {
+        const changed = await operatorAction(
+          ctx,
+          req,
+          event,
+          `operator:${req.params.id}`,
+          (op) => act(ctx, op, req.params.id),
+          (c) => ({ before: c.before, after: c.after }),
+        );
+        return ok(presentOperatorDetail(changed.operator));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Every role with its permissions and how many operators hold it',
+        response: { 200: envelope(RoleList) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async () => ok({ list: (await operators.roles(ctx)).map(presentRole) }),
+  );
+
+  app.post(
+    '/admin/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Create a role (only with permissions you hold yourself)',
+        body: RoleBody,
+        response: { 200: envelope(Role) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const role = await operatorAction(
+        ctx,
+        req,
+        'role.create',
+        req.body.name,
+        (op) => operators.createRole(ctx, op, req.body),
+        (r) => ({ roleId: r.id, after: { name: r.name, permissions: r.permissions } }),
+      );
+      return ok(presentRole(role));
+    },
+  );
+
+  app.put(
+    '/admin/roles/:id',
+    {
+      schema: {
+        tags,
+        summary: "Rename a role or change its permissions; its operators' sessions get the new set at once",
+        params: OperatorIdParams,
+        body: RoleBody,
+        response: { 200: envelope(Role) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const changed = await operatorAction(
+        ctx,
+        req,
+        'role.update',
+        `role:${req.params.id}`,
+        (op) => operators.changeRole(ctx, op, req.params.id, req.body),
+        (c) => ({ before: c.before, after: c.after }),
+      );
+      return ok(presentRole(changed.role));
+    },
+  );
+}

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import type { OperatorCreateBody, OperatorQuery, RoleBody } from '@gamehall/shared/api/operators';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@gamehall/shared/api/permissions';
+import type { AppContext } from '../../context';
+import type { Conn, Trx } from '../../db/database';
+import type { Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../accounts/passwords';
+import { revokeOtherSessions } from '../accounts/sessions.service';
+import { removeTwoFactor } from '../accounts/two-factor.service';
+import {
+  addOperatorRole,
+  findOperator,
+  findRole,
+  findRoleByName,
+  findRolesByIds,
+  insertOperator,
+  insertRole,
+  listRoles,
+  lockOperator,
+  lockRole,
+  operatorIdsWithRole,
+  pageOperators,
+  replaceOperatorRoles,
+  rolesOfOperators,
+  setOperatorPermissions,
+  setOperatorStatus,
+  updateRole,
+  usernameTaken,
+} from './operators.queries';
+
+// Operators and roles (issue 11). The rules that keep an operator from raising their own access:
+// - nobody changes their own roles, disables themselves or resets their own two-factor here;
+// - a role can be created, edited or assigned only with permissions the acting operator holds
+//   ('*' holders hold them all);
+// - an operator holding permissions the acting one does not (a superior) cannot be changed by them.
+// The acting operator's permissions are read from the database in the transaction, not from the
+// (briefly cached) session.
+// members.permissions is each operator's effective set, rewritten in the transaction that changes a
+// role or an assignment; the members trigger of migration 0013 then drops the operator's cached
+// sessions on every node, so a change reaches live sessions at once.
+
+/** The union of the roles' permissions in catalogue order, or ['*'] when a role grants all. */
+export function effectivePermissions(roles: readonly { permissions: readonly string[] }[]): string[] {
+  if (roles.some((r) => r.permissions.includes(ALL_PERMISSIONS))) return [ALL_PERMISSIONS];
+  return PERMISSIONS.filter((p) => roles.some((r) => r.permissions.includes(p)));
+}
+
+/** Whether an operator holding `held` may grant every one of `wanted`. */
+export function mayGrant(held: readonly string[], wanted: readonly string[]): boolean {
+  if (held.includes(ALL_PERMISSIONS)) return true;
+  return wanted.every((p) => p !== ALL_PERMISSIONS && held.includes(p));
+}
+
+function normalise(permissions: readonly string[]): string[] {
+  return permissions.includes(ALL_PERMISSIONS) ? [ALL_PERMISSIONS] : effectivePermissions([{ permissions }]);
+}
+
+/** Rewrites one operator's effective permissions from their roles (inside the changing transaction). */
+export async function recomputePermissions(db: Conn, memberId: number): Promise<string[]> {
+  const permissions = effectivePermissions(await rolesOfOperators(db, [memberId]));
+  await setOperatorPermissions(db, memberId, permissions);
+  return permissions;
+}
+
+async function actorPermissions(trx: Trx, actor: Principal): Promise<string[]> {
+  const row = await lockOperator(trx, actor.memberId);
+  if (row?.status !== 'active') throw new AppError('AUTH_FORBIDDEN');
+  return row.permissions ?? [];
+}
+
+/** The operator being acted on, locked; refused when it is the actor or outranks them. */
+async function lockTarget(trx: Trx, actor: Principal, id: number, held: string[], selfAllowed = false) {
+  const target = await lockOperator(trx, id);
+  if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+  if (!selfAllowed && target.id === actor.memberId) throw new AppError('OPERATOR_SELF_CHANGE');
+  if (!mayGrant(held, target.permissions ?? [])) throw new AppError('OPERATOR_TARGET_OUTRANKS');
+  return target;
+}
+
+async function rolesFor(db: Conn, roleIds: number[]) {
+  const unique = [...new Set(roleIds)];
+  const roles = await findRolesByIds(db, unique);
+  if (roles.length !== unique.length) throw new AppError('OPERATOR_ROLE_NOT_FOUND');
+  return roles;
+}
+
+// --- operators
+
+export async function listOperators(ctx: AppContext, q: OperatorQuery) {
+  const page = await pageOperators(ctx.db, q);
+  const roles = await rolesOfOperators(
+    ctx.db,
+    page.rows.map((r) => r.id),
+  );
+  return { ...page, roles };
+}
+
+export async function operatorDetail(db: Conn, id: number) {
+  const row = await findOperator(db, id);
+  if (!row) throw new AppError('OPERATOR_NOT_FOUND');
+  return { row, roles: await rolesOfOperators(db, [id]) };
+}
+
+export type OperatorDetail = Awaited<ReturnType<typeof operatorDetail>>;
+
+export async function createOperator(ctx: AppContext, actor: Principal, body: OperatorCreateBody) {
+  // argon2 is slow: hashed before the transaction, which then only checks and writes.
+  const passwordHash = await hashPassword(body.password);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const roles = await rolesFor(trx, body.roleIds);
+    if (!mayGrant(held, effectivePermissions(roles))) throw new AppError('OPERATOR_PERMISSION_ESCALATION');
+    if (await usernameTaken(trx, body.username)) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+    const memberId = await insertOperator(trx, {
+      username: body.username,
+      passwordHash,
+      referralCode: randomBytes(5).toString('hex').toUpperCase(),
+      now: ctx.now(),
+    });
+    await replaceOperatorRoles(
+      trx,
+      memberId,
+      roles.map((r) => r.id),
+    );
+    await recomputePermissions(trx, memberId);
+    return memberId;
+  });
+  return operatorDetail(ctx.db, id);
+}
+
+function roleNames(roles: { name: string }[]) {
+  return roles.map((r) => r.name);
+}
+
+/** Replaces another operator's roles. */
+export async function setOperatorRoles(ctx: AppContext, actor: Principal, id: number, roleIds: number[]) {
+  const change = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    if (id === actor.memberId) throw new AppError('OPERATOR_SELF_CHANGE');
+    const target = await lockTarget(trx, actor, id, held);
+    const roles = await rolesFor(trx, roleIds);
+    if (!mayGrant(held, effectivePermissions(roles))) throw new AppError('OPERATOR_PERMISSION_ESCALATION');
+    const before = await rolesOfOperators(trx, [id]);
+    await replaceOperatorRoles(
+      trx,
+      id,
+      roles.map((r) => r.id),
+    );
+    const permissions = await recomputePermissions(trx, id);
+    return {
+      before: { roles: roleNames(before), permissions: target.permissions },
+      after: { roles: roleNames(roles).sort(), permissions },
+    };
+  });
+  return { ...change, operator: await operatorDetail(ctx.db, id) };
+}
+
+/** Disables another operator; their sessions end at once. */
+export async function disableOperator(ctx: AppContext, actor: Principal, id: number) {
+  return changeStatus(ctx, actor, id, 'disabled');
+}
+
+export async function enableOperator(ctx: AppContext, actor: Principal, id: number) {
+  return changeStatus(ctx, actor, id, 'active');
+}
+
+async function changeStatus(ctx: AppContext, actor: Principal, id: number, status: 'active' | 'disabled') {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const target = await lockTarget(trx, actor, id, held);
+    if (target.status !== status) await setOperatorStatus(trx, id, status);
+    if (status === 'disabled') await revokeOtherSessions(ctx, trx, id);
+    return target.status;
+  });
+  return { before: { status: before }, after: { status }, operator: await operatorDetail(ctx.db, id) };
+}
+
+/**
+ * Removes another operator's authenticator (a lost phone): they sign in with the password alone,
+ * or must enrol again where the brand requires it. Their sessions end, in case the phone was stolen.
+ */
+export async function resetOperatorTwoFactor(ctx: AppContext, actor: Principal, id: number) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    await lockTarget(trx, actor, id, held);
+    if (!(await removeTwoFactor(trx, id))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+    await revokeOtherSessions(ctx, trx, id);
+  });
+  return {
+    before: { twoFactorEnabled: true },
+    after: { twoFactorEnabled: false },
+    operator: await operatorDetail(ctx.db, id),
+  };
+}
+
+// --- roles
+
+export function roles(ctx: AppContext) {
+  return listRoles(ctx.db);
+}
+
+async function roleDetail(db: Conn, id: number) {
+  const row = await findRole(db, id);
+  if (!row) throw new AppError('OPERATOR_ROLE_NOT_FOUND');
+  return row;
+}
+
+export async function createRole(ctx: AppContext, actor: Principal, body: RoleBody) {
+  const permissions = normalise(body.permissions);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    if (!mayGrant(held, permissions)) throw new AppError('OPERATOR_PERMISSION_ESCALATION');
+    const roleId = await insertRole(trx, { name: body.name, permissions, builtIn: false, now: ctx.now() });
+    if (roleId === undefined) throw new AppError('OPERATOR_ROLE_NAME_TAKEN');
+    return roleId;
+  });
+  return roleDetail(ctx.db, id);
+}
+
+/** Renames a role or changes its permissions; every operator holding it gets the new set at once. */
+export async function changeRole(ctx: AppContext, actor: Principal, id: number, body: RoleBody) {
+  const permissions = normalise(body.permissions);
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const role = await lockRole(trx, id);
+    if (!role) throw new AppError('OPERATOR_ROLE_NOT_FOUND');
+    if (role.built_in) throw new AppError('OPERATOR_ROLE_BUILT_IN');
+    if (!mayGrant(held, role.permissions)) throw new AppError('OPERATOR_TARGET_OUTRANKS');
+    if (!mayGrant(held, permissions)) throw new AppError('OPERATOR_PERMISSION_ESCALATION');
+    const sameName = await findRoleByName(trx, body.name);
+    if (sameName && sameName.id !== id) throw new AppError('OPERATOR_ROLE_NAME_TAKEN');
+    await updateRole(trx, id, { name: body.name, permissions, now: ctx.now() });
+    await recomputeHolders(trx, id);
+    return { name: role.name, permissions: role.permissions };
+  });
+  const after = await roleDetail(ctx.db, id);
+  return { before, after: { name: after.name, permissions: after.permissions }, role: after };
+}
+
+async function recomputeHolders(trx: Trx, roleId: number) {
+  for (const { member_id } of await operatorIdsWithRole(trx, roleId)) await recomputePermissions(trx, member_id);
+}
+
+// --- seed
+
+export type BuiltInRole = { name: string; permissions: string[] };
+
+/**
+ * Keeps the built-in roles as the platform defines them (inserted when missing, permissions brought
+ * up to date, holders recomputed); a role an operator made under the same name is left alone.
+ */
+export async function syncBuiltInRoles(trx: Trx, definitions: readonly BuiltInRole[], now: Date) {
+  for (const definition of definitions) {
+    const permissions = normalise(definition.permissions);
+    const existing = await findRoleByName(trx, definition.name);
+    if (!existing) {
+      await insertRole(trx, { name: definition.name, permissions, builtIn: true, now });
+    } else if (existing.built_in && JSON.stringify(existing.permissions) !== JSON.stringify(permissions)) {
+      await updateRole(trx, existing.id, { name: existing.name, permissions, now });
+      await recomputeHolders(trx, existing.id);
+    }
+  }
+}
+
+/** Gives an operator a role by name (seed), and recomputes their permissions; not for other accounts. */
+export async function grantRoleByName(trx: Trx, memberId: number, roleName: string) {
+  if (!(await lockOperator(trx, memberId))) return;
+  const role = await findRoleByName(trx, roleName);
+  if (!role) throw new Error(`No role named ${roleName}`);
+  await addOperatorRole(trx, memberId, role.id);
+  await recomputePermissions(trx, memberId);
+}
