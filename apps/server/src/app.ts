@@ -29,6 +29,7 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
@@ -156,6 +157,7 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerAdminCashierRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerVendorGatewayRoutes,

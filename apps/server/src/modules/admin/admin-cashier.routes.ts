@@ -35,13 +35,15 @@ export function registerAdminCashierRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Members' bank accounts, newest first: the confirmation queue (status=pending), search by username or number",
+        summary:
+          "Members' bank accounts, newest first: the confirmation queue (status=pending), search by username or number",
         querystring: AdminBankAccountQuery,
         response: { 200: envelope(AdminBankAccountList) },
       },
       config: { auth: CASHIER_READ },
     },
-    async (req) => ok(presentPage(await adminCashier.bankAccountQueue(ctx, req.query), req.query, presentAdminBankAccount)),
+    async (req) =>
+      ok(presentPage(await adminCashier.bankAccountQueue(ctx, req.query), req.query, presentAdminBankAccount)),
   );
 
   app.get(

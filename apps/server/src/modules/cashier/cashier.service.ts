@@ -348,6 +348,11 @@ export async function rejectDeposit(ctx: AppContext, operator: Principal, refere
   return operatorDepositView(ctx, reference);
 }
 
+/** One deposit as the back office shows it; undefined when there is no such order. */
+export function operatorDeposit(ctx: AppContext, reference: string) {
+  return q.depositView(ctx.db, reference);
+}
+
 async function operatorDepositView(ctx: AppContext, reference: string) {
   const row = await q.depositView(ctx.db, reference);
   if (!row) throw new Error(`deposit ${reference} vanished`);
@@ -656,6 +661,11 @@ export function operatorWithdrawals(
   },
 ) {
   return q.pageWithdrawals(ctx.db, { status: query.status, memberId: query.memberId }, query);
+}
+
+/** One withdrawal as the back office shows it; undefined when there is no such order. */
+export function operatorWithdrawal(ctx: AppContext, reference: string) {
+  return q.withdrawalView(ctx.db, reference);
 }
 
 type WithdrawalAction = 'approve' | 'reject' | 'paid';

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { injectEncrypted } from '../../test/jwe';
+import {
+  actors,
+  call,
+  expectFailure,
+  fund,
+  PAYMENT_PASSWORD,
+  requestId,
+  setPaymentPassword,
+} from '../cashier/cashier.fixtures';
+
+// The console's cashier reads: the bank-account queue and an order's detail with risk hints.
+
+let t: TestApp;
+let reader: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  reader = (await operatorToken(['cashier.read'])).token;
+});
+afterAll(() => t.close());
+
+const { member: memberWithSession, operator: operatorToken } = actors(() => t, createMember);
+
+async function addAccount(token: string, accountNumber: string) {
+  const res = await call(t, 'POST', '/wps/cashier/bankAccounts', token, {
+    bankName: 'BDO',
+    accountName: 'juan dela cruz',
+    accountNumber,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().value.id as number;
+}
+
+function uniqueNumber() {
+  return `77${Math.floor(Math.random() * 1e10)}`;
+}
+
+describe('GET /admin/cashier/bankAccounts', () => {
+  it('lists pending accounts newest first, finds one by username or number, and pages', async () => {
+    const a = await memberWithSession({ payeeName: 'Juan Dela Cruz' });
+    const number = uniqueNumber();
+    const id = await addAccount(a.token, number);
+    const pending = await call(t, 'GET', '/admin/cashier/bankAccounts?status=pending&pageSize=200', reader);
+    expect(pending.statusCode).toBe(200);
+    const rows = pending.json().value.content as { id: number; status: string }[];
+    expect(rows.some((r) => r.id === id)).toBe(true);
+    expect(rows.every((r) => r.status === 'pending')).toBe(true);
+
+    const byNumber = await call(t, 'GET', `/admin/cashier/bankAccounts?q=${number}`, reader);
+    expect(byNumber.json().value).toMatchObject({
+      totalElements: 1,
+      content: [{ id, accountNumber: number, member: { id: a.id, username: a.username }, status: 'pending' }],
+    });
+    const byName = await call(t, 'GET', `/admin/cashier/bankAccounts?q=${a.username.slice(2).toUpperCase()}`, reader);
+    expect(byName.json().value.content.map((r: { id: number }) => r.id)).toContain(id);
+    // '%' is a character to find, not a wildcard.
+    const wildcard = await call(t, 'GET', '/admin/cashier/bankAccounts?q=%25', reader);
+    expect(wildcard.json().value.totalElements).toBe(0);
+
+    const approver = (await operatorToken(['cashier.approve'])).token;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/confirm`, approver)).statusCode).toBe(200);
+    const confirmed = await call(t, 'GET', `/admin/cashier/bankAccounts?status=confirmed&q=${number}`, reader);
+    expect(confirmed.json().value.content).toMatchObject([{ id, status: 'confirmed' }]);
+    const stillPending = await call(t, 'GET', `/admin/cashier/bankAccounts?status=pending&q=${number}`, reader);
+    expect(stillPending.json().value.totalElements).toBe(0);
+  });
+
+  it('needs cashier.read', async () => {
+    const other = (await operatorToken(['members.read'])).token;
+    expectFailure(await call(t, 'GET', '/admin/cashier/bankAccounts', other), 403, 'AUTH_FORBIDDEN');
+    const member = await memberWithSession();
+    const res = await call(t, 'GET', '/admin/cashier/bankAccounts', member.token);
+    expect(res.statusCode).toBeGreaterThanOrEqual(401);
+    expect(res.statusCode).toBeLessThanOrEqual(403);
+    expectFailure(await call(t, 'GET', '/admin/cashier/bankAccounts?status=odd', reader), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('order detail with risk hints', () => {
+  it('a deposit: the order, members sharing its bank account or IP, the turnover', async () => {
+    const m = await memberWithSession({ payeeName: 'Juan Dela Cruz' });
+    const twin = await memberWithSession({ payeeName: 'Juan Dela Cruz' });
+    const number = uniqueNumber();
+    await addAccount(m.token, number);
+    await addAccount(twin.token, number);
+    await t.ctx.db
+      .updateTable('members')
+      .set({ last_login_ip: '203.0.113.77' })
+      .where('id', 'in', [m.id, twin.id])
+      .execute();
+    const created = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+      methodCode: 'BANK_TRANSFER',
+      amount: 250,
+      requestId: requestId(),
+    });
+    expect(created.statusCode).toBe(200);
+    const reference = created.json().value.reference as string;
+
+    const res = await call(t, 'GET', `/admin/cashier/deposits/${reference}`, reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({
+      order: { reference, member: { id: m.id }, amount: 250, status: 'pending', kind: 'bank_transfer' },
+      risk: {
+        sameBankAccount: [{ id: twin.id, username: twin.username }],
+        memberIp: '203.0.113.77',
+        sameIp: [{ id: twin.id, username: twin.username }],
+        firstWithdrawal: null,
+        turnover: { required: 0, achieved: 0 },
+      },
+    });
+    expectFailure(
+      await call(t, 'GET', '/admin/cashier/deposits/D0000000000000000000000', reader),
+      404,
+      'CASHIER_ORDER_NOT_FOUND',
+    );
+    const other = (await operatorToken(['members.read'])).token;
+    expectFailure(await call(t, 'GET', `/admin/cashier/deposits/${reference}`, other), 403, 'AUTH_FORBIDDEN');
+  });
+
+  it('a withdrawal: first until one is approved, then not for the next', async () => {
+    const m = await memberWithSession({ payeeName: 'Juan Dela Cruz' });
+    await setPaymentPassword(t, m.id);
+    await fund(t, m.id, 1_000_000);
+    const accountId = await addAccount(m.token, uniqueNumber());
+    const approver = (await operatorToken(['cashier.approve'])).token;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${accountId}/confirm`, approver)).statusCode).toBe(200);
+    const withdraw = async () => {
+      const res = await injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/cashier/withdraw',
+        token: m.token,
+        body: { bankAccountId: accountId, amount: 100, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().value.reference as string;
+    };
+    const first = await withdraw();
+    const detail = await call(t, 'GET', `/admin/cashier/withdrawals/${first}`, reader);
+    expect(detail.json().value).toMatchObject({
+      order: { reference: first, status: 'pending', amount: 100 },
+      risk: { firstWithdrawal: true, sameBankAccount: [] },
+    });
+    expect((await call(t, 'POST', `/admin/cashier/withdrawals/${first}/approve`, approver)).statusCode).toBe(200);
+    const second = await withdraw();
+    const next = await call(t, 'GET', `/admin/cashier/withdrawals/${second}`, reader);
+    expect(next.json().value.risk.firstWithdrawal).toBe(false);
+    // The approved one itself still counts as the first.
+    expect(
+      (await call(t, 'GET', `/admin/cashier/withdrawals/${first}`, reader)).json().value.risk.firstWithdrawal,
+    ).toBe(true);
+  });
+});
