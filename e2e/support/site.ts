@@ -96,3 +96,43 @@ export async function loginModal(page: Page) {
   await modal.waitFor();
   return modal;
 }
+
+/** Waits until the header names `account` as the signed-in member. */
+export async function signedInAs(page: Page, account: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
+    account,
+    { timeout },
+  );
+}
+
+/**
+ * Registers a new member with the registration modal (signed in straight away, spec §4) and waits
+ * until the header names them. Specs that change a member's state register their own, so no spec
+ * depends on what an earlier one did to a demo account.
+ */
+export async function registerFromModal(
+  page: Page,
+  member: {
+    username: string;
+    password: string;
+    payeeName: string;
+    email?: string;
+    paymentPassword?: string;
+    invitationCode?: string;
+  },
+): Promise<void> {
+  await page.goto('/register');
+  const modal = page.getByRole('dialog', { name: 'Register' });
+  await modal.getByRole('textbox', { name: 'Username' }).fill(member.username);
+  await modal.locator('input[name="password"]').fill(member.password);
+  await modal.locator('input[name="confirmPassword"]').fill(member.password);
+  await modal.locator('input[name="payeeName"]').fill(member.payeeName);
+  if (member.email) await modal.locator('input[name="email"]').fill(member.email);
+  if (member.paymentPassword) await modal.locator('input[name="paymentPassword"]').fill(member.paymentPassword);
+  if (member.invitationCode) await modal.getByLabel('Invitation code').fill(member.invitationCode);
+  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await signedInAs(page, member.username);
+}

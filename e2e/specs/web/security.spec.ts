@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { call, closeMemberPopup, operatorPost, outboxEntry, tokenOf } from '../../support/site';
+import { call, closeMemberPopup, operatorPost, outboxEntry, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The security centre (spec §2 securityCenter) against the real server: a member who registered
@@ -26,20 +26,7 @@ const PAYEE = 'Secure Tester';
 const MOBILE = `98${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 
 test('a new member registers with an email and no payment password', async () => {
-  await page.goto('/register');
-  const modal = page.getByRole('dialog', { name: 'Register' });
-  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
-  await modal.locator('input[name="password"]').fill(LOGIN_PASSWORD);
-  await modal.locator('input[name="confirmPassword"]').fill(LOGIN_PASSWORD);
-  await modal.locator('input[name="payeeName"]').fill(PAYEE);
-  await modal.locator('input[name="email"]').fill(EMAIL);
-  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
-  await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
-  await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
-    username,
-  );
+  await registerFromModal(page, { username, password: LOGIN_PASSWORD, payeeName: PAYEE, email: EMAIL });
   await closeMemberPopup(page);
   const info = await call('GET', '/wps/member/info', await tokenOf(page));
   assert.equal((info.value as { hasPaymentPassword: boolean }).hasPaymentPassword, false);

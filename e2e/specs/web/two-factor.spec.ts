@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { loginFromHeader, markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, outboxEntry, tokenOf, totp } from '../../support/site';
+import { closeMemberPopup, outboxEntry, registerFromModal, tokenOf, totp } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Two-factor authentication and signed-in devices in the security centre (spec §2 securityCenter)
@@ -31,16 +31,7 @@ async function memberInfoStatus(token: string) {
 }
 
 test('a new member registers and is also signed in in a second browser', async () => {
-  await page.goto('/register');
-  const modal = page.getByRole('dialog', { name: 'Register' });
-  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
-  await modal.locator('input[name="password"]').fill(PASSWORD);
-  await modal.locator('input[name="confirmPassword"]').fill(PASSWORD);
-  await modal.locator('input[name="payeeName"]').fill('Two Factor');
-  await modal.locator('input[name="email"]').fill(EMAIL);
-  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
-  await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await registerFromModal(page, { username, password: PASSWORD, payeeName: 'Two Factor', email: EMAIL });
   await closeMemberPopup(page);
   await loginFromHeader(other, username, PASSWORD);
   assert.equal(await memberInfoStatus(await tokenOf(other)), 200);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { call, closeMemberPopup, operatorPost, tokenOf } from '../../support/site';
+import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The member centre's money pages against the real server (issue 4): bind a bank account, deposit
@@ -46,21 +46,13 @@ async function openEntry(name: string) {
 }
 
 test('a new member registers with a payee name, a payment password and an invitation code', async () => {
-  await page.goto('/register');
-  const modal = page.getByRole('dialog', { name: 'Register' });
-  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
-  await modal.locator('input[name="password"]').fill('Secret123');
-  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
-  await modal.locator('input[name="payeeName"]').fill(PAYEE);
-  await modal.locator('input[name="paymentPassword"]').fill(PAYMENT_PASSWORD);
-  await modal.getByLabel('Invitation code').fill('AGENT01');
-  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
-  await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
-  await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
+  await registerFromModal(page, {
     username,
-  );
+    password: 'Secret123',
+    payeeName: PAYEE,
+    paymentPassword: PAYMENT_PASSWORD,
+    invitationCode: 'AGENT01',
+  });
   await closeMemberPopup(page);
   assert.equal(await headerBalance(), '₱0.00');
 });
