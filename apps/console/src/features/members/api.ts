@@ -1,0 +1,99 @@
+import type {
+  ActionDone,
+  Adjustment,
+  AdjustmentBody,
+  AdjustmentList,
+  AgentBody,
+  MemberAuditList,
+  MemberBankAccountList,
+  MemberDepositList,
+  MemberLedgerList,
+  MemberList,
+  MemberLoginList,
+  MemberNote,
+  MemberNoteList,
+  MemberOverview,
+  MemberRoundList,
+  MemberWithdrawalList,
+  TagsValue,
+} from '@gamehall/shared/api/admin-members';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { GridQuery } from '../../components/data-grid';
+import { api } from '../../lib/api-client';
+
+// The members area's endpoints (apps/server/src/modules/admin-members). Every list and the member
+// page sit under the ['members'] key, so an action invalidates what it may have changed at once.
+export const membersKey = ['members'] as const;
+export const memberKey = (id: number) => ['members', 'member', id] as const;
+export const adjustmentsKey = ['members', 'adjustments'] as const;
+
+type Value<S extends z.ZodType> = z.output<S>;
+
+export function searchMembers(query: GridQuery) {
+  return api<Value<typeof MemberList>>('/admin/members', { query });
+}
+
+export const memberQuery = (id: number) =>
+  queryOptions({
+    queryKey: memberKey(id),
+    queryFn: () => api<Value<typeof MemberOverview>>(`/admin/members/${id}`),
+  });
+
+type TabValues = {
+  ledger: Value<typeof MemberLedgerList>;
+  deposits: Value<typeof MemberDepositList>;
+  withdrawals: Value<typeof MemberWithdrawalList>;
+  rounds: Value<typeof MemberRoundList>;
+  logins: Value<typeof MemberLoginList>;
+  notes: Value<typeof MemberNoteList>;
+  audit: Value<typeof MemberAuditList>;
+};
+
+export function memberTab<K extends keyof TabValues>(id: number, tab: K, query: GridQuery): Promise<TabValues[K]> {
+  return api<TabValues[K]>(`/admin/members/${id}/${tab}`, { query });
+}
+
+export function bankAccounts(id: number) {
+  return api<Value<typeof MemberBankAccountList>>(`/admin/members/${id}/bankAccounts`);
+}
+
+export type MemberAction = 'lock' | 'unlock' | 'forcePasswordChange' | 'sendResetLink' | 'resetPaymentPassword';
+
+export function actOnMember(id: number, action: MemberAction, reason?: string) {
+  return api<Value<typeof ActionDone>>(`/admin/members/${id}/${action}`, {
+    method: 'POST',
+    body: reason === undefined ? {} : { reason },
+  });
+}
+
+export function changeUpline(id: number, uplineId: number | null) {
+  return api<Value<typeof ActionDone>>(`/admin/members/${id}/upline`, { method: 'POST', body: { uplineId } });
+}
+
+export function markAgent(id: number, body: Value<typeof AgentBody>) {
+  return api<Value<typeof ActionDone>>(`/admin/members/${id}/agent`, { method: 'POST', body });
+}
+
+export function addNote(id: number, text: string) {
+  return api<Value<typeof MemberNote>>(`/admin/members/${id}/notes`, { method: 'POST', body: { text } });
+}
+
+export function setTags(id: number, tags: string[]) {
+  return api<Value<typeof TagsValue>>(`/admin/members/${id}/tags`, { method: 'POST', body: { tags } });
+}
+
+export function requestAdjustment(id: number, body: Value<typeof AdjustmentBody>) {
+  return api<Value<typeof Adjustment>>(`/admin/members/${id}/adjustments`, { method: 'POST', body });
+}
+
+export function fetchAdjustments(query: GridQuery) {
+  return api<Value<typeof AdjustmentList>>('/admin/adjustments', { query });
+}
+
+export function decideAdjustment(id: number, decision: 'approve' | 'reject', reason?: string) {
+  return api<Value<typeof Adjustment>>(`/admin/adjustments/${id}/${decision}`, {
+    method: 'POST',
+    body: decision === 'reject' ? { reason } : {},
+  });
+}

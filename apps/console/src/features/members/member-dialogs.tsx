@@ -1,0 +1,308 @@
+import { AdjustmentBody, type MemberOverview, TagsBody } from '@gamehall/shared/api/admin-members';
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/errors';
+import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { changeUpline, markAgent, membersKey, requestAdjustment, searchMembers, setTags } from './api';
+
+type Member = z.output<typeof MemberOverview>;
+
+// The member page's action dialogs (the simple confirmations use components/confirm-dialog). Each
+// checks its input with the shared schema first, shows the server's refusal and stays open then,
+// and refreshes everything under the members key after a change.
+
+function useDialogState() {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reset = () => {
+    setErrors({});
+    setError('');
+  };
+  const run = async (work: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setError('');
+    try {
+      await work();
+      await queryClient.invalidateQueries({ queryKey: membersKey });
+      return true;
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setError(errorMessage(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, error, busy, reset, run };
+}
+
+function DialogForm({
+  onSubmit,
+  onCancel,
+  error,
+  busy,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+  error: string;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('core');
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {children}
+      {error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** An agent's id, or their username looked up among agents (exact, case-insensitive). */
+async function resolveAgent(input: string): Promise<number | null> {
+  if (/^\d+$/.test(input)) return Number(input);
+  const page = await searchMembers({ pageNo: 1, pageSize: 50, q: input, field: 'username', agentsOnly: 'true' });
+  return page.list.find((m) => m.username.toLowerCase() === input.toLowerCase())?.id ?? null;
+}
+
+export function UplineDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const s = useDialogState();
+  const [agent, setAgent] = useState('');
+  const [none, setNone] = useState(false);
+  const close = () => {
+    setAgent('');
+    setNone(false);
+    s.reset();
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = agent.trim();
+    if (!none && !text) {
+      s.setErrors({ agent: t('fields.REQUIRED', { ns: 'core' }) });
+      return;
+    }
+    const done = await s.run(async () => {
+      const uplineId = none ? null : await resolveAgent(text);
+      if (!none && uplineId === null) throw new Error(t('uplineDialog.notFound'));
+      await changeUpline(member.id, uplineId);
+    });
+    if (done) close();
+  };
+  return (
+    <Modal open={open} onClose={close} title={t('uplineDialog.title', { username: member.username })}>
+      <DialogForm onSubmit={submit} onCancel={close} error={s.error} busy={s.busy} submitLabel={t('actions.upline')}>
+        <Field
+          label={t('uplineDialog.agent')}
+          name="agent"
+          autoComplete="off"
+          disabled={none}
+          hint={t('uplineDialog.hint')}
+          value={agent}
+          error={s.errors.agent ?? s.errors.uplineId}
+          onChange={(e) => setAgent(e.target.value)}
+        />
+        <label className="mb-3 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={none} onChange={(e) => setNone(e.target.checked)} />
+          {t('uplineDialog.none')}
+        </label>
+      </DialogForm>
+    </Modal>
+  );
+}
+
+export function AgentDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const s = useDialogState();
+  const [type, setType] = useState<string>(String(member.isAgent ? member.type : 1));
+  const close = () => {
+    s.reset();
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await s.run(() => markAgent(member.id, { type: Number(type) as 1 | 2 | 41 | 42 }))) close();
+  };
+  return (
+    <Modal open={open} onClose={close} title={t('agentDialog.title', { username: member.username })}>
+      <DialogForm onSubmit={submit} onCancel={close} error={s.error} busy={s.busy} submitLabel={t('actions.agent')}>
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">{t('agentDialog.type')}</legend>
+          <div className="flex flex-wrap gap-4">
+            {AGENT_ACCOUNT_TYPES.map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="agentType"
+                  value={value}
+                  checked={type === String(value)}
+                  onChange={() => setType(String(value))}
+                />
+                {t(`agentDialog.types.${value}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </DialogForm>
+    </Modal>
+  );
+}
+
+export function TagsDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const s = useDialogState();
+  const [text, setText] = useState<string | null>(null);
+  const value = text ?? member.tags.join(', ');
+  const close = () => {
+    setText(null);
+    s.reset();
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const tags = value
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x.length > 0);
+    const checked = validate(TagsBody, { tags });
+    if (!checked.data) {
+      s.setErrors({ tags: checked.errors.tags ?? '' });
+      return;
+    }
+    const data = checked.data;
+    if (await s.run(() => setTags(member.id, data.tags))) close();
+  };
+  return (
+    <Modal open={open} onClose={close} title={t('tagsDialog.title', { username: member.username })}>
+      <DialogForm
+        onSubmit={submit}
+        onCancel={close}
+        error={s.error}
+        busy={s.busy}
+        submitLabel={t('common.save', { ns: 'core' })}
+      >
+        <Field
+          label={t('tagsDialog.tags')}
+          name="tags"
+          autoComplete="off"
+          hint={t('tagsDialog.hint')}
+          value={value}
+          error={s.errors.tags}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </DialogForm>
+    </Modal>
+  );
+}
+
+export function AdjustDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('members');
+  const s = useDialogState();
+  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<'posted' | 'pending' | null>(null);
+  const close = () => {
+    setDirection('credit');
+    setAmount('');
+    setReason('');
+    setOutcome(null);
+    s.reset();
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(AdjustmentBody, {
+      direction,
+      amount: amount.trim() === '' ? undefined : Number(amount),
+      reason,
+    });
+    s.setErrors(checked.errors);
+    if (!checked.data) return;
+    const body = checked.data;
+    const result: { status?: string } = {};
+    const done = await s.run(async () => {
+      result.status = (await requestAdjustment(member.id, body)).status;
+    });
+    if (done) setOutcome(result.status === 'posted' ? 'posted' : 'pending');
+  };
+  return (
+    <Modal open={open} onClose={close} title={t('adjustDialog.title', { username: member.username })}>
+      {outcome ? (
+        <div>
+          <p role="status" className="mb-4 text-sm">
+            {t(`adjustDialog.${outcome}`)}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={close}>{t('common.close', { ns: 'core' })}</Button>
+          </div>
+        </div>
+      ) : (
+        <DialogForm onSubmit={submit} onCancel={close} error={s.error} busy={s.busy} submitLabel={t('actions.adjust')}>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm font-medium">{t('adjustDialog.direction')}</legend>
+            <div className="flex gap-4">
+              {(['credit', 'debit'] as const).map((d) => (
+                <label key={d} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="direction"
+                    value={d}
+                    checked={direction === d}
+                    onChange={() => setDirection(d)}
+                  />
+                  {t(`adjustDialog.${d}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field
+            label={t('adjustDialog.amount')}
+            required
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            suffix={<span className="px-2 text-sm text-(--text-muted)">{member.balances.currency}</span>}
+            hint={t('adjustDialog.hint')}
+            value={amount}
+            error={s.errors.amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <Field
+            label={t('adjustDialog.reason')}
+            required
+            name="reason"
+            autoComplete="off"
+            maxLength={500}
+            value={reason}
+            error={s.errors.reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </DialogForm>
+      )}
+    </Modal>
+  );
+}

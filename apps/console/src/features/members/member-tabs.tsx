@@ -1,0 +1,441 @@
+import { NoteBody } from '@gamehall/shared/api/admin-members';
+import { Button } from '@gamehall/ui/button';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid, toGridPage } from '../../components/data-grid';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/errors';
+import { validate } from '../../lib/form-errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { addNote, bankAccounts, memberKey, membersKey, memberTab } from './api';
+
+// The member page's tabs: one server-paged grid each (CSV export included), the bank accounts as a
+// plain table (a member has few), and the notes with their form.
+
+type Row<K extends Parameters<typeof memberTab>[1]> = Awaited<ReturnType<typeof memberTab<K>>>['list'][number];
+
+const time = (iso: string | null) => formatDateTime(iso);
+
+function useColumns<T>(make: () => ColumnDef<T, unknown>[], deps: unknown[]) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the columns use
+  return useMemo(make, deps);
+}
+
+export function LedgerTab({ id, currency }: { id: number; currency: string }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'ledger'>>(
+    () => [
+      { id: 'time', accessorKey: 'time', header: t('ledger.time'), cell: ({ row }) => time(row.original.time) },
+      { id: 'reference', accessorKey: 'reference', header: t('ledger.reference') },
+      {
+        id: 'type',
+        accessorKey: 'type',
+        header: t('ledger.type'),
+        cell: ({ row }) => <code>{row.original.type}</code>,
+      },
+      {
+        id: 'amount',
+        accessorKey: 'amount',
+        header: t('ledger.amount'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.amount, currency),
+      },
+      {
+        id: 'balanceAfter',
+        accessorKey: 'balanceAfter',
+        header: t('ledger.balanceAfter'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.balanceAfter, currency),
+      },
+    ],
+    [t, currency],
+  );
+  return (
+    <DataGrid<Row<'ledger'>>
+      caption={t('member.tabs.ledger')}
+      queryKey={[...memberKey(id), 'ledger']}
+      fetchPage={(q) => memberTab(id, 'ledger', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => `${r.reference}:${r.time}:${r.amount}`}
+      filters={[{ name: 'type', label: t('ledger.type'), type: 'text', placeholder: 'adjustment' }]}
+      exportName={`member-${id}-ledger`}
+    />
+  );
+}
+
+export function DepositsTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'deposits'>>(
+    () => [
+      { id: 'reference', accessorKey: 'reference', header: t('orders.reference') },
+      { id: 'method', accessorKey: 'methodCode', header: t('orders.method') },
+      {
+        id: 'amount',
+        accessorKey: 'amount',
+        header: t('orders.amount'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.amount),
+      },
+      { id: 'status', accessorKey: 'status', header: t('orders.status') },
+      {
+        id: 'firstDeposit',
+        accessorFn: (d) => (d.firstDeposit ? t('yes') : ''),
+        header: t('orders.firstDeposit'),
+      },
+      { id: 'reason', accessorFn: (d) => d.reason ?? '', header: t('orders.reason') },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('orders.created'),
+        cell: ({ row }) => time(row.original.createdAt),
+      },
+      {
+        id: 'decidedAt',
+        accessorFn: (d) => d.decidedAt ?? '',
+        header: t('orders.decided'),
+        cell: ({ row }) => time(row.original.decidedAt),
+      },
+    ],
+    [t],
+  );
+  return (
+    <DataGrid<Row<'deposits'>>
+      caption={t('member.tabs.deposits')}
+      queryKey={[...memberKey(id), 'deposits']}
+      fetchPage={(q) => memberTab(id, 'deposits', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => r.reference}
+      exportName={`member-${id}-deposits`}
+    />
+  );
+}
+
+export function WithdrawalsTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'withdrawals'>>(
+    () => [
+      { id: 'reference', accessorKey: 'reference', header: t('orders.reference') },
+      {
+        id: 'amount',
+        accessorKey: 'amount',
+        header: t('orders.amount'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.amount),
+      },
+      { id: 'status', accessorKey: 'status', header: t('orders.status') },
+      { id: 'bank', accessorKey: 'bankName', header: t('orders.bank') },
+      { id: 'accountNumber', accessorKey: 'accountNumber', header: t('orders.accountNumber') },
+      { id: 'reason', accessorFn: (d) => d.reason ?? '', header: t('orders.reason') },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('orders.created'),
+        cell: ({ row }) => time(row.original.createdAt),
+      },
+      {
+        id: 'paidAt',
+        accessorFn: (d) => d.paidAt ?? '',
+        header: t('orders.paid'),
+        cell: ({ row }) => time(row.original.paidAt),
+      },
+    ],
+    [t],
+  );
+  return (
+    <DataGrid<Row<'withdrawals'>>
+      caption={t('member.tabs.withdrawals')}
+      queryKey={[...memberKey(id), 'withdrawals']}
+      fetchPage={(q) => memberTab(id, 'withdrawals', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => r.reference}
+      exportName={`member-${id}-withdrawals`}
+    />
+  );
+}
+
+export function BankAccountsTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const list = useQuery({ queryKey: [...memberKey(id), 'bankAccounts'], queryFn: () => bankAccounts(id) });
+  if (list.isError)
+    return (
+      <p role="alert" className="text-sm text-(--danger)">
+        {errorMessage(list.error)}
+      </p>
+    );
+  const rows = list.data?.list ?? [];
+  return (
+    <div className="overflow-x-auto rounded-lg border border-(--border)">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('member.tabs.bankAccounts')}</caption>
+        <thead className="bg-(--surface-raised) text-left">
+          <tr>
+            {[
+              'orders.bank',
+              'orders.accountName',
+              'orders.accountNumber',
+              'orders.status',
+              'orders.created',
+              'orders.confirmed',
+            ].map((k) => (
+              <th key={k} scope="col" className="px-3 py-2 font-semibold">
+                {t(k)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="px-3 py-4 text-(--text-muted)">
+                {list.isLoading ? t('grid.loading', { ns: 'core' }) : t('grid.empty', { ns: 'core' })}
+              </td>
+            </tr>
+          )}
+          {rows.map((b) => (
+            <tr key={b.id} className="border-t border-(--border)">
+              <td className="px-3 py-2">{b.bankName}</td>
+              <td className="px-3 py-2">{b.accountName}</td>
+              <td className="px-3 py-2 font-mono">{b.accountNumber}</td>
+              <td className="px-3 py-2">
+                <StatusBadge label={b.status} tone={b.status === 'confirmed' ? 'success' : 'warning'} />
+              </td>
+              <td className="px-3 py-2">{time(b.createdAt)}</td>
+              <td className="px-3 py-2">{time(b.confirmedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function RoundsTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'rounds'>>(
+    () => [
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('rounds.time'),
+        cell: ({ row }) => time(row.original.createdAt),
+      },
+      { id: 'roundId', accessorKey: 'roundId', header: t('rounds.round') },
+      { id: 'game', accessorFn: (r) => r.gameName ?? r.gameCode, header: t('rounds.game') },
+      { id: 'vendor', accessorKey: 'vendor', header: t('rounds.vendor') },
+      { id: 'gameType', accessorKey: 'gameType', header: t('rounds.gameType') },
+      {
+        id: 'bet',
+        accessorKey: 'bet',
+        header: t('rounds.bet'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.bet),
+      },
+      {
+        id: 'win',
+        accessorKey: 'win',
+        header: t('rounds.win'),
+        meta: { numeric: true },
+        cell: ({ row }) => formatMoney(row.original.win),
+      },
+      { id: 'status', accessorKey: 'status', header: t('rounds.status') },
+    ],
+    [t],
+  );
+  return (
+    <DataGrid<Row<'rounds'>>
+      caption={t('member.tabs.rounds')}
+      queryKey={[...memberKey(id), 'rounds']}
+      fetchPage={(q) => memberTab(id, 'rounds', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => `${r.vendor}:${r.roundId}`}
+      exportName={`member-${id}-rounds`}
+    />
+  );
+}
+
+export function LoginsTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'logins'>>(
+    () => [
+      { id: 'time', accessorKey: 'time', header: t('logins.time'), cell: ({ row }) => time(row.original.time) },
+      {
+        id: 'result',
+        accessorFn: (l) => (l.success ? t('logins.success') : t('logins.failure')),
+        header: t('logins.result'),
+        cell: ({ row }) => (
+          <StatusBadge
+            label={row.original.success ? t('logins.success') : t('logins.failure')}
+            tone={row.original.success ? 'success' : 'danger'}
+          />
+        ),
+      },
+      { id: 'ip', accessorFn: (l) => l.ip ?? '', header: t('logins.ip') },
+      { id: 'country', accessorFn: (l) => l.country ?? '', header: t('logins.country') },
+      {
+        id: 'device',
+        accessorFn: (l) => l.device ?? '',
+        header: t('logins.device'),
+        cell: ({ row }) => (
+          <span className="block max-w-md truncate" title={row.original.device ?? ''}>
+            {row.original.device}
+          </span>
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <DataGrid<Row<'logins'>>
+      caption={t('member.tabs.logins')}
+      queryKey={[...memberKey(id), 'logins']}
+      fetchPage={(q) => memberTab(id, 'logins', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => `${r.time}:${r.ip}`}
+      exportName={`member-${id}-logins`}
+    />
+  );
+}
+
+function NoteForm({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(NoteBody, { text });
+    if (!checked.data) {
+      setError(checked.errors.text ?? '');
+      return;
+    }
+    const body = checked.data;
+    setBusy(true);
+    setError('');
+    try {
+      await addNote(id, body.text);
+      setText('');
+      await queryClient.invalidateQueries({ queryKey: membersKey });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mb-4 rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+      <label htmlFor="member-note" className="mb-1 block text-sm font-medium">
+        {t('notes.add')}
+      </label>
+      <textarea
+        id="member-note"
+        name="text"
+        rows={3}
+        maxLength={2000}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'member-note-error' : undefined}
+        onChange={(e) => setText(e.target.value)}
+        className="mb-2 w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none"
+      />
+      {error && (
+        <p id="member-note-error" role="alert" className="mb-2 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={busy}>
+        {t('notes.submit')}
+      </Button>
+    </form>
+  );
+}
+
+export function NotesTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const can = useCan();
+  const columns = useColumns<Row<'notes'>>(
+    () => [
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('notes.time'),
+        cell: ({ row }) => time(row.original.createdAt),
+      },
+      { id: 'operator', accessorKey: 'operator', header: t('notes.operator') },
+      {
+        id: 'text',
+        accessorKey: 'text',
+        header: t('notes.text'),
+        cell: ({ row }) => <span className="whitespace-pre-wrap">{row.original.text}</span>,
+      },
+    ],
+    [t],
+  );
+  return (
+    <div>
+      {can('members.write') && <NoteForm id={id} />}
+      <DataGrid<Row<'notes'>>
+        caption={t('member.tabs.notes')}
+        queryKey={[...memberKey(id), 'notes']}
+        fetchPage={(q) => memberTab(id, 'notes', q).then(toGridPage)}
+        columns={columns}
+        rowId={(r) => String(r.id)}
+        exportName={`member-${id}-notes`}
+      />
+    </div>
+  );
+}
+
+function change(detail: Record<string, unknown>): string {
+  const { before, after } = detail as { before?: unknown; after?: unknown };
+  if (before === undefined && after === undefined) return typeof detail.code === 'string' ? detail.code : '';
+  return `${JSON.stringify(before ?? {})} → ${JSON.stringify(after ?? {})}`;
+}
+
+export function AuditTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const columns = useColumns<Row<'audit'>>(
+    () => [
+      { id: 'time', accessorKey: 'time', header: t('audit.time'), cell: ({ row }) => time(row.original.time) },
+      {
+        id: 'event',
+        accessorKey: 'event',
+        header: t('audit.event'),
+        cell: ({ row }) => <code>{row.original.event}</code>,
+      },
+      {
+        id: 'result',
+        accessorFn: (a) => (a.success ? t('audit.done') : t('audit.refused')),
+        header: t('audit.result'),
+        cell: ({ row }) => (
+          <StatusBadge
+            label={row.original.success ? t('audit.done') : t('audit.refused')}
+            tone={row.original.success ? 'success' : 'danger'}
+          />
+        ),
+      },
+      { id: 'operator', accessorFn: (a) => a.operator ?? '', header: t('audit.operator') },
+      { id: 'ip', accessorFn: (a) => a.ip ?? '', header: t('audit.ip') },
+      {
+        id: 'change',
+        accessorFn: (a) => change(a.detail),
+        header: t('audit.change'),
+        cell: ({ row }) => <code className="text-xs break-all">{change(row.original.detail)}</code>,
+      },
+    ],
+    [t],
+  );
+  return (
+    <DataGrid<Row<'audit'>>
+      caption={t('member.tabs.audit')}
+      queryKey={[...memberKey(id), 'audit']}
+      fetchPage={(q) => memberTab(id, 'audit', q).then(toGridPage)}
+      columns={columns}
+      rowId={(r) => String(r.id)}
+      exportName={`member-${id}-audit`}
+    />
+  );
+}
