@@ -67,6 +67,8 @@ export type DataGridProps<T> = {
   refetchInterval?: number;
   /** Two grids on one screen keep their URL state apart with a prefix. */
   paramPrefix?: string;
+  /** Columns in the CSV only (long values shown elsewhere, e.g. a details dialog). */
+  hiddenColumns?: string[];
 };
 
 function readQuery(
@@ -102,6 +104,7 @@ export function DataGrid<T>({
   exportName,
   refetchInterval,
   paramPrefix = '',
+  hiddenColumns = [],
 }: DataGridProps<T>) {
   const { t } = useTranslation();
   const formId = useId();
@@ -138,7 +141,7 @@ export function DataGrid<T>({
     manualPagination: true,
     manualFiltering: true,
     defaultColumn: { enableSorting: false },
-    state: { sorting },
+    state: { sorting, columnVisibility: Object.fromEntries(hiddenColumns.map((id) => [id, false])) },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const first = next[0];
@@ -168,7 +171,8 @@ export function DataGrid<T>({
     setExportError('');
     setExporting({ done: 0, total });
     try {
-      const leafColumns = table.getAllLeafColumns();
+      // Every column with a value (hidden ones too); not the buttons of an actions column.
+      const leafColumns = table.getAllLeafColumns().filter((c) => c.accessorFn || c.columnDef.meta?.csv);
       const header = leafColumns.map((c) => (typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id));
       const all: CsvCell[][] = [];
       for (let pageNo = 1; ; pageNo++) {

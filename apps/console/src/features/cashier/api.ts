@@ -1,0 +1,91 @@
+import type {
+  AdminBankAccount,
+  AdminCashierMethod,
+  AdminCashierMethodBody,
+  AdminCashierSettings,
+  AdminCashierSettingsBody,
+  AdminDeposit,
+  AdminImage,
+  AdminWithdrawal,
+} from '@gamehall/shared/api/admin';
+import type {
+  AdminBankAccountList,
+  AdminDepositDetail,
+  AdminWithdrawalDetail,
+} from '@gamehall/shared/api/admin-cashier';
+import type { DepositStatus, WithdrawalStatus } from '@gamehall/shared/api/cashier';
+import { queryOptions } from '@tanstack/react-query';
+import type { GridQuery } from '../../components/data-grid';
+import { api } from '../../lib/api-client';
+
+// The cashier endpoints of modules/admin (admin.routes.ts, admin-cashier.routes.ts).
+export const DEPOSIT_STATUSES: DepositStatus[] = ['pending', 'approved', 'rejected', 'cancelled', 'expired'];
+export const WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['pending', 'approved', 'paid', 'confirmed', 'rejected'];
+
+/** Every cashier list and order: invalidated after any action so queues and details agree. */
+export const cashierKey = ['cashier'] as const;
+export const depositsKey = ['cashier', 'deposits'] as const;
+export const withdrawalsKey = ['cashier', 'withdrawals'] as const;
+export const bankAccountsKey = ['cashier', 'bankAccounts'] as const;
+/** New orders arrive by polling: no operator realtime channel exists (the WebSocket is members'). */
+export const LIVE_MS = 10_000;
+
+type Paged<T> = { content: T[]; totalElements: number };
+
+export function fetchDeposits(query: GridQuery) {
+  return api<Paged<AdminDeposit>>('/admin/cashier/deposits', { query });
+}
+export function fetchWithdrawals(query: GridQuery) {
+  return api<Paged<AdminWithdrawal>>('/admin/cashier/withdrawals', { query });
+}
+export function fetchBankAccounts(query: GridQuery) {
+  return api<AdminBankAccountList>('/admin/cashier/bankAccounts', { query });
+}
+
+export const depositQuery = (reference: string) =>
+  queryOptions({
+    queryKey: [...depositsKey, 'detail', reference],
+    queryFn: () => api<AdminDepositDetail>(`/admin/cashier/deposits/${encodeURIComponent(reference)}`),
+  });
+export const withdrawalQuery = (reference: string) =>
+  queryOptions({
+    queryKey: [...withdrawalsKey, 'detail', reference],
+    queryFn: () => api<AdminWithdrawalDetail>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}`),
+  });
+export const imagesQuery = (reference: string) =>
+  queryOptions({
+    queryKey: [...cashierKey, 'images', reference],
+    queryFn: () =>
+      api<{ list: AdminImage[] }>(`/admin/cashier/images/${encodeURIComponent(reference)}`).then((r) => r.list),
+  });
+
+export function actOnDeposit(reference: string, action: 'approve' | 'reject', reason?: string) {
+  return api<AdminDeposit>(`/admin/cashier/deposits/${encodeURIComponent(reference)}/${action}`, {
+    method: 'POST',
+    body: action === 'reject' ? { reason } : {},
+  });
+}
+
+export function actOnWithdrawal(reference: string, action: 'approve' | 'reject' | 'paid', reason?: string) {
+  return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/${action}`, {
+    method: 'POST',
+    body: action === 'reject' ? { reason } : {},
+  });
+}
+
+export function confirmBankAccount(id: number) {
+  return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/confirm`, { method: 'POST', body: {} });
+}
+
+export const settingsQuery = queryOptions({
+  queryKey: [...cashierKey, 'settings'],
+  queryFn: () => api<AdminCashierSettings>('/admin/cashier/settings'),
+});
+
+export function saveSettings(body: AdminCashierSettingsBody) {
+  return api<AdminCashierSettings>('/admin/cashier/settings', { method: 'PUT', body });
+}
+
+export function saveMethod(code: string, body: AdminCashierMethodBody) {
+  return api<AdminCashierMethod>(`/admin/cashier/methods/${encodeURIComponent(code)}`, { method: 'PUT', body });
+}

@@ -1,0 +1,44 @@
+import { ArrowDownToLine, ArrowUpFromLine, Landmark, Settings2 } from 'lucide-react';
+import { type ConsoleFeature, lazyPage } from '../../app/feature';
+
+export const feature: ConsoleFeature = {
+  area: 'cashier',
+  menu: [
+    { path: 'cashier/deposits', label: 'menu.deposits', icon: ArrowDownToLine, permission: 'cashier.read' },
+    { path: 'cashier/withdrawals', label: 'menu.withdrawals', icon: ArrowUpFromLine, permission: 'cashier.read' },
+    { path: 'cashier/bank-accounts', label: 'menu.bankAccounts', icon: Landmark, permission: 'cashier.read' },
+    { path: 'cashier/settings', label: 'menu.settings', icon: Settings2, permission: 'cashier.settings' },
+  ],
+  routes: [
+    {
+      path: 'cashier/deposits',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./deposits-page'), 'DepositsPage'),
+    },
+    {
+      path: 'cashier/deposits/:reference',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./deposit-page'), 'DepositPage'),
+    },
+    {
+      path: 'cashier/withdrawals',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./withdrawals-page'), 'WithdrawalsPage'),
+    },
+    {
+      path: 'cashier/withdrawals/:reference',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./withdrawal-page'), 'WithdrawalPage'),
+    },
+    {
+      path: 'cashier/bank-accounts',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./bank-accounts-page'), 'BankAccountsPage'),
+    },
+    {
+      path: 'cashier/settings',
+      permission: 'cashier.settings',
+      page: lazyPage(() => import('./settings-page'), 'SettingsPage'),
+    },
+  ],
+};

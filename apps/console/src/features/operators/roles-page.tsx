@@ -1,0 +1,186 @@
+import { type Role, RoleBody } from '@gamehall/shared/api/operators';
+import { PERMISSIONS } from '@gamehall/shared/api/permissions';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/errors';
+import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { createRole, rolesKey, rolesQuery, updateRole } from './api';
+
+const ALL = '*';
+
+function RoleDialog({ role, onClose }: { role: Role | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation('operators');
+  const queryClient = useQueryClient();
+  const editing = role !== null && role !== 'new' ? role : null;
+  const [name, setName] = useState<string | null>(null);
+  const [permissions, setPermissions] = useState<string[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const currentName = name ?? editing?.name ?? '';
+  const current = permissions ?? editing?.permissions ?? [];
+  const all = current.includes(ALL);
+  const close = () => {
+    setName(null);
+    setPermissions(null);
+    setErrors({});
+    setError('');
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(RoleBody, { name: currentName, permissions: all ? [ALL] : current });
+    setErrors(checked.errors);
+    if (!checked.data) return;
+    setBusy(true);
+    setError('');
+    try {
+      if (editing) await updateRole(editing.id, checked.data);
+      else await createRole(checked.data);
+      await queryClient.invalidateQueries({ queryKey: rolesKey });
+      close();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={role !== null}
+      onClose={close}
+      title={editing ? t('roleEdit', { name: editing.name }) : t('roleCreate')}
+      wide
+    >
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={t('roleName')}
+          required
+          name="name"
+          value={currentName}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">{t('permissions')}</legend>
+          <label className="mb-2 flex items-center gap-2 text-sm font-semibold">
+            <input type="checkbox" checked={all} onChange={(e) => setPermissions(e.target.checked ? [ALL] : [])} />
+            {t('permission.all')}
+          </label>
+          <div className="grid gap-1 sm:grid-cols-2">
+            {PERMISSIONS.map((p) => (
+              <label key={p} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  disabled={all}
+                  checked={all || current.includes(p)}
+                  onChange={(e) => setPermissions(e.target.checked ? [...current, p] : current.filter((x) => x !== p))}
+                />
+                <span>
+                  {t(`permission.${p}`)} <code className="text-xs text-(--text-muted)">{p}</code>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.permissions && (
+            <p role="alert" className="mt-1 text-xs text-(--danger)">
+              {errors.permissions}
+            </p>
+          )}
+        </fieldset>
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-(--danger)">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={close}>
+            {t('common.cancel', { ns: 'core' })}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('common.save', { ns: 'core' })}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function RolesPage() {
+  const { t } = useTranslation('operators');
+  const roles = useQuery(rolesQuery);
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  return (
+    <div>
+      <PageHeader
+        title={t('rolesTitle')}
+        description={t('rolesDescription')}
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus size={16} aria-hidden />
+            {t('roleCreate')}
+          </Button>
+        }
+      />
+      {roles.isError && (
+        <p role="alert" className="text-(--danger)">
+          {errorMessage(roles.error)}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('rolesTitle')}</caption>
+          <thead>
+            <tr className="border-b border-(--border) bg-(--surface) text-left">
+              <th scope="col" className="px-3 py-2">
+                {t('roleName')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('permissions')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('operatorCount')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('common.actions', { ns: 'core' })}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(roles.data ?? []).map((role) => (
+              <tr key={role.id} className="border-b border-(--border) last:border-b-0">
+                <td className="px-3 py-2 font-semibold">
+                  {role.name}
+                  {role.builtIn && <span className="ml-2 text-xs text-(--text-muted)">{t('builtIn')}</span>}
+                </td>
+                <td className="px-3 py-2 text-xs">
+                  {role.permissions.includes(ALL) ? t('permission.all') : role.permissions.join(', ')}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{role.operatorCount}</td>
+                <td className="px-3 py-2">
+                  {!role.builtIn && (
+                    <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(role)}>
+                      {t('common.edit', { ns: 'core' })}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <RoleDialog
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        role={editing}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+}
