@@ -22,7 +22,8 @@ const LEGACY_NAMES: Record<string, string[]> = {
   cashier: ['cashier.read', 'cashier.approve', 'cashier.settings'],
   brand: ['site.write'],
 };
-const CATALOGUE = new Set([
+// The catalogue of packages/shared/src/api/permissions.ts as it stands at this migration, in its order.
+const CATALOGUE = [
   'dashboard.read',
   'members.read',
   'members.write',
@@ -38,7 +39,7 @@ const CATALOGUE = new Set([
   'reports.read',
   'operators.admin',
   'audit.read',
-]);
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -73,9 +74,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE type = 90 AND NOT permissions ? '*' AND jsonb_array_length(permissions) > 0`.execute(db);
   const roleBySet = new Map<string, number>();
   for (const op of legacy.rows) {
-    const translated = [
-      ...new Set(op.permissions.flatMap((p) => LEGACY_NAMES[p] ?? (CATALOGUE.has(p) ? [p] : []))),
-    ].sort();
+    const wanted = new Set(op.permissions.flatMap((p) => LEGACY_NAMES[p] ?? [p]));
+    const translated = CATALOGUE.filter((p) => wanted.has(p));
     const setKey = JSON.stringify(translated);
     let roleId = roleBySet.get(setKey);
     if (roleId === undefined && translated.length > 0) {
