@@ -1,0 +1,52 @@
+import type { AdminContentImage } from '@gamehall/shared/api/admin-content';
+import { ApiError, api, authHeaders, buildUrl, type Query } from '../../lib/api-client';
+import { clearToken } from '../../lib/session-token';
+
+// Banners, announcements, notices and help articles (permission content.write): the same routes for
+// each kind under /admin/content/<kind>.
+export type ContentKind = 'banners' | 'announcements' | 'notices' | 'help';
+
+export const contentKey = (kind: ContentKind) => ['content', kind] as const;
+
+export function fetchContent<T>(kind: ContentKind, query: Query) {
+  return api<{ list: T[]; total: number }>(`/admin/content/${kind}`, { query });
+}
+
+export function saveContent<T>(kind: ContentKind, id: number | null, body: unknown): Promise<T> {
+  return id === null
+    ? api<T>(`/admin/content/${kind}`, { method: 'POST', body })
+    : api<T>(`/admin/content/${kind}/${id}`, { method: 'PUT', body });
+}
+
+export function setContentEnabled(kind: ContentKind, id: number, enabled: boolean) {
+  return api(`/admin/content/${kind}/${id}/enabled`, { method: 'PUT', body: { enabled } });
+}
+
+export function deleteContent(kind: ContentKind, id: number) {
+  return api(`/admin/content/${kind}/${id}`, { method: 'DELETE' });
+}
+
+/** The listed ids get sort 0, 1, 2... in this order. */
+export function orderContent(kind: ContentKind, ids: number[]) {
+  return api<{ updated: number }>(`/admin/content/${kind}/order`, { method: 'PUT', body: { ids } });
+}
+
+/** Uploads a banner image (multipart `image`); the answer's url goes into the banner. */
+export async function uploadImage(file: File): Promise<AdminContentImage> {
+  const form = new FormData();
+  form.append('image', file);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl('/admin/content/images'), { method: 'POST', headers: authHeaders(), body: form });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'The network is unreachable, please try again', 0);
+  }
+  if (res.status === 401) clearToken();
+  const envelope = (await res.json().catch(() => null)) as
+    | { success: true; value: AdminContentImage }
+    | { success: false; code: string; message: string; value?: Record<string, unknown> }
+    | null;
+  if (!envelope) throw new ApiError(`HTTP_${res.status}`, `The server answered ${res.status}`, res.status);
+  if (!envelope.success) throw new ApiError(envelope.code, envelope.message, res.status, envelope.value);
+  return envelope.value;
+}

@@ -1,0 +1,350 @@
+import {
+  type AdminAnnouncement,
+  AdminAnnouncementBody,
+  type AdminBanner,
+  AdminBannerBody,
+  type AdminHelpArticle,
+  AdminHelpBody,
+  type AdminNotice,
+  AdminNoticeBody,
+} from '@gamehall/shared/api/admin-content';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES, BANNER_GROUPS } from '@gamehall/shared/constants';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GridFilter } from '../../components/data-grid';
+import { formatDateTime } from '../../lib/format';
+import { ContentScreen, type FieldSpec, isoOrNull, orNull, toLocalInput } from './content-screen';
+
+// The four content screens: what each kind's grid shows and its form asks.
+
+function useShared() {
+  const { t } = useTranslation('content');
+  return useMemo(() => {
+    const language: FieldSpec = {
+      name: 'language',
+      label: t('fields.language'),
+      type: 'text',
+      hint: t('hints.language'),
+    };
+    const sort: FieldSpec = { name: 'sort', label: t('fields.sort'), type: 'number', hint: t('hints.sort') };
+    const enabled: FieldSpec = { name: 'enabled', label: t('fields.enabled'), type: 'checkbox' };
+    const filters = {
+      q: { name: 'q', label: t('filters.search'), type: 'text' } as GridFilter,
+      language: { name: 'language', label: t('fields.language'), type: 'text', placeholder: 'EN' } as GridFilter,
+      enabled: {
+        name: 'enabled',
+        label: t('columns.state'),
+        type: 'select',
+        options: [
+          { value: 'true', label: t('state.on') },
+          { value: 'false', label: t('state.off') },
+        ],
+      } as GridFilter,
+    };
+    const languageColumn = {
+      id: 'language',
+      accessorFn: (r: { language: string | null }) => r.language ?? t('allLanguages'),
+      header: t('fields.language'),
+    };
+    return { t, language, sort, enabled, filters, languageColumn };
+  }, [t]);
+}
+
+export function BannersPage() {
+  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const groups = BANNER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }));
+  const columns = useMemo<ColumnDef<AdminBanner, unknown>[]>(
+    () => [
+      {
+        id: 'image',
+        header: t('fields.image'),
+        cell: ({ row }) => (
+          <img src={row.original.imageUrl} alt="" width={96} height={36} className="h-9 w-24 rounded object-cover" />
+        ),
+      },
+      { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
+      { id: 'groupName', accessorKey: 'groupName', header: t('fields.group'), enableSorting: true },
+      languageColumn,
+      { id: 'linkUrl', accessorKey: 'linkUrl', header: t('fields.linkUrl') },
+      {
+        id: 'startsAt',
+        accessorKey: 'startsAt',
+        header: t('fields.startsAt'),
+        enableSorting: true,
+        cell: ({ row }) => formatDateTime(row.original.startsAt),
+      },
+      {
+        id: 'endsAt',
+        accessorKey: 'endsAt',
+        header: t('fields.endsAt'),
+        cell: ({ row }) => formatDateTime(row.original.endsAt),
+      },
+    ],
+    [t, languageColumn],
+  );
+  return (
+    <ContentScreen<AdminBanner>
+      kind="banners"
+      columns={columns}
+      filters={[
+        filters.q,
+        { name: 'groupName', label: t('fields.group'), type: 'select', options: groups },
+        filters.language,
+        filters.enabled,
+      ]}
+      schema={AdminBannerBody}
+      fields={[
+        { name: 'groupName', label: t('fields.group'), type: 'select', options: groups, required: true },
+        { name: 'title', label: t('fields.title'), type: 'text', required: true },
+        { name: 'imageUrl', label: t('fields.image'), type: 'image', required: true, hint: t('hints.image') },
+        {
+          name: 'linkageType',
+          label: t('fields.linkageType'),
+          type: 'select',
+          options: [
+            { value: '', label: t('linkage.none') },
+            { value: 'ROUTE', label: t('linkage.ROUTE') },
+            { value: 'URL', label: t('linkage.URL') },
+          ],
+        },
+        { name: 'linkUrl', label: t('fields.linkUrl'), type: 'text', hint: t('hints.linkUrl') },
+        language,
+        { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsAt') },
+        { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt') },
+        sort,
+        enabled,
+      ]}
+      toForm={(b) => ({
+        groupName: b?.groupName ?? 'w_home',
+        title: b?.title ?? '',
+        imageUrl: b?.imageUrl ?? '',
+        linkageType: b?.linkageType ?? '',
+        linkUrl: b?.linkUrl ?? '',
+        language: b?.language ?? '',
+        startsAt: toLocalInput(b?.startsAt ?? null),
+        endsAt: toLocalInput(b?.endsAt ?? null),
+        sort: String(b?.sort ?? 0),
+        enabled: b?.enabled ?? true,
+      })}
+      toBody={(v) => ({
+        groupName: v.groupName,
+        title: v.title,
+        imageUrl: v.imageUrl,
+        linkageType: orNull(v.linkageType),
+        linkUrl: orNull(v.linkUrl),
+        language: orNull(v.language),
+        startsAt: isoOrNull(v.startsAt),
+        endsAt: isoOrNull(v.endsAt),
+        sort: Number(v.sort || 0),
+        enabled: v.enabled === true,
+      })}
+    />
+  );
+}
+
+export function AnnouncementsPage() {
+  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const types = ANNOUNCEMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }));
+  const audiences = ANNOUNCEMENT_AUDIENCES.map((v) => ({ value: v, label: t(`audiences.${v}`) }));
+  const columns = useMemo<ColumnDef<AdminAnnouncement, unknown>[]>(
+    () => [
+      { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
+      {
+        id: 'type',
+        accessorKey: 'type',
+        header: t('fields.type'),
+        enableSorting: true,
+        cell: ({ row }) => t(`types.${row.original.type}`, { defaultValue: row.original.type }),
+      },
+      {
+        id: 'audience',
+        accessorKey: 'audience',
+        header: t('fields.audience'),
+        enableSorting: true,
+        cell: ({ row }) => t(`audiences.${row.original.audience}`, { defaultValue: row.original.audience }),
+      },
+      languageColumn,
+      {
+        id: 'startsAt',
+        accessorKey: 'startsAt',
+        header: t('fields.startsAt'),
+        enableSorting: true,
+        cell: ({ row }) => formatDateTime(row.original.startsAt),
+      },
+      {
+        id: 'endsAt',
+        accessorKey: 'endsAt',
+        header: t('fields.endsAt'),
+        cell: ({ row }) => formatDateTime(row.original.endsAt),
+      },
+    ],
+    [t, languageColumn],
+  );
+  return (
+    <ContentScreen<AdminAnnouncement>
+      kind="announcements"
+      columns={columns}
+      filters={[
+        filters.q,
+        { name: 'type', label: t('fields.type'), type: 'select', options: types },
+        { name: 'audience', label: t('fields.audience'), type: 'select', options: audiences },
+        filters.language,
+        filters.enabled,
+      ]}
+      schema={AdminAnnouncementBody}
+      fields={[
+        {
+          name: 'type',
+          label: t('fields.type'),
+          type: 'select',
+          options: types,
+          required: true,
+          hint: t('hints.type'),
+        },
+        { name: 'audience', label: t('fields.audience'), type: 'select', options: audiences, required: true },
+        { name: 'title', label: t('fields.title'), type: 'text', required: true },
+        {
+          name: 'content',
+          label: t('fields.content'),
+          type: 'textarea',
+          required: true,
+          hint: t('hints.placeholders'),
+        },
+        language,
+        { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsNow') },
+        { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt') },
+        sort,
+        enabled,
+      ]}
+      toForm={(a) => ({
+        type: a?.type ?? 'PU',
+        audience: a?.audience ?? 'A',
+        title: a?.title ?? '',
+        content: a?.content ?? '',
+        language: a?.language ?? '',
+        startsAt: toLocalInput(a?.startsAt ?? null),
+        endsAt: toLocalInput(a?.endsAt ?? null),
+        sort: String(a?.sort ?? 0),
+        enabled: a?.enabled ?? true,
+        promotionType: a?.promotionType ?? '',
+        execution: a?.execution ?? 'B',
+      })}
+      toBody={(v) => ({
+        type: v.type,
+        audience: v.audience,
+        title: v.title,
+        content: v.content,
+        promotionType: orNull(v.promotionType),
+        execution: v.execution || 'B',
+        language: orNull(v.language),
+        startsAt: isoOrNull(v.startsAt),
+        endsAt: isoOrNull(v.endsAt),
+        sort: Number(v.sort || 0),
+        enabled: v.enabled === true,
+      })}
+    />
+  );
+}
+
+export function NoticesPage() {
+  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const columns = useMemo<ColumnDef<AdminNotice, unknown>[]>(
+    () => [
+      { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
+      languageColumn,
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: t('fields.createdAt'),
+        enableSorting: true,
+        cell: ({ row }) => formatDateTime(row.original.createdAt),
+      },
+    ],
+    [t, languageColumn],
+  );
+  return (
+    <ContentScreen<AdminNotice>
+      kind="notices"
+      columns={columns}
+      filters={[filters.q, filters.language, filters.enabled]}
+      schema={AdminNoticeBody}
+      fields={[
+        { name: 'title', label: t('fields.title'), type: 'text', required: true },
+        {
+          name: 'content',
+          label: t('fields.content'),
+          type: 'textarea',
+          required: true,
+          hint: t('hints.placeholders'),
+        },
+        language,
+        sort,
+        enabled,
+      ]}
+      toForm={(n) => ({
+        title: n?.title ?? '',
+        content: n?.content ?? '',
+        language: n?.language ?? '',
+        sort: String(n?.sort ?? 0),
+        enabled: n?.enabled ?? true,
+      })}
+      toBody={(v) => ({
+        title: v.title,
+        content: v.content,
+        language: orNull(v.language),
+        sort: Number(v.sort || 0),
+        enabled: v.enabled === true,
+      })}
+    />
+  );
+}
+
+export function HelpPage() {
+  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const columns = useMemo<ColumnDef<AdminHelpArticle, unknown>[]>(
+    () => [
+      { id: 'category', accessorKey: 'category', header: t('fields.category'), enableSorting: true },
+      { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
+      languageColumn,
+    ],
+    [t, languageColumn],
+  );
+  return (
+    <ContentScreen<AdminHelpArticle>
+      kind="help"
+      columns={columns}
+      filters={[
+        filters.q,
+        { name: 'category', label: t('fields.category'), type: 'text' },
+        filters.language,
+        filters.enabled,
+      ]}
+      schema={AdminHelpBody}
+      fields={[
+        { name: 'category', label: t('fields.category'), type: 'text', required: true },
+        { name: 'title', label: t('fields.title'), type: 'text', required: true },
+        { name: 'content', label: t('fields.content'), type: 'textarea', required: true },
+        language,
+        sort,
+        enabled,
+      ]}
+      toForm={(h) => ({
+        category: h?.category ?? '',
+        title: h?.title ?? '',
+        content: h?.content ?? '',
+        language: h?.language ?? '',
+        sort: String(h?.sort ?? 0),
+        enabled: h?.enabled ?? true,
+      })}
+      toBody={(v) => ({
+        category: v.category,
+        title: v.title,
+        content: v.content,
+        language: orNull(v.language),
+        sort: Number(v.sort || 0),
+        enabled: v.enabled === true,
+      })}
+    />
+  );
+}

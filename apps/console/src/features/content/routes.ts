@@ -1,0 +1,20 @@
+import { BookOpen, Image, Megaphone, ScrollText } from 'lucide-react';
+import { type ConsoleFeature, lazyPage } from '../../app/feature';
+
+const pages = () => import('./content-pages');
+
+export const feature: ConsoleFeature = {
+  area: 'content',
+  menu: [
+    { path: 'content/banners', label: 'menu.banners', icon: Image, permission: 'content.write' },
+    { path: 'content/announcements', label: 'menu.announcements', icon: Megaphone, permission: 'content.write' },
+    { path: 'content/notices', label: 'menu.notices', icon: ScrollText, permission: 'content.write' },
+    { path: 'content/help', label: 'menu.help', icon: BookOpen, permission: 'content.write' },
+  ],
+  routes: [
+    { path: 'content/banners', permission: 'content.write', page: lazyPage(pages, 'BannersPage') },
+    { path: 'content/announcements', permission: 'content.write', page: lazyPage(pages, 'AnnouncementsPage') },
+    { path: 'content/notices', permission: 'content.write', page: lazyPage(pages, 'NoticesPage') },
+    { path: 'content/help', permission: 'content.write', page: lazyPage(pages, 'HelpPage') },
+  ],
+};

@@ -1,0 +1,45 @@
+import type {
+  AdminGame,
+  AdminGameBody,
+  AdminReconciliationRow,
+  AdminVendor,
+  AdminVendorBody,
+} from '@gamehall/shared/api/admin-games';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type Query } from '../../lib/api-client';
+
+// Vendors, the catalogue and the daily reconciliation (games.read to look, games.write to change).
+export const vendorsKey = ['games', 'vendors'] as const;
+export const catalogueKey = ['games', 'catalogue'] as const;
+
+export const vendorsQuery = queryOptions({
+  queryKey: vendorsKey,
+  queryFn: () => api<{ list: AdminVendor[] }>('/admin/games/vendors').then((r) => r.list),
+});
+
+export function changeVendor(code: string, body: AdminVendorBody) {
+  return api<AdminVendor>(`/admin/games/vendors/${encodeURIComponent(code)}`, { method: 'PUT', body });
+}
+
+export function orderVendors(codes: string[]) {
+  return api<{ updated: number }>('/admin/games/vendors/order', { method: 'PUT', body: { codes } });
+}
+
+export function rotateSecret(code: string) {
+  return api<{ code: string; secret: string }>(`/admin/games/vendors/${encodeURIComponent(code)}/rotateSecret`, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+export function fetchGames(query: Query) {
+  return api<{ list: AdminGame[]; total: number }>('/admin/games/catalogue', { query });
+}
+
+export function changeGame(nodeId: number, body: AdminGameBody) {
+  return api<AdminGame>(`/admin/games/catalogue/${nodeId}`, { method: 'PUT', body });
+}
+
+export function fetchReconciliation(query: Query) {
+  return api<{ list: AdminReconciliationRow[]; mismatches: number }>('/admin/games/reconciliation', { query });
+}

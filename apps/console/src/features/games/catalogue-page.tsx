@@ -1,0 +1,296 @@
+import { type AdminGame, AdminGameBody, type CatalogueStatus } from '@gamehall/shared/api/admin-games';
+import { GAME_TYPES, SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Flame } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid, toGridPage } from '../../components/data-grid';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/errors';
+import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { useCan } from '../../lib/session';
+import { catalogueKey, changeGame, fetchGames, vendorsQuery } from './api';
+import { STATUS_TONES } from './status-tones';
+
+const SELECT =
+  'w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+
+function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
+  const { t } = useTranslation('games');
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const subId = useId();
+  const [form, setForm] = useState<{ status: string; isHot: boolean; sort: string; subCategory: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const current = form ?? {
+    status: game?.status ?? 'active',
+    isHot: game?.isHot ?? false,
+    sort: String(game?.sort ?? 0),
+    subCategory: game?.subCategory ?? '',
+  };
+  const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
+  const close = () => {
+    setForm(null);
+    setErrors({});
+    setError('');
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!game) return;
+    const checked = validate(AdminGameBody, {
+      status: current.status,
+      isHot: current.isHot,
+      sort: Number(current.sort || 0),
+      subCategory: current.subCategory === '' ? null : current.subCategory,
+    });
+    setErrors(checked.errors);
+    if (!checked.data) return;
+    setBusy(true);
+    setError('');
+    try {
+      await changeGame(game.nodeId, checked.data);
+      await queryClient.invalidateQueries({ queryKey: catalogueKey });
+      close();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={game !== null} onClose={close} title={t('catalogue.editTitle', { name: game?.name ?? '' })}>
+      <form onSubmit={submit} noValidate>
+        <div className="mb-3">
+          <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
+            {t('fields.status')}
+          </label>
+          <select
+            id={statusId}
+            value={current.status}
+            onChange={(e) => set({ status: e.target.value })}
+            className={SELECT}
+          >
+            {(['active', 'maintenance', 'hidden'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-(--text-muted)">{t('hints.gameStatus')}</p>
+        </div>
+        <label className="mb-3 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={current.isHot} onChange={(e) => set({ isHot: e.target.checked })} />
+          {t('fields.hot')}
+        </label>
+        <Field
+          label={t('fields.sort')}
+          type="number"
+          value={current.sort}
+          error={errors.sort}
+          hint={t('hints.sort')}
+          onChange={(e) => set({ sort: e.target.value })}
+        />
+        <div className="mb-3">
+          <label htmlFor={subId} className="mb-1 block text-sm font-medium">
+            {t('fields.subCategory')}
+          </label>
+          <select
+            id={subId}
+            value={current.subCategory}
+            onChange={(e) => set({ subCategory: e.target.value })}
+            className={SELECT}
+          >
+            <option value="">{t('common.none', { ns: 'core' })}</option>
+            {SLOT_SUB_CATEGORIES.map((s) => (
+              <option key={s} value={s}>
+                {t(`subCategories.${s}`)}
+              </option>
+            ))}
+          </select>
+          {errors.subCategory && (
+            <p role="alert" className="mt-1 text-xs text-(--danger)">
+              {errors.subCategory}
+            </p>
+          )}
+        </div>
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-(--danger)">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={close}>
+            {t('common.cancel', { ns: 'core' })}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('common.save', { ns: 'core' })}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function CataloguePage() {
+  const { t } = useTranslation('games');
+  const can = useCan();
+  const writable = can('games.write');
+  const queryClient = useQueryClient();
+  const vendors = useQuery(vendorsQuery).data ?? [];
+  const [editing, setEditing] = useState<AdminGame | null>(null);
+  const [error, setError] = useState('');
+
+  const quick = async (game: AdminGame, body: { status?: CatalogueStatus; isHot?: boolean }) => {
+    setError('');
+    try {
+      await changeGame(game.nodeId, body);
+      await queryClient.invalidateQueries({ queryKey: catalogueKey });
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  // Rebuilt each render: the action buttons close over this render's handlers.
+  const columns: ColumnDef<AdminGame, unknown>[] = [
+    {
+      id: 'icon',
+      header: t('fields.icon'),
+      cell: ({ row }) => <img src={row.original.iconUrl} alt="" width={40} height={40} className="h-10 w-10 rounded" />,
+    },
+    { id: 'nodeId', accessorKey: 'nodeId', header: t('fields.nodeId'), enableSorting: true, meta: { numeric: true } },
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: t('fields.name'),
+      enableSorting: true,
+      cell: ({ row }) => (
+        <>
+          {row.original.name}
+          {row.original.isHot && (
+            <Flame size={14} className="ml-1 inline text-(--accent)" aria-label={t('fields.hot')} />
+          )}
+          <span className="block text-xs text-(--text-muted)">{row.original.gameCode}</span>
+        </>
+      ),
+    },
+    { id: 'vendorCode', accessorKey: 'vendorName', header: t('fields.vendor'), enableSorting: true },
+    { id: 'gameType', accessorKey: 'gameType', header: t('fields.gameType'), enableSorting: true },
+    { id: 'subCategory', accessorKey: 'subCategory', header: t('fields.subCategory') },
+    {
+      id: 'isHot',
+      accessorKey: 'isHot',
+      header: t('fields.hot'),
+      cell: ({ row }) => (row.original.isHot ? '✓' : ''),
+    },
+    { id: 'sort', accessorKey: 'sort', header: t('fields.sort'), enableSorting: true, meta: { numeric: true } },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: t('fields.status'),
+      cell: ({ row }) => (
+        <StatusBadge label={t(`statuses.${row.original.status}`)} tone={STATUS_TONES[row.original.status] ?? 'muted'} />
+      ),
+    },
+    ...(writable
+      ? [
+          {
+            id: 'actions',
+            header: t('common.actions', { ns: 'core' }),
+            cell: ({ row }: { row: { original: AdminGame } }) => {
+              const g = row.original;
+              return (
+                <div className="flex flex-wrap gap-1">
+                  <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing(g)}>
+                    {t('common.edit', { ns: 'core' })}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    onClick={() => void quick(g, { status: g.status === 'hidden' ? 'active' : 'hidden' })}
+                  >
+                    {g.status === 'hidden' ? t('catalogue.show') : t('catalogue.hide')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    onClick={() => void quick(g, { isHot: !g.isHot })}
+                  >
+                    {g.isHot ? t('catalogue.unhot') : t('catalogue.hot')}
+                  </Button>
+                </div>
+              );
+            },
+          } satisfies ColumnDef<AdminGame, unknown>,
+        ]
+      : []),
+  ];
+
+  return (
+    <div>
+      <PageHeader title={t('catalogue.title')} description={t('catalogue.description')} />
+      {error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+      <DataGrid<AdminGame>
+        caption={t('catalogue.title')}
+        queryKey={catalogueKey}
+        fetchPage={(q) => fetchGames(q).then(toGridPage)}
+        columns={columns}
+        rowId={(g) => String(g.nodeId)}
+        filters={[
+          { name: 'q', label: t('filters.search'), type: 'text', placeholder: t('filters.searchHint') },
+          {
+            name: 'vendor',
+            label: t('fields.vendor'),
+            type: 'select',
+            options: vendors.map((v) => ({ value: v.code, label: v.name })),
+          },
+          {
+            name: 'gameType',
+            label: t('fields.gameType'),
+            type: 'select',
+            options: GAME_TYPES.map((g) => ({ value: g, label: g })),
+          },
+          {
+            name: 'status',
+            label: t('fields.status'),
+            type: 'select',
+            options: (['active', 'maintenance', 'hidden'] as const).map((s) => ({
+              value: s,
+              label: t(`statuses.${s}`),
+            })),
+          },
+          {
+            name: 'hot',
+            label: t('fields.hot'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('common.yes', { ns: 'core' }) },
+              { value: 'false', label: t('common.no', { ns: 'core' }) },
+            ],
+          },
+          {
+            name: 'subCategory',
+            label: t('fields.subCategory'),
+            type: 'select',
+            options: SLOT_SUB_CATEGORIES.map((s) => ({ value: s, label: t(`subCategories.${s}`) })),
+          },
+        ]}
+        defaultSort={{ sort: 'sort', order: 'asc' }}
+        exportName="games"
+      />
+      <GameDialog game={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import type { AdminReconciliationRow } from '@gamehall/shared/api/admin-games';
+import { toMajor } from '@gamehall/shared/money';
+import { Button } from '@gamehall/ui/button';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { downloadCsv, toCsv } from '../../lib/csv';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { fetchReconciliation, vendorsQuery } from './api';
+
+// The per-vendor daily reconciliation (UTC days): what the vendor's calls say beside what the
+// ledger's house account vendor:<code> holds, and the difference. The filter lives in the URL.
+
+const INPUT =
+  'mt-1 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Minor units from the API -> the admin's major-unit display. */
+function money(minor: number): string {
+  return formatMoney(toMajor(minor));
+}
+
+export function ReconciliationPage() {
+  const { t } = useTranslation('games');
+  const formId = useId();
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? today();
+  const to = params.get('to') ?? '';
+  const vendor = params.get('vendor') ?? '';
+  const vendors = useQuery(vendorsQuery).data ?? [];
+  const result = useQuery({
+    queryKey: ['games', 'reconciliation', from, to, vendor],
+    queryFn: () => fetchReconciliation({ from, to: to || undefined, vendor: vendor || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = result.data?.list ?? [];
+
+  const apply = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['from', 'to', 'vendor']) {
+      const v = String(data.get(name) ?? '').trim();
+      if (v) next.set(name, v);
+    }
+    setParams(next);
+  };
+
+  const header = [
+    t('fields.date'),
+    t('fields.vendor'),
+    t('fields.currency'),
+    t('recon.bets'),
+    t('recon.betCount'),
+    t('recon.wins'),
+    t('recon.winCount'),
+    t('recon.rollbacks'),
+    t('recon.unknownRollbacks'),
+    t('recon.net'),
+    t('recon.ledger'),
+    t('recon.difference'),
+  ];
+  const exportCsv = () =>
+    downloadCsv(
+      `reconciliation-${from}${to ? `-${to}` : ''}.csv`,
+      toCsv(
+        header,
+        rows.map((r: AdminReconciliationRow) => [
+          r.date,
+          r.vendor,
+          r.currency,
+          toMajor(r.bets.amount),
+          r.bets.count,
+          toMajor(r.wins.amount),
+          r.wins.count,
+          toMajor(r.rollbacks.amount),
+          r.unknownRollbacks,
+          toMajor(r.net),
+          toMajor(r.ledger.net),
+          toMajor(r.difference),
+        ]),
+      ),
+    );
+
+  return (
+    <div>
+      <PageHeader title={t('recon.title')} description={t('recon.description')} />
+      <form
+        id={formId}
+        key={params.toString()}
+        onSubmit={apply}
+        aria-label={t('recon.filters')}
+        className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3"
+      >
+        <div className="flex flex-col text-xs text-(--text-muted)">
+          <label htmlFor={`${formId}-from`}>{t('recon.from')}</label>
+          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={INPUT} />
+        </div>
+        <div className="flex flex-col text-xs text-(--text-muted)">
+          <label htmlFor={`${formId}-to`}>{t('recon.to')}</label>
+          <input id={`${formId}-to`} name="to" type="date" defaultValue={to} className={INPUT} />
+        </div>
+        <div className="flex flex-col text-xs text-(--text-muted)">
+          <label htmlFor={`${formId}-vendor`}>{t('fields.vendor')}</label>
+          <select id={`${formId}-vendor`} name="vendor" defaultValue={vendor} className={INPUT}>
+            <option value="">{t('recon.allVendors')}</option>
+            {vendors
+              .filter((v) => v.integration)
+              .map((v) => (
+                <option key={v.code} value={v.code}>
+                  {v.name}
+                </option>
+              ))}
+          </select>
+        </div>
+        <Button type="submit">{t('recon.show')}</Button>
+        <p className="basis-full text-xs text-(--text-muted)">{t('recon.rangeHint')}</p>
+      </form>
+      {result.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {errorMessage(result.error)}
+        </p>
+      )}
+      <div className="rounded-lg border border-(--border) bg-(--surface-raised)">
+        <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-xs text-(--text-muted)">
+          <span aria-live="polite">
+            {result.data ? t('recon.summary', { count: rows.length, mismatches: result.data.mismatches }) : ''}
+          </span>
+          <Button variant="secondary" className="px-2 py-1 text-xs" disabled={rows.length === 0} onClick={exportCsv}>
+            <Download size={14} aria-hidden />
+            {t('grid.export', { ns: 'core' })}
+          </Button>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{t('recon.title')}</caption>
+            <thead>
+              <tr className="border-y border-(--border) bg-(--surface)">
+                {header.map((h, i) => (
+                  <th
+                    key={h}
+                    scope="col"
+                    className={`px-3 py-2 whitespace-nowrap ${i >= 3 ? 'text-right' : 'text-left'}`}
+                  >
+                    {h}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 text-left">
+                  {t('fields.status')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.date}-${r.vendor}`} className="border-b border-(--border) last:border-b-0">
+                  <td className="px-3 py-2">{r.date}</td>
+                  <td className="px-3 py-2">{r.vendor}</td>
+                  <td className="px-3 py-2">{r.currency}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.bets.amount)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.bets.count}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.wins.amount)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.wins.count}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.rollbacks.amount)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.unknownRollbacks}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.net)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.ledger.net)}</td>
+                  <td
+                    className={`px-3 py-2 text-right tabular-nums ${r.difference !== 0 ? 'font-bold text-(--danger)' : ''}`}
+                  >
+                    {money(r.difference)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge
+                      label={r.matches ? t('recon.matches') : t('recon.mismatch')}
+                      tone={r.matches ? 'success' : 'danger'}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

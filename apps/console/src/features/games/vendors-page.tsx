@@ -1,0 +1,330 @@
+import { type AdminVendor, AdminVendorBody } from '@gamehall/shared/api/admin-games';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { Modal } from '@gamehall/ui/modal';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { errorMessage } from '../../lib/errors';
+import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { useCan } from '../../lib/session';
+import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
+import { STATUS_TONES } from './status-tones';
+
+const SELECT =
+  'w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+
+function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose: () => void }) {
+  const { t } = useTranslation('games');
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const modeId = useId();
+  const ipsId = useId();
+  const [form, setForm] = useState<{
+    status: string;
+    sort: string;
+    enabled: boolean;
+    walletMode: string;
+    ips: string;
+  } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const current = form ?? {
+    status: vendor?.status ?? 'active',
+    sort: String(vendor?.sort ?? 0),
+    enabled: vendor?.integration?.enabled ?? false,
+    walletMode: vendor?.integration?.walletMode ?? 'seamless',
+    ips: (vendor?.integration?.allowedIps ?? []).join('\n'),
+  };
+  const close = () => {
+    setForm(null);
+    setErrors({});
+    setError('');
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!vendor) return;
+    const body = {
+      status: current.status,
+      sort: Number(current.sort || 0),
+      ...(vendor.integration
+        ? {
+            integrationEnabled: current.enabled,
+            walletMode: current.walletMode,
+            allowedIps: current.ips
+              .split(/[\s,]+/)
+              .map((s) => s.trim())
+              .filter(Boolean),
+          }
+        : {}),
+    };
+    const checked = validate(AdminVendorBody, body);
+    setErrors(checked.errors);
+    if (!checked.data) return;
+    setBusy(true);
+    setError('');
+    try {
+      await changeVendor(vendor.code, checked.data);
+      await queryClient.invalidateQueries({ queryKey: vendorsKey });
+      close();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
+  return (
+    <Modal open={vendor !== null} onClose={close} title={t('vendors.editTitle', { name: vendor?.name ?? '' })}>
+      <form onSubmit={submit} noValidate>
+        <div className="mb-3">
+          <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
+            {t('fields.status')}
+          </label>
+          <select
+            id={statusId}
+            value={current.status}
+            onChange={(e) => set({ status: e.target.value })}
+            className={SELECT}
+          >
+            {(['active', 'maintenance', 'hidden'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-(--text-muted)">{t('hints.vendorStatus')}</p>
+        </div>
+        <Field
+          label={t('fields.sort')}
+          type="number"
+          value={current.sort}
+          error={errors.sort}
+          onChange={(e) => set({ sort: e.target.value })}
+        />
+        {vendor?.integration ? (
+          <fieldset className="mb-3 rounded-md border border-(--border) p-3">
+            <legend className="px-1 text-sm font-medium">{t('vendors.integration')}</legend>
+            <label className="mb-3 flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+              {t('fields.integrationEnabled')}
+            </label>
+            <div className="mb-3">
+              <label htmlFor={modeId} className="mb-1 block text-sm font-medium">
+                {t('fields.walletMode')}
+              </label>
+              <select
+                id={modeId}
+                value={current.walletMode}
+                onChange={(e) => set({ walletMode: e.target.value })}
+                className={SELECT}
+              >
+                <option value="seamless">{t('walletModes.seamless')}</option>
+                <option value="transfer">{t('walletModes.transfer')}</option>
+              </select>
+            </div>
+            <label htmlFor={ipsId} className="mb-1 block text-sm font-medium">
+              {t('fields.allowedIps')}
+            </label>
+            <textarea
+              id={ipsId}
+              rows={4}
+              value={current.ips}
+              aria-invalid={Boolean(errors.allowedIps)}
+              aria-describedby={`${ipsId}-hint`}
+              onChange={(e) => set({ ips: e.target.value })}
+              className={SELECT}
+            />
+            <p
+              id={`${ipsId}-hint`}
+              className={`mt-1 text-xs ${errors.allowedIps ? 'text-(--danger)' : 'text-(--text-muted)'}`}
+            >
+              {errors.allowedIps ?? t('hints.allowedIps')}
+            </p>
+          </fieldset>
+        ) : (
+          <p className="mb-3 text-sm text-(--text-muted)">{t('vendors.noIntegration')}</p>
+        )}
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-(--danger)">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={close}>
+            {t('common.cancel', { ns: 'core' })}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('common.save', { ns: 'core' })}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function VendorsPage() {
+  const { t } = useTranslation('games');
+  const can = useCan();
+  const writable = can('games.write');
+  const queryClient = useQueryClient();
+  const vendors = useQuery(vendorsQuery);
+  const [editing, setEditing] = useState<AdminVendor | null>(null);
+  const [rotating, setRotating] = useState<AdminVendor | null>(null);
+  const [secret, setSecret] = useState<{ code: string; secret: string } | null>(null);
+  const [error, setError] = useState('');
+  const list = vendors.data ?? [];
+
+  const move = async (index: number, by: -1 | 1) => {
+    const codes = list.map((v) => v.code);
+    const j = index + by;
+    if (j < 0 || j >= codes.length) return;
+    [codes[index], codes[j]] = [codes[j] as string, codes[index] as string];
+    setError('');
+    try {
+      await orderVendors(codes);
+      await queryClient.invalidateQueries({ queryKey: vendorsKey });
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader title={t('vendors.title')} description={t('vendors.description')} />
+      {(error || vendors.error) && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {error || errorMessage(vendors.error)}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{t('vendors.title')}</caption>
+          <thead>
+            <tr className="border-b border-(--border) bg-(--surface) text-left">
+              <th scope="col" className="px-3 py-2">
+                {t('fields.vendor')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('fields.status')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('fields.games')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('vendors.integration')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('fields.allowedIps')}
+              </th>
+              {writable && (
+                <th scope="col" className="px-3 py-2">
+                  {t('common.actions', { ns: 'core' })}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((v, i) => (
+              <tr key={v.code} className="border-b border-(--border) last:border-b-0">
+                <td className="px-3 py-2">
+                  <span className="font-semibold">{v.name}</span>
+                  <span className="block text-xs text-(--text-muted)">{v.code}</span>
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge label={t(`statuses.${v.status}`)} tone={STATUS_TONES[v.status] ?? 'muted'} />
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {v.activeGameCount} / {v.gameCount}
+                </td>
+                <td className="px-3 py-2">
+                  {v.integration ? (
+                    <>
+                      <StatusBadge
+                        label={v.integration.enabled ? t('integration.on') : t('integration.off')}
+                        tone={v.integration.enabled ? 'success' : 'danger'}
+                      />
+                      <span className="ml-2 text-xs text-(--text-muted)">
+                        {t(`walletModes.${v.integration.walletMode}`)} · {v.integration.currency}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="text-xs text-(--text-muted)">{t('vendors.noIntegration')}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2 text-xs">
+                  {v.integration && v.integration.allowedIps.length > 0
+                    ? v.integration.allowedIps.join(', ')
+                    : t('anyIp')}
+                </td>
+                {writable && (
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing(v)}>
+                        {t('common.edit', { ns: 'core' })}
+                      </Button>
+                      {v.integration && (
+                        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setRotating(v)}>
+                          {t('vendors.rotate')}
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        aria-label={t('vendors.up', { name: v.name })}
+                        onClick={() => void move(i, -1)}
+                      >
+                        <ArrowUp size={14} aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        aria-label={t('vendors.down', { name: v.name })}
+                        onClick={() => void move(i, 1)}
+                      >
+                        <ArrowDown size={14} aria-hidden />
+                      </Button>
+                    </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <VendorDialog vendor={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('vendors.rotate')}
+        message={t('vendors.rotateConfirm', { name: rotating?.name ?? '' })}
+        confirmLabel={t('vendors.rotate')}
+        danger
+        onConfirm={async () => {
+          if (!rotating) return;
+          setSecret(await rotateSecret(rotating.code));
+          await queryClient.invalidateQueries({ queryKey: vendorsKey });
+        }}
+        onClose={() => setRotating(null)}
+      />
+      <Modal open={secret !== null} onClose={() => setSecret(null)} title={t('vendors.newSecret')}>
+        <p className="mb-2 text-sm">{t('vendors.secretOnce', { code: secret?.code ?? '' })}</p>
+        <output className="mb-3 block rounded-md border border-(--border) bg-(--surface) p-2 font-mono text-sm break-all select-all">
+          {secret?.secret}
+        </output>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret?.secret ?? '')}>
+            {t('vendors.copy')}
+          </Button>
+          <Button onClick={() => setSecret(null)}>{t('common.close', { ns: 'core' })}</Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
