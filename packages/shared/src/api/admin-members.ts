@@ -1,30 +1,20 @@
 import { z } from 'zod';
 import { Money, PageQuery } from './common';
+import { grid, gridQuery } from './operators';
 
 // The back office's Members area (issue 11): search, the member page with its tabs, the operator
 // actions on a member and the balance adjustments with their four-eyes approval. Amounts are
 // major-unit numbers like the rest of the admin API (Money); ids are the members' numeric ids.
-
-/** A grid page of the back office: the rows and the numbers to page them. */
-export function adminPage<T extends z.ZodType>(item: T) {
-  return z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    pageNo: z.number().int(),
-    pageSize: z.number().int(),
-  });
-}
-
-export const SortOrder = z.enum(['asc', 'desc']);
+// Lists are the back office's grids (operators.ts grid / gridQuery).
 
 /** Where the search text is looked for; `all` tries every field (and the id when it is a number). */
 export const MemberSearchField = z.enum(['all', 'username', 'id', 'mobile', 'email', 'bankAccount', 'ip']);
 export type MemberSearchField = z.infer<typeof MemberSearchField>;
-export const MemberSortColumn = z.enum(['username', 'createdAt', 'lastLogin', 'balance']);
-export type MemberSortColumn = z.infer<typeof MemberSortColumn>;
+export const MEMBER_SORTS = ['username', 'createdAt', 'lastLogin', 'balance'] as const;
+export type MemberSortColumn = (typeof MEMBER_SORTS)[number];
 export const MemberStatus = z.enum(['active', 'disabled']);
 
-export const MemberSearchQuery = PageQuery.extend({
+export const MemberSearchQuery = gridQuery(MEMBER_SORTS, 'createdAt').extend({
   q: z.string().trim().max(100).optional(),
   field: MemberSearchField.default('all'),
   status: MemberStatus.optional(),
@@ -32,8 +22,6 @@ export const MemberSearchQuery = PageQuery.extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
-  sort: MemberSortColumn.default('createdAt'),
-  order: SortOrder.default('desc'),
 });
 export type MemberSearchQuery = z.infer<typeof MemberSearchQuery>;
 
@@ -55,7 +43,7 @@ export const MemberRow = z.object({
   lastLoginIp: z.string().nullable(),
 });
 export type MemberRow = z.infer<typeof MemberRow>;
-export const MemberList = adminPage(MemberRow);
+export const MemberList = grid(MemberRow);
 
 export const MemberIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -100,7 +88,7 @@ export const MemberLedgerEntry = z.object({
   balanceAfter: Money,
   time: z.string(),
 });
-export const MemberLedgerList = adminPage(MemberLedgerEntry);
+export const MemberLedgerList = grid(MemberLedgerEntry);
 
 export const MemberDeposit = z.object({
   reference: z.string(),
@@ -113,7 +101,7 @@ export const MemberDeposit = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
-export const MemberDepositList = adminPage(MemberDeposit);
+export const MemberDepositList = grid(MemberDeposit);
 
 export const MemberWithdrawal = z.object({
   reference: z.string(),
@@ -125,7 +113,7 @@ export const MemberWithdrawal = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
-export const MemberWithdrawalList = adminPage(MemberWithdrawal);
+export const MemberWithdrawalList = grid(MemberWithdrawal);
 
 export const MemberBankAccount = z.object({
   id: z.number().int(),
@@ -150,7 +138,7 @@ export const MemberRound = z.object({
   createdAt: z.string(),
   closedAt: z.string().nullable(),
 });
-export const MemberRoundList = adminPage(MemberRound);
+export const MemberRoundList = grid(MemberRound);
 
 export const MemberLogin = z.object({
   success: z.boolean(),
@@ -160,7 +148,7 @@ export const MemberLogin = z.object({
   device: z.string().nullable(),
   time: z.string(),
 });
-export const MemberLoginList = adminPage(MemberLogin);
+export const MemberLoginList = grid(MemberLogin);
 
 export const MemberNote = z.object({
   id: z.number().int(),
@@ -168,7 +156,7 @@ export const MemberNote = z.object({
   operator: z.string(),
   createdAt: z.string(),
 });
-export const MemberNoteList = adminPage(MemberNote);
+export const MemberNoteList = grid(MemberNote);
 
 export const MemberAuditRow = z.object({
   id: z.number().int(),
@@ -179,7 +167,7 @@ export const MemberAuditRow = z.object({
   detail: z.record(z.string(), z.unknown()),
   time: z.string(),
 });
-export const MemberAuditList = adminPage(MemberAuditRow);
+export const MemberAuditList = grid(MemberAuditRow);
 
 // ---- actions
 
@@ -243,7 +231,7 @@ export const Adjustment = z.object({
   decidedAt: z.string().nullable(),
 });
 export type Adjustment = z.infer<typeof Adjustment>;
-export const AdjustmentList = adminPage(Adjustment);
+export const AdjustmentList = grid(Adjustment);
 export const AdjustmentQuery = PageQuery.extend({
   status: AdjustmentStatus.optional(),
   memberId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

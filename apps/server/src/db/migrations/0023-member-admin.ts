@@ -54,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX balance_adjustments_status ON balance_adjustments (status, id DESC);
     CREATE INDEX balance_adjustments_member ON balance_adjustments (member_id, id DESC);
     CREATE INDEX members_created ON members (created_at, id);
-    CREATE INDEX members_last_login ON members (last_login_at, id);
+    CREATE INDEX members_last_login ON members (last_login_at DESC NULLS LAST, id DESC);
     `,
   );
   await sql

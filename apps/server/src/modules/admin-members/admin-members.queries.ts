@@ -358,20 +358,3 @@ export async function pageAdjustments(
   ]);
   return { rows, total: Number(count.n) };
 }
-
-// ---- the member page's audit tab
-
-/** Audit rows whose target is the member (operator actions on them), newest first. */
-export async function pageAuditByTarget(db: Conn, target: string, page: { pageNo: number; pageSize: number }) {
-  const scope = db.selectFrom('audit_log').where(sql<string>`detail->>'target'`, '=', target);
-  const [rows, count] = await Promise.all([
-    scope
-      .select(['id', 'event', 'success', 'username', 'ip', 'detail', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute(),
-    scope.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}

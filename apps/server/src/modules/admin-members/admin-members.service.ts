@@ -20,7 +20,7 @@ import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { twoFactorEnabled } from '../accounts/two-factor.service';
-import { loginHistoryPage } from '../audit/audit.service';
+import { auditTrail, loginHistoryPage } from '../audit/audit.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
 import { getBrand } from '../site/brand.service';
@@ -38,7 +38,6 @@ import {
   lockAdminMember,
   memberTags,
   pageAdjustments,
-  pageAuditByTarget,
   pageNotes,
   replaceTags,
   requirePasswordChange,
@@ -131,9 +130,10 @@ export async function notes(ctx: AppContext, id: number, page: Page) {
   return pageNotes(ctx.db, id, page);
 }
 
+/** Operator actions on the member (audit rows with the member as target), newest first. */
 export async function auditRows(ctx: AppContext, id: number, target: string, page: Page) {
   await existing(ctx, id);
-  return pageAuditByTarget(ctx.db, target, page);
+  return auditTrail(ctx.db, { ...page, sort: 'id', order: 'desc', actor: 'operators', target });
 }
 
 // ---- actions. Each returns the member's overview after it and the values it changed, before and
