@@ -6,7 +6,8 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-(--accent) text-(--accent-contrast) hover:brightness-110',
   secondary: 'border border-(--accent) text-(--accent) hover:bg-(--accent)/10',
   ghost: 'text-(--text) hover:bg-(--surface-raised)',
-  danger: 'bg-(--danger) text-white hover:brightness-110',
+  // --danger-contrast: an app whose --danger is light (a dark theme) sets dark text for it; white otherwise.
+  danger: 'bg-(--danger) text-[var(--danger-contrast,#fff)] hover:brightness-110',
 };
 
 export function Button({

@@ -1,0 +1,272 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so this spec sees the DOM types.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
+import { newPage, screenshot, useBrowser } from '../../support/browser';
+import {
+  type ConsoleOperator,
+  consoleSignIn,
+  consoleToken,
+  createOperator,
+  enrolTwoFactor,
+  getWithToken,
+  openConsoleEntry,
+} from '../../support/console';
+import { baseUrl } from '../../support/env';
+import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+
+// The back office console in Chromium (issue 11): a cashier operator with two-factor sign-in
+// confirms a member's bank account, approves the member's bank-transfer deposit (the member's
+// header balance moves in the player site's page), approves and pays a withdrawal, and finds each
+// step in the audit log; an operator without cashier rights sees no cashier menu and gets 403 from
+// the API; axe finds no serious violation on the main screens. The runner builds both apps.
+
+let member: Page;
+let desk: Page;
+useBrowser(undefined, async (chromium) => {
+  member = await newPage(chromium);
+  desk = await newPage(chromium);
+});
+
+const suffix = Date.now().toString(36).slice(-7);
+const username = `csl${suffix}`;
+const PAYEE = 'Console Tester';
+const PAYMENT_PASSWORD = '135246';
+const ACCOUNT_NUMBER = `55${Date.now().toString().slice(-10)}`;
+// A 1x1 PNG: the server checks the image signature, so the proof must be a real image.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let cashierOp: ConsoleOperator;
+let depositReference = '';
+let withdrawalReference = '';
+const axeFindings: string[] = [];
+
+async function axeCheck(page: Page, screen: string) {
+  const found = await seriousAxeViolations(page);
+  axeFindings.push(...found.map((v) => `${screen}: ${v}`));
+}
+
+async function headerShows(text: string) {
+  await member.waitForFunction(
+    (want) => document.querySelector('[data-testid="header-balance"]')?.textContent === want,
+    text,
+    { timeout: 20_000 },
+  );
+}
+
+test('a member registers, binds a bank account and asks for a bank-transfer deposit with a proof', async () => {
+  await registerFromModal(member, {
+    username,
+    password: 'Secret123',
+    payeeName: PAYEE,
+    paymentPassword: PAYMENT_PASSWORD,
+  });
+  await closeMemberPopup(member);
+  const token = await tokenOf(member);
+  const bound = await call('POST', '/wps/cashier/bankAccounts', token, {
+    bankName: 'BDO Unibank',
+    accountName: PAYEE,
+    accountNumber: ACCOUNT_NUMBER,
+  });
+  assert.equal(bound.success, true, JSON.stringify(bound));
+  const deposit = await call<{ reference: string }>('POST', '/wps/cashier/deposit', token, {
+    methodCode: 'BANK_TRANSFER',
+    amount: 500,
+    requestId: `e2e-${suffix}`,
+  });
+  assert.equal(deposit.success, true, JSON.stringify(deposit));
+  depositReference = deposit.value?.reference ?? '';
+  const form = new FormData();
+  form.append('image', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const proof = await fetch(`${baseUrl()}/wps/cashier/deposit/${depositReference}/proof`, {
+    method: 'POST',
+    headers: { Authorization: token },
+    body: form,
+  });
+  assert.equal(proof.status, 200, await proof.text());
+});
+
+test('a cashier operator signs in with a password and an authenticator code', async () => {
+  cashierOp = await createOperator('cash', ['cashier.read', 'cashier.approve', 'cashier.settings', 'audit.read']);
+  await enrolTwoFactor(cashierOp);
+  // A page of the console before sign-in goes to the sign-in screen.
+  await desk.goto('/console/cashier/bank-accounts');
+  await desk.waitForURL(/\/console\/sign-in$/);
+  await desk.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
+  await axeCheck(desk, 'sign-in');
+  await screenshot(desk, 'console-sign-in');
+  await consoleSignIn(desk, cashierOp);
+  // The start page is the first screen the operator's roles open: the deposit queue.
+  await desk.getByRole('heading', { level: 1, name: 'Deposits' }).waitFor();
+  const menu = desk.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Audit log' }).waitFor();
+  assert.equal(
+    await menu.getByRole('link', { name: 'Operators' }).count(),
+    0,
+    'no operators screen without operators.admin',
+  );
+  // The token lives in session storage, never in a cookie.
+  assert.ok((await consoleToken(desk)).length > 0);
+  assert.equal((await desk.context().cookies()).length, 0);
+});
+
+test("confirms the member's bank account from the confirmation queue", async () => {
+  await openConsoleEntry(desk, 'Bank accounts');
+  await desk.getByLabel('Status').selectOption('pending');
+  await desk.getByLabel('Member or account number').fill(username);
+  await desk.getByRole('button', { name: 'Apply' }).click();
+  await desk.waitForURL(/status=pending/);
+  assert.match(desk.url(), new RegExp(`q=${username}`), 'the filter is in the URL');
+  const grid = desk.getByRole('table', { name: 'Bank accounts' });
+  const row = grid.getByRole('row').filter({ hasText: ACCOUNT_NUMBER });
+  await row.getByText('Pending').waitFor();
+  await axeCheck(desk, 'bank accounts');
+  await row.getByRole('button', { name: `Confirm the account ${ACCOUNT_NUMBER} of ${username}` }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Confirm' });
+  await dialog.getByText(`BDO Unibank account ${ACCOUNT_NUMBER}`, { exact: false }).waitFor();
+  await axeCheck(desk, 'confirm dialog');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The pending filter no longer lists it; the confirmed one does.
+  await grid.getByText('Nothing matches these filters.').or(desk.getByText('Nothing matches these filters.')).waitFor();
+  await desk.getByLabel('Status').selectOption('confirmed');
+  await desk.getByRole('button', { name: 'Apply' }).click();
+  await grid.getByRole('row').filter({ hasText: ACCOUNT_NUMBER }).getByText('Confirmed').waitFor();
+  await screenshot(desk, 'console-bank-accounts');
+});
+
+test("approves the bank-transfer deposit with its proof; the member's header balance moves", async () => {
+  assert.equal(await member.getByTestId('header-balance').innerText(), '₱0.00');
+  await openConsoleEntry(desk, 'Deposits');
+  const grid = desk.getByRole('table', { name: 'Deposits' });
+  await grid.getByRole('link', { name: depositReference }).click();
+  await desk.getByRole('heading', { level: 1, name: `Deposit ${depositReference}` }).waitFor();
+  const proof = desk.getByRole('img', { name: `Uploaded image 1 of order ${depositReference}` });
+  await proof.waitFor();
+  assert.match((await proof.getAttribute('src')) ?? '', /^blob:/, 'the proof is fetched with the token');
+  await desk.getByText('Risk hints').waitFor();
+  await axeCheck(desk, 'deposit detail');
+  await screenshot(desk, 'console-deposit');
+  await desk.getByRole('button', { name: 'Approve' }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Approve' });
+  await dialog.getByText(`Approve 500.00 PHP for ${username}?`, { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByText('Approved', { exact: true }).first().waitFor();
+  assert.equal(await desk.getByRole('button', { name: 'Approve' }).count(), 0, 'an approved order has no actions');
+  // The player site's page, open all along, hears the balance change over its socket.
+  await headerShows('₱500.00');
+});
+
+test('approves and pays a withdrawal the member asks for', async () => {
+  await member.goto('/member/withdraw');
+  await member.getByTestId('withdraw-available').getByText('₱500.00').waitFor();
+  const form = member.locator('form').filter({ has: member.getByLabel('Payment password') });
+  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel('Amount').fill('200');
+  await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+  await form.getByRole('button', { name: 'Withdraw' }).click();
+  await member.getByText('Withdrawal requested').waitFor();
+  const row = member.getByRole('table', { name: 'Withdrawal history' }).getByTestId('withdrawal-row').first();
+  await row.getByText('Pending').waitFor();
+  withdrawalReference = (await row.locator('td').nth(1).innerText()).trim();
+  assert.match(withdrawalReference, /^W/);
+
+  await openConsoleEntry(desk, 'Withdrawals');
+  const grid = desk.getByRole('table', { name: 'Withdrawals' });
+  // New orders arrive by themselves (the queue polls); a reload is not needed.
+  await grid.getByRole('link', { name: withdrawalReference }).click({ timeout: 20_000 });
+  await desk.getByRole('heading', { level: 1, name: `Withdrawal ${withdrawalReference}` }).waitFor();
+  await desk.getByText('First withdrawal').waitFor();
+  await axeCheck(desk, 'withdrawal detail');
+  await desk.getByRole('button', { name: 'Approve' }).click();
+  let dialog = desk.getByRole('dialog', { name: 'Approve' });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByRole('button', { name: 'Mark paid' }).click();
+  dialog = desk.getByRole('dialog', { name: 'Mark paid' });
+  await dialog.getByText(`account ${ACCOUNT_NUMBER}`, { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByText('Paid', { exact: true }).first().waitFor();
+  await screenshot(desk, 'console-withdrawal');
+  await headerShows('₱300.00');
+});
+
+test('finds each step in the audit log, filtered by operator in a URL that can be bookmarked', async () => {
+  await openConsoleEntry(desk, 'Audit log');
+  await desk.getByLabel('Operator', { exact: true }).fill(cashierOp.username);
+  await desk.getByRole('button', { name: 'Apply' }).click();
+  await desk.waitForURL(new RegExp(`operator=${cashierOp.username}`));
+  // A reload (or a shared link) shows the same filtered view.
+  await desk.reload();
+  const grid = desk.getByRole('table', { name: 'Audit log' });
+  for (const [action, target] of [
+    ['cashier.bankAccount.confirm', ''],
+    ['cashier.deposit.approve', depositReference],
+    ['cashier.withdrawal.approve', withdrawalReference],
+    ['cashier.withdrawal.paid', withdrawalReference],
+  ] as const) {
+    const row = grid.getByRole('row').filter({ hasText: action });
+    await row.first().waitFor();
+    if (target) await row.filter({ hasText: target }).first().waitFor();
+  }
+  assert.equal(await desk.getByLabel('Operator', { exact: true }).inputValue(), cashierOp.username);
+  const approval = grid.getByRole('row').filter({ hasText: 'cashier.deposit.approve' }).first();
+  await approval.getByRole('button', { name: 'Details' }).click();
+  const details = desk.getByRole('dialog', { name: /^cashier\.deposit\.approve #/ });
+  await details.getByText('Before').waitFor();
+  await axeCheck(desk, 'audit details');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await axeCheck(desk, 'audit log');
+  await screenshot(desk, 'console-audit');
+});
+
+test('the remaining cashier screens pass axe in both themes', async () => {
+  await openConsoleEntry(desk, 'Methods and settings', 'Payment methods and cashier settings');
+  await desk.getByRole('table', { name: 'Payment methods' }).waitFor();
+  await axeCheck(desk, 'settings');
+  await openConsoleEntry(desk, 'Deposits');
+  await desk.getByRole('table', { name: 'Deposits' }).getByRole('link').first().waitFor();
+  await axeCheck(desk, 'deposits (dark)');
+  await desk.getByRole('button', { name: 'Switch to light theme' }).click();
+  assert.equal(await desk.evaluate(() => document.documentElement.dataset.theme), 'light');
+  await axeCheck(desk, 'deposits (light)');
+  await screenshot(desk, 'console-deposits-light');
+  await openConsoleEntry(desk, 'Withdrawals');
+  await desk.getByRole('table', { name: 'Withdrawals' }).getByRole('link').first().waitFor();
+  await axeCheck(desk, 'withdrawals (light)');
+  await desk.getByRole('button', { name: 'Switch to dark theme' }).click();
+  assert.deepEqual(axeFindings, [], 'no serious or critical axe violation on the console screens');
+});
+
+test('an operator without cashier rights sees no cashier menu and the API refuses them', async () => {
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await desk.waitForURL(/\/console\/sign-in$/);
+  assert.equal(await consoleToken(desk), '');
+  const auditor = await createOperator('audit', ['audit.read']);
+  await consoleSignIn(desk, auditor);
+  await desk.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+  const menu = desk.getByRole('navigation', { name: 'Main menu' });
+  assert.equal(await menu.getByText('Cashier').count(), 0, 'no cashier group');
+  assert.equal(await menu.getByRole('link', { name: 'Deposits' }).count(), 0, 'no deposits entry');
+  // Typing the address shows the refusal instead of the screen, and the server refuses the calls.
+  await desk.goto('/console/cashier/deposits');
+  await desk.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+  const token = await consoleToken(desk);
+  for (const url of [
+    '/admin/cashier/deposits',
+    '/admin/cashier/bankAccounts',
+    `/admin/cashier/deposits/${depositReference}`,
+  ]) {
+    assert.deepEqual(await getWithToken(url, token), { status: 403, code: 'AUTH_FORBIDDEN' }, url);
+  }
+  const approve = await call('POST', `/admin/cashier/withdrawals/${withdrawalReference}/approve`, token, {});
+  assert.equal(approve.code, 'AUTH_FORBIDDEN');
+  await screenshot(desk, 'console-no-cashier');
+});
