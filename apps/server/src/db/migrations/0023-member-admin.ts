@@ -75,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX members_register_ip_trgm ON members USING gin (register_ip gin_trgm_ops);
     CREATE INDEX members_last_login_ip_trgm ON members USING gin (last_login_ip gin_trgm_ops);
     CREATE INDEX member_login_ips_ip_trgm ON member_login_ips USING gin (ip gin_trgm_ops);
-    CREATE INDEX member_bank_accounts_number_trgm ON member_bank_accounts USING gin (account_number gin_trgm_ops);
+    CREATE INDEX member_bank_accounts_number_trgm ON member_bank_accounts USING gin (lower(account_number) gin_trgm_ops);
     `,
   );
 }

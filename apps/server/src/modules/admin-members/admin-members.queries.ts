@@ -31,17 +31,20 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
   const p = containing(text);
   const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
   const parts: ReturnType<typeof sql>[] = [];
-  const want = (f: MemberSearchFilter['field']) => field === 'all' || field === f;
+  // With every field asked, a field is left out when the text cannot occur in it (letters in a
+  // mobile number or an IP address); a field asked for by name is always searched.
+  const want = (f: MemberSearchFilter['field'], could = true) => field === f || (field === 'all' && could);
+  const digits = /^\d+$/.test(text);
   if (want('id') && id !== null) parts.push(sql`SELECT ${id}::bigint AS id`);
   if (want('username')) parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
   if (want('email')) parts.push(sql`SELECT id FROM members WHERE lower(email) LIKE ${p}`);
-  if (want('mobile')) parts.push(sql`SELECT id FROM members WHERE mobile_num LIKE ${p}`);
-  if (want('ip')) {
+  if (want('mobile', digits)) parts.push(sql`SELECT id FROM members WHERE mobile_num LIKE ${p}`);
+  if (want('ip', /^[0-9a-f.:]+$/i.test(text))) {
     parts.push(sql`SELECT id FROM members WHERE register_ip LIKE ${p}`);
     parts.push(sql`SELECT id FROM members WHERE last_login_ip LIKE ${p}`);
     parts.push(sql`SELECT member_id AS id FROM member_login_ips WHERE ip LIKE ${p}`);
   }
-  if (want('bankAccount'))
+  if (want('bankAccount', /^[0-9a-z -]+$/i.test(text)))
     parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_number) LIKE ${p}`);
   if (parts.length === 0) return null;
   return sql.join(parts, sql` UNION `);
