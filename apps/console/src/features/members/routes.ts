@@ -5,12 +5,12 @@ export const feature: ConsoleFeature = {
   area: 'members',
   menu: [
     { path: 'members', label: 'menu.search', icon: Users, permission: 'members.read' },
-    { path: 'members/adjustments', label: 'menu.adjustments', icon: Scale, permission: 'members.read' },
+    { path: 'adjustments', label: 'menu.adjustments', icon: Scale, permission: 'members.read' },
   ],
   routes: [
     { path: 'members', permission: 'members.read', page: lazyPage(() => import('./search-page'), 'SearchPage') },
     {
-      path: 'members/adjustments',
+      path: 'adjustments',
       permission: 'members.read',
       page: lazyPage(() => import('./adjustments-page'), 'AdjustmentsPage'),
     },

@@ -13,6 +13,8 @@ import { runStatements } from './run-statements';
 //   IP. With pg_trgm (PostgreSQL; PGlite only when the extension is loaded) GIN trigram indexes
 //   serve '%fragment%' matches; without it the same queries scan, which is fine for the small
 //   embedded databases PGlite holds. Creating the extension is tried and skipped when refused.
+//   The list's sorts have their indexes: last login newest first, and members' cash balances
+//   (ledger_accounts is the wallet's; the index only serves reads of it).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
@@ -55,6 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX balance_adjustments_member ON balance_adjustments (member_id, id DESC);
     CREATE INDEX members_created ON members (created_at, id);
     CREATE INDEX members_last_login ON members (last_login_at DESC NULLS LAST, id DESC);
+    CREATE INDEX ledger_accounts_member_cash_balance ON ledger_accounts (currency, balance, member_id)
+      WHERE kind = 'cash' AND member_id IS NOT NULL;
     `,
   );
   await sql
@@ -91,6 +95,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP INDEX IF EXISTS members_mobile_trgm;
     DROP INDEX IF EXISTS members_email_trgm;
     DROP INDEX IF EXISTS members_username_trgm;
+    DROP INDEX ledger_accounts_member_cash_balance;
     DROP INDEX members_last_login;
     DROP INDEX members_created;
     DROP TABLE balance_adjustments;

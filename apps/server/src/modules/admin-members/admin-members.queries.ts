@@ -61,6 +61,15 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
     .$if(ids !== undefined, (qb) => qb.where(sql<SqlBool>`m.id IN (${ids})`))
     .$if(f.status !== undefined, (qb) => qb.where('m.status', '=', f.status ?? 'active'))
     .$if(f.agentTypes !== undefined, (qb) => qb.where('m.type', 'in', [...(f.agentTypes ?? [])]));
+  const withAccount = filtered.leftJoin('ledger_accounts as a', (join) =>
+    join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', f.currency),
+  );
+  const offset = (page.pageNo - 1) * page.pageSize;
+  const count = filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  if (f.sort === 'balance' && ids === undefined) {
+    const [rows, total] = await Promise.all([byBalance(withAccount, f.order, page.pageSize, offset), count]);
+    return { rows, total: Number(total.n) };
+  }
   const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;
   const nulls = f.order === 'asc' ? sql`NULLS FIRST` : sql`NULLS LAST`;
   const orderBy: Expression<unknown> = {
@@ -69,36 +78,64 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
     lastLogin: sql`m.last_login_at ${dir} ${nulls}`,
     balance: sql`coalesce(a.balance, 0) ${dir}`,
   }[f.sort];
-  const [rows, count] = await Promise.all([
-    filtered
-      .leftJoin('members as u', 'u.id', 'm.upline_id')
-      .leftJoin('ledger_accounts as a', (join) =>
-        join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', f.currency),
-      )
-      .select([
-        'm.id',
-        'm.username',
-        'm.type',
-        'm.status',
-        'm.vip_level',
-        'm.country_dialing_code',
-        'm.mobile_num',
-        'm.email',
-        'm.upline_id',
-        'u.username as upline_username',
-        'm.created_at',
-        'm.last_login_at',
-        'm.last_login_ip',
-        sql<number>`coalesce(a.balance, 0)`.as('balance'),
-      ])
-      .orderBy(sql`${orderBy}`)
-      .orderBy('m.id', f.order)
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, total] = await Promise.all([
+    rowsOf(withAccount).orderBy(sql`${orderBy}`).orderBy('m.id', f.order).limit(page.pageSize).offset(offset).execute(),
+    count,
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(total.n) };
+}
+
+type MemberScope = ReturnType<typeof memberScope>;
+function memberScope(db: Conn, currency: string) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', currency),
+    );
+}
+
+function rowsOf(scope: MemberScope) {
+  return scope
+    .leftJoin('members as u', 'u.id', 'm.upline_id')
+    .select([
+      'm.id',
+      'm.username',
+      'm.type',
+      'm.status',
+      'm.vip_level',
+      'm.country_dialing_code',
+      'm.mobile_num',
+      'm.email',
+      'm.upline_id',
+      'u.username as upline_username',
+      'm.created_at',
+      'm.last_login_at',
+      'm.last_login_ip',
+      sql<number>`coalesce(a.balance, 0)`.as('balance'),
+    ]);
+}
+
+/**
+ * The whole member list by balance, one page, without sorting every member: the members with money
+ * come off the cash-balance index (migration 0023) in balance order, and the rest (a zero balance,
+ * or no wallet yet) follow in id order; ascending the other way round. Member cash never goes below
+ * zero, so this is the order of coalesce(balance, 0) with the id breaking ties.
+ */
+async function byBalance(scope: MemberScope, order: 'asc' | 'desc', limit: number, offset: number) {
+  const funded = rowsOf(scope).where('a.balance', '>', 0).orderBy('a.balance', order).orderBy('a.member_id', order);
+  const empty = rowsOf(scope).where(sql<SqlBool>`coalesce(a.balance, 0) = 0`).orderBy('m.id', order);
+  const [first, second] = order === 'desc' ? [funded, empty] : [empty, funded];
+  const head = await first.limit(limit).offset(offset).execute();
+  if (head.length === limit) return head;
+  if (head.length > 0) return [...head, ...(await second.limit(limit - head.length).execute())];
+  // The page starts past the first part: how long that part is says where in the second it starts.
+  const firstPart =
+    order === 'desc' ? scope.where('a.balance', '>', 0) : scope.where(sql<SqlBool>`coalesce(a.balance, 0) = 0`);
+  const counted = await firstPart.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return second
+    .limit(limit)
+    .offset(offset - Number(counted.n))
+    .execute();
 }
 
 export type MemberSearchRow = Awaited<ReturnType<typeof searchMembers>>['rows'][number];

@@ -351,8 +351,8 @@ export async function requestAdjustment(
   if (!adjustment) throw new Error(`adjustment ${result.adjustmentId} vanished`);
   return {
     adjustment,
-    before: { balance: result.before },
-    after: { balance: result.after, status: adjustment.status, adjustmentId: adjustment.id },
+    before: { balanceMinor: result.before },
+    after: { balanceMinor: result.after, status: adjustment.status, adjustmentId: adjustment.id },
   };
 }
 
@@ -402,8 +402,8 @@ export async function approveAdjustment(
   if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
   return {
     adjustment,
-    before: { status: 'pending', balance: outcome.before },
-    after: { status: adjustment.status, balance: outcome.after, posted: outcome.posted },
+    before: { status: 'pending', balanceMinor: outcome.before },
+    after: { status: adjustment.status, balanceMinor: outcome.after, posted: outcome.posted },
   };
 }
 

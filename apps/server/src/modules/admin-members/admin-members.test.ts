@@ -211,6 +211,45 @@ describe('GET /admin/members', () => {
     expect(second.list.map((r) => r.id)).toEqual([c.id]);
   });
 
+  it('sorts the whole list by balance page by page, funded members first (or last), ties by id', async () => {
+    const op = await operator(['members.read']);
+    const rich = await createMember(t.ctx);
+    const poorer = await createMember(t.ctx);
+    await fund(t, rich.id, 9_000_000);
+    await fund(t, poorer.id, 8_000_000);
+    const walk = async (order: 'asc' | 'desc') => {
+      const seen: { id: number; balance: number }[] = [];
+      let total = 0;
+      for (let pageNo = 1; pageNo < 100; pageNo++) {
+        const res = await call(
+          t,
+          'GET',
+          `/admin/members?sort=balance&order=${order}&pageSize=7&pageNo=${pageNo}`,
+          op.token,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const value = res.json().value as { list: { id: number; balance: number }[]; total: number };
+        total = value.total;
+        seen.push(...value.list);
+        if (value.list.length < 7) break;
+      }
+      return { seen, total };
+    };
+    const desc = await walk('desc');
+    expect(desc.seen).toHaveLength(desc.total);
+    expect(new Set(desc.seen.map((r) => r.id)).size).toBe(desc.total);
+    expect(desc.seen.slice(0, 2).map((r) => r.id)).toEqual([rich.id, poorer.id]);
+    for (let i = 1; i < desc.seen.length; i++) {
+      const [a, b] = [desc.seen[i - 1], desc.seen[i]] as [
+        { id: number; balance: number },
+        { id: number; balance: number },
+      ];
+      expect(a.balance > b.balance || (a.balance === b.balance && a.id > b.id), `${a.id} before ${b.id}`).toBe(true);
+    }
+    const asc = await walk('asc');
+    expect(asc.seen.map((r) => r.id)).toEqual([...desc.seen].reverse().map((r) => r.id));
+  });
+
   it('refuses bad queries with field errors', async () => {
     const op = await operator(['members.read']);
     for (const q of ['sort=password', 'order=up', 'pageSize=500', 'field=secret', `q=${'x'.repeat(101)}`])
@@ -479,7 +518,10 @@ describe('balance adjustments', () => {
     const ledger = await call(t, 'GET', `/admin/members/${m.id}/ledger?type=adjustment`, op.token);
     expect(ledger.json().value.total).toBe(2);
     const [row] = await auditRows('wallet.adjustment.request', `member:${m.id}`);
-    expect(row?.detail).toMatchObject({ before: { balance: 0 }, after: { balance: 25_050, status: 'posted' } });
+    expect(row?.detail).toMatchObject({
+      before: { balanceMinor: 0 },
+      after: { balanceMinor: 25_050, status: 'posted' },
+    });
   });
 
   it('refuses a debit below zero and bad amounts, leaving no adjustment and no posting', async () => {
