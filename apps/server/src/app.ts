@@ -29,6 +29,7 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
@@ -157,6 +158,7 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerAdminMembersRoutes,
   registerAdminCashierRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,

@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019-drop-games-search-text';
 import * as m0020 from './migrations/0020-two-factor';
 import * as m0021 from './migrations/0021-gateway-deposit-expiry';
 import * as m0022 from './migrations/0022-operators';
+import * as m0023 from './migrations/0023-member-admin';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020-two-factor': m0020,
   '0021-gateway-deposit-expiry': m0021,
   '0022-operators': m0022,
+  '0023-member-admin': m0023,
 };
 
 class ListedMigrations implements MigrationProvider {

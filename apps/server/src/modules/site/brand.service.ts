@@ -64,6 +64,8 @@ export const BrandSettingsSchema = z.object({
   cockfightVendors: z.array(z.string()).default(['DS88', 'DIG', 'SV388', 'S128']),
   /** Mobile digit count per site (spec §5 "Please enter your {0} digit phone number"). */
   mobileDigits: z.number().int().min(6).max(15).default(10),
+  /** Back office (issue 11): a balance adjustment above this many minor units waits for a second operator. */
+  adjustmentApprovalThreshold: z.number().int().min(0).default(1_000_000),
   /**
    * Every operator must sign in with two-factor authentication; one without it gets a session that
    * can only enrol (issue 11). Off by default so the demo operator can sign in with a password alone.
