@@ -18,6 +18,8 @@ export const MemberSearchQuery = gridQuery(MEMBER_SORTS, 'createdAt').extend({
   q: z.string().trim().max(100).optional(),
   field: MemberSearchField.default('all'),
   status: MemberStatus.optional(),
+  /** Members carrying this tag (any case). */
+  tag: z.string().trim().min(1).max(30).optional(),
   agentsOnly: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

@@ -105,6 +105,7 @@ export function SearchPage() {
             type: 'select',
             options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
           },
+          { name: 'tag', label: t('search.tag'), type: 'text' },
           {
             name: 'agentsOnly',
             label: t('search.agentsOnly'),

@@ -35,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (member_id, tag)
     );
+    CREATE INDEX member_tags_tag ON member_tags (lower(tag));
     CREATE TABLE balance_adjustments (
       id bigserial PRIMARY KEY,
       member_id bigint NOT NULL REFERENCES members(id) ON DELETE CASCADE,

@@ -9,6 +9,7 @@ export type MemberSearchFilter = {
   text?: string | undefined;
   field: 'all' | 'username' | 'id' | 'mobile' | 'email' | 'bankAccount' | 'ip';
   status?: 'active' | 'disabled' | undefined;
+  tag?: string | undefined;
   agentTypes?: readonly number[] | undefined;
   sort: 'username' | 'createdAt' | 'lastLogin' | 'balance';
   order: 'asc' | 'desc';
@@ -34,11 +35,13 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
   // With every field asked, a field is left out when the text cannot occur in it (letters in a
   // mobile number or an IP address); a field asked for by name is always searched.
   const want = (f: MemberSearchFilter['field'], could = true) => field === f || (field === 'all' && could);
-  const digits = /^\d+$/.test(text);
   if (want('id') && id !== null) parts.push(sql`SELECT ${id}::bigint AS id`);
   if (want('username')) parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
   if (want('email')) parts.push(sql`SELECT id FROM members WHERE lower(email) LIKE ${p}`);
-  if (want('mobile', digits)) parts.push(sql`SELECT id FROM members WHERE mobile_num LIKE ${p}`);
+  // Numbers are stored as digits without the dialing code: '+63 917-123' looks for 917123.
+  const phone = text.replace(/^\+\d{1,3}\s+/, '').replace(/[\s()-]/g, '');
+  if (want('mobile', /^\d+$/.test(phone)) && phone.length > 0)
+    parts.push(sql`SELECT id FROM members WHERE mobile_num LIKE ${containing(phone)}`);
   if (want('ip', /^[0-9a-f.:]+$/i.test(text))) {
     parts.push(sql`SELECT id FROM members WHERE register_ip LIKE ${p}`);
     parts.push(sql`SELECT id FROM members WHERE last_login_ip LIKE ${p}`);
@@ -60,6 +63,11 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
     .where('m.type', '!=', OPERATOR_TYPE)
     .$if(ids !== undefined, (qb) => qb.where(sql<SqlBool>`m.id IN (${ids})`))
     .$if(f.status !== undefined, (qb) => qb.where('m.status', '=', f.status ?? 'active'))
+    .$if(f.tag !== undefined, (qb) =>
+      qb.where(
+        sql<SqlBool>`m.id IN (SELECT member_id FROM member_tags WHERE lower(tag) = ${(f.tag ?? '').toLowerCase()})`,
+      ),
+    )
     .$if(f.agentTypes !== undefined, (qb) => qb.where('m.type', 'in', [...(f.agentTypes ?? [])]));
   const withAccount = filtered.leftJoin('ledger_accounts as a', (join) =>
     join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', f.currency),

@@ -59,6 +59,7 @@ export async function search(ctx: AppContext, q: MemberSearchQuery) {
       text: q.q,
       field: q.field,
       status: q.status,
+      tag: q.tag,
       agentTypes: q.agentsOnly ? AGENT_ACCOUNT_TYPES : undefined,
       sort: q.sort,
       order: q.order,

@@ -162,6 +162,7 @@ describe('GET /admin/members', () => {
     expect(await find('EXAMPLE.COM', 'email')).toContain(m.id);
     expect(await find(`${tag.toLowerCase()}@`, 'email')).toEqual([m.id]);
     expect(await find(mobile.slice(2), 'mobile')).toContain(m.id);
+    expect(await find(`+63 ${mobile.slice(0, 3)}-${mobile.slice(3)}`, 'all')).toContain(m.id);
     expect(await find('0981234', 'bankAccount')).toEqual([other.id]);
     expect(await find('203.0.113', 'ip')).toContain(m.id);
     expect(await find('0981234')).toContain(other.id);
@@ -484,6 +485,8 @@ describe('member actions', () => {
       'VALIDATION_FAILED',
     );
     expect((await call(t, 'GET', `/admin/members/${m.id}`, op.token)).json().value.tags).toEqual(['vip', 'watch']);
+    const tagged = await call(t, 'GET', '/admin/members?tag=WATCH&pageSize=200', op.token);
+    expect(tagged.json().value.list.map((r: { id: number }) => r.id)).toEqual([m.id]);
     const audit = await call(t, 'GET', `/admin/members/${m.id}/audit`, op.token);
     expect(audit.json().value.list.map((r: { event: string }) => r.event)).toEqual(['member.tags', 'member.note']);
     expect(audit.json().value.list[0]).toMatchObject({
