@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, toGridPage } from '../../components/data-grid';
+import { DataGrid, type GridFilter, toGridPage } from '../../components/data-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
@@ -22,6 +22,36 @@ const time = (iso: string | null) => formatDateTime(iso);
 function useColumns<T>(make: () => ColumnDef<T, unknown>[], deps: unknown[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the columns use
   return useMemo(make, deps);
+}
+
+type PagedTab = 'ledger' | 'deposits' | 'withdrawals' | 'rounds' | 'logins' | 'notes' | 'audit';
+
+/** One tab's server-paged grid: its caption, cache key, fetcher and CSV name follow from the tab. */
+function MemberGrid<K extends PagedTab>({
+  id,
+  tab,
+  columns,
+  rowId,
+  filters,
+}: {
+  id: number;
+  tab: K;
+  columns: ColumnDef<Row<K>, unknown>[];
+  rowId: (row: Row<K>) => string;
+  filters?: GridFilter[];
+}) {
+  const { t } = useTranslation('members');
+  return (
+    <DataGrid<Row<K>>
+      caption={t(`member.tabs.${tab}`)}
+      queryKey={[...memberKey(id), tab]}
+      fetchPage={(q) => memberTab(id, tab, q).then((v) => toGridPage<Row<K>>(v as { list: Row<K>[]; total: number }))}
+      columns={columns}
+      rowId={rowId}
+      {...(filters ? { filters } : {})}
+      exportName={`member-${id}-${tab}`}
+    />
+  );
 }
 
 export function LedgerTab({ id, currency }: { id: number; currency: string }) {
@@ -54,14 +84,12 @@ export function LedgerTab({ id, currency }: { id: number; currency: string }) {
     [t, currency],
   );
   return (
-    <DataGrid<Row<'ledger'>>
-      caption={t('member.tabs.ledger')}
-      queryKey={[...memberKey(id), 'ledger']}
-      fetchPage={(q) => memberTab(id, 'ledger', q).then(toGridPage)}
+    <MemberGrid
+      id={id}
+      tab="ledger"
       columns={columns}
       rowId={(r) => `${r.reference}:${r.time}:${r.amount}`}
       filters={[{ name: 'type', label: t('ledger.type'), type: 'text', placeholder: 'adjustment' }]}
-      exportName={`member-${id}-ledger`}
     />
   );
 }
@@ -101,16 +129,7 @@ export function DepositsTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return (
-    <DataGrid<Row<'deposits'>>
-      caption={t('member.tabs.deposits')}
-      queryKey={[...memberKey(id), 'deposits']}
-      fetchPage={(q) => memberTab(id, 'deposits', q).then(toGridPage)}
-      columns={columns}
-      rowId={(r) => r.reference}
-      exportName={`member-${id}-deposits`}
-    />
-  );
+  return <MemberGrid id={id} tab="deposits" columns={columns} rowId={(r) => r.reference} />;
 }
 
 export function WithdrawalsTab({ id }: { id: number }) {
@@ -144,16 +163,7 @@ export function WithdrawalsTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return (
-    <DataGrid<Row<'withdrawals'>>
-      caption={t('member.tabs.withdrawals')}
-      queryKey={[...memberKey(id), 'withdrawals']}
-      fetchPage={(q) => memberTab(id, 'withdrawals', q).then(toGridPage)}
-      columns={columns}
-      rowId={(r) => r.reference}
-      exportName={`member-${id}-withdrawals`}
-    />
-  );
+  return <MemberGrid id={id} tab="withdrawals" columns={columns} rowId={(r) => r.reference} />;
 }
 
 export function BankAccountsTab({ id }: { id: number }) {
@@ -244,16 +254,7 @@ export function RoundsTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return (
-    <DataGrid<Row<'rounds'>>
-      caption={t('member.tabs.rounds')}
-      queryKey={[...memberKey(id), 'rounds']}
-      fetchPage={(q) => memberTab(id, 'rounds', q).then(toGridPage)}
-      columns={columns}
-      rowId={(r) => `${r.vendor}:${r.roundId}`}
-      exportName={`member-${id}-rounds`}
-    />
-  );
+  return <MemberGrid id={id} tab="rounds" columns={columns} rowId={(r) => `${r.vendor}:${r.roundId}`} />;
 }
 
 export function LoginsTab({ id }: { id: number }) {
@@ -287,16 +288,7 @@ export function LoginsTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return (
-    <DataGrid<Row<'logins'>>
-      caption={t('member.tabs.logins')}
-      queryKey={[...memberKey(id), 'logins']}
-      fetchPage={(q) => memberTab(id, 'logins', q).then(toGridPage)}
-      columns={columns}
-      rowId={(r) => `${r.time}:${r.ip}`}
-      exportName={`member-${id}-logins`}
-    />
-  );
+  return <MemberGrid id={id} tab="logins" columns={columns} rowId={(r) => `${r.time}:${r.ip}`} />;
 }
 
 function NoteForm({ id }: { id: number }) {
@@ -377,14 +369,7 @@ export function NotesTab({ id }: { id: number }) {
   return (
     <div>
       {can('members.write') && <NoteForm id={id} />}
-      <DataGrid<Row<'notes'>>
-        caption={t('member.tabs.notes')}
-        queryKey={[...memberKey(id), 'notes']}
-        fetchPage={(q) => memberTab(id, 'notes', q).then(toGridPage)}
-        columns={columns}
-        rowId={(r) => String(r.id)}
-        exportName={`member-${id}-notes`}
-      />
+      <MemberGrid id={id} tab="notes" columns={columns} rowId={(r) => String(r.id)} />
     </div>
   );
 }
@@ -428,14 +413,5 @@ export function AuditTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return (
-    <DataGrid<Row<'audit'>>
-      caption={t('member.tabs.audit')}
-      queryKey={[...memberKey(id), 'audit']}
-      fetchPage={(q) => memberTab(id, 'audit', q).then(toGridPage)}
-      columns={columns}
-      rowId={(r) => String(r.id)}
-      exportName={`member-${id}-audit`}
-    />
-  );
+  return <MemberGrid id={id} tab="audit" columns={columns} rowId={(r) => String(r.id)} />;
 }

@@ -29,6 +29,7 @@ import {
 } from '@gamehall/shared/api/admin-members';
 import { Empty, envelope, PageQuery } from '@gamehall/shared/api/common';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -120,51 +121,77 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
     async (req) => ok(presentOverview(await members.overview(ctx, req.params.id))),
   );
 
-  app.get(
-    '/admin/members/:id/ledger',
-    {
-      schema: {
-        tags,
-        summary: "The member's cash ledger entries, newest first (type filter: a posting type or its prefix)",
-        params: MemberIdParams,
-        querystring: MemberLedgerQuery,
-        response: { 200: envelope(MemberLedgerList) },
+  // The member page's paged tabs: GET /admin/members/:id/<tab>, each one grid page of its rows.
+  type TabQuery = { pageNo: number; pageSize: number; type?: string };
+  const tab = <R>(
+    path: string,
+    summary: string,
+    response: z.ZodType,
+    load: (id: number, q: TabQuery) => Promise<{ rows: readonly R[]; total: number }>,
+    present: (row: R) => unknown,
+    querystring: z.ZodType = PageQuery,
+  ) =>
+    app.get(
+      `/admin/members/:id/${path}`,
+      {
+        schema: { tags, summary, params: MemberIdParams, querystring, response: { 200: envelope(response) } },
+        config: { auth: READ },
       },
-      config: { auth: READ },
-    },
-    async (req) => ok(presentGrid(await members.ledger(ctx, req.params.id, req.query), req.query, presentLedgerEntry)),
-  );
+      async (req) => {
+        const r = req as FastifyRequest<{ Params: { id: number }; Querystring: TabQuery }>;
+        return ok(presentGrid(await load(r.params.id, r.query), r.query, present));
+      },
+    );
 
-  app.get(
-    '/admin/members/:id/deposits',
-    {
-      schema: {
-        tags,
-        summary: "The member's deposit orders, newest first",
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberDepositList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) =>
-      ok(presentGrid(await members.deposits(ctx, req.params.id, req.query), req.query, presentMemberDeposit)),
+  tab(
+    'ledger',
+    "The member's cash ledger entries, newest first (type filter: a posting type or its prefix)",
+    MemberLedgerList,
+    (id, q) => members.ledger(ctx, id, q),
+    presentLedgerEntry,
+    MemberLedgerQuery,
   );
-
-  app.get(
-    '/admin/members/:id/withdrawals',
-    {
-      schema: {
-        tags,
-        summary: "The member's withdrawal orders, newest first",
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberWithdrawalList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) =>
-      ok(presentGrid(await members.withdrawals(ctx, req.params.id, req.query), req.query, presentMemberWithdrawal)),
+  tab(
+    'deposits',
+    "The member's deposit orders, newest first",
+    MemberDepositList,
+    (id, q) => members.deposits(ctx, id, q),
+    presentMemberDeposit,
+  );
+  tab(
+    'withdrawals',
+    "The member's withdrawal orders, newest first",
+    MemberWithdrawalList,
+    (id, q) => members.withdrawals(ctx, id, q),
+    presentMemberWithdrawal,
+  );
+  tab(
+    'rounds',
+    "The member's game rounds, newest first",
+    MemberRoundList,
+    (id, q) => members.rounds(ctx, id, q),
+    presentMemberRound,
+  );
+  tab(
+    'logins',
+    "The member's login history: IP, country (offline IP database), device, time",
+    MemberLoginList,
+    (id, q) => members.logins(ctx, id, q),
+    presentMemberLogin,
+  );
+  tab(
+    'notes',
+    "Operators' notes on the member, newest first",
+    MemberNoteList,
+    (id, q) => members.notes(ctx, id, q),
+    presentNote,
+  );
+  tab(
+    'audit',
+    'Audit rows of operator actions on the member, newest first',
+    MemberAuditList,
+    (id, q) => members.auditRows(ctx, id, memberTarget(id), q),
+    presentAuditRow,
   );
 
   app.get(
@@ -179,73 +206,6 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => ok({ list: (await members.bankAccounts(ctx, req.params.id)).map(presentMemberBankAccount) }),
-  );
-
-  app.get(
-    '/admin/members/:id/rounds',
-    {
-      schema: {
-        tags,
-        summary: "The member's game rounds, newest first",
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberRoundList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) => ok(presentGrid(await members.rounds(ctx, req.params.id, req.query), req.query, presentMemberRound)),
-  );
-
-  app.get(
-    '/admin/members/:id/logins',
-    {
-      schema: {
-        tags,
-        summary: "The member's login history: IP, country (offline IP database), device, time",
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberLoginList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) => ok(presentGrid(await members.logins(ctx, req.params.id, req.query), req.query, presentMemberLogin)),
-  );
-
-  app.get(
-    '/admin/members/:id/notes',
-    {
-      schema: {
-        tags,
-        summary: "Operators' notes on the member, newest first",
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberNoteList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) => ok(presentGrid(await members.notes(ctx, req.params.id, req.query), req.query, presentNote)),
-  );
-
-  app.get(
-    '/admin/members/:id/audit',
-    {
-      schema: {
-        tags,
-        summary: 'Audit rows of operator actions on the member, newest first',
-        params: MemberIdParams,
-        querystring: PageQuery,
-        response: { 200: envelope(MemberAuditList) },
-      },
-      config: { auth: READ },
-    },
-    async (req) =>
-      ok(
-        presentGrid(
-          await members.auditRows(ctx, req.params.id, memberTarget(req.params.id), req.query),
-          req.query,
-          presentAuditRow,
-        ),
-      ),
   );
 
   // ---- actions
