@@ -76,6 +76,8 @@ export const MemberOverview = z.object({
     emailBound: z.boolean(),
     twoFactor: z.boolean(),
     locked: z.boolean(),
+    /** Until when wrong passwords keep the member out (the login lockout), or null. */
+    loginLockedUntil: z.string().nullable(),
     mustChangePassword: z.boolean(),
   }),
   tags: z.array(z.string()),

@@ -118,6 +118,14 @@ function Overview({ member }: { member: Member }) {
               tone={flags.locked ? 'danger' : 'muted'}
             />,
           ],
+          [
+            t('member.flag.loginLockedUntil'),
+            flags.loginLockedUntil ? (
+              <StatusBadge key="lockout" label={formatDateTime(flags.loginLockedUntil)} tone="danger" />
+            ) : (
+              t('no')
+            ),
+          ],
           [t('member.flag.mustChangePassword'), yesNo(flags.mustChangePassword)],
         ]}
       />
@@ -135,7 +143,8 @@ function Actions({ member }: { member: Member }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const write = can('members.write');
   const simple: MemberAction[] = [
-    member.flags.locked ? 'unlock' : 'lock',
+    ...(member.flags.locked || member.flags.loginLockedUntil ? (['unlock'] as const) : []),
+    ...(member.flags.locked ? [] : (['lock'] as const)),
     'forcePasswordChange',
     ...(member.flags.emailBound ? (['sendResetLink'] as const) : []),
     ...(member.flags.paymentPasswordSet ? (['resetPaymentPassword'] as const) : []),

@@ -10,7 +10,7 @@ import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/a
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
-import { hit, reset, UNLIMITED } from '../throttle/throttle.service';
+import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
 import { type LoginOutcome, maskEmail } from './login.presenter';
 import {
@@ -86,7 +86,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
       : undefined;
   const keys: LoginAttemptKeys = {
     lock: {
-      key: `login:fail:account:${mobile ? mobile.phone : input.username.toLowerCase()}`,
+      key: accountLockKey(mobile ? mobile.phone : input.username),
       limit: ACCOUNT_FAILURE_LIMIT,
     },
     count: { key: `login:fail:ip:${request.ip}`, limit: IP_FAILURE_COUNT },
@@ -179,6 +179,21 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     await reset(trx, keys.count.key);
     return { token, member, passwordExpired, forceChangePassword };
   });
+}
+
+/** The failed-password counter of one account (its username, or the mobile of an SMS login). */
+function accountLockKey(usernameOrPhone: string): string {
+  return `login:fail:account:${usernameOrPhone.toLowerCase()}`;
+}
+
+/** Back office (issue 11): until when wrong passwords keep the account out; null when they do not. */
+export function loginLockedUntil(ctx: AppContext, username: string): Promise<Date | null> {
+  return lockedUntil(ctx.db, accountLockKey(username), ctx.now());
+}
+
+/** Back office (issue 11): an operator's unlock also ends the lockout after wrong passwords. */
+export function clearLoginLockout(ctx: AppContext, username: string): Promise<void> {
+  return reset(ctx.db, accountLockKey(username));
 }
 
 function changeRequired(member: LoginMember): boolean {
@@ -371,7 +386,7 @@ export async function completeLoginVerification(
       event: 'login.verification',
       detail: { step: 'answer', method: proof, area },
     });
-    await reset(trx, `login:fail:account:${member.username.toLowerCase()}`);
+    await reset(trx, accountLockKey(member.username));
     return { token, member, passwordExpired: v.password_expired, forceChangePassword: v.must_change_password };
   });
 }

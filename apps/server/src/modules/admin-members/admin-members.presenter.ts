@@ -76,6 +76,7 @@ export function presentOverview(o: MemberOverview): MemberOverviewValue {
       emailBound: m.email !== null,
       twoFactor: o.twoFactor,
       locked: m.status === 'disabled',
+      loginLockedUntil: o.loginLockedUntil?.toISOString() ?? null,
       mustChangePassword: required !== null && new Date(required).getTime() > new Date(m.password_changed_at).getTime(),
     },
     tags: o.tags,

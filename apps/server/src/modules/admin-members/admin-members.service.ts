@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { clearLoginLockout, loginLockedUntil } from '../accounts/login.service';
 import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
@@ -74,6 +75,7 @@ export type MemberOverview = {
   member: AdminMemberRow;
   balance: { balance: number; held: number; available: number; currency: string };
   twoFactor: boolean;
+  loginLockedUntil: Date | null;
   tags: string[];
 };
 
@@ -81,12 +83,13 @@ export async function overview(ctx: AppContext, id: number): Promise<MemberOverv
   const member = await findAdminMember(ctx.db, id);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   const brand = await getBrand(ctx.db);
-  const [balance, twoFactor, tags] = await Promise.all([
+  const [balance, twoFactor, loginLocked, tags] = await Promise.all([
     balanceOf(ctx.db, id, brand.currency),
     twoFactorEnabled(ctx, id),
+    loginLockedUntil(ctx, member.username),
     memberTags(ctx.db, id),
   ]);
-  return { member, balance: { ...balance, currency: brand.currency }, twoFactor, tags };
+  return { member, balance: { ...balance, currency: brand.currency }, twoFactor, loginLockedUntil: loginLocked, tags };
 }
 
 async function existing(ctx: AppContext, id: number) {
@@ -168,13 +171,22 @@ export async function lock(ctx: AppContext, id: number, reason: string): Promise
   return changed(ctx, id, { status: before }, { status: 'disabled', reason });
 }
 
+/** Unlocks the account, and ends a lockout after wrong passwords as well. */
 export async function unlock(ctx: AppContext, id: number, reason: string): Promise<Change> {
+  const member = await existing(ctx, id);
+  const lockedOut = await loginLockedUntil(ctx, member.username);
   const before = await ctx.db.transaction().execute(async (trx) => {
-    const member = await lockedMember(trx, id);
+    const row = await lockedMember(trx, id);
     await setMemberStatus(trx, id, 'active', ctx.now());
-    return member.status;
+    return row.status;
   });
-  return changed(ctx, id, { status: before }, { status: 'active', reason });
+  await clearLoginLockout(ctx, member.username);
+  return changed(
+    ctx,
+    id,
+    { status: before, loginLockedUntil: lockedOut?.toISOString() ?? null },
+    { status: 'active', loginLockedUntil: null, reason },
+  );
 }
 
 /** The next login with the password opens the forced change (login.service: changeRequired). */

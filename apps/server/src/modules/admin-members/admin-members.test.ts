@@ -345,6 +345,35 @@ describe('member actions', () => {
     expect((await memberRow(m.id)).status).toBe('active');
   });
 
+  it('unlock also ends a lockout after wrong passwords, shown on the overview', async () => {
+    const op = await operator(ALL);
+    const m = await createMember(t.ctx, { knownIps: ['10.46.0.1'] });
+    const until = new Date(t.ctx.now().getTime() + 15 * 60_000);
+    // What ten wrong passwords leave behind (login.service: the account's failure counter).
+    await t.ctx.db
+      .insertInto('rate_limits')
+      .values({
+        key: `login:fail:account:${m.username.toLowerCase()}`,
+        window_started_at: t.ctx.now(),
+        count: 10,
+        locked_until: until,
+      })
+      .execute();
+    const login = async () =>
+      injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/session/login',
+        body: { username: m.username, password: m.password, challenge: await solveChallenge(t.app) },
+        remoteAddress: '10.46.0.1',
+      });
+    expectFailure(await login(), 429, 'RATE_LIMITED');
+    const before = await call(t, 'GET', `/admin/members/${m.id}`, op.token);
+    expect(before.json().value.flags).toMatchObject({ locked: false, loginLockedUntil: until.toISOString() });
+    const res = await call(t, 'POST', `/admin/members/${m.id}/unlock`, op.token, { reason: 'called support' });
+    expect(res.json().value.overview.flags.loginLockedUntil).toBeNull();
+    expect((await login()).statusCode).toBe(200);
+  });
+
   it('a forced password change opens at the next login and ends with the new password', async () => {
     const op = await operator(ALL);
     const m = await createMember(t.ctx, { knownIps: ['10.45.0.1'] });

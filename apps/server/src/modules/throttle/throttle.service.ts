@@ -43,6 +43,12 @@ export async function hit(db: Conn, key: string, limit: Limit, now: Date): Promi
   return row.count;
 }
 
+/** When a locked key opens again; null while it is not locked. */
+export async function lockedUntil(db: Conn, key: string, now: Date): Promise<Date | null> {
+  const row = await readCounter(db, key);
+  return row?.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
+}
+
 export async function reset(db: Conn, key: string): Promise<void> {
   await clearCounter(db, key);
 }
