@@ -64,7 +64,13 @@ export function BannersPage() {
         ),
       },
       { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
-      { id: 'groupName', accessorKey: 'groupName', header: t('fields.group'), enableSorting: true },
+      {
+        id: 'groupName',
+        accessorKey: 'groupName',
+        header: t('fields.group'),
+        enableSorting: true,
+        cell: ({ row }) => t(`groups.${row.original.groupName}`, { defaultValue: row.original.groupName }),
+      },
       languageColumn,
       { id: 'linkUrl', accessorKey: 'linkUrl', header: t('fields.linkUrl') },
       {

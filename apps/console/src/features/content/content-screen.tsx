@@ -353,7 +353,7 @@ export function ContentScreen<T extends Item>(props: ContentScreenProps<T>) {
       cell: ({ row }) => {
         const r = row.original;
         return (
-          <div className="flex flex-wrap gap-1">
+          <div className="flex gap-1 whitespace-nowrap">
             <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ item: r })}>
               {t('common.edit', { ns: 'core' })}
             </Button>

@@ -208,7 +208,7 @@ export function CataloguePage() {
             cell: ({ row }: { row: { original: AdminGame } }) => {
               const g = row.original;
               return (
-                <div className="flex flex-wrap gap-1">
+                <div className="flex gap-1 whitespace-nowrap">
                   <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing(g)}>
                     {t('common.edit', { ns: 'core' })}
                   </Button>
