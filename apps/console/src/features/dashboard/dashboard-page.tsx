@@ -1,0 +1,156 @@
+import type { Dashboard, DashboardFigures } from '@gamehall/shared/api/reports';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Chart } from '../../components/chart';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { dashboardQuery } from './api';
+
+type FigureKey = keyof DashboardFigures;
+
+const TILES: { key: FigureKey; money?: boolean }[] = [
+  { key: 'registrations' },
+  { key: 'firstDepositors' },
+  { key: 'depositAmount', money: true },
+  { key: 'withdrawalAmount', money: true },
+  { key: 'betAmount', money: true },
+  { key: 'winAmount', money: true },
+  { key: 'ggr', money: true },
+  { key: 'activePlayers' },
+];
+
+const count = new Intl.NumberFormat('en');
+const formatCount = (n: number) => count.format(n);
+const formatAmount = (n: number) => formatMoney(n);
+
+function Tile({ label, today, month, money }: { label: string; today: number; month: number; money?: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const f = money ? formatAmount : formatCount;
+  return (
+    <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+      <h2 className="text-sm text-(--text-muted)">{label}</h2>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{f(today)}</p>
+      <p className="mt-1 text-xs text-(--text-muted)">
+        {t('last30')}: <span className="tabular-nums">{f(month)}</span>
+      </p>
+    </div>
+  );
+}
+
+function Pending({ d }: { d: Dashboard }) {
+  const { t } = useTranslation('dashboard');
+  const can = useCan();
+  const items = [
+    { label: t('pending.deposits'), value: d.pending.deposits, to: '/cashier/deposits?status=pending' },
+    { label: t('pending.withdrawals'), value: d.pending.withdrawals, to: '/cashier/withdrawals?status=pending' },
+    { label: t('pending.bankAccounts'), value: d.pending.bankAccounts, to: '/cashier/bank-accounts?status=pending' },
+    { label: t('onlineNow'), value: d.onlineNow, to: null },
+  ];
+  return (
+    <section aria-labelledby="pending-title" className="mb-6">
+      <h2 id="pending-title" className="mb-2 text-base font-semibold">
+        {t('pending.title')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-live="polite">
+        {items.map((i) => (
+          <li key={i.label} className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+            <span className="text-sm text-(--text-muted)">{i.label}</span>
+            <span className="mt-1 block text-2xl font-bold tabular-nums">
+              {i.to && can('cashier.read') ? (
+                <Link to={i.to} className="underline-offset-4 hover:underline">
+                  {formatCount(i.value)}
+                </Link>
+              ) : (
+                formatCount(i.value)
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const dashboard = useQuery(dashboardQuery());
+  const d = dashboard.data;
+  const labels = useMemo(() => d?.daily.map((x) => x.day.slice(5)) ?? [], [d]);
+  const moneySeries = useMemo(
+    () =>
+      d
+        ? [
+            { label: t('figures.depositAmount'), values: d.daily.map((x) => x.depositAmount) },
+            { label: t('figures.withdrawalAmount'), values: d.daily.map((x) => x.withdrawalAmount) },
+            { label: t('figures.ggr'), values: d.daily.map((x) => x.ggr) },
+          ]
+        : [],
+    [d, t],
+  );
+  const playerSeries = useMemo(
+    () =>
+      d
+        ? [
+            { label: t('figures.registrations'), values: d.daily.map((x) => x.registrations) },
+            { label: t('figures.firstDepositors'), values: d.daily.map((x) => x.firstDepositors) },
+            { label: t('figures.activePlayers'), values: d.daily.map((x) => x.activePlayers) },
+          ]
+        : [],
+    [d, t],
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title={t('title')}
+        description={
+          d
+            ? t('description', {
+                timeZone: d.timeZone,
+                refreshed: d.refreshedAt ? formatDateTime(d.refreshedAt) : t('notYet'),
+              })
+            : undefined
+        }
+      />
+      {dashboard.isError && (
+        <p role="alert" className="mb-4 text-(--danger)">
+          {errorMessage(dashboard.error)}
+        </p>
+      )}
+      {!d && dashboard.isPending && <p>{t('common.loading', { ns: 'core' })}</p>}
+      {d && (
+        <>
+          <Pending d={d} />
+          <section aria-labelledby="today-title" className="mb-6">
+            <h2 id="today-title" className="mb-2 text-base font-semibold">
+              {t('today', { day: d.today })}
+            </h2>
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              {TILES.map((tile) => (
+                <Tile
+                  key={tile.key}
+                  label={t(`figures.${tile.key}`)}
+                  today={d.todayFigures[tile.key]}
+                  month={d.last30Days[tile.key]}
+                  money={tile.money}
+                />
+              ))}
+            </div>
+          </section>
+          <section className="grid gap-6 xl:grid-cols-2">
+            <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+              <Chart title={t('chart.money')} labels={labels} series={moneySeries} format={formatAmount} />
+            </div>
+            <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+              <Chart title={t('chart.players')} labels={labels} series={playerSeries} kind="bar" format={formatCount} />
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
