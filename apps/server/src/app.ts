@@ -31,6 +31,8 @@ import { registerVerificationRoutes } from './modules/accounts/verification.rout
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
+import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
@@ -158,6 +160,8 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
+  registerAdminContentRoutes,
+  registerAdminGamesRoutes,
   registerAdminMembersRoutes,
   registerAdminCashierRoutes,
   registerOperatorsRoutes,
