@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so this spec sees the DOM types.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
@@ -15,7 +16,7 @@ import {
   openConsoleEntry,
 } from '../../support/console';
 import { baseUrl } from '../../support/env';
-import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+import { call, closeMemberPopup, registerFromModal, tokenOf, totp } from '../../support/site';
 
 // The back office console in Chromium (issue 11): a cashier operator with two-factor sign-in
 // confirms a member's bank account, approves the member's bank-transfer deposit (the member's
@@ -25,7 +26,7 @@ import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../suppor
 
 let member: Page;
 let desk: Page;
-useBrowser(undefined, async (chromium) => {
+const browser = useBrowser(undefined, async (chromium) => {
   member = await newPage(chromium);
   desk = await newPage(chromium);
 });
@@ -225,6 +226,25 @@ test('finds each step in the audit log, filtered by operator in a URL that can b
   await details.getByRole('button', { name: 'Close' }).click();
   await axeCheck(desk, 'audit log');
   await screenshot(desk, 'console-audit');
+
+  // The CSV export holds every page of the current filter, built in the browser.
+  const [download] = await Promise.all([
+    desk.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'audit-log.csv');
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  assert.equal(lines[0], 'ID,Time,By,Action,Target,Result,IP,Before,After,Details');
+  assert.ok(lines.length >= 5, `header and at least four rows: ${lines.length}`);
+  assert.ok(lines.some((l) => l.includes('cashier.deposit.approve') && l.includes(depositReference)));
+  assert.ok(
+    lines.slice(1).every((l) => l.includes(cashierOp.username)),
+    'only the filtered operator',
+  );
 });
 
 test('the remaining cashier screens pass axe in both themes', async () => {
@@ -269,4 +289,48 @@ test('an operator without cashier rights sees no cashier menu and the API refuse
   const approve = await call('POST', `/admin/cashier/withdrawals/${withdrawalReference}/approve`, token, {});
   assert.equal(approve.code, 'AUTH_FORBIDDEN');
   await screenshot(desk, 'console-no-cashier');
+  auditor.secret = await enrolInBrowser(auditor);
+  signedInAuditor = auditor;
+});
+
+/** The account screen's enrolment: password, QR code and secret, first code, recovery codes once. */
+async function enrolInBrowser(operator: ConsoleOperator): Promise<string> {
+  await desk.getByTestId('operator-name').click();
+  await desk.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+  await desk.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await desk.getByLabel('Password').fill(operator.password);
+  await desk.getByRole('button', { name: 'Continue' }).click();
+  await desk.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
+  const secret = (await desk.getByTestId('totp-secret').innerText()).trim();
+  assert.match(secret, /^[A-Z2-7]{16,}$/);
+  assert.deepEqual(await seriousAxeViolations(desk), [], 'enrolment screen');
+  await screenshot(desk, 'console-enrolment');
+  await desk.getByLabel('First code from the app').fill(totp(secret));
+  await desk.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const codes = desk.getByTestId('recovery-codes');
+  await codes.waitFor();
+  assert.ok((await codes.getByRole('listitem').count()) > 0);
+  await desk.getByRole('button', { name: 'I have saved them' }).click();
+  await desk.getByText(/^On \(\d+ recovery codes? left\)$/).waitFor();
+  return secret;
+}
+
+let signedInAuditor: ConsoleOperator | undefined;
+test('signing out everywhere ends the sessions of other browsers too', async () => {
+  const auditor = signedInAuditor;
+  assert.ok(auditor?.secret, 'the previous test enrolled the auditor');
+  const other = await newPage(browser());
+  try {
+    // The authenticator's codes now guard the sign-in of a second browser.
+    await consoleSignIn(other, auditor);
+    await other.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await desk.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await desk.waitForURL(/\/console\/sign-in$/);
+    await other.reload();
+    await other.waitForURL(/\/console\/sign-in$/);
+    await other.getByText('Your session has ended').waitFor();
+    assert.equal(await consoleToken(other), '');
+  } finally {
+    await other.context().close();
+  }
 });

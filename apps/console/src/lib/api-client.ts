@@ -72,7 +72,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(res.ok ? 'BAD_RESPONSE' : `HTTP_${res.status}`, `The server answered ${res.status}`, res.status);
   }
   if (!envelope.success) {
-    if (res.status === 401 || SESSION_ENDED.has(envelope.code)) clearToken();
+    if (res.status === 401 || SESSION_ENDED.has(envelope.code)) clearToken('expired');
     if (envelope.code === 'OPERATOR_TWO_FACTOR_SETUP_REQUIRED') for (const l of enrolmentListeners) l();
     const value =
       envelope.value && typeof envelope.value === 'object' ? (envelope.value as Record<string, unknown>) : undefined;
@@ -84,7 +84,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /** The bytes of an authenticated file (an uploaded proof) as an object URL; revoke it when done. */
 export async function fetchObjectUrl(path: string): Promise<string> {
   const res = await fetch(buildUrl(path), { headers: authHeaders() });
-  if (res.status === 401) clearToken();
+  if (res.status === 401) clearToken('expired');
   if (!res.ok) throw new ApiError(`HTTP_${res.status}`, `The server answered ${res.status}`, res.status);
   return URL.createObjectURL(await res.blob());
 }

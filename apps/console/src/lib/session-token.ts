@@ -2,6 +2,7 @@
 // in a cookie (so no request made by another site carries it: CSRF-safe) or a URL (never in logs
 // or Referer), and it is gone when the tab closes.
 const KEY = 'console.token';
+const ENDED_KEY = 'console.sessionEnded';
 const listeners = new Set<() => void>();
 
 export function readToken(): string | null {
@@ -13,10 +14,19 @@ export function saveToken(token: string): void {
   for (const l of listeners) l();
 }
 
-export function clearToken(): void {
+/** Forgets the token; `expired` when the server ended the session (the sign-in screen says so). */
+export function clearToken(reason?: 'expired'): void {
   if (sessionStorage.getItem(KEY) === null) return;
   sessionStorage.removeItem(KEY);
+  if (reason) sessionStorage.setItem(ENDED_KEY, reason);
   for (const l of listeners) l();
+}
+
+/** Why the last session ended, once: the sign-in screen reads it. */
+export function takeEndedReason(): 'expired' | null {
+  const reason = sessionStorage.getItem(ENDED_KEY);
+  sessionStorage.removeItem(ENDED_KEY);
+  return reason === 'expired' ? reason : null;
 }
 
 export function onTokenChange(listener: () => void): () => void {

@@ -8,6 +8,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
+import { takeEndedReason } from '../../lib/session-token';
 import { asksForCaptcha, fetchCaptcha, signIn } from './api';
 
 type Step = 'password' | 'code';
@@ -25,6 +26,8 @@ export function SignInPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaReload, setCaptchaReload] = useState(0);
   const [error, setError] = useState('');
+  // A session the server ended (idle timeout, signed out everywhere) brings the operator here.
+  const [ended] = useState(takeEndedReason);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from ?? '/';
@@ -73,6 +76,11 @@ export function SignInPage() {
           <h1 className="text-xl font-bold text-(--accent)">{t('title')}</h1>
           <ThemeToggle />
         </div>
+        {ended && !error && (
+          <p role="status" className="mb-3 rounded-md border border-(--accent) p-2 text-sm">
+            {t('expired')}
+          </p>
+        )}
         <form onSubmit={submit} noValidate aria-label={t('title')}>
           {step === 'password' ? (
             <>
