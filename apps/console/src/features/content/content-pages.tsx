@@ -47,12 +47,27 @@ function useShared() {
       accessorFn: (r: { language: string | null }) => r.language ?? t('allLanguages'),
       header: t('fields.language'),
     };
-    return { t, language, sort, enabled, filters, languageColumn };
+    const scheduleColumns = [
+      {
+        id: 'startsAt',
+        accessorKey: 'startsAt',
+        header: t('fields.startsAt'),
+        enableSorting: true,
+        cell: ({ row }: { row: { original: { startsAt: string | null } } }) => formatDateTime(row.original.startsAt),
+      },
+      {
+        id: 'endsAt',
+        accessorKey: 'endsAt',
+        header: t('fields.endsAt'),
+        cell: ({ row }: { row: { original: { endsAt: string | null } } }) => formatDateTime(row.original.endsAt),
+      },
+    ];
+    return { t, language, sort, enabled, filters, languageColumn, scheduleColumns };
   }, [t]);
 }
 
 export function BannersPage() {
-  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const { t, language, sort, enabled, filters, languageColumn, scheduleColumns } = useShared();
   const groups = BANNER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }));
   const columns = useMemo<ColumnDef<AdminBanner, unknown>[]>(
     () => [
@@ -73,21 +88,9 @@ export function BannersPage() {
       },
       languageColumn,
       { id: 'linkUrl', accessorKey: 'linkUrl', header: t('fields.linkUrl') },
-      {
-        id: 'startsAt',
-        accessorKey: 'startsAt',
-        header: t('fields.startsAt'),
-        enableSorting: true,
-        cell: ({ row }) => formatDateTime(row.original.startsAt),
-      },
-      {
-        id: 'endsAt',
-        accessorKey: 'endsAt',
-        header: t('fields.endsAt'),
-        cell: ({ row }) => formatDateTime(row.original.endsAt),
-      },
+      ...scheduleColumns,
     ],
-    [t, languageColumn],
+    [t, languageColumn, scheduleColumns],
   );
   return (
     <ContentScreen<AdminBanner>
@@ -150,7 +153,7 @@ export function BannersPage() {
 }
 
 export function AnnouncementsPage() {
-  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const { t, language, sort, enabled, filters, languageColumn, scheduleColumns } = useShared();
   const types = ANNOUNCEMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }));
   const audiences = ANNOUNCEMENT_AUDIENCES.map((v) => ({ value: v, label: t(`audiences.${v}`) }));
   const columns = useMemo<ColumnDef<AdminAnnouncement, unknown>[]>(
@@ -171,21 +174,9 @@ export function AnnouncementsPage() {
         cell: ({ row }) => t(`audiences.${row.original.audience}`, { defaultValue: row.original.audience }),
       },
       languageColumn,
-      {
-        id: 'startsAt',
-        accessorKey: 'startsAt',
-        header: t('fields.startsAt'),
-        enableSorting: true,
-        cell: ({ row }) => formatDateTime(row.original.startsAt),
-      },
-      {
-        id: 'endsAt',
-        accessorKey: 'endsAt',
-        header: t('fields.endsAt'),
-        cell: ({ row }) => formatDateTime(row.original.endsAt),
-      },
+      ...scheduleColumns,
     ],
-    [t, languageColumn],
+    [t, languageColumn, scheduleColumns],
   );
   return (
     <ContentScreen<AdminAnnouncement>

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
+import { FormFooter } from './form-footer';
 import { STATUS_TONES } from './status-tones';
 
 const SELECT =
@@ -152,19 +153,7 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
         ) : (
           <p className="mb-3 text-sm text-(--text-muted)">{t('vendors.noIntegration')}</p>
         )}
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>
   );

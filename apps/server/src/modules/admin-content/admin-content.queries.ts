@@ -36,6 +36,20 @@ function languageIs(language: string) {
   return (eb: any) => eb(eb.fn('upper', ['language']), '=', language);
 }
 
+/** The filters every content grid has: language, on/off and a text search over `searched`. */
+function commonFilters<Q extends AnyQuery>(
+  query: Q,
+  f: { language?: string; enabled?: boolean; q?: string },
+  searched: readonly ('title' | 'content')[],
+): Q {
+  let q: AnyQuery = query;
+  if (f.language) q = q.where(languageIs(f.language));
+  if (f.enabled !== undefined) q = q.where('active', '=', f.enabled);
+  const text = f.q;
+  if (text) q = q.where((eb) => eb.or(searched.map((column) => eb(column, 'ilike', containing(text)))));
+  return q as Q;
+}
+
 // ---- banners
 
 export type BannerFilter = { groupName?: string; language?: string; enabled?: boolean; q?: string };
@@ -43,10 +57,7 @@ export type BannerFilter = { groupName?: string; language?: string; enabled?: bo
 export function pageBanners(db: Conn, f: BannerFilter, sorting: Sorting, page: Page) {
   let q = db.selectFrom('banners');
   if (f.groupName) q = q.where('group_name', '=', f.groupName);
-  if (f.language) q = q.where(languageIs(f.language));
-  if (f.enabled !== undefined) q = q.where('active', '=', f.enabled);
-  if (f.q) q = q.where('title', 'ilike', containing(f.q));
-  return paged(q, sorting, page);
+  return paged(commonFilters(q, f, ['title']), sorting, page);
 }
 
 export type BannerValues = {
@@ -88,13 +99,7 @@ export function pageAnnouncements(db: Conn, f: AnnouncementFilter, sorting: Sort
   let q = db.selectFrom('announcements');
   if (f.type) q = q.where('type', '=', f.type);
   if (f.audience) q = q.where('audience', '=', f.audience);
-  if (f.language) q = q.where(languageIs(f.language));
-  if (f.enabled !== undefined) q = q.where('active', '=', f.enabled);
-  if (f.q)
-    q = q.where((eb) =>
-      eb.or([eb('title', 'ilike', containing(f.q ?? '')), eb('content', 'ilike', containing(f.q ?? ''))]),
-    );
-  return paged(q, sorting, page);
+  return paged(commonFilters(q, f, ['title', 'content']), sorting, page);
 }
 
 export type AnnouncementValues = {
@@ -128,14 +133,8 @@ export function updateAnnouncement(db: Conn, id: number, values: Partial<Announc
 export type NoticeFilter = { language?: string; enabled?: boolean; q?: string };
 
 export function pageNotices(db: Conn, f: NoticeFilter, sorting: Sorting, page: Page) {
-  let q = db.selectFrom('notices');
-  if (f.language) q = q.where(languageIs(f.language));
-  if (f.enabled !== undefined) q = q.where('active', '=', f.enabled);
-  if (f.q)
-    q = q.where((eb) =>
-      eb.or([eb('title', 'ilike', containing(f.q ?? '')), eb('content', 'ilike', containing(f.q ?? ''))]),
-    );
-  return paged(q, sorting, page);
+  const q = db.selectFrom('notices');
+  return paged(commonFilters(q, f, ['title', 'content']), sorting, page);
 }
 
 export type NoticeValues = { title: string; content: string; language: string | null; sort: number; active: boolean };
@@ -159,13 +158,7 @@ export type HelpFilter = { category?: string; language?: string; enabled?: boole
 export function pageHelpArticles(db: Conn, f: HelpFilter, sorting: Sorting, page: Page) {
   let q = db.selectFrom('help_articles');
   if (f.category) q = q.where('category', '=', f.category);
-  if (f.language) q = q.where(languageIs(f.language));
-  if (f.enabled !== undefined) q = q.where('active', '=', f.enabled);
-  if (f.q)
-    q = q.where((eb) =>
-      eb.or([eb('title', 'ilike', containing(f.q ?? '')), eb('content', 'ilike', containing(f.q ?? ''))]),
-    );
-  return paged(q, sorting, page);
+  return paged(commonFilters(q, f, ['title', 'content']), sorting, page);
 }
 
 export type HelpValues = {
