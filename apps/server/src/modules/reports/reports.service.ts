@@ -135,20 +135,25 @@ export async function gamesReport(ctx: AppContext, query: GamesReportQuery) {
   const sort = { column: query.sort, order: query.order };
   const [page, totalRows] = await Promise.all([
     q.gameReportPage(ctx.db, query.groupBy, filter, sort, query),
-    q.gameTotals(ctx.db, filter),
+    q.gameTypeRows(ctx.db, filter, query.groupBy),
   ]);
+  const isGame = query.groupBy === 'game';
   const keys = page.rows.map((r) => r.key);
+  // Day, vendor and game-type groups take their sketches from the per-type rows already read;
+  // games read their own, for the page's games only.
   const [sketches, names] = await Promise.all([
-    q.gameSketches(ctx.db, query.groupBy, filter, keys),
-    query.groupBy === 'game'
+    isGame ? q.gameSketches(ctx.db, filter, keys) : Promise.resolve(totalRows),
+    isGame
       ? q.gameNames(
           ctx.db,
           page.rows.map((r) => ({ vendor: r.vendor_code ?? '', code: r.game_code ?? '' })),
         )
       : Promise.resolve(new Map<string, string>()),
   ]);
+  const onPage = new Set(keys);
   const players = new Map<string, { rows: number; exact: number; registers: Uint8Array }>();
   for (const s of sketches) {
+    if (s.key === null || !onPage.has(s.key)) continue;
     const p = players.get(s.key) ?? { rows: 0, exact: 0, registers: emptyRegisters() };
     p.rows++;
     p.exact = s.players;
