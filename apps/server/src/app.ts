@@ -42,6 +42,7 @@ import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
@@ -166,6 +167,7 @@ const routeModules: RouteModule[] = [
   registerAdminCashierRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
+  registerReportsRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,
 ];

@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020-two-factor';
 import * as m0021 from './migrations/0021-gateway-deposit-expiry';
 import * as m0022 from './migrations/0022-operators';
 import * as m0023 from './migrations/0023-member-admin';
+import * as m0024 from './migrations/0024-daily-rollups';
 import * as m0025 from './migrations/0025-content-admin';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0021-gateway-deposit-expiry': m0021,
   '0022-operators': m0022,
   '0023-member-admin': m0023,
+  '0024-daily-rollups': m0024,
   '0025-content-admin': m0025,
 };
 
