@@ -131,6 +131,7 @@ export TMPDIR="$RUN_DIR/tmp"
 step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
 step "tsc" plain "$BIN/tsc" -p tsconfig.json
 step "tsc (web)" plain "$BIN/tsc" -p apps/web/tsconfig.json
+step "tsc (console)" plain "$BIN/tsc" -p apps/console/tsconfig.json
 step "biome" plain "$BIN/biome" check .
 step "boundaries" plain "$BIN/depcruise" --config .dependency-cruiser.cjs "${BOUNDARY_PATHS[@]}"
 
