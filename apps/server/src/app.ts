@@ -29,18 +29,18 @@ import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
-import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
+import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
-import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
@@ -161,12 +161,12 @@ const routeModules: RouteModule[] = [
   registerWalletRoutes,
   registerCashierRoutes,
   registerAdminRoutes,
-  registerAdminContentRoutes,
-  registerAdminGamesRoutes,
-  registerAdminMembersRoutes,
   registerAdminCashierRoutes,
+  registerAdminMembersRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
+  registerAdminContentRoutes,
+  registerAdminGamesRoutes,
   registerReportsRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,
