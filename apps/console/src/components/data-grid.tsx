@@ -26,15 +26,16 @@ export type GridQuery = {
   [filter: string]: string | number | undefined;
 };
 
-export type GridPage<T> = { rows: T[]; total: number };
+/** `capped`: the server stopped counting at `total` (a search that matched more; refine it). */
+export type GridPage<T> = { rows: T[]; total: number; capped?: boolean };
 
 /** Either paged shape of the admin API: { content, totalElements } or { list, total }. */
 export function toGridPage<T>(
-  value: { content: T[]; totalElements: number } | { list: T[]; total: number },
+  value: { content: T[]; totalElements: number } | { list: T[]; total: number; totalCapped?: boolean },
 ): GridPage<T> {
   return 'content' in value
     ? { rows: value.content, total: value.totalElements }
-    : { rows: value.list, total: value.total };
+    : { rows: value.list, total: value.total, capped: value.totalCapped };
 }
 
 declare module '@tanstack/react-table' {
@@ -247,7 +248,7 @@ export function DataGrid<T>({
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-xs text-(--text-muted)">
         <span aria-live="polite">
-          {t('grid.total', { count: total })}
+          {list.data?.capped ? t('grid.totalCapped', { count: total }) : t('grid.total', { count: total })}
           {refetchInterval && list.dataUpdatedAt > 0 && (
             <>
               {' · '}

@@ -45,7 +45,8 @@ export const MemberRow = z.object({
   lastLoginIp: z.string().nullable(),
 });
 export type MemberRow = z.infer<typeof MemberRow>;
-export const MemberList = grid(MemberRow);
+/** `totalCapped`: the text matched more members than the search collects; `total` is then that cap. */
+export const MemberList = grid(MemberRow).extend({ totalCapped: z.boolean() });
 
 export const MemberIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -28,6 +28,15 @@ function containing(text: string): string {
  * reads them here, in one statement, because a page of results cannot be assembled from separate
  * id lists without losing the ordering and the total.
  */
+/**
+ * How many members a text search collects at most. A text that matches more (a short prefix shared
+ * by a hundred thousand usernames) is answered from the first SEARCH_CAP matches with the total
+ * flagged as capped, so one broad search costs what a narrow one does (docs/benchmarks.md, back
+ * office: unbounded, such a search counted and sorted every match and took over a second at 1M
+ * members). An operator refines the text rather than paging past a thousand members.
+ */
+export const SEARCH_CAP = 1000;
+
 function matchingIds(text: string, field: MemberSearchFilter['field']) {
   const p = containing(text);
   const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
@@ -36,7 +45,11 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
   // mobile number or an IP address); a field asked for by name is always searched.
   const want = (f: MemberSearchFilter['field'], could = true) => field === f || (field === 'all' && could);
   if (want('id') && id !== null) parts.push(sql`SELECT ${id}::bigint AS id`);
-  if (want('username')) parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
+  if (want('username')) {
+    // The exact username first, so it is among the collected matches however many others there are.
+    parts.push(sql`SELECT id FROM members WHERE lower(username) = ${text.toLowerCase()}`);
+    parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
+  }
   if (want('email')) parts.push(sql`SELECT id FROM members WHERE lower(email) LIKE ${p}`);
   // Numbers are stored as digits without the dialing code: '+63 917-123' looks for 917123.
   const phone = text.replace(/^\+\d{1,3}\s+/, '').replace(/[\s()-]/g, '');
@@ -50,14 +63,15 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
   if (want('bankAccount', /^[0-9a-z -]+$/i.test(text)))
     parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_number) LIKE ${p}`);
   if (parts.length === 0) return null;
-  return sql.join(parts, sql` UNION `);
+  // UNION ALL under a LIMIT lets each branch stop early; IN removes the duplicates.
+  return sql`SELECT id FROM (${sql.join(parts, sql` UNION ALL `)}) AS found LIMIT ${SEARCH_CAP + 1}`;
 }
 
 export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pageNo: number; pageSize: number }) {
   const text = f.text?.trim();
   const ids = text ? matchingIds(text, f.field) : undefined;
   // Text that cannot match the chosen field (letters in an id search) finds nobody.
-  if (ids === null) return { rows: [], total: 0 };
+  if (ids === null) return { rows: [], total: 0, totalCapped: false };
   const filtered = db
     .selectFrom('members as m')
     .where('m.type', '!=', OPERATOR_TYPE)
@@ -76,7 +90,7 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
   const count = filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   if (f.sort === 'balance' && ids === undefined) {
     const [rows, total] = await Promise.all([byBalance(withAccount, f.order, page.pageSize, offset), count]);
-    return { rows, total: Number(total.n) };
+    return { rows, total: Number(total.n), totalCapped: false };
   }
   const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;
   const nulls = f.order === 'asc' ? sql`NULLS FIRST` : sql`NULLS LAST`;
@@ -90,7 +104,9 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
     rowsOf(withAccount).orderBy(sql`${orderBy}`).orderBy('m.id', f.order).limit(page.pageSize).offset(offset).execute(),
     count,
   ]);
-  return { rows, total: Number(total.n) };
+  // More candidates than the cap (duplicates across fields included) means the text matched more.
+  const capped = ids !== undefined && Number(total.n) > SEARCH_CAP;
+  return { rows, total: capped ? SEARCH_CAP : Number(total.n), totalCapped: capped };
 }
 
 type MemberScope = ReturnType<typeof memberScope>;

@@ -104,7 +104,10 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async (req) => ok(presentGrid(await members.search(ctx, req.query), req.query, presentMemberRow)),
+    async (req) => {
+      const page = await members.search(ctx, req.query);
+      return ok({ ...presentGrid(page, req.query, presentMemberRow), totalCapped: page.totalCapped });
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
@@ -7,6 +8,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { useTestRules } from '../../test/registration-setup';
 import { actors, call, expectFailure, fund, setPaymentPassword } from '../cashier/cashier.fixtures';
 import { setBrandSetting } from '../site/brand.service';
+import { SEARCH_CAP } from './admin-members.queries';
 
 let t: TestApp;
 
@@ -687,5 +689,37 @@ describe('balance adjustments', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
+  });
+});
+
+// Last in the file: it adds a thousand members, which would crowd the whole-list tests above.
+describe('GET /admin/members, broad texts', () => {
+  it('a text matching more members than the cap answers the cap, flagged, with the exact username among them', async () => {
+    const op = await operator(['members.read']);
+    const tag = unique('Cap').toLowerCase();
+    // SEARCH_CAP + 5 members sharing the tag, written in one statement (the factory would take minutes).
+    await sql`
+      INSERT INTO members (username, password_hash, referral_code, password_changed_at, permissions, created_at, updated_at)
+      SELECT ${tag} || g, 'x', ${tag} || 'R' || g, now(), '[]', now(), now()
+      FROM generate_series(1, ${SEARCH_CAP + 5}) g`.execute(t.ctx.db);
+    const exact = await createMember(t.ctx, { username: tag });
+    const search = async (q: string) => {
+      const res = await call(
+        t,
+        'GET',
+        `/admin/members?q=${q}&field=username&pageSize=20&sort=username&order=asc`,
+        op.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { list: { id: number; username: string }[]; total: number; totalCapped: boolean };
+    };
+    const broad = await search(tag);
+    expect(broad).toMatchObject({ total: SEARCH_CAP, totalCapped: true });
+    expect(broad.list).toHaveLength(20);
+    // Sorted by username ascending, the exact match comes first: it is always collected.
+    expect(broad.list[0]?.id).toBe(exact.id);
+    const narrow = await search(`${tag}100`);
+    // tag100 and tag1000..tag1005: counted exactly, not flagged.
+    expect(narrow).toMatchObject({ total: 7, totalCapped: false });
   });
 });
