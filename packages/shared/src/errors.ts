@@ -133,6 +133,11 @@ export const errorCatalogue = {
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
   GAME_NOT_FOUND: { status: 404, message: 'No such game' },
+  VENDOR_SECRET_DERIVED: {
+    status: 409,
+    message:
+      "The house studio derives this vendor's secret from the platform's studio secret: it cannot be rotated here",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

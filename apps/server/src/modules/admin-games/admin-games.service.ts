@@ -15,6 +15,9 @@ import * as q from './admin-games.queries';
 // The back office's games area (issue 11): vendors with their wallet integration, the catalogue,
 // and the per-vendor daily reconciliation the gateway computes.
 
+// Where the house studio's games launch (db/seed/vendor-integrations-seed.ts).
+const HOUSE_STUDIO_PATH = '/studio/';
+
 async function vendorOrFail(ctx: AppContext, code: string) {
   const vendor = await q.findVendor(ctx.db, code);
   if (!vendor) throw new AppError('VENDOR_NOT_FOUND');
@@ -60,11 +63,12 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
 /**
  * A new random 256-bit secret for the vendor's signatures. It is answered once and never shown
  * again (the audit log records only that it changed); the old secret is refused from the vendor's
- * next call. The house studio derives its secrets from the house secret, so a studio vendor with
- * a rotated secret needs the new one configured on its side.
+ * next call. A vendor the house studio serves is refused: the studio works its secret out from the
+ * house secret (STUDIO_SECRET) and could not be given another, so a rotation would stop its games.
  */
 export async function rotateSecret(ctx: AppContext, code: string) {
-  await vendorOrFail(ctx, code);
+  const vendor = await vendorOrFail(ctx, code);
+  if (vendor.launch_url?.startsWith(HOUSE_STUDIO_PATH)) throw new AppError('VENDOR_SECRET_DERIVED');
   const secret = randomBytes(32).toString('hex');
   if (!(await q.updateIntegration(ctx.db, code, { secret }, ctx.now()))) throw new AppError('VENDOR_NOT_FOUND');
   return { code, secret, rotatedAt: ctx.now().toISOString() };

@@ -183,6 +183,17 @@ describe('vendors', () => {
     await fund(t, m.id, 5_000);
     const balance = (secret?: string) =>
       client.call('balance', { player: String(m.id) }, secret === undefined ? {} : { secret });
+    // A vendor the house studio serves keeps its derived secret; an outside vendor's rotates.
+    expectFailure(
+      await api('POST', `/admin/games/vendors/${vendor}/rotateSecret`, writer),
+      409,
+      'VENDOR_SECRET_DERIVED',
+    );
+    await t.ctx.db
+      .updateTable('vendor_integrations')
+      .set({ launch_url: 'https://games.vendor.example/launch' })
+      .where('vendor_code', '=', vendor)
+      .execute();
     // The seeded secret may already differ (ensureVendorIntegrations); start from a known one.
     const first = (await api('POST', `/admin/games/vendors/${vendor}/rotateSecret`, writer)).json().value.secret;
     expect((await balance(first)).body.status).toBe('OK');
