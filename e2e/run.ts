@@ -10,6 +10,14 @@ import { artifactsDir, chromiumPath, repoRoot } from './support/env';
 // run every e2e/specs/**/*.spec.ts with node's test runner (playwright-core drives Chromium), stop
 // the server. `npm run test:e2e [-- <path filter>...]`. With E2E_REPORT set, writes
 // { numPassedTests, numFailedTests } there for scripts/test.sh.
+//
+// Two markers in a spec file change when it runs. `// e2e: beside` (a spec that mostly waits, like
+// the lottery's two-minute draw) runs in a second test process alongside the others, so the wait
+// costs no wall time; such a spec must not depend on what other specs do to shared accounts.
+// `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction) runs after
+// every other spec has finished, so no spec meets the site in that state.
+const BESIDE = /^\/\/ e2e: beside\b/m;
+const ALONE = /^\/\/ e2e: alone\b/m;
 
 const SERVER_START_TIMEOUT_MS = 120_000;
 
@@ -55,7 +63,19 @@ async function main(): Promise<number> {
     const started = performance.now();
     server = await startServer(dataDir);
     console.log(`server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
-    return await runSpecs(specs, server.url);
+    const url = server.url;
+    const marked = (mark: RegExp) => specs.filter((file) => mark.test(readFileSync(file, 'utf8')));
+    const beside = marked(BESIDE);
+    const alone = marked(ALONE);
+    const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file));
+    const [main, side] = await Promise.all([runSpecs(rest, url, 'main'), runSpecs(beside, url, 'beside', true)]);
+    const last = await runSpecs(alone, url, 'alone');
+    const results = [main, side, last];
+    const passed = results.reduce((n, r) => n + r.passed, 0);
+    const failed = results.reduce((n, r) => n + r.failed, 0);
+    writeReport(passed, failed);
+    console.log(`browser tests: ${passed} passed, ${failed} failed; screenshots in ${artifactsDir}`);
+    return failed > 0 ? 1 : 0;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     writeReport(0, 1);
@@ -137,8 +157,15 @@ function freePort(): Promise<number> {
   });
 }
 
-async function runSpecs(specs: string[], url: string): Promise<number> {
-  const tapFile = path.join(artifactsDir, 'results.tap');
+type RunResult = { passed: number; failed: number };
+
+/**
+ * Runs `specs` in one test process (one file at a time). `buffered`: its report is held and printed
+ * when it ends, so a process running beside the main one does not interleave its lines.
+ */
+async function runSpecs(specs: string[], url: string, name: string, buffered = false): Promise<RunResult> {
+  if (specs.length === 0) return { passed: 0, failed: 0 };
+  const tapFile = path.join(artifactsDir, `results-${name}.tap`);
   const child = spawn(
     process.execPath,
     [
@@ -159,18 +186,24 @@ async function runSpecs(specs: string[], url: string): Promise<number> {
     {
       cwd: repoRoot,
       env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, CHROMIUM_PATH: chromiumPath },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
     },
   );
+  const held: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
   const code = await new Promise<number>((resolve) =>
     child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
   );
+  if (buffered) {
+    console.log(`\n--- specs run beside the others: ${specs.map((f) => path.relative(repoRoot, f)).join(', ')}`);
+    process.stdout.write(Buffer.concat(held));
+    console.log('---');
+  }
   const counts = tapCounts(tapFile);
   const failed = counts ? counts.failed : 0;
   // A non-zero exit with no failed test (a crash, a file that did not load) is still a failure.
-  writeReport(counts?.passed ?? 0, code !== 0 && failed === 0 ? 1 : failed);
-  console.log(`browser tests: ${counts?.passed ?? 0} passed, ${failed} failed; screenshots in ${artifactsDir}`);
-  return code;
+  return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed };
 }
 
 function tapCounts(file: string): { passed: number; failed: number } | undefined {

@@ -4,11 +4,15 @@
 // page, buys a ticket in the game's frame, sees it pending on its draw and the balance down by the
 // stake, waits for that draw and sees the ticket settled (won or lost) with the draw's numbers, the
 // balance up by any win, in the game and in the site header.
+// e2e: beside
+// (most of its time is the wait for the draw, so it runs beside the other specs: e2e/run.ts; it
+// plays with a member of its own, funded by an operator's balance adjustment)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { loginFromHeader, markPopupsSeen } from '../../support/player';
+import { markPopupsSeen } from '../../support/player';
+import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 const GAME = { vassalage: 'ELOTT', gameCode: 'ELOTT-001' };
@@ -38,7 +42,15 @@ test('a member buys an E-Lottery ticket and sees it settled after the draw', { t
   const started = Date.now();
   const page = await newPage(browser());
   await markPopupsSeen(page);
-  await loginFromHeader(page, 'demo01');
+  const username = `lot${Date.now().toString(36).slice(-7)}`;
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Lottery Tester' });
+  const member = await call<{ id: number }>('GET', '/wps/member/info', await tokenOf(page));
+  await operatorPost(`/admin/members/${member.value?.id}/adjustments`, {
+    direction: 'credit',
+    amount: 100,
+    reason: 'Stake for the lottery browser test',
+  });
+  await page.reload();
   const headerStart = await headerBalance(page);
 
   // The /lottery page opens the chosen game in its frame; the first info call tells the open draw.

@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+// e2e: alone
+// (it puts the whole site into maintenance and region restriction: e2e/run.ts runs it after the others)
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
