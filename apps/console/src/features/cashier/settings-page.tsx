@@ -5,6 +5,7 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
@@ -173,19 +174,7 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
             {text('accountNumber')}
           </fieldset>
         )}
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataGrid, type GridFilter, type GridPage, toGridPage } from '../../components/data-grid';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
@@ -280,19 +281,7 @@ function EditDialog<T extends Item>({
             onChange={(v) => setValues({ ...current, [spec.name]: v })}
           />
         ))}
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>
   );

@@ -9,13 +9,13 @@ import { Flame } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, toGridPage } from '../../components/data-grid';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { catalogueKey, changeGame, fetchGames, vendorsQuery } from './api';
-import { FormFooter } from './form-footer';
 import { STATUS_TONES } from './status-tones';
 
 const SELECT =

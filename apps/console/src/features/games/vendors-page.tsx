@@ -7,13 +7,13 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
-import { FormFooter } from './form-footer';
 import { STATUS_TONES } from './status-tones';
 
 const SELECT =

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormFooter } from '../../components/form-footer';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { changeUpline, markAgent, membersKey, requestAdjustment, searchMembers, setTags } from './api';
@@ -59,23 +60,10 @@ function DialogForm({
   submitLabel: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('core');
   return (
     <form onSubmit={onSubmit} noValidate>
       {children}
-      {error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFooter error={error} busy={busy} onCancel={onCancel} submitLabel={submitLabel} />
     </form>
   );
 }

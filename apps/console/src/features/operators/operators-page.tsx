@@ -9,6 +9,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataGrid, toGridPage } from '../../components/data-grid';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
@@ -117,19 +118,7 @@ function CreateOperatorDialog({ open, onClose, roles }: { open: boolean; onClose
           onChange={(e) => setPassword(e.target.value)}
         />
         <RoleChecklist roles={roles} selected={roleIds} onChange={setRoleIds} legend={t('roles')} />
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('create.submit')}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} submitLabel={t('create.submit')} />
       </form>
     </Modal>
   );
@@ -166,19 +155,7 @@ function RolesDialog({ operator, roles, onClose }: { operator: Operator | null; 
     <Modal open={operator !== null} onClose={close} title={t('rolesOf', { username: operator?.username ?? '' })}>
       <form onSubmit={save} noValidate>
         <RoleChecklist roles={roles} selected={selected} onChange={setRoleIds} legend={t('roles')} />
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>
   );

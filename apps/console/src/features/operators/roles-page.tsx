@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
@@ -95,19 +96,7 @@ function RoleDialog({ role, onClose }: { role: Role | 'new' | null; onClose: () 
             </p>
           )}
         </fieldset>
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>
   );

@@ -1,8 +1,18 @@
 import { Button } from '@gamehall/ui/button';
 import { useTranslation } from 'react-i18next';
 
-/** The end of an edit dialog's form: the server's refusal, then Cancel and Save. */
-export function FormFooter({ error, busy, onCancel }: { error: string; busy: boolean; onCancel: () => void }) {
+/** The end of a dialog's form: the server's refusal, then Cancel and the submit button (Save unless named). */
+export function FormFooter({
+  error,
+  busy,
+  onCancel,
+  submitLabel,
+}: {
+  error: string;
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
   const { t } = useTranslation('core');
   return (
     <>
@@ -16,7 +26,7 @@ export function FormFooter({ error, busy, onCancel }: { error: string; busy: boo
           {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={busy}>
-          {t('common.save')}
+          {submitLabel ?? t('common.save')}
         </Button>
       </div>
     </>
