@@ -1,0 +1,392 @@
+import type { AdminBrandSwitch } from '@gamehall/shared/api/admin';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/errors';
+import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { brandKey, brandQuery, saveBrandSetting, setBrandSwitch } from './api';
+import {
+  type Draft,
+  formSchema,
+  fromDraft,
+  type Leaf,
+  SETTING_GROUPS,
+  type SettingGroup,
+  type SettingSpec,
+  specOf,
+  toDraft,
+} from './brand-settings';
+import { Switch } from './switch';
+
+// Brand settings by group, each saved on its own (PUT /admin/brand/settings/:key) after the console's
+// check, with the server's field errors beside the control and a confirmation before the changes
+// that can shut players out (maintenance on, region restriction); then the whitelabel switches.
+
+const INPUT =
+  'w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+
+function LeafControl({
+  name,
+  label,
+  hint,
+  leaf,
+  value,
+  error,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  leaf: Leaf;
+  value: string | boolean;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
+  const id = useId();
+  const text = typeof value === 'string' ? value : '';
+  if (leaf.kind === 'boolean')
+    return (
+      <div className="mb-3 flex items-center gap-3">
+        <Switch label={label} checked={value === true} onChange={onChange} />
+        <span className="text-sm font-medium" aria-hidden>
+          {label}
+        </span>
+        {error && (
+          <span role="alert" className="text-xs text-(--danger)">
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  if (leaf.kind === 'text' || leaf.kind === 'number')
+    return (
+      <Field
+        label={label}
+        name={name}
+        type={leaf.kind === 'number' ? 'number' : 'text'}
+        inputMode={leaf.kind === 'number' ? 'numeric' : undefined}
+        value={text}
+        error={error}
+        hint={hint}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {leaf.kind === 'enum' ? (
+        <select
+          id={id}
+          name={name}
+          value={text}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          className={INPUT}
+        >
+          {leaf.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <textarea
+          id={id}
+          name={name}
+          rows={leaf.kind === 'json' ? 6 : 3}
+          value={text}
+          spellCheck={false}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${INPUT} font-mono`}
+        />
+      )}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-(--danger)">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-(--text-muted)">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function sameValue(a: unknown, b: unknown) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function SettingCard({ spec, value }: { spec: SettingSpec; value: unknown }) {
+  const { t, i18n } = useTranslation('site');
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<unknown>(undefined);
+  const current = draft ?? toDraft(spec, value);
+  const base = `settings.keys.${spec.key}`;
+  const title = i18n.exists(`${base}.label`, { ns: 'site' }) ? t(`${base}.label`) : spec.key;
+  const hintOf = (path: string) => (i18n.exists(path, { ns: 'site' }) ? t(path) : undefined);
+  const dirty = draft !== null && !sameValue(fromDraft(spec, draft), value);
+  const headingId = useId();
+
+  const send = async (next: unknown) => {
+    setBusy(true);
+    setError('');
+    try {
+      await saveBrandSetting(spec.key, next);
+      await queryClient.invalidateQueries({ queryKey: brandKey });
+      setDraft(null);
+      setErrors({});
+      setSaved(true);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      // The server names a plain setting's problem `value`; an object's goes on its title.
+      setErrors(spec.shape.kind === 'object' && fields.value ? { _: fields.value } : fields);
+      setError(errorMessage(err));
+      throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (nextDraft: Draft) => {
+    setSaved(false);
+    const next = fromDraft(spec, nextDraft);
+    const checked = validate(formSchema(spec), spec.shape.kind === 'object' ? next : { value: next });
+    setErrors(checked.errors);
+    if (!checked.data) return;
+    if (spec.dangerous?.(value, next)) {
+      setConfirming(next);
+      return;
+    }
+    void send(next).catch(() => undefined);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save(current);
+  };
+
+  const edit = (next: Draft) => {
+    setSaved(false);
+    setDraft(next);
+  };
+
+  // A plain on/off setting is saved as soon as it is switched.
+  const instant = spec.shape.kind === 'boolean';
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+      data-setting={spec.key}
+      className="rounded-lg border border-(--border) bg-(--surface-raised) p-4"
+    >
+      <h3 id={headingId} className="text-sm font-semibold">
+        {title}
+      </h3>
+      <p className="mb-3 text-xs text-(--text-muted)">
+        <code>{spec.key}</code>
+        {hintOf(`${base}.hint`) ? ` · ${hintOf(`${base}.hint`)}` : ''}
+      </p>
+      {spec.shape.kind === 'object' ? (
+        Object.entries(spec.shape.fields).map(([name, leaf]) => (
+          <LeafControl
+            key={name}
+            name={`${spec.key}.${name}`}
+            label={t(`${base}.fields.${name}`, { defaultValue: name })}
+            hint={hintOf(`${base}.hints.${name}`)}
+            leaf={leaf}
+            value={(current as Record<string, string | boolean>)[name] ?? ''}
+            error={errors[name]}
+            onChange={(v) => edit({ ...(current as Record<string, string | boolean>), [name]: v })}
+          />
+        ))
+      ) : (
+        <LeafControl
+          name={spec.key}
+          label={instant ? title : t('settings.value')}
+          hint={hintOf(`${base}.format`) ?? (spec.shape.kind === 'list' ? t('settings.onePerLine') : undefined)}
+          leaf={spec.shape}
+          value={current as string | boolean}
+          error={errors.value}
+          onChange={(v) => (instant ? save(v) : edit(v))}
+        />
+      )}
+      {errors._ && (
+        <p role="alert" className="mb-2 text-xs text-(--danger)">
+          {errors._}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mb-2 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {!instant && (
+          <>
+            <Button type="submit" disabled={busy || !dirty} className="px-3 py-1 text-sm">
+              {t('common.save', { ns: 'core' })}
+            </Button>
+            {dirty && (
+              <Button
+                variant="ghost"
+                className="px-3 py-1 text-sm"
+                onClick={() => {
+                  setDraft(null);
+                  setErrors({});
+                  setError('');
+                }}
+              >
+                {t('settings.undo')}
+              </Button>
+            )}
+          </>
+        )}
+        <span role="status" className="text-xs text-(--success)">
+          {saved ? t('settings.saved', { name: title }) : ''}
+        </span>
+      </div>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={t(`settings.confirm.${spec.key}.title`, { defaultValue: t('settings.confirm.title', { name: title }) })}
+        message={t(`settings.confirm.${spec.key}.message`, { defaultValue: t('settings.confirm.message') })}
+        confirmLabel={t(`settings.confirm.${spec.key}.action`, { defaultValue: t('common.save', { ns: 'core' }) })}
+        danger
+        onConfirm={() => send(confirming)}
+        onClose={() => setConfirming(undefined)}
+      />
+    </form>
+  );
+}
+
+function SwitchRow({ sw, depth }: { sw: AdminBrandSwitch; depth: number }) {
+  const { t } = useTranslation('site');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const label = t(`switches.names.${sw.modId}`, { defaultValue: sw.name });
+  const toggle = async (enabled: boolean) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await setBrandSwitch(sw.modId, enabled);
+      await queryClient.invalidateQueries({ queryKey: brandKey });
+      setMessage({ ok: true, text: t(enabled ? 'switches.turnedOn' : 'switches.turnedOff', { name: label }) });
+    } catch (err) {
+      setMessage({ ok: false, text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-2" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
+      <Switch label={label} checked={sw.enabled} disabled={busy} onChange={(v) => void toggle(v)} />
+      <span className="text-sm">
+        <span className="font-medium">{label}</span> <code className="text-xs text-(--text-muted)">{sw.modId}</code>
+      </span>
+      {message && (
+        <span
+          role={message.ok ? 'status' : 'alert'}
+          className={`text-xs ${message.ok ? 'text-(--success)' : 'text-(--danger)'}`}
+        >
+          {message.text}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Switches({ switches }: { switches: AdminBrandSwitch[] }) {
+  const ids = new Set(switches.map((s) => s.modId));
+  const roots = switches.filter((s) => !s.parentModId || !ids.has(s.parentModId));
+  const rows: { sw: AdminBrandSwitch; depth: number }[] = [];
+  const visit = (sw: AdminBrandSwitch, depth: number) => {
+    rows.push({ sw, depth });
+    for (const child of switches.filter((s) => s.parentModId === sw.modId)) visit(child, depth + 1);
+  };
+  for (const r of roots) visit(r, 0);
+  return (
+    <ul className="divide-y divide-(--border) rounded-lg border border-(--border) bg-(--surface-raised) px-4">
+      {rows.map(({ sw, depth }) => (
+        <SwitchRow key={sw.modId} sw={sw} depth={depth} />
+      ))}
+    </ul>
+  );
+}
+
+export function BrandSettingsPage() {
+  const { t } = useTranslation('site');
+  const brand = useQuery(brandQuery);
+  const settings = brand.data?.settings ?? [];
+  const byGroup = new Map<SettingGroup, { spec: SettingSpec; value: unknown }[]>();
+  for (const s of settings) {
+    const spec = specOf(s.key, s.value);
+    byGroup.set(spec.group, [...(byGroup.get(spec.group) ?? []), { spec, value: s.value }]);
+  }
+  const groups = SETTING_GROUPS.filter((g) => byGroup.has(g));
+  return (
+    <div>
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
+      {brand.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {errorMessage(brand.error)}
+        </p>
+      )}
+      {brand.isPending && <p className="text-sm text-(--text-muted)">{t('common.loading', { ns: 'core' })}</p>}
+      {brand.data && (
+        <>
+          <nav aria-label={t('settings.groupsNav')} className="mb-4 flex flex-wrap gap-2 text-sm">
+            {groups.map((g) => (
+              <a
+                key={g}
+                href={`#group-${g}`}
+                className="rounded-md border border-(--border) px-2 py-1 hover:text-(--accent)"
+              >
+                {t(`settings.groups.${g}.title`)}
+              </a>
+            ))}
+            <a href="#group-switches" className="rounded-md border border-(--border) px-2 py-1 hover:text-(--accent)">
+              {t('switches.title')}
+            </a>
+          </nav>
+          {groups.map((g) => (
+            <section key={g} id={`group-${g}`} aria-labelledby={`group-${g}-title`} className="mb-6 scroll-mt-4">
+              <h2 id={`group-${g}-title`} className="mb-1 text-lg font-semibold">
+                {t(`settings.groups.${g}.title`)}
+              </h2>
+              <p className="mb-3 text-sm text-(--text-muted)">{t(`settings.groups.${g}.description`)}</p>
+              <div className="grid gap-3 md:grid-cols-2">
+                {(byGroup.get(g) ?? []).map(({ spec, value }) => (
+                  <SettingCard key={spec.key} spec={spec} value={value} />
+                ))}
+              </div>
+            </section>
+          ))}
+          <section id="group-switches" aria-labelledby="group-switches-title" className="mb-6 scroll-mt-4">
+            <h2 id="group-switches-title" className="mb-1 text-lg font-semibold">
+              {t('switches.title')}
+            </h2>
+            <p className="mb-3 text-sm text-(--text-muted)">{t('switches.description')}</p>
+            <Switches switches={brand.data.switches} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
