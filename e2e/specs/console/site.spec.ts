@@ -103,12 +103,15 @@ test('an operator with site.write opens the brand settings, grouped', async () =
     await desk.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
   await screenshot(desk, 'console-site-settings');
   await axeCheck(desk, 'brand settings');
+  await desk.getByRole('button', { name: 'Switch to light theme' }).click();
+  await axeCheck(desk, 'brand settings (light)');
+  await desk.getByRole('button', { name: 'Switch to dark theme' }).click();
 });
 
 test('a value out of range is refused before it is sent; a good one is saved on its own', async () => {
   const digits = card('Mobile number digits');
   const before = await setting('mobileDigits');
-  await digits.getByRole('spinbutton', { name: 'Value' }).fill('3');
+  await digits.getByRole('spinbutton', { name: 'Mobile number digits' }).fill('3');
   await digits.getByRole('button', { name: 'Save' }).click();
   await digits.getByRole('alert').filter({ hasText: 'Too short' }).waitFor();
   assert.equal(await setting('mobileDigits'), before, 'nothing was sent');
@@ -116,13 +119,33 @@ test('a value out of range is refused before it is sent; a good one is saved on 
 
   const captcha = card('Captcha after failed sign-ins');
   const was = (await setting('captchaAfterFailures')) as number;
-  await captcha.getByRole('spinbutton', { name: 'Value' }).fill(String(was + 2));
+  await captcha.getByRole('spinbutton', { name: 'Captcha after failed sign-ins' }).fill(String(was + 2));
   await captcha.getByRole('button', { name: 'Save' }).click();
   await captcha.getByRole('status').filter({ hasText: 'saved' }).waitFor();
   assert.equal(await setting('captchaAfterFailures'), was + 2);
 
+  // A refusal only the server can give (its own check of the value) shows beside the control.
+  const gtag = card('Google tag ID');
+  await desk.route('**/admin/brand/settings/gtagId', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        value: { fields: { value: 'TOO_LONG' } },
+      }),
+    }),
+  );
+  await gtag.getByRole('textbox', { name: 'Google tag ID' }).fill('G-REFUSED');
+  await gtag.getByRole('button', { name: 'Save' }).click();
+  await gtag.getByRole('alert').filter({ hasText: 'Too long' }).waitFor();
+  await desk.unroute('**/admin/brand/settings/gtagId');
+  await gtag.getByRole('button', { name: 'Undo' }).click();
+
   const languages = card('Supported languages');
-  await languages.getByRole('textbox', { name: 'Value' }).fill('EN\nnot a code');
+  await languages.getByRole('textbox', { name: 'Supported languages' }).fill('EN\nnot a code');
   await languages.getByRole('button', { name: 'Save' }).click();
   await languages.getByRole('alert').filter({ hasText: 'Not in the expected format' }).waitFor();
   await languages.getByRole('button', { name: 'Undo' }).click();

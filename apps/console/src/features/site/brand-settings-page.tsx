@@ -50,7 +50,7 @@ function LeafControl({
   const text = typeof value === 'string' ? value : '';
   if (leaf.kind === 'boolean')
     return (
-      <div className="mb-3 flex items-center gap-3">
+      <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1">
         <Switch label={label} checked={value === true} onChange={onChange} />
         <span className="text-sm font-medium" aria-hidden>
           {label}
@@ -60,6 +60,7 @@ function LeafControl({
             {error}
           </span>
         )}
+        {hint && <span className="basis-full text-xs text-(--text-muted)">{hint}</span>}
       </div>
     );
   if (leaf.kind === 'text' || leaf.kind === 'number')
@@ -192,17 +193,20 @@ function SettingCard({ spec, value }: { spec: SettingSpec; value: unknown }) {
     <form
       onSubmit={submit}
       noValidate
-      aria-labelledby={headingId}
+      aria-labelledby={spec.shape.kind === 'object' ? headingId : undefined}
+      aria-label={spec.shape.kind === 'object' ? undefined : title}
       data-setting={spec.key}
       className="rounded-lg border border-(--border) bg-(--surface-raised) p-4"
     >
-      <h3 id={headingId} className="text-sm font-semibold">
-        {title}
-      </h3>
-      <p className="mb-3 text-xs text-(--text-muted)">
-        <code>{spec.key}</code>
-        {hintOf(`${base}.hint`) ? ` · ${hintOf(`${base}.hint`)}` : ''}
-      </p>
+      <code className="float-right ml-2 text-xs text-(--text-muted)">{spec.key}</code>
+      {spec.shape.kind === 'object' && (
+        <>
+          <h3 id={headingId} className="text-sm font-semibold">
+            {title}
+          </h3>
+          {hintOf(`${base}.hint`) && <p className="mb-3 text-xs text-(--text-muted)">{hintOf(`${base}.hint`)}</p>}
+        </>
+      )}
       {spec.shape.kind === 'object' ? (
         Object.entries(spec.shape.fields).map(([name, leaf]) => (
           <LeafControl
@@ -219,8 +223,8 @@ function SettingCard({ spec, value }: { spec: SettingSpec; value: unknown }) {
       ) : (
         <LeafControl
           name={spec.key}
-          label={instant ? title : t('settings.value')}
-          hint={hintOf(`${base}.format`) ?? (spec.shape.kind === 'list' ? t('settings.onePerLine') : undefined)}
+          label={title}
+          hint={hintOf(`${base}.hint`) ?? (spec.shape.kind === 'list' ? t('settings.onePerLine') : undefined)}
           leaf={spec.shape}
           value={current as string | boolean}
           error={errors.value}
