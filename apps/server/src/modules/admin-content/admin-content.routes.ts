@@ -37,6 +37,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
+import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
 import {
   presentAdminAnnouncement,
@@ -48,7 +49,6 @@ import {
   presentContentImage,
 } from './admin-content.presenter';
 import * as content from './admin-content.service';
-import { presentGrid } from './grid';
 
 const tags = ['admin-content'];
 const CONTENT = 'admin:content.write' as const;

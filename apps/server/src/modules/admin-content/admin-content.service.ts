@@ -16,11 +16,11 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { fieldRules } from '../accounts/registration.service';
 import { getBrand } from '../site/brand.service';
 import type { ContentTable } from './admin-content.queries';
 import * as q from './admin-content.queries';
-import { pageWindow } from './grid';
 
 // The back office's content and site editing (issue 11). Every write is one statement or one
 // transaction on the tables the player site reads, so the next site call sees it; nothing there is

@@ -19,8 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
-import { presentGrid } from '../admin-content/grid';
 import { presentAdminGame, presentAdminVendor } from './admin-games.presenter';
 import * as games from './admin-games.service';
 

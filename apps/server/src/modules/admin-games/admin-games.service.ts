@@ -8,7 +8,7 @@ import type {
 } from '@gamehall/shared/api/admin-games';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
-import { pageWindow } from '../admin-content/grid';
+import { pageWindow } from '../../http/paging';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './admin-games.queries';
 

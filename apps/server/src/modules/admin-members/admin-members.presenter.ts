@@ -14,15 +14,6 @@ function mobileOf(r: { country_dialing_code: string | null; mobile_num: string |
   return r.country_dialing_code ? `+${r.country_dialing_code} ${r.mobile_num}` : r.mobile_num;
 }
 
-/** A grid page: rows through their presenter, with the paging numbers of the query. */
-export function presentGrid<R, T>(
-  page: { rows: readonly R[]; total: number },
-  query: { pageNo: number; pageSize: number },
-  present: (row: R) => T,
-) {
-  return { list: page.rows.map(present), total: page.total, pageNo: query.pageNo, pageSize: query.pageSize };
-}
-
 export function presentMemberRow(r: MemberSearchRow): MemberRow {
   return {
     id: r.id,

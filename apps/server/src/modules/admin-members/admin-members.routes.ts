@@ -33,12 +33,12 @@ import type { z } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
 import type { AuditEvent } from '../audit/audit.service';
 import {
   presentAdjustment,
   presentAuditRow,
-  presentGrid,
   presentLedgerEntry,
   presentMemberBankAccount,
   presentMemberDeposit,

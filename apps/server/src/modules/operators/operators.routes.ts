@@ -22,6 +22,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { type Principal, principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
 import type { AuditEvent } from '../audit/audit.service';
 import * as session from './operator-session.service';
@@ -144,12 +145,7 @@ export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
     },
     async (req) => {
       const page = await operators.listOperators(ctx, req.query);
-      return ok({
-        list: page.rows.map((row) => presentOperator(row, page.roles)),
-        total: page.total,
-        pageNo: req.query.pageNo,
-        pageSize: req.query.pageSize,
-      });
+      return ok(presentGrid(page, req.query, (row) => presentOperator(row, page.roles)));
     },
   );
 

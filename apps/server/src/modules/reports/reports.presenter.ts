@@ -5,6 +5,7 @@ import type {
   RegistrationsReport,
 } from '@gamehall/shared/api/reports';
 import { toMajor } from '@gamehall/shared/money';
+import { presentGrid } from '../../http/paging';
 import type { CashierReportRow, RegistrationRow } from './reports.queries';
 import type { cashierReport, Dashboard, gamesReport, registrationsReport } from './reports.service';
 
@@ -59,7 +60,7 @@ function presentGameFigures(f: GamesResult['totals']) {
 
 export function presentGamesReport(r: GamesResult, page: Page): GamesReport {
   return {
-    list: r.rows.map((row) => ({
+    ...presentGrid(r, page, (row) => ({
       key: row.key,
       vendorCode: row.vendor_code,
       gameType: row.game_type,
@@ -67,9 +68,6 @@ export function presentGamesReport(r: GamesResult, page: Page): GamesReport {
       gameName: row.name,
       ...presentGameFigures(row),
     })),
-    total: r.total,
-    pageNo: page.pageNo,
-    pageSize: page.pageSize,
     totals: presentGameFigures(r.totals),
   };
 }
@@ -96,15 +94,12 @@ const NO_CASHIER: CashierReportRow = {
 
 export function presentCashierReport(r: Awaited<ReturnType<typeof cashierReport>>, page: Page): CashierReport {
   return {
-    list: r.rows.map((row) => ({
+    ...presentGrid(r, page, (row) => ({
       key: row.key,
       methodCode: row.method_code,
       methodName: row.method_name,
       ...presentCashierFigures(row),
     })),
-    total: r.total,
-    pageNo: page.pageNo,
-    pageSize: page.pageSize,
     totals: presentCashierFigures(r.totals ?? NO_CASHIER),
   };
 }
@@ -123,10 +118,7 @@ export function presentRegistrationsReport(
   page: Page,
 ): RegistrationsReport {
   return {
-    list: r.rows.map(presentRegistrationRow),
-    total: r.total,
-    pageNo: page.pageNo,
-    pageSize: page.pageSize,
+    ...presentGrid(r, page, presentRegistrationRow),
     cohorts: r.cohorts.map((c) => ({
       week: c.week,
       registrations: c.registrations,
