@@ -1,43 +1,25 @@
 import type { CashierReport, CashierReportRow } from '@gamehall/shared/api/reports';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, type GridQuery } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
-import { fetchCashierReport, rangeFilters } from './api';
+import { fetchCashierReport } from './api';
+import { figureColumn, ReportGrid, useReportFetch } from './report-grid';
 import { Totals } from './totals';
 
 const count = new Intl.NumberFormat('en');
 
+const totalsOf = (r: CashierReport) => r.totals;
+
 export function CashierReportPage() {
   const { t } = useTranslation('reports');
-  const [totals, setTotals] = useState<CashierReport['totals'] | null>(null);
-  const fetchPage = useCallback(
-    (q: GridQuery) =>
-      fetchCashierReport(q).then((r) => {
-        setTotals(r.totals);
-        return { rows: r.list, total: r.total };
-      }),
-    [],
-  );
+  const [totals, fetchPage] = useReportFetch(fetchCashierReport, totalsOf, null as CashierReport['totals'] | null);
   const columns = useMemo<ColumnDef<CashierReportRow, unknown>[]>(() => {
-    const amount = (id: 'depositAmount' | 'withdrawalAmount' | 'net', header: string): ColumnDef<CashierReportRow> => ({
-      id,
-      accessorKey: id,
-      header,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original[id]),
-    });
-    const orders = (id: 'depositOrders' | 'withdrawalOrders', header: string): ColumnDef<CashierReportRow> => ({
-      id,
-      accessorKey: id,
-      header,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }) => count.format(row.original[id]),
-    });
+    const amount = (id: 'depositAmount' | 'withdrawalAmount' | 'net', header: string) =>
+      figureColumn<CashierReportRow, typeof id>(id, header, formatMoney);
+    const orders = (id: 'depositOrders' | 'withdrawalOrders', header: string) =>
+      figureColumn<CashierReportRow, typeof id>(id, header, (v) => count.format(v));
     return [
       { id: 'key', accessorKey: 'key', header: t('cashier.group'), enableSorting: true },
       { id: 'methodName', accessorKey: 'methodName', header: t('cashier.method') },
@@ -62,26 +44,15 @@ export function CashierReportPage() {
           ]}
         />
       )}
-      <DataGrid<CashierReportRow>
+      <ReportGrid<CashierReportRow>
+        name="cashier"
         caption={t('cashier.title')}
-        queryKey={['reports', 'cashier']}
         fetchPage={fetchPage}
         columns={columns}
-        rowId={(r) => r.key}
-        defaultSort={{ sort: 'key', order: 'asc' }}
-        filters={[
-          ...rangeFilters(t),
-          {
-            name: 'groupBy',
-            label: t('groupBy'),
-            type: 'select',
-            options: [
-              { value: 'method', label: t('cashier.byMethod') },
-              { value: 'day', label: t('cashier.byDay') },
-            ],
-          },
+        groups={[
+          { value: 'method', label: t('cashier.byMethod') },
+          { value: 'day', label: t('cashier.byDay') },
         ]}
-        exportName="cashier-report"
       />
     </div>
   );

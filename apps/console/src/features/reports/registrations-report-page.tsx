@@ -1,13 +1,13 @@
-import type { RegistrationCohort, RegistrationsReportRow } from '@gamehall/shared/api/reports';
+import type { RegistrationCohort, RegistrationsReport, RegistrationsReportRow } from '@gamehall/shared/api/reports';
 import { Button } from '@gamehall/ui/button';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, type GridQuery } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
-import { fetchRegistrationsReport, rangeFilters } from './api';
+import { fetchRegistrationsReport } from './api';
+import { figureColumn, ReportGrid, useReportFetch } from './report-grid';
 
 const count = new Intl.NumberFormat('en');
 const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)}%`);
@@ -84,68 +84,40 @@ function Cohorts({ cohorts }: { cohorts: RegistrationCohort[] }) {
   );
 }
 
+const cohortsOf = (r: RegistrationsReport) => r.cohorts;
+
 export function RegistrationsReportPage() {
   const { t } = useTranslation('reports');
-  const [cohorts, setCohorts] = useState<RegistrationCohort[]>([]);
-  const fetchPage = useCallback(
-    (q: GridQuery) =>
-      fetchRegistrationsReport(q).then((r) => {
-        setCohorts(r.cohorts);
-        return { rows: r.list, total: r.total };
-      }),
-    [],
-  );
+  const [cohorts, fetchPage] = useReportFetch(fetchRegistrationsReport, cohortsOf, [] as RegistrationCohort[]);
   const columns = useMemo<ColumnDef<RegistrationsReportRow, unknown>[]>(
     () => [
       { id: 'key', accessorKey: 'key', header: t('registrations.period'), enableSorting: true },
-      {
-        id: 'registrations',
-        accessorKey: 'registrations',
-        header: t('registrations.registrations'),
-        enableSorting: true,
-        meta: { numeric: true },
-      },
-      {
-        id: 'firstDepositors',
-        accessorKey: 'firstDepositors',
-        header: t('registrations.firstDepositors'),
-        enableSorting: true,
-        meta: { numeric: true },
-      },
-      {
-        id: 'firstDepositAmount',
-        accessorKey: 'firstDepositAmount',
-        header: t('registrations.firstDepositAmount'),
-        enableSorting: true,
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.firstDepositAmount),
-      },
+      figureColumn<RegistrationsReportRow, 'registrations'>('registrations', t('registrations.registrations'), String),
+      figureColumn<RegistrationsReportRow, 'firstDepositors'>(
+        'firstDepositors',
+        t('registrations.firstDepositors'),
+        String,
+      ),
+      figureColumn<RegistrationsReportRow, 'firstDepositAmount'>(
+        'firstDepositAmount',
+        t('registrations.firstDepositAmount'),
+        formatMoney,
+      ),
     ],
     [t],
   );
   return (
     <div>
       <PageHeader title={t('registrations.title')} description={t('registrations.description')} />
-      <DataGrid<RegistrationsReportRow>
+      <ReportGrid<RegistrationsReportRow>
+        name="registrations"
         caption={t('registrations.title')}
-        queryKey={['reports', 'registrations']}
         fetchPage={fetchPage}
         columns={columns}
-        rowId={(r) => r.key}
-        defaultSort={{ sort: 'key', order: 'asc' }}
-        filters={[
-          ...rangeFilters(t),
-          {
-            name: 'groupBy',
-            label: t('groupBy'),
-            type: 'select',
-            options: [
-              { value: 'day', label: t('registrations.byDay') },
-              { value: 'week', label: t('registrations.byWeek') },
-            ],
-          },
+        groups={[
+          { value: 'day', label: t('registrations.byDay') },
+          { value: 'week', label: t('registrations.byWeek') },
         ]}
-        exportName="registrations-report"
       />
       <Cohorts cohorts={cohorts} />
     </div>
