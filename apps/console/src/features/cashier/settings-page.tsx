@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
+import { useFormAction } from '../../lib/use-form-action';
 import { saveMethod, saveSettings, settingsQuery } from './api';
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
@@ -92,7 +93,6 @@ function SettingsForm({
 
 function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; onClose: () => void }) {
   const { t } = useTranslation('cashier');
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(() => ({
     active: method?.active ?? false,
     min: String(method?.min ?? ''),
@@ -101,9 +101,7 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
     accountName: method?.receivingAccount?.accountName ?? '',
     accountNumber: method?.receivingAccount?.accountNumber ?? '',
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, run } = useFormAction(settingsQuery.queryKey);
   if (!method) return null;
   const bank = method.kind === 'bank_transfer';
   const submit = async (e: FormEvent) => {
@@ -127,20 +125,9 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
       ? validate(AdminCashierMethodBody.shape.receivingAccount.unwrap(), body.receivingAccount).errors
       : {};
     setErrors({ ...checked.errors, ...nested });
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await saveMethod(method.code, checked.data);
-      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
-      onClose();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setErrors(fields);
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => saveMethod(method.code, data))) onClose();
   };
   const text = (name: 'min' | 'max' | 'bankName' | 'accountName' | 'accountNumber', type = 'text') => (
     <Field

@@ -13,7 +13,8 @@ import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFormAction } from '../../lib/use-form-action';
 import {
   type ContentKind,
   contentKey,
@@ -235,16 +236,12 @@ function EditDialog<T extends Item>({
   onClose: () => void;
 }) {
   const { t } = useTranslation('content');
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(contentKey(props.kind));
   const current = values ?? (editing ? props.toForm(editing.item) : {});
   const close = () => {
     setValues(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
@@ -252,18 +249,7 @@ function EditDialog<T extends Item>({
     const checked = validate(props.schema, props.toBody(current));
     setErrors(checked.errors);
     if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await saveContent(props.kind, editing?.item?.id ?? null, props.toBody(current));
-      await queryClient.invalidateQueries({ queryKey: contentKey(props.kind) });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => saveContent(props.kind, editing?.item?.id ?? null, props.toBody(current)))) close();
   };
   return (
     <Modal

@@ -13,8 +13,9 @@ import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
+import { useFormAction } from '../../lib/use-form-action';
 import { catalogueKey, changeGame, fetchGames, vendorsQuery } from './api';
 import { STATUS_TONES } from './status-tones';
 
@@ -23,13 +24,10 @@ const SELECT =
 
 function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
   const { t } = useTranslation('games');
-  const queryClient = useQueryClient();
   const statusId = useId();
   const subId = useId();
   const [form, setForm] = useState<{ status: string; isHot: boolean; sort: string; subCategory: string } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(catalogueKey);
   const current = form ?? {
     status: game?.status ?? 'active',
     isHot: game?.isHot ?? false,
@@ -39,8 +37,7 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
   const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
   const close = () => {
     setForm(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
@@ -53,19 +50,9 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
       subCategory: current.subCategory === '' ? null : current.subCategory,
     });
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await changeGame(game.nodeId, checked.data);
-      await queryClient.invalidateQueries({ queryKey: catalogueKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => changeGame(game.nodeId, data))) close();
   };
   return (
     <Modal open={game !== null} onClose={close} title={t('catalogue.editTitle', { name: game?.name ?? '' })}>

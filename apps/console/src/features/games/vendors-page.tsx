@@ -11,8 +11,9 @@ import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
+import { useFormAction } from '../../lib/use-form-action';
 import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
 import { STATUS_TONES } from './status-tones';
 
@@ -21,7 +22,6 @@ const SELECT =
 
 function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose: () => void }) {
   const { t } = useTranslation('games');
-  const queryClient = useQueryClient();
   const statusId = useId();
   const modeId = useId();
   const ipsId = useId();
@@ -32,9 +32,7 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     walletMode: string;
     ips: string;
   } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(vendorsKey);
   const current = form ?? {
     status: vendor?.status ?? 'active',
     sort: String(vendor?.sort ?? 0),
@@ -44,8 +42,7 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
   };
   const close = () => {
     setForm(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
@@ -67,19 +64,9 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     };
     const checked = validate(AdminVendorBody, body);
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await changeVendor(vendor.code, checked.data);
-      await queryClient.invalidateQueries({ queryKey: vendorsKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => changeVendor(vendor.code, data))) close();
   };
   const set = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
   return (

@@ -3,13 +3,12 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
-import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFormAction } from '../../lib/use-form-action';
 import { changeUpline, markAgent, membersKey, requestAdjustment, searchMembers, setTags } from './api';
 
 type Member = z.output<typeof MemberOverview>;
@@ -17,33 +16,6 @@ type Member = z.output<typeof MemberOverview>;
 // The member page's action dialogs (the simple confirmations use components/confirm-dialog). Each
 // checks its input with the shared schema first, shows the server's refusal and stays open then,
 // and refreshes everything under the members key after a change.
-
-function useDialogState() {
-  const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const reset = () => {
-    setErrors({});
-    setError('');
-  };
-  const run = async (work: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true);
-    setError('');
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: membersKey });
-      return true;
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { errors, setErrors, error, busy, reset, run };
-}
 
 function DialogForm({
   onSubmit,
@@ -77,7 +49,7 @@ async function resolveAgent(input: string): Promise<number | null> {
 
 export function UplineDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const s = useDialogState();
+  const s = useFormAction(membersKey);
   const [agent, setAgent] = useState('');
   const [none, setNone] = useState(false);
   const close = () => {
@@ -124,7 +96,7 @@ export function UplineDialog({ member, open, onClose }: { member: Member; open: 
 
 export function AgentDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const s = useDialogState();
+  const s = useFormAction(membersKey);
   const [type, setType] = useState<string>(String(member.isAgent ? member.type : 1));
   const close = () => {
     s.reset();
@@ -161,7 +133,7 @@ export function AgentDialog({ member, open, onClose }: { member: Member; open: b
 
 export function TagsDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const s = useDialogState();
+  const s = useFormAction(membersKey);
   const [text, setText] = useState<string | null>(null);
   const value = text ?? member.tags.join(', ');
   const close = () => {
@@ -208,7 +180,7 @@ export function TagsDialog({ member, open, onClose }: { member: Member; open: bo
 
 export function AdjustDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const s = useDialogState();
+  const s = useFormAction(membersKey);
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');

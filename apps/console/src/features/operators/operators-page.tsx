@@ -12,10 +12,10 @@ import { DataGrid, toGridPage } from '../../components/data-grid';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { useFormAction } from '../../lib/use-form-action';
 import {
   actOnOperator,
   createOperator,
@@ -60,38 +60,24 @@ function RoleChecklist({
 
 function CreateOperatorDialog({ open, onClose, roles }: { open: boolean; onClose: () => void; roles: Role[] }) {
   const { t } = useTranslation('operators');
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [roleIds, setRoleIds] = useState<number[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(operatorsKey);
   const close = () => {
     setUsername('');
     setPassword('');
     setRoleIds([]);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = validate(OperatorCreateBody, { username, password, roleIds });
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await createOperator(checked.data);
-      await queryClient.invalidateQueries({ queryKey: operatorsKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => createOperator(data))) close();
   };
   return (
     <Modal open={open} onClose={close} title={t('create.title')}>
@@ -126,30 +112,18 @@ function CreateOperatorDialog({ open, onClose, roles }: { open: boolean; onClose
 
 function RolesDialog({ operator, roles, onClose }: { operator: Operator | null; roles: Role[]; onClose: () => void }) {
   const { t } = useTranslation('operators');
-  const queryClient = useQueryClient();
   const [roleIds, setRoleIds] = useState<number[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, reset, run } = useFormAction(operatorsKey);
   const selected = roleIds ?? operator?.roles.map((r) => r.id) ?? [];
   const close = () => {
     setRoleIds(null);
-    setError('');
+    reset();
     onClose();
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!operator) return;
-    setBusy(true);
-    setError('');
-    try {
-      await setOperatorRoles(operator.id, selected);
-      await queryClient.invalidateQueries({ queryKey: operatorsKey });
-      close();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => setOperatorRoles(operator.id, selected))) close();
   };
   return (
     <Modal open={operator !== null} onClose={close} title={t('rolesOf', { username: operator?.username ?? '' })}>

@@ -3,55 +3,41 @@ import { PERMISSIONS } from '@gamehall/shared/api/permissions';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFormAction } from '../../lib/use-form-action';
 import { createRole, rolesKey, rolesQuery, updateRole } from './api';
 
 const ALL = '*';
 
 function RoleDialog({ role, onClose }: { role: Role | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation('operators');
-  const queryClient = useQueryClient();
   const editing = role !== null && role !== 'new' ? role : null;
   const [name, setName] = useState<string | null>(null);
   const [permissions, setPermissions] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(rolesKey);
   const currentName = name ?? editing?.name ?? '';
   const current = permissions ?? editing?.permissions ?? [];
   const all = current.includes(ALL);
   const close = () => {
     setName(null);
     setPermissions(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = validate(RoleBody, { name: currentName, permissions: all ? [ALL] : current });
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      if (editing) await updateRole(editing.id, checked.data);
-      else await createRole(checked.data);
-      await queryClient.invalidateQueries({ queryKey: rolesKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => (editing ? updateRole(editing.id, data) : createRole(data)))) close();
   };
   return (
     <Modal
