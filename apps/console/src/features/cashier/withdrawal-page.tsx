@@ -1,15 +1,14 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { actOnWithdrawal, cashierKey, withdrawalQuery } from './api';
+import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
 import { OrderStatus } from './status';
 
@@ -22,29 +21,15 @@ export function WithdrawalPage() {
   const queryClient = useQueryClient();
   const detail = useQuery(withdrawalQuery(reference));
   const [action, setAction] = useState<Action | null>(null);
-  const back = (
-    <Link to="/cashier/withdrawals" className="inline-flex items-center gap-1 text-sm text-(--accent) underline">
-      <ArrowLeft size={14} aria-hidden />
-      {t('withdrawals.title')}
-    </Link>
-  );
-  if (detail.isError) {
-    return (
-      <div>
-        {back}
-        <p role="alert" className="mt-4 text-(--danger)">
-          {errorMessage(detail.error)}
-        </p>
-      </div>
-    );
+  if (detail.isError || !detail.data) {
+    return <OrderNotReady list="withdrawals" error={detail.isError ? detail.error : null} />;
   }
-  if (!detail.data) return <p className="text-sm text-(--text-muted)">{t('common.loading', { ns: 'core' })}</p>;
   const { order, risk } = detail.data;
   const approver = can('cashier.approve');
   const amount = formatMoney(order.amount, order.currency);
   return (
     <div className="max-w-5xl">
-      {back}
+      <BackToList list="withdrawals" />
       <PageHeader
         title={t('withdrawals.one', { reference: order.reference })}
         actions={

@@ -1,0 +1,128 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataGrid, type GridPage, type GridQuery } from '../../components/data-grid';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { LIVE_MS } from './api';
+import { OrderStatus } from './status';
+
+// What the deposit and withdrawal screens share: the grid's common columns and frame, and the
+// detail's way back to its list.
+
+type OrderList = 'deposits' | 'withdrawals';
+type OrderRow = {
+  reference: string;
+  member: { username: string };
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+};
+
+/** The columns every order grid has, by name, for the screen to place among its own. */
+export function orderColumns<T extends OrderRow>(t: TFunction<'cashier'>, list: OrderList) {
+  const column = (c: ColumnDef<T, unknown>) => c;
+  return {
+    reference: column({
+      id: 'reference',
+      accessorKey: 'reference',
+      header: t('reference'),
+      cell: ({ row }) => (
+        <Link to={`/cashier/${list}/${row.original.reference}`} className="font-mono text-(--accent) underline">
+          {row.original.reference}
+        </Link>
+      ),
+    }),
+    member: column({ id: 'member', accessorFn: (o) => o.member.username, header: t('member') }),
+    amount: column({
+      id: 'amount',
+      accessorKey: 'amount',
+      header: t('amount'),
+      meta: { numeric: true },
+      cell: ({ row }) => formatMoney(row.original.amount, row.original.currency),
+    }),
+    currency: column({ id: 'currency', accessorKey: 'currency', header: t('currency') }),
+    status: column({
+      id: 'status',
+      accessorKey: 'status',
+      header: t('statusLabel'),
+      cell: ({ row }) => <OrderStatus status={row.original.status} />,
+    }),
+    createdAt: column({
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: t('created'),
+      cell: ({ row }) => formatDateTime(row.original.createdAt),
+    }),
+  };
+}
+
+/** An order list's screen: its heading and its live grid, filtered by status. */
+export function OrderGrid<T extends OrderRow>({
+  list,
+  queryKey,
+  fetchPage,
+  columns,
+  statuses,
+  hiddenColumns,
+}: {
+  list: OrderList;
+  queryKey: readonly unknown[];
+  fetchPage: (q: GridQuery) => Promise<GridPage<T>>;
+  columns: ColumnDef<T, unknown>[];
+  statuses: readonly string[];
+  hiddenColumns: string[];
+}) {
+  const { t } = useTranslation('cashier');
+  return (
+    <div>
+      <PageHeader title={t(`${list}.title`)} description={t(`${list}.description`)} />
+      <DataGrid<T>
+        caption={t(`${list}.title`)}
+        queryKey={queryKey}
+        fetchPage={fetchPage}
+        columns={columns}
+        rowId={(o) => o.reference}
+        hiddenColumns={hiddenColumns}
+        filters={[
+          {
+            name: 'status',
+            label: t('statusLabel'),
+            type: 'select',
+            options: statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          },
+        ]}
+        exportName={list}
+        refetchInterval={LIVE_MS}
+      />
+    </div>
+  );
+}
+
+export function BackToList({ list }: { list: OrderList }) {
+  const { t } = useTranslation('cashier');
+  return (
+    <Link to={`/cashier/${list}`} className="inline-flex items-center gap-1 text-sm text-(--accent) underline">
+      <ArrowLeft size={14} aria-hidden />
+      {t(`${list}.title`)}
+    </Link>
+  );
+}
+
+/** An order's detail before it is there: why it failed to load (with the way back), or loading. */
+export function OrderNotReady({ list, error }: { list: OrderList; error: unknown }) {
+  const { t } = useTranslation('cashier');
+  if (error === null) return <p className="text-sm text-(--text-muted)">{t('common.loading', { ns: 'core' })}</p>;
+  return (
+    <div>
+      <BackToList list={list} />
+      <p role="alert" className="mt-4 text-(--danger)">
+        {errorMessage(error)}
+      </p>
+    </div>
+  );
+}
