@@ -19,6 +19,29 @@ type Row<K extends Parameters<typeof memberTab>[1]> = Awaited<ReturnType<typeof 
 
 const time = (iso: string | null) => formatDateTime(iso);
 
+type Keyed<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T] & string;
+
+/** A right-aligned money column (in the member's currency when given). */
+function moneyColumn<T>(id: Keyed<T, number>, header: string, currency?: string): ColumnDef<T, unknown> {
+  return {
+    id,
+    accessorKey: id,
+    header,
+    meta: { numeric: true },
+    cell: ({ row }) => formatMoney(row.original[id] as number, currency),
+  };
+}
+
+/** A time column; `orBlank` for a time that may not be there yet (exported as an empty cell). */
+function timeColumn<T>(id: Keyed<T, string | null>, header: string, orBlank = false): ColumnDef<T, unknown> {
+  return {
+    id,
+    ...(orBlank ? { accessorFn: (row: T) => (row[id] as string | null) ?? '' } : { accessorKey: id }),
+    header,
+    cell: ({ row }) => time(row.original[id] as string | null),
+  };
+}
+
 function useColumns<T>(make: () => ColumnDef<T, unknown>[], deps: unknown[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the columns use
   return useMemo(make, deps);
@@ -58,7 +81,7 @@ export function LedgerTab({ id, currency }: { id: number; currency: string }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'ledger'>>(
     () => [
-      { id: 'time', accessorKey: 'time', header: t('ledger.time'), cell: ({ row }) => time(row.original.time) },
+      timeColumn('time', t('ledger.time')),
       { id: 'reference', accessorKey: 'reference', header: t('ledger.reference') },
       {
         id: 'type',
@@ -66,20 +89,8 @@ export function LedgerTab({ id, currency }: { id: number; currency: string }) {
         header: t('ledger.type'),
         cell: ({ row }) => <code>{row.original.type}</code>,
       },
-      {
-        id: 'amount',
-        accessorKey: 'amount',
-        header: t('ledger.amount'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.amount, currency),
-      },
-      {
-        id: 'balanceAfter',
-        accessorKey: 'balanceAfter',
-        header: t('ledger.balanceAfter'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.balanceAfter, currency),
-      },
+      moneyColumn('amount', t('ledger.amount'), currency),
+      moneyColumn('balanceAfter', t('ledger.balanceAfter'), currency),
     ],
     [t, currency],
   );
@@ -100,13 +111,7 @@ export function DepositsTab({ id }: { id: number }) {
     () => [
       { id: 'reference', accessorKey: 'reference', header: t('orders.reference') },
       { id: 'method', accessorKey: 'methodCode', header: t('orders.method') },
-      {
-        id: 'amount',
-        accessorKey: 'amount',
-        header: t('orders.amount'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.amount),
-      },
+      moneyColumn('amount', t('orders.amount')),
       { id: 'status', accessorKey: 'status', header: t('orders.status') },
       {
         id: 'firstDeposit',
@@ -114,18 +119,8 @@ export function DepositsTab({ id }: { id: number }) {
         header: t('orders.firstDeposit'),
       },
       { id: 'reason', accessorFn: (d) => d.reason ?? '', header: t('orders.reason') },
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('orders.created'),
-        cell: ({ row }) => time(row.original.createdAt),
-      },
-      {
-        id: 'decidedAt',
-        accessorFn: (d) => d.decidedAt ?? '',
-        header: t('orders.decided'),
-        cell: ({ row }) => time(row.original.decidedAt),
-      },
+      timeColumn('createdAt', t('orders.created')),
+      timeColumn('decidedAt', t('orders.decided'), true),
     ],
     [t],
   );
@@ -137,29 +132,13 @@ export function WithdrawalsTab({ id }: { id: number }) {
   const columns = useColumns<Row<'withdrawals'>>(
     () => [
       { id: 'reference', accessorKey: 'reference', header: t('orders.reference') },
-      {
-        id: 'amount',
-        accessorKey: 'amount',
-        header: t('orders.amount'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.amount),
-      },
+      moneyColumn('amount', t('orders.amount')),
       { id: 'status', accessorKey: 'status', header: t('orders.status') },
       { id: 'bank', accessorKey: 'bankName', header: t('orders.bank') },
       { id: 'accountNumber', accessorKey: 'accountNumber', header: t('orders.accountNumber') },
       { id: 'reason', accessorFn: (d) => d.reason ?? '', header: t('orders.reason') },
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('orders.created'),
-        cell: ({ row }) => time(row.original.createdAt),
-      },
-      {
-        id: 'paidAt',
-        accessorFn: (d) => d.paidAt ?? '',
-        header: t('orders.paid'),
-        cell: ({ row }) => time(row.original.paidAt),
-      },
+      timeColumn('createdAt', t('orders.created')),
+      timeColumn('paidAt', t('orders.paid'), true),
     ],
     [t],
   );
@@ -226,30 +205,13 @@ export function RoundsTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'rounds'>>(
     () => [
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('rounds.time'),
-        cell: ({ row }) => time(row.original.createdAt),
-      },
+      timeColumn('createdAt', t('rounds.time')),
       { id: 'roundId', accessorKey: 'roundId', header: t('rounds.round') },
       { id: 'game', accessorFn: (r) => r.gameName ?? r.gameCode, header: t('rounds.game') },
       { id: 'vendor', accessorKey: 'vendor', header: t('rounds.vendor') },
       { id: 'gameType', accessorKey: 'gameType', header: t('rounds.gameType') },
-      {
-        id: 'bet',
-        accessorKey: 'bet',
-        header: t('rounds.bet'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.bet),
-      },
-      {
-        id: 'win',
-        accessorKey: 'win',
-        header: t('rounds.win'),
-        meta: { numeric: true },
-        cell: ({ row }) => formatMoney(row.original.win),
-      },
+      moneyColumn('bet', t('rounds.bet')),
+      moneyColumn('win', t('rounds.win')),
       { id: 'status', accessorKey: 'status', header: t('rounds.status') },
     ],
     [t],
@@ -261,7 +223,7 @@ export function LoginsTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'logins'>>(
     () => [
-      { id: 'time', accessorKey: 'time', header: t('logins.time'), cell: ({ row }) => time(row.original.time) },
+      timeColumn('time', t('logins.time')),
       {
         id: 'result',
         accessorFn: (l) => (l.success ? t('logins.success') : t('logins.failure')),
@@ -350,12 +312,7 @@ export function NotesTab({ id }: { id: number }) {
   const can = useCan();
   const columns = useColumns<Row<'notes'>>(
     () => [
-      {
-        id: 'createdAt',
-        accessorKey: 'createdAt',
-        header: t('notes.time'),
-        cell: ({ row }) => time(row.original.createdAt),
-      },
+      timeColumn('createdAt', t('notes.time')),
       { id: 'operator', accessorKey: 'operator', header: t('notes.operator') },
       {
         id: 'text',
@@ -384,7 +341,7 @@ export function AuditTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'audit'>>(
     () => [
-      { id: 'time', accessorKey: 'time', header: t('audit.time'), cell: ({ row }) => time(row.original.time) },
+      timeColumn('time', t('audit.time')),
       {
         id: 'event',
         accessorKey: 'event',
