@@ -72,7 +72,12 @@ export const BrandSettingsSchema = z.object({
    */
   operatorTwoFactorRequired: z.boolean().default(false),
   /** An operator's admin session unused for this long is refused (AUTH_SESSION_EXPIRED). */
-  operatorIdleMinutes: z.number().int().min(1).max(24 * 60).default(30),
+  operatorIdleMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
