@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES, BANNER_GROUPS, RESOURCE_TYPES } from '../constants';
 import { SafeLinkUrl, TrimmedRequired } from './common';
+import { grid } from './operators';
 import { REGISTRATION_RULE_FIELDS } from './registration';
 
 // The back office's content and site screens (issue 11): banners, announcements, notices, help
@@ -19,15 +20,6 @@ export function gridQuery<const S extends readonly [string, ...string[]]>(sorts:
     pageSize: z.coerce.number().int().min(1).max(200).default(20),
     sort: z.enum(sorts).default(defaultSort as never),
     order: GridOrder.default('asc'),
-  });
-}
-
-export function grid<T extends z.ZodType>(item: T) {
-  return z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    pageNo: z.number().int(),
-    pageSize: z.number().int(),
   });
 }
 
@@ -52,6 +44,20 @@ export const OrderValue = z.object({ updated: z.number().int() });
 
 const Sort = z.number().int().min(0).max(1_000_000);
 
+// Every content kind has a language (null: every one), a place in its list and an on/off switch,
+// and its grid filters by them and by a text search.
+const placement = { language: z.string().nullable(), sort: z.number().int(), enabled: z.boolean() };
+const placementBody = {
+  language: ContentLanguage.nullable().default(null),
+  sort: Sort.default(0),
+  enabled: z.boolean().default(true),
+};
+const contentFilters = {
+  language: ContentLanguage.optional(),
+  enabled: QueryFlag.optional(),
+  q: z.string().trim().max(100).optional(),
+};
+
 function scheduleIssues(value: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) {
   if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt))
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'ends before it starts', params: { reason: 'INVALID' } });
@@ -70,9 +76,7 @@ export const AdminBanner = z.object({
   imageUrl: z.string(),
   linkageType: z.string().nullable(),
   linkUrl: z.string().nullable(),
-  language: z.string().nullable(),
-  sort: z.number().int(),
-  enabled: z.boolean(),
+  ...placement,
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   /** enabled and inside its schedule now: what the player site shows. */
@@ -82,9 +86,7 @@ export type AdminBanner = z.infer<typeof AdminBanner>;
 
 export const AdminBannerQuery = gridQuery(['sort', 'id', 'title', 'groupName', 'startsAt'], 'sort').extend({
   groupName: BannerGroup.optional(),
-  language: ContentLanguage.optional(),
-  enabled: QueryFlag.optional(),
-  q: z.string().trim().max(100).optional(),
+  ...contentFilters,
 });
 export type AdminBannerQuery = z.infer<typeof AdminBannerQuery>;
 export const AdminBannerList = grid(AdminBanner);
@@ -97,9 +99,7 @@ export const AdminBannerBody = z
     imageUrl: SafeLinkUrl,
     linkageType: BannerLinkage.nullable().default(null),
     linkUrl: SafeLinkUrl.nullable().default(null),
-    language: ContentLanguage.nullable().default(null),
-    sort: Sort.default(0),
-    enabled: z.boolean().default(true),
+    ...placementBody,
     startsAt: DateTimeField.nullable().default(null),
     endsAt: DateTimeField.nullable().default(null),
   })
@@ -159,9 +159,7 @@ export const AdminAnnouncement = z.object({
   content: z.string(),
   promotionType: z.string().nullable(),
   execution: z.string(),
-  language: z.string().nullable(),
-  sort: z.number().int(),
-  enabled: z.boolean(),
+  ...placement,
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   createdAt: z.string(),
@@ -175,9 +173,7 @@ export const AdminAnnouncementQuery = gridQuery(
 ).extend({
   type: AnnouncementType.optional(),
   audience: AnnouncementAudience.optional(),
-  language: ContentLanguage.optional(),
-  enabled: QueryFlag.optional(),
-  q: z.string().trim().max(100).optional(),
+  ...contentFilters,
 });
 export type AdminAnnouncementQuery = z.infer<typeof AdminAnnouncementQuery>;
 export const AdminAnnouncementList = grid(AdminAnnouncement);
@@ -191,9 +187,7 @@ export const AdminAnnouncementBody = z
     promotionType: z.string().trim().min(1).max(40).nullable().default(null),
     /** spec §7 execution filter of getListAnnouncements ('B' unless a client asks for another). */
     execution: z.string().trim().min(1).max(10).default('B'),
-    language: ContentLanguage.nullable().default(null),
-    sort: Sort.default(0),
-    enabled: z.boolean().default(true),
+    ...placementBody,
     /** Absent: from now. */
     startsAt: DateTimeField.nullable().default(null),
     endsAt: DateTimeField.nullable().default(null),
@@ -208,16 +202,12 @@ export const AdminNotice = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
-  language: z.string().nullable(),
-  sort: z.number().int(),
-  enabled: z.boolean(),
+  ...placement,
   createdAt: z.string(),
 });
 export type AdminNotice = z.infer<typeof AdminNotice>;
 export const AdminNoticeQuery = gridQuery(['sort', 'id', 'title', 'createdAt'], 'sort').extend({
-  language: ContentLanguage.optional(),
-  enabled: QueryFlag.optional(),
-  q: z.string().trim().max(100).optional(),
+  ...contentFilters,
 });
 export type AdminNoticeQuery = z.infer<typeof AdminNoticeQuery>;
 export const AdminNoticeList = grid(AdminNotice);
@@ -225,9 +215,7 @@ export const AdminNoticeBody = z
   .object({
     title: TrimmedRequired(200),
     content: TrimmedRequired(5000),
-    language: ContentLanguage.nullable().default(null),
-    sort: Sort.default(0),
-    enabled: z.boolean().default(true),
+    ...placementBody,
   })
   .strict();
 export type AdminNoticeBody = z.infer<typeof AdminNoticeBody>;
@@ -239,16 +227,12 @@ export const AdminHelpArticle = z.object({
   category: z.string(),
   title: z.string(),
   content: z.string(),
-  language: z.string().nullable(),
-  sort: z.number().int(),
-  enabled: z.boolean(),
+  ...placement,
 });
 export type AdminHelpArticle = z.infer<typeof AdminHelpArticle>;
 export const AdminHelpQuery = gridQuery(['sort', 'id', 'title', 'category'], 'sort').extend({
   category: z.string().trim().max(80).optional(),
-  language: ContentLanguage.optional(),
-  enabled: QueryFlag.optional(),
-  q: z.string().trim().max(100).optional(),
+  ...contentFilters,
 });
 export type AdminHelpQuery = z.infer<typeof AdminHelpQuery>;
 export const AdminHelpList = grid(AdminHelpArticle);
@@ -257,9 +241,7 @@ export const AdminHelpBody = z
     category: TrimmedRequired(80),
     title: TrimmedRequired(200),
     content: TrimmedRequired(20_000),
-    language: ContentLanguage.nullable().default(null),
-    sort: Sort.default(0),
-    enabled: z.boolean().default(true),
+    ...placementBody,
   })
   .strict();
 export type AdminHelpBody = z.infer<typeof AdminHelpBody>;

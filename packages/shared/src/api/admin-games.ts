@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_TYPES, SLOT_SUB_CATEGORIES } from '../constants';
-import { grid, gridQuery, QueryFlag } from './admin-content';
+import { gridQuery, QueryFlag } from './admin-content';
+import { grid } from './operators';
 import { ReconciliationValue, VendorCodeField } from './vendor';
 
 // The back office's games screens (issue 11): vendors with their wallet integration, the
