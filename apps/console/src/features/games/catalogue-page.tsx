@@ -6,7 +6,7 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Flame } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, toGridPage } from '../../components/data-grid';
 import { FormFooter } from '../../components/form-footer';
@@ -17,15 +17,13 @@ import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { useFormAction } from '../../lib/use-form-action';
 import { catalogueKey, changeGame, fetchGames, vendorsQuery } from './api';
+import { SelectField } from './select-field';
 import { STATUS_TONES } from './status-tones';
 
-const SELECT =
-  'w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+const STATUSES = ['active', 'maintenance', 'hidden'] as const;
 
 function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
   const { t } = useTranslation('games');
-  const statusId = useId();
-  const subId = useId();
   const [form, setForm] = useState<{ status: string; isHot: boolean; sort: string; subCategory: string } | null>(null);
   const { errors, setErrors, error, busy, reset, run } = useFormAction(catalogueKey);
   const current = form ?? {
@@ -57,24 +55,13 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
   return (
     <Modal open={game !== null} onClose={close} title={t('catalogue.editTitle', { name: game?.name ?? '' })}>
       <form onSubmit={submit} noValidate>
-        <div className="mb-3">
-          <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
-            {t('fields.status')}
-          </label>
-          <select
-            id={statusId}
-            value={current.status}
-            onChange={(e) => set({ status: e.target.value })}
-            className={SELECT}
-          >
-            {(['active', 'maintenance', 'hidden'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-          <p className="mt-1 text-xs text-(--text-muted)">{t('hints.gameStatus')}</p>
-        </div>
+        <SelectField
+          label={t('fields.status')}
+          value={current.status}
+          onChange={(status) => set({ status })}
+          options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          hint={t('hints.gameStatus')}
+        />
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={current.isHot} onChange={(e) => set({ isHot: e.target.checked })} />
           {t('fields.hot')}
@@ -87,29 +74,16 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
           hint={t('hints.sort')}
           onChange={(e) => set({ sort: e.target.value })}
         />
-        <div className="mb-3">
-          <label htmlFor={subId} className="mb-1 block text-sm font-medium">
-            {t('fields.subCategory')}
-          </label>
-          <select
-            id={subId}
-            value={current.subCategory}
-            onChange={(e) => set({ subCategory: e.target.value })}
-            className={SELECT}
-          >
-            <option value="">{t('common.none', { ns: 'core' })}</option>
-            {SLOT_SUB_CATEGORIES.map((s) => (
-              <option key={s} value={s}>
-                {t(`subCategories.${s}`)}
-              </option>
-            ))}
-          </select>
-          {errors.subCategory && (
-            <p role="alert" className="mt-1 text-xs text-(--danger)">
-              {errors.subCategory}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label={t('fields.subCategory')}
+          value={current.subCategory}
+          onChange={(subCategory) => set({ subCategory })}
+          options={[
+            { value: '', label: t('common.none', { ns: 'core' }) },
+            ...SLOT_SUB_CATEGORIES.map((s) => ({ value: s, label: t(`subCategories.${s}`) })),
+          ]}
+          error={errors.subCategory}
+        />
         <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>

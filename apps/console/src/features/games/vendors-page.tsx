@@ -15,15 +15,13 @@ import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { useFormAction } from '../../lib/use-form-action';
 import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
+import { SELECT, SelectField } from './select-field';
 import { STATUS_TONES } from './status-tones';
 
-const SELECT =
-  'w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
+const STATUSES = ['active', 'maintenance', 'hidden'] as const;
 
 function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose: () => void }) {
   const { t } = useTranslation('games');
-  const statusId = useId();
-  const modeId = useId();
   const ipsId = useId();
   const [form, setForm] = useState<{
     status: string;
@@ -72,24 +70,13 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
   return (
     <Modal open={vendor !== null} onClose={close} title={t('vendors.editTitle', { name: vendor?.name ?? '' })}>
       <form onSubmit={submit} noValidate>
-        <div className="mb-3">
-          <label htmlFor={statusId} className="mb-1 block text-sm font-medium">
-            {t('fields.status')}
-          </label>
-          <select
-            id={statusId}
-            value={current.status}
-            onChange={(e) => set({ status: e.target.value })}
-            className={SELECT}
-          >
-            {(['active', 'maintenance', 'hidden'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-          <p className="mt-1 text-xs text-(--text-muted)">{t('hints.vendorStatus')}</p>
-        </div>
+        <SelectField
+          label={t('fields.status')}
+          value={current.status}
+          onChange={(status) => set({ status })}
+          options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          hint={t('hints.vendorStatus')}
+        />
         <Field
           label={t('fields.sort')}
           type="number"
@@ -104,20 +91,15 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
               <input type="checkbox" checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
               {t('fields.integrationEnabled')}
             </label>
-            <div className="mb-3">
-              <label htmlFor={modeId} className="mb-1 block text-sm font-medium">
-                {t('fields.walletMode')}
-              </label>
-              <select
-                id={modeId}
-                value={current.walletMode}
-                onChange={(e) => set({ walletMode: e.target.value })}
-                className={SELECT}
-              >
-                <option value="seamless">{t('walletModes.seamless')}</option>
-                <option value="transfer">{t('walletModes.transfer')}</option>
-              </select>
-            </div>
+            <SelectField
+              label={t('fields.walletMode')}
+              value={current.walletMode}
+              onChange={(walletMode) => set({ walletMode })}
+              options={[
+                { value: 'seamless', label: t('walletModes.seamless') },
+                { value: 'transfer', label: t('walletModes.transfer') },
+              ]}
+            />
             <label htmlFor={ipsId} className="mb-1 block text-sm font-medium">
               {t('fields.allowedIps')}
             </label>
