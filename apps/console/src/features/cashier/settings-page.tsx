@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
@@ -184,64 +185,45 @@ export function SettingsPage() {
           <SettingsForm key={settings.dataUpdatedAt} initial={settings.data} />
           <section>
             <h2 className="mb-2 font-semibold">{t('methods.title')}</h2>
-            <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('methods.title')}</caption>
-                <thead>
-                  <tr className="border-b border-(--border) bg-(--surface) text-left">
-                    <th scope="col" className="px-3 py-2">
-                      {t('methods.name')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('methods.kind')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('statusLabel')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      {t('methods.min')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      {t('methods.max')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('methods.receivingAccount')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('common.actions', { ns: 'core' })}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {settings.data.methods.map((m) => (
-                    <tr key={m.code} className="border-b border-(--border) last:border-b-0">
-                      <td className="px-3 py-2">
-                        {m.name} <code className="text-xs text-(--text-muted)">{m.code}</code>
-                      </td>
-                      <td className="px-3 py-2">{t(`methodKind.${m.kind}`)}</td>
-                      <td className="px-3 py-2">
-                        <StatusBadge
-                          label={m.active ? t('methods.on') : t('methods.off')}
-                          tone={m.active ? 'success' : 'muted'}
-                        />
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(m.min)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(m.max)}</td>
-                      <td className="px-3 py-2 text-xs">
-                        {m.receivingAccount
-                          ? `${m.receivingAccount.bankName} · ${m.receivingAccount.accountName} · ${m.receivingAccount.accountNumber}`
-                          : '-'}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(m)}>
-                          {t('common.edit', { ns: 'core' })}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable
+              caption={t('methods.title')}
+              columns={[
+                { label: t('methods.name') },
+                { label: t('methods.kind') },
+                { label: t('statusLabel') },
+                { label: t('methods.min'), numeric: true },
+                { label: t('methods.max'), numeric: true },
+                { label: t('methods.receivingAccount') },
+                { label: t('common.actions', { ns: 'core' }) },
+              ]}
+            >
+              {settings.data.methods.map((m) => (
+                <tr key={m.code} className="border-b border-(--border) last:border-b-0">
+                  <td className="px-3 py-2">
+                    {m.name} <code className="text-xs text-(--text-muted)">{m.code}</code>
+                  </td>
+                  <td className="px-3 py-2">{t(`methodKind.${m.kind}`)}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge
+                      label={m.active ? t('methods.on') : t('methods.off')}
+                      tone={m.active ? 'success' : 'muted'}
+                    />
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(m.min)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(m.max)}</td>
+                  <td className="px-3 py-2 text-xs">
+                    {m.receivingAccount
+                      ? `${m.receivingAccount.bankName} · ${m.receivingAccount.accountName} · ${m.receivingAccount.accountNumber}`
+                      : '-'}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(m)}>
+                      {t('common.edit', { ns: 'core' })}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </PlainTable>
           </section>
         </div>
       )}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
@@ -162,101 +163,81 @@ export function VendorsPage() {
           {error || errorMessage(vendors.error)}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t('vendors.title')}</caption>
-          <thead>
-            <tr className="border-b border-(--border) bg-(--surface) text-left">
-              <th scope="col" className="px-3 py-2">
-                {t('fields.vendor')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fields.status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fields.games')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('vendors.integration')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fields.allowedIps')}
-              </th>
-              {writable && (
-                <th scope="col" className="px-3 py-2">
-                  {t('common.actions', { ns: 'core' })}
-                </th>
+      <PlainTable
+        caption={t('vendors.title')}
+        collapse
+        columns={[
+          { label: t('fields.vendor') },
+          { label: t('fields.status') },
+          { label: t('fields.games'), numeric: true },
+          { label: t('vendors.integration') },
+          { label: t('fields.allowedIps') },
+          writable && { label: t('common.actions', { ns: 'core' }) },
+        ]}
+      >
+        {list.map((v, i) => (
+          <tr key={v.code} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2">
+              <span className="font-semibold">{v.name}</span>
+              <span className="block text-xs text-(--text-muted)">{v.code}</span>
+            </td>
+            <td className="px-3 py-2">
+              <StatusBadge label={t(`statuses.${v.status}`)} tone={STATUS_TONES[v.status] ?? 'muted'} />
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {v.activeGameCount} / {v.gameCount}
+            </td>
+            <td className="px-3 py-2">
+              {v.integration ? (
+                <>
+                  <StatusBadge
+                    label={v.integration.enabled ? t('integration.on') : t('integration.off')}
+                    tone={v.integration.enabled ? 'success' : 'danger'}
+                  />
+                  <span className="ml-2 text-xs text-(--text-muted)">
+                    {t(`walletModes.${v.integration.walletMode}`)} · {v.integration.currency}
+                  </span>
+                </>
+              ) : (
+                <span className="text-xs text-(--text-muted)">{t('vendors.noIntegration')}</span>
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((v, i) => (
-              <tr key={v.code} className="border-b border-(--border) last:border-b-0">
-                <td className="px-3 py-2">
-                  <span className="font-semibold">{v.name}</span>
-                  <span className="block text-xs text-(--text-muted)">{v.code}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge label={t(`statuses.${v.status}`)} tone={STATUS_TONES[v.status] ?? 'muted'} />
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {v.activeGameCount} / {v.gameCount}
-                </td>
-                <td className="px-3 py-2">
-                  {v.integration ? (
-                    <>
-                      <StatusBadge
-                        label={v.integration.enabled ? t('integration.on') : t('integration.off')}
-                        tone={v.integration.enabled ? 'success' : 'danger'}
-                      />
-                      <span className="ml-2 text-xs text-(--text-muted)">
-                        {t(`walletModes.${v.integration.walletMode}`)} · {v.integration.currency}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="text-xs text-(--text-muted)">{t('vendors.noIntegration')}</span>
+            </td>
+            <td className="px-3 py-2 text-xs">
+              {v.integration && v.integration.allowedIps.length > 0 ? v.integration.allowedIps.join(', ') : t('anyIp')}
+            </td>
+            {writable && (
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-1">
+                  <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing(v)}>
+                    {t('common.edit', { ns: 'core' })}
+                  </Button>
+                  {v.integration && (
+                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setRotating(v)}>
+                      {t('vendors.rotate')}
+                    </Button>
                   )}
-                </td>
-                <td className="px-3 py-2 text-xs">
-                  {v.integration && v.integration.allowedIps.length > 0
-                    ? v.integration.allowedIps.join(', ')
-                    : t('anyIp')}
-                </td>
-                {writable && (
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing(v)}>
-                        {t('common.edit', { ns: 'core' })}
-                      </Button>
-                      {v.integration && (
-                        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setRotating(v)}>
-                          {t('vendors.rotate')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-xs"
-                        aria-label={t('vendors.up', { name: v.name })}
-                        onClick={() => void move(i, -1)}
-                      >
-                        <ArrowUp size={14} aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        className="px-2 py-1 text-xs"
-                        aria-label={t('vendors.down', { name: v.name })}
-                        onClick={() => void move(i, 1)}
-                      >
-                        <ArrowDown size={14} aria-hidden />
-                      </Button>
-                    </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-label={t('vendors.up', { name: v.name })}
+                    onClick={() => void move(i, -1)}
+                  >
+                    <ArrowUp size={14} aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-label={t('vendors.down', { name: v.name })}
+                    onClick={() => void move(i, 1)}
+                  >
+                    <ArrowDown size={14} aria-hidden />
+                  </Button>
+                </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </PlainTable>
       <VendorDialog vendor={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={rotating !== null}

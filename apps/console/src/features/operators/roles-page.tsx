@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { useFormAction } from '../../lib/use-form-action';
@@ -109,48 +110,35 @@ export function RolesPage() {
           {errorMessage(roles.error)}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('rolesTitle')}</caption>
-          <thead>
-            <tr className="border-b border-(--border) bg-(--surface) text-left">
-              <th scope="col" className="px-3 py-2">
-                {t('roleName')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('permissions')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('operatorCount')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('common.actions', { ns: 'core' })}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(roles.data ?? []).map((role) => (
-              <tr key={role.id} className="border-b border-(--border) last:border-b-0">
-                <td className="px-3 py-2 font-semibold">
-                  {role.name}
-                  {role.builtIn && <span className="ml-2 text-xs text-(--text-muted)">{t('builtIn')}</span>}
-                </td>
-                <td className="px-3 py-2 text-xs">
-                  {role.permissions.includes(ALL) ? t('permission.all') : role.permissions.join(', ')}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{role.operatorCount}</td>
-                <td className="px-3 py-2">
-                  {!role.builtIn && (
-                    <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(role)}>
-                      {t('common.edit', { ns: 'core' })}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        caption={t('rolesTitle')}
+        columns={[
+          { label: t('roleName') },
+          { label: t('permissions') },
+          { label: t('operatorCount'), numeric: true },
+          { label: t('common.actions', { ns: 'core' }) },
+        ]}
+      >
+        {(roles.data ?? []).map((role) => (
+          <tr key={role.id} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2 font-semibold">
+              {role.name}
+              {role.builtIn && <span className="ml-2 text-xs text-(--text-muted)">{t('builtIn')}</span>}
+            </td>
+            <td className="px-3 py-2 text-xs">
+              {role.permissions.includes(ALL) ? t('permission.all') : role.permissions.join(', ')}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{role.operatorCount}</td>
+            <td className="px-3 py-2">
+              {!role.builtIn && (
+                <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(role)}>
+                  {t('common.edit', { ns: 'core' })}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
       <RoleDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         role={editing}
