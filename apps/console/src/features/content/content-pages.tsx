@@ -14,9 +14,20 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridFilter } from '../../components/data-grid';
 import { formatDateTime } from '../../lib/format';
-import { ContentScreen, type FieldSpec, isoOrNull, orNull, toLocalInput } from './content-screen';
+import { ContentScreen, type FieldSpec, type FormValues, isoOrNull, orNull, toLocalInput } from './content-screen';
 
 // The four content screens: what each kind's grid shows and its form asks.
+
+type Placement = { language: string | null; sort: number; enabled: boolean };
+
+/** An item's language (blank: every one), place and switch as form values; a new one is on, first. */
+function placementForm(item: Placement | null | undefined): FormValues {
+  return { language: item?.language ?? '', sort: String(item?.sort ?? 0), enabled: item?.enabled ?? true };
+}
+
+function placementBody(v: FormValues) {
+  return { language: orNull(v.language), sort: Number(v.sort || 0), enabled: v.enabled === true };
+}
 
 function useShared() {
   const { t } = useTranslation('content');
@@ -130,11 +141,9 @@ export function BannersPage() {
         imageUrl: b?.imageUrl ?? '',
         linkageType: b?.linkageType ?? '',
         linkUrl: b?.linkUrl ?? '',
-        language: b?.language ?? '',
+        ...placementForm(b),
         startsAt: toLocalInput(b?.startsAt ?? null),
         endsAt: toLocalInput(b?.endsAt ?? null),
-        sort: String(b?.sort ?? 0),
-        enabled: b?.enabled ?? true,
       })}
       toBody={(v) => ({
         groupName: v.groupName,
@@ -142,11 +151,9 @@ export function BannersPage() {
         imageUrl: v.imageUrl,
         linkageType: orNull(v.linkageType),
         linkUrl: orNull(v.linkUrl),
-        language: orNull(v.language),
+        ...placementBody(v),
         startsAt: isoOrNull(v.startsAt),
         endsAt: isoOrNull(v.endsAt),
-        sort: Number(v.sort || 0),
-        enabled: v.enabled === true,
       })}
     />
   );
@@ -219,11 +226,9 @@ export function AnnouncementsPage() {
         audience: a?.audience ?? 'A',
         title: a?.title ?? '',
         content: a?.content ?? '',
-        language: a?.language ?? '',
+        ...placementForm(a),
         startsAt: toLocalInput(a?.startsAt ?? null),
         endsAt: toLocalInput(a?.endsAt ?? null),
-        sort: String(a?.sort ?? 0),
-        enabled: a?.enabled ?? true,
         promotionType: a?.promotionType ?? '',
         execution: a?.execution ?? 'B',
       })}
@@ -234,11 +239,9 @@ export function AnnouncementsPage() {
         content: v.content,
         promotionType: orNull(v.promotionType),
         execution: v.execution || 'B',
-        language: orNull(v.language),
+        ...placementBody(v),
         startsAt: isoOrNull(v.startsAt),
         endsAt: isoOrNull(v.endsAt),
-        sort: Number(v.sort || 0),
-        enabled: v.enabled === true,
       })}
     />
   );
@@ -282,16 +285,12 @@ export function NoticesPage() {
       toForm={(n) => ({
         title: n?.title ?? '',
         content: n?.content ?? '',
-        language: n?.language ?? '',
-        sort: String(n?.sort ?? 0),
-        enabled: n?.enabled ?? true,
+        ...placementForm(n),
       })}
       toBody={(v) => ({
         title: v.title,
         content: v.content,
-        language: orNull(v.language),
-        sort: Number(v.sort || 0),
-        enabled: v.enabled === true,
+        ...placementBody(v),
       })}
     />
   );
@@ -330,17 +329,13 @@ export function HelpPage() {
         category: h?.category ?? '',
         title: h?.title ?? '',
         content: h?.content ?? '',
-        language: h?.language ?? '',
-        sort: String(h?.sort ?? 0),
-        enabled: h?.enabled ?? true,
+        ...placementForm(h),
       })}
       toBody={(v) => ({
         category: v.category,
         title: v.title,
         content: v.content,
-        language: orNull(v.language),
-        sort: Number(v.sort || 0),
-        enabled: v.enabled === true,
+        ...placementBody(v),
       })}
     />
   );
