@@ -167,37 +167,25 @@ const ROLE_COLUMNS = [
   'roles.updated_at',
 ] as const;
 
+/** Roles, each with how many operators hold it. */
+function selectRoles(db: Conn) {
+  return db.selectFrom('roles').select([
+    ...ROLE_COLUMNS,
+    (eb) =>
+      eb
+        .selectFrom('operator_roles')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('operator_roles.role_id', '=', 'roles.id')
+        .as('operator_count'),
+  ]);
+}
+
 export function listRoles(db: Conn) {
-  return db
-    .selectFrom('roles')
-    .select([
-      ...ROLE_COLUMNS,
-      (eb) =>
-        eb
-          .selectFrom('operator_roles')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('operator_roles.role_id', '=', 'roles.id')
-          .as('operator_count'),
-    ])
-    .orderBy('roles.built_in', 'desc')
-    .orderBy('roles.name')
-    .execute();
+  return selectRoles(db).orderBy('roles.built_in', 'desc').orderBy('roles.name').execute();
 }
 
 export function findRole(db: Conn, id: number) {
-  return db
-    .selectFrom('roles')
-    .select([
-      ...ROLE_COLUMNS,
-      (eb) =>
-        eb
-          .selectFrom('operator_roles')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('operator_roles.role_id', '=', 'roles.id')
-          .as('operator_count'),
-    ])
-    .where('roles.id', '=', id)
-    .executeTakeFirst();
+  return selectRoles(db).where('roles.id', '=', id).executeTakeFirst();
 }
 
 export function findRolesByIds(db: Conn, ids: number[]) {
