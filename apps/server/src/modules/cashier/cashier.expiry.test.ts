@@ -12,11 +12,9 @@ import { expireGatewayDeposits, gatewaySecret, signBody } from './cashier.servic
 // the member's money, and keeping it uncredited would be worse than an order paid late.
 
 let t: TestApp;
-let operator: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  operator = (await operatorToken()).token;
 });
 afterAll(() => t.close());
 
@@ -99,6 +97,8 @@ describe('gateway deposit expiry', () => {
   });
 
   it("follows the brand's setting, changed through GET/PUT /admin/cashier/settings", async () => {
+    // Signed in now: the tests before this one move the clock past an operator session's idle limit.
+    const operator = (await operatorToken()).token;
     const read = await call(t, 'GET', '/admin/cashier/settings', operator);
     expect(read.statusCode).toBe(200);
     expect(read.json().value.gatewayExpiryMinutes).toBe(30);
