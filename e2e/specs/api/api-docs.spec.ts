@@ -11,8 +11,14 @@ test('the OpenAPI UI at /docs renders in Chromium and lists the login operation'
   try {
     const res = await page.goto('/docs');
     assert.equal(res?.status(), 200);
-    // Swagger UI builds the page in the browser from /docs/json: wait for the operation itself.
+    // Swagger UI builds the page in the browser from /docs/json and renders the operation list as
+    // it scrolls into view (about 200 operations): scroll until the login operation is drawn.
     const login = page.locator('.opblock-summary-path[data-path="/wps/session/login"]');
+    await page.locator('.opblock-tag').first().waitFor({ state: 'visible' });
+    for (let i = 0; i < 40 && (await login.count()) === 0; i++) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(150);
+    }
     await login.first().waitFor({ state: 'visible' });
     assert.equal(await login.count(), 1);
     const method = page.locator('.opblock', { has: login }).locator('.opblock-summary-method');
