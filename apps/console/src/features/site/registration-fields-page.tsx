@@ -3,13 +3,15 @@ import { hintFor } from '@gamehall/shared/patterns';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFormAction } from '../../lib/use-form-action';
 import { fieldRulesKey, fieldRulesQuery, saveFieldRule } from './api';
 import { Switch } from './switch';
 
@@ -59,17 +61,13 @@ function toBody(v: FormValues) {
 
 function RuleDialog({ rule, onClose }: { rule: AdminRegisterFieldRule | null; onClose: () => void }) {
   const { t } = useTranslation('site');
-  const queryClient = useQueryClient();
   const patternId = useId();
   const [values, setValues] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(fieldRulesKey);
   const current = values ?? (rule ? toForm(rule) : null);
   const close = () => {
     setValues(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) =>
@@ -79,19 +77,9 @@ function RuleDialog({ rule, onClose }: { rule: AdminRegisterFieldRule | null; on
     if (!rule || !current) return;
     const checked = validate(AdminRegisterFieldRuleBody, toBody(current));
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await saveFieldRule(rule.field, checked.data);
-      await queryClient.invalidateQueries({ queryKey: fieldRulesKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const body = checked.data;
+    if (!body) return;
+    if (await run(() => saveFieldRule(rule.field, body))) close();
   };
   const min = Number(current?.minLength) || 0;
   const max = Number(current?.maxLength) || 0;
@@ -186,19 +174,7 @@ function RuleDialog({ rule, onClose }: { rule: AdminRegisterFieldRule | null; on
             error={errors.sort}
             onChange={(e) => set('sort', e.target.value)}
           />
-          {error && (
-            <p role="alert" className="mb-3 text-sm text-(--danger)">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>
-              {t('common.cancel', { ns: 'core' })}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {t('common.save', { ns: 'core' })}
-            </Button>
-          </div>
+          <FormFooter error={error} busy={busy} onCancel={close} />
         </form>
       )}
     </Modal>

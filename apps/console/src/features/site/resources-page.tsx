@@ -8,9 +8,11 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
-import { serverFieldErrors, validate } from '../../lib/form-errors';
+import { validate } from '../../lib/form-errors';
+import { useFormAction } from '../../lib/use-form-action';
 import { deleteResource, orderResources, resourcesKey, resourcesQuery, saveResource } from './api';
 
 // Social links and app downloads the player site shows (/wps/system/resources): add, edit, delete
@@ -47,37 +49,23 @@ function ResourceDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('site');
-  const queryClient = useQueryClient();
   const typeId = useId();
   const [values, setValues] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(resourcesKey);
   const current = values ?? toForm(editing?.item ?? null, nextSort);
   const set = (name: keyof FormValues, value: string) => setValues({ ...current, [name]: value });
   const close = () => {
     setValues(null);
-    setErrors({});
-    setError('');
+    reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = validate(AdminResourceBody, toBody(current));
     setErrors(checked.errors);
-    if (!checked.data) return;
-    setBusy(true);
-    setError('');
-    try {
-      await saveResource(editing?.item?.id ?? null, checked.data);
-      await queryClient.invalidateQueries({ queryKey: resourcesKey });
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const body = checked.data;
+    if (!body) return;
+    if (await run(() => saveResource(editing?.item?.id ?? null, body))) close();
   };
   return (
     <Modal
@@ -147,19 +135,7 @@ function ResourceDialog({
           error={errors.sort}
           onChange={(e) => set('sort', e.target.value)}
         />
-        {error && (
-          <p role="alert" className="mb-3 text-sm text-(--danger)">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('common.cancel', { ns: 'core' })}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('common.save', { ns: 'core' })}
-          </Button>
-        </div>
+        <FormFooter error={error} busy={busy} onCancel={close} />
       </form>
     </Modal>
   );
