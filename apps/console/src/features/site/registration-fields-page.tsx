@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
@@ -194,77 +195,59 @@ export function RegistrationFieldsPage() {
           {errorMessage(rules.error)}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t('fieldRules.title')}</caption>
-          <thead>
-            <tr className="border-b border-(--border) bg-(--surface) text-left">
-              <th scope="col" className="px-3 py-2">
-                {t('fieldRules.fields.field')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fieldRules.fields.state')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fieldRules.fields.length')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fieldRules.fields.patternId')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fieldRules.fields.acceptedPattern')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fieldRules.fields.sort')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('common.actions', { ns: 'core' })}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.isPending && (
-              <tr>
-                <td colSpan={7} className="px-3 py-4 text-(--text-muted)">
-                  {t('common.loading', { ns: 'core' })}
-                </td>
-              </tr>
-            )}
-            {list.map((r) => (
-              <tr key={r.field} data-field={r.field} className="border-b border-(--border) last:border-b-0">
-                <td className="px-3 py-2 font-mono">{r.field}</td>
-                <td className="px-3 py-2">
-                  {!r.enabled ? (
-                    <StatusBadge label={t('fieldRules.state.hidden')} tone="muted" />
-                  ) : r.required ? (
-                    <StatusBadge label={t('fieldRules.state.required')} tone="success" />
-                  ) : (
-                    <StatusBadge label={t('fieldRules.state.optional')} tone="warning" />
-                  )}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {r.minLength}–{r.maxLength}
-                </td>
-                <td className="px-3 py-2">{r.patternId ?? t('fieldRules.noPattern')}</td>
-                <td className="max-w-[12rem] truncate px-3 py-2 font-mono" title={r.acceptedPattern}>
-                  {r.acceptedPattern}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{r.sort}</td>
-                <td className="px-3 py-2">
-                  <Button
-                    variant="ghost"
-                    className="px-2 py-1 text-xs"
-                    aria-label={t('fieldRules.edit', { field: r.field })}
-                    onClick={() => setEditing(r)}
-                  >
-                    {t('common.edit', { ns: 'core' })}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        collapse
+        caption={t('fieldRules.title')}
+        columns={[
+          { label: t('fieldRules.fields.field') },
+          { label: t('fieldRules.fields.state') },
+          { label: t('fieldRules.fields.length'), numeric: true },
+          { label: t('fieldRules.fields.patternId') },
+          { label: t('fieldRules.fields.acceptedPattern') },
+          { label: t('fieldRules.fields.sort'), numeric: true },
+          { label: t('common.actions', { ns: 'core' }) },
+        ]}
+      >
+        {rules.isPending && (
+          <tr>
+            <td colSpan={7} className="px-3 py-4 text-(--text-muted)">
+              {t('common.loading', { ns: 'core' })}
+            </td>
+          </tr>
+        )}
+        {list.map((r) => (
+          <tr key={r.field} data-field={r.field} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2 font-mono">{r.field}</td>
+            <td className="px-3 py-2">
+              {!r.enabled ? (
+                <StatusBadge label={t('fieldRules.state.hidden')} tone="muted" />
+              ) : r.required ? (
+                <StatusBadge label={t('fieldRules.state.required')} tone="success" />
+              ) : (
+                <StatusBadge label={t('fieldRules.state.optional')} tone="warning" />
+              )}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {r.minLength}–{r.maxLength}
+            </td>
+            <td className="px-3 py-2">{r.patternId ?? t('fieldRules.noPattern')}</td>
+            <td className="max-w-[12rem] truncate px-3 py-2 font-mono" title={r.acceptedPattern}>
+              {r.acceptedPattern}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{r.sort}</td>
+            <td className="px-3 py-2">
+              <Button
+                variant="ghost"
+                className="px-2 py-1 text-xs"
+                aria-label={t('fieldRules.edit', { field: r.field })}
+                onClick={() => setEditing(r)}
+              >
+                {t('common.edit', { ns: 'core' })}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
       <RuleDialog rule={editing} onClose={() => setEditing(null)} />
     </div>
   );

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { useFormAction } from '../../lib/use-form-action';
@@ -181,93 +182,73 @@ export function ResourcesPage() {
           {error || errorMessage(resources.error)}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{t('resources.title')}</caption>
-          <thead>
-            <tr className="border-b border-(--border) bg-(--surface) text-left">
-              <th scope="col" className="px-3 py-2">
-                {t('resources.fields.resourceType')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('resources.fields.labelNameEn')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('resources.fields.url')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('resources.fields.sort')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('common.actions', { ns: 'core' })}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {resources.isPending && (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
-                  {t('common.loading', { ns: 'core' })}
-                </td>
-              </tr>
-            )}
-            {resources.data && list.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
-                  {t('resources.empty')}
-                </td>
-              </tr>
-            )}
-            {list.map((r, i) => (
-              <tr key={r.id} className="border-b border-(--border) last:border-b-0">
-                <td className="px-3 py-2">
-                  {t(`resources.types.${r.resourceType}`, { defaultValue: r.resourceType })}
-                </td>
-                <td className="px-3 py-2">
-                  <span className="font-semibold">{r.labelNameEn}</span>
-                  <span className="block text-xs text-(--text-muted)">{r.name}</span>
-                </td>
-                <td className="max-w-xs truncate px-3 py-2" title={r.url}>
-                  {r.url}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{r.sort}</td>
-                <td className="px-3 py-2">
-                  <div className="flex gap-1 whitespace-nowrap">
-                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ item: r })}>
-                      {t('common.edit', { ns: 'core' })}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs"
-                      aria-label={t('resources.up', { name: r.labelNameEn })}
-                      disabled={i === 0}
-                      onClick={() => void move(i, -1)}
-                    >
-                      <ArrowUp size={14} aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs"
-                      aria-label={t('resources.down', { name: r.labelNameEn })}
-                      disabled={i === list.length - 1}
-                      onClick={() => void move(i, 1)}
-                    >
-                      <ArrowDown size={14} aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs text-(--danger)"
-                      onClick={() => setDeleting(r)}
-                    >
-                      {t('resources.delete')}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        collapse
+        caption={t('resources.title')}
+        columns={[
+          { label: t('resources.fields.resourceType') },
+          { label: t('resources.fields.labelNameEn') },
+          { label: t('resources.fields.url') },
+          { label: t('resources.fields.sort'), numeric: true },
+          { label: t('common.actions', { ns: 'core' }) },
+        ]}
+      >
+        {resources.isPending && (
+          <tr>
+            <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
+              {t('common.loading', { ns: 'core' })}
+            </td>
+          </tr>
+        )}
+        {resources.data && list.length === 0 && (
+          <tr>
+            <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
+              {t('resources.empty')}
+            </td>
+          </tr>
+        )}
+        {list.map((r, i) => (
+          <tr key={r.id} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2">{t(`resources.types.${r.resourceType}`, { defaultValue: r.resourceType })}</td>
+            <td className="px-3 py-2">
+              <span className="font-semibold">{r.labelNameEn}</span>
+              <span className="block text-xs text-(--text-muted)">{r.name}</span>
+            </td>
+            <td className="max-w-xs truncate px-3 py-2" title={r.url}>
+              {r.url}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{r.sort}</td>
+            <td className="px-3 py-2">
+              <div className="flex gap-1 whitespace-nowrap">
+                <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setEditing({ item: r })}>
+                  {t('common.edit', { ns: 'core' })}
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  aria-label={t('resources.up', { name: r.labelNameEn })}
+                  disabled={i === 0}
+                  onClick={() => void move(i, -1)}
+                >
+                  <ArrowUp size={14} aria-hidden />
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  aria-label={t('resources.down', { name: r.labelNameEn })}
+                  disabled={i === list.length - 1}
+                  onClick={() => void move(i, 1)}
+                >
+                  <ArrowDown size={14} aria-hidden />
+                </Button>
+                <Button variant="ghost" className="px-2 py-1 text-xs text-(--danger)" onClick={() => setDeleting(r)}>
+                  {t('resources.delete')}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
       <ResourceDialog
         editing={editing}
         nextSort={list.reduce((max, r) => Math.max(max, r.sort + 1), 0)}
