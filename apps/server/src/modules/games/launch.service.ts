@@ -42,9 +42,9 @@ export function hashGameToken(token: string): string {
 }
 
 /** spec §4: launch hosts are picked at random from the brand's list; '' is this origin. */
-function pickHost(hosts: readonly string[]): string {
+export function pickHost(hosts: readonly string[], random: () => number = Math.random): string {
   if (hosts.length === 0) return '';
-  const host = hosts[Math.floor(Math.random() * hosts.length)] ?? '';
+  const host = hosts[Math.floor(random() * hosts.length)] ?? '';
   return host.replace(/\/+$/, '');
 }
 

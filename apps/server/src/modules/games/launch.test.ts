@@ -6,6 +6,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
+import { pickHost } from './launch.service';
 
 let t: TestApp;
 let member: string;
@@ -219,10 +220,18 @@ describe('POST /wps/game/launchGame', () => {
         expect(url.searchParams.get('lobby')).toMatch(/^https?:\/\/[^/]+\/rng$/);
       }
       expect([...seen].every((o) => ['https://play-a.test', 'https://play-b.test'].includes(o))).toBe(true);
-      expect(seen.size).toBe(2); // 16 draws from two hosts: both appear but with probability 2^-15
     } finally {
       await setBrandSetting(t.ctx.db, 'launchGameCDNs', ['']);
     }
+  });
+
+  it('can draw every host of the list, trailing slash removed', () => {
+    const hosts = ['https://play-a.test', 'https://play-b.test/'];
+    expect(pickHost(hosts, () => 0)).toBe('https://play-a.test');
+    expect(pickHost(hosts, () => 0.4999)).toBe('https://play-a.test');
+    expect(pickHost(hosts, () => 0.5)).toBe('https://play-b.test');
+    expect(pickHost(hosts, () => 0.9999)).toBe('https://play-b.test');
+    expect(pickHost([], () => 0.3)).toBe('');
   });
 
   it('adds the lottery lobby parameters of spec §7 for lottery games', async () => {
