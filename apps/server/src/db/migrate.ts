@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022-operators';
 import * as m0023 from './migrations/0023-member-admin';
 import * as m0024 from './migrations/0024-daily-rollups';
 import * as m0025 from './migrations/0025-content-admin';
+import * as m0026 from './migrations/0026-agent-tree';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023-member-admin': m0023,
   '0024-daily-rollups': m0024,
   '0025-content-admin': m0025,
+  '0026-agent-tree': m0026,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -177,6 +177,13 @@ export interface MembersTable {
   updated_at: Timestamp;
 }
 
+/** Closure of members.upline_id (migration 0026): kept by triggers, read-only for the code. */
+export interface AgentTreeTable {
+  ancestor_id: number;
+  member_id: number;
+  depth: number;
+}
+
 export interface AffiliateCodesTable {
   code: string;
   agent_id: number;
@@ -350,6 +357,7 @@ export interface Database {
   vendor_game_types: VendorGameTypesTable;
   games: GamesTable;
   members: MembersTable;
+  agent_tree: AgentTreeTable;
   affiliate_codes: AffiliateCodesTable;
   sessions: SessionsTable;
   member_login_ips: MemberLoginIpsTable;
