@@ -2,6 +2,7 @@ import { loopbackUrl, studioPlugin } from '../../studio/src/plugin';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
+import { playDemoTeam } from './demo/demo-play';
 import { jobs } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
 
@@ -27,6 +28,12 @@ async function main() {
   const scheduler = startScheduler(ctx, jobs, {
     log: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
+  if (config.demo) {
+    // In the background: the site is ready before the demo team's first rounds are played.
+    playDemoTeam(app, ctx)
+      .then(({ rounds }) => rounds > 0 && app.log.info(`demo: agent01's team played ${rounds} rounds at the studio`))
+      .catch((err) => app.log.warn({ err }, 'demo play failed'));
+  }
   const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
   if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);

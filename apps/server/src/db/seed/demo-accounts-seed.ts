@@ -33,6 +33,38 @@ type DemoAccount = {
   welcomeMessages?: boolean;
 };
 
+/** Members of agent01's team: [username, upline, type]; type 2 marks a sub-agent. */
+const DEMO_TEAM: [string, string, number][] = [
+  ['subagent01', 'agent01', 2],
+  ['team01', 'agent01', 0],
+  ['team02', 'subagent01', 0],
+  ['team03', 'subagent01', 0],
+  ['subagent02', 'subagent01', 2],
+  ['team04', 'subagent02', 0],
+  ['team05', 'subagent02', 0],
+  ['subagent03', 'subagent02', 2],
+  ['team06', 'subagent03', 0],
+];
+
+function demoTeam(): DemoAccount[] {
+  return DEMO_TEAM.map(([username, upline, type], i) => ({
+    username,
+    password: 'Demo@1234',
+    type,
+    nickname: username.replace(
+      /^(\D+)(\d+)$/,
+      (_, word: string, n: string) => `${word[0]?.toUpperCase()}${word.slice(1)} ${n}`,
+    ),
+    upline,
+    avatar: (i % 12) + 1,
+    openingDeposit: type === 0 ? 200_000 : 50_000,
+    ...(type === 2 ? { affiliateCode: username.toUpperCase() } : {}),
+  }));
+}
+
+/** The team's usernames, for the demo play and its tests. */
+export const DEMO_TEAM_USERNAMES = DEMO_TEAM.map(([username]) => username);
+
 // Agents first: downlines point at them.
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'agent01', password: 'Demo@1234', type: 1, nickname: 'Agent 01', avatar: 5, affiliateCode: 'AGENT01' },
@@ -60,6 +92,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     avatar: 1,
     neverLoggedIn: true,
   },
+  // agent01's demo team (issue 12): sub-agents and members on four levels below it, funded so the
+  // demo play at first start (demo/demo-play.ts) gives the agent centre real figures.
+  ...demoTeam(),
   {
     username: 'admin',
     password: 'Admin@1234',
@@ -104,8 +139,11 @@ export async function missingDemoAccounts(db: Conn) {
 /** argon2 is deliberately slow: hash only what is missing, all at once, outside any transaction. */
 export async function hashDemoPasswords(usernames: string[], defaultPassword: string): Promise<Map<string, string>> {
   const accounts = DEMO_ACCOUNTS.filter((a) => usernames.includes(a.username));
-  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password ?? defaultPassword)));
-  return new Map(accounts.map((a, i) => [a.username, hashes[i]!]));
+  // One hash per distinct password: the demo accounts share published passwords, so a shared salt
+  // hides nothing, and the seed of every test database stays one argon2 run per password.
+  const passwords = [...new Set(accounts.map((a) => a.password ?? defaultPassword))];
+  const hashed = new Map(await Promise.all(passwords.map(async (p) => [p, await hashPassword(p)] as const)));
+  return new Map(accounts.map((a) => [a.username, hashed.get(a.password ?? defaultPassword) as string]));
 }
 
 /** Creates the missing demo accounts (given their password hashes) with their IPs, money and messages. */

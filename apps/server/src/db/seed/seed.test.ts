@@ -224,6 +224,25 @@ describe('seed in demo mode', () => {
     expect(credited.map((c) => c.posting_id)).toEqual([postings[0]!.id]);
   });
 
+  it("builds agent01's demo team on four levels", async () => {
+    const agent = await member('agent01');
+    const rows = await t.ctx.db
+      .selectFrom('agent_tree as a')
+      .innerJoin('members as m', 'm.id', 'a.member_id')
+      .select(['m.username', 'm.type', 'a.depth'])
+      .where('a.ancestor_id', '=', agent.id)
+      .where('a.depth', '>', 0)
+      .execute();
+    const depth = Object.fromEntries(rows.map((r) => [r.username, r.depth]));
+    expect(depth).toMatchObject({ demo01: 1, subagent01: 1, team01: 1, subagent02: 2, subagent03: 3, team06: 4 });
+    expect(
+      rows
+        .filter((r) => r.type === 2)
+        .map((r) => r.username)
+        .sort(),
+    ).toEqual(['subagent01', 'subagent02', 'subagent03']);
+  });
+
   it('gives demo01 unread welcome messages and agent01 the AGENT01 affiliate code', async () => {
     const demo = await member('demo01');
     const agent = await member('agent01');

@@ -1,0 +1,95 @@
+import type { GameList } from '@gamehall/shared/api/games';
+import type { App } from '../app';
+import type { AppContext } from '../context';
+import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
+import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
+import { findDemoPlayers } from './demo-play.queries';
+
+// Demo mode only: agent01's team plays a few slot rounds at the house studio the first time the
+// site starts, through the same calls a player's browser makes (launch, then the studio's round API,
+// which settles through the signed vendor wallet API over loopback). The agent centre and the
+// contracts' settlement then work on real rounds and real ledger postings, never on inserted
+// figures. It runs once: a team that has played before is left alone.
+
+const GAMES_PER_PLAYER = 3;
+const ROUNDS_PER_GAME = 8;
+const MAX_STEPS = 100;
+
+type Reply = { statusCode: number; json: () => unknown };
+
+function value<T>(res: Reply, what: string): T {
+  const body = res.json() as { success?: boolean; value?: T };
+  if (res.statusCode !== 200 || body.success === false) throw new Error(`${what} answered ${res.statusCode}`);
+  return body.value as T;
+}
+
+export async function playDemoTeam(app: App, ctx: AppContext): Promise<{ players: number; rounds: number }> {
+  const team = (await findDemoPlayers(ctx.db, DEMO_TEAM_USERNAMES)).filter((m) => m.type === 0);
+  if (team.length === 0 || team.some((m) => m.played)) return { players: 0, rounds: 0 };
+
+  const list = value<GameList>(
+    await app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24' }),
+    'game list',
+  ).games;
+  if (list.length === 0) return { players: 0, rounds: 0 };
+
+  let rounds = 0;
+  for (const [i, member] of team.entries()) {
+    const token = await issueSession(ctx, ctx.db, {
+      memberId: member.id,
+      area: 'member',
+      ip: '127.0.0.1',
+      userAgent: 'Gamehall demo play',
+    });
+    try {
+      for (let g = 0; g < GAMES_PER_PLAYER; g++) {
+        const game = list[(i * GAMES_PER_PLAYER + g) % list.length] as { nodeId: number };
+        rounds += await playGame(app, token, game.nodeId);
+      }
+    } finally {
+      const principal = await resolveSession(ctx, token);
+      if (principal) await endSession(ctx, principal.sessionId);
+    }
+  }
+  return { players: team.length, rounds };
+}
+
+async function playGame(app: App, token: string, nodeId: number): Promise<number> {
+  const launch = value<{ url: string }>(
+    await app.inject({
+      method: 'POST',
+      url: '/wps/game/launchGame',
+      headers: { authorization: token },
+      payload: { nodeId },
+    }),
+    'launch',
+  );
+  const url = new URL(launch.url, 'http://localhost');
+  // Opening the game page is what starts the studio's session, as in a browser.
+  const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  if (page.statusCode !== 200) return 0;
+  const headers = { 'x-game-token': url.searchParams.get('token') ?? '' };
+  const session = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json() as {
+    defaultBet?: unknown;
+  };
+  let played = 0;
+  for (let r = 0; r < ROUNDS_PER_GAME; r++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/studio/api/round',
+      headers,
+      payload: { bet: session.defaultBet },
+    });
+    // Out of money or refused: this player stops here, the rounds played so far stand.
+    if (res.statusCode !== 200) break;
+    played++;
+    // Free spins and bonus features are steps of the same round: play them to its end.
+    let round = (res.json() as { round: { roundId: string; pendingSteps: number } }).round;
+    for (let step = 0; round.pendingSteps > 0 && step < MAX_STEPS; step++) {
+      const next = await app.inject({ method: 'POST', url: `/studio/api/round/${round.roundId}/step`, headers });
+      if (next.statusCode !== 200) break;
+      round = (next.json() as { round: typeof round }).round;
+    }
+  }
+  return played;
+}
