@@ -123,6 +123,21 @@ describe('GET /ws', () => {
     expect(await connect(`${base}/ws?token=${m.token}`).closed).toBe(4001);
   });
 
+  it('closes an open socket with 4001 as soon as its session is revoked (not at the next periodic check)', async () => {
+    const m = await memberWithToken();
+    const socket = connect(`${base}/ws?token=${m.token}`);
+    await socket.next('ready');
+    const row = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    // An operator's lock or a sign-out elsewhere revokes in the database; the periodic check is a
+    // minute away, so a close inside this test's time comes from the invalidation.
+    await t.ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', row.id).execute();
+    expect(await socket.closed).toBe(4001);
+  }, 30_000);
+
   it('sends the member a balance event after a transfer commits, and nothing to others', async () => {
     const agent = await memberWithToken();
     const m = await memberWithToken(agent.id);

@@ -4,12 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import { resolveSession } from '../modules/accounts/sessions.service';
-import type { RealtimeEvent } from './event-bus';
+import { invalidationWatch, type RealtimeEvent } from './event-bus';
 
 /** Close code for a missing, invalid or expired session token (the client should log in again). */
 export const CLOSE_UNAUTHORISED = 4001;
 
-// A revoked session (logout, password change) stops receiving events within this time.
+// A revoked session (logout, password change, an operator's lock) is checked again as soon as the
+// member's invalidation notification arrives (the trigger of migration 0013, on every node), and
+// in any case within this time, should a notification be missed.
 const RECHECK_MS = 60_000;
 
 type Socket = {
@@ -28,6 +30,17 @@ const OPEN = 1;
 export function registerRealtime(root: App, ctx: AppContext): void {
   root.addHook('onClose', async () => {
     await ctx.events.close();
+  });
+  // Sockets by member, each with its check: an invalidation of the member (or of everything) runs it.
+  const checks = new Map<number, Set<() => void>>();
+  const watch = invalidationWatch(ctx.events, (payload) => {
+    // After the session cache has dropped what the notification names (it listens on the same bus).
+    setImmediate(() => {
+      const named = concerns(payload);
+      if (named === 'nobody') return;
+      const targets = named === 'anyone' ? [...checks.values()] : [checks.get(named) ?? new Set()];
+      for (const set of targets) for (const check of set) check();
+    });
   });
   root.register(async (scoped) => {
     await scoped.register(websocket, { options: { maxPayload: 4096 } });
@@ -53,9 +66,11 @@ export function registerRealtime(root: App, ctx: AppContext): void {
         let unsubscribe: (() => void) | undefined;
         let closed = false;
         let timer: NodeJS.Timeout | undefined;
+        let forget: (() => void) | undefined;
         socket.on('close', () => {
           closed = true;
           unsubscribe?.();
+          forget?.();
           if (timer) clearInterval(timer);
         });
         socket.on('error', () => undefined);
@@ -76,16 +91,36 @@ export function registerRealtime(root: App, ctx: AppContext): void {
           }
           unsubscribe = off;
           socket.send(JSON.stringify({ type: 'ready', data: { memberId: principal.memberId } }));
-          timer = setInterval(() => {
+          const check = () => {
             void resolveSession(ctx, token ?? '')
               .then((p) => {
                 if (!p) socket.close(CLOSE_UNAUTHORISED, 'session ended');
               })
               .catch(() => undefined);
-          }, RECHECK_MS);
+          };
+          watch.ensure();
+          const mine = checks.get(principal.memberId) ?? new Set();
+          checks.set(principal.memberId, mine.add(check));
+          forget = () => {
+            mine.delete(check);
+            if (mine.size === 0 && checks.get(principal.memberId) === mine) checks.delete(principal.memberId);
+          };
+          timer = setInterval(check, RECHECK_MS);
           timer.unref();
         })().catch(() => socket.close(1011, 'internal error'));
       },
     );
   });
+}
+
+/** Whose sessions an invalidation may concern: one member, anyone (a full clear), or nobody. */
+function concerns(payload: string | null): number | 'anyone' | 'nobody' {
+  if (payload === null) return 'anyone';
+  try {
+    const parsed = JSON.parse(payload) as { k?: string; m?: unknown };
+    if (parsed.k === 'catalogue') return 'nobody';
+    return parsed.k === 'member' && typeof parsed.m === 'number' ? parsed.m : 'anyone';
+  } catch {
+    return 'anyone';
+  }
 }
