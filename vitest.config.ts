@@ -35,6 +35,8 @@ export default defineConfig({
   test: {
     include: process.env.TEST_DATABASE_URL ? databaseTests() : ALL,
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // One seeded PGlite database for the run, copied by each server test file (test/pglite-template.ts).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

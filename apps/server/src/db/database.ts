@@ -47,9 +47,9 @@ export async function openDatabase(
   return { db, kind: 'pglite', pglite, pool: undefined, close: () => db.destroy() };
 }
 
-export async function createPglite(dataDir: string): Promise<PGlite> {
+export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   // An empty dataDir means in memory (tests); otherwise the database persists under DATA_DIR/pglite.
-  if (!dataDir) return PGlite.create({ parsers: { 20: parseInt8 } });
+  if (!dataDir) return PGlite.create({ parsers: { 20: parseInt8 }, loadDataDir: options.loadDataDir });
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   return PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { type Config, testConfig } from '../config';
 import type { AppContext } from '../context';
+import { createPglite, openDatabase } from '../db/database';
+import { matchesTemplate, templateBlob } from './pglite-template';
 
 export type TestApp = {
   app: App;
@@ -44,7 +47,17 @@ export async function createTestApp(
     };
   }
   const config = testConfig({ databaseUrl, ...overrides });
-  const ctx = await bootstrap(config, { now });
+  const template = admin ? '' : inject('pgliteTemplate');
+  const ctx =
+    template && matchesTemplate(config)
+      ? await bootstrap(config, {
+          now,
+          skipSeed: true,
+          database: await openDatabase(config, {
+            pglite: await createPglite('', { loadDataDir: await templateBlob(template) }),
+          }),
+        })
+      : await bootstrap(config, { now });
   const app = await buildApp(ctx, { mount: options.mount });
   return {
     app,
