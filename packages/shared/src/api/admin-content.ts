@@ -151,7 +151,7 @@ export const AdminAnnouncement = z.object({
   id: z.number().int(),
   /** B banner text, PL player, PU popup, PR promotion, H headline (spec §7). */
   type: z.string(),
-  /** A logged in, B visitor, F first login (spec §4). */
+  /** A logged in, B visitor, F first login (spec §4), G agents (agent centre). */
   audience: z.string(),
   /** type PU: shown as a popup. */
   popup: z.boolean(),
