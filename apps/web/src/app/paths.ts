@@ -15,6 +15,8 @@ export const paths = {
   seaLottery: '/seaLottery',
   vnLottery: '/vnLottery',
   agentHome: '/agentHome',
+  /** spec §2 agent centre menu: /agentHome/<entry> (features/agents/menu.ts). */
+  agentEntry: (name: string) => `/agentHome/${name}`,
   down: '/down',
   member: '/member',
   securityCenter: '/member/securityCenter',

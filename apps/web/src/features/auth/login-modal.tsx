@@ -9,7 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
@@ -48,9 +49,19 @@ const SmsLoginFields = LoginBody.pick({}).extend({
 
 const NewIpFields = LoginVerificationBody.pick({}).extend({ verificationCode: LoginVerificationBody.shape.code });
 
+/**
+ * spec §4 "agent home for the agent page": opened on /agentHome, the modal is the agent-page login
+ * (area 'agent': the server refuses non-agents with ACCOUNT_NOT_AGENT) and stays on the agent centre.
+ */
+function useLoginArea(): 'member' | 'agent' {
+  const { pathname } = useLocation();
+  return pathname === paths.agentHome || pathname.startsWith(`${paths.agentHome}/`) ? 'agent' : 'member';
+}
+
 // spec §2 loginPopupModal: username and SMS tabs per switches, link to registration.
 export function LoginModal() {
   const { t } = useTranslation();
+  const area = useLoginArea();
   const open = modalStore.use() === 'login';
   const permission = useQuery(permissionQuery).data;
   const smsTab = permission?.register.smsLogin ?? false;
@@ -68,20 +79,22 @@ export function LoginModal() {
         setVerification(null);
         closeModal();
       }}
-      title={t('auth.login')}
+      title={area === 'agent' ? t('agent.signIn.title') : t('auth.login')}
     >
       {verification ? (
         <NewIpVerification pending={verification} done={() => setVerification(null)} />
       ) : (
         <>
           <Tabs value={current} onValueChange={setTab} items={items} />
-          {permission?.register.freePlay && <FreePlayButton />}
-          <p className="mt-4 text-center text-sm text-(--text-muted)">
-            {t('auth.noAccount')}{' '}
-            <button type="button" className="font-semibold text-(--accent)" onClick={() => openModal('register')}>
-              {t('auth.register')}
-            </button>
-          </p>
+          {area === 'member' && permission?.register.freePlay && <FreePlayButton />}
+          {area === 'member' && (
+            <p className="mt-4 text-center text-sm text-(--text-muted)">
+              {t('auth.noAccount')}{' '}
+              <button type="button" className="font-semibold text-(--accent)" onClick={() => openModal('register')}>
+                {t('auth.register')}
+              </button>
+            </p>
+          )}
         </>
       )}
     </Modal>
@@ -91,11 +104,12 @@ export function LoginModal() {
 function useAfterLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const area = useLoginArea();
   return async (value: Parameters<typeof completeLogin>[0], password?: string) => {
     closeModal();
     await completeLogin(value, password);
     await queryClient.invalidateQueries({ queryKey: ['member'] });
-    if (!value.forceChangePassword) navigate('/');
+    if (!value.forceChangePassword) navigate(area === 'agent' ? paths.agentHome : '/');
   };
 }
 
@@ -105,6 +119,7 @@ const SMS_LOGIN_NAMES = { username: 'mobile', password: 'smsCode', countryDialin
 function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredValue) => void }) {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
+  const area = useLoginArea();
   const [defaultValues] = useState(() => ({
     username: rememberedUsername(),
     password: '',
@@ -131,6 +146,7 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
         password,
         type: 'username',
         captcha: captcha ?? undefined,
+        area,
       });
       // spec §4 remember me: a cookie for one day while the box is ticked.
       rememberUsername(remember ? username.trim() : null);
@@ -199,6 +215,7 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
 function SmsLogin() {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
+  const area = useLoginArea();
   const form = useForm({
     defaultValues: { mobile: '', smsCode: '' },
     resolver: withMessages(zodResolver(SmsLoginFields, undefined, { raw: true }), t, {
@@ -216,6 +233,7 @@ function SmsLogin() {
           password: smsCode.trim(),
           type: 'sms',
           countryDialingCode: dialing || undefined,
+          area,
         }),
       );
     } catch (err) {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { ApiError } from '../../lib/api-client';
 import { GAME_MENU_CATEGORY_ORDER } from '../../lib/art';
@@ -11,7 +12,6 @@ import { vendorNames } from '../../lib/game-menus';
 import { displayAmount } from '../../lib/money';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
-import { DateRangeFilter } from './date-range-filter';
 import type { DateRange } from './game-filters';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');

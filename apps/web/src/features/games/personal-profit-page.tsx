@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../components/date-range-filter';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { ApiError } from '../../lib/api-client';
 import { displayAmount } from '../../lib/money';
 import { gameProfitLossQuery, profitLossQuery } from './api';
-import { DateRangeFilter } from './date-range-filter';
 import type { DateRange } from './game-filters';
 
 const OVERALL = ['deposits', 'withdrawals', 'transfersIn', 'transfersOut', 'bets', 'wins', 'bonuses', 'net'] as const;

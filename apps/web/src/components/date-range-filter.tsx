@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DateRange, dateRangeOf } from './game-filters';
+import { type DateRange, dateRangeOf } from '../lib/date-range';
 
 type Shortcut = 'past7' | 'past30' | 'custom';
 
