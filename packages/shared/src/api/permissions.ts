@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'reports.read',
   'operators.admin',
   'audit.read',
+  'agents.read',
+  'agents.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

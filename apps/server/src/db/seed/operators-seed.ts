@@ -14,7 +14,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   },
   {
     name: 'Support',
-    permissions: ['dashboard.read', 'members.read', 'members.write', 'cashier.read', 'games.read'],
+    permissions: ['dashboard.read', 'members.read', 'members.write', 'cashier.read', 'games.read', 'agents.read'],
   },
   {
     name: 'Content editor',
@@ -22,7 +22,15 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   },
   {
     name: 'Analyst',
-    permissions: ['dashboard.read', 'members.read', 'cashier.read', 'games.read', 'reports.read', 'audit.read'],
+    permissions: [
+      'dashboard.read',
+      'members.read',
+      'cashier.read',
+      'games.read',
+      'reports.read',
+      'audit.read',
+      'agents.read',
+    ],
   },
 ];
 

@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { AgentRangeQuery } from './agents';
+import { Money, PageQuery, paged } from './common';
+
+// Agent contracts (spec §3 "Contract", §4 "Contracts", §7 Contracts, §9; docs/agents.md
+// "Contracts"): the member calls that offer, accept, reject and terminate them, the consolidated
+// contract info of member info, and the agent centre's statements and income. Rates are parts per
+// million (1% = 10,000); money is major units like the rest of the player-side API.
+
+export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
+export const ContractKind = z.enum(CONTRACT_KINDS);
+export type ContractKind = z.infer<typeof ContractKind>;
+
+/** Dividend periods (spec §3); salaries have a fixed period (daily, hour, 5 minutes). */
+export const DIVIDEND_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
+export const ContractPeriod = z.enum([...DIVIDEND_PERIODS, 'hourly', 'realtime']);
+export type ContractPeriod = z.infer<typeof ContractPeriod>;
+export const DividendPeriod = z.enum(DIVIDEND_PERIODS);
+
+/** The period a salary kind always has; a dividend's is chosen per contract. */
+export const FIXED_PERIOD: Record<Exclude<ContractKind, 'dividend'>, ContractPeriod> = {
+  daily_salary: 'daily',
+  hourly_salary: 'hourly',
+  realtime_salary: 'realtime',
+};
+
+export const MAX_RATE_PPM = 1_000_000;
+export const MAX_TIERS = 10;
+export const RatePpm = z.number().int().min(0).max(MAX_RATE_PPM);
+
+/** One tier (docs/agents.md "Tiers are data"): the highest tier whose thresholds the team met applies. */
+export const ContractTier = z.object({
+  minValidBet: Money.refine((v) => v >= 0, { params: { reason: 'INVALID' } }),
+  minActiveMembers: z.number().int().min(0).max(1_000_000),
+  ratePpm: RatePpm,
+});
+export type ContractTier = z.infer<typeof ContractTier>;
+
+/** Tiers: 1 to MAX_TIERS, thresholds rising strictly (no two tiers with the same thresholds). */
+export const ContractTiers = z
+  .array(ContractTier)
+  .min(1)
+  .max(MAX_TIERS)
+  .superRefine((tiers, c) => {
+    for (let i = 1; i < tiers.length; i++) {
+      const a = tiers[i - 1] as ContractTier;
+      const b = tiers[i] as ContractTier;
+      const rising =
+        b.minValidBet >= a.minValidBet && b.minActiveMembers >= a.minActiveMembers && b.ratePpm >= a.ratePpm;
+      const same = b.minValidBet === a.minValidBet && b.minActiveMembers === a.minActiveMembers;
+      if (!rising || same) c.addIssue({ code: 'custom', path: [i], params: { reason: 'INVALID' } });
+    }
+  });
+
+export const ContractStatus = z.enum(['offered', 'active', 'rejected', 'terminated']);
+export type ContractStatus = z.infer<typeof ContractStatus>;
+
+/** Who asked to terminate (the other side accepts or rejects it). */
+export const ContractSide = z.enum(['upline', 'holder']);
+
+export const ContractParty = z.object({ id: z.number().int(), username: z.string() });
+
+export const Contract = z.object({
+  id: z.number().int(),
+  kind: ContractKind,
+  period: ContractPeriod,
+  tiers: z.array(ContractTier),
+  /** The highest tier's rate. */
+  ratePpm: RatePpm,
+  /** The agent that offered it; null when the operator did. */
+  upline: ContractParty.nullable(),
+  holder: ContractParty,
+  status: ContractStatus,
+  /** A termination request waiting for the other side. */
+  terminationRequestedBy: ContractSide.nullable(),
+  terminationRequestedAt: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** rejected | terminated: who ended it (upline, holder, operator, system) and why. */
+  endedBy: z.enum(['upline', 'holder', 'operator', 'system']).nullable(),
+  endReason: z.string().nullable(),
+});
+export type Contract = z.infer<typeof Contract>;
+
+// ---- the spec calls: POST /wps/relay/MCS2_processDividendReq, MCS2_processDailySalContract,
+// MCS2_processContractHourSalary, MCSFE_processRealTimeSalaryContract (one per kind)
+
+export const CONTRACT_RELAY_PATHS: Record<ContractKind, string> = {
+  dividend: '/wps/relay/MCS2_processDividendReq',
+  daily_salary: '/wps/relay/MCS2_processDailySalContract',
+  hourly_salary: '/wps/relay/MCS2_processContractHourSalary',
+  realtime_salary: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+};
+
+const ContractId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const CONTRACT_ACTIONS = [
+  'offer',
+  'accept',
+  'reject',
+  'requestTermination',
+  'acceptTermination',
+  'rejectTermination',
+] as const;
+export const ContractAction = z.enum(CONTRACT_ACTIONS);
+export type ContractAction = z.infer<typeof ContractAction>;
+
+/**
+ * One body for the four calls. `offer`: a new contract to a direct downline (`period` only for
+ * dividends, required there). The others act on `contractId` of the call's kind: accept/reject an
+ * offer (holder), requestTermination (either side), accept/rejectTermination (the side that did not ask).
+ */
+export const ContractActionBody = z.discriminatedUnion('action', [
+  z
+    .object({
+      action: z.literal('offer'),
+      downlineId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      period: DividendPeriod.optional(),
+      tiers: ContractTiers,
+    })
+    .strict(),
+  z.object({ action: z.literal('accept'), contractId: ContractId }).strict(),
+  z.object({ action: z.literal('reject'), contractId: ContractId }).strict(),
+  z
+    .object({
+      action: z.literal('requestTermination'),
+      contractId: ContractId,
+      reason: z.string().trim().max(200).optional(),
+    })
+    .strict(),
+  z.object({ action: z.literal('acceptTermination'), contractId: ContractId }).strict(),
+  z.object({ action: z.literal('rejectTermination'), contractId: ContractId }).strict(),
+]);
+export type ContractActionBody = z.infer<typeof ContractActionBody>;
+
+/** The contract as it is after the action. */
+export const ContractActionValue = Contract;
+
+// ---- lists: GET /wps/contracts (held, auth member), GET /wps/agent/contracts/offered (auth agent),
+// GET /wps/contracts/pending (what waits for this member's answer: the contract popup)
+
+export const ContractListQuery = PageQuery.extend({
+  kind: ContractKind.optional(),
+  status: ContractStatus.optional(),
+});
+export type ContractListQuery = z.infer<typeof ContractListQuery>;
+export const ContractList = paged(Contract);
+
+/** Offers made to this member, and termination requests the other side made on its contracts. */
+export const PendingContracts = z.object({
+  offers: z.array(Contract),
+  terminationRequests: z.array(Contract),
+});
+export type PendingContracts = z.infer<typeof PendingContracts>;
+
+// ---- consolidated contract info (spec §3): GET /wps/contracts/info, also in /wps/member/info
+
+/**
+ * `*req*`: a request of that kind waits for this member (an offer to it, or a termination request
+ * the upline made), 1 or 0. `*info*`: the member holds an active contract of that kind, 1 or 0 (the
+ * agent centre shows the matching menu entry). Names as the spec has them.
+ */
+export const ContractInfo = z.object({
+  dailysalreqtype: z.number().int(),
+  divtypereq: z.number().int(),
+  contracthoursalreq: z.number().int(),
+  realtimesalreqtype: z.number().int(),
+  /** real-time salary */
+  contractmrdailysalinfotype: z.number().int(),
+  /** hourly salary */
+  contracthoursalinfo: z.number().int(),
+  /** daily salary */
+  dailysalinfotype: z.number().int(),
+  /** dividend */
+  divtypeinfo: z.number().int(),
+});
+export type ContractInfo = z.infer<typeof ContractInfo>;
+
+// ---- statements (the agent centre's dividend record, daily wages, hourly salary, real-time salary)
+
+/** paid: posted at settlement; held: at or above the brand's hold threshold, waits for an operator. */
+export const StatementStatus = z.enum(['paid', 'held']);
+export type StatementStatus = z.infer<typeof StatementStatus>;
+
+/** One line: the agent's own direct members together, or one direct downline's branch. */
+export const StatementLine = z.object({
+  /** null: the agent's direct members outside any contracted branch. */
+  downline: ContractParty.nullable(),
+  validBets: Money,
+  /** valid bets minus wins (dividends share it). */
+  netLoss: Money,
+  activeMembers: z.number().int(),
+  /** The branch's own contract rate from this agent (0 when none). */
+  downlineRatePpm: RatePpm,
+  /** What this line adds to the agent's amount. */
+  amount: Money,
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+export const Statement = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  kind: ContractKind,
+  holder: ContractParty,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** The team's figures for the period (all levels). */
+  validBets: Money,
+  netLoss: Money,
+  activeMembers: z.number().int(),
+  /** The tier rate that applied (0 when no tier was met). */
+  ratePpm: RatePpm,
+  /** Before carry-over: the agent's rate on its team less its contracted downlines' parts. */
+  gross: Money,
+  /** A dividend's negative carried in from the previous period (<= 0), set off before paying. */
+  carryIn: Money,
+  /** What was paid (or is held). */
+  amount: Money,
+  /** A dividend's negative carried into the next period (<= 0). */
+  carryOut: Money,
+  status: StatementStatus,
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Statement = z.infer<typeof Statement>;
+export const StatementDetail = Statement.extend({ lines: z.array(StatementLine) });
+export type StatementDetail = z.infer<typeof StatementDetail>;
+
+/** GET /wps/agent/statements?kind=...&from&to: the agent's statements of a kind, newest first. */
+export const StatementsQuery = AgentRangeQuery.safeExtend({ ...PageQuery.shape, kind: ContractKind });
+export type StatementsQuery = z.infer<typeof StatementsQuery>;
+export const StatementTotals = z.object({ validBets: Money, netLoss: Money, amount: Money });
+export const StatementsValue = paged(StatementDetail).extend({
+  from: z.string(),
+  to: z.string(),
+  totals: StatementTotals,
+});
+export type StatementsValue = z.infer<typeof StatementsValue>;
+export const StatementParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+// ---- my income: GET /wps/agent/income?from&to (paid commissions by day and kind)
+
+export const IncomeByKind = z.object({
+  dividend: Money,
+  daily_salary: Money,
+  hourly_salary: Money,
+  realtime_salary: Money,
+  total: Money,
+});
+export type IncomeByKind = z.infer<typeof IncomeByKind>;
+export const IncomeQuery = AgentRangeQuery.safeExtend(PageQuery.shape);
+export type IncomeQuery = z.infer<typeof IncomeQuery>;
+export const IncomeDay = IncomeByKind.extend({ day: z.string() });
+export const IncomeValue = paged(IncomeDay).extend({ from: z.string(), to: z.string(), totals: IncomeByKind });
+export type IncomeValue = z.infer<typeof IncomeValue>;
+
+// ---- revenue report: GET /wps/agent/revenue?from&to&groupBy (income by source and period)
+
+export const RevenueGroup = z.enum(['day', 'week', 'month']);
+export const RevenueQuery = AgentRangeQuery.safeExtend({ ...PageQuery.shape, groupBy: RevenueGroup.default('day') });
+export type RevenueQuery = z.infer<typeof RevenueQuery>;
+export const RevenueRow = z.object({
+  /** The first day of the group (day, ISO week's Monday, month's 1st). */
+  period: z.string(),
+  kind: ContractKind,
+  statements: z.number().int(),
+  validBets: Money,
+  amount: Money,
+});
+export const RevenueValue = paged(RevenueRow).extend({
+  from: z.string(),
+  to: z.string(),
+  totals: IncomeByKind,
+});
+export type RevenueValue = z.infer<typeof RevenueValue>;
