@@ -53,7 +53,42 @@ export const AdminDeposit = z.object({
   decidedAt: z.string().nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
-export const AdminDepositQuery = PageQuery.extend({ status: DepositStatus.optional() });
+const QueueDay = z.iso.date();
+const QueueAmount = z.coerce
+  .number()
+  .pipe(Money)
+  .refine((n) => n >= 0, { params: { reason: 'INVALID' } });
+
+/**
+ * The filters both order queues share (issue 11 "queues with filters"): `member` is part of the
+ * username and `reference` the start of the reference (any case); amounts are major units and the
+ * days UTC, both ends inclusive.
+ */
+export const AdminOrderQueueQuery = PageQuery.extend({
+  member: z.string().trim().min(1).max(40).optional(),
+  reference: z.string().trim().min(1).max(64).optional(),
+  minAmount: QueueAmount.optional(),
+  maxAmount: QueueAmount.optional(),
+  from: QueueDay.optional(),
+  to: QueueDay.optional(),
+});
+
+function checkQueueRanges(
+  v: { minAmount?: number; maxAmount?: number; from?: string; to?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.minAmount !== undefined && v.maxAmount !== undefined && v.maxAmount < v.minAmount)
+    ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'below minAmount', params: { reason: 'INVALID' } });
+  if (v.from !== undefined && v.to !== undefined && v.to < v.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'before from', params: { reason: 'INVALID' } });
+}
+
+export const AdminDepositQuery = AdminOrderQueueQuery.extend({
+  status: DepositStatus.optional(),
+  /** A payment method code, exactly. */
+  method: z.string().trim().min(1).max(40).optional(),
+}).superRefine(checkQueueRanges);
+export type AdminDepositQuery = z.infer<typeof AdminDepositQuery>;
 export const AdminDepositList = paged(AdminDeposit);
 
 export const AdminWithdrawal = z.object({
@@ -70,7 +105,12 @@ export const AdminWithdrawal = z.object({
   paidAt: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
-export const AdminWithdrawalQuery = PageQuery.extend({ status: WithdrawalStatus.optional() });
+export const AdminWithdrawalQuery = AdminOrderQueueQuery.extend({
+  status: WithdrawalStatus.optional(),
+  /** Part of the bank's name the member withdraws to (withdrawals have no payment method of their own). */
+  bank: z.string().trim().min(1).max(60).optional(),
+}).superRefine(checkQueueRanges);
+export type AdminWithdrawalQuery = z.infer<typeof AdminWithdrawalQuery>;
 export const AdminWithdrawalList = paged(AdminWithdrawal);
 
 export const AdminReferenceParams = z.object({ reference: z.string().trim().min(8).max(64) });

@@ -41,6 +41,7 @@ export function DepositsPage() {
       columns={columns}
       statuses={DEPOSIT_STATUSES}
       hiddenColumns={['currency']}
+      extraFilters={[{ name: 'method', label: t('method'), type: 'text', placeholder: t('filters.methodHint') }]}
     />
   );
 }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataGrid, type GridPage, type GridQuery } from '../../components/data-grid';
+import { DataGrid, type GridFilter, type GridPage, type GridQuery } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -61,7 +61,10 @@ export function orderColumns<T extends OrderRow>(t: TFunction<'cashier'>, list: 
   };
 }
 
-/** An order list's screen: its heading and its live grid, filtered by status. */
+/**
+ * An order list's screen: its heading and its live grid, filtered on the server by status, member,
+ * reference, amount range and day range (held in the URL by the grid), plus the list's own filters.
+ */
 export function OrderGrid<T extends OrderRow>({
   list,
   queryKey,
@@ -69,6 +72,7 @@ export function OrderGrid<T extends OrderRow>({
   columns,
   statuses,
   hiddenColumns,
+  extraFilters = [],
 }: {
   list: OrderList;
   queryKey: readonly unknown[];
@@ -76,8 +80,24 @@ export function OrderGrid<T extends OrderRow>({
   columns: ColumnDef<T, unknown>[];
   statuses: readonly string[];
   hiddenColumns: string[];
+  extraFilters?: GridFilter[];
 }) {
   const { t } = useTranslation('cashier');
+  const filters: GridFilter[] = [
+    {
+      name: 'status',
+      label: t('statusLabel'),
+      type: 'select',
+      options: statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+    },
+    { name: 'member', label: t('member'), type: 'text', placeholder: t('filters.memberHint') },
+    { name: 'reference', label: t('reference'), type: 'text', placeholder: t('filters.referenceHint') },
+    ...extraFilters,
+    { name: 'minAmount', label: t('filters.minAmount'), type: 'text', placeholder: '0.00' },
+    { name: 'maxAmount', label: t('filters.maxAmount'), type: 'text', placeholder: '0.00' },
+    { name: 'from', label: t('filters.from'), type: 'date' },
+    { name: 'to', label: t('filters.to'), type: 'date' },
+  ];
   return (
     <div>
       <PageHeader title={t(`${list}.title`)} description={t(`${list}.description`)} />
@@ -88,14 +108,7 @@ export function OrderGrid<T extends OrderRow>({
         columns={columns}
         rowId={(o) => o.reference}
         hiddenColumns={hiddenColumns}
-        filters={[
-          {
-            name: 'status',
-            label: t('statusLabel'),
-            type: 'select',
-            options: statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          },
-        ]}
+        filters={filters}
         exportName={list}
         refetchInterval={LIVE_MS}
       />

@@ -45,6 +45,7 @@ export function WithdrawalsPage() {
       columns={columns}
       statuses={WITHDRAWAL_STATUSES}
       hiddenColumns={['currency', 'accountName']}
+      extraFilters={[{ name: 'bank', label: t('bankName'), type: 'text', placeholder: t('filters.bankHint') }]}
     />
   );
 }

@@ -154,3 +154,105 @@ describe('order detail with risk hints', () => {
     ).toBe(true);
   });
 });
+
+describe('queue filters', () => {
+  type Row = { reference: string };
+  async function references(url: string) {
+    const res = await call(t, 'GET', url, reader);
+    expect(res.statusCode).toBe(200);
+    return (res.json().value.content as Row[]).map((r) => r.reference);
+  }
+
+  it('deposits by member, method, amount range, day range and reference, on the server', async () => {
+    const m = await memberWithSession();
+    const other = await memberWithSession();
+    const deposit = async (token: string, amount: number) => {
+      const res = await call(t, 'POST', '/wps/cashier/deposit', token, {
+        methodCode: 'BANK_TRANSFER',
+        amount,
+        requestId: requestId(),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().value.reference as string;
+    };
+    const small = await deposit(m.token, 250);
+    const large = await deposit(m.token, 1000);
+    const theirs = await deposit(other.token, 600);
+    await t.ctx.db
+      .updateTable('deposit_orders')
+      .set({ created_at: new Date('2026-01-15T23:30:00Z') })
+      .where('reference', '=', small)
+      .execute();
+
+    const mine = `/admin/cashier/deposits?pageSize=200&member=${m.username.slice(1).toUpperCase()}`;
+    expect((await references(mine)).sort()).toEqual([small, large].sort());
+    expect(await references(`${mine}&minAmount=250.01`)).toEqual([large]);
+    expect(await references(`${mine}&maxAmount=250`)).toEqual([small]);
+    expect(await references(`${mine}&minAmount=300&maxAmount=999.99`)).toEqual([]);
+    // Both days inclusive, UTC.
+    expect(await references(`${mine}&from=2026-01-15&to=2026-01-15`)).toEqual([small]);
+    expect(await references(`${mine}&to=2026-01-14`)).toEqual([]);
+    expect(await references(`${mine}&from=2026-01-16`)).toEqual([large]);
+    expect(await references(`${mine}&method=BANK_TRANSFER`)).toHaveLength(2);
+    expect(await references(`${mine}&method=NO_SUCH_METHOD`)).toEqual([]);
+    expect(await references(`/admin/cashier/deposits?reference=${theirs.slice(0, -1).toLowerCase()}`)).toEqual([
+      theirs,
+    ]);
+    // A part from the middle of a reference is not its start.
+    expect(await references(`/admin/cashier/deposits?reference=${theirs.slice(2)}`)).toEqual([]);
+    const counted = await call(
+      t,
+      'GET',
+      `/admin/cashier/deposits?member=${m.username}&status=pending&minAmount=500&pageSize=1`,
+      reader,
+    );
+    expect(counted.json().value).toMatchObject({ totalElements: 1, content: [{ reference: large }] });
+  });
+
+  it('refuses bad filters with field errors', async () => {
+    for (const query of [
+      'minAmount=abc',
+      'minAmount=1.234',
+      'minAmount=-5',
+      'minAmount=10&maxAmount=5',
+      'from=2026-02-01&to=2026-01-01',
+      'from=2026-13-01',
+      `member=${'x'.repeat(41)}`,
+    ]) {
+      expectFailure(await call(t, 'GET', `/admin/cashier/deposits?${query}`, reader), 400, 'VALIDATION_FAILED');
+      expectFailure(await call(t, 'GET', `/admin/cashier/withdrawals?${query}`, reader), 400, 'VALIDATION_FAILED');
+    }
+    const res = await call(t, 'GET', '/admin/cashier/deposits?minAmount=10&maxAmount=5', reader);
+    expect(JSON.stringify(res.json())).toContain('maxAmount');
+  });
+
+  it('withdrawals by member, bank, amount and reference', async () => {
+    const m = await memberWithSession({ payeeName: 'Juan Dela Cruz' });
+    await setPaymentPassword(t, m.id);
+    await fund(t, m.id, 1_000_000);
+    const accountId = await addAccount(m.token, uniqueNumber());
+    const approver = (await operatorToken(['cashier.approve'])).token;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${accountId}/confirm`, approver)).statusCode).toBe(200);
+    const withdraw = async (amount: number) => {
+      const res = await injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/cashier/withdraw',
+        token: m.token,
+        body: { bankAccountId: accountId, amount, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().value.reference as string;
+    };
+    const a = await withdraw(100);
+    const b = await withdraw(300);
+    const mine = `/admin/cashier/withdrawals?pageSize=200&member=${m.username}`;
+    expect((await references(mine)).sort()).toEqual([a, b].sort());
+    expect(await references(`${mine}&minAmount=200`)).toEqual([b]);
+    expect((await references(`${mine}&bank=bd`)).sort()).toEqual([a, b].sort());
+    expect(await references(`${mine}&bank=metrobank`)).toEqual([]);
+    expect(await references(`${mine}&reference=${a}`)).toEqual([a]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await references(`${mine}&to=2020-01-01`)).toEqual([]);
+    expect((await references(`${mine}&from=2020-01-01&to=${today}`)).sort()).toEqual([a, b].sort());
+  });
+});

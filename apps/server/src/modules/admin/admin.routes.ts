@@ -73,7 +73,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Deposit orders, newest first (paged, status filter)',
+        summary:
+          'Deposit orders, newest first (paged; filters: status, member, method, amount and day range, reference)',
         querystring: AdminDepositQuery,
         response: { 200: envelope(AdminDepositList) },
       },
@@ -130,7 +131,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Withdrawal orders, newest first (paged, status filter)',
+        summary:
+          'Withdrawal orders, newest first (paged; filters: status, member, bank, amount and day range, reference)',
         querystring: AdminWithdrawalQuery,
         response: { 200: envelope(AdminWithdrawalList) },
       },

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export type Page = { pageNo: number; pageSize: number };
@@ -225,16 +225,60 @@ export function depositView(db: Conn, reference: string) {
   return depositRows(db).where('deposit_orders.reference', '=', reference).executeTakeFirst();
 }
 
-export async function pageDeposits(db: Conn, filter: { memberId?: number; status?: DepositStatus }, page: Page) {
+/**
+ * The operators' queue filters (issue 11 "queues with filters"): username and reference match a
+ * part (case-insensitive, reference from its start), amounts are minor units inclusive, `from` is
+ * inclusive and `to` exclusive.
+ */
+export type OrderFilter = {
+  memberId?: number | undefined;
+  username?: string | undefined;
+  reference?: string | undefined;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+function likePattern(text: string, anywhere: boolean): string {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return anywhere ? `%${escaped}%` : `${escaped}%`;
+}
+
+function orderConditions(table: 'deposit_orders' | 'withdrawal_orders', f: OrderFilter): RawBuilder<boolean>[] {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const out: RawBuilder<boolean>[] = [];
+  if (f.memberId !== undefined) out.push(sql<boolean>`${column('member_id')} = ${f.memberId}`);
+  if (f.username) out.push(sql<boolean>`lower(members.username) like ${likePattern(f.username, true)}`);
+  if (f.reference) out.push(sql<boolean>`lower(${column('reference')}) like ${likePattern(f.reference, false)}`);
+  if (f.minAmount !== undefined) out.push(sql<boolean>`${column('amount')} >= ${f.minAmount}`);
+  if (f.maxAmount !== undefined) out.push(sql<boolean>`${column('amount')} <= ${f.maxAmount}`);
+  if (f.from) out.push(sql<boolean>`${column('created_at')} >= ${f.from}`);
+  if (f.to) out.push(sql<boolean>`${column('created_at')} < ${f.to}`);
+  return out;
+}
+
+export async function pageDeposits(
+  db: Conn,
+  filter: OrderFilter & { status?: DepositStatus | undefined; method?: string | undefined },
+  page: Page,
+) {
   let rows = depositRows(db);
-  let count = db.selectFrom('deposit_orders').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (filter.memberId !== undefined) {
-    rows = rows.where('deposit_orders.member_id', '=', filter.memberId);
-    count = count.where('member_id', '=', filter.memberId);
+  let count = db
+    .selectFrom('deposit_orders')
+    .innerJoin('members', 'members.id', 'deposit_orders.member_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of orderConditions('deposit_orders', filter)) {
+    rows = rows.where(condition);
+    count = count.where(condition);
   }
   if (filter.status) {
     rows = rows.where('deposit_orders.status', '=', filter.status);
-    count = count.where('status', '=', filter.status);
+    count = count.where('deposit_orders.status', '=', filter.status);
+  }
+  if (filter.method) {
+    rows = rows.where('deposit_orders.method_code', '=', filter.method);
+    count = count.where('deposit_orders.method_code', '=', filter.method);
   }
   const list = await rows
     .orderBy('deposit_orders.created_at', 'desc')
@@ -456,16 +500,29 @@ export function withdrawalView(db: Conn, reference: string) {
   return withdrawalRows(db).where('withdrawal_orders.reference', '=', reference).executeTakeFirst();
 }
 
-export async function pageWithdrawals(db: Conn, filter: { memberId?: number; status?: WithdrawalStatus }, page: Page) {
+export async function pageWithdrawals(
+  db: Conn,
+  filter: OrderFilter & { status?: WithdrawalStatus | undefined; bank?: string | undefined },
+  page: Page,
+) {
   let rows = withdrawalRows(db);
-  let count = db.selectFrom('withdrawal_orders').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (filter.memberId !== undefined) {
-    rows = rows.where('withdrawal_orders.member_id', '=', filter.memberId);
-    count = count.where('member_id', '=', filter.memberId);
+  let count = db
+    .selectFrom('withdrawal_orders')
+    .innerJoin('members', 'members.id', 'withdrawal_orders.member_id')
+    .innerJoin('member_bank_accounts as b', 'b.id', 'withdrawal_orders.bank_account_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of orderConditions('withdrawal_orders', filter)) {
+    rows = rows.where(condition);
+    count = count.where(condition);
   }
   if (filter.status) {
     rows = rows.where('withdrawal_orders.status', '=', filter.status);
-    count = count.where('status', '=', filter.status);
+    count = count.where('withdrawal_orders.status', '=', filter.status);
+  }
+  if (filter.bank) {
+    const like = likePattern(filter.bank, true);
+    rows = rows.where(sql`lower(b.bank_name)`, 'like', like);
+    count = count.where(sql`lower(b.bank_name)`, 'like', like);
   }
   const list = await rows
     .orderBy('withdrawal_orders.created_at', 'desc')

@@ -314,11 +314,36 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
 
 // ---- operator actions on deposits (modules/admin calls these)
 
+/** The queue filters as the console sends them (AdminOrderQueueQuery): major units, inclusive UTC days. */
+export type OperatorQueueFilter = {
+  memberId?: number | undefined;
+  member?: string | undefined;
+  reference?: string | undefined;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+function orderFilter(f: OperatorQueueFilter): q.OrderFilter {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  return {
+    memberId: f.memberId,
+    username: f.member,
+    reference: f.reference,
+    minAmount: f.minAmount === undefined ? undefined : toMinor(f.minAmount),
+    maxAmount: f.maxAmount === undefined ? undefined : toMinor(f.maxAmount),
+    from: f.from ? day(f.from) : undefined,
+    // `to` names the last day shown: orders before the next midnight.
+    to: f.to ? new Date(day(f.to).getTime() + 86_400_000) : undefined,
+  };
+}
+
 export async function operatorDeposits(
   ctx: AppContext,
-  query: q.Page & { status?: q.DepositStatus; memberId?: number | undefined },
+  query: q.Page & OperatorQueueFilter & { status?: q.DepositStatus | undefined; method?: string | undefined },
 ) {
-  return q.pageDeposits(ctx.db, { status: query.status, memberId: query.memberId }, query);
+  return q.pageDeposits(ctx.db, { ...orderFilter(query), status: query.status, method: query.method }, query);
 }
 
 export async function approveDeposit(ctx: AppContext, operator: Principal, reference: string) {
@@ -655,12 +680,13 @@ export async function setCashierSettings(
 
 export function operatorWithdrawals(
   ctx: AppContext,
-  query: q.Page & {
-    status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed';
-    memberId?: number | undefined;
-  },
+  query: q.Page &
+    OperatorQueueFilter & {
+      status?: 'pending' | 'approved' | 'rejected' | 'paid' | 'confirmed' | undefined;
+      bank?: string | undefined;
+    },
 ) {
-  return q.pageWithdrawals(ctx.db, { status: query.status, memberId: query.memberId }, query);
+  return q.pageWithdrawals(ctx.db, { ...orderFilter(query), status: query.status, bank: query.bank }, query);
 }
 
 /** One withdrawal as the back office shows it; undefined when there is no such order. */
