@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { lazyModals } from '../../lib/lazy-modal';
 import { useSession } from '../../lib/session';
@@ -11,6 +11,11 @@ const AccountModals = lazyModals(
   ['login', 'register', 'forgetPass', 'changePass'],
   async () => (await import('../../features/auth/account-modals')).AccountModals,
 );
+
+// spec §6 contract popup: its watcher loads after first render, for signed-in members only.
+const ContractPopupHost = lazy(async () => ({
+  default: (await import('./contract-popup-host')).ContractPopupHost,
+}));
 
 // spec §2: header, footer and side menu around every page; game pages keep the header only.
 export function SiteLayout() {
@@ -49,6 +54,11 @@ export function SiteLayout() {
       {!gamePage && <Footer />}
       {!gamePage && <SideMenu />}
       <AccountModals />
+      {token && (
+        <Suspense fallback={null}>
+          <ContractPopupHost />
+        </Suspense>
+      )}
     </div>
   );
 }

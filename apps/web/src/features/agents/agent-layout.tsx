@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
 import { Toaster } from 'sonner';
 import { paths } from '../../app/paths';
 import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
 import { memberInfoQuery } from '../../lib/site-queries';
-import { type ContractKindName, visibleAgentMenu } from './menu';
+import { AgentRoutes } from './agent-routes';
+import { heldContractKinds } from './contracts-api';
+import { visibleAgentMenu } from './menu';
 
 /**
  * spec §2 /agentHome "entered after an agent-page login", §6 roles. The centre runs on the site's
@@ -29,7 +31,8 @@ export function AgentLayout() {
 
 function AgentCentre() {
   const { t } = useTranslation();
-  const held = new Set<ContractKindName>();
+  const { token } = useSession();
+  const held = useQuery(heldContractKinds(token)).data ?? new Set();
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[240px_1fr]">
       <nav aria-label={t('agent.title')} className="min-w-0 rounded-xl bg-(--surface-raised) p-3">
@@ -53,7 +56,7 @@ function AgentCentre() {
         </ul>
       </nav>
       <section className="min-w-0 rounded-xl bg-(--surface-raised) p-6">
-        <Outlet />
+        <AgentRoutes />
       </section>
       <Toaster position="top-center" richColors />
     </div>

@@ -27,6 +27,7 @@ import {
   totalsRow,
   useMoney,
 } from './components';
+import { OfferContractDialog } from './offer-contract-dialog';
 
 type Scope = 'direct' | 'all';
 type Status = '' | 'active' | 'disabled';
@@ -48,6 +49,7 @@ export function DownlinesPage() {
   const [q, setQ] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [transferTo, setTransferTo] = useState<Downline | null>(null);
+  const [offerTo, setOfferTo] = useState<Downline | null>(null);
   const list = useQuery(
     downlinesQuery(token, {
       scope,
@@ -148,6 +150,11 @@ export function DownlinesPage() {
                     <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setTransferTo(d)}>
                       {t('agent.downlines.transfer')}
                     </Button>
+                    {d.level === 1 && (
+                      <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setOfferTo(d)}>
+                        {t('agent.downlines.offerContract')}
+                      </Button>
+                    )}
                     {d.level === 1 && !d.isAgent && (
                       <Button variant="ghost" className="px-2! py-1! text-xs" onClick={() => void makeSubAgent(d)}>
                         {t('agent.downlines.setSubAgent')}
@@ -169,6 +176,7 @@ export function DownlinesPage() {
         )}
       </Loaded>
       {transferTo && <TransferDialog downline={transferTo} onClose={() => setTransferTo(null)} />}
+      {offerTo && <OfferContractDialog downline={offerTo} onClose={() => setOfferTo(null)} />}
     </div>
   );
 }

@@ -69,7 +69,11 @@ export function OverviewPage() {
                 );
               })}
             </dl>
-            <p className="mt-4 text-xs text-(--text-muted)">{t('agent.overview.asOf', { time: formatTime(o.asOf) })}</p>
+            {o.asOf && (
+              <p className="mt-4 text-xs text-(--text-muted)">
+                {t('agent.overview.asOf', { time: formatTime(o.asOf) })}
+              </p>
+            )}
           </>
         )}
       </Loaded>

@@ -1,0 +1,151 @@
+import type { Contract, ContractActionBody } from '@gamehall/shared/api/contracts';
+import { Button } from '@gamehall/ui/button';
+import { Modal } from '@gamehall/ui/modal';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/errors';
+import { pendingContractsQuery } from '../../lib/pending-contracts';
+import { useSession } from '../../lib/session';
+import { useMoney } from './components';
+import { contractAction, ratePercent } from './contracts-api';
+
+type Pending = { contract: Contract; request: 'offer' | 'termination' };
+
+/**
+ * spec §6 "contract popup" (member role), §4 Contracts: a signed-in member sees each contract offer
+ * made to it and each termination request the other side made, and answers it here. Closing the
+ * popup puts the open items aside for this page; new ones open it again.
+ */
+export function ContractPopup() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  const pending = useQuery(pendingContractsQuery(token)).data;
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const items: Pending[] = [
+    ...(pending?.offers ?? []).map((contract) => ({ contract, request: 'offer' as const })),
+    ...(pending?.terminationRequests ?? []).map((contract) => ({ contract, request: 'termination' as const })),
+  ];
+  const idOf = (p: Pending) => `${p.request}:${p.contract.id}`;
+  const shown = items.filter((p) => !dismissed.has(idOf(p)));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const act = async (p: Pending, body: ContractActionBody) => {
+    setBusy(true);
+    setError('');
+    try {
+      await contractAction(p.contract.kind, body);
+      await queryClient.invalidateQueries({ queryKey: ['contracts'] });
+      await queryClient.invalidateQueries({ queryKey: ['agent'] });
+      await queryClient.invalidateQueries({ queryKey: ['member'] });
+    } catch (err) {
+      setError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={shown.length > 0}
+      onClose={() => setDismissed(new Set([...dismissed, ...shown.map(idOf)]))}
+      title={t('contracts.popup.title')}
+      wide
+    >
+      <ul className="space-y-4" data-testid="contract-popup">
+        {shown.map((p) => {
+          const c = p.contract;
+          const id = c.id;
+          return (
+            <li key={idOf(p)} className="rounded-lg bg-(--surface) p-4">
+              <ContractSummary contract={c} request={p.request} />
+              <div className="mt-3 flex flex-wrap gap-2">
+                {p.request === 'offer' ? (
+                  <>
+                    <Button disabled={busy} onClick={() => void act(p, { action: 'accept', contractId: id })}>
+                      {t('contracts.popup.accept')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => void act(p, { action: 'reject', contractId: id })}
+                    >
+                      {t('contracts.popup.reject')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button
+                      disabled={busy}
+                      onClick={() => void act(p, { action: 'acceptTermination', contractId: id })}
+                    >
+                      {t('contracts.popup.acceptTermination')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => void act(p, { action: 'rejectTermination', contractId: id })}
+                    >
+                      {t('contracts.popup.rejectTermination')}
+                    </Button>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function ContractSummary({ contract: c, request }: { contract: Contract; request: 'offer' | 'termination' }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const from = c.upline?.username ?? t('contracts.operator');
+  return (
+    <>
+      <h3 className="font-semibold">
+        {request === 'offer'
+          ? t('contracts.popup.offer', { kind: t(`contracts.kinds.${c.kind}`), from })
+          : t('contracts.popup.termination', {
+              kind: t(`contracts.kinds.${c.kind}`),
+              from: c.terminationRequestedBy === 'holder' ? c.holder.username : from,
+            })}
+      </h3>
+      <p className="text-sm text-(--text-muted)">
+        {t('contracts.popup.terms', { period: t(`contracts.periods.${c.period}`), rate: ratePercent(c.ratePpm) })}
+      </p>
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">{t('contracts.tiers')}</caption>
+        <thead className="text-(--text-muted)">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('contracts.minValidBet')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('contracts.minActiveMembers')}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {t('contracts.rate')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.tiers.map((tier) => (
+            <tr key={`${tier.minValidBet}-${tier.minActiveMembers}`}>
+              <td className="py-1 pr-3 tabular-nums">{money(tier.minValidBet)}</td>
+              <td className="py-1 pr-3 tabular-nums">{tier.minActiveMembers}</td>
+              <td className="py-1 tabular-nums">{ratePercent(tier.ratePpm)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import type { ContractKind, StatementDetail } from '@gamehall/shared/api/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../components/responsive-table';
+import { useSession } from '../../lib/session';
+import {
+  AgentTitle,
+  cell,
+  formatTime,
+  Loaded,
+  numCell,
+  Pager,
+  RangeLine,
+  rowClass,
+  totalsRow,
+  useMoney,
+  useReportRange,
+} from './components';
+import { ratePercent, statementsQuery } from './contracts-api';
+
+/** spec §2 dividend record. */
+export function DividendRecordPage() {
+  return <StatementsPage kind="dividend" titleKey="agent.menu.dividendRecord" />;
+}
+/** spec §2 daily wages. */
+export function DailyWagesPage() {
+  return <StatementsPage kind="daily_salary" titleKey="agent.menu.dailyWages" />;
+}
+/** spec §2 hourly salary. */
+export function HourlySalaryPage() {
+  return <StatementsPage kind="hourly_salary" titleKey="agent.menu.hourlySalary" />;
+}
+/** spec §2 real-time salary (settled every 5 minutes, spec §9). */
+export function RealtimeSalaryPage() {
+  return <StatementsPage kind="realtime_salary" titleKey="agent.menu.realtimeSalary" />;
+}
+
+/**
+ * The settled statements of one contract kind (docs/agents.md "Settlement"): one row per period
+ * with the team's figures, the tier rate, the amount and its status; each opens line by line
+ * (the agent's own direct members, and each direct downline branch with its rate).
+ */
+function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: string }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const money = useMoney();
+  const [pageNo, setPageNo] = useState(1);
+  const { range, filter } = useReportRange(() => setPageNo(1));
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useQuery({
+    ...statementsQuery(token, kind, range ?? {}, pageNo),
+    enabled: Boolean(token) && range !== null,
+  });
+  const dividend = kind === 'dividend';
+  const columns = [
+    t('contracts.periodColumn'),
+    { label: dividend ? t('contracts.netLoss') : t('contracts.validBets'), align: 'end' as const },
+    { label: t('contracts.activeMembers'), align: 'end' as const },
+    { label: t('contracts.rate'), align: 'end' as const },
+    ...(dividend ? [{ label: t('contracts.carryIn'), align: 'end' as const }] : []),
+    { label: t('contracts.amount'), align: 'end' as const },
+    t('agent.common.status'),
+    { label: t('contracts.lines'), srOnly: true },
+  ];
+  return (
+    <div>
+      <AgentTitle>{t(titleKey)}</AgentTitle>
+      {filter}
+      <Loaded query={list}>
+        {(v) => (
+          <>
+            <RangeLine from={v.from} to={v.to} />
+            <ResponsiveTable
+              caption={t(titleKey)}
+              testId={`statements-${kind}`}
+              columns={columns}
+              empty={v.content.length === 0}
+              emptyText={t('agent.common.noRecords')}
+            >
+              {v.content.map((s) => (
+                <Fragment key={s.id}>
+                  <tr className={rowClass}>
+                    <td className={cell}>
+                      {formatTime(s.periodStart)}
+                      <span className="block text-xs text-(--text-muted)">{formatTime(s.periodEnd)}</span>
+                    </td>
+                    <td className={numCell}>{money(dividend ? s.netLoss : s.validBets)}</td>
+                    <td className={numCell}>{s.activeMembers}</td>
+                    <td className={numCell}>{ratePercent(s.ratePpm)}</td>
+                    {dividend && <td className={numCell}>{money(s.carryIn)}</td>}
+                    <td className={`${numCell} font-semibold`}>{money(s.amount)}</td>
+                    <td className={cell}>{t(`contracts.statementStatus.${s.status}`)}</td>
+                    <td className="py-2">
+                      <button
+                        type="button"
+                        className="text-sm text-(--accent) underline"
+                        aria-expanded={open === s.id}
+                        onClick={() => setOpen(open === s.id ? null : s.id)}
+                      >
+                        {open === s.id ? t('contracts.hideLines') : t('contracts.showLines')}
+                      </button>
+                    </td>
+                  </tr>
+                  {open === s.id && (
+                    <tr>
+                      <td colSpan={columns.length} className="pb-3">
+                        <StatementLines statement={s} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+              <tr className={totalsRow}>
+                <td className={cell}>{t('agent.common.total')}</td>
+                <td className={numCell}>{money(dividend ? v.totals.netLoss : v.totals.validBets)}</td>
+                <td className={numCell} />
+                <td className={numCell} />
+                {dividend && <td className={numCell} />}
+                <td className={numCell}>{money(v.totals.amount)}</td>
+                <td className={cell} colSpan={2} />
+              </tr>
+            </ResponsiveTable>
+            <Pager page={pageNo} totalPages={v.totalPages} onChange={setPageNo} />
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
+function StatementLines({ statement }: { statement: StatementDetail }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <div className="rounded-lg bg-(--surface) p-3 text-sm">
+      <p className="mb-2 text-(--text-muted)">
+        {t('contracts.statementSummary', {
+          gross: money(statement.gross),
+          carryOut: money(statement.carryOut),
+          paidAt: formatTime(statement.paidAt),
+        })}
+      </p>
+      <ResponsiveTable
+        caption={t('contracts.lines')}
+        columns={[
+          t('contracts.branch'),
+          { label: t('contracts.validBets'), align: 'end' },
+          { label: t('contracts.netLoss'), align: 'end' },
+          { label: t('contracts.activeMembers'), align: 'end' },
+          { label: t('contracts.downlineRate'), align: 'end' },
+          { label: t('contracts.amount'), align: 'end' },
+        ]}
+        empty={statement.lines.length === 0}
+        emptyText={t('agent.common.noRecords')}
+      >
+        {statement.lines.map((line) => (
+          <tr key={line.downline?.id ?? 0} className={rowClass}>
+            <td className={cell}>{line.downline ? line.downline.username : t('contracts.ownMembers')}</td>
+            <td className={numCell}>{money(line.validBets)}</td>
+            <td className={numCell}>{money(line.netLoss)}</td>
+            <td className={numCell}>{line.activeMembers}</td>
+            <td className={numCell}>{ratePercent(line.downlineRatePpm)}</td>
+            <td className={numCell}>{money(line.amount)}</td>
+          </tr>
+        ))}
+      </ResponsiveTable>
+    </div>
+  );
+}
