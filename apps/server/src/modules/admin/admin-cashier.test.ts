@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -178,11 +179,10 @@ describe('queue filters', () => {
     const small = await deposit(m.token, 250);
     const large = await deposit(m.token, 1000);
     const theirs = await deposit(other.token, 600);
-    await t.ctx.db
-      .updateTable('deposit_orders')
-      .set({ created_at: new Date('2026-01-15T23:30:00Z') })
-      .where('reference', '=', small)
-      .execute();
+    // created_at is never written by the code (CreatedAt): the test moves it back with plain SQL.
+    await sql`UPDATE deposit_orders SET created_at = '2026-01-15T23:30:00Z' WHERE reference = ${small}`.execute(
+      t.ctx.db,
+    );
 
     const mine = `/admin/cashier/deposits?pageSize=200&member=${m.username.slice(1).toUpperCase()}`;
     expect((await references(mine)).sort()).toEqual([small, large].sort());
