@@ -33,6 +33,9 @@ import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
+import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
+import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -160,6 +163,9 @@ const routeModules: RouteModule[] = [
   registerOutboxRoutes,
   registerWalletRoutes,
   registerCashierRoutes,
+  registerAgentTeamRoutes,
+  registerAgentDownlineRoutes,
+  registerAgentCentreRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,

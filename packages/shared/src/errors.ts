@@ -138,6 +138,11 @@ export const errorCatalogue = {
     message:
       "The house studio derives this vendor's secret from the platform's studio secret: it cannot be rotated here",
   },
+  // agent centre: downlines (issue 12)
+  AGENT_NOT_DIRECT_DOWNLINE: { status: 409, message: 'Only a direct downline can be made a sub-agent' },
+  AGENT_DOWNLINE_NOT_MEMBER: { status: 409, message: 'Only a regular member account can be made a sub-agent' },
+  AGENT_DOWNLINE_DISABLED: { status: 409, message: 'This downline account is disabled' },
+  AGENT_DOWNLINE_ALREADY_AGENT: { status: 409, message: 'This downline is already an agent' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,3 +1,4 @@
+import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import type { Job } from './scheduler';
@@ -17,4 +18,4 @@ export const gatewayDepositExpiryJob: Job = {
 };
 
 /** Every scheduled job; main.ts starts them with startScheduler. */
-export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob, reportRollupsJob];
+export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob, reportRollupsJob, agentStatsJob];

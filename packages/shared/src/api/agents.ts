@@ -6,8 +6,17 @@ import { RegisterBody } from './registration';
 // (auth 'agent') and covers its own subtree only (docs/agents.md "The tree"). Money is major units,
 // like the rest of the player-side API. Days are brand-time-zone days, yyyy-MM-dd.
 
+/** yyyy-MM-dd naming a day that exists (not 2026-02-30). */
+function isCalendarDay(day: string): boolean {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day;
+}
+
 /** A brand-time-zone day. */
-export const AgentDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const AgentDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isCalendarDay, { params: { reason: 'INVALID' } });
 
 /** The longest range an agent report covers. */
 export const MAX_AGENT_RANGE_DAYS = 92;
@@ -26,11 +35,6 @@ const RangeFields = { from: AgentDay.optional(), to: AgentDay.optional() };
 
 /** A given range runs forward and covers at most MAX_AGENT_RANGE_DAYS days. */
 function checkRange(v: { from?: string | undefined; to?: string | undefined }, c: z.RefinementCtx) {
-  for (const key of ['from', 'to'] as const) {
-    const day = v[key];
-    if (day !== undefined && Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-      c.addIssue({ code: 'custom', path: [key], params: { reason: 'INVALID' } });
-  }
   if (v.from === undefined || v.to === undefined) return;
   const span = daysBetween(v.from, v.to);
   if (Number.isNaN(span)) return;
@@ -82,8 +86,11 @@ export const TeamOverview = z.object({
   current: TeamPeriodFigures,
   /** The period of equal length that ends the day before `current.from`. */
   previous: TeamPeriodFigures,
-  /** The daily figures are complete up to this instant (the job refreshes today every couple of minutes). */
-  asOf: z.string(),
+  /**
+   * The figures are complete up to this instant: the oldest refresh of the days shown (the job
+   * refreshes today every couple of minutes); null when none of the days has been computed yet.
+   */
+  asOf: z.string().nullable(),
   currency: z.string(),
 });
 export type TeamOverview = z.infer<typeof TeamOverview>;

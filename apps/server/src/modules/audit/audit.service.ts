@@ -57,7 +57,9 @@ export type AuditEvent =
   | 'twoFactor.disable'
   | 'twoFactor.recoveryCodes'
   | 'twoFactor.code'
-  | 'session.revoke';
+  | 'session.revoke'
+  | 'agent.downline.create'
+  | 'agent.downline.subAgent';
 
 export async function audit(
   db: Conn,

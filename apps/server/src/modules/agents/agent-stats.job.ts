@@ -1,0 +1,12 @@
+import type { Job } from '../../jobs/scheduler';
+import { refreshAgentStats } from './agent-stats.service';
+
+/**
+ * The agent centre's daily figures (migration 0027): today and yesterday recomputed every two
+ * minutes, days never computed filled in. The team overview says how fresh they are (`asOf`).
+ */
+export const agentStatsJob: Job = {
+  name: 'agents.daily-figures',
+  everyMs: 120_000,
+  run: (ctx) => refreshAgentStats(ctx),
+};

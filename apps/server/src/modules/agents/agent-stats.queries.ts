@@ -1,0 +1,164 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type {} from './agent-stats.tables';
+
+// The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
+// vendor-gateway), approved deposits and withdrawals (cashier), registrations (accounts), and the
+// tree (agent_tree). As for the back office's reports, reading those tables here is for
+// aggregation only; this file writes only the agent_*_days tables.
+
+/** A brand-time-zone day as 'YYYY-MM-DD'. */
+export type Day = string;
+
+function dayStart(day: Day, tz: string): RawBuilder<Date> {
+  return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${tz})`;
+}
+function dayEnd(day: Day, tz: string): RawBuilder<Date> {
+  return sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`;
+}
+
+/** The brand-time-zone day of an instant. */
+export async function dayOf(db: Conn, at: Date, tz: string): Promise<Day> {
+  const r = await sql<{ day: string }>`SELECT (${at}::timestamptz AT TIME ZONE ${tz})::date::text AS day`.execute(db);
+  return r.rows[0]?.day ?? '';
+}
+
+/** One refresh of a day at a time across nodes (the job and a manual refresh). */
+export async function lockDay(trx: Conn, day: Day) {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agents.day:${day}`}, 0))`.execute(trx);
+}
+
+// Each refresh writes the day's rows with one stamp (upsert by key), then deletes the day's rows the
+// upsert did not touch (no activity any more): running it twice gives the same rows.
+
+/**
+ * Per member: valid bets (closed rounds, at closed_at; docs/agents.md "Valid bet"), approved
+ * deposits (at the decision), approved withdrawals (at the approval, when the money left), and the
+ * registration.
+ */
+export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: Date) {
+  const start = dayStart(day, tz);
+  const end = dayEnd(day, tz);
+  await sql`
+    INSERT INTO agent_member_days (day, member_id, registered, rounds, valid_bets, wins, deposit_count, deposits,
+      first_deposit, withdrawal_count, withdrawals, refreshed_at)
+    WITH r AS (
+      SELECT member_id, count(*) AS n, sum(bet_amount) AS bets, sum(win_amount) AS wins
+      FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+      GROUP BY member_id
+    ), d AS (
+      SELECT member_id, count(*) AS n, sum(amount) AS amount, bool_or(first_deposit) AS first
+      FROM deposit_orders WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
+      GROUP BY member_id
+    ), w AS (
+      SELECT member_id, count(*) AS n, sum(amount) AS amount
+      FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
+      GROUP BY member_id
+    ), g AS (
+      SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}
+    ), ids AS (
+      SELECT member_id FROM r UNION SELECT member_id FROM d UNION SELECT member_id FROM w UNION SELECT member_id FROM g
+    )
+    SELECT ${day}::date, ids.member_id, g.member_id IS NOT NULL,
+      coalesce(r.n, 0), coalesce(r.bets, 0)::bigint, coalesce(r.wins, 0)::bigint,
+      coalesce(d.n, 0), coalesce(d.amount, 0)::bigint, coalesce(d.first, false),
+      coalesce(w.n, 0), coalesce(w.amount, 0)::bigint, ${stamp}::timestamptz
+    FROM ids
+    LEFT JOIN r ON r.member_id = ids.member_id
+    LEFT JOIN d ON d.member_id = ids.member_id
+    LEFT JOIN w ON w.member_id = ids.member_id
+    LEFT JOIN g ON g.member_id = ids.member_id
+    ON CONFLICT (day, member_id) DO UPDATE SET
+      registered = excluded.registered, rounds = excluded.rounds, valid_bets = excluded.valid_bets,
+      wins = excluded.wins, deposit_count = excluded.deposit_count, deposits = excluded.deposits,
+      first_deposit = excluded.first_deposit, withdrawal_count = excluded.withdrawal_count,
+      withdrawals = excluded.withdrawals, refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx.deleteFrom('agent_member_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+}
+
+/**
+ * Per agent (every member with downlines): its team's member days summed through agent_tree
+ * (depth >= 1), with the sketch of the active members (register = low 10 bits of
+ * hashint8(member_id), rank = 23 - bit length of the other 22 bits; reports/hll.ts).
+ */
+export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
+  await sql`
+    INSERT INTO agent_team_days (agent_id, day, new_members, active_members, active_hll, first_depositors,
+      deposit_count, deposits, withdrawal_count, withdrawals, rounds, valid_bets, wins, refreshed_at)
+    WITH r AS (
+      SELECT t.ancestor_id AS agent_id, md.*
+      FROM agent_member_days md JOIN agent_tree t ON t.member_id = md.member_id AND t.depth >= 1
+      WHERE md.day = ${day}::date
+    ), sk AS (
+      SELECT agent_id, array_agg(((idx << 5) | rnk)::smallint ORDER BY idx) AS hll
+      FROM (
+        SELECT agent_id, idx, max(rnk) AS rnk FROM (
+          SELECT agent_id, (h & 1023) AS idx, 23 - length(ltrim(((h >> 10)::bit(22))::text, '0')) AS rnk
+          FROM (SELECT agent_id, hashint8(member_id) AS h FROM r WHERE rounds > 0) d
+        ) x GROUP BY agent_id, idx
+      ) y GROUP BY agent_id
+    )
+    SELECT a.agent_id, ${day}::date, a.new_members, a.active_members, coalesce(sk.hll, '{}'::smallint[]),
+      a.first_depositors, a.deposit_count, a.deposits, a.withdrawal_count, a.withdrawals, a.rounds, a.valid_bets,
+      a.wins, ${stamp}::timestamptz
+    FROM (
+      SELECT agent_id,
+        count(*) FILTER (WHERE registered)::int AS new_members,
+        count(*) FILTER (WHERE rounds > 0)::int AS active_members,
+        count(*) FILTER (WHERE first_deposit)::int AS first_depositors,
+        sum(deposit_count)::int AS deposit_count, sum(deposits)::bigint AS deposits,
+        sum(withdrawal_count)::int AS withdrawal_count, sum(withdrawals)::bigint AS withdrawals,
+        sum(rounds)::bigint AS rounds, sum(valid_bets)::bigint AS valid_bets, sum(wins)::bigint AS wins
+      FROM r GROUP BY agent_id
+    ) a LEFT JOIN sk ON sk.agent_id = a.agent_id
+    ON CONFLICT (agent_id, day) DO UPDATE SET
+      new_members = excluded.new_members, active_members = excluded.active_members,
+      active_hll = excluded.active_hll, first_depositors = excluded.first_depositors,
+      deposit_count = excluded.deposit_count, deposits = excluded.deposits,
+      withdrawal_count = excluded.withdrawal_count, withdrawals = excluded.withdrawals, rounds = excluded.rounds,
+      valid_bets = excluded.valid_bets, wins = excluded.wins, refreshed_at = excluded.refreshed_at
+  `.execute(trx);
+  await trx.deleteFrom('agent_team_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+}
+
+export async function markDay(trx: Conn, day: Day, stamp: Date) {
+  await trx
+    .insertInto('agent_stat_days')
+    .values({ day, refreshed_at: stamp })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ refreshed_at: stamp }))
+    .execute();
+}
+
+/** The first day anything happened (the earliest member), or null on an empty database. */
+export async function firstActivityDay(db: Conn, tz: string): Promise<Day | null> {
+  const r = await sql<{ day: string | null }>`
+    SELECT (min(created_at) AT TIME ZONE ${tz})::date::text AS day FROM members`.execute(db);
+  return r.rows[0]?.day ?? null;
+}
+
+/** Days in [from, to] never computed, oldest first. */
+export async function missingDays(db: Conn, from: Day, to: Day, limit: number): Promise<Day[]> {
+  const r = await sql<{ day: string }>`
+    SELECT g::date::text AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') g
+    WHERE NOT EXISTS (SELECT 1 FROM agent_stat_days s WHERE s.day = g::date)
+    ORDER BY g LIMIT ${limit}`.execute(db);
+  return r.rows.map((row) => row.day);
+}
+
+/** When each of the days was last computed (days never computed are absent). */
+export async function statDays(db: Conn, from: Day, to: Day) {
+  const r = await sql<{ day: string; refreshed_at: Date }>`
+    SELECT day::text AS day, refreshed_at FROM agent_stat_days WHERE day BETWEEN ${from}::date AND ${to}::date`.execute(
+    db,
+  );
+  return r.rows;
+}
+
+/** The instants a range of brand days covers: [start of `from`, start of the day after `to`). */
+export async function dayWindow(db: Conn, from: Day, to: Day, tz: string) {
+  const r = await sql<{ start: Date; end: Date }>`
+    SELECT ${dayStart(from, tz)} AS start, ${dayEnd(to, tz)} AS end`.execute(db);
+  const row = r.rows[0];
+  return { start: new Date(row?.start ?? 0), end: new Date(row?.end ?? 0) };
+}

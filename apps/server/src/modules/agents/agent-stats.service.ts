@@ -1,0 +1,44 @@
+import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
+import { getBrand } from '../site/brand.service';
+import * as q from './agent-stats.queries';
+
+// The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
+// midnight) and fills in days never computed, a few per run so one run stays short.
+const RECENT_DAYS = 2;
+const BACKFILL_PER_RUN = 14;
+const BACKFILL_HORIZON_DAYS = 400;
+
+/** `day` plus `n` days (negative goes back). */
+export function addDays(day: q.Day, n: number): q.Day {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Recomputes one brand-time-zone day's member and team figures; idempotent. */
+export async function refreshAgentDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
+  const zone = tz ?? (await getBrand(ctx.db)).timeZone;
+  await ctx.db.transaction().execute(async (trx: Conn) => {
+    await q.lockDay(trx, day);
+    const stamp = ctx.now();
+    await q.refreshMemberDays(trx, day, zone, stamp);
+    await q.refreshTeamDays(trx, day, stamp);
+    await q.markDay(trx, day, stamp);
+  });
+}
+
+/** The job's work: recent days, then missing ones; returns the days it computed. */
+export async function refreshAgentStats(ctx: AppContext): Promise<q.Day[]> {
+  const tz = (await getBrand(ctx.db)).timeZone;
+  const today = await q.dayOf(ctx.db, ctx.now(), tz);
+  const recent = Array.from({ length: RECENT_DAYS }, (_, i) => addDays(today, -i));
+  const first = await q.firstActivityDay(ctx.db, tz);
+  const horizon = addDays(today, -BACKFILL_HORIZON_DAYS);
+  const from = first && first > horizon ? first : horizon;
+  const before = addDays(today, -RECENT_DAYS);
+  const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
+  const days = [...recent, ...missing];
+  for (const day of days) await refreshAgentDay(ctx, day, tz);
+  return days;
+}

@@ -1,0 +1,54 @@
+import type { ColumnType } from 'kysely';
+
+// The agent centre's figure tables of migration 0027, declared beside the module that alone writes
+// them (merged into the Database interface of db/schema.ts). `day` is a brand-time-zone date read as
+// 'YYYY-MM-DD' text (queries cast it), so no driver turns it into a UTC midnight.
+type Day = ColumnType<string, string, string>;
+type Stamp = ColumnType<Date, Date, Date>;
+/** Sparse HyperLogLog sketch (reports/hll.ts): idx << 5 | rank per non-empty register. */
+type Sketch = ColumnType<number[], number[], number[]>;
+
+export interface AgentMemberDaysTable {
+  day: Day;
+  member_id: number;
+  registered: boolean;
+  rounds: number;
+  valid_bets: number;
+  wins: number;
+  deposit_count: number;
+  deposits: number;
+  first_deposit: boolean;
+  withdrawal_count: number;
+  withdrawals: number;
+  refreshed_at: Stamp;
+}
+
+export interface AgentTeamDaysTable {
+  agent_id: number;
+  day: Day;
+  new_members: number;
+  active_members: number;
+  active_hll: Sketch;
+  first_depositors: number;
+  deposit_count: number;
+  deposits: number;
+  withdrawal_count: number;
+  withdrawals: number;
+  rounds: number;
+  valid_bets: number;
+  wins: number;
+  refreshed_at: Stamp;
+}
+
+export interface AgentStatDaysTable {
+  day: Day;
+  refreshed_at: Stamp;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    agent_member_days: AgentMemberDaysTable;
+    agent_team_days: AgentTeamDaysTable;
+    agent_stat_days: AgentStatDaysTable;
+  }
+}

@@ -1,0 +1,376 @@
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
+import { type RawBuilder, sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type {} from './agent-stats.tables';
+
+// The agent's team views. Every query is scoped by agent_tree (ancestor_id = the signed-in agent,
+// depth >= 1), so nothing outside the agent's subtree can be read (docs/agents.md "The tree"). Like
+// the back office's reports, these read other areas' tables (rounds, orders, ledger movements) for
+// aggregation and listing only, and write nothing.
+
+export type Window = { start: Date; end: Date };
+export type Page = { limit: number; offset: number };
+export type Sort = { column: string; order: 'asc' | 'desc' };
+
+function orderBy(sort: Sort, columns: Record<string, string>, tieBreak: string): RawBuilder<unknown> {
+  const column = columns[sort.column] ?? tieBreak;
+  const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+  return sql.raw(`${column} ${dir}, ${tieBreak} ${dir}`);
+}
+
+/** Is `memberId` in the agent's team (depth >= 1)? */
+export async function inTeam(db: Conn, agentId: number, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('agent_tree')
+    .select('depth')
+    .where('ancestor_id', '=', agentId)
+    .where('member_id', '=', memberId)
+    .where('depth', '>=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Team size, direct downlines and sub-agents, now. */
+export async function teamCounts(db: Conn, agentId: number) {
+  const r = await sql<{ team: string; direct: string; agents: string }>`
+    SELECT
+      (SELECT count(*) FROM agent_tree WHERE ancestor_id = ${agentId} AND depth >= 1) AS team,
+      (SELECT count(*) FROM agent_tree WHERE ancestor_id = ${agentId} AND depth = 1) AS direct,
+      (SELECT count(*) FROM members m JOIN agent_tree t ON t.member_id = m.id
+        WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND m.type IN (${sql.join(AGENT_ACCOUNT_TYPES)})) AS agents
+  `.execute(db);
+  const row = r.rows[0];
+  return { team: Number(row?.team ?? 0), direct: Number(row?.direct ?? 0), agents: Number(row?.agents ?? 0) };
+}
+
+/** The agent's team-day rows in [from, to] (days without team activity have none). */
+export function teamDays(db: Conn, agentId: number, from: string, to: string) {
+  return db
+    .selectFrom('agent_team_days')
+    .select([
+      sql<string>`day::text`.as('day'),
+      'new_members',
+      'active_members',
+      'active_hll',
+      'first_depositors',
+      'deposit_count',
+      'deposits',
+      'withdrawal_count',
+      'withdrawals',
+      'rounds',
+      'valid_bets',
+      'wins',
+    ])
+    .where('agent_id', '=', agentId)
+    .where(sql<boolean>`day BETWEEN ${from}::date AND ${to}::date`)
+    .execute();
+}
+export type TeamDayRow = Awaited<ReturnType<typeof teamDays>>[number];
+
+// ---- team betting
+
+const BET_SORTS = {
+  key: 'key',
+  rounds: 'rounds',
+  validBets: 'valid_bets',
+  wins: 'wins',
+  profitLoss: '(wins - valid_bets)',
+};
+
+export type BetGroupRow = { key: string; name: string | null; rounds: number; valid_bets: number; wins: number };
+export type BetTotals = { rounds: number; valid_bets: number; wins: number };
+
+/** The team's closed rounds in the window: by game type or vendor, one page, with the group count and totals. */
+export async function betGroups(
+  db: Conn,
+  agentId: number,
+  window: Window,
+  groupBy: 'gameType' | 'vendor',
+  sort: Sort,
+  page: Page,
+) {
+  const key = groupBy === 'vendor' ? sql.raw('vr.vendor_code') : sql.raw('vr.game_type');
+  const source = sql`
+    SELECT ${key} AS key, count(*)::bigint AS rounds, sum(vr.bet_amount)::bigint AS valid_bets,
+      sum(vr.win_amount)::bigint AS wins
+    FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
+    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND vr.status = 'closed'
+      AND vr.closed_at >= ${window.start} AND vr.closed_at < ${window.end}
+    GROUP BY 1`;
+  const [rows, totals] = await Promise.all([
+    sql<Record<keyof BetGroupRow, string | null>>`
+      SELECT g.key, ${groupBy === 'vendor' ? sql`v.name` : sql`NULL::text`} AS name, g.rounds, g.valid_bets, g.wins
+      FROM (${source}) g ${groupBy === 'vendor' ? sql`LEFT JOIN vendors v ON v.code = g.key` : sql``}
+      ORDER BY ${orderBy(sort, BET_SORTS, 'key')}
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<{ n: string; rounds: string | null; bets: string | null; wins: string | null }>`
+      SELECT count(*) AS n, sum(rounds) AS rounds, sum(valid_bets) AS bets, sum(wins) AS wins FROM (${source}) g`.execute(
+      db,
+    ),
+  ]);
+  const t = totals.rows[0];
+  return {
+    rows: rows.rows.map(
+      (x): BetGroupRow => ({
+        key: x.key ?? '',
+        name: x.name,
+        rounds: Number(x.rounds),
+        valid_bets: Number(x.valid_bets),
+        wins: Number(x.wins),
+      }),
+    ),
+    total: Number(t?.n ?? 0),
+    totals: { rounds: Number(t?.rounds ?? 0), valid_bets: Number(t?.bets ?? 0), wins: Number(t?.wins ?? 0) },
+  };
+}
+
+export type RoundFilter = { memberId?: number | undefined; vendor?: string | undefined; gameType?: string | undefined };
+
+function roundsWhere(agentId: number, window: Window, f: RoundFilter) {
+  return sql`t.ancestor_id = ${agentId} AND t.depth >= 1 AND vr.status = 'closed'
+    AND vr.closed_at >= ${window.start} AND vr.closed_at < ${window.end}
+    ${f.memberId !== undefined ? sql`AND vr.member_id = ${f.memberId}` : sql``}
+    ${f.vendor !== undefined ? sql`AND vr.vendor_code = ${f.vendor}` : sql``}
+    ${f.gameType !== undefined ? sql`AND vr.game_type = ${f.gameType}` : sql``}`;
+}
+
+/** The team's closed rounds in the window, newest first. */
+export async function roundsPage(db: Conn, agentId: number, window: Window, f: RoundFilter, page: Page) {
+  const r = await sql<{
+    id: string;
+    round_id: string;
+    member_id: string;
+    username: string;
+    vendor_code: string;
+    game_type: string;
+    game_code: string;
+    game_name: string | null;
+    bet_amount: string;
+    win_amount: string;
+    closed_at: Date;
+  }>`
+    SELECT vr.id, vr.round_id, vr.member_id, m.username, vr.vendor_code, vr.game_type, vr.game_code, g.name AS game_name,
+      vr.bet_amount, vr.win_amount, vr.closed_at
+    FROM agent_tree t
+    JOIN vendor_rounds vr ON vr.member_id = t.member_id
+    JOIN members m ON m.id = vr.member_id
+    LEFT JOIN games g ON g.vendor_code = vr.vendor_code AND g.game_code = vr.game_code AND g.game_type = vr.game_type
+    WHERE ${roundsWhere(agentId, window, f)}
+    ORDER BY vr.closed_at DESC, vr.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}
+  `.execute(db);
+  return r.rows.map((x) => ({
+    id: Number(x.id),
+    round_id: x.round_id,
+    member_id: Number(x.member_id),
+    username: x.username,
+    vendor_code: x.vendor_code,
+    game_type: x.game_type,
+    game_code: x.game_code,
+    game_name: x.game_name,
+    bet_amount: Number(x.bet_amount),
+    win_amount: Number(x.win_amount),
+    closed_at: new Date(x.closed_at),
+  }));
+}
+export type RoundRow = Awaited<ReturnType<typeof roundsPage>>[number];
+
+export async function roundsTotals(db: Conn, agentId: number, window: Window, f: RoundFilter) {
+  const r = await sql<{ n: string; bets: string | null; wins: string | null }>`
+    SELECT count(*) AS n, sum(vr.bet_amount) AS bets, sum(vr.win_amount) AS wins
+    FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
+    WHERE ${roundsWhere(agentId, window, f)}
+  `.execute(db);
+  const row = r.rows[0];
+  return { rounds: Number(row?.n ?? 0), valid_bets: Number(row?.bets ?? 0), wins: Number(row?.wins ?? 0) };
+}
+
+// ---- user loss statements
+
+const LOSS_SORTS = {
+  username: 'lower(username)',
+  level: 'depth',
+  validBets: 'valid_bets',
+  wins: 'wins',
+  profitLoss: '(wins - valid_bets)',
+  deposits: 'deposits',
+  withdrawals: 'withdrawals',
+};
+
+export type LossRow = {
+  member_id: number;
+  username: string;
+  depth: number;
+  rounds: number;
+  valid_bets: number;
+  wins: number;
+  deposits: number;
+  withdrawals: number;
+};
+
+function lossSource(agentId: number, from: string, to: string, q: string | undefined) {
+  return sql`
+    SELECT md.member_id, m.username, t.depth, sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets,
+      sum(md.wins)::bigint AS wins, sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals
+    FROM agent_tree t
+    JOIN agent_member_days md ON md.member_id = t.member_id
+    JOIN members m ON m.id = t.member_id
+    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${from}::date AND ${to}::date
+      ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
+    GROUP BY md.member_id, m.username, t.depth
+    HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0`;
+}
+
+/** Each downline's own figures over [from, to] from the daily member figures; one page, count and totals. */
+export async function lossPage(
+  db: Conn,
+  agentId: number,
+  range: { from: string; to: string; q?: string | undefined },
+  sort: Sort,
+  page: Page,
+) {
+  const source = lossSource(agentId, range.from, range.to, range.q);
+  const [rows, totals] = await Promise.all([
+    sql<Record<keyof LossRow, string>>`
+      SELECT * FROM (${source}) s ORDER BY ${orderBy(sort, LOSS_SORTS, 'member_id')}
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<{
+      n: string;
+      rounds: string | null;
+      bets: string | null;
+      wins: string | null;
+      dep: string | null;
+      wd: string | null;
+    }>`
+      SELECT count(*) AS n, sum(rounds) AS rounds, sum(valid_bets) AS bets, sum(wins) AS wins, sum(deposits) AS dep,
+        sum(withdrawals) AS wd
+      FROM (${source}) s`.execute(db),
+  ]);
+  const t = totals.rows[0];
+  return {
+    rows: rows.rows.map(
+      (x): LossRow => ({
+        member_id: Number(x.member_id),
+        username: x.username,
+        depth: Number(x.depth),
+        rounds: Number(x.rounds),
+        valid_bets: Number(x.valid_bets),
+        wins: Number(x.wins),
+        deposits: Number(x.deposits),
+        withdrawals: Number(x.withdrawals),
+      }),
+    ),
+    total: Number(t?.n ?? 0),
+    totals: {
+      rounds: Number(t?.rounds ?? 0),
+      valid_bets: Number(t?.bets ?? 0),
+      wins: Number(t?.wins ?? 0),
+      deposits: Number(t?.dep ?? 0),
+      withdrawals: Number(t?.wd ?? 0),
+    },
+  };
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// ---- downline transaction details
+
+export type TransactionRow = {
+  reference: string;
+  member_id: number;
+  username: string;
+  amount: number;
+  status: string;
+  detail: string | null;
+  counterparty: string | null;
+  created_at: Date;
+};
+
+const COMPLETED = {
+  deposit: sql`status = 'approved'`,
+  withdrawal: sql`status IN ('approved', 'paid', 'confirmed')`,
+  transfer: sql`true`,
+};
+
+function transactionSource(
+  kind: 'deposit' | 'withdrawal' | 'transfer',
+  agentId: number,
+  window: Window,
+  memberId?: number,
+) {
+  const member = memberId !== undefined ? sql`AND t.member_id = ${memberId}` : sql``;
+  if (kind === 'deposit')
+    return sql`
+      SELECT o.id, o.reference, o.member_id, m.username, o.amount, o.status::text AS status, o.method_code AS detail,
+        NULL::text AS counterparty, o.created_at
+      FROM agent_tree t JOIN deposit_orders o ON o.member_id = t.member_id JOIN members m ON m.id = o.member_id
+      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 ${member}
+        AND o.created_at >= ${window.start} AND o.created_at < ${window.end}`;
+  if (kind === 'withdrawal')
+    return sql`
+      SELECT o.id, o.reference, o.member_id, m.username, o.amount, o.status::text AS status, NULL::text AS detail,
+        NULL::text AS counterparty, o.created_at
+      FROM agent_tree t JOIN withdrawal_orders o ON o.member_id = t.member_id JOIN members m ON m.id = o.member_id
+      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 ${member}
+        AND o.created_at >= ${window.start} AND o.created_at < ${window.end}`;
+  // Transfers between members (transfer.upline, transfer.downline): one row per downline side.
+  return sql`
+    SELECT e.id, p.reference, a.member_id, m.username, abs(e.amount) AS amount, 'completed' AS status,
+      CASE WHEN e.amount > 0 THEN 'in' ELSE 'out' END AS detail, om.username AS counterparty, p.created_at
+    FROM agent_tree t
+    JOIN ledger_accounts a ON a.member_id = t.member_id
+    JOIN ledger_entries e ON e.account_id = a.id
+    JOIN ledger_postings p ON p.id = e.posting_id
+    JOIN members m ON m.id = a.member_id
+    LEFT JOIN ledger_entries oe ON oe.posting_id = p.id AND oe.id <> e.id
+    LEFT JOIN ledger_accounts oa ON oa.id = oe.account_id
+    LEFT JOIN members om ON om.id = oa.member_id
+    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 ${member}
+      AND p.type LIKE 'transfer.%' AND p.created_at >= ${window.start} AND p.created_at < ${window.end}`;
+}
+
+/** The downlines' deposits, withdrawals or transfers created in the window, newest first; count and totals. */
+export async function transactionsPage(
+  db: Conn,
+  agentId: number,
+  kind: 'deposit' | 'withdrawal' | 'transfer',
+  window: Window,
+  memberId: number | undefined,
+  page: Page,
+) {
+  const source = transactionSource(kind, agentId, window, memberId);
+  const [rows, totals] = await Promise.all([
+    sql<Record<keyof TransactionRow, string>>`
+      SELECT * FROM (${source}) s ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+      db,
+    ),
+    sql<{ n: string; amount: string | null; done_n: string; done_amount: string | null }>`
+      SELECT count(*) AS n, sum(amount) AS amount, count(*) FILTER (WHERE ${COMPLETED[kind]}) AS done_n,
+        sum(amount) FILTER (WHERE ${COMPLETED[kind]}) AS done_amount
+      FROM (${source}) s`.execute(db),
+  ]);
+  const t = totals.rows[0];
+  return {
+    rows: rows.rows.map(
+      (x): TransactionRow => ({
+        reference: x.reference,
+        member_id: Number(x.member_id),
+        username: x.username,
+        amount: Number(x.amount),
+        status: x.status,
+        detail: x.detail,
+        counterparty: x.counterparty,
+        created_at: new Date(x.created_at),
+      }),
+    ),
+    total: Number(t?.n ?? 0),
+    totals: {
+      count: Number(t?.n ?? 0),
+      amount: Number(t?.amount ?? 0),
+      completedCount: Number(t?.done_n ?? 0),
+      completedAmount: Number(t?.done_amount ?? 0),
+    },
+  };
+}
