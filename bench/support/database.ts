@@ -1,6 +1,7 @@
 // Database set-up shared by the benches: a throwaway database on a PostgreSQL server, and funded
 // member wallets to post between.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/db/database';
 import { post } from '../../apps/server/src/modules/wallet/wallet.service';
@@ -64,4 +65,17 @@ export async function fundedMembers(db: Db, count: number, tag: string): Promise
       }),
     );
   return ids;
+}
+
+/**
+ * Drops the secondary indexes of `tables` (not those behind constraints) before a bulk load; returns
+ * their definitions, to build them again after the load.
+ */
+export async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
+  const r = await sql<{ name: string; def: string }>`
+    SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+    WHERE i.schemaname = 'public' AND i.tablename IN (${sql.join(tables)})
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`.execute(db);
+  for (const row of r.rows) await sql.raw(`DROP INDEX ${row.name}`).execute(db);
+  return r.rows.map((row) => row.def);
 }

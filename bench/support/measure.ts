@@ -61,3 +61,18 @@ export function printTable(results: Result[]) {
       `| ${r.label} | ${r.clients} | ${r.ops} | ${Math.round(r.perSecond)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
     );
 }
+
+export type SerialRow = { label: string; n: number; p50: number; p99: number; max: number };
+
+/** One client calls `op` `n` times back to back after a few warm-up calls: p50, p99 and max in ms. */
+export async function timeSerial(label: string, n: number, op: (i: number) => Promise<void>): Promise<SerialRow> {
+  for (let i = 0; i < Math.min(5, n); i++) await op(i);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await op(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { label, n, p50: percentile(times, 50), p99: percentile(times, 99), max: times[times.length - 1] ?? 0 };
+}
