@@ -24,6 +24,7 @@ import * as m0023 from './migrations/0023-member-admin';
 import * as m0024 from './migrations/0024-daily-rollups';
 import * as m0025 from './migrations/0025-content-admin';
 import * as m0026 from './migrations/0026-agent-tree';
+import * as m0029 from './migrations/0029-game-menus';
 import * as m0027 from './migrations/0027-agent-stats';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0024-daily-rollups': m0024,
   '0025-content-admin': m0025,
   '0026-agent-tree': m0026,
+  '0029-game-menus': m0029,
   '0027-agent-stats': m0027,
 };
 

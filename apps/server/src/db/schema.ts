@@ -112,6 +112,15 @@ export interface VendorGameTypesTable {
   account_type_name: string;
   is_game: string | null;
   sort: Generated<number>;
+  /** Shown under this category in the game menu (migration 0029). */
+  enabled: Generated<boolean>;
+}
+
+/** The game menu's categories: their order and whether they show (migration 0029). */
+export interface GameMenuCategoriesTable {
+  game_type: string;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
 }
 
 export interface GamesTable {
@@ -355,6 +364,7 @@ export interface Database {
   vip_levels: VipLevelsTable;
   vendors: VendorsTable;
   vendor_game_types: VendorGameTypesTable;
+  game_menu_categories: GameMenuCategoriesTable;
   games: GamesTable;
   members: MembersTable;
   agent_tree: AgentTreeTable;

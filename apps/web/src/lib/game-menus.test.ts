@@ -27,9 +27,9 @@ describe('navigation categories (spec §2, §4)', () => {
     { gameCategory: 'ELOTT', vendors: [vendor('TCG_SEA', ''), vendor('ELOTT', 'E-Lottery')] },
   ];
 
-  it('keeps the categories that have vendors, in menu order, each once with its vendors once', () => {
+  it("keeps the categories that have vendors, in the server's menu order, each once with its vendors once", () => {
     const nav = navigationCategories(menus);
-    expect(nav.map((c) => c.gameCategory)).toEqual(['RNG', 'SPORTS', 'ELOTT']);
+    expect(nav.map((c) => c.gameCategory)).toEqual(['SPORTS', 'ELOTT', 'RNG']);
     expect(nav.find((c) => c.gameCategory === 'ELOTT')?.vendors.map((v) => v.vassalage)).toEqual(['ELOTT', 'TCG_SEA']);
   });
 

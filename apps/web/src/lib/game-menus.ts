@@ -1,6 +1,5 @@
 import type { GameMenus } from '@gamehall/shared/api/catalogue';
 import type { TFunction } from 'i18next';
-import { GAME_MENU_CATEGORY_ORDER } from './art';
 
 /** spec §9: the header drop menu shows at most 13 vendors, then a "more" tile. */
 export const DROP_MENU_VENDORS = 13;
@@ -14,16 +13,13 @@ export function brandSupportsTy(supportedLanguages: readonly string[] | undefine
 }
 
 /**
- * spec §2 navigation: categories that have vendors, in the menu order. The server's menu already
+ * spec §2 navigation: categories that have vendors, in the menu order the server gives (the
+ * operators set it in the back office's game menus). The server's menu already
  * applies the brand's rules (TY: LOTT merged into ELOTT, TCG names blanked, BTI as 123BET; the
  * SPORTS split), so the site never renames a category by the reader's language. A category listed
  * twice is merged (one key, one menu entry), a vendor kept once in it.
  */
 export function navigationCategories(menus: GameMenus): GameMenus {
-  const rank = (c: string) => {
-    const i = (GAME_MENU_CATEGORY_ORDER as readonly string[]).indexOf(c);
-    return i === -1 ? GAME_MENU_CATEGORY_ORDER.length : i;
-  };
   const merged = new Map<string, GameMenus[number]['vendors']>();
   for (const c of menus) {
     const vendors = merged.get(c.gameCategory) ?? [];
@@ -32,8 +28,7 @@ export function navigationCategories(menus: GameMenus): GameMenus {
   }
   return [...merged]
     .filter(([, vendors]) => vendors.length > 0)
-    .map(([gameCategory, vendors]) => ({ gameCategory, vendors }))
-    .sort((a, b) => rank(a.gameCategory) - rank(b.gameCategory));
+    .map(([gameCategory, vendors]) => ({ gameCategory, vendors }));
 }
 
 /**

@@ -133,3 +133,57 @@ export const AdminReconciliationList = z.object({
   list: z.array(AdminReconciliationRow),
   mismatches: z.number().int(),
 });
+
+// ---- game menus (what GET /lgw/games/game_menus shows)
+
+/** A vendor as the menu places it under one category. */
+export const AdminGameMenuVendor = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The vendor's own status: only active vendors reach the site's menu, whatever `enabled` says. */
+  vendorStatus: CatalogueStatus,
+  /** Shown under this category. */
+  enabled: z.boolean(),
+  accountTypeName: z.string(),
+  /** Active games of the vendor in this category. */
+  activeGameCount: z.number().int(),
+});
+export type AdminGameMenuVendor = z.infer<typeof AdminGameMenuVendor>;
+
+export const AdminGameMenuCategory = z.object({
+  gameType: z.string(),
+  enabled: z.boolean(),
+  vendors: z.array(AdminGameMenuVendor),
+});
+export type AdminGameMenuCategory = z.infer<typeof AdminGameMenuCategory>;
+
+/** Every category in menu order, switched-off ones too, each with all its vendors in order. */
+export const AdminGameMenus = z.object({ list: z.array(AdminGameMenuCategory) });
+export type AdminGameMenus = z.infer<typeof AdminGameMenus>;
+
+const MenuGameType = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9_]{1,20}$/);
+
+/**
+ * The whole menu, in order: every category GET answered, each with exactly its vendors, in the
+ * order wanted, each switched on or off. Anything missing, repeated or unknown refuses the lot.
+ */
+export const AdminGameMenusBody = z
+  .object({
+    categories: z
+      .array(
+        z
+          .object({
+            gameType: MenuGameType,
+            enabled: z.boolean(),
+            vendors: z.array(z.object({ code: VendorCodeField, enabled: z.boolean() }).strict()).max(500),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+export type AdminGameMenusBody = z.infer<typeof AdminGameMenusBody>;

@@ -1,6 +1,7 @@
-import type { AdminGame, AdminVendor } from '@gamehall/shared/api/admin-games';
+import type { AdminGame, AdminGameMenus, AdminVendor } from '@gamehall/shared/api/admin-games';
 import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import type { GameRow, VendorRow } from './admin-games.queries';
+import type { MenuCategory } from './admin-games.service';
 
 export function presentAdminVendor(r: VendorRow): AdminVendor {
   return {
@@ -40,5 +41,22 @@ export function presentAdminGame(r: GameRow): AdminGame {
     status: r.status,
     vendorStatus: r.vendor_status,
     iconUrl: gameIconUrl(nodeId),
+  };
+}
+
+export function presentAdminGameMenus(categories: MenuCategory[]): AdminGameMenus {
+  return {
+    list: categories.map((c) => ({
+      gameType: c.gameType,
+      enabled: c.enabled,
+      vendors: c.vendors.map((v) => ({
+        code: v.vendor_code,
+        name: v.name,
+        vendorStatus: v.vendor_status,
+        enabled: v.enabled,
+        accountTypeName: v.account_type_name,
+        activeGameCount: Number(v.active_game_count ?? 0),
+      })),
+    })),
   };
 }

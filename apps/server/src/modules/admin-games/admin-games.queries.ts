@@ -167,3 +167,61 @@ export async function updateGame(
   if (Object.keys(values).length === 0) return;
   await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();
 }
+
+// ---- game menus (migration 0029)
+
+/** The menu's category rows, in menu order. */
+export function listMenuCategories(db: Conn) {
+  return db.selectFrom('game_menu_categories').select(['game_type', 'sort', 'enabled']).orderBy('sort').execute();
+}
+
+/**
+ * Every (category, vendor) pair of the menu, whatever its status, in the vendors' menu order, with
+ * the vendor's active games of that category. `lock` holds the pairs until the transaction ends so
+ * two operators' saves of the menu run one after the other.
+ */
+export function listMenuVendors(db: Conn, lock = false) {
+  const query = db
+    .selectFrom('vendor_game_types as t')
+    .innerJoin('vendors as v', 'v.code', 't.vendor_code')
+    .select((eb) => [
+      't.game_type',
+      't.vendor_code',
+      't.account_type_name',
+      't.enabled',
+      't.sort',
+      'v.name',
+      'v.status as vendor_status',
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<string | number>().as('n'))
+        .whereRef('g.vendor_code', '=', 't.vendor_code')
+        .whereRef('g.game_type', '=', 't.game_type')
+        .where('g.status', '=', 'active')
+        .as('active_game_count'),
+    ])
+    .orderBy('t.game_type')
+    .orderBy('t.sort')
+    .orderBy('v.sort')
+    .orderBy('v.code');
+  return lock ? query.forUpdate('t').execute() : query.execute();
+}
+
+export type MenuVendorRow = Awaited<ReturnType<typeof listMenuVendors>>[number];
+
+export async function upsertMenuCategory(db: Conn, gameType: string, sort: number, enabled: boolean) {
+  await db
+    .insertInto('game_menu_categories')
+    .values({ game_type: gameType, sort, enabled })
+    .onConflict((oc) => oc.column('game_type').doUpdateSet({ sort, enabled }))
+    .execute();
+}
+
+export async function updateMenuVendor(db: Conn, gameType: string, code: string, sort: number, enabled: boolean) {
+  await db
+    .updateTable('vendor_game_types')
+    .set({ sort, enabled })
+    .where('game_type', '=', gameType)
+    .where('vendor_code', '=', code)
+    .execute();
+}

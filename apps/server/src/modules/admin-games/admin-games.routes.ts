@@ -3,6 +3,8 @@ import {
   AdminGame,
   AdminGameBody,
   AdminGameList,
+  AdminGameMenus,
+  AdminGameMenusBody,
   AdminGameQuery,
   AdminReconciliationList,
   AdminReconciliationQuery,
@@ -21,7 +23,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
-import { presentAdminGame, presentAdminVendor } from './admin-games.presenter';
+import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './admin-games.presenter';
 import * as games from './admin-games.service';
 
 const tags = ['admin-games'];
@@ -172,5 +174,44 @@ export function registerAdminGamesRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => ok(await games.reconciliations(ctx, req.query)),
+  );
+
+  app.get(
+    '/admin/games/menus',
+    {
+      schema: {
+        tags,
+        summary:
+          "The site's game menus as operators edit them: every category in order with its switch, and each category's vendors in order with theirs",
+        response: { 200: envelope(AdminGameMenus) },
+      },
+      config: { auth: READ },
+    },
+    async () => ok(presentAdminGameMenus(await games.menus(ctx))),
+  );
+
+  app.put(
+    '/admin/games/menus',
+    {
+      schema: {
+        tags,
+        summary:
+          "Save the whole game menu: category order and switches, each category's vendor order and switches (every category and vendor listed once, else nothing changes); /lgw/games/game_menus follows at once",
+        body: AdminGameMenusBody,
+        response: { 200: envelope(AdminGameMenus) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'games.menus',
+        'game-menus',
+        () => games.saveMenus(ctx, req.body),
+        (c) => ({ before: presentAdminGameMenus(c.before).list, after: presentAdminGameMenus(c.after).list }),
+      );
+      return ok(presentAdminGameMenus(r.after));
+    },
   );
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type {
   AdminGameBody,
+  AdminGameMenusBody,
   AdminGameQuery,
   AdminReconciliationQuery,
   AdminReconciliationRow,
   AdminVendorBody,
 } from '@gamehall/shared/api/admin-games';
 import type { AppContext } from '../../context';
+import type { Conn } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
@@ -141,4 +143,55 @@ export async function reconciliations(ctx: AppContext, query: AdminReconciliatio
       list.push({ ...r, difference: r.ledger.net - r.net });
     }
   return { list, mismatches: list.filter((r) => !r.matches).length };
+}
+
+// ---- game menus
+
+export type MenuCategory = { gameType: string; enabled: boolean; vendors: q.MenuVendorRow[] };
+
+/**
+ * The menu as operators edit it: every category in menu order (one with no menu row yet, from a
+ * vendor added since, after the placed ones by name, switched on, as the site shows it), each with
+ * every vendor of the category in order, switched-off and inactive ones too.
+ */
+async function readMenus(db: Conn, lock = false): Promise<MenuCategory[]> {
+  const [categories, vendors] = await Promise.all([q.listMenuCategories(db), q.listMenuVendors(db, lock)]);
+  const byType = new Map<string, MenuCategory>(
+    categories.map((c) => [c.game_type, { gameType: c.game_type, enabled: c.enabled, vendors: [] }]),
+  );
+  const unplaced = [...new Set(vendors.map((v) => v.game_type))].filter((t) => !byType.has(t)).sort();
+  for (const gameType of unplaced) byType.set(gameType, { gameType, enabled: true, vendors: [] });
+  for (const v of vendors) byType.get(v.game_type)?.vendors.push(v);
+  return [...byType.values()];
+}
+
+export function menus(ctx: AppContext) {
+  return readMenus(ctx.db);
+}
+
+/**
+ * Saves the whole menu: category order and switches, and each category's vendor order and
+ * switches. The body must name every category and, in each, exactly the vendors it has (field
+ * errors name the first category that does not), else nothing changes.
+ */
+export async function saveMenus(ctx: AppContext, body: AdminGameMenusBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await readMenus(trx, true);
+    const current = new Map(before.map((c) => [c.gameType, c]));
+    const sent = body.categories.map((c) => c.gameType);
+    if (new Set(sent).size !== sent.length || sent.length !== current.size || sent.some((t) => !current.has(t)))
+      throw fieldErrors({ categories: 'INVALID' });
+    for (const [i, category] of body.categories.entries()) {
+      const has = new Set(current.get(category.gameType)?.vendors.map((v) => v.vendor_code));
+      const codes = category.vendors.map((v) => v.code);
+      if (new Set(codes).size !== codes.length || codes.length !== has.size || codes.some((c) => !has.has(c)))
+        throw fieldErrors({ [`categories.${i}.vendors`]: 'INVALID' });
+    }
+    for (const [sort, category] of body.categories.entries()) {
+      await q.upsertMenuCategory(trx, category.gameType, sort, category.enabled);
+      for (const [vendorSort, vendor] of category.vendors.entries())
+        await q.updateMenuVendor(trx, category.gameType, vendor.code, vendorSort, vendor.enabled);
+    }
+    return { before, after: await readMenus(trx) };
+  });
 }

@@ -52,6 +52,7 @@ export type AuditEvent =
   | 'games.vendor.secret'
   | 'games.vendor.order'
   | 'games.game'
+  | 'games.menus'
   | 'twoFactor.enrol'
   | 'twoFactor.enable'
   | 'twoFactor.disable'

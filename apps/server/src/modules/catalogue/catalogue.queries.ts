@@ -1,10 +1,16 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
-/** Active vendors per game category with the number of their active games (the menu call). */
+/**
+ * Active vendors per game category with the number of their active games (the menu call), in the
+ * operators' menu order (game_menu_categories, then vendor_game_types.sort); categories and
+ * vendors switched off in the menu are left out. A category with no menu row yet comes last.
+ */
 export function listMenuRows(db: Conn) {
   return db
     .selectFrom('vendor_game_types as t')
     .innerJoin('vendors as v', 'v.code', 't.vendor_code')
+    .leftJoin('game_menu_categories as c', 'c.game_type', 't.game_type')
     .select((eb) => [
       't.game_type',
       't.vendor_code',
@@ -20,6 +26,10 @@ export function listMenuRows(db: Conn) {
         .as('game_count'),
     ])
     .where('v.status', '=', 'active')
+    .where('t.enabled', '=', true)
+    .where((eb) => eb.or([eb('c.enabled', '=', true), eb('c.game_type', 'is', null)]))
+    .orderBy(sql`coalesce(c.sort, 2147483647)`)
+    .orderBy('t.game_type')
     .orderBy('t.sort')
     .orderBy('v.sort')
     .orderBy('v.code')

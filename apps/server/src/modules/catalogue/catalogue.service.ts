@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AVATAR_COUNT, bannerImageUrl, GAME_MENU_CATEGORY_ORDER } from '@gamehall/shared/api/catalogue';
+import { AVATAR_COUNT, bannerImageUrl } from '@gamehall/shared/api/catalogue';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { displayCategory, displayVendorName, type View } from '../games/categories';
@@ -9,37 +9,37 @@ import { findBannerByImageUrl, findGameForArt, findVendorForArt, listMenuRows } 
 type MenuRow = Awaited<ReturnType<typeof listMenuRows>>[number];
 export type MenuCategory = { gameType: string; vendors: MenuRow[] };
 
-const CATEGORY_RANK = new Map<string, number>(GAME_MENU_CATEGORY_ORDER.map((c, i) => [c, i]));
-
 /**
- * spec §2 navigation: the categories that have vendors, in the fixed order of
- * GAME_MENU_CATEGORY_ORDER (unknown categories after them, by name); a category whose vendors are
- * all hidden or in maintenance is dropped. Vendors keep their configured order.
+ * spec §2 navigation: the categories that have vendors, in the operators' menu order (back office
+ * game menus; until placed, the order of GAME_MENU_CATEGORY_ORDER, set by migration 0029);
+ * categories and vendors switched off there, and vendors hidden or in maintenance, are left out.
  */
 export async function gameMenus(ctx: AppContext): Promise<MenuCategory[]> {
-  const rows = await listMenuRows(ctx.db);
   const byType = new Map<string, MenuRow[]>();
-  for (const row of rows) {
+  // The rows come in menu order: a Map keeps the order in which categories first appear.
+  for (const row of await listMenuRows(ctx.db)) {
     const list = byType.get(row.game_type) ?? [];
     list.push(row);
     byType.set(row.game_type, list);
   }
-  const rank = (t: string) => CATEGORY_RANK.get(t) ?? GAME_MENU_CATEGORY_ORDER.length;
-  return [...byType]
-    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([gameType, vendors]) => ({ gameType, vendors }));
+  return [...byType].map(([gameType, vendors]) => ({ gameType, vendors }));
 }
 
 /**
  * The menu as the site shows it (navigation, lanes): each vendor card under its displayed category
  * (games/categories.ts: the brand's SPORTS split, LOTT merged into ELOTT with TY), once per category
- * (game counts added up), TY vendor names applied, in the menu order, empty categories dropped.
+ * (game counts added up), TY vendor names applied, in the menu order, empty categories dropped. A
+ * displayed category takes the menu place of the category of its name, else of the first category
+ * whose vendors moved to it.
  */
 export async function navigationMenus(ctx: AppContext, view: View): Promise<MenuCategory[]> {
+  const menus = await gameMenus(ctx);
+  const place = new Map<string, number>(menus.map((c, i) => [c.gameType, i]));
   const byCategory = new Map<string, MenuRow[]>();
-  for (const category of await gameMenus(ctx)) {
+  for (const [index, category] of menus.entries()) {
     for (const row of category.vendors) {
       const name = displayCategory(view, category.gameType, row.vendor_code);
+      if (!place.has(name)) place.set(name, index);
       const list = byCategory.get(name) ?? [];
       const same = list.findIndex((v) => v.vendor_code === row.vendor_code);
       if (same === -1) list.push({ ...row, name: displayVendorName(view, row.vendor_code, row.name) });
@@ -50,7 +50,7 @@ export async function navigationMenus(ctx: AppContext, view: View): Promise<Menu
       byCategory.set(name, list);
     }
   }
-  const rank = (t: string) => CATEGORY_RANK.get(t) ?? GAME_MENU_CATEGORY_ORDER.length;
+  const rank = (t: string) => place.get(t) ?? menus.length;
   return [...byCategory]
     .filter(([, vendors]) => vendors.length > 0)
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
