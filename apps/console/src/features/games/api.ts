@@ -1,6 +1,8 @@
 import type {
   AdminGame,
   AdminGameBody,
+  AdminGameMenus,
+  AdminGameMenusBody,
   AdminReconciliationRow,
   AdminVendor,
   AdminVendorBody,
@@ -11,6 +13,7 @@ import { api, type Query } from '../../lib/api-client';
 // Vendors, the catalogue and the daily reconciliation (games.read to look, games.write to change).
 export const vendorsKey = ['games', 'vendors'] as const;
 export const catalogueKey = ['games', 'catalogue'] as const;
+export const menusKey = ['games', 'menus'] as const;
 
 export const vendorsQuery = queryOptions({
   queryKey: vendorsKey,
@@ -42,4 +45,13 @@ export function changeGame(nodeId: number, body: AdminGameBody) {
 
 export function fetchReconciliation(query: Query) {
   return api<{ list: AdminReconciliationRow[]; mismatches: number }>('/admin/games/reconciliation', { query });
+}
+
+export const menusQuery = queryOptions({
+  queryKey: menusKey,
+  queryFn: () => api<AdminGameMenus>('/admin/games/menus').then((r) => r.list),
+});
+
+export function saveMenus(body: AdminGameMenusBody) {
+  return api<AdminGameMenus>('/admin/games/menus', { method: 'PUT', body });
 }
