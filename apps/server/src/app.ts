@@ -30,11 +30,14 @@ import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
+import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
+import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
+import { registerStatementRoutes } from './modules/agents/statements.routes';
 import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
@@ -166,9 +169,12 @@ const routeModules: RouteModule[] = [
   registerAgentTeamRoutes,
   registerAgentDownlineRoutes,
   registerAgentCentreRoutes,
+  registerContractRoutes,
+  registerStatementRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
+  registerAdminAgentsRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

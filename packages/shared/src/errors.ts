@@ -143,6 +143,23 @@ export const errorCatalogue = {
   AGENT_DOWNLINE_NOT_MEMBER: { status: 409, message: 'Only a regular member account can be made a sub-agent' },
   AGENT_DOWNLINE_DISABLED: { status: 409, message: 'This downline account is disabled' },
   AGENT_DOWNLINE_ALREADY_AGENT: { status: 409, message: 'This downline is already an agent' },
+  // agent contracts (issue 12)
+  CONTRACT_NOT_FOUND: { status: 404, message: 'No such contract' },
+  CONTRACT_NOT_DIRECT_DOWNLINE: { status: 409, message: 'Contracts can only be offered to a direct downline' },
+  CONTRACT_NOT_AGENT: { status: 403, message: 'Only an agent can offer contracts' },
+  CONTRACT_NO_OWN_CONTRACT: { status: 409, message: 'You need an active contract of this kind to offer one' },
+  CONTRACT_RATE_ABOVE_UPLINE: { status: 409, message: "The rate cannot be higher than the upline's own contract" },
+  CONTRACT_RATE_ABOVE_LIMIT: { status: 409, message: 'The rate is above the limit for this contract kind' },
+  CONTRACT_ALREADY_OPEN: { status: 409, message: 'This member already has an offered or active contract of this kind' },
+  CONTRACT_STATE_INVALID: { status: 409, message: 'The contract is not in a state that allows this action' },
+  CONTRACT_PERIOD_INVALID: {
+    status: 422,
+    message: 'Dividend contracts need a period; salary contracts have a fixed one',
+  },
+  CONTRACT_NOT_TOP_AGENT: { status: 409, message: 'The operator offers contracts only to top agents' },
+  CONTRACT_TEMPLATE_NOT_FOUND: { status: 404, message: 'No such contract template' },
+  STATEMENT_NOT_FOUND: { status: 404, message: 'No such statement' },
+  STATEMENT_NOT_HELD: { status: 409, message: 'This statement is not held' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,5 @@
 import { agentStatsJob } from '../modules/agents/agent-stats.job';
+import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import type { Job } from './scheduler';
@@ -18,4 +19,10 @@ export const gatewayDepositExpiryJob: Job = {
 };
 
 /** Every scheduled job; main.ts starts them with startScheduler. */
-export const jobs: Job[] = [withdrawalReceiptJob, gatewayDepositExpiryJob, reportRollupsJob, agentStatsJob];
+export const jobs: Job[] = [
+  withdrawalReceiptJob,
+  gatewayDepositExpiryJob,
+  reportRollupsJob,
+  agentStatsJob,
+  ...settlementJobs,
+];

@@ -78,6 +78,8 @@ export const BrandSettingsSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
+  agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
 });
 
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;

@@ -1,0 +1,147 @@
+import type { ContractKind } from '@gamehall/shared/api/contracts';
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
+import { sql } from 'kysely';
+import type { Conn, Trx } from '../../db/database';
+import type { StoredTier } from '../agents/contracts.tables';
+
+// The back office's agents area: templates, limits, statement holds, the tree and the agent search.
+
+export function listTemplates(db: Conn) {
+  return db.selectFrom('contract_templates').selectAll().orderBy('kind').orderBy('id').execute();
+}
+
+export function findTemplate(db: Conn, id: number) {
+  return db.selectFrom('contract_templates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type TemplateValues = {
+  name: string;
+  kind: ContractKind;
+  period: 'daily' | 'weekly' | 'semimonthly' | 'monthly' | 'hourly' | 'realtime';
+  tiers: StoredTier[];
+  ratePpm: number;
+  enabled: boolean;
+};
+
+export async function insertTemplate(db: Conn, t: TemplateValues, now: Date) {
+  const r = await db
+    .insertInto('contract_templates')
+    .values({
+      name: t.name,
+      kind: t.kind,
+      period: t.period,
+      tiers: JSON.stringify(t.tiers),
+      rate_ppm: t.ratePpm,
+      enabled: t.enabled,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function updateTemplate(db: Conn, id: number, t: TemplateValues, now: Date) {
+  const r = await db
+    .updateTable('contract_templates')
+    .set({
+      name: t.name,
+      kind: t.kind,
+      period: t.period,
+      tiers: JSON.stringify(t.tiers),
+      rate_ppm: t.ratePpm,
+      enabled: t.enabled,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteTemplate(db: Conn, id: number) {
+  const r = await db.deleteFrom('contract_templates').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function limits(db: Conn) {
+  return db.selectFrom('contract_limits').select(['kind', 'max_rate_ppm']).orderBy('kind').execute();
+}
+
+export async function setLimit(trx: Trx, kind: ContractKind, maxRatePpm: number, now: Date) {
+  await trx
+    .insertInto('contract_limits')
+    .values({ kind, max_rate_ppm: maxRatePpm, updated_at: now })
+    .onConflict((oc) => oc.column('kind').doUpdateSet({ max_rate_ppm: maxRatePpm, updated_at: now }))
+    .execute();
+}
+
+export async function limitOf(db: Conn, kind: ContractKind): Promise<number | undefined> {
+  const r = await db.selectFrom('contract_limits').select('max_rate_ppm').where('kind', '=', kind).executeTakeFirst();
+  return r?.max_rate_ppm;
+}
+
+export async function lockStatement(trx: Trx, id: number) {
+  return trx.selectFrom('contract_statements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markReleased(trx: Trx, id: number, operatorId: number, postingId: number, now: Date) {
+  await trx
+    .updateTable('contract_statements')
+    .set({ status: 'paid', paid_at: now, released_by: operatorId, posting_id: postingId })
+    .where('id', '=', id)
+    .execute();
+}
+
+const agentTypes = sql.join([...AGENT_ACCOUNT_TYPES]);
+
+export type NodeRow = {
+  id: number;
+  username: string;
+  type: number;
+  upline_id: number | null;
+  upline_username: string | null;
+  depth: number;
+  team_size: number;
+  direct_count: number;
+  kinds: string[] | null;
+};
+
+function nodeSelect() {
+  return sql`
+    SELECT m.id, m.username, m.type, m.upline_id, u.username AS upline_username,
+           (SELECT count(*) FROM agent_tree d WHERE d.member_id = m.id AND d.depth > 0)::int AS depth,
+           (SELECT count(*) FROM agent_tree t WHERE t.ancestor_id = m.id AND t.depth >= 1)::int AS team_size,
+           (SELECT count(*) FROM agent_tree t WHERE t.ancestor_id = m.id AND t.depth = 1)::int AS direct_count,
+           (SELECT array_agg(c.kind ORDER BY c.kind) FROM contracts c WHERE c.holder_id = m.id AND c.status = 'active') AS kinds
+      FROM members m LEFT JOIN members u ON u.id = m.upline_id`;
+}
+
+/** Direct downlines of a member (members and agents), or the top agents when parentId is null. */
+export async function children(db: Conn, parentId: number | null, limit: number): Promise<NodeRow[]> {
+  const where =
+    parentId === null
+      ? sql`m.type IN (${agentTypes}) AND (m.upline_id IS NULL OR u.type NOT IN (${agentTypes}))`
+      : sql`m.upline_id = ${parentId}`;
+  const r =
+    await sql<NodeRow>`${nodeSelect()} WHERE ${where} AND m.type <> 90 ORDER BY lower(m.username) LIMIT ${limit}`.execute(
+      db,
+    );
+  return r.rows;
+}
+
+export async function memberExists(db: Conn, id: number) {
+  return db.selectFrom('members').select('id').where('id', '=', id).where('type', '<>', 90).executeTakeFirst();
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Agents whose username contains the text (any case), prefix matches first. */
+export async function searchAgents(db: Conn, text: string, limit: number): Promise<NodeRow[]> {
+  const t = text.toLowerCase();
+  const r = await sql<NodeRow>`${nodeSelect()}
+     WHERE m.type IN (${agentTypes}) AND lower(m.username) LIKE ${`%${escapeLike(t)}%`}
+     ORDER BY (lower(m.username) LIKE ${`${escapeLike(t)}%`}) DESC, lower(m.username) LIMIT ${limit}`.execute(db);
+  return r.rows;
+}

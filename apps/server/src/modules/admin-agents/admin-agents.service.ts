@@ -1,0 +1,159 @@
+import type {
+  AdminContractsQuery,
+  AdminOfferBody,
+  AdminStatementsQuery,
+  ContractLimitsBody,
+  ContractTemplateBody,
+} from '@gamehall/shared/api/admin-agents';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import * as contracts from '../agents/contracts.service';
+import { headlineRate, periodFor, storedTiers } from '../agents/contracts.service';
+import { payStatement } from '../agents/settlement.service';
+import * as statements from '../agents/statements.service';
+import { getBrand } from '../site/brand.service';
+import * as q from './admin-agents.queries';
+
+// The back office's agents area (issue 12; spec §7 Contracts). The routes audit every change
+// through operatorAction.
+
+function templateValues(body: ContractTemplateBody): q.TemplateValues {
+  const tiers = storedTiers(body.tiers);
+  return {
+    name: body.name,
+    kind: body.kind,
+    period: periodFor(body.kind, body.period),
+    tiers,
+    ratePpm: headlineRate(tiers),
+    enabled: body.enabled,
+  };
+}
+
+export function templates(ctx: AppContext) {
+  return q.listTemplates(ctx.db);
+}
+
+export async function createTemplate(ctx: AppContext, body: ContractTemplateBody) {
+  const id = await q.insertTemplate(ctx.db, templateValues(body), ctx.now());
+  return (await q.findTemplate(ctx.db, id)) as NonNullable<Awaited<ReturnType<typeof q.findTemplate>>>;
+}
+
+export async function changeTemplate(ctx: AppContext, id: number, body: ContractTemplateBody) {
+  const before = await q.findTemplate(ctx.db, id);
+  if (!before || !(await q.updateTemplate(ctx.db, id, templateValues(body), ctx.now())))
+    throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+  return { before, after: (await q.findTemplate(ctx.db, id)) as typeof before };
+}
+
+export async function removeTemplate(ctx: AppContext, id: number) {
+  const before = await q.findTemplate(ctx.db, id);
+  if (!before || !(await q.deleteTemplate(ctx.db, id))) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+  return before;
+}
+
+export function limits(ctx: AppContext) {
+  return q.limits(ctx.db);
+}
+
+export async function setLimits(ctx: AppContext, body: ContractLimitsBody) {
+  const before = await q.limits(ctx.db);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const l of body.list) await q.setLimit(trx, l.kind, l.maxRatePpm, ctx.now());
+  });
+  return { before, after: await q.limits(ctx.db) };
+}
+
+/** POST /admin/agents/contracts: from a template or written out, within the kind's limit. */
+export async function offer(ctx: AppContext, operator: Principal, body: AdminOfferBody) {
+  if ('templateId' in body) {
+    const t = await q.findTemplate(ctx.db, body.templateId);
+    if (!t || !t.enabled) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+    return contracts.operatorOffer(ctx, operator.memberId, {
+      agentId: body.agentId,
+      kind: t.kind,
+      period: t.kind === 'dividend' ? t.period : undefined,
+      tiers: t.tiers,
+      maxRatePpm: await q.limitOf(ctx.db, t.kind),
+    });
+  }
+  return contracts.operatorOffer(ctx, operator.memberId, {
+    agentId: body.agentId,
+    kind: body.kind,
+    period: body.period,
+    tiers: storedTiers(body.tiers),
+    maxRatePpm: await q.limitOf(ctx.db, body.kind),
+  });
+}
+
+export function terminate(ctx: AppContext, id: number, reason: string) {
+  return contracts.operatorTerminate(ctx, id, reason);
+}
+
+export function contractGrid(ctx: AppContext, query: AdminContractsQuery) {
+  return contracts.allContracts(
+    ctx,
+    {
+      kind: query.kind,
+      status: query.status,
+      holderUsername: query.holder,
+      uplineUsername: query.upline,
+      offeredBy: query.offeredBy,
+    },
+    query,
+  );
+}
+
+export function statementGrid(ctx: AppContext, query: AdminStatementsQuery) {
+  return statements.findStatements(
+    ctx,
+    {
+      kind: query.kind,
+      status: query.status,
+      holderUsername: query.holder,
+      contractId: query.contractId,
+      startFrom: query.from ? new Date(query.from) : undefined,
+      startTo: query.to ? new Date(query.to) : undefined,
+    },
+    query,
+  );
+}
+
+export function statement(ctx: AppContext, id: number) {
+  return statements.statementWithLines(ctx, id);
+}
+
+/**
+ * Pays a held statement (docs/agents.md "Holding") with the key settlement would have used, so a
+ * double click or two operators at once pay it once.
+ */
+export async function release(ctx: AppContext, operator: Principal, id: number) {
+  const currency = (await getBrand(ctx.db)).currency;
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    if (s.status !== 'held') throw new AppError('STATEMENT_NOT_HELD');
+    const postingId = await payStatement(trx, {
+      contractId: Number(s.contract_id),
+      holderId: Number(s.holder_id),
+      kind: s.kind,
+      start: new Date(s.period_start),
+      amount: Number(s.amount),
+      statementId: id,
+      currency,
+    });
+    await q.markReleased(trx, id, operator.memberId, postingId, ctx.now());
+  });
+  return statement(ctx, id);
+}
+
+const TREE_LIMIT = 500;
+
+export async function tree(ctx: AppContext, parentId: number | undefined) {
+  if (parentId !== undefined && !(await q.memberExists(ctx.db, parentId))) throw new AppError('MEMBER_NOT_FOUND');
+  return q.children(ctx.db, parentId ?? null, TREE_LIMIT);
+}
+
+export function search(ctx: AppContext, text: string, limit: number) {
+  return q.searchAgents(ctx.db, text, limit);
+}

@@ -1,0 +1,363 @@
+import {
+  type ContractActionBody,
+  type ContractInfo,
+  type ContractKind,
+  type ContractListQuery,
+  type ContractPeriod,
+  type ContractTier,
+  FIXED_PERIOD,
+} from '@gamehall/shared/api/contracts';
+import { toMinor } from '@gamehall/shared/money';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Conn, Trx } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { audit } from '../audit/audit.service';
+import * as q from './contracts.queries';
+import type { StoredTier } from './contracts.tables';
+
+// Contract rules (spec §3, §4 "Contracts", docs/agents.md "Contracts"): offers to direct
+// downlines only, a downline's rate never above the upline's own active contract of the kind, one
+// offered-or-active contract per (member, kind), accept / reject / terminate by agreement, and
+// the auto-termination cascade when a member accepts a rate below what it gave its downlines.
+// Every change is audited in its own transaction.
+
+export function storedTiers(tiers: ContractTier[]): StoredTier[] {
+  return tiers.map((t) => ({
+    minValidBet: toMinor(t.minValidBet),
+    minActiveMembers: t.minActiveMembers,
+    ratePpm: t.ratePpm,
+  }));
+}
+
+/** A contract's headline rate: its highest tier's. */
+export function headlineRate(tiers: StoredTier[]): number {
+  return tiers.reduce((max, t) => Math.max(max, t.ratePpm), 0);
+}
+
+/** Dividends need one of the four periods; salaries have their own and take none. */
+export function periodFor(kind: ContractKind, period: string | undefined): ContractPeriod {
+  if (kind === 'dividend') {
+    if (period === undefined) throw new AppError('CONTRACT_PERIOD_INVALID');
+    return period as ContractPeriod;
+  }
+  if (period !== undefined) throw new AppError('CONTRACT_PERIOD_INVALID');
+  return FIXED_PERIOD[kind];
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Inserts an offer; a second open contract of the kind for the holder is CONTRACT_ALREADY_OPEN (the
+ * partial unique index decides, so two offers at once cannot both land). The error rolls back the
+ * caller's transaction.
+ */
+export async function insertOffer(trx: Trx, c: Parameters<typeof q.insertContract>[1]): Promise<number> {
+  try {
+    return await q.insertContract(trx, c);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONTRACT_ALREADY_OPEN');
+    throw error;
+  }
+}
+
+/**
+ * Terminates, in the caller's transaction, the open contracts of `kind` that `memberId` gave with
+ * a rate above `ratePpm` (every one when null), and the contracts their holders gave in turn
+ * (spec §4 auto-termination; docs/agents.md). Returns the terminated ids.
+ */
+export async function cascadeTerminate(
+  trx: Trx,
+  memberId: number,
+  kind: ContractKind,
+  ratePpm: number | null,
+  now: Date,
+): Promise<number[]> {
+  const ended: number[] = [];
+  let level = await q.openGivenAbove(trx, [memberId], kind, ratePpm);
+  while (level.length > 0) {
+    await q.terminateMany(
+      trx,
+      level.map((c) => Number(c.id)),
+      'upline_rate_lowered',
+      now,
+    );
+    ended.push(...level.map((c) => Number(c.id)));
+    level = await q.openGivenAbove(
+      trx,
+      level.map((c) => Number(c.holder_id)),
+      kind,
+      null,
+    );
+  }
+  return ended;
+}
+
+async function ownContract(trx: Conn, memberId: number, id: number, kind: ContractKind) {
+  const c = await q.findContract(trx, id);
+  // Another member's contract, or one of another kind on this call, is not there for this member.
+  if (!c || c.kind !== kind || (c.holder_id !== memberId && c.upline_id !== memberId))
+    throw new AppError('CONTRACT_NOT_FOUND');
+  return c;
+}
+
+async function offer(
+  ctx: AppContext,
+  trx: Trx,
+  memberId: number,
+  kind: ContractKind,
+  body: Extract<ContractActionBody, { action: 'offer' }>,
+): Promise<number> {
+  const me = await q.memberForContract(trx, memberId);
+  if (!me || !q.isAgentType(me.type)) throw new AppError('CONTRACT_NOT_AGENT');
+  const downline = await q.memberForContract(trx, body.downlineId);
+  if (!downline || downline.upline_id !== memberId) throw new AppError('CONTRACT_NOT_DIRECT_DOWNLINE');
+  const period = periodFor(kind, body.period);
+  const tiers = storedTiers(body.tiers);
+  const rate = headlineRate(tiers);
+  const own = await q.activeContractOf(trx, memberId, kind);
+  if (!own) throw new AppError('CONTRACT_NO_OWN_CONTRACT');
+  if (rate > own.rate_ppm) throw new AppError('CONTRACT_RATE_ABOVE_UPLINE');
+  return insertOffer(trx, {
+    kind,
+    period,
+    tiers,
+    ratePpm: rate,
+    uplineId: memberId,
+    holderId: downline.id,
+    operatorId: null,
+    now: ctx.now(),
+  });
+}
+
+/**
+ * One of the four spec calls (MCS2_processDividendReq and its siblings, one per kind): the action
+ * in the body on a contract of that kind. Returns the contract's id after the action.
+ */
+export async function act(
+  ctx: AppContext,
+  request: FastifyRequest,
+  memberId: number,
+  kind: ContractKind,
+  body: ContractActionBody,
+): Promise<q.ContractRow> {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    let contractId: number;
+    const detail: Record<string, unknown> = { kind, action: body.action };
+    if (body.action === 'offer') {
+      contractId = await offer(ctx, trx, memberId, kind, body);
+      detail.downlineId = body.downlineId;
+    } else {
+      contractId = body.contractId;
+      await q.lockContract(trx, contractId);
+      const c = await ownContract(trx, memberId, contractId, kind);
+      const side = c.holder_id === memberId ? 'holder' : 'upline';
+      switch (body.action) {
+        case 'accept': {
+          if (side !== 'holder' || c.status !== 'offered') throw new AppError('CONTRACT_STATE_INVALID');
+          // The upline's own rate may have changed since the offer (spec §4: never above it).
+          if (c.upline_id !== null) {
+            const upline = await q.activeContractOf(trx, c.upline_id, kind);
+            if (!upline) throw new AppError('CONTRACT_NO_OWN_CONTRACT');
+            if (c.rate_ppm > upline.rate_ppm) throw new AppError('CONTRACT_RATE_ABOVE_UPLINE');
+          }
+          await q.updateContract(trx, c.id, { status: 'active', accepted_at: now }, now);
+          detail.autoTerminated = await cascadeTerminate(trx, memberId, kind, c.rate_ppm, now);
+          break;
+        }
+        case 'reject':
+          if (side !== 'holder' || c.status !== 'offered') throw new AppError('CONTRACT_STATE_INVALID');
+          await q.updateContract(
+            trx,
+            c.id,
+            { status: 'rejected', ended_at: now, ended_by: 'holder', end_reason: 'rejected' },
+            now,
+          );
+          break;
+        case 'requestTermination':
+          // An operator's contract (no upline) is ended by the operator in the back office.
+          if (c.status !== 'active' || c.termination_requested_by !== null || c.upline_id === null)
+            throw new AppError('CONTRACT_STATE_INVALID');
+          await q.updateContract(
+            trx,
+            c.id,
+            {
+              termination_requested_by: side,
+              termination_requested_at: now,
+              termination_reason: body.reason ?? null,
+            },
+            now,
+          );
+          break;
+        case 'acceptTermination': {
+          const asked = c.termination_requested_by;
+          if (c.status !== 'active' || asked === null || asked === side) throw new AppError('CONTRACT_STATE_INVALID');
+          await q.updateContract(
+            trx,
+            c.id,
+            {
+              status: 'terminated',
+              ended_at: now,
+              ended_by: asked,
+              end_reason: c.termination_reason ?? 'terminated_by_agreement',
+              termination_requested_by: null,
+              termination_requested_at: null,
+            },
+            now,
+          );
+          break;
+        }
+        case 'rejectTermination': {
+          const asked = c.termination_requested_by;
+          if (c.status !== 'active' || asked === null || asked === side) throw new AppError('CONTRACT_STATE_INVALID');
+          await q.updateContract(
+            trx,
+            c.id,
+            { termination_requested_by: null, termination_requested_at: null, termination_reason: null },
+            now,
+          );
+          break;
+        }
+      }
+    }
+    detail.contractId = contractId;
+    const event = {
+      offer: 'contract.offer',
+      accept: 'contract.accept',
+      reject: 'contract.reject',
+      requestTermination: 'contract.terminationRequest',
+      acceptTermination: 'contract.terminationAccept',
+      rejectTermination: 'contract.terminationReject',
+    } as const;
+    await audit(trx, request, { event: event[body.action], success: true, memberId, detail });
+    return contractId;
+  });
+  const row = await q.findContract(ctx.db, id);
+  if (!row) throw new AppError('CONTRACT_NOT_FOUND');
+  return row;
+}
+
+/** GET /wps/contracts: the contracts the member holds. */
+export function held(ctx: AppContext, memberId: number, query: ContractListQuery) {
+  return q.pageContracts(ctx.db, { holderId: memberId, kind: query.kind, status: query.status }, query);
+}
+
+/** GET /wps/agent/contracts/offered: the contracts the agent gave its downlines. */
+export function offered(ctx: AppContext, memberId: number, query: ContractListQuery) {
+  return q.pageContracts(ctx.db, { uplineId: memberId, kind: query.kind, status: query.status }, query);
+}
+
+/** GET /wps/contracts/pending: what waits for this member's answer (the contract popup). */
+export async function pending(ctx: AppContext, memberId: number) {
+  const rows = await q.pendingFor(ctx.db, memberId);
+  return {
+    offers: rows.filter((r) => r.status === 'offered'),
+    terminationRequests: rows.filter((r) => r.status === 'active'),
+  };
+}
+
+/** The consolidated contract info of member info (spec §3). */
+export async function contractInfo(db: Conn, memberId: number): Promise<ContractInfo> {
+  const rows = await q.contractFlags(db, memberId);
+  const waiting = (kind: ContractKind) =>
+    rows.some(
+      (r) =>
+        r.kind === kind &&
+        (r.status === 'offered' ||
+          (r.holder_id === memberId && r.termination_requested_by === 'upline') ||
+          (r.holder_id !== memberId && r.termination_requested_by === 'holder')),
+    )
+      ? 1
+      : 0;
+  const holds = (kind: ContractKind) =>
+    rows.some((r) => r.kind === kind && r.status === 'active' && r.holder_id === memberId) ? 1 : 0;
+  return {
+    dailysalreqtype: waiting('daily_salary'),
+    divtypereq: waiting('dividend'),
+    contracthoursalreq: waiting('hourly_salary'),
+    realtimesalreqtype: waiting('realtime_salary'),
+    contractmrdailysalinfotype: holds('realtime_salary'),
+    contracthoursalinfo: holds('hourly_salary'),
+    dailysalinfotype: holds('daily_salary'),
+    divtypeinfo: holds('dividend'),
+  };
+}
+
+// ---- the back office (modules/admin-agents)
+
+/**
+ * The operator offers a contract to a top agent (an agent whose upline, if any, is not an agent),
+ * at most `maxRatePpm` (the kind's limit) (docs/agents.md "Offers").
+ */
+export async function operatorOffer(
+  ctx: AppContext,
+  operatorId: number,
+  o: {
+    agentId: number;
+    kind: ContractKind;
+    period: string | undefined;
+    tiers: StoredTier[];
+    maxRatePpm: number | undefined;
+  },
+): Promise<q.ContractRow> {
+  const period = periodFor(o.kind, o.period);
+  const rate = headlineRate(o.tiers);
+  const agent = await q.memberForContract(ctx.db, o.agentId);
+  if (!agent) throw new AppError('MEMBER_NOT_FOUND');
+  if (!q.isAgentType(agent.type) || (await q.uplineIsAgent(ctx.db, agent.upline_id)))
+    throw new AppError('CONTRACT_NOT_TOP_AGENT');
+  if (o.maxRatePpm !== undefined && rate > o.maxRatePpm) throw new AppError('CONTRACT_RATE_ABOVE_LIMIT');
+  const id = await ctx.db.transaction().execute((trx) =>
+    insertOffer(trx, {
+      kind: o.kind,
+      period,
+      tiers: o.tiers,
+      ratePpm: rate,
+      uplineId: null,
+      holderId: agent.id,
+      operatorId,
+      now: ctx.now(),
+    }),
+  );
+  return (await q.findContract(ctx.db, id)) as q.ContractRow;
+}
+
+/**
+ * The operator ends an offered or active contract. The contracts its holder gave stay (spec §4:
+ * they end only when the holder accepts a lower rate, see cascadeTerminate).
+ */
+export async function operatorTerminate(ctx: AppContext, id: number, reason: string): Promise<q.ContractRow> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.lockContract(trx, id);
+    const c = await q.findContract(trx, id);
+    if (!c) throw new AppError('CONTRACT_NOT_FOUND');
+    if (c.status !== 'offered' && c.status !== 'active') throw new AppError('CONTRACT_STATE_INVALID');
+    const now = ctx.now();
+    await q.updateContract(
+      trx,
+      id,
+      {
+        status: 'terminated',
+        ended_at: now,
+        ended_by: 'operator',
+        end_reason: reason,
+        termination_requested_by: null,
+        termination_requested_at: null,
+      },
+      now,
+    );
+  });
+  return (await q.findContract(ctx.db, id)) as q.ContractRow;
+}
+
+/** Every agent's contracts (the back office's grid). */
+export function allContracts(
+  ctx: AppContext,
+  filter: q.ContractListFilter,
+  page: Parameters<typeof q.pageContracts>[2],
+) {
+  return q.pageContracts(ctx.db, filter, page);
+}

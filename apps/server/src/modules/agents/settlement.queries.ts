@@ -1,0 +1,239 @@
+import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contracts';
+import { sql } from 'kysely';
+import type { Conn, Trx } from '../../db/database';
+import type { StoredTier } from './contracts.tables';
+
+// Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
+// of one (kind, period) and one window at once.
+
+/** A contract covers the window when it was accepted before the window ended and had not ended by then. */
+function covers(alias: string, end: Date) {
+  const a = sql.ref(`${alias}.accepted_at`);
+  const e = sql.ref(`${alias}.ended_at`);
+  return sql`(${a} IS NOT NULL AND ${a} < ${end} AND (${e} IS NULL OR ${e} >= ${end}))`;
+}
+
+/** The earliest accepted_at / settled_until among contracts of this (kind, period) still to settle. */
+export async function earliestDue(db: Conn, kind: ContractKind, period: ContractPeriod) {
+  const r = await sql<{ start: Date | null }>`
+    SELECT min(coalesce(settled_until, accepted_at)) AS start FROM contracts
+     WHERE kind = ${kind} AND period = ${period} AND accepted_at IS NOT NULL
+       AND (ended_at IS NULL OR settled_until IS NULL OR settled_until < ended_at)`.execute(db);
+  const start = r.rows[0]?.start;
+  return start ? new Date(start) : null;
+}
+
+export type DueContract = { id: number; holder_id: number; tiers: StoredTier[]; carry: number };
+
+/** Contracts of this (kind, period) covering the window and not yet settled for it. */
+export async function dueContracts(
+  db: Conn,
+  kind: ContractKind,
+  period: ContractPeriod,
+  end: Date,
+): Promise<DueContract[]> {
+  const r = await sql<DueContract>`
+    SELECT c.id, c.holder_id, c.tiers, c.carry FROM contracts c
+     WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
+       AND (c.settled_until IS NULL OR c.settled_until < ${end})
+     ORDER BY c.id`.execute(db);
+  return r.rows.map((c) => ({ ...c, id: Number(c.id), holder_id: Number(c.holder_id), carry: Number(c.carry) }));
+}
+
+export type BranchFigures = {
+  contract_id: number;
+  direct_id: number;
+  valid_bets: number;
+  net_loss: number;
+  active: number;
+  own_valid_bets: number;
+  own_net_loss: number;
+  own_active: number;
+};
+
+/**
+ * Per due contract and direct downline of its holder: the window's closed rounds of the downline's
+ * whole branch (the downline and everyone under it) and of the downline alone. One statement for
+ * every contract of the (kind, period).
+ */
+export async function branchFigures(
+  db: Conn,
+  kind: ContractKind,
+  period: ContractPeriod,
+  start: Date,
+  end: Date,
+): Promise<BranchFigures[]> {
+  const r = await sql<BranchFigures>`
+    WITH pm AS (
+      SELECT member_id, sum(bet_amount)::bigint AS vb, sum(bet_amount - win_amount)::bigint AS nl
+        FROM vendor_rounds
+       WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+       GROUP BY member_id
+    ), due AS (
+      SELECT c.id, c.holder_id FROM contracts c
+       WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
+         AND (c.settled_until IS NULL OR c.settled_until < ${end})
+    )
+    SELECT due.id AS contract_id, d.member_id AS direct_id,
+           sum(pm.vb)::bigint AS valid_bets, sum(pm.nl)::bigint AS net_loss,
+           count(*) FILTER (WHERE pm.vb > 0)::int AS active,
+           coalesce(sum(pm.vb) FILTER (WHERE s.depth = 0), 0)::bigint AS own_valid_bets,
+           coalesce(sum(pm.nl) FILTER (WHERE s.depth = 0), 0)::bigint AS own_net_loss,
+           count(*) FILTER (WHERE s.depth = 0 AND pm.vb > 0)::int AS own_active
+      FROM due
+      JOIN agent_tree d ON d.ancestor_id = due.holder_id AND d.depth = 1
+      JOIN agent_tree s ON s.ancestor_id = d.member_id
+      JOIN pm ON pm.member_id = s.member_id
+     GROUP BY due.id, d.member_id`.execute(db);
+  return r.rows.map((b) => ({
+    contract_id: Number(b.contract_id),
+    direct_id: Number(b.direct_id),
+    valid_bets: Number(b.valid_bets),
+    net_loss: Number(b.net_loss),
+    active: Number(b.active),
+    own_valid_bets: Number(b.own_valid_bets),
+    own_net_loss: Number(b.own_net_loss),
+    own_active: Number(b.own_active),
+  }));
+}
+
+export type DownlineContract = { upline_id: number; holder_id: number; tiers: StoredTier[] };
+
+/** The contracts of this kind the due holders gave and that cover the window (any period). */
+export async function givenContracts(
+  db: Conn,
+  kind: ContractKind,
+  period: ContractPeriod,
+  end: Date,
+): Promise<DownlineContract[]> {
+  const r = await sql<DownlineContract>`
+    SELECT g.upline_id, g.holder_id, g.tiers FROM contracts g
+     WHERE g.kind = ${kind} AND ${covers('g', end)}
+       AND g.upline_id IN (
+         SELECT c.holder_id FROM contracts c
+          WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
+            AND (c.settled_until IS NULL OR c.settled_until < ${end}))`.execute(db);
+  return r.rows.map((g) => ({ ...g, upline_id: Number(g.upline_id), holder_id: Number(g.holder_id) }));
+}
+
+/** Locks these contracts and returns those still unsettled for the window (another node may have done some). */
+export async function lockUnsettled(trx: Trx, ids: number[], end: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('contracts')
+    .select(['id', 'settled_until'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Set(
+    rows.filter((r) => r.settled_until === null || new Date(r.settled_until) < end).map((r) => Number(r.id)),
+  );
+}
+
+export async function markSettled(trx: Trx, ids: number[], end: Date, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('contracts').set({ settled_until: end, updated_at: now }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Contracts of this (kind, period) that ended before the window's end: nothing more is owed after
+ * their last full window, so they are marked settled up to their end and leave the job's backlog.
+ */
+export async function closeEnded(trx: Conn, kind: ContractKind, period: ContractPeriod, end: Date): Promise<void> {
+  await sql`
+    UPDATE contracts SET settled_until = ended_at
+     WHERE kind = ${kind} AND period = ${period} AND accepted_at IS NOT NULL
+       AND ended_at IS NOT NULL AND ended_at < ${end}
+       AND (settled_until IS NULL OR settled_until < ended_at)`.execute(trx);
+}
+
+export async function setCarry(trx: Trx, id: number, carry: number): Promise<void> {
+  await trx.updateTable('contracts').set({ carry }).where('id', '=', id).execute();
+}
+
+export type NewStatement = {
+  contractId: number;
+  holderId: number;
+  kind: ContractKind;
+  start: Date;
+  end: Date;
+  validBets: number;
+  netLoss: number;
+  activeMembers: number;
+  ratePpm: number;
+  gross: number;
+  carryIn: number;
+  amount: number;
+  carryOut: number;
+  status: 'paid' | 'held';
+  now: Date;
+};
+
+/** Inserts statements; the ones whose (contract, period) exists already are skipped. Returns contract -> id. */
+export async function insertStatements(trx: Trx, list: NewStatement[]): Promise<Map<number, number>> {
+  if (list.length === 0) return new Map();
+  const rows = await trx
+    .insertInto('contract_statements')
+    .values(
+      list.map((s) => ({
+        contract_id: s.contractId,
+        holder_id: s.holderId,
+        kind: s.kind,
+        period_start: s.start,
+        period_end: s.end,
+        valid_bets: s.validBets,
+        net_loss: s.netLoss,
+        active_members: s.activeMembers,
+        rate_ppm: s.ratePpm,
+        gross: s.gross,
+        carry_in: s.carryIn,
+        amount: s.amount,
+        carry_out: s.carryOut,
+        status: s.status,
+        posting_id: null,
+        paid_at: s.status === 'paid' && s.amount > 0 ? s.now : null,
+        released_by: null,
+        created_at: s.now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+    .returning(['id', 'contract_id'])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.contract_id), Number(r.id)]));
+}
+
+export type NewLine = {
+  statementId: number;
+  lineNo: number;
+  downlineId: number | null;
+  validBets: number;
+  netLoss: number;
+  activeMembers: number;
+  downlineRatePpm: number;
+  amount: number;
+};
+
+export async function insertLines(trx: Trx, lines: NewLine[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += 1000) {
+    await trx
+      .insertInto('contract_statement_lines')
+      .values(
+        lines.slice(i, i + 1000).map((l) => ({
+          statement_id: l.statementId,
+          line_no: l.lineNo,
+          downline_id: l.downlineId,
+          valid_bets: l.validBets,
+          net_loss: l.netLoss,
+          active_members: l.activeMembers,
+          downline_rate_ppm: l.downlineRatePpm,
+          amount: l.amount,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function setPosting(trx: Trx, statementId: number, postingId: number): Promise<void> {
+  await trx.updateTable('contract_statements').set({ posting_id: postingId }).where('id', '=', statementId).execute();
+}

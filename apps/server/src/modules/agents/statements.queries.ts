@@ -1,0 +1,123 @@
+import type { ContractKind } from '@gamehall/shared/api/contracts';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database';
+import type { LineRow, StatementRow } from './contracts.views';
+
+// Statement reads for the agent centre and the back office. Days are brand-time-zone days.
+
+export type StatementFilter = {
+  holderId?: number | undefined;
+  holderUsername?: string | undefined;
+  kind?: ContractKind | undefined;
+  status?: 'paid' | 'held' | undefined;
+  contractId?: number | undefined;
+  /** Period start within these brand days (inclusive), in the zone tz. */
+  days?: { from: string; to: string; tz: string } | undefined;
+  startFrom?: Date | undefined;
+  startTo?: Date | undefined;
+};
+
+function whereOf(f: StatementFilter) {
+  const parts = [sql`true`];
+  if (f.holderId !== undefined) parts.push(sql`s.holder_id = ${f.holderId}`);
+  if (f.holderUsername !== undefined) parts.push(sql`lower(h.username) = ${f.holderUsername.toLowerCase()}`);
+  if (f.kind !== undefined) parts.push(sql`s.kind = ${f.kind}`);
+  if (f.status !== undefined) parts.push(sql`s.status = ${f.status}`);
+  if (f.contractId !== undefined) parts.push(sql`s.contract_id = ${f.contractId}`);
+  if (f.days !== undefined)
+    parts.push(
+      sql`s.period_start >= (${f.days.from}::date::timestamp AT TIME ZONE ${f.days.tz}) AND s.period_start < ((${f.days.to}::date + 1)::timestamp AT TIME ZONE ${f.days.tz})`,
+    );
+  if (f.startFrom !== undefined) parts.push(sql`s.period_start >= ${f.startFrom}`);
+  if (f.startTo !== undefined) parts.push(sql`s.period_start < ${f.startTo}`);
+  return sql.join(parts, sql` AND `);
+}
+
+const SORTS = { id: sql`s.id`, periodStart: sql`s.period_start`, amount: sql`s.amount` } as const;
+
+export async function pageStatements(
+  db: Conn,
+  f: StatementFilter,
+  page: { pageNo: number; pageSize: number; sort?: keyof typeof SORTS; order?: 'asc' | 'desc' },
+) {
+  const where = whereOf(f);
+  const totals = await sql<{ n: string; valid_bets: string; net_loss: string; amount: string; held: string }>`
+    SELECT count(*) AS n, coalesce(sum(s.valid_bets), 0) AS valid_bets, coalesce(sum(s.net_loss), 0) AS net_loss,
+           coalesce(sum(s.amount), 0) AS amount, coalesce(sum(s.amount) FILTER (WHERE s.status = 'held'), 0) AS held
+      FROM contract_statements s JOIN members h ON h.id = s.holder_id WHERE ${where}`.execute(db);
+  const order = page.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await sql<StatementRow>`
+    SELECT s.*, h.username AS holder_username
+      FROM contract_statements s JOIN members h ON h.id = s.holder_id
+     WHERE ${where}
+     ORDER BY ${SORTS[page.sort ?? 'periodStart']} ${order}, s.id ${order}
+     LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+  const t = totals.rows[0];
+  return {
+    rows: rows.rows,
+    total: Number(t?.n ?? 0),
+    totals: {
+      validBets: Number(t?.valid_bets ?? 0),
+      netLoss: Number(t?.net_loss ?? 0),
+      amount: Number(t?.amount ?? 0),
+      held: Number(t?.held ?? 0),
+    },
+  };
+}
+
+export async function findStatement(db: Conn, id: number): Promise<StatementRow | undefined> {
+  const r = await sql<StatementRow>`
+    SELECT s.*, h.username AS holder_username
+      FROM contract_statements s JOIN members h ON h.id = s.holder_id WHERE s.id = ${id}`.execute(db);
+  return r.rows[0];
+}
+
+export async function linesOf(db: Conn, statementIds: number[]): Promise<LineRow[]> {
+  if (statementIds.length === 0) return [];
+  const r = await sql<LineRow>`
+    SELECT l.statement_id, l.downline_id, m.username AS downline_username, l.valid_bets, l.net_loss,
+           l.active_members, l.downline_rate_ppm, l.amount
+      FROM contract_statement_lines l LEFT JOIN members m ON m.id = l.downline_id
+     WHERE l.statement_id IN (${sql.join(statementIds)})
+     ORDER BY l.statement_id, l.line_no`.execute(db);
+  return r.rows;
+}
+
+/** Paid commissions of the agent by brand day and kind (statements with money paid out). */
+export async function incomeByDay(db: Conn, holderId: number, from: string, to: string, tz: string) {
+  const r = await sql<{ day: string; kind: ContractKind; amount: string }>`
+    SELECT (s.paid_at AT TIME ZONE ${tz})::date::text AS day, s.kind, sum(s.amount) AS amount
+      FROM contract_statements s
+     WHERE s.holder_id = ${holderId} AND s.paid_at IS NOT NULL
+       AND s.paid_at >= (${from}::date::timestamp AT TIME ZONE ${tz})
+       AND s.paid_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})
+     GROUP BY 1, 2 ORDER BY 1 DESC, 2`.execute(db);
+  return r.rows.map((x) => ({ day: x.day, kind: x.kind, amount: Number(x.amount) }));
+}
+
+/** Paid commissions by kind and period (day, ISO week from Monday, month) of the paying day. */
+export async function revenue(
+  db: Conn,
+  holderId: number,
+  from: string,
+  to: string,
+  tz: string,
+  groupBy: 'day' | 'week' | 'month',
+) {
+  const unit = sql.lit(groupBy);
+  const r = await sql<{ period: string; kind: ContractKind; statements: string; valid_bets: string; amount: string }>`
+    SELECT date_trunc(${unit}, (s.paid_at AT TIME ZONE ${tz}))::date::text AS period, s.kind,
+           count(*) AS statements, sum(s.valid_bets) AS valid_bets, sum(s.amount) AS amount
+      FROM contract_statements s
+     WHERE s.holder_id = ${holderId} AND s.paid_at IS NOT NULL
+       AND s.paid_at >= (${from}::date::timestamp AT TIME ZONE ${tz})
+       AND s.paid_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})
+     GROUP BY 1, 2 ORDER BY 1 DESC, 2`.execute(db);
+  return r.rows.map((x) => ({
+    period: x.period,
+    kind: x.kind,
+    statements: Number(x.statements),
+    validBets: Number(x.valid_bets),
+    amount: Number(x.amount),
+  }));
+}
