@@ -60,7 +60,17 @@ export type AuditEvent =
   | 'twoFactor.code'
   | 'session.revoke'
   | 'agent.downline.create'
-  | 'agent.downline.subAgent';
+  | 'agent.downline.subAgent'
+  | 'contract.offer'
+  | 'contract.accept'
+  | 'contract.reject'
+  | 'contract.terminationRequest'
+  | 'contract.terminationAccept'
+  | 'contract.terminationReject'
+  | 'contract.terminate'
+  | 'contract.template'
+  | 'contract.limits'
+  | 'statement.release';
 
 export async function audit(
   db: Conn,
