@@ -1,9 +1,10 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../app/paths';
 import { AGENT_DEFAULT_ENTRY } from './menu';
 
-// spec §2 agent centre menu (menu.ts): each entry is its own lazy chunk, routed under /agentHome.
+// spec §2 agent centre menu (menu.ts): each entry is its own lazy chunk, under /agentHome/<entry>.
 const page = <T extends string>(load: () => Promise<Record<T, ComponentType>>, name: T) =>
   lazy(async () => ({ default: (await load())[name] }));
 
@@ -24,19 +25,20 @@ const PAGES: Record<string, ComponentType> = {
   referralLink: page(() => import('./referral-page'), 'ReferralPage'),
 };
 
-/** The agent centre's pages; /agentHome itself opens the team overview (spec: the default page). */
+/**
+ * The agent centre's page for /agentHome/<entry>; /agentHome itself, and an entry the menu does not
+ * have, open the team overview (spec: the default page).
+ */
 export function AgentRoutes() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entry = pathname.slice(paths.agentHome.length).replace(/^\/+|\/+$/g, '');
+  const Page = Object.hasOwn(PAGES, entry) ? PAGES[entry] : undefined;
+  // Keyed by the address, so coming back to /agentHome redirects again.
+  if (!Page) return <Navigate key={pathname} to={paths.agentEntry(AGENT_DEFAULT_ENTRY)} replace />;
   return (
     <Suspense fallback={<p className="text-(--text-muted)">{t('common.loading')}</p>}>
-      <Routes>
-        <Route index element={<Navigate to={AGENT_DEFAULT_ENTRY} replace />} />
-        {Object.entries(PAGES).map(([name, Page]) => (
-          <Route key={name} path={name} element={<Page />} />
-        ))}
-        {/* An entry the menu does not have opens the default page. */}
-        <Route path="*" element={<Navigate to={AGENT_DEFAULT_ENTRY} replace />} />
-      </Routes>
+      <Page />
     </Suspense>
   );
 }

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/errors';
 import { pendingContractsQuery } from '../../lib/pending-contracts';
 import { useSession } from '../../lib/session';
 import { useMoney } from './components';
-import { contractAction, ratePercent } from './contracts-api';
+import { ratePercent } from './contract-rules';
+import { contractAction } from './contracts-api';
 
 type Pending = { contract: Contract; request: 'offer' | 'termination' };
 

@@ -97,16 +97,3 @@ export function revenueQuery(token: string | null, range: AgentRange, groupBy: R
     placeholderData: keepPreviousData,
   });
 }
-
-/** A rate in parts per million as a percentage (1% = 10,000 ppm), up to four decimals. */
-export function ratePercent(ppm: number): string {
-  return `${(ppm / 10_000).toLocaleString(undefined, { maximumFractionDigits: 4 })}%`;
-}
-
-/** A percentage typed by the agent as ppm; null when it is not a number from 0 to 100 with at most 4 decimals. */
-export function percentToPpm(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,3}(\.\d{1,4})?$/.test(trimmed)) return null;
-  const ppm = Math.round(Number(trimmed) * 10_000);
-  return ppm <= 1_000_000 ? ppm : null;
-}

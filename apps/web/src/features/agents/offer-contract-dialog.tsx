@@ -1,5 +1,5 @@
 import type { Downline } from '@gamehall/shared/api/agents';
-import { type ContractKind, type ContractTier, DIVIDEND_PERIODS, MAX_TIERS } from '@gamehall/shared/api/contracts';
+import { type ContractKind, DIVIDEND_PERIODS, MAX_TIERS } from '@gamehall/shared/api/contracts';
 import { Button } from '@gamehall/ui/button';
 import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,36 +11,10 @@ import { FormFooter } from '../../components/form-footer';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { SelectBox } from './components';
-import { contractAction, heldContractsQuery, offeredContractsQuery, percentToPpm, ratePercent } from './contracts-api';
+import { EMPTY_TIER, parseTiers, ratePercent, type TierText } from './contract-rules';
+import { contractAction, heldContractsQuery, offeredContractsQuery } from './contracts-api';
 
 type Period = (typeof DIVIDEND_PERIODS)[number];
-type TierText = { minValidBet: string; minActiveMembers: string; rate: string };
-
-const EMPTY_TIER: TierText = { minValidBet: '0', minActiveMembers: '0', rate: '' };
-
-/** The typed tiers as the API takes them, or the translation key of what is wrong. */
-function parseTiers(rows: TierText[], maxPpm: number): ContractTier[] | string {
-  const tiers: ContractTier[] = [];
-  for (const row of rows) {
-    const bet = Number(row.minValidBet);
-    const members = Number(row.minActiveMembers);
-    const ppm = percentToPpm(row.rate);
-    if (!(bet >= 0) || Math.round(bet * 100) !== bet * 100) return 'agent.offer.badThreshold';
-    if (!Number.isInteger(members) || members < 0) return 'agent.offer.badThreshold';
-    if (ppm === null) return 'agent.offer.badRate';
-    // docs/agents.md: a downline's rate never exceeds the upline's own rate of that kind.
-    if (ppm > maxPpm) return 'agent.offer.aboveOwnRate';
-    tiers.push({ minValidBet: bet, minActiveMembers: members, ratePpm: ppm });
-  }
-  for (let i = 1; i < tiers.length; i++) {
-    const a = tiers[i - 1] as ContractTier;
-    const b = tiers[i] as ContractTier;
-    const rising = b.minValidBet >= a.minValidBet && b.minActiveMembers >= a.minActiveMembers && b.ratePpm >= a.ratePpm;
-    if (!rising || (b.minValidBet === a.minValidBet && b.minActiveMembers === a.minActiveMembers))
-      return 'agent.offer.tiersRising';
-  }
-  return tiers;
-}
 
 /**
  * spec §4 new-contract request: the agent offers a direct downline a contract of a kind it holds

@@ -17,7 +17,8 @@ import {
   useMoney,
   useReportRange,
 } from './components';
-import { ratePercent, statementsQuery } from './contracts-api';
+import { ratePercent } from './contract-rules';
+import { statementsQuery } from './contracts-api';
 
 /** spec §2 dividend record. */
 export function DividendRecordPage() {

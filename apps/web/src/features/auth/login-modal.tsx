@@ -109,7 +109,8 @@ function useAfterLogin() {
     closeModal();
     await completeLogin(value, password);
     await queryClient.invalidateQueries({ queryKey: ['member'] });
-    if (!value.forceChangePassword) navigate(area === 'agent' ? paths.agentHome : '/');
+    // The agent-page login is already on the agent centre, which opens once the session is there.
+    if (!value.forceChangePassword && area === 'member') navigate('/');
   };
 }
 
