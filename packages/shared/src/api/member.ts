@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { ContractInfo } from './contracts';
 
 // The logged-in member (spec §3 "Member info", "Public state", §6, §7 /wps/member/info*,
 // /wps/member/publicState, language update, security centre).
@@ -30,6 +31,8 @@ export const MemberInfo = z.object({
   lastLoginTime: z.string().nullable(),
   firstTimeLogin: z.boolean(),
   hasPaymentPassword: z.boolean(),
+  /** The consolidated contract info (spec §3; contracts.ts ContractInfo). */
+  ...ContractInfo.shape,
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 

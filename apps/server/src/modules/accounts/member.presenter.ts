@@ -1,3 +1,4 @@
+import type { ContractInfo } from '@gamehall/shared/api/contracts';
 import {
   AVATAR_COUNT,
   avatarUrl,
@@ -19,7 +20,7 @@ export function maskMobile(mobile: string): string {
   return '****';
 }
 
-export function presentMemberInfo(r: { member: MemberProfile; currency: string }): MemberInfo {
+export function presentMemberInfo(r: { member: MemberProfile; currency: string; contracts: ContractInfo }): MemberInfo {
   const m = r.member;
   return {
     id: m.id,
@@ -40,6 +41,7 @@ export function presentMemberInfo(r: { member: MemberProfile; currency: string }
     // Until the client's first-login call (login.service firstLogin) has been made.
     firstTimeLogin: m.first_login_at === null,
     hasPaymentPassword: m.has_payment_password,
+    ...r.contracts,
   };
 }
 

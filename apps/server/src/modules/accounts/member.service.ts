@@ -2,6 +2,7 @@ import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf } from '../wallet/wallet.service';
@@ -24,8 +25,12 @@ export type MemberProfile = Awaited<ReturnType<typeof profileOf>>;
 
 /** GET /wps/member/info (spec §3 member info). */
 export async function info(ctx: AppContext, principal: Principal) {
-  const [member, brand] = await Promise.all([profileOf(ctx, principal), getBrand(ctx.db)]);
-  return { member, currency: brand.currency };
+  const [member, brand, contracts] = await Promise.all([
+    profileOf(ctx, principal),
+    getBrand(ctx.db),
+    contractInfo(ctx.db, principal.memberId),
+  ]);
+  return { member, currency: brand.currency, contracts };
 }
 
 export async function icon(ctx: AppContext, principal: Principal) {

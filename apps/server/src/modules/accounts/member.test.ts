@@ -60,6 +60,15 @@ describe('GET /wps/member/info', () => {
       lastLoginTime: null,
       firstTimeLogin: true,
       hasPaymentPassword: false,
+      // The consolidated contract info (spec §3): nothing waiting, nothing held.
+      dailysalreqtype: 0,
+      divtypereq: 0,
+      contracthoursalreq: 0,
+      realtimesalreqtype: 0,
+      contractmrdailysalinfotype: 0,
+      contracthoursalinfo: 0,
+      dailysalinfotype: 0,
+      divtypeinfo: 0,
     });
     expect(new Date(value.registerTime).toISOString()).toBe(value.registerTime);
   });

@@ -132,6 +132,11 @@ describe('contract offers and answers', () => {
       divtypereq: 0,
       divtypeinfo: 1,
     });
+    // The same flags in member info (spec §3).
+    expect((await call('GET', '/wps/member/info', sub.token)).json().value).toMatchObject({
+      divtypereq: 0,
+      divtypeinfo: 1,
+    });
     const offered = (await call('GET', '/wps/agent/contracts/offered', top.token)).json().value;
     expect(offered.content.map((o: { holder: { id: number } }) => o.holder.id)).toEqual([sub.id]);
     const held = (await call('GET', '/wps/contracts?kind=dividend', sub.token)).json().value;
