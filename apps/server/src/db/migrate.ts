@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026-agent-tree';
 import * as m0029 from './migrations/0029-game-menus';
 import * as m0027 from './migrations/0027-agent-stats';
 import * as m0028 from './migrations/0028-agent-contracts';
+import * as m0030 from './migrations/0030-agent-members-index';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0029-game-menus': m0029,
   '0027-agent-stats': m0027,
   '0028-agent-contracts': m0028,
+  '0030-agent-members-index': m0030,
 };
 
 class ListedMigrations implements MigrationProvider {

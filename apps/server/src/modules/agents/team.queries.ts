@@ -30,14 +30,16 @@ export async function inTeam(db: Conn, agentId: number, memberId: number): Promi
   return row !== undefined;
 }
 
-/** Team size, direct downlines and sub-agents, now. */
+/**
+ * Team size, direct downlines and sub-agents, now: one scan of the agent's agent_tree range, the
+ * agents found through the partial index of agent members (migration 0030).
+ */
 export async function teamCounts(db: Conn, agentId: number) {
   const r = await sql<{ team: string; direct: string; agents: string }>`
-    SELECT
-      (SELECT count(*) FROM agent_tree WHERE ancestor_id = ${agentId} AND depth >= 1) AS team,
-      (SELECT count(*) FROM agent_tree WHERE ancestor_id = ${agentId} AND depth = 1) AS direct,
-      (SELECT count(*) FROM members m JOIN agent_tree t ON t.member_id = m.id
-        WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND m.type IN (${sql.join(AGENT_ACCOUNT_TYPES)})) AS agents
+    SELECT count(*) AS team, count(*) FILTER (WHERE t.depth = 1) AS direct, count(m.id) AS agents
+    FROM agent_tree t
+    LEFT JOIN members m ON m.id = t.member_id AND m.type IN (${sql.join(AGENT_ACCOUNT_TYPES)})
+    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1
   `.execute(db);
   const row = r.rows[0];
   return { team: Number(row?.team ?? 0), direct: Number(row?.direct ?? 0), agents: Number(row?.agents ?? 0) };
