@@ -77,7 +77,10 @@ async function ensureAgentContract(agentToken: string): Promise<void> {
   assert.equal(accepted.success, true, JSON.stringify(accepted));
 }
 
-/** Rounds at the house studio through launch and the studio's round API, as a player's browser makes them. */
+/**
+ * Rounds at the house studio through launch and the studio's round API, as a player's browser makes
+ * them, each played to its end; returns how many were played.
+ */
 async function playRounds(memberToken: string, rounds: number): Promise<number> {
   const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
     'GET',
@@ -93,40 +96,50 @@ async function playRounds(memberToken: string, rounds: number): Promise<number> 
   assert.equal((await fetch(`${baseUrl()}${url.pathname}${url.search}`)).status, 200);
   const headers = { 'x-game-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' };
   const session = (await (await fetch(`${baseUrl()}/studio/api/session`, { headers })).json()) as {
-    defaultBet: number;
+    defaultBet: unknown;
   };
-  let staked = 0;
+  let played = 0;
   for (let r = 0; r < rounds; r++) {
     const res = await fetch(`${baseUrl()}/studio/api/round`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ bet: session.defaultBet }),
     });
-    assert.equal(res.status, 200, await res.text());
-    let round = ((await res.json()) as { round: { roundId: string; pendingSteps: number } }).round;
-    staked += session.defaultBet;
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
+    played++;
     // Free spins and features are steps of the same round: play them to its end, so it closes.
     for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
       const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, { method: 'POST', headers });
       round = ((await next.json()) as { round: typeof round }).round;
     }
   }
-  return staked;
+  return played;
 }
 
-test('a plain member cannot open the agent centre', async () => {
+test('a plain member cannot open the agent centre, nor sign in on the agent page', async () => {
   const page = await newPage(browser());
   await markPopupsSeen(page);
-  await registerFromModal(page, {
-    username: `pm${Date.now().toString(36).slice(-8)}`,
-    password: DOWNLINE_PASSWORD,
-    payeeName: 'Plain Member',
-  });
+  const username = `pm${Date.now().toString(36).slice(-8)}`;
+  await registerFromModal(page, { username, password: DOWNLINE_PASSWORD, payeeName: 'Plain Member' });
   await page.goto('/agentHome');
   await page.getByTestId('agent-refused').getByText('Non-agents cannot log in').waitFor();
   assert.equal(await page.getByRole('navigation', { name: 'Agent centre' }).count(), 0);
   await screenshot(page, 'agent-centre-refused');
   await page.context().close();
+
+  // spec §6: the agent page's login refuses the same member (the server's ACCOUNT_NOT_AGENT).
+  const guest = await newPage(browser());
+  await markPopupsSeen(guest);
+  await guest.goto('/agentHome');
+  const modal = guest.getByRole('dialog', { name: 'Agent login' });
+  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
+  await modal.locator('input[name="password"]').fill(DOWNLINE_PASSWORD);
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await modal.getByRole('alert').filter({ hasText: 'Non-agents cannot log in' }).waitFor();
+  assert.equal(await guest.evaluate(() => sessionStorage.getItem('token')), null);
+  await guest.context().close();
 });
 
 test('agent01 signs in on the agent page and sees the team overview with numbers', async () => {
@@ -137,9 +150,10 @@ test('agent01 signs in on the agent page and sees the team overview with numbers
   await modal.locator('input[name="password"]').fill(PASSWORD);
   await modal.getByRole('button', { name: 'Log in' }).click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
-  await agentPage.waitForURL(/\/agentHome\/agentTeamOverview$/);
   await signedInAs(agentPage, AGENT);
   await agentPage.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
+  // The agent page's login stays in the agent centre, on its default page.
+  assert.match(agentPage.url(), /\/agentHome\/agentTeamOverview$/);
   // The demo team: three sub-agents and six members on four levels (the seed), more as specs add.
   const teamSize = Number(await agentPage.getByTestId('overview-teamSize').innerText());
   assert.ok(teamSize >= 9, `team size ${teamSize}`);
@@ -226,8 +240,7 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
     amount: 500,
     reason: 'Stake for the agent centre browser test',
   });
-  const staked = await playRounds(memberToken, 20);
-  assert.ok(staked > 0);
+  assert.equal(await playRounds(memberToken, 20), 20);
   await member.context().close();
 
   // The scheduler settles each 5-minute window after it ends (spec §9); wait for agent01's pay.
