@@ -24,9 +24,9 @@ import * as m0023 from './migrations/0023-member-admin';
 import * as m0024 from './migrations/0024-daily-rollups';
 import * as m0025 from './migrations/0025-content-admin';
 import * as m0026 from './migrations/0026-agent-tree';
-import * as m0029 from './migrations/0029-game-menus';
 import * as m0027 from './migrations/0027-agent-stats';
 import * as m0028 from './migrations/0028-agent-contracts';
+import * as m0029 from './migrations/0029-game-menus';
 import * as m0030 from './migrations/0030-agent-members-index';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -56,9 +56,9 @@ const migrations: Record<string, Migration> = {
   '0024-daily-rollups': m0024,
   '0025-content-admin': m0025,
   '0026-agent-tree': m0026,
-  '0029-game-menus': m0029,
   '0027-agent-stats': m0027,
   '0028-agent-contracts': m0028,
+  '0029-game-menus': m0029,
   '0030-agent-members-index': m0030,
 };
 
