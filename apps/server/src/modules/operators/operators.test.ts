@@ -104,6 +104,7 @@ describe('operators API', () => {
       'games.read',
       'reports.read',
       'audit.read',
+      'agents.read',
     ]);
     const login = await adminLoginCall(t.app, { username, password: 'Operator123' }, { remoteAddress: '10.12.0.1' });
     expect(login.json().value.permissions).toEqual(op.permissions);
