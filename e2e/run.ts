@@ -175,8 +175,10 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       // One spec file at a time: each launches its own Chromium, and the machine has 2 cores.
       '--test-concurrency=1',
       // Node 20 applies this to each spec file as a whole as well as to each test: the lottery spec
-      // waits up to 2.5 min for its draw (its test sets its own 240 s), so a file gets 240 s.
-      '--test-timeout=240000',
+      // waits up to 2.5 min for its draw (its test sets its own 240 s), so a file gets 240 s. Specs
+      // run beside the others wait on clocks (a draw, a 5-minute settlement window) while the main
+      // process works, so they get 12 minutes: their wait costs no wall time.
+      `--test-timeout=${buffered ? 720_000 : 240_000}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',

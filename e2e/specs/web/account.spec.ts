@@ -133,15 +133,16 @@ test('an unknown invitation code stops registration with invitation_code_error',
   await page.context().close();
 });
 
-test('agent01 gets the agent button, which opens the agent centre frame', async () => {
+test('agent01 gets the agent button, which opens the agent centre on its team overview', async () => {
   const page = await newPage(browser());
   await guestHome(page);
   await headerLogin(page, 'agent01', 'Demo@1234');
   await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'agent01');
   await closeMemberPopup(page);
   await page.getByRole('button', { name: 'Agent' }).click();
-  await page.waitForURL('**/agentHome');
-  await page.getByRole('heading', { name: 'Agent centre', level: 1 }).waitFor();
+  await page.waitForURL('**/agentHome**');
+  await page.getByRole('navigation', { name: 'Agent centre' }).waitFor();
+  await page.getByRole('heading', { name: 'Team overview', level: 1 }).waitFor();
   await page.context().close();
 });
 
