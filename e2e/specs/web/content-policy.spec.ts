@@ -62,7 +62,7 @@ test('the home page and a game launched in /seamless run under the policy withou
   const slot = tiles.filter({ hasNotText: /crash/i }).first();
   await slot.waitFor();
   const name = (await slot.locator('p').innerText()).trim();
-  await slot.getByRole('button', { name: `Play now: ${name}` }).click();
+  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   await page.waitForURL(/\/seamless\?nodeId=\d+/);
   const game = page.frameLocator('[data-testid=game-frame]');
   // The studio page renders inside the frame (frame-ancestors lets this site frame it) and its

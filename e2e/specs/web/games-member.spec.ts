@@ -99,7 +99,7 @@ test('a member launches a game into /seamless and finds it under recent games', 
   await page.goto('/rng');
   await slotGrid(page).locator('li').first().waitFor();
   const name = await firstTileName(page);
-  await page.getByRole('button', { name: `Play now: ${name}` }).click();
+  await page.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   await page.waitForURL(/\/seamless\?nodeId=\d+/);
   const frame = page.getByTestId('game-frame');
   await frame.waitFor();

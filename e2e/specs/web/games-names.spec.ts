@@ -77,7 +77,8 @@ async function launch(page: Page, gameType: string, name: string): Promise<Frame
   await page.goto(`/${gameType.toLowerCase()}`);
   await page.getByRole('searchbox').fill(name);
   await page
-    .getByRole('button', { name: `Play now: ${name}` })
+    // exact: another title may contain this one ("Gold" and "Gold Rush"), and the list's order moves with play.
+    .getByRole('button', { name: `Play now: ${name}`, exact: true })
     .first()
     .click();
   await page.waitForURL(/\/seamless\?nodeId=\d+/);

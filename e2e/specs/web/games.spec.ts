@@ -51,7 +51,7 @@ test('trial01 gets in_need_true_account on play, and may still use the free tria
   await page.goto('/rng');
   await slotGrid(page).locator('li').first().waitFor();
   const name = await firstTileName(page);
-  await page.getByRole('button', { name: `Play now: ${name}` }).click();
+  await page.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('Please use a real account to play').waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();

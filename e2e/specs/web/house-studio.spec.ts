@@ -93,7 +93,7 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   const slot = tiles.filter({ hasNotText: /crash/i }).first();
   await slot.waitFor();
   const name = (await slot.locator('p').innerText()).trim();
-  await slot.getByRole('button', { name: `Play now: ${name}` }).click();
+  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   await page.waitForURL(/\/seamless\?nodeId=\d+/);
   const frame = page.getByTestId('game-frame');
   await frame.waitFor();
