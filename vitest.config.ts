@@ -7,27 +7,31 @@ import { defineConfig } from 'vitest/config';
 // each test file's database and native modules in their own process.
 const ALL = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'];
 
+/** A test file's own line saying why it also runs on PostgreSQL: `// postgres: <why>`. */
+const ON_POSTGRES = /^\/\/ postgres: \S/m;
+
 /**
- * The PostgreSQL run repeats only the files whose outcome can depend on the database: every test of
- * the server (they run through the harness on a real database) and any other test that opens one
- * itself (it reads TEST_DATABASE_URL). Engine, client and UI tests never touch a database, so a
- * second run of them would prove nothing new.
+ * The PostgreSQL run repeats only the files whose outcome can depend on the server rather than on
+ * SQL: PGlite is PostgreSQL itself (the same parser, planner, functions and triggers) but one
+ * connection, so what it cannot show is concurrency (row locks, advisory locks, serialization),
+ * several connections or nodes (LISTEN/NOTIFY), and crashes of a separate server process. A file
+ * that tests one of those says so in a `// postgres: <why>` line; a file that opens a database of
+ * its own reads TEST_DATABASE_URL. Every other file runs once, on PGlite.
  */
 function databaseTests(): string[] {
-  const found: string[] = ['apps/server/src/**/*.test.ts'];
+  const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.test.ts') && readFileSync(file, 'utf8').includes('TEST_DATABASE_URL'))
-        found.push(file);
+      else if (entry.name.endsWith('.test.ts')) {
+        const text = readFileSync(file, 'utf8');
+        if (text.includes('TEST_DATABASE_URL') || ON_POSTGRES.test(text)) found.push(file);
+      }
     }
   };
-  for (const root of ['packages', 'apps']) {
-    for (const entry of readdirSync(root, { withFileTypes: true }))
-      if (entry.isDirectory() && !(root === 'apps' && entry.name === 'server')) walk(path.join(root, entry.name));
-  }
+  for (const root of ['packages', 'apps']) walk(root);
   return found;
 }
 

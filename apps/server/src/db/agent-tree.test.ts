@@ -1,3 +1,4 @@
+// postgres: the closure triggers under real row locks
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

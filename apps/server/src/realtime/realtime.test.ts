@@ -1,3 +1,4 @@
+// postgres: events cross connections through LISTEN/NOTIFY
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';

@@ -1,3 +1,4 @@
+// postgres: two registrations of one username at once make one account
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';

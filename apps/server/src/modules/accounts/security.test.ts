@@ -1,3 +1,4 @@
+// postgres: parallel payment-password guesses against one lockout
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';

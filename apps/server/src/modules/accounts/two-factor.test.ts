@@ -1,3 +1,4 @@
+// postgres: one code sent twice at once is accepted once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';

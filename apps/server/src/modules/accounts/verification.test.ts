@@ -1,3 +1,4 @@
+// postgres: parallel captcha requests against one counter
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';

@@ -1,3 +1,4 @@
+// postgres: two operators approving one adjustment at once credit once
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../test/challenge';

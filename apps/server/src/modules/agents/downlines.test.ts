@@ -1,3 +1,4 @@
+// postgres: two first referral requests at once make one affiliate code
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';

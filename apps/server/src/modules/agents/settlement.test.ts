@@ -1,3 +1,4 @@
+// postgres: settlement runs side by side pay each statement once (row locks)
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';

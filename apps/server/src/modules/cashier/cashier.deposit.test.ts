@@ -1,3 +1,4 @@
+// postgres: concurrent approvals and callback replays credit once
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';

@@ -1,3 +1,4 @@
+// postgres: callbacks and expiry runs interleave on separate connections
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayDepositExpiryJob, jobs } from '../../jobs/jobs';
 import { runDue } from '../../jobs/scheduler';

@@ -1,3 +1,4 @@
+// postgres: concurrent withdrawals never hold more than the balance
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalReceiptJob } from '../../jobs/jobs';
 import { runDue } from '../../jobs/scheduler';

@@ -1,3 +1,4 @@
+// postgres: concurrent favourite toggles of one game
 import { GameList, GameVendors, HotGames } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';

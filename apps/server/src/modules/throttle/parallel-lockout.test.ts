@@ -1,3 +1,4 @@
+// postgres: parallel wrong passwords against one lockout counter
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { bootstrap } from '../../bootstrap';

@@ -1,3 +1,4 @@
+// postgres: parallel reservations never exceed the limit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import { createTestApp, type TestApp } from '../../test/harness';

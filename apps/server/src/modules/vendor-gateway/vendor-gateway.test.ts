@@ -1,3 +1,4 @@
+// postgres: concurrent bets and wins of one player and one round
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

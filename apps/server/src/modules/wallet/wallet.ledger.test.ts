@@ -1,3 +1,4 @@
+// postgres: concurrent postings, replays and the group-commit batcher
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../db/database';

@@ -1,3 +1,4 @@
+// postgres: concurrent replays of one transfer post once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
