@@ -172,8 +172,9 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       '--import',
       'tsx',
       '--test',
-      // One spec file at a time: each launches its own Chromium, and the machine has 2 cores.
-      '--test-concurrency=1',
+      // One spec file at a time: each launches its own Chromium, and the machine has 2 cores. Specs
+      // run beside mostly wait (for a draw, a settlement window), so they wait side by side.
+      `--test-concurrency=${buffered ? specs.length : 1}`,
       // Node 20 applies this to each spec file as a whole as well as to each test: the lottery spec
       // waits up to 2.5 min for its draw (its test sets its own 240 s), so a file gets 240 s. Specs
       // run beside the others wait on clocks (a draw, a 5-minute settlement window) while the main
