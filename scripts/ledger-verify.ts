@@ -1,7 +1,9 @@
-// `npm run ledger:verify`: checks the ledger invariants (issue 4) on the configured database
-// (DATABASE_URL, else the PGlite database under DATA_DIR) and exits 1 on any violation.
+// `npm run ledger:verify`: checks the ledger invariants (issue 4) and the points ledger's (issue 13)
+// on the configured database (DATABASE_URL, else the PGlite database under DATA_DIR) and exits 1 on
+// any violation of either.
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
+import { verifyPointsLedger } from '../apps/server/src/modules/points/points-ledger.service';
 import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 
 const config = loadConfig();
@@ -20,6 +22,17 @@ try {
     console.log(`  ${report.violations.length} violation(s):`);
     for (const v of report.violations.slice(0, 100)) console.log(`  - ${v}`);
     if (report.violations.length > 100) console.log(`  ... and ${report.violations.length - 100} more`);
+  }
+  const points = await verifyPointsLedger(database.db);
+  const pc = points.counts;
+  console.log(`  points: ${pc.accounts} accounts, ${pc.postings} postings, ${pc.entries} entries`);
+  if (points.ok) {
+    console.log('  OK: points balances match their entries, points postings sum to zero, no member points negative');
+  } else {
+    exitCode = 1;
+    console.log(`  ${points.violations.length} points violation(s):`);
+    for (const v of points.violations.slice(0, 100)) console.log(`  - ${v}`);
+    if (points.violations.length > 100) console.log(`  ... and ${points.violations.length - 100} more`);
   }
 } catch (error) {
   exitCode = 1;

@@ -34,6 +34,7 @@ import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.r
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -48,6 +49,7 @@ import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
@@ -171,10 +173,12 @@ const routeModules: RouteModule[] = [
   registerAgentCentreRoutes,
   registerContractRoutes,
   registerStatementRoutes,
+  registerPointsRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
+  registerAdminPointsRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

@@ -160,6 +160,19 @@ export const errorCatalogue = {
   CONTRACT_TEMPLATE_NOT_FOUND: { status: 404, message: 'No such contract template' },
   STATEMENT_NOT_FOUND: { status: 404, message: 'No such statement' },
   STATEMENT_NOT_HELD: { status: 409, message: 'This statement is not held' },
+  // points mall (issue 13)
+  POINTS_INSUFFICIENT: { status: 422, message: 'Not enough points' },
+  POINTS_REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
+  POINTS_REWARD_UNAVAILABLE: { status: 409, message: 'This reward cannot be redeemed right now' },
+  POINTS_OUT_OF_STOCK: { status: 409, message: 'This reward is out of stock' },
+  POINTS_QUANTITY_ABOVE_LIMIT: { status: 422, message: 'That is more than one redemption of this reward allows' },
+  POINTS_REQUEST_CONFLICT: { status: 409, message: 'This request was already made with other details' },
+  POINTS_CONVERT_DISABLED: { status: 403, message: 'Converting points is not enabled' },
+  POINTS_CONVERT_BELOW_MINIMUM: { status: 422, message: 'That is below the smallest conversion' },
+  POINTS_CONVERT_STEP: { status: 422, message: 'Points convert in whole steps of the exchange ratio' },
+  POINTS_REDEMPTION_NOT_FOUND: { status: 404, message: 'No such redemption' },
+  POINTS_REDEMPTION_DECIDED: { status: 409, message: 'This redemption was already decided' },
+  POINTS_REWARD_NAME_TAKEN: { status: 409, message: 'A reward with this name already exists' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

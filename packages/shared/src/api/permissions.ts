@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'audit.read',
   'agents.read',
   'agents.write',
+  'points.read',
+  'points.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -70,7 +70,11 @@ export type AuditEvent =
   | 'contract.terminate'
   | 'contract.template'
   | 'contract.limits'
-  | 'statement.release';
+  | 'statement.release'
+  | 'points.reward'
+  | 'points.config'
+  | 'points.redemption'
+  | 'points.adjust';
 
 export async function audit(
   db: Conn,
