@@ -3,10 +3,15 @@
 // the betting phase with an auto cash-out at 1.01x (the bet goes over the page's WebSocket, not the
 // HTTP API), the round runs on the shared loop (WebSocket state), the bet settles and the balance
 // moves; the round's hash verifies on /studio/fair.
+// e2e: beside
+// (most of its time is the wait for a betting phase and the round's end on the shared loop, so it
+// runs beside the other specs: e2e/run.ts; it plays with a member of its own, funded by an
+// operator's balance adjustment, so no other spec moves the balance it checks)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
-import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
+import { launchStudioGame, markPopupsSeen } from '../../support/player';
+import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -14,7 +19,14 @@ const browser = useSiteBrowser();
 test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance moves, the round verifies', async () => {
   const page = await newPage(browser());
   await markPopupsSeen(page);
-  await loginFromHeader(page, 'demo01');
+  const username = `cr${Date.now().toString(36).slice(-8)}`;
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Crash Tester' });
+  const member = await call<{ id: number }>('GET', '/wps/member/info', await tokenOf(page));
+  await operatorPost(`/admin/members/${member.value?.id}/adjustments`, {
+    direction: 'credit',
+    amount: 100,
+    reason: 'Stake for the crash browser test',
+  });
   const gameUrl = await launchStudioGame(page, 'PT', 'CRASH-001');
   // Which way the bet went: frames the page sent on its crash socket, and HTTP bet calls.
   const betFrames: string[] = [];
