@@ -16,6 +16,14 @@ export const INVALIDATION_CHANNEL = 'gamehall_invalidations';
 type InvalidationListener = (payload: string | null) => void;
 
 /**
+ * Back-office events (migration 0032: a cashier queue changed), for operators' sockets only: a
+ * channel of its own, so a member's socket never sees them. Payloads name rows, never member data.
+ */
+export const OPERATOR_CHANNEL = 'gamehall_operator_events';
+export type OperatorNotice = Record<string, unknown>;
+type OperatorListener = (notice: OperatorNotice) => void;
+
+/**
  * After-commit publishing: events are written with pg_notify inside the caller's transaction.
  * PostgreSQL (and PGlite) deliver a NOTIFY only when that transaction commits and drop it on
  * rollback, so a subscriber never sees money that was not kept. On PostgreSQL every node LISTENs
@@ -40,6 +48,8 @@ export type EventBus = {
   publishAfterCommit: typeof publishAfterCommit;
   /** Calls `listener` for every event of this member (from any node) until the returned function is called. */
   subscribe: (memberId: number, listener: Listener) => Promise<() => void>;
+  /** Calls `listener` with every notice on OPERATOR_CHANNEL (from any node) until the returned function is called. */
+  subscribeOperators: (listener: OperatorListener) => Promise<() => void>;
   /**
    * Calls `listener` with every payload on INVALIDATION_CHANNEL (from any node, this one included),
    * and with `null` whenever notifications may have been missed (the LISTEN connection dropped):
@@ -54,6 +64,7 @@ export type EventBus = {
 export function createEventBus(database: DatabaseHandle, databaseUrl: string | undefined): EventBus {
   const listeners = new Map<number, Set<Listener>>();
   const watchers = new Set<InvalidationListener>();
+  const operatorListeners = new Set<OperatorListener>();
   let started: Promise<void> | undefined;
   let closed = false;
   let client: pg.Client | undefined;
@@ -71,6 +82,18 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     for (const listener of listeners.get(parsed.m) ?? []) listener(parsed.e);
   }
 
+  function dispatchOperators(payload: string | undefined) {
+    if (!payload || operatorListeners.size === 0) return;
+    let notice: unknown;
+    try {
+      notice = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!notice || typeof notice !== 'object') return;
+    for (const listener of operatorListeners) listener(notice as OperatorNotice);
+  }
+
   function invalidate(payload: string | null) {
     for (const watcher of watchers) watcher(payload);
   }
@@ -82,6 +105,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     c.on('notification', (n) => {
       if (n.channel === CHANNEL) dispatch(n.payload);
       else if (n.channel === INVALIDATION_CHANNEL) invalidate(n.payload ?? '');
+      else if (n.channel === OPERATOR_CHANNEL) dispatchOperators(n.payload);
     });
     let live = false;
     let dropped = false;
@@ -101,7 +125,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       if (live) drop();
     });
     await c.connect();
-    await c.query(`LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}`);
+    await c.query(`LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}; LISTEN ${OPERATOR_CHANNEL}`);
     if (closed) {
       await c.end();
       return;
@@ -134,9 +158,11 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     stopPglite = pglite.onNotification((channel, payload) => {
       if (channel === CHANNEL) dispatch(payload);
       else if (channel === INVALIDATION_CHANNEL) invalidate(payload);
+      else if (channel === OPERATOR_CHANNEL) dispatchOperators(payload);
     });
     await sql.raw(`LISTEN ${CHANNEL}`).execute(database.db);
     await sql.raw(`LISTEN ${INVALIDATION_CHANNEL}`).execute(database.db);
+    await sql.raw(`LISTEN ${OPERATOR_CHANNEL}`).execute(database.db);
     pgliteListening = !closed;
     // As on PostgreSQL: whatever a cache read before LISTEN may have missed a notification.
     invalidate(null);
@@ -156,6 +182,13 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
         const current = listeners.get(memberId);
         current?.delete(listener);
         if (current?.size === 0) listeners.delete(memberId);
+      };
+    },
+    async subscribeOperators(listener) {
+      await ensureStarted();
+      operatorListeners.add(listener);
+      return () => {
+        operatorListeners.delete(listener);
       };
     },
     async watchInvalidations(listener) {
@@ -179,6 +212,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       closed = true;
       pgliteListening = false;
       listeners.clear();
+      operatorListeners.clear();
       invalidate(null);
       watchers.clear();
       stopPglite?.();
@@ -223,4 +257,16 @@ export function invalidationWatch(events: EventBus, listener: InvalidationListen
     },
     live: () => watching === 'yes' && events.listening(),
   };
+}
+
+/** Whose sessions an invalidation may concern: one member, anyone (a full clear), or nobody. */
+export function invalidationConcerns(payload: string | null): number | 'anyone' | 'nobody' {
+  if (payload === null) return 'anyone';
+  try {
+    const parsed = JSON.parse(payload) as { k?: string; m?: unknown };
+    if (parsed.k === 'catalogue') return 'nobody';
+    return parsed.k === 'member' && typeof parsed.m === 'number' ? parsed.m : 'anyone';
+  } catch {
+    return 'anyone';
+  }
 }

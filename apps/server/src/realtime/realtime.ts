@@ -1,10 +1,12 @@
 import websocket from '@fastify/websocket';
+import { OPERATOR_SOCKET_PATH } from '@gamehall/shared/api/admin-realtime';
 import { RealtimeQuery } from '@gamehall/shared/api/wallet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import { resolveSession } from '../modules/accounts/sessions.service';
-import { invalidationWatch, type RealtimeEvent } from './event-bus';
+import { invalidationConcerns, invalidationWatch, type RealtimeEvent } from './event-bus';
+import { registerOperatorRealtime } from './operator-realtime';
 
 /** Close code for a missing, invalid or expired session token (the client should log in again). */
 export const CLOSE_UNAUTHORISED = 4001;
@@ -14,13 +16,16 @@ export const CLOSE_UNAUTHORISED = 4001;
 // in any case within this time, should a notification be missed.
 const RECHECK_MS = 60_000;
 
-type Socket = {
+export type Socket = {
   readyState: number;
   send: (data: string) => void;
   close: (code?: number, reason?: string) => void;
   on: (event: 'close' | 'message' | 'error', listener: (...args: unknown[]) => void) => void;
 };
 const OPEN = 1;
+
+/** The scope the sockets are registered in: the one @fastify/websocket is registered in. */
+export type RealtimeScope = App;
 
 /**
  * GET /ws?token=... upgrades to a WebSocket carrying JSON messages `{ type, data }` (for now the
@@ -36,7 +41,7 @@ export function registerRealtime(root: App, ctx: AppContext): void {
   const watch = invalidationWatch(ctx.events, (payload) => {
     // After the session cache has dropped what the notification names (it listens on the same bus).
     setImmediate(() => {
-      const named = concerns(payload);
+      const named = invalidationConcerns(payload);
       if (named === 'nobody') return;
       const targets = named === 'anyone' ? [...checks.values()] : [checks.get(named) ?? new Set()];
       for (const set of targets) for (const check of set) check();
@@ -46,7 +51,7 @@ export function registerRealtime(root: App, ctx: AppContext): void {
     await scoped.register(websocket, { options: { maxPayload: 4096 } });
     // @fastify/websocket hides websocket routes from OpenAPI; every route must be documented (style rule).
     scoped.addHook('onRoute', (route) => {
-      if (route.url === '/ws' && route.schema) route.schema.hide = false;
+      if ((route.url === '/ws' || route.url === OPERATOR_SOCKET_PATH) && route.schema) route.schema.hide = false;
     });
     const app = scoped.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -110,17 +115,6 @@ export function registerRealtime(root: App, ctx: AppContext): void {
         })().catch(() => socket.close(1011, 'internal error'));
       },
     );
+    registerOperatorRealtime(app, ctx);
   });
-}
-
-/** Whose sessions an invalidation may concern: one member, anyone (a full clear), or nobody. */
-function concerns(payload: string | null): number | 'anyone' | 'nobody' {
-  if (payload === null) return 'anyone';
-  try {
-    const parsed = JSON.parse(payload) as { k?: string; m?: unknown };
-    if (parsed.k === 'catalogue') return 'nobody';
-    return parsed.k === 'member' && typeof parsed.m === 'number' ? parsed.m : 'anyone';
-  } catch {
-    return 'anyone';
-  }
 }

@@ -1,0 +1,169 @@
+import {
+  type CashierChange,
+  CashierQueue,
+  OPERATOR_SOCKET_AUTH_MS,
+  OPERATOR_SOCKET_PATH,
+  type OperatorRealtimeEvent,
+  OperatorSocketAuth,
+} from '@gamehall/shared/api/admin-realtime';
+import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
+import type { AppContext } from '../context';
+import { type Principal, tokenFrom } from '../http/auth';
+import { resolveSession } from '../modules/accounts/sessions.service';
+import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
+import type { RealtimeScope, Socket } from './realtime';
+
+const CLOSE_UNAUTHORISED = 4001;
+const OPEN = 1;
+// As for members' sockets: a revoked session or a disabled operator is seen as soon as the
+// operator's invalidation arrives (migration 0013 triggers, on every node), and within this anyway.
+const RECHECK_MS = 60_000;
+
+// Who sees a queue's events: the permission its list routes declare (modules/admin: admin.routes.ts
+// and admin-cashier.routes.ts declare 'admin:cashier.read' for the three queues).
+const QUEUE_PERMISSION: Record<CashierQueue, Permission> = {
+  deposits: 'cashier.read',
+  withdrawals: 'cashier.read',
+  bankAccounts: 'cashier.read',
+};
+
+const CHANGE = { insert: 'created', update: 'updated', delete: 'removed' } as const;
+
+/** The event of a notice of migration 0032's trigger, or null for anything else. */
+export function cashierChangeOf(notice: OperatorNotice): CashierChange | null {
+  const queue = CashierQueue.safeParse(notice.q);
+  const change = typeof notice.op === 'string' ? CHANGE[notice.op as keyof typeof CHANGE] : undefined;
+  const { id, r, s, m } = notice;
+  if (!queue.success || !change || typeof id !== 'number' || typeof m !== 'number') return null;
+  return {
+    queue: queue.data,
+    change,
+    id,
+    reference: typeof r === 'string' ? r : null,
+    status: typeof s === 'string' ? s : null,
+    memberId: m,
+  };
+}
+
+/** What an operator's socket may carry: nothing until a required two-factor enrolment is done. */
+function grantsOf(principal: Principal): string[] {
+  return principal.mustEnrol ? [] : principal.permissions;
+}
+
+function isOperatorSession(principal: Principal | null): principal is Principal {
+  return principal?.isOperator === true && principal.area === 'admin';
+}
+
+/**
+ * GET /ws/operator: the back office's socket. The client sends `{ type: 'auth', token }` first (or
+ * an Authorization header); a missing, bad or non-operator token, or none within 5 s, closes the
+ * socket with 4001, and so does the session's end (sign-out, revocation, idle timeout, the
+ * operator disabled). Events come from the event bus, so a change committed on any node reaches
+ * every node's operators.
+ */
+export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): void {
+  // Open sockets by operator, each with its session check: an invalidation of the operator runs it;
+  // a lost database listener (payload null) runs every check and asks every socket to resync.
+  const checks = new Map<number, Set<() => void>>();
+  const resyncs = new Set<() => void>();
+  const watch = invalidationWatch(ctx.events, (payload) => {
+    setImmediate(() => {
+      const named = invalidationConcerns(payload);
+      if (named === 'nobody') return;
+      const targets = named === 'anyone' ? [...checks.values()] : [checks.get(named) ?? new Set()];
+      for (const set of targets) for (const check of set) check();
+      if (payload === null) for (const resync of resyncs) resync();
+    });
+  });
+
+  app.get(
+    OPERATOR_SOCKET_PATH,
+    {
+      websocket: true,
+      schema: {
+        tags: ['realtime'],
+        summary:
+          "Operators' WebSocket ({ type, data }: ready, cashier queue changes, resync); send { type: 'auth', token } first; closes with 4001 when the token is not an operator's live session",
+      },
+      config: { auth: 'public' },
+    },
+    (raw, request) => {
+      const socket = raw as Socket;
+      const cleanup: (() => void)[] = [];
+      let closed = false;
+      let started = false;
+      const send = (event: OperatorRealtimeEvent) => {
+        if (socket.readyState === OPEN) socket.send(JSON.stringify(event));
+      };
+      const refuse = (reason: string) => {
+        if (!closed) socket.close(CLOSE_UNAUTHORISED, reason);
+      };
+      socket.on('close', () => {
+        closed = true;
+        for (const undo of cleanup.splice(0)) undo();
+      });
+      socket.on('error', () => undefined);
+      const waiting = setTimeout(() => refuse('no token'), OPERATOR_SOCKET_AUTH_MS);
+      cleanup.push(() => clearTimeout(waiting));
+
+      const start = async (token: string) => {
+        started = true;
+        clearTimeout(waiting);
+        const principal = await resolveSession(ctx, token);
+        if (!isOperatorSession(principal)) return refuse('unauthorised');
+        let grants = grantsOf(principal);
+        const off = await ctx.events.subscribeOperators((notice) => {
+          const change = cashierChangeOf(notice);
+          if (change && holdsPermission(grants, QUEUE_PERMISSION[change.queue]))
+            send({ type: 'cashier', data: change });
+        });
+        if (closed) return off();
+        cleanup.push(off);
+        const check = () => {
+          void resolveSession(ctx, token)
+            .then((p) => {
+              if (!isOperatorSession(p)) refuse('session ended');
+              // A role change (members.permissions, notified like a revocation) applies at once.
+              else grants = grantsOf(p);
+            })
+            .catch(() => undefined);
+        };
+        const resync = () => send({ type: 'resync', data: {} });
+        watch.ensure();
+        const mine = checks.get(principal.memberId) ?? new Set();
+        checks.set(principal.memberId, mine.add(check));
+        resyncs.add(resync);
+        const timer = setInterval(check, RECHECK_MS);
+        timer.unref();
+        cleanup.push(() => {
+          clearInterval(timer);
+          resyncs.delete(resync);
+          mine.delete(check);
+          if (mine.size === 0 && checks.get(principal.memberId) === mine) checks.delete(principal.memberId);
+        });
+        send({ type: 'ready', data: { operatorId: principal.memberId } });
+      };
+      const begin = (token: string) => void start(token).catch(() => socket.close(1011, 'internal error'));
+
+      // Only the first message counts (the token); anything after it is ignored.
+      socket.on('message', (data) => {
+        if (started || closed) return;
+        let message: unknown;
+        try {
+          message = JSON.parse(String(data));
+        } catch {
+          message = null;
+        }
+        const auth = OperatorSocketAuth.safeParse(message);
+        if (!auth.success) {
+          started = true;
+          refuse('unauthorised');
+          return;
+        }
+        begin(auth.data.token);
+      });
+      const header = tokenFrom(request);
+      if (header) begin(header);
+    },
+  );
+}
