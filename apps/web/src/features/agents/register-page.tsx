@@ -3,14 +3,13 @@ import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
+import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
-import { PasswordField } from '../../components/password-field';
+import { RegisterRuleField } from '../../components/register-rule-field';
 import { showSubmitError } from '../../lib/form-messages';
 import { registerRulesQuery } from '../../lib/site-queries';
 import { createDownline } from './api';
@@ -20,7 +19,6 @@ type Values = Record<string, string>;
 
 /** The registration fields an agent fills for a downline (the visitor-only ones do not apply). */
 const DOWNLINE_FIELDS = new Set(Object.keys(DownlineCreateBody.shape));
-const PASSWORDS = new Set(['password', 'confirmPassword', 'paymentPassword']);
 // The account itself always needs a name and a password, whatever the brand's rules say of the rest.
 const ALWAYS = new Set(['username', 'password', 'confirmPassword']);
 const ORDER = ['username', 'password', 'confirmPassword', 'mobileNum'];
@@ -32,13 +30,6 @@ function downlineRules(rules: RegisterFieldRule[]): RegisterFieldRule[] {
     .filter((r) => DOWNLINE_FIELDS.has(r.field) && (r.enabled || ALWAYS.has(r.field)))
     .map((r) => (ALWAYS.has(r.field) ? { ...r, required: true } : r))
     .sort((a, b) => rank(a.field) - rank(b.field));
-}
-
-/** The rule's hint in the reader's language (spec §5), the server's English one when no key matches. */
-function hintOf(t: TFunction, rule: RegisterFieldRule): string {
-  const range = rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength} - ${rule.maxLength}`;
-  const key = rule.patternId === null ? 'length' : String(rule.patternId);
-  return t(`register.hints.${key}`, { range, defaultValue: rule.hint });
 }
 
 /**
@@ -73,36 +64,9 @@ export function RegisterCentrePage() {
       <AgentTitle>{t('agent.menu.registerCentre')}</AgentTitle>
       <p className="mb-4 text-sm text-(--text-muted)">{t('agent.register.intro')}</p>
       <form onSubmit={submit} noValidate className="max-w-md" data-testid="register-centre">
-        {rules.map((rule) => {
-          const hint = hintOf(t, rule);
-          const field = {
-            label: t(`register.fields.${rule.field}`, { defaultValue: rule.field }),
-            required: rule.required,
-            hint,
-            error: errors[rule.field]?.message,
-            ...form.register(rule.field, {
-              required: rule.required ? t('validation.required') : false,
-              minLength: rule.required || rule.minLength ? { value: rule.minLength, message: hint } : undefined,
-              maxLength: { value: rule.maxLength, message: hint },
-              validate:
-                rule.field === 'confirmPassword'
-                  ? (v, all) => v === all.password || t('validation.confirmMismatch')
-                  : undefined,
-            }),
-          };
-          if (PASSWORDS.has(rule.field)) return <PasswordField key={rule.field} purpose="new" {...field} />;
-          return (
-            <Field
-              key={rule.field}
-              type={rule.field === 'email' ? 'email' : 'text'}
-              autoComplete="off"
-              {...field}
-              leading={
-                rule.field === 'mobileNum' ? <DialingCodeSelect value={dialing} onChange={setDialing} /> : undefined
-              }
-            />
-          );
-        })}
+        {rules.map((rule) => (
+          <RegisterRuleField key={rule.field} rule={rule} form={form} dialing={dialing} onDialing={setDialing} />
+        ))}
         <Field
           label={t('agent.register.nickname')}
           autoComplete="off"

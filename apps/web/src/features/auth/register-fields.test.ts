@@ -2,10 +2,11 @@ import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
 import { hintFor } from '@gamehall/shared/patterns';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { ruleHint } from '../../components/register-rules';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
 import zh from '../../locales/zh.json';
-import { invitationTakesBoth, routeInvitationCode, ruleHint, visibleRules } from './register-fields';
+import { invitationTakesBoth, routeInvitationCode, visibleRules } from './register-fields';
 
 const rule = (field: string, enabled = true, required = false): RegisterFieldRule => ({
   field,

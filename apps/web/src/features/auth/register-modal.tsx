@@ -1,16 +1,15 @@
 import { Button } from '@gamehall/ui/button';
 import { CaptchaField } from '@gamehall/ui/captcha-field';
-import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
 import { Tabs } from '@gamehall/ui/tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
+import { useLocation, useNavigate } from 'react-router';
+import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
-import { PasswordField } from '../../components/password-field';
+import { RegisterRuleField } from '../../components/register-rule-field';
 import { SmsButton } from '../../components/sms-button';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
@@ -18,15 +17,9 @@ import { showSubmitError } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, fetchCaptcha, register, sendRegisterSms } from './api';
+import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill } from './invitation-code';
 import { MOBILE_PATTERN } from './mobile-input';
-import {
-  invitationTakesBoth,
-  type Kind,
-  PASSWORD_FIELDS,
-  routeInvitationCode,
-  ruleHint,
-  visibleRules,
-} from './register-fields';
+import { invitationTakesBoth, type Kind, routeInvitationCode, visibleRules } from './register-fields';
 
 type Values = Record<string, string>;
 
@@ -78,6 +71,10 @@ function RegisterForm({ kind }: { kind: Kind }) {
   const { errors, isSubmitting } = form.formState;
   const mobile = form.watch('mobileNum') ?? '';
   const [dialing, setDialing] = useDialingCode();
+  useReferralCode(
+    form,
+    shown.some((r) => r.field === INVITATION_PARAM),
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     const minAge = config?.minAge ?? 0;
@@ -127,45 +124,24 @@ function RegisterForm({ kind }: { kind: Kind }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {shown.map((rule) => {
-        const hint = ruleHint(t, rule);
-        const field = {
-          label: t(`register.fields.${rule.field}`, { defaultValue: rule.field }),
-          required: rule.required,
-          hint,
-          error: errors[rule.field]?.message,
-          ...form.register(rule.field, {
-            required: rule.required ? t('validation.required') : false,
-            minLength: rule.required || rule.minLength ? { value: rule.minLength, message: hint } : undefined,
-            maxLength: { value: rule.maxLength, message: hint },
-            validate:
-              rule.field === 'confirmPassword'
-                ? (v, all) => v === all.password || t('validation.confirmMismatch')
-                : undefined,
-          }),
-        };
-        if (PASSWORD_FIELDS.has(rule.field)) return <PasswordField key={rule.field} purpose="new" {...field} />;
-        return (
-          <Field
-            key={rule.field}
-            type={rule.field === 'email' ? 'email' : 'text'}
-            autoComplete="off"
-            {...field}
-            leading={
-              rule.field === 'mobileNum' ? <DialingCodeSelect value={dialing} onChange={setDialing} /> : undefined
-            }
-            suffix={
-              rule.field === 'verificationCode' ? (
-                <SmsButton
-                  purpose="register"
-                  disabled={!MOBILE_PATTERN.test(mobile)}
-                  send={() => sendRegisterSms(mobile, dialing)}
-                />
-              ) : undefined
-            }
-          />
-        );
-      })}
+      {shown.map((rule) => (
+        <RegisterRuleField
+          key={rule.field}
+          rule={rule}
+          form={form}
+          dialing={dialing}
+          onDialing={setDialing}
+          suffix={
+            rule.field === 'verificationCode' ? (
+              <SmsButton
+                purpose="register"
+                disabled={!MOBILE_PATTERN.test(mobile)}
+                send={() => sendRegisterSms(mobile, dialing)}
+              />
+            ) : undefined
+          }
+        />
+      ))}
       {captchaRule && (
         <CaptchaField fetchImage={fetchCaptcha} value={captcha} onChange={setCaptcha} reload={captchaReload} />
       )}
@@ -196,4 +172,20 @@ function RegisterForm({ kind }: { kind: Kind }) {
       </FormFooter>
     </form>
   );
+}
+
+/**
+ * spec §2 referral link: the agent's link (/register?affiliateCode=<code>) prefills the invitation
+ * field, each time the modal opens while the field is empty (invitation-code.ts keeps the code
+ * for the session); the visitor may still change or clear it.
+ */
+function useReferralCode(form: UseFormReturn<Values>, fieldShown: boolean) {
+  const { search } = useLocation();
+  const code = useMemo(() => arrivalInvitationCode(search, sessionStorage), [search]);
+  const open = modalStore.use() === 'register';
+  useEffect(() => {
+    if (!open) return;
+    const value = invitationPrefill(code, fieldShown, form.getValues(INVITATION_PARAM));
+    if (value !== null) form.setValue(INVITATION_PARAM, value);
+  }, [open, code, fieldShown, form]);
 }

@@ -1,0 +1,56 @@
+import type { RegisterFieldRule } from '@gamehall/shared/api/registration';
+import { Field } from '@gamehall/ui/field';
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DialingCodeSelect } from './dialing-code';
+import { PasswordField } from './password-field';
+import { PASSWORD_FIELDS, ruleHint } from './register-rules';
+
+/**
+ * One registration field drawn from the brand's rule (spec §5): its label, required mark and hint,
+ * the length checks, "confirmation equals password", a password input for the password fields and
+ * the dialing code before a mobile number. The site's sign-up modal and the agent's register
+ * centre draw their fields with it; `suffix` goes after the input (the modal's send-code button).
+ */
+export function RegisterRuleField({
+  rule,
+  form,
+  dialing,
+  onDialing,
+  suffix,
+}: {
+  rule: RegisterFieldRule;
+  form: UseFormReturn<Record<string, string>>;
+  dialing: string;
+  onDialing: (code: string) => void;
+  suffix?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const hint = ruleHint(t, rule);
+  const field = {
+    label: t(`register.fields.${rule.field}`, { defaultValue: rule.field }),
+    required: rule.required,
+    hint,
+    error: form.formState.errors[rule.field]?.message,
+    ...form.register(rule.field, {
+      required: rule.required ? t('validation.required') : false,
+      minLength: rule.required || rule.minLength ? { value: rule.minLength, message: hint } : undefined,
+      maxLength: { value: rule.maxLength, message: hint },
+      validate:
+        rule.field === 'confirmPassword'
+          ? (v, all) => v === all.password || t('validation.confirmMismatch')
+          : undefined,
+    }),
+  };
+  if (PASSWORD_FIELDS.has(rule.field)) return <PasswordField purpose="new" {...field} />;
+  return (
+    <Field
+      type={rule.field === 'email' ? 'email' : 'text'}
+      autoComplete="off"
+      {...field}
+      leading={rule.field === 'mobileNum' ? <DialingCodeSelect value={dialing} onChange={onDialing} /> : undefined}
+      suffix={suffix}
+    />
+  );
+}
