@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/format-time';
 import { useSession } from '../../lib/session';
 import { announcementsQuery } from './api';
-import { AgentTitle, formatTime, Loaded, Pager } from './components';
+import { AgentTitle, Loaded, Pager } from './components';
 
 /** spec §2 agent centre announcement: the brand's announcements for agents (audience G), newest first. */
 export function AnnouncementsPage() {

@@ -1,34 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../components/date-range-filter';
+import { Pager as PageButtons, type PagerProps } from '../../components/pager';
 import type { DateRange } from '../../lib/date-range';
 import { errorMessage } from '../../lib/errors';
-import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
-import { configQuery } from '../../lib/site-queries';
 import { type AgentRange, overviewQuery } from './api';
 
-// Pieces every agent centre page shares: title, money, the date range, paging, totals, states.
+// Pieces every agent centre page shares: title, tones, the date range, paging, states, filters.
 
 export function AgentTitle({ children }: { children: ReactNode }) {
   return <h1 className="mb-4 text-xl font-bold">{children}</h1>;
 }
 
-/** Major-unit amounts with the brand's currency symbol (spec §9: two decimals, thousands separators). */
-export function useMoney(): (amount: number) => string {
-  const symbol = useQuery(configQuery).data?.currencySymbol;
-  return (amount) => displayAmount(amount, { symbol });
-}
-
 /** Profit green, loss red. */
 export function tone(n: number): string {
   return n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '';
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : '-';
 }
 
 /** A brand day plus `days` (negative goes back), on the calendar alone. */
@@ -77,41 +65,10 @@ export function RangeLine({ from, to }: { from: string; to: string }) {
 }
 
 /** Previous / next with "page x of y" (spec: every report pages). */
-export function Pager({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange: (n: number) => void;
-}) {
+export function Pager(props: PagerProps) {
   const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const button = 'rounded p-1.5 hover:bg-(--surface) disabled:opacity-40';
-  return (
-    <nav aria-label={t('agent.common.paging')} className="mt-4 flex items-center justify-center gap-3 text-sm">
-      <button
-        type="button"
-        className={button}
-        disabled={page <= 1}
-        onClick={() => onChange(page - 1)}
-        aria-label={t('common.previous')}
-      >
-        <ChevronLeft size={16} aria-hidden className="rtl:rotate-180" />
-      </button>
-      <span aria-live="polite">{t('agent.common.pageOf', { page, total: totalPages })}</span>
-      <button
-        type="button"
-        className={button}
-        disabled={page >= totalPages}
-        onClick={() => onChange(page + 1)}
-        aria-label={t('common.next')}
-      >
-        <ChevronRight size={16} aria-hidden className="rtl:rotate-180" />
-      </button>
-    </nav>
-  );
+  const summary = t('agent.common.pageOf', { page: props.page, total: props.totalPages });
+  return <PageButtons {...props} label={t('agent.common.paging')} summary={summary} />;
 }
 
 /** Loading and error states of a query; children render once data is there. */

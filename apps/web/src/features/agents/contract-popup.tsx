@@ -4,10 +4,10 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../components/use-money';
 import { errorMessage } from '../../lib/errors';
 import { pendingContractsQuery } from '../../lib/pending-contracts';
 import { useSession } from '../../lib/session';
-import { useMoney } from './components';
 import { ratePercent } from './contract-rules';
 import { contractAction } from './contracts-api';
 

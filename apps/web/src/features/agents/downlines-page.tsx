@@ -2,32 +2,22 @@ import type { Downline } from '@gamehall/shared/api/agents';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { formatTime } from '../../components/format-time';
+import { useMoney } from '../../components/use-money';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { downlinesQuery, newRequestId, setSubAgent, transferToDownline } from './api';
-import {
-  AgentTitle,
-  cell,
-  formatTime,
-  Loaded,
-  numCell,
-  Pager,
-  rowClass,
-  SearchBox,
-  SelectBox,
-  totalsRow,
-  useMoney,
-} from './components';
+import { cell, numCell, rowClass, SearchBox, SelectBox } from './components';
 import { OfferContractDialog } from './offer-contract-dialog';
+import { ReportFrame } from './report-frame';
 
 type Scope = 'direct' | 'all';
 type Status = '' | 'active' | 'disabled';
@@ -47,24 +37,8 @@ export function DownlinesPage() {
   const [status, setStatus] = useState<Status>('');
   const [role, setRole] = useState<Role>('');
   const [q, setQ] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   const [transferTo, setTransferTo] = useState<Downline | null>(null);
   const [offerTo, setOfferTo] = useState<Downline | null>(null);
-  const list = useQuery(
-    downlinesQuery(token, {
-      scope,
-      q: q || undefined,
-      status: status || undefined,
-      isAgent: role === '' ? undefined : role === 'true',
-      pageNo,
-    }),
-  );
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNo(1);
-    };
   const makeSubAgent = async (d: Downline) => {
     if (
       !(await showAlert({ message: t('agent.downlines.subAgentConfirm', { username: d.username }), cancellable: true }))
@@ -79,105 +53,120 @@ export function DownlinesPage() {
     }
   };
   return (
-    <div>
-      <AgentTitle>{t('agent.menu.downlineManagement')}</AgentTitle>
-      <div className="mb-2 flex flex-wrap items-end gap-3">
-        <SelectBox
-          label={t('agent.downlines.scope')}
-          value={scope}
-          onChange={(e) => filter(setScope)(e.target.value as Scope)}
-        >
-          <option value="direct">{t('agent.downlines.direct')}</option>
-          <option value="all">{t('agent.downlines.all')}</option>
-        </SelectBox>
-        <SelectBox
-          label={t('agent.common.status')}
-          value={status}
-          onChange={(e) => filter(setStatus)(e.target.value as Status)}
-        >
-          <option value="">{t('agent.downlines.anyStatus')}</option>
-          <option value="active">{t('agent.downlines.status.active')}</option>
-          <option value="disabled">{t('agent.downlines.status.disabled')}</option>
-        </SelectBox>
-        <SelectBox
-          label={t('agent.downlines.role')}
-          value={role}
-          onChange={(e) => filter(setRole)(e.target.value as Role)}
-        >
-          <option value="">{t('agent.downlines.anyRole')}</option>
-          <option value="true">{t('agent.downlines.agent')}</option>
-          <option value="false">{t('agent.downlines.member')}</option>
-        </SelectBox>
-      </div>
-      <SearchBox onSearch={filter(setQ)} />
-      <Loaded query={list}>
-        {(v) => (
+    <ReportFrame
+      title={t('agent.menu.downlineManagement')}
+      testId="downlines"
+      // The team as it is now: no date range.
+      dated={false}
+      query={(_, pageNo) =>
+        downlinesQuery(token, {
+          scope,
+          q: q || undefined,
+          status: status || undefined,
+          isAgent: role === '' ? undefined : role === 'true',
+          pageNo,
+        })
+      }
+      filters={(restart) => {
+        const filter =
+          <T,>(set: (v: T) => void) =>
+          (v: T) => {
+            set(v);
+            restart();
+          };
+        return (
           <>
-            <ResponsiveTable
-              caption={t('agent.menu.downlineManagement')}
-              testId="downlines"
-              columns={[
-                t('agent.common.username'),
-                { label: t('agent.common.level'), align: 'end' },
-                t('agent.downlines.role'),
-                t('agent.common.status'),
-                { label: t('agent.downlines.balance'), align: 'end' },
-                t('agent.downlines.registeredAt'),
-                t('agent.downlines.lastLogin'),
-                { label: t('agent.downlines.actions'), srOnly: true },
-              ]}
-              empty={v.content.length === 0}
-              emptyText={t('agent.common.noRecords')}
-            >
-              {v.content.map((d) => (
-                <tr key={d.memberId} className={rowClass} data-testid={`downline-${d.username}`}>
-                  <td className={cell}>
-                    {d.username}
-                    {d.nickname && <span className="block text-xs text-(--text-muted)">{d.nickname}</span>}
-                    {d.level > 1 && d.uplineUsername && (
-                      <span className="block text-xs text-(--text-muted)">
-                        {t('agent.downlines.under', { upline: d.uplineUsername })}
-                      </span>
-                    )}
-                  </td>
-                  <td className={numCell}>{d.level}</td>
-                  <td className={cell}>{d.isAgent ? t('agent.downlines.agent') : t('agent.downlines.member')}</td>
-                  <td className={cell}>{t(`agent.downlines.status.${d.status}`)}</td>
-                  <td className={numCell}>{money(d.balance)}</td>
-                  <td className={cell}>{formatTime(d.registeredAt)}</td>
-                  <td className={cell}>{formatTime(d.lastLoginAt)}</td>
-                  <td className="flex flex-wrap gap-1 py-2">
-                    <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setTransferTo(d)}>
-                      {t('agent.downlines.transfer')}
-                    </Button>
-                    {d.level === 1 && (
-                      <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setOfferTo(d)}>
-                        {t('agent.downlines.offerContract')}
-                      </Button>
-                    )}
-                    {d.level === 1 && !d.isAgent && (
-                      <Button variant="ghost" className="px-2! py-1! text-xs" onClick={() => void makeSubAgent(d)}>
-                        {t('agent.downlines.setSubAgent')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-              <tr className={totalsRow}>
-                <td className={cell} colSpan={4}>
-                  {t('agent.downlines.totalMembers', { count: v.totals.members })}
-                </td>
-                <td className={numCell}>{money(v.totals.balance)}</td>
-                <td className={cell} colSpan={3} />
-              </tr>
-            </ResponsiveTable>
-            <Pager page={pageNo} totalPages={v.totalPages} onChange={setPageNo} />
+            <div className="mb-2 flex flex-wrap items-end gap-3">
+              <SelectBox
+                label={t('agent.downlines.scope')}
+                value={scope}
+                onChange={(e) => filter(setScope)(e.target.value as Scope)}
+              >
+                <option value="direct">{t('agent.downlines.direct')}</option>
+                <option value="all">{t('agent.downlines.all')}</option>
+              </SelectBox>
+              <SelectBox
+                label={t('agent.common.status')}
+                value={status}
+                onChange={(e) => filter(setStatus)(e.target.value as Status)}
+              >
+                <option value="">{t('agent.downlines.anyStatus')}</option>
+                <option value="active">{t('agent.downlines.status.active')}</option>
+                <option value="disabled">{t('agent.downlines.status.disabled')}</option>
+              </SelectBox>
+              <SelectBox
+                label={t('agent.downlines.role')}
+                value={role}
+                onChange={(e) => filter(setRole)(e.target.value as Role)}
+              >
+                <option value="">{t('agent.downlines.anyRole')}</option>
+                <option value="true">{t('agent.downlines.agent')}</option>
+                <option value="false">{t('agent.downlines.member')}</option>
+              </SelectBox>
+            </div>
+            <SearchBox onSearch={filter(setQ)} />
           </>
-        )}
-      </Loaded>
+        );
+      }}
+      columns={[
+        t('agent.common.username'),
+        { label: t('agent.common.level'), align: 'end' },
+        t('agent.downlines.role'),
+        t('agent.common.status'),
+        { label: t('agent.downlines.balance'), align: 'end' },
+        t('agent.downlines.registeredAt'),
+        t('agent.downlines.lastLogin'),
+        { label: t('agent.downlines.actions'), srOnly: true },
+      ]}
+      rows={(v) =>
+        v.content.map((d) => (
+          <tr key={d.memberId} className={rowClass} data-testid={`downline-${d.username}`}>
+            <td className={cell}>
+              {d.username}
+              {d.nickname && <span className="block text-xs text-(--text-muted)">{d.nickname}</span>}
+              {d.level > 1 && d.uplineUsername && (
+                <span className="block text-xs text-(--text-muted)">
+                  {t('agent.downlines.under', { upline: d.uplineUsername })}
+                </span>
+              )}
+            </td>
+            <td className={numCell}>{d.level}</td>
+            <td className={cell}>{d.isAgent ? t('agent.downlines.agent') : t('agent.downlines.member')}</td>
+            <td className={cell}>{t(`agent.downlines.status.${d.status}`)}</td>
+            <td className={numCell}>{money(d.balance)}</td>
+            <td className={cell}>{formatTime(d.registeredAt)}</td>
+            <td className={cell}>{formatTime(d.lastLoginAt)}</td>
+            <td className="flex flex-wrap gap-1 py-2">
+              <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setTransferTo(d)}>
+                {t('agent.downlines.transfer')}
+              </Button>
+              {d.level === 1 && (
+                <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setOfferTo(d)}>
+                  {t('agent.downlines.offerContract')}
+                </Button>
+              )}
+              {d.level === 1 && !d.isAgent && (
+                <Button variant="ghost" className="px-2! py-1! text-xs" onClick={() => void makeSubAgent(d)}>
+                  {t('agent.downlines.setSubAgent')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))
+      }
+      totals={(v) => (
+        <>
+          <td className={cell} colSpan={4}>
+            {t('agent.downlines.totalMembers', { count: v.totals.members })}
+          </td>
+          <td className={numCell}>{money(v.totals.balance)}</td>
+          <td className={cell} colSpan={3} />
+        </>
+      )}
+    >
       {transferTo && <TransferDialog downline={transferTo} onClose={() => setTransferTo(null)} />}
       {offerTo && <OfferContractDialog downline={offerTo} onClose={() => setOfferTo(null)} />}
-    </div>
+    </ReportFrame>
   );
 }
 

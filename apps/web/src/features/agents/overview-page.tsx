@@ -2,9 +2,11 @@ import type { TeamPeriodFigures } from '@gamehall/shared/api/agents';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/format-time';
+import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
 import { overviewQuery } from './api';
-import { AgentTitle, formatTime, Loaded, useMoney, useReportRange } from './components';
+import { AgentTitle, Loaded, useReportRange } from './components';
 
 /** The period figures the overview compares, in order; `money` ones are amounts. */
 const FIGURES: { key: keyof TeamPeriodFigures; money?: boolean }[] = [

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValue } from '../../components/copy-value';
 import { normaliseQrOptions } from '../../lib/qr-options';
 import { useSession } from '../../lib/session';
 import { referralQuery } from './api';
@@ -36,36 +36,15 @@ export function ReferralPage() {
 
 function CopyLine({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <div className="rounded-lg bg-(--surface) p-3">
-      <dt className="text-sm text-(--text-muted)">{label}</dt>
-      <dd className="flex items-center gap-2">
-        <span className="min-w-0 break-all font-semibold" data-testid={testId}>
-          {value}
-        </span>
-        <button
-          type="button"
-          onClick={() => void copy()}
-          className="shrink-0 rounded p-1 text-(--accent) hover:bg-(--surface-raised)"
-          aria-label={t('agent.referral.copy', { label })}
-        >
-          {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
-        </button>
-        <span className="sr-only" aria-live="polite">
-          {copied ? t('agent.referral.copied') : ''}
-        </span>
-      </dd>
-    </div>
+    <CopyValue
+      layout="card"
+      label={label}
+      value={value}
+      testId={testId}
+      copyLabel={t('agent.referral.copy', { label })}
+      copiedText={t('agent.referral.copied')}
+    />
   );
 }
 

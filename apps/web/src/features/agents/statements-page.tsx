@@ -1,24 +1,14 @@
 import type { ContractKind, StatementDetail } from '@gamehall/shared/api/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/format-time';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
-import {
-  AgentTitle,
-  cell,
-  formatTime,
-  Loaded,
-  numCell,
-  Pager,
-  RangeLine,
-  rowClass,
-  totalsRow,
-  useMoney,
-  useReportRange,
-} from './components';
+import { cell, numCell, rowClass } from './components';
 import { ratePercent } from './contract-rules';
 import { statementsQuery } from './contracts-api';
+import { ReportFrame } from './report-frame';
 
 /** spec §2 dividend record. */
 export function DividendRecordPage() {
@@ -46,13 +36,7 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
   const { t } = useTranslation();
   const { token } = useSession();
   const money = useMoney();
-  const [pageNo, setPageNo] = useState(1);
-  const { range, filter } = useReportRange(() => setPageNo(1));
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({
-    ...statementsQuery(token, kind, range ?? {}, pageNo),
-    enabled: Boolean(token) && range !== null,
-  });
   const dividend = kind === 'dividend';
   const columns = [
     t('contracts.periodColumn'),
@@ -65,68 +49,58 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
     { label: t('contracts.lines'), srOnly: true },
   ];
   return (
-    <div>
-      <AgentTitle>{t(titleKey)}</AgentTitle>
-      {filter}
-      <Loaded query={list}>
-        {(v) => (
-          <>
-            <RangeLine from={v.from} to={v.to} />
-            <ResponsiveTable
-              caption={t(titleKey)}
-              testId={`statements-${kind}`}
-              columns={columns}
-              empty={v.content.length === 0}
-              emptyText={t('agent.common.noRecords')}
-            >
-              {v.content.map((s) => (
-                <Fragment key={s.id}>
-                  <tr className={rowClass}>
-                    <td className={cell}>
-                      {formatTime(s.periodStart)}
-                      <span className="block text-xs text-(--text-muted)">{formatTime(s.periodEnd)}</span>
-                    </td>
-                    <td className={numCell}>{money(dividend ? s.netLoss : s.validBets)}</td>
-                    <td className={numCell}>{s.activeMembers}</td>
-                    <td className={numCell}>{ratePercent(s.ratePpm)}</td>
-                    {dividend && <td className={numCell}>{money(s.carryIn)}</td>}
-                    <td className={`${numCell} font-semibold`}>{money(s.amount)}</td>
-                    <td className={cell}>{t(`contracts.statementStatus.${s.status}`)}</td>
-                    <td className="py-2">
-                      <button
-                        type="button"
-                        className="text-sm text-(--accent) underline"
-                        aria-expanded={open === s.id}
-                        onClick={() => setOpen(open === s.id ? null : s.id)}
-                      >
-                        {open === s.id ? t('contracts.hideLines') : t('contracts.showLines')}
-                      </button>
-                    </td>
-                  </tr>
-                  {open === s.id && (
-                    <tr>
-                      <td colSpan={columns.length} className="pb-3">
-                        <StatementLines statement={s} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-              <tr className={totalsRow}>
-                <td className={cell}>{t('agent.common.total')}</td>
-                <td className={numCell}>{money(dividend ? v.totals.netLoss : v.totals.validBets)}</td>
-                <td className={numCell} />
-                <td className={numCell} />
-                {dividend && <td className={numCell} />}
-                <td className={numCell}>{money(v.totals.amount)}</td>
-                <td className={cell} colSpan={2} />
+    <ReportFrame
+      title={t(titleKey)}
+      testId={`statements-${kind}`}
+      query={(range, pageNo) => statementsQuery(token, kind, range, pageNo)}
+      columns={columns}
+      rows={(v) =>
+        v.content.map((s) => (
+          <Fragment key={s.id}>
+            <tr className={rowClass}>
+              <td className={cell}>
+                {formatTime(s.periodStart)}
+                <span className="block text-xs text-(--text-muted)">{formatTime(s.periodEnd)}</span>
+              </td>
+              <td className={numCell}>{money(dividend ? s.netLoss : s.validBets)}</td>
+              <td className={numCell}>{s.activeMembers}</td>
+              <td className={numCell}>{ratePercent(s.ratePpm)}</td>
+              {dividend && <td className={numCell}>{money(s.carryIn)}</td>}
+              <td className={`${numCell} font-semibold`}>{money(s.amount)}</td>
+              <td className={cell}>{t(`contracts.statementStatus.${s.status}`)}</td>
+              <td className="py-2">
+                <button
+                  type="button"
+                  className="text-sm text-(--accent) underline"
+                  aria-expanded={open === s.id}
+                  onClick={() => setOpen(open === s.id ? null : s.id)}
+                >
+                  {open === s.id ? t('contracts.hideLines') : t('contracts.showLines')}
+                </button>
+              </td>
+            </tr>
+            {open === s.id && (
+              <tr>
+                <td colSpan={columns.length} className="pb-3">
+                  <StatementLines statement={s} />
+                </td>
               </tr>
-            </ResponsiveTable>
-            <Pager page={pageNo} totalPages={v.totalPages} onChange={setPageNo} />
-          </>
-        )}
-      </Loaded>
-    </div>
+            )}
+          </Fragment>
+        ))
+      }
+      totals={(v) => (
+        <>
+          <td className={cell}>{t('agent.common.total')}</td>
+          <td className={numCell}>{money(dividend ? v.totals.netLoss : v.totals.validBets)}</td>
+          <td className={numCell} />
+          <td className={numCell} />
+          {dividend && <td className={numCell} />}
+          <td className={numCell}>{money(v.totals.amount)}</td>
+          <td className={cell} colSpan={2} />
+        </>
+      )}
+    />
   );
 }
 

@@ -1,26 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, Copy } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValue as CopyButtonValue } from '../../components/copy-value';
+import { Pager as PageButtons, type PagerProps } from '../../components/pager';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { displayAmount } from '../../lib/money';
-import { configQuery } from '../../lib/site-queries';
 import { pageWindow } from './wallet-logic';
+
+export { formatTime } from '../../components/format-time';
+export { useMoney } from '../../components/use-money';
 
 // Small pieces every wallet page shares: title, amounts, statuses, copy buttons, paging, tables.
 
 export function PageTitle({ children }: { children: ReactNode }) {
   return <h1 className="mb-6 text-xl font-bold">{children}</h1>;
-}
-
-/** Formats major-unit amounts with the brand's currency symbol (two decimals, thousands separators). */
-export function useMoney(): (amount: number) => string {
-  const symbol = useQuery(configQuery).data?.currencySymbol;
-  return (amount) => displayAmount(amount, { symbol });
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : '-';
 }
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -44,84 +35,21 @@ export function StatusBadge({ status }: { status: string }) {
 /** A value with a button that copies it (spec: bank details with copy buttons). */
 export function CopyValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-(--text-muted)/20 py-2 last:border-0">
-      <dt className="text-sm text-(--text-muted)">{label}</dt>
-      <dd className="flex min-w-0 items-center gap-2">
-        <span className="break-all font-semibold" data-testid={testId}>
-          {value}
-        </span>
-        <button
-          type="button"
-          onClick={() => void copy()}
-          className="rounded p-1 text-(--accent) hover:bg-(--surface-raised)"
-          aria-label={t('wallet.copy', { label })}
-        >
-          {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
-        </button>
-        <span className="sr-only" aria-live="polite">
-          {copied ? t('wallet.copied') : ''}
-        </span>
-      </dd>
-    </div>
+    <CopyButtonValue
+      label={label}
+      value={value}
+      testId={testId}
+      copyLabel={t('wallet.copy', { label })}
+      copiedText={t('wallet.copied')}
+    />
   );
 }
 
-export function Pager({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange: (page: number) => void;
-}) {
+/** Page-number buttons around the current page, with previous and next. */
+export function Pager(props: PagerProps) {
   const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  const button = 'min-w-9 rounded px-2 py-1 text-sm disabled:opacity-40';
-  return (
-    <nav aria-label={t('wallet.paging')} className="mt-4 flex flex-wrap items-center justify-center gap-1">
-      <button
-        type="button"
-        className={button}
-        disabled={page <= 1}
-        onClick={() => onChange(page - 1)}
-        aria-label={t('common.previous')}
-      >
-        <ChevronLeft size={16} aria-hidden className="rtl:rotate-180" />
-      </button>
-      {pageWindow(page, totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`${button} ${n === page ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface)'}`}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onChange(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button
-        type="button"
-        className={button}
-        disabled={page >= totalPages}
-        onClick={() => onChange(page + 1)}
-        aria-label={t('common.next')}
-      >
-        <ChevronRight size={16} aria-hidden className="rtl:rotate-180" />
-      </button>
-    </nav>
-  );
+  return <PageButtons {...props} label={t('wallet.paging')} pages={pageWindow(props.page, props.totalPages)} />;
 }
 
 /** A member-centre table of records (a card per row on phones: components/responsive-table). */
