@@ -2,6 +2,7 @@ import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
+import { activityEventsJob } from '../modules/rewards/engine';
 import type { Job } from './scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
@@ -25,4 +26,5 @@ export const jobs: Job[] = [
   reportRollupsJob,
   agentStatsJob,
   ...settlementJobs,
+  activityEventsJob,
 ];

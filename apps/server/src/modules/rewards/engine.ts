@@ -1,0 +1,230 @@
+/**
+ * The rewards engine (issue 13 "One engine, fed by events"): activity events in, programmes fed
+ * exactly once per (event, programme).
+ *
+ * Producers: nothing to call. Each fact writes its activity_events row by a trigger on the table
+ * that records it, in the fact's own transaction (migration 0034 lists them): registration,
+ * login, deposit (credited), withdrawal.requested, withdrawal.paid, round.settled (a closed
+ * vendor round: its bet is the valid bet of docs/agents.md, with win, game type and vendor) and
+ * transfer.
+ *
+ * Consumers (programmes): register once at module load, then the job `rewards.activity-events`
+ * (jobs.ts) feeds every registered consumer.
+ *
+ *   import { registerActivityConsumer } from '../rewards/engine';
+ *   registerActivityConsumer({
+ *     name: 'points',                       // stable and unique: the key of its records
+ *     kinds: ['round.settled'],             // the events it wants; others pass it by
+ *     async handle(trx, event, ctx) { ... } // runs inside the engine's transaction
+ *   });
+ *
+ * Guarantees: `handle` runs inside the transaction that also inserts the consumption record
+ * (rewards_consumptions, primary key (consumer, event)) and moves the consumer's cursor, so its
+ * writes commit together with "this event was consumed by this consumer". A replay (the cursor
+ * set back, a rerun after a crash) or a second node finds the record and skips the event; two
+ * nodes never hold one consumer's cursor at once (FOR UPDATE SKIP LOCKED: the second one skips).
+ * Money moves in `handle` go through wallet.post with an idempotency key made from the event id
+ * as a second guard. Events are handed over in commit-safe order: only events whose writing
+ * transaction is older than every transaction still running are read (pg_snapshot_xmin), in
+ * (txid, id) order, so an event committed late with a low id is never jumped over. A `handle` that
+ * throws rolls its batch back and stops that consumer until the next run (others go on); it
+ * must be a bug or a passing failure, never a business refusal (record those as data).
+ */
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import type { Job } from '../../jobs/scheduler';
+import './rewards.schema';
+
+export type ActivityKind =
+  | 'registration'
+  | 'login'
+  | 'deposit'
+  | 'withdrawal.requested'
+  | 'withdrawal.paid'
+  | 'round.settled'
+  | 'transfer';
+
+export const ACTIVITY_KINDS: readonly ActivityKind[] = [
+  'registration',
+  'login',
+  'deposit',
+  'withdrawal.requested',
+  'withdrawal.paid',
+  'round.settled',
+  'transfer',
+];
+
+/**
+ * One fact. `amount` in minor units: the deposit, the withdrawal, the round's bet (valid bet),
+ * the transfer; 0 for registration and login. `data` by kind:
+ * registration { referrerId, uplineId, ip }, login { area, ip }, deposit { firstDeposit, method },
+ * round.settled { win, gameType, vendor, gameCode }, transfer { type }.
+ */
+export type ActivityEvent = {
+  id: number;
+  kind: ActivityKind;
+  memberId: number;
+  amount: number;
+  currency: string | null;
+  reference: string | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+};
+
+export interface ActivityConsumer {
+  /** Stable and unique; its consumption records and cursor are kept under it. */
+  name: string;
+  kinds: readonly ActivityKind[];
+  handle: (trx: Trx, event: ActivityEvent, ctx: AppContext) => Promise<void>;
+}
+
+const consumers = new Map<string, ActivityConsumer>();
+
+/** Adds (or replaces, by name) a consumer the engine feeds. */
+export function registerActivityConsumer(consumer: ActivityConsumer): void {
+  consumers.set(consumer.name, consumer);
+}
+
+export function activityConsumers(): ActivityConsumer[] {
+  return [...consumers.values()];
+}
+
+type EventRow = {
+  id: number | string;
+  txid: string;
+  kind: string;
+  member_id: number | string;
+  amount: number | string;
+  currency: string | null;
+  reference: string | null;
+  data: Record<string, unknown> | string;
+  created_at: Date | string;
+};
+
+function eventOf(row: EventRow): ActivityEvent {
+  return {
+    id: Number(row.id),
+    kind: row.kind as ActivityKind,
+    memberId: Number(row.member_id),
+    amount: Number(row.amount),
+    currency: row.currency,
+    reference: row.reference,
+    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export type BatchResult = { read: number; handled: number; locked: boolean };
+
+/** One batch of one consumer in one transaction (see the header for the guarantees). */
+export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, limit = 500): Promise<BatchResult> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('rewards_consumer_cursors')
+      .values({ consumer: consumer.name })
+      .onConflict((oc) => oc.column('consumer').doNothing())
+      .execute();
+    const cursor = (
+      await sql<{ last_txid: string; last_id: number | string }>`
+        SELECT last_txid::text AS last_txid, last_id FROM rewards_consumer_cursors
+        WHERE consumer = ${consumer.name} FOR UPDATE SKIP LOCKED`.execute(trx)
+    ).rows[0];
+    if (!cursor) return { read: 0, handled: 0, locked: true };
+    const rows = (
+      await sql<EventRow>`
+        SELECT id, txid::text AS txid, kind, member_id, amount, currency, reference, data, created_at
+        FROM activity_events
+        WHERE (txid, id) > (${cursor.last_txid}::xid8, ${cursor.last_id}::bigint)
+          AND txid < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY txid, id
+        LIMIT ${limit}`.execute(trx)
+    ).rows;
+    let handled = 0;
+    for (const row of rows) {
+      const event = eventOf(row);
+      if (!consumer.kinds.includes(event.kind)) continue;
+      const recorded = await trx
+        .insertInto('rewards_consumptions')
+        .values({ consumer: consumer.name, event_id: event.id })
+        .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      if (!recorded) continue;
+      await consumer.handle(trx, event, ctx);
+      handled++;
+    }
+    const last = rows.at(-1);
+    if (last) {
+      await sql`
+        UPDATE rewards_consumer_cursors SET last_txid = ${last.txid}::xid8, last_id = ${Number(last.id)}, updated_at = now()
+        WHERE consumer = ${consumer.name}`.execute(trx);
+    }
+    return { read: rows.length, handled, locked: false };
+  });
+}
+
+/** Feeds one consumer until it has caught up (or another node holds it); events handled. */
+export async function consumeActivity(ctx: AppContext, consumer: ActivityConsumer, limit = 500): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const batch = await consumeBatch(ctx, consumer, limit);
+    handled += batch.handled;
+    if (batch.locked || batch.read < limit) return handled;
+  }
+}
+
+/** Feeds every registered consumer; one that fails is reported and the others still run. */
+export async function runActivityConsumers(ctx: AppContext): Promise<Record<string, number>> {
+  const done: Record<string, number> = {};
+  const failures: unknown[] = [];
+  for (const consumer of activityConsumers()) {
+    try {
+      done[consumer.name] = await consumeActivity(ctx, consumer);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+  return done;
+}
+
+/**
+ * Events past a consumer's cursor (committed ones, any kind): how far behind it is. An event whose
+ * transaction is younger than a transaction still running waits for it (see the header), so a
+ * consumer that just ran can still be behind by the events of the last moments.
+ */
+export async function activityBacklog(ctx: AppContext, name: string): Promise<number> {
+  const row = (
+    await sql<{ n: string | number }>`
+      SELECT count(*) AS n FROM activity_events e
+      LEFT JOIN rewards_consumer_cursors c ON c.consumer = ${name}
+      WHERE (e.txid, e.id) > (coalesce(c.last_txid, '0'::xid8), coalesce(c.last_id, 0))`.execute(ctx.db)
+  ).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+/** Feeds a consumer until nothing committed is left behind its cursor (tests, tools). */
+export async function drainActivity(ctx: AppContext, consumer: ActivityConsumer, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await consumeActivity(ctx, consumer);
+    if ((await activityBacklog(ctx, consumer.name)) === 0) return;
+    if (Date.now() > until) throw new Error(`activity consumer ${consumer.name} did not catch up`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Sets a consumer's cursor back to the start: the next run replays every event (and skips them). */
+export async function rewindConsumer(ctx: AppContext, name: string): Promise<void> {
+  await sql`UPDATE rewards_consumer_cursors SET last_txid = '0'::xid8, last_id = 0 WHERE consumer = ${name}`.execute(
+    ctx.db,
+  );
+}
+
+/** The scheduler's worker: every second, every consumer catches up. */
+export const activityEventsJob: Job = {
+  name: 'rewards.activity-events',
+  everyMs: 1_000,
+  run: (ctx) => runActivityConsumers(ctx),
+};
