@@ -2,9 +2,10 @@ import { loopbackUrl, studioPlugin } from '../../studio/src/plugin';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
-import { playDemoTeam } from './demo/demo-play';
+import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
+import { settlementJobs } from './modules/agents/settlement.job';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
 // requests and close the database.
@@ -25,20 +26,29 @@ async function main() {
       }),
   });
   await app.listen({ port: config.port, host: config.host });
-  const scheduler = startScheduler(ctx, jobs, {
-    log: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
-  });
-  if (config.demo) {
-    // In the background: the site is ready before the demo team's first rounds are played.
-    playDemoTeam(app, ctx)
-      .then(({ rounds }) => rounds > 0 && app.log.info(`demo: agent01's team played ${rounds} rounds at the studio`))
-      .catch((err) => app.log.warn({ err }, 'demo play failed'));
-  }
+  const log = (err: unknown, job: string) => app.log.error({ err, job }, 'scheduled job failed');
+  // In demo mode the first start plays agent01's team's past evening and dates its contracts before
+  // it (demo/demo.ts), in the background: the site is ready first. The settlement jobs wait for the
+  // demo, so that no past window is settled while its contracts are still being made.
+  const demo = config.demo ? runDemo(ctx) : undefined;
+  const scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
+  let settlement: { stop: () => Promise<void> } | undefined;
+  let closing = false;
+  demo
+    ?.then(({ rounds, contracts, statements }) => {
+      if (rounds > 0 || contracts > 0)
+        app.log.info(
+          `demo: agent01's team played ${rounds} rounds at the studio; ${contracts} contracts, ${statements} statements`,
+        );
+    })
+    .catch((err) => app.log.warn({ err }, 'demo failed'))
+    .finally(() => {
+      if (!closing) settlement = startScheduler(ctx, settlementJobs, { log });
+    });
   const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
   if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -47,6 +57,7 @@ async function main() {
     timer.unref();
     try {
       await scheduler.stop();
+      await settlement?.stop();
       await app.close();
       await ctx.database.close();
       process.exit(0);

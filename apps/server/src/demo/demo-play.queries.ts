@@ -13,3 +13,14 @@ export async function findDemoPlayers(db: Conn, usernames: readonly string[]) {
     .execute();
   return rows.map((r) => ({ id: Number(r.id), username: r.username, type: r.type, played: Boolean(r.played) }));
 }
+
+/** Whether the member holds or gave a contract of any kind, in any state. */
+export async function hasAnyContract(db: Conn, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where((eb) => eb.or([eb('holder_id', '=', memberId), eb('upline_id', '=', memberId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,44 +1,135 @@
+import { CONTRACT_KINDS } from '@gamehall/shared/api/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
+import { issueSession } from '../modules/accounts/sessions.service';
 import { verifyLedger } from '../modules/wallet/wallet.service';
-import type { TestApp } from '../test/harness';
-import { mountStudio } from '../test/studio-fixture';
-import { playDemoTeam } from './demo-play';
+import { createTestApp, type TestApp } from '../test/harness';
+import { demoStart, runDemo } from './demo';
+import { DEMO_AGENT_CHAIN } from './demo-contracts';
 
-// The demo team's first-start play: real studio rounds through the vendor wallet API, once.
-describe('demo play', () => {
+// The demo's first start (docs/agents.md "Demo"): agent01's team plays yesterday evening at the
+// studio through the vendor wallet API on a moved clock, the chain agent01 > subagent01 > 02 > 03
+// gets one contract of each kind at falling rates through the contract services, and the real
+// settlement settles the finished windows. Once.
+
+type Reply = { statusCode: number; json: () => unknown; body: string };
+type Contract = { kind: string; status: string; ratePpm: number; upline: { username: string } | null };
+type Statement = { periodStart: string; periodEnd: string; amount: number; validBets: number; status: string };
+
+describe('demo first start', () => {
   let t: TestApp;
   beforeAll(async () => {
-    ({ t } = await mountStudio({}));
+    t = await createTestApp();
   });
   afterAll(() => t?.close());
 
-  it("plays agent01's team members' rounds at the studio once, through the ledger", async () => {
-    const first = await playDemoTeam(t.app, t.ctx);
-    expect(first.players).toBe(DEMO_TEAM_USERNAMES.filter((u) => u.startsWith('team')).length);
-    expect(first.rounds).toBeGreaterThan(first.players * 5);
+  async function memberId(username: string): Promise<number> {
+    const row = await t.ctx.db
+      .selectFrom('members')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
 
+  async function as(username: string) {
+    const token = await issueSession(t.ctx, t.ctx.db, {
+      memberId: await memberId(username),
+      area: 'agent',
+      ip: '127.0.0.1',
+      userAgent: null,
+    });
+    return async <T>(url: string): Promise<T> => {
+      const res = (await t.app.inject({ method: 'GET', url, headers: { authorization: token } })) as Reply;
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { value: T }).value;
+    };
+  }
+
+  it('plays the past evening, makes the contracts of each kind and settles real statements, once', async () => {
+    const start = await demoStart(t.ctx);
+    const first = await runDemo(t.ctx);
+    const players = DEMO_TEAM_USERNAMES.filter((u) => u.startsWith('team')).length;
+    expect(first.rounds).toBeGreaterThan(players * 5);
+    expect(first.contracts).toBe(CONTRACT_KINDS.length * DEMO_AGENT_CHAIN.length);
+    expect(first.statements).toBeGreaterThan(0);
+
+    // The rounds and their postings are dated in the evening the demo played, before today.
     const rounds = await t.ctx.db
       .selectFrom('vendor_rounds as r')
       .innerJoin('agent_tree as a', 'a.member_id', 'r.member_id')
       .innerJoin('members as top', 'top.id', 'a.ancestor_id')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('r.bet_amount').as('bets')])
+      .select((eb) => [
+        eb.fn.countAll<string>().as('n'),
+        eb.fn.min('r.created_at').as('first'),
+        eb.fn.max('r.closed_at').as('last'),
+      ])
       .where('top.username', '=', 'agent01')
       .where('r.status', '=', 'closed')
       .executeTakeFirstOrThrow();
     expect(Number(rounds.n)).toBe(first.rounds);
-    expect(Number(rounds.bets)).toBeGreaterThan(0);
-    // The play's sessions are over: nobody of the team shows as signed in.
-    const live = await t.ctx.db
-      .selectFrom('sessions as s')
-      .innerJoin('members as m', 'm.id', 's.member_id')
-      .select('s.id')
-      .where('m.username', 'in', DEMO_TEAM_USERNAMES)
-      .where('s.revoked_at', 'is', null)
-      .execute();
-    expect(live).toEqual([]);
+    const evening = [start.getTime(), start.getTime() + 4 * 3600_000];
+    for (const at of [rounds.first, rounds.last]) {
+      expect(new Date(at as Date).getTime()).toBeGreaterThan(evening[0] as number);
+      expect(new Date(at as Date).getTime()).toBeLessThan(evening[1] as number);
+    }
+    const postings = await t.ctx.db
+      .selectFrom('ledger_postings')
+      .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+      .where('type', 'in', ['bet.vendor', 'win.vendor'])
+      .executeTakeFirstOrThrow();
+    for (const at of [postings.first, postings.last]) {
+      expect(new Date(at as Date).getTime()).toBeGreaterThan(evening[0] as number);
+      expect(new Date(at as Date).getTime()).toBeLessThan(evening[1] as number);
+    }
 
-    expect(await playDemoTeam(t.app, t.ctx)).toEqual({ players: 0, rounds: 0 });
+    // agent01 holds an active contract of each kind from the operator; each sub-agent one from its
+    // upline at a lower rate.
+    const agent = await as('agent01');
+    const held = await agent<{ content: Contract[] }>('/wps/contracts?status=active&pageSize=50');
+    expect(held.content.map((c) => c.kind).sort()).toEqual([...CONTRACT_KINDS].sort());
+    expect(held.content.every((c) => c.upline === null)).toBe(true);
+    for (const [level, username] of DEMO_AGENT_CHAIN.entries()) {
+      if (level === 0) continue;
+      const mine = await (await as(username))<{ content: Contract[] }>('/wps/contracts?status=active&pageSize=50');
+      const above = await (await as(DEMO_AGENT_CHAIN[level - 1] as string))<{ content: Contract[] }>(
+        '/wps/contracts?status=active&pageSize=50',
+      );
+      for (const kind of CONTRACT_KINDS) {
+        const own = mine.content.find((c) => c.kind === kind);
+        const upline = above.content.find((c) => c.kind === kind);
+        expect(own?.upline?.username).toBe(DEMO_AGENT_CHAIN[level - 1]);
+        expect(own?.ratePpm).toBeLessThan(upline?.ratePpm as number);
+      }
+    }
+
+    // Settled periods of every kind, with the team's valid bets; the salaries paid something.
+    for (const kind of CONTRACT_KINDS) {
+      const list = await agent<{ content: Statement[]; totals: { validBets: number; amount: number } }>(
+        `/wps/agent/statements?kind=${kind}&pageSize=100`,
+      );
+      expect(list.content.length, kind).toBeGreaterThan(0);
+      expect(list.totals.validBets, kind).toBeGreaterThan(0);
+      if (kind !== 'dividend') expect(list.totals.amount, kind).toBeGreaterThan(0);
+      for (const s of list.content) expect(new Date(s.periodEnd).getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const realtime = await agent<{ content: Statement[] }>('/wps/agent/statements?kind=realtime_salary&pageSize=100');
+    expect(realtime.content.length).toBeGreaterThan(3);
+
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
-  });
+
+    // A second start finds it all done: no round, contract or statement more.
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('contract_statements')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    expect(await runDemo(t.ctx)).toEqual({ rounds: 0, contracts: 0, statements: 0 });
+    expect(await count()).toBe(before);
+  }, 240_000);
 });

@@ -9,7 +9,9 @@ import { findDemoPlayers } from './demo-play.queries';
 // site starts, through the same calls a player's browser makes (launch, then the studio's round API,
 // which settles through the signed vendor wallet API over loopback). The agent centre and the
 // contracts' settlement then work on real rounds and real ledger postings, never on inserted
-// figures. It runs once: a team that has played before is left alone.
+// figures. It runs once: a team that has played before is left alone. With `at`, each game is
+// played at the time it gives (the demo's moved clock, demo.ts): the app must run on a context whose
+// clock that callback moves.
 
 const GAMES_PER_PLAYER = 3;
 const ROUNDS_PER_GAME = 8;
@@ -23,32 +25,43 @@ function value<T>(res: Reply, what: string): T {
   return body.value as T;
 }
 
-export async function playDemoTeam(app: App, ctx: AppContext): Promise<{ players: number; rounds: number }> {
+/** Moves the clock of the app's context to the time of game `n` (0, 1, ...) of the play. */
+export type GameClock = (n: number) => void;
+
+export async function playDemoTeam(
+  app: App,
+  ctx: AppContext,
+  at?: GameClock,
+): Promise<{ players: number; rounds: number }> {
   const team = (await findDemoPlayers(ctx.db, DEMO_TEAM_USERNAMES)).filter((m) => m.type === 0);
   if (team.length === 0 || team.some((m) => m.played)) return { players: 0, rounds: 0 };
 
   const list = value<GameList>(
     await app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24' }),
     'game list',
-  ).games;
+    // Crash rounds follow the shared flight, not the round API: the slots and tables play alone.
+  ).games.filter((g) => !g.gameCode.startsWith('CRASH'));
   if (list.length === 0) return { players: 0, rounds: 0 };
 
   let rounds = 0;
   for (const [i, member] of team.entries()) {
-    const token = await issueSession(ctx, ctx.db, {
-      memberId: member.id,
-      area: 'member',
-      ip: '127.0.0.1',
-      userAgent: 'Gamehall demo play',
-    });
-    try {
-      for (let g = 0; g < GAMES_PER_PLAYER; g++) {
-        const game = list[(i * GAMES_PER_PLAYER + g) % list.length] as { nodeId: number };
+    for (let g = 0; g < GAMES_PER_PLAYER; g++) {
+      const n = i * GAMES_PER_PLAYER + g;
+      at?.(n);
+      // A session per game: with a moved clock each game is its own visit, at its own time.
+      const token = await issueSession(ctx, ctx.db, {
+        memberId: member.id,
+        area: 'member',
+        ip: '127.0.0.1',
+        userAgent: 'Gamehall demo play',
+      });
+      try {
+        const game = list[n % list.length] as { nodeId: number };
         rounds += await playGame(app, token, game.nodeId);
+      } finally {
+        const principal = await resolveSession(ctx, token);
+        if (principal) await endSession(ctx, principal.sessionId);
       }
-    } finally {
-      const principal = await resolveSession(ctx, token);
-      if (principal) await endSession(ctx, principal.sessionId);
     }
   }
   return { players: team.length, rounds };

@@ -253,7 +253,7 @@ export async function removeBetFromRound(
     .updateTable('vendor_rounds')
     .set((eb) => ({
       bet_amount: eb('bet_amount', '-', amount),
-      ...(rolledBack ? { status: 'rolled_back' as const, closed_at: sql<Date>`now()` } : {}),
+      ...(rolledBack ? { status: 'rolled_back' as const, closed_at: sql<Date>`app_clock()` } : {}),
     }))
     .where('vendor_code', '=', vendorCode)
     .where('round_id', '=', roundId)
@@ -279,7 +279,11 @@ export async function markRolledBack(db: Conn, vendorCode: string, transactionId
 }
 
 export async function insertTransaction(db: Conn, row: TransactionRow) {
-  await db.insertInto('vendor_transactions').values(row).execute();
+  // app_clock(): the time of a moved application clock, else now() (migration 0033).
+  await db
+    .insertInto('vendor_transactions')
+    .values({ ...row, created_at: sql<Date>`app_clock()` })
+    .execute();
 }
 
 /** Counts and sums of one vendor's transactions in [from, to), by kind and status. */

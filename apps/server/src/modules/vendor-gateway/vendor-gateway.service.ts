@@ -8,6 +8,7 @@ import type {
 } from '@gamehall/shared/api/vendor';
 import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/errors';
 import type { AppContext } from '../../context';
+import { followAppClock } from '../../db/app-clock';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { balanceOf, houseEntryTotals, post } from '../wallet/wallet.service';
@@ -332,6 +333,8 @@ async function attemptMoneyCall(
   work: (trx: Trx, c: q.CallContext) => Promise<VendorAnswer>,
 ): Promise<VendorAnswer> {
   return ctx.db.transaction().execute(async (trx) => {
+    // A moved application clock (tests, the demo's past play) dates this call's writes.
+    await followAppClock(trx, ctx.now());
     const c = await q.lockedCallContext(trx, {
       // The embedded database runs one transaction at a time: nothing to serialise there.
       lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],

@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import type { Trx } from './database';
+
+/** Below this gap the application's clock is the wall clock (the database's now() serves). */
+const MOVED_CLOCK_MS = 1000;
+
+/**
+ * When the application's clock has been moved (a test that advances time, or the demo's past play
+ * at first start, docs/agents.md "Demo"), the rounds, vendor transactions and ledger postings this
+ * transaction writes take that time instead of the database's now() (app_clock(), migration 0033).
+ * With the wall clock it does nothing, so a running site pays no round trip for it.
+ */
+export async function followAppClock(trx: Trx, now: Date): Promise<void> {
+  if (Math.abs(now.getTime() - Date.now()) < MOVED_CLOCK_MS) return;
+  await sql`SELECT set_config('gamehall.clock', ${now.toISOString()}, true)`.execute(trx);
+}
