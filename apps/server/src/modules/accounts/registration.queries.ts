@@ -54,6 +54,7 @@ export async function insertMember(
   db: Conn,
   m: {
     username: string;
+    nickname: string | null;
     passwordHash: string;
     email: string | null;
     mobileNum: string | null;
@@ -83,6 +84,8 @@ export async function insertMember(
     registerDomain: string | null;
     registerUrl: string | null;
     registerMethod: string;
+    /** Set when the member is logged in by the sign-up itself. */
+    lastLogin: { at: Date; ip: string } | null;
     now: Date;
   },
 ) {
@@ -90,6 +93,7 @@ export async function insertMember(
     .insertInto('members')
     .values({
       username: m.username,
+      nickname: m.nickname,
       password_hash: m.passwordHash,
       type: 0,
       email: m.email,
@@ -121,8 +125,8 @@ export async function insertMember(
       register_url: m.registerUrl,
       register_method: m.registerMethod,
       password_changed_at: m.now,
-      last_login_at: m.now,
-      last_login_ip: m.registerIp,
+      last_login_at: m.lastLogin?.at ?? null,
+      last_login_ip: m.lastLogin?.ip ?? null,
       created_at: m.now,
       updated_at: m.now,
     })

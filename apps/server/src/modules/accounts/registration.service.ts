@@ -8,7 +8,7 @@ import {
 import { parsePatternDate } from '@gamehall/shared/patterns';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Conn } from '../../db/database';
+import type { Conn, Trx } from '../../db/database';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { audit } from '../audit/audit.service';
@@ -116,16 +116,20 @@ function languageOf(request: FastifyRequest, brand: Brand): string {
   return supported.includes(wanted) ? wanted : brand.defaultLanguage.toUpperCase();
 }
 
-type UniqueViolation = { code: '23505'; constraint?: string };
-function uniqueViolation(error: unknown): UniqueViolation | undefined {
+/** The constraint a unique violation (23505) names ('' when it names none); undefined for any other error. */
+export function uniqueConstraint(error: unknown): string | undefined {
   const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e && typeof e === 'object' && e.code === '23505' ? (e as UniqueViolation) : undefined;
+  if (!e || typeof e !== 'object' || e.code !== '23505') return undefined;
+  return typeof e.constraint === 'string' ? e.constraint : '';
 }
+
+export type MemberValues = Partial<Record<RegistrationRuleField, string>>;
 
 // Everything but the secrets is trimmed; an empty value counts as not given.
 const SECRET_FIELDS = new Set<string>(['password', 'confirmPassword', 'paymentPassword']);
-function cleanValues(body: RegisterBody): Partial<Record<RegistrationRuleField, string>> {
-  const out: Partial<Record<RegistrationRuleField, string>> = {};
+/** The sign-up fields of a body (a visitor's or the register centre's), cleaned. */
+export function cleanValues(body: { [F in RegistrationRuleField]?: unknown }): MemberValues {
+  const out: MemberValues = {};
   for (const field of REGISTRATION_RULE_FIELDS) {
     const raw = body[field];
     if (raw === null || raw === undefined) continue;
@@ -133,6 +137,118 @@ function cleanValues(body: RegisterBody): Partial<Record<RegistrationRuleField, 
     if (text !== '') out[field] = text;
   }
   return out;
+}
+
+/**
+ * Holds the values to the rules (spec §5) with the checks every new account shares: a birthday in
+ * the pattern, never the brand's default password (spec §4: it is the one that forces a change),
+ * the password confirmed, and the birthday check age (21, never below the minimum age). `more`
+ * adds the caller's own failures before they are reported together. Returns the birthday.
+ */
+export function checkNewMember(
+  values: MemberValues,
+  rules: ReturnType<typeof effectiveRules>,
+  brand: Brand,
+  now: Date,
+  o: { passwordApplies: boolean; more?: (failures: Record<string, FieldReason>) => void },
+): string | null {
+  const failures: Record<string, FieldReason> = checkFields(values, rules);
+  o.more?.(failures);
+  const birthday = values.birthday ? parsePatternDate(values.birthday) : null;
+  if (values.birthday && !birthday) failures.birthday ??= 'PATTERN';
+  if (values.password && values.password === brand.defaultPassword) failures.password ??= 'NOT_ALLOWED';
+  const mismatch = o.passwordApplies && values.password !== undefined && values.confirmPassword !== values.password;
+  if (Object.keys(failures).length > 0) {
+    if (mismatch && !failures.confirmPassword) failures.confirmPassword = 'MISMATCH';
+    throw fieldErrors(failures);
+  }
+  if (mismatch) throw new AppError('PASSWORD_CONFIRM_MISMATCH', { value: { fields: { confirmPassword: 'MISMATCH' } } });
+  if (birthday && ageOn(birthday, now) < Math.max(brand.minAge, brand.birthdayCheckAge))
+    throw new AppError('ACCOUNT_AGE_RESTRICTED');
+  return birthday;
+}
+
+/**
+ * The new account's mobile number (checked against the brand's countries; without a dialing code,
+ * the brand's first country's) and username, both still free. Returns the mobile, if one is given.
+ */
+export async function checkIdentity(
+  db: Conn,
+  values: MemberValues,
+  countryDialingCode: string | null | undefined,
+): Promise<Mobile | undefined> {
+  let mobile: Mobile | undefined;
+  if (values.mobileNum) {
+    mobile = await checkMobile(db, countryDialingCode?.trim() || (await defaultDialingCode(db)), values.mobileNum);
+    if (await memberByMobile(db, mobile)) throw new AppError('ACCOUNT_MOBILE_TAKEN');
+  }
+  if (values.username && (await usernameExists(db, values.username))) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+  return mobile;
+}
+
+export type MemberFields = {
+  username: string;
+  nickname?: string | null;
+  values: MemberValues;
+  mobile: Mobile | undefined;
+  birthday: string | null;
+  passwordHash: string;
+  paymentPasswordHash: string | null;
+  language: string;
+  registerIp: string;
+  registerDomain?: string | null;
+  registerUrl?: string | null;
+  registerMethod: string;
+  now: Date;
+};
+
+/**
+ * Inserts a member account (type 0) with a fresh referral code, in the caller's transaction: a
+ * visitor's sign-up (`signedIn`: they are logged in at once, so it is their last login) or an agent's
+ * register centre (upline the agent, no login yet). A referral code that collides is a unique
+ * violation the caller retries.
+ */
+export function createMember(
+  trx: Trx,
+  f: MemberFields,
+  placement: { uplineId: number | null; referrerId?: number | null; signedIn: boolean },
+) {
+  const v = f.values;
+  return insertMember(trx, {
+    username: f.username,
+    nickname: f.nickname ?? null,
+    passwordHash: f.passwordHash,
+    email: v.email ?? null,
+    mobileNum: f.mobile?.mobileNum ?? null,
+    countryDialingCode: f.mobile?.countryDialingCode ?? null,
+    payeeName: v.payeeName ?? null,
+    qqNum: v.qqNum ?? null,
+    line: v.line ?? null,
+    whatsapp: v.whatsapp ?? null,
+    facebook: v.facebook ?? null,
+    wechat: v.wechat ?? null,
+    telegram: v.telegram ?? null,
+    zalo: v.zalo ?? null,
+    idNumber: v.idNumber ?? null,
+    birthday: f.birthday,
+    address: v.address ?? null,
+    nationality: v.nationality ?? null,
+    occupation: v.occupation ?? null,
+    sourceOfIncome: v.sourceOfIncome ?? null,
+    placeOfBirth: v.placeOfBirth ?? null,
+    fullName: v.fullName ?? null,
+    paymentPasswordHash: f.paymentPasswordHash,
+    referralCode: newReferralCode(),
+    referrerId: placement.referrerId ?? null,
+    uplineId: placement.uplineId,
+    language: f.language,
+    registerIp: f.registerIp,
+    registerDomain: f.registerDomain ?? null,
+    registerUrl: f.registerUrl ?? null,
+    registerMethod: f.registerMethod,
+    lastLogin: placement.signedIn ? { at: f.now, ip: f.registerIp } : null,
+    now: f.now,
+  });
 }
 
 /**
@@ -151,43 +267,26 @@ export async function register(
   if (!switchOn(brand, kind === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3')) throw new AppError('FEATURE_DISABLED');
 
   const values = cleanValues(body);
-  const countryDialingCode = body.countryDialingCode?.trim() || undefined;
   const passwordApplies = kind === 'username' || switchOn(brand, 'MOBILENUMPASSREG3');
   const smsApplies = switchOn(brand, 'REGMOBVERF3') && (kind === 'mobile' || values.mobileNum !== undefined);
   const rules = effectiveRules(await loadRuleSet(ctx.db), { kind, passwordApplies, smsApplies });
 
-  const failures: Record<string, FieldReason> = checkFields(values, rules);
-  if (values.recommenderId && !failures.recommenderId && !/^\d{1,15}$/.test(values.recommenderId))
-    failures.recommenderId = 'PATTERN';
-  const birthday = values.birthday ? parsePatternDate(values.birthday) : null;
-  if (values.birthday && !birthday) failures.birthday ??= 'PATTERN';
-  // spec §4: the default password is the one that forces a change; nobody should choose it.
-  if (values.password && values.password === brand.defaultPassword) failures.password ??= 'NOT_ALLOWED';
-  if (brand.minAge > 0 && body.ageConfirmed !== true) failures.ageConfirmed = 'REQUIRED';
-  const mismatch = passwordApplies && values.password !== undefined && values.confirmPassword !== values.password;
-  if (Object.keys(failures).length > 0) {
-    if (mismatch && !failures.confirmPassword) failures.confirmPassword = 'MISMATCH';
-    throw fieldErrors(failures);
-  }
-  if (mismatch) throw new AppError('PASSWORD_CONFIRM_MISMATCH', { value: { fields: { confirmPassword: 'MISMATCH' } } });
-
-  // spec §5: with a birthday given, the birthday check age (21) applies, never below the minimum age.
   const now = ctx.now();
-  if (birthday && ageOn(birthday, now) < Math.max(brand.minAge, brand.birthdayCheckAge))
-    throw new AppError('ACCOUNT_AGE_RESTRICTED');
+  const birthday = checkNewMember(values, rules, brand, now, {
+    passwordApplies,
+    more: (failures) => {
+      if (values.recommenderId && !failures.recommenderId && !/^\d{1,15}$/.test(values.recommenderId))
+        failures.recommenderId = 'PATTERN';
+      if (brand.minAge > 0 && body.ageConfirmed !== true) failures.ageConfirmed = 'REQUIRED';
+    },
+  });
 
   await hit(ctx.db, `register:attempt:${request.ip}`, ATTEMPTS_PER_IP, now);
   await verifyChallenge(ctx, ctx.db, body.challenge ?? undefined);
   if (rules.captcha.enabled && (rules.captcha.required || values.captcha))
     await checkCaptcha(ctx, ctx.db, request, values.captcha);
 
-  let mobile: Mobile | undefined;
-  if (values.mobileNum) {
-    // As for the SMS send: without a dialing code, the brand's first country's.
-    mobile = await checkMobile(ctx.db, countryDialingCode ?? (await defaultDialingCode(ctx.db)), values.mobileNum);
-    if (await memberByMobile(ctx.db, mobile)) throw new AppError('ACCOUNT_MOBILE_TAKEN');
-  }
-  if (values.username && (await usernameExists(ctx.db, values.username))) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+  const mobile = await checkIdentity(ctx.db, values, body.countryDialingCode);
 
   if (!values.username && !mobile) throw fieldErrors({ username: 'REQUIRED' });
 
@@ -209,35 +308,19 @@ export async function register(
   const passwordHash = await hashPassword(values.password ?? randomBytes(24).toString('base64url'));
   const paymentPasswordHash = values.paymentPassword ? await hashPassword(values.paymentPassword) : null;
   const member = {
-    passwordHash,
-    email: values.email ?? null,
-    mobileNum: mobile?.mobileNum ?? null,
-    countryDialingCode: mobile?.countryDialingCode ?? null,
-    payeeName: values.payeeName ?? null,
-    qqNum: values.qqNum ?? null,
-    line: values.line ?? null,
-    whatsapp: values.whatsapp ?? null,
-    facebook: values.facebook ?? null,
-    wechat: values.wechat ?? null,
-    telegram: values.telegram ?? null,
-    zalo: values.zalo ?? null,
-    idNumber: values.idNumber ?? null,
+    values,
+    mobile,
     birthday,
-    address: values.address ?? null,
-    nationality: values.nationality ?? null,
-    occupation: values.occupation ?? null,
-    sourceOfIncome: values.sourceOfIncome ?? null,
-    placeOfBirth: values.placeOfBirth ?? null,
-    fullName: values.fullName ?? null,
+    passwordHash,
     paymentPasswordHash,
-    referrerId,
-    uplineId: upline?.agentId ?? null,
     language: languageOf(request, brand),
     registerIp: request.ip,
     registerDomain: domain || null,
     registerUrl: body.registerUrl?.trim() || null,
     registerMethod: (body.registerMethod?.trim() || brand.registerMethod).toUpperCase(),
+    now,
   };
+  const uplineId = upline?.agentId ?? null;
   const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
 
   // A generated username or referral code may collide; the unique indexes decide and we draw again.
@@ -255,7 +338,7 @@ export async function register(
           });
         }
         await hit(trx, `register:ip:${request.ip}`, ACCOUNTS_PER_IP, now);
-        const created = await insertMember(trx, { ...member, username, referralCode: newReferralCode(), now });
+        const created = await createMember(trx, { ...member, username }, { uplineId, referrerId, signedIn: true });
         await recordLoginIp(trx, created.id, request.ip, now);
         const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });
         await audit(trx, request, {
@@ -263,7 +346,7 @@ export async function register(
           success: true,
           memberId: created.id,
           username: created.username,
-          detail: { method: kind, uplineId: member.uplineId, referrerId },
+          detail: { method: kind, uplineId, referrerId },
         });
         // A new password is neither the default nor expired; first_login_at stays empty until the
         // client's first-login call (spec §4), so the member sees firstTimeLogin.
@@ -276,9 +359,8 @@ export async function register(
         return outcome;
       });
     } catch (error) {
-      const unique = uniqueViolation(error);
-      if (!unique) throw error;
-      const constraint = unique.constraint ?? '';
+      const constraint = uniqueConstraint(error);
+      if (constraint === undefined) throw error;
       if (constraint.includes('mobile')) throw new AppError('ACCOUNT_MOBILE_TAKEN');
       if (constraint.includes('username') && values.username) throw new AppError('ACCOUNT_USERNAME_TAKEN');
       if (attempt >= 4) throw error;

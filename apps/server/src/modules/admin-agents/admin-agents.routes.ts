@@ -20,9 +20,12 @@ import {
 import { envelope, OkValue } from '@gamehall/shared/api/common';
 import { Contract, StatementDetail } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
@@ -34,29 +37,28 @@ const tags = ['admin-agents'];
 const READ = 'admin:agents.read' as const;
 const WRITE = 'admin:agents.write' as const;
 
+type Inputs = { params?: ZodType; querystring?: ZodType; body?: ZodType };
+
+/** A route's options: its permission, summary, inputs and the enveloped answer (every route here has them all). */
+function spec<I extends Inputs, R extends ZodType>(
+  auth: typeof READ | typeof WRITE,
+  summary: string,
+  response: R,
+  inputs?: I,
+) {
+  return { schema: { tags, summary, ...(inputs as I), response: { 200: envelope(response) } }, config: { auth } };
+}
+
 export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/admin/agents/contract-templates',
-    {
-      schema: { tags, summary: 'Contract templates', response: { 200: envelope(ContractTemplateList) } },
-      config: { auth: READ },
-    },
-    async () => ok({ list: (await agents.templates(ctx)).map(presentTemplate) }),
+  app.get('/admin/agents/contract-templates', spec(READ, 'Contract templates', ContractTemplateList), async () =>
+    ok({ list: (await agents.templates(ctx)).map(presentTemplate) }),
   );
 
   app.post(
     '/admin/agents/contract-templates',
-    {
-      schema: {
-        tags,
-        summary: 'Add a contract template',
-        body: ContractTemplateBody,
-        response: { 200: envelope(ContractTemplate) },
-      },
-      config: { auth: WRITE },
-    },
+    spec(WRITE, 'Add a contract template', ContractTemplate, { body: ContractTemplateBody }),
     async (req) =>
       ok(
         presentTemplate(
@@ -74,16 +76,10 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.put(
     '/admin/agents/contract-templates/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change a contract template (contracts already offered keep their terms)',
-        params: AdminAgentIdParams,
-        body: ContractTemplateBody,
-        response: { 200: envelope(ContractTemplate) },
-      },
-      config: { auth: WRITE },
-    },
+    spec(WRITE, 'Change a contract template (contracts already offered keep their terms)', ContractTemplate, {
+      params: AdminAgentIdParams,
+      body: ContractTemplateBody,
+    }),
     async (req) => {
       const r = await operatorAction(
         ctx,
@@ -99,15 +95,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.delete(
     '/admin/agents/contract-templates/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a contract template',
-        params: AdminAgentIdParams,
-        response: { 200: envelope(OkValue) },
-      },
-      config: { auth: WRITE },
-    },
+    spec(WRITE, 'Remove a contract template', OkValue, { params: AdminAgentIdParams }),
     async (req) => {
       await operatorAction(
         ctx,
@@ -121,34 +109,28 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     },
   );
 
+  // An audited operator action on one contract, answered with the contract as it is after it.
+  const contractAction = async (
+    req: FastifyRequest,
+    event: 'contract.offer' | 'contract.terminate',
+    target: string,
+    action: (operator: Principal) => Promise<Parameters<typeof presentContract>[0]>,
+  ) =>
+    ok(presentContract(await operatorAction(ctx, req, event, target, action, (x) => ({ after: presentContract(x) }))));
+
   const presentLimits = (rows: { kind: string; max_rate_ppm: number }[]) => ({
     list: rows.map((r) => ({ kind: r.kind as never, maxRatePpm: r.max_rate_ppm })),
   });
 
   app.get(
     '/admin/agents/contract-limits',
-    {
-      schema: {
-        tags,
-        summary: 'The highest rate per kind the operator may give a top agent',
-        response: { 200: envelope(ContractLimits) },
-      },
-      config: { auth: READ },
-    },
+    spec(READ, 'The highest rate per kind the operator may give a top agent', ContractLimits),
     async () => ok(presentLimits(await agents.limits(ctx))),
   );
 
   app.put(
     '/admin/agents/contract-limits',
-    {
-      schema: {
-        tags,
-        summary: 'Set the rate limits of some kinds',
-        body: ContractLimitsBody,
-        response: { 200: envelope(ContractLimits) },
-      },
-      config: { auth: WRITE },
-    },
+    spec(WRITE, 'Set the rate limits of some kinds', ContractLimits, { body: ContractLimitsBody }),
     async (req) => {
       const r = await operatorAction(
         ctx,
@@ -164,78 +146,41 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.post(
     '/admin/agents/contracts',
-    {
-      schema: {
-        tags,
-        summary: 'Offer a contract to a top agent (from a template or written out), within the kind’s limit',
-        body: AdminOfferBody,
-        response: { 200: envelope(Contract) },
-      },
-      config: { auth: WRITE },
-    },
-    async (req) => {
-      const c = await operatorAction(
-        ctx,
-        req,
-        'contract.offer',
-        `member:${req.body.agentId}`,
-        (op) => agents.offer(ctx, op, req.body),
-        (x) => ({ after: presentContract(x) }),
-      );
-      return ok(presentContract(c));
-    },
+    spec(WRITE, 'Offer a contract to a top agent (from a template or written out), within the kind’s limit', Contract, {
+      body: AdminOfferBody,
+    }),
+    async (req) =>
+      contractAction(req, 'contract.offer', `member:${req.body.agentId}`, (op) => agents.offer(ctx, op, req.body)),
   );
 
   app.post(
     '/admin/agents/contracts/:id/terminate',
-    {
-      schema: {
-        tags,
-        summary: 'Terminate an offered or active contract',
-        params: AdminAgentIdParams,
-        body: AdminTerminateBody,
-        response: { 200: envelope(Contract) },
-      },
-      config: { auth: WRITE },
-    },
-    async (req) => {
-      const r = await operatorAction(
-        ctx,
-        req,
-        'contract.terminate',
-        `contract:${req.params.id}`,
-        () => agents.terminate(ctx, req.params.id, req.body.reason),
-        (x) => ({ after: presentContract(x) }),
-      );
-      return ok(presentContract(r));
-    },
+    spec(WRITE, 'Terminate an offered or active contract', Contract, {
+      params: AdminAgentIdParams,
+      body: AdminTerminateBody,
+    }),
+    async (req) =>
+      contractAction(req, 'contract.terminate', `contract:${req.params.id}`, () =>
+        agents.terminate(ctx, req.params.id, req.body.reason),
+      ),
   );
 
   app.get(
     '/admin/agents/contracts',
-    {
-      schema: {
-        tags,
-        summary: "Every agent's contracts, filtered by kind, status, holder, offering agent",
-        querystring: AdminContractsQuery,
-        response: { 200: envelope(AdminContractList) },
-      },
-      config: { auth: READ },
-    },
+    spec(READ, "Every agent's contracts, filtered by kind, status, holder, offering agent", AdminContractList, {
+      querystring: AdminContractsQuery,
+    }),
     async (req) => ok(presentGrid(await agents.contractGrid(ctx, req.query), req.query, presentContract)),
   );
 
   app.get(
     '/admin/agents/statements',
-    {
-      schema: {
-        tags,
-        summary: 'Settlement statements, filtered by kind, status, holder, contract and period start',
-        querystring: AdminStatementsQuery,
-        response: { 200: envelope(AdminStatementList) },
-      },
-      config: { auth: READ },
-    },
+    spec(
+      READ,
+      'Settlement statements, filtered by kind, status, holder, contract and period start',
+      AdminStatementList,
+      { querystring: AdminStatementsQuery },
+    ),
     async (req) => {
       const page = await agents.statementGrid(ctx, req.query);
       return ok({ ...presentGrid(page, req.query, presentStatement), heldTotal: toMajor(page.totals.held) });
@@ -244,15 +189,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.get(
     '/admin/agents/statements/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One statement with its lines',
-        params: AdminAgentIdParams,
-        response: { 200: envelope(StatementDetail) },
-      },
-      config: { auth: READ },
-    },
+    spec(READ, 'One statement with its lines', StatementDetail, { params: AdminAgentIdParams }),
     async (req) => {
       const s = await agents.statement(ctx, req.params.id);
       return ok(presentStatementDetail(s.row, s.lines));
@@ -261,16 +198,10 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.post(
     '/admin/agents/statements/:id/release',
-    {
-      schema: {
-        tags,
-        summary: 'Release a held payout: the statement is paid to the agent now',
-        params: AdminAgentIdParams,
-        body: AdminReleaseBody,
-        response: { 200: envelope(StatementDetail) },
-      },
-      config: { auth: WRITE },
-    },
+    spec(WRITE, 'Release a held payout: the statement is paid to the agent now', StatementDetail, {
+      params: AdminAgentIdParams,
+      body: AdminReleaseBody,
+    }),
     async (req) => {
       const s = await operatorAction(
         ctx,
@@ -286,30 +217,18 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
 
   app.get(
     '/admin/agents/tree',
-    {
-      schema: {
-        tags,
-        summary: "The team tree: a member's direct downlines with their team sizes, or the top agents",
-        querystring: TreeQuery,
-        response: { 200: envelope(TreeValue) },
-      },
-      config: { auth: READ },
-    },
+    spec(READ, "The team tree: a member's direct downlines with their team sizes, or the top agents", TreeValue, {
+      querystring: TreeQuery,
+    }),
     async (req) =>
       ok({ parentId: req.query.parentId ?? null, list: (await agents.tree(ctx, req.query.parentId)).map(presentNode) }),
   );
 
   app.get(
     '/admin/agents/search',
-    {
-      schema: {
-        tags,
-        summary: 'Agents whose username contains the text, prefix matches first',
-        querystring: AgentSearchQuery,
-        response: { 200: envelope(AgentSearchValue) },
-      },
-      config: { auth: READ },
-    },
+    spec(READ, 'Agents whose username contains the text, prefix matches first', AgentSearchValue, {
+      querystring: AgentSearchQuery,
+    }),
     async (req) => ok({ list: (await agents.search(ctx, req.query.q, req.query.limit)).map(presentHit) }),
   );
 }

@@ -68,7 +68,7 @@ export async function setLimits(ctx: AppContext, body: ContractLimitsBody) {
 export async function offer(ctx: AppContext, operator: Principal, body: AdminOfferBody) {
   if ('templateId' in body) {
     const t = await q.findTemplate(ctx.db, body.templateId);
-    if (!t || !t.enabled) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+    if (!t?.enabled) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
     return contracts.operatorOffer(ctx, operator.memberId, {
       agentId: body.agentId,
       kind: t.kind,

@@ -2,8 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 
 // The agent's downlines (spec §2 "downline management", "register centre"). Reads go through
-// agent_tree with ancestor_id = the signed-in agent; the register centre inserts the member row
-// (the tree follows by trigger, migration 0026), "set as sub-agent" changes its type.
+// agent_tree with ancestor_id = the signed-in agent; the register centre's member row is inserted
+// by the registration module (the tree follows by trigger, migration 0026), "set as sub-agent"
+// changes its type.
 
 export type DownlineFilter = {
   scope: 'direct' | 'all';
@@ -141,88 +142,6 @@ export async function lockDownline(trx: Trx, agentId: number, memberId: number) 
 
 export async function setMemberType(trx: Trx, memberId: number, type: number, now: Date) {
   await trx.updateTable('members').set({ type, updated_at: now }).where('id', '=', memberId).execute();
-}
-
-export async function usernameExists(db: Conn, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('members')
-    .select('id')
-    .where(sql`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export type NewDownline = {
-  username: string;
-  nickname: string | null;
-  passwordHash: string;
-  paymentPasswordHash: string | null;
-  email: string | null;
-  mobileNum: string | null;
-  countryDialingCode: string | null;
-  payeeName: string | null;
-  qqNum: string | null;
-  line: string | null;
-  whatsapp: string | null;
-  facebook: string | null;
-  wechat: string | null;
-  telegram: string | null;
-  zalo: string | null;
-  idNumber: string | null;
-  birthday: string | null;
-  address: string | null;
-  nationality: string | null;
-  occupation: string | null;
-  sourceOfIncome: string | null;
-  placeOfBirth: string | null;
-  fullName: string | null;
-  referralCode: string;
-  uplineId: number;
-  language: string;
-  registerIp: string;
-  now: Date;
-};
-
-/** A new member account under the agent (type 0); it has not logged in yet. */
-export async function insertDownline(trx: Trx, m: NewDownline) {
-  return trx
-    .insertInto('members')
-    .values({
-      username: m.username,
-      nickname: m.nickname,
-      password_hash: m.passwordHash,
-      type: 0,
-      email: m.email,
-      mobile_num: m.mobileNum,
-      country_dialing_code: m.countryDialingCode,
-      payee_name: m.payeeName,
-      qq_num: m.qqNum,
-      line: m.line,
-      whatsapp: m.whatsapp,
-      facebook: m.facebook,
-      wechat: m.wechat,
-      telegram: m.telegram,
-      zalo: m.zalo,
-      id_number: m.idNumber,
-      birthday: m.birthday,
-      address: m.address,
-      nationality: m.nationality,
-      occupation: m.occupation,
-      source_of_income: m.sourceOfIncome,
-      place_of_birth: m.placeOfBirth,
-      full_name: m.fullName,
-      payment_password_hash: m.paymentPasswordHash,
-      referral_code: m.referralCode,
-      upline_id: m.uplineId,
-      language: m.language,
-      register_ip: m.registerIp,
-      register_method: 'AGENT',
-      password_changed_at: m.now,
-      created_at: m.now,
-      updated_at: m.now,
-    })
-    .returning(['id', 'username'])
-    .executeTakeFirstOrThrow();
 }
 
 /** The agent's own row (language for the new downline, status). */

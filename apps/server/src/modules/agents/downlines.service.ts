@@ -1,17 +1,22 @@
-import { randomInt } from 'node:crypto';
 import type { DownlineCreateBody, DownlinesQuery } from '@gamehall/shared/api/agents';
 import type { RegistrationRuleField } from '@gamehall/shared/api/registration';
 import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
-import { parsePatternDate } from '@gamehall/shared/patterns';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isAgentType } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { hashPassword } from '../accounts/passwords';
-import { loadRuleSet } from '../accounts/registration.service';
-import { checkFields, effectiveRules, type FieldReason } from '../accounts/registration-rules';
-import { checkMobile, defaultDialingCode, type Mobile, memberByMobile } from '../accounts/sms.service';
+import {
+  checkIdentity,
+  checkNewMember,
+  cleanValues,
+  createMember,
+  loadRuleSet,
+  type MemberFields,
+  uniqueConstraint,
+} from '../accounts/registration.service';
+import { effectiveRules } from '../accounts/registration-rules';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
 import * as stats from './agent-stats.queries';
@@ -65,63 +70,6 @@ const NOT_APPLICABLE: RegistrationRuleField[] = [
   'referralCode',
   'recommenderId',
 ];
-const SECRET_FIELDS = new Set<string>(['password', 'confirmPassword', 'paymentPassword']);
-const BODY_FIELDS = [
-  'username',
-  'password',
-  'confirmPassword',
-  'payeeName',
-  'email',
-  'qqNum',
-  'mobileNum',
-  'paymentPassword',
-  'line',
-  'whatsapp',
-  'facebook',
-  'wechat',
-  'telegram',
-  'zalo',
-  'idNumber',
-  'birthday',
-  'address',
-  'nationality',
-  'occupation',
-  'sourceOfIncome',
-  'placeOfBirth',
-  'fullName',
-] as const satisfies readonly RegistrationRuleField[];
-
-function cleanValues(body: DownlineCreateBody): Partial<Record<RegistrationRuleField, string>> {
-  const out: Partial<Record<RegistrationRuleField, string>> = {};
-  for (const field of BODY_FIELDS) {
-    const raw = body[field];
-    if (raw === null || raw === undefined) continue;
-    const text = SECRET_FIELDS.has(field) ? String(raw) : String(raw).trim();
-    if (text !== '') out[field] = text;
-  }
-  return out;
-}
-
-function ageOn(birthday: string, now: Date): number {
-  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  const month = now.getUTCMonth() + 1;
-  if (month < m || (month === m && now.getUTCDate() < d)) age--;
-  return age;
-}
-
-const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newReferralCode(): string {
-  let code = '';
-  for (let i = 0; i < 8; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
-  return code;
-}
-
-function uniqueConstraint(error: unknown): string | undefined {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  if (!e || typeof e !== 'object' || e.code !== '23505') return undefined;
-  return typeof e.constraint === 'string' ? e.constraint : '';
-}
 
 /**
  * POST /wps/agent/downlines (register centre): a member account under the signed-in agent, held to
@@ -138,59 +86,24 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
   });
   for (const field of NOT_APPLICABLE) rules[field] = { ...rules[field], enabled: false, required: false };
 
-  const failures: Record<string, FieldReason> = checkFields(values, rules);
   const nickname = body.nickname?.trim() || null;
-  const birthday = values.birthday ? parsePatternDate(values.birthday) : null;
-  if (values.birthday && !birthday) failures.birthday ??= 'PATTERN';
-  if (values.password && values.password === brand.defaultPassword) failures.password ??= 'NOT_ALLOWED';
-  const mismatch = values.password !== undefined && values.confirmPassword !== values.password;
-  if (Object.keys(failures).length > 0) {
-    if (mismatch && !failures.confirmPassword) failures.confirmPassword = 'MISMATCH';
-    throw fieldErrors(failures);
-  }
-  if (mismatch) throw new AppError('PASSWORD_CONFIRM_MISMATCH', { value: { fields: { confirmPassword: 'MISMATCH' } } });
   const now = ctx.now();
-  if (birthday && ageOn(birthday, now) < Math.max(brand.minAge, brand.birthdayCheckAge))
-    throw new AppError('ACCOUNT_AGE_RESTRICTED');
-
-  let mobile: Mobile | undefined;
-  if (values.mobileNum) {
-    const dialing = body.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db));
-    mobile = await checkMobile(ctx.db, dialing, values.mobileNum);
-    if (await memberByMobile(ctx.db, mobile)) throw new AppError('ACCOUNT_MOBILE_TAKEN');
-  }
-  const username = values.username as string;
-  if (await q.usernameExists(ctx.db, username)) throw new AppError('ACCOUNT_USERNAME_TAKEN');
+  const birthday = checkNewMember(values, rules, brand, now, { passwordApplies: true });
+  const mobile = await checkIdentity(ctx.db, values, body.countryDialingCode);
   const agent = await q.findAgent(ctx.db, agentId);
   if (!agent) throw new AppError('AUTH_REQUIRED');
 
-  const row: Omit<q.NewDownline, 'referralCode'> = {
-    username,
+  const member: MemberFields = {
+    username: values.username as string,
     nickname,
+    values,
+    mobile,
+    birthday,
     passwordHash: await hashPassword(values.password as string),
     paymentPasswordHash: values.paymentPassword ? await hashPassword(values.paymentPassword) : null,
-    email: values.email ?? null,
-    mobileNum: mobile?.mobileNum ?? null,
-    countryDialingCode: mobile?.countryDialingCode ?? null,
-    payeeName: values.payeeName ?? null,
-    qqNum: values.qqNum ?? null,
-    line: values.line ?? null,
-    whatsapp: values.whatsapp ?? null,
-    facebook: values.facebook ?? null,
-    wechat: values.wechat ?? null,
-    telegram: values.telegram ?? null,
-    zalo: values.zalo ?? null,
-    idNumber: values.idNumber ?? null,
-    birthday,
-    address: values.address ?? null,
-    nationality: values.nationality ?? null,
-    occupation: values.occupation ?? null,
-    sourceOfIncome: values.sourceOfIncome ?? null,
-    placeOfBirth: values.placeOfBirth ?? null,
-    fullName: values.fullName ?? null,
-    uplineId: agentId,
     language: agent.language,
     registerIp: request.ip,
+    registerMethod: 'AGENT',
     now,
   };
 
@@ -199,7 +112,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await ctx.db.transaction().execute(async (trx) => {
-        const inserted = await q.insertDownline(trx, { ...row, referralCode: newReferralCode() });
+        const inserted = await createMember(trx, member, { uplineId: agentId, signedIn: false });
         await audit(trx, request, {
           event: 'agent.downline.create',
           success: true,
