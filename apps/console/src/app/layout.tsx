@@ -1,6 +1,6 @@
 import type { Permission } from '@gamehall/shared/api/permissions';
 import { Button } from '@gamehall/ui/button';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, UserRound } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { signOut } from '../features/auth/api';
 import { onEnrolmentRequired } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
+import { useOperatorSocket } from '../lib/operator-realtime';
 import { meQuery, useCan, useSignedIn } from '../lib/session';
 import { type ConsoleMenuEntry, lazyPage } from './feature';
 import { FEATURES } from './registry';
@@ -55,6 +56,10 @@ export function ConsoleLayout() {
   const can = useCan();
   const [mustEnrol, setMustEnrol] = useState(false);
   useEffect(() => onEnrolmentRequired(() => setMustEnrol(true)), []);
+  // Live queues and counters; a refused socket means the session may have ended: asking for it
+  // again signs an ended session out.
+  const queryClient = useQueryClient();
+  useOperatorSocket(() => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey }));
 
   if (!signedIn) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
   if (me.isPending) return <p className="p-6 text-sm text-(--text-muted)">{t('common.loading')}</p>;

@@ -27,8 +27,6 @@ export const cashierKey = ['cashier'] as const;
 export const depositsKey = ['cashier', 'deposits'] as const;
 export const withdrawalsKey = ['cashier', 'withdrawals'] as const;
 export const bankAccountsKey = ['cashier', 'bankAccounts'] as const;
-/** New orders arrive by polling: no operator realtime channel exists (the WebSocket is members'). */
-export const LIVE_MS = 10_000;
 
 type Paged<T> = { content: T[]; totalElements: number };
 

@@ -10,13 +10,15 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { bankAccountsKey, confirmBankAccount, fetchBankAccounts, LIVE_MS } from './api';
+import { bankAccountsKey, confirmBankAccount, fetchBankAccounts } from './api';
+import { LiveBadge, useLiveCashier } from './live';
 
 export function BankAccountsPage() {
   const { t } = useTranslation('cashier');
   const can = useCan();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<AdminBankAccount | null>(null);
+  const poll = useLiveCashier();
   const approver = can('cashier.approve');
   const columns = useMemo<ColumnDef<AdminBankAccount, unknown>[]>(
     () => [
@@ -69,7 +71,11 @@ export function BankAccountsPage() {
   );
   return (
     <div>
-      <PageHeader title={t('bankAccounts.title')} description={t('bankAccounts.description')} />
+      <PageHeader
+        title={t('bankAccounts.title')}
+        description={t('bankAccounts.description')}
+        actions={<LiveBadge poll={poll} />}
+      />
       <DataGrid<AdminBankAccount>
         caption={t('bankAccounts.title')}
         queryKey={bankAccountsKey}
@@ -86,7 +92,7 @@ export function BankAccountsPage() {
           { name: 'q', label: t('bankAccounts.search'), type: 'text' },
         ]}
         exportName="bank-accounts"
-        refetchInterval={LIVE_MS}
+        refetchInterval={poll}
       />
       <ConfirmDialog
         open={confirming !== null}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { actOnDeposit, cashierKey, depositQuery } from './api';
+import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
 import { OrderStatus } from './status';
@@ -17,6 +18,8 @@ export function DepositPage() {
   const reference = useParams().reference ?? '';
   const can = useCan();
   const queryClient = useQueryClient();
+  // Another operator's decision shows at once.
+  useLiveCashier();
   const detail = useQuery(depositQuery(reference));
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
   if (detail.isError || !detail.data) {

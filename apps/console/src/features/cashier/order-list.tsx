@@ -7,7 +7,7 @@ import { DataGrid, type GridFilter, type GridPage, type GridQuery } from '../../
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { LIVE_MS } from './api';
+import { LiveBadge, useLiveCashier } from './live';
 import { OrderStatus } from './status';
 
 // What the deposit and withdrawal screens share: the grid's common columns and frame, and the
@@ -83,6 +83,7 @@ export function OrderGrid<T extends OrderRow>({
   extraFilters?: GridFilter[];
 }) {
   const { t } = useTranslation('cashier');
+  const poll = useLiveCashier();
   const filters: GridFilter[] = [
     {
       name: 'status',
@@ -100,7 +101,11 @@ export function OrderGrid<T extends OrderRow>({
   ];
   return (
     <div>
-      <PageHeader title={t(`${list}.title`)} description={t(`${list}.description`)} />
+      <PageHeader
+        title={t(`${list}.title`)}
+        description={t(`${list}.description`)}
+        actions={<LiveBadge poll={poll} />}
+      />
       <DataGrid<T>
         caption={t(`${list}.title`)}
         queryKey={queryKey}
@@ -110,7 +115,7 @@ export function OrderGrid<T extends OrderRow>({
         hiddenColumns={hiddenColumns}
         filters={filters}
         exportName={list}
-        refetchInterval={LIVE_MS}
+        refetchInterval={poll}
       />
     </div>
   );

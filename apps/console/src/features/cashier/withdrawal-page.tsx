@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { actOnWithdrawal, cashierKey, withdrawalQuery } from './api';
+import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
 import { OrderStatus } from './status';
@@ -19,6 +20,8 @@ export function WithdrawalPage() {
   const reference = useParams().reference ?? '';
   const can = useCan();
   const queryClient = useQueryClient();
+  // Another operator's decision shows at once.
+  useLiveCashier();
   const detail = useQuery(withdrawalQuery(reference));
   const [action, setAction] = useState<Action | null>(null);
   if (detail.isError || !detail.data) {

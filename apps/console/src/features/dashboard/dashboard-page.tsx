@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { dashboardQuery } from './api';
+import { dashboardQuery, useLiveDashboard } from './api';
 
 type FigureKey = keyof DashboardFigures;
 
@@ -77,7 +77,9 @@ function Pending({ d }: { d: Dashboard }) {
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const dashboard = useQuery(dashboardQuery());
+  const can = useCan();
+  const poll = useLiveDashboard(can('cashier.read'));
+  const dashboard = useQuery(dashboardQuery(poll));
   const d = dashboard.data;
   const labels = useMemo(() => d?.daily.map((x) => x.day.slice(5)) ?? [], [d]);
   const moneySeries = useMemo(
