@@ -35,6 +35,7 @@ import { registerAdminContentRoutes } from './modules/admin-content/admin-conten
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
+import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -51,6 +52,7 @@ import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
@@ -174,11 +176,13 @@ const routeModules: RouteModule[] = [
   registerContractRoutes,
   registerStatementRoutes,
   registerPointsRoutes,
+  registerRewardsRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
+  registerAdminRewardsRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

@@ -173,6 +173,17 @@ export const errorCatalogue = {
   POINTS_REDEMPTION_NOT_FOUND: { status: 404, message: 'No such redemption' },
   POINTS_REDEMPTION_DECIDED: { status: 409, message: 'This redemption was already decided' },
   POINTS_REWARD_NAME_TAKEN: { status: 409, message: 'A reward with this name already exists' },
+  // rewards and promotions (issue 13)
+  PROMOTION_NOT_FOUND: { status: 404, message: 'No such promotion' },
+  PROMOTION_NOT_OPEN: { status: 409, message: 'This promotion is not open' },
+  PROMOTION_ALREADY_JOINED: { status: 409, message: 'You already joined this promotion' },
+  PROMOTION_NOT_APPLICATION: { status: 409, message: 'This promotion does not take applications' },
+  PROMOTION_IMAGE_INVALID: { status: 422, message: 'Images must be PNG or JPEG files of at most 5 MB, 3 at most' },
+  PROMOTION_STATUS_INVALID: { status: 409, message: 'The promotion cannot change to that status from its current one' },
+  APPLICATION_NOT_FOUND: { status: 404, message: 'No such application' },
+  APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
+  REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
+  REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

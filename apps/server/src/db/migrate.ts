@@ -31,6 +31,7 @@ import * as m0030 from './migrations/0030-agent-members-index';
 import * as m0032 from './migrations/0032-cashier-queue-notify';
 import * as m0033 from './migrations/0033-app-clock';
 import * as m0034 from './migrations/0034-activity-events';
+import * as m0035 from './migrations/0035-promotions-rewards';
 import * as m0038 from './migrations/0038-points-ledger';
 import * as m0039 from './migrations/0039-points-mall';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032-cashier-queue-notify': m0032,
   '0033-app-clock': m0033,
   '0034-activity-events': m0034,
+  '0035-promotions-rewards': m0035,
   '0038-points-ledger': m0038,
   '0039-points-mall': m0039,
 };

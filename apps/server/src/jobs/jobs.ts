@@ -3,6 +3,7 @@ import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import { activityEventsJob } from '../modules/rewards/engine';
+import { rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import type { Job } from './scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
@@ -27,4 +28,5 @@ export const jobs: Job[] = [
   agentStatsJob,
   ...settlementJobs,
   activityEventsJob,
+  rewardsExpiryJob,
 ];

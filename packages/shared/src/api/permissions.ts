@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'agents.write',
   'points.read',
   'points.write',
+  'promotions.read',
+  'promotions.write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

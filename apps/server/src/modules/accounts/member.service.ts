@@ -4,16 +4,10 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
+import { claimableCount } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf } from '../wallet/wallet.service';
-import {
-  countLivePromotionAnnouncements,
-  countUnreadMessages,
-  findMemberProfile,
-  updateAvatar,
-  updateLanguage,
-  vipSummary,
-} from './member.queries';
+import { countUnreadMessages, findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 
 async function profileOf(ctx: AppContext, principal: Principal) {
   const member = await findMemberProfile(ctx.db, principal.memberId);
@@ -49,9 +43,8 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   const trial = isTrialType(member.type);
   const { balance } = await balanceOf(ctx.db, member.id, brand.currency);
   const vip = await vipSummary(ctx.db, member.vip_level);
-  // @TODO until the promotions issue brings real promotions, the live 'PR' (promotion)
-  // announcements stand in for the promotions a member can join.
-  const availablePromoCount = await countLivePromotionAnnouncements(ctx.db, ctx.now());
+  // Issue 13: the rewards the member can claim now in the reward centre.
+  const availablePromoCount = await claimableCount(ctx, member.id);
   // spec §6: a trial member has no inbox, so no unread messages are loaded.
   const unreadMessage = trial ? 0 : await countUnreadMessages(ctx.db, member.id);
   return {

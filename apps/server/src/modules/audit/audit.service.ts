@@ -74,7 +74,10 @@ export type AuditEvent =
   | 'points.reward'
   | 'points.config'
   | 'points.redemption'
-  | 'points.adjust';
+  | 'points.adjust'
+  | 'promotion.write'
+  | 'promotion.state'
+  | 'promotion.application';
 
 export async function audit(
   db: Conn,

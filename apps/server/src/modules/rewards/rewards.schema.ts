@@ -37,3 +37,90 @@ export interface RewardsConsumptionsTable {
   event_id: number;
   consumed_at: CreatedAt;
 }
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+declare module '../../db/schema' {
+  interface Database {
+    promotions: PromotionsTable;
+    promotion_joins: PromotionJoinsTable;
+    promotion_applications: PromotionApplicationsTable;
+    promotion_application_images: PromotionApplicationImagesTable;
+    rewards: RewardsTable;
+    bonus_wagers: BonusWagersTable;
+  }
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  type: string;
+  kind: 'deposit_match' | 'fixed' | 'application';
+  state: Generated<'draft' | 'active' | 'paused' | 'ended'>;
+  starts_at: Timestamp;
+  ends_at: Date | string | null;
+  rules: Json<Record<string, unknown>>;
+  texts: Json<Record<string, { title: string; summary: string; rules: string }>>;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PromotionJoinsTable {
+  promotion_id: number;
+  member_id: number;
+  joined_at: CreatedAt;
+}
+
+export interface PromotionApplicationsTable {
+  id: Generated<number>;
+  promotion_id: number;
+  member_id: number;
+  comment: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface PromotionApplicationImagesTable {
+  id: Generated<number>;
+  application_id: number;
+  mime: 'image/png' | 'image/jpeg';
+  bytes: Buffer | Uint8Array;
+}
+
+export interface RewardsTable {
+  id: Generated<number>;
+  member_id: number;
+  promotion_id: number;
+  source: string;
+  amount: number;
+  basis: Generated<number>;
+  currency: string;
+  pay_as: 'cash' | 'bonus';
+  state: 'waiting' | 'claimable' | 'claimed' | 'expired';
+  expires_at: Date | string | null;
+  claimed_at: Date | string | null;
+  posting_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface BonusWagersTable {
+  id: Generated<number>;
+  reward_id: number;
+  member_id: number;
+  currency: string;
+  bonus: number;
+  required: number;
+  progress: Generated<number>;
+  contributions: Json<Record<string, number>>;
+  other_percent: number;
+  state: Generated<'active' | 'converted' | 'forfeited'>;
+  converted: Generated<number>;
+  forfeited: Generated<number>;
+  expires_at: Date | string;
+  created_at: CreatedAt;
+  settled_at: Date | string | null;
+}

@@ -1,0 +1,239 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  AdminApplication,
+  AdminApplicationList,
+  AdminPromotion,
+  AdminPromotionList,
+  ApplicationDecisionBody,
+  ApplicationsQuery,
+  CostReportQuery,
+  CostReportValue,
+  PromotionIdParams,
+  PromotionInput,
+  PromotionStateBody,
+} from '@gamehall/shared/api/rewards';
+import { toMajor } from '@gamehall/shared/money';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { operatorAction } from '../admin/admin.service';
+import * as q from '../rewards/rewards.queries';
+import { phaseOf } from '../rewards/rewards.service';
+import * as admin from './admin-rewards.service';
+
+const tags = ['admin-rewards'];
+const READ = 'admin:promotions.read';
+const WRITE = 'admin:promotions.write';
+
+type Row = NonNullable<Awaited<ReturnType<typeof q.promotionById>>>;
+
+function presentAdminPromotion(p: Row, now: Date) {
+  return {
+    id: p.id,
+    type: p.type as never,
+    kind: p.kind,
+    state: p.state,
+    phase: phaseOf(p, now),
+    startsAt: new Date(p.starts_at).toISOString(),
+    endsAt: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
+    rules: p.rules,
+    texts: p.texts,
+    sort: p.sort,
+    createdAt: new Date(p.created_at).toISOString(),
+  };
+}
+
+export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/promotions',
+    {
+      schema: { tags, summary: 'Every promotion with its phase', response: { 200: envelope(AdminPromotionList) } },
+      config: { auth: READ },
+    },
+    async () => ok({ list: (await q.allPromotions(ctx.db)).map((p) => presentAdminPromotion(p, ctx.now())) }),
+  );
+
+  app.post(
+    '/admin/promotions',
+    {
+      schema: {
+        tags,
+        summary: 'Create a promotion (a draft)',
+        body: PromotionInput,
+        response: { 200: envelope(AdminPromotion) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const row = await operatorAction(
+        ctx,
+        req,
+        'promotion.write',
+        'promotion',
+        () => admin.createPromotion(ctx, req.body),
+        (r) => ({ after: presentAdminPromotion(r, ctx.now()) }),
+      );
+      return ok(presentAdminPromotion(row, ctx.now()));
+    },
+  );
+
+  app.put(
+    '/admin/promotions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a promotion (rewards already earned keep their terms)',
+        params: PromotionIdParams,
+        body: PromotionInput,
+        response: { 200: envelope(AdminPromotion) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'promotion.write',
+        `promotion:${req.params.id}`,
+        () => admin.changePromotion(ctx, req.params.id, req.body),
+        (x) => ({
+          before: presentAdminPromotion(x.before, ctx.now()),
+          after: presentAdminPromotion(x.after, ctx.now()),
+        }),
+      );
+      return ok(presentAdminPromotion(r.after, ctx.now()));
+    },
+  );
+
+  app.post(
+    '/admin/promotions/:id/state',
+    {
+      schema: {
+        tags,
+        summary: 'Activate (or schedule: a future start), pause, resume or end a promotion',
+        params: PromotionIdParams,
+        body: PromotionStateBody,
+        response: { 200: envelope(AdminPromotion) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'promotion.state',
+        `promotion:${req.params.id}`,
+        () => admin.setPromotionState(ctx, req.params.id, req.body.state),
+        (x) => ({ before: { state: x.before.state }, after: { state: x.after.state } }),
+      );
+      return ok(presentAdminPromotion(r.after, ctx.now()));
+    },
+  );
+
+  app.get(
+    '/admin/promotions/applications',
+    {
+      schema: {
+        tags,
+        summary: 'Applications to application promotions, newest first',
+        querystring: ApplicationsQuery,
+        response: { 200: envelope(AdminApplicationList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      const { rows, total, images } = await admin.applicationList(ctx, req.query);
+      return ok({
+        content: rows.map((a) => ({
+          id: a.id,
+          promotionId: a.promotion_id,
+          promotionTitle: (a.texts as Record<string, { title: string }>).en?.title ?? '',
+          memberId: a.member_id,
+          username: a.username,
+          comment: a.comment,
+          images: images
+            .filter((i) => i.application_id === a.id)
+            .map((i) => ({ id: i.id, url: `/admin/promotions/application-images/${i.id}` })),
+          status: a.status,
+          reason: a.reason,
+          createdAt: new Date(a.created_at).toISOString(),
+        })),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(total / req.query.pageSize),
+        totalElements: total,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/promotions/application-images/:id',
+    {
+      schema: { tags, summary: 'An image of an application', params: PromotionIdParams },
+      config: { auth: READ },
+    },
+    async (req, reply) => {
+      const image = await q.applicationImage(ctx.db, req.params.id);
+      if (!image) throw new AppError('NOT_FOUND');
+      reply.header('Content-Type', image.mime).header('Cache-Control', 'private, max-age=300');
+      return reply.send(Buffer.from(image.bytes));
+    },
+  );
+
+  app.post(
+    '/admin/promotions/applications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Approve (the reward becomes claimable) or reject an application',
+        params: PromotionIdParams,
+        body: ApplicationDecisionBody,
+        response: { 200: envelope(AdminApplication.pick({ id: true, status: true, reason: true })) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        req,
+        'promotion.application',
+        `promotion-application:${req.params.id}`,
+        (operator) => admin.decide(ctx, operator.memberId, req.params.id, req.body.decision, req.body.reason ?? null),
+        (x) => ({ before: { status: x.before.status }, after: { status: x.after.status, reason: x.after.reason } }),
+      );
+      return ok({ id: r.after.id, status: r.after.status, reason: r.after.reason });
+    },
+  );
+
+  app.get(
+    '/admin/promotions/costs',
+    {
+      schema: {
+        tags,
+        summary: 'Cost per promotion and UTC day: bonus paid, converted to cash, forfeited',
+        querystring: CostReportQuery,
+        response: { 200: envelope(CostReportValue) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      const { rows, titles, currency } = await admin.costReport(ctx, req.query);
+      return ok({
+        currency,
+        rows: rows.map((r) => ({
+          day: r.day,
+          promotionId: Number(r.promotion_id),
+          title: titles.get(Number(r.promotion_id)) ?? '',
+          paid: toMajor(Number(r.paid)),
+          converted: toMajor(Number(r.converted)),
+          forfeited: toMajor(Number(r.forfeited)),
+          claims: Number(r.claims),
+        })),
+      });
+    },
+  );
+}

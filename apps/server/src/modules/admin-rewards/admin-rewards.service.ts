@@ -1,0 +1,124 @@
+import type { PromotionInput } from '@gamehall/shared/api/rewards';
+import { toMinor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
+import { AppError, fieldErrors } from '../../http/errors';
+import * as q from '../rewards/rewards.queries';
+import { getBrand } from '../site/brand.service';
+
+// Back office for promotions (issue 13): create, schedule, pause, end; applications; cost report.
+
+/** Rules that the schema alone cannot check, per kind. */
+function checkRules(input: PromotionInput): void {
+  const r = input.rules;
+  if (input.kind === 'deposit_match') {
+    if (r.trigger !== 'deposit') throw fieldErrors({ 'rules.trigger': 'INVALID' });
+    if (r.percent === undefined) throw fieldErrors({ 'rules.percent': 'REQUIRED' });
+  } else {
+    if (r.amount === undefined || toMinor(r.amount) <= 0) throw fieldErrors({ 'rules.amount': 'REQUIRED' });
+    if (input.kind === 'fixed' && r.trigger === 'none') throw fieldErrors({ 'rules.trigger': 'INVALID' });
+    if (input.kind === 'application' && r.trigger !== 'none') throw fieldErrors({ 'rules.trigger': 'INVALID' });
+  }
+  if (r.payAs === 'cash' && r.wagering) throw fieldErrors({ 'rules.wagering': 'INVALID' });
+  if (input.endsAt !== null && new Date(input.endsAt) <= new Date(input.startsAt))
+    throw fieldErrors({ endsAt: 'INVALID' });
+}
+
+export async function createPromotion(ctx: AppContext, input: PromotionInput) {
+  checkRules(input);
+  return ctx.db
+    .insertInto('promotions')
+    .values({
+      type: input.type,
+      kind: input.kind,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      rules: JSON.stringify(input.rules),
+      texts: JSON.stringify(input.texts),
+      sort: input.sort,
+      updated_at: ctx.now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A draft changes freely; a started programme keeps its kind (rewards already earned keep their terms). */
+export async function changePromotion(ctx: AppContext, id: number, input: PromotionInput) {
+  checkRules(input);
+  const before = await q.promotionById(ctx.db, id);
+  if (!before) throw new AppError('PROMOTION_NOT_FOUND');
+  if (before.state === 'ended') throw new AppError('PROMOTION_STATUS_INVALID');
+  if (before.state !== 'draft' && before.kind !== input.kind) throw fieldErrors({ kind: 'INVALID' });
+  const after = await ctx.db
+    .updateTable('promotions')
+    .set({
+      type: input.type,
+      kind: input.kind,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      rules: JSON.stringify(input.rules),
+      texts: JSON.stringify(input.texts),
+      sort: input.sort,
+      updated_at: ctx.now(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { before, after };
+}
+
+const MOVES: Record<string, string[]> = {
+  draft: ['active', 'ended'],
+  active: ['paused', 'ended'],
+  paused: ['active', 'ended'],
+  ended: [],
+};
+
+/** Scheduling is activating with a future start; pausing stops earning; ending is final. */
+export async function setPromotionState(ctx: AppContext, id: number, state: 'draft' | 'active' | 'paused' | 'ended') {
+  const before = await q.promotionById(ctx.db, id);
+  if (!before) throw new AppError('PROMOTION_NOT_FOUND');
+  if (!MOVES[before.state]?.includes(state)) throw new AppError('PROMOTION_STATUS_INVALID');
+  const after = await ctx.db
+    .updateTable('promotions')
+    .set({ state, updated_at: ctx.now() })
+    .where('id', '=', id)
+    .where('state', '=', before.state)
+    .returningAll()
+    .executeTakeFirst();
+  if (!after) throw new AppError('PROMOTION_STATUS_INVALID');
+  return { before, after };
+}
+
+export async function applicationList(
+  ctx: AppContext,
+  query: { status?: string | undefined; pageNo: number; pageSize: number },
+) {
+  const [rows, total] = await Promise.all([
+    q.applications(ctx.db, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.countApplications(ctx.db, query.status),
+  ]);
+  const images = await q.imageIdsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { rows, total, images };
+}
+
+export async function costReport(
+  ctx: AppContext,
+  query: { from: string; to: string; promotionId?: number | undefined },
+) {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw fieldErrors({ to: 'INVALID' });
+  if (to.getTime() - from.getTime() > 366 * 86_400_000) throw fieldErrors({ to: 'INVALID' });
+  const [rows, promotions, brand] = await Promise.all([
+    q.costRows(ctx.db, from, to, query.promotionId),
+    q.allPromotions(ctx.db),
+    getBrand(ctx.db),
+  ]);
+  const titles = new Map(promotions.map((p) => [p.id, (p.texts as Record<string, { title: string }>).en?.title ?? '']));
+  return { rows, titles, currency: brand.currency };
+}
+
+export { decideApplication as decide } from '../rewards/rewards.service';

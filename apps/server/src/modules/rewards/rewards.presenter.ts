@@ -1,0 +1,138 @@
+import type { ActivityStatus } from '@gamehall/shared/api/rewards';
+import { toMajor } from '@gamehall/shared/money';
+import { phaseOf, rulesOf } from './rewards.service';
+
+// Rows -> responses for the member side (spec §4 activity statuses).
+
+type Texts = Record<string, { title: string; summary: string; rules: string }>;
+
+export function textOf(texts: Texts, language: string) {
+  return texts[language] ?? texts.en ?? Object.values(texts)[0] ?? { title: '', summary: '', rules: '' };
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+type PromotionRow = {
+  id: number;
+  type: string;
+  kind: 'deposit_match' | 'fixed' | 'application';
+  state: 'draft' | 'active' | 'paused' | 'ended';
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  rules: unknown;
+  texts: unknown;
+};
+
+/** What the member sees: coming soon, Join / Joined / Applying / Rejected / Claim / Claimed, Close. */
+export function memberStatus(
+  p: PromotionRow,
+  now: Date,
+  mine: { joined: boolean; application: string | undefined; claimable: boolean; claimed: boolean },
+): ActivityStatus {
+  const phase = phaseOf(p, now);
+  if (mine.claimable) return 'Claim';
+  if (phase === 'scheduled') return 'coming soon';
+  if (phase !== 'running') return 'Close';
+  if (mine.claimed) return 'Claimed';
+  if (p.kind === 'application') {
+    if (mine.application === 'pending') return 'Applying';
+    if (mine.application === 'rejected') return 'Rejected';
+    if (mine.application === 'approved') return 'Issued';
+    return 'Join';
+  }
+  const rules = rulesOf(p.rules);
+  if (rules.requiresJoin) return mine.joined ? 'Joined' : 'Join';
+  return 'Process';
+}
+
+export function presentPromotion(p: PromotionRow, language: string, status: ActivityStatus) {
+  const rules = rulesOf(p.rules);
+  const text = textOf(p.texts as Texts, language);
+  return {
+    id: p.id,
+    type: p.type as never,
+    kind: p.kind,
+    title: text.title,
+    summary: text.summary,
+    rules: text.rules,
+    startsAt: new Date(p.starts_at).toISOString(),
+    endsAt: iso(p.ends_at),
+    status,
+    payAs: rules.payAs,
+    percent: rules.percent ?? null,
+    cap: rules.cap ?? null,
+    minDeposit: rules.minDeposit ?? null,
+    nthDeposit: rules.nthDeposit ?? null,
+    amount: rules.amount ?? null,
+    wageringMultiple: rules.wagering?.multiple ?? null,
+    wageringBase: rules.wagering?.base ?? null,
+    requiresJoin: rules.requiresJoin,
+  };
+}
+
+const REWARD_STATUS: Record<string, ActivityStatus> = {
+  waiting: 'Process',
+  claimable: 'Claim',
+  claimed: 'Claimed',
+  expired: 'Close',
+};
+
+export function presentReward(
+  r: {
+    id: number;
+    promotion_id: number;
+    amount: number;
+    currency: string;
+    pay_as: 'cash' | 'bonus';
+    state: 'waiting' | 'claimable' | 'claimed' | 'expired';
+    created_at: Date | string;
+    expires_at: Date | string | null;
+    claimed_at: Date | string | null;
+    texts: unknown;
+  },
+  language: string,
+  now: Date,
+) {
+  // A claimable reward past its window is shown expired before the job marks it.
+  const state = r.state === 'claimable' && r.expires_at !== null && new Date(r.expires_at) <= now ? 'expired' : r.state;
+  return {
+    id: r.id,
+    promotionId: r.promotion_id,
+    title: textOf(r.texts as Texts, language).title,
+    amount: toMajor(r.amount),
+    currency: r.currency,
+    payAs: r.pay_as,
+    state,
+    status: REWARD_STATUS[state] ?? 'Close',
+    createdAt: new Date(r.created_at).toISOString(),
+    expiresAt: iso(r.expires_at),
+    claimedAt: iso(r.claimed_at),
+  };
+}
+
+export function presentWager(
+  w: {
+    id: number;
+    reward_id: number;
+    bonus: number;
+    required: number;
+    progress: number;
+    state: 'active' | 'converted' | 'forfeited';
+    expires_at: Date | string;
+    settled_at: Date | string | null;
+    texts: unknown;
+  },
+  language: string,
+) {
+  return {
+    id: w.id,
+    rewardId: w.reward_id,
+    title: textOf(w.texts as Texts, language).title,
+    bonus: toMajor(w.bonus),
+    required: toMajor(w.required),
+    progress: toMajor(w.progress),
+    state: w.state,
+    expiresAt: new Date(w.expires_at).toISOString(),
+    settledAt: iso(w.settled_at),
+  };
+}

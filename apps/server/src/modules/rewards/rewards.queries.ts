@@ -1,0 +1,358 @@
+import { sql } from 'kysely';
+import type { Conn, Trx } from '../../db/database';
+import './rewards.schema';
+
+// Kysely for promotions, rewards and bonus wagers (migration 0035).
+
+export type PromotionRow = Awaited<ReturnType<typeof promotionById>> & {};
+
+export function promotionById(db: Conn, id: number) {
+  return db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function allPromotions(db: Conn) {
+  return db.selectFrom('promotions').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+/** Promotions members can see: switched on (active or paused) or ended, never drafts. */
+export function visiblePromotions(db: Conn, type: string | undefined) {
+  let q = db.selectFrom('promotions').selectAll().where('state', '<>', 'draft');
+  if (type) q = q.where('type', '=', type);
+  return q.orderBy('sort').orderBy('id').execute();
+}
+
+/** Active promotions whose period holds `at` and whose rules fire on `trigger`. */
+export function firingPromotions(db: Conn, trigger: string, at: Date) {
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('state', '=', 'active')
+    .where('kind', 'in', ['deposit_match', 'fixed'])
+    .where('starts_at', '<=', at)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+    .where(sql<boolean>`rules->>'trigger' = ${trigger}`)
+    .orderBy('id')
+    .execute();
+}
+
+export async function joined(db: Conn, promotionId: number, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('promotion_joins')
+    .select('member_id')
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function joinsOf(db: Conn, memberId: number) {
+  return db.selectFrom('promotion_joins').select('promotion_id').where('member_id', '=', memberId).execute();
+}
+
+export async function insertJoin(trx: Trx, promotionId: number, memberId: number): Promise<boolean> {
+  const r = await trx
+    .insertInto('promotion_joins')
+    .values({ promotion_id: promotionId, member_id: memberId })
+    .onConflict((oc) => oc.columns(['promotion_id', 'member_id']).doNothing())
+    .returning('member_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function rewardCount(db: Conn, promotionId: number, memberId: number): Promise<number> {
+  const r = await db
+    .selectFrom('rewards')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The position of a deposit among the member's credited deposits (1 = first). */
+export async function depositPosition(db: Conn, memberId: number, eventId: number): Promise<number> {
+  const r = await db
+    .selectFrom('activity_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'deposit')
+    .where('id', '<=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function insertReward(
+  trx: Trx,
+  row: {
+    member_id: number;
+    promotion_id: number;
+    source: string;
+    amount: number;
+    basis: number;
+    currency: string;
+    pay_as: 'cash' | 'bonus';
+    state: 'waiting' | 'claimable';
+    expires_at: Date | null;
+  },
+): Promise<number | undefined> {
+  const r = await trx
+    .insertInto('rewards')
+    .values(row)
+    .onConflict((oc) => oc.columns(['promotion_id', 'member_id', 'source']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id;
+}
+
+export function lockReward(trx: Trx, id: number) {
+  return trx
+    .selectFrom('rewards')
+    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .selectAll('rewards')
+    .select(['promotions.rules', 'promotions.texts'])
+    .where('rewards.id', '=', id)
+    .forUpdate('rewards')
+    .executeTakeFirst();
+}
+
+export function setRewardState(
+  trx: Trx,
+  id: number,
+  patch: { state: 'claimable' | 'claimed' | 'expired'; claimed_at?: Date; posting_id?: number; expires_at?: Date },
+) {
+  return trx.updateTable('rewards').set(patch).where('id', '=', id).execute();
+}
+
+export function rewardsOf(db: Conn, memberId: number, state: string | undefined, limit: number, offset: number) {
+  let q = db
+    .selectFrom('rewards')
+    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .selectAll('rewards')
+    .select(['promotions.texts'])
+    .where('rewards.member_id', '=', memberId);
+  if (state) q = q.where('rewards.state', '=', state as 'claimable');
+  return q.orderBy('rewards.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countRewards(db: Conn, memberId: number, state: string | undefined, now?: Date) {
+  let q = db
+    .selectFrom('rewards')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId);
+  if (state) q = q.where('state', '=', state as 'claimable');
+  if (now) q = q.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export function claimableOfPromotion(trx: Trx, memberId: number, promotionId: number, now: Date) {
+  return trx
+    .selectFrom('rewards')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('promotion_id', '=', promotionId)
+    .where('state', '=', 'claimable')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id')
+    .execute();
+}
+
+export function insertWager(
+  trx: Trx,
+  row: {
+    reward_id: number;
+    member_id: number;
+    currency: string;
+    bonus: number;
+    required: number;
+    contributions: string;
+    other_percent: number;
+    expires_at: Date;
+  },
+) {
+  return trx.insertInto('bonus_wagers').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The member's active wagers, oldest first, locked. */
+export function lockActiveWagers(trx: Trx, memberId: number) {
+  return trx
+    .selectFrom('bonus_wagers')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export function lockWager(trx: Trx, id: number) {
+  return trx.selectFrom('bonus_wagers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function setWagerProgress(trx: Trx, id: number, progress: number) {
+  return trx.updateTable('bonus_wagers').set({ progress }).where('id', '=', id).execute();
+}
+
+export function settleWager(
+  trx: Trx,
+  id: number,
+  patch: { state: 'converted' | 'forfeited'; converted?: number; forfeited?: number; settled_at: Date },
+) {
+  return trx.updateTable('bonus_wagers').set(patch).where('id', '=', id).execute();
+}
+
+export function wagersOf(db: Conn, memberId: number) {
+  return db
+    .selectFrom('bonus_wagers')
+    .innerJoin('rewards', 'rewards.id', 'bonus_wagers.reward_id')
+    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .selectAll('bonus_wagers')
+    .select(['promotions.texts'])
+    .where('bonus_wagers.member_id', '=', memberId)
+    .orderBy('bonus_wagers.id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export function expiredRewardIds(db: Conn, now: Date) {
+  return db
+    .selectFrom('rewards')
+    .select('id')
+    .where('state', '=', 'claimable')
+    .where('expires_at', '<=', now)
+    .limit(1000)
+    .execute();
+}
+
+export function expiredWagerIds(db: Conn, now: Date) {
+  return db
+    .selectFrom('bonus_wagers')
+    .select('id')
+    .where('state', '=', 'active')
+    .where('expires_at', '<=', now)
+    .limit(1000)
+    .execute();
+}
+
+/** The member's bonus account balance (minor units; 0 without one). Read only: wallet writes it. */
+export async function bonusBalance(db: Conn, memberId: number, currency: string): Promise<number> {
+  const r = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'bonus')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return Number(r?.balance ?? 0);
+}
+
+// ---- applications
+
+export function insertApplication(trx: Trx, row: { promotion_id: number; member_id: number; comment: string }) {
+  return trx.insertInto('promotion_applications').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertApplicationImage(
+  trx: Trx,
+  row: { application_id: number; mime: 'image/png' | 'image/jpeg'; bytes: Buffer },
+) {
+  return trx.insertInto('promotion_application_images').values(row).execute();
+}
+
+export function openApplication(db: Conn, promotionId: number, memberId: number) {
+  return db
+    .selectFrom('promotion_applications')
+    .select(['id', 'status'])
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .where('status', '<>', 'rejected')
+    .executeTakeFirst();
+}
+
+export function applicationsOf(db: Conn, memberId: number) {
+  return db
+    .selectFrom('promotion_applications')
+    .select(['promotion_id', 'status'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+}
+
+export function applications(db: Conn, status: string | undefined, limit: number, offset: number) {
+  let q = db
+    .selectFrom('promotion_applications as a')
+    .innerJoin('promotions as p', 'p.id', 'a.promotion_id')
+    .innerJoin('members as m', 'm.id', 'a.member_id')
+    .selectAll('a')
+    .select(['p.texts', 'm.username']);
+  if (status) q = q.where('a.status', '=', status as 'pending');
+  return q.orderBy('a.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countApplications(db: Conn, status: string | undefined) {
+  let q = db.selectFrom('promotion_applications').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (status) q = q.where('status', '=', status as 'pending');
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export function imageIdsOf(db: Conn, applicationIds: number[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('promotion_application_images')
+    .select(['id', 'application_id'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function applicationImage(db: Conn, id: number) {
+  return db
+    .selectFrom('promotion_application_images')
+    .select(['mime', 'bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function lockApplication(trx: Trx, id: number) {
+  return trx.selectFrom('promotion_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function decideApplication(
+  trx: Trx,
+  id: number,
+  patch: { status: 'approved' | 'rejected'; reason: string | null; decided_by: number; decided_at: Date },
+) {
+  return trx.updateTable('promotion_applications').set(patch).where('id', '=', id).execute();
+}
+
+// ---- cost report
+
+/** Per promotion and UTC day: bonus paid (claims), converted and forfeited (wagers settled). */
+export async function costRows(db: Conn, from: Date, to: Date, promotionId: number | undefined) {
+  const filter = promotionId === undefined ? sql`` : sql`AND r.promotion_id = ${promotionId}`;
+  const rows = await sql<{
+    day: string;
+    promotion_id: string | number;
+    paid: string | number;
+    claims: string | number;
+    converted: string | number;
+    forfeited: string | number;
+  }>`
+    WITH paid AS (
+      SELECT to_char(r.claimed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
+             sum(r.amount) AS paid, count(*) AS claims
+      FROM rewards r WHERE r.state = 'claimed' AND r.claimed_at >= ${from} AND r.claimed_at < ${to} ${filter}
+      GROUP BY 1, 2
+    ), settled AS (
+      SELECT to_char(w.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
+             sum(w.converted) AS converted, sum(w.forfeited) AS forfeited
+      FROM bonus_wagers w JOIN rewards r ON r.id = w.reward_id
+      WHERE w.settled_at >= ${from} AND w.settled_at < ${to} ${filter}
+      GROUP BY 1, 2
+    )
+    SELECT coalesce(p.day, s.day) AS day, coalesce(p.promotion_id, s.promotion_id) AS promotion_id,
+           coalesce(p.paid, 0) AS paid, coalesce(p.claims, 0) AS claims,
+           coalesce(s.converted, 0) AS converted, coalesce(s.forfeited, 0) AS forfeited
+    FROM paid p FULL JOIN settled s ON s.day = p.day AND s.promotion_id = p.promotion_id
+    ORDER BY 1, 2`.execute(db);
+  return rows.rows;
+}

@@ -1,0 +1,246 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  ApplicationComment,
+  ClaimValue,
+  JoinBody,
+  JoinValue,
+  PromotionIdParams,
+  PromotionItem,
+  PromotionListQuery,
+  PromotionListValue,
+  RaffleClaimBody,
+  RequestRewardBody,
+  RewardListQuery,
+  RewardListValue,
+  WageringValue,
+} from '@gamehall/shared/api/rewards';
+import { toMajor } from '@gamehall/shared/money';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError, fieldErrors } from '../../http/errors';
+import { nulPaths } from '../../http/input-guards';
+import { memberStatus, presentPromotion, presentReward, presentWager } from './rewards.presenter';
+import * as q from './rewards.queries';
+import * as rewards from './rewards.service';
+
+const tags = ['rewards'];
+
+/** The member's standing in each promotion (for the §4 statuses); empty for a guest. */
+async function standing(ctx: AppContext, memberId: number | undefined) {
+  if (memberId === undefined) return undefined;
+  const [joins, apps, claimable, claimed] = await Promise.all([
+    q.joinsOf(ctx.db, memberId),
+    q.applicationsOf(ctx.db, memberId),
+    q.rewardsOf(ctx.db, memberId, 'claimable', 1000, 0),
+    q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0),
+  ]);
+  const now = ctx.now();
+  return {
+    joined: new Set(joins.map((j) => j.promotion_id)),
+    application: new Map(apps.map((a) => [a.promotion_id, a.status])),
+    claimable: new Set(
+      claimable.filter((r) => r.expires_at === null || new Date(r.expires_at) > now).map((r) => r.promotion_id),
+    ),
+    claimed: new Set(claimed.map((r) => r.promotion_id)),
+  };
+}
+
+async function listPromotions(ctx: AppContext, req: FastifyRequest, type: string | undefined, language: string) {
+  const rows = await q.visiblePromotions(ctx.db, type);
+  const mine = await standing(ctx, req.principal && !req.principal.isOperator ? req.principal.memberId : undefined);
+  const now = ctx.now();
+  return rows.map((p) =>
+    presentPromotion(
+      p,
+      language,
+      memberStatus(p, now, {
+        joined: mine?.joined.has(p.id) ?? false,
+        application: mine?.application.get(p.id),
+        claimable: mine?.claimable.has(p.id) ?? false,
+        claimed: mine?.claimed.has(p.id) ?? false,
+      }),
+    ),
+  );
+}
+
+const ApplyFields = z.object({ promotionId: z.coerce.number().int().positive(), comment: ApplicationComment });
+
+export function registerRewardsRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/wps/relay/MCSFE_getPromotions',
+    {
+      schema: {
+        tags,
+        summary: 'Promotions by type (spec §1) with the member status of spec §4 (guests see the promotions too)',
+        querystring: PromotionListQuery,
+        response: { 200: envelope(PromotionListValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => ok({ list: await listPromotions(ctx, req, req.query.type, req.query.language) }),
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getPromotion/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One promotion: rules, period, eligibility and status',
+        params: PromotionIdParams,
+        querystring: PromotionListQuery.pick({ language: true }),
+        response: { 200: envelope(PromotionItem) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => {
+      const found = (await listPromotions(ctx, req, undefined, req.query.language)).find((p) => p.id === req.params.id);
+      if (!found) throw new AppError('PROMOTION_NOT_FOUND');
+      return ok(found);
+    },
+  );
+
+  app.post(
+    '/wps/relay/MCSFE_signUpPromotionJoin',
+    {
+      schema: {
+        tags,
+        summary:
+          'Join a promotion (JSON { promotionId }); an application promotion takes multipart: promotionId, comment <= 140, images 0-3 png/jpg <= 5 MB',
+        response: { 200: envelope(JoinValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const memberId = principalOf(req).memberId;
+      if (req.isMultipart()) {
+        const { fields, files } = await readMultipart(req);
+        const parsed = ApplyFields.safeParse(fields);
+        if (!parsed.success)
+          throw fieldErrors(
+            Object.fromEntries(
+              parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.code === 'too_big' ? 'TOO_LONG' : 'INVALID']),
+            ),
+          );
+        return ok(await rewards.apply(ctx, memberId, parsed.data.promotionId, parsed.data.comment, files));
+      }
+      const body = JoinBody.safeParse(req.body);
+      if (!body.success) throw fieldErrors({ promotionId: 'INVALID' });
+      return ok(await rewards.join(ctx, memberId, body.data.promotionId));
+    },
+  );
+
+  app.post(
+    '/wps/relay/MCSFE_signUpRequestReward',
+    {
+      schema: {
+        tags,
+        summary: 'Claim one reward from the reward centre (paid once through the ledger)',
+        body: RequestRewardBody,
+        response: { 200: envelope(ClaimValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const memberId = principalOf(req).memberId;
+      const ids = await rewards.claimReward(ctx, memberId, req.body.rewardId);
+      return ok({ claimed: await claimedRewards(ctx, memberId, ids) });
+    },
+  );
+
+  app.post(
+    '/wps/relay/MCS2_claimRafflePromotion',
+    {
+      schema: {
+        tags,
+        summary: 'Claim every claimable reward the member has from one promotion',
+        body: RaffleClaimBody,
+        response: { 200: envelope(ClaimValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const memberId = principalOf(req).memberId;
+      const ids = await rewards.claimPromotion(ctx, memberId, req.body.promotionId);
+      return ok({ claimed: await claimedRewards(ctx, memberId, ids) });
+    },
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getRewardCentre',
+    {
+      schema: {
+        tags,
+        summary: 'The reward centre: rewards waiting, claimable, claimed and expired, newest first',
+        querystring: RewardListQuery,
+        response: { 200: envelope(RewardListValue) },
+      },
+      config: { auth: 'session' },
+    },
+    async (req) => {
+      const memberId = principalOf(req).memberId;
+      const { rows, total, claimable } = await rewards.rewardList(ctx, memberId, req.query);
+      const now = ctx.now();
+      return ok({
+        content: rows.map((r) => presentReward(r, req.query.language, now)),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(total / req.query.pageSize),
+        totalElements: total,
+        claimable,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getBonusWagering',
+    {
+      schema: {
+        tags,
+        summary: 'Bonus balance and each bonus wager: requirement, progress, state',
+        querystring: PromotionListQuery.pick({ language: true }),
+        response: { 200: envelope(WageringValue) },
+      },
+      config: { auth: 'session' },
+    },
+    async (req) => {
+      const { rows, balance, currency } = await rewards.wagering(ctx, principalOf(req).memberId);
+      return ok({
+        bonusBalance: toMajor(balance),
+        currency,
+        list: rows.map((w) => presentWager(w, req.query.language)),
+        activeCount: rows.filter((w) => w.state === 'active').length,
+      });
+    },
+  );
+}
+
+async function claimedRewards(ctx: AppContext, memberId: number, ids: number[]) {
+  const rows = await q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0);
+  const now = ctx.now();
+  return rows.filter((r) => ids.includes(r.id)).map((r) => presentReward(r, 'en', now));
+}
+
+// Multipart limits (5 MB a file, 3 files) are the plugin's (app.ts); past them it answers 413.
+async function readMultipart(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files: rewards.ApplicationImage[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') files.push({ mime: part.mimetype, bytes: await part.toBuffer() });
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('BAD_REQUEST');
+  }
+  const nul = nulPaths(fields);
+  if (nul.length > 0) throw fieldErrors(Object.fromEntries(nul.map((f) => [f, 'INVALID'])));
+  return { fields, files };
+}

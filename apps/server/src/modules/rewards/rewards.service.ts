@@ -1,0 +1,378 @@
+import { PromotionRules } from '@gamehall/shared/api/rewards';
+import { toMinor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { AppError } from '../../http/errors';
+import type { Job } from '../../jobs/scheduler';
+import { getBrand } from '../site/brand.service';
+import { post } from '../wallet/wallet.service';
+import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from './engine';
+import * as q from './rewards.queries';
+
+// Promotions, the reward centre and bonus wagering (issue 13; rules in docs/rewards.md).
+//
+// Earning: the consumer `promotions` (engine.ts) turns a registration, login or credited deposit
+// into a claimable reward for every active promotion whose rules fire on it; the reward's source
+// is the event, unique per (promotion, member, source), so a replay never earns twice.
+// Claiming (MCSFE_signUpRequestReward): the reward row is locked, checked and paid by one
+// wallet.post from promotions-expense with the key reward:<id>, so concurrent claims pay once.
+// A bonus paid as bonus balance opens a bonus wager; the consumer `wagering` adds each settled
+// round's contribution to the member's oldest active wager and converts it to cash when met;
+// expiry and a withdrawal request forfeit what is left.
+
+const EXPENSE = 'promotions-expense';
+
+export function rulesOf(raw: unknown): PromotionRules {
+  return PromotionRules.parse(raw);
+}
+
+/** The reward a fact earns under these rules, in minor units (0: none). */
+export function rewardAmount(kind: string, rules: PromotionRules, event: ActivityEvent, position: number): number {
+  if (kind === 'deposit_match') {
+    if (event.kind !== 'deposit' || rules.percent === undefined) return 0;
+    if (rules.minDeposit !== undefined && event.amount < toMinor(rules.minDeposit)) return 0;
+    if (rules.nthDeposit !== undefined && position !== rules.nthDeposit) return 0;
+    const matched = Math.floor((event.amount * rules.percent) / 100);
+    return rules.cap === undefined ? matched : Math.min(matched, toMinor(rules.cap));
+  }
+  if (kind === 'fixed') {
+    if (rules.amount === undefined) return 0;
+    if (event.kind === 'deposit') {
+      if (rules.minDeposit !== undefined && event.amount < toMinor(rules.minDeposit)) return 0;
+      if (rules.nthDeposit !== undefined && position !== rules.nthDeposit) return 0;
+    }
+    return toMinor(rules.amount);
+  }
+  return 0;
+}
+
+async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<void> {
+  const promotions = await q.firingPromotions(trx, event.kind, event.createdAt);
+  if (promotions.length === 0) return;
+  const position = event.kind === 'deposit' ? await q.depositPosition(trx, event.memberId, event.id) : 0;
+  const currency = event.currency ?? (await getBrand(trx)).currency;
+  for (const p of promotions) {
+    const rules = rulesOf(p.rules);
+    if (rules.requiresJoin && !(await q.joined(trx, p.id, event.memberId))) continue;
+    if ((await q.rewardCount(trx, p.id, event.memberId)) >= rules.perMember) continue;
+    const amount = rewardAmount(p.kind, rules, event, position);
+    if (amount <= 0) continue;
+    await q.insertReward(trx, {
+      member_id: event.memberId,
+      promotion_id: p.id,
+      source: `event:${event.id}`,
+      amount,
+      basis: event.kind === 'deposit' ? event.amount : 0,
+      currency,
+      pay_as: rules.payAs,
+      state: 'claimable',
+      expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
+    });
+  }
+}
+
+export const promotionsConsumer: ActivityConsumer = {
+  name: 'promotions',
+  kinds: ['registration', 'login', 'deposit', 'withdrawal.requested'],
+  async handle(trx, event, ctx) {
+    if (event.kind === 'withdrawal.requested') {
+      // docs/rewards.md: a withdrawal while wagering forfeits the bonus left (the member is warned).
+      for (const w of await q.lockActiveWagers(trx, event.memberId)) await forfeit(trx, ctx, w);
+      return;
+    }
+    await earn(trx, ctx, event);
+  },
+};
+
+/** Share of a settled round's bet that counts towards a wager (percent per game type). */
+export function contributionOf(
+  wager: { contributions: Record<string, number>; other_percent: number },
+  gameType: string,
+  bet: number,
+): number {
+  const percent = wager.contributions[gameType] ?? wager.other_percent;
+  return Math.floor((bet * percent) / 100);
+}
+
+export const wageringConsumer: ActivityConsumer = {
+  name: 'wagering',
+  kinds: ['round.settled'],
+  async handle(trx, event, ctx) {
+    const [wager] = await q.lockActiveWagers(trx, event.memberId);
+    if (!wager) return;
+    if (new Date(wager.expires_at).getTime() <= event.createdAt.getTime()) return;
+    const add = contributionOf(wager, String(event.data.gameType ?? ''), event.amount);
+    if (add <= 0) return;
+    const progress = Math.min(wager.required, Number(wager.progress) + add);
+    await q.setWagerProgress(trx, wager.id, progress);
+    if (progress >= wager.required) await convert(trx, ctx, wager);
+  },
+};
+
+registerActivityConsumer(promotionsConsumer);
+registerActivityConsumer(wageringConsumer);
+
+type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
+
+/** The bonus left of a wager: its bonus, at most what the bonus account holds. */
+async function bonusLeft(trx: Trx, wager: WagerRow): Promise<number> {
+  return Math.min(Number(wager.bonus), await q.bonusBalance(trx, wager.member_id, wager.currency));
+}
+
+async function convert(trx: Trx, ctx: AppContext, wager: WagerRow): Promise<void> {
+  const amount = await bonusLeft(trx, wager);
+  if (amount > 0) {
+    await post(trx, {
+      idempotencyKey: `wager:${wager.id}:convert`,
+      type: 'bonus.convert',
+      reference: `W${wager.id}`,
+      entries: [
+        { account: { member: wager.member_id, kind: 'bonus', currency: wager.currency }, amount: -amount },
+        { account: { member: wager.member_id, currency: wager.currency }, amount },
+      ],
+    });
+  }
+  await q.settleWager(trx, wager.id, { state: 'converted', converted: amount, settled_at: ctx.now() });
+}
+
+async function forfeit(trx: Trx, ctx: AppContext, wager: WagerRow): Promise<void> {
+  const amount = await bonusLeft(trx, wager);
+  if (amount > 0) {
+    await post(trx, {
+      idempotencyKey: `wager:${wager.id}:forfeit`,
+      type: 'bonus.forfeit',
+      reference: `W${wager.id}`,
+      entries: [
+        { account: { member: wager.member_id, kind: 'bonus', currency: wager.currency }, amount: -amount },
+        { account: { house: EXPENSE, currency: wager.currency }, amount },
+      ],
+    });
+  }
+  await q.settleWager(trx, wager.id, { state: 'forfeited', forfeited: amount, settled_at: ctx.now() });
+}
+
+// ---- reward centre
+
+type LockedReward = NonNullable<Awaited<ReturnType<typeof q.lockReward>>>;
+
+async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Promise<void> {
+  const now = ctx.now();
+  if (reward.state === 'claimable' && reward.expires_at && new Date(reward.expires_at) <= now) {
+    await q.setRewardState(trx, reward.id, { state: 'expired' });
+    throw new AppError('REWARD_NOT_CLAIMABLE');
+  }
+  if (reward.state !== 'claimable') throw new AppError('REWARD_NOT_CLAIMABLE');
+  const kind = reward.pay_as === 'bonus' ? ('bonus' as const) : ('cash' as const);
+  const result = await post(trx, {
+    idempotencyKey: `reward:${reward.id}`,
+    type: 'bonus',
+    reference: `RW${reward.id}`,
+    entries: [
+      { account: { house: EXPENSE, currency: reward.currency }, amount: -reward.amount },
+      { account: { member: reward.member_id, kind, currency: reward.currency }, amount: reward.amount },
+    ],
+  });
+  await q.setRewardState(trx, reward.id, { state: 'claimed', claimed_at: now, posting_id: result.postingId });
+  const rules = rulesOf(reward.rules);
+  if (kind === 'bonus' && rules.wagering) {
+    const w = rules.wagering;
+    const base = w.base === 'bonus_deposit' ? reward.amount + Number(reward.basis) : reward.amount;
+    await q.insertWager(trx, {
+      reward_id: reward.id,
+      member_id: reward.member_id,
+      currency: reward.currency,
+      bonus: reward.amount,
+      required: base * w.multiple,
+      contributions: JSON.stringify(w.contributions),
+      other_percent: w.otherPercent,
+      expires_at: new Date(now.getTime() + w.days * 86_400_000),
+    });
+  }
+}
+
+/** MCSFE_signUpRequestReward: claims one reward of the member. */
+export async function claimReward(ctx: AppContext, memberId: number, rewardId: number): Promise<number[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const reward = await q.lockReward(trx, rewardId);
+    if (!reward || reward.member_id !== memberId) throw new AppError('REWARD_NOT_FOUND');
+    await claimLocked(trx, ctx, reward);
+    return [reward.id];
+  });
+}
+
+/** MCS2_claimRafflePromotion: claims every claimable reward the member has from one promotion. */
+export async function claimPromotion(ctx: AppContext, memberId: number, promotionId: number): Promise<number[]> {
+  const promotion = await q.promotionById(ctx.db, promotionId);
+  if (!promotion || promotion.state === 'draft') throw new AppError('PROMOTION_NOT_FOUND');
+  return ctx.db.transaction().execute(async (trx) => {
+    const ids = await q.claimableOfPromotion(trx, memberId, promotionId, ctx.now());
+    if (ids.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
+    const claimed: number[] = [];
+    for (const { id } of ids) {
+      const reward = await q.lockReward(trx, id);
+      if (reward?.state !== 'claimable') continue;
+      await claimLocked(trx, ctx, reward);
+      claimed.push(id);
+    }
+    if (claimed.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
+    return claimed;
+  });
+}
+
+/** Public state availablePromoCount: the member's rewards that can be claimed now. */
+export function claimableCount(ctx: AppContext, memberId: number): Promise<number> {
+  return q.countRewards(ctx.db, memberId, 'claimable', ctx.now());
+}
+
+export async function rewardList(
+  ctx: AppContext,
+  memberId: number,
+  query: { state?: string | undefined; pageNo: number; pageSize: number },
+) {
+  const [rows, total, claimable] = await Promise.all([
+    q.rewardsOf(ctx.db, memberId, query.state, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.countRewards(ctx.db, memberId, query.state),
+    claimableCount(ctx, memberId),
+  ]);
+  return { rows, total, claimable };
+}
+
+export async function wagering(ctx: AppContext, memberId: number) {
+  const brand = await getBrand(ctx.db);
+  const [rows, balance] = await Promise.all([
+    q.wagersOf(ctx.db, memberId),
+    q.bonusBalance(ctx.db, memberId, brand.currency),
+  ]);
+  return { rows, balance, currency: brand.currency };
+}
+
+// ---- joining and applying
+
+export function phaseOf(
+  p: { state: string; starts_at: Date | string; ends_at: Date | string | null },
+  now: Date,
+): 'draft' | 'scheduled' | 'running' | 'paused' | 'over' | 'ended' {
+  if (p.state === 'draft') return 'draft';
+  if (p.state === 'ended') return 'ended';
+  if (p.ends_at !== null && new Date(p.ends_at) <= now) return 'over';
+  if (p.state === 'paused') return 'paused';
+  return new Date(p.starts_at) > now ? 'scheduled' : 'running';
+}
+
+async function openPromotion(ctx: AppContext, promotionId: number) {
+  const p = await q.promotionById(ctx.db, promotionId);
+  if (!p || p.state === 'draft') throw new AppError('PROMOTION_NOT_FOUND');
+  if (phaseOf(p, ctx.now()) !== 'running') throw new AppError('PROMOTION_NOT_OPEN');
+  return p;
+}
+
+/** MCSFE_signUpPromotionJoin: the member joins a promotion whose rules need it. */
+export async function join(ctx: AppContext, memberId: number, promotionId: number) {
+  const p = await openPromotion(ctx, promotionId);
+  if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
+  const added = await ctx.db.transaction().execute((trx) => q.insertJoin(trx, p.id, memberId));
+  if (!added) throw new AppError('PROMOTION_ALREADY_JOINED');
+  return { promotionId: p.id, status: 'Joined' as const };
+}
+
+export type ApplicationImage = { mime: string; bytes: Buffer };
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** PNG or JPEG by its first bytes (the declared type must agree), at most 5 MB. */
+function imageType(image: ApplicationImage): 'image/png' | 'image/jpeg' {
+  if (image.bytes.length === 0 || image.bytes.length > 5 * 1024 * 1024) throw new AppError('PROMOTION_IMAGE_INVALID');
+  if (image.mime === 'image/png' && image.bytes.subarray(0, 8).equals(PNG)) return 'image/png';
+  if ((image.mime === 'image/jpeg' || image.mime === 'image/jpg') && image.bytes.subarray(0, 3).equals(JPEG))
+    return 'image/jpeg';
+  throw new AppError('PROMOTION_IMAGE_INVALID');
+}
+
+/** An application promotion: a comment (1-140 characters) and up to 3 PNG/JPEG images of 5 MB. */
+export async function apply(
+  ctx: AppContext,
+  memberId: number,
+  promotionId: number,
+  comment: string,
+  images: ApplicationImage[],
+) {
+  const p = await openPromotion(ctx, promotionId);
+  if (p.kind !== 'application') throw new AppError('PROMOTION_NOT_APPLICATION');
+  if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
+  const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
+  if (await q.openApplication(ctx.db, p.id, memberId)) throw new AppError('PROMOTION_ALREADY_JOINED');
+  return ctx.db.transaction().execute(async (trx) => {
+    const { id } = await q.insertApplication(trx, { promotion_id: p.id, member_id: memberId, comment });
+    for (const image of typed) await q.insertApplicationImage(trx, { application_id: id, ...image });
+    return { promotionId: p.id, status: 'Applying' as const };
+  });
+}
+
+/** An operator decides an application; approval makes its reward claimable. */
+export async function decideApplication(
+  ctx: AppContext,
+  operatorId: number,
+  id: number,
+  decision: 'approve' | 'reject',
+  reason: string | null,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const a = await q.lockApplication(trx, id);
+    if (!a) throw new AppError('APPLICATION_NOT_FOUND');
+    if (a.status !== 'pending') throw new AppError('APPLICATION_DECIDED');
+    const status = decision === 'approve' ? ('approved' as const) : ('rejected' as const);
+    await q.decideApplication(trx, id, { status, reason, decided_by: operatorId, decided_at: ctx.now() });
+    if (status === 'approved') {
+      const p = await q.promotionById(trx, a.promotion_id);
+      if (!p) throw new AppError('PROMOTION_NOT_FOUND');
+      const rules = rulesOf(p.rules);
+      if (rules.amount !== undefined && toMinor(rules.amount) > 0) {
+        await q.insertReward(trx, {
+          member_id: a.member_id,
+          promotion_id: p.id,
+          source: `application:${a.id}`,
+          amount: toMinor(rules.amount),
+          basis: 0,
+          currency: (await getBrand(trx)).currency,
+          pay_as: rules.payAs,
+          state: 'claimable',
+          expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
+        });
+      }
+    }
+    return { before: a, after: { ...a, status, reason } };
+  });
+}
+
+// ---- expiry
+
+/** Rewards past their claim window expire; wagers past their days forfeit the bonus left. */
+export async function expireRewards(ctx: AppContext): Promise<{ rewards: number; wagers: number }> {
+  const now = ctx.now();
+  let rewards = 0;
+  for (const { id } of await q.expiredRewardIds(ctx.db, now)) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const r = await q.lockReward(trx, id);
+      if (r?.state !== 'claimable' || !r.expires_at || new Date(r.expires_at) > now) return;
+      await q.setRewardState(trx, id, { state: 'expired' });
+      rewards++;
+    });
+  }
+  let wagers = 0;
+  for (const { id } of await q.expiredWagerIds(ctx.db, now)) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const w = await q.lockWager(trx, id);
+      if (w?.state !== 'active' || new Date(w.expires_at) > now) return;
+      await forfeit(trx, ctx, w);
+      wagers++;
+    });
+  }
+  return { rewards, wagers };
+}
+
+export const rewardsExpiryJob: Job = {
+  name: 'rewards.expiry',
+  everyMs: 60_000,
+  run: (ctx) => expireRewards(ctx),
+};

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { Money, PageQuery, paged } from './common';
+
+// Promotions, the reward centre and bonus wagering (issue 13; spec §1 "promotions by type", §2
+// member centre "reward centre" and "bonus details", §4 activity statuses, §7 promotion calls).
+
+/** Spec §1 "promotions by type". */
+export const PROMOTION_TYPES = [
+  'SPORTS',
+  'LIVE',
+  'SLOTS',
+  'CARDS',
+  'FISH',
+  'LOTTO',
+  'REBATE',
+  'POINTS_MALL',
+  'RANKING',
+  'DEPOSIT',
+  'APP_DOWNLOAD',
+  'NEWBIE',
+] as const;
+export const PromotionType = z.enum(PROMOTION_TYPES);
+
+export const PROMOTION_KINDS = ['deposit_match', 'fixed', 'application'] as const;
+export const PromotionKind = z.enum(PROMOTION_KINDS);
+
+/** What an operator sets; `scheduled` is an active programme whose period has not started. */
+export const PROMOTION_STATES = ['draft', 'active', 'paused', 'ended'] as const;
+export const PromotionState = z.enum(PROMOTION_STATES);
+
+/** Spec §4 activity statuses, as the member sees a promotion or a reward. */
+export const ACTIVITY_STATUSES = [
+  'Join',
+  'Applying',
+  'Claim',
+  'Issued',
+  'Claimed',
+  'Rejected',
+  'Process',
+  'Joined',
+  'Close',
+  'signed',
+  'coming soon',
+] as const;
+export const ActivityStatus = z.enum(ACTIVITY_STATUSES);
+export type ActivityStatus = z.infer<typeof ActivityStatus>;
+
+/** Game types whose settled bets count towards wagering, with their share in percent (0-100). */
+export const Contributions = z.record(z.string().min(1).max(16), z.number().int().min(0).max(100));
+
+export const Wagering = z
+  .object({
+    /** Turnover needed = multiple x base. */
+    multiple: z.number().int().min(1).max(100),
+    base: z.enum(['bonus', 'bonus_deposit']),
+    /** Game types not listed contribute `otherPercent`. */
+    contributions: Contributions.default({}),
+    otherPercent: z.number().int().min(0).max(100).default(100),
+    /** Days to meet it after the claim; then the bonus left is forfeited. */
+    days: z.number().int().min(1).max(365),
+  })
+  .strict();
+
+export const PromotionRules = z
+  .object({
+    /** deposit_match: a credited deposit; fixed: registration, login or any deposit; application: none. */
+    trigger: z.enum(['deposit', 'registration', 'login', 'none']),
+    /** deposit_match: percent of the deposit (1-1000) up to `cap`. */
+    percent: z.number().int().min(1).max(1000).optional(),
+    cap: Money.optional(),
+    /** The smallest deposit that qualifies. */
+    minDeposit: Money.optional(),
+    /** 1: the first deposit only; n: the nth; absent: every qualifying deposit. */
+    nthDeposit: z.number().int().min(1).max(100).optional(),
+    /** fixed and application: the amount. */
+    amount: Money.optional(),
+    payAs: z.enum(['cash', 'bonus']),
+    wagering: Wagering.optional(),
+    /** Days a reward stays claimable in the reward centre. */
+    claimDays: z.number().int().min(1).max(365).default(7),
+    /** The member must join (MCSFE_signUpPromotionJoin) before the fact counts. */
+    requiresJoin: z.boolean().default(false),
+    /** At most this many rewards of the promotion per member. */
+    perMember: z.number().int().min(1).max(1000).default(1),
+  })
+  .strict();
+export type PromotionRules = z.infer<typeof PromotionRules>;
+
+export const PromotionText = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    summary: z.string().trim().max(300).default(''),
+    rules: z.string().trim().max(5000).default(''),
+  })
+  .strict();
+
+/** Per-language texts; English is required (the fallback). */
+export const PromotionTexts = z.record(z.string().min(2).max(8), PromotionText).refine((t) => t.en !== undefined, {
+  params: { reason: 'REQUIRED' },
+  message: 'en',
+});
+
+// ---- member side
+
+export const PromotionListQuery = z.object({
+  type: PromotionType.optional(),
+  language: z.string().min(2).max(8).default('en'),
+});
+
+export const PromotionItem = z.object({
+  id: z.number().int(),
+  type: PromotionType,
+  kind: PromotionKind,
+  title: z.string(),
+  summary: z.string(),
+  rules: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  status: ActivityStatus,
+  payAs: z.enum(['cash', 'bonus']),
+  percent: z.number().nullable(),
+  cap: z.number().nullable(),
+  minDeposit: z.number().nullable(),
+  nthDeposit: z.number().nullable(),
+  amount: z.number().nullable(),
+  wageringMultiple: z.number().nullable(),
+  wageringBase: z.enum(['bonus', 'bonus_deposit']).nullable(),
+  requiresJoin: z.boolean(),
+});
+export const PromotionListValue = z.object({ list: z.array(PromotionItem) });
+export const PromotionIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const JoinBody = z.object({ promotionId: z.number().int().positive() }).strict();
+export const JoinValue = z.object({ promotionId: z.number().int(), status: ActivityStatus });
+
+export const ApplicationComment = z.string().trim().min(1).max(140);
+
+export const RequestRewardBody = z.object({ rewardId: z.number().int().positive() }).strict();
+export const RaffleClaimBody = z.object({ promotionId: z.number().int().positive() }).strict();
+
+export const REWARD_STATES = ['waiting', 'claimable', 'claimed', 'expired'] as const;
+export const RewardState = z.enum(REWARD_STATES);
+
+export const RewardItem = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  payAs: z.enum(['cash', 'bonus']),
+  state: RewardState,
+  status: ActivityStatus,
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+});
+export const RewardListQuery = PageQuery.extend({ state: RewardState.optional(), language: z.string().default('en') });
+export const RewardListValue = paged(RewardItem).extend({ claimable: z.number().int() });
+
+export const ClaimValue = z.object({ claimed: z.array(RewardItem) });
+
+export const WagerItem = z.object({
+  id: z.number().int(),
+  rewardId: z.number().int(),
+  title: z.string(),
+  bonus: z.number(),
+  required: z.number(),
+  progress: z.number(),
+  state: z.enum(['active', 'converted', 'forfeited']),
+  expiresAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export const WageringValue = z.object({
+  bonusBalance: z.number(),
+  currency: z.string(),
+  list: z.array(WagerItem),
+  /** A withdrawal request now forfeits these (the member is warned first). */
+  activeCount: z.number().int(),
+});
+
+// ---- back office
+
+export const PromotionInput = z
+  .object({
+    type: PromotionType,
+    kind: PromotionKind,
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }).nullable(),
+    rules: PromotionRules,
+    texts: PromotionTexts,
+    sort: z.number().int().min(0).max(10_000).default(0),
+  })
+  .strict();
+export type PromotionInput = z.infer<typeof PromotionInput>;
+
+export const AdminPromotion = z.object({
+  id: z.number().int(),
+  type: PromotionType,
+  kind: PromotionKind,
+  state: PromotionState,
+  /** scheduled: active but before its start; over: past its end. */
+  phase: z.enum(['draft', 'scheduled', 'running', 'paused', 'over', 'ended']),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  rules: z.record(z.string(), z.unknown()),
+  texts: z.record(z.string(), PromotionText),
+  sort: z.number().int(),
+  createdAt: z.string(),
+});
+export const AdminPromotionList = z.object({ list: z.array(AdminPromotion) });
+export const PromotionStateBody = z.object({ state: PromotionState }).strict();
+
+export const ApplicationsQuery = PageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+export const AdminApplication = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  promotionTitle: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  comment: z.string(),
+  images: z.array(z.object({ id: z.number().int(), url: z.string() })),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const AdminApplicationList = paged(AdminApplication);
+export const ApplicationDecisionBody = z
+  .object({ decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(300).optional() })
+  .strict();
+
+export const CostReportQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  promotionId: z.coerce.number().int().positive().optional(),
+});
+export const CostRow = z.object({
+  day: z.string(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  paid: z.number(),
+  converted: z.number(),
+  forfeited: z.number(),
+  claims: z.number().int(),
+});
+export const CostReportValue = z.object({ rows: z.array(CostRow), currency: z.string() });
