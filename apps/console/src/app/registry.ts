@@ -11,6 +11,7 @@ export const FEATURE_ORDER = [
   'content',
   'games',
   'agents',
+  'points',
   'site',
   'operators',
   'audit',

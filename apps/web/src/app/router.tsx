@@ -91,7 +91,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/pages/help-page')).HelpPage }),
       },
       { path: paths.promotions, lazy: frame('promotions') },
-      { path: paths.pointMall, lazy: frame('pointMall') },
+      {
+        path: paths.pointMall,
+        lazy: async () => ({ Component: (await import('../features/points/point-mall-page')).PointMallPage }),
+      },
       {
         // The agent centre's own pages are routed inside its chunk (features/agents/agent-routes.tsx),
         // so the first chunk carries one route for them (ui-guide budget).

@@ -315,3 +315,4 @@ export const AdminMemberPoints = z.object({
   points: z.number().int(),
   details: PointsDetailsList,
 });
+export type AdminMemberPoints = z.infer<typeof AdminMemberPoints>;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
 import { brandDefaults, getBrand } from '../../modules/site/brand.service';
 import { seedBrand } from './brand-seed';
@@ -38,5 +39,6 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
     await seedOperatorRoles(trx, { demo: true, now });
+    await seedPointsCatalogue(trx, now);
   });
 }

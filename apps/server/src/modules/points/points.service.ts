@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
+import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import * as wallet from '../wallet/wallet.service';
 import {
@@ -306,6 +307,27 @@ export async function earnForRound(trx: Trx, round: SettledRound): Promise<{ poi
   });
   return { points, replayed: posted.replayed };
 }
+
+/**
+ * The points programme on the rewards engine (modules/rewards/engine.ts): every settled round
+ * (round.settled: a closed vendor round, its bet the valid bet) earns points in the engine's
+ * transaction, which also records the event as consumed by 'points'. The engine feeds each event
+ * to a consumer once; the posting key of earnForRound (the vendor's round) is the second guard.
+ */
+export const pointsEarningConsumer: ActivityConsumer = {
+  name: 'points',
+  kinds: ['round.settled'],
+  async handle(trx, event) {
+    const vendor = typeof event.data.vendor === 'string' ? event.data.vendor : '';
+    const gameType = typeof event.data.gameType === 'string' ? event.data.gameType : '';
+    // The event's reference is '<vendor>:<roundId>' (migration 0034).
+    const prefix = `${vendor}:`;
+    const reference = event.reference ?? `event:${event.id}`;
+    const roundId = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
+    await earnForRound(trx, { memberId: event.memberId, vendor, roundId, gameType, validBet: event.amount });
+  },
+};
+registerActivityConsumer(pointsEarningConsumer);
 
 // ---- back office
 

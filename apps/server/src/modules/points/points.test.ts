@@ -5,10 +5,13 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
+import { consumeActivity } from '../rewards/engine';
+import * as wallet from '../wallet/wallet.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
-import { earnForRound } from './points.service';
+import { earnForRound, pointsEarningConsumer } from './points.service';
 import { verifyPointsLedger } from './points-ledger.service';
 
 // The points mall through HTTP (issue 13 "Points mall"; spec §3, §4, §7 Points; docs/points.md):
@@ -145,6 +148,75 @@ describe('earning', () => {
         { type: 'points.earn', changedPoints: 123, pointsBalance: 123 },
       ],
     });
+    await expectLedgersOk();
+  });
+
+  it('earns from rounds settled through the vendor API, through the rewards engine, once', async () => {
+    const m = await member();
+    await t.ctx.db.transaction().execute((trx) =>
+      wallet.post(trx, {
+        idempotencyKey: `fund:${m.id}`,
+        type: 'deposit',
+        reference: 'fund',
+        entries: [
+          { account: { member: m.id, currency: 'PHP' }, amount: 100_000 },
+          { account: { house: 'bank', currency: 'PHP' }, amount: -100_000 },
+        ],
+      }),
+    );
+    const session = await createGameSession(t, { memberId: m.id, vendor: 'PT' });
+    const client = vendorClient(t, 'PT');
+    const play = async (roundId: string, bet: number, win: number) => {
+      const b = await client.call('bet', {
+        token: session.token,
+        player: String(m.id),
+        gameCode: session.gameCode,
+        roundId,
+        transactionId: `${roundId}-bet`,
+        amount: bet,
+        currency: 'PHP',
+      });
+      expect(b.body.status).toBe('OK');
+      const w = await client.call('win', {
+        player: String(m.id),
+        gameCode: session.gameCode,
+        roundId,
+        transactionId: `${roundId}-win`,
+        betTransactionId: `${roundId}-bet`,
+        amount: win,
+        currency: 'PHP',
+        roundClosed: true,
+      });
+      expect(w.body.status).toBe('OK');
+    };
+    const round = `pts-${randomBytes(4).toString('hex')}`;
+    await play(round, 25_000, 10_000);
+    await play(`${round}-2`, 5_050, 0);
+    await consumeActivity(t.ctx, pointsEarningConsumer);
+    // 1 point per 1.00 of valid bet at the seeded rate of the game's type: 250 + 50.
+    const rate =
+      (
+        await t.ctx.db
+          .selectFrom('points_rates')
+          .select('rate_ppm')
+          .where('game_type', '=', session.gameType)
+          .executeTakeFirst()
+      )?.rate_ppm ?? 0;
+    const expected = Math.floor((25_000 * rate) / 1_000_000) + Math.floor((5_050 * rate) / 1_000_000);
+    expect(expected).toBeGreaterThan(0);
+    expect(await points(m.token)).toBe(expected);
+    // A rerun, and the same round replayed into the ledger directly, earn nothing more.
+    await consumeActivity(t.ctx, pointsEarningConsumer);
+    await t.ctx.db.transaction().execute((trx) =>
+      earnForRound(trx, {
+        memberId: m.id,
+        vendor: 'PT',
+        roundId: round,
+        gameType: session.gameType,
+        validBet: 25_000,
+      }),
+    );
+    expect(await points(m.token)).toBe(expected);
     await expectLedgersOk();
   });
 
