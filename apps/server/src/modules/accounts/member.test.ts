@@ -163,13 +163,6 @@ describe('/wps/member/info/icon', () => {
 });
 
 describe('GET /wps/member/publicState', () => {
-  async function announcement(title: string, type: string, startsAt: Date, endsAt: Date | null) {
-    await t.ctx.db
-      .insertInto('announcements')
-      .values({ type, audience: 'A', title, content: title, starts_at: startsAt, ends_at: endsAt })
-      .execute();
-  }
-
   it('gives balance, VIP, promotions, unread messages and the referral flag', async () => {
     await t.ctx.db
       .insertInto('vip_levels')
@@ -200,12 +193,39 @@ describe('GET /wps/member/publicState', () => {
 
     const before = (await get('/wps/member/publicState', m.token)).json().value.availablePromoCount as number;
     const now = t.ctx.now().getTime();
-    const stamp = `${m.id}`;
-    await announcement(`live promo ${stamp}`, 'PR', new Date(now - 60_000), null);
-    await announcement(`ending promo ${stamp}`, 'PR', new Date(now - 60_000), new Date(now + 3_600_000));
-    await announcement(`old promo ${stamp}`, 'PR', new Date(now - 7_200_000), new Date(now - 3_600_000));
-    await announcement(`future promo ${stamp}`, 'PR', new Date(now + 3_600_000), null);
-    await announcement(`banner ${stamp}`, 'B', new Date(now - 60_000), null);
+    // availablePromoCount: the member's rewards claimable now (issue 13), not expired or claimed ones.
+    const promotion = await t.ctx.db
+      .insertInto('promotions')
+      .values({
+        type: 'DEPOSIT',
+        kind: 'fixed',
+        starts_at: new Date(now - 60_000),
+        ends_at: null,
+        rules: JSON.stringify({ trigger: 'login', amount: 1, payAs: 'cash' }),
+        texts: JSON.stringify({ en: { title: 'p', summary: '', rules: '' } }),
+        updated_at: new Date(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reward = (source: string, state: 'claimable' | 'claimed', expiresAt: Date | null) => ({
+      member_id: m.id,
+      promotion_id: promotion.id,
+      source,
+      amount: 100,
+      currency: 'PHP',
+      pay_as: 'cash' as const,
+      state,
+      expires_at: expiresAt,
+    });
+    await t.ctx.db
+      .insertInto('rewards')
+      .values([
+        reward('a', 'claimable', new Date(now + 3_600_000)),
+        reward('b', 'claimable', null),
+        reward('c', 'claimable', new Date(now - 1_000)),
+        reward('d', 'claimed', null),
+      ])
+      .execute();
 
     const res = await get('/wps/member/publicState', m.token);
     expect(res.statusCode).toBe(200);
