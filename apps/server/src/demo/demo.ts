@@ -56,23 +56,20 @@ export async function runDemo(ctx: AppContext): Promise<DemoResult> {
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
-  const demoCtx: AppContext = { ...ctx, now, events };
-  const app = await buildApp(
-    { ...demoCtx, config: { ...ctx.config, logLevel: 'silent' } },
-    {
-      mount: (server) =>
-        server.register(studioPlugin, {
-          prefix: '/studio',
-          platformUrl: () => loopbackUrl(server.server.address()),
-          houseSecret: ctx.config.studioSecret,
-          // On PostgreSQL the studio's tables are shared with the site's studio; the embedded
-          // database's studio files are the running studio's, so this one keeps its own in memory.
-          databaseUrl: ctx.config.databaseUrl,
-          dataDir: '',
-          now,
-        }),
-    },
-  );
+  const demoCtx: AppContext = { ...ctx, config: { ...ctx.config, logLevel: 'silent' }, now, events };
+  const app = await buildApp(demoCtx, {
+    mount: (server) =>
+      server.register(studioPlugin, {
+        prefix: '/studio',
+        platformUrl: () => loopbackUrl(server.server.address()),
+        houseSecret: ctx.config.studioSecret,
+        // On PostgreSQL the studio's tables are shared with the site's studio; the embedded
+        // database's studio files are the running studio's, so this one keeps its own in memory.
+        databaseUrl: ctx.config.databaseUrl,
+        dataDir: '',
+        now,
+      }),
+  });
   let rounds = 0;
   let contracts = 0;
   try {
