@@ -1,10 +1,11 @@
 // An agent team at scale for the agent-centre benches (issue 12): on PostgreSQL, one top agent
-// (type 1) over `members` members on `levels` levels (a tenth of each level but the last are
-// sub-agents, type 2, each with its share of the next level), and `rounds` closed rounds of those
+// (type 1) over `members` members on `levels` levels (a share of each level but the last, a tenth
+// by default, are sub-agents, type 2, each with its share of the next level), and `rounds` closed rounds of those
 // members spread over the last `days` days, plus approved deposits and withdrawals. Everything is
 // generated in SQL (generate_series) on one connection with triggers and foreign keys off
 // (session_replication_role = replica), so agent_tree is filled here, level by level, exactly as
-// its triggers would (migration 0026); secondary indexes are dropped for the load and built after.
+// its triggers would (migration 0026); secondary indexes are dropped for the load and built after,
+// then the tables are vacuumed and analysed.
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database';
 import { dropSecondaryIndexes } from './support/database';
@@ -20,6 +21,8 @@ export type AgentTeamSize = {
   days?: number;
   /** Usernames are `<prefix><n>`, n from 0 (default 'team'); another team in the same database needs another. */
   prefix?: string;
+  /** Sub-agents per level but the last, as a share of the level (default 0.1). */
+  agentShare?: number;
   /** Log progress to the console (default true). */
   log?: boolean;
 };
@@ -32,9 +35,9 @@ export function levelSizes(members: number, levels: number): number[] {
   return Array.from({ length: levels }, (_, i) => (i === levels - 1 ? members - base * (levels - 1) : base));
 }
 
-/** Sub-agents of a level: a tenth (at least one), none on the last level. */
-export function agentsOfLevel(size: number, level: number, levels: number): number {
-  return level === levels ? 0 : Math.max(1, Math.floor(size / 10));
+/** Sub-agents of a level: its share (a tenth by default; at least one), none on the last level. */
+export function agentsOfLevel(size: number, level: number, levels: number, share = 0.1): number {
+  return level === levels ? 0 : Math.max(1, Math.floor(size * share));
 }
 
 /** Builds the team; returns the top agent's member id. */
@@ -44,12 +47,14 @@ export async function generateAgentTeam(db: Db, size: AgentTeamSize = {}): Promi
   const rounds = size.rounds ?? 5_000_000;
   const days = size.days ?? 60;
   const prefix = size.prefix ?? 'team';
+  const agentShare = size.agentShare ?? 0.1;
   const log = size.log === false ? () => {} : (s: string) => console.log(s);
   if (members < levels || levels < 1) throw new Error('members must be at least levels, levels at least 1');
+  if (!(agentShare > 0 && agentShare <= 1)) throw new Error('agentShare must be above 0 and at most 1');
   return db.connection().execute(async (conn) => {
     await sql`SET session_replication_role = replica`.execute(conn);
     try {
-      return await load(conn, { members, levels, rounds, days, prefix, log });
+      return await load(conn, { members, levels, rounds, days, prefix, agentShare, log });
     } finally {
       await sql`SET session_replication_role = origin`.execute(conn);
     }
@@ -58,7 +63,15 @@ export async function generateAgentTeam(db: Db, size: AgentTeamSize = {}): Promi
 
 async function load(
   db: Db,
-  o: { members: number; levels: number; rounds: number; days: number; prefix: string; log: (s: string) => void },
+  o: {
+    members: number;
+    levels: number;
+    rounds: number;
+    days: number;
+    prefix: string;
+    agentShare: number;
+    log: (s: string) => void;
+  },
 ): Promise<number> {
   const t = performance.now();
   const secs = () => ((performance.now() - t) / 1000).toFixed(1);
@@ -81,7 +94,7 @@ async function load(
   let parents = 1;
   for (let level = 1; level <= o.levels; level++) {
     const n = sizes[level - 1] ?? 0;
-    const agents = agentsOfLevel(n, level, o.levels);
+    const agents = agentsOfLevel(n, level, o.levels, o.agentShare);
     const last = first + n - 1;
     // The first `agents` of the level are sub-agents; member j hangs under parent j mod parents.
     await sql`
@@ -152,7 +165,9 @@ async function load(
   o.log(`rounds, deposits and withdrawals in ${secs()} s`);
 
   for (const def of defs) await sql.raw(def).execute(db);
-  await sql`ANALYZE`.execute(db);
-  o.log(`indexes rebuilt and analysed; whole load ${secs()} s`);
+  // VACUUM as autovacuum would after a bulk insert: the visibility map lets the covering indexes of
+  // the agent centre's reads (migration 0031) answer from the index alone.
+  await sql`VACUUM ANALYZE`.execute(db);
+  o.log(`indexes rebuilt, vacuumed and analysed; whole load ${secs()} s`);
   return top;
 }

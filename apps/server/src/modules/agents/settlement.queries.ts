@@ -148,8 +148,13 @@ export async function closeEnded(trx: Conn, kind: ContractKind, period: Contract
        AND (settled_until IS NULL OR settled_until < ended_at)`.execute(trx);
 }
 
-export async function setCarry(trx: Trx, id: number, carry: number): Promise<void> {
-  await trx.updateTable('contracts').set({ carry }).where('id', '=', id).execute();
+/** The dividend contracts' carry after their statements, one UPDATE for a batch. */
+export async function setCarries(trx: Trx, list: { contractId: number; carry: number }[]): Promise<void> {
+  if (list.length === 0) return;
+  await sql`
+    UPDATE contracts c SET carry = v.carry
+      FROM unnest(${list.map((x) => x.contractId)}::bigint[], ${list.map((x) => x.carry)}::bigint[]) AS v(id, carry)
+     WHERE c.id = v.id`.execute(trx);
 }
 
 export type NewStatement = {
@@ -234,6 +239,12 @@ export async function insertLines(trx: Trx, lines: NewLine[]): Promise<void> {
   }
 }
 
-export async function setPosting(trx: Trx, statementId: number, postingId: number): Promise<void> {
-  await trx.updateTable('contract_statements').set({ posting_id: postingId }).where('id', '=', statementId).execute();
+/** The statements' payout postings, one UPDATE for a batch (not a round trip per statement). */
+export async function setPostings(trx: Trx, list: { statementId: number; postingId: number }[]): Promise<void> {
+  if (list.length === 0) return;
+  await sql`
+    UPDATE contract_statements s SET posting_id = v.posting_id
+      FROM unnest(${list.map((p) => p.statementId)}::bigint[], ${list.map((p) => p.postingId)}::bigint[])
+        AS v(id, posting_id)
+     WHERE s.id = v.id`.execute(trx);
 }

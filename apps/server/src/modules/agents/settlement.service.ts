@@ -213,7 +213,11 @@ export async function settleWindow(
   const branches = await q.branchFigures(ctx.db, kind, period, w.start, w.end);
   const given = await q.givenContracts(ctx.db, kind, period, w.end);
   const byContract = new Map<number, q.BranchFigures[]>();
-  for (const b of branches) byContract.set(b.contract_id, [...(byContract.get(b.contract_id) ?? []), b]);
+  for (const b of branches) {
+    const list = byContract.get(b.contract_id);
+    if (list) list.push(b);
+    else byContract.set(b.contract_id, [b]);
+  }
   const givenBy = new Map<number, Map<number, StoredTier[]>>();
   for (const g of given) {
     const m = givenBy.get(g.upline_id) ?? new Map<number, StoredTier[]>();
@@ -252,6 +256,8 @@ export async function settleWindow(
       }
       const ids = await q.insertStatements(trx, statements);
       const lines: q.NewLine[] = [];
+      const postings: { statementId: number; postingId: number }[] = [];
+      const carries: { contractId: number; carry: number }[] = [];
       for (const st of statements) {
         const id = ids.get(st.contractId);
         if (id === undefined) continue;
@@ -259,13 +265,15 @@ export async function settleWindow(
         r.lines.forEach((l, n) => {
           lines.push({ statementId: id, lineNo: n + 1, ...l });
         });
-        if (kind === 'dividend') await q.setCarry(trx, st.contractId, r.carryOut);
+        if (kind === 'dividend') carries.push({ contractId: st.contractId, carry: r.carryOut });
         if (st.status === 'paid' && st.amount > 0) {
           const posted = await payStatement(trx, { ...st, statementId: id, currency: s.currency });
-          await q.setPosting(trx, id, posted);
+          postings.push({ statementId: id, postingId: posted });
         }
       }
       await q.insertLines(trx, lines);
+      await q.setCarries(trx, carries);
+      await q.setPostings(trx, postings);
       await q.markSettled(
         trx,
         todo.map((c) => c.id),
