@@ -28,6 +28,7 @@ import * as m0027 from './migrations/0027-agent-stats';
 import * as m0028 from './migrations/0028-agent-contracts';
 import * as m0029 from './migrations/0029-game-menus';
 import * as m0030 from './migrations/0030-agent-members-index';
+import * as m0031 from './migrations/0031-agent-team-figures-indexes';
 import * as m0032 from './migrations/0032-cashier-queue-notify';
 import * as m0033 from './migrations/0033-app-clock';
 import * as m0034 from './migrations/0034-activity-events';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028-agent-contracts': m0028,
   '0029-game-menus': m0029,
   '0030-agent-members-index': m0030,
+  '0031-agent-team-figures-indexes': m0031,
   '0032-cashier-queue-notify': m0032,
   '0033-app-clock': m0033,
   '0034-activity-events': m0034,

@@ -82,7 +82,11 @@ const BET_SORTS = {
 export type BetGroupRow = { key: string; name: string | null; rounds: number; valid_bets: number; wins: number };
 export type BetTotals = { rounds: number; valid_bets: number; wins: number };
 
-/** The team's closed rounds in the window: by game type or vendor, one page, with the group count and totals. */
+/**
+ * The team's closed rounds in the window: by game type or vendor, one page, with the group count and
+ * totals. One statement: the rounds are grouped once (a CTE used twice is computed once), and the
+ * totals row always comes back, with the page's groups beside it (none past the last page).
+ */
 export async function betGroups(
   db: Conn,
   agentId: number,
@@ -92,37 +96,51 @@ export async function betGroups(
   page: Page,
 ) {
   const key = groupBy === 'vendor' ? sql.raw('vr.vendor_code') : sql.raw('vr.game_type');
-  const source = sql`
-    SELECT ${key} AS key, count(*)::bigint AS rounds, sum(vr.bet_amount)::bigint AS valid_bets,
-      sum(vr.win_amount)::bigint AS wins
-    FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
-    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND vr.status = 'closed'
-      AND vr.closed_at >= ${window.start} AND vr.closed_at < ${window.end}
-    GROUP BY 1`;
-  const [rows, totals] = await Promise.all([
-    sql<Record<keyof BetGroupRow, string | null>>`
+  const order = orderBy(sort, BET_SORTS, 'key');
+  const r = await sql<
+    Record<keyof BetGroupRow, string | null> & {
+      n: string;
+      all_rounds: string | null;
+      all_bets: string | null;
+      all_wins: string | null;
+    }
+  >`
+    WITH g AS (
+      SELECT ${key} AS key, count(*)::bigint AS rounds, sum(vr.bet_amount)::bigint AS valid_bets,
+        sum(vr.win_amount)::bigint AS wins
+      FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
+      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND vr.status = 'closed'
+        AND vr.closed_at >= ${window.start} AND vr.closed_at < ${window.end}
+      GROUP BY 1
+    )
+    SELECT tot.*, p.*
+    FROM (SELECT count(*) AS n, sum(rounds) AS all_rounds, sum(valid_bets) AS all_bets, sum(wins) AS all_wins FROM g) tot
+    LEFT JOIN LATERAL (
       SELECT g.key, ${groupBy === 'vendor' ? sql`v.name` : sql`NULL::text`} AS name, g.rounds, g.valid_bets, g.wins
-      FROM (${source}) g ${groupBy === 'vendor' ? sql`LEFT JOIN vendors v ON v.code = g.key` : sql``}
-      ORDER BY ${orderBy(sort, BET_SORTS, 'key')}
-      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{ n: string; rounds: string | null; bets: string | null; wins: string | null }>`
-      SELECT count(*) AS n, sum(rounds) AS rounds, sum(valid_bets) AS bets, sum(wins) AS wins FROM (${source}) g`.execute(
-      db,
-    ),
-  ]);
-  const t = totals.rows[0];
+      FROM g ${groupBy === 'vendor' ? sql`LEFT JOIN vendors v ON v.code = g.key` : sql``}
+      ORDER BY ${order}
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    ) p ON true
+    ORDER BY ${order}`.execute(db);
+  const t = r.rows[0];
   return {
-    rows: rows.rows.map(
-      (x): BetGroupRow => ({
-        key: x.key ?? '',
-        name: x.name,
-        rounds: Number(x.rounds),
-        valid_bets: Number(x.valid_bets),
-        wins: Number(x.wins),
-      }),
-    ),
+    rows: r.rows
+      .filter((x) => x.key !== null)
+      .map(
+        (x): BetGroupRow => ({
+          key: x.key ?? '',
+          name: x.name,
+          rounds: Number(x.rounds),
+          valid_bets: Number(x.valid_bets),
+          wins: Number(x.wins),
+        }),
+      ),
     total: Number(t?.n ?? 0),
-    totals: { rounds: Number(t?.rounds ?? 0), valid_bets: Number(t?.bets ?? 0), wins: Number(t?.wins ?? 0) },
+    totals: {
+      rounds: Number(t?.all_rounds ?? 0),
+      valid_bets: Number(t?.all_bets ?? 0),
+      wins: Number(t?.all_wins ?? 0),
+    },
   };
 }
 
@@ -210,20 +228,11 @@ export type LossRow = {
   withdrawals: number;
 };
 
-function lossSource(agentId: number, from: string, to: string, q: string | undefined) {
-  return sql`
-    SELECT md.member_id, m.username, t.depth, sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets,
-      sum(md.wins)::bigint AS wins, sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals
-    FROM agent_tree t
-    JOIN agent_member_days md ON md.member_id = t.member_id
-    JOIN members m ON m.id = t.member_id
-    WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${from}::date AND ${to}::date
-      ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
-    GROUP BY md.member_id, m.username, t.depth
-    HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0`;
-}
-
-/** Each downline's own figures over [from, to] from the daily member figures; one page, count and totals. */
+/**
+ * Each downline's own figures over [from, to] from the daily member figures; one page, count and
+ * totals in one statement (the per-member sums are computed once). The usernames are joined for the
+ * page only, unless the search or the sort needs them for every row.
+ */
 export async function lossPage(
   db: Conn,
   agentId: number,
@@ -231,44 +240,66 @@ export async function lossPage(
   sort: Sort,
   page: Page,
 ) {
-  const source = lossSource(agentId, range.from, range.to, range.q);
-  const [rows, totals] = await Promise.all([
-    sql<Record<keyof LossRow, string>>`
-      SELECT * FROM (${source}) s ORDER BY ${orderBy(sort, LOSS_SORTS, 'member_id')}
-      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{
+  const q = range.q;
+  const names = q !== undefined || sort.column === 'username';
+  const order = orderBy(sort, LOSS_SORTS, 'member_id');
+  const r = await sql<
+    Record<keyof LossRow, string | null> & {
       n: string;
-      rounds: string | null;
-      bets: string | null;
-      wins: string | null;
-      dep: string | null;
-      wd: string | null;
-    }>`
-      SELECT count(*) AS n, sum(rounds) AS rounds, sum(valid_bets) AS bets, sum(wins) AS wins, sum(deposits) AS dep,
-        sum(withdrawals) AS wd
-      FROM (${source}) s`.execute(db),
-  ]);
-  const t = totals.rows[0];
+      all_rounds: string | null;
+      all_bets: string | null;
+      all_wins: string | null;
+      all_dep: string | null;
+      all_wd: string | null;
+    }
+  >`
+    WITH s AS (
+      SELECT md.member_id, ${names ? sql`m.username` : sql`NULL::text AS username`}, t.depth,
+        sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets, sum(md.wins)::bigint AS wins,
+        sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals
+      FROM agent_tree t
+      JOIN agent_member_days md ON md.member_id = t.member_id
+      ${names ? sql`JOIN members m ON m.id = t.member_id` : sql``}
+      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${range.from}::date AND ${range.to}::date
+        ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
+      GROUP BY md.member_id, t.depth${names ? sql`, m.username` : sql``}
+      HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0
+    )
+    SELECT * FROM (
+      SELECT tot.*, p.member_id, coalesce(p.username, pm.username) AS username, p.depth, p.rounds, p.valid_bets,
+        p.wins, p.deposits, p.withdrawals
+      FROM (
+        SELECT count(*) AS n, sum(rounds) AS all_rounds, sum(valid_bets) AS all_bets, sum(wins) AS all_wins,
+          sum(deposits) AS all_dep, sum(withdrawals) AS all_wd
+        FROM s
+      ) tot
+      LEFT JOIN LATERAL (SELECT * FROM s ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+      LEFT JOIN members pm ON pm.id = p.member_id
+    ) x
+    ORDER BY ${order}`.execute(db);
+  const t = r.rows[0];
   return {
-    rows: rows.rows.map(
-      (x): LossRow => ({
-        member_id: Number(x.member_id),
-        username: x.username,
-        depth: Number(x.depth),
-        rounds: Number(x.rounds),
-        valid_bets: Number(x.valid_bets),
-        wins: Number(x.wins),
-        deposits: Number(x.deposits),
-        withdrawals: Number(x.withdrawals),
-      }),
-    ),
+    rows: r.rows
+      .filter((x) => x.member_id !== null)
+      .map(
+        (x): LossRow => ({
+          member_id: Number(x.member_id),
+          username: String(x.username),
+          depth: Number(x.depth),
+          rounds: Number(x.rounds),
+          valid_bets: Number(x.valid_bets),
+          wins: Number(x.wins),
+          deposits: Number(x.deposits),
+          withdrawals: Number(x.withdrawals),
+        }),
+      ),
     total: Number(t?.n ?? 0),
     totals: {
-      rounds: Number(t?.rounds ?? 0),
-      valid_bets: Number(t?.bets ?? 0),
-      wins: Number(t?.wins ?? 0),
-      deposits: Number(t?.dep ?? 0),
-      withdrawals: Number(t?.wd ?? 0),
+      rounds: Number(t?.all_rounds ?? 0),
+      valid_bets: Number(t?.all_bets ?? 0),
+      wins: Number(t?.all_wins ?? 0),
+      deposits: Number(t?.all_dep ?? 0),
+      withdrawals: Number(t?.all_wd ?? 0),
     },
   };
 }

@@ -213,6 +213,9 @@ describe('agent team figures', () => {
     expect(byVendor).toMatchObject({ totalElements: 2, totalPages: 2 });
     expect(byVendor.content).toHaveLength(1);
     expect(byVendor.content[0].name).toEqual(expect.any(String));
+    // Past the last page: no groups, the count and totals still there.
+    const past = (await get('/wps/agent/team/bets?groupBy=gameType&pageNo=3&pageSize=1', a.token)).json().value;
+    expect(past).toMatchObject({ content: [], totalElements: 2, totals: { rounds: 3, validBets: 17 } });
 
     const rounds = (await get(`/wps/agent/team/rounds?memberId=${m2.id}`, a.token)).json().value;
     expect(rounds.totalElements).toBe(2);
@@ -255,6 +258,16 @@ describe('agent team figures', () => {
     expect(v.totals).toEqual({ rounds: 3, validBets: 17, wins: 4, profitLoss: -13, deposits: 50, withdrawals: 0 });
     const found = (await get(`/wps/agent/team/loss?q=${m1.username.toUpperCase()}`, a.token)).json().value;
     expect(found.content.map((r: { memberId: number }) => r.memberId)).toEqual([m1.id]);
+    const usernames = async (query: string) =>
+      (await get(`/wps/agent/team/loss?sort=username&${query}`, a.token))
+        .json()
+        .value.content.map((r: { username: string }) => r.username);
+    const asc = await usernames('order=asc');
+    expect([...asc].sort()).toEqual([m1.username, m2.username].sort());
+    expect(await usernames('order=desc')).toEqual([...asc].reverse());
+    expect(await usernames('order=desc&pageNo=2&pageSize=1')).toEqual([asc[0]]);
+    const past = (await get('/wps/agent/team/loss?pageNo=3&pageSize=1', a.token)).json().value;
+    expect(past).toMatchObject({ content: [], totalElements: 2, totals: { rounds: 3, validBets: 17 } });
   });
 
   it("downline transactions: the team's deposits and transfers only", async () => {
