@@ -70,6 +70,8 @@ export async function buildApp(
     mount?: (app: App, ctx: AppContext) => Promise<unknown> | unknown;
     /** Where the log goes instead of stdout (tests read it). */
     logStream?: { write: (line: string) => void };
+    /** How long a plugin may take to start (Fastify's 10 s by default; the demo's instance waits longer). */
+    pluginTimeout?: number;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -85,6 +87,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Clean shutdown: stop accepting, let in-flight requests finish.
     forceCloseConnections: 'idle',
+    ...(options.pluginTimeout !== undefined ? { pluginTimeout: options.pluginTimeout } : {}),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

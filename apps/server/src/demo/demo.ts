@@ -58,6 +58,8 @@ export async function runDemo(ctx: AppContext): Promise<DemoResult> {
   });
   const demoCtx: AppContext = { ...ctx, config: { ...ctx.config, logLevel: 'silent' }, now, events };
   const app = await buildApp(demoCtx, {
+    // Its studio opens a database of its own in the background of a busy first start.
+    pluginTimeout: 120_000,
     mount: (server) =>
       server.register(studioPlugin, {
         prefix: '/studio',
