@@ -264,6 +264,38 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     desk.ws.close();
   });
 
+  it("does not hold the operator's idle timeout off, and closes with 4001 once the session has idled out", async () => {
+    const op = await operatorWithSession(['cashier.read']);
+    const desk = connect({ token: op.token });
+    await desk.next('ready');
+    const lastSeen = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('member_id', '=', op.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    // Five minutes without a request: setting last_seen_at back notifies, so the socket's check runs
+    // now; a check that counted as use would move last_seen_at forward again.
+    const fiveMinutesAgo = new Date(t.ctx.now().getTime() - 5 * 60_000);
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: fiveMinutesAgo })
+      .where('member_id', '=', op.id)
+      .execute();
+    await pause(500);
+    expect(new Date(await lastSeen()).getTime()).toBe(fiveMinutesAgo.getTime());
+    expect(desk.messages.filter((m) => m.type !== 'cashier')).toEqual([]);
+    // Past the brand's operatorIdleMinutes (30) the session is over: the socket closes.
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(t.ctx.now().getTime() - 31 * 60_000) })
+      .where('member_id', '=', op.id)
+      .execute();
+    expect(await desk.closed).toBe(4001);
+  }, 30_000);
+
   it('closes an open socket with 4001 as soon as the session is revoked or the operator disabled', async () => {
     const revoked = await operatorWithSession(['cashier.read']);
     const disabled = await operatorWithSession(['cashier.read']);

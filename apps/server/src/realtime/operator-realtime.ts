@@ -8,9 +8,11 @@ import {
 } from '@gamehall/shared/api/admin-realtime';
 import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
 import type { AppContext } from '../context';
-import { type Principal, tokenFrom } from '../http/auth';
-import { resolveSession } from '../modules/accounts/sessions.service';
+import { OPERATOR_ACCOUNT_TYPE, type Principal, tokenFrom } from '../http/auth';
+import { hashToken, resolveSession } from '../modules/accounts/sessions.service';
+import { getBrand } from '../modules/site/brand.service';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
+import { findSessionForSocket } from './operator-realtime.queries';
 import type { RealtimeScope, Socket } from './realtime';
 
 const CLOSE_UNAUTHORISED = 4001;
@@ -52,6 +54,21 @@ function grantsOf(principal: Principal): string[] {
 
 function isOperatorSession(principal: Principal | null): principal is Principal {
   return principal?.isOperator === true && principal.area === 'admin';
+}
+
+/**
+ * The operator's permissions while the session lives, or null once it has ended: revoked, expired,
+ * the operator disabled, or idle for the brand's operatorIdleMinutes. Unlike resolveSession this
+ * never touches last_seen_at: an open socket is not the operator using the console, so it must not
+ * hold the idle timeout off (the socket closes with 4001 once the session has idled out).
+ */
+export async function operatorGrants(ctx: AppContext, token: string): Promise<string[] | null> {
+  const now = ctx.now();
+  const row = await findSessionForSocket(ctx.db, hashToken(token), now);
+  if (row?.status !== 'active' || row.area !== 'admin' || row.type !== OPERATOR_ACCOUNT_TYPE) return null;
+  const brand = await getBrand(ctx.db);
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > brand.operatorIdleMinutes * 60_000) return null;
+  return brand.operatorTwoFactorRequired && !row.totpEnabledAt ? [] : (row.permissions ?? []);
 }
 
 /**
@@ -120,11 +137,11 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
         if (closed) return off();
         cleanup.push(off);
         const check = () => {
-          void resolveSession(ctx, token)
-            .then((p) => {
-              if (!isOperatorSession(p)) refuse('session ended');
+          void operatorGrants(ctx, token)
+            .then((granted) => {
+              if (granted === null) refuse('session ended');
               // A role change (members.permissions, notified like a revocation) applies at once.
-              else grants = grantsOf(p);
+              else grants = granted;
             })
             .catch(() => undefined);
         };
