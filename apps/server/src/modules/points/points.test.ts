@@ -419,19 +419,18 @@ describe('catalogue and redeeming', () => {
     await expectLedgersOk();
   });
 
-  it('sells the last item in stock once when two members redeem it at the same time', async () => {
-    const r = await reward({ kind: 'physical', pointsCost: 10, stock: 1 });
-    const a = await member();
-    const b = await member();
-    await adjust(a.username, 10);
-    await adjust(b.username, 10);
-    const results = await Promise.all([
-      redeem(a.token, { rewardId: r.id, paymentPassword: PAY, requestId: rid() }),
-      redeem(b.token, { rewardId: r.id, paymentPassword: PAY, requestId: rid() }),
-    ]);
+  it('sells the last items in stock once each when more members redeem them at the same time', async () => {
+    const r = await reward({ kind: 'physical', pointsCost: 10, stock: 2 });
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => member()));
+    for (const m of members) await adjust(m.username, 10);
+    const results = await Promise.all(
+      members.map((m) => redeem(m.token, { rewardId: r.id, paymentPassword: PAY, requestId: rid() })),
+    );
     const codes = results.map((x) => (x.statusCode === 200 ? 'OK' : x.json().code)).sort();
-    expect(codes).toEqual(['OK', 'POINTS_OUT_OF_STOCK']);
-    expect((await points(a.token)) + (await points(b.token))).toBe(10);
+    expect(codes).toEqual(['OK', 'OK', 'POINTS_OUT_OF_STOCK', 'POINTS_OUT_OF_STOCK', 'POINTS_OUT_OF_STOCK']);
+    let total = 0;
+    for (const m of members) total += await points(m.token);
+    expect(total).toBe(30);
     const stock = await t.ctx.db
       .selectFrom('points_rewards')
       .select('stock')
@@ -484,17 +483,16 @@ describe('converting', () => {
     await expectLedgersOk();
   });
 
-  it('lets only as many of two parallel conversions through as the points cover', async () => {
+  it('lets only as many of three parallel conversions through as the points cover', async () => {
     const m = await member();
-    await adjust(m.username, 700);
-    const results = await Promise.all([
-      convert(m.token, { points: 500, paymentPassword: PAY, requestId: rid() }),
-      convert(m.token, { points: 500, paymentPassword: PAY, requestId: rid() }),
-    ]);
+    await adjust(m.username, 1_200);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => convert(m.token, { points: 500, paymentPassword: PAY, requestId: rid() })),
+    );
     const codes = results.map((x) => (x.statusCode === 200 ? 'OK' : x.json().code)).sort();
-    expect(codes).toEqual(['OK', 'POINTS_INSUFFICIENT']);
+    expect(codes).toEqual(['OK', 'OK', 'POINTS_INSUFFICIENT']);
     expect(await points(m.token)).toBe(200);
-    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(500);
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(1_000);
     await expectLedgersOk();
   });
 
