@@ -90,7 +90,14 @@ export const router = createBrowserRouter([
         path: paths.help,
         lazy: async () => ({ Component: (await import('../features/pages/help-page')).HelpPage }),
       },
-      { path: paths.promotions, lazy: frame('promotions') },
+      {
+        path: paths.promotions,
+        lazy: async () => ({ Component: (await import('../features/rewards/promotions-page')).PromotionsPage }),
+      },
+      {
+        path: `${paths.promotions}/:id`,
+        lazy: async () => ({ Component: (await import('../features/rewards/promotions-page')).PromotionDetailPage }),
+      },
       {
         path: paths.pointMall,
         lazy: async () => ({ Component: (await import('../features/points/point-mall-page')).PointMallPage }),
@@ -124,6 +131,12 @@ export const router = createBrowserRouter([
           // Wallet and cashier pages (issue 4), each its own lazy chunk.
           ...walletRoutes(),
           ...gamesMemberRoutes(),
+          {
+            path: 'rewardCenter',
+            lazy: async () => ({
+              Component: (await import('../features/rewards/reward-centre-page')).RewardCentrePage,
+            }),
+          },
           {
             path: ':entry',
             lazy: async () => ({ Component: (await import('../features/member/member-entry-page')).MemberEntryPage }),

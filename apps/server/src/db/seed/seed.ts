@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { seedPointsCatalogue } from '../../modules/points/points.seed';
+import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
 import { brandDefaults, getBrand } from '../../modules/site/brand.service';
 import { seedBrand } from './brand-seed';
@@ -40,5 +41,6 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
     await seedOperatorRoles(trx, { demo: true, now });
     await seedPointsCatalogue(trx, now);
+    await seedDemoPromotions(trx, now);
   });
 }
