@@ -12,6 +12,7 @@ export const FEATURE_ORDER = [
   'games',
   'agents',
   'points',
+  'rewards',
   'site',
   'operators',
   'audit',

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { costsQuery } from './api';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Cost per programme and UTC day: bonus paid at claim, converted to cash, forfeited. */
+export function CostsPage() {
+  const { t } = useTranslation('rewards');
+  const id = useId();
+  const [from, setFrom] = useState(day(-30));
+  const [to, setTo] = useState(day(0));
+  const query = useQuery(costsQuery(from, to));
+  const rows = query.data?.rows ?? [];
+  const currency = query.data?.currency;
+  const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  return (
+    <div>
+      <PageHeader title={t('costs.title')} description={t('costs.description')} />
+      <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={`${id}-from`}>{t('costs.from')}</label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
+        />
+        <label htmlFor={`${id}-to`}>{t('costs.to')}</label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
+        />
+      </div>
+      {query.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {errorMessage(query.error)}
+        </p>
+      )}
+      <PlainTable
+        caption={t('costs.title')}
+        collapse
+        columns={[
+          { label: t('costs.day') },
+          { label: t('fields.title') },
+          { label: t('costs.claims'), numeric: true },
+          { label: t('costs.paid'), numeric: true },
+          { label: t('costs.converted'), numeric: true },
+          { label: t('costs.forfeited'), numeric: true },
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={`${r.day}-${r.promotionId}`} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2">{r.day}</td>
+            <td className="px-3 py-2">{r.title}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{r.claims}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.paid, currency)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.converted, currency)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.forfeited, currency)}</td>
+          </tr>
+        ))}
+        {rows.length > 0 && (
+          <tr className="font-semibold">
+            <td className="px-3 py-2" colSpan={2}>
+              {t('costs.total')}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{total((r) => r.claims)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {formatMoney(
+                total((r) => r.paid),
+                currency,
+              )}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {formatMoney(
+                total((r) => r.converted),
+                currency,
+              )}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {formatMoney(
+                total((r) => r.forfeited),
+                currency,
+              )}
+            </td>
+          </tr>
+        )}
+      </PlainTable>
+      {!query.isPending && rows.length === 0 && <p className="mt-3 text-sm text-(--text-muted)">{t('costs.none')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { BadgePercent, ClipboardCheck, LineChart } from 'lucide-react';
+import { type ConsoleFeature, lazyPage } from '../../app/feature';
+
+// Promotions' back office (issue 13): programmes (create, schedule, pause, end), applications to
+// approve, and the cost of each programme by day.
+export const feature: ConsoleFeature = {
+  area: 'rewards',
+  menu: [
+    { path: 'rewards/promotions', label: 'menu.promotions', icon: BadgePercent, permission: 'promotions.read' },
+    { path: 'rewards/applications', label: 'menu.applications', icon: ClipboardCheck, permission: 'promotions.read' },
+    { path: 'rewards/costs', label: 'menu.costs', icon: LineChart, permission: 'promotions.read' },
+  ],
+  routes: [
+    {
+      path: 'rewards/promotions',
+      permission: 'promotions.read',
+      page: lazyPage(() => import('./promotions-page'), 'PromotionsPage'),
+    },
+    {
+      path: 'rewards/applications',
+      permission: 'promotions.read',
+      page: lazyPage(() => import('./applications-page'), 'ApplicationsPage'),
+    },
+    {
+      path: 'rewards/costs',
+      permission: 'promotions.read',
+      page: lazyPage(() => import('./costs-page'), 'CostsPage'),
+    },
+  ],
+};
