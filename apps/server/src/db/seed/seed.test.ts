@@ -53,16 +53,14 @@ describe('seed in demo mode', () => {
     return t.ctx.db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
   }
 
-  it('is idempotent: a second run changes no row and is quick', async () => {
+  it('is idempotent: a second run changes no row and hashes no password again', async () => {
     const before = await rowCounts();
     const hashes = await t.ctx.db.selectFrom('members').select(['username', 'password_hash']).execute();
-    const started = performance.now();
     await seed(t.ctx, { demo: true, catalogueSlots: t.ctx.config.catalogueSlots });
-    const elapsed = performance.now() - started;
     expect(await rowCounts()).toEqual(before);
+    // A hash made again would differ (a fresh salt): equal hashes mean no password was hashed twice.
+    // How long a restart's seed takes is measured by bench/startup.ts, not asserted here.
     expect(await t.ctx.db.selectFrom('members').select(['username', 'password_hash']).execute()).toEqual(hashes);
-    // No password hashing and no catalogue inserts the second time.
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it('never overwrites or brings back what an operator changed', async () => {
