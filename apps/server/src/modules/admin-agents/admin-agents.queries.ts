@@ -23,19 +23,23 @@ export type TemplateValues = {
   enabled: boolean;
 };
 
+/** A template's columns as written by both the insert and the update. */
+function templateColumns(t: TemplateValues, now: Date) {
+  return {
+    name: t.name,
+    kind: t.kind,
+    period: t.period,
+    tiers: JSON.stringify(t.tiers),
+    rate_ppm: t.ratePpm,
+    enabled: t.enabled,
+    updated_at: now,
+  };
+}
+
 export async function insertTemplate(db: Conn, t: TemplateValues, now: Date) {
   const r = await db
     .insertInto('contract_templates')
-    .values({
-      name: t.name,
-      kind: t.kind,
-      period: t.period,
-      tiers: JSON.stringify(t.tiers),
-      rate_ppm: t.ratePpm,
-      enabled: t.enabled,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ ...templateColumns(t, now), created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(r.id);
@@ -44,15 +48,7 @@ export async function insertTemplate(db: Conn, t: TemplateValues, now: Date) {
 export async function updateTemplate(db: Conn, id: number, t: TemplateValues, now: Date) {
   const r = await db
     .updateTable('contract_templates')
-    .set({
-      name: t.name,
-      kind: t.kind,
-      period: t.period,
-      tiers: JSON.stringify(t.tiers),
-      rate_ppm: t.ratePpm,
-      enabled: t.enabled,
-      updated_at: now,
-    })
+    .set(templateColumns(t, now))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
