@@ -19,15 +19,14 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { operatorAction } from '../admin/admin.service';
-import * as q from '../rewards/rewards.queries';
-import { phaseOf } from '../rewards/rewards.service';
+import { allPromotions, applicationImage, type PromotionRow, phaseOf } from '../rewards/rewards.service';
 import * as admin from './admin-rewards.service';
 
 const tags = ['admin-rewards'];
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-type Row = NonNullable<Awaited<ReturnType<typeof q.promotionById>>>;
+type Row = PromotionRow;
 
 function presentAdminPromotion(p: Row, now: Date) {
   return {
@@ -54,7 +53,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       schema: { tags, summary: 'Every promotion with its phase', response: { 200: envelope(AdminPromotionList) } },
       config: { auth: READ },
     },
-    async () => ok({ list: (await q.allPromotions(ctx.db)).map((p) => presentAdminPromotion(p, ctx.now())) }),
+    async () => ok({ list: (await allPromotions(ctx)).map((p) => presentAdminPromotion(p, ctx.now())) }),
   );
 
   app.post(
@@ -177,7 +176,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req, reply) => {
-      const image = await q.applicationImage(ctx.db, req.params.id);
+      const image = await applicationImage(ctx, req.params.id);
       if (!image) throw new AppError('NOT_FOUND');
       reply.header('Content-Type', image.mime).header('Cache-Control', 'private, max-age=300');
       return reply.send(Buffer.from(image.bytes));

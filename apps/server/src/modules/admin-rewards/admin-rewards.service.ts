@@ -2,7 +2,7 @@ import type { PromotionInput } from '@gamehall/shared/api/rewards';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
-import * as q from '../rewards/rewards.queries';
+import * as rewards from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
 
 // Back office for promotions (issue 13): create, schedule, pause, end; applications; cost report.
@@ -44,7 +44,7 @@ export async function createPromotion(ctx: AppContext, input: PromotionInput) {
 /** A draft changes freely; a started programme keeps its kind (rewards already earned keep their terms). */
 export async function changePromotion(ctx: AppContext, id: number, input: PromotionInput) {
   checkRules(input);
-  const before = await q.promotionById(ctx.db, id);
+  const before = await rewards.promotionById(ctx, id);
   if (!before) throw new AppError('PROMOTION_NOT_FOUND');
   if (before.state === 'ended') throw new AppError('PROMOTION_STATUS_INVALID');
   if (before.state !== 'draft' && before.kind !== input.kind) throw fieldErrors({ kind: 'INVALID' });
@@ -75,7 +75,7 @@ const MOVES: Record<string, string[]> = {
 
 /** Scheduling is activating with a future start; pausing stops earning; ending is final. */
 export async function setPromotionState(ctx: AppContext, id: number, state: 'draft' | 'active' | 'paused' | 'ended') {
-  const before = await q.promotionById(ctx.db, id);
+  const before = await rewards.promotionById(ctx, id);
   if (!before) throw new AppError('PROMOTION_NOT_FOUND');
   if (!MOVES[before.state]?.includes(state)) throw new AppError('PROMOTION_STATUS_INVALID');
   const after = await ctx.db
@@ -89,20 +89,7 @@ export async function setPromotionState(ctx: AppContext, id: number, state: 'dra
   return { before, after };
 }
 
-export async function applicationList(
-  ctx: AppContext,
-  query: { status?: string | undefined; pageNo: number; pageSize: number },
-) {
-  const [rows, total] = await Promise.all([
-    q.applications(ctx.db, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize),
-    q.countApplications(ctx.db, query.status),
-  ]);
-  const images = await q.imageIdsOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return { rows, total, images };
-}
+export const applicationList = rewards.applicationList;
 
 export async function costReport(
   ctx: AppContext,
@@ -113,8 +100,8 @@ export async function costReport(
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw fieldErrors({ to: 'INVALID' });
   if (to.getTime() - from.getTime() > 366 * 86_400_000) throw fieldErrors({ to: 'INVALID' });
   const [rows, promotions, brand] = await Promise.all([
-    q.costRows(ctx.db, from, to, query.promotionId),
-    q.allPromotions(ctx.db),
+    rewards.costRows(ctx, from, to, query.promotionId),
+    rewards.allPromotions(ctx),
     getBrand(ctx.db),
   ]);
   const titles = new Map(promotions.map((p) => [p.id, (p.texts as Record<string, { title: string }>).en?.title ?? '']));

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
-import './rewards.schema';
 
 // Kysely for promotions, rewards and bonus wagers (migration 0035).
 

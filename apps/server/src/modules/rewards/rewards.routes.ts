@@ -25,34 +25,14 @@ import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { nulPaths } from '../../http/input-guards';
 import { memberStatus, presentPromotion, presentReward, presentWager } from './rewards.presenter';
-import * as q from './rewards.queries';
 import * as rewards from './rewards.service';
 
 const tags = ['rewards'];
 
-/** The member's standing in each promotion (for the §4 statuses); empty for a guest. */
-async function standing(ctx: AppContext, memberId: number | undefined) {
-  if (memberId === undefined) return undefined;
-  const [joins, apps, claimable, claimed] = await Promise.all([
-    q.joinsOf(ctx.db, memberId),
-    q.applicationsOf(ctx.db, memberId),
-    q.rewardsOf(ctx.db, memberId, 'claimable', 1000, 0),
-    q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0),
-  ]);
-  const now = ctx.now();
-  return {
-    joined: new Set(joins.map((j) => j.promotion_id)),
-    application: new Map(apps.map((a) => [a.promotion_id, a.status])),
-    claimable: new Set(
-      claimable.filter((r) => r.expires_at === null || new Date(r.expires_at) > now).map((r) => r.promotion_id),
-    ),
-    claimed: new Set(claimed.map((r) => r.promotion_id)),
-  };
-}
-
 async function listPromotions(ctx: AppContext, req: FastifyRequest, type: string | undefined, language: string) {
-  const rows = await q.visiblePromotions(ctx.db, type);
-  const mine = await standing(ctx, req.principal && !req.principal.isOperator ? req.principal.memberId : undefined);
+  const rows = await rewards.visiblePromotions(ctx, type);
+  const memberId = req.principal && !req.principal.isOperator ? req.principal.memberId : undefined;
+  const mine = memberId === undefined ? undefined : await rewards.standingOf(ctx, memberId);
   const now = ctx.now();
   return rows.map((p) =>
     presentPromotion(
@@ -222,9 +202,8 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
 }
 
 async function claimedRewards(ctx: AppContext, memberId: number, ids: number[]) {
-  const rows = await q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0);
   const now = ctx.now();
-  return rows.filter((r) => ids.includes(r.id)).map((r) => presentReward(r, 'en', now));
+  return (await rewards.claimedRewards(ctx, memberId, ids)).map((r) => presentReward(r, 'en', now));
 }
 
 // Multipart limits (5 MB a file, 3 files) are the plugin's (app.ts); past them it answers 413.

@@ -376,3 +376,66 @@ export const rewardsExpiryJob: Job = {
   everyMs: 60_000,
   run: (ctx) => expireRewards(ctx),
 };
+
+// ---- reads for the routes and the back office (queries stay private to this module)
+
+export type PromotionRow = NonNullable<Awaited<ReturnType<typeof q.promotionById>>>;
+
+export function promotionById(ctx: AppContext, id: number) {
+  return q.promotionById(ctx.db, id);
+}
+
+export function allPromotions(ctx: AppContext) {
+  return q.allPromotions(ctx.db);
+}
+
+export function visiblePromotions(ctx: AppContext, type: string | undefined) {
+  return q.visiblePromotions(ctx.db, type);
+}
+
+/** The member's standing in each promotion (for the spec §4 statuses). */
+export async function standingOf(ctx: AppContext, memberId: number) {
+  const [joins, apps, claimable, claimed] = await Promise.all([
+    q.joinsOf(ctx.db, memberId),
+    q.applicationsOf(ctx.db, memberId),
+    q.rewardsOf(ctx.db, memberId, 'claimable', 1000, 0),
+    q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0),
+  ]);
+  const now = ctx.now();
+  return {
+    joined: new Set(joins.map((j) => j.promotion_id)),
+    application: new Map(apps.map((a) => [a.promotion_id, a.status])),
+    claimable: new Set(
+      claimable.filter((r) => r.expires_at === null || new Date(r.expires_at) > now).map((r) => r.promotion_id),
+    ),
+    claimed: new Set(claimed.map((r) => r.promotion_id)),
+  };
+}
+
+export async function claimedRewards(ctx: AppContext, memberId: number, ids: number[]) {
+  const rows = await q.rewardsOf(ctx.db, memberId, 'claimed', 1000, 0);
+  return rows.filter((r) => ids.includes(r.id));
+}
+
+export async function applicationList(
+  ctx: AppContext,
+  query: { status?: string | undefined; pageNo: number; pageSize: number },
+) {
+  const [rows, total] = await Promise.all([
+    q.applications(ctx.db, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.countApplications(ctx.db, query.status),
+  ]);
+  const images = await q.imageIdsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { rows, total, images };
+}
+
+export function applicationImage(ctx: AppContext, id: number) {
+  return q.applicationImage(ctx.db, id);
+}
+
+export function costRows(ctx: AppContext, from: Date, to: Date, promotionId: number | undefined) {
+  return q.costRows(ctx.db, from, to, promotionId);
+}

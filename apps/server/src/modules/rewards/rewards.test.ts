@@ -20,6 +20,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await setBrandSetting(t.ctx.db, 'currency', 'PHP');
   admin = await adminToken(t.app);
+  // The seeded demo programme would pay these members too: each test here runs its own.
+  await t.ctx.db.updateTable('promotions').set({ state: 'ended' }).execute();
   const g = await t.ctx.db
     .selectFrom('games')
     .select(['vendor_code', 'game_code', 'game_type'])

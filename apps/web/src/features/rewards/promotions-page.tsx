@@ -6,8 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { formatTime, useMoney } from '../wallet/components';
 import { joinPromotion, type Promotion, promotionQuery, promotionsQuery } from './api';
+import { formatTime, useMoney } from './ui';
 
 // spec §1 "promotions by type": /promotions lists the running and past programmes by type;
 // /promotions/:id shows one with its rules, period, eligibility and the §4 status.

@@ -4,18 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import {
-  BalanceCard,
-  cell,
-  DataTable,
-  formatTime,
-  Pager,
-  PageTitle,
-  row,
-  SectionTitle,
-  useMoney,
-} from '../wallet/components';
 import { claimReward, rewardCentreQuery, wageringQuery } from './api';
+import { BalanceCard, cell, DataTable, formatTime, Pager, PageTitle, row, SectionTitle, useMoney } from './ui';
 
 // spec §2 member centre "reward centre": every reward waiting, claimable, claimed or expired, the
 // claim button, and the bonus wagering in progress (docs/rewards.md).
@@ -45,7 +35,6 @@ export function RewardCentrePage() {
     <div>
       <PageTitle>{t('member.menu.rewardCenter')}</PageTitle>
       <BalanceCard
-        className="max-w-xs"
         label={t('rewards.bonusBalance')}
         amount={wagering.data && money(wagering.data.bonusBalance)}
         testId="reward-bonus-balance"
