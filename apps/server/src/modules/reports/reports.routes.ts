@@ -28,7 +28,7 @@ export function registerReportsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Today and the last 30 days from the daily rollups; members online and pending work live (the console polls every 10 s)',
+          'Today and the last 30 days from the daily rollups; members online and pending work live (the console reads it again on each cashier event of /ws/operator)',
         response: { 200: envelope(Dashboard) },
       },
       config: { auth: 'admin:dashboard.read' },
