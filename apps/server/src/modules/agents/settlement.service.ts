@@ -6,8 +6,9 @@ import {
   FIXED_PERIOD,
 } from '@gamehall/shared/api/contracts';
 import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
 import { getBrand } from '../site/brand.service';
-import { post } from '../wallet/wallet.service';
+import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
 import type { StoredTier } from './contracts.tables';
 import * as q from './settlement.queries';
 
@@ -257,6 +258,7 @@ export async function settleWindow(
       const ids = await q.insertStatements(trx, statements);
       const lines: q.NewLine[] = [];
       const postings: { statementId: number; postingId: number }[] = [];
+      const payable: Payable[] = [];
       const carries: { contractId: number; carry: number }[] = [];
       for (const st of statements) {
         const id = ids.get(st.contractId);
@@ -266,11 +268,14 @@ export async function settleWindow(
           lines.push({ statementId: id, lineNo: n + 1, ...l });
         });
         if (kind === 'dividend') carries.push({ contractId: st.contractId, carry: r.carryOut });
-        if (st.status === 'paid' && st.amount > 0) {
-          const posted = await payStatement(trx, { ...st, statementId: id, currency: s.currency });
-          postings.push({ statementId: id, postingId: posted });
-        }
+        if (st.status === 'paid' && st.amount > 0) payable.push({ ...st, statementId: id, currency: s.currency });
       }
+      // The batch's payouts in one round trip: a settlement of thousands of contracts waits on the
+      // database once per batch, not once per statement.
+      const posted = await postMany(trx, payable.map(payoutOf));
+      payable.forEach((st, n) => {
+        postings.push({ statementId: st.statementId, postingId: (posted[n] as PostingResult).postingId });
+      });
       await q.insertLines(trx, lines);
       await q.setCarries(trx, carries);
       await q.setPostings(trx, postings);
@@ -287,19 +292,19 @@ export async function settleWindow(
 }
 
 /** The payout posting of a statement: agent-commissions -> the agent's cash, keyed by (contract, period). */
-export async function payStatement(
-  trx: Parameters<typeof post>[0],
-  st: {
-    contractId: number;
-    holderId: number;
-    kind: ContractKind;
-    start: Date;
-    amount: number;
-    statementId: number;
-    currency: string;
-  },
-): Promise<number> {
-  const r = await post(trx, {
+type Payable = {
+  contractId: number;
+  holderId: number;
+  kind: ContractKind;
+  start: Date;
+  amount: number;
+  statementId: number;
+  currency: string;
+};
+
+/** The payout posting of a statement: agent-commissions -> the agent's cash, keyed by (contract, period). */
+function payoutOf(st: Payable): Posting {
+  return {
     idempotencyKey: `contract:${st.contractId}:${st.start.toISOString()}`,
     type: `commission.${st.kind}`,
     reference: `statement:${st.statementId}`,
@@ -307,8 +312,12 @@ export async function payStatement(
       { account: { house: HOUSE_ACCOUNT, currency: st.currency }, amount: -st.amount },
       { account: { member: st.holderId, currency: st.currency }, amount: st.amount },
     ],
-  });
-  return r.postingId;
+  };
+}
+
+/** Pays one statement (a released hold); answers the posting id. */
+export async function payStatement(trx: Trx, st: Payable): Promise<number> {
+  return (await post(trx, payoutOf(st))).postingId;
 }
 
 /** Every (kind, period) pair the job settles. */

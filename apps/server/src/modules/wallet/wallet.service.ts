@@ -19,12 +19,14 @@ import {
   findHoldByKey,
   heldOffOpenHolds,
   insertHold,
+  type LedgerPostOutcome,
   ledgerCounts,
   memberAccount,
   memberAccounts,
   negativeMemberAccounts,
   pageEntries,
   postLedger,
+  postLedgerBatch,
   removeHeld,
   setHoldPosting,
   settleHold,
@@ -146,11 +148,8 @@ async function postWith(
   return runPosting(trx, posting, capture);
 }
 
-async function runPosting(
-  conn: Conn,
-  posting: Posting,
-  capture: { code: string; amount: number } | undefined,
-): Promise<PostingResult> {
+/** Checks a posting and puts it in the form ledger_post takes: entries on physical codes, in lock order. */
+function prepare(posting: Posting, capture: { code: string; amount: number } | undefined) {
   if (posting.entries.length < 2) throw new AppError('WALLET_POSTING_UNBALANCED');
   let sum = 0;
   for (const e of posting.entries) {
@@ -186,15 +185,42 @@ async function runPosting(
       currency: entry.account.currency,
     };
   });
+  return { head, entries };
+}
+
+function resultOf(outcome: LedgerPostOutcome): PostingResult {
+  // A refusal or a conflict changed nothing: the caller's transaction is as it was before the call.
+  if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+  if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  return { postingId: outcome.postingId, replayed: outcome.status === 'replayed', balances: outcome.balances };
+}
+
+async function runPosting(
+  conn: Conn,
+  posting: Posting,
+  capture: { code: string; amount: number } | undefined,
+): Promise<PostingResult> {
+  const { head, entries } = prepare(posting, capture);
   // Inside a transaction the posting is part of the caller's unit of work; on its own it may share
   // a transaction with other lone postings (group commit, posting-batcher.ts).
   const outcome = conn.isTransaction
     ? await postLedger(conn, { ...head, channel: EVENTS_CHANNEL }, entries)
     : await postingBatcher(conn as Db, EVENTS_CHANNEL).submit(head, entries);
-  // A refusal or a conflict changed nothing: the caller's transaction is as it was before the call.
-  if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-  if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
-  return { postingId: outcome.postingId, replayed: outcome.status === 'replayed', balances: outcome.balances };
+  return resultOf(outcome);
+}
+
+/**
+ * Many postings in the caller's transaction with one database round trip (ledger_post_batch), each
+ * with post()'s results and guarantees: for a job that pays thousands of independent amounts in
+ * one unit of work (agent settlement). Any refusal or conflict throws, and the caller's transaction
+ * must then roll back: the postings before it in the batch were written.
+ */
+export async function postMany(trx: Trx, postings: Posting[]): Promise<PostingResult[]> {
+  if (!trx.isTransaction) throw new Error('wallet.postMany must run inside a transaction');
+  if (postings.length === 0) return [];
+  const prepared = postings.map((p) => prepare(p, undefined));
+  const outcomes = await postLedgerBatch(trx, EVENTS_CHANNEL, prepared);
+  return outcomes.map(resultOf);
 }
 
 /**
