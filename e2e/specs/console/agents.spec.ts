@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import {
@@ -13,10 +14,19 @@ import {
   getWithToken,
   openConsoleEntry,
 } from '../../support/console';
+import { baseUrl } from '../../support/env';
+import { loginFromHeader, markPopupsSeen } from '../../support/player';
+import { call, tokenOf } from '../../support/site';
 
 // The console's agents area (issue 12 "Back office"): an operator with the agents permissions
 // finds agent01 (the demo's top agent), opens its team tree level by level from its page, sees its
-// contracts, and the statements and templates screens; axe finds no serious violation on them.
+// contracts, and the statements and templates screens; axe finds no serious violation on them. A
+// real-time salary payout at or above the brand's hold threshold (agentPayoutHoldThreshold,
+// docs/agents.md "Holding") is held by the real settlement and released once by the operator.
+// e2e: beside
+// (the held payout waits for the scheduler to settle a 5-minute window; while it waits the brand's
+// threshold is lowered, and the other spec that waits on agent01's settlement, the agent centre's,
+// runs in the same beside process, one file after the other, so never meets it)
 
 let desk: Page;
 const browser = useBrowser(undefined, async (chromium) => {
@@ -98,5 +108,159 @@ test('the statements, contracts and templates screens open; the API refuses an o
 });
 
 test('axe finds no serious violation on the agents screens', () => {
+  assert.deepEqual(axeFindings, []);
+});
+
+type Statement = {
+  id: number;
+  kind: string;
+  holder: { id: number; username: string };
+  periodEnd: string;
+  amount: number;
+  status: string;
+};
+type LedgerEntry = { reference: string; type: string; amount: number };
+
+/** The most a real-time window takes to be settled after its last round: 5 minutes, the grace minute, a job tick. */
+const SETTLEMENT_WAIT_MS = 8 * 60_000;
+const THRESHOLD = 'agentPayoutHoldThreshold';
+let restoreThreshold: (() => Promise<void>) | undefined;
+after(async () => {
+  await restoreThreshold?.();
+});
+
+/** Slot rounds at the house studio as a player's browser makes them, each played to its end. */
+async function playRounds(memberToken: string, rounds: number): Promise<number> {
+  const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
+    'GET',
+    '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
+    memberToken,
+  );
+  const game = list.value?.games.find((g) => !g.gameCode.startsWith('CRASH'));
+  assert.ok(game, 'a slot to play');
+  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId: game.nodeId });
+  assert.equal(launch.success, true, JSON.stringify(launch));
+  const url = new URL(launch.value?.url ?? '', baseUrl());
+  assert.equal((await fetch(`${baseUrl()}${url.pathname}${url.search}`)).status, 200);
+  const headers = { 'x-game-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' };
+  const session = (await (await fetch(`${baseUrl()}/studio/api/session`, { headers })).json()) as {
+    defaultBet: unknown;
+  };
+  let played = 0;
+  for (let r = 0; r < rounds; r++) {
+    const res = await fetch(`${baseUrl()}/studio/api/round`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ bet: session.defaultBet }),
+    });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
+    played++;
+    for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
+      const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      const body = (await next.json()) as { round?: typeof round };
+      if (!next.ok || !body.round) break;
+      round = body.round;
+    }
+  }
+  return played;
+}
+
+test('a payout at the hold threshold is held by the settlement; the operator releases it once', {
+  timeout: 11 * 60_000,
+}, async () => {
+  const admin = await operatorToken();
+  const settings = await call<{ settings: { key: string; value: unknown }[] }>('GET', '/admin/brand/settings', admin);
+  assert.equal(settings.success, true, JSON.stringify(settings));
+  const threshold = settings.value?.settings.find((s) => s.key === THRESHOLD)?.value;
+  assert.equal(typeof threshold, 'number');
+  const put = (value: unknown) => call('PUT', `/admin/brand/settings/${THRESHOLD}`, admin, { value });
+  restoreThreshold = async () => {
+    restoreThreshold = undefined;
+    assert.equal((await put(threshold)).success, true);
+  };
+  // The demo's first start plays agent01's team's past evening and then gives agent01 its contracts
+  // (docs/agents.md "Demo"); wait for them, so that team01's rounds below are not taken for the
+  // demo's and agent01 holds the real-time salary contract this pays.
+  const demoDeadline = Date.now() + 3 * 60_000;
+  let contracts = 0;
+  while (contracts < 4 && Date.now() < demoDeadline) {
+    const list = await call<{ list: unknown[] }>(
+      'GET',
+      `/admin/agents/contracts?holder=${AGENT}&status=active&pageSize=20`,
+      admin,
+    );
+    contracts = list.value?.list.length ?? 0;
+    if (contracts < 4) await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  assert.ok(contracts >= 4, `agent01 holds ${contracts} active contracts: the demo's first start did not finish`);
+
+  // Every payout of at least one minor unit is held while this waits (the setting is in minor units).
+  assert.equal((await put(1)).success, true);
+
+  // team01, a direct member of agent01, plays: agent01's real-time salary on those bets.
+  const member = await newPage(browser());
+  await markPopupsSeen(member);
+  await loginFromHeader(member, 'team01');
+  const playStarted = Date.now();
+  assert.equal(await playRounds(await tokenOf(member), 30), 30);
+  await member.context().close();
+
+  // The scheduler settles the window after it ends (spec §9) and holds the payout: poll the API.
+  const deadline = Date.now() + SETTLEMENT_WAIT_MS;
+  let held: Statement | undefined;
+  while (!held && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const list = await call<{ list: Statement[] }>(
+      'GET',
+      `/admin/agents/statements?holder=${AGENT}&kind=realtime_salary&status=held&sort=id&order=desc`,
+      admin,
+    );
+    held = list.value?.list.find((s) => new Date(s.periodEnd).getTime() > playStarted && s.amount > 0);
+  }
+  assert.ok(held, `no held real-time salary statement within ${SETTLEMENT_WAIT_MS / 60_000} minutes`);
+  await restoreThreshold();
+
+  const ledger = async () => {
+    const list = await call<{ list: LedgerEntry[] }>(
+      'GET',
+      `/admin/members/${held.holder.id}/ledger?type=commission&pageSize=100`,
+      admin,
+    );
+    assert.equal(list.success, true, JSON.stringify(list));
+    return (list.value?.list ?? []).filter((e) => e.reference === `statement:${held.id}`);
+  };
+  // Held: nothing paid yet.
+  assert.deepEqual(await ledger(), []);
+
+  // The operator opens the statement and releases it.
+  await desk.goto(`/console/agents/statements/${held.id}`);
+  await desk.getByRole('heading', { level: 1 }).waitFor();
+  await desk.getByText('Held', { exact: true }).first().waitFor();
+  await axeCheck(desk, 'held statement');
+  await screenshot(desk, 'console-statement-held');
+  await desk.getByRole('button', { name: 'Release payout' }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Release payout' });
+  await dialog.getByRole('button', { name: 'Release payout' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The status badge (the figures' "Paid" term comes after it).
+  await desk.getByText('Paid', { exact: true }).first().waitFor();
+  assert.equal(await desk.getByRole('button', { name: 'Release payout' }).count(), 0);
+
+  // The agent's balance moved once, by the statement's amount; a second release moves nothing.
+  const paid = await ledger();
+  assert.equal(paid.length, 1);
+  assert.equal(paid[0]?.amount, held.amount);
+  const again = await call('POST', `/admin/agents/statements/${held.id}/release`, admin, {});
+  assert.equal(again.success, false);
+  assert.equal((await ledger()).length, 1);
+});
+
+test('axe finds no serious violation on the held statement', () => {
   assert.deepEqual(axeFindings, []);
 });
