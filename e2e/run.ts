@@ -12,11 +12,12 @@ import { artifactsDir, chromiumPath, repoRoot } from './support/env';
 // { numPassedTests, numFailedTests } there for scripts/test.sh.
 //
 // Two markers in a spec file change when it runs. `// e2e: beside` (a spec that mostly waits, like
-// the lottery's two-minute draw) runs in a second test process alongside the others, so the wait
+// the lottery's two-minute draw) runs in a test process of its own alongside the others, so the wait
 // costs no wall time; such a spec must not depend on what other specs do to shared accounts.
+// `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf).
 // `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction) runs after
 // every other spec has finished, so no spec meets the site in that state.
-const BESIDE = /^\/\/ e2e: beside\b/m;
+const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
 
 const SERVER_START_TIMEOUT_MS = 120_000;
@@ -68,9 +69,10 @@ async function main(): Promise<number> {
     const beside = marked(BESIDE);
     const alone = marked(ALONE);
     const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file));
-    const [main, side] = await Promise.all([runSpecs(rest, url, 'main'), runSpecs(beside, url, 'beside', true)]);
+    const sides = [...lanesOf(beside)].map(([lane, files]) => runSpecs(files, url, `beside-${lane}`, true));
+    const [main, ...side] = await Promise.all([runSpecs(rest, url, 'main'), ...sides]);
     const last = await runSpecs(alone, url, 'alone');
-    const results = [main, side, last];
+    const results = [main, ...side, last];
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
     writeReport(passed, failed);
@@ -83,6 +85,21 @@ async function main(): Promise<number> {
   } finally {
     await stop();
   }
+}
+
+/**
+ * Specs run beside the main process, by lane: `// e2e: beside <lane>` puts specs that must not
+ * overlap (they wait on the same agent's settlement, one of them with a site setting changed) in
+ * one lane, run one after another; every other beside spec is a lane of its own. Lanes run side by
+ * side, each in its own test process.
+ */
+function lanesOf(files: string[]): Map<string, string[]> {
+  const lanes = new Map<string, string[]>();
+  for (const file of files) {
+    const lane = BESIDE.exec(readFileSync(file, 'utf8'))?.groups?.lane ?? path.basename(file, '.spec.ts');
+    lanes.set(lane, [...(lanes.get(lane) ?? []), file]);
+  }
+  return lanes;
 }
 
 function findSpecs(dir: string): string[] {
@@ -172,9 +189,8 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       '--import',
       'tsx',
       '--test',
-      // One spec file at a time: each launches its own Chromium, and the machine has 2 cores. Specs
-      // run beside mostly wait (for a draw, a settlement window), so they wait side by side.
-      `--test-concurrency=${buffered ? specs.length : 1}`,
+      // One spec file at a time: each launches its own Chromium, and the machine has 2 cores.
+      '--test-concurrency=1',
       // Node 20 applies this to each spec file as a whole as well as to each test: the lottery spec
       // waits up to 2.5 min for its draw (its test sets its own 240 s), so a file gets 240 s. Specs
       // run beside the others wait on clocks (a draw, a 5-minute settlement window) while the main

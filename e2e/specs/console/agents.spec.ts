@@ -23,10 +23,10 @@ import { call, tokenOf } from '../../support/site';
 // contracts, and the statements and templates screens; axe finds no serious violation on them. A
 // real-time salary payout at or above the brand's hold threshold (agentPayoutHoldThreshold,
 // docs/agents.md "Holding") is held by the real settlement and released once by the operator.
-// e2e: beside
+// e2e: beside agent01-settlement
 // (the held payout waits for the scheduler to settle a 5-minute window; while it waits the brand's
 // threshold is lowered, and the other spec that waits on agent01's settlement, the agent centre's,
-// runs in the same beside process, one file after the other, so never meets it)
+// is in the same lane, run one file after the other, so never meets it: e2e/run.ts lanesOf)
 
 let desk: Page;
 const browser = useBrowser(undefined, async (chromium) => {

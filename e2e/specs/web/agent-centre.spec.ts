@@ -6,7 +6,7 @@
 // studio, the scheduler's real-time salary settlement (5-minute windows, spec §9) pays agent01,
 // and the income shows in "my income" and in agent01's header balance. A plain member cannot open
 // /agentHome.
-// e2e: beside
+// e2e: beside agent01-settlement
 // (most of its time is the wait for the 5-minute settlement window to close, so it runs beside the
 // other specs; it uses agent01 and members of its own, and reads agent01's balance as "at least")
 import assert from 'node:assert/strict';
