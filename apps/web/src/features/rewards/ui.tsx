@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager as PageButtons, type PagerProps } from '../../components/pager';
-import { ResponsiveTable } from '../../components/responsive-table';
 
 export { formatTime } from '../../components/format-time';
+export { RecordsTable as DataTable } from '../../components/records-table';
 export { useMoney } from '../../components/use-money';
 
 // The rewards pages' small pieces, in the member centre's look (features stay independent).
@@ -22,25 +22,6 @@ export function SectionTitle({ children }: { children: ReactNode }) {
 export function Pager(props: PagerProps) {
   const { t } = useTranslation();
   return <PageButtons {...props} label={t('wallet.paging')} summary={`${props.page} / ${props.totalPages}`} />;
-}
-
-export function DataTable({
-  caption,
-  headers,
-  children,
-  empty,
-}: {
-  caption: string;
-  headers: string[];
-  children: ReactNode;
-  empty: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ResponsiveTable caption={caption} columns={headers} empty={empty} emptyText={t('wallet.noRecords')}>
-      {children}
-    </ResponsiveTable>
-  );
 }
 
 export function BalanceCard({ label, amount, testId }: { label: string; amount: string | undefined; testId: string }) {

@@ -2,10 +2,11 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValue as CopyButtonValue } from '../../components/copy-value';
 import { Pager as PageButtons, type PagerProps } from '../../components/pager';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { RecordsTable } from '../../components/records-table';
 import { pageWindow } from './wallet-logic';
 
 export { formatTime } from '../../components/format-time';
+export { RecordsTable as DataTable } from '../../components/records-table';
 export { useMoney } from '../../components/use-money';
 
 // Small pieces every wallet page shares: title, amounts, statuses, copy buttons, paging, tables.
@@ -50,26 +51,6 @@ export function CopyValue({ label, value, testId }: { label: string; value: stri
 export function Pager(props: PagerProps) {
   const { t } = useTranslation();
   return <PageButtons {...props} label={t('wallet.paging')} pages={pageWindow(props.page, props.totalPages)} />;
-}
-
-/** A member-centre table of records (a card per row on phones: components/responsive-table). */
-export function DataTable({
-  caption,
-  headers,
-  children,
-  empty,
-}: {
-  caption: string;
-  headers: string[];
-  children: ReactNode;
-  empty: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ResponsiveTable caption={caption} columns={headers} empty={empty} emptyText={t('wallet.noRecords')}>
-      {children}
-    </ResponsiveTable>
-  );
 }
 
 export const cell = 'whitespace-nowrap py-2 pr-4';
@@ -135,9 +116,9 @@ export function HistorySection({
   return (
     <>
       <SectionTitle>{title}</SectionTitle>
-      <DataTable caption={title} headers={headers} empty={(data?.content.length ?? 0) === 0}>
+      <RecordsTable caption={title} headers={headers} empty={(data?.content.length ?? 0) === 0}>
         {children}
-      </DataTable>
+      </RecordsTable>
       <Pager page={page} totalPages={data?.totalPages ?? 0} onChange={onPage} />
     </>
   );
