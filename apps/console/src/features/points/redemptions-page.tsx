@@ -1,13 +1,12 @@
 import { type AdminRedemption, REDEEM_STATUSES, type RedeemStatus } from '@gamehall/shared/api/points';
-import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DecisionButtons, EmptyNote, PageSteps, QueryErrorAlert, StatusFilter } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { StatusBadge, type Tone } from '../../components/status-badge';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { decide, pointsKey, redemptionsQuery } from './api';
@@ -33,30 +32,18 @@ export function RedemptionsPage() {
   return (
     <div>
       <PageHeader title={t('redemptions.title')} description={t('redemptions.description')} />
-      <div className="mb-3 flex items-center gap-2 text-sm">
-        <label htmlFor={`${id}-status`}>{t('fields.status')}</label>
-        <select
-          id={`${id}-status`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as RedeemStatus | '');
-            setPage(1);
-          }}
-          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
-        >
-          <option value="">{t('redemptions.all')}</option>
-          {REDEEM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {query.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(query.error)}
-        </p>
-      )}
+      <StatusFilter
+        id={`${id}-status`}
+        label={t('fields.status')}
+        value={status}
+        allLabel={t('redemptions.all')}
+        options={REDEEM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        onChange={(value) => {
+          setStatus(value as RedeemStatus | '');
+          setPage(1);
+        }}
+      />
+      <QueryErrorAlert error={query.error} />
       <PlainTable
         caption={t('redemptions.title')}
         collapse
@@ -95,39 +82,24 @@ export function RedemptionsPage() {
             </td>
             {writable && status === 'in_process' && (
               <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  <Button className="px-2 py-1 text-xs" onClick={() => setActing({ row: r, decision: 'approve' })}>
-                    {t('redemptions.approve')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2 py-1 text-xs"
-                    onClick={() => setActing({ row: r, decision: 'reject' })}
-                  >
-                    {t('redemptions.reject')}
-                  </Button>
-                </div>
+                <DecisionButtons
+                  approveLabel={t('redemptions.approve')}
+                  rejectLabel={t('redemptions.reject')}
+                  onDecide={(decision) => setActing({ row: r, decision })}
+                />
               </td>
             )}
           </tr>
         ))}
       </PlainTable>
-      {!query.isPending && rows.length === 0 && (
-        <p className="mt-3 text-sm text-(--text-muted)">{t('redemptions.none')}</p>
-      )}
-      {pages > 1 && (
-        <div className="mt-3 flex items-center gap-2 text-sm">
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('common.previous', { ns: 'core', defaultValue: '‹' })}
-          </Button>
-          <span>
-            {page} / {pages}
-          </span>
-          <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('common.next', { ns: 'core', defaultValue: '›' })}
-          </Button>
-        </div>
-      )}
+      <EmptyNote show={!query.isPending && rows.length === 0}>{t('redemptions.none')}</EmptyNote>
+      <PageSteps
+        page={page}
+        pages={pages}
+        previousLabel={t('common.previous', { ns: 'core', defaultValue: '‹' })}
+        nextLabel={t('common.next', { ns: 'core', defaultValue: '›' })}
+        onPage={setPage}
+      />
       <ConfirmDialog
         open={acting !== null}
         title={acting?.decision === 'reject' ? t('redemptions.reject') : t('redemptions.approve')}

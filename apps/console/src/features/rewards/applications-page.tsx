@@ -1,11 +1,10 @@
-import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DecisionButtons, EmptyNote, PageSteps, QueryErrorAlert, StatusFilter } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { type Application, applicationsQuery, decideApplication, rewardsKey } from './api';
@@ -25,30 +24,18 @@ export function ApplicationsPage() {
   return (
     <div>
       <PageHeader title={t('applications.title')} description={t('applications.description')} />
-      <div className="mb-3 flex items-center gap-2 text-sm">
-        <label htmlFor={`${id}-status`}>{t('fields.status')}</label>
-        <select
-          id={`${id}-status`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
-        >
-          <option value="">{t('applications.all')}</option>
-          {['pending', 'approved', 'rejected'].map((s) => (
-            <option key={s} value={s}>
-              {t(`applicationStatus.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {query.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(query.error)}
-        </p>
-      )}
+      <StatusFilter
+        id={`${id}-status`}
+        label={t('fields.status')}
+        value={status}
+        allLabel={t('applications.all')}
+        options={['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: t(`applicationStatus.${s}`) }))}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
+      <QueryErrorAlert error={query.error} />
       <PlainTable
         caption={t('applications.title')}
         collapse
@@ -87,39 +74,18 @@ export function ApplicationsPage() {
             <td className="px-3 py-2 text-xs">{formatDateTime(a.createdAt)}</td>
             {writable && status === 'pending' && (
               <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  <Button className="px-2 py-1 text-xs" onClick={() => setActing({ row: a, decision: 'approve' })}>
-                    {t('applications.approve')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2 py-1 text-xs"
-                    onClick={() => setActing({ row: a, decision: 'reject' })}
-                  >
-                    {t('applications.reject')}
-                  </Button>
-                </div>
+                <DecisionButtons
+                  approveLabel={t('applications.approve')}
+                  rejectLabel={t('applications.reject')}
+                  onDecide={(decision) => setActing({ row: a, decision })}
+                />
               </td>
             )}
           </tr>
         ))}
       </PlainTable>
-      {!query.isPending && rows.length === 0 && (
-        <p className="mt-3 text-sm text-(--text-muted)">{t('applications.none')}</p>
-      )}
-      {pages > 1 && (
-        <div className="mt-3 flex items-center gap-2 text-sm">
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ‹
-          </Button>
-          <span>
-            {page} / {pages}
-          </span>
-          <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            ›
-          </Button>
-        </div>
-      )}
+      <EmptyNote show={!query.isPending && rows.length === 0}>{t('applications.none')}</EmptyNote>
+      <PageSteps page={page} pages={pages} previousLabel="‹" nextLabel="›" onPage={setPage} />
       <ConfirmDialog
         open={acting !== null}
         title={acting?.decision === 'reject' ? t('applications.reject') : t('applications.approve')}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateFilter, EmptyNote, QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { costsQuery } from './api';
 
@@ -23,28 +23,10 @@ export function CostsPage() {
     <div>
       <PageHeader title={t('costs.title')} description={t('costs.description')} />
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <label htmlFor={`${id}-from`}>{t('costs.from')}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
-        />
-        <label htmlFor={`${id}-to`}>{t('costs.to')}</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
-        />
+        <DateFilter id={`${id}-from`} label={t('costs.from')} value={from} onChange={setFrom} />
+        <DateFilter id={`${id}-to`} label={t('costs.to')} value={to} onChange={setTo} />
       </div>
-      {query.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(query.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={query.error} />
       <PlainTable
         caption={t('costs.title')}
         collapse
@@ -94,7 +76,7 @@ export function CostsPage() {
           </tr>
         )}
       </PlainTable>
-      {!query.isPending && rows.length === 0 && <p className="mt-3 text-sm text-(--text-muted)">{t('costs.none')}</p>}
+      <EmptyNote show={!query.isPending && rows.length === 0}>{t('costs.none')}</EmptyNote>
     </div>
   );
 }
