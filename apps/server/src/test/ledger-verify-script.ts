@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type DatabaseHandle, type Db, openDatabase } from '../db/database';
+import { type Db, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 export type LedgerVerifyScript = {
-  /** Opens the test's database (close it before running the script: PGlite holds the directory). */
-  open: () => Promise<DatabaseHandle>;
   /** Runs `scripts/ledger-verify.ts` as a child process, as an operator would with `npm run ledger:verify`. */
   run: () => Promise<{ code: number | null; stdout: string }>;
+  /** Breaks the ledger the way a stray UPDATE would: every member balance one unit off its entries. */
+  raiseMemberBalances: (table: 'ledger_accounts' | 'points_accounts') => Promise<void>;
 };
 
 /**
@@ -48,5 +48,18 @@ export function useLedgerVerifyScript(prefix: string, seed: (db: Db) => Promise<
     });
   }
 
-  return { open, run };
+  async function raiseMemberBalances(table: 'ledger_accounts' | 'points_accounts') {
+    const database = await open();
+    try {
+      await database.db
+        .updateTable(table)
+        .set((eb) => ({ balance: eb('balance', '+', 1) }))
+        .where('member_id', 'is not', null)
+        .execute();
+    } finally {
+      await database.close();
+    }
+  }
+
+  return { run, raiseMemberBalances };
 }

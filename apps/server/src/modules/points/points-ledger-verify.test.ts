@@ -32,16 +32,7 @@ describe('npm run ledger:verify on the points ledger', () => {
     expect(healthy.stdout).toContain('OK: points balances match');
     expect(healthy.code).toBe(0);
 
-    const database = await script.open();
-    try {
-      await database.db
-        .updateTable('points_accounts')
-        .set((eb) => ({ balance: eb('balance', '+', 1) }))
-        .where('member_id', 'is not', null)
-        .execute();
-    } finally {
-      await database.close();
-    }
+    await script.raiseMemberBalances('points_accounts');
     const broken = await script.run();
     expect(broken.stdout).toContain('1 points violation(s)');
     expect(broken.stdout).toMatch(/points account member:\d+: balance 251 but its entries sum to 250/);

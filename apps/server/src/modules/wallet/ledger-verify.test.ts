@@ -33,16 +33,7 @@ describe('npm run ledger:verify', () => {
     expect(healthy.code).toBe(0);
 
     // Break it the way a stray UPDATE would: a member balance off its entries by one cent.
-    const database = await script.open();
-    try {
-      await database.db
-        .updateTable('ledger_accounts')
-        .set((eb) => ({ balance: eb('balance', '+', 1) }))
-        .where('member_id', 'is not', null)
-        .execute();
-    } finally {
-      await database.close();
-    }
+    await script.raiseMemberBalances('ledger_accounts');
     const broken = await script.run();
     expect(broken.stdout).toContain('violation(s)');
     expect(broken.code).toBe(1);
