@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
+  REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export type Config = {
@@ -54,6 +55,8 @@ export type Config = {
    * address (an internet café, a carrier-grade NAT); failed logins have their own stricter counters.
    */
   loginLimitPerIp: number;
+  /** New accounts one client address may open in an hour (registration attempts: three times that). */
+  registrationLimitPerIp: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
   };
 }
 
@@ -116,6 +120,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     catalogueSlots: 120,
     dbPoolSize: 5,
     loginLimitPerIp: 40,
+    registrationLimitPerIp: 10,
     ...overrides,
   };
 }

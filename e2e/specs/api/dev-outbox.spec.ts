@@ -35,9 +35,9 @@ test('the demo outbox page shows an SMS sent through /wps/verification/sms/noLog
     assert.ok(sms, `an SMS to ${MOBILE} in /dev/outbox.json: ${JSON.stringify(outbox)}`);
     assert.match(sms.code ?? '', /^\d{4,8}$/);
 
-    await page.reload();
+    // The page refreshes itself every 3 s (a reload of ours could meet its own refresh half-way).
     const row = page.locator('tbody tr', { hasText: MOBILE });
-    await row.first().waitFor({ state: 'visible' });
+    await row.first().waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await row.count(), 1);
     const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
     assert.equal(cells[0], 'sms');

@@ -33,8 +33,7 @@ import { checkMobile, consumeSmsCode, defaultDialingCode, type Mobile, memberByM
 
 // Attempts are counted before any work so a flood is cheap to refuse; accounts made are counted in
 // the registering transaction, so only real sign-ups use up the hourly allowance of an address.
-const ATTEMPTS_PER_IP = { max: 30, windowSeconds: 3600 } as const;
-export const ACCOUNTS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+const REGISTRATION_WINDOW_SECONDS = 3600;
 
 export async function loadRuleSet(db: Conn): Promise<RuleSet> {
   const rows = await listFieldRules(db);
@@ -281,7 +280,13 @@ export async function register(
     },
   });
 
-  await hit(ctx.db, `register:attempt:${request.ip}`, ATTEMPTS_PER_IP, now);
+  const perIp = ctx.config.registrationLimitPerIp;
+  await hit(
+    ctx.db,
+    `register:attempt:${request.ip}`,
+    { max: 3 * perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS },
+    now,
+  );
   await verifyChallenge(ctx, ctx.db, body.challenge ?? undefined);
   if (rules.captcha.enabled && (rules.captcha.required || values.captcha))
     await checkCaptcha(ctx, ctx.db, request, values.captcha);
@@ -337,7 +342,7 @@ export async function register(
             code: values.verificationCode,
           });
         }
-        await hit(trx, `register:ip:${request.ip}`, ACCOUNTS_PER_IP, now);
+        await hit(trx, `register:ip:${request.ip}`, { max: perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
         const created = await createMember(trx, { ...member, username }, { uplineId, referrerId, signedIn: true });
         await recordLoginIp(trx, created.id, request.ip, now);
         const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });

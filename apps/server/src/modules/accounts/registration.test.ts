@@ -610,4 +610,16 @@ describe('challenge and throttling', () => {
     t.advance(3601_000);
     expect((await register(payload(), { ip })).statusCode).toBe(200);
   });
+
+  it('takes the limit from REGISTRATION_LIMIT_PER_IP', async () => {
+    const configured = t.ctx.config.registrationLimitPerIp;
+    t.ctx.config.registrationLimitPerIp = 2;
+    try {
+      const ip = nextIp();
+      for (let i = 0; i < 2; i++) expect((await register(payload(), { ip })).statusCode).toBe(200);
+      await expectRefused(payload(), 429, 'RATE_LIMITED', { ip });
+    } finally {
+      t.ctx.config.registrationLimitPerIp = configured;
+    }
+  });
 });
