@@ -9,12 +9,14 @@ test('the OpenAPI UI at /docs renders in Chromium and lists the login operation'
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   try {
-    const res = await page.goto('/docs');
+    // The first visit builds the OpenAPI document of every route, often while the demo's first
+    // start still plays its rounds: more time than a page load of the site needs.
+    const res = await page.goto('/docs', { timeout: 60_000 });
     assert.equal(res?.status(), 200);
     // Swagger UI builds the page in the browser from /docs/json and renders the operation list as
     // it scrolls into view (about 200 operations): scroll until the login operation is drawn.
     const login = page.locator('.opblock-summary-path[data-path="/wps/session/login"]');
-    await page.locator('.opblock-tag').first().waitFor({ state: 'visible' });
+    await page.locator('.opblock-tag').first().waitFor({ state: 'visible', timeout: 60_000 });
     for (let i = 0; i < 40 && (await login.count()) === 0; i++) {
       await page.mouse.wheel(0, 800);
       await page.waitForTimeout(150);
