@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { baseUrl } from './env';
+import { call } from './site';
 
 // Steps a player takes in several browser specs: log in from the header, launch a game.
 
@@ -39,4 +41,51 @@ export async function launchStudioGame(page: Page, vassalage: string, gameCode: 
   );
   assert.match(url, /\/studio\/play\?/, url);
   return url;
+}
+
+/**
+ * Rounds at the house studio through launch and the studio's round API, as a player's browser makes
+ * them, each played to its end; returns how many were played.
+ */
+export async function playStudioRounds(memberToken: string, rounds: number): Promise<number> {
+  const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
+    'GET',
+    '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
+    memberToken,
+  );
+  const game = list.value?.games.find((g) => !g.gameCode.startsWith('CRASH'));
+  assert.ok(game, 'a slot to play');
+  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId: game.nodeId });
+  assert.equal(launch.success, true, JSON.stringify(launch));
+  const url = new URL(launch.value?.url ?? '', baseUrl());
+  // Opening the game page starts the studio's session, as in a browser.
+  assert.equal((await fetch(`${baseUrl()}${url.pathname}${url.search}`)).status, 200);
+  const headers = { 'x-game-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' };
+  const session = (await (await fetch(`${baseUrl()}/studio/api/session`, { headers })).json()) as {
+    defaultBet: unknown;
+  };
+  let played = 0;
+  for (let r = 0; r < rounds; r++) {
+    const res = await fetch(`${baseUrl()}/studio/api/round`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ bet: session.defaultBet }),
+    });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
+    played++;
+    // Free spins and features are steps of the same round: play them to its end, so it closes.
+    for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
+      const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      const body = (await next.json()) as { round?: typeof round };
+      if (!next.ok || !body.round) break;
+      round = body.round;
+    }
+  }
+  return played;
 }

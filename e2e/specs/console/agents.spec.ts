@@ -14,8 +14,7 @@ import {
   getWithToken,
   openConsoleEntry,
 } from '../../support/console';
-import { baseUrl } from '../../support/env';
-import { loginFromHeader, markPopupsSeen } from '../../support/player';
+import { loginFromHeader, markPopupsSeen, playStudioRounds } from '../../support/player';
 import { call, tokenOf } from '../../support/site';
 
 // The console's agents area (issue 12 "Back office"): an operator with the agents permissions
@@ -129,48 +128,6 @@ after(async () => {
   await restoreThreshold?.();
 });
 
-/** Slot rounds at the house studio as a player's browser makes them, each played to its end. */
-async function playRounds(memberToken: string, rounds: number): Promise<number> {
-  const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
-    'GET',
-    '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
-    memberToken,
-  );
-  const game = list.value?.games.find((g) => !g.gameCode.startsWith('CRASH'));
-  assert.ok(game, 'a slot to play');
-  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId: game.nodeId });
-  assert.equal(launch.success, true, JSON.stringify(launch));
-  const url = new URL(launch.value?.url ?? '', baseUrl());
-  assert.equal((await fetch(`${baseUrl()}${url.pathname}${url.search}`)).status, 200);
-  const headers = { 'x-game-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' };
-  const session = (await (await fetch(`${baseUrl()}/studio/api/session`, { headers })).json()) as {
-    defaultBet: unknown;
-  };
-  let played = 0;
-  for (let r = 0; r < rounds; r++) {
-    const res = await fetch(`${baseUrl()}/studio/api/round`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ bet: session.defaultBet }),
-    });
-    const text = await res.text();
-    assert.equal(res.status, 200, text);
-    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
-    played++;
-    for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
-      const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, {
-        method: 'POST',
-        headers,
-        body: '{}',
-      });
-      const body = (await next.json()) as { round?: typeof round };
-      if (!next.ok || !body.round) break;
-      round = body.round;
-    }
-  }
-  return played;
-}
-
 test('a payout at the hold threshold is held by the settlement; the operator releases it once', {
   timeout: 11 * 60_000,
 }, async () => {
@@ -208,7 +165,7 @@ test('a payout at the hold threshold is held by the settlement; the operator rel
   await markPopupsSeen(member);
   await loginFromHeader(member, 'team01');
   const playStarted = Date.now();
-  assert.equal(await playRounds(await tokenOf(member), 30), 30);
+  assert.equal(await playStudioRounds(await tokenOf(member), 30), 30);
   await member.context().close();
 
   // The scheduler settles the window after it ends (spec §9) and holds the payout: poll the API.

@@ -14,8 +14,7 @@ import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
-import { markPopupsSeen } from '../../support/player';
+import { markPopupsSeen, playStudioRounds } from '../../support/player';
 import { call, operatorPost, registerFromModal, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -87,53 +86,6 @@ async function ensureAgentContract(agentToken: string): Promise<void> {
     contractId: offer.id,
   });
   assert.equal(accepted.success, true, JSON.stringify(accepted));
-}
-
-/**
- * Rounds at the house studio through launch and the studio's round API, as a player's browser makes
- * them, each played to its end; returns how many were played.
- */
-async function playRounds(memberToken: string, rounds: number): Promise<number> {
-  const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
-    'GET',
-    '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
-    memberToken,
-  );
-  const game = list.value?.games.find((g) => !g.gameCode.startsWith('CRASH'));
-  assert.ok(game, 'a slot to play');
-  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId: game.nodeId });
-  assert.equal(launch.success, true, JSON.stringify(launch));
-  const url = new URL(launch.value?.url ?? '', baseUrl());
-  // Opening the game page starts the studio's session, as in a browser.
-  assert.equal((await fetch(`${baseUrl()}${url.pathname}${url.search}`)).status, 200);
-  const headers = { 'x-game-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' };
-  const session = (await (await fetch(`${baseUrl()}/studio/api/session`, { headers })).json()) as {
-    defaultBet: unknown;
-  };
-  let played = 0;
-  for (let r = 0; r < rounds; r++) {
-    const res = await fetch(`${baseUrl()}/studio/api/round`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ bet: session.defaultBet }),
-    });
-    const text = await res.text();
-    assert.equal(res.status, 200, text);
-    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
-    played++;
-    // Free spins and features are steps of the same round: play them to its end, so it closes.
-    for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
-      const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, {
-        method: 'POST',
-        headers,
-        body: '{}',
-      });
-      const body = (await next.json()) as { round?: typeof round };
-      if (!next.ok || !body.round) break;
-      round = body.round;
-    }
-  }
-  return played;
 }
 
 test('a plain member cannot open the agent centre, nor sign in on the agent page', async () => {
@@ -261,7 +213,7 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
     reason: 'Stake for the agent centre browser test',
   });
   const playStarted = Date.now();
-  assert.equal(await playRounds(memberToken, 20), 20);
+  assert.equal(await playStudioRounds(memberToken, 20), 20);
   await member.context().close();
 
   // The scheduler settles each 5-minute window after it ends (spec §9): wait (polling the API) for
