@@ -18,13 +18,12 @@ import {
   WithdrawInfo,
 } from '@gamehall/shared/api/cashier';
 import { envelope, OkValue } from '@gamehall/shared/api/common';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError, fieldErrors } from '../../http/errors';
-import { nulPaths } from '../../http/input-guards';
+import { fieldErrors } from '../../http/errors';
+import { readMultipart } from '../../http/multipart';
 import { presentPage } from '../../http/paging';
 import {
   presentBankAccount,
@@ -247,27 +246,4 @@ function registerSandboxCallback(app: App, ctx: AppContext): void {
     );
   });
   registerSandboxGateway(app, ctx);
-}
-
-// Multipart limits (5 MB a file, 3 files) are set where the plugin is registered (app.ts); going
-// past them is a 413 from the plugin.
-async function readMultipart(req: FastifyRequest) {
-  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const fields: Record<string, string> = {};
-  const files: cashier.UploadedImage[] = [];
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') files.push({ mimetype: part.mimetype, data: await part.toBuffer() });
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (error) {
-    // The plugin's own errors carry their status (413 past a limit); the parser's (no boundary, a
-    // truncated body, a broken part header) are plain errors, and the client's fault all the same.
-    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new AppError('BAD_REQUEST');
-  }
-  // Text fields bypass the body hook that refuses NUL (PostgreSQL refuses it in text).
-  const nul = nulPaths(fields);
-  if (nul.length > 0) throw fieldErrors(Object.fromEntries(nul.map((f) => [f, 'INVALID'])));
-  return { fields, files };
 }

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
-import { nulPaths } from '../../http/input-guards';
+import { readMultipart } from '../../http/multipart';
 import { memberStatus, presentPromotion, presentReward, presentWager } from './rewards.presenter';
 import * as rewards from './rewards.service';
 
@@ -108,7 +108,8 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
               parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.code === 'too_big' ? 'TOO_LONG' : 'INVALID']),
             ),
           );
-        return ok(await rewards.apply(ctx, memberId, parsed.data.promotionId, parsed.data.comment, files));
+        const images = files.map((f) => ({ mime: f.mimetype, bytes: f.data }));
+        return ok(await rewards.apply(ctx, memberId, parsed.data.promotionId, parsed.data.comment, images));
       }
       const body = JoinBody.safeParse(req.body);
       if (!body.success) throw fieldErrors({ promotionId: 'INVALID' });
@@ -204,22 +205,4 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
 async function claimedRewards(ctx: AppContext, memberId: number, ids: number[]) {
   const now = ctx.now();
   return (await rewards.claimedRewards(ctx, memberId, ids)).map((r) => presentReward(r, 'en', now));
-}
-
-// Multipart limits (5 MB a file, 3 files) are the plugin's (app.ts); past them it answers 413.
-async function readMultipart(req: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  const files: rewards.ApplicationImage[] = [];
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') files.push({ mime: part.mimetype, bytes: await part.toBuffer() });
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (error) {
-    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new AppError('BAD_REQUEST');
-  }
-  const nul = nulPaths(fields);
-  if (nul.length > 0) throw fieldErrors(Object.fromEntries(nul.map((f) => [f, 'INVALID'])));
-  return { fields, files };
 }
