@@ -168,9 +168,19 @@ test('a lottery page opens the chosen game in the page with its draw countdown',
   assert.ok(await frame.getAttribute('src'));
   await page.getByText('Closes in').waitFor();
   // Another game of the menu: the gameCode query follows the choice.
-  const buttons = page.getByRole('complementary').getByRole('button');
+  // The menu's own buttons only: the recent list below it reorders as games are launched.
+  const buttons = page.getByRole('complementary').locator('section').first().getByRole('button');
   if ((await buttons.count()) > 1) {
+    const before = page.url();
     await buttons.nth(1).click();
+    await page.waitForURL((url) => url.href !== before && url.searchParams.has('gameCode'));
+    await page
+      .getByRole('complementary')
+      .locator('section')
+      .first()
+      .locator('button[aria-pressed="true"]')
+      .nth(0)
+      .waitFor();
     assert.equal(await buttons.nth(1).getAttribute('aria-pressed'), 'true');
   }
   await screenshot(page, 'games-vn-lottery');
