@@ -4,8 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 // One config for both database runs: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set
 // (scripts/test.sh runs the suite both ways). Two workers match the 2-core CI machine; forks keep
-// each test file's database and native modules in their own process.
-const ALL = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'];
+// native modules and PGlite's memory in worker processes of their own.
 
 /** A test file's own line saying why it also runs on PostgreSQL: `// postgres: <why>`. */
 const ON_POSTGRES = /^\/\/ postgres: \S/m;
@@ -19,25 +18,40 @@ const ON_POSTGRES = /^\/\/ postgres: \S/m;
  * its own reads TEST_DATABASE_URL. Every other file runs once, on PGlite.
  */
 function databaseTests(): string[] {
+  return walkTests((text) => text.includes('TEST_DATABASE_URL') || ON_POSTGRES.test(text));
+}
+
+function walkTests(keep: (text: string) => boolean): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.test.ts')) {
-        const text = readFileSync(file, 'utf8');
-        if (text.includes('TEST_DATABASE_URL') || ON_POSTGRES.test(text)) found.push(file);
-      }
+      else if (entry.name.endsWith('.test.ts') && keep(readFileSync(file, 'utf8'))) found.push(file);
     }
   };
   for (const root of ['packages', 'apps']) walk(root);
   return found;
 }
 
+/** Test files that replace a module (vi.mock): they need a module registry of their own. */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+
+function testFiles(): { shared: string[]; isolated: string[] } {
+  const files = process.env.TEST_DATABASE_URL ? databaseTests() : allTests();
+  const isolated = files.filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
+  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+}
+
+function allTests(): string[] {
+  return walkTests(() => true);
+}
+
+const { shared, isolated } = testFiles();
+
 export default defineConfig({
   test: {
-    include: process.env.TEST_DATABASE_URL ? databaseTests() : ALL,
     exclude: ['**/node_modules/**', '**/dist/**'],
     // One seeded PGlite database for the run, copied by each server test file (test/pglite-template.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -45,5 +59,14 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Most files share their worker's module registry (isolate: false): importing the server for
+    // each file again cost two thirds of the run. Each file still builds its own app and database,
+    // so what is shared is code, not state. A file that mocks a module runs isolated, because a
+    // mock cannot replace a module the worker has already loaded.
+    // (An empty include would mean every file, so a project with no files is left out.)
+    projects: [
+      { extends: true as const, test: { name: 'shared', include: shared, isolate: false } },
+      { extends: true as const, test: { name: 'isolated', include: isolated, isolate: true } },
+    ].filter((project) => project.test.include.length > 0),
   },
 });

@@ -6,6 +6,7 @@ import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
 import { settlementJobs } from './modules/agents/settlement.job';
+import { startActivityWorker } from './modules/rewards/engine';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
 // requests and close the database.
@@ -32,6 +33,7 @@ async function main() {
   // demo, so that no past window is settled while its contracts are still being made.
   const demo = config.demo ? runDemo(ctx) : undefined;
   const scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
+  const activity = startActivityWorker(ctx, { log: (err) => app.log.error({ err }, 'activity consumers failed') });
   let settlement: { stop: () => Promise<void> } | undefined;
   let closing = false;
   demo
@@ -57,6 +59,7 @@ async function main() {
     timer.unref();
     try {
       await scheduler.stop();
+      await activity.stop();
       await settlement?.stop();
       await app.close();
       await ctx.database.close();

@@ -2,7 +2,6 @@ import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
-import { activityEventsJob } from '../modules/rewards/engine';
 import { rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import type { Job } from './scheduler';
 
@@ -27,6 +26,5 @@ export const jobs: Job[] = [
   reportRollupsJob,
   agentStatsJob,
   ...settlementJobs,
-  activityEventsJob,
   rewardsExpiryJob,
 ];

@@ -12,10 +12,14 @@ import { post, postAlone } from '../wallet/wallet.service';
 import {
   type ActivityConsumer,
   type ActivityEvent,
+  activityBacklog,
   consumeActivity,
   consumeBatch,
   drainActivity,
+  registerActivityConsumer,
   rewindConsumer,
+  startActivityWorker,
+  unregisterActivityConsumer,
 } from './engine';
 
 let t: TestApp;
@@ -292,5 +296,45 @@ describe('consumption is exactly once per (event, consumer)', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('the worker', () => {
+  it('feeds a new event within moments, goes on past a failing consumer, and stops cleanly', async () => {
+    const m = await createMember(t.ctx);
+    const good = tallyConsumer(uid('worker'));
+    const failures: unknown[] = [];
+    const broken: ActivityConsumer = {
+      name: uid('broken'),
+      kinds: ['round.settled'],
+      async handle() {
+        throw new Error('consumer bug');
+      },
+    };
+    registerActivityConsumer(good);
+    registerActivityConsumer(broken);
+    const worker = startActivityWorker(t.ctx, { idleMs: 20, log: (err) => failures.push(err) });
+    try {
+      await t.ctx.db
+        .insertInto('activity_events')
+        .values({ kind: 'round.settled', member_id: m.id, amount: 42 })
+        .execute();
+      await expect
+        .poll(async () => (await tallies(good.name)).get(m.id), { timeout: 5_000 })
+        .toEqual({ total: 42, n: 1 });
+      expect(failures.length).toBeGreaterThan(0);
+    } finally {
+      unregisterActivityConsumer(broken.name);
+      unregisterActivityConsumer(good.name);
+      await worker.stop();
+    }
+    // The broken consumer's batches rolled back: nothing recorded as consumed, its events still wait.
+    const consumed = await t.ctx.db
+      .selectFrom('rewards_consumptions')
+      .select('event_id')
+      .where('consumer', '=', broken.name)
+      .execute();
+    expect(consumed).toEqual([]);
+    expect(await activityBacklog(t.ctx, broken.name)).toBeGreaterThan(0);
   });
 });

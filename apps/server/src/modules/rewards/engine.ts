@@ -8,8 +8,8 @@
  * vendor round: its bet is the valid bet of docs/agents.md, with win, game type and vendor) and
  * transfer.
  *
- * Consumers (programmes): register once at module load, then the job `rewards.activity-events`
- * (jobs.ts) feeds every registered consumer.
+ * Consumers (programmes): register once at module load, then the worker (startActivityWorker,
+ * started by main.ts) feeds every registered consumer.
  *
  *   import { registerActivityConsumer } from '../rewards/engine';
  *   registerActivityConsumer({
@@ -33,7 +33,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import type { Job } from '../../jobs/scheduler';
 import './rewards.schema';
 
 export type ActivityKind =
@@ -84,6 +83,11 @@ const consumers = new Map<string, ActivityConsumer>();
 /** Adds (or replaces, by name) a consumer the engine feeds. */
 export function registerActivityConsumer(consumer: ActivityConsumer): void {
   consumers.set(consumer.name, consumer);
+}
+
+/** Removes a consumer (tests that register one of their own). */
+export function unregisterActivityConsumer(name: string): void {
+  consumers.delete(name);
 }
 
 export function activityConsumers(): ActivityConsumer[] {
@@ -222,9 +226,49 @@ export async function rewindConsumer(ctx: AppContext, name: string): Promise<voi
   );
 }
 
-/** The scheduler's worker: every second, every consumer catches up. */
-export const activityEventsJob: Job = {
-  name: 'rewards.activity-events',
-  everyMs: 1_000,
-  run: (ctx) => runActivityConsumers(ctx),
-};
+export type ActivityWorker = { stop: () => Promise<void> };
+
+/**
+ * The engine's worker (main.ts starts one per node): feeds every consumer, then again as soon as
+ * a pass handled something, otherwise after `idleMs`. Events are rewarded within about `idleMs`
+ * of their commit instead of waiting for the scheduler's tick; nodes need no lock between them
+ * (each consumer's cursor row is taken with SKIP LOCKED). A failing pass is logged and retried
+ * after ten pauses, so a consumer with a bug does not flood the log.
+ */
+export function startActivityWorker(
+  ctx: AppContext,
+  options: { idleMs?: number; log?: (err: unknown) => void } = {},
+): ActivityWorker {
+  const idleMs = options.idleMs ?? 500;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    });
+  const loop = (async () => {
+    while (!stopped) {
+      let handled = 0;
+      let failed = false;
+      try {
+        const done = await runActivityConsumers(ctx);
+        handled = Object.values(done).reduce((sum, n) => sum + n, 0);
+      } catch (err) {
+        failed = true;
+        options.log?.(err);
+      }
+      if ((handled === 0 || failed) && !stopped) await pause(failed ? idleMs * 10 : idleMs);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}
