@@ -14,7 +14,9 @@ import { artifactsDir, chromiumPath, repoRoot } from './support/env';
 // Two markers in a spec file change when it runs. `// e2e: beside` (a spec that mostly waits, like
 // the lottery's two-minute draw) runs in a test process of its own alongside the others, so the wait
 // costs no wall time; such a spec must not depend on what other specs do to shared accounts.
-// `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf).
+// `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf); the
+// lane `own-accounts` holds specs that work only with accounts they register themselves, so they
+// can run beside the main process, whose specs share the demo accounts.
 // `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction) runs after
 // every other spec has finished, so no spec meets the site in that state.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;

@@ -1,3 +1,4 @@
+// e2e: beside own-accounts
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
