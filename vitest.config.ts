@@ -35,8 +35,11 @@ function walkTests(keep: (text: string) => boolean): string[] {
   return found;
 }
 
-/** Test files that replace a module (vi.mock): they need a module registry of their own. */
-const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+/**
+ * Test files that need a module registry of their own: those that replace a module (vi.mock), and
+ * those that watch a module's first load, which say so in a `// vitest: isolate: <why>` line.
+ */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(|^\/\/ vitest: isolate\b/m;
 
 function testFiles(): { shared: string[]; isolated: string[] } {
   const files = process.env.TEST_DATABASE_URL ? databaseTests() : allTests();
@@ -62,7 +65,8 @@ export default defineConfig({
     // Most files share their worker's module registry (isolate: false): importing the server for
     // each file again cost two thirds of the run. Each file still builds its own app and database,
     // so what is shared is code, not state. A file that mocks a module runs isolated, because a
-    // mock cannot replace a module the worker has already loaded.
+    // mock cannot replace a module the worker has already loaded; so does one that tests a
+    // module's lazy first load.
     // (An empty include would mean every file, so a project with no files is left out.)
     projects: [
       { extends: true as const, test: { name: 'shared', include: shared, isolate: false } },

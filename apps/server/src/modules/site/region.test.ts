@@ -1,3 +1,4 @@
+// vitest: isolate: the first test watches the IP database load lazily, once per process
 import { describe, expect, it } from 'vitest';
 import {
   blockListOf,
