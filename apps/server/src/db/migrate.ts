@@ -35,6 +35,7 @@ import * as m0034 from './migrations/0034-activity-events';
 import * as m0035 from './migrations/0035-promotions-rewards';
 import * as m0038 from './migrations/0038-points-ledger';
 import * as m0039 from './migrations/0039-points-mall';
+import * as m0044 from './migrations/0044-bonus-spending';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0035-promotions-rewards': m0035,
   '0038-points-ledger': m0038,
   '0039-points-mall': m0039,
+  '0044-bonus-spending': m0044,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -556,6 +556,8 @@ export interface VendorRoundsTable {
   currency: string;
   bet_amount: Generated<number>;
   win_amount: Generated<number>;
+  /** The part of bet_amount taken from the bonus account (migration 0044). */
+  bonus_bet_amount: Generated<number>;
   status: Generated<'open' | 'closed' | 'rolled_back'>;
   created_at: CreatedAt;
   closed_at: Date | string | null;
@@ -573,6 +575,8 @@ export interface VendorTransactionsTable {
   details_hash: string;
   status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
   balance_after: number;
+  /** The part of the amount booked on the member's bonus account (migration 0044). */
+  bonus_amount: Generated<number>;
   created_at: CreatedAt;
 }
 

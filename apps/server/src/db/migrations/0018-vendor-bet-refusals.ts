@@ -46,7 +46,7 @@ const EDITS: [from: string, to: string][] = [
   ],
 ];
 
-const vendorCallContext0018 = withEdits('0018', vendorCallContext0016, EDITS);
+export const vendorCallContext0018 = withEdits('0018', vendorCallContext0016, EDITS);
 
 const signature = 'vendor_call_context(text[], text, bigint, text, text, text, text, text, text, text)';
 

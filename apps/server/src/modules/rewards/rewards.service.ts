@@ -114,9 +114,17 @@ registerActivityConsumer(wageringConsumer);
 
 type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
 
-/** The bonus left of a wager: its bonus, at most what the bonus account holds. */
+/**
+ * The bonus left of a wager. Bonus is playable (bets spend cash first, then bonus, and a round's win
+ * goes back to bonus in the proportion its bet took from bonus), so the bonus account holds the
+ * bonus plus what was won with it. The member's last active wager settles the whole bonus balance
+ * (its wins included); an older one of several, its bonus at most what the account holds.
+ */
 async function bonusLeft(trx: Trx, wager: WagerRow): Promise<number> {
-  return Math.min(Number(wager.bonus), await q.bonusBalance(trx, wager.member_id, wager.currency));
+  const balance = await q.bonusBalance(trx, wager.member_id, wager.currency);
+  const active = await q.lockActiveWagers(trx, wager.member_id);
+  const last = active.every((w) => w.id === wager.id);
+  return last ? balance : Math.min(Number(wager.bonus), balance);
 }
 
 async function convert(trx: Trx, ctx: AppContext, wager: WagerRow): Promise<void> {

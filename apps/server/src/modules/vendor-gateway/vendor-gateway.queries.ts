@@ -21,6 +21,8 @@ export type KnownTransaction = {
   details_hash: string;
   status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
   balance_after: number;
+  /** The part booked on the member's bonus account (migration 0044). */
+  bonus_amount: number;
 };
 
 export type CallContext = {
@@ -46,12 +48,18 @@ export type CallContext = {
   refusal_hash: string | null;
   refusal_status: string | null;
   refusal_balance: number | null;
+  /** The member's bonus balance (null: no bonus account), migration 0044. */
+  bonus_balance: number | null;
+  /** The round's bets and the part of them taken from bonus (null: no round yet). */
+  round_bet_amount: number | null;
+  round_bonus_amount: number | null;
 };
 
 /**
  * Serialises the calls that touch one round or one transaction id, across nodes, until commit,
  * then reads everything a money call checks, in one round trip (vendor_call_context, migrations
- * 0014, 0016 and 0018): the member's status, the round, the member's cash account (read only), for a
+ * 0014, 0016, 0018 and 0044): the member's status, the round (with its bets' bonus part), the member's
+ * cash and bonus accounts (read only), for a
  * bet the game session of the token and the game, the vendor's integration settings, the known
  * transactions, and the refusal recorded for the call's transactionId.
  * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
@@ -99,13 +107,14 @@ export type BalanceContext = {
   member_status: 'active' | 'disabled' | null;
   cash_balance: number | null;
   cash_held: number | null;
+  bonus_balance: number | null;
 };
 
 /**
  * Everything a balance call checks, in one round trip: the vendor's integration settings, the game
  * session of the token (when one is given), and the player's status and cash account: the
- * session's member with a token, else `player`. The cash account's code is the wallet's
- * member:<id>:cash:<currency> (read only).
+ * session's member with a token, else `player`. The cash and bonus accounts' codes are the wallet's
+ * member:<id>:cash:<currency> and member:<id>:bonus:<currency> (read only).
  */
 export async function balanceContext(
   db: Conn,
@@ -117,12 +126,13 @@ export async function balanceContext(
            i.enabled AS integration_enabled,
            s.member_id AS session_member_id, s.trial AS session_trial, s.vendor_code AS session_vendor,
            s.expires_at AS session_expires_at,
-           m.status AS member_status, a.balance AS cash_balance, a.held AS cash_held
+           m.status AS member_status, a.balance AS cash_balance, a.held AS cash_held, b.balance AS bonus_balance
     FROM (SELECT 1) AS one
     LEFT JOIN vendor_integrations i ON i.vendor_code = ${input.vendorCode}
     LEFT JOIN game_sessions s ON s.token_hash = ${input.tokenHash}
     LEFT JOIN members m ON m.id = coalesce(s.member_id, ${input.player}::bigint)
     LEFT JOIN ledger_accounts a ON a.code = 'member:' || m.id || ':cash:' || ${input.currency}::text
+    LEFT JOIN ledger_accounts b ON b.code = 'member:' || m.id || ':bonus:' || ${input.currency}::text
   `.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('balance context returned no row');
@@ -216,10 +226,12 @@ type TransactionRow = {
   details_hash: string;
   status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
   balance_after: number;
+  /** The part of the amount booked on the member's bonus account. */
+  bonus_amount: number;
 };
 
 /**
- * A bet's two writes in one call (vendor_record_bet, migration 0015): the round (created, or its bet
+ * A bet's two writes in one call (vendor_record_bet, migrations 0015 and 0044): the round (created, or its bet
  * amount raised) and the transaction row. A second delivery of the same transactionId breaks the
  * unique key (23505).
  */
@@ -230,16 +242,17 @@ export async function recordBet(
 ) {
   await sql`SELECT vendor_record_bet(${row.vendor_code}, ${row.round_id}, ${row.member_id}, ${round.node_id},
     ${round.game_code}, ${round.game_type}, ${round.currency}, ${row.transaction_id}, ${row.amount},
-    ${row.details_hash}, ${row.balance_after})`.execute(db);
+    ${row.details_hash}, ${row.balance_after}, ${row.bonus_amount})`.execute(db);
 }
 
 /**
- * A win's two writes in one call (vendor_record_win, migration 0015): the round's win amount (and
+ * A win's two writes in one call (vendor_record_win, migrations 0015 and 0044): the round's win amount (and
  * closing it), and the transaction row.
  */
 export async function recordWin(db: Conn, row: TransactionRow, close: boolean) {
   await sql`SELECT vendor_record_win(${row.vendor_code}, ${row.round_id}, ${row.member_id}, ${row.transaction_id},
-    ${row.amount}, ${row.ref_transaction_id}, ${row.details_hash}, ${row.balance_after}, ${close})`.execute(db);
+    ${row.amount}, ${row.ref_transaction_id}, ${row.details_hash}, ${row.balance_after}, ${close},
+    ${row.bonus_amount})`.execute(db);
 }
 
 export async function removeBetFromRound(
@@ -247,12 +260,14 @@ export async function removeBetFromRound(
   vendorCode: string,
   roundId: string,
   amount: number,
+  bonusAmount: number,
   rolledBack: boolean,
 ) {
   await db
     .updateTable('vendor_rounds')
     .set((eb) => ({
       bet_amount: eb('bet_amount', '-', amount),
+      bonus_bet_amount: eb('bonus_bet_amount', '-', bonusAmount),
       ...(rolledBack ? { status: 'rolled_back' as const, closed_at: sql<Date>`app_clock()` } : {}),
     }))
     .where('vendor_code', '=', vendorCode)

@@ -11,7 +11,14 @@ import type { AppContext } from '../../context';
 import { followAppClock } from '../../db/app-clock';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { balanceOf, houseEntryTotals, post } from '../wallet/wallet.service';
+import {
+  houseEntryTotals,
+  playableBalance,
+  post,
+  returnSplit,
+  splitEntries,
+  stakeSplit,
+} from '../wallet/wallet.service';
 import * as q from './vendor-gateway.queries';
 import { signatureMatches } from './vendor-signature';
 
@@ -23,7 +30,11 @@ import { signatureMatches } from './vendor-signature';
 // details: ERROR_DUPLICATE_TRANSACTION), checks, writes the vendor_rounds change and the
 // vendor_transactions row (unique on vendor + transactionId) in one call, and posts through
 // wallet.post between the member's cash and the house account vendor:<code> (idempotency key
-// vendor:<code>:<transactionId>). A refusal of a win or a rollback throws, so nothing it touched
+// vendor:<code>:<transactionId>). Bets spend cash first, then bonus (issue 13, docs/rewards.md "Bonus
+// wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
+// account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
+// were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
+// told is what the player can stake: spendable cash plus bonus. A refusal of a win or a rollback throws, so nothing it touched
 // stays and the vendor may retry the id. A refused bet is kept (vendor_bet_refusals, migration
 // 0018) with the answer it got, in the call's transaction, which then commits: the vendor counts
 // that bet as refused, so a repeat of its id gets the same refusal even once the player has the
@@ -62,9 +73,9 @@ function okAnswer(integration: Integration, balance: number, player?: string): V
   return { http: 200, status: 'OK', balance, currency: integration.currency, ...(player ? { player } : {}) };
 }
 
-/** The answer to a refusal, with the player's current spendable balance when the player is known. */
+/** The answer to a refusal, with the player's current playable balance when the player is known. */
 export async function refusalAnswer(ctx: AppContext, currency: string, refusal: VendorRefusal): Promise<VendorAnswer> {
-  const balance = refusal.memberId === undefined ? 0 : (await balanceOf(ctx.db, refusal.memberId, currency)).available;
+  const balance = refusal.memberId === undefined ? 0 : await playableBalance(ctx.db, refusal.memberId, currency);
   return { http: vendorStatusCatalogue[refusal.status].http, status: refusal.status, balance, currency };
 }
 
@@ -175,6 +186,11 @@ function checkSession<S extends SessionRow>(
   if (session.trial || session.member_id === null) throw new VendorRefusal('ERROR_TRIAL_SESSION');
 }
 
+/** What the player can stake, from a context read: spendable cash plus bonus. */
+function playableOf(c: { cash_balance: number | null; cash_held: number | null; bonus_balance: number | null }) {
+  return Number(c.cash_balance ?? 0) - Number(c.cash_held ?? 0) + Number(c.bonus_balance ?? 0);
+}
+
 /** One read (q.balanceContext), then the checks in the order the vendor is told. */
 export async function balance(ctx: AppContext, integration: Integration, body: VendorBalanceRequest) {
   const c = await q.balanceContext(ctx.db, {
@@ -196,7 +212,7 @@ export async function balance(ctx: AppContext, integration: Integration, body: V
     }
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
     if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
-    return okAnswer(integration, (c.cash_balance ?? 0) - (c.cash_held ?? 0), String(memberId));
+    return okAnswer(integration, playableOf(c), String(memberId));
   } catch (error) {
     if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
     throw error;
@@ -265,7 +281,7 @@ async function recordRefusal(
   c: q.CallContext,
   refusal: VendorRefusal,
 ): Promise<VendorAnswer> {
-  const balance = refusal.memberId === undefined ? 0 : (c.cash_balance ?? 0) - (c.cash_held ?? 0);
+  const balance = refusal.memberId === undefined ? 0 : playableOf(c);
   await q.recordBetRefusal(trx, {
     vendor_code: integration.vendor_code,
     transaction_id: call.transactionId,
@@ -404,46 +420,53 @@ function currencyOf(integration: Integration, currency: string, memberId: number
 type TransactionRow = Parameters<typeof q.insertTransaction>[1];
 
 const cashCode = (memberId: number, currency: string) => `member:${memberId}:cash:${currency}`;
+const bonusCode = (memberId: number, currency: string) => `member:${memberId}:bonus:${currency}`;
 
 /**
  * Records the vendor transaction (with `write`, which also changes the round in the same
- * statement) and moves its money between the member's cash and the house account vendor:<code>,
- * in that order: the posting locks a house account row (one of the wallet's shards of
+ * statement) and moves its money between the member's cash and bonus and the house account
+ * vendor:<code>, in that order: the posting locks a house account row (one of the wallet's shards of
  * vendor:<code>, shared with the other players on that shard), so it is the last write before the
- * commit. balance_after is the spendable balance the posting leaves, computed from the balance
- * read in the call's context; it is corrected in the rare case another movement of the member's
- * money slipped in between.
+ * commit. `bonus` is the part of the amount booked on the member's bonus account (the rest on
+ * cash): a bet's from stakeSplit, a win's from returnSplit, a rollback's its bet's. balance_after
+ * is the playable balance the posting leaves (spendable cash plus bonus), computed from the
+ * balances read in the call's context; it is corrected in the rare case another movement of the
+ * member's money slipped in between.
  */
 async function settle(
   trx: Trx,
   integration: Integration,
   context: q.CallContext,
-  row: Omit<TransactionRow, 'balance_after'>,
-  move: { toMember: boolean; type: string },
+  row: Omit<TransactionRow, 'balance_after' | 'bonus_amount'>,
+  move: { toMember: boolean; type: string; bonus: number },
   write: (row: TransactionRow) => Promise<void> = (r) => q.insertTransaction(trx, r),
 ): Promise<number> {
   const currency = integration.currency;
-  const held = context.cash_held ?? 0;
+  const held = Number(context.cash_held ?? 0);
   const delta = move.toMember ? row.amount : -row.amount;
-  const expected = (context.cash_balance ?? 0) - held + delta;
+  const expected = playableOf(context) + delta;
   // Refused before the house account is locked; wallet.post would refuse it too.
   if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
-  await write({ ...row, balance_after: expected });
+  await write({ ...row, balance_after: expected, bonus_amount: move.bonus });
   if (row.amount === 0) return expected;
+  const split = { cash: row.amount - move.bonus, bonus: move.bonus };
   const result = await post(trx, {
     idempotencyKey: walletKey(integration.vendor_code, row.transaction_id),
     type: move.type,
     reference: `${integration.vendor_code}:${row.round_id}`,
-    entries: [
-      { account: { member: row.member_id, currency }, amount: delta },
-      { account: { house: `vendor:${integration.vendor_code}`, currency }, amount: -delta },
-    ],
+    entries: splitEntries(row.member_id, `vendor:${integration.vendor_code}`, currency, split, move.toMember),
   });
-  const balance = result.balances[cashCode(row.member_id, currency)];
-  if (balance === undefined || balance - held === expected) return expected;
-  const after = (await balanceOf(trx, row.member_id, currency)).available;
+  // The accounts the posting touched report their new balance; the others are as the context read them.
+  const cash = result.balances[cashCode(row.member_id, currency)] ?? Number(context.cash_balance ?? 0);
+  const bonus = result.balances[bonusCode(row.member_id, currency)] ?? Number(context.bonus_balance ?? 0);
+  if (cash - held + bonus === expected) return expected;
+  const after = await playableBalance(trx, row.member_id, currency);
   await q.setBalanceAfter(trx, integration.vendor_code, row.transaction_id, after);
   return after;
+}
+
+function spendableCash(c: q.CallContext): number {
+  return Number(c.cash_balance ?? 0) - Number(c.cash_held ?? 0);
 }
 
 function sessionOf(c: {
@@ -510,7 +533,8 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
         details_hash: call.hash,
         status: 'ok',
       },
-      { toMember: false, type: 'bet.vendor' },
+      // Cash first, then bonus (a bet above cash + bonus was refused by settle before this posts).
+      { toMember: false, type: 'bet.vendor', bonus: stakeSplit(body.amount, spendableCash(c)).bonus },
       (row) => q.recordBet(trx, round, row),
     );
     return okAnswer(integration, after);
@@ -568,7 +592,11 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
         details_hash: call.hash,
         status: 'ok',
       },
-      { toMember: true, type: 'win.vendor' },
+      {
+        toMember: true,
+        type: 'win.vendor',
+        bonus: returnSplit(body.amount, Number(c.round_bet_amount ?? 0), Number(c.round_bonus_amount ?? 0)).bonus,
+      },
       (row) => q.recordWin(trx, row, body.roundClosed),
     );
     return okAnswer(integration, after);
@@ -602,7 +630,7 @@ export async function rollback(
   };
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
-    const record = async (amount: number, status: 'ok' | 'rollback_of_unknown') => {
+    const record = async (amount: number, bonus: number, status: 'ok' | 'rollback_of_unknown') => {
       const row = {
         vendor_code: vendor,
         transaction_id: body.transactionId,
@@ -614,21 +642,24 @@ export async function rollback(
         details_hash: call.hash,
         status,
       };
-      return okAnswer(integration, await settle(trx, integration, c, row, { toMember: true, type: 'bet.rollback' }));
+      const move = { toMember: true, type: 'bet.rollback', bonus };
+      return okAnswer(integration, await settle(trx, integration, c, row, move));
     };
 
     const target = c.known.find((r) => r.transaction_id === body.rollbackTransactionId);
-    if (!target) return record(0, 'rollback_of_unknown');
+    if (!target) return record(0, 0, 'rollback_of_unknown');
     if (target.kind !== 'bet' || target.member_id !== memberId || target.round_id !== body.roundId)
       throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
-    if (target.status === 'rolled_back') return record(0, 'ok');
+    if (target.status === 'rolled_back') return record(0, 0, 'ok');
     if (c.round_status === 'closed' || (await q.hasWinInRound(trx, vendor, body.roundId)))
       throw new VendorRefusal('ERROR_BET_ALREADY_SETTLED', memberId);
 
     await q.markRolledBack(trx, vendor, body.rollbackTransactionId);
     const open = Number((await q.countOpenBets(trx, vendor, body.roundId)).n);
-    await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, open === 0);
-    return record(target.amount, 'ok');
+    // Each part of the bet goes back where it came from (its bonus part to bonus).
+    const bonus = Number(target.bonus_amount ?? 0);
+    await q.removeBetFromRound(trx, vendor, body.roundId, target.amount, bonus, open === 0);
+    return record(target.amount, bonus, 'ok');
   });
 }
 

@@ -282,6 +282,64 @@ export async function balanceOf(db: Conn, memberId: number, currency: string) {
 }
 
 /**
+ * What a member can stake at a game (issue 13, docs/rewards.md "Bonus wallet and wagering"): the
+ * spendable cash (balance - held) plus the bonus balance. Withdrawals draw on cash only.
+ */
+export async function playableBalance(db: Conn, memberId: number, currency: string): Promise<number> {
+  const accounts = await memberAccounts(db, memberId, currency);
+  let playable = 0;
+  for (const a of accounts) {
+    if (a.kind === 'cash') playable += Number(a.balance) - Number(a.held);
+    else if (a.kind === 'bonus') playable += Number(a.balance);
+  }
+  return playable;
+}
+
+/** A stake or a return split between the member's cash and bonus accounts (minor units, both >= 0). */
+export type CashBonusSplit = { cash: number; bonus: number };
+
+/**
+ * Bets spend cash first, then bonus (issue 13): a stake takes all it can from the spendable cash and
+ * only the rest from bonus. The caller checks that cash + bonus covers it (the posting refuses an
+ * overdraft of either account anyway).
+ */
+export function stakeSplit(amount: number, spendableCash: number): CashBonusSplit {
+  const cash = Math.min(amount, Math.max(0, spendableCash));
+  return { cash, bonus: amount - cash };
+}
+
+/**
+ * A round's win goes back in the proportion its bets were taken: bonus gets
+ * floor(amount x bonusStaked / staked), cash the rest (the rounding unit goes to cash). A round
+ * staked with cash only pays cash only.
+ */
+export function returnSplit(amount: number, staked: number, bonusStaked: number): CashBonusSplit {
+  if (amount <= 0 || staked <= 0 || bonusStaked <= 0) return { cash: amount, bonus: 0 };
+  const bonus = Number((BigInt(amount) * BigInt(Math.min(bonusStaked, staked))) / BigInt(staked));
+  return { cash: amount - bonus, bonus };
+}
+
+/**
+ * The entries of a movement between a member and a house account whose member side is split between
+ * cash and bonus: `toMember` credits the member, else debits. Zero parts are left out.
+ */
+export function splitEntries(
+  memberId: number,
+  house: string,
+  currency: string,
+  split: CashBonusSplit,
+  toMember: boolean,
+): Posting['entries'] {
+  const sign = toMember ? 1 : -1;
+  const entries: Posting['entries'] = [];
+  if (split.cash > 0) entries.push({ account: { member: memberId, currency }, amount: sign * split.cash });
+  if (split.bonus > 0)
+    entries.push({ account: { member: memberId, kind: 'bonus', currency }, amount: sign * split.bonus });
+  entries.push({ account: { house, currency }, amount: -sign * (split.cash + split.bonus) });
+  return entries;
+}
+
+/**
  * Realtime `balance` events: post, hold, releaseHold and captureHold publish them themselves with
  * pg_notify inside the caller's transaction, which the database delivers only on commit (see
  * realtime/event-bus.ts). Callers have nothing to do.
