@@ -17,8 +17,9 @@ import { artifactsDir, chromiumPath, repoRoot } from './support/env';
 // `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf); the
 // lane `own-accounts` holds specs that work only with accounts they register themselves, so they
 // can run beside the main process, whose specs share the demo accounts.
-// `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction) runs after
-// every other spec has finished, so no spec meets the site in that state.
+// `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction; or one that
+// times page loads against the ui-guide budgets) runs after every other spec has finished, so no
+// spec meets the site in that state and no other browser shares the machine with the timing.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
 

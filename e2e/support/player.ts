@@ -45,9 +45,14 @@ export async function launchStudioGame(page: Page, vassalage: string, gameCode: 
 
 /**
  * Rounds at the house studio through launch and the studio's round API, as a player's browser makes
- * them, each played to its end; returns how many were played.
+ * them, each played to its end, at the game's default bet unless `bet` says otherwise (a slot's
+ * `{ coin }` in minor units); returns how many were played and their stakes in minor units.
  */
-export async function playStudioRounds(memberToken: string, rounds: number): Promise<number> {
+export async function playStudioRounds(
+  memberToken: string,
+  rounds: number,
+  options: { bet?: unknown } = {},
+): Promise<{ played: number; staked: number }> {
   const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
     'GET',
     '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
@@ -65,16 +70,18 @@ export async function playStudioRounds(memberToken: string, rounds: number): Pro
     defaultBet: unknown;
   };
   let played = 0;
+  let staked = 0;
   for (let r = 0; r < rounds; r++) {
     const res = await fetch(`${baseUrl()}/studio/api/round`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ bet: session.defaultBet }),
+      body: JSON.stringify({ bet: options.bet ?? session.defaultBet }),
     });
     const text = await res.text();
     assert.equal(res.status, 200, text);
-    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number } }).round;
+    let round = (JSON.parse(text) as { round: { roundId: string; pendingSteps: number; stake: number } }).round;
     played++;
+    staked += round.stake;
     // Free spins and features are steps of the same round: play them to its end, so it closes.
     for (let step = 0; round.pendingSteps > 0 && step < 50; step++) {
       const next = await fetch(`${baseUrl()}/studio/api/round/${round.roundId}/step`, {
@@ -87,5 +94,5 @@ export async function playStudioRounds(memberToken: string, rounds: number): Pro
       round = body.round;
     }
   }
-  return played;
+  return { played, staked };
 }
