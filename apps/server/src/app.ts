@@ -36,6 +36,7 @@ import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.rout
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
+import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -51,11 +52,13 @@ import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
+import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
+import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerRealtime } from './realtime/realtime';
 
@@ -180,12 +183,15 @@ const routeModules: RouteModule[] = [
   registerStatementRoutes,
   registerPointsRoutes,
   registerRewardsRoutes,
+  registerVipRoutes,
+  registerRebateRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
+  registerAdminVipRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

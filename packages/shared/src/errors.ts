@@ -184,6 +184,13 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
+  // VIP levels and rebates (issue 13, docs/vip.md)
+  VIP_WITHDRAWAL_COUNT_LIMIT: { status: 422, message: 'Your VIP level allows no more withdrawals today' },
+  VIP_WITHDRAWAL_AMOUNT_LIMIT: { status: 422, message: 'This withdrawal is above what your VIP level allows today' },
+  VIP_LEVEL_NOT_FOUND: { status: 404, message: 'No such VIP level' },
+  VIP_LEVEL_IN_USE: { status: 409, message: 'Members are at a VIP level that would be removed' },
+  REBATE_NOTHING_TO_CLAIM: { status: 409, message: 'There is no rebate to claim yet' },
+  REBATE_MANUAL_DISABLED: { status: 403, message: 'Rebates are paid automatically on this site' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -33,6 +33,8 @@ import * as m0032 from './migrations/0032-cashier-queue-notify';
 import * as m0033 from './migrations/0033-app-clock';
 import * as m0034 from './migrations/0034-activity-events';
 import * as m0035 from './migrations/0035-promotions-rewards';
+import * as m0036 from './migrations/0036-vip';
+import * as m0037 from './migrations/0037-rebates';
 import * as m0038 from './migrations/0038-points-ledger';
 import * as m0039 from './migrations/0039-points-mall';
 import * as m0044 from './migrations/0044-bonus-spending';
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '0033-app-clock': m0033,
   '0034-activity-events': m0034,
   '0035-promotions-rewards': m0035,
+  '0036-vip': m0036,
+  '0037-rebates': m0037,
   '0038-points-ledger': m0038,
   '0039-points-mall': m0039,
   '0044-bonus-spending': m0044,

@@ -97,6 +97,15 @@ export interface VipLevelsTable {
   level: number;
   label_name: string;
   min_deposit: Generated<number>;
+  // Migration 0036 (modules/vip): the rest of a level's terms; money in minor units, rates in ppm.
+  min_valid_bet: Generated<number>;
+  upgrade_bonus: Generated<number>;
+  monthly_bonus: Generated<number>;
+  birthday_bonus: Generated<number>;
+  withdraw_daily_count: ColumnType<number | null, number | null | undefined, number | null>;
+  withdraw_daily_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  rebate_rates: ColumnType<Record<string, number>, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface VendorsTable {

@@ -2,7 +2,9 @@ import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
+import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { rewardsExpiryJob } from '../modules/rewards/rewards.service';
+import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from './scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
@@ -27,4 +29,6 @@ export const jobs: Job[] = [
   agentStatsJob,
   ...settlementJobs,
   rewardsExpiryJob,
+  ...vipJobs,
+  rebatesJob,
 ];

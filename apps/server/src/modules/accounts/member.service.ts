@@ -50,7 +50,8 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   return {
     balance: toMajor(balance),
     currencySymbol: brand.currencySymbol,
-    hasVip: vip.count > 0,
+    // docs/vip.md: a member holds a VIP level above the base level 0 (the level kept by modules/vip).
+    hasVip: vip.labelName !== null && member.vip_level > 0,
     vipLabelName: vip.labelName ?? '',
     vipRankLevel: member.vip_level,
     availablePromoCount,

@@ -77,7 +77,10 @@ export type AuditEvent =
   | 'points.adjust'
   | 'promotion.write'
   | 'promotion.state'
-  | 'promotion.application';
+  | 'promotion.application'
+  | 'vip.levels'
+  | 'vip.settings'
+  | 'vip.memberLevel';
 
 export async function audit(
   db: Conn,

@@ -10,6 +10,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
+import { assertWithdrawalWithinLevel } from '../vip/vip.service';
 import { balanceOf, captureHold, hold, post, profitLoss, releaseHold } from '../wallet/wallet.service';
 import * as q from './cashier.queries';
 import { cashierError, cashierFail } from './cashier-errors';
@@ -488,6 +489,8 @@ export async function requestWithdrawal(ctx: AppContext, principal: Principal, b
     await q.lockMember(trx, memberId);
     const twin = await q.findWithdrawalByRequest(trx, memberId, body.requestId);
     if (twin) return twin.reference;
+    // Issue 13 VIP: the level's daily withdrawal limits, under the member lock (docs/vip.md).
+    await assertWithdrawalWithinLevel(trx, ctx, memberId, amount);
     const ref = newReference('W');
     // The hold refuses more than the available balance, even under concurrency (wallet.service).
     const held = await hold(trx, {

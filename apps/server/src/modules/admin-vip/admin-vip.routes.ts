@@ -1,0 +1,142 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  AdminVipValue,
+  MemberIdParams,
+  MemberLevelBody,
+  MemberVipValue,
+  RebateReportQuery,
+  RebateReportValue,
+  VipLevelsBody,
+  VipSettingsBody,
+} from '@gamehall/shared/api/vip';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { operatorAction } from '../admin/admin.service';
+import * as vip from '../vip/vip.service';
+import { presentLevel, presentMemberVip } from '../vip/vip.views';
+import { presentOverview, presentReport, rebateReport } from './admin-vip.service';
+
+const tags = ['admin-vip'];
+const READ = 'admin:promotions.read';
+const WRITE = 'admin:promotions.write';
+
+// Back office for VIP levels and rebates (issue 13 "Back office": adjust VIP levels and rates).
+export function registerAdminVipRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/vip',
+    {
+      schema: {
+        tags,
+        summary: 'VIP levels with their terms, and the programme settings',
+        response: { 200: envelope(AdminVipValue) },
+      },
+      config: { auth: READ },
+    },
+    async () => ok(presentOverview(await vip.adminOverview(ctx))),
+  );
+
+  app.put(
+    '/admin/vip/levels',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the VIP level table (thresholds, bonuses, rebate rates, withdrawal limits)',
+        body: VipLevelsBody,
+        response: { 200: envelope(AdminVipValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        req,
+        'vip.levels',
+        'vip-levels',
+        () => vip.replaceLevels(ctx, req.body),
+        (r) => ({ before: r.before.map(presentLevel), after: r.after.map(presentLevel) }),
+      );
+      return ok(presentOverview(await vip.adminOverview(ctx)));
+    },
+  );
+
+  app.put(
+    '/admin/vip/settings',
+    {
+      schema: {
+        tags,
+        summary: 'VIP window of days and the rebate mode and hour',
+        body: VipSettingsBody,
+        response: { 200: envelope(AdminVipValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        req,
+        'vip.settings',
+        'vip-settings',
+        () => vip.changeSettings(ctx, req.body),
+        (r) => ({ before: r.before, after: r.after }),
+      );
+      return ok(presentOverview(await vip.adminOverview(ctx)));
+    },
+  );
+
+  app.get(
+    '/admin/vip/members/:id',
+    {
+      schema: {
+        tags,
+        summary: "A member's VIP level, window totals and level changes",
+        params: MemberIdParams,
+        response: { 200: envelope(MemberVipValue) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentMemberVip(await vip.memberVip(ctx, req.params.id))),
+  );
+
+  app.post(
+    '/admin/vip/members/:id/level',
+    {
+      schema: {
+        tags,
+        summary: "Set a member's VIP level, with a reason (audited)",
+        params: MemberIdParams,
+        body: MemberLevelBody,
+        response: { 200: envelope(MemberVipValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        req,
+        'vip.memberLevel',
+        `member:${req.params.id}`,
+        (operator) => vip.setMemberLevel(ctx, operator.memberId, req.params.id, req.body),
+        (r) => ({ before: { level: r.from }, after: { level: r.to, reason: req.body.reason } }),
+      );
+      return ok(presentMemberVip(await vip.memberVip(ctx, req.params.id)));
+    },
+  );
+
+  app.get(
+    '/admin/vip/rebate-report',
+    {
+      schema: {
+        tags,
+        summary: 'Rebate accrued and paid per brand day (at most 92 days)',
+        querystring: RebateReportQuery,
+        response: { 200: envelope(RebateReportValue) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentReport(await rebateReport(ctx, req.query.from, req.query.to))),
+  );
+}
