@@ -21,6 +21,8 @@ export const paths = {
   member: '/member',
   securityCenter: '/member/securityCenter',
   profile: '/member/profile',
+  /** Issue 13 VIP page (docs/vip.md), linked from the header's level badge and the member centre. */
+  vip: '/member/vip',
   memberEntry: (name: string) => `/member/${name}`,
   category: (gameType: string) => categoryPath(gameType),
 } as const;
@@ -73,6 +75,7 @@ export const MEMBER_MENU = [
   { name: 'personalProfit', key: 'member.menu.personalProfit' },
   { name: 'bonusDetails', key: 'member.menu.bonusDetails' },
   { name: 'rewardCenter', key: 'member.menu.rewardCenter', badge: 'availablePromoCount' },
+  { name: 'vip', key: 'vip.menu' },
   { name: 'referral', key: 'member.menu.referral' },
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },

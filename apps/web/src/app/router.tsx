@@ -138,6 +138,14 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'vip',
+            lazy: async () => ({ Component: (await import('../features/vip/vip-page')).VipPage }),
+          },
+          {
+            path: 'manualRebate',
+            lazy: async () => ({ Component: (await import('../features/vip/rebate-page')).RebatePage }),
+          },
+          {
             path: ':entry',
             lazy: async () => ({ Component: (await import('../features/member/member-entry-page')).MemberEntryPage }),
           },

@@ -327,6 +327,17 @@ function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
           {info?.account ?? ''}
         </span>
       </Link>
+      {/* spec §3 public state: the member's VIP level, leading to the VIP page (docs/vip.md). */}
+      {state?.vipLabelName && (
+        <Link
+          to={paths.vip}
+          className="rounded-full border border-(--accent) px-2 py-0.5 text-xs font-semibold text-(--accent)"
+          title={t('vip.badge', { label: state.vipLabelName })}
+          data-testid="header-vip"
+        >
+          {state.vipLabelName}
+        </Link>
+      )}
       {!inMenu && <BalanceChip />}
       {session.isAgent && (
         <Button variant="secondary" onClick={() => navigate(paths.agentHome)}>
