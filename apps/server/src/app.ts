@@ -35,7 +35,9 @@ import { registerAdminContentRoutes } from './modules/admin-content/admin-conten
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
+import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
+import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
@@ -53,10 +55,12 @@ import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
+import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -183,6 +187,8 @@ const routeModules: RouteModule[] = [
   registerStatementRoutes,
   registerPointsRoutes,
   registerRewardsRoutes,
+  registerReferralRoutes,
+  registerTicketRoutes,
   registerVipRoutes,
   registerRebateRoutes,
   registerAdminRoutes,
@@ -191,6 +197,8 @@ const routeModules: RouteModule[] = [
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
+  registerAdminReferralRoutes,
+  registerAdminTicketRoutes,
   registerAdminVipRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,

@@ -184,6 +184,14 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
+  // referrals and tickets (issue 13, docs/referrals-tickets.md)
+  REFERRAL_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
+  TICKET_NOT_FOUND: { status: 404, message: 'No such ticket' },
+  TICKET_ALREADY_OPENED: { status: 409, message: 'This ticket is already opened' },
+  TICKET_NO_PRIZES: { status: 409, message: 'This ticket has no prizes to draw' },
+  TICKET_DRAW_NOT_FOUND: { status: 404, message: 'No such draw' },
+  TICKET_KIND_NOT_FOUND: { status: 404, message: 'No such ticket kind' },
+  TICKET_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
   // VIP levels and rebates (issue 13, docs/vip.md)
   VIP_WITHDRAWAL_COUNT_LIMIT: { status: 422, message: 'Your VIP level allows no more withdrawals today' },
   VIP_WITHDRAWAL_AMOUNT_LIMIT: { status: 422, message: 'This withdrawal is above what your VIP level allows today' },

@@ -4,6 +4,7 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
+import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf } from '../wallet/wallet.service';
@@ -56,7 +57,8 @@ export async function publicState(ctx: AppContext, principal: Principal) {
     vipRankLevel: member.vip_level,
     availablePromoCount,
     unreadMessage,
-    referral: !trial,
+    // spec §3 availablePromo.REFERRAL: the programme is on and the member may invite.
+    referral: await canInvite(ctx.db, member),
     avatar: member.avatar,
   };
 }

@@ -227,6 +227,8 @@ describe('GET /wps/member/publicState', () => {
       ])
       .execute();
 
+    // availablePromo.REFERRAL: the referral programme is on (referrals.test.ts covers it off).
+    await t.ctx.db.updateTable('referral_settings').set({ enabled: true }).execute();
     const res = await get('/wps/member/publicState', m.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toEqual({

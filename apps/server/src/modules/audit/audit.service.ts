@@ -77,6 +77,8 @@ export type AuditEvent =
   | 'points.adjust'
   | 'promotion.write'
   | 'promotion.state'
+  | 'referral.settings'
+  | 'ticket.kind'
   | 'promotion.application'
   | 'vip.levels'
   | 'vip.settings'
