@@ -34,6 +34,7 @@ import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.r
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
@@ -51,6 +52,7 @@ import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
@@ -187,6 +189,7 @@ const routeModules: RouteModule[] = [
   registerStatementRoutes,
   registerPointsRoutes,
   registerRewardsRoutes,
+  registerMissionsRoutes,
   registerReferralRoutes,
   registerTicketRoutes,
   registerVipRoutes,
@@ -197,6 +200,7 @@ const routeModules: RouteModule[] = [
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
+  registerAdminMissionsRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
   registerAdminVipRoutes,

@@ -184,6 +184,13 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
+  // missions (issue 13, docs/missions.md)
+  MISSION_NOT_FOUND: { status: 404, message: 'No such mission' },
+  MISSION_NOT_COMPLETE: { status: 409, message: 'This mission is not complete yet' },
+  MISSION_ALREADY_CLAIMED: { status: 409, message: "This mission's reward was already claimed" },
+  MISSION_CLAIM_EXPIRED: { status: 409, message: "The time to claim this mission's reward is over" },
+  MISSION_ENDED: { status: 409, message: 'This mission has ended and cannot be changed' },
+  MISSION_STATE_INVALID: { status: 409, message: 'The mission cannot change to that state from its current one' },
   // referrals and tickets (issue 13, docs/referrals-tickets.md)
   REFERRAL_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
   TICKET_NOT_FOUND: { status: 404, message: 'No such ticket' },

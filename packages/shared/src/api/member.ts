@@ -53,6 +53,8 @@ export const PublicState = z.object({
   vipLabelName: z.string(),
   vipRankLevel: z.number().int(),
   availablePromoCount: z.number().int(),
+  /** Completed missions whose reward waits to be claimed (the missions badge). */
+  missionCount: z.number().int(),
   unreadMessage: z.number().int(),
   availablePromo: z.object({ REFERRAL: z.boolean() }),
   imgUrl: z.string(),

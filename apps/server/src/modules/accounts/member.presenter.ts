@@ -59,6 +59,7 @@ export function presentPublicState(s: {
   vipLabelName: string;
   vipRankLevel: number;
   availablePromoCount: number;
+  missionCount: number;
   unreadMessage: number;
   referral: boolean;
   avatar: number;
@@ -70,6 +71,7 @@ export function presentPublicState(s: {
     vipLabelName: s.vipLabelName,
     vipRankLevel: s.vipRankLevel,
     availablePromoCount: s.availablePromoCount,
+    missionCount: s.missionCount,
     unreadMessage: s.unreadMessage,
     availablePromo: { REFERRAL: s.referral },
     imgUrl: avatarUrl(s.avatar),

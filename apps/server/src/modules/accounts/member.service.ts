@@ -4,6 +4,7 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
+import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
@@ -46,6 +47,8 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   const vip = await vipSummary(ctx.db, member.vip_level);
   // Issue 13: the rewards the member can claim now in the reward centre.
   const availablePromoCount = await claimableCount(ctx, member.id);
+  // spec §2 member centre badges: completed missions whose reward waits to be claimed.
+  const missionCount = trial ? 0 : await claimableMissionCount(ctx, member.id);
   // spec §6: a trial member has no inbox, so no unread messages are loaded.
   const unreadMessage = trial ? 0 : await countUnreadMessages(ctx.db, member.id);
   return {
@@ -56,6 +59,7 @@ export async function publicState(ctx: AppContext, principal: Principal) {
     vipLabelName: vip.labelName ?? '',
     vipRankLevel: member.vip_level,
     availablePromoCount,
+    missionCount,
     unreadMessage,
     // spec §3 availablePromo.REFERRAL: the programme is on and the member may invite.
     referral: await canInvite(ctx.db, member),

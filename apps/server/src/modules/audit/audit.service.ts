@@ -80,6 +80,8 @@ export type AuditEvent =
   | 'referral.settings'
   | 'ticket.kind'
   | 'promotion.application'
+  | 'mission.write'
+  | 'mission.state'
   | 'vip.levels'
   | 'vip.settings'
   | 'vip.memberLevel';

@@ -1,0 +1,298 @@
+import type { MissionInput } from '@gamehall/shared/api/missions';
+import { toMinor } from '@gamehall/shared/money';
+import type { AppContext } from '../../context';
+import type { Trx } from '../../db/database';
+import { isTrialType } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { windowOf } from '../agents/settlement.service';
+import { maskName } from '../games/records.service';
+import { postPoints } from '../points/points-ledger.service';
+import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
+import { getBrand } from '../site/brand.service';
+import { post } from '../wallet/wallet.service';
+import * as q from './missions.queries';
+
+// Missions (issue 13 "Missions"; rules in docs/missions.md).
+//
+// Progress: the consumer `missions` turns each login, credited deposit, settled round and
+// registration (an invited friend: its referrer progresses) into progress of every running mission
+// whose task it fits, in the period the fact fell in (brand days, Monday-to-Sunday brand weeks, or
+// newbie: the days after registration). The engine hands each event over once, so a replay never
+// counts twice. Claiming locks the progress row and pays once: cash by wallet.post from
+// promotions-expense with the key mission:<id>, points by postPoints from the house account earned
+// with the same key.
+
+const EXPENSE = 'promotions-expense';
+
+export type MissionRow = NonNullable<Awaited<ReturnType<typeof q.missionById>>>;
+type Window = { start: Date; end: Date };
+
+/** The period of a daily or weekly mission holding `at`, in the brand's time zone. */
+export function periodWindow(period: 'daily' | 'weekly', at: Date, tz: string): Window {
+  return windowOf(period, at, tz);
+}
+
+/** The period a fact at `at` counts in, or null when it falls outside (newbie after its days). */
+function periodFor(mission: MissionRow, at: Date, tz: string, registeredAt: Date): Window | null {
+  if (mission.period !== 'newbie') return periodWindow(mission.period, at, tz);
+  const end = new Date(registeredAt.getTime() + (mission.newbie_days ?? 0) * 86_400_000);
+  return at >= registeredAt && at < end ? { start: registeredAt, end } : null;
+}
+
+/** What one event adds to a mission's progress (0: it does not fit). */
+export function progressFrom(mission: Pick<MissionRow, 'task' | 'min_deposit' | 'game_type'>, event: ActivityEvent) {
+  switch (mission.task) {
+    case 'login':
+      return event.kind === 'login' ? 1 : 0;
+    case 'deposit':
+      return event.kind === 'deposit' && event.amount >= Number(mission.min_deposit ?? 0) ? 1 : 0;
+    case 'invite':
+      return event.kind === 'registration' && event.data.referrerId != null ? 1 : 0;
+    case 'bet':
+    case 'rounds': {
+      if (event.kind !== 'round.settled') return 0;
+      if (mission.game_type !== null && String(event.data.gameType ?? '') !== mission.game_type) return 0;
+      return mission.task === 'bet' ? Math.max(0, event.amount) : 1;
+    }
+  }
+}
+
+const TASKS_OF: Record<string, string[]> = {
+  login: ['login'],
+  deposit: ['deposit'],
+  'round.settled': ['bet', 'rounds'],
+  registration: ['invite'],
+};
+
+async function progress(trx: Trx, event: ActivityEvent): Promise<void> {
+  const tasks = TASKS_OF[event.kind];
+  if (!tasks) return;
+  if (event.kind === 'login' && event.data.area !== 'member') return;
+  // An invitation counts for the friend's referrer, everything else for the member who acted.
+  const memberId = event.kind === 'registration' ? Number(event.data.referrerId ?? 0) : event.memberId;
+  if (!memberId) return;
+  const at = event.createdAt;
+  const missions = await q.runningMissions(trx, tasks, at);
+  if (missions.length === 0) return;
+  const member = await q.memberRegisteredAt(trx, memberId);
+  if (!member || isTrialType(member.type)) return;
+  // Inside the engine's transaction: on PGlite another connection would wait for this one.
+  const brand = await getBrand(trx);
+  for (const mission of missions) {
+    const add = progressFrom(mission, event);
+    if (add <= 0) continue;
+    const window = periodFor(mission, at, brand.timeZone, new Date(member.created_at));
+    if (!window) continue;
+    await q.addProgress(trx, {
+      missionId: mission.id,
+      memberId,
+      periodStart: window.start,
+      periodEnd: window.end,
+      add,
+      target: Number(mission.target),
+      rewardKind: mission.reward_kind,
+      rewardAmount: Number(mission.reward_amount),
+      currency: event.kind === 'registration' ? brand.currency : (event.currency ?? brand.currency),
+      at,
+      claimDays: mission.claim_days,
+    });
+  }
+}
+
+export const missionsConsumer: ActivityConsumer = {
+  name: 'missions',
+  kinds: ['login', 'deposit', 'round.settled', 'registration'],
+  handle: (trx, event) => progress(trx, event),
+};
+
+registerActivityConsumer(missionsConsumer);
+
+// ---- the member's side
+
+export function phaseOf(
+  m: { state: string; starts_at: Date | string; ends_at: Date | string | null },
+  now: Date,
+): 'draft' | 'scheduled' | 'running' | 'paused' | 'over' | 'ended' {
+  if (m.state === 'draft') return 'draft';
+  if (m.state === 'ended') return 'ended';
+  if (m.ends_at !== null && new Date(m.ends_at) <= now) return 'over';
+  if (m.state === 'paused') return 'paused';
+  return new Date(m.starts_at) > now ? 'scheduled' : 'running';
+}
+
+export type ProgressRow = Awaited<ReturnType<typeof q.progressOf>>[number];
+export type MissionView = {
+  mission: MissionRow;
+  row: ProgressRow | undefined;
+  /** The current period's end (newbie: the end of its days); null when the newbie days are over. */
+  resetsAt: Date | null;
+};
+
+/**
+ * MCSFE_getMissionSummaryDetails: each running mission in the member's current period, plus any
+ * earlier period's completed reward still waiting to be claimed (shown first).
+ */
+export async function summary(ctx: AppContext, memberId: number) {
+  const now = ctx.now();
+  const brand = await getBrand(ctx.db);
+  const [missions, rows, member] = await Promise.all([
+    q.allMissions(ctx.db),
+    q.progressOf(ctx.db, memberId, now),
+    q.memberRegisteredAt(ctx.db, memberId),
+  ]);
+  const registeredAt = new Date(member?.created_at ?? now);
+  const views: MissionView[] = [];
+  for (const mission of missions) {
+    const mine = rows.filter((r) => Number(r.mission_id) === mission.id);
+    const window = phaseOf(mission, now) === 'running' ? periodFor(mission, now, brand.timeZone, registeredAt) : null;
+    const current = window && mine.find((r) => new Date(r.period_start).getTime() === window.start.getTime());
+    // A completed reward not claimed yet stays claimable after its period (or its mission) ended.
+    for (const r of mine)
+      if (r !== current && r.completed_at !== null && r.claimed_at === null)
+        views.push({ mission, row: r, resetsAt: new Date(r.period_end) });
+    if (window) views.push({ mission, row: current ?? undefined, resetsAt: window.end });
+  }
+  const claimable = views.filter((v) => statusOf(v, now) === 'claimable').length;
+  return { views, claimable, currency: brand.currency, now };
+}
+
+export function statusOf(v: MissionView, now: Date): 'open' | 'claimable' | 'claimed' | 'expired' {
+  const r = v.row;
+  if (!r || r.completed_at === null) return 'open';
+  if (r.claimed_at !== null) return 'claimed';
+  if (r.claim_expires_at !== null && new Date(r.claim_expires_at) <= now) return 'expired';
+  return 'claimable';
+}
+
+/** The missions badge: completed missions whose reward waits to be claimed. */
+export function claimableMissionCount(ctx: AppContext, memberId: number): Promise<number> {
+  return q.countClaimable(ctx.db, memberId, ctx.now());
+}
+
+/** Claims a completed mission's reward, once (the row lock and the posting key). */
+export async function claim(ctx: AppContext, memberId: number, progressId: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await q.lockProgress(trx, progressId);
+    if (!row || Number(row.member_id) !== memberId) throw new AppError('MISSION_NOT_FOUND');
+    if (row.completed_at === null) throw new AppError('MISSION_NOT_COMPLETE');
+    if (row.claimed_at !== null) throw new AppError('MISSION_ALREADY_CLAIMED');
+    const now = ctx.now();
+    if (row.claim_expires_at !== null && new Date(row.claim_expires_at) <= now)
+      throw new AppError('MISSION_CLAIM_EXPIRED');
+    const amount = Number(row.reward_amount);
+    const key = `mission:${row.id}`;
+    let postingId: number;
+    if (row.reward_kind === 'cash') {
+      const result = await post(trx, {
+        idempotencyKey: key,
+        type: 'bonus.mission',
+        reference: `MS${row.id}`,
+        entries: [
+          { account: { house: EXPENSE, currency: row.currency }, amount: -amount },
+          { account: { member: memberId, currency: row.currency }, amount },
+        ],
+      });
+      postingId = result.postingId;
+    } else {
+      const result = await postPoints(trx, {
+        idempotencyKey: key,
+        type: 'points.mission',
+        reference: `MS${row.id}`,
+        entries: [
+          { account: { house: 'earned' }, amount: -amount },
+          { account: { member: memberId }, amount },
+        ],
+      });
+      postingId = result.postingId;
+    }
+    await q.markClaimed(trx, row.id, now, postingId);
+    return { progressId: row.id, rewardKind: row.reward_kind, rewardAmount: amount };
+  });
+}
+
+/** MCSFE_getMissionLeaderboard: members by missions completed in the current day or week. */
+export async function leaderboard(ctx: AppContext, memberId: number | null, period: 'daily' | 'weekly') {
+  const brand = await getBrand(ctx.db);
+  const window = periodWindow(period, ctx.now(), brand.timeZone);
+  const rows = await q.leaderboard(ctx.db, window.start, window.end, 20);
+  const list = rows.map((r, i) => ({
+    rank: i + 1,
+    username: maskName(r.username),
+    completed: r.completed,
+    me: r.memberId === memberId,
+  }));
+  let mine: (typeof list)[number] | null = null;
+  if (memberId !== null && !list.some((r) => r.me)) {
+    const own = await q.leaderboardRankOf(ctx.db, memberId, window.start, window.end);
+    if (own) mine = { rank: own.rank, username: maskName(own.username), completed: own.completed, me: true };
+  }
+  return { period, window, list, mine };
+}
+
+// ---- the back office
+
+function valuesOf(input: MissionInput, now: Date): q.MissionValues {
+  return {
+    period: input.period,
+    newbie_days: input.period === 'newbie' ? input.newbieDays : null,
+    task: input.task,
+    target: input.task === 'bet' ? toMinor(input.target) : input.target,
+    min_deposit: input.minDeposit === null ? null : toMinor(input.minDeposit),
+    game_type: input.gameType,
+    reward_kind: input.rewardKind,
+    reward_amount: input.rewardKind === 'cash' ? toMinor(input.rewardAmount) : input.rewardAmount,
+    claim_days: input.claimDays,
+    starts_at: new Date(input.startsAt),
+    ends_at: input.endsAt === null ? null : new Date(input.endsAt),
+    texts: JSON.stringify(input.texts),
+    sort: input.sort,
+    updated_at: now,
+  };
+}
+
+export function allMissions(ctx: AppContext) {
+  return q.allMissions(ctx.db);
+}
+
+export function createMission(ctx: AppContext, input: MissionInput) {
+  return ctx.db.transaction().execute((trx) => q.insertMission(trx, valuesOf(input, ctx.now())));
+}
+
+/** Changes a mission; periods already under way keep the target and reward they started with. */
+export function changeMission(ctx: AppContext, id: number, input: MissionInput) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await q.lockMission(trx, id);
+    if (!before) throw new AppError('MISSION_NOT_FOUND');
+    if (before.state === 'ended') throw new AppError('MISSION_ENDED');
+    const after = await q.updateMission(trx, id, valuesOf(input, ctx.now()));
+    return { before, after };
+  });
+}
+
+const MOVES: Record<string, string[]> = {
+  draft: ['active', 'ended'],
+  active: ['paused', 'ended'],
+  paused: ['active', 'ended'],
+  ended: [],
+};
+
+/** draft -> active -> paused <-> active -> ended (final); draft -> ended. */
+export function setMissionState(ctx: AppContext, id: number, state: 'active' | 'paused' | 'ended') {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await q.lockMission(trx, id);
+    if (!before) throw new AppError('MISSION_NOT_FOUND');
+    if (!MOVES[before.state]?.includes(state)) throw new AppError('MISSION_STATE_INVALID');
+    const after = await q.updateMission(trx, id, { state, updated_at: ctx.now() });
+    return { before, after };
+  });
+}
+
+export async function costReport(ctx: AppContext, from: string, to: string) {
+  const brand = await getBrand(ctx.db);
+  const [rows, missions] = await Promise.all([q.costRows(ctx.db, from, to, brand.timeZone), q.allMissions(ctx.db)]);
+  const titles = new Map(missions.map((m) => [m.id, m.texts.en?.title ?? `#${m.id}`]));
+  return {
+    rows: rows.map((r) => ({ ...r, title: titles.get(r.missionId) ?? `#${r.missionId}` })),
+    currency: brand.currency,
+  };
+}
