@@ -3,6 +3,7 @@ import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
 import { brandDefaults, getBrand } from '../../modules/site/brand.service';
+import { seedDemoVip } from '../../modules/vip/vip.seed';
 import { seedBrand } from './brand-seed';
 import { seedCashier } from './cashier-seed';
 import { seedCatalogue } from './catalogue-seed';
@@ -42,5 +43,6 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedOperatorRoles(trx, { demo: true, now });
     await seedPointsCatalogue(trx, now);
     await seedDemoPromotions(trx, now);
+    await seedDemoVip(trx, now);
   });
 }
