@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm test: the whole check, in order, stopping at the first failure.
 #
-#   1 test dependencies (Chromium, PostgreSQL)   5 vitest on PGlite
-#   2 tsc                                        6 vitest (database tests) on a throwaway PostgreSQL cluster
-#   3 biome check                                7 the multi-node test (two servers, one PostgreSQL)
-#   4 module boundaries (dependency-cruiser)     8 browser tests (e2e/run.ts, Chromium)
+#   1 test dependencies (Chromium, PostgreSQL)   4 vitest on PGlite
+#   2 tsc (server, web, console) and module      5 vitest (database tests) on a throwaway PostgreSQL cluster
+#     boundaries (dependency-cruiser), two at    6 the multi-node test (two servers, one PostgreSQL)
+#     a time                                     7 browser tests (e2e/run.ts, Chromium)
+#   3 biome check
 #
 # The last line is always `Summary: N passed, M failed`: N and M add up the tests of every vitest
 # run and the browser run; a step that fails without failing tests (tsc, lint, a crash) counts as
@@ -129,11 +130,38 @@ mkdir "$RUN_DIR/tmp"
 export TMPDIR="$RUN_DIR/tmp"
 
 step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
-step "tsc" plain "$BIN/tsc" -p tsconfig.json
-step "tsc (web)" plain "$BIN/tsc" -p apps/web/tsconfig.json
-step "tsc (console)" plain "$BIN/tsc" -p apps/console/tsconfig.json
+# The three type-checks and the boundary rules are single-threaded: run two at a time on the two
+# cores, longest first; each one's output is printed whole, in order, when all have finished.
+static_checks() {
+  local names=(tsc "tsc (web)" "tsc (console)" boundaries)
+  local commands=(
+    "$BIN/tsc -p tsconfig.json"
+    "$BIN/tsc -p apps/web/tsconfig.json"
+    "$BIN/tsc -p apps/console/tsconfig.json"
+    "$BIN/depcruise --config .dependency-cruiser.cjs ${BOUNDARY_PATHS[*]}"
+  )
+  local i running=0 failed=0
+  for i in "${!commands[@]}"; do
+    if ((running == 2)); then
+      wait -n || true
+      running=$((running - 1))
+    fi
+    (if ${commands[$i]} >"$RUN_DIR/static-$i.log" 2>&1; then echo 0; else echo 1; fi >"$RUN_DIR/static-$i.rc") &
+    running=$((running + 1))
+  done
+  wait
+  for i in "${!names[@]}"; do
+    echo "--- ${names[$i]}"
+    cat "$RUN_DIR/static-$i.log"
+    if [[ "$(cat "$RUN_DIR/static-$i.rc" 2>/dev/null)" != 0 ]]; then
+      echo "${names[$i]} failed"
+      failed=1
+    fi
+  done
+  return $failed
+}
+step "tsc and boundaries" plain static_checks
 step "biome" plain "$BIN/biome" check .
-step "boundaries" plain "$BIN/depcruise" --config .dependency-cruiser.cjs "${BOUNDARY_PATHS[@]}"
 
 # TEST_DATABASE_URL from the caller's environment must not turn the PGlite run into a PostgreSQL run.
 step "vitest (PGlite)" "vitest:$RUN_DIR/pglite.json" \
