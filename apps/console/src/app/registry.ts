@@ -13,6 +13,7 @@ export const FEATURE_ORDER = [
   'agents',
   'points',
   'rewards',
+  'vip',
   'site',
   'operators',
   'audit',

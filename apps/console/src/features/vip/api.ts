@@ -1,0 +1,44 @@
+import type {
+  AdminVipValue,
+  MemberVipValue,
+  RebateReportValue,
+  VipLevelsBody,
+  VipSettingsBody,
+} from '@gamehall/shared/api/vip';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+// The VIP area's calls (modules/admin-vip): promotions.read to look, promotions.write to change.
+
+export const vipKey = ['vip'] as const;
+
+export const vipQuery = queryOptions({
+  queryKey: [...vipKey, 'overview'],
+  queryFn: () => api<AdminVipValue>('/admin/vip'),
+});
+
+export function saveLevels(body: VipLevelsBody) {
+  return api<AdminVipValue>('/admin/vip/levels', { method: 'PUT', body });
+}
+
+export function saveSettings(body: VipSettingsBody) {
+  return api<AdminVipValue>('/admin/vip/settings', { method: 'PUT', body });
+}
+
+export const memberVipQuery = (memberId: number | null) =>
+  queryOptions({
+    queryKey: [...vipKey, 'member', memberId],
+    queryFn: () => api<MemberVipValue>(`/admin/vip/members/${memberId}`),
+    enabled: memberId !== null,
+    retry: false,
+  });
+
+export function setMemberLevel(memberId: number, level: number, reason: string) {
+  return api<MemberVipValue>(`/admin/vip/members/${memberId}/level`, { method: 'POST', body: { level, reason } });
+}
+
+export const rebateReportQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [...vipKey, 'rebate-report', from, to],
+    queryFn: () => api<RebateReportValue>('/admin/vip/rebate-report', { query: { from, to } }),
+  });

@@ -1,0 +1,152 @@
+import { MemberLevelBody } from '@gamehall/shared/api/vip';
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../components/list-page-parts';
+import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
+import { errorMessage } from '../../lib/errors';
+import { validate } from '../../lib/form-errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { memberVipQuery, setMemberLevel, vipKey, vipQuery } from './api';
+
+// A member's VIP level, window totals and level history; an operator with promotions.write sets
+// the level by hand with a reason (audited as vip.memberLevel, docs/vip.md).
+export function MemberLevelPage() {
+  const { t } = useTranslation('vip');
+  const id = useId();
+  const writable = useCan()('promotions.write');
+  const queryClient = useQueryClient();
+  const [lookup, setLookup] = useState('');
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const member = useQuery(memberVipQuery(memberId));
+  const levels = useQuery(vipQuery).data?.levels ?? [];
+  const [level, setLevel] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+
+  const find = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(lookup);
+    setMemberId(Number.isSafeInteger(n) && n > 0 ? n : null);
+    setSaved(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (memberId === null) return;
+    const checked = validate(MemberLevelBody, { level: level === '' ? undefined : Number(level), reason });
+    if (!checked.data) return setErrors(checked.errors);
+    setErrors({});
+    setError('');
+    try {
+      await setMemberLevel(memberId, checked.data.level, checked.data.reason);
+      await queryClient.invalidateQueries({ queryKey: vipKey });
+      setSaved(true);
+      setReason('');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  const m = member.data;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={t('member.title')} description={t('member.description')} />
+      <form onSubmit={find} className="mb-6 flex flex-wrap items-end gap-3" noValidate>
+        <Field
+          label={t('member.memberId')}
+          type="number"
+          min={1}
+          value={lookup}
+          onChange={(e) => setLookup(e.target.value)}
+        />
+        <Button type="submit">{t('member.find')}</Button>
+      </form>
+      <QueryErrorAlert error={member.error} />
+      {m && (
+        <>
+          <dl className="mb-6 grid grid-cols-2 gap-2 text-sm" data-testid="vip-member">
+            <dt className="text-(--text-muted)">{t('member.username')}</dt>
+            <dd>{m.username}</dd>
+            <dt className="text-(--text-muted)">{t('fields.level')}</dt>
+            <dd>
+              {m.labelName} ({m.level})
+            </dd>
+            <dt className="text-(--text-muted)">{t('member.window', { days: m.windowDays })}</dt>
+            <dd>
+              {t('fields.minDeposit')}: {formatMoney(m.deposits)} · {t('fields.minValidBet')}:{' '}
+              {formatMoney(m.validBets)}
+            </dd>
+          </dl>
+          {writable && (
+            <form onSubmit={(e) => void submit(e)} noValidate className="mb-6 flex flex-wrap items-end gap-3">
+              <div className="flex flex-col text-sm">
+                <label htmlFor={`${id}-level`} className="mb-1 font-medium">
+                  {t('member.newLevel')}
+                </label>
+                <select
+                  id={`${id}-level`}
+                  value={level}
+                  onChange={(e) => setLevel(e.target.value)}
+                  className="rounded-md border border-(--border) bg-(--surface) px-2 py-2"
+                >
+                  <option value="">-</option>
+                  {levels.map((l) => (
+                    <option key={l.level} value={l.level}>
+                      {l.level} {l.labelName}
+                    </option>
+                  ))}
+                </select>
+                {errors.level && <span className="text-xs text-(--danger)">{errors.level}</span>}
+              </div>
+              <Field
+                label={t('member.reason')}
+                value={reason}
+                maxLength={200}
+                onChange={(e) => setReason(e.target.value)}
+                error={errors.reason}
+              />
+              <Button type="submit">{t('member.set')}</Button>
+            </form>
+          )}
+          {error && (
+            <p role="alert" className="mb-3 text-sm text-(--danger)">
+              {error}
+            </p>
+          )}
+          {saved && (
+            <p role="status" className="mb-3 text-sm text-(--success)">
+              {t('saved.member')}
+            </p>
+          )}
+          <PlainTable
+            caption={t('member.changes')}
+            columns={[
+              { label: t('member.time') },
+              { label: t('member.from') },
+              { label: t('member.to') },
+              { label: t('member.source') },
+              { label: t('member.reason') },
+            ]}
+          >
+            {m.changes.map((c) => (
+              <tr key={`${c.createdAt}-${c.toLevel}`} className="border-b border-(--border) last:border-b-0">
+                <td className="px-3 py-2">{formatDateTime(c.createdAt)}</td>
+                <td className="px-3 py-2">{c.fromLevel}</td>
+                <td className="px-3 py-2">{c.toLevel}</td>
+                <td className="px-3 py-2">{t(`member.sources.${c.source}`)}</td>
+                <td className="px-3 py-2">{c.reason}</td>
+              </tr>
+            ))}
+          </PlainTable>
+        </>
+      )}
+    </div>
+  );
+}
