@@ -148,7 +148,7 @@ test('a payout at the hold threshold is held by the settlement; the operator rel
   // The demo's first start plays agent01's team's past evening and then gives agent01 and its
   // sub-agents their contracts (docs/agents.md "Demo"); wait for subagent01's real-time salary, so
   // that team02's rounds below are not taken for the demo's and subagent01 holds the contract this pays.
-  const demoDeadline = Date.now() + 3 * 60_000;
+  const demoDeadline = Date.now() + 4 * 60_000;
   let contracts = 0;
   while (contracts < 1 && Date.now() < demoDeadline) {
     const list = await call<{ list: unknown[] }>(
