@@ -41,6 +41,7 @@ import * as m0040 from './migrations/0040-missions';
 import * as m0042 from './migrations/0042-referrals';
 import * as m0043 from './migrations/0043-tickets';
 import * as m0044 from './migrations/0044-bonus-spending';
+import * as m0045 from './migrations/0045-promotion-ranking-one-per-person';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0042-referrals': m0042,
   '0043-tickets': m0043,
   '0044-bonus-spending': m0044,
+  '0045-promotion-ranking-one-per-person': m0045,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -3,7 +3,7 @@ import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
-import { rewardsExpiryJob } from '../modules/rewards/rewards.service';
+import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from './scheduler';
 
@@ -29,6 +29,7 @@ export const jobs: Job[] = [
   agentStatsJob,
   ...settlementJobs,
   rewardsExpiryJob,
+  rankingPayoutJob,
   ...vipJobs,
   rebatesJob,
 ];

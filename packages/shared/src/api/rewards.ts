@@ -21,7 +21,7 @@ export const PROMOTION_TYPES = [
 ] as const;
 export const PromotionType = z.enum(PROMOTION_TYPES);
 
-export const PROMOTION_KINDS = ['deposit_match', 'fixed', 'application'] as const;
+export const PROMOTION_KINDS = ['deposit_match', 'fixed', 'application', 'ranking'] as const;
 export const PromotionKind = z.enum(PROMOTION_KINDS);
 
 /** What an operator sets; `scheduled` is an active programme whose period has not started. */
@@ -61,6 +61,16 @@ export const Wagering = z
   })
   .strict();
 
+/** A ranking promotion: top N members by valid-bet turnover in its period, prizes per rank. */
+export const RankingRules = z
+  .object({
+    /** prizes[0] is the first place's prize; N = the number of prizes. */
+    prizes: z.array(Money).min(1).max(100),
+    /** Game types whose valid bets count; empty: every game type. */
+    gameTypes: z.array(z.string().min(1).max(16)).max(20).default([]),
+  })
+  .strict();
+
 export const PromotionRules = z
   .object({
     /** deposit_match: a credited deposit; fixed: registration, login or any deposit; application: none. */
@@ -82,6 +92,13 @@ export const PromotionRules = z
     requiresJoin: z.boolean().default(false),
     /** At most this many rewards of the promotion per member. */
     perMember: z.number().int().min(1).max(1000).default(1),
+    /**
+     * One bonus per person: refused (and recorded with the reason) when another member the promotion
+     * already rewarded shares the member's IP, a bank account number or the mobile number.
+     */
+    onePerPerson: z.boolean().default(false),
+    /** ranking: the prizes and the game types that count. */
+    ranking: RankingRules.optional(),
   })
   .strict();
 export type PromotionRules = z.infer<typeof PromotionRules>;
@@ -126,12 +143,33 @@ export const PromotionItem = z.object({
   wageringMultiple: z.number().nullable(),
   wageringBase: z.enum(['bonus', 'bonus_deposit']).nullable(),
   requiresJoin: z.boolean(),
+  onePerPerson: z.boolean(),
+  /** ranking: the prize per rank (first place first). */
+  prizes: z.array(z.number()).nullable(),
 });
 export const PromotionListValue = z.object({ list: z.array(PromotionItem) });
 export const PromotionIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const JoinBody = z.object({ promotionId: z.number().int().positive() }).strict();
 export const JoinValue = z.object({ promotionId: z.number().int(), status: ActivityStatus });
+
+export const LeaderboardQuery = z.object({ promotionId: z.coerce.number().int().positive() });
+export const LeaderboardEntry = z.object({
+  rank: z.number().int(),
+  /** Masked: the first two and last character kept. */
+  username: z.string(),
+  turnover: z.number(),
+  prize: z.number().nullable(),
+});
+export const LeaderboardValue = z.object({
+  promotionId: z.number().int(),
+  currency: z.string(),
+  /** The prizes were paid (the period is over and the payout job ran). */
+  settled: z.boolean(),
+  list: z.array(LeaderboardEntry),
+  /** The signed-in member's own place (null: a guest, or no turnover yet). */
+  mine: LeaderboardEntry.nullable(),
+});
 
 export const ApplicationComment = z.string().trim().min(1).max(140);
 
@@ -241,5 +279,24 @@ export const CostRow = z.object({
   converted: z.number(),
   forfeited: z.number(),
   claims: z.number().int(),
+  /** The part of `paid` that was ranking prizes. */
+  ranking: z.number(),
 });
 export const CostReportValue = z.object({ rows: z.array(CostRow), currency: z.string() });
+
+export const REFUSAL_REASONS = ['member', 'device', 'ip', 'bank_account', 'mobile'] as const;
+export const RefusalsQuery = PageQuery.extend({ promotionId: z.coerce.number().int().positive().optional() });
+export const AdminRefusal = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  promotionTitle: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  reason: z.enum(REFUSAL_REASONS),
+  /** The member already rewarded who shares the IP, bank account or mobile number. */
+  otherMemberId: z.number().int().nullable(),
+  otherUsername: z.string().nullable(),
+  amount: z.number(),
+  createdAt: z.string(),
+});
+export const AdminRefusalList = paged(AdminRefusal);

@@ -4,6 +4,7 @@ import {
   AdminApplicationList,
   AdminPromotion,
   AdminPromotionList,
+  AdminRefusalList,
   ApplicationDecisionBody,
   ApplicationsQuery,
   CostReportQuery,
@@ -11,6 +12,7 @@ import {
   PromotionIdParams,
   PromotionInput,
   PromotionStateBody,
+  RefusalsQuery,
 } from '@gamehall/shared/api/rewards';
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -209,6 +211,40 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
   );
 
   app.get(
+    '/admin/promotions/refusals',
+    {
+      schema: {
+        tags,
+        summary: 'Grants the one-bonus-per-person rule refused, newest first, with the reason and the other member',
+        querystring: RefusalsQuery,
+        response: { 200: envelope(AdminRefusalList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      const [rows, total] = await admin.refusalList(ctx, req.query);
+      return ok({
+        content: rows.map((f) => ({
+          id: f.id,
+          promotionId: f.promotion_id,
+          promotionTitle: (f.texts as Record<string, { title: string }>).en?.title ?? '',
+          memberId: f.member_id,
+          username: f.username,
+          reason: f.reason,
+          otherMemberId: f.other_member_id,
+          otherUsername: f.other_username ?? null,
+          amount: toMajor(Number(f.amount)),
+          createdAt: new Date(f.created_at).toISOString(),
+        })),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(total / req.query.pageSize),
+        totalElements: total,
+      });
+    },
+  );
+
+  app.get(
     '/admin/promotions/costs',
     {
       schema: {
@@ -231,6 +267,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
           converted: toMajor(Number(r.converted)),
           forfeited: toMajor(Number(r.forfeited)),
           claims: Number(r.claims),
+          ranking: toMajor(Number(r.ranking)),
         })),
       });
     },

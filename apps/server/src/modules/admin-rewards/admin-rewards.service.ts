@@ -13,6 +13,12 @@ function checkRules(input: PromotionInput): void {
   if (input.kind === 'deposit_match') {
     if (r.trigger !== 'deposit') throw fieldErrors({ 'rules.trigger': 'INVALID' });
     if (r.percent === undefined) throw fieldErrors({ 'rules.percent': 'REQUIRED' });
+  } else if (input.kind === 'ranking') {
+    // Paid once at the end of the period: a ranking needs an end and its prizes.
+    if (r.trigger !== 'none') throw fieldErrors({ 'rules.trigger': 'INVALID' });
+    if (!r.ranking) throw fieldErrors({ 'rules.ranking': 'REQUIRED' });
+    if (r.ranking.prizes.some((prize) => toMinor(prize) <= 0)) throw fieldErrors({ 'rules.ranking.prizes': 'INVALID' });
+    if (input.endsAt === null) throw fieldErrors({ endsAt: 'REQUIRED' });
   } else {
     if (r.amount === undefined || toMinor(r.amount) <= 0) throw fieldErrors({ 'rules.amount': 'REQUIRED' });
     if (input.kind === 'fixed' && r.trigger === 'none') throw fieldErrors({ 'rules.trigger': 'INVALID' });
@@ -90,6 +96,7 @@ export async function setPromotionState(ctx: AppContext, id: number, state: 'dra
 }
 
 export const applicationList = rewards.applicationList;
+export const refusalList = rewards.refusalList;
 
 export async function costReport(
   ctx: AppContext,

@@ -1,6 +1,6 @@
 import type { ActivityStatus } from '@gamehall/shared/api/rewards';
 import { toMajor } from '@gamehall/shared/money';
-import { phaseOf, rulesOf } from './rewards.service';
+import { phaseOf, type rankingBoard, rulesOf } from './rewards.service';
 
 // Rows -> responses for the member side (spec §4 activity statuses).
 
@@ -15,7 +15,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 type PromotionRow = {
   id: number;
   type: string;
-  kind: 'deposit_match' | 'fixed' | 'application';
+  kind: 'deposit_match' | 'fixed' | 'application' | 'ranking';
   state: 'draft' | 'active' | 'paused' | 'ended';
   starts_at: Date | string;
   ends_at: Date | string | null;
@@ -67,6 +67,39 @@ export function presentPromotion(p: PromotionRow, language: string, status: Acti
     wageringMultiple: rules.wagering?.multiple ?? null,
     wageringBase: rules.wagering?.base ?? null,
     requiresJoin: rules.requiresJoin,
+    onePerPerson: rules.onePerPerson,
+    prizes: rules.ranking?.prizes ?? null,
+  };
+}
+
+/** A username on a public leaderboard: the first two and the last character, the rest masked. */
+export function maskUsername(username: string): string {
+  if (username.length <= 3) return `${username.slice(0, 1)}**`;
+  return `${username.slice(0, 2)}${'*'.repeat(Math.min(username.length - 3, 6))}${username.slice(-1)}`;
+}
+
+export function presentLeaderboard(board: Awaited<ReturnType<typeof rankingBoard>>) {
+  const prizeOf = (rank: number) => board.prizes[rank - 1] ?? null;
+  const list = board.rows.map((r, i) => ({
+    rank: i + 1,
+    username: maskUsername(r.username),
+    turnover: toMajor(Number(r.turnover)),
+    prize: prizeOf(i + 1),
+  }));
+  const mine = board.mine
+    ? {
+        rank: board.mine.place,
+        username: board.mine.username ?? '',
+        turnover: toMajor(board.mine.turnover),
+        prize: prizeOf(board.mine.place),
+      }
+    : null;
+  return {
+    promotionId: board.promotion.id,
+    currency: board.currency,
+    settled: board.promotion.settled_at !== null,
+    list,
+    mine,
   };
 }
 

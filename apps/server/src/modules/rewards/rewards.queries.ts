@@ -333,12 +333,14 @@ export async function costRows(db: Conn, from: Date, to: Date, promotionId: numb
     promotion_id: string | number;
     paid: string | number;
     claims: string | number;
+    ranking: string | number;
     converted: string | number;
     forfeited: string | number;
   }>`
     WITH paid AS (
       SELECT to_char(r.claimed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
-             sum(r.amount) AS paid, count(*) AS claims
+             sum(r.amount) AS paid, count(*) AS claims,
+             coalesce(sum(r.amount) FILTER (WHERE r.source LIKE 'rank:%'), 0) AS ranking
       FROM rewards r WHERE r.state = 'claimed' AND r.claimed_at >= ${from} AND r.claimed_at < ${to} ${filter}
       GROUP BY 1, 2
     ), settled AS (
@@ -349,9 +351,179 @@ export async function costRows(db: Conn, from: Date, to: Date, promotionId: numb
       GROUP BY 1, 2
     )
     SELECT coalesce(p.day, s.day) AS day, coalesce(p.promotion_id, s.promotion_id) AS promotion_id,
-           coalesce(p.paid, 0) AS paid, coalesce(p.claims, 0) AS claims,
+           coalesce(p.paid, 0) AS paid, coalesce(p.claims, 0) AS claims, coalesce(p.ranking, 0) AS ranking,
            coalesce(s.converted, 0) AS converted, coalesce(s.forfeited, 0) AS forfeited
     FROM paid p FULL JOIN settled s ON s.day = p.day AND s.promotion_id = p.promotion_id
     ORDER BY 1, 2`.execute(db);
   return rows.rows;
+}
+
+// ---- one bonus per person (migration 0045)
+
+/**
+ * Another member this promotion already rewarded (any reward but an expired one) who shares the
+ * member's mobile number, a bank account number or an IP (registration or login), with the first
+ * reason in that order; undefined when none.
+ */
+export async function sharedWithRewarded(db: Conn, promotionId: number, memberId: number) {
+  const result = await sql<{ reason: 'mobile' | 'bank_account' | 'ip'; other: number | string }>`
+    WITH rewarded AS (
+      SELECT DISTINCT member_id FROM rewards
+       WHERE promotion_id = ${promotionId} AND member_id <> ${memberId} AND state <> 'expired'
+    ), me AS (SELECT country_dialing_code, mobile_num, register_ip FROM members WHERE id = ${memberId}),
+    my_ips AS (
+      SELECT register_ip AS ip FROM me WHERE register_ip IS NOT NULL
+      UNION SELECT ip FROM member_login_ips WHERE member_id = ${memberId}
+    )
+    (SELECT 'mobile' AS reason, m.id AS other FROM members m, me
+      WHERE me.mobile_num IS NOT NULL AND m.mobile_num = me.mobile_num
+        AND m.country_dialing_code IS NOT DISTINCT FROM me.country_dialing_code
+        AND m.id IN (SELECT member_id FROM rewarded) LIMIT 1)
+    UNION ALL
+    (SELECT 'bank_account', b.member_id FROM member_bank_accounts b
+      WHERE b.account_number IN (SELECT account_number FROM member_bank_accounts WHERE member_id = ${memberId})
+        AND b.member_id IN (SELECT member_id FROM rewarded) LIMIT 1)
+    UNION ALL
+    (SELECT 'ip', x.member_id FROM (
+        SELECT id AS member_id, register_ip AS ip FROM members WHERE register_ip IN (SELECT ip FROM my_ips)
+        UNION ALL SELECT member_id, ip FROM member_login_ips WHERE ip IN (SELECT ip FROM my_ips)) x
+      WHERE x.member_id IN (SELECT member_id FROM rewarded) LIMIT 1)
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { reason: row.reason, other: Number(row.other) } : undefined;
+}
+
+export async function insertRefusal(
+  trx: Trx,
+  row: {
+    promotion_id: number;
+    member_id: number;
+    source: string;
+    reason: 'member' | 'device' | 'ip' | 'bank_account' | 'mobile';
+    other_member_id: number | null;
+    amount: number;
+  },
+) {
+  await trx
+    .insertInto('reward_refusals')
+    .values(row)
+    .onConflict((oc) => oc.columns(['promotion_id', 'member_id', 'source']).doNothing())
+    .execute();
+}
+
+export function refusals(db: Conn, promotionId: number | undefined, limit: number, offset: number) {
+  let q = db
+    .selectFrom('reward_refusals as f')
+    .innerJoin('members as m', 'm.id', 'f.member_id')
+    .leftJoin('members as o', 'o.id', 'f.other_member_id')
+    .innerJoin('promotions as p', 'p.id', 'f.promotion_id')
+    .select([
+      'f.id',
+      'f.promotion_id',
+      'f.member_id',
+      'f.reason',
+      'f.other_member_id',
+      'f.amount',
+      'f.created_at',
+      'm.username',
+      'o.username as other_username',
+      'p.texts',
+    ]);
+  if (promotionId !== undefined) q = q.where('f.promotion_id', '=', promotionId);
+  return q.orderBy('f.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countRefusals(db: Conn, promotionId: number | undefined): Promise<number> {
+  let q = db.selectFrom('reward_refusals').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (promotionId !== undefined) q = q.where('promotion_id', '=', promotionId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+// ---- ranking promotions (migration 0045)
+
+/** Running ranking promotions whose period holds `at`. */
+export function runningRankings(db: Conn, at: Date) {
+  return db
+    .selectFrom('promotions')
+    .select(['id', 'rules'])
+    .where('state', '=', 'active')
+    .where('kind', '=', 'ranking')
+    .where('starts_at', '<=', at)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+    .execute();
+}
+
+/** Adds a round's valid bet; reached_at moves to the round's time (ties go to who reached it first). */
+export async function addTurnover(trx: Trx, promotionId: number, memberId: number, amount: number, at: Date) {
+  await trx
+    .insertInto('ranking_turnover')
+    .values({ promotion_id: promotionId, member_id: memberId, turnover: amount, rounds: 1, reached_at: at })
+    .onConflict((oc) =>
+      oc.columns(['promotion_id', 'member_id']).doUpdateSet((eb) => ({
+        turnover: eb('ranking_turnover.turnover', '+', eb.ref('excluded.turnover')),
+        rounds: eb('ranking_turnover.rounds', '+', 1),
+        reached_at: eb.ref('excluded.reached_at'),
+      })),
+    )
+    .execute();
+}
+
+/** The leaderboard: most turnover first, then who reached it first, then the lower member id. */
+export function leaderboard(db: Conn, promotionId: number, limit: number) {
+  return db
+    .selectFrom('ranking_turnover as t')
+    .innerJoin('members as m', 'm.id', 't.member_id')
+    .select(['t.member_id', 't.turnover', 't.reached_at', 'm.username'])
+    .where('t.promotion_id', '=', promotionId)
+    .where('t.turnover', '>', 0)
+    .orderBy('t.turnover', 'desc')
+    .orderBy('t.reached_at')
+    .orderBy('t.member_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A member's place on the leaderboard (1-based) and turnover, or undefined. */
+export async function placeOf(db: Conn, promotionId: number, memberId: number) {
+  const result = await sql<{ place: string | number; turnover: string | number }>`
+    SELECT (SELECT count(*) + 1 FROM ranking_turnover o
+             WHERE o.promotion_id = t.promotion_id AND o.turnover > 0
+               AND (o.turnover > t.turnover OR (o.turnover = t.turnover
+                    AND (o.reached_at, o.member_id) < (t.reached_at, t.member_id)))) AS place,
+           t.turnover
+      FROM ranking_turnover t WHERE t.promotion_id = ${promotionId} AND t.member_id = ${memberId} AND t.turnover > 0
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { place: Number(row.place), turnover: Number(row.turnover) } : undefined;
+}
+
+/** Ranking promotions past their end (or ended by the operator after starting) not paid yet. */
+export function unsettledRankings(db: Conn, now: Date) {
+  return db
+    .selectFrom('promotions')
+    .select('id')
+    .where('kind', '=', 'ranking')
+    .where('settled_at', 'is', null)
+    .where('state', '<>', 'draft')
+    .where('ends_at', 'is not', null)
+    .where('ends_at', '<=', now)
+    .orderBy('id')
+    .execute();
+}
+
+export function lockPromotion(trx: Trx, id: number) {
+  return trx.selectFrom('promotions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function markSettled(trx: Trx, id: number, at: Date) {
+  return trx.updateTable('promotions').set({ settled_at: at }).where('id', '=', id).execute();
+}
+
+export function rewardBySource(trx: Trx, promotionId: number, source: string) {
+  return trx
+    .selectFrom('rewards')
+    .select('id')
+    .where('promotion_id', '=', promotionId)
+    .where('source', '=', source)
+    .executeTakeFirst();
 }

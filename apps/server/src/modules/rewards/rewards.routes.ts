@@ -4,6 +4,8 @@ import {
   ClaimValue,
   JoinBody,
   JoinValue,
+  LeaderboardQuery,
+  LeaderboardValue,
   PromotionIdParams,
   PromotionItem,
   PromotionListQuery,
@@ -24,7 +26,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
-import { memberStatus, presentPromotion, presentReward, presentWager } from './rewards.presenter';
+import { memberStatus, presentLeaderboard, presentPromotion, presentReward, presentWager } from './rewards.presenter';
 import * as rewards from './rewards.service';
 
 const tags = ['rewards'];
@@ -83,6 +85,23 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
       const found = (await listPromotions(ctx, req, undefined, req.query.language)).find((p) => p.id === req.params.id);
       if (!found) throw new AppError('PROMOTION_NOT_FOUND');
       return ok(found);
+    },
+  );
+
+  app.get(
+    '/wps/relay/MCSFE_getPromotionLeaderboard',
+    {
+      schema: {
+        tags,
+        summary: 'A ranking promotion: top members by valid-bet turnover (masked usernames) and your own place',
+        querystring: LeaderboardQuery,
+        response: { 200: envelope(LeaderboardValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => {
+      const memberId = req.principal && !req.principal.isOperator ? req.principal.memberId : undefined;
+      return ok(presentLeaderboard(await rewards.rankingBoard(ctx, req.query.promotionId, memberId)));
     },
   );
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of the rewards migrations (0034-0037), merged into db/schema.ts's Database.
+// Kysely types of the rewards migrations (0034, 0035, 0045), merged into db/schema.ts's Database.
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -49,13 +49,15 @@ declare module '../../db/schema' {
     promotion_application_images: PromotionApplicationImagesTable;
     rewards: RewardsTable;
     bonus_wagers: BonusWagersTable;
+    reward_refusals: RewardRefusalsTable;
+    ranking_turnover: RankingTurnoverTable;
   }
 }
 
 export interface PromotionsTable {
   id: Generated<number>;
   type: string;
-  kind: 'deposit_match' | 'fixed' | 'application';
+  kind: 'deposit_match' | 'fixed' | 'application' | 'ranking';
   state: Generated<'draft' | 'active' | 'paused' | 'ended'>;
   starts_at: Timestamp;
   ends_at: Date | string | null;
@@ -64,6 +66,8 @@ export interface PromotionsTable {
   sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** A ranking's prizes were paid (migration 0045). */
+  settled_at: Date | string | null;
 }
 
 export interface PromotionJoinsTable {
@@ -123,4 +127,23 @@ export interface BonusWagersTable {
   expires_at: Date | string;
   created_at: CreatedAt;
   settled_at: Date | string | null;
+}
+
+export interface RewardRefusalsTable {
+  id: Generated<number>;
+  promotion_id: number;
+  member_id: number;
+  source: string;
+  reason: 'member' | 'device' | 'ip' | 'bank_account' | 'mobile';
+  other_member_id: number | null;
+  amount: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface RankingTurnoverTable {
+  promotion_id: number;
+  member_id: number;
+  turnover: Generated<number>;
+  rounds: Generated<number>;
+  reached_at: Date | string;
 }

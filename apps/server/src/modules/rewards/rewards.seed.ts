@@ -17,6 +17,7 @@ export const DEMO_WELCOME_RULES: PromotionRules = {
   claimDays: 14,
   requiresJoin: false,
   perMember: 1,
+  onePerPerson: false,
 };
 
 export const DEMO_WELCOME_TEXT = {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
-import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from './engine';
+import { type ActivityConsumer, type ActivityEvent, drainActivity, registerActivityConsumer } from './engine';
 import * as q from './rewards.queries';
 
 // Promotions, the reward centre and bonus wagering (issue 13; rules in docs/rewards.md).
@@ -46,6 +46,39 @@ export function rewardAmount(kind: string, rules: PromotionRules, event: Activit
   return 0;
 }
 
+/**
+ * One bonus per person (issue 13 "Abuse and money safety"): with the rule on, a member gets the
+ * promotion's bonus once, and not when another member it already rewarded shares the member's
+ * mobile number, a bank account number or an IP (at registration or any login). Devices are not
+ * checked: no device fingerprint is recorded at registration or login. A refusal is data: a
+ * reward_refusals row with the reason and the other member, shown to operators; never an error.
+ */
+async function onePerPersonAllows(
+  trx: Trx,
+  promotionId: number,
+  rules: PromotionRules,
+  memberId: number,
+  source: string,
+  amount: number,
+): Promise<boolean> {
+  if (!rules.onePerPerson) return true;
+  const refuse = async (reason: 'member' | 'ip' | 'bank_account' | 'mobile', other: number | null) => {
+    await q.insertRefusal(trx, {
+      promotion_id: promotionId,
+      member_id: memberId,
+      source,
+      reason,
+      other_member_id: other,
+      amount,
+    });
+    return false;
+  };
+  if ((await q.rewardCount(trx, promotionId, memberId)) >= 1) return refuse('member', null);
+  const shared = await q.sharedWithRewarded(trx, promotionId, memberId);
+  if (shared) return refuse(shared.reason, shared.other);
+  return true;
+}
+
 async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<void> {
   const promotions = await q.firingPromotions(trx, event.kind, event.createdAt);
   if (promotions.length === 0) return;
@@ -54,9 +87,10 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
   for (const p of promotions) {
     const rules = rulesOf(p.rules);
     if (rules.requiresJoin && !(await q.joined(trx, p.id, event.memberId))) continue;
-    if ((await q.rewardCount(trx, p.id, event.memberId)) >= rules.perMember) continue;
+    if (!rules.onePerPerson && (await q.rewardCount(trx, p.id, event.memberId)) >= rules.perMember) continue;
     const amount = rewardAmount(p.kind, rules, event, position);
     if (amount <= 0) continue;
+    if (!(await onePerPersonAllows(trx, p.id, rules, event.memberId, `event:${event.id}`, amount))) continue;
     await q.insertReward(trx, {
       member_id: event.memberId,
       promotion_id: p.id,
@@ -109,8 +143,30 @@ export const wageringConsumer: ActivityConsumer = {
   },
 };
 
+/**
+ * Ranking promotions: each settled round's valid bet (docs/agents.md) adds to the member's turnover
+ * in every running ranking whose game types it counts for (all when none are listed), from the
+ * round's time; joining first when the rules ask for it.
+ */
+export const rankingConsumer: ActivityConsumer = {
+  name: 'ranking',
+  kinds: ['round.settled'],
+  async handle(trx, event) {
+    if (event.amount <= 0) return;
+    const rankings = await q.runningRankings(trx, event.createdAt);
+    for (const p of rankings) {
+      const rules = rulesOf(p.rules);
+      const types = rules.ranking?.gameTypes ?? [];
+      if (types.length > 0 && !types.includes(String(event.data.gameType ?? ''))) continue;
+      if (rules.requiresJoin && !(await q.joined(trx, p.id, event.memberId))) continue;
+      await q.addTurnover(trx, p.id, event.memberId, event.amount, event.createdAt);
+    }
+  },
+};
+
 registerActivityConsumer(promotionsConsumer);
 registerActivityConsumer(wageringConsumer);
+registerActivityConsumer(rankingConsumer);
 
 type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
 
@@ -335,12 +391,14 @@ export async function decideApplication(
       const p = await q.promotionById(trx, a.promotion_id);
       if (!p) throw new AppError('PROMOTION_NOT_FOUND');
       const rules = rulesOf(p.rules);
-      if (rules.amount !== undefined && toMinor(rules.amount) > 0) {
+      const source = `application:${a.id}`;
+      const amount = rules.amount === undefined ? 0 : toMinor(rules.amount);
+      if (amount > 0 && (await onePerPersonAllows(trx, p.id, rules, a.member_id, source, amount))) {
         await q.insertReward(trx, {
           member_id: a.member_id,
           promotion_id: p.id,
-          source: `application:${a.id}`,
-          amount: toMinor(rules.amount),
+          source,
+          amount,
           basis: 0,
           currency: (await getBrand(trx)).currency,
           pay_as: rules.payAs,
@@ -384,6 +442,101 @@ export const rewardsExpiryJob: Job = {
   everyMs: 60_000,
   run: (ctx) => expireRewards(ctx),
 };
+
+// ---- ranking payouts
+
+/**
+ * Pays the prizes of every ranking promotion whose period is over, once: the promotion row is
+ * locked and marked settled in the transaction that pays, each prize is a reward of source
+ * rank:<n> (unique per promotion and rank) claimed at once (paid from promotions-expense, as cash
+ * or as bonus with its wagering). The turnover counted is what the ranking consumer had taken when
+ * the job ran; it first feeds that consumer until it has caught up.
+ */
+export async function payRankings(ctx: AppContext): Promise<{ promotions: number; prizes: number }> {
+  const due = await q.unsettledRankings(ctx.db, ctx.now());
+  if (due.length === 0) return { promotions: 0, prizes: 0 };
+  // Every round settled before the end must be counted first; a consumer held back (a long
+  // transaction elsewhere) leaves the payout to the next run.
+  try {
+    await drainActivity(ctx, rankingConsumer);
+  } catch {
+    return { promotions: 0, prizes: 0 };
+  }
+  let promotions = 0;
+  let prizes = 0;
+  for (const { id } of due) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const p = await q.lockPromotion(trx, id);
+      if (!p || p.settled_at !== null || p.ends_at === null || new Date(p.ends_at) > ctx.now()) return;
+      const rules = rulesOf(p.rules);
+      const table = rules.ranking?.prizes ?? [];
+      const board = await q.leaderboard(trx, id, table.length);
+      const currency = (await getBrand(trx)).currency;
+      for (const [i, row] of board.entries()) {
+        const amount = toMinor(table[i] ?? 0);
+        if (amount <= 0) continue;
+        const source = `rank:${i + 1}`;
+        if (await q.rewardBySource(trx, id, source)) continue;
+        const rewardId = await q.insertReward(trx, {
+          member_id: row.member_id,
+          promotion_id: id,
+          source,
+          amount,
+          basis: 0,
+          currency,
+          pay_as: rules.payAs,
+          state: 'claimable',
+          expires_at: null,
+        });
+        const reward = rewardId === undefined ? undefined : await q.lockReward(trx, rewardId);
+        if (!reward) continue;
+        await claimLocked(trx, ctx, reward);
+        prizes++;
+      }
+      await q.markSettled(trx, id, ctx.now());
+      promotions++;
+    });
+  }
+  return { promotions, prizes };
+}
+
+export const rankingPayoutJob: Job = {
+  name: 'rewards.ranking-payout',
+  everyMs: 60_000,
+  run: (ctx) => payRankings(ctx),
+};
+
+/** The live leaderboard of a ranking promotion (masked usernames) and the member's own place. */
+export async function rankingBoard(ctx: AppContext, promotionId: number, memberId: number | undefined) {
+  const p = await q.promotionById(ctx.db, promotionId);
+  if (!p || p.state === 'draft' || p.kind !== 'ranking') throw new AppError('PROMOTION_NOT_FOUND');
+  const rules = rulesOf(p.rules);
+  const prizes = rules.ranking?.prizes ?? [];
+  const size = Math.max(prizes.length, 10);
+  const [rows, mine, brand] = await Promise.all([
+    q.leaderboard(ctx.db, promotionId, size),
+    memberId === undefined ? Promise.resolve(undefined) : q.placeOf(ctx.db, promotionId, memberId),
+    getBrand(ctx.db),
+  ]);
+  const mineRow = rows.find((r) => r.member_id === memberId);
+  return {
+    promotion: p,
+    prizes,
+    rows,
+    mine: mine ? { ...mine, username: mineRow?.username } : undefined,
+    currency: brand.currency,
+  };
+}
+
+export function refusalList(
+  ctx: AppContext,
+  query: { promotionId?: number | undefined; pageNo: number; pageSize: number },
+) {
+  return Promise.all([
+    q.refusals(ctx.db, query.promotionId, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.countRefusals(ctx.db, query.promotionId),
+  ]);
+}
 
 // ---- reads for the routes and the back office (queries stay private to this module)
 
