@@ -1,4 +1,10 @@
-import type { AdminApplication, AdminPromotion, CostReportValue, PromotionInput } from '@gamehall/shared/api/rewards';
+import type {
+  AdminApplication,
+  AdminPromotion,
+  AdminRefusal,
+  CostReportValue,
+  PromotionInput,
+} from '@gamehall/shared/api/rewards';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -8,6 +14,7 @@ import { api } from '../../lib/api-client';
 type Infer<T extends z.ZodType> = z.infer<T>;
 export type Promotion = Infer<typeof AdminPromotion>;
 export type Application = Infer<typeof AdminApplication>;
+export type Refusal = Infer<typeof AdminRefusal>;
 
 export const rewardsKey = ['rewards'] as const;
 
@@ -44,4 +51,13 @@ export const costsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [...rewardsKey, 'costs', from, to],
     queryFn: () => api<Infer<typeof CostReportValue>>('/admin/promotions/costs', { query: { from, to } }),
+  });
+
+export const refusalsQuery = (pageNo: number) =>
+  queryOptions({
+    queryKey: [...rewardsKey, 'refusals', pageNo],
+    queryFn: () =>
+      api<{ content: Refusal[]; totalPages: number }>('/admin/promotions/refusals', {
+        query: { pageNo, pageSize: 20 },
+      }),
   });

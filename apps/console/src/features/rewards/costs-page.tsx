@@ -35,6 +35,7 @@ export function CostsPage() {
           { label: t('fields.title') },
           { label: t('costs.claims'), numeric: true },
           { label: t('costs.paid'), numeric: true },
+          { label: t('costs.ranking'), numeric: true },
           { label: t('costs.converted'), numeric: true },
           { label: t('costs.forfeited'), numeric: true },
         ]}
@@ -45,6 +46,7 @@ export function CostsPage() {
             <td className="px-3 py-2">{r.title}</td>
             <td className="px-3 py-2 text-right tabular-nums">{r.claims}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.paid, currency)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.ranking, currency)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.converted, currency)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.forfeited, currency)}</td>
           </tr>
@@ -58,6 +60,12 @@ export function CostsPage() {
             <td className="px-3 py-2 text-right tabular-nums">
               {formatMoney(
                 total((r) => r.paid),
+                currency,
+              )}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {formatMoney(
+                total((r) => r.ranking),
                 currency,
               )}
             </td>

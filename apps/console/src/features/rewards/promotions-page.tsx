@@ -25,6 +25,13 @@ const input = 'rounded-md border border-(--border) bg-(--surface) px-2 py-1';
 /** Optional number field: empty -> undefined. */
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
+/** Prizes per rank, first place first, as the operator types them: "1000, 500, 250". */
+const prizeList = (v: string) =>
+  v
+    .split(/[,\s]+/)
+    .filter((x) => x !== '')
+    .map(Number);
+
 /**
  * Programmes (issue 13 back office): a new one starts as a draft; activating it with a future start
  * schedules it; running ones pause and resume; ending is final. Rules are checked by the server's
@@ -57,6 +64,8 @@ export function PromotionsPage() {
     days: '30',
     claimDays: '7',
     requiresJoin: false,
+    onePerPerson: false,
+    prizes: '',
   });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
@@ -87,7 +96,7 @@ export function PromotionsPage() {
           cap: num(form.cap),
           minDeposit: num(form.minDeposit),
           nthDeposit: num(form.nthDeposit),
-          amount: form.kind === 'deposit_match' ? undefined : num(form.amount),
+          amount: form.kind === 'deposit_match' || form.kind === 'ranking' ? undefined : num(form.amount),
           payAs: form.payAs as never,
           wagering:
             form.payAs === 'bonus'
@@ -101,6 +110,8 @@ export function PromotionsPage() {
               : undefined,
           claimDays: Number(form.claimDays),
           requiresJoin: form.requiresJoin,
+          onePerPerson: form.onePerPerson,
+          ranking: form.kind === 'ranking' ? { prizes: prizeList(form.prizes), gameTypes: [] } : undefined,
         },
       });
       await queryClient.invalidateQueries({ queryKey: rewardsKey });
@@ -213,6 +224,7 @@ export function PromotionsPage() {
               ['multiple', 'number'],
               ['days', 'number'],
               ['claimDays', 'number'],
+              ['prizes', 'text'],
             ] as const
           ).map(([key, type]) => (
             <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
@@ -241,6 +253,14 @@ export function PromotionsPage() {
               onChange={(e) => setForm({ ...form, requiresJoin: e.target.checked })}
             />
             {t('fields.requiresJoin')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.onePerPerson}
+              onChange={(e) => setForm({ ...form, onePerPerson: e.target.checked })}
+            />
+            {t('fields.onePerPerson')}
           </label>
           <div className="sm:col-span-3">
             <Button type="submit">{t('promotions.create')}</Button>

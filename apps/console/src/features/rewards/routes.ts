@@ -1,14 +1,15 @@
-import { BadgePercent, ClipboardCheck, LineChart } from 'lucide-react';
+import { BadgePercent, ClipboardCheck, LineChart, ShieldAlert } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
 // Promotions' back office (issue 13): programmes (create, schedule, pause, end), applications to
-// approve, and the cost of each programme by day.
+// approve, the cost of each programme by day, and the grants one bonus per person refused.
 export const feature: ConsoleFeature = {
   area: 'rewards',
   menu: [
     { path: 'rewards/promotions', label: 'menu.promotions', icon: BadgePercent, permission: 'promotions.read' },
     { path: 'rewards/applications', label: 'menu.applications', icon: ClipboardCheck, permission: 'promotions.read' },
     { path: 'rewards/costs', label: 'menu.costs', icon: LineChart, permission: 'promotions.read' },
+    { path: 'rewards/refusals', label: 'menu.refusals', icon: ShieldAlert, permission: 'promotions.read' },
   ],
   routes: [
     {
@@ -25,6 +26,11 @@ export const feature: ConsoleFeature = {
       path: 'rewards/costs',
       permission: 'promotions.read',
       page: lazyPage(() => import('./costs-page'), 'CostsPage'),
+    },
+    {
+      path: 'rewards/refusals',
+      permission: 'promotions.read',
+      page: lazyPage(() => import('./refusals-page'), 'RefusalsPage'),
     },
   ],
 };
