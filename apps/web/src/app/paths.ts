@@ -77,7 +77,7 @@ export const MEMBER_MENU = [
   { name: 'rewardCenter', key: 'member.menu.rewardCenter', badge: 'availablePromoCount' },
   { name: 'vip', key: 'vip.menu' },
   { name: 'referral', key: 'member.menu.referral' },
-  { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard' },
+  { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
   { name: 'manualRebate', key: 'member.menu.manualRebate' },
 ] as const;

@@ -138,6 +138,10 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'missionLeaderboard',
+            lazy: async () => ({ Component: (await import('../features/missions/missions-page')).MissionsPage }),
+          },
+          {
             path: 'vip',
             lazy: async () => ({ Component: (await import('../features/vip/vip-page')).VipPage }),
           },

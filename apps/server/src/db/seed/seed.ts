@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { seedDemoMissions } from '../../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
@@ -43,6 +44,7 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedOperatorRoles(trx, { demo: true, now });
     await seedPointsCatalogue(trx, now);
     await seedDemoPromotions(trx, now);
+    await seedDemoMissions(trx, now);
     await seedDemoVip(trx, now);
   });
 }
