@@ -100,7 +100,7 @@ async function payOut(
   );
   await wallet.post(trx, {
     idempotencyKey: payDay ? `rebate:auto:${memberId}:${payDay}` : `rebate:claim:${id}`,
-    type: 'rebate',
+    type: 'bonus.rebate',
     reference: `RB${id}`,
     entries: [
       { account: { house: EXPENSE, currency: brand.currency }, amount: -amount },

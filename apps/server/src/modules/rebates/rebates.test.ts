@@ -92,7 +92,7 @@ async function rebatePostings(memberId: number) {
     .innerJoin('ledger_entries as e', 'e.posting_id', 'p.id')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
     .select(['p.idempotency_key', 'e.amount'])
-    .where('p.type', '=', 'rebate')
+    .where('p.type', '=', 'bonus.rebate')
     .where('a.code', '=', `member:${memberId}:cash:PHP`)
     .execute();
 }

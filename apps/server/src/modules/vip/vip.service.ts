@@ -133,7 +133,7 @@ async function payBonus(
   if (id === undefined) return false;
   await wallet.post(trx, {
     idempotencyKey: `vip-${b.kind}:${b.memberId}:${b.period}`,
-    type: `vip.${b.kind}`,
+    type: `bonus.vip-${b.kind}`,
     reference: `VIP${id}`,
     entries: [
       { account: { house: EXPENSE, currency: b.currency }, amount: -b.amount },
