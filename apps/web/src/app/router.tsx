@@ -138,6 +138,14 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'referral',
+            lazy: async () => ({ Component: (await import('../features/referrals/referral-page')).ReferralPage }),
+          },
+          {
+            path: 'tickets',
+            lazy: async () => ({ Component: (await import('../features/tickets/tickets-page')).TicketsPage }),
+          },
+          {
             path: 'missionLeaderboard',
             lazy: async () => ({ Component: (await import('../features/missions/missions-page')).MissionsPage }),
           },

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValue } from '../../components/copy-value';
-import { normaliseQrOptions } from '../../lib/qr-options';
+import { LinkQr } from '../../components/link-qr';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { referralQuery } from './api';
-import { AgentTitle, ErrorLine, Loaded } from './components';
+import { AgentTitle, Loaded } from './components';
 
 /**
  * spec §2 referral link: the agent's registration link (a visitor opening it registers under the
@@ -48,33 +48,15 @@ function CopyLine({ label, value, testId }: { label: string; value: string; test
   );
 }
 
-/** spec §9 QR defaults (correction M) at 200 px; qrcode's margin counts modules. */
 function ReferralQr({ link }: { link: string }) {
   const { t } = useTranslation();
-  const [src, setSrc] = useState('');
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const o = normaliseQrOptions({ size: 200, margin: 20 });
-    setFailed(false);
-    import('qrcode')
-      .then(({ toDataURL }) =>
-        toDataURL(link, { width: o.size, margin: Math.round(o.margin / 5), errorCorrectionLevel: o.correctLevel }),
-      )
-      .then(setSrc)
-      .catch(() => {
-        setSrc('');
-        setFailed(true);
-      });
-  }, [link]);
-  if (failed) return <ErrorLine error={null} />;
   return (
-    <figure className="shrink-0 rounded-xl bg-white p-3 text-center text-sm text-black">
-      {src ? (
-        <img src={src} alt={t('agent.referral.qrAlt')} width={200} height={200} data-testid="referral-qr" />
-      ) : (
-        <div className="size-[200px]" />
-      )}
-      <figcaption className="mt-1">{t('agent.referral.qrCaption')}</figcaption>
-    </figure>
+    <LinkQr
+      link={link}
+      alt={t('agent.referral.qrAlt')}
+      caption={t('agent.referral.qrCaption')}
+      failedText={errorMessage(t, null)}
+      testId="referral-qr"
+    />
   );
 }

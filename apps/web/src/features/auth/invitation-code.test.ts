@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill } from './invitation-code';
+import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill, REFERRAL_PARAM } from './invitation-code';
 
 function memoryStore() {
   const values = new Map<string, string>();
@@ -50,5 +50,13 @@ describe('prefilling the invitation field', () => {
     expect(invitationPrefill('AGENT01', true, 'MYOWN')).toBeNull();
     expect(invitationPrefill('AGENT01', false, undefined)).toBeNull();
     expect(invitationPrefill('', true, undefined)).toBeNull();
+  });
+
+  it("reads a member's ?referralCode= apart from an agent's code", () => {
+    const store = memoryStore();
+    expect(arrivalInvitationCode('?referralCode=FRIEND22', store, REFERRAL_PARAM)).toBe('FRIEND22');
+    expect(arrivalInvitationCode('?referralCode=FRIEND22', store)).toBe('');
+    expect(store.values.get(REFERRAL_PARAM)).toBe('FRIEND22');
+    expect(arrivalInvitationCode('', store, REFERRAL_PARAM)).toBe('FRIEND22');
   });
 });

@@ -6,19 +6,22 @@
 /** The query parameter of the referral link, and the session storage key the code is kept under. */
 export const INVITATION_PARAM = 'affiliateCode';
 
+/** A member's invite link (docs/referrals-tickets.md): /register?referralCode=<code>, the referral code field. */
+export const REFERRAL_PARAM = 'referralCode';
+
 type CodeStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
  * The invitation code the visitor came with: the address's `?affiliateCode=` (kept in `store` for
  * later pages), else the one kept from an earlier page of this session, else ''.
  */
-export function arrivalInvitationCode(search: string, store: CodeStore): string {
-  const fromAddress = new URLSearchParams(search).get(INVITATION_PARAM)?.trim() ?? '';
+export function arrivalInvitationCode(search: string, store: CodeStore, param: string = INVITATION_PARAM): string {
+  const fromAddress = new URLSearchParams(search).get(param)?.trim() ?? '';
   if (fromAddress) {
-    store.setItem(INVITATION_PARAM, fromAddress);
+    store.setItem(param, fromAddress);
     return fromAddress;
   }
-  return store.getItem(INVITATION_PARAM)?.trim() ?? '';
+  return store.getItem(param)?.trim() ?? '';
 }
 
 /**

@@ -17,7 +17,7 @@ import { showSubmitError } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { checkAffiliate, completeLogin, fetchCaptcha, register, sendRegisterSms } from './api';
-import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill } from './invitation-code';
+import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill, REFERRAL_PARAM } from './invitation-code';
 import { MOBILE_PATTERN } from './mobile-input';
 import { invitationTakesBoth, type Kind, routeInvitationCode, visibleRules } from './register-fields';
 
@@ -74,6 +74,11 @@ function RegisterForm({ kind }: { kind: Kind }) {
   useReferralCode(
     form,
     shown.some((r) => r.field === INVITATION_PARAM),
+  );
+  useReferralCode(
+    form,
+    shown.some((r) => r.field === REFERRAL_PARAM),
+    REFERRAL_PARAM,
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -176,16 +181,21 @@ function RegisterForm({ kind }: { kind: Kind }) {
 
 /**
  * spec §2 referral link: the agent's link (/register?affiliateCode=<code>) prefills the invitation
- * field, each time the modal opens while the field is empty (invitation-code.ts keeps the code
- * for the session); the visitor may still change or clear it.
+ * field and a member's invite link (/register?referralCode=<code>) the referral code field, each
+ * time the modal opens while the field is empty (invitation-code.ts keeps the code for the
+ * session); the visitor may still change or clear it.
  */
-function useReferralCode(form: UseFormReturn<Values>, fieldShown: boolean) {
+function useReferralCode(
+  form: UseFormReturn<Values>,
+  fieldShown: boolean,
+  param: typeof INVITATION_PARAM | typeof REFERRAL_PARAM = INVITATION_PARAM,
+) {
   const { search } = useLocation();
-  const code = useMemo(() => arrivalInvitationCode(search, sessionStorage), [search]);
+  const code = useMemo(() => arrivalInvitationCode(search, sessionStorage, param), [search, param]);
   const open = modalStore.use() === 'register';
   useEffect(() => {
     if (!open) return;
-    const value = invitationPrefill(code, fieldShown, form.getValues(INVITATION_PARAM));
-    if (value !== null) form.setValue(INVITATION_PARAM, value);
-  }, [open, code, fieldShown, form]);
+    const value = invitationPrefill(code, fieldShown, form.getValues(param));
+    if (value !== null) form.setValue(param, value);
+  }, [open, code, fieldShown, form, param]);
 }
