@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { seedDemoMissions } from '../../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../../modules/points/points.seed';
+import { seedDemoReferralsAndTickets } from '../../modules/referrals/referrals.seed';
 import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
 import { brandDefaults, getBrand } from '../../modules/site/brand.service';
@@ -44,6 +45,7 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedOperatorRoles(trx, { demo: true, now });
     await seedPointsCatalogue(trx, now);
     await seedDemoPromotions(trx, now);
+    await seedDemoReferralsAndTickets(trx, now);
     await seedDemoMissions(trx, now);
     await seedDemoVip(trx, now);
   });

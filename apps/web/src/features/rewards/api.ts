@@ -1,6 +1,7 @@
 import type {
   ClaimValue,
   JoinValue,
+  LeaderboardValue,
   PromotionItem,
   PromotionListValue,
   RewardListValue,
@@ -63,5 +64,16 @@ export function joinPromotion(promotionId: number) {
   return apiRequest<Infer<typeof JoinValue>>('/wps/relay/MCSFE_signUpPromotionJoin', {
     method: 'POST',
     body: { promotionId },
+  });
+}
+
+export function leaderboardQuery(token: string | null, promotionId: number) {
+  return queryOptions({
+    queryKey: ['rewards', 'leaderboard', token, promotionId],
+    queryFn: () =>
+      apiRequest<Infer<typeof LeaderboardValue>>('/wps/relay/MCSFE_getPromotionLeaderboard', {
+        query: { promotionId },
+      }),
+    refetchInterval: 10_000,
   });
 }

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { joinPromotion, type Promotion, promotionQuery, promotionsQuery } from './api';
+import { Leaderboard } from './leaderboard';
 import { formatTime, useMoney } from './ui';
 
 // spec §1 "promotions by type": /promotions lists the running and past programmes by type;
@@ -23,6 +24,9 @@ function Terms({ p }: { p: Promotion }) {
   if (p.nthDeposit !== null) items.push(t('rewards.terms.nth', { n: p.nthDeposit }));
   if (p.wageringMultiple !== null)
     items.push(t(`rewards.terms.wagering.${p.wageringBase ?? 'bonus'}`, { multiple: p.wageringMultiple }));
+  if (p.prizes !== null)
+    items.push(t('rewards.terms.prizes', { prizes: p.prizes.map((x, i) => `${i + 1}. ${money(x)}`).join(', ') }));
+  if (p.onePerPerson) items.push(t('rewards.terms.onePerPerson'));
   items.push(t(`rewards.paidAs.${p.payAs}`));
   return (
     <ul className="list-disc ps-5 text-sm text-(--text-muted)">
@@ -117,6 +121,7 @@ export function PromotionDetailPage() {
       </p>
       <p className="mb-4">{p.summary}</p>
       <Terms p={p} />
+      {p.kind === 'ranking' && <Leaderboard promotionId={p.id} />}
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t('rewards.rules')}</h2>
       <p className="whitespace-pre-line text-sm">{p.rules}</p>
       <div className="mt-6 flex gap-3">

@@ -15,6 +15,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
+import { WageringWarning } from '../../components/wagering-warning';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -81,6 +82,7 @@ export function WithdrawPage() {
   return (
     <div>
       <PageTitle>{t('member.menu.withdraw')}</PageTitle>
+      <WageringWarning />
       {info && (
         <dl className="mb-6 grid gap-3 sm:grid-cols-3">
           <Card>
