@@ -13,6 +13,7 @@ export const FEATURE_ORDER = [
   'agents',
   'points',
   'rewards',
+  'missions',
   'vip',
   'site',
   'operators',

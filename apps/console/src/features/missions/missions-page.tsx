@@ -1,0 +1,272 @@
+import { MISSION_PERIODS, MISSION_REWARD_KINDS, MISSION_TASKS } from '@gamehall/shared/api/missions';
+import { Button } from '@gamehall/ui/button';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
+import { StatusBadge, type Tone } from '../../components/status-badge';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { type Mission, missionsKey, missionsQuery, saveMission, setMissionState } from './api';
+
+const TONES: Record<Mission['phase'], Tone> = {
+  draft: 'muted',
+  scheduled: 'warning',
+  running: 'success',
+  paused: 'warning',
+  over: 'muted',
+  ended: 'danger',
+};
+
+const input = 'rounded-md border border-(--border) bg-(--surface) px-2 py-1';
+
+/** datetime-local value of an ISO time, in the operator's time zone. */
+function localInput(iso: string): string {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+const EMPTY = {
+  period: 'daily',
+  newbieDays: '7',
+  task: 'login',
+  target: '1',
+  minDeposit: '',
+  gameType: '',
+  rewardKind: 'cash',
+  rewardAmount: '',
+  claimDays: '7',
+  startsAt: '',
+  endsAt: '',
+  title: '',
+  description: '',
+  sort: '0',
+};
+
+function formOf(m: Mission): typeof EMPTY {
+  return {
+    period: m.period,
+    newbieDays: String(m.newbieDays ?? 7),
+    task: m.task,
+    target: String(m.target),
+    minDeposit: m.minDeposit === null ? '' : String(m.minDeposit),
+    gameType: m.gameType ?? '',
+    rewardKind: m.rewardKind,
+    rewardAmount: String(m.rewardAmount),
+    claimDays: String(m.claimDays),
+    startsAt: localInput(m.startsAt),
+    endsAt: m.endsAt ? localInput(m.endsAt) : '',
+    title: m.texts.en?.title ?? '',
+    description: m.texts.en?.description ?? '',
+    sort: String(m.sort),
+  };
+}
+
+/**
+ * Missions (issue 13 back office): a new one is a draft; activating it runs it from its start;
+ * running ones pause and resume; ending is final. Editing keeps the terms of periods under way.
+ * Rules are checked by the server's shared schema (its field errors are shown as they come).
+ */
+export function MissionsPage() {
+  const { t } = useTranslation('missions');
+  const id = useId();
+  const writable = useCan()('promotions.write');
+  const queryClient = useQueryClient();
+  const query = useQuery(missionsQuery);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const act = async (m: Mission, state: 'active' | 'paused' | 'ended') => {
+    setError(null);
+    try {
+      await setMissionState(m.id, state);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+    await queryClient.invalidateQueries({ queryKey: missionsKey });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const texts = { en: { title: form.title, description: form.description } };
+    try {
+      const counted = form.task === 'bet' || form.task === 'rounds';
+      await saveMission(editing, {
+        period: form.period as never,
+        newbieDays: form.period === 'newbie' ? Number(form.newbieDays) : null,
+        task: form.task as never,
+        target: Number(form.target),
+        minDeposit: form.task === 'deposit' && form.minDeposit !== '' ? Number(form.minDeposit) : null,
+        gameType: counted && form.gameType.trim() !== '' ? form.gameType.trim() : null,
+        rewardKind: form.rewardKind as never,
+        rewardAmount: Number(form.rewardAmount),
+        claimDays: Number(form.claimDays),
+        startsAt: new Date(form.startsAt || Date.now()).toISOString(),
+        endsAt: form.endsAt ? new Date(form.endsAt).toISOString() : null,
+        texts,
+        sort: Number(form.sort),
+      });
+      setEditing(null);
+      setForm(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: missionsKey });
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  const rows = query.data ?? [];
+  return (
+    <div>
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      {(error || query.error) && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {error ?? errorMessage(query.error)}
+        </p>
+      )}
+      <PlainTable
+        caption={t('list.title')}
+        collapse
+        columns={[
+          { label: t('fields.id'), numeric: true },
+          { label: t('fields.title') },
+          { label: t('fields.period') },
+          { label: t('fields.task') },
+          { label: t('fields.target'), numeric: true },
+          { label: t('fields.reward'), numeric: true },
+          { label: t('fields.phase') },
+          { label: t('fields.startsAt') },
+          writable && { label: t('common.actions', { ns: 'core' }) },
+        ]}
+      >
+        {rows.map((m) => (
+          <tr key={m.id} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2 text-right tabular-nums">{m.id}</td>
+            <td className="px-3 py-2">{m.texts.en?.title}</td>
+            <td className="px-3 py-2">
+              {t(`periods.${m.period}`)}
+              {m.period === 'newbie' ? ` (${t('list.days', { n: m.newbieDays })})` : ''}
+            </td>
+            <td className="px-3 py-2">
+              {t(`tasks.${m.task}`)}
+              {m.gameType ? ` · ${m.gameType}` : ''}
+              {m.minDeposit !== null ? ` · ≥ ${m.minDeposit}` : ''}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{m.target}</td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {m.rewardAmount} {t(`rewardKinds.${m.rewardKind}`)}
+            </td>
+            <td className="px-3 py-2">
+              <StatusBadge label={t(`phases.${m.phase}`)} tone={TONES[m.phase]} />
+            </td>
+            <td className="px-3 py-2 text-xs">{formatDateTime(m.startsAt)}</td>
+            {writable && (
+              <td className="px-3 py-2">
+                <div className="flex gap-1">
+                  {m.state !== 'ended' && (
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1 text-xs"
+                      onClick={() => {
+                        setEditing(m.id);
+                        setForm(formOf(m));
+                      }}
+                    >
+                      {t('list.edit')}
+                    </Button>
+                  )}
+                  {(m.state === 'draft' || m.state === 'paused') && (
+                    <Button className="px-2 py-1 text-xs" onClick={() => act(m, 'active')}>
+                      {t('list.activate')}
+                    </Button>
+                  )}
+                  {m.state === 'active' && (
+                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => act(m, 'paused')}>
+                      {t('list.pause')}
+                    </Button>
+                  )}
+                  {m.state !== 'ended' && (
+                    <Button variant="danger" className="px-2 py-1 text-xs" onClick={() => act(m, 'ended')}>
+                      {t('list.end')}
+                    </Button>
+                  )}
+                </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </PlainTable>
+      {writable && (
+        <form
+          onSubmit={submit}
+          className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3"
+          aria-label={editing === null ? t('list.new') : t('list.editing', { id: editing })}
+        >
+          <h2 className="font-semibold sm:col-span-3">
+            {editing === null ? t('list.new') : t('list.editing', { id: editing })}
+          </h2>
+          {(
+            [
+              ['period', MISSION_PERIODS, 'periods'],
+              ['task', MISSION_TASKS, 'tasks'],
+              ['rewardKind', MISSION_REWARD_KINDS, 'rewardKinds'],
+            ] as const
+          ).map(([key, options, labels]) => (
+            <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
+              {t(`fields.${key}`)}
+              <select id={`${id}-${key}`} className={input} value={form[key]} onChange={set(key)}>
+                {options.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`${labels}.${x}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {(
+            [
+              ['title', 'text', true],
+              ['description', 'text', true],
+              ['target', 'number', true],
+              ['rewardAmount', 'number', true],
+              ['newbieDays', 'number', form.period === 'newbie'],
+              ['minDeposit', 'number', form.task === 'deposit'],
+              ['gameType', 'text', form.task === 'bet' || form.task === 'rounds'],
+              ['claimDays', 'number', true],
+              ['startsAt', 'datetime-local', true],
+              ['endsAt', 'datetime-local', true],
+              ['sort', 'number', true],
+            ] as const
+          )
+            .filter(([, , shown]) => shown)
+            .map(([key, type]) => (
+              <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
+                {t(`fields.${key}`)}
+                <input id={`${id}-${key}`} type={type} className={input} value={form[key]} onChange={set(key)} />
+              </label>
+            ))}
+          <p className="text-xs text-(--text-muted) sm:col-span-3">{t('list.targetHint')}</p>
+          <div className="flex gap-2 sm:col-span-3">
+            <Button type="submit">{editing === null ? t('list.create') : t('list.save')}</Button>
+            {editing !== null && (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setEditing(null);
+                  setForm(EMPTY);
+                }}
+              >
+                {t('list.cancel')}
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
