@@ -138,10 +138,6 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            path: 'missionLeaderboard',
-            lazy: async () => ({ Component: (await import('../features/missions/missions-page')).MissionsPage }),
-          },
-          {
             path: 'referral',
             lazy: async () => ({ Component: (await import('../features/referrals/referral-page')).ReferralPage }),
           },

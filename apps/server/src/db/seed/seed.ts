@@ -45,7 +45,6 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedOperatorRoles(trx, { demo: true, now });
     await seedPointsCatalogue(trx, now);
     await seedDemoPromotions(trx, now);
-    await seedDemoMissions(trx, now);
     await seedDemoReferralsAndTickets(trx, now);
     await seedDemoMissions(trx, now);
     await seedDemoVip(trx, now);
