@@ -332,7 +332,7 @@ function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
         <Link
           to={paths.vip}
           className="rounded-full border border-(--accent) px-2 py-0.5 text-xs font-semibold text-(--accent)"
-          title={t('vip.badge', { label: state.vipLabelName })}
+          title={t('header.vip', { label: state.vipLabelName })}
           data-testid="header-vip"
         >
           {state.vipLabelName}

@@ -34,6 +34,8 @@ export function VipPage() {
   const summary = useQuery(vipSummaryQuery(token));
   const s = summary.data;
   const limit = (v: number | null, format: (n: number) => string) => (v === null ? t('vip.noLimit') : format(v));
+  // Only the game types some level rebates: the table stays as narrow as the programme allows.
+  const rebated = GAME_TYPES.filter((g) => s?.levels.some((l) => l.rebateRates.some((r) => r.gameType === g)));
   return (
     <div>
       <h1 className="mb-6 text-xl font-bold">{t('vip.title')}</h1>
@@ -78,47 +80,49 @@ export function VipPage() {
             )}
           </div>
           <h2 className="mb-3 font-semibold">{t('vip.privileges')}</h2>
-          <ResponsiveTable
-            caption={t('vip.privileges')}
-            testId="vip-privileges"
-            columns={[
-              t('vip.level'),
-              t('vip.minDeposit'),
-              t('vip.minValidBet'),
-              t('vip.upgradeBonus'),
-              t('vip.monthlyBonus'),
-              t('vip.birthdayBonus'),
-              t('vip.withdrawCount'),
-              t('vip.withdrawAmount'),
-              ...GAME_TYPES.map((g) => t('vip.rebateOf', { gameType: g })),
-            ]}
-          >
-            {s.levels.map((l) => (
-              <tr
-                key={l.level}
-                className={`border-t border-(--text-muted)/20 ${l.level === s.level ? 'font-semibold text-(--accent)' : ''}`}
-                data-testid="vip-privilege-row"
-                aria-current={l.level === s.level ? 'true' : undefined}
-              >
-                <td className={cell}>{l.labelName}</td>
-                <td className={cell}>{money(l.minDeposit)}</td>
-                <td className={cell}>{money(l.minValidBet)}</td>
-                <td className={cell}>{money(l.upgradeBonus)}</td>
-                <td className={cell}>{money(l.monthlyBonus)}</td>
-                <td className={cell}>{money(l.birthdayBonus)}</td>
-                <td className={cell}>{limit(l.withdrawDailyCount, String)}</td>
-                <td className={cell}>{limit(l.withdrawDailyAmount, money)}</td>
-                {GAME_TYPES.map((g) => {
-                  const rate = l.rebateRates.find((r) => r.gameType === g);
-                  return (
-                    <td key={g} className={cell}>
-                      {rate ? ratePercent(rate.ratePpm) : '-'}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </ResponsiveTable>
+          <div className="overflow-x-auto">
+            <ResponsiveTable
+              caption={t('vip.privileges')}
+              testId="vip-privileges"
+              columns={[
+                t('vip.level'),
+                t('vip.minDeposit'),
+                t('vip.minValidBet'),
+                t('vip.upgradeBonus'),
+                t('vip.monthlyBonus'),
+                t('vip.birthdayBonus'),
+                t('vip.withdrawCount'),
+                t('vip.withdrawAmount'),
+                ...rebated.map((g) => t('vip.rebateOf', { gameType: g })),
+              ]}
+            >
+              {s.levels.map((l) => (
+                <tr
+                  key={l.level}
+                  className={`border-t border-(--text-muted)/20 ${l.level === s.level ? 'font-semibold text-(--accent)' : ''}`}
+                  data-testid="vip-privilege-row"
+                  aria-current={l.level === s.level ? 'true' : undefined}
+                >
+                  <td className={cell}>{l.labelName}</td>
+                  <td className={cell}>{money(l.minDeposit)}</td>
+                  <td className={cell}>{money(l.minValidBet)}</td>
+                  <td className={cell}>{money(l.upgradeBonus)}</td>
+                  <td className={cell}>{money(l.monthlyBonus)}</td>
+                  <td className={cell}>{money(l.birthdayBonus)}</td>
+                  <td className={cell}>{limit(l.withdrawDailyCount, String)}</td>
+                  <td className={cell}>{limit(l.withdrawDailyAmount, money)}</td>
+                  {rebated.map((g) => {
+                    const rate = l.rebateRates.find((r) => r.gameType === g);
+                    return (
+                      <td key={g} className={cell}>
+                        {rate ? ratePercent(rate.ratePpm) : '-'}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </ResponsiveTable>
+          </div>
           <p className="mt-6 text-sm">
             <Link className="text-(--accent) underline" to={paths.memberEntry('manualRebate')}>
               {t('member.menu.manualRebate')}

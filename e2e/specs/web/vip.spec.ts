@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+// e2e: beside own-accounts
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+// Issue 13 VIP and rebates in the browser (docs/vip.md): a new member sees their VIP level and the
+// privileges table (the demo brand's levels at the spec §9 rebate rates), deposits through the
+// sandbox gateway, plays a slot, sees the rebate accrue on the manual rebate page (the engine's
+// worker feeds the round within about a second) and claims it.
+
+useSiteBrowser(async (chromium) => {
+  page = await newPage(chromium);
+});
+let page: Page;
+const username = `vip${Date.now().toString(36).slice(-8)}`;
+
+test('a new member sees the VIP level, the progress to the next and the privileges table', async () => {
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Vip Tester' });
+  await closeMemberPopup(page);
+  await page.goto('/member/securityCenter');
+  await page
+    .getByRole('navigation', { name: 'Member centre' })
+    .getByRole('link', { name: 'VIP club', exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'VIP club' }).waitFor();
+  await page.getByTestId('vip-level').getByText('Member').waitFor();
+  await page.getByRole('heading', { name: 'Progress to Bronze' }).waitFor();
+  await page.getByTestId('vip-progress-deposits').getByText('₱0.00 / ₱1,000.00').waitFor();
+  await page.getByTestId('vip-progress-bets').getByText('₱0.00 / ₱5,000.00').waitFor();
+  const rows = page.getByTestId('vip-privilege-row');
+  assert.equal(await rows.count(), 10);
+  const bronze = rows.filter({ hasText: 'Bronze' });
+  await bronze.getByText('₱10.00').first().waitFor();
+  // The slot rebate of spec §9 at every level.
+  assert.match(await bronze.innerText(), /1\.2%/);
+  await screenshot(page, 'vip-page');
+});
+
+test('deposits through the sandbox gateway and plays a slot', async () => {
+  await page.goto('/member/depositv2');
+  const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
+  await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
+  await form.getByLabel('Amount').fill('500');
+  await form.getByRole('button', { name: 'Deposit' }).click();
+  const link = page.getByRole('link', { name: 'Open the payment page' });
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  const pay = await page.context().newPage();
+  await pay.goto(new URL(href ?? '', baseUrl()).pathname);
+  await pay.getByRole('button', { name: 'Pay' }).click();
+  await pay.getByText('Payment complete').waitFor();
+  await pay.close();
+
+  await page.goto('/rng');
+  const tiles = page.locator('[data-testid="game-grid"] li');
+  const slot = tiles.filter({ hasNotText: /crash/i }).first();
+  await slot.waitFor();
+  const name = (await slot.locator('p').innerText()).trim();
+  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  const game = page.frameLocator('[data-testid=game-frame]');
+  await game.getByTestId('spin').waitFor();
+  // A stake of a few coins, so 1.2% of it is at least a cent.
+  await game.getByTestId('coin').selectOption({ index: 2 });
+  for (let i = 0; i < 3; i++) {
+    await game.getByTestId('spin').click();
+    await game.locator('[data-testid=history] tbody tr[data-round-id]').nth(i).waitFor();
+    // Free spins keep a round open until they are played.
+    const playAll = game.getByRole('button', { name: 'Play all' });
+    if (await playAll.isVisible()) await playAll.click();
+  }
+});
+
+test('sees the rebate accrued on the manual rebate page and claims it', async () => {
+  await page.goto('/member/manualRebate');
+  await page.getByRole('heading', { level: 1, name: 'Manual rebate' }).waitFor();
+  const line = page.getByTestId('rebate-line').filter({ hasText: 'RNG' });
+  for (let i = 0; i < 30 && !(await line.isVisible()); i++) {
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  await line.getByText('1.2%').waitFor();
+  const accrued = (await page.getByTestId('rebate-accrued').innerText()).trim();
+  assert.notEqual(accrued, '₱0.00', `rebate accrued: ${accrued}`);
+  await screenshot(page, 'vip-rebate-accrued');
+
+  await page.getByRole('button', { name: 'Claim rebate' }).click();
+  await page.getByTestId('rebate-paid').getByText(`${accrued} was paid to your wallet.`).waitFor();
+  await page.getByTestId('rebate-accrued').getByText('₱0.00').waitFor();
+  await page.getByTestId('rebate-history-row').filter({ hasText: accrued }).getByText('Claimed').waitFor();
+  await screenshot(page, 'vip-rebate-claimed');
+});
