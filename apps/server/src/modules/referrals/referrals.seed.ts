@@ -29,23 +29,19 @@ export function demoReferralRules(wheelId: number): ReferralRules {
 
 export async function seedDemoReferralsAndTickets(trx: Trx, now: Date): Promise<void> {
   const anyKind = await trx.selectFrom('ticket_kinds').select('id').executeTakeFirst();
-  let wheelId = anyKind ? null : undefined;
-  if (!anyKind) {
-    const wheel = await trx
-      .insertInto('ticket_kinds')
-      .values({
-        kind: DEMO_WHEEL.kind,
-        name: DEMO_WHEEL.name,
-        enabled: true,
-        deposit_min: DEMO_WHEEL.depositMin,
-        prizes: JSON.stringify(DEMO_WHEEL_PRIZES),
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    wheelId = wheel.id;
-  }
-  if (wheelId === null || wheelId === undefined) return;
+  if (anyKind) return;
+  const wheel = await trx
+    .insertInto('ticket_kinds')
+    .values({
+      kind: DEMO_WHEEL.kind,
+      name: DEMO_WHEEL.name,
+      enabled: true,
+      deposit_min: DEMO_WHEEL.depositMin,
+      prizes: JSON.stringify(DEMO_WHEEL_PRIZES),
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // Only the untouched settings of migration 0042 (off, no stage) are replaced.
   const settings = await trx.selectFrom('referral_settings').select(['enabled', 'rules']).executeTakeFirstOrThrow();
   const rules = settings.rules as unknown as Record<string, unknown>;
@@ -53,7 +49,7 @@ export async function seedDemoReferralsAndTickets(trx: Trx, now: Date): Promise<
   if (!untouched) return;
   await trx
     .updateTable('referral_settings')
-    .set({ enabled: true, rules: JSON.stringify(demoReferralRules(Number(wheelId))), updated_at: now })
+    .set({ enabled: true, rules: JSON.stringify(demoReferralRules(Number(wheel.id))), updated_at: now })
     .where('id', '=', 1)
     .execute();
 }
