@@ -238,6 +238,8 @@ describe('GET /wps/member/publicState', () => {
       vipLabelName: 'Silver',
       vipRankLevel: 2,
       availablePromoCount: before + 2,
+      // No mission runs in this test's brand: nothing to claim (missions.test.ts covers the badge).
+      missionCount: 0,
       unreadMessage: 2,
       availablePromo: { REFERRAL: true },
       imgUrl: '/art/avatars/5.svg',
