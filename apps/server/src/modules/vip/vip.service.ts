@@ -207,7 +207,12 @@ registerActivityConsumer(vipConsumer);
 async function reviewMember(ctx: AppContext, memberId: number, month: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const member = await q.lockMember(trx, memberId);
-    if (!member || member.vip_level <= 0 || member.type === TRIAL_ACCOUNT_TYPE) return;
+    if (!member || member.vip_level <= 0) return;
+    // A trial account is marked reviewed with nothing done, so the job never lists it again.
+    if (member.type === TRIAL_ACCOUNT_TYPE) {
+      await q.insertReview(trx, memberId, month, member.vip_level, member.vip_level, ctx.now());
+      return;
+    }
     const [all, totals, brand] = await Promise.all([
       levels(trx),
       memberTotals(trx, memberId, ctx.now()),

@@ -410,6 +410,16 @@ describe('monthly review and bonus, birthday bonus', () => {
     expect(await vipPostings(m.id)).toEqual([`vip-birthday:${m.id}:${today.slice(0, 4)}`]);
   });
 
+  it('marks a trial account reviewed without paying it', async () => {
+    const m = await memberWithSession({ type: 4 });
+    await t.ctx.db.updateTable('members').set({ vip_level: 2 }).where('id', '=', m.id).execute();
+    await runMonthlyReview(t.ctx);
+    await runMonthlyReview(t.ctx);
+    expect(await vipPostings(m.id)).toEqual([]);
+    const reviews = await t.ctx.db.selectFrom('vip_reviews').selectAll().where('member_id', '=', m.id).execute();
+    expect(reviews).toMatchObject([{ from_level: 2, to_level: 2 }]);
+  });
+
   it('pays the monthly bonus once a month and moves a member down one level when the window no longer meets it', async () => {
     const keeps = await memberWithSession();
     await fund(t, keeps.id, 2_000_000);
