@@ -361,6 +361,46 @@ describe('missions', () => {
     t.advance(-jump);
   });
 
+  it('a weekly mission resets at Monday midnight brand time; an unfinished week leaves nothing behind', async () => {
+    const weekly = await createMission({
+      period: 'weekly',
+      task: 'rounds',
+      target: 5,
+      rewardKind: 'cash',
+      rewardAmount: 1,
+    });
+    const m = await member();
+    await fund(m.id, 100_000);
+    await playRound(m.id, 100);
+    await playRound(m.id, 100);
+    await feed();
+    const before = await current(m.token, weekly);
+    expect(before).toMatchObject({ status: 'open', progress: 2 });
+    const brand = await getBrand(t.ctx.db);
+    const week = periodWindow('weekly', t.ctx.now(), brand.timeZone);
+    expect(new Date(before.resetsAt ?? '').getTime()).toBe(week.end.getTime());
+    // The week's end is a Monday midnight in the brand's time zone.
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: brand.timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(week.end);
+    expect(local).toBe('Mon 00:00');
+    const jump = week.end.getTime() - t.ctx.now().getTime() + 60_000;
+    t.advance(jump);
+    try {
+      const token = await session(m.id);
+      expect((await missionsOf(token, weekly)).map((i) => [i.status, i.progress])).toEqual([['open', 0]]);
+      await playRound(m.id, 100);
+      await feed();
+      expect(await current(token, weekly)).toMatchObject({ status: 'open', progress: 1 });
+    } finally {
+      t.advance(-jump);
+    }
+  });
+
   it('a friend registering with the member as referrer, and a newbie deposit of at least the minimum', async () => {
     const invite = await createMission({
       period: 'daily',
