@@ -153,6 +153,8 @@ export const AdminVipValue = z.object({ levels: z.array(VipLevelView), settings:
 export type AdminVipValue = z.infer<typeof AdminVipValue>;
 
 export const MemberIdParams = z.object({ id: z.coerce.number().int().positive() });
+/** GET /admin/vip/members?username=: a member's VIP level found by username. */
+export const MemberLookupQuery = z.object({ username: z.string().trim().min(1).max(64) });
 
 /** POST /admin/vip/members/:id/level: an operator sets a member's level, with a reason (audited). */
 export const MemberLevelBody = z

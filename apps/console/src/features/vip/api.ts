@@ -25,11 +25,11 @@ export function saveSettings(body: VipSettingsBody) {
   return api<AdminVipValue>('/admin/vip/settings', { method: 'PUT', body });
 }
 
-export const memberVipQuery = (memberId: number | null) =>
+export const memberVipQuery = (username: string) =>
   queryOptions({
-    queryKey: [...vipKey, 'member', memberId],
-    queryFn: () => api<MemberVipValue>(`/admin/vip/members/${memberId}`),
-    enabled: memberId !== null,
+    queryKey: [...vipKey, 'member', username],
+    queryFn: () => api<MemberVipValue>('/admin/vip/members', { query: { username } }),
+    enabled: username.length > 0,
     retry: false,
   });
 

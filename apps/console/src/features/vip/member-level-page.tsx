@@ -21,8 +21,8 @@ export function MemberLevelPage() {
   const writable = useCan()('promotions.write');
   const queryClient = useQueryClient();
   const [lookup, setLookup] = useState('');
-  const [memberId, setMemberId] = useState<number | null>(null);
-  const member = useQuery(memberVipQuery(memberId));
+  const [username, setUsername] = useState('');
+  const member = useQuery(memberVipQuery(username));
   const levels = useQuery(vipQuery).data?.levels ?? [];
   const [level, setLevel] = useState('');
   const [reason, setReason] = useState('');
@@ -32,14 +32,14 @@ export function MemberLevelPage() {
 
   const find = (e: FormEvent) => {
     e.preventDefault();
-    const n = Number(lookup);
-    setMemberId(Number.isSafeInteger(n) && n > 0 ? n : null);
+    setUsername(lookup.trim());
     setSaved(false);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (memberId === null) return;
+    const memberId = member.data?.memberId;
+    if (memberId === undefined) return;
     const checked = validate(MemberLevelBody, { level: level === '' ? undefined : Number(level), reason });
     if (!checked.data) return setErrors(checked.errors);
     setErrors({});
@@ -59,13 +59,7 @@ export function MemberLevelPage() {
     <div className="max-w-3xl">
       <PageHeader title={t('member.title')} description={t('member.description')} />
       <form onSubmit={find} className="mb-6 flex flex-wrap items-end gap-3" noValidate>
-        <Field
-          label={t('member.memberId')}
-          type="number"
-          min={1}
-          value={lookup}
-          onChange={(e) => setLookup(e.target.value)}
-        />
+        <Field label={t('member.username')} value={lookup} maxLength={64} onChange={(e) => setLookup(e.target.value)} />
         <Button type="submit">{t('member.find')}</Button>
       </form>
       <QueryErrorAlert error={member.error} />

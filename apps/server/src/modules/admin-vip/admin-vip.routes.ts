@@ -3,6 +3,7 @@ import {
   AdminVipValue,
   MemberIdParams,
   MemberLevelBody,
+  MemberLookupQuery,
   MemberVipValue,
   RebateReportQuery,
   RebateReportValue,
@@ -85,6 +86,20 @@ export function registerAdminVipRoutes(root: App, ctx: AppContext): void {
       );
       return ok(presentOverview(await vip.adminOverview(ctx)));
     },
+  );
+
+  app.get(
+    '/admin/vip/members',
+    {
+      schema: {
+        tags,
+        summary: "A member's VIP level, window totals and level changes, by username",
+        querystring: MemberLookupQuery,
+        response: { 200: envelope(MemberVipValue) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok(presentMemberVip(await vip.memberVipByUsername(ctx, req.query.username))),
   );
 
   app.get(

@@ -276,10 +276,6 @@ export async function replaceLevels(db: Conn, levels: LevelValues[], now: Date) 
   }
 }
 
-export function lockLevels(db: Conn) {
-  return sql`LOCK TABLE vip_levels IN SHARE ROW EXCLUSIVE MODE`.execute(db);
-}
-
 export function memberByUsername(db: Conn, username: string) {
   return db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirst();
 }

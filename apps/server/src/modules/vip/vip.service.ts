@@ -427,3 +427,9 @@ export async function memberVip(ctx: AppContext, memberId: number) {
     changes,
   };
 }
+
+export async function memberVipByUsername(ctx: AppContext, username: string) {
+  const member = await q.memberByUsername(ctx.db, username);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  return memberVip(ctx, member.id);
+}

@@ -349,6 +349,10 @@ describe('back office', () => {
     });
     // No upgrade bonus for a level given by hand.
     expect(await vipPostings(m.id)).toEqual([]);
+    const found = await adminCall('GET', `/admin/vip/members?username=${m.username}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().value).toMatchObject({ memberId: m.id, level: 2, changes: [{ reason: 'loyal player' }] });
+    expectFailure(await adminCall('GET', '/admin/vip/members?username=nobody-here'), 404, 'MEMBER_NOT_FOUND');
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .selectAll()
