@@ -13,6 +13,8 @@ export const FEATURE_ORDER = [
   'agents',
   'points',
   'rewards',
+  'referrals',
+  'tickets',
   'missions',
   'vip',
   'site',
