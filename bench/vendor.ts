@@ -11,6 +11,14 @@
 // The bench creates and drops its own database on that server. SECONDS (default 10) per run,
 // PLAYERS (default 64) concurrent players.
 //
+// PROGRAMMES=1 (issue 13 benchmark) runs the vendor API twice in the same run: first as above (the
+// activity events are written by their triggers but nothing consumes them), then with the rewards
+// programmes active: a running ranking promotion, every player holding a claimed bonus with an
+// active wager, and the activity worker feeding every registered consumer (promotions, wagering,
+// ranking and whatever other programmes the app loads) as main.ts does. It prints the second
+// rate as a share of the first and the event lag (consumption time - event time) of the round
+// events of the second run, p50 and p99.
+//
 // On a shared machine rates move with the load, so each run also reports the CPU it cost per
 // operation: of this Node process (for the API rows: the server and the vendor's client thread
 // together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
@@ -24,6 +32,8 @@ import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
+import { activityConsumers, drainActivity, startActivityWorker } from '../apps/server/src/modules/rewards/engine';
+import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
@@ -32,6 +42,7 @@ import { loadAverage, printTable, type Result, runFor, summarise } from './suppo
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PLAYERS = Number(process.env.PLAYERS ?? 64);
+const PROGRAMMES = process.env.PROGRAMMES === '1';
 const WALLETS = 1_000;
 
 const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
@@ -179,6 +190,98 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
   return { rounds, calls, elapsed: (performance.now() - started) / 1000 };
 }
 
+/** Feeds every registered consumer until none has a backlog. */
+async function drainAll(ctx: Awaited<ReturnType<typeof bootstrap>>): Promise<void> {
+  for (const consumer of activityConsumers()) await drainActivity(ctx, consumer, 300_000);
+}
+
+/**
+ * Issue 13: the same vendor API run with the rewards programmes active and the activity worker
+ * consuming; returns the note with the rate kept and the round events' lag.
+ */
+async function withProgrammes(
+  ctx: Awaited<ReturnType<typeof bootstrap>>,
+  players: number[],
+  tag: string,
+  runApi: () => Promise<number>,
+  plainRate: number,
+): Promise<string> {
+  const now = Date.now();
+  const texts = JSON.stringify({ en: { title: `bench ${tag}`, summary: '', rules: '' } });
+  await ctx.db
+    .insertInto('promotions')
+    .values({
+      type: 'RANKING',
+      kind: 'ranking',
+      state: 'active',
+      starts_at: new Date(now - 60_000),
+      ends_at: new Date(now + 3_600_000),
+      rules: JSON.stringify({ trigger: 'none', payAs: 'cash', ranking: { prizes: [100, 50, 25], gameTypes: [] } }),
+      texts,
+      updated_at: new Date(now),
+    })
+    .execute();
+  const bonus = await ctx.db
+    .insertInto('promotions')
+    .values({
+      type: 'SLOTS',
+      kind: 'fixed',
+      state: 'active',
+      starts_at: new Date(now - 60_000),
+      rules: JSON.stringify({
+        trigger: 'none',
+        amount: 10,
+        payAs: 'bonus',
+        wagering: { multiple: 100, base: 'bonus', contributions: {}, otherPercent: 100, days: 7 },
+      }),
+      texts,
+      updated_at: new Date(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Every player holds a claimed bonus whose wagering each settled round advances.
+  for (const id of players) {
+    const reward = await ctx.db
+      .insertInto('rewards')
+      .values({
+        member_id: id,
+        promotion_id: bonus.id,
+        source: `bench:${tag}`,
+        amount: 100_000,
+        currency: 'PHP',
+        pay_as: 'bonus',
+        state: 'claimable',
+        expires_at: new Date(now + 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await claimReward(ctx, id, reward.id);
+  }
+  // What came before this run (registrations, deposits, the first run's rounds) is consumed first.
+  await drainAll(ctx);
+  const from = new Date();
+  const worker = startActivityWorker(ctx, { log: (err) => console.error(err) });
+  let rate: number;
+  try {
+    rate = await runApi();
+  } finally {
+    await drainAll(ctx);
+    await worker.stop();
+  }
+  const lag = await sql<{ p50: number | null; p99: number | null; n: string }>`
+    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY l) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY l) AS p99,
+           count(*) AS n
+      FROM (SELECT extract(epoch FROM c.consumed_at - e.created_at) * 1000 AS l
+              FROM rewards_consumptions c JOIN activity_events e ON e.id = c.event_id
+             WHERE e.kind = 'round.settled' AND e.created_at >= ${from} AND c.consumer = 'wagering') x
+  `.execute(ctx.db);
+  const row = lag.rows[0];
+  return (
+    `programmes active: ${rate.toFixed(0)} rounds/s against ${plainRate.toFixed(0)} without (${((rate / plainRate) * 100).toFixed(0)}%); ` +
+    `round event lag (wagering consumer) p50 ${Number(row?.p50 ?? 0).toFixed(0)} ms, p99 ${Number(row?.p99 ?? 0).toFixed(0)} ms over ${row?.n ?? 0} events`
+  );
+}
+
 async function main() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -244,21 +347,27 @@ async function main() {
     };
     const postmaster = await postmasterOf(ctx.db);
     const notes: string[] = [];
-    let apiFrom = cpuNow(postmaster);
-    const client = await new Promise<ClientResult>((resolve, reject) => {
-      // Loader hooks are per thread in Node 20: the worker registers tsx, then loads this file.
-      const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-      const worker = new Worker(boot, { eval: true, workerData: job });
-      worker.on('message', (message: ClientResult | { started: true }) => {
-        if ('started' in message) apiFrom = cpuNow(postmaster);
-        else resolve(message);
+    const runApi = async (label: string, runTag: string) => {
+      let apiFrom = cpuNow(postmaster);
+      const client = await new Promise<ClientResult>((resolve, reject) => {
+        // Loader hooks are per thread in Node 20: the worker registers tsx, then loads this file.
+        const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+        const worker = new Worker(boot, { eval: true, workerData: { ...job, tag: runTag } });
+        worker.on('message', (message: ClientResult | { started: true }) => {
+          if ('started' in message) apiFrom = cpuNow(postmaster);
+          else resolve(message);
+        });
+        worker.once('error', reject);
       });
-      worker.once('error', reject);
-    });
-    const apiTo = cpuNow(postmaster);
-    results.push(summarise('vendor API round (bet + win), HTTP', PLAYERS, client.rounds, client.elapsed));
-    results.push(summarise('vendor API single call (bet or win)', PLAYERS, client.calls, client.elapsed));
-    notes.push(cpuPerOp('vendor API single call', apiFrom, apiTo, client.calls.length));
+      const apiTo = cpuNow(postmaster);
+      results.push(summarise(`vendor API round (bet + win), HTTP${label}`, PLAYERS, client.rounds, client.elapsed));
+      results.push(summarise(`vendor API single call (bet or win)${label}`, PLAYERS, client.calls, client.elapsed));
+      notes.push(cpuPerOp(`vendor API single call${label}`, apiFrom, apiTo, client.calls.length));
+      return client.rounds.length / client.elapsed;
+    };
+    const plain = await runApi('', tag);
+    if (PROGRAMMES)
+      notes.push(await withProgrammes(ctx, players, tag, () => runApi(', programmes active', `${tag}p`), plain));
 
     // The raw wallet posting rate on the same server, same database, same clients.
     const wallets = await fundedMembers(ctx.db, WALLETS, `w${tag}`);
