@@ -13,8 +13,8 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
-import { presentKind } from '../tickets/tickets.presenter';
 import * as tickets from '../tickets/tickets.service';
+import { presentKind } from './admin-tickets.presenter';
 
 const tags = ['admin-tickets'];
 // Tickets are a promotion programme: the promotions permissions govern them.

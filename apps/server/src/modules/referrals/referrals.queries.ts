@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
-import './referrals.tables';
 
 export function settingsRow(db: Conn) {
   return db.selectFrom('referral_settings').select(['enabled', 'rules']).where('id', '=', 1).executeTakeFirstOrThrow();

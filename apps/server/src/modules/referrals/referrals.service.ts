@@ -7,8 +7,7 @@ import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
-import * as tq from '../tickets/tickets.queries';
-import { grantTicket } from '../tickets/tickets.service';
+import { grantTicket, missingTicketKinds, ticketKindExists } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
 import * as q from './referrals.queries';
 
@@ -94,7 +93,7 @@ async function decideStage(
     postingId = r.postingId;
   }
   let ticketId: number | null = null;
-  if (reward.ticketKindId !== null && (await tq.kindById(trx, reward.ticketKindId))) {
+  if (reward.ticketKindId !== null && (await ticketKindExists(trx, reward.ticketKindId))) {
     ticketId = (await grantTicket(trx, referrerId, reward.ticketKindId, `referral:${id}`, ctx.now())) ?? null;
   }
   await q.setRewardPaid(trx, id, postingId, ticketId);
@@ -179,8 +178,7 @@ export async function saveSettings(ctx: AppContext, body: ReferralSettingsBody) 
   const kinds = [body.rules.registration, body.rules.firstDeposit, body.rules.turnover].flatMap((s) =>
     s && s.ticketKindId !== null ? [s.ticketKindId] : [],
   );
-  const found = new Set((await tq.kindIdsExisting(ctx.db, kinds)).map((k) => Number(k.id)));
-  if (kinds.some((k) => !found.has(k))) throw new AppError('TICKET_KIND_NOT_FOUND');
+  if ((await missingTicketKinds(ctx.db, kinds)).length > 0) throw new AppError('TICKET_KIND_NOT_FOUND');
   await q.saveSettings(ctx.db, body.enabled, body.rules, ctx.now());
   return { before, after: await settings(ctx.db) };
 }

@@ -1,8 +1,7 @@
-import type { DrawView, TicketKindView, TicketView } from '@gamehall/shared/api/tickets';
+import type { DrawView, TicketView } from '@gamehall/shared/api/tickets';
 import { toMajor } from '@gamehall/shared/money';
-import type { Selectable } from 'kysely';
 import { verifyDraw } from './tickets.service';
-import type { StoredPrize, TicketKindsTable } from './tickets.tables';
+import type { StoredPrize } from './tickets.tables';
 
 function parsed<T>(v: T | string): T {
   return typeof v === 'string' ? (JSON.parse(v) as T) : v;
@@ -10,17 +9,6 @@ function parsed<T>(v: T | string): T {
 
 export function presentPrize(p: StoredPrize) {
   return { label: p.label, type: p.type, amount: toMajor(p.amount), points: p.points };
-}
-
-export function presentKind(k: Selectable<TicketKindsTable>): TicketKindView {
-  return {
-    id: Number(k.id),
-    kind: k.kind,
-    name: k.name,
-    enabled: k.enabled,
-    depositMin: k.deposit_min === null ? null : toMajor(k.deposit_min),
-    prizes: parsed(k.prizes).map((p) => ({ ...presentPrize(p), ticketKindId: p.ticketKindId, weight: p.weight })),
-  };
 }
 
 export function presentTicket(t: {

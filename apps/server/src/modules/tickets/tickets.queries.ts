@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { StoredPrize } from './tickets.tables';
-import './tickets.tables';
 
 export function allKinds(db: Conn) {
   return db.selectFrom('ticket_kinds').selectAll().orderBy('id').execute();

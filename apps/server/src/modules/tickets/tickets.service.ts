@@ -1,7 +1,7 @@
 import type { TicketKindInput } from '@gamehall/shared/api/tickets';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/database';
+import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { postPoints } from '../points/points-ledger.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
@@ -212,6 +212,17 @@ async function checkTicketPrizes(ctx: AppContext, prizes: StoredPrize[], selfId?
   const wanted = [...new Set(prizes.flatMap((p) => (p.ticketKindId === null ? [] : [p.ticketKindId])))];
   const found = new Set((await q.kindIdsExisting(ctx.db, wanted)).map((r) => Number(r.id)));
   for (const id of wanted) if (id !== selfId && !found.has(id)) throw new AppError('TICKET_KIND_NOT_FOUND');
+}
+
+/** Whether a ticket kind exists (referral stages grant one by id). */
+export async function ticketKindExists(db: Conn, id: number): Promise<boolean> {
+  return (await q.kindById(db, id)) !== undefined;
+}
+
+/** The ids among these that name no ticket kind. */
+export async function missingTicketKinds(db: Conn, ids: number[]): Promise<number[]> {
+  const found = new Set((await q.kindIdsExisting(db, ids)).map((r) => Number(r.id)));
+  return ids.filter((id) => !found.has(id));
 }
 
 export function allKinds(ctx: AppContext) {
