@@ -71,13 +71,16 @@ function RegisterForm({ kind }: { kind: Kind }) {
   const { errors, isSubmitting } = form.formState;
   const mobile = form.watch('mobileNum') ?? '';
   const [dialing, setDialing] = useDialingCode();
+  const invitationShown = shown.some((r) => r.field === INVITATION_PARAM);
+  useReferralCode(form, invitationShown ? INVITATION_PARAM : null, INVITATION_PARAM);
+  // A member's code goes in the referral code field, or in the one invitation field that takes both.
   useReferralCode(
     form,
-    shown.some((r) => r.field === INVITATION_PARAM),
-  );
-  useReferralCode(
-    form,
-    shown.some((r) => r.field === REFERRAL_PARAM),
+    shown.some((r) => r.field === REFERRAL_PARAM)
+      ? REFERRAL_PARAM
+      : invitationShown && invitationTakesBoth(rules)
+        ? INVITATION_PARAM
+        : null,
     REFERRAL_PARAM,
   );
 
@@ -181,21 +184,21 @@ function RegisterForm({ kind }: { kind: Kind }) {
 
 /**
  * spec §2 referral link: the agent's link (/register?affiliateCode=<code>) prefills the invitation
- * field and a member's invite link (/register?referralCode=<code>) the referral code field, each
- * time the modal opens while the field is empty (invitation-code.ts keeps the code for the
+ * field and a member's invite link (/register?referralCode=<code>) the referral code field (or
+ * the one invitation field when it takes both codes, register-fields.ts), each time the modal opens while the field is empty (invitation-code.ts keeps the code for the
  * session); the visitor may still change or clear it.
  */
 function useReferralCode(
   form: UseFormReturn<Values>,
-  fieldShown: boolean,
-  param: typeof INVITATION_PARAM | typeof REFERRAL_PARAM = INVITATION_PARAM,
+  field: typeof INVITATION_PARAM | typeof REFERRAL_PARAM | null,
+  param: typeof INVITATION_PARAM | typeof REFERRAL_PARAM,
 ) {
   const { search } = useLocation();
   const code = useMemo(() => arrivalInvitationCode(search, sessionStorage, param), [search, param]);
   const open = modalStore.use() === 'register';
   useEffect(() => {
-    if (!open) return;
-    const value = invitationPrefill(code, fieldShown, form.getValues(param));
-    if (value !== null) form.setValue(param, value);
-  }, [open, code, fieldShown, form, param]);
+    if (!open || field === null) return;
+    const value = invitationPrefill(code, true, form.getValues(field));
+    if (value !== null) form.setValue(field, value);
+  }, [open, code, field, form]);
 }
