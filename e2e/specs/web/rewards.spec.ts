@@ -10,7 +10,8 @@ import { useSiteBrowser } from './web-build';
 
 // Issue 13 in the browser: a new member opens /promotions, deposits
 // through the sandbox gateway, claims the matched bonus in the reward centre, plays a slot, and
-// sees the wagering progress move (the engine's worker feeds events within about a second).
+// sees the wagering progress move (the engine's worker feeds events within about a second), and the
+// withdraw page warns that a withdrawal request would forfeit the bonus still being wagered.
 
 useSiteBrowser(async (chromium) => {
   page = await newPage(chromium);
@@ -91,4 +92,14 @@ test('a slot round moves the wagering progress', async () => {
   }
   assert.ok(!text.startsWith('₱0.00 /'), `wagering progress moved: ${text}`);
   await screenshot(page, 'rewards-wagering');
+});
+
+test('the withdraw page warns that a withdrawal request forfeits the bonus still being wagered', async () => {
+  await page.goto('/member/withdraw');
+  await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
+  await page
+    .getByTestId('withdraw-wagering-warning')
+    .getByText('Requesting a withdrawal now forfeits the bonus left')
+    .waitFor();
+  await screenshot(page, 'rewards-withdraw-warning');
 });
