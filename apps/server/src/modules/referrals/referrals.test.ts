@@ -1,3 +1,4 @@
+// postgres: two feeds of the referral consumer at once, on separate connections, pay each stage once
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';

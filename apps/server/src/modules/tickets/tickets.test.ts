@@ -1,3 +1,4 @@
+// postgres: two openings of one ticket at once, on separate connections, open it once and pay once
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
