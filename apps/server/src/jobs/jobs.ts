@@ -1,8 +1,8 @@
 import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
-import { reportRollupsJob } from '../modules/reports/reports.job';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
+import { reportRollupsJob } from '../modules/reports/reports.job';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from './scheduler';

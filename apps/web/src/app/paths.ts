@@ -75,7 +75,7 @@ export const MEMBER_MENU = [
   { name: 'personalProfit', key: 'member.menu.personalProfit' },
   { name: 'bonusDetails', key: 'member.menu.bonusDetails' },
   { name: 'rewardCenter', key: 'member.menu.rewardCenter', badge: 'availablePromoCount' },
-  { name: 'vip', key: 'vip.menu' },
+  { name: 'vip', key: 'member.menu.vip' },
   { name: 'referral', key: 'member.menu.referral' },
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
