@@ -96,3 +96,50 @@ export async function playStudioRounds(
   }
   return { played, staked };
 }
+
+/**
+ * Deposits `amount` (in major units, as typed) from the member's deposit page through the sandbox
+ * gateway: the payment page opens in a second tab, is paid there and closed again.
+ */
+export async function depositThroughSandbox(page: Page, amount: string): Promise<void> {
+  await page.goto('/member/depositv2');
+  const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
+  await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByRole('button', { name: 'Deposit' }).click();
+  const link = page.getByRole('link', { name: 'Open the payment page' });
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  const pay = await page.context().newPage();
+  await pay.goto(new URL(href ?? '', baseUrl()).pathname);
+  await pay.getByRole('button', { name: 'Pay' }).click();
+  await pay.getByText('Payment complete').waitFor();
+  await pay.close();
+}
+
+/**
+ * Opens the first slot of the RNG lobby in the browser and spins `rounds` times, waiting for each
+ * round in the game's history; `coinIndex` picks a coin size first (the game's default otherwise).
+ */
+export async function playSlotInBrowser(
+  page: Page,
+  options: { rounds?: number; coinIndex?: number } = {},
+): Promise<void> {
+  await page.goto('/rng');
+  const tiles = page.locator('[data-testid="game-grid"] li');
+  const slot = tiles.filter({ hasNotText: /crash/i }).first();
+  await slot.waitFor();
+  const name = (await slot.locator('p').innerText()).trim();
+  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  const game = page.frameLocator('[data-testid=game-frame]');
+  await game.getByTestId('spin').waitFor();
+  if (options.coinIndex !== undefined) await game.getByTestId('coin').selectOption({ index: options.coinIndex });
+  for (let i = 0; i < (options.rounds ?? 1); i++) {
+    await game.getByTestId('spin').click();
+    await game.locator('[data-testid=history] tbody tr[data-round-id]').nth(i).waitFor();
+    // Free spins keep a round open until they are played.
+    const playAll = game.getByRole('button', { name: 'Play all' });
+    if (await playAll.isVisible()) await playAll.click();
+  }
+}

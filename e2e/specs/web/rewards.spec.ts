@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -38,19 +38,7 @@ test('a new member registers and opens /promotions', async () => {
 });
 
 test('deposits 500 through the sandbox gateway and claims the 500 bonus in the reward centre', async () => {
-  await page.goto('/member/depositv2');
-  const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
-  await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
-  await form.getByLabel('Amount').fill('500');
-  await form.getByRole('button', { name: 'Deposit' }).click();
-  const link = page.getByRole('link', { name: 'Open the payment page' });
-  await link.waitFor();
-  const href = await link.getAttribute('href');
-  const pay = await page.context().newPage();
-  await pay.goto(new URL(href ?? '', baseUrl()).pathname);
-  await pay.getByRole('button', { name: 'Pay' }).click();
-  await pay.getByText('Payment complete').waitFor();
-  await pay.close();
+  await depositThroughSandbox(page, '500');
 
   await openEntry('Reward centre');
   // The engine turns the credited deposit into a claimable reward on its next run.
@@ -67,19 +55,7 @@ test('deposits 500 through the sandbox gateway and claims the 500 bonus in the r
 });
 
 test('a slot round moves the wagering progress', async () => {
-  await page.goto('/rng');
-  const tiles = page.locator('[data-testid="game-grid"] li');
-  const slot = tiles.filter({ hasNotText: /crash/i }).first();
-  await slot.waitFor();
-  const name = (await slot.locator('p').innerText()).trim();
-  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
-  await page.waitForURL(/\/seamless\?nodeId=\d+/);
-  const game = page.frameLocator('[data-testid=game-frame]');
-  await game.getByTestId('spin').waitFor();
-  await game.getByTestId('spin').click();
-  await game.locator('[data-testid=history] tbody tr[data-round-id]').first().waitFor();
-  const playAll = game.getByRole('button', { name: 'Play all' });
-  if (await playAll.isVisible()) await playAll.click();
+  await playSlotInBrowser(page);
 
   await page.goto('/member/rewardCenter');
   const progress = page.getByTestId('wager-progress').first();
