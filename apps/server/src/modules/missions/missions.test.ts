@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { creditDeposit } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { pointsBalance } from '../points/points-ledger.service';
@@ -153,36 +154,6 @@ async function playRound(memberId: number, bet: number) {
     roundClosed: true,
   });
   expect(w.body.status).toBe('OK');
-}
-
-/** A deposit credited as the cashier credits one: the order approved (the fact) and the money posted. */
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select(['code']).executeTakeFirstOrThrow();
-  const reference = uid('D');
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
 }
 
 describe('back office', () => {
@@ -437,11 +408,11 @@ describe('missions', () => {
         permissions: '[]',
       })
       .execute();
-    await deposit(m.id, 5000);
+    await creditDeposit(t, m.id, 5000);
     await feed();
     expect(await current(m.token, invite)).toMatchObject({ status: 'claimable', progress: 1 });
     expect(await current(m.token, newbie)).toMatchObject({ status: 'open', progress: 0 });
-    await deposit(m.id, 15000);
+    await creditDeposit(t, m.id, 15000);
     await feed();
     expect(await current(m.token, newbie)).toMatchObject({ status: 'claimable', progress: 1 });
     // The first test's daily login mission (still running) is complete for this member too.

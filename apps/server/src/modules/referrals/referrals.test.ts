@@ -5,11 +5,12 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { creditDeposit } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { setBrandSetting } from '../site/brand.service';
-import { balanceOf, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { referralsConsumer } from './referrals.service';
 
 let t: TestApp;
@@ -71,35 +72,6 @@ async function invitee(referrerId: number, registerIp = ip()) {
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
   return row;
-}
-
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select(['code']).executeTakeFirstOrThrow();
-  const reference = uid('D');
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
 }
 
 /** A round that closes (the valid bet counts once it closes). */
@@ -196,8 +168,8 @@ describe('invite friends', () => {
     await feed();
     expect(await cash(m.id)).toBe(500);
 
-    await deposit(friend.id, 30_000); // 300.00: 10 + 10% = 40
-    await deposit(friend.id, 90_000); // a second deposit is not a first deposit
+    await creditDeposit(t, friend.id, 30_000); // 300.00: 10 + 10% = 40
+    await creditDeposit(t, friend.id, 90_000); // a second deposit is not a first deposit
     await feed();
     expect(await cash(m.id)).toBe(500 + 4_000);
 
@@ -234,8 +206,8 @@ describe('invite friends', () => {
     const m = await referrer();
     const big = await invitee(m.id);
     const small = await invitee(m.id);
-    await deposit(big.id, 10_000_00); // 10% of 10,000 = 1,000, capped at 50; plus 10
-    await deposit(small.id, 5_000); // below 100
+    await creditDeposit(t, big.id, 10_000_00); // 10% of 10,000 = 1,000, capped at 50; plus 10
+    await creditDeposit(t, small.id, 5_000); // below 100
     await feed();
     expect(await cash(m.id)).toBe(500 + 500 + 6_000);
     const list = (await as(m.token, '/wps/referrals/invitees')).json().value;
@@ -249,7 +221,7 @@ describe('invite friends', () => {
     const m = await referrer();
     await setProgramme(false);
     const friend = await invitee(m.id);
-    await deposit(friend.id, 30_000);
+    await creditDeposit(t, friend.id, 30_000);
     await createMember(t.ctx, { knownIps: [ip()] });
     await feed();
     expect(await cash(m.id)).toBe(0);
@@ -279,8 +251,8 @@ describe('invite friends', () => {
         .values({ member_id: memberId, bank_name: 'Bank', account_name: 'X', account_number: number })
         .execute();
     }
-    await deposit(other.id, 30_000);
-    await deposit(twin.id, 30_000);
+    await creditDeposit(t, other.id, 30_000);
+    await creditDeposit(t, twin.id, 30_000);
     await feed();
     const rows = await rewardsOf(m.id);
     expect(

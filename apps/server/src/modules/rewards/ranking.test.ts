@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { creditDeposit } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
-import { post, verifyLedger } from '../wallet/wallet.service';
+import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';
 
@@ -62,35 +63,6 @@ async function member(input: Parameters<typeof createMember>[1] = {}) {
   return { ...m, token };
 }
 
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select(['code']).executeTakeFirstOrThrow();
-  const reference = uid('D');
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
-}
-
 async function cash(memberId: number) {
   const r = await t.ctx.db
     .selectFrom('ledger_accounts')
@@ -133,8 +105,8 @@ describe('one bonus per person', () => {
       .where('id', '=', first.id)
       .execute();
     await bankAccount(first.id, number);
-    await deposit(first.id, 10_000);
-    await deposit(first.id, 10_000); // the same person again
+    await creditDeposit(t, first.id, 10_000);
+    await creditDeposit(t, first.id, 10_000); // the same person again
     await drainActivity(t.ctx, promotionsConsumer);
 
     const sameIp = await member();
@@ -148,7 +120,7 @@ describe('one bonus per person', () => {
       .where('id', '=', sameMobile.id)
       .execute();
     const stranger = await member();
-    for (const m of [sameIp, sameBank, sameMobile, stranger]) await deposit(m.id, 10_000);
+    for (const m of [sameIp, sameBank, sameMobile, stranger]) await creditDeposit(t, m.id, 10_000);
     await drainActivity(t.ctx, promotionsConsumer);
     await drainActivity(t.ctx, promotionsConsumer); // a rerun records nothing twice
 
@@ -174,7 +146,7 @@ describe('one bonus per person', () => {
       kind: 'fixed',
       rules: { trigger: 'deposit', amount: 1, payAs: 'cash' },
     });
-    await deposit(sameIp.id, 10_000);
+    await creditDeposit(t, sameIp.id, 10_000);
     await drainActivity(t.ctx, promotionsConsumer);
     expect((await rewardsOf(open)).map((r) => r.member_id)).toEqual([sameIp.id]);
   });
@@ -260,7 +232,7 @@ describe('ranking promotions', () => {
     const second = await member({ username: `zeta${randomBytes(3).toString('hex')}` });
     const first = await member({ username: `alpha${randomBytes(3).toString('hex')}` });
     const third = await member();
-    for (const m of [first, second, third]) await deposit(m.id, 100_000);
+    for (const m of [first, second, third]) await creditDeposit(t, m.id, 100_000);
     await playRound(first.id, 10_000);
     await playRound(first.id, 20_000);
     await playRound(third.id, 10_000);

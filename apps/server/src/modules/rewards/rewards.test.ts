@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { creditDeposit } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
-import { post, verifyLedger } from '../wallet/wallet.service';
+import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
@@ -73,36 +74,6 @@ async function member() {
 
 function as(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
-}
-
-/** A deposit credited as the cashier credits one: the order approved and the money posted. */
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select(['code', 'kind']).executeTakeFirstOrThrow();
-  const reference = uid('D');
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
 }
 
 async function rewardsOf(token: string) {
@@ -193,8 +164,8 @@ describe('deposit match with wagering', () => {
     const list = await t.app.inject({ method: 'GET', url: '/wps/relay/MCSFE_getPromotions?type=DEPOSIT' });
     expect((list.json() as { value: { list: { id: number }[] } }).value.list.map((p) => p.id)).toContain(promotionId);
 
-    await deposit(m.id, 50_000); // 500.00
-    await deposit(m.id, 500_000); // a second deposit earns nothing (first deposit only)
+    await creditDeposit(t, m.id, 50_000); // 500.00
+    await creditDeposit(t, m.id, 500_000); // a second deposit earns nothing (first deposit only)
     await feed();
     await feed(); // a second run changes nothing
     const centre = await rewardsOf(m.token);

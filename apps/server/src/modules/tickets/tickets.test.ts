@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { creditDeposit } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { setBrandSetting } from '../site/brand.service';
-import { balanceOf, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { fairRoll, newClientSeed, newServerSeed, prizeIndexOf } from './tickets.fairness';
 import { ticketsConsumer } from './tickets.service';
 
@@ -48,35 +49,6 @@ async function createKind(body: Record<string, unknown>) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().value as { id: number };
-}
-
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select(['code']).executeTakeFirstOrThrow();
-  const reference = `TD${Date.now().toString(36)}${++seq}`;
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
 }
 
 type Ticket = { id: number; state: string; name: string; source: string; drawId: number | null };
@@ -153,8 +125,8 @@ describe('earning and opening tickets', () => {
   it('grants a ticket for a deposit of at least the minimum, once, and pays the prize once', async () => {
     const k = await createKind({ depositMin: 100, prizes: [{ label: '5 cash', type: 'cash', amount: 5, weight: 1 }] });
     const m = await member();
-    await deposit(m.id, 9_999);
-    await deposit(m.id, 10_000);
+    await creditDeposit(t, m.id, 9_999);
+    await creditDeposit(t, m.id, 10_000);
     await drainActivity(t.ctx, ticketsConsumer);
     await rewindConsumer(t.ctx, 'tickets');
     await drainActivity(t.ctx, ticketsConsumer);

@@ -5,6 +5,7 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { creditDeposit } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import {
   actors,
@@ -17,7 +18,7 @@ import {
 } from '../cashier/cashier.fixtures';
 import { consumeActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
-import { balanceOf, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { brandDay, evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
 
 // VIP levels through HTTP (issue 13 "VIP"; docs/vip.md): upgrades from deposit and round events,
@@ -74,36 +75,6 @@ afterAll(() => t.close());
 
 function adminCall(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) {
   return t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
-}
-
-/** A deposit credited as the cashier credits one: the order approved and the money posted. */
-async function deposit(memberId: number, amount: number) {
-  const method = await t.ctx.db.selectFrom('payment_methods').select('code').executeTakeFirstOrThrow();
-  const reference = `D${randomBytes(8).toString('hex')}`;
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deposit_orders')
-      .values({
-        reference,
-        member_id: memberId,
-        request_id: reference,
-        method_code: method.code,
-        method_kind: 'gateway',
-        amount,
-        currency: 'PHP',
-      })
-      .execute();
-    await trx.updateTable('deposit_orders').set({ status: 'approved' }).where('reference', '=', reference).execute();
-    await post(trx, {
-      idempotencyKey: `deposit:${reference}`,
-      type: 'deposit',
-      reference,
-      entries: [
-        { account: { member: memberId, currency: 'PHP' }, amount },
-        { account: { house: 'bank', currency: 'PHP' }, amount: -amount },
-      ],
-    });
-  });
 }
 
 /** One round through the signed vendor API: bet, then a closing win (the bet is the valid bet). */
@@ -169,7 +140,7 @@ describe('upgrades', () => {
     await fund(t, m.id, 2_000_000);
     expect(await summary(m.token)).toMatchObject({ level: 0, labelName: 'Member', deposits: 0, validBets: 0 });
 
-    await deposit(m.id, 10_000); // 100.00: the deposit threshold of level 1, but no valid bets yet
+    await creditDeposit(t, m.id, 10_000); // 100.00: the deposit threshold of level 1, but no valid bets yet
     await consumeActivity(t.ctx, vipConsumer);
     expect(await levelOf(m.id)).toBe(0);
 
@@ -194,7 +165,7 @@ describe('upgrades', () => {
 
     // Level 3 needs 10,000 and 5,000: both at once jumps over level 2 and pays both bonuses.
     const before = await cash(m.id);
-    await deposit(m.id, 1_000_000);
+    await creditDeposit(t, m.id, 1_000_000);
     await playRound(m.id, 500_000);
     await consumeActivity(t.ctx, vipConsumer);
     expect(await levelOf(m.id)).toBe(3);
@@ -221,7 +192,7 @@ describe('upgrades', () => {
   it('two evaluations at once pay each upgrade bonus once', async () => {
     const m = await memberWithSession();
     await fund(t, m.id, 2_000_000);
-    await deposit(m.id, 100_000);
+    await creditDeposit(t, m.id, 100_000);
     await playRound(m.id, 50_000);
     // The events are counted without evaluating (as if another node counted them), then two
     // evaluations race.
@@ -427,7 +398,7 @@ describe('monthly review and bonus, birthday bonus', () => {
   it('pays the monthly bonus once a month and moves a member down one level when the window no longer meets it', async () => {
     const keeps = await memberWithSession();
     await fund(t, keeps.id, 2_000_000);
-    await deposit(keeps.id, 100_000);
+    await creditDeposit(t, keeps.id, 100_000);
     await playRound(keeps.id, 50_000);
     await consumeActivity(t.ctx, vipConsumer);
     expect(await levelOf(keeps.id)).toBe(2);
