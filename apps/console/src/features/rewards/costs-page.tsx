@@ -1,90 +1,69 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateFilter, EmptyNote, QueryErrorAlert } from '../../components/list-page-parts';
-import { PageHeader } from '../../components/page-header';
-import { PlainTable } from '../../components/plain-table';
+import { DayReportPage, sumOf } from '../../components/day-report';
 import { formatMoney } from '../../lib/format';
 import { costsQuery } from './api';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Cost per programme and UTC day: bonus paid at claim, converted to cash, forfeited. */
 export function CostsPage() {
   const { t } = useTranslation('rewards');
-  const id = useId();
-  const [from, setFrom] = useState(day(-30));
-  const [to, setTo] = useState(day(0));
-  const query = useQuery(costsQuery(from, to));
-  const rows = query.data?.rows ?? [];
-  const currency = query.data?.currency;
-  const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return (
-    <div>
-      <PageHeader title={t('costs.title')} description={t('costs.description')} />
-      <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <DateFilter id={`${id}-from`} label={t('costs.from')} value={from} onChange={setFrom} />
-        <DateFilter id={`${id}-to`} label={t('costs.to')} value={to} onChange={setTo} />
-      </div>
-      <QueryErrorAlert error={query.error} />
-      <PlainTable
-        caption={t('costs.title')}
-        collapse
-        columns={[
-          { label: t('costs.day') },
-          { label: t('fields.title') },
-          { label: t('costs.claims'), numeric: true },
-          { label: t('costs.paid'), numeric: true },
-          { label: t('costs.ranking'), numeric: true },
-          { label: t('costs.converted'), numeric: true },
-          { label: t('costs.forfeited'), numeric: true },
-        ]}
-      >
-        {rows.map((r) => (
-          <tr key={`${r.day}-${r.promotionId}`} className="border-b border-(--border) last:border-b-0">
-            <td className="px-3 py-2">{r.day}</td>
-            <td className="px-3 py-2">{r.title}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{r.claims}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.paid, currency)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.ranking, currency)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.converted, currency)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.forfeited, currency)}</td>
-          </tr>
-        ))}
-        {rows.length > 0 && (
-          <tr className="font-semibold">
-            <td className="px-3 py-2" colSpan={2}>
-              {t('costs.total')}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">{total((r) => r.claims)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">
-              {formatMoney(
-                total((r) => r.paid),
-                currency,
-              )}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">
-              {formatMoney(
-                total((r) => r.ranking),
-                currency,
-              )}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">
-              {formatMoney(
-                total((r) => r.converted),
-                currency,
-              )}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">
-              {formatMoney(
-                total((r) => r.forfeited),
-                currency,
-              )}
-            </td>
-          </tr>
-        )}
-      </PlainTable>
-      <EmptyNote show={!query.isPending && rows.length === 0}>{t('costs.none')}</EmptyNote>
-    </div>
+    <DayReportPage
+      query={costsQuery}
+      rows={(d) => d.rows}
+      rowKey={(r) => `${r.day}-${r.promotionId}`}
+      title={t('costs.title')}
+      description={() => t('costs.description')}
+      labels={{ from: t('costs.from'), to: t('costs.to'), empty: t('costs.none'), total: t('costs.total') }}
+      columns={[
+        { label: t('costs.day'), cell: (r) => r.day },
+        { label: t('fields.title'), cell: (r) => r.title },
+        {
+          label: t('costs.claims'),
+          numeric: true,
+          cell: (r) => r.claims,
+          total: (rows) => sumOf(rows, (r) => r.claims),
+        },
+        {
+          label: t('costs.paid'),
+          numeric: true,
+          cell: (r, d) => formatMoney(r.paid, d.currency),
+          total: (rows, d) =>
+            formatMoney(
+              sumOf(rows, (r) => r.paid),
+              d.currency,
+            ),
+        },
+        {
+          label: t('costs.ranking'),
+          numeric: true,
+          cell: (r, d) => formatMoney(r.ranking, d.currency),
+          total: (rows, d) =>
+            formatMoney(
+              sumOf(rows, (r) => r.ranking),
+              d.currency,
+            ),
+        },
+        {
+          label: t('costs.converted'),
+          numeric: true,
+          cell: (r, d) => formatMoney(r.converted, d.currency),
+          total: (rows, d) =>
+            formatMoney(
+              sumOf(rows, (r) => r.converted),
+              d.currency,
+            ),
+        },
+        {
+          label: t('costs.forfeited'),
+          numeric: true,
+          cell: (r, d) => formatMoney(r.forfeited, d.currency),
+          total: (rows, d) =>
+            formatMoney(
+              sumOf(rows, (r) => r.forfeited),
+              d.currency,
+            ),
+        },
+      ]}
+    />
   );
 }
