@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { post } from '../modules/wallet/wallet.service';
 import type { TestApp } from './harness';
+import { createGameSession, vendorClient } from './vendor-client';
 
 // Test helpers the rewards programmes (rewards, missions, VIP, rebates, referrals, tickets) share:
 // the facts their consumers react to, made the way production makes them.
@@ -36,4 +38,44 @@ export async function creditDeposit(t: TestApp, memberId: number, amount: number
       ],
     });
   });
+}
+
+/**
+ * One round of the vendor's first game through the signed vendor API: a bet, then a closing win
+ * (amounts in minor units; the bet is the valid bet once the round closes). Returns the game session,
+ * whose gameType says which game type the round counted under.
+ */
+export async function playVendorRound(
+  t: TestApp,
+  input: { memberId: number; vendor: string; bet: number; win?: number; expiresAt?: Date },
+) {
+  const session = await createGameSession(t, {
+    memberId: input.memberId,
+    vendor: input.vendor,
+    ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+  });
+  const client = vendorClient(t, input.vendor);
+  const roundId = `round-${randomBytes(6).toString('hex')}`;
+  const b = await client.call('bet', {
+    token: session.token,
+    player: String(input.memberId),
+    gameCode: session.gameCode,
+    roundId,
+    transactionId: `${roundId}-bet`,
+    amount: input.bet,
+    currency: 'PHP',
+  });
+  expect(b.body.status).toBe('OK');
+  const w = await client.call('win', {
+    player: String(input.memberId),
+    gameCode: session.gameCode,
+    roundId,
+    transactionId: `${roundId}-win`,
+    betTransactionId: `${roundId}-bet`,
+    amount: input.win ?? 0,
+    currency: 'PHP',
+    roundClosed: true,
+  });
+  expect(w.body.status).toBe('OK');
+  return session;
 }

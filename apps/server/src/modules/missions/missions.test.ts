@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit } from '../../test/programmes';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
@@ -124,36 +123,13 @@ async function fund(memberId: number, amount: number) {
 }
 
 /** One round through the signed vendor API: bet, then a closing win (amounts in minor units). */
-async function playRound(memberId: number, bet: number) {
-  const s = await createGameSession(t, {
+function playRound(memberId: number, bet: number) {
+  return playVendorRound(t, {
     memberId,
     vendor: slotVendor,
+    bet,
     expiresAt: new Date(t.ctx.now().getTime() + 3_600_000),
   });
-  const client = vendorClient(t, slotVendor);
-  const roundId = uid('round');
-  const betId = uid('bet');
-  const b = await client.call('bet', {
-    token: s.token,
-    player: String(memberId),
-    gameCode: s.gameCode,
-    roundId,
-    transactionId: betId,
-    amount: bet,
-    currency: 'PHP',
-  });
-  expect(b.body.status).toBe('OK');
-  const w = await client.call('win', {
-    player: String(memberId),
-    gameCode: s.gameCode,
-    roundId,
-    transactionId: uid('win'),
-    betTransactionId: betId,
-    amount: 0,
-    currency: 'PHP',
-    roundClosed: true,
-  });
-  expect(w.body.status).toBe('OK');
 }
 
 describe('back office', () => {

@@ -1,10 +1,8 @@
-// postgres: five claims at once race on the member row lock and pay once
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { playVendorRound } from '../../test/programmes';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
 import { consumeActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
@@ -38,31 +36,7 @@ async function mode(rebateMode: 'automatic' | 'manual', rebateHour = 0) {
 
 /** A round of the vendor's first game through the signed vendor API; returns its game type. */
 async function playRound(memberId: number, vendor: string, bet: number) {
-  const session = await createGameSession(t, { memberId, vendor });
-  const client = vendorClient(t, vendor);
-  const roundId = `rb-${randomBytes(6).toString('hex')}`;
-  const b = await client.call('bet', {
-    token: session.token,
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: `${roundId}-bet`,
-    amount: bet,
-    currency: 'PHP',
-  });
-  expect(b.body.status).toBe('OK');
-  const w = await client.call('win', {
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: `${roundId}-win`,
-    betTransactionId: `${roundId}-bet`,
-    amount: 0,
-    currency: 'PHP',
-    roundClosed: true,
-  });
-  expect(w.body.status).toBe('OK');
-  return session.gameType;
+  return (await playVendorRound(t, { memberId, vendor, bet })).gameType;
 }
 
 /** A vendor whose first game is of this type. */

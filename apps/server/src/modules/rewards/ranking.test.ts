@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit } from '../../test/programmes';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
@@ -152,32 +151,8 @@ describe('one bonus per person', () => {
   });
 });
 
-async function playRound(memberId: number, bet: number) {
-  const session = await createGameSession(t, { memberId, vendor });
-  const client = vendorClient(t, vendor);
-  const roundId = uid('round');
-  const betId = uid('bet');
-  const b = await client.call('bet', {
-    token: session.token,
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: betId,
-    amount: bet,
-    currency: 'PHP',
-  });
-  expect(b.body.status).toBe('OK');
-  const w = await client.call('win', {
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: uid('win'),
-    betTransactionId: betId,
-    amount: 0,
-    currency: 'PHP',
-    roundClosed: true,
-  });
-  expect(w.body.status).toBe('OK');
+function playRound(memberId: number, bet: number) {
+  return playVendorRound(t, { memberId, vendor, bet });
 }
 
 type Board = {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit } from '../../test/programmes';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
@@ -111,32 +110,8 @@ async function cash(memberId: number) {
 }
 
 /** One slot round through the signed vendor API: bet, then a closing win. */
-async function playRound(memberId: number, bet: number, win: number) {
-  const session = await createGameSession(t, { memberId, vendor: slotVendor });
-  const client = vendorClient(t, slotVendor);
-  const roundId = uid('round');
-  const betId = uid('bet');
-  const b = await client.call('bet', {
-    token: session.token,
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: betId,
-    amount: bet,
-    currency: 'PHP',
-  });
-  expect(b.body.status).toBe('OK');
-  const w = await client.call('win', {
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: uid('win'),
-    betTransactionId: betId,
-    amount: win,
-    currency: 'PHP',
-    roundClosed: true,
-  });
-  expect(w.body.status).toBe('OK');
+function playRound(memberId: number, bet: number, win: number) {
+  return playVendorRound(t, { memberId, vendor: slotVendor, bet, win });
 }
 
 describe('deposit match with wagering', () => {

@@ -1,12 +1,9 @@
-// postgres: two evaluations of one member at once race on the member row lock and pay each upgrade bonus once
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { creditDeposit } from '../../test/programmes';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { creditDeposit, playVendorRound } from '../../test/programmes';
 import {
   actors,
   call,
@@ -78,31 +75,8 @@ function adminCall(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknow
 }
 
 /** One round through the signed vendor API: bet, then a closing win (the bet is the valid bet). */
-async function playRound(memberId: number, bet: number, win = 0) {
-  const session = await createGameSession(t, { memberId, vendor: 'PT' });
-  const client = vendorClient(t, 'PT');
-  const roundId = `vip-${randomBytes(6).toString('hex')}`;
-  const b = await client.call('bet', {
-    token: session.token,
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: `${roundId}-bet`,
-    amount: bet,
-    currency: 'PHP',
-  });
-  expect(b.body.status).toBe('OK');
-  const w = await client.call('win', {
-    player: String(memberId),
-    gameCode: session.gameCode,
-    roundId,
-    transactionId: `${roundId}-win`,
-    betTransactionId: `${roundId}-bet`,
-    amount: win,
-    currency: 'PHP',
-    roundClosed: true,
-  });
-  expect(w.body.status).toBe('OK');
+function playRound(memberId: number, bet: number, win = 0) {
+  return playVendorRound(t, { memberId, vendor: 'PT', bet, win });
 }
 
 async function cash(memberId: number) {
