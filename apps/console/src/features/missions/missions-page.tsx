@@ -5,22 +5,19 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { StatusBadge, type Tone } from '../../components/status-badge';
+import {
+  PHASE_TONES,
+  ProgrammeError,
+  ProgrammeInput,
+  ProgrammeSelect,
+  ProgrammeStateButtons,
+  useProgrammeState,
+} from '../../components/programme-parts';
+import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { type Mission, missionsKey, missionsQuery, saveMission, setMissionState } from './api';
-
-const TONES: Record<Mission['phase'], Tone> = {
-  draft: 'muted',
-  scheduled: 'warning',
-  running: 'success',
-  paused: 'warning',
-  over: 'muted',
-  ended: 'danger',
-};
-
-const input = 'rounded-md border border-(--border) bg-(--surface) px-2 py-1';
 
 /** datetime-local value of an ISO time, in the operator's time zone. */
 function localInput(iso: string): string {
@@ -75,21 +72,11 @@ export function MissionsPage() {
   const writable = useCan()('promotions.write');
   const queryClient = useQueryClient();
   const query = useQuery(missionsQuery);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, act } = useProgrammeState(setMissionState, missionsKey);
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState(EMPTY);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
-
-  const act = async (m: Mission, state: 'active' | 'paused' | 'ended') => {
-    setError(null);
-    try {
-      await setMissionState(m.id, state);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-    await queryClient.invalidateQueries({ queryKey: missionsKey });
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -124,11 +111,7 @@ export function MissionsPage() {
   return (
     <div>
       <PageHeader title={t('list.title')} description={t('list.description')} />
-      {(error || query.error) && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error ?? errorMessage(query.error)}
-        </p>
-      )}
+      <ProgrammeError error={error} queryError={query.error} />
       <PlainTable
         caption={t('list.title')}
         collapse
@@ -162,12 +145,16 @@ export function MissionsPage() {
               {m.rewardAmount} {t(`rewardKinds.${m.rewardKind}`)}
             </td>
             <td className="px-3 py-2">
-              <StatusBadge label={t(`phases.${m.phase}`)} tone={TONES[m.phase]} />
+              <StatusBadge label={t(`phases.${m.phase}`)} tone={PHASE_TONES[m.phase]} />
             </td>
             <td className="px-3 py-2 text-xs">{formatDateTime(m.startsAt)}</td>
             {writable && (
               <td className="px-3 py-2">
-                <div className="flex gap-1">
+                <ProgrammeStateButtons
+                  state={m.state}
+                  onAct={(state) => act(m.id, state)}
+                  labels={{ activate: t('list.activate'), pause: t('list.pause'), end: t('list.end') }}
+                >
                   {m.state !== 'ended' && (
                     <Button
                       variant="ghost"
@@ -180,22 +167,7 @@ export function MissionsPage() {
                       {t('list.edit')}
                     </Button>
                   )}
-                  {(m.state === 'draft' || m.state === 'paused') && (
-                    <Button className="px-2 py-1 text-xs" onClick={() => act(m, 'active')}>
-                      {t('list.activate')}
-                    </Button>
-                  )}
-                  {m.state === 'active' && (
-                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => act(m, 'paused')}>
-                      {t('list.pause')}
-                    </Button>
-                  )}
-                  {m.state !== 'ended' && (
-                    <Button variant="danger" className="px-2 py-1 text-xs" onClick={() => act(m, 'ended')}>
-                      {t('list.end')}
-                    </Button>
-                  )}
-                </div>
+                </ProgrammeStateButtons>
               </td>
             )}
           </tr>
@@ -217,16 +189,19 @@ export function MissionsPage() {
               ['rewardKind', MISSION_REWARD_KINDS, 'rewardKinds'],
             ] as const
           ).map(([key, options, labels]) => (
-            <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
-              {t(`fields.${key}`)}
-              <select id={`${id}-${key}`} className={input} value={form[key]} onChange={set(key)}>
-                {options.map((x) => (
-                  <option key={x} value={x}>
-                    {t(`${labels}.${x}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ProgrammeSelect
+              key={key}
+              id={`${id}-${key}`}
+              label={t(`fields.${key}`)}
+              value={form[key]}
+              onChange={set(key)}
+            >
+              {options.map((x) => (
+                <option key={x} value={x}>
+                  {t(`${labels}.${x}`)}
+                </option>
+              ))}
+            </ProgrammeSelect>
           ))}
           {(
             [
@@ -245,10 +220,14 @@ export function MissionsPage() {
           )
             .filter(([, , shown]) => shown)
             .map(([key, type]) => (
-              <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
-                {t(`fields.${key}`)}
-                <input id={`${id}-${key}`} type={type} className={input} value={form[key]} onChange={set(key)} />
-              </label>
+              <ProgrammeInput
+                key={key}
+                id={`${id}-${key}`}
+                label={t(`fields.${key}`)}
+                type={type}
+                value={form[key]}
+                onChange={set(key)}
+              />
             ))}
           <p className="text-xs text-(--text-muted) sm:col-span-3">{t('list.targetHint')}</p>
           <div className="flex gap-2 sm:col-span-3">

@@ -5,22 +5,19 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { StatusBadge, type Tone } from '../../components/status-badge';
+import {
+  PHASE_TONES,
+  ProgrammeError,
+  ProgrammeInput,
+  ProgrammeSelect,
+  ProgrammeStateButtons,
+  useProgrammeState,
+} from '../../components/programme-parts';
+import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { createPromotion, type Promotion, promotionsQuery, rewardsKey, setState } from './api';
-
-const TONES: Record<Promotion['phase'], Tone> = {
-  draft: 'muted',
-  scheduled: 'warning',
-  running: 'success',
-  paused: 'warning',
-  over: 'muted',
-  ended: 'danger',
-};
-
-const input = 'rounded-md border border-(--border) bg-(--surface) px-2 py-1';
+import { createPromotion, promotionsQuery, rewardsKey, setState } from './api';
 
 /** Optional number field: empty -> undefined. */
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
@@ -43,7 +40,7 @@ export function PromotionsPage() {
   const writable = useCan()('promotions.write');
   const queryClient = useQueryClient();
   const query = useQuery(promotionsQuery);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, act } = useProgrammeState(setState, rewardsKey);
   const [form, setForm] = useState({
     type: 'DEPOSIT',
     kind: 'deposit_match',
@@ -69,16 +66,6 @@ export function PromotionsPage() {
   });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
-
-  const act = async (p: Promotion, state: 'active' | 'paused' | 'ended') => {
-    setError(null);
-    try {
-      await setState(p.id, state);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-    await queryClient.invalidateQueries({ queryKey: rewardsKey });
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -124,11 +111,7 @@ export function PromotionsPage() {
   return (
     <div>
       <PageHeader title={t('promotions.title')} description={t('promotions.description')} />
-      {(error || query.error) && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {error ?? errorMessage(query.error)}
-        </p>
-      )}
+      <ProgrammeError error={error} queryError={query.error} />
       <PlainTable
         caption={t('promotions.title')}
         collapse
@@ -150,29 +133,21 @@ export function PromotionsPage() {
             <td className="px-3 py-2">{p.type}</td>
             <td className="px-3 py-2">{t(`kinds.${p.kind}`)}</td>
             <td className="px-3 py-2">
-              <StatusBadge label={t(`phases.${p.phase}`)} tone={TONES[p.phase]} />
+              <StatusBadge label={t(`phases.${p.phase}`)} tone={PHASE_TONES[p.phase]} />
             </td>
             <td className="px-3 py-2 text-xs">{formatDateTime(p.startsAt)}</td>
             <td className="px-3 py-2 text-xs">{p.endsAt ? formatDateTime(p.endsAt) : '-'}</td>
             {writable && (
               <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  {(p.state === 'draft' || p.state === 'paused') && (
-                    <Button className="px-2 py-1 text-xs" onClick={() => act(p, 'active')}>
-                      {t('promotions.activate')}
-                    </Button>
-                  )}
-                  {p.state === 'active' && (
-                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => act(p, 'paused')}>
-                      {t('promotions.pause')}
-                    </Button>
-                  )}
-                  {p.state !== 'ended' && (
-                    <Button variant="danger" className="px-2 py-1 text-xs" onClick={() => act(p, 'ended')}>
-                      {t('promotions.end')}
-                    </Button>
-                  )}
-                </div>
+                <ProgrammeStateButtons
+                  state={p.state}
+                  onAct={(state) => act(p.id, state)}
+                  labels={{
+                    activate: t('promotions.activate'),
+                    pause: t('promotions.pause'),
+                    end: t('promotions.end'),
+                  }}
+                />
               </td>
             )}
           </tr>
@@ -181,34 +156,30 @@ export function PromotionsPage() {
       {writable && (
         <form onSubmit={submit} className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3" aria-label={t('promotions.new')}>
           <h2 className="font-semibold sm:col-span-3">{t('promotions.new')}</h2>
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-type`}>
-            {t('fields.type')}
-            <select id={`${id}-type`} className={input} value={form.type} onChange={set('type')}>
-              {PROMOTION_TYPES.map((x) => (
-                <option key={x}>{x}</option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-kind`}>
-            {t('fields.kind')}
-            <select id={`${id}-kind`} className={input} value={form.kind} onChange={set('kind')}>
-              {PROMOTION_KINDS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`kinds.${x}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-trigger`}>
-            {t('fields.trigger')}
-            <select id={`${id}-trigger`} className={input} value={form.trigger} onChange={set('trigger')}>
-              {['deposit', 'registration', 'login', 'none'].map((x) => (
-                <option key={x} value={x}>
-                  {t(`triggers.${x}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProgrammeSelect id={`${id}-type`} label={t('fields.type')} value={form.type} onChange={set('type')}>
+            {PROMOTION_TYPES.map((x) => (
+              <option key={x}>{x}</option>
+            ))}
+          </ProgrammeSelect>
+          <ProgrammeSelect id={`${id}-kind`} label={t('fields.kind')} value={form.kind} onChange={set('kind')}>
+            {PROMOTION_KINDS.map((x) => (
+              <option key={x} value={x}>
+                {t(`kinds.${x}`)}
+              </option>
+            ))}
+          </ProgrammeSelect>
+          <ProgrammeSelect
+            id={`${id}-trigger`}
+            label={t('fields.trigger')}
+            value={form.trigger}
+            onChange={set('trigger')}
+          >
+            {['deposit', 'registration', 'login', 'none'].map((x) => (
+              <option key={x} value={x}>
+                {t(`triggers.${x}`)}
+              </option>
+            ))}
+          </ProgrammeSelect>
           {(
             [
               ['title', 'text'],
@@ -227,25 +198,23 @@ export function PromotionsPage() {
               ['prizes', 'text'],
             ] as const
           ).map(([key, type]) => (
-            <label key={key} className="grid gap-1 text-sm" htmlFor={`${id}-${key}`}>
-              {t(`fields.${key}`)}
-              <input id={`${id}-${key}`} type={type} className={input} value={form[key]} onChange={set(key)} />
-            </label>
+            <ProgrammeInput
+              key={key}
+              id={`${id}-${key}`}
+              label={t(`fields.${key}`)}
+              type={type}
+              value={form[key]}
+              onChange={set(key)}
+            />
           ))}
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-payAs`}>
-            {t('fields.payAs')}
-            <select id={`${id}-payAs`} className={input} value={form.payAs} onChange={set('payAs')}>
-              <option value="bonus">{t('payAs.bonus')}</option>
-              <option value="cash">{t('payAs.cash')}</option>
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-base`}>
-            {t('fields.base')}
-            <select id={`${id}-base`} className={input} value={form.base} onChange={set('base')}>
-              <option value="bonus">{t('base.bonus')}</option>
-              <option value="bonus_deposit">{t('base.bonus_deposit')}</option>
-            </select>
-          </label>
+          <ProgrammeSelect id={`${id}-payAs`} label={t('fields.payAs')} value={form.payAs} onChange={set('payAs')}>
+            <option value="bonus">{t('payAs.bonus')}</option>
+            <option value="cash">{t('payAs.cash')}</option>
+          </ProgrammeSelect>
+          <ProgrammeSelect id={`${id}-base`} label={t('fields.base')} value={form.base} onChange={set('base')}>
+            <option value="bonus">{t('base.bonus')}</option>
+            <option value="bonus_deposit">{t('base.bonus_deposit')}</option>
+          </ProgrammeSelect>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
