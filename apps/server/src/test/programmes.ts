@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { issueSession } from '../modules/accounts/sessions.service';
 import { post } from '../modules/wallet/wallet.service';
+import { createMember } from './factories';
 import type { TestApp } from './harness';
 import { createGameSession, vendorClient } from './vendor-client';
 
@@ -78,4 +80,19 @@ export async function playVendorRound(
   });
   expect(w.body.status).toBe('OK');
   return session;
+}
+
+/**
+ * A member signed in to the member area, as login leaves one: a session issued from the member's
+ * first known address (127.0.0.1 unless knownIps says otherwise). Returns the member and its token.
+ */
+export async function createSessionMember(t: TestApp, input: Parameters<typeof createMember>[1] = {}) {
+  const m = await createMember(t.ctx, input);
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: input.knownIps?.[0] ?? '127.0.0.1',
+    userAgent: null,
+  });
+  return { ...m, token };
 }

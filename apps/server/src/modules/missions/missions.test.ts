@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit, playVendorRound } from '../../test/programmes';
+import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
@@ -56,9 +56,8 @@ async function createMission(input: Record<string, unknown>, activate = true) {
   return id;
 }
 
-async function member() {
-  const m = await createMember(t.ctx);
-  return { ...m, token: await session(m.id) };
+function member() {
+  return createSessionMember(t);
 }
 
 function session(memberId: number) {

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
-import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { createSessionMember } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { hashPassword } from '../accounts/passwords';
-import { issueSession } from '../accounts/sessions.service';
 import { consumeActivity } from '../rewards/engine';
 import * as wallet from '../wallet/wallet.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
@@ -35,7 +34,7 @@ afterAll(() => t.close());
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
 
 async function member(options: { type?: number; payment?: string | null } = {}) {
-  const m = await createMember(t.ctx, { type: options.type ?? 0 });
+  const m = await createSessionMember(t, { type: options.type ?? 0 });
   const payment = options.payment === undefined ? PAY : options.payment;
   if (payment) {
     await t.ctx.db
@@ -44,13 +43,7 @@ async function member(options: { type?: number; payment?: string | null } = {}) 
       .where('id', '=', m.id)
       .execute();
   }
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, token };
+  return m;
 }
 
 function get(url: string, token: string) {

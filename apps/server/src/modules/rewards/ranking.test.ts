@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
-import { createMember } from '../../test/factories';
+import type { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit, playVendorRound } from '../../test/programmes';
-import { issueSession } from '../accounts/sessions.service';
+import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
@@ -52,14 +51,7 @@ async function createPromotion(input: Record<string, unknown>) {
 async function member(input: Parameters<typeof createMember>[1] = {}) {
   // Each member comes from an address of its own (a shared one is what the rule looks for).
   const own = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const m = await createMember(t.ctx, { knownIps: [own], ...input });
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: own,
-    userAgent: null,
-  });
-  return { ...m, token };
+  return createSessionMember(t, { knownIps: [own], ...input });
 }
 
 async function cash(memberId: number) {

@@ -2,9 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
-import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit, playVendorRound } from '../../test/programmes';
+import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
@@ -60,15 +59,8 @@ async function createPromotion(input: Record<string, unknown>, activate = true) 
   return id;
 }
 
-async function member() {
-  const m = await createMember(t.ctx);
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, token };
+function member() {
+  return createSessionMember(t);
 }
 
 function as(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {

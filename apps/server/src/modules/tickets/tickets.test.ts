@@ -2,10 +2,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
-import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { creditDeposit } from '../../test/programmes';
-import { issueSession } from '../accounts/sessions.service';
+import { createSessionMember, creditDeposit } from '../../test/programmes';
 import { pointsBalance } from '../points/points-ledger.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { setBrandSetting } from '../site/brand.service';
@@ -28,15 +26,8 @@ function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payloa
   return t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 }
 
-async function member() {
-  const m = await createMember(t.ctx);
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, token };
+function member() {
+  return createSessionMember(t);
 }
 
 async function createKind(body: Record<string, unknown>) {
