@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/errors';
 import { normaliseQrOptions } from '../lib/qr-options';
+import { CopyValue } from './copy-value';
 
 /**
  * A link's QR code (the agent's referral link, a member's invite link), drawn in the browser with
@@ -49,5 +52,58 @@ export function LinkQr({
       )}
       <figcaption className="mt-1">{caption}</figcaption>
     </figure>
+  );
+}
+
+/**
+ * A link to share (the agent's referral link, a member's invite link): the link and its code, each
+ * with a copy button, a hint under them and the link's QR code beside them. The caller gives the
+ * texts in its own keys and the test ids.
+ */
+export function LinkShare({
+  link,
+  code,
+  texts,
+  testIds,
+}: {
+  link: string;
+  code: string;
+  texts: {
+    link: string;
+    code: string;
+    hint: string;
+    copy: (label: string) => string;
+    copied: string;
+    qrAlt: string;
+    qrCaption: string;
+  };
+  testIds: { link: string; code: string; qr: string };
+}) {
+  const { t } = useTranslation();
+  const copy = (label: string, value: string, testId: string) => (
+    <CopyValue
+      layout="card"
+      label={label}
+      value={value}
+      testId={testId}
+      copyLabel={texts.copy(label)}
+      copiedText={texts.copied}
+    />
+  );
+  return (
+    <div className="flex flex-col gap-6 md:flex-row md:items-start">
+      <dl className="min-w-0 flex-1 space-y-3">
+        {copy(texts.link, link, testIds.link)}
+        {copy(texts.code, code, testIds.code)}
+        <p className="text-sm text-(--text-muted)">{texts.hint}</p>
+      </dl>
+      <LinkQr
+        link={link}
+        alt={texts.qrAlt}
+        caption={texts.qrCaption}
+        failedText={errorMessage(t, null)}
+        testId={testIds.qr}
+      />
+    </div>
   );
 }

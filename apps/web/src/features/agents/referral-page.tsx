@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CopyValue } from '../../components/copy-value';
-import { LinkQr } from '../../components/link-qr';
-import { errorMessage } from '../../lib/errors';
+import { LinkShare } from '../../components/link-qr';
 import { useSession } from '../../lib/session';
 import { referralQuery } from './api';
 import { AgentTitle, Loaded } from './components';
@@ -20,43 +18,22 @@ export function ReferralPage() {
       <AgentTitle>{t('agent.menu.referralLink')}</AgentTitle>
       <Loaded query={referral}>
         {(r) => (
-          <div className="flex flex-col gap-6 md:flex-row md:items-start">
-            <dl className="min-w-0 flex-1 space-y-3">
-              <CopyLine label={t('agent.referral.link')} value={r.link} testId="referral-link" />
-              <CopyLine label={t('agent.referral.code')} value={r.affiliateCode} testId="referral-code" />
-              <p className="text-sm text-(--text-muted)">{t('agent.referral.hint')}</p>
-            </dl>
-            <ReferralQr link={r.link} />
-          </div>
+          <LinkShare
+            link={r.link}
+            code={r.affiliateCode}
+            texts={{
+              link: t('agent.referral.link'),
+              code: t('agent.referral.code'),
+              hint: t('agent.referral.hint'),
+              copy: (label) => t('agent.referral.copy', { label }),
+              copied: t('agent.referral.copied'),
+              qrAlt: t('agent.referral.qrAlt'),
+              qrCaption: t('agent.referral.qrCaption'),
+            }}
+            testIds={{ link: 'referral-link', code: 'referral-code', qr: 'referral-qr' }}
+          />
         )}
       </Loaded>
     </div>
-  );
-}
-
-function CopyLine({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyValue
-      layout="card"
-      label={label}
-      value={value}
-      testId={testId}
-      copyLabel={t('agent.referral.copy', { label })}
-      copiedText={t('agent.referral.copied')}
-    />
-  );
-}
-
-function ReferralQr({ link }: { link: string }) {
-  const { t } = useTranslation();
-  return (
-    <LinkQr
-      link={link}
-      alt={t('agent.referral.qrAlt')}
-      caption={t('agent.referral.qrCaption')}
-      failedText={errorMessage(t, null)}
-      testId="referral-qr"
-    />
   );
 }

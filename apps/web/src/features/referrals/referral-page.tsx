@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyValue } from '../../components/copy-value';
 import { formatTime } from '../../components/format-time';
-import { LinkQr } from '../../components/link-qr';
+import { LinkShare } from '../../components/link-qr';
 import { Pager as PageButtons } from '../../components/pager';
 import { RecordsTable } from '../../components/records-table';
 import { useMoney } from '../../components/use-money';
@@ -52,20 +51,20 @@ function Invite({ summary }: { summary: ReferralSummary }) {
     );
   return (
     <>
-      <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <dl className="min-w-0 flex-1 space-y-3">
-          <Copy label={t('referrals.link')} value={summary.link} testId="member-referral-link" />
-          <Copy label={t('referrals.code')} value={summary.code} testId="member-referral-code" />
-          <p className="text-sm text-(--text-muted)">{t('referrals.hint')}</p>
-        </dl>
-        <LinkQr
-          link={summary.link}
-          alt={t('referrals.qrAlt')}
-          caption={t('referrals.qrCaption')}
-          failedText={errorMessage(t, null)}
-          testId="member-referral-qr"
-        />
-      </div>
+      <LinkShare
+        link={summary.link}
+        code={summary.code}
+        texts={{
+          link: t('referrals.link'),
+          code: t('referrals.code'),
+          hint: t('referrals.hint'),
+          copy: (label) => t('referrals.copy', { label }),
+          copied: t('referrals.copied'),
+          qrAlt: t('referrals.qrAlt'),
+          qrCaption: t('referrals.qrCaption'),
+        }}
+        testIds={{ link: 'member-referral-link', code: 'member-referral-code', qr: 'member-referral-qr' }}
+      />
       <h2 className="mb-3 mt-8 font-semibold">{t('referrals.rewards')}</h2>
       <Rules summary={summary} />
       <p className="mt-3 text-sm" data-testid="referral-earned">
@@ -111,20 +110,6 @@ function Rules({ summary }: { summary: ReferralSummary }) {
       <li>{t(summary.rules.payAs === 'bonus' ? 'referrals.rule.payBonus' : 'referrals.rule.payCash')}</li>
       <li>{t('referrals.rule.self')}</li>
     </ul>
-  );
-}
-
-function Copy({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyValue
-      layout="card"
-      label={label}
-      value={value}
-      testId={testId}
-      copyLabel={t('referrals.copy', { label })}
-      copiedText={t('referrals.copied')}
-    />
   );
 }
 
