@@ -226,6 +226,24 @@ describe('consumption is exactly once per (event, consumer)', () => {
     expect((await tallies(name)).get(m.id)).toEqual({ total: 40, n: 1 });
   });
 
+  it('reads in transaction order as numbers: txids that gain a digit are not jumped over', async () => {
+    const m = await createMember(t.ctx);
+    // Old transactions, as a long-lived database has them: 9, 10, 99, 100 (text order: 10, 100, 9, 99).
+    for (const [txid, amount] of [
+      [9, 1],
+      [10, 2],
+      [99, 4],
+      [100, 8],
+    ] as const) {
+      await sql`INSERT INTO activity_events (txid, kind, member_id, amount)
+        VALUES (${String(txid)}::xid8, 'round.settled', ${m.id}, ${amount})`.execute(t.ctx.db);
+    }
+    const consumer = tallyConsumer(uid('digits'));
+    // One event a batch, so the cursor moves between every pair.
+    await consumeActivity(t.ctx, consumer, 1);
+    expect((await tallies(consumer.name)).get(m.id)).toEqual({ total: 15, n: 4 });
+  });
+
   // A reference model: the tally of each member is the sum of the events that committed. Random
   // streams mix committed and rolled-back inserts, events committed late with ids taken earlier
   // (lower than ones already consumed), consumption runs (alone, two at once, in small batches),

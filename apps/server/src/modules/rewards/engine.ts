@@ -137,11 +137,13 @@ export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, 
     if (!cursor) return { read: 0, handled: 0, locked: true };
     const rows = (
       await sql<EventRow>`
-        SELECT id, txid::text AS txid, kind, member_id, amount, currency, reference, data, created_at
-        FROM activity_events
-        WHERE (txid, id) > (${cursor.last_txid}::xid8, ${cursor.last_id}::bigint)
-          AND txid < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY txid, id
+        SELECT e.id, e.txid::text AS txid, e.kind, e.member_id, e.amount, e.currency, e.reference, e.data, e.created_at
+        FROM activity_events e
+        WHERE (e.txid, e.id) > (${cursor.last_txid}::xid8, ${cursor.last_id}::bigint)
+          AND e.txid < pg_snapshot_xmin(pg_current_snapshot())
+        -- Qualified: a bare "txid" here would sort by the text column of the select list ('1002'
+        -- before '757'), and the cursor would jump over events whenever txids gain a digit.
+        ORDER BY e.txid, e.id
         LIMIT ${limit}`.execute(trx)
     ).rows;
     let handled = 0;
