@@ -96,3 +96,14 @@ export async function createSessionMember(t: TestApp, input: Parameters<typeof c
   });
   return { ...m, token };
 }
+
+/** The member's cash balance as its ledger account holds it (0 before the first posting). */
+export async function cashBalance(t: TestApp, memberId: number): Promise<number> {
+  const r = await t.ctx.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .executeTakeFirst();
+  return Number(r?.balance ?? 0);
+}

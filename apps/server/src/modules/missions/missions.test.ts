@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
+import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
@@ -97,14 +97,8 @@ async function badge(token: string) {
   return (res.json() as { value: { missionCount: number } }).value.missionCount;
 }
 
-async function cash(memberId: number) {
-  const r = await t.ctx.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .executeTakeFirst();
-  return Number(r?.balance ?? 0);
+function cash(memberId: number) {
+  return cashBalance(t, memberId);
 }
 
 async function fund(memberId: number, amount: number) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import type { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
+import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
@@ -54,14 +54,8 @@ async function member(input: Parameters<typeof createMember>[1] = {}) {
   return createSessionMember(t, { knownIps: [own], ...input });
 }
 
-async function cash(memberId: number) {
-  const r = await t.ctx.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .executeTakeFirst();
-  return Number(r?.balance ?? 0);
+function cash(memberId: number) {
+  return cashBalance(t, memberId);
 }
 
 async function rewardsOf(promotionId: number) {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
+import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
@@ -91,14 +91,8 @@ async function wagering(token: string) {
   ).value;
 }
 
-async function cash(memberId: number) {
-  const r = await t.ctx.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .executeTakeFirst();
-  return Number(r?.balance ?? 0);
+function cash(memberId: number) {
+  return cashBalance(t, memberId);
 }
 
 /** One slot round through the signed vendor API: bet, then a closing win. */
