@@ -1,5 +1,6 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
+import { formatMoney } from '../lib/format';
 import { DateFilter, EmptyNote, QueryErrorAlert } from './list-page-parts';
 import { PageHeader } from './page-header';
 import { PlainTable } from './plain-table';
@@ -96,4 +97,17 @@ function cellClass(c: { numeric?: boolean }) {
 /** The sum of one number over the report's rows, for a total cell. */
 export function sumOf<R>(rows: R[], pick: (row: R) => number): number {
   return rows.reduce((s, r) => s + pick(r), 0);
+}
+
+/** A money column of a report whose data names its currency, with its total. */
+export function moneyColumn<D extends { currency?: string }, R>(
+  label: string,
+  pick: (row: R) => number,
+): DayReportColumn<D, R> {
+  return {
+    label,
+    numeric: true,
+    cell: (r, d) => formatMoney(pick(r), d.currency),
+    total: (rows, d) => formatMoney(sumOf(rows, pick), d.currency),
+  };
 }

@@ -1,7 +1,10 @@
+import type { MissionCostRow } from '@gamehall/shared/api/missions';
 import { useTranslation } from 'react-i18next';
-import { DayReportPage, sumOf } from '../../components/day-report';
-import { formatMoney } from '../../lib/format';
+import type { z } from 'zod';
+import { DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
 import { missionCostsQuery } from './api';
+
+type Row = z.infer<typeof MissionCostRow>;
 
 /** Per mission and brand day: missions completed, rewards claimed, cash and points paid. */
 export function MissionCostsPage() {
@@ -29,16 +32,7 @@ export function MissionCostsPage() {
           cell: (r) => r.claims,
           total: (rows) => sumOf(rows, (r) => r.claims),
         },
-        {
-          label: t('costs.cash'),
-          numeric: true,
-          cell: (r, d) => formatMoney(r.cashPaid, d.currency),
-          total: (rows, d) =>
-            formatMoney(
-              sumOf(rows, (r) => r.cashPaid),
-              d.currency,
-            ),
-        },
+        moneyColumn(t('costs.cash'), (r: Row) => r.cashPaid),
         {
           label: t('costs.points'),
           numeric: true,

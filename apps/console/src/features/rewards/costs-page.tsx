@@ -1,7 +1,10 @@
+import type { CostRow } from '@gamehall/shared/api/rewards';
 import { useTranslation } from 'react-i18next';
-import { DayReportPage, sumOf } from '../../components/day-report';
-import { formatMoney } from '../../lib/format';
+import type { z } from 'zod';
+import { DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
 import { costsQuery } from './api';
+
+type Row = z.infer<typeof CostRow>;
 
 /** Cost per programme and UTC day: bonus paid at claim, converted to cash, forfeited. */
 export function CostsPage() {
@@ -23,46 +26,10 @@ export function CostsPage() {
           cell: (r) => r.claims,
           total: (rows) => sumOf(rows, (r) => r.claims),
         },
-        {
-          label: t('costs.paid'),
-          numeric: true,
-          cell: (r, d) => formatMoney(r.paid, d.currency),
-          total: (rows, d) =>
-            formatMoney(
-              sumOf(rows, (r) => r.paid),
-              d.currency,
-            ),
-        },
-        {
-          label: t('costs.ranking'),
-          numeric: true,
-          cell: (r, d) => formatMoney(r.ranking, d.currency),
-          total: (rows, d) =>
-            formatMoney(
-              sumOf(rows, (r) => r.ranking),
-              d.currency,
-            ),
-        },
-        {
-          label: t('costs.converted'),
-          numeric: true,
-          cell: (r, d) => formatMoney(r.converted, d.currency),
-          total: (rows, d) =>
-            formatMoney(
-              sumOf(rows, (r) => r.converted),
-              d.currency,
-            ),
-        },
-        {
-          label: t('costs.forfeited'),
-          numeric: true,
-          cell: (r, d) => formatMoney(r.forfeited, d.currency),
-          total: (rows, d) =>
-            formatMoney(
-              sumOf(rows, (r) => r.forfeited),
-              d.currency,
-            ),
-        },
+        moneyColumn(t('costs.paid'), (r: Row) => r.paid),
+        moneyColumn(t('costs.ranking'), (r: Row) => r.ranking),
+        moneyColumn(t('costs.converted'), (r: Row) => r.converted),
+        moneyColumn(t('costs.forfeited'), (r: Row) => r.forfeited),
       ]}
     />
   );
