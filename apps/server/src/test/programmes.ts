@@ -107,3 +107,41 @@ export async function cashBalance(t: TestApp, memberId: number): Promise<number>
     .executeTakeFirst();
   return Number(r?.balance ?? 0);
 }
+
+/**
+ * A promotion created through the back office as an operator with `adminToken` creates one (a deposit
+ * promotion started a minute ago, open-ended, English texts), switched on unless `activate` is false.
+ * `input` overrides or adds fields of the request. Returns its id.
+ */
+export async function createPromotion(
+  t: TestApp,
+  adminToken: string,
+  input: Record<string, unknown>,
+  activate = true,
+): Promise<number> {
+  const headers = { authorization: adminToken };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/admin/promotions',
+    headers,
+    payload: {
+      type: 'DEPOSIT',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: null,
+      texts: { en: { title: `Promo-${randomBytes(6).toString('hex')}`, summary: 's', rules: 'r' } },
+      ...input,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = (res.json() as { value: { id: number } }).value.id;
+  if (activate) {
+    const on = await t.app.inject({
+      method: 'POST',
+      url: `/admin/promotions/${id}/state`,
+      headers,
+      payload: { state: 'active' },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+  }
+  return id;
+}

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import type { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
+import {
+  cashBalance,
+  createPromotion as createPromotionAs,
+  createSessionMember,
+  creditDeposit,
+  playVendorRound,
+} from '../../test/programmes';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
@@ -33,19 +39,8 @@ function adminCall(method: 'GET' | 'POST', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
 }
 
-async function createPromotion(input: Record<string, unknown>) {
-  const res = await adminCall('POST', '/admin/promotions', {
-    type: 'DEPOSIT',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: null,
-    texts: { en: { title: uid('Promo'), summary: 's', rules: 'r' } },
-    ...input,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = (res.json() as { value: { id: number } }).value.id;
-  const on = await adminCall('POST', `/admin/promotions/${id}/state`, { state: 'active' });
-  expect(on.statusCode, on.body).toBe(200);
-  return id;
+function createPromotion(input: Record<string, unknown>) {
+  return createPromotionAs(t, admin, input);
 }
 
 async function member(input: Parameters<typeof createMember>[1] = {}) {

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
+import {
+  cashBalance,
+  createPromotion as createPromotionAs,
+  createSessionMember,
+  creditDeposit,
+  playVendorRound,
+} from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
@@ -32,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uid = (p: string) => `${p}-${randomBytes(6).toString('hex')}`;
+const _uid = (p: string) => `${p}-${randomBytes(6).toString('hex')}`;
 const feed = async () => {
   await drainActivity(t.ctx, promotionsConsumer);
   await drainActivity(t.ctx, wageringConsumer);
@@ -42,21 +48,8 @@ function adminCall(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknow
   return t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
 }
 
-async function createPromotion(input: Record<string, unknown>, activate = true) {
-  const res = await adminCall('POST', '/admin/promotions', {
-    type: 'DEPOSIT',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: null,
-    texts: { en: { title: uid('Promo'), summary: 's', rules: 'r' } },
-    ...input,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = (res.json() as { value: { id: number } }).value.id;
-  if (activate) {
-    const on = await adminCall('POST', `/admin/promotions/${id}/state`, { state: 'active' });
-    expect(on.statusCode, on.body).toBe(200);
-  }
-  return id;
+function createPromotion(input: Record<string, unknown>, activate = true) {
+  return createPromotionAs(t, admin, input, activate);
 }
 
 function member() {
