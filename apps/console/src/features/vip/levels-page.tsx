@@ -248,31 +248,26 @@ export function LevelsPage() {
                         {err(i, f)}
                       </td>
                     ))}
-                    <td className="px-2 py-1">
-                      <input
-                        className={input}
-                        type="number"
-                        min={0}
-                        placeholder={t('levels.noLimit')}
-                        aria-label={`${t('fields.withdrawDailyCount')} ${i}`}
-                        value={r.withdrawDailyCount}
-                        onChange={(e) => change(i, { withdrawDailyCount: e.target.value })}
-                      />
-                      {err(i, 'withdrawDailyCount')}
-                    </td>
-                    <td className="px-2 py-1">
-                      <input
-                        className={input}
-                        type="number"
-                        min={0}
-                        step={0.01}
-                        placeholder={t('levels.noLimit')}
-                        aria-label={`${t('fields.withdrawDailyAmount')} ${i}`}
-                        value={r.withdrawDailyAmount}
-                        onChange={(e) => change(i, { withdrawDailyAmount: e.target.value })}
-                      />
-                      {err(i, 'withdrawDailyAmount')}
-                    </td>
+                    {(
+                      [
+                        ['withdrawDailyCount', undefined],
+                        ['withdrawDailyAmount', 0.01],
+                      ] as const
+                    ).map(([f, step]) => (
+                      <td key={f} className="px-2 py-1">
+                        <input
+                          className={input}
+                          type="number"
+                          min={0}
+                          step={step}
+                          placeholder={t('levels.noLimit')}
+                          aria-label={`${t(`fields.${f}`)} ${i}`}
+                          value={r[f]}
+                          onChange={(e) => change(i, { [f]: e.target.value })}
+                        />
+                        {err(i, f)}
+                      </td>
+                    ))}
                     {GAME_TYPES.map((g) => (
                       <td key={g} className="px-2 py-1">
                         <input
