@@ -48,6 +48,15 @@ describe('locales', () => {
     expect(empty).toEqual([]);
   });
 
+  // lib/i18n.ts sets single-brace interpolation: "{{count}}" would show as "{3}", and a plural
+  // pair (key_one, key_other) is not what t('key') finds; texts are worded to need neither.
+  it.each(locales)('%s uses single-brace placeholders and no plural suffixes', (file) => {
+    const tree = load(file);
+    const text = (key: string) => key.split('.').reduce<Tree | string>((t, p) => (t as Tree)[p] as Tree | string, tree);
+    expect(keys(tree).filter((k) => String(text(k)).includes('{{'))).toEqual([]);
+    expect(keys(tree).filter((k) => /_(zero|one|two|few|many|other)$/.test(k))).toEqual([]);
+  });
+
   it('has a message for every error code of packages/shared/src/errors.ts (spec §8)', () => {
     const missing = Object.keys(errorCatalogue).filter((code) => !english.has(`errors.${code}`));
     expect(missing).toEqual([]);
