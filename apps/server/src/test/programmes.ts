@@ -44,8 +44,8 @@ export async function creditDeposit(t: TestApp, memberId: number, amount: number
 
 /**
  * One round of the vendor's first game through the signed vendor API: a bet, then a closing win
- * (amounts in minor units; the bet is the valid bet once the round closes). Returns the game session,
- * whose gameType says which game type the round counted under.
+ * (amounts in minor units; the bet is the valid bet once the round closes). Returns the game session
+ * (its gameType is the type the round counted under) and the round id.
  */
 export async function playVendorRound(
   t: TestApp,
@@ -79,7 +79,7 @@ export async function playVendorRound(
     roundClosed: true,
   });
   expect(w.body.status).toBe('OK');
-  return session;
+  return { ...session, roundId };
 }
 
 /**

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { createSessionMember } from '../../test/programmes';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { createSessionMember, playVendorRound } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
 import { consumeActivity } from '../rewards/engine';
 import * as wallet from '../wallet/wallet.service';
@@ -157,34 +156,8 @@ describe('earning', () => {
         ],
       }),
     );
-    const session = await createGameSession(t, { memberId: m.id, vendor: 'PT' });
-    const client = vendorClient(t, 'PT');
-    const play = async (roundId: string, bet: number, win: number) => {
-      const b = await client.call('bet', {
-        token: session.token,
-        player: String(m.id),
-        gameCode: session.gameCode,
-        roundId,
-        transactionId: `${roundId}-bet`,
-        amount: bet,
-        currency: 'PHP',
-      });
-      expect(b.body.status).toBe('OK');
-      const w = await client.call('win', {
-        player: String(m.id),
-        gameCode: session.gameCode,
-        roundId,
-        transactionId: `${roundId}-win`,
-        betTransactionId: `${roundId}-bet`,
-        amount: win,
-        currency: 'PHP',
-        roundClosed: true,
-      });
-      expect(w.body.status).toBe('OK');
-    };
-    const round = `pts-${randomBytes(4).toString('hex')}`;
-    await play(round, 25_000, 10_000);
-    await play(`${round}-2`, 5_050, 0);
+    const session = await playVendorRound(t, { memberId: m.id, vendor: 'PT', bet: 25_000, win: 10_000 });
+    await playVendorRound(t, { memberId: m.id, vendor: 'PT', bet: 5_050 });
     await consumeActivity(t.ctx, pointsEarningConsumer);
     // 1 point per 1.00 of valid bet at the seeded rate of the game's type: 250 + 50.
     const rate =
@@ -204,7 +177,7 @@ describe('earning', () => {
       earnForRound(trx, {
         memberId: m.id,
         vendor: 'PT',
-        roundId: round,
+        roundId: session.roundId,
         gameType: session.gameType,
         validBet: 25_000,
       }),
