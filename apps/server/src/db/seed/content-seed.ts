@@ -27,8 +27,10 @@ export const DEMO_RESOURCES: [type: string, name: string, label: string, url: st
 
 // Every text says only what the demo brand really runs: the house studio's games (slots, crash, RNG
 // baccarat and roulette tables, fishing, the three-card duel, virtual football and derby fights,
-// lottery draws), the cashier and the security centre. Promotions, VIP rewards, rebates and the
-// points mall are not running, so nothing here offers them (honest-content.test.ts checks).
+// lottery draws), the cashier, the security centre, and the programmes its seeds configure (the
+// welcome promotion, VIP levels, rebates, daily missions, points and the points mall, invite
+// friends). A programme banner (PROGRAMME_BANNERS) must name what the programme's seed really
+// configures; honest-content.test.ts checks each against the database.
 
 // linkage_type: 'ROUTE' opens a path of the site, 'URL' an outside address; null is not clickable.
 export const DEMO_BANNERS: [
@@ -45,6 +47,24 @@ export const DEMO_BANNERS: [
   ['w_home', 'home-slots', 'Pick a slot and spin', 'ROUTE', '/rng'],
   ['w_home', 'home-tables', 'Virtual baccarat and roulette tables', 'ROUTE', '/live'],
   ['w_home', 'home-sports', 'Virtual football every five minutes', 'ROUTE', '/sports'],
+  [
+    'w_activity',
+    'activity-welcome-bonus',
+    'Welcome bonus: 100% of your first deposit, up to 1,000',
+    'ROUTE',
+    '/promotions',
+  ],
+  ['w_activity', 'activity-vip', 'VIP club: a bonus at every new level', 'ROUTE', '/member/vip'],
+  [
+    'w_activity',
+    'activity-rebate',
+    'Rebate on every valid bet, claim it when you like',
+    'ROUTE',
+    '/member/manualRebate',
+  ],
+  ['w_activity', 'activity-missions', 'Daily missions: log in, play, get paid', 'ROUTE', '/member/missionLeaderboard'],
+  ['w_activity', 'activity-points', 'Points on your bets for the points mall', 'ROUTE', '/pointMall'],
+  ['w_activity', 'activity-invite', 'Invite friends: earn on their first deposit', 'ROUTE', '/member/referral'],
   ['w_activity', 'activity-fair', 'Provably fair: check any house round', null, null],
   ['w_activity', 'activity-crash', 'Crash: cash out before it falls', 'ROUTE', '/rng'],
   ['w_activity', 'activity-lottery-draw', 'A lottery draw every two minutes', 'ROUTE', '/elott'],
@@ -55,6 +75,16 @@ export const DEMO_BANNERS: [
   ['w_model', 'model-arcade', 'Arcade slots', 'ROUTE', '/jili'],
   ['w_model', 'model-responsible', 'Play responsibly', 'URL', 'https://www.begambleaware.org'],
 ];
+
+/** The banners that advertise a programme (their claims are checked against its seeded configuration). */
+export const PROGRAMME_BANNERS = [
+  'activity-welcome-bonus',
+  'activity-vip',
+  'activity-rebate',
+  'activity-missions',
+  'activity-points',
+  'activity-invite',
+] as const;
 
 // type: B banner, PL player, PU popup, PR promotion, H headline (spec §7 getListAnnouncements);
 // audience: A logged in, B visitor, F first login (spec §4). No PR: no promotion is running.

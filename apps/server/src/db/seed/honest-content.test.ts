@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { bannerImageUrl } from '@gamehall/shared/api/catalogue';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { PROGRAMME_BANNERS } from './content-seed';
 
 // The site may only promise what the brand really runs. The tables are RNG virtual tables (no
-// dealers), there is no live chat (no round-the-clock support), and no promotion, VIP reward,
-// rebate or points mall is running: none of the demo's texts, nor the site's English texts, says
-// otherwise.
+// dealers) and there is no live chat (no round-the-clock support): none of the demo's texts, nor
+// the site's English texts, says otherwise. Programmes (bonuses, VIP, rebates, missions, points,
+// referrals) are offered only by the programme banners, each checked against what its seed
+// configured; no other demo text offers one.
 const FALSE_EVERYWHERE: readonly RegExp[] = [
   /\b(real|live) dealers?\b/i,
   /\bdealt by real\b/i,
@@ -81,7 +85,10 @@ describe('honest texts', () => {
 
   it("the demo's banners, announcements, notices, help and member messages promise only what runs", async () => {
     const db = t.ctx.db;
-    const banners = await db.selectFrom('banners').select('title').execute();
+    const programmeImages = PROGRAMME_BANNERS.map((slug) => bannerImageUrl(slug));
+    const banners = (await db.selectFrom('banners').select(['title', 'image_url']).execute())
+      .filter((b) => !programmeImages.includes(b.image_url))
+      .map(({ title }) => ({ title }));
     const announcements = await db.selectFrom('announcements').select(['type', 'title', 'content']).execute();
     const notices = await db.selectFrom('notices').select(['title', 'content']).execute();
     const help = await db.selectFrom('help_articles').select(['title', 'content']).execute();
@@ -92,6 +99,66 @@ describe('honest texts', () => {
       stringsOf({ ...row, type: undefined }),
     );
     expect(falseClaims(texts, FALSE_IN_DEMO_CONTENT)).toEqual([]);
+  });
+
+  it('each programme banner names what the running programme pays, and links to it', async () => {
+    const db = t.ctx.db;
+    const banner = async (slug: string) =>
+      db
+        .selectFrom('banners')
+        .select(['title', 'link_url'])
+        .where('image_url', '=', bannerImageUrl(slug))
+        .executeTakeFirstOrThrow();
+    const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0] as T;
+
+    const welcome = await banner('activity-welcome-bonus');
+    expect(welcome).toEqual({ title: expect.stringMatching(/100%.*first deposit.*1,000/), link_url: '/promotions' });
+    expect(
+      await one(sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM promotions WHERE state = 'active' AND kind = 'deposit_match'
+          AND (rules->>'percent')::int = 100 AND (rules->>'cap')::int = 1000 AND (rules->>'nthDeposit')::int = 1`),
+    ).toEqual({ n: 1 });
+
+    expect((await banner('activity-vip')).link_url).toBe('/member/vip');
+    expect(
+      await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM vip_levels WHERE level > 0 AND upgrade_bonus = 0`),
+    ).toEqual({ n: 0 });
+    expect(await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM vip_levels WHERE level > 0`)).not.toEqual({
+      n: 0,
+    });
+
+    // "claim it when you like": manual mode, and every level has a rate for slots.
+    expect((await banner('activity-rebate')).link_url).toBe('/member/manualRebate');
+    expect(await one(sql<{ mode: string }>`SELECT rebate_mode AS mode FROM vip_settings`)).toEqual({ mode: 'manual' });
+    expect(
+      await one(
+        sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM vip_levels WHERE coalesce((rebate_rates->>'RNG')::int, 0) = 0`,
+      ),
+    ).toEqual({ n: 0 });
+
+    // "log in, play, get paid": daily missions for logging in and for rounds are running.
+    expect((await banner('activity-missions')).link_url).toBe('/member/missionLeaderboard');
+    expect(
+      await one(sql<{ n: number }>`
+        SELECT count(DISTINCT task)::int AS n FROM missions
+        WHERE state = 'active' AND period = 'daily' AND task IN ('login', 'rounds')`),
+    ).toEqual({ n: 2 });
+
+    expect((await banner('activity-points')).link_url).toBe('/pointMall');
+    expect(await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM points_rates WHERE rate_ppm > 0`)).not.toEqual({
+      n: 0,
+    });
+    expect(await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM points_rewards`)).not.toEqual({ n: 0 });
+
+    // "earn on their first deposit": the programme is on and pays a first-deposit stage.
+    expect((await banner('activity-invite')).link_url).toBe('/member/referral');
+    expect(
+      await one(sql<{ enabled: boolean; paid: boolean }>`
+        SELECT enabled, (rules->'firstDeposit') IS NOT NULL AND rules->'firstDeposit' <> 'null'::jsonb AS paid
+        FROM referral_settings`),
+    ).toEqual({ enabled: true, paid: true });
   });
 
   it("the site's English texts make none of the false claims", () => {

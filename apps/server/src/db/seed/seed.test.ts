@@ -284,8 +284,8 @@ describe('seed in demo mode', () => {
     expect(perGroup('w_register')).toBeGreaterThanOrEqual(1);
     expect(perGroup('w_forget')).toBeGreaterThanOrEqual(1);
     expect(perGroup('w_home')).toBeGreaterThanOrEqual(3);
-    // One of the five w_activity banners was deleted by the operator test above, and stays deleted.
-    expect(perGroup('w_activity')).toBe(4);
+    // One of the eleven w_activity banners was deleted by the operator test above, and stays deleted.
+    expect(perGroup('w_activity')).toBe(10);
     expect(perGroup('w_model')).toBeGreaterThanOrEqual(3);
     for (const b of banners) expect(b.image_url).toMatch(/^\/art\/banners\/[a-z0-9-]+\.svg$/);
     expect(banners.some((b) => b.linkage_type && b.link_url)).toBe(true);
