@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
 import { artifactsDir, chromiumPath, repoRoot } from './support/env';
+import { call } from './support/site';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
 // run every e2e/specs/**/*.spec.ts with node's test runner (playwright-core drives Chromium), stop
@@ -122,11 +123,12 @@ async function waitForDemo(url: string): Promise<void> {
   const token = await operatorToken();
   const deadline = Date.now() + DEMO_WAIT_MS;
   while (Date.now() < deadline) {
-    const res = await fetch(`${url}/admin/agents/contracts?holder=subagent03&status=active&pageSize=20`, {
-      headers: { authorization: token },
-    });
-    const body = (await res.json()) as { value?: { list?: unknown[] } };
-    if ((body.value?.list?.length ?? 0) >= 4) return;
+    const contracts = await call<{ list: unknown[] }>(
+      'GET',
+      '/admin/agents/contracts?holder=subagent03&status=active&pageSize=20',
+      token,
+    );
+    if ((contracts.value?.list.length ?? 0) >= 4) return;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   console.warn(`the demo's first start had not finished after ${DEMO_WAIT_MS / 1000} s; starting the specs`);
