@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createSessionMember, playVendorRound } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
-import { consumeActivity } from '../rewards/engine';
+import { drainActivity } from '../rewards/engine';
 import * as wallet from '../wallet/wallet.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { earnForRound, pointsEarningConsumer } from './points.service';
@@ -158,7 +158,7 @@ describe('earning', () => {
     );
     const session = await playVendorRound(t, { memberId: m.id, vendor: 'PT', bet: 25_000, win: 10_000 });
     await playVendorRound(t, { memberId: m.id, vendor: 'PT', bet: 5_050 });
-    await consumeActivity(t.ctx, pointsEarningConsumer);
+    await drainActivity(t.ctx, pointsEarningConsumer);
     // 1 point per 1.00 of valid bet at the seeded rate of the game's type: 250 + 50.
     const rate =
       (
@@ -172,7 +172,7 @@ describe('earning', () => {
     expect(expected).toBeGreaterThan(0);
     expect(await points(m.token)).toBe(expected);
     // A rerun, and the same round replayed into the ledger directly, earn nothing more.
-    await consumeActivity(t.ctx, pointsEarningConsumer);
+    await drainActivity(t.ctx, pointsEarningConsumer);
     await t.ctx.db.transaction().execute((trx) =>
       earnForRound(trx, {
         memberId: m.id,

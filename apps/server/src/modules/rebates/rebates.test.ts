@@ -4,7 +4,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { playVendorRound } from '../../test/programmes';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
-import { consumeActivity, rewindConsumer } from '../rewards/engine';
+import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { brandDay } from '../vip/vip.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
@@ -88,10 +88,10 @@ describe('accrual and the manual claim', () => {
     await playRound(m.id, rng, 12_345); // 123.45
     await playRound(m.id, rng, 10_000); // 100.00
     await playRound(m.id, live, 50_050); // 500.50
-    await consumeActivity(t.ctx, rebatesConsumer);
+    await drainActivity(t.ctx, rebatesConsumer);
     // A replay accrues nothing twice.
     await rewindConsumer(t.ctx, 'rebates');
-    await consumeActivity(t.ctx, rebatesConsumer);
+    await drainActivity(t.ctx, rebatesConsumer);
 
     // RNG: floor(22,345 x 12,000 / 1e6) = 268; LIVE: floor(50,050 x 8,000 / 1e6) = 400 (minor units).
     const s = await summary(m.token);
@@ -131,7 +131,7 @@ describe('accrual and the manual claim', () => {
     await fund(t, m.id, 1_000_000);
     await playRound(m.id, await vendorOf('RNG'), 10_000);
     await playRound(m.id, await vendorOf('LIVE'), 10_000);
-    await consumeActivity(t.ctx, rebatesConsumer);
+    await drainActivity(t.ctx, rebatesConsumer);
     const s = await summary(m.token);
     expect(s.lines).toEqual([{ gameType: 'RNG', validBet: 100, ratePpm: 20_000, amount: 2 }]);
     expect((await adminCall('PUT', '/admin/vip/levels', { levels })).statusCode).toBe(200);
@@ -150,7 +150,7 @@ describe('automatic payout and the report', () => {
     const m = await memberWithSession();
     await fund(t, m.id, 1_000_000);
     await playRound(m.id, await vendorOf('RNG'), 100_000); // 1,000.00 at 1.2% = 12.00
-    await consumeActivity(t.ctx, rebatesConsumer);
+    await drainActivity(t.ctx, rebatesConsumer);
     const tz = (await getBrand(t.ctx.db)).timeZone;
     const playedOn = brandDay(t.ctx.now(), tz);
 

@@ -13,7 +13,7 @@ import {
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
-import { consumeActivity, rewindConsumer } from '../rewards/engine';
+import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { brandDay, evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
@@ -115,11 +115,11 @@ describe('upgrades', () => {
     expect(await summary(m.token)).toMatchObject({ level: 0, labelName: 'Member', deposits: 0, validBets: 0 });
 
     await creditDeposit(t, m.id, 10_000); // 100.00: the deposit threshold of level 1, but no valid bets yet
-    await consumeActivity(t.ctx, vipConsumer);
+    await drainActivity(t.ctx, vipConsumer);
     expect(await levelOf(m.id)).toBe(0);
 
     await playRound(m.id, 5_000, 1_000); // 50.00 of valid bet
-    await consumeActivity(t.ctx, vipConsumer);
+    await drainActivity(t.ctx, vipConsumer);
     expect(await levelOf(m.id)).toBe(1);
     const s1 = await summary(m.token);
     expect(s1).toMatchObject({
@@ -141,7 +141,7 @@ describe('upgrades', () => {
     const before = await cash(m.id);
     await creditDeposit(t, m.id, 1_000_000);
     await playRound(m.id, 500_000);
-    await consumeActivity(t.ctx, vipConsumer);
+    await drainActivity(t.ctx, vipConsumer);
     expect(await levelOf(m.id)).toBe(3);
     expect(await vipPostings(m.id)).toEqual([
       `vip-upgrade:${m.id}:1`,
@@ -155,7 +155,7 @@ describe('upgrades', () => {
     // Replaying every event (the engine's cursor set back) and evaluating again pays nothing more.
     const paid = await cash(m.id);
     await rewindConsumer(t.ctx, 'vip');
-    await consumeActivity(t.ctx, vipConsumer);
+    await drainActivity(t.ctx, vipConsumer);
     await evaluateMemberNow(t.ctx, m.id);
     expect(await cash(m.id)).toBe(paid);
     expect(await vipPostings(m.id)).toHaveLength(3);
@@ -374,7 +374,7 @@ describe('monthly review and bonus, birthday bonus', () => {
     await fund(t, keeps.id, 2_000_000);
     await creditDeposit(t, keeps.id, 100_000);
     await playRound(keeps.id, 50_000);
-    await consumeActivity(t.ctx, vipConsumer);
+    await drainActivity(t.ctx, vipConsumer);
     expect(await levelOf(keeps.id)).toBe(2);
     const tz = (await getBrand(t.ctx.db)).timeZone;
     const month = brandDay(t.ctx.now(), tz).slice(0, 7);
