@@ -42,6 +42,8 @@ import * as m0042 from './migrations/0042-referrals';
 import * as m0043 from './migrations/0043-tickets';
 import * as m0044 from './migrations/0044-bonus-spending';
 import * as m0045 from './migrations/0045-promotion-ranking-one-per-person';
+import * as m0047 from './migrations/0047-messages';
+import * as m0050 from './migrations/0050-kyc';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -88,6 +90,8 @@ export const migrations: Record<string, Migration> = {
   '0043-tickets': m0043,
   '0044-bonus-spending': m0044,
   '0045-promotion-ranking-one-per-person': m0045,
+  '0047-messages': m0047,
+  '0050-kyc': m0050,
 };
 
 class ListedMigrations implements MigrationProvider {

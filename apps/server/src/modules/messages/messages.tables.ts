@@ -1,0 +1,77 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types of migration 0047 (messages, broadcasts, feedback), merged into db/schema.ts's Database.
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type MaybeStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** Values a system message's text is rendered from: amounts are minor units. */
+export type MessageParams = Record<string, string | number>;
+
+/** One language's text of a broadcast. */
+export type BroadcastText = { title: string; content: string };
+
+declare module '../../db/schema' {
+  interface Database {
+    broadcasts: BroadcastsTable;
+    broadcast_members: BroadcastMembersTable;
+    broadcast_receipts: BroadcastReceiptsTable;
+    feedback: FeedbackTable;
+    feedback_files: FeedbackFilesTable;
+  }
+
+  interface MemberMessagesTable {
+    kind: string | null;
+    params: Json<MessageParams>;
+    deleted_at: MaybeStamp;
+  }
+}
+
+export interface BroadcastsTable {
+  id: Generated<number>;
+  audience: 'everyone' | 'vip_level' | 'team' | 'members';
+  vip_level: number | null;
+  agent_id: number | null;
+  texts: ColumnType<Record<string, BroadcastText>, string, string>;
+  fallback_language: string;
+  marketing: Generated<boolean>;
+  status: 'scheduled' | 'sent' | 'cancelled';
+  send_at: ColumnType<Date, Date | string, Date | string>;
+  sent_at: MaybeStamp;
+  reach: number | null;
+  created_by: number;
+  created_at: Stamp;
+}
+
+export interface BroadcastMembersTable {
+  broadcast_id: number;
+  member_id: number;
+}
+
+export interface BroadcastReceiptsTable {
+  member_id: number;
+  broadcast_id: number;
+  read_at: MaybeStamp;
+  deleted_at: MaybeStamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  member_id: number;
+  question_type: string;
+  content: string;
+  status: Generated<'open' | 'answered'>;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: MaybeStamp;
+  created_at: Stamp;
+}
+
+export interface FeedbackFilesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  size: number;
+  data: Uint8Array;
+  created_at: Stamp;
+}
