@@ -60,6 +60,7 @@ import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
@@ -166,6 +167,7 @@ export async function buildApp(
 type RouteModule = (app: App, ctx: AppContext) => Promise<void> | void;
 const routeModules: RouteModule[] = [
   registerSiteRoutes,
+  registerPwaRoutes,
   registerLoginRoutes,
   registerVerificationRoutes,
   registerRegistrationRoutes,

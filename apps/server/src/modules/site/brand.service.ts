@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Conn } from '../../db/database';
 import { listBrandSettings, listWhitelabelSwitches, setWhitelabelSwitch, upsertBrandSetting } from './brand.queries';
 
+const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
 // Brand configuration lives in the database (seeded, edited by the back office). Each setting is
 // one row; this schema gives every key its type and its default, and the seed writes the defaults.
 export const BrandSettingsSchema = z.object({
@@ -80,6 +82,13 @@ export const BrandSettingsSchema = z.object({
     .default(30),
   /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
   agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
+  /**
+   * The installable app (issue 14, docs/pwa.md): the browser bar and splash colours of the web app
+   * manifest, and the accent the generated icons draw the brand's initials in.
+   */
+  themeColor: HexColor.default('#0f1320'),
+  backgroundColor: HexColor.default('#0f1320'),
+  accentColor: HexColor.default('#f2c14e'),
 });
 
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
