@@ -2,10 +2,10 @@
 # npm test: the whole check, in order, stopping at the first failure.
 #
 #   1 test dependencies (Chromium, PostgreSQL)   4 vitest on PGlite
-#   2 tsc (server, web, console) and module      5 vitest (database tests) on a throwaway PostgreSQL cluster
-#     boundaries (dependency-cruiser), two at    6 the multi-node test (two servers, one PostgreSQL)
-#     a time                                     7 browser tests (e2e/run.ts, Chromium)
-#   3 biome check
+#   2 tsc (server, web, console) and module      5 browser tests (e2e/run.ts, Chromium), and beside
+#     boundaries (dependency-cruiser), two at      them, niced: vitest (database tests) on a throwaway
+#     a time                                       PostgreSQL cluster, then the multi-node test (two
+#   3 biome check                                  servers, one PostgreSQL)
 #
 # The last line is always `Summary: N passed, M failed`: N and M add up the tests of every vitest
 # run and the browser run; a step that fails without failing tests (tsc, lint, a crash) counts as
@@ -26,6 +26,9 @@ step_times=()
 RUN_DIR=""
 PG_DIR=""
 STEP_PID=""
+DB_PID=""
+beside_names=()
+beside_times=()
 
 now_ms() { date +%s%3N; }
 
@@ -41,6 +44,11 @@ cleanup() {
       sleep 0.5
     done
     kill -KILL -- "-$STEP_PID" 2>/dev/null || true
+  fi
+  if [[ -n "$DB_PID" ]] && kill -0 "$DB_PID" 2>/dev/null; then
+    kill -TERM -- "-$DB_PID" 2>/dev/null || true
+    sleep 1
+    kill -KILL -- "-$DB_PID" 2>/dev/null || true
   fi
   if [[ -n "$PG_DIR" ]]; then
     bash "$ROOT/scripts/pg-cluster.sh" stop "$PG_DIR" || echo "warning: could not stop the PostgreSQL cluster in $PG_DIR" >&2
@@ -61,6 +69,9 @@ print_timings() {
     total=$((total + step_times[i]))
   done
   printf '  %-28s %7.1fs\n' "total" "$(awk "BEGIN { print $total / 1000 }")"
+  for i in "${!beside_names[@]}"; do
+    printf '  %-28s %7.1fs (beside the browser tests)\n' "${beside_names[$i]}" "$(awk "BEGIN { print ${beside_times[$i]} / 1000 }")"
+  done
 }
 
 finish() {
@@ -72,7 +83,8 @@ finish() {
 }
 
 # Runs one step; on failure prints why and stops the pipeline (the EXIT trap cleans up).
-# Usage: step NAME KIND COMMAND...   KIND is `plain`, `vitest:<report file>` or `e2e:<report file>`.
+# Usage: step NAME KIND COMMAND...   KIND is `plain`, `vitest:<report file>`, `e2e:<report file>`
+# or `counted` (the step adds its reports' counts itself and leaves its failures in STEP_COUNTED).
 step() {
   local name=$1 kind=$2
   shift 2
@@ -97,6 +109,10 @@ step() {
 
   local counted_failures=0
   case "$kind" in
+    counted)
+      # The step added its reports' counts itself.
+      counted_failures=$STEP_COUNTED
+      ;;
     vitest:* | e2e:*)
       local report=${kind#*:} counts
       if counts=$(node "$ROOT/scripts/count-results.mjs" "$report" 2>/dev/null); then
@@ -170,29 +186,73 @@ step "vitest (PGlite)" "vitest:$RUN_DIR/pglite.json" \
 
 # Outside RUN_DIR: the cluster runs as the postgres user, who cannot enter RUN_DIR (mode 700).
 PG_DIR=$(mktemp -d "$BASE_TMP/gamehall-pg.XXXXXX")
-start_pg() {
-  TEST_DATABASE_URL=$(bash "$ROOT/scripts/pg-cluster.sh" start "$PG_DIR") || return 1
-  echo "PostgreSQL test cluster at $TEST_DATABASE_URL (data in $PG_DIR)"
-}
-step "postgres cluster start" plain start_pg
-export TEST_DATABASE_URL
 
-step "vitest (PostgreSQL)" "vitest:$RUN_DIR/postgres.json" \
-  "$BIN/vitest" run --exclude "$MULTI_NODE_TEST" --reporter=default --reporter=json \
-  --outputFile.json="$RUN_DIR/postgres.json"
-
-step "multi-node (PostgreSQL)" "vitest:$RUN_DIR/multi-node.json" \
+# The database runs (vitest on PostgreSQL, then the multi-node test) are CPU work, while the browser
+# tests spend much of their time waiting: on page rendering, on a lottery draw, on the agents'
+# settlement windows. The two run side by side, the database runs niced (the cluster too), so the
+# browser tests, whose waits have deadlines, get the CPU first and the database runs take the rest.
+# Each run's output is printed whole when both have finished; the timings list them under "beside".
+database_runs() {
+  local rc=0 t0
+  t0=$(now_ms)
+  "$BIN/vitest" run --exclude "$MULTI_NODE_TEST" --testTimeout=90000 --reporter=default --reporter=json \
+    --outputFile.json="$RUN_DIR/postgres.json" >"$RUN_DIR/postgres.log" 2>&1 || rc=$?
+  echo "$rc $(($(now_ms) - t0))" >"$RUN_DIR/postgres.rc"
+  # The multi-node test only after the suite passed, as it would run after it alone.
+  [[ $rc -eq 0 ]] || return "$rc"
+  t0=$(now_ms)
   "$BIN/vitest" run "$MULTI_NODE_TEST" --reporter=default --reporter=json \
-  --outputFile.json="$RUN_DIR/multi-node.json"
+    --outputFile.json="$RUN_DIR/multi-node.json" >"$RUN_DIR/multi-node.log" 2>&1 || rc=$?
+  echo "$rc $(($(now_ms) - t0))" >"$RUN_DIR/multi-node.rc"
+  return "$rc"
+}
 
-stop_pg() {
+STEP_COUNTED=0
+
+# Adds a report's counts to the summary; echoes its failures.
+count_report() {
+  local counts p f
+  if counts=$(node "$ROOT/scripts/count-results.mjs" "$1" 2>/dev/null); then
+    read -r p f <<<"$counts"
+    passed=$((passed + p))
+    failed=$((failed + f))
+    STEP_COUNTED=$((STEP_COUNTED + f))
+  fi
+}
+
+database_and_browser() {
+  local rc=0 name run line
+  TEST_DATABASE_URL=$(nice -n 10 bash "$ROOT/scripts/pg-cluster.sh" start "$PG_DIR") || return 1
+  echo "PostgreSQL test cluster at $TEST_DATABASE_URL (data in $PG_DIR)"
+  set -m
+  export -f now_ms database_runs
+  TEST_DATABASE_URL=$TEST_DATABASE_URL BIN=$BIN RUN_DIR=$RUN_DIR MULTI_NODE_TEST=$MULTI_NODE_TEST \
+    nice -n 10 bash -c database_runs </dev/null &
+  DB_PID=$!
+  env -u TEST_DATABASE_URL E2E_REPORT="$RUN_DIR/e2e.json" node --import tsx e2e/run.ts </dev/null &
+  STEP_PID=$!
+  set +m
+  wait "$STEP_PID" || rc=$?
+  STEP_PID=""
+  wait "$DB_PID" || rc=$?
+  DB_PID=""
+  count_report "$RUN_DIR/e2e.json"
+  for run in postgres multi-node; do
+    [[ -f "$RUN_DIR/$run.rc" ]] || continue
+    name="vitest (PostgreSQL)"
+    [[ $run == multi-node ]] && name="multi-node (PostgreSQL)"
+    echo
+    echo "==> $name, run beside the browser tests"
+    cat "$RUN_DIR/$run.log"
+    count_report "$RUN_DIR/$run.json"
+    read -r line <"$RUN_DIR/$run.rc"
+    beside_names+=("$name")
+    beside_times+=("${line#* }")
+  done
   bash "$ROOT/scripts/pg-cluster.sh" stop "$PG_DIR" || return 1
   PG_DIR=""
+  return "$rc"
 }
-step "postgres cluster stop" plain stop_pg
-unset TEST_DATABASE_URL
-
-step "browser tests (Chromium)" "e2e:$RUN_DIR/e2e.json" \
-  env E2E_REPORT="$RUN_DIR/e2e.json" node --import tsx e2e/run.ts
+step "database and browser tests" counted database_and_browser
 
 finish

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// e2e: beside console-desk
 // page.evaluate() callbacks run in the browser, so this spec sees the DOM types.
 import assert from 'node:assert/strict';
 import { constants, createCipheriv, createPublicKey, type JsonWebKey, publicEncrypt, randomBytes } from 'node:crypto';
