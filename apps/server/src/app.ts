@@ -52,6 +52,7 @@ import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
@@ -196,6 +197,7 @@ const routeModules: RouteModule[] = [
   registerRebateRoutes,
   registerReferralRoutes,
   registerTicketRoutes,
+  registerMessagesRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,

@@ -206,6 +206,18 @@ export const errorCatalogue = {
   VIP_LEVEL_IN_USE: { status: 409, message: 'Members are at a VIP level that would be removed' },
   REBATE_NOTHING_TO_CLAIM: { status: 409, message: 'There is no rebate to claim yet' },
   REBATE_MANUAL_DISABLED: { status: 403, message: 'Rebates are paid automatically on this site' },
+  // messages, broadcasts and feedback (issue 14, docs/messages.md)
+  MESSAGE_NOT_FOUND: { status: 404, message: 'No such message' },
+  BROADCAST_NOT_FOUND: { status: 404, message: 'No such broadcast' },
+  BROADCAST_NOT_SCHEDULED: { status: 409, message: 'Only a broadcast that is still scheduled can be cancelled' },
+  BROADCAST_TEXT_MISSING: { status: 400, message: 'The fallback language has no text' },
+  BROADCAST_AUDIENCE_INVALID: { status: 400, message: 'The audience names no VIP level, agent or members that exist' },
+  FEEDBACK_CONTENT_LENGTH: { status: 400, message: 'The feedback text is too short or too long' },
+  FEEDBACK_TOO_MANY_IMAGES: { status: 400, message: 'At most 3 images can be attached' },
+  FEEDBACK_IMAGE_INVALID: { status: 400, message: 'Images must be PNG or JPG' },
+  FEEDBACK_IMAGE_TOO_LARGE: { status: 413, message: 'Each image must be at most 5 MB' },
+  FEEDBACK_NOT_FOUND: { status: 404, message: 'No such feedback' },
+  FEEDBACK_ALREADY_ANSWERED: { status: 409, message: 'This feedback has already been answered' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'points.write',
   'promotions.read',
   'promotions.write',
+  'messages.read',
+  'messages.write',
+  'feedback.answer',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -59,13 +59,3 @@ export async function countLivePromotionAnnouncements(db: Conn, now: Date) {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-export async function countUnreadMessages(db: Conn, memberId: number) {
-  const row = await db
-    .selectFrom('member_messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

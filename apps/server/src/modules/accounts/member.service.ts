@@ -4,12 +4,13 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
+import { unreadCount } from '../messages/messages.service';
 import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf } from '../wallet/wallet.service';
-import { countUnreadMessages, findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
+import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 
 async function profileOf(ctx: AppContext, principal: Principal) {
   const member = await findMemberProfile(ctx.db, principal.memberId);
@@ -50,7 +51,7 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   // spec §2 member centre badges: completed missions whose reward waits to be claimed.
   const missionCount = trial ? 0 : await claimableMissionCount(ctx, member.id);
   // spec §6: a trial member has no inbox, so no unread messages are loaded.
-  const unreadMessage = trial ? 0 : await countUnreadMessages(ctx.db, member.id);
+  const unreadMessage = trial ? 0 : await unreadCount(ctx, member.id);
   return {
     balance: toMajor(balance),
     currencySymbol: brand.currencySymbol,

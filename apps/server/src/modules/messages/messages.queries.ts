@@ -1,5 +1,192 @@
+import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
+import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import type { MessageParams } from './messages.tables';
+import type { BroadcastText, MessageParams } from './messages.tables';
+
+/** Account types a broadcast can reach: members and agents (never trial accounts or operators). */
+const REACHABLE_TYPES = [MEMBER_ACCOUNT_TYPE, ...AGENT_ACCOUNT_TYPES];
+
+/**
+ * THE audience rule of a broadcast (issue 14): whether member row `m` is in the audience of
+ * broadcast row `b` (SQL aliases). Every reader goes through it: a member's inbox, the unread count,
+ * mark-all-read and the reach count. A member who joined after the broadcast went out does not get
+ * it. A filter that applies to every audience (e.g. marketing broadcasts skip self-excluded members)
+ * belongs here.
+ */
+export function inAudience(b: string, m: string): RawBuilder<boolean> {
+  const bc = (c: string) => sql.ref(`${b}.${c}`);
+  const mc = (c: string) => sql.ref(`${m}.${c}`);
+  return sql<boolean>`(
+    ${mc('type')} IN (${sql.join(REACHABLE_TYPES)})
+    AND ${mc('created_at')} <= COALESCE(${bc('sent_at')}, ${bc('send_at')})
+    AND (
+      ${bc('audience')} = 'everyone'
+      OR (${bc('audience')} = 'vip_level' AND ${mc('vip_level')} = ${bc('vip_level')})
+      OR (${bc('audience')} = 'team' AND EXISTS (
+        SELECT 1 FROM agent_tree t WHERE t.ancestor_id = ${bc('agent_id')} AND t.member_id = ${mc('id')} AND t.depth > 0))
+      OR (${bc('audience')} = 'members' AND EXISTS (
+        SELECT 1 FROM broadcast_members bm WHERE bm.broadcast_id = ${bc('id')} AND bm.member_id = ${mc('id')}))
+    )
+  )`;
+}
+
+export type InboxRow = {
+  source: 'm' | 'b';
+  id: number | string;
+  kind: string | null;
+  params: MessageParams | null;
+  title: string;
+  content: string;
+  texts: Record<string, BroadcastText> | null;
+  fallback_language: string | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+};
+
+export function findMemberForInbox(db: Conn, memberId: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'type', 'language', 'vip_level', 'created_at'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+// The member's own messages and the broadcasts that reach them, as one list. The broadcasts part
+// reads each visible broadcast once, with this member's receipt (read/deleted) if any.
+function inboxUnion(memberId: number): RawBuilder<InboxRow> {
+  return sql<InboxRow>`(
+    SELECT 'm' AS source, mm.id, mm.kind, mm.params, mm.title, mm.content, NULL::jsonb AS texts,
+           NULL::text AS fallback_language, mm.read_at, mm.created_at
+      FROM member_messages mm
+     WHERE mm.member_id = ${memberId} AND mm.deleted_at IS NULL
+    UNION ALL
+    SELECT 'b' AS source, b.id, NULL, NULL, '', '', b.texts, b.fallback_language, r.read_at, b.sent_at
+      FROM broadcasts b
+      JOIN members m ON m.id = ${memberId}
+      LEFT JOIN broadcast_receipts r ON r.broadcast_id = b.id AND r.member_id = ${memberId}
+     WHERE b.status = 'sent' AND r.deleted_at IS NULL AND ${inAudience('b', 'm')}
+  )`;
+}
+
+export async function listInbox(db: Conn, memberId: number, page: { limit: number; offset: number }) {
+  const result = await sql<InboxRow>`
+    SELECT * FROM ${inboxUnion(memberId)} x
+     ORDER BY x.created_at DESC, x.source DESC, x.id DESC
+     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  return result.rows;
+}
+
+export async function countInbox(db: Conn, memberId: number) {
+  const result = await sql<{ total: string | number; unread: string | number }>`
+    SELECT count(*) AS total, count(*) FILTER (WHERE x.read_at IS NULL) AS unread FROM ${inboxUnion(memberId)} x`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+export async function countUnread(db: Conn, memberId: number) {
+  const result = await sql<{ n: string | number }>`
+    SELECT
+      (SELECT count(*) FROM member_messages mm
+        WHERE mm.member_id = ${memberId} AND mm.read_at IS NULL AND mm.deleted_at IS NULL)
+    + (SELECT count(*) FROM broadcasts b
+         JOIN members m ON m.id = ${memberId}
+         LEFT JOIN broadcast_receipts r ON r.broadcast_id = b.id AND r.member_id = ${memberId}
+        WHERE b.status = 'sent' AND r.read_at IS NULL AND ${inAudience('b', 'm')}) AS n`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export function findOwnMessage(db: Conn, memberId: number, id: number) {
+  return db
+    .selectFrom('member_messages')
+    .select(['id', 'kind', 'params', 'title', 'content', 'read_at', 'created_at'])
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findVisibleBroadcast(db: Conn, memberId: number, id: number) {
+  const result = await sql<{
+    id: number;
+    texts: Record<string, BroadcastText>;
+    fallback_language: string;
+    sent_at: Date | string;
+    read_at: Date | string | null;
+  }>`
+    SELECT b.id, b.texts, b.fallback_language, b.sent_at, r.read_at
+      FROM broadcasts b
+      JOIN members m ON m.id = ${memberId}
+      LEFT JOIN broadcast_receipts r ON r.broadcast_id = b.id AND r.member_id = ${memberId}
+     WHERE b.id = ${id} AND b.status = 'sent' AND r.deleted_at IS NULL AND ${inAudience('b', 'm')}`.execute(db);
+  return result.rows[0];
+}
+
+export async function markOwnRead(db: Conn, memberId: number, id: number, now: Date) {
+  await db
+    .updateTable('member_messages')
+    .set({ read_at: now })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+export async function markBroadcastRead(db: Conn, memberId: number, broadcastId: number, now: Date) {
+  await db
+    .insertInto('broadcast_receipts')
+    .values({ member_id: memberId, broadcast_id: broadcastId, read_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['member_id', 'broadcast_id'])
+        .doUpdateSet({ read_at: sql`COALESCE(broadcast_receipts.read_at, ${now})` }),
+    )
+    .execute();
+}
+
+export async function markAllRead(db: Conn, memberId: number, now: Date) {
+  await db
+    .updateTable('member_messages')
+    .set({ read_at: now })
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .execute();
+  // A receipt for each visible broadcast the member has none for yet (lazily: only on this call).
+  await sql`
+    INSERT INTO broadcast_receipts (member_id, broadcast_id, read_at)
+    SELECT ${memberId}, b.id, ${now}
+      FROM broadcasts b
+      JOIN members m ON m.id = ${memberId}
+     WHERE b.status = 'sent' AND ${inAudience('b', 'm')}
+    ON CONFLICT (member_id, broadcast_id) DO UPDATE SET read_at = COALESCE(broadcast_receipts.read_at, EXCLUDED.read_at)`.execute(
+    db,
+  );
+}
+
+export async function deleteOwn(db: Conn, memberId: number, id: number, now: Date) {
+  const result = await db
+    .updateTable('member_messages')
+    .set({ deleted_at: now, read_at: sql`COALESCE(read_at, ${now})` })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteBroadcastFor(db: Conn, memberId: number, broadcastId: number, now: Date) {
+  await db
+    .insertInto('broadcast_receipts')
+    .values({ member_id: memberId, broadcast_id: broadcastId, read_at: now, deleted_at: now })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'broadcast_id']).doUpdateSet({
+        read_at: sql`COALESCE(broadcast_receipts.read_at, ${now})`,
+        deleted_at: now,
+      }),
+    )
+    .execute();
+}
 
 export async function insertMemberMessage(
   db: Conn,

@@ -1,8 +1,32 @@
+import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
+import { AppError } from '../../http/errors';
 import { publishAfterCommit } from '../../realtime/event-bus';
-import { FALLBACK_LANGUAGE, renderSystemMessage, type SystemMessageKind } from './message-texts';
-import { insertMemberMessage } from './messages.queries';
-import type { MessageParams } from './messages.tables';
+import { getBrand } from '../site/brand.service';
+import {
+  FALLBACK_LANGUAGE,
+  isSystemMessageKind,
+  type RenderSettings,
+  renderBroadcastText,
+  renderSystemMessage,
+  type SystemMessageKind,
+} from './message-texts';
+import {
+  countInbox,
+  countUnread,
+  deleteBroadcastFor,
+  deleteOwn,
+  findMemberForInbox,
+  findOwnMessage,
+  findVisibleBroadcast,
+  type InboxRow,
+  insertMemberMessage,
+  listInbox,
+  markAllRead,
+  markBroadcastRead,
+  markOwnRead,
+} from './messages.queries';
+import type { BroadcastText, MessageParams } from './messages.tables';
 
 export type { SystemMessageKind } from './message-texts';
 
@@ -38,4 +62,135 @@ export async function sendSystemMessage(
   });
   await publishAfterCommit(trx, message.memberId, { type: MESSAGE_EVENT, data: { kind: message.kind } });
   return { id: Number(row.id) };
+}
+
+/** A message as the reader sees it: rendered in their language with the brand's placeholders filled. */
+export type InboxMessage = {
+  id: string;
+  source: 'system' | 'operator';
+  kind: string | null;
+  title: string;
+  content: string;
+  read: boolean;
+  createdAt: Date | string;
+};
+
+function pickText(texts: Record<string, BroadcastText>, fallback: string, language: string): BroadcastText {
+  return texts[language] ?? texts[fallback] ?? Object.values(texts)[0] ?? { title: '', content: '' };
+}
+
+function render(row: InboxRow, language: string, brand: RenderSettings): InboxMessage {
+  if (row.source === 'b') {
+    const text = renderBroadcastText(
+      pickText(row.texts ?? {}, row.fallback_language ?? FALLBACK_LANGUAGE, language),
+      brand,
+    );
+    return {
+      id: `b${row.id}`,
+      source: 'operator',
+      kind: null,
+      ...text,
+      read: row.read_at !== null,
+      createdAt: row.created_at,
+    };
+  }
+  // A message without a kind was written as literal text (by staff, or before kinds existed).
+  const text =
+    row.kind && isSystemMessageKind(row.kind)
+      ? renderSystemMessage(row.kind, row.params ?? {}, language, brand)
+      : { title: row.title, content: row.content };
+  return {
+    id: `m${row.id}`,
+    source: row.kind ? 'system' : 'operator',
+    kind: row.kind,
+    ...text,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  };
+}
+
+async function reader(ctx: AppContext, memberId: number, language: string | undefined) {
+  const [member, brand] = await Promise.all([findMemberForInbox(ctx.db, memberId), getBrand(ctx.db)]);
+  if (!member) throw new AppError('AUTH_REQUIRED');
+  return {
+    language: (language ?? member.language).toUpperCase(),
+    brand: { siteName: brand.siteName, currency: brand.currency, currencySymbol: brand.currencySymbol },
+  };
+}
+
+function parseId(id: string): { source: 'm' | 'b'; n: number } {
+  const n = Number(id.slice(1));
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('MESSAGE_NOT_FOUND');
+  return { source: id[0] === 'b' ? 'b' : 'm', n };
+}
+
+/** One page of the inbox, newest first (spec §2 messageV2). */
+export async function inbox(
+  ctx: AppContext,
+  memberId: number,
+  query: { pageNo: number; pageSize: number; language?: string },
+) {
+  const r = await reader(ctx, memberId, query.language);
+  const [rows, counts] = await Promise.all([
+    listInbox(ctx.db, memberId, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+    countInbox(ctx.db, memberId),
+  ]);
+  return { items: rows.map((row) => render(row, r.language, r.brand)), ...counts };
+}
+
+/** The unread count of the badge (`/wps/relay/CSP_unreadCount`, public state `unreadMessage`). */
+export function unreadCount(ctx: AppContext, memberId: number): Promise<number> {
+  return countUnread(ctx.db, memberId);
+}
+
+/** Opens one message and marks it read; another member's id is not found. */
+export async function readMessage(ctx: AppContext, memberId: number, id: string, language?: string) {
+  const r = await reader(ctx, memberId, language);
+  const { source, n } = parseId(id);
+  const now = ctx.now();
+  if (source === 'm') {
+    const row = await findOwnMessage(ctx.db, memberId, n);
+    if (!row) throw new AppError('MESSAGE_NOT_FOUND');
+    await markOwnRead(ctx.db, memberId, n, now);
+    return render(
+      { source: 'm', texts: null, fallback_language: null, ...row, read_at: row.read_at ?? now },
+      r.language,
+      r.brand,
+    );
+  }
+  const row = await findVisibleBroadcast(ctx.db, memberId, n);
+  if (!row) throw new AppError('MESSAGE_NOT_FOUND');
+  await markBroadcastRead(ctx.db, memberId, n, now);
+  return render(
+    {
+      source: 'b',
+      id: row.id,
+      kind: null,
+      params: null,
+      title: '',
+      content: '',
+      texts: row.texts,
+      fallback_language: row.fallback_language,
+      read_at: row.read_at ?? now,
+      created_at: row.sent_at,
+    },
+    r.language,
+    r.brand,
+  );
+}
+
+export async function readAll(ctx: AppContext, memberId: number): Promise<void> {
+  await ctx.db.transaction().execute((trx) => markAllRead(trx, memberId, ctx.now()));
+}
+
+/** Deletes one message from the member's inbox; another member's id is not found. */
+export async function deleteMessage(ctx: AppContext, memberId: number, id: string): Promise<void> {
+  const { source, n } = parseId(id);
+  const now = ctx.now();
+  if (source === 'm') {
+    if (!(await deleteOwn(ctx.db, memberId, n, now))) throw new AppError('MESSAGE_NOT_FOUND');
+    return;
+  }
+  if (!(await findVisibleBroadcast(ctx.db, memberId, n))) throw new AppError('MESSAGE_NOT_FOUND');
+  await deleteBroadcastFor(ctx.db, memberId, n, now);
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../realtime/event-bus';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { sendSystemMessage } from './messages.service';
+import { issueSession } from '../accounts/sessions.service';
+import { getBrand } from '../site/brand.service';
+import { type SystemMessageKind, sendSystemMessage } from './messages.service';
 
 let t: TestApp;
 
@@ -43,5 +45,95 @@ describe('sendSystemMessage', () => {
     expect(row?.content).toBe('Your deposit of {currency} 150.00 has been credited to your {site} wallet.');
     await expect.poll(() => seen).toEqual([{ type: 'message', data: { kind: 'deposit_credited' } }]);
     off();
+  });
+});
+
+async function memberWithSession() {
+  const m = await createMember(t.ctx);
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  return { ...m, token };
+}
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string) {
+  return t.app.inject({ method, url, headers: { authorization: token } });
+}
+
+async function send(memberId: number, kind: SystemMessageKind, params: Record<string, string | number> = {}) {
+  await t.ctx.db.transaction().execute((trx) => sendSystemMessage(trx, { memberId, kind, params }));
+}
+
+describe('the inbox', () => {
+  it('pages newest first with the placeholders filled, and counts unread on the badge and in public state', async () => {
+    const m = await memberWithSession();
+    await send(m.id, 'deposit_credited', { amount: 1_234_50 });
+    t.advance(1000);
+    await send(m.id, 'password_changed');
+    t.advance(1000);
+    await send(m.id, 'withdrawal_rejected', { amount: 50_00, reason: 'Name mismatch.' });
+    const brand = await getBrand(t.ctx.db);
+    const page1 = (await call('GET', '/wps/messages?pageNo=1&pageSize=2', m.token)).json().value;
+    expect(page1).toMatchObject({ pageNum: 1, pageSize: 2, totalPages: 2, totalElements: 3, unread: 3 });
+    expect(page1.content.map((x: { kind: string }) => x.kind)).toEqual(['withdrawal_rejected', 'password_changed']);
+    expect(page1.content[0]).toMatchObject({
+      source: 'system',
+      read: false,
+      content: `Your withdrawal of ${brand.currency} 50.00 was rejected and the money is back in your wallet. Name mismatch.`,
+    });
+    expect(page1.content[1].content).toContain(`The password of your ${brand.siteName} account was changed.`);
+    const page2 = (await call('GET', '/wps/messages?pageNo=2&pageSize=2', m.token)).json().value;
+    expect(page2.content).toHaveLength(1);
+    expect(page2.content[0].content).toBe(
+      `Your deposit of ${brand.currency} 1,234.50 has been credited to your ${brand.siteName} wallet.`,
+    );
+    expect((await call('GET', '/wps/relay/CSP_unreadCount', m.token)).json().value).toEqual({ count: 3 });
+    expect((await call('GET', '/wps/member/publicState', m.token)).json().value.unreadMessage).toBe(3);
+
+    const id = page2.content[0].id as string;
+    const opened = await call('GET', `/wps/messages/${id}`, m.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().value).toMatchObject({ id, read: true, kind: 'deposit_credited' });
+    expect((await call('GET', '/wps/relay/CSP_unreadCount', m.token)).json().value).toEqual({ count: 2 });
+    expect((await call('GET', '/wps/member/publicState', m.token)).json().value.unreadMessage).toBe(2);
+
+    expect((await call('POST', '/wps/messages/readAll', m.token)).statusCode).toBe(200);
+    expect((await call('GET', '/wps/relay/CSP_unreadCount', m.token)).json().value).toEqual({ count: 0 });
+
+    expect((await call('DELETE', `/wps/messages/${id}`, m.token)).statusCode).toBe(200);
+    const after = (await call('GET', '/wps/messages', m.token)).json().value;
+    expect(after.totalElements).toBe(2);
+    expect(after.content.map((x: { id: string }) => x.id)).not.toContain(id);
+    expect((await call('GET', `/wps/messages/${id}`, m.token)).json().code).toBe('MESSAGE_NOT_FOUND');
+  });
+
+  it("renders in the reader's language, falling back to English", async () => {
+    const m = await memberWithSession();
+    await send(m.id, 'payment_password_changed');
+    const res = (await call('GET', '/wps/messages?language=TY', m.token)).json().value;
+    expect(res.content[0].title).toBe('Payment password changed');
+  });
+
+  it("refuses another member's message ids and changes nothing", async () => {
+    const owner = await memberWithSession();
+    const other = await memberWithSession();
+    await send(owner.id, 'reward_issued', { amount: 10_00, name: 'Welcome' });
+    const [msg] = (await call('GET', '/wps/messages', owner.token)).json().value.content;
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await call(method, `/wps/messages/${msg.id}`, other.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('MESSAGE_NOT_FOUND');
+    }
+    expect((await call('GET', '/wps/relay/CSP_unreadCount', owner.token)).json().value).toEqual({ count: 1 });
+    expect((await call('GET', `/wps/messages/x1`, owner.token)).statusCode).toBe(400);
+    expect((await call('GET', '/wps/messages', other.token)).json().value.totalElements).toBe(0);
+  });
+
+  it('needs a real member', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/relay/CSP_unreadCount' });
+    expect(res.statusCode).toBe(401);
   });
 });
