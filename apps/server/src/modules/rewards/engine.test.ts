@@ -13,11 +13,13 @@ import {
   type ActivityConsumer,
   type ActivityEvent,
   activityBacklog,
+  activityWaiting,
   consumeActivity,
   consumeBatch,
   drainActivity,
   registerActivityConsumer,
   rewindConsumer,
+  runActivityConsumers,
   startActivityWorker,
   unregisterActivityConsumer,
 } from './engine';
@@ -354,5 +356,29 @@ describe('the worker', () => {
       .execute();
     expect(consumed).toEqual([]);
     expect(await activityBacklog(t.ctx, broken.name)).toBeGreaterThan(0);
+  });
+
+  it('skips its pass while nothing waits: a new consumer, then an event of any kind, wake it', async () => {
+    const m = await createMember(t.ctx);
+    await runActivityConsumers(t.ctx);
+    expect(await activityWaiting(t.ctx)).toBe(false);
+    // A consumer without a cursor has everything ahead of it.
+    const late = tallyConsumer(uid('late'));
+    registerActivityConsumer(late);
+    try {
+      expect(await activityWaiting(t.ctx)).toBe(true);
+      await runActivityConsumers(t.ctx);
+      expect(await activityWaiting(t.ctx)).toBe(false);
+      // An event no consumer wants still waits: the pass moves the cursors over it.
+      await t.ctx.db.insertInto('activity_events').values({ kind: 'login', member_id: m.id, amount: 0 }).execute();
+      expect(await activityWaiting(t.ctx)).toBe(true);
+      await runActivityConsumers(t.ctx);
+      expect(await activityWaiting(t.ctx)).toBe(false);
+      // Rewinding one consumer makes its replay wait, as the pass would find it.
+      await rewindConsumer(t.ctx, late.name);
+      expect(await activityWaiting(t.ctx)).toBe(true);
+    } finally {
+      unregisterActivityConsumer(late.name);
+    }
   });
 });
