@@ -33,6 +33,7 @@ import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
+import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
@@ -52,6 +53,7 @@ import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
@@ -197,6 +199,7 @@ const routeModules: RouteModule[] = [
   registerRebateRoutes,
   registerReferralRoutes,
   registerTicketRoutes,
+  registerKycRoutes,
   registerMessagesRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
@@ -208,6 +211,7 @@ const routeModules: RouteModule[] = [
   registerAdminVipRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
+  registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'points.write',
   'promotions.read',
   'promotions.write',
+  'kyc.review',
   'messages.read',
   'messages.write',
   'feedback.answer',

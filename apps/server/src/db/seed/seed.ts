@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { kycDemoBrandSettings } from '../../modules/kyc/kyc.seed';
 import { seedDemoMissions } from '../../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { seedDemoReferralsAndTickets } from '../../modules/referrals/referrals.seed';
@@ -24,6 +25,7 @@ export type SeedOptions = { demo: boolean; catalogueSlots: number };
  * start leaves nothing half-written.
  */
 export async function seed(ctx: AppContext, options: SeedOptions): Promise<void> {
+  if (options.demo) await insertMissingBrandSettings(ctx.db, kycDemoBrandSettings);
   await insertMissingBrandSettings(ctx.db, brandDefaults);
   const brand = await getBrand(ctx.db);
 

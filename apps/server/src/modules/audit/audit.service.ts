@@ -84,7 +84,12 @@ export type AuditEvent =
   | 'mission.state'
   | 'vip.levels'
   | 'vip.settings'
-  | 'vip.memberLevel';
+  | 'vip.memberLevel'
+  | 'kyc.details'
+  | 'kyc.upload'
+  | 'kyc.approve'
+  | 'kyc.reject'
+  | 'kyc.underAge';
 
 export async function audit(
   db: Conn,

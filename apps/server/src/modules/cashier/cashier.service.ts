@@ -8,6 +8,7 @@ import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
+import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { assertWithdrawalWithinLevel } from '../vip/vip.service';
@@ -410,8 +411,11 @@ export async function addBankAccount(
   return ctx.db.transaction().execute(async (trx) => {
     const member = await q.findMemberForCashier(trx, principal.memberId, { forUpdate: true });
     if (!member) throw new AppError('AUTH_REQUIRED');
+    // Issue 15 KYC: once an operator has verified the member's name, a new account's payee must be
+    // it (docs/kyc.md); the verified name then stands in for the registered payee name.
+    const verified = await assertPayeeIsVerifiedName(trx, principal.memberId, body.accountName);
     const payee = member.payee_name?.trim() ?? '';
-    if (payee && payee.toLowerCase() !== body.accountName.trim().toLowerCase())
+    if (!verified && payee && payee.toLowerCase() !== body.accountName.trim().toLowerCase())
       throw fieldErrors({ accountName: 'MISMATCH' });
     if (!payee) await q.setPayeeName(trx, principal.memberId, body.accountName.trim());
     const row = await q.insertBankAccount(trx, { memberId: principal.memberId, ...body, now: ctx.now() });
@@ -491,6 +495,8 @@ export async function requestWithdrawal(ctx: AppContext, principal: Principal, b
     if (twin) return twin.reference;
     // Issue 13 VIP: the level's daily withdrawal limits, under the member lock (docs/vip.md).
     await assertWithdrawalWithinLevel(trx, ctx, memberId, amount);
+    // Issue 15 KYC: the brand's verification level and the level's daily limit (docs/kyc.md).
+    await assertKycAllowsWithdrawal(trx, ctx, memberId, amount);
     const ref = newReference('W');
     // The hold refuses more than the available balance, even under concurrency (wallet.service).
     const held = await hold(trx, {

@@ -83,6 +83,16 @@ export const BrandSettingsSchema = z.object({
   /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
   agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
   /**
+   * KYC (issue 15, docs/kyc.md): the verification level a withdrawal needs (2: identity document and
+   * selfie approved, what licensing bodies commonly ask before paying out). The demo brand seeds 0.
+   */
+  kycWithdrawalLevel: z.number().int().min(0).max(3).default(2),
+  /**
+   * KYC: the daily withdrawal limit at each level 0..3, in minor units; null is no limit. Level 2
+   * pays up to 100,000 a day, level 3 (address proven) without a KYC limit. The demo brand seeds nulls.
+   */
+  kycDailyWithdrawalLimits: z.array(z.number().int().min(0).nullable()).length(4).default([0, 0, 10_000_000, null]),
+  /**
    * The installable app (issue 14, docs/pwa.md): the browser bar and splash colours of the web app
    * manifest, and the accent the generated icons draw the brand's initials in.
    */

@@ -1,0 +1,62 @@
+import type { AdminKycApproveBody, AdminKycQueueQuery } from '@gamehall/shared/api/kyc';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { operatorAction } from '../admin/admin.service';
+import { audit } from '../audit/audit.service';
+import * as kyc from '../kyc/kyc.service';
+
+// Operator actions on KYC documents, each audited with its outcome (operatorAction); an under-age
+// result is audited again under the member (kyc.underAge) with the amount returned.
+
+export function queue(ctx: AppContext, query: AdminKycQueueQuery) {
+  return kyc.queue(ctx, { status: query.status, kind: query.kind, memberId: query.memberId }, query);
+}
+
+export function memberPanel(ctx: AppContext, memberId: number) {
+  return kyc.memberPanel(ctx, memberId);
+}
+
+export function documentFile(ctx: AppContext, id: number) {
+  return kyc.documentFile(ctx, id);
+}
+
+export async function approve(ctx: AppContext, request: FastifyRequest, id: number, body: AdminKycApproveBody) {
+  const result = await operatorAction(
+    ctx,
+    request,
+    'kyc.approve',
+    `kyc-document:${id}`,
+    (operator) => kyc.approve(ctx, operator, id, body),
+    (r) => ({
+      memberId: r.memberId,
+      kind: r.kind,
+      ...(r.kind === 'id_front' ? { verifiedName: body.verifiedName ?? null, birthday: body.birthday ?? null } : {}),
+      underAge: r.underAge !== null,
+    }),
+  );
+  if (result.underAge)
+    await audit(ctx.db, request, {
+      event: 'kyc.underAge',
+      success: true,
+      memberId: result.memberId,
+      detail: {
+        source: 'review',
+        document: id,
+        birthday: result.underAge.birthday,
+        refunded: result.underAge.refunded,
+      },
+    });
+  return kyc.memberPanel(ctx, result.memberId);
+}
+
+export async function reject(ctx: AppContext, request: FastifyRequest, id: number, reason: string) {
+  const result = await operatorAction(
+    ctx,
+    request,
+    'kyc.reject',
+    `kyc-document:${id}`,
+    (operator) => kyc.reject(ctx, operator, id, reason),
+    (r) => ({ memberId: r.memberId, kind: r.kind, reason }),
+  );
+  return kyc.memberPanel(ctx, result.memberId);
+}

@@ -1,0 +1,365 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { injectEncrypted } from '../../test/jwe';
+import {
+  actors,
+  call,
+  expectFailure,
+  fund,
+  injectMultipart,
+  requestId,
+  setPaymentPassword,
+} from '../cashier/cashier.fixtures';
+import { setBrandSetting } from '../site/brand.service';
+import { balanceOf, houseBalance, verifyLedger } from '../wallet/wallet.service';
+
+// KYC (issue 15, docs/kyc.md) through HTTP: the level gate and daily limit on withdrawals, upload
+// checks and metadata stripping, document privacy, the review flow with the verified payee name,
+// and the under-age closure that returns deposits through the ledger.
+
+let t: TestApp;
+let reviewer: string;
+let cashierOp: string;
+
+const { member: memberWithSession, operator: operatorWith } = actors(() => t, createMember);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  reviewer = (await operatorWith(['kyc.review'])).token;
+  cashierOp = (await operatorWith(['cashier.read', 'cashier.approve'])).token;
+  // A live brand's settings (the demo seeds 0 and no limits): level 2, 1,000.00 a day at level 2.
+  await setBrandSetting(t.ctx.db, 'kycWithdrawalLevel', 2);
+  await setBrandSetting(t.ctx.db, 'kycDailyWithdrawalLimits', [0, 0, 100_000, null]);
+});
+afterAll(() => t.close());
+
+async function jpegWithExif(width = 40, height = 30) {
+  return sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'GPS-SECRET-48.8584N', Artist: 'SERIAL-XYZ-123' } } })
+    .toBuffer();
+}
+async function png(width = 20, height = 20) {
+  return sharp({ create: { width, height, channels: 3, background: '#aa3366' } })
+    .png()
+    .toBuffer();
+}
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+
+function upload(token: string, kind: string, file: { data: Buffer; contentType: string; filename?: string }) {
+  return injectMultipart(t, '/wps/kyc/documents', token, [
+    { name: 'kind', value: kind },
+    { name: 'file', filename: file.filename ?? 'doc', contentType: file.contentType, data: file.data },
+  ]);
+}
+
+async function verifiedMember(name = 'Juan Dela Cruz') {
+  const m = await memberWithSession({ mobileNum: `917${Math.floor(1e6 + Math.random() * 8e6)}` });
+  expect(
+    (await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: name, birthday: '1990-05-17' })).statusCode,
+  ).toBe(200);
+  const front = (await upload(m.token, 'id_front', { data: await jpegWithExif(), contentType: 'image/jpeg' })).json()
+    .value.id as number;
+  const selfie = (await upload(m.token, 'selfie', { data: await png(), contentType: 'image/png' })).json().value
+    .id as number;
+  return { ...m, front, selfie };
+}
+
+async function documentCount(memberId: number) {
+  const rows = await t.ctx.db.selectFrom('kyc_documents').select('id').where('member_id', '=', memberId).execute();
+  return rows.length;
+}
+
+describe('levels and the withdrawal gate', () => {
+  it('computes the level from verified facts and gates withdrawals by level and daily limit', async () => {
+    const m = await verifiedMember();
+    await setPaymentPassword(t, m.id);
+    await fund(t, m.id, 1_000_000);
+    const bank = await call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
+      bankName: 'BDO',
+      accountName: 'Juan Dela Cruz',
+      accountNumber: `00${Math.floor(Math.random() * 1e10)}`,
+    });
+    expect(bank.statusCode).toBe(200);
+    const accountId = bank.json().value.id as number;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${accountId}/confirm`, cashierOp)).statusCode).toBe(200);
+    const withdraw = (amount: number) =>
+      injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/cashier/withdraw',
+        token: m.token,
+        body: { bankAccountId: accountId, amount, paymentPassword: 'Pay@1234', requestId: requestId() },
+      });
+
+    let status = (await call(t, 'GET', '/wps/kyc', m.token)).json().value;
+    expect(status).toMatchObject({ level: 1, withdrawalLevel: 2, canWithdraw: false, dailyWithdrawalLimit: 0 });
+    expect(status.next).toEqual({ level: 2, needs: ['id_front', 'selfie'] });
+    const refused = await withdraw(500);
+    expectFailure(refused, 403, 'KYC_LEVEL_REQUIRED');
+    expect(refused.json().value).toEqual({ level: 1, required: 2 });
+
+    // The selfie alone is not level 2: the identity front is still pending.
+    expect((await call(t, 'POST', `/admin/kyc/documents/${m.selfie}/approve`, reviewer, {})).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/wps/kyc', m.token)).json().value.level).toBe(1);
+    expectFailure(await withdraw(500), 403, 'KYC_LEVEL_REQUIRED');
+
+    const approved = await call(t, 'POST', `/admin/kyc/documents/${m.front}/approve`, reviewer, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().value).toMatchObject({
+      level: 2,
+      verified: { name: 'Juan Dela Cruz', birthday: '1990-05-17' },
+    });
+    status = (await call(t, 'GET', '/wps/kyc', m.token)).json().value;
+    expect(status).toMatchObject({
+      level: 2,
+      canWithdraw: true,
+      dailyWithdrawalLimit: 1000,
+      verifiedName: 'Juan Dela Cruz',
+    });
+    expect(status.next).toEqual({ level: 3, needs: ['proof_of_address'] });
+
+    expect((await withdraw(600)).statusCode).toBe(200);
+    const over = await withdraw(400.01);
+    expectFailure(over, 422, 'KYC_WITHDRAWAL_LIMIT');
+    expect(over.json().value).toEqual({ level: 2, limit: 1000, used: 600 });
+    expect((await withdraw(400)).statusCode).toBe(200);
+
+    // Level 3 has no KYC limit.
+    const address = (await upload(m.token, 'proof_of_address', { data: PDF, contentType: 'application/pdf' })).json()
+      .value.id as number;
+    expect((await call(t, 'POST', `/admin/kyc/documents/${address}/approve`, reviewer, {})).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/wps/kyc', m.token)).json().value).toMatchObject({ level: 3, next: null });
+    expect((await withdraw(2000)).statusCode).toBe(200);
+  });
+
+  it('keeps level 1 out of reach without a bound mobile number', async () => {
+    const m = await memberWithSession();
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Ana Reyes', birthday: '1985-01-02' });
+    const status = (await call(t, 'GET', '/wps/kyc', m.token)).json().value;
+    expect(status).toMatchObject({ level: 0, mobileBound: false, next: { level: 1, needs: ['mobile'] } });
+  });
+});
+
+describe('uploads', () => {
+  it('refuses a wrong type, a renamed file, an oversized file or image, a pdf selfie; stores nothing', async () => {
+    const m = await memberWithSession();
+    expectFailure(
+      await upload(m.token, 'id_front', { data: await png(), contentType: 'image/png' }),
+      409,
+      'KYC_DETAILS_REQUIRED',
+    );
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Ana Reyes', birthday: '1985-01-02' });
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(32, 1)]);
+    expectFailure(await upload(m.token, 'id_front', { data: gif, contentType: 'image/gif' }), 415, 'KYC_FILE_TYPE');
+    // A PDF renamed to .png, and a PNG sent as a JPEG: the declared type is not what the bytes are.
+    expectFailure(
+      await upload(m.token, 'id_front', { data: PDF, contentType: 'image/png', filename: 'id.png' }),
+      415,
+      'KYC_FILE_TYPE_MISMATCH',
+    );
+    expectFailure(
+      await upload(m.token, 'id_front', { data: await png(), contentType: 'image/jpeg', filename: 'id.jpg' }),
+      415,
+      'KYC_FILE_TYPE_MISMATCH',
+    );
+    expectFailure(await upload(m.token, 'selfie', { data: PDF, contentType: 'application/pdf' }), 415, 'KYC_FILE_TYPE');
+    // Bytes that start like a PNG but are not one.
+    const broken = Buffer.concat([(await png()).subarray(0, 8), Buffer.alloc(200, 7)]);
+    expectFailure(
+      await upload(m.token, 'id_front', { data: broken, contentType: 'image/png' }),
+      400,
+      'KYC_FILE_INVALID',
+    );
+    // Over 8000 pixels a side (a small file that would decode huge), and over 5 MB.
+    expectFailure(
+      await upload(m.token, 'id_front', { data: await png(8001, 4), contentType: 'image/png' }),
+      413,
+      'KYC_IMAGE_TOO_LARGE',
+    );
+    const big = Buffer.concat([await jpegWithExif(), Buffer.alloc(5 * 1024 * 1024, 0)]);
+    expectFailure(
+      await upload(m.token, 'id_front', { data: big, contentType: 'image/jpeg' }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    expectFailure(
+      await injectMultipart(t, '/wps/kyc/documents', m.token, [{ name: 'kind', value: 'passport' }]),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(await documentCount(m.id)).toBe(0);
+  });
+
+  it('re-encodes images so their metadata is gone, and keeps the picture', async () => {
+    const m = await memberWithSession();
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Ana Reyes', birthday: '1985-01-02' });
+    const original = await jpegWithExif(64, 48);
+    expect(original.includes('GPS-SECRET')).toBe(true);
+    const res = await upload(m.token, 'id_front', { data: original, contentType: 'image/jpeg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ kind: 'id_front', status: 'pending', contentType: 'image/jpeg' });
+    const file = await call(t, 'GET', `/wps/kyc/documents/${res.json().value.id}/file`, m.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    const stored = file.rawPayload;
+    expect(stored.includes('GPS-SECRET')).toBe(false);
+    expect(stored.includes('SERIAL-XYZ')).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+  });
+});
+
+describe('privacy and review', () => {
+  it("serves a document to its owner and a reviewer only; another member's ids do not exist", async () => {
+    const owner = await verifiedMember('Maria Santos');
+    const other = await memberWithSession();
+    const url = `/wps/kyc/documents/${owner.front}/file`;
+    expect((await call(t, 'GET', url, owner.token)).statusCode).toBe(200);
+    expectFailure(await call(t, 'GET', url, other.token), 404, 'KYC_DOCUMENT_NOT_FOUND');
+    expect((await call(t, 'GET', url)).statusCode).toBe(401);
+    const adminUrl = `/admin/kyc/documents/${owner.front}/file`;
+    expect((await call(t, 'GET', adminUrl, other.token)).statusCode).toBe(403);
+    expectFailure(await call(t, 'GET', adminUrl, cashierOp), 403, 'AUTH_FORBIDDEN');
+    const seen = await call(t, 'GET', adminUrl, reviewer);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('rejects with a reason the member sees, approves once, records the verified name for bank accounts', async () => {
+    const m = await verifiedMember('José Rizal');
+    const queue = (await call(t, 'GET', `/admin/kyc/documents?memberId=${m.id}`, reviewer)).json().value;
+    expect(queue.list.map((d: { id: number }) => d.id)).toEqual([m.front, m.selfie]);
+    expect(queue.list[0]).toMatchObject({ username: m.username, enteredName: 'José Rizal', status: 'pending' });
+
+    expectFailure(
+      await call(t, 'POST', `/admin/kyc/documents/${m.selfie}/reject`, reviewer, { reason: ' ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const rejected = await call(t, 'POST', `/admin/kyc/documents/${m.selfie}/reject`, reviewer, {
+      reason: 'Face not visible',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expectFailure(
+      await call(t, 'POST', `/admin/kyc/documents/${m.selfie}/approve`, reviewer, {}),
+      409,
+      'KYC_DOCUMENT_REVIEWED',
+    );
+    const mine = (await call(t, 'GET', '/wps/kyc', m.token)).json().value;
+    expect(mine.documents.find((d: { id: number }) => d.id === m.selfie)).toMatchObject({
+      status: 'rejected',
+      reason: 'Face not visible',
+    });
+    expect(mine.next).toEqual({ level: 2, needs: ['id_front', 'selfie'] });
+
+    // The operator reads the name off the document; the member can no longer change the details.
+    expect(
+      (
+        await call(t, 'POST', `/admin/kyc/documents/${m.front}/approve`, reviewer, {
+          verifiedName: 'José Protasio Rizal',
+          birthday: '1990-06-19',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectFailure(
+      await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Someone Else', birthday: '1990-06-19' }),
+      409,
+      'KYC_DETAILS_LOCKED',
+    );
+    const bank = (accountName: string) =>
+      call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
+        bankName: 'BPI',
+        accountName,
+        accountNumber: `11${Math.floor(Math.random() * 1e10)}`,
+      });
+    expectFailure(await bank('Jose Rizal'), 422, 'KYC_NAME_MISMATCH');
+    expect((await bank('JOSE PROTASIO RIZAL')).statusCode).toBe(200);
+
+    const audits = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['event', 'success'])
+      .where('event', 'in', ['kyc.approve', 'kyc.reject', 'kyc.upload', 'kyc.details'])
+      .select(sql<string>`detail->>'target'`.as('target'))
+      .select('member_id')
+      .execute();
+    const targets = [`kyc-document:${m.front}`, `kyc-document:${m.selfie}`];
+    const events = audits
+      .filter((a) => a.member_id === m.id || targets.includes(a.target))
+      .map((a) => `${a.event}:${a.success}`);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'kyc.details:true',
+        'kyc.upload:true',
+        'kyc.reject:true',
+        'kyc.approve:true',
+        'kyc.approve:false',
+      ]),
+    );
+  });
+});
+
+describe('age', () => {
+  const yearsAgo = (years: number) => {
+    const d = t.ctx.now();
+    return `${d.getUTCFullYear() - years}-01-01`;
+  };
+
+  async function depositedMember(amount: number) {
+    const m = await memberWithSession({ mobileNum: `918${Math.floor(1e6 + Math.random() * 8e6)}` });
+    const order = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+      methodCode: 'BANK_TRANSFER',
+      amount,
+      requestId: requestId(),
+    });
+    expect(order.statusCode).toBe(200);
+    const ref = order.json().value.reference as string;
+    expect((await call(t, 'POST', `/admin/cashier/deposits/${ref}/approve`, cashierOp)).statusCode).toBe(200);
+    return m;
+  }
+
+  it('closes an under-age account at KYC and returns its deposits through the ledger', async () => {
+    const m = await depositedMember(1500);
+    const payableBefore = await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP');
+    // 20 years old: adult at 18, but under the birthday check's 21 (spec §5).
+    const res = await call(t, 'POST', '/wps/kyc/details', m.token, {
+      fullName: 'Young Player',
+      birthday: yearsAgo(20),
+    });
+    expectFailure(res, 403, 'KYC_UNDER_AGE');
+    const member = await t.ctx.db
+      .selectFrom('members')
+      .select('status')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(member.status).toBe('disabled');
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(0);
+    expect((await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP')) - payableBefore).toBe(150_000);
+    expect((await call(t, 'GET', '/wps/kyc', m.token)).statusCode).toBe(401);
+    const panel = (await call(t, 'GET', `/admin/kyc/members/${m.id}`, reviewer)).json().value;
+    expect(panel).toMatchObject({ accountStatus: 'disabled', underAge: { refunded: 1500 } });
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('member_id', '=', m.id)
+      .where('event', '=', 'kyc.underAge')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('closes the account when the reviewer reads an under-age birthday off the document', async () => {
+    const m = await depositedMember(300);
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Young Player', birthday: '1990-01-01' });
+    const front = (await upload(m.token, 'id_front', { data: await png(), contentType: 'image/png' })).json().value.id;
+    const res = await call(t, 'POST', `/admin/kyc/documents/${front}/approve`, reviewer, { birthday: yearsAgo(17) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ accountStatus: 'disabled', underAge: { refunded: 300 } });
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(0);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+});
