@@ -80,4 +80,5 @@ export const MEMBER_MENU = [
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
   { name: 'manualRebate', key: 'member.menu.manualRebate' },
+  { name: 'verification', key: 'member.menu.verification' },
 ] as const;

@@ -154,6 +154,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/vip/vip-page')).VipPage }),
           },
           {
+            path: 'verification',
+            lazy: async () => ({ Component: (await import('../features/kyc/verification-page')).VerificationPage }),
+          },
+          {
             path: 'manualRebate',
             lazy: async () => ({ Component: (await import('../features/vip/rebate-page')).RebatePage }),
           },
