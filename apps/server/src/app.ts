@@ -31,6 +31,7 @@ import { registerVerificationRoutes } from './modules/accounts/verification.rout
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
+import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
@@ -49,6 +50,7 @@ import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
@@ -199,6 +201,7 @@ const routeModules: RouteModule[] = [
   registerRebateRoutes,
   registerReferralRoutes,
   registerTicketRoutes,
+  registerChatRoutes,
   registerKycRoutes,
   registerMessagesRoutes,
   registerAdminRoutes,
@@ -211,6 +214,7 @@ const routeModules: RouteModule[] = [
   registerAdminVipRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
+  registerAdminChatRoutes,
   registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,

@@ -199,6 +199,16 @@ export const errorCatalogue = {
   TICKET_DRAW_NOT_FOUND: { status: 404, message: 'No such draw' },
   TICKET_KIND_NOT_FOUND: { status: 404, message: 'No such ticket kind' },
   TICKET_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
+  // live chat (issue 14, docs/chat.md)
+  CHAT_VISITOR_REQUIRED: { status: 401, message: 'Please sign in or give your name to chat with us' },
+  CHAT_MODEL_NOT_FOUND: { status: 404, message: 'No such chat entry point' },
+  CHAT_CONVERSATION_NOT_FOUND: { status: 404, message: 'No such conversation' },
+  CHAT_CONVERSATION_CLOSED: { status: 409, message: 'This conversation is closed, please start a new one' },
+  CHAT_NOT_ASSIGNED: { status: 409, message: 'This conversation is not assigned to you' },
+  CHAT_ALREADY_TAKEN: { status: 409, message: 'Another operator already took this conversation' },
+  CHAT_OPERATOR_UNAVAILABLE: { status: 409, message: 'That operator is not online for support chat' },
+  CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: 'No such image' },
+  CHAT_CANNED_NOT_FOUND: { status: 404, message: 'No such canned reply' },
   // VIP levels and rebates (issue 13, docs/vip.md)
   VIP_WITHDRAWAL_COUNT_LIMIT: { status: 422, message: 'Your VIP level allows no more withdrawals today' },
   VIP_WITHDRAWAL_AMOUNT_LIMIT: { status: 422, message: 'This withdrawal is above what your VIP level allows today' },

@@ -24,6 +24,14 @@ export type OperatorNotice = Record<string, unknown>;
 type OperatorListener = (notice: OperatorNotice) => void;
 
 /**
+ * Live chat (modules/chat, docs/chat.md): notices naming a conversation (a message, typing, a read
+ * position, a state change). A channel of its own: the chat socket filters them per conversation.
+ */
+export const CHAT_CHANNEL = 'gamehall_chat';
+export type ChatNotice = Record<string, unknown>;
+type ChatListener = (notice: ChatNotice) => void;
+
+/**
  * After-commit publishing: events are written with pg_notify inside the caller's transaction.
  * PostgreSQL (and PGlite) deliver a NOTIFY only when that transaction commits and drop it on
  * rollback, so a subscriber never sees money that was not kept. On PostgreSQL every node LISTENs
@@ -50,6 +58,8 @@ export type EventBus = {
   subscribe: (memberId: number, listener: Listener) => Promise<() => void>;
   /** Calls `listener` with every notice on OPERATOR_CHANNEL (from any node) until the returned function is called. */
   subscribeOperators: (listener: OperatorListener) => Promise<() => void>;
+  /** Calls `listener` with every notice on CHAT_CHANNEL (from any node) until the returned function is called. */
+  subscribeChat: (listener: ChatListener) => Promise<() => void>;
   /**
    * Calls `listener` with every payload on INVALIDATION_CHANNEL (from any node, this one included),
    * and with `null` whenever notifications may have been missed (the LISTEN connection dropped):
@@ -65,6 +75,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
   const listeners = new Map<number, Set<Listener>>();
   const watchers = new Set<InvalidationListener>();
   const operatorListeners = new Set<OperatorListener>();
+  const chatListeners = new Set<ChatListener>();
   let started: Promise<void> | undefined;
   let closed = false;
   let client: pg.Client | undefined;
@@ -94,6 +105,18 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     for (const listener of operatorListeners) listener(notice as OperatorNotice);
   }
 
+  function dispatchChat(payload: string | undefined) {
+    if (!payload || chatListeners.size === 0) return;
+    let notice: unknown;
+    try {
+      notice = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!notice || typeof notice !== 'object') return;
+    for (const listener of chatListeners) listener(notice as ChatNotice);
+  }
+
   function invalidate(payload: string | null) {
     for (const watcher of watchers) watcher(payload);
   }
@@ -106,6 +129,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       if (n.channel === CHANNEL) dispatch(n.payload);
       else if (n.channel === INVALIDATION_CHANNEL) invalidate(n.payload ?? '');
       else if (n.channel === OPERATOR_CHANNEL) dispatchOperators(n.payload);
+      else if (n.channel === CHAT_CHANNEL) dispatchChat(n.payload);
     });
     let live = false;
     let dropped = false;
@@ -125,7 +149,9 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       if (live) drop();
     });
     await c.connect();
-    await c.query(`LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}; LISTEN ${OPERATOR_CHANNEL}`);
+    await c.query(
+      `LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}; LISTEN ${OPERATOR_CHANNEL}; LISTEN ${CHAT_CHANNEL}`,
+    );
     if (closed) {
       await c.end();
       return;
@@ -159,10 +185,12 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       if (channel === CHANNEL) dispatch(payload);
       else if (channel === INVALIDATION_CHANNEL) invalidate(payload);
       else if (channel === OPERATOR_CHANNEL) dispatchOperators(payload);
+      else if (channel === CHAT_CHANNEL) dispatchChat(payload);
     });
     await sql.raw(`LISTEN ${CHANNEL}`).execute(database.db);
     await sql.raw(`LISTEN ${INVALIDATION_CHANNEL}`).execute(database.db);
     await sql.raw(`LISTEN ${OPERATOR_CHANNEL}`).execute(database.db);
+    await sql.raw(`LISTEN ${CHAT_CHANNEL}`).execute(database.db);
     pgliteListening = !closed;
     // As on PostgreSQL: whatever a cache read before LISTEN may have missed a notification.
     invalidate(null);
@@ -191,6 +219,13 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
         operatorListeners.delete(listener);
       };
     },
+    async subscribeChat(listener) {
+      await ensureStarted();
+      chatListeners.add(listener);
+      return () => {
+        chatListeners.delete(listener);
+      };
+    },
     async watchInvalidations(listener) {
       // Registered before listening starts, so nothing notified after LISTEN is missed.
       watchers.add(listener);
@@ -213,6 +248,7 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       pgliteListening = false;
       listeners.clear();
       operatorListeners.clear();
+      chatListeners.clear();
       invalidate(null);
       watchers.clear();
       stopPglite?.();

@@ -1,10 +1,12 @@
 import websocket from '@fastify/websocket';
 import { OPERATOR_SOCKET_PATH } from '@gamehall/shared/api/admin-realtime';
+import { CHAT_SOCKET_PATH } from '@gamehall/shared/api/chat';
 import { RealtimeQuery } from '@gamehall/shared/api/wallet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import { resolveSession } from '../modules/accounts/sessions.service';
+import { registerChatSocket } from '../modules/chat/chat.socket';
 import { invalidationConcerns, invalidationWatch, type RealtimeEvent } from './event-bus';
 import { registerOperatorRealtime } from './operator-realtime';
 
@@ -51,7 +53,8 @@ export function registerRealtime(root: App, ctx: AppContext): void {
     await scoped.register(websocket, { options: { maxPayload: 4096 } });
     // @fastify/websocket hides websocket routes from OpenAPI; every route must be documented (style rule).
     scoped.addHook('onRoute', (route) => {
-      if ((route.url === '/ws' || route.url === OPERATOR_SOCKET_PATH) && route.schema) route.schema.hide = false;
+      if ((route.url === '/ws' || route.url === OPERATOR_SOCKET_PATH || route.url === CHAT_SOCKET_PATH) && route.schema)
+        route.schema.hide = false;
     });
     const app = scoped.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -116,5 +119,6 @@ export function registerRealtime(root: App, ctx: AppContext): void {
       },
     );
     registerOperatorRealtime(app, ctx);
+    registerChatSocket(app, ctx);
   });
 }

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'points.write',
   'promotions.read',
   'promotions.write',
+  'support.chat',
   'kyc.review',
   'messages.read',
   'messages.write',

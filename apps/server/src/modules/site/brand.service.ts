@@ -82,6 +82,9 @@ export const BrandSettingsSchema = z.object({
     .default(30),
   /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
   agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
+  /** spec §5: feedback text required, its length (characters) between these bounds (issue 14). */
+  feedbackMinLength: z.number().int().min(1).max(1000).default(10),
+  feedbackMaxLength: z.number().int().min(1).max(5000).default(500),
   /**
    * KYC (issue 15, docs/kyc.md): the verification level a withdrawal needs (2: identity document and
    * selfie approved, what licensing bodies commonly ask before paying out). The demo brand seeds 0.
@@ -99,6 +102,22 @@ export const BrandSettingsSchema = z.object({
   themeColor: HexColor.default('#0f1320'),
   backgroundColor: HexColor.default('#0f1320'),
   accentColor: HexColor.default('#f2c14e'),
+  /** spec §7 CBS_modelList: the live chat's entry points (docs/chat.md). */
+  chatEntryPoints: z
+    .array(z.object({ code: z.string().min(1).max(40), name: z.string().min(1).max(60) }))
+    .max(20)
+    .default([{ code: 'WEB', name: 'Customer service' }]),
+  /**
+   * Live chat hours in the brand's time zone ('HH:MM', `to` before `from` spans midnight); null is
+   * always open. Outside them a new conversation is a ticket, answered later (issue 14).
+   */
+  chatHours: z
+    .object({
+      from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+      to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+    })
+    .nullable()
+    .default(null),
 });
 
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;

@@ -25,6 +25,9 @@ const OPEN_DURING_STATES = [
   /^\/wps\/captcha\/?$/,
   /^\/wps\/verification\/challenge\/?$/,
   /^\/wps\/member\/language\/?$/,
+  // The maintenance and region pages' customer-service button opens the live chat (issue 14).
+  /^\/wps\/chat\//,
+  /^\/wps\/relay\/CBS_(modelList|launchChat)\/?$/,
   // Payment gateways settle deposits from wherever they are hosted, maintenance or not.
   /^\/wps\/cashier\/callback\//,
 ];

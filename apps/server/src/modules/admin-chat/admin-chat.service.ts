@@ -1,0 +1,28 @@
+import type { AppContext } from '../../context';
+import * as members from '../admin-members/admin-members.service';
+
+const LAST_DEPOSITS = 5;
+
+/**
+ * The member's key facts beside the chat (issue 14): balance and VIP level from the members
+ * module's overview, the last deposits from its cashier query. Read only.
+ */
+export async function memberFacts(ctx: AppContext, memberId: number) {
+  const [overview, deposits] = await Promise.all([
+    members.overview(ctx, memberId),
+    members.deposits(ctx, memberId, { pageNo: 1, pageSize: LAST_DEPOSITS }),
+  ]);
+  return {
+    memberId,
+    username: overview.member.username,
+    vipLevel: overview.member.vip_level,
+    balance: overview.balance.balance,
+    currency: overview.balance.currency,
+    lastDeposits: deposits.rows.map((d) => ({
+      reference: d.reference,
+      amount: d.amount,
+      status: d.status,
+      createdAt: d.created_at,
+    })),
+  };
+}

@@ -1,0 +1,52 @@
+import type { AdminConversation, ChatConversation, ChatMessage } from '@gamehall/shared/api/chat';
+import type { ConversationRow, MessageRow } from './chat.service';
+
+function iso(v: Date | string): string {
+  return new Date(v).toISOString();
+}
+
+/** A message row, or the same row as it crossed the event bus (JSON: dates are strings). */
+export function presentMessage(r: MessageRow): ChatMessage {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    seq: r.seq,
+    sender: r.sender,
+    senderName: r.sender === 'operator' ? (r.operator_username ?? null) : null,
+    clientMessageId: r.client_message_id,
+    text: r.body,
+    attachmentId: r.attachment_id,
+    createdAt: iso(r.created_at),
+  };
+}
+
+export function presentConversation(r: ConversationRow): ChatConversation {
+  return {
+    id: r.id,
+    state: r.state,
+    operatorName: r.operator_username ?? null,
+    lastSeq: r.last_seq,
+    operatorReadSeq: r.operator_read_seq,
+    customerReadSeq: r.customer_read_seq,
+    createdAt: iso(r.created_at),
+  };
+}
+
+export function presentAdminConversation(r: ConversationRow): AdminConversation {
+  return {
+    id: r.id,
+    state: r.state,
+    customer:
+      r.member_id !== null
+        ? { kind: 'member', memberId: r.member_id, name: r.member_username ?? '' }
+        : { kind: 'visitor', memberId: null, name: r.visitor_name ?? '' },
+    operatorId: r.operator_id,
+    operatorName: r.operator_username ?? null,
+    lastSeq: r.last_seq,
+    operatorReadSeq: r.operator_read_seq,
+    customerReadSeq: r.customer_read_seq,
+    lastText: r.last_text ?? null,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}

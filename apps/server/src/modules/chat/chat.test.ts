@@ -1,0 +1,407 @@
+// postgres: chat messages cross server nodes through LISTEN/NOTIFY (a second node on the same database).
+import { createRequire } from 'node:module';
+import { CHAT_SOCKET_PATH, VISITOR_HEADER } from '@gamehall/shared/api/chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { bootstrap } from '../../bootstrap';
+import { testConfig } from '../../config';
+import type { AppContext } from '../../context';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { actors, fund, JPEG_BYTES, multipart, PNG_BYTES } from '../cashier/cashier.fixtures';
+import { setBrandSetting } from '../site/brand.service';
+
+type WsClient = {
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
+  send(data: string): void;
+  close(): void;
+};
+const { WebSocket } = createRequire(import.meta.url)('ws') as {
+  WebSocket: new (url: string) => WsClient;
+};
+
+let t: TestApp;
+let baseA: string;
+// On PostgreSQL the operator works on a second node: every delivery crosses nodes.
+let other: { app: App; ctx: AppContext; base: string } | undefined;
+let baseB: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseA = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+  baseB = baseA;
+  if (t.ctx.database.kind === 'postgres') {
+    const ctx = await bootstrap(testConfig({ databaseUrl: t.ctx.config.databaseUrl }), { skipSeed: true });
+    const app = await buildApp(ctx);
+    other = { app, ctx, base: (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') };
+    baseB = other.base;
+  }
+}, 60_000);
+afterAll(async () => {
+  if (other) {
+    await other.app.close();
+    await other.ctx.database.close();
+  }
+  await t.close();
+});
+
+const { member: memberWithSession, operator: operatorWithSession } = actors(() => t, createMember);
+const supportOperator = () => operatorWithSession(['support.chat']);
+
+type Message = { type: string; data: Record<string, unknown> };
+
+function connect(base: string, auth: { token?: string; visitorToken?: string }) {
+  const messages: Message[] = [];
+  const waiters: (() => void)[] = [];
+  const ws = new WebSocket(`${base}${CHAT_SOCKET_PATH}`);
+  let closeCode: number | undefined;
+  ws.on('close', (code: number) => {
+    closeCode = code;
+    for (const w of waiters.splice(0)) w();
+  });
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', ...auth })));
+  ws.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(data.toString()) as Message);
+    for (const w of waiters.splice(0)) w();
+  });
+  async function next(type: string, match: (m: Message) => boolean = () => true, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = messages.findIndex((m) => m.type === type && match(m));
+      if (i >= 0) return messages.splice(i, 1)[0] as Message;
+      if (closeCode !== undefined) throw new Error(`socket closed with ${closeCode}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, left);
+      });
+    }
+  }
+  /** The next `n` chat messages' texts, in arrival order. */
+  async function texts(n: number) {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(String((await next('message')).data.text));
+    return out;
+  }
+  const watch = (conversationId: number, after: number) =>
+    ws.send(JSON.stringify({ type: 'watch', conversationId, after }));
+  const closed = () => closeCode;
+  return { ws, messages, next, texts, watch, closed };
+}
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: { token?: string; visitorToken?: string } = {},
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(who.token ? { authorization: who.token } : {}),
+      ...(who.visitorToken ? { [VISITOR_HEADER]: who.visitorToken } : {}),
+    },
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+let clientCounter = 0;
+const clientId = () => `client-${Date.now().toString(36)}-${++clientCounter}`;
+
+async function online(op: { token: string }, value = true) {
+  const res = await call('PUT', '/admin/chat/status', op, { online: value });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function everyoneOffline() {
+  await t.ctx.db.updateTable('chat_operators').set({ online: false }).execute();
+}
+
+async function open(who: { token?: string; visitorToken?: string }) {
+  const res = await call('POST', '/wps/chat/conversation', who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value.conversation as { id: number; state: string; lastSeq: number };
+}
+
+describe('entry points', () => {
+  it('answers the configured entry points and the chat window URL', async () => {
+    await setBrandSetting(t.ctx.db, 'chatEntryPoints', [
+      { code: 'WEB', name: 'Customer service' },
+      { code: 'VIP', name: 'VIP desk' },
+    ]);
+    const list = await call('GET', '/wps/relay/CBS_modelList');
+    expect(list.json().value.list).toEqual([
+      { modelCode: 'WEB', modelName: 'Customer service', chatUrl: '/chat?model=WEB' },
+      { modelCode: 'VIP', modelName: 'VIP desk', chatUrl: '/chat?model=VIP' },
+    ]);
+    const launch = await call('POST', '/wps/relay/CBS_launchChat', {}, { modelCode: 'VIP' });
+    expect(launch.json().value).toEqual({ chatUrl: '/chat?model=VIP' });
+    const unknown = await call('POST', '/wps/relay/CBS_launchChat', {}, { modelCode: 'NOPE' });
+    expect(unknown.json().code).toBe('CHAT_MODEL_NOT_FOUND');
+  });
+});
+
+describe('visitors', () => {
+  it('needs a name, and refuses a forged token', async () => {
+    expect((await call('POST', '/wps/chat/conversation')).json().code).toBe('CHAT_VISITOR_REQUIRED');
+    expect((await call('POST', '/wps/chat/visitor', {}, { name: '' })).statusCode).toBe(400);
+    const issued = (await call('POST', '/wps/chat/visitor', {}, { name: 'Ana' })).json().value;
+    expect(issued.name).toBe('Ana');
+    const [id, , sig] = String(issued.visitorToken).split('.');
+    const forged = `${id}.${Buffer.from('Admin').toString('base64url')}.${sig}`;
+    expect((await call('POST', '/wps/chat/conversation', { visitorToken: forged })).json().code).toBe(
+      'CHAT_VISITOR_REQUIRED',
+    );
+    const conversation = await open({ visitorToken: issued.visitorToken });
+    // The same visitor gets the same open conversation; another visitor cannot read it.
+    expect((await open({ visitorToken: issued.visitorToken })).id).toBe(conversation.id);
+    const stranger = (await call('POST', '/wps/chat/visitor', {}, { name: 'Eve' })).json().value;
+    const peek = await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, stranger);
+    expect(peek.json().code).toBe('CHAT_CONVERSATION_NOT_FOUND');
+  });
+});
+
+describe('a member and an operator on two nodes', () => {
+  it('exchange messages in order, none lost or doubled across a reconnect', async () => {
+    await everyoneOffline();
+    const busy = await supportOperator();
+    const idle = await supportOperator();
+    await online(busy);
+    // busy holds one conversation already, so the next goes to idle (the least busy).
+    await open(await memberWithSession());
+    await online(idle);
+    const member = await memberWithSession();
+    const conversation = await open(member);
+    expect(conversation.state).toBe('active');
+    const detail = (await call('GET', `/admin/chat/conversations/${conversation.id}`, idle)).json().value;
+    expect(detail.conversation.operatorId).toBe(idle.id);
+
+    const memberSocket = connect(baseA, { token: member.token });
+    await memberSocket.next('ready');
+    memberSocket.watch(conversation.id, 0);
+    const operatorSocket = connect(baseB, { token: idle.token });
+    await operatorSocket.next('ready');
+    operatorSocket.watch(conversation.id, 0);
+
+    const sent = ['one', 'two', 'three', 'four', 'five'];
+    const ids: string[] = [];
+    for (const text of sent) {
+      const id = clientId();
+      ids.push(id);
+      const res = await call('POST', '/wps/chat/messages', member, {
+        conversationId: conversation.id,
+        clientMessageId: id,
+        text,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // A resend with the same client id is stored once.
+    const again = await call('POST', '/wps/chat/messages', member, {
+      conversationId: conversation.id,
+      clientMessageId: ids[0],
+      text: 'one',
+    });
+    expect(again.json().value.seq).toBe(1);
+    expect(await operatorSocket.texts(5)).toEqual(sent);
+    expect(await memberSocket.texts(5)).toEqual(sent);
+
+    // Typing and read receipts reach the other side.
+    operatorSocket.ws.send(JSON.stringify({ type: 'typing', conversationId: conversation.id }));
+    expect((await memberSocket.next('typing')).data.by).toBe('operator');
+    await call('POST', `/admin/chat/conversations/${conversation.id}/read`, idle, { seq: 5 });
+    expect((await memberSocket.next('read')).data).toEqual({ conversationId: conversation.id, by: 'operator', seq: 5 });
+
+    // The member drops off; the operator answers meanwhile; the member resumes after seq 5.
+    memberSocket.ws.close();
+    for (const text of ['six', 'seven', 'eight']) {
+      const res = await call('POST', `/admin/chat/conversations/${conversation.id}/messages`, idle, {
+        clientMessageId: clientId(),
+        text,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const back = connect(baseA, { token: member.token });
+    await back.next('ready');
+    back.watch(conversation.id, 5);
+    expect(await back.texts(3)).toEqual(['six', 'seven', 'eight']);
+    await call('POST', '/wps/chat/messages', member, {
+      conversationId: conversation.id,
+      clientMessageId: clientId(),
+      text: 'nine',
+    });
+    expect(await back.texts(1)).toEqual(['nine']);
+    expect(await operatorSocket.texts(4)).toEqual(['six', 'seven', 'eight', 'nine']);
+    // Nothing doubled: no further message arrived on either socket.
+    expect(back.messages.filter((m) => m.type === 'message')).toEqual([]);
+    expect(operatorSocket.messages.filter((m) => m.type === 'message')).toEqual([]);
+    const history = (await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, member)).json().value
+      .list;
+    expect(history.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    back.ws.close();
+    operatorSocket.ws.close();
+  });
+
+  it('answers the member key facts, transfers, refuses a second taker, closes', async () => {
+    await everyoneOffline();
+    const first = await supportOperator();
+    const second = await supportOperator();
+    await online(first);
+    const member = await memberWithSession();
+    await fund(t, member.id, 12_345);
+    const conversation = await open(member);
+    const detail = (await call('GET', `/admin/chat/conversations/${conversation.id}`, first)).json().value;
+    expect(detail.facts).toMatchObject({ memberId: member.id, balance: 123.45, vipLevel: expect.any(Number) });
+    expect(Array.isArray(detail.facts.lastDeposits)).toBe(true);
+
+    expect((await call('POST', `/admin/chat/conversations/${conversation.id}/take`, second)).json().code).toBe(
+      'CHAT_ALREADY_TAKEN',
+    );
+    // Not online: no transfer.
+    const offline = await call('POST', `/admin/chat/conversations/${conversation.id}/transfer`, first, {
+      operatorId: second.id,
+    });
+    expect(offline.json().code).toBe('CHAT_OPERATOR_UNAVAILABLE');
+    await online(second);
+    const moved = await call('POST', `/admin/chat/conversations/${conversation.id}/transfer`, first, {
+      operatorId: second.id,
+    });
+    expect(moved.json().value.conversation.operatorId).toBe(second.id);
+    const notMine = await call('POST', `/admin/chat/conversations/${conversation.id}/messages`, first, {
+      clientMessageId: clientId(),
+      text: 'hello',
+    });
+    expect(notMine.json().code).toBe('CHAT_NOT_ASSIGNED');
+    const closed = await call('POST', `/admin/chat/conversations/${conversation.id}/close`, second);
+    expect(closed.json().value.conversation.state).toBe('closed');
+    const late = await call('POST', '/wps/chat/messages', member, {
+      conversationId: conversation.id,
+      clientMessageId: clientId(),
+      text: 'anyone?',
+    });
+    expect(late.json().code).toBe('CHAT_CONVERSATION_CLOSED');
+    // A new conversation after the close.
+    expect((await open(member)).id).not.toBe(conversation.id);
+  });
+
+  it('refuses operators without support.chat', async () => {
+    const cashier = await operatorWithSession(['cashier.read']);
+    expect((await call('GET', '/admin/chat/conversations', cashier)).statusCode).toBe(403);
+    const socket = connect(baseA, { token: cashier.token });
+    await expect(socket.next('ready', undefined, 2_000)).rejects.toThrow(/closed with 4001/);
+  });
+});
+
+describe('offline hours', () => {
+  it('leaves a ticket that an operator answers later; the member finds the answer on return', async () => {
+    await setBrandSetting(t.ctx.db, 'chatHours', { from: '00:00', to: '00:01' });
+    try {
+      const nowInZone = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Manila',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date());
+      if (nowInZone === '00:00') return;
+      const member = await memberWithSession();
+      const ticket = await open(member);
+      expect(ticket.state).toBe('ticket');
+      await call('POST', '/wps/chat/messages', member, {
+        conversationId: ticket.id,
+        clientMessageId: clientId(),
+        text: 'My deposit?',
+      });
+      const op = await supportOperator();
+      const tickets = (await call('GET', '/admin/chat/conversations?state=ticket', op)).json().value.list;
+      expect(tickets.map((c: { id: number }) => c.id)).toContain(ticket.id);
+      expect((await call('POST', `/admin/chat/conversations/${ticket.id}/take`, op)).statusCode).toBe(200);
+      await call('POST', `/admin/chat/conversations/${ticket.id}/messages`, op, {
+        clientMessageId: clientId(),
+        text: 'Credited.',
+      });
+      const current = (await call('GET', '/wps/chat/conversation', member)).json().value.conversation;
+      expect(current.id).toBe(ticket.id);
+      const list = (await call('GET', `/wps/chat/messages?conversationId=${ticket.id}`, member)).json().value.list;
+      expect(list.map((m: { text: string; sender: string }) => [m.sender, m.text])).toEqual([
+        ['customer', 'My deposit?'],
+        ['operator', 'Credited.'],
+      ]);
+    } finally {
+      await setBrandSetting(t.ctx.db, 'chatHours', null);
+    }
+  });
+});
+
+describe('attachments', () => {
+  async function upload(
+    who: { token?: string; visitorToken?: string },
+    conversationId: number,
+    file: Buffer,
+    name: string,
+    type: string,
+  ) {
+    const body = multipart([
+      { name: 'conversationId', value: String(conversationId) },
+      { name: 'clientMessageId', value: clientId() },
+      { name: 'image', filename: name, contentType: type, data: file },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/wps/chat/attachments',
+      payload: body.payload,
+      headers: {
+        'content-type': body.contentType,
+        ...(who.token ? { authorization: who.token } : {}),
+        ...(who.visitorToken ? { [VISITOR_HEADER]: who.visitorToken } : {}),
+      },
+    });
+  }
+
+  it('takes png and jpg by content and refuses other content and size, storing nothing', async () => {
+    const visitor = (await call('POST', '/wps/chat/visitor', {}, { name: 'Pic' })).json().value;
+    const conversation = await open(visitor);
+    const png = await upload(visitor, conversation.id, PNG_BYTES, 'photo.bin', 'application/octet-stream');
+    expect(png.statusCode, png.body).toBe(200);
+    const attachmentId = png.json().value.attachmentId as number;
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/wps/chat/attachments/${attachmentId}`,
+      headers: { [VISITOR_HEADER]: visitor.visitorToken },
+    });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(image.rawPayload, PNG_BYTES)).toBe(0);
+    expect((await upload(visitor, conversation.id, JPEG_BYTES, 'p.jpg', 'image/jpeg')).statusCode).toBe(200);
+
+    const before = (await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, visitor)).json().value
+      .list.length;
+    const script = await upload(visitor, conversation.id, Buffer.from('<svg onload=alert(1)>'), 'x.png', 'image/png');
+    expect(script.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = await upload(visitor, conversation.id, huge, 'big.png', 'image/png');
+    expect(big.statusCode).toBe(413);
+    const after = (await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, visitor)).json().value.list
+      .length;
+    expect(after).toBe(before);
+  });
+});
+
+describe('canned replies', () => {
+  it('are managed by operators', async () => {
+    const op = await supportOperator();
+    const added = await call('POST', '/admin/chat/canned', op, { title: 'Hello', text: 'How can I help?' });
+    const id = added.json().value.id as number;
+    expect(
+      (await call('PUT', `/admin/chat/canned/${id}`, op, { title: 'Hi', text: 'Hi there' })).json().value.text,
+    ).toBe('Hi there');
+    expect((await call('GET', '/admin/chat/canned', op)).json().value.list).toContainEqual({
+      id,
+      title: 'Hi',
+      text: 'Hi there',
+    });
+    expect((await call('DELETE', `/admin/chat/canned/${id}`, op)).statusCode).toBe(200);
+    expect((await call('DELETE', `/admin/chat/canned/${id}`, op)).json().code).toBe('CHAT_CANNED_NOT_FOUND');
+  });
+});
