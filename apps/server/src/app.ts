@@ -40,6 +40,7 @@ import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-miss
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
+import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
@@ -67,6 +68,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
+import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
@@ -200,6 +202,7 @@ const routeModules: RouteModule[] = [
   registerVipRoutes,
   registerRebateRoutes,
   registerReferralRoutes,
+  registerResponsibleRoutes,
   registerTicketRoutes,
   registerChatRoutes,
   registerKycRoutes,
@@ -215,6 +218,7 @@ const routeModules: RouteModule[] = [
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
   registerAdminChatRoutes,
+  registerAdminResponsibleRoutes,
   registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,

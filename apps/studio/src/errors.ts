@@ -14,6 +14,14 @@ export const studioErrors = {
     status: 403,
     message: 'Your account cannot play right now, please contact customer service',
   },
+  STUDIO_PLAYER_LIMIT: {
+    status: 403,
+    message: 'This bet would go over your wager or loss limit, or your session time is up',
+  },
+  STUDIO_PLAYER_EXCLUDED: {
+    status: 403,
+    message: 'You are taking a break from play: betting is closed until it ends',
+  },
   STUDIO_WALLET_REFUSED: { status: 409, message: 'The wallet refused the bet' },
   STUDIO_WALLET_UNAVAILABLE: {
     status: 503,

@@ -34,6 +34,11 @@ export function betRefusal(answer: { status: string; balance: number }): StudioE
       return new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
     case 'ERROR_PLAYER_DISABLED':
       return new StudioError('STUDIO_PLAYER_DISABLED');
+    // Issue 15: a responsible-play limit or break of the player (docs/responsible-play.md).
+    case 'ERROR_PLAYER_LIMIT':
+      return new StudioError('STUDIO_PLAYER_LIMIT');
+    case 'ERROR_PLAYER_EXCLUDED':
+      return new StudioError('STUDIO_PLAYER_EXCLUDED');
     default:
       return new StudioError(
         'STUDIO_WALLET_REFUSED',

@@ -102,6 +102,18 @@ export const errorCatalogue = {
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },
   GAME_NO_LOBBY: { status: 422, message: 'This vendor has no game lobby' },
+  // responsible play (issue 15 "Limits and breaks"; docs/responsible-play.md)
+  RESPONSIBLE_DEPOSIT_LIMIT: { status: 422, message: 'This deposit would go over your deposit limit' },
+  RESPONSIBLE_SESSION_LIMIT: {
+    status: 403,
+    message: 'You have reached your daily session time limit; you can play again tomorrow',
+  },
+  RESPONSIBLE_BREAK_ACTIVE: {
+    status: 403,
+    message: 'You are taking a break from play; deposits, games and promotions are closed until it ends',
+  },
+  RESPONSIBLE_BREAK_LOCKED: { status: 409, message: 'A break cannot be shortened or ended early' },
+  RESPONSIBLE_NO_BREAK: { status: 409, message: 'This member is not on a break' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
   // back-office operators, roles and their sign-in (issue 11)
@@ -288,6 +300,14 @@ export const vendorStatusCatalogue = {
   ERROR_ROUND_CLOSED: { http: 409, message: 'The round is closed' },
   ERROR_BET_ALREADY_SETTLED: { http: 409, message: 'A win already settled this round: the bet cannot be rolled back' },
   ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
+  ERROR_PLAYER_LIMIT: {
+    http: 403,
+    message: "The bet would go over the player's wager or loss limit, or the session time is up; do not retry it",
+  },
+  ERROR_PLAYER_EXCLUDED: {
+    http: 403,
+    message: 'The player is on a time-out or self-exclusion: no bets until it ends; close the game',
+  },
 } as const satisfies Record<string, { http: number; message: string }>;
 
 export type VendorStatus = keyof typeof vendorStatusCatalogue;

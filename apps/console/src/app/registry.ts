@@ -19,6 +19,7 @@ export const FEATURE_ORDER = [
   'vip',
   'kyc',
   'site',
+  'protection',
   'operators',
   'audit',
 ] as const;

@@ -81,4 +81,5 @@ export const MEMBER_MENU = [
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
   { name: 'manualRebate', key: 'member.menu.manualRebate' },
   { name: 'verification', key: 'member.menu.verification' },
+  { name: 'responsiblePlay', key: 'member.menu.responsiblePlay' },
 ] as const;

@@ -168,6 +168,12 @@ export const router = createBrowserRouter([
         ],
       },
       { path: '/:gameType', lazy: categoryRoute },
+          {
+            path: 'responsiblePlay',
+            lazy: async () => ({
+              Component: (await import('../features/responsible/responsible-page')).ResponsiblePage,
+            }),
+          },
       {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/pages/not-found-page')).NotFoundPage }),

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'promotions.read',
   'promotions.write',
   'support.chat',
+  'players.protect',
   'kyc.review',
   'messages.read',
   'messages.write',

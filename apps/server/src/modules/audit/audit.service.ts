@@ -88,6 +88,8 @@ export type AuditEvent =
   | 'kyc.details'
   | 'kyc.upload'
   | 'kyc.approve'
+  | 'protection.note'
+  | 'protection.lift'
   | 'kyc.reject'
   | 'kyc.underAge';
 

@@ -10,6 +10,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
 import { getBrand } from '../site/brand.service';
+import { assertDepositAllowed, noteDepositRefused } from '../responsible/responsible.service';
 import { hit } from '../throttle/throttle.service';
 import { assertWithdrawalWithinLevel } from '../vip/vip.service';
 import { balanceOf, captureHold, hold, post, profitLoss, releaseHold } from '../wallet/wallet.service';
@@ -95,16 +96,27 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
   assertWithinLimits(amount, method);
   // Orders cost an operator's attention: a member opens at most 20 an hour (retries do not count).
   await hit(ctx.db, `deposit-orders:${principal.memberId}`, NEW_DEPOSITS_PER_HOUR, ctx.now());
-  const inserted = await q.insertDeposit(ctx.db, {
-    reference: newReference('D'),
-    memberId: principal.memberId,
-    requestId: body.requestId,
-    methodCode: method.code,
-    methodKind: kind,
-    amount,
-    currency: brand.currency,
-    now: ctx.now(),
-  });
+  // Issue 15: a break or a deposit limit refuses the order; the member's limits row is locked with
+  // the insert, so concurrent orders that together cross a limit are not all accepted.
+  const inserted = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await assertDepositAllowed(ctx, trx, principal.memberId, amount);
+      return q.insertDeposit(trx, {
+        reference: newReference('D'),
+        memberId: principal.memberId,
+        requestId: body.requestId,
+        methodCode: method.code,
+        methodKind: kind,
+        amount,
+        currency: brand.currency,
+        now: ctx.now(),
+      });
+    })
+    .catch(async (error: unknown) => {
+      await noteDepositRefused(ctx, principal.memberId, error);
+      throw error;
+    });
   if (!inserted) {
     const winner = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
     if (!winner) throw new Error('deposit order vanished');

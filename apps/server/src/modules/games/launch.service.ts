@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { admitLaunch } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
 import { displayCategory } from './categories';
 import { localName, presentGame } from './games.presenter';
@@ -81,9 +82,13 @@ async function openSession(
   lc: LaunchContext,
 ): Promise<LaunchGameValue> {
   const brand = await getBrand(ctx.db);
+  // Issue 15: no launch during a break or after the day's session time; a session limit ends the
+  // game session when the day's session does.
+  const sessionEnd = await admitLaunch(ctx, launcher.principal.memberId, launcher.mode === 'real');
   const token = randomBytes(32).toString('base64url');
   const createdAt = ctx.now();
-  const expiresAt = new Date(createdAt.getTime() + GAME_SESSION_HOURS * 3_600_000);
+  const hoursLater = createdAt.getTime() + GAME_SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(sessionEnd ? Math.min(hoursLater, sessionEnd.getTime()) : hoursLater);
   await insertGameSession(ctx.db, {
     tokenHash: hashGameToken(token),
     memberId: launcher.mode === 'real' ? launcher.principal.memberId : null,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
 import { type ActivityConsumer, type ActivityEvent, drainActivity, registerActivityConsumer } from './engine';
@@ -321,6 +322,7 @@ export function phaseOf(
   if (p.ends_at !== null && new Date(p.ends_at) <= now) return 'over';
   if (p.state === 'paused') return 'paused';
   return new Date(p.starts_at) > now ? 'scheduled' : 'running';
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 }
 
 async function openPromotion(ctx: AppContext, promotionId: number) {
@@ -331,6 +333,7 @@ async function openPromotion(ctx: AppContext, promotionId: number) {
 }
 
 /** MCSFE_signUpPromotionJoin: the member joins a promotion whose rules need it. */
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 export async function join(ctx: AppContext, memberId: number, promotionId: number) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
@@ -396,6 +399,7 @@ export async function decideApplication(
       if (amount > 0 && (await onePerPersonAllows(trx, p.id, rules, a.member_id, source, amount))) {
         await q.insertReward(trx, {
           member_id: a.member_id,
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
           promotion_id: p.id,
           source,
           amount,
@@ -425,6 +429,7 @@ export async function expireRewards(ctx: AppContext): Promise<{ rewards: number;
       rewards++;
     });
   }
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   let wagers = 0;
   for (const { id } of await q.expiredWagerIds(ctx.db, now)) {
     await ctx.db.transaction().execute(async (trx) => {

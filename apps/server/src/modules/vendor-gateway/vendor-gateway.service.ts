@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { followAppClock } from '../../db/app-clock';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { betRefusal } from '../responsible/responsible.service';
 import {
   houseEntryTotals,
   playableBalance,
@@ -516,6 +517,9 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    // Issue 15: a break, the day's session time, or a wager or loss limit refuses the bet.
+    const limited = await betRefusal(ctx, trx, memberId, body.amount);
+    if (limited) throw new VendorRefusal(limited, memberId);
 
     const round = { node_id: nodeId, game_code: body.gameCode, game_type: gameType, currency: integration.currency };
     const after = await settle(

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { launchGame, launchLobby, type SeamlessState } from '../../components/game-actions';
 import { ApiError } from '../../lib/api-client';
+import { RealityCheck } from '../responsible/reality-check';
 
 /**
  * spec §2 /seamless: header only, the game in an iframe that fills the page, and a way back. The
@@ -33,6 +34,7 @@ export function SeamlessPage() {
   // A reload has no tile state: the relaunch answer names the game.
   const gameName = state?.gameName || relaunch.data?.gameName || t('games.seamless');
   const backTo = state?.backTo ?? '/';
+  const navigate = useNavigate();
   const error = relaunch.error;
   // The game fills the window below the site header (whose height depends on the width).
   const [headerHeight, setHeaderHeight] = useState(64);
@@ -60,14 +62,18 @@ export function SeamlessPage() {
         </h1>
       </div>
       {url ? (
-        <iframe
-          title={gameName}
-          src={url}
-          className="w-full flex-1 border-0 bg-black"
-          allow="autoplay; fullscreen"
-          allowFullScreen
-          data-testid="game-frame"
-        />
+        <div className="relative flex flex-1 flex-col">
+          <iframe
+            title={gameName}
+            src={url}
+            className="w-full flex-1 border-0 bg-black"
+            allow="autoplay; fullscreen"
+            allowFullScreen
+            data-testid="game-frame"
+          />
+          {/* Issue 15: the reality check over every game, stop closes it. */}
+          <RealityCheck onStop={() => navigate(backTo)} />
+        </div>
       ) : (
         <p className="m-auto p-8 text-center text-(--text-muted)" role={error ? 'alert' : undefined}>
           {error
