@@ -4,10 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { coreStrings } from './src/lib/core-namespaces';
+import { serviceWorker } from './src/pwa/build-plugin';
 
 // The dev server proxies the API to a running server (npm start) so `npx vite` works beside it.
 const api = process.env.GAMEHALL_API ?? 'http://127.0.0.1:3000';
-const proxied = ['/wps', '/lgw', '/art', '/dev', '/ws', '/lotto'];
+const proxied = ['/wps', '/lgw', '/art', '/dev', '/ws', '/lotto', '/manifest.webmanifest', '/pwa', '/download'];
 
 // `virtual:locale-en-core`: the English strings of the first chunk (lib/core-namespaces.ts); the
 // whole en.json is a lazy chunk like every other language.
@@ -26,7 +27,7 @@ function englishCore(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), englishCore()],
+  plugins: [react(), tailwindcss(), englishCore(), serviceWorker()],
   build: { target: 'es2022', chunkSizeWarningLimit: 600 },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/ws' }])) },
 });

@@ -6,10 +6,6 @@ import { SiteLayout } from './layout/site-layout';
 import { CATEGORY_ROUTES, paths } from './paths';
 
 // spec §2 route table. Home is in the first chunk; every other page is a lazy route module.
-const frame = (name: string) => async () => {
-  const { FramePage } = await import('../features/pages/frame-page');
-  return { Component: () => <FramePage name={name} /> };
-};
 
 const games = () => import('../features/games/pages');
 
@@ -108,7 +104,10 @@ export const router = createBrowserRouter([
         path: `${paths.agentHome}/*`,
         lazy: async () => ({ Component: (await import('../features/agents/agent-layout')).AgentLayout }),
       },
-      { path: paths.down, lazy: frame('down') },
+      {
+        path: paths.down,
+        lazy: async () => ({ Component: (await import('../features/download/download-page')).DownloadPage }),
+      },
       { path: paths.seamless, lazy: async () => ({ Component: (await games()).SeamlessPage }) },
       { path: paths.lottery, lazy: async () => ({ Component: (await games()).LotteryRoute }) },
       { path: paths.seaLottery, lazy: async () => ({ Component: (await games()).SeaLotteryRoute }) },

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowUp, Headset, MessageCircle } from 'lucide-react';
+import { ArrowUp, Download, Headset, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, resourcesQuery } from '../../lib/site-queries';
+import { promptInstall, useInstallState } from '../../pwa/install-prompt';
 
 // spec §2: customer service, the messaging channel when configured, scroll to top.
 export function SideMenu() {
   const { t, i18n } = useTranslation();
   const config = useQuery(configQuery).data;
   const messaging = findResource(useQuery(resourcesQuery).data, 'MESSAGING');
+  // Issue 14: the browser's install offer, where it makes one (pwa/install-prompt.ts).
+  const installable = useInstallState() === 'available';
   const button =
     'grid size-11 place-items-center rounded-full bg-(--surface-raised) text-(--accent) shadow-lg hover:bg-(--accent) hover:text-(--accent-contrast)';
   return (
@@ -34,6 +37,17 @@ export function SideMenu() {
         >
           <MessageCircle size={20} aria-hidden />
         </a>
+      )}
+      {installable && (
+        <button
+          type="button"
+          className={button}
+          aria-label={t('side.install')}
+          title={t('side.install')}
+          onClick={() => void promptInstall()}
+        >
+          <Download size={20} aria-hidden />
+        </button>
       )}
       <button
         type="button"

@@ -4,6 +4,7 @@ import { BookOpen, Gift, HelpCircle, Smartphone, UserPlus, Wallet } from 'lucide
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { normaliseQrOptions } from '../../lib/qr-options';
@@ -113,6 +114,11 @@ export function TextBlock() {
 
 const QR_TYPES = ['MOBILECONFIG', 'IOS', 'ANDROID'];
 
+/** Issue 14: each download code opens the install guide (/down) at its platform's section. */
+function downloadGuide(resourceType: string): string {
+  return `${paths.down}#${resourceType.toUpperCase() === 'ANDROID' ? 'android' : 'ios'}`;
+}
+
 /** spec §2, §9: QR codes (size 180, margin 20) only for the app resources that exist. */
 export function DownloadSection() {
   const { t } = useTranslation();
@@ -143,16 +149,11 @@ export function DownloadSection() {
 function QrTile({ resource }: { resource: Resource }) {
   const { t, i18n } = useTranslation();
   const [src, setSrc] = useState('');
-  // spec §8: an address that does not parse and an image that fails say so in the tile.
-  const [failure, setFailure] = useState<'INVALID_URL' | 'IMAGE_LOAD' | null>(null);
+  // spec §8: an image that fails says so in the tile.
+  const [failure, setFailure] = useState<'IMAGE_LOAD' | null>(null);
+  const guide = downloadGuide(resource.resourceType);
   useEffect(() => {
-    let url: string;
-    try {
-      url = new URL(resource.url, window.location.origin).href;
-    } catch {
-      setFailure('INVALID_URL');
-      return;
-    }
+    const url = new URL(guide, window.location.origin).href;
     setFailure(null);
     const o = normaliseQrOptions({ size: 180, margin: 20 });
     // qrcode's margin counts modules; 20 px at this size is about 4 modules.
@@ -165,10 +166,10 @@ function QrTile({ resource }: { resource: Resource }) {
         setSrc('');
         setFailure('IMAGE_LOAD');
       });
-  }, [resource.url]);
+  }, [guide]);
   return (
-    <a
-      href={resource.url}
+    <Link
+      to={guide}
       className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 text-sm font-semibold text-black"
     >
       {src ? (
@@ -184,13 +185,13 @@ function QrTile({ resource }: { resource: Resource }) {
         />
       ) : failure ? (
         <span role="alert" className="grid size-[180px] place-items-center text-center text-xs">
-          {failure === 'INVALID_URL' ? t('errors.INVALID_URL') : t('errors.IMAGE_LOAD')}
+          {t('errors.IMAGE_LOAD')}
         </span>
       ) : (
         <span className="size-[180px]" />
       )}
       {resourceLabel(t, i18n.language, resource)}
-    </a>
+    </Link>
   );
 }
 
