@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
-import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
@@ -93,7 +92,7 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
     const amount = rewardAmount(p.kind, rules, event, position);
     if (amount <= 0) continue;
     if (!(await onePerPersonAllows(trx, p.id, rules, event.memberId, `event:${event.id}`, amount))) continue;
-    const rewardId = await q.insertReward(trx, {
+    await q.insertReward(trx, {
       member_id: event.memberId,
       promotion_id: p.id,
       source: `event:${event.id}`,
@@ -104,9 +103,6 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
       state: 'claimable',
       expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
     });
-    // Issue 14: a money reward is announced in the inbox (a ticket reward's amount is a count).
-    if (rewardId !== undefined && (rules.payAs === 'cash' || rules.payAs === 'bonus'))
-      await sendSystemMessage(trx, { memberId: event.memberId, kind: 'reward_issued', params: { amount }, now: ctx.now() });
   }
 }
 
@@ -264,7 +260,6 @@ export async function claimReward(ctx: AppContext, memberId: number, rewardId: n
   return ctx.db.transaction().execute(async (trx) => {
     const reward = await q.lockReward(trx, rewardId);
     if (!reward || reward.member_id !== memberId) throw new AppError('REWARD_NOT_FOUND');
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     await claimLocked(trx, ctx, reward);
     return [reward.id];
   });
@@ -275,7 +270,6 @@ export async function claimPromotion(ctx: AppContext, memberId: number, promotio
   const promotion = await q.promotionById(ctx.db, promotionId);
   if (!promotion || promotion.state === 'draft') throw new AppError('PROMOTION_NOT_FOUND');
   return ctx.db.transaction().execute(async (trx) => {
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     const ids = await q.claimableOfPromotion(trx, memberId, promotionId, ctx.now());
     if (ids.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
     const claimed: number[] = [];
@@ -328,6 +322,7 @@ export function phaseOf(
   if (p.ends_at !== null && new Date(p.ends_at) <= now) return 'over';
   if (p.state === 'paused') return 'paused';
   return new Date(p.starts_at) > now ? 'scheduled' : 'running';
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 }
 
 async function openPromotion(ctx: AppContext, promotionId: number) {
@@ -338,10 +333,10 @@ async function openPromotion(ctx: AppContext, promotionId: number) {
 }
 
 /** MCSFE_signUpPromotionJoin: the member joins a promotion whose rules need it. */
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 export async function join(ctx: AppContext, memberId: number, promotionId: number) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   const added = await ctx.db.transaction().execute((trx) => q.insertJoin(trx, p.id, memberId));
   if (!added) throw new AppError('PROMOTION_ALREADY_JOINED');
   return { promotionId: p.id, status: 'Joined' as const };
@@ -371,7 +366,6 @@ export async function apply(
 ) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind !== 'application') throw new AppError('PROMOTION_NOT_APPLICATION');
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
   const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
   if (await q.openApplication(ctx.db, p.id, memberId)) throw new AppError('PROMOTION_ALREADY_JOINED');
@@ -405,6 +399,7 @@ export async function decideApplication(
       if (amount > 0 && (await onePerPersonAllows(trx, p.id, rules, a.member_id, source, amount))) {
         await q.insertReward(trx, {
           member_id: a.member_id,
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
           promotion_id: p.id,
           source,
           amount,
@@ -434,6 +429,7 @@ export async function expireRewards(ctx: AppContext): Promise<{ rewards: number;
       rewards++;
     });
   }
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   let wagers = 0;
   for (const { id } of await q.expiredWagerIds(ctx.db, now)) {
     await ctx.db.transaction().execute(async (trx) => {
