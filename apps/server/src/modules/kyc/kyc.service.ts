@@ -6,6 +6,7 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { audit } from '../audit/audit.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { brandDay, dayStart } from '../vip/vip.service';
@@ -346,6 +347,14 @@ export async function approve(
     }
     if (!(await q.reviewDocument(trx, id, { status: 'approved', reason: null, by: operator.memberId, now })))
       throw new AppError('KYC_DOCUMENT_REVIEWED');
+    // The member is told in the same transaction (issue 14 system messages); a closed account is not.
+    if (!underAge)
+      await sendSystemMessage(trx, {
+        memberId: doc.member_id,
+        kind: 'kyc_document_approved',
+        params: { document: DOCUMENT_NAMES[doc.kind], level: (await memberKyc(trx, doc.member_id)).level },
+        now,
+      });
     return { memberId: doc.member_id, kind: doc.kind, underAge };
   });
 }
@@ -355,9 +364,23 @@ export async function reject(ctx: AppContext, operator: Principal, id: number, r
     const doc = await lockedPending(trx, id);
     if (!(await q.reviewDocument(trx, id, { status: 'rejected', reason, by: operator.memberId, now: ctx.now() })))
       throw new AppError('KYC_DOCUMENT_REVIEWED');
+    await sendSystemMessage(trx, {
+      memberId: doc.member_id,
+      kind: 'kyc_document_rejected',
+      params: { document: DOCUMENT_NAMES[doc.kind], reason },
+      now: ctx.now(),
+    });
     return { memberId: doc.member_id, kind: doc.kind };
   });
 }
+
+// The documents as the member's messages name them (the English copy; the inbox renders the text).
+const DOCUMENT_NAMES: Record<KycDocumentKind, string> = {
+  id_front: 'identity document (front)',
+  id_back: 'identity document (back)',
+  selfie: 'selfie with the document',
+  proof_of_address: 'proof of address',
+};
 
 async function lockedPending(trx: Trx, id: number) {
   const doc = await q.findDocument(trx, id, { forUpdate: true });

@@ -256,6 +256,12 @@ describe('privacy and review', () => {
       reason: 'Face not visible',
     });
     expect(mine.next).toEqual({ level: 2, needs: ['id_front', 'selfie'] });
+    const told = await t.ctx.db
+      .selectFrom('member_messages')
+      .select(['kind', 'content'])
+      .where('member_id', '=', m.id)
+      .execute();
+    expect(told).toEqual([{ kind: 'kyc_document_rejected', content: expect.stringContaining('Face not visible') }]);
 
     // The operator reads the name off the document; the member can no longer change the details.
     expect(

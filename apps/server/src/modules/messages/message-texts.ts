@@ -17,6 +17,8 @@ export const SYSTEM_MESSAGE_KINDS = [
   'password_changed',
   'payment_password_changed',
   'feedback_answered',
+  'kyc_document_approved',
+  'kyc_document_rejected',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 
@@ -68,6 +70,14 @@ const TEXTS: Record<string, Record<SystemMessageKind, Template>> = {
     feedback_answered: {
       title: 'Your feedback was answered',
       content: '{answer}',
+    },
+    kyc_document_approved: {
+      title: 'Document approved',
+      content: 'Your {document} was approved. Your verification level at {site} is now {level}.',
+    },
+    kyc_document_rejected: {
+      title: 'Document rejected',
+      content: 'Your {document} could not be accepted: {reason} Please upload a new one on the Verification page.',
     },
   },
 };
