@@ -1,3 +1,4 @@
+import { CHAT_PATH } from '@gamehall/shared/api/chat';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { loadAllStrings } from '../lib/i18n';
@@ -64,6 +65,13 @@ const walletRoutes = () => [
 ];
 
 export const router = createBrowserRouter([
+  {
+    // Issue 14: the live chat window stands alone (full screen on phones, a popup on desktops).
+    path: CHAT_PATH,
+    errorElement: <RouteError />,
+    loader: () => loadAllStrings().then(() => null),
+    lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+  },
   {
     element: <SiteLayout />,
     errorElement: <RouteError />,

@@ -1,3 +1,4 @@
+import { CHAT_PATH } from '@gamehall/shared/api/chat';
 import { useQuery } from '@tanstack/react-query';
 import { Headset, ShieldAlert, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -9,13 +10,15 @@ import { statusQuery } from '../lib/site-queries';
 export function SiteStateGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { data: status, isPending } = useQuery(statusQuery);
+  // The live chat is what these pages' customer-service button opens (issue 14): it stays reachable.
+  if (window.location.pathname === CHAT_PATH) return <>{children}</>;
   if (isPending) return <div className="min-h-screen bg-(--surface)" aria-busy="true" />;
   if (status?.systemStatus === 1) {
     return (
       <StatePage
         icon={<Wrench size={56} aria-hidden />}
         title={status.title || t('site.maintenanceTitle')}
-        serviceUrl={status.customerServiceUrl}
+        serviceUrl={CHAT_PATH}
       >
         <p className="whitespace-pre-line">{status.info || t('site.maintenanceInfo')}</p>
       </StatePage>
@@ -23,11 +26,7 @@ export function SiteStateGate({ children }: { children: ReactNode }) {
   }
   if (status?.systemStatus === 2) {
     return (
-      <StatePage
-        icon={<ShieldAlert size={56} aria-hidden />}
-        title={t('site.regionTitle')}
-        serviceUrl={status.customerServiceUrl}
-      >
+      <StatePage icon={<ShieldAlert size={56} aria-hidden />} title={t('site.regionTitle')} serviceUrl={CHAT_PATH}>
         <p>{t('site.regionInfo')}</p>
         <p className="mt-2 font-mono text-(--accent)" data-testid="visitor-ip">
           {t('site.yourIp', { ip: status.ip })}

@@ -1,6 +1,8 @@
+import { CHAT_PATH } from '@gamehall/shared/api/chat';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUp, Download, Headset, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { openChatWindow } from '../../features/chat/open-chat';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, resourcesQuery } from '../../lib/site-queries';
 import { promptInstall, useInstallState } from '../../pwa/install-prompt';
@@ -18,7 +20,9 @@ export function SideMenu() {
     <aside aria-label={t('side.label')} className="fixed right-3 bottom-6 z-20 flex flex-col gap-2">
       {config?.customerServiceUrl && (
         <a
-          href={config.customerServiceUrl}
+          href={CHAT_PATH}
+          onClick={openChatWindow}
+          data-testid="side-chat"
           className={button}
           aria-label={t('site.customerService')}
           title={t('site.customerService')}

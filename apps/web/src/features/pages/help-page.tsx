@@ -1,3 +1,4 @@
+import { CHAT_PATH } from '@gamehall/shared/api/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
@@ -15,6 +16,13 @@ export function HelpPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="mb-6 text-2xl font-bold">{t('footer.helpCentre')}</h1>
+      <a
+        href={CHAT_PATH}
+        data-testid="help-chat"
+        className="mb-6 inline-flex rounded-md bg-(--accent) px-4 py-2 font-semibold text-(--accent-contrast)"
+      >
+        {t('site.customerService')}
+      </a>
       {categories.map((c) => (
         <section key={c.category} className="mb-8" id={c.category.toLowerCase()}>
           <h2 className="mb-3 text-lg font-bold text-(--accent)">{c.category}</h2>
