@@ -33,6 +33,8 @@ export function playPage(p: {
   lobbyUrl: string | null;
   mode: string;
   language: string;
+  /** Whose page this is (the session's owner): the sound choice is remembered per player. */
+  member?: string;
 }): string {
   const boot = JSON.stringify(p).replace(/</g, '\\u003c');
   return shell(

@@ -192,6 +192,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
           lobbyUrl: s.lobbyUrl,
           mode: s.mode,
           language: s.language,
+          member: s.owner,
         }),
       );
     } catch (err) {

@@ -52,7 +52,8 @@ async function spinRound(game: FrameLocator): Promise<Round> {
   const fresh = game.locator(
     `[data-testid=history] tbody tr:first-child[data-round-id]${previous ? `:not([data-round-id="${previous}"])` : ''}`,
   );
-  await fresh.waitFor();
+  // The history sits in the fairness drawer, closed while playing.
+  await fresh.waitFor({ state: 'attached' });
   const roundId = await fresh.getAttribute('data-round-id');
   assert.ok(roundId);
   const row = game.locator(`[data-testid=history] tr[data-round-id="${roundId}"]`);
@@ -121,6 +122,7 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   await screenshot(page, 'studio-slot-after');
 
   // Reveal the seed so the round can be verified later.
+  await game.getByTestId('fair-toggle').click();
   await game.getByTestId('rotate').click();
   await game.getByTestId('revealed-seed').waitFor();
 

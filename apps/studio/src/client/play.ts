@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
-// The game page shell: balance, the game's own UI, results, round history and the fairness panel.
+// The game page shell: the shared frame (frame.ts: top bar, fairness drawer, sound, live region),
+// the game's own UI, results and round history.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
 import { crashPage } from './crash';
+import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
 import { gameUiFor, roundSummary } from './games';
 import { lotteryPage } from './lottery';
@@ -47,22 +49,7 @@ async function start() {
   let busy = false;
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
-  const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
   const lastWin = h('strong', { 'data-testid': 'last-win' }, '0.00');
-  const header = h(
-    'header',
-    { class: 'topbar' },
-    info.lobbyUrl
-      ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
-      : h('span'),
-    h(
-      'span',
-      { class: 'title', 'data-testid': 'game-title' },
-      pageTitle(info.engine),
-      info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
-    ),
-    h('span', { class: 'balance' }, `${info.currency} `, balance),
-  );
 
   const stage = h('section', { class: 'panel stage' });
   const result = h('div', { class: 'result' }, 'Win ', lastWin);
@@ -71,7 +58,7 @@ async function start() {
   const historyBody = h('tbody');
   const history = h(
     'section',
-    { class: 'panel' },
+    { class: 'panel history-panel' },
     h('h2', {}, 'History'),
     h(
       'div',
@@ -163,15 +150,21 @@ async function start() {
     revealed,
   );
 
+  const frame = createFrame({
+    title: pageTitle(info.engine),
+    demo: info.mode === 'trial',
+    lobbyUrl: info.lobbyUrl,
+    balance,
+    currency: info.currency,
+    drawerContent: [fairness, history],
+  });
+  const { message } = frame;
   app.replaceChildren(
-    header,
-    h(
-      'div',
-      { class: 'layout' },
-      h('div', { class: 'main-col' }, stage, message),
-      h('div', { class: 'side-col' }, fairness, history),
-    ),
+    frame.header,
+    h('div', { class: 'layout solo' }, h('div', { class: 'main-col' }, stage, message)),
+    frame.drawer,
   );
+  bindSpace(stage);
 
   function say(text: string, kind: 'info' | 'error' = 'info') {
     message.textContent = text;
@@ -205,8 +198,9 @@ async function start() {
     }
   }
 
-  function showAnswer(answer: PlayAnswer, step: StepView) {
-    ui.showStep(step, answer.round);
+  // The balance and the result text follow the animation: the reels land before the win is shown.
+  async function showAnswer(answer: PlayAnswer, step: StepView) {
+    await ui.showStep(step, answer.round);
     balance.textContent = money(answer.balance);
     lastWin.textContent = money(answer.round.win);
     if (answer.winPending) say('Your win is being delivered to your wallet…');
@@ -237,7 +231,7 @@ async function start() {
   async function step(roundId: string): Promise<PlayAnswer | undefined> {
     const answer = await guard(() => api<PlayAnswer>(`/api/round/${roundId}/step`, { method: 'POST' }));
     if (answer) {
-      showAnswer(answer, answer.round.steps[answer.round.steps.length - 1]!);
+      await showAnswer(answer, answer.round.steps[answer.round.steps.length - 1]!);
       await loadHistory();
       await refreshSeedOnly();
     }
@@ -279,10 +273,14 @@ async function start() {
     game: info.game,
     defaultBet: info.defaultBet,
     currency: info.currency,
+    declaredRtp: info.declaredRtp,
+    sound: frame.sound,
+    announce: (text) => say(text),
+    step,
     play: async (bet) => {
       const answer = await guard(() => api<PlayAnswer>('/api/round', { method: 'POST', body: { bet } }));
       if (answer) {
-        showAnswer(answer, answer.round.steps[0]!);
+        await showAnswer(answer, answer.round.steps[0]!);
         await loadHistory();
         await refreshSeedOnly();
       }
@@ -294,7 +292,7 @@ async function start() {
   if (info.openRound) {
     // A round left with free spins owed: resume it where it stopped.
     const last = info.openRound.steps[info.openRound.steps.length - 1];
-    if (last) ui.showStep(last, info.openRound);
+    if (last) void ui.showStep(last, info.openRound);
     say(`Welcome back: ${info.openRound.pendingSteps} free spins are waiting`);
     showContinue(info.openRound);
   }

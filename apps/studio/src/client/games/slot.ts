@@ -1,39 +1,42 @@
-import type { GameContext, GameUi, RoundView, StepView } from '../types';
+/// <reference lib="dom" />
+// The slot page: the theme's reels, drawn as DOM + inline SVG and animated with CSS transforms (see
+// docs/studio-presentation.md for why not a canvas library). The reels land on the grid the server
+// returned and the amounts shown are the server's (slot-present.ts); nothing here decides a result.
+import type { GameContext, GameUi, PlayAnswer, RoundView, StepView } from '../types';
 import { h, money } from '../ui';
+import { type PresentedSpin, presentSpin, reelStrip, type SlotGame, type SlotOutcome } from './slot-present';
 import { symbolLabels, symbolSvg } from './symbol-art';
+import { motifTile, themeArt } from './theme-art';
 
-type SlotGame = {
-  theme: string;
-  volatility: string;
-  mode: 'lines' | 'ways';
-  reels: number;
-  rows: number;
-  paylines: number[][];
-  ways: number;
-  betMultiplier: number;
-  symbols: { id: number; name: string; glyph: string; kind: string }[];
-  freeSpinMultiplier: number;
-  coins: number[];
-};
-type SlotOutcome = {
-  grid: number[][];
-  wins: { line: number; symbol: number; run: number; ways: number; win: number }[];
-  scatterCount: number;
-  scatterWin: number;
-  freeSpinsAwarded: number;
-  freeSpin: boolean;
-  multiplier: number;
-  win: number;
-};
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+const TIER_TEXT = { big: 'BIG WIN', mega: 'MEGA WIN', epic: 'EPIC WIN' } as const;
 
 export function slotUi(): GameUi {
   let game: SlotGame;
-  let cells: HTMLElement[][] = [];
-  let note: HTMLElement;
+  let ctx: GameContext;
+  let reels: HTMLElement[] = [];
+  let strips: HTMLElement[] = [];
+  let linesSvg: SVGSVGElement;
+  let winbar: HTMLElement;
+  let fsCounter: HTMLElement;
+  let overlay: HTMLElement;
+  let spinButton: HTMLButtonElement;
+  let coinSelect: HTMLSelectElement;
+  let turbo = false;
+  let spinning: Animation[] = [];
+  let cycle: ReturnType<typeof setInterval> | undefined;
+  let overlayDone: (() => void) | undefined;
+  const auto = { running: false, left: 0 };
   // Drawn once per symbol and cloned into the cells (a spin redraws every cell).
   const art = new Map<number, SVGSVGElement>();
   let labels: string[] = [];
-  const draw = (cell: HTMLElement, id: number) => {
+
+  function symbolNode(id: number): Node {
     let svg = art.get(id);
     const symbol = game.symbols[id];
     if (!svg && symbol) {
@@ -43,77 +46,500 @@ export function slotUi(): GameUi {
       svg = symbolSvg(symbol, game.theme, rank, labels[rank] ?? '?');
       art.set(id, svg);
     }
-    cell.replaceChildren(svg ? svg.cloneNode(true) : '?');
-    cell.dataset.symbol = symbol?.name ?? '';
-  };
-  return {
-    mount(el: HTMLElement, ctx: GameContext) {
-      game = ctx.game as SlotGame;
-      const grid = h('div', { class: 'slot-grid', style: `--reels:${game.reels}`, 'data-testid': 'slot-grid' });
-      cells = [];
-      for (let r = 0; r < game.reels; r++) {
-        const col: HTMLElement[] = [];
-        const reel = h('div', { class: 'slot-reel' });
-        for (let y = 0; y < game.rows; y++) {
-          const cell = h('div', { class: 'slot-cell' });
-          draw(cell, (r + y) % game.symbols.length);
-          col.push(cell);
-          reel.append(cell);
-        }
-        cells.push(col);
-        grid.append(reel);
+    return svg ? svg.cloneNode(true) : document.createTextNode('?');
+  }
+
+  function cell(id: number, final: boolean, row = 0): HTMLElement {
+    const c = h('div', { class: 'slot-cell' }, symbolNode(id));
+    if (final) {
+      c.dataset.symbol = game.symbols[id]?.name ?? '';
+      c.dataset.symbolId = String(id);
+      c.dataset.row = String(row);
+    } else c.setAttribute('aria-hidden', 'true');
+    return c;
+  }
+
+  /** Puts a reel's strip at rest showing `column` (top to bottom). */
+  function rest(r: number, column: number[]) {
+    const strip = strips[r];
+    if (!strip) return;
+    strip.style.transform = '';
+    strip.replaceChildren(...column.map((id, y) => cell(id, true, y)));
+  }
+
+  function clearWins() {
+    if (cycle) clearInterval(cycle);
+    cycle = undefined;
+    linesSvg.replaceChildren();
+    document.querySelectorAll('.slot-cell.win').forEach((c) => {
+      c.classList.remove('win');
+    });
+    winbar.textContent = '';
+    winbar.classList.remove('has-win');
+  }
+
+  /** Starts the reels turning while the server answers (the result is not known yet). */
+  function startSpin() {
+    clearWins();
+    hideOverlay();
+    ctx.sound?.play('spin');
+    if (reducedMotion()) return;
+    spinning = strips.map((strip) => {
+      const ids = Array.from({ length: 8 }, () => Math.floor(Math.random() * game.symbols.length));
+      // Two identical halves: scrolling one half's height loops seamlessly.
+      strip.replaceChildren(...[...ids, ...ids].map((id) => cell(id, false)));
+      return strip.animate([{ transform: 'translateY(-50%)' }, { transform: 'translateY(0)' }], {
+        duration: turbo ? 220 : 360,
+        iterations: Number.POSITIVE_INFINITY,
+        easing: 'linear',
+      });
+    });
+  }
+
+  function stopLoops() {
+    for (const a of spinning) a.cancel();
+    spinning = [];
+  }
+
+  /** Lands every reel on the server's column, left to right. */
+  async function land(grid: number[][]) {
+    stopLoops();
+    if (reducedMotion()) {
+      for (const [r, col] of grid.entries()) rest(r, col);
+      return;
+    }
+    const landings = grid.map(async (col, r) => {
+      const strip = strips[r];
+      if (!strip) return;
+      const filler = turbo ? 3 + r : 6 + r * 3;
+      const ids = reelStrip(col, game.symbols.length, filler, Math.random);
+      strip.replaceChildren(...ids.map((id, i) => cell(id, i < col.length, i)));
+      const from = `translateY(-${((filler / ids.length) * 100).toFixed(3)}%)`;
+      const anim = strip.animate([{ transform: from }, { transform: 'translateY(0)' }], {
+        duration: turbo ? 180 + r * 70 : 420 + r * 200,
+        easing: 'cubic-bezier(.15,.85,.35,1.08)',
+      });
+      await anim.finished.catch(() => undefined);
+      rest(r, col);
+      ctx.sound?.play('stop');
+    });
+    await Promise.all(landings);
+  }
+
+  function cellAt(r: number, y: number): HTMLElement | undefined {
+    return strips[r]?.children[y] as HTMLElement | undefined;
+  }
+
+  function showWins(p: PresentedSpin) {
+    for (const key of p.winCells) {
+      const [r, y] = key.split(':').map(Number);
+      cellAt(r ?? 0, y ?? 0)?.classList.add('win');
+    }
+    const art = themeArt(game.theme);
+    linesSvg.replaceChildren();
+    for (const w of p.wins) {
+      if (w.line < 0) continue;
+      const line = game.paylines[w.line] ?? [];
+      const poly = document.createElementNS(SVG_NS, 'polyline');
+      poly.setAttribute('points', line.map((row, r) => `${r + 0.5},${row + 0.5}`).join(' '));
+      poly.setAttribute('stroke', art.accent);
+      poly.setAttribute('data-line', String(w.line));
+      linesSvg.append(poly);
+    }
+    if (!p.wins.length) return;
+    winbar.classList.add('has-win');
+    const texts = [`Win ${money(p.total)}`, ...p.wins.map((w) => w.text)];
+    let i = 0;
+    winbar.textContent = texts[0] ?? '';
+    if (texts.length > 1 && !reducedMotion()) {
+      cycle = setInterval(() => {
+        i = (i + 1) % texts.length;
+        winbar.textContent = texts[i] ?? '';
+      }, 1400);
+    }
+  }
+
+  function hideOverlay() {
+    overlay.hidden = true;
+    overlay.replaceChildren();
+    overlay.className = 'slot-overlay';
+    const done = overlayDone;
+    overlayDone = undefined;
+    done?.();
+  }
+
+  /** A celebration or an intro over the reels, for `ms` (tap to skip); instant under reduced motion. */
+  function showOverlay(kind: string, title: string, amount: number | null, ms: number): Promise<void> {
+    hideOverlay();
+    const value = h('strong', { class: 'overlay-amount' }, amount === null ? '' : money(0));
+    overlay.className = `slot-overlay ${kind}`;
+    overlay.replaceChildren(h('span', { class: 'overlay-title' }, title), amount === null ? '' : value);
+    if (kind.startsWith('bigwin')) {
+      for (let i = 0; i < (kind.endsWith('epic') ? 36 : kind.endsWith('mega') ? 24 : 14); i++) {
+        overlay.append(
+          h('i', {
+            class: 'coin',
+            'aria-hidden': 'true',
+            style: `--x:${Math.round(Math.random() * 100)}%;--d:${(0.6 + Math.random() * 1.4).toFixed(2)}s;--t:${(Math.random() * 0.8).toFixed(2)}s`,
+          }),
+        );
       }
-      const coin = h('select', { 'aria-label': 'Coin', 'data-testid': 'coin' });
-      for (const c of game.coins) coin.append(h('option', { value: c }, `${money(c * game.betMultiplier)}`));
-      const spin = h('button', { class: 'button primary big', 'data-testid': 'spin' }, 'Spin');
-      spin.addEventListener('click', async () => {
-        spin.disabled = true;
+    }
+    overlay.hidden = false;
+    if (reducedMotion() || amount === null) {
+      if (amount !== null) value.textContent = money(amount);
+    } else {
+      const start = performance.now();
+      const count = (now: number) => {
+        if (overlay.hidden) return;
+        const t = Math.min(1, (now - start) / (ms * 0.7));
+        value.textContent = money(Math.round(amount * t));
+        if (t < 1) requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+    }
+    if (reducedMotion()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      overlayDone = resolve;
+      setTimeout(() => {
+        if (overlayDone === resolve) hideOverlay();
+      }, ms);
+    });
+  }
+
+  function showFreeSpins(outcome: SlotOutcome, round: RoundView) {
+    const played = round.steps.length - 1;
+    const active = round.pendingSteps > 0 || outcome.freeSpin;
+    fsCounter.hidden = !active;
+    fsCounter.textContent = active
+      ? `Free spins: ${played} played · ${round.pendingSteps} left · wins ×${game.freeSpinMultiplier}`
+      : '';
+  }
+
+  async function spinOnce(): Promise<PlayAnswer | undefined> {
+    startSpin();
+    const answer = await ctx.play({ coin: Number(coinSelect.value) });
+    if (!answer) stopLoops();
+    return answer;
+  }
+
+  async function playFreeSpins(round: RoundView): Promise<RoundView> {
+    let current = round;
+    while (current.pendingSteps > 0 && ctx.step) {
+      startSpin();
+      const next = await ctx.step(current.roundId);
+      if (!next) {
+        stopLoops();
+        break;
+      }
+      current = next.round;
+    }
+    return current;
+  }
+
+  function setSpinLabel() {
+    spinButton.textContent = auto.running ? `Stop auto (${auto.left})` : 'Spin';
+    spinButton.setAttribute('aria-label', auto.running ? `Stop autoplay, ${auto.left} spins left` : 'Spin');
+  }
+
+  async function autoplay(count: number, stopOnWin: boolean, lossLimit: number) {
+    auto.running = true;
+    auto.left = count;
+    let loss = 0;
+    setSpinLabel();
+    spinButton.disabled = false;
+    try {
+      while (auto.running && auto.left > 0) {
+        auto.left--;
+        setSpinLabel();
+        const answer = await spinOnce();
+        if (!answer) break;
+        // Free spins are owed to the round: autoplay plays them before it stops.
+        const round = await playFreeSpins(answer.round);
+        loss += round.stake - round.win;
+        if (stopOnWin && round.win > 0) break;
+        if (lossLimit > 0 && loss >= lossLimit) break;
+      }
+    } finally {
+      auto.running = false;
+      auto.left = 0;
+      setSpinLabel();
+    }
+  }
+
+  function paytable(): HTMLDialogElement {
+    const coin = Number(coinSelect.value) || 1;
+    const stake = coin * game.betMultiplier;
+    const runs = Array.from({ length: game.reels }, (_, i) => i + 1).filter((run) =>
+      game.pays.some((p) => (p[run] ?? 0) > 0),
+    );
+    const rows = game.symbols
+      .filter((s) => s.kind === 'regular')
+      .map((s) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, h('span', { class: 'pay-symbol' }, symbolNode(s.id)), s.name),
+          ...runs.map((run) => h('td', {}, money((game.pays[s.id]?.[run] ?? 0) * coin))),
+        ),
+      );
+    const wild = game.symbols.find((s) => s.kind === 'wild');
+    const scatter = game.symbols.find((s) => s.kind === 'scatter');
+    const scatterRows = game.scatterPays
+      .map((pay, count) => ({ count, pay, spins: game.freeSpinAwards[count] ?? 0 }))
+      .filter((x) => x.pay > 0 || x.spins > 0)
+      .map((x) =>
+        h(
+          'li',
+          {},
+          `${x.count} × ${scatter?.name ?? 'scatter'}: ${x.pay > 0 ? `${money(x.pay * stake)}` : 'no pay'}${x.spins > 0 ? ` + ${x.spins} free spins` : ''}`,
+        ),
+      );
+    const close = h('button', { class: 'button', type: 'button' }, 'Close');
+    const dialog = h(
+      'dialog',
+      { class: 'paytable', 'aria-label': 'Paytable and rules', 'data-testid': 'paytable' },
+      h('h2', {}, 'Paytable and rules'),
+      h(
+        'p',
+        { 'data-testid': 'paytable-rtp' },
+        `Return to player ${ctx.declaredRtp ? `${(ctx.declaredRtp * 100).toFixed(2)}%` : '—'} · ${game.volatility} volatility · ${game.reels}×${game.rows} · ${game.mode === 'lines' ? `${game.paylines.length} lines` : `${game.ways} ways`}`,
+      ),
+      h(
+        'p',
+        { class: 'muted small' },
+        `Pays at a stake of ${money(stake)} (${money(coin)} per ${game.mode === 'lines' ? 'line' : 'way'}). ${
+          game.mode === 'lines'
+            ? 'Line wins pay left to right from the first reel; the highest win per line is paid and line wins add up.'
+            : 'Ways wins pay for matching symbols on adjacent reels from the first reel, in any row; each combination of rows is a way.'
+        }`,
+      ),
+      h(
+        'div',
+        { class: 'table-wrap' },
+        h(
+          'table',
+          { class: 'pays' },
+          h('thead', {}, h('tr', {}, h('th', {}, 'Symbol'), ...runs.map((run) => h('th', {}, `${run}×`)))),
+          h('tbody', {}, ...rows),
+        ),
+      ),
+      wild
+        ? h(
+            'p',
+            {},
+            h('span', { class: 'pay-symbol' }, symbolNode(wild.id)),
+            `${wild.name} (WILD) stands in for every symbol except ${scatter?.name ?? 'the scatter'}.`,
+          )
+        : null,
+      scatter
+        ? h(
+            'div',
+            {},
+            h(
+              'p',
+              {},
+              h('span', { class: 'pay-symbol' }, symbolNode(scatter.id)),
+              `${scatter.name} (FREE) pays anywhere on the reels, in stakes:`,
+            ),
+            h('ul', {}, ...scatterRows),
+            h(
+              'p',
+              {},
+              `Free spins play at the same stake and every win in them is multiplied by ${game.freeSpinMultiplier}; scatters during free spins award more.`,
+            ),
+          )
+        : null,
+      game.mode === 'lines'
+        ? h('div', { class: 'line-maps' }, ...game.paylines.map((line, i) => lineMap(line, i)))
+        : null,
+      h('p', { class: 'muted small' }, 'Every result is decided by the server and can be checked on the verifier.'),
+      close,
+    );
+    close.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => dialog.remove());
+    return dialog;
+  }
+
+  function lineMap(line: number[], i: number): HTMLElement {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${game.reels} ${game.rows}`);
+    svg.setAttribute('aria-hidden', 'true');
+    for (let r = 0; r < game.reels; r++)
+      for (let y = 0; y < game.rows; y++) {
+        const rect = document.createElementNS(SVG_NS, 'rect');
+        rect.setAttribute('x', String(r + 0.08));
+        rect.setAttribute('y', String(y + 0.08));
+        rect.setAttribute('width', '0.84');
+        rect.setAttribute('height', '0.84');
+        rect.setAttribute('class', line[r] === y ? 'on' : '');
+        svg.append(rect);
+      }
+    return h('figure', {}, svg, h('figcaption', {}, `Line ${i + 1}`));
+  }
+
+  function autoplayPanel(): HTMLElement {
+    const count = h('select', { 'aria-label': 'Number of spins', 'data-testid': 'auto-count' });
+    for (const n of [10, 25, 50, 100]) count.append(h('option', { value: n }, String(n)));
+    const stopOnWin = h('input', { type: 'checkbox', 'data-testid': 'auto-stop-win' });
+    const lossLimit = h('input', {
+      type: 'number',
+      min: 0,
+      step: '0.01',
+      inputmode: 'decimal',
+      placeholder: 'none',
+      'aria-label': 'Loss limit',
+      'data-testid': 'auto-loss',
+    });
+    const start = h('button', { class: 'button primary', type: 'submit', 'data-testid': 'auto-start' }, 'Start');
+    const panel = h(
+      'form',
+      { class: 'auto-panel', hidden: true, 'aria-label': 'Autoplay' },
+      h('label', {}, 'Spins ', count),
+      h('label', {}, stopOnWin, ' Stop on any win'),
+      h('label', {}, 'Stop after losing ', lossLimit),
+      start,
+    );
+    panel.addEventListener('submit', (e) => {
+      e.preventDefault();
+      panel.hidden = true;
+      const limit = Math.round(Number(lossLimit.value || 0) * 100);
+      void autoplay(Number(count.value), stopOnWin.checked, Number.isFinite(limit) && limit > 0 ? limit : 0);
+    });
+    return panel;
+  }
+
+  return {
+    mount(el: HTMLElement, context: GameContext) {
+      ctx = context;
+      game = ctx.game as SlotGame;
+      const theme = themeArt(game.theme);
+      linesSvg = document.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+      linesSvg.setAttribute('class', 'slot-lines');
+      linesSvg.setAttribute('viewBox', `0 0 ${game.reels} ${game.rows}`);
+      linesSvg.setAttribute('preserveAspectRatio', 'none');
+      linesSvg.setAttribute('aria-hidden', 'true');
+      const grid = h('div', {
+        class: 'slot-grid',
+        style: `--reels:${game.reels};--rows:${game.rows}`,
+        'data-testid': 'slot-grid',
+        role: 'img',
+        'aria-label': `${game.reels} reels`,
+      });
+      reels = [];
+      strips = [];
+      for (let r = 0; r < game.reels; r++) {
+        const strip = h('div', { class: 'slot-strip' });
+        const reel = h('div', { class: 'slot-reel', 'data-reel': r }, strip);
+        reels.push(reel);
+        strips.push(strip);
+        grid.append(reel);
+        rest(
+          r,
+          Array.from({ length: game.rows }, (_, y) => (r * 2 + y) % Math.max(1, game.symbols.length - 2)),
+        );
+      }
+      overlay = h('div', { class: 'slot-overlay', hidden: true });
+      overlay.addEventListener('click', () => hideOverlay());
+      winbar = h('div', { class: 'slot-winbar', 'data-testid': 'slot-winbar' });
+      fsCounter = h('div', { class: 'slot-fs', hidden: true, 'data-testid': 'free-spins-counter' });
+
+      coinSelect = h('select', { 'aria-label': 'Stake', 'data-testid': 'coin' });
+      for (const c of game.coins) coinSelect.append(h('option', { value: c }, `${money(c * game.betMultiplier)}`));
+      spinButton = h('button', { class: 'spin-button', 'data-testid': 'spin', 'data-primary': '' }, 'Spin');
+      spinButton.addEventListener('click', async () => {
+        if (auto.running) {
+          auto.running = false;
+          setSpinLabel();
+          return;
+        }
+        ctx.sound?.play('button');
+        spinButton.disabled = true;
         try {
-          await ctx.play({ coin: Number(coin.value) });
+          // The free spins of a round won by hand are played with the page's Play buttons.
+          await spinOnce();
         } finally {
-          spin.disabled = false;
+          spinButton.disabled = false;
         }
       });
-      note = h('p', { class: 'muted' }, '');
+      const turboButton = h(
+        'button',
+        { class: 'button ghost small-btn', type: 'button', 'aria-pressed': 'false', 'data-testid': 'turbo' },
+        'Turbo',
+      );
+      turboButton.addEventListener('click', () => {
+        turbo = !turbo;
+        turboButton.setAttribute('aria-pressed', String(turbo));
+      });
+      const panel = autoplayPanel();
+      const autoButton = h(
+        'button',
+        { class: 'button ghost small-btn', type: 'button', 'aria-expanded': 'false', 'data-testid': 'autoplay' },
+        'Auto',
+      );
+      autoButton.addEventListener('click', () => {
+        panel.hidden = !panel.hidden;
+        autoButton.setAttribute('aria-expanded', String(!panel.hidden));
+      });
+      const rules = h('button', { class: 'button ghost small-btn', type: 'button', 'data-testid': 'rules' }, 'Rules');
+      rules.addEventListener('click', () => {
+        const dialog = paytable();
+        document.body.append(dialog);
+        dialog.showModal();
+      });
+
+      el.classList.add('slot-stage');
+      el.style.setProperty('--bg1', theme.bg[0]);
+      el.style.setProperty('--bg2', theme.bg[1]);
+      el.style.setProperty('--reel', theme.reel);
+      el.style.setProperty('--frame', theme.frame);
+      el.style.setProperty('--theme-accent', theme.accent);
+      el.style.setProperty('--motif', motifTile(theme));
+      el.style.setProperty('--reels', String(game.reels));
+      el.style.setProperty('--rows', String(game.rows));
+      el.dataset.theme = game.theme;
       el.append(
         h(
-          'p',
-          { class: 'muted small' },
-          `${game.theme} · ${game.reels}×${game.rows} · ${game.mode === 'lines' ? `${game.paylines.length} lines` : `${game.ways} ways`} · ${game.volatility} volatility`,
+          'div',
+          { class: 'slot-info' },
+          h(
+            'span',
+            { class: 'muted small' },
+            `${game.mode === 'lines' ? `${game.paylines.length} lines` : `${game.ways} ways`} · ${game.volatility} volatility`,
+          ),
+          fsCounter,
         ),
-        grid,
-        note,
-        h('div', { class: 'controls' }, h('label', {}, 'Stake ', coin), spin),
+        h('div', { class: 'slot-machine' }, grid, linesSvg, overlay),
+        winbar,
+        h(
+          'div',
+          { class: 'slot-controls' },
+          h('div', { class: 'slot-side' }, rules, autoButton),
+          spinButton,
+          h('div', { class: 'slot-side' }, h('label', { class: 'stake' }, 'Stake ', coinSelect), turboButton),
+        ),
+        panel,
       );
     },
-    showStep(step: StepView, round: RoundView) {
+    async showStep(step: StepView, round: RoundView) {
       const o = step.outcome as SlotOutcome;
-      const winning = new Set<string>();
-      for (const w of o.wins) {
-        if (w.line >= 0) {
-          const line = game.paylines[w.line];
-          if (line) for (let r = 0; r < w.run; r++) winning.add(`${r}:${line[r]}`);
-        } else {
-          for (let r = 0; r < w.run; r++)
-            for (let y = 0; y < game.rows; y++) {
-              const s = o.grid[r]?.[y];
-              if (s === w.symbol || game.symbols[s ?? -1]?.kind === 'wild') winning.add(`${r}:${y}`);
-            }
-        }
+      const p = presentSpin(game, o, round.stake, money);
+      await land(p.grid);
+      showWins(p);
+      showFreeSpins(o, round);
+      if (p.total > 0) ctx.sound?.play(p.tier === 'none' ? 'win' : 'bigwin');
+      if (p.tier !== 'none') {
+        const ms = (p.tier === 'epic' ? 4200 : p.tier === 'mega' ? 3200 : 2200) / (turbo ? 2 : 1);
+        await showOverlay(`bigwin ${p.tier}`, TIER_TEXT[p.tier], p.total, ms);
       }
-      for (const [r, col] of o.grid.entries()) {
-        for (const [y, s] of col.entries()) {
-          const cell = cells[r]?.[y];
-          if (!cell) continue;
-          draw(cell, s);
-          cell.className = `slot-cell${winning.has(`${r}:${y}`) ? ' win' : ''}${game.symbols[s]?.kind === 'scatter' ? ' scatter' : ''}`;
-        }
+      if (p.freeSpinsAwarded > 0) {
+        await showOverlay(
+          'freespins',
+          `${p.freeSpinsAwarded} FREE SPINS${o.freeSpin ? ' MORE' : ''} · wins ×${game.freeSpinMultiplier}`,
+          null,
+          turbo ? 900 : 1800,
+        );
       }
-      const parts: string[] = [];
-      if (o.freeSpin) parts.push(`Free spin ×${o.multiplier}`);
-      if (o.freeSpinsAwarded > 0) parts.push(`${o.freeSpinsAwarded} free spins won!`);
-      if (round.pendingSteps > 0) parts.push(`${round.pendingSteps} free spins left`);
-      note.textContent = parts.join(' · ');
     },
     summary(step) {
       const o = step.outcome as SlotOutcome;

@@ -1,8 +1,11 @@
 /// <reference lib="dom" />
-// Slot symbols drawn by the studio itself (inline SVG): a shape per pay rank, a colour per theme and
-// rank, and the symbol's initials; WILD and FREE (scatter) badges. The themes' emoji need a colour
+// Slot symbols drawn by the studio itself (inline SVG): a shape per pay rank, the theme's own colour
+// for that rank (theme-art.ts) with a gradient and a gloss, and the symbol's initials; WILD and FREE
+// (scatter) badges in the theme's colours. The themes' emoji need a colour
 // emoji font, which many devices (and headless browsers) lack: they showed as empty boxes there.
 // Drawn symbols look the same everywhere; the emoji stays the symbol's tooltip on devices that have it.
+
+import { themeArt } from './theme-art';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -13,12 +16,6 @@ function el(tag: string, attrs: Record<string, string | number>, text?: string):
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function hashHue(text: string): number {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
-  return h % 360;
 }
 
 /** Points of a regular polygon (or a star when `inner` is given) around the centre. */
@@ -84,32 +81,74 @@ function label(text: string, size: number, y = 50): SVGElement {
   );
 }
 
+/** `color` (#rrggbb) mixed toward white (amount > 0) or black (amount < 0); other notations unchanged. */
+export function shade(color: string, amount: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const n = Number.parseInt(m[1] ?? '0', 16);
+  const target = amount > 0 ? 255 : 0;
+  const t = Math.abs(amount);
+  const mix = (c: number) => Math.round(c + (target - c) * t);
+  const rgb = [mix((n >> 16) & 255), mix((n >> 8) & 255), mix(n & 255)];
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A vertical gradient from a lighter to a darker shade of `color` (ids are per theme and symbol). */
+function gradient(id: string, color: string): SVGElement {
+  const g = el('linearGradient', { id, x1: 0, y1: 0, x2: 0, y2: 1 });
+  g.append(
+    el('stop', { offset: '0', 'stop-color': shade(color, 0.45) }),
+    el('stop', { offset: '0.55', 'stop-color': color }),
+    el('stop', { offset: '1', 'stop-color': shade(color, -0.45) }),
+  );
+  return g;
+}
+
 /** The SVG of one symbol of a theme (`rank`: its position among the regular symbols, best first; `text`: its label). */
 export function symbolSvg(symbol: SlotSymbol, theme: string, rank: number, text: string): SVGSVGElement {
+  const art = themeArt(theme);
   const svg = el('svg', { viewBox: '0 0 100 100', role: 'img', 'aria-label': symbol.name }) as SVGSVGElement;
-  svg.append(el('title', {}, `${symbol.name} ${symbol.glyph}`));
+  svg.append(el('title', {}, symbol.name));
+  const id = `sg-${theme.replace(/[^a-z0-9]/gi, '')}-${symbol.id}`;
+  const defs = el('defs', {});
+  svg.append(defs);
+  const gloss = el('ellipse', { cx: 50, cy: 30, rx: 30, ry: 12, fill: '#fff', 'fill-opacity': 0.22 });
   if (symbol.kind === 'wild') {
+    defs.append(gradient(id, art.wild));
     svg.append(
-      el('rect', { x: 4, y: 18, width: 92, height: 64, rx: 12, fill: '#f5b93a', stroke: '#7a4d00', 'stroke-width': 4 }),
+      el('rect', {
+        x: 4,
+        y: 18,
+        width: 92,
+        height: 64,
+        rx: 12,
+        fill: `url(#${id})`,
+        stroke: art.frame,
+        'stroke-width': 4,
+      }),
+      gloss,
       label('WILD', 30),
     );
     return svg;
   }
   if (symbol.kind === 'scatter') {
+    defs.append(gradient(id, art.scatter));
     svg.append(
-      el('polygon', { points: polygon(12, 48, 34), fill: '#c2185b', stroke: '#ffd1e3', 'stroke-width': 3 }),
+      el('polygon', { points: polygon(12, 48, 34), fill: `url(#${id})`, stroke: art.frame, 'stroke-width': 3 }),
+      gloss,
       label('FREE', 24),
     );
     return svg;
   }
-  const hue = (hashHue(theme) + rank * 40) % 360;
+  const color = art.colors[rank % art.colors.length] ?? art.accent;
+  defs.append(gradient(id, color));
   const shape = SHAPES[rank % SHAPES.length] ?? SHAPES[0];
-  const body = shape?.(`hsl(${hue} 70% ${rank < 3 ? 48 : 38}%)`);
+  const body = shape?.(`url(#${id})`);
   if (body) {
-    body.setAttribute('stroke', `hsl(${hue} 80% 75%)`);
+    body.setAttribute('stroke', art.frame);
     body.setAttribute('stroke-width', '3');
     svg.append(body);
   }
-  svg.append(label(text, rank < 3 ? 30 : 28, rank === 6 ? 60 : 50));
+  svg.append(gloss, label(text, rank < 3 ? 30 : 28, rank === 6 ? 60 : 50));
   return svg;
 }

@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+// The frame every game page shares (issue 16, "What every game page gets"): a compact top bar with
+// the lobby link, the game's own name, the balance, the sound toggle and the fairness button; the
+// fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see
+// studio.css); an aria-live region for the result text; space to spin or bet.
+import { readBoot } from './game-title';
+import { createSound, type Sound } from './sound';
+import { h } from './ui';
+
+export type Frame = {
+  header: HTMLElement;
+  drawer: HTMLElement;
+  /** The live region: the result text, read out by screen readers. */
+  message: HTMLElement;
+  sound: Sound;
+  openDrawer(open: boolean): void;
+};
+
+/** Whose sound choice this is: the player the page was launched for (boot data), else this browser. */
+export function memberKey(boot: { member?: unknown } | null): string {
+  return typeof boot?.member === 'string' && boot.member ? boot.member : 'guest';
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createFrame(p: {
+  title: string;
+  demo: boolean;
+  lobbyUrl: string | null;
+  balance: HTMLElement;
+  currency: string;
+  drawerContent: HTMLElement[];
+}): Frame {
+  const sound = createSound(memberKey(readBoot(document) as { member?: unknown } | null), storage());
+  const soundButton = h('button', { class: 'icon-button', type: 'button', 'data-testid': 'sound' });
+  const showSound = () => {
+    soundButton.setAttribute('aria-pressed', String(!sound.muted));
+    soundButton.setAttribute('aria-label', sound.muted ? 'Sound off, turn on' : 'Sound on, turn off');
+    soundButton.replaceChildren(speakerIcon(sound.muted));
+  };
+  soundButton.addEventListener('click', () => {
+    sound.setMuted(!sound.muted);
+    showSound();
+    sound.play('button');
+  });
+  showSound();
+
+  const fairButton = h(
+    'button',
+    {
+      class: 'button ghost small-btn',
+      type: 'button',
+      'aria-expanded': 'false',
+      'aria-controls': 'fair-drawer',
+      'data-testid': 'fair-toggle',
+      'aria-label': 'Fairness and history',
+    },
+    shieldIcon(),
+    h('span', { class: 'btn-label' }, 'Fairness'),
+  );
+  const close = h('button', { class: 'icon-button', type: 'button', 'aria-label': 'Close' }, '×');
+  const drawer = h(
+    'aside',
+    { id: 'fair-drawer', class: 'drawer', hidden: true, 'aria-label': 'Provably fair and history' },
+    h('div', { class: 'drawer-head' }, h('h2', {}, 'Provably fair · History'), close),
+    ...p.drawerContent,
+  );
+  const openDrawer = (open: boolean) => {
+    drawer.hidden = !open;
+    fairButton.setAttribute('aria-expanded', String(open));
+    document.body.classList.toggle('drawer-open', open);
+  };
+  fairButton.addEventListener('click', () => openDrawer(drawer.hidden));
+  close.addEventListener('click', () => {
+    openDrawer(false);
+    fairButton.focus();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !drawer.hidden) openDrawer(false);
+  });
+
+  const header = h(
+    'header',
+    { class: 'topbar' },
+    p.lobbyUrl
+      ? h(
+          'a',
+          {
+            class: 'icon-button',
+            href: p.lobbyUrl,
+            target: '_top',
+            'data-testid': 'lobby',
+            'aria-label': 'Back to lobby',
+          },
+          '‹',
+        )
+      : h('span', { class: 'icon-spacer' }),
+    h(
+      'h1',
+      { class: 'title', 'data-testid': 'game-title' },
+      p.title,
+      p.demo ? h('span', { class: 'badge' }, 'DEMO') : null,
+    ),
+    h('span', { class: 'balance' }, h('span', { class: 'muted small' }, `${p.currency} `), p.balance),
+    soundButton,
+    fairButton,
+  );
+  const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
+  return { header, drawer, message, sound, openDrawer };
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function speakerIcon(muted: boolean): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('width', '20');
+  svg.setAttribute('height', '20');
+  const body = document.createElementNS(SVG_NS, 'path');
+  body.setAttribute('d', 'M3 9h4l5-4v14l-5-4H3z');
+  body.setAttribute('fill', 'currentColor');
+  const waves = document.createElementNS(SVG_NS, 'path');
+  waves.setAttribute('d', muted ? 'M16 9l6 6M22 9l-6 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12');
+  waves.setAttribute('stroke', 'currentColor');
+  waves.setAttribute('stroke-width', '2');
+  waves.setAttribute('fill', 'none');
+  waves.setAttribute('stroke-linecap', 'round');
+  svg.append(body, waves);
+  return svg as SVGSVGElement;
+}
+
+function shieldIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('width', '18');
+  svg.setAttribute('height', '18');
+  const path = document.createElementNS(SVG_NS, 'path');
+  path.setAttribute('d', 'M12 2l8 3v6c0 5-3.5 9-8 11C7.5 20 4 16 4 11V5zM8 12l3 3 5-6');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '2');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.append(path);
+  return svg as SVGSVGElement;
+}
+
+/** Space plays the page's main action (spin or bet) unless the focus is on a control of its own. */
+export function bindSpace(root: HTMLElement): void {
+  document.addEventListener('keydown', (e) => {
+    if (e.code !== 'Space' && e.key !== ' ') return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea, button, a, dialog, [contenteditable]')) return;
+    const primary = root.querySelector<HTMLButtonElement>('[data-primary], .button.primary');
+    if (!primary || primary.disabled) return;
+    e.preventDefault();
+    primary.click();
+  });
+}
