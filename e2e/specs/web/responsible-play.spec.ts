@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+// e2e: beside limits
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
+import { depositThroughSandbox, loginFromHeader, markPopupsSeen } from '../../support/player';
+import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+// Responsible play in the browser (issue 15 "Tests", docs/responsible-play.md): a member the spec
+// registers sets a daily deposit limit and a larger deposit is refused with the message; the
+// reality check shows over a slot session (the page's clock is moved forward, the product's
+// interval is unchanged) and stop closes the game; after a self-exclusion the member can still log
+// in but a game tile refuses.
+
+useSiteBrowser(async (chromium) => {
+  page = await newPage(chromium);
+});
+let page: Page;
+const suffix = Date.now().toString(36).slice(-8);
+const username = `rp${suffix}`;
+const password = 'Secret123';
+
+async function openPage() {
+  await page.goto('/member/responsiblePlay');
+  await page.getByRole('heading', { level: 1, name: 'Responsible play' }).waitFor();
+}
+
+test('a member sets a daily deposit limit and a larger deposit is refused with the message', async () => {
+  await registerFromModal(page, { username, password, payeeName: 'Limit Tester' });
+  await closeMemberPopup(page);
+  await openPage();
+  await page.getByTestId('limit-depositDay-input').fill('150');
+  await page.getByTestId('limit-depositDay').getByRole('button', { name: 'Set' }).click();
+  await page.getByTestId('limit-depositDay-value').filter({ hasText: '150' }).waitFor();
+  await depositThroughSandbox(page, '100');
+  await page.goto('/member/depositv2');
+  const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
+  await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
+  await form.getByLabel('Amount').fill('100');
+  await form.getByRole('button', { name: 'Deposit' }).click();
+  await page.getByText('This deposit would go over your deposit limit').waitFor();
+  await screenshot(page, 'responsible-deposit-limit');
+});
+
+test('the reality check appears during a slot session and stop closes the game', async () => {
+  await openPage();
+  await page.getByTestId('reality-check-select').selectOption('15');
+  await page.getByText('Saved').first().waitFor();
+  // The notice runs on the page's timers: the page clock jumps the 15 minutes.
+  await page.clock.install();
+  await page.goto('/rng');
+  const slot = page.locator('[data-testid="game-grid"] li').filter({ hasNotText: /crash/i }).first();
+  await slot.waitFor();
+  const name = (await slot.locator('p').innerText()).trim();
+  await slot.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  const game = page.frameLocator('[data-testid=game-frame]');
+  await game.getByTestId('spin').click();
+  await page.clock.fastForward('15:01');
+  const notice = page.getByRole('alertdialog', { name: 'Reality check' });
+  await notice.waitFor();
+  await notice.getByTestId('reality-check-net').waitFor();
+  await notice.getByText(/Time since you logged in: \d+ min/).waitFor();
+  await screenshot(page, 'responsible-reality-check');
+  await notice.getByRole('button', { name: 'Stop playing' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/seamless'));
+});
+
+test('a self-excluded member can log in but a game tile refuses', async () => {
+  await openPage();
+  await page.getByTestId('break-period').selectOption('6m');
+  await page.getByTestId('break-start').click();
+  await page.getByRole('alertdialog', { name: 'Confirm your break' }).waitFor();
+  await page.getByTestId('break-confirm').click();
+  await page.getByTestId('break-active').waitFor();
+  // Signed out (the announcement popups stay seen, so they do not cover the header form).
+  await markPopupsSeen(page);
+  await page.evaluate(() => sessionStorage.clear());
+  await loginFromHeader(page, username, password);
+  await closeMemberPopup(page);
+  await page.goto('/rng');
+  const tile = page.locator('[data-testid="game-grid"] li').filter({ hasNotText: /crash/i }).first();
+  await tile.waitFor();
+  const name = (await tile.locator('p').innerText()).trim();
+  await tile.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
+  await page.getByText('You are taking a break from play').waitFor();
+  await screenshot(page, 'responsible-excluded-tile');
+});
