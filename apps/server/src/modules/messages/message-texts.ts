@@ -51,7 +51,8 @@ const TEXTS: Record<string, Record<SystemMessageKind, Template>> = {
     },
     reward_issued: {
       title: 'Reward issued',
-      content: 'You received a reward of {currency} {amount}: {name}. Enjoy playing at {site}!',
+      content:
+        'You received a reward of {currency} {amount}. Claim it in the reward centre and enjoy playing at {site}!',
     },
     contract_offered: {
       title: 'New agent contract offered',

@@ -205,3 +205,147 @@ export async function insertMemberMessage(
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 }
+
+// ---- broadcasts (the back office writes them through messages' service)
+
+export function insertBroadcast(
+  db: Conn,
+  b: {
+    audience: 'everyone' | 'vip_level' | 'team' | 'members';
+    vipLevel: number | null;
+    agentId: number | null;
+    texts: Record<string, BroadcastText>;
+    fallbackLanguage: string;
+    marketing: boolean;
+    sendAt: Date;
+    createdBy: number;
+    now: Date;
+  },
+) {
+  return db
+    .insertInto('broadcasts')
+    .values({
+      audience: b.audience,
+      vip_level: b.vipLevel,
+      agent_id: b.agentId,
+      texts: JSON.stringify(b.texts),
+      fallback_language: b.fallbackLanguage,
+      marketing: b.marketing,
+      status: 'scheduled',
+      send_at: b.sendAt,
+      created_by: b.createdBy,
+      created_at: b.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertBroadcastMembers(db: Conn, broadcastId: number, memberIds: number[]) {
+  for (let i = 0; i < memberIds.length; i += 1000) {
+    await db
+      .insertInto('broadcast_members')
+      .values(memberIds.slice(i, i + 1000).map((member_id) => ({ broadcast_id: broadcastId, member_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** Marks a scheduled broadcast sent now and records how many members its audience holds. */
+export async function markBroadcastSent(db: Conn, id: number, now: Date) {
+  const sent = await db
+    .updateTable('broadcasts')
+    .set({ status: 'sent', sent_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  if (Number(sent.numUpdatedRows) !== 1) return false;
+  await sql`
+    UPDATE broadcasts SET reach = (
+      SELECT count(*) FROM members m WHERE ${inAudience('broadcasts', 'm')}
+    ) WHERE id = ${id}`.execute(db);
+  return true;
+}
+
+export function dueBroadcasts(db: Conn, now: Date) {
+  return db
+    .selectFrom('broadcasts')
+    .select('id')
+    .where('status', '=', 'scheduled')
+    .where('send_at', '<=', now)
+    .orderBy('send_at')
+    .forUpdate()
+    .skipLocked()
+    .limit(100)
+    .execute();
+}
+
+export function findBroadcast(db: Conn, id: number, options: { forUpdate?: boolean } = {}) {
+  let q = db.selectFrom('broadcasts').selectAll().where('id', '=', id);
+  if (options.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function cancelBroadcast(db: Conn, id: number) {
+  return db
+    .updateTable('broadcasts')
+    .set({ status: 'cancelled' })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+}
+
+export type BroadcastView = Awaited<ReturnType<typeof pageBroadcasts>>['rows'][number];
+
+export async function pageBroadcasts(db: Conn, page: { limit: number; offset: number }) {
+  const rows = await db
+    .selectFrom('broadcasts as b')
+    .leftJoin('members as a', 'a.id', 'b.agent_id')
+    .selectAll('b')
+    .select((eb) => [
+      'a.username as agent_username',
+      eb
+        .selectFrom('broadcast_members as bm')
+        .select((x) => x.fn.countAll<string>().as('n'))
+        .whereRef('bm.broadcast_id', '=', 'b.id')
+        .as('member_count'),
+      eb
+        .selectFrom('broadcast_receipts as r')
+        .select((x) => x.fn.countAll<string>().as('n'))
+        .whereRef('r.broadcast_id', '=', 'b.id')
+        .where('r.read_at', 'is not', null)
+        .as('read_count'),
+    ])
+    .orderBy('b.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await db
+    .selectFrom('broadcasts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export function memberIdsByUsername(db: Conn, usernames: string[]) {
+  return db.selectFrom('members').select(['id', 'username', 'type']).where('username', 'in', usernames).execute();
+}
+
+export function memberTypeOf(db: Conn, id: number) {
+  return db.selectFrom('members').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function vipLevelExists(db: Conn, level: number) {
+  return (
+    (await db.selectFrom('vip_levels').select('level').where('level', '=', level).executeTakeFirst()) !== undefined
+  );
+}
+
+/** The members a 'members' broadcast names (small by construction: at most 10,000), for live events. */
+export async function broadcastMemberIds(db: Conn, broadcastId: number) {
+  const rows = await db
+    .selectFrom('broadcast_members')
+    .select('member_id')
+    .where('broadcast_id', '=', broadcastId)
+    .execute();
+  return rows.map((r) => r.member_id);
+}

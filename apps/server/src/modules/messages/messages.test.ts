@@ -137,3 +137,38 @@ describe('the inbox', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('system messages on events', () => {
+  it('tells the member of a sandbox deposit credited, once', async () => {
+    const m = await memberWithSession();
+    const seen: RealtimeEvent[] = [];
+    const off = await t.ctx.events.subscribe(m.id, (e) => seen.push(e));
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/wps/cashier/deposit',
+      headers: { authorization: m.token },
+      payload: { methodCode: 'SANDBOX_PAY', amount: 250, requestId: `r${Date.now()}${Math.random()}`.replace('.', '') },
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const reference = order.json().value.reference as string;
+    for (let i = 0; i < 2; i++) {
+      // The second press is a replay: it credits nothing and says nothing.
+      await t.app.inject({
+        method: 'POST',
+        url: `/sandbox-gateway/pay/${reference}`,
+        payload: 'action=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    }
+    const brand = await getBrand(t.ctx.db);
+    const inbox = (await call('GET', '/wps/messages', m.token)).json().value;
+    expect(inbox.content).toEqual([
+      expect.objectContaining({
+        kind: 'deposit_credited',
+        content: `Your deposit of ${brand.currency} 250.00 has been credited to your ${brand.siteName} wallet.`,
+      }),
+    ]);
+    await expect.poll(() => seen.filter((e) => e.type === 'message')).toHaveLength(1);
+    off();
+  });
+});

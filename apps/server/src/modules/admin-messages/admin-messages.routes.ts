@@ -1,0 +1,158 @@
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  AdminFeedbackListValue,
+  AdminFeedbackQuery,
+  AnswerFeedbackBody,
+  BroadcastIdParams,
+  BroadcastItem,
+  BroadcastListQuery,
+  BroadcastListValue,
+  CreateBroadcastBody,
+  FeedbackIdParams,
+} from '@gamehall/shared/api/messages';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { operatorAction } from '../admin/admin.service';
+import * as broadcasts from '../messages/broadcasts.service';
+import { presentAdminFeedback } from '../messages/feedback.presenter';
+import * as feedback from '../messages/feedback.service';
+import { presentBroadcast } from './admin-messages.presenter';
+
+const tags = ['admin-messages'];
+const READ = 'admin:messages.read';
+const WRITE = 'admin:messages.write';
+const ANSWER = 'admin:feedback.answer';
+
+/** Back office: broadcasts to an audience and answers to feedback (issue 14, docs/messages.md). */
+export function registerAdminMessagesRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/broadcasts',
+    {
+      schema: {
+        tags,
+        summary: 'Broadcasts, newest first, with reach (members in the audience when sent) and read counts',
+        querystring: BroadcastListQuery,
+        response: { 200: envelope(BroadcastListValue) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      const page = await broadcasts.broadcasts(ctx, req.query);
+      return ok({
+        content: page.rows.map(presentBroadcast),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(page.total / req.query.pageSize),
+        totalElements: page.total,
+      });
+    },
+  );
+
+  app.post(
+    '/admin/broadcasts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Compose a broadcast: audience (everyone, a VIP level, an agent team, members by username), per-language texts with a fallback, sent now or at sendAt (audited)',
+        body: CreateBroadcastBody,
+        response: { 200: envelope(BroadcastItem) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const row = await operatorAction(
+        ctx,
+        req,
+        'broadcast.create',
+        'broadcast',
+        (operator) => broadcasts.createBroadcast(ctx, operator.memberId, req.body),
+        (r) => ({ after: { id: r.id, audience: r.audience, status: r.status, reach: r.reach } }),
+      );
+      return ok(presentBroadcast(row));
+    },
+  );
+
+  app.post(
+    '/admin/broadcasts/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a scheduled broadcast (audited)',
+        params: BroadcastIdParams,
+        response: { 200: envelope(BroadcastItem) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const row = await operatorAction(ctx, req, 'broadcast.cancel', `broadcast:${req.params.id}`, () =>
+        broadcasts.cancelBroadcast(ctx, req.params.id),
+      );
+      return ok(presentBroadcast(row));
+    },
+  );
+
+  app.get(
+    '/admin/feedback',
+    {
+      schema: {
+        tags,
+        summary: "Members' feedback, newest first, open or answered",
+        querystring: AdminFeedbackQuery,
+        response: { 200: envelope(AdminFeedbackListValue) },
+      },
+      config: { auth: ANSWER },
+    },
+    async (req) => {
+      const page = await feedback.allFeedback(ctx, req.query);
+      return ok({
+        content: presentAdminFeedback(page),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(page.total / req.query.pageSize),
+        totalElements: page.total,
+      });
+    },
+  );
+
+  app.post(
+    '/admin/feedback/:id/answer',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a feedback; the answer reaches the member as a message (audited)',
+        params: FeedbackIdParams,
+        body: AnswerFeedbackBody,
+        response: { 200: envelope(z.null()) },
+      },
+      config: { auth: ANSWER },
+    },
+    async (req) => {
+      await operatorAction(ctx, req, 'feedback.answer', `feedback:${req.params.id}`, (operator) =>
+        feedback.answer(ctx, operator.memberId, req.params.id, req.body.answer),
+      );
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/admin/feedback/images/:id',
+    {
+      schema: { tags, summary: 'The bytes of one feedback image (png or jpeg)', params: FeedbackIdParams },
+      config: { auth: ANSWER },
+    },
+    async (req, reply) => {
+      const image = await feedback.feedbackImage(ctx, req.params.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.data);
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
+import { sendDueBroadcasts } from '../messages/broadcasts.service';
+
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  op = (await operator(['messages.read', 'messages.write', 'feedback.answer'])).token;
+});
+afterAll(() => t.close());
+
+const { member, operator } = actors(() => t, createMember);
+
+async function inbox(token: string) {
+  return (await call(t, 'GET', '/wps/messages', token)).json().value as {
+    content: { id: string; title: string; content: string; read: boolean; source: string }[];
+    unread: number;
+  };
+}
+
+function broadcast(body: Record<string, unknown>, token = op) {
+  return call(t, 'POST', '/admin/broadcasts', token, {
+    texts: { EN: { title: 'Hello', content: 'Welcome to {site}' }, TY: { title: 'Sawasdee', content: 'TY text' } },
+    fallbackLanguage: 'EN',
+    ...body,
+  });
+}
+
+describe('broadcasts', () => {
+  it('reach exactly their audience: a list of members, an agent team, a VIP level', async () => {
+    const a = await member();
+    const b = await member();
+    const outsider = await member();
+    const listed = await broadcast({ audience: { type: 'members', usernames: [a.username, b.username] } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().value).toMatchObject({
+      status: 'sent',
+      reach: 2,
+      audience: { type: 'members', memberCount: 2 },
+    });
+    expect((await inbox(a.token)).content.map((m) => m.title)).toEqual(['Hello']);
+    expect((await inbox(b.token)).content).toHaveLength(1);
+    expect((await inbox(outsider.token)).content).toHaveLength(0);
+
+    const agent = await member({ type: 1 });
+    const downline = await member({ uplineId: agent.id });
+    const deeper = await member({ uplineId: downline.id });
+    const team = await broadcast({ audience: { type: 'team', agentId: agent.id } });
+    expect(team.json().value).toMatchObject({ status: 'sent', reach: 2 });
+    expect((await inbox(downline.token)).content).toHaveLength(1);
+    expect((await inbox(deeper.token)).content).toHaveLength(1);
+    expect((await inbox(agent.token)).content).toHaveLength(0);
+    expect((await inbox(outsider.token)).content).toHaveLength(0);
+
+    await t.ctx.db.updateTable('members').set({ vip_level: 3 }).where('id', '=', outsider.id).execute();
+    const vip = await broadcast({ audience: { type: 'vip_level', vipLevel: 3 } });
+    expect(vip.statusCode, vip.body).toBe(200);
+    expect((await inbox(outsider.token)).content).toHaveLength(1);
+    expect((await inbox(a.token)).content).toHaveLength(1);
+  });
+
+  it("is read in the member's language with the fallback, and read and delete are per member", async () => {
+    const a = await member();
+    const b = await member();
+    await t.ctx.db.updateTable('members').set({ language: 'TY' }).where('id', '=', b.id).execute();
+    await t.ctx.db.updateTable('members').set({ language: 'VI' }).where('id', '=', a.id).execute();
+    await broadcast({ audience: { type: 'members', usernames: [a.username, b.username] } });
+    const [forA] = (await inbox(a.token)).content;
+    const [forB] = (await inbox(b.token)).content;
+    expect(forA).toMatchObject({
+      title: 'Hello',
+      content: expect.stringMatching(/^Welcome to \S/),
+      source: 'operator',
+    });
+    expect(forA?.content).not.toContain('{site}');
+    expect(forB).toMatchObject({ title: 'Sawasdee' });
+    expect((await call(t, 'GET', '/wps/relay/CSP_unreadCount', a.token)).json().value.count).toBe(1);
+    expect((await call(t, 'GET', `/wps/messages/${forA?.id}`, a.token)).json().value.read).toBe(true);
+    expect((await call(t, 'GET', '/wps/relay/CSP_unreadCount', a.token)).json().value.count).toBe(0);
+    expect((await call(t, 'GET', '/wps/relay/CSP_unreadCount', b.token)).json().value.count).toBe(1);
+    expect((await call(t, 'DELETE', `/wps/messages/${forB?.id}`, b.token)).statusCode).toBe(200);
+    expect((await inbox(b.token)).content).toHaveLength(0);
+    expect((await inbox(a.token)).content).toHaveLength(1);
+    const outsider = await member();
+    expectFailure(await call(t, 'GET', `/wps/messages/${forA?.id}`, outsider.token), 404, 'MESSAGE_NOT_FOUND');
+    expectFailure(await call(t, 'DELETE', `/wps/messages/${forA?.id}`, outsider.token), 404, 'MESSAGE_NOT_FOUND');
+    const list = (await call(t, 'GET', '/admin/broadcasts?pageSize=5', op)).json().value;
+    expect(list.content[0]).toMatchObject({ reach: 2, readCount: 2 });
+  });
+
+  it('waits for its time when scheduled, can be cancelled before, and skips members who joined after', async () => {
+    const early = await member();
+    const at = new Date(t.ctx.now().getTime() + 3_600_000).toISOString();
+    const scheduled = await broadcast({ audience: { type: 'everyone' }, sendAt: at, marketing: true });
+    expect(scheduled.json().value).toMatchObject({ status: 'scheduled', reach: null, marketing: true });
+    const cancelled = await broadcast({ audience: { type: 'everyone' }, sendAt: at });
+    expect(
+      (await call(t, 'POST', `/admin/broadcasts/${cancelled.json().value.id}/cancel`, op)).json().value.status,
+    ).toBe('cancelled');
+    expect((await inbox(early.token)).content).toHaveLength(0);
+    t.advance(3_600_000 + 1000);
+    expect(await sendDueBroadcasts(t.ctx)).toBe(1);
+    // The clock moved past the operator's idle limit: a new session.
+    op = (await operator(['messages.read', 'messages.write', 'feedback.answer'])).token;
+    expect((await inbox(early.token)).content).toHaveLength(1);
+    expectFailure(
+      await call(t, 'POST', `/admin/broadcasts/${scheduled.json().value.id}/cancel`, op),
+      409,
+      'BROADCAST_NOT_SCHEDULED',
+    );
+    const late = await member();
+    await sql`UPDATE members SET created_at = ${t.ctx.now()} WHERE id = ${late.id}`.execute(t.ctx.db);
+    expect((await inbox(late.token)).content).toHaveLength(0);
+  });
+
+  it('refuses bad audiences and texts and needs the permission, sending nothing', async () => {
+    const before = (await call(t, 'GET', '/admin/broadcasts', op)).json().value.totalElements;
+    expectFailure(
+      await broadcast({ audience: { type: 'members', usernames: ['nobody-here'] } }),
+      400,
+      'BROADCAST_AUDIENCE_INVALID',
+    );
+    expectFailure(
+      await broadcast({ audience: { type: 'vip_level', vipLevel: 999 } }),
+      400,
+      'BROADCAST_AUDIENCE_INVALID',
+    );
+    const plain = await member();
+    expectFailure(
+      await broadcast({ audience: { type: 'team', agentId: plain.id } }),
+      400,
+      'BROADCAST_AUDIENCE_INVALID',
+    );
+    expectFailure(
+      await broadcast({ audience: { type: 'everyone' }, fallbackLanguage: 'ZH' }),
+      400,
+      'BROADCAST_TEXT_MISSING',
+    );
+    expectFailure(await broadcast({ audience: { type: 'nobody' } }), 400, 'VALIDATION_FAILED');
+    const reader = await operator(['messages.read']);
+    expectFailure(await broadcast({ audience: { type: 'everyone' } }, reader.token), 403, 'AUTH_FORBIDDEN');
+    expectFailure(await broadcast({ audience: { type: 'everyone' } }, plain.token), 403, 'AUTH_FORBIDDEN');
+    expect((await call(t, 'GET', '/admin/broadcasts', op)).json().value.totalElements).toBe(before);
+  });
+});
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+
+function multipart(fields: Record<string, string>, files: { name: string; type: string; data: Buffer }[]) {
+  const boundary = `----gh${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const f of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function sendFeedback(
+  token: string,
+  fields: Record<string, string>,
+  files: { name: string; type: string; data: Buffer }[] = [],
+) {
+  const body = multipart(fields, files);
+  return t.app.inject({
+    method: 'PUT',
+    url: '/wps/feedback',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: token },
+  });
+}
+
+describe('feedback', () => {
+  it('takes a question with images checked by content; an operator answers and the answer arrives as a message', async () => {
+    const m = await member();
+    const sent = await sendFeedback(m.token, { questionType: 'deposit', content: 'My deposit has not arrived yet.' }, [
+      { name: 'proof.png', type: 'image/png', data: PNG },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = sent.json().value.id as number;
+    const mine = (await call(t, 'GET', '/wps/feedback', m.token)).json().value;
+    expect(mine.content).toEqual([
+      expect.objectContaining({ id, questionType: 'deposit', status: 'open', imageCount: 1, answer: null }),
+    ]);
+    const queue = (await call(t, 'GET', '/admin/feedback?status=open', op)).json().value;
+    const item = queue.content.find((f: { id: number }) => f.id === id);
+    expect(item).toMatchObject({ username: m.username, imageIds: [expect.any(Number)] });
+    const image = await call(t, 'GET', `/admin/feedback/images/${item.imageIds[0]}`, op);
+    expect(image.headers['content-type']).toBe('image/png');
+    const answered = await call(t, 'POST', `/admin/feedback/${id}/answer`, op, { answer: 'It is credited now.' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.content[0]).toMatchObject({
+      status: 'answered',
+      answer: 'It is credited now.',
+    });
+    expect((await inbox(m.token)).content[0]).toMatchObject({
+      title: 'Your feedback was answered',
+      content: 'It is credited now.',
+    });
+    expectFailure(
+      await call(t, 'POST', `/admin/feedback/${id}/answer`, op, { answer: 'again' }),
+      409,
+      'FEEDBACK_ALREADY_ANSWERED',
+    );
+    expectFailure(
+      await call(t, 'POST', '/admin/feedback/999999/answer', op, { answer: 'x' }),
+      404,
+      'FEEDBACK_NOT_FOUND',
+    );
+  });
+
+  it('refuses text outside the bounds, a bad type and images that are not png or jpg by content, storing nothing', async () => {
+    const m = await member();
+    expectFailure(
+      await sendFeedback(m.token, { questionType: 'deposit', content: 'short' }),
+      400,
+      'FEEDBACK_CONTENT_LENGTH',
+    );
+    expectFailure(
+      await sendFeedback(m.token, { questionType: 'deposit', content: 'x'.repeat(501) }),
+      400,
+      'FEEDBACK_CONTENT_LENGTH',
+    );
+    expectFailure(
+      await sendFeedback(m.token, { questionType: 'lottery', content: 'A long enough text' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(
+      await sendFeedback(m.token, { questionType: 'other', content: 'A long enough text' }, [
+        { name: 'fake.png', type: 'image/png', data: Buffer.from('GIF89a not a png at all') },
+      ]),
+      400,
+      'FEEDBACK_IMAGE_INVALID',
+    );
+    expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.totalElements).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+import { envelope, PageQuery } from '@gamehall/shared/api/common';
+import { FeedbackBounds, FeedbackListValue } from '@gamehall/shared/api/messages';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { readMultipart } from '../../http/multipart';
+import { presentFeedback } from './feedback.presenter';
+import * as feedback from './feedback.service';
+
+const tags = ['feedback'];
+
+/** Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback; issue 14). */
+export function registerFeedbackRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/wps/feedback',
+    {
+      schema: {
+        tags,
+        summary:
+          "Send feedback (multipart: questionType, content within the brand's bounds, images 0-3 png/jpg <= 5 MB by content)",
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const { fields, files } = await readMultipart(req);
+      const id = await feedback.submitFeedback(ctx, principalOf(req).memberId, {
+        questionType: fields.questionType,
+        content: fields.content,
+        images: files.map((f) => f.data),
+      });
+      return ok({ id });
+    },
+  );
+
+  app.get(
+    '/wps/feedback',
+    {
+      schema: {
+        tags,
+        summary: "The member's feedback, newest first, with status and answer",
+        querystring: PageQuery,
+        response: { 200: envelope(FeedbackListValue) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => {
+      const page = await feedback.memberFeedback(ctx, principalOf(req).memberId, req.query);
+      return ok({
+        content: page.rows.map(presentFeedback),
+        pageNum: req.query.pageNo,
+        pageSize: req.query.pageSize,
+        totalPages: Math.ceil(page.total / req.query.pageSize),
+        totalElements: page.total,
+      });
+    },
+  );
+
+  app.get(
+    '/wps/feedback/bounds',
+    {
+      schema: {
+        tags,
+        summary: "The brand's feedback length bounds (spec §5)",
+        response: { 200: envelope(FeedbackBounds) },
+      },
+      config: { auth: 'public' },
+    },
+    async () => ok(await feedback.feedbackBounds(ctx)),
+  );
+}

@@ -1,0 +1,93 @@
+import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES, FeedbackQuestionType } from '@gamehall/shared/api/messages';
+import type { AppContext } from '../../context';
+import { AppError, fieldErrors } from '../../http/errors';
+import { getBrand } from '../site/brand.service';
+import {
+  answerFeedback,
+  findFeedbackFile,
+  insertFeedback,
+  lockFeedback,
+  pageAllFeedback,
+  pageMemberFeedback,
+} from './feedback.queries';
+import { sendSystemMessage } from './messages.service';
+
+// Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback; issue 14).
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** An image's type from its first bytes: the name and the declared type are not trusted. */
+export function imageTypeByContent(data: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (data.subarray(0, PNG.length).equals(PNG)) return 'image/png';
+  if (data.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
+  return null;
+}
+
+export async function feedbackBounds(ctx: AppContext) {
+  const brand = await getBrand(ctx.db);
+  return { minLength: brand.feedbackMinLength, maxLength: Math.max(brand.feedbackMinLength, brand.feedbackMaxLength) };
+}
+
+export async function submitFeedback(
+  ctx: AppContext,
+  memberId: number,
+  input: { questionType: string | undefined; content: string | undefined; images: Buffer[] },
+): Promise<number> {
+  const type = FeedbackQuestionType.safeParse(input.questionType);
+  if (!type.success) throw fieldErrors({ questionType: input.questionType ? 'INVALID' : 'REQUIRED' });
+  const content = (input.content ?? '').trim();
+  if (!content) throw fieldErrors({ content: 'REQUIRED' });
+  const bounds = await feedbackBounds(ctx);
+  const length = [...content].length;
+  if (length < bounds.minLength || length > bounds.maxLength)
+    throw new AppError('FEEDBACK_CONTENT_LENGTH', { value: { ...bounds, fields: { content: 'LENGTH' } } });
+  if (input.images.length > FEEDBACK_MAX_IMAGES) throw new AppError('FEEDBACK_TOO_MANY_IMAGES');
+  const images = input.images.map((data) => {
+    if (data.length > FEEDBACK_MAX_IMAGE_BYTES) throw new AppError('FEEDBACK_IMAGE_TOO_LARGE');
+    const contentType = imageTypeByContent(data);
+    if (!contentType) throw new AppError('FEEDBACK_IMAGE_INVALID');
+    return { contentType, data };
+  });
+  return ctx.db
+    .transaction()
+    .execute((trx) => insertFeedback(trx, { memberId, questionType: type.data, content, images, now: ctx.now() }));
+}
+
+export function memberFeedback(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
+  return pageMemberFeedback(ctx.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+}
+
+export function allFeedback(
+  ctx: AppContext,
+  query: { pageNo: number; pageSize: number; status?: 'open' | 'answered' | undefined },
+) {
+  return pageAllFeedback(
+    ctx.db,
+    { status: query.status },
+    { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+  );
+}
+
+/** An operator answers; the answer reaches the member as a message in the same transaction. */
+export async function answer(ctx: AppContext, operatorId: number, id: number, text: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockFeedback(trx, id);
+    if (!row) throw new AppError('FEEDBACK_NOT_FOUND');
+    if (row.status !== 'open') throw new AppError('FEEDBACK_ALREADY_ANSWERED');
+    const now = ctx.now();
+    await answerFeedback(trx, id, text, operatorId, now);
+    await sendSystemMessage(trx, {
+      memberId: row.member_id,
+      kind: 'feedback_answered',
+      params: { answer: text, feedbackId: id },
+      now,
+    });
+  });
+}
+
+export async function feedbackImage(ctx: AppContext, id: number) {
+  const file = await findFeedbackFile(ctx.db, id);
+  if (!file) throw new AppError('NOT_FOUND');
+  return { contentType: file.content_type, data: Buffer.from(file.data) };
+}
