@@ -34,6 +34,7 @@ import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.r
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
+import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
@@ -57,6 +58,7 @@ import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
@@ -207,6 +209,7 @@ const routeModules: RouteModule[] = [
   registerChatRoutes,
   registerKycRoutes,
   registerMessagesRoutes,
+  registerFeedbackRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
@@ -217,6 +220,7 @@ const routeModules: RouteModule[] = [
   registerAdminVipRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
+  registerAdminMessagesRoutes,
   registerAdminChatRoutes,
   registerAdminResponsibleRoutes,
   registerAdminKycRoutes,

@@ -1,6 +1,7 @@
 import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
+import { sendDueBroadcasts } from '../modules/messages/broadcasts.service';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.service';
@@ -21,6 +22,13 @@ export const gatewayDepositExpiryJob: Job = {
   run: (ctx) => expireGatewayDeposits(ctx),
 };
 
+/** Issue 14: scheduled broadcasts go out when their time comes. */
+export const broadcastsJob: Job = {
+  name: 'messages.broadcasts',
+  everyMs: 60_000,
+  run: (ctx) => sendDueBroadcasts(ctx),
+};
+
 /** Every scheduled job; main.ts starts them with startScheduler. */
 export const jobs: Job[] = [
   withdrawalReceiptJob,
@@ -32,4 +40,5 @@ export const jobs: Job[] = [
   rankingPayoutJob,
   ...vipJobs,
   rebatesJob,
+  broadcastsJob,
 ];

@@ -12,6 +12,7 @@ import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
@@ -238,6 +239,8 @@ async function setPassword(
 ): Promise<void> {
   await updatePassword(trx, member.id, passwordHash, ctx.now());
   const revoked = await revokeOtherSessions(ctx, trx, member.id, o.keepSessionId);
+  // Issue 14: the inbox says so, whichever way the password was changed.
+  await sendSystemMessage(trx, { memberId: member.id, kind: 'password_changed', now: ctx.now() });
   await audit(trx, request, {
     event: o.event,
     success: true,

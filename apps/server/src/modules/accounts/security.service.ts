@@ -16,6 +16,7 @@ import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { type AuditEvent, audit } from '../audit/audit.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
 import { assertNotLocked, hit, release, reserve, reset, spend } from '../throttle/throttle.service';
 import { maskEmail } from './login.presenter';
@@ -351,6 +352,7 @@ export async function changePaymentPassword(
   await ctx.db.transaction().execute(async (trx) => {
     await updatePaymentPasswordHash(trx, member.id, hash, ctx.now());
     await notify(ctx, trx, contactsOf(member), 'your payment password was changed');
+    await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
     await audit(trx, request, {
       event: 'paymentPassword.change',
       success: true,
@@ -383,6 +385,7 @@ export async function resetPaymentPassword(
     // as the reset itself, so the lock of checkPaymentPassword (payment-password.service) ends too.
     await reset(trx, `paypwd:${member.id}`);
     await notify(ctx, trx, contactsOf(member), 'your payment password was reset');
+    await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
     await audit(trx, request, {
       event: 'paymentPassword.reset',
       success: true,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import * as q from './contracts.queries';
 import type { StoredTier } from './contracts.tables';
 
@@ -55,12 +56,16 @@ function isUniqueViolation(error: unknown): boolean {
  * caller's transaction.
  */
 export async function insertOffer(trx: Trx, c: Parameters<typeof q.insertContract>[1]): Promise<number> {
+  let id: number;
   try {
-    return await q.insertContract(trx, c);
+    id = await q.insertContract(trx, c);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONTRACT_ALREADY_OPEN');
     throw error;
   }
+  // Issue 14: the holder hears of the offer in the same transaction.
+  await sendSystemMessage(trx, { memberId: c.holderId, kind: 'contract_offered', now: c.now });
+  return id;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
 import { assertDepositAllowed, noteDepositRefused } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
@@ -260,6 +261,13 @@ async function creditDeposit(
       { account: { house: HOUSE_BANK, currency: order.currency }, amount: -order.amount },
     ],
   });
+  // Issue 14: the member hears of the credit in the same transaction (nothing is said on a rollback).
+  await sendSystemMessage(trx, {
+    memberId: order.member_id,
+    kind: 'deposit_credited',
+    params: { amount: order.amount },
+    now: ctx.now(),
+  });
 }
 
 // ---- the sandbox gateway (see gateway.ts for its pages)
@@ -448,7 +456,18 @@ export async function removeBankAccount(ctx: AppContext, principal: Principal, i
 export async function confirmBankAccount(ctx: AppContext, operator: Principal, id: number) {
   const account = await q.findBankAccount(ctx.db, id);
   if (!account) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
-  if (account.status === 'pending') await q.confirmBankAccount(ctx.db, id, operator.memberId, ctx.now());
+  if (account.status === 'pending')
+    await ctx.db.transaction().execute(async (trx) => {
+      const confirmed = await q.confirmBankAccount(trx, id, operator.memberId, ctx.now());
+      // Issue 14: only the call that confirmed it tells the member (a repeat or a race says nothing).
+      if (confirmed)
+        await sendSystemMessage(trx, {
+          memberId: confirmed.member_id,
+          kind: 'bank_account_confirmed',
+          params: { account: `${confirmed.bank_name} ****${confirmed.account_number.slice(-4)}` },
+          now: ctx.now(),
+        });
+    });
   const row = await q.bankAccountWithMember(ctx.db, id);
   if (!row) throw new Error(`bank account ${id} vanished`);
   return row;
@@ -770,6 +789,13 @@ export async function actOnWithdrawal(
       });
       await q.moveWithdrawal(trx, order.id, 'approved', { status: 'paid', paid_at: now });
     }
+    // Issue 14: the member hears of the decision in the same transaction.
+    await sendSystemMessage(trx, {
+      memberId: order.member_id,
+      kind: action === 'approve' ? 'withdrawal_approved' : action === 'reject' ? 'withdrawal_rejected' : 'withdrawal_paid',
+      params: { amount: order.amount, ...(action === 'reject' && reason ? { reason } : {}) },
+      now,
+    });
   });
   const row = await q.withdrawalView(ctx.db, reference);
   if (!row) throw new Error(`withdrawal ${reference} vanished`);

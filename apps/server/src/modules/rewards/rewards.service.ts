@@ -5,6 +5,7 @@ import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { assertNotOnBreak } from '../responsible/responsible.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
 import { type ActivityConsumer, type ActivityEvent, drainActivity, registerActivityConsumer } from './engine';
@@ -92,7 +93,7 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
     const amount = rewardAmount(p.kind, rules, event, position);
     if (amount <= 0) continue;
     if (!(await onePerPersonAllows(trx, p.id, rules, event.memberId, `event:${event.id}`, amount))) continue;
-    await q.insertReward(trx, {
+    const rewardId = await q.insertReward(trx, {
       member_id: event.memberId,
       promotion_id: p.id,
       source: `event:${event.id}`,
@@ -103,6 +104,9 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
       state: 'claimable',
       expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
     });
+    // Issue 14: a money reward is announced in the inbox (a ticket reward's amount is a count).
+    if (rewardId !== undefined && (rules.payAs === 'cash' || rules.payAs === 'bonus'))
+      await sendSystemMessage(trx, { memberId: event.memberId, kind: 'reward_issued', params: { amount }, now: ctx.now() });
   }
 }
 
