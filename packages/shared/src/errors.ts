@@ -210,6 +210,7 @@ export const errorCatalogue = {
   TICKET_NO_PRIZES: { status: 409, message: 'This ticket has no prizes to draw' },
   TICKET_DRAW_NOT_FOUND: { status: 404, message: 'No such draw' },
   TICKET_KIND_NOT_FOUND: { status: 404, message: 'No such ticket kind' },
+  TICKET_KIND_DISABLED: { status: 409, message: 'This ticket kind is disabled' },
   TICKET_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
   // live chat (issue 14, docs/chat.md)
   CHAT_VISITOR_REQUIRED: { status: 401, message: 'Please sign in or give your name to chat with us' },

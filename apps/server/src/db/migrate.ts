@@ -42,6 +42,7 @@ import * as m0042 from './migrations/0042-referrals';
 import * as m0043 from './migrations/0043-tickets';
 import * as m0044 from './migrations/0044-bonus-spending';
 import * as m0045 from './migrations/0045-promotion-ranking-one-per-person';
+import * as m0046 from './migrations/0046-programme-ticket-rewards';
 import * as m0047 from './migrations/0047-messages';
 import * as m0048 from './migrations/0048-chat';
 import * as m0050 from './migrations/0050-kyc';
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '0043-tickets': m0043,
   '0044-bonus-spending': m0044,
   '0045-promotion-ranking-one-per-person': m0045,
+  '0046-programme-ticket-rewards': m0046,
   '0047-messages': m0047,
   '0048-chat': m0048,
   '0050-kyc': m0050,

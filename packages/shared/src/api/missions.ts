@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { Wagering } from './rewards';
 
 // Missions and the mission leaderboard (issue 13 "Missions"; spec §2 member centre "mission
 // leaderboard" and its badge, §7 MCSFE_getMissionSummaryDetails, MCSFE_getMissionLeaderboard).
@@ -19,7 +20,12 @@ export const MISSION_TASKS = ['login', 'deposit', 'bet', 'rounds', 'invite'] as 
 export const MissionTask = z.enum(MISSION_TASKS);
 export type MissionTask = z.infer<typeof MissionTask>;
 
-export const MISSION_REWARD_KINDS = ['cash', 'points'] as const;
+/**
+ * cash: money to the cash balance; points: whole points; bonus: money as bonus balance with its
+ * `rewardWagering` turnover (through the reward centre, as promotions pay it); ticket:
+ * `rewardAmount` tickets (1-100) of the ticket kind `rewardTicketKindId`.
+ */
+export const MISSION_REWARD_KINDS = ['cash', 'points', 'bonus', 'ticket'] as const;
 export const MissionRewardKind = z.enum(MISSION_REWARD_KINDS);
 
 export const MISSION_STATES = ['draft', 'active', 'paused', 'ended'] as const;
@@ -52,8 +58,12 @@ export const MissionInput = z
     minDeposit: Money.nullable().default(null),
     gameType: GameType.nullable().default(null),
     rewardKind: MissionRewardKind,
-    /** cash: money; points: whole points. */
+    /** cash and bonus: money; points: whole points; ticket: the number of tickets (1-100). */
     rewardAmount: z.number().positive(),
+    /** ticket: the ticket kind issued (it must exist and be enabled). */
+    rewardTicketKindId: z.number().int().positive().nullable().default(null),
+    /** bonus: the turnover required before the bonus converts to cash (none: plain bonus balance). */
+    rewardWagering: Wagering.nullable().default(null),
     /** Days a completed mission's reward stays claimable. */
     claimDays: z.number().int().min(1).max(90).default(7),
     startsAt: z.string().datetime({ offset: true }),
@@ -73,9 +83,14 @@ export const MissionInput = z
     if (m.gameType !== null && m.task !== 'bet' && m.task !== 'rounds') add('gameType', 'INVALID');
     if (m.period === 'newbie' && m.newbieDays === null) add('newbieDays', 'REQUIRED');
     if (m.period !== 'newbie' && m.newbieDays !== null) add('newbieDays', 'INVALID');
-    if (m.rewardKind === 'cash' ? !moneyLike(m.rewardAmount) : !Number.isInteger(m.rewardAmount))
-      add('rewardAmount', 'INVALID');
+    const money = m.rewardKind === 'cash' || m.rewardKind === 'bonus';
+    if (money ? !moneyLike(m.rewardAmount) : !Number.isInteger(m.rewardAmount)) add('rewardAmount', 'INVALID');
     if (m.rewardAmount > 1_000_000) add('rewardAmount', 'INVALID');
+    if (m.rewardKind === 'ticket' && m.rewardAmount > 100) add('rewardAmount', 'INVALID');
+    if (m.rewardKind === 'ticket' && m.rewardTicketKindId === null) add('rewardTicketKindId', 'REQUIRED');
+    if (m.rewardKind !== 'ticket' && m.rewardTicketKindId !== null) add('rewardTicketKindId', 'INVALID');
+    if (m.rewardKind !== 'bonus' && m.rewardWagering !== null) add('rewardWagering', 'INVALID');
+    if (m.rewardWagering?.base === 'bonus_deposit') add('rewardWagering', 'INVALID');
     if (m.endsAt !== null && new Date(m.endsAt) <= new Date(m.startsAt)) add('endsAt', 'INVALID');
   });
 export type MissionInput = z.infer<typeof MissionInput>;
@@ -99,6 +114,8 @@ export const AdminMission = z.object({
   gameType: z.string().nullable(),
   rewardKind: MissionRewardKind,
   rewardAmount: z.number(),
+  rewardTicketKindId: z.number().int().nullable(),
+  rewardWagering: Wagering.nullable(),
   claimDays: z.number().int(),
   state: MissionState,
   phase: z.enum(MISSION_PHASES),
@@ -125,7 +142,9 @@ export const MissionCostRow = z.object({
   completed: z.number().int(),
   claims: z.number().int(),
   cashPaid: z.number(),
+  bonusPaid: z.number(),
   pointsPaid: z.number().int(),
+  ticketsIssued: z.number().int(),
 });
 export const MissionCostValue = z.object({ rows: z.array(MissionCostRow), currency: z.string() });
 
@@ -147,6 +166,10 @@ export const MissionItem = z.object({
   minDeposit: z.number().nullable(),
   rewardKind: MissionRewardKind,
   rewardAmount: z.number(),
+  /** ticket: the ticket kind's name. */
+  rewardTicketName: z.string().nullable(),
+  /** bonus: the turnover multiple of the bonus (null: none). */
+  rewardWageringMultiple: z.number().int().nullable(),
   /** open: under way; claimable: complete, reward waiting; claimed; expired: not claimed in time. */
   status: z.enum(['open', 'claimable', 'claimed', 'expired']),
   /** The progress row to claim (null before any progress). */
@@ -171,6 +194,10 @@ export const ClaimMissionValue = z.object({
   progressId: z.number().int(),
   rewardKind: MissionRewardKind,
   rewardAmount: z.number(),
+  /** ticket: the tickets issued; bonus: none. */
+  ticketIds: z.array(z.number().int()),
+  /** bonus: the reward-centre reward that paid it. */
+  rewardId: z.number().int().nullable(),
 });
 
 export const LeaderboardQuery = z.object({ period: z.enum(['daily', 'weekly']).default('weekly') });

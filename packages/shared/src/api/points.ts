@@ -198,7 +198,8 @@ export const RewardBody = z
     pointsCost: Points,
     /** Cash or bonus per unit (major units); required above 0 for cash and bonus, else 0. */
     amount: Money.refine((v) => v >= 0, { params: { reason: 'INVALID' } }).default(0),
-    ticketKind: TicketKind.nullable().default(null),
+    /** ticket: the ticket kind (ticket_kinds row) each unit issues; it must exist and be enabled. */
+    ticketKindId: z.number().int().positive().nullable().default(null),
     stock: z.number().int().min(0).max(10_000_000).nullable().default(null),
     maxPerRedeem: z.number().int().min(1).max(1000).default(10),
     status: z.enum(['active', 'paused']).default('active'),
@@ -208,8 +209,8 @@ export const RewardBody = z
   .superRefine((b, c) => {
     const paid = b.kind === 'cash' || b.kind === 'bonus';
     if (paid !== b.amount > 0) c.addIssue({ code: 'custom', path: ['amount'], params: { reason: 'INVALID' } });
-    if ((b.kind === 'ticket') !== (b.ticketKind !== null))
-      c.addIssue({ code: 'custom', path: ['ticketKind'], params: { reason: 'INVALID' } });
+    if ((b.kind === 'ticket') !== (b.ticketKindId !== null))
+      c.addIssue({ code: 'custom', path: ['ticketKindId'], params: { reason: 'INVALID' } });
   });
 export type RewardBody = z.infer<typeof RewardBody>;
 
@@ -223,6 +224,7 @@ export const AdminReward = z.object({
   pointsCost: z.number().int(),
   amount: z.number(),
   ticketKind: TicketKind.nullable(),
+  ticketKindId: z.number().int().nullable(),
   stock: z.number().int().nullable(),
   maxPerRedeem: z.number().int(),
   status: z.enum(['active', 'paused']),

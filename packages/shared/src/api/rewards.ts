@@ -60,6 +60,7 @@ export const Wagering = z
     days: z.number().int().min(1).max(365),
   })
   .strict();
+export type Wagering = z.infer<typeof Wagering>;
 
 /** A ranking promotion: top N members by valid-bet turnover in its period, prizes per rank. */
 export const RankingRules = z
@@ -82,9 +83,12 @@ export const PromotionRules = z
     minDeposit: Money.optional(),
     /** 1: the first deposit only; n: the nth; absent: every qualifying deposit. */
     nthDeposit: z.number().int().min(1).max(100).optional(),
-    /** fixed and application: the amount. */
+    /** fixed and application: the amount (payAs ticket: the number of tickets, 1-100). */
     amount: Money.optional(),
-    payAs: z.enum(['cash', 'bonus']),
+    /** ticket: the reward is tickets of `ticketKindId` (fixed and application promotions only). */
+    payAs: z.enum(['cash', 'bonus', 'ticket']),
+    /** payAs ticket: the ticket kind issued at the claim (it must exist and be enabled). */
+    ticketKindId: z.number().int().positive().optional(),
     wagering: Wagering.optional(),
     /** Days a reward stays claimable in the reward centre. */
     claimDays: z.number().int().min(1).max(365).default(7),
@@ -100,7 +104,17 @@ export const PromotionRules = z
     /** ranking: the prizes and the game types that count. */
     ranking: RankingRules.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((r, issue) => {
+    const add = (path: string, reason: string) =>
+      issue.addIssue({ code: 'custom', path: [path], message: reason, params: { reason } });
+    if (r.payAs === 'ticket') {
+      if (r.ticketKindId === undefined) add('ticketKindId', 'REQUIRED');
+      if (r.wagering) add('wagering', 'INVALID');
+      if (r.amount !== undefined && (!Number.isInteger(r.amount) || r.amount < 1 || r.amount > 100))
+        add('amount', 'INVALID');
+    } else if (r.ticketKindId !== undefined) add('ticketKindId', 'INVALID');
+  });
 export type PromotionRules = z.infer<typeof PromotionRules>;
 
 export const PromotionText = z
@@ -134,7 +148,7 @@ export const PromotionItem = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   status: ActivityStatus,
-  payAs: z.enum(['cash', 'bonus']),
+  payAs: z.enum(['cash', 'bonus', 'ticket']),
   percent: z.number().nullable(),
   cap: z.number().nullable(),
   minDeposit: z.number().nullable(),
@@ -181,11 +195,16 @@ export const RewardState = z.enum(REWARD_STATES);
 
 export const RewardItem = z.object({
   id: z.number().int(),
-  promotionId: z.number().int(),
+  /** Null for a mission's bonus (its title is the mission's). */
+  promotionId: z.number().int().nullable(),
   title: z.string(),
+  /** Money; for a ticket reward, the number of tickets. */
   amount: z.number(),
   currency: z.string(),
-  payAs: z.enum(['cash', 'bonus']),
+  payAs: z.enum(['cash', 'bonus', 'ticket']),
+  /** payAs ticket: the kind's name and the tickets issued at the claim. */
+  ticketKindName: z.string().nullable(),
+  ticketIds: z.array(z.number().int()),
   state: RewardState,
   status: ActivityStatus,
   createdAt: z.string(),

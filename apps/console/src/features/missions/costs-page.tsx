@@ -33,11 +33,18 @@ export function MissionCostsPage() {
           total: (rows) => sumOf(rows, (r) => r.claims),
         },
         moneyColumn(t('costs.cash'), (r: Row) => r.cashPaid),
+        moneyColumn(t('costs.bonus'), (r: Row) => r.bonusPaid),
         {
           label: t('costs.points'),
           numeric: true,
           cell: (r) => r.pointsPaid,
           total: (rows) => sumOf(rows, (r) => r.pointsPaid),
+        },
+        {
+          label: t('costs.tickets'),
+          numeric: true,
+          cell: (r) => r.ticketsIssued,
+          total: (rows) => sumOf(rows, (r) => r.ticketsIssued),
         },
       ]}
     />

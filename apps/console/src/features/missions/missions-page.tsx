@@ -14,6 +14,7 @@ import {
   useProgrammeState,
 } from '../../components/programme-parts';
 import { StatusBadge } from '../../components/status-badge';
+import { TicketKindSelect } from '../../components/ticket-kind-select';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
@@ -34,6 +35,9 @@ const EMPTY = {
   gameType: '',
   rewardKind: 'cash',
   rewardAmount: '',
+  rewardTicketKindId: '',
+  wageringMultiple: '',
+  wageringDays: '30',
   claimDays: '7',
   startsAt: '',
   endsAt: '',
@@ -52,6 +56,9 @@ function formOf(m: Mission): typeof EMPTY {
     gameType: m.gameType ?? '',
     rewardKind: m.rewardKind,
     rewardAmount: String(m.rewardAmount),
+    rewardTicketKindId: m.rewardTicketKindId === null ? '' : String(m.rewardTicketKindId),
+    wageringMultiple: m.rewardWagering ? String(m.rewardWagering.multiple) : '',
+    wageringDays: String(m.rewardWagering?.days ?? 30),
     claimDays: String(m.claimDays),
     startsAt: localInput(m.startsAt),
     endsAt: m.endsAt ? localInput(m.endsAt) : '',
@@ -93,6 +100,19 @@ export function MissionsPage() {
         gameType: counted && form.gameType.trim() !== '' ? form.gameType.trim() : null,
         rewardKind: form.rewardKind as never,
         rewardAmount: Number(form.rewardAmount),
+        rewardTicketKindId:
+          form.rewardKind === 'ticket' && form.rewardTicketKindId !== '' ? Number(form.rewardTicketKindId) : null,
+        // A bonus with a multiple turns over multiple x the bonus on any game (100%) within its days.
+        rewardWagering:
+          form.rewardKind === 'bonus' && form.wageringMultiple !== ''
+            ? {
+                multiple: Number(form.wageringMultiple),
+                base: 'bonus',
+                contributions: {},
+                otherPercent: 100,
+                days: Number(form.wageringDays),
+              }
+            : null,
         claimDays: Number(form.claimDays),
         startsAt: new Date(form.startsAt || Date.now()).toISOString(),
         endsAt: form.endsAt ? new Date(form.endsAt).toISOString() : null,
@@ -209,6 +229,8 @@ export function MissionsPage() {
               ['description', 'text', true],
               ['target', 'number', true],
               ['rewardAmount', 'number', true],
+              ['wageringMultiple', 'number', form.rewardKind === 'bonus'],
+              ['wageringDays', 'number', form.rewardKind === 'bonus'],
               ['newbieDays', 'number', form.period === 'newbie'],
               ['minDeposit', 'number', form.task === 'deposit'],
               ['gameType', 'text', form.task === 'bet' || form.task === 'rounds'],
@@ -229,6 +251,14 @@ export function MissionsPage() {
                 onChange={set(key)}
               />
             ))}
+          {form.rewardKind === 'ticket' && (
+            <TicketKindSelect
+              id={`${id}-rewardTicketKindId`}
+              label={t('fields.rewardTicketKindId')}
+              value={form.rewardTicketKindId}
+              onChange={set('rewardTicketKindId')}
+            />
+          )}
           <p className="text-xs text-(--text-muted) sm:col-span-3">{t('list.targetHint')}</p>
           <div className="flex gap-2 sm:col-span-3">
             <Button type="submit">{editing === null ? t('list.create') : t('list.save')}</Button>

@@ -1,11 +1,4 @@
-import {
-  type AdminReward,
-  REWARD_KINDS,
-  RewardBody,
-  type RewardKind,
-  TICKET_KINDS,
-  type TicketKind,
-} from '@gamehall/shared/api/points';
+import { type AdminReward, REWARD_KINDS, RewardBody, type RewardKind } from '@gamehall/shared/api/points';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
@@ -16,6 +9,7 @@ import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
+import { ticketKindOptions } from '../../components/ticket-kind-select';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
@@ -99,7 +93,8 @@ function RewardDialog({ reward, onClose }: { reward: AdminReward | null; onClose
   const [description, setDescription] = useState(reward?.description ?? '');
   const [pointsCost, setPointsCost] = useState(reward ? String(reward.pointsCost) : '');
   const [amount, setAmount] = useState(reward && reward.amount > 0 ? String(reward.amount) : '');
-  const [ticketKind, setTicketKind] = useState<TicketKind>(reward?.ticketKind ?? 'prize_wheel');
+  const [ticketKindId, setTicketKindId] = useState(reward?.ticketKindId ? String(reward.ticketKindId) : '');
+  const ticketKinds = useQuery(ticketKindOptions);
   const [stock, setStock] = useState(reward?.stock === null || !reward ? '' : String(reward.stock));
   const [maxPerRedeem, setMaxPerRedeem] = useState(String(reward?.maxPerRedeem ?? 10));
   const [active, setActive] = useState((reward?.status ?? 'active') === 'active');
@@ -116,7 +111,7 @@ function RewardDialog({ reward, onClose }: { reward: AdminReward | null; onClose
       imageUrl: reward?.imageUrl ?? null,
       pointsCost: Number(pointsCost),
       amount: paid ? Number(amount) : 0,
-      ticketKind: kind === 'ticket' ? ticketKind : null,
+      ticketKindId: kind === 'ticket' && ticketKindId !== '' ? Number(ticketKindId) : null,
       stock: stock.trim() === '' ? null : Number(stock),
       maxPerRedeem: Number(maxPerRedeem),
       status: active ? 'active' : 'paused',
@@ -186,16 +181,20 @@ function RewardDialog({ reward, onClose }: { reward: AdminReward | null; onClose
             <label htmlFor={`${id}-ticket`}>{t('fields.ticketKind')}</label>
             <select
               id={`${id}-ticket`}
-              value={ticketKind}
-              onChange={(e) => setTicketKind(e.target.value as TicketKind)}
+              value={ticketKindId}
+              onChange={(e) => setTicketKindId(e.target.value)}
               className={SELECT}
             >
-              {TICKET_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`tickets.${k}`)}
-                </option>
-              ))}
+              <option value="">-</option>
+              {(ticketKinds.data ?? [])
+                .filter((k) => k.enabled || String(k.id) === ticketKindId)
+                .map((k) => (
+                  <option key={k.id} value={String(k.id)}>
+                    {k.name} ({t(`tickets.${k.kind}`)})
+                  </option>
+                ))}
             </select>
+            {errors.ticketKindId && <span className="text-xs text-(--danger)">{errors.ticketKindId}</span>}
           </div>
         )}
         <Field

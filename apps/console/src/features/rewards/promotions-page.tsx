@@ -14,6 +14,7 @@ import {
   useProgrammeState,
 } from '../../components/programme-parts';
 import { StatusBadge } from '../../components/status-badge';
+import { TicketKindSelect } from '../../components/ticket-kind-select';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
@@ -56,6 +57,7 @@ export function PromotionsPage() {
     nthDeposit: '1',
     amount: '',
     payAs: 'bonus',
+    ticketKindId: '',
     multiple: '10',
     base: 'bonus',
     days: '30',
@@ -85,6 +87,8 @@ export function PromotionsPage() {
           nthDeposit: num(form.nthDeposit),
           amount: form.kind === 'deposit_match' || form.kind === 'ranking' ? undefined : num(form.amount),
           payAs: form.payAs as never,
+          // Tickets: `amount` is the number of tickets of this kind (fixed and application only).
+          ticketKindId: form.payAs === 'ticket' && form.ticketKindId !== '' ? Number(form.ticketKindId) : undefined,
           wagering:
             form.payAs === 'bonus'
               ? {
@@ -210,7 +214,16 @@ export function PromotionsPage() {
           <ProgrammeSelect id={`${id}-payAs`} label={t('fields.payAs')} value={form.payAs} onChange={set('payAs')}>
             <option value="bonus">{t('payAs.bonus')}</option>
             <option value="cash">{t('payAs.cash')}</option>
+            <option value="ticket">{t('payAs.ticket')}</option>
           </ProgrammeSelect>
+          {form.payAs === 'ticket' && (
+            <TicketKindSelect
+              id={`${id}-ticketKindId`}
+              label={t('fields.ticketKindId')}
+              value={form.ticketKindId}
+              onChange={set('ticketKindId')}
+            />
+          )}
           <ProgrammeSelect id={`${id}-base`} label={t('fields.base')} value={form.base} onChange={set('base')}>
             <option value="bonus">{t('base.bonus')}</option>
             <option value="bonus_deposit">{t('base.bonus_deposit')}</option>

@@ -45,9 +45,10 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
     await seedOperatorRoles(trx, { demo: true, now });
-    await seedPointsCatalogue(trx, now);
     await seedDemoPromotions(trx, now);
     await seedDemoReferralsAndTickets(trx, now);
+    // After the ticket kinds: its ticket rewards issue them.
+    await seedPointsCatalogue(trx, now);
     await seedDemoMissions(trx, now);
     await seedDemoVip(trx, now);
   });

@@ -17,7 +17,10 @@ export function presentAdminMission(m: MissionRow, now: Date): AdminMission {
     minDeposit: m.min_deposit === null ? null : toMajor(m.min_deposit),
     gameType: m.game_type,
     rewardKind: m.reward_kind,
-    rewardAmount: m.reward_kind === 'cash' ? toMajor(m.reward_amount) : Number(m.reward_amount),
+    rewardAmount:
+      m.reward_kind === 'cash' || m.reward_kind === 'bonus' ? toMajor(m.reward_amount) : Number(m.reward_amount),
+    rewardTicketKindId: m.reward_ticket_kind_id === null ? null : Number(m.reward_ticket_kind_id),
+    rewardWagering: m.reward_wagering,
     claimDays: m.claim_days,
     state: m.state,
     phase: phaseOf(m, now),

@@ -131,7 +131,9 @@ export function registerAdminMissionsRoutes(root: App, ctx: AppContext): void {
           completed: r.completed,
           claims: r.claims,
           cashPaid: toMajor(r.cash),
+          bonusPaid: toMajor(r.bonus),
           pointsPaid: r.points,
+          ticketsIssued: r.tickets,
         })),
       });
     },

@@ -50,6 +50,7 @@ export function presentAdminReward(r: { row: RewardRow; redeemed: number }): Adm
     pointsCost: r.row.points_cost,
     amount: toMajor(r.row.amount),
     ticketKind: r.row.ticket_kind,
+    ticketKindId: r.row.ticket_kind_id === null ? null : Number(r.row.ticket_kind_id),
     stock: r.row.stock,
     maxPerRedeem: r.row.max_per_redeem,
     status: r.row.status,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
 import * as rewards from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
+import { checkRewardTicketKind } from '../tickets/tickets.service';
 
 // Back office for promotions (issue 13): create, schedule, pause, end; applications; cost report.
 
@@ -25,12 +26,23 @@ function checkRules(input: PromotionInput): void {
     if (input.kind === 'application' && r.trigger !== 'none') throw fieldErrors({ 'rules.trigger': 'INVALID' });
   }
   if (r.payAs === 'cash' && r.wagering) throw fieldErrors({ 'rules.wagering': 'INVALID' });
+  // Tickets are a count: fixed and application promotions only (a percentage or a ranking prize
+  // in tickets has no meaning).
+  if (r.payAs === 'ticket' && input.kind !== 'fixed' && input.kind !== 'application')
+    throw fieldErrors({ 'rules.payAs': 'INVALID' });
   if (input.endsAt !== null && new Date(input.endsAt) <= new Date(input.startsAt))
     throw fieldErrors({ endsAt: 'INVALID' });
 }
 
+/** A ticket reward's kind must exist and be enabled (docs/rewards.md "Promotions"). */
+async function checkTicketKind(ctx: AppContext, input: PromotionInput): Promise<void> {
+  if (input.rules.payAs === 'ticket' && input.rules.ticketKindId !== undefined)
+    await checkRewardTicketKind(ctx.db, input.rules.ticketKindId);
+}
+
 export async function createPromotion(ctx: AppContext, input: PromotionInput) {
   checkRules(input);
+  await checkTicketKind(ctx, input);
   return ctx.db
     .insertInto('promotions')
     .values({
@@ -50,6 +62,7 @@ export async function createPromotion(ctx: AppContext, input: PromotionInput) {
 /** A draft changes freely; a started programme keeps its kind (rewards already earned keep their terms). */
 export async function changePromotion(ctx: AppContext, id: number, input: PromotionInput) {
   checkRules(input);
+  await checkTicketKind(ctx, input);
   const before = await rewards.promotionById(ctx, id);
   if (!before) throw new AppError('PROMOTION_NOT_FOUND');
   if (before.state === 'ended') throw new AppError('PROMOTION_STATUS_INVALID');

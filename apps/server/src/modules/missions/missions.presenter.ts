@@ -13,12 +13,19 @@ function targetOf(task: string, target: number): number {
   return task === 'bet' ? toMajor(target) : target;
 }
 
-export function presentMission(v: MissionView, language: string, now: Date): MissionItem {
+export function presentMission(
+  v: MissionView,
+  language: string,
+  now: Date,
+  ticketNames: Map<number, string>,
+): MissionItem {
   const m = v.mission;
   const text = textOf(m, language);
   const target = Number(v.row?.target ?? m.target);
   const rewardKind = v.row?.reward_kind ?? m.reward_kind;
   const rewardAmount = Number(v.row?.reward_amount ?? m.reward_amount);
+  const ticketKindId = v.row ? v.row.reward_ticket_kind_id : m.reward_ticket_kind_id;
+  const wagering = v.row ? v.row.reward_wagering : m.reward_wagering;
   return {
     id: m.id,
     period: m.period,
@@ -30,7 +37,9 @@ export function presentMission(v: MissionView, language: string, now: Date): Mis
     gameType: m.game_type,
     minDeposit: m.min_deposit === null ? null : toMajor(m.min_deposit),
     rewardKind,
-    rewardAmount: rewardKind === 'cash' ? toMajor(rewardAmount) : rewardAmount,
+    rewardAmount: rewardKind === 'cash' || rewardKind === 'bonus' ? toMajor(rewardAmount) : rewardAmount,
+    rewardTicketName: ticketKindId === null ? null : (ticketNames.get(Number(ticketKindId)) ?? null),
+    rewardWageringMultiple: wagering?.multiple ?? null,
     status: statusOf(v, now),
     progressId: v.row ? Number(v.row.id) : null,
     resetsAt: v.resetsAt?.toISOString() ?? null,

@@ -13,6 +13,8 @@ export type MissionValues = {
   game_type: string | null;
   reward_kind: MissionsTable['reward_kind'];
   reward_amount: number;
+  reward_ticket_kind_id: number | null;
+  reward_wagering: string | null;
   claim_days: number;
   starts_at: Date;
   ends_at: Date | null;
@@ -80,8 +82,10 @@ export async function addProgress(
     periodEnd: Date;
     add: number;
     target: number;
-    rewardKind: 'cash' | 'points';
+    rewardKind: MissionsTable['reward_kind'];
     rewardAmount: number;
+    rewardTicketKindId: number | null;
+    rewardWagering: string | null;
     currency: string;
     at: Date;
     claimDays: number;
@@ -91,10 +95,10 @@ export async function addProgress(
   const claimUntil = new Date(v.at.getTime() + v.claimDays * 86_400_000);
   await sql`
     INSERT INTO mission_progress AS p
-      (mission_id, member_id, period_start, period_end, progress, target, reward_kind, reward_amount, currency,
-       completed_at, claim_expires_at, updated_at)
+      (mission_id, member_id, period_start, period_end, progress, target, reward_kind, reward_amount,
+       reward_ticket_kind_id, reward_wagering, currency, completed_at, claim_expires_at, updated_at)
     VALUES (${v.missionId}, ${v.memberId}, ${v.periodStart}, ${v.periodEnd}, ${first}, ${v.target}, ${v.rewardKind},
-       ${v.rewardAmount}, ${v.currency},
+       ${v.rewardAmount}, ${v.rewardTicketKindId}, ${v.rewardWagering}::jsonb, ${v.currency},
        ${first >= v.target ? v.at : null}, ${first >= v.target ? claimUntil : null}, ${v.at})
     ON CONFLICT (mission_id, member_id, period_start) DO UPDATE SET
       progress = least(p.target, p.progress + ${v.add}),
@@ -124,10 +128,16 @@ export function lockProgress(db: Conn, id: number) {
   return db.selectFrom('mission_progress').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function markClaimed(db: Conn, id: number, at: Date, postingId: number | null): Promise<void> {
+export async function markClaimed(
+  db: Conn,
+  id: number,
+  at: Date,
+  postingId: number | null,
+  ticketIds: number[] | null = null,
+): Promise<void> {
   await db
     .updateTable('mission_progress')
-    .set({ claimed_at: at, posting_id: postingId })
+    .set({ claimed_at: at, posting_id: postingId, ticket_ids: ticketIds === null ? null : JSON.stringify(ticketIds) })
     .where('id', '=', id)
     .execute();
 }
@@ -181,7 +191,9 @@ export async function costRows(db: Conn, from: string, to: string, tz: string) {
     completed: string | number;
     claims: string | number;
     cash: string | number;
+    bonus: string | number;
     points: string | number;
+    tickets: string | number;
   }>`
     WITH done AS (
       SELECT to_char(completed_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, mission_id, count(*) AS completed
@@ -191,14 +203,17 @@ export async function costRows(db: Conn, from: string, to: string, tz: string) {
     ), paid AS (
       SELECT to_char(claimed_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, mission_id, count(*) AS claims,
         coalesce(sum(reward_amount) FILTER (WHERE reward_kind = 'cash'), 0) AS cash,
-        coalesce(sum(reward_amount) FILTER (WHERE reward_kind = 'points'), 0) AS points
+        coalesce(sum(reward_amount) FILTER (WHERE reward_kind = 'bonus'), 0) AS bonus,
+        coalesce(sum(reward_amount) FILTER (WHERE reward_kind = 'points'), 0) AS points,
+        coalesce(sum(reward_amount) FILTER (WHERE reward_kind = 'ticket'), 0) AS tickets
       FROM mission_progress WHERE claimed_at IS NOT NULL
         AND (claimed_at AT TIME ZONE ${tz})::date BETWEEN ${from}::date AND ${to}::date
       GROUP BY 1, 2
     )
     SELECT coalesce(d.day, p.day) AS day, coalesce(d.mission_id, p.mission_id) AS mission_id,
       coalesce(d.completed, 0) AS completed, coalesce(p.claims, 0) AS claims,
-      coalesce(p.cash, 0) AS cash, coalesce(p.points, 0) AS points
+      coalesce(p.cash, 0) AS cash, coalesce(p.bonus, 0) AS bonus, coalesce(p.points, 0) AS points,
+      coalesce(p.tickets, 0) AS tickets
     FROM done d FULL JOIN paid p ON p.day = d.day AND p.mission_id = d.mission_id
     ORDER BY 1, 2`.execute(db);
   return rows.map((r) => ({
@@ -207,6 +222,8 @@ export async function costRows(db: Conn, from: string, to: string, tz: string) {
     completed: Number(r.completed),
     claims: Number(r.claims),
     cash: Number(r.cash),
+    bonus: Number(r.bonus),
     points: Number(r.points),
+    tickets: Number(r.tickets),
   }));
 }

@@ -33,8 +33,8 @@ export function registerMissionsRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => {
-      const { views, claimable, currency, now } = await missions.summary(ctx, principalOf(req).memberId);
-      const list = views.map((v) => presentMission(v, req.query.language, now));
+      const { views, claimable, currency, now, ticketNames } = await missions.summary(ctx, principalOf(req).memberId);
+      const list = views.map((v) => presentMission(v, req.query.language, now, ticketNames));
       return ok({
         list,
         claimable,
@@ -82,7 +82,8 @@ export function registerMissionsRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const r = await missions.claim(ctx, principalOf(req).memberId, req.body.progressId);
-      return ok({ ...r, rewardAmount: r.rewardKind === 'cash' ? toMajor(r.rewardAmount) : r.rewardAmount });
+      const money = r.rewardKind === 'cash' || r.rewardKind === 'bonus';
+      return ok({ ...r, rewardAmount: money ? toMajor(r.rewardAmount) : r.rewardAmount });
     },
   );
 }

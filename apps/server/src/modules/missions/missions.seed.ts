@@ -5,7 +5,10 @@ import type { MissionValues } from './missions.queries';
 // daily ones (log in; play 10 rounds; deposit at least 100) and a weekly one (bet 1,000 in total).
 // Amounts in minor units. Seeded once: a brand that already has missions is left as it is.
 
-type DemoMission = Omit<MissionValues, 'starts_at' | 'updated_at' | 'texts'> & {
+type DemoMission = Omit<
+  MissionValues,
+  'starts_at' | 'updated_at' | 'texts' | 'reward_ticket_kind_id' | 'reward_wagering'
+> & {
   text: { title: string; description: string };
 };
 

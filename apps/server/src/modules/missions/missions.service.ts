@@ -8,7 +8,9 @@ import { windowOf } from '../agents/settlement.service';
 import { maskName } from '../games/records.service';
 import { postPoints } from '../points/points-ledger.service';
 import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
+import { payMissionBonus } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
+import { allKinds, checkRewardTicketKind, issueTickets } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
 import * as q from './missions.queries';
 
@@ -92,6 +94,8 @@ async function progress(trx: Trx, event: ActivityEvent): Promise<void> {
       target: Number(mission.target),
       rewardKind: mission.reward_kind,
       rewardAmount: Number(mission.reward_amount),
+      rewardTicketKindId: mission.reward_ticket_kind_id === null ? null : Number(mission.reward_ticket_kind_id),
+      rewardWagering: mission.reward_wagering === null ? null : JSON.stringify(mission.reward_wagering),
       currency: event.kind === 'registration' ? brand.currency : (event.currency ?? brand.currency),
       at,
       claimDays: mission.claim_days,
@@ -153,7 +157,8 @@ export async function summary(ctx: AppContext, memberId: number) {
     if (window) views.push({ mission, row: current ?? undefined, resetsAt: window.end });
   }
   const claimable = views.filter((v) => statusOf(v, now) === 'claimable').length;
-  return { views, claimable, currency: brand.currency, now };
+  const ticketNames = new Map((await allKinds(ctx)).map((k) => [Number(k.id), k.name]));
+  return { views, claimable, currency: brand.currency, now, ticketNames };
 }
 
 export function statusOf(v: MissionView, now: Date): 'open' | 'claimable' | 'claimed' | 'expired' {
@@ -181,8 +186,30 @@ export async function claim(ctx: AppContext, memberId: number, progressId: numbe
       throw new AppError('MISSION_CLAIM_EXPIRED');
     const amount = Number(row.reward_amount);
     const key = `mission:${row.id}`;
-    let postingId: number;
-    if (row.reward_kind === 'cash') {
+    let postingId: number | null = null;
+    let ticketIds: number[] = [];
+    let rewardId: number | null = null;
+    if (row.reward_kind === 'ticket') {
+      // Tickets of the kind copied in when the period started, one per source mission:<id>:<n>.
+      if (row.reward_ticket_kind_id === null) throw new AppError('TICKET_KIND_NOT_FOUND');
+      ticketIds = await issueTickets(trx, {
+        memberId,
+        kindId: Number(row.reward_ticket_kind_id),
+        source: key,
+        count: amount,
+        now,
+      });
+    } else if (row.reward_kind === 'bonus') {
+      // Bonus balance with its wagering, as a reward-centre reward of this progress row.
+      rewardId = await payMissionBonus(trx, ctx, {
+        memberId,
+        progressId: Number(row.id),
+        amount,
+        currency: row.currency,
+        wagering: row.reward_wagering,
+        claimDays: row.reward_wagering?.days ?? 30,
+      });
+    } else if (row.reward_kind === 'cash') {
       const result = await post(trx, {
         idempotencyKey: key,
         type: 'bonus.mission',
@@ -205,8 +232,8 @@ export async function claim(ctx: AppContext, memberId: number, progressId: numbe
       });
       postingId = result.postingId;
     }
-    await q.markClaimed(trx, row.id, now, postingId);
-    return { progressId: row.id, rewardKind: row.reward_kind, rewardAmount: amount };
+    await q.markClaimed(trx, row.id, now, postingId, row.reward_kind === 'ticket' ? ticketIds : null);
+    return { progressId: row.id, rewardKind: row.reward_kind, rewardAmount: amount, ticketIds, rewardId };
   });
 }
 
@@ -240,7 +267,11 @@ function valuesOf(input: MissionInput, now: Date): q.MissionValues {
     min_deposit: input.minDeposit === null ? null : toMinor(input.minDeposit),
     game_type: input.gameType,
     reward_kind: input.rewardKind,
-    reward_amount: input.rewardKind === 'cash' ? toMinor(input.rewardAmount) : input.rewardAmount,
+    reward_amount:
+      input.rewardKind === 'cash' || input.rewardKind === 'bonus' ? toMinor(input.rewardAmount) : input.rewardAmount,
+    reward_ticket_kind_id: input.rewardKind === 'ticket' ? input.rewardTicketKindId : null,
+    reward_wagering:
+      input.rewardKind === 'bonus' && input.rewardWagering !== null ? JSON.stringify(input.rewardWagering) : null,
     claim_days: input.claimDays,
     starts_at: new Date(input.startsAt),
     ends_at: input.endsAt === null ? null : new Date(input.endsAt),
@@ -254,12 +285,20 @@ export function allMissions(ctx: AppContext) {
   return q.allMissions(ctx.db);
 }
 
-export function createMission(ctx: AppContext, input: MissionInput) {
+/** A ticket reward's kind must exist and be enabled (docs/missions.md "Rules"). */
+async function checkReward(ctx: AppContext, input: MissionInput): Promise<void> {
+  if (input.rewardKind === 'ticket' && input.rewardTicketKindId !== null)
+    await checkRewardTicketKind(ctx.db, input.rewardTicketKindId);
+}
+
+export async function createMission(ctx: AppContext, input: MissionInput) {
+  await checkReward(ctx, input);
   return ctx.db.transaction().execute((trx) => q.insertMission(trx, valuesOf(input, ctx.now())));
 }
 
 /** Changes a mission; periods already under way keep the target and reward they started with. */
-export function changeMission(ctx: AppContext, id: number, input: MissionInput) {
+export async function changeMission(ctx: AppContext, id: number, input: MissionInput) {
+  await checkReward(ctx, input);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await q.lockMission(trx, id);
     if (!before) throw new AppError('MISSION_NOT_FOUND');

@@ -7,6 +7,15 @@ type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
+/** A bonus reward's turnover terms, as the promotions' Wagering (packages/shared/src/api/rewards.ts). */
+export type MissionWagering = {
+  multiple: number;
+  base: 'bonus' | 'bonus_deposit';
+  contributions: Record<string, number>;
+  otherPercent: number;
+  days: number;
+};
+
 export type MissionTexts = Record<string, { title: string; description: string }>;
 
 export interface MissionsTable {
@@ -17,8 +26,10 @@ export interface MissionsTable {
   target: number;
   min_deposit: number | null;
   game_type: string | null;
-  reward_kind: 'cash' | 'points';
+  reward_kind: 'cash' | 'points' | 'bonus' | 'ticket';
   reward_amount: number;
+  reward_ticket_kind_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reward_wagering: ColumnType<MissionWagering | null, string | null | undefined, string | null>;
   claim_days: number;
   state: Generated<'draft' | 'active' | 'paused' | 'ended'>;
   starts_at: Stamp;
@@ -37,8 +48,12 @@ export interface MissionProgressTable {
   period_end: Stamp;
   progress: Generated<number>;
   target: number;
-  reward_kind: 'cash' | 'points';
+  reward_kind: 'cash' | 'points' | 'bonus' | 'ticket';
   reward_amount: number;
+  reward_ticket_kind_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reward_wagering: ColumnType<MissionWagering | null, string | null | undefined, string | null>;
+  /** The tickets a ticket reward's claim issued. */
+  ticket_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
   currency: string;
   completed_at: MaybeStamp;
   claim_expires_at: MaybeStamp;

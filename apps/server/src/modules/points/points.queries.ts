@@ -54,7 +54,17 @@ export function takeStock(db: Conn, rewardId: number, quantity: number) {
     .where('id', '=', rewardId)
     .where('status', '=', 'active')
     .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', quantity)]))
-    .returning(['id', 'kind', 'name', 'points_cost', 'amount', 'ticket_kind', 'stock', 'max_per_redeem'])
+    .returning([
+      'id',
+      'kind',
+      'name',
+      'points_cost',
+      'amount',
+      'ticket_kind',
+      'ticket_kind_id',
+      'stock',
+      'max_per_redeem',
+    ])
     .executeTakeFirst();
 }
 
@@ -78,6 +88,7 @@ export async function insertRedemption(
     kind: RewardKind;
     name: string;
     ticketKind: TicketKind | null;
+    ticketKindId: number | null;
     quantity: number;
     now: Date;
   },
@@ -92,6 +103,7 @@ export async function insertRedemption(
       kind: r.kind,
       name: r.name,
       ticket_kind: r.ticketKind,
+      ticket_kind_id: r.ticketKindId,
       quantity: r.quantity,
       created_at: r.now,
     })
@@ -269,6 +281,7 @@ export type RewardValues = {
   pointsCost: number;
   amount: number;
   ticketKind: TicketKind | null;
+  ticketKindId: number | null;
   stock: number | null;
   maxPerRedeem: number;
   status: 'active' | 'paused';
@@ -285,6 +298,7 @@ function rewardRow(v: RewardValues, now: Date) {
     points_cost: v.pointsCost,
     amount: v.amount,
     ticket_kind: v.ticketKind,
+    ticket_kind_id: v.ticketKindId,
     stock: v.stock,
     max_per_redeem: v.maxPerRedeem,
     status: v.status,

@@ -37,6 +37,7 @@ function reward(v: Partial<RewardValues> & Pick<RewardValues, 'kind' | 'name' | 
     imageUrl: null,
     amount: 0,
     ticketKind: null,
+    ticketKindId: null,
     stock: null,
     maxPerRedeem: 10,
     status: 'active',
@@ -45,7 +46,24 @@ function reward(v: Partial<RewardValues> & Pick<RewardValues, 'kind' | 'name' | 
   };
 }
 
+/**
+ * Ticket rewards issue the demo's ticket kind of their type; one whose type the brand has no enabled
+ * kind of is left out (the seed runs after the tickets' seed).
+ */
 export async function seedPointsCatalogue(trx: Trx, now: Date): Promise<void> {
   if ((await countRewards(trx, { activeOnly: false })) > 0) return;
-  for (const r of DEMO_REWARDS) await insertReward(trx, r, now);
+  for (const r of DEMO_REWARDS) {
+    if (r.kind !== 'ticket') {
+      await insertReward(trx, r, now);
+      continue;
+    }
+    const kind = await trx
+      .selectFrom('ticket_kinds')
+      .select('id')
+      .where('kind', '=', r.ticketKind ?? 'prize_wheel')
+      .where('enabled', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (kind) await insertReward(trx, { ...r, ticketKindId: Number(kind.id) }, now);
+  }
 }

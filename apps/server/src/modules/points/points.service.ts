@@ -6,6 +6,7 @@ import type {
   RedeemStatus,
   RewardBody,
   RewardKind,
+  TicketKind,
 } from '@gamehall/shared/api/points';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
@@ -14,6 +15,7 @@ import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
+import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import * as wallet from '../wallet/wallet.service';
 import {
   allRewards,
@@ -112,6 +114,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
       kind: reward.kind,
       name: reward.name,
       ticketKind: reward.ticket_kind,
+      ticketKindId: reward.ticket_kind_id,
       quantity: body.quantity,
       now,
     });
@@ -147,8 +150,19 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
         ],
       });
     }
-    // Physical items wait for an operator (spec §4 In Process); the rest is done now. A ticket is
-    // recorded here (kind and quantity) for the ticket programme to issue.
+    if (taken.kind === 'ticket') {
+      // One ticket per unit of the configured kind, sources points:<redemption>:<n>: the request id
+      // already makes a replay answer the first redemption, and the sources make a rerun issue none twice.
+      if (taken.ticket_kind_id === null) throw new AppError('POINTS_REWARD_UNAVAILABLE');
+      await issueTickets(trx, {
+        memberId,
+        kindId: Number(taken.ticket_kind_id),
+        source: `points:${id}`,
+        count: body.quantity,
+        now,
+      });
+    }
+    // Physical items wait for an operator (spec §4 In Process); the rest is done now.
     const status: RedeemStatus = taken.kind === 'physical' ? 'in_process' : 'approved';
     const row = await completeRedemption(trx, id, {
       name: taken.name,
@@ -346,7 +360,8 @@ function rewardValues(body: RewardBody) {
     imageUrl: body.imageUrl,
     pointsCost: body.pointsCost,
     amount: toMinor(body.amount),
-    ticketKind: body.ticketKind,
+    ticketKind: null as TicketKind | null,
+    ticketKindId: body.ticketKindId,
     stock: body.stock,
     maxPerRedeem: body.maxPerRedeem,
     status: body.status,
@@ -354,8 +369,18 @@ function rewardValues(body: RewardBody) {
   };
 }
 
+/** A ticket reward names an existing, enabled ticket kind; its type (prize wheel, ...) is stored beside it. */
+async function checkedValues(ctx: AppContext, body: RewardBody) {
+  const values = rewardValues(body);
+  if (body.ticketKindId !== null) {
+    await checkRewardTicketKind(ctx.db, body.ticketKindId);
+    values.ticketKind = (await ticketKindOf(ctx.db, body.ticketKindId))?.kind ?? null;
+  }
+  return values;
+}
+
 export async function createReward(ctx: AppContext, body: RewardBody) {
-  const row = await insertReward(ctx.db, rewardValues(body), ctx.now());
+  const row = await insertReward(ctx.db, await checkedValues(ctx, body), ctx.now());
   if (!row) throw new AppError('POINTS_REWARD_NAME_TAKEN');
   return { row, redeemed: 0 };
 }
@@ -365,12 +390,13 @@ export async function createReward(ctx: AppContext, body: RewardBody) {
  * already redeemed keep the terms they were redeemed on.
  */
 export async function changeReward(ctx: AppContext, id: number, body: RewardBody) {
+  const values = await checkedValues(ctx, body);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await lockReward(trx, id);
     if (!before) throw new AppError('POINTS_REWARD_NOT_FOUND');
     const same = await rewardByName(trx, body.name);
     if (same && same.id !== id) throw new AppError('POINTS_REWARD_NAME_TAKEN');
-    const after = await updateReward(trx, id, rewardValues(body), ctx.now());
+    const after = await updateReward(trx, id, values, ctx.now());
     return { before, after };
   });
 }

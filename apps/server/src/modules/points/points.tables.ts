@@ -62,6 +62,8 @@ export interface PointsRewardsTable {
   points_cost: number;
   amount: number;
   ticket_kind: TicketKind | null;
+  /** The ticket_kinds row a ticket reward issues (migration 0046). */
+  ticket_kind_id: ColumnType<number | null, number | null | undefined, number | null>;
   stock: number | null;
   max_per_redeem: number;
   status: 'active' | 'paused';
@@ -79,6 +81,7 @@ export interface PointsRedemptionsTable {
   kind: RewardKind;
   name: string;
   ticket_kind: TicketKind | null;
+  ticket_kind_id: ColumnType<number | null, number | null | undefined, number | null>;
   quantity: number;
   points: Generated<number>;
   amount: Generated<number>;

@@ -255,11 +255,19 @@ describe('catalogue and redeeming', () => {
     await expectLedgersOk();
   });
 
-  it('pays bonus rewards to the bonus balance and records tickets for the ticket programme', async () => {
+  it('pays bonus rewards to the bonus balance and issues tickets of the configured kind', async () => {
     const m = await member();
     await adjust(m.username, 500);
     const bonus = await reward({ kind: 'bonus', pointsCost: 100, amount: 2.5 });
-    const ticket = await reward({ kind: 'ticket', pointsCost: 50, ticketKind: 'prize_wheel' });
+    const wheel = await adminCall('POST', '/admin/tickets/kinds', {
+      kind: 'prize_wheel',
+      name: `Wheel ${rid()}`,
+      enabled: true,
+      depositMin: null,
+      prizes: [{ label: 'Nothing', type: 'none', weight: 1 }],
+    });
+    expect(wheel.statusCode, wheel.body).toBe(200);
+    const ticket = await reward({ kind: 'ticket', pointsCost: 50, ticketKindId: wheel.json().value.id });
     expect((await redeem(m.token, { rewardId: bonus.id, paymentPassword: PAY, requestId: rid() })).statusCode).toBe(
       200,
     );
@@ -278,6 +286,18 @@ describe('catalogue and redeeming', () => {
       .executeTakeFirstOrThrow();
     expect(bonusAccount.balance).toBe(250);
     expect(await points(m.token)).toBe(250);
+    const issued = await t.ctx.db
+      .selectFrom('tickets')
+      .select(['kind_id', 'source'])
+      .where('member_id', '=', m.id)
+      .orderBy('source')
+      .execute();
+    expect(issued.map((r) => Number(r.kind_id))).toEqual([
+      wheel.json().value.id,
+      wheel.json().value.id,
+      wheel.json().value.id,
+    ]);
+    expect(issued.map((r) => r.source.replace(/^points:\d+:/, ''))).toEqual(['1', '2', '3']);
     await expectLedgersOk();
   });
 

@@ -113,10 +113,12 @@ const REWARD_STATUS: Record<string, ActivityStatus> = {
 export function presentReward(
   r: {
     id: number;
-    promotion_id: number;
+    promotion_id: number | null;
     amount: number;
     currency: string;
-    pay_as: 'cash' | 'bonus';
+    pay_as: 'cash' | 'bonus' | 'ticket';
+    ticket_kind_name: string | null;
+    ticket_ids: number[] | null;
     state: 'waiting' | 'claimable' | 'claimed' | 'expired';
     created_at: Date | string;
     expires_at: Date | string | null;
@@ -131,10 +133,13 @@ export function presentReward(
   return {
     id: r.id,
     promotionId: r.promotion_id,
-    title: textOf(r.texts as Texts, language).title,
-    amount: toMajor(r.amount),
+    title: textOf((r.texts ?? {}) as Texts, language).title,
+    // A ticket reward's amount is its number of tickets.
+    amount: r.pay_as === 'ticket' ? r.amount : toMajor(r.amount),
     currency: r.currency,
     payAs: r.pay_as,
+    ticketKindName: r.ticket_kind_name,
+    ticketIds: (r.ticket_ids ?? []).map(Number),
     state,
     status: REWARD_STATUS[state] ?? 'Close',
     createdAt: new Date(r.created_at).toISOString(),
@@ -160,7 +165,7 @@ export function presentWager(
   return {
     id: w.id,
     rewardId: w.reward_id,
-    title: textOf(w.texts as Texts, language).title,
+    title: textOf((w.texts ?? {}) as Texts, language).title,
     bonus: toMajor(w.bonus),
     required: toMajor(w.required),
     progress: toMajor(w.progress),

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 // Kysely for promotions, rewards and bonus wagers (migration 0035).
 
@@ -89,7 +90,8 @@ export async function insertReward(
     amount: number;
     basis: number;
     currency: string;
-    pay_as: 'cash' | 'bonus';
+    pay_as: 'cash' | 'bonus' | 'ticket';
+    ticket_kind_id?: number | null;
     state: 'waiting' | 'claimable';
     expires_at: Date | null;
   },
@@ -106,7 +108,7 @@ export async function insertReward(
 export function lockReward(trx: Trx, id: number) {
   return trx
     .selectFrom('rewards')
-    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .leftJoin('promotions', 'promotions.id', 'rewards.promotion_id')
     .selectAll('rewards')
     .select(['promotions.rules', 'promotions.texts'])
     .where('rewards.id', '=', id)
@@ -114,21 +116,57 @@ export function lockReward(trx: Trx, id: number) {
     .executeTakeFirst();
 }
 
+/** The title texts of a reward: its promotion's, or its mission's for a mission bonus. */
+function withTitles<Q extends SelectQueryBuilder<Database, 'rewards', object>>(q: Q) {
+  return q
+    .leftJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .leftJoin('mission_progress', 'mission_progress.id', 'rewards.mission_progress_id')
+    .leftJoin('missions', 'missions.id', 'mission_progress.mission_id')
+    .leftJoin('ticket_kinds', 'ticket_kinds.id', 'rewards.ticket_kind_id')
+    .select((eb) => [
+      eb.fn.coalesce('promotions.texts', 'missions.texts').as('texts'),
+      'ticket_kinds.name as ticket_kind_name',
+    ]);
+}
+
 export function setRewardState(
   trx: Trx,
   id: number,
-  patch: { state: 'claimable' | 'claimed' | 'expired'; claimed_at?: Date; posting_id?: number; expires_at?: Date },
+  patch: {
+    state: 'claimable' | 'claimed' | 'expired';
+    claimed_at?: Date;
+    posting_id?: number;
+    expires_at?: Date;
+    ticket_ids?: string;
+  },
 ) {
   return trx.updateTable('rewards').set(patch).where('id', '=', id).execute();
 }
 
+/** A mission bonus's reward: one per progress row. */
+export async function insertMissionReward(
+  trx: Trx,
+  row: {
+    member_id: number;
+    mission_progress_id: number;
+    source: string;
+    amount: number;
+    currency: string;
+    wagering: string | null;
+    expires_at: Date;
+  },
+): Promise<number | undefined> {
+  const r = await trx
+    .insertInto('rewards')
+    .values({ ...row, promotion_id: null, basis: 0, pay_as: 'bonus', state: 'claimable' })
+    .onConflict((oc) => oc.column('mission_progress_id').where('mission_progress_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id;
+}
+
 export function rewardsOf(db: Conn, memberId: number, state: string | undefined, limit: number, offset: number) {
-  let q = db
-    .selectFrom('rewards')
-    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
-    .selectAll('rewards')
-    .select(['promotions.texts'])
-    .where('rewards.member_id', '=', memberId);
+  let q = withTitles(db.selectFrom('rewards')).selectAll('rewards').where('rewards.member_id', '=', memberId);
   if (state) q = q.where('rewards.state', '=', state as 'claimable');
   return q.orderBy('rewards.id', 'desc').limit(limit).offset(offset).execute();
 }
@@ -203,9 +241,11 @@ export function wagersOf(db: Conn, memberId: number) {
   return db
     .selectFrom('bonus_wagers')
     .innerJoin('rewards', 'rewards.id', 'bonus_wagers.reward_id')
-    .innerJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .leftJoin('promotions', 'promotions.id', 'rewards.promotion_id')
+    .leftJoin('mission_progress', 'mission_progress.id', 'rewards.mission_progress_id')
+    .leftJoin('missions', 'missions.id', 'mission_progress.mission_id')
     .selectAll('bonus_wagers')
-    .select(['promotions.texts'])
+    .select((eb) => eb.fn.coalesce('promotions.texts', 'missions.texts').as('texts'))
     .where('bonus_wagers.member_id', '=', memberId)
     .orderBy('bonus_wagers.id', 'desc')
     .limit(50)
@@ -339,15 +379,16 @@ export async function costRows(db: Conn, from: Date, to: Date, promotionId: numb
   }>`
     WITH paid AS (
       SELECT to_char(r.claimed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
-             sum(r.amount) AS paid, count(*) AS claims,
+             coalesce(sum(r.amount) FILTER (WHERE r.pay_as <> 'ticket'), 0) AS paid, count(*) AS claims,
              coalesce(sum(r.amount) FILTER (WHERE r.source LIKE 'rank:%'), 0) AS ranking
-      FROM rewards r WHERE r.state = 'claimed' AND r.claimed_at >= ${from} AND r.claimed_at < ${to} ${filter}
+      FROM rewards r WHERE r.state = 'claimed' AND r.claimed_at >= ${from} AND r.claimed_at < ${to}
+        AND r.promotion_id IS NOT NULL ${filter}
       GROUP BY 1, 2
     ), settled AS (
       SELECT to_char(w.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
              sum(w.converted) AS converted, sum(w.forfeited) AS forfeited
       FROM bonus_wagers w JOIN rewards r ON r.id = w.reward_id
-      WHERE w.settled_at >= ${from} AND w.settled_at < ${to} ${filter}
+      WHERE w.settled_at >= ${from} AND w.settled_at < ${to} AND r.promotion_id IS NOT NULL ${filter}
       GROUP BY 1, 2
     )
     SELECT coalesce(p.day, s.day) AS day, coalesce(p.promotion_id, s.promotion_id) AS promotion_id,

@@ -98,12 +98,19 @@ export interface PromotionApplicationImagesTable {
 export interface RewardsTable {
   id: Generated<number>;
   member_id: number;
-  promotion_id: number;
+  /** Null for a mission's bonus (migration 0046), which names its progress row instead. */
+  promotion_id: number | null;
+  mission_progress_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A mission bonus's own wagering terms (a promotion's are in its rules). */
+  wagering: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   source: string;
+  /** Minor units; for a ticket reward, the number of tickets. */
   amount: number;
   basis: Generated<number>;
   currency: string;
-  pay_as: 'cash' | 'bonus';
+  pay_as: 'cash' | 'bonus' | 'ticket';
+  ticket_kind_id: ColumnType<number | null, number | null | undefined, number | null>;
+  ticket_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
   state: 'waiting' | 'claimable' | 'claimed' | 'expired';
   expires_at: Date | string | null;
   claimed_at: Date | string | null;

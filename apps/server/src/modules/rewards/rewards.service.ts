@@ -1,12 +1,13 @@
-import { PromotionRules } from '@gamehall/shared/api/rewards';
+import { PromotionRules, Wagering } from '@gamehall/shared/api/rewards';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
-import { assertNotOnBreak } from '../responsible/responsible.service';
 import { sendSystemMessage } from '../messages/messages.service';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
+import { issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
 import { type ActivityConsumer, type ActivityEvent, drainActivity, registerActivityConsumer } from './engine';
 import * as q from './rewards.queries';
@@ -43,7 +44,8 @@ export function rewardAmount(kind: string, rules: PromotionRules, event: Activit
       if (rules.minDeposit !== undefined && event.amount < toMinor(rules.minDeposit)) return 0;
       if (rules.nthDeposit !== undefined && position !== rules.nthDeposit) return 0;
     }
-    return toMinor(rules.amount);
+    // A ticket reward's amount is its number of tickets.
+    return rules.payAs === 'ticket' ? rules.amount : toMinor(rules.amount);
   }
   return 0;
 }
@@ -81,6 +83,13 @@ async function onePerPersonAllows(
   return true;
 }
 
+/** A ticket reward is earned only while its kind exists and is enabled (a disabled kind grants no more). */
+async function ticketKindOpen(trx: Trx, rules: PromotionRules): Promise<boolean> {
+  if (rules.payAs !== 'ticket') return true;
+  if (rules.ticketKindId === undefined) return false;
+  return (await ticketKindOf(trx, rules.ticketKindId))?.enabled === true;
+}
+
 async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<void> {
   const promotions = await q.firingPromotions(trx, event.kind, event.createdAt);
   if (promotions.length === 0) return;
@@ -92,6 +101,7 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
     if (!rules.onePerPerson && (await q.rewardCount(trx, p.id, event.memberId)) >= rules.perMember) continue;
     const amount = rewardAmount(p.kind, rules, event, position);
     if (amount <= 0) continue;
+    if (!(await ticketKindOpen(trx, rules))) continue;
     if (!(await onePerPersonAllows(trx, p.id, rules, event.memberId, `event:${event.id}`, amount))) continue;
     const rewardId = await q.insertReward(trx, {
       member_id: event.memberId,
@@ -101,12 +111,18 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
       basis: event.kind === 'deposit' ? event.amount : 0,
       currency,
       pay_as: rules.payAs,
+      ticket_kind_id: rules.payAs === 'ticket' ? (rules.ticketKindId ?? null) : null,
       state: 'claimable',
       expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
     });
     // Issue 14: a money reward is announced in the inbox (a ticket reward's amount is a count).
     if (rewardId !== undefined && (rules.payAs === 'cash' || rules.payAs === 'bonus'))
-      await sendSystemMessage(trx, { memberId: event.memberId, kind: 'reward_issued', params: { amount }, now: ctx.now() });
+      await sendSystemMessage(trx, {
+        memberId: event.memberId,
+        kind: 'reward_issued',
+        params: { amount },
+        now: ctx.now(),
+      });
   }
 }
 
@@ -231,6 +247,24 @@ async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Pro
     throw new AppError('REWARD_NOT_CLAIMABLE');
   }
   if (reward.state !== 'claimable') throw new AppError('REWARD_NOT_CLAIMABLE');
+  if (reward.pay_as === 'ticket') {
+    // Tickets of the configured kind through the tickets module, one per source reward:<id>:<n>,
+    // so a claim replayed after a crash issues none twice.
+    if (reward.ticket_kind_id === null) throw new AppError('TICKET_KIND_NOT_FOUND');
+    const ticketIds = await issueTickets(trx, {
+      memberId: reward.member_id,
+      kindId: reward.ticket_kind_id,
+      source: `reward:${reward.id}`,
+      count: reward.amount,
+      now,
+    });
+    await q.setRewardState(trx, reward.id, {
+      state: 'claimed',
+      claimed_at: now,
+      ticket_ids: JSON.stringify(ticketIds),
+    });
+    return;
+  }
   const kind = reward.pay_as === 'bonus' ? ('bonus' as const) : ('cash' as const);
   const result = await post(trx, {
     idempotencyKey: `reward:${reward.id}`,
@@ -242,9 +276,10 @@ async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Pro
     ],
   });
   await q.setRewardState(trx, reward.id, { state: 'claimed', claimed_at: now, posting_id: result.postingId });
-  const rules = rulesOf(reward.rules);
-  if (kind === 'bonus' && rules.wagering) {
-    const w = rules.wagering;
+  // A promotion's wagering is in its rules; a mission bonus carries its own.
+  const wagering = reward.rules === null ? Wagering.nullable().parse(reward.wagering) : rulesOf(reward.rules).wagering;
+  if (kind === 'bonus' && wagering) {
+    const w = wagering;
     const base = w.base === 'bonus_deposit' ? reward.amount + Number(reward.basis) : reward.amount;
     await q.insertWager(trx, {
       reward_id: reward.id,
@@ -259,11 +294,44 @@ async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Pro
   }
 }
 
+/**
+ * A mission's bonus (docs/missions.md): a reward of the mission's progress row, claimed at once in
+ * the mission claim's transaction, so it shows in the reward centre and its wagering runs as a
+ * promotion's does. One reward per progress row (a unique index); the caller holds the row's lock.
+ */
+export async function payMissionBonus(
+  trx: Trx,
+  ctx: AppContext,
+  bonus: {
+    memberId: number;
+    progressId: number;
+    amount: number;
+    currency: string;
+    wagering: Wagering | null;
+    claimDays: number;
+  },
+): Promise<number | null> {
+  const id = await q.insertMissionReward(trx, {
+    member_id: bonus.memberId,
+    mission_progress_id: bonus.progressId,
+    source: `mission:${bonus.progressId}`,
+    amount: bonus.amount,
+    currency: bonus.currency,
+    wagering: bonus.wagering === null ? null : JSON.stringify(bonus.wagering),
+    expires_at: new Date(ctx.now().getTime() + bonus.claimDays * 86_400_000),
+  });
+  const reward = id === undefined ? undefined : await q.lockReward(trx, id);
+  if (!reward) throw new AppError('MISSION_ALREADY_CLAIMED');
+  await claimLocked(trx, ctx, reward);
+  return reward.id;
+}
+
 /** MCSFE_signUpRequestReward: claims one reward of the member. */
 export async function claimReward(ctx: AppContext, memberId: number, rewardId: number): Promise<number[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const reward = await q.lockReward(trx, rewardId);
     if (!reward || reward.member_id !== memberId) throw new AppError('REWARD_NOT_FOUND');
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     await claimLocked(trx, ctx, reward);
     return [reward.id];
   });
@@ -274,6 +342,7 @@ export async function claimPromotion(ctx: AppContext, memberId: number, promotio
   const promotion = await q.promotionById(ctx.db, promotionId);
   if (!promotion || promotion.state === 'draft') throw new AppError('PROMOTION_NOT_FOUND');
   return ctx.db.transaction().execute(async (trx) => {
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     const ids = await q.claimableOfPromotion(trx, memberId, promotionId, ctx.now());
     if (ids.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
     const claimed: number[] = [];
@@ -326,7 +395,6 @@ export function phaseOf(
   if (p.ends_at !== null && new Date(p.ends_at) <= now) return 'over';
   if (p.state === 'paused') return 'paused';
   return new Date(p.starts_at) > now ? 'scheduled' : 'running';
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 }
 
 async function openPromotion(ctx: AppContext, promotionId: number) {
@@ -337,10 +405,10 @@ async function openPromotion(ctx: AppContext, promotionId: number) {
 }
 
 /** MCSFE_signUpPromotionJoin: the member joins a promotion whose rules need it. */
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
 export async function join(ctx: AppContext, memberId: number, promotionId: number) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   const added = await ctx.db.transaction().execute((trx) => q.insertJoin(trx, p.id, memberId));
   if (!added) throw new AppError('PROMOTION_ALREADY_JOINED');
   return { promotionId: p.id, status: 'Joined' as const };
@@ -370,6 +438,7 @@ export async function apply(
 ) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind !== 'application') throw new AppError('PROMOTION_NOT_APPLICATION');
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
   const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
   if (await q.openApplication(ctx.db, p.id, memberId)) throw new AppError('PROMOTION_ALREADY_JOINED');
@@ -399,17 +468,21 @@ export async function decideApplication(
       if (!p) throw new AppError('PROMOTION_NOT_FOUND');
       const rules = rulesOf(p.rules);
       const source = `application:${a.id}`;
-      const amount = rules.amount === undefined ? 0 : toMinor(rules.amount);
-      if (amount > 0 && (await onePerPersonAllows(trx, p.id, rules, a.member_id, source, amount))) {
+      const amount = rules.amount === undefined ? 0 : rules.payAs === 'ticket' ? rules.amount : toMinor(rules.amount);
+      const allowed =
+        amount > 0 &&
+        (await ticketKindOpen(trx, rules)) &&
+        (await onePerPersonAllows(trx, p.id, rules, a.member_id, source, amount));
+      if (allowed) {
         await q.insertReward(trx, {
           member_id: a.member_id,
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
           promotion_id: p.id,
           source,
           amount,
           basis: 0,
           currency: (await getBrand(trx)).currency,
           pay_as: rules.payAs,
+          ticket_kind_id: rules.payAs === 'ticket' ? (rules.ticketKindId ?? null) : null,
           state: 'claimable',
           expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
         });
@@ -433,7 +506,6 @@ export async function expireRewards(ctx: AppContext): Promise<{ rewards: number;
       rewards++;
     });
   }
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   let wagers = 0;
   for (const { id } of await q.expiredWagerIds(ctx.db, now)) {
     await ctx.db.transaction().execute(async (trx) => {

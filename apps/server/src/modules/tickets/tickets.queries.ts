@@ -63,6 +63,16 @@ export function updateKind(
     .executeTakeFirst();
 }
 
+export function ticketBySource(trx: Trx, memberId: number, kindId: number, source: string) {
+  return trx
+    .selectFrom('tickets')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind_id', '=', kindId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
 /** One ticket per (member, kind, source): the id of the new one, or undefined when it existed. */
 export async function insertTicket(
   trx: Trx,

@@ -29,6 +29,49 @@ export async function grantTicket(trx: Trx, memberId: number, kindId: number, so
   return q.insertTicket(trx, { member_id: memberId, kind_id: kindId, source, created_at: now });
 }
 
+/**
+ * Issues the tickets a mission, a promotion or a points redemption pays (docs/referrals-tickets.md
+ * "Earning"): `count` tickets of the kind, sources `<source>` (count 1) or `<source>:<n>`. Idempotent
+ * per source: a replay or a second claim that gets this far returns the tickets already issued and
+ * issues none. The kind must exist and be enabled when it is first issued (TICKET_KIND_NOT_FOUND,
+ * TICKET_KIND_DISABLED); a replay of an issue already made answers whatever the kind's state.
+ */
+export async function issueTickets(
+  trx: Trx,
+  issue: { memberId: number; kindId: number; source: string; count?: number; now: Date },
+): Promise<number[]> {
+  const count = issue.count ?? 1;
+  const sources = count === 1 ? [issue.source] : Array.from({ length: count }, (_, i) => `${issue.source}:${i + 1}`);
+  const kind = await q.kindById(trx, issue.kindId);
+  if (!kind) throw new AppError('TICKET_KIND_NOT_FOUND');
+  const ids: number[] = [];
+  for (const source of sources) {
+    const existing = await q.ticketBySource(trx, issue.memberId, issue.kindId, source);
+    if (existing) {
+      ids.push(Number(existing.id));
+      continue;
+    }
+    if (!kind.enabled) throw new AppError('TICKET_KIND_DISABLED');
+    const id = await grantTicket(trx, issue.memberId, issue.kindId, source, issue.now);
+    const made = id ?? (await q.ticketBySource(trx, issue.memberId, issue.kindId, source))?.id;
+    if (made === undefined) throw new Error('ticket not issued');
+    ids.push(Number(made));
+  }
+  return ids;
+}
+
+/** Refuses a ticket kind a programme's reward names unless it exists and is enabled. */
+export async function checkRewardTicketKind(db: Conn, id: number): Promise<void> {
+  const kind = await q.kindById(db, id);
+  if (!kind) throw new AppError('TICKET_KIND_NOT_FOUND');
+  if (!kind.enabled) throw new AppError('TICKET_KIND_DISABLED');
+}
+
+/** The ticket kind's `kind` (red envelope, prize wheel, golden egg) and name, for the programmes' screens. */
+export function ticketKindOf(db: Conn, id: number) {
+  return q.kindById(db, id);
+}
+
 export const ticketsConsumer: ActivityConsumer = {
   name: 'tickets',
   kinds: ['deposit'],

@@ -19,7 +19,12 @@ function Terms({ p }: { p: Promotion }) {
   const items: string[] = [];
   if (p.percent !== null)
     items.push(t('rewards.terms.match', { percent: p.percent, cap: p.cap === null ? '-' : money(p.cap) }));
-  if (p.amount !== null) items.push(t('rewards.terms.amount', { amount: money(p.amount) }));
+  if (p.amount !== null)
+    items.push(
+      p.payAs === 'ticket'
+        ? t('rewards.terms.tickets', { count: p.amount })
+        : t('rewards.terms.amount', { amount: money(p.amount) }),
+    );
   if (p.minDeposit !== null) items.push(t('rewards.terms.minDeposit', { amount: money(p.minDeposit) }));
   if (p.nthDeposit !== null) items.push(t('rewards.terms.nth', { n: p.nthDeposit }));
   if (p.wageringMultiple !== null)

@@ -94,7 +94,11 @@ export function RewardCentrePage() {
         {rewards.data?.content.map((r) => (
           <tr key={r.id} className={row} data-testid="reward-row">
             <td className={cell}>{r.title}</td>
-            <td className={cell}>{money(r.amount)}</td>
+            <td className={cell}>
+              {r.payAs === 'ticket'
+                ? t('rewards.ticketCount', { count: r.amount, name: r.ticketKindName ?? '' })
+                : money(r.amount)}
+            </td>
             <td className={cell}>{t(`rewards.paidAs.${r.payAs}`)}</td>
             <td className={cell}>{t(`rewards.rewardState.${r.state}`)}</td>
             <td className={cell}>
