@@ -79,6 +79,7 @@ export const MEMBER_MENU = [
   { name: 'referral', key: 'member.menu.referral' },
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
+  { name: 'feedback', key: 'member.menu.feedback' },
   { name: 'manualRebate', key: 'member.menu.manualRebate' },
   { name: 'verification', key: 'member.menu.verification' },
   { name: 'responsiblePlay', key: 'member.menu.responsiblePlay' },

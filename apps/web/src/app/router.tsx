@@ -161,6 +161,14 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/vip/vip-page')).VipPage }),
           },
           {
+            path: 'messageV2',
+            lazy: async () => ({ Component: (await import('../features/messages/messages-page')).MessagesPage }),
+          },
+          {
+            path: 'feedback',
+            lazy: async () => ({ Component: (await import('../features/messages/feedback-page')).FeedbackPage }),
+          },
+          {
             path: 'verification',
             lazy: async () => ({ Component: (await import('../features/kyc/verification-page')).VerificationPage }),
           },

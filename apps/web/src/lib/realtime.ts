@@ -39,6 +39,17 @@ export function parseBalanceEvent(raw: unknown): BalanceData | null {
   return { balance, available, currency };
 }
 
+/** The type of a raw event other than the socket's own greeting, or null when it is not an event. */
+export function eventType(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const message = JSON.parse(raw) as { type?: unknown } | null;
+    return message && typeof message.type === 'string' && message.type !== 'ready' ? message.type : null;
+  } catch {
+    return null;
+  }
+}
+
 export function realtimeUrl(token: string, location: { protocol: string; host: string } = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
@@ -53,6 +64,8 @@ type SocketLike = Pick<WebSocket, 'close'> & {
 
 export type RealtimeOptions = {
   onBalance: (data: BalanceData) => void;
+  /** Every other event by its type (issue 14: `message` when a message arrives in the inbox). */
+  onEvent?: (type: string) => void;
   /** The server refused the token (4001): the session is over. */
   onUnauthorised?: () => void;
   createSocket?: (url: string) => SocketLike;
@@ -84,6 +97,10 @@ export function connectRealtime(token: string, options: RealtimeOptions): () => 
     current.onmessage = (ev) => {
       const data = parseBalanceEvent(ev.data);
       if (data) options.onBalance(data);
+      else if (options.onEvent) {
+        const type = eventType(ev.data);
+        if (type) options.onEvent(type);
+      }
     };
     current.onerror = () => undefined;
     current.onclose = (ev) => {

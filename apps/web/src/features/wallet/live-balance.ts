@@ -15,6 +15,12 @@ export function useRealtimeBalance(token: string | null): void {
       if (cancelled) return;
       stop = connectRealtime(token, {
         onBalance: (data) => applyBalance(queryClient, token, data),
+        // Issue 14: a new message moves the inbox badge and refreshes the inbox.
+        onEvent: (type) => {
+          if (type !== 'message') return;
+          void queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });
+          void queryClient.invalidateQueries({ queryKey: ['messages'] });
+        },
         // A refused token: refetching the member state lets the API client end the session.
         onUnauthorised: () => void queryClient.invalidateQueries({ queryKey: ['member'] }),
       });
