@@ -14,7 +14,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
-import { presentBreak } from '../responsible/responsible.presenter';
+import { presentBreak } from '../responsible/responsible.views';
 import { addNote, lift, monthlyReport, protectionDetail, protectionPage } from './admin-responsible.service';
 
 const tags = ['admin-responsible'];

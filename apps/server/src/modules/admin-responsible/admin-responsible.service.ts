@@ -1,16 +1,16 @@
 import type { ProtectionDetailValue, ProtectionRow } from '@gamehall/shared/api/responsible';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { presentBreak, presentLimit } from '../responsible/responsible.presenter';
-import * as q from '../responsible/responsible.queries';
-import { describe, liftBreak } from '../responsible/responsible.service';
+import { describe, liftBreak, type SettingsRow } from '../responsible/responsible.service';
+import { presentBreak, presentLimit } from '../responsible/responsible.views';
 import { getBrand } from '../site/brand.service';
+import * as q from './admin-responsible.queries';
 
 // The back office's player-protection view (issue 15 "Back office and reports"): members with
 // limits, breaks and exclusions, their risk signals, the operator's notes and contact log, lifting a
 // break (the route audits it with the reason) and the monthly report of limits set and breaks taken.
 
-async function rowsOf(ctx: AppContext, rows: (q.SettingsRow & { username: string })[]): Promise<ProtectionRow[]> {
+async function rowsOf(ctx: AppContext, rows: (SettingsRow & { username: string })[]): Promise<ProtectionRow[]> {
   const tz = (await getBrand(ctx.db)).timeZone || 'UTC';
   const signals = await q.riskSignals(
     ctx.db,

@@ -13,8 +13,8 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { presentRealityCheck, presentResponsible, presentStatement } from './responsible.presenter';
 import * as responsible from './responsible.service';
+import { presentRealityCheck, presentResponsible, presentStatement } from './responsible.views';
 
 const tags = ['responsible'];
 

@@ -14,6 +14,7 @@ import { getBrand } from '../site/brand.service';
 import * as q from './responsible.queries';
 import type { LimitMap, PendingMap } from './responsible.tables';
 
+export type { SettingsRow } from './responsible.queries';
 export { marketingBlocked } from './responsible.queries';
 
 // Responsible play (issue 15 "Limits and breaks"; docs/responsible-play.md). The rules are enforced

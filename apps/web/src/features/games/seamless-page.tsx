@@ -5,8 +5,8 @@ import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { launchGame, launchLobby, type SeamlessState } from '../../components/game-actions';
+import { RealityCheck } from '../../components/reality-check';
 import { ApiError } from '../../lib/api-client';
-import { RealityCheck } from '../responsible/reality-check';
 
 /**
  * spec §2 /seamless: header only, the game in an iframe that fills the page, and a way back. The

@@ -1,9 +1,4 @@
-import type {
-  RealityCheckValue,
-  ResponsibleValue,
-  SetLimitsBody,
-  StatementValue,
-} from '@gamehall/shared/api/responsible';
+import type { ResponsibleValue, SetLimitsBody, StatementValue } from '@gamehall/shared/api/responsible';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { readToken } from '../../lib/storage';
@@ -23,15 +18,6 @@ export function statementQuery(token: string | null) {
     queryKey: ['responsible', 'statement', token],
     queryFn: () => apiRequest<StatementValue>('/wps/responsible/statement', { query: { months: 12 } }),
     enabled: Boolean(token),
-  });
-}
-
-export function realityCheckQuery(token: string | null) {
-  return queryOptions({
-    queryKey: ['responsible', 'reality-check', token],
-    queryFn: () => apiRequest<RealityCheckValue>('/wps/responsible/realityCheck'),
-    enabled: Boolean(token),
-    staleTime: 0,
   });
 }
 

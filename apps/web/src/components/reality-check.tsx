@@ -1,15 +1,25 @@
+import type { RealityCheckValue } from '@gamehall/shared/api/responsible';
 import { Button } from '@gamehall/ui/button';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../components/use-money';
-import { useSession } from '../../lib/session';
-import { realityCheckQuery } from './api';
+import { apiRequest } from '../lib/api-client';
+import { useSession } from '../lib/session';
+import { useMoney } from './use-money';
+
+function realityCheckQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['responsible', 'reality-check', token],
+    queryFn: () => apiRequest<RealityCheckValue>('/wps/responsible/realityCheck'),
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+}
 
 /**
  * Issue 15 "Reality check": every N minutes (the member's choice) a notice over the game with the
  * time since login and the net result since then; continue hides it until the next one, stop
- * closes the game. Shown by the platform over the game frame, so it covers the house studio's games
+ * closes the game (features/responsible sets the interval). Shown by the platform over the game frame, so it covers the house studio's games
  * and outside vendors' pages alike. The interval runs on the page's timers from when the game opened.
  */
 export function RealityCheck({ onStop }: { onStop: () => void }) {
