@@ -26,8 +26,8 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
-import { presentAdminConversation, presentMessage } from '../chat/chat.presenter';
 import * as chat from '../chat/chat.service';
+import { presentAdminConversation, presentMessage } from '../chat/chat.views';
 import { presentCanned, presentColleague, presentFacts } from './admin-chat.presenter';
 import { memberFacts } from './admin-chat.service';
 

@@ -11,8 +11,8 @@ import type { ChatNotice } from '../../realtime/event-bus';
 import { operatorGrants } from '../../realtime/operator-realtime';
 import type { RealtimeScope, Socket } from '../../realtime/realtime';
 import { resolveSession } from '../accounts/sessions.service';
-import { presentMessage } from './chat.presenter';
 import * as chat from './chat.service';
+import { presentMessage } from './chat.views';
 
 const CLOSE_UNAUTHORISED = 4001;
 const OPEN = 1;

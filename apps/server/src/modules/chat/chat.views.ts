@@ -1,6 +1,9 @@
 import type { AdminConversation, ChatConversation, ChatMessage } from '@gamehall/shared/api/chat';
 import type { ConversationRow, MessageRow } from './chat.service';
 
+// Message and conversation responses, shared by the customer routes, the chat socket and the back
+// office (admin-chat), so they live at service level (as vip.views.ts).
+
 function iso(v: Date | string): string {
   return new Date(v).toISOString();
 }
