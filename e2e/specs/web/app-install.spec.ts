@@ -96,6 +96,15 @@ test('the service worker controls the page and Chromium reports the app installa
     }
     assert.deepEqual(errors, []);
     await screenshot(page, 'app-install-home');
+    // An installable site gets the browser's offer (beforeinstallprompt): /down and the side menu
+    // show it as an install button.
+    await page.goto('/down');
+    await page.getByTestId('download-page').getByRole('button', { name: 'Install the app' }).waitFor();
+    await page
+      .getByRole('complementary', { name: 'Quick links' })
+      .getByRole('button', { name: 'Install the app' })
+      .waitFor();
+    await screenshot(page, 'app-install-prompt');
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
