@@ -137,7 +137,8 @@ export async function playSlotInBrowser(
   if (options.coinIndex !== undefined) await game.getByTestId('coin').selectOption({ index: options.coinIndex });
   for (let i = 0; i < (options.rounds ?? 1); i++) {
     await game.getByTestId('spin').click();
-    await game.locator('[data-testid=history] tbody tr[data-round-id]').nth(i).waitFor();
+    // The history sits in the game's fairness drawer, closed while playing.
+    await game.locator('[data-testid=history] tbody tr[data-round-id]').nth(i).waitFor({ state: 'attached' });
     // Free spins keep a round open until they are played.
     const playAll = game.getByRole('button', { name: 'Play all' });
     if (await playAll.isVisible()) await playAll.click();

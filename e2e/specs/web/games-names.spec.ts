@@ -109,7 +109,8 @@ test('a member plays a slot and a fishing game titled by their names; the fish h
   await assertNamed(page, slot.game, slot.name);
   // A slot round, so the member's history (which spans their games) holds a round of another engine.
   await slot.game.getByTestId('spin').click();
-  await slot.game.locator('[data-testid=history] tbody tr[data-round-id]').first().waitFor();
+  // The history sits in the fairness drawer (closed): the row is attached, not shown.
+  await slot.game.locator('[data-testid=history] tbody tr[data-round-id]').first().waitFor({ state: 'attached' });
   const playAll = slot.game.getByRole('button', { name: 'Play all' });
   if (await playAll.isVisible()) await playAll.click();
   await screenshot(page, 'games-names-slot');
@@ -121,7 +122,7 @@ test('a member plays a slot and a fishing game titled by their names; the fish h
   await rows
     .filter({ hasText: /\d+ wins?/ })
     .first()
-    .waitFor();
+    .waitFor({ state: 'attached' });
   // Drawn fish: visible SVG figures in the sea, not emoji that need a font.
   const drawn = fish.game.locator('[data-testid=sea] svg.fish');
   await drawn.first().waitFor();
@@ -133,7 +134,7 @@ test('a member plays a slot and a fishing game titled by their names; the fish h
     .locator('[data-testid=history] tbody tr[data-round-id]')
     .first()
     .filter({ hasText: /\d+\/\d+ caught/ })
-    .waitFor();
+    .waitFor({ state: 'attached' });
   await screenshot(page, 'games-names-fish');
   assert.deepEqual(seen.errors, [], 'no page error in the site or the game frames');
 });
