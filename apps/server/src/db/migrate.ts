@@ -38,6 +38,7 @@ import * as m0037 from './migrations/0037-rebates';
 import * as m0038 from './migrations/0038-points-ledger';
 import * as m0039 from './migrations/0039-points-mall';
 import * as m0040 from './migrations/0040-missions';
+import * as m0041 from './migrations/0041-member-devices';
 import * as m0042 from './migrations/0042-referrals';
 import * as m0043 from './migrations/0043-tickets';
 import * as m0044 from './migrations/0044-bonus-spending';
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0038-points-ledger': m0038,
   '0039-points-mall': m0039,
   '0040-missions': m0040,
+  '0041-member-devices': m0041,
   '0042-referrals': m0042,
   '0043-tickets': m0043,
   '0044-bonus-spending': m0044,

@@ -1,5 +1,5 @@
 import { endSession } from './session';
-import { readToken } from './storage';
+import { deviceId, readToken } from './storage';
 
 // The envelope of api-conventions.md: { success, value } or { success: false, code, message, value }.
 export class ApiError extends Error {
@@ -31,7 +31,14 @@ export type RequestOptions = {
 
 function headers(extra: Record<string, string>): Record<string, string> {
   const token = readToken();
-  return { Language: currentLanguage, Device: 'WEB', ...(token ? { Authorization: token } : {}), ...extra };
+  const device = deviceId();
+  return {
+    Language: currentLanguage,
+    Device: 'WEB',
+    ...(device ? { 'X-Device-Id': device } : {}),
+    ...(token ? { Authorization: token } : {}),
+    ...extra,
+  };
 }
 
 /** spec §8: a request that has not answered after 120 s fails with "page load timeout". */

@@ -11,9 +11,28 @@ export const STORAGE_KEYS = {
   anonymousPopup: 'ANONYMOUS_POPUP',
   balanceHidden: 'balanceHidden',
   jackpot: 'jackpot',
+  deviceId: 'deviceId',
 } as const;
 
 const KEPT_ON_LOGOUT: string[] = [STORAGE_KEYS.merchant, STORAGE_KEYS.merchantCode];
+
+/**
+ * A random id of this browser, kept in local storage (it survives logouts) and sent as X-Device-Id,
+ * for one bonus per person only (docs/rewards.md): the server hashes it and trusts it for nothing else.
+ */
+export function deviceId(): string | null {
+  try {
+    let id = localStorage.getItem(STORAGE_KEYS.deviceId);
+    if (!id || !/^[A-Za-z0-9-]{16,64}$/.test(id)) {
+      // getRandomValues works outside secure contexts too (randomUUID does not).
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+      localStorage.setItem(STORAGE_KEYS.deviceId, id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
+}
 
 export function readToken(): string | null {
   return sessionStorage.getItem(STORAGE_KEYS.token);

@@ -9,6 +9,7 @@ import type { SessionArea } from '../../db/schema';
 import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
+import { recordDevice } from '../rewards/devices.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
@@ -272,6 +273,7 @@ async function startSession(
     userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
   });
   await recordLoginIp(trx, member.id, request.ip, now);
+  await recordDevice(trx, request, member.id, now);
   await markLoggedIn(trx, member.id, request.ip, now);
   await audit(trx, request, {
     event: o.event,

@@ -12,6 +12,7 @@ import type { Conn, Trx } from '../../db/database';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { audit } from '../audit/audit.service';
+import { recordDevice } from '../rewards/devices.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
@@ -345,6 +346,7 @@ export async function register(
         await hit(trx, `register:ip:${request.ip}`, { max: perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
         const created = await createMember(trx, { ...member, username }, { uplineId, referrerId, signedIn: true });
         await recordLoginIp(trx, created.id, request.ip, now);
+        await recordDevice(trx, request, created.id, now);
         const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });
         await audit(trx, request, {
           event: 'register',

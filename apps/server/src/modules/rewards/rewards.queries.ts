@@ -403,11 +403,11 @@ export async function costRows(db: Conn, from: Date, to: Date, promotionId: numb
 
 /**
  * Another member this promotion already rewarded (any reward but an expired one) who shares the
- * member's mobile number, a bank account number or an IP (registration or login), with the first
- * reason in that order; undefined when none.
+ * member's mobile number, a device (member_devices, migration 0041), a bank account number or an IP
+ * (registration or login), with the first reason in that order; undefined when none.
  */
 export async function sharedWithRewarded(db: Conn, promotionId: number, memberId: number) {
-  const result = await sql<{ reason: 'mobile' | 'bank_account' | 'ip'; other: number | string }>`
+  const result = await sql<{ reason: 'mobile' | 'device' | 'bank_account' | 'ip'; other: number | string }>`
     WITH rewarded AS (
       SELECT DISTINCT member_id FROM rewards
        WHERE promotion_id = ${promotionId} AND member_id <> ${memberId} AND state <> 'expired'
@@ -420,6 +420,10 @@ export async function sharedWithRewarded(db: Conn, promotionId: number, memberId
       WHERE me.mobile_num IS NOT NULL AND m.mobile_num = me.mobile_num
         AND m.country_dialing_code IS NOT DISTINCT FROM me.country_dialing_code
         AND m.id IN (SELECT member_id FROM rewarded) LIMIT 1)
+    UNION ALL
+    (SELECT 'device', d.member_id FROM member_devices d
+      WHERE d.device_hash IN (SELECT device_hash FROM member_devices WHERE member_id = ${memberId})
+        AND d.member_id IN (SELECT member_id FROM rewarded) LIMIT 1)
     UNION ALL
     (SELECT 'bank_account', b.member_id FROM member_bank_accounts b
       WHERE b.account_number IN (SELECT account_number FROM member_bank_accounts WHERE member_id = ${memberId})

@@ -53,8 +53,8 @@ export function rewardAmount(kind: string, rules: PromotionRules, event: Activit
 /**
  * One bonus per person (issue 13 "Abuse and money safety"): with the rule on, a member gets the
  * promotion's bonus once, and not when another member it already rewarded shares the member's
- * mobile number, a bank account number or an IP (at registration or any login). Devices are not
- * checked: no device fingerprint is recorded at registration or login. A refusal is data: a
+ * mobile number, a device (the player site's X-Device-Id, hashed at registration and login:
+ * devices.service.ts), a bank account number or an IP (at registration or any login). A refusal is data: a
  * reward_refusals row with the reason and the other member, shown to operators; never an error.
  */
 async function onePerPersonAllows(
@@ -66,7 +66,7 @@ async function onePerPersonAllows(
   amount: number,
 ): Promise<boolean> {
   if (!rules.onePerPerson) return true;
-  const refuse = async (reason: 'member' | 'ip' | 'bank_account' | 'mobile', other: number | null) => {
+  const refuse = async (reason: 'member' | 'device' | 'ip' | 'bank_account' | 'mobile', other: number | null) => {
     await q.insertRefusal(trx, {
       promotion_id: promotionId,
       member_id: memberId,

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../test/admin-session';
+import { solveChallenge } from '../../test/challenge';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { injectEncrypted } from '../../test/jwe';
+import { createPromotion } from '../../test/programmes';
+import { drainActivity } from './engine';
+import { promotionsConsumer } from './rewards.service';
+
+// One bonus per person on the device (docs/rewards.md "Promotions"): the player site's X-Device-Id
+// is stored hashed at login, and a member sharing a device with a member the promotion already
+// rewarded is refused with the reason device. Through HTTP.
+
+let t: TestApp;
+let admin: string;
+let ipSeq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+  await t.ctx.db.updateTable('promotions').set({ state: 'ended' }).execute();
+});
+afterAll(() => t.close());
+
+const device = () => randomBytes(16).toString('hex');
+
+/** A member of its own address (so only the device can be shared), signed in through HTTP. */
+async function memberWith(deviceId: string | null) {
+  const ip = `10.41.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+  const m = await createMember(t.ctx, { knownIps: [ip] });
+  await t.ctx.db.updateTable('members').set({ register_ip: ip }).where('id', '=', m.id).execute();
+  await loginWith(m, ip, deviceId);
+  return m;
+}
+
+async function loginWith(m: { username: string; password: string }, ip: string, deviceId: string | null) {
+  const res = await injectEncrypted(t.app, {
+    method: 'POST',
+    url: '/wps/session/login',
+    body: { challenge: await solveChallenge(t.app), username: m.username, password: m.password, type: 'username' },
+    remoteAddress: ip,
+    headers: deviceId === null ? {} : { 'x-device-id': deviceId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function rewardsOf(promotionId: number) {
+  return t.ctx.db
+    .selectFrom('rewards')
+    .select('member_id')
+    .where('promotion_id', '=', promotionId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('one bonus per person: devices', () => {
+  it('stores the device id hashed at login and refuses a member sharing a rewarded member’s device', async () => {
+    const promotionId = await createPromotion(t, admin, {
+      kind: 'fixed',
+      rules: { trigger: 'login', amount: 5, payAs: 'cash', onePerPerson: true },
+    });
+    const shared = device();
+    const first = await memberWith(shared);
+    await drainActivity(t.ctx, promotionsConsumer);
+
+    const stored = await t.ctx.db
+      .selectFrom('member_devices')
+      .select(['device_hash', 'ip'])
+      .where('member_id', '=', first.id)
+      .execute();
+    expect(stored).toEqual([
+      { device_hash: createHash('sha256').update(shared).digest('hex'), ip: expect.any(String) },
+    ]);
+
+    const sameDevice = await memberWith(shared);
+    const otherDevice = await memberWith(device());
+    // A malformed id is not recorded (and so shares nothing).
+    const malformed = await memberWith('short');
+    await drainActivity(t.ctx, promotionsConsumer);
+
+    expect((await rewardsOf(promotionId)).map((r) => Number(r.member_id))).toEqual([
+      first.id,
+      otherDevice.id,
+      malformed.id,
+    ]);
+    expect(
+      await t.ctx.db.selectFrom('member_devices').select('member_id').where('member_id', '=', malformed.id).execute(),
+    ).toEqual([]);
+    const refusals = await t.app.inject({
+      method: 'GET',
+      url: `/admin/promotions/refusals?promotionId=${promotionId}`,
+      headers: { authorization: admin },
+    });
+    expect(refusals.statusCode, refusals.body).toBe(200);
+    expect(refusals.json().value.content).toMatchObject([
+      { memberId: sameDevice.id, reason: 'device', otherMemberId: first.id, amount: 5 },
+    ]);
+  });
+});
