@@ -27,14 +27,3 @@ export async function recordDevice(trx: Conn, request: FastifyRequest, memberId:
     .onConflict((oc) => oc.columns(['member_id', 'device_hash']).doUpdateSet({ last_seen_at: now, ip: request.ip }))
     .execute();
 }
-
-/** The member's devices for the back office: a short prefix of the hash, when seen, the last IP. */
-export function devicesOf(db: Conn, memberId: number) {
-  return db
-    .selectFrom('member_devices')
-    .select(['device_hash', 'first_seen_at', 'last_seen_at', 'ip'])
-    .where('member_id', '=', memberId)
-    .orderBy('last_seen_at', 'desc')
-    .limit(20)
-    .execute();
-}
