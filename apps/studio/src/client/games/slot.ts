@@ -212,7 +212,7 @@ export function slotUi(): GameUi {
     const active = round.pendingSteps > 0 || outcome.freeSpin;
     fsCounter.hidden = !active;
     fsCounter.textContent = active
-      ? `Free spins: ${played} played · ${round.pendingSteps} left · wins ×${game.freeSpinMultiplier}`
+      ? `Free spins: ${played} played · ${round.pendingSteps} left${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`
       : '';
   }
 
@@ -299,7 +299,7 @@ export function slotUi(): GameUi {
     const dialog = h(
       'dialog',
       { class: 'paytable', 'aria-label': 'Paytable and rules', 'data-testid': 'paytable' },
-      h('h2', {}, 'Paytable and rules'),
+      h('h2', { tabindex: -1 }, 'Paytable and rules'),
       h(
         'p',
         { 'data-testid': 'paytable-rtp' },
@@ -346,7 +346,7 @@ export function slotUi(): GameUi {
             h(
               'p',
               {},
-              `Free spins play at the same stake and every win in them is multiplied by ${game.freeSpinMultiplier}; scatters during free spins award more.`,
+              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more.`,
             ),
           )
         : null,
@@ -486,6 +486,8 @@ export function slotUi(): GameUi {
         const dialog = paytable();
         document.body.append(dialog);
         dialog.showModal();
+        // Open at the top (the first focusable control is the Close button at the end).
+        dialog.querySelector('h2')?.focus();
       });
 
       el.classList.add('slot-stage');
@@ -535,7 +537,7 @@ export function slotUi(): GameUi {
       if (p.freeSpinsAwarded > 0) {
         await showOverlay(
           'freespins',
-          `${p.freeSpinsAwarded} FREE SPINS${o.freeSpin ? ' MORE' : ''} · wins ×${game.freeSpinMultiplier}`,
+          `${p.freeSpinsAwarded} FREE SPINS${o.freeSpin ? ' MORE' : ''}${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`,
           null,
           turbo ? 900 : 1800,
         );
