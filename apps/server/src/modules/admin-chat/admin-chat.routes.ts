@@ -149,7 +149,7 @@ export function registerAdminChatRoutes(root: App, ctx: AppContext): void {
         config: { auth },
       },
       async (req) => {
-        const row = await chat[action](ctx, me(req), req.params.id);
+        const row = await (action === 'take' ? chat.take : chat.close)(ctx, me(req), req.params.id);
         return ok({ conversation: presentAdminConversation(row) });
       },
     );
