@@ -17,6 +17,7 @@ export const FEATURE_ORDER = [
   'tickets',
   'missions',
   'vip',
+  'messages',
   'support',
   'kyc',
   'site',
