@@ -84,3 +84,9 @@ export const RESOURCE_TYPES = [
 // Sessions: inactivity timeout and absolute lifetime (api-conventions: Requests).
 export const SESSION_IDLE_MINUTES = 60 * 2;
 export const SESSION_ABSOLUTE_HOURS = 24 * 7;
+
+/**
+ * The chat window's route on the player site: what CBS_launchChat answers as chatUrl. Here rather
+ * than in api/chat so the site's first chunk (router, side menu) does not load zod to read it.
+ */
+export const CHAT_PATH = '/chat';

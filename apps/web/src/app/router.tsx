@@ -1,4 +1,4 @@
-import { CHAT_PATH } from '@gamehall/shared/api/chat';
+import { CHAT_PATH } from '@gamehall/shared/constants';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { loadAllStrings } from '../lib/i18n';
@@ -177,18 +177,18 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/vip/rebate-page')).RebatePage }),
           },
           {
+            path: 'responsiblePlay',
+            lazy: async () => ({
+              Component: (await import('../features/responsible/responsible-page')).ResponsiblePage,
+            }),
+          },
+          {
             path: ':entry',
             lazy: async () => ({ Component: (await import('../features/member/member-entry-page')).MemberEntryPage }),
           },
         ],
       },
       { path: '/:gameType', lazy: categoryRoute },
-          {
-            path: 'responsiblePlay',
-            lazy: async () => ({
-              Component: (await import('../features/responsible/responsible-page')).ResponsiblePage,
-            }),
-          },
       {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/pages/not-found-page')).NotFoundPage }),

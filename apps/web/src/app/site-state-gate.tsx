@@ -1,4 +1,4 @@
-import { CHAT_PATH } from '@gamehall/shared/api/chat';
+import { CHAT_PATH } from '@gamehall/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Headset, ShieldAlert, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';

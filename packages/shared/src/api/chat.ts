@@ -6,8 +6,7 @@ import { Money } from './common';
 // to the brand's support operators. Messages carry a per-conversation sequence number `seq`: the
 // socket replays everything after the last seq a client saw, so a reconnect loses and doubles nothing.
 
-/** The chat window's route on the player site: what CBS_launchChat answers as chatUrl. */
-export const CHAT_PATH = '/chat';
+export { CHAT_PATH } from '../constants';
 /** The chat socket (outside /wps so maintenance and region states do not close it). */
 export const CHAT_SOCKET_PATH = '/ws/chat';
 /** The header a visitor sends its token in (members send their session token as usual). */

@@ -1,4 +1,4 @@
-import { CHAT_PATH } from '@gamehall/shared/api/chat';
+import { CHAT_PATH } from '@gamehall/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowUp, Download, Headset, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

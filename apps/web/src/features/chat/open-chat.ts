@@ -1,4 +1,4 @@
-import { CHAT_PATH } from '@gamehall/shared/api/chat';
+import { CHAT_PATH } from '@gamehall/shared/constants';
 import type { MouseEvent } from 'react';
 
 /**
