@@ -17,9 +17,8 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as broadcasts from '../messages/broadcasts.service';
-import { presentAdminFeedback } from '../messages/feedback.presenter';
 import * as feedback from '../messages/feedback.service';
-import { presentBroadcast } from './admin-messages.presenter';
+import { presentAdminFeedback, presentBroadcast } from './admin-messages.presenter';
 
 const tags = ['admin-messages'];
 const READ = 'admin:messages.read';
