@@ -46,8 +46,8 @@ import * as m0045 from './migrations/0045-promotion-ranking-one-per-person';
 import * as m0046 from './migrations/0046-programme-ticket-rewards';
 import * as m0047 from './migrations/0047-messages';
 import * as m0048 from './migrations/0048-chat';
-import * as m0050 from './migrations/0050-kyc';
 import * as m0049 from './migrations/0049-responsible-play';
+import * as m0050 from './migrations/0050-kyc';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -98,9 +98,9 @@ export const migrations: Record<string, Migration> = {
   '0046-programme-ticket-rewards': m0046,
   '0047-messages': m0047,
   '0048-chat': m0048,
+  '0049-responsible-play': m0049,
   '0050-kyc': m0050,
 };
-  '0049-responsible-play': m0049,
 
 class ListedMigrations implements MigrationProvider {
   constructor(private readonly listed: Record<string, Migration>) {}
