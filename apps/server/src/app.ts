@@ -40,8 +40,8 @@ import { registerAdminMembersRoutes } from './modules/admin-members/admin-member
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
-import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
+import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
@@ -64,13 +64,13 @@ import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
+import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
-import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
-import { registerPwaRoutes } from './modules/pwa/pwa.routes';
-import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
+import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
@@ -202,9 +202,9 @@ const routeModules: RouteModule[] = [
   registerRewardsRoutes,
   registerMissionsRoutes,
   registerVipRoutes,
+  registerResponsibleRoutes,
   registerRebateRoutes,
   registerReferralRoutes,
-  registerResponsibleRoutes,
   registerTicketRoutes,
   registerChatRoutes,
   registerKycRoutes,
@@ -218,11 +218,11 @@ const routeModules: RouteModule[] = [
   registerAdminRewardsRoutes,
   registerAdminMissionsRoutes,
   registerAdminVipRoutes,
+  registerAdminResponsibleRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
-  registerAdminResponsibleRoutes,
   registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,

@@ -300,7 +300,6 @@ export const vendorStatusCatalogue = {
   ERROR_TRANSACTION_ROLLED_BACK: { http: 409, message: 'The bet (or its round) was rolled back' },
   ERROR_ROUND_CLOSED: { http: 409, message: 'The round is closed' },
   ERROR_BET_ALREADY_SETTLED: { http: 409, message: 'A win already settled this round: the bet cannot be rolled back' },
-  ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
   ERROR_PLAYER_LIMIT: {
     http: 403,
     message: "The bet would go over the player's wager or loss limit, or the session time is up; do not retry it",
@@ -309,6 +308,7 @@ export const vendorStatusCatalogue = {
     http: 403,
     message: 'The player is on a time-out or self-exclusion: no bets until it ends; close the game',
   },
+  ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
 } as const satisfies Record<string, { http: number; message: string }>;
 
 export type VendorStatus = keyof typeof vendorStatusCatalogue;

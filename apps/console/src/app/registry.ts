@@ -20,8 +20,8 @@ export const FEATURE_ORDER = [
   'messages',
   'support',
   'kyc',
-  'site',
   'protection',
+  'site',
   'operators',
   'audit',
 ] as const;

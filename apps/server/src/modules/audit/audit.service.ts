@@ -88,11 +88,11 @@ export type AuditEvent =
   | 'vip.levels'
   | 'vip.settings'
   | 'vip.memberLevel'
+  | 'protection.note'
+  | 'protection.lift'
   | 'kyc.details'
   | 'kyc.upload'
   | 'kyc.approve'
-  | 'protection.note'
-  | 'protection.lift'
   | 'kyc.reject'
   | 'kyc.underAge';
 
