@@ -1,0 +1,74 @@
+// e2e: beside messages
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
+import { depositThroughSandbox } from '../../support/player';
+import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+// Platform messages in the browser (issue 14 "Tests"): a member the spec registers deposits
+// through the sandbox gateway and the "deposit credited" message arrives live (the menu badge moves
+// over /ws without a reload); opening it reads it and the badge drops.
+
+useSiteBrowser(async (chromium) => {
+  page = await newPage(chromium);
+});
+let page: Page;
+const suffix = Date.now().toString(36).slice(-8);
+
+/** The unread count on the member menu's "Platform messages" entry (0 when no badge shows). */
+async function badge(): Promise<number> {
+  const text = await page.getByRole('link', { name: /^Platform messages/ }).innerText();
+  const match = /(\d+)\s*$/.exec(text.trim());
+  return match ? Number(match[1]) : 0;
+}
+
+/** Waits until the menu entry's unread count passes `check` (the page is never reloaded meanwhile). */
+async function waitForBadge(check: (n: number) => boolean, what: string): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const n = await badge();
+    if (check(n)) return n;
+    if (Date.now() > deadline) throw new Error(`badge at ${n}, expected ${what}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+test('a sandbox deposit brings a live "deposit credited" message; reading it drops the badge', async () => {
+  await registerFromModal(page, { username: `ms${suffix}`, password: 'Secret123', payeeName: 'Message Tester' });
+  await closeMemberPopup(page);
+  await page.goto('/member/messageV2');
+  await page.getByRole('heading', { level: 1, name: 'Platform messages' }).waitFor();
+  await page.getByTestId('messages-list').waitFor();
+  const before = await badge();
+
+  // The payment is made in another tab; this page is not reloaded, so the badge moves over /ws.
+  await depositThroughSandbox(page, '100');
+  // The deposit may also earn a welcome reward, whose message arrives the same way.
+  const after = await waitForBadge((n) => n > before, `more than ${before}`);
+
+  await page.getByRole('link', { name: /^Platform messages/ }).click();
+  const item = page.getByTestId('message-item').filter({ hasText: 'Deposit credited' });
+  await item.waitFor();
+  if ((await item.getAttribute('data-read')) !== 'false') throw new Error('the new message is not unread');
+  await item.getByRole('button').click();
+  await page
+    .getByTestId('message-body')
+    .filter({ hasText: /Your deposit of \S+ 100\.00 has been credited/ })
+    .waitFor();
+  // Read now (the list refetched), and the badge counts exactly the unread messages left: a welcome
+  // reward's message may arrive meanwhile, so the badge is compared with the list, not a number.
+  await page
+    .locator('[data-testid="message-item"][data-read="true"]')
+    .filter({ hasText: 'Deposit credited' })
+    .waitFor();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const unread = await page.locator('[data-testid="message-item"][data-read="false"]').count();
+    const shown = await badge();
+    if (shown === unread && shown < after + 1) break;
+    if (Date.now() > deadline) throw new Error(`badge at ${shown} with ${unread} unread in the list`);
+    await page.waitForTimeout(200);
+  }
+  await screenshot(page, 'messages-deposit-credited');
+});
