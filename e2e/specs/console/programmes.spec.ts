@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside programmes
+// e2e: beside own-accounts-b
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';

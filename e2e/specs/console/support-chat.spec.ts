@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside chat
+// e2e: beside own-accounts-b
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside pwa
+// e2e: beside own-accounts-b
 // The installable app (issue 14, docs/pwa.md): the brand's manifest is valid, the service worker
 // registers and controls the page, Chromium reports the app installable (CDP
 // Page.getInstallabilityErrors answers none), the offline page appears with the network off, and

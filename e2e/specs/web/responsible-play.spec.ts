@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside limits
+// e2e: beside own-accounts-b
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
