@@ -248,7 +248,7 @@ export function ResponsiblePage() {
             <table className="text-sm" data-testid="statement-table">
               <thead>
                 <tr className="text-left text-(--text-muted)">
-                  <th className={cell}>{t('responsible.month')}</th>
+                  <th className={cell}>{t('responsible.statementMonth')}</th>
                   <th className={cell}>{t('responsible.deposits')}</th>
                   <th className={cell}>{t('responsible.withdrawals')}</th>
                   <th className={cell}>{t('responsible.bets')}</th>
