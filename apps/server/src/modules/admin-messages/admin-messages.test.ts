@@ -64,6 +64,26 @@ describe('broadcasts', () => {
     expect((await inbox(a.token)).content).toHaveLength(1);
   });
 
+  it('leave a member on a time-out or self-exclusion out of marketing ones only, while the break lasts', async () => {
+    const resting = await member();
+    const other = await member();
+    const taken = await call(t, 'POST', '/wps/responsible/break', resting.token, { period: '24h', confirm: true });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const usernames = [resting.username, other.username];
+    const promo = await broadcast({ audience: { type: 'members', usernames }, marketing: true });
+    expect(promo.json().value).toMatchObject({ status: 'sent', reach: 1 });
+    await broadcast({ audience: { type: 'members', usernames } });
+    expect((await inbox(other.token)).content).toHaveLength(2);
+    const rest = await inbox(resting.token);
+    expect(rest.content).toHaveLength(1);
+    expect(rest.unread).toBe(1);
+    // Once the break is over, the member is in every audience again.
+    await sql`UPDATE responsible_settings SET break_until = now() - interval '1 minute' WHERE member_id = ${resting.id}`.execute(
+      t.ctx.db,
+    );
+    expect((await inbox(resting.token)).content).toHaveLength(2);
+  });
+
   it("is read in the member's language with the fallback, and read and delete are per member", async () => {
     const a = await member();
     const b = await member();

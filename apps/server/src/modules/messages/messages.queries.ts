@@ -10,8 +10,9 @@ const REACHABLE_TYPES = [MEMBER_ACCOUNT_TYPE, ...AGENT_ACCOUNT_TYPES];
  * THE audience rule of a broadcast (issue 14): whether member row `m` is in the audience of
  * broadcast row `b` (SQL aliases). Every reader goes through it: a member's inbox, the unread count,
  * mark-all-read and the reach count. A member who joined after the broadcast went out does not get
- * it. A filter that applies to every audience (e.g. marketing broadcasts skip self-excluded members)
- * belongs here.
+ * it. A marketing broadcast also leaves out a member on a time-out or self-exclusion (issue 15: no
+ * marketing message during a break), for as long as the break lasts: it is neither counted, listed
+ * nor reached while it does (the database's clock decides, as for the reach count at sending).
  */
 export function inAudience(b: string, m: string): RawBuilder<boolean> {
   const bc = (c: string) => sql.ref(`${b}.${c}`);
@@ -19,6 +20,10 @@ export function inAudience(b: string, m: string): RawBuilder<boolean> {
   return sql<boolean>`(
     ${mc('type')} IN (${sql.join(REACHABLE_TYPES)})
     AND ${mc('created_at')} <= COALESCE(${bc('sent_at')}, ${bc('send_at')})
+    -- responsible.queries marketingBlocked's rule, on the database's clock (queries cannot import it).
+    AND NOT (${bc('marketing')} AND EXISTS (
+      SELECT 1 FROM responsible_settings rs WHERE rs.member_id = ${mc('id')}
+        AND rs.break_kind IS NOT NULL AND (rs.break_until IS NULL OR rs.break_until > now())))
     AND (
       ${bc('audience')} = 'everyone'
       OR (${bc('audience')} = 'vip_level' AND ${mc('vip_level')} = ${bc('vip_level')})
