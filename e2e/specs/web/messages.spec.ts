@@ -1,4 +1,4 @@
-// e2e: beside messages
+// e2e: beside own-accounts-b
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
