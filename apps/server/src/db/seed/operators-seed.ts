@@ -14,11 +14,26 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   },
   {
     name: 'Support',
-    permissions: ['dashboard.read', 'members.read', 'members.write', 'cashier.read', 'games.read', 'agents.read'],
+    permissions: [
+      'dashboard.read',
+      'members.read',
+      'members.write',
+      'cashier.read',
+      'games.read',
+      'agents.read',
+      'support.chat',
+      'feedback.answer',
+      'messages.read',
+    ],
   },
   {
     name: 'Content editor',
-    permissions: ['dashboard.read', 'content.write', 'games.read', 'games.write'],
+    permissions: ['dashboard.read', 'content.write', 'games.read', 'games.write', 'messages.read', 'messages.write'],
+  },
+  {
+    // Identity checks and player protection: the licence holder's compliance desk.
+    name: 'Compliance',
+    permissions: ['dashboard.read', 'members.read', 'cashier.read', 'kyc.review', 'players.protect', 'audit.read'],
   },
   {
     name: 'Analyst',

@@ -63,7 +63,7 @@ describe('built-in roles', () => {
       operatorCount: number;
     }[];
     expect(list.filter((r) => r.builtIn).map((r) => r.name)).toEqual(
-      expect.arrayContaining(['Administrator', 'Cashier', 'Support', 'Content editor', 'Analyst']),
+      expect.arrayContaining(['Administrator', 'Cashier', 'Support', 'Content editor', 'Compliance', 'Analyst']),
     );
     expect(list.find((r) => r.name === 'Administrator')).toMatchObject({ permissions: ['*'], operatorCount: 1 });
     expect(list.find((r) => r.name === 'Cashier')?.permissions).toContain('cashier.approve');
