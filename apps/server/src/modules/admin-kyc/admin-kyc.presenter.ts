@@ -1,25 +1,11 @@
-import type { AdminKycMember, AdminKycQueueItem, KycDocument } from '@gamehall/shared/api/kyc';
+import type { AdminKycMember, AdminKycQueueItem } from '@gamehall/shared/api/kyc';
 import { toMajor } from '@gamehall/shared/money';
-import type { DocumentRow, MemberKycPanel, QueueRow } from '../kyc/kyc.service';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-function presentDocument(d: DocumentRow): KycDocument {
-  return {
-    id: d.id,
-    kind: d.kind,
-    status: d.status,
-    reason: d.reason,
-    contentType: d.content_type,
-    size: d.byte_size,
-    createdAt: new Date(d.created_at).toISOString(),
-    reviewedAt: iso(d.reviewed_at),
-  };
-}
+import type { MemberKycPanel, QueueRow } from '../kyc/kyc.service';
+import { presentKycDocument } from '../kyc/kyc.views';
 
 export function presentQueueItem(r: QueueRow): AdminKycQueueItem {
   return {
-    ...presentDocument(r),
+    ...presentKycDocument(r),
     memberId: r.member_id,
     username: r.username,
     enteredName: r.entered_name,
@@ -49,6 +35,6 @@ export function presentKycPanel(p: MemberKycPanel): AdminKycMember {
     underAge: i?.under_age_closed_at
       ? { closedAt: new Date(i.under_age_closed_at).toISOString(), refunded: toMajor(i.refunded_amount ?? 0) }
       : null,
-    documents: p.documents.map(presentDocument),
+    documents: p.documents.map(presentKycDocument),
   };
 }

@@ -2,6 +2,9 @@ import type { KycDocument, KycStatus } from '@gamehall/shared/api/kyc';
 import { toMajor } from '@gamehall/shared/money';
 import type { DocumentRow, MemberKycStatus } from './kyc.service';
 
+// KYC responses shared by the player routes and the back office (admin-kyc), so they live at
+// service level (as chat.views.ts).
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function presentKycDocument(d: DocumentRow): KycDocument {
