@@ -71,6 +71,19 @@ export type EventBus = {
   close: () => Promise<void>;
 };
 
+/** Hands a channel's JSON object payload to its listeners; anything else is dropped. */
+function dispatchNotice<T>(payload: string | undefined, listeners: Set<(notice: T) => void>): void {
+  if (!payload || listeners.size === 0) return;
+  let notice: unknown;
+  try {
+    notice = JSON.parse(payload);
+  } catch {
+    return;
+  }
+  if (!notice || typeof notice !== 'object') return;
+  for (const listener of listeners) listener(notice as T);
+}
+
 export function createEventBus(database: DatabaseHandle, databaseUrl: string | undefined): EventBus {
   const listeners = new Map<number, Set<Listener>>();
   const watchers = new Set<InvalidationListener>();
@@ -93,28 +106,12 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     for (const listener of listeners.get(parsed.m) ?? []) listener(parsed.e);
   }
 
-  function dispatchOperators(payload: string | undefined) {
-    if (!payload || operatorListeners.size === 0) return;
-    let notice: unknown;
-    try {
-      notice = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (!notice || typeof notice !== 'object') return;
-    for (const listener of operatorListeners) listener(notice as OperatorNotice);
-  }
-
-  function dispatchChat(payload: string | undefined) {
-    if (!payload || chatListeners.size === 0) return;
-    let notice: unknown;
-    try {
-      notice = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (!notice || typeof notice !== 'object') return;
-    for (const listener of chatListeners) listener(notice as ChatNotice);
+  async function addListener<T>(set: Set<(notice: T) => void>, listener: (notice: T) => void) {
+    await ensureStarted();
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
   }
 
   function invalidate(payload: string | null) {
@@ -128,8 +125,8 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     c.on('notification', (n) => {
       if (n.channel === CHANNEL) dispatch(n.payload);
       else if (n.channel === INVALIDATION_CHANNEL) invalidate(n.payload ?? '');
-      else if (n.channel === OPERATOR_CHANNEL) dispatchOperators(n.payload);
-      else if (n.channel === CHAT_CHANNEL) dispatchChat(n.payload);
+      else if (n.channel === OPERATOR_CHANNEL) dispatchNotice(n.payload, operatorListeners);
+      else if (n.channel === CHAT_CHANNEL) dispatchNotice(n.payload, chatListeners);
     });
     let live = false;
     let dropped = false;
@@ -184,8 +181,8 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     stopPglite = pglite.onNotification((channel, payload) => {
       if (channel === CHANNEL) dispatch(payload);
       else if (channel === INVALIDATION_CHANNEL) invalidate(payload);
-      else if (channel === OPERATOR_CHANNEL) dispatchOperators(payload);
-      else if (channel === CHAT_CHANNEL) dispatchChat(payload);
+      else if (channel === OPERATOR_CHANNEL) dispatchNotice(payload, operatorListeners);
+      else if (channel === CHAT_CHANNEL) dispatchNotice(payload, chatListeners);
     });
     await sql.raw(`LISTEN ${CHANNEL}`).execute(database.db);
     await sql.raw(`LISTEN ${INVALIDATION_CHANNEL}`).execute(database.db);
@@ -212,20 +209,8 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
         if (current?.size === 0) listeners.delete(memberId);
       };
     },
-    async subscribeOperators(listener) {
-      await ensureStarted();
-      operatorListeners.add(listener);
-      return () => {
-        operatorListeners.delete(listener);
-      };
-    },
-    async subscribeChat(listener) {
-      await ensureStarted();
-      chatListeners.add(listener);
-      return () => {
-        chatListeners.delete(listener);
-      };
-    },
+    subscribeOperators: (listener) => addListener(operatorListeners, listener),
+    subscribeChat: (listener) => addListener(chatListeners, listener),
     async watchInvalidations(listener) {
       // Registered before listening starts, so nothing notified after LISTEN is missed.
       watchers.add(listener);
