@@ -14,12 +14,7 @@ import { getBrand } from '../modules/site/brand.service';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
 import { findSessionForSocket } from './operator-realtime.queries';
 import type { RealtimeScope, Socket } from './realtime';
-
-const CLOSE_UNAUTHORISED = 4001;
-const OPEN = 1;
-// As for members' sockets: a revoked session or a disabled operator is seen as soon as the
-// operator's invalidation arrives (migration 0013 triggers, on every node), and within this anyway.
-const RECHECK_MS = 60_000;
+import { openSocketSession } from './socket-session';
 
 // Who sees a queue's events: the permission its list routes declare (modules/admin: admin.routes.ts
 // and admin-cashier.routes.ts declare 'admin:cashier.read' for the three queues).
@@ -106,26 +101,13 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
     },
     (raw, request) => {
       const socket = raw as Socket;
-      const cleanup: (() => void)[] = [];
-      let closed = false;
+      const session = openSocketSession<OperatorRealtimeEvent>(socket, OPERATOR_SOCKET_AUTH_MS);
+      const { send, refuse } = session;
       let started = false;
-      const send = (event: OperatorRealtimeEvent) => {
-        if (socket.readyState === OPEN) socket.send(JSON.stringify(event));
-      };
-      const refuse = (reason: string) => {
-        if (!closed) socket.close(CLOSE_UNAUTHORISED, reason);
-      };
-      socket.on('close', () => {
-        closed = true;
-        for (const undo of cleanup.splice(0)) undo();
-      });
-      socket.on('error', () => undefined);
-      const waiting = setTimeout(() => refuse('no token'), OPERATOR_SOCKET_AUTH_MS);
-      cleanup.push(() => clearTimeout(waiting));
 
       const start = async (token: string) => {
         started = true;
-        clearTimeout(waiting);
+        session.authenticated();
         const principal = await resolveSession(ctx, token);
         if (!isOperatorSession(principal)) return refuse('unauthorised');
         let grants = grantsOf(principal);
@@ -134,8 +116,8 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
           if (change && holdsPermission(grants, QUEUE_PERMISSION[change.queue]))
             send({ type: 'cashier', data: change });
         });
-        if (closed) return off();
-        cleanup.push(off);
+        if (session.closed()) return off();
+        session.onClose(off);
         const check = () => {
           void operatorGrants(ctx, token)
             .then((granted) => {
@@ -150,10 +132,8 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
         const mine = checks.get(principal.memberId) ?? new Set();
         checks.set(principal.memberId, mine.add(check));
         resyncs.add(resync);
-        const timer = setInterval(check, RECHECK_MS);
-        timer.unref();
-        cleanup.push(() => {
-          clearInterval(timer);
+        session.keepChecking(check);
+        session.onClose(() => {
           resyncs.delete(resync);
           mine.delete(check);
           if (mine.size === 0 && checks.get(principal.memberId) === mine) checks.delete(principal.memberId);
@@ -164,7 +144,7 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
 
       // Only the first message counts (the token); anything after it is ignored.
       socket.on('message', (data) => {
-        if (started || closed) return;
+        if (started || session.closed()) return;
         let message: unknown;
         try {
           message = JSON.parse(String(data));

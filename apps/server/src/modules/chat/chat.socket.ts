@@ -10,14 +10,11 @@ import { AppError } from '../../http/errors';
 import type { ChatNotice } from '../../realtime/event-bus';
 import { operatorGrants } from '../../realtime/operator-realtime';
 import type { RealtimeScope, Socket } from '../../realtime/realtime';
+import { openSocketSession } from '../../realtime/socket-session';
 import { resolveSession } from '../accounts/sessions.service';
 import * as chat from './chat.service';
 import { presentMessage } from './chat.views';
 
-const CLOSE_UNAUTHORISED = 4001;
-const OPEN = 1;
-// As the other sockets: a session's end is seen within this even without a notification.
-const RECHECK_MS = 60_000;
 const PUMP_BATCH = 200;
 
 type Role = 'member' | 'visitor' | 'operator';
@@ -122,26 +119,15 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
     },
     (raw) => {
       const socket = raw as Socket;
-      const cleanup: (() => void)[] = [];
+      const session = openSocketSession<ChatServerEvent>(socket, CHAT_SOCKET_AUTH_MS);
+      const { send, refuse } = session;
       const mine = new Map<number, Watch>();
-      let closed = false;
       let role: Role | undefined;
       let party: chat.Party | undefined;
       let authing = false;
-      const send = (event: ChatServerEvent) => {
-        if (socket.readyState === OPEN) socket.send(JSON.stringify(event));
-      };
-      const refuse = (reason: string) => {
-        if (!closed) socket.close(CLOSE_UNAUTHORISED, reason);
-      };
-      socket.on('close', () => {
-        closed = true;
-        for (const undo of cleanup.splice(0)) undo();
+      session.onClose(() => {
         for (const w of mine.values()) unregister(w);
       });
-      socket.on('error', () => undefined);
-      const waiting = setTimeout(() => refuse('no token'), CHAT_SOCKET_AUTH_MS);
-      cleanup.push(() => clearTimeout(waiting));
 
       const unregister = (w: Watch) => {
         const set = watches.get(w.conversationId);
@@ -150,7 +136,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
       };
 
       const authenticate = async (message: { token?: string | undefined; visitorToken?: string | undefined }) => {
-        clearTimeout(waiting);
+        session.authenticated();
         if (message.token) {
           const principal = await resolveSession(ctx, message.token);
           if (!principal) return refuse('unauthorised');
@@ -159,28 +145,24 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
             if (!holdsPermission(grants, 'support.chat')) return refuse('unauthorised');
             role = 'operator';
             const token = message.token;
-            const timer = setInterval(() => {
+            session.keepChecking(() => {
               void operatorGrants(ctx, token)
                 .then((g) => {
                   if (g === null || !holdsPermission(g, 'support.chat')) refuse('session ended');
                 })
                 .catch(() => undefined);
-            }, RECHECK_MS);
-            timer.unref();
-            cleanup.push(() => clearInterval(timer));
+            });
           } else {
             role = 'member';
             party = { kind: 'member', memberId: principal.memberId, name: principal.username };
             const token = message.token;
-            const timer = setInterval(() => {
+            session.keepChecking(() => {
               void resolveSession(ctx, token)
                 .then((p) => {
                   if (!p) refuse('session ended');
                 })
                 .catch(() => undefined);
-            }, RECHECK_MS);
-            timer.unref();
-            cleanup.push(() => clearInterval(timer));
+            });
           }
         } else if (message.visitorToken) {
           const visitor = chat.verifyVisitor(ctx, message.visitorToken);
@@ -189,10 +171,10 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
           party = visitor;
         } else return refuse('unauthorised');
         await ensureSubscribed();
-        if (closed) return;
+        if (session.closed()) return;
         if (role === 'operator') {
           operatorSockets.add(send);
-          cleanup.push(() => operatorSockets.delete(send));
+          session.onClose(() => operatorSockets.delete(send));
         }
         send({ type: 'ready', data: { role } });
       };
@@ -207,7 +189,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
           send({ type: 'error', data: { conversationId, code } });
           return;
         }
-        if (closed) return;
+        if (session.closed()) return;
         const previous = mine.get(conversationId);
         if (previous) unregister(previous);
         const w: Watch = {
@@ -217,7 +199,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
           pumping: false,
           again: false,
           send,
-          closed: () => closed || mine.get(conversationId) !== w,
+          closed: () => session.closed() || mine.get(conversationId) !== w,
         };
         mine.set(conversationId, w);
         const set = watches.get(conversationId) ?? new Set();
@@ -228,7 +210,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
       };
 
       socket.on('message', (data) => {
-        if (closed) return;
+        if (session.closed()) return;
         let parsed: unknown;
         try {
           parsed = JSON.parse(String(data));
