@@ -8,8 +8,8 @@ import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
-import { sendSystemMessage } from '../messages/messages.service';
 import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
+import { sendSystemMessage } from '../messages/messages.service';
 import { assertDepositAllowed, noteDepositRefused } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
@@ -792,7 +792,8 @@ export async function actOnWithdrawal(
     // Issue 14: the member hears of the decision in the same transaction.
     await sendSystemMessage(trx, {
       memberId: order.member_id,
-      kind: action === 'approve' ? 'withdrawal_approved' : action === 'reject' ? 'withdrawal_rejected' : 'withdrawal_paid',
+      kind:
+        action === 'approve' ? 'withdrawal_approved' : action === 'reject' ? 'withdrawal_rejected' : 'withdrawal_paid',
       params: { amount: order.amount, ...(action === 'reject' && reason ? { reason } : {}) },
       now,
     });
