@@ -1,5 +1,4 @@
 // postgres: the queue events cross server nodes through LISTEN/NOTIFY (a second node on the same database).
-import { createRequire } from 'node:module';
 import { OPERATOR_SOCKET_AUTH_MS, OPERATOR_SOCKET_PATH } from '@gamehall/shared/api/admin-realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
@@ -17,18 +16,7 @@ import {
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
-
-// `ws` ships with @fastify/websocket (no types installed): the slice of its client used here.
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
-  on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
-  send(data: string): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as {
-  WebSocket: new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
-};
+import { openTestSocket } from '../test/socket-client';
 
 let t: TestApp;
 let base: string;
@@ -54,47 +42,18 @@ afterAll(async () => {
 
 const { member: memberWithSession, operator: operatorWithSession } = actors(() => t, createMember);
 
-type Message = { type: string; data: Record<string, unknown> };
-
 /**
  * Opens the operators' socket and collects its messages. With `token` the first message is the
  * token (what the console sends); `headers` instead authenticate the upgrade request itself.
  */
 function connect(options: { token?: string; raw?: string; headers?: Record<string, string>; node?: string } = {}) {
-  const messages: Message[] = [];
-  const waiters: (() => void)[] = [];
-  const ws = new WebSocket(`${options.node ?? base}${OPERATOR_SOCKET_PATH}`, { headers: options.headers ?? {} });
-  let closeCode: number | undefined;
-  const closed = new Promise<number>((resolve) =>
-    ws.on('close', (code: number) => {
-      closeCode = code;
-      resolve(code);
-    }),
-  );
-  ws.on('open', () => {
-    if (options.token !== undefined) ws.send(JSON.stringify({ type: 'auth', token: options.token }));
-    else if (options.raw !== undefined) ws.send(options.raw);
+  return openTestSocket(`${options.node ?? base}${OPERATOR_SOCKET_PATH}`, {
+    headers: options.headers ?? {},
+    onOpen: (ws) => {
+      if (options.token !== undefined) ws.send(JSON.stringify({ type: 'auth', token: options.token }));
+      else if (options.raw !== undefined) ws.send(options.raw);
+    },
   });
-  ws.on('message', (data: Buffer) => {
-    messages.push(JSON.parse(data.toString()) as Message);
-    for (const w of waiters.splice(0)) w();
-  });
-  /** The first message of `type` that `match` accepts, waiting for it up to `timeoutMs`. */
-  async function next(type: string, match: (m: Message) => boolean = () => true, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = messages.findIndex((m) => m.type === type && match(m));
-      if (i >= 0) return messages.splice(i, 1)[0] as Message;
-      if (closeCode !== undefined) throw new Error(`socket closed with ${closeCode}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, left);
-      });
-    }
-  }
-  return { ws, messages, closed, next };
 }
 
 /** A member with a payment password, money and a confirmed bank account, ready to withdraw. */
@@ -129,16 +88,8 @@ async function withdraw(member: { token: string; accountId: number }, amount = 1
 
 /** The member's own socket (/ws), to show back-office events never reach it. */
 function memberSocket(token: string) {
-  const ws = new WebSocket(`${base}/ws?token=${token}`);
-  const messages: Message[] = [];
-  const ready = new Promise<void>((resolve) =>
-    ws.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString()) as Message;
-      messages.push(message);
-      if (message.type === 'ready') resolve();
-    }),
-  );
-  return { ws, messages, ready };
+  const socket = openTestSocket(`${base}/ws?token=${token}`);
+  return { ...socket, ready: socket.next('ready').then(() => undefined) };
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,8 +105,7 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     // closes once the wait is over, even for a live operator session.
     const op = await operatorWithSession(['cashier.read']);
     const started = Date.now();
-    const silent = new WebSocket(`${base}${OPERATOR_SOCKET_PATH}?token=${op.token}`);
-    const code = await new Promise<number>((resolve) => silent.on('close', (c: number) => resolve(c)));
+    const code = await openTestSocket(`${base}${OPERATOR_SOCKET_PATH}?token=${op.token}`).closed;
     expect(code).toBe(4001);
     expect(Date.now() - started).toBeGreaterThanOrEqual(OPERATOR_SOCKET_AUTH_MS - 100);
   }, 20_000);

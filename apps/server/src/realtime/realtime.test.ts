@@ -1,5 +1,4 @@
 // postgres: events cross connections through LISTEN/NOTIFY
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
@@ -11,15 +10,7 @@ import { post } from '../modules/wallet/wallet.service';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
-
-// `ws` ships with @fastify/websocket (no types installed): the slice of its client used here.
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
-  on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
+import { openTestSocket } from '../test/socket-client';
 
 let t: TestApp;
 let base: string;
@@ -44,39 +35,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Message = { type: string; data: Record<string, unknown> };
-
-/** Opens a socket and collects its messages; resolves once the server says it is subscribed. */
+/** Opens a socket and collects its messages. */
 function connect(url: string) {
-  const messages: Message[] = [];
-  const waiters: (() => void)[] = [];
-  const ws = new WebSocket(url);
-  let closeCode: number | undefined;
-  const closed = new Promise<number>((resolve) =>
-    ws.on('close', (code: number) => {
-      closeCode = code;
-      resolve(code);
-    }),
-  );
-  ws.on('message', (data: Buffer) => {
-    messages.push(JSON.parse(data.toString()) as Message);
-    for (const w of waiters.splice(0)) w();
-  });
-  async function next(type: string, timeoutMs = 5_000): Promise<Message> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = messages.findIndex((m) => m.type === type);
-      if (i >= 0) return messages.splice(i, 1)[0] as Message;
-      if (closeCode !== undefined) throw new Error(`socket closed with ${closeCode}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, left);
-      });
-    }
-  }
-  return { ws, messages, closed, next };
+  return openTestSocket(url);
 }
 
 async function memberWithToken(uplineId?: number) {

@@ -1,5 +1,4 @@
 // postgres: chat messages cross server nodes through LISTEN/NOTIFY (a second node on the same database).
-import { createRequire } from 'node:module';
 import { CHAT_SOCKET_PATH, VISITOR_HEADER } from '@gamehall/shared/api/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
@@ -8,19 +7,9 @@ import { testConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { openTestSocket } from '../../test/socket-client';
 import { actors, fund, JPEG_BYTES, multipart, PNG_BYTES } from '../cashier/cashier.fixtures';
 import { setBrandSetting } from '../site/brand.service';
-
-type WsClient = {
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
-  on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
-  send(data: string): void;
-  close(): void;
-};
-const { WebSocket } = createRequire(import.meta.url)('ws') as {
-  WebSocket: new (url: string) => WsClient;
-};
 
 let t: TestApp;
 let baseA: string;
@@ -50,36 +39,11 @@ afterAll(async () => {
 const { member: memberWithSession, operator: operatorWithSession } = actors(() => t, createMember);
 const supportOperator = () => operatorWithSession(['support.chat']);
 
-type Message = { type: string; data: Record<string, unknown> };
-
 function connect(base: string, auth: { token?: string; visitorToken?: string }) {
-  const messages: Message[] = [];
-  const waiters: (() => void)[] = [];
-  const ws = new WebSocket(`${base}${CHAT_SOCKET_PATH}`);
-  let closeCode: number | undefined;
-  ws.on('close', (code: number) => {
-    closeCode = code;
-    for (const w of waiters.splice(0)) w();
+  const socket = openTestSocket(`${base}${CHAT_SOCKET_PATH}`, {
+    onOpen: (ws) => ws.send(JSON.stringify({ type: 'auth', ...auth })),
   });
-  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', ...auth })));
-  ws.on('message', (data: Buffer) => {
-    messages.push(JSON.parse(data.toString()) as Message);
-    for (const w of waiters.splice(0)) w();
-  });
-  async function next(type: string, match: (m: Message) => boolean = () => true, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = messages.findIndex((m) => m.type === type && match(m));
-      if (i >= 0) return messages.splice(i, 1)[0] as Message;
-      if (closeCode !== undefined) throw new Error(`socket closed with ${closeCode}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, left);
-      });
-    }
-  }
+  const { ws, next } = socket;
   /** The next `n` chat messages' texts, in arrival order. */
   async function texts(n: number) {
     const out: string[] = [];
@@ -88,8 +52,7 @@ function connect(base: string, auth: { token?: string; visitorToken?: string }) 
   }
   const watch = (conversationId: number, after: number) =>
     ws.send(JSON.stringify({ type: 'watch', conversationId, after }));
-  const closed = () => closeCode;
-  return { ws, messages, next, texts, watch, closed };
+  return { ...socket, texts, watch };
 }
 
 function call(
