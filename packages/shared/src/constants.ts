@@ -90,3 +90,21 @@ export const SESSION_ABSOLUTE_HOURS = 24 * 7;
  * than in api/chat so the site's first chunk (router, side menu) does not load zod to read it.
  */
 export const CHAT_PATH = '/chat';
+
+/**
+ * Path prefixes the server answers itself (API, gateways, sockets, docs): the server never serves
+ * the player site's page under them, and the site's service worker never caches them.
+ */
+export const SERVER_PATH_PREFIXES = [
+  '/wps',
+  '/lgw',
+  '/lotto',
+  '/admin',
+  '/vendor',
+  '/dev',
+  '/docs',
+  '/art',
+  '/ws',
+  '/healthz',
+  '/sandbox-gateway',
+] as const;

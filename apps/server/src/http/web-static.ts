@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_PATH_PREFIXES } from '@gamehall/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app';
 import type { AppContext } from '../context';
@@ -22,20 +23,6 @@ export function isConsolePath(pathname: string): boolean {
   return pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
 }
 
-const API_PREFIXES = [
-  '/wps',
-  '/lgw',
-  '/lotto',
-  '/admin',
-  '/vendor',
-  '/dev',
-  '/docs',
-  '/art',
-  '/ws',
-  '/healthz',
-  '/sandbox-gateway',
-];
-
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -53,7 +40,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export function isApiPath(pathname: string): boolean {
-  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return SERVER_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 export function registerWebApp(app: App, ctx: AppContext): void {
