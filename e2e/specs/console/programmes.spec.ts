@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside own-accounts-b
+// e2e: alone (its promotion and mission reach every member who logs in while they run)
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
