@@ -1,8 +1,8 @@
 import type { FeedbackBounds, FeedbackListValue, InboxItem, InboxValue } from '@gamehall/shared/api/messages';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { readToken } from '../../lib/storage';
+import { apiRequest } from '../../lib/api-client';
+import { sendMultipart } from '../../lib/multipart';
 
 // The member centre's inbox (spec §2 messageV2) and feedback pages (server module messages). Keys
 // start with 'messages'; anything that changes the unread count also refreshes the public state.
@@ -51,23 +51,5 @@ export async function sendFeedback(input: { questionType: string; content: strin
   data.append('questionType', input.questionType);
   data.append('content', input.content);
   for (const image of input.images) data.append('images', image, image.name);
-  const token = readToken();
-  let res: Response;
-  try {
-    res = await fetch('/wps/feedback', {
-      method: 'PUT',
-      headers: { Device: 'WEB', ...(token ? { Authorization: token } : {}) },
-      body: data,
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again', 0);
-  }
-  let envelope: { success: boolean; value?: unknown; code?: string; message?: string };
-  try {
-    envelope = await res.json();
-  } catch {
-    throw new ApiError(res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'NETWORK_ERROR', res.statusText, res.status);
-  }
-  if (!envelope.success) throw new ApiError(envelope.code ?? 'INTERNAL_ERROR', envelope.message ?? '', res.status);
-  return envelope.value as { id: number };
+  return sendMultipart<{ id: number }>('PUT', '/wps/feedback', data);
 }

@@ -27,7 +27,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { readToken } from '../../lib/storage';
+import { sendMultipart } from '../../lib/multipart';
 
 // The wallet and cashier calls of the member centre (modules wallet and cashier on the server).
 // Every key starts with 'wallet' so a realtime balance event refreshes them all at once.
@@ -133,7 +133,7 @@ export function createDeposit(body: DepositBody) {
 export function attachDepositProof(reference: string, image: File) {
   const data = new FormData();
   data.append('image', image);
-  return postMultipart<DepositOrder>(`/wps/cashier/deposit/${encodeURIComponent(reference)}/proof`, data);
+  return sendMultipart<DepositOrder>('POST', `/wps/cashier/deposit/${encodeURIComponent(reference)}/proof`, data);
 }
 
 export function bankAccountsQuery(token: string | null) {
@@ -177,33 +177,5 @@ export function confirmReceipt(reference: string, receipt: { status: ReceiptStat
   data.append('status', receipt.status);
   if (receipt.comment.trim()) data.append('comment', receipt.comment.trim());
   for (const image of receipt.images) data.append('images', image, image.name);
-  return postMultipart<WithdrawalOrder>(`/wps/cashier/withdraw/${encodeURIComponent(reference)}/receipt`, data);
-}
-
-// apiRequest sends JSON, form or JWE bodies; uploads need multipart, with the same headers and envelope.
-async function postMultipart<T>(path: string, data: FormData): Promise<T> {
-  const token = readToken();
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { Device: 'WEB', ...(token ? { Authorization: token } : {}) },
-      body: data,
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again', 0);
-  }
-  let envelope: { success: boolean; value?: unknown; code?: string; message?: string };
-  try {
-    envelope = await res.json();
-  } catch {
-    // A proxy or the multipart plugin may answer a too-large upload without the envelope.
-    throw new ApiError(res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'NETWORK_ERROR', res.statusText, res.status);
-  }
-  if (!envelope.success) {
-    const value =
-      envelope.value && typeof envelope.value === 'object' ? (envelope.value as Record<string, unknown>) : undefined;
-    throw new ApiError(envelope.code ?? 'INTERNAL_ERROR', envelope.message ?? '', res.status, value);
-  }
-  return envelope.value as T;
+  return sendMultipart<WithdrawalOrder>('POST', `/wps/cashier/withdraw/${encodeURIComponent(reference)}/receipt`, data);
 }
