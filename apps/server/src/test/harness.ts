@@ -13,6 +13,11 @@ export type TestApp = {
   ctx: AppContext;
   /** Moves the test clock (services read ctx.now()). */
   advance: (ms: number) => void;
+  /**
+   * Stops the test clock where it is (advance still moves it) until the returned function is
+   * called: a test of a window of a second then holds however slowly the machine runs it.
+   */
+  freeze: () => () => void;
   close: () => Promise<void>;
 };
 
@@ -26,7 +31,8 @@ export async function createTestApp(
   options: { mount?: NonNullable<Parameters<typeof buildApp>[1]>['mount'] } = {},
 ): Promise<TestApp> {
   let offset = 0;
-  const now = () => new Date(Date.now() + offset);
+  let frozenAt: number | undefined;
+  const now = () => new Date((frozenAt ?? Date.now()) + offset);
   const admin = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -64,6 +70,14 @@ export async function createTestApp(
     ctx,
     advance: (ms) => {
       offset += ms;
+    },
+    freeze: () => {
+      frozenAt = Date.now();
+      return () => {
+        // Real time goes on from the frozen instant plus what advance added.
+        offset -= Date.now() - (frozenAt ?? Date.now());
+        frozenAt = undefined;
+      };
     },
     close: async () => {
       await app.close();

@@ -1,6 +1,6 @@
 // postgres: parallel captcha requests against one counter
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { AppError } from '../../http/errors';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
@@ -188,6 +188,8 @@ describe('GET /wps/captcha', () => {
   });
 
   it('refreshes at most once a second per address, whatever cookie or user agent the client sends', async () => {
+    const thaw = t.freeze();
+    onTestFinished(thaw);
     const fetchCaptcha = (n: number, remoteAddress = ip, token?: string) =>
       t.app.inject({
         method: 'GET',
@@ -341,6 +343,8 @@ describe('POST /wps/verification/sms/noLogin', () => {
 
 describe('SMS throttling', () => {
   it('allows one send a second per number', async () => {
+    const thaw = t.freeze();
+    onTestFinished(thaw);
     const mobile = newMobile();
     expect((await sendSms('register', mobile)).statusCode).toBe(200);
     const burst = await sendSms('register', mobile);

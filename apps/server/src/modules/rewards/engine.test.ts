@@ -342,7 +342,8 @@ describe('the worker', () => {
       await expect
         .poll(async () => (await tallies(good.name)).get(m.id), { timeout: 5_000 })
         .toEqual({ total: 42, n: 1 });
-      expect(failures.length).toBeGreaterThan(0);
+      // The broken consumer's turn may come after the good one's commit in the same pass.
+      await expect.poll(() => failures.length, { timeout: 5_000 }).toBeGreaterThan(0);
     } finally {
       unregisterActivityConsumer(broken.name);
       unregisterActivityConsumer(good.name);
