@@ -1,3 +1,4 @@
+import { SERVER_PATH_PREFIXES } from '@gamehall/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { precacheList } from './build-plugin';
 import { cachesToDelete, NEVER_CACHED_PREFIXES, storable, strategyFor } from './cache-rules';
@@ -6,6 +7,10 @@ const origin = 'https://play.example.com';
 const get = (path: string, mode = 'cors') => strategyFor({ url: `${origin}${path}`, method: 'GET', mode }, origin);
 
 describe('service worker cache rules (docs/pwa.md)', () => {
+  it("leaves alone every path the server answers itself (the worker's copy of the shared list)", () => {
+    expect(SERVER_PATH_PREFIXES.filter((p) => !(NEVER_CACHED_PREFIXES as readonly string[]).includes(p))).toEqual([]);
+  });
+
   it('never handles API, back-office, console or download requests, whatever the method or mode', () => {
     for (const path of [
       '/wps/relay/GCS_getBalance',

@@ -1,5 +1,3 @@
-import { SERVER_PATH_PREFIXES } from '@gamehall/shared/constants';
-
 // What the service worker does with each request (issue 14, docs/pwa.md). One pure function so
 // the rules are tested without a browser (cache-rules.test.ts) and the worker (sw.ts) only applies
 // them. The rule that matters most: nothing that can carry money, a token or a session is ever
@@ -15,8 +13,26 @@ export type Strategy =
   /** The manifest and its icons: from the network, the stored copy when offline. */
   | 'network-first';
 
-/** The server's own paths, plus the console and downloads. */
-export const NEVER_CACHED_PREFIXES = [...SERVER_PATH_PREFIXES, '/console', '/download'] as const;
+/**
+ * The server's own paths (shared constants SERVER_PATH_PREFIXES, which cache-rules.test checks this
+ * list against), plus the console and downloads. Written out here rather than imported: the worker
+ * is a classic script, and an import the site also makes would become a shared chunk it cannot load.
+ */
+export const NEVER_CACHED_PREFIXES = [
+  '/wps',
+  '/lgw',
+  '/lotto',
+  '/admin',
+  '/vendor',
+  '/dev',
+  '/docs',
+  '/art',
+  '/ws',
+  '/healthz',
+  '/sandbox-gateway',
+  '/console',
+  '/download',
+] as const;
 
 /** Query parameters that mark a request as private whatever its path (a token in a link, an amount). */
 const PRIVATE_PARAMS = /token|auth|session|sign|amount|balance|money|password|otp|code/i;
