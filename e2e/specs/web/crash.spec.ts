@@ -86,9 +86,14 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
   await screenshot(page, 'studio-crash-after');
 
   // The round's hash and the verifier once it crashed.
-  const link = page.getByTestId('verify-link');
-  await link.waitFor({ timeout: 120_000 });
-  const href = await link.getAttribute('href');
+  // The link shows from the crash until the next round opens: read it in the page, in one step.
+  const href = await (
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=verify-link]')?.getAttribute('href') ?? null,
+      undefined,
+      { timeout: 120_000 },
+    )
+  ).jsonValue();
   assert.ok(href);
   await page.goto(href);
   await page.getByTestId('crash-point').waitFor();
