@@ -79,7 +79,9 @@ test('binds a mobile number with an SMS code; it shows masked', async () => {
   await section.getByRole('button', { name: 'Bind' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bind mobile number' });
   await dialog.getByLabel('Mobile number').fill(MOBILE);
-  // The dialing code comes before the number, as on the registration form.
+  // The dialing code comes before the number, as on the registration form (measured once the
+  // dialog's opening animation has finished).
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const number = await dialog.getByLabel('Mobile number').boundingBox();
   const dial = await dialog.getByRole('combobox', { name: 'Country code' }).boundingBox();
   assert.ok(number && dial && dial.x + dial.width <= number.x, 'dialing code before the number');
