@@ -2,11 +2,11 @@ import type { AdminImage } from '@gamehall/shared/api/admin';
 import type { AdminOrderRisk } from '@gamehall/shared/api/admin-cashier';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchObjectUrl } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { imagesQuery } from './api';
 
 export function DetailList({ items }: { items: [label: string, value: ReactNode][] }) {
@@ -34,24 +34,7 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
 /** An uploaded image: its bytes need the operator's token, so it is fetched and shown as a blob: URL. */
 function ProofImage({ image, alt }: { image: AdminImage; alt: string }) {
   const { t } = useTranslation('cashier');
-  const [src, setSrc] = useState('');
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let url = '';
-    let live = true;
-    fetchObjectUrl(image.url).then(
-      (u) => {
-        url = u;
-        if (live) setSrc(u);
-        else URL.revokeObjectURL(u);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [image.url]);
+  const { src, failed } = useObjectUrl(image.url);
   return (
     <figure className="m-0">
       {failed ? (

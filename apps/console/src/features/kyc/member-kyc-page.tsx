@@ -2,16 +2,16 @@ import { AdminKycApproveBody, AdminKycRejectBody, type KycDocument } from '@game
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge, type Tone } from '../../components/status-badge';
-import { fetchObjectUrl } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { approveDocument, documentPath, kycKey, memberKycQuery, rejectDocument } from './api';
 
 const TONE: Record<KycDocument['status'], Tone> = { pending: 'warning', approved: 'success', rejected: 'danger' };
@@ -83,24 +83,7 @@ export function MemberKycPage() {
 
 function Preview({ document: d }: { document: KycDocument }) {
   const { t } = useTranslation('kyc');
-  const [src, setSrc] = useState('');
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let url = '';
-    let live = true;
-    fetchObjectUrl(documentPath(d.id)).then(
-      (u) => {
-        url = u;
-        if (live) setSrc(u);
-        else URL.revokeObjectURL(u);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [d.id]);
+  const { src, failed } = useObjectUrl(documentPath(d.id));
   if (failed) return <p className="text-sm text-(--danger)">{t('member.previewFailed')}</p>;
   if (!src) return <p className="text-sm text-(--text-muted)">{t('member.loading')}</p>;
   return (

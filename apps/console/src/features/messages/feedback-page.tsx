@@ -1,12 +1,12 @@
 import type { AdminFeedbackItem } from '@gamehall/shared/api/messages';
 import { Button } from '@gamehall/ui/button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote, PageSteps, QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
-import { fetchObjectUrl } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { answerFeedback, feedbackQuery, messagesKey } from './api';
 
 /** Members' feedback: the open ones to answer (the answer arrives in the member's inbox) and the answered. */
@@ -53,20 +53,8 @@ export function FeedbackPage() {
 }
 
 function FeedbackImage({ id }: { id: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    void fetchObjectUrl(`/admin/feedback/images/${id}`)
-      .then((u) => {
-        made = u;
-        setUrl(u);
-      })
-      .catch(() => undefined);
-    return () => {
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [id]);
-  return url ? <img src={url} alt="" className="h-24 w-24 rounded border border-(--border) object-cover" /> : null;
+  const { src } = useObjectUrl(`/admin/feedback/images/${id}`);
+  return src ? <img src={src} alt="" className="h-24 w-24 rounded border border-(--border) object-cover" /> : null;
 }
 
 function FeedbackCard({ item }: { item: AdminFeedbackItem }) {

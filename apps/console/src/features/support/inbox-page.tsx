@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { fetchObjectUrl } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useObjectUrl } from '../../lib/use-object-url';
 import {
   act,
   type ChatSocket,
@@ -330,16 +330,6 @@ function Conversation({
 }
 
 function Attachment({ id }: { id: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    void fetchObjectUrl(`/admin/chat/attachments/${id}`).then((u) => {
-      made = u;
-      setUrl(u);
-    });
-    return () => {
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [id]);
-  return url ? <img src={url} alt="" className="mb-1 max-h-48 rounded" /> : null;
+  const { src } = useObjectUrl(`/admin/chat/attachments/${id}`);
+  return src ? <img src={src} alt="" className="mb-1 max-h-48 rounded" /> : null;
 }
