@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { windowOf } from '../agents/settlement.service';
 import { maskName } from '../games/records.service';
 import { postPoints } from '../points/points-ledger.service';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
 import { payMissionBonus } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
@@ -184,6 +185,7 @@ export async function claim(ctx: AppContext, memberId: number, progressId: numbe
     const now = ctx.now();
     if (row.claim_expires_at !== null && new Date(row.claim_expires_at) <= now)
       throw new AppError('MISSION_CLAIM_EXPIRED');
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     const amount = Number(row.reward_amount);
     const key = `mission:${row.id}`;
     let postingId: number | null = null;

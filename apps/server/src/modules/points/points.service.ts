@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
@@ -98,6 +99,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
   await checkPaymentPassword(ctx, memberId, body.paymentPassword);
   const existing = await redemptionByRequest(ctx.db, memberId, body.requestId);
   if (existing) return replayRedemption(existing, body);
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   const reward = await rewardById(ctx.db, body.rewardId);
   if (!reward) throw new AppError('POINTS_REWARD_NOT_FOUND');
   if (reward.status !== 'active') throw new AppError('POINTS_REWARD_UNAVAILABLE');

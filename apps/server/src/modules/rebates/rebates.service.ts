@@ -2,6 +2,7 @@ import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { addDays, brandDay, brandHour, dayStart, settings } from '../vip/vip.service';
@@ -114,6 +115,7 @@ async function payOut(
 export async function claim(ctx: AppContext, memberId: number) {
   const s = await settings(ctx.db);
   if (s.rebateMode !== 'manual') throw new AppError('REBATE_MANUAL_DISABLED');
+  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
   const paid = await ctx.db.transaction().execute((trx) => payOut(trx, ctx, memberId, 'manual', null, undefined));
   if (!paid) throw new AppError('REBATE_NOTHING_TO_CLAIM');
   return paid;

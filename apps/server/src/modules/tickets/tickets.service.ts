@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { postPoints } from '../points/points-ledger.service';
+import { assertNotOnBreak } from '../responsible/responsible.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
@@ -116,6 +117,7 @@ function ensureSeed(trx: Trx, memberId: number) {
 /** Opens one ticket of the member: draws, records and pays the prize, once. */
 export async function openTicket(ctx: AppContext, memberId: number, ticketId: number) {
   return ctx.db.transaction().execute(async (trx) => {
+    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
     const now = ctx.now();
     const ticket = await q.markOpened(trx, memberId, ticketId, now);
     if (!ticket) {
