@@ -4,6 +4,7 @@
 // fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see
 // studio.css); an aria-live region for the result text; space to spin or bet.
 import { readBoot } from './game-title';
+import { startRealityCheck } from './reality-check';
 import { createSound, type Sound } from './sound';
 import { h } from './ui';
 
@@ -38,6 +39,7 @@ export function createFrame(p: {
   drawerContent: HTMLElement[];
 }): Frame {
   const sound = createSound(memberKey(readBoot(document) as { member?: unknown } | null), storage());
+  startRealityCheck({ demo: p.demo, lobbyUrl: p.lobbyUrl }); // issue 15: every game page gets the reality check
   const soundButton = h('button', { class: 'icon-button', type: 'button', 'data-testid': 'sound' });
   const showSound = () => {
     soundButton.setAttribute('aria-pressed', String(!sound.muted));

@@ -107,6 +107,9 @@ export const RealityCheckValue = z.object({
 });
 export type RealityCheckValue = z.infer<typeof RealityCheckValue>;
 
+/** The house studio's game page asks with the game token of its launch. */
+export const GameTokenHeaders = z.object({ 'x-game-token': z.string().min(16).max(200) });
+
 export const StatementMonth = z.object({
   month: z.string(),
   deposits: z.number(),

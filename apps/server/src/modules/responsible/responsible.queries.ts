@@ -182,6 +182,32 @@ export async function sessionStart(db: Conn, sessionId: number): Promise<Date | 
   return r ? new Date(r.created_at) : undefined;
 }
 
+/**
+ * A live real-money game session by its token's hash: its member and the member's login it was
+ * launched from (the latest member-area session opened before the game).
+ */
+export async function gameSessionLogin(db: Conn, tokenHash: string, now: Date) {
+  const game = await db
+    .selectFrom('game_sessions')
+    .select(['member_id', 'created_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('trial', '=', false)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!game || game.member_id === null) return undefined;
+  const login = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('member_id', '=', game.member_id)
+    .where('area', '=', 'member')
+    .where('created_at', '<=', game.created_at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { memberId: Number(game.member_id), sessionId: login ? Number(login.id) : null };
+}
+
 /** Wins minus stakes of the rounds started since `since` (minor units). */
 export async function netSince(db: Conn, memberId: number, since: Date): Promise<number> {
   const r = await db

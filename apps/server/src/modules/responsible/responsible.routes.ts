@@ -1,6 +1,7 @@
 import { envelope } from '@gamehall/shared/api/common';
 import {
   BreakBody,
+  GameTokenHeaders,
   RealityCheckBody,
   RealityCheckValue,
   ResponsibleValue,
@@ -86,6 +87,21 @@ export function registerResponsibleRoutes(root: App, ctx: AppContext): void {
       const p = principalOf(req);
       return ok(presentRealityCheck(await responsible.realityCheck(ctx, p.memberId, p.sessionId)));
     },
+  );
+
+  app.get(
+    '/wps/responsible/realityCheck/game',
+    {
+      schema: {
+        tags,
+        summary: "For the house studio's game page: the same, by the game token of its launch (X-Game-Token)",
+        headers: GameTokenHeaders,
+        response: { 200: envelope(RealityCheckValue) },
+      },
+      // The studio page holds no member session, only the game token; the service checks it.
+      config: { auth: 'public' },
+    },
+    async (req) => ok(presentRealityCheck(await responsible.realityCheckForGame(ctx, req.headers['x-game-token']))),
   );
 
   app.post(

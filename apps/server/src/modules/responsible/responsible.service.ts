@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type BreakPeriod,
   EXCLUSION_PERIODS,
@@ -331,11 +332,23 @@ export async function describe(ctx: AppContext, memberId: number, row: q.Setting
   };
 }
 
+/**
+ * The reality check for the house studio's game page, which holds only the game token of its launch
+ * (issue 15 "Studio games honour it"): the same answer as for the login the game was launched from.
+ * A trial, expired or unknown token is refused.
+ */
+export async function realityCheckForGame(ctx: AppContext, token: string) {
+  // Hashed as the launch stores it (games/launch.service hashGameToken; not imported: that module imports this one).
+  const found = await q.gameSessionLogin(ctx.db, createHash('sha256').update(token).digest('hex'), ctx.now());
+  if (!found) throw new AppError('AUTH_REQUIRED');
+  return realityCheck(ctx, found.memberId, found.sessionId);
+}
+
 /** Reality check: the interval chosen, and time and net result since this login. */
-export async function realityCheck(ctx: AppContext, memberId: number, sessionId: number) {
+export async function realityCheck(ctx: AppContext, memberId: number, sessionId: number | null) {
   const [row, loginAt, brand] = await Promise.all([
     q.readSettings(ctx.db, memberId),
-    q.sessionStart(ctx.db, sessionId),
+    sessionId === null ? undefined : q.sessionStart(ctx.db, sessionId),
     getBrand(ctx.db),
   ]);
   const now = ctx.now();

@@ -420,6 +420,27 @@ describe('reality check and statement', () => {
     const rc = await call(t, 'GET', '/wps/responsible/realityCheck', m.token);
     expect(rc.statusCode, rc.body).toBe(200);
     expect(rc.json().value).toMatchObject({ minutes: 15, net: -2.5, currency: 'PHP', playedMinutes: 0 });
+
+    // The house studio's page asks with its game token: the same answer for the login it came from.
+    const game = (token: string | undefined) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/wps/responsible/realityCheck/game',
+        headers: token === undefined ? {} : { 'x-game-token': token },
+      });
+    const session = await createGameSession(t, { memberId: m.id, vendor: 'PT' });
+    const byGame = await later(20 * 60_000, () => game(session.token));
+    expect(byGame.statusCode, byGame.body).toBe(200);
+    expect(byGame.json().value).toMatchObject({ minutes: 15, net: -2.5, currency: 'PHP', playedMinutes: 20 });
+    const trial = await createGameSession(t, { memberId: null, vendor: 'PT', trial: true });
+    const expired = await createGameSession(t, {
+      memberId: m.id,
+      vendor: 'PT',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    for (const token of [trial.token, expired.token, 'x'.repeat(32)])
+      expectFailure(await game(token), 401, 'AUTH_REQUIRED');
+    expectFailure(await game(undefined), 400, 'VALIDATION_FAILED');
   });
 
   it('lists deposits, withdrawals, bets, wins and net by month, as JSON and CSV', async () => {
