@@ -11,7 +11,7 @@ import { call } from './support/site';
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
 // run every e2e/specs/**/*.spec.ts with node's test runner (playwright-core drives Chromium), stop
 // the server. `npm run test:e2e [-- <path filter>...]`. With E2E_REPORT set, writes
-// { numPassedTests, numFailedTests } there for scripts/test.sh.
+// { numPassedTests, numFailedTests, failures } there for scripts/test.sh.
 //
 // Two markers in a spec file change when it runs. `// e2e: beside` (a spec that mostly waits, like
 // the lottery's two-minute draw) runs in a test process of its own alongside the others, so the wait
@@ -84,12 +84,16 @@ async function main(): Promise<number> {
     const results = [main, ...side, last];
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
-    writeReport(passed, failed);
+    writeReport(
+      passed,
+      failed,
+      results.flatMap((r) => r.failures),
+    );
     console.log(`browser tests: ${passed} passed, ${failed} failed; screenshots in ${artifactsDir}`);
     return failed > 0 ? 1 : 0;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
-    writeReport(0, 1);
+    writeReport(0, 1, [{ name: 'browser tests', file: '', message: String(err instanceof Error ? err.message : err) }]);
     return 1;
   } finally {
     await stop();
@@ -210,14 +214,15 @@ function freePort(): Promise<number> {
   });
 }
 
-type RunResult = { passed: number; failed: number };
+type Failure = { name: string; file: string; message: string };
+type RunResult = { passed: number; failed: number; failures: Failure[] };
 
 /**
  * Runs `specs` in one test process (one file at a time). `buffered`: its report is held and printed
  * when it ends, so a process running beside the main one does not interleave its lines.
  */
 async function runSpecs(specs: string[], url: string, name: string, buffered = false): Promise<RunResult> {
-  if (specs.length === 0) return { passed: 0, failed: 0 };
+  if (specs.length === 0) return { passed: 0, failed: 0, failures: [] };
   const tapFile = path.join(artifactsDir, `results-${name}.tap`);
   const child = spawn(
     process.execPath,
@@ -257,8 +262,47 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
   }
   const counts = tapCounts(tapFile);
   const failed = counts ? counts.failed : 0;
+  const failures = existsSync(tapFile) ? tapFailures(readFileSync(tapFile, 'utf8')) : [];
   // A non-zero exit with no failed test (a crash, a file that did not load) is still a failure.
-  return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed };
+  if (code !== 0 && failed === 0) {
+    const tail = Buffer.concat(held).toString('utf8').split('\n').slice(-20).join('\n');
+    failures.push({ name: `test process ${name} exited with ${code}`, file: '', message: tail });
+  }
+  return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed, failures };
+}
+
+/**
+ * The failed tests of a TAP report with their error text, for the suite's closing summary: a run's
+ * last lines are all a CI log may keep, and "a test failed" without its message cannot be acted on.
+ */
+function tapFailures(tap: string): Failure[] {
+  const lines = tap.split('\n');
+  const failures: Failure[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^(\s*)not ok \d+ - (.*)$/.exec(lines[i] ?? '');
+    if (!head) continue;
+    const indent = head[1] ?? '';
+    let file = '';
+    const message: string[] = [];
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j] ?? '';
+      if (line.trimEnd() === `${indent}  ...`) break;
+      const location = /^\s*location: '(.*)'$/.exec(line);
+      if (location) file = location[1] ?? '';
+      if (line === `${indent}  error: |-`) {
+        for (j++; j < lines.length && (lines[j] ?? '').startsWith(`${indent}    `); j++) {
+          message.push((lines[j] ?? '').slice(indent.length + 4));
+        }
+        j--;
+      } else if (line.startsWith(`${indent}  error: `)) {
+        message.push(line.slice(indent.length + 9).replace(/^'(.*)'$/, '$1'));
+      }
+    }
+    // A file whose test failed shows as a failed subtest and again as a failed file: keep the tests.
+    if (head[2]?.endsWith('.spec.ts') && message.length === 0) continue;
+    failures.push({ name: head[2] ?? '', file, message: message.join('\n') });
+  }
+  return failures;
 }
 
 function tapCounts(file: string): { passed: number; failed: number } | undefined {
@@ -270,9 +314,9 @@ function tapCounts(file: string): { passed: number; failed: number } | undefined
   return { passed: Number(pass[1]), failed: Number(fail[1]) };
 }
 
-function writeReport(passed: number, failed: number) {
+function writeReport(passed: number, failed: number, failures: Failure[]) {
   const file = process.env.E2E_REPORT;
-  if (file) writeFileSync(file, JSON.stringify({ numPassedTests: passed, numFailedTests: failed }));
+  if (file) writeFileSync(file, JSON.stringify({ numPassedTests: passed, numFailedTests: failed, failures }));
 }
 
 main().then(

@@ -75,6 +75,9 @@ print_timings() {
 }
 
 finish() {
+  if [[ -n "$RUN_DIR" ]]; then
+    node "$ROOT/scripts/print-failures.mjs" "$RUN_DIR"/*.json 2>/dev/null || true
+  fi
   print_timings
   echo
   echo "Summary: $passed passed, $failed failed"

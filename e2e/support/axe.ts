@@ -10,9 +10,21 @@ type AxeResult = { violations: { id: string; impact: string; nodes: { target: st
 /**
  * Runs axe-core on the page (or the element a selector names) once finite animations have ended,
  * and returns its serious and critical violations as `rule (target; target)` lines for an
- * assertion message. An empty list is the pass.
+ * assertion message. An empty list is the pass. A finding is confirmed by a second scan a moment
+ * later: on a loaded machine a scan can land between two renders (a list being replaced, a badge
+ * fading in), and only what stays on screen is what a reader meets.
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  const first = await axeScan(page, selector);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(1_000);
+  const second = await axeScan(page, selector);
+  const rule = (finding: string) => finding.split(' ')[0];
+  const firstRules = new Set(first.map(rule));
+  return second.filter((finding) => firstRules.has(rule(finding)));
+}
+
+async function axeScan(page: Page, selector?: string): Promise<string[]> {
   await settleAnimations(page);
   // Evaluated through the DevTools protocol, not as a <script> tag: the site's Content-Security-Policy
   // (rightly) blocks inline scripts it has no hash for.
