@@ -1,19 +1,32 @@
 /// <reference lib="dom" />
-// The crash page: the shared round over the WebSocket /studio/ws/crash?token= (phase, start time, bets
-// of the table, the crash point and its hash once crashed), a rising multiplier drawn on a canvas from
-// the server's start time, recent crash points, your bets and the fairness panel (the chain's
-// terminating hash, each round's hash, verify). Bet and cash-out go over that socket while it is open
-// ({ type, id } requests, answers matched by id, ANSWER_TIMEOUT_MS to wait) and over the HTTP API with
-// the game token when it is not; an answer that never comes shows an error and re-reads the state.
+// The crash page on the shared frame (frame.ts: top bar, fairness drawer, sound, live region, space).
+// The shared round comes over the WebSocket /studio/ws/crash?token= (phase, start time, the table's
+// bets, the crash point and its hash once crashed); the page draws the rising curve live from the
+// server's start time (games/crash-chart.ts), lists the players' bets and cash-outs as the state
+// brings them, the recent crash points as coloured chips, your bets, and runs auto-bet. Bet and
+// cash-out go over that socket while it is open ({ type, id } requests, answers matched by id,
+// ANSWER_TIMEOUT_MS to wait) and over the HTTP API with the game token when it is not; an answer that
+// never comes shows an error and re-reads the state. Every number shown comes from the server's state
+// (games/crash-present.ts); the page never decides a cash-out.
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
+import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
+import { createCrashChart } from './games/crash-chart';
+import {
+  type AutoConfig,
+  autoNext,
+  band,
+  crashView,
+  multiplierAt,
+  myOutcome,
+  netOf,
+  parseAutoConfig,
+  playerRows,
+  times,
+} from './games/crash-present';
+import { addStyle, CRASH_CSS } from './games/crash-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
-
-// Same curve as the engine (engines/crash/crash-engine.ts: CRASH_GROWTH); the page only draws it,
-// the server decides every cash-out by its own clock.
-const GROWTH = 0.00006;
-const multiplierAt = (ms: number) => (ms <= 0 ? 100 : Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9));
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
@@ -21,20 +34,19 @@ type SocketAnswer = { type: string; id: string | null; ok: boolean; error?: { co
 
 /** How long a bet or cash-out sent over the socket waits for its answer. */
 const ANSWER_TIMEOUT_MS = 10_000;
+/** Auto-bet does not start a bet with less than this left to bet (it would likely be refused). */
+const AUTO_MIN_LEFT_MS = 600;
 
-// Fields take their column's width on phones (the grid wraps them to one column).
-const FIELD = 'width:100%;min-width:0;box-sizing:border-box';
-const LABEL = 'display:flex;flex-direction:column;gap:.2rem;min-width:0';
-// A bet whose stake went back (the wallet answered after betting closed) is not a loss.
-const outcomeOf = (status: string) =>
-  status === 'open' ? '…' : status === 'rolled_back' || status === 'rolling_back' ? 'refunded' : 'lost';
-const x = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
+const signed = (minor: number) => `${minor < 0 ? '-' : '+'}${money(Math.abs(minor))}`;
+const settled = (b: MyBet) => b.status !== 'open' && b.status !== 'betting';
 
 export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
+  addStyle('crash-css', CRASH_CSS);
   let state: CrashState | null = null;
   let mine: MyBet[] = [];
   let offset = 0; // server clock minus page clock
   let busy = false;
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   // The page's game token (play.ts reads it the same way): the socket carries it to place bets.
   const token = new URLSearchParams(location.search).get('token') ?? '';
   let socket: WebSocket | null = null;
@@ -42,161 +54,254 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const pending = new Map<string, { settle: (answer: SocketAnswer | ApiError) => void }>();
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
-  const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
-  const canvas = h('canvas', {
-    width: 640,
-    height: 260,
-    style: 'width:100%;height:auto;max-height:45vh;display:block;background:#10151f;border-radius:8px',
-    'aria-hidden': 'true',
-  });
-  const big = h('div', {
-    class: 'big-number',
-    'data-testid': 'multiplier',
-    style: 'font-size:2.4rem;font-weight:700;text-align:center;margin:.4rem 0',
-  });
-  const phase = h('p', { class: 'muted', 'data-testid': 'phase', style: 'text-align:center;margin:0' });
-  const amount = h('input', {
-    type: 'number',
+  const chart = createCrashChart();
+  const big = h('div', { class: 'crash-multiplier', 'data-testid': 'multiplier' }, '1.00×');
+  const phase = h('p', { class: 'crash-phase', 'data-testid': 'phase' }, 'Connecting…');
+  const timer = h('span');
+  const timerBar = h('div', { class: 'crash-timer', 'aria-hidden': 'true' }, timer);
+  const stage = h(
+    'section',
+    { class: 'crash-stage', 'data-phase': 'connecting' },
+    chart.el,
+    h('div', { class: 'crash-overlay' }, big, phase, timerBar),
+  );
+
+  const field = (attrs: Record<string, string>) =>
+    h('input', { type: 'number', inputmode: 'decimal', class: 'crash-input', ...attrs });
+  const amount = field({
     min: '0.01',
     step: '0.01',
     value: '10.00',
-    inputmode: 'decimal',
     'aria-label': 'Bet amount',
-    style: FIELD,
     'data-testid': 'amount',
   });
-  const auto = h('input', {
-    type: 'number',
+  const auto = field({
     min: '1.01',
     step: '0.01',
     placeholder: 'off',
-    inputmode: 'decimal',
     'aria-label': 'Auto cash-out at (×)',
-    style: FIELD,
     'data-testid': 'auto-cashout',
   });
-  const betButton = h('button', { class: 'button', type: 'button', 'data-testid': 'bet' }, 'Bet');
+  const rounds = field({
+    min: '1',
+    max: '1000',
+    step: '1',
+    value: '10',
+    'aria-label': 'Rounds',
+    'data-testid': 'auto-rounds',
+  });
+  const stopLoss = field({
+    min: '0.01',
+    step: '0.01',
+    placeholder: 'none',
+    'aria-label': 'Stop on loss of',
+    'data-testid': 'auto-stop-loss',
+  });
+  const stopProfit = field({
+    min: '0.01',
+    step: '0.01',
+    placeholder: 'none',
+    'aria-label': 'Stop on profit of',
+    'data-testid': 'auto-stop-profit',
+  });
+  const half = h('button', { class: 'button small-btn', type: 'button', 'aria-label': 'Halve the bet' }, '½');
+  const double = h('button', { class: 'button small-btn', type: 'button', 'aria-label': 'Double the bet' }, '2×');
+  const betButton = h('button', { class: 'button crash-action', type: 'button', 'data-testid': 'bet' }, 'Bet');
   const cashButton = h(
     'button',
-    { class: 'button', type: 'button', 'data-testid': 'cashout', disabled: true },
+    { class: 'button crash-action cash', type: 'button', 'data-testid': 'cashout', disabled: true },
     'Cash out',
   );
-  const players = h('tbody', { 'data-testid': 'players' });
-  const history = h('div', {
-    class: 'chips',
-    'data-testid': 'history',
-    style: 'display:flex;flex-wrap:wrap;gap:.3rem',
+  const manualTab = h('button', { class: 'button small-btn', type: 'button', 'aria-pressed': 'true' }, 'Manual');
+  const autoTab = h(
+    'button',
+    { class: 'button small-btn', type: 'button', 'aria-pressed': 'false', 'data-testid': 'auto-tab' },
+    'Auto',
+  );
+  const autoFields = h(
+    'div',
+    { class: 'crash-fields', hidden: true, 'data-testid': 'auto-panel' },
+    h('label', {}, 'Rounds', rounds),
+    h('label', {}, `Stop on loss (${info.currency})`, stopLoss),
+    h('label', {}, `Stop on profit (${info.currency})`, stopProfit),
+  );
+  const autoStatus = h('p', { class: 'muted small', 'data-testid': 'auto-status' });
+  const frame = createFrame({
+    title: pageTitle('crash'),
+    demo: info.mode === 'trial',
+    lobbyUrl: info.lobbyUrl,
+    balance,
+    currency: info.currency,
+    drawerContent: [],
   });
+  const { message, sound } = frame;
+  const controls = h(
+    'section',
+    { class: 'panel crash-controls' },
+    h('div', { class: 'crash-tabs', role: 'group', 'aria-label': 'Bet mode' }, manualTab, autoTab),
+    h(
+      'div',
+      { class: 'crash-fields' },
+      h('label', {}, `Bet (${info.currency})`, h('span', { class: 'crash-stake' }, amount, half, double)),
+      h('label', {}, 'Auto cash-out (×)', auto),
+    ),
+    autoFields,
+    h('div', { class: 'crash-actions' }, betButton, cashButton),
+    autoStatus,
+    message,
+  );
+
+  const history = h('div', { class: 'crash-history', 'data-testid': 'history', 'aria-label': 'Recent crash points' });
+  const players = h('tbody', { 'data-testid': 'players' });
+  const playersSummary = h('p', { class: 'muted small', 'data-testid': 'players-summary' });
   const myBody = h('tbody', { 'data-testid': 'my-bets' });
   const fair = h('div', { class: 'small', 'data-testid': 'fairness', style: 'overflow-wrap:anywhere' });
+  const table = (head: string[], body: HTMLElement) =>
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h('table', {}, h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))), body),
+    );
+
+  frame.drawer.append(h('section', { class: 'panel' }, h('h2', {}, 'Provably fair'), fair));
+  app.replaceChildren(
+    frame.header,
+    h(
+      'div',
+      { class: 'crash-layout' },
+      h('div', { class: 'crash-main' }, history, stage, controls),
+      h(
+        'div',
+        { class: 'crash-side' },
+        h(
+          'section',
+          { class: 'panel' },
+          h('h2', {}, 'Players this round'),
+          playersSummary,
+          table(['Player', 'Bet', 'Out', 'Win'], players),
+        ),
+        h('section', { class: 'panel' }, h('h2', {}, 'Your bets'), table(['Round', 'Bet', 'Out', 'Win'], myBody)),
+      ),
+    ),
+    frame.drawer,
+  );
+  bindSpace(controls);
 
   const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
     message.textContent = text;
     message.className = `message ${kind}`;
   };
 
-  app.replaceChildren(
-    h(
-      'header',
-      { class: 'topbar' },
-      info.lobbyUrl
-        ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
-        : h('span'),
-      h(
-        'span',
-        { class: 'title', 'data-testid': 'game-title' },
-        pageTitle('crash'),
-        info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
-      ),
-      h('span', { class: 'balance' }, `${info.currency} `, balance),
-    ),
-    h('section', { class: 'panel stage' }, canvas, big, phase),
-    h(
-      'section',
-      { class: 'panel controls' },
-      h(
-        'div',
-        {
-          class: 'field-grid',
-          style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:.5rem',
-        },
-        h('label', { style: LABEL }, `Bet (${info.currency})`, amount),
-        h('label', { style: LABEL }, 'Auto cash-out (×)', auto),
-      ),
-      h('div', { class: 'row', style: 'display:flex;gap:.5rem;margin-top:.5rem' }, betButton, cashButton),
-      message,
-    ),
-    h('section', { class: 'panel' }, h('h2', {}, 'Recent crashes'), history),
-    h(
-      'section',
-      { class: 'panel' },
-      h('h2', {}, 'Players this round'),
-      h(
-        'div',
-        { class: 'table-wrap' },
-        h(
-          'table',
-          {},
-          h(
-            'thead',
-            {},
-            h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Bet'), h('th', {}, 'Out'), h('th', {}, 'Win')),
-          ),
-          players,
-        ),
-      ),
-    ),
-    h(
-      'section',
-      { class: 'panel' },
-      h('h2', {}, 'Your bets'),
-      h(
-        'div',
-        { class: 'table-wrap' },
-        h(
-          'table',
-          {},
-          h('thead', {}, h('tr', {}, h('th', {}, 'Round'), h('th', {}, 'Bet'), h('th', {}, 'Out'), h('th', {}, 'Win'))),
-          myBody,
-        ),
-      ),
-    ),
-    h('section', { class: 'panel' }, h('h2', {}, 'Provably fair'), fair),
-  );
-
   const serverNow = () => Date.now() + offset;
   const myCurrent = () => (state?.round ? mine.find((b) => b.roundId === state?.round?.id) : undefined);
 
+  // ---- auto-bet ----
+  let autoMode = false;
+  let autoRun: { config: AutoConfig; placed: number; betIds: Set<string>; counted: Set<string>; net: number } | null =
+    null;
+  const setMode = (isAuto: boolean) => {
+    autoMode = isAuto;
+    manualTab.setAttribute('aria-pressed', String(!isAuto));
+    autoTab.setAttribute('aria-pressed', String(isAuto));
+    autoFields.hidden = !isAuto;
+    if (!isAuto) stopAuto(null);
+    renderButtons();
+  };
+  manualTab.addEventListener('click', () => setMode(false));
+  autoTab.addEventListener('click', () => setMode(true));
+  const scaleStake = (by: number) => {
+    const v = Math.max(0.01, Math.round(Number(amount.value) * by * 100) / 100);
+    if (Number.isFinite(v)) amount.value = v.toFixed(2);
+  };
+  half.addEventListener('click', () => scaleStake(0.5));
+  double.addEventListener('click', () => scaleStake(2));
+
+  function stopAuto(reason: string | null) {
+    if (!autoRun) return;
+    const run = autoRun;
+    autoRun = null;
+    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round(s), net ${signed(run.net)}`;
+    renderButtons();
+  }
+
+  /** Counts settled auto bets, stops on a limit, and bets on a fresh betting phase. */
+  function autoTick() {
+    const run = autoRun;
+    if (!run) return;
+    for (const b of mine) {
+      if (run.betIds.has(b.betId) && !run.counted.has(b.betId) && settled(b)) {
+        run.counted.add(b.betId);
+        run.net += netOf(b);
+      }
+    }
+    const waiting = run.betIds.size > run.counted.size;
+    const status = `Auto-bet: ${run.placed} of ${run.config.rounds} · net ${signed(run.net)}`;
+    if (autoStatus.textContent !== status) autoStatus.textContent = status;
+    if (waiting || busy) return;
+    const next = autoNext(run.config, { played: run.placed, net: run.net });
+    if (!next.go) return stopAuto(next.reason);
+    const view = crashView(state, serverNow());
+    if (view.phase === 'betting' && view.bettingLeft > AUTO_MIN_LEFT_MS && !myCurrent()) {
+      run.placed++;
+      void placeBet(run.config.amount, run.config.autoCashout).then((bet) => {
+        if (bet && autoRun === run) run.betIds.add(bet.betId);
+        else if (!bet) stopAuto('the bet was refused');
+      });
+    }
+  }
+
+  // ---- drawing ----
   function renderTables() {
     const s = state;
     if (!s) return;
-    players.replaceChildren(
-      ...s.bets.map((b) =>
-        h(
-          'tr',
-          {},
-          h('td', {}, b.player),
-          h('td', {}, money(b.amount)),
-          h('td', {}, b.cashout ? x(b.cashout) : b.status === 'lost' ? 'lost' : '…'),
-          h('td', {}, b.win > 0 ? money(b.win) : '—'),
+    const rows = playerRows(s.bets);
+    const total = s.bets.reduce((sum, b) => sum + b.amount, 0);
+    const won = s.bets.reduce((sum, b) => sum + b.win, 0);
+    playersSummary.textContent = `${rows.length} player${rows.length === 1 ? '' : 's'} · ${money(total)} bet · ${money(won)} won`;
+    // Rows keep their element from one state to the next (the server lists bets in the order placed),
+    // so a new bet or a cash-out lights up its own row only.
+    while (players.children.length > rows.length) players.lastElementChild?.remove();
+    rows.forEach((r, i) => {
+      let tr = players.children[i] as HTMLTableRowElement | undefined;
+      const key = `${r.player}:${r.amount}`;
+      if (!tr || tr.dataset.key !== key) {
+        const fresh = h('tr', { 'data-key': key, class: 'crash-row-new' });
+        if (tr) tr.replaceWith(fresh);
+        else players.append(fresh);
+        tr = fresh;
+      }
+      if (tr.dataset.state !== r.state) {
+        tr.dataset.state = r.state;
+        tr.replaceChildren(
+          h('td', {}, r.player),
+          h('td', {}, money(r.amount)),
+          h('td', {}, r.out),
+          h('td', { class: r.win > 0 ? 'win' : '' }, r.win > 0 ? money(r.win) : '—'),
+        );
+      }
+    });
+    if (!rows.length) players.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No bets yet')));
+
+    const chipsKey = s.history.map((r) => r.id).join();
+    if (history.dataset.key !== chipsKey) {
+      history.dataset.key = chipsKey;
+      history.replaceChildren(
+        ...s.history.map((r) =>
+          h(
+            'a',
+            {
+              class: `crash-chip ${band(r.crashPoint)}`,
+              href: `/studio/fair?crash=${r.hash}`,
+              target: '_blank',
+              rel: 'noopener',
+              title: `Round ${r.id}: verify`,
+              'data-crash-point': r.crashPoint,
+            },
+            times(r.crashPoint),
+          ),
         ),
-      ),
-    );
-    history.replaceChildren(
-      ...s.history.map((r) =>
-        h(
-          'a',
-          {
-            class: `badge ${r.crashPoint >= 200 ? 'ok' : 'bad'}`,
-            href: `/studio/fair?crash=${r.hash}`,
-            target: '_blank',
-            rel: 'noopener',
-            title: `Round ${r.id}: verify`,
-          },
-          x(r.crashPoint),
-        ),
-      ),
-    );
+      );
+    }
     myBody.replaceChildren(
       ...mine.map((b) =>
         h(
@@ -204,8 +309,8 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           {},
           h('td', {}, `#${b.roundId}`),
           h('td', {}, money(b.amount)),
-          h('td', {}, b.cashout ? x(b.cashout) : outcomeOf(b.status)),
-          h('td', {}, money(b.win)),
+          h('td', {}, myOutcome(b)),
+          h('td', { class: b.win > 0 ? 'win' : '' }, money(b.win)),
         ),
       ),
     );
@@ -228,7 +333,8 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
         h(
           'p',
           { class: 'muted' },
-          `Crash point = max(1, floor(99 / (1 − X)) / 100), X from HMAC-SHA256(round hash, "${r.salt}").`,
+          `Crash point = max(1, floor(99 / (1 − X)) / 100), X from HMAC-SHA256(round hash, "${r.salt}"). `,
+          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, 'verifier'),
         ),
       );
     }
@@ -238,60 +344,72 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     const r = state?.round;
     const bet = myCurrent();
     const betting = r?.phase === 'betting' && serverNow() < Date.parse(r.bettingEndsAt);
-    betButton.disabled = busy || !betting || !!bet;
     const canCash = !busy && r?.phase === 'running' && bet?.status === 'open' && !bet.cashout;
     cashButton.disabled = !canCash;
     if (canCash && r?.startedAt && bet) {
       const m = multiplierAt(serverNow() - Date.parse(r.startedAt));
-      cashButton.textContent = `Cash out ${money(Math.floor((bet.amount * m) / 100))}`;
-    } else cashButton.textContent = 'Cash out';
+      const text = `Cash out ${money(Math.floor((bet.amount * m) / 100))}`;
+      if (cashButton.textContent !== text) cashButton.textContent = text;
+    } else if (cashButton.textContent !== 'Cash out') cashButton.textContent = 'Cash out';
+    if (autoMode) {
+      betButton.disabled = busy && !autoRun;
+      betButton.textContent = autoRun ? 'Stop auto-bet' : 'Start auto-bet';
+    } else {
+      betButton.disabled = busy || !betting || !!bet;
+      if (betButton.textContent !== 'Bet') betButton.textContent = 'Bet';
+    }
+    // Space plays whichever action is live: the cash-out while flying with a bet, else the bet.
+    betButton.toggleAttribute('data-primary', !canCash);
+    cashButton.toggleAttribute('data-primary', canCash);
   }
 
-  const ctx = canvas.getContext('2d');
-  function draw() {
-    const r = state?.round;
-    let m = 100;
-    let elapsed = 0;
-    let color = '#4ade80';
-    if (!r) {
-      phase.textContent = 'Connecting…';
-    } else if (r.phase === 'betting') {
-      const left = Math.max(0, Date.parse(r.bettingEndsAt) - serverNow());
-      phase.textContent = left > 0 ? `Place your bets: ${(left / 1000).toFixed(1)} s` : 'Starting…';
-    } else if (r.phase === 'running' && r.startedAt) {
-      elapsed = Math.max(0, serverNow() - Date.parse(r.startedAt));
-      m = multiplierAt(elapsed);
-      phase.textContent = 'Rising…';
-    } else if (r.phase === 'crashed') {
-      m = r.crashPoint ?? 100;
-      elapsed = r.startedAt && r.crashedAt ? Date.parse(r.crashedAt) - Date.parse(r.startedAt) : 0;
-      color = '#f87171';
-      phase.textContent = `Crashed at ${x(m)} · next round soon`;
+  let shownMultiplier = '';
+  let shownPhase = '';
+  let roundBettingMs = 0;
+  let lastSecond = -1;
+  function frameLoop() {
+    const view = crashView(state, serverNow());
+    const text = times(view.multiplier);
+    if (text !== shownMultiplier) {
+      shownMultiplier = text;
+      big.textContent = text;
     }
-    big.textContent = x(m);
-    big.style.color = color;
-    if (ctx) {
-      const w = canvas.width;
-      const hgt = canvas.height;
-      ctx.clearRect(0, 0, w, hgt);
-      const span = Math.max(elapsed, 8000);
-      const top = Math.max(m / 100, 2);
-      ctx.strokeStyle = color;
-      ctx.lineWidth = 4;
-      ctx.beginPath();
-      const steps = 60;
-      for (let i = 0; i <= steps; i++) {
-        const t = (elapsed * i) / steps;
-        const v = Math.exp(GROWTH * t);
-        const px = 10 + ((w - 20) * t) / span;
-        const py = hgt - 10 - ((hgt - 20) * (v - 1)) / (top - 1);
-        if (i === 0) ctx.moveTo(px, py);
-        else ctx.lineTo(px, py);
-      }
-      ctx.stroke();
+    if (view.text !== shownPhase) {
+      shownPhase = view.text;
+      phase.textContent = view.text;
     }
+    if (stage.dataset.phase !== view.phase) {
+      enterPhase(view.phase);
+      stage.dataset.phase = view.phase;
+    }
+    if (view.phase === 'betting') {
+      roundBettingMs = Math.max(roundBettingMs, view.bettingLeft);
+      timer.style.transform = `scaleX(${roundBettingMs ? view.bettingLeft / roundBettingMs : 0})`;
+      const second = Math.ceil(view.bettingLeft / 1000);
+      if (second !== lastSecond && second <= 3) sound.play('button');
+      lastSecond = second;
+    }
+    chart.draw(
+      view.elapsed,
+      view.multiplier,
+      view.phase === 'crashed' ? 'crashed' : view.phase === 'running' ? 'flying' : 'idle',
+    );
     renderButtons();
-    requestAnimationFrame(draw);
+    autoTick();
+    requestAnimationFrame(frameLoop);
+  }
+
+  function enterPhase(next: string) {
+    if (next === 'betting') {
+      roundBettingMs = 0;
+      lastSecond = -1;
+    } else if (next === 'running') sound.play('spin');
+    else if (next === 'crashed') sound.play('stop');
+    if (!reduced && (next === 'crashed' || next === 'running')) {
+      big.classList.remove('pop');
+      void big.offsetWidth; // restarts the pop animation
+      big.classList.add('pop');
+    }
   }
 
   async function refreshMine() {
@@ -300,8 +418,10 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       const before = myCurrent();
       mine = data.mine;
       const after = myCurrent();
-      if (before?.status === 'open' && !before.cashout && after?.cashout)
-        say(`Auto cash-out at ${x(after.cashout)}: you win ${money(after.win)}`, 'ok');
+      if (before?.status === 'open' && !before.cashout && after?.cashout) {
+        say(`Auto cash-out at ${times(after.cashout)}: you win ${money(after.win)}`, 'ok');
+        sound.play(after.cashout >= 1000 ? 'bigwin' : 'win');
+      }
       if (data.balance !== null) balance.textContent = money(data.balance);
       if (!state) apply(data.state);
       renderTables();
@@ -320,7 +440,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     renderTables();
     if (crashedNow) {
       const bet = myCurrent();
-      if (bet && !bet.cashout) say(`Crashed at ${x(s.round?.crashPoint ?? 100)}: your bet is lost`, 'error');
+      if (bet && !bet.cashout) say(`Crashed at ${times(s.round?.crashPoint ?? 100)}: your bet is lost`, 'error');
       void refreshMine();
     }
   }
@@ -352,12 +472,12 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!ws || ws.readyState !== WebSocket.OPEN) return api<T>(path, { method: 'POST', body });
     const id = `${Date.now().toString(36)}-${++nextId}`;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
+      const timeout = setTimeout(
         () => settle(new ApiError('TIMEOUT', 'No answer from the server: check your bets and balance', 0)),
         ANSWER_TIMEOUT_MS,
       );
       const settle = (answer: SocketAnswer | ApiError) => {
-        clearTimeout(timer);
+        clearTimeout(timeout);
         pending.delete(id);
         if (answer instanceof ApiError) reject(answer);
         else if (answer.ok) resolve(answer as T);
@@ -368,13 +488,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     });
   }
 
-  betButton.addEventListener('click', async () => {
-    const minor = Math.round(Number(amount.value) * 100);
-    const autoText = auto.value.trim();
-    const autoCashout = autoText ? Math.round(Number(autoText) * 100) : null;
-    if (!Number.isSafeInteger(minor) || minor <= 0) return say('Enter a bet amount', 'error');
-    if (autoCashout !== null && (!Number.isSafeInteger(autoCashout) || autoCashout < 101))
-      return say('Auto cash-out must be at least 1.01×', 'error');
+  async function placeBet(minor: number, autoCashout: number | null): Promise<MyBet | null> {
     busy = true;
     try {
       const answer = await send<{ bet: MyBet; balance: number }>(
@@ -384,15 +498,45 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       );
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
-      say(`Bet ${money(minor)} placed${autoCashout ? `, auto cash-out at ${x(autoCashout)}` : ''}`, 'info');
+      say(`Bet ${money(minor)} placed${autoCashout ? `, auto cash-out at ${times(autoCashout)}` : ''}`, 'info');
+      sound.play('button');
       renderTables();
+      return answer.bet;
     } catch (err) {
       say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
       // Unanswered (timeout, lost socket): the bet may stand; the state says.
       if (err instanceof ApiError && (err.code === 'TIMEOUT' || err.code === 'NETWORK')) void refreshMine();
+      return null;
     } finally {
       busy = false;
     }
+  }
+
+  betButton.addEventListener('click', () => {
+    if (autoMode) {
+      if (autoRun) return stopAuto(null);
+      const config = parseAutoConfig({
+        amount: amount.value,
+        autoCashout: auto.value,
+        rounds: rounds.value,
+        stopLoss: stopLoss.value,
+        stopProfit: stopProfit.value,
+      });
+      if ('error' in config) return say(config.error, 'error');
+      autoRun = { config, placed: 0, betIds: new Set(), counted: new Set(), net: 0 };
+      say(
+        `Auto-bet on: ${config.rounds} round(s) at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
+      );
+      renderButtons();
+      return;
+    }
+    const minor = Math.round(Number(amount.value) * 100);
+    const autoText = auto.value.trim();
+    const autoCashout = autoText ? Math.round(Number(autoText) * 100) : null;
+    if (!Number.isSafeInteger(minor) || minor <= 0) return say('Enter a bet amount', 'error');
+    if (autoCashout !== null && (!Number.isSafeInteger(autoCashout) || autoCashout < 101))
+      return say('Auto cash-out must be at least 1.01×', 'error');
+    void placeBet(minor, autoCashout);
   });
 
   cashButton.addEventListener('click', async () => {
@@ -405,9 +549,10 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       if (answer.balance !== null) balance.textContent = money(answer.balance);
       say(
-        `Cashed out at ${x(answer.bet.cashout ?? 100)}: you win ${money(answer.bet.win)}${answer.winPending ? ' (payment on its way)' : ''}`,
+        `Cashed out at ${times(answer.bet.cashout ?? 100)}: you win ${money(answer.bet.win)}${answer.winPending ? ' (payment on its way)' : ''}`,
         'ok',
       );
+      sound.play((answer.bet.cashout ?? 0) >= 1000 ? 'bigwin' : 'win');
       renderTables();
     } catch (err) {
       say(err instanceof ApiError ? err.message : 'Could not cash out', 'error');
@@ -425,5 +570,5 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
 
   void refreshMine();
   connect();
-  requestAnimationFrame(draw);
+  requestAnimationFrame(frameLoop);
 }
