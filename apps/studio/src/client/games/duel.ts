@@ -1,33 +1,60 @@
+/// <reference lib="dom" />
+// The three-card duel (issue 16): a felt table, the six cards dealt face down one at a time as the
+// engine dealt them (you first), turned over hand by hand, then the better hand lights up with the
+// verdict. Everything shown comes from presentDuel (arcade-present.ts); reduced motion shows the end.
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';
-import { actionButton, cardEl, chipPicker } from './common';
+import { type DuelOutcome, presentDuel } from './arcade-present';
+import { actionButton, chipPicker } from './common';
+import { play, reducedMotion, useSceneStyle, wait } from './scene-kit';
 
 type Card = { rank: number; suit: number };
-type Outcome = { player: Card[]; house: Card[]; playerHand: string; houseHand: string; result: 'win' | 'tie' | 'loss' };
+const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = ['♠', '♥', '♦', '♣'];
+const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
+
+/** A playing card with a back and a face; `up` turns it over. */
+function playingCard(card: Card): HTMLElement {
+  const rank = RANKS[card.rank] ?? '?';
+  const suit = SUITS[card.suit] ?? '';
+  const red = card.suit === 1 || card.suit === 2;
+  return h(
+    'div',
+    {
+      class: 'pc',
+      'data-card': `${rank}${suit}`,
+      'aria-label': `${rank} of ${SUIT_NAMES[card.suit] ?? ''}`,
+      role: 'img',
+    },
+    h('div', { class: 'back' }),
+    h('div', { class: `face${red ? ' red' : ''}` }, h('span', {}, rank), h('span', {}, suit)),
+  );
+}
 
 export function duelUi(): GameUi {
   let you: HTMLElement;
   let house: HTMLElement;
+  let youSeat: HTMLElement;
+  let houseSeat: HTMLElement;
   let youHand: HTMLElement;
   let houseHand: HTMLElement;
   let verdict: HTMLElement;
+  let ctx: GameContext;
   return {
-    mount(el: HTMLElement, ctx: GameContext) {
+    mount(el: HTMLElement, context: GameContext) {
+      ctx = context;
+      useSceneStyle();
       const game = ctx.game as { hands: string[]; chips: number[] };
       const chip = chipPicker(game.chips, 'Stake');
-      you = h('div', { class: 'cards' });
-      house = h('div', { class: 'cards' });
+      you = h('div', { class: 'hand-row', 'data-testid': 'player-cards' });
+      house = h('div', { class: 'hand-row', 'data-testid': 'house-cards' });
       youHand = h('h3', {}, 'You');
       houseHand = h('h3', {}, 'Opponent');
-      verdict = h('p', { class: 'big-number', 'data-testid': 'verdict' }, '');
+      houseSeat = h('div', { class: 'seat' }, houseHand, house);
+      youSeat = h('div', { class: 'seat' }, you, youHand);
+      verdict = h('p', { class: 'scene-note big', 'data-testid': 'verdict' }, '');
       el.append(
-        h('p', { class: 'muted small' }, `Three-card duel: the better hand wins 1:1 (${game.hands.join(' < ')}).`),
-        h(
-          'div',
-          { class: 'hands' },
-          h('div', { class: 'hand' }, youHand, you),
-          h('div', { class: 'hand' }, houseHand, house),
-        ),
+        h('div', { class: 'felt scene', 'data-testid': 'felt' }, houseSeat, h('div', { class: 'vs' }, 'VS'), youSeat),
         verdict,
         h(
           'div',
@@ -35,18 +62,64 @@ export function duelUi(): GameUi {
           chip.el,
           actionButton('Duel', () => ctx.play({ amount: chip.value() }), { 'data-testid': 'spin' }),
         ),
+        h('p', { class: 'muted small' }, `Three-card duel: the better hand wins 1:1 (${game.hands.join(' < ')}).`),
       );
     },
-    showStep(step: StepView) {
-      const o = step.outcome as Outcome;
-      you.replaceChildren(...o.player.map(cardEl));
-      house.replaceChildren(...o.house.map(cardEl));
-      youHand.textContent = `You: ${o.playerHand}`;
-      houseHand.textContent = `Opponent: ${o.houseHand}`;
-      verdict.textContent = o.result === 'win' ? 'You win' : o.result === 'tie' ? 'Tie' : 'You lose';
+    async showStep(step: StepView) {
+      const plan = presentDuel(step.outcome as DuelOutcome);
+      const still = reducedMotion();
+      you.replaceChildren();
+      house.replaceChildren();
+      youHand.textContent = 'You';
+      houseHand.textContent = 'Opponent';
+      youSeat.classList.remove('best');
+      houseSeat.classList.remove('best');
+      verdict.textContent = '';
+      const cards = { player: [] as HTMLElement[], house: [] as HTMLElement[] };
+      for (const d of plan.deal) {
+        const card = playingCard(d.card);
+        cards[d.side].push(card);
+        (d.side === 'player' ? you : house).append(card);
+        if (!still) {
+          ctx.sound?.play('stop');
+          await play(
+            card,
+            [
+              { translate: `0 ${d.side === 'player' ? '-' : ''}120px`, opacity: 0 },
+              { translate: '0 0', opacity: 1 },
+            ],
+            { duration: 220, easing: 'ease-out' },
+          );
+        }
+      }
+      const turn = async (side: 'player' | 'house') => {
+        for (const card of cards[side]) {
+          card.classList.add('up');
+          if (!still) await wait(180);
+        }
+      };
+      await turn('player');
+      youHand.textContent = `You: ${plan.playerHand}`;
+      if (!still) await wait(250);
+      await turn('house');
+      houseHand.textContent = `Opponent: ${plan.houseHand}`;
+      if (!still) await wait(350);
+      if (plan.result === 'win') youSeat.classList.add('best');
+      if (plan.result === 'loss') houseSeat.classList.add('best');
+      verdict.textContent = plan.verdict;
+      if (plan.result === 'win') ctx.sound?.play('win');
+      if (!still)
+        await play(
+          verdict,
+          [
+            { transform: 'scale(1.6)', opacity: 0 },
+            { transform: 'scale(1)', opacity: 1 },
+          ],
+          { duration: 300 },
+        );
     },
     summary(step) {
-      return (step.outcome as Outcome).result;
+      return (step.outcome as DuelOutcome).result;
     },
   };
 }

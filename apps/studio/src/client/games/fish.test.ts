@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FISH_KINDS } from '../../engines/arcade/fish';
+import { createFishEngine, FISH_KINDS } from '../../engines/arcade/fish';
+import { createSimRng } from '../../fair/sim-rng';
+import { presentFish } from './arcade-present';
 import { fishSummary } from './fish';
 import { FISH_PALETTES, fishParts } from './fish-art';
 import { roundSummary } from './index';
@@ -53,5 +55,46 @@ describe('fish art', () => {
       ).toBe(true);
     }
     expect(bodies.size).toBe(FISH_KINDS.length);
+  });
+});
+
+// Issue 16: the scene replays the server's round. For a sample of rounds, every shot flies at a
+// place that holds the fish kind the server says it hit, the catches and the running total are the
+// server's, and the total shown is the round's win.
+describe('fishing presentation equals the server result', () => {
+  it('for 300 rounds of 1 to 100 shots, aimed and not', () => {
+    const engine = createFishEngine();
+    const rng = createSimRng(16);
+    let arrivals = 0;
+    let catches = 0;
+    for (let round = 0; round < 300; round++) {
+      const target = round % 3 === 0 ? FISH_KINDS[round % FISH_KINDS.length]!.id : null;
+      const bet = engine.parseBet({ shots: 1 + ((round * 7) % 100), shotValue: 10, target });
+      const { outcome, win } = engine.play(bet, rng);
+      const plan = presentFish(outcome);
+      expect(plan.start).toEqual(outcome.school);
+      expect(plan.shots.length).toBe(outcome.shots.length);
+      const sea = [...outcome.school];
+      let total = 0;
+      plan.shots.forEach((shot, i) => {
+        const server = outcome.shots[i]!;
+        if (shot.arrives) sea[shot.slot] = shot.kind;
+        expect(sea[shot.slot], `round ${round} shot ${i}`).toBe(server.kind);
+        expect(shot.kind).toBe(server.kind);
+        expect(shot.captured).toBe(server.captured);
+        expect(shot.win).toBe(server.win);
+        total += server.win;
+        expect(shot.total).toBe(total);
+        if (shot.captured) sea[shot.slot] = -1;
+        if (shot.arrives) arrivals++;
+      });
+      expect(plan.total).toBe(win);
+      expect(plan.captured).toBe(outcome.captured);
+      expect(plan.caught).toEqual(outcome.shots.filter((s) => s.captured).map((s) => s.kind));
+      catches += plan.captured;
+    }
+    // The sample holds catches and fish swimming in after them.
+    expect(catches).toBeGreaterThan(50);
+    expect(arrivals).toBeGreaterThan(10);
   });
 });

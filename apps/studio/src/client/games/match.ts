@@ -1,23 +1,84 @@
-import type { GameContext, GameUi, StepView } from '../types';
+/// <reference lib="dom" />
+// Virtual football and esports (issue 16): the match unfolds on a drawn pitch (or arena) with a
+// clock; goals appear at the minutes the server drew (maps one by one in esports), the scoreboard
+// follows, and the winning selections light up at the final whistle. Everything shown comes from
+// presentMatch (arcade-present.ts); reduced motion shows the final board at once.
+import type { GameContext, GameUi, RoundView, StepView } from '../types';
 import { h } from '../ui';
+import { type MatchOutcome, presentMatch } from './arcade-present';
 import { actionButton, chipPicker, odds } from './common';
+import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
 
 type Selection = { market: string; selection: string; odds100: number };
 type Fixture = { fixtureId: string; home: string; away: string; selections: Selection[] };
-type Outcome = {
-  home: string;
-  away: string;
-  score: [number, number];
-  goals?: { side: string; minute: number }[];
-  maps?: string[];
-  winningSelections: string[];
-};
+
+/** How long the 90 minutes (or the maps) take on screen. */
+const MATCH_MS = 4500;
+
+function pitch(esports: boolean): SVGElement {
+  if (esports) {
+    const grid = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+      svg('line', { x1: i * 20, y1: 0, x2: i * 20 - 30, y2: 90, stroke: '#7c4dff', 'stroke-width': 0.4, opacity: 0.6 }),
+    );
+    return svg(
+      'svg',
+      { class: 'bg', viewBox: '0 0 160 90', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
+      svg('rect', { width: 160, height: 90, fill: '#140b2e' }),
+      ...grid,
+      svg('circle', { cx: 40, cy: 50, r: 16, fill: '#1e88e5', opacity: 0.35 }),
+      svg('circle', { cx: 120, cy: 50, r: 16, fill: '#e64a19', opacity: 0.35 }),
+    );
+  }
+  const stripes = [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+    svg('rect', { x: i * 20, y: 0, width: 10, height: 90, fill: '#fff', opacity: 0.05 }),
+  );
+  const line = { fill: 'none', stroke: '#e8f5e9', 'stroke-width': 0.8 };
+  return svg(
+    'svg',
+    { class: 'bg', viewBox: '0 0 160 90', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
+    svg('rect', { width: 160, height: 90, fill: '#2e7d32' }),
+    ...stripes,
+    svg('rect', { x: 6, y: 6, width: 148, height: 78, ...line }),
+    svg('line', { x1: 80, y1: 6, x2: 80, y2: 84, ...line }),
+    svg('circle', { cx: 80, cy: 45, r: 11, ...line }),
+    svg('rect', { x: 6, y: 25, width: 18, height: 40, ...line }),
+    svg('rect', { x: 136, y: 25, width: 18, height: 40, ...line }),
+    svg('rect', { x: 2, y: 38, width: 4, height: 14, fill: '#fff', opacity: 0.8 }),
+    svg('rect', { x: 154, y: 38, width: 4, height: 14, fill: '#fff', opacity: 0.8 }),
+  );
+}
 
 export function matchUi(): GameUi {
   let board: HTMLElement;
+  let field: HTMLElement;
+  let scoreEl: HTMLElement;
+  let clock: HTMLElement;
+  let goals: HTMLElement;
+  let ball: HTMLElement | null = null;
+  let sport = 'football';
+  let root: HTMLElement;
+  let ctx: GameContext;
+  let teams: HTMLElement;
+
+  async function runClock(from: number, to: number, total: number) {
+    const ms = ((to - from) / total) * MATCH_MS;
+    const steps = Math.max(1, Math.round(ms / 80));
+    for (let i = 1; i <= steps; i++) {
+      await wait(ms / steps);
+      clock.textContent =
+        sport === 'esports'
+          ? `Map ${Math.min(total, Math.floor(from + ((to - from) * i) / steps) + 1)}`
+          : `${Math.round(from + ((to - from) * i) / steps)}'`;
+    }
+  }
+
   return {
-    mount(el: HTMLElement, ctx: GameContext) {
+    mount(el: HTMLElement, context: GameContext) {
+      ctx = context;
+      root = el;
+      useSceneStyle();
       const game = ctx.game as { sport: string; fixtures: Fixture[]; chips: number[] };
+      sport = game.sport;
       const chip = chipPicker(game.chips, 'Stake');
       let chosen: { fixtureId: string; market: string; selection: string } | null = null;
       const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, 'Pick a selection');
@@ -27,7 +88,7 @@ export function matchUi(): GameUi {
         for (const s of f.selections) {
           const b = h(
             'button',
-            { class: 'button', 'data-selection': `${s.market}:${s.selection}` },
+            { class: 'button', 'data-selection': `${s.market}:${s.selection}`, 'data-fixture': f.fixtureId },
             `${s.market} ${s.selection} @ ${odds(s.odds100)}`,
           );
           b.addEventListener('click', () => {
@@ -35,18 +96,32 @@ export function matchUi(): GameUi {
             for (const other of Array.from(el.querySelectorAll('.options .button'))) other.classList.remove('selected');
             b.classList.add('selected');
             slip.textContent = `${f.home} v ${f.away}: ${s.market} ${s.selection} @ ${odds(s.odds100)}`;
+            teams.textContent = `${f.home} v ${f.away}`;
           });
           opts.append(b);
         }
         list.append(h('h3', {}, `${f.home} v ${f.away}`), opts);
       }
-      board = h(
-        'p',
-        { class: 'big-number', 'data-testid': 'verdict' },
-        game.sport === 'esports' ? 'Best of 3' : 'Kick-off',
+      const esports = sport === 'esports';
+      scoreEl = h('span', {}, '0 – 0');
+      clock = h('span', { class: 'clock' }, esports ? 'Map 1' : "0'");
+      teams = h('span', {}, game.fixtures[0] ? `${game.fixtures[0].home} v ${game.fixtures[0].away}` : '');
+      field = h(
+        'div',
+        { class: 'pitch scene', 'data-testid': 'pitch' },
+        pitch(esports),
+        h('div', { class: 'board' }, teams, scoreEl, clock),
       );
+      if (!esports) {
+        ball = h('div', { class: 'ball', style: 'left:50%;top:50%' });
+        field.append(ball);
+      }
+      board = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, esports ? 'Best of 3' : 'Kick-off');
+      goals = h('ul', { class: 'goal-list', 'data-testid': 'events', 'aria-label': esports ? 'Maps' : 'Goals' });
       el.append(
+        field,
         board,
+        goals,
         list,
         slip,
         h(
@@ -67,12 +142,85 @@ export function matchUi(): GameUi {
         ),
       );
     },
-    showStep(step: StepView) {
-      const o = step.outcome as Outcome;
-      board.textContent = `${o.home} ${o.score[0]} – ${o.score[1]} ${o.away}`;
+    async showStep(step: StepView, round: RoundView) {
+      const o = step.outcome as MatchOutcome;
+      const fixtureId = (round?.bet as { fixtureId?: string } | null)?.fixtureId;
+      const plan = presentMatch(o);
+      const still = reducedMotion();
+      // On a phone the bet buttons sit below the scene: bring the scene back into view for the event.
+      field.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+      const total = plan.sport === 'esports' ? 3 : 90;
+      for (const b of Array.from(root.querySelectorAll('.options .button'))) b.classList.remove('won');
+      teams.textContent = `${o.home} v ${o.away}`;
+      goals.replaceChildren();
+      scoreEl.textContent = '0 – 0';
+      board.textContent = plan.sport === 'esports' ? 'Best of 3' : 'Kick-off';
+      const idle =
+        ball && !still
+          ? ball.animate(
+              [
+                { left: '50%', top: '50%' },
+                { left: '36%', top: '30%' },
+                { left: '62%', top: '66%' },
+                { left: '44%', top: '58%' },
+                { left: '50%', top: '50%' },
+              ],
+              { duration: 1800, iterations: Number.POSITIVE_INFINITY },
+            )
+          : null;
+      let minute = 0;
+      if (!still) ctx.sound?.play('button');
+      for (const e of plan.events) {
+        if (!still) await runClock(minute, e.minute, total);
+        minute = e.minute;
+        scoreEl.textContent = `${e.score[0]} – ${e.score[1]}`;
+        goals.append(h('li', { class: e.side }, e.text));
+        if (!still) {
+          ctx.sound?.play('win');
+          const flash = h('div', { class: 'flash' }, plan.sport === 'esports' ? e.text : 'GOAL!');
+          field.append(flash);
+          const shot =
+            ball && idle
+              ? play(
+                  ball,
+                  [
+                    { left: '50%', top: '50%' },
+                    { left: e.side === 'home' ? '97%' : '3%', top: '50%' },
+                  ],
+                  {
+                    duration: 400,
+                    easing: 'ease-in',
+                  },
+                )
+              : Promise.resolve();
+          await Promise.all([
+            shot,
+            play(
+              flash,
+              [{ transform: 'translate(-50%,-50%) scale(.3)' }, { transform: 'translate(-50%,-50%) scale(1)' }],
+              {
+                duration: 500,
+              },
+            ),
+          ]);
+          flash.remove();
+        }
+      }
+      if (!still) await runClock(minute, total, total);
+      idle?.cancel();
+      clock.textContent = plan.sport === 'esports' ? 'End' : 'FT';
+      scoreEl.textContent = `${plan.score[0]} – ${plan.score[1]}`;
+      board.textContent = plan.scoreline;
+      for (const s of plan.winningSelections) {
+        for (const b of Array.from(
+          root.querySelectorAll(`.options .button[data-fixture="${fixtureId}"][data-selection="${s}"]`),
+        ))
+          b.classList.add('won');
+      }
+      if (step.win > 0) ctx.sound?.play('win');
     },
     summary(step) {
-      const o = step.outcome as Outcome;
+      const o = step.outcome as MatchOutcome;
       return `${o.score[0]}-${o.score[1]}`;
     },
   };
