@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CsvCell, downloadCsv, toCsv } from '../lib/csv';
 import { errorMessage } from '../lib/errors';
+import { ScrollRegion } from './scroll-region';
 
 // The grid of every list screen (apps/console/README.md "Grids"): server-side paging, sorting and
 // filtering, all held in the URL (?pageNo=2&sort=createdAt&order=desc&status=pending) so a view
@@ -275,7 +276,7 @@ export function DataGrid<T>({
           {exportError}
         </p>
       )}
-      <div className="overflow-x-auto">
+      <ScrollRegion label={caption}>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -330,7 +331,7 @@ export function DataGrid<T>({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {list.isPending && <p className="p-4 text-sm text-(--text-muted)">{t('grid.loading')}</p>}
       {list.isError && (
         <p role="alert" className="p-4 text-sm text-(--danger)">

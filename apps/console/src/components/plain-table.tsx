@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 export type PlainColumn = { label: string; numeric?: boolean };
 
@@ -19,7 +20,7 @@ export function PlainTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
+    <ScrollRegion label={caption} className="rounded-lg border border-(--border) bg-(--surface-raised)">
       <table className={collapse ? 'w-full border-collapse text-sm' : 'w-full text-sm'}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -36,6 +37,6 @@ export function PlainTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

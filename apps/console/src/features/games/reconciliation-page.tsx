@@ -7,6 +7,7 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
@@ -139,7 +140,7 @@ export function ReconciliationPage() {
             {t('grid.export', { ns: 'core' })}
           </Button>
         </div>
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t('recon.title')}>
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{t('recon.title')}</caption>
             <thead>
@@ -187,7 +188,7 @@ export function ReconciliationPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { ScrollRegion } from '../../components/scroll-region';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
 import { fetchRegistrationsReport } from './api';
@@ -39,7 +40,7 @@ function Cohorts({ cohorts }: { cohorts: RegistrationCohort[] }) {
         </Button>
       </div>
       <p className="mb-2 text-sm text-(--text-muted)">{t('registrations.cohortsHint')}</p>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('registrations.cohorts')}>
         <table className="w-full text-sm">
           <caption className="sr-only">{t('registrations.cohorts')}</caption>
           <thead>
@@ -79,7 +80,7 @@ function Cohorts({ cohorts }: { cohorts: RegistrationCohort[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
