@@ -1,15 +1,48 @@
 /// <reference lib="dom" />
-// The live table page (LIVE baccarat and roulette): the table's shared round over the WebSocket
-// /studio/ws/table (phase, countdown, cards as they are dealt or the wheel, the result, the road),
-// bets through the HTTP API with the game token (several per round, each a wallet bet), your bets and
-// results, and the fairness panel (the round's seed hash before betting, the seed at the result, a
-// verify link that recomputes the round on /studio/fair). A lost socket reconnects; a poll keeps the
-// balance and your bets fresh. It reads the server's own views through type-only imports (nothing
-// of the server is bundled).
-import type { Card } from '../engines';
+// The live table page (LIVE baccarat and roulette) on the shared game frame (frame.ts): the table's
+// shared round over the WebSocket /studio/ws/table (phase, countdown, cards as they are dealt, the
+// result, the road), bets through the HTTP API with the game token (several per round, each a wallet
+// bet), your bets and results, and the fairness drawer (the round's seed hash before betting, the
+// seed at the result, a verify link that recomputes the round on /studio/fair). A lost socket
+// reconnects; a poll keeps the balance and your bets fresh. It reads the server's own views through
+// type-only imports (nothing of the server is bundled).
+//
+// Issue 16 (live tables): a felt with the betting areas, chips placed on them (undo, clear, repeat),
+// cards dealt and turned one by one in the server's order, a wheel that lands on the server's number,
+// the winning areas lit, sounds, and the road maps. Everything shown comes from the server's round
+// (games/table-present.ts, checked by its test).
 import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
+import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
-import { cardEl } from './games/common';
+import {
+  baccaratFelt,
+  beadPlateEl,
+  bigRoadEl,
+  cardEl,
+  chipEl,
+  numberBall,
+  rouletteBoard,
+  type SpotButton,
+  wheelDisc,
+} from './games/table-art';
+import {
+  baccaratVerdict,
+  baccaratWinningSpots,
+  ballLanding,
+  beadPlate,
+  bigRoad,
+  type DealtCard,
+  dealSequence,
+  handTotal,
+  pocketAtTop,
+  rouletteBet,
+  rouletteWinningSpots,
+  spotsOfBet,
+  thirdCardNotes,
+  wheelLanding,
+} from './games/table-present';
+import { tableSound } from './games/table-sound';
+import { injectTableStyle } from './games/table-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
@@ -20,247 +53,455 @@ type TableAnswer = {
   timing: { bettingMs: number; dealMs: number; resultMs: number };
 };
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
-type RouletteItem = { type: string; numbers?: number[]; amount: number };
 
-const BACCARAT_SPOTS: [string, string][] = [
-  ['player', 'Player 1:1'],
-  ['banker', 'Banker 0.95:1'],
-  ['tie', 'Tie 8:1'],
-  ['playerPair', 'P pair 11:1'],
-  ['bankerPair', 'B pair 11:1'],
-];
-const ROULETTE_SPOTS: [string, string][] = [
-  ['red', 'Red'],
-  ['black', 'Black'],
-  ['odd', 'Odd'],
-  ['even', 'Even'],
-  ['low', '1-18'],
-  ['high', '19-36'],
-  ['dozen1', '1st 12'],
-  ['dozen2', '2nd 12'],
-  ['dozen3', '3rd 12'],
-  ['column1', 'Col 1'],
-  ['column2', 'Col 2'],
-  ['column3', 'Col 3'],
-];
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const colorOf = (n: number) => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
 const PHASES: Record<string, string> = {
   betting: 'Place your bets',
   dealing: 'Dealing',
   result: 'Result',
   done: 'Next round soon',
 };
+const SPOT_NAMES: Record<string, string> = {
+  player: 'Player',
+  banker: 'Banker',
+  tie: 'Tie',
+  playerPair: 'P pair',
+  bankerPair: 'B pair',
+};
 
-function betText(bet: unknown): string {
-  if (bet && typeof bet === 'object' && Array.isArray((bet as { bets?: unknown }).bets)) {
-    return (bet as { bets: RouletteItem[] }).bets
-      .map((b) => `${b.type === 'straight' ? (b.numbers?.[0] ?? '?') : b.type} ${money(b.amount)}`)
-      .join(', ');
-  }
-  return Object.entries((bet ?? {}) as Record<string, number>)
-    .map(([k, v]) => `${k} ${money(v)}`)
+const spotName = (key: string) => SPOT_NAMES[key] ?? (/^n\d+$/.test(key) ? key.slice(1) : key);
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+function betText(engine: 'baccarat' | 'roulette', bet: unknown): string {
+  return spotsOfBet(engine, bet)
+    .map(([k, v]) => `${engine === 'baccarat' ? k : spotName(k)} ${money(v)}`)
     .join(', ');
 }
 
 export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: string): void {
+  injectTableStyle();
   const engine = info.engine === 'roulette' ? 'roulette' : 'baccarat';
   const game = info.game as { chips?: number[] } | null;
   const chips = game?.chips?.length ? game.chips : [100, 500, 1000, 5000, 10000];
+  const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   let state: TableState | null = null;
   let mine: MyBet[] = [];
   let offset = 0; // server clock minus page clock
   let bettingSpan = 15_000; // the betting phase's length (from /api/table), for the timer bar
   let busy = false;
-  let chip = chips[0] ?? 100;
-  // The slip: what the next "Place bet" sends (baccarat spots, or roulette items by spot key).
+  let chipIndex = 0;
+  // The chips not yet sent (area -> amount), the order they went down (for undo), the last bet sent.
   const slip = new Map<string, number>();
+  let placedOrder: { spot: string; amount: number }[] = [];
+  let lastBet: [string, number][] = [];
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
-  const message = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
-  const phase = h('strong', { 'data-testid': 'phase' }, 'Connecting…');
-  const countdown = h('span', { class: 'countdown', 'data-testid': 'countdown' }, '');
-  const roundNo = h('span', { class: 'muted small', 'data-testid': 'round-no' }, '');
-  const timer = h('div', { class: 'timer-bar' }, h('span'));
-  const verdict = h('p', { class: 'big-number', 'data-testid': 'verdict' }, '');
+  const fair = h('div', { class: 'small', 'data-testid': 'fairness', style: 'overflow-wrap:anywhere' });
+  const frame = createFrame({
+    title: pageTitle(engine),
+    demo: info.mode === 'trial',
+    lobbyUrl: info.lobbyUrl,
+    balance,
+    currency: info.currency,
+    drawerContent: [h('section', { class: 'panel fairness' }, h('h2', {}, 'Provably fair'), fair)],
+  });
+  frame.header.querySelector('h1')?.append(h('span', { class: 'badge live' }, 'LIVE'));
+  const { message } = frame;
+  const play = tableSound(frame.sound);
   const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
     message.textContent = text;
     message.className = `message ${kind}`;
   };
 
-  // ---- the stage: cards or wheel ----
-  const playerCards = h('div', { class: 'cards', 'data-testid': 'player-cards' });
-  const bankerCards = h('div', { class: 'cards', 'data-testid': 'banker-cards' });
-  const playerTitle = h('h3', {}, 'Player');
-  const bankerTitle = h('h3', {}, 'Banker');
-  const playerHand = h('div', { class: 'hand player-hand' }, playerTitle, playerCards);
-  const bankerHand = h('div', { class: 'hand banker-hand' }, bankerTitle, bankerCards);
-  const wheel = h('div', { class: 'wheel', 'aria-hidden': 'true' }, h('span', { class: 'wheel-ball' }));
-  const wheelNumber = h('div', { class: 'wheel-number', 'data-testid': 'number' }, '');
+  // ---- the stage: the phase and countdown, then the cards or the wheel ----
+  const phase = h('strong', { 'data-testid': 'phase' }, 'Connecting…');
+  const countdown = h('span', { class: 'countdown', 'data-testid': 'countdown' }, '');
+  const roundNo = h('span', { class: 'muted small', 'data-testid': 'round-no' }, '');
+  const timer = h('div', { class: 'timer-bar' }, h('span'));
+  const verdict = h('p', { class: 'tb-verdict', 'data-testid': 'verdict' }, '');
+  const winBanner = h('p', { class: 'tb-win', 'data-testid': 'win-amount', hidden: true });
+
+  const playerCards = h('div', { class: 'tb-cards', 'data-testid': 'player-cards' });
+  const bankerCards = h('div', { class: 'tb-cards', 'data-testid': 'banker-cards' });
+  const playerTotal = h('span', { class: 'tb-total', 'data-testid': 'player-total' }, '');
+  const bankerTotal = h('span', { class: 'tb-total', 'data-testid': 'banker-total' }, '');
+  const playerHand = h('div', { class: 'tb-hand player' }, h('h3', {}, 'Player ', playerTotal), playerCards);
+  const bankerHand = h('div', { class: 'tb-hand banker' }, h('h3', {}, 'Banker ', bankerTotal), bankerCards);
+  const notes = h('p', { class: 'tb-notes small', 'data-testid': 'draw-notes' }, '');
+
+  const disc = h('div', { class: 'tb-disc-wrap' }, wheelDisc());
+  const ball = h('span', { class: 'tb-ball' });
+  const ballTrack = h('div', { class: 'tb-ball-track' }, ball);
+  const wheel = h(
+    'div',
+    { class: 'tb-wheel', 'data-testid': 'wheel', 'aria-hidden': 'true' },
+    disc,
+    ballTrack,
+    h('span', { class: 'tb-marker' }),
+  );
+  const wheelNumber = h('div', { class: 'tb-number', 'data-testid': 'number' }, '');
+
   const scene =
     engine === 'baccarat'
-      ? h('div', { class: 'hands' }, playerHand, bankerHand)
-      : h('div', { class: 'wheel-wrap' }, wheel, wheelNumber);
+      ? h('div', { class: 'tb-scene' }, h('div', { class: 'tb-hands' }, playerHand, bankerHand), notes)
+      : h('div', { class: 'tb-scene' }, wheel, wheelNumber);
+  const stage = h(
+    'section',
+    { class: `tb-stage ${engine}` },
+    h('div', { class: 'phase-line' }, phase, countdown, roundNo),
+    timer,
+    scene,
+    verdict,
+    winBanner,
+  );
 
-  // ---- bet controls ----
-  const chipRow = h('div', { class: 'chips chip-row', role: 'radiogroup', 'aria-label': 'Chip' });
+  // ---- the felt and the chips ----
+  const felt = engine === 'baccarat' ? baccaratFelt() : rouletteBoard();
+  const spots: Map<string, SpotButton> = felt.spots;
+  for (const [key, b] of spots) {
+    b.dataset.label = b.getAttribute('aria-label') ?? key;
+    b.addEventListener('click', () => addChip(key));
+  }
+  const chipRow = h('div', { class: 'tb-chip-row', role: 'radiogroup', 'aria-label': 'Chip value' });
   const drawChips = () =>
     chipRow.replaceChildren(
-      ...chips.map((c) =>
-        h(
+      ...chips.map((c, i) => {
+        const b = h(
           'button',
           {
-            class: `chip${c === chip ? ' selected' : ''}`,
+            class: `tb-chip-button${i === chipIndex ? ' selected' : ''}`,
             type: 'button',
             role: 'radio',
-            'aria-checked': c === chip ? 'true' : 'false',
+            'aria-checked': i === chipIndex ? 'true' : 'false',
+            'aria-label': `Chip ${money(c)}`,
             'data-testid': `chip-${c}`,
             onclick: () => {
-              chip = c;
+              chipIndex = i;
+              play('chip');
               drawChips();
             },
           },
-          money(c),
-        ),
-      ),
+          chipEl(c, i),
+        );
+        return b;
+      }),
     );
   drawChips();
-  const slipText = h('p', { class: 'muted small', 'data-testid': 'slip' }, 'Tap a spot to add the chip');
-  const spotButtons = new Map<string, HTMLButtonElement>();
-  const addToSlip = (spot: string) => {
-    slip.set(spot, (slip.get(spot) ?? 0) + chip);
-    drawSlip();
-  };
-  const drawSlip = () => {
-    for (const [spot, button] of spotButtons) {
-      const amount = slip.get(spot);
-      button.classList.toggle('selected', !!amount);
-      button.dataset.amount = amount ? money(amount) : '';
-    }
-    const total = [...slip.values()].reduce((t, v) => t + v, 0);
-    slipText.textContent = slip.size
-      ? `${[...slip.entries()].map(([k, v]) => `${k} ${money(v)}`).join(' · ')} = ${money(total)}`
-      : 'Tap a spot to add the chip';
-  };
-  const spots = h('div', { class: 'options spots' });
-  const spotList = engine === 'baccarat' ? BACCARAT_SPOTS : ROULETTE_SPOTS;
-  for (const [spot, label] of spotList) {
-    const b = h(
-      'button',
-      { class: 'button spot', type: 'button', 'data-spot': spot, onclick: () => addToSlip(spot) },
-      label,
-    );
-    spotButtons.set(spot, b);
-    spots.append(b);
-  }
-  const numberGrid = h('div', { class: 'number-grid', 'data-testid': 'numbers' });
-  if (engine === 'roulette') {
-    for (let n = 0; n <= 36; n++) {
-      const b = h(
-        'button',
-        {
-          class: `button spot n-${colorOf(n)}${n === 0 ? ' zero' : ''}`,
-          type: 'button',
-          'data-spot': `n${n}`,
-          onclick: () => addToSlip(`n${n}`),
-        },
-        String(n),
-      );
-      spotButtons.set(`n${n}`, b);
-      numberGrid.append(b);
-    }
-  }
+  const undoButton = h('button', { class: 'button', type: 'button', 'data-testid': 'undo' }, 'Undo');
+  const clearButton = h('button', { class: 'button', type: 'button', 'data-testid': 'clear' }, 'Clear');
+  const repeatButton = h('button', { class: 'button', type: 'button', 'data-testid': 'repeat' }, 'Repeat');
   const placeButton = h(
     'button',
-    { class: 'button primary big', type: 'button', 'data-testid': 'place-bet' },
+    { class: 'button primary', type: 'button', 'data-testid': 'place-bet', 'data-primary': '' },
     'Place bet',
   );
-  const clearButton = h(
-    'button',
-    {
-      class: 'button',
-      type: 'button',
-      'data-testid': 'clear',
-      onclick: () => {
-        slip.clear();
-        drawSlip();
-      },
-    },
-    'Clear',
+  const slipText = h('p', { class: 'muted small tb-slip', 'data-testid': 'slip' }, 'Pick a chip, tap the areas');
+  const chipBar = h(
+    'div',
+    { class: 'tb-chipbar' },
+    chipRow,
+    h('div', { class: 'tb-actions' }, undoButton, clearButton, repeatButton, placeButton),
+    slipText,
   );
 
-  // ---- road, players, my bets, fairness ----
-  const road = h('div', { class: engine === 'baccarat' ? 'bead-road' : 'last-numbers', 'data-testid': 'road' });
+  // ---- roads, players, my bets ----
+  const road = h('div', { class: 'tb-road-box', 'data-testid': 'road' });
+  const bigRoadBox = h('div', { class: 'tb-road-box', 'data-testid': 'big-road' });
   const players = h('tbody', { 'data-testid': 'players' });
   const myBody = h('tbody', { 'data-testid': 'my-bets' });
-  const fair = h('div', { class: 'small', 'data-testid': 'fairness', style: 'overflow-wrap:anywhere' });
-
-  const table = (head: string[], body: HTMLElement) =>
+  const tableOf = (head: string[], body: HTMLElement) =>
     h(
       'div',
       { class: 'table-wrap' },
       h('table', {}, h('thead', {}, h('tr', {}, ...head.map((t) => h('th', {}, t)))), body),
     );
+  const roads =
+    engine === 'baccarat'
+      ? h('section', { class: 'panel tb-roads' }, h('h2', {}, 'Bead plate'), road, h('h2', {}, 'Big road'), bigRoadBox)
+      : h('section', { class: 'panel tb-roads' }, h('h2', {}, 'Recent numbers'), road);
 
   app.replaceChildren(
-    h(
-      'header',
-      { class: 'topbar' },
-      info.lobbyUrl
-        ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top', 'data-testid': 'lobby' }, '← Lobby')
-        : h('span'),
-      h(
-        'span',
-        { class: 'title', 'data-testid': 'game-title' },
-        pageTitle(engine),
-        h('span', { class: 'badge live' }, 'LIVE'),
-        info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
-      ),
-      h('span', { class: 'balance' }, `${info.currency} `, balance),
-    ),
+    frame.header,
     h(
       'div',
-      { class: 'layout' },
+      { class: `tb-layout ${engine}` },
+      h('div', { class: 'tb-main' }, stage, felt.el, chipBar, message),
       h(
         'div',
-        {},
-        h(
-          'section',
-          { class: `panel stage table-stage ${engine}` },
-          h('div', { class: 'phase-line' }, phase, countdown, roundNo),
-          timer,
-          scene,
-          verdict,
-        ),
-        h(
-          'section',
-          { class: 'panel controls-panel' },
-          chipRow,
-          spots,
-          numberGrid,
-          slipText,
-          h('div', { class: 'controls' }, clearButton, placeButton),
-          message,
-        ),
-      ),
-      h(
-        'div',
-        {},
-        h('section', { class: 'panel' }, h('h2', {}, engine === 'baccarat' ? 'Bead road' : 'Last numbers'), road),
-        h('section', { class: 'panel' }, h('h2', {}, 'Your bets'), table(['Round', 'Bet', 'Stake', 'Win'], myBody)),
+        { class: 'tb-side' },
+        roads,
+        h('section', { class: 'panel' }, h('h2', {}, 'Your bets'), tableOf(['Round', 'Bet', 'Stake', 'Win'], myBody)),
         h(
           'section',
           { class: 'panel' },
           h('h2', {}, 'Players this round'),
-          table(['Player', 'Stake', 'Result'], players),
+          tableOf(['Player', 'Stake', 'Result'], players),
         ),
-        h('section', { class: 'panel fairness' }, h('h2', {}, 'Provably fair'), fair),
+        h(
+          'p',
+          { class: 'muted small tb-keys' },
+          `Keys: 1–${chips.length} chip, Z undo, C clear, R repeat, Space place bet`,
+        ),
       ),
     ),
+    frame.drawer,
   );
+  bindSpace(app);
 
   const serverNow = () => Date.now() + offset;
+  const bettingOpen = () => {
+    const r = state?.round;
+    return !!r && r.phase === 'betting' && serverNow() < Date.parse(r.bettingEndsAt);
+  };
 
+  // ---- chips on the felt ----
+  function addChip(spot: string) {
+    if (!bettingOpen()) {
+      say('Betting is closed for this round', 'info');
+      return;
+    }
+    const amount = chips[chipIndex] ?? chips[0] ?? 100;
+    slip.set(spot, (slip.get(spot) ?? 0) + amount);
+    placedOrder.push({ spot, amount });
+    play('chip');
+    drawSpots();
+  }
+  function undo() {
+    const last = placedOrder.pop();
+    if (!last) return;
+    const left = (slip.get(last.spot) ?? 0) - last.amount;
+    if (left > 0) slip.set(last.spot, left);
+    else slip.delete(last.spot);
+    play('chip');
+    drawSpots();
+  }
+  function clear() {
+    slip.clear();
+    placedOrder = [];
+    drawSpots();
+  }
+  function repeat() {
+    if (!bettingOpen() || !lastBet.length) return;
+    for (const [spot, amount] of lastBet) {
+      slip.set(spot, (slip.get(spot) ?? 0) + amount);
+      placedOrder.push({ spot, amount });
+    }
+    play('chip');
+    drawSpots();
+  }
+  undoButton.addEventListener('click', undo);
+  clearButton.addEventListener('click', clear);
+  repeatButton.addEventListener('click', repeat);
+
+  /** My chips already taken this round (confirmed bets), by area. */
+  function placedThisRound(): Map<string, number> {
+    const placed = new Map<string, number>();
+    const id = state?.round?.id;
+    for (const b of mine) {
+      if (b.roundId !== id || b.status === 'rolled_back' || b.status === 'rolling_back') continue;
+      for (const [spot, amount] of spotsOfBet(engine, b.bet)) placed.set(spot, (placed.get(spot) ?? 0) + amount);
+    }
+    return placed;
+  }
+  function drawSpots() {
+    const placed = placedThisRound();
+    for (const [key, b] of spots) {
+      const pending = slip.get(key) ?? 0;
+      const taken = placed.get(key) ?? 0;
+      const total = pending + taken;
+      b.classList.toggle('has-bet', total > 0);
+      b.stack.replaceChildren(...(total > 0 ? [chipEl(total, chipColour(total), pending ? ' pending' : '')] : []));
+      b.setAttribute(
+        'aria-label',
+        `${b.dataset.label}${taken ? `, your bet ${money(taken)}` : ''}${pending ? `, ${money(pending)} to place` : ''}`,
+      );
+    }
+    const total = [...slip.values()].reduce((t, v) => t + v, 0);
+    slipText.textContent = slip.size
+      ? `To place: ${[...slip.entries()].map(([k, v]) => `${spotName(k)} ${money(v)}`).join(' · ')} = ${money(total)}`
+      : 'Pick a chip, tap the areas';
+  }
+  const chipColour = (amount: number) => {
+    let best = 0;
+    chips.forEach((c, i) => {
+      if (amount >= c) best = i;
+    });
+    return best;
+  };
+
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea, [contenteditable]')) return;
+    const k = e.key.toLowerCase();
+    if (/^[1-9]$/.test(k) && Number(k) <= chips.length) {
+      chipIndex = Number(k) - 1;
+      drawChips();
+    } else if (k === 'z') undo();
+    else if (k === 'c') clear();
+    else if (k === 'r') repeat();
+    else return;
+    e.preventDefault();
+  });
+
+  // ---- baccarat: cards dealt one by one ----
+  let dealRound = -1;
+  let dealt: DealtCard[] = [];
+  let dealChain: Promise<void> = Promise.resolve();
+  let resultShown = -1;
+  const handCards = { player: [] as DealtCard[], banker: [] as DealtCard[] };
+
+  function resetRound() {
+    playerCards.replaceChildren();
+    bankerCards.replaceChildren();
+    playerTotal.textContent = '';
+    bankerTotal.textContent = '';
+    notes.textContent = '';
+    verdict.textContent = '';
+    verdict.className = 'tb-verdict';
+    winBanner.hidden = true;
+    dealt = [];
+    handCards.player = [];
+    handCards.banker = [];
+    dealChain = Promise.resolve();
+    playerHand.classList.remove('winner');
+    bankerHand.classList.remove('winner');
+    for (const b of spots.values()) b.classList.remove('win');
+  }
+
+  async function showCard(d: DealtCard, index: number, round: number, quick: boolean) {
+    if (round !== dealRound) return;
+    const el = cardEl(d.card, index);
+    (d.hand === 'player' ? playerCards : bankerCards).append(el);
+    handCards[d.hand].push(d);
+    if (quick) {
+      el.classList.add('up');
+    } else {
+      play('deal');
+      await wait(320);
+      if (round !== dealRound) return;
+      el.classList.add('up');
+      play('flip');
+      await wait(320);
+    }
+    (d.hand === 'player' ? playerTotal : bankerTotal).textContent = String(
+      handTotal(handCards[d.hand].map((c) => c.card)),
+    );
+  }
+
+  function renderBaccarat(roundId: number, o: BaccaratView, quick: boolean) {
+    if (roundId !== dealRound) {
+      resetRound();
+      dealRound = roundId;
+    }
+    const seq = dealSequence(o);
+    for (let k = dealt.length; k < seq.length; k++) {
+      const d = seq[k] as DealtCard;
+      dealt.push(d);
+      dealChain = dealChain.then(() => showCard(d, k, roundId, quick));
+    }
+    if (o.result && resultShown !== roundId) {
+      resultShown = roundId;
+      const result = o.result;
+      void dealChain.then(() => {
+        if (roundId !== dealRound) return;
+        notes.textContent = thirdCardNotes(o).join(' · ');
+        verdict.textContent = baccaratVerdict({ ...o, result });
+        verdict.className = `tb-verdict ${result}`;
+        playerHand.classList.toggle('winner', result === 'player');
+        bankerHand.classList.toggle('winner', result === 'banker');
+        lightSpots(baccaratWinningSpots({ ...o, result }));
+        say(verdict.textContent ?? '');
+      });
+    }
+  }
+
+  // ---- roulette: the wheel ----
+  let wheelDeg = 0;
+  let ballDeg = 0;
+  let ballR = 0.8; // the ball's distance from the centre, as a share of the wheel's radius
+  let spin: 'rest' | 'spin' | 'land' = 'rest';
+  let landing = { t0: 0, dur: 1, w0: 0, w1: 0, b0: 0, b1: 0 };
+  let landedRound = -1;
+  let lastFrame = performance.now();
+
+  function drawWheel() {
+    disc.style.transform = `rotate(${wheelDeg}deg)`;
+    ballTrack.style.transform = `rotate(${ballDeg}deg)`;
+    ball.style.top = `${50 - ballR * 50}%`;
+  }
+  function wheelFrame(now: number) {
+    const dt = Math.min(0.1, (now - lastFrame) / 1000);
+    lastFrame = now;
+    if (spin === 'spin') {
+      wheelDeg += 50 * dt;
+      ballDeg -= 320 * dt;
+      ballR = 0.9;
+      drawWheel();
+    } else if (spin === 'land') {
+      const p = Math.min(1, (now - landing.t0) / landing.dur);
+      const e = 1 - (1 - p) ** 3;
+      wheelDeg = landing.w0 + (landing.w1 - landing.w0) * e;
+      ballDeg = landing.b0 + (landing.b1 - landing.b0) * e;
+      ballR = 0.9 - 0.14 * Math.min(1, Math.max(0, (p - 0.55) / 0.4));
+      drawWheel();
+      if (p >= 1) spin = 'rest';
+    }
+    requestAnimationFrame(wheelFrame);
+  }
+  drawWheel();
+
+  function renderRoulette(roundId: number, phaseName: string, o: RouletteView, quick: boolean) {
+    if (phaseName === 'betting' && dealRound !== roundId) {
+      dealRound = roundId;
+      verdict.textContent = '';
+      verdict.className = 'tb-verdict';
+      wheelNumber.textContent = '';
+      wheelNumber.className = 'tb-number';
+      winBanner.hidden = true;
+      for (const b of spots.values()) b.classList.remove('win');
+    }
+    if (phaseName === 'dealing' && spin === 'rest' && landedRound !== roundId) {
+      spin = 'spin';
+      delete wheel.dataset.landed;
+      wheelNumber.textContent = '';
+      if (!quick) play('wheel');
+    }
+    if (o && landedRound !== roundId) {
+      landedRound = roundId;
+      const number = o.number;
+      const w1 = wheelLanding(number, wheelDeg);
+      const b1 = ballLanding(ballDeg);
+      const done = () => {
+        wheel.dataset.landed = String(pocketAtTop(wheelDeg));
+        wheelNumber.textContent = String(number);
+        wheelNumber.className = `tb-number ${o.color}`;
+        verdict.textContent = `${number} ${o.color}`;
+        verdict.className = `tb-verdict ${o.color}`;
+        lightSpots(rouletteWinningSpots(number));
+        say(`The ball lands on ${number} ${o.color}`);
+      };
+      if (quick || spin === 'rest') {
+        spin = 'rest';
+        wheelDeg = w1;
+        ballDeg = b1;
+        ballR = 0.76;
+        drawWheel();
+        done();
+      } else {
+        const dur = 3200;
+        landing = { t0: performance.now(), dur, w0: wheelDeg, w1, b0: ballDeg, b1 };
+        spin = 'land';
+        setTimeout(done, dur + 30);
+      }
+    }
+  }
+
+  function lightSpots(keys: string[]) {
+    for (const [key, b] of spots) b.classList.toggle('win', keys.includes(key));
+  }
+
+  // ---- state from the server ----
+  let seenFirst = false;
   function renderStage() {
     const r = state?.round;
     if (!r) {
@@ -270,32 +511,11 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     }
     phase.textContent = PHASES[r.phase] ?? r.phase;
     roundNo.textContent = `Round #${r.no}`;
-    if (engine === 'baccarat') {
-      const o = r.outcome as BaccaratView;
-      const draw = (el: HTMLElement, cards: Card[]) => {
-        // Only new cards are added, so each one animates once as it is dealt.
-        while (el.children.length > cards.length) el.lastElementChild?.remove();
-        for (let i = el.children.length; i < cards.length; i++) el.append(cardEl(cards[i] as Card));
-      };
-      draw(playerCards, o.player);
-      draw(bankerCards, o.banker);
-      playerTitle.textContent = o.player.length ? `Player ${o.playerTotal}` : 'Player';
-      bankerTitle.textContent = o.banker.length ? `Banker ${o.bankerTotal}` : 'Banker';
-      playerHand.classList.toggle('winner', o.result === 'player');
-      bankerHand.classList.toggle('winner', o.result === 'banker');
-      verdict.textContent = !o.result
-        ? ''
-        : o.result === 'tie'
-          ? `Tie ${o.playerTotal}-${o.bankerTotal}`
-          : `${o.result === 'player' ? 'Player' : 'Banker'} wins ${Math.max(o.playerTotal, o.bankerTotal)}-${Math.min(o.playerTotal, o.bankerTotal)}`;
-    } else {
-      const o = r.outcome as RouletteView;
-      wheel.classList.toggle('spinning', r.phase === 'dealing');
-      wheelNumber.textContent = o ? String(o.number) : r.phase === 'dealing' ? '…' : '';
-      wheelNumber.className = `wheel-number${o ? ` ${o.color}-n` : ''}`;
-      verdict.textContent = o ? `${o.number} ${o.color}` : '';
-      verdict.className = `big-number${o ? ` ${o.color}-n` : ''}`;
-    }
+    // The first state seen shows what is already on the table at once; later ones animate.
+    const quick = reduced() || !seenFirst;
+    seenFirst = true;
+    if (engine === 'baccarat') renderBaccarat(r.id, r.outcome as BaccaratView, quick);
+    else renderRoulette(r.id, r.phase, r.outcome as RouletteView, quick);
   }
 
   function tick() {
@@ -312,36 +532,30 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       (timer.firstElementChild as HTMLElement).style.width = `${Math.min(100, (left / Math.max(1, to - from)) * 100)}%`;
       timer.classList.toggle('closing', r.phase === 'betting' && left < 3000);
     }
-    const open = r?.phase === 'betting' && serverNow() < Date.parse(r.bettingEndsAt);
+    const open = bettingOpen();
     placeButton.disabled = busy || !open || slip.size === 0;
-    for (const b of spotButtons.values()) b.disabled = !open;
-    requestAnimationFrame(tick);
+    repeatButton.disabled = !open || !lastBet.length;
+    undoButton.disabled = !placedOrder.length;
+    clearButton.disabled = !slip.size;
+    felt.el.classList.toggle('closed', !open);
+    setTimeout(tick, 200);
   }
 
+  let historyKey = '';
   function renderLists() {
     const s = state;
     if (!s) return;
-    if (engine === 'baccarat') {
-      // Bead road: oldest first, six per column.
-      const beads = [...s.history].reverse();
-      road.replaceChildren(
-        ...beads.map((b) =>
-          h(
-            'span',
-            {
-              class: `bead ${b.result}${b.pair ? ` pair-${b.pair}` : ''}`,
-              title: `Round #${b.no}: ${b.result}`,
-            },
-            b.result === 'player' ? 'P' : b.result === 'banker' ? 'B' : 'T',
-          ),
-        ),
-      );
-    } else {
-      road.replaceChildren(
-        ...s.history.map((b) =>
-          h('span', { class: `ball ${b.color ?? ''}`, title: `Round #${b.no}` }, String(b.number ?? b.result)),
-        ),
-      );
+    const key = `${s.history[0]?.no ?? ''}:${s.history.length}`;
+    if (key !== historyKey) {
+      historyKey = key;
+      const oldestFirst = [...s.history].reverse();
+      if (engine === 'baccarat') {
+        road.replaceChildren(beadPlateEl(beadPlate(oldestFirst)));
+        bigRoadBox.replaceChildren(bigRoadEl(bigRoad(oldestFirst)));
+        bigRoadBox.scrollLeft = bigRoadBox.scrollWidth;
+      } else {
+        road.replaceChildren(...s.history.slice(0, 18).map((b) => numberBall(b.number ?? Number(b.result), b.no)));
+      }
     }
     players.replaceChildren(
       ...s.bets.map((b) =>
@@ -360,7 +574,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
           'tr',
           { 'data-status': b.status },
           h('td', {}, `#${b.roundNo}`),
-          h('td', { class: 'small' }, betText(b.bet)),
+          h('td', { class: 'small' }, betText(engine, b.bet)),
           h('td', {}, money(b.stake)),
           h(
             'td',
@@ -376,49 +590,55 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         ),
       ),
     );
-    const r = s.round;
-    if (r) {
-      const myBet = mine.find((b) => b.roundId === r.id)?.bet;
-      const query = new URLSearchParams({
-        seed: r.serverSeed ?? '',
-        client: r.clientSeed,
-        nonce: String(r.nonce),
-        game: s.table.gameCode,
-        vendor: s.table.vendor,
-        hash: r.serverSeedHash,
-      });
-      if (myBet) query.set('bet', JSON.stringify(myBet));
-      fair.replaceChildren(
-        h(
-          'p',
-          {},
-          `Round #${r.no} server seed hash (shown before betting): `,
-          h('code', { 'data-testid': 'seed-hash' }, r.serverSeedHash),
-        ),
-        h('p', {}, 'Client seed: ', h('code', {}, r.clientSeed), ` · nonce ${r.nonce}`),
-        r.serverSeed
-          ? h(
-              'p',
-              {},
-              'Server seed: ',
-              h('code', { 'data-testid': 'server-seed' }, r.serverSeed),
-              ' · ',
-              h(
-                'a',
-                { href: `/studio/fair?${query}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' },
-                'Verify',
-              ),
-            )
-          : h('p', { class: 'muted' }, 'The seed is revealed with the result.'),
-        h(
-          'p',
-          { class: 'muted' },
-          `The outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor") and fixed before betting opens (${shortHash(r.serverSeedHash)}).`,
-        ),
-      );
-    }
+    if (!mine.length) myBody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No bets yet')));
+    renderFair(s);
+    drawSpots();
   }
 
+  function renderFair(s: TableState) {
+    const r = s.round;
+    if (!r) return;
+    const myBet = mine.find((b) => b.roundId === r.id)?.bet;
+    const query = new URLSearchParams({
+      seed: r.serverSeed ?? '',
+      client: r.clientSeed,
+      nonce: String(r.nonce),
+      game: s.table.gameCode,
+      vendor: s.table.vendor,
+      hash: r.serverSeedHash,
+    });
+    if (myBet) query.set('bet', JSON.stringify(myBet));
+    fair.replaceChildren(
+      h(
+        'p',
+        {},
+        `Round #${r.no} server seed hash (shown before betting): `,
+        h('code', { 'data-testid': 'seed-hash' }, r.serverSeedHash),
+      ),
+      h('p', {}, 'Client seed: ', h('code', {}, r.clientSeed), ` · nonce ${r.nonce}`),
+      r.serverSeed
+        ? h(
+            'p',
+            {},
+            'Server seed: ',
+            h('code', { 'data-testid': 'server-seed' }, r.serverSeed),
+            ' · ',
+            h(
+              'a',
+              { href: `/studio/fair?${query}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' },
+              'Verify',
+            ),
+          )
+        : h('p', { class: 'muted' }, 'The seed is revealed with the result.'),
+      h(
+        'p',
+        { class: 'muted' },
+        `The outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor") and fixed before betting opens (${shortHash(r.serverSeedHash)}).`,
+      ),
+    );
+  }
+
+  let loaded = false;
   async function refresh() {
     try {
       const data = await api<TableAnswer>('/api/table');
@@ -429,29 +649,48 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       bettingSpan = data.timing.bettingMs;
       if (data.balance !== null) balance.textContent = money(data.balance);
       if (!state || Date.parse(data.state.serverNow) > Date.parse(state.serverNow)) apply(data.state);
-      if (fresh.length) {
-        const won = fresh.reduce((t, b) => t + b.win, 0);
-        say(won > 0 ? `You win ${money(won)}` : 'No win this round', won > 0 ? 'ok' : 'info');
-      }
+      if (fresh.length) showWin(fresh);
       renderLists();
     } catch (err) {
       if (err instanceof ApiError) say(err.message, 'error');
     }
   }
-  let loaded = false;
+
+  /** The settled bets of a round: the win amount, once the cards or the wheel have shown the result. */
+  function showWin(settled: MyBet[]) {
+    const won = settled.reduce((t, b) => t + b.win, 0);
+    const stake = settled.reduce((t, b) => t + b.stake, 0);
+    const roundId = settled[0]?.roundId;
+    const show = () => {
+      if (won > 0) {
+        winBanner.textContent = `You win ${money(won)}`;
+        winBanner.hidden = false;
+        play('win');
+        say(`${verdict.textContent ? `${verdict.textContent}. ` : ''}You win ${money(won)}`, 'ok');
+      } else {
+        say(`${verdict.textContent ? `${verdict.textContent}. ` : ''}No win this round (stake ${money(stake)})`);
+      }
+    };
+    // Wait for the presentation of that round to finish (cards turned, wheel stopped).
+    if (engine === 'baccarat') void dealChain.then(show);
+    else if (spin === 'land' && landedRound === roundId)
+      setTimeout(show, Math.max(0, landing.t0 + landing.dur - performance.now() + 60));
+    else show();
+  }
 
   let lastKey = '';
   function apply(s: TableState) {
     offset = Date.parse(s.serverNow) - Date.now();
     const r = s.round;
     const key = `${r?.id}:${r?.phase}`;
-    if (r?.phase === 'betting' && key !== lastKey && engine === 'baccarat') {
-      playerCards.replaceChildren();
-      bankerCards.replaceChildren();
-    }
     const toResult = key !== lastKey && r?.phase === 'result';
+    const newRound = r && state?.round?.id !== r.id;
     lastKey = key;
     state = s;
+    if (newRound) {
+      slip.clear();
+      placedOrder = [];
+    }
     renderStage();
     renderLists();
     // The result settles the bets: fetch balance and my bets (once now, once after delivery).
@@ -480,25 +719,18 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   }
 
   placeButton.addEventListener('click', async () => {
-    if (!slip.size) return;
-    const bet =
-      engine === 'baccarat'
-        ? Object.fromEntries(slip)
-        : {
-            bets: [...slip.entries()].map(([spot, amount]) =>
-              spot.startsWith('n')
-                ? { type: 'straight', numbers: [Number(spot.slice(1))], amount }
-                : { type: spot, amount },
-            ),
-          };
+    if (!slip.size || busy) return;
+    const entries = [...slip.entries()];
+    const bet = engine === 'baccarat' ? Object.fromEntries(entries) : rouletteBet(entries);
     busy = true;
     try {
       const answer = await api<{ bet: MyBet; balance: number }>('/api/table/bet', { method: 'POST', body: { bet } });
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
-      say(`Bet placed: ${betText(answer.bet.bet)}`, 'info');
+      lastBet = entries;
       slip.clear();
-      drawSlip();
+      placedOrder = [];
+      say(`Bet placed: ${betText(engine, answer.bet.bet)}`, 'info');
       renderLists();
     } catch (err) {
       say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
@@ -514,5 +746,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
 
   void refresh();
   connect();
-  requestAnimationFrame(tick);
+  tick();
+  if (engine === 'roulette') requestAnimationFrame(wheelFrame);
+  drawSpots();
 }

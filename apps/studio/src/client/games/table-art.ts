@@ -1,0 +1,285 @@
+/// <reference lib="dom" />
+// The live tables' drawings (issue 16: our own vector art, no emoji, no image files): playing cards
+// with SVG suits, chips, the European wheel, the baccarat felt and the roulette layout, and the
+// road maps. Everything a player can bet on is a button (keyboard and screen readers reach it).
+import { h } from '../ui';
+import {
+  type Bead,
+  type BigRoadCell,
+  type Card,
+  cardName,
+  colorOf,
+  POCKET_DEG,
+  rankName,
+  WHEEL_ORDER,
+} from './table-present';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svg(tag: string, attrs: Record<string, string | number>, ...children: Element[]): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  el.append(...children);
+  return el;
+}
+
+// Suits in a 24-unit box: spades, hearts, diamonds, clubs (the engine's suit order).
+const SUIT_PATHS = [
+  'M12 2C9 6 4 9 4 13.5a4 4 0 0 0 7 2.6L10 22h4l-1-5.9a4 4 0 0 0 7-2.6C20 9 15 6 12 2z',
+  'M12 21C9 18 3 14 3 8.8A4.8 4.8 0 0 1 12 6.4a4.8 4.8 0 0 1 9 2.4C21 14 15 18 12 21z',
+  'M12 2l7.5 10L12 22 4.5 12z',
+  'M12 2.5a4 4 0 0 1 3.6 5.8A4 4 0 1 1 13 15.6l1 6.4h-4l1-6.4a4 4 0 1 1-2.6-7.3A4 4 0 0 1 12 2.5z',
+];
+
+export function suitIcon(suit: number, size = 24): SVGElement {
+  return svg(
+    'svg',
+    { viewBox: '0 0 24 24', width: size, height: size, 'aria-hidden': 'true' },
+    svg('path', { d: SUIT_PATHS[suit] ?? SUIT_PATHS[0]!, fill: 'currentColor' }),
+  );
+}
+
+/** A card lying face down; `turn()` shows its face (the flip is a CSS transition). */
+export function cardEl(card: Card, dealIndex: number): HTMLElement {
+  const red = card.suit === 1 || card.suit === 2;
+  const face = h(
+    'span',
+    { class: 'tb-face' },
+    h('span', { class: 'tb-rank' }, rankName(card.rank)),
+    h('span', { class: 'tb-suit-small' }, suitIcon(card.suit, 12)),
+    h('span', { class: 'tb-suit-big' }, suitIcon(card.suit, 30)),
+  );
+  return h(
+    'span',
+    {
+      class: `tb-card${red ? ' red' : ''}`,
+      role: 'img',
+      'aria-label': cardName(card),
+      'data-card': `${card.rank}-${card.suit}`,
+      'data-deal': dealIndex,
+    },
+    h('span', { class: 'tb-card-inner' }, face, h('span', { class: 'tb-back' })),
+  );
+}
+
+/** A chip's label: the stake in whole units, 1K for a thousand. */
+export function chipLabel(minor: number): string {
+  const units = minor / 100;
+  if (units >= 1000 && units % 1000 === 0) return `${units / 1000}K`;
+  return Number.isInteger(units) ? String(units) : units.toFixed(2);
+}
+
+export function chipEl(value: number, colour: number, extra = ''): HTMLElement {
+  return h('span', { class: `tb-chip c${colour % 6}${extra}`, 'aria-hidden': 'true' }, chipLabel(value));
+}
+
+// ---- the wheel ----
+
+const point = (deg: number, r: number) => {
+  const a = (deg * Math.PI) / 180;
+  return `${(r * Math.sin(a)).toFixed(2)} ${(-r * Math.cos(a)).toFixed(2)}`;
+};
+
+/** The European wheel: 37 pockets clockwise from zero at the top (turn the disc to spin it). */
+export function wheelDisc(): SVGElement {
+  const pockets: Element[] = [];
+  WHEEL_ORDER.forEach((n, i) => {
+    const a0 = (i - 0.5) * POCKET_DEG;
+    const a1 = (i + 0.5) * POCKET_DEG;
+    const fill = n === 0 ? '#0f8a4c' : colorOf(n) === 'red' ? '#c0262d' : '#16181d';
+    pockets.push(
+      svg('path', {
+        d: `M${point(a0, 92)}A92 92 0 0 1 ${point(a1, 92)}L${point(a1, 60)}A60 60 0 0 0 ${point(a0, 60)}Z`,
+        fill,
+        stroke: '#d9b45a',
+        'stroke-width': 0.6,
+      }),
+      svg(
+        'text',
+        {
+          x: 0,
+          y: -80,
+          transform: `rotate(${(i * POCKET_DEG).toFixed(3)})`,
+          'text-anchor': 'middle',
+          'font-size': 8,
+          'font-weight': 700,
+          fill: '#fff',
+        },
+        document.createTextNode(String(n)) as unknown as Element,
+      ),
+    );
+  });
+  const spokes: Element[] = [0, 90, 180, 270].map((a) =>
+    svg('line', {
+      x1: 0,
+      y1: 0,
+      x2: point(a, 30).split(' ')[0]!,
+      y2: point(a, 30).split(' ')[1]!,
+      stroke: '#e9cf86',
+      'stroke-width': 4,
+      'stroke-linecap': 'round',
+    }),
+  );
+  return svg(
+    'svg',
+    { viewBox: '-100 -100 200 200', class: 'tb-disc', 'aria-hidden': 'true' },
+    svg(
+      'defs',
+      {},
+      svg(
+        'radialGradient',
+        { id: 'tb-cone' },
+        svg('stop', { offset: '0', 'stop-color': '#8a5a2b' }),
+        svg('stop', { offset: '1', 'stop-color': '#3b2413' }),
+      ),
+    ),
+    svg('circle', { r: 99, fill: '#5a3a1c', stroke: '#2b1a0b', 'stroke-width': 2 }),
+    svg('circle', { r: 93, fill: '#1d1209' }),
+    ...pockets,
+    svg('circle', { r: 60, fill: 'url(#tb-cone)', stroke: '#d9b45a', 'stroke-width': 1 }),
+    svg('circle', { r: 14, fill: '#d9b45a' }),
+    ...spokes,
+    svg('circle', { r: 6, fill: '#f3e0a8' }),
+  );
+}
+
+// ---- betting areas ----
+
+export type SpotButton = HTMLButtonElement & { stack: HTMLElement };
+
+function spotButton(key: string, label: string, cls: string, children: (Node | string)[]): SpotButton {
+  const stack = h('span', { class: 'tb-stack', 'aria-hidden': 'true' });
+  const b = h(
+    'button',
+    { class: `tb-spot ${cls}`, type: 'button', 'data-spot': key, 'aria-label': label },
+    ...children,
+    stack,
+  ) as SpotButton;
+  b.stack = stack;
+  return b;
+}
+
+/** The baccarat felt: pairs and tie above, player and banker below. */
+export function baccaratFelt(): { el: HTMLElement; spots: Map<string, SpotButton> } {
+  const spots = new Map<string, SpotButton>();
+  const add = (key: string, name: string, pays: string, cls: string) => {
+    const b = spotButton(key, `${name}, pays ${pays}`, cls, [
+      h('span', { class: 'tb-spot-name' }, name),
+      h('span', { class: 'tb-pays' }, pays),
+    ]);
+    spots.set(key, b);
+    return b;
+  };
+  const el = h(
+    'div',
+    { class: 'tb-felt baccarat', role: 'group', 'aria-label': 'Betting areas' },
+    add('playerPair', 'P pair', '11:1', 'pair player'),
+    add('tie', 'Tie', '8:1', 'tie'),
+    add('bankerPair', 'B pair', '11:1', 'pair banker'),
+    add('player', 'Player', '1:1', 'main player'),
+    add('banker', 'Banker', '0.95:1', 'main banker'),
+  );
+  return { el, spots };
+}
+
+const OUTSIDE_LABELS: [string, string, string][] = [
+  ['low', '1–18', '1 to 18'],
+  ['even', 'Even', 'Even'],
+  ['red', 'Red', 'Red'],
+  ['black', 'Black', 'Black'],
+  ['odd', 'Odd', 'Odd'],
+  ['high', '19–36', '19 to 36'],
+];
+
+/**
+ * The roulette layout. Wide screens: zero on the left, three rows of twelve, "2 to 1" columns on the
+ * right, dozens and even-money bets below. Phones held upright: the same table turned a quarter, so
+ * it runs down the screen (each cell's place for both is set as custom properties, see table-style).
+ */
+export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButton> } {
+  const spots = new Map<string, SpotButton>();
+  const el = h('div', { class: 'tb-felt roulette', role: 'group', 'aria-label': 'Betting areas' });
+  const place = (b: SpotButton, wide: [number, number, number, number], tall: [number, number, number, number]) => {
+    const [c, r, cs, rs] = wide;
+    const [pc, pr, pcs, prs] = tall;
+    b.style.cssText = `--c:${c};--r:${r};--cs:${cs};--rs:${rs};--pc:${pc};--pr:${pr};--pcs:${pcs};--prs:${prs}`;
+    el.append(b);
+  };
+  const zero = spotButton('n0', '0, pays 35:1', 'num green', [h('span', { class: 'tb-num' }, '0')]);
+  spots.set('n0', zero);
+  place(zero, [1, 1, 1, 3], [3, 1, 3, 1]);
+  for (let n = 1; n <= 36; n++) {
+    const b = spotButton(`n${n}`, `${n} ${colorOf(n)}, pays 35:1`, `num ${colorOf(n)}`, [
+      h('span', { class: 'tb-num' }, String(n)),
+    ]);
+    spots.set(`n${n}`, b);
+    place(
+      b,
+      [2 + Math.floor((n - 1) / 3), 3 - ((n - 1) % 3), 1, 1],
+      [3 + ((n - 1) % 3), 2 + Math.floor((n - 1) / 3), 1, 1],
+    );
+  }
+  for (let k = 1; k <= 3; k++) {
+    const b = spotButton(`column${k}`, `Column ${k}, pays 2:1`, 'out col', [h('span', {}, '2:1')]);
+    spots.set(`column${k}`, b);
+    place(b, [14, 4 - k, 1, 1], [2 + k, 14, 1, 1]);
+  }
+  for (let k = 1; k <= 3; k++) {
+    const name = ['1st 12', '2nd 12', '3rd 12'][k - 1]!;
+    const b = spotButton(`dozen${k}`, `${name}, pays 2:1`, 'out dozen', [h('span', {}, name)]);
+    spots.set(`dozen${k}`, b);
+    place(b, [2 + (k - 1) * 4, 4, 4, 1], [2, 2 + (k - 1) * 4, 1, 4]);
+  }
+  OUTSIDE_LABELS.forEach(([key, text, name], k) => {
+    const b = spotButton(key, `${name}, pays 1:1`, `out even-money ${key}`, [
+      key === 'red' || key === 'black' ? h('span', { class: `tb-diamond ${key}` }) : h('span', {}, text),
+    ]);
+    spots.set(key, b);
+    place(b, [2 + k * 2, 5, 2, 1], [1, 2 + k * 2, 1, 2]);
+  });
+  return { el, spots };
+}
+
+// ---- road maps ----
+
+/** Bead plate: a disc per round (P, B or T), pair dots in the corners. */
+export function beadPlateEl(beads: Bead[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'tb-road bead-plate', role: 'img', 'aria-label': `Bead plate, ${beads.length} rounds` },
+    ...beads.map((b) =>
+      h(
+        'span',
+        {
+          class: `bead ${b.result}${b.pair ? ` pair-${b.pair}` : ''}`,
+          style: `grid-column:${b.col + 1};grid-row:${b.row + 1}`,
+          title: `Round #${b.no}: ${b.result}`,
+        },
+        b.result === 'player' ? 'P' : b.result === 'banker' ? 'B' : 'T',
+      ),
+    ),
+  );
+}
+
+/** Big road: rings (blue player, red banker), a green slash and count for ties. */
+export function bigRoadEl(cells: BigRoadCell[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'tb-road big-road', role: 'img', 'aria-label': `Big road, ${cells.length} results` },
+    ...cells.map((c) =>
+      h(
+        'span',
+        {
+          class: `ring ${c.result}${c.ties ? ' tied' : ''}`,
+          style: `grid-column:${c.col + 1};grid-row:${c.row + 1}`,
+          title: `Round #${c.no}: ${c.result}${c.ties ? `, then ${c.ties} tie${c.ties > 1 ? 's' : ''}` : ''}`,
+        },
+        c.ties > 1 ? h('span', { class: 'tie-count' }, String(c.ties)) : null,
+      ),
+    ),
+  );
+}
+
+export function numberBall(n: number, no: number): HTMLElement {
+  return h('span', { class: `ball ${colorOf(n)}`, title: `Round #${no}` }, String(n));
+}
