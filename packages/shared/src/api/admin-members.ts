@@ -131,6 +131,25 @@ export const MemberBankAccount = z.object({
 });
 export const MemberBankAccountList = z.object({ list: z.array(MemberBankAccount) });
 
+export const MEMBER_DEVICE_OTHERS = 10;
+
+/**
+ * One device the member signed in or registered from (the player site's X-Device-Id, stored only as a
+ * SHA-256; issue 13 one bonus per person). `device` is the hash's first 12 hex digits, enough to tell a
+ * member's devices apart and to match them across members; the others sharing it come first by last seen.
+ */
+export const MemberDevice = z.object({
+  device: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  lastIp: z.string().nullable(),
+  /** How many other members recorded the same device. */
+  sharedWith: z.number().int(),
+  /** Up to MEMBER_DEVICE_OTHERS of them, most recently seen on it first. */
+  others: z.array(z.object({ id: z.number().int(), username: z.string() })),
+});
+export const MemberDeviceList = z.object({ list: z.array(MemberDevice) });
+
 export const MemberRound = z.object({
   roundId: z.string(),
   vendor: z.string(),

@@ -7,6 +7,7 @@ import type {
   MemberAuditList,
   MemberBankAccountList,
   MemberDepositList,
+  MemberDeviceList,
   MemberLedgerList,
   MemberList,
   MemberLoginList,
@@ -56,6 +57,10 @@ export function memberTab<K extends keyof TabValues>(id: number, tab: K, query: 
 
 export function bankAccounts(id: number) {
   return api<Value<typeof MemberBankAccountList>>(`/admin/members/${id}/bankAccounts`);
+}
+
+export function memberDevices(id: number) {
+  return api<Value<typeof MemberDeviceList>>(`/admin/members/${id}/devices`);
 }
 
 export type MemberAction = 'lock' | 'unlock' | 'forcePasswordChange' | 'sendResetLink' | 'resetPaymentPassword';

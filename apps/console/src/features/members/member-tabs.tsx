@@ -4,16 +4,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DataGrid, type GridFilter, toGridPage } from '../../components/data-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { addNote, bankAccounts, memberKey, membersKey, memberTab } from './api';
+import { addNote, bankAccounts, memberDevices, memberKey, membersKey, memberTab } from './api';
 
 // The member page's tabs: one server-paged grid each (CSV export included), the bank accounts as a
-// plain table (a member has few), and the notes with their form.
+// plain table (a member has few), the devices likewise, and the notes with their form.
 
 type Row<K extends Parameters<typeof memberTab>[1]> = Awaited<ReturnType<typeof memberTab<K>>>['list'][number];
 
@@ -197,6 +198,85 @@ export function BankAccountsTab({ id }: { id: number }) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * The member's devices (issue 13 one bonus per person): a prefix of each device's hash, when it was
+ * first and last seen, and the other members who share it, each a link to their page (members.read).
+ */
+export function DevicesTab({ id }: { id: number }) {
+  const { t } = useTranslation('members');
+  const can = useCan();
+  const list = useQuery({ queryKey: [...memberKey(id), 'devices'], queryFn: () => memberDevices(id) });
+  if (list.isError)
+    return (
+      <p role="alert" className="text-sm text-(--danger)">
+        {errorMessage(list.error)}
+      </p>
+    );
+  const rows = list.data?.list ?? [];
+  const linked = can('members.read');
+  return (
+    <div>
+      <p className="mb-3 text-sm text-(--text-muted)">{t('devices.about')}</p>
+      <div className="overflow-x-auto rounded-lg border border-(--border)">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('member.tabs.devices')}</caption>
+          <thead className="bg-(--surface-raised) text-left">
+            <tr>
+              {['devices.device', 'devices.firstSeen', 'devices.lastSeen', 'devices.lastIp', 'devices.sharedWith'].map(
+                (k) => (
+                  <th key={k} scope="col" className="px-3 py-2 font-semibold">
+                    {k === 'devices.device' ? <abbr title={t('devices.deviceHint')}>{t(k)}</abbr> : t(k)}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
+                  {list.isLoading ? t('grid.loading', { ns: 'core' }) : t('grid.empty', { ns: 'core' })}
+                </td>
+              </tr>
+            )}
+            {rows.map((d) => (
+              <tr key={d.device} className="border-t border-(--border) align-top">
+                <td className="px-3 py-2 font-mono">{d.device}</td>
+                <td className="px-3 py-2">{time(d.firstSeenAt)}</td>
+                <td className="px-3 py-2">{time(d.lastSeenAt)}</td>
+                <td className="px-3 py-2">{d.lastIp ?? '-'}</td>
+                <td className="px-3 py-2">
+                  {d.sharedWith === 0 ? (
+                    <span className="text-(--text-muted)">{t('devices.none')}</span>
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <StatusBadge label={String(d.sharedWith)} tone="warning" />
+                      {d.others.map((o) =>
+                        linked ? (
+                          <Link key={o.id} className="text-(--accent) hover:underline" to={`/members/${o.id}`}>
+                            {o.username}
+                          </Link>
+                        ) : (
+                          <span key={o.id}>{o.username}</span>
+                        ),
+                      )}
+                      {d.sharedWith > d.others.length && (
+                        <span className="text-(--text-muted)">
+                          {t('devices.more', { count: d.sharedWith - d.others.length })}
+                        </span>
+                      )}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -182,6 +182,24 @@ export function presentMemberRound(r: {
   };
 }
 
+export function presentMemberDevice(r: {
+  device_hash: string;
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+  ip: string | null;
+  shared_with: number;
+  others: { id: number; username: string }[];
+}) {
+  return {
+    device: r.device_hash.slice(0, 12),
+    firstSeenAt: new Date(r.first_seen_at).toISOString(),
+    lastSeenAt: new Date(r.last_seen_at).toISOString(),
+    lastIp: r.ip,
+    sharedWith: r.shared_with,
+    others: r.others.map((o) => ({ id: o.id, username: o.username })),
+  };
+}
+
 export function presentMemberLogin(r: {
   success: boolean;
   ip: string | null;

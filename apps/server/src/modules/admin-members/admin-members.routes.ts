@@ -11,6 +11,7 @@ import {
   MemberAuditList,
   MemberBankAccountList,
   MemberDepositList,
+  MemberDeviceList,
   MemberIdParams,
   MemberLedgerList,
   MemberLedgerQuery,
@@ -42,6 +43,7 @@ import {
   presentLedgerEntry,
   presentMemberBankAccount,
   presentMemberDeposit,
+  presentMemberDevice,
   presentMemberLogin,
   presentMemberRound,
   presentMemberRow,
@@ -209,6 +211,21 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => ok({ list: (await members.bankAccounts(ctx, req.params.id)).map(presentMemberBankAccount) }),
+  );
+
+  app.get(
+    '/admin/members/:id/devices',
+    {
+      schema: {
+        tags,
+        summary:
+          "The member's devices (hashed X-Device-Id, first 12 hex digits), last seen first, with the other members sharing each",
+        params: MemberIdParams,
+        response: { 200: envelope(MemberDeviceList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok({ list: (await members.devices(ctx, req.params.id)).map(presentMemberDevice) }),
   );
 
   // ---- actions

@@ -24,6 +24,7 @@ import { twoFactorEnabled } from '../accounts/two-factor.service';
 import { auditTrail, loginHistoryPage } from '../audit/audit.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
+import { memberDevices } from '../rewards/devices.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.service';
 import {
@@ -117,6 +118,12 @@ export async function withdrawals(ctx: AppContext, id: number, page: Page) {
 export async function bankAccounts(ctx: AppContext, id: number) {
   await existing(ctx, id);
   return memberBankAccounts(ctx, id);
+}
+
+/** The devices the member registered or signed in from, with the other members sharing each. */
+export async function devices(ctx: AppContext, id: number) {
+  await existing(ctx, id);
+  return memberDevices(ctx.db, id);
 }
 
 export async function rounds(ctx: AppContext, id: number, page: Page) {

@@ -68,6 +68,7 @@ describe('permissions', () => {
       `/admin/members/${m.id}/deposits`,
       `/admin/members/${m.id}/withdrawals`,
       `/admin/members/${m.id}/bankAccounts`,
+      `/admin/members/${m.id}/devices`,
       `/admin/members/${m.id}/rounds`,
       `/admin/members/${m.id}/logins`,
       `/admin/members/${m.id}/notes`,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
+import { MEMBER_DEVICE_OTHERS } from '@gamehall/shared/api/admin-members';
 import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
-import './devices.tables';
+import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './devices.queries';
 
 // Devices for one bonus per person (issue 13 "Abuse and money safety"; docs/rewards.md). The player
 // site sends X-Device-Id, a random id it keeps in local storage. Anyone can send any value, so it is
-// trusted for nothing but the one-per-person check: stored hashed, never shown, never used to sign
-// in or to skip a check.
+// trusted for nothing but the one-per-person check: stored hashed (the console shows a prefix of the
+// hash, and who shares it), never used to sign in or to skip a check.
 
 const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
 
@@ -21,9 +22,13 @@ export function deviceHashOf(request: FastifyRequest): string | null {
 export async function recordDevice(trx: Conn, request: FastifyRequest, memberId: number, now: Date): Promise<void> {
   const hash = deviceHashOf(request);
   if (hash === null) return;
-  await trx
-    .insertInto('member_devices')
-    .values({ member_id: memberId, device_hash: hash, first_seen_at: now, last_seen_at: now, ip: request.ip })
-    .onConflict((oc) => oc.columns(['member_id', 'device_hash']).doUpdateSet({ last_seen_at: now, ip: request.ip }))
-    .execute();
+  await upsertMemberDevice(trx, { memberId, deviceHash: hash, ip: request.ip, now });
+}
+
+/**
+ * The member's devices for the console's member page (admin:members.read): who else shares each one
+ * is what an operator needs to judge a one-per-person refusal of reason device.
+ */
+export function memberDevices(db: Conn, memberId: number): Promise<MemberDeviceRow[]> {
+  return memberDeviceRows(db, memberId, MEMBER_DEVICE_OTHERS);
 }

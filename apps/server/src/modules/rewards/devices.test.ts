@@ -6,12 +6,15 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createPromotion } from '../../test/programmes';
+import { uniqueUsername, useSwitches, useTestRules } from '../../test/registration-setup';
+import { actors } from '../cashier/cashier.fixtures';
 import { drainActivity } from './engine';
 import { promotionsConsumer } from './rewards.service';
 
 // One bonus per person on the device (docs/rewards.md "Promotions"): the player site's X-Device-Id
-// is stored hashed at login, and a member sharing a device with a member the promotion already
-// rewarded is refused with the reason device. Through HTTP.
+// is stored hashed at registration and login, a member sharing a device with a member the promotion
+// already rewarded is refused with the reason device, and the console's member page lists a member's
+// devices with who shares them. Through HTTP.
 
 let t: TestApp;
 let admin: string;
@@ -53,6 +56,35 @@ async function rewardsOf(promotionId: number) {
     .where('promotion_id', '=', promotionId)
     .orderBy('id')
     .execute();
+}
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** Registers a member through the player site's registration with the given device id. */
+async function registerWith(deviceId: string, ip: string) {
+  const username = uniqueUsername('dev');
+  const res = await injectEncrypted(t.app, {
+    method: 'PUT',
+    url: '/wps/member/register',
+    body: {
+      challenge: await solveChallenge(t.app),
+      username,
+      password: 'Secret@123',
+      confirmPassword: 'Secret@123',
+      ageConfirmed: true,
+      login: true,
+      registerMethod: 'WEB',
+    },
+    remoteAddress: ip,
+    headers: { 'x-device-id': deviceId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const row = await t.ctx.db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), username: row.username };
 }
 
 describe('one bonus per person: devices', () => {
@@ -97,5 +129,68 @@ describe('one bonus per person: devices', () => {
     expect(refusals.json().value.content).toMatchObject([
       { memberId: sameDevice.id, reason: 'device', otherMemberId: first.id, amount: 5 },
     ]);
+  });
+});
+
+describe('devices at registration and on the console member page', () => {
+  it('registration records the device; GET /admin/members/:id/devices lists it with the members sharing it', async () => {
+    await useTestRules(t.ctx.db);
+    await useSwitches(t.ctx.db, { USERNAMEREG3: true });
+    const shared = device();
+    const own = device();
+    const registered = await registerWith(shared, '10.42.0.1');
+    expect(
+      await t.ctx.db
+        .selectFrom('member_devices')
+        .select(['device_hash', 'ip'])
+        .where('member_id', '=', registered.id)
+        .execute(),
+    ).toEqual([{ device_hash: hashOf(shared), ip: '10.42.0.1' }]);
+
+    // Later on: another member registers on the same device, the first signs in from a second one.
+    t.advance(60_000);
+    const other = await registerWith(shared, '10.42.0.2');
+    t.advance(60_000);
+    await loginWith({ username: registered.username, password: 'Secret@123' }, '10.42.0.3', own);
+
+    const { operator } = actors(() => t, createMember);
+    const reader = await operator(['members.read']);
+    const nobody = await operator(['cashier.read']);
+    const url = `/admin/members/${registered.id}/devices`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: reader.token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().value.list;
+    // Last seen first: the sign-in device, then the shared registration device.
+    expect(list).toEqual([
+      {
+        device: hashOf(own).slice(0, 12),
+        firstSeenAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        lastIp: '10.42.0.3',
+        sharedWith: 0,
+        others: [],
+      },
+      {
+        device: hashOf(shared).slice(0, 12),
+        firstSeenAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        lastIp: '10.42.0.1',
+        sharedWith: 1,
+        others: [{ id: other.id, username: other.username }],
+      },
+    ]);
+    expect(Date.parse(list[0].lastSeenAt)).toBeGreaterThan(Date.parse(list[1].lastSeenAt));
+    // The hash is never sent whole.
+    expect(res.body).not.toContain(hashOf(shared));
+
+    const forbidden = await t.app.inject({ method: 'GET', url, headers: { authorization: nobody.token } });
+    expect(forbidden.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/admin/members/999999999/devices',
+      headers: { authorization: reader.token },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 'MEMBER_NOT_FOUND' });
   });
 });
