@@ -18,55 +18,17 @@ import { TicketKindSelect } from '../../components/ticket-kind-select';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { type Mission, missionsKey, missionsQuery, saveMission, setMissionState } from './api';
-
-/** datetime-local value of an ISO time, in the operator's time zone. */
-function localInput(iso: string): string {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-const EMPTY = {
-  period: 'daily',
-  newbieDays: '7',
-  task: 'login',
-  target: '1',
-  minDeposit: '',
-  gameType: '',
-  rewardKind: 'cash',
-  rewardAmount: '',
-  rewardTicketKindId: '',
-  wageringMultiple: '',
-  wageringDays: '30',
-  claimDays: '7',
-  startsAt: '',
-  endsAt: '',
-  title: '',
-  description: '',
-  sort: '0',
-};
-
-function formOf(m: Mission): typeof EMPTY {
-  return {
-    period: m.period,
-    newbieDays: String(m.newbieDays ?? 7),
-    task: m.task,
-    target: String(m.target),
-    minDeposit: m.minDeposit === null ? '' : String(m.minDeposit),
-    gameType: m.gameType ?? '',
-    rewardKind: m.rewardKind,
-    rewardAmount: String(m.rewardAmount),
-    rewardTicketKindId: m.rewardTicketKindId === null ? '' : String(m.rewardTicketKindId),
-    wageringMultiple: m.rewardWagering ? String(m.rewardWagering.multiple) : '',
-    wageringDays: String(m.rewardWagering?.days ?? 30),
-    claimDays: String(m.claimDays),
-    startsAt: localInput(m.startsAt),
-    endsAt: m.endsAt ? localInput(m.endsAt) : '',
-    title: m.texts.en?.title ?? '',
-    description: m.texts.en?.description ?? '',
-    sort: String(m.sort),
-  };
-}
+import { missionsKey, missionsQuery, saveMission, setMissionState } from './api';
+import {
+  emptyMissionForm,
+  hasWagering,
+  type MissionForm,
+  type MissionFormField,
+  missionFormOf,
+  missionPayload,
+  weightErrors,
+} from './mission-form';
+import { WeightInputs } from './weight-inputs';
 
 /**
  * Missions (issue 13 back office): a new one is a draft; activating it runs it from its start;
@@ -81,46 +43,23 @@ export function MissionsPage() {
   const query = useQuery(missionsQuery);
   const { error, setError, act } = useProgrammeState(setMissionState, missionsKey);
   const [editing, setEditing] = useState<number | null>(null);
-  const [form, setForm] = useState(EMPTY);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const [form, setForm] = useState<MissionForm>(emptyMissionForm);
+  const [showWeightErrors, setShowWeightErrors] = useState(false);
+  const set = (key: MissionFormField) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const texts = { en: { title: form.title, description: form.description } };
+    if (hasWagering(form) && Object.keys(weightErrors(form.weights)).length > 0) {
+      setShowWeightErrors(true);
+      return;
+    }
     try {
-      const counted = form.task === 'bet' || form.task === 'rounds';
-      await saveMission(editing, {
-        period: form.period as never,
-        newbieDays: form.period === 'newbie' ? Number(form.newbieDays) : null,
-        task: form.task as never,
-        target: Number(form.target),
-        minDeposit: form.task === 'deposit' && form.minDeposit !== '' ? Number(form.minDeposit) : null,
-        gameType: counted && form.gameType.trim() !== '' ? form.gameType.trim() : null,
-        rewardKind: form.rewardKind as never,
-        rewardAmount: Number(form.rewardAmount),
-        rewardTicketKindId:
-          form.rewardKind === 'ticket' && form.rewardTicketKindId !== '' ? Number(form.rewardTicketKindId) : null,
-        // A bonus with a multiple turns over multiple x the bonus on any game (100%) within its days.
-        rewardWagering:
-          form.rewardKind === 'bonus' && form.wageringMultiple !== ''
-            ? {
-                multiple: Number(form.wageringMultiple),
-                base: 'bonus',
-                contributions: {},
-                otherPercent: 100,
-                days: Number(form.wageringDays),
-              }
-            : null,
-        claimDays: Number(form.claimDays),
-        startsAt: new Date(form.startsAt || Date.now()).toISOString(),
-        endsAt: form.endsAt ? new Date(form.endsAt).toISOString() : null,
-        texts,
-        sort: Number(form.sort),
-      });
+      await saveMission(editing, missionPayload(form));
       setEditing(null);
-      setForm(EMPTY);
+      setForm(emptyMissionForm());
+      setShowWeightErrors(false);
       await queryClient.invalidateQueries({ queryKey: missionsKey });
     } catch (err) {
       setError(errorMessage(err));
@@ -181,7 +120,8 @@ export function MissionsPage() {
                       className="px-2 py-1 text-xs"
                       onClick={() => {
                         setEditing(m.id);
-                        setForm(formOf(m));
+                        setForm(missionFormOf(m));
+                        setShowWeightErrors(false);
                       }}
                     >
                       {t('list.edit')}
@@ -259,6 +199,14 @@ export function MissionsPage() {
               onChange={set('rewardTicketKindId')}
             />
           )}
+          {hasWagering(form) && (
+            <WeightInputs
+              idPrefix={`${id}-weight`}
+              weights={form.weights}
+              errors={showWeightErrors ? weightErrors(form.weights) : {}}
+              onChange={(weights) => setForm({ ...form, weights })}
+            />
+          )}
           <p className="text-xs text-(--text-muted) sm:col-span-3">{t('list.targetHint')}</p>
           <div className="flex gap-2 sm:col-span-3">
             <Button type="submit">{editing === null ? t('list.create') : t('list.save')}</Button>
@@ -267,7 +215,8 @@ export function MissionsPage() {
                 variant="ghost"
                 onClick={() => {
                   setEditing(null);
-                  setForm(EMPTY);
+                  setForm(emptyMissionForm());
+                  setShowWeightErrors(false);
                 }}
               >
                 {t('list.cancel')}
