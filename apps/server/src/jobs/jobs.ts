@@ -1,6 +1,7 @@
 import { agentStatsJob } from '../modules/agents/agent-stats.job';
 import { settlementJobs } from '../modules/agents/settlement.job';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
+import { notifyUnseenAnswers } from '../modules/chat/chat.service';
 import { sendDueBroadcasts } from '../modules/messages/broadcasts.service';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.job';
@@ -29,6 +30,13 @@ export const broadcastsJob: Job = {
   run: (ctx) => sendDueBroadcasts(ctx),
 };
 
+/** Issue 14: an operator's answer the member has not read within a minute becomes a system message. */
+export const unseenAnswersJob: Job = {
+  name: 'chat.unseen-answers',
+  everyMs: 30_000,
+  run: (ctx) => notifyUnseenAnswers(ctx),
+};
+
 /** Every scheduled job; main.ts starts them with startScheduler. */
 export const jobs: Job[] = [
   withdrawalReceiptJob,
@@ -41,4 +49,5 @@ export const jobs: Job[] = [
   ...vipJobs,
   rebatesJob,
   broadcastsJob,
+  unseenAnswersJob,
 ];

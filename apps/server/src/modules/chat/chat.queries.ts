@@ -304,3 +304,27 @@ export function updateCannedReply(db: Conn, id: number, values: { title: string;
 export function deleteCannedReply(db: Conn, id: number) {
   return db.deleteFrom('chat_canned_replies').where('id', '=', id).returning('id').executeTakeFirst();
 }
+
+/**
+ * Marks the answers members have not read since `cutoff` as notified and returns them: per member
+ * conversation with an operator message after what the member read and after what an earlier notice
+ * covered, the oldest of them sent before `cutoff`. One UPDATE, so two nodes never notify twice (the
+ * second re-checks member_notified_seq after the first's commit and skips the row).
+ */
+export async function claimUnseenAnswers(db: Conn, cutoff: Date, limit: number) {
+  const result = await sql<{ id: number | string; member_id: number | string; seq: number }>`
+    UPDATE chat_conversations c SET member_notified_seq = x.seq
+      FROM (
+        SELECT c2.id, max(m.seq) AS seq
+          FROM chat_conversations c2
+          JOIN chat_messages m ON m.conversation_id = c2.id AND m.sender = 'operator'
+           AND m.seq > GREATEST(c2.customer_read_seq, c2.member_notified_seq)
+         WHERE c2.member_id IS NOT NULL AND c2.last_seq > GREATEST(c2.customer_read_seq, c2.member_notified_seq)
+         GROUP BY c2.id
+        HAVING min(m.created_at) <= ${cutoff}
+         LIMIT ${limit}
+      ) x
+     WHERE c.id = x.id AND c.member_notified_seq < x.seq AND c.customer_read_seq < x.seq
+    RETURNING c.id, c.member_id, x.seq`.execute(db);
+  return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), seq: r.seq }));
+}

@@ -10,6 +10,7 @@ import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { CHAT_CHANNEL } from '../../realtime/event-bus';
+import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
 import * as q from './chat.queries';
 import type { ConversationStateValue, SenderValue } from './chat.tables';
@@ -401,6 +402,31 @@ export function close(ctx: AppContext, operatorId: number, id: number) {
     if (c.state === 'closed') throw new AppError('CHAT_CONVERSATION_CLOSED');
     if (c.state === 'active' && c.operator_id !== operatorId) throw new AppError('CHAT_NOT_ASSIGNED');
     return { state: 'closed', operatorId: c.operator_id };
+  });
+}
+
+// ---- answers the member did not see (issue 14 support_answered; docs/chat.md)
+
+/** How long an operator's answer may stay unread in the chat before the member gets a message. */
+export const UNSEEN_ANSWER_MS = 60_000;
+
+/**
+ * An answer to a ticket (left outside the chat hours) or to a chat the member has left is not read
+ * in the window: a minute after it the member gets a `support_answered` system message, one per run
+ * of unread answers (the next one comes only after new answers). Visitors have no inbox.
+ */
+export async function notifyUnseenAnswers(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await q.claimUnseenAnswers(trx, new Date(now.getTime() - UNSEEN_ANSWER_MS), 200);
+    for (const c of claimed)
+      await sendSystemMessage(trx, {
+        memberId: c.memberId,
+        kind: 'support_answered',
+        params: { conversation: c.id },
+        now,
+      });
+    return claimed.length;
   });
 }
 

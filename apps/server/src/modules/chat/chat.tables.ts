@@ -27,6 +27,7 @@ export interface ChatConversationsTable {
   last_seq: Generated<number>;
   customer_read_seq: Generated<number>;
   operator_read_seq: Generated<number>;
+  member_notified_seq: Generated<number>;
   created_at: Stamp;
   updated_at: Stamp;
   closed_at: MaybeStamp;

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
 import { actors, fund, JPEG_BYTES, multipart, PNG_BYTES } from '../cashier/cashier.fixtures';
 import { setBrandSetting } from '../site/brand.service';
+import { notifyUnseenAnswers, UNSEEN_ANSWER_MS } from './chat.service';
 
 let t: TestApp;
 let baseA: string;
@@ -295,6 +296,45 @@ describe('offline hours', () => {
     } finally {
       await setBrandSetting(t.ctx.db, 'chatHours', null);
     }
+  });
+});
+
+describe('answers the member did not see', () => {
+  it('send one support_answered message a minute after an unread answer, none for a read one', async () => {
+    const away = await memberWithSession();
+    const present = await memberWithSession();
+    const op = await supportOperator();
+    await everyoneOffline();
+    await online(op);
+    const inbox = async (m: { token: string }) =>
+      (await call('GET', '/wps/messages?pageNo=1&pageSize=20', m)).json().value.content as { kind: string }[];
+    const answer = async (m: { token: string }) => {
+      const c = await open(m);
+      await call('POST', '/wps/chat/messages', m, { conversationId: c.id, clientMessageId: clientId(), text: 'Hi' });
+      if (c.state !== 'active')
+        expect((await call('POST', `/admin/chat/conversations/${c.id}/take`, op)).statusCode).toBe(200);
+      const sent = await call('POST', `/admin/chat/conversations/${c.id}/messages`, op, {
+        clientMessageId: clientId(),
+        text: 'Answered.',
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      return { id: c.id, seq: sent.json().value.seq as number };
+    };
+    await answer(away);
+    const read = await answer(present);
+    expect((await call('POST', '/wps/chat/read', present, { conversationId: read.id, seq: read.seq })).statusCode).toBe(
+      200,
+    );
+    // Within the minute nothing is sent; after it the unread answer is, once.
+    await notifyUnseenAnswers(t.ctx);
+    expect((await inbox(away)).filter((m) => m.kind === 'support_answered')).toHaveLength(0);
+    t.advance(UNSEEN_ANSWER_MS + 1_000);
+    await notifyUnseenAnswers(t.ctx);
+    await notifyUnseenAnswers(t.ctx);
+    const messages = await inbox(away);
+    expect(messages.filter((m) => m.kind === 'support_answered')).toHaveLength(1);
+    expect(JSON.stringify(messages)).toContain('Open the chat');
+    expect((await inbox(present)).filter((m) => m.kind === 'support_answered')).toHaveLength(0);
   });
 });
 

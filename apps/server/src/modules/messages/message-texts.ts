@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatMoney } from '@gamehall/shared/money';
+import { z } from 'zod';
 import type { MessageParams } from './messages.tables';
 
 /**
@@ -17,6 +21,7 @@ export const SYSTEM_MESSAGE_KINDS = [
   'password_changed',
   'payment_password_changed',
   'feedback_answered',
+  'support_answered',
   'kyc_document_approved',
   'kyc_document_rejected',
 ] as const;
@@ -24,66 +29,38 @@ export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 
 type Template = { title: string; content: string };
 
-// Texts by language code (members.language, upper case as the brand's supportedLanguages). English
-// is the fallback of every language that has no text of its own; the lead adds further languages.
-// Besides the spec's placeholders a template may name any param ({reason}, {name}, {answer}).
-const TEXTS: Record<string, Record<SystemMessageKind, Template>> = {
-  EN: {
-    deposit_credited: {
-      title: 'Deposit credited',
-      content: 'Your deposit of {currency} {amount} has been credited to your {site} wallet.',
-    },
-    withdrawal_approved: {
-      title: 'Withdrawal approved',
-      content: 'Your withdrawal of {currency} {amount} has been approved and will be paid soon.',
-    },
-    withdrawal_paid: {
-      title: 'Withdrawal paid',
-      content: 'Your withdrawal of {currency} {amount} has been paid to your bank account.',
-    },
-    withdrawal_rejected: {
-      title: 'Withdrawal rejected',
-      content: 'Your withdrawal of {currency} {amount} was rejected and the money is back in your wallet. {reason}',
-    },
-    bank_account_confirmed: {
-      title: 'Bank account confirmed',
-      content: 'Your bank account {account} is confirmed and can now receive withdrawals from {site}.',
-    },
-    reward_issued: {
-      title: 'Reward issued',
-      content:
-        'You received a reward of {currency} {amount}. Claim it in the reward centre and enjoy playing at {site}!',
-    },
-    contract_offered: {
-      title: 'New agent contract offered',
-      content: 'You have been offered a new agent contract at {site}. Open the agent centre to review and accept it.',
-    },
-    password_changed: {
-      title: 'Password changed',
-      content:
-        'The password of your {site} account was changed. If you did not do this, contact customer service at once.',
-    },
-    payment_password_changed: {
-      title: 'Payment password changed',
-      content:
-        'The payment password of your {site} account was changed. If you did not do this, contact customer service at once.',
-    },
-    feedback_answered: {
-      title: 'Your feedback was answered',
-      content: '{answer}',
-    },
-    kyc_document_approved: {
-      title: 'Document approved',
-      content: 'Your {document} was approved. Your verification level at {site} is now {level}.',
-    },
-    kyc_document_rejected: {
-      title: 'Document rejected',
-      content: 'Your {document} could not be accepted: {reason} Please upload a new one on the Verification page.',
-    },
-  },
-};
+const TextFile = z.record(z.string(), z.object({ title: z.string(), content: z.string() }));
+
+/** Where the texts live: one JSON file per language, named as the player site's locale files. */
+export const TEXTS_DIR = fileURLToPath(new URL('./texts/', import.meta.url));
 
 export const FALLBACK_LANGUAGE = 'EN';
+
+/**
+ * Texts by language code (members.language, upper case as the brand's supportedLanguages), read
+ * once from texts/<code>.json so a translator edits data, not code. English is the fallback of a
+ * language without a file and of a key a file lacks. Besides the spec's placeholders a template may
+ * name any param ({reason}, {account}, {answer}); texts.test.ts holds every file to English's keys
+ * and placeholders.
+ */
+export function loadTexts(dir = TEXTS_DIR): Record<string, Partial<Record<SystemMessageKind, Template>>> {
+  const texts: Record<string, Partial<Record<SystemMessageKind, Template>>> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const parsed = TextFile.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const known = Object.entries(parsed).filter(([kind]) => isSystemMessageKind(kind));
+    texts[file.slice(0, -'.json'.length).toUpperCase()] = Object.fromEntries(known);
+  }
+  const english = texts[FALLBACK_LANGUAGE];
+  const missing = SYSTEM_MESSAGE_KINDS.filter((kind) => !english?.[kind]);
+  if (missing.length > 0) throw new Error(`texts/en.json lacks ${missing.join(', ')}`);
+  return texts;
+}
+
+let cached: ReturnType<typeof loadTexts> | undefined;
+function texts() {
+  cached ??= loadTexts();
+  return cached;
+}
 
 export type RenderSettings = { siteName: string; currency: string; currencySymbol: string };
 
@@ -111,8 +88,8 @@ export function renderSystemMessage(
   language: string,
   brand: RenderSettings,
 ): Template {
-  const texts = TEXTS[language.toUpperCase()] ?? TEXTS[FALLBACK_LANGUAGE];
-  const template = texts?.[kind] ?? (TEXTS[FALLBACK_LANGUAGE] as Record<SystemMessageKind, Template>)[kind];
+  const all = texts();
+  const template = all[language.toUpperCase()]?.[kind] ?? (all[FALLBACK_LANGUAGE]?.[kind] as Template);
   const values = placeholderValues(params, brand);
   return {
     title: fillPlaceholders(template.title, values),

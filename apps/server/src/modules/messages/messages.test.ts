@@ -110,11 +110,18 @@ describe('the inbox', () => {
     expect((await call('GET', `/wps/messages/${id}`, m.token)).json().code).toBe('MESSAGE_NOT_FOUND');
   });
 
-  it("renders in the reader's language, falling back to English", async () => {
+  it("renders in the member's stored language (texts/<code>.json), falling back to English", async () => {
     const m = await memberWithSession();
     await send(m.id, 'payment_password_changed');
-    const res = (await call('GET', '/wps/messages?language=TY', m.token)).json().value;
-    expect(res.content[0].title).toBe('Payment password changed');
+    const titleIn = async (language: string, query = '') => {
+      await t.ctx.db.updateTable('members').set({ language }).where('id', '=', m.id).execute();
+      return (await call('GET', `/wps/messages${query}`, m.token)).json().value.content[0].title;
+    };
+    expect(await titleIn('TY')).toBe('Napalitan ang payment password');
+    expect(await titleIn('DE')).toBe('Zahlungspasswort geändert');
+    expect(await titleIn('ZH-HANT')).toBe('支付密碼已變更');
+    expect(await titleIn('DE', '?language=EN')).toBe('Payment password changed');
+    expect(await titleIn('XX')).toBe('Payment password changed');
   });
 
   it("refuses another member's message ids and changes nothing", async () => {
