@@ -1,12 +1,14 @@
 import { KYC_MAX_BYTES, KYC_MAX_IMAGE_SIDE, type KycDocumentKind } from '@gamehall/shared/api/kyc';
 import type { FastifyReply } from 'fastify';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
 import type { KycContentType } from './kyc.tables';
 
 // Uploaded KYC files (issue 15): the type is read from the bytes, never trusted from the name or
 // the declared type; images are decoded and re-encoded so nothing but pixels is kept (EXIF with
-// GPS position and camera serials, XMP, ICC comments, trailing data after the image).
+// GPS position and camera serials, XMP, ICC comments, trailing data after the image); a PDF is
+// parsed and rebuilt from its pages alone (no JavaScript, attachments, forms, actions, metadata).
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
@@ -47,7 +49,7 @@ export async function acceptUpload(
   if (actual === 'application/pdf') {
     if (kind === 'selfie') throw new AppError('KYC_FILE_TYPE');
     if (!file.data.subarray(-1024).includes('%%EOF')) throw new AppError('KYC_FILE_INVALID');
-    return { contentType: actual, data: file.data };
+    return { contentType: actual, data: await rebuildPdf(file.data) };
   }
   return { contentType: actual, data: await reencode(file.data, actual) };
 }
@@ -69,6 +71,42 @@ async function reencode(data: Buffer, type: 'image/png' | 'image/jpeg'): Promise
       ? await image.png({ compressionLevel: 9 }).toBuffer()
       : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   } catch {
+    throw new AppError('KYC_FILE_INVALID');
+  }
+}
+
+/** A document of more pages than this is no identity document or bill: refused. */
+export const KYC_MAX_PDF_PAGES = 20;
+
+// Page keys that can carry actions, attachments, form fields or metadata: /AA (additional actions,
+// JavaScript on open or close), /Annots (links with actions, file attachments, form widgets),
+// /Metadata (XMP), /PieceInfo (application data), /Thumb (a second, unchecked image).
+const PAGE_KEYS_DROPPED = ['AA', 'Annots', 'Metadata', 'PieceInfo', 'Thumb', 'B'];
+
+/**
+ * A PDF is parsed and only its pages are copied into a new document (issue 15 "Document upload":
+ * metadata stripped, like the images): the new catalog has no /OpenAction, /Names (JavaScript,
+ * EmbeddedFiles), /AcroForm or /Metadata, and the copied pages lose the keys above; the document
+ * information (author, producer, dates) is not carried over. Anything pdf-lib cannot parse strictly,
+ * an encrypted file, no page or too many is refused.
+ */
+async function rebuildPdf(data: Buffer): Promise<Buffer> {
+  let source: PDFDocument;
+  try {
+    source = await PDFDocument.load(data, { throwOnInvalidObject: true, updateMetadata: false });
+  } catch {
+    throw new AppError('KYC_FILE_INVALID');
+  }
+  try {
+    const count = source.getPageCount();
+    if (count === 0 || count > KYC_MAX_PDF_PAGES) throw new AppError('KYC_FILE_INVALID');
+    // Dropped before the copy: copyPages copies every object a page refers to.
+    for (const page of source.getPages()) for (const key of PAGE_KEYS_DROPPED) page.node.delete(PDFName.of(key));
+    const copy = await PDFDocument.create({ updateMetadata: false });
+    for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
+    return Buffer.from(await copy.save({ useObjectStreams: false }));
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('KYC_FILE_INVALID');
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
@@ -47,7 +48,39 @@ async function png(width = 20, height = 20) {
     .png()
     .toBuffer();
 }
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+/** A one-page PDF as a scanner or a bank's site makes one. */
+async function plainPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]).drawText('Utility bill', { x: 20, y: 100, size: 12 });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * A PDF carrying what must not be kept: JavaScript run on open (/OpenAction), on the page
+ * (/AA) and behind a link annotation, an embedded file, and author and title metadata.
+ */
+async function pdfWithScripts(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.context.trailerInfo.Info = doc.context.register(
+    doc.context.obj({ Title: PDFString.of('SECRET-TITLE'), Author: PDFString.of('SECRET-AUTHOR') }),
+  );
+  const page = doc.addPage([200, 200]);
+  page.drawText('Utility bill', { x: 20, y: 100, size: 12 });
+  await doc.attach(Buffer.from('MZ-EVIL-PAYLOAD'), 'evil.exe', { mimeType: 'application/octet-stream' });
+  const js = doc.context.register(
+    doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("EVIL-SCRIPT")') }),
+  );
+  doc.catalog.set(PDFName.of('OpenAction'), js);
+  page.node.set(PDFName.of('AA'), doc.context.obj({ O: js }));
+  const link = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 50, 50], A: js });
+  page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+let PDF: Buffer;
+beforeAll(async () => {
+  PDF = await plainPdf();
+});
 
 function upload(token: string, kind: string, file: { data: Buffer; contentType: string; filename?: string }) {
   return injectMultipart(t, '/wps/kyc/documents', token, [
@@ -191,6 +224,46 @@ describe('uploads', () => {
       'VALIDATION_FAILED',
     );
     expect(await documentCount(m.id)).toBe(0);
+  });
+
+  it('rebuilds a PDF from its pages: no JavaScript, embedded file, actions or metadata; refuses what does not parse', async () => {
+    const m = await memberWithSession();
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Ana Reyes', birthday: '1985-01-02' });
+    const original = await pdfWithScripts();
+    for (const marker of [
+      '/JavaScript',
+      '/EmbeddedFile',
+      '/OpenAction',
+      'EVIL-SCRIPT',
+      'SECRET-AUTHOR',
+      'SECRET-TITLE',
+    ])
+      expect(original.includes(marker), marker).toBe(true);
+    const res = await upload(m.token, 'proof_of_address', { data: original, contentType: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await call(t, 'GET', `/wps/kyc/documents/${res.json().value.id}/file`, m.token);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const stored = file.rawPayload;
+    for (const marker of ['/JavaScript', '/JS', '/EmbeddedFile', '/OpenAction', '/AA', '/Annots', '/AcroForm'])
+      expect(stored.includes(marker), marker).toBe(false);
+    for (const marker of ['EVIL-SCRIPT', 'SECRET-AUTHOR', 'SECRET-TITLE'])
+      expect(stored.includes(marker), marker).toBe(false);
+    // The page itself is kept.
+    const rebuilt = await PDFDocument.load(stored);
+    expect(rebuilt.getPageCount()).toBe(1);
+    expect(rebuilt.getPage(0).getSize()).toEqual({ width: 200, height: 200 });
+
+    // Bytes that only look like a PDF (header and end marker), a PDF without pages, and one cut short.
+    const fake = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+    const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
+    const cut = Buffer.concat([original.subarray(0, 400), Buffer.from('\n%%EOF\n', 'latin1')]);
+    for (const data of [fake, empty, cut])
+      expectFailure(
+        await upload(m.token, 'proof_of_address', { data, contentType: 'application/pdf' }),
+        400,
+        'KYC_FILE_INVALID',
+      );
+    expect(await documentCount(m.id)).toBe(1);
   });
 
   it('re-encodes images so their metadata is gone, and keeps the picture', async () => {
