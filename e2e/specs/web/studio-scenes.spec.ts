@@ -1,0 +1,141 @@
+/// <reference lib="dom" />
+// e2e: beside studio-scenes
+// The house studio's fish, duel, match and derby scenes (issue 16) at desktop and phone sizes: a
+// member who registered and deposited through the sandbox plays one round of each, and the scene
+// ends on the server's result (the catches, the cards, the score, the fight's winner) with the
+// server's win and balance; no console error, no horizontal overflow, no serious axe violation.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
+import { screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { depositThroughSandbox, markPopupsSeen } from '../../support/player';
+import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+const browser = useSiteBrowser();
+
+function shown(minor: number): string {
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+type Outcome = Record<string, unknown>;
+type RoundAnswer = { balance: number; round: { win: number; steps: { outcome: Outcome }[] } };
+
+const KINDS = [
+  { kind: 'fish', prefix: 'FISH-', types: ['FISH'] },
+  { kind: 'duel', prefix: 'PVP-', types: ['PVP'] },
+  { kind: 'match', prefix: 'SPORTS-', types: ['SPORTS', 'ESPORTS'] },
+  { kind: 'derby', prefix: 'COCKFIGHT-', types: ['COCKFIGHT', 'SPORTS'] },
+] as const;
+
+/** What the scene must say at the end, from the server's outcome alone. */
+function expectedVerdict(kind: string, o: Outcome, names: Record<number, string>): string {
+  if (kind === 'fish') {
+    const shots = o.shots as { kind: number; captured: boolean }[];
+    const caught = shots.filter((s) => s.captured).map((s) => names[s.kind]);
+    return caught.length
+      ? `Caught ${caught.join(', ')} (${o.captured} of ${shots.length} shots)`
+      : `No catch in ${shots.length} shots`;
+  }
+  if (kind === 'duel') return o.result === 'win' ? 'You win' : o.result === 'tie' ? 'Tie' : 'You lose';
+  if (kind === 'match') {
+    const [h, a] = o.score as [number, number];
+    return `${o.home} ${h} – ${a} ${o.away}`;
+  }
+  const winner = o.result === 'meron' ? o.meron : o.wala;
+  return o.result === 'draw' ? `Draw after ${o.seconds}s` : `${winner} wins (${o.seconds}s)`;
+}
+
+async function playAt(b: Browser, url: string, kind: string, size: { width: number; height: number }, name: string) {
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: size.width < 500 });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.getByTestId('spin').waitFor();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  const names = await page.evaluate(() =>
+    Object.fromEntries(
+      Array.from(document.querySelectorAll('.fish-paytable li svg')).map((s, i) => [i, s.getAttribute('aria-label')]),
+    ),
+  );
+  if (kind === 'match' || kind === 'derby') await page.locator('.options .button').first().click();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/studio/api/round') && r.request().method() === 'POST');
+  await page.getByTestId('spin').click();
+  const body = (await (await answer).json()) as RoundAnswer;
+  const outcome = body.round.steps[0]!.outcome;
+  // The scene has ended when the button is back and the result text is written.
+  await page.waitForFunction(() => {
+    const spin = document.querySelector('[data-testid=spin]') as HTMLButtonElement | null;
+    return spin && !spin.disabled && (document.querySelector('[data-testid=message]')?.textContent ?? '') !== '';
+  });
+  const verdict = (await page.getByTestId('verdict').innerText()).trim();
+  assert.equal(verdict, expectedVerdict(kind, outcome, names as Record<number, string>), `${name}: the server result`);
+  if (kind === 'duel') {
+    const cards = await page
+      .locator('[data-testid=player-cards] .pc')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    assert.deepEqual(cards, (outcome.labels as { player: string[] }).player, 'the server cards');
+  }
+  if (kind === 'match') {
+    const events = (outcome.goals as unknown[] | undefined) ?? (outcome.maps as unknown[]);
+    assert.equal(await page.locator('[data-testid=events] li').count(), events.length, 'every goal or map shown');
+  }
+  assert.equal((await page.getByTestId('last-win').innerText()).trim(), shown(body.round.win), 'the server win');
+  assert.equal((await page.getByTestId('balance').innerText()).trim(), shown(body.balance), 'the server balance');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll (${overflow}px too wide)`);
+  assert.deepEqual(await seriousAxeViolations(page), [], `${name}: no serious axe violation`);
+  await screenshot(page, `studio-scenes-${name}`);
+  assert.deepEqual(errors, [], `${name}: no console error`);
+  await context.close();
+}
+
+test('a new member plays fish, duel, match and derby at desktop and phone sizes: each scene ends on the server result', async () => {
+  const b = browser();
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  await markPopupsSeen(page);
+  const username = `sc${Date.now().toString(36).slice(-8)}`;
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Scene Tester' });
+  await closeMemberPopup(page);
+  await depositThroughSandbox(page, '100');
+  const token = await tokenOf(page);
+  for (const { kind, prefix, types } of KINDS) {
+    let game: { nodeId: number; gameCode: string } | undefined;
+    for (const type of types) {
+      const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
+        'GET',
+        `/wps/relay/GCSGAME_gameList?gameType=${type}&pageSize=48`,
+        token,
+      );
+      game = list.value?.games.find((g) => g.gameCode.startsWith(prefix));
+      if (game) break;
+    }
+    assert.ok(game, `a studio ${kind} game in the lobby`);
+    for (const [size, label] of [
+      [{ width: 1280, height: 800 }, 'desktop'],
+      [{ width: 390, height: 844 }, 'phone'],
+    ] as const) {
+      const launch: { success: boolean; value?: { url: string } } = await call<{ url: string }>(
+        'POST',
+        '/wps/game/launchGame',
+        token,
+        { nodeId: game.nodeId },
+      );
+      assert.equal(launch.success, true, JSON.stringify(launch));
+      await playAt(b, launch.value?.url ?? '', kind, size, `${kind}-${label}`);
+    }
+  }
+  await context.close();
+});
