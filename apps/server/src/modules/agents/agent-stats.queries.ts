@@ -36,10 +36,10 @@ export async function lockDay(trx: Conn, day: Day) {
  * deposits (at the decision), approved withdrawals (at the approval, when the money left), and the
  * registration.
  */
-export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: Date) {
+export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: Date): Promise<number> {
   const start = dayStart(day, tz);
   const end = dayEnd(day, tz);
-  await sql`
+  const written = await sql`
     INSERT INTO agent_member_days (day, member_id, registered, rounds, valid_bets, wins, deposit_count, deposits,
       first_deposit, withdrawal_count, withdrawals, refreshed_at)
     WITH r AS (
@@ -75,6 +75,24 @@ export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: 
       withdrawals = excluded.withdrawals, refreshed_at = excluded.refreshed_at
   `.execute(trx);
   await trx.deleteFrom('agent_member_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  return Number(written.numAffectedRows ?? 0);
+}
+
+/** Below this many rows a day's plan cannot go far wrong, whatever the statistics say. */
+const STALE_STATS_MIN_ROWS = 5_000;
+
+/**
+ * Brings the planner's picture of agent_member_days up to date when the rows just written outnumber
+ * what its statistics last counted: on a first backfill the statistics are those of an empty table,
+ * and the team-days statement planned on them joins a whole day against the tree row by row. Run in
+ * the refresh's transaction, ANALYZE samples its own uncommitted rows too.
+ */
+export async function analyzeMemberDaysIfStale(trx: Conn, written: number) {
+  if (written < STALE_STATS_MIN_ROWS) return;
+  const r = await sql<{ counted: number }>`
+    SELECT reltuples::float8 AS counted FROM pg_class WHERE oid = 'agent_member_days'::regclass`.execute(trx);
+  const counted = Number(r.rows[0]?.counted ?? -1);
+  if (counted < 0 || written > counted / 2) await sql`ANALYZE agent_member_days`.execute(trx);
 }
 
 /**

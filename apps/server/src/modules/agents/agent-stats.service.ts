@@ -22,7 +22,8 @@ export async function refreshAgentDay(ctx: AppContext, day: q.Day, tz?: string):
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     const stamp = ctx.now();
-    await q.refreshMemberDays(trx, day, zone, stamp);
+    const written = await q.refreshMemberDays(trx, day, zone, stamp);
+    await q.analyzeMemberDaysIfStale(trx, written);
     await q.refreshTeamDays(trx, day, stamp);
     await q.markDay(trx, day, stamp);
   });
