@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
-// The lottery page: the open draw with its committed seed hash and countdown, the ticket form, your
-// tickets (settled after each draw) and the latest results with their revealed seeds.
+// The lottery page on the shared frame (frame.ts: top bar, fairness drawer, sound, live region,
+// space): the draw board that shows each draw being made from the server's result (games/
+// lottery-board.ts), the countdown to the open draw's close and to the closed draw's drawing, the
+// ticket picker (bet type, a number grid or quick pick, stake), your tickets (settled after each
+// draw) and the history of draws with their revealed seeds in the fairness drawer.
+import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
+import { createLotteryBoard } from './games/lottery-board';
+import { hitKeys, quickPick, readPicks, togglePick } from './games/lottery-present';
+import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 
@@ -60,83 +67,232 @@ export function drawWait(drawsAt: string, now: number): string {
 
 /**
  * Whether the page should ask for the lottery again at `now`: once the open draw closes (the next
- * one opens), and, while a ticket waits for a draw whose time has passed, every few seconds until
- * the draw has settled it (the studio draws on its recovery loop, a moment after drawsAt).
+ * one opens), while the closed draw the page waits to show is due (`awaiting`, until its result
+ * comes), and, while a ticket waits for a draw whose time has passed, every few seconds until the
+ * draw has settled it (the studio draws on its recovery loop, a moment after drawsAt).
  */
 export function shouldReload(
-  data: Pick<LotteryInfo, 'open' | 'tickets'>,
+  data: Pick<LotteryInfo, 'open' | 'tickets'> & { awaiting?: { drawsAt: string } | null },
   loadedAt: number,
   now: number,
   everyMs = 2000,
 ): boolean {
   if (now - loadedAt < everyMs) return false;
   if (now >= Date.parse(data.open.closesAt)) return true;
+  if (data.awaiting && now >= Date.parse(data.awaiting.drawsAt)) return true;
   return data.tickets.some((t) => {
     const o = ticketOutcome(t);
     return (o === 'pending' || o === 'paying' || o === 'refunding') && now >= Date.parse(t.drawsAt);
   });
 }
 
+type Result = LotteryInfo['results'][number];
+
 export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void {
+  addStyle('lottery-css', LOTTERY_CSS);
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
-  const message = h('p', { class: 'message', role: 'status', 'data-testid': 'message' });
-  const drawBox = h('div', {});
   const countdown = h('strong', { 'data-testid': 'countdown' });
+  const openLine = h('p', { class: 'lot-open' });
+  const awaitingLine = h('p', { class: 'lot-awaiting', 'data-testid': 'awaiting' });
+  const timer = h('span');
+  const timerBar = h('div', { class: 'lot-timer', 'aria-hidden': 'true' }, timer);
   const typeSelect = h('select', { 'aria-label': 'Bet type', 'data-testid': 'bet-type' });
-  const numbers = h('input', { 'aria-label': 'Numbers', placeholder: 'e.g. 27 or 12,34', 'data-testid': 'numbers' });
+  const numbers = h('input', {
+    'aria-label': 'Numbers',
+    placeholder: 'e.g. 27 or 12,34',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    'data-testid': 'numbers',
+  });
   const amount = h('select', { 'aria-label': 'Stake', 'data-testid': 'chip' });
   for (const a of [100, 500, 1000, 5000, 10_000]) amount.append(h('option', { value: a }, money(a)));
   const hint = h('p', { class: 'muted small' });
+  const grid = h('div', { class: 'lot-grid', role: 'group', 'aria-label': 'Pick numbers', 'data-testid': 'pick-grid' });
+  const quick = h('button', { class: 'button', type: 'button', 'data-testid': 'quick-pick' }, 'Quick pick');
+  const buyButton = h(
+    'button',
+    { class: 'button primary big', type: 'button', 'data-testid': 'buy', 'data-primary': true },
+    'Buy ticket',
+  );
   const tickets = h('tbody');
-  const results = h('div', { 'data-testid': 'results' });
-  let data: LotteryInfo | null = null;
+  const results = h('div', { class: 'lot-results', 'data-testid': 'results' });
+  const seeds = h('div', { class: 'small' });
+  const seedHash = h('code', { 'data-testid': 'server-seed-hash' });
+  const replay = h('button', { class: 'button small-btn', type: 'button', 'data-testid': 'replay' }, 'Replay draw');
+  const skip = h('button', { class: 'button small-btn', type: 'button', hidden: true }, 'Show all');
 
-  const say = (text: string, kind: 'info' | 'error' = 'info') => {
+  const frame = createFrame({
+    title: pageTitle(info.engine),
+    demo: info.mode === 'trial',
+    lobbyUrl: info.lobbyUrl,
+    balance,
+    currency: info.currency,
+    drawerContent: [
+      h(
+        'section',
+        { class: 'panel' },
+        h('h2', {}, 'Provably fair'),
+        h(
+          'p',
+          { class: 'muted small' },
+          'Each draw is HMAC-SHA256(server seed, draw id:0:n). The seed’s hash is committed before betting closes and the seed revealed once drawn: check any draw on the ',
+          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, 'verifier'),
+          '.',
+        ),
+        h('p', { class: 'small' }, 'Open draw, server seed hash: ', seedHash),
+        h('h2', {}, 'Revealed seeds'),
+        seeds,
+      ),
+    ],
+  });
+  const { message, sound } = frame;
+  const board = createLotteryBoard(sound);
+  let data: LotteryInfo | null = null;
+  /** The closed draw the page waits to show: the one that was open when the page last looked. */
+  let awaiting: { numero: string; drawsAt: string } | null = null;
+  let picks: string[] = [];
+
+  const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
     message.textContent = text;
     message.className = `message ${kind}`;
   };
   const currentType = () => data?.betTypes.find((t) => t.type === typeSelect.value);
-  const drawHint = () => {
+
+  function drawGrid() {
     const t = currentType();
-    if (t)
+    // A grid for one- and two-digit numbers (10 or 100 balls); longer numbers are typed or quick-picked.
+    if (!t || t.digits > 2) {
+      grid.hidden = true;
+      grid.replaceChildren();
+      return;
+    }
+    grid.hidden = false;
+    grid.dataset.digits = String(t.digits);
+    const size = 10 ** t.digits;
+    grid.replaceChildren(
+      ...Array.from({ length: size }, (_, i) => {
+        const n = String(i).padStart(t.digits, '0');
+        return h(
+          'button',
+          {
+            type: 'button',
+            class: 'lot-pick',
+            'aria-pressed': String(picks.includes(n)),
+            'aria-label': `Pick ${n}`,
+            'data-n': n,
+          },
+          n,
+        );
+      }),
+    );
+  }
+  function showPicks() {
+    grid.querySelectorAll<HTMLButtonElement>('button[data-n]').forEach((b) => {
+      b.setAttribute('aria-pressed', String(picks.includes(b.dataset.n ?? '')));
+    });
+  }
+  grid.addEventListener('click', (e) => {
+    const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-n]');
+    const t = currentType();
+    if (!b || !t) return;
+    picks = togglePick(picks, b.dataset.n ?? '', t.picks);
+    numbers.value = picks.join(',');
+    showPicks();
+    sound.play('button');
+  });
+  numbers.addEventListener('input', () => {
+    const t = currentType();
+    picks = t ? readPicks(numbers.value, t.digits) : [];
+    showPicks();
+  });
+  quick.addEventListener('click', () => {
+    const t = currentType();
+    if (!t) return;
+    picks = quickPick(t.digits, t.picks);
+    numbers.value = picks.join(',');
+    showPicks();
+    sound.play('button');
+  });
+  typeSelect.addEventListener('change', () => {
+    const t = currentType();
+    if (t) {
       hint.textContent = `${t.name}: pick ${t.picks} number(s) of ${t.digits} digit(s); pays ${(t.odds100 / 100).toFixed(2)}× per hit`;
-  };
-  typeSelect.addEventListener('change', drawHint);
+      picks = readPicks(numbers.value, t.digits)
+        .filter((n) => n.length === t.digits)
+        .slice(0, t.picks);
+      numbers.value = picks.join(',');
+    }
+    drawGrid();
+  });
+
+  /** Shows a draw on the board; the draw being made when it is new to this page. */
+  async function present(r: Result, animate: boolean) {
+    const mine = (data?.tickets ?? []).filter((t) => t.numero === r.numero);
+    skip.hidden = !animate;
+    replay.disabled = animate;
+    if (animate) say(`Draw ${r.numero} is being drawn…`);
+    await board.show(r, { animate: animate && !reduced, hits: hitKeys(r.prizes, mine) });
+    skip.hidden = true;
+    replay.disabled = false;
+    if (!animate) return;
+    const won = mine.reduce((sum, t) => sum + t.win, 0);
+    const special = r.prizes[0];
+    const top = `${special?.tier ?? ''} ${special?.numbers.join(' ') ?? ''}`;
+    if (won > 0) {
+      say(`Draw ${r.numero}: ${top}. You won ${money(won)}!`, 'ok');
+      sound.play('win');
+    } else if (mine.length) say(`Draw ${r.numero}: ${top}. No win this time`);
+    else say(`Draw ${r.numero}: ${top}`);
+  }
+  replay.addEventListener('click', () => {
+    const r = data?.results[0];
+    if (r) void present(r, true);
+  });
+  skip.addEventListener('click', () => board.finish());
 
   let loadedAt = 0;
   let loading = false;
   async function load() {
     loadedAt = Date.now();
+    const previous = data;
     data = await api<LotteryInfo>('/api/lottery');
     balance.textContent = money(data.balance);
     if (!typeSelect.options.length) {
       for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, t.name));
-      drawHint();
+      typeSelect.dispatchEvent(new Event('change'));
     }
-    drawBox.replaceChildren(
-      h(
-        'p',
-        {},
-        `Draw ${data.open.numero} · closes ${new Date(data.open.closesAt).toLocaleTimeString()} · draws ${new Date(data.open.drawsAt).toLocaleTimeString()} · `,
-        countdown,
-      ),
-      h(
-        'p',
-        { class: 'muted small' },
-        'Server seed hash (committed): ',
-        h('code', { 'data-testid': 'server-seed-hash' }, data.open.serverSeedHash),
-      ),
-    );
+    // The draw that was open closed: wait for its drawing to show it being made.
+    if (previous && previous.open.numero !== data.open.numero) awaiting = previous.open;
+    const latest = data.results[0];
+    // Shown once its result is in (or given up a minute after its time: the next close asks again).
+    if (
+      awaiting &&
+      ((latest && Date.parse(latest.drawsAt) >= Date.parse(awaiting.drawsAt)) ||
+        Date.now() > Date.parse(awaiting.drawsAt) + 60_000)
+    )
+      awaiting = null;
+    seedHash.textContent = data.open.serverSeedHash;
+    renderTickets(data);
+    renderResults(data);
+    replay.disabled = !latest;
+    if (!latest && board.numero === null) board.empty('The first draw is on its way: buy a ticket for it');
+    if (latest && board.numero !== latest.numero) {
+      // A draw made while the page was open is shown being made; the one found on opening, at once.
+      void present(latest, previous !== null);
+    }
+  }
+
+  function renderTickets(d: LotteryInfo) {
     tickets.replaceChildren(
       h(
         'tr',
         {},
         ...['Draw', 'Bet', 'Stake', 'Result', 'Win', 'Numbers'].map((label) => h('th', { scope: 'col' }, label)),
       ),
-      ...data.tickets.map((t) => {
+      ...d.tickets.map((t) => {
         const outcome = ticketOutcome(t);
-        // The 27 numbers wrap inside the cell instead of widening the side column on a phone.
-        const drawCell = h('td', { 'data-testid': 'ticket-draw', style: 'white-space: normal; min-width: 12em' });
+        const drawCell = h('td', { 'data-testid': 'ticket-draw', class: 'lot-ticket-draw' });
         if (t.prizes) {
           const special = t.prizes[0];
           drawCell.append(
@@ -152,7 +308,13 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         }
         return h(
           'tr',
-          { 'data-ticket-id': t.ticketId, 'data-status': outcome, 'data-numero': t.numero, 'data-draws-at': t.drawsAt },
+          {
+            'data-ticket-id': t.ticketId,
+            'data-status': outcome,
+            'data-numero': t.numero,
+            'data-draws-at': t.drawsAt,
+            class: `lot-ticket ${outcome}`,
+          },
           h('td', {}, t.numero, h('br'), h('span', { class: 'muted small' }, new Date(t.drawsAt).toLocaleTimeString())),
           h('td', {}, `${t.bet.type} ${t.bet.numbers.join(',')}`),
           h('td', {}, money(t.stake)),
@@ -170,22 +332,39 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         );
       }),
     );
-    if (!data.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tickets yet')));
+    if (!d.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tickets yet')));
+  }
+
+  function renderResults(d: LotteryInfo) {
     results.replaceChildren(
-      ...data.results.map((r) =>
-        h(
+      ...d.results.map((r) => {
+        const special = r.prizes[0];
+        const show = h('button', { class: 'button small-btn', type: 'button' }, 'Show');
+        show.addEventListener('click', () => void present(r, false));
+        return h(
           'details',
-          {},
-          h('summary', {}, `${r.numero} · ${r.prizes[0]?.tier ?? ''} ${r.prizes[0]?.numbers.join(' ') ?? ''}`),
-          h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+          { class: 'lot-result' },
           h(
-            'p',
-            { class: 'muted small' },
-            // A code element breaks the 64-character seed anywhere instead of widening the panel.
-            'seed ',
-            h('code', {}, r.serverSeed),
-            ` (hash ${shortHash(r.serverSeedHash)})`,
+            'summary',
+            {},
+            `${r.numero} · ${special?.tier ?? ''} `,
+            h('strong', { class: 'lot-special' }, special?.numbers.join(' ') ?? ''),
           ),
+          h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+          show,
+        );
+      }),
+    );
+    if (!d.results.length) results.append(h('p', { class: 'muted' }, 'No draws yet'));
+    seeds.replaceChildren(
+      ...d.results.map((r) =>
+        h(
+          'p',
+          { class: 'muted small' },
+          // A code element breaks the 64-character seed anywhere instead of widening the panel.
+          `${r.numero}: seed `,
+          h('code', {}, r.serverSeed),
+          ` (hash ${shortHash(r.serverSeedHash)})`,
         ),
       ),
     );
@@ -194,10 +373,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   async function buy() {
     const t = currentType();
     if (!t) return;
-    const picked = numbers.value
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((n) => n.padStart(t.digits, '0'));
+    const picked = readPicks(numbers.value, t.digits);
+    buyButton.disabled = true;
     try {
       const r = await api<{ numero: string; balance: number }>('/api/lottery/ticket', {
         method: 'POST',
@@ -205,71 +382,95 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       });
       balance.textContent = money(r.balance);
       say(`Ticket bought for draw ${r.numero}`);
+      sound.play('spin');
       await load();
     } catch (err) {
       say(err instanceof ApiError ? err.message : 'Could not buy the ticket', 'error');
+    } finally {
+      buyButton.disabled = false;
     }
   }
+  buyButton.addEventListener('click', () => void buy());
 
-  app.replaceChildren(
-    h(
-      'header',
-      { class: 'topbar' },
-      info.lobbyUrl ? h('a', { class: 'button ghost', href: info.lobbyUrl, target: '_top' }, '← Lobby') : h('span'),
-      h(
-        'span',
-        { class: 'title', 'data-testid': 'game-title' },
-        pageTitle(info.engine),
-        info.mode === 'trial' ? h('span', { class: 'badge' }, 'DEMO') : null,
-      ),
-      h('span', { class: 'balance' }, `${info.currency} `, balance),
-    ),
+  const picker = h(
+    'section',
+    { class: 'panel lot-picker' },
+    h('h2', {}, 'Your ticket'),
+    h('label', { class: 'lot-field' }, 'Bet type', typeSelect),
+    hint,
+    grid,
+    h('div', { class: 'lot-row-fields' }, h('label', { class: 'lot-field' }, 'Numbers', numbers), quick),
     h(
       'div',
-      { class: 'layout' },
+      { class: 'lot-row-fields' },
+      h('label', { class: 'lot-field' }, `Stake (${info.currency})`, amount),
+      buyButton,
+    ),
+    message,
+  );
+  app.replaceChildren(
+    frame.header,
+    h(
+      'div',
+      { class: 'lot-layout' },
       h(
         'div',
-        { class: 'main-col' },
-        h(
-          'section',
-          { class: 'panel stage' },
-          drawBox,
-          h(
-            'div',
-            { class: 'controls' },
-            typeSelect,
-            numbers,
-            amount,
-            h('button', { class: 'button primary big', onclick: () => void buy(), 'data-testid': 'buy' }, 'Buy ticket'),
-          ),
-          hint,
-        ),
-        message,
+        { class: 'lot-main' },
+        h('section', { class: 'panel lot-schedule' }, openLine, timerBar, awaitingLine),
+        h('div', { class: 'lot-stage' }, board.el, h('div', { class: 'lot-board-actions' }, replay, skip)),
+        picker,
       ),
       h(
         'div',
-        { class: 'side-col' },
+        { class: 'lot-side' },
         h(
           'section',
           { class: 'panel' },
           h('h2', {}, 'My tickets'),
           h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'tickets' }, tickets)),
         ),
-        h('section', { class: 'panel' }, h('h2', {}, 'Results'), results),
+        h('section', { class: 'panel' }, h('h2', {}, 'Draw history'), results),
       ),
     ),
+    frame.drawer,
   );
+  bindSpace(picker);
 
-  setInterval(() => {
+  let barFor = '';
+  let barSpan = 1;
+  function tick() {
     if (!data) return;
     const now = Date.now();
     const left = (Date.parse(data.open.closesAt) - now) / 1000;
     countdown.textContent = left > 0 ? `${clock(left)} to close` : 'closed';
+    if (!openLine.firstChild)
+      openLine.append(
+        'Draw ',
+        h('strong', { 'data-testid': 'open-numero' }),
+        ' · ',
+        countdown,
+        h('span', { class: 'muted small' }),
+      );
+    const numeroEl = openLine.querySelector('[data-testid=open-numero]');
+    if (numeroEl && numeroEl.textContent !== data.open.numero) numeroEl.textContent = data.open.numero;
+    const when = openLine.lastElementChild as HTMLElement;
+    when.textContent = ` · draws at ${new Date(data.open.drawsAt).toLocaleTimeString()}`;
+    // The bar empties as the betting time runs out (from the time left when the page first saw the draw).
+    if (barFor !== data.open.numero) {
+      barFor = data.open.numero;
+      barSpan = Math.max(1, left);
+    }
+    timer.style.transform = `scaleX(${Math.max(0, Math.min(1, left / barSpan))})`;
+    if (awaiting) {
+      const wait = (Date.parse(awaiting.drawsAt) - now) / 1000;
+      awaitingLine.textContent =
+        wait > 0 ? `Draw ${awaiting.numero} closed · drawn in ${clock(wait)}` : `Draw ${awaiting.numero} · drawing…`;
+    } else awaitingLine.textContent = '';
     // Pending tickets count down to their draw.
     tickets.querySelectorAll<HTMLElement>('span[data-draws-at]').forEach((span) => {
       span.textContent = drawWait(span.dataset.drawsAt ?? '', now);
     });
-    if (!loading && shouldReload(data, loadedAt, now)) {
+    if (!loading && shouldReload({ ...data, awaiting }, loadedAt, now)) {
       loading = true;
       void load()
         .catch(() => undefined)
@@ -277,6 +478,9 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           loading = false;
         });
     }
-  }, 1000);
-  void load().catch((err) => say(err instanceof ApiError ? err.message : 'Could not load the lottery', 'error'));
+  }
+  setInterval(tick, 1000);
+  void load()
+    .then(tick)
+    .catch((err) => say(err instanceof ApiError ? err.message : 'Could not load the lottery', 'error'));
 }
