@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 // Reads and writes of vendor-gateway. vendor_rounds and vendor_transactions are written only here;
@@ -53,6 +53,11 @@ export type CallContext = {
   /** The round's bets and the part of them taken from bonus (null: no round yet). */
   round_bet_amount: number | null;
   round_bonus_amount: number | null;
+  /**
+   * The member has responsible-play settings (a row of responsible_settings, migration 0049): only
+   * then does a bet need the responsible check, which locks that row and reads usage.
+   */
+  responsible: boolean;
 };
 
 /**
@@ -61,7 +66,8 @@ export type CallContext = {
  * 0014, 0016, 0018 and 0044): the member's status, the round (with its bets' bonus part), the member's
  * cash and bonus accounts (read only), for a
  * bet the game session of the token and the game, the vendor's integration settings, the known
- * transactions, and the refusal recorded for the call's transactionId.
+ * transactions, the refusal recorded for the call's transactionId, and whether the member has
+ * responsible-play settings (issue 17: a member without them pays no round trip for the check).
  * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
  * wait on each other in a cycle; no keys on the embedded database (one transaction at a time).
  */
@@ -83,9 +89,10 @@ export async function lockedCallContext(
   },
 ): Promise<CallContext> {
   const result = await sql<CallContext>`
-    SELECT * FROM vendor_call_context(${input.lockKeys}::text[], ${input.vendorCode}, ${input.memberId},
+    SELECT c.*, EXISTS (SELECT 1 FROM responsible_settings WHERE member_id = ${input.memberId}) AS responsible
+      FROM vendor_call_context(${input.lockKeys}::text[], ${input.vendorCode}, ${input.memberId},
       ${input.roundId}, ${input.cashAccountCode}, ${input.tokenHash ?? null}, ${input.gameCode ?? null},
-      ${input.transactionId}, ${input.otherId ?? null}, ${input.rollbacksOf ?? null})
+      ${input.transactionId}, ${input.otherId ?? null}, ${input.rollbacksOf ?? null}) AS c
   `.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('vendor_call_context returned no row');
@@ -243,6 +250,29 @@ export async function recordBet(
   await sql`SELECT vendor_record_bet(${row.vendor_code}, ${row.round_id}, ${row.member_id}, ${round.node_id},
     ${round.game_code}, ${round.game_type}, ${round.currency}, ${row.transaction_id}, ${row.amount},
     ${row.details_hash}, ${row.balance_after}, ${row.bonus_amount})`.execute(db);
+}
+
+/**
+ * recordBet and then the bet's posting in one statement (vendor_post_bet, migration 0054): for
+ * wallet.postThrough, which passes ledger_post's arguments.
+ */
+export function recordBetThenPost(
+  round: { node_id: number; game_code: string; game_type: string; currency: string },
+  row: TransactionRow,
+) {
+  return (ledgerPostArgs: RawBuilder<unknown>) =>
+    sql`SELECT status, posting_id, codes, balances FROM vendor_post_bet(${row.vendor_code}, ${row.round_id},
+    ${row.member_id}, ${round.node_id}, ${round.game_code}, ${round.game_type}, ${round.currency},
+    ${row.transaction_id}, ${row.amount}, ${row.details_hash}, ${row.balance_after}, ${row.bonus_amount},
+    ${ledgerPostArgs})`;
+}
+
+/** recordWin and then the win's posting in one statement (vendor_post_win, migration 0054). */
+export function recordWinThenPost(row: TransactionRow, close: boolean) {
+  return (ledgerPostArgs: RawBuilder<unknown>) =>
+    sql`SELECT status, posting_id, codes, balances FROM vendor_post_win(${row.vendor_code}, ${row.round_id},
+    ${row.member_id}, ${row.transaction_id}, ${row.amount}, ${row.ref_transaction_id}, ${row.details_hash},
+    ${row.balance_after}, ${close}, ${row.bonus_amount}, ${ledgerPostArgs})`;
 }
 
 /**

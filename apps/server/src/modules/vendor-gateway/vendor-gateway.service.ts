@@ -7,6 +7,7 @@ import type {
   VendorWinRequest,
 } from '@gamehall/shared/api/vendor';
 import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/errors';
+import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import { followAppClock } from '../../db/app-clock';
 import type { Conn, Trx } from '../../db/database';
@@ -16,6 +17,7 @@ import {
   houseEntryTotals,
   playableBalance,
   post,
+  postThrough,
   returnSplit,
   splitEntries,
   stakeSplit,
@@ -28,10 +30,11 @@ import { signatureMatches } from './vendor-signature';
 // Every money call runs in one transaction whose first statement takes advisory locks on its round
 // and on the transaction ids it touches and then reads everything the call checks (one round trip,
 // vendor_call_context), then: replays a known transactionId (same details: the first answer; other
-// details: ERROR_DUPLICATE_TRANSACTION), checks, writes the vendor_rounds change and the
-// vendor_transactions row (unique on vendor + transactionId) in one call, and posts through
-// wallet.post between the member's cash and the house account vendor:<code> (idempotency key
-// vendor:<code>:<transactionId>). Bets spend cash first, then bonus (issue 13, docs/rewards.md "Bonus
+// details: ERROR_DUPLICATE_TRANSACTION), checks, then writes the vendor_rounds change and the
+// vendor_transactions row (unique on vendor + transactionId) and posts between the member's cash and
+// the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>) in one statement
+// (wallet.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
+// bet or a win is four round trips (issue 17). Bets spend cash first, then bonus (issue 13, docs/rewards.md "Bonus
 // wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
 // account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
 // were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
@@ -441,6 +444,7 @@ async function settle(
   row: Omit<TransactionRow, 'balance_after' | 'bonus_amount'>,
   move: { toMember: boolean; type: string; bonus: number },
   write: (row: TransactionRow) => Promise<void> = (r) => q.insertTransaction(trx, r),
+  writeThenPost?: (row: TransactionRow) => (ledgerPostArgs: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): Promise<number> {
   const currency = integration.currency;
   const held = Number(context.cash_held ?? 0);
@@ -448,15 +452,25 @@ async function settle(
   const expected = playableOf(context) + delta;
   // Refused before the house account is locked; wallet.post would refuse it too.
   if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
-  await write({ ...row, balance_after: expected, bonus_amount: move.bonus });
-  if (row.amount === 0) return expected;
+  const recorded: TransactionRow = { ...row, balance_after: expected, bonus_amount: move.bonus };
+  if (row.amount === 0) {
+    await write(recorded);
+    return expected;
+  }
   const split = { cash: row.amount - move.bonus, bonus: move.bonus };
-  const result = await post(trx, {
+  const posting = {
     idempotencyKey: walletKey(integration.vendor_code, row.transaction_id),
     type: move.type,
     reference: `${integration.vendor_code}:${row.round_id}`,
     entries: splitEntries(row.member_id, `vendor:${integration.vendor_code}`, currency, split, move.toMember),
-  });
+  };
+  // A bet's or a win's records and its posting go in one statement (issue 17: one round trip).
+  let result: Awaited<ReturnType<typeof post>>;
+  if (writeThenPost) result = await postThrough(trx, posting, writeThenPost(recorded));
+  else {
+    await write(recorded);
+    result = await post(trx, posting);
+  }
   // The accounts the posting touched report their new balance; the others are as the context read them.
   const cash = result.balances[cashCode(row.member_id, currency)] ?? Number(context.cash_balance ?? 0);
   const bonus = result.balances[bonusCode(row.member_id, currency)] ?? Number(context.bonus_balance ?? 0);
@@ -517,8 +531,9 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-    // Issue 15: a break, the day's session time, or a wager or loss limit refuses the bet.
-    const limited = await betRefusal(ctx, trx, memberId, body.amount);
+    // Issue 15: a break, the day's session time, or a wager or loss limit refuses the bet. Only a
+    // member with settings can be refused; the context read says whether there are any.
+    const limited = c.responsible ? await betRefusal(ctx, trx, memberId, body.amount) : undefined;
     if (limited) throw new VendorRefusal(limited, memberId);
 
     const round = { node_id: nodeId, game_code: body.gameCode, game_type: gameType, currency: integration.currency };
@@ -540,6 +555,7 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       // Cash first, then bonus (a bet above cash + bonus was refused by settle before this posts).
       { toMember: false, type: 'bet.vendor', bonus: stakeSplit(body.amount, spendableCash(c)).bonus },
       (row) => q.recordBet(trx, round, row),
+      (row) => q.recordBetThenPost(round, row),
     );
     return okAnswer(integration, after);
   });
@@ -602,6 +618,7 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
         bonus: returnSplit(body.amount, Number(c.round_bet_amount ?? 0), Number(c.round_bonus_amount ?? 0)).bonus,
       },
       (row) => q.recordWin(trx, row, body.roundClosed),
+      (row) => q.recordWinThenPost(row, body.roundClosed),
     );
     return okAnswer(integration, after);
   });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export type LedgerPostEntry = {
@@ -62,6 +62,27 @@ export async function postLedger(
     );
   const row = rows[0];
   if (!row) throw new Error('ledger_post answered no row');
+  return outcomeOf(row);
+}
+
+/** ledger_post's arguments, in its order, for a caller's function that forwards them (postThrough). */
+export type LedgerPostArgs = RawBuilder<unknown>;
+
+/**
+ * The posting through a caller's database function that writes the caller's rows and then calls
+ * ledger_post with these arguments, in one statement (vendor_post_bet, migration 0054).
+ * `statement` must answer ledger_post's row (status, posting_id, codes, balances).
+ */
+export async function postLedgerThrough(
+  db: Conn,
+  p: LedgerPostHead & { channel: string },
+  entries: LedgerPostEntry[],
+  statement: (args: LedgerPostArgs) => RawBuilder<unknown>,
+): Promise<LedgerPostOutcome> {
+  const args = sql`${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${p.channel}`;
+  const { rows } = await (statement(args) as RawBuilder<LedgerPostRow>).execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('the posting statement answered no row');
   return outcomeOf(row);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toMajor, toMinor } from '@gamehall/shared/money';
+import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
@@ -19,6 +20,7 @@ import {
   findHoldByKey,
   heldOffOpenHolds,
   insertHold,
+  type LedgerPostArgs,
   type LedgerPostOutcome,
   ledgerCounts,
   memberAccount,
@@ -27,6 +29,7 @@ import {
   pageEntries,
   postLedger,
   postLedgerBatch,
+  postLedgerThrough,
   removeHeld,
   setHoldPosting,
   settleHold,
@@ -136,6 +139,23 @@ export async function post(trx: Trx, posting: Posting): Promise<PostingResult> {
  */
 export async function postAlone(db: Db, posting: Posting): Promise<PostingResult> {
   return runPosting(db, posting, undefined);
+}
+
+/**
+ * post() in the caller's transaction, sent in one statement with the caller's own writes: `statement`
+ * gets ledger_post's arguments and returns a call of the caller's database function that writes its
+ * rows and then calls ledger_post with them, answering its row (vendor_post_bet, migration 0054).
+ * Same checks, results and errors as post(); a refusal or a conflict throws and the caller's
+ * transaction must roll back (its rows were written in the same statement).
+ */
+export async function postThrough(
+  trx: Trx,
+  posting: Posting,
+  statement: (ledgerPostArgs: LedgerPostArgs) => RawBuilder<unknown>,
+): Promise<PostingResult> {
+  if (!trx.isTransaction) throw new Error('wallet.postThrough must run inside a transaction');
+  const { head, entries } = prepare(posting, undefined);
+  return resultOf(await postLedgerThrough(trx, { ...head, channel: EVENTS_CHANNEL }, entries, statement));
 }
 
 /** `capture` lowers held on that member account in the same row update (capturing a hold). */
