@@ -665,6 +665,9 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       if (won > 0) {
         winBanner.textContent = `You win ${money(won)}`;
         winBanner.hidden = false;
+        setTimeout(() => {
+          winBanner.hidden = true;
+        }, 4000);
         play('win');
         say(`${verdict.textContent ? `${verdict.textContent}. ` : ''}You win ${money(won)}`, 'ok');
       } else {

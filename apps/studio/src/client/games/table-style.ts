@@ -133,8 +133,15 @@ const CSS = `
 .tb-roads h2 { margin-top: 0; }
 
 @media (orientation: landscape) and (max-height: 500px) {
-  .tb-main { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 7fr); align-items: start; }
-  .tb-chipbar, .tb-main > .message { grid-column: 1 / -1; }
+  .tb-main { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 7fr); align-items: start;
+    grid-template-areas: "stage felt" "stage bar" "msg msg"; }
+  .tb-stage { grid-area: stage; } .tb-felt { grid-area: felt; } .tb-main > .message { grid-area: msg; }
+  .tb-chipbar { grid-area: bar; position: static; padding: 6px; gap: 6px; }
+  .tb-felt.roulette { grid-auto-rows: minmax(32px, auto); }
+  .tb-felt.roulette .tb-spot { min-height: 32px; }
+  .tb-felt.baccarat .main { min-height: 64px; }
+  .tb-spot { min-height: 44px; }
+  .tb-chip { width: 40px; height: 40px; }
   .tb-card { --cw: 42px; }
   .tb-wheel { width: min(170px, 26vw); }
   .tb-number { width: 60px; height: 60px; font-size: 28px; }
