@@ -51,11 +51,26 @@ export async function publishAllAfterCommit(
   await sql`SELECT ${sql.join(calls)}`.execute(trx);
 }
 
+/**
+ * One event for every connected member of an audience (a broadcast to everyone, a VIP level, a
+ * team): a single notice, after commit like publishAfterCommit. Each node asks the audience's
+ * resolver (resolveAudiences) which of ITS connected members belong, in one batched query, so
+ * nothing is written or sent per member of the audience.
+ */
+export async function publishToAudienceAfterCommit(trx: Conn, audience: unknown, event: RealtimeEvent): Promise<void> {
+  await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ a: audience, e: event })})`.execute(trx);
+}
+
+/** Which of the connected members (ids) an audience notice concerns; see publishToAudienceAfterCommit. */
+export type AudienceResolver = (audience: unknown, connected: number[]) => Promise<number[]>;
+
 export type EventBus = {
   /** The same as the exported publishAfterCommit, for callers that hold ctx. */
   publishAfterCommit: typeof publishAfterCommit;
   /** Calls `listener` for every event of this member (from any node) until the returned function is called. */
   subscribe: (memberId: number, listener: Listener) => Promise<() => void>;
+  /** Sets the one resolver of audience notices (modules/messages: broadcasts). */
+  resolveAudiences: (resolver: AudienceResolver) => void;
   /** Calls `listener` with every notice on OPERATOR_CHANNEL (from any node) until the returned function is called. */
   subscribeOperators: (listener: OperatorListener) => Promise<() => void>;
   /** Calls `listener` with every notice on CHAT_CHANNEL (from any node) until the returned function is called. */
@@ -94,16 +109,36 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
   let client: pg.Client | undefined;
   let stopPglite: (() => void) | undefined;
   let pgliteListening = false;
+  let audienceResolver: AudienceResolver | undefined;
 
   function dispatch(payload: string | undefined) {
     if (!payload) return;
-    let parsed: { m: number; e: RealtimeEvent };
+    let parsed: { m?: number; a?: unknown; e: RealtimeEvent };
     try {
       parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    for (const listener of listeners.get(parsed.m) ?? []) listener(parsed.e);
+    if (parsed.a !== undefined) {
+      dispatchAudience(parsed.a, parsed.e);
+      return;
+    }
+    for (const listener of listeners.get(parsed.m ?? 0) ?? []) listener(parsed.e);
+  }
+
+  // Connected members are checked in batches of this many ids (one query each).
+  const AUDIENCE_BATCH = 1_000;
+
+  function dispatchAudience(audience: unknown, event: RealtimeEvent) {
+    const resolver = audienceResolver;
+    const connected = [...listeners.keys()];
+    if (!resolver || connected.length === 0) return;
+    void (async () => {
+      for (let i = 0; i < connected.length; i += AUDIENCE_BATCH) {
+        const members = await resolver(audience, connected.slice(i, i + AUDIENCE_BATCH));
+        for (const memberId of members) for (const listener of listeners.get(memberId) ?? []) listener(event);
+      }
+    })().catch(() => undefined);
   }
 
   async function addListener<T>(set: Set<(notice: T) => void>, listener: (notice: T) => void) {
@@ -208,6 +243,9 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
         current?.delete(listener);
         if (current?.size === 0) listeners.delete(memberId);
       };
+    },
+    resolveAudiences(resolver) {
+      audienceResolver = resolver;
     },
     subscribeOperators: (listener) => addListener(operatorListeners, listener),
     subscribeChat: (listener) => addListener(chatListeners, listener),

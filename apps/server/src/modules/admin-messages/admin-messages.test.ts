@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
+import { openTestSocket } from '../../test/socket-client';
 import { sendDueBroadcasts } from '../messages/broadcasts.service';
 
 let t: TestApp;
@@ -266,5 +267,38 @@ describe('feedback', () => {
       'FEEDBACK_IMAGE_INVALID',
     );
     expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.totalElements).toBe(0);
+  });
+});
+
+describe('live push of broadcasts over /ws', () => {
+  it('moves the badges of the connected members of the audience only, sent now or when due', async () => {
+    const base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const vip = await member();
+    const plain = await member();
+    await t.ctx.db.updateTable('members').set({ vip_level: 3 }).where('id', '=', vip.id).execute();
+    const sockets = [vip, plain].map((m) => openTestSocket(`${base}/ws?token=${m.token}`));
+    const [vipSocket, plainSocket] = sockets as [(typeof sockets)[0], (typeof sockets)[0]];
+    await Promise.all(sockets.map((s) => s.next('ready')));
+    const pushed = (socket: typeof vipSocket, id: number) =>
+      socket.next('message', (m) => m.data.broadcast === id);
+
+    const level = (await broadcast({ audience: { type: 'vip_level', vipLevel: 3 } })).json().value.id as number;
+    const listed = (await broadcast({ audience: { type: 'members', usernames: [plain.username] } })).json().value
+      .id as number;
+    await pushed(vipSocket, level);
+    await pushed(plainSocket, listed);
+    const at = new Date(t.ctx.now().getTime() + 60_000).toISOString();
+    const later = (await broadcast({ audience: { type: 'everyone' }, sendAt: at })).json().value.id as number;
+    t.advance(61_000);
+    expect(await sendDueBroadcasts(t.ctx)).toBe(1);
+    await Promise.all([pushed(vipSocket, later), pushed(plainSocket, later)]);
+    // Notices arrive in commit order: by the last push, anything for the earlier ones has arrived.
+    const seen = (socket: typeof vipSocket) => socket.messages.filter((m) => m.type === 'message');
+    expect(seen(vipSocket)).toEqual([]);
+    expect(seen(plainSocket)).toEqual([]);
+    const ids = (await inbox(vip.token)).content.map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining([`b${level}`, `b${later}`]));
+    expect(ids).not.toContain(`b${listed}`);
+    for (const s of sockets) s.ws.close();
   });
 });

@@ -3,9 +3,8 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { publishAllAfterCommit } from '../../realtime/event-bus';
+import { publishToAudienceAfterCommit } from '../../realtime/event-bus';
 import {
-  broadcastMemberIds,
   cancelBroadcast as cancelScheduled,
   dueBroadcasts,
   findBroadcast,
@@ -56,20 +55,17 @@ async function resolveAudience(db: Conn, audience: BroadcastAudience) {
 
 /**
  * Sends a scheduled broadcast now, in the caller's transaction: its members get nothing written but
- * see it through the audience rule. A broadcast to a list of members also moves their badges live
- * (one event each); a broadcast to everyone, a VIP level or a team shows at the next refresh of the
- * badge, since one event per member of a large audience is the million-row write this design avoids.
+ * see it through the audience rule. Its live event is one audience notice after commit: each node
+ * checks only its connected members against the audience, in one query per batch
+ * (messages.service audienceMembers), and moves their badges; nothing is sent per audience member.
  */
 async function sendNow(trx: Conn, id: number, now: Date) {
   if (!(await markBroadcastSent(trx, id, now))) return false;
-  const b = await findBroadcast(trx, id);
-  if (b?.audience === 'members') {
-    const ids = await broadcastMemberIds(trx, id);
-    await publishAllAfterCommit(
-      trx,
-      ids.map((memberId) => ({ memberId, event: { type: MESSAGE_EVENT, data: { kind: null } } })),
-    );
-  }
+  await publishToAudienceAfterCommit(
+    trx,
+    { broadcast: id },
+    { type: MESSAGE_EVENT, data: { kind: null, broadcast: id } },
+  );
   return true;
 }
 

@@ -350,12 +350,14 @@ export async function vipLevelExists(db: Conn, level: number) {
   );
 }
 
-/** The members a 'members' broadcast names (small by construction: at most 10,000), for live events. */
-export async function broadcastMemberIds(db: Conn, broadcastId: number) {
-  const rows = await db
-    .selectFrom('broadcast_members')
-    .select('member_id')
-    .where('broadcast_id', '=', broadcastId)
-    .execute();
-  return rows.map((r) => r.member_id);
+/**
+ * Which of `memberIds` (a node's connected members) a sent broadcast reaches: one query through the
+ * audience rule, for the live push (messages.service audienceMembers).
+ */
+export async function broadcastReaches(db: Conn, broadcastId: number, memberIds: number[]) {
+  if (memberIds.length === 0) return [];
+  const result = await sql<{ id: number | string }>`
+    SELECT m.id FROM members m JOIN broadcasts b ON b.id = ${broadcastId}
+     WHERE m.id = ANY(${sql.val(memberIds)}::bigint[]) AND b.status = 'sent' AND ${inAudience('b', 'm')}`.execute(db);
+  return result.rows.map((r) => Number(r.id));
 }

@@ -13,6 +13,8 @@ const tags = ['messages'];
 /** The member centre's inbox (spec §2 "platform messages (messageV2)", issue 14). */
 export function registerMessagesRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Live broadcasts: this node's connected members in a broadcast's audience get its event.
+  ctx.events.resolveAudiences(messages.audienceMembers(ctx));
 
   app.get(
     '/wps/messages',

@@ -12,6 +12,7 @@ import {
   type SystemMessageKind,
 } from './message-texts';
 import {
+  broadcastReaches,
   countInbox,
   countUnread,
   deleteBroadcastFor,
@@ -62,6 +63,18 @@ export async function sendSystemMessage(
   });
   await publishAfterCommit(trx, message.memberId, { type: MESSAGE_EVENT, data: { kind: message.kind } });
   return { id: Number(row.id) };
+}
+
+/**
+ * The resolver of broadcast audience notices (realtime/event-bus.ts publishToAudienceAfterCommit):
+ * which of a node's connected members a broadcast reaches. Registered once per node at start.
+ */
+export function audienceMembers(ctx: AppContext) {
+  return async (audience: unknown, connected: number[]): Promise<number[]> => {
+    const id = (audience as { broadcast?: unknown } | null)?.broadcast;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return [];
+    return broadcastReaches(ctx.db, id, connected);
+  };
 }
 
 /** A message as the reader sees it: rendered in their language with the brand's placeholders filled. */
