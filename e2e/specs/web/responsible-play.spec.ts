@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
@@ -11,13 +12,15 @@ import { useSiteBrowser } from './web-build';
 // Responsible play in the browser (issue 15 "Tests", docs/responsible-play.md): a member the spec
 // registers sets a daily deposit limit and a larger deposit is refused with the message; the
 // reality check shows over a slot session (the page's clock is moved forward, the product's
-// interval is unchanged) and stop closes the game; after a self-exclusion the member can still log
+// interval is unchanged) and stop closes the game; the house studio's page opened on its own shows
+// its own notice (continue, the next one, stop back to the lobby); after a self-exclusion the member can still log
 // in but a game tile refuses.
 
 useSiteBrowser(async (chromium) => {
   page = await newPage(chromium);
 });
 let page: Page;
+let studioUrl = '';
 const suffix = Date.now().toString(36).slice(-8);
 const username = `rp${suffix}`;
 const password = 'Secret123';
@@ -64,8 +67,34 @@ test('the reality check appears during a slot session and stop closes the game',
   await notice.getByTestId('reality-check-net').waitFor();
   await notice.getByText(/Time since you logged in: \d+ min/).waitFor();
   await screenshot(page, 'responsible-reality-check');
+  studioUrl = (await page.getByTestId('game-frame').getAttribute('src')) ?? '';
   await notice.getByRole('button', { name: 'Stop playing' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/seamless'));
+});
+
+test("the studio's own game page shows the reality check: continue, the next one, stop", async () => {
+  // The same slot opened on its own (not framed by /seamless): the studio page shows the notice.
+  assert.match(studioUrl, /\/studio\/play\?/);
+  // The notice's interval is read once the page has opened: the clock moves only after that answer.
+  const asked = page.waitForResponse((r) => r.url().includes('/wps/responsible/realityCheck/game'));
+  await page.goto(studioUrl);
+  assert.equal((await asked).status(), 200);
+  await page.getByTestId('spin').waitFor();
+  const notice = page.getByRole('alertdialog', { name: 'Reality check' });
+  await page.clock.fastForward('14:00');
+  assert.equal(await notice.count(), 0);
+  await page.clock.fastForward('01:01');
+  await notice.waitFor();
+  await notice.getByText(/Time since you logged in: \d+ min/).waitFor();
+  await notice.getByText(/Your net result since login: PHP -?[\d,]+\.\d\d/).waitFor();
+  await screenshot(page, 'responsible-reality-check-studio');
+  await notice.getByRole('button', { name: 'Continue playing' }).click();
+  await notice.waitFor({ state: 'detached' });
+  await page.getByTestId('spin').click();
+  await page.clock.fastForward('15:01');
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Stop playing' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/studio'));
 });
 
 test('a self-excluded member can log in but a game tile refuses', async () => {
