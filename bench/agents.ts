@@ -10,6 +10,7 @@
 //   bash scripts/pg-cluster.sh start /tmp/benchpg     (prints the URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/agents.ts
 //   MEMBERS=20000 ROUNDS=1000000 ...                   (smaller sizes; the output says which were used)
+//   SEARCH_ONLY=1 ...                                  (downline search and lists only; see below)
 //
 // The bench creates and drops its own database on that server.
 import { sql } from 'kysely';
@@ -30,6 +31,10 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5_000_000);
 const DAYS = 60;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 const SLOW_ITERATIONS = Number(process.env.SLOW_ITERATIONS ?? 10);
+// SEARCH_ONLY=1: the tree and member calls only (downline search and lists), without the job's 61
+// days of figures and the calls that read them: a few minutes instead of a quarter of an hour, for
+// measuring the search on a machine that is quiet only briefly.
+const SEARCH_ONLY = process.env.SEARCH_ONLY === '1';
 
 function seconds(t0: number) {
   return ((performance.now() - t0) / 1000).toFixed(1);
@@ -44,22 +49,27 @@ async function main() {
     const app = await buildApp(ctx);
     const tz = (await getBrand(ctx.db)).timeZone;
     console.log(`load average before: ${loadAverage()}`);
+    // The figures the job keeps: every day of the range once (what its backfill does on a new database).
+    async function computeFigures(today: string): Promise<string> {
+      const t0 = performance.now();
+      const dayTimes: number[] = [];
+      for (let day = addDays(today, -DAYS); day <= today; day = addDays(day, 1)) {
+        const d0 = performance.now();
+        await refreshAgentDay(ctx, day, tz);
+        dayTimes.push(performance.now() - d0);
+      }
+      dayTimes.sort((a, b) => a - b);
+      const line =
+        `agent figures: ${DAYS + 1} days in ${seconds(t0)} s (one day: median ${(percentile(dayTimes, 50) / 1000).toFixed(2)} s, ` +
+        `max ${((dayTimes[dayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`;
+      console.log(line);
+      return line;
+    }
     const top = await generateAgentTeam(ctx.db, { members: MEMBERS, levels: LEVELS, rounds: ROUNDS, days: DAYS });
 
-    // The figures the job keeps: every day of the range once (what its backfill does on a new database).
     const today = await dayOf(ctx.db, ctx.now(), tz);
-    const t0 = performance.now();
-    const dayTimes: number[] = [];
-    for (let day = addDays(today, -DAYS); day <= today; day = addDays(day, 1)) {
-      const d0 = performance.now();
-      await refreshAgentDay(ctx, day, tz);
-      dayTimes.push(performance.now() - d0);
-    }
-    dayTimes.sort((a, b) => a - b);
-    const jobLine =
-      `agent figures: ${DAYS + 1} days in ${seconds(t0)} s (one day: median ${(percentile(dayTimes, 50) / 1000).toFixed(2)} s, ` +
-      `max ${((dayTimes[dayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`;
-    console.log(jobLine);
+    let jobLine = 'agent figures: not computed (SEARCH_ONLY)';
+    if (!SEARCH_ONLY) jobLine = await computeFigures(today);
     await sql`ANALYZE`.execute(ctx.db);
 
     const token = await issueSession(ctx, ctx.db, { memberId: top, area: 'agent', ip: '127.0.0.1', userAgent: null });
@@ -71,24 +81,26 @@ async function main() {
     const pick = (i: number) => (i * 7_654_321 + 12_345) % MEMBERS;
     const from = addDays(today, -29);
     const range = `from=${from}&to=${today}`;
-
-    // The overview's 30-day figures against an exact count from the rounds.
-    const overview = (await get(`/wps/agent/team/overview?${range}`)).json().value;
     const start = sql`(${from}::date::timestamp AT TIME ZONE ${tz})`;
-    const exact = (
-      await sql<{ active: number; bets: string }>`
-        SELECT count(DISTINCT vr.member_id)::int AS active, sum(vr.bet_amount)::bigint AS bets
-        FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
-        WHERE t.ancestor_id = ${top} AND t.depth >= 1 AND vr.status = 'closed' AND vr.closed_at >= ${start}`.execute(
-        ctx.db,
-      )
-    ).rows[0];
-    const exactActive = Number(exact?.active ?? 0);
-    console.log(
-      `30-day team: size ${overview.teamSize}, active members ${overview.current.activeMembers} (exact ${exactActive}, ` +
-        `${(((overview.current.activeMembers - exactActive) / Math.max(1, exactActive)) * 100).toFixed(2)}%), ` +
-        `valid bets ${overview.current.validBets} (exact ${Number(exact?.bets ?? 0) / 100})`,
-    );
+
+    if (!SEARCH_ONLY) {
+      // The overview's 30-day figures against an exact count from the rounds.
+      const overview = (await get(`/wps/agent/team/overview?${range}`)).json().value;
+      const exact = (
+        await sql<{ active: number; bets: string }>`
+          SELECT count(DISTINCT vr.member_id)::int AS active, sum(vr.bet_amount)::bigint AS bets
+          FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
+          WHERE t.ancestor_id = ${top} AND t.depth >= 1 AND vr.status = 'closed' AND vr.closed_at >= ${start}`.execute(
+          ctx.db,
+        )
+      ).rows[0];
+      const exactActive = Number(exact?.active ?? 0);
+      console.log(
+        `30-day team: size ${overview.teamSize}, active members ${overview.current.activeMembers} (exact ${exactActive}, ` +
+          `${(((overview.current.activeMembers - exactActive) / Math.max(1, exactActive)) * 100).toFixed(2)}%), ` +
+          `valid bets ${overview.current.validBets} (exact ${Number(exact?.bets ?? 0) / 100})`,
+      );
+    }
 
     const firstId = top + 1;
     const levelFive =
@@ -116,25 +128,27 @@ async function main() {
         await sql`SELECT id, username FROM members WHERE id = ${firstId + pick(i)}`.execute(ctx.db);
       }),
     );
-    results.push(
-      await timeSerial('team overview of the top agent, 30 days and the previous 30 (API)', ITERATIONS, async () => {
-        await get(`/wps/agent/team/overview?${range}`);
-      }),
-    );
-    results.push(
-      await timeSerial(
-        `team overview of a level-5 sub-agent (team ${midTeam}), 30 days (API)`,
-        ITERATIONS,
-        async () => {
-          const res = await app.inject({
-            method: 'GET',
-            url: `/wps/agent/team/overview?${range}`,
-            headers: { authorization: midToken },
-          });
-          if (res.statusCode !== 200) throw new Error(res.body);
-        },
-      ),
-    );
+    if (!SEARCH_ONLY)
+      results.push(
+        await timeSerial('team overview of the top agent, 30 days and the previous 30 (API)', ITERATIONS, async () => {
+          await get(`/wps/agent/team/overview?${range}`);
+        }),
+      );
+    if (!SEARCH_ONLY)
+      results.push(
+        await timeSerial(
+          `team overview of a level-5 sub-agent (team ${midTeam}), 30 days (API)`,
+          ITERATIONS,
+          async () => {
+            const res = await app.inject({
+              method: 'GET',
+              url: `/wps/agent/team/overview?${range}`,
+              headers: { authorization: midToken },
+            });
+            if (res.statusCode !== 200) throw new Error(res.body);
+          },
+        ),
+      );
     results.push(
       await timeSerial("downline search, all levels: username prefix 'team12345' (API)", ITERATIONS, async (i) => {
         await get(`/wps/agent/downlines?scope=all&q=team${String(pick(i)).slice(0, 5)}&pageSize=20`);
@@ -155,28 +169,30 @@ async function main() {
         await get('/wps/agent/downlines?scope=all&pageSize=20');
       }),
     );
-    results.push(
-      await timeSerial('team betting by game type, 7 days, from the rounds (API)', SLOW_ITERATIONS, async () => {
-        await get(`/wps/agent/team/bets?from=${addDays(today, -6)}&to=${today}&groupBy=gameType`);
-      }),
-    );
-    results.push(
-      await timeSerial('user loss statements, 30 days, from the daily figures (API)', SLOW_ITERATIONS, async () => {
-        await get(`/wps/agent/team/loss?${range}`);
-      }),
-    );
-    // Before: the overview's round figures scanned from the rounds per request (both periods).
-    const prevStart = sql`(${addDays(from, -30)}::date::timestamp AT TIME ZONE ${tz})`;
-    results.push(
-      await timeSerial('before: 60 days of team rounds scanned per request (SQL)', SLOW_ITERATIONS, async () => {
-        await sql`
-          SELECT vr.closed_at >= ${start} AS current, count(*), sum(vr.bet_amount), sum(vr.win_amount),
-            count(DISTINCT vr.member_id)
-          FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
-          WHERE t.ancestor_id = ${top} AND t.depth >= 1 AND vr.status = 'closed' AND vr.closed_at >= ${prevStart}
-          GROUP BY 1`.execute(ctx.db);
-      }),
-    );
+    if (!SEARCH_ONLY) {
+      results.push(
+        await timeSerial('team betting by game type, 7 days, from the rounds (API)', SLOW_ITERATIONS, async () => {
+          await get(`/wps/agent/team/bets?from=${addDays(today, -6)}&to=${today}&groupBy=gameType`);
+        }),
+      );
+      results.push(
+        await timeSerial('user loss statements, 30 days, from the daily figures (API)', SLOW_ITERATIONS, async () => {
+          await get(`/wps/agent/team/loss?${range}`);
+        }),
+      );
+      // Before: the overview's round figures scanned from the rounds per request (both periods).
+      const prevStart = sql`(${addDays(from, -30)}::date::timestamp AT TIME ZONE ${tz})`;
+      results.push(
+        await timeSerial('before: 60 days of team rounds scanned per request (SQL)', SLOW_ITERATIONS, async () => {
+          await sql`
+            SELECT vr.closed_at >= ${start} AS current, count(*), sum(vr.bet_amount), sum(vr.win_amount),
+              count(DISTINCT vr.member_id)
+            FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
+            WHERE t.ancestor_id = ${top} AND t.depth >= 1 AND vr.status = 'closed' AND vr.closed_at >= ${prevStart}
+            GROUP BY 1`.execute(ctx.db);
+        }),
+      );
+    }
 
     const counts = await sql<{ members: number; rounds: number; tree: number; member_days: number; team_days: number }>`
       SELECT (SELECT count(*) FROM members)::int AS members, (SELECT count(*) FROM vendor_rounds)::int AS rounds,
