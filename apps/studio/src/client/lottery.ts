@@ -231,7 +231,11 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     const mine = (data?.tickets ?? []).filter((t) => t.numero === r.numero);
     skip.hidden = !animate;
     replay.disabled = animate;
-    if (animate) say(`Draw ${r.numero} is being drawn…`);
+    if (animate) {
+      say(`Draw ${r.numero} is being drawn…`);
+      const box = board.el.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > innerHeight) board.el.scrollIntoView({ block: 'nearest' });
+    }
     await board.show(r, { animate: animate && !reduced, hits: hitKeys(r.prizes, mine) });
     skip.hidden = true;
     replay.disabled = false;
@@ -256,8 +260,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   async function load() {
     loadedAt = Date.now();
     const previous = data;
-    data = await api<LotteryInfo>('/api/lottery');
-    balance.textContent = money(data.balance);
+    const fresh = await api<LotteryInfo>('/api/lottery');
+    data = fresh;
     if (!typeSelect.options.length) {
       for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, t.name));
       typeSelect.dispatchEvent(new Event('change'));
@@ -273,14 +277,22 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     )
       awaiting = null;
     seedHash.textContent = data.open.serverSeedHash;
-    renderTickets(data);
     renderResults(data);
     replay.disabled = !latest;
     if (!latest && board.numero === null) board.empty('The first draw is on its way: buy a ticket for it');
-    if (latest && board.numero !== latest.numero) {
-      // A draw made while the page was open is shown being made; the one found on opening, at once.
-      void present(latest, previous !== null);
+    const settle = () => {
+      balance.textContent = money(fresh.balance);
+      renderTickets(fresh);
+    };
+    if (latest && board.numero !== latest.numero && previous !== null) {
+      // A draw made while the page was open is shown being made; the tickets and the balance it
+      // settled follow once the last number has landed.
+      void present(latest, true).then(settle);
+      return;
     }
+    // The draw found on opening is shown at once.
+    if (latest && board.numero !== latest.numero) void present(latest, false);
+    settle();
   }
 
   function renderTickets(d: LotteryInfo) {
