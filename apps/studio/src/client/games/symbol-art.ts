@@ -1,10 +1,14 @@
 /// <reference lib="dom" />
-// Slot symbols drawn by the studio itself (inline SVG): a shape per pay rank, the theme's own colour
-// for that rank (theme-art.ts) with a gradient and a gloss, and the symbol's initials; WILD and FREE
-// (scatter) badges in the theme's colours. The themes' emoji need a colour
-// emoji font, which many devices (and headless browsers) lack: they showed as empty boxes there.
-// Drawn symbols look the same everywhere; the emoji stays the symbol's tooltip on devices that have it.
+// Slot symbols drawn by the studio itself (inline SVG): each symbol's own picture (symbol-icons.ts; the
+// ocean's creatures are the fishing game's drawings) on a ground that shows its pay tier (a gold
+// medallion with rays for the three best, a coloured disc for the next three, a plain tile for the
+// rest), the wild with a WILD ribbon and the scatter on a starburst with a FREE ribbon. A symbol with
+// no picture (a theme added later) falls back to a shape per pay rank with its initials. The themes'
+// emoji need a colour emoji font, which many devices (and headless browsers) lack: they showed as
+// empty boxes there. Drawn symbols look the same everywhere.
 
+import { fishParts } from './fish-art';
+import { ICONS, iconKey } from './symbol-icons';
 import { themeArt } from './theme-art';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -104,6 +108,43 @@ function gradient(id: string, color: string): SVGElement {
   return g;
 }
 
+/** The ocean theme's sea creatures are the fishing game's drawings (fish-art.ts). */
+export const FISH_OF: Record<string, string> = {
+  whale: 'whale',
+  shark: 'shark',
+  octopus: 'octopus',
+  turtle: 'turtle',
+  'tropical fish': 'clownfish',
+};
+
+/** The picture of a symbol in a 100 x 100 box, or null when none is drawn for it. */
+export function symbolPicture(theme: string, name: string): SVGElement | null {
+  const fish = FISH_OF[name.toLowerCase()];
+  const g = el('g', {});
+  if (fish) {
+    g.setAttribute('transform', 'translate(0 20)');
+    for (const [tag, attrs] of fishParts(fish)) g.append(el(tag, attrs));
+    return g;
+  }
+  const key = iconKey(theme, name);
+  if (!key) return null;
+  g.innerHTML = ICONS[key] ?? '';
+  return g;
+}
+
+/** Pay tiers: the three best symbols get a gold medallion with rays, the next three a coloured disc, the rest a plain tile. */
+export function payTier(rank: number): 'high' | 'mid' | 'low' {
+  return rank < 3 ? 'high' : rank < 6 ? 'mid' : 'low';
+}
+
+/** A ribbon with a word across the bottom of a symbol (WILD, FREE). */
+function banner(text: string, fill: string, frame: string): SVGElement[] {
+  return [
+    el('path', { d: 'M4 70 H96 L90 81 L96 92 H4 L10 81Z', fill, stroke: frame, 'stroke-width': 3 }),
+    label(text, 19, 81),
+  ];
+}
+
 /** The SVG of one symbol of a theme (`rank`: its position among the regular symbols, best first; `text`: its label). */
 export function symbolSvg(symbol: SlotSymbol, theme: string, rank: number, text: string): SVGSVGElement {
   const art = themeArt(theme);
@@ -112,43 +153,85 @@ export function symbolSvg(symbol: SlotSymbol, theme: string, rank: number, text:
   const id = `sg-${theme.replace(/[^a-z0-9]/gi, '')}-${symbol.id}`;
   const defs = el('defs', {});
   svg.append(defs);
+  const picture = symbolPicture(theme, symbol.name);
+  svg.dataset.tier = symbol.kind === 'regular' ? payTier(rank) : symbol.kind;
   const gloss = el('ellipse', { cx: 50, cy: 30, rx: 30, ry: 12, fill: '#fff', 'fill-opacity': 0.22 });
+  const inset = (scale: number, dy = 0) => {
+    if (!picture) return;
+    const t = (100 - 100 * scale) / 2;
+    const g = el('g', { transform: `translate(${t} ${t + dy}) scale(${scale})` });
+    g.append(picture);
+    svg.append(g);
+  };
   if (symbol.kind === 'wild') {
     defs.append(gradient(id, art.wild));
     svg.append(
       el('rect', {
         x: 4,
-        y: 18,
+        y: 4,
         width: 92,
-        height: 64,
-        rx: 12,
+        height: 92,
+        rx: 16,
         fill: `url(#${id})`,
         stroke: art.frame,
         'stroke-width': 4,
       }),
-      gloss,
-      label('WILD', 30),
     );
+    if (picture) {
+      inset(0.7, -10);
+      svg.append(...banner('WILD', art.wild, art.frame));
+    } else svg.append(gloss, label('WILD', 30));
     return svg;
   }
   if (symbol.kind === 'scatter') {
     defs.append(gradient(id, art.scatter));
     svg.append(
       el('polygon', { points: polygon(12, 48, 34), fill: `url(#${id})`, stroke: art.frame, 'stroke-width': 3 }),
-      gloss,
-      label('FREE', 24),
     );
+    if (picture) {
+      inset(0.62, -8);
+      svg.append(...banner('FREE', art.scatter, art.frame));
+    } else svg.append(gloss, label('FREE', 24));
     return svg;
   }
   const color = art.colors[rank % art.colors.length] ?? art.accent;
   defs.append(gradient(id, color));
-  const shape = SHAPES[rank % SHAPES.length] ?? SHAPES[0];
-  const body = shape?.(`url(#${id})`);
-  if (body) {
-    body.setAttribute('stroke', art.frame);
-    body.setAttribute('stroke-width', '3');
-    svg.append(body);
+  if (!picture) {
+    const shape = SHAPES[rank % SHAPES.length] ?? SHAPES[0];
+    const body = shape?.(`url(#${id})`);
+    if (body) {
+      body.setAttribute('stroke', art.frame);
+      body.setAttribute('stroke-width', '3');
+      svg.append(body);
+    }
+    svg.append(gloss, label(text, rank < 3 ? 30 : 28, rank === 6 ? 60 : 50));
+    return svg;
   }
-  svg.append(gloss, label(text, rank < 3 ? 30 : 28, rank === 6 ? 60 : 50));
+  const tier = payTier(rank);
+  if (tier === 'high') {
+    // Rays and a gold ring: the best symbols read as the prize at a glance.
+    svg.append(
+      el('polygon', { points: polygon(16, 50, 36), fill: art.accent, 'fill-opacity': 0.55 }),
+      el('circle', { cx: 50, cy: 50, r: 42, fill: `url(#${id})`, stroke: art.frame, 'stroke-width': 5 }),
+      el('circle', { cx: 50, cy: 50, r: 36, fill: 'none', stroke: '#fff', 'stroke-opacity': 0.5, 'stroke-width': 1.5 }),
+    );
+    inset(0.68);
+  } else if (tier === 'mid') {
+    svg.append(
+      el('circle', {
+        cx: 50,
+        cy: 50,
+        r: 44,
+        fill: `url(#${id})`,
+        'fill-opacity': 0.85,
+        stroke: '#fff6',
+        'stroke-width': 2,
+      }),
+    );
+    inset(0.74);
+  } else {
+    svg.append(el('rect', { x: 8, y: 8, width: 84, height: 84, rx: 18, fill: color, 'fill-opacity': 0.28 }));
+    inset(0.78);
+  }
   return svg;
 }
