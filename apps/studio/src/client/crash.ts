@@ -220,7 +220,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!autoRun) return;
     const run = autoRun;
     autoRun = null;
-    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round(s), net ${signed(run.net)}`;
+    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round(s) played, net ${signed(run.net)}`;
     renderButtons();
   }
 

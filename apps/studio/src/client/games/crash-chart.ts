@@ -8,7 +8,7 @@ import { type ChartScale, chartScale, curvePoints, ticks } from './crash-present
 const NS = 'http://www.w3.org/2000/svg';
 const W = 600;
 const H = 300;
-const LEFT = 44;
+const LEFT = 54;
 const BOTTOM = 24;
 const TOP = 12;
 const RIGHT = 14;

@@ -165,7 +165,7 @@ export function parseAutoConfig(f: {
 
 /** Whether auto-bet places another bet, or why it stops. */
 export function autoNext(config: AutoConfig, progress: AutoProgress): { go: true } | { go: false; reason: string } {
-  if (progress.played >= config.rounds) return { go: false, reason: `${config.rounds} rounds played` };
+  if (progress.played >= config.rounds) return { go: false, reason: 'all rounds played' };
   if (config.stopLoss !== null && -progress.net >= config.stopLoss) return { go: false, reason: 'loss limit reached' };
   if (config.stopProfit !== null && progress.net >= config.stopProfit)
     return { go: false, reason: 'profit target reached' };

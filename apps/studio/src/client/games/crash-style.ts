@@ -22,7 +22,7 @@ export const CRASH_CSS = `
 .crash-grid line { stroke: #ffffff14; stroke-width: 1; }
 .crash-grid line.axis { stroke: #ffffff40; }
 .crash-grid text { fill: #93a0bd; font-size: 12px; font-family: system-ui, sans-serif; }
-@media (max-width: 600px) { .crash-grid text { font-size: 18px; } }
+@media (max-width: 600px) { .crash-grid text { font-size: 17px; } }
 .crash-line { stroke: currentColor; stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; }
 .crash-head { fill: #fff; stroke: currentColor; stroke-width: 3; }
 .crash-halo { fill: currentColor; opacity: 0.8; }
