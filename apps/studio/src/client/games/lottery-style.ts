@@ -13,7 +13,7 @@ export const LOTTERY_CSS = `
 .lot-timer { height: 6px; margin-top: 8px; border-radius: 3px; background: #ffffff1a; overflow: hidden; }
 .lot-timer span { display: block; height: 100%; background: linear-gradient(90deg, var(--accent), #ff8a3a);
   transform-origin: left; transition: transform 1s linear; }
-.lot-stage { border: 1px solid #6b4e1d; border-radius: 14px; padding: 12px; margin-bottom: 10px;
+.lot-stage { contain: content; border: 1px solid #6b4e1d; border-radius: 14px; padding: 12px; margin-bottom: 10px;
   background: radial-gradient(ellipse at 50% 0%, #4a2412 0%, transparent 70%), linear-gradient(180deg, #2a1408, #170c06); }
 .lot-board-empty { text-align: center; color: #d8c3a0; margin: 6px 0; }
 .lot-board-title { text-align: center; color: #ffd98a; letter-spacing: .04em; }
@@ -25,13 +25,13 @@ export const LOTTERY_CSS = `
 .lot-numbers { display: flex; flex-wrap: wrap; gap: 6px 10px; min-width: 0; }
 .lot-number { display: inline-flex; gap: 2px; border-radius: 16px; padding: 1px; }
 .lot-number.hit.landed { box-shadow: 0 0 0 2px var(--win), 0 0 12px var(--win); }
-.lot-ball { width: 24px; height: 24px; border-radius: 50%; display: inline-flex; align-items: center;
+.lot-ball { contain: strict; width: 24px; height: 24px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; font-weight: 800; font-size: 14px; font-variant-numeric: tabular-nums; color: #2a1408;
   background: radial-gradient(circle at 35% 30%, #fff 0%, #ffe7b0 35%, #e7a93c 100%); box-shadow: 0 1px 3px #0009; }
 .lot-ball.empty { background: #ffffff14; color: #d8c3a0; box-shadow: none; }
 .tier-special .lot-ball:not(.empty) { width: 30px; height: 30px; font-size: 17px;
   background: radial-gradient(circle at 35% 30%, #fff 0%, #ffb3a6 35%, #d8402a 100%); color: #fff; text-shadow: 0 1px 2px #0008; }
-.lot-number.rolling .lot-ball { animation: lot-tumble 0.12s linear infinite; }
+.lot-number.rolling .lot-ball { animation: lot-tumble 0.12s linear infinite; will-change: transform; }
 .lot-number.landed { animation: lot-land 0.25s ease-out; }
 @keyframes lot-tumble { 50% { transform: translateY(-3px) rotate(20deg); } }
 @keyframes lot-land { from { transform: scale(1.3); } to { transform: scale(1); } }
