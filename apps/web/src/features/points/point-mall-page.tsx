@@ -141,42 +141,48 @@ function Rules({ token }: { token: string }) {
   const symbol = useQuery(configQuery).data?.currencySymbol;
   if (!config) return null;
   const earning = config.rates.filter((r) => r.ratePpm > 0);
+  // Issue 13 "Marketing texts must match the configured programmes": no earning or converting is
+  // promised when the back office has every rate at 0 or conversion switched off.
   return (
     <div className="max-w-3xl space-y-4 text-sm" data-testid="points-rules">
       <ul className="list-disc space-y-2 pl-5 rtl:pr-5 rtl:pl-0">
-        <li>{t('points.rules.earn')}</li>
+        <li>{earning.length > 0 ? t('points.rules.earn') : t('points.rules.earnNone')}</li>
         <li>
-          {t('points.rules.ratio', {
-            points: config.exchangePoints,
-            amount: displayAmount(config.exchangeAmount, { symbol }),
-            min: config.minConvertPoints,
-          })}
+          {config.convertEnabled
+            ? t('points.rules.ratio', {
+                points: config.exchangePoints,
+                amount: displayAmount(config.exchangeAmount, { symbol }),
+                min: config.minConvertPoints,
+              })
+            : t('points.rules.convertOff')}
         </li>
-        <li>{t('points.rules.redeem')}</li>
+        <li>{config.convertEnabled ? t('points.rules.redeem') : t('points.rules.redeemOnly')}</li>
         <li>{t('points.rules.physical')}</li>
         <li>{t('points.neverExpire')}</li>
       </ul>
-      <table className="w-full max-w-md text-left">
-        <caption className="mb-2 text-left font-semibold">{t('points.rules.ratesTitle')}</caption>
-        <thead className="text-(--text-muted)">
-          <tr>
-            <th scope="col" className="py-1">
-              {t('points.rules.gameType')}
-            </th>
-            <th scope="col" className="py-1">
-              {t('points.rules.rate', { amount: displayAmount(100, { symbol }) })}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {earning.map((r) => (
-            <tr key={r.gameType} className="border-t border-(--text-muted)/20">
-              <td className="py-1">{t(`points.gameType.${r.gameType}`, { defaultValue: r.gameType })}</td>
-              <td className="py-1">{(r.ratePpm / 100).toLocaleString()}</td>
+      {earning.length > 0 && (
+        <table className="w-full max-w-md text-left">
+          <caption className="mb-2 text-left font-semibold">{t('points.rules.ratesTitle')}</caption>
+          <thead className="text-(--text-muted)">
+            <tr>
+              <th scope="col" className="py-1">
+                {t('points.rules.gameType')}
+              </th>
+              <th scope="col" className="py-1">
+                {t('points.rules.rate', { amount: displayAmount(100, { symbol }) })}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {earning.map((r) => (
+              <tr key={r.gameType} className="border-t border-(--text-muted)/20">
+                <td className="py-1">{t(`points.gameType.${r.gameType}`, { defaultValue: r.gameType })}</td>
+                <td className="py-1">{(r.ratePpm / 100).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {config.rules && <p className="whitespace-pre-line">{config.rules}</p>}
     </div>
   );
