@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { OFFLINE_SCRIPT } from './cache-rules';
+import { type OfflineTexts, offlineScript, offlineTextsOf } from './offline-texts';
 
 // Builds the service worker (sw.ts) into /sw.js beside the site and writes into it the build's
 // version and the files to precache, taken from this build's output (issue 14, docs/pwa.md). No
@@ -8,6 +11,17 @@ import type { Plugin } from 'vite';
 
 const entry = fileURLToPath(new URL('./sw.ts', import.meta.url));
 export const SW_FILE = 'sw.js';
+const locales = fileURLToPath(new URL('../locales/', import.meta.url));
+
+/** The offline page's strings of every locale file that has them (offline-texts.ts). */
+function offlineTexts(): Record<string, OfflineTexts> {
+  const texts: Record<string, OfflineTexts> = {};
+  for (const file of readdirSync(locales).filter((f) => f.endsWith('.json'))) {
+    const own = offlineTextsOf(JSON.parse(readFileSync(`${locales}${file}`, 'utf8')));
+    if (own) texts[file.slice(0, -'.json'.length)] = own;
+  }
+  return texts;
+}
 
 /** The app shell and the hashed scripts and styles; of the 38 language files only English (the fallback). */
 export function precacheList(files: { fileName: string; facadeModuleId?: string | null }[]): string[] {
@@ -29,6 +43,7 @@ export function serviceWorker(): Plugin {
       this.emitFile({ type: 'chunk', id: entry, fileName: SW_FILE });
     },
     generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: OFFLINE_SCRIPT.slice(1), source: offlineScript(offlineTexts()) });
       const sw = bundle[SW_FILE];
       if (sw?.type !== 'chunk') throw new Error('service worker chunk missing');
       const files = Object.values(bundle)

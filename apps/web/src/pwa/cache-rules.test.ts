@@ -51,6 +51,7 @@ describe('service worker cache rules (docs/pwa.md)', () => {
     expect(get('/assets/index-Ca6D9oxx.js')).toBe('cache-first');
     expect(get('/assets/index-DzN3.css')).toBe('cache-first');
     expect(get('/offline.html')).toBe('cache-first');
+    expect(get('/offline.js')).toBe('cache-first');
     expect(get('/', 'navigate')).toBe('page');
     expect(get('/down', 'navigate')).toBe('page');
     expect(get('/member/transferFund', 'navigate')).toBe('page');

@@ -38,6 +38,8 @@ export const NEVER_CACHED_PREFIXES = [
 const PRIVATE_PARAMS = /token|auth|session|sign|amount|balance|money|password|otp|code/i;
 
 export const OFFLINE_PAGE = '/offline.html';
+/** The offline page's script: its strings in the member's language (offline-texts.ts). */
+export const OFFLINE_SCRIPT = '/offline.js';
 
 export type RequestFacts = { url: string; method: string; mode: string };
 
@@ -59,7 +61,7 @@ export function strategyFor(request: RequestFacts, origin: string): Strategy {
   if ([...url.searchParams.keys()].some((k) => PRIVATE_PARAMS.test(k))) return 'bypass';
   if (request.mode === 'navigate') return 'page';
   if (url.pathname.startsWith('/assets/')) return 'cache-first';
-  if (url.pathname === OFFLINE_PAGE) return 'cache-first';
+  if (url.pathname === OFFLINE_PAGE || url.pathname === OFFLINE_SCRIPT) return 'cache-first';
   if (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/pwa/')) return 'network-first';
   return 'bypass';
 }

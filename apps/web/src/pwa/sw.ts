@@ -2,7 +2,7 @@
 // the build's file list in place of BUILD below. It precaches the app shell and the hashed
 // scripts and styles, answers pages from the network with the offline page as the fallback, and
 // never stores an API answer (cache-rules.ts decides).
-import { cachesToDelete, OFFLINE_PAGE, type Strategy, storable, strategyFor } from './cache-rules';
+import { cachesToDelete, OFFLINE_PAGE, OFFLINE_SCRIPT, type Strategy, storable, strategyFor } from './cache-rules';
 
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
@@ -28,7 +28,7 @@ worker.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll([OFFLINE_PAGE, ...build.precache]))
+      .then((cache) => cache.addAll([OFFLINE_PAGE, OFFLINE_SCRIPT, ...build.precache]))
       .then(() => worker.skipWaiting()),
   );
 });

@@ -20,6 +20,8 @@ import {
   specOf,
   toDraft,
 } from './brand-settings';
+import { PWA_COLOUR_KEYS } from './pwa-colours';
+import { PwaColoursCard } from './pwa-colours-card';
 import { Switch } from './switch';
 
 // Brand settings by group, each saved on its own (PUT /admin/brand/settings/:key) after the console's
@@ -340,6 +342,8 @@ export function BrandSettingsPage() {
   const settings = brand.data?.settings ?? [];
   const byGroup = new Map<SettingGroup, { spec: SettingSpec; value: unknown }[]>();
   for (const s of settings) {
+    // The app colours have their own editor with a preview (pwa-colours-card.tsx).
+    if ((PWA_COLOUR_KEYS as readonly string[]).includes(s.key)) continue;
     const spec = specOf(s.key, s.value);
     byGroup.set(spec.group, [...(byGroup.get(spec.group) ?? []), { spec, value: s.value }]);
   }
@@ -365,6 +369,9 @@ export function BrandSettingsPage() {
                 {t(`settings.groups.${g}.title`)}
               </a>
             ))}
+            <a href="#group-app" className="rounded-md border border-(--border) px-2 py-1 hover:text-(--accent)">
+              {t('pwaColours.group')}
+            </a>
             <a href="#group-switches" className="rounded-md border border-(--border) px-2 py-1 hover:text-(--accent)">
               {t('switches.title')}
             </a>
@@ -382,6 +389,12 @@ export function BrandSettingsPage() {
               </div>
             </section>
           ))}
+          <section id="group-app" aria-labelledby="group-app-title" className="mb-6 scroll-mt-4">
+            <h2 id="group-app-title" className="mb-3 text-lg font-semibold">
+              {t('pwaColours.group')}
+            </h2>
+            <PwaColoursCard settings={settings} />
+          </section>
           <section id="group-switches" aria-labelledby="group-switches-title" className="mb-6 scroll-mt-4">
             <h2 id="group-switches-title" className="mb-1 text-lg font-semibold">
               {t('switches.title')}
