@@ -151,7 +151,12 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     message,
   );
 
-  const history = h('div', { class: 'crash-history', 'data-testid': 'history', 'aria-label': 'Recent crash points' });
+  const history = h('div', {
+    class: 'crash-history',
+    role: 'group',
+    'data-testid': 'history',
+    'aria-label': 'Recent crash points',
+  });
   const players = h('tbody', { 'data-testid': 'players' });
   const playersSummary = h('p', { class: 'muted small', 'data-testid': 'players-summary' });
   const myBody = h('tbody', { 'data-testid': 'my-bets' });
