@@ -1,26 +1,109 @@
 /// <reference lib="dom" />
-// The house studio's slot page in a browser (issue 16): JS and asset bytes (gzip) of the page, first
-// paint and time to first spin (the spin button ready) at a desktop and a phone profile, and frames
-// per second while the reels spin and land with Chromium's CPU throttled 4x (CDP
-// Emulation.setCPUThrottlingRate), over SPINS spins. The studio runs alone on an in-memory database
-// (trial play, no platform behind it), as `npm run start:studio` does.
+// The house studio's game pages in a browser (issue 16), per game kind: JS and asset bytes (gzip)
+// of the page, the bytes of the kind's own modules inside the shared page script, first paint and
+// time to the first spin or bet (the kind's main control present and enabled) at a desktop and a
+// phone profile, and frames per second during the main animation with Chromium's CPU throttled 4x
+// (CDP Emulation.setCPUThrottlingRate).
 //
-//   node --import tsx bench/studio-pages.ts            (CHROMIUM_PATH, GAME=SLOT-00039, SPINS=6)
+// Instant kinds (slot, fish, duel, match, derby) are measured over ROUNDS rounds each, from the click
+// to the scene at rest (the button enabled again). The shared-timeline kinds (crash, baccarat,
+// roulette, lottery) run on the server's clock, not on a click: they are measured over a WINDOW of
+// seconds of the page as it runs (the crash curve flies and restarts every few seconds; a table's
+// deal or spin falls in the window only when its countdown ends inside it; a lottery draw only every
+// few minutes, so its window is mostly the idle page). The studio runs alone on an in-memory
+// database (trial play, no platform behind it), as `npm run start:studio` does.
+//
+//   node --import tsx bench/studio-pages.ts      (CHROMIUM_PATH, KINDS=slot,fish,..., ROUNDS=3, WINDOW=10)
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import Fastify from 'fastify';
 import { type Browser, chromium } from 'playwright-core';
 import { studioPlugin } from '../apps/studio/src/plugin';
 import { loadAverage } from './support/measure';
 
-const GAME = process.env.GAME ?? 'SLOT-00039';
-const SPINS = Number(process.env.SPINS ?? 6);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WINDOW = Number(process.env.WINDOW ?? 10);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type Kind = {
+  kind: string;
+  game: string;
+  vendor: string;
+  /** The main control: spin, fire, bet, buy (a table's betting areas, whose bet button waits for a chip). */
+  ready: string;
+  /** Clicked once before playing (a selection to bet on). */
+  pick?: string;
+  /** The client modules that are this kind's own (file names under apps/studio/src/client). */
+  modules: RegExp;
+  timeline?: boolean;
+};
+
+// LIVE-001 at PT is a baccarat table and LIVE-005 a roulette table (game-map.ts rotation).
+const KINDS: Kind[] = [
+  {
+    kind: 'slot',
+    game: 'SLOT-00039',
+    vendor: 'PT',
+    ready: '[data-testid=spin]',
+    modules: /games\/(slot|slot-present|symbol-art|symbol-icons|theme-art)\.ts$/,
+  },
+  { kind: 'fish', game: 'FISH-001', vendor: 'PT', ready: '[data-testid=spin]', modules: /games\/fish(-art)?\.ts$/ },
+  { kind: 'duel', game: 'PVP-001', vendor: 'PT', ready: '[data-testid=spin]', modules: /games\/duel\.ts$/ },
+  {
+    kind: 'match',
+    game: 'SPORTS-001',
+    vendor: 'PT',
+    ready: '[data-testid=spin]',
+    pick: '.options .button',
+    modules: /games\/match\.ts$/,
+  },
+  {
+    kind: 'derby',
+    game: 'COCKFIGHT-001',
+    vendor: 'PT',
+    ready: '[data-testid=spin]',
+    pick: '.options .button',
+    modules: /games\/derby\.ts$/,
+  },
+  {
+    kind: 'crash',
+    game: 'CRASH-001',
+    vendor: 'PT',
+    ready: '[data-testid=bet]',
+    modules: /client\/(crash\.ts|games\/crash[^/]*\.ts)$/,
+    timeline: true,
+  },
+  {
+    kind: 'baccarat',
+    game: 'LIVE-001',
+    vendor: 'PT',
+    ready: '[data-spot]',
+    modules: /client\/(table\.ts|games\/table[^/]*\.ts)$/,
+    timeline: true,
+  },
+  {
+    kind: 'roulette',
+    game: 'LIVE-005',
+    vendor: 'PT',
+    ready: '[data-spot]',
+    modules: /client\/(table\.ts|games\/table[^/]*\.ts)$/,
+    timeline: true,
+  },
+  {
+    kind: 'lottery',
+    game: 'LOTT-001',
+    vendor: 'LOTT',
+    ready: '[data-testid=buy]',
+    modules: /client\/(lottery\.ts|games\/lottery[^/]*\.ts)$/,
+    timeline: true,
+  },
+];
 
 type Profile = { name: string; viewport: { width: number; height: number }; cpu: number; touch: boolean };
 const PROFILES: Profile[] = [
-  { name: 'desktop 1280×800', viewport: { width: 1280, height: 800 }, cpu: 1, touch: false },
-  { name: 'phone 390×844, CPU 4x', viewport: { width: 390, height: 844 }, cpu: 4, touch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, cpu: 1, touch: false },
+  { name: 'phone, CPU 4x', viewport: { width: 390, height: 844 }, cpu: 4, touch: true },
 ];
 
 async function bytes(base: string, path: string): Promise<{ raw: number; gzip: number }> {
@@ -28,9 +111,28 @@ async function bytes(base: string, path: string): Promise<{ raw: number; gzip: n
   return { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
-async function measure(browser: Browser, base: string, profile: Profile) {
+/** Minified bytes each client module takes in the page script (the build the studio serves). */
+async function moduleBytes(): Promise<Record<string, number>> {
+  const result = await build({
+    entryPoints: ['apps/studio/src/client/play.ts'],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    metafile: true,
+  });
+  const out = Object.values(result.metafile.outputs)[0];
+  return Object.fromEntries(Object.entries(out?.inputs ?? {}).map(([k, v]) => [k, v.bytesInOutput]));
+}
+
+async function measure(browser: Browser, base: string, kind: Kind, profile: Profile) {
   const context = await browser.newContext({ viewport: profile.viewport, hasTouch: profile.touch });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
   // A string, not a function: tsx's transform would wrap a function in helpers the page lacks.
@@ -38,51 +140,67 @@ async function measure(browser: Browser, base: string, profile: Profile) {
     window.__frames = [];
     const tick = (t) => { window.__frames.push(t); requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
-    new MutationObserver(() => {
-      if (window.__spinReady === undefined && document.querySelector('[data-testid=spin]')) window.__spinReady = performance.now();
-    }).observe(document, { childList: true, subtree: true });
+    const ready = () => {
+      const el = document.querySelector(${JSON.stringify(kind.ready)});
+      if (window.__ready === undefined && el && !el.disabled) window.__ready = performance.now();
+    };
+    new MutationObserver(ready).observe(document, { childList: true, subtree: true, attributes: true });
   `);
   const token = randomBytes(24).toString('base64url');
-  await page.goto(`${base}/studio/play?token=${token}&game=${GAME}&vendor=PT&mode=trial&name=Bench%20Slot`);
-  await page.getByTestId('spin').waitFor();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  await page.goto(
+    `${base}/studio/play?token=${token}&game=${kind.game}&vendor=${kind.vendor}&mode=trial&name=Bench%20${kind.kind}`,
+  );
+  await page.locator(kind.ready).first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, {
+    timeout: 60_000,
+  });
   const load = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    spinReady: (window as unknown as { __spinReady?: number }).__spinReady ?? Number.NaN,
+    ready: (window as unknown as { __ready?: number }).__ready ?? Number.NaN,
   }));
-  // Frames during each spin, from the click to the reels at rest (the spin button back), at 4x CPU.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const rates: number[] = [];
-  const spinMs: number[] = [];
-  for (let i = 0; i < SPINS; i++) {
-    const t0 = await page.evaluate(() => performance.now());
-    await page.getByTestId('spin').click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid=spin]') as HTMLButtonElement).disabled);
-    await page.waitForFunction(
-      () => !(document.querySelector('[data-testid=spin]') as HTMLButtonElement).disabled,
-      undefined,
-      {
-        timeout: 30_000,
-      },
-    );
-    const { frames, t1 } = await page.evaluate((start) => {
+  const spans: number[] = [];
+  const frameRate = (start: number) =>
+    page.evaluate((t0) => {
       const all = (window as unknown as { __frames: number[] }).__frames;
-      return { frames: all.filter((t) => t >= start).length, t1: performance.now() };
-    }, t0);
-    rates.push((frames * 1000) / (t1 - t0));
-    spinMs.push(t1 - t0);
-    // A big win's celebration holds the button: dismiss it so the next spin starts at once.
-    await page
-      .locator('.slot-overlay:not([hidden])')
-      .click({ timeout: 500 })
-      .catch(() => undefined);
+      const t1 = performance.now();
+      return { fps: (all.filter((t) => t >= t0).length * 1000) / (t1 - t0), ms: t1 - t0 };
+    }, start);
+  if (kind.timeline) {
+    const t0 = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(WINDOW * 1000);
+    const r = await frameRate(t0);
+    rates.push(r.fps);
+    spans.push(r.ms);
+  } else {
+    if (kind.pick) await page.locator(kind.pick).first().click();
+    const button = page.locator(kind.ready).first();
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = await page.evaluate(() => performance.now());
+      await button.click();
+      await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLButtonElement).disabled, kind.ready);
+      await page.waitForFunction((sel) => !(document.querySelector(sel) as HTMLButtonElement).disabled, kind.ready, {
+        timeout: 30_000,
+      });
+      const r = await frameRate(t0);
+      rates.push(r.fps);
+      spans.push(r.ms);
+      // A slot's big-win celebration holds the button: dismiss it so the next spin starts at once.
+      await page
+        .locator('.slot-overlay:not([hidden])')
+        .click({ timeout: 500 })
+        .catch(() => undefined);
+    }
   }
   await context.close();
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { ...load, fps: mean(rates), minFps: Math.min(...rates), spinMs: mean(spinMs) };
+  return { ...load, fps: mean(rates), minFps: Math.min(...rates), ms: mean(spans), errors };
 }
 
 async function main() {
+  const only = process.env.KINDS?.split(',');
+  const kinds = only ? KINDS.filter((k) => only.includes(k.kind)) : KINDS;
   const app = Fastify();
   await app.register(studioPlugin, {
     prefix: '/studio',
@@ -93,32 +211,45 @@ async function main() {
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = randomBytes(24).toString('base64url');
-  const html = await bytes(base, `/studio/play?token=${token}&game=${GAME}&vendor=PT&mode=trial`);
+  const html = await bytes(base, `/studio/play?token=${token}&game=SLOT-00039&vendor=PT&mode=trial`);
   const js = await bytes(base, '/studio/assets/play.js');
   const css = await bytes(base, '/studio/assets/studio.css');
+  const modules = await moduleBytes();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const rows: string[] = [];
-  for (const profile of PROFILES) {
-    const m = await measure(browser, base, profile);
-    rows.push(
-      `| ${profile.name} | ${m.firstPaint.toFixed(0)} ms | ${m.spinReady.toFixed(0)} ms | ${m.fps.toFixed(1)} (min ${m.minFps.toFixed(1)}) | ${m.spinMs.toFixed(0)} ms |`,
-    );
+  const failures: string[] = [];
+  for (const kind of kinds) {
+    const own = Object.entries(modules)
+      .filter(([file]) => kind.modules.test(file))
+      .reduce((s, [, n]) => s + n, 0);
+    for (const profile of PROFILES) {
+      try {
+        const m = await measure(browser, base, kind, profile);
+        rows.push(
+          `| ${kind.kind} | ${profile.name} | ${(own / 1024).toFixed(1)} KB | ${m.firstPaint.toFixed(0)} ms | ${m.ready.toFixed(0)} ms | ${m.fps.toFixed(1)} (min ${m.minFps.toFixed(1)}) | ${kind.timeline ? `${(m.ms / 1000).toFixed(0)} s window` : `${m.ms.toFixed(0)} ms per round`} |`,
+        );
+        if (m.errors.length) failures.push(`${kind.kind} ${profile.name}: ${m.errors.join('; ')}`);
+      } catch (err) {
+        failures.push(`${kind.kind} ${profile.name}: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
   }
   await browser.close();
   await app.close();
-  console.log(`Slot page ${GAME}, load average ${loadAverage()}\n`);
-  console.log('| File | bytes | gzip |\n|---|---:|---:|');
+  console.log(`Studio game pages, load average ${loadAverage()}\n`);
+  console.log('| File (the same for every kind) | bytes | gzip |\n|---|---:|---:|');
   console.log(`| page HTML | ${html.raw} | ${html.gzip} |`);
-  console.log(`| play.js (all JS, symbol art drawn in it) | ${js.raw} | ${js.gzip} |`);
-  console.log(`| studio.css (all other assets: no images, fonts or sounds files) | ${css.raw} | ${css.gzip} |`);
+  console.log(`| play.js (all JS of every game page, art drawn in it) | ${js.raw} | ${js.gzip} |`);
+  console.log(`| studio.css (all other assets: no images, fonts or sound files) | ${css.raw} | ${css.gzip} |`);
   console.log(`| total | ${html.raw + js.raw + css.raw} | ${html.gzip + js.gzip + css.gzip} |\n`);
   console.log(
-    '| Profile | first contentful paint | time to first spin | fps while spinning (CPU 4x) | spin, click to rest |\n|---|---:|---:|---:|---:|',
+    '| Kind | Profile | own modules in play.js (minified) | first contentful paint | time to first spin/bet | fps, main animation (CPU 4x) | measured over |\n|---|---|---:|---:|---:|---:|---|',
   );
   for (const row of rows) console.log(row);
+  if (failures.length) console.log(`\nNot measured or with page errors:\n${failures.map((f) => `- ${f}`).join('\n')}`);
   process.exit(0);
 }
 
