@@ -244,6 +244,9 @@ export const errorCatalogue = {
   KYC_DETAILS_LOCKED: { status: 409, message: 'Your identity is verified; contact customer service to change it' },
   KYC_NAME_MISMATCH: { status: 422, message: 'The account name must match your verified name' },
   KYC_UNDER_AGE: { status: 403, message: 'The account has been closed: the minimum age is not met' },
+  KYC_REFUND_NONE: { status: 409, message: 'No under-age refund is waiting for this member' },
+  KYC_REFUND_PAID_OUT: { status: 409, message: 'This refund has already been paid out' },
+  KYC_REFUND_NO_PAYEE: { status: 409, message: 'The member has no confirmed bank account in the verified name' },
   // messages, broadcasts and feedback (issue 14, docs/messages.md)
   MESSAGE_NOT_FOUND: { status: 404, message: 'No such message' },
   BROADCAST_NOT_FOUND: { status: 404, message: 'No such broadcast' },

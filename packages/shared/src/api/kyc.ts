@@ -112,7 +112,16 @@ export const AdminKycMember = z.object({
   verified: z
     .object({ name: z.string(), birthday: z.string().nullable(), at: z.string(), by: z.number().int().nullable() })
     .nullable(),
-  underAge: z.object({ closedAt: z.string(), refunded: Money }).nullable(),
+  underAge: z
+    .object({
+      closedAt: z.string(),
+      refunded: Money,
+      /** The withdrawal order the refund was paid out by (permission cashier.approve), or null while it waits. */
+      payout: z
+        .object({ reference: z.string(), status: z.enum(['pending', 'approved', 'rejected', 'paid', 'confirmed']) })
+        .nullable(),
+    })
+    .nullable(),
   documents: z.array(KycDocument),
 });
 export type AdminKycMember = z.infer<typeof AdminKycMember>;

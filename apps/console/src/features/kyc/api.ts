@@ -35,4 +35,9 @@ export function rejectDocument(id: number, reason: string) {
   return api<AdminKycMember>(`/admin/kyc/documents/${id}/reject`, { method: 'POST', body: { reason } });
 }
 
+/** Pays an under-age refund out as an approved withdrawal to the verified payee (cashier.approve). */
+export function payRefund(memberId: number) {
+  return api<AdminKycMember>(`/admin/kyc/members/${memberId}/refund`, { method: 'POST' });
+}
+
 export const documentPath = (id: number) => `/admin/kyc/documents/${id}/file`;

@@ -1,18 +1,25 @@
-import { AdminKycApproveBody, AdminKycRejectBody, type KycDocument } from '@gamehall/shared/api/kyc';
+import {
+  AdminKycApproveBody,
+  type AdminKycMember,
+  AdminKycRejectBody,
+  type KycDocument,
+} from '@gamehall/shared/api/kyc';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { approveDocument, documentPath, kycKey, memberKycQuery, rejectDocument } from './api';
+import { approveDocument, documentPath, kycKey, memberKycQuery, payRefund, rejectDocument } from './api';
 
 const TONE: Record<KycDocument['status'], Tone> = { pending: 'warning', approved: 'success', rejected: 'danger' };
 
@@ -59,6 +66,7 @@ export function MemberKycPage() {
                     at: formatDateTime(p.underAge.closedAt),
                     amount: formatMoney(p.underAge.refunded),
                   })}
+                  <RefundPayout memberId={memberId} underAge={p.underAge} />
                 </dd>
               </>
             )}
@@ -77,6 +85,46 @@ export function MemberKycPage() {
           {p.documents.length === 0 && <p className="text-sm text-(--text-muted)">{t('member.noDocuments')}</p>}
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * The under-age refund's payout (docs/kyc.md "Under age"): once, by an operator with cashier.approve,
+ * as an approved withdrawal to the confirmed bank account in the verified name; the cashier then
+ * marks it paid on the withdrawal page like any other.
+ */
+function RefundPayout({ memberId, underAge }: { memberId: number; underAge: NonNullable<AdminKycMember['underAge']> }) {
+  const { t } = useTranslation('kyc');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  if (underAge.payout)
+    return (
+      <p className="mt-1 text-(--text)" data-testid="kyc-refund-payout">
+        {t('member.refundPayout', { reference: underAge.payout.reference, status: underAge.payout.status })}{' '}
+        <Link className="text-(--accent) hover:underline" to={`/cashier/withdrawals/${underAge.payout.reference}`}>
+          {t('member.refundOpen')}
+        </Link>
+      </p>
+    );
+  if (underAge.refunded <= 0 || !can('cashier.approve')) return null;
+  return (
+    <div className="mt-2">
+      <Button type="button" onClick={() => setConfirming(true)} data-testid="kyc-refund-pay">
+        {t('member.refundPay')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('member.refundPay')}
+        message={t('member.refundConfirm', { amount: formatMoney(underAge.refunded) })}
+        confirmLabel={t('member.refundPay')}
+        onConfirm={async () => {
+          await payRefund(memberId);
+          await queryClient.invalidateQueries({ queryKey: kycKey });
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </div>
   );
 }

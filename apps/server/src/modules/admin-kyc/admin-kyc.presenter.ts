@@ -33,7 +33,11 @@ export function presentKycPanel(p: MemberKycPanel): AdminKycMember {
           }
         : null,
     underAge: i?.under_age_closed_at
-      ? { closedAt: new Date(i.under_age_closed_at).toISOString(), refunded: toMajor(i.refunded_amount ?? 0) }
+      ? {
+          closedAt: new Date(i.under_age_closed_at).toISOString(),
+          refunded: toMajor(i.refunded_amount ?? 0),
+          payout: p.refundPayout ? { reference: p.refundPayout.reference, status: p.refundPayout.status } : null,
+        }
       : null,
     documents: p.documents.map(presentKycDocument),
   };

@@ -94,7 +94,8 @@ export type AuditEvent =
   | 'kyc.upload'
   | 'kyc.approve'
   | 'kyc.reject'
-  | 'kyc.underAge';
+  | 'kyc.underAge'
+  | 'kyc.refund';
 
 export async function audit(
   db: Conn,

@@ -803,6 +803,37 @@ export async function actOnWithdrawal(
   return row;
 }
 
+/**
+ * A withdrawal the house opens for a member (the under-age refund, docs/kyc.md "Under age"), in the
+ * caller's transaction: held from the member's cash, recorded and approved at once (the hold
+ * captured to withdrawals-payable), so the cashier marks it paid like any other. The caller puts the
+ * amount in the member's cash first and keeps it to once per member (its request id).
+ */
+export async function openApprovedWithdrawal(
+  trx: Trx,
+  w: { memberId: number; requestId: string; bankAccountId: number; amount: number; currency: string },
+  operatorId: number,
+  now: Date,
+): Promise<string> {
+  const reference = newReference('W');
+  const held = await hold(trx, {
+    memberId: w.memberId,
+    currency: w.currency,
+    amount: w.amount,
+    idempotencyKey: `withdrawal:${reference}`,
+    reference,
+  });
+  const order = await q.insertWithdrawal(trx, { ...w, reference, holdId: held.holdId, now });
+  await captureHold(trx, held.holdId, {
+    idempotencyKey: `withdrawal:${reference}:capture`,
+    type: 'withdrawal',
+    reference,
+    to: { house: HOUSE_PAYABLE, currency: w.currency },
+  });
+  await q.moveWithdrawal(trx, order.id, 'pending', { status: 'approved', approved_at: now, decided_by: operatorId });
+  return reference;
+}
+
 // ---- uploaded images, for operators deciding on an order
 
 export function orderImages(ctx: AppContext, reference: string) {

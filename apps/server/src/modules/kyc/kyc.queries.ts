@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Conn } from '../../db/database';
+import type { Conn, Trx } from '../../db/database';
 import type { KycContentType, KycDocumentKind, KycDocumentStatus } from './kyc.tables';
 
 // Every column of a document but its bytes: lists and reviews never read the blob.
@@ -49,6 +49,37 @@ export type IdentityRow = {
   under_age_closed_at: Date | null;
   refunded_amount: number | null;
 };
+
+/** Serialises actions on one member's identity row (the under-age refund's payout). */
+export async function lockIdentity(trx: Trx, memberId: number) {
+  return trx
+    .selectFrom('kyc_identities')
+    .select(['member_id', 'verified_name', 'under_age_closed_at', 'refunded_amount'])
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The withdrawal order an under-age refund was paid out by (its request id is fixed per member). */
+export function refundWithdrawal(db: Conn, memberId: number, requestId: string) {
+  return db
+    .selectFrom('withdrawal_orders')
+    .select(['reference', 'status', 'amount', 'bank_account_id'])
+    .where('member_id', '=', memberId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/** The member's confirmed bank accounts (the refund goes to the one in the verified name). */
+export function confirmedBankAccounts(db: Conn, memberId: number) {
+  return db
+    .selectFrom('member_bank_accounts')
+    .select(['id', 'account_name'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'confirmed')
+    .orderBy('id')
+    .execute();
+}
 
 export async function identityOf(db: Conn, memberId: number): Promise<IdentityRow | undefined> {
   return db

@@ -194,6 +194,41 @@ async function closeUnderAge(ctx: AppContext, trx: Trx, memberId: number): Promi
   return refund;
 }
 
+/** The request id of the withdrawal order an under-age refund is paid by: one per member. */
+export const UNDER_AGE_REFUND_REQUEST = 'kyc-under-age-refund';
+
+/**
+ * The first half of paying an under-age refund out (docs/kyc.md "Under age"), in the caller's
+ * transaction: under the identity row's lock, checks a refund is waiting and not yet paid out (its
+ * withdrawal order has a fixed request id per member, so a second call is refused), finds the
+ * confirmed bank account in the verified name, and moves the amount from withdrawals-payable back to
+ * the member's cash, from where the cashier's withdrawal takes it (admin-kyc payRefund).
+ */
+export async function releaseUnderAgeRefund(trx: Trx, memberId: number) {
+  const identity = await q.lockIdentity(trx, memberId);
+  const amount = identity?.under_age_closed_at ? Number(identity.refunded_amount ?? 0) : 0;
+  if (!identity || amount <= 0) throw new AppError('KYC_REFUND_NONE');
+  if (await q.refundWithdrawal(trx, memberId, UNDER_AGE_REFUND_REQUEST)) throw new AppError('KYC_REFUND_PAID_OUT');
+  const verified = identity.verified_name;
+  const account = verified
+    ? (await q.confirmedBankAccounts(trx, memberId)).find(
+        (a) => normaliseName(a.account_name) === normaliseName(verified),
+      )
+    : undefined;
+  if (!account) throw new AppError('KYC_REFUND_NO_PAYEE');
+  const currency = (await getBrand(trx)).currency;
+  await post(trx, {
+    idempotencyKey: `kyc-under-age:${memberId}:payout`,
+    type: 'kyc.underAgeRefund',
+    reference: `KYC${memberId}`,
+    entries: [
+      { account: { house: 'withdrawals-payable', currency }, amount: -amount },
+      { account: { member: memberId, currency }, amount },
+    ],
+  });
+  return { memberId, amount, currency, bankAccountId: account.id, requestId: UNDER_AGE_REFUND_REQUEST };
+}
+
 // ---- the member's details and uploads
 
 /**
@@ -304,8 +339,12 @@ export function queue(
 export async function memberPanel(ctx: AppContext, memberId: number) {
   const member = await q.memberForKyc(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
-  const [kyc, brand] = await Promise.all([memberKyc(ctx.db, memberId), getBrand(ctx.db)]);
-  return { ...kyc, withdrawalLevel: brand.kycWithdrawalLevel };
+  const [kyc, brand, payout] = await Promise.all([
+    memberKyc(ctx.db, memberId),
+    getBrand(ctx.db),
+    q.refundWithdrawal(ctx.db, memberId, UNDER_AGE_REFUND_REQUEST),
+  ]);
+  return { ...kyc, withdrawalLevel: brand.kycWithdrawalLevel, refundPayout: payout ?? null };
 }
 
 export type MemberKycPanel = Awaited<ReturnType<typeof memberPanel>>;

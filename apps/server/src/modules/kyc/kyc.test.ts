@@ -1,3 +1,4 @@
+// postgres: two concurrent clicks on an under-age refund's payout pay once (identity row lock)
 import { sql } from 'kysely';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
@@ -431,14 +432,68 @@ describe('age', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('closes the account when the reviewer reads an under-age birthday off the document', async () => {
+  it('closes the account when the reviewer reads an under-age birthday off the document; a cashier pays the refund once', async () => {
     const m = await depositedMember(300);
     await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Young Player', birthday: '1990-01-01' });
     const front = (await upload(m.token, 'id_front', { data: await png(), contentType: 'image/png' })).json().value.id;
     const res = await call(t, 'POST', `/admin/kyc/documents/${front}/approve`, reviewer, { birthday: yearsAgo(17) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().value).toMatchObject({ accountStatus: 'disabled', underAge: { refunded: 300 } });
+    expect(res.json().value).toMatchObject({ accountStatus: 'disabled', underAge: { refunded: 300, payout: null } });
     expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(0);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+
+    // The refund is paid out once, by a cashier, as an approved withdrawal to the verified payee.
+    const refund = (token: string, memberId = m.id) => call(t, 'POST', `/admin/kyc/members/${memberId}/refund`, token);
+    const bankAccount = async (accountName: string) =>
+      (
+        await t.ctx.db
+          .insertInto('member_bank_accounts')
+          .values({
+            member_id: m.id,
+            bank_name: 'BDO',
+            account_name: accountName,
+            account_number: `12${Math.floor(Math.random() * 1e10)}`,
+            status: 'confirmed',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    expectFailure(await refund(reviewer), 403, 'AUTH_FORBIDDEN');
+    await bankAccount('Somebody Else');
+    expectFailure(await refund(cashierOp), 409, 'KYC_REFUND_NO_PAYEE');
+    const payee = await bankAccount('YOUNG  player');
+    const adult = await depositedMember(100);
+    expectFailure(await refund(cashierOp, adult.id), 409, 'KYC_REFUND_NONE');
+
+    const payableBefore = await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP');
+    const clicks = await Promise.all([refund(cashierOp), refund(cashierOp)]);
+    expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+    const paid = clicks.find((c) => c.statusCode === 200);
+    expectFailure(clicks.find((c) => c.statusCode === 409) as NonNullable<typeof paid>, 409, 'KYC_REFUND_PAID_OUT');
+    const payout = paid?.json().value.underAge.payout;
+    expect(payout).toMatchObject({ status: 'approved', reference: expect.stringMatching(/^W[0-9A-F]{20}$/) });
+    const orders = await t.ctx.db.selectFrom('withdrawal_orders').selectAll().where('member_id', '=', m.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ amount: 30_000, bank_account_id: payee, status: 'approved' });
+    // Still on withdrawals-payable, now under the order; the member's cash is untouched.
+    expect(await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP')).toBe(payableBefore);
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(0);
+
+    // The cashier marks it paid in the existing withdrawal flow: the payable goes to the bank.
+    const done = await call(t, 'POST', `/admin/cashier/withdrawals/${payout.reference}/paid`, cashierOp);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP')).toBe(payableBefore - 30_000);
+    const panel = (await call(t, 'GET', `/admin/kyc/members/${m.id}`, reviewer)).json().value;
+    expect(panel.underAge.payout).toEqual({ reference: payout.reference, status: 'paid' });
+    expectFailure(await refund(cashierOp), 409, 'KYC_REFUND_PAID_OUT');
+    const audits = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success', sql<string>`detail->>'code'`.as('code')])
+      .where('event', '=', 'kyc.refund')
+      .where(sql<string>`detail->>'target'`, '=', `member:${m.id}`)
+      .execute();
+    expect(audits.filter((a) => a.success)).toHaveLength(1);
+    expect(audits.filter((a) => a.code === 'KYC_REFUND_PAID_OUT')).toHaveLength(2);
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 });
