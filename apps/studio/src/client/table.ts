@@ -104,7 +104,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     currency: info.currency,
     drawerContent: [h('section', { class: 'panel fairness' }, h('h2', {}, 'Provably fair'), fair)],
   });
-  frame.header.querySelector('h1')?.append(h('span', { class: 'badge live' }, 'LIVE'));
+  frame.header.querySelector('h1')?.append(h('span', { class: 'badge tb-live' }, 'LIVE'));
   const { message } = frame;
   const play = tableSound(frame.sound);
   const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
@@ -124,8 +124,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   const bankerCards = h('div', { class: 'tb-cards', 'data-testid': 'banker-cards' });
   const playerTotal = h('span', { class: 'tb-total', 'data-testid': 'player-total' }, '');
   const bankerTotal = h('span', { class: 'tb-total', 'data-testid': 'banker-total' }, '');
-  const playerHand = h('div', { class: 'tb-hand player' }, h('h3', {}, 'Player ', playerTotal), playerCards);
-  const bankerHand = h('div', { class: 'tb-hand banker' }, h('h3', {}, 'Banker ', bankerTotal), bankerCards);
+  const playerHand = h('div', { class: 'tb-hand player' }, h('h2', {}, 'Player ', playerTotal), playerCards);
+  const bankerHand = h('div', { class: 'tb-hand banker' }, h('h2', {}, 'Banker ', bankerTotal), bankerCards);
   const notes = h('p', { class: 'tb-notes small', 'data-testid': 'draw-notes' }, '');
 
   const disc = h('div', { class: 'tb-disc-wrap' }, wheelDisc());
@@ -157,10 +157,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   // ---- the felt and the chips ----
   const felt = engine === 'baccarat' ? baccaratFelt() : rouletteBoard();
   const spots: Map<string, SpotButton> = felt.spots;
-  for (const [key, b] of spots) {
-    b.dataset.label = b.getAttribute('aria-label') ?? key;
-    b.addEventListener('click', () => addChip(key));
-  }
+  for (const [key, b] of spots) b.addEventListener('click', () => addChip(key));
   const chipRow = h('div', { class: 'tb-chip-row', role: 'radiogroup', 'aria-label': 'Chip value' });
   const drawChips = () =>
     chipRow.replaceChildren(
@@ -310,15 +307,13 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const total = pending + taken;
       b.classList.toggle('has-bet', total > 0);
       b.stack.replaceChildren(...(total > 0 ? [chipEl(total, chipColour(total), pending ? ' pending' : '')] : []));
-      b.setAttribute(
-        'aria-label',
-        `${b.dataset.label}${taken ? `, your bet ${money(taken)}` : ''}${pending ? `, ${money(pending)} to place` : ''}`,
-      );
+      b.sr.textContent = `${b.note}${taken ? `, your bet ${money(taken)}` : ''}${pending ? `, ${money(pending)} to place` : ''}`;
     }
     const total = [...slip.values()].reduce((t, v) => t + v, 0);
     slipText.textContent = slip.size
       ? `To place: ${[...slip.entries()].map(([k, v]) => `${spotName(k)} ${money(v)}`).join(' · ')} = ${money(total)}`
       : 'Pick a chip, tap the areas';
+    syncControls();
   }
   const chipColour = (amount: number) => {
     let best = 0;
@@ -532,13 +527,17 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       (timer.firstElementChild as HTMLElement).style.width = `${Math.min(100, (left / Math.max(1, to - from)) * 100)}%`;
       timer.classList.toggle('closing', r.phase === 'betting' && left < 3000);
     }
+    syncControls();
+    setTimeout(tick, 200);
+  }
+
+  function syncControls() {
     const open = bettingOpen();
     placeButton.disabled = busy || !open || slip.size === 0;
     repeatButton.disabled = !open || !lastBet.length;
     undoButton.disabled = !placedOrder.length;
     clearButton.disabled = !slip.size;
     felt.el.classList.toggle('closed', !open);
-    setTimeout(tick, 200);
   }
 
   let historyKey = '';

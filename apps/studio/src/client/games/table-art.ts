@@ -145,17 +145,25 @@ export function wheelDisc(): SVGElement {
 
 // ---- betting areas ----
 
-export type SpotButton = HTMLButtonElement & { stack: HTMLElement };
+export type SpotButton = HTMLButtonElement & { stack: HTMLElement; sr: HTMLElement; note: string };
 
-function spotButton(key: string, label: string, cls: string, children: (Node | string)[]): SpotButton {
+/**
+ * A betting area: its visible text is its name (axe: the name contains what is seen); `note` is read
+ * after it (a colour, the payout), then the player's chips on it (drawn by the page into `sr`).
+ */
+function spotButton(key: string, note: string, cls: string, children: (Node | string)[]): SpotButton {
   const stack = h('span', { class: 'tb-stack', 'aria-hidden': 'true' });
+  const sr = h('span', { class: 'tb-sr' }, note);
   const b = h(
     'button',
-    { class: `tb-spot ${cls}`, type: 'button', 'data-spot': key, 'aria-label': label },
+    { class: `tb-spot ${cls}`, type: 'button', 'data-spot': key },
     ...children,
+    sr,
     stack,
   ) as SpotButton;
   b.stack = stack;
+  b.sr = sr;
+  b.note = note;
   return b;
 }
 
@@ -163,7 +171,7 @@ function spotButton(key: string, label: string, cls: string, children: (Node | s
 export function baccaratFelt(): { el: HTMLElement; spots: Map<string, SpotButton> } {
   const spots = new Map<string, SpotButton>();
   const add = (key: string, name: string, pays: string, cls: string) => {
-    const b = spotButton(key, `${name}, pays ${pays}`, cls, [
+    const b = spotButton(key, '', cls, [
       h('span', { class: 'tb-spot-name' }, name),
       h('span', { class: 'tb-pays' }, pays),
     ]);
@@ -205,13 +213,11 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
     b.style.cssText = `--c:${c};--r:${r};--cs:${cs};--rs:${rs};--pc:${pc};--pr:${pr};--pcs:${pcs};--prs:${prs}`;
     el.append(b);
   };
-  const zero = spotButton('n0', '0, pays 35:1', 'num green', [h('span', { class: 'tb-num' }, '0')]);
+  const zero = spotButton('n0', ' green', 'num green', [h('span', { class: 'tb-num' }, '0')]);
   spots.set('n0', zero);
   place(zero, [1, 1, 1, 3], [3, 1, 3, 1]);
   for (let n = 1; n <= 36; n++) {
-    const b = spotButton(`n${n}`, `${n} ${colorOf(n)}, pays 35:1`, `num ${colorOf(n)}`, [
-      h('span', { class: 'tb-num' }, String(n)),
-    ]);
+    const b = spotButton(`n${n}`, ` ${colorOf(n)}`, `num ${colorOf(n)}`, [h('span', { class: 'tb-num' }, String(n))]);
     spots.set(`n${n}`, b);
     place(
       b,
@@ -220,18 +226,18 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
     );
   }
   for (let k = 1; k <= 3; k++) {
-    const b = spotButton(`column${k}`, `Column ${k}, pays 2:1`, 'out col', [h('span', {}, '2:1')]);
+    const b = spotButton(`column${k}`, ` column ${k}`, 'out col', [h('span', {}, '2:1')]);
     spots.set(`column${k}`, b);
     place(b, [14, 4 - k, 1, 1], [2 + k, 14, 1, 1]);
   }
   for (let k = 1; k <= 3; k++) {
     const name = ['1st 12', '2nd 12', '3rd 12'][k - 1]!;
-    const b = spotButton(`dozen${k}`, `${name}, pays 2:1`, 'out dozen', [h('span', {}, name)]);
+    const b = spotButton(`dozen${k}`, '', 'out dozen', [h('span', {}, name)]);
     spots.set(`dozen${k}`, b);
     place(b, [2 + (k - 1) * 4, 4, 4, 1], [2, 2 + (k - 1) * 4, 1, 4]);
   }
   OUTSIDE_LABELS.forEach(([key, text, name], k) => {
-    const b = spotButton(key, `${name}, pays 1:1`, `out even-money ${key}`, [
+    const b = spotButton(key, key === 'red' || key === 'black' ? name : '', `out even-money ${key}`, [
       key === 'red' || key === 'black' ? h('span', { class: `tb-diamond ${key}` }) : h('span', {}, text),
     ]);
     spots.set(key, b);

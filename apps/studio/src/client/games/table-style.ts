@@ -16,7 +16,7 @@ const CSS = `
 .tb-hands { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; width: 100%; }
 .tb-hand { background: #00000030; border-radius: 12px; padding: 6px 8px; min-height: 124px; border: 2px solid transparent;
   transition: border-color .3s, box-shadow .3s; }
-.tb-hand h3 { margin: 0 0 6px; font-size: 14px; letter-spacing: .08em; text-transform: uppercase; display: flex; align-items: center; gap: 6px; }
+.tb-hand h2 { margin: 0 0 6px; font-size: 14px; letter-spacing: .08em; text-transform: uppercase; display: flex; align-items: center; gap: 6px; }
 .tb-hand.player h3 { color: #a9cbff; }
 .tb-hand.banker h3 { color: #ffb0b0; }
 .tb-hand.winner { border-color: #f5b93a; box-shadow: 0 0 16px #f5b93a88; }
@@ -86,7 +86,9 @@ const CSS = `
 .tb-felt.roulette .tb-chip.stacked { width: 28px; height: 28px; font-size: 9px; }
 .tb-diamond { width: 30px; height: 18px; clip-path: polygon(50% 0, 100% 50%, 50% 100%, 0 50%); }
 .tb-diamond.red { background: #d42b35; } .tb-diamond.black { background: #0c0d10; }
-@media (max-width: 480px) { .topbar .badge.live { display: none; } }
+.badge.tb-live { background: #b3202a; color: #fff; }
+.tb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 480px) { .topbar .badge.tb-live { display: none; } }
 @media (max-width: 600px) and (orientation: portrait) {
   .tb-felt.roulette { grid-template-columns: 1fr 1fr 1.3fr 1.3fr 1.3fr; grid-auto-rows: 30px; }
   .tb-felt.roulette .tb-spot { grid-column: var(--pc) / span var(--pcs); grid-row: var(--pr) / span var(--prs); min-height: 30px; }
