@@ -1,0 +1,455 @@
+// Players per core (issue 17): N players each playing one slot round (a bet and its win) every 3
+// seconds, N raised step by step until the round p99 passes 50 ms. Each step reports the rounds, the
+// round p50/p99, the CPU a round cost (this Node process: server, players and, with STUDIO=1, the
+// studio; and the PostgreSQL server, from /proc) and the cores that CPU kept busy. Players per core is
+// the 3 s period over the CPU a round costs (Node + PostgreSQL): how many players one fully used core
+// serves, a figure a shared machine's load moves much less than it moves the latency.
+// For the last step under the aim it prints where the time went: the main thread's CPU profile by
+// package (PROFILE=1; the in-process profiler costs about a tenth of the thread's CPU, so the CPU
+// figures of a profiled run are high), and pg_stat_statements' top statements (when the server preloads it:
+// shared_preload_libraries = 'pg_stat_statements'). At the end: ledger verify, and the day's
+// reconciliation of the vendor against the ledger.
+//
+//   bash scripts/pg-cluster.sh start /tmp/benchpg        # prints the URL
+//   DATABASE_URL=<that URL> node --import tsx bench/players.ts
+//
+// Vendor mode (default): the players are a vendor's signed bet and closing win over HTTP, straight
+// to the platform's vendor wallet API. STUDIO=1: each player launched a house studio slot from the
+// lobby and plays POST /studio/api/round; the studio (mounted in this process, as `npm start` does)
+// makes the bet and win calls to the platform over loopback HTTP.
+// START (default 100) players first, times FACTOR (1.5) per step, STEP_SECONDS (15) per step, up to
+// MAX (4000) players; AIM_MS (50) the round p99 aim. The long load test: PLAYERS=<n> LONG_SECONDS=<s>
+// plays one step of n players for s seconds (e.g. PLAYERS=2000 LONG_SECONDS=600 STUDIO=1).
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { LaunchGameValue } from '@gamehall/shared/api/games';
+import { sql } from 'kysely';
+import { buildApp } from '../apps/server/src/app';
+import { bootstrap } from '../apps/server/src/bootstrap';
+import { testConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/database';
+import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
+import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
+import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
+import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { loopbackUrl, studioPlugin } from '../apps/studio/src/plugin';
+import { createBenchDatabase, fundedMembers } from './support/database';
+import { loadAverage, percentile } from './support/measure';
+
+const STUDIO = process.env.STUDIO === '1';
+const START = Number(process.env.START ?? 100);
+const FACTOR = Number(process.env.FACTOR ?? 1.5);
+const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 15);
+const MAX = Number(process.env.MAX ?? 4000);
+const AIM_MS = Number(process.env.AIM_MS ?? 50);
+const LONG_SECONDS = process.env.LONG_SECONDS === undefined ? undefined : Number(process.env.LONG_SECONDS);
+const LONG_PLAYERS = Number(process.env.PLAYERS ?? 1000);
+const PROFILE = process.env.PROFILE === '1';
+const PERIOD_MS = 3000;
+
+type Player = { id: number; token: string };
+type Job = {
+  address: string;
+  studio: boolean;
+  vendor: string;
+  secret: string;
+  gameCode: string;
+  currency: string;
+  bet: unknown;
+  players: Player[];
+};
+type StepOrder = { count: number; seconds: number; tag: string };
+type StepResult = { rounds: number[]; late: number; failures: string[]; elapsed: number };
+
+// ---- the players (a worker thread: the vendor, or the players' browsers, run elsewhere)
+
+function poster(address: string, sockets: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const url = new URL(address);
+  return (path: string, raw: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path,
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)), ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
+}
+
+function playerLoop(job: Job) {
+  const post = poster(job.address, job.players.length);
+  const vendorCall = async (path: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
+    const answer = JSON.parse(
+      (await post(`/vendor/wallet/${path}`, raw, { 'x-signature': signVendorBody(job.secret, raw) })).text,
+    ) as { status: string };
+    if (answer.status !== 'OK') throw new Error(`${path}: ${answer.status}`);
+  };
+  /** One slot round of player `p`: a bet and its closing win, or a studio round and its free spins. */
+  const round = async (p: Player, worker: number, tag: string, i: number) => {
+    if (job.studio) {
+      const headers = { 'x-game-token': p.token };
+      let res = await post('/studio/api/round', JSON.stringify({ bet: job.bet }), headers);
+      for (let steps = 0; ; steps++) {
+        if (res.status !== 200) throw new Error(`studio round: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+        const answer = JSON.parse(res.text) as { round: { roundId: string; pendingSteps: number } };
+        if (answer.round.pendingSteps === 0 || steps > 50) return;
+        res = await post(`/studio/api/round/${answer.round.roundId}/step`, '{}', headers);
+      }
+    }
+    const roundId = `pr-${tag}-${worker}-${i}`;
+    const betId = `pb-${tag}-${worker}-${i}`;
+    const amount = 100 + ((worker * 7 + i) % 900);
+    await vendorCall('bet', {
+      token: p.token,
+      player: String(p.id),
+      gameCode: job.gameCode,
+      roundId,
+      transactionId: betId,
+      amount,
+      currency: job.currency,
+    });
+    await vendorCall('win', {
+      player: String(p.id),
+      gameCode: job.gameCode,
+      roundId,
+      transactionId: `pw-${tag}-${worker}-${i}`,
+      betTransactionId: betId,
+      amount: i % 3 === 0 ? amount * 2 : 0,
+      currency: job.currency,
+      roundClosed: true,
+    });
+  };
+  return async (order: StepOrder): Promise<StepResult> => {
+    const rounds: number[] = [];
+    const failures: string[] = [];
+    let late = 0;
+    const started = performance.now();
+    const end = started + order.seconds * 1000;
+    const players = job.players.slice(0, order.count);
+    await Promise.all(
+      players.map(async (p, worker) => {
+        // Spread over the period, then one round every PERIOD_MS (at once when the last ran over).
+        let next = started + (worker / players.length) * PERIOD_MS;
+        for (let i = 0; next < end; i++) {
+          const wait = next - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          else if (i > 0) late++;
+          const t0 = performance.now();
+          try {
+            await round(p, worker, order.tag, i);
+            rounds.push(performance.now() - t0);
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
+          next += PERIOD_MS;
+        }
+      }),
+    );
+    return { rounds, late, failures: failures.slice(0, 5), elapsed: (performance.now() - started) / 1000 };
+  };
+}
+
+if (!isMainThread) {
+  const job = workerData as Job;
+  const step = playerLoop(job);
+  parentPort?.on('message', async (order: StepOrder | 'exit') => {
+    if (order === 'exit') process.exit(0);
+    parentPort?.postMessage(await step(order));
+  });
+}
+
+// ---- measuring
+
+/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
+function postgresCpu(postmaster: number | undefined): number | undefined {
+  if (postmaster === undefined) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+async function postmasterOf(db: Db): Promise<number | undefined> {
+  try {
+    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Where the server thread's CPU went, by package or Node subsystem (self time, idle left out). */
+function profileSummary(profile: CpuProfile, top = 12): string {
+  const group = new Map<number, string>();
+  for (const n of profile.nodes) {
+    const { url, functionName } = n.callFrame;
+    const pkg = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
+    const own = url.match(/src\/(modules\/[^/]+|[^/]+)/)?.[1];
+    const name = !url
+      ? functionName === 'writev' || functionName === 'writeBuffer' || functionName === 'writeUtf8String'
+        ? 'socket writes (syscalls)'
+        : functionName
+      : (pkg ?? (url.startsWith('node:') ? url.replace(/^node:(internal\/)?/, 'node:') : (own ?? url)));
+    group.set(n.id, name);
+  }
+  const time = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const name = group.get(id) ?? '?';
+    if (name === '(idle)') return;
+    const us = profile.timeDeltas[i] ?? 0;
+    busy += us;
+    time.set(name, (time.get(name) ?? 0) + us);
+  });
+  const rows = [...time].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return rows.map(([name, us]) => `${((100 * us) / busy).toFixed(1)}% ${name}`).join(', ');
+}
+
+async function topStatements(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ calls: string; ms: number; mean: number; query: string; toplevel: boolean }>`
+      SELECT calls, total_exec_time AS ms, mean_exec_time AS mean, toplevel,
+             left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ORDER BY total_exec_time DESC LIMIT 10`.execute(db);
+    return rows.map(
+      (r) =>
+        `${r.toplevel ? '' : '(nested) '}${r.calls} calls, ${Number(r.ms).toFixed(0)} ms, ${Number(r.mean).toFixed(3)} ms each: ${r.query}`,
+    );
+  } catch {
+    return ['(pg_stat_statements not loaded on this server)'];
+  }
+}
+
+// ---- the platform and the players
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('DATABASE_URL is not set: bash scripts/pg-cluster.sh start /tmp/benchpg, then');
+    console.log('  DATABASE_URL=<the printed URL> node --import tsx bench/players.ts');
+    process.exitCode = 2;
+    return;
+  }
+  console.log(`load average before: ${loadAverage()}`);
+  const bench = await createBenchDatabase(adminUrl);
+  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 40, demo: false, catalogueSlots: 120 });
+  const ctx = await bootstrap(config);
+  const app = await buildApp(ctx, {
+    mount: STUDIO
+      ? (server) =>
+          server.register(studioPlugin, {
+            prefix: '/studio',
+            platformUrl: () => loopbackUrl(server.server.address()),
+            houseSecret: config.studioSecret,
+            databaseUrl: config.databaseUrl,
+            dataDir: '',
+          })
+      : undefined,
+  });
+  let worker: Worker | undefined;
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(ctx.db).catch(() => undefined);
+    const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const most = LONG_SECONDS === undefined ? MAX : LONG_PLAYERS;
+    const tag = randomBytes(3).toString('hex');
+    const members = await fundedMembers(ctx.db, most, `p${tag}`);
+    const game = await ctx.db
+      .selectFrom('games')
+      .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
+      .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
+      .where('games.game_type', '=', 'RNG')
+      .where('games.status', '=', 'active')
+      .$if(STUDIO, (qb) => qb.where('games.game_code', 'like', 'SLOT-%'))
+      .orderBy('games.node_id')
+      .executeTakeFirstOrThrow();
+    const players: Player[] = [];
+    let bet: unknown;
+    if (STUDIO) {
+      // Each player launches the game from the lobby and opens the studio page, as a browser does.
+      for (const id of members) {
+        const auth = await issueSession(ctx, ctx.db, {
+          memberId: id,
+          area: 'member',
+          ip: '127.0.0.1',
+          userAgent: null,
+        });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/wps/game/launchGame',
+          headers: { authorization: auth },
+          payload: { nodeId: Number(game.node_id), language: 'en', backUrl: '/rng' },
+        });
+        if (res.statusCode !== 200) throw new Error(`launch: ${res.body}`);
+        const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
+        const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+        if (page.statusCode !== 200) throw new Error(`studio page: ${page.statusCode}`);
+        const token = url.searchParams.get('token') ?? '';
+        players.push({ id, token });
+        if (bet === undefined)
+          bet = (
+            await app.inject({ method: 'GET', url: '/studio/api/session', headers: { 'x-game-token': token } })
+          ).json().defaultBet;
+      }
+    } else {
+      for (const id of members) {
+        const token = randomBytes(24).toString('base64url');
+        await ctx.db
+          .insertInto('game_sessions')
+          .values({
+            token_hash: createHash('sha256').update(token).digest('hex'),
+            member_id: id,
+            vendor_code: game.vendor_code,
+            node_id: game.node_id,
+            game_code: game.game_code,
+            currency: game.currency,
+            expires_at: new Date(Date.now() + 24 * 3_600_000),
+          })
+          .execute();
+        players.push({ id, token });
+      }
+    }
+    console.log(
+      `PostgreSQL ${version.rows[0]?.v}; ${STUDIO ? 'house studio rounds' : `vendor ${game.vendor_code} bet + win`} over HTTP; one round per player every ${PERIOD_MS / 1000} s; ${LONG_SECONDS === undefined ? `${STEP_SECONDS} s per step, until round p99 > ${AIM_MS} ms` : `${LONG_PLAYERS} players for ${LONG_SECONDS} s`}`,
+    );
+    const job: Job = {
+      address,
+      studio: STUDIO,
+      vendor: game.vendor_code,
+      secret: deriveVendorSecret(config.studioSecret, game.vendor_code),
+      gameCode: game.game_code,
+      currency: game.currency,
+      bet,
+      players,
+    };
+    const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+    const thread = new Worker(boot, { eval: true, workerData: job });
+    worker = thread;
+    const step = (order: StepOrder) =>
+      new Promise<StepResult>((resolve, reject) => {
+        thread.once('message', resolve);
+        thread.once('error', reject);
+        thread.postMessage(order);
+      });
+    const postmaster = await postmasterOf(ctx.db);
+    const inspector = new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+
+    // A short warm-up (connections, JIT, plan caches), not measured.
+    await step({ count: Math.min(players.length, 50), seconds: 3, tag: `${tag}w` });
+
+    console.log(
+      '| players | rounds | rounds/s | round p50 ms | p99 ms | late | CPU per round, Node + PostgreSQL ms | busy cores | players per core | load |',
+    );
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |');
+    const counts: number[] = [];
+    if (LONG_SECONDS !== undefined) counts.push(LONG_PLAYERS);
+    else for (let n = START; n <= MAX; n = Math.round(n * FACTOR)) counts.push(n);
+    let lastUnder: { line: string; profile: string; statements: string[] } | undefined;
+    let over = false;
+    for (const [index, count] of counts.entries()) {
+      await sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
+      if (PROFILE) await inspector.post('Profiler.start');
+      const cpu0 = process.cpuUsage();
+      const pg0 = postgresCpu(postmaster);
+      const wall0 = performance.now();
+      const result = await step({ count, seconds: LONG_SECONDS ?? STEP_SECONDS, tag: `${tag}${index}` });
+      const wall = (performance.now() - wall0) / 1000;
+      const cpu1 = process.cpuUsage(cpu0);
+      const pg1 = postgresCpu(postmaster);
+      const profile = PROFILE
+        ? ((await inspector.post('Profiler.stop')) as unknown as { profile: CpuProfile }).profile
+        : undefined;
+      const node = (cpu1.user + cpu1.system) / 1e6;
+      const pg = pg0 === undefined || pg1 === undefined ? 0 : pg1 - pg0;
+      const n = result.rounds.length;
+      result.rounds.sort((a, b) => a - b);
+      const p99 = percentile(result.rounds, 99);
+      const busy = (node + pg) / wall;
+      // A core serves PERIOD_MS of CPU per player period: players per core = period / CPU per round.
+      const perRound = ((node + pg) / n) * 1000;
+      const line = `| ${count} | ${n} | ${(n / result.elapsed).toFixed(0)} | ${percentile(result.rounds, 50).toFixed(1)} | ${p99.toFixed(1)} | ${result.late} | ${((node / n) * 1000).toFixed(2)} + ${((pg / n) * 1000).toFixed(2)} | ${busy.toFixed(2)} | ${(PERIOD_MS / perRound).toFixed(0)} | ${loadAverage().split(' ')[0]} |`;
+      console.log(line);
+      if (result.failures.length > 0) console.log(`  failures: ${result.failures.join('; ')}`);
+      if (p99 > AIM_MS && LONG_SECONDS === undefined) {
+        over = true;
+        if (lastUnder) {
+          console.log(`\nlast step under ${AIM_MS} ms: ${lastUnder.line}`);
+          console.log(`server thread CPU (self time, idle left out): ${lastUnder.profile}`);
+          console.log('pg_stat_statements, top by total time:');
+          for (const s of lastUnder.statements) console.log(`  ${s}`);
+        }
+        if (profile) console.log(`\nfirst step over: server thread CPU: ${profileSummary(profile)}`);
+        break;
+      }
+      lastUnder = {
+        line,
+        profile: profile ? profileSummary(profile) : '(PROFILE=1 to profile)',
+        statements: await topStatements(ctx.db),
+      };
+    }
+    if (!over && lastUnder) {
+      console.log(`\nlast step: ${lastUnder.line}`);
+      console.log(`server thread CPU (self time, idle left out): ${lastUnder.profile}`);
+      console.log('pg_stat_statements, top by total time:');
+      for (const s of lastUnder.statements) console.log(`  ${s}`);
+    }
+    inspector.disconnect();
+
+    const report = await verifyLedger(ctx.db);
+    console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
+    const day = new Date().toISOString().slice(0, 10);
+    const rec = await reconciliation(ctx, game.vendor_code, day);
+    console.log(
+      `reconciliation ${game.vendor_code} ${day}: bets ${rec.bets.count} (${rec.bets.amount}), wins ${rec.wins.count} (${rec.wins.amount}), rollbacks ${rec.rollbacks.count}, net ${rec.net}, ledger net ${rec.ledger.net}: ${rec.matches ? 'matches' : 'MISMATCH'}`,
+    );
+    if (!report.ok || !rec.matches) process.exitCode = 1;
+  } finally {
+    worker?.postMessage('exit');
+    await app.close();
+    await ctx.database.close();
+    await bench.drop();
+  }
+  console.log(`load average after: ${loadAverage()}`);
+}
+
+if (isMainThread) await main();
