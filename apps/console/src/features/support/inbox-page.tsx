@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatServerEvent } from '@gamehall/shared/api/chat';
 import { Button } from '@gamehall/ui/button';
+import { ChatBubble } from '@gamehall/ui/chat-bubble';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -236,17 +237,13 @@ function Conversation({
         </header>
         <ol className="flex flex-1 flex-col gap-2 overflow-y-auto p-3" data-testid="support-messages">
           {messages.map((m) => (
-            <li
+            <ChatBubble
               key={m.seq}
-              className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${m.sender === 'operator' ? 'self-end bg-(--accent) text-(--accent-contrast)' : 'self-start bg-(--surface-raised)'}`}
-            >
-              {m.attachmentId !== null && <Attachment id={m.attachmentId} />}
-              {m.text && <p className="whitespace-pre-wrap">{m.text}</p>}
-              <span className="block text-[10px] opacity-70">
-                {formatDateTime(m.createdAt)}
-                {m.sender === 'operator' && m.seq <= c.customerReadSeq ? ` · ${t('inbox.read')}` : ''}
-              </span>
-            </li>
+              mine={m.sender === 'operator'}
+              image={m.attachmentId !== null && <Attachment id={m.attachmentId} />}
+              text={m.text}
+              footer={`${formatDateTime(m.createdAt)}${m.sender === 'operator' && m.seq <= c.customerReadSeq ? ` · ${t('inbox.read')}` : ''}`}
+            />
           ))}
           {typing && <li className="text-xs text-(--text-muted)">{t('inbox.typing')}</li>}
         </ol>

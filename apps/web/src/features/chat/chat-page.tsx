@@ -1,4 +1,5 @@
 import type { ChatConversation, ChatMessage, ChatServerEvent } from '@gamehall/shared/api/chat';
+import { ChatBubble } from '@gamehall/ui/chat-bubble';
 import { Headset, ImagePlus, Send } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -171,17 +172,14 @@ function ChatWindow() {
       </p>
       <ol className="flex flex-1 flex-col gap-2 overflow-y-auto p-4" data-testid="chat-messages" aria-live="polite">
         {messages.map((m) => (
-          <li
+          <ChatBubble
             key={m.seq}
-            className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${m.sender === 'customer' ? 'self-end bg-(--accent) text-(--accent-contrast)' : 'self-start bg-(--surface-raised)'}`}
-          >
-            {m.senderName && <span className="block text-xs font-semibold">{m.senderName}</span>}
-            {m.attachmentId !== null && <Attachment id={m.attachmentId} />}
-            {m.text && <p className="whitespace-pre-wrap break-words">{m.text}</p>}
-            {m.sender === 'customer' && m.seq <= operatorRead && (
-              <span className="block text-right text-[10px] opacity-70">{t('chat.read')}</span>
-            )}
-          </li>
+            mine={m.sender === 'customer'}
+            senderName={m.senderName}
+            image={m.attachmentId !== null && <Attachment id={m.attachmentId} />}
+            text={m.text}
+            footer={m.sender === 'customer' && m.seq <= operatorRead && t('chat.read')}
+          />
         ))}
         {typing && <li className="text-xs text-(--text-muted)">{t('chat.typing')}</li>}
         <li ref={bottom} aria-hidden />
