@@ -184,6 +184,8 @@ test('a member bets at a live baccarat table in its betting phase and sees the b
   assert.match(row, /banker 1\.00/);
   assert.match(row, /lost|1\.95|1\.00$/m);
   assert.ok((await page.locator('[data-testid=road] .bead').count()) >= 1);
+  // The round's seeds and the verify link are in the fairness drawer.
+  await page.getByTestId('fair-toggle').click();
   await page.getByTestId('verify-link').waitFor();
   await screenshot(page, 'studio-table-settled');
 });

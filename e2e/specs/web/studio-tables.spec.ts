@@ -1,0 +1,173 @@
+/// <reference lib="dom" />
+// e2e: beside studio-tables
+// The house studio's live tables (issue 16) at desktop and phone sizes: a member who registered and
+// deposited through the sandbox opens baccarat and roulette, places chips on the felt in a betting
+// phase, and the cards shown (in the dealt order) or the wheel's landing pocket are the server's
+// round, the win areas and the balance shown are the server's, and the wallet adds up over all the
+// bets; no console error, no horizontal overflow, no serious axe violation; screenshots kept.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
+import { screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
+import { depositThroughSandbox, launchStudioGame, markPopupsSeen } from '../../support/player';
+import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+const browser = useSiteBrowser();
+
+type Card = { rank: number; suit: number };
+type Outcome = { player?: Card[]; banker?: Card[]; result?: string | null; number?: number };
+type TableMsg = { type: string; data: { round: { id: number; phase: string; outcome: Outcome } | null } };
+type MyBet = { betId: string; roundId: number; stake: number; win: number; status: string };
+
+/** Minor units as the studio shows them (grouped, two decimals). */
+function shown(minor: number): string {
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+async function tableApi(url: string): Promise<{ balance: number; mine: MyBet[] }> {
+  const token = new URL(url, baseUrl()).searchParams.get('token') ?? '';
+  const res = await fetch(new URL('/studio/api/table', baseUrl()), { headers: { 'x-game-token': token } });
+  assert.equal(res.status, 200);
+  return (await res.json()) as { balance: number; mine: MyBet[] };
+}
+
+/** Opens a table at a size, bets a chip on `spot` in a betting phase, and checks the round it shows. */
+async function betAt(
+  b: Browser,
+  url: string,
+  kind: 'baccarat' | 'roulette',
+  spot: string,
+  size: { width: number; height: number },
+  name: string,
+): Promise<MyBet> {
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: size.width < 500 });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // The server's rounds as the table's socket sends them: the result of each round by id.
+  const results = new Map<number, Outcome>();
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      const msg = JSON.parse(String(f.payload)) as TableMsg;
+      const r = msg.data?.round;
+      if (msg.type === 'state' && r && (r.phase === 'result' || r.phase === 'done')) results.set(r.id, r.outcome);
+    }),
+  );
+  await page.goto(url);
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /LIVE-\d+/, 'the name, not the code');
+  await waitForBetting(page);
+
+  // Two chips, one undone with the keyboard: one chip goes to the server.
+  await page.locator(`[data-spot=${spot}]`).click();
+  await page.locator(`[data-spot=${spot}]`).click();
+  await page.keyboard.press('z');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/studio/api/table/bet'));
+  await page.getByTestId('place-bet').click();
+  const placed = (await (await answer).json()) as { bet: MyBet; balance: number };
+  assert.equal(placed.bet.stake, 100, 'one chip of 1.00 after the undo');
+  assert.equal((await page.getByTestId('balance').innerText()).trim(), shown(placed.balance), 'the server balance');
+
+  // The round is dealt (or spun) and settled; the page shows the server's round.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=my-bets] tr')?.getAttribute('data-status') === 'closed',
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.getByTestId('verdict').filter({ hasText: /\w/ }).waitFor();
+  const outcome = results.get(placed.bet.roundId);
+  assert.ok(outcome, 'the socket sent the round result');
+  if (kind === 'baccarat') {
+    const cards = (hand: string) =>
+      page.$$eval(`[data-testid=${hand}-cards] [data-card]`, (els) => els.map((e) => (e as HTMLElement).dataset.card));
+    assert.deepEqual(
+      await cards('player'),
+      (outcome.player ?? []).map((c) => `${c.rank}-${c.suit}`),
+      'player cards',
+    );
+    assert.deepEqual(
+      await cards('banker'),
+      (outcome.banker ?? []).map((c) => `${c.rank}-${c.suit}`),
+      'banker cards',
+    );
+    const order = await page.$$eval('[data-card]', (els) => els.map((e) => Number((e as HTMLElement).dataset.deal)));
+    assert.deepEqual([...order].sort(), order.map((_, i) => i).sort(), 'every card dealt once');
+  } else {
+    await page.locator('[data-testid=wheel][data-landed]').waitFor({ state: 'attached' });
+    const landed = await page.getByTestId('wheel').getAttribute('data-landed');
+    assert.equal(Number(landed), outcome.number, 'the wheel lands on the server number');
+    assert.equal((await page.getByTestId('number').innerText()).trim(), String(outcome.number));
+  }
+  const settled = (await tableApi(url)).mine.find((m) => m.betId === placed.bet.betId);
+  assert.ok(settled && settled.status === 'closed');
+  const lit = await page.locator(`[data-spot=${spot}].win`).count();
+  assert.equal(lit === 1, settled.win > settled.stake, 'the area is lit exactly when it wins');
+  const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
+  assert.match(row, settled.win > 0 ? new RegExp(shown(settled.win).replace('.', '\\.')) : /lost/);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll (${overflow}px too wide)`);
+  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious axe violation');
+  await screenshot(page, `studio-tables-${name}`);
+  await page.getByTestId('fair-toggle').click();
+  await page.getByTestId('seed-hash').waitFor();
+  await page.keyboard.press('Escape');
+  assert.deepEqual(errors, [], 'no console error');
+  await context.close();
+  return settled;
+}
+
+async function waitForBetting(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
+      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= 5,
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+test('a new member bets at baccarat and roulette at desktop and phone sizes: the page shows the server round', async () => {
+  const b = browser();
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  await markPopupsSeen(page);
+  const username = `st${Date.now().toString(36).slice(-8)}`;
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Table Tester' });
+  await closeMemberPopup(page);
+  await depositThroughSandbox(page, '100');
+  await page.goto('/');
+  // AG's LIVE-001 is a baccarat table and LIVE-005 a roulette table (apps/studio/src/game-map.ts).
+  const launch = (code: string) => launchStudioGame(page, 'AG', code);
+  const first = await launch('LIVE-001');
+  // Opening the page opens the game session (the browser opens it again with the same token).
+  assert.equal((await fetch(new URL(first, baseUrl()))).status, 200);
+  const start = (await tableApi(first)).balance;
+
+  // Two pages at once (the tables' rounds run side by side), then the other two sizes.
+  const bets = [
+    ...(await Promise.all([
+      betAt(b, first, 'baccarat', 'banker', { width: 1280, height: 800 }, 'baccarat-desktop'),
+      betAt(b, await launch('LIVE-005'), 'roulette', 'red', { width: 390, height: 844 }, 'roulette-phone'),
+    ])),
+    ...(await Promise.all([
+      betAt(b, await launch('LIVE-001'), 'baccarat', 'player', { width: 390, height: 844 }, 'baccarat-phone'),
+      betAt(b, await launch('LIVE-005'), 'roulette', 'n17', { width: 1280, height: 800 }, 'roulette-desktop'),
+    ])),
+  ];
+  // The wallet adds up: every stake left it, every win came back.
+  const end = (await tableApi(first)).balance;
+  assert.equal(end, start - bets.reduce((t, x) => t + x.stake, 0) + bets.reduce((t, x) => t + x.win, 0));
+  await context.close();
+});
