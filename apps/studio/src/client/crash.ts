@@ -104,8 +104,8 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     'aria-label': 'Stop on profit of',
     'data-testid': 'auto-stop-profit',
   });
-  const half = h('button', { class: 'button small-btn', type: 'button', 'aria-label': 'Halve the bet' }, '½');
-  const double = h('button', { class: 'button small-btn', type: 'button', 'aria-label': 'Double the bet' }, '2×');
+  const half = h('button', { class: 'button small-btn', type: 'button', 'aria-label': '½ of the bet' }, '½');
+  const double = h('button', { class: 'button small-btn', type: 'button', 'aria-label': '2× the bet' }, '2×');
   const betButton = h('button', { class: 'button crash-action', type: 'button', 'data-testid': 'bet' }, 'Bet');
   const cashButton = h(
     'button',
