@@ -43,6 +43,28 @@ export function lockConversation(db: Conn, id: number) {
   return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The send path's first statement: locks the conversation row and answers what the send needs (who
+ * owns it, its state, its last seq) and whether this client message id was already stored (a resend).
+ */
+export function lockForSend(db: Conn, id: number, sender: SenderValue, clientMessageId: string) {
+  return db
+    .selectFrom('chat_conversations as c')
+    .select(['c.id', 'c.member_id', 'c.visitor_id', 'c.state', 'c.operator_id', 'c.last_seq'])
+    .select((eb) =>
+      eb
+        .selectFrom('chat_messages as cm')
+        .whereRef('cm.conversation_id', '=', 'c.id')
+        .where('cm.sender', '=', sender)
+        .where('cm.client_message_id', '=', clientMessageId)
+        .select('cm.id')
+        .as('resent_id'),
+    )
+    .where('c.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export function findOpenConversation(db: Conn, owner: { memberId: number } | { visitorId: string }) {
   let q = conversationsWithNames(db).where('c.state', '<>', 'closed');
   q = 'memberId' in owner ? q.where('c.member_id', '=', owner.memberId) : q.where('c.visitor_id', '=', owner.visitorId);
@@ -157,34 +179,38 @@ export function messagesAfter(db: Conn, conversationId: number, after: number, l
     .execute();
 }
 
-export async function insertMessage(
+/**
+ * Stores the next message of a locked conversation and moves its last_seq, in one statement, and
+ * answers the stored row as findMessageByClientId does (with the operator's name).
+ */
+export async function appendMessage(
   db: Conn,
   values: {
     conversationId: number;
     seq: number;
     sender: SenderValue;
     operatorId: number | null;
-    clientMessageId: string | null;
+    clientMessageId: string;
     body: string;
     attachmentId: number | null;
     now: Date;
   },
-) {
-  const { id } = await db
-    .insertInto('chat_messages')
-    .values({
-      conversation_id: values.conversationId,
-      seq: values.seq,
-      sender: values.sender,
-      operator_id: values.operatorId,
-      client_message_id: values.clientMessageId,
-      body: values.body,
-      attachment_id: values.attachmentId,
-      created_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+): Promise<MessageRow> {
+  const result = await sql<MessageRow>`
+    WITH cm AS (
+      INSERT INTO chat_messages (conversation_id, seq, sender, operator_id, client_message_id, body, attachment_id, created_at)
+      VALUES (${values.conversationId}, ${values.seq}, ${values.sender}, ${values.operatorId}, ${values.clientMessageId},
+              ${values.body}, ${values.attachmentId}, ${values.now})
+      RETURNING *
+    ), moved AS (
+      UPDATE chat_conversations SET last_seq = ${values.seq}, updated_at = ${values.now} WHERE id = ${values.conversationId}
+    )
+    SELECT cm.id, cm.conversation_id, cm.seq, cm.sender, cm.operator_id, cm.client_message_id, cm.body,
+           cm.attachment_id, cm.created_at, o.username AS operator_username
+      FROM cm LEFT JOIN members o ON o.id = cm.operator_id`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('chat message not stored');
+  return row;
 }
 
 export async function insertAttachment(

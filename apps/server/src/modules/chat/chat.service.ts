@@ -207,11 +207,16 @@ type Sending = {
   image?: UploadedFile | undefined;
 };
 
+/** What a send checks of the conversation (lockForSend's row). */
+type SendTarget = Pick<q.ConversationRow, 'member_id' | 'visitor_id' | 'state' | 'operator_id'>;
+
 /**
  * Stores a message once per client message id: the conversation row is locked, so the next seq is
  * taken in commit order and a resend with the same id finds the first one (answered, not stored).
+ * Three statements on the usual path (docs/benchmarks.md "Chat delivery"): lock and resend check in
+ * one, the message with the conversation's last_seq in one, the notice.
  */
-async function send(ctx: AppContext, input: Sending, allowed: (c: q.ConversationRow, resend: boolean) => void) {
+async function send(ctx: AppContext, input: Sending, allowed: (c: SendTarget, resend: boolean) => void) {
   let contentType: 'image/png' | 'image/jpeg' | null = null;
   if (input.image) {
     if (input.image.data.length > CHAT_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
@@ -220,21 +225,23 @@ async function send(ctx: AppContext, input: Sending, allowed: (c: q.Conversation
   }
   const sender: SenderValue = input.side;
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await q.lockConversation(trx, input.conversationId);
+    const locked = await q.lockForSend(trx, input.conversationId, sender, input.clientMessageId);
     if (!locked) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-    const full = await q.findConversation(trx, locked.id);
-    if (!full) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
-    const already = await q.findMessageByClientId(trx, locked.id, sender, input.clientMessageId);
+    const resend = locked.resent_id !== null && locked.resent_id !== undefined;
     // A resend is answered with the stored message, even after the conversation closed.
-    allowed(full, already !== undefined);
-    if (already) return already;
+    allowed(locked, resend);
+    if (resend) {
+      const already = await q.findMessageByClientId(trx, locked.id, sender, input.clientMessageId);
+      if (!already) throw new AppError('INTERNAL_ERROR');
+      return already;
+    }
     const now = ctx.now();
     const attachmentId =
       input.image && contentType
         ? await q.insertAttachment(trx, { conversationId: locked.id, contentType, data: input.image.data, now })
         : null;
     const seq = locked.last_seq + 1;
-    await q.insertMessage(trx, {
+    const row = await q.appendMessage(trx, {
       conversationId: locked.id,
       seq,
       sender,
@@ -244,9 +251,6 @@ async function send(ctx: AppContext, input: Sending, allowed: (c: q.Conversation
       attachmentId,
       now,
     });
-    await q.updateConversation(trx, locked.id, { last_seq: seq, updated_at: now });
-    const row = await q.findMessageByClientId(trx, locked.id, sender, input.clientMessageId);
-    if (!row) throw new AppError('INTERNAL_ERROR');
     await notify(trx, { c: locked.id, k: 'm', s: seq, m: row });
     return row;
   });
