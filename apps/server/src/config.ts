@@ -27,6 +27,14 @@ const EnvSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  KYC_STORAGE: z.enum(['database', 's3']).default('database'),
+  KYC_S3_BUCKET: z.string().min(3).max(63).optional(),
+  KYC_S3_REGION: z.string().min(1).default('us-east-1'),
+  KYC_S3_ENDPOINT: z.string().url().optional(),
+  KYC_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  KYC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  KYC_S3_FORCE_PATH_STYLE: bool.optional(),
+  KYC_S3_PREFIX: z.string().max(200).default('kyc/'),
 });
 
 export type Config = {
@@ -57,7 +65,24 @@ export type Config = {
   loginLimitPerIp: number;
   /** New accounts one client address may open in an hour (registration attempts: three times that). */
   registrationLimitPerIp: number;
+  /** Where uploaded KYC documents are kept (docs/kyc.md "Storage"): database blobs, or an S3-compatible store. */
+  kycStorage: KycStorageConfig;
 };
+
+export type KycStorageConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service's URL (MinIO, Ceph, R2...); unset: AWS. */
+      endpoint: string | undefined;
+      /** Unset: the SDK's default credential chain (environment, instance role). */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -87,6 +112,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
+    kycStorage: kycStorageOf(e),
+  };
+}
+
+function kycStorageOf(e: z.infer<typeof EnvSchema>): KycStorageConfig {
+  if (e.KYC_STORAGE === 'database') return { kind: 'database' };
+  if (!e.KYC_S3_BUCKET) throw new Error('Invalid configuration: KYC_S3_BUCKET is required with KYC_STORAGE=s3');
+  if (Boolean(e.KYC_S3_ACCESS_KEY_ID) !== Boolean(e.KYC_S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid configuration: KYC_S3_ACCESS_KEY_ID and KYC_S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    bucket: e.KYC_S3_BUCKET,
+    region: e.KYC_S3_REGION,
+    endpoint: e.KYC_S3_ENDPOINT,
+    accessKeyId: e.KYC_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.KYC_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.KYC_S3_FORCE_PATH_STYLE ?? Boolean(e.KYC_S3_ENDPOINT),
+    prefix: e.KYC_S3_PREFIX,
   };
 }
 
@@ -121,6 +164,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dbPoolSize: 5,
     loginLimitPerIp: 40,
     registrationLimitPerIp: 10,
+    kycStorage: { kind: 'database' },
     ...overrides,
   };
 }

@@ -49,6 +49,7 @@ import * as m0048 from './migrations/0048-chat';
 import * as m0049 from './migrations/0049-responsible-play';
 import * as m0050 from './migrations/0050-kyc';
 import * as m0052 from './migrations/0052-support-answered';
+import * as m0053 from './migrations/0053-kyc-object-store';
 import * as m0054 from './migrations/0054-bet-path';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   '0049-responsible-play': m0049,
   '0050-kyc': m0050,
   '0052-support-answered': m0052,
+  '0053-kyc-object-store': m0053,
   '0054-bet-path': m0054,
 };
 

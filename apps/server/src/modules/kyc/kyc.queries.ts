@@ -162,7 +162,15 @@ export async function countPending(db: Conn, memberId: number): Promise<number> 
 
 export async function insertDocument(
   db: Conn,
-  d: { memberId: number; kind: KycDocumentKind; contentType: KycContentType; data: Buffer; now: Date },
+  d: {
+    memberId: number;
+    kind: KycDocumentKind;
+    contentType: KycContentType;
+    byteSize: number;
+    data: Buffer | null;
+    storageKey: string | null;
+    now: Date;
+  },
 ): Promise<DocumentRow> {
   const row = await db
     .insertInto('kyc_documents')
@@ -170,8 +178,9 @@ export async function insertDocument(
       member_id: d.memberId,
       kind: d.kind,
       content_type: d.contentType,
-      byte_size: d.data.length,
+      byte_size: d.byteSize,
       data: d.data,
+      storage_key: d.storageKey,
       reason: null,
       reviewed_by: null,
       created_at: d.now,
@@ -192,7 +201,7 @@ export function findDocument(db: Conn, id: number, o: { forUpdate?: boolean } = 
 export function documentBytes(db: Conn, id: number) {
   return db
     .selectFrom('kyc_documents')
-    .select(['member_id', 'content_type', 'data'])
+    .select(['member_id', 'content_type', 'data', 'storage_key'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

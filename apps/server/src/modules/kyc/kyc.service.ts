@@ -13,6 +13,7 @@ import { brandDay, dayStart } from '../vip/vip.service';
 import { balanceOf, post } from '../wallet/wallet.service';
 import * as q from './kyc.queries';
 import { acceptUpload } from './kyc-files';
+import { documentStore } from './kyc-storage';
 
 export type { DocumentRow, QueueRow } from './kyc.queries';
 
@@ -297,6 +298,8 @@ export async function upload(
   if (!identity) throw new AppError('KYC_DETAILS_REQUIRED');
   const accepted = await acceptUpload(kind, file);
   await hit(ctx.db, `kyc-uploads:${principal.memberId}`, UPLOADS_PER_DAY, ctx.now());
+  // Stored before the row is written (an object left by a failed insert is never served: no row names it).
+  const place = await documentStore(ctx.config.kycStorage).put(principal.memberId, accepted.data, accepted.contentType);
   const row = await ctx.db.transaction().execute(async (trx) => {
     await q.memberForKyc(trx, principal.memberId, { forUpdate: true });
     if ((await q.countPending(trx, principal.memberId)) >= MAX_PENDING) throw new AppError('KYC_TOO_MANY_PENDING');
@@ -304,7 +307,8 @@ export async function upload(
       memberId: principal.memberId,
       kind,
       contentType: accepted.contentType,
-      data: accepted.data,
+      byteSize: accepted.data.length,
+      ...place,
       now: ctx.now(),
     });
     await audit(trx, request, {
@@ -323,7 +327,7 @@ export async function upload(
 export async function ownDocumentFile(ctx: AppContext, principal: Principal, id: number) {
   const file = await q.documentBytes(ctx.db, id);
   if (!file || file.member_id !== principal.memberId) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
-  return { contentType: file.content_type, data: Buffer.from(file.data) };
+  return { contentType: file.content_type, data: await documentStore(ctx.config.kycStorage).get(file) };
 }
 
 // ---- back office (modules/admin-kyc calls these)
@@ -352,7 +356,7 @@ export type MemberKycPanel = Awaited<ReturnType<typeof memberPanel>>;
 export async function documentFile(ctx: AppContext, id: number) {
   const file = await q.documentBytes(ctx.db, id);
   if (!file) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
-  return { contentType: file.content_type, data: Buffer.from(file.data) };
+  return { contentType: file.content_type, data: await documentStore(ctx.config.kycStorage).get(file) };
 }
 
 /**

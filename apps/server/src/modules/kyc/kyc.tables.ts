@@ -27,7 +27,9 @@ export interface KycDocumentsTable {
   status: Generated<KycDocumentStatus>;
   content_type: KycContentType;
   byte_size: number;
-  data: Buffer;
+  /** The bytes when kept in the database; null when kept in the object store (storage_key). */
+  data: Buffer | null;
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
   reason: string | null;
   reviewed_by: number | null;
   reviewed_at: NullableStamp;
