@@ -150,7 +150,9 @@ function playerLoop(job: Job) {
       players.map(async (p, worker) => {
         // Spread over the period, then one round every PERIOD_MS (at once when the last ran over).
         let next = started + (worker / players.length) * PERIOD_MS;
-        for (let i = 0; next < end; i++) {
+        // A round not started by the end of the step is not played (an overloaded server would
+        // otherwise keep a late player's backlog running long after it).
+        for (let i = 0; next < end && performance.now() < end; i++) {
           const wait = next - performance.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           else if (i > 0) late++;
