@@ -161,10 +161,11 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const playersSummary = h('p', { class: 'muted small', 'data-testid': 'players-summary' });
   const myBody = h('tbody', { 'data-testid': 'my-bets' });
   const fair = h('div', { class: 'small', 'data-testid': 'fairness', style: 'overflow-wrap:anywhere' });
-  const table = (head: string[], body: HTMLElement) =>
+  // Focusable: a wide table scrolls sideways in its box, by keyboard too.
+  const table = (label: string, head: string[], body: HTMLElement) =>
     h(
       'div',
-      { class: 'table-wrap' },
+      { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': label },
       h('table', {}, h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))), body),
     );
 
@@ -183,9 +184,14 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           { class: 'panel' },
           h('h2', {}, 'Players this round'),
           playersSummary,
-          table(['Player', 'Bet', 'Out', 'Win'], players),
+          table('Players this round', ['Player', 'Bet', 'Out', 'Win'], players),
         ),
-        h('section', { class: 'panel' }, h('h2', {}, 'Your bets'), table(['Round', 'Bet', 'Out', 'Win'], myBody)),
+        h(
+          'section',
+          { class: 'panel' },
+          h('h2', {}, 'Your bets'),
+          table('Your bets', ['Round', 'Bet', 'Out', 'Win'], myBody),
+        ),
       ),
     ),
     frame.drawer,

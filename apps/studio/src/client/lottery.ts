@@ -439,7 +439,12 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           'section',
           { class: 'panel' },
           h('h2', {}, 'My tickets'),
-          h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'tickets' }, tickets)),
+          // Focusable: a wide table scrolls sideways in its box, by keyboard too.
+          h(
+            'div',
+            { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'My tickets' },
+            h('table', { 'data-testid': 'tickets' }, tickets),
+          ),
         ),
         h('section', { class: 'panel' }, h('h2', {}, 'Draw history'), results),
       ),
