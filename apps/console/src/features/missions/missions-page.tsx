@@ -136,6 +136,7 @@ export function MissionsPage() {
       {writable && (
         <form
           onSubmit={submit}
+          noValidate
           className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3"
           aria-label={editing === null ? t('list.new') : t('list.editing', { id: editing })}
         >
