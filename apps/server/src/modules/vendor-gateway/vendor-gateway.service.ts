@@ -34,8 +34,8 @@ import { signatureMatches } from './vendor-signature';
 // vendor_transactions row (unique on vendor + transactionId) and posts between the member's cash and
 // the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>) in one statement
 // (wallet.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
-// bet or a win is four round trips (issue 17). Bets spend cash first, then bonus (issue 13, docs/rewards.md "Bonus
-// wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
+// bet or a win is four round trips (issue 17). Bets spend cash first, then bonus (issue 13,
+// docs/rewards.md "Bonus wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
 // account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
 // were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
 // told is what the player can stake: spendable cash plus bonus. A refusal of a win or a rollback throws, so nothing it touched
