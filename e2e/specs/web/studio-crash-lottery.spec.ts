@@ -181,13 +181,13 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
 
   for (const size of SIZES) {
     const crash = await open(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size);
-    await playCrash(crash.page, `studio-crash-${size.name}`);
-    await checkPage(crash.page, crash.errors, `studio-crash-${size.name}`);
+    await playCrash(crash.page, `studio-crash-lottery-crash-${size.name}`);
+    await checkPage(crash.page, crash.errors, `studio-crash-lottery-crash-${size.name}`);
     await crash.close();
 
     const lottery = await open(b, await launchStudioGame(page, 'ELOTT', 'ELOTT-001'), size);
     await playLottery(lottery.page);
-    await checkPage(lottery.page, lottery.errors, `studio-lottery-${size.name}`);
+    await checkPage(lottery.page, lottery.errors, `studio-crash-lottery-lottery-${size.name}`);
     await lottery.close();
   }
   await context.close();
