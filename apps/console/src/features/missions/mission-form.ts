@@ -1,17 +1,10 @@
 import type { MissionInput } from '@gamehall/shared/api/missions';
-import { GAME_TYPES, type GameType } from '@gamehall/shared/constants';
 import type { z } from 'zod';
+import { contributionsOf, fullWeights, weightsOf } from '../../components/wagering-weights';
 import type { Mission } from './api';
 
 // The mission form's values (strings, as the inputs hold them) and the body they become. Kept apart
 // from the page so the payload, the per-game-type wagering weights included, is tested on its own.
-
-export type Weights = Record<GameType, string>;
-
-/** Every game type at 100%: a bet on any game counts in full (the API's default). */
-function fullWeights(): Weights {
-  return Object.fromEntries(GAME_TYPES.map((g) => [g, '100'])) as Weights;
-}
 
 export function emptyMissionForm() {
   return {
@@ -51,10 +44,7 @@ export function localInput(iso: string): string {
 /** The form of a mission being edited, its wagering weights included. */
 export function missionFormOf(m: Mission): MissionForm {
   const wagering = m.rewardWagering;
-  const other = wagering?.otherPercent ?? 100;
-  const weights = Object.fromEntries(
-    GAME_TYPES.map((g) => [g, String(wagering?.contributions[g] ?? other)]),
-  ) as Weights;
+  const { weights, otherPercent } = weightsOf(wagering);
   return {
     period: m.period,
     newbieDays: String(m.newbieDays ?? 7),
@@ -68,7 +58,7 @@ export function missionFormOf(m: Mission): MissionForm {
     wageringMultiple: wagering ? String(wagering.multiple) : '',
     wageringDays: String(wagering?.days ?? 30),
     weights,
-    otherPercent: other,
+    otherPercent,
     claimDays: String(m.claimDays),
     startsAt: localInput(m.startsAt),
     endsAt: m.endsAt ? localInput(m.endsAt) : '',
@@ -78,39 +68,17 @@ export function missionFormOf(m: Mission): MissionForm {
   };
 }
 
-/** Why a weight input is refused: not a whole number from 0 to 100, or every game type at 0%. */
-export type WeightError = 'range' | 'none';
-
-/** The weights' errors by game type (`none` is reported on the first type); empty when they are valid. */
-export function weightErrors(weights: Weights): Partial<Record<GameType, WeightError>> {
-  const errors: Partial<Record<GameType, WeightError>> = {};
-  for (const g of GAME_TYPES) {
-    const v = weights[g].trim();
-    if (!/^\d{1,3}$/.test(v) || Number(v) > 100) errors[g] = 'range';
-  }
-  // A requirement no bet can count towards could never be met: the bonus would only be forfeited.
-  if (Object.keys(errors).length === 0 && GAME_TYPES.every((g) => Number(weights[g]) === 0))
-    errors[GAME_TYPES[0]] = 'none';
-  return errors;
-}
-
 /** Whether the form carries a wagering requirement (a bonus reward with a multiple). */
 export function hasWagering(form: MissionForm): boolean {
   return form.rewardKind === 'bonus' && form.wageringMultiple.trim() !== '';
 }
 
 /**
- * The body of POST or PUT /admin/missions. Game types weighted like the rest (`otherPercent`) are
- * left out of `contributions`, so the body is the same whether or not the operator opened the weights.
- * The weights must have been checked with weightErrors first.
+ * The body of POST or PUT /admin/missions. The weights must have been checked with weightErrors
+ * (components/wagering-weights.ts) first.
  */
 export function missionPayload(form: MissionForm, now = new Date()): z.input<typeof MissionInput> {
   const counted = form.task === 'bet' || form.task === 'rounds';
-  const contributions: Record<string, number> = {};
-  for (const g of GAME_TYPES) {
-    const weight = Number(form.weights[g]);
-    if (weight !== form.otherPercent) contributions[g] = weight;
-  }
   return {
     period: form.period as never,
     newbieDays: form.period === 'newbie' ? Number(form.newbieDays) : null,
@@ -128,7 +96,7 @@ export function missionPayload(form: MissionForm, now = new Date()): z.input<typ
       ? {
           multiple: Number(form.wageringMultiple),
           base: 'bonus',
-          contributions,
+          contributions: contributionsOf(form.weights, form.otherPercent),
           otherPercent: form.otherPercent,
           days: Number(form.wageringDays),
         }

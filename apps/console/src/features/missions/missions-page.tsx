@@ -15,6 +15,8 @@ import {
 } from '../../components/programme-parts';
 import { StatusBadge } from '../../components/status-badge';
 import { TicketKindSelect } from '../../components/ticket-kind-select';
+import { weightErrors } from '../../components/wagering-weights';
+import { WeightInputs } from '../../components/weight-inputs';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
@@ -26,9 +28,7 @@ import {
   type MissionFormField,
   missionFormOf,
   missionPayload,
-  weightErrors,
 } from './mission-form';
-import { WeightInputs } from './weight-inputs';
 
 /**
  * Missions (issue 13 back office): a new one is a draft; activating it runs it from its start;

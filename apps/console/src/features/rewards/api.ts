@@ -23,8 +23,11 @@ export const promotionsQuery = queryOptions({
   queryFn: () => api<{ list: Promotion[] }>('/admin/promotions').then((r) => r.list),
 });
 
-export function createPromotion(body: z.input<typeof PromotionInput>) {
-  return api<Promotion>('/admin/promotions', { method: 'POST', body });
+/** POST a new promotion (a draft), or PUT the one being edited. */
+export function savePromotion(id: number | null, body: z.input<typeof PromotionInput>) {
+  return id === null
+    ? api<Promotion>('/admin/promotions', { method: 'POST', body })
+    : api<Promotion>(`/admin/promotions/${id}`, { method: 'PUT', body });
 }
 
 export function setState(id: number, state: 'active' | 'paused' | 'ended') {

@@ -15,20 +15,20 @@ import {
 } from '../../components/programme-parts';
 import { StatusBadge } from '../../components/status-badge';
 import { TicketKindSelect } from '../../components/ticket-kind-select';
+import { weightErrors } from '../../components/wagering-weights';
+import { WeightInputs } from '../../components/weight-inputs';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { createPromotion, promotionsQuery, rewardsKey, setState } from './api';
-
-/** Optional number field: empty -> undefined. */
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
-
-/** Prizes per rank, first place first, as the operator types them: "1000, 500, 250". */
-const prizeList = (v: string) =>
-  v
-    .split(/[,\s]+/)
-    .filter((x) => x !== '')
-    .map(Number);
+import { promotionsQuery, rewardsKey, savePromotion, setState } from './api';
+import {
+  emptyPromotionForm,
+  hasWagering,
+  type PromotionForm,
+  type PromotionTextField,
+  promotionFormOf,
+  promotionPayload,
+} from './promotion-form';
 
 /**
  * Programmes (issue 13 back office): a new one starts as a draft; activating it with a future start
@@ -42,69 +42,27 @@ export function PromotionsPage() {
   const queryClient = useQueryClient();
   const query = useQuery(promotionsQuery);
   const { error, setError, act } = useProgrammeState(setState, rewardsKey);
-  const [form, setForm] = useState({
-    type: 'DEPOSIT',
-    kind: 'deposit_match',
-    title: '',
-    summary: '',
-    rules: '',
-    startsAt: '',
-    endsAt: '',
-    trigger: 'deposit',
-    percent: '100',
-    cap: '',
-    minDeposit: '',
-    nthDeposit: '1',
-    amount: '',
-    payAs: 'bonus',
-    ticketKindId: '',
-    multiple: '10',
-    base: 'bonus',
-    days: '30',
-    claimDays: '7',
-    requiresJoin: false,
-    onePerPerson: false,
-    prizes: '',
-  });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form, setForm] = useState<PromotionForm>(emptyPromotionForm);
+  const [showWeightErrors, setShowWeightErrors] = useState(false);
+  const set = (key: PromotionTextField) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
+  const reset = () => {
+    setEditing(null);
+    setForm(emptyPromotionForm());
+    setShowWeightErrors(false);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (hasWagering(form) && Object.keys(weightErrors(form.weights)).length > 0) {
+      setShowWeightErrors(true);
+      return;
+    }
     try {
-      await createPromotion({
-        type: form.type as never,
-        kind: form.kind as never,
-        startsAt: new Date(form.startsAt || Date.now()).toISOString(),
-        endsAt: form.endsAt ? new Date(form.endsAt).toISOString() : null,
-        texts: { en: { title: form.title, summary: form.summary, rules: form.rules } },
-        rules: {
-          trigger: form.trigger as never,
-          percent: form.kind === 'deposit_match' ? num(form.percent) : undefined,
-          cap: num(form.cap),
-          minDeposit: num(form.minDeposit),
-          nthDeposit: num(form.nthDeposit),
-          amount: form.kind === 'deposit_match' || form.kind === 'ranking' ? undefined : num(form.amount),
-          payAs: form.payAs as never,
-          // Tickets: `amount` is the number of tickets of this kind (fixed and application only).
-          ticketKindId: form.payAs === 'ticket' && form.ticketKindId !== '' ? Number(form.ticketKindId) : undefined,
-          wagering:
-            form.payAs === 'bonus'
-              ? {
-                  multiple: Number(form.multiple),
-                  base: form.base as never,
-                  contributions: {},
-                  otherPercent: 100,
-                  days: Number(form.days),
-                }
-              : undefined,
-          claimDays: Number(form.claimDays),
-          requiresJoin: form.requiresJoin,
-          onePerPerson: form.onePerPerson,
-          ranking: form.kind === 'ranking' ? { prizes: prizeList(form.prizes), gameTypes: [] } : undefined,
-        },
-      });
+      await savePromotion(editing, promotionPayload(form));
+      reset();
       await queryClient.invalidateQueries({ queryKey: rewardsKey });
     } catch (err) {
       setError(errorMessage(err));
@@ -151,15 +109,36 @@ export function PromotionsPage() {
                     pause: t('promotions.pause'),
                     end: t('promotions.end'),
                   }}
-                />
+                >
+                  {p.state !== 'ended' && (
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1 text-xs"
+                      onClick={() => {
+                        setEditing(p.id);
+                        setForm(promotionFormOf(p));
+                        setShowWeightErrors(false);
+                      }}
+                    >
+                      {t('promotions.edit')}
+                    </Button>
+                  )}
+                </ProgrammeStateButtons>
               </td>
             )}
           </tr>
         ))}
       </PlainTable>
       {writable && (
-        <form onSubmit={submit} className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3" aria-label={t('promotions.new')}>
-          <h2 className="font-semibold sm:col-span-3">{t('promotions.new')}</h2>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3"
+          aria-label={editing === null ? t('promotions.new') : t('promotions.editing', { id: editing })}
+        >
+          <h2 className="font-semibold sm:col-span-3">
+            {editing === null ? t('promotions.new') : t('promotions.editing', { id: editing })}
+          </h2>
           <ProgrammeSelect id={`${id}-type`} label={t('fields.type')} value={form.type} onChange={set('type')}>
             {PROMOTION_TYPES.map((x) => (
               <option key={x}>{x}</option>
@@ -244,8 +223,21 @@ export function PromotionsPage() {
             />
             {t('fields.onePerPerson')}
           </label>
-          <div className="sm:col-span-3">
-            <Button type="submit">{t('promotions.create')}</Button>
+          {hasWagering(form) && (
+            <WeightInputs
+              idPrefix={`${id}-weight`}
+              weights={form.weights}
+              errors={showWeightErrors ? weightErrors(form.weights) : {}}
+              onChange={(weights) => setForm({ ...form, weights })}
+            />
+          )}
+          <div className="flex gap-2 sm:col-span-3">
+            <Button type="submit">{editing === null ? t('promotions.create') : t('promotions.save')}</Button>
+            {editing !== null && (
+              <Button variant="ghost" onClick={reset}>
+                {t('promotions.cancel')}
+              </Button>
+            )}
           </div>
         </form>
       )}

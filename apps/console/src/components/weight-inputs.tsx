@@ -1,11 +1,11 @@
 import { GAME_TYPES, type GameType } from '@gamehall/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { fieldInput } from '../../components/programme-parts';
-import type { WeightError, Weights } from './mission-form';
+import { fieldInput } from './programme-parts';
+import type { WeightError, Weights } from './wagering-weights';
 
 /**
- * The wagering weights of a mission bonus (issue 13 "Bonus wallet and wagering": per-game-type
- * contribution percentages): one 0-100 % input per game type, with its error under it.
+ * The wagering weights of a mission or promotion bonus (issue 13 "Bonus wallet and wagering":
+ * per-game-type contribution percentages): one 0-100 % input per game type, with its error under it.
  */
 export function WeightInputs({
   idPrefix,
@@ -18,7 +18,7 @@ export function WeightInputs({
   errors: Partial<Record<GameType, WeightError>>;
   onChange: (weights: Weights) => void;
 }) {
-  const { t } = useTranslation('missions');
+  const { t } = useTranslation('core');
   return (
     <fieldset className="grid gap-2 rounded-md border border-(--border) p-3 sm:col-span-3">
       <legend className="px-1 text-sm font-semibold">{t('weights.legend')}</legend>
