@@ -272,6 +272,12 @@ export function fishUi(): GameUi {
           await wait(gap);
         }
         await Promise.all(landings);
+      } else {
+        // Reduced motion: the sea as the round left it, the caught fish gone.
+        for (const shot of plan.shots) {
+          if (shot.arrives || !swimmers[shot.slot]?.isConnected) placeFish(shot.slot, shot.kind, false);
+          if (shot.captured) swimmers[shot.slot]?.remove();
+        }
       }
       for (const [i, el] of swimmers.entries()) if (el && !el.isConnected) swimmers[i] = null;
       tally.textContent = `${plan.captured}/${n} caught · Win ${money(plan.total)}`;
