@@ -6,15 +6,15 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, loginFromHeader, markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Responsible play in the browser (issue 15 "Tests", docs/responsible-play.md): a member the spec
 // registers sets a daily deposit limit and a larger deposit is refused with the message; the
 // reality check shows over a slot session (the page's clock is moved forward, the product's
 // interval is unchanged) and stop closes the game; the house studio's page opened on its own shows
-// its own notice (continue, the next one, stop back to the lobby); after a self-exclusion the member can still log
-// in but a game tile refuses.
+// its own notice (continue, the next one, stop back to the lobby); after a self-exclusion the member
+// can still log in, a game tile refuses, and the member still withdraws.
 
 useSiteBrowser(async (chromium) => {
   page = await newPage(chromium);
@@ -24,6 +24,7 @@ let studioUrl = '';
 const suffix = Date.now().toString(36).slice(-8);
 const username = `rp${suffix}`;
 const password = 'Secret123';
+const PAYMENT_PASSWORD = '246810';
 
 async function openPage() {
   await page.goto('/member/responsiblePlay');
@@ -31,7 +32,7 @@ async function openPage() {
 }
 
 test('a member sets a daily deposit limit and a larger deposit is refused with the message', async () => {
-  await registerFromModal(page, { username, password, payeeName: 'Limit Tester' });
+  await registerFromModal(page, { username, password, payeeName: 'Limit Tester', paymentPassword: PAYMENT_PASSWORD });
   await closeMemberPopup(page);
   await openPage();
   await page.getByTestId('limit-depositDay-input').fill('150');
@@ -97,7 +98,9 @@ test("the studio's own game page shows the reality check: continue, the next one
   await page.waitForURL((url) => !url.pathname.startsWith('/studio'));
 });
 
-test('a self-excluded member can log in but a game tile refuses', async () => {
+test('a self-excluded member can log in, a game tile refuses, and the member withdraws', async () => {
+  // Within the day's limit of 150: enough for the smallest withdrawal (100) after the slot's spin.
+  await depositThroughSandbox(page, '50');
   await openPage();
   await page.getByTestId('break-period').selectOption('6m');
   await page.getByTestId('break-start').click();
@@ -116,4 +119,34 @@ test('a self-excluded member can log in but a game tile refuses', async () => {
   await tile.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   await page.getByText('You are taking a break from play').waitFor();
   await screenshot(page, 'responsible-excluded-tile');
+
+  // The money stays the member's: a bank account in the payee name, confirmed by the operator, and a
+  // withdrawal with the payment password.
+  const token = await tokenOf(page);
+  const bound = (await call('POST', '/wps/cashier/bankAccounts', token, {
+    bankName: 'BDO Unibank',
+    accountName: 'Limit Tester',
+    accountNumber: '004455667788',
+  })) as { success: boolean; value: { id: number } };
+  assert.equal(bound.success, true, JSON.stringify(bound));
+  await operatorPost(`/admin/cashier/bankAccounts/${bound.value.id}/confirm`);
+  await openPage();
+  await page
+    .getByRole('navigation', { name: 'Member centre' })
+    .getByRole('link', { name: 'Withdraw', exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Withdraw', exact: true }).waitFor();
+  const form = page.locator('form').filter({ has: page.getByLabel('Payment password') });
+  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel('Amount').fill('100');
+  await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+  await form.getByRole('button', { name: 'Withdraw' }).click();
+  await page.getByText('Withdrawal requested').waitFor();
+  await page
+    .getByRole('table', { name: 'Withdrawal history' })
+    .getByTestId('withdrawal-row')
+    .first()
+    .getByText('Pending')
+    .waitFor();
+  await screenshot(page, 'responsible-excluded-withdrawal');
 });
