@@ -236,6 +236,25 @@ describe('house studio mounted under /studio', () => {
       expect(res.statusCode, asset).toBe(200);
       expect(res.body.length).toBeGreaterThan(500);
     }
+    // The page script loads each game kind's code as a chunk: every chunk it names is served, and the
+    // shell alone is a fraction of the whole.
+    const seen = new Set<string>();
+    const queue = ['play.js'];
+    let total = 0;
+    let shell = 0;
+    while (queue.length > 0) {
+      const file = queue.shift() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const res = await t.app.inject({ method: 'GET', url: `/studio/assets/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      total += res.body.length;
+      if (file === 'play.js') shell = res.body.length;
+      for (const m of res.body.matchAll(/["']\.\/(chunk-[A-Z0-9]+\.js)["']/g)) queue.push(m[1] as string);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect(shell).toBeLessThan(total / 2);
+    expect((await t.app.inject({ method: 'GET', url: '/studio/assets/chunk-NOPE.js' })).statusCode).toBe(404);
   });
 
   it('retries a win whose answer was lost until it is delivered, exactly once', async () => {

@@ -1,45 +1,57 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-// The game pages' TypeScript, bundled by esbuild on first request and kept in memory (one small
-// build per process, no build step before start, nothing fetched from the network).
+// The game pages' TypeScript, bundled by esbuild on first request and kept in memory (one build per
+// process, no build step before start, nothing fetched from the network). ES modules with code
+// splitting: a game page loads the shell and its own kind's code (its scene, art, styles) as a
+// chunk, not every kind's.
 
 const clientDir = fileURLToPath(new URL('./client/', import.meta.url));
 
-const ENTRIES: Record<string, string> = { 'play.js': 'play.ts', 'fair.js': 'fair.ts' };
+/** The pages' entry scripts, served under their own names; chunks get content-hashed names. */
+const ENTRIES: Record<string, string> = { play: 'play.ts', fair: 'fair.ts' };
 
 type Asset = { contentType: string; body: string };
-const cache = new Map<string, Promise<Asset | undefined>>();
+let built: Promise<Map<string, Asset>> | undefined;
 
-async function load(file: string): Promise<Asset | undefined> {
-  if (file === 'studio.css') {
-    return { contentType: 'text/css; charset=utf-8', body: await readFile(`${clientDir}studio.css`, 'utf8') };
-  }
-  const entry = ENTRIES[file];
-  if (!entry) return undefined;
+async function buildAll(): Promise<Map<string, Asset>> {
+  const outdir = path.join(clientDir, 'out');
   const result = await build({
-    entryPoints: [`${clientDir}${entry}`],
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${clientDir}${file}`])),
     bundle: true,
     write: false,
-    format: 'iife',
+    format: 'esm',
+    splitting: true,
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
     target: 'es2020',
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const out = result.outputFiles[0];
-  if (!out) throw new Error(`esbuild produced nothing for ${entry}`);
-  return { contentType: 'text/javascript; charset=utf-8', body: out.text };
+  const files = new Map<string, Asset>();
+  for (const out of result.outputFiles) {
+    files.set(path.relative(outdir, out.path), { contentType: 'text/javascript; charset=utf-8', body: out.text });
+  }
+  if (!files.has('play.js')) throw new Error('esbuild produced no play.js');
+  return files;
 }
 
-export function clientAsset(file: string): Promise<Asset | undefined> {
-  let asset = cache.get(file);
-  if (!asset) {
-    asset = load(file);
-    // A failed build is not cached: the next request tries again.
-    asset.catch(() => cache.delete(file));
-    cache.set(file, asset);
+export async function clientAsset(file: string): Promise<Asset | undefined> {
+  if (file === 'studio.css') {
+    return { contentType: 'text/css; charset=utf-8', body: await readFile(`${clientDir}studio.css`, 'utf8') };
   }
-  return asset;
+  if (!file.endsWith('.js')) return undefined;
+  if (!built) {
+    const pending = buildAll();
+    built = pending;
+    // A failed build is not kept: the next request tries again.
+    pending.catch(() => {
+      if (built === pending) built = undefined;
+    });
+  }
+  return (await built).get(file);
 }

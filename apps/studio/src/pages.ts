@@ -20,7 +20,7 @@ function shell(title: string, body: string, script: string | null): string {
 </head>
 <body>
 ${body}
-${script ? `<script src="/studio/assets/${script}" defer></script>` : ''}
+${script ? `<script type="module" src="/studio/assets/${script}"></script>` : ''}
 </body>
 </html>`;
 }

@@ -2,12 +2,9 @@
 // The game page shell: the shared frame (frame.ts: top bar, fairness drawer, sound, live region),
 // the game's own UI, results and round history.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
-import { crashPage } from './crash';
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
-import { gameUiFor, roundSummary } from './games';
-import { lotteryPage } from './lottery';
-import { tablePage } from './table';
+import { loadGameUi, roundSummary } from './games';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
 
@@ -33,19 +30,20 @@ async function start() {
     );
     return;
   }
+  // Each kind's page is a chunk of its own (client-bundle.ts): a slot page does not load the tables.
   if (info.engine === 'crash') {
-    crashPage(app, info, api);
+    (await import('./crash')).crashPage(app, info, api);
     return;
   }
   if (info.engine === 'lottery') {
-    lotteryPage(app, info, api);
+    (await import('./lottery')).lotteryPage(app, info, api);
     return;
   }
   if (info.engine === 'baccarat' || info.engine === 'roulette') {
-    tablePage(app, info, api, token);
+    (await import('./table')).tablePage(app, info, api, token);
     return;
   }
-  const ui = gameUiFor(info.engine);
+  const ui = await loadGameUi(info.engine);
   let busy = false;
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
@@ -245,15 +243,18 @@ async function start() {
 
   async function loadHistory() {
     const { rounds } = await api<{ rounds: RoundView[] }>('/api/history?limit=20');
+    const summaries = await Promise.all(
+      rounds.map((r) => (r.status === 'closed' ? roundSummary(r) : r.status.replace('_', ' '))),
+    );
     historyBody.replaceChildren(
-      ...rounds.map((r) =>
+      ...rounds.map((r, i) =>
         h(
           'tr',
           { 'data-round-id': r.roundId },
           h('td', {}, new Date(r.createdAt).toLocaleTimeString()),
           h('td', {}, money(r.stake)),
           h('td', { class: r.win > 0 ? 'win' : '' }, money(r.win)),
-          h('td', {}, r.status === 'closed' ? roundSummary(r) : r.status.replace('_', ' ')),
+          h('td', {}, summaries[i] ?? ''),
           h(
             'td',
             {},

@@ -32,12 +32,14 @@ describe('fishing history', () => {
     expect(fishSummary(undefined)).toBe('');
   });
 
-  it("summarises each round of a player's history with its own engine's text", () => {
+  it("summarises each round of a player's history with its own engine's text", async () => {
     // The history lists all of a player's games: a slot round on the fishing page reads as a slot round.
-    expect(roundSummary({ engine: 'slot', steps: [slotStep] })).toBe('0 wins');
-    expect(roundSummary({ engine: 'fish', steps: [fishStep] })).toBe('1/2 caught');
-    expect(roundSummary({ engine: 'crash', steps: [{ step: 0, win: 0, outcome: { crashPoint: 200 } }] })).toBe('');
-    expect(roundSummary({ engine: 'fish', steps: [] })).toBe('');
+    expect(await roundSummary({ engine: 'slot', steps: [slotStep] })).toBe('0 wins');
+    expect(await roundSummary({ engine: 'fish', steps: [fishStep] })).toBe('1/2 caught');
+    expect(await roundSummary({ engine: 'crash', steps: [{ step: 0, win: 0, outcome: { crashPoint: 200 } }] })).toBe(
+      '',
+    );
+    expect(await roundSummary({ engine: 'fish', steps: [] })).toBe('');
   });
 });
 
