@@ -384,11 +384,14 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   }
 
   function renderBaccarat(roundId: number, o: BaccaratView, quick: boolean) {
+    const seq = dealSequence(o);
     if (roundId !== dealRound) {
+      // The last hand stays on the felt through the next betting phase, until the new deal begins:
+      // players read it while they place their chips, as at a real table.
+      if (seq.length === 0 && dealRound !== -1) return;
       resetRound();
       dealRound = roundId;
     }
-    const seq = dealSequence(o);
     for (let k = dealt.length; k < seq.length; k++) {
       const d = seq[k] as DealtCard;
       dealt.push(d);
