@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
 import { openTestSocket } from '../../test/socket-client';
+import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
 import { sendDueBroadcasts } from '../messages/broadcasts.service';
 
 let t: TestApp;
@@ -279,8 +279,7 @@ describe('live push of broadcasts over /ws', () => {
     const sockets = [vip, plain].map((m) => openTestSocket(`${base}/ws?token=${m.token}`));
     const [vipSocket, plainSocket] = sockets as [(typeof sockets)[0], (typeof sockets)[0]];
     await Promise.all(sockets.map((s) => s.next('ready')));
-    const pushed = (socket: typeof vipSocket, id: number) =>
-      socket.next('message', (m) => m.data.broadcast === id);
+    const pushed = (socket: typeof vipSocket, id: number) => socket.next('message', (m) => m.data.broadcast === id);
 
     const level = (await broadcast({ audience: { type: 'vip_level', vipLevel: 3 } })).json().value.id as number;
     const listed = (await broadcast({ audience: { type: 'members', usernames: [plain.username] } })).json().value
