@@ -13,7 +13,7 @@ export async function bootstrap(
   options: { database?: DatabaseHandle; now?: () => Date; skipSeed?: boolean } = {},
 ): Promise<AppContext> {
   const database = options.database ?? (await openDatabase(config));
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.sessionDb);
   const keys = new KeyRing(database.db);
   const ctx: AppContext = {
     config,
@@ -22,7 +22,7 @@ export async function bootstrap(
     keys,
     messenger: createMessenger(config, database.db),
     now: options.now ?? (() => new Date()),
-    events: createEventBus(database, config.databaseUrl),
+    events: createEventBus(database, config.databaseDirectUrl ?? config.databaseUrl),
   };
   // The seed takes its own advisory lock, so several nodes starting together seed once.
   if (!options.skipSeed) await seed(ctx, { demo: config.demo, catalogueSlots: config.catalogueSlots });

@@ -12,6 +12,9 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  // A connection to PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode
+  // (docs/scaling.md): LISTEN, the scheduler's session locks and migrations need a session.
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DEMO: bool.optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -41,6 +44,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL without a pooler in between, for what needs a session; DATABASE_URL when not set. */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   demo: boolean;
   publicUrl: string;
@@ -96,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     dataDir,
     // Demo content is on by default for the embedded database, off on PostgreSQL unless asked.
     demo: e.DEMO ?? !e.DATABASE_URL,
@@ -149,6 +155,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    databaseDirectUrl: undefined,
     dataDir: '',
     demo: true,
     publicUrl: 'http://localhost:3000',

@@ -22,6 +22,8 @@ type Envelope = { success: boolean; code?: string; value?: Record<string, unknow
 
 type Node = ServerProcess;
 
+const DIRECT_APP = 'gamehall-direct-b';
+
 describe('two server nodes on one PostgreSQL', () => {
   let databaseUrl: string;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -46,7 +48,19 @@ describe('two server nodes on one PostgreSQL', () => {
 
     // One after the other: the first node migrates and seeds, the second finds the work done.
     nodes.push(await startNode('A', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'a') }));
-    nodes.push(await startNode('B', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'b') }));
+    // Node B is configured as behind a transaction-mode pooler (docs/scaling.md): its session work
+    // (LISTEN, the scheduler's locks, migrations) goes to DATABASE_DIRECT_URL, here the same server
+    // under an application name of its own so the test can see which connection does what.
+    const direct = new URL(databaseUrl);
+    direct.searchParams.set('application_name', DIRECT_APP);
+    nodes.push(
+      await startNode('B', {
+        databaseUrl,
+        sessionSecret,
+        dataDir: path.join(dataDir, 'b'),
+        directUrl: direct.toString(),
+      }),
+    );
 
     // Login without the proof-of-work challenge and without the new-IP check (both brand settings),
     // then let both nodes' brand caches expire.
@@ -216,6 +230,14 @@ describe('two server nodes on one PostgreSQL', () => {
     }
     expect(await within(nodeB(), (id) => id === top)).toBe(top);
     expect(await within(nodeA(), (id) => id === top)).toBe(top);
+    // Node B heard that on its direct connection: its LISTEN session is the DATABASE_DIRECT_URL one,
+    // and none of its pooled connections listens.
+    const listening = await withClient(databaseUrl, (c) =>
+      c.query<{ application_name: string }>(
+        `SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+      ),
+    );
+    expect(listening.rows.map((r) => r.application_name)).toContain(DIRECT_APP);
   });
 
   it('counts failed logins across nodes: the captcha flag appears once the brand threshold is reached', async ({
@@ -255,10 +277,14 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function startNode(name: string, options: { databaseUrl: string; sessionSecret: string; dataDir: string }) {
+function startNode(
+  name: string,
+  options: { databaseUrl: string; sessionSecret: string; dataDir: string; directUrl?: string },
+) {
   return startServerProcess(
     {
       DATABASE_URL: options.databaseUrl,
+      ...(options.directUrl ? { DATABASE_DIRECT_URL: options.directUrl } : {}),
       SESSION_SECRET: options.sessionSecret,
       DEMO: '1',
       CATALOGUE_SLOTS: '200',

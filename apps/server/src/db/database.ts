@@ -18,6 +18,12 @@ export type DatabaseHandle = {
   pglite: PGlite | undefined;
   /** Pool for PostgreSQL, for LISTEN/NOTIFY clients. */
   pool: pg.Pool | undefined;
+  /**
+   * For work that needs a session of its own (migrations, the scheduler's session advisory locks):
+   * a small pool on DATABASE_DIRECT_URL when the main pool goes through a transaction-mode pooler,
+   * where a session lock and its unlock could land on different server connections; `db` otherwise.
+   */
+  sessionDb: Db;
   close: () => Promise<void>;
 };
 
@@ -31,7 +37,7 @@ pg.types.setTypeParser(20, (v) => {
 // NUMERIC stays a string; timestamptz becomes Date (pg default).
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & { databaseDirectUrl?: string | undefined },
   options: { pglite?: PGlite } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -40,11 +46,22 @@ export async function openDatabase(
       // An idle client lost its connection; the pool replaces it on next use.
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pglite: undefined, pool, close: () => db.destroy() };
+    if (!config.databaseDirectUrl || config.databaseDirectUrl === config.databaseUrl) {
+      return { db, kind: 'postgres', pglite: undefined, pool, sessionDb: db, close: () => db.destroy() };
+    }
+    const direct = new pg.Pool({ connectionString: config.databaseDirectUrl, max: 2 });
+    direct.on('error', () => {
+      // As above: replaced on next use.
+    });
+    const sessionDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: direct }) });
+    const close = async () => {
+      await Promise.all([db.destroy(), sessionDb.destroy()]);
+    };
+    return { db, kind: 'postgres', pglite: undefined, pool, sessionDb, close };
   }
   const pglite = options.pglite ?? (await createPglite(config.dataDir));
   const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', pglite, pool: undefined, close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, pool: undefined, sessionDb: db, close: () => db.destroy() };
 }
 
 export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {

@@ -35,7 +35,7 @@ export async function runDue(ctx: AppContext, job: Job): Promise<boolean> {
     await work();
     return true;
   }
-  return withAdvisoryLock(ctx.db, `job:${job.name}:${period.toISOString()}`, work);
+  return withAdvisoryLock(ctx.database.sessionDb, `job:${job.name}:${period.toISOString()}`, work);
 }
 
 export type Scheduler = { stop: () => Promise<void> };
