@@ -23,7 +23,7 @@ export async function refreshAgentDay(ctx: AppContext, day: q.Day, tz?: string):
     await q.lockDay(trx, day);
     const stamp = ctx.now();
     const written = await q.refreshMemberDays(trx, day, zone, stamp);
-    await q.analyzeMemberDaysIfStale(trx, written);
+    await q.analyzeMemberDays(trx, written);
     await q.refreshTeamDays(trx, day, stamp);
     await q.markDay(trx, day, stamp);
   });
