@@ -20,8 +20,8 @@ import { call } from './support/site';
 // lane `own-accounts` holds specs that work only with accounts they register themselves, so they
 // can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
 // holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
-// lane of self-registering specs, so the short specs of newer areas do not all start at once;
-// `studio` holds the house studio's game-page specs (self-registering too), one Chromium for all.
+// lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
+// not all start at once: every lane is a Chromium, and the game pages animate without a GPU.
 // `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction; or one that
 // times page loads against the ui-guide budgets) runs after every other spec has finished, so no
 // spec meets the site in that state and no other browser shares the machine with the timing.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside studio
+// e2e: beside own-accounts-b
 // The house studio's fish, duel, match and derby scenes (issue 16) at desktop and phone sizes: a
 // member who registered and deposited through the sandbox plays one round of each, and the scene
 // ends on the server's result (the catches, the cards, the score, the fight's winner) with the

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// e2e: beside studio
+// e2e: beside own-accounts-b
 // The house studio's live tables (issue 16) at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens baccarat and roulette, places chips on the felt in a betting
 // phase, and the cards shown (in the dealt order) or the wheel's landing pocket are the server's
