@@ -24,9 +24,12 @@ async function freshPage(): Promise<Page> {
   return page;
 }
 
-/** Waits until a service worker controls the page (clients.claim() after its first install). */
+/**
+ * Waits until a service worker controls the page (clients.claim() after its first install). The
+ * install precaches the shell and every hashed asset: 6 s alone, over 30 s on a loaded runner.
+ */
 async function controlled(page: Page): Promise<string> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
 }
 
