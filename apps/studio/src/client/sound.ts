@@ -4,7 +4,8 @@
 
 export type Effect = 'spin' | 'stop' | 'win' | 'bigwin' | 'button';
 
-type Tone = { freq: number; to?: number; at: number; dur: number; type: OscillatorType; gain: number };
+/** One synthesised note: a frequency (sweeping to `to`), its start and length in seconds, a waveform and a level. */
+export type Tone = { freq: number; to?: number; at: number; dur: number; type: OscillatorType; gain: number };
 
 // Short envelopes: a rising sweep for a spin, a low thud per reel stop, an arpeggio for a win and a
 // longer fanfare for a big win.
@@ -30,6 +31,8 @@ export interface Sound {
   readonly muted: boolean;
   setMuted(muted: boolean): void;
   play(effect: Effect): void;
+  /** Plays a game's own notes on the page's one audio context, when not muted. */
+  playTones(tones: readonly Tone[]): void;
 }
 
 export function createSound(owner: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null): Sound {
@@ -40,6 +43,24 @@ export function createSound(owner: string, storage: Pick<Storage, 'getItem' | 's
     muted = true;
   }
   let ctx: AudioContext | null = null;
+  const playTones = (tones: readonly Tone[]) => {
+    if (muted || typeof AudioContext === 'undefined') return;
+    ctx ??= new AudioContext();
+    if (ctx.state === 'suspended') void ctx.resume();
+    const now = ctx.currentTime;
+    for (const t of tones) {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = t.type;
+      osc.frequency.setValueAtTime(t.freq, now + t.at);
+      if (t.to) osc.frequency.exponentialRampToValueAtTime(t.to, now + t.at + t.dur);
+      gain.gain.setValueAtTime(t.gain, now + t.at);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + t.at + t.dur);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(now + t.at);
+      osc.stop(now + t.at + t.dur + 0.02);
+    }
+  };
   return {
     get muted() {
       return muted;
@@ -53,22 +74,8 @@ export function createSound(owner: string, storage: Pick<Storage, 'getItem' | 's
       }
     },
     play(effect: Effect) {
-      if (muted || typeof AudioContext === 'undefined') return;
-      ctx ??= new AudioContext();
-      if (ctx.state === 'suspended') void ctx.resume();
-      const now = ctx.currentTime;
-      for (const t of EFFECTS[effect]) {
-        const osc = ctx.createOscillator();
-        const gain = ctx.createGain();
-        osc.type = t.type;
-        osc.frequency.setValueAtTime(t.freq, now + t.at);
-        if (t.to) osc.frequency.exponentialRampToValueAtTime(t.to, now + t.at + t.dur);
-        gain.gain.setValueAtTime(t.gain, now + t.at);
-        gain.gain.exponentialRampToValueAtTime(0.0001, now + t.at + t.dur);
-        osc.connect(gain).connect(ctx.destination);
-        osc.start(now + t.at);
-        osc.stop(now + t.at + t.dur + 0.02);
-      }
+      playTones(EFFECTS[effect]);
     },
+    playTones,
   };
 }

@@ -2,11 +2,9 @@
 // The live tables' sound effects (issue 16: sounds made by us, Web Audio, no files): a chip click, a
 // card dealt (a short swish) and turned, the wheel's ball ticking as it slows, and a win chime. They
 // follow the frame's mute switch (sound.ts: muted by default, remembered per player).
-import type { Sound } from '../sound';
+import type { Sound, Tone } from '../sound';
 
 export type TableEffect = 'chip' | 'deal' | 'flip' | 'wheel' | 'win';
-
-type Tone = { freq: number; to?: number; at: number; dur: number; type: OscillatorType; gain: number };
 
 // The wheel: clicks of the ball over the pocket frets, further apart as the wheel slows (about 3 s).
 const wheelTicks: Tone[] = [];
@@ -33,23 +31,5 @@ const EFFECTS: Record<TableEffect, Tone[]> = {
 };
 
 export function tableSound(frame: Sound): (effect: TableEffect) => void {
-  let ctx: AudioContext | null = null;
-  return (effect) => {
-    if (frame.muted || typeof AudioContext === 'undefined') return;
-    ctx ??= new AudioContext();
-    if (ctx.state === 'suspended') void ctx.resume();
-    const now = ctx.currentTime;
-    for (const t of EFFECTS[effect]) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = t.type;
-      osc.frequency.setValueAtTime(t.freq, now + t.at);
-      if (t.to) osc.frequency.exponentialRampToValueAtTime(t.to, now + t.at + t.dur);
-      gain.gain.setValueAtTime(t.gain, now + t.at);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + t.at + t.dur);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(now + t.at);
-      osc.stop(now + t.at + t.dur + 0.02);
-    }
-  };
+  return (effect) => frame.playTones(EFFECTS[effect]);
 }
