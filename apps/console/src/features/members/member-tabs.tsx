@@ -2,10 +2,12 @@ import { NoteBody } from '@gamehall/shared/api/admin-members';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataGrid, type GridFilter, toGridPage } from '../../components/data-grid';
+import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
@@ -146,6 +148,11 @@ export function WithdrawalsTab({ id }: { id: number }) {
   return <MemberGrid id={id} tab="withdrawals" columns={columns} rowId={(r) => r.reference} />;
 }
 
+/** The row a short list shows while it loads or when it has nothing. */
+function emptyText(t: TFunction, loading: boolean): string {
+  return loading ? t('grid.loading', { ns: 'core' }) : t('grid.empty', { ns: 'core' });
+}
+
 export function BankAccountsTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const list = useQuery({ queryKey: [...memberKey(id), 'bankAccounts'], queryFn: () => bankAccounts(id) });
@@ -157,48 +164,31 @@ export function BankAccountsTab({ id }: { id: number }) {
     );
   const rows = list.data?.list ?? [];
   return (
-    <div className="overflow-x-auto rounded-lg border border-(--border)">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('member.tabs.bankAccounts')}</caption>
-        <thead className="bg-(--surface-raised) text-left">
-          <tr>
-            {[
-              'orders.bank',
-              'orders.accountName',
-              'orders.accountNumber',
-              'orders.status',
-              'orders.created',
-              'orders.confirmed',
-            ].map((k) => (
-              <th key={k} scope="col" className="px-3 py-2 font-semibold">
-                {t(k)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={6} className="px-3 py-4 text-(--text-muted)">
-                {list.isLoading ? t('grid.loading', { ns: 'core' }) : t('grid.empty', { ns: 'core' })}
-              </td>
-            </tr>
-          )}
-          {rows.map((b) => (
-            <tr key={b.id} className="border-t border-(--border)">
-              <td className="px-3 py-2">{b.bankName}</td>
-              <td className="px-3 py-2">{b.accountName}</td>
-              <td className="px-3 py-2 font-mono">{b.accountNumber}</td>
-              <td className="px-3 py-2">
-                <StatusBadge label={b.status} tone={b.status === 'confirmed' ? 'success' : 'warning'} />
-              </td>
-              <td className="px-3 py-2">{time(b.createdAt)}</td>
-              <td className="px-3 py-2">{time(b.confirmedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable
+      caption={t('member.tabs.bankAccounts')}
+      columns={[
+        { label: t('orders.bank') },
+        { label: t('orders.accountName') },
+        { label: t('orders.accountNumber') },
+        { label: t('orders.status') },
+        { label: t('orders.created') },
+        { label: t('orders.confirmed') },
+      ]}
+      empty={rows.length === 0 && emptyText(t, list.isLoading)}
+    >
+      {rows.map((b) => (
+        <tr key={b.id} className="border-t border-(--border)">
+          <td className="px-3 py-2">{b.bankName}</td>
+          <td className="px-3 py-2">{b.accountName}</td>
+          <td className="px-3 py-2 font-mono">{b.accountNumber}</td>
+          <td className="px-3 py-2">
+            <StatusBadge label={b.status} tone={b.status === 'confirmed' ? 'success' : 'warning'} />
+          </td>
+          <td className="px-3 py-2">{time(b.createdAt)}</td>
+          <td className="px-3 py-2">{time(b.confirmedAt)}</td>
+        </tr>
+      ))}
+    </PlainTable>
   );
 }
 
@@ -221,62 +211,49 @@ export function DevicesTab({ id }: { id: number }) {
   return (
     <div>
       <p className="mb-3 text-sm text-(--text-muted)">{t('devices.about')}</p>
-      <div className="overflow-x-auto rounded-lg border border-(--border)">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('member.tabs.devices')}</caption>
-          <thead className="bg-(--surface-raised) text-left">
-            <tr>
-              {['devices.device', 'devices.firstSeen', 'devices.lastSeen', 'devices.lastIp', 'devices.sharedWith'].map(
-                (k) => (
-                  <th key={k} scope="col" className="px-3 py-2 font-semibold">
-                    {k === 'devices.device' ? <abbr title={t('devices.deviceHint')}>{t(k)}</abbr> : t(k)}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-(--text-muted)">
-                  {list.isLoading ? t('grid.loading', { ns: 'core' }) : t('grid.empty', { ns: 'core' })}
-                </td>
-              </tr>
-            )}
-            {rows.map((d) => (
-              <tr key={d.device} className="border-t border-(--border) align-top">
-                <td className="px-3 py-2 font-mono">{d.device}</td>
-                <td className="px-3 py-2">{time(d.firstSeenAt)}</td>
-                <td className="px-3 py-2">{time(d.lastSeenAt)}</td>
-                <td className="px-3 py-2">{d.lastIp ?? '-'}</td>
-                <td className="px-3 py-2">
-                  {d.sharedWith === 0 ? (
-                    <span className="text-(--text-muted)">{t('devices.none')}</span>
-                  ) : (
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <StatusBadge label={String(d.sharedWith)} tone="warning" />
-                      {d.others.map((o) =>
-                        linked ? (
-                          <Link key={o.id} className="text-(--accent) hover:underline" to={`/members/${o.id}`}>
-                            {o.username}
-                          </Link>
-                        ) : (
-                          <span key={o.id}>{o.username}</span>
-                        ),
-                      )}
-                      {d.sharedWith > d.others.length && (
-                        <span className="text-(--text-muted)">
-                          {t('devices.more', { count: d.sharedWith - d.others.length })}
-                        </span>
-                      )}
-                    </div>
+      <PlainTable
+        caption={t('member.tabs.devices')}
+        columns={[
+          { label: t('devices.device'), hint: t('devices.deviceHint') },
+          { label: t('devices.firstSeen') },
+          { label: t('devices.lastSeen') },
+          { label: t('devices.lastIp') },
+          { label: t('devices.sharedWith') },
+        ]}
+        empty={rows.length === 0 && emptyText(t, list.isLoading)}
+      >
+        {rows.map((d) => (
+          <tr key={d.device} className="border-t border-(--border) align-top">
+            <td className="px-3 py-2 font-mono">{d.device}</td>
+            <td className="px-3 py-2">{time(d.firstSeenAt)}</td>
+            <td className="px-3 py-2">{time(d.lastSeenAt)}</td>
+            <td className="px-3 py-2">{d.lastIp ?? '-'}</td>
+            <td className="px-3 py-2">
+              {d.sharedWith === 0 ? (
+                <span className="text-(--text-muted)">{t('devices.none')}</span>
+              ) : (
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <StatusBadge label={String(d.sharedWith)} tone="warning" />
+                  {d.others.map((o) =>
+                    linked ? (
+                      <Link key={o.id} className="text-(--accent) hover:underline" to={`/members/${o.id}`}>
+                        {o.username}
+                      </Link>
+                    ) : (
+                      <span key={o.id}>{o.username}</span>
+                    ),
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  {d.sharedWith > d.others.length && (
+                    <span className="text-(--text-muted)">
+                      {t('devices.more', { count: d.sharedWith - d.others.length })}
+                    </span>
+                  )}
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
     </div>
   );
 }
