@@ -100,6 +100,11 @@ export function sumOf<R>(rows: R[], pick: (row: R) => number): number {
 }
 
 /** A money column of a report whose data names its currency, with its total. */
+/** A count (claims, tickets, points) with its sum in the totals row. */
+export function countColumn<D, R>(label: string, pick: (row: R) => number): DayReportColumn<D, R> {
+  return { label, numeric: true, cell: pick, total: (rows) => sumOf(rows, pick) };
+}
+
 export function moneyColumn<D extends { currency?: string }, R>(
   label: string,
   pick: (row: R) => number,

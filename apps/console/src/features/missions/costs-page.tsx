@@ -1,7 +1,7 @@
 import type { MissionCostRow } from '@gamehall/shared/api/missions';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
+import { countColumn, DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
 import { missionCostsQuery } from './api';
 
 type Row = z.infer<typeof MissionCostRow>;
@@ -20,32 +20,12 @@ export function MissionCostsPage() {
       columns={[
         { label: t('costs.day'), cell: (r) => r.day },
         { label: t('fields.title'), cell: (r) => r.title },
-        {
-          label: t('costs.completed'),
-          numeric: true,
-          cell: (r) => r.completed,
-          total: (rows) => sumOf(rows, (r) => r.completed),
-        },
-        {
-          label: t('costs.claims'),
-          numeric: true,
-          cell: (r) => r.claims,
-          total: (rows) => sumOf(rows, (r) => r.claims),
-        },
+        countColumn(t('costs.completed'), (r: Row) => r.completed),
+        countColumn(t('costs.claims'), (r: Row) => r.claims),
         moneyColumn(t('costs.cash'), (r: Row) => r.cashPaid),
         moneyColumn(t('costs.bonus'), (r: Row) => r.bonusPaid),
-        {
-          label: t('costs.points'),
-          numeric: true,
-          cell: (r) => r.pointsPaid,
-          total: (rows) => sumOf(rows, (r) => r.pointsPaid),
-        },
-        {
-          label: t('costs.tickets'),
-          numeric: true,
-          cell: (r) => r.ticketsIssued,
-          total: (rows) => sumOf(rows, (r) => r.ticketsIssued),
-        },
+        countColumn(t('costs.points'), (r: Row) => r.pointsPaid),
+        countColumn(t('costs.tickets'), (r: Row) => r.ticketsIssued),
       ]}
     />
   );

@@ -1,7 +1,7 @@
 import type { CostRow } from '@gamehall/shared/api/rewards';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
+import { countColumn, DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
 import { costsQuery } from './api';
 
 type Row = z.infer<typeof CostRow>;
@@ -20,12 +20,7 @@ export function CostsPage() {
       columns={[
         { label: t('costs.day'), cell: (r) => r.day },
         { label: t('fields.title'), cell: (r) => r.title },
-        {
-          label: t('costs.claims'),
-          numeric: true,
-          cell: (r) => r.claims,
-          total: (rows) => sumOf(rows, (r) => r.claims),
-        },
+        countColumn(t('costs.claims'), (r: Row) => r.claims),
         moneyColumn(t('costs.paid'), (r: Row) => r.paid),
         moneyColumn(t('costs.ranking'), (r: Row) => r.ranking),
         moneyColumn(t('costs.converted'), (r: Row) => r.converted),
