@@ -1,7 +1,7 @@
 import type { CostRow } from '@gamehall/shared/api/rewards';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { countColumn, DayReportPage, moneyColumn, sumOf } from '../../components/day-report';
+import { countColumn, DayReportPage, moneyColumn } from '../../components/day-report';
 import { costsQuery } from './api';
 
 type Row = z.infer<typeof CostRow>;
