@@ -1,6 +1,6 @@
 import { Button } from '@gamehall/ui/button';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../lib/errors';
 import type { Tone } from './status-badge';
 
@@ -52,21 +52,28 @@ export function ProgrammeError({ error, queryError }: { error: string | null; qu
   );
 }
 
-/** Activate a draft or paused programme, pause a running one, end any not ended; `children` come first. */
+/**
+ * Edit (when `onEdit` is given), activate a draft or paused programme, pause a running one, end any
+ * not ended. An ended programme is a record of what ran: it can no longer be edited.
+ */
 export function ProgrammeStateButtons({
   state,
   onAct,
+  onEdit,
   labels,
-  children,
 }: {
   state: string;
   onAct: (state: 'active' | 'paused' | 'ended') => void;
-  labels: { activate: string; pause: string; end: string };
-  children?: ReactNode;
+  onEdit?: () => void;
+  labels: { edit?: string; activate: string; pause: string; end: string };
 }) {
   return (
     <div className="flex gap-1">
-      {children}
+      {onEdit && state !== 'ended' && (
+        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={onEdit}>
+          {labels.edit}
+        </Button>
+      )}
       {(state === 'draft' || state === 'paused') && (
         <Button className="px-2 py-1 text-xs" onClick={() => onAct('active')}>
           {labels.activate}
@@ -83,6 +90,24 @@ export function ProgrammeStateButtons({
         </Button>
       )}
     </div>
+  );
+}
+
+/** The new/edit form of a programme list page, headed by what it does. */
+export function ProgrammeForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3" aria-label={title}>
+      <h2 className="font-semibold sm:col-span-3">{title}</h2>
+      {children}
+    </form>
   );
 }
 

@@ -8,6 +8,7 @@ import { PlainTable } from '../../components/plain-table';
 import {
   PHASE_TONES,
   ProgrammeError,
+  ProgrammeForm,
   ProgrammeInput,
   ProgrammeSelect,
   ProgrammeStateButtons,
@@ -112,37 +113,25 @@ export function MissionsPage() {
                 <ProgrammeStateButtons
                   state={m.state}
                   onAct={(state) => act(m.id, state)}
-                  labels={{ activate: t('list.activate'), pause: t('list.pause'), end: t('list.end') }}
-                >
-                  {m.state !== 'ended' && (
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs"
-                      onClick={() => {
-                        setEditing(m.id);
-                        setForm(missionFormOf(m));
-                        setShowWeightErrors(false);
-                      }}
-                    >
-                      {t('list.edit')}
-                    </Button>
-                  )}
-                </ProgrammeStateButtons>
+                  onEdit={() => {
+                    setEditing(m.id);
+                    setForm(missionFormOf(m));
+                    setShowWeightErrors(false);
+                  }}
+                  labels={{
+                    edit: t('list.edit'),
+                    activate: t('list.activate'),
+                    pause: t('list.pause'),
+                    end: t('list.end'),
+                  }}
+                />
               </td>
             )}
           </tr>
         ))}
       </PlainTable>
       {writable && (
-        <form
-          onSubmit={submit}
-          noValidate
-          className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3"
-          aria-label={editing === null ? t('list.new') : t('list.editing', { id: editing })}
-        >
-          <h2 className="font-semibold sm:col-span-3">
-            {editing === null ? t('list.new') : t('list.editing', { id: editing })}
-          </h2>
+        <ProgrammeForm onSubmit={submit} title={editing === null ? t('list.new') : t('list.editing', { id: editing })}>
           {(
             [
               ['period', MISSION_PERIODS, 'periods'],
@@ -224,7 +213,7 @@ export function MissionsPage() {
               </Button>
             )}
           </div>
-        </form>
+        </ProgrammeForm>
       )}
     </div>
   );

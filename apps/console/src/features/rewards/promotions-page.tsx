@@ -8,6 +8,7 @@ import { PlainTable } from '../../components/plain-table';
 import {
   PHASE_TONES,
   ProgrammeError,
+  ProgrammeForm,
   ProgrammeInput,
   ProgrammeSelect,
   ProgrammeStateButtons,
@@ -104,41 +105,28 @@ export function PromotionsPage() {
                 <ProgrammeStateButtons
                   state={p.state}
                   onAct={(state) => act(p.id, state)}
+                  onEdit={() => {
+                    setEditing(p.id);
+                    setForm(promotionFormOf(p));
+                    setShowWeightErrors(false);
+                  }}
                   labels={{
+                    edit: t('promotions.edit'),
                     activate: t('promotions.activate'),
                     pause: t('promotions.pause'),
                     end: t('promotions.end'),
                   }}
-                >
-                  {p.state !== 'ended' && (
-                    <Button
-                      variant="ghost"
-                      className="px-2 py-1 text-xs"
-                      onClick={() => {
-                        setEditing(p.id);
-                        setForm(promotionFormOf(p));
-                        setShowWeightErrors(false);
-                      }}
-                    >
-                      {t('promotions.edit')}
-                    </Button>
-                  )}
-                </ProgrammeStateButtons>
+                />
               </td>
             )}
           </tr>
         ))}
       </PlainTable>
       {writable && (
-        <form
+        <ProgrammeForm
           onSubmit={submit}
-          noValidate
-          className="mt-6 grid max-w-3xl gap-3 sm:grid-cols-3"
-          aria-label={editing === null ? t('promotions.new') : t('promotions.editing', { id: editing })}
+          title={editing === null ? t('promotions.new') : t('promotions.editing', { id: editing })}
         >
-          <h2 className="font-semibold sm:col-span-3">
-            {editing === null ? t('promotions.new') : t('promotions.editing', { id: editing })}
-          </h2>
           <ProgrammeSelect id={`${id}-type`} label={t('fields.type')} value={form.type} onChange={set('type')}>
             {PROMOTION_TYPES.map((x) => (
               <option key={x}>{x}</option>
@@ -239,7 +227,7 @@ export function PromotionsPage() {
               </Button>
             )}
           </div>
-        </form>
+        </ProgrammeForm>
       )}
     </div>
   );
