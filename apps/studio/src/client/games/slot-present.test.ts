@@ -4,7 +4,7 @@ import { sampleSlotCodes } from '../../engines/rtp-scenarios';
 import { type SlotEngine, slotEngineFor } from '../../engines/slot/slot-engine';
 import { createSimRng } from '../../fair/sim-rng';
 import { money } from '../ui';
-import { bigWinTier, presentSpin, reelStrip, type SlotGame, type SlotOutcome } from './slot-present';
+import { bigWinTier, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 
 // Issue 16: the slot page only replays the server's outcome. For a sample of rounds of every kind of
 // slot configuration (lines and ways, each volatility, 3 and 5 reels), what the page shows (the grid
@@ -76,10 +76,18 @@ describe('slot presentation equals the server result', () => {
     expect(freeSpins).toBeGreaterThan(0);
   });
 
-  it('a landing reel ends on the server column and the big-win tiers follow the multiple', () => {
-    const strip = reelStrip([4, 5, 6], 10, 7, () => 0.5);
-    expect(strip.slice(0, 3)).toEqual([4, 5, 6]);
-    expect(strip).toHaveLength(10);
+  it('a landing reel ends on the server column, and the spinning loop is seamless', () => {
+    const rows = 4;
+    const period = [7, 2, 9, 0, 3, 3, 8, 1];
+    const loop = reelLoop(period, rows, 18);
+    const strip = [...[4, 5, 6, 1], ...loop];
+    // The strip at rest shows the result cells; a landing run of up to 18 cells starts inside the loop.
+    expect(strip.slice(0, rows)).toEqual([4, 5, 6, 1]);
+    for (const filler of [3, 6, 18]) expect(strip.slice(filler, filler + rows)).toHaveLength(rows);
+    // The loop scrolls from one period below the result cells back to just below them: both ends match.
+    expect(strip.slice(rows + period.length, rows + period.length + rows)).toEqual(strip.slice(rows, rows * 2));
+    expect(reelLoop(period, rows, 3)).toHaveLength(period.length + rows);
+    expect(reelLoop([], rows, 3)).toEqual([]);
     expect([bigWinTier(9.99), bigWinTier(10), bigWinTier(25), bigWinTier(50)]).toEqual(['none', 'big', 'mega', 'epic']);
   });
 });

@@ -128,9 +128,14 @@ export function presentSpin(
   };
 }
 
-/** The symbols a reel shows while it spins before landing: random filler, then the server's column. */
-export function reelStrip(finalColumn: number[], symbolCount: number, filler: number, random: () => number): number[] {
-  const strip: number[] = [];
-  for (let i = 0; i < filler; i++) strip.push(Math.floor(random() * symbolCount));
-  return [...finalColumn, ...strip];
+/**
+ * The symbols below a reel's result cells, drawn once when the page opens (the reels then only move
+ * their strip with a transform, so a spin builds and paints nothing): `period` repeated, long enough
+ * for the spinning loop (one period plus a window of `rows`, whose two ends show the same symbols)
+ * and for the longest landing run (`maxFiller` cells travelled before the server's column).
+ */
+export function reelLoop(period: number[], rows: number, maxFiller: number): number[] {
+  if (!period.length) return [];
+  const length = Math.max(period.length + rows, maxFiller);
+  return Array.from({ length }, (_, i) => period[i % period.length] ?? 0);
 }

@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
-// The slot page: the theme's reels, drawn as DOM + inline SVG and animated with CSS transforms (see
+// The slot page: the theme's reels, drawn as DOM + SVG and animated with CSS transforms (see
 // docs/studio-presentation.md for why not a canvas library). The reels land on the grid the server
 // returned and the amounts shown are the server's (slot-present.ts); nothing here decides a result.
+// Each reel's strip is built once: a spin only moves it with a compositor transform and swaps the
+// pictures of its few result cells, so the frames of a spin neither build nor lay out nor paint the
+// page (60 fps at 4x CPU throttling; docs/benchmarks.md, "Studio game pages").
 import type { GameContext, GameUi, PlayAnswer, RoundView, StepView } from '../types';
 import { h, money } from '../ui';
-import { type PresentedSpin, presentSpin, reelStrip, type SlotGame, type SlotOutcome } from './slot-present';
+import { type PresentedSpin, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 import { symbolLabels, symbolSvg } from './symbol-art';
 import { motifTile, themeArt } from './theme-art';
 
@@ -15,12 +18,26 @@ function reducedMotion(): boolean {
 }
 
 const TIER_TEXT = { big: 'BIG WIN', mega: 'MEGA WIN', epic: 'EPIC WIN' } as const;
+/** Symbols in a reel's spinning loop. */
+const PERIOD = 8;
+
+/** Cells travelled before a reel lands: later reels travel further, so they stop one by one. */
+function fillerOf(reel: number, turbo: boolean): number {
+  return turbo ? 3 + reel : 6 + reel * 3;
+}
+
+/** The transform that shows the strip from cell `index` (of `cells`) at the reel's top. */
+function shift(index: number, cells: number): string {
+  return `translateY(-${((index / cells) * 100).toFixed(4)}%)`;
+}
 
 export function slotUi(): GameUi {
   let game: SlotGame;
   let ctx: GameContext;
   let reels: HTMLElement[] = [];
   let strips: HTMLElement[] = [];
+  /** Per reel, the number of cells in its strip (the result cells, then the loop). */
+  let stripCells: number[] = [];
   let linesSvg: SVGSVGElement;
   let winbar: HTMLElement;
   let fsCounter: HTMLElement;
@@ -32,11 +49,13 @@ export function slotUi(): GameUi {
   let cycle: ReturnType<typeof setInterval> | undefined;
   let overlayDone: (() => void) | undefined;
   const auto = { running: false, left: 0 };
-  // Drawn once per symbol and cloned into the cells (a spin redraws every cell).
+  // Drawn once per symbol: inline in the paytable, and on the reels as an image of the same markup
+  // (one element a cell instead of a copy of the drawing's few dozen, so swapping a symbol is cheap).
   const art = new Map<number, SVGSVGElement>();
+  const pictures = new Map<number, string>();
   let labels: string[] = [];
 
-  function symbolNode(id: number): Node {
+  function symbolArt(id: number): SVGSVGElement | undefined {
     let svg = art.get(id);
     const symbol = game.symbols[id];
     if (!svg && symbol) {
@@ -46,25 +65,53 @@ export function slotUi(): GameUi {
       svg = symbolSvg(symbol, game.theme, rank, labels[rank] ?? '?');
       art.set(id, svg);
     }
-    return svg ? svg.cloneNode(true) : document.createTextNode('?');
+    return svg;
+  }
+
+  function symbolNode(id: number): Node {
+    return symbolArt(id)?.cloneNode(true) ?? document.createTextNode('?');
+  }
+
+  function pictureOf(id: number): string {
+    let url = pictures.get(id);
+    if (url === undefined) {
+      const svg = symbolArt(id);
+      if (svg && !svg.getAttribute('xmlns')) svg.setAttribute('xmlns', SVG_NS);
+      url = svg ? `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}` : '';
+      pictures.set(id, url);
+    }
+    return url;
   }
 
   function cell(id: number, final: boolean, row = 0): HTMLElement {
-    const c = h('div', { class: 'slot-cell' }, symbolNode(id));
-    if (final) {
-      c.dataset.symbol = game.symbols[id]?.name ?? '';
-      c.dataset.symbolId = String(id);
-      c.dataset.row = String(row);
-    } else c.setAttribute('aria-hidden', 'true');
+    const img = h('img', { src: pictureOf(id), alt: '', draggable: 'false', decoding: 'sync' });
+    const c = h('div', { class: 'slot-cell' }, img);
+    if (final) setCell(c, id, row);
+    else c.setAttribute('aria-hidden', 'true');
     return c;
   }
 
-  /** Puts a reel's strip at rest showing `column` (top to bottom). */
-  function rest(r: number, column: number[]) {
+  /** Gives a result cell the server's symbol (only when it changes: the picture is repainted). */
+  function setCell(c: HTMLElement, id: number, row: number) {
+    if (c.dataset.symbolId === String(id)) return;
+    const img = c.firstElementChild as HTMLImageElement | null;
+    if (img) {
+      img.src = pictureOf(id);
+      img.alt = game.symbols[id]?.name ?? '';
+    }
+    c.dataset.symbol = game.symbols[id]?.name ?? '';
+    c.dataset.symbolId = String(id);
+    c.dataset.row = String(row);
+  }
+
+  /** Puts the server's column into a reel's result cells (the strip's first `rows` cells). */
+  function setColumn(r: number, column: number[]) {
     const strip = strips[r];
     if (!strip) return;
-    strip.style.transform = '';
-    strip.replaceChildren(...column.map((id, y) => cell(id, true, y)));
+    for (const [y, id] of column.entries()) {
+      const c = strip.children[y] as HTMLElement | undefined;
+      if (c) setCell(c, id, y);
+    }
   }
 
   function clearWins() {
@@ -84,16 +131,17 @@ export function slotUi(): GameUi {
     hideOverlay();
     ctx.sound?.play('spin');
     if (reducedMotion()) return;
-    spinning = strips.map((strip) => {
-      const ids = Array.from({ length: 8 }, () => Math.floor(Math.random() * game.symbols.length));
-      // Two identical halves: scrolling one half's height loops seamlessly.
-      strip.replaceChildren(...[...ids, ...ids].map((id) => cell(id, false)));
-      return strip.animate([{ transform: 'translateY(-50%)' }, { transform: 'translateY(0)' }], {
-        duration: turbo ? 220 : 360,
-        iterations: Number.POSITIVE_INFINITY,
-        easing: 'linear',
-      });
-    });
+    stopLoops();
+    // From one period below the result cells up to just below them: both ends show the same symbols.
+    spinning = strips.map((strip, r) =>
+      strip.animate(
+        [
+          { transform: shift(game.rows + PERIOD, stripCells[r] ?? 1) },
+          { transform: shift(game.rows, stripCells[r] ?? 1) },
+        ],
+        { duration: turbo ? 220 : 360, iterations: Number.POSITIVE_INFINITY, easing: 'linear' },
+      ),
+    );
   }
 
   function stopLoops() {
@@ -104,23 +152,18 @@ export function slotUi(): GameUi {
   /** Lands every reel on the server's column, left to right. */
   async function land(grid: number[][]) {
     stopLoops();
-    if (reducedMotion()) {
-      for (const [r, col] of grid.entries()) rest(r, col);
-      return;
-    }
-    const landings = grid.map(async (col, r) => {
+    for (const [r, col] of grid.entries()) setColumn(r, col);
+    if (reducedMotion()) return;
+    // The result cells are above the loop, out of sight until the strip runs back to rest (no
+    // transform: the strip's own position shows them).
+    const landings = grid.map(async (_col, r) => {
       const strip = strips[r];
       if (!strip) return;
-      const filler = turbo ? 3 + r : 6 + r * 3;
-      const ids = reelStrip(col, game.symbols.length, filler, Math.random);
-      strip.replaceChildren(...ids.map((id, i) => cell(id, i < col.length, i)));
-      const from = `translateY(-${((filler / ids.length) * 100).toFixed(3)}%)`;
-      const anim = strip.animate([{ transform: from }, { transform: 'translateY(0)' }], {
-        duration: turbo ? 180 + r * 70 : 420 + r * 200,
-        easing: 'cubic-bezier(.15,.85,.35,1.08)',
-      });
+      const anim = strip.animate(
+        [{ transform: shift(fillerOf(r, turbo), stripCells[r] ?? 1) }, { transform: 'translateY(0)' }],
+        { duration: turbo ? 180 + r * 70 : 420 + r * 200, easing: 'cubic-bezier(.15,.85,.35,1.08)' },
+      );
       await anim.finished.catch(() => undefined);
-      rest(r, col);
       ctx.sound?.play('stop');
     });
     await Promise.all(landings);
@@ -428,16 +471,22 @@ export function slotUi(): GameUi {
       });
       reels = [];
       strips = [];
+      stripCells = [];
       for (let r = 0; r < game.reels; r++) {
-        const strip = h('div', { class: 'slot-strip' });
+        const column = Array.from({ length: game.rows }, (_, y) => (r * 2 + y) % Math.max(1, game.symbols.length - 2));
+        const period = Array.from({ length: PERIOD }, () => Math.floor(Math.random() * game.symbols.length));
+        const loop = reelLoop(period, game.rows, fillerOf(r, false));
+        const strip = h(
+          'div',
+          { class: 'slot-strip' },
+          ...column.map((id, y) => cell(id, true, y)),
+          ...loop.map((id) => cell(id, false)),
+        );
         const reel = h('div', { class: 'slot-reel', 'data-reel': r }, strip);
         reels.push(reel);
         strips.push(strip);
+        stripCells.push(column.length + loop.length);
         grid.append(reel);
-        rest(
-          r,
-          Array.from({ length: game.rows }, (_, y) => (r * 2 + y) % Math.max(1, game.symbols.length - 2)),
-        );
       }
       overlay = h('div', { class: 'slot-overlay', hidden: true });
       overlay.addEventListener('click', () => hideOverlay());
