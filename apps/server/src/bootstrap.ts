@@ -18,6 +18,7 @@ export async function bootstrap(
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: database.readDb,
     database,
     keys,
     messenger: createMessenger(config, database.db),

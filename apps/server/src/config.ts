@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   // A connection to PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode
   // (docs/scaling.md): LISTEN, the scheduler's session locks and migrations need a session.
   DATABASE_DIRECT_URL: z.string().url().optional(),
+  // A streaming replica for the reads that tolerate a few seconds of lag (docs/scaling.md "Read replica").
+  DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DEMO: bool.optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -28,6 +30,7 @@ const EnvSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   KYC_STORAGE: z.enum(['database', 's3']).default('database'),
@@ -46,6 +49,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL without a pooler in between, for what needs a session; DATABASE_URL when not set. */
   databaseDirectUrl: string | undefined;
+  /** A read-only replica for reports and back-office history (ctx.readDb); the primary when not set. */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   demo: boolean;
   publicUrl: string;
@@ -63,6 +68,8 @@ export type Config = {
   smsHttpToken: string | undefined;
   catalogueSlots: number;
   dbPoolSize: number;
+  /** Connections of the read pool on DATABASE_READ_URL, per server process. */
+  dbReadPoolSize: number;
   /**
    * Login attempts one client address may make in 5 minutes. Raise it where many players share an
    * address (an internet café, a carrier-grade NAT); failed logins have their own stricter counters.
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
     dataDir,
     // Demo content is on by default for the embedded database, off on PostgreSQL unless asked.
     demo: e.DEMO ?? !e.DATABASE_URL,
@@ -116,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbReadPoolSize: e.DB_READ_POOL_SIZE,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
     kycStorage: kycStorageOf(e),
@@ -156,6 +165,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     databaseUrl: undefined,
     databaseDirectUrl: undefined,
+    databaseReadUrl: undefined,
     dataDir: '',
     demo: true,
     publicUrl: 'http://localhost:3000',
@@ -169,6 +179,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsHttpToken: undefined,
     catalogueSlots: 120,
     dbPoolSize: 5,
+    dbReadPoolSize: 3,
     loginLimitPerIp: 40,
     registrationLimitPerIp: 10,
     kycStorage: { kind: 'database' },

@@ -24,6 +24,13 @@ export type DatabaseHandle = {
    * where a session lock and its unlock could land on different server connections; `db` otherwise.
    */
   sessionDb: Db;
+  /**
+   * The read pool on DATABASE_READ_URL (a streaming replica), its sessions read-only; `db` when the
+   * variable is not set and on PGlite. What may read from it: AppContext.readDb (context.ts).
+   */
+  readDb: Db;
+  /** The read pool itself when it is a pool of its own (its events count what runs there). */
+  readPool: pg.Pool | undefined;
   close: () => Promise<void>;
 };
 
@@ -36,32 +43,66 @@ pg.types.setTypeParser(20, (v) => {
 });
 // NUMERIC stays a string; timestamptz becomes Date (pg default).
 
+/**
+ * Every session of the read pool starts read-only, so a write sent there by mistake fails
+ * ("cannot execute ... in a read-only transaction") on a primary too, instead of succeeding while
+ * the URL points at the primary and failing only once it points at a replica.
+ */
+export const READ_ONLY_OPTIONS = '-c default_transaction_read_only=on';
+
+function openPool(connectionString: string, max: number, options?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  return pool;
+}
+
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & { databaseDirectUrl?: string | undefined },
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & {
+    databaseDirectUrl?: string | undefined;
+    databaseReadUrl?: string | undefined;
+    dbReadPoolSize?: number | undefined;
+  },
   options: { pglite?: PGlite } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
-    });
+    const pool = openPool(config.databaseUrl, config.dbPoolSize);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (!config.databaseDirectUrl || config.databaseDirectUrl === config.databaseUrl) {
-      return { db, kind: 'postgres', pglite: undefined, pool, sessionDb: db, close: () => db.destroy() };
+    const handles: Db[] = [db];
+    let sessionDb = db;
+    if (config.databaseDirectUrl && config.databaseDirectUrl !== config.databaseUrl) {
+      sessionDb = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: openPool(config.databaseDirectUrl, 2) }),
+      });
+      handles.push(sessionDb);
     }
-    const direct = new pg.Pool({ connectionString: config.databaseDirectUrl, max: 2 });
-    direct.on('error', () => {
-      // As above: replaced on next use.
-    });
-    const sessionDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: direct }) });
+    let readDb = db;
+    let readPool: pg.Pool | undefined;
+    // A read URL equal to the primary's still gets its own read-only pool: the reads it serves then
+    // cannot take the bet path's connections, and a misrouted write fails as it would on a replica.
+    if (config.databaseReadUrl) {
+      readPool = openPool(config.databaseReadUrl, config.dbReadPoolSize ?? config.dbPoolSize, READ_ONLY_OPTIONS);
+      readDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }) });
+      handles.push(readDb);
+    }
     const close = async () => {
-      await Promise.all([db.destroy(), sessionDb.destroy()]);
+      await Promise.all(handles.map((h) => h.destroy()));
     };
-    return { db, kind: 'postgres', pglite: undefined, pool, sessionDb, close };
+    return { db, kind: 'postgres', pglite: undefined, pool, sessionDb, readDb, readPool, close };
   }
   const pglite = options.pglite ?? (await createPglite(config.dataDir));
   const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', pglite, pool: undefined, sessionDb: db, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    pool: undefined,
+    sessionDb: db,
+    readDb: db,
+    readPool: undefined,
+    close: () => db.destroy(),
+  };
 }
 
 export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {

@@ -28,7 +28,11 @@ export type TestApp = {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { mount?: NonNullable<Parameters<typeof buildApp>[1]>['mount'] } = {},
+  options: {
+    mount?: NonNullable<Parameters<typeof buildApp>[1]>['mount'];
+    /** On PostgreSQL, a read pool (ctx.readDb) on the test database itself, as DATABASE_READ_URL would open. */
+    readReplica?: boolean;
+  } = {},
 ): Promise<TestApp> {
   let offset = 0;
   let frozenAt: number | undefined;
@@ -52,7 +56,11 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const config = testConfig({ databaseUrl, ...overrides });
+  const config = testConfig({
+    databaseUrl,
+    ...(options.readReplica && databaseUrl ? { databaseReadUrl: databaseUrl } : {}),
+    ...overrides,
+  });
   const template = admin ? '' : inject('pgliteTemplate');
   const ctx =
     template && matchesTemplate(config)

@@ -19,7 +19,7 @@ import {
 import { envelope } from '@gamehall/shared/api/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
@@ -173,7 +173,8 @@ export function registerAdminGamesRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async (req) => ok(await games.reconciliations(ctx, req.query)),
+    // A report: from the read replica (context.ts readDb).
+    async (req) => ok(await games.reconciliations(onReplica(ctx), req.query)),
   );
 
   app.get(

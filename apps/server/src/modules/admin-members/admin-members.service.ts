@@ -12,7 +12,7 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
@@ -55,8 +55,9 @@ type Page = { pageNo: number; pageSize: number };
 
 export async function search(ctx: AppContext, q: MemberSearchQuery) {
   const brand = await getBrand(ctx.db);
+  // Search reads the replica (context.ts readDb): a list over every member, not a record just saved.
   const page = await searchMembers(
-    ctx.db,
+    ctx.readDb,
     {
       text: q.q,
       field: q.field,
@@ -99,9 +100,11 @@ async function existing(ctx: AppContext, id: number) {
   return member;
 }
 
+// The long history tabs (ledger, rounds, logins) read the replica (context.ts readDb); the notes
+// and the audit tab stay on the primary: the page reloads them right after the operator's action.
 export async function ledger(ctx: AppContext, id: number, q: Page & { type?: string | undefined }) {
   await existing(ctx, id);
-  const page = await transactions(ctx, id, q);
+  const page = await transactions(onReplica(ctx), id, q);
   return { rows: page.rows, total: page.total };
 }
 
@@ -128,12 +131,12 @@ export async function devices(ctx: AppContext, id: number) {
 
 export async function rounds(ctx: AppContext, id: number, page: Page) {
   await existing(ctx, id);
-  return memberRounds(ctx, id, page);
+  return memberRounds(onReplica(ctx), id, page);
 }
 
 export async function logins(ctx: AppContext, id: number, page: Page) {
   await existing(ctx, id);
-  return loginHistoryPage(ctx.db, id, page);
+  return loginHistoryPage(ctx.readDb, id, page);
 }
 
 export async function notes(ctx: AppContext, id: number, page: Page) {

@@ -11,7 +11,7 @@ import {
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as missions from '../missions/missions.service';
@@ -121,7 +121,8 @@ export function registerAdminMissionsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const { rows, currency } = await missions.costReport(ctx, req.query.from, req.query.to);
+      // A report: from the read replica (context.ts readDb).
+      const { rows, currency } = await missions.costReport(onReplica(ctx), req.query.from, req.query.to);
       return ok({
         currency,
         rows: rows.map((r) => ({

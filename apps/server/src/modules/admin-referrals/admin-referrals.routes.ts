@@ -8,7 +8,7 @@ import {
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as referrals from '../referrals/referrals.service';
@@ -70,7 +70,8 @@ export function registerAdminReferralRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const r = await referrals.report(ctx, req.query);
+      // A report: from the read replica (context.ts readDb).
+      const r = await referrals.report(onReplica(ctx), req.query);
       return ok({
         currency: r.currency,
         rows: r.rows.map((row) => ({

@@ -11,7 +11,7 @@ import {
 } from '@gamehall/shared/api/responsible';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import { presentBreak } from '../responsible/responsible.views';
@@ -115,6 +115,7 @@ export function registerAdminResponsibleRoutes(root: App, ctx: AppContext): void
       },
       config: { auth: PROTECT },
     },
-    async (req) => ok(await monthlyReport(ctx, req.query.months)),
+    // A report: from the read replica (context.ts readDb).
+    async (req) => ok(await monthlyReport(onReplica(ctx), req.query.months)),
   );
 }

@@ -17,7 +17,7 @@ import {
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { operatorAction } from '../admin/admin.service';
@@ -256,7 +256,8 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const { rows, titles, currency } = await admin.costReport(ctx, req.query);
+      // A report: from the read replica (context.ts readDb).
+      const { rows, titles, currency } = await admin.costReport(onReplica(ctx), req.query);
       return ok({
         currency,
         rows: rows.map((r) => ({

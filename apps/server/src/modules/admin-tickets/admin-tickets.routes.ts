@@ -10,7 +10,7 @@ import {
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as tickets from '../tickets/tickets.service';
@@ -94,7 +94,8 @@ export function registerAdminTicketRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const r = await tickets.ticketReport(ctx, req.query);
+      // A report: from the read replica (context.ts readDb).
+      const r = await tickets.ticketReport(onReplica(ctx), req.query);
       return ok({
         currency: r.currency,
         rows: r.rows.map((row) => ({ ...row, cash: toMajor(row.cash), bonus: toMajor(row.bonus) })),

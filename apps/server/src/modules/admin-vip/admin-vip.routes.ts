@@ -12,7 +12,7 @@ import {
 } from '@gamehall/shared/api/vip';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as vip from '../vip/vip.service';
@@ -152,6 +152,7 @@ export function registerAdminVipRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async (req) => ok(presentReport(await rebateReport(ctx, req.query.from, req.query.to))),
+    // A report: from the read replica (context.ts readDb).
+    async (req) => ok(presentReport(await rebateReport(onReplica(ctx), req.query.from, req.query.to))),
   );
 }

@@ -35,8 +35,11 @@ export async function list(ctx: AppContext, agentId: number, query: DownlinesQue
     query.to !== undefined ? stats.dayWindow(ctx.db, query.to, query.to, brand.timeZone) : undefined,
   ]);
   if (query.from !== undefined && query.to !== undefined && query.to < query.from) throw fieldErrors({ to: 'INVALID' });
+  // A search (every level, a name, a registration window) reads the replica (context.ts readDb);
+  // the plain direct list stays on the primary: the page reloads it after a transfer or a new
+  // sub-agent and must show the balance and type just changed.
   return q.downlinesPage(
-    ctx.db,
+    isSearch(query) ? ctx.readDb : ctx.db,
     agentId,
     {
       scope: query.scope,
@@ -51,6 +54,10 @@ export async function list(ctx: AppContext, agentId: number, query: DownlinesQue
     { column: query.sort, order: query.order },
     pageWindow(query),
   );
+}
+
+function isSearch(query: DownlinesQuery): boolean {
+  return query.scope === 'all' || query.q !== undefined || query.from !== undefined || query.to !== undefined;
 }
 
 /** One downline of the agent as listed; NOT_FOUND outside the agent's team. */

@@ -8,7 +8,9 @@ import { resolveRange } from './team.service';
 
 // The agent centre's contract pages (spec §2 "Agent centre menu": dividend record, daily wages,
 // hourly salary, real-time salary, my income, revenue report): the signed-in agent's own
-// statements only.
+// statements only. The lists and reports read the replica (context.ts readDb): the job writes
+// them, the agent only reads; the back office's reads below stay on the primary, since an operator
+// reloads a statement right after holding or releasing it.
 
 function paging(total: number, pageNo: number, pageSize: number) {
   return { pageNum: pageNo, pageSize, totalPages: Math.ceil(total / pageSize), totalElements: total };
@@ -17,12 +19,12 @@ function paging(total: number, pageNo: number, pageSize: number) {
 export async function statements(ctx: AppContext, agentId: number, query: StatementsQuery) {
   const range = await resolveRange(ctx, query);
   const page = await q.pageStatements(
-    ctx.db,
+    ctx.readDb,
     { holderId: agentId, kind: query.kind, days: { from: range.from, to: range.to, tz: range.tz } },
     { pageNo: query.pageNo, pageSize: query.pageSize, sort: 'periodStart', order: 'desc' },
   );
   const lines = await q.linesOf(
-    ctx.db,
+    ctx.readDb,
     page.rows.map((r) => Number(r.id)),
   );
   return {
@@ -55,7 +57,7 @@ function majorByKind(b: ByKind) {
 
 export async function income(ctx: AppContext, agentId: number, query: IncomeQuery) {
   const range = await resolveRange(ctx, query);
-  const rows = await q.incomeByDay(ctx.db, agentId, range.from, range.to, range.tz);
+  const rows = await q.incomeByDay(ctx.readDb, agentId, range.from, range.to, range.tz);
   const days = new Map<string, ByKind>();
   const totals = emptyByKind();
   for (const r of rows) {
@@ -79,7 +81,7 @@ export async function income(ctx: AppContext, agentId: number, query: IncomeQuer
 
 export async function revenue(ctx: AppContext, agentId: number, query: RevenueQuery) {
   const range = await resolveRange(ctx, query);
-  const rows = await q.revenue(ctx.db, agentId, range.from, range.to, range.tz, query.groupBy);
+  const rows = await q.revenue(ctx.readDb, agentId, range.from, range.to, range.tz, query.groupBy);
   const totals = emptyByKind();
   for (const r of rows) {
     totals[r.kind] += r.amount;

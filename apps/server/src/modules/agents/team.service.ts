@@ -100,6 +100,10 @@ function figuresOf(from: string, to: string, rows: q.TeamDayRow[]): PeriodFigure
   return f;
 }
 
+// The team views below read the replica (context.ts readDb): figures and history the agent reads,
+// not what the agent just saved; whether a member is in the team (mustBeInTeam) reads the primary,
+// so a downline registered a moment ago is found.
+
 /** GET /wps/agent/team/overview: the period's figures and the previous period's of equal length. */
 export async function overview(ctx: AppContext, agentId: number, query: AgentRangeQuery) {
   const range = await resolveRange(ctx, query);
@@ -108,9 +112,9 @@ export async function overview(ctx: AppContext, agentId: number, query: AgentRan
   const prevFrom = addDays(range.from, -length);
   const lastShown = range.to < range.today ? range.to : range.today;
   const [counts, rows, computed, brand] = await Promise.all([
-    q.teamCounts(ctx.db, agentId),
-    q.teamDays(ctx.db, agentId, prevFrom, range.to),
-    stats.statDays(ctx.db, prevFrom, lastShown),
+    q.teamCounts(ctx.readDb, agentId),
+    q.teamDays(ctx.readDb, agentId, prevFrom, range.to),
+    stats.statDays(ctx.readDb, prevFrom, lastShown),
     getBrand(ctx.db),
   ]);
   const asOf =
@@ -130,9 +134,9 @@ export type Overview = Awaited<ReturnType<typeof overview>>;
 /** GET /wps/agent/team/bets. */
 export async function bets(ctx: AppContext, agentId: number, query: TeamBetsQuery) {
   const range = await resolveRange(ctx, query);
-  const window = await stats.dayWindow(ctx.db, range.from, range.to, range.tz);
+  const window = await stats.dayWindow(ctx.readDb, range.from, range.to, range.tz);
   const page = await q.betGroups(
-    ctx.db,
+    ctx.readDb,
     agentId,
     window,
     query.groupBy,
@@ -146,11 +150,11 @@ export async function bets(ctx: AppContext, agentId: number, query: TeamBetsQuer
 export async function rounds(ctx: AppContext, agentId: number, query: TeamRoundsQuery) {
   await mustBeInTeam(ctx, agentId, query.memberId);
   const range = await resolveRange(ctx, query);
-  const window = await stats.dayWindow(ctx.db, range.from, range.to, range.tz);
+  const window = await stats.dayWindow(ctx.readDb, range.from, range.to, range.tz);
   const filter = { memberId: query.memberId, vendor: query.vendor, gameType: query.gameType };
   const [rows, totals] = await Promise.all([
-    q.roundsPage(ctx.db, agentId, window, filter, pageWindow(query)),
-    q.roundsTotals(ctx.db, agentId, window, filter),
+    q.roundsPage(ctx.readDb, agentId, window, filter, pageWindow(query)),
+    q.roundsTotals(ctx.readDb, agentId, window, filter),
   ]);
   return { rows, total: totals.rounds, totals, from: range.from, to: range.to };
 }
@@ -159,7 +163,7 @@ export async function rounds(ctx: AppContext, agentId: number, query: TeamRounds
 export async function loss(ctx: AppContext, agentId: number, query: TeamLossQuery) {
   const range = await resolveRange(ctx, query);
   const page = await q.lossPage(
-    ctx.db,
+    ctx.readDb,
     agentId,
     { from: range.from, to: range.to, q: query.q },
     { column: query.sort, order: query.order },
@@ -172,7 +176,7 @@ export async function loss(ctx: AppContext, agentId: number, query: TeamLossQuer
 export async function transactions(ctx: AppContext, agentId: number, query: TeamTransactionsQuery) {
   await mustBeInTeam(ctx, agentId, query.memberId);
   const range = await resolveRange(ctx, query);
-  const window = await stats.dayWindow(ctx.db, range.from, range.to, range.tz);
-  const page = await q.transactionsPage(ctx.db, agentId, query.kind, window, query.memberId, pageWindow(query));
+  const window = await stats.dayWindow(ctx.readDb, range.from, range.to, range.tz);
+  const page = await q.transactionsPage(ctx.readDb, agentId, query.kind, window, query.memberId, pageWindow(query));
   return { ...page, kind: query.kind, from: range.from, to: range.to };
 }

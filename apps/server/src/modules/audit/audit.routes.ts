@@ -20,7 +20,8 @@ export function registerAuditRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'admin:audit.read' },
     },
     async (req) => {
-      const page = await auditTrail(ctx.db, req.query);
+      // A long history list: the read replica (context.ts readDb).
+      const page = await auditTrail(ctx.readDb, req.query);
       return ok({
         list: page.rows.map(presentAuditEntry),
         total: page.total,

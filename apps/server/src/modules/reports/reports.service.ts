@@ -100,11 +100,13 @@ export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
 export async function dashboard(ctx: AppContext) {
   const now = ctx.now();
   const tz = await timeZone(ctx);
-  const today = await q.dayOf(ctx.db, now, tz);
+  const today = await q.dayOf(ctx.readDb, now, tz);
   const from = q.addDays(today, -29);
+  // The figures come from the replica (context.ts readDb); the pending work stays on the primary:
+  // the console reads the dashboard again on each cashier event, and must count the order it announced.
   const [rows, online, pending] = await Promise.all([
-    q.totalsBetween(ctx.db, from, today),
-    q.onlineMembers(ctx.db, new Date(now.getTime() - ONLINE_WINDOW_MS), now),
+    q.totalsBetween(ctx.readDb, from, today),
+    q.onlineMembers(ctx.readDb, new Date(now.getTime() - ONLINE_WINDOW_MS), now),
     q.pendingWork(ctx.db),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
@@ -134,18 +136,18 @@ export async function gamesReport(ctx: AppContext, query: GamesReportQuery) {
   const filter: q.GameFilter = { from: query.from, to: query.to, vendor: query.vendor, gameType: query.gameType };
   const sort = { column: query.sort, order: query.order };
   const [page, totalRows] = await Promise.all([
-    q.gameReportPage(ctx.db, query.groupBy, filter, sort, query),
-    q.gameTypeRows(ctx.db, filter, query.groupBy),
+    q.gameReportPage(ctx.readDb, query.groupBy, filter, sort, query),
+    q.gameTypeRows(ctx.readDb, filter, query.groupBy),
   ]);
   const isGame = query.groupBy === 'game';
   const keys = page.rows.map((r) => r.key);
   // Day, vendor and game-type groups take their sketches from the per-type rows already read;
   // games read their own, for the page's games only.
   const [sketches, names] = await Promise.all([
-    isGame ? q.gameSketches(ctx.db, filter, keys) : Promise.resolve(totalRows),
+    isGame ? q.gameSketches(ctx.readDb, filter, keys) : Promise.resolve(totalRows),
     isGame
       ? q.gameNames(
-          ctx.db,
+          ctx.readDb,
           page.rows.map((r) => ({ vendor: r.vendor_code ?? '', code: r.game_code ?? '' })),
         )
       : Promise.resolve(new Map<string, string>()),
@@ -191,14 +193,14 @@ export async function gamesReport(ctx: AppContext, query: GamesReportQuery) {
 
 export async function cashierReport(ctx: AppContext, query: CashierReportQuery) {
   const range: Range = { from: query.from, to: query.to };
-  return q.cashierReportPage(ctx.db, query.groupBy, range, { column: query.sort, order: query.order }, query);
+  return q.cashierReportPage(ctx.readDb, query.groupBy, range, { column: query.sort, order: query.order }, query);
 }
 
 export async function registrationsReport(ctx: AppContext, query: RegistrationsReportQuery) {
   const range: Range = { from: query.from, to: query.to };
   const [page, cohorts] = await Promise.all([
-    q.registrationPage(ctx.db, query.groupBy, range, { column: query.sort, order: query.order }, query),
-    q.cohortWeeks(ctx.db, range),
+    q.registrationPage(ctx.readDb, query.groupBy, range, { column: query.sort, order: query.order }, query),
+    q.cohortWeeks(ctx.readDb, range),
   ]);
   const weeks = new Map<string, { registrations: number; byWeek: number[] }>();
   const weekOf = (week: string) => {

@@ -127,10 +127,12 @@ export type Brand = BrandSettings & { switches: Record<string, boolean> };
 
 // Brand data changes without a restart and must be seen by every node, so it is cached only briefly.
 const CACHE_MS = 2_000;
-let cache: { db: Conn; at: number; brand: Brand } | undefined;
+// One entry per handle: the read replica's (context.ts readDb) does not evict the primary's.
+let cache = new WeakMap<Conn, { at: number; brand: Brand }>();
 
 export async function getBrand(db: Conn): Promise<Brand> {
-  if (cache && cache.db === db && Date.now() - cache.at < CACHE_MS) return cache.brand;
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.brand;
   const [rows, switches] = await Promise.all([listBrandSettings(db), listWhitelabelSwitches(db)]);
   const raw: Record<string, unknown> = {};
   for (const r of rows) raw[r.key] = r.value;
@@ -141,7 +143,7 @@ export async function getBrand(db: Conn): Promise<Brand> {
     ...settings,
     switches: Object.fromEntries(switches.map((s) => [s.mod_id, s.enabled])),
   };
-  cache = { db, at: Date.now(), brand };
+  cache.set(db, { at: Date.now(), brand });
   return brand;
 }
 
@@ -162,10 +164,10 @@ export function switchOn(brand: Brand, name: WhitelabelSwitch): boolean {
 export async function setBrandSetting<K extends keyof BrandSettings>(db: Conn, key: K, value: BrandSettings[K]) {
   const checked = BrandSettingsSchema.shape[key].parse(value);
   await upsertBrandSetting(db, key, checked, new Date());
-  cache = undefined;
+  cache = new WeakMap();
 }
 
 export async function setSwitch(db: Conn, name: WhitelabelSwitch, enabled: boolean) {
   await setWhitelabelSwitch(db, name, enabled);
-  cache = undefined;
+  cache = new WeakMap();
 }
