@@ -7,15 +7,18 @@
 //
 // Instant kinds (slot, fish, duel, match, derby) are measured over ROUNDS rounds each, from the click
 // to the scene at rest (the button enabled again). The shared-timeline kinds (crash, baccarat,
-// roulette, lottery) run on the server's clock, not on a click: they are measured over a WINDOW of
-// seconds of the page as it runs (the crash curve flies and restarts every few seconds; a table's
-// deal or spin falls in the window only when its countdown ends inside it; a lottery draw only every
-// few minutes, so its window is mostly the idle page). The studio runs alone on an in-memory
-// database (trial play, no platform behind it), as `npm run start:studio` does.
+// roulette) run on the server's clock, not on a click: they are measured over a WINDOW of seconds of
+// the page as it runs (the crash curve flies and restarts every few seconds; a table's deal or spin
+// falls in the window only when its countdown ends inside it). The lottery draws every few minutes,
+// so its draw is measured with the page's "Replay draw" button, ROUNDS times, from the click until
+// the last number has landed: the page's own draw animation on the last draw's real result, which
+// the bench has the studio make first (lastDraw). The studio runs alone on an in-memory database
+// (trial play, no platform behind it), as `npm run start:studio` does.
 //
 //   node --import tsx bench/studio-pages.ts      (CHROMIUM_PATH, KINDS=slot,fish,..., ROUNDS=3, WINDOW=10)
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { LOTTERY_SCHEDULES } from '@gamehall/shared/lottery-schedule';
 import { build } from 'esbuild';
 import Fastify from 'fastify';
 import { type Browser, chromium } from 'playwright-core';
@@ -37,6 +40,8 @@ type Kind = {
   /** The client modules that are this kind's own (file names under apps/studio/src/client). */
   modules: RegExp;
   timeline?: boolean;
+  /** Replays the last draw (the lottery): clicked ROUNDS times, each measured until `until` matches. */
+  replay?: { button: string; until: string };
 };
 
 // LIVE-001 at PT is a baccarat table and LIVE-005 a roulette table (game-map.ts rotation).
@@ -96,7 +101,7 @@ const KINDS: Kind[] = [
     vendor: 'LOTT',
     ready: '[data-testid=buy]',
     modules: /client\/(lottery\.ts|games\/lottery[^/]*\.ts)$/,
-    timeline: true,
+    replay: { button: '[data-testid=replay]', until: '[data-testid=draw-board][data-state=done]' },
   },
 ];
 
@@ -173,7 +178,19 @@ async function measure(browser: Browser, base: string, kind: Kind, profile: Prof
       const t1 = performance.now();
       return { fps: (all.filter((t) => t >= t0).length * 1000) / (t1 - t0), ms: t1 - t0 };
     }, start);
-  if (kind.timeline) {
+  if (kind.replay) {
+    const { button, until } = kind.replay;
+    await page.locator(until).waitFor({ timeout: 30_000 });
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = await page.evaluate(() => performance.now());
+      await page.locator(button).click();
+      await page.waitForFunction((sel) => !document.querySelector(sel), until);
+      await page.locator(until).waitFor({ timeout: 30_000 });
+      const r = await frameRate(t0);
+      rates.push(r.fps);
+      spans.push(r.ms);
+    }
+  } else if (kind.timeline) {
     const t0 = await page.evaluate(() => performance.now());
     await page.waitForTimeout(WINDOW * 1000);
     const r = await frameRate(t0);
@@ -206,18 +223,48 @@ async function measure(browser: Browser, base: string, kind: Kind, profile: Prof
   return { ...load, fps: mean(rates), minFps: Math.min(...rates), ms: mean(spans), errors, js };
 }
 
+/** The studio's clock: behind the real one by `lag` ms while lastDraw commits a draw in the past. */
+const clock = { lag: 0 };
+
+/**
+ * A finished draw of the lottery game for its page to replay: a session opened while the studio's
+ * clock is one draw interval (plus the close lead) behind commits the draw open then, which is due
+ * by the real time; one recovery pass with the clock back on time draws it (the studio's own draw
+ * from its committed seed, as its recovery loop does every few seconds).
+ */
+async function lastDraw(base: string, kind: Kind, recover: () => Promise<unknown>) {
+  const schedule = LOTTERY_SCHEDULES[kind.vendor];
+  if (!schedule) throw new Error(`not a lottery vendor: ${kind.vendor}`);
+  clock.lag = (schedule.intervalSeconds + schedule.closeLeadSeconds + 5) * 1000;
+  try {
+    const token = randomBytes(24).toString('base64url');
+    await fetch(`${base}/studio/play?token=${token}&game=${kind.game}&vendor=${kind.vendor}&mode=trial`);
+    const res = await fetch(`${base}/studio/api/lottery`, { headers: { 'x-game-token': token } });
+    if (!res.ok) throw new Error(`lottery info: ${res.status} ${await res.text()}`);
+  } finally {
+    clock.lag = 0;
+  }
+  await recover();
+}
+
 async function main() {
   const only = process.env.KINDS?.split(',');
   const kinds = only ? KINDS.filter((k) => only.includes(k.kind)) : KINDS;
   const app = Fastify();
+  let recover: () => Promise<unknown> = async () => undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',
     platformUrl: 'http://127.0.0.1:9',
     houseSecret: 'x'.repeat(40),
     dataDir: '',
     retryIntervalMs: 0,
+    now: () => new Date(Date.now() - clock.lag),
+    onStart: (runtime) => {
+      recover = runtime.recover;
+    },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  for (const kind of kinds) if (kind.replay) await lastDraw(base, kind, recover);
   const token = randomBytes(24).toString('base64url');
   const html = await bytes(base, `/studio/play?token=${token}&game=SLOT-00039&vendor=PT&mode=trial`);
   const js = await bytes(base, '/studio/assets/play.js');
@@ -237,7 +284,7 @@ async function main() {
       try {
         const m = await measure(browser, base, kind, profile);
         rows.push(
-          `| ${kind.kind} | ${profile.name} | ${(m.js / 1024).toFixed(1)} KB | ${(own / 1024).toFixed(1)} KB | ${m.firstPaint.toFixed(0)} ms | ${m.ready.toFixed(0)} ms | ${m.fps.toFixed(1)} (min ${m.minFps.toFixed(1)}) | ${kind.timeline ? `${(m.ms / 1000).toFixed(0)} s window` : `${m.ms.toFixed(0)} ms per round`} |`,
+          `| ${kind.kind} | ${profile.name} | ${(m.js / 1024).toFixed(1)} KB | ${(own / 1024).toFixed(1)} KB | ${m.firstPaint.toFixed(0)} ms | ${m.ready.toFixed(0)} ms | ${m.fps.toFixed(1)} (min ${m.minFps.toFixed(1)}) | ${kind.timeline ? `${(m.ms / 1000).toFixed(0)} s window` : `${m.ms.toFixed(0)} ms per ${kind.replay ? 'draw replayed' : 'round'}`} |`,
         );
         if (m.errors.length) failures.push(`${kind.kind} ${profile.name}: ${m.errors.join('; ')}`);
       } catch (err) {
