@@ -26,6 +26,7 @@ import {
   wheelDisc,
 } from './games/table-art';
 import {
+  BET_TYPES,
   baccaratVerdict,
   baccaratWinningSpots,
   ballLanding,
@@ -34,9 +35,14 @@ import {
   type DealtCard,
   dealSequence,
   handTotal,
+  type InsideType,
   pocketAtTop,
   rouletteBet,
+  rouletteReturn,
+  rouletteSpot,
   rouletteWinningSpots,
+  spotAccessibleName,
+  spotsInMode,
   spotsOfBet,
   thirdCardNotes,
   wheelLanding,
@@ -68,7 +74,8 @@ const SPOT_NAMES: Record<string, string> = {
   bankerPair: 'B pair',
 };
 
-const spotName = (key: string) => SPOT_NAMES[key] ?? (/^n\d+$/.test(key) ? key.slice(1) : key);
+const spotName = (key: string) =>
+  SPOT_NAMES[key] ?? (/^n\d+$/.test(key) ? key.slice(1) : (rouletteSpot(key)?.label ?? key));
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 function betText(engine: 'baccarat' | 'roulette', bet: unknown): string {
@@ -158,6 +165,69 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   const felt = engine === 'baccarat' ? baccaratFelt() : rouletteBoard();
   const spots: Map<string, SpotButton> = felt.spots;
   for (const [key, b] of spots) b.addEventListener('click', () => addChip(key));
+  // Roulette: the bet type decides what a tap on the numbers means (see BET_TYPES): straight on a
+  // number, or the split, street, corner or line whose area it falls in.
+  let mode: InsideType = 'straight';
+  const typeHint = h('p', { class: 'muted small tb-type-hint', 'aria-live': 'polite', 'data-testid': 'bet-type-hint' });
+  const typeButtons = BET_TYPES.map((t) =>
+    h(
+      'button',
+      {
+        class: 'tb-type',
+        type: 'button',
+        'aria-pressed': 'false',
+        'data-bet-type': t.type,
+        onclick: () => setMode(t.type),
+      },
+      t.name,
+    ),
+  );
+  const typeBar =
+    engine === 'roulette'
+      ? h('div', { class: 'tb-types', role: 'group', 'aria-label': 'Bet type' }, ...typeButtons, typeHint)
+      : null;
+  const covered: HTMLElement[] = [];
+  const cover = (key: string | null) => {
+    for (const el of covered.splice(0)) el.classList.remove('cover');
+    const spot = key ? rouletteSpot(key) : undefined;
+    if (!spot?.inside || spot.type === 'straight') return;
+    for (const n of spot.numbers) {
+      const cell = spots.get(`n${n}`);
+      if (cell) {
+        cell.classList.add('cover');
+        covered.push(cell);
+      }
+    }
+  };
+  function setMode(next: InsideType) {
+    mode = next;
+    const active = new Set(spotsInMode(mode).map((s) => s.key));
+    for (const [key, b] of spots) {
+      if (key.startsWith('n')) {
+        b.tabIndex = active.has(key) ? 0 : -1;
+      } else if (b.classList.contains('mark')) {
+        const on = active.has(key);
+        b.tabIndex = on ? 0 : -1;
+        if (on) b.removeAttribute('aria-hidden');
+        else b.setAttribute('aria-hidden', 'true');
+      }
+    }
+    for (const t of BET_TYPES) felt.el.classList.toggle(`mode-${t.type}`, t.type === mode);
+    felt.el.classList.toggle('inside', mode !== 'straight');
+    for (const b of typeButtons) b.setAttribute('aria-pressed', String(b.dataset.betType === mode));
+    typeHint.textContent = BET_TYPES.find((t) => t.type === mode)?.hint ?? '';
+    cover(null);
+  }
+  if (engine === 'roulette') {
+    for (const [key, b] of spots) {
+      if (!b.classList.contains('mark')) continue;
+      b.addEventListener('pointerenter', () => cover(key));
+      b.addEventListener('pointerleave', () => cover(null));
+      b.addEventListener('focus', () => cover(key));
+      b.addEventListener('blur', () => cover(null));
+    }
+    setMode('straight');
+  }
   const chipRow = h('div', { class: 'tb-chip-row', role: 'radiogroup', 'aria-label': 'Chip value' });
   const drawChips = () =>
     chipRow.replaceChildren(
@@ -221,7 +291,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     h(
       'div',
       { class: `tb-layout ${engine}` },
-      h('div', { class: 'tb-main' }, stage, felt.el, chipBar, message),
+      h('div', { class: 'tb-main' }, stage, typeBar, felt.el, chipBar, message),
       h(
         'div',
         { class: 'tb-side' },
@@ -236,7 +306,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         h(
           'p',
           { class: 'muted small tb-keys' },
-          `Keys: 1–${chips.length} chip, Z undo, C clear, R repeat, Space place bet`,
+          `Keys: 1–${chips.length} chip, ${engine === 'roulette' ? 'T bet type, ' : ''}Z undo, C clear, R repeat, Space place bet`,
         ),
       ),
     ),
@@ -307,7 +377,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const total = pending + taken;
       b.classList.toggle('has-bet', total > 0);
       b.stack.replaceChildren(...(total > 0 ? [chipEl(total, chipColour(total), pending ? ' pending' : '')] : []));
-      b.sr.textContent = `${b.note}${taken ? `, your bet ${money(taken)}` : ''}${pending ? `, ${money(pending)} to place` : ''}`;
+      b.sr.textContent = spotAccessibleName(b.note, taken, pending, money);
     }
     const total = [...slip.values()].reduce((t, v) => t + v, 0);
     slipText.textContent = slip.size
@@ -334,7 +404,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     } else if (k === 'z') undo();
     else if (k === 'c') clear();
     else if (k === 'r') repeat();
-    else return;
+    else if (k === 't' && engine === 'roulette') {
+      const i = BET_TYPES.findIndex((t) => t.type === mode);
+      setMode(BET_TYPES[(i + 1) % BET_TYPES.length]?.type ?? 'straight');
+    } else return;
     e.preventDefault();
   });
 
@@ -457,6 +530,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       wheelNumber.className = 'tb-number';
       winBanner.hidden = true;
       for (const b of spots.values()) b.classList.remove('win');
+      showAreaWins(null);
     }
     if (phaseName === 'dealing' && spin === 'rest' && landedRound !== roundId) {
       spin = 'spin';
@@ -476,6 +550,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         verdict.textContent = `${number} ${o.color}`;
         verdict.className = `tb-verdict ${o.color}`;
         lightSpots(rouletteWinningSpots(number));
+        showAreaWins({ roundId, number });
         say(`The ball lands on ${number} ${o.color}`);
       };
       if (quick || spin === 'rest') {
@@ -496,6 +571,30 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
 
   function lightSpots(keys: string[]) {
     for (const [key, b] of spots) b.classList.toggle('win', keys.includes(key));
+  }
+
+  // Each winning area of the player's shows what it returns (the engine's pay, checked by
+  // table-present.test). Once the round's bets are settled, the areas must add up to the server's
+  // win; if they do not, the areas' amounts are withdrawn and only the server's total shows.
+  let areaWins: { roundId: number; number: number; total: number } | null = null;
+  function showAreaWins(on: { roundId: number; number: number } | null) {
+    const placed = on && on.roundId === state?.round?.id ? placedThisRound() : new Map<string, number>();
+    let total = 0;
+    for (const [key, b] of spots) {
+      const back = on ? rouletteReturn(key, placed.get(key) ?? 0, on.number) : 0;
+      total += back;
+      b.won.hidden = back <= 0;
+      b.won.textContent = back > 0 ? `Win ${money(back)}` : '';
+    }
+    areaWins = on && total > 0 ? { ...on, total } : null;
+  }
+  function checkAreaWins() {
+    if (!areaWins) return;
+    const round = mine.filter((b) => b.roundId === areaWins?.roundId);
+    if (!round.length || round.some((b) => b.status !== 'closed' && b.status !== 'rolled_back')) return;
+    const server = round.filter((b) => b.status === 'closed').reduce((t, b) => t + b.win, 0);
+    if (server !== areaWins.total) showAreaWins(null);
+    areaWins = null;
   }
 
   // ---- state from the server ----
@@ -653,6 +752,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       if (!state || Date.parse(data.state.serverNow) > Date.parse(state.serverNow)) apply(data.state);
       if (fresh.length) showWin(fresh);
       renderLists();
+      if (engine === 'roulette') checkAreaWins();
     } catch (err) {
       if (err instanceof ApiError) say(err.message, 'error');
     }

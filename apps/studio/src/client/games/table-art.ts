@@ -9,7 +9,9 @@ import {
   type Card,
   cardName,
   colorOf,
+  insidePlace,
   POCKET_DEG,
+  ROULETTE_SPOTS,
   rankName,
   WHEEL_ORDER,
 } from './table-present';
@@ -145,7 +147,13 @@ export function wheelDisc(): SVGElement {
 
 // ---- betting areas ----
 
-export type SpotButton = HTMLButtonElement & { stack: HTMLElement; sr: HTMLElement; note: string };
+export type SpotButton = HTMLButtonElement & {
+  stack: HTMLElement;
+  sr: HTMLElement;
+  note: string;
+  /** The area's win amount, shown beside its chips when it wins. */
+  won: HTMLElement;
+};
 
 /**
  * A betting area: its visible text is its name (axe: the name contains what is seen); `note` is read
@@ -154,16 +162,19 @@ export type SpotButton = HTMLButtonElement & { stack: HTMLElement; sr: HTMLEleme
 function spotButton(key: string, note: string, cls: string, children: (Node | string)[]): SpotButton {
   const stack = h('span', { class: 'tb-stack', 'aria-hidden': 'true' });
   const sr = h('span', { class: 'tb-sr' }, note);
+  const won = h('span', { class: 'tb-won', 'aria-hidden': 'true', hidden: true });
   const b = h(
     'button',
     { class: `tb-spot ${cls}`, type: 'button', 'data-spot': key },
     ...children,
     sr,
     stack,
+    won,
   ) as SpotButton;
   b.stack = stack;
   b.sr = sr;
   b.note = note;
+  b.won = won;
   return b;
 }
 
@@ -225,6 +236,26 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
       [3 + ((n - 1) % 3), 2 + Math.floor((n - 1) / 3), 1, 1],
     );
   }
+  // The splits, streets, corners and lines: a layer over the zero and the numbers, each area placed
+  // in the layout's units (insidePlace) and turned with the table on a phone held upright.
+  const layer = h('div', { class: 'tb-inside' });
+  for (const spot of ROULETTE_SPOTS) {
+    const at = insidePlace(spot);
+    if (!at) continue;
+    const { a0, a1, k0, k1 } = at.box;
+    const b = spotButton(spot.key, spot.label, `mark ${spot.type}`, [
+      h('span', { class: `tb-hit ${at.shape}` }),
+      h('span', { class: 'tb-dot' }),
+    ]);
+    // The chip's point as a share of the area along (fa) and across (fk) the table.
+    const fa = (at.at.a - a0) / (a1 - a0);
+    const fk = (at.at.k - k0) / (k1 - k0);
+    b.style.cssText = `--a0:${a0};--a1:${a1};--k0:${k0};--k1:${k1};--fa:${fa};--fk:${fk}`;
+    b.dataset.numbers = spot.numbers.join(' ');
+    spots.set(spot.key, b);
+    layer.append(b);
+  }
+  el.append(layer);
   for (let k = 1; k <= 3; k++) {
     const b = spotButton(`column${k}`, ` column ${k}`, 'out col', [h('span', {}, '2:1')]);
     spots.set(`column${k}`, b);

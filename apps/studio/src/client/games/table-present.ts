@@ -202,24 +202,183 @@ export function ballLanding(fromDeg: number, turns = 4): number {
   return base - mod360(base);
 }
 
-export type RouletteSpot = { key: string; type: string; numbers?: number[] };
+export type InsideType = 'straight' | 'split' | 'street' | 'corner' | 'line';
+export type RouletteSpot = {
+  key: string;
+  /** The engine's bet type. */
+  type: string;
+  /** The numbers covered, ascending (outside bets too). */
+  numbers: number[];
+  /** Inside bets send their numbers; outside bets send only their type (the engine fills them in). */
+  inside: boolean;
+  /** What a screen reader and the bet slip call it: "17 red", "Split 17/20", "Red". */
+  label: string;
+};
 
-/** The betting areas of the layout: the 37 numbers (straight) and the outside bets. */
+const OUTSIDE_NAMES: Record<string, string> = {
+  red: 'Red',
+  black: 'Black',
+  odd: 'Odd',
+  even: 'Even',
+  low: '1 to 18',
+  high: '19 to 36',
+  dozen1: '1st 12',
+  dozen2: '2nd 12',
+  dozen3: '3rd 12',
+  column1: 'Column 1',
+  column2: 'Column 2',
+  column3: 'Column 3',
+};
+
+const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+function insideLabel(type: InsideType, ns: number[]): string {
+  if (type === 'straight') return `${ns[0]} ${colorOf(ns[0] as number)}`;
+  if (type === 'split') return `Split ${ns.join('/')}`;
+  if (type === 'street') return ns[0] === 0 ? `Trio ${ns.join('/')}` : `Street ${ns.join('/')}`;
+  if (type === 'corner') return ns[0] === 0 ? `First four ${ns.join('/')}` : `Corner ${ns.join('/')}`;
+  return `Six line ${ns[0]}–${ns[5]}`;
+}
+
+const insideSpot = (type: InsideType, ns: number[]): RouletteSpot => ({
+  key: type === 'straight' ? `n${ns[0]}` : `${type}-${ns.join('-')}`,
+  type,
+  numbers: ns,
+  inside: true,
+  label: insideLabel(type, ns),
+});
+
+/**
+ * The inside bets of a European layout other than the straight numbers, as the engine defines them
+ * (engines/tables/roulette.ts): splits between neighbours (and 0/1, 0/2, 0/3), the streets of three
+ * and the trios 0/1/2 and 0/2/3, the corners of four and the first four 0/1/2/3, the six lines.
+ */
+function insideSpots(): RouletteSpot[] {
+  const split = [insideSpot('split', [0, 1]), insideSpot('split', [0, 2]), insideSpot('split', [0, 3])];
+  const street = [insideSpot('street', [0, 1, 2]), insideSpot('street', [0, 2, 3])];
+  const corner = [insideSpot('corner', [0, 1, 2, 3])];
+  const line: RouletteSpot[] = [];
+  for (let n = 1; n <= 36; n++) {
+    if (n % 3 !== 0) split.push(insideSpot('split', [n, n + 1]));
+    if (n <= 33) split.push(insideSpot('split', [n, n + 3]));
+    if (n % 3 === 1) street.push(insideSpot('street', [n, n + 1, n + 2]));
+    if (n % 3 !== 0 && n <= 32) corner.push(insideSpot('corner', [n, n + 1, n + 3, n + 4]));
+    if (n % 3 === 1 && n <= 31) line.push(insideSpot('line', seq(n, n + 5)));
+  }
+  return [...split, ...street, ...corner, ...line];
+}
+
+/** Every betting area of the layout: the 37 numbers, the other inside bets, the outside bets. */
 export const ROULETTE_SPOTS: RouletteSpot[] = [
-  ...Array.from({ length: 37 }, (_, n) => ({ key: `n${n}`, type: 'straight', numbers: [n] })),
-  ...ROULETTE_OUTSIDE.map((type) => ({ key: type, type })),
+  ...seq(0, 36).map((n) => insideSpot('straight', [n])),
+  ...insideSpots(),
+  ...ROULETTE_OUTSIDE.map((type) => ({
+    key: type,
+    type,
+    numbers: outsideNumbers(type),
+    inside: false,
+    label: OUTSIDE_NAMES[type] ?? type,
+  })),
 ];
 
-/** The bet the slip sends: a straight item per number, an outside item per outside area. */
-export function rouletteBet(slip: Iterable<[string, number]>): {
-  bets: { type: string; numbers?: number[]; amount: number }[];
-} {
-  const byKey = new Map(ROULETTE_SPOTS.map((s) => [s.key, s]));
-  const bets: { type: string; numbers?: number[]; amount: number }[] = [];
+const SPOT_BY_KEY = new Map(ROULETTE_SPOTS.map((s) => [s.key, s]));
+const SPOT_BY_BET = new Map(ROULETTE_SPOTS.map((s) => [s.inside ? `${s.type}:${s.numbers.join('-')}` : s.type, s]));
+
+export const rouletteSpot = (key: string): RouletteSpot | undefined => SPOT_BY_KEY.get(key);
+
+/**
+ * The bet types a player picks before tapping the layout (phone first: on a 390 px screen the lines
+ * between numbers are a few pixels apart, so the type decides what a tap means and each area of that
+ * type gets a whole thumb-sized region). The outside bets take taps in every mode.
+ */
+export const BET_TYPES: { type: InsideType; name: string; hint: string }[] = [
+  { type: 'straight', name: 'Straight', hint: 'Tap a number or an outside bet' },
+  { type: 'split', name: 'Split', hint: 'Tap the line between two numbers' },
+  { type: 'street', name: 'Street', hint: 'Tap a row of three (or 0 for a trio)' },
+  { type: 'corner', name: 'Corner', hint: 'Tap where four numbers meet (or 0 for the first four)' },
+  { type: 'line', name: 'Line', hint: 'Tap the edge between two rows of three' },
+];
+
+/** The areas that take a tap or a key in a bet type mode: that type's inside bets and the outside bets. */
+export function spotsInMode(mode: InsideType): RouletteSpot[] {
+  return ROULETTE_SPOTS.filter((s) => !s.inside || s.type === mode);
+}
+
+/** What a screen reader reads for an area: its name, then the player's chips on it. */
+export function spotAccessibleName(
+  label: string,
+  taken: number,
+  pending: number,
+  format: (minor: number) => string,
+): string {
+  return `${label}${taken ? `, your bet ${format(taken)}` : ''}${pending ? `, ${format(pending)} to place` : ''}`;
+}
+
+/**
+ * Where an inside bet sits on the layout, in the layout's own units: `a` runs along the table (the
+ * twelve rows of three, 0..12, the zero at -1..0), `k` across it (0 at the edge by the dozens, 3 at
+ * the far edge). `at` is where the chip goes, as on a commercial table: on the line between two
+ * numbers (split), on the outer edge of a row (street), on the crossing of four numbers (corner),
+ * on the outer edge between two rows (line), on the zero's edge (trios), on the outer corner of the
+ * zero and 1 (first four). `box` is the area a tap or click takes in that bet's mode: it lies on the
+ * numbers the bet covers, and the boxes of one type never overlap; a split's is a diamond (the
+ * halves of the two numbers' cells towards their shared line).
+ */
+export type SpotPlace = {
+  at: { a: number; k: number };
+  box: { a0: number; a1: number; k0: number; k1: number };
+  shape: 'rect' | 'diamond';
+};
+
+const along = (n: number) => Math.floor((n - 1) / 3);
+const across = (n: number) => (n - 1) % 3;
+
+export function insidePlace(spot: RouletteSpot): SpotPlace | null {
+  const ns = spot.numbers;
+  const first = ns[0] as number;
+  if (!spot.inside || spot.type === 'straight') return null;
+  if (spot.type === 'split') {
+    const [x, y] = ns as [number, number];
+    if (x === 0) return { at: { a: 0, k: y - 0.5 }, box: { a0: -0.5, a1: 0.5, k0: y - 1, k1: y }, shape: 'diamond' };
+    const a = along(x);
+    const k = across(x);
+    if (y === x + 1)
+      return { at: { a: a + 0.5, k: k + 1 }, box: { a0: a, a1: a + 1, k0: k + 0.5, k1: k + 1.5 }, shape: 'diamond' };
+    return { at: { a: a + 1, k: k + 0.5 }, box: { a0: a + 0.5, a1: a + 1.5, k0: k, k1: k + 1 }, shape: 'diamond' };
+  }
+  if (spot.type === 'street') {
+    if (first === 0) {
+      const k = ns[2] === 2 ? 1 : 2;
+      return { at: { a: 0, k }, box: { a0: -1, a1: 0, k0: k === 1 ? 0 : 1.5, k1: k === 1 ? 1.5 : 3 }, shape: 'rect' };
+    }
+    const a = along(first);
+    return { at: { a: a + 0.5, k: 0 }, box: { a0: a, a1: a + 1, k0: 0, k1: 3 }, shape: 'rect' };
+  }
+  if (spot.type === 'corner') {
+    if (first === 0) return { at: { a: 0, k: 0 }, box: { a0: -1, a1: 0.5, k0: 0, k1: 3 }, shape: 'rect' };
+    const a = along(first);
+    const k = across(first);
+    return { at: { a: a + 1, k: k + 1 }, box: { a0: a + 0.5, a1: a + 1.5, k0: k + 0.5, k1: k + 1.5 }, shape: 'rect' };
+  }
+  const a = along(first);
+  return { at: { a: a + 1, k: 0 }, box: { a0: a + 0.5, a1: a + 1.5, k0: 0, k1: 3 }, shape: 'rect' };
+}
+
+/** The cell of a number on the layout, in the units of insidePlace (the zero spans the three across). */
+export function numberCell(n: number): { a0: number; a1: number; k0: number; k1: number } {
+  if (n === 0) return { a0: -1, a1: 0, k0: 0, k1: 3 };
+  return { a0: along(n), a1: along(n) + 1, k0: across(n), k1: across(n) + 1 };
+}
+
+type BetItem = { type: string; numbers?: number[]; amount: number };
+
+/** The bet the slip sends: each inside area with its numbers, each outside area by its type. */
+export function rouletteBet(slip: Iterable<[string, number]>): { bets: BetItem[] } {
+  const bets: BetItem[] = [];
   for (const [key, amount] of slip) {
-    const spot = byKey.get(key);
+    const spot = SPOT_BY_KEY.get(key);
     if (!spot) continue;
-    bets.push(spot.numbers ? { type: spot.type, numbers: spot.numbers, amount } : { type: spot.type, amount });
+    bets.push(spot.inside ? { type: spot.type, numbers: [...spot.numbers], amount } : { type: spot.type, amount });
   }
   return { bets };
 }
@@ -235,19 +394,24 @@ export function spotsOfBet(engine: 'baccarat' | 'roulette', bet: unknown): [stri
   const items = (bet as { bets?: unknown }).bets;
   if (!Array.isArray(items)) return [];
   const out: [string, number][] = [];
-  for (const item of items as { type?: string; numbers?: number[]; amount?: number }[]) {
-    if (typeof item.amount !== 'number') continue;
-    if (item.type === 'straight' && item.numbers?.length === 1) out.push([`n${item.numbers[0]}`, item.amount]);
-    else if (item.type && (ROULETTE_OUTSIDE as readonly string[]).includes(item.type))
-      out.push([item.type, item.amount]);
+  for (const item of items as { type?: string; numbers?: unknown; amount?: number }[]) {
+    if (typeof item.amount !== 'number' || typeof item.type !== 'string') continue;
+    const outside = (ROULETTE_OUTSIDE as readonly string[]).includes(item.type);
+    const numbers = Array.isArray(item.numbers) ? [...(item.numbers as number[])].sort((a, b) => a - b) : [];
+    const spot = SPOT_BY_BET.get(outside ? item.type : `${item.type}:${numbers.join('-')}`);
+    if (spot) out.push([spot.key, item.amount]);
   }
   return out;
 }
 
 /** Every area of the layout that wins on `number`. */
 export function rouletteWinningSpots(number: number): string[] {
-  const spots = [`n${number}`];
-  if (number === 0) return spots;
-  for (const type of ROULETTE_OUTSIDE) if (outsideNumbers(type).includes(number)) spots.push(type);
-  return spots;
+  return ROULETTE_SPOTS.filter((s) => s.numbers.includes(number)).map((s) => s.key);
+}
+
+/** What an area returns on `number` for `amount` (stake included): 36 / (numbers covered) times the stake. */
+export function rouletteReturn(key: string, amount: number, number: number): number {
+  const spot = SPOT_BY_KEY.get(key);
+  if (!spot?.numbers.includes(number)) return 0;
+  return (amount * 36) / spot.numbers.length;
 }

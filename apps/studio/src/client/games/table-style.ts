@@ -77,13 +77,54 @@ const CSS = `
 .tb-spot.win { box-shadow: 0 0 0 3px #f5b93a, 0 0 20px #f5b93a; background: #f5b93a33; }
 .tb-stack { position: absolute; right: 4px; bottom: 4px; z-index: 1; line-height: 0; }
 
-.tb-felt.roulette { grid-template-columns: 1.1fr repeat(12, minmax(0, 1fr)) 1.1fr; grid-auto-rows: minmax(40px, auto); gap: 3px; padding: 8px; }
+.tb-felt.roulette { grid-template-columns: repeat(13, minmax(0, 1fr)) 1.1fr; grid-auto-rows: minmax(40px, auto); gap: 3px; padding: 8px; }
 .tb-felt.roulette .tb-spot { grid-column: var(--c) / span var(--cs); grid-row: var(--r) / span var(--rs); min-height: 40px;
   border-radius: 4px; padding: 0; font-weight: 700; border-width: 1px; }
 .tb-spot.num.red { background: #b3202a; } .tb-spot.num.black { background: #1b1d22; } .tb-spot.num.green { background: #0f7a43; }
 .tb-spot.num:hover { filter: brightness(1.25); }
 .tb-felt.roulette .tb-stack { right: 50%; bottom: 50%; transform: translate(50%, 50%); }
 .tb-felt.roulette .tb-chip.stacked { width: 28px; height: 28px; font-size: 9px; }
+/* Inside bets (splits, streets, corners, lines): a layer over the zero and the numbers; an area's box
+   is placed from its layout units (--a along the table, --k across, see insidePlace), its chip at
+   --fa/--fk inside the box. Only the chosen bet type's areas take taps; the others show their chips. */
+.tb-felt.roulette .tb-inside { grid-column: 1 / span 13; grid-row: 1 / span 3; position: relative; pointer-events: none; z-index: 2; }
+.tb-felt.roulette .tb-spot.mark { position: absolute; min-height: 0; padding: 0; border: 0; border-radius: 0; background: none;
+  pointer-events: none; box-shadow: none; filter: none;
+  left: calc((var(--a0) + 1) * 100% / 13); width: calc((var(--a1) - var(--a0)) * 100% / 13);
+  top: calc((3 - var(--k1)) * 100% / 3); height: calc((var(--k1) - var(--k0)) * 100% / 3); }
+.tb-spot.mark { --px: calc(var(--fa) * 100%); --py: calc((1 - var(--fk)) * 100%); }
+.tb-spot.mark .tb-hit { position: absolute; inset: 0; pointer-events: none; border-radius: 4px; }
+.tb-spot.mark .tb-hit.diamond { clip-path: polygon(50% 0, 100% 50%, 50% 100%, 0 50%); border-radius: 0; }
+.tb-felt.roulette .tb-spot.mark .tb-stack { left: var(--px); top: var(--py); right: auto; bottom: auto; transform: translate(-50%, -50%); }
+.tb-spot.mark .tb-dot { position: absolute; left: var(--px); top: var(--py); width: 14px; height: 14px; transform: translate(-50%, -50%);
+  border-radius: 50%; border: 2px solid #f5e6b0; background: #0008; display: none; pointer-events: none; }
+.tb-felt.mode-split .tb-spot.mark.split, .tb-felt.mode-street .tb-spot.mark.street,
+.tb-felt.mode-corner .tb-spot.mark.corner, .tb-felt.mode-line .tb-spot.mark.line { z-index: 1; }
+.tb-felt.mode-split .mark.split .tb-hit, .tb-felt.mode-street .mark.street .tb-hit,
+.tb-felt.mode-corner .mark.corner .tb-hit, .tb-felt.mode-line .mark.line .tb-hit { pointer-events: auto; cursor: pointer; }
+.tb-felt.mode-split .mark.split .tb-dot, .tb-felt.mode-street .mark.street .tb-dot,
+.tb-felt.mode-corner .mark.corner .tb-dot, .tb-felt.mode-line .mark.line .tb-dot { display: block; }
+.tb-felt.closed .tb-spot.mark .tb-hit { cursor: not-allowed; }
+.tb-spot.mark:hover .tb-hit, .tb-spot.mark:focus-visible .tb-hit { background: #f5b93a55; }
+.tb-spot.mark:focus-visible { outline: none; }
+.tb-spot.mark:focus-visible .tb-dot { border-color: #f5b93a; background: #f5b93a; }
+.tb-spot.mark.win .tb-dot { border-color: #f5b93a; background: #f5b93a; }
+.tb-spot.mark.win.has-bet .tb-stack .tb-chip { box-shadow: 0 0 0 3px #f5b93a, 0 0 16px #f5b93a; }
+.tb-spot.mark .tb-stack .tb-chip { width: 24px; height: 24px; font-size: 8px; }
+.tb-felt.inside .tb-spot.num { pointer-events: none; }
+.tb-spot.num.cover { box-shadow: inset 0 0 0 3px #f5b93a; filter: brightness(1.35); }
+.tb-won { position: absolute; left: 50%; top: 2px; transform: translateX(-50%); z-index: 3; pointer-events: none; white-space: nowrap;
+  background: #000d; color: #f5b93a; font-weight: 800; font-size: 11px; line-height: 1.2; padding: 1px 4px; border-radius: 6px; }
+.tb-won[hidden] { display: none; }
+.tb-spot.mark .tb-won { left: var(--px); top: var(--py); transform: translate(-50%, -170%); }
+/* A bet of several areas ("Six line 1–6 1.00, Split 17/20 1.00, ...") wraps in its cell instead of
+   widening the side column's table past its box. */
+.tb-side td.small { white-space: normal; overflow-wrap: anywhere; }
+.tb-types { display: flex; gap: 4px; flex-wrap: wrap; align-items: center; }
+.tb-types .tb-type { flex: 1 1 0; min-width: 0; min-height: 44px; padding: 6px 4px; border-radius: 10px; border: 1px solid #e8d7a0aa;
+  background: #0f1420; color: #fff; font: inherit; font-weight: 700; cursor: pointer; }
+.tb-types .tb-type[aria-pressed="true"] { background: #c9a24a; color: #15171c; border-color: #f5e6b0; }
+.tb-type-hint { flex-basis: 100%; margin: 0; }
 .tb-diamond { width: 30px; height: 18px; clip-path: polygon(50% 0, 100% 50%, 50% 100%, 0 50%); }
 .tb-diamond.red { background: #d42b35; } .tb-diamond.black { background: #0c0d10; }
 .badge.tb-live { background: #b3202a; color: #fff; }
@@ -92,6 +133,13 @@ const CSS = `
 @media (max-width: 600px) and (orientation: portrait) {
   .tb-felt.roulette { grid-template-columns: 1fr 1fr 1.3fr 1.3fr 1.3fr; grid-auto-rows: 30px; }
   .tb-felt.roulette .tb-spot { grid-column: var(--pc) / span var(--pcs); grid-row: var(--pr) / span var(--prs); min-height: 30px; }
+  /* Upright, the table runs down the screen: along is down, across is left to right; a bet type
+     other than straight zooms the rows so every area is a thumb's size. */
+  .tb-felt.roulette.inside { grid-auto-rows: 42px; }
+  .tb-felt.roulette .tb-inside { grid-column: 3 / span 3; grid-row: 1 / span 13; }
+  .tb-felt.roulette .tb-spot.mark { left: calc(var(--k0) * 100% / 3); width: calc((var(--k1) - var(--k0)) * 100% / 3);
+    top: calc((var(--a0) + 1) * 100% / 13); height: calc((var(--a1) - var(--a0)) * 100% / 13); min-height: 0; }
+  .tb-spot.mark { --px: calc(var(--fk) * 100%); --py: calc(var(--fa) * 100%); }
   .tb-card { --cw: 44px; }
   .tb-hand { min-height: 100px; padding: 6px; }
   .tb-cards { gap: 3px; min-height: 62px; }
