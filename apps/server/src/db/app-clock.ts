@@ -14,3 +14,11 @@ export async function followAppClock(trx: Trx, now: Date): Promise<void> {
   if (Math.abs(now.getTime() - Date.now()) < MOVED_CLOCK_MS) return;
   await sql`SELECT set_config('gamehall.clock', ${now.toISOString()}, true)`.execute(trx);
 }
+
+/**
+ * The value followAppClock would set for `now` (null with the wall clock), for a database function
+ * that sets it itself inside its one statement (vendor_bet, migration 0055).
+ */
+export function movedClock(now: Date): string | null {
+  return Math.abs(now.getTime() - Date.now()) < MOVED_CLOCK_MS ? null : now.toISOString();
+}

@@ -346,3 +346,155 @@ export function transactionTotals(db: Conn, vendorCode: string, from: Date, to: 
     .groupBy(['kind', 'status'])
     .execute();
 }
+
+/** The node's copy of the integration settings a one-statement call checks against the database's. */
+type IntegrationCopy = {
+  vendor_code: string;
+  secret: string;
+  wallet_mode: string;
+  currency: string;
+  allowed_ips: string[];
+  enabled: boolean;
+};
+
+/** ledger_post's arguments for the call's movement to or from cash alone, as the wallet prepared them. */
+export type CashPosting = {
+  head: { key: string; type: string; reference: string; fingerprint: string };
+  entries: {
+    code: string;
+    amount: number;
+    heldDelta: number;
+    kind: string;
+    memberId: number | null;
+    currency: string;
+  }[];
+  channel: string;
+};
+
+export type OneStatementOutcome = {
+  outcome: 'answer' | 'stale' | 'slow';
+  answer_status: string | null;
+  answer_balance: number | string | null;
+};
+
+function postingArgs(p: CashPosting | null) {
+  const e = p?.entries ?? [];
+  return sql`${p?.head.key ?? null}, ${p?.head.type ?? null}, ${p?.head.reference ?? null}, ${p?.head.fingerprint ?? null},
+    ${e.map((x) => x.code)}::text[], ${e.map((x) => x.amount)}::bigint[], ${e.map((x) => x.heldDelta)}::bigint[],
+    ${e.map((x) => x.kind)}::text[], ${e.map((x) => x.memberId)}::bigint[], ${e.map((x) => x.currency)}::text[],
+    ${p?.channel ?? null}`;
+}
+
+function integrationArgs(i: IntegrationCopy) {
+  return sql`${i.vendor_code}, ${i.secret}, ${i.wallet_mode}, ${i.currency}, ${i.allowed_ips}::text[], ${i.enabled}`;
+}
+
+async function outcomeOf(query: RawBuilder<OneStatementOutcome>, db: Conn): Promise<OneStatementOutcome> {
+  const row = (await query.execute(db)).rows[0];
+  if (!row) throw new Error('the vendor call function answered no row');
+  return row;
+}
+
+export type BetInput = {
+  lockKeys: string[];
+  clock: string | null;
+  now: Date;
+  integration: IntegrationCopy;
+  memberId: number;
+  tokenHash: string;
+  gameCode: string;
+  roundId: string;
+  transactionId: string;
+  amount: number;
+  currencyOk: boolean;
+  detailsHash: string;
+  posting: CashPosting | null;
+};
+
+export type WinInput = {
+  lockKeys: string[];
+  clock: string | null;
+  integration: IntegrationCopy;
+  memberId: number;
+  roundId: string;
+  transactionId: string;
+  amount: number;
+  betTransactionId: string | null;
+  close: boolean;
+  currencyOk: boolean;
+  detailsHash: string;
+  posting: CashPosting | null;
+};
+
+export type OneStatementCall = ({ kind: 'bet' } & BetInput) | ({ kind: 'win' } & WinInput);
+
+/**
+ * A whole bet in one statement, its own implicit transaction (vendor_bet, migration 0055): locks,
+ * context, checks, the kept refusal or the records and the posting. `posting` is null for a bet of 0.
+ */
+export function betInOneStatement(db: Conn, input: BetInput) {
+  return outcomeOf(
+    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance FROM vendor_bet(${input.lockKeys}::text[],
+      ${input.clock}, ${input.now}::timestamptz, ${integrationArgs(input.integration)}, ${input.memberId},
+      ${input.tokenHash}, ${input.gameCode}, ${input.roundId}, ${input.transactionId}, ${input.amount},
+      ${input.currencyOk}, ${input.detailsHash}, ${postingArgs(input.posting)})`,
+    db,
+  );
+}
+
+/** A whole win in one statement (vendor_win, migration 0055). `posting` is null for a win of 0. */
+export function winInOneStatement(db: Conn, input: WinInput) {
+  return outcomeOf(
+    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance FROM vendor_win(${input.lockKeys}::text[],
+      ${input.clock}, ${integrationArgs(input.integration)}, ${input.memberId}, ${input.roundId},
+      ${input.transactionId}, ${input.amount}, ${input.betTransactionId}, ${input.close}, ${input.currencyOk},
+      ${input.detailsHash}, ${postingArgs(input.posting)})`,
+    db,
+  );
+}
+
+export function callInOneStatement(db: Conn, call: OneStatementCall) {
+  return call.kind === 'bet' ? betInOneStatement(db, call) : winInOneStatement(db, call);
+}
+
+/** A text[] literal of `items`, each quoted (for an array of arrays passed as text). */
+function arrayLiteral(items: string[]): string {
+  return `{${items.map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+export type BatchOutcome = Omit<OneStatementOutcome, 'outcome'> & { outcome: OneStatementOutcome['outcome'] | 'busy' };
+
+/**
+ * Several calls in one statement and so one transaction (vendor_call_batch, migration 0055), each
+ * answered as alone, in order; 'busy': another transaction holds its round or transaction id and it
+ * was not run. Any error aborts them all (nothing is written). Each call's lock keys are its round's
+ * and then its transaction's.
+ */
+export async function callsInOneStatement(db: Conn, calls: OneStatementCall[]): Promise<BatchOutcome[]> {
+  const starts: number[] = [1];
+  for (const c of calls) starts.push((starts.at(-1) as number) + (c.posting?.entries.length ?? 0));
+  const entries = calls.flatMap((c) => c.posting?.entries ?? []);
+  const col = <T>(pick: (c: OneStatementCall) => T) => calls.map(pick);
+  const bet = (c: OneStatementCall) => (c.kind === 'bet' ? c : undefined);
+  const win = (c: OneStatementCall) => (c.kind === 'win' ? c : undefined);
+  const channel = calls.find((c) => c.posting)?.posting?.channel ?? '';
+  const { rows } = await sql<BatchOutcome & { ord: number }>`SELECT ord, outcome, answer_status, answer_balance
+    FROM vendor_call_batch(${col((c) => c.kind)}::text[], ${col((c) => c.lockKeys[0] ?? '')}::text[],
+      ${col((c) => c.lockKeys[1] ?? '')}::text[], ${col((c) => c.clock)}::text[],
+      ${col((c) => bet(c)?.now ?? null)}::timestamptz[], ${col((c) => c.integration.vendor_code)}::text[],
+      ${col((c) => c.integration.secret)}::text[], ${col((c) => c.integration.wallet_mode)}::text[],
+      ${col((c) => c.integration.currency)}::text[], ${col((c) => arrayLiteral(c.integration.allowed_ips))}::text[],
+      ${col((c) => c.integration.enabled)}::boolean[], ${col((c) => c.memberId)}::bigint[],
+      ${col((c) => bet(c)?.tokenHash ?? null)}::text[], ${col((c) => bet(c)?.gameCode ?? null)}::text[],
+      ${col((c) => c.roundId)}::text[], ${col((c) => c.transactionId)}::text[], ${col((c) => c.amount)}::bigint[],
+      ${col((c) => win(c)?.betTransactionId ?? null)}::text[], ${col((c) => win(c)?.close ?? null)}::boolean[],
+      ${col((c) => c.currencyOk)}::boolean[], ${col((c) => c.detailsHash)}::text[],
+      ${col((c) => c.posting?.head.key ?? null)}::text[], ${col((c) => c.posting?.head.type ?? null)}::text[],
+      ${col((c) => c.posting?.head.reference ?? null)}::text[],
+      ${col((c) => c.posting?.head.fingerprint ?? null)}::text[], ${starts}::int[],
+      ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[],
+      ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[],
+      ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${channel})`.execute(db);
+  if (rows.length !== calls.length) throw new Error('vendor_call_batch answered a row count other than its calls');
+  return rows.sort((x, y) => x.ord - y.ord);
+}

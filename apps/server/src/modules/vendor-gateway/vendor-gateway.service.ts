@@ -9,8 +9,8 @@ import type {
 import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/errors';
 import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
-import { followAppClock } from '../../db/app-clock';
-import type { Conn, Trx } from '../../db/database';
+import { followAppClock, movedClock } from '../../db/app-clock';
+import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { betRefusal } from '../responsible/responsible.service';
 import {
@@ -18,10 +18,12 @@ import {
   playableBalance,
   post,
   postThrough,
+  preparePosting,
   returnSplit,
   splitEntries,
   stakeSplit,
 } from '../wallet/wallet.service';
+import { vendorCallBatcher } from './vendor-call-batcher';
 import * as q from './vendor-gateway.queries';
 import { signatureMatches } from './vendor-signature';
 
@@ -34,7 +36,12 @@ import { signatureMatches } from './vendor-signature';
 // vendor_transactions row (unique on vendor + transactionId) and posts between the member's cash and
 // the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>) in one statement
 // (wallet.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
-// bet or a win is four round trips (issue 17). Bets spend cash first, then bonus (issue 13,
+// bet or a win is four round trips. Most bets and wins need none of that (issue 17): they run as one
+// statement in its own implicit transaction (vendor_bet / vendor_win, migration 0055, with the same
+// locks, checks, records and posting), and on PostgreSQL concurrent ones share a transaction
+// (vendor-call-batcher.ts). Those functions hand back to the transaction above what lives outside
+// them: the responsible-play check of a member with settings, and a stake or a return that touches
+// the bonus account (the wallet's stakeSplit and returnSplit). Bets spend cash first, then bonus (issue 13,
 // docs/rewards.md "Bonus wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
 // account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
 // were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
@@ -413,6 +420,76 @@ async function answerFailure(
   throw error;
 }
 
+// What vendor_bet / vendor_win raise (migration 0055) when the wallet refuses their posting.
+const RACED_FOR_FUNDS = 'GH001';
+const POSTING_CONFLICT = 'GH002';
+
+function sqlStateOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/**
+ * A bet or a win as one statement, its own implicit transaction (issue 17, migration 0055): the
+ * call's answer, or undefined when it must run in a transaction of its own (moneyCall): a member
+ * with responsible-play settings, a stake or a return that touches the bonus account (the wallet's
+ * split decides), or a posting refused for want of money the read showed (moneyCall reads again).
+ * Every other failure is answered as moneyCall answers it.
+ */
+async function inOneStatement(
+  ctx: AppContext,
+  integration: Integration,
+  call: MoneyCall,
+  statement: q.OneStatementCall,
+): Promise<VendorAnswer | undefined> {
+  let row: q.OneStatementOutcome;
+  try {
+    // On PostgreSQL concurrent calls share a transaction (group commit, vendor-call-batcher.ts).
+    row =
+      ctx.database.kind === 'postgres'
+        ? await vendorCallBatcher(ctx.db as Db).submit(statement)
+        : await q.callInOneStatement(ctx.db, statement);
+  } catch (error) {
+    const state = sqlStateOf(error);
+    if (state === RACED_FOR_FUNDS) return undefined;
+    const failure = state === POSTING_CONFLICT ? new AppError('WALLET_IDEMPOTENCY_CONFLICT') : error;
+    return answerFailure(ctx, integration, call, failure);
+  }
+  if (row.outcome === 'stale') {
+    cacheOf(ctx).delete(integration.vendor_code);
+    throw new StaleIntegration();
+  }
+  if (row.outcome === 'slow' || row.answer_status === null) return undefined;
+  const status = row.answer_status as VendorStatus;
+  return {
+    http: vendorStatusCatalogue[status].http,
+    status,
+    balance: Number(row.answer_balance ?? 0),
+    currency: integration.currency,
+  };
+}
+
+/** The wallet's posting of a movement of `amount` to or from the member's cash alone (null for 0). */
+function cashPosting(
+  integration: Integration,
+  row: { transactionId: string; roundId: string; memberId: number; amount: number },
+  move: { toMember: boolean; type: string },
+): q.CashPosting | null {
+  if (row.amount === 0) return null;
+  const vendor = integration.vendor_code;
+  return preparePosting({
+    idempotencyKey: walletKey(vendor, row.transactionId),
+    type: move.type,
+    reference: `${vendor}:${row.roundId}`,
+    entries: splitEntries(
+      row.memberId,
+      `vendor:${vendor}`,
+      integration.currency,
+      { cash: row.amount, bonus: 0 },
+      move.toMember,
+    ),
+  });
+}
+
 const roundKey = (vendor: string, roundId: string) => `vendor-round:${vendor}:${roundId}`;
 const txKey = (vendor: string, transactionId: string) => `vendor-tx:${vendor}:${transactionId}`;
 const walletKey = (vendor: string, transactionId: string) => `vendor:${vendor}:${transactionId}`;
@@ -516,6 +593,25 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
     gameCode: body.gameCode,
     rollbacksOf: body.transactionId,
   };
+  const lockKeys = ctx.database.kind === 'postgres' ? read.lockKeys : [];
+  const now = ctx.now();
+  const fast = await inOneStatement(ctx, integration, call, {
+    kind: 'bet',
+    lockKeys,
+    clock: movedClock(now),
+    now,
+    integration,
+    memberId,
+    tokenHash: sha256(body.token),
+    gameCode: body.gameCode,
+    roundId: body.roundId,
+    transactionId: body.transactionId,
+    amount: body.amount,
+    currencyOk: body.currency === integration.currency,
+    detailsHash: call.hash,
+    posting: cashPosting(integration, { ...body, memberId }, { toMember: false, type: 'bet.vendor' }),
+  });
+  if (fast) return fast;
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     // A rollback already came for this id: the bet arrives too late and is refused.
     if (c.known.length > 0) throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
@@ -584,6 +680,22 @@ export async function win(ctx: AppContext, integration: Integration, body: Vendo
     roundId: body.roundId,
     ...(body.betTransactionId !== undefined ? { otherId: body.betTransactionId } : {}),
   };
+  const fast = await inOneStatement(ctx, integration, call, {
+    kind: 'win',
+    lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
+    clock: movedClock(ctx.now()),
+    integration,
+    memberId,
+    roundId: body.roundId,
+    transactionId: body.transactionId,
+    amount: body.amount,
+    betTransactionId: body.betTransactionId ?? null,
+    close: body.roundClosed,
+    currencyOk: body.currency === integration.currency,
+    detailsHash: call.hash,
+    posting: cashPosting(integration, { ...body, memberId }, { toMember: true, type: 'win.vendor' }),
+  });
+  if (fast) return fast;
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
     currencyOf(integration, body.currency, memberId);

@@ -158,6 +158,16 @@ export async function postThrough(
   return resultOf(await postLedgerThrough(trx, { ...head, channel: EVENTS_CHANNEL }, entries, statement));
 }
 
+/**
+ * A posting checked and prepared exactly as post() prepares it (entries on the physical codes in
+ * lock order, its fingerprint, the events channel), for a caller's database function that calls
+ * ledger_post itself inside the caller's one statement (vendor_bet, migration 0055). Same
+ * results and errors as post() once that function hands back ledger_post's answer.
+ */
+export function preparePosting(posting: Posting) {
+  return { ...prepare(posting, undefined), channel: EVENTS_CHANNEL };
+}
+
 /** `capture` lowers held on that member account in the same row update (capturing a hold). */
 async function postWith(
   trx: Trx,

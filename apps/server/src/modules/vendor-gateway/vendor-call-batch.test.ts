@@ -1,0 +1,201 @@
+// postgres: concurrent vendor calls share one transaction (group commit), a call busy elsewhere waits alone
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { setBrandSetting } from '../site/brand.service';
+import { balanceOf, houseBalance, post, verifyLedger } from '../wallet/wallet.service';
+import { callBatcherStats } from './vendor-call-batcher';
+
+// Issue 17: a bet or a win is one statement (vendor_bet / vendor_win, migration 0055), and on
+// PostgreSQL concurrent ones share a transaction (vendor_call_batch). Each call keeps the answer it
+// would have alone; one that fails fails alone; the embedded database runs the same statements one
+// at a time.
+
+let t: TestApp;
+let vendor: string;
+let client: ReturnType<typeof vendorClient>;
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
+  const row = await t.ctx.db.selectFrom('games').select('vendor_code').orderBy('vendor_code').executeTakeFirstOrThrow();
+  vendor = row.vendor_code;
+  client = vendorClient(t, vendor);
+  // A fault in one call only: any vendor transaction whose id starts with "boom-" fails to insert.
+  await sql
+    .raw(`CREATE FUNCTION test_boom() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NEW.transaction_id LIKE 'boom-%' THEN
+    RAISE EXCEPTION 'test fault';
+  END IF;
+  RETURN NEW;
+END
+$fn$`)
+    .execute(t.ctx.db);
+  await sql
+    .raw('CREATE TRIGGER test_boom BEFORE INSERT ON vendor_transactions FOR EACH ROW EXECUTE FUNCTION test_boom()')
+    .execute(t.ctx.db);
+});
+afterAll(() => t.close());
+
+const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+
+async function player(amount: number) {
+  const m = await createMember(t.ctx);
+  await t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: id('fund'),
+      type: 'deposit',
+      reference: 'test',
+      entries: [
+        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
+        { account: { member: m.id, currency: 'PHP' }, amount },
+      ],
+    }),
+  );
+  const session = await createGameSession(t, { memberId: m.id, vendor });
+  return { id: m.id, token: session.token, gameCode: session.gameCode, player: String(m.id) };
+}
+
+type Player = Awaited<ReturnType<typeof player>>;
+
+function bet(p: Player, amount: number, transactionId = id('bet')) {
+  return {
+    token: p.token,
+    player: p.player,
+    gameCode: p.gameCode,
+    roundId: id('round'),
+    transactionId,
+    amount,
+    currency: 'PHP',
+  };
+}
+
+function win(p: Player, b: { roundId: string; transactionId: string }, amount: number) {
+  return {
+    player: p.player,
+    gameCode: p.gameCode,
+    roundId: b.roundId,
+    transactionId: id('win'),
+    betTransactionId: b.transactionId,
+    amount,
+    currency: 'PHP',
+    roundClosed: true,
+  };
+}
+
+const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
+const house = () => houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');
+
+describe('vendor calls in one statement', () => {
+  it('answers many players betting and winning at once each as alone, and moves the money once', async () => {
+    const players = await Promise.all(Array.from({ length: 16 }, () => player(10_000)));
+    const houseBefore = await house();
+    const statsBefore = callBatcherStats(t.ctx.db as Db);
+    const bets = players.map((p, i) => bet(p, 100 + i));
+    const betAnswers = await Promise.all(bets.map((b) => client.call('bet', b)));
+    betAnswers.forEach((a, i) => {
+      expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 10_000 - 100 - i } });
+    });
+    // A repeat of every bet, at once: each answers its first answer and moves nothing.
+    const repeats = await Promise.all(bets.map((b) => client.call('bet', b)));
+    repeats.forEach((a, i) => {
+      expect(a.body).toMatchObject({ status: 'OK', balance: 10_000 - 100 - i });
+    });
+    const winAnswers = await Promise.all(players.map((p, i) => client.call('win', win(p, bets[i] as never, 300))));
+    winAnswers.forEach((a, i) => {
+      expect(a.body).toMatchObject({ status: 'OK', balance: 10_000 - 100 - i + 300 });
+    });
+    for (const [i, p] of players.entries()) expect(await cash(p.id)).toBe(10_000 - 100 - i + 300);
+    const staked = players.reduce((n, _, i) => n + 100 + i, 0);
+    expect((await house()) - houseBefore).toBe(staked - 300 * players.length);
+    const rounds = await t.ctx.db
+      .selectFrom('vendor_rounds')
+      .select(['status', 'bet_amount', 'win_amount'])
+      .where(
+        'round_id',
+        'in',
+        bets.map((b) => b.roundId),
+      )
+      .execute();
+    expect(rounds).toHaveLength(players.length);
+    for (const r of rounds) expect(r).toMatchObject({ status: 'closed', win_amount: 300 });
+    const stats = callBatcherStats(t.ctx.db as Db);
+    if (onPostgres) {
+      // 48 calls: 16 at a time shared transactions.
+      expect(stats.calls - statsBefore.calls).toBe(48);
+      expect(stats.batches - statsBefore.batches).toBeLessThan(48);
+    } else expect(stats.calls).toBe(0);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('fails a faulty call alone: the others settle, it answers ERROR_INTERNAL and leaves nothing', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => player(5_000)));
+    const statsBefore = callBatcherStats(t.ctx.db as Db);
+    const bets = players.map((p, i) => bet(p, 200, i === 3 ? id('boom') : id('bet')));
+    const answers = await Promise.all(bets.map((b) => client.call('bet', b)));
+    answers.forEach((a, i) => {
+      if (i === 3) expect(a).toMatchObject({ statusCode: 500, body: { status: 'ERROR_INTERNAL' } });
+      else expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 4_800 } });
+    });
+    for (const [i, p] of players.entries()) expect(await cash(p.id)).toBe(i === 3 ? 5_000 : 4_800);
+    const boom = bets[3]?.transactionId ?? '';
+    const kept = await t.ctx.db
+      .selectFrom('vendor_transactions')
+      .select('id')
+      .where('transaction_id', '=', boom)
+      .execute();
+    expect(kept).toHaveLength(0);
+    const refusal = await sql`SELECT 1 FROM vendor_bet_refusals WHERE transaction_id = ${boom}`.execute(t.ctx.db);
+    expect(refusal.rows).toHaveLength(0);
+    const round = await t.ctx.db
+      .selectFrom('vendor_rounds')
+      .select('id')
+      .where('round_id', '=', bets[3]?.roundId ?? '')
+      .execute();
+    expect(round).toHaveLength(0);
+    // On PostgreSQL the faulty call was in a shared transaction, which was undone and run call by call.
+    if (onPostgres) expect(callBatcherStats(t.ctx.db as Db).fallbacks).toBeGreaterThan(statsBefore.fallbacks);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it.runIf(onPostgres)(
+    'runs a call whose round another transaction holds alone, once that transaction ends',
+    async () => {
+      const [p, q] = await Promise.all([player(5_000), player(5_000)]);
+      if (!p || !q) throw new Error('no players');
+      const held = bet(p, 100);
+      const free = bet(q, 100);
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another node's transaction holds the round's lock (as the gateway's own transaction would).
+      const holder = t.ctx.db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`vendor-round:${vendor}:${held.roundId}`}, 0))`.execute(
+          trx,
+        );
+        locked();
+        await released;
+      });
+      await isLocked;
+      const heldAnswer = client.call('bet', held);
+      // The other bet settles while this one waits for the lock (alone, if it was in a batch).
+      expect((await client.call('bet', free)).body).toMatchObject({ status: 'OK', balance: 4_900 });
+      expect(await cash(p.id)).toBe(5_000);
+      release();
+      await holder;
+      expect((await heldAnswer).body).toMatchObject({ status: 'OK', balance: 4_900 });
+      expect(await cash(p.id)).toBe(4_900);
+    },
+  );
+});
