@@ -15,6 +15,7 @@ const SKIP_REASON =
   'TEST_DATABASE_URL is not set: the multi-node test needs a PostgreSQL server (npm test starts a throwaway cluster)';
 
 const DEMO = { username: 'demo01', password: 'Demo@1234' };
+const ADMIN = { username: 'admin', password: 'Admin@1234' };
 const CAPTCHA_AFTER_FAILURES = 3; // the demo brand's captchaAfterFailures
 const BRAND_CACHE_MS = 2_500; // brand.service caches settings for 2 s per node
 
@@ -23,6 +24,7 @@ type Envelope = { success: boolean; code?: string; value?: Record<string, unknow
 type Node = ServerProcess;
 
 const DIRECT_APP = 'gamehall-direct-b';
+const READ_APP = 'gamehall-read-b';
 
 describe('two server nodes on one PostgreSQL', () => {
   let databaseUrl: string;
@@ -50,15 +52,19 @@ describe('two server nodes on one PostgreSQL', () => {
     nodes.push(await startNode('A', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'a') }));
     // Node B is configured as behind a transaction-mode pooler (docs/scaling.md): its session work
     // (LISTEN, the scheduler's locks, migrations) goes to DATABASE_DIRECT_URL, here the same server
-    // under an application name of its own so the test can see which connection does what.
+    // under an application name of its own so the test can see which connection does what; its
+    // reports read DATABASE_READ_URL (docs/scaling.md "A read replica"), here the same server too.
     const direct = new URL(databaseUrl);
     direct.searchParams.set('application_name', DIRECT_APP);
+    const read = new URL(databaseUrl);
+    read.searchParams.set('application_name', READ_APP);
     nodes.push(
       await startNode('B', {
         databaseUrl,
         sessionSecret,
         dataDir: path.join(dataDir, 'b'),
         directUrl: direct.toString(),
+        readUrl: read.toString(),
       }),
     );
 
@@ -240,6 +246,23 @@ describe('two server nodes on one PostgreSQL', () => {
     expect(listening.rows.map((r) => r.application_name)).toContain(DIRECT_APP);
   });
 
+  it('answers a report on node B from its read pool (DATABASE_READ_URL)', async ({ skip }) => {
+    skip(!adminUrl, SKIP_REASON);
+    const login = await call(nodeB(), 'POST', '/admin/session/login', undefined, ADMIN);
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const token = login.body.value?.token as string;
+    const report = await call(nodeB(), 'GET', '/admin/reports/games?from=2026-01-01&to=2026-01-31&groupBy=day', token);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    // The last statements of B's read sessions (their application name is the read URL's) are the report's.
+    const last = await withClient(databaseUrl, (c) =>
+      c.query<{ query: string }>(
+        `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+        [READ_APP],
+      ),
+    );
+    expect(last.rows.map((row) => row.query).join('\n')).toContain('report_daily_');
+  });
+
   it('counts failed logins across nodes: the captcha flag appears once the brand threshold is reached', async ({
     skip,
   }) => {
@@ -279,12 +302,13 @@ function sleep(ms: number) {
 
 function startNode(
   name: string,
-  options: { databaseUrl: string; sessionSecret: string; dataDir: string; directUrl?: string },
+  options: { databaseUrl: string; sessionSecret: string; dataDir: string; directUrl?: string; readUrl?: string },
 ) {
   return startServerProcess(
     {
       DATABASE_URL: options.databaseUrl,
       ...(options.directUrl ? { DATABASE_DIRECT_URL: options.directUrl } : {}),
+      ...(options.readUrl ? { DATABASE_READ_URL: options.readUrl } : {}),
       SESSION_SECRET: options.sessionSecret,
       DEMO: '1',
       CATALOGUE_SLOTS: '200',
