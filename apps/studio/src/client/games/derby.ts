@@ -8,6 +8,7 @@ import { h } from '../ui';
 import { type DerbyOutcome, presentDerby } from './arcade-present';
 import { actionButton, chipPicker, odds } from './common';
 import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
+import { sceneSound } from './scene-sound';
 
 type Fight = { fightId: string; meron: string; wala: string; odds100: Record<string, number> };
 
@@ -84,6 +85,7 @@ export function derbyUi(): GameUi {
   let meron: HTMLElement;
   let wala: HTMLElement;
   let ctx: GameContext;
+  let sfx: ReturnType<typeof sceneSound> = () => undefined;
   let birds = { meron: '', wala: '' };
 
   function drawBirds(names: { meron: string; wala: string }) {
@@ -101,6 +103,7 @@ export function derbyUi(): GameUi {
   return {
     mount(el: HTMLElement, context: GameContext) {
       ctx = context;
+      sfx = sceneSound(ctx.sound);
       useSceneStyle();
       const game = ctx.game as { sides: string[]; fights: Fight[]; chips: number[] };
       const chip = chipPicker(game.chips, 'Stake');
@@ -161,7 +164,7 @@ export function derbyUi(): GameUi {
       // On a phone the bet buttons sit below the scene: bring the scene back into view for the event.
       pit.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
       if (!still) {
-        ctx.sound?.play('spin');
+        sfx('bell');
         verdict.textContent = `${o.meron} v ${o.wala}`;
         let second = 0;
         for (const c of plan.clashes) {
@@ -176,7 +179,7 @@ export function derbyUi(): GameUi {
           const lead = c.lead === 'meron' ? meron : wala;
           const boom = spark();
           pit.append(boom);
-          ctx.sound?.play('stop');
+          sfx('clash');
           await Promise.all([
             play(meron, [{ transform: 'none' }, { transform: 'translate(70%,-10%)' }, { transform: 'none' }], {
               duration: 360,
@@ -205,6 +208,7 @@ export function derbyUi(): GameUi {
         const winner = plan.result === 'meron' ? meron : wala;
         loser.classList.add('down');
         if (!still) {
+          sfx('crow');
           await Promise.all([
             play(loser, [{ rotate: '0deg' }, { rotate: plan.result === 'meron' ? '80deg' : '-80deg' }], {
               duration: 400,
@@ -215,6 +219,10 @@ export function derbyUi(): GameUi {
         }
       }
       verdict.textContent = plan.verdict;
+      // The closing bell and the crowd around the pit, then the win chime (the result's sounds
+      // play under reduced motion too: only the sound toggle silences them).
+      sfx('bell');
+      sfx('crowd');
       if (step.win > 0) ctx.sound?.play('win');
     },
     summary(step) {

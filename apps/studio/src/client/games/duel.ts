@@ -7,6 +7,7 @@ import { h } from '../ui';
 import { type DuelOutcome, presentDuel } from './arcade-present';
 import { actionButton, chipPicker } from './common';
 import { play, reducedMotion, useSceneStyle, wait } from './scene-kit';
+import { sceneSound } from './scene-sound';
 
 type Card = { rank: number; suit: number };
 const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -40,9 +41,11 @@ export function duelUi(): GameUi {
   let houseHand: HTMLElement;
   let verdict: HTMLElement;
   let ctx: GameContext;
+  let sfx: ReturnType<typeof sceneSound> = () => undefined;
   return {
     mount(el: HTMLElement, context: GameContext) {
       ctx = context;
+      sfx = sceneSound(ctx.sound);
       useSceneStyle();
       const game = ctx.game as { hands: string[]; chips: number[] };
       const chip = chipPicker(game.chips, 'Stake');
@@ -81,7 +84,7 @@ export function duelUi(): GameUi {
         cards[d.side].push(card);
         (d.side === 'player' ? you : house).append(card);
         if (!still) {
-          ctx.sound?.play('stop');
+          sfx('deal');
           await play(
             card,
             [
@@ -95,7 +98,10 @@ export function duelUi(): GameUi {
       const turn = async (side: 'player' | 'house') => {
         for (const card of cards[side]) {
           card.classList.add('up');
-          if (!still) await wait(180);
+          if (!still) {
+            sfx('flip');
+            await wait(180);
+          }
         }
       };
       await turn('player');

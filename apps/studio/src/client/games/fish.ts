@@ -8,6 +8,7 @@ import { type FishOutcome, presentFish } from './arcade-present';
 import { actionButton } from './common';
 import { fishSvg } from './fish-art';
 import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
+import { sceneSound } from './scene-sound';
 
 type Kind = { id: string; name: string; glyph: string; multiplier: number };
 
@@ -96,6 +97,7 @@ export function fishUi(): GameUi {
   let tally: HTMLElement;
   let gun: SVGElement;
   let ctx: GameContext;
+  let sfx: ReturnType<typeof sceneSound> = () => undefined;
   const swimmers: (HTMLElement | null)[] = [];
 
   const fish = (i: number, width?: number) => {
@@ -154,7 +156,7 @@ export function fishUi(): GameUi {
     const to = centre(target);
     const angle = (Math.atan2(to.x - 50, 100 - to.y) * 180) / Math.PI;
     gun.style.transform = `rotate(${angle.toFixed(0)}deg)`;
-    ctx.sound?.play('spin');
+    sfx('cannon');
     const ball = h('div', { class: 'shot', style: `left:${to.x}%;top:${to.y}%` });
     sea.append(ball);
     await play(
@@ -168,11 +170,12 @@ export function fishUi(): GameUi {
     ball.remove();
     landed();
     if (!shot.captured) {
+      sfx('plop');
       void play(target, [{ opacity: 1 }, { opacity: 0.5 }, { opacity: 1 }], { duration: 200 });
       return;
     }
     const big = (kinds[shot.kind]?.multiplier ?? 0) >= 25;
-    ctx.sound?.play(big ? 'bigwin' : 'win');
+    sfx(big ? 'bigCatch' : 'catch');
     const mesh = net();
     mesh.setAttribute('style', `left:${to.x}%;top:${to.y}%`);
     const pop = h('div', { class: 'pop', style: `left:${to.x}%;top:${to.y}%` }, `+${money(shot.win)}`);
@@ -208,6 +211,7 @@ export function fishUi(): GameUi {
   return {
     mount(el: HTMLElement, context: GameContext) {
       ctx = context;
+      sfx = sceneSound(ctx.sound);
       useSceneStyle();
       const game = ctx.game as { kinds: Kind[]; maxShots: number; shotValues: number[] };
       kinds = game.kinds;
@@ -273,11 +277,13 @@ export function fishUi(): GameUi {
         }
         await Promise.all(landings);
       } else {
-        // Reduced motion: the sea as the round left it, the caught fish gone.
+        // Reduced motion: the sea as the round left it, the caught fish gone; one splash for the
+        // catch (reduced motion is not silence: only the sound toggle is).
         for (const shot of plan.shots) {
           if (shot.arrives || !swimmers[shot.slot]?.isConnected) placeFish(shot.slot, shot.kind, false);
           if (shot.captured) swimmers[shot.slot]?.remove();
         }
+        if (plan.captured > 0) sfx('catch');
       }
       for (const [i, el] of swimmers.entries()) if (el && !el.isConnected) swimmers[i] = null;
       tally.textContent = `${plan.captured}/${n} caught · Win ${money(plan.total)}`;

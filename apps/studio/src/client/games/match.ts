@@ -8,6 +8,7 @@ import { h } from '../ui';
 import { type MatchOutcome, presentMatch } from './arcade-present';
 import { actionButton, chipPicker, odds } from './common';
 import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
+import { sceneSound } from './scene-sound';
 
 type Selection = { market: string; selection: string; odds100: number };
 type Fixture = { fixtureId: string; home: string; away: string; selections: Selection[] };
@@ -58,6 +59,7 @@ export function matchUi(): GameUi {
   let sport = 'football';
   let root: HTMLElement;
   let ctx: GameContext;
+  let sfx: ReturnType<typeof sceneSound> = () => undefined;
   let teams: HTMLElement;
 
   async function runClock(from: number, to: number, total: number) {
@@ -75,6 +77,7 @@ export function matchUi(): GameUi {
   return {
     mount(el: HTMLElement, context: GameContext) {
       ctx = context;
+      sfx = sceneSound(ctx.sound);
       root = el;
       useSceneStyle();
       const game = ctx.game as { sport: string; fixtures: Fixture[]; chips: number[] };
@@ -169,14 +172,18 @@ export function matchUi(): GameUi {
             )
           : null;
       let minute = 0;
-      if (!still) ctx.sound?.play('button');
+      // Football kicks off and ends on the referee's whistle; esports maps start on a click.
+      if (!still) {
+        if (plan.sport === 'football') sfx('whistle');
+        else ctx.sound?.play('button');
+      }
       for (const e of plan.events) {
         if (!still) await runClock(minute, e.minute, total);
         minute = e.minute;
         scoreEl.textContent = `${e.score[0]} – ${e.score[1]}`;
         goals.append(h('li', { class: e.side }, e.text));
         if (!still) {
-          ctx.sound?.play('win');
+          sfx('goal');
           const flash = h('div', { class: 'flash' }, plan.sport === 'esports' ? e.text : 'GOAL!');
           field.append(flash);
           const shot =
@@ -206,7 +213,10 @@ export function matchUi(): GameUi {
           flash.remove();
         }
       }
-      if (!still) await runClock(minute, total, total);
+      if (!still) {
+        await runClock(minute, total, total);
+        if (plan.sport === 'football') sfx('finalWhistle');
+      }
       idle?.cancel();
       clock.textContent = plan.sport === 'esports' ? 'End' : 'FT';
       scoreEl.textContent = `${plan.score[0]} – ${plan.score[1]}`;
