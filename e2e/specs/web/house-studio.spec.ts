@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
+import { waitForBetting } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -160,13 +161,7 @@ test('a member bets at a live baccarat table in its betting phase and sees the b
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
   // Wait for a betting phase with a few seconds left (a round may be dealing when the page opens).
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
-      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= 4,
-    undefined,
-    { timeout: 60_000 },
-  );
+  await waitForBetting(page, 4);
   const start = await page.getByTestId('balance').innerText();
   await page.locator('[data-spot=banker]').click();
   await page.getByTestId('place-bet').click();

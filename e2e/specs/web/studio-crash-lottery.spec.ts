@@ -4,66 +4,44 @@
 // sizes, played by a member who registered and deposited through the sandbox. Crash: a bet placed
 // with the space bar in the betting phase (auto cash-out at 1.01x), settled; once the round crashes
 // the multiplier shown and the newest history chip are the server's crash point, and the balance
-// shown is the server's. Lottery: a number picked on the grid, a ticket bought and listed pending,
-// the balance down by the stake; the draw board shows the latest draw's numbers exactly. At each
+// shown is the server's. Lottery: the draw board shows the latest draw's numbers exactly, and again
+// after its Replay draw button has made the draw anew (the spec commits a draw when it starts and, if
+// the game has drawn nothing before, waits for that draw: ELOTT draws every two minutes); a number
+// picked on the grid, a ticket bought and listed pending, the balance down by the stake. At each
 // size: no console error, no horizontal overflow, no serious axe violation, screenshots kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { seriousAxeViolations } from '../../support/axe';
-import { screenshot } from '../../support/browser';
+import type { Page } from 'playwright-core';
 import { baseUrl } from '../../support/env';
-import { depositThroughSandbox, launchStudioGame, markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { launchStudioGame } from '../../support/player';
+import { checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
-/** Minor units as the studio shows them (grouped, two decimals). */
-function shown(minor: number): string {
-  const whole = Math.floor(minor / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
+type LotteryInfo = {
+  open: { drawsAt: string };
+  results: { numero: string; prizes: { tier: string; numbers: string[] }[] }[];
+  balance: number;
+};
+
+/** The lottery as the studio answers it to a game URL's token (opening the page opens its session). */
+async function lotteryOf(url: string): Promise<LotteryInfo> {
+  const token = new URL(url, baseUrl()).searchParams.get('token') ?? '';
+  const res = await fetch(new URL('/studio/api/lottery', baseUrl()), { headers: { 'x-game-token': token } });
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()) as LotteryInfo;
 }
 
-async function open(b: Browser, url: string, size: (typeof SIZES)[number]) {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: size.width, height: size.height },
-    hasTouch: size.width < 500,
-  });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
-  return { page, errors, close: () => context.close() };
-}
-
-/** What every page must hold at every size. */
-async function checkPage(page: Page, errors: string[], name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `${name}: no horizontal scroll (${overflow}px too wide)`);
-  assert.deepEqual(await seriousAxeViolations(page), [], `${name}: no serious axe violation`);
-  await screenshot(page, name);
-  assert.deepEqual(errors, [], `${name}: no console error`);
-}
-
-/** A studio API call from the page, with its game token. */
-function studioGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = new URLSearchParams(location.search).get('token') ?? '';
-    return (await fetch(`/studio${p}`, { headers: { 'x-game-token': token } })).json();
-  }, path) as Promise<T>;
+/** The board's numbers as `tier:number`, once it shows the draw `numero` at rest. */
+async function boardNumbers(page: Page, numero: string): Promise<string[]> {
+  const board = page.locator(`[data-testid=draw-board][data-numero="${numero}"][data-state=done]`);
+  await board.waitFor();
+  return board
+    .locator('[data-number]')
+    .evaluateAll((cells) =>
+      cells.map((c) => `${(c as HTMLElement).dataset.tier}:${(c as HTMLElement).dataset.number}`),
+    );
 }
 
 async function playCrash(page: Page, name: string) {
@@ -120,31 +98,24 @@ async function playCrash(page: Page, name: string) {
   await page.getByTestId('players').locator('tr').first().waitFor();
 }
 
-async function playLottery(page: Page) {
+async function playLottery(page: Page, url: string, replay: boolean) {
   await page
     .getByTestId('countdown')
     .filter({ hasText: /to close|closed/ })
     .waitFor();
-  const info = await studioGet<{
-    results: { numero: string; prizes: { tier: string; numbers: string[] }[] }[];
-    balance: number;
-  }>(page, '/api/lottery');
-  // The board shows the latest draw's numbers exactly (when the game has drawn before).
+  const info = await lotteryOf(url);
+  // The board shows the latest draw's numbers exactly; the replay draws them anew on the board.
   const latest = info.results[0];
-  if (latest) {
-    const board = page.locator(`[data-testid=draw-board][data-numero="${latest.numero}"][data-state=done]`);
-    await board.waitFor();
-    const numbers = await board
-      .locator('[data-number]')
-      .evaluateAll((cells) =>
-        cells.map((c) => `${(c as HTMLElement).dataset.tier}:${(c as HTMLElement).dataset.number}`),
-      );
-    assert.deepEqual(
-      numbers,
-      latest.prizes.flatMap((p) => p.numbers.map((n) => `${p.tier}:${n}`)),
-      'the board shows the draw',
-    );
-  } else console.log('# no lottery draw made yet: the board shows its empty state');
+  assert.ok(latest, 'a finished draw');
+  const expected = latest.prizes.flatMap((p) => p.numbers.map((n) => `${p.tier}:${n}`));
+  assert.deepEqual(await boardNumbers(page, latest.numero), expected, 'the board shows the draw');
+  if (replay) {
+    await page.getByTestId('replay').click();
+    await page.locator('[data-testid=draw-board][data-state=drawing]').waitFor();
+    assert.equal(await page.getByTestId('replay').isDisabled(), true, 'one replay at a time');
+    await page.getByRole('button', { name: 'Show all' }).click();
+    assert.deepEqual(await boardNumbers(page, latest.numero), expected, 'the replay lands on the draw');
+  }
 
   await page.getByTestId('bet-type').selectOption('lo2');
   await page.getByRole('button', { name: 'Pick 27' }).click();
@@ -169,25 +140,27 @@ async function playLottery(page: Page) {
 test('crash and lottery at desktop and phone sizes: the page shows the server result and balance', async () => {
   const started = Date.now();
   const b = browser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  const username = `cl${Date.now().toString(36).slice(-8)}`;
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Crash Lottery' });
-  await closeMemberPopup(page);
-  await depositThroughSandbox(page, '100');
+  const { page, context } = await newStudioMember(b, 'cl', 'Crash Lottery');
   await page.goto('/');
+  // Asking for the lottery commits its open draw, which the studio makes at its time: the pages
+  // below always have a finished draw to show, at the latest once that one is made.
+  const lotteryUrl = await launchStudioGame(page, 'ELOTT', 'ELOTT-001');
+  assert.equal((await fetch(new URL(lotteryUrl, baseUrl()))).status, 200);
+  const committed = await lotteryOf(lotteryUrl);
 
-  for (const size of SIZES) {
-    const crash = await open(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size);
+  for (const size of GAME_SIZES) {
+    const crash = await openGamePage(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size, { timeout: 30_000 });
     await playCrash(crash.page, `studio-crash-lottery-crash-${size.name}`);
-    await checkPage(crash.page, crash.errors, `studio-crash-lottery-crash-${size.name}`);
+    await checkGamePage(crash.page, crash.errors, `studio-crash-lottery-crash-${size.name}`);
     await crash.close();
-
-    const lottery = await open(b, await launchStudioGame(page, 'ELOTT', 'ELOTT-001'), size);
-    await playLottery(lottery.page);
-    await checkPage(lottery.page, lottery.errors, `studio-crash-lottery-lottery-${size.name}`);
+  }
+  const due = Date.parse(committed.open.drawsAt) + 30_000;
+  while (!(await lotteryOf(lotteryUrl)).results.length && Date.now() < due) await page.waitForTimeout(2000);
+  console.log(`# a lottery draw to show after ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const size of GAME_SIZES) {
+    const lottery = await openGamePage(b, lotteryUrl, size, { timeout: 30_000 });
+    await playLottery(lottery.page, lotteryUrl, size.name === 'desktop');
+    await checkGamePage(lottery.page, lottery.errors, `studio-crash-lottery-lottery-${size.name}`);
     await lottery.close();
   }
   await context.close();

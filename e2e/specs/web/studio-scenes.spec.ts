@@ -8,21 +8,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { seriousAxeViolations } from '../../support/axe';
-import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
-import { depositThroughSandbox, markPopupsSeen } from '../../support/player';
-import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+import { call } from '../../support/site';
+import { checkGamePage, GAME_SIZES, launchByNode, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
-
-function shown(minor: number): string {
-  const whole = Math.floor(minor / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
-}
 
 type Outcome = Record<string, unknown>;
 type RoundAnswer = { balance: number; round: { win: number; steps: { outcome: Outcome }[] } };
@@ -54,23 +44,8 @@ function expectedVerdict(kind: string, o: Outcome, names: Record<number, string>
 
 async function playAt(b: Browser, url: string, kind: string, size: { width: number; height: number }, name: string) {
   // The phone asks for reduced motion: the scene shows its end at once, and that path is checked too.
-  const phone = size.width < 500;
-  const context = await b.newContext({
-    baseURL: baseUrl(),
-    viewport: size,
-    hasTouch: phone,
-    reducedMotion: phone ? 'reduce' : 'no-preference',
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, errors, close } = await openGamePage(b, url, size, { reducedMotion: size.width < 500 });
   await page.getByTestId('spin').waitFor();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
   const names = await page.evaluate(() =>
     Object.fromEntries(
       Array.from(document.querySelectorAll('.fish-paytable li svg')).map((s, i) => [i, s.getAttribute('aria-label')]),
@@ -100,25 +75,13 @@ async function playAt(b: Browser, url: string, kind: string, size: { width: numb
   }
   assert.equal((await page.getByTestId('last-win').innerText()).trim(), shown(body.round.win), 'the server win');
   assert.equal((await page.getByTestId('balance').innerText()).trim(), shown(body.balance), 'the server balance');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no horizontal scroll (${overflow}px too wide)`);
-  assert.deepEqual(await seriousAxeViolations(page), [], `${name}: no serious axe violation`);
-  await screenshot(page, `studio-scenes-${name}`);
-  assert.deepEqual(errors, [], `${name}: no console error`);
-  await context.close();
+  await checkGamePage(page, errors, `studio-scenes-${name}`);
+  await close();
 }
 
 test('a new member plays fish, duel, match and derby at desktop and phone sizes: each scene ends on the server result', async () => {
   const b = browser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  const username = `sc${Date.now().toString(36).slice(-8)}`;
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Scene Tester' });
-  await closeMemberPopup(page);
-  await depositThroughSandbox(page, '100');
-  const token = await tokenOf(page);
+  const { context, token } = await newStudioMember(b, 'sc', 'Scene Tester');
   for (const { kind, prefix, types } of KINDS) {
     let game: { nodeId: number; gameCode: string } | undefined;
     for (const type of types) {
@@ -131,18 +94,8 @@ test('a new member plays fish, duel, match and derby at desktop and phone sizes:
       if (game) break;
     }
     assert.ok(game, `a studio ${kind} game in the lobby`);
-    for (const [size, label] of [
-      [{ width: 1280, height: 800 }, 'desktop'],
-      [{ width: 390, height: 844 }, 'phone'],
-    ] as const) {
-      const launch: { success: boolean; value?: { url: string } } = await call<{ url: string }>(
-        'POST',
-        '/wps/game/launchGame',
-        token,
-        { nodeId: game.nodeId },
-      );
-      assert.equal(launch.success, true, JSON.stringify(launch));
-      await playAt(b, launch.value?.url ?? '', kind, size, `${kind}-${label}`);
+    for (const size of GAME_SIZES) {
+      await playAt(b, await launchByNode(token, game.nodeId), kind, size, `${kind}-${size.name}`);
     }
   }
   await context.close();

@@ -9,44 +9,20 @@ import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
-import { depositThroughSandbox, markPopupsSeen } from '../../support/player';
-import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+import { call } from '../../support/site';
+import { checkGamePage, GAME_SIZES, launchByNode, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
-
-/** Minor units as the studio shows them (grouped, two decimals). */
-function shown(minor: number): string {
-  const whole = Math.floor(minor / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
-}
 
 type RoundAnswer = {
   balance: number;
   round: { win: number; steps: { outcome: { grid: number[][] }; win: number }[] };
 };
 
-async function launchUrl(memberToken: string, nodeId: number): Promise<string> {
-  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId });
-  assert.equal(launch.success, true, JSON.stringify(launch));
-  return launch.value?.url ?? '';
-}
-
 async function playAt(b: Browser, url: string, size: { width: number; height: number }, name: string) {
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: size.width < 500 });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, errors, close } = await openGamePage(b, url, size);
   await page.getByTestId('spin').waitFor();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
   const title = (await page.getByTestId('game-title').innerText()).trim();
   assert.doesNotMatch(title, /SLOT-\d+/, 'the page shows the game name, not its code');
 
@@ -68,11 +44,7 @@ async function playAt(b: Browser, url: string, size: { width: number; height: nu
   assert.equal((await page.getByTestId('balance').innerText()).trim(), shown(body.balance), 'the server balance');
   const message = (await page.getByTestId('message').innerText()).trim();
   assert.ok(message.length > 0, 'a result text in the live region');
-
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no horizontal scroll (${overflow}px too wide)`);
-  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious axe violation');
-  await screenshot(page, `studio-slots-${name}`);
+  await checkGamePage(page, errors, `studio-slots-${name}`);
 
   // The fairness panel and history: one tap away, with the verifier link.
   await page.getByTestId('fair-toggle').click();
@@ -92,23 +64,12 @@ async function playAt(b: Browser, url: string, size: { width: number; height: nu
   assert.equal(await page.getByTestId('sound').getAttribute('aria-pressed'), 'true', 'the sound choice is kept');
 
   assert.deepEqual(errors, [], 'no console error');
-  await context.close();
+  await close();
 }
 
 test('a new member spins a slot at desktop and phone sizes: the page shows the server result', async () => {
   const b = browser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  const username = `ss${Date.now().toString(36).slice(-8)}`;
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Slot Tester' }).catch(async (err) => {
-    await screenshot(page, 'studio-slots-register-failed');
-    throw err;
-  });
-  await closeMemberPopup(page);
-  await depositThroughSandbox(page, '100');
-  const token = await tokenOf(page);
+  const { context, token } = await newStudioMember(b, 'ss', 'Slot Tester');
   const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
     'GET',
     '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24',
@@ -117,7 +78,6 @@ test('a new member spins a slot at desktop and phone sizes: the page shows the s
   const slot = list.value?.games.find((g) => g.gameCode.startsWith('SLOT-'));
   assert.ok(slot, 'a studio slot in the lobby');
 
-  await playAt(b, await launchUrl(token, slot.nodeId), { width: 1280, height: 800 }, 'desktop');
-  await playAt(b, await launchUrl(token, slot.nodeId), { width: 390, height: 844 }, 'phone');
+  for (const size of GAME_SIZES) await playAt(b, await launchByNode(token, slot.nodeId), size, size.name);
   await context.close();
 });

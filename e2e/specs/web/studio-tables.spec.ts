@@ -7,12 +7,10 @@
 // bets; no console error, no horizontal overflow, no serious axe violation; screenshots kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { seriousAxeViolations } from '../../support/axe';
-import { screenshot } from '../../support/browser';
+import type { Browser } from 'playwright-core';
 import { baseUrl } from '../../support/env';
-import { depositThroughSandbox, launchStudioGame, markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { launchStudioGame } from '../../support/player';
+import { checkGamePage, newStudioMember, openGamePage, shown, waitForBetting } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -21,14 +19,6 @@ type Card = { rank: number; suit: number };
 type Outcome = { player?: Card[]; banker?: Card[]; result?: string | null; number?: number };
 type TableMsg = { type: string; data: { round: { id: number; phase: string; outcome: Outcome } | null } };
 type MyBet = { betId: string; roundId: number; stake: number; win: number; status: string };
-
-/** Minor units as the studio shows them (grouped, two decimals). */
-function shown(minor: number): string {
-  const whole = Math.floor(minor / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
-}
 
 async function tableApi(url: string): Promise<{ balance: number; mine: MyBet[] }> {
   const token = new URL(url, baseUrl()).searchParams.get('token') ?? '';
@@ -46,27 +36,20 @@ async function betAt(
   size: { width: number; height: number },
   name: string,
 ): Promise<MyBet> {
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: size.width < 500 });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
   // The server's rounds as the table's socket sends them: the result of each round by id.
   const results = new Map<number, Outcome>();
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      const msg = JSON.parse(String(f.payload)) as TableMsg;
-      const r = msg.data?.round;
-      if (msg.type === 'state' && r && (r.phase === 'result' || r.phase === 'done')) results.set(r.id, r.outcome);
-    }),
-  );
-  await page.goto(url);
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  const { page, errors, close } = await openGamePage(b, url, size, {
+    beforeOpen: (p) =>
+      p.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          const msg = JSON.parse(String(f.payload)) as TableMsg;
+          const r = msg.data?.round;
+          if (msg.type === 'state' && r && (r.phase === 'result' || r.phase === 'done')) results.set(r.id, r.outcome);
+        }),
+      ),
+  });
   assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /LIVE-\d+/, 'the name, not the code');
-  await waitForBetting(page);
+  await waitForBetting(page, 5);
 
   // Two chips, one undone with the keyboard: one chip goes to the server.
   await page.locator(`[data-spot=${spot}]`).click();
@@ -115,38 +98,18 @@ async function betAt(
   const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
   assert.match(row, settled.win > 0 ? new RegExp(shown(settled.win).replace('.', '\\.')) : /lost/);
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no horizontal scroll (${overflow}px too wide)`);
-  assert.deepEqual(await seriousAxeViolations(page), [], 'no serious axe violation');
-  await screenshot(page, `studio-tables-${name}`);
+  await checkGamePage(page, errors, `studio-tables-${name}`);
   await page.getByTestId('fair-toggle').click();
   await page.getByTestId('seed-hash').waitFor();
   await page.keyboard.press('Escape');
   assert.deepEqual(errors, [], 'no console error');
-  await context.close();
+  await close();
   return settled;
-}
-
-async function waitForBetting(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
-      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= 5,
-    undefined,
-    { timeout: 60_000 },
-  );
 }
 
 test('a new member bets at baccarat and roulette at desktop and phone sizes: the page shows the server round', async () => {
   const b = browser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  const username = `st${Date.now().toString(36).slice(-8)}`;
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Table Tester' });
-  await closeMemberPopup(page);
-  await depositThroughSandbox(page, '100');
+  const { page, context } = await newStudioMember(b, 'st', 'Table Tester');
   await page.goto('/');
   // AG's LIVE-001 is a baccarat table and LIVE-005 a roulette table (apps/studio/src/game-map.ts).
   const launch = (code: string) => launchStudioGame(page, 'AG', code);

@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+// The set-up the house studio's game-page specs share (issue 16): a member of their own, registered
+// and funded through the sandbox; a game page opened at a size with its console errors collected;
+// the checks every game page must pass at every size; the studio's money format.
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './axe';
+import { screenshot } from './browser';
+import { baseUrl } from './env';
+import { depositThroughSandbox, markPopupsSeen } from './player';
+import { call, closeMemberPopup, registerFromModal, tokenOf } from './site';
+
+/** The two sizes every game page is checked at. */
+export const GAME_SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Minor units as the studio shows them (grouped, two decimals). */
+export function shown(minor: number): string {
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+export type StudioMember = { page: Page; context: BrowserContext; token: string };
+
+/** A new member (username `prefix` + a time stamp) registered from the modal, with 100 deposited. */
+export async function newStudioMember(b: Browser, prefix: string, payeeName: string): Promise<StudioMember> {
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  await markPopupsSeen(page);
+  const username = `${prefix}${Date.now().toString(36).slice(-8)}`;
+  await registerFromModal(page, { username, password: 'Secret123', payeeName }).catch(async (err) => {
+    await screenshot(page, `${prefix}-register-failed`);
+    throw err;
+  });
+  await closeMemberPopup(page);
+  await depositThroughSandbox(page, '100');
+  return { page, context, token: await tokenOf(page) };
+}
+
+/** The studio URL of a lobby game (by its node id) launched for the member. */
+export async function launchByNode(memberToken: string, nodeId: number): Promise<string> {
+  const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId });
+  assert.equal(launch.success, true, JSON.stringify(launch));
+  return launch.value?.url ?? '';
+}
+
+export type GamePage = { page: Page; errors: string[]; close: () => Promise<void> };
+
+/**
+ * A studio game page at a size (touch below 500 px wide), once its balance shows; console errors
+ * and page errors are collected for checkGamePage.
+ */
+export async function openGamePage(
+  b: Browser,
+  url: string,
+  size: { width: number; height: number },
+  options: { reducedMotion?: boolean; timeout?: number; beforeOpen?: (page: Page) => void } = {},
+): Promise<GamePage> {
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: size.width, height: size.height },
+    hasTouch: size.width < 500,
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  context.setDefaultTimeout(options.timeout ?? 20_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  options.beforeOpen?.(page);
+  await page.goto(url);
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));
+  return { page, errors, close: () => context.close() };
+}
+
+/** What every game page must hold at every size; keeps a screenshot named `name`. */
+export async function checkGamePage(page: Page, errors: string[], name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${name}: no horizontal scroll (${overflow}px too wide)`);
+  assert.deepEqual(await seriousAxeViolations(page), [], `${name}: no serious axe violation`);
+  await screenshot(page, name);
+  assert.deepEqual(errors, [], `${name}: no console error`);
+}
+
+/** Waits for a live table's betting phase with at least `seconds` of its countdown left. */
+export async function waitForBetting(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction(
+    (least) =>
+      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
+      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= least,
+    seconds,
+    { timeout: 60_000 },
+  );
+}
