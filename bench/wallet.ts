@@ -2,29 +2,97 @@
 // transaction and of wallet.postAlone (the same posting as one statement in its own implicit
 // transaction), a transfer between two of 1,000 funded member wallets per posting, at 1, 16 and
 // 64 concurrent clients; side by side with a plain single-row UPDATE loop on the same server as
-// the ceiling. Also PGlite. The load average is printed before and after: the figures only mean
+// the ceiling, and the same UPDATE between BEGIN and COMMIT (what any unit of work in its own
+// transaction pays before it does anything). Also PGlite. The load average is printed before and after: the figures only mean
 // something next to the ceiling of the same run.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/wallet.ts
 //   (a throwaway cluster: bash scripts/pg-cluster.sh start /tmp/benchpg; stop it with ... stop /tmp/benchpg)
 //
-// The bench creates and drops its own database on that server. SECONDS (default 5) per run.
+// The bench creates and drops its own database on that server. SECONDS (default 5) per run;
+// CLIENTS (default 1,16,64) the concurrency levels; WALLETS (default 1,000) the funded wallets; PGLITE=0 skips PGlite. Each run also prints the
+// CPU it cost per posting (this Node process, and the PostgreSQL server from /proc when it runs on
+// this machine): on a shared machine rates move with the load, CPU per operation hardly does.
+// PROFILE=1 prints pg_stat_statements' top statements of the 64-client wallet.post run (the server
+// must preload it: shared_preload_libraries = 'pg_stat_statements', pg_stat_statements.track = all
+// to see the statements inside ledger_post).
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { testConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { type Posting, post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 
-const WALLETS = 1_000;
+const WALLETS = Number(process.env.WALLETS ?? 1_000);
 const SECONDS = Number(process.env.SECONDS ?? 5);
-const CLIENTS = [1, 16, 64];
+const CLIENTS = (process.env.CLIENTS ?? '1,16,64').split(',').map(Number);
+const PROFILE = process.env.PROFILE === '1';
+const notes: string[] = [];
+
+/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
+function postgresCpu(postmaster: number | undefined): number | undefined {
+  if (postmaster === undefined) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // pid (comm) state ppid ... utime(14) stime(15): split after the command name, which may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // The postmaster's cutime and cstime hold the CPU of the backends that have exited.
+    if (Number(entry) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+async function postmasterOf(db: Db): Promise<number | undefined> {
+  try {
+    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined; // not on this machine
+  }
+}
+
+let postmaster: number | undefined;
 
 async function run(label: string, clients: number, op: (worker: number, i: number) => Promise<void>): Promise<Result> {
+  const cpu0 = process.cpuUsage();
+  const pg0 = postgresCpu(postmaster);
   const { latencies, elapsed } = await runFor(SECONDS, clients, op);
+  const cpu1 = process.cpuUsage(cpu0);
+  const pg1 = postgresCpu(postmaster);
+  const n = latencies.length;
+  const nodeMs = ((cpu1.user + cpu1.system) / 1000 / n).toFixed(3);
+  const pgMs = pg0 === undefined || pg1 === undefined ? 'n/a' : (((pg1 - pg0) * 1000) / n).toFixed(3);
+  notes.push(`${label}, ${clients} clients: CPU per op ${nodeMs} ms Node, ${pgMs} ms PostgreSQL`);
   return summarise(label, clients, latencies, elapsed);
+}
+
+async function topStatements(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ calls: string; ms: number; mean: number; query: string; toplevel: boolean }>`
+      SELECT calls, total_exec_time AS ms, mean_exec_time AS mean, toplevel,
+             left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ORDER BY total_exec_time DESC LIMIT 14`.execute(db);
+    return rows.map(
+      (r) =>
+        `${r.toplevel ? '' : '(nested) '}${r.calls} calls, ${Number(r.ms).toFixed(0)} ms, ${Number(r.mean).toFixed(3)} ms each: ${r.query}`,
+    );
+  } catch {
+    return ['(pg_stat_statements not loaded on this server)'];
+  }
 }
 
 async function prepare(database: DatabaseHandle): Promise<number[]> {
@@ -44,48 +112,52 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
   const pick = () => ids[Math.floor(Math.random() * ids.length)] as number;
   const results: Result[] = [];
   const runTag = randomBytes(3).toString('hex');
+  const transfer = (key: string): Posting => {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    return {
+      idempotencyKey: key,
+      type: 'transfer.bench',
+      reference: 'bench',
+      entries: [
+        { account: { member: from, currency: 'PHP' }, amount: -1 },
+        { account: { member: to, currency: 'PHP' }, amount: 1 },
+      ],
+    };
+  };
+  const bump = () => sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${1 + Math.floor(Math.random() * WALLETS)}`;
+  postmaster = database.kind === 'postgres' ? await postmasterOf(db) : undefined;
   for (const clients of levels) {
     results.push(
       await run(`${name} UPDATE ceiling`, clients, async () => {
-        await sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${1 + Math.floor(Math.random() * WALLETS)}`.execute(
-          db,
-        );
+        await bump().execute(db);
       }),
     );
+    // The fixed cost of a unit of work in its own transaction: the same UPDATE between BEGIN and
+    // COMMIT (three round trips), the best any posting inside a transaction could do.
+    results.push(
+      await run(`${name} BEGIN, UPDATE, COMMIT`, clients, async () => {
+        await db.transaction().execute((trx) => bump().execute(trx));
+      }),
+    );
+    const profiling = PROFILE && clients === 64 && database.kind === 'postgres';
+    if (profiling) {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
+      await sql`SELECT pg_stat_statements_reset()`.execute(db);
+    }
     results.push(
       await run(`${name} wallet.post transfer`, clients, async (worker, i) => {
-        const from = pick();
-        let to = pick();
-        while (to === from) to = pick();
-        await db.transaction().execute((trx) =>
-          post(trx, {
-            idempotencyKey: `bench-${runTag}-${clients}-${worker}-${i}`,
-            type: 'transfer.bench',
-            reference: 'bench',
-            entries: [
-              { account: { member: from, currency: 'PHP' }, amount: -1 },
-              { account: { member: to, currency: 'PHP' }, amount: 1 },
-            ],
-          }),
-        );
+        await db.transaction().execute((trx) => post(trx, transfer(`bench-${runTag}-${clients}-${worker}-${i}`)));
       }),
     );
+    if (profiling)
+      notes.push(`pg_stat_statements, ${name} wallet.post transfer at 64 clients:`, ...(await topStatements(db)));
     // The same transfer when the posting is the unit's only write (member transfers, vendor
     // wallet transfers): one statement in its own implicit transaction.
     results.push(
       await run(`${name} wallet.postAlone transfer`, clients, async (worker, i) => {
-        const from = pick();
-        let to = pick();
-        while (to === from) to = pick();
-        await postAlone(db, {
-          idempotencyKey: `bench-alone-${runTag}-${clients}-${worker}-${i}`,
-          type: 'transfer.bench',
-          reference: 'bench',
-          entries: [
-            { account: { member: from, currency: 'PHP' }, amount: -1 },
-            { account: { member: to, currency: 'PHP' }, amount: 1 },
-          ],
-        });
+        await postAlone(db, transfer(`bench-alone-${runTag}-${clients}-${worker}-${i}`));
       }),
     );
   }
@@ -113,11 +185,14 @@ if (adminUrl) {
   console.log('  bash scripts/pg-cluster.sh start /tmp/benchpg   # prints the URL');
   console.log('  DATABASE_URL=<that URL> node --import tsx bench/wallet.ts');
 }
-const lite = await openDatabase(testConfig({}));
-try {
-  all.push(...(await measure('PGlite (in memory)', lite, [1, 16])));
-} finally {
-  await lite.close();
+if (process.env.PGLITE !== '0') {
+  const lite = await openDatabase(testConfig({}));
+  try {
+    all.push(...(await measure('PGlite (in memory)', lite, [1, 16])));
+  } finally {
+    await lite.close();
+  }
 }
 printTable(all);
+for (const note of notes) console.log(note);
 console.log(`load average after: ${loadAverage()}`);
