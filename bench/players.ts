@@ -17,13 +17,22 @@
 // to the platform's vendor wallet API. STUDIO=1: each player launched a house studio slot from the
 // lobby and plays POST /studio/api/round; the studio (mounted in this process, as `npm start` does)
 // makes the bet and win calls to the platform over loopback HTTP.
+// STUDIO=process runs the studio as its own process (`npm run start:studio`, on the same database),
+// so that each step can say what a round cost in the studio's Node apart from the platform's.
+// Each step splits the CPU: the players' thread apart from the rest of this process, and PostgreSQL's
+// backends by application_name (the studio's pool connects as gamehall-studio).
 // START (default 100) players first, times FACTOR (1.5) per step, STEP_SECONDS (15) per step, up to
 // MAX (4000) players; AIM_MS (50) the round p99 aim. The long load test: PLAYERS=<n> LONG_SECONDS=<s>
 // plays one step of n players for s seconds (e.g. PLAYERS=2000 LONG_SECONDS=600 STUDIO=1).
+
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { sql } from 'kysely';
@@ -39,7 +48,9 @@ import { loopbackUrl, studioPlugin } from '../apps/studio/src/plugin';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, percentile } from './support/measure';
 
-const STUDIO = process.env.STUDIO === '1';
+const STUDIO_PROCESS = process.env.STUDIO === 'process';
+const STUDIO = process.env.STUDIO === '1' || STUDIO_PROCESS;
+const STUDIO_APP = 'gamehall-studio';
 const START = Number(process.env.START ?? 100);
 const FACTOR = Number(process.env.FACTOR ?? 1.5);
 const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 15);
@@ -53,6 +64,8 @@ const PERIOD_MS = 3000;
 type Player = { id: number; token: string };
 type Job = {
   address: string;
+  /** Where the players reach the studio (the platform's address when it is mounted there). */
+  studioAddress: string;
   studio: boolean;
   vendor: string;
   secret: string;
@@ -63,6 +76,7 @@ type Job = {
 };
 type StepOrder = { count: number; seconds: number; tag: string };
 type StepResult = { rounds: number[]; late: number; failures: string[]; elapsed: number };
+type Ready = { ready: true; tid: number };
 
 // ---- the players (a worker thread: the vendor, or the players' browsers, run elsewhere)
 
@@ -97,6 +111,7 @@ function poster(address: string, sockets: number) {
 
 function playerLoop(job: Job) {
   const post = poster(job.address, job.players.length);
+  const studioPost = job.studioAddress === job.address ? post : poster(job.studioAddress, job.players.length);
   const vendorCall = async (path: string, body: Record<string, unknown>) => {
     const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
     const answer = JSON.parse(
@@ -108,12 +123,12 @@ function playerLoop(job: Job) {
   const round = async (p: Player, worker: number, tag: string, i: number) => {
     if (job.studio) {
       const headers = { 'x-game-token': p.token };
-      let res = await post('/studio/api/round', JSON.stringify({ bet: job.bet }), headers);
+      let res = await studioPost('/studio/api/round', JSON.stringify({ bet: job.bet }), headers);
       for (let steps = 0; ; steps++) {
         if (res.status !== 200) throw new Error(`studio round: HTTP ${res.status} ${res.text.slice(0, 200)}`);
         const answer = JSON.parse(res.text) as { round: { roundId: string; pendingSteps: number } };
         if (answer.round.pendingSteps === 0 || steps > 50) return;
-        res = await post(`/studio/api/round/${answer.round.roundId}/step`, '{}', headers);
+        res = await studioPost(`/studio/api/round/${answer.round.roundId}/step`, '{}', headers);
       }
     }
     const roundId = `pr-${tag}-${worker}-${i}`;
@@ -174,6 +189,9 @@ function playerLoop(job: Job) {
 if (!isMainThread) {
   const job = workerData as Job;
   const step = playerLoop(job);
+  // This thread's id, so the main thread can tell the players' CPU from the server's (/proc task stat).
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  parentPort?.postMessage({ ready: true, tid } satisfies Ready);
   parentPort?.on('message', async (order: StepOrder | 'exit') => {
     if (order === 'exit') process.exit(0);
     parentPort?.postMessage(await step(order));
@@ -199,6 +217,34 @@ function postgresCpu(postmaster: number | undefined): number | undefined {
       ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / 100;
+}
+
+/** CPU seconds of one process, or of one thread of it (`task`), from /proc (0 once it is gone). */
+function procCpu(pid: number, task?: number): number {
+  try {
+    const stat = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of each backend of this database, by backend pid, and which are the studio's. */
+async function backendCpu(db: Db): Promise<Map<number, { cpu: number; studio: boolean }>> {
+  const { rows } = await sql<{ pid: number; app: string }>`
+    SELECT pid, application_name AS app FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  return new Map(rows.map((r) => [r.pid, { cpu: procCpu(r.pid), studio: r.app === STUDIO_APP }]));
+}
+
+/** The studio's backends' CPU between two snapshots (a backend that left during the step is not counted). */
+function studioBackendCpu(
+  before: Map<number, { cpu: number; studio: boolean }>,
+  after: Map<number, { cpu: number; studio: boolean }>,
+) {
+  let studio = 0;
+  for (const [pid, b] of after) if (b.studio) studio += b.cpu - (before.get(pid)?.cpu ?? 0);
+  return studio;
 }
 
 async function postmasterOf(db: Db): Promise<number | undefined> {
@@ -260,6 +306,81 @@ async function topStatements(db: Db): Promise<string[]> {
   }
 }
 
+/** The studio's statements (its studio_ tables) per round against the rest, and its top statements. */
+async function studioStatements(db: Db, rounds: number): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ calls: string; ms: number; query: string }>`
+      SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+        FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND toplevel
+       ORDER BY calls DESC`.execute(db);
+    const mine = rows.filter((r) => /studio_/.test(r.query));
+    const sum = (list: typeof rows, f: (r: (typeof rows)[number]) => number) => list.reduce((a, r) => a + f(r), 0);
+    const per = (n: number) => (n / Math.max(rounds, 1)).toFixed(2);
+    const others = rows.filter((r) => !/studio_/.test(r.query));
+    return [
+      `studio statements per round ${per(sum(mine, (r) => Number(r.calls)))} (${per(sum(mine, (r) => r.ms))} ms executing), platform ${per(sum(others, (r) => Number(r.calls)))} (${per(sum(others, (r) => r.ms))} ms; BEGIN and COMMIT counted here)`,
+      ...mine.slice(0, 8).map((r) => `  ${per(Number(r.calls))} a round, ${Number(r.ms).toFixed(0)} ms: ${r.query}`),
+    ];
+  } catch {
+    return [];
+  }
+}
+
+/** A free loopback port (for the studio's own process). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** `npm run start:studio` on `port`, calling the platform at `platformUrl`; resolves once it listens. */
+async function startStudioProcess(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-bench-studio-'));
+  // PROFILE=1: a preloaded hook profiles the studio between two SIGUSR2 (one step, not its start-up).
+  const profileFile = path.join(dataDir, 'step.cpuprofile');
+  const hook = new URL('./support/profile-on-signal.cjs', import.meta.url).pathname;
+  const flags = PROFILE ? ['--require', hook] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/studio/src/main.ts'], {
+    env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', BENCH_PROFILE_FILE: profileFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the studio process stopped (${code})`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('studio ready')) resolve();
+    });
+  });
+  return {
+    pid: child.pid ?? 0,
+    startProfile: () => {
+      if (PROFILE) child.kill('SIGUSR2');
+    },
+    /** The studio's profile since startProfile (PROFILE=1 only). */
+    stopProfile: async (): Promise<CpuProfile | undefined> => {
+      if (!PROFILE) return undefined;
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 100 && !existsSync(profileFile); i++) await new Promise((r) => setTimeout(r, 100));
+      if (!existsSync(profileFile)) return undefined;
+      const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile;
+      rmSync(profileFile);
+      return profile;
+    },
+    stop: async () => {
+      child.removeAllListeners('exit');
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 // ---- the platform and the players
 
 async function main() {
@@ -274,23 +395,46 @@ async function main() {
   const bench = await createBenchDatabase(adminUrl);
   const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 40, demo: false, catalogueSlots: 120 });
   const ctx = await bootstrap(config);
+  // The studio's pool names itself, so that its backends' CPU can be told from the platform's.
+  const studioUrl = new URL(bench.url);
+  studioUrl.searchParams.set('application_name', STUDIO_APP);
   const app = await buildApp(ctx, {
-    mount: STUDIO
-      ? (server) =>
-          server.register(studioPlugin, {
-            prefix: '/studio',
-            platformUrl: () => loopbackUrl(server.server.address()),
-            houseSecret: config.studioSecret,
-            databaseUrl: config.databaseUrl,
-            dataDir: '',
-          })
-      : undefined,
+    mount:
+      STUDIO && !STUDIO_PROCESS
+        ? (server) =>
+            server.register(studioPlugin, {
+              prefix: '/studio',
+              platformUrl: () => loopbackUrl(server.server.address()),
+              houseSecret: config.studioSecret,
+              databaseUrl: studioUrl.toString(),
+              dataDir: '',
+            })
+        : undefined,
   });
   let worker: Worker | undefined;
+  let studioProcess: Awaited<ReturnType<typeof startStudioProcess>> | undefined;
   try {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(ctx.db).catch(() => undefined);
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    let studioAddress = address;
+    if (STUDIO_PROCESS) {
+      const port = await freePort();
+      studioProcess = await startStudioProcess({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PLATFORM_URL: address,
+        STUDIO_SECRET: config.studioSecret,
+        STUDIO_DATABASE_URL: studioUrl.toString(),
+      });
+      studioAddress = `http://127.0.0.1:${port}`;
+    }
+    const studioGet = async (url: string, headers: Record<string, string> = {}) => {
+      if (!STUDIO_PROCESS) return app.inject({ method: 'GET', url, headers });
+      const res = await fetch(`${studioAddress}${url}`, { headers });
+      const body = await res.text();
+      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+    };
     const most = LONG_SECONDS === undefined ? MAX : LONG_PLAYERS;
     const tag = randomBytes(3).toString('hex');
     const members = await fundedMembers(ctx.db, most, `p${tag}`);
@@ -322,14 +466,12 @@ async function main() {
         });
         if (res.statusCode !== 200) throw new Error(`launch: ${res.body}`);
         const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
-        const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+        const page = await studioGet(`${url.pathname}${url.search}`);
         if (page.statusCode !== 200) throw new Error(`studio page: ${page.statusCode}`);
         const token = url.searchParams.get('token') ?? '';
         players.push({ id, token });
         if (bet === undefined)
-          bet = (
-            await app.inject({ method: 'GET', url: '/studio/api/session', headers: { 'x-game-token': token } })
-          ).json().defaultBet;
+          bet = (await studioGet('/studio/api/session', { 'x-game-token': token })).json().defaultBet;
       }
     } else {
       for (const id of members) {
@@ -354,6 +496,7 @@ async function main() {
     );
     const job: Job = {
       address,
+      studioAddress,
       studio: STUDIO,
       vendor: game.vendor_code,
       secret: deriveVendorSecret(config.studioSecret, game.vendor_code),
@@ -365,6 +508,10 @@ async function main() {
     const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const thread = new Worker(boot, { eval: true, workerData: job });
     worker = thread;
+    const { tid: playersThread } = await new Promise<Ready>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
     const step = (order: StepOrder) =>
       new Promise<StepResult>((resolve, reject) => {
         thread.once('message', resolve);
@@ -386,24 +533,34 @@ async function main() {
     const counts: number[] = [];
     if (LONG_SECONDS !== undefined) counts.push(LONG_PLAYERS);
     else for (let n = START; n <= MAX; n = Math.round(n * FACTOR)) counts.push(n);
-    let lastUnder: { line: string; profile: string; statements: string[] } | undefined;
+    let lastUnder: { line: string; profile: string; studioProfile?: string; statements: string[] } | undefined;
     let over = false;
     for (const [index, count] of counts.entries()) {
       await sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
       if (PROFILE) await inspector.post('Profiler.start');
+      studioProcess?.startProfile();
       const cpu0 = process.cpuUsage();
       const pg0 = postgresCpu(postmaster);
+      const players0 = procCpu(process.pid, playersThread);
+      const studio0 = studioProcess ? procCpu(studioProcess.pid) : 0;
+      const backends0 = await backendCpu(ctx.db);
       const wall0 = performance.now();
       const result = await step({ count, seconds: LONG_SECONDS ?? STEP_SECONDS, tag: `${tag}${index}` });
       const wall = (performance.now() - wall0) / 1000;
       const cpu1 = process.cpuUsage(cpu0);
       const pg1 = postgresCpu(postmaster);
+      const playersCpu = procCpu(process.pid, playersThread) - players0;
+      const studioCpu = studioProcess ? procCpu(studioProcess.pid) - studio0 : 0;
+      const studioPg = studioBackendCpu(backends0, await backendCpu(ctx.db));
       const profile = PROFILE
         ? ((await inspector.post('Profiler.stop')) as unknown as { profile: CpuProfile }).profile
         : undefined;
-      const node = (cpu1.user + cpu1.system) / 1e6;
+      const studioProfile = await studioProcess?.stopProfile();
+      const ownNode = (cpu1.user + cpu1.system) / 1e6;
+      const node = ownNode + studioCpu;
       const pg = pg0 === undefined || pg1 === undefined ? 0 : pg1 - pg0;
       const n = result.rounds.length;
+      const ms = (seconds: number) => ((seconds / Math.max(n, 1)) * 1000).toFixed(2);
       result.rounds.sort((a, b) => a - b);
       const p99 = percentile(result.rounds, 99);
       const busy = (node + pg) / wall;
@@ -411,12 +568,17 @@ async function main() {
       const perRound = ((node + pg) / n) * 1000;
       const line = `| ${count} | ${n} | ${(n / result.elapsed).toFixed(0)} | ${percentile(result.rounds, 50).toFixed(1)} | ${p99.toFixed(1)} | ${result.late} | ${((node / n) * 1000).toFixed(2)} + ${((pg / n) * 1000).toFixed(2)} | ${busy.toFixed(2)} | ${(PERIOD_MS / perRound).toFixed(0)} | ${loadAverage().split(' ')[0]} |`;
       console.log(line);
+      console.log(
+        `  CPU per round: players' thread ${ms(playersCpu)} ms; ${STUDIO_PROCESS ? `platform Node ${ms(ownNode - playersCpu)}, studio Node (own process) ${ms(studioCpu)}` : `${STUDIO ? 'platform and studio' : 'platform'} Node ${ms(ownNode - playersCpu)}`} ms; PostgreSQL ${STUDIO ? `studio backends ${ms(studioPg)}, the rest ${ms(pg - studioPg)}` : ms(pg)} ms`,
+      );
+      if (STUDIO) for (const line of await studioStatements(ctx.db, n)) console.log(`  ${line}`);
       if (result.failures.length > 0) console.log(`  failures: ${result.failures.join('; ')}`);
       if (p99 > AIM_MS && LONG_SECONDS === undefined) {
         over = true;
         if (lastUnder) {
           console.log(`\nlast step under ${AIM_MS} ms: ${lastUnder.line}`);
           console.log(`server thread CPU (self time, idle left out): ${lastUnder.profile}`);
+          if (lastUnder.studioProfile) console.log(`studio process CPU: ${lastUnder.studioProfile}`);
           console.log('pg_stat_statements, top by total time:');
           for (const s of lastUnder.statements) console.log(`  ${s}`);
         }
@@ -426,12 +588,14 @@ async function main() {
       lastUnder = {
         line,
         profile: profile ? profileSummary(profile) : '(PROFILE=1 to profile)',
+        ...(studioProfile ? { studioProfile: profileSummary(studioProfile, 16) } : {}),
         statements: await topStatements(ctx.db),
       };
     }
     if (!over && lastUnder) {
       console.log(`\nlast step: ${lastUnder.line}`);
       console.log(`server thread CPU (self time, idle left out): ${lastUnder.profile}`);
+      if (lastUnder.studioProfile) console.log(`studio process CPU: ${lastUnder.studioProfile}`);
       console.log('pg_stat_statements, top by total time:');
       for (const s of lastUnder.statements) console.log(`  ${s}`);
     }
@@ -447,6 +611,7 @@ async function main() {
     if (!report.ok || !rec.matches) process.exitCode = 1;
   } finally {
     worker?.postMessage('exit');
+    await studioProcess?.stop();
     await app.close();
     await ctx.database.close();
     await bench.drop();

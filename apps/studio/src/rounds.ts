@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { StudioDb } from './db/database';
 import type { RoundStatus, StudioRoundsTable } from './db/schema';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
 import { StudioError } from './errors';
 import { createFairRng } from './fair/fair-rng';
 import { engineKindOf, isTableEngine } from './game-map';
-import { takeNonce } from './seeds';
+import { ensureActiveSeed } from './seeds';
 import { debitDemo, type StudioSession } from './sessions';
 import { betRefusal, type WalletClient } from './wallet-client';
 
@@ -195,12 +195,37 @@ export async function viewOf(db: StudioDb, row: RoundRow): Promise<RoundView> {
   return roundView(row, await revealedSeedOf(db, row.seed_id));
 }
 
+/** A round row as an update wrote it, with its server seed when that is revealed (what a view shows). */
+type WrittenRound = RoundRow & { revealed_seed: string | null };
+
+// Issue 17: a studio round must cost no more than the wallet calls it makes. Its three statements
+// (record, played, closed) are written out once here rather than built by the query builder on every
+// spin, and the updates answer the row and its revealed seed themselves (RETURNING), so the answer
+// to the player needs no read after them.
+const REVEALED_SEED =
+  'SELECT s.server_seed FROM studio_seeds s WHERE s.id = studio_rounds.seed_id AND s.revealed_at IS NOT NULL';
+const WRITTEN_ROUND = `${ROUND_COLUMNS.map((c) => `studio_rounds.${c}`).join(', ')}, (${REVEALED_SEED}) AS revealed_seed`;
+
+const PLAYED_SQL = `UPDATE studio_rounds
+   SET steps = $1, state = $2, win = $3, pending_steps = $4, status = $5, updated_at = $6
+ WHERE id = $7
+RETURNING ${WRITTEN_ROUND}`;
+
+const CLOSED_SQL = `UPDATE studio_rounds SET status = 'closed', closed_at = $1, updated_at = $1, last_error = NULL
+ WHERE id = $2 AND status = 'settling'
+RETURNING ${WRITTEN_ROUND}`;
+
+async function closeRound(db: StudioDb, id: number, now: Date): Promise<WrittenRound | undefined> {
+  const { rows } = await db.executeQuery<WrittenRound>(CompiledQuery.raw(CLOSED_SQL, [now, id]));
+  return rows[0];
+}
+
+const writtenView = (row: WrittenRound): RoundView => roundView(row, row.revealed_seed);
+
 /** The round in progress (free spins owed) of this session's game, if any. */
 export async function openRoundOf(db: StudioDb, session: StudioSession): Promise<RoundView | undefined> {
-  const row = await db
-    .selectFrom('studio_rounds')
+  const row = await ownerRounds(db, session)
     .select(ROUND_COLUMNS)
-    .where('session_id', 'in', sessionsOfOwner(db, session))
     .where('game_code', '=', session.gameCode)
     .where('status', '=', 'open')
     .orderBy('id', 'desc')
@@ -208,14 +233,118 @@ export async function openRoundOf(db: StudioDb, session: StudioSession): Promise
   return row ? viewOf(db, row) : undefined;
 }
 
-// Real players keep their rounds across launches (a new token each time); trial rounds belong to the session.
-function sessionsOfOwner(db: StudioDb, session: StudioSession) {
+// Real players keep their rounds across launches (a new token each time); trial rounds belong to the
+// session (its player is its own). A round carries its session's vendor, player and mode
+// (newBetColumns), so the owner's rounds are found by those columns (indexes studio_rounds_owner, and
+// studio_rounds_open for the one open round).
+function ownerRounds(db: StudioDb, session: StudioSession) {
   return db
-    .selectFrom('studio_sessions')
-    .select('id')
+    .selectFrom('studio_rounds')
     .where('vendor', '=', session.vendor)
     .where('player', '=', session.player)
     .where('mode', '=', session.mode);
+}
+
+type NewRound = {
+  roundId: string;
+  engine: string;
+  bet: unknown;
+  stake: number;
+  now: Date;
+};
+
+/** The recorded round's row id, and the seed pair and nonce it took. */
+type RecordedRound = {
+  id: number;
+  seed: { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+};
+
+// The open-round check, the nonce and the round's row in one statement (one round trip, and no
+// nonce taken by a round that is then refused for an open one).
+const RECORD_SQL = `WITH open_round AS (
+  SELECT 1 FROM studio_rounds
+   WHERE vendor = $1 AND player = $2 AND mode = $3 AND game_code = $4 AND status = 'open'
+   LIMIT 1
+), seed AS (
+  UPDATE studio_seeds SET nonce = nonce + 1
+   WHERE owner = $5 AND active AND NOT EXISTS (SELECT 1 FROM open_round)
+  RETURNING id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce
+), inserted AS (
+  INSERT INTO studio_rounds (round_id, session_id, mode, vendor, player, game_code, engine, currency, bet, stake,
+    win, steps, state, pending_steps, seed_id, nonce, server_seed_hash, client_seed, status, bet_tx, win_tx,
+    rollback_tx, attempts, next_attempt_at, updated_at)
+  SELECT $6, $7::bigint, $3, $1, $2, $4, $8, $9, $10::jsonb, $11::bigint, 0, '[]', NULL, 0, seed.id, seed.nonce,
+    seed.server_seed_hash, seed.client_seed, 'betting', $12, $13, $14, 0, $15::timestamptz, $16::timestamptz
+    FROM seed
+  RETURNING id
+)
+SELECT EXISTS (SELECT 1 FROM open_round) AS open, inserted.id, seed.id AS seed_id, seed.server_seed,
+       seed.server_seed_hash, seed.client_seed, seed.nonce
+  FROM (VALUES (1)) AS one (x) LEFT JOIN seed ON true LEFT JOIN inserted ON true`;
+
+/**
+ * Records a new round in one statement: refused while the owner has an open round of this game,
+ * else the next nonce of the owner's active seed is taken and the round written with it ('betting').
+ * Answers 'open' for an open round, undefined when the owner has no active seed yet.
+ */
+async function recordRound(
+  db: StudioDb,
+  session: StudioSession,
+  round: NewRound,
+): Promise<RecordedRound | 'open' | undefined> {
+  const c = newBetColumns(round.roundId, session, round.now);
+  const { rows } = await db.executeQuery<{
+    open: boolean;
+    id: number | null;
+    seed_id: number | null;
+    server_seed: string | null;
+    server_seed_hash: string | null;
+    client_seed: string | null;
+    nonce: number | null;
+  }>(
+    CompiledQuery.raw(RECORD_SQL, [
+      c.vendor,
+      c.player,
+      c.mode,
+      c.game_code,
+      session.owner,
+      round.roundId,
+      c.session_id,
+      round.engine,
+      c.currency,
+      JSON.stringify(round.bet),
+      round.stake,
+      c.bet_tx,
+      c.win_tx,
+      c.rollback_tx,
+      c.next_attempt_at,
+      round.now,
+    ]),
+  );
+  const r = rows[0];
+  if (!r || r.open) return r?.open ? 'open' : undefined;
+  if (r.id === null || r.seed_id === null || r.nonce === null) return undefined;
+  return {
+    id: r.id,
+    seed: {
+      seedId: r.seed_id,
+      serverSeed: r.server_seed ?? '',
+      serverSeedHash: r.server_seed_hash ?? '',
+      clientSeed: r.client_seed ?? '',
+      nonce: r.nonce,
+    },
+  };
+}
+
+/** recordRound, creating the owner's first seed pair when there is none yet. */
+async function recordRoundWithSeed(db: StudioDb, session: StudioSession, round: NewRound): Promise<RecordedRound> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const recorded = await recordRound(db, session, round);
+    if (recorded === 'open') throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
+    if (recorded) return recorded;
+    await ensureActiveSeed(db, session.owner);
+  }
+  throw new Error('no active seed');
 }
 
 /** Starts a round: debit, play the paid step, and settle when nothing more is owed. */
@@ -230,55 +359,34 @@ export async function playRound(
   if (isTableEngine(engineKindOf(session))) throw new StudioError('STUDIO_LIVE_TABLE_ONLY');
   const engine = engineOf(session);
   const { bet, stake } = parseBet(engine, betInput);
-  if (await openRoundOf(deps.db, session)) throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
-
-  const seed = await takeNonce(deps.db, session.owner);
   const roundId = randomUUID();
   const now = deps.now();
-  const row = {
-    // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
-    ...newBetColumns(roundId, session, now),
-    round_id: roundId,
-    engine: engine.info.kind,
-    bet: JSON.stringify(bet),
-    stake,
-    steps: '[]',
-    state: null,
-    pending_steps: 0,
-    seed_id: seed.seedId,
-    nonce: seed.nonce,
-    server_seed_hash: seed.serverSeedHash,
-    client_seed: seed.clientSeed,
-    updated_at: now,
-  };
+  // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
+  const round: NewRound = { roundId, engine: engine.info.kind, bet, stake, now };
 
+  let recorded: RecordedRound;
   let balance: number;
   if (session.mode === 'trial') {
-    // The demo balance is the studio's own: debit it and record the round in one transaction.
-    balance = await deps.db.transaction().execute(async (trx) => {
-      const debited = await debitDemo(trx, session.id, stake, now);
-      await trx.insertInto('studio_rounds').values(row).execute();
-      return debited;
+    // The demo balance is the studio's own: record the round and debit it in one transaction.
+    [recorded, balance] = await deps.db.transaction().execute(async (trx) => {
+      const r = await recordRoundWithSeed(trx, session, round);
+      return [r, await debitDemo(trx, session.id, stake, now)] as const;
     });
   } else {
-    await deps.db.insertInto('studio_rounds').values(row).execute();
+    recorded = await recordRoundWithSeed(deps.db, session, round);
     const answer = await deps.wallet.bet({
       vendor: session.vendor,
       token,
       player: session.player,
       gameCode: session.gameCode,
       roundId,
-      transactionId: row.bet_tx,
+      transactionId: `${roundId}:bet`,
       amount: stake,
       currency: session.currency,
     });
     if (answer.kind === 'refused') {
       // A definite refusal: nothing was taken, so nothing is kept.
-      await deps.db
-        .deleteFrom('studio_rounds')
-        .where('round_id', '=', roundId)
-        .where('status', '=', 'betting')
-        .execute();
+      await deps.db.deleteFrom('studio_rounds').where('id', '=', recorded.id).where('status', '=', 'betting').execute();
       throw betRefusal(answer);
     }
     if (answer.kind === 'unknown') {
@@ -292,24 +400,26 @@ export async function playRound(
   }
 
   // The paid step, from step 0 of the round's fair stream.
+  const { seed } = recorded;
   const rng = createFairRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
   const result = engine.play(bet, rng);
   const steps: StepView[] = [{ step: 0, outcome: result.outcome, win: result.win }];
   const pending = result.pendingSteps;
-  await deps.db
-    .updateTable('studio_rounds')
-    .set({
-      steps: JSON.stringify(steps),
-      state: result.state === undefined ? null : JSON.stringify(result.state),
-      win: result.win,
-      pending_steps: pending,
-      status: pending > 0 ? 'open' : 'settling',
-      updated_at: deps.now(),
-    })
-    .where('round_id', '=', roundId)
-    .execute();
+  const { rows } = await deps.db.executeQuery<WrittenRound>(
+    CompiledQuery.raw(PLAYED_SQL, [
+      JSON.stringify(steps),
+      result.state === undefined ? null : JSON.stringify(result.state),
+      result.win,
+      pending,
+      pending > 0 ? 'open' : 'settling',
+      deps.now(),
+      recorded.id,
+    ]),
+  );
+  const played = rows[0];
+  if (!played) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
 
-  return finishStep(deps, roundId, balance);
+  return finishStep(deps, played, async () => balance);
 }
 
 /** Plays the next owed step (a free spin) of the session's open round. */
@@ -320,10 +430,18 @@ export async function continueRound(deps: RoundDeps, session: StudioSession, rou
   }
   if (row.status !== 'open' || row.pending_steps <= 0)
     throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This round has no step left to play');
-  await playOwedStep(deps, row);
-  const balance =
-    session.mode === 'trial' ? await trialBalanceOf(deps.db, session.id) : await realBalance(deps, session);
-  return finishStep(deps, roundId, balance);
+  const played = await playOwedStep(deps, row);
+  const fresh = played ?? (await writtenRound(deps.db, roundId));
+  if (!fresh) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  return finishStep(deps, fresh, () =>
+    session.mode === 'trial' ? trialBalanceOf(deps.db, session.id) : realBalance(deps, session),
+  );
+}
+
+/** The round and its revealed seed, read (when no update of this request wrote it). */
+async function writtenRound(db: StudioDb, roundId: string): Promise<WrittenRound | undefined> {
+  const row = await loadRound(db, roundId);
+  return row ? { ...row, revealed_seed: await revealedSeedOf(db, row.seed_id) } : undefined;
 }
 
 async function realBalance(deps: RoundDeps, session: StudioSession): Promise<number> {
@@ -340,8 +458,11 @@ async function trialBalanceOf(db: StudioDb, sessionId: number): Promise<number> 
   return row.demo_balance;
 }
 
-/** One owed step, guarded so two requests (or a request and the sweep) never play the same step twice. */
-async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<boolean> {
+/**
+ * One owed step, guarded so two requests (or a request and the sweep) never play the same step twice.
+ * Answers the row as written, or undefined when another caller played that step first.
+ */
+async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<WrittenRound | undefined> {
   const engine = engineOf({ vendor: row.vendor, gameCode: row.game_code });
   if (!engine.playPending) throw new Error(`engine ${engine.info.kind} owes steps but cannot play them`);
   const steps = row.steps as StepView[];
@@ -350,7 +471,7 @@ async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<boolean> {
   const rng = createFairRng(serverSeed, row.client_seed, row.nonce, stepIndex);
   const result = engine.playPending(row.bet, row.state, rng);
   const pending = result.pendingSteps;
-  const updated = await deps.db
+  return deps.db
     .updateTable('studio_rounds')
     .set({
       steps: JSON.stringify([...steps, { step: stepIndex, outcome: result.outcome, win: result.win }]),
@@ -364,23 +485,25 @@ async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<boolean> {
     .where('id', '=', row.id)
     .where('status', '=', 'open')
     .where(sql<boolean>`jsonb_array_length(steps) = ${stepIndex}`)
+    .returning(ROUND_COLUMNS)
+    .returning(sql<string | null>`(${sql.raw(REVEALED_SEED)})`.as('revealed_seed'))
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
 }
 
-/** After a step: settle the round if nothing more is owed, then answer the player. */
-async function finishStep(deps: RoundDeps, roundId: string, balanceBefore: number): Promise<PlayAnswer> {
-  let balance = balanceBefore;
-  const row = await loadRound(deps.db, roundId);
-  if (!row) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
-  let winPending = false;
+/**
+ * After a step: settle the round if nothing more is owed, then answer the player. The win's answer
+ * carries the balance; `balanceNow` is asked only when there is no such answer.
+ */
+async function finishStep(deps: RoundDeps, row: WrittenRound, balanceNow: () => Promise<number>): Promise<PlayAnswer> {
   if (row.status === 'settling') {
-    const settled = await settleRound(deps, row);
-    if (settled !== undefined) balance = settled;
-    else winPending = true;
+    const settled = await settle(deps, row);
+    if (settled) {
+      const fresh = settled.row ?? (await writtenRound(deps.db, row.round_id)) ?? row;
+      return { round: writtenView(fresh), balance: settled.balance, winPending: false };
+    }
+    return { round: writtenView(row), balance: await balanceNow(), winPending: true };
   }
-  const fresh = (await loadRound(deps.db, roundId)) ?? row;
-  return { round: await viewOf(deps.db, fresh), balance, winPending };
+  return { round: writtenView(row), balance: await balanceNow(), winPending: false };
 }
 
 /**
@@ -388,23 +511,26 @@ async function finishStep(deps: RoundDeps, roundId: string, balanceBefore: numbe
  * round closes). Answers the balance after, or undefined when the delivery must be retried later.
  */
 export async function settleRound(deps: RoundDeps, row: RoundRow): Promise<number | undefined> {
+  return (await settle(deps, row))?.balance;
+}
+
+/** settleRound, with the closed row when this call closed it. */
+async function settle(
+  deps: RoundDeps,
+  row: RoundRow,
+): Promise<{ balance: number; row: WrittenRound | undefined } | undefined> {
   const now = deps.now();
   if (row.mode === 'trial') {
     return deps.db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('studio_rounds')
-        .set({ status: 'closed', closed_at: now, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'settling')
-        .executeTakeFirst();
-      const credit = Number(closed.numUpdatedRows) === 1 ? row.win : 0;
+      const closed = await closeRound(trx, row.id, now);
+      const credit = closed ? row.win : 0;
       const s = await trx
         .updateTable('studio_sessions')
         .set({ demo_balance: sql`demo_balance + ${credit}` })
         .where('id', '=', row.session_id)
         .returning('demo_balance')
         .executeTakeFirstOrThrow();
-      return s.demo_balance;
+      return { balance: s.demo_balance, row: closed };
     });
   }
   const answer = await deps.wallet.win({
@@ -419,13 +545,8 @@ export async function settleRound(deps: RoundDeps, row: RoundRow): Promise<numbe
     roundClosed: true,
   });
   if (answer.kind === 'ok') {
-    await deps.db
-      .updateTable('studio_rounds')
-      .set({ status: 'closed', closed_at: now, updated_at: now, last_error: null })
-      .where('id', '=', row.id)
-      .where('status', '=', 'settling')
-      .execute();
-    return answer.balance;
+    const closed = await closeRound(deps.db, row.id, now);
+    return { balance: answer.balance, row: closed };
   }
   const error = answer.kind === 'refused' ? answer.status : answer.error;
   await scheduleRetry(deps, row.id, row.attempts, error);
@@ -589,10 +710,8 @@ export async function recoverRounds(
 
 /** The owner's latest rounds, newest first. */
 export async function historyOf(db: StudioDb, session: StudioSession, limit: number): Promise<RoundView[]> {
-  const rows = await db
-    .selectFrom('studio_rounds')
+  const rows = await ownerRounds(db, session)
     .select(ROUND_COLUMNS)
-    .where('session_id', 'in', sessionsOfOwner(db, session))
     .where('status', '!=', 'betting')
     .orderBy('id', 'desc')
     .limit(limit)

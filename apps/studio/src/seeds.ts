@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { StudioDb } from './db/database';
 import { StudioError } from './errors';
 import { newClientSeed, newServerSeed } from './fair/seeds';
@@ -11,7 +10,8 @@ export type RevealedSeed = { serverSeed: string; serverSeedHash: string; clientS
 
 const CLIENT_SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-async function ensureActive(db: StudioDb, owner: string): Promise<void> {
+/** Creates the owner's first seed pair, unless one is active already. */
+export async function ensureActiveSeed(db: StudioDb, owner: string): Promise<void> {
   const seed = newServerSeed();
   // The partial unique index (one active seed per owner) makes concurrent first calls create one.
   await db
@@ -36,7 +36,7 @@ export async function currentSeed(db: StudioDb, owner: string): Promise<SeedView
     .where('active', '=', true)
     .executeTakeFirst();
   if (!row) {
-    await ensureActive(db, owner);
+    await ensureActiveSeed(db, owner);
     row = await db
       .selectFrom('studio_seeds')
       .select(['server_seed_hash', 'client_seed', 'nonce'])
@@ -45,38 +45,6 @@ export async function currentSeed(db: StudioDb, owner: string): Promise<SeedView
       .executeTakeFirstOrThrow();
   }
   return { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce };
-}
-
-export type TakenNonce = {
-  seedId: number;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-};
-
-/** Takes the next nonce of the owner's active seed (atomic: two rounds never share a nonce). */
-export async function takeNonce(db: StudioDb, owner: string): Promise<TakenNonce> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await db
-      .updateTable('studio_seeds')
-      .set({ nonce: sql`nonce + 1` })
-      .where('owner', '=', owner)
-      .where('active', '=', true)
-      .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
-      .executeTakeFirst();
-    if (row) {
-      return {
-        seedId: row.id,
-        serverSeed: row.server_seed,
-        serverSeedHash: row.server_seed_hash,
-        clientSeed: row.client_seed,
-        nonce: row.nonce - 1,
-      };
-    }
-    await ensureActive(db, owner);
-  }
-  throw new Error('no active seed');
 }
 
 export function parseClientSeed(input: unknown): string {

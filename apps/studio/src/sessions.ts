@@ -75,13 +75,46 @@ function toSession(
   };
 }
 
+// Issue 17: every game call names its session, so the lookup was one statement of every spin. What
+// a session is (its id, game, player, currency, language, lobby) never changes once the row is
+// written, and rows are never deleted, so a found session is kept in memory per database; the
+// columns that do change (the demo balance, last seen) are not part of it and are always read.
+// A token not found is not remembered: it may be opened a moment later.
+const SESSION_CACHE_SIZE = 20_000;
+const sessionCaches = new WeakMap<StudioDb, Map<string, StudioSession>>();
+
+function sessionCache(db: StudioDb): Map<string, StudioSession> {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
 async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSession | undefined> {
+  const cache = sessionCache(db);
+  const cached = cache.get(tokenHash);
+  if (cached) {
+    // Least recently used first out: a hit moves to the end.
+    cache.delete(tokenHash);
+    cache.set(tokenHash, cached);
+    return cached;
+  }
   const row = await db
     .selectFrom('studio_sessions')
     .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return row ? toSession(row) : undefined;
+  if (!row) return undefined;
+  // Frozen: every caller shares the one object.
+  const session = Object.freeze(toSession(row));
+  cache.set(tokenHash, session);
+  if (cache.size > SESSION_CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return session;
 }
 
 /** Opens (or reopens) the session of a launch URL. Real mode asks the wallet who the token belongs to. */

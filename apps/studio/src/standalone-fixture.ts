@@ -53,7 +53,13 @@ export async function openTrial(app: FastifyInstance, gameCode: string, vendor =
 }
 
 /** A call of the studio's game API with a game token. */
-export function gameApi(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+export function gameApi(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+) {
   return app.inject({
     method,
     url: `/studio${url}`,

@@ -29,6 +29,8 @@ export async function openStudioDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      // Tells the studio's sessions from the platform's in pg_stat_activity (a URL that names one wins).
+      application_name: 'gamehall-studio',
       max: options.poolSize ?? 5,
       // int8 as number (minor units stay far below 2^53), per connection so the platform's global parser is not needed.
       types: { getTypeParser: (oid, format) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) },

@@ -292,12 +292,29 @@ const m0005: Migration = {
   },
 };
 
+// Issue 17: a round's owner is found by the round's own vendor, player and mode (rounds.ts
+// ownerRounds), through studio_rounds_owner; the index by session then served no query and only cost
+// every round's three writes. The open round (free spins owed) is looked up on every spin: a partial
+// index holds only those few rows.
+const m0006: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE INDEX studio_rounds_open ON studio_rounds (vendor, player, game_code) WHERE status = 'open';
+      DROP INDEX studio_rounds_session;
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
   '0003-studio-crash': m0003,
   '0004-studio-tables': m0004,
   '0005-studio-leases': m0005,
+  '0006-studio-round-indexes': m0006,
 };
 
 class ListedMigrations implements MigrationProvider {
