@@ -522,20 +522,21 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   drawWheel();
 
   function renderRoulette(roundId: number, phaseName: string, o: RouletteView, quick: boolean) {
+    // The last number, its lit areas and their wins stay on the layout through the next betting
+    // phase, until the wheel spins again (as the baccarat hand stays on the felt).
     if (phaseName === 'betting' && dealRound !== roundId) {
       dealRound = roundId;
-      verdict.textContent = '';
-      verdict.className = 'tb-verdict';
-      wheelNumber.textContent = '';
-      wheelNumber.className = 'tb-number';
       winBanner.hidden = true;
-      for (const b of spots.values()) b.classList.remove('win');
-      showAreaWins(null);
     }
     if (phaseName === 'dealing' && spin === 'rest' && landedRound !== roundId) {
       spin = 'spin';
       delete wheel.dataset.landed;
+      verdict.textContent = '';
+      verdict.className = 'tb-verdict';
       wheelNumber.textContent = '';
+      wheelNumber.className = 'tb-number';
+      for (const b of spots.values()) b.classList.remove('win');
+      showAreaWins(null);
       if (!quick) play('wheel');
     }
     if (o && landedRound !== roundId) {

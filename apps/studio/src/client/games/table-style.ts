@@ -186,6 +186,8 @@ const CSS = `
   .tb-main { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 7fr); align-items: start;
     grid-template-areas: "stage felt" "stage bar" "msg msg"; }
   .tb-stage { grid-area: stage; } .tb-felt { grid-area: felt; } .tb-main > .message { grid-area: msg; }
+  .tb-layout.roulette .tb-main { grid-template-areas: "stage types" "stage felt" "stage bar" "msg msg"; }
+  .tb-types { grid-area: types; } .tb-types .tb-type { min-height: 40px; } .tb-type-hint { display: none; }
   .tb-chipbar { grid-area: bar; position: static; padding: 6px; gap: 6px; }
   .tb-felt.roulette { grid-auto-rows: minmax(32px, auto); }
   .tb-felt.roulette .tb-spot { min-height: 32px; }
