@@ -19,6 +19,11 @@
 // rate as a share of the first and the event lag (consumption time - event time) of the round
 // events of the second run, p50 and p99.
 //
+// Issue 17: a bet or a win is one statement (vendor_bet / vendor_win) and concurrent ones share a
+// transaction (the gateway's call batcher): the run prints how the calls were batched and, when the
+// server preloads pg_stat_statements (shared_preload_libraries), the API run's top statements by
+// total time. Compare a vendor call's CPU with the raw posting's of the same run, with `uptime`.
+//
 // On a shared machine rates move with the load, so each run also reports the CPU it cost per
 // operation: of this Node process (for the API rows: the server and the vendor's client thread
 // together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
@@ -34,6 +39,7 @@ import { testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
 import { activityConsumers, drainActivity, startActivityWorker } from '../apps/server/src/modules/rewards/engine';
 import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
+import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vendor-call-batcher';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
@@ -282,6 +288,23 @@ async function withProgrammes(
   );
 }
 
+/** The top statements by total time since the last reset (empty without pg_stat_statements). */
+async function topStatements(db: Db, calls: number): Promise<string[]> {
+  try {
+    const rows = await sql<{ query: string; calls: string; total: number; mean: number }>`
+      SELECT left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) AS query, calls, total_exec_time AS total,
+             mean_exec_time AS mean
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ORDER BY total_exec_time DESC LIMIT 6`.execute(db);
+    return rows.rows.map(
+      (r) =>
+        `  ${(r.total / calls).toFixed(3)} ms per API call, ${r.calls} calls, mean ${r.mean.toFixed(3)} ms: ${r.query}`,
+    );
+  } catch {
+    return [];
+  }
+}
+
 async function main() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -347,15 +370,20 @@ async function main() {
     };
     const postmaster = await postmasterOf(ctx.db);
     const notes: string[] = [];
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(ctx.db).catch(() => undefined);
     const runApi = async (label: string, runTag: string) => {
       let apiFrom = cpuNow(postmaster);
+      let batchesFrom = callBatcherStats(ctx.db);
       const client = await new Promise<ClientResult>((resolve, reject) => {
         // Loader hooks are per thread in Node 20: the worker registers tsx, then loads this file.
         const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
         const worker = new Worker(boot, { eval: true, workerData: { ...job, tag: runTag } });
         worker.on('message', (message: ClientResult | { started: true }) => {
-          if ('started' in message) apiFrom = cpuNow(postmaster);
-          else resolve(message);
+          if ('started' in message) {
+            apiFrom = cpuNow(postmaster);
+            batchesFrom = callBatcherStats(ctx.db);
+            void sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
+          } else resolve(message);
         });
         worker.once('error', reject);
       });
@@ -363,6 +391,13 @@ async function main() {
       results.push(summarise(`vendor API round (bet + win), HTTP${label}`, PLAYERS, client.rounds, client.elapsed));
       results.push(summarise(`vendor API single call (bet or win)${label}`, PLAYERS, client.calls, client.elapsed));
       notes.push(cpuPerOp(`vendor API single call${label}`, apiFrom, apiTo, client.calls.length));
+      const b = callBatcherStats(ctx.db);
+      const batches = b.batches - batchesFrom.batches;
+      notes.push(
+        `vendor API${label}: ${b.calls - batchesFrom.calls} calls in ${batches} transactions (${((b.calls - batchesFrom.calls) / Math.max(1, batches)).toFixed(1)} a transaction, largest so far ${b.largest}), ${b.busy - batchesFrom.busy} busy, ${b.fallbacks - batchesFrom.fallbacks} batch fallbacks`,
+      );
+      const top = await topStatements(ctx.db, client.calls.length);
+      if (top.length > 0) notes.push(`pg_stat_statements, API run${label}, top by total time:\n${top.join('\n')}`);
       return client.rounds.length / client.elapsed;
     };
     const plain = await runApi('', tag);
