@@ -65,6 +65,20 @@ export function runningMissions(db: Conn, tasks: string[], at: Date) {
     .execute();
 }
 
+/** Whether a mission of these tasks is active at some instant in [from, to] (an engine batch's span). */
+export async function anyRunningMission(db: Conn, tasks: string[], from: Date, to: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('missions')
+    .select('id')
+    .where('state', '=', 'active')
+    .where('task', 'in', tasks as never)
+    .where('starts_at', '<=', to)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', from)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function memberRegisteredAt(db: Conn, memberId: number) {
   return db.selectFrom('members').select(['created_at', 'type']).where('id', '=', memberId).executeTakeFirst();
 }

@@ -108,6 +108,15 @@ export const missionsConsumer: ActivityConsumer = {
   name: 'missions',
   kinds: ['login', 'deposit', 'round.settled', 'registration'],
   handle: (trx, event) => progress(trx, event),
+  // handle over a batch (rewards engine "Keeping up"): with no mission of the batch's tasks running
+  // in its span, handle would find none for any of its events; one read says so.
+  async handleBatch(trx, events) {
+    const tasks = [...new Set(events.flatMap((e) => TASKS_OF[e.kind] ?? []))];
+    const times = events.map((e) => e.createdAt.getTime());
+    if (tasks.length === 0) return;
+    if (!(await q.anyRunningMission(trx, tasks, new Date(Math.min(...times)), new Date(Math.max(...times))))) return;
+    for (const event of events) await progress(trx, event);
+  },
 };
 
 registerActivityConsumer(missionsConsumer);

@@ -71,6 +71,49 @@ export async function insertEntries(
   await db.insertInto('points_entries').values(rows).execute();
 }
 
+/** insertPosting for several postings in one statement: the ids of the keys it claimed, by key. */
+export async function insertPostings(
+  db: Conn,
+  rows: { key: string; type: string; reference: string; remark: string; fingerprint: string }[],
+) {
+  const at = new Date();
+  const made = await db
+    .insertInto('points_postings')
+    .values(
+      rows.map((p) => ({
+        idempotency_key: p.key,
+        type: p.type,
+        reference: p.reference,
+        remark: p.remark,
+        fingerprint: p.fingerprint,
+        created_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning(['id', 'idempotency_key'])
+    .execute();
+  return new Map(made.map((r) => [r.idempotency_key, r.id]));
+}
+
+/** The accounts of these codes, locked in code order (the lock order of every posting). */
+export function lockAccounts(db: Conn, codes: string[]) {
+  return db
+    .selectFrom('points_accounts')
+    .select(['id', 'code', 'balance', 'allow_negative'])
+    .where('code', 'in', codes)
+    .orderBy('code')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets locked accounts' balances in one statement. */
+export async function setBalances(db: Conn, rows: { id: number; balance: number }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::bigint, ${r.balance}::bigint)`));
+  await sql`UPDATE points_accounts a SET balance = v.balance FROM (VALUES ${values}) AS v(id, balance)
+    WHERE a.id = v.id`.execute(db);
+}
+
 export function balancesOfCodes(db: Conn, codes: string[]) {
   return db.selectFrom('points_accounts').select(['code', 'balance']).where('code', 'in', codes).execute();
 }

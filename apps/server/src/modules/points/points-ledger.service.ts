@@ -9,10 +9,13 @@ import {
   ensurePointsAccount,
   insertEntries,
   insertPosting,
+  insertPostings,
+  lockAccounts,
   memberPointsBalance,
   negativeMemberAccounts,
   pointsLedgerCounts,
   postingByKey,
+  setBalances,
   unbalancedPostings,
 } from './points-ledger.queries';
 
@@ -107,6 +110,113 @@ export async function postPoints(trx: Trx, posting: PointsPosting): Promise<Poin
   }
   await insertEntries(trx, rows);
   return { postingId, replayed: false, balances };
+}
+
+/**
+ * postPoints on each posting in turn, in a handful of statements (the rewards engine's batches,
+ * issue 13 "Benchmark"): the same postings, entries and balances after each entry, in the same
+ * order. The keys are claimed in one statement; a key already taken answers as postPoints does
+ * (replayed, or POINTS_REQUEST_CONFLICT); the accounts are made and locked once, the balances
+ * worked out in order and written once per account, the entries inserted in one statement. A
+ * member account that would go below zero is POINTS_INSUFFICIENT, as in postPoints.
+ */
+export async function postPointsMany(trx: Trx, postings: PointsPosting[]): Promise<PointsPostingResult[]> {
+  if (!trx.isTransaction) throw new Error('postPoints must run inside a transaction');
+  // A key twice in one call: the second is a replay of the first, which postPoints in turn answers.
+  if (postings.length < 2 || new Set(postings.map((p) => p.idempotencyKey)).size < postings.length) {
+    const results: PointsPostingResult[] = [];
+    for (const p of postings) results.push(await postPoints(trx, p));
+    return results;
+  }
+  for (const posting of postings) {
+    if (posting.entries.length < 2) throw new Error('a points posting needs two entries or more');
+    let sum = 0;
+    for (const e of posting.entries) {
+      if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error('points entries are non-zero integers');
+      sum += e.amount;
+    }
+    if (sum !== 0) throw new Error('a points posting must sum to zero');
+  }
+  const fingerprints = postings.map(fingerprintOf);
+  const ids = await insertPostings(
+    trx,
+    postings.map((p, i) => ({
+      key: p.idempotencyKey,
+      type: p.type,
+      reference: p.reference,
+      remark: p.remark ?? '',
+      fingerprint: fingerprints[i] as string,
+    })),
+  );
+  const sorted = postings.map((p) =>
+    p.entries
+      .map((e) => ({ ...e, code: pointsAccountCode(e.account) }))
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
+  );
+  const fresh = new Map<string, PointsPosting['entries'][number]['account']>();
+  postings.forEach((p, i) => {
+    if (ids.has(p.idempotencyKey)) for (const e of sorted[i] ?? []) fresh.set(e.code, e.account);
+  });
+  // Most accounts exist: one locking read, and the missing ones made (in code order) and read again.
+  const codes = [...fresh.keys()].sort();
+  let locked = codes.length === 0 ? [] : await lockAccounts(trx, codes);
+  if (locked.length < codes.length) {
+    const have = new Set(locked.map((a) => a.code));
+    for (const code of codes) {
+      const account = fresh.get(code);
+      if (have.has(code) || !account) continue;
+      await ensurePointsAccount(trx, {
+        code,
+        kind: 'member' in account ? 'member' : account.house,
+        memberId: 'member' in account ? account.member : null,
+        allowNegative: !('member' in account),
+      });
+    }
+    locked = await lockAccounts(trx, codes);
+  }
+  const accounts = new Map(
+    locked.map((a) => [
+      a.code,
+      { id: a.id, balance: Number(a.balance), allowNegative: a.allow_negative, touched: false },
+    ]),
+  );
+  const rows: { posting_id: number; account_id: number; amount: number; balance_after: number }[] = [];
+  const results: PointsPostingResult[] = [];
+  for (const [i, posting] of postings.entries()) {
+    const entries = sorted[i] ?? [];
+    const postingId = ids.get(posting.idempotencyKey);
+    if (postingId === undefined) {
+      const existing = await postingByKey(trx, posting.idempotencyKey);
+      if (!existing || existing.fingerprint !== fingerprints[i]) throw new AppError('POINTS_REQUEST_CONFLICT');
+      const balances = Object.fromEntries(
+        entries.flatMap((e) => {
+          const a = accounts.get(e.code);
+          return a ? [[e.code, a.balance]] : [];
+        }),
+      );
+      const unknown = entries.filter((e) => !accounts.has(e.code)).map((e) => e.code);
+      if (unknown.length > 0) Object.assign(balances, await currentBalances(trx, unknown));
+      results.push({ postingId: existing.id, replayed: true, balances });
+      continue;
+    }
+    const balances: Record<string, number> = {};
+    for (const e of entries) {
+      const a = accounts.get(e.code);
+      if (!a) throw new Error(`points account ${e.code} not made`);
+      if (!a.allowNegative && a.balance + e.amount < 0) throw new AppError('POINTS_INSUFFICIENT');
+      a.balance += e.amount;
+      a.touched = true;
+      rows.push({ posting_id: postingId, account_id: a.id, amount: e.amount, balance_after: a.balance });
+      balances[e.code] = a.balance;
+    }
+    results.push({ postingId, replayed: false, balances });
+  }
+  await setBalances(
+    trx,
+    [...accounts.values()].filter((a) => a.touched).map((a) => ({ id: a.id, balance: a.balance })),
+  );
+  if (rows.length > 0) await insertEntries(trx, rows);
+  return results;
 }
 
 async function currentBalances(db: Conn, codes: string[]): Promise<Record<string, number>> {

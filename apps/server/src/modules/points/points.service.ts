@@ -14,7 +14,7 @@ import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
-import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
+import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import * as wallet from '../wallet/wallet.service';
@@ -51,7 +51,13 @@ import {
   updateReward,
 } from './points.queries';
 import { countDetails, pageDetails } from './points-ledger.queries';
-import { pointsAccountCode, pointsBalance, postPoints } from './points-ledger.service';
+import {
+  type PointsPosting,
+  pointsAccountCode,
+  pointsBalance,
+  postPoints,
+  postPointsMany,
+} from './points-ledger.service';
 
 // The points mall (issue 13 "Points mall"; spec §1, §3, §4, §7 Points; docs/points.md): earning
 // from valid bets, the catalogue, redeeming with the payment password, redeem history, points
@@ -309,9 +315,21 @@ export type SettledRound = {
 export async function earnForRound(trx: Trx, round: SettledRound): Promise<{ points: number; replayed: boolean }> {
   if (!Number.isSafeInteger(round.validBet) || round.validBet <= 0) return { points: 0, replayed: false };
   const rate = (await rateOf(trx, round.gameType))?.rate_ppm ?? 0;
+  return earnAtRate(trx, round, rate);
+}
+
+async function earnAtRate(trx: Trx, round: SettledRound, rate: number): Promise<{ points: number; replayed: boolean }> {
+  const posting = earnPosting(round, rate);
+  if (!posting) return { points: 0, replayed: false };
+  const posted = await postPoints(trx, posting);
+  return { points: posting.entries[0]?.amount ?? 0, replayed: posted.replayed };
+}
+
+/** The posting a round earns at a rate (none when it earns nothing). */
+function earnPosting(round: SettledRound, rate: number): PointsPosting | undefined {
   const points = Number((BigInt(round.validBet) * BigInt(rate)) / 1_000_000n);
-  if (points <= 0) return { points: 0, replayed: false };
-  const posted = await postPoints(trx, {
+  if (points <= 0) return undefined;
+  return {
     idempotencyKey: `points:earn:${round.vendor}:${round.roundId}`,
     type: 'points.earn',
     reference: round.roundId,
@@ -320,8 +338,7 @@ export async function earnForRound(trx: Trx, round: SettledRound): Promise<{ poi
       { account: { member: round.memberId }, amount: points },
       { account: { house: 'earned' }, amount: -points },
     ],
-  });
-  return { points, replayed: posted.replayed };
+  };
 }
 
 /**
@@ -334,15 +351,28 @@ export const pointsEarningConsumer: ActivityConsumer = {
   name: 'points',
   kinds: ['round.settled'],
   async handle(trx, event) {
-    const vendor = typeof event.data.vendor === 'string' ? event.data.vendor : '';
-    const gameType = typeof event.data.gameType === 'string' ? event.data.gameType : '';
-    // The event's reference is '<vendor>:<roundId>' (migration 0034).
-    const prefix = `${vendor}:`;
-    const reference = event.reference ?? `event:${event.id}`;
-    const roundId = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
-    await earnForRound(trx, { memberId: event.memberId, vendor, roundId, gameType, validBet: event.amount });
+    await earnForRound(trx, settledRoundOf(event));
+  },
+  // handle's rule over a batch (rewards engine "Keeping up"): the rates read once, the rounds'
+  // postings (one per round, its key as in handle) made by postPointsMany in a few statements.
+  async handleBatch(trx, events) {
+    const rounds = events.map(settledRoundOf).filter((r) => Number.isSafeInteger(r.validBet) && r.validBet > 0);
+    if (rounds.length === 0) return;
+    const rates = new Map((await pointsRates(trx)).map((r) => [r.game_type, r.rate_ppm]));
+    const postings = rounds.flatMap((r) => earnPosting(r, rates.get(r.gameType) ?? 0) ?? []);
+    if (postings.length > 0) await postPointsMany(trx, postings);
   },
 };
+
+function settledRoundOf(event: ActivityEvent): SettledRound {
+  const vendor = typeof event.data.vendor === 'string' ? event.data.vendor : '';
+  const gameType = typeof event.data.gameType === 'string' ? event.data.gameType : '';
+  // The event's reference is '<vendor>:<roundId>' (migration 0034).
+  const prefix = `${vendor}:`;
+  const reference = event.reference ?? `event:${event.id}`;
+  const roundId = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
+  return { memberId: event.memberId, vendor, roundId, gameType, validBet: event.amount };
+}
 registerActivityConsumer(pointsEarningConsumer);
 
 // ---- back office

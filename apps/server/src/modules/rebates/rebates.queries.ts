@@ -16,6 +16,44 @@ export async function memberRate(db: Conn, memberId: number, gameType: string) {
   return row ? { type: row.type, rate: row.rate ?? 0 } : undefined;
 }
 
+/**
+ * memberRate for several (member, game type) pairs in one statement, keyed `<member>|<game type>`;
+ * a member that does not exist is absent.
+ */
+export async function memberRates(db: Conn, pairs: { memberId: number; gameType: string }[]) {
+  const rows = (
+    await sql<{ member_id: number | string; game_type: string; type: number; rate: number | null }>`
+      SELECT p.member_id, p.game_type, m.type, (l.rebate_rates ->> p.game_type)::int AS rate
+      FROM (SELECT DISTINCT "memberId" AS member_id, "gameType" AS game_type
+              FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x("memberId" bigint, "gameType" text)) p
+      JOIN members m ON m.id = p.member_id
+      LEFT JOIN vip_levels l ON l.level = m.vip_level`.execute(db)
+  ).rows;
+  return new Map(rows.map((r) => [`${Number(r.member_id)}|${r.game_type}`, { type: r.type, rate: r.rate ?? 0 }]));
+}
+
+/** insertAccrual for several events in one statement, in their order. */
+export async function insertAccruals(
+  db: Conn,
+  rows: { memberId: number; eventId: number; gameType: string; validBet: number; ratePpm: number; settledAt: Date }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('rebate_accruals')
+    .values(
+      rows.map((a) => ({
+        member_id: a.memberId,
+        event_id: a.eventId,
+        game_type: a.gameType,
+        valid_bet: a.validBet,
+        rate_ppm: a.ratePpm,
+        settled_at: a.settledAt,
+      })),
+    )
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
 export async function insertAccrual(
   db: Conn,
   a: { memberId: number; eventId: number; gameType: string; validBet: number; ratePpm: number; settledAt: Date },

@@ -63,6 +63,36 @@ export const rebatesConsumer: ActivityConsumer = {
       settledAt: event.createdAt,
     });
   },
+  // handle's rule over a batch (rewards engine "Keeping up"): the rates read and the accruals
+  // written in one statement each.
+  async handleBatch(trx, events) {
+    const rounds = events.flatMap((event) => {
+      const gameType = typeof event.data.gameType === 'string' ? event.data.gameType : '';
+      return Number.isSafeInteger(event.amount) && event.amount > 0 && gameType ? [{ event, gameType }] : [];
+    });
+    if (rounds.length === 0) return;
+    const rates = await q.memberRates(
+      trx,
+      rounds.map((r) => ({ memberId: r.event.memberId, gameType: r.gameType })),
+    );
+    await q.insertAccruals(
+      trx,
+      rounds.flatMap(({ event, gameType }) => {
+        const member = rates.get(`${event.memberId}|${gameType}`);
+        if (!member || member.type === TRIAL_ACCOUNT_TYPE || member.rate <= 0) return [];
+        return [
+          {
+            memberId: event.memberId,
+            eventId: event.id,
+            gameType,
+            validBet: event.amount,
+            ratePpm: member.rate,
+            settledAt: event.createdAt,
+          },
+        ];
+      }),
+    );
+  },
 };
 registerActivityConsumer(rebatesConsumer);
 

@@ -38,6 +38,11 @@ export function progressExists(trx: Trx, inviteeId: number) {
     .executeTakeFirst();
 }
 
+/** Which of these members are invitees with a progress row. */
+export function progressAmong(trx: Trx, inviteeIds: number[]) {
+  return trx.selectFrom('referral_progress').select('invitee_id').where('invitee_id', 'in', inviteeIds).execute();
+}
+
 export function setFirstDeposit(trx: Trx, inviteeId: number, amount: number, at: Date) {
   return trx
     .updateTable('referral_progress')

@@ -128,6 +128,20 @@ export const referralsConsumer: ActivityConsumer = {
     await q.setTurnoverReached(trx, event.memberId, event.createdAt);
     await decideStage(trx, ctx, event, referrerId, event.memberId, 'turnover', Number(after.turnover));
   },
+  // handle over a batch (rewards engine "Keeping up"): most rounds are not an invitee's, and
+  // handle returns on them at its first read; one read for the batch finds the invitees, and
+  // only their events (and registrations, which may make one) go through handle.
+  async handleBatch(trx, events, ctx) {
+    const others = [...new Set(events.filter((e) => e.kind !== 'registration').map((e) => e.memberId))];
+    const invitees = new Set(
+      others.length === 0 ? [] : (await q.progressAmong(trx, others)).map((r) => Number(r.invitee_id)),
+    );
+    for (const event of events) {
+      if (event.kind === 'registration') invitees.add(event.memberId);
+      else if (!invitees.has(event.memberId)) continue;
+      await referralsConsumer.handle(trx, event, ctx);
+    }
+  },
 };
 registerActivityConsumer(referralsConsumer);
 

@@ -16,11 +16,13 @@
  *     name: 'points',                       // stable and unique: the key of its records
  *     kinds: ['round.settled'],             // the events it wants; others pass it by
  *     async handle(trx, event, ctx) { ... } // runs inside the engine's transaction
+ *     async handleBatch(trx, events, ctx) { ... } // optional: a batch's new events at once
  *   });
  *
- * Guarantees: `handle` runs inside the transaction that also inserts the consumption record
- * (rewards_consumptions, primary key (consumer, event)) and moves the consumer's cursor, so its
- * writes commit together with "this event was consumed by this consumer". A replay (the cursor
+ * Guarantees: `handle` runs inside the transaction that also inserts the consumption records
+ * (rewards_consumptions, primary key (consumer, event); one statement a batch, and only the events
+ * it newly records are handed over) and moves the consumer's cursor, so its writes commit together
+ * with "these events were consumed by this consumer". A replay (the cursor
  * set back, a rerun after a crash) or a second node finds the record and skips the event; two
  * nodes never hold one consumer's cursor at once (FOR UPDATE SKIP LOCKED: the second one skips).
  * Money moves in `handle` go through wallet.post with an idempotency key made from the event id
@@ -29,6 +31,14 @@
  * (txid, id) order, so an event committed late with a low id is never jumped over. A `handle` that
  * throws rolls its batch back and stops that consumer until the next run (others go on); it
  * must be a bug or a passing failure, never a business refusal (record those as data).
+ *
+ * Keeping up with the bet path (issue 13 "Benchmark": lag p99 under 2 s at the vendor bench's
+ * saturating rate): a consumer of frequent kinds may also give `handleBatch`, which gets the batch's
+ * new events in the order `handle` would get them and must leave exactly what `handle` on each in
+ * turn leaves (same rows, same postings, same keys), only with fewer round trips (one read and one
+ * write per member or programme row instead of per event). On PostgreSQL the worker runs the
+ * consumers of a pass side by side, each in its own transactions and connection (a pool share, see
+ * startActivityWorker); PGlite is one connection, so there they run one after the other.
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -76,6 +86,11 @@ export interface ActivityConsumer {
   name: string;
   kinds: readonly ActivityKind[];
   handle: (trx: Trx, event: ActivityEvent, ctx: AppContext) => Promise<void>;
+  /**
+   * Optional: the batch's events of `kinds` that this consumer had not consumed yet, in (txid, id)
+   * order, never empty. Must do exactly what `handle` on each of them in turn does.
+   */
+  handleBatch?: (trx: Trx, events: ActivityEvent[], ctx: AppContext) => Promise<void>;
 }
 
 const consumers = new Map<string, ActivityConsumer>();
@@ -121,6 +136,25 @@ function eventOf(row: EventRow): ActivityEvent {
 
 export type BatchResult = { read: number; handled: number; locked: boolean };
 
+/**
+ * Records the events as consumed by `consumer` in one statement; the ones it had not consumed yet,
+ * in their order (a replay or a second node finds the others recorded).
+ */
+async function recordConsumed(trx: Trx, consumer: string, events: ActivityEvent[]): Promise<ActivityEvent[]> {
+  if (events.length === 0) return [];
+  // The ids as one array literal: one parameter whatever the batch size, on pg and on PGlite alike.
+  const ids = `{${events.map((e) => e.id).join(',')}}`;
+  const recorded = (
+    await sql<{ event_id: number | string }>`
+      INSERT INTO rewards_consumptions (consumer, event_id)
+      SELECT ${consumer}, id FROM unnest(${ids}::bigint[]) AS id
+      ON CONFLICT (consumer, event_id) DO NOTHING
+      RETURNING event_id`.execute(trx)
+  ).rows;
+  const fresh = new Set(recorded.map((r) => Number(r.event_id)));
+  return events.filter((e) => fresh.has(e.id));
+}
+
 /** One batch of one consumer in one transaction (see the header for the guarantees). */
 export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, limit = 500): Promise<BatchResult> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -146,19 +180,11 @@ export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, 
         ORDER BY e.txid, e.id
         LIMIT ${limit}`.execute(trx)
     ).rows;
-    let handled = 0;
-    for (const row of rows) {
-      const event = eventOf(row);
-      if (!consumer.kinds.includes(event.kind)) continue;
-      const recorded = await trx
-        .insertInto('rewards_consumptions')
-        .values({ consumer: consumer.name, event_id: event.id })
-        .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (!recorded) continue;
-      await consumer.handle(trx, event, ctx);
-      handled++;
+    const wanted = rows.map(eventOf).filter((event) => consumer.kinds.includes(event.kind));
+    const fresh = await recordConsumed(trx, consumer.name, wanted);
+    if (fresh.length > 0) {
+      if (consumer.handleBatch) await consumer.handleBatch(trx, fresh, ctx);
+      else for (const event of fresh) await consumer.handle(trx, event, ctx);
     }
     const last = rows.at(-1);
     if (last) {
@@ -166,7 +192,7 @@ export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, 
         UPDATE rewards_consumer_cursors SET last_txid = ${last.txid}::xid8, last_id = ${Number(last.id)}, updated_at = now()
         WHERE consumer = ${consumer.name}`.execute(trx);
     }
-    return { read: rows.length, handled, locked: false };
+    return { read: rows.length, handled: fresh.length, locked: false };
   });
 }
 
@@ -180,17 +206,36 @@ export async function consumeActivity(ctx: AppContext, consumer: ActivityConsume
   }
 }
 
-/** Feeds every registered consumer; one that fails is reported and the others still run. */
-export async function runActivityConsumers(ctx: AppContext): Promise<Record<string, number>> {
+/**
+ * How many consumers a pass runs side by side: on PostgreSQL a quarter of the pool (at least one),
+ * so the worker never takes the connections the requests need; PGlite is one connection, so one.
+ */
+export function activityLanes(ctx: AppContext): number {
+  if (ctx.database.kind !== 'postgres') return 1;
+  return Math.max(1, Math.ceil(ctx.config.dbPoolSize / 4));
+}
+
+/**
+ * Feeds every registered consumer, `lanes` at a time (default activityLanes), each in its own
+ * transactions; one that fails is reported and the others still run.
+ */
+export async function runActivityConsumers(
+  ctx: AppContext,
+  lanes = activityLanes(ctx),
+): Promise<Record<string, number>> {
   const done: Record<string, number> = {};
   const failures: unknown[] = [];
-  for (const consumer of activityConsumers()) {
-    try {
-      done[consumer.name] = await consumeActivity(ctx, consumer);
-    } catch (error) {
-      failures.push(error);
+  const queue = activityConsumers();
+  const lane = async () => {
+    for (let consumer = queue.shift(); consumer; consumer = queue.shift()) {
+      try {
+        done[consumer.name] = await consumeActivity(ctx, consumer);
+      } catch (error) {
+        failures.push(error);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   if (failures.length > 0) throw failures[0];
   return done;
 }
@@ -255,8 +300,8 @@ export async function rewindConsumer(ctx: AppContext, name: string): Promise<voi
 export type ActivityWorker = { stop: () => Promise<void> };
 
 /**
- * The engine's worker (main.ts starts one per node): feeds every consumer, then again as soon as
- * a pass handled something, otherwise after `idleMs`. Events are rewarded within about `idleMs`
+ * The engine's worker (main.ts starts one per node): feeds every consumer (activityLanes side by
+ * side), then again as soon as a pass handled something, otherwise after `idleMs`. Events are rewarded within about `idleMs`
  * of their commit instead of waiting for the scheduler's tick; nodes need no lock between them
  * (each consumer's cursor row is taken with SKIP LOCKED). A failing pass is logged and retried
  * after ten pauses, so a consumer with a bug does not flood the log.

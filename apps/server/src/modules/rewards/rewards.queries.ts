@@ -221,6 +221,26 @@ export function lockActiveWagers(trx: Trx, memberId: number) {
     .execute();
 }
 
+/** The active wagers of these members (engine batches), locked, oldest first per member. */
+export function lockActiveWagersOf(trx: Trx, memberIds: number[]) {
+  return trx
+    .selectFrom('bonus_wagers')
+    .selectAll()
+    .where('member_id', 'in', memberIds)
+    .where('state', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Several wagers' progress in one statement. */
+export async function setWagerProgresses(trx: Trx, rows: { id: number; progress: number }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::bigint, ${r.progress}::bigint)`));
+  await sql`UPDATE bonus_wagers w SET progress = v.progress FROM (VALUES ${values}) AS v(id, progress)
+    WHERE w.id = v.id`.execute(trx);
+}
+
 export function lockWager(trx: Trx, id: number) {
   return trx.selectFrom('bonus_wagers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
@@ -495,6 +515,59 @@ export function runningRankings(db: Conn, at: Date) {
     .where('kind', '=', 'ranking')
     .where('starts_at', '<=', at)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+    .execute();
+}
+
+/** Ranking promotions active at some instant in [from, to] (an engine batch's span). */
+export function rankingsBetween(db: Conn, from: Date, to: Date) {
+  return db
+    .selectFrom('promotions')
+    .select(['id', 'rules', 'starts_at', 'ends_at'])
+    .where('state', '=', 'active')
+    .where('kind', '=', 'ranking')
+    .where('starts_at', '<=', to)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', from)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Which of these members joined which of these promotions. */
+export function joinsAmong(db: Conn, promotionIds: number[], memberIds: number[]) {
+  return db
+    .selectFrom('promotion_joins')
+    .select(['promotion_id', 'member_id'])
+    .where('promotion_id', 'in', promotionIds)
+    .where('member_id', 'in', memberIds)
+    .execute();
+}
+
+/**
+ * addTurnover for several (promotion, member) pairs at once, each with the sum and count of its
+ * rounds and the time of the last one (the pairs distinct: one statement cannot update a row twice).
+ */
+export async function addTurnovers(
+  trx: Trx,
+  rows: { promotionId: number; memberId: number; amount: number; rounds: number; at: Date }[],
+) {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('ranking_turnover')
+    .values(
+      rows.map((r) => ({
+        promotion_id: r.promotionId,
+        member_id: r.memberId,
+        turnover: r.amount,
+        rounds: r.rounds,
+        reached_at: r.at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['promotion_id', 'member_id']).doUpdateSet((eb) => ({
+        turnover: eb('ranking_turnover.turnover', '+', eb.ref('excluded.turnover')),
+        rounds: eb('ranking_turnover.rounds', '+', eb.ref('excluded.rounds')),
+        reached_at: eb.ref('excluded.reached_at'),
+      })),
+    )
     .execute();
 }
 

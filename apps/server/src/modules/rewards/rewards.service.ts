@@ -162,6 +162,33 @@ export const wageringConsumer: ActivityConsumer = {
     await q.setWagerProgress(trx, wager.id, progress);
     if (progress >= wager.required) await convert(trx, ctx, wager);
   },
+  // handle's rule over a batch (engine.ts "Keeping up"): the members' active wagers locked once,
+  // progress kept in memory and written once per wager; a wager that meets its requirement is
+  // written and converted at that event, and the member's next events go to the next wager.
+  async handleBatch(trx, events, ctx) {
+    const wagers = await q.lockActiveWagersOf(trx, [...new Set(events.map((e) => e.memberId))]);
+    const active = new Map<number, WagerRow[]>();
+    for (const w of wagers) active.set(Number(w.member_id), [...(active.get(Number(w.member_id)) ?? []), w]);
+    const progress = new Map<number, number>();
+    for (const event of events) {
+      const wager = active.get(event.memberId)?.[0];
+      if (!wager) continue;
+      if (new Date(wager.expires_at).getTime() <= event.createdAt.getTime()) continue;
+      const add = contributionOf(wager, String(event.data.gameType ?? ''), event.amount);
+      if (add <= 0) continue;
+      const next = Math.min(wager.required, (progress.get(wager.id) ?? Number(wager.progress)) + add);
+      progress.set(wager.id, next);
+      if (next < wager.required) continue;
+      await q.setWagerProgress(trx, wager.id, next);
+      progress.delete(wager.id);
+      await convert(trx, ctx, wager);
+      active.get(event.memberId)?.shift();
+    }
+    await q.setWagerProgresses(
+      trx,
+      [...progress].map(([id, p]) => ({ id, progress: p })),
+    );
+  },
 };
 
 /**
@@ -182,6 +209,50 @@ export const rankingConsumer: ActivityConsumer = {
       if (rules.requiresJoin && !(await q.joined(trx, p.id, event.memberId))) continue;
       await q.addTurnover(trx, p.id, event.memberId, event.amount, event.createdAt);
     }
+  },
+  // handle's rule over a batch: the rankings of the batch's span and the joins read once, each
+  // (ranking, member) row written once with its rounds' sum, count and last round's time.
+  async handleBatch(trx, events) {
+    const bets = events.filter((e) => e.amount > 0);
+    if (bets.length === 0) return;
+    const times = bets.map((e) => e.createdAt.getTime());
+    const rankings = (await q.rankingsBetween(trx, new Date(Math.min(...times)), new Date(Math.max(...times)))).map(
+      (p) => ({ ...p, rules: rulesOf(p.rules) }),
+    );
+    if (rankings.length === 0) return;
+    const needJoin = rankings.filter((p) => p.rules.requiresJoin).map((p) => p.id);
+    const joins = new Set(
+      needJoin.length === 0
+        ? []
+        : (await q.joinsAmong(trx, needJoin, [...new Set(bets.map((e) => e.memberId))])).map(
+            (j) => `${j.promotion_id}:${j.member_id}`,
+          ),
+    );
+    const rows = new Map<string, { promotionId: number; memberId: number; amount: number; rounds: number; at: Date }>();
+    for (const event of bets) {
+      const at = event.createdAt.getTime();
+      for (const p of rankings) {
+        // runningRankings' condition at the event's time.
+        if (new Date(p.starts_at).getTime() > at || (p.ends_at !== null && new Date(p.ends_at).getTime() <= at))
+          continue;
+        const types = p.rules.ranking?.gameTypes ?? [];
+        if (types.length > 0 && !types.includes(String(event.data.gameType ?? ''))) continue;
+        const key = `${p.id}:${event.memberId}`;
+        if (p.rules.requiresJoin && !joins.has(key)) continue;
+        const row = rows.get(key) ?? {
+          promotionId: p.id,
+          memberId: event.memberId,
+          amount: 0,
+          rounds: 0,
+          at: event.createdAt,
+        };
+        row.amount += event.amount;
+        row.rounds += 1;
+        row.at = event.createdAt;
+        rows.set(key, row);
+      }
+    }
+    await q.addTurnovers(trx, [...rows.values()]);
   },
 };
 

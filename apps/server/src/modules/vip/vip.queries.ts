@@ -60,6 +60,40 @@ export async function addToMemberDay(db: Conn, memberId: number, day: string, ad
     .execute();
 }
 
+/** addToMemberDay for several (member, day) pairs at once (the pairs distinct). */
+export async function addToMemberDays(
+  db: Conn,
+  rows: { memberId: number; day: string; deposits: number; bets: number }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('vip_member_days')
+    .values(rows.map((r) => ({ member_id: r.memberId, day: r.day, deposits: r.deposits, valid_bets: r.bets })))
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'day']).doUpdateSet({
+        deposits: sql`vip_member_days.deposits + excluded.deposits`,
+        valid_bets: sql`vip_member_days.valid_bets + excluded.valid_bets`,
+      }),
+    )
+    .execute();
+}
+
+/** windowTotals of several members (a member without days is absent). */
+export async function windowTotalsOf(db: Conn, memberIds: number[], fromDay: string) {
+  const rows = await db
+    .selectFrom('vip_member_days')
+    .select([
+      'member_id',
+      sql<string>`coalesce(sum(deposits), 0)::text`.as('deposits'),
+      sql<string>`coalesce(sum(valid_bets), 0)::text`.as('bets'),
+    ])
+    .where('member_id', 'in', memberIds)
+    .where('day', '>=', fromDay)
+    .groupBy('member_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.member_id), { deposits: Number(r.deposits), validBets: Number(r.bets) }]));
+}
+
 /** The member's deposits and valid bets over the brand days from `fromDay` on. */
 export async function windowTotals(db: Conn, memberId: number, fromDay: string) {
   const row = await db
@@ -74,14 +108,29 @@ export async function windowTotals(db: Conn, memberId: number, fromDay: string) 
   return { deposits: Number(row.deposits), validBets: Number(row.bets) };
 }
 
-/** The member row taken FOR UPDATE: every level change and bonus of a member queues here. */
+/**
+ * The member row taken FOR NO KEY UPDATE: every level change and bonus of a member queues here. Not
+ * FOR UPDATE: that would also block every insert referencing the member (a foreign key's KEY SHARE),
+ * the bet path's rounds included, until the rewards engine's batch commits.
+ */
 export function lockMember(db: Conn, memberId: number) {
   return db
     .selectFrom('members')
     .select(['id', 'username', 'type', 'vip_level', sql<string | null>`to_char(birthday, 'MM-DD')`.as('birthday')])
     .where('id', '=', memberId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
+}
+
+/** lockMember for several members in one statement, in id order (one lock order for every batch). */
+export function lockMembers(db: Conn, memberIds: number[]) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'type', 'vip_level'])
+    .where('id', 'in', memberIds)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 export function memberById(db: Conn, memberId: number) {

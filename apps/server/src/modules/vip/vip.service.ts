@@ -154,20 +154,32 @@ export async function evaluateMember(trx: Trx, ctx: AppContext, memberId: number
   const [all, totals, brand] = await Promise.all([levels(trx), memberTotals(trx, memberId, ctx.now()), getBrand(trx)]);
   const target = levelReached(all, totals);
   if (target <= member.vip_level) return member.vip_level;
-  await q.setMemberLevel(trx, memberId, target, ctx.now());
-  await q.insertLevelChange(trx, { memberId, from: member.vip_level, to: target, source: 'upgrade', now: ctx.now() });
+  await upgrade(trx, ctx, { memberId, from: member.vip_level, to: target }, all, brand.currency);
+  return target;
+}
+
+/** The upgrade itself: the level, its change record and the bonus of every level passed. */
+async function upgrade(
+  trx: Trx,
+  ctx: AppContext,
+  u: { memberId: number; from: number; to: number },
+  all: Level[],
+  currency: string,
+): Promise<void> {
+  const { memberId } = u;
+  await q.setMemberLevel(trx, memberId, u.to, ctx.now());
+  await q.insertLevelChange(trx, { memberId, from: u.from, to: u.to, source: 'upgrade', now: ctx.now() });
   for (const l of all) {
-    if (l.level <= member.vip_level || l.level > target) continue;
+    if (l.level <= u.from || l.level > u.to) continue;
     await payBonus(trx, ctx, {
       memberId,
       kind: 'upgrade',
       period: String(l.level),
       level: l.level,
       amount: l.upgradeBonus,
-      currency: brand.currency,
+      currency,
     });
   }
-  return target;
 }
 
 /** evaluateMember in a transaction of its own. */
@@ -193,6 +205,43 @@ export const vipConsumer: ActivityConsumer = {
       bets: isDeposit ? 0 : event.amount,
     });
     await evaluateMember(trx, ctx, event.memberId);
+  },
+  // handle's rule over a batch (rewards engine "Keeping up"): the members locked in one statement,
+  // their window totals read once before the batch's days are added (one write per member and
+  // day), then each event is added in memory and the member evaluated after it, as handle does.
+  async handleBatch(trx, events, ctx) {
+    const counted = events.filter((e) => Number.isSafeInteger(e.amount) && e.amount > 0);
+    if (counted.length === 0) return;
+    const brand = await getBrand(trx);
+    const ids = [...new Set(counted.map((e) => e.memberId))];
+    const members = new Map((await q.lockMembers(trx, ids)).map((m) => [Number(m.id), m]));
+    const [all, s] = await Promise.all([levels(trx), settings(trx)]);
+    const fromDay = addDays(brandDay(ctx.now(), brand.timeZone), -(s.windowDays - 1));
+    const totals = await q.windowTotalsOf(trx, ids, fromDay);
+    const days = new Map<string, { memberId: number; day: string; deposits: number; bets: number }>();
+    const dayOf = counted.map((e) => brandDay(e.createdAt, brand.timeZone));
+    counted.forEach((e, i) => {
+      const day = dayOf[i] as string;
+      const row = days.get(`${e.memberId}|${day}`) ?? { memberId: e.memberId, day, deposits: 0, bets: 0 };
+      if (e.kind === 'deposit') row.deposits += e.amount;
+      else row.bets += e.amount;
+      days.set(`${e.memberId}|${day}`, row);
+    });
+    await q.addToMemberDays(trx, [...days.values()]);
+    for (const [i, e] of counted.entries()) {
+      const member = members.get(e.memberId);
+      if (!member || member.type === TRIAL_ACCOUNT_TYPE) continue;
+      const t = totals.get(e.memberId) ?? { deposits: 0, validBets: 0 };
+      if ((dayOf[i] as string) >= fromDay) {
+        if (e.kind === 'deposit') t.deposits += e.amount;
+        else t.validBets += e.amount;
+      }
+      totals.set(e.memberId, t);
+      const target = levelReached(all, t);
+      if (target <= member.vip_level) continue;
+      await upgrade(trx, ctx, { memberId: e.memberId, from: member.vip_level, to: target }, all, brand.currency);
+      member.vip_level = target;
+    }
   },
 };
 registerActivityConsumer(vipConsumer);
