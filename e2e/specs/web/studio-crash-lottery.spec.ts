@@ -10,6 +10,7 @@
 // picked on the grid, a ticket bought and listed pending, the balance down by the stake. At each
 // size: no console error, no horizontal overflow, no serious axe violation, screenshots kept.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { baseUrl } from '../../support/env';
@@ -139,14 +140,16 @@ async function playLottery(page: Page, url: string, replay: boolean) {
 
 test('crash and lottery at desktop and phone sizes: the page shows the server result and balance', async () => {
   const started = Date.now();
+  // Any page asking for the lottery commits its open draw, which the studio makes at its time: a
+  // trial page asks first, so the pages below always have a finished draw to show, at the latest
+  // once that one is made.
+  const trialUrl = `/studio/play?token=${randomBytes(24).toString('base64url')}&game=ELOTT-001&vendor=ELOTT&mode=trial`;
+  assert.equal((await fetch(new URL(trialUrl, baseUrl()))).status, 200);
+  const committed = await lotteryOf(trialUrl);
   const b = browser();
   const { page, context } = await newStudioMember(b, 'cl', 'Crash Lottery');
   await page.goto('/');
-  // Asking for the lottery commits its open draw, which the studio makes at its time: the pages
-  // below always have a finished draw to show, at the latest once that one is made.
   const lotteryUrl = await launchStudioGame(page, 'ELOTT', 'ELOTT-001');
-  assert.equal((await fetch(new URL(lotteryUrl, baseUrl()))).status, 200);
-  const committed = await lotteryOf(lotteryUrl);
 
   for (const size of GAME_SIZES) {
     const crash = await openGamePage(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size, { timeout: 30_000 });
@@ -155,7 +158,7 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
     await crash.close();
   }
   const due = Date.parse(committed.open.drawsAt) + 30_000;
-  while (!(await lotteryOf(lotteryUrl)).results.length && Date.now() < due) await page.waitForTimeout(2000);
+  while (!(await lotteryOf(trialUrl)).results.length && Date.now() < due) await page.waitForTimeout(2000);
   console.log(`# a lottery draw to show after ${Math.round((Date.now() - started) / 1000)} s`);
   for (const size of GAME_SIZES) {
     const lottery = await openGamePage(b, lotteryUrl, size, { timeout: 30_000 });
