@@ -36,6 +36,7 @@ import {
   dealSequence,
   handTotal,
   type InsideType,
+  nextSpot,
   pocketAtTop,
   rouletteBet,
   rouletteReturn,
@@ -76,6 +77,13 @@ const SPOT_NAMES: Record<string, string> = {
 
 const spotName = (key: string) =>
   SPOT_NAMES[key] ?? (/^n\d+$/.test(key) ? key.slice(1) : (rouletteSpot(key)?.label ?? key));
+/** Arrow keys as steps along and across the layout: wide (zero on the left) and upright (zero on top). */
+const ARROWS: Record<string, { wide: [number, number]; upright: [number, number] }> = {
+  ArrowRight: { wide: [1, 0], upright: [0, 1] },
+  ArrowLeft: { wide: [-1, 0], upright: [0, -1] },
+  ArrowUp: { wide: [0, 1], upright: [-1, 0] },
+  ArrowDown: { wide: [0, -1], upright: [1, 0] },
+};
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 function betText(engine: 'baccarat' | 'roulette', bet: unknown): string {
@@ -306,7 +314,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         h(
           'p',
           { class: 'muted small tb-keys' },
-          `Keys: 1–${chips.length} chip, ${engine === 'roulette' ? 'T bet type, ' : ''}Z undo, C clear, R repeat, Space place bet`,
+          `Keys: 1–${chips.length} chip, ${engine === 'roulette' ? 'T bet type, arrows move on the layout, ' : ''}Z undo, C clear, R repeat, Space place bet`,
         ),
       ),
     ),
@@ -397,6 +405,18 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement | null;
     if (target?.closest('input, select, textarea, [contenteditable]')) return;
+    // Arrows move between the areas of the chosen bet type as they lie on screen (the layout runs
+    // down the screen on a phone held upright).
+    const arrow = ARROWS[e.key];
+    const from = engine === 'roulette' ? target?.closest<HTMLElement>('[data-spot]')?.dataset.spot : undefined;
+    if (arrow && from && rouletteSpot(from)?.inside) {
+      const upright = window.matchMedia?.('(max-width: 600px) and (orientation: portrait)').matches ?? false;
+      const [along, across] = upright ? arrow.upright : arrow.wide;
+      const next = nextSpot(from, along, across, mode);
+      if (next) spots.get(next)?.focus();
+      e.preventDefault();
+      return;
+    }
     const k = e.key.toLowerCase();
     if (/^[1-9]$/.test(k) && Number(k) <= chips.length) {
       chipIndex = Number(k) - 1;

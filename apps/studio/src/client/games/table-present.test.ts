@@ -16,6 +16,7 @@ import {
   followsDrawingRules,
   handTotal,
   insidePlace,
+  nextSpot,
   numberCell,
   pocketAtTop,
   ROULETTE_SPOTS,
@@ -314,6 +315,53 @@ describe('roulette inside bets on the layout', () => {
       // Most of the layout takes a tap in every mode (the big areas are what a thumb needs).
       expect(covered / points, type).toBeGreaterThan(0.45);
     }
+  });
+
+  it('arrow keys move between the areas of a bet type, each step the way asked, reaching them all', () => {
+    const dirs: [number, number][] = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ];
+    const point = (key: string) => {
+      const spot = rouletteSpot(key);
+      if (spot?.type === 'straight') {
+        const c = numberCell(spot.numbers[0] as number);
+        return { a: (c.a0 + c.a1) / 2, k: (c.k0 + c.k1) / 2 };
+      }
+      return placeOf(key).at;
+    };
+    for (const { type } of BET_TYPES) {
+      const keys = spotsInMode(type)
+        .filter((s) => s.inside)
+        .map((s) => s.key);
+      const start = keys[0] as string;
+      const seen = new Set([start]);
+      const queue = [start];
+      const wrong: string[] = [];
+      while (queue.length) {
+        const key = queue.shift() as string;
+        for (const [da, dk] of dirs) {
+          const next = nextSpot(key, da, dk, type);
+          if (!next) continue;
+          const p0 = point(key);
+          const p1 = point(next);
+          if ((p1.a - p0.a) * da + (p1.k - p0.k) * dk <= 0 || rouletteSpot(next)?.type !== type)
+            wrong.push(`${key}->${next}`);
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(seen.size, type).toBe(keys.length);
+    }
+    expect(nextSpot('n17', 1, 0, 'straight')).toBe('n20');
+    expect(nextSpot('n17', 0, 1, 'straight')).toBe('n18');
+    expect(nextSpot('n18', 0, 1, 'straight')).toBeNull();
+    expect(nextSpot('split-17-20', 1, 0, 'split')).toBe('split-20-23');
   });
 
   it('every bet is reachable in a bet type mode, with a name a screen reader reads', () => {

@@ -415,3 +415,36 @@ export function rouletteReturn(key: string, amount: number, number: number): num
   if (!spot?.numbers.includes(number)) return 0;
   return (amount * 36) / spot.numbers.length;
 }
+
+/** Where an inside area's chip sits (a number's at its cell's centre), in the units of insidePlace. */
+function insidePoint(spot: RouletteSpot): { a: number; k: number } | null {
+  if (!spot.inside) return null;
+  if (spot.type === 'straight') {
+    const c = numberCell(spot.numbers[0] as number);
+    return { a: (c.a0 + c.a1) / 2, k: (c.k0 + c.k1) / 2 };
+  }
+  return insidePlace(spot)?.at ?? null;
+}
+
+/**
+ * Arrow keys between the areas of one bet type: the nearest area in the direction asked (`along`
+ * or `across` the table, each -1, 0 or 1), straight ahead preferred to aside; null at the edge.
+ */
+export function nextSpot(key: string, along: number, across: number, mode: InsideType): string | null {
+  const from = SPOT_BY_KEY.get(key);
+  const p0 = from && insidePoint(from);
+  if (!p0) return null;
+  let best: { key: string; score: number } | null = null;
+  for (const spot of spotsInMode(mode)) {
+    const p = insidePoint(spot);
+    if (!p || spot.key === key) continue;
+    const da = p.a - p0.a;
+    const dk = p.k - p0.k;
+    const ahead = da * along + dk * across;
+    if (ahead <= 0.01) continue;
+    const aside = Math.abs(da * across - dk * along);
+    const score = ahead + 2 * aside;
+    if (!best || score < best.score - 1e-9) best = { key: spot.key, score };
+  }
+  return best?.key ?? null;
+}
