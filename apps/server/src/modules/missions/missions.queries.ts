@@ -65,18 +65,22 @@ export function runningMissions(db: Conn, tasks: string[], at: Date) {
     .execute();
 }
 
-/** Whether a mission of these tasks is active at some instant in [from, to] (an engine batch's span). */
-export async function anyRunningMission(db: Conn, tasks: string[], from: Date, to: Date): Promise<boolean> {
-  const row = await db
+/** Missions of these tasks active at some instant in [from, to] (an engine batch's span), by id. */
+export function missionsRunningBetween(db: Conn, tasks: string[], from: Date, to: Date) {
+  return db
     .selectFrom('missions')
-    .select('id')
+    .selectAll()
     .where('state', '=', 'active')
     .where('task', 'in', tasks as never)
     .where('starts_at', '<=', to)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', from)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .orderBy('id')
+    .execute();
+}
+
+/** memberRegisteredAt of several members. */
+export function membersRegisteredAt(db: Conn, memberIds: number[]) {
+  return db.selectFrom('members').select(['id', 'created_at', 'type']).where('id', 'in', memberIds).execute();
 }
 
 export function memberRegisteredAt(db: Conn, memberId: number) {

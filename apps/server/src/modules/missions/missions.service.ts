@@ -67,7 +67,18 @@ const TASKS_OF: Record<string, string[]> = {
   registration: ['invite'],
 };
 
-async function progress(trx: Trx, event: ActivityEvent): Promise<void> {
+/** What progress reads: the missions running at an instant, and a member's registration and type. */
+type Lookups = {
+  missions: (tasks: string[], at: Date) => Promise<MissionRow[]>;
+  member: (memberId: number) => Promise<{ created_at: Date | string; type: number } | undefined>;
+};
+
+const fromDatabase = (trx: Trx): Lookups => ({
+  missions: (tasks, at) => q.runningMissions(trx, tasks, at),
+  member: (memberId) => q.memberRegisteredAt(trx, memberId),
+});
+
+async function progress(trx: Trx, event: ActivityEvent, look: Lookups = fromDatabase(trx)): Promise<void> {
   const tasks = TASKS_OF[event.kind];
   if (!tasks) return;
   if (event.kind === 'login' && event.data.area !== 'member') return;
@@ -75,9 +86,9 @@ async function progress(trx: Trx, event: ActivityEvent): Promise<void> {
   const memberId = event.kind === 'registration' ? Number(event.data.referrerId ?? 0) : event.memberId;
   if (!memberId) return;
   const at = event.createdAt;
-  const missions = await q.runningMissions(trx, tasks, at);
+  const missions = await look.missions(tasks, at);
   if (missions.length === 0) return;
-  const member = await q.memberRegisteredAt(trx, memberId);
+  const member = await look.member(memberId);
   if (!member || isTrialType(member.type)) return;
   // Inside the engine's transaction: on PGlite another connection would wait for this one.
   const brand = await getBrand(trx);
@@ -108,14 +119,32 @@ export const missionsConsumer: ActivityConsumer = {
   name: 'missions',
   kinds: ['login', 'deposit', 'round.settled', 'registration'],
   handle: (trx, event) => progress(trx, event),
-  // handle over a batch (rewards engine "Keeping up"): with no mission of the batch's tasks running
-  // in its span, handle would find none for any of its events; one read says so.
+  // handle over a batch (rewards engine "Keeping up"): the missions of the batch's span and its
+  // members read once (none running: nothing to do), then each event as handle does, its
+  // missions those of the span running at its time (runningMissions' condition).
   async handleBatch(trx, events) {
     const tasks = [...new Set(events.flatMap((e) => TASKS_OF[e.kind] ?? []))];
-    const times = events.map((e) => e.createdAt.getTime());
     if (tasks.length === 0) return;
-    if (!(await q.anyRunningMission(trx, tasks, new Date(Math.min(...times)), new Date(Math.max(...times))))) return;
-    for (const event of events) await progress(trx, event);
+    const times = events.map((e) => e.createdAt.getTime());
+    const span = await q.missionsRunningBetween(trx, tasks, new Date(Math.min(...times)), new Date(Math.max(...times)));
+    if (span.length === 0) return;
+    const ids = [
+      ...new Set(events.map((e) => (e.kind === 'registration' ? Number(e.data.referrerId ?? 0) : e.memberId))),
+    ].filter((id) => Number.isSafeInteger(id) && id > 0);
+    const members = new Map(
+      (ids.length === 0 ? [] : await q.membersRegisteredAt(trx, ids)).map((m) => [Number(m.id), m]),
+    );
+    const look: Lookups = {
+      missions: async (wanted, at) =>
+        span.filter(
+          (m) =>
+            wanted.includes(m.task) &&
+            new Date(m.starts_at).getTime() <= at.getTime() &&
+            (m.ends_at === null || new Date(m.ends_at).getTime() > at.getTime()),
+        ),
+      member: async (memberId) => members.get(memberId),
+    };
+    for (const event of events) await progress(trx, event, look);
   },
 };
 
