@@ -9,10 +9,15 @@ import {
 
 // Group commit for vendor calls (issue 17), as the wallet's posting batcher does for lone postings:
 // a bet or a win is one statement in its own implicit transaction (vendor_bet / vendor_win,
-// migration 0055), so concurrent calls can share one transaction. Calls queue, and on the next turn
-// of the event loop a free slot (MAX_IN_FLIGHT) takes up to MAX_BATCH of them as one
-// vendor_call_batch statement. A call that arrives when a slot is free goes on the next turn,
-// alone, so a quiet server adds next to no delay; under load the batches grow by themselves.
+// migration 0055), so concurrent calls can share one transaction. Calls queue in lanes, one per
+// house-account shard row their posting books on (a call that posts nothing: by its member's
+// shard), and on the next turn of the event loop each lane with no batch in flight sends up to
+// MAX_BATCH of its calls as one vendor_call_batch statement. A batch holds its shard's row until it
+// commits, so batches of one lane could only run one after the other anyway, while the lanes run
+// side by side on their own connections (measured: with one queue, two batches in flight shared
+// shard rows and PostgreSQL's work ran on one backend at a time). A call that arrives when its lane
+// is free goes on the next turn, alone, so a quiet server adds next to no delay; under load the
+// batches grow by themselves.
 //
 // Each call gets the outcome it would have alone, and what it wrote is committed when its promise
 // settles. A call the batch found busy (another transaction holds its round or transaction id)
@@ -21,7 +26,9 @@ import {
 // fails. A retry after an unknown commit finds its transaction id and answers the first answer.
 // PostgreSQL only: the embedded database runs one statement at a time anyway.
 const MAX_BATCH = 64;
-const MAX_IN_FLIGHT = 2;
+// A member's calls always share a lane: the wallet books a member's postings on house shard
+// member id mod HOUSE_SHARDS (16).
+const FREE_LANES = 16;
 
 type Job = {
   call: OneStatementCall;
@@ -31,9 +38,13 @@ type Job = {
 
 export type CallBatcherStats = { batches: number; calls: number; largest: number; fallbacks: number; busy: number };
 
+function laneOf(call: OneStatementCall): string {
+  const house = call.posting?.entries.find((e) => e.memberId === null);
+  return house ? house.code : `member-shard:${call.memberId % FREE_LANES}`;
+}
+
 class VendorCallBatcher {
-  private readonly queue: Job[] = [];
-  private inFlight = 0;
+  private readonly lanes = new Map<string, { queue: Job[]; inFlight: boolean }>();
   private scheduled = false;
   readonly stats: CallBatcherStats = { batches: 0, calls: 0, largest: 0, fallbacks: 0, busy: 0 };
 
@@ -41,7 +52,13 @@ class VendorCallBatcher {
 
   submit(call: OneStatementCall): Promise<OneStatementOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ call, resolve, reject });
+      const key = laneOf(call);
+      let lane = this.lanes.get(key);
+      if (!lane) {
+        lane = { queue: [], inFlight: false };
+        this.lanes.set(key, lane);
+      }
+      lane.queue.push({ call, resolve, reject });
       this.schedule();
     });
   }
@@ -58,13 +75,13 @@ class VendorCallBatcher {
   }
 
   private pump() {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const share = Math.ceil(this.queue.length / (MAX_IN_FLIGHT - this.inFlight));
-      const jobs = this.queue.splice(0, Math.min(MAX_BATCH, share));
-      this.inFlight++;
+    for (const lane of this.lanes.values()) {
+      if (lane.inFlight || lane.queue.length === 0) continue;
+      const jobs = lane.queue.splice(0, MAX_BATCH);
+      lane.inFlight = true;
       void this.run(jobs).finally(() => {
-        this.inFlight--;
-        if (this.queue.length > 0) this.schedule();
+        lane.inFlight = false;
+        if (lane.queue.length > 0) this.schedule();
       });
     }
   }
