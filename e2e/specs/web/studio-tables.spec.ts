@@ -18,7 +18,7 @@ const browser = useSiteBrowser();
 type Card = { rank: number; suit: number };
 type Outcome = { player?: Card[]; banker?: Card[]; result?: string | null; number?: number };
 type TableMsg = { type: string; data: { round: { id: number; phase: string; outcome: Outcome } | null } };
-type MyBet = { betId: string; roundId: number; stake: number; win: number; status: string };
+type MyBet = { betId: string; roundId: number; stake: number; win: number; status: string; bet?: unknown };
 
 async function tableApi(url: string): Promise<{ balance: number; mine: MyBet[] }> {
   const token = new URL(url, baseUrl()).searchParams.get('token') ?? '';
@@ -27,7 +27,10 @@ async function tableApi(url: string): Promise<{ balance: number; mine: MyBet[] }
   return (await res.json()) as { balance: number; mine: MyBet[] };
 }
 
-/** Opens a table at a size, bets a chip on `spot` in a betting phase, and checks the round it shows. */
+/**
+ * Opens a table at a size, bets a chip on `spot` in a betting phase, and checks the round it shows.
+ * An inside roulette bet (`betType`) is chosen with the bet type buttons, then tapped in its area.
+ */
 async function betAt(
   b: Browser,
   url: string,
@@ -35,6 +38,7 @@ async function betAt(
   spot: string,
   size: { width: number; height: number },
   name: string,
+  betType?: 'split' | 'street' | 'corner' | 'line',
 ): Promise<MyBet> {
   // The server's rounds as the table's socket sends them: the result of each round by id.
   const results = new Map<number, Outcome>();
@@ -52,9 +56,18 @@ async function betAt(
   await waitForBetting(page, 5);
 
   // Two chips, one undone with the keyboard: one chip goes to the server.
-  await page.locator(`[data-spot=${spot}]`).click();
-  await page.locator(`[data-spot=${spot}]`).click();
+  const area = betType ? page.locator(`[data-spot=${spot}] .tb-hit`) : page.locator(`[data-spot=${spot}]`);
+  if (betType) {
+    await page.locator(`[data-bet-type=${betType}]`).click();
+    assert.equal(await page.locator(`[data-bet-type=${betType}]`).getAttribute('aria-pressed'), 'true');
+  }
+  await area.click();
+  await area.click();
   await page.keyboard.press('z');
+  if (betType) {
+    const said = await page.locator(`[data-spot=${spot}] .tb-sr`).innerText();
+    assert.match(said, /1\.00 to place/, 'the area tells a screen reader what it holds');
+  }
   const answer = page.waitForResponse((r) => r.url().endsWith('/studio/api/table/bet'));
   await page.getByTestId('place-bet').click();
   const placed = (await (await answer).json()) as { bet: MyBet; balance: number };
@@ -95,6 +108,17 @@ async function betAt(
   assert.ok(settled && settled.status === 'closed');
   const lit = await page.locator(`[data-spot=${spot}].win`).count();
   assert.equal(lit === 1, settled.win > settled.stake, 'the area is lit exactly when it wins');
+  if (betType) {
+    const [, ...numbers] = spot.split('-').map((x) => (Number.isNaN(Number(x)) ? x : Number(x)));
+    const sent = (settled.bet as { bets?: { type: string; numbers?: number[]; amount: number }[] }).bets;
+    assert.deepEqual(sent, [{ type: betType, numbers, amount: 100 }], 'the engine got the bet of the area tapped');
+    if (lit === 1)
+      assert.equal(
+        (await page.locator(`[data-spot=${spot}] .tb-won`).innerText()).trim(),
+        `Win ${shown(settled.win)}`,
+        "the area's win is the server's",
+      );
+  }
   const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
   assert.match(row, settled.win > 0 ? new RegExp(shown(settled.win).replace('.', '\\.')) : /lost/);
 
@@ -122,11 +146,19 @@ test('a new member bets at baccarat and roulette at desktop and phone sizes: the
   const bets = [
     ...(await Promise.all([
       betAt(b, first, 'baccarat', 'banker', { width: 1280, height: 800 }, 'baccarat-desktop'),
-      betAt(b, await launch('LIVE-005'), 'roulette', 'red', { width: 390, height: 844 }, 'roulette-phone'),
+      betAt(
+        b,
+        await launch('LIVE-005'),
+        'roulette',
+        'split-17-20',
+        { width: 390, height: 844 },
+        'roulette-phone',
+        'split',
+      ),
     ])),
     ...(await Promise.all([
       betAt(b, await launch('LIVE-001'), 'baccarat', 'player', { width: 390, height: 844 }, 'baccarat-phone'),
-      betAt(b, await launch('LIVE-005'), 'roulette', 'n17', { width: 1280, height: 800 }, 'roulette-desktop'),
+      betAt(b, await launch('LIVE-005'), 'roulette', 'red', { width: 1280, height: 800 }, 'roulette-desktop'),
     ])),
   ];
   // The wallet adds up: every stake left it, every win came back.
