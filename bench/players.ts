@@ -27,7 +27,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:net';
@@ -47,6 +47,7 @@ import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { loopbackUrl, studioPlugin } from '../apps/studio/src/plugin';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, percentile } from './support/measure';
+import { postgresCpu, postmasterOf, procCpu, topStatements } from './support/postgres-stats';
 
 const STUDIO_PROCESS = process.env.STUDIO === 'process';
 const STUDIO = process.env.STUDIO === '1' || STUDIO_PROCESS;
@@ -200,36 +201,6 @@ if (!isMainThread) {
 
 // ---- measuring
 
-/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
-function postgresCpu(postmaster: number | undefined): number | undefined {
-  if (postmaster === undefined) return undefined;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
-      ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / 100;
-}
-
-/** CPU seconds of one process, or of one thread of it (`task`), from /proc (0 once it is gone). */
-function procCpu(pid: number, task?: number): number {
-  try {
-    const stat = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds so far of each backend of this database, by backend pid, and which are the studio's. */
 async function backendCpu(db: Db): Promise<Map<number, { cpu: number; studio: boolean }>> {
   const { rows } = await sql<{ pid: number; app: string }>`
@@ -245,16 +216,6 @@ function studioBackendCpu(
   let studio = 0;
   for (const [pid, b] of after) if (b.studio) studio += b.cpu - (before.get(pid)?.cpu ?? 0);
   return studio;
-}
-
-async function postmasterOf(db: Db): Promise<number | undefined> {
-  try {
-    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
-    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
 }
 
 type CpuProfile = {
@@ -288,22 +249,6 @@ function profileSummary(profile: CpuProfile, top = 12): string {
   });
   const rows = [...time].sort((a, b) => b[1] - a[1]).slice(0, top);
   return rows.map(([name, us]) => `${((100 * us) / busy).toFixed(1)}% ${name}`).join(', ');
-}
-
-async function topStatements(db: Db): Promise<string[]> {
-  try {
-    const { rows } = await sql<{ calls: string; ms: number; mean: number; query: string; toplevel: boolean }>`
-      SELECT calls, total_exec_time AS ms, mean_exec_time AS mean, toplevel,
-             left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
-        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-       ORDER BY total_exec_time DESC LIMIT 10`.execute(db);
-    return rows.map(
-      (r) =>
-        `${r.toplevel ? '' : '(nested) '}${r.calls} calls, ${Number(r.ms).toFixed(0)} ms, ${Number(r.mean).toFixed(3)} ms each: ${r.query}`,
-    );
-  } catch {
-    return ['(pg_stat_statements not loaded on this server)'];
-  }
 }
 
 /** The studio's statements (its studio_ tables) per round against the rest, and its top statements. */
@@ -589,7 +534,7 @@ async function main() {
         line,
         profile: profile ? profileSummary(profile) : '(PROFILE=1 to profile)',
         ...(studioProfile ? { studioProfile: profileSummary(studioProfile, 16) } : {}),
-        statements: await topStatements(ctx.db),
+        statements: await topStatements(ctx.db, 10, 90),
       };
     }
     if (!over && lastUnder) {

@@ -29,7 +29,6 @@
 // together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
 // when the server runs on this Linux machine). CPU per operation hardly moves with the load.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -45,6 +44,7 @@ import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/v
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
+import { postgresCpu, postmasterOf } from './support/postgres-stats';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PLAYERS = Number(process.env.PLAYERS ?? 64);
@@ -54,36 +54,6 @@ const WALLETS = 1_000;
 const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
 
 type CpuSnapshot = { node: number; postgres: number | undefined };
-
-/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
-function postgresCpu(postmaster: number | undefined): number | undefined {
-  if (postmaster === undefined) return undefined;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // pid (comm) state ppid ... utime(14) stime(15): split after the command name, which may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
-      ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / 100; // USER_HZ
-}
-
-async function postmasterOf(db: Db): Promise<number | undefined> {
-  try {
-    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
-    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined; // not on this machine
-  }
-}
 
 function cpuNow(postmaster: number | undefined): CpuSnapshot {
   const usage = process.cpuUsage();

@@ -17,52 +17,20 @@
 // must preload it: shared_preload_libraries = 'pg_stat_statements', pg_stat_statements.track = all
 // to see the statements inside ledger_post).
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { testConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, type Db, openDatabase } from '../apps/server/src/db/database';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { type Posting, post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
+import { postgresCpu, postmasterOf, topStatements } from './support/postgres-stats';
 
 const WALLETS = Number(process.env.WALLETS ?? 1_000);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CLIENTS = (process.env.CLIENTS ?? '1,16,64').split(',').map(Number);
 const PROFILE = process.env.PROFILE === '1';
 const notes: string[] = [];
-
-/** CPU seconds of the PostgreSQL server whose postmaster is `postmaster` (undefined off /proc). */
-function postgresCpu(postmaster: number | undefined): number | undefined {
-  if (postmaster === undefined) return undefined;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // pid (comm) state ppid ... utime(14) stime(15): split after the command name, which may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // The postmaster's cutime and cstime hold the CPU of the backends that have exited.
-    if (Number(entry) === postmaster)
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / 100; // USER_HZ
-}
-
-async function postmasterOf(db: Db): Promise<number | undefined> {
-  try {
-    const row = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
-    const stat = readFileSync(`/proc/${row.rows[0]?.pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined; // not on this machine
-  }
-}
 
 let postmaster: number | undefined;
 
@@ -77,22 +45,6 @@ async function run(label: string, clients: number, op: (worker: number, i: numbe
   const pgMs = pg0 === undefined || pg1 === undefined ? 'n/a' : (((pg1 - pg0) * 1000) / n).toFixed(3);
   notes.push(`${label}, ${clients} clients: CPU per op ${nodeMs} ms Node, ${pgMs} ms PostgreSQL`);
   return summarise(label, clients, latencies, elapsed);
-}
-
-async function topStatements(db: Db): Promise<string[]> {
-  try {
-    const { rows } = await sql<{ calls: string; ms: number; mean: number; query: string; toplevel: boolean }>`
-      SELECT calls, total_exec_time AS ms, mean_exec_time AS mean, toplevel,
-             left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-       ORDER BY total_exec_time DESC LIMIT 14`.execute(db);
-    return rows.map(
-      (r) =>
-        `${r.toplevel ? '' : '(nested) '}${r.calls} calls, ${Number(r.ms).toFixed(0)} ms, ${Number(r.mean).toFixed(3)} ms each: ${r.query}`,
-    );
-  } catch {
-    return ['(pg_stat_statements not loaded on this server)'];
-  }
 }
 
 async function prepare(database: DatabaseHandle): Promise<number[]> {
@@ -152,7 +104,7 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
       }),
     );
     if (profiling)
-      notes.push(`pg_stat_statements, ${name} wallet.post transfer at 64 clients:`, ...(await topStatements(db)));
+      notes.push(`pg_stat_statements, ${name} wallet.post transfer at 64 clients:`, ...(await topStatements(db, 14)));
     // The same transfer when the posting is the unit's only write (member transfers, vendor
     // wallet transfers): one statement in its own implicit transaction.
     results.push(
