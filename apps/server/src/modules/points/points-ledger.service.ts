@@ -52,6 +52,17 @@ function fingerprintOf(p: PointsPosting): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** A posting's shape: two entries or more, each a non-zero whole number of points, summing to zero. */
+function assertBalanced(posting: PointsPosting): void {
+  if (posting.entries.length < 2) throw new Error('a points posting needs two entries or more');
+  let sum = 0;
+  for (const e of posting.entries) {
+    if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error('points entries are non-zero integers');
+    sum += e.amount;
+  }
+  if (sum !== 0) throw new Error('a points posting must sum to zero');
+}
+
 /**
  * Posts a balanced set of points entries inside the caller's transaction. A repeated key with the
  * same details answers the first posting (replayed); with other details POINTS_REQUEST_CONFLICT. A
@@ -60,13 +71,7 @@ function fingerprintOf(p: PointsPosting): string {
  */
 export async function postPoints(trx: Trx, posting: PointsPosting): Promise<PointsPostingResult> {
   if (!trx.isTransaction) throw new Error('postPoints must run inside a transaction');
-  if (posting.entries.length < 2) throw new Error('a points posting needs two entries or more');
-  let sum = 0;
-  for (const e of posting.entries) {
-    if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error('points entries are non-zero integers');
-    sum += e.amount;
-  }
-  if (sum !== 0) throw new Error('a points posting must sum to zero');
+  assertBalanced(posting);
 
   const fingerprint = fingerprintOf(posting);
   // Claiming the key first: a second request with the same key waits here on the unique index until
@@ -128,15 +133,7 @@ export async function postPointsMany(trx: Trx, postings: PointsPosting[]): Promi
     for (const p of postings) results.push(await postPoints(trx, p));
     return results;
   }
-  for (const posting of postings) {
-    if (posting.entries.length < 2) throw new Error('a points posting needs two entries or more');
-    let sum = 0;
-    for (const e of posting.entries) {
-      if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error('points entries are non-zero integers');
-      sum += e.amount;
-    }
-    if (sum !== 0) throw new Error('a points posting must sum to zero');
-  }
+  for (const posting of postings) assertBalanced(posting);
   const fingerprints = postings.map(fingerprintOf);
   const ids = await insertPostings(
     trx,
