@@ -32,11 +32,18 @@ export async function memberRates(db: Conn, pairs: { memberId: number; gameType:
   return new Map(rows.map((r) => [`${Number(r.member_id)}|${r.game_type}`, { type: r.type, rate: r.rate ?? 0 }]));
 }
 
-/** insertAccrual for several events in one statement, in their order. */
-export async function insertAccruals(
-  db: Conn,
-  rows: { memberId: number; eventId: number; gameType: string; validBet: number; ratePpm: number; settledAt: Date }[],
-) {
+/** A settled round's rebate accrual: its valid bet at the member's rate for its game type. */
+export type Accrual = {
+  memberId: number;
+  eventId: number;
+  gameType: string;
+  validBet: number;
+  ratePpm: number;
+  settledAt: Date;
+};
+
+/** Records accruals in one statement, in their order; an event already accrued is skipped. */
+export async function insertAccruals(db: Conn, rows: Accrual[]) {
   if (rows.length === 0) return;
   await db
     .insertInto('rebate_accruals')
@@ -54,22 +61,8 @@ export async function insertAccruals(
     .execute();
 }
 
-export async function insertAccrual(
-  db: Conn,
-  a: { memberId: number; eventId: number; gameType: string; validBet: number; ratePpm: number; settledAt: Date },
-) {
-  await db
-    .insertInto('rebate_accruals')
-    .values({
-      member_id: a.memberId,
-      event_id: a.eventId,
-      game_type: a.gameType,
-      valid_bet: a.validBet,
-      rate_ppm: a.ratePpm,
-      settled_at: a.settledAt,
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
+export async function insertAccrual(db: Conn, a: Accrual) {
+  await insertAccruals(db, [a]);
 }
 
 /** The member's unpaid accruals (settled before `before` when given), locked for the payout. */
