@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, timeToMultiplier } from './engines';
 import { engineKindOf } from './game-map';
@@ -11,6 +10,7 @@ import {
   newestCrashRound,
   openTrial,
   startStudioAlone,
+  throwawayDatabase,
   WebSocket,
   type WsClient,
 } from './standalone-fixture';
@@ -30,26 +30,10 @@ let clock = Date.now();
 let dropDatabase: (() => Promise<void>) | undefined;
 const TIMING = { bettingMs: 1000, pauseMs: 500, tickMs: 0, chainLength: 50 };
 
-async function throwawayDatabase(admin: string): Promise<string> {
-  const name = `gh_crashws_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 beforeAll(async () => {
-  const admin = process.env.TEST_DATABASE_URL;
-  const databaseUrl = admin ? await throwawayDatabase(admin) : undefined;
+  const database = await throwawayDatabase('gh_crashws');
+  dropDatabase = database.drop;
+  const databaseUrl = database.url;
   let base: string;
   ({ app, runtime, base } = await startStudioAlone({ now: () => new Date(clock), crash: TIMING, databaseUrl }));
   httpBase = base;

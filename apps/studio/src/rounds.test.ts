@@ -1,12 +1,11 @@
 // postgres: a player's rounds sent at once take their nonces under the seed row's lock, side by side
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantEngineFor } from './engine-registry';
 import { createFairRng } from './fair/fair-rng';
 import type { StudioRuntime } from './plugin';
-import { gameApi, startStudioAlone } from './standalone-fixture';
+import { gameApi, startStudioAlone, throwawayDatabase } from './standalone-fixture';
 
 // Real-mode instant rounds as the studio records them in one statement (open-round check, nonce and
 // row) and answers them from its own writes (issue 17), against a small wallet behind the client:
@@ -51,26 +50,10 @@ async function wallet(input: string | URL | Request, init?: RequestInit): Promis
   return answer('OK');
 }
 
-async function throwawayDatabase(admin: string): Promise<string> {
-  const name = `gh_rounds_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 beforeAll(async () => {
-  const admin = process.env.TEST_DATABASE_URL;
-  const databaseUrl = admin ? await throwawayDatabase(admin) : undefined;
+  const database = await throwawayDatabase('gh_rounds');
+  dropDatabase = database.drop;
+  const databaseUrl = database.url;
   ({ app, runtime } = await startStudioAlone({ databaseUrl, fetch: wallet as typeof fetch }));
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { expect } from 'vitest';
 import { type StudioOptions, type StudioRuntime, studioPlugin } from './plugin';
 
@@ -17,6 +18,30 @@ export type WsClient = {
 export const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string) => WsClient };
 
 export type StandaloneStudio = { app: FastifyInstance; runtime: StudioRuntime; base: string };
+
+/**
+ * A database of its own on the PostgreSQL server of TEST_DATABASE_URL (the suite's PostgreSQL run),
+ * dropped by `drop`; without TEST_DATABASE_URL, no URL (the studio's in-memory database) and nothing
+ * to drop.
+ */
+export async function throwawayDatabase(prefix: string): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { drop: async () => {} };
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 /** The studio alone under /studio, listening on loopback; `options` as the studio plugin's. */
 export async function startStudioAlone(
