@@ -56,6 +56,19 @@ const integrationArgs = `
 const integrationCurrent = `(i.vendor_code IS NOT NULL AND i.secret = p_secret AND i.wallet_mode = p_wallet_mode
       AND i.currency = p_currency AND i.allowed_ips = p_allowed_ips AND i.enabled = p_enabled) AS current`;
 
+// The locals of vendor_bet and vendor_win: the context row, the posting's answer, the refusal and
+// the member's cash and bonus account codes (the answer's playable balance is read from both).
+const callLocals = `DECLARE
+  k text;
+  c record;
+  posted record;
+  playable bigint;
+  refusal text;
+  member_known boolean := true;
+  cash_after bigint;
+  cash_code text := 'member:' || p_member || ':cash:' || p_currency;
+  bonus_code text := 'member:' || p_member || ':bonus:' || p_currency;`;
+
 const lockAndClock = `
   FOREACH k IN ARRAY p_lock_keys LOOP
     PERFORM pg_advisory_xact_lock(hashtextextended(k, 0));
@@ -98,16 +111,7 @@ CREATE FUNCTION vendor_bet(
   p_currency_ok boolean,
   p_details_hash text,${postArgs}
 ) LANGUAGE plpgsql AS $fn$
-DECLARE
-  k text;
-  c record;
-  posted record;
-  playable bigint;
-  refusal text;
-  member_known boolean := true;
-  cash_after bigint;
-  cash_code text := 'member:' || p_member || ':cash:' || p_currency;
-  bonus_code text := 'member:' || p_member || ':bonus:' || p_currency;
+${callLocals}
 BEGIN
   ${lockAndClock}
   SELECT ${integrationCurrent},
@@ -226,16 +230,7 @@ CREATE FUNCTION vendor_win(
   p_currency_ok boolean,
   p_details_hash text,${postArgs}
 ) LANGUAGE plpgsql AS $fn$
-DECLARE
-  k text;
-  c record;
-  posted record;
-  playable bigint;
-  refusal text;
-  member_known boolean := true;
-  cash_after bigint;
-  cash_code text := 'member:' || p_member || ':cash:' || p_currency;
-  bonus_code text := 'member:' || p_member || ':bonus:' || p_currency;
+${callLocals}
 BEGIN
   ${lockAndClock}
   SELECT ${integrationCurrent},
