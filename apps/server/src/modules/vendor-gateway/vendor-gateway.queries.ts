@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import type { PreparedPosting } from '../wallet/wallet.service';
 
 // Reads and writes of vendor-gateway. vendor_rounds and vendor_transactions are written only here;
 // money moves only through wallet.post (the service).
@@ -358,18 +359,7 @@ type IntegrationCopy = {
 };
 
 /** ledger_post's arguments for the call's movement to or from cash alone, as the wallet prepared them. */
-export type CashPosting = {
-  head: { key: string; type: string; reference: string; fingerprint: string };
-  entries: {
-    code: string;
-    amount: number;
-    heldDelta: number;
-    kind: string;
-    memberId: number | null;
-    currency: string;
-  }[];
-  channel: string;
-};
+export type CashPosting = PreparedPosting;
 
 export type OneStatementOutcome = {
   outcome: 'answer' | 'stale' | 'slow';

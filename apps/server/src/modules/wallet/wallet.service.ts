@@ -8,6 +8,7 @@ import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } fro
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { postingBatcher } from './posting-batcher';
+import type { LedgerPostEntry, LedgerPostHead } from './wallet.queries';
 import {
   accountsOffTheirEntries,
   addHeld,
@@ -158,13 +159,16 @@ export async function postThrough(
   return resultOf(await postLedgerThrough(trx, { ...head, channel: EVENTS_CHANNEL }, entries, statement));
 }
 
+/** ledger_post's arguments for one posting, as preparePosting hands them to a caller's function. */
+export type PreparedPosting = { head: LedgerPostHead; entries: LedgerPostEntry[]; channel: string };
+
 /**
  * A posting checked and prepared exactly as post() prepares it (entries on the physical codes in
  * lock order, its fingerprint, the events channel), for a caller's database function that calls
  * ledger_post itself inside the caller's one statement (vendor_bet, migration 0055). Same
  * results and errors as post() once that function hands back ledger_post's answer.
  */
-export function preparePosting(posting: Posting) {
+export function preparePosting(posting: Posting): PreparedPosting {
   return { ...prepare(posting, undefined), channel: EVENTS_CHANNEL };
 }
 
