@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,8 @@ export type DatabaseHandle = {
   readDb: Db;
   /** The read pool itself when it is a pool of its own (its events count what runs there). */
   readPool: pg.Pool | undefined;
+  /** The notifications `db` sends after commit (db/after-commit.ts): waiting for them, counts. */
+  afterCommit: Pick<AfterCommitDriver, 'idle' | 'stats'>;
   close: () => Promise<void>;
 };
 
@@ -68,12 +71,13 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = openPool(config.databaseUrl, config.dbPoolSize);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new AfterCommitDialect(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
     const handles: Db[] = [db];
     let sessionDb = db;
     if (config.databaseDirectUrl && config.databaseDirectUrl !== config.databaseUrl) {
       sessionDb = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: openPool(config.databaseDirectUrl, 2) }),
+        dialect: new AfterCommitDialect(new PostgresDialect({ pool: openPool(config.databaseDirectUrl, 2) })),
       });
       handles.push(sessionDb);
     }
@@ -89,10 +93,21 @@ export async function openDatabase(
     const close = async () => {
       await Promise.all(handles.map((h) => h.destroy()));
     };
-    return { db, kind: 'postgres', pglite: undefined, pool, sessionDb, readDb, readPool, close };
+    return {
+      db,
+      kind: 'postgres',
+      pglite: undefined,
+      pool,
+      sessionDb,
+      readDb,
+      readPool,
+      afterCommit: dialect.driver(),
+      close,
+    };
   }
   const pglite = options.pglite ?? (await createPglite(config.dataDir));
-  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
+  const dialect = new AfterCommitDialect(new SerializedPGliteDialect({ pglite }));
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
@@ -101,6 +116,7 @@ export async function openDatabase(
     sessionDb: db,
     readDb: db,
     readPool: undefined,
+    afterCommit: dialect.driver(),
     close: () => db.destroy(),
   };
 }

@@ -52,6 +52,7 @@ import * as m0052 from './migrations/0052-support-answered';
 import * as m0053 from './migrations/0053-kyc-object-store';
 import * as m0054 from './migrations/0054-bet-path';
 import * as m0055 from './migrations/0055-vendor-call-function';
+import * as m0056 from './migrations/0056-ledger-events-after-commit';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '0053-kyc-object-store': m0053,
   '0054-bet-path': m0054,
   '0055-vendor-call-function': m0055,
+  '0056-ledger-events-after-commit': m0056,
 };
 
 class ListedMigrations implements MigrationProvider {

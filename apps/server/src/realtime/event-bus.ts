@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+import { AFTER_COMMIT_CHANNEL, AFTER_COMMIT_PAYLOADS } from '../db/after-commit';
 import type { Conn, DatabaseHandle } from '../db/database';
 
 export type RealtimeEvent = { type: string; data: unknown };
 type Listener = (event: RealtimeEvent) => void;
 
-/** The one channel of every realtime event (also used by the ledger_post database function). */
+/** The one channel of every realtime event (also used by the ledger_post database function, for vendor calls). */
 export const CHANNEL = 'gamehall_events';
 
 /**
@@ -32,13 +33,14 @@ export type ChatNotice = Record<string, unknown>;
 type ChatListener = (notice: ChatNotice) => void;
 
 /**
- * After-commit publishing: events are written with pg_notify inside the caller's transaction.
- * PostgreSQL (and PGlite) deliver a NOTIFY only when that transaction commits and drop it on
- * rollback, so a subscriber never sees money that was not kept. On PostgreSQL every node LISTENs
- * on a dedicated client, so an event reaches the member's sockets on whichever node holds them.
+ * After-commit publishing: the caller's transaction answers the events as after-commit
+ * notifications (db/after-commit.ts), which the database layer sends with pg_notify once that
+ * transaction has committed and drops if it rolls back, so a subscriber never sees money that was
+ * not kept; outside a transaction they go at once. On PostgreSQL every node LISTENs on a dedicated
+ * client, so an event reaches the member's sockets on whichever node holds them.
  */
 export async function publishAfterCommit(trx: Conn, memberId: number, event: RealtimeEvent): Promise<void> {
-  await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ m: memberId, e: event })})`.execute(trx);
+  await notifyAfterCommit(trx, [JSON.stringify({ m: memberId, e: event })]);
 }
 
 /** Several events in one statement (a posting that touches two members' cash). */
@@ -47,8 +49,10 @@ export async function publishAllAfterCommit(
   events: { memberId: number; event: RealtimeEvent }[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const calls = events.map((e) => sql`pg_notify(${CHANNEL}, ${JSON.stringify({ m: e.memberId, e: e.event })})`);
-  await sql`SELECT ${sql.join(calls)}`.execute(trx);
+  await notifyAfterCommit(
+    trx,
+    events.map((e) => JSON.stringify({ m: e.memberId, e: e.event })),
+  );
 }
 
 /**
@@ -58,7 +62,13 @@ export async function publishAllAfterCommit(
  * nothing is written or sent per member of the audience.
  */
 export async function publishToAudienceAfterCommit(trx: Conn, audience: unknown, event: RealtimeEvent): Promise<void> {
-  await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ a: audience, e: event })})`.execute(trx);
+  await notifyAfterCommit(trx, [JSON.stringify({ a: audience, e: event })]);
+}
+
+async function notifyAfterCommit(trx: Conn, payloads: string[]): Promise<void> {
+  await sql`SELECT ${CHANNEL}::text AS ${sql.ref(AFTER_COMMIT_CHANNEL)}, ${payloads}::text[] AS ${sql.ref(AFTER_COMMIT_PAYLOADS)}`.execute(
+    trx,
+  );
 }
 
 /** Which of the connected members (ids) an audience notice concerns; see publishToAudienceAfterCommit. */

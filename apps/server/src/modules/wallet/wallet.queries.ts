@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { AFTER_COMMIT_CHANNEL, AFTER_COMMIT_PAYLOADS } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
 
 export type LedgerPostEntry = {
@@ -30,6 +31,11 @@ type LedgerPostRow = {
   balances: (number | string)[] | null;
 };
 
+/** The posting's balance events, to be sent on `channel` after commit (db/after-commit.ts). */
+function afterCommit(channel: string) {
+  return sql`${channel}::text AS ${sql.ref(AFTER_COMMIT_CHANNEL)}, balance_events AS ${sql.ref(AFTER_COMMIT_PAYLOADS)}`;
+}
+
 function outcomeOf(row: LedgerPostRow): LedgerPostOutcome {
   if (row.status === 'insufficient') return { status: 'insufficient' };
   const postingId = safeInt(row.posting_id);
@@ -46,10 +52,11 @@ function outcomeOf(row: LedgerPostRow): LedgerPostOutcome {
 export type LedgerPostHead = { key: string; type: string; reference: string; fingerprint: string };
 
 /**
- * A whole posting in one statement: the ledger_post database function (migration 0010) applies
- * the guarded balance updates in the given order, appends the posting and its entries and sends
- * the balance events with pg_notify (delivered on commit), or answers a replay, a conflict or a
- * refusal having changed nothing. `entries` must already be in lock order (by code).
+ * A whole posting in one statement: the ledger_apply database function (migrations 0010 and 0056)
+ * applies the guarded balance updates in the given order, appends the posting and its entries and
+ * answers the balance events, which the database layer sends on `channel` once the caller's
+ * transaction commits (db/after-commit.ts); or it answers a replay, a conflict or a refusal having
+ * changed nothing. `entries` must already be in lock order (by code).
  */
 export async function postLedger(
   db: Conn,
@@ -57,7 +64,7 @@ export async function postLedger(
   entries: LedgerPostEntry[],
 ): Promise<LedgerPostOutcome> {
   const { rows } =
-    await sql<LedgerPostRow>`SELECT status, posting_id, codes, balances FROM ledger_post(${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${p.channel})`.execute(
+    await sql<LedgerPostRow>`SELECT status, posting_id, codes, balances, ${afterCommit(p.channel)} FROM ledger_apply(${p.key}, ${p.type}, ${p.reference}, ${p.fingerprint}, ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[])`.execute(
       db,
     );
   const row = rows[0];
@@ -87,9 +94,9 @@ export async function postLedgerThrough(
 }
 
 /**
- * Several postings in one statement and so one implicit transaction (ledger_post_batch, migration
- * 0012): each runs as ledger_post would alone, in the given order; the outcomes come back in that
- * order. Any error aborts them all (nothing is written).
+ * Several postings in one statement (ledger_post_batch, migrations 0012 and 0056): each runs as
+ * postLedger's would alone, in the given order; the outcomes come back in that order and their
+ * balance events go on `channel` after commit. Any error aborts them all (nothing is written).
  */
 export async function postLedgerBatch(
   db: Conn,
@@ -102,7 +109,7 @@ export async function postLedgerBatch(
   const heads = postings.map((p) => p.head);
   const { rows } = await sql<
     LedgerPostRow & { ord: number }
-  >`SELECT ord, status, posting_id, codes, balances FROM ledger_post_batch(${heads.map((h) => h.key)}::text[], ${heads.map((h) => h.type)}::text[], ${heads.map((h) => h.reference)}::text[], ${heads.map((h) => h.fingerprint)}::text[], ${starts}::int[], ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[], ${channel})`.execute(
+  >`SELECT ord, status, posting_id, codes, balances, ${afterCommit(channel)} FROM ledger_post_batch(${heads.map((h) => h.key)}::text[], ${heads.map((h) => h.type)}::text[], ${heads.map((h) => h.reference)}::text[], ${heads.map((h) => h.fingerprint)}::text[], ${starts}::int[], ${entries.map((e) => e.code)}::text[], ${entries.map((e) => e.amount)}::bigint[], ${entries.map((e) => e.heldDelta)}::bigint[], ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.currency)}::text[])`.execute(
     db,
   );
   if (rows.length !== postings.length)

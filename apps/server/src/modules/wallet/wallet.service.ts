@@ -193,8 +193,8 @@ function prepare(posting: Posting, capture: { code: string; amount: number } | u
   if (sum !== 0) throw new AppError('WALLET_POSTING_UNBALANCED');
 
   // Lock balance rows in a fixed order (by code) so two postings touching the same accounts never
-  // deadlock. The whole posting is one statement (ledger_post, migration 0010): guarded balance
-  // updates, the posting row, its entries and the balance events (pg_notify, delivered on commit).
+  // deadlock. The whole posting is one statement (ledger_apply, migrations 0010 and 0056): guarded
+  // balance updates, the posting row, its entries and the balance events (sent after commit).
   // Sharded house accounts book on the shard of this posting (see HOUSE_SHARDS); locks are ordered
   // by the code actually updated.
   const shard = shardOf(posting);
@@ -374,9 +374,9 @@ export function splitEntries(
 }
 
 /**
- * Realtime `balance` events: post, hold, releaseHold and captureHold publish them themselves with
- * pg_notify inside the caller's transaction, which the database delivers only on commit (see
- * realtime/event-bus.ts). Callers have nothing to do.
+ * Realtime `balance` events: post, hold, releaseHold and captureHold publish them themselves, and
+ * the database layer sends them only once the caller's transaction commits (realtime/event-bus.ts,
+ * db/after-commit.ts). Callers have nothing to do.
  */
 function balanceEvent(row: { currency: string; balance: number; held: number }): RealtimeEvent {
   return {
