@@ -4,7 +4,9 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Expression,
   type QueryResult,
+  sql,
   type TransactionSettings,
 } from 'kysely';
 
@@ -29,6 +31,11 @@ import {
  */
 export const AFTER_COMMIT_CHANNEL = 'after_commit_channel';
 export const AFTER_COMMIT_PAYLOADS = 'after_commit_payloads';
+
+/** The two columns of a select list that ask for `payloads` (a text[] expression) to go on `channel`. */
+export function afterCommitColumns(channel: string, payloads: Expression<unknown>) {
+  return sql`${channel}::text AS ${sql.ref(AFTER_COMMIT_CHANNEL)}, ${payloads} AS ${sql.ref(AFTER_COMMIT_PAYLOADS)}`;
+}
 
 type Notice = { channel: string; payload: string };
 

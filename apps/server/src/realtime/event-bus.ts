@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { AFTER_COMMIT_CHANNEL, AFTER_COMMIT_PAYLOADS } from '../db/after-commit';
+import { afterCommitColumns } from '../db/after-commit';
 import type { Conn, DatabaseHandle } from '../db/database';
 
 export type RealtimeEvent = { type: string; data: unknown };
@@ -66,9 +66,7 @@ export async function publishToAudienceAfterCommit(trx: Conn, audience: unknown,
 }
 
 async function notifyAfterCommit(trx: Conn, payloads: string[]): Promise<void> {
-  await sql`SELECT ${CHANNEL}::text AS ${sql.ref(AFTER_COMMIT_CHANNEL)}, ${payloads}::text[] AS ${sql.ref(AFTER_COMMIT_PAYLOADS)}`.execute(
-    trx,
-  );
+  await sql`SELECT ${afterCommitColumns(CHANNEL, sql`${payloads}::text[]`)}`.execute(trx);
 }
 
 /** Which of the connected members (ids) an audience notice concerns; see publishToAudienceAfterCommit. */

@@ -96,7 +96,7 @@ const postAndBalance = `
      WHERE vendor_code = p_vendor AND transaction_id = p_transaction;
   END IF;`;
 
-const vendorBet = `
+export const vendorBet = `
 CREATE FUNCTION vendor_bet(
   p_lock_keys text[],
   p_clock text,
@@ -216,7 +216,7 @@ BEGIN
 END
 $fn$`;
 
-const vendorWin = `
+export const vendorWin = `
 CREATE FUNCTION vendor_win(
   p_lock_keys text[],
   p_clock text,
@@ -316,7 +316,7 @@ $fn$`;
 // 0012), so two batches, or a batch and a lone posting, cannot deadlock. Each call's moved clock is
 // set before it runs ('' is the database's now()). An error in any call aborts the whole batch
 // (nothing is written) and the gateway runs each call alone, so only the call at fault fails.
-const vendorCallBatch = `
+export const vendorCallBatch = `
 CREATE FUNCTION vendor_call_batch(
   p_kinds text[],
   p_round_keys text[],
@@ -427,6 +427,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX vendor_rounds_member_game ON vendor_rounds (member_id, node_id, created_at DESC);
     `,
   );
+  await dropVendorCallFunctions(db);
+}
+
+/** Drops vendor_call_batch, vendor_win and vendor_bet (in that order: the first calls the others). */
+export async function dropVendorCallFunctions(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       'DROP FUNCTION vendor_call_batch(text[], text[], text[], text[], timestamptz[], text[], text[], text[], text[], text[], boolean[], bigint[], text[], text[], text[], text[], bigint[], text[], boolean[], boolean[], text[], text[], text[], text[], text[], int[], text[], bigint[], bigint[], text[], bigint[], text[], text)',

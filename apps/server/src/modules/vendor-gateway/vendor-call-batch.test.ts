@@ -97,6 +97,11 @@ describe('vendor calls in one statement', () => {
   // plays several rounds at once: the answers' balances depend on the order, their set does not.
   it('answers many rounds at once each as alone, and moves the money once', async () => {
     const players = await Promise.all(Array.from({ length: 4 }, () => player(10_000)));
+    const heard = new Map<number, number[]>(players.map((p) => [p.id, []]));
+    for (const p of players)
+      await t.ctx.events.subscribe(p.id, (e) => {
+        if (e.type === 'balance') heard.get(p.id)?.push((e.data as { balance: number }).balance);
+      });
     const houseBefore = await house();
     const statsBefore = callBatcherStats(t.ctx.db as Db);
     const bets = players.flatMap((p) => Array.from({ length: 4 }, () => ({ p, body: bet(p, 100) })));
@@ -118,6 +123,16 @@ describe('vendor calls in one statement', () => {
     const winAnswers = await Promise.all(bets.map((b) => client.call('win', win(b.p, b.body, 300))));
     for (const p of players) expect(balancesOf(winAnswers, p)).toEqual([10_800, 10_500, 10_200, 9_900]);
     for (const p of players) expect(await cash(p.id)).toBe(10_800);
+    // Each bet and win told its player the balance it left, after its commit (db/after-commit.ts),
+    // the repeats nothing; 99.00 twice (after the first bet and after the first win) both arrive.
+    await t.ctx.database.afterCommit.idle();
+    await expect
+      .poll(() => players.map((p) => heard.get(p.id)?.length), { timeout: 5_000 })
+      .toEqual(players.map(() => 8));
+    for (const p of players) {
+      expect(heard.get(p.id)?.at(-1)).toBe(108);
+      expect(heard.get(p.id)?.slice().sort((x, y) => x - y)).toEqual([96, 97, 98, 99, 99, 102, 105, 108]);
+    }
     expect((await house()) - houseBefore).toBe(-200 * bets.length);
     const rounds = await t.ctx.db
       .selectFrom('vendor_rounds')

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
 import type { PreparedPosting } from '../wallet/wallet.service';
 
@@ -367,6 +368,11 @@ export type OneStatementOutcome = {
   answer_balance: number | string | null;
 };
 
+/** The call's balance events, sent on `channel` once its statement has committed (db/after-commit.ts). */
+function eventsAfterCommit(channel: string) {
+  return afterCommitColumns(channel, sql.ref('balance_events'));
+}
+
 function postingArgs(p: CashPosting | null) {
   const e = p?.entries ?? [];
   return sql`${p?.head.key ?? null}, ${p?.head.type ?? null}, ${p?.head.reference ?? null}, ${p?.head.fingerprint ?? null},
@@ -424,7 +430,7 @@ export type OneStatementCall = ({ kind: 'bet' } & BetInput) | ({ kind: 'win' } &
  */
 export function betInOneStatement(db: Conn, input: BetInput) {
   return outcomeOf(
-    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance FROM vendor_bet(${input.lockKeys}::text[],
+    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_bet(${input.lockKeys}::text[],
       ${input.clock}, ${input.now}::timestamptz, ${integrationArgs(input.integration)}, ${input.memberId},
       ${input.tokenHash}, ${input.gameCode}, ${input.roundId}, ${input.transactionId}, ${input.amount},
       ${input.currencyOk}, ${input.detailsHash}, ${postingArgs(input.posting)})`,
@@ -435,7 +441,7 @@ export function betInOneStatement(db: Conn, input: BetInput) {
 /** A whole win in one statement (vendor_win, migration 0055). `posting` is null for a win of 0. */
 export function winInOneStatement(db: Conn, input: WinInput) {
   return outcomeOf(
-    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance FROM vendor_win(${input.lockKeys}::text[],
+    sql<OneStatementOutcome>`SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_win(${input.lockKeys}::text[],
       ${input.clock}, ${integrationArgs(input.integration)}, ${input.memberId}, ${input.roundId},
       ${input.transactionId}, ${input.amount}, ${input.betTransactionId}, ${input.close}, ${input.currencyOk},
       ${input.detailsHash}, ${postingArgs(input.posting)})`,
@@ -468,7 +474,9 @@ export async function callsInOneStatement(db: Conn, calls: OneStatementCall[]): 
   const bet = (c: OneStatementCall) => (c.kind === 'bet' ? c : undefined);
   const win = (c: OneStatementCall) => (c.kind === 'win' ? c : undefined);
   const channel = calls.find((c) => c.posting)?.posting?.channel ?? '';
-  const { rows } = await sql<BatchOutcome & { ord: number }>`SELECT ord, outcome, answer_status, answer_balance
+  const { rows } = await sql<
+    BatchOutcome & { ord: number }
+  >`SELECT ord, outcome, answer_status, answer_balance, ${eventsAfterCommit(channel)}
     FROM vendor_call_batch(${col((c) => c.kind)}::text[], ${col((c) => c.lockKeys[0] ?? '')}::text[],
       ${col((c) => c.lockKeys[1] ?? '')}::text[], ${col((c) => c.clock)}::text[],
       ${col((c) => bet(c)?.now ?? null)}::timestamptz[], ${col((c) => c.integration.vendor_code)}::text[],

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { AFTER_COMMIT_CHANNEL, AFTER_COMMIT_PAYLOADS } from '../../db/after-commit';
+import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
 
 export type LedgerPostEntry = {
@@ -33,7 +33,7 @@ type LedgerPostRow = {
 
 /** The posting's balance events, to be sent on `channel` after commit (db/after-commit.ts). */
 function afterCommit(channel: string) {
-  return sql`${channel}::text AS ${sql.ref(AFTER_COMMIT_CHANNEL)}, balance_events AS ${sql.ref(AFTER_COMMIT_PAYLOADS)}`;
+  return afterCommitColumns(channel, sql.ref('balance_events'));
 }
 
 function outcomeOf(row: LedgerPostRow): LedgerPostOutcome {
