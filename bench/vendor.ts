@@ -9,7 +9,10 @@
 //   bash scripts/pg-cluster.sh stop /tmp/benchpg
 //
 // The bench creates and drops its own database on that server. SECONDS (default 10) per run,
-// PLAYERS (default 64) concurrent players.
+// PLAYERS (default 64) concurrent players, WARMUP_ROUNDS (default 20) untimed rounds per player first
+// (and a second of untimed raw postings before those are timed) so V8 has compiled what is timed.
+// LOG_LEVEL=info logs as a production server does by default (to /dev/null). PROFILE=1 prints where the server thread's CPU went in the first API run (PROFILE_FILE=<path>
+// also writes the .cpuprofile); the in-process profiler costs CPU, so leave it off for figures.
 //
 // PROGRAMMES=1 (issue 13 benchmark) runs the vendor API twice in the same run: first as above (the
 // activity events are written by their triggers but nothing consumes them), then with the rewards
@@ -29,12 +32,14 @@
 // together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
 // when the server runs on this Linux machine). CPU per operation hardly moves with the load.
 import { createHash, randomBytes } from 'node:crypto';
+import { openSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
-import { testConfig } from '../apps/server/src/config';
+import { type Config, testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
 import { activityConsumers, drainActivity, startActivityWorker } from '../apps/server/src/modules/rewards/engine';
 import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
@@ -44,30 +49,100 @@ import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/v
 import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
-import { postgresCpu, postmasterOf } from './support/postgres-stats';
+import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PLAYERS = Number(process.env.PLAYERS ?? 64);
 const PROGRAMMES = process.env.PROGRAMMES === '1';
+const PROFILE = process.env.PROFILE === '1';
+const WARMUP_ROUNDS = Number(process.env.WARMUP_ROUNDS ?? 20);
 const WALLETS = 1_000;
 
 const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
 
-type CpuSnapshot = { node: number; postgres: number | undefined };
+type CpuSnapshot = { node: number; server: number; postgres: number | undefined };
+
+/** This thread's id on Linux (/proc/thread-self -> <pid>/task/<tid>), to read its CPU apart. */
+function threadId(): number | undefined {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return undefined;
+  }
+}
 
 function cpuNow(postmaster: number | undefined): CpuSnapshot {
   const usage = process.cpuUsage();
-  return { node: (usage.user + usage.system) / 1e6, postgres: postgresCpu(postmaster) };
+  return {
+    node: (usage.user + usage.system) / 1e6,
+    server: procCpu(process.pid, process.pid),
+    postgres: postgresCpu(postmaster),
+  };
 }
 
-/** CPU ms per operation between two snapshots, for the table's notes. */
-function cpuPerOp(label: string, from: CpuSnapshot, to: CpuSnapshot, ops: number): string {
-  const node = (((to.node - from.node) / ops) * 1000).toFixed(2);
-  const pg =
-    from.postgres === undefined || to.postgres === undefined
-      ? 'n/a'
-      : (((to.postgres - from.postgres) / ops) * 1000).toFixed(2);
-  return `${label}: CPU per op ${node} ms Node, ${pg} ms PostgreSQL`;
+/**
+ * CPU ms per operation between two snapshots, for the table's notes. For the API rows the Node
+ * figure is split by thread (from /proc, 10 ms ticks): the server's event loop, the vendor's client
+ * thread (which runs elsewhere in production), and the rest (the garbage collector's and libuv's).
+ */
+function cpuPerOp(label: string, from: CpuSnapshot, to: CpuSnapshot, ops: number, client?: number): string {
+  const ms = (seconds: number) => ((seconds / ops) * 1000).toFixed(2);
+  const node = ms(to.node - from.node);
+  const pg = from.postgres === undefined || to.postgres === undefined ? 'n/a' : ms(to.postgres - from.postgres);
+  const server = to.server - from.server;
+  const threads =
+    client === undefined
+      ? ''
+      : ` (server thread ${ms(server)}, vendor client thread ${ms(client)}, other threads ${ms(to.node - from.node - server - client)})`;
+  return `${label}: CPU per op ${node} ms Node${threads}, ${pg} ms PostgreSQL`;
+}
+
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Where the server thread's CPU went (self time, idle left out): by package, then by function. */
+function profileSummary(profile: CpuProfile, calls: number): string[] {
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = frames.get(id);
+    if (!frame || frame.functionName === '(idle)') return;
+    const us = profile.timeDeltas[i] ?? 0;
+    busy += us;
+    const { url, functionName } = frame;
+    const pkg = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
+    const own = url.match(/src\/(modules\/[^/]+|[^/]+)/)?.[1];
+    const group = !url
+      ? functionName
+      : (pkg ??
+        (url.startsWith('node:') ? url.replace(/^node:(internal\/)?/, 'node:').replace(/\/.*/, '') : (own ?? url)));
+    byPackage.set(group, (byPackage.get(group) ?? 0) + us);
+    const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|src)\//, '')}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  });
+  const per = (us: number) => `${(us / 1000 / calls).toFixed(3)} ms/call`;
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `  ${((100 * us) / busy).toFixed(1)}% ${per(us)} ${name}`);
+  return [
+    `server thread profile: busy ${per(busy)}; by package:`,
+    ...top(byPackage, 20),
+    'by function (self time):',
+    ...top(byFunction, 40),
+  ];
+}
+
+/** A log destination that writes each line to /dev/null, one write per line as pino's default does to stdout. */
+function devNull(): { write: (line: string) => void } {
+  const fd = openSync('/dev/null', 'w');
+  return { write: (line) => void writeSync(fd, line) };
 }
 
 type ClientJob = {
@@ -78,9 +153,17 @@ type ClientJob = {
   currency: string;
   tag: string;
   seconds: number;
+  warmupRounds: number;
   players: { id: number; token: string }[];
 };
-type ClientResult = { rounds: number[]; calls: number[]; elapsed: number };
+/** `cpu`: the client thread's own CPU seconds over the timed rounds (0 off Linux). */
+type ClientResult = { rounds: number[]; calls: number[]; elapsed: number; cpu: number };
+
+/** This thread's CPU seconds (0 when /proc cannot say). */
+function threadCpu(): number {
+  const tid = threadId();
+  return tid === undefined ? 0 : procCpu(process.pid, tid);
+}
 
 /** The vendor: each player plays rounds (a signed bet, then a signed closing win) back to back. */
 async function playRounds(job: ClientJob): Promise<ClientResult> {
@@ -124,12 +207,45 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
     calls.push(performance.now() - t0);
     if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
   };
-  // Warm-up: connections, JIT, caches.
+  const playRound = async (p: { id: number; token: string }, worker: number, i: number | string) => {
+    const roundId = `br-${job.tag}-${worker}-${i}`;
+    const betId = `bb-${job.tag}-${worker}-${i}`;
+    const n = typeof i === 'number' ? i : 0;
+    const amount = 100 + ((worker * 7 + n) % 900);
+    await call('bet', {
+      token: p.token,
+      player: String(p.id),
+      gameCode: job.gameCode,
+      roundId,
+      transactionId: betId,
+      amount,
+      currency: job.currency,
+    });
+    await call('win', {
+      player: String(p.id),
+      gameCode: job.gameCode,
+      roundId,
+      transactionId: `bw-${job.tag}-${worker}-${i}`,
+      betTransactionId: betId,
+      amount: n % 3 === 0 ? amount * 2 : 0,
+      currency: job.currency,
+      roundClosed: true,
+    });
+  };
+  // Warm-up: connections, caches, and the JIT on the very paths timed (a server runs for hours: a
+  // run that compiles the bet and win paths while timing them counts V8's optimising compiler,
+  // on its own threads, into every call).
   await Promise.all(
     job.players.map((p) => call('balance', { token: p.token }).then(() => call('balance', { player: String(p.id) }))),
   );
+  await Promise.all(
+    job.players.map(async (p, worker) => {
+      for (let i = 0; i < job.warmupRounds; i++) await playRound(p, worker, `w${i}`);
+    }),
+  );
   calls.length = 0;
   parentPort?.postMessage({ started: true });
+  const cpuFrom = threadCpu();
   const rounds: number[] = [];
   const end = performance.now() + job.seconds * 1000;
   const started = performance.now();
@@ -137,33 +253,12 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
     job.players.map(async (p, worker) => {
       for (let i = 0; performance.now() < end; i++) {
         const t0 = performance.now();
-        const roundId = `br-${job.tag}-${worker}-${i}`;
-        const betId = `bb-${job.tag}-${worker}-${i}`;
-        const amount = 100 + ((worker * 7 + i) % 900);
-        await call('bet', {
-          token: p.token,
-          player: String(p.id),
-          gameCode: job.gameCode,
-          roundId,
-          transactionId: betId,
-          amount,
-          currency: job.currency,
-        });
-        await call('win', {
-          player: String(p.id),
-          gameCode: job.gameCode,
-          roundId,
-          transactionId: `bw-${job.tag}-${worker}-${i}`,
-          betTransactionId: betId,
-          amount: i % 3 === 0 ? amount * 2 : 0,
-          currency: job.currency,
-          roundClosed: true,
-        });
+        await playRound(p, worker, i);
         rounds.push(performance.now() - t0);
       }
     }),
   );
-  return { rounds, calls, elapsed: (performance.now() - started) / 1000 };
+  return { rounds, calls, elapsed: (performance.now() - started) / 1000, cpu: threadCpu() - cpuFrom };
 }
 
 /** Feeds every registered consumer until none has a backlog. */
@@ -287,9 +382,11 @@ async function main() {
 
   console.log(`load average before: ${loadAverage()}`);
   const bench = await createBenchDatabase(adminUrl);
-  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 70, demo: false, catalogueSlots: 120 });
+  // LOG_LEVEL=info logs as a production server does by default (to /dev/null, a write per line).
+  const logLevel = (process.env.LOG_LEVEL ?? 'silent') as Config['logLevel'];
+  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 70, demo: false, catalogueSlots: 120, logLevel });
   const ctx = await bootstrap(config);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, logLevel === 'silent' ? {} : { logStream: devNull() });
   const results: Result[] = [];
   try {
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
@@ -336,12 +433,18 @@ async function main() {
       currency: game.currency,
       tag,
       seconds: SECONDS,
+      warmupRounds: WARMUP_ROUNDS,
       players: players.map((id) => ({ id, token: tokens.get(id) as string })),
     };
     const postmaster = await postmasterOf(ctx.db);
     const notes: string[] = [];
     await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(ctx.db).catch(() => undefined);
+    // PROFILE=1: the server thread's CPU profile over the first API run's timed rounds.
+    const inspector = PROFILE ? new Session() : undefined;
+    inspector?.connect();
+    await inspector?.post('Profiler.enable');
     const runApi = async (label: string, runTag: string) => {
+      const profiling = inspector !== undefined && label === '';
       let apiFrom = cpuNow(postmaster);
       let batchesFrom = callBatcherStats(ctx.db);
       const client = await new Promise<ClientResult>((resolve, reject) => {
@@ -353,14 +456,20 @@ async function main() {
             apiFrom = cpuNow(postmaster);
             batchesFrom = callBatcherStats(ctx.db);
             void sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
+            if (profiling) void inspector.post('Profiler.start');
           } else resolve(message);
         });
         worker.once('error', reject);
       });
       const apiTo = cpuNow(postmaster);
+      if (profiling) {
+        const { profile } = (await inspector.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+        if (process.env.PROFILE_FILE) writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
+        notes.push(profileSummary(profile, client.calls.length).join('\n'));
+      }
       results.push(summarise(`vendor API round (bet + win), HTTP${label}`, PLAYERS, client.rounds, client.elapsed));
       results.push(summarise(`vendor API single call (bet or win)${label}`, PLAYERS, client.calls, client.elapsed));
-      notes.push(cpuPerOp(`vendor API single call${label}`, apiFrom, apiTo, client.calls.length));
+      notes.push(cpuPerOp(`vendor API single call${label}`, apiFrom, apiTo, client.calls.length, client.cpu));
       const b = callBatcherStats(ctx.db);
       const batches = b.batches - batchesFrom.batches;
       notes.push(
@@ -371,20 +480,20 @@ async function main() {
       return client.rounds.length / client.elapsed;
     };
     const plain = await runApi('', tag);
+    inspector?.disconnect();
     if (PROGRAMMES)
       notes.push(await withProgrammes(ctx, players, tag, () => runApi(', programmes active', `${tag}p`), plain));
 
     // The raw wallet posting rate on the same server, same database, same clients.
     const wallets = await fundedMembers(ctx.db, WALLETS, `w${tag}`);
     const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
-    const rawFrom = cpuNow(postmaster);
-    const raw = await run(PLAYERS, async (worker, i) => {
+    const transfer = async (key: string) => {
       const from = pick();
       let to = pick();
       while (to === from) to = pick();
       await ctx.db.transaction().execute((trx) =>
         post(trx, {
-          idempotencyKey: `bench-${tag}-${worker}-${i}`,
+          idempotencyKey: key,
           type: 'transfer.bench',
           reference: 'bench',
           entries: [
@@ -393,9 +502,13 @@ async function main() {
           ],
         }),
       );
-    });
+    };
+    // Warmed up as the API is, untimed.
+    if (WARMUP_ROUNDS > 0) await runFor(1, PLAYERS, (worker, i) => transfer(`bench-${tag}-warm-${worker}-${i}`));
+    const rawFrom = cpuNow(postmaster);
+    const raw = await run(PLAYERS, (worker, i) => transfer(`bench-${tag}-${worker}-${i}`));
     results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
-    notes.push(cpuPerOp('wallet.post transfer', rawFrom, cpuNow(postmaster), raw.latencies.length));
+    notes.push(cpuPerOp('wallet.post transfer', rawFrom, cpuNow(postmaster), raw.latencies.length, 0));
 
     // The same raw posting when every posting touches one shared house account, as every bet and
     // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { presentReconciliation, presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
 import * as gateway from './vendor-gateway.service';
+import { vendorSerializerCompiler, vendorValidatorCompiler } from './vendor-wire';
 
 const tags = ['vendor'];
 
@@ -85,6 +86,9 @@ async function answer(
 export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    // The hot path's bodies and answers are checked and written by hand (vendor-wire.ts), zod deciding the rest.
+    scope.setValidatorCompiler(vendorValidatorCompiler);
+    scope.setSerializerCompiler(vendorSerializerCompiler);
     // This scope alone keeps the raw bytes (the signature covers them exactly) and parses JSON itself.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
