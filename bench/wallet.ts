@@ -1,5 +1,6 @@
 // Ledger throughput (issue 4): postings per second and p50/p99 latency of wallet.post in its own
-// transaction and of wallet.postAlone (the same posting as one statement in its own implicit
+// transaction, of wallet.postMany with ten postings a transaction (an op is then one posting; p50
+// and p99 are per transaction) and of wallet.postAlone (the same posting as one statement in its own implicit
 // transaction), a transfer between two of 1,000 funded member wallets per posting, at 1, 16 and
 // 64 concurrent clients; side by side with a plain single-row UPDATE loop on the same server as
 // the ceiling, and the same UPDATE between BEGIN and COMMIT (what any unit of work in its own
@@ -21,7 +22,13 @@ import { sql } from 'kysely';
 import { testConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { type Posting, post, postAlone, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import {
+  type Posting,
+  post,
+  postAlone,
+  postMany,
+  verifyLedger,
+} from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, topStatements } from './support/postgres-stats';
@@ -34,17 +41,24 @@ const notes: string[] = [];
 
 let postmaster: number | undefined;
 
-async function run(label: string, clients: number, op: (worker: number, i: number) => Promise<void>): Promise<Result> {
+/** `postings` per call of `op`: the rate and the CPU are then per posting, p50 and p99 per call. */
+async function run(
+  label: string,
+  clients: number,
+  op: (worker: number, i: number) => Promise<void>,
+  postings = 1,
+): Promise<Result> {
   const cpu0 = process.cpuUsage();
   const pg0 = postgresCpu(postmaster);
   const { latencies, elapsed } = await runFor(SECONDS, clients, op);
   const cpu1 = process.cpuUsage(cpu0);
   const pg1 = postgresCpu(postmaster);
-  const n = latencies.length;
+  const n = latencies.length * postings;
   const nodeMs = ((cpu1.user + cpu1.system) / 1000 / n).toFixed(3);
   const pgMs = pg0 === undefined || pg1 === undefined ? 'n/a' : (((pg1 - pg0) * 1000) / n).toFixed(3);
   notes.push(`${label}, ${clients} clients: CPU per op ${nodeMs} ms Node, ${pgMs} ms PostgreSQL`);
-  return summarise(label, clients, latencies, elapsed);
+  const result = summarise(label, clients, latencies, elapsed);
+  return { ...result, ops: n, perSecond: result.perSecond * postings };
 }
 
 async function prepare(database: DatabaseHandle): Promise<number[]> {
@@ -105,6 +119,21 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
     );
     if (profiling)
       notes.push(`pg_stat_statements, ${name} wallet.post transfer at 64 clients:`, ...(await topStatements(db, 14)));
+    // Postings inside a caller's transaction, ten at a time with postMany, as the agent settlement
+    // pays its contracts: the rate counts postings, p50 and p99 are per transaction.
+    results.push(
+      await run(
+        `${name} wallet.postMany transfer (10 a transaction)`,
+        clients,
+        async (worker, i) => {
+          const postings = Array.from({ length: 10 }, (_, k) =>
+            transfer(`bench-many-${runTag}-${clients}-${worker}-${i}-${k}`),
+          );
+          await db.transaction().execute((trx) => postMany(trx, postings));
+        },
+        10,
+      ),
+    );
     // The same transfer when the posting is the unit's only write (member transfers, vendor
     // wallet transfers): one statement in its own implicit transaction.
     results.push(
