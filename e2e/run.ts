@@ -21,7 +21,12 @@ import { call } from './support/site';
 // can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
 // holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
-// not all start at once: every lane is a Chromium, and the game pages animate without a GPU.
+// not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
+// `own-accounts-c` starts with the crash spec's wait for its round, then takes the main process's
+// specs that use no shared demo account (a visitor's pages, trial01, a wallet member of its own).
+// The runner prints each lane's and each spec file's wall time at the end: the two cores are the
+// limit, so a lane longer than the main one, or a main lane that ends long after the others, is
+// time lost.
 // `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction; or one that
 // times page loads against the ui-guide budgets) runs after every other spec has finished, so no
 // spec meets the site in that state and no other browser shares the machine with the timing.
@@ -31,6 +36,7 @@ const ALONE = /^\/\/ e2e: alone\b/m;
 const SERVER_START_TIMEOUT_MS = 120_000;
 
 async function main(): Promise<number> {
+  const runStarted = performance.now();
   if (!existsSync(chromiumPath)) {
     console.error(`error: Chromium not found at ${chromiumPath}; run scripts/install-test-deps.sh`);
     return 1;
@@ -44,15 +50,6 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  // The player site and the console are served from their builds: make them before the server starts.
-  if (!ensureBuild('web')) {
-    console.error('error: the player site (apps/web) did not build');
-    return 1;
-  }
-  if (!ensureBuild('console')) {
-    console.error('error: the back office console (apps/console) did not build');
-    return 1;
-  }
   rmSync(artifactsDir, { recursive: true, force: true });
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-e2e-'));
@@ -69,12 +66,24 @@ async function main(): Promise<number> {
   }
 
   try {
-    const started = performance.now();
-    server = await startServer(dataDir);
-    console.log(`server ready at ${server.url} in ${Math.round(performance.now() - started)} ms`);
+    // The server starts (its migrations, then the demo's first start) while the player site and the
+    // console are checked and built if their sources changed (on a fresh clone, both build): it
+    // reads the builds on each request, and no spec starts before both are done.
+    server = launchServer(dataDir, await freePort());
+    if (!ensureBuild('web')) {
+      console.error('error: the player site (apps/web) did not build');
+      return 1;
+    }
+    if (!ensureBuild('console')) {
+      console.error('error: the back office console (apps/console) did not build');
+      return 1;
+    }
+    console.log(`web builds checked in ${Math.round(performance.now() - runStarted)} ms`);
+    await server.ready();
+    console.log(`server ready at ${server.url} in ${Math.round(performance.now() - runStarted)} ms`);
     const url = server.url;
     await waitForDemo(url);
-    console.log(`demo content ready in ${Math.round(performance.now() - started)} ms`);
+    console.log(`demo content ready in ${Math.round(performance.now() - runStarted)} ms`);
     const marked = (mark: RegExp) => specs.filter((file) => mark.test(readFileSync(file, 'utf8')));
     const beside = marked(BESIDE);
     const alone = marked(ALONE);
@@ -83,6 +92,7 @@ async function main(): Promise<number> {
     const [main, ...side] = await Promise.all([runSpecs(rest, url, 'main'), ...sides]);
     const last = await runSpecs(alone, url, 'alone');
     const results = [main, ...side, last];
+    printTimings(results);
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
     writeReport(
@@ -90,6 +100,7 @@ async function main(): Promise<number> {
       failed,
       results.flatMap((r) => r.failures),
     );
+    console.log(`browser run: ${((performance.now() - runStarted) / 1000).toFixed(1)} s in all`);
     console.log(`browser tests: ${passed} passed, ${failed} failed; screenshots in ${artifactsDir}`);
     return failed > 0 ? 1 : 0;
   } catch (err) {
@@ -148,10 +159,10 @@ function findSpecs(dir: string): string[] {
     .sort();
 }
 
-type Server = { url: string; stop: () => Promise<void> };
+type Server = { url: string; stop: () => Promise<void>; ready: () => Promise<void> };
 
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
+/** Starts the server now; `ready()` waits until it answers /healthz (or throws, the server stopped). */
+function launchServer(dataDir: string, port: number): Server {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -179,19 +190,24 @@ async function startServer(dataDir: string): Promise<Server> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = () => stopProcess(child);
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return { url, stop };
-    } catch {
-      // not listening yet
+  const ready = async () => {
+    // Counted from the first look, after the builds: the server has had that time as well.
+    const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(`the server exited with status ${child.exitCode} before it was ready`);
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`the server did not answer ${url}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+    await stop();
+    throw new Error(`the server did not answer ${url}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+  };
+  return { url, stop, ready };
 }
 
 async function stopProcess(child: ChildProcess) {
@@ -216,7 +232,9 @@ function freePort(): Promise<number> {
 }
 
 type Failure = { name: string; file: string; message: string };
-type RunResult = { passed: number; failed: number; failures: Failure[] };
+type RunResult = { passed: number; failed: number; failures: Failure[]; timing?: LaneTiming };
+/** A test process's wall time and each of its spec files' (e2e/support/file-times.mjs). */
+type LaneTiming = { name: string; seconds: number; files: { file: string; seconds: number }[] };
 
 /**
  * Runs `specs` in one test process (one file at a time). `buffered`: its report is held and printed
@@ -225,6 +243,8 @@ type RunResult = { passed: number; failed: number; failures: Failure[] };
 async function runSpecs(specs: string[], url: string, name: string, buffered = false): Promise<RunResult> {
   if (specs.length === 0) return { passed: 0, failed: 0, failures: [] };
   const tapFile = path.join(artifactsDir, `results-${name}.tap`);
+  const timesFile = path.join(artifactsDir, `times-${name}.tsv`);
+  const started = performance.now();
   const child = spawn(
     process.execPath,
     [
@@ -242,6 +262,8 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
+      '--test-reporter=./e2e/support/file-times.mjs',
+      `--test-reporter-destination=${timesFile}`,
       ...specs,
     ],
     {
@@ -256,6 +278,7 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
   const code = await new Promise<number>((resolve) =>
     child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
   );
+  const timing = laneTiming(name, (performance.now() - started) / 1000, timesFile);
   if (buffered) {
     console.log(`\n--- specs run beside the others: ${specs.map((f) => path.relative(repoRoot, f)).join(', ')}`);
     process.stdout.write(Buffer.concat(held));
@@ -269,7 +292,35 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
     const tail = Buffer.concat(held).toString('utf8').split('\n').slice(-20).join('\n');
     failures.push({ name: `test process ${name} exited with ${code}`, file: '', message: tail });
   }
-  return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed, failures };
+  return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed, failures, timing };
+}
+
+function laneTiming(name: string, seconds: number, timesFile: string): LaneTiming {
+  const files = existsSync(timesFile)
+    ? readFileSync(timesFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [s, file] = line.split('\t');
+          return { file: path.relative(repoRoot, file ?? ''), seconds: Number(s) };
+        })
+    : [];
+  return { name, seconds, files };
+}
+
+/**
+ * Each test process's wall time and its spec files' times, longest first: where the browser run's
+ * time goes (the lanes beside the main one should end before it; docs/benchmarks.md "Test suite").
+ */
+function printTimings(results: RunResult[]) {
+  const lanes = results.flatMap((r) => (r.timing ? [r.timing] : [])).sort((a, b) => b.seconds - a.seconds);
+  console.log('\nbrowser test times (wall seconds; a lane runs its files one after another):');
+  for (const lane of lanes) {
+    console.log(`  ${lane.name.padEnd(28)} ${lane.seconds.toFixed(1).padStart(7)} s`);
+    for (const f of [...lane.files].sort((a, b) => b.seconds - a.seconds)) {
+      console.log(`      ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
+    }
+  }
 }
 
 /**
