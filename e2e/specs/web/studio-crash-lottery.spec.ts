@@ -148,7 +148,9 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
   const committed = await lotteryOf(trialUrl);
   const b = browser();
   const { page, context } = await newStudioMember(b, 'cl', 'Crash Lottery');
-  await page.goto('/');
+  // The member's own page stays open while the game pages play: a member-centre page, not the home
+  // page, whose animations take a core's fraction for the whole test without a GPU.
+  await page.goto('/member/transferFund');
   const lotteryUrl = await launchStudioGame(page, 'ELOTT', 'ELOTT-001');
 
   for (const size of GAME_SIZES) {

@@ -134,7 +134,9 @@ async function betAt(
 test('a new member bets at baccarat and roulette at desktop and phone sizes: the page shows the server round', async () => {
   const b = browser();
   const { page, context } = await newStudioMember(b, 'st', 'Table Tester');
-  await page.goto('/');
+  // The member's own page stays open while the game pages play: a member-centre page, not the home
+  // page, whose animations take a core's fraction for the whole test without a GPU.
+  await page.goto('/member/transferFund');
   // AG's LIVE-001 is a baccarat table and LIVE-005 a roulette table (apps/studio/src/game-map.ts).
   const launch = (code: string) => launchStudioGame(page, 'AG', code);
   const first = await launch('LIVE-001');
