@@ -131,7 +131,12 @@ describe('vendor calls in one statement', () => {
       .toEqual(players.map(() => 8));
     for (const p of players) {
       expect(heard.get(p.id)?.at(-1)).toBe(108);
-      expect(heard.get(p.id)?.slice().sort((x, y) => x - y)).toEqual([96, 97, 98, 99, 99, 102, 105, 108]);
+      expect(
+        heard
+          .get(p.id)
+          ?.slice()
+          .sort((x, y) => x - y),
+      ).toEqual([96, 97, 98, 99, 99, 102, 105, 108]);
     }
     expect((await house()) - houseBefore).toBe(-200 * bets.length);
     const rounds = await t.ctx.db
