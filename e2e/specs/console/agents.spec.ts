@@ -42,81 +42,6 @@ async function axeCheck(page: Page, screen: string) {
   axeFindings.push(...found.map((v) => `${screen}: ${v}`));
 }
 
-type Statement = {
-  id: number;
-  kind: string;
-  holder: { id: number; username: string };
-  periodEnd: string;
-  amount: number;
-  status: string;
-};
-type LedgerEntry = { reference: string; type: string; amount: number };
-
-/** The most a real-time window takes to be settled after its last round: 5 minutes, the grace minute, a job tick. */
-const SETTLEMENT_WAIT_MS = 8 * 60_000;
-const THRESHOLD = 'agentPayoutHoldThreshold';
-const HOLDER = 'subagent01';
-const WINDOW_MS = 5 * 60_000;
-const HOLD_SHARE = 0.0025;
-let restoreThreshold: (() => Promise<void>) | undefined;
-after(async () => {
-  await restoreThreshold?.();
-});
-
-// The held payout's play comes first: the settlement of its window is a wall-clock wait (up to
-// SETTLEMENT_WAIT_MS), and the screens' tests below run while it comes instead of before it.
-let admin = '';
-/** When team02's play started; set once the play and the threshold are done. */
-let playStarted = 0;
-test("team02 plays big in one 5-minute window and the hold threshold is set under subagent01's payout", async () => {
-  admin = await operatorToken();
-  const settings = await call<{ settings: { key: string; value: unknown }[] }>('GET', '/admin/brand/settings', admin);
-  assert.equal(settings.success, true, JSON.stringify(settings));
-  const threshold = settings.value?.settings.find((s) => s.key === THRESHOLD)?.value;
-  assert.equal(typeof threshold, 'number');
-  const put = (value: unknown) => call('PUT', `/admin/brand/settings/${THRESHOLD}`, admin, { value });
-  restoreThreshold = async () => {
-    restoreThreshold = undefined;
-    assert.equal((await put(threshold)).success, true);
-  };
-  // The demo's first start plays agent01's team's past evening and then gives agent01 and its
-  // sub-agents their contracts (docs/agents.md "Demo"); wait for subagent01's real-time salary, so
-  // that team02's rounds below are not taken for the demo's and subagent01 holds the contract this pays.
-  const demoDeadline = Date.now() + 4 * 60_000;
-  let contracts = 0;
-  while (contracts < 1 && Date.now() < demoDeadline) {
-    const list = await call<{ list: unknown[] }>(
-      'GET',
-      `/admin/agents/contracts?holder=${HOLDER}&kind=realtime_salary&status=active&pageSize=20`,
-      admin,
-    );
-    contracts = list.value?.list.length ?? 0;
-    if (contracts < 1) await new Promise((resolve) => setTimeout(resolve, 5_000));
-  }
-  assert.ok(contracts >= 1, `${HOLDER} holds no real-time salary contract: the demo's first start did not finish`);
-
-  // All of team02's rounds in one 5-minute window, so one statement carries them.
-  const leftInWindow = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (leftInWindow < 100_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1_000));
-
-  // team02, a direct member of subagent01, plays big: subagent01 earns its 0.4% of the bets and
-  // agent01 the 0.1% difference (the demo's real-time rates, 5,000 and 4,000 ppm).
-  const member = await newPage(browser());
-  await markPopupsSeen(member);
-  await loginFromHeader(member, 'team02');
-  const started = Date.now();
-  const { played, staked } = await playStudioRounds(await tokenOf(member), 20, { bet: { coin: 50 } });
-  assert.equal(played, 20);
-  assert.ok(staked >= 10_000, `team02 staked ${staked} minor units`);
-  await member.context().close();
-
-  // The threshold (minor units) at a quarter of a percent of the bets: subagent01's payout is above
-  // it and held; agent01's share of them is under half of it, with room for the agent centre spec's
-  // small bets in the same window, so agent01's payouts are still paid.
-  assert.equal((await put(Math.floor(staked * HOLD_SHARE))).success, true);
-  playStarted = started;
-});
-
 test('an agents operator signs in and finds agent01', async () => {
   assert.ok(browser());
   operator = await createOperator('agt', ['agents.read', 'agents.write']);
@@ -186,10 +111,76 @@ test('axe finds no serious violation on the agents screens', () => {
   assert.deepEqual(axeFindings, []);
 });
 
+type Statement = {
+  id: number;
+  kind: string;
+  holder: { id: number; username: string };
+  periodEnd: string;
+  amount: number;
+  status: string;
+};
+type LedgerEntry = { reference: string; type: string; amount: number };
+
+/** The most a real-time window takes to be settled after its last round: 5 minutes, the grace minute, a job tick. */
+const SETTLEMENT_WAIT_MS = 8 * 60_000;
+const THRESHOLD = 'agentPayoutHoldThreshold';
+const HOLDER = 'subagent01';
+const WINDOW_MS = 5 * 60_000;
+const HOLD_SHARE = 0.0025;
+let restoreThreshold: (() => Promise<void>) | undefined;
+after(async () => {
+  await restoreThreshold?.();
+});
+
 test('a payout at the hold threshold is held by the settlement; the operator releases it once', {
   timeout: 11 * 60_000,
 }, async () => {
-  assert.ok(admin && playStarted, "team02's play came first");
+  const admin = await operatorToken();
+  const settings = await call<{ settings: { key: string; value: unknown }[] }>('GET', '/admin/brand/settings', admin);
+  assert.equal(settings.success, true, JSON.stringify(settings));
+  const threshold = settings.value?.settings.find((s) => s.key === THRESHOLD)?.value;
+  assert.equal(typeof threshold, 'number');
+  const put = (value: unknown) => call('PUT', `/admin/brand/settings/${THRESHOLD}`, admin, { value });
+  restoreThreshold = async () => {
+    restoreThreshold = undefined;
+    assert.equal((await put(threshold)).success, true);
+  };
+  // The demo's first start plays agent01's team's past evening and then gives agent01 and its
+  // sub-agents their contracts (docs/agents.md "Demo"); wait for subagent01's real-time salary, so
+  // that team02's rounds below are not taken for the demo's and subagent01 holds the contract this pays.
+  const demoDeadline = Date.now() + 4 * 60_000;
+  let contracts = 0;
+  while (contracts < 1 && Date.now() < demoDeadline) {
+    const list = await call<{ list: unknown[] }>(
+      'GET',
+      `/admin/agents/contracts?holder=${HOLDER}&kind=realtime_salary&status=active&pageSize=20`,
+      admin,
+    );
+    contracts = list.value?.list.length ?? 0;
+    if (contracts < 1) await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  assert.ok(contracts >= 1, `${HOLDER} holds no real-time salary contract: the demo's first start did not finish`);
+
+  // All of team02's rounds in one 5-minute window, so one statement carries them.
+  const leftInWindow = WINDOW_MS - (Date.now() % WINDOW_MS);
+  if (leftInWindow < 100_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1_000));
+
+  // team02, a direct member of subagent01, plays big: subagent01 earns its 0.4% of the bets and
+  // agent01 the 0.1% difference (the demo's real-time rates, 5,000 and 4,000 ppm).
+  const member = await newPage(browser());
+  await markPopupsSeen(member);
+  await loginFromHeader(member, 'team02');
+  const playStarted = Date.now();
+  const { played, staked } = await playStudioRounds(await tokenOf(member), 20, { bet: { coin: 50 } });
+  assert.equal(played, 20);
+  assert.ok(staked >= 10_000, `team02 staked ${staked} minor units`);
+  await member.context().close();
+
+  // The threshold (minor units) at a quarter of a percent of the bets: subagent01's payout is above
+  // it and held; agent01's share of them is under half of it, with room for the agent centre spec's
+  // small bets in the same window, so agent01's payouts are still paid.
+  assert.equal((await put(Math.floor(staked * HOLD_SHARE))).success, true);
+
   // The scheduler settles the window after it ends (spec §9) and holds the payout: poll the API.
   const deadline = Date.now() + SETTLEMENT_WAIT_MS;
   let held: Statement | undefined;
@@ -203,7 +194,7 @@ test('a payout at the hold threshold is held by the settlement; the operator rel
     held = list.value?.list.find((s) => new Date(s.periodEnd).getTime() > playStarted && s.amount > 0);
   }
   assert.ok(held, `no held real-time salary statement within ${SETTLEMENT_WAIT_MS / 60_000} minutes`);
-  await restoreThreshold?.();
+  await restoreThreshold();
 
   const ledger = async () => {
     const list = await call<{ list: LedgerEntry[] }>(
