@@ -48,6 +48,23 @@ test('guest home renders every section and the announcement popup stays closed f
   for (const name of ['Latest winners', 'Slots', 'Live casino', 'Download the app', 'Promotions', 'Help centre']) {
     assert.ok((await page.getByRole('heading', { name, exact: true }).count()) > 0, `section ${name}`);
   }
+  // spec §9: the winner strip (the demo has more than three winners) moves half a pixel a frame,
+  // one copy of its doubled list per loop, by a CSS animation; hovering pauses it.
+  const strip = page.getByTestId('winners-strip');
+  await page.waitForFunction(() => document.querySelector('[data-testid="winners-strip"].winners-track') !== null);
+  const motion = await strip.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { name: style.animationName, seconds: Number.parseFloat(style.animationDuration), loop: el.scrollWidth / 2 };
+  });
+  assert.equal(motion.name, 'marquee');
+  assert.ok(Math.abs(motion.seconds - motion.loop / 30) < 0.5, `loop of ${motion.loop} px in ${motion.seconds} s`);
+  const moved = () => strip.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+  const x0 = await moved();
+  await page.waitForTimeout(500);
+  assert.notEqual(await moved(), x0, 'the strip moves');
+  await strip.hover({ force: true }); // it moves, so it is never "stable" for a plain hover
+  assert.equal(await strip.evaluate((el) => getComputedStyle(el).animationPlayState), 'paused');
+  await page.mouse.move(0, 0);
   // spec §2: QR codes only for the app resources present (the demo has all three).
   await page.locator('#download img').nth(2).waitFor();
   assert.equal(await page.locator('#download li').count(), 3);

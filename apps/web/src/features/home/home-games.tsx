@@ -17,7 +17,7 @@ import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { EmptyState, SectionTitle } from './section-title';
-import { nextWinnerOffset, winnersScroll } from './winners-scroll';
+import { winnerLoopSeconds, winnersScroll } from './winners-scroll';
 
 // spec §1, §2 Home details: the winners strip, the slot section and the live section with real
 // data. A lazy chunk of its own: the home page's first chunk stays within the ui-guide budget.
@@ -78,7 +78,7 @@ function useTiles() {
   );
 }
 
-/** spec §9: auto-scrolls half a pixel per frame once three winners are there; pauses on hover. */
+/** spec §9: auto-scrolls half a pixel per frame once three winners are there; pauses on hover and focus. */
 function WinnersStrip() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -87,38 +87,18 @@ function WinnersStrip() {
   const list = useQuery(rankQuery(i18n.language.toUpperCase())).data?.list ?? [];
   const moving = winnersScroll(list.length);
   const track = useRef<HTMLUListElement>(null);
-  const paused = useRef(false);
+  // The loop's duration follows the strip's width (its cards are sized in rem); the animation itself
+  // is CSS (.winners-track), paused on hover and focus and off for reduced motion.
   useEffect(() => {
     const el = track.current;
-    if (!el || !moving || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    // Pauses while the pointer or the keyboard focus is on the strip.
-    const box = el.parentElement;
-    const pause = () => {
-      paused.current = true;
+    if (!el || !moving) return;
+    const fit = () => {
+      el.style.animationDuration = `${winnerLoopSeconds(el.scrollWidth / 2)}s`;
     };
-    const resume = () => {
-      paused.current = false;
-    };
-    const events = [
-      ['mouseenter', pause],
-      ['mouseleave', resume],
-      ['focusin', pause],
-      ['focusout', resume],
-    ] as const;
-    for (const [name, fn] of events) box?.addEventListener(name, fn);
-    let offset = 0;
-    let frame = requestAnimationFrame(function step() {
-      if (!paused.current) {
-        offset = nextWinnerOffset(offset, el.scrollWidth / 2);
-        const sign = document.dir === 'rtl' ? 1 : -1;
-        el.style.transform = `translateX(${sign * offset}px)`;
-      }
-      frame = requestAnimationFrame(step);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      for (const [name, fn] of events) box?.removeEventListener(name, fn);
-    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
   }, [moving]);
   const play = (gameName: string) => {
     if (!token) return openModal('login');
@@ -137,8 +117,8 @@ function WinnersStrip() {
       {list.length === 0 ? (
         <EmptyState>{t('home.winnersEmpty')}</EmptyState>
       ) : (
-        <div className="overflow-hidden">
-          <ul ref={track} className="flex w-max gap-3 will-change-transform" data-testid="winners-strip">
+        <div className="winners overflow-hidden">
+          <ul ref={track} className={`flex w-max gap-3${moving ? ' winners-track' : ''}`} data-testid="winners-strip">
             {shown.map(({ vo }, i) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: the same winner may appear twice

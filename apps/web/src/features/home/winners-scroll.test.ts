@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextWinnerOffset, WINNER_STEP, winnersScroll } from './winners-scroll';
+import { WINNER_STEP, winnerLoopSeconds, winnersScroll } from './winners-scroll';
 
 describe('winner strip', () => {
   it('moves only with at least three winners (limit move 3)', () => {
@@ -8,11 +8,11 @@ describe('winner strip', () => {
     expect(winnersScroll(3)).toBe(true);
     expect(winnersScroll(20)).toBe(true);
   });
-  it('steps half a pixel per frame and wraps after one copy of the list', () => {
+  it('moves half a pixel per frame: one copy of the list goes by in its width / 30 seconds', () => {
     expect(WINNER_STEP).toBe(0.5);
-    expect(nextWinnerOffset(0, 1000)).toBe(0.5);
-    expect(nextWinnerOffset(999.5, 1000)).toBe(0);
-    expect(nextWinnerOffset(999.75, 1000)).toBe(0.25);
-    expect(nextWinnerOffset(10, 0)).toBe(0);
+    expect(winnerLoopSeconds(1000)).toBeCloseTo(33.333, 3);
+    expect(winnerLoopSeconds(30)).toBe(1);
+    expect(winnerLoopSeconds(1000, 1)).toBeCloseTo(16.667, 3);
+    expect(winnerLoopSeconds(0)).toBe(0);
   });
 });

@@ -7,12 +7,15 @@ export function winnersScroll(count: number, limitMove = WINNER_LIMIT_MOVE): boo
   return count >= limitMove;
 }
 
+/** The frame rate the spec's step is counted in. */
+export const WINNER_FRAMES_PER_SECOND = 60;
+
 /**
- * The next offset of a strip whose list is rendered twice: after one list's width it wraps to 0,
- * so the second copy takes over seamlessly.
+ * How long one loop of a strip whose list is rendered twice takes, in seconds: one list's width at
+ * `step` pixels a frame. The strip moves by a CSS animation over that time (the compositor moves
+ * it, the page's script does nothing per frame); 0 when there is nothing to move.
  */
-export function nextWinnerOffset(offset: number, loopWidth: number, step = WINNER_STEP): number {
-  if (loopWidth <= 0) return 0;
-  const next = offset + step;
-  return next >= loopWidth ? next - loopWidth : next;
+export function winnerLoopSeconds(loopWidth: number, step = WINNER_STEP): number {
+  if (loopWidth <= 0 || step <= 0) return 0;
+  return loopWidth / (step * WINNER_FRAMES_PER_SECOND);
 }
