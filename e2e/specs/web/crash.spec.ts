@@ -3,11 +3,10 @@
 // the betting phase with an auto cash-out at 1.01x (the bet goes over the page's WebSocket, not the
 // HTTP API), the round runs on the shared loop (WebSocket state), the bet settles and the balance
 // moves; the round's hash verifies on /studio/fair.
-// e2e: beside own-accounts-c
+// e2e: beside
 // (most of its time is the wait for a betting phase and the round's end on the shared loop, so it
 // runs beside the other specs: e2e/run.ts; it plays with a member of its own, funded by an
-// operator's balance adjustment, so no other spec moves the balance it checks; the lane's other
-// specs, which need no such wait, come after it)
+// operator's balance adjustment, so no other spec moves the balance it checks)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';

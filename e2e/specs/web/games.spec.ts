@@ -1,8 +1,5 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
-// e2e: beside own-accounts-c
-// (visitors and trial01, which no other spec uses: it runs beside the main process, whose specs
-// share the other demo accounts)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { firstTileName, freshPage, login, slotGrid } from './games-helpers';

@@ -1,7 +1,5 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
-// e2e: beside own-accounts-c
-// (a visitor's pages only, and settings kept in the browser: it runs beside the main process)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';

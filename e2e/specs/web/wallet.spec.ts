@@ -1,8 +1,5 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
-// e2e: beside own-accounts-c
-// (a member of its own; agent01 is only its upline, whose balance no spec in the main process
-// reads: it runs beside the main process)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
