@@ -21,9 +21,7 @@ import { call } from './support/site';
 // can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
 // holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
-// not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
-// `own-accounts-c` starts with the crash spec's wait for its round, then takes the main process's
-// specs that use no shared demo account (a visitor's pages, trial01, a wallet member of its own).
+// not all start at once: every lane is a Chromium, and the game pages animate without a GPU.
 // The runner prints each lane's and each spec file's wall time at the end: the two cores are the
 // limit, so a lane longer than the main one, or a main lane that ends long after the others, is
 // time lost.
