@@ -30,9 +30,9 @@ const ident =
     typeof v === 'string' && v.length >= 1 && v.length <= max && IDENT.test(v);
 const vendorCode: Field = (v) => typeof v === 'string' && v.length >= 1 && v.length <= 32 && VENDOR.test(v);
 const player: Field = (v) => typeof v === 'string' && PLAYER.test(v);
-// Only ASCII tokens here: zod counts a string's length in characters, not UTF-16 units, so a token
+// Only printable ASCII tokens here: zod counts a string's length in characters, not UTF-16 units, so a token
 // with characters outside the BMP is left to zod (the platform's own tokens are ASCII).
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\x20-\x7e]*$/;
 const gameToken: Field = (v) => typeof v === 'string' && v.length >= 16 && v.length <= 256 && ASCII.test(v);
 const minorAmount: Field = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000_000_000;
 const currency: Field = (v) => typeof v === 'string' && v.length >= 3 && v.length <= 8 && CURRENCY.test(v);
