@@ -20,9 +20,8 @@ import { type Kysely, sql } from 'kysely';
 //
 // p_starts has one element per posting plus one: posting i owns entries p_starts[i] up to
 // p_starts[i + 1] - 1 of the entry arrays (1-based).
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`
+/** The function as this migration creates it (0056 derives its version from this text). */
+export const ledgerPostBatchFunction0012 = `
 CREATE FUNCTION ledger_post_batch(
   p_keys text[],
   p_types text[],
@@ -62,8 +61,10 @@ BEGIN
     RETURN NEXT;
   END LOOP;
 END
-$fn$`)
-    .execute(db);
+$fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(ledgerPostBatchFunction0012).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { up as createLedgerPostBatch0012 } from './0012-ledger-post-batch';
+import { ledgerPostBatchFunction0012 } from './0012-ledger-post-batch';
 import { ledgerPostFunction0033 } from './0033-app-clock';
 import { runStatements } from './run-statements';
 import { withEdits } from './sql-edits';
@@ -84,47 +84,17 @@ BEGIN
 END
 $fn$`;
 
-// 0012's loop and locks, with ledger_apply in place of ledger_post.
-const ledgerPostBatch = `
-CREATE FUNCTION ledger_post_batch(
-  p_keys text[],
-  p_types text[],
-  p_references text[],
-  p_fingerprints text[],
-  p_starts int[],
-  p_codes text[],
-  p_amounts bigint[],
-  p_held bigint[],
-  p_kinds text[],
-  p_members bigint[],
-  p_currencies text[]
-) RETURNS TABLE (ord int, status text, posting_id bigint, codes text[], balances bigint[], balance_events text[])
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  r record;
-  a int;
-  b int;
-BEGIN
-  IF cardinality(p_starts) <> cardinality(p_keys) + 1 OR p_starts[cardinality(p_starts)] <> cardinality(p_codes) + 1 THEN
-    RAISE EXCEPTION 'ledger_post_batch: p_starts does not match the postings and entries';
-  END IF;
-  PERFORM 1 FROM ledger_accounts WHERE code = ANY(p_codes) ORDER BY code COLLATE "C" FOR UPDATE;
-  FOR i IN 1..cardinality(p_keys) LOOP
-    a := p_starts[i];
-    b := p_starts[i + 1] - 1;
-    SELECT * INTO r FROM ledger_apply(
-      p_keys[i], p_types[i], p_references[i], p_fingerprints[i],
-      p_codes[a:b], p_amounts[a:b], p_held[a:b], p_kinds[a:b], p_members[a:b], p_currencies[a:b]);
-    ord := i;
-    status := r.status;
-    posting_id := r.posting_id;
-    codes := r.codes;
-    balances := r.balances;
-    balance_events := r.balance_events;
-    RETURN NEXT;
-  END LOOP;
-END
-$fn$`;
+// 0012's loop and locks, with ledger_apply in place of ledger_post, and each posting's events.
+const ledgerPostBatch = withEdits('0056 ledger_post_batch', ledgerPostBatchFunction0012, [
+  ['  p_currencies text[],\n  p_channel text\n)', '  p_currencies text[]\n)'],
+  [
+    'RETURNS TABLE (ord int, status text, posting_id bigint, codes text[], balances bigint[])',
+    'RETURNS TABLE (ord int, status text, posting_id bigint, codes text[], balances bigint[], balance_events text[])',
+  ],
+  ['SELECT * INTO r FROM ledger_post(', 'SELECT * INTO r FROM ledger_apply('],
+  ['p_members[a:b], p_currencies[a:b],\n      p_channel);', 'p_members[a:b], p_currencies[a:b]);'],
+  ['    balances := r.balances;\n', '    balances := r.balances;\n    balance_events := r.balance_events;\n'],
+]);
 
 const oldBatchSignature =
   'ledger_post_batch(text[], text[], text[], text[], int[], text[], bigint[], bigint[], text[], bigint[], text[], text)';
@@ -145,7 +115,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     `CREATE CONSTRAINT TRIGGER ledger_postings_transfer_activity AFTER INSERT ON ledger_postings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.type = 'wallet-transfer' OR NEW.type LIKE 'transfer.%') EXECUTE FUNCTION activity_event_record();
     DROP FUNCTION ${newBatchSignature};`,
   );
-  await createLedgerPostBatch0012(db);
+  await sql.raw(ledgerPostBatchFunction0012).execute(db);
   await sql.raw(ledgerPostFunction0033).execute(db);
   await runStatements(db, `DROP FUNCTION ledger_apply(${postingArgs.replace(/p_\w+ /g, '')});`);
 }
