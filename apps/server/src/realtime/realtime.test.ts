@@ -56,9 +56,10 @@ async function memberWithToken(uplineId?: number) {
   return { ...m, token };
 }
 
-function credit(memberId: number, amount: number) {
+/** Credits a member and waits until the credit's balance event has been sent (events go after commit). */
+async function credit(memberId: number, amount: number) {
   const key = `rt-${memberId}-${Date.now()}-${Math.random()}`;
-  return t.ctx.db.transaction().execute((trx) =>
+  await t.ctx.db.transaction().execute((trx) =>
     post(trx, {
       idempotencyKey: key,
       type: 'deposit',
@@ -69,6 +70,7 @@ function credit(memberId: number, amount: number) {
       ],
     }),
   );
+  await t.ctx.database.afterCommit.idle();
 }
 
 describe('GET /ws', () => {
@@ -115,7 +117,9 @@ describe('GET /ws', () => {
       token: m.token,
     });
     expect(res.json().success).toBe(true);
-    expect(await mine.next('balance')).toEqual({
+    // The listener may still hand the credit's own event (100.00) to a socket that has just
+    // subscribed; the transfer's event is the one that must follow.
+    expect(await mine.next('balance', (e) => e.data.balance !== 100)).toEqual({
       type: 'balance',
       data: { balance: 87.66, available: 87.66, currency: 'PHP' },
     });
