@@ -25,6 +25,22 @@ export function nulPaths(value: unknown, prefix = '', depth = 0): string[] {
   return found;
 }
 
+/**
+ * Whether any string or key carries a NUL: what every request pays, so it walks without building
+ * paths or entry arrays; nulPaths names them only for a request that is refused.
+ */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (key.includes(NUL) || hasNul(record[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 // Thrown, not sent: the route's own error handler answers in its own format (the vendor wallet API
 // and the mounted studio have theirs). The status marks it as the client's fault for handlers that
 // know only Fastify's errors.
@@ -39,15 +55,14 @@ function refusal(paths: string[]) {
 export function guardUrlAndHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // A percent-encoded NUL (%00) is decoded into params and query by the router.
-    const paths = [...nulPaths(request.params), ...nulPaths(request.query), ...nulPaths(request.headers, 'headers')];
-    if (paths.length > 0) throw refusal(paths);
+    if (!hasNul(request.params) && !hasNul(request.query) && !hasNul(request.headers)) return;
+    throw refusal([...nulPaths(request.params), ...nulPaths(request.query), ...nulPaths(request.headers, 'headers')]);
   });
 }
 
 /** The parsed body: register it after the encrypted-payload hook so a decrypted body is checked. */
 export function guardBody(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const paths = nulPaths(request.body);
-    if (paths.length > 0) throw refusal(paths);
+    if (hasNul(request.body)) throw refusal(nulPaths(request.body));
   });
 }
