@@ -23,7 +23,8 @@
 // backends by application_name (the studio's pool connects as gamehall-studio).
 // START (default 100) players first, times FACTOR (1.5) per step, STEP_SECONDS (15) per step, up to
 // MAX (4000) players; AIM_MS (50) the round p99 aim. The long load test: PLAYERS=<n> LONG_SECONDS=<s>
-// plays one step of n players for s seconds (e.g. PLAYERS=2000 LONG_SECONDS=600 STUDIO=1).
+// plays one step of n players for s seconds (e.g. PLAYERS=2000 LONG_SECONDS=600 STUDIO=1). First,
+// untimed, WARMUP_PLAYERS (300) play for WARMUP_SECONDS (9).
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -61,6 +62,8 @@ const LONG_SECONDS = process.env.LONG_SECONDS === undefined ? undefined : Number
 const LONG_PLAYERS = Number(process.env.PLAYERS ?? 1000);
 const PROFILE = process.env.PROFILE === '1';
 const PERIOD_MS = 3000;
+const WARMUP_PLAYERS = Number(process.env.WARMUP_PLAYERS ?? 300);
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 9);
 
 type Player = { id: number; token: string };
 type Job = {
@@ -468,8 +471,9 @@ async function main() {
     inspector.connect();
     await inspector.post('Profiler.enable');
 
-    // A short warm-up (connections, JIT, plan caches), not measured.
-    await step({ count: Math.min(players.length, 50), seconds: 3, tag: `${tag}w` });
+    // A warm-up (connections, plan caches, and V8 optimising the bet and win paths, which takes
+    // hundreds of calls: with 50 rounds that compiling landed in the first steps' CPU), not measured.
+    await step({ count: Math.min(players.length, WARMUP_PLAYERS), seconds: WARMUP_SECONDS, tag: `${tag}w` });
 
     console.log(
       '| players | rounds | rounds/s | round p50 ms | p99 ms | late | CPU per round, Node + PostgreSQL ms | busy cores | players per core | load |',
