@@ -32,6 +32,7 @@ const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
 
 const SERVER_START_TIMEOUT_MS = 120_000;
+const LANE_GAP_MS = Number(process.env.E2E_LANE_GAP_SECONDS ?? 30) * 1000;
 
 async function main(): Promise<number> {
   const runStarted = performance.now();
@@ -86,7 +87,15 @@ async function main(): Promise<number> {
     const beside = marked(BESIDE);
     const alone = marked(ALONE);
     const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file));
-    const sides = [...lanesOf(beside)].map(([lane, files]) => runSpecs(files, url, `beside-${lane}`, true));
+    // The lanes beside the main one start LANE_GAP_MS apart, the ones with the most files first: all
+    // at once, nine Chromiums registering and solving challenges in the same minute left page loads
+    // waiting past the specs' timeouts, and the short lanes end well before the main one anyway.
+    const sides = [...lanesOf(beside)]
+      .sort(([, a], [, b]) => b.length - a.length)
+      .map(async ([lane, files], i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * LANE_GAP_MS));
+        return runSpecs(files, url, `beside-${lane}`, true);
+      });
     const [main, ...side] = await Promise.all([runSpecs(rest, url, 'main'), ...sides]);
     const last = await runSpecs(alone, url, 'alone');
     const results = [main, ...side, last];
@@ -251,11 +260,11 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       '--test',
       // One spec file at a time: each launches its own Chromium, and the machine has 2 cores.
       '--test-concurrency=1',
-      // Node 20 applies this to each spec file as a whole as well as to each test: the lottery spec
-      // waits up to 2.5 min for its draw (its test sets its own 240 s), so a file gets 240 s. Specs
+      // Node 20 applies this to each spec file as a whole as well as to each test, so it is a file's
+      // limit: 8 minutes in the main process (a file of a dozen tests took 4 on a loaded run). Specs
       // run beside the others wait on clocks (a draw, a 5-minute settlement window) while the main
       // process works, so they get 12 minutes: their wait costs no wall time.
-      `--test-timeout=${buffered ? 720_000 : 240_000}`,
+      `--test-timeout=${buffered ? 720_000 : 480_000}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
