@@ -21,7 +21,7 @@ async function closeAnnouncements(page: Page) {
 }
 
 test('guest home renders every section and the announcement popup stays closed for the session', async () => {
-  const page = await newPage(browser());
+  const page = await newPage(browser(), { motion: true });
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Announcements' });
   await popup.waitFor();
@@ -63,6 +63,28 @@ test('guest home renders every section and the announcement popup stays closed f
   await strip.hover({ force: true }); // it moves, so it is never "stable" for a plain hover
   assert.equal(await strip.evaluate((el) => getComputedStyle(el).animationPlayState), 'paused');
   await page.mouse.move(0, 0);
+  // spec §9: the banners change every 3 s by themselves; not while the pointer is on them, and not
+  // for a visitor who asks for reduced motion.
+  const carousel = page.locator('section[aria-roledescription=carousel]');
+  const shown = () => carousel.locator('button[aria-current=true]').getAttribute('aria-label');
+  const first = await shown();
+  await page.waitForFunction(
+    (was) =>
+      document
+        .querySelector('section[aria-roledescription=carousel] button[aria-current=true]')
+        ?.getAttribute('aria-label') !== was,
+    first,
+    { timeout: 8_000 },
+  );
+  await carousel.hover();
+  const hovered = await shown();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForTimeout(3_500);
+  assert.equal(await shown(), hovered, 'no change while the pointer is on the banners');
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(3_500);
+  assert.equal(await shown(), hovered, 'no change by itself with reduced motion');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   // spec §2: QR codes only for the app resources present (the demo has all three).
   await page.locator('#download img').nth(2).waitFor();
   assert.equal(await page.locator('#download li').count(), 3);

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** spec §9: the home banner autoplays every 3000 ms when there is more than one. */
+/**
+ * spec §9: the home banner autoplays every 3000 ms when there is more than one. It waits while the
+ * pointer is on it or a control in it has focus, and does not move by itself for a visitor who asks
+ * for reduced motion (WCAG 2.2.2: moving content can be paused); the dots still change the slide.
+ */
 export const HOME_BANNER_AUTOPLAY_MS = 3000;
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
@@ -12,17 +16,21 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const navigate = useNavigate();
   const [viewport, embla] = useEmblaCarousel({ loop: banners.length > 1 });
   const [selected, setSelected] = useState(0);
+  const [held, setHeld] = useState(false);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     embla.on('select', onSelect);
-    if (banners.length < 2) return;
-    const id = setInterval(() => embla.scrollNext(), HOME_BANNER_AUTOPLAY_MS);
     return () => {
-      clearInterval(id);
       embla.off('select', onSelect);
     };
-  }, [embla, banners.length]);
+  }, [embla]);
+  useEffect(() => {
+    if (!embla || banners.length < 2 || held) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const id = setInterval(() => embla.scrollNext(), HOME_BANNER_AUTOPLAY_MS);
+    return () => clearInterval(id);
+  }, [embla, banners.length, held]);
   // spec §2: a banner with a link type opens its target (ROUTE inside the site, URL outside).
   const open = (banner: Banner) => {
     if (!banner.linkageType || !banner.linkUrl) return;
@@ -30,9 +38,20 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     else window.open(banner.linkUrl, '_blank', 'noopener');
   };
   return (
-    <section aria-roledescription="carousel" aria-label={t('home.banners')} className="relative">
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('home.banners')}
+      className="relative"
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+    >
       <div ref={viewport} className="overflow-hidden">
-        <div className="flex">
+        {/* Its own layer, so moving a slide does not draw the (SVG) banners again on every frame. */}
+        <div className="flex will-change-transform" data-testid="banner-track">
           {banners.map((banner, i) => (
             <fieldset
               key={banner.id}
