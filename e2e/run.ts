@@ -32,7 +32,8 @@ const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
 
 const SERVER_START_TIMEOUT_MS = 120_000;
-const CAPTCHA_AFTER_FAILURES = 10;
+// Below the ten failures that lock a username or an address for 15 minutes.
+const CAPTCHA_AFTER_FAILURES = 6;
 const LANE_GAP_MS = Number(process.env.E2E_LANE_GAP_SECONDS ?? 30) * 1000;
 
 async function main(): Promise<number> {

@@ -21,9 +21,18 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh page (own context: no cookies or storage shared between specs) with a fixed viewport. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+/**
+ * A fresh page (own context: no cookies or storage shared between specs) with a fixed viewport. It
+ * asks for reduced motion unless `motion` is set: without a GPU every frame of the site's endless
+ * marquees is drawn by the CPU, about a third of a core for each idle home page, and the suite's
+ * lanes keep several open while they wait. A spec that checks motion passes `motion: true`.
+ */
+export async function newPage(browser: Browser, options: { motion?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
+  });
   // A wait for the page, not a speed check (budgets.spec times pages alone): the suite's browsers
   // share two cores with the PostgreSQL tests, where a page that answers in a second quiet takes 20.
   context.setDefaultTimeout(30_000);

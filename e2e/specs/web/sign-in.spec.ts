@@ -159,9 +159,9 @@ test('after repeated failures the login modal asks for the captcha image; each r
   const modal = await loginModal(page);
   const user = modal.getByRole('textbox', { name: 'Username' });
   const captcha = modal.getByRole('textbox', { name: 'Captcha' });
-  // The runner raises the brand's captcha threshold to ten (e2e/run.ts). A username no other spec
+  // The runner raises the brand's captcha threshold to six (e2e/run.ts). A username no other spec
   // signs in with: failures lock the username, whichever address they come from.
-  for (let i = 0; i < 12 && (await captcha.count()) === 0; i++) {
+  for (let i = 0; i < 8 && (await captcha.count()) === 0; i++) {
     await user.fill(NOBODY);
     await modal.locator('input[name="password"]').fill(`wrong-${i}`);
     await modal.getByRole('button', { name: 'Log in' }).click();
