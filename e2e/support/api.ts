@@ -44,13 +44,14 @@ export async function solvedChallenge(): Promise<string> {
  * operator client does (the seeded operator by default). Throws unless the login succeeds.
  */
 export async function operatorToken(username = 'admin', password = 'Admin@1234'): Promise<string> {
-  // A login attempt holds a slot towards the captcha (after three) from before its password is
-  // checked until it is answered, per address and per username, so that parallel guesses cannot
-  // slip past it. The spec processes all run beside each other from loopback and several log in
-  // as the seeded operator: on a loaded machine three of them could be checking at once. So each
-  // process logs in from its own address (the runner trusts X-Forwarded-For from loopback), and a
-  // login refused for the captcha is tried again for a while: slots of logins in flight are given
-  // back within seconds, while failures would keep asking for it and the spec would still fail.
+  // A login attempt holds a slot towards the captcha (the brand's captchaAfterFailures) from
+  // before its password is checked until it is answered, per address and per username, so that
+  // parallel guesses cannot slip past it. The spec processes run beside each other from loopback
+  // and several log in as the seeded operator, so on a loaded machine many may be checking at
+  // once. So each process logs in from its own address (the runner trusts X-Forwarded-For from
+  // loopback), and a login refused for the captcha is tried again for a while: slots of logins in
+  // flight are given back within seconds, while failures would keep asking for it and the spec
+  // would still fail.
   const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await api<{ token: string }>(
