@@ -4,7 +4,8 @@ import { type StudioRuntime, studioPlugin } from './plugin';
 
 // The lottery API as the lottery page reads it (trial mode, so no platform): a ticket is listed
 // pending with its draw time and no numbers, then after the draw with the draw's numbers it was
-// settled against, its win consistent with them and the balance.
+// settled against, its win consistent with them and the balance. Between betting's close and the
+// draw, the answer names the closed draw, so that a page opened then waits for it.
 
 describe('lottery tickets through the API', () => {
   const app = Fastify();
@@ -60,6 +61,13 @@ describe('lottery tickets through the API', () => {
       prizes: null,
     });
 
+    expect(pending.closed).toBeNull();
+    // Betting closed, the draw not made yet: the next draw is open and the closed one is named.
+    clock = Date.parse(ticket.drawsAt) - 20_000;
+    const gap = (await app.inject({ method: 'GET', url: '/studio/api/lottery', headers })).json();
+    expect(gap.open.numero).not.toBe(ticket.numero);
+    expect(gap.closed).toEqual({ numero: ticket.numero, drawsAt: ticket.drawsAt });
+
     clock = Date.parse(ticket.drawsAt) + 1000;
     const pass = await runtime?.recover();
     expect(pass?.lottery.drawn).toBeGreaterThanOrEqual(1);
@@ -74,5 +82,6 @@ describe('lottery tickets through the API', () => {
     expect(settled.hits).toBe(hits);
     expect(settled.win).toBe(hits * 3500);
     expect(after.balance).toBe(start - 1000 + settled.win);
+    expect(after.closed).toBeNull();
   });
 });

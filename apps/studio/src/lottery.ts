@@ -59,7 +59,18 @@ async function ensureDraw(db: StudioDb, vendor: string, gameCode: string, n: num
 
 export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Date) {
   const region = regionOf(session.vendor);
-  const open = await ensureDraw(db, session.vendor, session.gameCode, openDrawIndex(session.vendor, now));
+  const openIndex = openDrawIndex(session.vendor, now);
+  const open = await ensureDraw(db, session.vendor, session.gameCode, openIndex);
+  // The draw that closed before the open one and is not drawn yet (betting closes 30 s before the
+  // draw): a page opened in that gap waits for it, as one that saw it close does.
+  const closed = await db
+    .selectFrom('studio_lottery_draws')
+    .select(['numero', 'draws_at'])
+    .where('vendor', '=', session.vendor)
+    .where('game_code', '=', session.gameCode)
+    .where('numero', '=', drawAt({ vendor: session.vendor, gameCode: session.gameCode }, openIndex - 1).numero)
+    .where('result', 'is', null)
+    .executeTakeFirst();
   const tickets = await db
     .selectFrom('studio_lottery_tickets as t')
     .innerJoin('studio_lottery_draws as d', 'd.id', 't.draw_id')
@@ -103,6 +114,7 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
       drawsAt: open.draws_at.toISOString(),
       serverSeedHash: open.server_seed_hash,
     },
+    closed: closed ? { numero: closed.numero, drawsAt: new Date(closed.draws_at).toISOString() } : null,
     tickets: tickets.map((t) => ({
       ticketId: t.ticket_id,
       numero: t.numero,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, drawWait, shouldReload, type Ticket, ticketOutcome } from './lottery';
+import { clock, drawWait, nextAwaiting, shouldReload, type Ticket, ticketOutcome } from './lottery';
 
 // The lottery page's pure parts: what a ticket shows and when the page asks the studio again.
 
@@ -57,5 +57,27 @@ describe('lottery page', () => {
     expect(shouldReload(settled, at('02:01'), at('02:10'))).toBe(false);
     // The open draw closed: the next one opens, ask for it.
     expect(shouldReload(settled, at('03:00'), at('03:30'))).toBe(true);
+  });
+
+  it('awaits the draw that closed, whether the page saw it close or opened between close and draw', () => {
+    const closed = { numero: '20261122-0361', drawsAt: '2026-11-22T12:02:00.000Z' };
+    const before = {
+      numero: '20261122-0361',
+      closesAt: '2026-11-22T12:01:30.000Z',
+      drawsAt: closed.drawsAt,
+      serverSeedHash: 'aa',
+    };
+    const drawn = { numero: closed.numero, drawsAt: closed.drawsAt, prizes: [], serverSeed: 's', serverSeedHash: 'aa' };
+    // Seen open at the previous load, closed since: awaited.
+    expect(nextAwaiting({ open: before }, { open, closed: null, results: [] }, null, at('01:40'))).toEqual(closed);
+    // Opened in the gap: the studio names the closed draw, and the page awaits it from its first load.
+    expect(nextAwaiting(null, { open, closed, results: [] }, null, at('01:40'))).toEqual(closed);
+    // Its result is in: nothing to await.
+    expect(nextAwaiting(null, { open, closed: null, results: [drawn] }, closed, at('02:03'))).toBeNull();
+    // Never drawn: given up a minute after its time, and not taken up again from the studio's answer.
+    expect(nextAwaiting(null, { open, closed, results: [] }, closed, at('03:01'))).toBeNull();
+    expect(nextAwaiting({ open }, { open, closed, results: [] }, null, at('03:03'))).toBeNull();
+    // Nothing closed: nothing awaited.
+    expect(nextAwaiting(null, { open, closed: null, results: [] }, null, at('01:00'))).toBeNull();
   });
 });

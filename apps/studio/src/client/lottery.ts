@@ -17,6 +17,8 @@ type LotteryInfo = {
   region: string;
   betTypes: BetType[];
   open: { numero: string; closesAt: string; drawsAt: string; serverSeedHash: string };
+  /** The draw closed before the open one while it is not drawn yet. */
+  closed: { numero: string; drawsAt: string } | null;
   tickets: Ticket[];
   results: {
     numero: string;
@@ -87,6 +89,28 @@ export function shouldReload(
 }
 
 type Result = LotteryInfo['results'][number];
+type Awaited = { numero: string; drawsAt: string };
+
+/**
+ * The closed draw the page waits to show after a load: the one that was open at the previous load
+ * and has closed since, or the one the studio says is closed and not drawn (the page opened between
+ * close and draw). Done once a result as late as it is in, or given up a minute after its time.
+ */
+export function nextAwaiting(
+  previous: Pick<LotteryInfo, 'open'> | null,
+  data: Pick<LotteryInfo, 'open' | 'closed' | 'results'>,
+  awaiting: Awaited | null,
+  now: number,
+): Awaited | null {
+  let next = awaiting;
+  if (previous && previous.open.numero !== data.open.numero) next = previous.open;
+  else if (!next && data.closed) next = data.closed;
+  const latest = data.results[0];
+  if (!next) return null;
+  const due = Date.parse(next.drawsAt);
+  if ((latest && Date.parse(latest.drawsAt) >= due) || now > due + 60_000) return null;
+  return { numero: next.numero, drawsAt: next.drawsAt };
+}
 
 export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   addStyle('lottery-css', LOTTERY_CSS);
@@ -150,7 +174,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   const board = createLotteryBoard(sound);
   let data: LotteryInfo | null = null;
   /** The closed draw the page waits to show: the one that was open when the page last looked. */
-  let awaiting: { numero: string; drawsAt: string } | null = null;
+  let awaiting: Awaited | null = null;
   let picks: string[] = [];
 
   const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
@@ -266,16 +290,9 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, t.name));
       typeSelect.dispatchEvent(new Event('change'));
     }
-    // The draw that was open closed: wait for its drawing to show it being made.
-    if (previous && previous.open.numero !== data.open.numero) awaiting = previous.open;
+    // A closed draw is awaited so that its drawing is shown being made.
+    awaiting = nextAwaiting(previous, data, awaiting, Date.now());
     const latest = data.results[0];
-    // Shown once its result is in (or given up a minute after its time: the next close asks again).
-    if (
-      awaiting &&
-      ((latest && Date.parse(latest.drawsAt) >= Date.parse(awaiting.drawsAt)) ||
-        Date.now() > Date.parse(awaiting.drawsAt) + 60_000)
-    )
-      awaiting = null;
     seedHash.textContent = data.open.serverSeedHash;
     renderResults(data);
     replay.disabled = !latest;
