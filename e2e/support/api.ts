@@ -9,11 +9,10 @@ export async function api<T = Record<string, unknown>>(
   method: string,
   url: string,
   body?: unknown,
-  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
   const res = await fetch(`${baseUrl()}${url}`, {
     method,
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -44,29 +43,13 @@ export async function solvedChallenge(): Promise<string> {
  * operator client does (the seeded operator by default). Throws unless the login succeeds.
  */
 export async function operatorToken(username = 'admin', password = 'Admin@1234'): Promise<string> {
-  // A login attempt holds a slot towards the captcha (the brand's captchaAfterFailures) from
-  // before its password is checked until it is answered, per address and per username, so that
-  // parallel guesses cannot slip past it. The spec processes run beside each other from loopback
-  // and several log in as the seeded operator, so on a loaded machine many may be checking at
-  // once. So each process logs in from its own address (the runner trusts X-Forwarded-For from
-  // loopback), and a login refused for the captcha is tried again for a while: slots of logins in
-  // flight are given back within seconds, while failures would keep asking for it and the spec
-  // would still fail.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await api<{ token: string }>(
-      'POST',
-      '/admin/session/login',
-      { username, password, challenge: await solvedChallenge() },
-      { 'X-Forwarded-For': PROCESS_ADDRESS },
-    );
-    if (res.status === 200 && res.body.value?.token) return res.body.value.token;
-    if (res.body.code !== 'CAPTCHA_REQUIRED' || Date.now() > deadline) {
-      throw new Error(`POST /admin/session/login: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+  const res = await api<{ token: string }>('POST', '/admin/session/login', {
+    username,
+    password,
+    challenge: await solvedChallenge(),
+  });
+  if (res.status !== 200 || !res.body.value?.token) {
+    throw new Error(`POST /admin/session/login: ${res.status} ${JSON.stringify(res.body)}`);
   }
+  return res.body.value.token;
 }
-
-/** This spec process's own private client address (see operatorToken). */
-const PROCESS_ADDRESS = `10.66.${(process.pid >> 8) & 255}.${process.pid & 255}`;
