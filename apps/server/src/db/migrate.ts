@@ -54,6 +54,7 @@ import * as m0054 from './migrations/0054-bet-path';
 import * as m0055 from './migrations/0055-vendor-call-function';
 import * as m0056 from './migrations/0056-ledger-events-after-commit';
 import * as m0057 from './migrations/0057-vendor-events-after-commit';
+import * as m0058 from './migrations/0058-vendor-batch-house-rows-first';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   '0055-vendor-call-function': m0055,
   '0056-ledger-events-after-commit': m0056,
   '0057-vendor-events-after-commit': m0057,
+  '0058-vendor-batch-house-rows-first': m0058,
 };
 
 class ListedMigrations implements MigrationProvider {

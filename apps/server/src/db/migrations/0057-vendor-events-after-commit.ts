@@ -26,7 +26,7 @@ const withEvents = (label: string, text: string) =>
     ],
   ]);
 
-const callBatchWithEvents = withEdits('0057 vendor_call_batch', vendorCallBatch, [
+export const callBatchWithEvents = withEdits('0057 vendor_call_batch', vendorCallBatch, [
   [
     'RETURNS TABLE(ord int, outcome text, answer_status text, answer_balance bigint)',
     'RETURNS TABLE(ord int, outcome text, answer_status text, answer_balance bigint, balance_events text[])',

@@ -1,14 +1,15 @@
 // postgres: concurrent vendor calls share one transaction (group commit), a call busy elsewhere waits alone
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../site/brand.service';
 import { balanceOf, houseBalance, post, verifyLedger } from '../wallet/wallet.service';
-import { callBatcherStats } from './vendor-call-batcher';
+import { callBatcherStats, vendorCallBatcher } from './vendor-call-batcher';
+import { callInOneStatement, callsInOneStatement, type OneStatementCall } from './vendor-gateway.queries';
 
 // Issue 17: a bet or a win is one statement (vendor_bet / vendor_win, migration 0055), and on
 // PostgreSQL concurrent ones share a transaction (vendor_call_batch). Each call keeps the answer it
@@ -45,7 +46,7 @@ afterAll(() => t.close());
 
 const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
-async function player(amount: number) {
+async function player(amount: number, of = vendor) {
   const m = await createMember(t.ctx);
   await t.ctx.db.transaction().execute((trx) =>
     post(trx, {
@@ -58,7 +59,7 @@ async function player(amount: number) {
       ],
     }),
   );
-  const session = await createGameSession(t, { memberId: m.id, vendor });
+  const session = await createGameSession(t, { memberId: m.id, vendor: of });
   return { id: m.id, token: session.token, gameCode: session.gameCode, player: String(m.id) };
 }
 
@@ -222,5 +223,81 @@ describe('vendor calls in one statement', () => {
       expect((await heldAnswer).body).toMatchObject({ status: 'OK', balance: 4_900 });
       expect(await cash(p.id)).toBe(4_900);
     },
+  );
+
+  it.runIf(onPostgres)(
+    "two transactions making a vendor's first house row do not deadlock with a batch's member locks",
+    async () => {
+      // A vendor no other test here plays, so its house shard rows do not exist yet.
+      const other = (
+        await t.ctx.db
+          .selectFrom('games')
+          .select('vendor_code')
+          .where('vendor_code', '!=', vendor)
+          .orderBy('vendor_code')
+          .executeTakeFirstOrThrow()
+      ).vendor_code;
+      const p = await player(5_000, other);
+      const otherClient = vendorClient(t, other);
+      // The statements the gateway would send, held back: run below by hand, two at a time.
+      const batcher = vendorCallBatcher(t.ctx.db as Db);
+      const held: OneStatementCall[] = [];
+      const spy = vi.spyOn(batcher, 'submit').mockImplementation(async (call) => {
+        held.push(call);
+        throw new Error('held back by the test');
+      });
+      const bets = [bet(p, 100), bet(p, 100), bet(p, 100)];
+      for (const b of bets) expect((await otherClient.call('bet', b)).statusCode).toBe(500);
+      spy.mockRestore();
+      const [alone, ...batch] = held;
+      if (!alone || batch.length !== 2) throw new Error('the bets were not held back');
+      expect(await cash(p.id)).toBe(5_000);
+      // The lone bet makes the house row and then stays inside that insert a while, before it
+      // updates the member's row (codes in order: house before member).
+      await sql
+        .raw(`CREATE FUNCTION test_slow_house() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NEW.code LIKE 'house:vendor:${other}:%' THEN
+    PERFORM pg_sleep(3);
+  END IF;
+  RETURN NEW;
+END
+$fn$`)
+        .execute(t.ctx.db);
+      await sql
+        .raw(
+          'CREATE TRIGGER test_slow_house AFTER INSERT ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION test_slow_house()',
+        )
+        .execute(t.ctx.db);
+      try {
+        const lone = callInOneStatement(t.ctx.db, alone);
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'`.execute(
+                  t.ctx.db,
+                )
+              ).rows[0],
+            { timeout: 10_000 },
+          )
+          .toEqual({ n: 1 });
+        // The batch locks the member's row, then needs the house row the lone bet is making: it
+        // must wait for it before taking any row lock, or the lone bet's member update closes a cycle.
+        const together = callsInOneStatement(t.ctx.db, batch);
+        const [one, both] = await Promise.all([lone, together]);
+        expect(one).toMatchObject({ outcome: 'answer', answer_status: 'OK' });
+        expect(both.map((o) => [o.outcome, o.answer_status])).toEqual([
+          ['answer', 'OK'],
+          ['answer', 'OK'],
+        ]);
+      } finally {
+        await sql.raw('DROP TRIGGER test_slow_house ON ledger_accounts').execute(t.ctx.db);
+        await sql.raw('DROP FUNCTION test_slow_house()').execute(t.ctx.db);
+      }
+      expect(await cash(p.id)).toBe(4_700);
+      expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+    },
+    30_000,
   );
 });
