@@ -11,8 +11,11 @@
 //     -c "ALTER SYSTEM SET synchronous_commit = on"   # then restart it (pg_ctl restart as postgres)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55481/postgres node --import tsx bench/ledger-pgbench.ts
 //
-// CLIENTS (default 16,64) and SECONDS (default 5). pgbench must be on the PATH or in PostgreSQL's
-// bin directory; as root it runs as the postgres user. The bench creates and drops its own database.
+// CLIENTS (default 16,64) and SECONDS (default 5). BALANCE_INDEX=0 drops the back office's index
+// of member cash by balance (migration 0023) first: no index then holds `balance`, so a posting's
+// balance updates can be HOT updates (no index entries), as the ceiling's `held = held` is; what
+// that would save is what this measures. pgbench must be on the PATH or in PostgreSQL's bin
+// directory; as root it runs as the postgres user. The bench creates and drops its own database.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,7 @@ import { loadAverage } from './support/measure';
 
 const CLIENTS = (process.env.CLIENTS ?? '16,64').split(',').map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 5);
+const BALANCE_INDEX = process.env.BALANCE_INDEX !== '0';
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL server (see the header)');
 
@@ -65,9 +69,12 @@ try {
     const ids = await fundedMembers(database.db, 1_000, 'pgb');
     first = ids[0] as number;
     if (ids.at(-1) !== first + 999) throw new Error('the funded members do not have consecutive ids');
+    if (!BALANCE_INDEX) await sql`DROP INDEX ledger_accounts_member_cash_balance`.execute(database.db);
     const s = await sql<{ f: string; c: string }>`SELECT current_setting('fsync') AS f,
       current_setting('synchronous_commit') AS c`.execute(database.db);
-    console.log(`fsync ${s.rows[0]?.f}, synchronous_commit ${s.rows[0]?.c}; load average before: ${loadAverage()}`);
+    console.log(
+      `fsync ${s.rows[0]?.f}, synchronous_commit ${s.rows[0]?.c}; balance index ${BALANCE_INDEX ? 'kept' : 'dropped'}; load average before: ${loadAverage()}`,
+    );
   } finally {
     await database.close();
   }
@@ -90,6 +97,17 @@ try {
       const tps = /tps = ([\d.]+)/.exec(out)?.[1];
       console.log(`| ${clients} | ${label} | ${tps ? Math.round(Number(tps)).toLocaleString('en') : 'failed'} |`);
     }
+  }
+  // How many of the balance rows' updates were HOT (the statistics arrive within a second or so).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const after = await openDatabase(testConfig({ databaseUrl: bench.url }));
+  try {
+    const hot = await sql<{ upd: string; hot: string }>`SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot
+      FROM pg_stat_user_tables WHERE relname = 'ledger_accounts'`.execute(after.db);
+    const row = hot.rows[0];
+    if (row) console.log(`ledger_accounts updates: ${row.upd}, of which HOT: ${row.hot}`);
+  } finally {
+    await after.close();
   }
   console.log(`load average after: ${loadAverage()}`);
 } finally {
