@@ -200,6 +200,12 @@ export function lotteryMenuQuery(input: { prizeMode?: string; vassalage?: string
     queryKey: ['games', 'lotteryMenu', input],
     queryFn: () => apiRequest<GameMenu>(GAME_PATHS.lotteryMenu, { query: { ...input, device: 'WEB' } }),
     staleTime: 30_000,
+    // Each game's button shows its open draw: asked again once the first of them has closed.
+    refetchInterval: (query) =>
+      firstCloseRefetchMs(
+        (query.state.data?.menus ?? []).flatMap((m) => m.games.map((g) => g.openDraw.closesAt)),
+        Date.now(),
+      ),
   });
 }
 
@@ -223,6 +229,22 @@ export function openedNumeroQuery(input: { vassalage: string; gameCode: string; 
     queryKey: ['games', 'openedNumero', input],
     queryFn: () => apiRequest<OpenedNumeros>(GAME_PATHS.lotteryOpened, { query: { ...input, count: 5 } }),
     enabled: input !== null,
-    refetchInterval: 15_000,
+    refetchInterval: (query) => openDrawRefetchMs(query.state.data?.game.openDraw.closesAt, Date.now()),
   });
+}
+
+/** Just after the first of these draws closes (false: none ahead, no polling). */
+export function firstCloseRefetchMs(closesAts: string[], now: number): number | false {
+  const ahead = closesAts.map((c) => Date.parse(c) - now).filter((ms) => ms >= 0);
+  return ahead.length ? Math.max(1_000, Math.min(...ahead) + 500) : false;
+}
+
+/**
+ * When to ask for a game's open draw again: every 15 s, and just after the open draw closes, so the
+ * draw bar moves on to the next draw instead of showing 00:00 until the next 15 s tick.
+ */
+export function openDrawRefetchMs(closesAt: string | undefined, now: number): number {
+  const untilClose = closesAt ? Date.parse(closesAt) - now : Number.NaN;
+  if (!(untilClose >= 0)) return 15_000;
+  return Math.max(1_000, Math.min(15_000, untilClose + 500));
 }

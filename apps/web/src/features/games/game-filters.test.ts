@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { firstCloseRefetchMs, openDrawRefetchMs } from './api';
 import { dateRangeOf, laneHasLobby, matchesName, slotSubCategories } from './game-filters';
 import { lotteryMenuInput, secondsUntil } from './lottery-page';
 
@@ -64,6 +65,21 @@ describe('lottery pages', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(secondsUntil('2026-11-22T12:01:30.900Z', now)).toBe(90);
     expect(secondsUntil('2026-11-22T11:59:00Z', now)).toBe(0);
+  });
+  it('asks for the open draw again just after it closes, else every 15 s', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(openDrawRefetchMs('2026-11-22T12:00:04Z', now)).toBe(4_500);
+    expect(openDrawRefetchMs('2026-11-22T12:01:00Z', now)).toBe(15_000);
+    expect(openDrawRefetchMs('2026-11-22T12:00:00.200Z', now)).toBe(1_000);
+    // Already closed (the next answer has the next draw), or nothing read yet: the steady pace.
+    expect(openDrawRefetchMs('2026-11-22T11:59:58Z', now)).toBe(15_000);
+    expect(openDrawRefetchMs(undefined, now)).toBe(15_000);
+  });
+  it('asks for the menu again once the first open draw in it has closed', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(firstCloseRefetchMs(['2026-11-22T12:03:00Z', '2026-11-22T12:01:30Z'], now)).toBe(90_500);
+    expect(firstCloseRefetchMs(['2026-11-22T11:59:00Z', '2026-11-22T12:00:10Z'], now)).toBe(10_500);
+    expect(firstCloseRefetchMs([], now)).toBe(false);
   });
 });
 
