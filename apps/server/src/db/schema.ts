@@ -275,6 +275,8 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: Date | string;
   count: number;
+  /** Of `count`, the slots whose attempt failed (the rest are in flight); migration 0059. */
+  spent: Generated<number>;
   locked_until: Date | string | null;
 }
 

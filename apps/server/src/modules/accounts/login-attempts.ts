@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { Brand } from '../site/brand.service';
-import { type Limit, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
+import { type Limit, markFailed, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
 
 /**
@@ -21,9 +21,10 @@ function captchaRequired() {
 /**
  * Reserves the attempt on both counters before the password is looked at, so parallel requests
  * never check more passwords than the lock allows, and settles the captcha: without an answer only
- * the slots before captchaAfterFailures can be taken (so the next parallel attempt is refused with
- * CAPTCHA_REQUIRED, not checked); with one, it is checked when any counter says it is due. A
- * refusal here gives back what was reserved: no password was checked.
+ * the slots before captchaAfterFailures can be taken (the next parallel attempt waits while some of
+ * them are still being checked, and is refused with CAPTCHA_REQUIRED, not checked, once they are
+ * failures); with one, it is checked when any counter says it is due. A refusal here gives back
+ * what was reserved: no password was checked.
  */
 export async function beginLoginAttempt(
   ctx: AppContext,
@@ -62,7 +63,7 @@ export async function releaseLoginAttempt(ctx: AppContext, attempt: LoginAttempt
 }
 
 /**
- * The password was wrong: the slots stay taken. Answers whether the failure asks for the captcha
+ * The password was wrong: the slots stay taken, as failures. Answers whether the failure asks for the captcha
  * next time, and the seconds of the lock when this failure used the lock's last slot.
  */
 export async function failLoginAttempt(
@@ -72,5 +73,7 @@ export async function failLoginAttempt(
 ): Promise<{ captcha: boolean; lockedForSeconds: number | undefined }> {
   const [lock, count] = attempt.slots;
   const lockedForSeconds = await spend(ctx.db, lock, attempt.keys.lock.limit, ctx.now());
+  // The counting key never locks, but its slot is a failure now too.
+  await markFailed(ctx.db, count);
   return { captcha: Math.max(lock.number, count.number) >= brand.captchaAfterFailures, lockedForSeconds };
 }

@@ -126,6 +126,27 @@ describe('member login under 60 parallel wrong passwords', () => {
     expect(await sessionsOf(m.id)).toBe(0);
   });
 
+  it('signs in many members at once from one shared address without asking for the captcha', async () => {
+    // A café or a carrier's shared address: attempts still being checked are not failures, so the
+    // ones after the third wait for them instead of being asked for the captcha.
+    const members = await Promise.all(
+      Array.from({ length: 12 }, () => createMember(t.ctx, { knownIps: [address(0)] })),
+    );
+    checks.count = 0;
+    const responses = await Promise.all(
+      members.map((m, i) => login(node(i), { username: m.username, password: m.password }, address(0))),
+    );
+    expect(codes(responses)).toEqual({ '200 OK': members.length });
+    expect(checks.count).toBe(members.length);
+    // Three failures from that address, one after the other: then the captcha is due for everyone there.
+    for (let i = 0; i < 3; i++) {
+      const wrong = await login(t.app, { username: members[i]?.username, password: 'Wrong@123' }, address(0));
+      expect(wrong.json().code).toBe('ACCOUNT_PASSWORD_INVALID');
+    }
+    const after = await login(t.app, { username: members[5]?.username, password: members[5]?.password }, address(0));
+    expect(after.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
+  });
+
   it('asks one address for the captcha after three failures, whichever usernames it tries', async () => {
     const limit = t.ctx.config.loginLimitPerIp;
     t.ctx.config.loginLimitPerIp = 1000;

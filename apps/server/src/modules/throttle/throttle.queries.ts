@@ -23,7 +23,7 @@ export async function hitCounter(db: Conn, key: string, now: Date, windowSeconds
 export function readCounter(db: Conn, key: string) {
   return db
     .selectFrom('rate_limits')
-    .select(['count', 'window_started_at', 'locked_until'])
+    .select(['count', 'spent', 'window_started_at', 'locked_until'])
     .where('key', '=', key)
     .executeTakeFirst();
 }
@@ -61,6 +61,7 @@ export function takeSlot(db: Conn, key: string, now: Date, windowSeconds: number
         .column('key')
         .doUpdateSet({
           count: sql`CASE WHEN ${over} THEN 1 ELSE rate_limits.count + 1 END`,
+          spent: sql`CASE WHEN ${over} THEN 0 ELSE rate_limits.spent END`,
           window_started_at: sql`CASE WHEN ${over} THEN ${now}::timestamptz ELSE rate_limits.window_started_at END`,
           locked_until: sql`CASE WHEN ${over} THEN NULL ELSE rate_limits.locked_until END`,
         })
@@ -78,5 +79,15 @@ export async function releaseSlot(db: Conn, key: string, windowStartedAt: Date) 
     .where('key', '=', key)
     .where('window_started_at', '=', windowStartedAt)
     .where('count', '>', 0)
+    .execute();
+}
+
+/** Marks a slot's attempt as failed; nothing happens once the window it was taken in has restarted. */
+export async function spendSlot(db: Conn, key: string, windowStartedAt: Date) {
+  await db
+    .updateTable('rate_limits')
+    .set({ spent: sql`least(rate_limits.spent + 1, rate_limits.count)` })
+    .where('key', '=', key)
+    .where('window_started_at', '=', windowStartedAt)
     .execute();
 }

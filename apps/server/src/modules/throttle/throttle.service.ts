@@ -1,7 +1,15 @@
 import type { ErrorCode } from '@gamehall/shared/errors';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { clearCounter, hitCounter, lockCounter, readCounter, releaseSlot, takeSlot } from './throttle.queries';
+import {
+  clearCounter,
+  hitCounter,
+  lockCounter,
+  readCounter,
+  releaseSlot,
+  spendSlot,
+  takeSlot,
+} from './throttle.queries';
 
 /** The largest `max` a counter can hold (an integer column): for counters that only count. */
 export const UNLIMITED = 2_147_483_647;
@@ -80,7 +88,11 @@ export async function reserve(db: Conn, key: string, limit: Limit, now: Date): P
 
 /**
  * `reserve` that also stops at `cap` (below `limit.max`, e.g. where a captcha becomes due): then it
- * answers undefined rather than throwing, and the caller decides what is missing.
+ * answers undefined rather than throwing, and the caller decides what is missing. Only failures
+ * make it stop there: while some of the `cap` slots are attempts still in flight, it waits for them
+ * to settle (given back, it takes one; spent, it stops), so attempts at once from one address are
+ * not asked for more than their failures call for, and parallel ones still get no more than `cap`
+ * checked. It stops after IN_FLIGHT_WAIT_MS of waiting too.
  */
 export async function reserveUnder(
   db: Conn,
@@ -99,7 +111,11 @@ export async function reserveUnder(
     const lockedUntil = current?.locked_until ? new Date(current.locked_until) : undefined;
     if (lockedUntil && lockedUntil > now) throw limited(limit, lockedUntil, now);
     const taken = current?.count ?? 0;
-    if (taken >= stop && taken < limit.max) return undefined;
+    if (taken >= stop && taken < limit.max) {
+      if ((current?.spent ?? 0) >= stop || Date.now() + pause > giveUpAt) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      continue;
+    }
     // Every slot is taken but nothing is locked: the holder of the last one is still checking (its
     // failure would lock). Wait for the attempts in flight to settle rather than refuse a request
     // that may well be right; a run of wrong answers locks, and the waiters are refused then. (A
@@ -118,12 +134,18 @@ export async function reserveUnder(
  * `limit.lockSeconds` (when set); then the seconds until the lock ends are returned.
  */
 export async function spend(db: Conn, slot: Slot, limit: Limit, now: Date): Promise<number | undefined> {
+  await markFailed(db, slot);
   if (slot.number < limit.max) return undefined;
   const until = limit.lockSeconds
     ? new Date(now.getTime() + limit.lockSeconds * 1000)
     : new Date(slot.windowStartedAt.getTime() + limit.windowSeconds * 1000);
   if (limit.lockSeconds) await lockCounter(db, slot.key, until);
   return retryAfter(until, now);
+}
+
+/** The attempt failed: its slot stays taken and counts as a failure (what `reserveUnder` stops at). */
+export async function markFailed(db: Conn, slot: Slot): Promise<void> {
+  await spendSlot(db, slot.key, slot.windowStartedAt);
 }
 
 /** The attempt did not fail (right answer, or refused before its check ran): its slot is free again. */
