@@ -148,12 +148,11 @@ const DEMO_WAIT_MS = 5 * 60_000;
 async function waitForDemo(url: string): Promise<void> {
   process.env.E2E_BASE_URL = url;
   const token = await operatorToken();
-  // The specs all sign in from loopback, like the visitors of one internet café, and a sign-in
-  // holds a slot towards the captcha from before its password is checked until it is answered. So
-  // with the brand's default of three, a few wrong passwords that specs type on purpose and two
-  // sign-ins in flight at once in other processes asked a third for the captcha. The operator of
-  // such a site raises the setting; the captcha itself is checked from addresses of its own
-  // (sign-in.spec) and by the API tests.
+  // The specs all sign in from loopback, like the visitors of one internet café, and the wrong
+  // passwords that specs type on purpose count towards that one address's captcha for 15 minutes
+  // (sign-ins in flight no longer do: they are waited for). The operator of such a site raises the
+  // setting; the captcha itself is checked from addresses of its own (sign-in.spec) and by the API
+  // tests.
   const raised = await call('PUT', '/admin/brand/settings/captchaAfterFailures', token, {
     value: CAPTCHA_AFTER_FAILURES,
   });
