@@ -80,10 +80,13 @@ test('binds a mobile number with an SMS code; it shows masked', async () => {
   const dialog = page.getByRole('dialog', { name: 'Bind mobile number' });
   await dialog.getByLabel('Mobile number').fill(MOBILE);
   // The dialing code comes before the number, as on the registration form (measured once the
-  // dialog's opening animation has finished).
+  // dialog's opening animation has finished and the brand's countries have come: the code's box
+  // appears with them and moves the number over).
+  const dialing = dialog.getByRole('combobox', { name: 'Country code' });
+  await dialing.waitFor({ state: 'attached' });
   await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const dial = await dialing.boundingBox();
   const number = await dialog.getByLabel('Mobile number').boundingBox();
-  const dial = await dialog.getByRole('combobox', { name: 'Country code' }).boundingBox();
   assert.ok(number && dial && dial.x + dial.width <= number.x, 'dialing code before the number');
   const sentAt = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Send code' }).click();
