@@ -89,7 +89,7 @@ export function shouldReload(
 }
 
 type Result = LotteryInfo['results'][number];
-type Awaited = { numero: string; drawsAt: string };
+type AwaitedDraw = { numero: string; drawsAt: string };
 
 /**
  * The closed draw the page waits to show after a load: the one that was open at the previous load
@@ -99,9 +99,9 @@ type Awaited = { numero: string; drawsAt: string };
 export function nextAwaiting(
   previous: Pick<LotteryInfo, 'open'> | null,
   data: Pick<LotteryInfo, 'open' | 'closed' | 'results'>,
-  awaiting: Awaited | null,
+  awaiting: AwaitedDraw | null,
   now: number,
-): Awaited | null {
+): AwaitedDraw | null {
   let next = awaiting;
   if (previous && previous.open.numero !== data.open.numero) next = previous.open;
   else if (!next && data.closed) next = data.closed;
@@ -174,7 +174,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   const board = createLotteryBoard(sound);
   let data: LotteryInfo | null = null;
   /** The closed draw the page waits to show: the one that was open when the page last looked. */
-  let awaiting: Awaited | null = null;
+  let awaiting: AwaitedDraw | null = null;
   let picks: string[] = [];
 
   const say = (text: string, kind: 'info' | 'error' | 'ok' = 'info') => {
