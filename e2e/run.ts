@@ -150,7 +150,7 @@ async function waitForDemo(url: string): Promise<void> {
   const token = await operatorToken();
   // The specs all sign in from loopback, like the visitors of one internet café, and the wrong
   // passwords that specs type on purpose count towards that one address's captcha for 15 minutes
-  // (sign-ins in flight no longer do: they are waited for). The operator of such a site raises the
+  // (sign-ins still in flight do not: they are waited for). The operator of such a site raises the
   // setting; the captcha itself is checked from addresses of its own (sign-in.spec) and by the API
   // tests.
   const raised = await call('PUT', '/admin/brand/settings/captchaAfterFailures', token, {

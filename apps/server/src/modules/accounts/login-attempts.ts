@@ -63,8 +63,9 @@ export async function releaseLoginAttempt(ctx: AppContext, attempt: LoginAttempt
 }
 
 /**
- * The password was wrong: the slots stay taken, as failures. Answers whether the failure asks for the captcha
- * next time, and the seconds of the lock when this failure used the lock's last slot.
+ * The password was wrong: the slots stay taken, as failures. Answers whether the failure asks for
+ * the captcha next time (a hint for the form: the slot numbers count attempts still in flight too),
+ * and the seconds of the lock when this failure used the lock's last slot.
  */
 export async function failLoginAttempt(
   ctx: AppContext,
