@@ -136,3 +136,15 @@ export async function registerFromModal(
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(page, member.username);
 }
+
+/**
+ * Opens a member-centre entry from its navigation, inside the app (no page load, so the socket
+ * stays), and waits for its heading. An entry with a count (Reward centre, Platform messages,
+ * missions) has the count in its link's name once something is waiting there.
+ */
+export async function openMemberEntry(page: Page, name: string): Promise<void> {
+  const escaped = name.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');
+  const label = new RegExp(`^${escaped}\\s*\\d*$`);
+  await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name: label }).click();
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { closeMemberPopup, openMemberEntry, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Issue 13 in the browser: a new member opens /promotions, deposits
@@ -18,11 +18,6 @@ useSiteBrowser(async (chromium) => {
 });
 let page: Page;
 const username = `rwd${Date.now().toString(36).slice(-8)}`;
-
-async function openEntry(name: string) {
-  await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
 
 test('a new member registers and opens /promotions', async () => {
   await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Reward Tester' });
@@ -40,7 +35,7 @@ test('a new member registers and opens /promotions', async () => {
 test('deposits 500 through the sandbox gateway and claims the 500 bonus in the reward centre', async () => {
   await depositThroughSandbox(page, '500');
 
-  await openEntry('Reward centre');
+  await openMemberEntry(page, 'Reward centre');
   // The engine turns the credited deposit into a claimable reward on its next run.
   const row = page.getByTestId('reward-row').filter({ hasText: 'Welcome' });
   for (let i = 0; i < 30 && !(await row.isVisible()); i++) {

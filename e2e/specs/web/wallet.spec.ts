@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
+import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The member centre's money pages against the real server (issue 4): bind a bank account, deposit
@@ -40,10 +40,7 @@ async function headerShows(text: string) {
   );
 }
 /** Member-centre navigation inside the app (no page load, so the socket and the reload marker stay). */
-async function openEntry(name: string) {
-  await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
+const openEntry = (name: string) => openMemberEntry(page, name);
 
 test('a new member registers with a payee name, a payment password and an invitation code', async () => {
   await registerFromModal(page, {
