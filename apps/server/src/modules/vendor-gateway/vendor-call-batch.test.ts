@@ -28,21 +28,43 @@ beforeAll(async () => {
   vendor = row.vendor_code;
   client = vendorClient(t, vendor);
   // A fault in one call only: any vendor transaction whose id starts with "boom-" fails to insert.
+  await addInsertTrigger(
+    'test_boom',
+    'BEFORE',
+    'vendor_transactions',
+    "NEW.transaction_id LIKE 'boom-%'",
+    "RAISE EXCEPTION 'test fault'",
+  );
+});
+afterAll(() => t.close());
+
+/** A row trigger of this test's database: on each insert into `table`, `action` runs when `condition` holds. */
+async function addInsertTrigger(
+  name: string,
+  when: 'BEFORE' | 'AFTER',
+  table: string,
+  condition: string,
+  action: string,
+) {
   await sql
-    .raw(`CREATE FUNCTION test_boom() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  IF NEW.transaction_id LIKE 'boom-%' THEN
-    RAISE EXCEPTION 'test fault';
+  IF ${condition} THEN
+    ${action};
   END IF;
   RETURN NEW;
 END
 $fn$`)
     .execute(t.ctx.db);
   await sql
-    .raw('CREATE TRIGGER test_boom BEFORE INSERT ON vendor_transactions FOR EACH ROW EXECUTE FUNCTION test_boom()')
+    .raw(`CREATE TRIGGER ${name} ${when} INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
     .execute(t.ctx.db);
-});
-afterAll(() => t.close());
+}
+
+async function dropInsertTrigger(name: string, table: string) {
+  await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(t.ctx.db);
+  await sql.raw(`DROP FUNCTION ${name}()`).execute(t.ctx.db);
+}
 
 const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
@@ -254,21 +276,13 @@ describe('vendor calls in one statement', () => {
       expect(await cash(p.id)).toBe(5_000);
       // The lone bet makes the house row and then stays inside that insert a while, before it
       // updates the member's row (codes in order: house before member).
-      await sql
-        .raw(`CREATE FUNCTION test_slow_house() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  IF NEW.code LIKE 'house:vendor:${other}:%' THEN
-    PERFORM pg_sleep(3);
-  END IF;
-  RETURN NEW;
-END
-$fn$`)
-        .execute(t.ctx.db);
-      await sql
-        .raw(
-          'CREATE TRIGGER test_slow_house AFTER INSERT ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION test_slow_house()',
-        )
-        .execute(t.ctx.db);
+      await addInsertTrigger(
+        'test_slow_house',
+        'AFTER',
+        'ledger_accounts',
+        `NEW.code LIKE 'house:vendor:${other}:%'`,
+        'PERFORM pg_sleep(3)',
+      );
       try {
         const lone = callInOneStatement(t.ctx.db, alone);
         await expect
@@ -292,8 +306,7 @@ $fn$`)
           ['answer', 'OK'],
         ]);
       } finally {
-        await sql.raw('DROP TRIGGER test_slow_house ON ledger_accounts').execute(t.ctx.db);
-        await sql.raw('DROP FUNCTION test_slow_house()').execute(t.ctx.db);
+        await dropInsertTrigger('test_slow_house', 'ledger_accounts');
       }
       expect(await cash(p.id)).toBe(4_700);
       expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
