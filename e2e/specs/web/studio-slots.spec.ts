@@ -28,7 +28,10 @@ async function playAt(b: Browser, url: string, size: { width: number; height: nu
 
   const answer = page.waitForResponse((r) => r.url().endsWith('/studio/api/round') && r.request().method() === 'POST');
   await page.keyboard.press('Space');
-  const body = (await (await answer).json()) as RoundAnswer;
+  const res = await answer;
+  // A refused round (e.g. the wallet answering late under load) fails here with its code and message.
+  assert.equal(res.status(), 200, await res.text());
+  const body = (await res.json()) as RoundAnswer;
   // The reels have landed when the spin button is back and the result text is written.
   await page.waitForFunction(() => {
     const spin = document.querySelector('[data-testid=spin]') as HTMLButtonElement | null;
