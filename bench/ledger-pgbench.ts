@@ -42,10 +42,16 @@ const transfer = (
   ARRAY['member:' || (:ida + :first) || ':cash:PHP', 'member:' || (:idb + :first) || ':cash:PHP'],
   ARRAY[-1, 1]::bigint[], ARRAY[0, 0]::bigint[], ARRAY['cash', 'cash']::text[],
   ARRAY[:ida + :first, :idb + :first]::bigint[], ARRAY['PHP', 'PHP']::text[]${channel ? ", 'gamehall_events'" : ''});`;
+const twoUpdates = (from: string, to: string) =>
+  `UPDATE ledger_accounts SET ${from} WHERE member_id = :ida + :first;\nUPDATE ledger_accounts SET ${to} WHERE member_id = :idb + :first;\n`;
 const pick = '\\set ida random(0, 499)\n\\set idb random(500, 999)\n';
 const scripts: Record<string, string> = {
   'UPDATE ceiling': `${pick}UPDATE ledger_accounts SET held = held WHERE member_id = :ida + :first;\n`,
   'BEGIN, UPDATE, COMMIT': `${pick}BEGIN;\nUPDATE ledger_accounts SET held = held WHERE member_id = :ida + :first;\nCOMMIT;\n`,
+  // The least any transfer can write: both balances, nothing else (no posting record, no entries,
+  // no check). HOT like the ceiling's, then changing `balance` as a transfer does.
+  'BEGIN, two UPDATEs (HOT), COMMIT': `${pick}BEGIN;\n${twoUpdates('held = held', 'held = held')}COMMIT;\n`,
+  'BEGIN, two balance UPDATEs, COMMIT': `${pick}BEGIN;\n${twoUpdates('balance = balance - 1', 'balance = balance + 1')}COMMIT;\n`,
   'ledger_post (notify inside)': `${pick}BEGIN;\n${transfer('ledger_post', true)}\nCOMMIT;\n`,
   ledger_apply: `${pick}BEGIN;\n${transfer('ledger_apply', false)}\nCOMMIT;\n`,
   'ledger_apply, then a notify': `${pick}BEGIN;\n${transfer('ledger_apply', false)}\nCOMMIT;\nSELECT pg_notify('gamehall_events', 'bench');\n`,

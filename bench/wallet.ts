@@ -3,8 +3,9 @@
 // and p99 are per transaction) and of wallet.postAlone (the same posting as one statement in its own implicit
 // transaction), a transfer between two of 1,000 funded member wallets per posting, at 1, 16 and
 // 64 concurrent clients; side by side with a plain single-row UPDATE loop on the same server as
-// the ceiling, and the same UPDATE between BEGIN and COMMIT (what any unit of work in its own
-// transaction pays before it does anything). Also PGlite. The load average is printed before and after: the figures only mean
+// the ceiling, the same UPDATE between BEGIN and COMMIT (what any unit of work in its own
+// transaction pays before it does anything) and two UPDATEs between them (the least a transfer
+// inside a transaction can do: both balances, no record). Also PGlite. The load average is printed before and after: the figures only mean
 // something next to the ceiling of the same run.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/wallet.ts
@@ -92,7 +93,8 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
       ],
     };
   };
-  const bump = () => sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${1 + Math.floor(Math.random() * WALLETS)}`;
+  const randomCounter = () => 1 + Math.floor(Math.random() * WALLETS);
+  const bump = (id = randomCounter()) => sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${id}`;
   postmaster = database.kind === 'postgres' ? await postmasterOf(db) : undefined;
   for (const clients of levels) {
     results.push(
@@ -105,6 +107,17 @@ async function measure(name: string, database: DatabaseHandle, levels: number[])
     results.push(
       await run(`${name} BEGIN, UPDATE, COMMIT`, clients, async () => {
         await db.transaction().execute((trx) => bump().execute(trx));
+      }),
+    );
+    // The least any transfer inside a transaction can do: both balances updated, nothing recorded.
+    results.push(
+      await run(`${name} BEGIN, two UPDATEs, COMMIT`, clients, async () => {
+        // In id order, as the ledger locks its accounts, so two transfers cannot deadlock.
+        const [low, high] = [randomCounter(), randomCounter()].sort((a, b) => a - b);
+        await db.transaction().execute(async (trx) => {
+          await bump(low).execute(trx);
+          await bump(high).execute(trx);
+        });
       }),
     );
     const profiling = PROFILE && clients === 64 && database.kind === 'postgres';
