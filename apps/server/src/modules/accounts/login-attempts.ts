@@ -63,9 +63,9 @@ export async function releaseLoginAttempt(ctx: AppContext, attempt: LoginAttempt
 }
 
 /**
- * The password was wrong: the slots stay taken, as failures. Answers whether the failure asks for
- * the captcha next time (a hint for the form: the slot numbers count attempts still in flight too),
- * and the seconds of the lock when this failure used the lock's last slot.
+ * The password was wrong: the slots stay taken, as failures. Answers whether the next attempt needs
+ * the captcha (either counter has reached captchaAfterFailures failures, what beginLoginAttempt
+ * stops at), and the seconds of the lock when this failure used the lock's last slot.
  */
 export async function failLoginAttempt(
   ctx: AppContext,
@@ -73,8 +73,11 @@ export async function failLoginAttempt(
   attempt: LoginAttempt,
 ): Promise<{ captcha: boolean; lockedForSeconds: number | undefined }> {
   const [lock, count] = attempt.slots;
-  const lockedForSeconds = await spend(ctx.db, lock, attempt.keys.lock.limit, ctx.now());
+  const spent = await spend(ctx.db, lock, attempt.keys.lock.limit, ctx.now());
   // The counting key never locks, but its slot is a failure now too.
-  await markFailed(ctx.db, count);
-  return { captcha: Math.max(lock.number, count.number) >= brand.captchaAfterFailures, lockedForSeconds };
+  const counted = await markFailed(ctx.db, count);
+  return {
+    captcha: Math.max(spent.failures, counted) >= brand.captchaAfterFailures,
+    lockedForSeconds: spent.lockedForSeconds,
+  };
 }

@@ -83,11 +83,14 @@ export async function releaseSlot(db: Conn, key: string, windowStartedAt: Date) 
 }
 
 /** Marks a slot's attempt as failed; nothing happens once the window it was taken in has restarted. */
-export async function spendSlot(db: Conn, key: string, windowStartedAt: Date) {
-  await db
+/** The counter's failures after this one (0 when its window has moved on: the failure counts nowhere). */
+export async function spendSlot(db: Conn, key: string, windowStartedAt: Date): Promise<number> {
+  const row = await db
     .updateTable('rate_limits')
     .set({ spent: sql`least(rate_limits.spent + 1, rate_limits.count)` })
     .where('key', '=', key)
     .where('window_started_at', '=', windowStartedAt)
-    .execute();
+    .returning('spent')
+    .executeTakeFirst();
+  return row ? Number(row.spent) : 0;
 }

@@ -131,21 +131,30 @@ export async function reserveUnder(
 
 /**
  * The attempt failed: its slot stays taken. The attempt that held the last slot locks the key for
- * `limit.lockSeconds` (when set); then the seconds until the lock ends are returned.
+ * `limit.lockSeconds` (when set); then `lockedForSeconds` is the seconds until the lock ends.
+ * `failures` is what markFailed answers.
  */
-export async function spend(db: Conn, slot: Slot, limit: Limit, now: Date): Promise<number | undefined> {
-  await markFailed(db, slot);
-  if (slot.number < limit.max) return undefined;
+export async function spend(
+  db: Conn,
+  slot: Slot,
+  limit: Limit,
+  now: Date,
+): Promise<{ failures: number; lockedForSeconds: number | undefined }> {
+  const failures = await markFailed(db, slot);
+  if (slot.number < limit.max) return { failures, lockedForSeconds: undefined };
   const until = limit.lockSeconds
     ? new Date(now.getTime() + limit.lockSeconds * 1000)
     : new Date(slot.windowStartedAt.getTime() + limit.windowSeconds * 1000);
   if (limit.lockSeconds) await lockCounter(db, slot.key, until);
-  return retryAfter(until, now);
+  return { failures, lockedForSeconds: retryAfter(until, now) };
 }
 
-/** The attempt failed: its slot stays taken and counts as a failure (what `reserveUnder` stops at). */
-export async function markFailed(db: Conn, slot: Slot): Promise<void> {
-  await spendSlot(db, slot.key, slot.windowStartedAt);
+/**
+ * The attempt failed: its slot stays taken and counts as a failure (what `reserveUnder` stops at).
+ * Answers the counter's failures in its window, this one included.
+ */
+export async function markFailed(db: Conn, slot: Slot): Promise<number> {
+  return spendSlot(db, slot.key, slot.windowStartedAt);
 }
 
 /** The attempt did not fail (right answer, or refused before its check ran): its slot is free again. */

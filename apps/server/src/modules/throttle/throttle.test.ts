@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { release, reserve, reserveUnder, spend } from './throttle.service';
+import { markFailed, release, reserve, reserveUnder, spend } from './throttle.service';
 
 let t: TestApp;
 let seq = 0;
@@ -31,8 +31,8 @@ describe('reserve / spend / release', () => {
     const slots = [];
     for (let i = 0; i < 3; i++) slots.push(await reserve(t.ctx.db, k, LIMIT, now));
     expect(slots.map((s) => s.number)).toEqual([1, 2, 3]);
-    expect(await spend(t.ctx.db, slots[0]!, LIMIT, now)).toBeUndefined();
-    expect(await spend(t.ctx.db, slots[2]!, LIMIT, now)).toBe(120);
+    expect(await spend(t.ctx.db, slots[0]!, LIMIT, now)).toEqual({ failures: 1, lockedForSeconds: undefined });
+    expect(await spend(t.ctx.db, slots[2]!, LIMIT, now)).toEqual({ failures: 2, lockedForSeconds: 120 });
     const locked = await refusal(reserve(t.ctx.db, k, LIMIT, now));
     expect([locked.code, locked.value]).toEqual(['RATE_LIMITED', { retryAfterSeconds: 120 }]);
     // A lock that has ended starts the count over.
@@ -54,10 +54,17 @@ describe('reserve / spend / release', () => {
     expect((await reserve(t.ctx.db, k, LIMIT, nextWindow)).number).toBe(2);
   });
 
-  it('stops at a cap without throwing while the limit is not reached', async () => {
+  it('waits at a cap for the slot in flight, and stops there without throwing once it is a failure', async () => {
     const k = key();
     const now = t.ctx.now();
-    expect((await reserveUnder(t.ctx.db, k, LIMIT, 1, now))?.number).toBe(1);
+    const first = await reserveUnder(t.ctx.db, k, LIMIT, 1, now);
+    expect(first?.number).toBe(1);
+    // Slot 1 is still being checked: the next caller waits, and takes it once it is given back.
+    const waiting = reserveUnder(t.ctx.db, k, LIMIT, 1, now);
+    await release(t.ctx.db, first!);
+    const second = await waiting;
+    expect(second?.number).toBe(1);
+    expect(await markFailed(t.ctx.db, second!)).toBe(1);
     expect(await reserveUnder(t.ctx.db, k, LIMIT, 1, now)).toBeUndefined();
     expect((await reserveUnder(t.ctx.db, k, LIMIT, 3, now))?.number).toBe(2);
   });
