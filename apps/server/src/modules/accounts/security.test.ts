@@ -379,7 +379,7 @@ describe('bind mobile and email', () => {
     const first = `${uniqueUsername()}@example.com`;
     expect((await askCode(m, '/wps/member/security/email/code', { email: first })).statusCode).toBe(200);
     // Codes are one a second per address (spec §9 for SMS, the same for mail).
-    expectFailure(await askCode(m, '/wps/member/security/email/code', { email: first }), 429, 'SMS_TOO_MANY_REQUESTS');
+    expectFailure(await askCode(m, '/wps/member/security/email/code', { email: first }), 429, 'RATE_LIMITED');
     const code = (await latestOutboxCode(t.ctx.db, first)) ?? '';
     expectFailure(await bind(`x${first}`, code), 400, 'SMS_CODE_INVALID');
     expect((await bind(first, code)).statusCode).toBe(200);

@@ -126,11 +126,14 @@ export async function sendSmsCode(
   const now = ctx.now();
   const phoneKey = `sms:phone:${mobile.phone}`;
   await assertNotLocked(db, phoneKey, now, 'SMS_TOO_MANY_REQUESTS');
-  await hit(db, `sms:ip:${request.ip}`, { ...SMS_PER_IP, code: 'SMS_TOO_MANY_REQUESTS' }, now);
+  // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout of spec §9.
+  // The address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
+  // ("try again later") with their retryAfterSeconds.
+  await hit(db, `sms:ip:${request.ip}`, { ...SMS_PER_IP }, now);
   await hit(
     db,
     `sms:phone-burst:${mobile.phone}`,
-    { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000, code: 'SMS_TOO_MANY_REQUESTS' },
+    { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 },
     now,
   );
   await hit(

@@ -349,9 +349,21 @@ describe('SMS throttling', () => {
     expect((await sendSms('register', mobile)).statusCode).toBe(200);
     const burst = await sendSms('register', mobile);
     expect(burst.statusCode).toBe(429);
-    expect(burst.json()).toMatchObject({ code: 'SMS_TOO_MANY_REQUESTS', value: { retryAfterSeconds: 1 } });
+    expect(burst.json()).toMatchObject({ code: 'RATE_LIMITED', value: { retryAfterSeconds: 1 } });
     t.advance(1100);
     expect((await sendSms('register', mobile)).statusCode).toBe(200);
+  });
+
+  it('sends at most twenty codes in ten minutes from one address, whatever the numbers', async () => {
+    const remoteAddress = '203.0.113.77';
+    for (let i = 0; i < 20; i++) expect((await sendSms('register', newMobile(), { remoteAddress })).statusCode).toBe(200);
+    const outbox = await countRows('outbox');
+    const refused = await sendSms('register', newMobile(), { remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    // Not SMS_TOO_MANY_REQUESTS: its message promises a 5-minute wait, and this one lasts the window.
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.json().value.retryAfterSeconds).toBeGreaterThan(300);
+    expect(await countRows('outbox')).toBe(outbox);
   });
 
   it('locks a number out for five minutes after five sends', async () => {

@@ -450,7 +450,7 @@ export async function releaseHold(trx: Trx, holdId: number, reason: string): Pro
   if (!settled) {
     const existing = await findHold(trx, holdId);
     if (!existing) throw new AppError('NOT_FOUND');
-    // TODO(errors): WALLET_HOLD_SETTLED once the code exists; a captured hold is final.
+    // A captured hold is final: asking to release it conflicts with what was already done to it.
     if (existing.status === 'captured') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
     return { released: false };
   }
