@@ -200,7 +200,16 @@ test('the operator approves and pays; the member confirms receipt with an image 
   await receipt.getByRole('radio', { name: 'Partly received' }).check();
   await receipt.getByLabel('Comment (optional)').fill('Only part arrived');
   await screenshot(page, 'wallet-withdraw-receipt');
+  // Cancelling a filled form asks first; staying keeps what was typed.
+  await receipt.getByRole('button', { name: 'Cancel' }).click();
+  const ask = page.getByRole('alertdialog');
+  await ask.getByText('Are you sure you want to cancel?').waitFor();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await receipt.getByLabel('Comment (optional)').inputValue(), 'Only part arrived');
+  // The answer is final, so sending it asks too.
   await receipt.getByRole('button', { name: 'Submit' }).click();
+  await ask.getByText('Are you sure you want to submit?').waitFor();
+  await ask.getByRole('button', { name: 'OK' }).click();
   await page.getByText('Receipt confirmed').waitFor();
   await row.getByText('Partly received').waitFor();
 });

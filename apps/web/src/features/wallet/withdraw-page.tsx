@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { WageringWarning } from '../../components/wagering-warning';
+import { showAlert } from '../../lib/alerts';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -226,6 +227,8 @@ function ReceiptForm({ order, onDone }: { order: WithdrawalOrder; onDone: () => 
       setError(t(`wallet.image.${problem}`));
       return;
     }
+    // The answer closes the withdrawal for the member: it cannot be changed once sent.
+    if (!(await showAlert({ message: t('in_increase_submit'), cancellable: true }))) return;
     setBusy(true);
     setError('');
     try {
@@ -238,6 +241,15 @@ function ReceiptForm({ order, onDone }: { order: WithdrawalOrder; onDone: () => 
     } finally {
       setBusy(false);
     }
+  };
+  // Leaving a form with a comment or images in it asks first; an untouched one just closes.
+  const cancel = async () => {
+    if (
+      (comment.trim() || images.length > 0) &&
+      !(await showAlert({ message: t('in_more_cancel'), cancellable: true }))
+    )
+      return;
+    onDone();
   };
   return (
     <Card className="mt-4 max-w-xl">
@@ -301,7 +313,7 @@ function ReceiptForm({ order, onDone }: { order: WithdrawalOrder; onDone: () => 
           </p>
         )}
         <div className="flex gap-2">
-          <Button variant="ghost" onClick={onDone}>
+          <Button variant="ghost" onClick={() => void cancel()}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
