@@ -5,6 +5,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import * as rewards from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
 import { checkRewardTicketKind } from '../tickets/tickets.service';
+import * as q from './admin-rewards.queries';
 
 // Back office for promotions (issue 13): create, schedule, pause, end; applications; cost report.
 
@@ -43,20 +44,7 @@ async function checkTicketKind(ctx: AppContext, input: PromotionInput): Promise<
 export async function createPromotion(ctx: AppContext, input: PromotionInput) {
   checkRules(input);
   await checkTicketKind(ctx, input);
-  return ctx.db
-    .insertInto('promotions')
-    .values({
-      type: input.type,
-      kind: input.kind,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
-      rules: JSON.stringify(input.rules),
-      texts: JSON.stringify(input.texts),
-      sort: input.sort,
-      updated_at: ctx.now(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return q.insertPromotion(ctx.db, input, ctx.now());
 }
 
 /** A draft changes freely; a started programme keeps its kind (rewards already earned keep their terms). */
@@ -67,21 +55,7 @@ export async function changePromotion(ctx: AppContext, id: number, input: Promot
   if (!before) throw new AppError('PROMOTION_NOT_FOUND');
   if (before.state === 'ended') throw new AppError('PROMOTION_STATUS_INVALID');
   if (before.state !== 'draft' && before.kind !== input.kind) throw fieldErrors({ kind: 'INVALID' });
-  const after = await ctx.db
-    .updateTable('promotions')
-    .set({
-      type: input.type,
-      kind: input.kind,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
-      rules: JSON.stringify(input.rules),
-      texts: JSON.stringify(input.texts),
-      sort: input.sort,
-      updated_at: ctx.now(),
-    })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await q.updatePromotion(ctx.db, id, input, ctx.now());
   return { before, after };
 }
 
@@ -97,13 +71,7 @@ export async function setPromotionState(ctx: AppContext, id: number, state: 'dra
   const before = await rewards.promotionById(ctx, id);
   if (!before) throw new AppError('PROMOTION_NOT_FOUND');
   if (!MOVES[before.state]?.includes(state)) throw new AppError('PROMOTION_STATUS_INVALID');
-  const after = await ctx.db
-    .updateTable('promotions')
-    .set({ state, updated_at: ctx.now() })
-    .where('id', '=', id)
-    .where('state', '=', before.state)
-    .returningAll()
-    .executeTakeFirst();
+  const after = await q.movePromotionState(ctx.db, id, before.state, state, ctx.now());
   if (!after) throw new AppError('PROMOTION_STATUS_INVALID');
   return { before, after };
 }

@@ -40,9 +40,9 @@
  * consumers of a pass side by side, each in its own transactions and connection (a pool share, see
  * startActivityWorker); PGlite is one connection, so there they run one after the other.
  */
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
+import * as q from './engine.queries';
 import './rewards.schema';
 
 export type ActivityKind =
@@ -109,19 +109,7 @@ export function activityConsumers(): ActivityConsumer[] {
   return [...consumers.values()];
 }
 
-type EventRow = {
-  id: number | string;
-  txid: string;
-  kind: string;
-  member_id: number | string;
-  amount: number | string;
-  currency: string | null;
-  reference: string | null;
-  data: Record<string, unknown> | string;
-  created_at: Date | string;
-};
-
-function eventOf(row: EventRow): ActivityEvent {
+function eventOf(row: q.EventRow): ActivityEvent {
   return {
     id: Number(row.id),
     kind: row.kind as ActivityKind,
@@ -142,44 +130,23 @@ export type BatchResult = { read: number; handled: number; locked: boolean };
  */
 async function recordConsumed(trx: Trx, consumer: string, events: ActivityEvent[]): Promise<ActivityEvent[]> {
   if (events.length === 0) return [];
-  // The ids as one array literal: one parameter whatever the batch size, on pg and on PGlite alike.
-  const ids = `{${events.map((e) => e.id).join(',')}}`;
-  const recorded = (
-    await sql<{ event_id: number | string }>`
-      INSERT INTO rewards_consumptions (consumer, event_id)
-      SELECT ${consumer}, id FROM unnest(${ids}::bigint[]) AS id
-      ON CONFLICT (consumer, event_id) DO NOTHING
-      RETURNING event_id`.execute(trx)
-  ).rows;
-  const fresh = new Set(recorded.map((r) => Number(r.event_id)));
+  const fresh = new Set(
+    await q.insertConsumptions(
+      trx,
+      consumer,
+      events.map((e) => e.id),
+    ),
+  );
   return events.filter((e) => fresh.has(e.id));
 }
 
 /** One batch of one consumer in one transaction (see the header for the guarantees). */
 export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, limit = 500): Promise<BatchResult> {
   return ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('rewards_consumer_cursors')
-      .values({ consumer: consumer.name })
-      .onConflict((oc) => oc.column('consumer').doNothing())
-      .execute();
-    const cursor = (
-      await sql<{ last_txid: string; last_id: number | string }>`
-        SELECT last_txid::text AS last_txid, last_id FROM rewards_consumer_cursors
-        WHERE consumer = ${consumer.name} FOR UPDATE SKIP LOCKED`.execute(trx)
-    ).rows[0];
+    await q.ensureCursor(trx, consumer.name);
+    const cursor = await q.lockCursor(trx, consumer.name);
     if (!cursor) return { read: 0, handled: 0, locked: true };
-    const rows = (
-      await sql<EventRow>`
-        SELECT e.id, e.txid::text AS txid, e.kind, e.member_id, e.amount, e.currency, e.reference, e.data, e.created_at
-        FROM activity_events e
-        WHERE (e.txid, e.id) > (${cursor.last_txid}::xid8, ${cursor.last_id}::bigint)
-          AND e.txid < pg_snapshot_xmin(pg_current_snapshot())
-        -- Qualified: a bare "txid" here would sort by the text column of the select list ('1002'
-        -- before '757'), and the cursor would jump over events whenever txids gain a digit.
-        ORDER BY e.txid, e.id
-        LIMIT ${limit}`.execute(trx)
-    ).rows;
+    const rows = await q.eventsAfter(trx, cursor, limit);
     const wanted = rows.map(eventOf).filter((event) => consumer.kinds.includes(event.kind));
     const fresh = await recordConsumed(trx, consumer.name, wanted);
     if (fresh.length > 0) {
@@ -187,11 +154,7 @@ export async function consumeBatch(ctx: AppContext, consumer: ActivityConsumer, 
       else for (const event of fresh) await consumer.handle(trx, event, ctx);
     }
     const last = rows.at(-1);
-    if (last) {
-      await sql`
-        UPDATE rewards_consumer_cursors SET last_txid = ${last.txid}::xid8, last_id = ${Number(last.id)}, updated_at = now()
-        WHERE consumer = ${consumer.name}`.execute(trx);
-    }
+    if (last) await q.moveCursor(trx, consumer.name, { txid: last.txid, id: Number(last.id) });
     return { read: rows.length, handled: fresh.length, locked: false };
   });
 }
@@ -246,13 +209,7 @@ export async function runActivityConsumers(
  * consumer that just ran can still be behind by the events of the last moments.
  */
 export async function activityBacklog(ctx: AppContext, name: string): Promise<number> {
-  const row = (
-    await sql<{ n: string | number }>`
-      SELECT count(*) AS n FROM activity_events e
-      LEFT JOIN rewards_consumer_cursors c ON c.consumer = ${name}
-      WHERE (e.txid, e.id) > (coalesce(c.last_txid, '0'::xid8), coalesce(c.last_id, 0))`.execute(ctx.db)
-  ).rows[0];
-  return Number(row?.n ?? 0);
+  return q.countPastCursor(ctx.db, name);
 }
 
 /** Feeds a consumer until nothing committed is left behind its cursor (tests, tools). */
@@ -275,26 +232,12 @@ export async function drainActivity(ctx: AppContext, consumer: ActivityConsumer,
 export async function activityWaiting(ctx: AppContext): Promise<boolean> {
   const names = activityConsumers().map((c) => c.name);
   if (names.length === 0) return false;
-  const row = (
-    await sql<{ waiting: boolean }>`
-      WITH c AS (
-        SELECT last_txid, last_id FROM rewards_consumer_cursors WHERE consumer IN (${sql.join(names)})
-      )
-      SELECT (SELECT count(*) FROM c) < ${names.length} OR EXISTS (
-        SELECT 1 FROM activity_events e,
-          (SELECT last_txid, last_id FROM c ORDER BY last_txid, last_id LIMIT 1) low
-        WHERE (e.txid, e.id) > (low.last_txid, low.last_id)
-          AND e.txid < pg_snapshot_xmin(pg_current_snapshot())
-      ) AS waiting`.execute(ctx.db)
-  ).rows[0];
-  return row?.waiting === true;
+  return q.eventsWaiting(ctx.db, names);
 }
 
 /** Sets a consumer's cursor back to the start: the next run replays every event (and skips them). */
 export async function rewindConsumer(ctx: AppContext, name: string): Promise<void> {
-  await sql`UPDATE rewards_consumer_cursors SET last_txid = '0'::xid8, last_id = 0 WHERE consumer = ${name}`.execute(
-    ctx.db,
-  );
+  await q.rewindCursor(ctx.db, name);
 }
 
 export type ActivityWorker = { stop: () => Promise<void> };

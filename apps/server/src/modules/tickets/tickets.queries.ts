@@ -151,6 +151,15 @@ export function revealSeed(trx: Trx, seedId: number, now: Date) {
   return trx.updateTable('ticket_seeds').set({ revealed_at: now }).where('id', '=', seedId).execute();
 }
 
+/** Puts a fresh secret in place of a seed that drew nothing (rotateSeed: it is never revealed). */
+export function replaceUnusedSeed(
+  trx: Trx,
+  seedId: number,
+  fresh: { server_seed: string; seed_hash: string; client_seed: string },
+) {
+  return trx.updateTable('ticket_seeds').set(fresh).where('id', '=', seedId).execute();
+}
+
 export function insertDraw(
   trx: Trx,
   d: {

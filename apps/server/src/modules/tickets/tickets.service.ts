@@ -230,7 +230,7 @@ export async function rotateSeed(ctx: AppContext, memberId: number, clientSeed?:
       await q.ensureSeed(trx, memberId, next);
     } else {
       // A seed that drew nothing is replaced without being revealed (nothing to verify with it).
-      await trx.updateTable('ticket_seeds').set(next).where('id', '=', old.id).execute();
+      await q.replaceUnusedSeed(trx, old.id, next);
     }
     return {
       revealed: used ? { seedHash: old.seed_hash, serverSeed: old.server_seed, clientSeed: old.client_seed } : null,
