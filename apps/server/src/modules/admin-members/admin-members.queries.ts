@@ -422,3 +422,8 @@ export async function pageAdjustments(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Serialises upline changes until the transaction ends (the cycle check of changeUpline reads the whole tree). */
+export async function lockUplineChanges(trx: Conn): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('member-upline'))`.execute(trx);
+}

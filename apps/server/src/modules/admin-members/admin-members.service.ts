@@ -11,7 +11,6 @@ import type {
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { type AppContext, onReplica } from '../../context';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
@@ -38,6 +37,7 @@ import {
   insertNote,
   isSelfOrUplineOf,
   lockAdminMember,
+  lockUplineChanges,
   memberTags,
   pageAdjustments,
   pageNotes,
@@ -241,7 +241,7 @@ export async function resetPaymentPassword(ctx: AppContext, id: number): Promise
  */
 export async function changeUpline(ctx: AppContext, id: number, body: UplineBody): Promise<Change> {
   const before = await ctx.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('member-upline'))`.execute(trx);
+    await lockUplineChanges(trx);
     const member = await lockedMember(trx, id);
     if (body.uplineId !== null) {
       if (body.uplineId === id) throw new AppError('MEMBER_UPLINE_CYCLE');

@@ -354,3 +354,8 @@ export async function claimUnseenAnswers(db: Conn, cutoff: Date, limit: number) 
     RETURNING c.id, c.member_id, x.seq`.execute(db);
   return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), seq: r.seq }));
 }
+
+/** Sends a chat notice to every node's listener (delivered when the caller's transaction commits). */
+export async function notifyChat(db: Conn, channel: string, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+}

@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_PATH, ClientMessageId, VISITOR_HEADER } from '@gamehall/shared/api/chat';
 import { holdsPermission } from '@gamehall/shared/api/permissions';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
@@ -104,7 +103,7 @@ async function notify(db: Conn, payload: ChatNoticePayload): Promise<void> {
   let text = JSON.stringify(payload);
   if (payload.k === 'm' && Buffer.byteLength(text) > NOTICE_MAX_BYTES)
     text = JSON.stringify({ ...payload, m: undefined });
-  await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${text})`.execute(db);
+  await q.notifyChat(db, CHAT_CHANNEL, text);
 }
 
 // ---- conversations
