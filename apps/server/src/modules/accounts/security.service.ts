@@ -164,13 +164,8 @@ async function sendMailCode(
   // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout of spec §9.
   // The address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
   // ("try again later") with their retryAfterSeconds.
-  await hit(ctx.db, `mail:code:ip:${request.ip}`, { ...MAIL_CODES_PER_IP }, now);
-  await hit(
-    ctx.db,
-    `mail:code-burst:${address}`,
-    { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 },
-    now,
-  );
+  await hit(ctx.db, `mail:code:ip:${request.ip}`, MAIL_CODES_PER_IP, now);
+  await hit(ctx.db, `mail:code-burst:${address}`, { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 }, now);
   await hit(
     ctx.db,
     key,

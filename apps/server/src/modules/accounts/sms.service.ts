@@ -129,13 +129,8 @@ export async function sendSmsCode(
   // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout of spec §9.
   // The address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
   // ("try again later") with their retryAfterSeconds.
-  await hit(db, `sms:ip:${request.ip}`, { ...SMS_PER_IP }, now);
-  await hit(
-    db,
-    `sms:phone-burst:${mobile.phone}`,
-    { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 },
-    now,
-  );
+  await hit(db, `sms:ip:${request.ip}`, SMS_PER_IP, now);
+  await hit(db, `sms:phone-burst:${mobile.phone}`, { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 }, now);
   await hit(
     db,
     phoneKey,

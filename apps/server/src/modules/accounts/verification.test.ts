@@ -356,7 +356,8 @@ describe('SMS throttling', () => {
 
   it('sends at most twenty codes in ten minutes from one address, whatever the numbers', async () => {
     const remoteAddress = '203.0.113.77';
-    for (let i = 0; i < 20; i++) expect((await sendSms('register', newMobile(), { remoteAddress })).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await sendSms('register', newMobile(), { remoteAddress })).statusCode).toBe(200);
     const outbox = await countRows('outbox');
     const refused = await sendSms('register', newMobile(), { remoteAddress });
     expect(refused.statusCode).toBe(429);
