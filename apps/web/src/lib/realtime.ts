@@ -130,7 +130,8 @@ export function connectRealtime(token: string, options: RealtimeOptions): () => 
  */
 export function applyBalance(queryClient: QueryClient, token: string, data: BalanceData): void {
   queryClient.setQueryData<{ balance: number }>(['member', 'publicState', token], (old) =>
-    old ? { ...old, balance: data.balance } : old,
+    // publicState's balance is the available one (money held for a withdrawal is not in it).
+    old ? { ...old, balance: data.available } : old,
   );
   void queryClient.invalidateQueries({ queryKey: ['wallet'] });
 }

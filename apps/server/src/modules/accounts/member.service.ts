@@ -44,7 +44,9 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   const member = await profileOf(ctx, principal);
   const brand = await getBrand(ctx.db);
   const trial = isTrialType(member.type);
-  const { balance } = await balanceOf(ctx.db, member.id, brand.currency);
+  // The header's balance is what the member can play and withdraw: cash held for a withdrawal in
+  // review is not in it (the withdraw page and the games show the same figure).
+  const { available } = await balanceOf(ctx.db, member.id, brand.currency);
   const vip = await vipSummary(ctx.db, member.vip_level);
   // Issue 13: the rewards the member can claim now in the reward centre.
   const availablePromoCount = await claimableCount(ctx, member.id);
@@ -53,7 +55,7 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   // spec §6: a trial member has no inbox, so no unread messages are loaded.
   const unreadMessage = trial ? 0 : await unreadCount(ctx, member.id);
   return {
-    balance: toMajor(balance),
+    balance: toMajor(available),
     currencySymbol: brand.currencySymbol,
     // docs/vip.md: a member holds a VIP level above the base level 0 (the level kept by modules/vip).
     hasVip: vip.labelName !== null && member.vip_level > 0,

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { uniqueMobile } from '../../test/registration-setup';
 import { setBrandSetting } from '../site/brand.service';
-import { post } from '../wallet/wallet.service';
+import { hold, post } from '../wallet/wallet.service';
 import { hashPassword } from './passwords';
 import { issueSession } from './sessions.service';
 
@@ -182,6 +182,18 @@ describe('GET /wps/member/publicState', () => {
         ],
       }),
     );
+    // A withdrawal in review holds 1,000.00 of it: the balance shown is what is left to play with.
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        hold(trx, {
+          memberId: m.id,
+          currency: 'PHP',
+          amount: 100_000,
+          idempotencyKey: `test-hold-${m.id}`,
+          reference: 'w',
+        }),
+      );
     await t.ctx.db
       .insertInto('member_messages')
       .values([
@@ -232,7 +244,7 @@ describe('GET /wps/member/publicState', () => {
     const res = await get('/wps/member/publicState', m.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toEqual({
-      balance: 1234.56,
+      balance: 234.56,
       currencySymbol: '₱',
       hasVip: true,
       vipLabelName: 'Silver',
