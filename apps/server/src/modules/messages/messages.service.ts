@@ -107,11 +107,12 @@ function render(row: InboxRow, language: string, brand: RenderSettings): InboxMe
       createdAt: row.created_at,
     };
   }
-  // A message without a kind was written as literal text (by staff, or before kinds existed).
+  // A message without a kind was written as literal text (by staff, or before kinds existed); it
+  // takes the brand's placeholders as a broadcast does.
   const text =
     row.kind && isSystemMessageKind(row.kind)
       ? renderSystemMessage(row.kind, row.params ?? {}, language, brand)
-      : { title: row.title, content: row.content };
+      : renderBroadcastText({ title: row.title, content: row.content }, brand);
   return {
     id: `m${row.id}`,
     source: row.kind ? 'system' : 'operator',

@@ -124,6 +124,20 @@ describe('the inbox', () => {
     expect(await titleIn('XX')).toBe('Payment password changed');
   });
 
+  it('fills the brand placeholders of a message written as literal text', async () => {
+    const m = await memberWithSession();
+    await t.ctx.db
+      .insertInto('member_messages')
+      .values({ member_id: m.id, title: 'Welcome to {site}', content: 'Deposits are in {currency}.' })
+      .execute();
+    const brand = await getBrand(t.ctx.db);
+    const [message] = (await call('GET', '/wps/messages', m.token)).json().value.content;
+    expect(message).toMatchObject({
+      title: `Welcome to ${brand.siteName}`,
+      content: `Deposits are in ${brand.currency}.`,
+    });
+  });
+
   it("refuses another member's message ids and changes nothing", async () => {
     const owner = await memberWithSession();
     const other = await memberWithSession();
