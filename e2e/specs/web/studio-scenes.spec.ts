@@ -29,9 +29,8 @@ function expectedVerdict(kind: string, o: Outcome, names: Record<number, string>
   if (kind === 'fish') {
     const shots = o.shots as { kind: number; captured: boolean }[];
     const caught = shots.filter((s) => s.captured).map((s) => names[s.kind]);
-    return caught.length
-      ? `Caught ${caught.join(', ')} (${o.captured} of ${shots.length} shots)`
-      : `No catch in ${shots.length} shots`;
+    const n = `${shots.length} shot${shots.length === 1 ? '' : 's'}`;
+    return caught.length ? `Caught ${caught.join(', ')} (${o.captured} of ${n})` : `No catch in ${n}`;
   }
   if (kind === 'duel') return o.result === 'win' ? 'You win' : o.result === 'tie' ? 'Tie' : 'You lose';
   if (kind === 'match') {

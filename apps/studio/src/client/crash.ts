@@ -16,6 +16,7 @@ import {
   type AutoConfig,
   autoNext,
   band,
+  cashoutInRange,
   crashView,
   multiplierAt,
   myOutcome,
@@ -77,6 +78,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   });
   const auto = field({
     min: '1.01',
+    max: '10000',
     step: '0.01',
     placeholder: 'off',
     'aria-label': 'Auto cash-out at (×)',
@@ -231,7 +233,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!autoRun) return;
     const run = autoRun;
     autoRun = null;
-    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round(s) played, net ${signed(run.net)}`;
+    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round${run.placed === 1 ? '' : 's'} played, net ${signed(run.net)}`;
     renderButtons();
   }
 
@@ -536,7 +538,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       if ('error' in config) return say(config.error, 'error');
       autoRun = { config, placed: 0, betIds: new Set(), counted: new Set(), net: 0 };
       say(
-        `Auto-bet on: ${config.rounds} round(s) at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
+        `Auto-bet on: ${config.rounds} round${config.rounds === 1 ? '' : 's'} at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
       );
       renderButtons();
       return;
@@ -545,8 +547,8 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     const autoText = auto.value.trim();
     const autoCashout = autoText ? Math.round(Number(autoText) * 100) : null;
     if (!Number.isSafeInteger(minor) || minor <= 0) return say('Enter a bet amount', 'error');
-    if (autoCashout !== null && (!Number.isSafeInteger(autoCashout) || autoCashout < 101))
-      return say('Auto cash-out must be at least 1.01×', 'error');
+    if (autoCashout !== null && !cashoutInRange(autoCashout))
+      return say('Auto cash-out must be from 1.01× to 10000×', 'error');
     void placeBet(minor, autoCashout);
   });
 

@@ -7,7 +7,7 @@
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
 import { createLotteryBoard } from './games/lottery-board';
-import { hitKeys, quickPick, readPicks, togglePick } from './games/lottery-present';
+import { betTypeHint, hitKeys, quickPick, readPicks, togglePick } from './games/lottery-present';
 import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
@@ -182,6 +182,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     message.className = `message ${kind}`;
   };
   const currentType = () => data?.betTypes.find((t) => t.type === typeSelect.value);
+  const betTypeName = (type: string) => data?.betTypes.find((t) => t.type === type)?.name ?? type;
 
   function drawGrid() {
     const t = currentType();
@@ -241,7 +242,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   typeSelect.addEventListener('change', () => {
     const t = currentType();
     if (t) {
-      hint.textContent = `${t.name}: pick ${t.picks} number(s) of ${t.digits} digit(s); pays ${(t.odds100 / 100).toFixed(2)}× per hit`;
+      hint.textContent = betTypeHint(t);
       picks = readPicks(numbers.value, t.digits)
         .filter((n) => n.length === t.digits)
         .slice(0, t.picks);
@@ -345,7 +346,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
             class: `lot-ticket ${outcome}`,
           },
           h('td', {}, t.numero, h('br'), h('span', { class: 'muted small' }, new Date(t.drawsAt).toLocaleTimeString())),
-          h('td', {}, `${t.bet.type} ${t.bet.numbers.join(',')}`),
+          // The bet type's name, as the picker shows it (the code is an id, not words for players).
+          h('td', {}, `${betTypeName(t.bet.type)} ${t.bet.numbers.join(', ')}`),
           h('td', {}, money(t.stake)),
           h(
             'td',

@@ -15,6 +15,9 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
 
 const app = document.getElementById('app') as HTMLElement;
 
+/** "1 free spin", "8 free spins". */
+const freeSpinsText = (n: number) => `${n} free spin${n === 1 ? '' : 's'}`;
+
 async function start() {
   let info: SessionInfo;
   try {
@@ -202,7 +205,7 @@ async function start() {
     balance.textContent = money(answer.balance);
     lastWin.textContent = money(answer.round.win);
     if (answer.winPending) say('Your win is being delivered to your wallet…');
-    else if (answer.round.pendingSteps > 0) say(`${answer.round.pendingSteps} free spins to play`);
+    else if (answer.round.pendingSteps > 0) say(`${freeSpinsText(answer.round.pendingSteps)} to play`);
     else if (answer.round.win > 0) say(`You won ${money(answer.round.win)}!`);
     else say('No win this time');
     showContinue(answer.round);
@@ -294,7 +297,9 @@ async function start() {
     // A round left with free spins owed: resume it where it stopped.
     const last = info.openRound.steps[info.openRound.steps.length - 1];
     if (last) void ui.showStep(last, info.openRound);
-    say(`Welcome back: ${info.openRound.pendingSteps} free spins are waiting`);
+    say(
+      `Welcome back: ${freeSpinsText(info.openRound.pendingSteps)} ${info.openRound.pendingSteps === 1 ? 'is' : 'are'} waiting`,
+    );
     showContinue(info.openRound);
   }
   await loadHistory();

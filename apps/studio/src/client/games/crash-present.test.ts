@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CrashState } from '../../crash';
 import {
+  CRASH_MAX_CASHOUT,
+  CRASH_MIN_CASHOUT,
   crashPoint,
   createHashChain,
   multiplierAt as engineMultiplierAt,
@@ -12,6 +14,8 @@ import {
   chartScale,
   crashView,
   curvePoints,
+  MAX_CASHOUT,
+  MIN_CASHOUT,
   multiplierAt,
   netOf,
   parseAutoConfig,
@@ -126,6 +130,10 @@ describe('auto-bet', () => {
     });
     expect(parseAutoConfig({ ...form, autoCashout: '' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, autoCashout: '1' })).toHaveProperty('error');
+    expect(parseAutoConfig({ ...form, autoCashout: '10000.01' })).toHaveProperty('error');
+    expect(parseAutoConfig({ ...form, autoCashout: '10000' })).toHaveProperty('autoCashout', 1_000_000);
+    // The page's limits are the engine's.
+    expect([MIN_CASHOUT, MAX_CASHOUT]).toEqual([CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT]);
     expect(parseAutoConfig({ ...form, rounds: '0' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, stopLoss: '-3' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, amount: 'x' })).toHaveProperty('error');

@@ -17,6 +17,15 @@ export function times(hundredths: number): string {
   return `${(hundredths / 100).toFixed(2)}×`;
 }
 
+/** The auto cash-out targets the engine takes, in hundredths (crash-engine.ts: CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT). */
+export const MIN_CASHOUT = 101;
+export const MAX_CASHOUT = 1_000_000;
+
+/** Whether an auto cash-out (hundredths) is one the engine takes. */
+export function cashoutInRange(hundredths: number): boolean {
+  return Number.isSafeInteger(hundredths) && hundredths >= MIN_CASHOUT && hundredths <= MAX_CASHOUT;
+}
+
 export type Band = 'low' | 'mid' | 'high';
 
 /** The colour band of a crash point: under 2x, 2x to 10x, above 10x. */
@@ -148,8 +157,8 @@ export function parseAutoConfig(f: {
   const amount = minor(f.amount);
   if (!Number.isSafeInteger(amount) || amount <= 0) return { error: 'Enter a bet amount' };
   const autoCashout = minor(f.autoCashout);
-  if (!f.autoCashout.trim() || !Number.isSafeInteger(autoCashout) || autoCashout < 101)
-    return { error: 'Auto-bet needs an auto cash-out of at least 1.01×' };
+  if (!f.autoCashout.trim() || !cashoutInRange(autoCashout))
+    return { error: 'Auto-bet needs an auto cash-out from 1.01× to 10000×' };
   const rounds = Number(f.rounds);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) return { error: 'Rounds: 1 to 1000' };
   const limit = (s: string) => {

@@ -154,6 +154,11 @@ export function derbyUi(): GameUi {
             { 'data-testid': 'spin' },
           ),
         ),
+        h(
+          'p',
+          { class: 'muted small' },
+          'Decimal odds: a winning bet returns the stake × the odds. A draw refunds Meron and Wala bets (the stake comes back).',
+        ),
       );
     },
     async showStep(step: StepView) {

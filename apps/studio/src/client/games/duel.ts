@@ -65,7 +65,11 @@ export function duelUi(): GameUi {
           chip.el,
           actionButton('Duel', () => ctx.play({ amount: chip.value() }), { 'data-testid': 'spin' }),
         ),
-        h('p', { class: 'muted small' }, `Three-card duel: the better hand wins 0.95:1 (a 5% commission on wins), a tie returns the stake (${game.hands.join(' < ')}).`),
+        h(
+          'p',
+          { class: 'muted small' },
+          `Three-card duel: the better hand wins 0.95:1 (a 5% commission on wins), a tie returns the stake (${game.hands.join(' < ')}).`,
+        ),
       );
     },
     async showStep(step: StepView) {

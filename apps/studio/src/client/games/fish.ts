@@ -12,6 +12,11 @@ import { sceneSound } from './scene-sound';
 
 type Kind = { id: string; name: string; glyph: string; multiplier: number };
 
+/** "1 shot", "10 shots". */
+export function shotsText(n: number): string {
+  return `${n} shot${n === 1 ? '' : 's'}`;
+}
+
 /** The history's text of a fishing round: catches out of shots ('' for an outcome of another shape). */
 export function fishSummary(step: Pick<StepView, 'outcome'> | undefined): string {
   const o = step?.outcome as Partial<FishOutcome> | null | undefined;
@@ -217,10 +222,10 @@ export function fishUi(): GameUi {
       kinds = game.kinds;
       const shots = h('select', { 'aria-label': 'Shots', 'data-testid': 'shots' });
       for (const n of [1, 5, 10, 20, 50, game.maxShots])
-        shots.append(h('option', { value: n, selected: n === 10 }, `${n} shots`));
+        shots.append(h('option', { value: n, selected: n === 10 }, shotsText(n)));
       const value = h('select', { 'aria-label': 'Shot value', 'data-testid': 'chip' });
-      for (const v of game.shotValues) value.append(h('option', { value: v }, money(v)));
-      const target = h('select', { 'aria-label': 'Target' }, h('option', { value: '' }, 'Nearest fish'));
+      for (const v of game.shotValues) value.append(h('option', { value: v }, `${money(v)} per shot`));
+      const target = h('select', { 'aria-label': 'Target' }, h('option', { value: '' }, 'Any fish (random)'));
       for (const k of kinds) target.append(h('option', { value: k.id }, `${k.name} ×${k.multiplier}`));
       gun = cannon();
       tally = h('div', { class: 'tally' });
@@ -231,6 +236,11 @@ export function fishUi(): GameUi {
         'ul',
         { class: 'fish-paytable muted small', 'aria-label': 'Pay table' },
         ...kinds.map((k, i) => h('li', {}, fish(i, 36), ` ${k.name} ×${k.multiplier}`)),
+      );
+      const rules = h(
+        'p',
+        { class: 'muted small' },
+        'The stake is the number of shots × the shot value; a caught fish pays its multiplier × the shot value. A shot aimed at a kind that is not in the sea hits a random fish.',
       );
       el.append(
         sea,
@@ -249,6 +259,7 @@ export function fishUi(): GameUi {
           ),
         ),
         paytable,
+        rules,
       );
     },
     async showStep(step: StepView) {
@@ -257,10 +268,10 @@ export function fishUi(): GameUi {
       fillSea(plan.start);
       const names = plan.caught.map((k) => kinds[k]?.name ?? '?');
       const verdict = names.length
-        ? `Caught ${names.join(', ')} (${plan.captured} of ${n} shots)`
-        : `No catch in ${n} shots`;
+        ? `Caught ${names.join(', ')} (${plan.captured} of ${shotsText(n)})`
+        : `No catch in ${shotsText(n)}`;
       if (!reducedMotion()) {
-        log.textContent = `Firing ${n} shots…`;
+        log.textContent = `Firing ${shotsText(n)}…`;
         // The round lasts about four seconds at most, however many shots: quicker shots when there are many.
         const gap = Math.max(40, Math.min(450, 4000 / Math.max(1, n)));
         const flight = Math.min(320, gap * 2);

@@ -13,6 +13,15 @@ import { sceneSound } from './scene-sound';
 type Selection = { market: string; selection: string; odds100: number };
 type Fixture = { fixtureId: string; home: string; away: string; selections: Selection[] };
 
+/**
+ * A selection as the player reads it: the over/under markets say their line (football: more than 2
+ * goals is over 2.5; esports: a third map played is over 2.5 maps).
+ */
+export function selectionText(s: Pick<Selection, 'market' | 'selection'>): string {
+  if (s.market === 'goals' || s.market === 'maps') return `${s.selection} 2.5 ${s.market}`;
+  return `${s.market} ${s.selection}`;
+}
+
 /** How long the 90 minutes (or the maps) take on screen. */
 const MATCH_MS = 4500;
 
@@ -92,13 +101,13 @@ export function matchUi(): GameUi {
           const b = h(
             'button',
             { class: 'button', 'data-selection': `${s.market}:${s.selection}`, 'data-fixture': f.fixtureId },
-            `${s.market} ${s.selection} @ ${odds(s.odds100)}`,
+            `${selectionText(s)} @ ${odds(s.odds100)}`,
           );
           b.addEventListener('click', () => {
             chosen = { fixtureId: f.fixtureId, market: s.market, selection: s.selection };
             for (const other of Array.from(el.querySelectorAll('.options .button'))) other.classList.remove('selected');
             b.classList.add('selected');
-            slip.textContent = `${f.home} v ${f.away}: ${s.market} ${s.selection} @ ${odds(s.odds100)}`;
+            slip.textContent = `${f.home} v ${f.away}: ${selectionText(s)} @ ${odds(s.odds100)}`;
             teams.textContent = `${f.home} v ${f.away}`;
           });
           opts.append(b);
@@ -143,6 +152,7 @@ export function matchUi(): GameUi {
             { 'data-testid': 'spin' },
           ),
         ),
+        h('p', { class: 'muted small' }, 'Decimal odds: a winning bet returns the stake × the odds.'),
       );
     },
     async showStep(step: StepView, round: RoundView) {

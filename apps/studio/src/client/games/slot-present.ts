@@ -97,7 +97,7 @@ export function presentSpin(
         symbol: w.symbol,
         cells,
         amount: w.win,
-        text: `${w.ways} ways: ${w.run}× ${name} ${fmt(w.win)}`,
+        text: `${w.ways} way${w.ways === 1 ? '' : 's'}: ${w.run}× ${name} ${fmt(w.win)}`,
       });
     }
   }

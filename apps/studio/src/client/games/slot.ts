@@ -282,7 +282,10 @@ export function slotUi(): GameUi {
 
   function setSpinLabel() {
     spinButton.textContent = auto.running ? `Stop auto (${auto.left})` : 'Spin';
-    spinButton.setAttribute('aria-label', auto.running ? `Stop autoplay, ${auto.left} spins left` : 'Spin');
+    spinButton.setAttribute(
+      'aria-label',
+      auto.running ? `Stop autoplay, ${auto.left} spin${auto.left === 1 ? '' : 's'} left` : 'Spin',
+    );
   }
 
   async function autoplay(count: number, stopOnWin: boolean, lossLimit: number) {
@@ -335,7 +338,7 @@ export function slotUi(): GameUi {
         h(
           'li',
           {},
-          `${x.count} × ${scatter?.name ?? 'scatter'}: ${x.pay > 0 ? `${money(x.pay * stake)}` : 'no pay'}${x.spins > 0 ? ` + ${x.spins} free spins` : ''}`,
+          `${x.count} × ${scatter?.name ?? 'scatter'}: ${x.pay > 0 ? `${money(x.pay * stake)} (${x.pay}× the stake)` : 'no pay'}${x.spins > 0 ? ` + ${x.spins} free spins` : ''}`,
         ),
       );
     const close = h('button', { class: 'button', type: 'button' }, 'Close');
@@ -351,10 +354,10 @@ export function slotUi(): GameUi {
       h(
         'p',
         { class: 'muted small' },
-        `Pays at a stake of ${money(stake)} (${money(coin)} per ${game.mode === 'lines' ? 'line' : 'way'}). ${
+        `Pays at a stake of ${money(stake)}${game.mode === 'lines' ? ` (${money(coin)} per line)` : ''}. ${
           game.mode === 'lines'
             ? 'Line wins pay left to right from the first reel; the highest win per line is paid and line wins add up.'
-            : 'Ways wins pay for matching symbols on adjacent reels from the first reel, in any row; each combination of rows is a way.'
+            : 'Ways wins pay for matching symbols on adjacent reels from the first reel, in any row; each combination of rows is a way, and a win pays the amount below once per way.'
         }`,
       ),
       h(
@@ -383,13 +386,13 @@ export function slotUi(): GameUi {
               'p',
               {},
               h('span', { class: 'pay-symbol' }, symbolNode(scatter.id)),
-              `${scatter.name} (FREE) pays anywhere on the reels, in stakes:`,
+              `${scatter.name} (FREE) pays anywhere on the reels:`,
             ),
             h('ul', {}, ...scatterRows),
             h(
               'p',
               {},
-              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more.`,
+              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more, up to a limit of free spins per round.`,
             ),
           )
         : null,
@@ -586,7 +589,7 @@ export function slotUi(): GameUi {
       if (p.freeSpinsAwarded > 0) {
         await showOverlay(
           'freespins',
-          `${p.freeSpinsAwarded} FREE SPINS${o.freeSpin ? ' MORE' : ''}${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`,
+          `${p.freeSpinsAwarded}${o.freeSpin ? ' MORE' : ''} FREE SPIN${p.freeSpinsAwarded === 1 ? '' : 'S'}${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`,
           null,
           turbo ? 900 : 1800,
         );
