@@ -272,7 +272,7 @@ export const fishScenario: RtpScenario = {
     return [
       acc.row(
         'fish',
-        `10 shots, aim ${targets.map((t) => t ?? 'nearest').join('/')} of ${FISH_KINDS.length} kinds`,
+        `10 shots, aim ${targets.map((t) => t ?? 'random').join('/')} of ${FISH_KINDS.length} kinds`,
         FISH_RTP,
         ms,
       ),

@@ -1,7 +1,7 @@
 // A fishing shooter round: a school of fish swims by, the player fires N shots of equal value at a
-// chosen kind (or at whatever is nearest). A shot at a fish paying m times the shot captures it with
-// probability FISH_RTP / m, so every shot returns FISH_RTP of its value on average whatever the
-// player aims at: the RTP is exact by construction. A captured fish is replaced by a new one.
+// chosen kind (or at a fish of the school picked at random). A shot at a fish paying m times the
+// shot captures it with probability FISH_RTP / m, so every shot returns FISH_RTP of its value on
+// average whatever the player aims at: the RTP is exact by construction. A captured fish is replaced by a new one.
 import { amountField, InvalidBetError, isRecord } from '../bet-error';
 import type { InstantEngine } from '../types';
 
@@ -37,7 +37,7 @@ export interface FishBet {
   shots: number;
   /** Minor units per shot. */
   shotValue: number;
-  /** A fish kind id to aim at when one is in the school, or null for the nearest fish. */
+  /** A fish kind id to aim at when one is in the school; otherwise, or when null, a fish picked at random. */
   target: string | null;
 }
 
