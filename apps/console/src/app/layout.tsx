@@ -1,8 +1,8 @@
 import type { Permission } from '@gamehall/shared/api/permissions';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LogOut, UserRound } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { LogOut, Menu, UserRound, X } from 'lucide-react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -48,12 +48,83 @@ function MenuGroup({ area, entries }: { area: string; entries: ConsoleMenuEntry[
   );
 }
 
+/**
+ * The main menu: a sidebar on a wide screen; on a narrow one a disclosure under a Menu button (the
+ * sixty entries would push the page thousands of pixels down). It is open on the page it was opened
+ * on, so following any link closes it, and Escape closes it too.
+ */
+function SideMenu({ withEntries }: { withEntries: boolean }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { pathname } = useLocation();
+  const listId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      // A dialog's Escape is the dialog's.
+      if (e.key !== 'Escape' || (e.target as Element | null)?.closest?.('[role="dialog"],[role="alertdialog"]')) return;
+      setOpenOn(null);
+      // Focus inside the menu goes back to its button, not to the top of the page.
+      if (nav.current?.contains(document.activeElement)) {
+        nav.current.querySelector<HTMLButtonElement>(`[aria-controls="${listId}"]`)?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, listId]);
+
+  return (
+    <nav
+      ref={nav}
+      aria-label={t('shell.menu')}
+      className="border-b border-(--border) bg-(--surface-raised) md:w-60 md:shrink-0 md:border-r md:border-b-0"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <div className="px-4 py-4 text-lg font-bold text-(--accent)">{t('shell.title')}</div>
+        {withEntries && (
+          <Button
+            variant="ghost"
+            className="mr-2 md:hidden"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            {open ? <X size={18} aria-hidden /> : <Menu size={18} aria-hidden />}
+            {t('shell.menuButton')}
+          </Button>
+        )}
+      </div>
+      {withEntries && (
+        // Following the link of the page already open changes no path: the click closes the menu.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the links inside are the controls
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a link followed by keyboard fires click too
+        <div
+          id={listId}
+          className={open ? 'block' : 'hidden md:block'}
+          onClick={(e) => (e.target as HTMLElement).closest('a') && setOpenOn(null)}
+        >
+          <Suspense fallback={null}>
+            <ul className="px-2">
+              {visibleMenu(can).map((group) => (
+                <MenuGroup key={group.area} area={group.area} entries={group.entries} />
+              ))}
+            </ul>
+          </Suspense>
+        </div>
+      )}
+    </nav>
+  );
+}
+
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const location = useLocation();
   const me = useQuery({ ...meQuery, enabled: signedIn });
-  const can = useCan();
   const [mustEnrol, setMustEnrol] = useState(false);
   useEffect(() => onEnrolmentRequired(() => setMustEnrol(true)), []);
   // Live queues and counters; a refused socket means the session may have ended: asking for it
@@ -82,21 +153,7 @@ export function ConsoleLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <nav
-        aria-label={t('shell.menu')}
-        className="border-(--border) bg-(--surface-raised) md:w-60 md:shrink-0 md:border-r"
-      >
-        <div className="px-4 py-4 text-lg font-bold text-(--accent)">{t('shell.title')}</div>
-        {!enrolFirst && (
-          <Suspense fallback={null}>
-            <ul className="px-2">
-              {visibleMenu(can).map((group) => (
-                <MenuGroup key={group.area} area={group.area} entries={group.entries} />
-              ))}
-            </ul>
-          </Suspense>
-        )}
-      </nav>
+      <SideMenu withEntries={!enrolFirst} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-end gap-2 border-b border-(--border) bg-(--surface-raised) px-4 py-2">
           <NavLink to="/account" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-(--surface)">

@@ -48,7 +48,9 @@ export function Chart({
       width: Math.max(200, el.clientWidth),
       height,
       scales: { x: { time: false } },
-      legend: { show: true },
+      // A key of the series, not uPlot's live readout ("Value: Deposits: ..." with empty values
+      // until the cursor is on a point); the numbers are in the table below.
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       axes: [
         {
@@ -95,29 +97,33 @@ export function Chart({
     <figure className="m-0">
       <figcaption className="mb-2 text-sm font-semibold">{title}</figcaption>
       <div ref={box} role="img" aria-label={title} className="uplot-box w-full" />
-      <table className="sr-only">
-        <caption>{t('chart.table')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* A table does not shrink to sr-only's 1px (its width is at least its content's), so the
+          clipping box is a wrapper: the table takes no width of the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('chart.table')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
               {series.map((s) => (
-                <td key={s.label}>{s.values[i] === null || s.values[i] === undefined ? '' : format(s.values[i])}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i] === null || s.values[i] === undefined ? '' : format(s.values[i])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,23 +1,84 @@
-import type { CashierReport, GamesReport, RegistrationsReport } from '@gamehall/shared/api/reports';
+import type { AdminBrandSettings } from '@gamehall/shared/api/admin';
+import type { CashierReport, Dashboard, GamesReport, RegistrationsReport } from '@gamehall/shared/api/reports';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GridFilter, GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
+import { useCan } from '../../lib/session';
 
 // The report grids keep their range in the URL (?from=...&to=...&groupBy=...); without one they
-// show the last 30 days. Days are the brand's (the server cuts them in the brand time zone).
+// show the last 30 days. Days are the brand's: the server reads from/to as days of the brand time
+// zone, so the default range ends on today there, not on the browser's today (the two differ for
+// part of every day when the operator sits in another zone).
 
-function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The calendar day (yyyy-MM-dd) it is in `timeZone` at `at`. */
+export function dayIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-export function defaultRange(now = new Date()): { from: string; to: string } {
-  const from = new Date(now);
-  from.setDate(from.getDate() - 29);
-  return { from: isoDay(from), to: isoDay(now) };
+/** A calendar day `days` later (earlier when negative); days, not instants, so no zone applies. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
-function withRange(q: GridQuery): GridQuery {
-  const range = defaultRange();
+/** The last 30 brand days: today in the brand's time zone and the 29 before. */
+export function defaultRange(timeZone: string, now = new Date()): { from: string; to: string } {
+  const to = dayIn(timeZone, now);
+  return { from: addDays(to, -29), to };
+}
+
+/** The query with the default range filled in where the URL sets no day. */
+export function withRange(q: GridQuery, timeZone: string, now = new Date()): GridQuery {
+  const range = defaultRange(timeZone, now);
   return { ...q, from: q.from ?? range.from, to: q.to ?? range.to };
+}
+
+type ZoneSource = 'dashboard' | 'brand' | 'browser';
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The brand time zone. reports.read does not open a call that names it, so it comes from what the
+ * operator may read: the dashboard (dashboard.read, every seeded role with reports) or the brand
+ * settings (site.write). An operator with neither, or a failed call, gets the browser's zone: the
+ * range may then end a day off, but the report still opens, and its date fields set any range.
+ */
+function brandTimeZoneQuery(source: ZoneSource) {
+  return queryOptions({
+    queryKey: ['reports', 'timeZone', source],
+    queryFn: async (): Promise<string> => {
+      try {
+        if (source === 'dashboard') return (await api<Dashboard>('/admin/dashboard')).timeZone;
+        if (source === 'brand') {
+          const { settings } = await api<AdminBrandSettings>('/admin/brand/settings');
+          const zone = settings.find((s) => s.key === 'timeZone')?.value;
+          if (typeof zone === 'string' && zone) return zone;
+        }
+      } catch {
+        // The browser's zone below.
+      }
+      return browserTimeZone();
+    },
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** The brand time zone report days are cut in (undefined while it loads). */
+export function useBrandTimeZone(): string | undefined {
+  const can = useCan();
+  const source: ZoneSource = can('dashboard.read') ? 'dashboard' : can('site.write') ? 'brand' : 'browser';
+  return useQuery(brandTimeZoneQuery(source)).data;
 }
 
 export function rangeFilters(t: (key: string) => string): GridFilter[] {
@@ -27,14 +88,16 @@ export function rangeFilters(t: (key: string) => string): GridFilter[] {
   ];
 }
 
+// The fetchers take a query whose range is set (ReportGrid fills in the default one).
+
 export function fetchGamesReport(q: GridQuery) {
-  return api<GamesReport>('/admin/reports/games', { query: withRange(q) });
+  return api<GamesReport>('/admin/reports/games', { query: q });
 }
 
 export function fetchCashierReport(q: GridQuery) {
-  return api<CashierReport>('/admin/reports/cashier', { query: withRange(q) });
+  return api<CashierReport>('/admin/reports/cashier', { query: q });
 }
 
 export function fetchRegistrationsReport(q: GridQuery) {
-  return api<RegistrationsReport>('/admin/reports/registrations', { query: withRange(q) });
+  return api<RegistrationsReport>('/admin/reports/registrations', { query: q });
 }

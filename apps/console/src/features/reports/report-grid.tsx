@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridFilter, type GridPage, type GridQuery } from '../../components/data-grid';
-import { rangeFilters } from './api';
+import { rangeFilters, useBrandTimeZone, withRange } from './api';
 
 // What the report screens share: one row per group key, sorted by key, filtered by a date range and
 // a grouping; each answer carries figures beside its page (totals, cohorts) that the screen shows.
@@ -63,11 +63,18 @@ export function ReportGrid<R extends { key: string }>({
   filters?: GridFilter[];
 }) {
   const { t } = useTranslation('reports');
+  // Without from/to in the URL the range is the last 30 brand days, so the grid waits for the zone.
+  const timeZone = useBrandTimeZone();
+  const fetchInRange = useCallback(
+    (q: GridQuery) => fetchPage(timeZone ? withRange(q, timeZone) : q),
+    [fetchPage, timeZone],
+  );
+  if (!timeZone) return <p className="text-sm text-(--text-muted)">{t('common.loading', { ns: 'core' })}</p>;
   return (
     <DataGrid<R>
       caption={caption}
-      queryKey={['reports', name]}
-      fetchPage={fetchPage}
+      queryKey={['reports', name, timeZone]}
+      fetchPage={fetchInRange}
       columns={columns}
       rowId={(r) => r.key}
       defaultSort={{ sort: 'key', order: 'asc' }}

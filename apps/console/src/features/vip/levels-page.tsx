@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
+import { ScrollRegion } from '../../components/scroll-region';
 import { errorMessage } from '../../lib/errors';
 import { fieldMessage, serverFieldErrors } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
@@ -190,7 +191,7 @@ export function LevelsPage() {
         <fieldset disabled={!writable || busy}>
           <legend className="mb-2 font-semibold">{t('levels.table')}</legend>
           <p className="mb-2 text-sm text-(--text-muted)">{t('levels.hint')}</p>
-          <div className="overflow-x-auto rounded-lg border border-(--border) bg-(--surface-raised)">
+          <ScrollRegion label={t('levels.table')} className="rounded-lg border border-(--border) bg-(--surface-raised)">
             <table className="w-full text-sm">
               <caption className="sr-only">{t('levels.table')}</caption>
               <thead>
@@ -286,7 +287,7 @@ export function LevelsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {Object.keys(errors).some((k) => k.includes('rebateRates')) && (
             <p className="mt-2 text-sm text-(--danger)">{t('levels.ratesInvalid')}</p>
           )}
