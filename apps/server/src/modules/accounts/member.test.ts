@@ -183,17 +183,15 @@ describe('GET /wps/member/publicState', () => {
       }),
     );
     // A withdrawal in review holds 1,000.00 of it: the balance shown is what is left to play with.
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        hold(trx, {
-          memberId: m.id,
-          currency: 'PHP',
-          amount: 100_000,
-          idempotencyKey: `test-hold-${m.id}`,
-          reference: 'w',
-        }),
-      );
+    await t.ctx.db.transaction().execute((trx) =>
+      hold(trx, {
+        memberId: m.id,
+        currency: 'PHP',
+        amount: 100_000,
+        idempotencyKey: `test-hold-${m.id}`,
+        reference: 'w',
+      }),
+    );
     await t.ctx.db
       .insertInto('member_messages')
       .values([
