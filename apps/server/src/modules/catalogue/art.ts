@@ -579,21 +579,31 @@ export function vendorSvg(vendor: { code: string; name: string }): string {
   const rand = prng(hashText(vendor.code));
   const id = `v${hashText(vendor.code).toString(36)}`;
   const palette = paletteOf(rand);
-  // spec §4: a brand with TY blanks TCG vendor codes. One image serves every brand setting and
-  // language, so a TCG tile never draws its code: its name takes the code's place.
-  const hideCode = vendor.code.startsWith('TCG');
-  const title = hideCode ? vendor.name : vendor.code.replace(/_/g, ' ');
-  const subtitle = hideCode || vendor.name === vendor.code ? '' : vendor.name;
-  const size = fitFont([title], 200, 44, 16, 0.75);
+  const frame = `<rect x="6" y="6" width="228" height="108" rx="16" fill="none" stroke="url(#gold-${id})" stroke-width="3"/>`;
+  // spec §4: a brand with TY blanks TCG vendors' codes and names. One image serves every brand
+  // setting and language, so a TCG tile carries no words: lottery balls (the page beside it names
+  // the vendor as the brand allows).
+  if (vendor.code.startsWith('TCG')) {
+    return [
+      svgOpen(240, 120, 'Lottery'),
+      `<defs>${commonDefs(id, palette)}</defs>`,
+      background(id, rand, 240, 120),
+      frame,
+      `<g transform="translate(120 64) scale(0.68)">${SYMBOLS.balls!(id, rand)}</g>`,
+      '</svg>',
+    ].join('');
+  }
+  const code = vendor.code.replace(/_/g, ' ');
+  const size = fitFont([code], 200, 44, 16, 0.75);
   return [
     svgOpen(240, 120, vendor.name),
     `<defs>${commonDefs(id, palette)}</defs>`,
     background(id, rand, 240, 120),
-    `<rect x="6" y="6" width="228" height="108" rx="16" fill="none" stroke="url(#gold-${id})" stroke-width="3"/>`,
-    `<text x="120" y="${subtitle ? 62 : 60 + size * 0.35}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="900" letter-spacing="1" fill="#fff" stroke="#000" stroke-opacity="0.3" stroke-width="3" paint-order="stroke">${escapeXml(title)}</text>`,
-    subtitle
-      ? `<text x="120" y="94" text-anchor="middle" font-family="${FONT}" font-size="15" font-weight="600" fill="#fff" fill-opacity="0.85">${escapeXml(clip(subtitle, 26))}</text>`
-      : '',
+    frame,
+    `<text x="120" y="${vendor.name === vendor.code ? 60 + size * 0.35 : 62}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="900" letter-spacing="1" fill="#fff" stroke="#000" stroke-opacity="0.3" stroke-width="3" paint-order="stroke">${escapeXml(code)}</text>`,
+    vendor.name === vendor.code
+      ? ''
+      : `<text x="120" y="94" text-anchor="middle" font-family="${FONT}" font-size="15" font-weight="600" fill="#fff" fill-opacity="0.85">${escapeXml(clip(vendor.name, 26))}</text>`,
     '</svg>',
   ].join('');
 }
