@@ -110,11 +110,36 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   await headerShows(page, balance);
   await screenshot(page, 'studio-slot-before');
 
+  // The game tells the site when it plays and shows a round, so the header holds its balance until
+  // the reels have landed (lib/balance-hold.ts): record what the page hears, with the header then.
+  await page.evaluate(() => {
+    const w = window as unknown as { roundSignals: { presenting: unknown; header: string | null | undefined }[] };
+    w.roundSignals = [];
+    window.addEventListener('message', (e) => {
+      if (e.data?.type === 'gamehall:round')
+        w.roundSignals.push({
+          presenting: e.data.presenting,
+          header: document.querySelector('[data-testid=header-balance]')?.textContent,
+        });
+    });
+  });
+  const headerBefore = await page.getByTestId('header-balance').innerText();
+
   // A round whose win equals its stake leaves the balance as it was: play until one moves it. Each
   // round moves the header by exactly its net, win minus stake.
   let round: Round | undefined;
   for (let i = 0; i < 8 && (!round || round.win === round.stake); i++) {
     round = await spinRound(game);
+    if (i === 0) {
+      const signals = await page.evaluate(
+        () => (window as unknown as { roundSignals: { presenting: unknown; header: unknown }[] }).roundSignals,
+      );
+      // A round's start and end, and the header had not moved when either arrived.
+      assert.deepEqual(signals.slice(0, 2), [
+        { presenting: true, header: headerBefore },
+        { presenting: false, header: headerBefore },
+      ]);
+    }
     balance += round.win - round.stake;
     await headerShows(page, balance);
     assert.equal(minorOf(await game.getByTestId('balance').innerText()), balance, 'the studio shows the same balance');

@@ -5,6 +5,7 @@
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
 import { loadGameUi, roundSummary } from './games';
+import { presentingRound } from './round-signal';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
 
@@ -230,9 +231,12 @@ async function start() {
   }
 
   async function step(roundId: string): Promise<PlayAnswer | undefined> {
-    const answer = await guard(() => api<PlayAnswer>(`/api/round/${roundId}/step`, { method: 'POST' }));
+    const answer = await presentingRound(async () => {
+      const played = await guard(() => api<PlayAnswer>(`/api/round/${roundId}/step`, { method: 'POST' }));
+      if (played) await showAnswer(played, played.round.steps[played.round.steps.length - 1]!);
+      return played;
+    });
     if (answer) {
-      await showAnswer(answer, answer.round.steps[answer.round.steps.length - 1]!);
       await loadHistory();
       await refreshSeedOnly();
     }
@@ -282,9 +286,12 @@ async function start() {
     announce: (text) => say(text),
     step,
     play: async (bet) => {
-      const answer = await guard(() => api<PlayAnswer>('/api/round', { method: 'POST', body: { bet } }));
+      const answer = await presentingRound(async () => {
+        const played = await guard(() => api<PlayAnswer>('/api/round', { method: 'POST', body: { bet } }));
+        if (played) await showAnswer(played, played.round.steps[0]!);
+        return played;
+      });
       if (answer) {
-        await showAnswer(answer, answer.round.steps[0]!);
         await loadHistory();
         await refreshSeedOnly();
       }

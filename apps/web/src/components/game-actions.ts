@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../lib/alerts';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { watchGameWindow } from '../lib/balance-hold';
 import { openModal } from '../lib/modals';
 import { useSession } from '../lib/session';
 import { createStore } from '../lib/store';
@@ -104,9 +105,14 @@ export function launchGame(game: Pick<Game, 'nodeId'>, language: string): Promis
   });
 }
 
-/** spec §8 "Popup blocked": a window opened by the click itself, pointed at the game once known. */
+/**
+ * spec §8 "Popup blocked": a window opened by the click itself, pointed at the game once known. It
+ * may hold this tab's balance while it shows a round (lib/balance-hold.ts).
+ */
 export function openGameWindow(): Window | null {
-  return window.open('about:blank', '_blank');
+  const opened = window.open('about:blank', '_blank');
+  watchGameWindow(opened);
+  return opened;
 }
 
 export function useGameActions() {

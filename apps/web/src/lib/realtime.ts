@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { showBalance } from './balance-hold';
 
 // The /ws client (issue 4 "live balance in the header"). The server sends JSON { type, data };
 // a `balance` event follows every committed change of the member's cash. Browsers cannot set
@@ -129,9 +130,12 @@ export function connectRealtime(token: string, options: RealtimeOptions): () => 
  * once, and the wallet pages' queries are refetched so they show the same figure.
  */
 export function applyBalance(queryClient: QueryClient, token: string, data: BalanceData): void {
-  queryClient.setQueryData<{ balance: number }>(['member', 'publicState', token], (old) =>
-    // publicState's balance is the available one (money held for a withdrawal is not in it).
-    old ? { ...old, balance: data.available } : old,
+  // publicState's balance is the available one (money held for a withdrawal is not in it); it waits
+  // while a game page shows a round (balance-hold.ts).
+  showBalance(() =>
+    queryClient.setQueryData<{ balance: number }>(['member', 'publicState', token], (old) =>
+      old ? { ...old, balance: data.available } : old,
+    ),
   );
   void queryClient.invalidateQueries({ queryKey: ['wallet'] });
 }

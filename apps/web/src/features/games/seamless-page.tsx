@@ -1,12 +1,13 @@
 import type { LaunchGameValue } from '@gamehall/shared/api/games';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { launchGame, launchLobby, type SeamlessState } from '../../components/game-actions';
 import { RealityCheck } from '../../components/reality-check';
 import { ApiError } from '../../lib/api-client';
+import { watchGameWindow } from '../../lib/balance-hold';
 
 /**
  * spec §2 /seamless: header only, the game in an iframe that fills the page, and a way back. The
@@ -47,6 +48,9 @@ export function SeamlessPage() {
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
+  // The header's balance waits while the game shows a round (lib/balance-hold.ts).
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => (url ? watchGameWindow(frame.current?.contentWindow) : undefined), [url]);
   return (
     <div className="flex min-h-[480px] flex-col" style={{ height: `calc(100dvh - ${headerHeight}px)` }}>
       <div className="flex items-center gap-3 border-b border-(--text-muted)/20 px-4 py-2">
@@ -64,6 +68,7 @@ export function SeamlessPage() {
       {url ? (
         <div className="relative flex flex-1 flex-col">
           <iframe
+            ref={frame}
             title={gameName}
             src={url}
             className="w-full flex-1 border-0 bg-black"
