@@ -1,13 +1,11 @@
 /// <reference lib="dom" />
+import { ROUND_SIGNAL, type RoundSignal } from '@gamehall/shared/round-signal';
+
 // A site that embeds a game page shows the player's balance too, and the wallet answers a round's
 // win before the page has shown it: the site's balance would give the result away while the reels
 // still spin. The page tells the window that embeds or opened it when a round is being played and
 // shown, so that window can hold its balance until the page is done. The message says nothing about
 // the round, so any origin may hear it.
-
-export const ROUND_SIGNAL = 'gamehall:round';
-
-export type RoundSignal = { type: typeof ROUND_SIGNAL; presenting: boolean };
 
 /** The windows to tell: the page's parent frame and its opener, not the page itself. */
 function listeners(): Window[] {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_MAX_MS, holdBalance, roundSignalOf, showBalance, watchGameWindow } from './balance-hold';
+import { HOLD_MAX_MS, holdBalance, showBalance, watchGameWindow } from './balance-hold';
 
 afterEach(() => {
   holdBalance(false);
@@ -35,15 +35,6 @@ describe('balance hold', () => {
     expect(shown).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(shown).toEqual([1]);
-  });
-
-  it('reads only the round signal', () => {
-    expect(roundSignalOf({ type: 'gamehall:round', presenting: true })).toBe(true);
-    expect(roundSignalOf({ type: 'gamehall:round', presenting: false })).toBe(false);
-    expect(roundSignalOf({ type: 'gamehall:round', presenting: 'yes' })).toBeUndefined();
-    expect(roundSignalOf({ type: 'other', presenting: true })).toBeUndefined();
-    expect(roundSignalOf('gamehall:round')).toBeUndefined();
-    expect(roundSignalOf(null)).toBeUndefined();
   });
 
   it('hears the game windows it watches and no other window', () => {

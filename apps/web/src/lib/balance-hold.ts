@@ -1,9 +1,10 @@
+import { roundSignalOf } from '@gamehall/shared/round-signal';
+
 // While a game page in this tab plays and shows a round, the header's balance waits: the wallet
 // answers the win before the reels land, and the header would give the result away. The game page
 // says when it starts and ends (apps/studio/src/client/round-signal.ts); the latest balance waiting
 // is applied then. A page that never says it ended (closed, crashed) holds it HOLD_MAX_MS at most.
 
-export const ROUND_SIGNAL = 'gamehall:round';
 export const HOLD_MAX_MS = 15_000;
 
 let held = false;
@@ -34,13 +35,6 @@ export function holdBalance(presenting: boolean): void {
 export function showBalance(apply: () => void): void {
   if (held) waiting = apply;
   else apply();
-}
-
-/** Whether a message from a game frame is its round signal, and what it says. */
-export function roundSignalOf(data: unknown): boolean | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const message = data as { type?: unknown; presenting?: unknown };
-  return message.type === ROUND_SIGNAL && typeof message.presenting === 'boolean' ? message.presenting : undefined;
 }
 
 const gameWindows = new Set<Window>();
