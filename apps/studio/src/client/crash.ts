@@ -28,6 +28,7 @@ import {
 import { addStyle, CRASH_CSS } from './games/crash-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
+import { count } from './words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
@@ -233,7 +234,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!autoRun) return;
     const run = autoRun;
     autoRun = null;
-    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${run.placed} round${run.placed === 1 ? '' : 's'} played, net ${signed(run.net)}`;
+    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${count(run.placed, 'round')} played, net ${signed(run.net)}`;
     renderButtons();
   }
 
@@ -270,7 +271,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     const rows = playerRows(s.bets);
     const total = s.bets.reduce((sum, b) => sum + b.amount, 0);
     const won = s.bets.reduce((sum, b) => sum + b.win, 0);
-    playersSummary.textContent = `${rows.length} player${rows.length === 1 ? '' : 's'} · ${money(total)} bet · ${money(won)} won`;
+    playersSummary.textContent = `${count(rows.length, 'player')} · ${money(total)} bet · ${money(won)} won`;
     // Rows keep their element from one state to the next (the server lists bets in the order placed),
     // so a new bet or a cash-out lights up its own row only.
     while (players.children.length > rows.length) players.lastElementChild?.remove();
@@ -538,7 +539,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       if ('error' in config) return say(config.error, 'error');
       autoRun = { config, placed: 0, betIds: new Set(), counted: new Set(), net: 0 };
       say(
-        `Auto-bet on: ${config.rounds} round${config.rounds === 1 ? '' : 's'} at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
+        `Auto-bet on: ${count(config.rounds, 'round')} at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
       );
       renderButtons();
       return;

@@ -11,6 +11,7 @@ import { betTypeHint, hitKeys, quickPick, readPicks, togglePick } from './games/
 import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
+import { count } from './words';
 
 type BetType = { type: string; name: string; digits: number; picks: number; odds100: number };
 type LotteryInfo = {
@@ -352,7 +353,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           h(
             'td',
             { 'data-testid': 'ticket-status' },
-            outcome === 'won' || outcome === 'paying' ? `won (${t.hits} hit${t.hits === 1 ? '' : 's'})` : outcome,
+            outcome === 'won' || outcome === 'paying' ? `won (${count(t.hits, 'hit')})` : outcome,
           ),
           h(
             'td',

@@ -8,6 +8,7 @@ import { loadGameUi, roundSummary } from './games';
 import { presentingRound } from './round-signal';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
+import { count } from './words';
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token') ?? '';
@@ -15,9 +16,6 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
   request<T>(path, { ...options, token });
 
 const app = document.getElementById('app') as HTMLElement;
-
-/** "1 free spin", "8 free spins". */
-const freeSpinsText = (n: number) => `${n} free spin${n === 1 ? '' : 's'}`;
 
 async function start() {
   let info: SessionInfo;
@@ -206,7 +204,7 @@ async function start() {
     balance.textContent = money(answer.balance);
     lastWin.textContent = money(answer.round.win);
     if (answer.winPending) say('Your win is being delivered to your wallet…');
-    else if (answer.round.pendingSteps > 0) say(`${freeSpinsText(answer.round.pendingSteps)} to play`);
+    else if (answer.round.pendingSteps > 0) say(`${count(answer.round.pendingSteps, 'free spin')} to play`);
     else if (answer.round.win > 0) say(`You won ${money(answer.round.win)}!`);
     else say('No win this time');
     showContinue(answer.round);
@@ -305,7 +303,7 @@ async function start() {
     const last = info.openRound.steps[info.openRound.steps.length - 1];
     if (last) void ui.showStep(last, info.openRound);
     say(
-      `Welcome back: ${freeSpinsText(info.openRound.pendingSteps)} ${info.openRound.pendingSteps === 1 ? 'is' : 'are'} waiting`,
+      `Welcome back: ${count(info.openRound.pendingSteps, 'free spin')} ${info.openRound.pendingSteps === 1 ? 'is' : 'are'} waiting`,
     );
     showContinue(info.openRound);
   }

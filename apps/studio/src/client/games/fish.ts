@@ -4,6 +4,7 @@
 // win. Everything shown comes from presentFish (arcade-present.ts); reduced motion shows the end.
 import type { GameContext, GameUi, StepView } from '../types';
 import { h, money } from '../ui';
+import { count } from '../words';
 import { type FishOutcome, presentFish } from './arcade-present';
 import { actionButton } from './common';
 import { fishSvg } from './fish-art';
@@ -11,11 +12,6 @@ import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
 import { sceneSound } from './scene-sound';
 
 type Kind = { id: string; name: string; glyph: string; multiplier: number };
-
-/** "1 shot", "10 shots". */
-export function shotsText(n: number): string {
-  return `${n} shot${n === 1 ? '' : 's'}`;
-}
 
 /** The history's text of a fishing round: catches out of shots ('' for an outcome of another shape). */
 export function fishSummary(step: Pick<StepView, 'outcome'> | undefined): string {
@@ -222,7 +218,7 @@ export function fishUi(): GameUi {
       kinds = game.kinds;
       const shots = h('select', { 'aria-label': 'Shots', 'data-testid': 'shots' });
       for (const n of [1, 5, 10, 20, 50, game.maxShots])
-        shots.append(h('option', { value: n, selected: n === 10 }, shotsText(n)));
+        shots.append(h('option', { value: n, selected: n === 10 }, count(n, 'shot')));
       const value = h('select', { 'aria-label': 'Shot value', 'data-testid': 'chip' });
       for (const v of game.shotValues) value.append(h('option', { value: v }, `${money(v)} per shot`));
       const target = h('select', { 'aria-label': 'Target' }, h('option', { value: '' }, 'Any fish (random)'));
@@ -268,10 +264,10 @@ export function fishUi(): GameUi {
       fillSea(plan.start);
       const names = plan.caught.map((k) => kinds[k]?.name ?? '?');
       const verdict = names.length
-        ? `Caught ${names.join(', ')} (${plan.captured} of ${shotsText(n)})`
-        : `No catch in ${shotsText(n)}`;
+        ? `Caught ${names.join(', ')} (${plan.captured} of ${count(n, 'shot')})`
+        : `No catch in ${count(n, 'shot')}`;
       if (!reducedMotion()) {
-        log.textContent = `Firing ${shotsText(n)}…`;
+        log.textContent = `Firing ${count(n, 'shot')}…`;
         // The round lasts about four seconds at most, however many shots: quicker shots when there are many.
         const gap = Math.max(40, Math.min(450, 4000 / Math.max(1, n)));
         const flight = Math.min(320, gap * 2);

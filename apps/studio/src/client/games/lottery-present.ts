@@ -2,6 +2,8 @@
 // lottery shows the draw being made, replaying the numbers the server drew). No DOM here:
 // lottery-board.ts draws these steps and lottery-present.test.ts checks them against the engine.
 
+import { count } from '../words';
+
 export type Prize = { tier: string; numbers: string[] };
 
 /** One number revealed on the board: its tier, its place in the tier and its digits. */
@@ -70,7 +72,7 @@ export const TIER_PAYS: Record<string, [tier: string, times: number][]> = {
 
 /** The picker's line for a bet type: what to pick and what it pays. */
 export function betTypeHint(t: { type: string; name: string; digits: number; picks: number; odds100: number }): string {
-  const pick = `${t.picks} number${t.picks === 1 ? '' : 's'} of ${t.digits} digit${t.digits === 1 ? '' : 's'}`;
+  const pick = `${count(t.picks, 'number')} of ${count(t.digits, 'digit')}`;
   const tiers = TIER_PAYS[t.type];
   const pays = tiers
     ? `pays by prize: ${tiers.map(([tier, times]) => `${tierName(tier)} ${times}×`).join(', ')} the stake`

@@ -2,6 +2,8 @@
 // presentation replays the result, it never computes its own). The page draws the grid, the
 // highlighted cells and the amounts from this; slot-present.test.ts checks it against the engine.
 
+import { count } from '../words';
+
 export type SlotGame = {
   theme: string;
   volatility: string;
@@ -97,7 +99,7 @@ export function presentSpin(
         symbol: w.symbol,
         cells,
         amount: w.win,
-        text: `${w.ways} way${w.ways === 1 ? '' : 's'}: ${w.run}× ${name} ${fmt(w.win)}`,
+        text: `${count(w.ways, 'way')}: ${w.run}× ${name} ${fmt(w.win)}`,
       });
     }
   }

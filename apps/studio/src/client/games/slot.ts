@@ -7,6 +7,7 @@
 // page (60 fps at 4x CPU throttling; docs/benchmarks.md, "Studio game pages").
 import type { GameContext, GameUi, PlayAnswer, RoundView, StepView } from '../types';
 import { h, money } from '../ui';
+import { count } from '../words';
 import { type PresentedSpin, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 import { symbolLabels, symbolSvg } from './symbol-art';
 import { motifTile, themeArt } from './theme-art';
@@ -282,10 +283,7 @@ export function slotUi(): GameUi {
 
   function setSpinLabel() {
     spinButton.textContent = auto.running ? `Stop auto (${auto.left})` : 'Spin';
-    spinButton.setAttribute(
-      'aria-label',
-      auto.running ? `Stop autoplay, ${auto.left} spin${auto.left === 1 ? '' : 's'} left` : 'Spin',
-    );
+    spinButton.setAttribute('aria-label', auto.running ? `Stop autoplay, ${count(auto.left, 'spin')} left` : 'Spin');
   }
 
   async function autoplay(count: number, stopOnWin: boolean, lossLimit: number) {
@@ -599,7 +597,7 @@ export function slotUi(): GameUi {
       const o = step.outcome as SlotOutcome;
       return o.freeSpin
         ? 'free spin'
-        : `${o.wins.length} win${o.wins.length === 1 ? '' : 's'}${o.freeSpinsAwarded ? `, ${o.freeSpinsAwarded} FS` : ''}`;
+        : `${count(o.wins.length, 'win')}${o.freeSpinsAwarded ? `, ${o.freeSpinsAwarded} FS` : ''}`;
     },
   };
 }
