@@ -8,7 +8,6 @@ import type {
   ResetPaymentPasswordBody,
   SetPaymentPasswordBody,
 } from '@gamehall/shared/api/security';
-import { SMS_LOCKOUT_MINUTES, SMS_MAX_SENDS_PER_WINDOW, SMS_THROTTLE_MS } from '@gamehall/shared/constants';
 import { checkField, type FieldRule, patternOf } from '@gamehall/shared/patterns';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -18,7 +17,7 @@ import { AppError } from '../../http/errors';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
-import { assertNotLocked, hit, release, reserve, reset, spend } from '../throttle/throttle.service';
+import { hit, release, reserve, reset, spend } from '../throttle/throttle.service';
 import { maskEmail } from './login.presenter';
 import { insertMemberMessage } from './login.queries';
 import { maskMobile } from './member.presenter';
@@ -39,6 +38,7 @@ import {
   consumeCode,
   consumeSmsCode,
   issueCode,
+  limitCodeSends,
   type Mobile,
   maskPhone,
   memberByMobile,
@@ -55,7 +55,6 @@ const LOGIN_PASSWORD_TRIES = { max: 5, windowSeconds: 900, lockSeconds: 900, cod
 const CODES_PER_MEMBER = { max: 10, windowSeconds: 3600 } as const;
 // Changes a member may attempt in an hour (each needs a secret; this bounds what a session can try).
 const CHANGES_PER_MEMBER = { max: 20, windowSeconds: 3600 } as const;
-const MAIL_CODES_PER_IP = { max: 20, windowSeconds: 600 } as const;
 
 // Used only before the seed has written the paymentPassword rule: six digits, as the demo brand.
 const FALLBACK_PAYMENT_PASSWORD_RULE: FieldRule = {
@@ -159,24 +158,11 @@ async function sendMailCode(
   const expiredMinutes = brand.smsExpiredMinutes;
   const address = input.email.toLowerCase();
   const now = ctx.now();
-  const key = `mail:code:${address}`;
-  await assertNotLocked(ctx.db, key, now, 'SMS_TOO_MANY_REQUESTS');
-  // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout of spec §9.
-  // The address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
-  // ("try again later") with their retryAfterSeconds.
-  await hit(ctx.db, `mail:code:ip:${request.ip}`, MAIL_CODES_PER_IP, now);
-  await hit(ctx.db, `mail:code-burst:${address}`, { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 }, now);
-  await hit(
-    ctx.db,
-    key,
-    {
-      max: SMS_MAX_SENDS_PER_WINDOW,
-      windowSeconds: SMS_LOCKOUT_MINUTES * 60,
-      lockSeconds: SMS_LOCKOUT_MINUTES * 60,
-      code: 'SMS_TOO_MANY_REQUESTS',
-    },
-    now,
-  );
+  await limitCodeSends(ctx.db, now, {
+    recipient: `mail:code:${address}`,
+    burst: `mail:code-burst:${address}`,
+    address: `mail:code:ip:${request.ip}`,
+  });
   await ctx.db.transaction().execute(async (trx) => {
     const code = await issueCode(ctx, trx, { purpose: input.purpose, recipient: address, expiredMinutes });
     await ctx.messenger.mail(trx, {

@@ -28,8 +28,38 @@ export type SmsPurpose = 'noLogin' | 'register' | 'bindMobile' | 'security';
 
 export const SMS_CODE_LENGTH = 6;
 export const SMS_MAX_WRONG_TRIES = 5;
-// Beyond the per-number limits of spec §9, one address may not spray codes over many numbers.
-const SMS_PER_IP = { max: 20, windowSeconds: 600 } as const;
+// Beyond the per-recipient limits of spec §9, one address may not spray codes over many numbers
+// or mail addresses.
+const CODES_PER_IP = { max: 20, windowSeconds: 600 } as const;
+
+/**
+ * The send limits of a verification code, by SMS or by mail, checked before it is sent: the
+ * recipient's 5-minute lockout after SMS_MAX_SENDS_PER_WINDOW sends (spec §9), one send a second
+ * to it (SMS_THROTTLE_MS), and CODES_PER_IP from the sender's address.
+ */
+export async function limitCodeSends(
+  db: Conn,
+  now: Date,
+  keys: { recipient: string; burst: string; address: string },
+): Promise<void> {
+  await assertNotLocked(db, keys.recipient, now, 'SMS_TOO_MANY_REQUESTS');
+  // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout. The
+  // address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
+  // ("try again later") with their retryAfterSeconds.
+  await hit(db, keys.address, CODES_PER_IP, now);
+  await hit(db, keys.burst, { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 }, now);
+  await hit(
+    db,
+    keys.recipient,
+    {
+      max: SMS_MAX_SENDS_PER_WINDOW,
+      windowSeconds: SMS_LOCKOUT_MINUTES * 60,
+      lockSeconds: SMS_LOCKOUT_MINUTES * 60,
+      code: 'SMS_TOO_MANY_REQUESTS',
+    },
+    now,
+  );
+}
 
 /** HMAC-SHA256 under the session secret: codes and answers are stored only as this. */
 export function keyedHash(ctx: AppContext, label: string, value: string): string {
@@ -124,24 +154,11 @@ export async function sendSmsCode(
   const brand = await getBrand(db);
   const expiredMinutes = brand.smsExpiredMinutes;
   const now = ctx.now();
-  const phoneKey = `sms:phone:${mobile.phone}`;
-  await assertNotLocked(db, phoneKey, now, 'SMS_TOO_MANY_REQUESTS');
-  // SMS_TOO_MANY_REQUESTS says "retry after 5 minutes": it is kept for the 5-minute lockout of spec §9.
-  // The address's limit and the once-a-second throttle wait other times, so they answer RATE_LIMITED
-  // ("try again later") with their retryAfterSeconds.
-  await hit(db, `sms:ip:${request.ip}`, SMS_PER_IP, now);
-  await hit(db, `sms:phone-burst:${mobile.phone}`, { max: 1, windowSeconds: SMS_THROTTLE_MS / 1000 }, now);
-  await hit(
-    db,
-    phoneKey,
-    {
-      max: SMS_MAX_SENDS_PER_WINDOW,
-      windowSeconds: SMS_LOCKOUT_MINUTES * 60,
-      lockSeconds: SMS_LOCKOUT_MINUTES * 60,
-      code: 'SMS_TOO_MANY_REQUESTS',
-    },
-    now,
-  );
+  await limitCodeSends(db, now, {
+    recipient: `sms:phone:${mobile.phone}`,
+    burst: `sms:phone-burst:${mobile.phone}`,
+    address: `sms:ip:${request.ip}`,
+  });
 
   const holder = await memberByMobile(db, mobile);
   if ((input.purpose === 'register' || input.purpose === 'bindMobile') && holder) {
