@@ -82,8 +82,10 @@ export async function releaseSlot(db: Conn, key: string, windowStartedAt: Date) 
     .execute();
 }
 
-/** Marks a slot's attempt as failed; nothing happens once the window it was taken in has restarted. */
-/** The counter's failures after this one (0 when its window has moved on: the failure counts nowhere). */
+/**
+ * Marks a slot's attempt as failed and answers the counter's failures, this one included; nothing
+ * happens once the window it was taken in has restarted, and then it answers 0.
+ */
 export async function spendSlot(db: Conn, key: string, windowStartedAt: Date): Promise<number> {
   const row = await db
     .updateTable('rate_limits')

@@ -1,7 +1,8 @@
 // A fishing shooter round: a school of fish swims by, the player fires N shots of equal value at a
 // chosen kind (or at a fish of the school picked at random). A shot at a fish paying m times the
 // shot captures it with probability FISH_RTP / m, so every shot returns FISH_RTP of its value on
-// average whatever the player aims at: the RTP is exact by construction. A captured fish is replaced by a new one.
+// average whatever the player aims at: the RTP is exact by construction. A captured fish is
+// replaced by a new one.
 import { amountField, InvalidBetError, isRecord } from '../bet-error';
 import type { InstantEngine } from '../types';
 
