@@ -13,13 +13,15 @@
 //   SEARCH_ONLY=1 ...                                  (downline search and lists only; see below)
 //
 // The bench creates and drops its own database on that server.
+
+import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
 import { dayOf } from '../apps/server/src/modules/agents/agent-stats.queries';
-import { addDays, refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
+import { refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
 import { getBrand } from '../apps/server/src/modules/site/brand.service';
 import { generateAgentTeam, levelSizes } from './agent-data';
 import { createBenchDatabase } from './support/database';

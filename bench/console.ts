@@ -14,13 +14,15 @@
 // The bench creates and drops its own database on that server. Loading drops the secondary indexes
 // of the bulk-loaded tables and builds them again after (as any bulk load would), with foreign-key
 // triggers off for the load (session_replication_role = replica; the data is made consistent).
+
+import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
-import { addDays, dayOf } from '../apps/server/src/modules/reports/reports.queries';
+import { dayOf } from '../apps/server/src/modules/reports/reports.queries';
 import { refreshDay } from '../apps/server/src/modules/reports/reports.service';
 import { getBrand } from '../apps/server/src/modules/site/brand.service';
 import { createMember } from '../apps/server/src/test/factories';

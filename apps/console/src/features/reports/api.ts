@@ -1,5 +1,6 @@
 import type { AdminBrandSettings } from '@gamehall/shared/api/admin';
 import type { CashierReport, Dashboard, GamesReport, RegistrationsReport } from '@gamehall/shared/api/reports';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GridFilter, GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
@@ -10,28 +11,9 @@ import { useCan } from '../../lib/session';
 // zone, so the default range ends on today there, not on the browser's today (the two differ for
 // part of every day when the operator sits in another zone).
 
-/** The calendar day (yyyy-MM-dd) it is in `timeZone` at `at`. */
-export function dayIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A calendar day `days` later (earlier when negative); days, not instants, so no zone applies. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The last 30 brand days: today in the brand's time zone and the 29 before. */
 export function defaultRange(timeZone: string, now = new Date()): { from: string; to: string } {
-  const to = dayIn(timeZone, now);
+  const to = brandDay(now, timeZone);
   return { from: addDays(to, -29), to };
 }
 

@@ -1,3 +1,4 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { getBrand } from '../site/brand.service';
@@ -8,13 +9,6 @@ import * as q from './agent-stats.queries';
 const RECENT_DAYS = 2;
 const BACKFILL_PER_RUN = 14;
 const BACKFILL_HORIZON_DAYS = 400;
-
-/** `day` plus `n` days (negative goes back). */
-export function addDays(day: q.Day, n: number): q.Day {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Recomputes one brand-time-zone day's member and team figures; idempotent. */
 export async function refreshAgentDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {

@@ -7,30 +7,19 @@ import {
   type TeamRoundsQuery,
   type TeamTransactionsQuery,
 } from '@gamehall/shared/api/agents';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { countDistinct } from '../reports/hll';
 import { getBrand } from '../site/brand.service';
 import * as stats from './agent-stats.queries';
-import { addDays } from './agent-stats.service';
 import * as q from './team.queries';
 
 // The agent centre's team views (spec §2 "Agent centre menu", issue 12). Every figure is of the
 // signed-in agent's own subtree (docs/agents.md); ids from elsewhere are NOT_FOUND.
 
 export type Range = { from: string; to: string; today: string; tz: string };
-
-// en-CA formats a date as yyyy-MM-dd: the brand day of an instant without a database round trip.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayIn(at: Date, tz: string): string {
-  let f = dayFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(tz, f);
-  }
-  return f.format(at);
-}
 
 function span(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
@@ -39,7 +28,7 @@ function span(from: string, to: string): number {
 /** The query's days with the defaults filled in (contract: the last 7 days, today included). */
 export async function resolveRange(ctx: AppContext, query: { from?: string | undefined; to?: string | undefined }) {
   const tz = (await getBrand(ctx.db)).timeZone;
-  const today = dayIn(ctx.now(), tz);
+  const today = brandDay(ctx.now(), tz);
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -(DEFAULT_AGENT_RANGE_DAYS - 1));
   const days = span(from, to);

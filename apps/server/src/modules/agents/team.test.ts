@@ -1,3 +1,4 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../jobs/scheduler';
@@ -9,7 +10,7 @@ import { getBrand } from '../site/brand.service';
 import { post } from '../wallet/wallet.service';
 import { agentStatsJob } from './agent-stats.job';
 import { dayOf } from './agent-stats.queries';
-import { addDays, refreshAgentDay, refreshAgentStats } from './agent-stats.service';
+import { refreshAgentDay, refreshAgentStats } from './agent-stats.service';
 
 let t: TestApp;
 let currency: string;

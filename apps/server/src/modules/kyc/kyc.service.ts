@@ -1,4 +1,5 @@
 import type { KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
@@ -9,7 +10,7 @@ import { audit } from '../audit/audit.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { getBrand } from '../site/brand.service';
 import { hit } from '../throttle/throttle.service';
-import { brandDay, dayStart } from '../vip/vip.service';
+import { dayStart } from '../vip/vip.service';
 import { balanceOf, post } from '../wallet/wallet.service';
 import * as q from './kyc.queries';
 import { acceptUpload } from './kyc-files';

@@ -1,3 +1,4 @@
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
@@ -5,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { type ActivityConsumer, registerActivityConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
-import { addDays, brandDay, brandHour, dayStart, settings } from '../vip/vip.service';
+import { brandHour, dayStart, settings } from '../vip/vip.service';
 import * as wallet from '../wallet/wallet.service';
 import * as q from './rebates.queries';
 import type { RebateLine } from './rebates.tables';

@@ -1,3 +1,4 @@
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
@@ -6,7 +7,6 @@ import { playVendorRound } from '../../test/programmes';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
 import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
-import { brandDay } from '../vip/vip.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { rebatesConsumer, runAutomaticRebates } from './rebates.service';
 

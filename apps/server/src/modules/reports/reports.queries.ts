@@ -30,13 +30,6 @@ export async function dayOf(db: Conn, at: Date, tz: string): Promise<Day> {
   return r.rows[0]?.day ?? '';
 }
 
-/** `day` plus `n` days (negative goes back). */
-export function addDays(day: Day, n: number): Day {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The sketch (hll.ts) of each group of `keys` over the relation `r` (which has member_id):
  * register = low 10 bits of hashint8(member_id), rank = 23 - bit length of the other 22 bits.

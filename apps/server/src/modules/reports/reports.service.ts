@@ -1,4 +1,5 @@
 import type { CashierReportQuery, GamesReportQuery, RegistrationsReportQuery } from '@gamehall/shared/api/reports';
+import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { getBrand } from '../site/brand.service';
@@ -39,11 +40,11 @@ export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Prom
 export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
   const tz = await timeZone(ctx);
   const today = await q.dayOf(ctx.db, ctx.now(), tz);
-  const recent = Array.from({ length: RECENT_DAYS }, (_, i) => q.addDays(today, -i));
+  const recent = Array.from({ length: RECENT_DAYS }, (_, i) => addDays(today, -i));
   const first = await q.firstActivityDay(ctx.db, tz);
-  const horizon = q.addDays(today, -BACKFILL_HORIZON_DAYS);
+  const horizon = addDays(today, -BACKFILL_HORIZON_DAYS);
   const from = first && first > horizon ? first : horizon;
-  const before = q.addDays(today, -RECENT_DAYS);
+  const before = addDays(today, -RECENT_DAYS);
   const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
   const days = [...recent, ...missing];
   for (const day of days) await refreshDay(ctx, day, tz);
@@ -101,7 +102,7 @@ export async function dashboard(ctx: AppContext) {
   const now = ctx.now();
   const tz = await timeZone(ctx);
   const today = await q.dayOf(ctx.readDb, now, tz);
-  const from = q.addDays(today, -29);
+  const from = addDays(today, -29);
   // The figures come from the replica (context.ts readDb); the pending work stays on the primary:
   // the console reads the dashboard again on each cashier event, and must count the order it announced.
   const [rows, online, pending] = await Promise.all([
@@ -111,7 +112,7 @@ export async function dashboard(ctx: AppContext) {
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const todayRow = byDay.get(today);
-  const days = Array.from({ length: 30 }, (_, i) => q.addDays(from, i));
+  const days = Array.from({ length: 30 }, (_, i) => addDays(from, i));
   return {
     timeZone: tz,
     today,

@@ -1,3 +1,4 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../jobs/scheduler';
@@ -8,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { actors, call, expectFailure, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
 import { reportRollupsJob } from './reports.job';
-import { addDays, dayOf } from './reports.queries';
+import { dayOf } from './reports.queries';
 import { refreshDay, refreshRollups } from './reports.service';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
 import type { VipLevelsBody, VipSettingsBody } from '@gamehall/shared/api/vip';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
@@ -21,25 +22,9 @@ import type { VipBonusKind } from './vip.tables';
 // member, kind and period), under the member's row lock: replays and concurrent evaluations pay once.
 
 const EXPENSE = 'promotions-expense';
-const DAY_MS = 86_400_000;
 const BATCH = 200;
 
 // ---- brand days
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The brand day (yyyy-mm-dd) of an instant: en-CA formats as yyyy-mm-dd. */
-export function brandDay(at: Date, tz: string): string {
-  let f = dayFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(tz, f);
-  }
-  return f.format(at);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The instant a brand day starts (the offset of the zone at that day's noon, so DST shifts are right). */
 export function dayStart(day: string, tz: string): Date {

@@ -1,3 +1,4 @@
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
@@ -16,7 +17,7 @@ import {
 import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { getBrand } from '../site/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
-import { brandDay, evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
+import { evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
 
 // VIP levels through HTTP (issue 13 "VIP"; docs/vip.md): upgrades from deposit and round events,
 // the upgrade bonus once per level under replays and concurrent evaluations, the monthly review and

@@ -1,3 +1,4 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,6 @@ export function AgentTitle({ children }: { children: ReactNode }) {
 /** Profit green, loss red. */
 export function tone(n: number): string {
   return n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '';
-}
-
-/** A brand day plus `days` (negative goes back), on the calendar alone. */
-export function addDays(day: string, days: number): string {
-  const t = Date.parse(`${day}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,5 +1,5 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './components';
 import { EMPTY_TIER, parseTiers, percentToPpm, ratePercent } from './contract-rules';
 import { AGENT_MENU, visibleAgentMenu } from './menu';
 
