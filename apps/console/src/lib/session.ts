@@ -12,6 +12,8 @@ export type OperatorMe = {
   roles: { id: number; name: string }[];
   twoFactor: { enabled: boolean; required: boolean; recoveryCodesLeft: number };
   idleMinutes: number;
+  /** The brand's time zone: report days are its calendar days. */
+  brandTimeZone: string;
   mustEnrol?: boolean;
 };
 

@@ -54,6 +54,8 @@ export const OperatorMe = z.object({
   mustEnrol: z.boolean(),
   /** An admin session unused for this long is refused with AUTH_SESSION_EXPIRED (operatorIdleMinutes). */
   idleMinutes: z.number().int(),
+  /** The brand's time zone (IANA), whose calendar days the reports and the dashboard count in. */
+  brandTimeZone: z.string(),
 });
 export type OperatorMe = z.infer<typeof OperatorMe>;
 

@@ -30,6 +30,7 @@ export async function me(ctx: AppContext, principal: Principal): Promise<Operato
     },
     mustEnrol: brand.operatorTwoFactorRequired && !status.enabled,
     idleMinutes: brand.operatorIdleMinutes,
+    brandTimeZone: brand.timeZone,
   };
 }
 

@@ -77,6 +77,7 @@ describe('the operator session', () => {
       twoFactor: { enabled: false, required: false, recoveryCodesLeft: 0 },
       mustEnrol: false,
       idleMinutes: 30,
+      brandTimeZone: 'Asia/Manila',
     });
   });
 
