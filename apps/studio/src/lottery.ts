@@ -9,6 +9,7 @@ import {
   type LotteryDraw,
   type LotteryRegion,
   parseLotteryBet,
+  SEA_TIER_PAYS,
   settleLotteryBet,
 } from './engines';
 import { StudioError } from './errors';
@@ -55,6 +56,24 @@ async function ensureDraw(db: StudioDb, vendor: string, gameCode: string, n: num
     .where('game_code', '=', gameCode)
     .where('numero', '=', d.numero)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The bet types of a region as the page offers them: a single-odds type pays odds100 per hit; 4D Big
+ * and Small pay by the prize tier their number is drawn in (tierPays, multiples of the stake, top
+ * tier first), and have no single odds.
+ */
+export function lotteryBetTypes(region: LotteryRegion) {
+  return Object.entries(LOTTERY_BET_TYPES)
+    .filter(([, t]) => t.region === region)
+    .map(([type, t]) => ({
+      type,
+      name: t.name,
+      digits: t.digits,
+      picks: t.picks,
+      odds100: t.odds100,
+      tierPays: type in SEA_TIER_PAYS ? Object.entries(SEA_TIER_PAYS[type as keyof typeof SEA_TIER_PAYS]) : null,
+    }));
 }
 
 export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Date) {
@@ -105,9 +124,7 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
     .execute();
   return {
     region,
-    betTypes: Object.entries(LOTTERY_BET_TYPES)
-      .filter(([, t]) => t.region === region)
-      .map(([type, t]) => ({ type, name: t.name, digits: t.digits, picks: t.picks, odds100: t.odds100 })),
+    betTypes: lotteryBetTypes(region),
     open: {
       numero: open.numero,
       closesAt: open.closes_at.toISOString(),

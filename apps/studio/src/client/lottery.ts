@@ -13,7 +13,15 @@ import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 import { count } from './words';
 
-type BetType = { type: string; name: string; digits: number; picks: number; odds100: number };
+type BetType = {
+  type: string;
+  name: string;
+  digits: number;
+  picks: number;
+  odds100: number;
+  /** 4D Big and Small: what each prize tier pays, in stakes (studio lottery.ts lotteryBetTypes). */
+  tierPays: [tier: string, times: number][] | null;
+};
 type LotteryInfo = {
   region: string;
   betTypes: BetType[];

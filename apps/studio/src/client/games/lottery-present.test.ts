@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDraw, LOTTERY_BET_TYPES, type LotteryBetKind, SEA_TIER_PAYS, settleLotteryBet } from '../../engines';
-import { betTypeHint, drawSequence, hitKeys, quickPick, readPicks, TIER_PAYS, togglePick } from './lottery-present';
+import { lotteryBetTypes } from '../../lottery';
+import { betTypeHint, drawSequence, hitKeys, quickPick, readPicks, togglePick } from './lottery-present';
 
 // The draw board replays the server's draw: for a sample of real draws (both regions, their own
 // seeds), the numbers revealed are exactly the draw's, tier by tier, the top prize last; and the
@@ -60,18 +61,20 @@ describe('lottery draw presentation', () => {
   });
 
   it('says what each bet type pays, as the engine pays it', () => {
-    expect(Object.fromEntries(TIER_PAYS.big ?? [])).toEqual(SEA_TIER_PAYS.big);
-    expect(Object.fromEntries(TIER_PAYS.small ?? [])).toEqual(SEA_TIER_PAYS.small);
-    for (const [type, t] of Object.entries(LOTTERY_BET_TYPES)) {
-      const hint = betTypeHint({ type, ...t });
-      expect(hint, type).not.toMatch(/ 0\.00×/);
-      expect(hint, type).not.toMatch(/\b1 (numbers|digits)\b/);
+    // The bet types as the studio sends them to the page.
+    const sent = [...lotteryBetTypes('VN'), ...lotteryBetTypes('SEA')];
+    const byType = Object.fromEntries(sent.map((t) => [t.type, t]));
+    expect(Object.fromEntries(byType.big?.tierPays ?? [])).toEqual(SEA_TIER_PAYS.big);
+    expect(Object.fromEntries(byType.small?.tierPays ?? [])).toEqual(SEA_TIER_PAYS.small);
+    expect(sent.map((t) => t.type).sort()).toEqual(Object.keys(LOTTERY_BET_TYPES).sort());
+    for (const t of sent) {
+      const hint = betTypeHint(t);
+      expect(hint, t.type).not.toMatch(/ 0\.00×/);
+      expect(hint, t.type).not.toMatch(/\b1 (numbers|digits)\b/);
     }
-    expect(betTypeHint({ type: 'lo2', ...LOTTERY_BET_TYPES.lo2 })).toContain(
-      'pick 1 number of 2 digits; pays 3.50× the stake per hit',
-    );
-    expect(betTypeHint({ type: 'xien2', ...LOTTERY_BET_TYPES.xien2 })).toContain('pick 2 numbers of 2 digits');
-    expect(betTypeHint({ type: 'big', ...LOTTERY_BET_TYPES.big })).toContain(
+    expect(betTypeHint(byType.lo2!)).toContain('pick 1 number of 2 digits; pays 3.50× the stake per hit');
+    expect(betTypeHint(byType.xien2!)).toContain('pick 2 numbers of 2 digits');
+    expect(betTypeHint(byType.big!)).toContain(
       'pays by prize: 1st 3800×, 2nd 1700×, 3rd 800×, Starter 200×, Consolation 120× the stake',
     );
   });

@@ -51,29 +51,16 @@ export function tierName(tier: string): string {
   return TIER_NAMES[tier] ?? tier;
 }
 
-/**
- * What 4D Big and Small pay, by the prize tier the picked number is drawn in, in multiples of the
- * stake (the engine's SEA_TIER_PAYS; the studio sends these types no single odds, their odds100 is 0).
- */
-export const TIER_PAYS: Record<string, [tier: string, times: number][]> = {
-  big: [
-    ['first', 3800],
-    ['second', 1700],
-    ['third', 800],
-    ['starter', 200],
-    ['consolation', 120],
-  ],
-  small: [
-    ['first', 6000],
-    ['second', 2500],
-    ['third', 1000],
-  ],
-};
-
 /** The picker's line for a bet type: what to pick and what it pays. */
-export function betTypeHint(t: { type: string; name: string; digits: number; picks: number; odds100: number }): string {
+export function betTypeHint(t: {
+  name: string;
+  digits: number;
+  picks: number;
+  odds100: number;
+  tierPays: [tier: string, times: number][] | null;
+}): string {
   const pick = `${count(t.picks, 'number')} of ${count(t.digits, 'digit')}`;
-  const tiers = TIER_PAYS[t.type];
+  const tiers = t.tierPays;
   const pays = tiers
     ? `pays by prize: ${tiers.map(([tier, times]) => `${tierName(tier)} ${times}×`).join(', ')} the stake`
     : `pays ${(t.odds100 / 100).toFixed(2)}× the stake per hit`;
