@@ -10,6 +10,13 @@ import { baseUrl } from './env';
 import { depositThroughSandbox, markPopupsSeen } from './player';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from './site';
 
+/**
+ * How long a wait that may span a crash round's flight allows (a page opening in one, the crash after
+ * a bet). A crash point has no upper bound (at least m× with chance 0.99/m) and the round flies
+ * ln(m)/0.00006 ms: 100× takes 77 s, 1,000× 115 s, a million× 230 s; a rare long round is no failure.
+ */
+export const CRASH_FLIGHT_MS = 300_000;
+
 /** The two sizes every game page is checked at. */
 export const GAME_SIZES = [
   { name: 'desktop', width: 1280, height: 800 },

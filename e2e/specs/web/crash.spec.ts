@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, markPopupsSeen } from '../../support/player';
 import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
+import { CRASH_FLIGHT_MS } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -55,7 +56,7 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
     await page.waitForFunction(
       () => !(document.querySelector('[data-testid=bet]') as HTMLButtonElement | null)?.disabled,
       undefined,
-      { timeout: 120_000 },
+      { timeout: CRASH_FLIGHT_MS },
     );
     await page.getByTestId('amount').fill('10.00');
     await page.getByTestId('auto-cashout').fill('1.01');
@@ -114,7 +115,7 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
     await page.waitForFunction(
       () => document.querySelector('[data-testid=verify-link]')?.getAttribute('href') ?? null,
       undefined,
-      { timeout: 120_000 },
+      { timeout: CRASH_FLIGHT_MS },
     )
   ).jsonValue();
   assert.ok(href);

@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { baseUrl } from '../../support/env';
 import { launchStudioGame } from '../../support/player';
-import { checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
+import { CRASH_FLIGHT_MS, checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -51,7 +51,7 @@ async function playCrash(page: Page, name: string) {
   await page.waitForFunction(
     () => !(document.querySelector('[data-testid=bet]') as HTMLButtonElement | null)?.disabled,
     undefined,
-    { timeout: 90_000 },
+    { timeout: CRASH_FLIGHT_MS },
   );
   await page.getByTestId('amount').fill('1.00');
   await page.getByTestId('auto-cashout').fill('1.01');
@@ -77,7 +77,18 @@ async function playCrash(page: Page, name: string) {
     );
   }
   // The crash: the big multiplier and the newest chip are the server's crash point.
-  await page.locator('.crash-stage[data-phase=crashed]').waitFor({ timeout: 120_000 });
+  await page
+    .locator('.crash-stage[data-phase=crashed]')
+    .waitFor({ timeout: CRASH_FLIGHT_MS })
+    .catch(async (err: Error) => {
+      // What the page showed instead: a round still flying, or a page left without state.
+      const stage = await page.evaluate(() => ({
+        phase: document.querySelector('.crash-stage')?.getAttribute('data-phase'),
+        text: document.querySelector('[data-testid=phase]')?.textContent,
+        multiplier: document.querySelector('[data-testid=multiplier]')?.textContent,
+      }));
+      throw new Error(`${err.message}\n the stage: ${JSON.stringify(stage)}`);
+    });
   const seen = await page.evaluate(async () => {
     const token = new URLSearchParams(location.search).get('token') ?? '';
     const shownText = document.querySelector('[data-testid=multiplier]')?.textContent ?? '';
