@@ -35,6 +35,7 @@ async function admin<T>(method: string, url: string, body?: unknown): Promise<T>
 type BrandState = {
   settings: { key: string; value: unknown }[];
   switches: { modId: string; enabled: boolean }[];
+  smsSentToday: number;
 };
 type FieldRule = {
   field: string;
@@ -101,6 +102,10 @@ test('an operator with site.write opens the brand settings, grouped', async () =
   await openConsoleEntry(desk, 'Brand settings');
   for (const group of ['Maintenance', 'Region restriction', 'Registration and sign-in security', 'Whitelabel switches'])
     await desk.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
+  // The daily SMS limit shows today's count as the server has it (other specs may send SMS meanwhile).
+  const note = await card('SMS codes a day').getByTestId('smsDailyQuota-note').innerText();
+  const shownSent = Number(/^(\d+) SMS sent today\.$/.exec(note)?.[1]);
+  assert.ok(shownSent >= original.smsSentToday && shownSent <= (await brand()).smsSentToday, note);
   await screenshot(desk, 'console-site-settings');
   await axeCheck(desk, 'brand settings');
   await desk.getByRole('button', { name: 'Switch to light theme' }).click();

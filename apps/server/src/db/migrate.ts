@@ -56,6 +56,7 @@ import * as m0056 from './migrations/0056-ledger-events-after-commit';
 import * as m0057 from './migrations/0057-vendor-events-after-commit';
 import * as m0058 from './migrations/0058-vendor-batch-house-rows-first';
 import * as m0059 from './migrations/0059-rate-limit-spent-slots';
+import * as m0060 from './migrations/0060-sms-daily-sends';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -116,6 +117,7 @@ export const migrations: Record<string, Migration> = {
   '0057-vendor-events-after-commit': m0057,
   '0058-vendor-batch-house-rows-first': m0058,
   '0059-rate-limit-spent-slots': m0059,
+  '0060-sms-daily-sends': m0060,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -280,6 +280,13 @@ export interface RateLimitsTable {
   locked_until: Date | string | null;
 }
 
+/** SMS written to the outbox in one brand day (the brand's daily SMS limit); migration 0060. */
+export interface SmsDailySendsTable {
+  /** The brand day, written as YYYY-MM-DD. */
+  day: ColumnType<Date, string, string>;
+  sent: number;
+}
+
 export interface OutboxTable {
   id: Id;
   channel: 'sms' | 'email';
@@ -387,6 +394,7 @@ export interface Database {
   captchas: CaptchasTable;
   used_challenges: UsedChallengesTable;
   rate_limits: RateLimitsTable;
+  sms_daily_sends: SmsDailySendsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   encryption_keys: EncryptionKeysTable;

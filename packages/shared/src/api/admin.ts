@@ -158,6 +158,8 @@ export type AdminBrandSwitch = z.infer<typeof AdminBrandSwitch>;
 export const AdminBrandSettings = z.object({
   settings: z.array(AdminBrandSetting),
   switches: z.array(AdminBrandSwitch),
+  /** SMS written today (the brand's day), against smsDailyQuota. */
+  smsSentToday: z.number().int(),
 });
 export type AdminBrandSettings = z.infer<typeof AdminBrandSettings>;
 export const AdminBrandKeyParams = z.object({ key: z.string().trim().min(1).max(64) });

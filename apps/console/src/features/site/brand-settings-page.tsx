@@ -130,7 +130,8 @@ function sameValue(a: unknown, b: unknown) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function SettingCard({ spec, value }: { spec: SettingSpec; value: unknown }) {
+/** `note`: a live figure shown under the control (today's SMS beside the daily limit). */
+function SettingCard({ spec, value, note }: { spec: SettingSpec; value: unknown; note?: string | undefined }) {
   const { t, i18n } = useTranslation('site');
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -232,6 +233,11 @@ function SettingCard({ spec, value }: { spec: SettingSpec; value: unknown }) {
           error={errors.value}
           onChange={(v) => (instant ? save(v) : edit(v))}
         />
+      )}
+      {note && (
+        <p className="mb-2 text-xs" data-testid={`${spec.key}-note`}>
+          {note}
+        </p>
       )}
       {errors._ && (
         <p role="alert" className="mb-2 text-xs text-(--danger)">
@@ -384,7 +390,16 @@ export function BrandSettingsPage() {
               <p className="mb-3 text-sm text-(--text-muted)">{t(`settings.groups.${g}.description`)}</p>
               <div className="grid gap-3 md:grid-cols-2">
                 {(byGroup.get(g) ?? []).map(({ spec, value }) => (
-                  <SettingCard key={spec.key} spec={spec} value={value} />
+                  <SettingCard
+                    key={spec.key}
+                    spec={spec}
+                    value={value}
+                    note={
+                      spec.key === 'smsDailyQuota'
+                        ? t('settings.smsSentToday', { count: brand.data.smsSentToday })
+                        : undefined
+                    }
+                  />
                 ))}
               </div>
             </section>

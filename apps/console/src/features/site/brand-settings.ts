@@ -127,6 +127,7 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'birthdayCheckAge', group: 'security', shape: { kind: 'number', schema: int(0, 150) } },
   { key: 'mobileDigits', group: 'security', shape: { kind: 'number', schema: int(6, 15) } },
   { key: 'smsExpiredMinutes', group: 'security', shape: { kind: 'number', schema: int(1, 60) } },
+  { key: 'smsDailyQuota', group: 'security', shape: { kind: 'number', schema: int(0) } },
   { key: 'challengeEnabled', group: 'security', shape: { kind: 'boolean' } },
   { key: 'captchaAfterFailures', group: 'security', shape: { kind: 'number', schema: int(0) } },
   { key: 'newIpVerification', group: 'security', shape: { kind: 'boolean' } },

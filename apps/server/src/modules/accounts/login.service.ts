@@ -48,7 +48,9 @@ import {
   memberByMobile,
   parseMobile,
   randomDigits,
+  refusalsAudited,
   sameHash,
+  writeSms,
 } from './sms.service';
 import { checkSecondFactor } from './two-factor.service';
 
@@ -338,18 +340,25 @@ export async function sendLoginVerificationCode(
   const text = `${brand.siteName}: your login verification code is ${code}. It expires in ${minutes} minutes.`;
   const phone = input.method === 'SMS' ? parseMobile(member.country_dialing_code, member.mobile_num).phone : '';
   const email = member.email ?? '';
-  await ctx.db.transaction().execute(async (trx) => {
-    await setLoginVerificationCode(trx, v.id, input.method, keyedHash(ctx, codeLabel(v, input.method), code));
-    if (input.method === 'SMS') await ctx.messenger.sms(trx, { to: phone, text, code });
-    else await ctx.messenger.mail(trx, { to: email, subject: `${brand.siteName} login verification`, text, code });
-    await audit(trx, request, {
-      event: 'login.verification',
-      success: true,
-      memberId: member.id,
-      username: member.username,
-      detail: { step: 'send', method: input.method },
-    });
-  });
+  const who = {
+    memberId: member.id,
+    username: member.username,
+    detail: { purpose: 'loginVerification', phone: maskPhone(phone) },
+  };
+  await refusalsAudited(ctx, request, who, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await setLoginVerificationCode(trx, v.id, input.method, keyedHash(ctx, codeLabel(v, input.method), code));
+      if (input.method === 'SMS') await writeSms(ctx, trx, 'code', { to: phone, text, code });
+      else await ctx.messenger.mail(trx, { to: email, subject: `${brand.siteName} login verification`, text, code });
+      await audit(trx, request, {
+        event: 'login.verification',
+        success: true,
+        memberId: member.id,
+        username: member.username,
+        detail: { step: 'send', method: input.method },
+      });
+    }),
+  );
   return { expiredMinutes: minutes, destination: input.method === 'SMS' ? maskPhone(phone) : maskEmail(email) };
 }
 

@@ -44,6 +44,7 @@ import {
   memberByMobile,
   parseMobile,
   sendSmsCode,
+  writeSms,
 } from './sms.service';
 
 // The login password guards every change here, so a stolen session cannot take over the payment
@@ -253,7 +254,7 @@ async function notify(
 ) {
   const brand = await getBrand(trx);
   const text = `${brand.siteName}: ${what} on ${ctx.now().toISOString().slice(0, 16).replace('T', ' ')} UTC. If this was not you, contact customer service at once.`;
-  if (member.mobile) await ctx.messenger.sms(trx, { to: member.mobile.phone, text });
+  if (member.mobile) await writeSms(ctx, trx, 'notice', { to: member.mobile.phone, text });
   if (member.email) {
     await ctx.messenger.mail(trx, {
       to: member.email,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 export async function insertSmsCode(
@@ -85,4 +86,31 @@ export function findMemberByMobile(db: Conn, countryDialingCode: string, mobileN
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * Counts one SMS on the brand day `day`; with `limit`, only while fewer than `limit` were counted.
+ * Answers whether it was counted. One statement: two sends at once cannot both take the last one.
+ */
+export async function countDailySms(db: Conn, day: string, limit: number | null): Promise<boolean> {
+  const counted = await db
+    .insertInto('sms_daily_sends')
+    .values({ day, sent: 1 })
+    .onConflict((oc) => {
+      const bump = oc.column('day').doUpdateSet((eb) => ({ sent: eb('sms_daily_sends.sent', '+', 1) }));
+      return limit === null ? bump : bump.where('sms_daily_sends.sent', '<', limit);
+    })
+    .returning('sent')
+    .executeTakeFirst();
+  return counted !== undefined && (limit === null || counted.sent <= limit);
+}
+
+/** The SMS counted on the brand day `day`. */
+export async function dailySmsSent(db: Conn, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('sms_daily_sends')
+    .select('sent')
+    .where('day', '=', sql<Date>`${day}::date`)
+    .executeTakeFirst();
+  return row?.sent ?? 0;
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { SMS_LOCKOUT_MINUTES, SMS_MAX_SENDS_PER_WINDOW, SMS_THROTTLE_MS } from '@gamehall/shared/constants';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -10,6 +11,8 @@ import { assertNotLocked, hit } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
 import {
   bumpSmsCodeAttempts,
+  countDailySms,
+  dailySmsSent,
   findLatestSmsCode,
   findMemberByMobile,
   firstCountryDialingCode,
@@ -31,6 +34,58 @@ export const SMS_MAX_WRONG_TRIES = 5;
 // Beyond the per-recipient limits of spec §9, one address may not spray codes over many numbers
 // or mail addresses.
 const CODES_PER_IP = { max: 20, windowSeconds: 600 } as const;
+
+/**
+ * Writes an SMS to the outbox in the caller's transaction, counted in the brand's daily SMS limit
+ * (smsDailyQuota; 0 is none). A code past the day's limit is refused with SMS_QUOTA_INSUFFICIENT,
+ * and the transaction's rollback takes the code with it. A security notice is always written and
+ * only counted: a member must hear of a change to the account, and only the member's own actions
+ * (themselves throttled) send one.
+ */
+export async function writeSms(
+  ctx: AppContext,
+  trx: Conn,
+  kind: 'code' | 'notice',
+  message: { to: string; text: string; code?: string },
+): Promise<void> {
+  const brand = await getBrand(trx);
+  const limit = kind === 'code' && brand.smsDailyQuota > 0 ? brand.smsDailyQuota : null;
+  if (!(await countDailySms(trx, brandDay(ctx.now(), brand.timeZone), limit))) {
+    throw new AppError('SMS_QUOTA_INSUFFICIENT');
+  }
+  await ctx.messenger.sms(trx, message);
+}
+
+/**
+ * Runs a transaction that sends a code; one refused for the daily SMS limit is audited once the
+ * transaction has rolled back (an audit row written inside it would go with it) and rethrown.
+ */
+export async function refusalsAudited<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  who: { memberId?: number | null; username?: string | null; detail: Record<string, unknown> },
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'SMS_QUOTA_INSUFFICIENT') {
+      await audit(ctx.db, request, {
+        event: 'sms.send',
+        success: false,
+        memberId: who.memberId ?? null,
+        username: who.username ?? null,
+        detail: { ...who.detail, reason: err.code },
+      });
+    }
+    throw err;
+  }
+}
+
+/** The SMS written on a brand day (YYYY-MM-DD), for the back office beside the daily limit. */
+export function smsSentOn(db: Conn, day: string): Promise<number> {
+  return dailySmsSent(db, day);
+}
 
 /**
  * The send limits of a verification code, by SMS or by mail, checked before it is sent: the
@@ -173,27 +228,34 @@ export async function sendSmsCode(
   // send, but nothing is sent and no code exists, so any code entered for it is simply wrong.
   const deliver = input.purpose !== 'noLogin' || holder !== undefined;
 
-  await inTransaction(db, async (trx) => {
-    if (deliver) {
-      const code = await issueCode(ctx, trx, {
-        purpose: codeScope(input.purpose, input.member?.id),
-        recipient: mobile.phone,
-        expiredMinutes,
+  const who = {
+    memberId: holder?.id ?? input.member?.id ?? null,
+    username: holder?.username ?? input.member?.username ?? null,
+    detail: { purpose: input.purpose, phone: maskPhone(mobile.phone) },
+  };
+  await refusalsAudited(ctx, request, who, () =>
+    inTransaction(db, async (trx) => {
+      if (deliver) {
+        const code = await issueCode(ctx, trx, {
+          purpose: codeScope(input.purpose, input.member?.id),
+          recipient: mobile.phone,
+          expiredMinutes,
+        });
+        await writeSms(ctx, trx, 'code', {
+          to: mobile.phone,
+          text: `${brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`,
+          code,
+        });
+      }
+      await audit(trx, request, {
+        event: 'sms.send',
+        success: true,
+        memberId: who.memberId,
+        username: who.username,
+        detail: { ...who.detail, delivered: deliver },
       });
-      await ctx.messenger.sms(trx, {
-        to: mobile.phone,
-        text: `${brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`,
-        code,
-      });
-    }
-    await audit(trx, request, {
-      event: 'sms.send',
-      success: true,
-      memberId: holder?.id ?? input.member?.id ?? null,
-      username: holder?.username ?? input.member?.username ?? null,
-      detail: { purpose: input.purpose, phone: maskPhone(mobile.phone), delivered: deliver },
-    });
-  });
+    }),
+  );
   return { expiredMinutes };
 }
 

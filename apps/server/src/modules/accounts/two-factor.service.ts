@@ -9,7 +9,7 @@ import { audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
 import { hit, reset } from '../throttle/throttle.service';
 import { verifyPassword } from './passwords';
-import { keyedHash, parseMobile } from './sms.service';
+import { keyedHash, parseMobile, writeSms } from './sms.service';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { openTotpSecret, sealTotpSecret } from './two-factor.crypto';
 import {
@@ -279,7 +279,7 @@ async function announce(ctx: AppContext, trx: Conn, memberId: number, what: stri
   const text = `${brand.siteName}: ${what} on ${when} UTC. If this was not you, contact customer service at once.`;
   if (member.mobile_num && member.country_dialing_code) {
     const to = parseMobile(member.country_dialing_code, member.mobile_num).phone;
-    await ctx.messenger.sms(trx, { to, text });
+    await writeSms(ctx, trx, 'notice', { to, text });
   }
   if (member.email) {
     await ctx.messenger.mail(trx, {

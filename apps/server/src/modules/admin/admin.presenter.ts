@@ -96,10 +96,15 @@ export function presentAdminSwitch(row: SwitchRow): AdminBrandSwitch {
 }
 
 // Every key of the brand schema, in the schema's order, with the value the site uses now.
-export function presentAdminBrandSettings(brand: Brand, switches: SwitchRow[]): AdminBrandSettings {
+export function presentAdminBrandSettings(
+  brand: Brand,
+  switches: SwitchRow[],
+  smsSentToday: number,
+): AdminBrandSettings {
   return {
     settings: Object.keys(BrandSettingsSchema.shape).map((key) => ({ key, value: brand[key as keyof Brand] })),
     switches: switches.map(presentAdminSwitch),
+    smsSentToday,
   };
 }
 

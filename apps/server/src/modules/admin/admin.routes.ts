@@ -341,8 +341,8 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: SITE_WRITE },
     },
     async () => {
-      const { brand, switches } = await admin.brandConfiguration(ctx);
-      return ok(presentAdminBrandSettings(brand, switches));
+      const { brand, switches, smsSentToday } = await admin.brandConfiguration(ctx);
+      return ok(presentAdminBrandSettings(brand, switches, smsSentToday));
     },
   );
 

@@ -26,6 +26,12 @@ export const BrandSettingsSchema = z.object({
   minAge: z.number().int().min(0).default(18),
   birthdayCheckAge: z.number().int().min(0).default(21),
   smsExpiredMinutes: z.number().int().min(1).max(60).default(5),
+  /**
+   * SMS verification codes sent a brand day before further ones are refused with
+   * SMS_QUOTA_INSUFFICIENT (spec §5 "quota insufficient"): a cap on what SMS pumping can cost the
+   * operator. Security notices are counted but never refused. 0: no limit.
+   */
+  smsDailyQuota: z.number().int().min(0).default(5000),
   /** Proof-of-work challenge before login and registration; a brand switch turns it off. */
   challengeEnabled: z.boolean().default(true),
   /** Failed logins (per account or IP) before the captcha becomes required. */
