@@ -9,6 +9,7 @@
 // never comes shows an error and re-reads the state. Every number shown comes from the server's state
 // (games/crash-present.ts); the page never decides a cash-out.
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
+import { cashoutInRange, multiplierAt } from '../engines/crash/crash-curve';
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
 import { createCrashChart } from './games/crash-chart';
@@ -16,9 +17,7 @@ import {
   type AutoConfig,
   autoNext,
   band,
-  cashoutInRange,
   crashView,
-  multiplierAt,
   myOutcome,
   netOf,
   parseAutoConfig,

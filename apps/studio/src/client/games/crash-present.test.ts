@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CrashState } from '../../crash';
-import {
-  CRASH_MAX_CASHOUT,
-  CRASH_MIN_CASHOUT,
-  crashPoint,
-  createHashChain,
-  multiplierAt as engineMultiplierAt,
-  timeToMultiplier,
-} from '../../engines/crash/crash-engine';
+import { crashPoint, createHashChain, multiplierAt, timeToMultiplier } from '../../engines/crash/crash-engine';
 import {
   autoNext,
   band,
   chartScale,
   crashView,
   curvePoints,
-  MAX_CASHOUT,
-  MIN_CASHOUT,
-  multiplierAt,
   netOf,
   parseAutoConfig,
   playerRows,
@@ -71,16 +61,15 @@ describe('crash presentation replays the server round', () => {
       // Just before the crash time the page shows what the engine would pay at that instant.
       const before = Math.max(0, flight - 1);
       const rising = crashView(stateOf({}), START + before);
-      expect(rising.multiplier).toBe(engineMultiplierAt(before));
+      expect(rising.multiplier).toBe(multiplierAt(before));
       expect(rising.multiplier).toBeLessThanOrEqual(point);
       if (point > 1000) high++;
     }
     expect(high).toBeGreaterThan(0);
   });
 
-  it('draws the same curve as the engine, its head inside the rescaled chart', () => {
+  it("draws the engine's curve, its head inside the rescaled chart", () => {
     for (const ms of [0, 1, 500, 4321, 11_552, 38_376, 76_753, 120_000]) {
-      expect(multiplierAt(ms)).toBe(engineMultiplierAt(ms));
       const m = multiplierAt(ms);
       const scale = chartScale(ms, m);
       const points = curvePoints(ms, scale);
@@ -132,8 +121,6 @@ describe('auto-bet', () => {
     expect(parseAutoConfig({ ...form, autoCashout: '1' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, autoCashout: '10000.01' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, autoCashout: '10000' })).toHaveProperty('autoCashout', 1_000_000);
-    // The page's limits are the engine's.
-    expect([MIN_CASHOUT, MAX_CASHOUT]).toEqual([CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT]);
     expect(parseAutoConfig({ ...form, rounds: '0' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, stopLoss: '-3' })).toHaveProperty('error');
     expect(parseAutoConfig({ ...form, amount: 'x' })).toHaveProperty('error');

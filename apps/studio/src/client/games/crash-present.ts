@@ -2,28 +2,12 @@
 // the outcome the server returned). No DOM here: crash.ts and crash-chart.ts draw these values, and
 // crash-present.test.ts checks them against the engine.
 import type { CrashBetView, CrashState, MyCrashBet } from '../../crash';
-
-// Same curve as the engine (engines/crash/crash-engine.ts: CRASH_GROWTH, multiplierAt). The engine
-// module needs node:crypto, so the page keeps its own copy; the test checks that both agree.
-export const GROWTH = 0.00006;
-
-/** The multiplier `ms` after the start, in hundredths (floored, as the engine pays it). */
-export function multiplierAt(ms: number): number {
-  return ms <= 0 ? 100 : Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9);
-}
+// The engine's own curve and limits: crash-curve.ts has no node: imports.
+import { CRASH_GROWTH, cashoutInRange, multiplierAt } from '../../engines/crash/crash-curve';
 
 /** Hundredths as the page writes them: 2.35×. */
 export function times(hundredths: number): string {
   return `${(hundredths / 100).toFixed(2)}×`;
-}
-
-/** The auto cash-out targets the engine takes, in hundredths (crash-engine.ts: CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT). */
-export const MIN_CASHOUT = 101;
-export const MAX_CASHOUT = 1_000_000;
-
-/** Whether an auto cash-out (hundredths) is one the engine takes. */
-export function cashoutInRange(hundredths: number): boolean {
-  return Number.isSafeInteger(hundredths) && hundredths >= MIN_CASHOUT && hundredths <= MAX_CASHOUT;
 }
 
 export type Band = 'low' | 'mid' | 'high';
@@ -104,7 +88,7 @@ export function curvePoints(elapsed: number, scale: ChartScale, steps = 48): [nu
   const points: [number, number][] = [];
   for (let i = 0; i <= steps; i++) {
     const t = (elapsed * i) / steps;
-    points.push([t / scale.xMax, (Math.exp(GROWTH * t) - 1) / (scale.yMax - 1)]);
+    points.push([t / scale.xMax, (Math.exp(CRASH_GROWTH * t) - 1) / (scale.yMax - 1)]);
   }
   return points;
 }

@@ -10,15 +10,20 @@
 import { createHash, createHmac } from 'node:crypto';
 import { amountField, InvalidBetError, isRecord } from '../bet-error';
 import type { EngineInfo } from '../types';
+import { CRASH_MAX_CASHOUT, CRASH_MIN_CASHOUT, cashoutInRange, multiplierAt } from './crash-curve';
+
+export {
+  CRASH_GROWTH,
+  CRASH_MAX_CASHOUT,
+  CRASH_MIN_CASHOUT,
+  cashoutInRange,
+  multiplierAt,
+  timeToMultiplier,
+} from './crash-curve';
 
 export const CRASH_INFO: EngineInfo = { kind: 'crash', declaredRtp: 0.99 };
 /** Public salt mixed into every crash point (published with the terminating hash). */
 export const CRASH_DEFAULT_SALT = 'gamehall-crash-v1';
-/** Lowest and highest cash-out targets, in hundredths (1.01x to 10,000x). */
-export const CRASH_MIN_CASHOUT = 101;
-export const CRASH_MAX_CASHOUT = 1_000_000;
-/** Multiplier growth per millisecond: 2x after about 11.6 s, 10x after about 38 s. */
-export const CRASH_GROWTH = 0.00006;
 
 const sha256 = (hex: string) => createHash('sha256').update(hex).digest('hex');
 
@@ -74,18 +79,6 @@ export function crashPoint(roundHash: string, salt = CRASH_DEFAULT_SALT): number
   return crashPointFromUniform(crashUniform(roundHash, salt));
 }
 
-/** The multiplier shown `elapsedMs` after the round started, in hundredths (floored). */
-export function multiplierAt(elapsedMs: number): number {
-  if (elapsedMs <= 0) return 100;
-  return Math.floor(100 * Math.exp(CRASH_GROWTH * elapsedMs) + 1e-9);
-}
-
-/** Milliseconds after the start at which the multiplier reaches `hundredths` (the crash time of a round). */
-export function timeToMultiplier(hundredths: number): number {
-  if (hundredths <= 100) return 0;
-  return Math.ceil(Math.log(hundredths / 100) / CRASH_GROWTH);
-}
-
 export interface CrashBet {
   amount: number;
   /** Auto cash-out target in hundredths, or null to cash out by hand. */
@@ -96,10 +89,7 @@ export function parseCrashBet(input: unknown): CrashBet {
   if (!isRecord(input)) throw new InvalidBetError('bet must be an object');
   const amount = amountField(input, 'amount');
   const auto = input.autoCashout ?? null;
-  if (
-    auto !== null &&
-    (typeof auto !== 'number' || !Number.isSafeInteger(auto) || auto < CRASH_MIN_CASHOUT || auto > CRASH_MAX_CASHOUT)
-  ) {
+  if (auto !== null && (typeof auto !== 'number' || !cashoutInRange(auto))) {
     throw new InvalidBetError(
       `autoCashout must be an integer in hundredths between ${CRASH_MIN_CASHOUT} and ${CRASH_MAX_CASHOUT}`,
     );
