@@ -85,6 +85,7 @@ function describeOf(ref: EngineRef, engine: AnyEngine): Pick<RegisteredGame, 'de
         scatterPays: c.scatterPays,
         freeSpinAwards: c.freeSpinAwards,
         freeSpinMultiplier: c.freeSpinMultiplier,
+        freeSpinCap: c.freeSpinCap,
         coins: [1, 2, 5, 10, 20, 50, 100, 200, 500],
       };
       return { describe: () => game, defaultBet: () => ({ coin: 1 }) };

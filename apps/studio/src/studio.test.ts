@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotEngineFor } from './engines/slot/slot-engine';
 import { engineKindOf } from './game-map';
 import { type StudioRuntime, studioPlugin } from './plugin';
 import { sign, vendorSecret, WalletClient } from './wallet-client';
@@ -159,6 +160,17 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(verified.json().steps).toEqual(round.steps);
     expect(verified.json().win).toBe(round.win);
     expect(walletCalls).toEqual([]);
+  });
+
+  it("describes a slot's free-spin limit as its engine applies it", async () => {
+    const token = 'trial-token-slot-free-spin-cap';
+    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=SLOT-007&vendor=PG&mode=trial` });
+    const session = (
+      await app.inject({ method: 'GET', url: '/studio/api/session', headers: { 'x-game-token': token } })
+    ).json();
+    expect(session.engine).toBe('slot');
+    expect(session.game.freeSpinCap).toBe(slotEngineFor('SLOT-007').config.freeSpinCap);
+    expect(session.game.freeSpinCap).toBeGreaterThan(0);
   });
 
   it('refuses an instant round of a LIVE code (played only at its table) and takes nothing', async () => {

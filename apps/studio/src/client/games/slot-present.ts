@@ -18,6 +18,8 @@ export type SlotGame = {
   scatterPays: number[];
   freeSpinAwards: number[];
   freeSpinMultiplier: number;
+  /** The most free spins one round awards, scatters during free spins included. */
+  freeSpinCap: number;
   coins: number[];
 };
 

@@ -390,7 +390,7 @@ export function slotUi(): GameUi {
             h(
               'p',
               {},
-              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more, up to a limit of free spins per round.`,
+              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more, up to ${count(game.freeSpinCap, 'free spin')} in a round.`,
             ),
           )
         : null,
