@@ -90,6 +90,18 @@ describe('the daily SMS limit', () => {
     >;
     expect(detail).toMatchObject({ purpose: 'register', reason: 'SMS_QUOTA_INSUFFICIENT' });
     expect(String(detail.phone)).not.toContain(refused);
+
+    // A login code for a number nobody holds is never sent, yet answers as a real one would: the
+    // spent limit does not tell registered numbers from the rest.
+    ipSeq++;
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/noLogin',
+      payload: { mobileNum: newMobile(), countryDialingCode: '63' },
+      remoteAddress: `10.61.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`,
+    });
+    expectFailure(unknown, 503, 'SMS_QUOTA_INSUFFICIENT');
+    expect(await counts()).toEqual(before);
   });
 
   it('starts again on the next brand day, and 0 means no limit', async () => {

@@ -57,6 +57,19 @@ export async function writeSms(
 }
 
 /**
+ * Refuses, as writeSms would, once the day's limit is reached, and counts nothing: a login code
+ * asked for an unknown number is not sent, yet must answer as a real send would, or a spent limit
+ * would tell registered numbers from the rest.
+ */
+async function refuseWhenSmsLimitReached(ctx: AppContext, db: Conn): Promise<void> {
+  const brand = await getBrand(db);
+  if (brand.smsDailyQuota === 0) return;
+  if ((await dailySmsSent(db, brandDay(ctx.now(), brand.timeZone))) >= brand.smsDailyQuota) {
+    throw new AppError('SMS_QUOTA_INSUFFICIENT');
+  }
+}
+
+/**
  * Runs a transaction that sends a code; one refused for the daily SMS limit is audited once the
  * transaction has rolled back (an audit row written inside it would go with it) and rethrown.
  */
@@ -246,6 +259,8 @@ export async function sendSmsCode(
           text: `${brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`,
           code,
         });
+      } else {
+        await refuseWhenSmsLimitReached(ctx, trx);
       }
       await audit(trx, request, {
         event: 'sms.send',
