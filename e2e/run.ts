@@ -21,7 +21,8 @@ import { call } from './support/site';
 // can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
 // holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
-// not all start at once: every lane is a Chromium, and the game pages animate without a GPU.
+// not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
+// `own-accounts-c` holds the crash round's spec and the guest-only site shell, which needs no account.
 // The runner prints each lane's and each spec file's wall time at the end: the two cores are the
 // limit, so a lane longer than the main one, or a main lane that ends long after the others, is
 // time lost.

@@ -3,7 +3,7 @@
 // the betting phase with an auto cash-out at 1.01x (the bet goes over the page's WebSocket, not the
 // HTTP API), the round runs on the shared loop (WebSocket state), the bet settles and the balance
 // moves; the round's hash verifies on /studio/fair.
-// e2e: beside
+// e2e: beside own-accounts-c
 // (most of its time is the wait for a betting phase and the round's end on the shared loop, so it
 // runs beside the other specs: e2e/run.ts; it plays with a member of its own, funded by an
 // operator's balance adjustment, so no other spec moves the balance it checks)

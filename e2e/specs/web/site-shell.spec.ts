@@ -10,6 +10,8 @@ import { useSiteBrowser } from './web-build';
 
 // The player site shell and home page (spec §1, §2): sections, modals' close behaviour, theme,
 // language and the screenshots a reviewer looks at.
+// e2e: beside own-accounts-c
+// (a guest's pages only, no account at all: it runs beside the main process, after crash.spec)
 const browser = useSiteBrowser();
 
 /** Guests meet the announcement popup first (spec §4); closing it is part of every visit. */
