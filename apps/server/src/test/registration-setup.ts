@@ -128,7 +128,7 @@ export async function latestOutboxCode(db: Db, recipient: string): Promise<strin
 
 export async function countRows(
   db: Db,
-  table: 'members' | 'sessions' | 'password_resets' | 'outbox' | 'audit_log',
+  table: 'members' | 'sessions' | 'password_resets' | 'outbox' | 'audit_log' | 'sms_codes',
 ): Promise<number> {
   const row = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -4,7 +4,7 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { latestOutboxCode } from '../../test/registration-setup';
+import { countRows, latestOutboxCode } from '../../test/registration-setup';
 import { actors, expectFailure } from '../cashier/cashier.fixtures';
 import { setBrandSetting } from '../site/brand.service';
 
@@ -48,13 +48,7 @@ function askRegisterCode(mobile = newMobile()) {
 }
 
 async function counts() {
-  const n = (table: 'outbox' | 'sms_codes') =>
-    t.ctx.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  return { outbox: await n('outbox'), codes: await n('sms_codes') };
+  return { outbox: await countRows(t.ctx.db, 'outbox'), codes: await countRows(t.ctx.db, 'sms_codes') };
 }
 
 async function sentTodayInConsole(): Promise<number> {

@@ -89,7 +89,8 @@ export function findMemberByMobile(db: Conn, countryDialingCode: string, mobileN
 }
 
 /**
- * Counts one SMS on the brand day `day`; with `limit`, only while fewer than `limit` were counted.
+ * Counts one SMS on the brand day `day`; with `limit` (at least 1), only while fewer than `limit`
+ * were counted.
  * Answers whether it was counted. One statement: two sends at once cannot both take the last one.
  */
 export async function countDailySms(db: Conn, day: string, limit: number | null): Promise<boolean> {
@@ -102,7 +103,7 @@ export async function countDailySms(db: Conn, day: string, limit: number | null)
     })
     .returning('sent')
     .executeTakeFirst();
-  return counted !== undefined && (limit === null || counted.sent <= limit);
+  return counted !== undefined;
 }
 
 /** The SMS counted on the brand day `day`. */

@@ -48,12 +48,15 @@ export async function writeSms(
   kind: 'code' | 'notice',
   message: { to: string; text: string; code?: string },
 ): Promise<void> {
-  const brand = await getBrand(trx);
-  const limit = kind === 'code' && brand.smsDailyQuota > 0 ? brand.smsDailyQuota : null;
-  if (!(await countDailySms(trx, brandDay(ctx.now(), brand.timeZone), limit))) {
-    throw new AppError('SMS_QUOTA_INSUFFICIENT');
-  }
+  const { day, limit } = await smsDay(ctx, trx);
+  if (!(await countDailySms(trx, day, kind === 'code' ? limit : null))) throw new AppError('SMS_QUOTA_INSUFFICIENT');
   await ctx.messenger.sms(trx, message);
+}
+
+/** The brand's today (YYYY-MM-DD) and its daily SMS limit there: null when smsDailyQuota is 0. */
+async function smsDay(ctx: AppContext, db: Conn): Promise<{ day: string; limit: number | null }> {
+  const brand = await getBrand(db);
+  return { day: brandDay(ctx.now(), brand.timeZone), limit: brand.smsDailyQuota > 0 ? brand.smsDailyQuota : null };
 }
 
 /**
@@ -62,11 +65,8 @@ export async function writeSms(
  * would tell registered numbers from the rest.
  */
 async function refuseWhenSmsLimitReached(ctx: AppContext, db: Conn): Promise<void> {
-  const brand = await getBrand(db);
-  if (brand.smsDailyQuota === 0) return;
-  if ((await dailySmsSent(db, brandDay(ctx.now(), brand.timeZone))) >= brand.smsDailyQuota) {
-    throw new AppError('SMS_QUOTA_INSUFFICIENT');
-  }
+  const { day, limit } = await smsDay(ctx, db);
+  if (limit !== null && (await dailySmsSent(db, day)) >= limit) throw new AppError('SMS_QUOTA_INSUFFICIENT');
 }
 
 /**
@@ -95,9 +95,9 @@ export async function refusalsAudited<T>(
   }
 }
 
-/** The SMS written on a brand day (YYYY-MM-DD), for the back office beside the daily limit. */
-export function smsSentOn(db: Conn, day: string): Promise<number> {
-  return dailySmsSent(db, day);
+/** The SMS written on the brand's today, for the back office beside the daily limit. */
+export async function smsSentToday(ctx: AppContext, db: Conn): Promise<number> {
+  return dailySmsSent(db, (await smsDay(ctx, db)).day);
 }
 
 /**

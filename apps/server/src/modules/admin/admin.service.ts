@@ -1,5 +1,4 @@
 import type { AdminLoginBody } from '@gamehall/shared/api/admin';
-import { brandDay } from '@gamehall/shared/calendar-day';
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import type { FieldErrorReason } from '@gamehall/shared/errors';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +15,7 @@ import {
 } from '../accounts/login-attempts';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { smsSentOn } from '../accounts/sms.service';
+import { smsSentToday } from '../accounts/sms.service';
 import { checkSecondFactor, twoFactorEnabled } from '../accounts/two-factor.service';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
@@ -173,9 +172,12 @@ export async function operatorAction<T>(
 
 /** Every brand setting with the value the site uses now, and the whitelabel switches. */
 export async function brandConfiguration(ctx: AppContext) {
-  const [brand, switches] = await Promise.all([getBrand(ctx.db), listSwitchesForOperator(ctx.db)]);
-  const smsSentToday = await smsSentOn(ctx.db, brandDay(ctx.now(), brand.timeZone));
-  return { brand, switches, smsSentToday };
+  const [brand, switches, smsSent] = await Promise.all([
+    getBrand(ctx.db),
+    listSwitchesForOperator(ctx.db),
+    smsSentToday(ctx, ctx.db),
+  ]);
+  return { brand, switches, smsSentToday: smsSent };
 }
 
 function isBrandKey(key: string): key is keyof BrandSettings {
