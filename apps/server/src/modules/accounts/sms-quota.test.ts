@@ -162,8 +162,8 @@ describe('the daily SMS limit', () => {
     expect(await sentTodayInConsole()).toBe(3);
   });
 
-  it('is a brand setting the back office edits: a whole number from 0', async () => {
-    for (const bad of [-1, 1.5, 'many']) {
+  it('is a brand setting the back office edits: a whole number from 0 to a billion', async () => {
+    for (const bad of [-1, 1.5, 'many', 1_000_000_001, 2 ** 53 - 1]) {
       const res = await t.app.inject({
         method: 'PUT',
         url: '/admin/brand/settings/smsDailyQuota',

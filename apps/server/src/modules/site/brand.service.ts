@@ -29,9 +29,10 @@ export const BrandSettingsSchema = z.object({
   /**
    * SMS verification codes sent a brand day before further ones are refused with
    * SMS_QUOTA_INSUFFICIENT (spec §5 "quota insufficient"): a cap on what SMS pumping can cost the
-   * operator. Security notices are counted but never refused. 0: no limit.
+   * operator. Security notices are counted but never refused. 0: no limit. At most a billion: the
+   * day's count is a 32-bit integer.
    */
-  smsDailyQuota: z.number().int().min(0).default(5000),
+  smsDailyQuota: z.number().int().min(0).max(1_000_000_000).default(5000),
   /** Proof-of-work challenge before login and registration; a brand switch turns it off. */
   challengeEnabled: z.boolean().default(true),
   /** Failed logins (per account or IP) before the captcha becomes required. */
