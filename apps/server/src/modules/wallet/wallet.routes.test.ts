@@ -416,6 +416,67 @@ describe('POST /wps/agent/transfer/downline', () => {
     expect((await balanceOf(t.ctx.db, d.id, 'PHP')).balance).toBe(1_500);
   });
 
+  it('reaches any level of the team (a grandchild and below), posting once per request id', async () => {
+    const agent = await account({ type: 1 });
+    const sub = await account({ type: 2, uplineId: agent.id });
+    const grandchild = await account({ uplineId: sub.id });
+    const deeper = await account({ uplineId: grandchild.id });
+    await credit(agent.id, 10_000);
+    const before = await postings();
+    const requestId = rid();
+    const body = { downlineId: grandchild.id, amount: 12.5, paymentPassword: PAY, requestId };
+    const first = await call(agent.token, body);
+    expect(first.json().value).toMatchObject({ amount: 12.5, balance: 87.5, replayed: false });
+    const again = await call(agent.token, body);
+    expect(again.json().value).toMatchObject({ amount: 12.5, balance: 87.5, replayed: true });
+    expect(await postings()).toBe(before + 1);
+    expect((await balanceOf(t.ctx.db, grandchild.id, 'PHP')).balance).toBe(1_250);
+    const byName = await call(agent.token, {
+      username: deeper.username,
+      amount: 2.5,
+      paymentPassword: PAY,
+      requestId: rid(),
+    });
+    expect(byName.json().value).toMatchObject({ balance: 85 });
+    expect((await balanceOf(t.ctx.db, deeper.id, 'PHP')).balance).toBe(250);
+    // The sub-agent reaches its own team, not its upline's other branches or its upline.
+    await credit(sub.id, 1_000);
+    expect(
+      (await call(sub.token, { downlineId: deeper.id, amount: 1, paymentPassword: PAY, requestId: rid() })).json()
+        .value,
+    ).toMatchObject({ balance: 9 });
+    expect(
+      (await call(sub.token, { downlineId: agent.id, amount: 1, paymentPassword: PAY, requestId: rid() })).json().code,
+    ).toBe('NOT_FOUND');
+    // Three transfers and the sub-agent's credit.
+    expect(await postings()).toBe(before + 4);
+  });
+
+  it('refuses a member outside the team, a disabled one and the agent itself, changing nothing', async () => {
+    const agent = await account({ type: 1 });
+    const otherAgent = await account({ type: 1 });
+    const sub = await account({ type: 2, uplineId: agent.id });
+    const strangerChild = await account({ uplineId: otherAgent.id });
+    const strangerGrandchild = await account({ uplineId: strangerChild.id });
+    const disabled = await account({ uplineId: sub.id, status: 'disabled' });
+    await credit(agent.id, 10_000);
+    const before = await postings();
+    for (const target of [strangerGrandchild, strangerChild, otherAgent, disabled, agent]) {
+      const res = await call(agent.token, { downlineId: target.id, amount: 1, paymentPassword: PAY, requestId: rid() });
+      expect(res.json().code, target.username).toBe('NOT_FOUND');
+      const byName = await call(agent.token, {
+        username: target.username,
+        amount: 1,
+        paymentPassword: PAY,
+        requestId: rid(),
+      });
+      expect(byName.json().code, target.username).toBe('NOT_FOUND');
+    }
+    expect(await postings()).toBe(before);
+    expect((await balanceOf(t.ctx.db, agent.id, 'PHP')).balance).toBe(10_000);
+    expect((await balanceOf(t.ctx.db, strangerGrandchild.id, 'PHP')).balance).toBe(0);
+  });
+
   it('refuses members, strangers, wrong passwords and bad input, posting nothing', async () => {
     const agent = await account({ type: 1 });
     const otherAgent = await account({ type: 1 });

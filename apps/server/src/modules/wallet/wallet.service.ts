@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { toMajor, toMinor } from '@gamehall/shared/money';
 import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
+import { isInTeam } from '../../db/agent-tree';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
@@ -660,7 +661,10 @@ export async function transferToUpline(
   return memberToMember(ctx, { from: memberId, to: member.upline_id, ...input, kind: 'upline' });
 }
 
-/** Agent to one of their own downlines (a member whose upline is this agent). */
+/**
+ * Agent to any downline of its team (spec §1 "transfer to downlines"; docs/agents.md "Transfers"):
+ * any level below the agent in the agent tree, never anyone outside it.
+ */
 export async function transferToDownline(
   ctx: AppContext,
   agentId: number,
@@ -677,8 +681,9 @@ export async function transferToDownline(
     input.downlineId !== undefined
       ? await walletMember(ctx.db, input.downlineId)
       : await walletMemberByUsername(ctx.db, input.username ?? '');
-  // Not a downline and not found answer alike, so the call cannot probe other agents' members.
-  if (!target || target.upline_id !== agentId || target.status !== 'active') throw new AppError('NOT_FOUND');
+  // Outside the team and not found answer alike, so the call cannot probe other agents' members.
+  if (target?.status !== 'active' || !(await isInTeam(ctx.db, agentId, Number(target.id))))
+    throw new AppError('NOT_FOUND');
   return memberToMember(ctx, {
     from: agentId,
     to: target.id,
