@@ -66,7 +66,7 @@ export function CaptchaField({
           aria-label={t('auth.refreshCaptcha')}
           className="flex items-center gap-1 rounded border border-(--text-muted)/40 px-1"
         >
-          {image && <img src={`data:image/png;base64,${image}`} alt={t('auth.captcha')} width={100} height={36} />}
+          {image && <img src={`data:image/png;base64,${image}`} alt={t('auth.captcha')} width={120} height={42} />}
           <RefreshCw size={14} aria-hidden />
         </button>
       }
