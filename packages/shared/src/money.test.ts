@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isMoneyAmount, MAX_MONEY_MINOR, toMajor } from './money';
+import { isMoneyAmount, MAX_MONEY_MINOR, parseMoneyText, toMajor } from './money';
 
 describe('isMoneyAmount', () => {
   it('accepts every whole number of minor units up to the maximum, as JSON parses it', () => {
@@ -30,5 +30,34 @@ describe('isMoneyAmount', () => {
       -Infinity,
     ])
       expect(isMoneyAmount(v)).toBe(false);
+  });
+});
+
+describe('parseMoneyText', () => {
+  it('reads plain amounts, with or without thousands separators and up to two decimals', () => {
+    expect(parseMoneyText('1000')).toBe(1000);
+    expect(parseMoneyText(' 1,000.5 ')).toBe(1000.5);
+    expect(parseMoneyText('0.01')).toBe(0.01);
+    expect(parseMoneyText('12345678.90')).toBe(12345678.9);
+  });
+
+  it('refuses exponent notation and everything that is not a plain amount', () => {
+    for (const text of [
+      '1e3',
+      '1E3',
+      '1e-2',
+      '-5',
+      '+5',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '',
+      '1.234',
+      '1,00',
+      '1 000',
+      '.5',
+    ])
+      expect(parseMoneyText(text), text).toBeUndefined();
+    expect(parseMoneyText('99999999999999999')).toBeUndefined();
   });
 });

@@ -21,6 +21,21 @@ export function isMoneyAmount(major: number): boolean {
   return Math.abs(scaled) <= MAX_MONEY_MINOR && scaled / MINOR_PER_MAJOR === major;
 }
 
+/**
+ * An amount as a person types it: digits, optionally grouped by commas in threes, and at most two
+ * decimals. Exponent notation ('1e3'), signs, hex, spaces inside and 'Infinity' are refused
+ * (issue 25: '1e3' went through as 1,000.00), as is anything the system cannot hold.
+ */
+const MONEY_TEXT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
+
+/** A typed amount -> major units, or undefined when it is not a plain decimal amount. */
+export function parseMoneyText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!MONEY_TEXT.test(trimmed)) return undefined;
+  const major = Number(trimmed.replaceAll(',', ''));
+  return isMoneyAmount(major) ? major : undefined;
+}
+
 /** Major-unit JSON number (1234.56) -> integer minor units. Refuses more than two decimals. */
 export function toMinor(major: number): number {
   if (!Number.isFinite(major)) throw new RangeError('amount must be finite');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
-import { Money, PageQuery, paged } from './common';
+import { Money, MoneyText, PageQuery, paged } from './common';
 import { SecondFactorCode } from './two-factor';
 import { ChallengeField } from './verification';
 
@@ -54,10 +54,7 @@ export const AdminDeposit = z.object({
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 const QueueDay = z.iso.date();
-const QueueAmount = z.coerce
-  .number()
-  .pipe(Money)
-  .refine((n) => n >= 0, { params: { reason: 'INVALID' } });
+const QueueAmount = MoneyText;
 
 /**
  * The filters both order queues share (issue 11 "queues with filters"): `member` is part of the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMoneyAmount } from '../money';
+import { isMoneyAmount, parseMoneyText } from '../money';
 
 // Envelope of api-conventions.md: every response is { success, value } or
 // { success: false, code, message, value }.
@@ -22,6 +22,19 @@ export const OkValue = z.null();
  * most MAX_MONEY_MINOR minor units (money.ts isMoneyAmount).
  */
 export const Money = z.number().refine(isMoneyAmount, { params: { reason: 'INVALID' } });
+
+/**
+ * Money typed as text (a query string, a form field): a plain decimal amount (money.ts
+ * parseMoneyText), never exponent notation such as '1e3'.
+ */
+export const MoneyText = z.string().transform((text, ctx) => {
+  const major = parseMoneyText(text);
+  if (major === undefined) {
+    ctx.addIssue({ code: 'custom', params: { reason: 'INVALID' } });
+    return z.NEVER;
+  }
+  return major;
+});
 
 /** 1-based paging in; paged lists out. */
 export const PageQuery = z.object({

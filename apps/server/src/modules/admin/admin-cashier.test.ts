@@ -213,6 +213,8 @@ describe('queue filters', () => {
     for (const query of [
       'minAmount=abc',
       'minAmount=1.234',
+      // issue 25: exponent notation is not an amount a person typed
+      'minAmount=1e3',
       'minAmount=-5',
       'minAmount=10&maxAmount=5',
       'from=2026-02-01&to=2026-01-01',
