@@ -5,7 +5,7 @@ import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { seedDemoReferralsAndTickets } from '../../modules/referrals/referrals.seed';
 import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
 import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
-import { brandDefaults, getBrand } from '../../modules/site/brand.service';
+import { brandDefaults, forgetBrand, getBrand } from '../../modules/site/brand.service';
 import { seedDemoVip } from '../../modules/vip/vip.seed';
 import { seedBrand } from './brand-seed';
 import { seedCashier } from './cashier-seed';
@@ -52,4 +52,7 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedDemoMissions(trx, now);
     await seedDemoVip(trx, now);
   });
+  // The brand read above predates the switches the transaction wrote: a site that answered within
+  // the brand cache's time would refuse registration as not enabled.
+  forgetBrand();
 }

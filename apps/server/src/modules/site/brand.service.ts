@@ -167,14 +167,23 @@ export function switchOn(brand: Brand, name: WhitelabelSwitch): boolean {
   return brand.switches[name] === true;
 }
 
+/**
+ * Drops this process's cached brand, after a write of brand data it made itself. The seed needs it:
+ * it reads the brand before its transaction writes the switches, and a site that starts within the
+ * cache time would otherwise serve a brand without them (registration refused with FEATURE_DISABLED).
+ */
+export function forgetBrand(): void {
+  cache = new WeakMap();
+}
+
 /** Changes a setting (back office, tests); every node sees it within the cache time. */
 export async function setBrandSetting<K extends keyof BrandSettings>(db: Conn, key: K, value: BrandSettings[K]) {
   const checked = BrandSettingsSchema.shape[key].parse(value);
   await upsertBrandSetting(db, key, checked, new Date());
-  cache = new WeakMap();
+  forgetBrand();
 }
 
 export async function setSwitch(db: Conn, name: WhitelabelSwitch, enabled: boolean) {
   await setWhitelabelSwitch(db, name, enabled);
-  cache = new WeakMap();
+  forgetBrand();
 }
