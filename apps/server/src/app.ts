@@ -18,6 +18,7 @@ import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
 import { registerSecurityHeaders } from './http/security-headers';
+import { retryTransientConflicts } from './http/transient-retry';
 import { registerWebApp, webIndexFile } from './http/web-static';
 import { registerDevicesRoutes } from './modules/accounts/devices.routes';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
@@ -114,6 +115,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, ctx, { indexFile: webIndexFile });
+  retryTransientConflicts(app);
 
   await app.register(swagger, {
     openapi: {

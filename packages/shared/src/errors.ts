@@ -13,6 +13,7 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   INTERNAL_ERROR: { status: 500, message: 'Unknown error' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable, please try again in a moment' },
   MERCHANT_MISMATCH: { status: 400, message: 'This site does not serve that merchant' },
   // site state (spec §2 whole-site states, §8)
   SYSTEM_MAINTENANCE: { status: 503, message: 'System maintenance' },
@@ -279,7 +280,7 @@ export type FieldErrorReason = (typeof fieldErrorReasons)[number];
 
 // The vendor wallet API (issue 6) answers { status, balance, currency, requestId } instead of the
 // envelope: `status` is one of these, `http` the HTTP status it goes out with. Vendors act on the
-// status: retry on ERROR_INTERNAL, stop on the others (a repeat of a settled call returns OK again).
+// status: retry on ERROR_INTERNAL and ERROR_SERVICE_UNAVAILABLE, stop on the others (a repeat of a settled call returns OK again).
 export const vendorStatusCatalogue = {
   OK: { http: 200, message: 'Done (or a repeat of a call that was done: the first answer)' },
   ERROR_BAD_REQUEST: { http: 400, message: 'The body is not JSON or misses or misformats a field' },
@@ -312,6 +313,10 @@ export const vendorStatusCatalogue = {
     message: 'The player is on a time-out or self-exclusion: no bets until it ends; close the game',
   },
   ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
+  ERROR_SERVICE_UNAVAILABLE: {
+    http: 503,
+    message: "The platform's database is briefly unavailable: nothing was kept; retry with the same transactionId",
+  },
 } as const satisfies Record<string, { http: number; message: string }>;
 
 export type VendorStatus = keyof typeof vendorStatusCatalogue;

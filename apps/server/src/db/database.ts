@@ -58,6 +58,13 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  // A client checked out of the pool (a transaction between two statements) has no listener of the
+  // pool's: a backend terminated or a server shut down then emits 'error' on it, which with no
+  // listener ends the process. Its pending and next queries fail instead (answered 503
+  // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

@@ -1,6 +1,7 @@
 import { errorCatalogue } from '@gamehall/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isTransientConflict } from '../db/database-errors';
 import { AppError } from './errors';
 
 type IssueLike = {
@@ -95,6 +96,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ success: false, code: 'BAD_REQUEST', message: errorCatalogue.BAD_REQUEST.message });
+    }
+    // The database dropped the connection, is down, or kept rolling the transaction back: nothing was
+    // kept, and the client may try again. The pool replaces dead connections by itself.
+    if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({
+        success: false,
+        code: 'DATABASE_UNAVAILABLE',
+        message: errorCatalogue.DATABASE_UNAVAILABLE.message,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

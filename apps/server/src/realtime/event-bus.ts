@@ -161,6 +161,15 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     for (const watcher of watchers) watcher(payload);
   }
 
+  // After a drop, tries again every second until the database answers (it may be down for a while:
+  // a failed connect emits no 'error', so each failure schedules the next try itself).
+  function reconnectLater() {
+    if (closed) return;
+    setTimeout(() => {
+      if (!closed) connectPostgres().catch(reconnectLater);
+    }, RECONNECT_MS).unref();
+  }
+
   async function connectPostgres(): Promise<void> {
     // TCP keepalive: a LISTEN connection only receives, so without it a peer that vanished (a
     // failover, a dropped NAT entry) would go unnoticed and the caches would rely on their 5 s bound.
@@ -181,17 +190,23 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
       if (client === c) client = undefined;
       invalidate(null);
       c.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connectPostgres().catch(() => undefined), 1000).unref();
+      reconnectLater();
     };
     c.on('error', drop);
     // An orderly end of a connection that was listening is a drop too (not the end of a failed connect).
     c.on('end', () => {
       if (live) drop();
     });
-    await c.connect();
-    await c.query(
-      `LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}; LISTEN ${OPERATOR_CHANNEL}; LISTEN ${CHAT_CHANNEL}`,
-    );
+    try {
+      await c.connect();
+      await c.query(
+        `LISTEN ${CHANNEL}; LISTEN ${INVALIDATION_CHANNEL}; LISTEN ${OPERATOR_CHANNEL}; LISTEN ${CHAT_CHANNEL}`,
+      );
+    } catch (error) {
+      dropped = true;
+      c.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) {
       await c.end();
       return;
@@ -289,6 +304,9 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
     },
   };
 }
+
+/** After the LISTEN connection dropped, how long the bus waits before each try to connect again. */
+const RECONNECT_MS = 1_000;
 
 /** After a failed start of the bus, how long a watch waits before it tries again. */
 const WATCH_RETRY_MS = 1_000;

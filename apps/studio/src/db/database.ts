@@ -38,6 +38,11 @@ export async function openStudioDatabase(options: {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
+    // A checked-out client's connection error would otherwise be an unhandled 'error' event that
+    // ends the process; its queries fail instead and the pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = new Kysely<StudioDatabase>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {

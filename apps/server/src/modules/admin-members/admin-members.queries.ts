@@ -204,14 +204,17 @@ export function findAdminMember(db: Conn, id: number) {
 
 export type AdminMemberRow = NonNullable<Awaited<ReturnType<typeof findAdminMember>>>;
 
-/** Locks the member's row for the rest of the transaction (actions read, check and change it). */
+/**
+ * Locks the member's row for the rest of the transaction (actions read, check and change it): FOR NO
+ * KEY UPDATE, before any ledger row, as every money path does (docs/wallet.md "Lock order").
+ */
 export function lockAdminMember(db: Conn, id: number) {
   return db
     .selectFrom('members')
     .select(['id', 'username', 'type', 'status', 'upline_id', 'password_change_required_at'])
     .where('id', '=', id)
     .where('type', '!=', OPERATOR_TYPE)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

@@ -2,9 +2,9 @@ import type { Conn, Trx } from '../../db/database';
 
 // The agent centre's referral link (affiliate_codes) and announcements (audience G).
 
-/** Locks the agent's member row so two first asks for a code create one. */
+/** Locks the agent's member row so two first asks for a code create one (FOR NO KEY UPDATE: docs/wallet.md "Lock order"). */
 export async function lockAgent(trx: Trx, agentId: number) {
-  return trx.selectFrom('members').select(['id']).where('id', '=', agentId).forUpdate().executeTakeFirst();
+  return trx.selectFrom('members').select(['id']).where('id', '=', agentId).forNoKeyUpdate().executeTakeFirst();
 }
 
 /** The agent's active codes that work on any domain, oldest first. */

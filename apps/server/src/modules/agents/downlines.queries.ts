@@ -130,13 +130,16 @@ export async function findDownline(db: Conn, agentId: number, memberId: number, 
   return row ? rowOf(row) : undefined;
 }
 
-/** The downline row locked for the type change (FOR UPDATE), with its depth under the agent. */
+/**
+ * The downline row locked for the type change, with its depth under the agent. FOR NO KEY UPDATE, as
+ * every lock of a member row (docs/wallet.md "Lock order"): the id never changes.
+ */
 export async function lockDownline(trx: Trx, agentId: number, memberId: number) {
   const r = await sql<{ id: string; type: number; status: 'active' | 'disabled'; username: string; depth: number }>`
     SELECT m.id, m.type, m.status, m.username, t.depth
     FROM members m JOIN agent_tree t ON t.member_id = m.id AND t.ancestor_id = ${agentId} AND t.depth >= 1
     WHERE m.id = ${memberId}
-    FOR UPDATE OF m`.execute(trx);
+    FOR NO KEY UPDATE OF m`.execute(trx);
   return r.rows[0];
 }
 

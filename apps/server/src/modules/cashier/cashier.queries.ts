@@ -81,9 +81,13 @@ export async function setPayeeName(db: Conn, memberId: number, name: string) {
     .execute();
 }
 
-/** Serialises a member's money-changing cashier work (first-deposit flag, withdrawal requests). */
+/**
+ * Serialises a member's money-changing cashier work (first-deposit flag, withdrawal requests). FOR
+ * NO KEY UPDATE, first, as docs/wallet.md "Lock order" says: FOR UPDATE would also block the KEY SHARE
+ * lock that the bet path's inserts take on the member row while it holds the member's ledger rows.
+ */
 export async function lockMember(db: Conn, memberId: number) {
-  await db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  await db.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
 }
 
 // ---- deposits

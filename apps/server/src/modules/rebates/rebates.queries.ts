@@ -160,8 +160,9 @@ export async function membersDue(db: Conn, day: string, before: Date, limit: num
   return rows.rows.map((r) => Number(r.member_id));
 }
 
+/** The member row, first and FOR NO KEY UPDATE (docs/wallet.md "Lock order"). */
 export function lockMember(db: Conn, memberId: number) {
-  return db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  return db.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function pagePayouts(db: Conn, memberId: number, page: { limit: number; offset: number }) {

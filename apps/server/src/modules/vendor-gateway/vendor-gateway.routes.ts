@@ -14,6 +14,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
 import { ok } from '../../http/envelope';
 import { presentReconciliation, presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
 import * as gateway from './vendor-gateway.service';
@@ -113,7 +114,10 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
       if (error instanceof gateway.VendorRefusal) refusal = error;
       else if (hasZodFastifySchemaValidationErrors(error) || (error.statusCode !== undefined && error.statusCode < 500))
         refusal = new gateway.VendorRefusal('ERROR_BAD_REQUEST');
-      else {
+      else if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
+        request.log.warn({ err: error }, 'vendor wallet call: database unavailable');
+        refusal = new gateway.VendorRefusal('ERROR_SERVICE_UNAVAILABLE');
+      } else {
         request.log.error({ err: error }, 'vendor wallet call failed');
         refusal = new gateway.VendorRefusal('ERROR_INTERNAL');
       }
