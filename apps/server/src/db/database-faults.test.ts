@@ -2,7 +2,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -51,7 +50,8 @@ async function pgCtl(dir: string, action: 'stop' | 'start') {
 
 describe.skipIf(!onPostgres)('the server and its database', () => {
   it('stays up through terminated backends and a stopped cluster, then serves again', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gamehall-faults-'));
+    // Under /tmp, not TMPDIR: npm test's TMPDIR is a root-only folder the postgres user cannot enter.
+    const dir = mkdtempSync('/tmp/gamehall-faults-');
     const { stdout } = await run('bash', [cluster, 'start', dir]);
     cleanups.push(() => run('bash', [cluster, 'stop', dir]));
     const adminUrl = stdout.trim().split('\n').pop() as string;
