@@ -20,8 +20,8 @@ export const DEMO_RESOURCES: [type: string, name: string, label: string, url: st
   ['TELEGRAM', 'telegram', 'Telegram', 'https://t.me/gamehall'],
   ['MESSAGING', 'telegram-support', 'Telegram support', 'https://t.me/gamehall_support'],
   ['MOBILECONFIG', 'mobileconfig', 'iOS profile', '/download/mobileconfig'],
-  ['IOS', 'ios', 'iOS app', '/download/ios'],
-  ['ANDROID', 'android', 'Android app', '/download/android'],
+  ['IOS', 'ios', 'Web app for iPhone', '/download/ios'],
+  ['ANDROID', 'android', 'Web app for Android', '/download/android'],
   ['CUSTOMER_SERVICE', 'customer-service', 'Customer service', '/help'],
 ];
 
@@ -46,7 +46,7 @@ export const DEMO_BANNERS: [
   ['w_home', 'home-welcome', 'Welcome: slots, tables, crash and lottery', 'ROUTE', '/rng'],
   ['w_home', 'home-slots', 'Pick a slot and spin', 'ROUTE', '/rng'],
   ['w_home', 'home-tables', 'Virtual baccarat and roulette tables', 'ROUTE', '/live'],
-  ['w_home', 'home-sports', 'Virtual football every five minutes', 'ROUTE', '/sports'],
+  ['w_home', 'home-sports', 'Virtual football: each match plays the moment you bet', 'ROUTE', '/sports'],
   [
     'w_activity',
     'activity-welcome-bonus',
@@ -135,7 +135,7 @@ export const DEMO_ANNOUNCEMENTS: [
     'B',
     'A',
     'Virtual sports',
-    'A new virtual football card starts every five minutes, with the odds shown before you bet.',
+    'Each virtual football match plays out the moment you place your bet, with the odds shown before you bet.',
     null,
   ],
   [

@@ -21,6 +21,7 @@ import { hit, release, reserve, reset, spend } from '../throttle/throttle.servic
 import { maskEmail } from './login.presenter';
 import { insertMemberMessage } from './login.queries';
 import { maskMobile } from './member.presenter';
+import { noticeTime } from './notice-time';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkPaymentPassword } from './payment-password.service';
 import { loadRuleSet } from './registration.service';
@@ -210,7 +211,8 @@ export async function sendSecurityCode(
         purpose: codeScope('security', member.id),
         email: contact.email,
         member,
-        why: 'change your payment password',
+        // The same code sets a first payment password or resets a set one.
+        why: member.payment_password_hash ? 'change your payment password' : 'set your payment password',
       });
   return { expiredMinutes: sent.expiredMinutes, sentTo: contact.masked };
 }
@@ -253,7 +255,7 @@ async function notify(
   what: string,
 ) {
   const brand = await getBrand(trx);
-  const text = `${brand.siteName}: ${what} on ${ctx.now().toISOString().slice(0, 16).replace('T', ' ')} UTC. If this was not you, contact customer service at once.`;
+  const text = `${brand.siteName}: ${what} on ${noticeTime(ctx.now(), brand.timeZone)}. If this was not you, contact customer service at once.`;
   if (member.mobile) await writeSms(ctx, trx, 'notice', { to: member.mobile.phone, text });
   if (member.email) {
     await ctx.messenger.mail(trx, {

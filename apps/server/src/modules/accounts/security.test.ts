@@ -243,7 +243,11 @@ describe('change and forgot', () => {
     expect(await verifyPassword((await paymentHash(m.id)) ?? '', '246810')).toBe(true);
     expect((await change(m, {})).statusCode).toBe(200);
     expect(await verifyPassword((await paymentHash(m.id)) ?? '', '864200')).toBe(true);
-    expect((await outboxTo(email)).at(-1)?.text).toMatch(/your payment password was changed/);
+    const notice = (await outboxTo(email)).at(-1)?.text ?? '';
+    expect(notice).toMatch(/your payment password was changed/);
+    // In the brand's time zone (Asia/Manila by default) with its offset, not UTC (issue 25).
+    expect(notice).toMatch(/ on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+08:00\)\. /);
+    expect(notice).not.toMatch(/ UTC\./);
     const none = await memberWithSession();
     expectFailure(await change(none, {}), 422, 'PAYMENT_PASSWORD_NOT_SET');
   });
@@ -289,6 +293,28 @@ describe('change and forgot', () => {
     expect(await auditEvents(m.id)).toContainEqual({ event: 'paymentPassword.reset', success: true });
     // ...and the reset, proven by the code, lifts that lock: the new one works at once.
     expect((await useNew()).statusCode).toBe(200);
+  });
+});
+
+describe('the code mail names what it is for', () => {
+  it('says "set" to a member without a payment password and "change" once one is set (issue 25)', async () => {
+    const email = `${uniqueUsername()}@example.com`;
+    const m = await memberWithSession({ email });
+    expect((await askCode(m, '/wps/member/security/code', { channel: 'email' })).statusCode).toBe(200);
+    const first = (await outboxTo(email)).at(-1)?.text ?? '';
+    expect(first).toMatch(/to set your payment password/);
+    expect(first).not.toMatch(/change/);
+    await t.ctx.db.updateTable('members').set({ email: null }).where('id', '=', m.id).execute();
+    expect((await setFirst(m, {})).statusCode).toBe(200);
+    await t.ctx.db.updateTable('members').set({ email }).where('id', '=', m.id).execute();
+    // Past the resend wait for this address.
+    t.advance(10 * 60_000);
+    try {
+      expect((await askCode(m, '/wps/member/security/code', { channel: 'email' })).statusCode).toBe(200);
+    } finally {
+      t.advance(-10 * 60_000);
+    }
+    expect((await outboxTo(email)).at(-1)?.text).toMatch(/to change your payment password/);
   });
 });
 

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../site/brand.service';
 import { hit, reset } from '../throttle/throttle.service';
+import { noticeTime } from './notice-time';
 import { verifyPassword } from './passwords';
 import { keyedHash, parseMobile, writeSms } from './sms.service';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
@@ -275,8 +276,7 @@ async function announce(ctx: AppContext, trx: Conn, memberId: number, what: stri
   const member = await findMemberContact(trx, memberId);
   if (!member) return;
   const brand = await getBrand(trx);
-  const when = ctx.now().toISOString().slice(0, 16).replace('T', ' ');
-  const text = `${brand.siteName}: ${what} on ${when} UTC. If this was not you, contact customer service at once.`;
+  const text = `${brand.siteName}: ${what} on ${noticeTime(ctx.now(), brand.timeZone)}. If this was not you, contact customer service at once.`;
   if (member.mobile_num && member.country_dialing_code) {
     const to = parseMobile(member.country_dialing_code, member.mobile_num).phone;
     await writeSms(ctx, trx, 'notice', { to, text });
