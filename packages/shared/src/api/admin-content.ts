@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES, BANNER_GROUPS, RESOURCE_TYPES } from '../constants';
 import { SafeLinkUrl, TrimmedRequired } from './common';
+
+/**
+ * Text every visitor reads (announcements, notices): {site} and {currency} are filled from the
+ * brand, but there is no amount to fill in a text for everyone, so {amount} would show as written
+ * (issue 25); it belongs in messages to one member (message-texts.ts).
+ */
+const SiteText = (max: number) =>
+  TrimmedRequired(max).refine((text) => !text.includes('{amount}'), { params: { reason: 'PLACEHOLDER_AMOUNT' } });
+
 import { grid } from './operators';
 import { REGISTRATION_RULE_FIELDS } from './registration';
 
@@ -182,8 +191,8 @@ export const AdminAnnouncementBody = z
   .object({
     type: AnnouncementType,
     audience: AnnouncementAudience,
-    title: TrimmedRequired(200),
-    content: TrimmedRequired(5000),
+    title: SiteText(200),
+    content: SiteText(5000),
     promotionType: z.string().trim().min(1).max(40).nullable().default(null),
     /** spec §7 execution filter of getListAnnouncements ('B' unless a client asks for another). */
     execution: z.string().trim().min(1).max(10).default('B'),
@@ -213,8 +222,8 @@ export type AdminNoticeQuery = z.infer<typeof AdminNoticeQuery>;
 export const AdminNoticeList = grid(AdminNotice);
 export const AdminNoticeBody = z
   .object({
-    title: TrimmedRequired(200),
-    content: TrimmedRequired(5000),
+    title: SiteText(200),
+    content: SiteText(5000),
     ...placementBody,
   })
   .strict();

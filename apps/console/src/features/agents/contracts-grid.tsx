@@ -84,7 +84,7 @@ export function ContractsGrid({ holder, paramPrefix }: { holder?: string; paramP
       },
       {
         id: 'endedAt',
-        accessorFn: (c) => (c.endedAt ? `${formatDateTime(c.endedAt)} ${c.endReason ?? ''}` : ''),
+        accessorFn: (c) => (c.endedAt ? `${formatDateTime(c.endedAt)} ${endReasonText(t, c.endReason)}` : ''),
         header: t('fields.ended'),
       },
       ...(writable
@@ -170,4 +170,13 @@ export function ContractsGrid({ holder, paramPrefix }: { holder?: string; paramP
       />
     </>
   );
+}
+
+/**
+ * A contract's end reason as a sentence: the codes the contract rules write (issue 25: the grid
+ * showed 'upline_rate_lowered'), or the operator's or agent's own words as they wrote them.
+ */
+export function endReasonText(t: (key: string, options?: { defaultValue: string }) => string, reason: string | null) {
+  if (!reason) return '';
+  return t(`endReasons.${reason}`, { defaultValue: reason });
 }

@@ -115,7 +115,9 @@ export function SettingsPage() {
           <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {Object.keys(rates).map((gameType) => (
               <div key={gameType} className="flex flex-col text-sm">
-                <label htmlFor={`${id}-${gameType}`}>{gameType}</label>
+                <label htmlFor={`${id}-${gameType}`}>
+                  {t(`weights.gameTypes.${gameType}`, { ns: 'core', defaultValue: gameType })}
+                </label>
                 <input
                   id={`${id}-${gameType}`}
                   type="number"

@@ -61,7 +61,8 @@ function bodyOf(rows: Row[]) {
   };
 }
 
-const input = 'w-24 rounded-md border border-(--border) bg-(--surface) px-2 py-1 text-sm';
+// Wide enough for an 8-digit amount with cents (99999999.99) beside the number box's arrows.
+const input = 'w-36 rounded-md border border-(--border) bg-(--surface) px-2 py-1 text-sm';
 
 export function LevelsPage() {
   const { t } = useTranslation('vip');
@@ -215,7 +216,7 @@ export function LevelsPage() {
                   </th>
                   {GAME_TYPES.map((g) => (
                     <th key={g} scope="col" className="px-2 py-2">
-                      {t('fields.rate', { gameType: g })}
+                      {t('fields.rate', { gameType: t(`weights.gameTypes.${g}`, { ns: 'core' }) })}
                     </th>
                   ))}
                 </tr>
@@ -277,7 +278,7 @@ export function LevelsPage() {
                           min={0}
                           max={10}
                           step={0.01}
-                          aria-label={`${t('fields.rate', { gameType: g })} ${i}`}
+                          aria-label={`${t('fields.rate', { gameType: t(`weights.gameTypes.${g}`, { ns: 'core' }) })} ${i}`}
                           value={r.rates[g] ?? ''}
                           onChange={(e) => change(i, { rates: { ...r.rates, [g]: e.target.value } })}
                         />

@@ -341,6 +341,27 @@ describe('announcements', () => {
     });
     expect(types.json().value.fields).toMatchObject({ type: 'INVALID', audience: 'INVALID' });
   });
+
+  it('refuses {amount} in a text for every visitor, where nothing fills it (issue 25), and saves nothing', async () => {
+    const before = await t.ctx.db.selectFrom('announcements').select('id').execute();
+    const res = await api('POST', '/admin/content/announcements', editor, {
+      type: 'PU',
+      audience: 'B',
+      title: 'Deposit bonus',
+      content: 'Deposit {amount} {currency} today',
+      language: 'EN',
+    });
+    expectFailure(res, 400, 'VALIDATION_FAILED');
+    expect(res.json().value.fields).toEqual({ content: 'PLACEHOLDER_AMOUNT' });
+    expect(await t.ctx.db.selectFrom('announcements').select('id').execute()).toHaveLength(before.length);
+    const notice = await api('POST', '/admin/content/notices', editor, { title: 'Win {amount}', content: 'at {site}' });
+    expect(notice.json().value.fields).toEqual({ title: 'PLACEHOLDER_AMOUNT' });
+    const fine = await api('POST', '/admin/content/notices', editor, {
+      title: 'Welcome',
+      content: 'to {site} in {currency}',
+    });
+    expect(fine.statusCode).toBe(200);
+  });
 });
 
 describe('notices and help articles', () => {
