@@ -115,6 +115,21 @@ export function openGameWindow(): Window | null {
   return opened;
 }
 
+/**
+ * spec §6: a trial account has no real money. Choosing what needs one offers to register (the
+ * in_need_true_account words, with Register); `then` opens what was chosen once registered.
+ */
+export async function offerRegistration(t: TFunction, then?: () => Promise<void> | void): Promise<void> {
+  const register = await showAlert({
+    message: t('in_need_true_account'),
+    cancellable: true,
+    confirmLabel: t('auth.register'),
+  });
+  if (!register) return;
+  if (then) rememberWanted(then);
+  openModal('register');
+}
+
 export function useGameActions() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -125,11 +140,15 @@ export function useGameActions() {
     (err: unknown) => {
       if (err instanceof ApiError && err.code === 'GAME_MAINTENANCE') {
         const suggestions = (err.value?.suggestions as Game[] | undefined) ?? [];
-        gameOverlayStore.set({ kind: 'maintenance', message: err.message, suggestions });
+        gameOverlayStore.set({
+          kind: 'maintenance',
+          message: t('errors.GAME_MAINTENANCE', { defaultValue: err.message }),
+          suggestions,
+        });
         return;
       }
       if (err instanceof ApiError && err.code === 'ACCOUNT_TRIAL_RESTRICTED') {
-        void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        void offerRegistration(t);
         return;
       }
       const message =
@@ -163,7 +182,8 @@ export function useGameActions() {
     async (game: Game, options: { direct?: boolean } = {}) => {
       if (!token) return openModal('login');
       if (isTrial) {
-        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        const open = () => enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
+        await offerRegistration(t, game.isGame === 'VASSALAGE' && !options.direct ? () => showVendor(game) : open);
         return;
       }
       if (game.isGame === 'VASSALAGE' && !options.direct) {
@@ -185,7 +205,7 @@ export function useGameActions() {
     async (room: { nodeId: number; roomName: string }) => {
       if (!token) return openModal('login');
       if (isTrial) {
-        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        await offerRegistration(t, () => enter(() => launchGame(room, language), room.roomName, seamlessHref(room)));
         return;
       }
       await enter(() => launchGame(room, language), room.roomName, seamlessHref(room));
@@ -198,7 +218,7 @@ export function useGameActions() {
     async (target: LobbyTarget, title: string) => {
       if (!token) return openModal('login');
       if (isTrial) {
-        await showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        await offerRegistration(t, () => enter(() => launchLobby(target, language), title, lobbyHref(target)));
         return;
       }
       await enter(() => launchLobby(target, language), title, lobbyHref(target));

@@ -1,5 +1,5 @@
 import type { Game } from '@gamehall/shared/api/games';
-import { Heart } from 'lucide-react';
+import { Heart, Wrench } from 'lucide-react';
 import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../lib/art';
@@ -57,8 +57,18 @@ export const GameTile = memo(function GameTile({
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onError={fallBack}
-          className="size-full object-cover"
+          className={`size-full object-cover ${game.maintenance ? 'opacity-60' : ''}`}
         />
+        {/* spec §8 game maintenance: listed and marked; Play now answers with other games to try. */}
+        {game.maintenance && (
+          <span
+            className="absolute inset-x-0 top-1/2 flex -translate-y-1/2 items-center justify-center gap-1 bg-black/75 py-1 text-xs font-bold text-white uppercase"
+            data-testid="game-maintenance"
+          >
+            <Wrench size={12} aria-hidden />
+            {t('games.maintenance')}
+          </span>
+        )}
         <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
           <button
             type="button"

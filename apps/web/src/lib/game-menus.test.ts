@@ -16,6 +16,8 @@ const vendor = (vassalage: string, name = vassalage) => ({
   accountTypeName: '',
   isGame: null,
   gameCount: 1,
+  playableCount: 1,
+  maintenance: false,
 });
 
 describe('navigation categories (spec §2, §4)', () => {

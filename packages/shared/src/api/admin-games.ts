@@ -22,7 +22,13 @@ export const AdminVendor = z.object({
   status: CatalogueStatus,
   sort: z.number().int(),
   gameCount: z.number().int(),
+  /**
+   * Games players can launch now: active games while the vendor is active, 0 while it is in
+   * maintenance or hidden (what the site's vendor chip plays).
+   */
   activeGameCount: z.number().int(),
+  /** Games players see listed (not hidden; maintained ones marked), 0 while the vendor is hidden. */
+  listedGameCount: z.number().int(),
   /** The wallet integration (vendor_integrations); null when the vendor has none. */
   integration: z
     .object({
@@ -140,13 +146,15 @@ export const AdminReconciliationList = z.object({
 export const AdminGameMenuVendor = z.object({
   code: z.string(),
   name: z.string(),
-  /** The vendor's own status: only active vendors reach the site's menu, whatever `enabled` says. */
+  /** The vendor's own status: hidden vendors never reach the site's menu; maintenance shows, marked. */
   vendorStatus: CatalogueStatus,
   /** Shown under this category. */
   enabled: z.boolean(),
   accountTypeName: z.string(),
-  /** Active games of the vendor in this category. */
+  /** Games of the vendor in this category that launch now (0 while the vendor is not active). */
   activeGameCount: z.number().int(),
+  /** Games of the vendor in this category that players see listed (0 while the vendor is hidden). */
+  listedGameCount: z.number().int(),
 });
 export type AdminGameMenuVendor = z.infer<typeof AdminGameMenuVendor>;
 

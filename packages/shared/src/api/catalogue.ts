@@ -30,7 +30,12 @@ export const GameMenuVendor = z.object({
   accountTypeName: z.string(),
   /** 'VASSALAGE' when the vendor opens a popup game list (spec §3), otherwise null. */
   isGame: z.string().nullable(),
+  /** Games of the vendor in this category that players see listed (maintained ones included). */
   gameCount: z.number().int().min(0),
+  /** Of those, the games that launch now: 0 while the vendor is in maintenance. */
+  playableCount: z.number().int().min(0),
+  /** The vendor is in maintenance: its chip stays with a mark and its games are listed, marked. */
+  maintenance: z.boolean(),
 });
 export type GameMenuVendor = z.infer<typeof GameMenuVendor>;
 

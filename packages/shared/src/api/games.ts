@@ -54,6 +54,11 @@ export const Game = z.object({
   /** 'VASSALAGE' when the vendor opens a popup game list, otherwise null. */
   isGame: z.string().nullable(),
   subCategory: z.string().nullable(),
+  /**
+   * The game or its vendor is in maintenance: listed with a mark, a launch is refused with
+   * GAME_MAINTENANCE and suggestions (spec §8; docs/ARCHITECTURE.md "Games").
+   */
+  maintenance: z.boolean(),
 });
 export type Game = z.infer<typeof Game>;
 
@@ -83,6 +88,8 @@ export const VendorCard = z.object({
   lagerIcon: z.string(),
   accountTypeName: z.string(),
   isGame: z.string().nullable(),
+  /** The vendor is in maintenance: its card stays with a mark, its games do not launch. */
+  maintenance: z.boolean(),
 });
 export type VendorCard = z.infer<typeof VendorCard>;
 

@@ -167,7 +167,9 @@ export function MenusPage() {
                         tone={STATUS_TONES[v.vendorStatus] ?? 'muted'}
                       />
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{v.activeGameCount}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {v.activeGameCount} / {v.listedGameCount}
+                    </td>
                     <td className="px-3 py-2">
                       {writable ? (
                         <label className="flex items-center gap-1">

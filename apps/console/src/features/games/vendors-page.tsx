@@ -185,7 +185,7 @@ export function VendorsPage() {
               <StatusBadge label={t(`statuses.${v.status}`)} tone={STATUS_TONES[v.status] ?? 'muted'} />
             </td>
             <td className="px-3 py-2 text-right tabular-nums">
-              {v.activeGameCount} / {v.gameCount}
+              {v.activeGameCount} / {v.listedGameCount} / {v.gameCount}
             </td>
             <td className="px-3 py-2">
               {v.integration ? (

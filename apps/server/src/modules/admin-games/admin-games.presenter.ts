@@ -3,6 +3,17 @@ import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import type { GameRow, VendorRow } from './admin-games.queries';
 import type { MenuCategory } from './admin-games.service';
 
+/**
+ * The counts as players meet them (docs/ARCHITECTURE.md "Games", maintenance): listed games are
+ * every game not hidden of a vendor not hidden; they launch only while both are active.
+ */
+function siteCounts(vendorStatus: string, active: unknown, listed: unknown) {
+  return {
+    activeGameCount: vendorStatus === 'active' ? Number(active ?? 0) : 0,
+    listedGameCount: vendorStatus === 'hidden' ? 0 : Number(listed ?? 0),
+  };
+}
+
 export function presentAdminVendor(r: VendorRow): AdminVendor {
   return {
     code: r.code,
@@ -10,7 +21,7 @@ export function presentAdminVendor(r: VendorRow): AdminVendor {
     status: r.status,
     sort: r.sort,
     gameCount: Number(r.game_count ?? 0),
-    activeGameCount: Number(r.active_game_count ?? 0),
+    ...siteCounts(r.status, r.active_game_count, r.listed_game_count),
     // The secret never leaves the server except once, when it is rotated.
     integration:
       r.integration_vendor === null
@@ -55,7 +66,7 @@ export function presentAdminGameMenus(categories: MenuCategory[]): AdminGameMenu
         vendorStatus: v.vendor_status,
         enabled: v.enabled,
         accountTypeName: v.account_type_name,
-        activeGameCount: Number(v.active_game_count ?? 0),
+        ...siteCounts(v.vendor_status, v.active_game_count, v.listed_game_count),
       })),
     })),
   };

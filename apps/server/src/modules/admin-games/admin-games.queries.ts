@@ -36,6 +36,12 @@ function vendorBase(db: Conn) {
         .whereRef('g.vendor_code', '=', 'v.code')
         .where('g.status', '=', 'active')
         .as('active_game_count'),
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<string | number>().as('n'))
+        .whereRef('g.vendor_code', '=', 'v.code')
+        .where('g.status', '<>', 'hidden')
+        .as('listed_game_count'),
     ]);
 }
 
@@ -199,6 +205,13 @@ export function listMenuVendors(db: Conn, lock = false) {
         .whereRef('g.game_type', '=', 't.game_type')
         .where('g.status', '=', 'active')
         .as('active_game_count'),
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<string | number>().as('n'))
+        .whereRef('g.vendor_code', '=', 't.vendor_code')
+        .whereRef('g.game_type', '=', 't.game_type')
+        .where('g.status', '<>', 'hidden')
+        .as('listed_game_count'),
     ])
     .orderBy('t.game_type')
     .orderBy('t.sort')

@@ -133,6 +133,125 @@ describe('catalogue', () => {
     expect((await api('POST', '/wps/game/launchGame', player.token, { nodeId: game.node_id })).statusCode).toBe(200);
   });
 
+  it('maintenance keeps games and the vendor chip listed with a mark; launch refused with playable suggestions; counts agree', async () => {
+    const player = await member();
+    const game = await activeGame();
+    const other = (
+      await t.ctx.db
+        .selectFrom('games')
+        .select('node_id')
+        .where('vendor_code', '=', vendor)
+        .where('game_type', '=', 'RNG')
+        .where('status', '=', 'active')
+        .orderBy('node_id')
+        .offset(1)
+        .executeTakeFirstOrThrow()
+    ).node_id;
+    type Tile = { nodeId: number; vassalage: string; maintenance: boolean };
+    const vendorList = async (extra = '') => {
+      const res = await api('GET', `/wps/relay/GCSGAME_gameList?vassalage=${vendor}&pageSize=100${extra}`, undefined);
+      expect(res.statusCode).toBe(200);
+      return res.json().value as { games: Tile[]; totalElements: number };
+    };
+    const consoleVendor = async () =>
+      ((await api('GET', '/admin/games/vendors', reader)).json().value.list as Record<string, unknown>[]).find(
+        (v) => v.code === vendor,
+      ) as { activeGameCount: number; listedGameCount: number; gameCount: number };
+    const chip = async () => {
+      const res = await api('GET', '/lgw/games/game_menus', undefined);
+      const rng = (res.json().value as { gameCategory: string; vendors: Record<string, unknown>[] }[]).find(
+        (c) => c.gameCategory === 'RNG',
+      );
+      return rng?.vendors.find((v) => v.vassalage === vendor) as
+        | { maintenance: boolean; gameCount: number; playableCount: number }
+        | undefined;
+    };
+    const consoleMenu = async () => {
+      const res = await api('GET', '/admin/games/menus', reader);
+      const rng = (res.json().value.list as { gameType: string; vendors: Record<string, unknown>[] }[]).find(
+        (c) => c.gameType === 'RNG',
+      );
+      return rng?.vendors.find((v) => v.code === vendor) as { activeGameCount: number; listedGameCount: number };
+    };
+    const before = await vendorList();
+    const rngBefore = (await vendorList('&gameType=RNG')).totalElements;
+    expect(before.games.every((g) => !g.maintenance)).toBe(true);
+    expect(await consoleVendor()).toMatchObject({
+      activeGameCount: before.totalElements,
+      listedGameCount: before.totalElements,
+    });
+    expect(await chip()).toMatchObject({ maintenance: false, gameCount: rngBefore, playableCount: rngBefore });
+    const sessions = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('game_sessions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const sessionsBefore = await sessions();
+    try {
+      // One game in maintenance: still listed, marked; the console counts one game fewer playable.
+      await api('PUT', `/admin/games/catalogue/${game.node_id}`, writer, { status: 'maintenance' });
+      const one = await vendorList();
+      expect(one.totalElements).toBe(before.totalElements);
+      expect(one.games.find((g) => g.nodeId === game.node_id)?.maintenance).toBe(true);
+      expect(one.games.filter((g) => g.maintenance)).toHaveLength(1);
+      expect(await consoleVendor()).toMatchObject({
+        activeGameCount: before.totalElements - 1,
+        listedGameCount: before.totalElements,
+      });
+      expect(await chip()).toMatchObject({ maintenance: false, gameCount: rngBefore, playableCount: rngBefore - 1 });
+      expect(await consoleMenu()).toMatchObject({ activeGameCount: rngBefore - 1, listedGameCount: rngBefore });
+
+      // The whole vendor in maintenance: every game still listed and marked, the chip stays, marked.
+      const res = await api('PUT', `/admin/games/vendors/${vendor}`, writer, { status: 'maintenance' });
+      expect(res.json().value).toMatchObject({ status: 'maintenance', activeGameCount: 0 });
+      const all = await vendorList();
+      expect(all.totalElements).toBe(before.totalElements);
+      expect(all.games.every((g) => g.maintenance)).toBe(true);
+      expect(await chip()).toMatchObject({ maintenance: true, gameCount: rngBefore, playableCount: 0 });
+      expect(await consoleVendor()).toMatchObject({ activeGameCount: 0, listedGameCount: before.totalElements });
+      expect(await consoleMenu()).toMatchObject({ activeGameCount: 0, listedGameCount: rngBefore });
+      const lanes = (await api('GET', '/wps/relay/GCSGAME_gameVendor', player.token)).json().value.data.lanes as {
+        vendors: { vassalage: string; maintenance: boolean }[];
+      }[];
+      expect(lanes.flatMap((l) => l.vendors).filter((v) => v.vassalage === vendor)).not.toHaveLength(0);
+      expect(
+        lanes
+          .flatMap((l) => l.vendors)
+          .filter((v) => v.vassalage === vendor)
+          .every((v) => v.maintenance),
+      ).toBe(true);
+
+      // Launching says so and suggests other games that launch now.
+      const launch = await api('POST', '/wps/game/launchGame', player.token, { nodeId: other });
+      expectFailure(launch, 503, 'GAME_MAINTENANCE');
+      const suggestions = launch.json().value.suggestions as (Tile & { gameType: string })[];
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(suggestions.length).toBeLessThanOrEqual(6);
+      for (const s of suggestions) {
+        expect(s).toMatchObject({ gameType: 'RNG', maintenance: false });
+        expect(s.vassalage).not.toBe(vendor);
+      }
+      expectFailure(
+        await api('POST', '/wps/game/launchGame', player.token, { nodeId: game.node_id }),
+        503,
+        'GAME_MAINTENANCE',
+      );
+      expect(await sessions()).toBe(sessionsBefore);
+    } finally {
+      await api('PUT', `/admin/games/vendors/${vendor}`, writer, { status: 'active' });
+      await api('PUT', `/admin/games/catalogue/${game.node_id}`, writer, { status: 'active' });
+    }
+    expect(await consoleVendor()).toMatchObject({
+      activeGameCount: before.totalElements,
+      listedGameCount: before.totalElements,
+    });
+    expect((await vendorList()).games.every((g) => !g.maintenance)).toBe(true);
+  });
+
   it('a hidden vendor takes its games off the lobby', async () => {
     const game = await activeGame();
     await api('PUT', `/admin/games/vendors/${vendor}`, writer, { status: 'hidden' });

@@ -11,6 +11,8 @@ export function presentGameMenus(categories: MenuCategory[]): GameMenus {
       accountTypeName: v.account_type_name,
       isGame: v.is_game,
       gameCount: Number(v.game_count ?? 0),
+      playableCount: v.vendor_status === 'active' ? Number(v.active_count ?? 0) : 0,
+      maintenance: v.vendor_status === 'maintenance',
     })),
   }));
 }

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 /**
- * Active vendors per game category with the number of their active games (the menu call), in the
- * operators' menu order (game_menu_categories, then vendor_game_types.sort); categories and
- * vendors switched off in the menu are left out. A category with no menu row yet comes last.
+ * Listed vendors (active or in maintenance, never hidden) per game category with the number of
+ * their listed games (not hidden) and of those that launch now (the menu call), in the operators'
+ * menu order (game_menu_categories, then vendor_game_types.sort); categories and vendors switched
+ * off in the menu are left out. A category with no menu row yet comes last.
  */
 export function listMenuRows(db: Conn) {
   return db
@@ -17,15 +18,23 @@ export function listMenuRows(db: Conn) {
       'v.name',
       't.account_type_name',
       't.is_game',
+      'v.status as vendor_status',
+      eb
+        .selectFrom('games as g')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('g.vendor_code', '=', 't.vendor_code')
+        .whereRef('g.game_type', '=', 't.game_type')
+        .where('g.status', '<>', 'hidden')
+        .as('game_count'),
       eb
         .selectFrom('games as g')
         .select((c) => c.fn.countAll<number>().as('n'))
         .whereRef('g.vendor_code', '=', 't.vendor_code')
         .whereRef('g.game_type', '=', 't.game_type')
         .where('g.status', '=', 'active')
-        .as('game_count'),
+        .as('active_count'),
     ])
-    .where('v.status', '=', 'active')
+    .where('v.status', '<>', 'hidden')
     .where('t.enabled', '=', true)
     .where((eb) => eb.or([eb('c.enabled', '=', true), eb('c.game_type', 'is', null)]))
     .orderBy(sql`coalesce(c.sort, 2147483647)`)

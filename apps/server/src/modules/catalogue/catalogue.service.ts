@@ -12,7 +12,8 @@ export type MenuCategory = { gameType: string; vendors: MenuRow[] };
 /**
  * spec §2 navigation: the categories that have vendors, in the operators' menu order (back office
  * game menus; until placed, the order of GAME_MENU_CATEGORY_ORDER, set by migration 0029);
- * categories and vendors switched off there, and vendors hidden or in maintenance, are left out.
+ * categories and vendors switched off there, and hidden vendors, are left out; a vendor in
+ * maintenance stays, marked (its games are listed and refuse launches).
  */
 export async function gameMenus(ctx: AppContext): Promise<MenuCategory[]> {
   const byType = new Map<string, MenuRow[]>();
@@ -45,7 +46,11 @@ export async function navigationMenus(ctx: AppContext, view: View): Promise<Menu
       if (same === -1) list.push({ ...row, name: displayVendorName(view, row.vendor_code, row.name) });
       else {
         const first = list[same] as MenuRow;
-        list[same] = { ...first, game_count: Number(first.game_count ?? 0) + Number(row.game_count ?? 0) };
+        list[same] = {
+          ...first,
+          game_count: Number(first.game_count ?? 0) + Number(row.game_count ?? 0),
+          active_count: Number(first.active_count ?? 0) + Number(row.active_count ?? 0),
+        };
       }
       byCategory.set(name, list);
     }

@@ -57,6 +57,8 @@ describe('GET /lgw/games/game_menus', () => {
       accountTypeName: 'Azure Garden Games',
       isGame: null,
       gameCount: expect.any(Number),
+      playableCount: expect.any(Number),
+      maintenance: false,
     });
     const slotTotal = rng.vendors.reduce((s, v) => s + (v.gameCount as number), 0);
     // The configured slots plus the crash tiles the seed adds to the slot vendors (CRASH_TITLES).
@@ -117,7 +119,7 @@ describe('GET /lgw/games/game_menus', () => {
     });
   });
 
-  it('counts only active games', async () => {
+  it('counts the listed games: a hidden game leaves the count', async () => {
     const game = await t.ctx.db
       .selectFrom('games')
       .select(['node_id'])
@@ -135,12 +137,18 @@ describe('GET /lgw/games/game_menus', () => {
     expect(await count()).toBe(before);
   });
 
-  it('drops a vendor in maintenance from every category it serves, and keeps the others', async () => {
+  it('keeps a vendor in maintenance in every category it serves, marked, with no playable game', async () => {
+    const served = (await menus()).value.filter((c) => c.vendors.some((v) => v.vassalage === 'AG'));
+    expect(served.length).toBeGreaterThan(0);
     await t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'AG').execute();
     try {
       const { value } = await menus();
-      for (const c of value) expect(c.vendors.map((v) => v.vassalage)).not.toContain('AG');
-      expect(value.find((c) => c.gameCategory === 'LIVE')!.vendors.length).toBeGreaterThan(0);
+      for (const c of served) {
+        const before = c.vendors.find((v) => v.vassalage === 'AG')!;
+        const now = value.find((x) => x.gameCategory === c.gameCategory)!.vendors.find((v) => v.vassalage === 'AG');
+        expect(now).toMatchObject({ maintenance: true, gameCount: before.gameCount, playableCount: 0 });
+      }
+      expect(value.flatMap((c) => c.vendors).filter((v) => v.vassalage !== 'AG' && v.maintenance)).toEqual([]);
     } finally {
       await t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'AG').execute();
     }

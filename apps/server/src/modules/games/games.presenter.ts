@@ -21,6 +21,7 @@ export function presentGame(row: GameRow, view: View): Game {
     accountTypeName: displayVendorName(view, row.vendor_code, row.account_type_name ?? row.vendor_code),
     isGame: row.is_game ?? null,
     subCategory: row.sub_category,
+    maintenance: row.status !== 'active' || row.vendor_status !== 'active',
   };
 }
 
@@ -42,6 +43,7 @@ export function presentLanes(view: View, lanes: Lane[]): GameVendors {
           lagerIcon: vendorIconUrl(v.code),
           accountTypeName: displayVendorName(view, v.code, v.name),
           isGame: v.isGame,
+          maintenance: v.maintenance,
         })),
       })),
     },

@@ -13,12 +13,20 @@ export type GameFilter = {
   excludeSubCategory?: string;
   /** Only games of these (game type, vendor) pairs: a displayed category (games.service categoryPairs). */
   typeVendorPairs?: readonly (readonly [string, string])[];
+  /** Only games that launch now (active game of an active vendor): the maintenance suggestions. */
+  playableOnly?: boolean;
 };
 
 type Eb = ExpressionBuilder<Database & { g: Database['games']; v: Database['vendors'] }, 'g' | 'v'>;
 
+/**
+ * Listed: every game that is not hidden, of a vendor that is not hidden. A game or vendor in
+ * maintenance stays listed (with its `maintenance` mark) and only its launch is refused.
+ */
 function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
-  const list: Expression<SqlBool>[] = [eb('g.status', '=', 'active'), eb('v.status', '=', 'active')];
+  const list: Expression<SqlBool>[] = f.playableOnly
+    ? [eb('g.status', '=', 'active'), eb('v.status', '=', 'active')]
+    : [eb('g.status', '<>', 'hidden'), eb('v.status', '<>', 'hidden')];
   if (f.gameType) list.push(eb('g.game_type', '=', f.gameType));
   if (f.vendor) list.push(eb('g.vendor_code', '=', f.vendor));
   if (f.subCategory) list.push(eb('g.sub_category', '=', f.subCategory));
@@ -58,6 +66,8 @@ const GAME_COLUMNS = [
   'g.is_hot',
   't.account_type_name',
   't.is_game',
+  'g.status',
+  'v.status as vendor_status',
 ] as const;
 
 /** One page of games; ordered hot first, then configured order, then name, then node id (stable paging). */
@@ -76,26 +86,26 @@ export function listGames(db: Conn, f: GameFilter, page: { limit: number; offset
 
 export type GameRow = Awaited<ReturnType<typeof listGames>>[number];
 
-/** An active game of an active vendor, or nothing. */
-export function findActiveGame(db: Conn, nodeId: number) {
+/** A listed game (not hidden, of a vendor not hidden; maintained ones included), or nothing. */
+export function findListedGame(db: Conn, nodeId: number) {
   return db
     .selectFrom('games as g')
     .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
     .select(['g.node_id', 'g.sub_category'])
     .where('g.node_id', '=', nodeId)
-    .where('g.status', '=', 'active')
-    .where('v.status', '=', 'active')
+    .where('g.status', '<>', 'hidden')
+    .where('v.status', '<>', 'hidden')
     .executeTakeFirst();
 }
 
-/** The game types of an active vendor with the sub-categories of its active games. */
+/** The game types of a listed vendor (maintenance included) with the sub-categories of its listed games. */
 export function listVendorGameTypes(db: Conn, vendor: string) {
   return db
     .selectFrom('vendor_game_types as t')
     .innerJoin('vendors as v', 'v.code', 't.vendor_code')
     .select(['t.game_type', 't.account_type_name', 't.is_game'])
     .where('t.vendor_code', '=', vendor)
-    .where('v.status', '=', 'active')
+    .where('v.status', '<>', 'hidden')
     .orderBy('t.sort')
     .orderBy('t.game_type')
     .execute();
@@ -107,7 +117,7 @@ export function listVendorSubCategories(db: Conn, vendor: string) {
     .select(['game_type', 'sub_category'])
     .distinct()
     .where('vendor_code', '=', vendor)
-    .where('status', '=', 'active')
+    .where('status', '<>', 'hidden')
     .where('sub_category', 'is not', null)
     .orderBy('game_type')
     .orderBy('sub_category')
@@ -300,7 +310,7 @@ export async function catalogueVersion(db: Conn): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-/** Every shown game (active game of an active vendor) in list order, with what the list filters on. */
+/** Every listed game (not hidden, vendor not hidden) in list order, with what the list filters on. */
 export function listShownCatalogue(db: Conn) {
   return gamesBase(db)
     .select([...GAME_COLUMNS, 'g.min_bet', 'g.min_line_num'])

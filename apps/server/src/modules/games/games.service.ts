@@ -19,7 +19,7 @@ import {
 import {
   addFavourite,
   countFavouriteGames,
-  findActiveGame,
+  findListedGame,
   type GameRow,
   listFavouriteGames,
   listFavouriteIds,
@@ -106,7 +106,10 @@ export async function hotGames(ctx: AppContext, principal: Principal | null, lan
   return { view, rows };
 }
 
-export type Lane = { gameCategory: string; vendors: { code: string; name: string; isGame: string | null }[] };
+export type Lane = {
+  gameCategory: string;
+  vendors: { code: string; name: string; isGame: string | null; maintenance: boolean }[];
+};
 
 /**
  * spec §3 "Vendor card" and §4 "Language": vendor cards grouped by category as the navigation menu
@@ -117,7 +120,12 @@ export async function vendorLanes(ctx: AppContext, principal: Principal | null, 
   const view = await viewFor(ctx, language, principal);
   const lanes: Lane[] = (await navigationMenus(ctx, view)).map((c) => ({
     gameCategory: c.gameType,
-    vendors: c.vendors.map((v) => ({ code: v.vendor_code, name: v.account_type_name, isGame: v.is_game })),
+    vendors: c.vendors.map((v) => ({
+      code: v.vendor_code,
+      name: v.account_type_name,
+      isGame: v.is_game,
+      maintenance: v.vendor_status === 'maintenance',
+    })),
   }));
   return { view, lanes };
 }
@@ -141,7 +149,7 @@ export async function vendorGameTypes(ctx: AppContext, principal: Principal | nu
 
 async function assertFavouritable(ctx: AppContext, nodeId: number): Promise<void> {
   const view = await viewFor(ctx, undefined, null);
-  const game = await findActiveGame(ctx.db, nodeId);
+  const game = await findListedGame(ctx.db, nodeId);
   if (!game || (!view.ty && game.sub_category === BINGO)) throw new AppError('NOT_FOUND');
 }
 
@@ -209,7 +217,7 @@ export async function recentGameRows(
   const latest = new Map<number, number>();
   for (const a of activity) latest.set(a.nodeId, Math.max(latest.get(a.nodeId) ?? 0, a.at.getTime()));
   const order = [...latest].sort((x, y) => y[1] - x[1] || y[0] - x[0]).map(([id]) => id);
-  // Hidden, maintained or bingo-without-TY games drop out.
+  // Hidden or bingo-without-TY games drop out; maintained ones stay, marked.
   // Filtered before the limit: a category page shows up to `limit` games of its own category.
   const rows = await listGamesByIds(ctx.db, order, {
     excludeSubCategory: view.ty ? undefined : BINGO,

@@ -81,10 +81,13 @@ async function loadCatalogue(): Promise<Row[]> {
 
 /** The games a filter should find, computed independently of the service. */
 function expected(filter: (r: Row) => boolean): number[] {
-  return catalogue
-    .filter((r) => r.status === 'active' && r.vendor_status === 'active' && filter(r))
-    .map((r) => r.node_id)
-    .sort((a, b) => a - b);
+  return (
+    catalogue
+      // Listed: not hidden, of a vendor not hidden (maintained ones are listed with their mark).
+      .filter((r) => r.status !== 'hidden' && r.vendor_status !== 'hidden' && filter(r))
+      .map((r) => r.node_id)
+      .sort((a, b) => a - b)
+  );
 }
 
 async function allPages(query: string, pageSize: number) {
@@ -366,7 +369,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     }
   });
 
-  it('leaves out hidden and maintained games and the games of such vendors', async () => {
+  it('leaves out hidden games and vendors; lists maintained games and vendors with the mark', async () => {
     const [hidden, maintained] = expected((r) => r.game_type === 'RNG' && r.vendor_code === 'PT');
     await catalogueWrite(() =>
       t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute(),
@@ -375,18 +378,32 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
       t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', maintained!).execute(),
     );
     const before = expected((r) => r.vendor_code === 'PT').length;
-    expect((await list('vassalage=PT&pageSize=100')).totalElements).toBe(before - 2);
+    const pt = await list('vassalage=PT&pageSize=100');
+    expect(pt.totalElements).toBe(before - 1);
+    expect(pt.games.filter((g) => g.maintenance).map((g) => g.nodeId)).toEqual([maintained]);
+    const mgBefore = (await list('vassalage=MG')).totalElements;
+    expect(mgBefore).toBeGreaterThan(0);
     await catalogueWrite(() =>
       t.ctx.db.updateTable('vendors').set({ status: 'maintenance' }).where('code', '=', 'MG').execute(),
     );
     try {
-      expect((await list('vassalage=MG')).totalElements).toBe(0);
+      const mg = await list('vassalage=MG');
+      expect(mg.totalElements).toBe(mgBefore);
+      expect(mg.games.every((g) => g.maintenance)).toBe(true);
       const { ids } = await allPages('gameType=RNG', 100);
       expect(ids).not.toContain(hidden);
-      expect(ids).not.toContain(maintained);
-      expect((await lanes()).flatMap((l) => l.vendors.map((v) => v.vassalage))).not.toContain('MG');
+      expect(ids).toContain(maintained);
+      const mgCards = (await lanes()).flatMap((l) => l.vendors).filter((v) => v.vassalage === 'MG');
+      expect(mgCards.length).toBeGreaterThan(0);
+      expect(mgCards.every((v) => v.maintenance)).toBe(true);
       const res = await get('/wps/relay/GCSGAME_getVassGameType?vassalage=MG', member);
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(200);
+      await catalogueWrite(() =>
+        t.ctx.db.updateTable('vendors').set({ status: 'hidden' }).where('code', '=', 'MG').execute(),
+      );
+      expect((await list('vassalage=MG')).totalElements).toBe(0);
+      expect((await lanes()).flatMap((l) => l.vendors.map((v) => v.vassalage))).not.toContain('MG');
+      expect((await get('/wps/relay/GCSGAME_getVassGameType?vassalage=MG', member)).statusCode).toBe(404);
     } finally {
       await catalogueWrite(() =>
         t.ctx.db.updateTable('vendors').set({ status: 'active' }).where('code', '=', 'MG').execute(),
@@ -628,10 +645,10 @@ describe('favourites', () => {
     }
   });
 
-  it('refuses unknown, inactive and malformed games without writing', async () => {
+  it('refuses unknown, hidden and malformed games without writing', async () => {
     const [hidden] = expected((r) => r.game_type === 'LIVE');
     await catalogueWrite(() =>
-      t.ctx.db.updateTable('games').set({ status: 'maintenance' }).where('node_id', '=', hidden!).execute(),
+      t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute(),
     );
     try {
       expect((await add(999_999_999)).statusCode).toBe(404);

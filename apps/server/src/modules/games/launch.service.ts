@@ -49,11 +49,11 @@ export function pickHost(hosts: readonly string[], random: () => number = Math.r
   return host.replace(/\/+$/, '');
 }
 
-/** spec §8 "Game maintenance (suggest other games)": up to 6 other active games of the same type. */
+/** spec §8 "Game maintenance (suggest other games)": up to 6 other games of the same type that launch now. */
 async function maintenanceError(ctx: AppContext, view: View, gameType: string, nodeId?: number): Promise<AppError> {
   const rows = await listGames(
     ctx.db,
-    { gameType, excludeSubCategory: view.ty ? undefined : BINGO },
+    { gameType, excludeSubCategory: view.ty ? undefined : BINGO, playableOnly: true },
     { limit: MAINTENANCE_SUGGESTIONS + 1, offset: 0 },
   );
   const suggestions = rows

@@ -1,6 +1,6 @@
 import type { Game } from '@gamehall/shared/api/games';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Clock, Heart, LayoutGrid, Search } from 'lucide-react';
+import { Clock, Heart, LayoutGrid, Search, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -146,6 +146,15 @@ function GameCentre({ gameType }: { gameType?: string }) {
               >
                 <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={20} height={20} className="size-5" />
                 {vendorDisplayName(v.vassalage, v.name, t)}
+                {v.maintenance && (
+                  <span
+                    className="flex items-center gap-0.5 rounded-full bg-(--surface) px-1.5 text-[10px] text-(--text-muted) uppercase"
+                    data-testid="vendor-maintenance"
+                  >
+                    <Wrench size={10} aria-hidden />
+                    {t('games.maintenance')}
+                  </span>
+                )}
               </Chip>
             ))}
           </div>
