@@ -57,6 +57,7 @@ import * as m0057 from './migrations/0057-vendor-events-after-commit';
 import * as m0058 from './migrations/0058-vendor-batch-house-rows-first';
 import * as m0059 from './migrations/0059-rate-limit-spent-slots';
 import * as m0060 from './migrations/0060-sms-daily-sends';
+import * as m0061 from './migrations/0061-operator-password-and-display-name';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -118,6 +119,7 @@ export const migrations: Record<string, Migration> = {
   '0058-vendor-batch-house-rows-first': m0058,
   '0059-rate-limit-spent-slots': m0059,
   '0060-sms-daily-sends': m0060,
+  '0061-operator-password-and-display-name': m0061,
 };
 
 class ListedMigrations implements MigrationProvider {

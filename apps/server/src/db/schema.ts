@@ -191,6 +191,10 @@ export interface MembersTable {
   first_login_at: Date | string | null;
   last_login_at: Date | string | null;
   last_login_ip: string | null;
+  /** Operators only: set with a password an administrator chose; migration 0061. */
+  password_must_change: Generated<boolean>;
+  /** Operators only: the name players read in support chat; migration 0061. */
+  operator_display_name: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

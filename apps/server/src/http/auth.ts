@@ -8,13 +8,15 @@ import { AppError } from './errors';
  * - 'session'  any logged-in account, trial included (member info, logout).
  * - 'member'   a logged-in real member or agent: trial accounts are refused (spec §6).
  * - 'agent'    a logged-in agent (account types 1, 2, 41, 42).
- * - 'operator' any back-office operator's admin session, even one that must still enrol in two-factor
- *   authentication (the operator's own session: me, logout, enrolment).
+ * - 'operator-signin' any back-office operator's admin session, even one whose password an
+ *   administrator set and which must change it first (me, logout, the password change itself).
+ * - 'operator' the same once the password is the operator's own, even while a required two-factor
+ *   enrolment is pending (the operator's own session: enrolment, sign out everywhere).
  * - 'admin:<permission>' a back-office operator holding that permission (or '*'), whose session is
- *   not waiting for a required two-factor enrolment.
+ *   neither waiting for a password change nor for a required two-factor enrolment.
  * A route without a declaration makes start-up fail.
  */
-export type AuthRule = 'public' | 'session' | 'member' | 'agent' | 'operator' | `admin:${string}`;
+export type AuthRule = 'public' | 'session' | 'member' | 'agent' | 'operator-signin' | 'operator' | `admin:${string}`;
 
 export type Principal = {
   sessionId: number;
@@ -29,7 +31,14 @@ export type Principal = {
   language: string;
   /** An operator the brand requires to use two-factor authentication who has not enrolled yet. */
   mustEnrol?: boolean;
+  /** An operator signed in with a password an administrator set (new operator, reset). */
+  mustChangePassword?: boolean;
 };
+
+/** The permissions an operator's session may use now: none until the password change and enrolment are done. */
+export function usablePermissions(principal: Principal): string[] {
+  return principal.mustEnrol || principal.mustChangePassword ? [] : principal.permissions;
+}
 
 export const OPERATOR_ACCOUNT_TYPE = 90;
 
@@ -93,14 +102,16 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
     request.principal = principal;
     if (rule === 'public') return;
     if (!principal) throw new AppError(token ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
-    if (rule === 'operator') {
+    if (rule === 'operator' || rule === 'operator-signin') {
       if (!principal.isOperator || principal.area !== 'admin') throw new AppError('AUTH_FORBIDDEN');
+      if (rule === 'operator' && principal.mustChangePassword) throw new AppError('OPERATOR_PASSWORD_CHANGE_REQUIRED');
       return;
     }
     if (rule.startsWith('admin:')) {
       const permission = rule.slice('admin:'.length);
       if (!principal.isOperator || !(principal.permissions.includes('*') || principal.permissions.includes(permission)))
         throw new AppError('AUTH_FORBIDDEN');
+      if (principal.mustChangePassword) throw new AppError('OPERATOR_PASSWORD_CHANGE_REQUIRED');
       if (principal.mustEnrol) throw new AppError('OPERATOR_TWO_FACTOR_SETUP_REQUIRED');
       return;
     }

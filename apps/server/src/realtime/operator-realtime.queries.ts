@@ -15,6 +15,7 @@ export function findSessionForSocket(db: Conn, tokenHash: string, now: Date) {
       'members.type',
       'members.status',
       'members.permissions',
+      'members.password_must_change',
       'member_totp.enabled_at as totpEnabledAt',
     ])
     .where('sessions.token_hash', '=', tokenHash)

@@ -8,7 +8,7 @@ import {
 } from '@gamehall/shared/api/admin-realtime';
 import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
 import type { AppContext } from '../context';
-import { OPERATOR_ACCOUNT_TYPE, type Principal, tokenFrom } from '../http/auth';
+import { OPERATOR_ACCOUNT_TYPE, type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { hashToken, resolveSession } from '../modules/accounts/sessions.service';
 import { getBrand } from '../modules/site/brand.service';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
@@ -42,9 +42,9 @@ export function cashierChangeOf(notice: OperatorNotice): CashierChange | null {
   };
 }
 
-/** What an operator's socket may carry: nothing until a required two-factor enrolment is done. */
+/** What an operator's socket may carry: nothing until the password change and a required enrolment are done. */
 function grantsOf(principal: Principal): string[] {
-  return principal.mustEnrol ? [] : principal.permissions;
+  return usablePermissions(principal);
 }
 
 function isOperatorSession(principal: Principal | null): principal is Principal {
@@ -63,7 +63,9 @@ export async function operatorGrants(ctx: AppContext, token: string): Promise<st
   if (row?.status !== 'active' || row.area !== 'admin' || row.type !== OPERATOR_ACCOUNT_TYPE) return null;
   const brand = await getBrand(ctx.db);
   if (now.getTime() - new Date(row.last_seen_at).getTime() > brand.operatorIdleMinutes * 60_000) return null;
-  return brand.operatorTwoFactorRequired && !row.totpEnabledAt ? [] : (row.permissions ?? []);
+  return row.password_must_change || (brand.operatorTwoFactorRequired && !row.totpEnabledAt)
+    ? []
+    : (row.permissions ?? []);
 }
 
 /**

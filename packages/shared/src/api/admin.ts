@@ -33,6 +33,8 @@ export const AdminLoginValue = z.object({
   }),
   /** Required but not enrolled: only /admin/session/* answers until enrolment is confirmed. */
   mustEnrol: z.boolean(),
+  /** The password was set by an administrator: the session may only change it (OperatorMe). */
+  mustChangePassword: z.boolean(),
 });
 export type AdminLoginValue = z.infer<typeof AdminLoginValue>;
 

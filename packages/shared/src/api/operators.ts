@@ -38,6 +38,13 @@ export type RoleRef = z.infer<typeof RoleRef>;
 export const OperatorMe = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** The name players read in support chat (never the username). */
+  displayName: z.string(),
+  /**
+   * The password was set by an administrator (a new operator, a reset): every /admin call but me,
+   * logout and POST /admin/session/password answers OPERATOR_PASSWORD_CHANGE_REQUIRED until it is changed.
+   */
+  mustChangePassword: z.boolean(),
   /** The effective permissions: the union of the roles' ones, or ['*']. */
   permissions: z.array(z.string()),
   roles: z.array(RoleRef),
@@ -101,6 +108,9 @@ export const OperatorStatus = z.enum(['active', 'disabled']);
 export const Operator = z.object({
   id: z.number().int(),
   username: z.string(),
+  displayName: z.string(),
+  /** Signed in with an administrator-set password and has not changed it yet. */
+  mustChangePassword: z.boolean(),
   status: OperatorStatus,
   roles: z.array(RoleRef),
   permissions: z.array(z.string()),
@@ -139,13 +149,43 @@ export const OperatorPassword = z
   .regex(/[A-Za-z]/)
   .regex(/\d/);
 
-/** POST /admin/operators */
+/** What players read in chat for an operator: letters, digits, spaces and . _ ' -, 1 to 30 characters. */
+export const OperatorDisplayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u);
+/** The display name an operator has until someone chooses one: neutral, never the login name. */
+export const DEFAULT_OPERATOR_DISPLAY_NAME = 'Support';
+
+/**
+ * POST /admin/operators. The password is the administrator's choice, so the new operator must
+ * change it at the first sign-in.
+ */
 export const OperatorCreateBody = z.object({
   username: OperatorUsername,
   password: OperatorPassword,
+  displayName: OperatorDisplayName.optional(),
   roleIds: RoleIds,
 });
 export type OperatorCreateBody = z.infer<typeof OperatorCreateBody>;
+
+/**
+ * POST /admin/session/password: the operator's own change. The current password, the new one (the
+ * operator password rule, different from the current one), and the authenticator or recovery code
+ * when two-factor authentication is on. The operator's other sessions end.
+ */
+export const OperatorPasswordChangeBody = z.object({
+  oldPassword: z.string().min(1).max(200),
+  newPassword: OperatorPassword,
+  code: SecondFactorCode.optional(),
+});
+export type OperatorPasswordChangeBody = z.infer<typeof OperatorPasswordChangeBody>;
+
+/** PUT /admin/session/displayName, PUT /admin/operators/:id/displayName */
+export const OperatorDisplayNameBody = z.object({ displayName: OperatorDisplayName });
+export type OperatorDisplayNameBody = z.infer<typeof OperatorDisplayNameBody>;
 
 /** PUT /admin/operators/:id/roles: the operator's roles from now on (replaces them). */
 export const OperatorRolesBody = z.object({ roleIds: RoleIds });
@@ -154,6 +194,13 @@ export type OperatorRolesBody = z.infer<typeof OperatorRolesBody>;
 export const OperatorIdParams = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/**
+ * POST /admin/operators/:id/resetPassword: a one-time password, shown to the administrator this once
+ * and stored only as a hash; the operator's sessions end and the next sign-in must change it.
+ */
+export const OperatorPasswordReset = z.object({ operator: Operator, oneTimePassword: z.string() });
+export type OperatorPasswordReset = z.infer<typeof OperatorPasswordReset>;
 
 // --- roles (permission operators.admin)
 

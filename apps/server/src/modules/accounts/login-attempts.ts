@@ -2,17 +2,48 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { Brand } from '../site/brand.service';
-import { type Limit, markFailed, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
+import { type Limit, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
 
 /**
- * The two counters of a login's password check (members and operators alike): `lock` refuses and
- * locks when its limit is reached (the account for members, the address for operators), `count`
- * only counts; either one reaching the brand's captchaAfterFailures makes the captcha due.
+ * The two counters of a login's password check (members and operators alike). Each is spent against
+ * its own limit on a failure, so each refuses and locks when its limit is reached: `lock` is the
+ * account for members and the address for operators; `count` is the address for members, which
+ * only counts (an UNLIMITED max never locks), and the username for operators, which locks too (issue
+ * 25: guesses spread over many addresses still lock the operator). Either one reaching the brand's
+ * captchaAfterFailures makes the captcha due.
  */
 export type LoginAttemptKeys = { lock: { key: string; limit: Limit }; count: { key: string; limit: Limit } };
 
 export type LoginAttempt = { keys: LoginAttemptKeys; slots: [Slot, Slot] };
+
+/**
+ * Failed passwords of one operator username, from any address: the 10th in 15 minutes locks the
+ * username for 15 minutes (issue 25), beside the per-address lock of the operator login.
+ */
+export const OPERATOR_USERNAME_FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
+
+export function operatorUsernameKey(username: string): string {
+  return `admin-login:username:${username.toLowerCase()}`;
+}
+
+/**
+ * A password tried for an operator through a door that never admits one (the member login) is a
+ * failure against the operator's username lock all the same. A username already locked has nothing
+ * more to count, and the caller's answer must not change with it, so that refusal is swallowed.
+ */
+export async function countOperatorFailure(ctx: AppContext, username: string): Promise<void> {
+  const key = operatorUsernameKey(username);
+  const limit = OPERATOR_USERNAME_FAILURES;
+  let slot: Slot | undefined;
+  try {
+    slot = await reserveUnder(ctx.db, key, limit, limit.max, ctx.now());
+  } catch (error) {
+    if (error instanceof AppError) return;
+    throw error;
+  }
+  if (slot) await spend(ctx.db, slot, limit, ctx.now());
+}
 
 function captchaRequired() {
   return new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
@@ -74,10 +105,9 @@ export async function failLoginAttempt(
 ): Promise<{ captcha: boolean; lockedForSeconds: number | undefined }> {
   const [lock, count] = attempt.slots;
   const spent = await spend(ctx.db, lock, attempt.keys.lock.limit, ctx.now());
-  // The counting key never locks, but its slot is a failure now too.
-  const counted = await markFailed(ctx.db, count);
+  const counted = await spend(ctx.db, count, attempt.keys.count.limit, ctx.now());
   return {
-    captcha: Math.max(spent.failures, counted) >= brand.captchaAfterFailures,
-    lockedForSeconds: spent.lockedForSeconds,
+    captcha: Math.max(spent.failures, counted.failures) >= brand.captchaAfterFailures,
+    lockedForSeconds: spent.lockedForSeconds ?? counted.lockedForSeconds,
   };
 }

@@ -33,6 +33,7 @@ import {
 } from './login.queries';
 import {
   beginLoginAttempt,
+  countOperatorFailure,
   failLoginAttempt,
   type LoginAttempt,
   type LoginAttemptKeys,
@@ -119,6 +120,13 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     const passwordOk = member
       ? await verifyPassword(member.password_hash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
+    // Issue 25: an operator never signs in here, and the answer must not tell whether the operator's
+    // password was right. Right or wrong, it is refused as a wrong password, and counted against the
+    // operator's own username lock too.
+    if (member?.type === OPERATOR_ACCOUNT_TYPE) {
+      await countOperatorFailure(ctx, member.username);
+      await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member.id);
+    }
     if (!passwordOk) await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
   }
   if (!member) throw new AppError('ACCOUNT_PASSWORD_INVALID');

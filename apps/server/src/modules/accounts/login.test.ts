@@ -1,6 +1,7 @@
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminLoginCall } from '../../test/admin-session';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -374,8 +375,9 @@ describe('POST /wps/session/login', () => {
     const disabled = await member({ status: 'disabled' });
     const before = await allSessions();
 
+    // An operator's right password answers as a wrong one (issue 25; in full below).
     const op = await login({ username: operator.username, password: operator.password });
-    expect([op.statusCode, op.json().code]).toEqual([403, 'ACCOUNT_NOT_MEMBER']);
+    expect([op.statusCode, op.json().code]).toEqual([401, 'ACCOUNT_PASSWORD_INVALID']);
     const agentArea = await login({ username: plain.username, password: plain.password, area: 'agent' });
     expect([agentArea.statusCode, agentArea.json().code]).toEqual([403, 'ACCOUNT_NOT_AGENT']);
     const off = await login({ username: disabled.username, password: disabled.password });
@@ -387,6 +389,30 @@ describe('POST /wps/session/login', () => {
     expect((await auditOf(disabled.id, 'login')).map((e) => e.detail)).toContainEqual(
       expect.objectContaining({ reason: 'ACCOUNT_DISABLED' }),
     );
+  });
+
+  it("answers an operator's right password exactly as a wrong one, and counts both against the operator", async () => {
+    const operator = await member({ type: 90, permissions: ['*'] });
+    const before = await allSessions();
+    const right = await login({ username: operator.username, password: operator.password });
+    const wrong = await login({ username: operator.username, password: 'Wrong@1234' });
+    expect(right.statusCode).toBe(401);
+    expect(right.statusCode).toBe(wrong.statusCode);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json()).toMatchObject({ success: false, code: 'ACCOUNT_PASSWORD_INVALID' });
+    expect(await allSessions()).toBe(before);
+    // Both are failures of the operator's username lock, which the operator login shares: one more
+    // failure there makes the captcha due (three failures) even for the right password.
+    const failures = await t.ctx.db
+      .selectFrom('rate_limits')
+      .select('spent')
+      .where('key', '=', `admin-login:username:${operator.username.toLowerCase()}`)
+      .executeTakeFirst();
+    expect(failures?.spent).toBe(2);
+    const adminLogin = (password: string) =>
+      adminLoginCall(t.app, { username: operator.username, password }, { remoteAddress: '10.31.0.1' });
+    expect((await adminLogin('Wrong@1234')).json().code).toBe('ACCOUNT_PASSWORD_INVALID');
+    expect((await adminLogin(operator.password)).json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
   });
 
   it('lets agents into the agent area and trial accounts into the member site', async () => {

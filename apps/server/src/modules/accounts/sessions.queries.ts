@@ -46,6 +46,7 @@ export function findLiveSession(db: Conn, tokenHash: string, now: Date) {
       'members.type',
       'members.status',
       'members.permissions',
+      'members.password_must_change',
       'members.language',
     ])
     .where('sessions.token_hash', '=', tokenHash)

@@ -63,6 +63,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
     permissions: row.permissions ?? [],
     language: row.language,
     mustEnrol: Boolean(operatorRules?.operatorTwoFactorRequired && !row.totpEnabledAt),
+    mustChangePassword: row.area === 'admin' && row.password_must_change,
   };
   storeSession(ctx, ticket, tokenHash, {
     principal: { ...principal, permissions: [...principal.permissions] },

@@ -5,7 +5,7 @@ import type { Conn } from '../../db/database';
 export function findAccountForAdminLogin(db: Conn, username: string) {
   return db
     .selectFrom('members')
-    .select(['id', 'username', 'password_hash', 'type', 'status', 'permissions'])
+    .select(['id', 'username', 'password_hash', 'type', 'status', 'permissions', 'password_must_change'])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }

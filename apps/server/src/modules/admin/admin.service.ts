@@ -12,6 +12,8 @@ import {
   failLoginAttempt,
   type LoginAttemptKeys,
   releaseLoginAttempt,
+  OPERATOR_USERNAME_FAILURES,
+  operatorUsernameKey,
 } from '../accounts/login-attempts';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
@@ -19,7 +21,7 @@ import { smsSentToday } from '../accounts/sms.service';
 import { checkSecondFactor, twoFactorEnabled } from '../accounts/two-factor.service';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
-import { reset, UNLIMITED } from '../throttle/throttle.service';
+import { reset } from '../throttle/throttle.service';
 import {
   findAccountForAdminLogin,
   findSwitchForOperator,
@@ -28,9 +30,9 @@ import {
 } from './admin.queries';
 
 // Operator passwords checked per IP: at most ten in 15 minutes, the 10th failure locks the IP out
-// for 15 minutes. Failures per username only count, towards the captcha.
+// for 15 minutes. The username has a lock of its own (OPERATOR_USERNAME_FAILURES), so guesses spread
+// over many addresses lock it too; the member login counts an operator's passwords there as well.
 const FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
-const USERNAME_FAILURES = { max: UNLIMITED, windowSeconds: 900 } as const;
 
 /**
  * Operator login: only operator accounts (type 90) get an 'admin' session. Like the member login it
@@ -51,7 +53,7 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
   await verifyChallenge(ctx, ctx.db, body.challenge);
   const keys: LoginAttemptKeys = {
     lock: { key: `admin-login:${request.ip}`, limit: FAILURES },
-    count: { key: `admin-login:username:${body.username.toLowerCase()}`, limit: USERNAME_FAILURES },
+    count: { key: operatorUsernameKey(body.username), limit: OPERATOR_USERNAME_FAILURES },
   };
   const attempt = await beginLoginAttempt(ctx, request, brand, keys, body.captcha);
   const account = await findAccountForAdminLogin(ctx.db, body.username);
@@ -135,6 +137,7 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
     twoFactor: { enabled: twoFactorOn, required: brand.operatorTwoFactorRequired },
     mustEnrol: brand.operatorTwoFactorRequired && !twoFactorOn,
   };
+    mustChangePassword: account.password_must_change,
 }
 
 /**

@@ -23,7 +23,11 @@ function conversationsWithNames(db: Conn) {
     .leftJoin('members as m', 'm.id', 'c.member_id')
     .leftJoin('members as o', 'o.id', 'c.operator_id')
     .select(conversationColumns)
-    .select(['m.username as member_username', 'o.username as operator_username'])
+    .select([
+      'm.username as member_username',
+      'o.username as operator_username',
+      'o.operator_display_name as operator_display_name',
+    ])
     .select((eb) =>
       eb
         .selectFrom('chat_messages as lm')
@@ -158,7 +162,7 @@ function messagesWithNames(db: Conn) {
     .selectFrom('chat_messages as cm')
     .leftJoin('members as o', 'o.id', 'cm.operator_id')
     .select(messageColumns)
-    .select('o.username as operator_username');
+    .select(['o.username as operator_username', 'o.operator_display_name as operator_display_name']);
 }
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessageByClientId>>>;
 
@@ -206,7 +210,8 @@ export async function appendMessage(
       UPDATE chat_conversations SET last_seq = ${values.seq}, updated_at = ${values.now} WHERE id = ${values.conversationId}
     )
     SELECT cm.id, cm.conversation_id, cm.seq, cm.sender, cm.operator_id, cm.client_message_id, cm.body,
-           cm.attachment_id, cm.created_at, o.username AS operator_username
+           cm.attachment_id, cm.created_at, o.username AS operator_username,
+           o.operator_display_name AS operator_display_name
       FROM cm LEFT JOIN members o ON o.id = cm.operator_id`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('chat message not stored');

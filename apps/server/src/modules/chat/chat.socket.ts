@@ -6,6 +6,7 @@ import {
 } from '@gamehall/shared/api/chat';
 import { holdsPermission } from '@gamehall/shared/api/permissions';
 import type { AppContext } from '../../context';
+import { usablePermissions } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { ChatNotice } from '../../realtime/event-bus';
 import { operatorGrants } from '../../realtime/operator-realtime';
@@ -141,7 +142,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
           const principal = await resolveSession(ctx, message.token);
           if (!principal) return refuse('unauthorised');
           if (principal.isOperator) {
-            const grants = principal.area === 'admin' && !principal.mustEnrol ? principal.permissions : [];
+            const grants = principal.area === 'admin' ? usablePermissions(principal) : [];
             if (!holdsPermission(grants, 'support.chat')) return refuse('unauthorised');
             role = 'operator';
             const token = message.token;

@@ -408,3 +408,51 @@ describe('canned replies', () => {
     expect((await call('DELETE', `/admin/chat/canned/${id}`, op)).json().code).toBe('CHAT_CANNED_NOT_FOUND');
   });
 });
+
+describe("the operator's name players read", () => {
+  it('is the display name, never the login name, in messages and the conversation', async () => {
+    const m = await memberWithSession();
+    const op = await supportOperator();
+    await everyoneOffline();
+    await online(op);
+    const c = await open(m);
+    await call('POST', '/wps/chat/messages', m, { conversationId: c.id, clientMessageId: clientId(), text: 'Hello?' });
+    if (c.state !== 'active')
+      expect((await call('POST', `/admin/chat/conversations/${c.id}/take`, op)).statusCode).toBe(200);
+    const sent = await call('POST', `/admin/chat/conversations/${c.id}/messages`, op, {
+      clientMessageId: clientId(),
+      text: 'How can I help?',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const seen = async () => {
+      const list = (await call('GET', `/wps/chat/messages?conversationId=${c.id}`, m)).json().value.list as {
+        sender: string;
+        senderName: string | null;
+      }[];
+      const conversation = (await call('GET', '/wps/chat/conversation', m)).json().value.conversation;
+      return { names: list.map((x) => [x.sender, x.senderName]), operatorName: conversation.operatorName };
+    };
+    // No display name chosen yet: the neutral default.
+    expect(await seen()).toEqual({
+      names: [
+        ['customer', null],
+        ['operator', 'Support'],
+      ],
+      operatorName: 'Support',
+    });
+    const named = await call('PUT', '/admin/session/displayName', op, { displayName: 'Maria' });
+    expect(named.statusCode, named.body).toBe(200);
+    const after = await seen();
+    expect(after).toEqual({
+      names: [
+        ['customer', null],
+        ['operator', 'Maria'],
+      ],
+      operatorName: 'Maria',
+    });
+    expect(JSON.stringify(after)).not.toContain(op.username);
+    // The back office still knows which colleague holds the conversation.
+    const held = (await call('GET', `/admin/chat/conversations/${c.id}`, op)).json().value.conversation;
+    expect(held.operatorName).toBe(op.username);
+  });
+});

@@ -1,8 +1,16 @@
 import type { AdminConversation, ChatConversation, ChatMessage } from '@gamehall/shared/api/chat';
+import { DEFAULT_OPERATOR_DISPLAY_NAME } from '@gamehall/shared/api/operators';
 import type { ConversationRow, MessageRow } from './chat.service';
 
 // Message and conversation responses, shared by the customer routes, the chat socket and the back
 // office (admin-chat), so they live at service level (as vip.views.ts).
+// Players read an operator's display name, never the login name (issue 25); the back office's
+// conversation list names the operator by username.
+
+/** The name a player reads for the operator of a message or conversation. */
+function operatorDisplayName(r: { operator_id: number | null; operator_display_name: string | null }) {
+  return r.operator_id === null ? null : (r.operator_display_name ?? DEFAULT_OPERATOR_DISPLAY_NAME);
+}
 
 function iso(v: Date | string): string {
   return new Date(v).toISOString();
@@ -15,7 +23,7 @@ export function presentMessage(r: MessageRow): ChatMessage {
     conversationId: r.conversation_id,
     seq: r.seq,
     sender: r.sender,
-    senderName: r.sender === 'operator' ? (r.operator_username ?? null) : null,
+    senderName: r.sender === 'operator' ? operatorDisplayName(r) : null,
     clientMessageId: r.client_message_id,
     text: r.body,
     attachmentId: r.attachment_id,
@@ -27,7 +35,7 @@ export function presentConversation(r: ConversationRow): ChatConversation {
   return {
     id: r.id,
     state: r.state,
-    operatorName: r.operator_username ?? null,
+    operatorName: operatorDisplayName(r),
     lastSeq: r.last_seq,
     operatorReadSeq: r.operator_read_seq,
     customerReadSeq: r.customer_read_seq,

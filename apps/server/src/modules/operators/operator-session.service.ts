@@ -1,4 +1,9 @@
-import type { OperatorMe, OperatorRecoveryCodes, OperatorTwoFactorEnrolment } from '@gamehall/shared/api/operators';
+import {
+  DEFAULT_OPERATOR_DISPLAY_NAME,
+  type OperatorMe,
+  type OperatorRecoveryCodes,
+  type OperatorTwoFactorEnrolment,
+} from '@gamehall/shared/api/operators';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
@@ -21,6 +26,8 @@ export async function me(ctx: AppContext, principal: Principal): Promise<Operato
   return {
     id: row.id,
     username: row.username,
+    displayName: row.operator_display_name ?? DEFAULT_OPERATOR_DISPLAY_NAME,
+    mustChangePassword: row.password_must_change,
     permissions: row.permissions ?? [],
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     twoFactor: {

@@ -1,4 +1,4 @@
-import type { Operator, Role } from '@gamehall/shared/api/operators';
+import { DEFAULT_OPERATOR_DISPLAY_NAME, type Operator, type Role } from '@gamehall/shared/api/operators';
 import type { OperatorDetail } from './operators.service';
 
 function iso(value: Date | string | null): string | null {
@@ -12,6 +12,8 @@ export function presentOperator(row: OperatorRow, roles: readonly RoleOfOperator
   return {
     id: row.id,
     username: row.username,
+    displayName: row.operator_display_name ?? DEFAULT_OPERATOR_DISPLAY_NAME,
+    mustChangePassword: row.password_must_change,
     status: row.status,
     roles: roles.filter((r) => r.member_id === row.id).map((r) => ({ id: r.id, name: r.name })),
     permissions: row.permissions ?? [],

@@ -12,6 +12,8 @@ const OPERATOR_COLUMNS = [
   'members.last_login_at',
   'members.last_login_ip',
   'members.created_at',
+  'members.password_must_change',
+  'members.operator_display_name',
 ] as const;
 
 function operatorsWithTotp(db: Conn) {
@@ -69,7 +71,7 @@ export function findOperator(db: Conn, id: number) {
 export function lockOperator(db: Conn, id: number) {
   return db
     .selectFrom('members')
-    .select(['id', 'username', 'status', 'permissions'])
+    .select(['id', 'username', 'status', 'permissions', 'password_must_change', 'operator_display_name'])
     .where('id', '=', id)
     .where('type', '=', OPERATOR_TYPE)
     .forUpdate()
@@ -88,9 +90,45 @@ export function usernameTaken(db: Conn, username: string) {
     .executeTakeFirst();
 }
 
+/** The operator's password hash, for their own change. */
+export function findOperatorPassword(db: Conn, id: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'password_hash'])
+    .where('id', '=', id)
+    .where('type', '=', OPERATOR_TYPE)
+    .executeTakeFirst();
+}
+
+/**
+ * A new password hash; `mustChange` when an administrator chose it. Changing password_hash also
+ * drops the operator's cached sessions on every node (migration 0013), so the flag reaches them.
+ */
+export async function setOperatorPassword(
+  db: Conn,
+  id: number,
+  p: { passwordHash: string; mustChange: boolean; now: Date },
+) {
+  await db
+    .updateTable('members')
+    .set({ password_hash: p.passwordHash, password_must_change: p.mustChange, password_changed_at: p.now })
+    .where('id', '=', id)
+    .where('type', '=', OPERATOR_TYPE)
+    .execute();
+}
+
+export async function setOperatorDisplayName(db: Conn, id: number, displayName: string) {
+  await db
+    .updateTable('members')
+    .set({ operator_display_name: displayName })
+    .where('id', '=', id)
+    .where('type', '=', OPERATOR_TYPE)
+    .execute();
+}
+
 export async function insertOperator(
   db: Conn,
-  o: { username: string; passwordHash: string; referralCode: string; now: Date },
+  o: { username: string; passwordHash: string; displayName: string; referralCode: string; now: Date },
 ): Promise<number> {
   const row = await db
     .insertInto('members')
@@ -103,6 +141,9 @@ export async function insertOperator(
       permissions: '[]',
       password_changed_at: o.now,
       register_method: 'ADMIN',
+      // The administrator chose the password: the operator replaces it at the first sign-in.
+      password_must_change: true,
+      operator_display_name: o.displayName,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

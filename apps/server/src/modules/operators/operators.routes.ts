@@ -2,10 +2,13 @@ import { envelope, OkValue } from '@gamehall/shared/api/common';
 import {
   Operator,
   OperatorCreateBody,
+  OperatorDisplayNameBody,
   OperatorIdParams,
   OperatorList,
   OperatorLogoutAllValue,
   OperatorMe,
+  OperatorPasswordChangeBody,
+  OperatorPasswordReset,
   OperatorQuery,
   OperatorRecoveryCodes,
   OperatorRecoveryCodesBody,
@@ -30,8 +33,11 @@ import { presentOperator, presentOperatorDetail, presentRole } from './operators
 import * as operators from './operators.service';
 
 const tags = ['admin'];
-// The operator's own session answers even while a required two-factor enrolment is pending.
+// The operator's own session answers even while a required two-factor enrolment is pending; who
+// they are, signing out and the password change answer even before an administrator-set password
+// has been changed.
 const OWN_SESSION = 'operator' as const;
+const SIGN_IN = 'operator-signin' as const;
 const OPERATORS_ADMIN = 'admin:operators.admin' as const;
 
 export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
@@ -43,7 +49,7 @@ export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
         summary: 'The signed-in operator: permissions, roles, two-factor state, idle timeout',
         response: { 200: envelope(OperatorMe) },
       },
-      config: { auth: OWN_SESSION },
+      config: { auth: SIGN_IN },
     },
     async (req) => ok(await session.me(ctx, principalOf(req))),
   );
@@ -52,7 +58,7 @@ export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
     '/admin/session/logout',
     {
       schema: { tags, summary: 'Sign out: this session token is revoked', response: { 200: envelope(OkValue) } },
-      config: { auth: OWN_SESSION },
+      config: { auth: SIGN_IN },
     },
     async (req) => {
       await session.logout(ctx, req, principalOf(req));
@@ -71,6 +77,45 @@ export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
       config: { auth: OWN_SESSION },
     },
     async (req) => ok(await session.logoutAll(ctx, req, principalOf(req))),
+  );
+
+  app.post(
+    '/admin/session/password',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change your own password: the current one, a new one by the operator password rule, and a code when two-factor is on; your other sessions end',
+        body: OperatorPasswordChangeBody,
+        response: { 200: envelope(Operator) },
+      },
+      config: { auth: SIGN_IN },
+    },
+    async (req) => ok(presentOperatorDetail(await operators.changeOwnPassword(ctx, req, principalOf(req), req.body))),
+  );
+
+  app.put(
+    '/admin/session/displayName',
+    {
+      schema: {
+        tags,
+        summary: 'Change your own display name, the name players read in support chat',
+        body: OperatorDisplayNameBody,
+        response: { 200: envelope(Operator) },
+      },
+      config: { auth: OWN_SESSION },
+    },
+    async (req) => {
+      const changed = await operatorAction(
+        ctx,
+        req,
+        'operator.displayName',
+        `operator:${principalOf(req).memberId}`,
+        (op) => operators.setOwnDisplayName(ctx, op, req.body.displayName),
+        (c) => ({ before: c.before, after: c.after }),
+      );
+      return ok(presentOperatorDetail(changed.operator));
+    },
   );
 
   app.post(
@@ -195,6 +240,57 @@ export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
         'operator.roles',
         `operator:${req.params.id}`,
         (op) => operators.setOperatorRoles(ctx, op, req.params.id, req.body.roleIds),
+        (c) => ({ before: c.before, after: c.after }),
+      );
+      return ok(presentOperatorDetail(changed.operator));
+    },
+  );
+
+  app.post(
+    '/admin/operators/:id/resetPassword',
+    {
+      schema: {
+        tags,
+        summary:
+          "Reset another operator's password: a one-time password shown this once, their sessions end, and they must change it at the next sign-in",
+        params: OperatorIdParams,
+        response: { 200: envelope(OperatorPasswordReset) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const reset = await operatorAction(
+        ctx,
+        req,
+        'operator.resetPassword',
+        `operator:${req.params.id}`,
+        (op) => operators.resetOperatorPassword(ctx, op, req.params.id),
+        // Never the password itself.
+        (c) => ({ before: c.before, after: c.after, sessionsEnded: c.sessionsEnded }),
+      );
+      return ok({ operator: presentOperatorDetail(reset.operator), oneTimePassword: reset.oneTimePassword });
+    },
+  );
+
+  app.put(
+    '/admin/operators/:id/displayName',
+    {
+      schema: {
+        tags,
+        summary: "Change an operator's display name, the name players read in support chat",
+        params: OperatorIdParams,
+        body: OperatorDisplayNameBody,
+        response: { 200: envelope(Operator) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      const changed = await operatorAction(
+        ctx,
+        req,
+        'operator.displayName',
+        `operator:${req.params.id}`,
+        (op) => operators.setDisplayName(ctx, op, req.params.id, req.body.displayName),
         (c) => ({ before: c.before, after: c.after }),
       );
       return ok(presentOperatorDetail(changed.operator));

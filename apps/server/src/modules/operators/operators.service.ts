@@ -1,16 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { OperatorCreateBody, OperatorQuery, RoleBody } from '@gamehall/shared/api/operators';
+import {
+  DEFAULT_OPERATOR_DISPLAY_NAME,
+  type OperatorCreateBody,
+  type OperatorPasswordChangeBody,
+  type OperatorQuery,
+  type RoleBody,
+} from '@gamehall/shared/api/operators';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@gamehall/shared/api/permissions';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { hashPassword } from '../accounts/passwords';
+import { operatorUsernameKey } from '../accounts/login-attempts';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeOtherSessions } from '../accounts/sessions.service';
-import { removeTwoFactor } from '../accounts/two-factor.service';
+import { checkSecondFactor, removeTwoFactor, twoFactorEnabled } from '../accounts/two-factor.service';
+import { audit } from '../audit/audit.service';
+import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
 import {
   addOperatorRole,
   findOperator,
+  findOperatorPassword,
   findRole,
   findRoleByName,
   findRolesByIds,
@@ -23,6 +34,8 @@ import {
   pageOperators,
   replaceOperatorRoles,
   rolesOfOperators,
+  setOperatorDisplayName,
+  setOperatorPassword,
   setOperatorPermissions,
   setOperatorStatus,
   updateRole,
@@ -115,6 +128,7 @@ export async function createOperator(ctx: AppContext, actor: Principal, body: Op
     const memberId = await insertOperator(trx, {
       username: body.username,
       passwordHash,
+      displayName: body.displayName ?? DEFAULT_OPERATOR_DISPLAY_NAME,
       referralCode: randomBytes(5).toString('hex').toUpperCase(),
       now: ctx.now(),
     });
@@ -192,6 +206,129 @@ export async function resetOperatorTwoFactor(ctx: AppContext, actor: Principal, 
     after: { twoFactorEnabled: false },
     operator: await operatorDetail(ctx.db, id),
   };
+}
+
+// --- passwords and display names (issue 25)
+// An administrator never knows an operator's working password: one they set (a new operator, a
+// reset) must be changed at the next sign-in before anything else (password_must_change, enforced by
+// the auth hook), and a reset ends every session the operator had.
+
+/** Wrong current passwords on a signed-in session: a stolen session must not become a password oracle. */
+const OLD_PASSWORD_TRIES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as const;
+
+/**
+ * The operator's own change: the current password, then (with two-factor on) a current code, and a
+ * new password that differs from the current one. The operator's other sessions end; this one goes on
+ * without the must-change restriction. Not an operatorAction: a refusal must keep what it counted
+ * (wrong current passwords, second-factor tries), which that action's rollback would undo; the
+ * refusal is audited on its own, and the change with its audit row in one transaction.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  actor: Principal,
+  body: OperatorPasswordChangeBody,
+) {
+  const target = `operator:${actor.memberId}`;
+  const entry = { event: 'operator.passwordChange', memberId: actor.memberId, username: actor.username } as const;
+  const triesKey = `operator-password:old:${actor.memberId}`;
+  try {
+    await assertNotLocked(ctx.db, triesKey, ctx.now());
+    const current = await findOperatorPassword(ctx.db, actor.memberId);
+    if (!current) throw new AppError('AUTH_FORBIDDEN');
+    if (!(await verifyPassword(current.password_hash, body.oldPassword))) {
+      await hit(ctx.db, triesKey, OLD_PASSWORD_TRIES, ctx.now());
+      throw new AppError('PASSWORD_OLD_INVALID');
+    }
+    if (body.newPassword === body.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
+    // Checked last: a code is spent when it matches, so it is not used up by a change refused anyway.
+    if (await twoFactorEnabled(ctx, actor.memberId)) {
+      if (!body.code) throw new AppError('OPERATOR_TWO_FACTOR_REQUIRED');
+      if (!(await checkSecondFactor(ctx, actor.memberId, body.code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
+    }
+  } catch (error) {
+    const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
+    await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
+    throw error;
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOperator(trx, actor.memberId);
+    if (row?.status !== 'active') throw new AppError('AUTH_FORBIDDEN');
+    await setOperatorPassword(trx, actor.memberId, { passwordHash, mustChange: false, now: ctx.now() });
+    const sessionsEnded = await revokeOtherSessions(ctx, trx, actor.memberId, actor.sessionId);
+    await audit(trx, request, {
+      ...entry,
+      success: true,
+      detail: {
+        target,
+        before: { mustChangePassword: row.password_must_change },
+        after: { mustChangePassword: false },
+        sessionsEnded,
+      },
+    });
+  });
+  await reset(ctx.db, triesKey);
+  return operatorDetail(ctx.db, actor.memberId);
+}
+
+/** 16 characters from an alphabet without look-alikes, with a letter and a digit (OperatorPassword). */
+export function oneTimePassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const alphabet = letters + digits;
+  for (;;) {
+    const bytes = randomBytes(32);
+    let out = '';
+    // Bytes at or above the largest multiple of the alphabet's size are skipped, so no character is likelier.
+    const limit = 256 - (256 % alphabet.length);
+    for (const b of bytes) if (b < limit && out.length < 16) out += alphabet[b % alphabet.length];
+    if (out.length === 16 && /[A-Za-z]/.test(out) && /\d/.test(out)) return out;
+  }
+}
+
+/**
+ * An administrator's reset of another operator's password: a one-time password, answered this once
+ * and stored only as a hash, that must be changed at the next sign-in. Every session of the operator
+ * ends, and a lock on the username from wrong passwords is lifted so the new one can be used.
+ */
+export async function resetOperatorPassword(ctx: AppContext, actor: Principal, id: number) {
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const change = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const target = await lockTarget(trx, actor, id, held);
+    await setOperatorPassword(trx, id, { passwordHash, mustChange: true, now: ctx.now() });
+    const sessionsEnded = await revokeOtherSessions(ctx, trx, id);
+    await reset(trx, operatorUsernameKey(target.username));
+    return { before: { mustChangePassword: target.password_must_change }, sessionsEnded };
+  });
+  return {
+    ...change,
+    after: { mustChangePassword: true },
+    oneTimePassword: password,
+    operator: await operatorDetail(ctx.db, id),
+  };
+}
+
+/** The operator's own display name (what players read in chat). */
+export function setOwnDisplayName(ctx: AppContext, actor: Principal, displayName: string) {
+  return changeDisplayName(ctx, actor, actor.memberId, displayName);
+}
+
+/** An administrator sets the display name of an operator, their own included. */
+export function setDisplayName(ctx: AppContext, actor: Principal, id: number, displayName: string) {
+  return changeDisplayName(ctx, actor, id, displayName);
+}
+
+async function changeDisplayName(ctx: AppContext, actor: Principal, id: number, displayName: string) {
+  const before = await ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const target = await lockTarget(trx, actor, id, held, true);
+    await setOperatorDisplayName(trx, id, displayName);
+    return target.operator_display_name ?? DEFAULT_OPERATOR_DISPLAY_NAME;
+  });
+  return { before: { displayName: before }, after: { displayName }, operator: await operatorDetail(ctx.db, id) };
 }
 
 // --- roles

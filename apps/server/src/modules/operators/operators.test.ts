@@ -40,7 +40,15 @@ async function operatorWithRoles(roleIds: number[], by = root) {
   const res = await send('POST', '/admin/operators', by, { username, password: 'Operator123', roleIds });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().value.id as number;
-  return { id, username, token: await sessionFor(t, id, 'admin') };
+  const token = await sessionFor(t, id, 'admin');
+  // The administrator chose the password: the operator replaces it before anything else.
+  const password = 'Operator456';
+  const changed = await send('POST', '/admin/session/password', token, {
+    oldPassword: 'Operator123',
+    newPassword: password,
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  return { id, username, password, token };
 }
 async function createRole(permissions: string[], by = root) {
   const res = await send('POST', '/admin/roles', by, { name: uniqueName('Role '), permissions });
@@ -107,8 +115,14 @@ describe('operators API', () => {
       'agents.read',
     ]);
     const login = await adminLoginCall(t.app, { username, password: 'Operator123' }, { remoteAddress: '10.12.0.1' });
-    expect(login.json().value.permissions).toEqual(op.permissions);
+    expect(login.json().value).toMatchObject({ permissions: op.permissions, mustChangePassword: true });
     const token = login.json().value.token;
+    expectFailure(await call(t, 'GET', '/admin/cashier/deposits', token), 403, 'OPERATOR_PASSWORD_CHANGE_REQUIRED');
+    const changed = await send('POST', '/admin/session/password', token, {
+      oldPassword: 'Operator123',
+      newPassword: 'Operator456',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     expect((await call(t, 'GET', '/admin/cashier/deposits', token)).statusCode).toBe(200);
     expectFailure(await call(t, 'GET', '/admin/cashier/settings', token), 403, 'AUTH_FORBIDDEN');
     expectFailure(await call(t, 'GET', '/admin/operators', token), 403, 'AUTH_FORBIDDEN');
@@ -162,14 +176,14 @@ describe('operators API', () => {
     expectFailure(await call(t, 'GET', '/admin/session/me', op.token), 401, 'AUTH_SESSION_EXPIRED');
     const refused = await adminLoginCall(
       t.app,
-      { username: op.username, password: 'Operator123' },
+      { username: op.username, password: op.password },
       { remoteAddress: '10.12.0.2' },
     );
     expectFailure(refused, 403, 'ACCOUNT_DISABLED');
     expect((await send('POST', `/admin/operators/${op.id}/enable`, root)).json().value.status).toBe('active');
     const again = await adminLoginCall(
       t.app,
-      { username: op.username, password: 'Operator123' },
+      { username: op.username, password: op.password },
       { remoteAddress: '10.12.0.3' },
     );
     expect(again.statusCode).toBe(200);
@@ -204,7 +218,7 @@ describe('operators API', () => {
         after: { name: role.name, permissions: ['reports.read'] },
       },
     ]);
-    expect(await audit(`action=operator.*&target=operator:${op.id}`)).toMatchObject([
+    expect(await audit(`action=operator.roles&target=operator:${op.id}`)).toMatchObject([
       {
         action: 'operator.roles',
         before: { roles: [role.name], permissions: ['reports.read'] },
