@@ -11,9 +11,9 @@ import { gatewaySecret, signBody } from '../cashier/cashier.service';
 import { setBrandSetting } from '../site/brand.service';
 import { balanceOf, verifyLedger } from './wallet.service';
 
-// docs/wallet.md "Lock order": one member's bets, wins, rollbacks, deposits, withdrawals, transfers
-// and adjustments all at once. On PostgreSQL two transactions that lock the same rows in opposite
-// orders deadlock (one of them is killed); on PGlite (one connection) the test still checks that
+// docs/wallet.md "Lock order": one member's bets, wins, rollbacks, deposits, withdrawals (asked, approved,
+// rejected), transfers, adjustments and rebate claims all at once. On PostgreSQL two transactions
+// that lock the same rows in opposite orders deadlock (one of them is killed); on PGlite (one connection) the test still checks that
 // every request is answered without a 5xx and the ledger holds.
 
 let t: TestApp;
@@ -97,6 +97,19 @@ describe('one member, every money path at once', () => {
       });
       expect(res.statusCode).toBe(200);
       orders.push(res.json().value);
+    }
+
+    // Four withdrawals wait in the queue: the operator approves two and rejects two during the race.
+    const queued: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/cashier/withdraw',
+        token: m.token,
+        body: { bankAccountId: accountId, amount: 100, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
+      });
+      expect(res.statusCode).toBe(200);
+      queued.push(res.json().value.reference);
     }
 
     const before = await deadlocks();
@@ -184,11 +197,47 @@ describe('one member, every money path at once', () => {
       return [{ path: 'transfer-downline', status: r.statusCode, code: r.json().code }];
     };
 
+    const decide = async (reference: string, action: 'approve' | 'reject') => {
+      const r = await call(
+        t,
+        'POST',
+        `/admin/cashier/withdrawals/${reference}/${action}`,
+        operator,
+        action === 'reject' ? { reason: 'Lock order test' } : {},
+      );
+      return [{ path: `withdrawal-${action}`, status: r.statusCode, code: r.json().code }];
+    };
+    const adjust = async () => {
+      const r = await call(t, 'POST', `/admin/members/${m.id}/adjustments`, operator, {
+        direction: 'credit',
+        amount: 1,
+        reason: 'Lock order test',
+        requestId: requestId(),
+      });
+      return [{ path: 'adjustment', status: r.statusCode, code: r.json().code }];
+    };
+    const rebates: number[] = [];
+    const claimRebate = async () => {
+      const r = await call(t, 'POST', '/wps/rebate/claim', m.token, {});
+      const body = r.json();
+      if (body.success) rebates.push(Math.round(body.value.amount * 100));
+      // Nothing accrued yet, or another claim took it: a refusal the member can read, not a failure.
+      return [{ path: 'rebate-claim', status: r.statusCode, code: r.statusCode < 500 ? undefined : body.code }];
+    };
+
     const work: (() => Promise<{ path: string; status: number; code: unknown }[]>)[] = [];
     for (let i = 0; i < 60; i++) work.push(bet);
     for (let i = 0; i < 6; i++) work.push(rolledBack);
     for (const order of orders) work.push(() => deposit(order));
     for (let i = 0; i < 6; i++) work.push(withdraw, toUpline, toDownline);
+    for (let i = 0; i < 4; i++) work.push(adjust);
+    for (let i = 0; i < 3; i++) work.push(claimRebate);
+    work.push(
+      () => decide(queued[0] as string, 'approve'),
+      () => decide(queued[1] as string, 'approve'),
+      () => decide(queued[2] as string, 'reject'),
+      () => decide(queued[3] as string, 'reject'),
+    );
     // Shuffled so every kind overlaps every other.
     for (let i = work.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
@@ -206,11 +255,14 @@ describe('one member, every money path at once', () => {
       .where('status', '!=', 'approved')
       .execute();
     expect(paid).toEqual([]);
-    // 60 rounds won +0.50, 12 deposits +100, 6 withdrawals held 100.00 each, 6 transfers of 1.00 out and 6 in.
+    // 60 rounds won +0.50, 12 deposits +100.00, four adjustments +1.00, the rebates paid, the 2
+    // approved withdrawals of 100.00 paid out; 100.00 held for each of the 6 new withdrawals (the 2
+    // rejected were released); 6 transfers of 1.00 out and 6 in.
+    const balance = 5_000_000 + 60 * 50 + 12 * 10_000 + 4 * 100 + rebates.reduce((a, b) => a + b, 0) - 2 * 10_000;
     expect(await balanceOf(t.ctx.db, m.id, 'PHP')).toEqual({
-      balance: 5_000_000 + 60 * 50 + 12 * 10_000,
-      held: 60_000,
-      available: 5_000_000 + 60 * 50 + 12 * 10_000 - 60_000,
+      balance,
+      held: 6 * 10_000,
+      available: balance - 6 * 10_000,
     });
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
   }, 120_000);
