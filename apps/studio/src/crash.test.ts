@@ -141,8 +141,12 @@ describe('crash game (studio alone)', () => {
     }
     const res = await app.inject({ method: 'POST', url: '/studio/api/crash/verify', payload: { hash: 'zz' } });
     expect(res.statusCode).toBe(400);
-    expect(maskPlayer('123456')).toBe('1***6');
-    expect(maskPlayer('trial:abcdef')).toBe('guest-abc');
+    // A name tag, not digits of the member number (issue 25: table players showed as '2***').
+    expect(maskPlayer('23')).toMatch(/^Player [A-Z2-9]{4}$/);
+    expect(maskPlayer('23')).toBe(maskPlayer('23'));
+    expect(maskPlayer('23')).not.toBe(maskPlayer('24'));
+    expect(maskPlayer('123456')).not.toMatch(/[0-9]{2}|\*/);
+    expect(maskPlayer('trial:abcdef')).toMatch(/^Guest [A-Z2-9]{4}$/);
   });
 
   it('idles while nobody watches and no round is under way, and resumes when someone watches', async () => {

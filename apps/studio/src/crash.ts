@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
 import type { StudioDb } from './db/database';
 import type { CrashPhase } from './db/schema';
@@ -140,11 +140,20 @@ export type MyCrashBet = {
   status: string;
 };
 
-/** A player id as other players see it: enough to tell players apart, not enough to find them. */
+/** Letters and digits that cannot be misread for each other in a name tag. */
+const TAG_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * A player as other players see them: a name tag ('Player K7QF') that tells players apart and
+ * gives nothing of the account away. The platform's player ids are member numbers, so a mask of
+ * their digits ('2***') read as a code, not a name, and showed part of the number.
+ */
 export function maskPlayer(player: string): string {
-  if (player.startsWith('trial:')) return `guest-${player.slice(6, 9)}`;
-  if (player.length <= 2) return `${player[0] ?? '?'}***`;
-  return `${player.slice(0, 1)}***${player.slice(-1)}`;
+  const trial = player.startsWith('trial:');
+  const digest = createHash('sha256').update(`gamehall-table-name:${player}`).digest();
+  let tag = '';
+  for (let i = 0; i < 4; i++) tag += TAG_ALPHABET[(digest[i] ?? 0) % TAG_ALPHABET.length];
+  return `${trial ? 'Guest' : 'Player'} ${tag}`;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, PageQuery } from './common';
+import { Money, PageQuery, RequestId } from './common';
 import { grid, gridQuery } from './operators';
 
 // The back office's Members area (issue 11): search, the member page with its tabs, the operator
@@ -125,11 +125,28 @@ export const MemberBankAccount = z.object({
   bankName: z.string(),
   accountName: z.string(),
   accountNumber: z.string(),
-  status: z.enum(['pending', 'confirmed']),
+  status: z.enum(['pending', 'confirmed', 'rejected']),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
 });
 export const MemberBankAccountList = z.object({ list: z.array(MemberBankAccount) });
+
+/**
+ * POST /admin/members/:id/reveal: one personal field unmasked for an operator who reads it masked
+ * (without members.pii), written to the audit log. A bank account's number or holder name needs
+ * cashier.read as well, and names the account.
+ */
+export const RevealField = z.enum(['mobile', 'email', 'fullName', 'bankAccountNumber', 'bankAccountName']);
+export type RevealField = z.infer<typeof RevealField>;
+export const RevealBody = z
+  .object({
+    field: RevealField,
+    bankAccountId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict();
+export type RevealBody = z.infer<typeof RevealBody>;
+export const RevealedValue = z.object({ field: RevealField, value: z.string().nullable() });
+export type RevealedValue = z.infer<typeof RevealedValue>;
 
 export const MEMBER_DEVICE_OTHERS = 10;
 
@@ -233,10 +250,16 @@ export const AdjustmentDirection = z.enum(['credit', 'debit']);
 export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected']);
 export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
 
+/**
+ * `requestId`: chosen by the client once per submission, so a double click or a retry of the same
+ * request credits once: a repeat answers the first request's adjustment, and the same id sent with
+ * other details is refused (ADJUSTMENT_REQUEST_CONFLICT).
+ */
 export const AdjustmentBody = z.object({
   direction: AdjustmentDirection,
   amount: Money.refine((n) => n > 0, { params: { reason: 'INVALID' } }),
   reason: Reason,
+  requestId: RequestId,
 });
 export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
 

@@ -128,7 +128,10 @@ export const ChatMemberFacts = z.object({
   vipLevel: z.number().int(),
   balance: Money,
   currency: z.string(),
-  lastDeposits: z.array(z.object({ reference: z.string(), amount: Money, status: z.string(), createdAt: z.string() })),
+  /** Null for an operator without cashier.read: deposits are cashier data. */
+  lastDeposits: z
+    .array(z.object({ reference: z.string(), amount: Money, status: z.string(), createdAt: z.string() }))
+    .nullable(),
 });
 export const AdminConversationDetail = z.object({
   conversation: AdminConversation,

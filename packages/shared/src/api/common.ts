@@ -24,6 +24,17 @@ export const OkValue = z.null();
 export const Money = z.number().refine(isMoneyAmount, { params: { reason: 'INVALID' } });
 
 /**
+ * A client-chosen idempotency key (a UUID, with or without dashes): the client picks one per
+ * submission, so a retry or a double click of the same request takes effect once.
+ */
+export const RequestId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/**
  * Money typed as text (a query string, a form field): a plain decimal amount (money.ts
  * parseMoneyText), never exponent notation such as '1e3'.
  */

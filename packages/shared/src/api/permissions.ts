@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'dashboard.read',
   'members.read',
   'members.write',
+  'members.pii',
   'wallet.adjust',
   'wallet.approve',
   'cashier.read',
@@ -40,6 +41,12 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ALL_PERMISSIONS = '*';
 
 export const PermissionName = z.enum(PERMISSIONS);
+/**
+ * Holders see members' mobile numbers, email addresses, bank account numbers and real names in full
+ * in every admin response; everyone else reads them masked (apps/server/src/http/pii.ts).
+ */
+export const PII_PERMISSION = 'members.pii' satisfies Permission;
+
 /** A role's or an operator's permission list: named permissions, or '*' alone for all of them. */
 export const PermissionList = z.union([z.array(PermissionName).max(PERMISSIONS.length), z.tuple([z.literal('*')])]);
 

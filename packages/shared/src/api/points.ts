@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, PageQuery, paged } from './common';
+import { Money, PageQuery, paged, RequestId } from './common';
 import { grid, gridQuery } from './operators';
 
 // The points mall (issue 13; spec §1 "points never expire", §3 "Points redeem record", §4 redeem
@@ -26,12 +26,7 @@ export const RedeemStatus = z.enum(REDEEM_STATUSES);
 export type RedeemStatus = z.infer<typeof RedeemStatus>;
 
 /** Client-chosen idempotency key: a retry with the same requestId redeems or converts once. */
-export const PointsRequestId = z
-  .string()
-  .trim()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export const PointsRequestId = RequestId;
 
 // ---- GET /wps/relay/MCS2_getPointBalance
 

@@ -103,6 +103,8 @@ export const TransactionType = z.enum([
 export const TransactionsQuery = PageQuery.extend(DateRangeQuery.shape).extend({ type: TransactionType.optional() });
 export const TransactionItem = z.object({
   reference: z.string(),
+  /** The game of a bet, win or rollback, in the member's language; null for other entries. */
+  gameName: z.string().nullable(),
   type: z.string(),
   amount: z.number(),
   balanceAfter: z.number(),

@@ -16,6 +16,8 @@ import type {
   MemberOverview,
   MemberRoundList,
   MemberWithdrawalList,
+  RevealBody,
+  RevealedValue,
   TagsValue,
 } from '@gamehall/shared/api/admin-members';
 import { queryOptions } from '@tanstack/react-query';
@@ -88,8 +90,18 @@ export function setTags(id: number, tags: string[]) {
   return api<Value<typeof TagsValue>>(`/admin/members/${id}/tags`, { method: 'POST', body: { tags } });
 }
 
+/** `body.requestId` comes from newRequestId(), once per submission: a retry of it credits once. */
 export function requestAdjustment(id: number, body: Value<typeof AdjustmentBody>) {
   return api<Value<typeof Adjustment>>(`/admin/members/${id}/adjustments`, { method: 'POST', body });
+}
+
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+/** One personal field in full for an operator who reads it masked; the server audits the reveal. */
+export function revealField(id: number, body: Value<typeof RevealBody>) {
+  return api<Value<typeof RevealedValue>>(`/admin/members/${id}/reveal`, { method: 'POST', body });
 }
 
 export function fetchAdjustments(query: GridQuery) {

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
 import { validate } from '../../lib/form-errors';
 import { useFormAction } from '../../lib/use-form-action';
-import { changeUpline, markAgent, membersKey, requestAdjustment, searchMembers, setTags } from './api';
+import { changeUpline, markAgent, membersKey, newRequestId, requestAdjustment, searchMembers, setTags } from './api';
 
 type Member = z.output<typeof MemberOverview>;
 
@@ -185,11 +185,22 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<'posted' | 'pending' | null>(null);
+  // One request id per submission: a double click or a retry after a lost answer sends the same id,
+  // which the server answers with the first request's adjustment; any change of the form is a new
+  // request with a new id.
+  const [requestId, setRequestId] = useState(newRequestId);
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setRequestId(newRequestId());
+    };
   const close = () => {
     setDirection('credit');
     setAmount('');
     setReason('');
     setOutcome(null);
+    setRequestId(newRequestId());
     s.reset();
     onClose();
   };
@@ -199,6 +210,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
       direction,
       amount: amount.trim() === '' ? undefined : Number(amount),
       reason,
+      requestId,
     });
     s.setErrors(checked.errors);
     if (!checked.data) return;
@@ -232,7 +244,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
                     name="direction"
                     value={d}
                     checked={direction === d}
-                    onChange={() => setDirection(d)}
+                    onChange={() => edit(setDirection)(d)}
                   />
                   {t(`adjustDialog.${d}`)}
                 </label>
@@ -249,7 +261,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
             hint={t('adjustDialog.hint')}
             value={amount}
             error={s.errors.amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => edit(setAmount)(e.target.value)}
           />
           <Field
             label={t('adjustDialog.reason')}
@@ -259,7 +271,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
             maxLength={500}
             value={reason}
             error={s.errors.reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => edit(setReason)(e.target.value)}
           />
         </DialogForm>
       )}

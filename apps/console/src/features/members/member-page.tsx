@@ -28,6 +28,7 @@ import {
   RoundsTab,
   WithdrawalsTab,
 } from './member-tabs';
+import { Revealable } from './revealable';
 
 type Member = z.output<typeof MemberOverview>;
 
@@ -44,6 +45,8 @@ const TABS = [
   'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
+// Cashier data: shown to operators who hold cashier.read (the server refuses the rest).
+const CASHIER_TABS: readonly Tab[] = ['deposits', 'withdrawals', 'bankAccounts'];
 
 function Facts({ title, rows }: { title: string; rows: [string, React.ReactNode][] }) {
   return (
@@ -73,7 +76,18 @@ function Overview({ member }: { member: Member }) {
           [t('id'), member.id],
           [t('username'), member.username],
           [t('member.nickname'), member.nickname],
-          [t('member.fullName'), member.fullName],
+          [
+            t('member.fullName'),
+            member.fullName === null ? null : (
+              <Revealable
+                key="fullName"
+                memberId={member.id}
+                field="fullName"
+                value={member.fullName}
+                label={t('member.fullName')}
+              />
+            ),
+          ],
           [t('type'), typeLabel(t, member.type)],
           [t('vip'), member.vipLevel],
           [
@@ -85,8 +99,18 @@ function Overview({ member }: { member: Member }) {
             ) : null,
           ],
           [t('member.downlines'), member.downlineCount],
-          [t('mobile'), member.mobile],
-          [t('email'), member.email],
+          [
+            t('mobile'),
+            member.mobile === null ? null : (
+              <Revealable key="mobile" memberId={member.id} field="mobile" value={member.mobile} label={t('mobile')} />
+            ),
+          ],
+          [
+            t('email'),
+            member.email === null ? null : (
+              <Revealable key="email" memberId={member.id} field="email" value={member.email} label={t('email')} />
+            ),
+          ],
           [t('member.language'), member.language],
           [t('created'), formatDateTime(member.createdAt)],
           [t('member.registerIp'), member.registerIp],
@@ -202,9 +226,11 @@ export function MemberPage() {
   const { t } = useTranslation('members');
   const params = useParams();
   const id = Number(params.id);
+  const can = useCan();
   const [search, setSearch] = useSearchParams();
+  const tabs = TABS.filter((tab) => !CASHIER_TABS.includes(tab) || can('cashier.read'));
   const tabParam = search.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
+  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
   const member = useQuery({ ...memberQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
 
   const back = (
@@ -262,7 +288,7 @@ export function MemberPage() {
           // Each tab's grid keeps its own URL state; switching tabs starts the new one afresh.
           setSearch(value === 'overview' ? {} : { tab: value }, { replace: true })
         }
-        items={TABS.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] }))}
+        items={tabs.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] }))}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import { validate } from '../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { addNote, bankAccounts, memberDevices, memberKey, membersKey, memberTab } from './api';
+import { Revealable } from './revealable';
 
 // The member page's tabs: one server-paged grid each (CSV export included), the bank accounts as a
 // plain table (a member has few), the devices likewise, and the notes with their form.
@@ -179,8 +180,24 @@ export function BankAccountsTab({ id }: { id: number }) {
       {rows.map((b) => (
         <tr key={b.id} className="border-t border-(--border)">
           <td className="px-3 py-2">{b.bankName}</td>
-          <td className="px-3 py-2">{b.accountName}</td>
-          <td className="px-3 py-2 font-mono">{b.accountNumber}</td>
+          <td className="px-3 py-2">
+            <Revealable
+              memberId={id}
+              field="bankAccountName"
+              bankAccountId={b.id}
+              value={b.accountName}
+              label={t('orders.accountName')}
+            />
+          </td>
+          <td className="px-3 py-2 font-mono">
+            <Revealable
+              memberId={id}
+              field="bankAccountNumber"
+              bankAccountId={b.id}
+              value={b.accountNumber}
+              label={t('orders.accountNumber')}
+            />
+          </td>
           <td className="px-3 py-2">
             <StatusBadge label={b.status} tone={b.status === 'confirmed' ? 'success' : 'warning'} />
           </td>

@@ -7,6 +7,7 @@ import { DataGrid, toGridPage } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
 import { membersKey, searchMembers } from './api';
 import { typeLabel } from './member-format';
 
@@ -14,6 +15,9 @@ const FIELDS = ['all', 'username', 'id', 'mobile', 'email', 'bankAccount', 'ip']
 
 export function SearchPage() {
   const { t } = useTranslation('members');
+  const can = useCan();
+  // Bank account numbers are cashier data: searched only for operators who hold cashier.read.
+  const fields = FIELDS.filter((f) => f !== 'bankAccount' || can('cashier.read'));
   const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
     () => [
       { id: 'id', accessorKey: 'id', header: t('id'), meta: { numeric: true } },
@@ -97,7 +101,7 @@ export function SearchPage() {
             name: 'field',
             label: t('search.field'),
             type: 'select',
-            options: FIELDS.map((f) => ({ value: f, label: t(`search.fields.${f}`) })),
+            options: fields.map((f) => ({ value: f, label: t(`search.fields.${f}`) })),
           },
           {
             name: 'status',

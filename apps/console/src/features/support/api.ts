@@ -14,7 +14,8 @@ export type Facts = {
   vipLevel: number;
   balance: number;
   currency: string;
-  lastDeposits: { reference: string; amount: number; status: string; createdAt: string }[];
+  /** Null when the operator may not read cashier data (cashier.read). */
+  lastDeposits: { reference: string; amount: number; status: string; createdAt: string }[] | null;
 };
 export type Colleague = { id: number; username: string; online: boolean; activeCount: number };
 export type Canned = { id: number; title: string; text: string };

@@ -310,13 +310,17 @@ function Conversation({
             <dd>{facts.vipLevel}</dd>
             <dt>{t('facts.balance')}</dt>
             <dd data-testid="support-balance">{formatMoney(facts.balance, facts.currency)}</dd>
-            <dt className="col-span-2 mt-2 font-semibold">{t('facts.deposits')}</dt>
-            {facts.lastDeposits.length === 0 && <dd className="col-span-2 text-(--text-muted)">—</dd>}
-            {facts.lastDeposits.map((d) => (
-              <dd key={d.reference} className="col-span-2">
-                {formatDateTime(d.createdAt)} · {formatMoney(d.amount, facts.currency)} · {d.status}
-              </dd>
-            ))}
+            {facts.lastDeposits && (
+              <>
+                <dt className="col-span-2 mt-2 font-semibold">{t('facts.deposits')}</dt>
+                {facts.lastDeposits.length === 0 && <dd className="col-span-2 text-(--text-muted)">—</dd>}
+                {facts.lastDeposits.map((d) => (
+                  <dd key={d.reference} className="col-span-2">
+                    {formatDateTime(d.createdAt)} · {formatMoney(d.amount, facts.currency)} · {d.status}
+                  </dd>
+                ))}
+              </>
+            )}
           </dl>
         ) : (
           <p className="text-(--text-muted)">{t('facts.visitor')}</p>

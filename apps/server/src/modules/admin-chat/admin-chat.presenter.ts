@@ -8,12 +8,13 @@ export function presentFacts(f: Awaited<ReturnType<typeof memberFacts>>) {
     vipLevel: f.vipLevel,
     balance: toMajor(f.balance),
     currency: f.currency,
-    lastDeposits: f.lastDeposits.map((d) => ({
-      reference: d.reference,
-      amount: toMajor(d.amount),
-      status: d.status,
-      createdAt: new Date(d.createdAt).toISOString(),
-    })),
+    lastDeposits:
+      f.lastDeposits?.map((d) => ({
+        reference: d.reference,
+        amount: toMajor(d.amount),
+        status: d.status,
+        createdAt: new Date(d.createdAt).toISOString(),
+      })) ?? null,
   };
 }
 

@@ -26,6 +26,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
+import { operatorHolds } from '../../http/pii';
 import * as chat from '../chat/chat.service';
 import { presentAdminConversation, presentMessage } from '../chat/chat.views';
 import { presentCanned, presentColleague, presentFacts } from './admin-chat.presenter';
@@ -100,7 +101,8 @@ export function registerAdminChatRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "A conversation with the member's key facts (balance, VIP level, last deposits)",
+        summary:
+          "A conversation with the member's key facts (balance, VIP level, last deposits with cashier.read, else null)",
         params: ConversationParams,
         response: { 200: envelope(AdminConversationDetail) },
       },
@@ -108,7 +110,10 @@ export function registerAdminChatRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const row = await chat.conversationById(ctx, req.params.id);
-      const facts = row.member_id !== null ? presentFacts(await memberFacts(ctx, row.member_id)) : null;
+      const facts =
+        row.member_id !== null
+          ? presentFacts(await memberFacts(ctx, row.member_id, operatorHolds(req, 'cashier.read')))
+          : null;
       return ok({ conversation: presentAdminConversation(row), facts });
     },
   );

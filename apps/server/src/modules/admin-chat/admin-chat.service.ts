@@ -5,12 +5,13 @@ const LAST_DEPOSITS = 5;
 
 /**
  * The member's key facts beside the chat (issue 14): balance and VIP level from the members
- * module's overview, the last deposits from its cashier query. Read only.
+ * module's overview, the last deposits from its cashier query when the operator may read cashier
+ * data (`deposits`: cashier.read). Read only.
  */
-export async function memberFacts(ctx: AppContext, memberId: number) {
+export async function memberFacts(ctx: AppContext, memberId: number, withDeposits: boolean) {
   const [overview, deposits] = await Promise.all([
     members.overview(ctx, memberId),
-    members.deposits(ctx, memberId, { pageNo: 1, pageSize: LAST_DEPOSITS }),
+    withDeposits ? members.deposits(ctx, memberId, { pageNo: 1, pageSize: LAST_DEPOSITS }) : null,
   ]);
   return {
     memberId,
@@ -18,11 +19,12 @@ export async function memberFacts(ctx: AppContext, memberId: number) {
     vipLevel: overview.member.vip_level,
     balance: overview.balance.balance,
     currency: overview.balance.currency,
-    lastDeposits: deposits.rows.map((d) => ({
-      reference: d.reference,
-      amount: d.amount,
-      status: d.status,
-      createdAt: d.created_at,
-    })),
+    lastDeposits:
+      deposits?.rows.map((d) => ({
+        reference: d.reference,
+        amount: d.amount,
+        status: d.status,
+        createdAt: d.created_at,
+      })) ?? null,
   };
 }

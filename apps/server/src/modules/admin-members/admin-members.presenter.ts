@@ -1,20 +1,32 @@
-import type { Adjustment, MemberOverview as MemberOverviewValue, MemberRow } from '@gamehall/shared/api/admin-members';
+import type {
+  Adjustment,
+  MemberOverview as MemberOverviewValue,
+  MemberRow,
+  RevealedValue,
+  RevealField,
+} from '@gamehall/shared/api/admin-members';
 import { toMajor } from '@gamehall/shared/money';
 import { isAgentType, isTrialType } from '../../http/auth';
+import { type PiiView, UNMASKED } from '../../http/pii';
 import { countryOf } from '../site/region';
 import type { AdjustmentRow, MemberSearchRow } from './admin-members.queries';
-import type { MemberOverview } from './admin-members.service';
+import type { MemberOverview, reveal } from './admin-members.service';
 
-// Operators see members' contact details in full: they verify them on the phone.
+// Contact details, bank account numbers and real names go through the operator's PiiView (http/pii.ts):
+// in full for members.pii, masked for everyone else.
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function mobileOf(r: { country_dialing_code: string | null; mobile_num: string | null }): string | null {
+export function mobileOf(
+  r: { country_dialing_code: string | null; mobile_num: string | null },
+  pii: PiiView,
+): string | null {
   if (!r.mobile_num) return null;
-  return r.country_dialing_code ? `+${r.country_dialing_code} ${r.mobile_num}` : r.mobile_num;
+  const number = pii.mobile(r.mobile_num);
+  return r.country_dialing_code ? `+${r.country_dialing_code} ${number}` : number;
 }
 
-export function presentMemberRow(r: MemberSearchRow): MemberRow {
+export function presentMemberRow(r: MemberSearchRow, pii: PiiView): MemberRow {
   return {
     id: r.id,
     username: r.username,
@@ -22,8 +34,8 @@ export function presentMemberRow(r: MemberSearchRow): MemberRow {
     isAgent: isAgentType(r.type),
     status: r.status,
     vipLevel: r.vip_level,
-    mobile: mobileOf(r),
-    email: r.email,
+    mobile: mobileOf(r, pii),
+    email: r.email === null ? null : pii.email(r.email),
     upline: r.upline_id !== null && r.upline_username ? { id: r.upline_id, username: r.upline_username } : null,
     balance: toMajor(Number(r.balance)),
     createdAt: new Date(r.created_at).toISOString(),
@@ -32,14 +44,14 @@ export function presentMemberRow(r: MemberSearchRow): MemberRow {
   };
 }
 
-export function presentOverview(o: MemberOverview): MemberOverviewValue {
+export function presentOverview(o: MemberOverview, pii: PiiView): MemberOverviewValue {
   const m = o.member;
   const required = m.password_change_required_at;
   return {
     id: m.id,
     username: m.username,
     nickname: m.nickname,
-    fullName: m.full_name,
+    fullName: m.full_name === null ? null : pii.name(m.full_name),
     type: m.type,
     isAgent: isAgentType(m.type),
     isTrial: isTrialType(m.type),
@@ -47,8 +59,8 @@ export function presentOverview(o: MemberOverview): MemberOverviewValue {
     vipLevel: m.vip_level,
     upline: m.upline_id !== null && m.upline_username ? { id: m.upline_id, username: m.upline_username } : null,
     downlineCount: Number(m.downline_count ?? 0),
-    mobile: mobileOf(m),
-    email: m.email,
+    mobile: mobileOf(m, pii),
+    email: m.email === null ? null : pii.email(m.email),
     language: m.language,
     registerIp: m.register_ip,
     registerDomain: m.register_domain,
@@ -114,42 +126,48 @@ export function presentMemberDeposit(r: {
   };
 }
 
-export function presentMemberWithdrawal(r: {
-  reference: string;
-  amount: number;
-  status: string;
-  bank_name: string;
-  account_number: string;
-  reason: string | null;
-  created_at: Date | string;
-  paid_at: Date | string | null;
-}) {
+export function presentMemberWithdrawal(
+  r: {
+    reference: string;
+    amount: number;
+    status: string;
+    bank_name: string;
+    account_number: string;
+    reason: string | null;
+    created_at: Date | string;
+    paid_at: Date | string | null;
+  },
+  pii: PiiView,
+) {
   return {
     reference: r.reference,
     amount: toMajor(r.amount),
     status: r.status,
     bankName: r.bank_name,
-    accountNumber: r.account_number,
+    accountNumber: pii.accountNumber(r.account_number),
     reason: r.reason,
     createdAt: new Date(r.created_at).toISOString(),
     paidAt: iso(r.paid_at),
   };
 }
 
-export function presentMemberBankAccount(r: {
-  id: number;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  status: 'pending' | 'confirmed';
-  created_at: Date | string;
-  confirmed_at: Date | string | null;
-}) {
+export function presentMemberBankAccount(
+  r: {
+    id: number;
+    bank_name: string;
+    account_name: string;
+    account_number: string;
+    status: 'pending' | 'confirmed' | 'rejected';
+    created_at: Date | string;
+    confirmed_at: Date | string | null;
+  },
+  pii: PiiView,
+) {
   return {
     id: r.id,
     bankName: r.bank_name,
-    accountName: r.account_name,
-    accountNumber: r.account_number,
+    accountName: pii.name(r.account_name),
+    accountNumber: pii.accountNumber(r.account_number),
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
     confirmedAt: iso(r.confirmed_at),
@@ -254,4 +272,17 @@ export function presentAdjustment(r: AdjustmentRow): Adjustment {
     createdAt: new Date(r.created_at).toISOString(),
     decidedAt: iso(r.decided_at),
   };
+}
+
+/** The one field a reveal asked for, in full. */
+export function presentRevealed(field: RevealField, r: Awaited<ReturnType<typeof reveal>>): RevealedValue {
+  const m = r.member;
+  const value = {
+    mobile: () => mobileOf(m, UNMASKED),
+    email: () => m.email,
+    fullName: () => m.full_name,
+    bankAccountNumber: () => r.account?.account_number ?? null,
+    bankAccountName: () => r.account?.account_name ?? null,
+  }[field]();
+  return { field, value };
 }

@@ -8,6 +8,8 @@ const OPERATOR_TYPE = 90;
 export type MemberSearchFilter = {
   text?: string | undefined;
   field: 'all' | 'username' | 'id' | 'mobile' | 'email' | 'bankAccount' | 'ip';
+  /** Whether bank account numbers are searched (cashier data: the operator holds cashier.read). */
+  bankAccounts: boolean;
   status?: 'active' | 'disabled' | undefined;
   tag?: string | undefined;
   agentTypes?: readonly number[] | undefined;
@@ -37,7 +39,7 @@ function containing(text: string): string {
  */
 export const SEARCH_CAP = 1000;
 
-function matchingIds(text: string, field: MemberSearchFilter['field']) {
+function matchingIds(text: string, field: MemberSearchFilter['field'], bankAccounts: boolean) {
   const p = containing(text);
   const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
   const parts: ReturnType<typeof sql>[] = [];
@@ -60,7 +62,7 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
     parts.push(sql`SELECT id FROM members WHERE last_login_ip LIKE ${p}`);
     parts.push(sql`SELECT member_id AS id FROM member_login_ips WHERE ip LIKE ${p}`);
   }
-  if (want('bankAccount', /^[0-9a-z -]+$/i.test(text)))
+  if (bankAccounts && want('bankAccount', /^[0-9a-z -]+$/i.test(text)))
     parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_number) LIKE ${p}`);
   if (parts.length === 0) return null;
   // UNION ALL under a LIMIT lets each branch stop early; IN removes the duplicates.
@@ -69,7 +71,7 @@ function matchingIds(text: string, field: MemberSearchFilter['field']) {
 
 export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pageNo: number; pageSize: number }) {
   const text = f.text?.trim();
-  const ids = text ? matchingIds(text, f.field) : undefined;
+  const ids = text ? matchingIds(text, f.field, f.bankAccounts) : undefined;
   // Text that cannot match the chosen field (letters in an id search) finds nobody.
   if (ids === null) return { rows: [], total: 0, totalCapped: false };
   const filtered = db
@@ -332,6 +334,8 @@ const ADJUSTMENT_COLUMNS = [
   'b.decision_reason',
   'b.created_at',
   'b.decided_at',
+  'b.decided_by',
+  'b.request_id',
 ] as const;
 
 export async function insertAdjustment(
@@ -345,12 +349,16 @@ export async function insertAdjustment(
     idempotencyKey: string;
     operatorId: number;
     operatorUsername: string;
+    requestId: string;
+    brandDay: string;
     now: Date;
   },
 ) {
   const row = await db
     .insertInto('balance_adjustments')
     .values({
+      request_id: a.requestId,
+      brand_day: a.brandDay,
       member_id: a.memberId,
       direction: a.direction,
       amount: a.amount,
@@ -377,6 +385,35 @@ export function findAdjustment(db: Conn, id: number, options: { forUpdate?: bool
 }
 
 export type AdjustmentRow = NonNullable<Awaited<ReturnType<typeof findAdjustment>>>;
+
+/** The operator's adjustment made with this request id, if any. */
+export function findAdjustmentByRequest(db: Conn, operatorId: number, requestId: string) {
+  return db
+    .selectFrom('balance_adjustments as b')
+    .innerJoin('members as m', 'm.id', 'b.member_id')
+    .select(ADJUSTMENT_COLUMNS)
+    .where('b.requested_by', '=', operatorId)
+    .where('b.request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/**
+ * What the operator has adjusted for the member in the brand day without a second operator: credits
+ * and debits alike, posted at their own request. Pending, rejected and second-operator-approved
+ * adjustments do not count (the first two moved nothing, the last had its second pair of eyes).
+ */
+export async function adjustedAlone(db: Conn, memberId: number, operatorId: number, brandDay: string) {
+  const row = await db
+    .selectFrom('balance_adjustments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('total'))
+    .where('member_id', '=', memberId)
+    .where('requested_by', '=', operatorId)
+    .where('brand_day', '=', brandDay)
+    .where('status', '=', 'posted')
+    .whereRef('decided_by', '=', 'requested_by')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
 
 export async function decideAdjustment(
   db: Conn,
@@ -424,6 +461,11 @@ export async function pageAdjustments(
     scope.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Serialises the copies of one operator's adjustment request until the transaction ends. */
+export async function lockAdjustmentRequest(trx: Conn, operatorId: number, requestId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`adjustment-request:${operatorId}:${requestId}`}))`.execute(trx);
 }
 
 /** Serialises upline changes until the transaction ends (the cycle check of changeUpline reads the whole tree). */

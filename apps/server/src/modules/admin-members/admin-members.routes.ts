@@ -24,6 +24,8 @@ import {
   MemberSearchQuery,
   MemberWithdrawalList,
   NoteBody,
+  RevealBody,
+  RevealedValue,
   TagsBody,
   TagsValue,
   UplineBody,
@@ -34,7 +36,9 @@ import type { z } from 'zod';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
+import { operatorHolds, type PiiView, piiView } from '../../http/pii';
 import { operatorAction } from '../admin/admin.service';
 import type { AuditEvent } from '../audit/audit.service';
 import {
@@ -50,12 +54,15 @@ import {
   presentMemberWithdrawal,
   presentNote,
   presentOverview,
+  presentRevealed,
 } from './admin-members.presenter';
 import * as members from './admin-members.service';
 
 const tags = ['admin-members'];
 const READ = 'admin:members.read' as const;
 const WRITE = 'admin:members.write' as const;
+// Cashier data (deposits, withdrawals, bank accounts) needs cashier.read wherever it is shown.
+const CASHIER_READ = 'admin:cashier.read' as const;
 const ADJUST = 'admin:wallet.adjust' as const;
 const APPROVE = 'admin:wallet.approve' as const;
 
@@ -71,6 +78,7 @@ type MemberEvent =
   | 'member.agent'
   | 'member.note'
   | 'member.tags'
+  | 'member.reveal'
   | 'wallet.adjustment.request'
   | 'wallet.adjustment.approve'
   | 'wallet.adjustment.reject';
@@ -100,15 +108,16 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Member search: partial, case-insensitive match on username, mobile, email, bank account number or IP (or the id); paged and sorted',
+          'Member search: partial, case-insensitive match on username, mobile, email, bank account number (with cashier.read) or IP (or the id); paged and sorted; contact details masked without members.pii',
         querystring: MemberSearchQuery,
         response: { 200: envelope(MemberList) },
       },
       config: { auth: READ },
     },
     async (req) => {
-      const page = await members.search(ctx, req.query);
-      return ok({ ...presentGrid(page, req.query, presentMemberRow), totalCapped: page.totalCapped });
+      const page = await members.search(ctx, req.query, operatorHolds(req, 'cashier.read'));
+      const pii = piiView(req);
+      return ok({ ...presentGrid(page, req.query, (r) => presentMemberRow(r, pii)), totalCapped: page.totalCapped });
     },
   );
 
@@ -117,13 +126,14 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Member overview: status, type, VIP, upline, balances, security flags, tags',
+        summary:
+          'Member overview: status, type, VIP, upline, balances, security flags, tags; mobile, email and full name masked without members.pii',
         params: MemberIdParams,
         response: { 200: envelope(MemberOverview) },
       },
       config: { auth: READ },
     },
-    async (req) => ok(presentOverview(await members.overview(ctx, req.params.id))),
+    async (req) => ok(presentOverview(await members.overview(ctx, req.params.id), piiView(req))),
   );
 
   // The member page's paged tabs: GET /admin/members/:id/<tab>, each one grid page of its rows.
@@ -133,18 +143,25 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
     summary: string,
     response: z.ZodType,
     load: (id: number, q: TabQuery) => Promise<{ rows: readonly R[]; total: number }>,
-    present: (row: R) => unknown,
-    querystring: z.ZodType = PageQuery,
+    present: (row: R, pii: PiiView) => unknown,
+    options: { querystring?: z.ZodType; auth?: typeof READ | typeof CASHIER_READ } = {},
   ) =>
     app.get(
       `/admin/members/:id/${path}`,
       {
-        schema: { tags, summary, params: MemberIdParams, querystring, response: { 200: envelope(response) } },
-        config: { auth: READ },
+        schema: {
+          tags,
+          summary,
+          params: MemberIdParams,
+          querystring: options.querystring ?? PageQuery,
+          response: { 200: envelope(response) },
+        },
+        config: { auth: options.auth ?? READ },
       },
       async (req) => {
         const r = req as FastifyRequest<{ Params: { id: number }; Querystring: TabQuery }>;
-        return ok(presentGrid(await load(r.params.id, r.query), r.query, present));
+        const pii = piiView(req);
+        return ok(presentGrid(await load(r.params.id, r.query), r.query, (row) => present(row, pii)));
       },
     );
 
@@ -154,21 +171,23 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
     MemberLedgerList,
     (id, q) => members.ledger(ctx, id, q),
     presentLedgerEntry,
-    MemberLedgerQuery,
+    { querystring: MemberLedgerQuery },
   );
   tab(
     'deposits',
-    "The member's deposit orders, newest first",
+    "The member's deposit orders, newest first (cashier data: cashier.read)",
     MemberDepositList,
     (id, q) => members.deposits(ctx, id, q),
     presentMemberDeposit,
+    { auth: CASHIER_READ },
   );
   tab(
     'withdrawals',
-    "The member's withdrawal orders, newest first",
+    "The member's withdrawal orders, newest first (cashier data: cashier.read; account numbers masked without members.pii)",
     MemberWithdrawalList,
     (id, q) => members.withdrawals(ctx, id, q),
     presentMemberWithdrawal,
+    { auth: CASHIER_READ },
   );
   tab(
     'rounds',
@@ -204,13 +223,42 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "The member's bank accounts (full numbers)",
+        summary:
+          "The member's bank accounts (cashier data: cashier.read; numbers and holder names masked without members.pii)",
         params: MemberIdParams,
         response: { 200: envelope(MemberBankAccountList) },
       },
+      config: { auth: CASHIER_READ },
+    },
+    async (req) => {
+      const pii = piiView(req);
+      return ok({
+        list: (await members.bankAccounts(ctx, req.params.id)).map((a) => presentMemberBankAccount(a, pii)),
+      });
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/reveal',
+    {
+      schema: {
+        tags,
+        summary:
+          "One of the member's personal fields in full (mobile, email, full name; a bank account's number or holder name with cashier.read), audited as member.reveal",
+        params: MemberIdParams,
+        body: RevealBody,
+        response: { 200: envelope(RevealedValue) },
+      },
       config: { auth: READ },
     },
-    async (req) => ok({ list: (await members.bankAccounts(ctx, req.params.id)).map(presentMemberBankAccount) }),
+    async (req) => {
+      const done = await act(ctx, req, 'member.reveal', req.params.id, () => {
+        const bankField = req.body.field === 'bankAccountNumber' || req.body.field === 'bankAccountName';
+        if (bankField && !operatorHolds(req, 'cashier.read')) throw new AppError('AUTH_FORBIDDEN');
+        return members.reveal(ctx, req.params.id, req.body);
+      });
+      return ok(presentRevealed(req.body.field, done));
+    },
   );
 
   app.get(
@@ -252,7 +300,7 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
       async (req) => {
         const r = req as FastifyRequest<{ Params: { id: number } }>;
         const done = await act(ctx, req, event, r.params.id, () => run(r));
-        return ok({ overview: presentOverview(done.overview) });
+        return ok({ overview: presentOverview(done.overview, piiView(req)) });
       },
     );
 

@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type {
   AdjustmentBody,
   AdjustmentQuery,
   AgentBody,
   MemberSearchQuery,
   NoteBody,
+  RevealBody,
   TagsBody,
   UplineBody,
 } from '@gamehall/shared/api/admin-members';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { maskEmail } from '../../http/pii';
 import { clearLoginLockout, loginLockedUntil } from '../accounts/login.service';
 import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
@@ -29,13 +31,16 @@ import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.servic
 import {
   type AdjustmentRow,
   type AdminMemberRow,
+  adjustedAlone,
   decideAdjustment,
   findAdjustment,
+  findAdjustmentByRequest,
   findAdminMember,
   findUplineCandidate,
   insertAdjustment,
   insertNote,
   isSelfOrUplineOf,
+  lockAdjustmentRequest,
   lockAdminMember,
   lockUplineChanges,
   memberTags,
@@ -53,7 +58,13 @@ type Page = { pageNo: number; pageSize: number };
 
 // ---- search and the member page
 
-export async function search(ctx: AppContext, q: MemberSearchQuery) {
+/**
+ * `bankAccounts`: whether the operator may search bank account numbers (cashier.read). Without it a
+ * search by that field is refused, and `all` leaves the numbers out: a match would tell the operator
+ * whose account a number is.
+ */
+export async function search(ctx: AppContext, q: MemberSearchQuery, bankAccounts: boolean) {
+  if (q.field === 'bankAccount' && !bankAccounts) throw new AppError('AUTH_FORBIDDEN');
   const brand = await getBrand(ctx.db);
   // Search reads the replica (context.ts readDb): a list over every member, not a record just saved.
   const page = await searchMembers(
@@ -61,6 +72,7 @@ export async function search(ctx: AppContext, q: MemberSearchQuery) {
     {
       text: q.q,
       field: q.field,
+      bankAccounts,
       status: q.status,
       tag: q.tag,
       agentTypes: q.agentsOnly ? AGENT_ACCOUNT_TYPES : undefined,
@@ -121,6 +133,27 @@ export async function withdrawals(ctx: AppContext, id: number, page: Page) {
 export async function bankAccounts(ctx: AppContext, id: number) {
   await existing(ctx, id);
   return memberBankAccounts(ctx, id);
+}
+
+/**
+ * The member (and, for a bank account field, the named account of theirs) whose field an operator who
+ * reads it masked asks to see in full; the route presents the one field and audits the reveal (the
+ * field, never the value).
+ */
+export async function reveal(ctx: AppContext, id: number, body: RevealBody) {
+  const member = await existing(ctx, id);
+  let account: Awaited<ReturnType<typeof memberBankAccounts>>[number] | null = null;
+  if (body.field === 'bankAccountNumber' || body.field === 'bankAccountName') {
+    if (body.bankAccountId === undefined) throw fieldErrors({ bankAccountId: 'REQUIRED' });
+    account = (await memberBankAccounts(ctx, id)).find((a) => a.id === body.bankAccountId) ?? null;
+    if (!account) throw new AppError('NOT_FOUND');
+  }
+  return {
+    member,
+    account,
+    before: {},
+    after: { revealed: body.field, ...(account ? { bankAccountId: account.id } : {}) },
+  };
 }
 
 /** The devices the member registered or signed in from, with the other members sharing each. */
@@ -221,7 +254,7 @@ export async function sendResetLink(ctx: AppContext, request: FastifyRequest, id
   if (!member.email) throw new AppError('MEMBER_EMAIL_NOT_BOUND');
   if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   await sendResetLinkFor(ctx, request, id);
-  return changed(ctx, id, {}, { resetLinkSentTo: member.email });
+  return changed(ctx, id, {}, { resetLinkSentTo: maskEmail(member.email) });
 }
 
 /** Clears the payment password; the member sets a new one in the security centre (and is told). */
@@ -309,10 +342,30 @@ function signed(a: { direction: 'credit' | 'debit'; amount: number }): number {
   return a.direction === 'credit' ? a.amount : -a.amount;
 }
 
+/** Whether an earlier adjustment is the same request as this one (same member and details). */
+function sameRequest(
+  earlier: AdjustmentRow,
+  now: { memberId: number; direction: 'credit' | 'debit'; amount: number; currency: string; reason: string },
+): boolean {
+  return (
+    earlier.member_id === now.memberId &&
+    earlier.direction === now.direction &&
+    Number(earlier.amount) === now.amount &&
+    earlier.currency === now.currency &&
+    earlier.reason === now.reason
+  );
+}
+
 /**
- * An operator's credit or debit of the member's cash. Up to the brand's adjustmentApprovalThreshold
- * (minor units) it is posted at once; above it the request waits for a second operator. A debit
- * the balance cannot cover is refused (WALLET_INSUFFICIENT_FUNDS) and leaves nothing behind.
+ * An operator's credit or debit of the member's cash, once per request id: a repeat of the request
+ * (a double click, a retry, parallel copies) answers the first request's adjustment and moves nothing,
+ * and the id sent again with other details is ADJUSTMENT_REQUEST_CONFLICT.
+ *
+ * It is posted at once while what this operator has adjusted alone for the member in the brand day,
+ * this request included, stays within the brand's adjustmentApprovalThreshold (minor units);
+ * otherwise it waits for a second operator. The day total closes the gap of splitting one large
+ * credit into several small ones. A debit the balance cannot cover is refused
+ * (WALLET_INSUFFICIENT_FUNDS) and leaves nothing behind.
  */
 export async function requestAdjustment(
   ctx: AppContext,
@@ -329,10 +382,23 @@ export async function requestAdjustment(
   }
   if (amount <= 0) throw fieldErrors({ amount: 'INVALID' });
   const now = ctx.now();
-  const immediate = amount <= brand.adjustmentApprovalThreshold;
+  const day = brandDay(now, brand.timeZone);
+  const details = { memberId: id, direction: body.direction, amount, currency: brand.currency, reason: body.reason };
   const result = await ctx.db.transaction().execute(async (trx) => {
+    // Copies of one request wait here for each other, whichever member they name, so the later ones
+    // find the first one's row instead of racing it to the unique index.
+    await lockAdjustmentRequest(trx, operator.memberId, body.requestId);
+    const earlier = await findAdjustmentByRequest(trx, operator.memberId, body.requestId);
+    if (earlier) {
+      if (!sameRequest(earlier, details)) throw new AppError('ADJUSTMENT_REQUEST_CONFLICT');
+      return { adjustmentId: earlier.id, replayed: true, before: null, after: null };
+    }
+    // The member's row lock also serialises this operator's adjustments of the member, so two at
+    // once cannot both fit under the day's threshold.
     await lockedMember(trx, id);
-    const key = `adjustment:${randomUUID()}`;
+    const alone = await adjustedAlone(trx, id, operator.memberId, day);
+    const immediate = alone + amount <= brand.adjustmentApprovalThreshold;
+    const key = `adjustment:${operator.memberId}:${body.requestId}`;
     const adjustmentId = await insertAdjustment(trx, {
       memberId: id,
       direction: body.direction,
@@ -342,13 +408,15 @@ export async function requestAdjustment(
       idempotencyKey: key,
       operatorId: operator.memberId,
       operatorUsername: operator.username,
+      requestId: body.requestId,
+      brandDay: day,
       now,
     });
     const before = await balanceOf(trx, id, brand.currency);
     // A debit waiting for approval is checked again when it is posted; refusing it now spares the
     // second operator a request that cannot go through.
     if (body.direction === 'debit' && before.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-    if (!immediate) return { adjustmentId, before: before.balance, after: before.balance };
+    if (!immediate) return { adjustmentId, replayed: false, before: before.balance, after: before.balance };
     const posting = await postAdjustment(trx, {
       memberId: id,
       currency: brand.currency,
@@ -366,16 +434,28 @@ export async function requestAdjustment(
     });
     return {
       adjustmentId,
+      replayed: false,
       before: before.balance,
       after: before.balance + signed({ direction: body.direction, amount }),
     };
   });
   const adjustment = await findAdjustment(ctx.db, result.adjustmentId);
   if (!adjustment) throw new Error(`adjustment ${result.adjustmentId} vanished`);
+  if (result.replayed)
+    return {
+      adjustment,
+      before: {},
+      after: { replayOf: adjustment.id, status: adjustment.status, requestId: body.requestId },
+    };
   return {
     adjustment,
     before: { balanceMinor: result.before },
-    after: { balanceMinor: result.after, status: adjustment.status, adjustmentId: adjustment.id },
+    after: {
+      balanceMinor: result.after,
+      status: adjustment.status,
+      adjustmentId: adjustment.id,
+      requestId: body.requestId,
+    },
   };
 }
 

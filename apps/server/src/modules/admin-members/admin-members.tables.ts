@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of the tables migration 0023 creates, merged into the Database map of db/schema.ts.
+// Kysely types of the tables migration 0023 creates (0062 adds the adjustments' request_id and
+// brand_day), merged into the Database map of db/schema.ts.
 
 declare module '../../db/schema' {
   interface MembersTable {
@@ -48,4 +49,8 @@ export interface BalanceAdjustmentsTable {
   posting_id: number | null;
   created_at: CreatedAt;
   decided_at: Date | string | null;
+  /** The client's id of the request; unique per requesting operator. Null on rows older than 0062. */
+  request_id: string | null;
+  /** The brand day of the request, written as YYYY-MM-DD. */
+  brand_day: ColumnType<Date | string, string, never>;
 }

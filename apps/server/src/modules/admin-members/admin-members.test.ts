@@ -1,4 +1,5 @@
 // postgres: two operators approving one adjustment at once credit once
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../test/challenge';
@@ -65,9 +66,6 @@ describe('permissions', () => {
       '/admin/members',
       `/admin/members/${m.id}`,
       `/admin/members/${m.id}/ledger`,
-      `/admin/members/${m.id}/deposits`,
-      `/admin/members/${m.id}/withdrawals`,
-      `/admin/members/${m.id}/bankAccounts`,
       `/admin/members/${m.id}/devices`,
       `/admin/members/${m.id}/rounds`,
       `/admin/members/${m.id}/logins`,
@@ -79,6 +77,13 @@ describe('permissions', () => {
       expectFailure(await call(t, 'GET', url), 401, 'AUTH_REQUIRED');
       expectFailure(await call(t, 'GET', url, nobody.token), 403, 'AUTH_FORBIDDEN');
       expect((await call(t, 'GET', url, reader.token)).statusCode, url).toBe(200);
+    }
+    // The member page's cashier tabs are cashier data: members.read alone does not open them.
+    for (const tab of ['deposits', 'withdrawals', 'bankAccounts']) {
+      const url = `/admin/members/${m.id}/${tab}`;
+      expectFailure(await call(t, 'GET', url), 401, 'AUTH_REQUIRED');
+      expectFailure(await call(t, 'GET', url, reader.token), 403, 'AUTH_FORBIDDEN');
+      expect((await call(t, 'GET', url, nobody.token)).statusCode, url).toBe(200);
     }
     // A member's own session never reaches the back office.
     const player = await memberWithSession();
@@ -136,7 +141,7 @@ describe('permissions', () => {
 
 describe('GET /admin/members', () => {
   it('finds members by partial username, id, mobile, email, bank account number and IP, case-insensitively', async () => {
-    const op = await operator(['members.read']);
+    const op = await operator(['members.read', 'cashier.read']);
     const tag = unique('Srch');
     const mobile = `917${Math.floor(1e6 + Math.random() * 8e6)}`;
     const m = await createMember(t.ctx, {
@@ -264,7 +269,7 @@ describe('GET /admin/members', () => {
 
 describe('GET /admin/members/:id and its tabs', () => {
   it('shows the overview with flags, and the tabs list what belongs to the member', async () => {
-    const op = await operator(['members.read']);
+    const op = await operator(['members.read', 'cashier.read', 'members.pii']);
     const agent = await createMember(t.ctx, { type: 1 });
     const m = await createMember(t.ctx, { uplineId: agent.id, email: `${unique('o')}@example.com` });
     await setPaymentPassword(t, m.id);
@@ -530,8 +535,9 @@ describe('member actions', () => {
 });
 
 describe('balance adjustments', () => {
+  // Each call is its own request unless the test names the request id.
   const adjust = (token: string, memberId: number, body: Record<string, unknown>) =>
-    call(t, 'POST', `/admin/members/${memberId}/adjustments`, token, body);
+    call(t, 'POST', `/admin/members/${memberId}/adjustments`, token, { requestId: randomUUID(), ...body });
 
   it('posts a credit and a debit within the threshold at once, as adjustment postings', async () => {
     const op = await operator(ALL);
@@ -691,6 +697,255 @@ describe('balance adjustments', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
+  });
+});
+
+describe('data permissions', () => {
+  /** A member with every personal field the back office masks, and one bank account. */
+  async function personalMember() {
+    const tag = unique('pii');
+    const mobile = `917${Math.floor(1e6 + Math.random() * 8e6)}`;
+    const accountNumber = `00${Math.floor(1e9 + Math.random() * 8e9)}`;
+    const m = await createMember(t.ctx, { username: tag, email: `${tag}@example.com`, mobileNum: mobile });
+    await t.ctx.db.updateTable('members').set({ full_name: 'Maria Clara Santos' }).where('id', '=', m.id).execute();
+    const account = await t.ctx.db
+      .insertInto('member_bank_accounts')
+      .values({ member_id: m.id, bank_name: 'BDO', account_name: 'Maria Santos', account_number: accountNumber })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ...m, tag, mobile, accountNumber, accountId: account.id };
+  }
+  const masked = (m: { tag: string; mobile: string }) => ({
+    mobile: `+63 ${m.mobile.slice(0, 4)}***${m.mobile.slice(-3)}`,
+    email: `${m.tag[0]}***@example.com`,
+  });
+  const get = async (token: string, url: string) => {
+    const res = await call(t, 'GET', url, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().value;
+  };
+
+  it('members.read alone: no cashier data, and mobile, email and real name masked everywhere', async () => {
+    const m = await personalMember();
+    const reader = await operator(['members.read']);
+    for (const tab of ['deposits', 'withdrawals', 'bankAccounts'])
+      expectFailure(await call(t, 'GET', `/admin/members/${m.id}/${tab}`, reader.token), 403, 'AUTH_FORBIDDEN');
+    const found = await get(reader.token, `/admin/members?q=${m.tag}&field=username`);
+    expect(found.list).toEqual([expect.objectContaining({ id: m.id, ...masked(m) })]);
+    const overview = await get(reader.token, `/admin/members/${m.id}`);
+    expect(overview).toMatchObject({ ...masked(m), fullName: 'M*** C*** S***' });
+    expect(overview.flags).toMatchObject({ mobileBound: true, emailBound: true });
+    expect(JSON.stringify(overview)).not.toContain(m.mobile);
+    // An action answers the overview the same way.
+    const writer = await operator(['members.read', 'members.write']);
+    const tagged = await call(t, 'POST', `/admin/members/${m.id}/lock`, writer.token, { reason: 'check' });
+    expect(tagged.json().value.overview).toMatchObject({ ...masked(m), fullName: 'M*** C*** S***' });
+    // Bank account numbers are cashier data: not searchable by name, and left out of an 'all' search.
+    expectFailure(
+      await call(t, 'GET', `/admin/members?q=${m.accountNumber}&field=bankAccount`, reader.token),
+      403,
+      'AUTH_FORBIDDEN',
+    );
+    expect((await get(reader.token, `/admin/members?q=${m.accountNumber}`)).list).toEqual([]);
+    const cashier = await operator(['members.read', 'cashier.read']);
+    expect((await get(cashier.token, `/admin/members?q=${m.accountNumber}`)).list).toEqual([
+      expect.objectContaining({ id: m.id }),
+    ]);
+  });
+
+  it('cashier.read opens the cashier tabs with numbers and holder names masked; members.pii shows everything', async () => {
+    const m = await personalMember();
+    const cashier = await operator(['members.read', 'cashier.read']);
+    expect((await get(cashier.token, `/admin/members/${m.id}/bankAccounts`)).list).toEqual([
+      expect.objectContaining({
+        id: m.accountId,
+        accountNumber: `********${m.accountNumber.slice(-4)}`,
+        accountName: 'M*** S***',
+      }),
+    ]);
+    expect(await get(cashier.token, `/admin/members/${m.id}/deposits`)).toMatchObject({ total: 0 });
+    const pii = await operator(['members.read', 'members.pii']);
+    expect(await get(pii.token, `/admin/members/${m.id}`)).toMatchObject({
+      mobile: `+63 ${m.mobile}`,
+      email: `${m.tag}@example.com`,
+      fullName: 'Maria Clara Santos',
+    });
+    expect((await get(pii.token, `/admin/members?q=${m.tag}&field=username`)).list).toEqual([
+      expect.objectContaining({ mobile: `+63 ${m.mobile}`, email: `${m.tag}@example.com` }),
+    ]);
+    expectFailure(await call(t, 'GET', `/admin/members/${m.id}/bankAccounts`, pii.token), 403, 'AUTH_FORBIDDEN');
+    const both = await operator(['members.read', 'cashier.read', 'members.pii']);
+    expect((await get(both.token, `/admin/members/${m.id}/bankAccounts`)).list).toEqual([
+      expect.objectContaining({ accountNumber: m.accountNumber, accountName: 'Maria Santos' }),
+    ]);
+  });
+
+  it('a reveal answers one field in full and is audited without the value; bank fields need cashier.read', async () => {
+    const m = await personalMember();
+    const reader = await operator(['members.read']);
+    const reveal = (token: string | undefined, body: unknown, id = m.id) =>
+      call(t, 'POST', `/admin/members/${id}/reveal`, token, body);
+    const value = async (token: string, body: unknown) => {
+      const res = await reveal(token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value.value;
+    };
+    expect(await value(reader.token, { field: 'mobile' })).toBe(`+63 ${m.mobile}`);
+    expect(await value(reader.token, { field: 'email' })).toBe(`${m.tag}@example.com`);
+    expect(await value(reader.token, { field: 'fullName' })).toBe('Maria Clara Santos');
+    const rows = await auditRows('member.reveal', `member:${m.id}`);
+    expect(rows.map((r) => [r.success, (r.detail as { after?: { revealed?: string } }).after?.revealed])).toEqual([
+      [true, 'mobile'],
+      [true, 'email'],
+      [true, 'fullName'],
+    ]);
+    expect(rows.every((r) => r.member_id === reader.id)).toBe(true);
+    const logged = JSON.stringify(rows.map((r) => r.detail));
+    expect(logged).not.toContain(m.mobile);
+    expect(logged).not.toContain('example.com');
+    expect(logged).not.toContain('Clara');
+    // The member page's audit tab lists the reveals.
+    const tab = await get(reader.token, `/admin/members/${m.id}/audit`);
+    expect(tab.list.filter((r: { event: string }) => r.event === 'member.reveal')).toHaveLength(3);
+
+    // A bank account's number or holder name is cashier data: refused (and audited) without cashier.read.
+    expectFailure(
+      await reveal(reader.token, { field: 'bankAccountNumber', bankAccountId: m.accountId }),
+      403,
+      'AUTH_FORBIDDEN',
+    );
+    expect((await auditRows('member.reveal', `member:${m.id}`)).at(-1)).toMatchObject({ success: false });
+    const cashier = await operator(['members.read', 'cashier.read']);
+    expect(await value(cashier.token, { field: 'bankAccountNumber', bankAccountId: m.accountId })).toBe(
+      m.accountNumber,
+    );
+    expect(await value(cashier.token, { field: 'bankAccountName', bankAccountId: m.accountId })).toBe('Maria Santos');
+    const other = await personalMember();
+    expectFailure(
+      await reveal(cashier.token, { field: 'bankAccountNumber', bankAccountId: other.accountId }),
+      404,
+      'NOT_FOUND',
+    );
+    const missing = await reveal(cashier.token, { field: 'bankAccountNumber' });
+    expectFailure(missing, 400, 'VALIDATION_FAILED');
+    expect(missing.json().value?.bankAccountId ?? missing.body).toContain('REQUIRED');
+    for (const body of [{}, { field: 'password' }, { field: 'mobile', extra: 1 }])
+      expectFailure(await reveal(reader.token, body), 400, 'VALIDATION_FAILED');
+    expectFailure(await reveal(undefined, { field: 'mobile' }), 401, 'AUTH_REQUIRED');
+    const outsider = await operator(['cashier.read']);
+    expectFailure(await reveal(outsider.token, { field: 'mobile' }), 403, 'AUTH_FORBIDDEN');
+    expectFailure(await reveal(reader.token, { field: 'mobile' }, 999_999_999), 404, 'MEMBER_NOT_FOUND');
+  });
+
+  it('the seeded roles: Cashier and Compliance hold members.pii, Support reads masked', async () => {
+    const roles = await t.ctx.db.selectFrom('roles').select(['name', 'permissions']).execute();
+    const of = (name: string) => roles.find((r) => r.name === name)?.permissions as string[] | undefined;
+    expect(of('Cashier')).toContain('members.pii');
+    expect(of('Compliance')).toContain('members.pii');
+    expect(of('Support')).not.toContain('members.pii');
+    expect(of('Administrator')).toEqual(['*']);
+  });
+});
+
+describe('adjustment request ids and the day threshold', () => {
+  const adjust = (token: string, memberId: number, body: Record<string, unknown>) =>
+    call(t, 'POST', `/admin/members/${memberId}/adjustments`, token, body);
+  const rowsOf = (memberId: number) =>
+    t.ctx.db.selectFrom('balance_adjustments').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+
+  it('thirty identical requests at once credit once, and each answers the same adjustment', async () => {
+    const op = await operator(ALL);
+    const m = await createMember(t.ctx);
+    const body = { direction: 'credit', amount: 100, reason: 'goodwill', requestId: randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => adjust(op.token, m.id, body)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    const ids = new Set(answers.map((r) => r.json().value.id));
+    expect(ids.size).toBe(1);
+    expect(answers.every((r) => r.json().value.status === 'posted')).toBe(true);
+    expect(await balance(m.id)).toBe(10_000);
+    expect(await rowsOf(m.id)).toHaveLength(1);
+    const postings = await t.ctx.db
+      .selectFrom('ledger_postings')
+      .select('id')
+      .where('reference', '=', `ADJ-${[...ids][0]}`)
+      .execute();
+    expect(postings).toHaveLength(1);
+    // A retry later is the same request still.
+    const retry = await adjust(op.token, m.id, body);
+    expect(retry.json().value.id).toBe([...ids][0]);
+    expect(await balance(m.id)).toBe(10_000);
+  });
+
+  it('the same request id with other details is refused and changes nothing; ids are per operator', async () => {
+    const op = await operator(ALL);
+    const m = await createMember(t.ctx);
+    const other = await createMember(t.ctx);
+    const requestId = randomUUID();
+    const first = await adjust(op.token, m.id, { direction: 'credit', amount: 100, reason: 'goodwill', requestId });
+    expect(first.statusCode, first.body).toBe(200);
+    for (const [memberId, body] of [
+      [m.id, { direction: 'credit', amount: 200, reason: 'goodwill', requestId }],
+      [m.id, { direction: 'debit', amount: 100, reason: 'goodwill', requestId }],
+      [m.id, { direction: 'credit', amount: 100, reason: 'another reason', requestId }],
+      [other.id, { direction: 'credit', amount: 100, reason: 'goodwill', requestId }],
+    ] as const)
+      expectFailure(await adjust(op.token, memberId, body), 409, 'ADJUSTMENT_REQUEST_CONFLICT');
+    expect(await balance(m.id)).toBe(10_000);
+    expect(await balance(other.id)).toBe(0);
+    expect(await rowsOf(m.id)).toHaveLength(1);
+    expect(await rowsOf(other.id)).toHaveLength(0);
+    // Another operator's request with the same id is their own.
+    const colleague = await operator(ALL);
+    const theirs = await adjust(colleague.token, m.id, {
+      direction: 'credit',
+      amount: 200,
+      reason: 'goodwill',
+      requestId,
+    });
+    expect(theirs.json().value).toMatchObject({ status: 'posted', requestedBy: colleague.username });
+    expect(await balance(m.id)).toBe(30_000);
+    // A request id is required, 8 to 64 letters, digits, - or _.
+    for (const bad of [undefined, '', 'short', 'has spaces in it', 'x'.repeat(65), 12345678])
+      expectFailure(
+        await adjust(op.token, m.id, { direction: 'credit', amount: 1, reason: 'x', requestId: bad }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    expect(await rowsOf(m.id)).toHaveLength(2);
+  });
+
+  it("the second-operator threshold applies to an operator's day total for the member", async () => {
+    // Threshold 1,000.00 (beforeAll): five credits of 1,000.00 make one posted and four pending.
+    const op = await operator(ALL);
+    const m = await createMember(t.ctx);
+    const statuses: string[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await adjust(op.token, m.id, { direction: 'credit', amount: 1_000, reason: 'x', requestId: randomUUID() })
+        ).json().value.status,
+      );
+    expect(statuses).toEqual(['posted', 'pending', 'pending', 'pending', 'pending']);
+    expect(await balance(m.id)).toBe(100_000);
+
+    // Smaller requests: posted while the day's total stays within the threshold, debits counted too.
+    const n = await createMember(t.ctx);
+    const step = async (direction: string, amount: number, token = op.token, memberId = n.id) =>
+      (await adjust(token, memberId, { direction, amount, reason: 'x', requestId: randomUUID() })).json().value
+        .status as string;
+    expect(await step('credit', 400)).toBe('posted');
+    expect(await step('credit', 400)).toBe('posted');
+    expect(await step('debit', 300)).toBe('pending'); // 1,100.00: the request that crosses it waits
+    expect(await step('debit', 200)).toBe('posted'); // 1,000.00: pending requests moved nothing
+    expect(await step('credit', 0.01)).toBe('pending');
+    // Another operator, or another member, has a day total of their own.
+    const colleague = await operator(ALL);
+    expect(await step('credit', 400, colleague.token)).toBe('posted');
+    expect(await step('credit', 400, op.token, (await createMember(t.ctx)).id)).toBe('posted');
+    // The next brand day starts from nothing.
+    await sql`UPDATE balance_adjustments SET brand_day = brand_day - 1 WHERE member_id = ${n.id}`.execute(t.ctx.db);
+    expect(await step('credit', 1_000)).toBe('posted');
+    expect(await step('credit', 0.01)).toBe('pending');
   });
 });
 

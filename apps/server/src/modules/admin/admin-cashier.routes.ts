@@ -11,6 +11,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
+import { piiView } from '../../http/pii';
 import { presentAdminBankAccount, presentAdminDeposit, presentAdminWithdrawal } from './admin.presenter';
 import * as adminCashier from './admin-cashier.service';
 
@@ -43,7 +44,11 @@ export function registerAdminCashierRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_READ },
     },
     async (req) =>
-      ok(presentPage(await adminCashier.bankAccountQueue(ctx, req.query), req.query, presentAdminBankAccount)),
+      ok(
+        presentPage(await adminCashier.bankAccountQueue(ctx, req.query), req.query, (r) =>
+          presentAdminBankAccount(r, piiView(req)),
+        ),
+      ),
   );
 
   app.get(
@@ -76,7 +81,7 @@ export function registerAdminCashierRoutes(app: App, ctx: AppContext): void {
     },
     async (req) => {
       const detail = await adminCashier.withdrawalDetail(ctx, req.params.reference);
-      return ok({ order: presentAdminWithdrawal(detail.order), risk: presentRisk(detail.risk) });
+      return ok({ order: presentAdminWithdrawal(detail.order, piiView(req)), risk: presentRisk(detail.risk) });
     },
   );
 }

@@ -51,11 +51,19 @@ describe('GET /admin/cashier/bankAccounts', () => {
     expect(rows.some((r) => r.id === id)).toBe(true);
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
 
+    // Without members.pii the number and the holder's name read masked; with it, in full.
+    const masked = `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
     const byNumber = await call(t, 'GET', `/admin/cashier/bankAccounts?q=${number}`, reader);
     expect(byNumber.json().value).toMatchObject({
       totalElements: 1,
-      content: [{ id, accountNumber: number, member: { id: a.id, username: a.username }, status: 'pending' }],
+      content: [
+        { id, accountNumber: masked, accountName: 'j*** d*** c***', member: { id: a.id, username: a.username } },
+      ],
     });
+    const piiReader = (await operatorToken(['cashier.read', 'members.pii'])).token;
+    expect((await call(t, 'GET', `/admin/cashier/bankAccounts?q=${number}`, piiReader)).json().value.content).toEqual([
+      expect.objectContaining({ id, accountNumber: number, accountName: 'juan dela cruz', status: 'pending' }),
+    ]);
     const byName = await call(t, 'GET', `/admin/cashier/bankAccounts?q=${a.username.slice(2).toUpperCase()}`, reader);
     expect(byName.json().value.content.map((r: { id: number }) => r.id)).toContain(id);
     // '%' is a character to find, not a wildcard.

@@ -30,6 +30,7 @@ import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { piiView } from '../../http/pii';
 import { presentPage } from '../../http/paging';
 import * as cashier from '../cashier/cashier.service';
 import {
@@ -139,7 +140,11 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_READ },
     },
     async (req) =>
-      ok(presentPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, presentAdminWithdrawal)),
+      ok(
+        presentPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, (r) =>
+          presentAdminWithdrawal(r, piiView(req)),
+        ),
+      ),
   );
 
   app.post(
@@ -153,6 +158,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_APPROVE },
     },
+          piiView(req),
     async (req) =>
       ok(
         presentAdminWithdrawal(
@@ -174,6 +180,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         response: { 200: envelope(AdminWithdrawal) },
       },
       config: { auth: CASHIER_APPROVE },
+          piiView(req),
     },
     async (req) =>
       ok(
@@ -194,6 +201,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminWithdrawal) },
       },
+          piiView(req),
       config: { auth: CASHIER_APPROVE },
     },
     async (req) =>

@@ -219,7 +219,11 @@ describe('a member and an operator on two nodes', () => {
     const conversation = await open(member);
     const detail = (await call('GET', `/admin/chat/conversations/${conversation.id}`, first)).json().value;
     expect(detail.facts).toMatchObject({ memberId: member.id, balance: 123.45, vipLevel: expect.any(Number) });
-    expect(Array.isArray(detail.facts.lastDeposits)).toBe(true);
+    // Deposits are cashier data: only an operator who also holds cashier.read reads them here.
+    expect(detail.facts.lastDeposits).toBeNull();
+    const cashierSupport = await operatorWithSession(['support.chat', 'cashier.read']);
+    const withDeposits = (await call('GET', `/admin/chat/conversations/${conversation.id}`, cashierSupport)).json();
+    expect(withDeposits.value.facts.lastDeposits).toEqual([]);
 
     expect((await call('POST', `/admin/chat/conversations/${conversation.id}/take`, second)).json().code).toBe(
       'CHAT_ALREADY_TAKEN',

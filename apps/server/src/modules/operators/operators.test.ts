@@ -107,6 +107,7 @@ describe('operators API', () => {
     expect(op.permissions).toEqual([
       'dashboard.read',
       'members.read',
+      'members.pii',
       'cashier.read',
       'cashier.approve',
       'games.read',

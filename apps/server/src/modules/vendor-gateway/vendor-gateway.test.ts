@@ -316,6 +316,29 @@ describe('bet, win, rounds', () => {
     expect(round).toMatchObject({ bet_amount: 3_000, win_amount: 5_000, status: 'closed' });
     expect(round.closed_at).not.toBeNull();
     expect(await cash(p.id)).toBe(12_000);
+    // The account record names the round's game, not the vendor:round reference (issue 25).
+    const game = await t.ctx.db
+      .selectFrom('games')
+      .select('name')
+      .where('vendor_code', '=', vendor)
+      .where('game_code', '=', p.gameCode)
+      .executeTakeFirstOrThrow();
+    const token = await issueSession(t.ctx, t.ctx.db, {
+      memberId: p.id,
+      area: 'member',
+      ip: '127.0.0.1',
+      userAgent: null,
+    });
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/transactions',
+      headers: { authorization: token },
+    });
+    const entries = record.json().value.content as { type: string; reference: string; gameName: string | null }[];
+    const played = entries.filter((e) => e.reference === `${vendor}:${bet.roundId}`);
+    expect(played.map((e) => e.type).sort()).toEqual(['bet.vendor', 'bet.vendor', 'win.vendor', 'win.vendor']);
+    for (const e of played) expect(e.gameName).toBe(game.name);
+    expect(entries.find((e) => e.type === 'deposit')?.gameName).toBeNull();
     // Closed rounds take no more bets or wins.
     expect((await client.call('bet', { ...betBody(p, 100), roundId: bet.roundId })).body.status).toBe(
       'ERROR_ROUND_CLOSED',

@@ -79,11 +79,21 @@ type EntryRow = {
   amount: number;
   balance_after: number;
   created_at: Date | string;
+  game?: { name: string; names: Record<string, string> | null } | string | null;
 };
 
-export function presentEntry(row: EntryRow) {
+/** The game of a vendor posting in `language` (its catalogue name otherwise); null for other postings. */
+function gameOf(row: EntryRow, language: string): string | null {
+  if (!row.game) return null;
+  const game = typeof row.game === 'string' ? (JSON.parse(row.game) as Exclude<EntryRow['game'], string>) : row.game;
+  if (!game) return null;
+  return game.names?.[language] || game.name;
+}
+
+export function presentEntry(row: EntryRow, language = 'EN') {
   return {
     reference: row.reference,
+    gameName: gameOf(row, language),
     type: row.type,
     amount: toMajor(row.amount),
     balanceAfter: toMajor(row.balance_after),
@@ -91,8 +101,11 @@ export function presentEntry(row: EntryRow) {
   };
 }
 
-export function presentEntries(p: { rows: EntryRow[]; total: number; pageNo: number; pageSize: number }) {
-  return presentPage(p, p, presentEntry);
+export function presentEntries(
+  p: { rows: EntryRow[]; total: number; pageNo: number; pageSize: number },
+  language = 'EN',
+) {
+  return presentPage(p, p, (row: EntryRow) => presentEntry(row, language));
 }
 
 export function presentProfitLoss(p: {

@@ -334,6 +334,15 @@ export function pageEntries(db: Conn, f: EntryFilter, page: { offset: number; li
       'ledger_entries.amount',
       'ledger_entries.balance_after',
       'ledger_postings.created_at',
+      // A vendor posting's reference is vendor:round; the account record names the round's game
+      // (its catalogue name and names by language) instead of showing that code.
+      sql<{ name: string; names: Record<string, string> } | null>`(
+        SELECT jsonb_build_object('name', g.name, 'names', g.names)
+          FROM vendor_rounds r JOIN games g ON g.vendor_code = r.vendor_code AND g.game_code = r.game_code
+         WHERE ledger_postings.type LIKE '%.vendor'
+           AND r.vendor_code = split_part(ledger_postings.reference, ':', 1)
+           AND r.round_id = substr(ledger_postings.reference, strpos(ledger_postings.reference, ':') + 1)
+         LIMIT 1)`.as('game'),
     ])
     .orderBy('ledger_entries.id', 'desc')
     .offset(page.offset)

@@ -133,7 +133,12 @@ export function registerWalletRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(presentEntries(await wallet.transactions(ctx, principalOf(req).memberId, req.query))),
+    async (req) => {
+      const principal = principalOf(req);
+      return ok(
+        presentEntries(await wallet.transactions(ctx, principal.memberId, req.query), principal.language.toUpperCase()),
+      );
+    },
   );
 
   app.get(
