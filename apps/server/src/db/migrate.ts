@@ -57,8 +57,8 @@ import * as m0057 from './migrations/0057-vendor-events-after-commit';
 import * as m0058 from './migrations/0058-vendor-batch-house-rows-first';
 import * as m0059 from './migrations/0059-rate-limit-spent-slots';
 import * as m0060 from './migrations/0060-sms-daily-sends';
-import * as m0062 from './migrations/0062-adjustment-request-ids';
 import * as m0061 from './migrations/0061-operator-password-and-display-name';
+import * as m0062 from './migrations/0062-adjustment-request-ids';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -119,9 +119,9 @@ export const migrations: Record<string, Migration> = {
   '0057-vendor-events-after-commit': m0057,
   '0058-vendor-batch-house-rows-first': m0058,
   '0059-rate-limit-spent-slots': m0059,
-  '0062-adjustment-request-ids': m0062,
   '0060-sms-daily-sends': m0060,
   '0061-operator-password-and-display-name': m0061,
+  '0062-adjustment-request-ids': m0062,
 };
 
 class ListedMigrations implements MigrationProvider {

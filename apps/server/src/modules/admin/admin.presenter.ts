@@ -9,12 +9,12 @@ import type {
   AdminWithdrawal,
 } from '@gamehall/shared/api/admin';
 import { toMajor } from '@gamehall/shared/money';
+import type { PiiView } from '../../http/pii';
 import type { CashierConfiguration, DepositRow, WithdrawalRow } from '../cashier/cashier.service';
 import { type Brand, BrandSettingsSchema } from '../site/brand.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-// Operators see full account numbers: they pay into them.
 export function presentAdminDeposit(row: DepositRow): AdminDeposit {
   return {
     reference: row.reference,
@@ -32,14 +32,19 @@ export function presentAdminDeposit(row: DepositRow): AdminDeposit {
   };
 }
 
-export function presentAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
+// Account numbers and holder names in full for members.pii (the cashier who pays into them), else masked.
+export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminWithdrawal {
   return {
     reference: row.reference,
     member: { id: row.member_id, username: row.username },
     amount: toMajor(row.amount),
     currency: row.currency,
     status: row.status,
-    bankAccount: { bankName: row.bank_name, accountName: row.account_name, accountNumber: row.account_number },
+    bankAccount: {
+      bankName: row.bank_name,
+      accountName: pii.name(row.account_name),
+      accountNumber: pii.accountNumber(row.account_number),
+    },
     reason: row.reason,
     receiptStatus: row.receipt_status,
     receiptForced: row.receipt_forced,
@@ -48,22 +53,25 @@ export function presentAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
   };
 }
 
-export function presentAdminBankAccount(row: {
-  id: number;
-  member_id: number;
-  username: string;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  status: 'pending' | 'confirmed';
-  confirmed_at: Date | string | null;
-}): AdminBankAccount {
+export function presentAdminBankAccount(
+  row: {
+    id: number;
+    member_id: number;
+    username: string;
+    bank_name: string;
+    account_name: string;
+    account_number: string;
+    status: 'pending' | 'confirmed';
+    confirmed_at: Date | string | null;
+  },
+  pii: PiiView,
+): AdminBankAccount {
   return {
     id: row.id,
     member: { id: row.member_id, username: row.username },
     bankName: row.bank_name,
-    accountName: row.account_name,
-    accountNumber: row.account_number,
+    accountName: pii.name(row.account_name),
+    accountNumber: pii.accountNumber(row.account_number),
     status: row.status,
     confirmedAt: iso(row.confirmed_at),
   };

@@ -30,8 +30,8 @@ import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { piiView } from '../../http/pii';
 import { presentPage } from '../../http/paging';
+import { piiView } from '../../http/pii';
 import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
@@ -158,13 +158,13 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_APPROVE },
     },
-          piiView(req),
     async (req) =>
       ok(
         presentAdminWithdrawal(
           await admin.operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
           ),
+          piiView(req),
         ),
       ),
   );
@@ -180,7 +180,6 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         response: { 200: envelope(AdminWithdrawal) },
       },
       config: { auth: CASHIER_APPROVE },
-          piiView(req),
     },
     async (req) =>
       ok(
@@ -188,6 +187,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
           await admin.operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
           ),
+          piiView(req),
         ),
       ),
   );
@@ -201,7 +201,6 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         params: AdminReferenceParams,
         response: { 200: envelope(AdminWithdrawal) },
       },
-          piiView(req),
       config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
@@ -210,6 +209,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
           await admin.operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
           ),
+          piiView(req),
         ),
       ),
   );
@@ -231,6 +231,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
           await admin.operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
             cashier.confirmBankAccount(ctx, op, req.params.id),
           ),
+          piiView(req),
         ),
       ),
   );
