@@ -99,6 +99,10 @@ export const errorCatalogue = {
   CASHIER_BANK_ACCOUNT_DUPLICATE: { status: 409, message: 'This bank account is already linked' },
   CASHIER_TURNOVER_NOT_MET: { status: 422, message: 'The turnover requirement is not met yet' },
   CASHIER_REQUEST_CONFLICT: { status: 409, message: 'This request was already made with other details' },
+  CASHIER_BONUS_FORFEIT_UNCONFIRMED: {
+    status: 409,
+    message: 'This withdrawal forfeits your active bonus: confirm that you give it up',
+  },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },

@@ -59,6 +59,7 @@ import * as m0059 from './migrations/0059-rate-limit-spent-slots';
 import * as m0060 from './migrations/0060-sms-daily-sends';
 import * as m0061 from './migrations/0061-operator-password-and-display-name';
 import * as m0062 from './migrations/0062-adjustment-request-ids';
+import * as m0063 from './migrations/0063-bank-account-rejection';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -122,6 +123,7 @@ export const migrations: Record<string, Migration> = {
   '0060-sms-daily-sends': m0060,
   '0061-operator-password-and-display-name': m0061,
   '0062-adjustment-request-ids': m0062,
+  '0063-bank-account-rejection': m0063,
 };
 
 class ListedMigrations implements MigrationProvider {

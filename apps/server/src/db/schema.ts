@@ -480,9 +480,13 @@ export interface MemberBankAccountsTable {
   bank_name: string;
   account_name: string;
   account_number: string;
-  status: Generated<'pending' | 'confirmed'>;
+  status: Generated<'pending' | 'confirmed' | 'rejected'>;
   confirmed_by: number | null;
   confirmed_at: Date | string | null;
+  /** An operator's refusal of the binding, which the member reads; migration 0063. */
+  reject_reason: Generated<string | null>;
+  rejected_by: Generated<number | null>;
+  rejected_at: Generated<Date | string | null>;
   created_at: CreatedAt;
 }
 

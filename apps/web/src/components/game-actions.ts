@@ -1,5 +1,6 @@
 import type { Game, LaunchGameValue } from '@gamehall/shared/api/games';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { watchGameWindow } from '../lib/balance-hold';
 import { openModal } from '../lib/modals';
 import { useSession } from '../lib/session';
 import { createStore } from '../lib/store';
+import { rememberWanted } from '../lib/wanted-game';
 import { createThrottle, toggledFavourites } from './game-grid-layout';
 
 // What a game tile does, shared by the home sections and the game pages (features may not import
@@ -54,7 +56,7 @@ export function useFavourites() {
     () =>
       throttle((game: Game) => {
         if (!token) return openModal('login');
-        if (isTrial) return void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+        if (isTrial) return void offerRegistration(t);
         const before = queryClient.getQueryData(query.queryKey) ?? [];
         const adding = !before.includes(game.nodeId);
         // Optimistic add; immediate remove. A failure puts the server's list back.
@@ -113,6 +115,16 @@ export function openGameWindow(): Window | null {
   const opened = window.open('about:blank', '_blank');
   watchGameWindow(opened);
   return opened;
+}
+
+/** A vendor tile opens the vendor's popup game list. */
+function showVendor(game: Game): void {
+  gameOverlayStore.set({
+    kind: 'vendor',
+    vassalage: game.vassalage,
+    gameType: game.gameType,
+    title: game.accountTypeName || game.vassalage,
+  });
 }
 
 /**
@@ -187,12 +199,7 @@ export function useGameActions() {
         return;
       }
       if (game.isGame === 'VASSALAGE' && !options.direct) {
-        gameOverlayStore.set({
-          kind: 'vendor',
-          vassalage: game.vassalage,
-          gameType: game.gameType,
-          title: game.accountTypeName || game.vassalage,
-        });
+        showVendor(game);
         return;
       }
       await enter(() => launchGame(game, language), game.gameName, seamlessHref(game));

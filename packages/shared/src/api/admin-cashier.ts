@@ -7,12 +7,16 @@ import { Money, PageQuery, paged } from './common';
 
 /** GET /admin/cashier/bankAccounts: newest first; `q` matches part of the member's username or the account number. */
 export const AdminBankAccountQuery = PageQuery.extend({
-  status: z.enum(['pending', 'confirmed']).optional(),
+  status: z.enum(['pending', 'confirmed', 'rejected']).optional(),
   q: z.string().trim().max(40).optional(),
 });
 export type AdminBankAccountQuery = z.infer<typeof AdminBankAccountQuery>;
 export const AdminBankAccountList = paged(AdminBankAccount);
 export type AdminBankAccountList = z.infer<typeof AdminBankAccountList>;
+
+/** POST /admin/cashier/bankAccounts/:id/reject: the reason the member reads on the bank account page. */
+export const RejectBankAccountBody = z.object({ reason: z.string().trim().min(1).max(200) }).strict();
+export type RejectBankAccountBody = z.infer<typeof RejectBankAccountBody>;
 
 /**
  * What an operator weighs before paying (issue 11 "Risk hints"): other members sharing a bank

@@ -123,8 +123,9 @@ export const AdminBankAccount = z.object({
   bankName: z.string(),
   accountName: z.string(),
   accountNumber: z.string(),
-  status: z.enum(['pending', 'confirmed']),
+  status: z.enum(['pending', 'confirmed', 'rejected']),
   confirmedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
 });
 export type AdminBankAccount = z.infer<typeof AdminBankAccount>;
 

@@ -89,7 +89,8 @@ export const SandboxCallbackBody = z.object({
 export type SandboxCallbackBody = z.infer<typeof SandboxCallbackBody>;
 export const SandboxCallbackValue = z.object({ status: z.literal('OK'), reference: z.string() });
 
-export const BankAccountStatus = z.enum(['pending', 'confirmed']);
+/** pending: waiting for an operator; rejected: turned down with a reason (the member may remove it). */
+export const BankAccountStatus = z.enum(['pending', 'confirmed', 'rejected']);
 export const BankAccount = z.object({
   id: z.number().int(),
   bankName: z.string(),
@@ -99,6 +100,8 @@ export const BankAccount = z.object({
   status: BankAccountStatus,
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /** Why an operator rejected the binding (status rejected). */
+  rejectReason: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof BankAccount>;
 export const BankAccountList = z.object({ list: z.array(BankAccount) });
@@ -120,6 +123,11 @@ export const WithdrawBody = z.object({
   amount: PositiveMoney,
   paymentPassword: z.string().min(1).max(64),
   requestId: RequestId,
+  /**
+   * The member accepts that the request forfeits the active bonus (docs/rewards.md). Required while
+   * one is being wagered: without it the request is refused (CASHIER_BONUS_FORFEIT_UNCONFIRMED).
+   */
+  forfeitBonus: z.boolean().optional(),
 });
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
@@ -167,6 +175,8 @@ export const WithdrawInfo = z.object({
   max: Money,
   hasPaymentPassword: z.boolean(),
   turnover: Turnover,
+  /** The bonus a withdrawal request would forfeit now (0: none is being wagered). */
+  bonusForfeited: Money,
 });
 export type WithdrawInfo = z.infer<typeof WithdrawInfo>;
 

@@ -48,6 +48,8 @@ export type SetIconBody = z.infer<typeof SetIconBody>;
 /** spec §3 public state. */
 export const PublicState = z.object({
   balance: Money,
+  /** Promotions paid as bonus: playable, not withdrawable (docs/rewards.md). */
+  bonusBalance: Money,
   currencySymbol: z.string(),
   hasVip: z.boolean(),
   vipLabelName: z.string(),

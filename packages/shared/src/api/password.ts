@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LoginValue } from './session';
 
 // Passwords (spec §4 change password and forgot password, §5, §7 /wps/member/password*).
 
@@ -40,6 +41,10 @@ export const ResetByPhoneBody = z.object({
 });
 export type ResetByPhoneBody = z.infer<typeof ResetByPhoneBody>;
 
-/** The username, so the client makes the automatic second login (spec §4, §7). */
-export const ResetByPhoneValue = z.object({ username: z.string() });
+/**
+ * The username, and the session the reset opens (spec §4: the member is logged in afterwards). The
+ * code just spent proves the phone as an SMS login does, so no second login (which may demand a
+ * captcha) is needed; null when the account may not enter the member site.
+ */
+export const ResetByPhoneValue = z.object({ username: z.string(), login: LoginValue.nullable() });
 export type ResetByPhoneValue = z.infer<typeof ResetByPhoneValue>;

@@ -35,6 +35,8 @@ export const ACTIVITY_STATUSES = [
   'Claim',
   'Issued',
   'Claimed',
+  /** Claimed as bonus, then given up (a withdrawal request or the wagering days running out). */
+  'Forfeited',
   'Rejected',
   'Process',
   'Joined',
@@ -207,6 +209,8 @@ export const RewardItem = z.object({
   ticketIds: z.array(z.number().int()),
   state: RewardState,
   status: ActivityStatus,
+  /** A bonus reward's wagering since the claim (null: not paid as bonus, or not claimed). */
+  wagerState: z.enum(['active', 'converted', 'forfeited']).nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   claimedAt: z.string().nullable(),

@@ -74,6 +74,9 @@ export function actOnWithdrawal(reference: string, action: 'approve' | 'reject' 
 export function confirmBankAccount(id: number) {
   return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/confirm`, { method: 'POST', body: {} });
 }
+export function rejectBankAccount(id: number, reason: string) {
+  return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/reject`, { method: 'POST', body: { reason } });
+}
 
 export const settingsQuery = queryOptions({
   queryKey: [...cashierKey, 'settings'],

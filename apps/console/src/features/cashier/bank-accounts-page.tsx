@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { bankAccountsKey, confirmBankAccount, fetchBankAccounts } from './api';
+import { bankAccountsKey, confirmBankAccount, fetchBankAccounts, rejectBankAccount } from './api';
 import { LiveBadge, useLiveCashier } from './live';
 
 export function BankAccountsPage() {
@@ -18,6 +18,7 @@ export function BankAccountsPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<AdminBankAccount | null>(null);
+  const [rejecting, setRejecting] = useState<AdminBankAccount | null>(null);
   const poll = useLiveCashier();
   const approver = can('cashier.approve');
   const columns = useMemo<ColumnDef<AdminBankAccount, unknown>[]>(
@@ -39,9 +40,21 @@ export function BankAccountsPage() {
         cell: ({ row }) => (
           <StatusBadge
             label={t(`bankStatus.${row.original.status}`)}
-            tone={row.original.status === 'confirmed' ? 'success' : 'warning'}
+            tone={
+              row.original.status === 'confirmed'
+                ? 'success'
+                : row.original.status === 'rejected'
+                  ? 'danger'
+                  : 'warning'
+            }
           />
         ),
+      },
+      {
+        id: 'rejectReason',
+        accessorKey: 'rejectReason',
+        header: t('reason'),
+        cell: ({ row }) => row.original.rejectReason ?? '-',
       },
       {
         id: 'confirmedAt',
@@ -54,16 +67,29 @@ export function BankAccountsPage() {
         header: t('common.actions', { ns: 'core' }),
         cell: ({ row }) =>
           approver && row.original.status === 'pending' ? (
-            <Button
-              className="px-2 py-1 text-xs"
-              aria-label={t('actions.confirmAccountOf', {
-                member: row.original.member.username,
-                number: row.original.accountNumber,
-              })}
-              onClick={() => setConfirming(row.original)}
-            >
-              {t('actions.confirmAccount')}
-            </Button>
+            <div className="flex gap-1">
+              <Button
+                className="px-2 py-1 text-xs"
+                aria-label={t('actions.confirmAccountOf', {
+                  member: row.original.member.username,
+                  number: row.original.accountNumber,
+                })}
+                onClick={() => setConfirming(row.original)}
+              >
+                {t('actions.confirmAccount')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="px-2 py-1 text-xs"
+                aria-label={t('actions.rejectAccountOf', {
+                  member: row.original.member.username,
+                  number: row.original.accountNumber,
+                })}
+                onClick={() => setRejecting(row.original)}
+              >
+                {t('actions.reject')}
+              </Button>
+            </div>
           ) : null,
       },
     ],
@@ -87,7 +113,10 @@ export function BankAccountsPage() {
             name: 'status',
             label: t('statusLabel'),
             type: 'select',
-            options: (['pending', 'confirmed'] as const).map((s) => ({ value: s, label: t(`bankStatus.${s}`) })),
+            options: (['pending', 'confirmed', 'rejected'] as const).map((s) => ({
+              value: s,
+              label: t(`bankStatus.${s}`),
+            })),
           },
           { name: 'q', label: t('bankAccounts.search'), type: 'text' },
         ]}
@@ -113,6 +142,26 @@ export function BankAccountsPage() {
           await queryClient.invalidateQueries({ queryKey: bankAccountsKey });
         }}
         onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={t('actions.reject')}
+        message={
+          rejecting &&
+          t('confirm.rejectBankAccount', {
+            member: rejecting.member.username,
+            bank: rejecting.bankName,
+            number: rejecting.accountNumber,
+          })
+        }
+        confirmLabel={t('actions.reject')}
+        reason={{ label: t('reason'), max: 200 }}
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          await rejectBankAccount(rejecting.id, reason);
+          await queryClient.invalidateQueries({ queryKey: bankAccountsKey });
+        }}
+        onClose={() => setRejecting(null)}
       />
     </div>
   );

@@ -192,6 +192,30 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
   });
 }
 
+/**
+ * spec §4 forgot password by phone: the reset has just spent an SMS code sent to the member's number,
+ * the proof an SMS login gives, so it signs the member in with that login's rules (no new-IP
+ * verification, no captcha, no forced change: the password was just chosen). Runs in the reset's
+ * transaction. Undefined for an account that may not enter the member site (the reset still stands;
+ * the client sends the member to the login form).
+ */
+export async function sessionAfterPhoneReset(
+  ctx: AppContext,
+  trx: Conn,
+  request: FastifyRequest,
+  memberId: number,
+): Promise<LoginOutcome | undefined> {
+  const member = await findMemberForLoginById(trx, memberId);
+  if (!member || member.type === OPERATOR_ACCOUNT_TYPE || member.status !== 'active') return undefined;
+  const token = await startSession(ctx, trx, request, member, {
+    area: 'member',
+    event: 'login',
+    detail: { type: 'passwordReset', area: 'member' },
+  });
+  await reset(trx, accountLockKey(member.username));
+  return { token, member, passwordExpired: false, forceChangePassword: false };
+}
+
 /** The failed-password counter of one account (its username, or the mobile of an SMS login). */
 function accountLockKey(usernameOrPhone: string): string {
   return `login:fail:account:${usernameOrPhone.toLowerCase()}`;

@@ -54,6 +54,7 @@ export function presentIcons(current: number): MemberIcons {
 
 export function presentPublicState(s: {
   balance: number;
+  bonusBalance: number;
   currencySymbol: string;
   hasVip: boolean;
   vipLabelName: string;
@@ -66,6 +67,7 @@ export function presentPublicState(s: {
 }): PublicState {
   return {
     balance: s.balance,
+    bonusBalance: s.bonusBalance,
     currencySymbol: s.currencySymbol,
     hasVip: s.hasVip,
     vipLabelName: s.vipLabelName,

@@ -9,7 +9,7 @@ import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
-import { balanceOf } from '../wallet/wallet.service';
+import { balanceOf, bonusBalanceOf } from '../wallet/wallet.service';
 import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 
 async function profileOf(ctx: AppContext, principal: Principal) {
@@ -47,6 +47,8 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   // The header's balance is what the member can play and withdraw: cash held for a withdrawal in
   // review is not in it (the withdraw page and the games show the same figure).
   const { available } = await balanceOf(ctx.db, member.id, brand.currency);
+  // Beside it the bonus balance (docs/rewards.md), which games spend after cash but a withdrawal cannot.
+  const bonus = await bonusBalanceOf(ctx.db, member.id, brand.currency);
   const vip = await vipSummary(ctx.db, member.vip_level);
   // Issue 13: the rewards the member can claim now in the reward centre.
   const availablePromoCount = await claimableCount(ctx, member.id);
@@ -56,6 +58,7 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   const unreadMessage = trial ? 0 : await unreadCount(ctx, member.id);
   return {
     balance: toMajor(available),
+    bonusBalance: toMajor(bonus),
     currencySymbol: brand.currencySymbol,
     // docs/vip.md: a member holds a VIP level above the base level 0 (the level kept by modules/vip).
     hasVip: vip.labelName !== null && member.vip_level > 0,

@@ -243,6 +243,7 @@ describe('GET /wps/member/publicState', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toEqual({
       balance: 234.56,
+      bonusBalance: 0,
       currencySymbol: '₱',
       hasVip: true,
       vipLabelName: 'Silver',

@@ -11,6 +11,7 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { presentLogin } from './login.presenter';
 import * as passwords from './password.service';
 
 const tags = ['password'];
@@ -75,12 +76,15 @@ export function registerPasswordRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Forgot password by phone (CHNGPASSVERIF3): SMS code and new password; returns the username',
+        summary: 'Forgot password by phone (CHNGPASSVERIF3): SMS code and new password; signs the member in',
         body: ResetByPhoneBody,
         response: { 200: envelope(ResetByPhoneValue) },
       },
       config: { auth: 'public', encrypted: true },
     },
-    async (req) => ok(await passwords.resetByPhone(ctx, req, req.body)),
+    async (req) => {
+      const { username, session } = await passwords.resetByPhone(ctx, req, req.body);
+      return ok({ username, login: session ? presentLogin(session) : null });
+    },
   );
 }

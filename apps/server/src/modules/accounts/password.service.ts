@@ -16,6 +16,8 @@ import { sendSystemMessage } from '../messages/messages.service';
 import { type Brand, getBrand, switchOn } from '../site/brand.service';
 import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
+import type { LoginOutcome } from './login.presenter';
+import { sessionAfterPhoneReset } from './login.service';
 import {
   findMemberByUsernameAndEmail,
   findMemberSecret,
@@ -196,7 +198,7 @@ export async function resetByPhone(
   ctx: AppContext,
   request: FastifyRequest,
   body: ResetByPhoneBody,
-): Promise<{ username: string }> {
+): Promise<{ username: string; session: LoginOutcome | undefined }> {
   const brand = await getBrand(ctx.db);
   if (!switchOn(brand, 'CHNGPASSVERIF3')) throw new AppError('FEATURE_DISABLED');
   await checkNewPassword(ctx, brand, body.newPassword, body.confirmNewPassword ?? undefined);
@@ -217,7 +219,8 @@ export async function resetByPhone(
     const member = holder ? await findMemberSecret(trx, holder.id) : undefined;
     if (member?.status !== 'active') throw new AppError('ACCOUNT_NOT_FOUND');
     await setPassword(ctx, trx, request, member, passwordHash, { event: 'password.reset.phone' });
-    return { username: member.username };
+    const session = await sessionAfterPhoneReset(ctx, trx, request, member.id);
+    return { username: member.username, session };
   });
 }
 

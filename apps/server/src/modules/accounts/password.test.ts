@@ -364,14 +364,57 @@ describe('POST /wps/member/password/verification (reset by phone)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return (await latestOutboxCode(t.ctx.db, `+63${mobileNum}`)) as string;
   }
-  function resetByPhone(body: Record<string, unknown>) {
+  function resetByPhone(body: Record<string, unknown>, ip = nextIp()) {
     return injectEncrypted(t.app, {
       method: 'POST',
       url: '/wps/member/password/verification',
       body,
-      remoteAddress: nextIp(),
+      remoteAddress: ip,
     });
   }
+
+  it('signs the member in even where a password login would now demand the captcha', async () => {
+    const mobileNum = uniqueMobile();
+    const m = await createMember(t.ctx, { mobileNum, countryDialingCode: '63' });
+    const ip = nextIp();
+    await setBrandSetting(t.ctx.db, 'newIpVerification', true);
+    try {
+      // Three wrong passwords from this address: its next password login needs the captcha.
+      for (let i = 0; i < 3; i++) {
+        const wrong = await injectEncrypted(t.app, {
+          method: 'POST',
+          url: '/wps/session/login',
+          body: { username: m.username, password: 'Wrong@1234', type: 'username' },
+          remoteAddress: ip,
+        });
+        expect(wrong.statusCode).toBe(401);
+      }
+      const code = await smsCode(mobileNum);
+      const res = await resetByPhone(
+        { newPassword: 'Phone@2024', mobileNum, countryDialingCode: '63', verificationCode: code },
+        ip,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const value = res.json().value;
+      expect(value).toMatchObject({
+        username: m.username,
+        login: { token: expect.any(String), forceChangePassword: false, isTrial: false },
+      });
+      const info = await memberInfo(value.login.token);
+      expect(info.statusCode, info.body).toBe(200);
+      expect(info.json().value.account).toBe(m.username);
+      // A password login from the same address still asks for the captcha: the reset opened no way round it.
+      const after = await injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/session/login',
+        body: { username: m.username, password: 'Phone@2024', type: 'username' },
+        remoteAddress: ip,
+      });
+      expect(after.json().code).toMatch(/^CAPTCHA/);
+    } finally {
+      await setBrandSetting(t.ctx.db, 'newIpVerification', false);
+    }
+  });
 
   it('sets the password of the member with that number, ends their sessions, returns the username', async () => {
     const mobileNum = uniqueMobile();
@@ -386,8 +429,10 @@ describe('POST /wps/member/password/verification (reset by phone)', () => {
       verificationCode: code,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, value: { username: m.username } });
+    expect(res.json()).toMatchObject({ success: true, value: { username: m.username } });
     expect((await memberInfo(session)).statusCode).toBe(401);
+    // The reset's own session is the one left.
+    expect((await memberInfo(res.json().value.login.token)).statusCode).toBe(200);
     // the automatic second login of spec §4
     expect((await login(m.username, 'Phone@2024')).statusCode).toBe(200);
     // the code is spent

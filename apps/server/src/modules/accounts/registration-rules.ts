@@ -27,7 +27,7 @@ export type Flavour = {
 /**
  * The rule each field is held to for this registration: the configured rule, with what the flavour
  * and the switches force (spec §5: username and password required with rules for username sign-up;
- * mobile required for mobile sign-up; SMS code required when enabled).
+ * mobile required and username optional for mobile sign-up; SMS code required when enabled).
  */
 export function effectiveRules(rules: RuleSet, flavour: Flavour): Record<RegistrationRuleField, FieldRule> {
   const out = {} as Record<RegistrationRuleField, FieldRule>;
@@ -36,7 +36,12 @@ export function effectiveRules(rules: RuleSet, flavour: Flavour): Record<Registr
     out[field] = { ...out[field], enabled: true, required };
   };
   if (flavour.kind === 'username') force('username', true);
-  if (flavour.kind === 'mobile') force('mobileNum', true);
+  if (flavour.kind === 'mobile') {
+    force('mobileNum', true);
+    // spec §5: the mobile tab does not ask for a username; without one the account gets a username
+    // made from the number (registration.service generatedUsername), and one given is still checked.
+    out.username = { ...out.username, enabled: true, required: false };
+  }
   if (flavour.passwordApplies) {
     force('password', true);
     force('confirmPassword', true);

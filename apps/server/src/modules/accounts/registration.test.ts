@@ -528,6 +528,37 @@ describe('PUT /wps/member/register/mobile', () => {
     );
   });
 
+  it('makes the username from the number while the username rule is required (the seeded rules)', async () => {
+    await useSwitches(t.ctx.db, { REGMOBVERF3: true });
+    const mobileNum = uniqueMobile();
+    const code = await smsCode('register', mobileNum);
+    const body = {
+      mobileNum,
+      countryDialingCode: '63',
+      verificationCode: code,
+      password: 'Secret@123',
+      confirmPassword: 'Secret@123',
+      ageConfirmed: true,
+    };
+    // A refused request (no age confirmation) leaves the SMS code unspent: the same code signs up next.
+    const refused = await expectRefused({ ...body, ageConfirmed: false }, 400, 'VALIDATION_FAILED', { mobile: true });
+    expect(refused.value?.fields).toEqual({ ageConfirmed: 'REQUIRED' });
+    const res = await register(body, { mobile: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value.token).toEqual(expect.any(String));
+    expect(await memberRow(`m63${mobileNum}`)).toMatchObject({ mobile_num: mobileNum });
+  });
+
+  it('holds a username given on the mobile tab to its rule', async () => {
+    const json = await expectRefused(
+      payload({ username: 'ab', mobileNum: uniqueMobile(), countryDialingCode: '63' }),
+      400,
+      'VALIDATION_FAILED',
+      { mobile: true },
+    );
+    expect(json.value?.fields).toEqual({ username: 'TOO_SHORT' });
+  });
+
   it('refuses a password when MOBILENUMPASSREG3 is off', async () => {
     await useSwitches(t.ctx.db, { MOBILENUMPASSREG3: false });
     await setRule(t.ctx.db, 'username', { ...TEST_RULES.username, required: false });
@@ -542,7 +573,9 @@ describe('PUT /wps/member/register/mobile', () => {
 
   it('needs mobile number and password (MOBILENUMPASSREG3 on), keeps a chosen username', async () => {
     const json = await expectRefused({ ageConfirmed: true }, 400, 'VALIDATION_FAILED', { mobile: true });
-    expect(json.value?.fields).toMatchObject({ mobileNum: 'REQUIRED', password: 'REQUIRED', username: 'REQUIRED' });
+    expect(json.value?.fields).toMatchObject({ mobileNum: 'REQUIRED', password: 'REQUIRED' });
+    // The mobile tab shows no username field: the server makes one instead of asking for it.
+    expect(json.value?.fields).not.toHaveProperty('username');
 
     const body = payload({ mobileNum: uniqueMobile(), countryDialingCode: '63' });
     const res = await register(body, { mobile: true });

@@ -6,7 +6,7 @@ import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 
 export async function pageBankAccounts(
   db: Conn,
-  filter: { status?: 'pending' | 'confirmed'; q?: string },
+  filter: { status?: 'pending' | 'confirmed' | 'rejected'; q?: string },
   page: { pageNo: number; pageSize: number },
 ) {
   let base = db.selectFrom('member_bank_accounts').innerJoin('members', 'members.id', 'member_bank_accounts.member_id');

@@ -8,7 +8,7 @@ import * as q from './admin-cashier.queries';
 
 export function bankAccountQueue(
   ctx: AppContext,
-  query: { pageNo: number; pageSize: number; status?: 'pending' | 'confirmed'; q?: string },
+  query: { pageNo: number; pageSize: number; status?: 'pending' | 'confirmed' | 'rejected'; q?: string },
 ) {
   return q.pageBankAccounts(ctx.db, { status: query.status, q: query.q || undefined }, query);
 }

@@ -61,8 +61,9 @@ export function presentAdminBankAccount(
     bank_name: string;
     account_name: string;
     account_number: string;
-    status: 'pending' | 'confirmed';
+    status: 'pending' | 'confirmed' | 'rejected';
     confirmed_at: Date | string | null;
+    reject_reason: string | null;
   },
   pii: PiiView,
 ): AdminBankAccount {
@@ -74,6 +75,7 @@ export function presentAdminBankAccount(
     accountNumber: pii.accountNumber(row.account_number),
     status: row.status,
     confirmedAt: iso(row.confirmed_at),
+    rejectReason: row.reject_reason,
   };
 }
 

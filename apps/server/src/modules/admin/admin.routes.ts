@@ -26,6 +26,7 @@ import {
   AdminWithdrawalQuery,
   RejectBody,
 } from '@gamehall/shared/api/admin';
+import { RejectBankAccountBody } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
 import type { App } from '../../app';
 import type { AppContext } from '../../context';
@@ -230,6 +231,29 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
         presentAdminBankAccount(
           await admin.operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
             cashier.confirmBankAccount(ctx, op, req.params.id),
+          ),
+          piiView(req),
+        ),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/bankAccounts/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: "Reject a member's pending bank account with a reason the member reads",
+        params: AdminIdParams,
+        body: RejectBankAccountBody,
+        response: { 200: envelope(AdminBankAccount) },
+      },
+      config: { auth: CASHIER_APPROVE },
+    },
+    async (req) =>
+      ok(
+        presentAdminBankAccount(
+          await admin.operatorAction(ctx, req, 'cashier.bankAccount.reject', String(req.params.id), (op) =>
+            cashier.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
           ),
           piiView(req),
         ),

@@ -39,6 +39,7 @@ export type AuditEvent =
   | 'cashier.withdrawal.reject'
   | 'cashier.withdrawal.paid'
   | 'cashier.bankAccount.confirm'
+  | 'cashier.bankAccount.reject'
   | 'cashier.settings'
   | 'cashier.method'
   | 'brand.setting'

@@ -77,9 +77,10 @@ export function presentBankAccount(a: {
   bank_name: string;
   account_name: string;
   account_number: string;
-  status: 'pending' | 'confirmed';
+  status: 'pending' | 'confirmed' | 'rejected';
   created_at: Date;
   confirmed_at: Date | string | null;
+  reject_reason: string | null;
 }): BankAccount {
   return {
     id: a.id,
@@ -89,6 +90,7 @@ export function presentBankAccount(a: {
     status: a.status,
     createdAt: new Date(a.created_at).toISOString(),
     confirmedAt: iso(a.confirmed_at),
+    rejectReason: a.status === 'rejected' ? a.reject_reason : null,
   };
 }
 
@@ -131,5 +133,6 @@ export function presentWithdrawInfo(v: Awaited<ReturnType<typeof withdrawInfo>>)
     max: toMajor(v.method.max_amount),
     hasPaymentPassword: v.hasPaymentPassword,
     turnover: { required: toMajor(v.turnover.required), achieved: toMajor(v.turnover.achieved) },
+    bonusForfeited: toMajor(v.bonusForfeited),
   };
 }

@@ -364,12 +364,13 @@ export function findBankAccount(db: Conn, id: number) {
   return db.selectFrom('member_bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function deletePendingBankAccount(db: Conn, id: number, memberId: number) {
+/** Removes a binding no operator confirmed (pending, or rejected); a confirmed one stays. */
+export async function deleteUnconfirmedBankAccount(db: Conn, id: number, memberId: number) {
   const row = await db
     .deleteFrom('member_bank_accounts')
     .where('id', '=', id)
     .where('member_id', '=', memberId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'rejected'])
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -379,6 +380,16 @@ export function confirmBankAccount(db: Conn, id: number, operatorId: number, now
   return db
     .updateTable('member_bank_accounts')
     .set({ status: 'confirmed', confirmed_by: operatorId, confirmed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function rejectBankAccount(db: Conn, id: number, operatorId: number, reason: string, now: Date) {
+  return db
+    .updateTable('member_bank_accounts')
+    .set({ status: 'rejected', reject_reason: reason, rejected_by: operatorId, rejected_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()

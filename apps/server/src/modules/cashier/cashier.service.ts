@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DepositBody, ReceiptStatus, WithdrawBody } from '@gamehall/shared/api/cashier';
 import { SandboxCallbackBody, UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGES } from '@gamehall/shared/api/cashier';
-import { toMinor } from '@gamehall/shared/money';
+import { toMajor, toMinor } from '@gamehall/shared/money';
 import { patternOf } from '@gamehall/shared/patterns';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
@@ -448,14 +448,15 @@ export async function addBankAccount(
 export async function removeBankAccount(ctx: AppContext, principal: Principal, id: number) {
   const account = await q.findBankAccount(ctx.db, id);
   if (!account || account.member_id !== principal.memberId) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
-  // spec §4: once confirmed, an account cannot be changed or unlinked.
-  if (account.status !== 'pending' || !(await q.deletePendingBankAccount(ctx.db, id, principal.memberId)))
+  // spec §4: once confirmed, an account cannot be changed or unlinked; a rejected one may go.
+  if (account.status === 'confirmed' || !(await q.deleteUnconfirmedBankAccount(ctx.db, id, principal.memberId)))
     cashierFail('CASHIER_BANK_ACCOUNT_LOCKED');
 }
 
 export async function confirmBankAccount(ctx: AppContext, operator: Principal, id: number) {
   const account = await q.findBankAccount(ctx.db, id);
   if (!account) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
+  if (account.status === 'rejected') cashierFail('CASHIER_STATE_CONFLICT');
   if (account.status === 'pending')
     await ctx.db.transaction().execute(async (trx) => {
       const confirmed = await q.confirmBankAccount(trx, id, operator.memberId, ctx.now());
@@ -468,6 +469,21 @@ export async function confirmBankAccount(ctx: AppContext, operator: Principal, i
           now: ctx.now(),
         });
     });
+  const row = await q.bankAccountWithMember(ctx.db, id);
+  if (!row) throw new Error(`bank account ${id} vanished`);
+  return row;
+}
+
+/**
+ * An operator turns a pending binding down with the reason the member reads on the bank account and
+ * withdraw pages. A confirmed account is locked (spec §4); rejecting twice is a conflict.
+ */
+export async function rejectBankAccount(ctx: AppContext, operator: Principal, id: number, reason: string) {
+  const account = await q.findBankAccount(ctx.db, id);
+  if (!account) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
+  if (account.status === 'confirmed') cashierFail('CASHIER_BANK_ACCOUNT_LOCKED');
+  if (!(await q.rejectBankAccount(ctx.db, id, operator.memberId, reason, ctx.now())))
+    cashierFail('CASHIER_STATE_CONFLICT');
   const row = await q.bankAccountWithMember(ctx.db, id);
   if (!row) throw new Error(`bank account ${id} vanished`);
   return row;
@@ -498,7 +514,20 @@ export async function withdrawInfo(ctx: AppContext, principal: Principal) {
     turnoverOf(ctx, principal.memberId),
   ]);
   if (!method) cashierFail('CASHIER_METHOD_UNAVAILABLE');
-  return { balance, method, turnover, hasPaymentPassword: Boolean(member?.payment_password_hash) };
+  const bonusForfeited = await withdrawalForfeit(ctx.db, principal.memberId, brand.currency);
+  return { balance, method, turnover, hasPaymentPassword: Boolean(member?.payment_password_hash), bonusForfeited };
+}
+
+/**
+ * What a withdrawal request would forfeit now, in minor units (docs/rewards.md: a request while a
+ * bonus is being wagered forfeits the bonus left). The rewards programme sits a tier above the
+ * cashier, so it registers its reckoning here (rewards.service) rather than the cashier importing it.
+ */
+export type WithdrawalForfeit = (db: Conn, memberId: number, currency: string) => Promise<number>;
+let withdrawalForfeit: WithdrawalForfeit = async () => 0;
+
+export function registerWithdrawalForfeit(reckon: WithdrawalForfeit): void {
+  withdrawalForfeit = reckon;
 }
 
 export async function requestWithdrawal(ctx: AppContext, principal: Principal, body: WithdrawBody) {
@@ -528,6 +557,10 @@ export async function requestWithdrawal(ctx: AppContext, principal: Principal, b
     await assertWithdrawalWithinLevel(trx, ctx, memberId, amount);
     // Issue 15 KYC: the brand's verification level and the level's daily limit (docs/kyc.md).
     await assertKycAllowsWithdrawal(trx, ctx, memberId, amount);
+    // A bonus is never forfeited by a request that did not say so (the site confirms it first).
+    const forfeited = await withdrawalForfeit(trx, memberId, brand.currency);
+    if (forfeited > 0 && body.forfeitBonus !== true)
+      cashierFail('CASHIER_BONUS_FORFEIT_UNCONFIRMED', { bonus: toMajor(forfeited) });
     const ref = newReference('W');
     // The hold refuses more than the available balance, even under concurrency (wallet.service).
     const held = await hold(trx, {

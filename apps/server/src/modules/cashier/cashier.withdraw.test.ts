@@ -199,6 +199,82 @@ describe('bank accounts', () => {
     );
   });
 
+  it('lets an operator reject a pending account with a reason the member reads, audited', async () => {
+    const m = await memberWithSession();
+    const bind = () =>
+      call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
+        bankName: 'BPI',
+        accountName: 'Rosa Mendoza',
+        accountNumber: '555000111',
+      });
+    const id = (await bind()).json().value.id as number;
+    // A reason is required, and nothing changes without one.
+    expect(
+      (await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/reject`, operator, { reason: ' ' })).statusCode,
+    ).toBe(400);
+    expect((await call(t, 'GET', '/wps/cashier/bankAccounts', m.token)).json().value.list[0]).toMatchObject({
+      status: 'pending',
+      rejectReason: null,
+    });
+    const rejected = await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/reject`, operator, {
+      reason: 'The account name does not match the bank statement',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().value).toMatchObject({ id, status: 'rejected', rejectReason: expect.any(String) });
+    expect((await call(t, 'GET', '/wps/cashier/bankAccounts', m.token)).json().value.list[0]).toMatchObject({
+      id,
+      status: 'rejected',
+      rejectReason: 'The account name does not match the bank statement',
+    });
+    // The console's queue filters by it.
+    const queue = await call(t, 'GET', '/admin/cashier/bankAccounts?status=rejected&pageNo=1&pageSize=50', operator);
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect((queue.json().value.content as { id: number }[]).some((a) => a.id === id)).toBe(true);
+    // A rejected account is neither confirmed later nor rejected twice, and takes no withdrawal.
+    expectFailure(
+      await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/confirm`, operator),
+      409,
+      'CASHIER_STATE_CONFLICT',
+    );
+    expectFailure(
+      await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/reject`, operator, { reason: 'again' }),
+      409,
+      'CASHIER_STATE_CONFLICT',
+    );
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('event')
+      .where('event', '=', 'cashier.bankAccount.reject')
+      .where('success', '=', true)
+      .execute();
+    expect(audited.length).toBeGreaterThan(0);
+    // The member removes it and binds the account again, for review.
+    expect((await call(t, 'DELETE', `/wps/cashier/bankAccounts/${id}`, m.token)).statusCode).toBe(200);
+    expect((await bind()).json().value).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses to reject a confirmed account', async () => {
+    const m = await memberWithSession();
+    const id = (
+      await call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
+        bankName: 'BPI',
+        accountName: 'Dina Cruz',
+        accountNumber: '555000222',
+      })
+    ).json().value.id;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/confirm`, operator)).statusCode).toBe(200);
+    expectFailure(
+      await call(t, 'POST', `/admin/cashier/bankAccounts/${id}/reject`, operator, { reason: 'late' }),
+      409,
+      'CASHIER_BANK_ACCOUNT_LOCKED',
+    );
+    expectFailure(
+      await call(t, 'POST', '/admin/cashier/bankAccounts/99999999/reject', operator, { reason: 'x' }),
+      404,
+      'CASHIER_BANK_ACCOUNT_NOT_FOUND',
+    );
+  });
+
   it('refuses guests and trial members', async () => {
     expectFailure(await call(t, 'GET', '/wps/cashier/bankAccounts'), 401, 'AUTH_REQUIRED');
     const trial = await memberWithSession({ type: 4 });
@@ -253,6 +329,7 @@ describe('POST /wps/cashier/withdraw', () => {
       max: 50000,
       hasPaymentPassword: true,
       turnover: { required: 0, achieved: 0 },
+      bonusForfeited: 0,
     });
 
     const url = `/admin/cashier/withdrawals/${order.reference}`;

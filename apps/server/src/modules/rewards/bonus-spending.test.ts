@@ -266,18 +266,56 @@ describe('withdrawal while wagering', () => {
     const before = await call(t, 'GET', '/wps/relay/MCSFE_getBonusWagering', m.token);
     expect(before.json().value).toMatchObject({ bonusBalance: 50, activeCount: 1 });
 
-    const res = await injectEncrypted(t.app, {
-      method: 'POST',
-      url: '/wps/cashier/withdraw',
-      token: m.token,
-      body: { bankAccountId: accountId, amount: 100, paymentPassword: 'Pay@1234', requestId: uid('w') },
+    // The withdraw page names what a request would forfeit, and the header shows the bonus balance.
+    const info = await call(t, 'GET', '/wps/cashier/withdrawInfo', m.token);
+    expect(info.json().value).toMatchObject({ bonusForfeited: 50 });
+    const state = await call(t, 'GET', '/wps/member/publicState', m.token);
+    expect(state.json().value).toMatchObject({ balance: 1000, bonusBalance: 50 });
+
+    const withdraw = (body: Record<string, unknown>) =>
+      injectEncrypted(t.app, {
+        method: 'POST',
+        url: '/wps/cashier/withdraw',
+        token: m.token,
+        body: { bankAccountId: accountId, amount: 100, paymentPassword: 'Pay@1234', requestId: uid('w'), ...body },
+      });
+    // Without the member's word the request is refused, holds nothing and forfeits nothing.
+    for (const body of [{}, { forfeitBonus: false }]) {
+      const refused = await withdraw(body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CASHIER_BONUS_FORFEIT_UNCONFIRMED', value: { bonus: 50 } });
+    }
+    await drainActivity(t.ctx, promotionsConsumer);
+    expect(
+      await t.ctx.db.selectFrom('withdrawal_orders').select('id').where('member_id', '=', m.id).execute(),
+    ).toHaveLength(0);
+    expect((await call(t, 'GET', '/wps/relay/MCSFE_getBonusWagering', m.token)).json().value).toMatchObject({
+      bonusBalance: 50,
+      activeCount: 1,
     });
+
+    const res = await withdraw({ forfeitBonus: true });
     expect(res.statusCode, res.body).toBe(200);
     await drainActivity(t.ctx, promotionsConsumer);
     await drainActivity(t.ctx, wageringConsumer);
     const after = (await call(t, 'GET', '/wps/relay/MCSFE_getBonusWagering', m.token)).json().value;
     expect(after).toMatchObject({ bonusBalance: 0, activeCount: 0 });
     expect(after.list[0].state).toBe('forfeited');
+    // The reward centre and the promotion say it was forfeited, not "Claimed".
+    const rewards = (await call(t, 'GET', '/wps/relay/MCSFE_getRewardCentre', m.token)).json().value.content as {
+      promotionId: number;
+      status: string;
+      wagerState: string | null;
+    }[];
+    expect(rewards.find((r) => r.promotionId === promotionId)).toMatchObject({
+      status: 'Forfeited',
+      wagerState: 'forfeited',
+    });
+    const promotion = await call(t, 'GET', `/wps/relay/MCSFE_getPromotion/${promotionId}`, m.token);
+    expect(promotion.json().value).toMatchObject({ status: 'Forfeited' });
+    expect((await call(t, 'GET', '/wps/cashier/withdrawInfo', m.token)).json().value).toMatchObject({
+      bonusForfeited: 0,
+    });
     expect(await balances(m.id)).toEqual({ cash: 100_000, bonus: 0 });
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });

@@ -27,12 +27,13 @@ type PromotionRow = {
 export function memberStatus(
   p: PromotionRow,
   now: Date,
-  mine: { joined: boolean; application: string | undefined; claimable: boolean; claimed: boolean },
+  mine: { joined: boolean; application: string | undefined; claimable: boolean; claimed: boolean; forfeited: boolean },
 ): ActivityStatus {
   const phase = phaseOf(p, now);
   if (mine.claimable) return 'Claim';
   if (phase === 'scheduled') return 'coming soon';
   if (phase !== 'running') return 'Close';
+  if (mine.forfeited) return 'Forfeited';
   if (mine.claimed) return 'Claimed';
   if (p.kind === 'application') {
     if (mine.application === 'pending') return 'Applying';
@@ -120,6 +121,7 @@ export function presentReward(
     ticket_kind_name: string | null;
     ticket_ids: number[] | null;
     state: 'waiting' | 'claimable' | 'claimed' | 'expired';
+    wager_state: 'active' | 'converted' | 'forfeited' | null;
     created_at: Date | string;
     expires_at: Date | string | null;
     claimed_at: Date | string | null;
@@ -141,7 +143,8 @@ export function presentReward(
     ticketKindName: r.ticket_kind_name,
     ticketIds: (r.ticket_ids ?? []).map(Number),
     state,
-    status: REWARD_STATUS[state] ?? 'Close',
+    status: state === 'claimed' && r.wager_state === 'forfeited' ? 'Forfeited' : (REWARD_STATUS[state] ?? 'Close'),
+    wagerState: r.wager_state,
     createdAt: new Date(r.created_at).toISOString(),
     expiresAt: iso(r.expires_at),
     claimedAt: iso(r.claimed_at),

@@ -126,6 +126,14 @@ function withTitles<Q extends SelectQueryBuilder<Database, 'rewards', object>>(q
     .select((eb) => [
       eb.fn.coalesce('promotions.texts', 'missions.texts').as('texts'),
       'ticket_kinds.name as ticket_kind_name',
+      // A bonus reward's wager: a claimed bonus may since have been converted or forfeited.
+      eb
+        .selectFrom('bonus_wagers')
+        .select('bonus_wagers.state')
+        .whereRef('bonus_wagers.reward_id', '=', 'rewards.id')
+        .orderBy('bonus_wagers.id', 'desc')
+        .limit(1)
+        .as('wager_state'),
     ]);
 }
 
@@ -219,6 +227,18 @@ export function lockActiveWagers(trx: Trx, memberId: number) {
     .orderBy('id')
     .forUpdate()
     .execute();
+}
+
+/** Whether the member has a bonus being wagered (read without locks: a preview). */
+export async function hasActiveWager(db: Conn, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bonus_wagers')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'active')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The active wagers of these members (engine batches), locked, oldest first per member. */

@@ -45,6 +45,7 @@ async function listPromotions(ctx: AppContext, req: FastifyRequest, type: string
         application: mine?.application.get(p.id),
         claimable: mine?.claimable.has(p.id) ?? false,
         claimed: mine?.claimed.has(p.id) ?? false,
+        forfeited: mine?.forfeited.has(p.id) ?? false,
       }),
     ),
   );

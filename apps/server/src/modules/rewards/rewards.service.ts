@@ -1,9 +1,10 @@
 import { PromotionRules, Wagering } from '@gamehall/shared/api/rewards';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
-import type { Trx } from '../../db/database';
+import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
+import { registerWithdrawalForfeit } from '../cashier/cashier.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { getBrand } from '../site/brand.service';
@@ -259,6 +260,16 @@ export const rankingConsumer: ActivityConsumer = {
 registerActivityConsumer(promotionsConsumer);
 registerActivityConsumer(wageringConsumer);
 registerActivityConsumer(rankingConsumer);
+
+/**
+ * What a withdrawal request forfeits now (the promotions consumer's rule above): the whole bonus
+ * balance while any wager is active (the last active wager settles all of it), else nothing.
+ */
+export async function withdrawalForfeit(db: Conn, memberId: number, currency: string): Promise<number> {
+  if (!(await q.hasActiveWager(db, memberId))) return 0;
+  return q.bonusBalance(db, memberId, currency);
+}
+registerWithdrawalForfeit(withdrawalForfeit);
 
 type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
 
@@ -722,6 +733,15 @@ export async function standingOf(ctx: AppContext, memberId: number) {
       claimable.filter((r) => r.expires_at === null || new Date(r.expires_at) > now).map((r) => r.promotion_id),
     ),
     claimed: new Set(claimed.map((r) => r.promotion_id)),
+    // The latest claim decides (newest first): a bonus forfeited, then earned and claimed again, is Claimed.
+    forfeited: new Set(
+      claimed
+        .filter(
+          (r, i) =>
+            r.wager_state === 'forfeited' && !claimed.slice(0, i).some((n) => n.promotion_id === r.promotion_id),
+        )
+        .map((r) => r.promotion_id),
+    ),
   };
 }
 

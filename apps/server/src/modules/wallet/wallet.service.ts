@@ -316,6 +316,11 @@ export async function balanceOf(db: Conn, memberId: number, currency: string) {
   };
 }
 
+/** The member's bonus balance (promotions paid as bonus, and what was won with it), minor units. */
+export async function bonusBalanceOf(db: Conn, memberId: number, currency: string): Promise<number> {
+  return Number((await memberAccount(db, memberId, 'bonus', currency))?.balance ?? 0);
+}
+
 /**
  * What a member can stake at a game (issue 13, docs/rewards.md "Bonus wallet and wagering"): the
  * spendable cash (balance - held) plus the bonus balance. Withdrawals draw on cash only.

@@ -232,12 +232,20 @@ function HeaderLogin() {
 function PhoneMemberBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { isTrial } = useSession();
   return (
     <>
       <BalanceChip />
-      <Button className="shrink-0 px-3! py-1.5!" onClick={() => navigate(paths.memberEntry('depositv2'))}>
-        {t('header.deposit')}
-      </Button>
+      {/* spec §6: a trial account has no cashier; what it needs is a real account. */}
+      {isTrial ? (
+        <Button className="shrink-0 px-3! py-1.5!" onClick={() => openModal('register')}>
+          {t('auth.register')}
+        </Button>
+      ) : (
+        <Button className="shrink-0 px-3! py-1.5!" onClick={() => navigate(paths.memberEntry('depositv2'))}>
+          {t('header.deposit')}
+        </Button>
+      )}
     </>
   );
 }
@@ -273,13 +281,41 @@ function BalanceChip() {
     setHidden(!hidden);
   };
   const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';
+  const bonus =
+    state && state.bonusBalance > 0
+      ? displayAmount(state.bonusBalance, { symbol: state.currencySymbol, hidden })
+      : undefined;
+  // spec §6: a trial account plays with demo money, and the header says so.
+  const label = session.isTrial ? t('header.demoBalance') : t('header.cashBalance');
   return (
     <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2">
       {/* On a phone the amount needs the room more than the icon does. */}
       <Wallet size={16} aria-hidden className="hidden shrink-0 text-(--accent) min-[420px]:block" />
-      <span data-testid="header-balance" className="truncate tabular-nums" title={shown}>
+      {session.isTrial && (
+        <span
+          className="shrink-0 rounded-full bg-(--accent) px-1.5 text-xs font-bold text-(--accent-contrast)"
+          data-testid="header-trial-badge"
+        >
+          {t('header.trial')}
+        </span>
+      )}
+      <span className="sr-only">{label}:</span>
+      <span data-testid="header-balance" className="truncate tabular-nums" title={`${label}: ${shown}`}>
         {shown}
       </span>
+      {/* docs/rewards.md: the bonus balance is playable but not withdrawable, so it stands apart. */}
+      {bonus && (
+        <>
+          <span className="sr-only">{t('header.bonusBalance')}:</span>
+          <span
+            data-testid="header-bonus-balance"
+            className="truncate text-xs text-(--accent) tabular-nums"
+            title={`${t('header.bonusBalance')}: ${bonus}`}
+          >
+            +{bonus} {t('header.bonus')}
+          </span>
+        </>
+      )}
       <button
         type="button"
         onClick={toggle}
@@ -313,20 +349,30 @@ function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
     setLeaving(false);
     navigate(paths.home);
   };
+  const avatar = (
+    <>
+      <img
+        src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
+        alt=""
+        width={32}
+        height={32}
+        className="rounded-full bg-(--surface)"
+      />
+      <span className="text-sm font-semibold" data-testid="account-name">
+        {info?.account ?? ''}
+      </span>
+    </>
+  );
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Link to={paths.profile} className="flex items-center gap-2" title={t('member.menu.profile')}>
-        <img
-          src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
-          alt=""
-          width={32}
-          height={32}
-          className="rounded-full bg-(--surface)"
-        />
-        <span className="text-sm font-semibold" data-testid="account-name">
-          {info?.account ?? ''}
-        </span>
-      </Link>
+      {/* spec §6: a trial account has no personal or account centre to link to. */}
+      {session.isTrial ? (
+        <span className="flex items-center gap-2">{avatar}</span>
+      ) : (
+        <Link to={paths.profile} className="flex items-center gap-2" title={t('member.menu.profile')}>
+          {avatar}
+        </Link>
+      )}
       {/* spec §3 public state: the member's VIP level, leading to the VIP page (docs/vip.md). */}
       {state?.vipLabelName && (
         <Link
@@ -345,7 +391,14 @@ function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
           {t('header.agent')}
         </Button>
       )}
-      {!inMenu && <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>}
+      {!inMenu &&
+        (session.isTrial ? (
+          <Button onClick={() => openModal('register')} data-testid="header-trial-register">
+            {t('auth.register')}
+          </Button>
+        ) : (
+          <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>
+        ))}
       <Button variant="ghost" onClick={signOut} disabled={leaving} aria-label={t('header.logout')}>
         <LogOut size={16} aria-hidden />
         <span className="min-[900px]:sr-only">{t('header.logout')}</span>

@@ -13,9 +13,9 @@ import { FormFooter } from '../../components/form-footer';
 import { PasswordField } from '../../components/password-field';
 import { showAlert } from '../../lib/alerts';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
-import { closeModal, modalStore } from '../../lib/modals';
+import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { permissionQuery } from '../../lib/site-queries';
-import { completeLogin, forgotByEmail, login, NO_LOGIN_SMS, resetByPhone, sendLoginSms } from './api';
+import { completeLogin, forgotByEmail, NO_LOGIN_SMS, resetByPhone, sendLoginSms } from './api';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
 
@@ -100,17 +100,23 @@ function ByPhone() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ mobile, smsCode, newPassword }) => {
     try {
-      const { username } = await resetByPhone({
+      const reset = await resetByPhone({
         mobileNum: mobile,
         countryDialingCode: dialing,
         verificationCode: smsCode.trim(),
         newPassword,
         confirmNewPassword: newPassword,
       });
-      // spec §4: the phone reset logs the member in with the new password.
-      const value = await login({ username, password: newPassword, type: 'username' });
+      // spec §4: the phone reset logs the member in; the server opens the session with the reset
+      // itself, so no second login (which may need a captcha this form has not) can fail after it.
+      if (!reset.login) {
+        closeModal();
+        await showAlert({ message: t('auth.passwordChangedLogIn'), tone: 'success' });
+        openModal('login');
+        return;
+      }
       closeModal();
-      await completeLogin(value, newPassword);
+      await completeLogin(reset.login, newPassword);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       navigate('/');
     } catch (err) {

@@ -6,7 +6,7 @@ import { ruleHint } from '../../components/register-rules';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
 import zh from '../../locales/zh.json';
-import { invitationTakesBoth, routeInvitationCode, visibleRules } from './register-fields';
+import { invitationTakesBoth, routeInvitationCode, splitFieldReasons, visibleRules } from './register-fields';
 
 const rule = (field: string, enabled = true, required = false): RegisterFieldRule => ({
   field,
@@ -132,5 +132,22 @@ describe('one invitation code field for the affiliate and referral codes (spec Â
     // No code, or only a referral field: nothing to look up.
     const untouched = { username: 'u', referralCode: 'A1B2C3' };
     expect(await routeInvitationCode(untouched, false, isAffiliate)).toBe(untouched);
+  });
+});
+
+describe('splitFieldReasons', () => {
+  it('keeps reasons of shown fields under their form names and sets the rest apart', () => {
+    const shown = new Set(['mobileNum', 'password']);
+    expect(
+      splitFieldReasons(
+        { username: 'REQUIRED', countryDialingCode: 'PATTERN', password: 'TOO_SHORT', ageConfirmed: 'REQUIRED' },
+        shown,
+        { countryDialingCode: 'mobileNum' },
+      ),
+    ).toEqual({
+      onForm: { mobileNum: 'PATTERN', password: 'TOO_SHORT' },
+      elsewhere: { username: 'REQUIRED', ageConfirmed: 'REQUIRED' },
+    });
+    expect(splitFieldReasons(undefined, shown)).toEqual({ onForm: {}, elsewhere: {} });
   });
 });

@@ -73,3 +73,24 @@ export async function routeInvitationCode(
 function isEnabled(rules: RegisterFieldRule[], field: string) {
   return rules.some((r) => r.field === field && r.enabled);
 }
+
+/**
+ * The server's field reasons split by where the form can show them: `onForm` by the name of a field
+ * this tab shows (`names` maps a wire name to the form's, e.g. countryDialingCode to mobileNum),
+ * `elsewhere` for fields it does not show. A reason set on a field the form never registered stays
+ * in its errors and blocks every later submit, so those must be told in words instead.
+ */
+export function splitFieldReasons(
+  fields: Record<string, string> | undefined,
+  shown: ReadonlySet<string>,
+  names: Readonly<Record<string, string>> = {},
+): { onForm: Record<string, string>; elsewhere: Record<string, string> } {
+  const onForm: Record<string, string> = {};
+  const elsewhere: Record<string, string> = {};
+  for (const [wire, reason] of Object.entries(fields ?? {})) {
+    const name = names[wire] ?? wire;
+    if (shown.has(name)) onForm[name] ??= reason;
+    else elsewhere[wire] = reason;
+  }
+  return { onForm, elsewhere };
+}

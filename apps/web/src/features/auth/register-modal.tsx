@@ -13,13 +13,21 @@ import { RegisterRuleField } from '../../components/register-rule-field';
 import { SmsButton } from '../../components/sms-button';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
-import { showSubmitError } from '../../lib/form-messages';
+import { errorMessage } from '../../lib/errors';
+import { reasonMessage } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
+import { takeWanted } from '../../lib/wanted-game';
 import { checkAffiliate, completeLogin, fetchCaptcha, register, sendRegisterSms } from './api';
 import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill, REFERRAL_PARAM } from './invitation-code';
 import { MOBILE_PATTERN } from './mobile-input';
-import { invitationTakesBoth, type Kind, routeInvitationCode, visibleRules } from './register-fields';
+import {
+  invitationTakesBoth,
+  type Kind,
+  routeInvitationCode,
+  splitFieldReasons,
+  visibleRules,
+} from './register-fields';
 
 type Values = Record<string, string>;
 
@@ -84,6 +92,24 @@ function RegisterForm({ kind }: { kind: Kind }) {
     REFERRAL_PARAM,
   );
 
+  // Reasons for fields this tab shows go under them; any other (a rule the tab cannot show, the age
+  // box) is said in words at the foot, never set on a field the form lacks (it would block Register).
+  const showRegisterError = (err: unknown) => {
+    const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
+    const shownFields = new Set(shown.map((r) => r.field));
+    const { onForm, elsewhere } = splitFieldReasons(fields, shownFields, { countryDialingCode: 'mobileNum' });
+    for (const [name, reason] of Object.entries(onForm)) form.setError(name, { message: reasonMessage(t, reason) });
+    const notShown = Object.entries(elsewhere).map(([field, reason]) =>
+      field === 'ageConfirmed'
+        ? t('auth.confirmAge', { age: config?.minAge })
+        : t('auth.fieldNotOnForm', {
+            field: t(`register.fields.${field}`, { defaultValue: field }),
+            reason: reasonMessage(t, reason),
+          }),
+    );
+    form.setError('root', { message: notShown.length > 0 ? notShown.join(' ') : errorMessage(t, err) });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     const minAge = config?.minAge ?? 0;
     if (minAge > 0 && !ageConfirmed) {
@@ -115,7 +141,10 @@ function RegisterForm({ kind }: { kind: Kind }) {
       closeModal();
       await completeLogin(value);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
-      navigate('/');
+      // spec §6: a trial player sent here by a game they chose goes on to that game.
+      const wanted = takeWanted();
+      if (wanted) await wanted();
+      else navigate('/');
     } catch (err) {
       if (captchaRule) {
         setCaptcha('');
@@ -126,7 +155,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
         await showAlert({ message: t('invitation_code_error') });
         return;
       }
-      showSubmitError(form.setError, t, err, { countryDialingCode: 'mobileNum' });
+      showRegisterError(err);
     }
   });
 

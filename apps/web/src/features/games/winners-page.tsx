@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { offerRegistration } from '../../components/game-actions';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
-import { showAlert } from '../../lib/alerts';
 import { imageUrl } from '../../lib/art';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
@@ -25,7 +25,7 @@ export function WinnersPage() {
   const { data, isPending, isError } = useQuery(rankListQuery(i18n.language.toUpperCase()));
   const play = (gameName: string) => {
     if (!token) return openModal('login');
-    if (isTrial) return void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
+    if (isTrial) return void offerRegistration(t, () => navigate(winnerGameHref(gameName)));
     navigate(winnerGameHref(gameName));
   };
   const list = data?.list ?? [];

@@ -5,10 +5,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { useFavourites, useGameActions } from '../../components/game-actions';
+import { offerRegistration, useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { DEFAULT_GAME_ICON, GameTile } from '../../components/game-tile';
-import { showAlert } from '../../lib/alerts';
 import { apiRequest } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { navigationCategories } from '../../lib/game-menus';
@@ -102,8 +101,9 @@ function WinnersStrip() {
   }, [moving]);
   const play = (gameName: string) => {
     if (!token) return openModal('login');
-    if (isTrial) return void showAlert({ message: t('in_need_true_account'), confirmLabel: t('common.confirm') });
-    navigate(`${paths.lobby}?q=${encodeURIComponent(gameName)}`);
+    const href = `${paths.lobby}?q=${encodeURIComponent(gameName)}`;
+    if (isTrial) return void offerRegistration(t, () => navigate(href));
+    navigate(href);
   };
   // The list twice, so the strip loops without a gap; the copy is hidden from assistive tech.
   const shown = moving ? [...list, ...list] : list;

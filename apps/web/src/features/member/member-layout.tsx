@@ -1,16 +1,26 @@
+import { Button } from '@gamehall/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { MEMBER_MENU, paths } from '../../app/paths';
+import { openModal } from '../../lib/modals';
 import { useSession } from '../../lib/session';
 import { publicStateQuery } from '../../lib/site-queries';
 
 // spec §2 member centre menu with badges (messages, rewards).
 export function MemberLayout() {
   const { t } = useTranslation();
-  const { token } = useSession();
+  const { token, isTrial } = useSession();
   const state = useQuery(publicStateQuery(token)).data;
+  // spec §6: a trial account has no personal or account centre (no profile, cashier or records).
+  if (isTrial)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12 text-center" data-testid="trial-member-centre">
+        <p className="mb-4 text-(--text-muted)">{t('in_need_true_account')}</p>
+        <Button onClick={() => openModal('register')}>{t('auth.register')}</Button>
+      </div>
+    );
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[240px_1fr]">
       <nav aria-label={t('member.title')} className="min-w-0 rounded-xl bg-(--surface-raised) p-3">

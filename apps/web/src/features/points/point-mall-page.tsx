@@ -27,7 +27,11 @@ export function PointMallPage() {
       <Frame>
         <div className="rounded-xl bg-(--surface-raised) p-8 text-center">
           <p className="mb-4 text-(--text-muted)">{t(isTrial ? 'in_need_true_account' : 'points.signIn')}</p>
-          {!isTrial && <Button onClick={() => openModal('login')}>{t('points.signInButton')}</Button>}
+          {isTrial ? (
+            <Button onClick={() => openModal('register')}>{t('auth.register')}</Button>
+          ) : (
+            <Button onClick={() => openModal('login')}>{t('points.signInButton')}</Button>
+          )}
         </div>
       </Frame>
     );

@@ -100,7 +100,12 @@ export function RewardCentrePage() {
                 : money(r.amount)}
             </td>
             <td className={cell}>{t(`rewards.paidAs.${r.payAs}`)}</td>
-            <td className={cell}>{t(`rewards.rewardState.${r.state}`)}</td>
+            <td className={cell} data-testid="reward-state">
+              {/* A claimed bonus may since have been forfeited or converted: say what became of it. */}
+              {r.state === 'claimed' && r.wagerState && r.wagerState !== 'active'
+                ? t(`rewards.wagerState.${r.wagerState}`)
+                : t(`rewards.rewardState.${r.state}`)}
+            </td>
             <td className={cell}>
               {r.claimedAt ? formatTime(r.claimedAt) : r.expiresAt ? formatTime(r.expiresAt) : '-'}
             </td>

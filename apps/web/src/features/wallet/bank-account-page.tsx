@@ -81,6 +81,16 @@ export function BankAccountPage() {
                   <StatusBadge status={a.status} />
                   {formatTime(a.confirmedAt ?? a.createdAt)}
                 </p>
+                {a.status === 'pending' && (
+                  <p className="mt-1 text-xs text-(--text-muted)" data-testid="bank-account-review">
+                    {t('wallet.bank.inReview')}
+                  </p>
+                )}
+                {a.status === 'rejected' && (
+                  <p className="mt-1 text-xs text-(--danger)" data-testid="bank-account-reject-reason">
+                    {t('wallet.bank.rejectReason', { reason: a.rejectReason ?? '' })}
+                  </p>
+                )}
               </div>
               {a.status === 'confirmed' ? (
                 <span title={t('wallet.bank.locked')} className="text-(--text-muted)">

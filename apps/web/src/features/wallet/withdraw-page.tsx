@@ -17,6 +17,7 @@ import { paths } from '../../app/paths';
 import { FormFooter } from '../../components/form-footer';
 import { WageringWarning } from '../../components/wagering-warning';
 import { showAlert } from '../../lib/alerts';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -34,6 +35,7 @@ import {
 } from './components';
 import {
   AmountField,
+  amountValue,
   PaymentPasswordField,
   paymentErrorField,
   useLimitsText,
@@ -41,7 +43,7 @@ import {
 } from './payment-fields';
 import { checkReceiptImages, limitProblem, newRequestId, turnoverPercent } from './wallet-logic';
 
-const WithdrawFields = WithdrawBody.omit({ requestId: true });
+const WithdrawFields = WithdrawBody.omit({ requestId: true, forfeitBonus: true });
 
 // spec §2 withdraw: a confirmed bank account, the payment password, limits and turnover progress;
 // the history, and the receipt confirmation of a paid withdrawal (spec §4).
@@ -54,6 +56,17 @@ export function WithdrawPage() {
   const info = useQuery(withdrawInfoQuery(token)).data;
   const accounts = useQuery(bankAccountsQuery(token)).data?.list;
   const confirmed = (accounts ?? []).filter((a) => a.status === 'confirmed');
+  const inReview = (accounts ?? []).filter((a) => a.status === 'pending');
+  const rejected = (accounts ?? []).filter((a) => a.status === 'rejected');
+  const queryClient = useQueryClient();
+  // docs/rewards.md: a request while a bonus is wagered forfeits it; the member says so first, in a
+  // dialog that names the amount (the server refuses the request without that word).
+  const agreeToForfeit = (bonus: number) =>
+    showAlert({
+      message: t('wallet.forfeitConfirm', { amount: money(bonus) }),
+      cancellable: true,
+      confirmLabel: t('wallet.forfeitAccept'),
+    });
   const form = useForm<z.input<typeof WithdrawFields>, unknown, z.output<typeof WithdrawFields>>({
     // No bank account preselected: the select shows its placeholder until the member picks one.
     defaultValues: { paymentPassword: '' },
@@ -69,9 +82,24 @@ export function WithdrawPage() {
       form.setError('amount', { message: limitsText(info) });
       return;
     }
+    const requestId = newRequestId();
+    let forfeitBonus = false;
+    if (info && info.bonusForfeited > 0) {
+      if (!(await agreeToForfeit(info.bonusForfeited))) return;
+      forfeitBonus = true;
+    }
     try {
-      await requestWithdrawal({ ...values, requestId: newRequestId() });
+      try {
+        await requestWithdrawal({ ...values, requestId, forfeitBonus });
+      } catch (err) {
+        // A bonus claimed since the page loaded: the server names it, and the member decides again.
+        if (!(err instanceof ApiError) || err.code !== 'CASHIER_BONUS_FORFEIT_UNCONFIRMED') throw err;
+        if (!(await agreeToForfeit(Number(err.value?.bonus ?? 0)))) return;
+        await requestWithdrawal({ ...values, requestId, forfeitBonus: true });
+      }
       toast.success(t('wallet.withdrawRequested'));
+      void queryClient.invalidateQueries({ queryKey: ['rewards'] });
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawInfo'] });
       form.resetField('amount');
       form.reset({ bankAccountId: values.bankAccountId, paymentPassword: '' });
       await refreshBalances();
@@ -127,13 +155,25 @@ export function WithdrawPage() {
         </p>
       )}
       {accounts && confirmed.length === 0 && (
-        <p className="mb-4 rounded-md bg-(--surface) p-3 text-sm">
-          {t('wallet.needConfirmedAccount')}{' '}
+        <p className="mb-4 rounded-md bg-(--surface) p-3 text-sm" data-testid="withdraw-account-state">
+          {inReview.length > 0
+            ? t('wallet.bank.underReview', { account: `${inReview[0]?.bankName} ${inReview[0]?.accountNumber}` })
+            : t('wallet.needConfirmedAccount')}{' '}
           <Link to={paths.memberEntry('bankAccount')} className="text-(--accent) underline">
             {t('wallet.menu.bankAccount')}
           </Link>
         </p>
       )}
+      {rejected.map((a) => (
+        <p
+          key={a.id}
+          role="alert"
+          className="mb-4 rounded-md bg-(--danger)/10 p-3 text-sm text-(--danger)"
+          data-testid="withdraw-rejected-account"
+        >
+          {t('wallet.bank.rejected', { account: `${a.bankName} ${a.accountNumber}`, reason: a.rejectReason ?? '' })}
+        </p>
+      ))}
       <form onSubmit={submit} noValidate className="max-w-md">
         <SelectField label={t('wallet.menu.bankAccount')} {...form.register('bankAccountId', { valueAsNumber: true })}>
           <option value="">{t('wallet.chooseAccount')}</option>
@@ -148,7 +188,7 @@ export function WithdrawPage() {
             {errors.bankAccountId.message}
           </p>
         )}
-        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { setValueAs: amountValue })} />
         <PaymentPasswordField error={errors.paymentPassword?.message} {...form.register('paymentPassword')} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('member.menu.withdraw')}
