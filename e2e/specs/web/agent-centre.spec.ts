@@ -12,6 +12,7 @@
 // The console's agents spec holds subagent01's payouts meanwhile, with a threshold far above what
 // agent01 earns in any window of these runs: see that spec.)
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
@@ -213,6 +214,7 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
     direction: 'credit',
     amount: 500,
     reason: 'Stake for the agent centre browser test',
+    requestId: randomUUID(),
   });
   const playStarted = Date.now();
   assert.equal((await playStudioRounds(memberToken, 20)).played, 20);

@@ -8,6 +8,7 @@
 // runs beside the other specs: e2e/run.ts; it plays with a member of its own, funded by an
 // operator's balance adjustment, so no other spec moves the balance it checks)
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
 import { launchStudioGame, markPopupsSeen } from '../../support/player';
@@ -27,6 +28,7 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
     direction: 'credit',
     amount: 100,
     reason: 'Stake for the crash browser test',
+    requestId: randomUUID(),
   });
   const gameUrl = await launchStudioGame(page, 'PT', 'CRASH-001');
   // Which way the bet went: frames the page sent on its crash socket, and HTTP bet calls.

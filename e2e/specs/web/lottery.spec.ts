@@ -8,6 +8,7 @@
 // (most of its time is the wait for the draw, so it runs beside the other specs: e2e/run.ts; it
 // plays with a member of its own, funded by an operator's balance adjustment)
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
@@ -49,6 +50,7 @@ test('a member buys an E-Lottery ticket and sees it settled after the draw', { t
     direction: 'credit',
     amount: 100,
     reason: 'Stake for the lottery browser test',
+    requestId: randomUUID(),
   });
   await page.reload();
   const headerStart = await headerBalance(page);

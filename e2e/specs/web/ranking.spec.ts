@@ -4,6 +4,7 @@
 // period ends: beside the other specs, their players would enter the board and could win a prize
 // that moves a balance they check. It ends its ranking in `after`.)
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
@@ -49,6 +50,7 @@ async function fundedMember(username: string): Promise<{ page: Page; username: s
     direction: 'credit',
     amount: 100,
     reason: 'Stake for the ranking browser test',
+    requestId: randomUUID(),
   });
   return { page, username, token };
 }
