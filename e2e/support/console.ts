@@ -21,20 +21,34 @@ async function adminCall<T>(method: string, url: string, body?: unknown): Promis
 
 export type ConsoleOperator = { username: string; password: string; id: number; secret?: string };
 
-/** A new operator holding one new role with exactly `permissions` (made by the seeded admin). */
-export async function createOperator(prefix: string, permissions: string[]): Promise<ConsoleOperator> {
+/**
+ * A new operator holding one new role with exactly `permissions` (made by the seeded admin). The
+ * administrator's password must be changed at the first sign-in: unless `keepGivenPassword`, the
+ * operator has done so through the API and `password` is their own.
+ */
+export async function createOperator(
+  prefix: string,
+  permissions: string[],
+  options: { keepGivenPassword?: boolean } = {},
+): Promise<ConsoleOperator> {
   const suffix = Date.now().toString(36).slice(-6);
   const role = await adminCall<{ id: number }>('POST', '/admin/roles', {
     name: `${prefix} role ${suffix}`,
     permissions,
   });
   const username = `${prefix}${suffix}`;
-  const password = `Op${suffix}pass1`;
+  const given = `Op${suffix}pass1`;
   const operator = await adminCall<{ id: number }>('POST', '/admin/operators', {
     username,
-    password,
+    password: given,
     roleIds: [role.id],
   });
+  if (options.keepGivenPassword) return { username, password: given, id: operator.id };
+  const password = `Own${suffix}pass2`;
+  const token = await operatorToken(username, given);
+  const changed = await call('POST', '/admin/session/password', token, { oldPassword: given, newPassword: password });
+  assert.equal(changed.success, true, JSON.stringify(changed));
+  await call('POST', '/admin/session/logout', token, {});
   return { username, password, id: operator.id };
 }
 

@@ -8,7 +8,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ThemeToggle } from '../components/theme-toggle';
 import { signOut } from '../features/auth/api';
-import { onEnrolmentRequired } from '../lib/api-client';
+import { onEnrolmentRequired, onPasswordChangeRequired } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
 import { useOperatorSocket } from '../lib/operator-realtime';
 import { meQuery, useCan, useSignedIn } from '../lib/session';
@@ -16,6 +16,7 @@ import { type ConsoleMenuEntry, lazyPage } from './feature';
 import { FEATURES } from './registry';
 
 const EnrolmentPanel = lazyPage(() => import('../features/auth/enrolment-panel'), 'EnrolmentPanel');
+const PasswordChangePanel = lazyPage(() => import('../features/auth/password-change-panel'), 'PasswordChangePanel');
 
 /** The menu groups an operator may see: entries whose permission they hold, groups with at least one. */
 export function visibleMenu(can: (p: Permission) => boolean) {
@@ -127,6 +128,9 @@ export function ConsoleLayout() {
   const me = useQuery({ ...meQuery, enabled: signedIn });
   const [mustEnrol, setMustEnrol] = useState(false);
   useEffect(() => onEnrolmentRequired(() => setMustEnrol(true)), []);
+  // An administrator set the password: the server refuses everything else until it is changed.
+  const [mustChangePassword, setMustChangePassword] = useState(false);
+  useEffect(() => onPasswordChangeRequired(() => setMustChangePassword(true)), []);
   // Live queues and counters; a refused socket means the session may have ended: asking for it
   // again signs an ended session out.
   const queryClient = useQueryClient();
@@ -147,13 +151,14 @@ export function ConsoleLayout() {
     );
   }
   const operator = me.data;
-  const enrolFirst = mustEnrol || operator.mustEnrol === true;
+  const changeFirst = mustChangePassword || operator.mustChangePassword === true;
+  const enrolFirst = !changeFirst && (mustEnrol || operator.mustEnrol === true);
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <SideMenu withEntries={!enrolFirst} />
+      <SideMenu withEntries={!enrolFirst && !changeFirst} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-end gap-2 border-b border-(--border) bg-(--surface-raised) px-4 py-2">
           <NavLink to="/account" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-(--surface)">
@@ -169,7 +174,13 @@ export function ConsoleLayout() {
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <ErrorBoundary key={location.pathname}>
             <Suspense fallback={<p className="text-sm text-(--text-muted)">{t('common.loading')}</p>}>
-              {enrolFirst ? <EnrolmentPanel forced onDone={() => setMustEnrol(false)} /> : <Outlet />}
+              {changeFirst ? (
+                <PasswordChangePanel forced onDone={() => setMustChangePassword(false)} />
+              ) : enrolFirst ? (
+                <EnrolmentPanel forced onDone={() => setMustEnrol(false)} />
+              ) : (
+                <Outlet />
+              )}
             </Suspense>
           </ErrorBoundary>
         </main>

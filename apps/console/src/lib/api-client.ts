@@ -38,6 +38,13 @@ export function onEnrolmentRequired(listener: () => void): () => void {
   return () => enrolmentListeners.delete(listener);
 }
 
+const passwordChangeListeners = new Set<() => void>();
+/** Called when the server answers OPERATOR_PASSWORD_CHANGE_REQUIRED (the app opens the forced change). */
+export function onPasswordChangeRequired(listener: () => void): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
 export function buildUrl(path: string, query?: Query): URL {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -74,6 +81,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (!envelope.success) {
     if (res.status === 401 || SESSION_ENDED.has(envelope.code)) clearToken('expired');
     if (envelope.code === 'OPERATOR_TWO_FACTOR_SETUP_REQUIRED') for (const l of enrolmentListeners) l();
+    if (envelope.code === 'OPERATOR_PASSWORD_CHANGE_REQUIRED') for (const l of passwordChangeListeners) l();
     const value =
       envelope.value && typeof envelope.value === 'object' ? (envelope.value as Record<string, unknown>) : undefined;
     throw new ApiError(envelope.code, envelope.message, res.status, value);

@@ -8,6 +8,10 @@ import { onTokenChange, readToken } from './session-token';
 export type OperatorMe = {
   id: number;
   username: string;
+  /** The name players read in the support chat. */
+  displayName: string;
+  /** The password was set by an administrator: nothing else works until it is changed. */
+  mustChangePassword?: boolean;
   permissions: string[];
   roles: { id: number; name: string }[];
   twoFactor: { enabled: boolean; required: boolean; recoveryCodesLeft: number };

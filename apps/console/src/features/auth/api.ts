@@ -9,6 +9,7 @@ export type LoginValue = {
   permissions: string[];
   twoFactor?: { enabled: boolean; required: boolean };
   mustEnrol?: boolean;
+  mustChangePassword?: boolean;
 };
 
 export type LoginInput = { username: string; password: string; captcha?: string; code?: string };
@@ -49,6 +50,18 @@ export async function signOutEverywhere(): Promise<void> {
   } finally {
     clearToken();
   }
+}
+
+export type PasswordChange = { oldPassword: string; newPassword: string; code?: string };
+
+/** The operator's own password change; the other sessions end, this one goes on. */
+export function changePassword(body: PasswordChange): Promise<unknown> {
+  return api('/admin/session/password', { method: 'POST', body });
+}
+
+/** The name players read in the support chat. */
+export function setDisplayName(displayName: string): Promise<unknown> {
+  return api('/admin/session/displayName', { method: 'PUT', body: { displayName } });
 }
 
 export type Enrolment = { secret: string; otpauthUrl: string; qrSvg?: string };

@@ -2,6 +2,7 @@ import type {
   Operator,
   OperatorCreateBody,
   OperatorList,
+  OperatorPasswordReset,
   Role,
   RoleBody,
   RoleList,
@@ -29,6 +30,15 @@ export function createOperator(body: OperatorCreateBody): Promise<Operator> {
 export type OperatorAction = 'disable' | 'enable' | 'resetTwoFactor';
 export function actOnOperator(id: number, action: OperatorAction): Promise<Operator> {
   return api<Operator>(`/admin/operators/${id}/${action}`, { method: 'POST', body: {} });
+}
+
+/** A one-time password, answered this once; the operator's sessions end. */
+export function resetOperatorPassword(id: number): Promise<OperatorPasswordReset> {
+  return api<OperatorPasswordReset>(`/admin/operators/${id}/resetPassword`, { method: 'POST', body: {} });
+}
+
+export function setOperatorDisplayName(id: number, displayName: string): Promise<Operator> {
+  return api<Operator>(`/admin/operators/${id}/displayName`, { method: 'PUT', body: { displayName } });
 }
 
 export function setOperatorRoles(id: number, roleIds: number[]): Promise<Operator> {

@@ -1,4 +1,4 @@
-import { type Operator, OperatorCreateBody, type Role } from '@gamehall/shared/api/operators';
+import { type Operator, OperatorCreateBody, OperatorDisplayNameBody, type Role } from '@gamehall/shared/api/operators';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
@@ -22,9 +22,14 @@ import {
   fetchOperators,
   type OperatorAction,
   operatorsKey,
+  resetOperatorPassword,
   rolesQuery,
+  setOperatorDisplayName,
   setOperatorRoles,
 } from './api';
+
+/** What a row's confirm dialog does: the status actions, or a password reset. */
+type PendingAction = OperatorAction | 'resetPassword';
 
 function RoleChecklist({
   roles,
@@ -62,18 +67,25 @@ function CreateOperatorDialog({ open, onClose, roles }: { open: boolean; onClose
   const { t } = useTranslation('operators');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState('');
   const [roleIds, setRoleIds] = useState<number[]>([]);
   const { errors, setErrors, error, busy, reset, run } = useFormAction(operatorsKey);
   const close = () => {
     setUsername('');
     setPassword('');
+    setDisplayName('');
     setRoleIds([]);
     reset();
     onClose();
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(OperatorCreateBody, { username, password, roleIds });
+    const checked = validate(OperatorCreateBody, {
+      username,
+      password,
+      roleIds,
+      ...(displayName.trim() ? { displayName } : {}),
+    });
     setErrors(checked.errors);
     const data = checked.data;
     if (!data) return;
@@ -98,10 +110,20 @@ function CreateOperatorDialog({ open, onClose, roles }: { open: boolean; onClose
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={t('create.passwordHint')}
+          hint={`${t('create.passwordHint')}. ${t('create.mustChangeNote')}`}
           value={password}
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label={t('displayName')}
+          name="displayName"
+          autoComplete="off"
+          hint={t('displayNameHint')}
+          placeholder="Support"
+          value={displayName}
+          error={errors.displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
         />
         <RoleChecklist roles={roles} selected={roleIds} onChange={setRoleIds} legend={t('roles')} />
         <FormFooter error={error} busy={busy} onCancel={close} submitLabel={t('create.submit')} />
@@ -135,6 +157,68 @@ function RolesDialog({ operator, roles, onClose }: { operator: Operator | null; 
   );
 }
 
+function DisplayNameDialog({ operator, onClose }: { operator: Operator | null; onClose: () => void }) {
+  const { t } = useTranslation('operators');
+  const [value, setValue] = useState<string | null>(null);
+  const { errors, setErrors, error, busy, reset, run } = useFormAction(operatorsKey);
+  const shown = value ?? operator?.displayName ?? '';
+  const close = () => {
+    setValue(null);
+    reset();
+    onClose();
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!operator) return;
+    const checked = validate(OperatorDisplayNameBody, { displayName: shown });
+    setErrors(checked.errors);
+    const data = checked.data;
+    if (!data) return;
+    if (await run(() => setOperatorDisplayName(operator.id, data.displayName))) close();
+  };
+  return (
+    <Modal open={operator !== null} onClose={close} title={t('displayNameOf', { username: operator?.username ?? '' })}>
+      <form onSubmit={save} noValidate>
+        <Field
+          label={t('displayName')}
+          required
+          name="displayName"
+          hint={t('displayNameHint')}
+          value={shown}
+          error={errors.displayName}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <FormFooter error={error} busy={busy} onCancel={close} />
+      </form>
+    </Modal>
+  );
+}
+
+/** The one-time password of a reset, shown this once: closing the dialog forgets it. */
+function OneTimePasswordDialog({
+  issued,
+  onClose,
+}: {
+  issued: { username: string; password: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('operators');
+  return (
+    <Modal open={issued !== null} onClose={onClose} title={t('reset.title', { username: issued?.username ?? '' })}>
+      <p className="mb-3 text-sm">{t('reset.intro', { username: issued?.username ?? '' })}</p>
+      <p
+        data-testid="one-time-password"
+        className="mb-4 rounded-md bg-(--surface) p-3 text-center font-mono text-lg tracking-wider select-all"
+      >
+        {issued?.password}
+      </p>
+      <div className="flex justify-end">
+        <Button onClick={onClose}>{t('reset.done')}</Button>
+      </div>
+    </Modal>
+  );
+}
+
 export function OperatorsPage() {
   const { t } = useTranslation('operators');
   const me = useMe();
@@ -142,12 +226,28 @@ export function OperatorsPage() {
   const roles = useQuery(rolesQuery).data ?? [];
   const [creating, setCreating] = useState(false);
   const [editingRoles, setEditingRoles] = useState<Operator | null>(null);
-  const [pending, setPending] = useState<{ operator: Operator; action: OperatorAction } | null>(null);
+  const [pending, setPending] = useState<{ operator: Operator; action: PendingAction } | null>(null);
+  const [namingOperator, setNamingOperator] = useState<Operator | null>(null);
+  const [issued, setIssued] = useState<{ username: string; password: string } | null>(null);
 
   const columns = useMemo<ColumnDef<Operator, unknown>[]>(
     () => [
       { id: 'id', accessorKey: 'id', header: t('id'), enableSorting: true, meta: { numeric: true } },
-      { id: 'username', accessorKey: 'username', header: t('username'), enableSorting: true },
+      {
+        id: 'username',
+        accessorKey: 'username',
+        header: t('username'),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <>
+            {row.original.username}
+            {row.original.mustChangePassword && (
+              <span className="block text-xs text-(--text-muted)">{t('mustChange')}</span>
+            )}
+          </>
+        ),
+      },
+      { id: 'displayName', accessorKey: 'displayName', header: t('displayName') },
       {
         id: 'status',
         accessorKey: 'status',
@@ -197,7 +297,18 @@ export function OperatorsPage() {
         header: t('common.actions', { ns: 'core' }),
         cell: ({ row }) => {
           const op = row.original;
-          if (op.id === me?.id) return <span className="text-xs text-(--text-muted)">{t('you')}</span>;
+          const rename = (
+            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setNamingOperator(op)}>
+              {t('actions.displayName')}
+            </Button>
+          );
+          if (op.id === me?.id)
+            return (
+              <div className="flex flex-wrap items-center gap-1">
+                <span className="text-xs text-(--text-muted)">{t('you')}</span>
+                {rename}
+              </div>
+            );
           return (
             <div className="flex flex-wrap gap-1">
               <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditingRoles(op)}>
@@ -220,6 +331,14 @@ export function OperatorsPage() {
                   {t('actions.enable')}
                 </Button>
               )}
+              <Button
+                variant="secondary"
+                className="px-2 py-1 text-xs"
+                onClick={() => setPending({ operator: op, action: 'resetPassword' })}
+              >
+                {t('actions.resetPassword')}
+              </Button>
+              {rename}
               {op.twoFactorEnabled && (
                 <Button
                   variant="ghost"
@@ -275,6 +394,8 @@ export function OperatorsPage() {
       />
       <CreateOperatorDialog open={creating} onClose={() => setCreating(false)} roles={roles} />
       <RolesDialog operator={editingRoles} roles={roles} onClose={() => setEditingRoles(null)} />
+      <DisplayNameDialog operator={namingOperator} onClose={() => setNamingOperator(null)} />
+      <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`actions.${pending.action}`) : ''}
@@ -283,7 +404,10 @@ export function OperatorsPage() {
         danger={pending?.action !== 'enable'}
         onConfirm={async () => {
           if (!pending) return;
-          await actOnOperator(pending.operator.id, pending.action);
+          if (pending.action === 'resetPassword') {
+            const reset = await resetOperatorPassword(pending.operator.id);
+            setIssued({ username: reset.operator.username, password: reset.oneTimePassword });
+          } else await actOnOperator(pending.operator.id, pending.action);
           await queryClient.invalidateQueries({ queryKey: operatorsKey });
         }}
         onClose={() => setPending(null)}
