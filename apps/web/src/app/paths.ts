@@ -77,6 +77,7 @@ export const MEMBER_MENU = [
   { name: 'rewardCenter', key: 'member.menu.rewardCenter', badge: 'availablePromoCount' },
   { name: 'vip', key: 'member.menu.vip' },
   { name: 'referral', key: 'member.menu.referral' },
+  { name: 'tickets', key: 'member.menu.tickets' },
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
   { name: 'feedback', key: 'member.menu.feedback' },

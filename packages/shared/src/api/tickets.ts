@@ -117,7 +117,15 @@ export const DrawView = z.object({
   createdAt: z.string(),
 });
 export type DrawView = z.infer<typeof DrawView>;
-export const OpenValue = z.object({ ticket: TicketView, draw: DrawView });
+export const OpenValue = z.object({
+  ticket: TicketView,
+  draw: DrawView,
+  /**
+   * The prize table the draw used, in order (the draw's `prizeIndex` is the won line): what the
+   * opening animation shows, e.g. the prize wheel's segments, ending on the drawn one.
+   */
+  segments: z.array(z.object({ label: z.string(), type: PrizeType, amount: z.number(), points: z.number().int() })),
+});
 export type OpenValue = z.infer<typeof OpenValue>;
 
 export const RotateSeedBody = z

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
-import { presentDraw, presentTicket } from './tickets.presenter';
+import { presentDraw, presentPrize, presentTicket } from './tickets.presenter';
 import * as tickets from './tickets.service';
 
 const tags = ['tickets'];
@@ -70,6 +70,8 @@ export function registerTicketRoutes(root: App, ctx: AppContext): void {
           prize: r.draw.prize,
         }),
         draw: presentDraw(draw),
+        // The kind's table as read in the opening transaction: the one the draw rolled over.
+        segments: r.kind.prizes.map(presentPrize),
       });
     },
   );

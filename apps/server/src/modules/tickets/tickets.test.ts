@@ -170,6 +170,13 @@ describe('earning and opening tickets', () => {
       expect(res.statusCode, res.body).toBe(200);
       const d = res.json().value.draw;
       expect(d).toMatchObject({ seedHash: committed, serverSeed: null, verified: null, weights: [3, 1] });
+      // The opening animation's segments: the table the draw used, the drawn line at prizeIndex.
+      const segments = res.json().value.segments;
+      expect(segments).toEqual([
+        { label: 'Points', type: 'points', amount: 0, points: 30 },
+        { label: 'Bonus', type: 'bonus', amount: 2, points: 0 },
+      ]);
+      expect(segments[d.prizeIndex]).toEqual(d.prize);
       draws.push(d);
     }
     expect(draws.map((d) => d.nonce)).toEqual([0, 1, 2]);

@@ -1,7 +1,7 @@
 import type { OpenValue, RotateSeedValue, TicketView } from '@gamehall/shared/api/tickets';
 import { Button } from '@gamehall/ui/button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/format-time';
 import { Pager } from '../../components/pager';
@@ -9,15 +9,14 @@ import { useMoney } from '../../components/use-money';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { openTicket, rotateSeed, ticketsQuery } from './api';
+import { KindIcon, TicketReveal } from './ticket-art';
 
-// spec §1 red envelope, prize wheel and golden egg tickets: the member's tickets, opening one
-// (a short CSS animation while the server draws) and the fairness data of the draws.
-const ICON: Record<TicketView['kind'], string> = { red_envelope: '🧧', prize_wheel: '🎡', golden_egg: '🥚' };
-const MOTION: Record<TicketView['kind'], string> = {
-  red_envelope: 'animate-bounce',
-  prize_wheel: 'animate-spin',
-  golden_egg: 'animate-pulse',
-};
+// spec §1 red envelope, prize wheel and golden egg tickets: the member's tickets, opening one (the
+// kind's own animation, ending on the prize the server drew: ticket-art.tsx) and the fairness data
+// of the draws.
+
+/** One opening: the ticket, the server's answer once it is there, and whether the animation ended. */
+type Stage = { ticket: TicketView; result: OpenValue | null; done: boolean };
 
 export function TicketsPage() {
   const { t } = useTranslation();
@@ -25,24 +24,27 @@ export function TicketsPage() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const list = useQuery(ticketsQuery(token, page));
-  const [opening, setOpening] = useState<TicketView | null>(null);
-  const [result, setResult] = useState<OpenValue | null>(null);
+  const [stage, setStage] = useState<Stage | null>(null);
   const [revealed, setRevealed] = useState<RotateSeedValue | null>(null);
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: ['tickets'] });
+    void client.invalidateQueries({ queryKey: ['wallet'] });
+  }, [client]);
   const open = useMutation({
-    mutationFn: async (ticket: TicketView) => {
-      setOpening(ticket);
-      setResult(null);
-      // The animation runs at least this long, so the reveal is never a flash.
-      const [value] = await Promise.all([openTicket(ticket.id), new Promise((r) => setTimeout(r, 1200))]);
-      return value;
-    },
-    onSuccess: setResult,
-    onSettled: () => {
-      setOpening(null);
-      void client.invalidateQueries({ queryKey: ['tickets'] });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+    mutationFn: (ticket: TicketView) => openTicket(ticket.id),
+    onMutate: (ticket) => setStage({ ticket, result: null, done: false }),
+    onSuccess: (result) => setStage((s) => s && { ...s, result }),
+    onError: () => {
+      setStage(null);
+      refresh();
     },
   });
+  // The list and the balance refresh when the animation ends, so neither tells the prize first.
+  const finished = useCallback(() => {
+    setStage((s) => s && { ...s, done: true });
+    refresh();
+  }, [refresh]);
+  const busy = open.isPending || (stage !== null && !stage.done);
   const rotate = useMutation({
     mutationFn: rotateSeed,
     onSuccess: setRevealed,
@@ -57,15 +59,17 @@ export function TicketsPage() {
           {errorMessage(t, list.error ?? open.error)}
         </p>
       )}
-      {opening && (
-        <div className="mb-6 flex flex-col items-center gap-2" role="status" data-testid="ticket-opening">
-          <span className={`text-6xl ${MOTION[opening.kind]}`} aria-hidden="true">
-            {ICON[opening.kind]}
-          </span>
-          <span>{t('tickets.opening')}</span>
+      {stage && (
+        <div
+          className="mb-6 flex flex-col items-center gap-3"
+          data-testid="ticket-opening"
+          data-kind={stage.ticket.kind}
+          data-state={stage.done ? 'done' : stage.result ? 'playing' : 'drawing'}
+        >
+          <TicketReveal key={stage.ticket.id} kind={stage.ticket.kind} result={stage.result} onDone={finished} />
+          {stage.done && stage.result ? <Prize result={stage.result} /> : <p role="status">{t('tickets.opening')}</p>}
         </div>
       )}
-      {result && <Prize result={result} />}
       <p className="mb-4 text-sm" data-testid="tickets-unopened">
         {t('tickets.unopened', { count: data?.unopened ?? 0 })}
       </p>
@@ -73,9 +77,7 @@ export function TicketsPage() {
         {data?.content.map((ticket) => (
           <li key={ticket.id} className="rounded-lg bg-(--surface) p-4" data-testid="ticket">
             <div className="flex items-center gap-3">
-              <span className="text-3xl" aria-hidden="true">
-                {ICON[ticket.kind]}
-              </span>
+              <KindIcon kind={ticket.kind} />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{ticket.name}</p>
                 <p className="text-xs text-(--text-muted)">
@@ -86,7 +88,7 @@ export function TicketsPage() {
               </div>
             </div>
             {ticket.state === 'unopened' ? (
-              <Button className="mt-3 w-full" disabled={open.isPending} onClick={() => open.mutate(ticket)}>
+              <Button className="mt-3 w-full" disabled={busy} onClick={() => open.mutate(ticket)}>
                 {t('tickets.open')}
               </Button>
             ) : (
@@ -142,7 +144,7 @@ function PrizeText({ prize }: { prize: NonNullable<TicketView['prize']> }) {
 function Prize({ result }: { result: OpenValue }) {
   const { t } = useTranslation();
   return (
-    <div className="mb-6 rounded-lg bg-(--accent)/10 p-4 text-center" role="status" data-testid="ticket-prize">
+    <div className="w-full rounded-lg bg-(--accent)/10 p-4 text-center" role="status" data-testid="ticket-prize">
       <p className="text-lg font-bold">
         <PrizeText prize={result.draw.prize} />
       </p>
