@@ -1,10 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteAdapter,
+  PGliteDialect,
+  PostgresDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
+import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -79,7 +88,7 @@ export async function openDatabase(
   if (config.databaseUrl) {
     const pool = openPool(config.databaseUrl, config.dbPoolSize);
     const dialect = new AfterCommitDialect(new PostgresDialect({ pool }));
-    const db = new Kysely<Database>({ dialect });
+    const db = mainHandle(dialect);
     const handles: Db[] = [db];
     let sessionDb = db;
     if (config.databaseDirectUrl && config.databaseDirectUrl !== config.databaseUrl) {
@@ -114,7 +123,7 @@ export async function openDatabase(
   }
   const pglite = options.pglite ?? (await createPglite(config.dataDir));
   const dialect = new AfterCommitDialect(new SerializedPGliteDialect({ pglite }));
-  const db = new Kysely<Database>({ dialect });
+  const db = mainHandle(dialect);
   return {
     db,
     kind: 'pglite',
@@ -126,6 +135,17 @@ export async function openDatabase(
     afterCommit: dialect.driver(),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * The handle services use (`db`): after-commit notifications, and ambient transactions on top
+ * (ambient-transaction.ts: an operator's action and its audit row commit together).
+ */
+function mainHandle(dialect: AfterCommitDialect): Db {
+  const ambient = new AmbientDialect(dialect);
+  const db = new Kysely<Database>({ dialect: ambient });
+  enableAmbientTransactions(db, ambient);
+  return db;
 }
 
 export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
@@ -151,6 +171,19 @@ function parseInt8(v: string): number {
 class SerializedPGliteDialect extends PGliteDialect {
   override createDriver(): Driver {
     return new SerializedDriver(super.createDriver());
+  }
+
+  // The driver queues callers itself. Kysely's own queue for one-connection adapters would also
+  // hold back a caller that joins an ambient transaction (ambient-transaction.ts), which runs on the
+  // connection its transaction already holds.
+  override createAdapter() {
+    return new SerializedPGliteAdapter();
+  }
+}
+
+class SerializedPGliteAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 

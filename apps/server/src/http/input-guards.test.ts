@@ -4,7 +4,7 @@ import { createMember } from '../test/factories';
 import type { TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
 import { type MountedStudio, mountStudio } from '../test/studio-fixture';
-import { nulPaths } from './input-guards';
+import { unstorablePaths } from './input-guards';
 
 // A NUL byte anywhere in the input of any route (the house studio's included) is a 400 field
 // error, never a 500 from PostgreSQL. The routes are read from the router itself, so a route added
@@ -65,13 +65,13 @@ function expectNulRefused(res: Res, where: string) {
 
 describe('NUL bytes in the input', () => {
   it('finds NUL in strings and keys at any depth, not in file contents', () => {
-    expect(nulPaths({ a: 'ok', b: ['x', 'y\u0000'], c: { 'k\u0000': 1, d: { e: '\u0000' } } })).toEqual([
+    expect(unstorablePaths({ a: 'ok', b: ['x', 'y\u0000'], c: { 'k\u0000': 1, d: { e: '\u0000' } } })).toEqual([
       'b.1',
       'c.k\u0000',
       'c.d.e',
     ]);
-    expect(nulPaths({ file: Buffer.from([0, 0, 0]) })).toEqual([]);
-    expect(nulPaths('a\u0000')).toEqual(['_']);
+    expect(unstorablePaths({ file: Buffer.from([0, 0, 0]) })).toEqual([]);
+    expect(unstorablePaths('a\u0000')).toEqual(['_']);
   });
 
   it('are a 400 field error on every route, in the path, the query, a header and the body', async () => {
@@ -140,5 +140,49 @@ describe('NUL bytes in the input', () => {
       headers: { authorization: memberToken },
     });
     expect(query.json().value).toEqual({ fields: { gameName: 'INVALID' } });
+  });
+});
+
+// A lone UTF-16 surrogate (JSON's "\ud800") made audit rows fail in jsonb after the action had
+// been done (issue 25), and text columns store it as U+FFFD: refused like NUL. A pair is an emoji.
+describe('lone UTF-16 surrogates in the input', () => {
+  it('are found in strings and keys at any depth; a well-formed pair is not', () => {
+    expect(
+      unstorablePaths({ a: 'ok 😀', b: ['x', 'y\ud800'], c: { 'k\udc00': 1, d: { e: '\udbff!' } }, f: '\ude00\ud83d' }),
+    ).toEqual(['b.1', 'c.k\udc00', 'c.d.e', 'f']);
+    expect(unstorablePaths({ emoji: '\ud83d\ude00', flag: '🇵🇭', text: 'Maligayang pagdating' })).toEqual([]);
+  });
+
+  it('are a 400 field error in the body of every route that reads JSON', async () => {
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+    const fields = ['username', 'comment', 'reason', 'name'];
+    const body = {
+      username: 'user\ud800',
+      password: 'Secret@123',
+      comment: 'a\udc00b',
+      reason: 'r\ud800',
+      name: 'n\udfff',
+    };
+    for (const route of routes) {
+      const token = route.path.startsWith('/admin/') ? operatorToken : memberToken;
+      for (const method of route.methods) {
+        if (method === 'GET') continue;
+        const url = fill(route.path, 'abc12345');
+        let res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { authorization: token },
+          payload: body,
+        });
+        if (res.json().code === 'ENCRYPTION_REQUIRED')
+          res = await injectEncrypted(t.app, { method: method as 'POST', url, body, token });
+        const json = res.json();
+        if (res.statusCode === 400 && json.code === 'VALIDATION_FAILED')
+          expect(Object.keys(json.value?.fields ?? {}).sort(), `${method} ${route.path}`).toEqual([...fields].sort());
+        // Bodies read raw (signed vendor and gateway callbacks, multipart uploads) are refused for
+        // their own reasons; none may fail inside.
+        else expect(res.statusCode, `${method} ${route.path} body: ${JSON.stringify(json)}`).toBeLessThan(500);
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldErrors } from './errors';
-import { nulPaths } from './input-guards';
+import { unstorablePaths } from './input-guards';
 
 export type UploadedFile = { mimetype: string; data: Buffer };
 
@@ -25,8 +25,8 @@ export async function readMultipart(
     if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new AppError('BAD_REQUEST');
   }
-  // Text fields bypass the body hook that refuses NUL (PostgreSQL refuses it in text).
-  const nul = nulPaths(fields);
-  if (nul.length > 0) throw fieldErrors(Object.fromEntries(nul.map((f) => [f, 'INVALID'])));
+  // Text fields bypass the body hook that refuses text PostgreSQL cannot store (input-guards.ts).
+  const refused = unstorablePaths(fields);
+  if (refused.length > 0) throw fieldErrors(Object.fromEntries(refused.map((f) => [f, 'INVALID'])));
   return { fields, files };
 }

@@ -4,6 +4,7 @@ import type { FieldErrorReason } from '@gamehall/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { inAmbientTransaction } from '../../db/ambient-transaction';
 import { OPERATOR_ACCOUNT_TYPE, type Principal, principalOf } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { verifyChallenge } from '../accounts/challenge.service';
@@ -148,9 +149,11 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
 export type AuditChange = { before?: unknown; after?: unknown } & Record<string, unknown>;
 
 /**
- * Runs one operator action and writes it to the audit log with the operator, IP and user agent:
- * success after the action with what `describe` says it changed (before/after), or the refusal code
- * when it was refused.
+ * Runs one operator action and writes it to the audit log with the operator, IP and user agent.
+ * The action and its audit row are one transaction: the services the action calls keep opening
+ * their own transactions on ctx.db, which join this one (db/ambient-transaction.ts), so an action
+ * whose audit row cannot be written changes nothing, and no change is kept without its row. A
+ * refused or failed action is rolled back, then its refusal code is written in a row of its own.
  */
 export async function operatorAction<T>(
   ctx: AppContext,
@@ -163,12 +166,19 @@ export async function operatorAction<T>(
   const operator = principalOf(request);
   const entry = { event, memberId: operator.memberId, username: operator.username };
   try {
-    const result = await action(operator);
-    await audit(ctx.db, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
-    return result;
+    return await inAmbientTransaction(ctx.db, async (trx) => {
+      const result = await action(operator);
+      await audit(trx, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
+      return result;
+    });
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
-    await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
+    try {
+      await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
+    } catch (auditError) {
+      // The action was rolled back; what the caller must hear about is why it failed.
+      request.log.error({ err: auditError }, 'the failed operator action could not be audited');
+    }
     throw error;
   }
 }

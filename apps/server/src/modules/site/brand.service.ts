@@ -1,6 +1,7 @@
 import { HostUrl, SafeLinkUrl } from '@gamehall/shared/api/common';
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import { z } from 'zod';
+import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Conn } from '../../db/database';
 import { listBrandSettings, listWhitelabelSwitches, setWhitelabelSwitch, upsertBrandSetting } from './brand.queries';
 
@@ -150,7 +151,8 @@ export async function getBrand(db: Conn): Promise<Brand> {
     ...settings,
     switches: Object.fromEntries(switches.map((s) => [s.mod_id, s.enabled])),
   };
-  cache.set(db, { at: Date.now(), brand });
+  // Inside an operator's action (db/ambient-transaction.ts) the read may see its uncommitted writes.
+  if (!inAmbientTransactionOf(db)) cache.set(db, { at: Date.now(), brand });
   return brand;
 }
 

@@ -1,3 +1,4 @@
+import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Db } from '../../db/database';
 import {
   type BatchOutcome,
@@ -51,6 +52,9 @@ class VendorCallBatcher {
   constructor(private readonly db: Db) {}
 
   submit(call: OneStatementCall): Promise<OneStatementOutcome> {
+    // Inside an ambient transaction (db/ambient-transaction.ts) the call belongs to that transaction;
+    // a batch would carry other callers' calls into it.
+    if (inAmbientTransactionOf(this.db)) return callInOneStatement(this.db, call);
     return new Promise((resolve, reject) => {
       const key = laneOf(call);
       let lane = this.lanes.get(key);

@@ -1,3 +1,4 @@
+import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Db } from '../../db/database';
 import {
   type LedgerPostEntry,
@@ -46,6 +47,9 @@ class PostingBatcher {
   ) {}
 
   submit(head: LedgerPostHead, entries: LedgerPostEntry[]): Promise<LedgerPostOutcome> {
+    // Inside an ambient transaction (an operator's action, db/ambient-transaction.ts) the posting is
+    // part of that transaction; a batch would carry other callers' postings into it.
+    if (inAmbientTransactionOf(this.db)) return postLedger(this.db, { ...head, channel: this.channel }, entries);
     return new Promise((resolve, reject) => {
       this.queue.push({ head, entries, resolve, reject });
       this.schedule();
