@@ -428,6 +428,8 @@ describe("the operator's name players read", () => {
       text: 'How can I help?',
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    // The stored row as the sockets deliver it carries the display name too.
+    expect(sent.json().value.senderName).toBe('Support');
     const seen = async () => {
       const list = (await call('GET', `/wps/chat/messages?conversationId=${c.id}`, m)).json().value.list as {
         sender: string;
