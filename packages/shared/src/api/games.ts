@@ -15,6 +15,8 @@ const PageNo = z.coerce.number().int().min(1).max(100_000).default(1);
 const PageSize = z.coerce.number().int().min(1).max(GAME_LIST_MAX_PAGE_SIZE).default(20);
 const NodeId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
+/** The longest game search the list takes (the site's search box stops there). */
+export const GAME_SEARCH_MAX = 100;
 export const GameListQuery = z.object({
   // Sent by the clients (spec §7); one catalogue serves every client type and platform.
   clientType: Ignored,
@@ -23,7 +25,7 @@ export const GameListQuery = z.object({
   gameType: z.enum(GAME_TYPES).optional(),
   vassalage: z.string().trim().min(1).max(40).optional(),
   gameClassify: z.enum(SLOT_SUB_CATEGORIES).optional(),
-  gameName: z.string().trim().max(100).optional(),
+  gameName: z.string().trim().max(GAME_SEARCH_MAX).optional(),
   /** Major units: games whose minimum bet is at least this. */
   minBet: z.coerce
     .number()

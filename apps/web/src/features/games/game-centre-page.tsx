@@ -1,5 +1,6 @@
-import type { Game } from '@gamehall/shared/api/games';
+import { GAME_SEARCH_MAX, type Game } from '@gamehall/shared/api/games';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Clock, Heart, LayoutGrid, Search, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,9 @@ import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
+import { ApiError } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
+import { errorMessage } from '../../lib/errors';
 import { brandSupportsTy, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
@@ -55,7 +58,8 @@ function GameCentre({ gameType }: { gameType?: string }) {
   const vassalage = params.get('vassalage') ?? undefined;
   const classify = params.get('gameClassify') ?? undefined;
   const [tab, setTab] = useState<Tab>('all');
-  const [search, setSearch] = useState(params.get('q') ?? '');
+  // A link's ?q= is held to the list's limit as the box is: a longer search was refused as an error.
+  const [search, setSearch] = useState((params.get('q') ?? '').slice(0, GAME_SEARCH_MAX));
   const gameName = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const config = useQuery(configQuery).data;
   const menus = useQuery(gameMenusQuery(language)).data;
@@ -125,7 +129,8 @@ function GameCentre({ gameType }: { gameType?: string }) {
           <input
             type="search"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            maxLength={GAME_SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value.slice(0, GAME_SEARCH_MAX))}
             placeholder={t('games.searchPlaceholder')}
             className="w-full rounded-lg border border-(--text-muted)/30 bg-(--surface-raised) py-2 pr-3 pl-9 text-sm"
           />
@@ -246,7 +251,12 @@ function AllGames({ filter, label }: { filter: Parameters<typeof gameListInfinit
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   if (query.isPending) return <GridSkeleton />;
-  if (query.isError) return <p className="text-(--danger)">{t('errors.INTERNAL_ERROR')}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-(--danger)">
+        {gameListError(t, query.error)}
+      </p>
+    );
   return (
     <>
       <p className="mb-3 text-sm text-(--text-muted)" aria-live="polite" data-testid="game-count">
@@ -335,3 +345,14 @@ function Empty({ children }: { children: React.ReactNode }) {
 
 /** The lobby: search across every category. */
 export const LobbyPage = () => <GameCentrePage />;
+
+/** What went wrong with a game list, in words: a search over the limit says so, not "Unknown error". */
+function gameListError(t: TFunction, err: unknown): string {
+  if (
+    err instanceof ApiError &&
+    err.code === 'VALIDATION_FAILED' &&
+    (err.value?.fields as Record<string, unknown> | undefined)?.gameName
+  )
+    return t('games.searchTooLong', { max: GAME_SEARCH_MAX });
+  return errorMessage(t, err);
+}

@@ -156,7 +156,11 @@ function GameButtons({
   );
 }
 
-/** The open draw of the chosen game with its countdown to closing, and the draws before it. */
+/**
+ * The open draw of the chosen game with its countdown to closing. The draws before it are shown by
+ * the game page, with their numbers: the schedule's past numeros alone would name draws that may
+ * never have run (the game page says when none has).
+ */
 function DrawBar({ game, language }: { game: LotteryGame; language: string }) {
   const { t } = useTranslation();
   const opened = useQuery(openedNumeroQuery({ vassalage: game.vassalage, gameCode: game.gameCode, language })).data;
@@ -176,11 +180,6 @@ function DrawBar({ game, language }: { game: LotteryGame; language: string }) {
         {t('games.closesIn')}{' '}
         <span className="font-semibold text-(--accent) tabular-nums">{clock(secondsUntil(draw.closesAt, now))}</span>
       </span>
-      {opened && opened.previous.length > 0 && (
-        <span className="text-(--text-muted)">
-          {t('games.previousDraws')}: {opened.previous.map((d) => d.numero).join(', ')}
-        </span>
-      )}
     </div>
   );
 }

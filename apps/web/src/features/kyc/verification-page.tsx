@@ -211,7 +211,13 @@ function UploadCard({ kind, documents }: { kind: KycDocumentKind; documents: Kyc
             type="file"
             accept={accept}
             aria-label={t(`kyc.kinds.${kind}`)}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              // The picker's "All files" lets any file through: say so at once, not after an upload (issue 25).
+              const picked = e.target.files?.[0] ?? null;
+              const allowed = !picked || accept.split(',').includes(picked.type);
+              setError(allowed ? null : t('errors.KYC_FILE_TYPE'));
+              setFile(allowed ? picked : null);
+            }}
             className="text-sm"
           />
           <Button type="submit" disabled={!file || upload.isPending}>

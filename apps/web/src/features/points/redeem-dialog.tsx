@@ -30,10 +30,12 @@ export function RedeemDialog({
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(newRequestId);
   const max = Math.min(reward.maxPerRedeem, reward.stock ?? reward.maxPerRedeem);
+  // A quantity outside 1..max has no total: "-300 points" for -1 (issue 25) would be a lie.
+  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= max;
   const total = reward.pointsRequirement * quantity;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > max) return setError(t('points.quantityInvalid'));
+    if (!valid) return setError(t('points.quantityInvalid'));
     if (total > points) return setError(t('errors.POINTS_INSUFFICIENT'));
     if (!password) return setError(t('validation.required'));
     setBusy(true);
@@ -65,7 +67,7 @@ export function RedeemDialog({
           hint={t('points.quantityHint', { max })}
         />
         <p className="mb-3 text-sm" data-testid="redeem-total">
-          {t('points.total', { points: Number.isFinite(total) ? total.toLocaleString() : '-' })}
+          {valid ? t('points.total', { points: total.toLocaleString() }) : t('points.quantityInvalid')}
         </p>
         <PasswordField
           purpose="current"

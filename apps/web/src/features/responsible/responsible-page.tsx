@@ -1,4 +1,5 @@
 import { EXCLUSION_PERIODS, type LimitKey, type LimitView, TIMEOUT_PERIODS } from '@gamehall/shared/api/responsible';
+import { parseMoneyText } from '@gamehall/shared/money';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -46,8 +47,14 @@ function LimitRow({ limit, onSaved }: { limit: LimitView; onSaved: () => void })
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const n = Number(value);
-    if (!value || !Number.isFinite(n) || n <= 0) {
+    // Text that is not digits (an emoji, '1e3') is told so; "greater than zero" is for 0 (issue 25).
+    const text = value.trim();
+    const n = minutes ? (/^\d+$/.test(text) ? Number(text) : undefined) : parseMoneyText(text);
+    if (n === undefined) {
+      toast.error(t(minutes ? 'responsible.notMinutes' : 'responsible.notAmount'));
+      return;
+    }
+    if (n <= 0) {
       toast.error(t('responsible.invalidAmount'));
       return;
     }

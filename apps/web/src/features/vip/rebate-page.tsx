@@ -86,7 +86,7 @@ export function RebatePage() {
       >
         {s?.lines.map((l) => (
           <tr key={l.gameType} className={row} data-testid="rebate-line">
-            <td className={cell}>{l.gameType}</td>
+            <td className={cell}>{t(`categories.${l.gameType}`, { defaultValue: l.gameType })}</td>
             <td className={cell}>{money(l.validBet)}</td>
             <td className={cell}>{ratePercent(l.ratePpm)}</td>
             <td className={cell}>{money(l.amount)}</td>

@@ -93,7 +93,7 @@ export function VipPage() {
                 t('vip.birthdayBonus'),
                 t('vip.withdrawCount'),
                 t('vip.withdrawAmount'),
-                ...rebated.map((g) => t('vip.rebateOf', { gameType: g })),
+                ...rebated.map((g) => t('vip.rebateOf', { gameType: t(`categories.${g}`, { defaultValue: g }) })),
               ]}
             >
               {s.levels.map((l) => (

@@ -122,7 +122,10 @@ export function AccountRecordPage() {
           <tr key={`${e.reference}-${e.time}-${e.type}`} className={row} data-testid="record-row">
             <td className={cell}>{formatTime(e.time)}</td>
             <td className={cell}>{t(`wallet.types.${entryKind(e.type)}`, { defaultValue: e.type })}</td>
-            <td className={cell}>{e.reference}</td>
+            {/* A bet or win names its game; its vendor:round reference stays in the tooltip for support. */}
+            <td className={cell} title={e.gameName ? e.reference : undefined}>
+              {e.gameName ?? e.reference}
+            </td>
             <td className={`${cell} ${e.amount < 0 ? 'text-(--danger)' : 'text-(--success)'}`}>{money(e.amount)}</td>
             <td className={cell}>{money(e.balanceAfter)}</td>
           </tr>

@@ -13,7 +13,7 @@ import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { attachDepositProof, createDeposit, depositsQuery, paymentMethodsQuery } from './api';
 import { Card, CopyValue, cell, formatTime, HistorySection, PageTitle, row, StatusCell, useMoney } from './components';
-import { AmountField, useLimitsText } from './payment-fields';
+import { AmountField, amountValue, useLimitsText } from './payment-fields';
 import { checkProofImage, limitProblem, newRequestId } from './wallet-logic';
 
 const DepositFields = DepositBody.omit({ requestId: true });
@@ -74,7 +74,7 @@ export function DepositPage() {
         <AmountField
           hint={chosen ? limitsText(chosen) : undefined}
           error={errors.amount?.message}
-          {...form.register('amount', { valueAsNumber: true })}
+          {...form.register('amount', { setValueAs: amountValue })}
         />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('member.menu.depositv2')}

@@ -16,7 +16,7 @@ import { useSession } from '../../lib/session';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { balanceQuery, consolidatedQuery, merchantWalletQuery, walletTransfer } from './api';
 import { Card, PageTitle, SectionTitle, SelectField, useMoney } from './components';
-import { AmountField, useRefreshBalances } from './payment-fields';
+import { AmountField, amountValue, useRefreshBalances } from './payment-fields';
 import { newRequestId } from './wallet-logic';
 
 // spec §2 transferFund: balances; transfer-wallet mode (isSingle 0) moves money between the main
@@ -154,7 +154,7 @@ function VendorTransferForm() {
             </label>
           </div>
         </fieldset>
-        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { setValueAs: amountValue })} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('wallet.transfer')}
         </FormFooter>

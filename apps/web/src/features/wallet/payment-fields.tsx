@@ -1,3 +1,4 @@
+import { parseMoneyText } from '@gamehall/shared/money';
 import { Field } from '@gamehall/ui/field';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
@@ -9,10 +10,20 @@ import { useMoney } from './components';
 
 type FieldProps = Omit<ComponentProps<typeof Field>, 'label' | 'required' | 'type'>;
 
-/** The amount of a money form, in major units with two decimals (the schema rejects what is not positive). */
+/**
+ * The amount of a money form, in major units with two decimals (the schema rejects what is not
+ * positive). A text box, not a number box: a number box takes '1e3' as 1,000 (issue 25); register
+ * it with `{ setValueAs: amountValue }`.
+ */
 export function AmountField(field: FieldProps) {
   const { t } = useTranslation();
-  return <Field label={t('wallet.amount')} required type="number" inputMode="decimal" step="0.01" min="0" {...field} />;
+  return <Field label={t('wallet.amount')} required type="text" inputMode="decimal" autoComplete="off" {...field} />;
+}
+
+/** The typed amount as the form's number: NaN (refused by the schema) unless it is a plain amount. */
+export function amountValue(text: unknown): number {
+  if (typeof text === 'number') return text;
+  return parseMoneyText(String(text ?? '')) ?? Number.NaN;
 }
 
 /**

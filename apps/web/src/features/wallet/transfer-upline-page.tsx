@@ -12,7 +12,13 @@ import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
 import { balanceQuery, transferToUpline } from './api';
 import { BalanceCard, PageTitle, useMoney } from './components';
-import { AmountField, PaymentPasswordField, paymentErrorField, useRefreshBalances } from './payment-fields';
+import {
+  AmountField,
+  amountValue,
+  PaymentPasswordField,
+  paymentErrorField,
+  useRefreshBalances,
+} from './payment-fields';
 import { newRequestId } from './wallet-logic';
 
 const UplineFields = UplineTransferBody.omit({ requestId: true });
@@ -60,7 +66,7 @@ export function TransferUplinePage() {
         testId="upline-available"
       />
       <form onSubmit={submit} noValidate className="max-w-md">
-        <AmountField error={errors.amount?.message} {...form.register('amount', { valueAsNumber: true })} />
+        <AmountField error={errors.amount?.message} {...form.register('amount', { setValueAs: amountValue })} />
         <PaymentPasswordField error={errors.paymentPassword?.message} {...form.register('paymentPassword')} />
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('wallet.transfer')}
