@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
-import { closeMemberPopup, openMemberEntry, registerFromModal } from '../../support/site';
+import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Issue 13 in the browser: a new member opens /promotions, deposits
@@ -18,9 +18,16 @@ useSiteBrowser(async (chromium) => {
 });
 let page: Page;
 const username = `rwd${Date.now().toString(36).slice(-8)}`;
+const PAYEE = 'Reward Tester';
+const PAYMENT_PASSWORD = '246810';
 
 test('a new member registers and opens /promotions', async () => {
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Reward Tester' });
+  await registerFromModal(page, {
+    username,
+    password: 'Secret123',
+    payeeName: PAYEE,
+    paymentPassword: PAYMENT_PASSWORD,
+  });
   await closeMemberPopup(page);
   await page.goto('/promotions');
   await page.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
@@ -73,4 +80,84 @@ test('the withdraw page warns that a withdrawal request forfeits the bonus still
     .getByText('Requesting a withdrawal now forfeits the bonus left')
     .waitFor();
   await screenshot(page, 'rewards-withdraw-warning');
+});
+
+test('the header shows the bonus balance beside the cash balance', async () => {
+  await page.goto('/');
+  const bonus = page.getByTestId('header-bonus-balance');
+  await bonus.waitFor();
+  assert.match(await bonus.innerText(), /^\+₱[\d,]+\.\d\d Bonus$/);
+  assert.match((await bonus.getAttribute('title')) ?? '', /^Bonus balance: ₱/);
+});
+
+test('a bank account in review says so on the withdraw page; a rejected one shows the reason', async () => {
+  const token = await tokenOf(page);
+  const bind = async () => {
+    const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', token, {
+      bankName: 'BDO Unibank',
+      accountName: PAYEE,
+      accountNumber: '009876543210',
+    });
+    assert.equal(bound.success, true, JSON.stringify(bound));
+    return bound.value?.id as number;
+  };
+  const first = await bind();
+  await page.goto('/member/withdraw');
+  await page
+    .getByTestId('withdraw-account-state')
+    .getByText(/BDO Unibank .*3210 is under review/)
+    .waitFor();
+  await operatorPost(`/admin/cashier/bankAccounts/${first}/reject`, { reason: 'The name on the statement differs' });
+  await page.reload();
+  await page
+    .getByTestId('withdraw-rejected-account')
+    .getByText(/^Bank account BDO Unibank \*+3210 was rejected: The name on the statement differs$/)
+    .waitFor();
+  await page.goto('/member/bankAccount');
+  await page
+    .getByTestId('bank-account-reject-reason')
+    .getByText('Rejected: The name on the statement differs')
+    .waitFor();
+  await screenshot(page, 'rewards-bank-account-rejected');
+  // Removed and bound again, the operator confirms it this time.
+  assert.equal((await call('DELETE', `/wps/cashier/bankAccounts/${first}`, token)).success, true);
+  await operatorPost(`/admin/cashier/bankAccounts/${await bind()}/confirm`);
+});
+
+test('a withdrawal asks before it forfeits the bonus, naming it; then the promotion reads Forfeited', async () => {
+  await page.goto('/member/withdraw');
+  await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
+  const form = page.locator('form').filter({ has: page.getByLabel('Payment password') });
+  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel('Amount').fill('100');
+  await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/wps/cashier/withdraw') requests.push(r.method());
+  });
+  await form.getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(/This withdrawal forfeits your active bonus of ₱[\d,]+\.\d\d\. Continue\?/).waitFor();
+  await screenshot(page, 'rewards-forfeit-confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  assert.deepEqual(requests, [], 'nothing is sent until the member agrees');
+  await form.getByRole('button', { name: 'Withdraw' }).click();
+  await dialog.getByRole('button', { name: 'Forfeit bonus and withdraw' }).click();
+  await page.getByText('Withdrawal requested').waitFor();
+  assert.equal(requests.length, 1);
+
+  // The engine forfeits the bonus on its next run: the reward centre and the promotion say so.
+  await page.goto('/member/rewardCenter');
+  const state = page.getByTestId('reward-row').filter({ hasText: 'Welcome' }).getByTestId('reward-state');
+  for (let i = 0; i < 30 && (await state.innerText()) !== 'Forfeited'; i++) {
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  assert.equal(await state.innerText(), 'Forfeited');
+  await page.getByTestId('reward-bonus-balance').getByText('₱0.00').waitFor();
+  await page.goto('/promotions');
+  await page.getByTestId('promotion-card').filter({ hasText: 'Welcome' }).getByRole('link').click();
+  await page.getByTestId('promotion-status').getByText('Forfeited').waitFor();
+  assert.equal(await page.getByTestId('header-bonus-balance').count(), 0, 'no bonus left beside the cash');
 });
