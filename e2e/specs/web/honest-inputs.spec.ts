@@ -1,0 +1,157 @@
+/// <reference lib="dom" />
+// e2e: beside own-accounts-b
+// page.evaluate() callbacks run in the browser, so these specs see the DOM types.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, screenshot } from '../../support/browser';
+import { markPopupsSeen } from '../../support/player';
+import { closeMemberPopup, operatorPost, registerFromModal } from '../../support/site';
+import { useSiteBrowser } from './web-build';
+
+// Issue 25 "Honest and finished text", where a player meets it: amounts in exponent notation are
+// refused, a negative quantity shows no negative total, an emoji limit says what is wrong, a wrong
+// KYC file type is named at once, an over-long search says so, the VIP table names the game types,
+// the lottery bar lists no draws that never ran, and on a phone the side buttons are one button
+// that leaves the footer readable.
+
+useSiteBrowser(async (chromium) => {
+  browser = chromium;
+  page = await newPage(chromium);
+});
+let browser: Browser;
+let page: Page;
+const suffix = Date.now().toString(36).slice(-8);
+const username = `hon${suffix}`;
+const PAYMENT_PASSWORD = '246810';
+const ITEM = `E2E honest mug ${suffix}`;
+
+test('a deposit of 1e3 is refused as an amount, not read as 1,000.00', async () => {
+  await registerFromModal(page, {
+    username,
+    password: 'Secret123',
+    payeeName: 'Honest Tester',
+    paymentPassword: PAYMENT_PASSWORD,
+  });
+  await closeMemberPopup(page);
+  await page.goto('/member/depositv2');
+  const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Payment method' }) });
+  await form.getByRole('radio', { name: /Online payment \(sandbox\)/ }).check();
+  await form.getByLabel('Amount').fill('1e3');
+  await form.getByRole('button', { name: 'Deposit' }).click();
+  await form.getByText('Enter an amount above 0 with at most two decimals').waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Open the payment page' }).count(), 0);
+  await screenshot(page, 'honest-deposit-exponent');
+});
+
+test('a quantity of -1 shows no negative points total', async () => {
+  await operatorPost('/admin/points/rewards', { kind: 'physical', name: ITEM, pointsCost: 300, stock: 5, sort: 0 });
+  await operatorPost('/admin/points/adjustments', {
+    username,
+    points: 1_000,
+    reason: 'e2e honest inputs',
+    requestId: `e2e-${suffix}-honest`,
+  });
+  await page.goto('/pointMall');
+  await page.getByRole('button', { name: `Redeem ${ITEM}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Redeem ${ITEM}` });
+  await dialog.getByLabel('Quantity').fill('-1');
+  const total = dialog.getByTestId('redeem-total');
+  await total.filter({ hasText: 'Enter a whole number within the limit' }).waitFor();
+  assert.doesNotMatch(await total.innerText(), /-\s*\d/);
+  await dialog.getByLabel('Quantity').fill('2');
+  await total.filter({ hasText: 'Total: 600 points' }).waitFor();
+  await page.keyboard.press('Escape');
+});
+
+test('an emoji as a limit says to type digits, not "greater than zero"', async () => {
+  await page.goto('/member/responsiblePlay');
+  await page.getByRole('heading', { level: 1, name: 'Responsible play' }).waitFor();
+  await page.getByTestId('limit-depositDay-input').fill('🙂');
+  await page.getByTestId('limit-depositDay').getByRole('button', { name: 'Set' }).click();
+  await page.getByText('Enter the amount in digits, for example 500 or 500.50').waitFor();
+  await page.getByTestId('limit-depositDay-input').fill('1e3');
+  await page.getByTestId('limit-depositDay').getByRole('button', { name: 'Set' }).click();
+  await page.getByText('Enter the amount in digits, for example 500 or 500.50').first().waitFor();
+  assert.match(await page.getByTestId('limit-depositDay-value').innerText(), /No limit/);
+});
+
+test('a wrong KYC file type is named as soon as it is picked', async () => {
+  await page.goto('/member/verification');
+  await page.getByRole('heading', { level: 1, name: 'Identity verification' }).waitFor();
+  await page.getByLabel('Full name').fill('Honest Tester');
+  await page.getByLabel('Birthday').fill('1990-05-17');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await page.getByText('Details saved').waitFor();
+  const card = page.getByTestId('kyc-upload-id_front');
+  await card
+    .getByLabel('Identity document (front)')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await card.getByRole('alert').filter({ hasText: 'Only png, jpg or pdf files are accepted' }).waitFor();
+  assert.equal(await card.getByRole('button', { name: 'Upload' }).isDisabled(), true);
+});
+
+test('the VIP table names the game types of its rebate columns', async () => {
+  await page.goto('/member/vip');
+  const table = page.getByTestId('vip-privileges');
+  await table.waitFor();
+  const headers = await table.locator('th').allInnerTexts();
+  const rebates = headers.filter((h) => h.startsWith('Rebate'));
+  assert.ok(rebates.length > 0, headers.join(' | '));
+  for (const h of rebates) assert.doesNotMatch(h, /\b(RNG|LOTT|ELOTT|JL|ESPORTS|LIVE|PVP)\b/, h);
+});
+
+test('an over-long game search is held to the limit and never reads "Unknown error"', async () => {
+  await page.goto(`/rng?q=${'x'.repeat(150)}`);
+  const box = page.getByRole('searchbox');
+  await box.waitFor();
+  assert.equal((await box.inputValue()).length, 100);
+  await page.getByTestId('game-count').waitFor();
+  assert.equal(await page.getByText('Unknown error').count(), 0);
+});
+
+test('the lottery bar lists no past draws the game page has not shown', async () => {
+  await page.goto('/lottery');
+  await page.getByTestId('lottery-frame').waitFor();
+  await page
+    .getByText(/Closes in/i)
+    .first()
+    .waitFor();
+  assert.equal(await page.getByText('Previous draws').count(), 0);
+});
+
+test('on a phone the side buttons are one button, and the footer ends clear of it', async () => {
+  const phone = await newPage(browser);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await markPopupsSeen(phone);
+  await phone.goto('/');
+  const menu = phone.getByTestId('side-menu');
+  await menu.waitFor();
+  const toggle = phone.getByTestId('side-menu-toggle');
+  await toggle.waitFor();
+  assert.equal(await menu.getByRole('button', { name: 'Back to top' }).isVisible(), false);
+  await toggle.click();
+  await menu.getByRole('button', { name: 'Back to top' }).waitFor();
+  await toggle.click();
+  assert.equal(await menu.getByRole('button', { name: 'Back to top' }).isVisible(), false);
+  // At the end of the page, the footer's last line is above the button.
+  await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await phone.waitForTimeout(300);
+  const footerText = await phone.evaluate(() => {
+    const footer = document.querySelector('footer');
+    const walker = document.createTreeWalker(footer ?? document.body, NodeFilter.SHOW_TEXT);
+    let bottom = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of Array.from(range.getClientRects())) bottom = Math.max(bottom, r.bottom);
+    }
+    return bottom;
+  });
+  const box = await toggle.boundingBox();
+  assert.ok(box, 'the toggle has a box');
+  assert.ok(footerText <= box.y, `footer text ends at ${footerText}, the button starts at ${box.y}`);
+  await screenshot(phone, 'honest-phone-side-menu');
+  await phone.close();
+});
