@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playPage } from './pages';
+import { htmlLang, playPage } from './pages';
 
 const page = (gameName: string | null, kind = 'fish') =>
   playPage({ kind, gameCode: 'FISH-001', gameName, lobbyUrl: null, mode: 'real', language: 'EN' });
@@ -16,5 +16,14 @@ describe('the game page shell', () => {
   it('falls back to the kind of game, never the catalogue code', () => {
     expect(page(null)).toContain('<title>Fishing · Gamehall Studio</title>');
     expect(page(null)).not.toMatch(/<title>[^<]*FISH-001/);
+  });
+
+  it('is in the launch language: TY (Filipino) pages say lang="fil", not English', () => {
+    const page = (language: string) =>
+      playPage({ kind: 'slot', gameCode: 'RNG-001', gameName: 'Gintong Araw', lobbyUrl: null, mode: 'real', language });
+    expect(page('TY')).toContain('<html lang="fil">');
+    expect(page('ZH-HANT')).toContain('<html lang="zh-hant">');
+    expect(page('EN')).toContain('<html lang="en">');
+    expect(htmlLang('"><script>')).toBe('en');
   });
 });

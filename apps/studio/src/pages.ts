@@ -8,9 +8,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function shell(title: string, body: string, script: string | null): string {
+/**
+ * The page's language tag from the platform's launch language (TY is the brand code for Filipino),
+ * so the browser, screen readers and translation offers treat the page as the player's language.
+ */
+export function htmlLang(language: string): string {
+  const code = language.trim().toLowerCase();
+  if (code === 'ty') return 'fil';
+  return /^[a-z]{2,3}(-[a-z]{2,4})?$/.test(code) ? code : 'en';
+}
+
+function shell(title: string, body: string, script: string | null, language = 'EN'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${htmlLang(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -42,6 +52,7 @@ export function playPage(p: {
     `<main id="app" class="app" data-kind="${escapeHtml(p.kind)}"><p class="loading">Loading…</p></main>
 <script type="application/json" id="boot">${boot}</script>`,
     'play.js',
+    p.language,
   );
 }
 

@@ -1,5 +1,6 @@
 import { bannerImageUrl } from '@gamehall/shared/api/catalogue';
 import type { Conn } from '../database';
+import { DEMO_ANNOUNCEMENTS_TY, DEMO_BANNER_TITLES_TY, DEMO_NOTICES_TY } from './content-seed-ty';
 import {
   insertAnnouncements,
   insertBanners,
@@ -8,6 +9,13 @@ import {
   insertResources,
   isEmpty,
 } from './seed.queries';
+
+/**
+ * The demo's content is in English (the brand's default language, which also serves every language
+ * without content of its own) and in Filipino (TY), the brand's second language.
+ */
+const EN = 'EN';
+const TY = 'TY';
 
 // Demo site content (demo mode only). Texts may carry the placeholders {site}, {currency} and
 // {amount} of spec §3; the web app fills them from brand settings.
@@ -283,14 +291,17 @@ export async function seedContent(db: Conn, now: Date): Promise<void> {
   if (await isEmpty(db, 'banners')) {
     await insertBanners(
       db,
-      DEMO_BANNERS.map(([group, slug, title, linkage, link], sort) => ({
-        group_name: group,
-        title,
-        image_url: bannerImageUrl(slug),
-        linkage_type: linkage,
-        link_url: link,
-        sort,
-      })),
+      DEMO_BANNERS.flatMap(([group, slug, title, linkage, link], sort) => {
+        const banner = {
+          group_name: group,
+          image_url: bannerImageUrl(slug),
+          linkage_type: linkage,
+          link_url: link,
+          sort,
+        };
+        const ty = DEMO_BANNER_TITLES_TY[slug];
+        return [{ ...banner, title, language: EN }, ...(ty ? [{ ...banner, title: ty, language: TY }] : [])];
+      }),
     );
   }
   if (await isEmpty(db, 'announcements')) {
@@ -298,22 +309,26 @@ export async function seedContent(db: Conn, now: Date): Promise<void> {
     const startsAt = new Date(now.getTime() - 24 * 3600_000);
     await insertAnnouncements(
       db,
-      DEMO_ANNOUNCEMENTS.map(([type, audience, title, content, promo], sort) => ({
-        type,
-        audience,
-        title,
-        content,
-        promotion_type: promo,
-        execution: 'B',
-        sort,
-        starts_at: startsAt,
-      })),
+      DEMO_ANNOUNCEMENTS.flatMap(([type, audience, title, content, promo], sort) => {
+        const row = { type, audience, promotion_type: promo, execution: 'B', sort, starts_at: startsAt };
+        const ty = DEMO_ANNOUNCEMENTS_TY[sort];
+        return [
+          { ...row, title, content, language: EN },
+          ...(ty ? [{ ...row, title: ty[0], content: ty[1], language: TY }] : []),
+        ];
+      }),
     );
   }
   if (await isEmpty(db, 'notices')) {
     await insertNotices(
       db,
-      DEMO_NOTICES.map(([title, content], sort) => ({ title, content, sort })),
+      DEMO_NOTICES.flatMap(([title, content], sort) => {
+        const ty = DEMO_NOTICES_TY[sort];
+        return [
+          { title, content, sort, language: EN },
+          ...(ty ? [{ title: ty[0], content: ty[1], sort, language: TY }] : []),
+        ];
+      }),
     );
   }
   if (await isEmpty(db, 'help_articles')) {

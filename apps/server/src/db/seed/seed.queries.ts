@@ -218,6 +218,7 @@ export async function insertBanners(
     linkage_type: string | null;
     link_url: string | null;
     sort: number;
+    language?: string | null;
   }[],
 ) {
   await db
@@ -238,6 +239,7 @@ export async function insertAnnouncements(
     execution: string;
     sort: number;
     starts_at: Date;
+    language?: string | null;
   }[],
 ) {
   await db
@@ -247,7 +249,10 @@ export async function insertAnnouncements(
     .execute();
 }
 
-export async function insertNotices(db: Conn, rows: { title: string; content: string; sort: number }[]) {
+export async function insertNotices(
+  db: Conn,
+  rows: { title: string; content: string; sort: number; language?: string | null }[],
+) {
   await db
     .insertInto('notices')
     .values(rows)

@@ -70,6 +70,23 @@ describe('POST /wps/game/launchGame', () => {
     expect(await sessionCount()).toBe(before);
   });
 
+  it("launches in the player's language with the name the TY tile shows (issue 25)", async () => {
+    const game = await firstGame({ gameType: 'RNG', vendor: 'PT' });
+    // The tile's name in TY (games.presenter: the name in the language, else the catalogue name).
+    const { name, names } = await t.ctx.db
+      .selectFrom('games')
+      .select(['name', 'names'])
+      .where('node_id', '=', game.node_id)
+      .executeTakeFirstOrThrow();
+    const tile = (names as Record<string, string>).TY || name;
+    const res = await post('/wps/game/launchGame', { nodeId: game.node_id, language: 'TY' }, member);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json().value.url, 'http://site.test');
+    expect(url.searchParams.get('lang')).toBe('TY');
+    expect(url.searchParams.get('name')).toBe(tile);
+    expect(res.json().value.gameName).toBe(tile);
+  });
+
   it('opens a 2-hour session and answers the studio launch URL', async () => {
     const game = await firstGame({ gameType: 'RNG', vendor: 'PT' });
     const res = await post(

@@ -1,4 +1,21 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
+
+/** The content language asked for, and the brand's default language. */
+export type ContentLanguages = { language: string; fallback: string };
+
+/**
+ * A row shows in its own language; a row without a language shows in every language; a row in the
+ * brand's default language also serves a language that has no rows of its own in the same list
+ * (`sameList`: the columns that make a list, such as a banner group). So a translated list (the
+ * demo's TY banners and notices) replaces the default-language rows instead of showing beside them,
+ * and the languages nobody translated keep the default-language rows.
+ */
+function inLanguage(table: 'banners' | 'notices' | 'announcements', l: ContentLanguages, sameList: string[]) {
+  const t = sql.table(table);
+  const same = sameList.map((c) => sql` AND o.${sql.ref(c)} = ${t}.${sql.ref(c)}`);
+  return sql<boolean>`(${t}.language IS NULL OR upper(${t}.language) = ${l.language} OR (upper(${t}.language) = ${l.fallback} AND NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.active AND upper(o.language) = ${l.language}${sql.join(same, sql``)})))`;
+}
 
 export function listResources(db: Conn) {
   return db
@@ -30,11 +47,8 @@ export function listCountries(db: Conn) {
     .execute();
 }
 
-/**
- * Active banners of one group inside their schedule at `now` (a missing bound is open); a banner
- * without a language shows in every language.
- */
-export function listBanners(db: Conn, groupName: string, language: string, now: Date) {
+/** Active banners of one group inside their schedule at `now` (a missing bound is open), by inLanguage. */
+export function listBanners(db: Conn, groupName: string, language: ContentLanguages, now: Date) {
   return db
     .selectFrom('banners')
     .select(['id', 'group_name', 'title', 'image_url', 'linkage_type', 'link_url'])
@@ -42,28 +56,28 @@ export function listBanners(db: Conn, groupName: string, language: string, now: 
     .where('active', '=', true)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]))
+    .where(inLanguage('banners', language, ['group_name']))
     .orderBy('sort')
     .orderBy('id')
     .execute();
 }
 
-/** Enabled notices in the language; a notice without a language shows in every language. */
-function shownNotices(db: Conn, language: string) {
+/** Enabled notices in the language (inLanguage). */
+function shownNotices(db: Conn, language: ContentLanguages) {
   return db
     .selectFrom('notices')
     .where('active', '=', true)
-    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]));
+    .where(inLanguage('notices', language, []));
 }
 
-export async function countNotices(db: Conn, language: string) {
+export async function countNotices(db: Conn, language: ContentLanguages) {
   const row = await shownNotices(db, language)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listNotices(db: Conn, language: string, offset: number, limit: number) {
+export function listNotices(db: Conn, language: ContentLanguages, offset: number, limit: number) {
   return shownNotices(db, language)
     .select(['id', 'title', 'content', 'created_at'])
     .orderBy('sort')
@@ -74,10 +88,16 @@ export function listNotices(db: Conn, language: string, offset: number, limit: n
     .execute();
 }
 
-/** Announcements live at `now` for the given types, audiences and language. */
+/** Announcements live at `now` for the given types, audiences and language (inLanguage, per type and audience). */
 export function listLiveAnnouncements(
   db: Conn,
-  filter: { types: string[]; audiences: string[]; language: string; execution: string | undefined; now: Date },
+  filter: {
+    types: string[];
+    audiences: string[];
+    language: ContentLanguages;
+    execution: string | undefined;
+    now: Date;
+  },
 ) {
   let q = db
     .selectFrom('announcements')
@@ -87,7 +107,7 @@ export function listLiveAnnouncements(
     .where('active', '=', true)
     .where('starts_at', '<=', filter.now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', filter.now)]))
-    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', filter.language)]));
+    .where(inLanguage('announcements', filter.language, ['type', 'audience']));
   if (filter.execution !== undefined) q = q.where('execution', '=', filter.execution);
   return q.orderBy('sort').orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
 }

@@ -113,11 +113,17 @@ async function contentLanguage(ctx: AppContext, asked: string | undefined, princ
   return language.trim().toUpperCase();
 }
 
+/** The content language and the brand's default, whose rows serve a language without its own. */
+async function contentLanguages(ctx: AppContext, asked: string | undefined, principal: Principal | null) {
+  const language = await contentLanguage(ctx, asked, principal);
+  return { language, fallback: (await getBrand(ctx.db)).defaultLanguage.toUpperCase() };
+}
+
 export async function banners(
   ctx: AppContext,
   input: { groupName: string; language: string | undefined; principal: Principal | null },
 ) {
-  const language = await contentLanguage(ctx, input.language, input.principal);
+  const language = await contentLanguages(ctx, input.language, input.principal);
   return (await listBanners(ctx.db, input.groupName, language, ctx.now())).map(presentBanner);
 }
 
@@ -126,7 +132,7 @@ export async function notices(
   page: { pageNo: number; pageSize: number },
   input: { language: string | undefined; principal: Principal | null },
 ) {
-  const language = await contentLanguage(ctx, input.language, input.principal);
+  const language = await contentLanguages(ctx, input.language, input.principal);
   const [total, rows] = await Promise.all([
     countNotices(ctx.db, language),
     listNotices(ctx.db, language, (page.pageNo - 1) * page.pageSize, page.pageSize),
@@ -148,7 +154,7 @@ export async function announcements(
     principal: Principal | null;
   },
 ): Promise<AnnouncementLists> {
-  const language = await contentLanguage(ctx, input.language, input.principal);
+  const language = await contentLanguages(ctx, input.language, input.principal);
   const audiences = await audiencesOf(ctx, input.principal);
   const types = input.types.filter((t) => t !== 'B');
   const [bannerRows, rows] = await Promise.all([

@@ -513,6 +513,8 @@ describe('site content', () => {
         await t.ctx.db
           .selectFrom('notices')
           .select((eb) => eb.fn.countAll<string>().as('n'))
+          // The English site's notices: the demo's Filipino copies are TY's.
+          .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', 'TY')]))
           .executeTakeFirstOrThrow()
       ).n,
     );
