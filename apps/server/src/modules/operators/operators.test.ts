@@ -225,7 +225,7 @@ describe('operators API', () => {
         before: { roles: [role.name], permissions: ['reports.read'] },
         after: {
           roles: ['Cashier'],
-          permissions: ['dashboard.read', 'members.read', 'cashier.read', 'cashier.approve'],
+          permissions: ['dashboard.read', 'members.read', 'members.pii', 'cashier.read', 'cashier.approve'],
         },
       },
     ]);
