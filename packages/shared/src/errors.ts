@@ -149,11 +149,11 @@ export const errorCatalogue = {
   MEMBER_EMAIL_NOT_BOUND: { status: 422, message: 'The member has no email address bound' },
   ADJUSTMENT_NOT_FOUND: { status: 404, message: 'No such balance adjustment' },
   ADJUSTMENT_SELF_APPROVAL: { status: 403, message: 'Another operator must approve an adjustment you requested' },
+  ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },
   ADJUSTMENT_REQUEST_CONFLICT: {
     status: 409,
     message: 'This request id was already used for a different adjustment',
   },
-  ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },
   // back office: content, games and site (issue 11)
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
