@@ -3,6 +3,7 @@
 // the lobby link, the game's own name, the balance, the sound toggle and the fairness button; the
 // fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see
 // studio.css); an aria-live region for the result text; space to spin or bet.
+import { frameWords } from './frame-words';
 import { readBoot } from './game-title';
 import { startRealityCheck } from './reality-check';
 import { createSound, type Sound } from './sound';
@@ -38,12 +39,14 @@ export function createFrame(p: {
   currency: string;
   drawerContent: HTMLElement[];
 }): Frame {
-  const sound = createSound(memberKey(readBoot(document) as { member?: unknown } | null), storage());
+  const boot = readBoot(document) as { member?: unknown; language?: unknown } | null;
+  const words = frameWords(boot?.language);
+  const sound = createSound(memberKey(boot), storage());
   startRealityCheck({ demo: p.demo, lobbyUrl: p.lobbyUrl }); // issue 15: every game page gets the reality check
   const soundButton = h('button', { class: 'icon-button', type: 'button', 'data-testid': 'sound' });
   const showSound = () => {
     soundButton.setAttribute('aria-pressed', String(!sound.muted));
-    soundButton.setAttribute('aria-label', sound.muted ? 'Sound off, turn on' : 'Sound on, turn off');
+    soundButton.setAttribute('aria-label', sound.muted ? words.soundOff : words.soundOn);
     soundButton.replaceChildren(speakerIcon(sound.muted));
   };
   soundButton.addEventListener('click', () => {
@@ -61,16 +64,16 @@ export function createFrame(p: {
       'aria-expanded': 'false',
       'aria-controls': 'fair-drawer',
       'data-testid': 'fair-toggle',
-      'aria-label': 'Fairness and history',
+      'aria-label': words.fairnessAndHistory,
     },
     shieldIcon(),
-    h('span', { class: 'btn-label' }, 'Fairness'),
+    h('span', { class: 'btn-label' }, words.fairness),
   );
-  const close = h('button', { class: 'icon-button', type: 'button', 'aria-label': 'Close' }, '×');
+  const close = h('button', { class: 'icon-button', type: 'button', 'aria-label': words.close }, '×');
   const drawer = h(
     'aside',
-    { id: 'fair-drawer', class: 'drawer', hidden: true, 'aria-label': 'Provably fair and history' },
-    h('div', { class: 'drawer-head' }, h('h2', {}, 'Provably fair · History'), close),
+    { id: 'fair-drawer', class: 'drawer', hidden: true, 'aria-label': words.drawerLabel },
+    h('div', { class: 'drawer-head' }, h('h2', {}, words.drawerTitle), close),
     ...p.drawerContent,
   );
   const openDrawer = (open: boolean) => {
@@ -98,7 +101,7 @@ export function createFrame(p: {
             href: p.lobbyUrl,
             target: '_top',
             'data-testid': 'lobby',
-            'aria-label': 'Back to lobby',
+            'aria-label': words.backToLobby,
           },
           '‹',
         )
@@ -107,7 +110,7 @@ export function createFrame(p: {
       'h1',
       { class: 'title', 'data-testid': 'game-title' },
       p.title,
-      p.demo ? h('span', { class: 'badge' }, 'DEMO') : null,
+      p.demo ? h('span', { class: 'badge' }, words.demo) : null,
     ),
     h('span', { class: 'balance' }, h('span', { class: 'muted small' }, `${p.currency} `), p.balance),
     soundButton,

@@ -1,0 +1,43 @@
+// The words of the frame every game page shares (frame.ts), in the launch language where the studio
+// has them: English and Filipino (the brand's TY). The games' own texts are English only.
+
+export type FrameWords = {
+  backToLobby: string;
+  fairness: string;
+  fairnessAndHistory: string;
+  drawerLabel: string;
+  drawerTitle: string;
+  close: string;
+  soundOn: string;
+  soundOff: string;
+  demo: string;
+};
+
+const EN: FrameWords = {
+  backToLobby: 'Back to lobby',
+  fairness: 'Fairness',
+  fairnessAndHistory: 'Fairness and history',
+  drawerLabel: 'Provably fair and history',
+  drawerTitle: 'Provably fair · History',
+  close: 'Close',
+  soundOn: 'Sound on, turn off',
+  soundOff: 'Sound off, turn on',
+  demo: 'DEMO',
+};
+
+const TY: FrameWords = {
+  backToLobby: 'Bumalik sa lobby',
+  fairness: 'Pagkapatas',
+  fairnessAndHistory: 'Pagkapatas at kasaysayan',
+  drawerLabel: 'Provably fair at kasaysayan',
+  drawerTitle: 'Provably fair · Kasaysayan',
+  close: 'Isara',
+  soundOn: 'Bukas ang tunog, patayin',
+  soundOff: 'Patay ang tunog, buksan',
+  demo: 'DEMO',
+};
+
+/** The frame's words in `language` (the platform's code, TY for Filipino); English otherwise. */
+export function frameWords(language: unknown): FrameWords {
+  return typeof language === 'string' && language.trim().toUpperCase() === 'TY' ? TY : EN;
+}
