@@ -306,7 +306,8 @@ async function enrolInBrowser(operator: ConsoleOperator): Promise<string> {
   await desk.getByTestId('operator-name').click();
   await desk.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
   await desk.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await desk.getByLabel('Password').fill(operator.password);
+  // The account page also holds the password change: the enrolment's field is the one named Password.
+  await desk.getByRole('textbox', { name: 'Password', exact: true }).fill(operator.password);
   await desk.getByRole('button', { name: 'Continue' }).click();
   await desk.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
   const secret = (await desk.getByTestId('totp-secret').innerText()).trim();
