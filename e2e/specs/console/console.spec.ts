@@ -149,6 +149,47 @@ test("confirms the member's bank account from the confirmation queue", async () 
   await screenshot(desk, 'console-bank-accounts');
 });
 
+test('rejects a second bank account with a reason the member reads', async () => {
+  const second = `56${Date.now().toString().slice(-10)}`;
+  const token = await tokenOf(member);
+  const bound = await call('POST', '/wps/cashier/bankAccounts', token, {
+    bankName: 'BPI',
+    accountName: PAYEE,
+    accountNumber: second,
+  });
+  assert.equal(bound.success, true, JSON.stringify(bound));
+  await desk.getByLabel('Status').selectOption('pending');
+  await desk.getByRole('button', { name: 'Apply' }).click();
+  const grid = desk.getByRole('table', { name: 'Bank accounts' });
+  await grid
+    .getByRole('row')
+    .filter({ hasText: second })
+    .getByRole('button', { name: `Reject the account ${second} of ${username}` })
+    .click();
+  const dialog = desk.getByRole('dialog', { name: 'Reject' });
+  await dialog.getByText(`BPI account ${second}`, { exact: false }).waitFor();
+  // A rejection needs its reason: the member reads it.
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByText('Please give a reason').waitFor();
+  await dialog.getByLabel('Reason').fill('The statement shows another name');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByLabel('Status').selectOption('rejected');
+  await desk.getByRole('button', { name: 'Apply' }).click();
+  const row = grid.getByRole('row').filter({ hasText: second });
+  await row.getByText('Rejected').waitFor();
+  await row.getByText('The statement shows another name').waitFor();
+  const mine = await call<{ list: { status: string; rejectReason: string | null }[] }>(
+    'GET',
+    '/wps/cashier/bankAccounts',
+    token,
+  );
+  assert.ok(
+    mine.value?.list.some((a) => a.status === 'rejected' && a.rejectReason === 'The statement shows another name'),
+    JSON.stringify(mine),
+  );
+});
+
 test("approves the bank-transfer deposit with its proof; the member's header balance moves", async () => {
   assert.equal(await member.getByTestId('header-balance').innerText(), '₱0.00');
   await openConsoleEntry(desk, 'Deposits');
