@@ -27,7 +27,8 @@ export function registerCatalogueRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['games'],
-        summary: 'Game categories that have active vendors, each with its vendor cards (menu call)',
+        summary:
+          'Game categories that have listed vendors, each with its vendor cards (menu call); a vendor in maintenance is marked',
         querystring: GameMenusQuery,
         response: { 200: envelope(GameMenus) },
       },

@@ -1,0 +1,107 @@
+/// <reference lib="dom" />
+// e2e: alone
+// Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)", issue 25):
+// an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark,
+// its games stay listed, each marked, as many as the back office counts as listed; Play now says
+// the game is in maintenance and suggests other games, none of them in maintenance. Alone: the
+// vendor's games refuse launches while it runs, which other specs' games must never meet; the
+// vendor is made active again whatever happens.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { operatorToken } from '../../support/api';
+import { screenshot } from '../../support/browser';
+import { call } from '../../support/site';
+import { freshPage, gameCount, login } from './games-helpers';
+import { useSiteBrowser } from './web-build';
+
+const browser = useSiteBrowser();
+let page: Page;
+let admin = '';
+let vendor = '';
+let vendorName = '';
+
+type Counts = { activeGameCount: number; listedGameCount: number };
+
+/** The back office's counts of the vendor's slots (its game menus entry under RNG). */
+async function consoleCounts(code: string): Promise<Counts> {
+  const res = await call<{ list: { gameType: string; vendors: (Counts & { code: string })[] }[] }>(
+    'GET',
+    '/admin/games/menus',
+    admin,
+  );
+  const found = res.value?.list.find((c) => c.gameType === 'RNG')?.vendors.find((v) => v.code === code);
+  assert.ok(found, code);
+  return found;
+}
+
+after(async () => {
+  if (vendor) await call('PUT', `/admin/games/vendors/${vendor}`, admin, { status: 'active' });
+});
+
+test('a vendor in maintenance keeps its chip and its games on /rng, marked, as many as the back office lists', async () => {
+  admin = await operatorToken();
+  const menus = await call<{ gameCategory: string; vendors: { vassalage: string; name: string }[] }[]>(
+    'GET',
+    '/lgw/games/game_menus',
+    '',
+  );
+  const rng = menus.value?.find((c) => c.gameCategory === 'RNG');
+  const last = rng?.vendors.at(-1);
+  assert.ok(last, 'a slot vendor');
+  vendor = last.vassalage;
+  vendorName = last.name;
+  const res = await call<{ status: string; activeGameCount: number }>('PUT', `/admin/games/vendors/${vendor}`, admin, {
+    status: 'maintenance',
+  });
+  assert.equal(res.success, true, JSON.stringify(res));
+  assert.equal(res.value?.activeGameCount, 0);
+  const counts = await consoleCounts(vendor);
+  assert.equal(counts.activeGameCount, 0);
+  assert.ok(counts.listedGameCount > 0);
+
+  // A page opened after the change: the menus answer is cached for a minute (max-age=60).
+  page = await freshPage(browser());
+  await login(page, 'demo01');
+  await page.goto(`/rng?vassalage=${vendor}`);
+  const chip = page.getByRole('group', { name: 'Providers' }).getByRole('button', { name: new RegExp(vendorName) });
+  await chip.getByTestId('vendor-maintenance').waitFor();
+  await page.locator('[data-testid="game-grid"] li').first().waitFor();
+  // Every listed game of the vendor is there, and the console counts the same number.
+  assert.equal(await gameCount(page), counts.listedGameCount);
+  const tiles = page.locator('[data-testid="game-grid"] li');
+  const shown = await tiles.count();
+  assert.ok(shown > 0);
+  assert.equal(await page.locator('[data-testid="game-grid"] [data-testid="game-maintenance"]').count(), shown);
+  await screenshot(page, 'games-vendor-maintenance');
+});
+
+test('Play now on a game in maintenance says so and suggests other games that are open', async () => {
+  const tile = page.locator('[data-testid="game-grid"] li').first();
+  const before = page.url();
+  await tile.getByRole('button', { name: /^Play now:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Game maintenance' });
+  await dialog.waitFor();
+  await dialog.getByText('Game maintenance, please try other games').waitFor();
+  const suggestions = dialog.locator('[data-node-id]');
+  await suggestions.first().waitFor();
+  assert.ok((await suggestions.count()) > 0);
+  assert.equal(await dialog.getByTestId('game-maintenance').count(), 0, 'no suggestion is in maintenance');
+  assert.equal(page.url(), before, 'no game page opened');
+  await screenshot(page, 'games-maintenance-launch');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
+test('back to active, the marks go and the console counts the games playable again', async () => {
+  await call('PUT', `/admin/games/vendors/${vendor}`, admin, { status: 'active' });
+  const counts = await consoleCounts(vendor);
+  assert.equal(counts.activeGameCount, counts.listedGameCount);
+  await page.context().close();
+  page = await freshPage(browser());
+  await login(page, 'demo01');
+  await page.goto(`/rng?vassalage=${vendor}`);
+  await page.locator('[data-testid="game-grid"] li').first().waitFor();
+  assert.equal(await page.getByTestId('vendor-maintenance').count(), 0);
+  assert.equal(await page.getByTestId('game-maintenance').count(), 0);
+  assert.equal(await gameCount(page), counts.listedGameCount);
+});
