@@ -155,3 +155,15 @@ test('on a phone the side buttons are one button, and the footer ends clear of i
   await screenshot(phone, 'honest-phone-side-menu');
   await phone.close();
 });
+
+test('the Filipino site shows the demo popup in Filipino, not English', async () => {
+  const visitor = await newPage(browser);
+  await visitor.addInitScript(() => localStorage.setItem('lang', 'TY'));
+  await visitor.goto('/');
+  const popup = visitor.getByRole('dialog').filter({ hasText: 'Maligayang pagdating sa' });
+  await popup.waitFor();
+  assert.equal(await visitor.getByText('Welcome to', { exact: false }).count(), 0);
+  assert.equal(await visitor.evaluate(() => document.documentElement.lang), 'fil');
+  await screenshot(visitor, 'honest-ty-popup');
+  await visitor.close();
+});
