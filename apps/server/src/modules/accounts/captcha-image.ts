@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
 
 // The login captcha image (spec §7 /wps/captcha), encoded as PNG in pure JavaScript (no native
-// canvas). Issue 25: a short template-matching script read 70% of the upright, evenly spaced glyphs
-// this used to draw. Each glyph is now drawn as strokes through its 5x7 bitmap, then rotated,
-// scaled, sheared and bent on its own, packed so that neighbours overlap, along a wavy baseline;
-// the noise (curves, arcs, specks) is drawn in the glyphs' own colours, so colour does not separate
-// text from noise. A person still reads it: strokes are thicker than the noise and the alphabet
-// has no look-alike pairs. A bought solver can still read it; the challenge and the per-account
-// and per-address locks (captcha.service, login) stay the real defence. The naive solver in
-// test/captcha-solver.ts measures the drawing (captcha-image.test.ts, bench/captcha.ts).
+// canvas). Upright, evenly spaced glyphs are read by simple template matching, so each glyph is
+// drawn as strokes through its 5x7 bitmap, then turned, scaled, sheared and bent on its own, and
+// packed so that neighbours overlap, along a wavy baseline; the noise (curves, arcs, specks) is
+// drawn in the glyphs' own colours, so colour does not separate text from noise. A person still
+// reads it: strokes are thicker than the noise and the alphabet has no look-alike pairs. A bought
+// solver can still read it; the challenge and the per-account and per-address locks
+// (captcha.service, login) stay the real defence. The naive solver in test/captcha-solver.ts
+// measures the drawing (captcha-image.test.ts, bench/captcha.ts).
 
 /**
  * No 0/O/Q/D, 1/I/L, 2/Z, 5/S, 8/B, 6/G pairs, and no V (bent and turned, it reads as U): what is
