@@ -27,7 +27,24 @@ export async function approve(ctx: AppContext, request: FastifyRequest, id: numb
     request,
     'kyc.approve',
     `kyc-document:${id}`,
-    (operator) => kyc.approve(ctx, operator, id, body),
+    async (operator) => {
+      const r = await kyc.approve(ctx, operator, id, body);
+      // Inside the action's transaction (operatorAction): the account closed for age and its row
+      // are kept together or not at all.
+      if (r.underAge)
+        await audit(ctx.db, request, {
+          event: 'kyc.underAge',
+          success: true,
+          memberId: r.memberId,
+          detail: {
+            source: 'review',
+            document: id,
+            birthday: r.underAge.birthday,
+            refunded: r.underAge.refunded,
+          },
+        });
+      return r;
+    },
     (r) => ({
       memberId: r.memberId,
       kind: r.kind,
@@ -35,18 +52,6 @@ export async function approve(ctx: AppContext, request: FastifyRequest, id: numb
       underAge: r.underAge !== null,
     }),
   );
-  if (result.underAge)
-    await audit(ctx.db, request, {
-      event: 'kyc.underAge',
-      success: true,
-      memberId: result.memberId,
-      detail: {
-        source: 'review',
-        document: id,
-        birthday: result.underAge.birthday,
-        refunded: result.underAge.refunded,
-      },
-    });
   return kyc.memberPanel(ctx, result.memberId);
 }
 

@@ -432,6 +432,32 @@ describe('age', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
+  it('keeps no under-age closure whose kyc.underAge audit row cannot be written (one transaction with the approval)', async () => {
+    const m = await depositedMember(200);
+    await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Young Player', birthday: '1990-01-01' });
+    const front = (await upload(m.token, 'id_front', { data: await png(), contentType: 'image/png' })).json().value.id;
+    await sql`
+      CREATE FUNCTION test_refuse_under_age_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.event = 'kyc.underAge' AND NEW.member_id = ${sql.lit(m.id)} THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.ctx.db);
+    await sql`CREATE TRIGGER test_refuse_under_age_row BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_under_age_row()`.execute(
+      t.ctx.db,
+    );
+    try {
+      const res = await call(t, 'POST', `/admin/kyc/documents/${front}/approve`, reviewer, { birthday: yearsAgo(17) });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER test_refuse_under_age_row ON audit_log`.execute(t.ctx.db);
+      await sql`DROP FUNCTION test_refuse_under_age_row()`.execute(t.ctx.db);
+    }
+    const panel = (await call(t, 'GET', `/admin/kyc/members/${m.id}`, reviewer)).json().value;
+    expect(panel).toMatchObject({ accountStatus: 'active', underAge: null });
+    expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(20_000);
+    expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
   it('closes the account when the reviewer reads an under-age birthday off the document; a cashier pays the refund once', async () => {
     const m = await depositedMember(300);
     await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Young Player', birthday: '1990-01-01' });
