@@ -12,9 +12,9 @@ import {
   beginLoginAttempt,
   failLoginAttempt,
   type LoginAttemptKeys,
-  releaseLoginAttempt,
   OPERATOR_USERNAME_FAILURES,
   operatorUsernameKey,
+  releaseLoginAttempt,
 } from '../accounts/login-attempts';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
@@ -137,8 +137,8 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
     permissions: account.permissions ?? [],
     twoFactor: { enabled: twoFactorOn, required: brand.operatorTwoFactorRequired },
     mustEnrol: brand.operatorTwoFactorRequired && !twoFactorOn,
-  };
     mustChangePassword: account.password_must_change,
+  };
 }
 
 /**
