@@ -9,7 +9,6 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { operatorAction } from '../admin/admin.service';
-import { insertNote } from '../admin-members/admin-members.queries';
 import { addNote, lock } from '../admin-members/admin-members.service';
 import { actors, call, expectFailure, requestId } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
@@ -42,13 +41,16 @@ function mountProbe(app: App, ctx: AppContext) {
       await ctx.db
         .transaction()
         .execute(async (trx) => {
-          await insertNote(trx, {
-            memberId: body.memberId,
-            operatorId: op.memberId,
-            operatorUsername: op.username,
-            text: 'probe: rolled back with its own transaction',
-            now: ctx.now(),
-          });
+          await trx
+            .insertInto('member_notes')
+            .values({
+              member_id: body.memberId,
+              operator_id: op.memberId,
+              operator_username: op.username,
+              text: 'probe: rolled back with its own transaction',
+              created_at: ctx.now(),
+            })
+            .execute();
           await sql`SELECT 1 / 0`.execute(trx);
         })
         .catch(() => undefined);
