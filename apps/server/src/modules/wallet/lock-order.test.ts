@@ -99,21 +99,23 @@ describe('one member, every money path at once', () => {
       orders.push(res.json().value);
     }
 
-    // Four withdrawals wait in the queue: the operator approves two and rejects two during the race.
-    const queued: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await injectEncrypted(t.app, {
+    const requestWithdrawal = () =>
+      injectEncrypted(t.app, {
         method: 'POST',
         url: '/wps/cashier/withdraw',
         token: m.token,
         body: { bankAccountId: accountId, amount: 100, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
       });
+    // Four withdrawals wait in the queue: the operator approves two and rejects two during the race.
+    const queued: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await requestWithdrawal();
       expect(res.statusCode).toBe(200);
       queued.push(res.json().value.reference);
     }
 
     const before = await deadlocks();
-    const bet = async () => {
+    const placeBet = async () => {
       const roundId = id('round');
       const transactionId = id('bet');
       const placed = await client.call('bet', {
@@ -125,40 +127,31 @@ describe('one member, every money path at once', () => {
         amount: 100,
         currency: 'PHP',
       });
+      return { roundId, transactionId, outcome: { path: 'bet', status: placed.statusCode, code: placed.body.status } };
+    };
+    const bet = async () => {
+      const placed = await placeBet();
       const win = await client.call('win', {
         player: String(m.id),
         gameCode: session.gameCode,
-        roundId,
+        roundId: placed.roundId,
         transactionId: id('win'),
-        betTransactionId: transactionId,
+        betTransactionId: placed.transactionId,
         amount: 150,
         currency: 'PHP',
         roundClosed: true,
       });
-      return [
-        { path: 'bet', status: placed.statusCode, code: placed.body.status },
-        { path: 'win', status: win.statusCode, code: win.body.status },
-      ];
+      return [placed.outcome, { path: 'win', status: win.statusCode, code: win.body.status }];
     };
     const rolledBack = async () => {
-      const roundId = id('round');
-      const transactionId = id('bet');
-      await client.call('bet', {
-        token: session.token,
-        player: String(m.id),
-        gameCode: session.gameCode,
-        roundId,
-        transactionId,
-        amount: 100,
-        currency: 'PHP',
-      });
+      const placed = await placeBet();
       const r = await client.call('rollback', {
         player: String(m.id),
-        roundId,
+        roundId: placed.roundId,
         transactionId: id('rb'),
-        rollbackTransactionId: transactionId,
+        rollbackTransactionId: placed.transactionId,
       });
-      return [{ path: 'rollback', status: r.statusCode, code: r.body.status }];
+      return [placed.outcome, { path: 'rollback', status: r.statusCode, code: r.body.status }];
     };
     const deposit = async (order: { reference: string }) => {
       const r = await gatewayCallback({
@@ -170,12 +163,7 @@ describe('one member, every money path at once', () => {
       return [{ path: 'deposit', status: r.statusCode, code: r.json().code }];
     };
     const withdraw = async () => {
-      const r = await injectEncrypted(t.app, {
-        method: 'POST',
-        url: '/wps/cashier/withdraw',
-        token: m.token,
-        body: { bankAccountId: accountId, amount: 100, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
-      });
+      const r = await requestWithdrawal();
       return [{ path: 'withdraw', status: r.statusCode, code: r.json().code }];
     };
     const toUpline = async () => {
