@@ -18,18 +18,6 @@ function orderBy(sort: Sort, columns: Record<string, string>, tieBreak: string):
   return sql.raw(`${column} ${dir}, ${tieBreak} ${dir}`);
 }
 
-/** Is `memberId` in the agent's team (depth >= 1)? */
-export async function inTeam(db: Conn, agentId: number, memberId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('agent_tree')
-    .select('depth')
-    .where('ancestor_id', '=', agentId)
-    .where('member_id', '=', memberId)
-    .where('depth', '>=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Team size, direct downlines and sub-agents, now: one scan of the agent's agent_tree range, the
  * agents found through the partial index of agent members (migration 0030).

@@ -9,6 +9,7 @@ import {
 } from '@gamehall/shared/api/agents';
 import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
+import { isInTeam } from '../../db/agent-tree';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { countDistinct } from '../reports/hll';
@@ -38,7 +39,7 @@ export async function resolveRange(ctx: AppContext, query: { from?: string | und
 }
 
 async function mustBeInTeam(ctx: AppContext, agentId: number, memberId: number | undefined) {
-  if (memberId !== undefined && !(await q.inTeam(ctx.db, agentId, memberId))) throw new AppError('NOT_FOUND');
+  if (memberId !== undefined && !(await isInTeam(ctx.db, agentId, memberId))) throw new AppError('NOT_FOUND');
 }
 
 export type PeriodFigures = {
