@@ -44,11 +44,11 @@ function notice(conn: Db, payload: string) {
 describe('inAmbientTransaction', () => {
   it('commits the work of nested transactions and plain statements once, at its end', async () => {
     await clear();
-    await inAmbientTransaction(db, async (trx) => {
+    await inAmbientTransaction(db, async () => {
       expect(inAmbientTransactionOf(db)).toBe(true);
       await insert(db, 1);
       await db.transaction().execute((inner) => insert(inner as Db, 2));
-      await insert(trx as Db, 3);
+      await inAmbientTransaction(db, () => insert(db, 3));
     });
     expect(inAmbientTransactionOf(db)).toBe(false);
     expect(await rows()).toEqual([1, 2, 3]);
@@ -143,6 +143,17 @@ describe('inAmbientTransaction', () => {
     });
     await late;
     expect(await rows()).toContain(8);
+  });
+
+  it('takes no connection before the first statement of the work (argon2 runs before it)', async () => {
+    await clear();
+    const outside = AsyncLocalStorage.snapshot();
+    await inAmbientTransaction(db, async () => {
+      // On the embedded database (one connection) a connection held here would make this wait forever.
+      expect(await outside(() => rows())).toEqual([]);
+      await insert(db, 9);
+    });
+    expect(await rows()).toEqual([9]);
   });
 
   it('refuses an isolation level for a transaction inside it', async () => {

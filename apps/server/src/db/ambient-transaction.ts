@@ -7,7 +7,6 @@ import type {
   Kysely,
   QueryCompiler,
   QueryResult,
-  Transaction,
   TransactionSettings,
 } from 'kysely';
 
@@ -18,13 +17,17 @@ import type {
  *
  * Inside inAmbientTransaction, and in everything it awaits (AsyncLocalStorage), the handle's driver
  * hands out the ambient transaction's connection instead of a pool connection:
+ * - the transaction begins at the work's first statement, so what the work does before it (argon2,
+ *   checks in code) holds no connection, as before;
  * - a transaction opened on the handle becomes a savepoint: its rollback undoes only its own work
  *   (the caller's catch sees its error as before), its commit releases the savepoint and its work
  *   commits with the ambient transaction;
  * - a plain statement runs between a savepoint and its release, so a statement that fails (a
  *   unique violation a service catches) leaves the ambient transaction usable, as autocommit did;
  * - these uses take the connection one at a time (a second waits for the first to release it), as
- *   the embedded database always did, so savepoints of concurrent branches never interleave.
+ *   the embedded database always did, so savepoints of concurrent branches never interleave. A use
+ *   that waits for another while holding the connection (a plain ctx.db query inside a transaction
+ *   callback) would wait forever, here as on the embedded database: code passes its `trx` instead.
  * After-commit notifications (after-commit.ts) of all of it go out after the ambient commit, and
  * not at all when it rolls back. Work still running after the ambient transaction ended (something
  * not awaited) gets pool connections again. Other handles (the read replica, the session pool) are
@@ -32,17 +35,17 @@ import type {
  */
 type Scope = {
   driver: AmbientDriver;
-  /** The inner driver's connection of the ambient transaction, once acquired. */
-  connection: DatabaseConnection | undefined;
+  /** The inner driver's connection with the ambient transaction begun, once the work needed it. */
+  connection: Promise<DatabaseConnection> | undefined;
   open: boolean;
-  /** Settles when the use holding the connection releases it. */
+  /** Settles when the last use to take the connection releases it. */
   turn: Promise<void>;
   savepoints: number;
 };
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** The connection handed to Kysely inside a scope: the ambient one, for the root or for a joined use. */
+/** The connection handed to Kysely for one use inside a scope: the ambient transaction's. */
 class Lease implements DatabaseConnection {
   /** The savepoint standing for this use's transaction, while it is open. */
   savepoint: string | undefined;
@@ -50,12 +53,11 @@ class Lease implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     readonly scope: Scope,
-    readonly root: boolean,
     readonly done: () => void,
   ) {}
 
   async executeQuery<R>(...args: Parameters<DatabaseConnection['executeQuery']>): Promise<QueryResult<R>> {
-    if (this.root || this.savepoint) return this.inner.executeQuery<R>(...args);
+    if (this.savepoint) return this.inner.executeQuery<R>(...args);
     // A statement of its own: a savepoint stands in for autocommit.
     const driver = this.scope.driver;
     const name = driver.nextSavepoint(this.scope);
@@ -95,6 +97,56 @@ export class AmbientDriver implements Driver {
     return scope?.driver === this && scope.open ? scope : undefined;
   }
 
+  /** Runs `work` in a new scope and ends the ambient transaction with it (see inAmbientTransaction). */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const scope: Scope = { driver: this, connection: undefined, open: true, turn: Promise.resolve(), savepoints: 0 };
+    let result: T;
+    try {
+      result = await scopes.run(scope, work);
+    } catch (error) {
+      await this.#end(scope, false);
+      throw error;
+    }
+    await this.#end(scope, true);
+    return result;
+  }
+
+  async #begin(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection(options);
+    try {
+      await this.#inner.beginTransaction(connection, {});
+    } catch (error) {
+      await this.#inner.releaseConnection(connection);
+      throw error;
+    }
+    return connection;
+  }
+
+  async #end(scope: Scope, commit: boolean) {
+    // Uses still holding the connection (a branch of a Promise.all that rejected) finish first;
+    // later ones go to the pool.
+    scope.open = false;
+    await scope.turn;
+    if (!scope.connection) return;
+    let connection: DatabaseConnection;
+    try {
+      connection = await scope.connection;
+    } catch (error) {
+      if (commit) throw error;
+      return;
+    }
+    try {
+      if (commit) await this.#inner.commitTransaction(connection);
+      else await this.#inner.rollbackTransaction(connection);
+    } catch (error) {
+      // As Kysely does after a failed COMMIT: the transaction is over either way.
+      await this.#inner.rollbackTransaction(connection).catch(() => undefined);
+      throw error;
+    } finally {
+      await this.#inner.releaseConnection(connection);
+    }
+  }
+
   init(options?: AbortableOperationOptions) {
     return this.#inner.init(options);
   }
@@ -102,10 +154,6 @@ export class AmbientDriver implements Driver {
   async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
     const scope = this.scope();
     if (!scope) return this.#inner.acquireConnection(options);
-    if (!scope.connection) {
-      scope.connection = await this.#inner.acquireConnection(options);
-      return new Lease(scope.connection, scope, true, () => {});
-    }
     const previous = scope.turn;
     let done!: () => void;
     scope.turn = new Promise<void>((resolve) => {
@@ -116,19 +164,22 @@ export class AmbientDriver implements Driver {
       done();
       return this.#inner.acquireConnection(options);
     }
-    return new Lease(scope.connection, scope, false, done);
+    try {
+      scope.connection ??= this.#begin(options);
+      return new Lease(await scope.connection, scope, done);
+    } catch (error) {
+      done();
+      throw error;
+    }
   }
 
   async releaseConnection(connection: DatabaseConnection, options?: AbortableOperationOptions) {
-    if (!(connection instanceof Lease)) return this.#inner.releaseConnection(connection, options);
-    if (!connection.root) return connection.done();
-    connection.scope.open = false;
-    await this.#inner.releaseConnection(connection.inner, options);
+    if (connection instanceof Lease) return connection.done();
+    await this.#inner.releaseConnection(connection, options);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    if (!(connection instanceof Lease) || connection.root)
-      return this.#inner.beginTransaction(unwrap(connection), settings);
+    if (!(connection instanceof Lease)) return this.#inner.beginTransaction(connection, settings);
     if (settings.isolationLevel || settings.accessMode)
       throw new Error('a transaction inside an ambient transaction cannot choose its isolation level or access mode');
     const name = this.nextSavepoint(connection.scope);
@@ -137,14 +188,14 @@ export class AmbientDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection) {
-    if (!(connection instanceof Lease) || connection.root) return this.#inner.commitTransaction(unwrap(connection));
+    if (!(connection instanceof Lease)) return this.#inner.commitTransaction(connection);
     const name = connection.savepoint as string;
     connection.savepoint = undefined;
     await this.innerReleaseSavepoint(connection.inner, name);
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    if (!(connection instanceof Lease) || connection.root) return this.#inner.rollbackTransaction(unwrap(connection));
+    if (!(connection instanceof Lease)) return this.#inner.rollbackTransaction(connection);
     const name = connection.savepoint as string;
     connection.savepoint = undefined;
     await this.innerRollbackToSavepoint(connection.inner, name);
@@ -234,19 +285,16 @@ export function enableAmbientTransactions(db: AnyKysely, dialect: AmbientDialect
 }
 
 /**
- * Runs `work` in one transaction of `db` that every use of `db` inside it joins (see the header);
- * `trx` is that transaction itself. Inside another ambient transaction of `db` it is a savepoint
- * of that one.
+ * Runs `work` in one transaction of `db` that every use of `db` inside it joins (see the header):
+ * committed when `work` resolves, rolled back when it throws. Inside another ambient transaction of
+ * `db` it is part of that one.
  */
-export async function inAmbientTransaction<DB, T>(
-  db: Kysely<DB>,
-  work: (trx: Transaction<DB>) => Promise<T>,
-): Promise<T> {
+export async function inAmbientTransaction<DB, T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
   const driver = drivers.get(db);
   if (!driver) throw new Error('this database handle was not opened with ambient transactions');
-  if (driver.scope()) return db.transaction().execute(work);
-  const scope: Scope = { driver, connection: undefined, open: true, turn: Promise.resolve(), savepoints: 0 };
-  return scopes.run(scope, () => db.transaction().execute(work));
+  // Its statements would wait for a savepoint's use to end, which waits for them: it joins instead.
+  if (driver.scope()) return work();
+  return driver.run(work);
 }
 
 /** Whether the current async context runs inside an ambient transaction of `db`. */

@@ -166,9 +166,9 @@ export async function operatorAction<T>(
   const operator = principalOf(request);
   const entry = { event, memberId: operator.memberId, username: operator.username };
   try {
-    return await inAmbientTransaction(ctx.db, async (trx) => {
+    return await inAmbientTransaction(ctx.db, async () => {
       const result = await action(operator);
-      await audit(trx, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
+      await audit(ctx.db, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
       return result;
     });
   } catch (error) {
