@@ -29,7 +29,7 @@ describe('resource labels (footer, side menu, home downloads)', () => {
 
   it('another language translates by resource type', () => {
     const t = i18n.getFixedT('zh');
-    expect(resourceLabel(t, 'zh', resource('ANDROID', 'Android app'))).toBe('安卓应用');
+    expect(resourceLabel(t, 'zh', resource('ANDROID', 'Web app for Android'))).toBe('Android 网页应用');
     expect(resourceLabel(t, 'zh', resource('messaging', 'Telegram support'))).toBe('联系我们');
   });
 

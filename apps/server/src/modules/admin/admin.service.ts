@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inAmbientTransaction } from '../../db/ambient-transaction';
+import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
 import { OPERATOR_ACCOUNT_TYPE, type Principal, principalOf } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { verifyChallenge } from '../accounts/challenge.service';
@@ -172,7 +173,14 @@ export async function operatorAction<T>(
       return result;
     });
   } catch (error) {
-    const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
+    // A deadlock or a lost connection rolled the action back and its request may run again
+    // (http/transient-retry.ts): the row says so instead of reading as an unknown failure.
+    const code =
+      error instanceof AppError
+        ? error.code
+        : isDatabaseUnavailable(error) || isTransientConflict(error)
+          ? 'DATABASE_UNAVAILABLE'
+          : 'INTERNAL_ERROR';
     try {
       await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
     } catch (auditError) {

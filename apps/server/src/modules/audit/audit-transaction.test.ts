@@ -23,7 +23,9 @@ import type { AuditEvent } from './audit.service';
 let t: TestApp;
 let root: string;
 
-type ProbeBody = { memberId: number; outcome: 'done' | 'refused' | 'failed' };
+type ProbeBody = { memberId: number; outcome: 'done' | 'refused' | 'failed' | 'deadlock-once' };
+/** Members whose probe has already been rolled back once by a (simulated) deadlock. */
+const deadlocked = new Set<number>();
 
 /**
  * An action made the way services are written: a note (a plain statement), the member locked (a
@@ -60,6 +62,11 @@ function mountProbe(app: App, ctx: AppContext) {
       ]);
       if (body.outcome === 'refused') throw new AppError('MEMBER_NOT_FOUND');
       if (body.outcome === 'failed') throw new Error('probe failure');
+      if (body.outcome === 'deadlock-once' && !deadlocked.has(body.memberId)) {
+        deadlocked.add(body.memberId);
+        // What node-postgres raises when PostgreSQL picks this transaction as a deadlock's victim.
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }
       return { before: {}, after: {} };
     });
     return { success: true, code: 'OK', value: null };
@@ -134,6 +141,21 @@ describe('operatorAction: the action and its audit row are one transaction', () 
     });
     expect(await sessionWorks(m.token)).toBe(false);
     expect(await auditRows(`member:${m.id}`)).toEqual([{ event: 'member.note', success: true, code: undefined }]);
+  });
+
+  it('an action rolled back by a deadlock runs again: kept once, its first try audited as DATABASE_UNAVAILABLE', async () => {
+    const m = await memberWithSession();
+    const op = await operator(['members.write']);
+    const res = await probe(op.token, { memberId: m.id, outcome: 'deadlock-once' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await memberState(m.id)).toEqual({
+      status: 'disabled',
+      notes: ['probe: first', 'probe: side a', 'probe: side b'],
+    });
+    expect(await auditRows(`member:${m.id}`)).toEqual([
+      { event: 'member.note', success: false, code: 'DATABASE_UNAVAILABLE' },
+      { event: 'member.note', success: true, code: undefined },
+    ]);
   });
 
   it('a refused action leaves its failed audit row and nothing else, though its services committed their parts', async () => {
