@@ -60,6 +60,7 @@ import * as m0060 from './migrations/0060-sms-daily-sends';
 import * as m0061 from './migrations/0061-operator-password-and-display-name';
 import * as m0062 from './migrations/0062-adjustment-request-ids';
 import * as m0063 from './migrations/0063-bank-account-rejection';
+import * as m0064 from './migrations/0064-bonus-balance-events';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -124,6 +125,7 @@ export const migrations: Record<string, Migration> = {
   '0061-operator-password-and-display-name': m0061,
   '0062-adjustment-request-ids': m0062,
   '0063-bank-account-rejection': m0063,
+  '0064-bonus-balance-events': m0064,
 };
 
 class ListedMigrations implements MigrationProvider {

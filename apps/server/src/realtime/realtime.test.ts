@@ -132,6 +132,59 @@ describe('GET /ws', () => {
     for (const s of [mine, upline, stranger]) s.ws.close();
   });
 
+  it('sends a bonusBalance event when a posting moves the member bonus account, none for cash alone', async () => {
+    const m = await memberWithToken();
+    const fundKey = `rt-bonus-fund-${m.id}`;
+    await t.ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        idempotencyKey: fundKey,
+        type: 'bonus',
+        reference: fundKey,
+        entries: [
+          { account: { house: 'promotions-expense', currency: 'PHP' }, amount: -6_000 },
+          { account: { member: m.id, currency: 'PHP' }, amount: 1_000 },
+          { account: { member: m.id, kind: 'bonus', currency: 'PHP' }, amount: 5_000 },
+        ],
+      }),
+    );
+    await t.ctx.database.afterCommit.idle();
+    const socket = connect(`${base}/ws?token=${m.token}`);
+    await socket.next('ready');
+    // A stake above the cash takes the rest from bonus (wallet stakeSplit): both figures move.
+    const stake = (key: string, cash: number, bonus: number) =>
+      t.ctx.db.transaction().execute((trx) =>
+        post(trx, {
+          idempotencyKey: key,
+          type: 'bet',
+          reference: key,
+          entries: [
+            ...(cash > 0 ? [{ account: { member: m.id, currency: 'PHP' }, amount: -cash }] : []),
+            { account: { member: m.id, kind: 'bonus' as const, currency: 'PHP' }, amount: -bonus },
+            { account: { house: 'adjustments', currency: 'PHP' }, amount: cash + bonus },
+          ],
+        }),
+      );
+    await stake(`rt-bonus-bet1-${m.id}`, 1_000, 500);
+    // A socket that has just subscribed may still get the funding's own events (bonus 50.00).
+    expect(await socket.next('bonusBalance', (e) => e.data.bonus !== 50)).toEqual({
+      type: 'bonusBalance',
+      data: { bonus: 45, currency: 'PHP' },
+    });
+    expect(await socket.next('balance', (e) => e.data.balance !== 10)).toEqual({
+      type: 'balance',
+      data: { balance: 0, available: 0, currency: 'PHP' },
+    });
+    // With the cash gone a stake moves only the bonus account: the bonus event is all there is.
+    await stake(`rt-bonus-bet2-${m.id}`, 0, 700);
+    expect((await socket.next('bonusBalance')).data).toEqual({ bonus: 38, currency: 'PHP' });
+    // A cash-only posting answers the cash event and no bonus event.
+    await credit(m.id, 200);
+    expect((await socket.next('balance')).data).toEqual({ balance: 2, available: 2, currency: 'PHP' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.messages.filter((e) => e.type === 'bonusBalance')).toEqual([]);
+    socket.ws.close();
+  });
+
   it('publishes nothing for a posting that rolls back', async () => {
     const m = await memberWithToken();
     const socket = connect(`${base}/ws?token=${m.token}`);

@@ -26,6 +26,17 @@ describe('balance hold', () => {
     expect(shown).toEqual([2]);
   });
 
+  it('keeps the latest cash and the latest bonus figure apart, and shows both when the round ends', () => {
+    const shown: string[] = [];
+    holdBalance(true);
+    showBalance(() => shown.push('cash 1'));
+    showBalance(() => shown.push('bonus 1'), 'bonus');
+    showBalance(() => shown.push('bonus 2'), 'bonus');
+    expect(shown).toEqual([]);
+    holdBalance(false);
+    expect(shown).toEqual(['cash 1', 'bonus 2']);
+  });
+
   it('lets go after HOLD_MAX_MS when the game page never says the round ended', () => {
     vi.useFakeTimers();
     const shown: number[] = [];

@@ -8,16 +8,18 @@ import { roundSignalOf } from '@gamehall/shared/round-signal';
 export const HOLD_MAX_MS = 15_000;
 
 let held = false;
-let waiting: (() => void) | null = null;
+// The latest figure waiting per kind: the cash balance and the bonus balance arrive as separate
+// events, and a round that moves both must show both once it is over.
+const waiting = new Map<string, () => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 function release() {
   held = false;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  const apply = waiting;
-  waiting = null;
-  apply?.();
+  const apply = [...waiting.values()];
+  waiting.clear();
+  for (const show of apply) show();
 }
 
 /** The game page started (true) or finished (false) a round. */
@@ -31,9 +33,12 @@ export function holdBalance(presenting: boolean): void {
   timer = setTimeout(release, HOLD_MAX_MS);
 }
 
-/** Shows a balance now, or once the round being shown is over (only the latest one is kept). */
-export function showBalance(apply: () => void): void {
-  if (held) waiting = apply;
+/**
+ * Shows a balance now, or once the round being shown is over (only the latest one of each `kind`
+ * is kept: 'cash' or 'bonus').
+ */
+export function showBalance(apply: () => void, kind: 'cash' | 'bonus' = 'cash'): void {
+  if (held) waiting.set(kind, apply);
   else apply();
 }
 

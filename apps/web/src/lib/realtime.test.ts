@@ -1,5 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { CLOSE_UNAUTHORISED, connectRealtime, parseBalanceEvent, realtimeUrl, reconnectDelay } from './realtime';
+import { holdBalance } from './balance-hold';
+import {
+  applyBalance,
+  applyBonus,
+  CLOSE_UNAUTHORISED,
+  connectRealtime,
+  parseBalanceEvent,
+  parseBonusEvent,
+  realtimeUrl,
+  reconnectDelay,
+} from './realtime';
 
 describe('reconnectDelay', () => {
   it('doubles from 1 s with jitter in the upper half and caps at 30 s', () => {
@@ -22,6 +33,43 @@ describe('parseBalanceEvent', () => {
     expect(parseBalanceEvent('{"type":"balance","data":{"balance":"12"}}')).toBeNull();
     expect(parseBalanceEvent('not json')).toBeNull();
     expect(parseBalanceEvent(null)).toBeNull();
+  });
+});
+
+describe('parseBonusEvent', () => {
+  it('reads the bonusBalance event and ignores everything else', () => {
+    expect(parseBonusEvent('{"type":"bonusBalance","data":{"bonus":45.5,"currency":"PHP"}}')).toEqual({
+      bonus: 45.5,
+      currency: 'PHP',
+    });
+    expect(parseBonusEvent('{"type":"balance","data":{"balance":1,"available":1,"currency":"PHP"}}')).toBeNull();
+    expect(parseBonusEvent('{"type":"bonusBalance","data":{"bonus":"45"}}')).toBeNull();
+    expect(parseBonusEvent('{"type":"bonusBalance","data":{"bonus":45}}')).toBeNull();
+    expect(parseBonusEvent('not json')).toBeNull();
+    expect(parseBonusEvent(undefined)).toBeNull();
+  });
+});
+
+describe('applyBonus', () => {
+  const key = ['member', 'publicState', 'tok'];
+  it('puts the live bonus into the header state beside the balance, held with it during a round', () => {
+    const client = new QueryClient();
+    client.setQueryData(key, { balance: 10, bonusBalance: 50, currencySymbol: '₱' });
+    applyBonus(client, 'tok', { bonus: 45, currency: 'PHP' });
+    expect(client.getQueryData(key)).toEqual({ balance: 10, bonusBalance: 45, currencySymbol: '₱' });
+    // A round that moves both figures shows both once it is over, not only the last event's.
+    holdBalance(true);
+    applyBonus(client, 'tok', { bonus: 38, currency: 'PHP' });
+    applyBalance(client, 'tok', { balance: 0, available: 0, currency: 'PHP' });
+    expect(client.getQueryData(key)).toEqual({ balance: 10, bonusBalance: 45, currencySymbol: '₱' });
+    holdBalance(false);
+    expect(client.getQueryData(key)).toEqual({ balance: 0, bonusBalance: 38, currencySymbol: '₱' });
+  });
+
+  it('leaves a state that was never loaded alone', () => {
+    const client = new QueryClient();
+    applyBonus(client, 'tok', { bonus: 45, currency: 'PHP' });
+    expect(client.getQueryData(key)).toBeUndefined();
   });
 });
 
@@ -89,6 +137,21 @@ describe('connectRealtime', () => {
     expect(f.timers[2]?.ms).toBeLessThanOrEqual(1000);
     stop();
     expect(f.options.clearTimer).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('hands bonusBalance events to onBonus, not to onBalance or onEvent', () => {
+    vi.stubGlobal('window', { location: { protocol: 'http:', host: 'h' } });
+    const f = fakeSockets();
+    const onBalance = vi.fn();
+    const onBonus = vi.fn();
+    const onEvent = vi.fn();
+    const stop = connectRealtime('tok', { onBalance, onBonus, onEvent, ...f.options });
+    f.sockets[0]?.onmessage?.({ data: '{"type":"bonusBalance","data":{"bonus":38,"currency":"PHP"}}' } as MessageEvent);
+    expect(onBonus).toHaveBeenCalledWith({ bonus: 38, currency: 'PHP' });
+    expect(onBalance).not.toHaveBeenCalled();
+    expect(onEvent).not.toHaveBeenCalled();
+    stop();
     vi.unstubAllGlobals();
   });
 

@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { showBalance } from './balance-hold';
 
 // The /ws client (issue 4 "live balance in the header"). The server sends JSON { type, data };
-// a `balance` event follows every committed change of the member's cash. Browsers cannot set
-// headers on a WebSocket, so the session token travels in the query string.
+// a `balance` event follows every committed change of the member's cash, a `bonusBalance` event
+// every committed change of their bonus account (docs/rewards.md). Browsers cannot set headers on
+// a WebSocket, so the session token travels in the query string.
 
 export type BalanceData = { balance: number; available: number; currency: string };
+export type BonusData = { bonus: number; currency: string };
 export type RealtimeMessage = { type: 'balance'; data: BalanceData } | { type: string; data: unknown };
 
 /** Close code the server uses for a missing or ended session: reconnecting would not help. */
@@ -40,6 +42,23 @@ export function parseBalanceEvent(raw: unknown): BalanceData | null {
   return { balance, available, currency };
 }
 
+/** The bonusBalance event of a raw message, or null for anything else. */
+export function parseBonusEvent(raw: unknown): BonusData | null {
+  if (typeof raw !== 'string') return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!message || typeof message !== 'object') return null;
+  const { type, data } = message as { type?: unknown; data?: unknown };
+  if (type !== 'bonusBalance' || !data || typeof data !== 'object') return null;
+  const { bonus, currency } = data as Record<string, unknown>;
+  if (typeof bonus !== 'number' || typeof currency !== 'string') return null;
+  return { bonus, currency };
+}
+
 /** The type of a raw event other than the socket's own greeting, or null when it is not an event. */
 export function eventType(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
@@ -65,6 +84,8 @@ type SocketLike = Pick<WebSocket, 'close'> & {
 
 export type RealtimeOptions = {
   onBalance: (data: BalanceData) => void;
+  /** The member's bonus balance changed (a bet spent bonus, a win or a promotion paid it). */
+  onBonus?: (data: BonusData) => void;
   /** Every other event by its type (issue 14: `message` when a message arrives in the inbox). */
   onEvent?: (type: string) => void;
   /** The server refused the token (4001): the session is over. */
@@ -97,7 +118,9 @@ export function connectRealtime(token: string, options: RealtimeOptions): () => 
     };
     current.onmessage = (ev) => {
       const data = parseBalanceEvent(ev.data);
+      const bonus = data ? null : parseBonusEvent(ev.data);
       if (data) options.onBalance(data);
+      else if (bonus) options.onBonus?.(bonus);
       else if (options.onEvent) {
         const type = eventType(ev.data);
         if (type) options.onEvent(type);
@@ -136,6 +159,21 @@ export function applyBalance(queryClient: QueryClient, token: string, data: Bala
     queryClient.setQueryData<{ balance: number }>(['member', 'publicState', token], (old) =>
       old ? { ...old, balance: data.available } : old,
     ),
+  );
+  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+/**
+ * Applies a bonusBalance event to the header's public state (`bonusBalance`), held like the cash
+ * balance while a game page shows a round; the wallet pages refetch as for a balance event.
+ */
+export function applyBonus(queryClient: QueryClient, token: string, data: BonusData): void {
+  showBalance(
+    () =>
+      queryClient.setQueryData<{ bonusBalance: number }>(['member', 'publicState', token], (old) =>
+        old ? { ...old, bonusBalance: data.bonus } : old,
+      ),
+    'bonus',
   );
   void queryClient.invalidateQueries({ queryKey: ['wallet'] });
 }

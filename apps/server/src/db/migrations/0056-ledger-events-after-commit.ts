@@ -35,7 +35,8 @@ const postingArgs = `
   p_members bigint[],
   p_currencies text[]`;
 
-const ledgerApply = withEdits('0056', ledgerPostFunction0033, [
+/** ledger_apply as this migration creates it (0064 replaces it from this text). */
+export const ledgerApply = withEdits('0056', ledgerPostFunction0033, [
   ['CREATE OR REPLACE FUNCTION ledger_post(', 'CREATE FUNCTION ledger_apply('],
   ['  p_currencies text[],\n  p_channel text,\n', '  p_currencies text[],\n'],
   ['  OUT balances bigint[]\n', '  OUT balances bigint[],\n  OUT balance_events text[]\n'],

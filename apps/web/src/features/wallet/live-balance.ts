@@ -11,10 +11,12 @@ export function useRealtimeBalance(token: string | null): void {
     if (!token || typeof WebSocket === 'undefined') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('../../lib/realtime').then(({ applyBalance, connectRealtime }) => {
+    void import('../../lib/realtime').then(({ applyBalance, applyBonus, connectRealtime }) => {
       if (cancelled) return;
       stop = connectRealtime(token, {
         onBalance: (data) => applyBalance(queryClient, token, data),
+        // The bonus beside the balance moves with the bets that spend it, not at the 30 s refetch.
+        onBonus: (data) => applyBonus(queryClient, token, data),
         // Issue 14: a new message moves the inbox badge and refreshes the inbox.
         onEvent: (type) => {
           if (type !== 'message') return;
