@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // e2e: alone
 // Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)", issue 25):
-// an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark,
-// its games stay listed, each marked, as many as the back office counts as listed; Play now says
+// an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark, and
+// so does its entry in the header's Slots drop-down menu; its games stay listed, each marked, as many as the back office counts as listed; Play now says
 // the game is in maintenance and suggests other games, none of them in maintenance. Alone: the
 // vendor's games refuse launches while it runs, which other specs' games must never meet; the
 // vendor is made active again whatever happens.
@@ -22,6 +22,21 @@ let vendor = '';
 let vendorName = '';
 
 type Counts = { activeGameCount: number; listedGameCount: number };
+
+/** spec §9: the header drop menu shows a category's first 13 vendors (web lib/game-menus DROP_MENU_VENDORS). */
+const DROP_MENU_VENDORS = 13;
+
+/** The vendor's entry in the header's Slots drop-down, opened by hovering the category. */
+async function headerMenuEntry(p: Page) {
+  const slots = p
+    .getByRole('navigation', { name: 'Game categories' })
+    .locator('li')
+    .filter({ has: p.locator('a[href="/rng"]') });
+  await slots.locator('a[href="/rng"]').hover();
+  const entry = slots.locator(`a[href="/rng?vassalage=${encodeURIComponent(vendor)}"]`);
+  await entry.waitFor();
+  return entry;
+}
 
 /** The back office's counts of the vendor's slots (its game menus entry under RNG). */
 async function consoleCounts(code: string): Promise<Counts> {
@@ -47,7 +62,8 @@ test('a vendor in maintenance keeps its chip and its games on /rng, marked, as m
     '',
   );
   const rng = menus.value?.find((c) => c.gameCategory === 'RNG');
-  const last = rng?.vendors.at(-1);
+  // The last vendor the header's drop-down shows, so its mark there can be checked too.
+  const last = rng?.vendors.slice(0, DROP_MENU_VENDORS).at(-1);
   assert.ok(last, 'a slot vendor');
   vendor = last.vassalage;
   vendorName = last.name;
@@ -74,6 +90,18 @@ test('a vendor in maintenance keeps its chip and its games on /rng, marked, as m
   assert.ok(shown > 0);
   assert.equal(await page.locator('[data-testid="game-grid"] [data-testid="game-maintenance"]').count(), shown);
   await screenshot(page, 'games-vendor-maintenance');
+
+  // The header's drop-down marks it too, and the mark's words are part of the entry's name.
+  const entry = await headerMenuEntry(page);
+  await entry.getByTestId('vendor-maintenance').waitFor();
+  const escapedName = vendorName.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');
+  const named = new RegExp(`${escapedName}.*Maintenance`, 'is');
+  assert.equal(
+    await page.getByRole('navigation', { name: 'Game categories' }).getByRole('link', { name: named }).count(),
+    1,
+  );
+  await screenshot(page, 'games-vendor-maintenance-header-menu');
+  await page.mouse.move(0, 600);
 });
 
 test('Play now on a game in maintenance says so and suggests other games that are open', async () => {
@@ -104,4 +132,6 @@ test('back to active, the marks go and the console counts the games playable aga
   assert.equal(await page.getByTestId('vendor-maintenance').count(), 0);
   assert.equal(await page.getByTestId('game-maintenance').count(), 0);
   assert.equal(await gameCount(page), counts.listedGameCount);
+  const entry = await headerMenuEntry(page);
+  assert.equal(await entry.getByTestId('vendor-maintenance').count(), 0);
 });

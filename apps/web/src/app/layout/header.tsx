@@ -4,6 +4,7 @@ import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wall
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { VendorMaintenanceMark } from '../../components/maintenance-mark';
 import { completeLogin, login, logout } from '../../features/auth/api';
 import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
@@ -120,6 +121,8 @@ function CategoryNav({ language }: { language: string }) {
                 >
                   <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
                   <span className="line-clamp-1">{vendorDisplayName(vendor.vassalage, vendor.name, t)}</span>
+                  {/* Listed and marked as in the game lists: its games show, and refuse to launch for now. */}
+                  {vendor.maintenance && <VendorMaintenanceMark />}
                 </Link>
               ))}
               {shown.length === DROP_MENU_VENDORS && (

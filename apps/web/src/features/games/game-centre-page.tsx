@@ -1,7 +1,7 @@
 import { GAME_SEARCH_MAX, type Game } from '@gamehall/shared/api/games';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { Clock, Heart, LayoutGrid, Search, Wrench } from 'lucide-react';
+import { Clock, Heart, LayoutGrid, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { paths } from '../../app/paths';
 import { useFavourites, useGameActions } from '../../components/game-actions';
 import { GameOverlayHost } from '../../components/game-overlay-host';
 import { GameTile } from '../../components/game-tile';
+import { VendorMaintenanceMark } from '../../components/maintenance-mark';
 import { VirtualGameGrid } from '../../components/virtual-game-grid';
 import { ApiError } from '../../lib/api-client';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
@@ -151,15 +152,7 @@ function GameCentre({ gameType }: { gameType?: string }) {
               >
                 <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={20} height={20} className="size-5" />
                 {vendorDisplayName(v.vassalage, v.name, t)}
-                {v.maintenance && (
-                  <span
-                    className="flex items-center gap-0.5 rounded-full bg-(--surface) px-1.5 text-[10px] text-(--text-muted) uppercase"
-                    data-testid="vendor-maintenance"
-                  >
-                    <Wrench size={10} aria-hidden />
-                    {t('games.maintenance')}
-                  </span>
-                )}
+                {v.maintenance && <VendorMaintenanceMark />}
               </Chip>
             ))}
           </div>
