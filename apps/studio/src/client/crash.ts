@@ -11,7 +11,8 @@
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
 import { cashoutInRange, multiplierAt } from '../engines/crash/crash-curve';
 import { bindSpace, createFrame } from './frame';
-import { pageTitle } from './game-title';
+import { pageLanguage, pageTitle } from './game-title';
+import { gameWords } from './game-words';
 import { createCrashChart } from './games/crash-chart';
 import {
   type AutoConfig,
@@ -27,7 +28,6 @@ import {
 import { addStyle, CRASH_CSS } from './games/crash-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
-import { count } from './words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
@@ -43,6 +43,8 @@ const settled = (b: MyBet) => b.status !== 'open' && b.status !== 'betting';
 
 export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   addStyle('crash-css', CRASH_CSS);
+  const language = pageLanguage();
+  const w = gameWords(language).crash;
   let state: CrashState | null = null;
   let mine: MyBet[] = [];
   let offset = 0; // server clock minus page clock
@@ -57,7 +59,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
   const chart = createCrashChart();
   const big = h('div', { class: 'crash-multiplier', 'data-testid': 'multiplier' }, '1.00×');
-  const phase = h('p', { class: 'crash-phase', 'data-testid': 'phase' }, 'Connecting…');
+  const phase = h('p', { class: 'crash-phase', 'data-testid': 'phase' }, w.connecting);
   const timer = h('span');
   const timerBar = h('div', { class: 'crash-timer', 'aria-hidden': 'true' }, timer);
   const stage = h(
@@ -73,15 +75,15 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     min: '0.01',
     step: '0.01',
     value: '10.00',
-    'aria-label': 'Bet amount',
+    'aria-label': w.betAmount,
     'data-testid': 'amount',
   });
   const auto = field({
     min: '1.01',
     max: '10000',
     step: '0.01',
-    placeholder: 'off',
-    'aria-label': 'Auto cash-out at (×)',
+    placeholder: w.off,
+    'aria-label': w.autoCashoutAt,
     'data-testid': 'auto-cashout',
   });
   const rounds = field({
@@ -89,43 +91,43 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     max: '1000',
     step: '1',
     value: '10',
-    'aria-label': 'Rounds',
+    'aria-label': w.rounds,
     'data-testid': 'auto-rounds',
   });
   const stopLoss = field({
     min: '0.01',
     step: '0.01',
-    placeholder: 'none',
-    'aria-label': 'Stop on loss of',
+    placeholder: w.none,
+    'aria-label': w.stopOnLossOf,
     'data-testid': 'auto-stop-loss',
   });
   const stopProfit = field({
     min: '0.01',
     step: '0.01',
-    placeholder: 'none',
-    'aria-label': 'Stop on profit of',
+    placeholder: w.none,
+    'aria-label': w.stopOnProfitOf,
     'data-testid': 'auto-stop-profit',
   });
-  const half = h('button', { class: 'button small-btn', type: 'button', 'aria-label': '½ of the bet' }, '½');
-  const double = h('button', { class: 'button small-btn', type: 'button', 'aria-label': '2× the bet' }, '2×');
-  const betButton = h('button', { class: 'button crash-action', type: 'button', 'data-testid': 'bet' }, 'Bet');
+  const half = h('button', { class: 'button small-btn', type: 'button', 'aria-label': w.halfBet }, '½');
+  const double = h('button', { class: 'button small-btn', type: 'button', 'aria-label': w.doubleBet }, '2×');
+  const betButton = h('button', { class: 'button crash-action', type: 'button', 'data-testid': 'bet' }, w.betButton);
   const cashButton = h(
     'button',
     { class: 'button crash-action cash', type: 'button', 'data-testid': 'cashout', disabled: true },
-    'Cash out',
+    w.cashOut,
   );
-  const manualTab = h('button', { class: 'button small-btn', type: 'button', 'aria-pressed': 'true' }, 'Manual');
+  const manualTab = h('button', { class: 'button small-btn', type: 'button', 'aria-pressed': 'true' }, w.manual);
   const autoTab = h(
     'button',
     { class: 'button small-btn', type: 'button', 'aria-pressed': 'false', 'data-testid': 'auto-tab' },
-    'Auto',
+    w.auto,
   );
   const autoFields = h(
     'div',
     { class: 'crash-fields', hidden: true, 'data-testid': 'auto-panel' },
-    h('label', {}, 'Rounds', rounds),
-    h('label', {}, `Stop on loss (${info.currency})`, stopLoss),
-    h('label', {}, `Stop on profit (${info.currency})`, stopProfit),
+    h('label', {}, w.rounds, rounds),
+    h('label', {}, w.stopOnLoss(info.currency), stopLoss),
+    h('label', {}, w.stopOnProfit(info.currency), stopProfit),
   );
   const autoStatus = h('p', { class: 'muted small', 'data-testid': 'auto-status' });
   const frame = createFrame({
@@ -140,12 +142,12 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const controls = h(
     'section',
     { class: 'panel crash-controls' },
-    h('div', { class: 'crash-tabs', role: 'group', 'aria-label': 'Bet mode' }, manualTab, autoTab),
+    h('div', { class: 'crash-tabs', role: 'group', 'aria-label': w.betMode }, manualTab, autoTab),
     h(
       'div',
       { class: 'crash-fields' },
-      h('label', {}, `Bet (${info.currency})`, h('span', { class: 'crash-stake' }, amount, half, double)),
-      h('label', {}, 'Auto cash-out (×)', auto),
+      h('label', {}, w.bet(info.currency), h('span', { class: 'crash-stake' }, amount, half, double)),
+      h('label', {}, w.autoCashout, auto),
     ),
     autoFields,
     h('div', { class: 'crash-actions' }, betButton, cashButton),
@@ -157,7 +159,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     class: 'crash-history',
     role: 'group',
     'data-testid': 'history',
-    'aria-label': 'Recent crash points',
+    'aria-label': w.recentPoints,
   });
   const players = h('tbody', { 'data-testid': 'players' });
   const playersSummary = h('p', { class: 'muted small', 'data-testid': 'players-summary' });
@@ -171,7 +173,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       h('table', {}, h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))), body),
     );
 
-  frame.drawer.append(h('section', { class: 'panel' }, h('h2', {}, 'Provably fair'), fair));
+  frame.drawer.append(h('section', { class: 'panel' }, h('h2', {}, w.provablyFair), fair));
   app.replaceChildren(
     frame.header,
     h(
@@ -184,15 +186,15 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
         h(
           'section',
           { class: 'panel' },
-          h('h2', {}, 'Players this round'),
+          h('h2', {}, w.playersThisRound),
           playersSummary,
-          table('Players this round', ['Player', 'Bet', 'Out', 'Win'], players),
+          table(w.playersThisRound, [w.player, w.betColumn, w.out, w.win], players),
         ),
         h(
           'section',
           { class: 'panel' },
-          h('h2', {}, 'Your bets'),
-          table('Your bets', ['Round', 'Bet', 'Out', 'Win'], myBody),
+          h('h2', {}, w.yourBets),
+          table(w.yourBets, [w.round, w.betColumn, w.out, w.win], myBody),
         ),
       ),
     ),
@@ -233,7 +235,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!autoRun) return;
     const run = autoRun;
     autoRun = null;
-    autoStatus.textContent = `Auto-bet stopped${reason ? `: ${reason}` : ''} · ${count(run.placed, 'round')} played, net ${signed(run.net)}`;
+    autoStatus.textContent = w.autoStopped(reason, run.placed, signed(run.net));
     renderButtons();
   }
 
@@ -248,17 +250,17 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       }
     }
     const waiting = run.betIds.size > run.counted.size;
-    const status = `Auto-bet: ${run.placed} of ${run.config.rounds} · net ${signed(run.net)}`;
+    const status = w.autoProgress(run.placed, run.config.rounds, signed(run.net));
     if (autoStatus.textContent !== status) autoStatus.textContent = status;
     if (waiting || busy) return;
-    const next = autoNext(run.config, { played: run.placed, net: run.net });
+    const next = autoNext(run.config, { played: run.placed, net: run.net }, language);
     if (!next.go) return stopAuto(next.reason);
-    const view = crashView(state, serverNow());
+    const view = crashView(state, serverNow(), language);
     if (view.phase === 'betting' && view.bettingLeft > AUTO_MIN_LEFT_MS && !myCurrent()) {
       run.placed++;
       void placeBet(run.config.amount, run.config.autoCashout).then((bet) => {
         if (bet && autoRun === run) run.betIds.add(bet.betId);
-        else if (!bet) stopAuto('the bet was refused');
+        else if (!bet) stopAuto(w.betRefused);
       });
     }
   }
@@ -267,10 +269,10 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   function renderTables() {
     const s = state;
     if (!s) return;
-    const rows = playerRows(s.bets);
+    const rows = playerRows(s.bets, language);
     const total = s.bets.reduce((sum, b) => sum + b.amount, 0);
     const won = s.bets.reduce((sum, b) => sum + b.win, 0);
-    playersSummary.textContent = `${count(rows.length, 'player')} · ${money(total)} bet · ${money(won)} won`;
+    playersSummary.textContent = w.playersSummary(rows.length, money(total), money(won));
     // Rows keep their element from one state to the next (the server lists bets in the order placed),
     // so a new bet or a cash-out lights up its own row only.
     while (players.children.length > rows.length) players.lastElementChild?.remove();
@@ -293,7 +295,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
         );
       }
     });
-    if (!rows.length) players.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No bets yet')));
+    if (!rows.length) players.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, w.noBets)));
 
     const chipsKey = s.history.map((r) => r.id).join();
     if (history.dataset.key !== chipsKey) {
@@ -307,7 +309,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
               href: `/studio/fair?crash=${r.hash}`,
               target: '_blank',
               rel: 'noopener',
-              title: `Round ${r.id}: verify`,
+              title: w.verifyRound(r.id),
               'data-crash-point': r.crashPoint,
             },
             times(r.crashPoint),
@@ -322,7 +324,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           {},
           h('td', {}, `#${b.roundId}`),
           h('td', {}, money(b.amount)),
-          h('td', {}, myOutcome(b)),
+          h('td', {}, myOutcome(b, language)),
           h('td', { class: b.win > 0 ? 'win' : '' }, money(b.win)),
         ),
       ),
@@ -331,23 +333,23 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (r) {
       const link = r.hash ? `/studio/fair?crash=${r.hash}&prev=${r.previousHash}` : null;
       fair.replaceChildren(
-        h('p', {}, 'Chain terminating hash (published before round 1): ', h('code', {}, r.terminatingHash)),
-        h('p', {}, `Round #${r.id} must hash to: `, h('code', {}, shortHash(r.previousHash))),
+        h('p', {}, w.terminatingHash, h('code', {}, r.terminatingHash)),
+        h('p', {}, w.mustHashTo(r.id), h('code', {}, shortHash(r.previousHash))),
         r.hash
           ? h(
               'p',
               {},
-              'Round hash: ',
+              w.roundHash,
               h('code', { 'data-testid': 'round-hash' }, r.hash),
               ' · ',
-              h('a', { href: link ?? '#', target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
+              h('a', { href: link ?? '#', target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, w.verify),
             )
-          : h('p', { class: 'muted' }, 'The round hash is shown when the round crashes.'),
+          : h('p', { class: 'muted' }, w.hashShownLater),
         h(
           'p',
           { class: 'muted' },
-          `Crash point = max(1, floor(99 / (1 − X)) / 100), X from HMAC-SHA256(round hash, "${r.salt}"). `,
-          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, 'verifier'),
+          w.formula(r.salt),
+          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, w.verifier),
         ),
       );
     }
@@ -361,15 +363,15 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     cashButton.disabled = !canCash;
     if (canCash && r?.startedAt && bet) {
       const m = multiplierAt(serverNow() - Date.parse(r.startedAt));
-      const text = `Cash out ${money(Math.floor((bet.amount * m) / 100))}`;
+      const text = w.cashOutAmount(money(Math.floor((bet.amount * m) / 100)));
       if (cashButton.textContent !== text) cashButton.textContent = text;
-    } else if (cashButton.textContent !== 'Cash out') cashButton.textContent = 'Cash out';
+    } else if (cashButton.textContent !== w.cashOut) cashButton.textContent = w.cashOut;
     if (autoMode) {
       betButton.disabled = busy && !autoRun;
-      betButton.textContent = autoRun ? 'Stop auto-bet' : 'Start auto-bet';
+      betButton.textContent = autoRun ? w.stopAuto : w.startAuto;
     } else {
       betButton.disabled = busy || !betting || !!bet;
-      if (betButton.textContent !== 'Bet') betButton.textContent = 'Bet';
+      if (betButton.textContent !== w.betButton) betButton.textContent = w.betButton;
     }
     // Space plays whichever action is live: the cash-out while flying with a bet, else the bet.
     betButton.toggleAttribute('data-primary', !canCash);
@@ -381,7 +383,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   let roundBettingMs = 0;
   let lastSecond = -1;
   function frameLoop() {
-    const view = crashView(state, serverNow());
+    const view = crashView(state, serverNow(), language);
     const text = times(view.multiplier);
     if (text !== shownMultiplier) {
       shownMultiplier = text;
@@ -432,7 +434,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       mine = data.mine;
       const after = myCurrent();
       if (before?.status === 'open' && !before.cashout && after?.cashout) {
-        say(`Auto cash-out at ${times(after.cashout)}: you win ${money(after.win)}`, 'ok');
+        say(w.autoCashedOut(times(after.cashout), money(after.win)), 'ok');
         sound.play(after.cashout >= 1000 ? 'bigwin' : 'win');
       }
       if (data.balance !== null) balance.textContent = money(data.balance);
@@ -453,7 +455,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     renderTables();
     if (crashedNow) {
       const bet = myCurrent();
-      if (bet && !bet.cashout) say(`Crashed at ${times(s.round?.crashPoint ?? 100)}: your bet is lost`, 'error');
+      if (bet && !bet.cashout) say(w.crashedLost(times(s.round?.crashPoint ?? 100)), 'error');
       void refreshMine();
     }
   }
@@ -473,8 +475,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     ws.onclose = () => {
       if (socket === ws) socket = null;
       // Answers still awaited are lost with the socket: the callers re-read the state over HTTP.
-      for (const p of [...pending.values()])
-        p.settle(new ApiError('NETWORK', 'Connection lost: check your bets and balance', 0));
+      for (const p of [...pending.values()]) p.settle(new ApiError('NETWORK', w.connectionLost, 0));
       setTimeout(connect, 1500);
     };
   }
@@ -485,16 +486,13 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     if (!ws || ws.readyState !== WebSocket.OPEN) return api<T>(path, { method: 'POST', body });
     const id = `${Date.now().toString(36)}-${++nextId}`;
     return new Promise<T>((resolve, reject) => {
-      const timeout = setTimeout(
-        () => settle(new ApiError('TIMEOUT', 'No answer from the server: check your bets and balance', 0)),
-        ANSWER_TIMEOUT_MS,
-      );
+      const timeout = setTimeout(() => settle(new ApiError('TIMEOUT', w.noAnswer, 0)), ANSWER_TIMEOUT_MS);
       const settle = (answer: SocketAnswer | ApiError) => {
         clearTimeout(timeout);
         pending.delete(id);
         if (answer instanceof ApiError) reject(answer);
         else if (answer.ok) resolve(answer as T);
-        else reject(new ApiError(answer.error?.code ?? 'ERROR', answer.error?.message ?? 'Request failed', 0));
+        else reject(new ApiError(answer.error?.code ?? 'ERROR', answer.error?.message ?? w.requestFailed, 0));
       };
       pending.set(id, { settle });
       ws.send(JSON.stringify({ ...request, id }));
@@ -511,12 +509,12 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       );
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
-      say(`Bet ${money(minor)} placed${autoCashout ? `, auto cash-out at ${times(autoCashout)}` : ''}`, 'info');
+      say(w.betPlaced(money(minor), autoCashout ? times(autoCashout) : null), 'info');
       sound.play('button');
       renderTables();
       return answer.bet;
     } catch (err) {
-      say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
+      say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
       // Unanswered (timeout, lost socket): the bet may stand; the state says.
       if (err instanceof ApiError && (err.code === 'TIMEOUT' || err.code === 'NETWORK')) void refreshMine();
       return null;
@@ -528,27 +526,27 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   betButton.addEventListener('click', () => {
     if (autoMode) {
       if (autoRun) return stopAuto(null);
-      const config = parseAutoConfig({
-        amount: amount.value,
-        autoCashout: auto.value,
-        rounds: rounds.value,
-        stopLoss: stopLoss.value,
-        stopProfit: stopProfit.value,
-      });
+      const config = parseAutoConfig(
+        {
+          amount: amount.value,
+          autoCashout: auto.value,
+          rounds: rounds.value,
+          stopLoss: stopLoss.value,
+          stopProfit: stopProfit.value,
+        },
+        language,
+      );
       if ('error' in config) return say(config.error, 'error');
       autoRun = { config, placed: 0, betIds: new Set(), counted: new Set(), net: 0 };
-      say(
-        `Auto-bet on: ${count(config.rounds, 'round')} at ${money(config.amount)}, cash-out at ${times(config.autoCashout)}`,
-      );
+      say(w.autoOn(config.rounds, money(config.amount), times(config.autoCashout)));
       renderButtons();
       return;
     }
     const minor = Math.round(Number(amount.value) * 100);
     const autoText = auto.value.trim();
     const autoCashout = autoText ? Math.round(Number(autoText) * 100) : null;
-    if (!Number.isSafeInteger(minor) || minor <= 0) return say('Enter a bet amount', 'error');
-    if (autoCashout !== null && !cashoutInRange(autoCashout))
-      return say('Auto cash-out must be from 1.01× to 10000×', 'error');
+    if (!Number.isSafeInteger(minor) || minor <= 0) return say(w.enterAmount, 'error');
+    if (autoCashout !== null && !cashoutInRange(autoCashout)) return say(w.cashoutRange, 'error');
     void placeBet(minor, autoCashout);
   });
 
@@ -561,14 +559,11 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       );
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       if (answer.balance !== null) balance.textContent = money(answer.balance);
-      say(
-        `Cashed out at ${times(answer.bet.cashout ?? 100)}: you win ${money(answer.bet.win)}${answer.winPending ? ' (payment on its way)' : ''}`,
-        'ok',
-      );
+      say(w.cashedOut(times(answer.bet.cashout ?? 100), money(answer.bet.win), answer.winPending), 'ok');
       sound.play((answer.bet.cashout ?? 0) >= 1000 ? 'bigwin' : 'win');
       renderTables();
     } catch (err) {
-      say(err instanceof ApiError ? err.message : 'Could not cash out', 'error');
+      say(err instanceof ApiError ? err.message : w.couldNotCashOut, 'error');
       void refreshMine();
     } finally {
       busy = false;

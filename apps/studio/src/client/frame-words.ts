@@ -1,5 +1,6 @@
 // The words of the frame every game page shares (frame.ts), in the launch language where the studio
-// has them: English and Filipino (the brand's TY). The games' own texts are English only.
+// has them: English and Filipino (the brand's TY). The games' own texts are in game-words.ts.
+import { inLanguage } from './words';
 
 export type FrameWords = {
   backToLobby: string;
@@ -39,5 +40,5 @@ const TY: FrameWords = {
 
 /** The frame's words in `language` (the platform's code, TY for Filipino); English otherwise. */
 export function frameWords(language: unknown): FrameWords {
-  return typeof language === 'string' && language.trim().toUpperCase() === 'TY' ? TY : EN;
+  return inLanguage({ EN, TY }, language);
 }

@@ -1,6 +1,7 @@
 // The title a game page shows: the name the platform launched the game by (its catalogue name in the
 // player's language, passed in the launch URL and put into the page's boot data), else the kind of
 // game. Never the catalogue code (SLOT-00039, FISH-001), which means nothing to a player.
+import { type Language, pageLanguageOf } from './words';
 
 const ENGINE_TITLES: Record<string, string> = {
   slot: 'Slot',
@@ -39,4 +40,9 @@ export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: un
 /** This page's game title (see gameTitle). */
 export function pageTitle(engine: string | null): string {
   return gameTitle(engine, readBoot(document));
+}
+
+/** This page's language: the launch language in the boot data, as the frame reads it (frame.ts). */
+export function pageLanguage(doc: Pick<Document, 'getElementById'> = document): Language {
+  return pageLanguageOf((readBoot(doc) as { language?: unknown } | null)?.language);
 }

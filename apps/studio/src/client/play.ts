@@ -3,12 +3,12 @@
 // the game's own UI, results and round history.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
 import { bindSpace, createFrame } from './frame';
-import { pageTitle } from './game-title';
+import { pageLanguage, pageTitle } from './game-title';
+import { gameWords } from './game-words';
 import { loadGameUi, roundSummary } from './games';
 import { presentingRound } from './round-signal';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
-import { count } from './words';
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token') ?? '';
@@ -18,17 +18,13 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
 const app = document.getElementById('app') as HTMLElement;
 
 async function start() {
+  const w = gameWords(pageLanguage()).shell;
   let info: SessionInfo;
   try {
     info = await api<SessionInfo>('/api/session');
   } catch (err) {
     app.replaceChildren(
-      h(
-        'section',
-        { class: 'panel error-page' },
-        h('h1', {}, 'Cannot open the game'),
-        h('p', {}, (err as Error).message),
-      ),
+      h('section', { class: 'panel error-page' }, h('h1', {}, w.cannotOpen), h('p', {}, (err as Error).message)),
     );
     return;
   }
@@ -52,14 +48,14 @@ async function start() {
   const lastWin = h('strong', { 'data-testid': 'last-win' }, '0.00');
 
   const stage = h('section', { class: 'panel stage' });
-  const result = h('div', { class: 'result' }, 'Win ', lastWin);
+  const result = h('div', { class: 'result' }, `${w.win} `, lastWin);
   const continueBox = h('div', { class: 'continue', hidden: true });
 
   const historyBody = h('tbody');
   const history = h(
     'section',
     { class: 'panel history-panel' },
-    h('h2', {}, 'History'),
+    h('h2', {}, w.history),
     h(
       'div',
       { class: 'table-wrap' },
@@ -72,11 +68,11 @@ async function start() {
           h(
             'tr',
             {},
-            h('th', {}, 'Time'),
-            h('th', {}, 'Stake'),
-            h('th', {}, 'Win'),
-            h('th', {}, 'Result'),
-            h('th', {}, 'Verify'),
+            h('th', {}, w.time),
+            h('th', {}, w.stake),
+            h('th', {}, w.win),
+            h('th', {}, w.result),
+            h('th', {}, w.verify),
           ),
         ),
         historyBody,
@@ -86,20 +82,14 @@ async function start() {
 
   const hashEl = h('code', { 'data-testid': 'server-seed-hash' }, '');
   const nonceEl = h('code', { 'data-testid': 'nonce' }, '');
-  const clientSeedInput = h('input', { 'aria-label': 'Client seed', maxlength: 64, 'data-testid': 'client-seed' });
+  const clientSeedInput = h('input', { 'aria-label': w.clientSeed, maxlength: 64, 'data-testid': 'client-seed' });
   const revealed = h('div', { class: 'revealed', 'data-testid': 'revealed' });
   const fairness = h(
     'section',
     { class: 'panel fairness' },
-    h('h2', {}, 'Provably fair'),
-    h(
-      'p',
-      { class: 'muted small' },
-      'Each result is HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s hash before you play; rotating reveals the seed so you can check every round on the ',
-      h('a', { href: '/studio/fair', target: '_blank' }, 'verifier'),
-      '.',
-    ),
-    h('dl', {}, h('dt', {}, 'Server seed hash'), h('dd', {}, hashEl), h('dt', {}, 'Nonce'), h('dd', {}, nonceEl)),
+    h('h2', {}, w.provablyFair),
+    h('p', { class: 'muted small' }, w.fairIntro, h('a', { href: '/studio/fair', target: '_blank' }, w.verifier), '.'),
+    h('dl', {}, h('dt', {}, w.serverSeedHash), h('dd', {}, hashEl), h('dt', {}, w.nonce), h('dd', {}, nonceEl)),
     h(
       'form',
       {
@@ -110,12 +100,12 @@ async function start() {
             showSeed(
               await api<SeedView>('/api/seed/client', { method: 'PUT', body: { clientSeed: clientSeedInput.value } }),
             );
-            say('Client seed saved');
+            say(w.clientSeedSaved);
           });
         },
       },
-      h('label', {}, 'Client seed ', clientSeedInput),
-      h('button', { class: 'button', type: 'submit' }, 'Save'),
+      h('label', {}, `${w.clientSeed} `, clientSeedInput),
+      h('button', { class: 'button', type: 'submit' }, w.save),
     ),
     h(
       'button',
@@ -130,22 +120,17 @@ async function start() {
             }>('/api/seed/rotate', { method: 'POST' });
             showSeed(r.next);
             revealed.replaceChildren(
-              h(
-                'p',
-                {},
-                'Previous server seed: ',
-                h('code', { 'data-testid': 'revealed-seed' }, r.revealed.serverSeed),
-              ),
+              h('p', {}, w.previousSeed, h('code', { 'data-testid': 'revealed-seed' }, r.revealed.serverSeed)),
               h(
                 'p',
                 { class: 'muted small' },
-                `hash ${shortHash(r.revealed.serverSeedHash)} · client seed ${r.revealed.clientSeed} · nonces 0 to ${r.revealed.lastNonce}`,
+                w.revealedLine(shortHash(r.revealed.serverSeedHash), r.revealed.clientSeed, r.revealed.lastNonce),
               ),
             );
             await loadHistory();
           }),
       },
-      'Rotate seed (reveal)',
+      w.rotate,
     ),
     revealed,
   );
@@ -182,7 +167,7 @@ async function start() {
     try {
       return await fn();
     } catch (err) {
-      say(err instanceof ApiError ? err.message : 'Something went wrong, please try again', 'error');
+      say(err instanceof ApiError ? err.message : w.somethingWrong, 'error');
       if (err instanceof ApiError && err.code === 'STUDIO_INSUFFICIENT_FUNDS') void refreshSession();
       return undefined;
     } finally {
@@ -203,10 +188,10 @@ async function start() {
     await ui.showStep(step, answer.round);
     balance.textContent = money(answer.balance);
     lastWin.textContent = money(answer.round.win);
-    if (answer.winPending) say('Your win is being delivered to your wallet…');
-    else if (answer.round.pendingSteps > 0) say(`${count(answer.round.pendingSteps, 'free spin')} to play`);
-    else if (answer.round.win > 0) say(`You won ${money(answer.round.win)}!`);
-    else say('No win this time');
+    if (answer.winPending) say(w.winPending);
+    else if (answer.round.pendingSteps > 0) say(w.freeSpinsToPlay(answer.round.pendingSteps));
+    else if (answer.round.win > 0) say(w.youWon(money(answer.round.win)));
+    else say(w.noWin);
     showContinue(answer.round);
   }
 
@@ -217,9 +202,9 @@ async function start() {
     const one = h(
       'button',
       { class: 'button primary', 'data-testid': 'free-spin' },
-      `Play free spin (${round.pendingSteps} left)`,
+      w.playFreeSpin(round.pendingSteps),
     );
-    const all = h('button', { class: 'button' }, 'Play all');
+    const all = h('button', { class: 'button' }, w.playAll);
     one.addEventListener('click', () => void step(round.roundId));
     all.addEventListener('click', async () => {
       let current: RoundView | null = round;
@@ -249,7 +234,7 @@ async function start() {
   async function loadHistory() {
     const { rounds } = await api<{ rounds: RoundView[] }>('/api/history?limit=20');
     const summaries = await Promise.all(
-      rounds.map((r) => (r.status === 'closed' ? roundSummary(r) : r.status.replace('_', ' '))),
+      rounds.map((r) => (r.status === 'closed' ? roundSummary(r) : w.roundStatus(r.status))),
     );
     historyBody.replaceChildren(
       ...rounds.map((r, i) =>
@@ -266,13 +251,13 @@ async function start() {
             h(
               'a',
               { href: `/studio/fair?round=${r.roundId}`, target: '_blank', 'data-testid': 'verify-link' },
-              r.serverSeed ? 'verify' : `#${r.nonce}`,
+              r.serverSeed ? w.verifyLink : `#${r.nonce}`,
             ),
           ),
         ),
       ),
     );
-    if (!rounds.length) historyBody.append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No rounds yet')));
+    if (!rounds.length) historyBody.append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, w.noRounds)));
   }
 
   ui.mount(stage, {
@@ -302,9 +287,7 @@ async function start() {
     // A round left with free spins owed: resume it where it stopped.
     const last = info.openRound.steps[info.openRound.steps.length - 1];
     if (last) void ui.showStep(last, info.openRound);
-    say(
-      `Welcome back: ${count(info.openRound.pendingSteps, 'free spin')} ${info.openRound.pendingSteps === 1 ? 'is' : 'are'} waiting`,
-    );
+    say(w.welcomeBack(info.openRound.pendingSteps));
     showContinue(info.openRound);
   }
   await loadHistory();

@@ -1,7 +1,8 @@
 // What the fish, duel, match and derby scenes show, built only from the server's outcome (issue 16:
 // presentation replays the outcome the server returned). The scenes (fish.ts, duel.ts, match.ts,
 // derby.ts) animate these plans and nothing else; the tests compare every plan with the engine's
-// round. No DOM here.
+// round. No DOM here; the texts are in the launch language the scene passes (game-words.ts).
+import { gameWords } from '../game-words';
 
 type Card = { rank: number; suit: number };
 
@@ -74,7 +75,7 @@ export type DuelPlan = {
   verdict: string;
 };
 
-export function presentDuel(o: DuelOutcome): DuelPlan {
+export function presentDuel(o: DuelOutcome, language: unknown = 'EN'): DuelPlan {
   const deal: DuelPlan['deal'] = [];
   for (let i = 0; i < Math.max(o.player.length, o.house.length); i++) {
     const p = o.player[i];
@@ -82,7 +83,7 @@ export function presentDuel(o: DuelOutcome): DuelPlan {
     if (p) deal.push({ side: 'player', index: i, card: p });
     if (h) deal.push({ side: 'house', index: i, card: h });
   }
-  const verdict = o.result === 'win' ? 'You win' : o.result === 'tie' ? 'Tie' : 'You lose';
+  const verdict = gameWords(language).duel.verdict[o.result];
   return { deal, playerHand: o.playerHand, houseHand: o.houseHand, result: o.result, verdict };
 }
 
@@ -108,7 +109,8 @@ export type MatchPlan = {
   winningSelections: string[];
 };
 
-export function presentMatch(o: MatchOutcome): MatchPlan {
+export function presentMatch(o: MatchOutcome, language: unknown = 'EN'): MatchPlan {
+  const words = gameWords(language).match;
   const events: MatchEvent[] = [];
   const score: [number, number] = [0, 0];
   const name = (side: 'home' | 'away') => (side === 'home' ? o.home : o.away);
@@ -116,7 +118,7 @@ export function presentMatch(o: MatchOutcome): MatchPlan {
   if (o.maps) {
     o.maps.forEach((side, i) => {
       score[side === 'home' ? 0 : 1]++;
-      events.push({ side, minute: i + 1, score: [score[0], score[1]], text: `Map ${i + 1}: ${name(side)}` });
+      events.push({ side, minute: i + 1, score: [score[0], score[1]], text: `${words.map(i + 1)}: ${name(side)}` });
     });
   } else {
     const goals = [...(o.goals ?? [])].sort((a, b) => a.minute - b.minute);
@@ -151,7 +153,8 @@ export type DerbyPlan = {
  * from the outcome alone (no randomness of the page): the winner lands the last blow, a draw ends
  * with the birds apart.
  */
-export function presentDerby(o: DerbyOutcome): DerbyPlan {
+export function presentDerby(o: DerbyOutcome, language: unknown = 'EN'): DerbyPlan {
+  const words = gameWords(language).derby;
   const count = 3 + (o.seconds % 3);
   const clashes: DerbyPlan['clashes'] = [];
   for (let i = 0; i < count; i++) {
@@ -160,8 +163,6 @@ export function presentDerby(o: DerbyOutcome): DerbyPlan {
     clashes.push({ second, lead: i === count - 1 && o.result !== 'draw' ? o.result : alternate });
   }
   const verdict =
-    o.result === 'draw'
-      ? `Draw after ${o.seconds}s`
-      : `${o.result === 'meron' ? o.meron : o.wala} wins (${o.seconds}s)`;
+    o.result === 'draw' ? words.drawAfter(o.seconds) : words.wins(o.result === 'meron' ? o.meron : o.wala, o.seconds);
   return { clashes, seconds: o.seconds, result: o.result, verdict };
 }

@@ -12,8 +12,8 @@ export function cardEl(card: Card): HTMLElement {
   );
 }
 
-/** A chip (stake) selector; value() is the chosen amount in minor units. */
-export function chipPicker(chips: number[], label = 'Chip'): { el: HTMLElement; value: () => number } {
+/** A chip (stake) selector labelled `label` (in the page's language); value() is the chosen amount in minor units. */
+export function chipPicker(chips: number[], label: string): { el: HTMLElement; value: () => number } {
   const select = h('select', { 'aria-label': label, 'data-testid': 'chip' });
   for (const c of chips) select.append(h('option', { value: c }, money(c)));
   return { el: h('label', {}, `${label} `, select), value: () => Number(select.value) };

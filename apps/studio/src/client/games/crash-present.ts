@@ -4,6 +4,7 @@
 import type { CrashBetView, CrashState, MyCrashBet } from '../../crash';
 // The engine's own curve and limits: crash-curve.ts has no node: imports.
 import { CRASH_GROWTH, cashoutInRange, multiplierAt } from '../../engines/crash/crash-curve';
+import { gameWords } from '../game-words';
 
 /** Hundredths as the page writes them: 2.35×. */
 export function times(hundredths: number): string {
@@ -33,9 +34,10 @@ export type CrashView = {
 };
 
 /** The view of the state at the server time `now` (ms). */
-export function crashView(state: CrashState | null, now: number): CrashView {
+export function crashView(state: CrashState | null, now: number, language: unknown = 'EN'): CrashView {
+  const words = gameWords(language).crash;
   const r = state?.round;
-  if (!r) return { phase: 'connecting', multiplier: 100, elapsed: 0, bettingLeft: 0, text: 'Connecting…' };
+  if (!r) return { phase: 'connecting', multiplier: 100, elapsed: 0, bettingLeft: 0, text: words.connecting };
   if (r.phase === 'betting') {
     const left = Math.max(0, Date.parse(r.bettingEndsAt) - now);
     return left > 0
@@ -44,9 +46,9 @@ export function crashView(state: CrashState | null, now: number): CrashView {
           multiplier: 100,
           elapsed: 0,
           bettingLeft: left,
-          text: `Place your bets: ${(left / 1000).toFixed(1)} s`,
+          text: words.placeBets((left / 1000).toFixed(1)),
         }
-      : { phase: 'starting', multiplier: 100, elapsed: 0, bettingLeft: 0, text: 'Starting…' };
+      : { phase: 'starting', multiplier: 100, elapsed: 0, bettingLeft: 0, text: words.starting };
   }
   if (r.phase === 'crashed') {
     const point = r.crashPoint ?? 100;
@@ -56,11 +58,11 @@ export function crashView(state: CrashState | null, now: number): CrashView {
       multiplier: point,
       elapsed,
       bettingLeft: 0,
-      text: `Crashed at ${times(point)} · next round soon`,
+      text: words.crashedAt(times(point)),
     };
   }
   const elapsed = r.startedAt ? Math.max(0, now - Date.parse(r.startedAt)) : 0;
-  return { phase: 'running', multiplier: multiplierAt(elapsed), elapsed, bettingLeft: 0, text: 'Rising…' };
+  return { phase: 'running', multiplier: multiplierAt(elapsed), elapsed, bettingLeft: 0, text: words.rising };
 }
 
 export type ChartScale = { xMax: number; yMax: number };
@@ -96,21 +98,23 @@ export function curvePoints(elapsed: number, scale: ChartScale, steps = 48): [nu
 export type PlayerRow = { player: string; amount: number; out: string; win: number; state: 'in' | 'won' | 'lost' };
 
 /** The round's players as listed: cash-outs with their multiplier, the rest in or lost. */
-export function playerRows(bets: CrashBetView[]): PlayerRow[] {
+export function playerRows(bets: CrashBetView[], language: unknown = 'EN'): PlayerRow[] {
+  const words = gameWords(language).crash;
   return bets.map((b) => ({
     player: b.player,
     amount: b.amount,
-    out: b.cashout ? times(b.cashout) : b.status === 'lost' ? 'lost' : '…',
+    out: b.cashout ? times(b.cashout) : b.status === 'lost' ? words.lost : '…',
     win: b.win,
     state: b.cashout ? 'won' : b.status === 'lost' ? 'lost' : 'in',
   }));
 }
 
 /** A bet's outcome column: its cash-out, else waiting, refunded (the stake went back) or lost. */
-export function myOutcome(bet: Pick<MyCrashBet, 'cashout' | 'status'>): string {
+export function myOutcome(bet: Pick<MyCrashBet, 'cashout' | 'status'>, language: unknown = 'EN'): string {
+  const words = gameWords(language).crash;
   if (bet.cashout) return times(bet.cashout);
   if (bet.status === 'open') return '…';
-  return bet.status === 'rolled_back' || bet.status === 'rolling_back' ? 'refunded' : 'lost';
+  return bet.status === 'rolled_back' || bet.status === 'rolling_back' ? words.refunded : words.lost;
 }
 
 // ---- auto-bet ----
@@ -130,21 +134,24 @@ export type AutoConfig = {
 export type AutoProgress = { played: number; net: number };
 
 /** Reads the auto-bet form (decimal strings); an error text when a field is wrong. */
-export function parseAutoConfig(f: {
-  amount: string;
-  autoCashout: string;
-  rounds: string;
-  stopLoss: string;
-  stopProfit: string;
-}): AutoConfig | { error: string } {
+export function parseAutoConfig(
+  f: {
+    amount: string;
+    autoCashout: string;
+    rounds: string;
+    stopLoss: string;
+    stopProfit: string;
+  },
+  language: unknown = 'EN',
+): AutoConfig | { error: string } {
+  const words = gameWords(language).crash;
   const minor = (s: string) => Math.round(Number(s) * 100);
   const amount = minor(f.amount);
-  if (!Number.isSafeInteger(amount) || amount <= 0) return { error: 'Enter a bet amount' };
+  if (!Number.isSafeInteger(amount) || amount <= 0) return { error: words.enterAmount };
   const autoCashout = minor(f.autoCashout);
-  if (!f.autoCashout.trim() || !cashoutInRange(autoCashout))
-    return { error: 'Auto-bet needs an auto cash-out from 1.01× to 10000×' };
+  if (!f.autoCashout.trim() || !cashoutInRange(autoCashout)) return { error: words.autoNeedsCashout };
   const rounds = Number(f.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) return { error: 'Rounds: 1 to 1000' };
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) return { error: words.roundsRange };
   const limit = (s: string) => {
     if (!s.trim()) return null;
     const v = minor(s);
@@ -152,19 +159,25 @@ export function parseAutoConfig(f: {
   };
   const stopLoss = limit(f.stopLoss);
   const stopProfit = limit(f.stopProfit);
-  if (Number.isNaN(stopLoss) || Number.isNaN(stopProfit)) return { error: 'Limits are positive amounts' };
+  if (Number.isNaN(stopLoss) || Number.isNaN(stopProfit)) return { error: words.limitsPositive };
   return { amount, autoCashout, rounds, stopLoss, stopProfit };
 }
 
 /** Whether auto-bet places another bet, or why it stops. */
-export function autoNext(config: AutoConfig, progress: AutoProgress): { go: true } | { go: false; reason: string } {
-  if (progress.played >= config.rounds) return { go: false, reason: 'all rounds played' };
-  if (config.stopLoss !== null && -progress.net >= config.stopLoss) return { go: false, reason: 'loss limit reached' };
+export function autoNext(
+  config: AutoConfig,
+  progress: AutoProgress,
+  language: unknown = 'EN',
+): { go: true } | { go: false; reason: string } {
+  const words = gameWords(language).crash;
+  if (progress.played >= config.rounds) return { go: false, reason: words.allRoundsPlayed };
+  if (config.stopLoss !== null && -progress.net >= config.stopLoss)
+    return { go: false, reason: words.lossLimitReached };
   if (config.stopProfit !== null && progress.net >= config.stopProfit)
-    return { go: false, reason: 'profit target reached' };
+    return { go: false, reason: words.profitReached };
   // A bet that could take the loss past its limit is not placed.
   if (config.stopLoss !== null && -progress.net + config.amount > config.stopLoss)
-    return { go: false, reason: 'the next bet would pass the loss limit' };
+    return { go: false, reason: words.nextBetPassesLimit };
   return { go: true };
 }
 

@@ -3,6 +3,9 @@
 // running to the length the server drew, clashes along the way, and the server's result at the
 // end: the winner stands and crows, the loser goes down, a draw leaves both apart. Everything shown
 // comes from presentDerby (arcade-present.ts); reduced motion shows the end at once.
+
+import { pageLanguage } from '../game-title';
+import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';
 import { type DerbyOutcome, presentDerby } from './arcade-present';
@@ -79,6 +82,8 @@ function spark(): SVGElement {
 }
 
 export function derbyUi(): GameUi {
+  const language = pageLanguage();
+  const words = gameWords(language).derby;
   let verdict: HTMLElement;
   let pit: HTMLElement;
   let clock: HTMLElement;
@@ -106,26 +111,26 @@ export function derbyUi(): GameUi {
       sfx = sceneSound(ctx.sound);
       useSceneStyle();
       const game = ctx.game as { sides: string[]; fights: Fight[]; chips: number[] };
-      const chip = chipPicker(game.chips, 'Stake');
+      const chip = chipPicker(game.chips, words.stake);
       let chosen: { fightId: string; side: string } | null = null;
-      const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, 'Pick a side');
+      const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, words.pickSideIdle);
       const list = h('div', {});
       meron = h('div', { class: 'bird meron' });
       wala = h('div', { class: 'bird wala' });
-      clock = h('div', { class: 'board' }, 'Place your bet');
+      clock = h('div', { class: 'board' }, words.placeBet);
       pit = h('div', { class: 'pit scene', 'data-testid': 'pit' }, pitBackground(), meron, wala, clock);
       const first = game.fights[0];
       drawBirds({ meron: first?.meron ?? 'Meron', wala: first?.wala ?? 'Wala' });
       for (const f of game.fights) {
         const opts = h('div', { class: 'options' });
         for (const side of game.sides) {
-          const label = side === 'meron' ? `Meron (${f.meron})` : side === 'wala' ? `Wala (${f.wala})` : 'Draw';
+          const label = side === 'meron' ? `Meron (${f.meron})` : side === 'wala' ? `Wala (${f.wala})` : words.draw;
           const b = h('button', { class: 'button', 'data-side': side }, `${label} @ ${odds(f.odds100[side] ?? 0)}`);
           b.addEventListener('click', () => {
             chosen = { fightId: f.fightId, side };
             for (const other of Array.from(el.querySelectorAll('.options .button'))) other.classList.remove('selected');
             b.classList.add('selected');
-            slip.textContent = `Fight ${f.fightId}: ${label}`;
+            slip.textContent = words.slip(f.fightId, label);
             if (birds.meron !== f.meron || birds.wala !== f.wala) drawBirds(f);
           });
           opts.append(b);
@@ -143,10 +148,10 @@ export function derbyUi(): GameUi {
           { class: 'controls' },
           chip.el,
           actionButton(
-            'Bet & fight',
+            words.betAndFight,
             async () => {
               if (!chosen) {
-                slip.textContent = 'Pick a side first';
+                slip.textContent = words.pickSide;
                 return;
               }
               await ctx.play({ ...chosen, amount: chip.value() });
@@ -154,16 +159,12 @@ export function derbyUi(): GameUi {
             { 'data-testid': 'spin' },
           ),
         ),
-        h(
-          'p',
-          { class: 'muted small' },
-          'Decimal odds: a winning bet returns the stake × the odds. A draw refunds Meron and Wala bets (the stake comes back).',
-        ),
+        h('p', { class: 'muted small' }, words.rules),
       );
     },
     async showStep(step: StepView) {
       const o = step.outcome as DerbyOutcome;
-      const plan = presentDerby(o);
+      const plan = presentDerby(o, language);
       drawBirds(o);
       const still = reducedMotion();
       // On a phone the bet buttons sit below the scene: bring the scene back into view for the event.
@@ -231,7 +232,7 @@ export function derbyUi(): GameUi {
       if (step.win > 0) ctx.sound?.play('win');
     },
     summary(step) {
-      return (step.outcome as DerbyOutcome).result;
+      return words.summary[(step.outcome as DerbyOutcome).result];
     },
   };
 }

@@ -2,6 +2,9 @@
 // The three-card duel (issue 16): a felt table, the six cards dealt face down one at a time as the
 // engine dealt them (you first), turned over hand by hand, then the better hand lights up with the
 // verdict. Everything shown comes from presentDuel (arcade-present.ts); reduced motion shows the end.
+
+import { pageLanguage } from '../game-title';
+import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';
 import { type DuelOutcome, presentDuel } from './arcade-present';
@@ -12,7 +15,6 @@ import { sceneSound } from './scene-sound';
 type Card = { rank: number; suit: number };
 const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['♠', '♥', '♦', '♣'];
-const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
 
 /** A playing card with a back and a face; `up` turns it over. */
 function playingCard(card: Card): HTMLElement {
@@ -24,7 +26,7 @@ function playingCard(card: Card): HTMLElement {
     {
       class: 'pc',
       'data-card': `${rank}${suit}`,
-      'aria-label': `${rank} of ${SUIT_NAMES[card.suit] ?? ''}`,
+      'aria-label': gameWords(pageLanguage()).duel.cardLabel(rank, card.suit),
       role: 'img',
     },
     h('div', { class: 'back' }),
@@ -33,6 +35,8 @@ function playingCard(card: Card): HTMLElement {
 }
 
 export function duelUi(): GameUi {
+  const language = pageLanguage();
+  const w = gameWords(language).duel;
   let you: HTMLElement;
   let house: HTMLElement;
   let youSeat: HTMLElement;
@@ -48,11 +52,11 @@ export function duelUi(): GameUi {
       sfx = sceneSound(ctx.sound);
       useSceneStyle();
       const game = ctx.game as { hands: string[]; chips: number[] };
-      const chip = chipPicker(game.chips, 'Stake');
+      const chip = chipPicker(game.chips, w.stake);
       you = h('div', { class: 'hand-row', 'data-testid': 'player-cards' });
       house = h('div', { class: 'hand-row', 'data-testid': 'house-cards' });
-      youHand = h('h3', {}, 'You');
-      houseHand = h('h3', {}, 'Opponent');
+      youHand = h('h3', {}, w.you);
+      houseHand = h('h3', {}, w.opponent);
       houseSeat = h('div', { class: 'seat' }, houseHand, house);
       youSeat = h('div', { class: 'seat' }, you, youHand);
       verdict = h('p', { class: 'scene-note big', 'data-testid': 'verdict' }, '');
@@ -63,22 +67,18 @@ export function duelUi(): GameUi {
           'div',
           { class: 'controls' },
           chip.el,
-          actionButton('Duel', () => ctx.play({ amount: chip.value() }), { 'data-testid': 'spin' }),
+          actionButton(w.duel, () => ctx.play({ amount: chip.value() }), { 'data-testid': 'spin' }),
         ),
-        h(
-          'p',
-          { class: 'muted small' },
-          `Three-card duel: the better hand wins 0.95:1 (a 5% commission on wins), a tie returns the stake (${game.hands.join(' < ')}).`,
-        ),
+        h('p', { class: 'muted small' }, w.rules(game.hands.join(' < '))),
       );
     },
     async showStep(step: StepView) {
-      const plan = presentDuel(step.outcome as DuelOutcome);
+      const plan = presentDuel(step.outcome as DuelOutcome, language);
       const still = reducedMotion();
       you.replaceChildren();
       house.replaceChildren();
-      youHand.textContent = 'You';
-      houseHand.textContent = 'Opponent';
+      youHand.textContent = w.you;
+      houseHand.textContent = w.opponent;
       youSeat.classList.remove('best');
       houseSeat.classList.remove('best');
       verdict.textContent = '';
@@ -109,10 +109,10 @@ export function duelUi(): GameUi {
         }
       };
       await turn('player');
-      youHand.textContent = `You: ${plan.playerHand}`;
+      youHand.textContent = w.youHand(plan.playerHand);
       if (!still) await wait(250);
       await turn('house');
-      houseHand.textContent = `Opponent: ${plan.houseHand}`;
+      houseHand.textContent = w.opponentHand(plan.houseHand);
       if (!still) await wait(350);
       if (plan.result === 'win') youSeat.classList.add('best');
       if (plan.result === 'loss') houseSeat.classList.add('best');
@@ -129,7 +129,7 @@ export function duelUi(): GameUi {
         );
     },
     summary(step) {
-      return (step.outcome as DuelOutcome).result;
+      return w.summary[(step.outcome as DuelOutcome).result];
     },
   };
 }

@@ -2,9 +2,11 @@
 // The fishing page (issue 16): the server's school swims in a drawn sea, a cannon fires the round's
 // shots one by one at the fish the server says each shot hit, and a catch nets the fish with its
 // win. Everything shown comes from presentFish (arcade-present.ts); reduced motion shows the end.
+
+import { pageLanguage } from '../game-title';
+import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h, money } from '../ui';
-import { count } from '../words';
 import { type FishOutcome, presentFish } from './arcade-present';
 import { actionButton } from './common';
 import { fishSvg } from './fish-art';
@@ -14,10 +16,10 @@ import { sceneSound } from './scene-sound';
 type Kind = { id: string; name: string; glyph: string; multiplier: number };
 
 /** The history's text of a fishing round: catches out of shots ('' for an outcome of another shape). */
-export function fishSummary(step: Pick<StepView, 'outcome'> | undefined): string {
+export function fishSummary(step: Pick<StepView, 'outcome'> | undefined, language: unknown = 'EN'): string {
   const o = step?.outcome as Partial<FishOutcome> | null | undefined;
   if (!o || !Array.isArray(o.shots) || typeof o.captured !== 'number') return '';
-  return `${o.captured}/${o.shots.length} caught`;
+  return gameWords(language).fish.summary(o.captured, o.shots.length);
 }
 
 /** Where each of the eight places of the school swims (per cent of the sea), two loose rows. */
@@ -92,6 +94,8 @@ function net(): SVGElement {
 }
 
 export function fishUi(): GameUi {
+  const language = pageLanguage();
+  const w = gameWords(language).fish;
   let kinds: Kind[] = [];
   let sea: HTMLElement;
   let log: HTMLElement;
@@ -216,28 +220,24 @@ export function fishUi(): GameUi {
       useSceneStyle();
       const game = ctx.game as { kinds: Kind[]; maxShots: number; shotValues: number[] };
       kinds = game.kinds;
-      const shots = h('select', { 'aria-label': 'Shots', 'data-testid': 'shots' });
+      const shots = h('select', { 'aria-label': w.shots, 'data-testid': 'shots' });
       for (const n of [1, 5, 10, 20, 50, game.maxShots])
-        shots.append(h('option', { value: n, selected: n === 10 }, count(n, 'shot')));
-      const value = h('select', { 'aria-label': 'Shot value', 'data-testid': 'chip' });
-      for (const v of game.shotValues) value.append(h('option', { value: v }, `${money(v)} per shot`));
-      const target = h('select', { 'aria-label': 'Target' }, h('option', { value: '' }, 'Any fish (random)'));
+        shots.append(h('option', { value: n, selected: n === 10 }, w.shotCount(n)));
+      const value = h('select', { 'aria-label': w.shotValue, 'data-testid': 'chip' });
+      for (const v of game.shotValues) value.append(h('option', { value: v }, w.perShot(money(v))));
+      const target = h('select', { 'aria-label': w.target }, h('option', { value: '' }, w.anyFish));
       for (const k of kinds) target.append(h('option', { value: k.id }, `${k.name} ×${k.multiplier}`));
       gun = cannon();
       tally = h('div', { class: 'tally' });
       sea = h('div', { class: 'sea scene', 'data-testid': 'sea' }, seaBackground(), gun, tally);
       fillSea(kinds.slice(0, 8).map((_, i) => i));
-      log = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, 'Choose your shots and fire');
+      log = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, w.chooseAndFire);
       const paytable = h(
         'ul',
-        { class: 'fish-paytable muted small', 'aria-label': 'Pay table' },
+        { class: 'fish-paytable muted small', 'aria-label': w.payTable },
         ...kinds.map((k, i) => h('li', {}, fish(i, 36), ` ${k.name} ×${k.multiplier}`)),
       );
-      const rules = h(
-        'p',
-        { class: 'muted small' },
-        'The stake is the number of shots × the shot value; a caught fish pays its multiplier × the shot value. A shot aimed at a kind that is not in the sea hits a random fish.',
-      );
+      const rules = h('p', { class: 'muted small' }, w.rules);
       el.append(
         sea,
         log,
@@ -248,7 +248,7 @@ export function fishUi(): GameUi {
           value,
           target,
           actionButton(
-            'Fire',
+            w.fire,
             () =>
               ctx.play({ shots: Number(shots.value), shotValue: Number(value.value), target: target.value || null }),
             { 'data-testid': 'spin' },
@@ -263,11 +263,9 @@ export function fishUi(): GameUi {
       const n = plan.shots.length;
       fillSea(plan.start);
       const names = plan.caught.map((k) => kinds[k]?.name ?? '?');
-      const verdict = names.length
-        ? `Caught ${names.join(', ')} (${plan.captured} of ${count(n, 'shot')})`
-        : `No catch in ${count(n, 'shot')}`;
+      const verdict = names.length ? w.caught(names.join(', '), plan.captured, n) : w.noCatch(n);
       if (!reducedMotion()) {
-        log.textContent = `Firing ${count(n, 'shot')}…`;
+        log.textContent = w.firing(n);
         // The round lasts about four seconds at most, however many shots: quicker shots when there are many.
         const gap = Math.max(40, Math.min(450, 4000 / Math.max(1, n)));
         const flight = Math.min(320, gap * 2);
@@ -277,7 +275,7 @@ export function fishUi(): GameUi {
           if (shot.arrives || !target?.isConnected) target = placeFish(shot.slot, shot.kind, true);
           landings.push(
             fire(target, shot, flight, () => {
-              tally.textContent = `Shot ${i + 1}/${n} · Win ${money(shot.total)}`;
+              tally.textContent = w.shotTally(i + 1, n, money(shot.total));
             }),
           );
           await wait(gap);
@@ -293,9 +291,9 @@ export function fishUi(): GameUi {
         if (plan.captured > 0) sfx('catch');
       }
       for (const [i, el] of swimmers.entries()) if (el && !el.isConnected) swimmers[i] = null;
-      tally.textContent = `${plan.captured}/${n} caught · Win ${money(plan.total)}`;
+      tally.textContent = w.tally(plan.captured, n, money(plan.total));
       log.textContent = verdict;
     },
-    summary: fishSummary,
+    summary: (step) => fishSummary(step, language),
   };
 }

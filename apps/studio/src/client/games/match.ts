@@ -3,6 +3,9 @@
 // clock; goals appear at the minutes the server drew (maps one by one in esports), the scoreboard
 // follows, and the winning selections light up at the final whistle. Everything shown comes from
 // presentMatch (arcade-present.ts); reduced motion shows the final board at once.
+
+import { pageLanguage } from '../game-title';
+import { gameWords } from '../game-words';
 import type { GameContext, GameUi, RoundView, StepView } from '../types';
 import { h } from '../ui';
 import { type MatchOutcome, presentMatch } from './arcade-present';
@@ -17,9 +20,10 @@ type Fixture = { fixtureId: string; home: string; away: string; selections: Sele
  * A selection as the player reads it: the over/under markets say their line (football: more than 2
  * goals is over 2.5; esports: a third map played is over 2.5 maps).
  */
-export function selectionText(s: Pick<Selection, 'market' | 'selection'>): string {
-  if (s.market === 'goals' || s.market === 'maps') return `${s.selection} 2.5 ${s.market}`;
-  return `${s.market} ${s.selection}`;
+export function selectionText(s: Pick<Selection, 'market' | 'selection'>, language: unknown = 'EN'): string {
+  const words = gameWords(language).match;
+  if (s.market === 'goals' || s.market === 'maps') return words.overUnder(s.selection, s.market);
+  return words.selection(s.market, s.selection);
 }
 
 /** How long the 90 minutes (or the maps) take on screen. */
@@ -59,6 +63,8 @@ function pitch(esports: boolean): SVGElement {
 }
 
 export function matchUi(): GameUi {
+  const language = pageLanguage();
+  const words = gameWords(language).match;
   let board: HTMLElement;
   let field: HTMLElement;
   let scoreEl: HTMLElement;
@@ -78,7 +84,7 @@ export function matchUi(): GameUi {
       await wait(ms / steps);
       clock.textContent =
         sport === 'esports'
-          ? `Map ${Math.min(total, Math.floor(from + ((to - from) * i) / steps) + 1)}`
+          ? words.map(Math.min(total, Math.floor(from + ((to - from) * i) / steps) + 1))
           : `${Math.round(from + ((to - from) * i) / steps)}'`;
     }
   }
@@ -91,9 +97,9 @@ export function matchUi(): GameUi {
       useSceneStyle();
       const game = ctx.game as { sport: string; fixtures: Fixture[]; chips: number[] };
       sport = game.sport;
-      const chip = chipPicker(game.chips, 'Stake');
+      const chip = chipPicker(game.chips, words.stake);
       let chosen: { fixtureId: string; market: string; selection: string } | null = null;
-      const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, 'Pick a selection');
+      const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, words.pickSelectionIdle);
       const list = h('div', {});
       for (const f of game.fixtures) {
         const opts = h('div', { class: 'options' });
@@ -101,13 +107,13 @@ export function matchUi(): GameUi {
           const b = h(
             'button',
             { class: 'button', 'data-selection': `${s.market}:${s.selection}`, 'data-fixture': f.fixtureId },
-            `${selectionText(s)} @ ${odds(s.odds100)}`,
+            `${selectionText(s, language)} @ ${odds(s.odds100)}`,
           );
           b.addEventListener('click', () => {
             chosen = { fixtureId: f.fixtureId, market: s.market, selection: s.selection };
             for (const other of Array.from(el.querySelectorAll('.options .button'))) other.classList.remove('selected');
             b.classList.add('selected');
-            slip.textContent = `${f.home} v ${f.away}: ${selectionText(s)} @ ${odds(s.odds100)}`;
+            slip.textContent = `${f.home} v ${f.away}: ${selectionText(s, language)} @ ${odds(s.odds100)}`;
             teams.textContent = `${f.home} v ${f.away}`;
           });
           opts.append(b);
@@ -116,7 +122,7 @@ export function matchUi(): GameUi {
       }
       const esports = sport === 'esports';
       scoreEl = h('span', {}, '0 – 0');
-      clock = h('span', { class: 'clock' }, esports ? 'Map 1' : "0'");
+      clock = h('span', { class: 'clock' }, esports ? words.map(1) : "0'");
       teams = h('span', {}, game.fixtures[0] ? `${game.fixtures[0].home} v ${game.fixtures[0].away}` : '');
       field = h(
         'div',
@@ -128,8 +134,12 @@ export function matchUi(): GameUi {
         ball = h('div', { class: 'ball', style: 'left:50%;top:50%' });
         field.append(ball);
       }
-      board = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, esports ? 'Best of 3' : 'Kick-off');
-      goals = h('ul', { class: 'goal-list', 'data-testid': 'events', 'aria-label': esports ? 'Maps' : 'Goals' });
+      board = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, esports ? words.bestOf3 : words.kickOff);
+      goals = h('ul', {
+        class: 'goal-list',
+        'data-testid': 'events',
+        'aria-label': esports ? words.maps : words.goals,
+      });
       el.append(
         field,
         board,
@@ -141,10 +151,10 @@ export function matchUi(): GameUi {
           { class: 'controls' },
           chip.el,
           actionButton(
-            'Bet & play',
+            words.betAndPlay,
             async () => {
               if (!chosen) {
-                slip.textContent = 'Pick a selection first';
+                slip.textContent = words.pickSelection;
                 return;
               }
               await ctx.play({ ...chosen, amount: chip.value() });
@@ -152,13 +162,13 @@ export function matchUi(): GameUi {
             { 'data-testid': 'spin' },
           ),
         ),
-        h('p', { class: 'muted small' }, 'Decimal odds: a winning bet returns the stake × the odds.'),
+        h('p', { class: 'muted small' }, words.rules),
       );
     },
     async showStep(step: StepView, round: RoundView) {
       const o = step.outcome as MatchOutcome;
       const fixtureId = (round?.bet as { fixtureId?: string } | null)?.fixtureId;
-      const plan = presentMatch(o);
+      const plan = presentMatch(o, language);
       const still = reducedMotion();
       // On a phone the bet buttons sit below the scene: bring the scene back into view for the event.
       field.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
@@ -167,7 +177,7 @@ export function matchUi(): GameUi {
       teams.textContent = `${o.home} v ${o.away}`;
       goals.replaceChildren();
       scoreEl.textContent = '0 – 0';
-      board.textContent = plan.sport === 'esports' ? 'Best of 3' : 'Kick-off';
+      board.textContent = plan.sport === 'esports' ? words.bestOf3 : words.kickOff;
       const idle =
         ball && !still
           ? ball.animate(
@@ -228,7 +238,7 @@ export function matchUi(): GameUi {
         if (plan.sport === 'football') sfx('finalWhistle');
       }
       idle?.cancel();
-      clock.textContent = plan.sport === 'esports' ? 'End' : 'FT';
+      clock.textContent = plan.sport === 'esports' ? words.end : words.fullTime;
       scoreEl.textContent = `${plan.score[0]} – ${plan.score[1]}`;
       board.textContent = plan.scoreline;
       for (const s of plan.winningSelections) {

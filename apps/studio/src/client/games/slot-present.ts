@@ -2,7 +2,7 @@
 // presentation replays the result, it never computes its own). The page draws the grid, the
 // highlighted cells and the amounts from this; slot-present.test.ts checks it against the engine.
 
-import { count } from '../words';
+import { gameWords } from '../game-words';
 
 export type SlotGame = {
   theme: string;
@@ -73,7 +73,9 @@ export function presentSpin(
   o: SlotOutcome,
   stake: number,
   fmt: (minor: number) => string,
+  language: unknown = 'EN',
 ): PresentedSpin {
+  const words = gameWords(language).slot;
   const wild = game.symbols.findIndex((s) => s.kind === 'wild');
   const scatter = game.symbols.findIndex((s) => s.kind === 'scatter');
   const wins: PresentedWin[] = [];
@@ -88,7 +90,7 @@ export function presentSpin(
         symbol: w.symbol,
         cells,
         amount: w.win,
-        text: `Line ${w.line + 1}: ${w.run}× ${name} ${fmt(w.win)}`,
+        text: words.lineWin(w.line + 1, w.run, name, fmt(w.win)),
       });
     } else {
       for (let r = 0; r < w.run; r++)
@@ -101,14 +103,14 @@ export function presentSpin(
         symbol: w.symbol,
         cells,
         amount: w.win,
-        text: `${count(w.ways, 'way')}: ${w.run}× ${name} ${fmt(w.win)}`,
+        text: words.waysWin(w.ways, w.run, name, fmt(w.win)),
       });
     }
   }
   if (o.scatterWin > 0) {
     const cells: [number, number][] = [];
     for (const [r, col] of o.grid.entries()) for (const [y, s] of col.entries()) if (s === scatter) cells.push([r, y]);
-    const name = game.symbols[scatter]?.name ?? 'Scatter';
+    const name = game.symbols[scatter]?.name ?? words.scatter;
     wins.push({
       line: -2,
       symbol: scatter,

@@ -5,9 +5,11 @@
 // Each reel's strip is built once: a spin only moves it with a compositor transform and swaps the
 // pictures of its few result cells, so the frames of a spin neither build nor lay out nor paint the
 // page (60 fps at 4x CPU throttling; docs/benchmarks.md, "Studio game pages").
+
+import { pageLanguage } from '../game-title';
+import { gameWords } from '../game-words';
 import type { GameContext, GameUi, PlayAnswer, RoundView, StepView } from '../types';
 import { h, money } from '../ui';
-import { count } from '../words';
 import { type PresentedSpin, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 import { symbolLabels, symbolSvg } from './symbol-art';
 import { motifTile, themeArt } from './theme-art';
@@ -18,7 +20,6 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-const TIER_TEXT = { big: 'BIG WIN', mega: 'MEGA WIN', epic: 'EPIC WIN' } as const;
 /** Symbols in a reel's spinning loop. */
 const PERIOD = 8;
 
@@ -33,6 +34,8 @@ function shift(index: number, cells: number): string {
 }
 
 export function slotUi(): GameUi {
+  const language = pageLanguage();
+  const w = gameWords(language).slot;
   let game: SlotGame;
   let ctx: GameContext;
   let reels: HTMLElement[] = [];
@@ -55,6 +58,7 @@ export function slotUi(): GameUi {
   const art = new Map<number, SVGSVGElement>();
   const pictures = new Map<number, string>();
   let labels: string[] = [];
+  const linesOrWays = () => w.linesOrWays(game.mode, game.mode === 'lines' ? game.paylines.length : game.ways);
 
   function symbolArt(id: number): SVGSVGElement | undefined {
     let svg = art.get(id);
@@ -192,7 +196,7 @@ export function slotUi(): GameUi {
     }
     if (!p.wins.length) return;
     winbar.classList.add('has-win');
-    const texts = [`Win ${money(p.total)}`, ...p.wins.map((w) => w.text)];
+    const texts = [w.winTotal(money(p.total)), ...p.wins.map((win) => win.text)];
     let i = 0;
     winbar.textContent = texts[0] ?? '';
     if (texts.length > 1 && !reducedMotion()) {
@@ -255,9 +259,7 @@ export function slotUi(): GameUi {
     const played = round.steps.length - 1;
     const active = round.pendingSteps > 0 || outcome.freeSpin;
     fsCounter.hidden = !active;
-    fsCounter.textContent = active
-      ? `Free spins: ${played} played · ${round.pendingSteps} left${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`
-      : '';
+    fsCounter.textContent = active ? w.freeSpinsState(played, round.pendingSteps, game.freeSpinMultiplier) : '';
   }
 
   async function spinOnce(): Promise<PlayAnswer | undefined> {
@@ -282,8 +284,8 @@ export function slotUi(): GameUi {
   }
 
   function setSpinLabel() {
-    spinButton.textContent = auto.running ? `Stop auto (${auto.left})` : 'Spin';
-    spinButton.setAttribute('aria-label', auto.running ? `Stop autoplay, ${count(auto.left, 'spin')} left` : 'Spin');
+    spinButton.textContent = auto.running ? w.stopAuto(auto.left) : w.spin;
+    spinButton.setAttribute('aria-label', auto.running ? w.stopAutoLabel(auto.left) : w.spin);
   }
 
   async function autoplay(count: number, stopOnWin: boolean, lossLimit: number) {
@@ -336,26 +338,24 @@ export function slotUi(): GameUi {
         h(
           'li',
           {},
-          `${x.count} × ${scatter?.name ?? 'scatter'}: ${x.pay > 0 ? `${money(x.pay * stake)} (${x.pay}× the stake)` : 'no pay'}${x.spins > 0 ? ` + ${x.spins} free spins` : ''}`,
+          w.scatterPay(x.count, scatter?.name ?? w.scatter, x.pay > 0 ? money(x.pay * stake) : null, x.pay, x.spins),
         ),
       );
-    const close = h('button', { class: 'button', type: 'button' }, 'Close');
+    const close = h('button', { class: 'button', type: 'button' }, w.close);
     const dialog = h(
       'dialog',
-      { class: 'paytable', 'aria-label': 'Paytable and rules', 'data-testid': 'paytable' },
-      h('h2', { tabindex: -1 }, 'Paytable and rules'),
+      { class: 'paytable', 'aria-label': w.paytableLabel, 'data-testid': 'paytable' },
+      h('h2', { tabindex: -1 }, w.paytableLabel),
       h(
         'p',
         { 'data-testid': 'paytable-rtp' },
-        `Return to player ${ctx.declaredRtp ? `${(ctx.declaredRtp * 100).toFixed(2)}%` : '—'} · ${game.volatility} volatility · ${game.reels}×${game.rows} · ${game.mode === 'lines' ? `${game.paylines.length} lines` : `${game.ways} ways`}`,
+        `${w.returnToPlayer} ${ctx.declaredRtp ? `${(ctx.declaredRtp * 100).toFixed(2)}%` : '—'} · ${w.volatility(game.volatility)} · ${game.reels}×${game.rows} · ${linesOrWays()}`,
       ),
       h(
         'p',
         { class: 'muted small' },
-        `Pays at a stake of ${money(stake)}${game.mode === 'lines' ? ` (${money(coin)} per line)` : ''}. ${
-          game.mode === 'lines'
-            ? 'Line wins pay left to right from the first reel; the highest win per line is paid and line wins add up.'
-            : 'Ways wins pay for matching symbols on adjacent reels from the first reel, in any row; each combination of rows is a way, and a win pays the amount below once per way.'
+        `${w.paysAtStake(money(stake), game.mode === 'lines' ? money(coin) : null)} ${
+          game.mode === 'lines' ? w.lineRules : w.waysRules
         }`,
       ),
       h(
@@ -364,7 +364,7 @@ export function slotUi(): GameUi {
         h(
           'table',
           { class: 'pays' },
-          h('thead', {}, h('tr', {}, h('th', {}, 'Symbol'), ...runs.map((run) => h('th', {}, `${run}×`)))),
+          h('thead', {}, h('tr', {}, h('th', {}, w.symbol), ...runs.map((run) => h('th', {}, `${run}×`)))),
           h('tbody', {}, ...rows),
         ),
       ),
@@ -373,31 +373,22 @@ export function slotUi(): GameUi {
             'p',
             {},
             h('span', { class: 'pay-symbol' }, symbolNode(wild.id)),
-            `${wild.name} (WILD) stands in for every symbol except ${scatter?.name ?? 'the scatter'}.`,
+            w.wildRule(wild.name, scatter?.name ?? null),
           )
         : null,
       scatter
         ? h(
             'div',
             {},
-            h(
-              'p',
-              {},
-              h('span', { class: 'pay-symbol' }, symbolNode(scatter.id)),
-              `${scatter.name} (FREE) pays anywhere on the reels:`,
-            ),
+            h('p', {}, h('span', { class: 'pay-symbol' }, symbolNode(scatter.id)), w.scatterRule(scatter.name)),
             h('ul', {}, ...scatterRows),
-            h(
-              'p',
-              {},
-              `Free spins play at the same stake${game.freeSpinMultiplier > 1 ? ` and every win in them is multiplied by ${game.freeSpinMultiplier}` : ''}; scatters during free spins award more, up to ${count(game.freeSpinCap, 'free spin')} in a round.`,
-            ),
+            h('p', {}, w.freeSpinRule(game.freeSpinMultiplier, game.freeSpinCap)),
           )
         : null,
       game.mode === 'lines'
         ? h('div', { class: 'line-maps' }, ...game.paylines.map((line, i) => lineMap(line, i)))
         : null,
-      h('p', { class: 'muted small' }, 'Every result is decided by the server and can be checked on the verifier.'),
+      h('p', { class: 'muted small' }, w.serverDecides),
       close,
     );
     close.addEventListener('click', () => dialog.close());
@@ -419,11 +410,11 @@ export function slotUi(): GameUi {
         rect.setAttribute('class', line[r] === y ? 'on' : '');
         svg.append(rect);
       }
-    return h('figure', {}, svg, h('figcaption', {}, `Line ${i + 1}`));
+    return h('figure', {}, svg, h('figcaption', {}, w.line(i + 1)));
   }
 
   function autoplayPanel(): HTMLElement {
-    const count = h('select', { 'aria-label': 'Number of spins', 'data-testid': 'auto-count' });
+    const count = h('select', { 'aria-label': w.numberOfSpins, 'data-testid': 'auto-count' });
     for (const n of [10, 25, 50, 100]) count.append(h('option', { value: n }, String(n)));
     const stopOnWin = h('input', { type: 'checkbox', 'data-testid': 'auto-stop-win' });
     const lossLimit = h('input', {
@@ -431,17 +422,17 @@ export function slotUi(): GameUi {
       min: 0,
       step: '0.01',
       inputmode: 'decimal',
-      placeholder: 'none',
-      'aria-label': 'Loss limit',
+      placeholder: w.none,
+      'aria-label': w.lossLimit,
       'data-testid': 'auto-loss',
     });
-    const start = h('button', { class: 'button primary', type: 'submit', 'data-testid': 'auto-start' }, 'Start');
+    const start = h('button', { class: 'button primary', type: 'submit', 'data-testid': 'auto-start' }, w.start);
     const panel = h(
       'form',
-      { class: 'auto-panel', hidden: true, 'aria-label': 'Autoplay' },
-      h('label', {}, 'Spins ', count),
-      h('label', {}, stopOnWin, ' Stop on any win'),
-      h('label', {}, 'Stop after losing ', lossLimit),
+      { class: 'auto-panel', hidden: true, 'aria-label': w.autoplay },
+      h('label', {}, `${w.spins} `, count),
+      h('label', {}, stopOnWin, ` ${w.stopOnWin}`),
+      h('label', {}, `${w.stopAfterLosing} `, lossLimit),
       start,
     );
     panel.addEventListener('submit', (e) => {
@@ -468,7 +459,7 @@ export function slotUi(): GameUi {
         style: `--reels:${game.reels};--rows:${game.rows}`,
         'data-testid': 'slot-grid',
         role: 'img',
-        'aria-label': `${game.reels} reels`,
+        'aria-label': w.reels(game.reels),
       });
       reels = [];
       strips = [];
@@ -494,9 +485,9 @@ export function slotUi(): GameUi {
       winbar = h('div', { class: 'slot-winbar', 'data-testid': 'slot-winbar' });
       fsCounter = h('div', { class: 'slot-fs', hidden: true, 'data-testid': 'free-spins-counter' });
 
-      coinSelect = h('select', { 'aria-label': 'Stake', 'data-testid': 'coin' });
+      coinSelect = h('select', { 'aria-label': w.stake, 'data-testid': 'coin' });
       for (const c of game.coins) coinSelect.append(h('option', { value: c }, `${money(c * game.betMultiplier)}`));
-      spinButton = h('button', { class: 'spin-button', 'data-testid': 'spin', 'data-primary': '' }, 'Spin');
+      spinButton = h('button', { class: 'spin-button', 'data-testid': 'spin', 'data-primary': '' }, w.spin);
       spinButton.addEventListener('click', async () => {
         if (auto.running) {
           auto.running = false;
@@ -515,7 +506,7 @@ export function slotUi(): GameUi {
       const turboButton = h(
         'button',
         { class: 'button ghost small-btn', type: 'button', 'aria-pressed': 'false', 'data-testid': 'turbo' },
-        'Turbo',
+        w.turbo,
       );
       turboButton.addEventListener('click', () => {
         turbo = !turbo;
@@ -525,13 +516,13 @@ export function slotUi(): GameUi {
       const autoButton = h(
         'button',
         { class: 'button ghost small-btn', type: 'button', 'aria-expanded': 'false', 'data-testid': 'autoplay' },
-        'Auto',
+        w.auto,
       );
       autoButton.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         autoButton.setAttribute('aria-expanded', String(!panel.hidden));
       });
-      const rules = h('button', { class: 'button ghost small-btn', type: 'button', 'data-testid': 'rules' }, 'Rules');
+      const rules = h('button', { class: 'button ghost small-btn', type: 'button', 'data-testid': 'rules' }, w.rules);
       rules.addEventListener('click', () => {
         const dialog = paytable();
         document.body.append(dialog);
@@ -554,11 +545,7 @@ export function slotUi(): GameUi {
         h(
           'div',
           { class: 'slot-info' },
-          h(
-            'span',
-            { class: 'muted small' },
-            `${game.mode === 'lines' ? `${game.paylines.length} lines` : `${game.ways} ways`} · ${game.volatility} volatility`,
-          ),
+          h('span', { class: 'muted small' }, `${linesOrWays()} · ${w.volatility(game.volatility)}`),
           fsCounter,
         ),
         h('div', { class: 'slot-machine' }, grid, linesSvg, overlay),
@@ -568,26 +555,26 @@ export function slotUi(): GameUi {
           { class: 'slot-controls' },
           h('div', { class: 'slot-side' }, rules, autoButton),
           spinButton,
-          h('div', { class: 'slot-side' }, h('label', { class: 'stake' }, 'Stake ', coinSelect), turboButton),
+          h('div', { class: 'slot-side' }, h('label', { class: 'stake' }, `${w.stake} `, coinSelect), turboButton),
         ),
         panel,
       );
     },
     async showStep(step: StepView, round: RoundView) {
       const o = step.outcome as SlotOutcome;
-      const p = presentSpin(game, o, round.stake, money);
+      const p = presentSpin(game, o, round.stake, money, language);
       await land(p.grid);
       showWins(p);
       showFreeSpins(o, round);
       if (p.total > 0) ctx.sound?.play(p.tier === 'none' ? 'win' : 'bigwin');
       if (p.tier !== 'none') {
         const ms = (p.tier === 'epic' ? 4200 : p.tier === 'mega' ? 3200 : 2200) / (turbo ? 2 : 1);
-        await showOverlay(`bigwin ${p.tier}`, TIER_TEXT[p.tier], p.total, ms);
+        await showOverlay(`bigwin ${p.tier}`, w.tier[p.tier], p.total, ms);
       }
       if (p.freeSpinsAwarded > 0) {
         await showOverlay(
           'freespins',
-          `${p.freeSpinsAwarded}${o.freeSpin ? ' MORE' : ''} FREE SPIN${p.freeSpinsAwarded === 1 ? '' : 'S'}${game.freeSpinMultiplier > 1 ? ` · wins ×${game.freeSpinMultiplier}` : ''}`,
+          w.freeSpinsAwarded(p.freeSpinsAwarded, Boolean(o.freeSpin), game.freeSpinMultiplier),
           null,
           turbo ? 900 : 1800,
         );
@@ -595,9 +582,7 @@ export function slotUi(): GameUi {
     },
     summary(step) {
       const o = step.outcome as SlotOutcome;
-      return o.freeSpin
-        ? 'free spin'
-        : `${count(o.wins.length, 'win')}${o.freeSpinsAwarded ? `, ${o.freeSpinsAwarded} FS` : ''}`;
+      return o.freeSpin ? w.summaryFreeSpin : w.summaryWins(o.wins.length, o.freeSpinsAwarded);
     },
   };
 }
