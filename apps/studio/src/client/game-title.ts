@@ -42,7 +42,12 @@ export function pageTitle(engine: string | null): string {
   return gameTitle(engine, readBoot(document));
 }
 
-/** This page's language: the launch language in the boot data, as the frame reads it (frame.ts). */
-export function pageLanguage(doc: Pick<Document, 'getElementById'> = document): Language {
-  return pageLanguageOf((readBoot(doc) as { language?: unknown } | null)?.language);
+/**
+ * This page's language: the launch language in the boot data, as the frame reads it (frame.ts).
+ * English where there is no page (a game's UI built for history summaries outside a browser).
+ */
+export function pageLanguage(
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): Language {
+  return pageLanguageOf((doc ? (readBoot(doc) as { language?: unknown } | null) : null)?.language);
 }

@@ -4,8 +4,10 @@ import { gameWords } from './game-words';
 import { presentDerby, presentDuel, presentMatch } from './games/arcade-present';
 import { autoNext, crashView, myOutcome, parseAutoConfig, playerRows } from './games/crash-present';
 import { fishSummary } from './games/fish';
+import { betTypeHint, tierName } from './games/lottery-present';
 import { selectionText } from './games/match';
 import { presentSpin, type SlotGame, type SlotOutcome } from './games/slot-present';
+import { drawWait } from './lottery';
 import { money } from './ui';
 
 // Issue 25 §4: on the TY (Filipino) site every game page stayed English. The games' own texts come
@@ -146,5 +148,17 @@ describe('game words', () => {
       go: false,
       reason: 'nalaro na ang lahat ng round',
     });
+  });
+
+  it('render the lottery texts in Filipino for a TY launch', () => {
+    expect(tierName('second', 'TY')).toBe('Ika-2');
+    expect(tierName('second')).toBe('2nd');
+    const type = { name: '2D', digits: 2, picks: 1, odds100: 7000, tierPays: null };
+    expect(betTypeHint(type, 'TY')).toBe('2D: pumili ng 1 numero na may 2 digit; bayad 70.00× ng taya bawat tama');
+    expect(betTypeHint(type)).toBe('2D: pick 1 number of 2 digits; pays 70.00× the stake per hit');
+    expect(drawWait('2026-11-24T02:01:05.000Z', Date.parse('2026-11-24T02:00:00.000Z'), 'TY')).toBe(
+      'bubunutin sa 1:05',
+    );
+    expect(drawWait('2026-11-24T02:00:00.000Z', Date.parse('2026-11-24T02:00:00.000Z'), 'TY')).toBe('binubunot…');
   });
 });

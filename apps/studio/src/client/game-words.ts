@@ -1,4 +1,4 @@
-// The games' own texts (crash, the instant-game page shell, the slot, the arcade games), in the launch
+// The games' own texts (the reality check, the lottery, crash, the instant-game page shell, the slot, the arcade games), in the launch
 // language the frame uses (frame-words.ts): English and Filipino (the platform's TY). Filipino keeps
 // the casino terms Filipino players use in English (Free spins, Wild, Scatter, Stake, Auto, Turbo,
 // Meron, Wala); numbers and money are formatted the same in both.
@@ -7,6 +7,66 @@ import { count, inLanguage } from './words';
 type Count = (n: number) => string;
 
 export type GameWords = {
+  lottery: {
+    tiers: Record<string, string>;
+    betTypeHint: (name: string, picks: number, digits: number, pays: string) => string;
+    paysByPrize: (tiers: string) => string;
+    paysPerHit: (times: string) => string;
+    drawsIn: (clock: string) => string;
+    drawing: string;
+    betType: string;
+    numbers: string;
+    numbersPlaceholder: string;
+    stake: string;
+    stakeIn: (currency: string) => string;
+    pickNumbers: string;
+    pick: (n: string) => string;
+    quickPick: string;
+    buyTicket: string;
+    replay: string;
+    showAll: string;
+    show: string;
+    provablyFair: string;
+    fairIntro: string;
+    verifier: string;
+    openSeedHash: string;
+    revealedSeeds: string;
+    beingDrawn: (numero: string) => string;
+    drawWon: (numero: string, top: string, won: string) => string;
+    drawNoWin: (numero: string, top: string) => string;
+    drawTop: (numero: string, top: string) => string;
+    firstDraw: string;
+    columns: string[];
+    outcome: Record<'pending' | 'paying' | 'won' | 'lost' | 'refunding' | 'refunded', string>;
+    wonHits: (outcome: string, hits: number) => string;
+    noTickets: string;
+    noDraws: string;
+    seed: (numero: string) => string;
+    hash: (hash: string) => string;
+    bought: (numero: string) => string;
+    couldNotBuy: string;
+    yourTicket: string;
+    myTickets: string;
+    drawHistory: string;
+    toClose: (clock: string) => string;
+    closed: string;
+    draw: string;
+    drawsAt: (time: string) => string;
+    awaitingClosed: (numero: string, clock: string) => string;
+    awaitingDrawing: (numero: string) => string;
+    couldNotLoad: string;
+    latestDraw: string;
+    drawResults: string;
+    drawTitle: (numero: string) => string;
+    notDrawn: string;
+  };
+  realityCheck: {
+    title: string;
+    continuePlaying: string;
+    stopPlaying: string;
+    timeSinceLogin: (minutes: number) => string;
+    netSinceLogin: (currency: string, net: string) => string;
+  };
   crash: {
     connecting: string;
     placeBets: (seconds: string) => string;
@@ -215,6 +275,86 @@ export type GameWords = {
 const over = (selection: string) => selection === 'over';
 
 const EN: GameWords = {
+  lottery: {
+    tiers: {
+      special: 'Special',
+      first: '1st',
+      second: '2nd',
+      third: '3rd',
+      fourth: '4th',
+      fifth: '5th',
+      sixth: '6th',
+      seventh: '7th',
+      starter: 'Starter',
+      consolation: 'Consolation',
+    },
+    betTypeHint: (name, picks, digits, pays) =>
+      `${name}: pick ${count(picks, 'number')} of ${count(digits, 'digit')}; ${pays}`,
+    paysByPrize: (tiers) => `pays by prize: ${tiers} the stake`,
+    paysPerHit: (times) => `pays ${times}× the stake per hit`,
+    drawsIn: (clock) => `draws in ${clock}`,
+    drawing: 'drawing…',
+    betType: 'Bet type',
+    numbers: 'Numbers',
+    numbersPlaceholder: 'e.g. 27 or 12,34',
+    stake: 'Stake',
+    stakeIn: (currency) => `Stake (${currency})`,
+    pickNumbers: 'Pick numbers',
+    pick: (n) => `Pick ${n}`,
+    quickPick: 'Quick pick',
+    buyTicket: 'Buy ticket',
+    replay: 'Replay draw',
+    showAll: 'Show all',
+    show: 'Show',
+    provablyFair: 'Provably fair',
+    fairIntro:
+      'Each draw is HMAC-SHA256(server seed, draw id:0:n). The seed’s hash is committed before betting closes and the seed revealed once drawn: check any draw on the ',
+    verifier: 'verifier',
+    openSeedHash: 'Open draw, server seed hash: ',
+    revealedSeeds: 'Revealed seeds',
+    beingDrawn: (numero) => `Draw ${numero} is being drawn…`,
+    drawWon: (numero, top, won) => `Draw ${numero}: ${top}. You won ${won}!`,
+    drawNoWin: (numero, top) => `Draw ${numero}: ${top}. No win this time`,
+    drawTop: (numero, top) => `Draw ${numero}: ${top}`,
+    firstDraw: 'The first draw is on its way: buy a ticket for it',
+    columns: ['Draw', 'Bet', 'Stake', 'Result', 'Win', 'Numbers'],
+    outcome: {
+      pending: 'pending',
+      paying: 'paying',
+      won: 'won',
+      lost: 'lost',
+      refunding: 'refunding',
+      refunded: 'refunded',
+    },
+    wonHits: (outcome, hits) => `${outcome} (${count(hits, 'hit')})`,
+    noTickets: 'No tickets yet',
+    noDraws: 'No draws yet',
+    seed: (numero) => `${numero}: seed `,
+    hash: (hash) => ` (hash ${hash})`,
+    bought: (numero) => `Ticket bought for draw ${numero}`,
+    couldNotBuy: 'Could not buy the ticket',
+    yourTicket: 'Your ticket',
+    myTickets: 'My tickets',
+    drawHistory: 'Draw history',
+    toClose: (clock) => `${clock} to close`,
+    closed: 'closed',
+    draw: 'Draw ',
+    drawsAt: (time) => ` · draws at ${time}`,
+    awaitingClosed: (numero, clock) => `Draw ${numero} closed · drawn in ${clock}`,
+    awaitingDrawing: (numero) => `Draw ${numero} · drawing…`,
+    couldNotLoad: 'Could not load the lottery',
+    latestDraw: 'Latest draw',
+    drawResults: 'Draw results',
+    drawTitle: (numero) => `Draw ${numero}`,
+    notDrawn: 'not drawn yet',
+  },
+  realityCheck: {
+    title: 'Reality check',
+    continuePlaying: 'Continue playing',
+    stopPlaying: 'Stop playing',
+    timeSinceLogin: (minutes) => `Time since you logged in: ${minutes} min`,
+    netSinceLogin: (currency, net) => `Your net result since login: ${currency} ${net}`,
+  },
   crash: {
     connecting: 'Connecting…',
     placeBets: (seconds) => `Place your bets: ${seconds} s`,
@@ -443,6 +583,85 @@ const TY_SIDES: Record<string, string> = { home: 'Home', away: 'Away', draw: 'Ta
 const TY_VOLATILITY: Record<string, string> = { low: 'mababa', medium: 'katamtaman', high: 'mataas' };
 
 const TY: GameWords = {
+  lottery: {
+    tiers: {
+      special: 'Special',
+      first: 'Ika-1',
+      second: 'Ika-2',
+      third: 'Ika-3',
+      fourth: 'Ika-4',
+      fifth: 'Ika-5',
+      sixth: 'Ika-6',
+      seventh: 'Ika-7',
+      starter: 'Starter',
+      consolation: 'Consolation',
+    },
+    betTypeHint: (name, picks, digits, pays) => `${name}: pumili ng ${picks} numero na may ${digits} digit; ${pays}`,
+    paysByPrize: (tiers) => `bayad ayon sa premyo: ${tiers} ng taya`,
+    paysPerHit: (times) => `bayad ${times}× ng taya bawat tama`,
+    drawsIn: (clock) => `bubunutin sa ${clock}`,
+    drawing: 'binubunot…',
+    betType: 'Uri ng taya',
+    numbers: 'Mga numero',
+    numbersPlaceholder: 'hal. 27 o 12,34',
+    stake: 'Taya',
+    stakeIn: (currency) => `Taya (${currency})`,
+    pickNumbers: 'Pumili ng mga numero',
+    pick: (n) => `Piliin ang ${n}`,
+    quickPick: 'Quick pick',
+    buyTicket: 'Bumili ng tiket',
+    replay: 'Ulitin ang bunutan',
+    showAll: 'Ipakita lahat',
+    show: 'Ipakita',
+    provablyFair: 'Provably fair',
+    fairIntro:
+      'Bawat bunutan ay HMAC-SHA256(server seed, draw id:0:n). Ang hash ng seed ay itinatakda bago magsara ang pagtaya at ibinubunyag ang seed kapag nabunot na: suriin ang kahit anong bunutan sa ',
+    verifier: 'verifier',
+    openSeedHash: 'Bukas na bunutan, hash ng server seed: ',
+    revealedSeeds: 'Mga ibinunyag na seed',
+    beingDrawn: (numero) => `Binubunot na ang draw ${numero}…`,
+    drawWon: (numero, top, won) => `Draw ${numero}: ${top}. Nanalo ka ng ${won}!`,
+    drawNoWin: (numero, top) => `Draw ${numero}: ${top}. Walang panalo ngayon`,
+    drawTop: (numero, top) => `Draw ${numero}: ${top}`,
+    firstDraw: 'Paparating na ang unang bunutan: bumili ng tiket para dito',
+    columns: ['Draw', 'Taya', 'Halaga', 'Resulta', 'Panalo', 'Mga numero'],
+    outcome: {
+      pending: 'naghihintay',
+      paying: 'binabayaran',
+      won: 'panalo',
+      lost: 'talo',
+      refunding: 'ibinabalik',
+      refunded: 'ibinalik',
+    },
+    wonHits: (outcome, hits) => `${outcome} (${hits} tama)`,
+    noTickets: 'Wala pang tiket',
+    noDraws: 'Wala pang bunutan',
+    seed: (numero) => `${numero}: seed `,
+    hash: (hash) => ` (hash ${hash})`,
+    bought: (numero) => `Nabili ang tiket para sa draw ${numero}`,
+    couldNotBuy: 'Hindi mabili ang tiket',
+    yourTicket: 'Ang tiket mo',
+    myTickets: 'Mga tiket ko',
+    drawHistory: 'Kasaysayan ng bunutan',
+    toClose: (clock) => `${clock} bago magsara`,
+    closed: 'sarado',
+    draw: 'Draw ',
+    drawsAt: (time) => ` · bubunutin ng ${time}`,
+    awaitingClosed: (numero, clock) => `Sarado na ang draw ${numero} · bubunutin sa ${clock}`,
+    awaitingDrawing: (numero) => `Draw ${numero} · binubunot…`,
+    couldNotLoad: 'Hindi ma-load ang lottery',
+    latestDraw: 'Pinakahuling bunutan',
+    drawResults: 'Mga resulta ng bunutan',
+    drawTitle: (numero) => `Draw ${numero}`,
+    notDrawn: 'hindi pa nabubunot',
+  },
+  realityCheck: {
+    title: 'Reality check',
+    continuePlaying: 'Ituloy ang paglalaro',
+    stopPlaying: 'Itigil ang paglalaro',
+    timeSinceLogin: (minutes) => `Oras mula nang mag-log in ka: ${minutes} min`,
+    netSinceLogin: (currency, net) => `Ang net na resulta mo mula nang mag-log in: ${currency} ${net}`,
+  },
   crash: {
     connecting: 'Kumokonekta…',
     placeBets: (seconds) => `Ilagay ang taya: ${seconds} s`,

@@ -5,13 +5,13 @@
 // ticket picker (bet type, a number grid or quick pick, stake), your tickets (settled after each
 // draw) and the history of draws with their revealed seeds in the fairness drawer.
 import { bindSpace, createFrame } from './frame';
-import { pageTitle } from './game-title';
+import { pageLanguage, pageTitle } from './game-title';
+import { gameWords } from './game-words';
 import { createLotteryBoard } from './games/lottery-board';
 import { betTypeHint, hitKeys, quickPick, readPicks, togglePick } from './games/lottery-present';
 import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
-import { count } from './words';
 
 type BetType = {
   type: string;
@@ -71,9 +71,10 @@ export function clock(seconds: number): string {
 }
 
 /** A pending ticket's wait for its draw. */
-export function drawWait(drawsAt: string, now: number): string {
+export function drawWait(drawsAt: string, now: number, language: unknown = 'EN'): string {
+  const words = gameWords(language).lottery;
   const wait = (Date.parse(drawsAt) - now) / 1000;
-  return wait > 0 ? `draws in ${clock(wait)}` : 'drawing…';
+  return wait > 0 ? words.drawsIn(clock(wait)) : words.drawing;
 }
 
 /**
@@ -123,6 +124,8 @@ export function nextAwaiting(
 
 export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   addStyle('lottery-css', LOTTERY_CSS);
+  const language = pageLanguage();
+  const w = gameWords(language).lottery;
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
   const countdown = h('strong', { 'data-testid': 'countdown' });
@@ -130,30 +133,30 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   const awaitingLine = h('p', { class: 'lot-awaiting', 'data-testid': 'awaiting' });
   const timer = h('span');
   const timerBar = h('div', { class: 'lot-timer', 'aria-hidden': 'true' }, timer);
-  const typeSelect = h('select', { 'aria-label': 'Bet type', 'data-testid': 'bet-type' });
+  const typeSelect = h('select', { 'aria-label': w.betType, 'data-testid': 'bet-type' });
   const numbers = h('input', {
-    'aria-label': 'Numbers',
-    placeholder: 'e.g. 27 or 12,34',
+    'aria-label': w.numbers,
+    placeholder: w.numbersPlaceholder,
     inputmode: 'numeric',
     autocomplete: 'off',
     'data-testid': 'numbers',
   });
-  const amount = h('select', { 'aria-label': 'Stake', 'data-testid': 'chip' });
+  const amount = h('select', { 'aria-label': w.stake, 'data-testid': 'chip' });
   for (const a of [100, 500, 1000, 5000, 10_000]) amount.append(h('option', { value: a }, money(a)));
   const hint = h('p', { class: 'muted small' });
-  const grid = h('div', { class: 'lot-grid', role: 'group', 'aria-label': 'Pick numbers', 'data-testid': 'pick-grid' });
-  const quick = h('button', { class: 'button', type: 'button', 'data-testid': 'quick-pick' }, 'Quick pick');
+  const grid = h('div', { class: 'lot-grid', role: 'group', 'aria-label': w.pickNumbers, 'data-testid': 'pick-grid' });
+  const quick = h('button', { class: 'button', type: 'button', 'data-testid': 'quick-pick' }, w.quickPick);
   const buyButton = h(
     'button',
     { class: 'button primary big', type: 'button', 'data-testid': 'buy', 'data-primary': true },
-    'Buy ticket',
+    w.buyTicket,
   );
   const tickets = h('tbody');
   const results = h('div', { class: 'lot-results', 'data-testid': 'results' });
   const seeds = h('div', { class: 'small' });
   const seedHash = h('code', { 'data-testid': 'server-seed-hash' });
-  const replay = h('button', { class: 'button small-btn', type: 'button', 'data-testid': 'replay' }, 'Replay draw');
-  const skip = h('button', { class: 'button small-btn', type: 'button', hidden: true }, 'Show all');
+  const replay = h('button', { class: 'button small-btn', type: 'button', 'data-testid': 'replay' }, w.replay);
+  const skip = h('button', { class: 'button small-btn', type: 'button', hidden: true }, w.showAll);
 
   const frame = createFrame({
     title: pageTitle(info.engine),
@@ -165,22 +168,22 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
       h(
         'section',
         { class: 'panel' },
-        h('h2', {}, 'Provably fair'),
+        h('h2', {}, w.provablyFair),
         h(
           'p',
           { class: 'muted small' },
-          'Each draw is HMAC-SHA256(server seed, draw id:0:n). The seed’s hash is committed before betting closes and the seed revealed once drawn: check any draw on the ',
-          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, 'verifier'),
+          w.fairIntro,
+          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, w.verifier),
           '.',
         ),
-        h('p', { class: 'small' }, 'Open draw, server seed hash: ', seedHash),
-        h('h2', {}, 'Revealed seeds'),
+        h('p', { class: 'small' }, w.openSeedHash, seedHash),
+        h('h2', {}, w.revealedSeeds),
         seeds,
       ),
     ],
   });
   const { message, sound } = frame;
-  const board = createLotteryBoard(sound);
+  const board = createLotteryBoard(sound, language);
   let data: LotteryInfo | null = null;
   /** The closed draw the page waits to show: the one that was open when the page last looked. */
   let awaiting: AwaitedDraw | null = null;
@@ -213,7 +216,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
             type: 'button',
             class: 'lot-pick',
             'aria-pressed': String(picks.includes(n)),
-            'aria-label': `Pick ${n}`,
+            'aria-label': w.pick(n),
             'data-n': n,
           },
           n,
@@ -251,7 +254,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   typeSelect.addEventListener('change', () => {
     const t = currentType();
     if (t) {
-      hint.textContent = betTypeHint(t);
+      hint.textContent = betTypeHint(t, language);
       picks = readPicks(numbers.value, t.digits)
         .filter((n) => n.length === t.digits)
         .slice(0, t.picks);
@@ -266,7 +269,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     skip.hidden = !animate;
     replay.disabled = animate;
     if (animate) {
-      say(`Draw ${r.numero} is being drawn…`);
+      say(w.beingDrawn(r.numero));
       const box = board.el.getBoundingClientRect();
       if (box.bottom < 0 || box.top > innerHeight) board.el.scrollIntoView({ block: 'nearest' });
     }
@@ -278,10 +281,10 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     const special = r.prizes[0];
     const top = `${special?.tier ?? ''} ${special?.numbers.join(' ') ?? ''}`;
     if (won > 0) {
-      say(`Draw ${r.numero}: ${top}. You won ${money(won)}!`, 'ok');
+      say(w.drawWon(r.numero, top, money(won)), 'ok');
       sound.play('win');
-    } else if (mine.length) say(`Draw ${r.numero}: ${top}. No win this time`);
-    else say(`Draw ${r.numero}: ${top}`);
+    } else if (mine.length) say(w.drawNoWin(r.numero, top));
+    else say(w.drawTop(r.numero, top));
   }
   replay.addEventListener('click', () => {
     const r = data?.results[0];
@@ -306,7 +309,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     seedHash.textContent = data.open.serverSeedHash;
     renderResults(data);
     replay.disabled = !latest;
-    if (!latest && board.numero === null) board.empty('The first draw is on its way: buy a ticket for it');
+    if (!latest && board.numero === null) board.empty(w.firstDraw);
     const settle = () => {
       balance.textContent = money(fresh.balance);
       renderTickets(fresh);
@@ -324,11 +327,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
 
   function renderTickets(d: LotteryInfo) {
     tickets.replaceChildren(
-      h(
-        'tr',
-        {},
-        ...['Draw', 'Bet', 'Stake', 'Result', 'Win', 'Numbers'].map((label) => h('th', { scope: 'col' }, label)),
-      ),
+      h('tr', {}, ...w.columns.map((label) => h('th', { scope: 'col' }, label))),
       ...d.tickets.map((t) => {
         const outcome = ticketOutcome(t);
         const drawCell = h('td', { 'data-testid': 'ticket-draw', class: 'lot-ticket-draw' });
@@ -343,7 +342,9 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
             ),
           );
         } else {
-          drawCell.append(h('span', { class: 'muted', 'data-draws-at': t.drawsAt }, drawWait(t.drawsAt, Date.now())));
+          drawCell.append(
+            h('span', { class: 'muted', 'data-draws-at': t.drawsAt }, drawWait(t.drawsAt, Date.now(), language)),
+          );
         }
         return h(
           'tr',
@@ -361,7 +362,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           h(
             'td',
             { 'data-testid': 'ticket-status' },
-            outcome === 'won' || outcome === 'paying' ? `won (${count(t.hits, 'hit')})` : outcome,
+            outcome === 'won' || outcome === 'paying' ? w.wonHits(w.outcome.won, t.hits) : w.outcome[outcome],
           ),
           h(
             'td',
@@ -372,14 +373,14 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         );
       }),
     );
-    if (!d.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, 'No tickets yet')));
+    if (!d.tickets.length) tickets.append(h('tr', {}, h('td', { colspan: 6, class: 'muted' }, w.noTickets)));
   }
 
   function renderResults(d: LotteryInfo) {
     results.replaceChildren(
       ...d.results.map((r) => {
         const special = r.prizes[0];
-        const show = h('button', { class: 'button small-btn', type: 'button' }, 'Show');
+        const show = h('button', { class: 'button small-btn', type: 'button' }, w.show);
         show.addEventListener('click', () => void present(r, false));
         return h(
           'details',
@@ -395,16 +396,16 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         );
       }),
     );
-    if (!d.results.length) results.append(h('p', { class: 'muted' }, 'No draws yet'));
+    if (!d.results.length) results.append(h('p', { class: 'muted' }, w.noDraws));
     seeds.replaceChildren(
       ...d.results.map((r) =>
         h(
           'p',
           { class: 'muted small' },
           // A code element breaks the 64-character seed anywhere instead of widening the panel.
-          `${r.numero}: seed `,
+          w.seed(r.numero),
           h('code', {}, r.serverSeed),
-          ` (hash ${shortHash(r.serverSeedHash)})`,
+          w.hash(shortHash(r.serverSeedHash)),
         ),
       ),
     );
@@ -421,11 +422,11 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         body: { bet: { type: t.type, numbers: picked, amount: Number(amount.value) } },
       });
       balance.textContent = money(r.balance);
-      say(`Ticket bought for draw ${r.numero}`);
+      say(w.bought(r.numero));
       sound.play('spin');
       await load();
     } catch (err) {
-      say(err instanceof ApiError ? err.message : 'Could not buy the ticket', 'error');
+      say(err instanceof ApiError ? err.message : w.couldNotBuy, 'error');
     } finally {
       buyButton.disabled = false;
     }
@@ -435,15 +436,15 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   const picker = h(
     'section',
     { class: 'panel lot-picker' },
-    h('h2', {}, 'Your ticket'),
-    h('label', { class: 'lot-field' }, 'Bet type', typeSelect),
+    h('h2', {}, w.yourTicket),
+    h('label', { class: 'lot-field' }, w.betType, typeSelect),
     hint,
     grid,
-    h('div', { class: 'lot-row-fields' }, h('label', { class: 'lot-field' }, 'Numbers', numbers), quick),
+    h('div', { class: 'lot-row-fields' }, h('label', { class: 'lot-field' }, w.numbers, numbers), quick),
     h(
       'div',
       { class: 'lot-row-fields' },
-      h('label', { class: 'lot-field' }, `Stake (${info.currency})`, amount),
+      h('label', { class: 'lot-field' }, w.stakeIn(info.currency), amount),
       buyButton,
     ),
     message,
@@ -466,15 +467,15 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         h(
           'section',
           { class: 'panel' },
-          h('h2', {}, 'My tickets'),
+          h('h2', {}, w.myTickets),
           // Focusable: a wide table scrolls sideways in its box, by keyboard too.
           h(
             'div',
-            { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'My tickets' },
+            { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': w.myTickets },
             h('table', { 'data-testid': 'tickets' }, tickets),
           ),
         ),
-        h('section', { class: 'panel' }, h('h2', {}, 'Draw history'), results),
+        h('section', { class: 'panel' }, h('h2', {}, w.drawHistory), results),
       ),
     ),
     frame.drawer,
@@ -487,10 +488,10 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     if (!data) return;
     const now = Date.now();
     const left = (Date.parse(data.open.closesAt) - now) / 1000;
-    countdown.textContent = left > 0 ? `${clock(left)} to close` : 'closed';
+    countdown.textContent = left > 0 ? w.toClose(clock(left)) : w.closed;
     if (!openLine.firstChild)
       openLine.append(
-        'Draw ',
+        w.draw,
         h('strong', { 'data-testid': 'open-numero' }),
         ' · ',
         countdown,
@@ -499,7 +500,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     const numeroEl = openLine.querySelector('[data-testid=open-numero]');
     if (numeroEl && numeroEl.textContent !== data.open.numero) numeroEl.textContent = data.open.numero;
     const when = openLine.lastElementChild as HTMLElement;
-    when.textContent = ` · draws at ${new Date(data.open.drawsAt).toLocaleTimeString()}`;
+    when.textContent = w.drawsAt(new Date(data.open.drawsAt).toLocaleTimeString());
     // The bar empties as the betting time runs out (from the time left when the page first saw the draw).
     if (barFor !== data.open.numero) {
       barFor = data.open.numero;
@@ -509,11 +510,11 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     if (awaiting) {
       const wait = (Date.parse(awaiting.drawsAt) - now) / 1000;
       awaitingLine.textContent =
-        wait > 0 ? `Draw ${awaiting.numero} closed · drawn in ${clock(wait)}` : `Draw ${awaiting.numero} · drawing…`;
+        wait > 0 ? w.awaitingClosed(awaiting.numero, clock(wait)) : w.awaitingDrawing(awaiting.numero);
     } else awaitingLine.textContent = '';
     // Pending tickets count down to their draw.
     tickets.querySelectorAll<HTMLElement>('span[data-draws-at]').forEach((span) => {
-      span.textContent = drawWait(span.dataset.drawsAt ?? '', now);
+      span.textContent = drawWait(span.dataset.drawsAt ?? '', now, language);
     });
     if (!loading && shouldReload({ ...data, awaiting }, loadedAt, now)) {
       loading = true;
@@ -527,5 +528,5 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   setInterval(tick, 1000);
   void load()
     .then(tick)
-    .catch((err) => say(err instanceof ApiError ? err.message : 'Could not load the lottery', 'error'));
+    .catch((err) => say(err instanceof ApiError ? err.message : w.couldNotLoad, 'error'));
 }

@@ -6,6 +6,8 @@
 // framed there leaves it to the platform and only a page opened on its own shows it. The interval
 // and figures come from the platform by the game token of the launch
 // (GET /wps/responsible/realityCheck/game); a trial has no member and no notice.
+import { pageLanguage } from './game-title';
+import { gameWords } from './game-words';
 import { h, money } from './ui';
 
 export type RealityCheckData = {
@@ -76,15 +78,16 @@ async function fetchCheck(token: string): Promise<RealityCheckData | null> {
 }
 
 function notice(data: RealityCheckData, onContinue: () => void, onStop: () => void): HTMLElement {
+  const w = gameWords(pageLanguage()).realityCheck;
   const continueButton = h(
     'button',
     { class: 'button primary', type: 'button', 'data-testid': 'reality-check-continue' },
-    'Continue playing',
+    w.continuePlaying,
   );
   const stopButton = h(
     'button',
     { class: 'button', type: 'button', 'data-testid': 'reality-check-stop' },
-    'Stop playing',
+    w.stopPlaying,
   );
   continueButton.addEventListener('click', onContinue);
   stopButton.addEventListener('click', onStop);
@@ -98,13 +101,9 @@ function notice(data: RealityCheckData, onContinue: () => void, onStop: () => vo
       'data-testid': 'reality-check',
       style: 'max-width:22rem;width:100%;',
     },
-    h('h2', { id: 'reality-check-title' }, 'Reality check'),
-    h('p', { 'data-testid': 'reality-check-time' }, `Time since you logged in: ${data.playedMinutes} min`),
-    h(
-      'p',
-      { 'data-testid': 'reality-check-net' },
-      `Your net result since login: ${data.currency} ${signedMoney(data.net)}`,
-    ),
+    h('h2', { id: 'reality-check-title' }, w.title),
+    h('p', { 'data-testid': 'reality-check-time' }, w.timeSinceLogin(data.playedMinutes)),
+    h('p', { 'data-testid': 'reality-check-net' }, w.netSinceLogin(data.currency, signedMoney(data.net))),
     h('div', { style: 'display:flex;gap:.5rem;margin-top:1rem;' }, continueButton, stopButton),
   );
   const backdrop = h(

@@ -3,6 +3,8 @@
 // tier, each number a row of digit balls. A draw is revealed number by number in drawSequence's order
 // (the top prize last): the balls of a number tumble, then land on the server's digits one by one.
 // Reduced motion, or a draw the page did not see being made, shows the numbers at once.
+
+import { gameWords } from '../game-words';
 import type { Sound } from '../sound';
 import { h } from '../ui';
 import { type DrawStep, drawSequence, type Prize, tierName } from './lottery-present';
@@ -23,12 +25,13 @@ export type LotteryBoard = {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function createLotteryBoard(sound: Sound | undefined): LotteryBoard {
-  const title = h('h2', { class: 'lot-board-title' }, 'Latest draw');
+export function createLotteryBoard(sound: Sound | undefined, language: unknown = 'EN'): LotteryBoard {
+  const words = gameWords(language).lottery;
+  const title = h('h2', { class: 'lot-board-title' }, words.latestDraw);
   const rows = h('div', { class: 'lot-rows' });
   const el = h(
     'section',
-    { class: 'lot-board', 'data-testid': 'draw-board', 'aria-label': 'Draw results' },
+    { class: 'lot-board', 'data-testid': 'draw-board', 'aria-label': words.drawResults },
     title,
     rows,
   );
@@ -59,7 +62,7 @@ export function createLotteryBoard(sound: Sound | undefined): LotteryBoard {
       const mine = ++run;
       skip = false;
       numero = draw.numero;
-      title.textContent = `Draw ${draw.numero}`;
+      title.textContent = words.drawTitle(draw.numero);
       el.dataset.numero = draw.numero;
       el.dataset.state = o.animate ? 'drawing' : 'done';
       const cells = new Map<string, HTMLElement>();
@@ -68,7 +71,7 @@ export function createLotteryBoard(sound: Sound | undefined): LotteryBoard {
           h(
             'div',
             { class: `lot-row tier-${p.tier}` },
-            h('span', { class: 'lot-tier' }, tierName(p.tier)),
+            h('span', { class: 'lot-tier' }, tierName(p.tier, language)),
             h(
               'span',
               { class: 'lot-numbers' },
@@ -78,7 +81,7 @@ export function createLotteryBoard(sound: Sound | undefined): LotteryBoard {
                   class: `lot-number${o.hits.has(key) ? ' hit' : ''}`,
                   'data-tier': p.tier,
                   role: 'img',
-                  'aria-label': 'not drawn yet',
+                  'aria-label': words.notDrawn,
                 });
                 cell.append(...[...n].map(() => h('span', { class: 'lot-ball empty' }, '·')));
                 cells.set(key, cell);

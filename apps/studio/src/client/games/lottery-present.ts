@@ -2,7 +2,7 @@
 // lottery shows the draw being made, replaying the numbers the server drew). No DOM here:
 // lottery-board.ts draws these steps and lottery-present.test.ts checks them against the engine.
 
-import { count } from '../words';
+import { gameWords } from '../game-words';
 
 export type Prize = { tier: string; numbers: string[] };
 
@@ -34,37 +34,27 @@ export function drawSequence(prizes: Prize[]): DrawStep[] {
   return tiers.flatMap((p) => p.numbers.map((number, index) => ({ tier: p.tier, index, number })));
 }
 
-const TIER_NAMES: Record<string, string> = {
-  special: 'Special',
-  first: '1st',
-  second: '2nd',
-  third: '3rd',
-  fourth: '4th',
-  fifth: '5th',
-  sixth: '6th',
-  seventh: '7th',
-  starter: 'Starter',
-  consolation: 'Consolation',
-};
-
-export function tierName(tier: string): string {
-  return TIER_NAMES[tier] ?? tier;
+export function tierName(tier: string, language: unknown = 'EN'): string {
+  return gameWords(language).lottery.tiers[tier] ?? tier;
 }
 
 /** The picker's line for a bet type: what to pick and what it pays. */
-export function betTypeHint(t: {
-  name: string;
-  digits: number;
-  picks: number;
-  odds100: number;
-  tierPays: [tier: string, times: number][] | null;
-}): string {
-  const pick = `${count(t.picks, 'number')} of ${count(t.digits, 'digit')}`;
+export function betTypeHint(
+  t: {
+    name: string;
+    digits: number;
+    picks: number;
+    odds100: number;
+    tierPays: [tier: string, times: number][] | null;
+  },
+  language: unknown = 'EN',
+): string {
+  const words = gameWords(language).lottery;
   const tiers = t.tierPays;
   const pays = tiers
-    ? `pays by prize: ${tiers.map(([tier, times]) => `${tierName(tier)} ${times}×`).join(', ')} the stake`
-    : `pays ${(t.odds100 / 100).toFixed(2)}× the stake per hit`;
-  return `${t.name}: pick ${pick}; ${pays}`;
+    ? words.paysByPrize(tiers.map(([tier, times]) => `${tierName(tier, language)} ${times}×`).join(', '))
+    : words.paysPerHit((t.odds100 / 100).toFixed(2));
+  return words.betTypeHint(t.name, t.picks, t.digits, pays);
 }
 
 /**
