@@ -185,13 +185,13 @@ export function slotUi(): GameUi {
     }
     const art = themeArt(game.theme);
     linesSvg.replaceChildren();
-    for (const w of p.wins) {
-      if (w.line < 0) continue;
-      const line = game.paylines[w.line] ?? [];
+    for (const win of p.wins) {
+      if (win.line < 0) continue;
+      const line = game.paylines[win.line] ?? [];
       const poly = document.createElementNS(SVG_NS, 'polyline');
       poly.setAttribute('points', line.map((row, r) => `${r + 0.5},${row + 0.5}`).join(' '));
       poly.setAttribute('stroke', art.accent);
-      poly.setAttribute('data-line', String(w.line));
+      poly.setAttribute('data-line', String(win.line));
       linesSvg.append(poly);
     }
     if (!p.wins.length) return;
