@@ -161,4 +161,11 @@ describe('game words', () => {
     );
     expect(drawWait('2026-11-24T02:00:00.000Z', Date.parse('2026-11-24T02:00:00.000Z'), 'TY')).toBe('binubunot…');
   });
+
+  it('have the table page texts in Filipino for a TY launch', () => {
+    const ty = gameWords('TY').table;
+    expect(ty.phases.betting).toBe('Ilagay ang taya');
+    expect(ty.ballLands('17', 'black')).toBe('Tumama ang bola sa 17 itim');
+    expect(gameWords('EN').table.ballLands('17', 'black')).toBe('The ball lands on 17 black');
+  });
 });

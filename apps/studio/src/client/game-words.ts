@@ -1,4 +1,4 @@
-// The games' own texts (the reality check, the lottery, crash, the instant-game page shell, the slot, the arcade games), in the launch
+// The games' own texts (the reality check, the tables, the lottery, crash, the instant-game page shell, the slot, the arcade games), in the launch
 // language the frame uses (frame-words.ts): English and Filipino (the platform's TY). Filipino keeps
 // the casino terms Filipino players use in English (Free spins, Wild, Scatter, Stake, Auto, Turbo,
 // Meron, Wala); numbers and money are formatted the same in both.
@@ -7,6 +7,44 @@ import { count, inLanguage } from './words';
 type Count = (n: number) => string;
 
 export type GameWords = {
+  table: {
+    phases: Record<string, string>;
+    undo: string;
+    clear: string;
+    seedHashShown: (no: number) => string;
+    clientSeed: string;
+    nonce: (nonce: number) => string;
+    serverSeed: string;
+    verify: string;
+    seedRevealedLater: string;
+    outcomeDrawn: (hash: string) => string;
+    provablyFair: string;
+    player: string;
+    banker: string;
+    betType: string;
+    chipValue: string;
+    chip: (amount: string) => string;
+    placeBet: string;
+    repeat: string;
+    pickChip: string;
+    beadPlate: string;
+    bigRoad: string;
+    recentNumbers: string;
+    yourBets: string;
+    myColumns: string[];
+    playersThisRound: string;
+    playerColumns: string[];
+    bettingClosed: string;
+    ballLands: (number: string, color: string) => string;
+    win: (amount: string) => string;
+    opening: string;
+    connecting: string;
+    round: (no: number) => string;
+    noBets: string;
+    youWin: (amount: string) => string;
+    betPlaced: (bet: string) => string;
+    couldNotBet: string;
+  };
   lottery: {
     tiers: Record<string, string>;
     betTypeHint: (name: string, picks: number, digits: number, pays: string) => string;
@@ -275,6 +313,45 @@ export type GameWords = {
 const over = (selection: string) => selection === 'over';
 
 const EN: GameWords = {
+  table: {
+    undo: 'Undo',
+    clear: 'Clear',
+    seedHashShown: (no) => `Round #${no} server seed hash (shown before betting): `,
+    clientSeed: 'Client seed: ',
+    nonce: (nonce) => ` · nonce ${nonce}`,
+    serverSeed: 'Server seed: ',
+    verify: 'Verify',
+    seedRevealedLater: 'The seed is revealed with the result.',
+    outcomeDrawn: (hash) =>
+      `The outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor") and fixed before betting opens (${hash}).`,
+    phases: { betting: 'Place your bets', dealing: 'Dealing', result: 'Result', done: 'Next round soon' },
+    provablyFair: 'Provably fair',
+    player: 'Player',
+    banker: 'Banker',
+    betType: 'Bet type',
+    chipValue: 'Chip value',
+    chip: (amount) => `Chip ${amount}`,
+    placeBet: 'Place bet',
+    repeat: 'Repeat',
+    pickChip: 'Pick a chip, tap the areas',
+    beadPlate: 'Bead plate',
+    bigRoad: 'Big road',
+    recentNumbers: 'Recent numbers',
+    yourBets: 'Your bets',
+    myColumns: ['Round', 'Bet', 'Stake', 'Win'],
+    playersThisRound: 'Players this round',
+    playerColumns: ['Player', 'Stake', 'Result'],
+    bettingClosed: 'Betting is closed for this round',
+    ballLands: (number, color) => `The ball lands on ${number} ${color}`,
+    win: (amount) => `Win ${amount}`,
+    opening: 'Opening the table…',
+    connecting: 'Connecting…',
+    round: (no) => `Round #${no}`,
+    noBets: 'No bets yet',
+    youWin: (amount) => `You win ${amount}`,
+    betPlaced: (bet) => `Bet placed: ${bet}`,
+    couldNotBet: 'Could not place the bet',
+  },
   lottery: {
     tiers: {
       special: 'Special',
@@ -579,10 +656,55 @@ const TY_STATUS: Record<string, string> = {
   rolled_back: 'ibinalik',
   rolling_back: 'ibinabalik',
 };
+const TY_COLOURS: Record<string, string> = { red: 'pula', black: 'itim', green: 'berde' };
 const TY_SIDES: Record<string, string> = { home: 'Home', away: 'Away', draw: 'Tabla' };
 const TY_VOLATILITY: Record<string, string> = { low: 'mababa', medium: 'katamtaman', high: 'mataas' };
 
 const TY: GameWords = {
+  table: {
+    undo: 'Bawiin',
+    clear: 'Burahin',
+    seedHashShown: (no) => `Hash ng server seed ng round #${no} (ipinakita bago ang pagtaya): `,
+    clientSeed: 'Client seed: ',
+    nonce: (nonce) => ` · nonce ${nonce}`,
+    serverSeed: 'Server seed: ',
+    verify: 'Suriin',
+    seedRevealedLater: 'Ibinubunyag ang seed kasabay ng resulta.',
+    outcomeDrawn: (hash) =>
+      `Ang resulta ay kinukuha mula sa HMAC-SHA256(server seed, "client seed:nonce:cursor") at itinatakda bago magbukas ang pagtaya (${hash}).`,
+    phases: {
+      betting: 'Ilagay ang taya',
+      dealing: 'Nagbabahagi',
+      result: 'Resulta',
+      done: 'Susunod na round maya-maya',
+    },
+    provablyFair: 'Provably fair',
+    player: 'Player',
+    banker: 'Banker',
+    betType: 'Uri ng taya',
+    chipValue: 'Halaga ng chip',
+    chip: (amount) => `Chip ${amount}`,
+    placeBet: 'Ilagay ang taya',
+    repeat: 'Ulitin',
+    pickChip: 'Pumili ng chip, pindutin ang mga puwesto',
+    beadPlate: 'Bead plate',
+    bigRoad: 'Big road',
+    recentNumbers: 'Mga huling numero',
+    yourBets: 'Mga taya mo',
+    myColumns: ['Round', 'Taya', 'Halaga', 'Panalo'],
+    playersThisRound: 'Mga manlalaro ngayong round',
+    playerColumns: ['Manlalaro', 'Halaga', 'Resulta'],
+    bettingClosed: 'Sarado na ang pagtaya sa round na ito',
+    ballLands: (number, color) => `Tumama ang bola sa ${number} ${TY_COLOURS[color] ?? color}`,
+    win: (amount) => `Panalo ${amount}`,
+    opening: 'Binubuksan ang mesa…',
+    connecting: 'Kumokonekta…',
+    round: (no) => `Round #${no}`,
+    noBets: 'Wala pang taya',
+    youWin: (amount) => `Panalo ka ng ${amount}`,
+    betPlaced: (bet) => `Nailagay ang taya: ${bet}`,
+    couldNotBet: 'Hindi mailagay ang taya',
+  },
   lottery: {
     tiers: {
       special: 'Special',

@@ -13,7 +13,8 @@
 // (games/table-present.ts, checked by its test).
 import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
 import { bindSpace, createFrame } from './frame';
-import { pageTitle } from './game-title';
+import { pageLanguage, pageTitle } from './game-title';
+import { gameWords } from './game-words';
 import {
   baccaratFelt,
   beadPlateEl,
@@ -61,12 +62,6 @@ type TableAnswer = {
 };
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
-const PHASES: Record<string, string> = {
-  betting: 'Place your bets',
-  dealing: 'Dealing',
-  result: 'Result',
-  done: 'Next round soon',
-};
 const SPOT_NAMES: Record<string, string> = {
   player: 'Player',
   banker: 'Banker',
@@ -94,6 +89,7 @@ function betText(engine: 'baccarat' | 'roulette', bet: unknown): string {
 
 export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: string): void {
   injectTableStyle();
+  const w = gameWords(pageLanguage()).table;
   const engine = info.engine === 'roulette' ? 'roulette' : 'baccarat';
   const game = info.game as { chips?: number[] } | null;
   const chips = game?.chips?.length ? game.chips : [100, 500, 1000, 5000, 10000];
@@ -117,7 +113,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     lobbyUrl: info.lobbyUrl,
     balance,
     currency: info.currency,
-    drawerContent: [h('section', { class: 'panel fairness' }, h('h2', {}, 'Provably fair'), fair)],
+    drawerContent: [h('section', { class: 'panel fairness' }, h('h2', {}, w.provablyFair), fair)],
   });
   frame.header.querySelector('h1')?.append(h('span', { class: 'badge tb-live' }, 'LIVE'));
   const { message } = frame;
@@ -139,8 +135,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   const bankerCards = h('div', { class: 'tb-cards', 'data-testid': 'banker-cards' });
   const playerTotal = h('span', { class: 'tb-total', 'data-testid': 'player-total' }, '');
   const bankerTotal = h('span', { class: 'tb-total', 'data-testid': 'banker-total' }, '');
-  const playerHand = h('div', { class: 'tb-hand player' }, h('h2', {}, 'Player ', playerTotal), playerCards);
-  const bankerHand = h('div', { class: 'tb-hand banker' }, h('h2', {}, 'Banker ', bankerTotal), bankerCards);
+  const playerHand = h('div', { class: 'tb-hand player' }, h('h2', {}, `${w.player} `, playerTotal), playerCards);
+  const bankerHand = h('div', { class: 'tb-hand banker' }, h('h2', {}, `${w.banker} `, bankerTotal), bankerCards);
   const notes = h('p', { class: 'tb-notes small', 'data-testid': 'draw-notes' }, '');
 
   const disc = h('div', { class: 'tb-disc-wrap' }, wheelDisc());
@@ -192,7 +188,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   );
   const typeBar =
     engine === 'roulette'
-      ? h('div', { class: 'tb-types', role: 'group', 'aria-label': 'Bet type' }, ...typeButtons, typeHint)
+      ? h('div', { class: 'tb-types', role: 'group', 'aria-label': w.betType }, ...typeButtons, typeHint)
       : null;
   const covered: HTMLElement[] = [];
   const cover = (key: string | null) => {
@@ -236,7 +232,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     }
     setMode('straight');
   }
-  const chipRow = h('div', { class: 'tb-chip-row', role: 'radiogroup', 'aria-label': 'Chip value' });
+  const chipRow = h('div', { class: 'tb-chip-row', role: 'radiogroup', 'aria-label': w.chipValue });
   const drawChips = () =>
     chipRow.replaceChildren(
       ...chips.map((c, i) => {
@@ -247,7 +243,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
             type: 'button',
             role: 'radio',
             'aria-checked': i === chipIndex ? 'true' : 'false',
-            'aria-label': `Chip ${money(c)}`,
+            'aria-label': w.chip(money(c)),
             'data-testid': `chip-${c}`,
             onclick: () => {
               chipIndex = i;
@@ -261,15 +257,15 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       }),
     );
   drawChips();
-  const undoButton = h('button', { class: 'button', type: 'button', 'data-testid': 'undo' }, 'Undo');
-  const clearButton = h('button', { class: 'button', type: 'button', 'data-testid': 'clear' }, 'Clear');
-  const repeatButton = h('button', { class: 'button', type: 'button', 'data-testid': 'repeat' }, 'Repeat');
+  const undoButton = h('button', { class: 'button', type: 'button', 'data-testid': 'undo' }, w.undo);
+  const clearButton = h('button', { class: 'button', type: 'button', 'data-testid': 'clear' }, w.clear);
+  const repeatButton = h('button', { class: 'button', type: 'button', 'data-testid': 'repeat' }, w.repeat);
   const placeButton = h(
     'button',
     { class: 'button primary', type: 'button', 'data-testid': 'place-bet', 'data-primary': '' },
-    'Place bet',
+    w.placeBet,
   );
-  const slipText = h('p', { class: 'muted small tb-slip', 'data-testid': 'slip' }, 'Pick a chip, tap the areas');
+  const slipText = h('p', { class: 'muted small tb-slip', 'data-testid': 'slip' }, w.pickChip);
   const chipBar = h(
     'div',
     { class: 'tb-chipbar' },
@@ -291,8 +287,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     );
   const roads =
     engine === 'baccarat'
-      ? h('section', { class: 'panel tb-roads' }, h('h2', {}, 'Bead plate'), road, h('h2', {}, 'Big road'), bigRoadBox)
-      : h('section', { class: 'panel tb-roads' }, h('h2', {}, 'Recent numbers'), road);
+      ? h('section', { class: 'panel tb-roads' }, h('h2', {}, w.beadPlate), road, h('h2', {}, w.bigRoad), bigRoadBox)
+      : h('section', { class: 'panel tb-roads' }, h('h2', {}, w.recentNumbers), road);
 
   app.replaceChildren(
     frame.header,
@@ -304,13 +300,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         'div',
         { class: 'tb-side' },
         roads,
-        h('section', { class: 'panel' }, h('h2', {}, 'Your bets'), tableOf(['Round', 'Bet', 'Stake', 'Win'], myBody)),
-        h(
-          'section',
-          { class: 'panel' },
-          h('h2', {}, 'Players this round'),
-          tableOf(['Player', 'Stake', 'Result'], players),
-        ),
+        h('section', { class: 'panel' }, h('h2', {}, w.yourBets), tableOf(w.myColumns, myBody)),
+        h('section', { class: 'panel' }, h('h2', {}, w.playersThisRound), tableOf(w.playerColumns, players)),
         h(
           'p',
           { class: 'muted small tb-keys' },
@@ -331,7 +322,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   // ---- chips on the felt ----
   function addChip(spot: string) {
     if (!bettingOpen()) {
-      say('Betting is closed for this round', 'info');
+      say(w.bettingClosed, 'info');
       return;
     }
     const amount = chips[chipIndex] ?? chips[0] ?? 100;
@@ -390,7 +381,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     const total = [...slip.values()].reduce((t, v) => t + v, 0);
     slipText.textContent = slip.size
       ? `To place: ${[...slip.entries()].map(([k, v]) => `${spotName(k)} ${money(v)}`).join(' · ')} = ${money(total)}`
-      : 'Pick a chip, tap the areas';
+      : w.pickChip;
     syncControls();
   }
   const chipColour = (amount: number) => {
@@ -572,7 +563,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         verdict.className = `tb-verdict ${o.color}`;
         lightSpots(rouletteWinningSpots(number));
         showAreaWins({ roundId, number });
-        say(`The ball lands on ${number} ${o.color}`);
+        say(w.ballLands(String(number), o.color));
       };
       if (quick || spin === 'rest') {
         spin = 'rest';
@@ -605,7 +596,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const back = on ? rouletteReturn(key, placed.get(key) ?? 0, on.number) : 0;
       total += back;
       b.won.hidden = back <= 0;
-      b.won.textContent = back > 0 ? `Win ${money(back)}` : '';
+      b.won.textContent = back > 0 ? w.win(money(back)) : '';
     }
     areaWins = on && total > 0 ? { ...on, total } : null;
   }
@@ -623,12 +614,12 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   function renderStage() {
     const r = state?.round;
     if (!r) {
-      phase.textContent = state ? 'Opening the table…' : 'Connecting…';
+      phase.textContent = state ? w.opening : w.connecting;
       countdown.textContent = '';
       return;
     }
-    phase.textContent = PHASES[r.phase] ?? r.phase;
-    roundNo.textContent = `Round #${r.no}`;
+    phase.textContent = w.phases[r.phase] ?? r.phase;
+    roundNo.textContent = w.round(r.no);
     // The first state seen shows what is already on the table at once; later ones animate.
     const quick = reduced() || !seenFirst;
     seenFirst = true;
@@ -712,7 +703,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         ),
       ),
     );
-    if (!mine.length) myBody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No bets yet')));
+    if (!mine.length) myBody.append(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, w.noBets)));
     renderFair(s);
     drawSpots();
   }
@@ -731,32 +722,23 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     });
     if (myBet) query.set('bet', JSON.stringify(myBet));
     fair.replaceChildren(
-      h(
-        'p',
-        {},
-        `Round #${r.no} server seed hash (shown before betting): `,
-        h('code', { 'data-testid': 'seed-hash' }, r.serverSeedHash),
-      ),
-      h('p', {}, 'Client seed: ', h('code', {}, r.clientSeed), ` · nonce ${r.nonce}`),
+      h('p', {}, w.seedHashShown(r.no), h('code', { 'data-testid': 'seed-hash' }, r.serverSeedHash)),
+      h('p', {}, w.clientSeed, h('code', {}, r.clientSeed), w.nonce(r.nonce)),
       r.serverSeed
         ? h(
             'p',
             {},
-            'Server seed: ',
+            w.serverSeed,
             h('code', { 'data-testid': 'server-seed' }, r.serverSeed),
             ' · ',
             h(
               'a',
               { href: `/studio/fair?${query}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' },
-              'Verify',
+              w.verify,
             ),
           )
-        : h('p', { class: 'muted' }, 'The seed is revealed with the result.'),
-      h(
-        'p',
-        { class: 'muted' },
-        `The outcome is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor") and fixed before betting opens (${shortHash(r.serverSeedHash)}).`,
-      ),
+        : h('p', { class: 'muted' }, w.seedRevealedLater),
+      h('p', { class: 'muted' }, w.outcomeDrawn(shortHash(r.serverSeedHash))),
     );
   }
 
@@ -786,7 +768,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     const roundId = settled[0]?.roundId;
     const show = () => {
       if (won > 0) {
-        winBanner.textContent = `You win ${money(won)}`;
+        winBanner.textContent = w.youWin(money(won));
         winBanner.hidden = false;
         setTimeout(() => {
           winBanner.hidden = true;
@@ -856,10 +838,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       lastBet = entries;
       slip.clear();
       placedOrder = [];
-      say(`Bet placed: ${betText(engine, answer.bet.bet)}`, 'info');
+      say(w.betPlaced(betText(engine, answer.bet.bet)), 'info');
       renderLists();
     } catch (err) {
-      say(err instanceof ApiError ? err.message : 'Could not place the bet', 'error');
+      say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
     } finally {
       busy = false;
     }
