@@ -54,6 +54,10 @@ after(async () => {
   if (vendor) await call('PUT', `/admin/games/vendors/${vendor}`, admin, { status: 'active' });
 });
 
+// A demo member no other spec signs in with: this spec runs alone, after every other, and by then
+// recovery.spec has changed demo01's password.
+const PLAYER = 'team06';
+
 test('a vendor in maintenance keeps its chip and its games on /rng, marked, as many as the back office lists', async () => {
   admin = await operatorToken();
   const menus = await call<{ gameCategory: string; vendors: { vassalage: string; name: string }[] }[]>(
@@ -78,7 +82,7 @@ test('a vendor in maintenance keeps its chip and its games on /rng, marked, as m
 
   // A page opened after the change: the menus answer is cached for a minute (max-age=60).
   page = await freshPage(browser());
-  await login(page, 'demo01');
+  await login(page, PLAYER);
   await page.goto(`/rng?vassalage=${vendor}`);
   const chip = page.getByRole('group', { name: 'Providers' }).getByRole('button', { name: new RegExp(vendorName) });
   await chip.getByTestId('vendor-maintenance').waitFor();
@@ -126,7 +130,7 @@ test('back to active, the marks go and the console counts the games playable aga
   assert.equal(counts.activeGameCount, counts.listedGameCount);
   await page.context().close();
   page = await freshPage(browser());
-  await login(page, 'demo01');
+  await login(page, PLAYER);
   await page.goto(`/rng?vassalage=${vendor}`);
   await page.locator('[data-testid="game-grid"] li').first().waitFor();
   assert.equal(await page.getByTestId('vendor-maintenance').count(), 0);

@@ -54,7 +54,9 @@ test('trial01 gets in_need_true_account on play, and may still use the free tria
   await page.getByRole('button', { name: `Play now: ${name}`, exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('Please use a real account to play').waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  // It offers to register (spec §6); the player declines and stays on the list.
+  await dialog.getByRole('button', { name: 'Register' }).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
   assert.doesNotMatch(page.url(), /seamless/);
 

@@ -51,7 +51,8 @@ test('deposits through the sandbox gateway and plays a slot', async () => {
 test('sees the rebate accrued on the manual rebate page and claims it', async () => {
   await page.goto('/member/manualRebate');
   await page.getByRole('heading', { level: 1, name: 'Manual rebate' }).waitFor();
-  const line = page.getByTestId('rebate-line').filter({ hasText: 'RNG' });
+  // The line names its game type (RNG reads as Slots), not the code.
+  const line = page.getByTestId('rebate-line').filter({ hasText: 'Slots' });
   for (let i = 0; i < 30 && !(await line.isVisible()); i++) {
     await page.waitForTimeout(1000);
     await page.reload();
