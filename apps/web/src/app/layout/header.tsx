@@ -1,10 +1,9 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, X } from 'lucide-react';
+import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, Wrench, X } from 'lucide-react';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { VendorMaintenanceMark } from '../../components/maintenance-mark';
 import { completeLogin, login, logout } from '../../features/auth/api';
 import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
@@ -122,7 +121,7 @@ function CategoryNav({ language }: { language: string }) {
                   <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
                   <span className="line-clamp-1">{vendorDisplayName(vendor.vassalage, vendor.name, t)}</span>
                   {/* Listed and marked as in the game lists: its games show, and refuse to launch for now. */}
-                  {vendor.maintenance && <VendorMaintenanceMark />}
+                  {vendor.maintenance && <HeaderMaintenanceMark />}
                 </Link>
               ))}
               {shown.length === DROP_MENU_VENDORS && (
@@ -469,5 +468,24 @@ function useWideScreen(): boolean {
       return () => query.removeEventListener('change', onChange);
     },
     () => window.matchMedia(WIDE).matches,
+  );
+}
+
+/**
+ * The maintenance mark of a vendor in the drop-down menu, drawn as the game lists' chips draw it
+ * (components/maintenance-mark.tsx). Kept here rather than imported: the first chunk importing a
+ * module that a lazy page also imports made the bundler split the first chunk into a dozen shared
+ * ones, 3.8 KiB gzip over the home page's 150 KiB budget.
+ */
+function HeaderMaintenanceMark() {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="flex items-center gap-0.5 rounded-full bg-(--surface) px-1.5 text-[10px] text-(--text-muted) uppercase"
+      data-testid="vendor-maintenance"
+    >
+      <Wrench size={10} aria-hidden />
+      {t('games.maintenance')}
+    </span>
   );
 }
