@@ -25,8 +25,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-/** The balance event of a raw message, or null for anything else (ready, unknown, malformed). */
-export function parseBalanceEvent(raw: unknown): BalanceData | null {
+/** The data object of a raw message of this type, or null (another type, no object, malformed JSON). */
+function eventData(raw: unknown, expected: string): Record<string, unknown> | null {
   if (typeof raw !== 'string') return null;
   let message: unknown;
   try {
@@ -36,25 +36,24 @@ export function parseBalanceEvent(raw: unknown): BalanceData | null {
   }
   if (!message || typeof message !== 'object') return null;
   const { type, data } = message as { type?: unknown; data?: unknown };
-  if (type !== 'balance' || !data || typeof data !== 'object') return null;
-  const { balance, available, currency } = data as Record<string, unknown>;
+  if (type !== expected || !data || typeof data !== 'object') return null;
+  return data as Record<string, unknown>;
+}
+
+/** The balance event of a raw message, or null for anything else (ready, unknown, malformed). */
+export function parseBalanceEvent(raw: unknown): BalanceData | null {
+  const data = eventData(raw, 'balance');
+  if (!data) return null;
+  const { balance, available, currency } = data;
   if (typeof balance !== 'number' || typeof available !== 'number' || typeof currency !== 'string') return null;
   return { balance, available, currency };
 }
 
 /** The bonusBalance event of a raw message, or null for anything else. */
 export function parseBonusEvent(raw: unknown): BonusData | null {
-  if (typeof raw !== 'string') return null;
-  let message: unknown;
-  try {
-    message = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!message || typeof message !== 'object') return null;
-  const { type, data } = message as { type?: unknown; data?: unknown };
-  if (type !== 'bonusBalance' || !data || typeof data !== 'object') return null;
-  const { bonus, currency } = data as Record<string, unknown>;
+  const data = eventData(raw, 'bonusBalance');
+  if (!data) return null;
+  const { bonus, currency } = data;
   if (typeof bonus !== 'number' || typeof currency !== 'string') return null;
   return { bonus, currency };
 }
