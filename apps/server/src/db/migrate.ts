@@ -61,6 +61,7 @@ import * as m0061 from './migrations/0061-operator-password-and-display-name';
 import * as m0062 from './migrations/0062-adjustment-request-ids';
 import * as m0063 from './migrations/0063-bank-account-rejection';
 import * as m0064 from './migrations/0064-bonus-balance-events';
+import * as m0065 from './migrations/0065-contract-pay-cap';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   '0062-adjustment-request-ids': m0062,
   '0063-bank-account-rejection': m0063,
   '0064-bonus-balance-events': m0064,
+  '0065-contract-pay-cap': m0065,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -9,6 +9,8 @@ type Big = ColumnType<number, number, number>;
 /** Tiers as stored: minValidBet in minor units. */
 export type StoredTier = { minValidBet: number; minActiveMembers: number; ratePpm: number };
 type Tiers = ColumnType<StoredTier[], string, string>;
+/** The net-revenue deductions a base was reduced by, minor units per category. */
+export type Deductions = Record<string, number>;
 
 export interface ContractsTable {
   id: Generated<number>;
@@ -30,6 +32,8 @@ export interface ContractsTable {
   end_reason: string | null;
   settled_until: MaybeStamp;
   carry: ColumnType<number, number | undefined, number>;
+  /** An ended contract between the same two agents whose open carry this one takes over (0065). */
+  carry_from: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Stamp;
 }
 
@@ -48,6 +52,12 @@ export interface ContractStatementsTable {
   carry_in: Big;
   amount: Big;
   carry_out: Big;
+  wins: ColumnType<number, number | undefined, number>;
+  deductions: ColumnType<Deductions, string | undefined, string>;
+  /** What the contracted downline branches were paid for the period (their whole subtrees). */
+  downline_paid: ColumnType<number, number | undefined, number>;
+  /** What the upline's cap withheld from this contract's claim (never owed later). */
+  capped: ColumnType<number, number | undefined, number>;
   status: 'paid' | 'held';
   posting_id: number | null;
   paid_at: MaybeStamp;
@@ -63,6 +73,12 @@ export interface ContractStatementLinesTable {
   net_loss: Big;
   active_members: number;
   downline_rate_ppm: number;
+  wins: ColumnType<number, number | undefined, number>;
+  deductions: ColumnType<Deductions, string | undefined, string>;
+  /** The holder's rate on the branch's base. */
+  gross: ColumnType<number, number | undefined, number>;
+  /** What the branch's contracted downline and its own downlines were paid for the period. */
+  branch_paid: ColumnType<number, number | undefined, number>;
   amount: Big;
 }
 
