@@ -90,6 +90,40 @@ export const BrandSettingsSchema = z.object({
     .default(30),
   /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
   agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
+  /**
+   * The agents' dividend base is the team's net gaming revenue (docs/agents.md "Figures"): valid
+   * bets minus wins, minus what the house paid the members as cash in the period, by category (each
+   * on unless switched off), minus a provider fee (parts per million of each vendor's GGR, by vendor
+   * code; 0 for a vendor not listed) and a payment fee (parts per million of approved deposits and
+   * withdrawals). Categories and posting types: agents/net-revenue.queries.ts NGR_POSTING_TYPES.
+   */
+  agentNgr: z
+    .object({
+      bonus: z.boolean().default(true),
+      rebate: z.boolean().default(true),
+      mission: z.boolean().default(true),
+      ticket: z.boolean().default(true),
+      referral: z.boolean().default(true),
+      vip: z.boolean().default(true),
+      points: z.boolean().default(true),
+      manual: z.boolean().default(true),
+      providerFeePpm: z
+        .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), z.number().int().min(0).max(1_000_000))
+        .default({}),
+      paymentFeePpm: z.number().int().min(0).max(1_000_000).default(0),
+    })
+    .default({
+      bonus: true,
+      rebate: true,
+      mission: true,
+      ticket: true,
+      referral: true,
+      vip: true,
+      points: true,
+      manual: true,
+      providerFeePpm: {},
+      paymentFeePpm: 0,
+    }),
   /** spec §5: feedback text required, its length (characters) between these bounds (issue 14). */
   feedbackMinLength: z.number().int().min(1).max(1000).default(10),
   feedbackMaxLength: z.number().int().min(1).max(5000).default(500),
