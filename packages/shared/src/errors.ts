@@ -185,6 +185,7 @@ export const errorCatalogue = {
   CONTRACT_TEMPLATE_NOT_FOUND: { status: 404, message: 'No such contract template' },
   STATEMENT_NOT_FOUND: { status: 404, message: 'No such statement' },
   STATEMENT_NOT_HELD: { status: 409, message: 'This statement is not held' },
+  STATEMENT_ON_HOLD: { status: 409, message: 'This statement is kept on hold: take it off hold before releasing it' },
   // points mall (issue 13)
   POINTS_INSUFFICIENT: { status: 422, message: 'Not enough points' },
   POINTS_REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },

@@ -234,6 +234,8 @@ export const StatementTotals = z.object({ validBets: Money, netLoss: Money, amou
 export const StatementsValue = paged(StatementDetail).extend({
   from: z.string(),
   to: z.string(),
+  /** The brand's time zone (IANA name): the days asked for and the period edges to show. */
+  timeZone: z.string(),
   totals: StatementTotals,
 });
 export type StatementsValue = z.infer<typeof StatementsValue>;
@@ -252,7 +254,13 @@ export type IncomeByKind = z.infer<typeof IncomeByKind>;
 export const IncomeQuery = AgentRangeQuery.safeExtend(PageQuery.shape);
 export type IncomeQuery = z.infer<typeof IncomeQuery>;
 export const IncomeDay = IncomeByKind.extend({ day: z.string() });
-export const IncomeValue = paged(IncomeDay).extend({ from: z.string(), to: z.string(), totals: IncomeByKind });
+export const IncomeValue = paged(IncomeDay).extend({
+  from: z.string(),
+  to: z.string(),
+  /** The brand's time zone (IANA name) the days are in. */
+  timeZone: z.string(),
+  totals: IncomeByKind,
+});
 export type IncomeValue = z.infer<typeof IncomeValue>;
 
 // ---- revenue report: GET /wps/agent/revenue?from&to&groupBy (income by source and period)
@@ -260,14 +268,48 @@ export type IncomeValue = z.infer<typeof IncomeValue>;
 export const RevenueGroup = z.enum(['day', 'week', 'month']);
 export const RevenueQuery = AgentRangeQuery.safeExtend({ ...PageQuery.shape, groupBy: RevenueGroup.default('day') });
 export type RevenueQuery = z.infer<typeof RevenueQuery>;
-export const RevenueRow = z.object({
-  /** The first day of the group (day, ISO week's Monday, month's 1st). */
-  period: z.string(),
+/** One contract kind's statements in a period: every statement counts, paid, held or zero. */
+export const RevenueKind = z.object({
   kind: ContractKind,
   statements: z.number().int(),
-  validBets: Money,
+  /** Paid with money (amount above zero). */
+  paid: z.number().int(),
+  held: z.number().int(),
+  /** Settled at zero (no tier met, a team that won, a carry set off). */
+  zero: z.number().int(),
+  /** Paid out. */
   amount: Money,
+  /** Waiting for an operator's release. */
+  heldAmount: Money,
 });
+export type RevenueKind = z.infer<typeof RevenueKind>;
+export const RevenueRow = z.object({
+  /** The first day of the group (day, ISO week's Monday, month's 1st), a brand-time-zone day. */
+  period: z.string(),
+  /** The team's turnover (valid bets of every member, all levels) on the range's days of this period. */
+  validBets: Money,
+  statements: z.number().int(),
+  paid: z.number().int(),
+  held: z.number().int(),
+  zero: z.number().int(),
+  amount: Money,
+  heldAmount: Money,
+  /** By contract kind, the kinds that have statements in the period. */
+  kinds: z.array(RevenueKind),
+});
+export type RevenueRow = z.infer<typeof RevenueRow>;
+export const RevenueTotals = IncomeByKind.extend({
+  validBets: Money,
+  statements: z.number().int(),
+  paid: z.number().int(),
+  held: z.number().int(),
+  zero: z.number().int(),
+  heldAmount: Money,
+});
+/**
+ * Statements are placed in the period their own window starts in (brand time zone), whatever day
+ * they were paid; `timeZone` is the brand's (IANA name) the days and period edges are in.
+ */
 export const RevenueValue = paged(RevenueRow).extend({
   from: z.string(),
   to: z.string(),

@@ -95,7 +95,10 @@ export async function incomeByDay(db: Conn, holderId: number, from: string, to: 
   return r.rows.map((x) => ({ day: x.day, kind: x.kind, amount: Number(x.amount) }));
 }
 
-/** Paid commissions by kind and period (day, ISO week from Monday, month) of the paying day. */
+/**
+ * Every statement of the agent (paid, held, zero) by kind and period (day, ISO week from Monday,
+ * month) of the brand day its window starts on.
+ */
 export async function revenue(
   db: Conn,
   holderId: number,
@@ -105,19 +108,53 @@ export async function revenue(
   groupBy: 'day' | 'week' | 'month',
 ) {
   const unit = sql.lit(groupBy);
-  const r = await sql<{ period: string; kind: ContractKind; statements: string; valid_bets: string; amount: string }>`
-    SELECT date_trunc(${unit}, (s.paid_at AT TIME ZONE ${tz}))::date::text AS period, s.kind,
-           count(*) AS statements, sum(s.valid_bets) AS valid_bets, sum(s.amount) AS amount
+  const r = await sql<{
+    period: string;
+    kind: ContractKind;
+    statements: string;
+    paid: string;
+    held: string;
+    zero: string;
+    amount: string;
+    held_amount: string;
+  }>`
+    SELECT date_trunc(${unit}, (s.period_start AT TIME ZONE ${tz}))::date::text AS period, s.kind,
+           count(*) AS statements,
+           count(*) FILTER (WHERE s.status = 'paid' AND s.amount > 0) AS paid,
+           count(*) FILTER (WHERE s.status = 'held') AS held,
+           count(*) FILTER (WHERE s.status = 'paid' AND s.amount = 0) AS zero,
+           coalesce(sum(s.amount) FILTER (WHERE s.status = 'paid'), 0) AS amount,
+           coalesce(sum(s.amount) FILTER (WHERE s.status = 'held'), 0) AS held_amount
       FROM contract_statements s
-     WHERE s.holder_id = ${holderId} AND s.paid_at IS NOT NULL
-       AND s.paid_at >= (${from}::date::timestamp AT TIME ZONE ${tz})
-       AND s.paid_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})
+     WHERE s.holder_id = ${holderId}
+       AND s.period_start >= (${from}::date::timestamp AT TIME ZONE ${tz})
+       AND s.period_start < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})
      GROUP BY 1, 2 ORDER BY 1 DESC, 2`.execute(db);
   return r.rows.map((x) => ({
     period: x.period,
     kind: x.kind,
     statements: Number(x.statements),
-    validBets: Number(x.valid_bets),
+    paid: Number(x.paid),
+    held: Number(x.held),
+    zero: Number(x.zero),
     amount: Number(x.amount),
+    heldAmount: Number(x.held_amount),
   }));
+}
+
+/** The team's turnover (agent_team_days: every member under the agent) by period of the range's days. */
+export async function teamTurnover(
+  db: Conn,
+  agentId: number,
+  from: string,
+  to: string,
+  groupBy: 'day' | 'week' | 'month',
+) {
+  const unit = sql.lit(groupBy);
+  const r = await sql<{ period: string; valid_bets: string }>`
+    SELECT date_trunc(${unit}, d.day::timestamp)::date::text AS period, sum(d.valid_bets) AS valid_bets
+      FROM agent_team_days d
+     WHERE d.agent_id = ${agentId} AND d.day BETWEEN ${from}::date AND ${to}::date
+     GROUP BY 1`.execute(db);
+  return new Map(r.rows.map((x) => [x.period, Number(x.valid_bets)]));
 }

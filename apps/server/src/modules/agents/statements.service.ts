@@ -32,6 +32,7 @@ export async function statements(ctx: AppContext, agentId: number, query: Statem
     ...paging(page.total, query.pageNo, query.pageSize),
     from: range.from,
     to: range.to,
+    timeZone: range.tz,
     totals: {
       validBets: toMajor(page.totals.validBets),
       netLoss: toMajor(page.totals.netLoss),
@@ -75,27 +76,75 @@ export async function income(ctx: AppContext, agentId: number, query: IncomeQuer
     ...paging(list.length, query.pageNo, query.pageSize),
     from: range.from,
     to: range.to,
+    timeZone: range.tz,
     totals: majorByKind(totals),
   };
 }
 
+type Counts = { statements: number; paid: number; held: number; zero: number; amount: number; heldAmount: number };
+function emptyCounts(): Counts {
+  return { statements: 0, paid: 0, held: 0, zero: 0, amount: 0, heldAmount: 0 };
+}
+function addCounts(to: Counts, x: Counts) {
+  to.statements += x.statements;
+  to.paid += x.paid;
+  to.held += x.held;
+  to.zero += x.zero;
+  to.amount += x.amount;
+  to.heldAmount += x.heldAmount;
+}
+function majorCounts(c: Counts) {
+  return { ...c, amount: toMajor(c.amount), heldAmount: toMajor(c.heldAmount) };
+}
+
+/**
+ * The revenue report: every statement (paid, held, zero) by period and kind, beside the team's own
+ * turnover of the period (agent_team_days), not the sum of the statements' figures, which would
+ * count a period once per kind and leave out periods without a statement.
+ */
 export async function revenue(ctx: AppContext, agentId: number, query: RevenueQuery) {
   const range = await resolveRange(ctx, query);
   const rows = await q.revenue(ctx.readDb, agentId, range.from, range.to, range.tz, query.groupBy);
+  const turnover = await q.teamTurnover(ctx.readDb, agentId, range.from, range.to, query.groupBy);
+  const periods = new Map<string, { counts: Counts; kinds: (typeof rows)[number][] }>();
+  for (const p of turnover.keys()) periods.set(p, { counts: emptyCounts(), kinds: [] });
   const totals = emptyByKind();
+  const all = emptyCounts();
   for (const r of rows) {
+    const p = periods.get(r.period) ?? { counts: emptyCounts(), kinds: [] };
+    addCounts(p.counts, r);
+    p.kinds.push(r);
+    periods.set(r.period, p);
+    addCounts(all, r);
     totals[r.kind] += r.amount;
     totals.total += r.amount;
   }
+  const list = [...periods.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([period, p]) => ({
+      period,
+      validBets: toMajor(turnover.get(period) ?? 0),
+      ...majorCounts(p.counts),
+      kinds: p.kinds.map((k) => ({ ...majorCounts(k), kind: k.kind })),
+    }));
   const start = (query.pageNo - 1) * query.pageSize;
+  let validBets = 0;
+  for (const v of turnover.values()) validBets += v;
   return {
-    content: rows
-      .slice(start, start + query.pageSize)
-      .map((r) => ({ ...r, validBets: toMajor(r.validBets), amount: toMajor(r.amount) })),
-    ...paging(rows.length, query.pageNo, query.pageSize),
+    content: list.slice(start, start + query.pageSize),
+    ...paging(list.length, query.pageNo, query.pageSize),
     from: range.from,
     to: range.to,
-    totals: majorByKind(totals),
+    timeZone: range.tz,
+    totals: {
+      ...majorByKind(totals),
+      validBets: toMajor(validBets),
+      statements: all.statements,
+      paid: all.paid,
+      held: all.held,
+      zero: all.zero,
+      heldAmount: toMajor(all.heldAmount),
+    },
   };
 }
 

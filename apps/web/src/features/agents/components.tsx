@@ -54,9 +54,14 @@ export function useReportRange(onChange?: () => void): { range: AgentRange | nul
 }
 
 /** The range a report answered for, as a line under the filter. */
-export function RangeLine({ from, to }: { from: string; to: string }) {
+export function RangeLine({ from, to, timeZone }: { from: string; to: string; timeZone?: string | undefined }) {
   const { t } = useTranslation();
-  return <p className="mb-3 text-sm text-(--text-muted)">{t('agent.common.rangeLine', { from, to })}</p>;
+  return (
+    <p className="mb-3 text-sm text-(--text-muted)" data-testid="range-line">
+      {t('agent.common.rangeLine', { from, to })}
+      {timeZone && <span className="ms-1">({t('agent.common.timeZone', { zone: timeZone })})</span>}
+    </p>
+  );
 }
 
 /** Previous / next with "page x of y" (spec: every report pages). */

@@ -7,7 +7,7 @@ import type { AgentRange } from './api';
 import { AgentTitle, Loaded, Pager, RangeLine, totalsRow, useReportRange } from './components';
 
 /** What every agent report answers: a page of rows, the page count and, for dated ones, the range. */
-type ReportValue = { from?: string; to?: string; content: readonly unknown[]; totalPages: number };
+type ReportValue = { from?: string; to?: string; timeZone?: string; content: readonly unknown[]; totalPages: number };
 
 /**
  * The frame of the agent centre's reports (spec §2 "Agent centre menu": each with date shortcuts,
@@ -58,7 +58,7 @@ export function ReportFrame<V extends ReportValue, K extends QueryKey>({
       <Loaded query={report}>
         {(v) => (
           <>
-            {dated && v.from && v.to && <RangeLine from={v.from} to={v.to} />}
+            {dated && v.from && v.to && <RangeLine from={v.from} to={v.to} timeZone={v.timeZone} />}
             {summary?.(v)}
             <ResponsiveTable
               caption={title}

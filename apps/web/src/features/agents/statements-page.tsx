@@ -1,7 +1,7 @@
 import type { ContractKind, StatementDetail } from '@gamehall/shared/api/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../components/format-time';
+import { formatTimeIn } from '../../components/format-time';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
@@ -59,8 +59,8 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
           <Fragment key={s.id}>
             <tr className={rowClass}>
               <td className={cell}>
-                {formatTime(s.periodStart)}
-                <span className="block text-xs text-(--text-muted)">{formatTime(s.periodEnd)}</span>
+                {formatTimeIn(s.periodStart, v.timeZone)}
+                <span className="block text-xs text-(--text-muted)">{formatTimeIn(s.periodEnd, v.timeZone)}</span>
               </td>
               <td className={numCell}>{money(dividend ? s.netLoss : s.validBets)}</td>
               <td className={numCell}>{s.activeMembers}</td>
@@ -82,7 +82,7 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
             {open === s.id && (
               <tr>
                 <td colSpan={columns.length} className="pb-3">
-                  <StatementLines statement={s} />
+                  <StatementLines statement={s} timeZone={v.timeZone} />
                 </td>
               </tr>
             )}
@@ -104,7 +104,7 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
   );
 }
 
-function StatementLines({ statement }: { statement: StatementDetail }) {
+function StatementLines({ statement, timeZone }: { statement: StatementDetail; timeZone: string }) {
   const { t } = useTranslation();
   const money = useMoney();
   return (
@@ -113,7 +113,7 @@ function StatementLines({ statement }: { statement: StatementDetail }) {
         {t('contracts.statementSummary', {
           gross: money(statement.gross),
           carryOut: money(statement.carryOut),
-          paidAt: formatTime(statement.paidAt),
+          paidAt: formatTimeIn(statement.paidAt, timeZone),
         })}
       </p>
       <ResponsiveTable
