@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLang, playPage } from './pages';
+import { fairPage, htmlLang, playPage } from './pages';
 
 const page = (gameName: string | null, kind = 'fish') =>
   playPage({ kind, gameCode: 'FISH-001', gameName, lobbyUrl: null, mode: 'real', language: 'EN' });
@@ -25,5 +25,20 @@ describe('the game page shell', () => {
     expect(page('ZH-HANT')).toContain('<html lang="zh-hant">');
     expect(page('EN')).toContain('<html lang="en">');
     expect(htmlLang('"><script>')).toBe('en');
+  });
+
+  it('titles an unnamed game by its kind in the launch language', () => {
+    const page = (language: string) =>
+      playPage({ kind: 'roulette', gameCode: 'LIVE-005', gameName: null, lobbyUrl: null, mode: 'real', language });
+    expect(page('TY')).toContain('<title>Roleta · Gamehall Studio</title>');
+    expect(page('EN')).toContain('<title>Roulette · Gamehall Studio</title>');
+  });
+
+  it('serves the verifier in Filipino for TY and in English otherwise', () => {
+    expect(fairPage('TY')).toContain('<html lang="fil">');
+    expect(fairPage('TY')).toContain('<script type="application/json" id="boot">{"language":"TY"}</script>');
+    expect(fairPage('TY')).toContain('<title>Tagasuri ng patas na laro · Gamehall Studio</title>');
+    expect(fairPage()).toContain('<html lang="en">');
+    expect(fairPage(['TY', 'EN'])).toContain('{"language":"EN"}');
   });
 });

@@ -2,6 +2,8 @@
 // values put into the markup are escaped.
 
 import { engineTitle } from './client/game-title';
+import { gameWords } from './client/game-words';
+import { pageLanguageOf } from './client/words';
 import { safeLobbyPath } from './lobby-url';
 
 function escapeHtml(text: string): string {
@@ -48,7 +50,7 @@ export function playPage(p: {
 }): string {
   const boot = JSON.stringify(p).replace(/</g, '\\u003c');
   return shell(
-    `${p.gameName ?? engineTitle(p.kind)} · Gamehall Studio`,
+    `${p.gameName ?? engineTitle(p.kind, p.language)} · Gamehall Studio`,
     `<main id="app" class="app" data-kind="${escapeHtml(p.kind)}"><p class="loading">Loading…</p></main>
 <script type="application/json" id="boot">${boot}</script>`,
     'play.js',
@@ -56,11 +58,19 @@ export function playPage(p: {
   );
 }
 
-export function fairPage(): string {
+/**
+ * The public verifier in the language a game page linked it with (?lang=TY, words.ts fairUrl), so
+ * the page's texts follow the player's launch language as the game pages' do; English otherwise.
+ */
+export function fairPage(language: unknown = 'EN'): string {
+  const lang = pageLanguageOf(language);
+  const boot = JSON.stringify({ language: lang });
   return shell(
-    'Provably fair verifier · Gamehall Studio',
-    '<main id="app" class="app fair"><p class="loading">Loading…</p></main>',
+    `${gameWords(lang).fair.title} · Gamehall Studio`,
+    `<main id="app" class="app fair"><p class="loading">Loading…</p></main>
+<script type="application/json" id="boot">${boot}</script>`,
     'fair.js',
+    lang,
   );
 }
 

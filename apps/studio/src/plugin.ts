@@ -201,7 +201,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     }
   });
 
-  app.get('/fair', { config: PUBLIC }, async (_request, reply) => html(reply, 200, fairPage()));
+  app.get('/fair', { config: PUBLIC }, async (request, reply) =>
+    html(reply, 200, fairPage((request.query as { lang?: unknown } | undefined)?.lang)),
+  );
 
   app.get('/assets/:file', { config: PUBLIC }, async (request, reply) => {
     const { file } = parse(z.object({ file: z.string().max(40) }), request.params);

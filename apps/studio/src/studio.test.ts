@@ -125,6 +125,24 @@ describe('standalone plugin (trial play, no platform)', () => {
   });
   afterAll(() => app.close());
 
+  it('serves the verifier in the language a game page linked it with (?lang=TY), English otherwise', async () => {
+    const page = async (query: string) => (await app.inject({ method: 'GET', url: `/studio/fair${query}` })).body;
+    const boot = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="boot">(.*)<\/script>/.exec(html)?.[1] ?? 'null');
+    const ty = await page('?lang=TY');
+    expect(ty).toContain('<html lang="fil">');
+    expect(ty).toContain('<title>Tagasuri ng patas na laro · Gamehall Studio</title>');
+    expect(boot(ty)).toEqual({ language: 'TY' });
+    const en = await page('');
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('<title>Provably fair verifier · Gamehall Studio</title>');
+    expect(boot(en)).toEqual({ language: 'EN' });
+    // Anything else is English, never echoed into the page.
+    const odd = await page('?lang=%22%3E%3Cscript%3E&lang=TY');
+    expect(boot(odd)).toEqual({ language: 'EN' });
+    expect(odd).not.toContain('<script>');
+  });
+
   it('plays, rotates and verifies a trial round without touching the wallet', async () => {
     const token = 'trial-token-0123456789abcdef';
     const page = await app.inject({

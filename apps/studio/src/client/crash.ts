@@ -28,6 +28,7 @@ import {
 import { addStyle, CRASH_CSS } from './games/crash-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
+import { fairUrl } from './words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
@@ -306,7 +307,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
             'a',
             {
               class: `crash-chip ${band(r.crashPoint)}`,
-              href: `/studio/fair?crash=${r.hash}`,
+              href: fairUrl(`crash=${r.hash}`, language),
               target: '_blank',
               rel: 'noopener',
               title: w.verifyRound(r.id),
@@ -331,7 +332,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     );
     const r = s.round;
     if (r) {
-      const link = r.hash ? `/studio/fair?crash=${r.hash}&prev=${r.previousHash}` : null;
+      const link = r.hash ? fairUrl(`crash=${r.hash}&prev=${r.previousHash}`, language) : null;
       fair.replaceChildren(
         h('p', {}, w.terminatingHash, h('code', {}, r.terminatingHash)),
         h('p', {}, w.mustHashTo(r.id), h('code', {}, shortHash(r.previousHash))),
@@ -349,7 +350,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
           'p',
           { class: 'muted' },
           w.formula(r.salt),
-          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, w.verifier),
+          h('a', { href: fairUrl('', language), target: '_blank', rel: 'noopener' }, w.verifier),
         ),
       );
     }

@@ -2,6 +2,8 @@
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
 import { checkBlocks, crashRound, type ServerBlock, sha256Hex } from './fair-stream';
+import { pageLanguage } from './game-title';
+import { gameWords } from './game-words';
 import type { RoundView, StepView } from './types';
 import { ApiError, h, money, request } from './ui';
 
@@ -19,6 +21,9 @@ type Verification = {
 /** Blocks whose floats are listed on the page (all are checked). */
 const SHOWN_BLOCKS = 4;
 
+// The page's words in the language the game page linked it with (pages.ts fairPage boot data).
+const w = gameWords(pageLanguage()).fair;
+
 /**
  * This browser's own computation of the stream (WebCrypto), beside the server's replay: the seed's
  * SHA-256 against the committed hash, and every block's HMAC and floats against the server's.
@@ -32,24 +37,22 @@ async function browserCheck(
   const checks = await checkBlocks(input, v.blocks);
   const allMatch = hash === v.serverSeedHash && checks.every((c) => c.matches);
   const nodes: Node[] = [
-    h('h2', {}, 'Recomputed in this browser'),
+    h('h2', {}, w.browserTitle),
     h(
       'p',
       { class: 'muted small' },
-      'Your browser computed these with WebCrypto from the seeds above, without the server: ',
+      w.browserIntro,
       h('code', {}, v.form.block),
-      `; cursor ${v.form.cursor}; float = ${v.form.float}.`,
+      w.cursorFloat(v.form.cursor, v.form.float),
     ),
-    h('p', {}, 'SHA-256 of the server seed (browser): ', h('code', { 'data-testid': 'browser-hash' }, hash)),
+    h('p', {}, w.browserSha, h('code', { 'data-testid': 'browser-hash' }, hash)),
   ];
   if (committedHash)
     nodes.push(
       h(
         'p',
         { class: hash === committedHash.toLowerCase() ? 'ok' : 'bad', 'data-testid': 'browser-hash-verdict' },
-        hash === committedHash.toLowerCase()
-          ? '✔ Your browser finds the seed matches the hash committed before the round.'
-          : '✘ Your browser finds the seed does not match the committed hash.',
+        hash === committedHash.toLowerCase() ? w.browserHashOk : w.browserHashBad,
       ),
     );
   const rows = checks
@@ -73,17 +76,7 @@ async function browserCheck(
       h(
         'table',
         { class: 'small' },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            ...['step', 'message', 'HMAC (browser)', 'HMAC (server)', 'floats (browser)', 'same'].map((t) =>
-              h('th', {}, t),
-            ),
-          ),
-        ),
+        h('thead', {}, h('tr', {}, ...w.blockColumns.map((t) => h('th', {}, t)))),
         h('tbody', {}, ...rows),
       ),
     ),
@@ -91,8 +84,8 @@ async function browserCheck(
       'p',
       { class: allMatch ? 'ok' : 'bad', 'data-testid': 'browser-verdict' },
       allMatch
-        ? `✔ Your browser computed the same ${checks.length} block(s) and floats the server replayed.`
-        : `✘ ${checks.filter((c) => !c.matches).length} of ${checks.length} block(s) differ from what your browser computed.`,
+        ? w.browserSame(checks.length)
+        : w.browserDiffers(checks.filter((c) => !c.matches).length, checks.length),
     ),
   );
   return nodes;
@@ -101,18 +94,22 @@ async function browserCheck(
 const app = document.getElementById('app') as HTMLElement;
 const params = new URLSearchParams(location.search);
 
-const roundInput = h('input', { placeholder: 'round id', 'data-testid': 'round-id', value: params.get('round') ?? '' });
+const roundInput = h('input', {
+  placeholder: w.roundIdPlaceholder,
+  'data-testid': 'round-id',
+  value: params.get('round') ?? '',
+});
 // A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=).
 const serverSeed = h('input', {
   'data-testid': 'server-seed',
-  placeholder: '64 hex characters',
+  placeholder: w.seedPlaceholder,
   value: params.get('seed') ?? '',
 });
 const clientSeed = h('input', { 'data-testid': 'client-seed', value: params.get('client') ?? '' });
 const nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: params.get('nonce') ?? '0' });
 const gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001', value: params.get('game') ?? '' });
 const vendor = h('input', { 'data-testid': 'vendor', value: params.get('vendor') ?? 'AG' });
-const bet = h('textarea', { 'data-testid': 'bet', placeholder: '{"coin":1} (empty: the smallest bet)' });
+const bet = h('textarea', { 'data-testid': 'bet', placeholder: w.betPlaceholder });
 bet.value = params.get('bet') ?? '';
 const shownHash = params.get('hash');
 const out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
@@ -145,16 +142,14 @@ async function loadRound() {
       h(
         'p',
         {},
-        `Round ${r.roundId}: stake ${money(r.stake)}, win ${money(r.win)}, ${r.steps.length} step(s), committed hash `,
+        w.roundSummary(r.roundId, money(r.stake), money(r.win), r.steps.length),
         h('code', {}, r.serverSeedHash),
       ),
-      r.serverSeed
-        ? h('p', {}, 'The server seed has been revealed: press Verify.')
-        : h('p', { class: 'muted' }, 'The server seed is still secret: rotate the seed in the game, then verify.'),
+      r.serverSeed ? h('p', {}, w.seedRevealed) : h('p', { class: 'muted' }, w.seedSecret),
     );
     if (r.serverSeed) await verify();
   } catch (err) {
-    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Could not load the round'));
+    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : w.couldNotLoad));
   }
 }
 
@@ -164,7 +159,7 @@ async function verify() {
     try {
       betValue = JSON.parse(bet.value);
     } catch {
-      out.replaceChildren(h('p', { class: 'bad' }, 'The bet is not valid JSON'));
+      out.replaceChildren(h('p', { class: 'bad' }, w.notJson));
       return;
     }
   }
@@ -186,17 +181,13 @@ async function verify() {
         ...(shownHash && !recorded ? { serverSeedHash: shownHash } : {}),
       },
     });
-    const nodes: Node[] = [
-      h('p', {}, 'SHA-256 of the server seed: ', h('code', { 'data-testid': 'computed-hash' }, v.serverSeedHash)),
-    ];
+    const nodes: Node[] = [h('p', {}, w.seedSha, h('code', { 'data-testid': 'computed-hash' }, v.serverSeedHash))];
     if (v.hashMatches !== null) {
       nodes.push(
         h(
           'p',
           { class: v.hashMatches ? 'ok' : 'bad', 'data-testid': 'hash-verdict' },
-          v.hashMatches
-            ? '✔ The seed matches the hash shown before the round.'
-            : '✘ The seed does not match the hash shown before the round.',
+          v.hashMatches ? w.hashMatches : w.hashDiffers,
         ),
       );
     }
@@ -204,19 +195,11 @@ async function verify() {
       const hashOk = recorded.serverSeedHash === v.serverSeedHash;
       const outcomeOk = canonical(recorded.steps) === canonical(v.steps) && recorded.win === v.win;
       nodes.push(
-        h(
-          'p',
-          { class: hashOk ? 'ok' : 'bad' },
-          hashOk
-            ? '✔ The seed matches the hash shown before the round.'
-            : '✘ The seed does not match the committed hash.',
-        ),
+        h('p', { class: hashOk ? 'ok' : 'bad' }, hashOk ? w.hashMatches : w.committedDiffers),
         h(
           'p',
           { class: outcomeOk ? 'ok' : 'bad', 'data-testid': 'verify-verdict' },
-          outcomeOk
-            ? '✔ Recomputed outcome equals the recorded round.'
-            : '✘ The recomputed outcome differs from the recorded round.',
+          outcomeOk ? w.outcomeSame : w.outcomeDiffers,
         ),
       );
     }
@@ -224,9 +207,9 @@ async function verify() {
       h(
         'p',
         {},
-        `Stake ${money(v.stake)} · total win `,
+        w.stakeTotalWin(money(v.stake)),
         h('strong', { 'data-testid': 'computed-win' }, money(v.win)),
-        ` · ${v.steps.length} step(s)`,
+        w.steps(v.steps.length),
       ),
       h('pre', {}, JSON.stringify(v.steps, null, 1)),
     );
@@ -235,43 +218,39 @@ async function verify() {
       out.append(...(await browserCheck(seeds, v, recorded?.serverSeedHash ?? shownHash)));
     } catch {
       // No WebCrypto (a page not served over HTTPS or localhost): the server's replay still shows.
-      out.append(h('p', { class: 'muted' }, 'This browser cannot compute HMAC-SHA256 here (WebCrypto needs HTTPS).'));
+      out.append(h('p', { class: 'muted' }, w.noWebCrypto));
     }
   } catch (err) {
-    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
+    out.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : w.failed));
   }
 }
 
 app.replaceChildren(
-  h('header', { class: 'topbar' }, h('span', { class: 'title' }, 'Provably fair verifier')),
+  h('header', { class: 'topbar' }, h('span', { class: 'title' }, w.title)),
   h(
     'section',
     { class: 'panel' },
-    h(
-      'p',
-      { class: 'muted small' },
-      'Every outcome is drawn from HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), both as UTF-8 text; the cursor is 0 for the first 32 bytes and counts up for each further 32-byte block (step k of a round with free spins starts at cursor k × 65536); each 4 bytes, big-endian, / 2^32 make one number in [0, 1). Enter a round’s values (or its id) to recompute it: the server replays the game, and your browser recomputes the HMAC and numbers itself.',
-    ),
+    h('p', { class: 'muted small' }, w.intro),
     h(
       'div',
       { class: 'row' },
-      h('label', {}, 'Past round ', roundInput),
-      h('button', { class: 'button', onclick: () => void loadRound(), 'data-testid': 'load-round' }, 'Load'),
+      h('label', {}, w.pastRound, roundInput),
+      h('button', { class: 'button', onclick: () => void loadRound(), 'data-testid': 'load-round' }, w.load),
     ),
     h(
       'div',
       { class: 'field-grid' },
-      h('label', {}, 'Server seed', serverSeed),
-      h('label', {}, 'Client seed', clientSeed),
-      h('label', {}, 'Nonce', nonce),
-      h('label', {}, 'Game code', gameCode),
-      h('label', {}, 'Vendor', vendor),
-      h('label', {}, 'Bet (JSON)', bet),
+      h('label', {}, w.serverSeed, serverSeed),
+      h('label', {}, w.clientSeed, clientSeed),
+      h('label', {}, w.nonce, nonce),
+      h('label', {}, w.gameCode, gameCode),
+      h('label', {}, w.vendor, vendor),
+      h('label', {}, w.bet, bet),
     ),
     h(
       'div',
       { class: 'controls' },
-      h('button', { class: 'button primary', onclick: () => void verify(), 'data-testid': 'verify' }, 'Verify'),
+      h('button', { class: 'button primary', onclick: () => void verify(), 'data-testid': 'verify' }, w.verify),
     ),
   ),
   out,
@@ -285,12 +264,12 @@ else if (serverSeed.value && clientSeed.value && gameCode.value) void verify();
 function crashPanel(): HTMLElement {
   const hash = h('input', {
     'data-testid': 'crash-hash',
-    placeholder: 'round hash (64 hex)',
+    placeholder: w.roundHashPlaceholder,
     value: params.get('crash') ?? '',
   });
   const previous = h('input', {
     'data-testid': 'crash-previous',
-    placeholder: 'previous round hash (optional)',
+    placeholder: w.previousPlaceholder,
     value: params.get('prev') ?? '',
   });
   const result = h('div', { 'data-testid': 'crash-result', role: 'status' });
@@ -301,21 +280,10 @@ function crashPanel(): HTMLElement {
         body: { hash: hash.value.trim(), ...(previous.value.trim() ? { previousHash: previous.value.trim() } : {}) },
       });
       result.replaceChildren(
-        h(
-          'p',
-          {},
-          'Crash point: ',
-          h('strong', { 'data-testid': 'crash-point' }, `${(v.crashPoint / 100).toFixed(2)}×`),
-        ),
+        h('p', {}, w.crashPoint, h('strong', { 'data-testid': 'crash-point' }, `${(v.crashPoint / 100).toFixed(2)}×`)),
         v.linkMatches === null
-          ? h('p', { class: 'muted' }, 'Add the previous round hash to check the chain link.')
-          : h(
-              'p',
-              { class: v.linkMatches ? 'ok' : 'bad' },
-              v.linkMatches
-                ? 'Chain link verified: SHA-256(round hash) = previous hash.'
-                : 'Chain link does NOT match.',
-            ),
+          ? h('p', { class: 'muted' }, w.addPrevious)
+          : h('p', { class: v.linkMatches ? 'ok' : 'bad' }, v.linkMatches ? w.linkVerified : w.linkBroken),
       );
       try {
         const mine = await crashRound(hash.value.trim(), v.salt, previous.value.trim() || null);
@@ -324,38 +292,32 @@ function crashPanel(): HTMLElement {
           h(
             'p',
             { class: same ? 'ok' : 'bad', 'data-testid': 'crash-browser-verdict' },
-            `Your browser (WebCrypto, salt "${v.salt}"): X = ${mine.x.toFixed(12)}, crash point ${(mine.crashPoint / 100).toFixed(2)}×`,
-            mine.linkMatches === null ? '' : mine.linkMatches ? ', chain link holds' : ', chain link does NOT hold',
-            same ? ' — the same as the server.' : ' — NOT what the server answered.',
+            w.browserCrash(v.salt, mine.x.toFixed(12), `${(mine.crashPoint / 100).toFixed(2)}×`),
+            mine.linkMatches === null ? '' : mine.linkMatches ? w.linkHolds : w.linkNotHolds,
+            same ? w.sameAsServer : w.notServer,
           ),
         );
       } catch {
-        result.append(
-          h('p', { class: 'muted' }, 'This browser cannot compute HMAC-SHA256 here (WebCrypto needs HTTPS).'),
-        );
+        result.append(h('p', { class: 'muted' }, w.noWebCrypto));
       }
     } catch (err) {
-      result.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : 'Verification failed'));
+      result.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : w.failed));
     }
   };
   if (hash.value) void check();
   return h(
     'section',
     { class: 'panel' },
-    h('h2', {}, 'Crash round'),
-    h(
-      'p',
-      { class: 'muted small' },
-      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) with X the first 52 bits of HMAC-SHA256(key = round hash as its 64 hex characters, message = salt) / 2^52; the chain link holds when SHA-256(round hash as text) = the previous round’s hash. Your browser recomputes both.',
-    ),
-    h('div', { class: 'field-grid' }, h('label', {}, 'Round hash', hash), h('label', {}, 'Previous hash', previous)),
+    h('h2', {}, w.crashTitle),
+    h('p', { class: 'muted small' }, w.crashIntro),
+    h('div', { class: 'field-grid' }, h('label', {}, w.roundHash, hash), h('label', {}, w.previousHash, previous)),
     h(
       'div',
       { class: 'controls' },
       h(
         'button',
         { class: 'button primary', onclick: () => void check(), 'data-testid': 'crash-verify' },
-        'Verify crash',
+        w.verifyCrash,
       ),
     ),
     result,

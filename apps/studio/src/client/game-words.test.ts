@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { pageLanguage } from './game-title';
-import { gameWords } from './game-words';
+import { engineTitle, gameTitle, pageLanguage } from './game-title';
+import { type GameWords, gameWords } from './game-words';
 import { presentDerby, presentDuel, presentMatch } from './games/arcade-present';
 import { autoNext, crashView, myOutcome, parseAutoConfig, playerRows } from './games/crash-present';
 import { fishSummary } from './games/fish';
-import { betTypeHint, tierName } from './games/lottery-present';
+import { betTypeHint, prizeLine, tierName, topPrize } from './games/lottery-present';
 import { selectionText } from './games/match';
 import { presentSpin, type SlotGame, type SlotOutcome } from './games/slot-present';
+import {
+  baccaratVerdict,
+  betTypes,
+  type Card,
+  cardName,
+  ROULETTE_SPOTS,
+  spotAccessibleName,
+  spotLabel,
+  thirdCardNotes,
+} from './games/table-present';
 import { drawWait } from './lottery';
-import { money } from './ui';
+import { ApiError, money, request } from './ui';
+import { fairUrl } from './words';
 
 // Issue 25 §4: on the TY (Filipino) site every game page stayed English. The games' own texts come
 // from game-words.ts in the launch language the page's boot data carries, as the frame's do.
@@ -167,5 +178,155 @@ describe('game words', () => {
     expect(ty.phases.betting).toBe('Ilagay ang taya');
     expect(ty.ballLands('17', 'black')).toBe('Tumama ang bola sa 17 itim');
     expect(gameWords('EN').table.ballLands('17', 'black')).toBe('The ball lands on 17 black');
+  });
+});
+
+// The words Filipino keeps in English on the table pages and the verifier: the casino's and the
+// cryptography's own terms (as the TY site writes Player, Banker, seed, hash, and the frame "Provably
+// fair") and the keyboard's keys.
+const KEPT = new Set(
+  (
+    'player banker chip natural bead plate big road round space seed server client nonce hash hmac sha ' +
+    'utf key message cursor byte bytes bit bits big endian free spins hex float floats browser webcrypto ' +
+    'https json salt crash point max floor vendor code coin slot baccarat id'
+  ).split(' '),
+);
+
+/** The words of a text, lower case, 3 letters and more, the kept phrase "provably fair" left out. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replaceAll('provably fair', '')
+    .match(/[a-z]{3,}/g) ?? [];
+
+/** The English words of the texts in `tables`, less the KEPT terms. */
+function englishOnly(tables: unknown[]): Set<string> {
+  const words = new Set<string>();
+  for (const table of tables)
+    for (const [, text] of leaves(table)) for (const word of wordsOf(text)) if (!KEPT.has(word)) words.add(word);
+  return words;
+}
+
+/** The words of `text` that are English and not Filipino (see englishOnly). */
+function englishIn(text: string, english: Set<string>): string[] {
+  return wordsOf(text).filter((word) => english.has(word));
+}
+
+/** The sections of the tables that the table pages, the verifier, the errors and the titles read. */
+const sections = (w: GameWords) => [w.table, w.fair, w.errors, w.titles, w.lottery.tiers];
+
+describe('the table pages, the verifier, the errors and the titles on a TY launch', () => {
+  const english = englishOnly(sections(gameWords('EN')));
+
+  it('have no English sentence or word left in their Filipino texts', () => {
+    // The check itself: the English tables have the words it looks for.
+    for (const word of ['tie', 'split', 'corner', 'lost', 'refunded', 'verify', 'connection', 'fishing', 'special'])
+      expect(english.has(word), word).toBe(true);
+    for (const [path, text] of leaves(sections(gameWords('TY'))))
+      expect(englishIn(text, english), `${path}: ${text}`).toEqual([]);
+  });
+
+  it('name every betting area, bet type and hint in Filipino', () => {
+    const keys = [...ROULETTE_SPOTS.map((s) => s.key), 'player', 'banker', 'tie', 'playerPair', 'bankerPair'];
+    const labels = keys.map((key) => spotLabel(key, 'TY'));
+    for (const label of labels) expect(englishIn(label, english), label).toEqual([]);
+    // Every area keeps a name of its own, in either language.
+    expect(new Set(labels).size).toBe(keys.length);
+    expect(spotLabel('split-17-20', 'TY')).toBe('Hati 17/20');
+    expect(spotLabel('n17', 'TY')).toBe('17 itim');
+    expect(spotLabel('street-0-1-2', 'TY')).toBe('Tatluhan 0/1/2');
+    expect(spotLabel('tie', 'TY')).toBe('Tabla');
+    expect(spotLabel('split-17-20')).toBe('Split 17/20');
+    expect(spotLabel('playerPair')).toBe('P pair');
+    expect(spotLabel('unknown-key', 'TY')).toBe('unknown-key');
+    for (const t of betTypes('TY')) expect(englishIn(`${t.name} ${t.hint}`, english), t.type).toEqual([]);
+    expect(betTypes('TY').map((t) => t.type)).toEqual(betTypes().map((t) => t.type));
+    expect(betTypes().find((t) => t.type === 'split')?.hint).toBe('Tap the line between two numbers');
+    const said = spotAccessibleName(spotLabel('corner-1-2-4-5', 'TY'), 500, 200, money, 'TY');
+    expect(said).toBe('Kanto 1/2/4/5, taya mo 5.00, 2.00 na ilalagay');
+    expect(englishIn(said, english)).toEqual([]);
+    expect(gameWords('TY').table.keys(5, true)).toMatch(/^Mga pindutan: 1–5 chip, T uri ng taya/);
+    expect(englishIn(gameWords('TY').table.toPlace('Pula 1.00', '1.00'), english)).toEqual([]);
+  });
+
+  it('tell the baccarat result, the third-card rule and the cards in Filipino', () => {
+    const c = (rank: number, suit = 0): Card => ({ rank, suit });
+    const hands = [
+      { player: [c(4), c(4)], banker: [c(5), c(4)] }, // naturals both
+      { player: [c(9), c(13)], banker: [c(2), c(3)] }, // the player's natural
+      { player: [c(1), c(2), c(11)], banker: [c(3), c(3), c(5)] }, // both draw
+      { player: [c(3), c(4)], banker: [c(3), c(3), c(12)] }, // player stands, banker draws
+      { player: [c(1), c(1), c(9)], banker: [c(3), c(4)] }, // player draws, banker stands
+    ];
+    const notes = hands.flatMap((o) => thirdCardNotes(o, 'TY'));
+    expect(notes).toHaveLength(8);
+    for (const note of notes) expect(englishIn(note, english), note).toEqual([]);
+    expect(thirdCardNotes(hands[0]!, 'TY')).toEqual(['Natural (parehong kamay): walang ikatlong baraha']);
+    expect(thirdCardNotes(hands[3]!, 'TY')).toEqual([
+      'Tumigil ang Player sa 7',
+      'Bumunot ang Banker (banker 6, tumigil ang player): Q',
+    ]);
+    expect(thirdCardNotes(hands[3]!)).toEqual(['Player stands on 7', 'Banker draws (banker 6, player stood): Q']);
+    expect(baccaratVerdict({ result: 'tie', playerTotal: 5, bankerTotal: 5 }, 'TY')).toBe('Tabla 5–5');
+    expect(baccaratVerdict({ result: 'banker', playerTotal: 2, bankerTotal: 7 }, 'TY')).toBe('Panalo ang Banker 7–2');
+    expect(baccaratVerdict({ result: 'banker', playerTotal: 2, bankerTotal: 7 })).toBe('Banker wins 7–2');
+    expect(cardName(c(1, 0), 'TY')).toBe('alas ng espada');
+    expect(cardName(c(13, 3), 'TY')).toBe('hari ng basto');
+    expect(cardName(c(12, 1))).toBe('queen of hearts');
+    for (let rank = 1; rank <= 13; rank++)
+      for (let suit = 0; suit < 4; suit++) expect(englishIn(cardName(c(rank, suit), 'TY'), english)).toEqual([]);
+  });
+
+  it('show the lottery prize tiers in words, not their codes', () => {
+    const prizes = [
+      { tier: 'special', numbers: ['12345'] },
+      { tier: 'consolation', numbers: ['111', '222'] },
+    ];
+    expect(prizeLine(prizes[0]!)).toBe('Special: 12345');
+    expect(prizeLine(prizes[1]!, 'TY')).toBe('Konsolasyon: 111 222');
+    expect(topPrize(prizes, 'TY')).toEqual({ tier: 'Espesyal', numbers: '12345' });
+    expect(topPrize([], 'TY')).toEqual({ tier: '', numbers: '' });
+    for (const tier of Object.keys(gameWords('EN').lottery.tiers)) {
+      expect(tierName(tier, 'TY')).not.toBe(tier);
+      expect(englishIn(tierName(tier, 'TY'), english), tier).toEqual([]);
+    }
+  });
+
+  it('title a game the launch did not name by its kind of game in Filipino', () => {
+    expect(engineTitle('fish', 'TY')).toBe('Pangingisda');
+    expect(engineTitle('roulette', 'TY')).toBe('Roleta');
+    expect(engineTitle(null, 'TY')).toBe('Laro');
+    expect(engineTitle('toString', 'TY')).toBe('Laro');
+    expect(engineTitle('fish')).toBe('Fishing');
+    expect(gameTitle('lottery', { language: 'TY' })).toBe('Lotto');
+    expect(gameTitle('lottery', { language: 'TY', gameName: 'Lotto 4D' })).toBe('Lotto 4D');
+  });
+
+  it('link the verifier in the page language', () => {
+    expect(fairUrl('', 'TY')).toBe('/studio/fair?lang=TY');
+    expect(fairUrl('round=R1', 'TY')).toBe('/studio/fair?round=R1&lang=TY');
+    expect(fairUrl(new URLSearchParams({ crash: 'ab' }), 'EN')).toBe('/studio/fair?crash=ab');
+    expect(fairUrl('', 'EN')).toBe('/studio/fair');
+  });
+
+  it('say a lost connection and a failed request in Filipino, and pass on the server message', async () => {
+    const realFetch = globalThis.fetch;
+    try {
+      globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+      await expect(request('/api/x', {}, 'TY')).rejects.toMatchObject({
+        code: 'NETWORK',
+        message: 'Naputol ang koneksyon, pakisubukang muli',
+      });
+      await expect(request('/api/x')).rejects.toMatchObject({ message: 'Connection lost, please try again' });
+      globalThis.fetch = (() => Promise.resolve(new Response('<html>', { status: 502 }))) as typeof fetch;
+      const failed = await request('/api/x', {}, 'TY').catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(ApiError);
+      expect((failed as ApiError).message).toBe('Nabigo ang kahilingan (502)');
+      const body = JSON.stringify({ error: { code: 'STUDIO_X', message: 'From the server' } });
+      globalThis.fetch = (() => Promise.resolve(new Response(body, { status: 400 }))) as typeof fetch;
+      await expect(request('/api/x', {}, 'TY')).rejects.toMatchObject({ code: 'STUDIO_X', message: 'From the server' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -44,6 +44,52 @@ export type GameWords = {
     youWin: (amount: string) => string;
     betPlaced: (bet: string) => string;
     couldNotBet: string;
+    /** The betting areas' names: baccarat's five and roulette's outside bets (table-present spotLabel). */
+    spots: Record<string, string>;
+    /** A roulette number's colour (red, black, green). */
+    colours: Record<string, string>;
+    /** Roulette's inside bets, named with their numbers ("17/20"). */
+    inside: {
+      straight: (n: string, colour: string) => string;
+      split: (numbers: string) => string;
+      street: (numbers: string) => string;
+      trio: (numbers: string) => string;
+      corner: (numbers: string) => string;
+      firstFour: (numbers: string) => string;
+      sixLine: (from: string, to: string) => string;
+    };
+    /** The bet type picker: each type's name and what a tap means in it. */
+    betTypes: Record<'straight' | 'split' | 'street' | 'corner' | 'line', { name: string; hint: string }>;
+    /** What a screen reader hears after an area's name: the player's chips on it. */
+    yourBetOn: (amount: string) => string;
+    toPlaceOn: (amount: string) => string;
+    /** The slip: the chips not yet sent and their total. */
+    toPlace: (spots: string, total: string) => string;
+    keys: (chips: number, roulette: boolean) => string;
+    bettingAreas: string;
+    tieVerdict: (player: number, banker: number) => string;
+    winsVerdict: (side: 'player' | 'banker', high: number, low: number) => string;
+    naturalBoth: string;
+    naturalPlayer: (total: number) => string;
+    naturalBanker: (total: number) => string;
+    natural: (who: string) => string;
+    playerDraws: (total: number, card: string) => string;
+    playerStands: (total: number) => string;
+    bankerAgainstThird: (banker: number, third: number) => string;
+    bankerPlayerStood: (banker: number) => string;
+    bankerDraws: (rule: string, card: string) => string;
+    bankerStands: (rule: string) => string;
+    /** Card names for screen readers, by rank less one (0 ace .. 12 king) and suit (spades, hearts, diamonds, clubs). */
+    ranks: string[];
+    suits: string[];
+    card: (rank: string, suit: string) => string;
+    beadPlateOf: (rounds: number) => string;
+    bigRoadOf: (results: number) => string;
+    roadRound: (no: number, result: string) => string;
+    thenTies: Count;
+    roundNo: (no: number) => string;
+    lost: string;
+    refunded: string;
   };
   lottery: {
     tiers: Record<string, string>;
@@ -308,6 +354,73 @@ export type GameWords = {
     shotCount: Count;
     chooseAndFire: string;
   };
+  /** The public verifier page (fair.ts). */
+  fair: {
+    title: string;
+    intro: string;
+    pastRound: string;
+    roundIdPlaceholder: string;
+    load: string;
+    serverSeed: string;
+    seedPlaceholder: string;
+    clientSeed: string;
+    nonce: string;
+    gameCode: string;
+    vendor: string;
+    bet: string;
+    betPlaceholder: string;
+    verify: string;
+    roundSummary: (id: string, stake: string, win: string, steps: number) => string;
+    seedRevealed: string;
+    seedSecret: string;
+    couldNotLoad: string;
+    notJson: string;
+    seedSha: string;
+    hashMatches: string;
+    hashDiffers: string;
+    committedDiffers: string;
+    outcomeSame: string;
+    outcomeDiffers: string;
+    stakeTotalWin: (stake: string) => string;
+    steps: Count;
+    noWebCrypto: string;
+    failed: string;
+    browserTitle: string;
+    browserIntro: string;
+    cursorFloat: (cursor: string, float: string) => string;
+    browserSha: string;
+    browserHashOk: string;
+    browserHashBad: string;
+    blockColumns: string[];
+    browserSame: (blocks: number) => string;
+    browserDiffers: (differ: number, blocks: number) => string;
+    crashTitle: string;
+    crashIntro: string;
+    roundHash: string;
+    roundHashPlaceholder: string;
+    previousHash: string;
+    previousPlaceholder: string;
+    verifyCrash: string;
+    crashPoint: string;
+    addPrevious: string;
+    linkVerified: string;
+    linkBroken: string;
+    browserCrash: (salt: string, x: string, point: string) => string;
+    linkHolds: string;
+    linkNotHolds: string;
+    sameAsServer: string;
+    notServer: string;
+  };
+  /** The errors every page may show when the server gave no message of its own (ui.ts request). */
+  errors: {
+    connectionLost: string;
+    requestFailed: (status: number) => string;
+  };
+  /** A game's title when the launch named none: its kind of game (game-title.ts engineTitle). */
+  titles: Record<
+    'slot' | 'fish' | 'duel' | 'match' | 'derby' | 'lottery' | 'crash' | 'baccarat' | 'roulette' | 'game',
+    string
+  >;
 };
 
 const over = (selection: string) => selection === 'over';
@@ -351,6 +464,70 @@ const EN: GameWords = {
     youWin: (amount) => `You win ${amount}`,
     betPlaced: (bet) => `Bet placed: ${bet}`,
     couldNotBet: 'Could not place the bet',
+    spots: {
+      player: 'Player',
+      banker: 'Banker',
+      tie: 'Tie',
+      playerPair: 'P pair',
+      bankerPair: 'B pair',
+      red: 'Red',
+      black: 'Black',
+      odd: 'Odd',
+      even: 'Even',
+      low: '1 to 18',
+      high: '19 to 36',
+      dozen1: '1st 12',
+      dozen2: '2nd 12',
+      dozen3: '3rd 12',
+      column1: 'Column 1',
+      column2: 'Column 2',
+      column3: 'Column 3',
+    },
+    colours: { red: 'red', black: 'black', green: 'green' },
+    inside: {
+      straight: (n, colour) => `${n} ${colour}`,
+      split: (numbers) => `Split ${numbers}`,
+      street: (numbers) => `Street ${numbers}`,
+      trio: (numbers) => `Trio ${numbers}`,
+      corner: (numbers) => `Corner ${numbers}`,
+      firstFour: (numbers) => `First four ${numbers}`,
+      sixLine: (from, to) => `Six line ${from}–${to}`,
+    },
+    betTypes: {
+      straight: { name: 'Straight', hint: 'Tap a number or an outside bet' },
+      split: { name: 'Split', hint: 'Tap the line between two numbers' },
+      street: { name: 'Street', hint: 'Tap a row of three (or 0 for a trio)' },
+      corner: { name: 'Corner', hint: 'Tap where four numbers meet (or 0 for the first four)' },
+      line: { name: 'Line', hint: 'Tap the edge between two rows of three' },
+    },
+    yourBetOn: (amount) => `your bet ${amount}`,
+    toPlaceOn: (amount) => `${amount} to place`,
+    toPlace: (spots, total) => `To place: ${spots} = ${total}`,
+    keys: (chips, roulette) =>
+      `Keys: 1–${chips} chip, ${roulette ? 'T bet type, arrows move on the layout, ' : ''}Z undo, C clear, R repeat, Space place bet`,
+    bettingAreas: 'Betting areas',
+    tieVerdict: (player, banker) => `Tie ${player}–${banker}`,
+    winsVerdict: (side, high, low) => `${side === 'player' ? 'Player' : 'Banker'} wins ${high}–${low}`,
+    naturalBoth: 'both hands',
+    naturalPlayer: (total) => `the player's ${total}`,
+    naturalBanker: (total) => `the banker's ${total}`,
+    natural: (who) => `Natural (${who}): no third cards`,
+    playerDraws: (total, card) => `Player ${total} draws (0-5 draw): ${card}`,
+    playerStands: (total) => `Player stands on ${total}`,
+    bankerAgainstThird: (banker, third) => `banker ${banker} against the player's third card ${third}`,
+    bankerPlayerStood: (banker) => `banker ${banker}, player stood`,
+    bankerDraws: (rule, card) => `Banker draws (${rule}): ${card}`,
+    bankerStands: (rule) => `Banker stands (${rule})`,
+    ranks: ['ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'jack', 'queen', 'king'],
+    suits: ['spades', 'hearts', 'diamonds', 'clubs'],
+    card: (rank, suit) => `${rank} of ${suit}`,
+    beadPlateOf: (rounds) => `Bead plate, ${count(rounds, 'round')}`,
+    bigRoadOf: (results) => `Big road, ${count(results, 'result')}`,
+    roadRound: (no, result) => `Round #${no}: ${result}`,
+    thenTies: (n) => `, then ${count(n, 'tie')}`,
+    roundNo: (no) => `Round #${no}`,
+    lost: 'lost',
+    refunded: 'refunded',
   },
   lottery: {
     tiers: {
@@ -648,6 +825,83 @@ const EN: GameWords = {
     shotCount: (n) => count(n, 'shot'),
     chooseAndFire: 'Choose your shots and fire',
   },
+  fair: {
+    title: 'Provably fair verifier',
+    intro:
+      'Every outcome is drawn from HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), both as UTF-8 text; the cursor is 0 for the first 32 bytes and counts up for each further 32-byte block (step k of a round with free spins starts at cursor k × 65536); each 4 bytes, big-endian, / 2^32 make one number in [0, 1). Enter a round’s values (or its id) to recompute it: the server replays the game, and your browser recomputes the HMAC and numbers itself.',
+    pastRound: 'Past round ',
+    roundIdPlaceholder: 'round id',
+    load: 'Load',
+    serverSeed: 'Server seed',
+    seedPlaceholder: '64 hex characters',
+    clientSeed: 'Client seed',
+    nonce: 'Nonce',
+    gameCode: 'Game code',
+    vendor: 'Vendor',
+    bet: 'Bet (JSON)',
+    betPlaceholder: '{"coin":1} (empty: the smallest bet)',
+    verify: 'Verify',
+    roundSummary: (id, stake, win, steps) =>
+      `Round ${id}: stake ${stake}, win ${win}, ${count(steps, 'step')}, committed hash `,
+    seedRevealed: 'The server seed has been revealed: press Verify.',
+    seedSecret: 'The server seed is still secret: rotate the seed in the game, then verify.',
+    couldNotLoad: 'Could not load the round',
+    notJson: 'The bet is not valid JSON',
+    seedSha: 'SHA-256 of the server seed: ',
+    hashMatches: '✔ The seed matches the hash shown before the round.',
+    hashDiffers: '✘ The seed does not match the hash shown before the round.',
+    committedDiffers: '✘ The seed does not match the committed hash.',
+    outcomeSame: '✔ Recomputed outcome equals the recorded round.',
+    outcomeDiffers: '✘ The recomputed outcome differs from the recorded round.',
+    stakeTotalWin: (stake) => `Stake ${stake} · total win `,
+    steps: (n) => ` · ${count(n, 'step')}`,
+    noWebCrypto: 'This browser cannot compute HMAC-SHA256 here (WebCrypto needs HTTPS).',
+    failed: 'Verification failed',
+    browserTitle: 'Recomputed in this browser',
+    browserIntro: 'Your browser computed these with WebCrypto from the seeds above, without the server: ',
+    cursorFloat: (cursor, float) => `; cursor ${cursor}; float = ${float}.`,
+    browserSha: 'SHA-256 of the server seed (browser): ',
+    browserHashOk: '✔ Your browser finds the seed matches the hash committed before the round.',
+    browserHashBad: '✘ Your browser finds the seed does not match the committed hash.',
+    blockColumns: ['step', 'message', 'HMAC (browser)', 'HMAC (server)', 'floats (browser)', 'same'],
+    browserSame: (blocks) =>
+      `✔ Your browser computed the same ${count(blocks, 'block')} and floats the server replayed.`,
+    browserDiffers: (differ, blocks) =>
+      `✘ ${differ} of ${count(blocks, 'block')} differ from what your browser computed.`,
+    crashTitle: 'Crash round',
+    crashIntro:
+      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) with X the first 52 bits of HMAC-SHA256(key = round hash as its 64 hex characters, message = salt) / 2^52; the chain link holds when SHA-256(round hash as text) = the previous round’s hash. Your browser recomputes both.',
+    roundHash: 'Round hash',
+    roundHashPlaceholder: 'round hash (64 hex)',
+    previousHash: 'Previous hash',
+    previousPlaceholder: 'previous round hash (optional)',
+    verifyCrash: 'Verify crash',
+    crashPoint: 'Crash point: ',
+    addPrevious: 'Add the previous round hash to check the chain link.',
+    linkVerified: 'Chain link verified: SHA-256(round hash) = previous hash.',
+    linkBroken: 'Chain link does NOT match.',
+    browserCrash: (salt, x, point) => `Your browser (WebCrypto, salt "${salt}"): X = ${x}, crash point ${point}`,
+    linkHolds: ', chain link holds',
+    linkNotHolds: ', chain link does NOT hold',
+    sameAsServer: ' — the same as the server.',
+    notServer: ' — NOT what the server answered.',
+  },
+  errors: {
+    connectionLost: 'Connection lost, please try again',
+    requestFailed: (status) => `Request failed (${status})`,
+  },
+  titles: {
+    slot: 'Slot',
+    fish: 'Fishing',
+    duel: 'Card duel',
+    match: 'Match',
+    derby: 'Derby',
+    lottery: 'Lottery',
+    crash: 'Crash',
+    baccarat: 'Baccarat',
+    roulette: 'Roulette',
+    game: 'Game',
+  },
 };
 
 const TY_STATUS: Record<string, string> = {
@@ -704,10 +958,74 @@ const TY: GameWords = {
     youWin: (amount) => `Panalo ka ng ${amount}`,
     betPlaced: (bet) => `Nailagay ang taya: ${bet}`,
     couldNotBet: 'Hindi mailagay ang taya',
+    spots: {
+      player: 'Player',
+      banker: 'Banker',
+      tie: 'Tabla',
+      playerPair: 'Pares P',
+      bankerPair: 'Pares B',
+      red: 'Pula',
+      black: 'Itim',
+      odd: 'Gansal',
+      even: 'Pares',
+      low: '1 hanggang 18',
+      high: '19 hanggang 36',
+      dozen1: 'Unang 12',
+      dozen2: 'Ikalawang 12',
+      dozen3: 'Ikatlong 12',
+      column1: 'Hanay 1',
+      column2: 'Hanay 2',
+      column3: 'Hanay 3',
+    },
+    colours: TY_COLOURS,
+    inside: {
+      straight: (n, colour) => `${n} ${colour}`,
+      split: (numbers) => `Hati ${numbers}`,
+      street: (numbers) => `Hilera ${numbers}`,
+      trio: (numbers) => `Tatluhan ${numbers}`,
+      corner: (numbers) => `Kanto ${numbers}`,
+      firstFour: (numbers) => `Unang apat ${numbers}`,
+      sixLine: (from, to) => `Anim na numero ${from}–${to}`,
+    },
+    betTypes: {
+      straight: { name: 'Diretso', hint: 'Pindutin ang isang numero o taya sa labas' },
+      split: { name: 'Hati', hint: 'Pindutin ang guhit sa pagitan ng dalawang numero' },
+      street: { name: 'Hilera', hint: 'Pindutin ang isang hilera ng tatlo (o ang 0 para sa tatluhan)' },
+      corner: { name: 'Kanto', hint: 'Pindutin kung saan nagtatagpo ang apat na numero (o ang 0 para sa unang apat)' },
+      line: { name: 'Linya', hint: 'Pindutin ang gilid sa pagitan ng dalawang hilera ng tatlo' },
+    },
+    yourBetOn: (amount) => `taya mo ${amount}`,
+    toPlaceOn: (amount) => `${amount} na ilalagay`,
+    toPlace: (spots, total) => `Ilalagay: ${spots} = ${total}`,
+    keys: (chips, roulette) =>
+      `Mga pindutan: 1–${chips} chip, ${roulette ? 'T uri ng taya, ang mga palaso ay gumagalaw sa mesa, ' : ''}Z bawiin, C burahin, R ulitin, Space ilagay ang taya`,
+    bettingAreas: 'Mga puwesto ng taya',
+    tieVerdict: (player, banker) => `Tabla ${player}–${banker}`,
+    winsVerdict: (side, high, low) => `Panalo ang ${side === 'player' ? 'Player' : 'Banker'} ${high}–${low}`,
+    naturalBoth: 'parehong kamay',
+    naturalPlayer: (total) => `ang ${total} ng player`,
+    naturalBanker: (total) => `ang ${total} ng banker`,
+    natural: (who) => `Natural (${who}): walang ikatlong baraha`,
+    playerDraws: (total, card) => `Bumunot ang Player sa ${total} (bumubunot sa 0-5): ${card}`,
+    playerStands: (total) => `Tumigil ang Player sa ${total}`,
+    bankerAgainstThird: (banker, third) => `banker ${banker} laban sa ikatlong baraha ng player na ${third}`,
+    bankerPlayerStood: (banker) => `banker ${banker}, tumigil ang player`,
+    bankerDraws: (rule, card) => `Bumunot ang Banker (${rule}): ${card}`,
+    bankerStands: (rule) => `Tumigil ang Banker (${rule})`,
+    ranks: ['alas', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'sota', 'reyna', 'hari'],
+    suits: ['espada', 'puso', 'diyamante', 'basto'],
+    card: (rank, suit) => `${rank} ng ${suit}`,
+    beadPlateOf: (rounds) => `Bead plate, ${rounds} round`,
+    bigRoadOf: (results) => `Big road, ${results} resulta`,
+    roadRound: (no, result) => `Round #${no}: ${result}`,
+    thenTies: (n) => `, saka ${n} tabla`,
+    roundNo: (no) => `Round #${no}`,
+    lost: 'talo',
+    refunded: 'ibinalik',
   },
   lottery: {
     tiers: {
-      special: 'Special',
+      special: 'Espesyal',
       first: 'Ika-1',
       second: 'Ika-2',
       third: 'Ika-3',
@@ -715,8 +1033,8 @@ const TY: GameWords = {
       fifth: 'Ika-5',
       sixth: 'Ika-6',
       seventh: 'Ika-7',
-      starter: 'Starter',
-      consolation: 'Consolation',
+      starter: 'Pambungad',
+      consolation: 'Konsolasyon',
     },
     betTypeHint: (name, picks, digits, pays) => `${name}: pumili ng ${picks} numero na may ${digits} digit; ${pays}`,
     paysByPrize: (tiers) => `bayad ayon sa premyo: ${tiers} ng taya`,
@@ -1004,6 +1322,81 @@ const TY: GameWords = {
     summary: (captured, shots) => `${captured}/${shots} nahuli`,
     shotCount: (n) => `${n} tira`,
     chooseAndFire: 'Piliin ang tira mo at magpaputok',
+  },
+  fair: {
+    title: 'Tagasuri ng patas na laro',
+    intro:
+      'Bawat resulta ay kinukuha mula sa HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), parehong bilang UTF-8 na teksto; ang cursor ay 0 para sa unang 32 byte at nadaragdagan ng isa sa bawat kasunod na bloke ng 32 byte (ang hakbang k ng round na may free spins ay nagsisimula sa cursor k × 65536); bawat 4 byte, big-endian, / 2^32 ay isang numero sa [0, 1). Ilagay ang mga halaga ng isang round (o ang id nito) para kalkulahin itong muli: inuulit ng server ang laro, at ang browser mo mismo ang muling kumukuwenta ng HMAC at mga numero.',
+    pastRound: 'Nakaraang round ',
+    roundIdPlaceholder: 'id ng round',
+    load: 'Buksan',
+    serverSeed: 'Server seed',
+    seedPlaceholder: '64 na hex na karakter',
+    clientSeed: 'Client seed',
+    nonce: 'Nonce',
+    gameCode: 'Code ng laro',
+    vendor: 'Vendor',
+    bet: 'Taya (JSON)',
+    betPlaceholder: '{"coin":1} (walang laman: ang pinakamaliit na taya)',
+    verify: 'Suriin',
+    roundSummary: (id, stake, win, steps) =>
+      `Round ${id}: taya ${stake}, panalo ${win}, ${steps} hakbang, itinakdang hash `,
+    seedRevealed: 'Naibunyag na ang server seed: pindutin ang Suriin.',
+    seedSecret: 'Lihim pa ang server seed: palitan ang seed sa laro, saka suriin.',
+    couldNotLoad: 'Hindi mabuksan ang round',
+    notJson: 'Hindi wastong JSON ang taya',
+    seedSha: 'SHA-256 ng server seed: ',
+    hashMatches: '✔ Tugma ang seed sa hash na ipinakita bago ang round.',
+    hashDiffers: '✘ Hindi tugma ang seed sa hash na ipinakita bago ang round.',
+    committedDiffers: '✘ Hindi tugma ang seed sa itinakdang hash.',
+    outcomeSame: '✔ Kapareho ng naitalang round ang muling kinalkulang resulta.',
+    outcomeDiffers: '✘ Iba ang muling kinalkulang resulta sa naitalang round.',
+    stakeTotalWin: (stake) => `Taya ${stake} · kabuuang panalo `,
+    steps: (n) => ` · ${n} hakbang`,
+    noWebCrypto: 'Hindi makakalkula ng browser na ito ang HMAC-SHA256 dito (kailangan ng WebCrypto ang HTTPS).',
+    failed: 'Nabigo ang pagsusuri',
+    browserTitle: 'Muling kinalkula sa browser na ito',
+    browserIntro: 'Kinalkula ito ng browser mo gamit ang WebCrypto mula sa mga seed sa itaas, nang wala ang server: ',
+    cursorFloat: (cursor, float) => `; cursor ${cursor}; float = ${float}.`,
+    browserSha: 'SHA-256 ng server seed (browser): ',
+    browserHashOk: '✔ Ayon sa browser mo, tugma ang seed sa hash na itinakda bago ang round.',
+    browserHashBad: '✘ Ayon sa browser mo, hindi tugma ang seed sa itinakdang hash.',
+    blockColumns: ['hakbang', 'mensahe', 'HMAC (browser)', 'HMAC (server)', 'mga float (browser)', 'pareho'],
+    browserSame: (blocks) => `✔ Kinalkula ng browser mo ang parehong ${blocks} bloke at mga float na inulit ng server.`,
+    browserDiffers: (differ, blocks) => `✘ ${differ} sa ${blocks} bloke ang iba sa kinalkula ng browser mo.`,
+    crashTitle: 'Round ng crash',
+    crashIntro:
+      'Crash point = max(1.00, floor(99 / (1 − X)) / 100) kung saan ang X ay ang unang 52 bit ng HMAC-SHA256(key = hash ng round bilang 64 na hex na karakter, message = salt) / 2^52; buo ang kawing ng kadena kapag ang SHA-256(hash ng round bilang teksto) = ang hash ng nakaraang round. Parehong kinakalkula muli ng browser mo.',
+    roundHash: 'Hash ng round',
+    roundHashPlaceholder: 'hash ng round (64 hex)',
+    previousHash: 'Naunang hash',
+    previousPlaceholder: 'hash ng nakaraang round (opsyonal)',
+    verifyCrash: 'Suriin ang crash',
+    crashPoint: 'Crash point: ',
+    addPrevious: 'Idagdag ang hash ng nakaraang round para suriin ang kawing ng kadena.',
+    linkVerified: 'Napatunayan ang kawing ng kadena: SHA-256(hash ng round) = naunang hash.',
+    linkBroken: 'HINDI tugma ang kawing ng kadena.',
+    browserCrash: (salt, x, point) => `Ang browser mo (WebCrypto, salt "${salt}"): X = ${x}, crash point ${point}`,
+    linkHolds: ', buo ang kawing ng kadena',
+    linkNotHolds: ', HINDI buo ang kawing ng kadena',
+    sameAsServer: ' — kapareho ng sa server.',
+    notServer: ' — HINDI ito ang sagot ng server.',
+  },
+  errors: {
+    connectionLost: 'Naputol ang koneksyon, pakisubukang muli',
+    requestFailed: (status) => `Nabigo ang kahilingan (${status})`,
+  },
+  titles: {
+    slot: 'Slot',
+    fish: 'Pangingisda',
+    duel: 'Duwelo ng baraha',
+    match: 'Laban',
+    derby: 'Sabong',
+    lottery: 'Lotto',
+    crash: 'Crash',
+    baccarat: 'Baccarat',
+    roulette: 'Roleta',
+    game: 'Laro',
   },
 };
 

@@ -8,10 +8,11 @@ import { bindSpace, createFrame } from './frame';
 import { pageLanguage, pageTitle } from './game-title';
 import { gameWords } from './game-words';
 import { createLotteryBoard } from './games/lottery-board';
-import { betTypeHint, hitKeys, quickPick, readPicks, togglePick } from './games/lottery-present';
+import { betTypeHint, hitKeys, prizeLine, quickPick, readPicks, togglePick, topPrize } from './games/lottery-present';
 import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
+import { fairUrl } from './words';
 
 type BetType = {
   type: string;
@@ -173,7 +174,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
           'p',
           { class: 'muted small' },
           w.fairIntro,
-          h('a', { href: '/studio/fair', target: '_blank', rel: 'noopener' }, w.verifier),
+          h('a', { href: fairUrl('', language), target: '_blank', rel: 'noopener' }, w.verifier),
           '.',
         ),
         h('p', { class: 'small' }, w.openSeedHash, seedHash),
@@ -278,8 +279,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     replay.disabled = false;
     if (!animate) return;
     const won = mine.reduce((sum, t) => sum + t.win, 0);
-    const special = r.prizes[0];
-    const top = `${special?.tier ?? ''} ${special?.numbers.join(' ') ?? ''}`;
+    const special = topPrize(r.prizes, language);
+    const top = `${special.tier} ${special.numbers}`;
     if (won > 0) {
       say(w.drawWon(r.numero, top, money(won)), 'ok');
       sound.play('win');
@@ -332,13 +333,13 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
         const outcome = ticketOutcome(t);
         const drawCell = h('td', { 'data-testid': 'ticket-draw', class: 'lot-ticket-draw' });
         if (t.prizes) {
-          const special = t.prizes[0];
+          const special = topPrize(t.prizes, language);
           drawCell.append(
             h(
               'details',
               {},
-              h('summary', {}, `${special?.tier ?? ''} ${special?.numbers.join(' ') ?? ''}`),
-              h('ul', { class: 'bets-list' }, ...t.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+              h('summary', {}, `${special.tier} ${special.numbers}`),
+              h('ul', { class: 'bets-list' }, ...t.prizes.map((p) => h('li', {}, prizeLine(p, language)))),
             ),
           );
         } else {
@@ -379,19 +380,14 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   function renderResults(d: LotteryInfo) {
     results.replaceChildren(
       ...d.results.map((r) => {
-        const special = r.prizes[0];
+        const special = topPrize(r.prizes, language);
         const show = h('button', { class: 'button small-btn', type: 'button' }, w.show);
         show.addEventListener('click', () => void present(r, false));
         return h(
           'details',
           { class: 'lot-result' },
-          h(
-            'summary',
-            {},
-            `${r.numero} · ${special?.tier ?? ''} `,
-            h('strong', { class: 'lot-special' }, special?.numbers.join(' ') ?? ''),
-          ),
-          h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, `${p.tier}: ${p.numbers.join(' ')}`))),
+          h('summary', {}, `${r.numero} · ${special.tier} `, h('strong', { class: 'lot-special' }, special.numbers)),
+          h('ul', { class: 'bets-list' }, ...r.prizes.map((p) => h('li', {}, prizeLine(p, language)))),
           show,
         );
       }),

@@ -9,6 +9,7 @@ import { loadGameUi, roundSummary } from './games';
 import { presentingRound } from './round-signal';
 import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
+import { fairUrl } from './words';
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token') ?? '';
@@ -18,7 +19,8 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
 const app = document.getElementById('app') as HTMLElement;
 
 async function start() {
-  const w = gameWords(pageLanguage()).shell;
+  const language = pageLanguage();
+  const w = gameWords(language).shell;
   let info: SessionInfo;
   try {
     info = await api<SessionInfo>('/api/session');
@@ -88,7 +90,13 @@ async function start() {
     'section',
     { class: 'panel fairness' },
     h('h2', {}, w.provablyFair),
-    h('p', { class: 'muted small' }, w.fairIntro, h('a', { href: '/studio/fair', target: '_blank' }, w.verifier), '.'),
+    h(
+      'p',
+      { class: 'muted small' },
+      w.fairIntro,
+      h('a', { href: fairUrl('', language), target: '_blank' }, w.verifier),
+      '.',
+    ),
     h('dl', {}, h('dt', {}, w.serverSeedHash), h('dd', {}, hashEl), h('dt', {}, w.nonce), h('dd', {}, nonceEl)),
     h(
       'form',
@@ -250,7 +258,7 @@ async function start() {
             {},
             h(
               'a',
-              { href: `/studio/fair?round=${r.roundId}`, target: '_blank', 'data-testid': 'verify-link' },
+              { href: fairUrl(`round=${r.roundId}`, language), target: '_blank', 'data-testid': 'verify-link' },
               r.serverSeed ? w.verifyLink : `#${r.nonce}`,
             ),
           ),

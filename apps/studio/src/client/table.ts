@@ -27,11 +27,11 @@ import {
   wheelDisc,
 } from './games/table-art';
 import {
-  BET_TYPES,
   baccaratVerdict,
   baccaratWinningSpots,
   ballLanding,
   beadPlate,
+  betTypes,
   bigRoad,
   type DealtCard,
   dealSequence,
@@ -44,6 +44,7 @@ import {
   rouletteSpot,
   rouletteWinningSpots,
   spotAccessibleName,
+  spotLabel,
   spotsInMode,
   spotsOfBet,
   thirdCardNotes,
@@ -53,6 +54,7 @@ import { tableSound } from './games/table-sound';
 import { injectTableStyle } from './games/table-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
+import { fairUrl } from './words';
 
 type TableAnswer = {
   state: TableState;
@@ -62,16 +64,8 @@ type TableAnswer = {
 };
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
-const SPOT_NAMES: Record<string, string> = {
-  player: 'Player',
-  banker: 'Banker',
-  tie: 'Tie',
-  playerPair: 'P pair',
-  bankerPair: 'B pair',
-};
-
-const spotName = (key: string) =>
-  SPOT_NAMES[key] ?? (/^n\d+$/.test(key) ? key.slice(1) : (rouletteSpot(key)?.label ?? key));
+/** An area as the bet slip and the bets table name it: a straight number by its number alone. */
+const spotName = (key: string, language: unknown) => (/^n\d+$/.test(key) ? key.slice(1) : spotLabel(key, language));
 /** Arrow keys as steps along and across the layout: wide (zero on the left) and upright (zero on top). */
 const ARROWS: Record<string, { wide: [number, number]; upright: [number, number] }> = {
   ArrowRight: { wide: [1, 0], upright: [0, 1] },
@@ -81,15 +75,17 @@ const ARROWS: Record<string, { wide: [number, number]; upright: [number, number]
 };
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-function betText(engine: 'baccarat' | 'roulette', bet: unknown): string {
+function betText(engine: 'baccarat' | 'roulette', bet: unknown, language: unknown): string {
   return spotsOfBet(engine, bet)
-    .map(([k, v]) => `${engine === 'baccarat' ? k : spotName(k)} ${money(v)}`)
+    .map(([k, v]) => `${spotName(k, language)} ${money(v)}`)
     .join(', ');
 }
 
 export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: string): void {
   injectTableStyle();
-  const w = gameWords(pageLanguage()).table;
+  const language = pageLanguage();
+  const w = gameWords(language).table;
+  const typeList = betTypes(language);
   const engine = info.engine === 'roulette' ? 'roulette' : 'baccarat';
   const game = info.game as { chips?: number[] } | null;
   const chips = game?.chips?.length ? game.chips : [100, 500, 1000, 5000, 10000];
@@ -124,7 +120,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   };
 
   // ---- the stage: the phase and countdown, then the cards or the wheel ----
-  const phase = h('strong', { 'data-testid': 'phase' }, 'Connecting…');
+  const phase = h('strong', { 'data-testid': 'phase' }, w.connecting);
   const countdown = h('span', { class: 'countdown', 'data-testid': 'countdown' }, '');
   const roundNo = h('span', { class: 'muted small', 'data-testid': 'round-no' }, '');
   const timer = h('div', { class: 'timer-bar' }, h('span'));
@@ -166,14 +162,14 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   );
 
   // ---- the felt and the chips ----
-  const felt = engine === 'baccarat' ? baccaratFelt() : rouletteBoard();
+  const felt = engine === 'baccarat' ? baccaratFelt(language) : rouletteBoard(language);
   const spots: Map<string, SpotButton> = felt.spots;
   for (const [key, b] of spots) b.addEventListener('click', () => addChip(key));
-  // Roulette: the bet type decides what a tap on the numbers means (see BET_TYPES): straight on a
+  // Roulette: the bet type decides what a tap on the numbers means (see typeList): straight on a
   // number, or the split, street, corner or line whose area it falls in.
   let mode: InsideType = 'straight';
   const typeHint = h('p', { class: 'muted small tb-type-hint', 'aria-live': 'polite', 'data-testid': 'bet-type-hint' });
-  const typeButtons = BET_TYPES.map((t) =>
+  const typeButtons = typeList.map((t) =>
     h(
       'button',
       {
@@ -216,10 +212,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         else b.setAttribute('aria-hidden', 'true');
       }
     }
-    for (const t of BET_TYPES) felt.el.classList.toggle(`mode-${t.type}`, t.type === mode);
+    for (const t of typeList) felt.el.classList.toggle(`mode-${t.type}`, t.type === mode);
     felt.el.classList.toggle('inside', mode !== 'straight');
     for (const b of typeButtons) b.setAttribute('aria-pressed', String(b.dataset.betType === mode));
-    typeHint.textContent = BET_TYPES.find((t) => t.type === mode)?.hint ?? '';
+    typeHint.textContent = typeList.find((t) => t.type === mode)?.hint ?? '';
     cover(null);
   }
   if (engine === 'roulette') {
@@ -302,11 +298,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         roads,
         h('section', { class: 'panel' }, h('h2', {}, w.yourBets), tableOf(w.myColumns, myBody)),
         h('section', { class: 'panel' }, h('h2', {}, w.playersThisRound), tableOf(w.playerColumns, players)),
-        h(
-          'p',
-          { class: 'muted small tb-keys' },
-          `Keys: 1–${chips.length} chip, ${engine === 'roulette' ? 'T bet type, arrows move on the layout, ' : ''}Z undo, C clear, R repeat, Space place bet`,
-        ),
+        h('p', { class: 'muted small tb-keys' }, w.keys(chips.length, engine === 'roulette')),
       ),
     ),
     frame.drawer,
@@ -376,11 +368,11 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const total = pending + taken;
       b.classList.toggle('has-bet', total > 0);
       b.stack.replaceChildren(...(total > 0 ? [chipEl(total, chipColour(total), pending ? ' pending' : '')] : []));
-      b.sr.textContent = spotAccessibleName(b.note, taken, pending, money);
+      b.sr.textContent = spotAccessibleName(b.note, taken, pending, money, language);
     }
     const total = [...slip.values()].reduce((t, v) => t + v, 0);
     slipText.textContent = slip.size
-      ? `To place: ${[...slip.entries()].map(([k, v]) => `${spotName(k)} ${money(v)}`).join(' · ')} = ${money(total)}`
+      ? w.toPlace([...slip.entries()].map(([k, v]) => `${spotName(k, language)} ${money(v)}`).join(' · '), money(total))
       : w.pickChip;
     syncControls();
   }
@@ -416,8 +408,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     else if (k === 'c') clear();
     else if (k === 'r') repeat();
     else if (k === 't' && engine === 'roulette') {
-      const i = BET_TYPES.findIndex((t) => t.type === mode);
-      setMode(BET_TYPES[(i + 1) % BET_TYPES.length]?.type ?? 'straight');
+      const i = typeList.findIndex((t) => t.type === mode);
+      setMode(typeList[(i + 1) % typeList.length]?.type ?? 'straight');
     } else return;
     e.preventDefault();
   });
@@ -449,7 +441,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
 
   async function showCard(d: DealtCard, index: number, round: number, quick: boolean) {
     if (round !== dealRound) return;
-    const el = cardEl(d.card, index);
+    const el = cardEl(d.card, index, language);
     (d.hand === 'player' ? playerCards : bankerCards).append(el);
     handCards[d.hand].push(d);
     if (quick) {
@@ -486,8 +478,8 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const result = o.result;
       void dealChain.then(() => {
         if (roundId !== dealRound) return;
-        notes.textContent = thirdCardNotes(o).join(' · ');
-        verdict.textContent = baccaratVerdict({ ...o, result });
+        notes.textContent = thirdCardNotes(o, language).join(' · ');
+        verdict.textContent = baccaratVerdict({ ...o, result }, language);
         verdict.className = `tb-verdict ${result}`;
         playerHand.classList.toggle('winner', result === 'player');
         bankerHand.classList.toggle('winner', result === 'banker');
@@ -663,11 +655,13 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       historyKey = key;
       const oldestFirst = [...s.history].reverse();
       if (engine === 'baccarat') {
-        road.replaceChildren(beadPlateEl(beadPlate(oldestFirst)));
-        bigRoadBox.replaceChildren(bigRoadEl(bigRoad(oldestFirst)));
+        road.replaceChildren(beadPlateEl(beadPlate(oldestFirst), language));
+        bigRoadBox.replaceChildren(bigRoadEl(bigRoad(oldestFirst), language));
         bigRoadBox.scrollLeft = bigRoadBox.scrollWidth;
       } else {
-        road.replaceChildren(...s.history.slice(0, 18).map((b) => numberBall(b.number ?? Number(b.result), b.no)));
+        road.replaceChildren(
+          ...s.history.slice(0, 18).map((b) => numberBall(b.number ?? Number(b.result), b.no, language)),
+        );
       }
     }
     players.replaceChildren(
@@ -677,7 +671,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
           {},
           h('td', {}, b.player),
           h('td', {}, money(b.stake)),
-          h('td', {}, b.status === 'in' ? '…' : b.status === 'won' ? money(b.win) : 'lost'),
+          h('td', {}, b.status === 'in' ? '…' : b.status === 'won' ? money(b.win) : w.lost),
         ),
       ),
     );
@@ -687,7 +681,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
           'tr',
           { 'data-status': b.status },
           h('td', {}, `#${b.roundNo}`),
-          h('td', { class: 'small' }, betText(engine, b.bet)),
+          h('td', { class: 'small' }, betText(engine, b.bet, language)),
           h('td', {}, money(b.stake)),
           h(
             'td',
@@ -695,10 +689,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
             b.status === 'open' || b.status === 'settling'
               ? '…'
               : b.status === 'rolled_back' || b.status === 'rolling_back'
-                ? 'refunded'
+                ? w.refunded
                 : b.win > 0
                   ? money(b.win)
-                  : 'lost',
+                  : w.lost,
           ),
         ),
       ),
@@ -733,7 +727,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
             ' · ',
             h(
               'a',
-              { href: `/studio/fair?${query}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' },
+              { href: fairUrl(query, language), target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' },
               w.verify,
             ),
           )
@@ -838,7 +832,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       lastBet = entries;
       slip.clear();
       placedOrder = [];
-      say(w.betPlaced(betText(engine, answer.bet.bet)), 'info');
+      say(w.betPlaced(betText(engine, answer.bet.bet, language)), 'info');
       renderLists();
     } catch (err) {
       say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');

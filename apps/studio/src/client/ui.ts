@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
+import { pageLanguage } from './game-title';
+import { gameWords } from './game-words';
 
 type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
 
@@ -41,10 +43,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call to the studio's API. The server's own message is shown as it comes; when there is none (no
+ * connection, a body that is not the API's), the page says so in its language (`language`, the
+ * page's launch language by default).
+ */
 export async function request<T>(
   path: string,
   options: { method?: string; body?: unknown; token?: string } = {},
+  language: unknown = pageLanguage(),
 ): Promise<T> {
+  const words = gameWords(language).errors;
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers['x-game-token'] = options.token;
@@ -56,13 +65,13 @@ export async function request<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError('NETWORK', 'Connection lost, please try again', 0);
+    throw new ApiError('NETWORK', words.connectionLost, 0);
   }
   const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
   if (!response.ok) {
     throw new ApiError(
       data?.error?.code ?? 'ERROR',
-      data?.error?.message ?? `Request failed (${response.status})`,
+      data?.error?.message ?? words.requestFailed(response.status),
       response.status,
     );
   }

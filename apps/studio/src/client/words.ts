@@ -18,3 +18,14 @@ export function inLanguage<T>(tables: Record<Language, T>, language: unknown): T
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * The public verifier's address (/studio/fair) with its query and, for a Filipino page, lang=TY, so
+ * a game page's verify link opens the verifier in the player's language.
+ */
+export function fairUrl(query: URLSearchParams | string, language: unknown): string {
+  const params = new URLSearchParams(query);
+  if (pageLanguageOf(language) === 'TY') params.set('lang', 'TY');
+  const text = params.toString();
+  return text ? `/studio/fair?${text}` : '/studio/fair';
+}

@@ -38,6 +38,17 @@ export function tierName(tier: string, language: unknown = 'EN'): string {
   return gameWords(language).lottery.tiers[tier] ?? tier;
 }
 
+/** A prize tier's line in a ticket's or a draw's list: "Special: 12345", the tier in words. */
+export function prizeLine(p: Prize, language: unknown = 'EN'): string {
+  return `${tierName(p.tier, language)}: ${p.numbers.join(' ')}`;
+}
+
+/** A draw's top prize (the first tier the studio sends) as a ticket, a result and a message show it. */
+export function topPrize(prizes: Prize[], language: unknown = 'EN'): { tier: string; numbers: string } {
+  const top = prizes[0];
+  return { tier: top ? tierName(top.tier, language) : '', numbers: top?.numbers.join(' ') ?? '' };
+}
+
 /** The picker's line for a bet type: what to pick and what it pays. */
 export function betTypeHint(
   t: {

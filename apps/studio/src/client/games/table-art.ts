@@ -2,6 +2,7 @@
 // The live tables' drawings (issue 16: our own vector art, no emoji, no image files): playing cards
 // with SVG suits, chips, the European wheel, the baccarat felt and the roulette layout, and the
 // road maps. Everything a player can bet on is a button (keyboard and screen readers reach it).
+import { gameWords } from '../game-words';
 import { h } from '../ui';
 import {
   type Bead,
@@ -13,6 +14,7 @@ import {
   POCKET_DEG,
   ROULETTE_SPOTS,
   rankName,
+  spotLabel,
   WHEEL_ORDER,
 } from './table-present';
 
@@ -42,7 +44,7 @@ export function suitIcon(suit: number, size = 24): SVGElement {
 }
 
 /** A card lying face down; `turn()` shows its face (the flip is a CSS transition). */
-export function cardEl(card: Card, dealIndex: number): HTMLElement {
+export function cardEl(card: Card, dealIndex: number, language: unknown = 'EN'): HTMLElement {
   const red = card.suit === 1 || card.suit === 2;
   const face = h(
     'span',
@@ -56,7 +58,7 @@ export function cardEl(card: Card, dealIndex: number): HTMLElement {
     {
       class: `tb-card${red ? ' red' : ''}`,
       role: 'img',
-      'aria-label': cardName(card),
+      'aria-label': cardName(card, language),
       'data-card': `${card.rank}-${card.suit}`,
       'data-deal': dealIndex,
     },
@@ -179,11 +181,11 @@ function spotButton(key: string, note: string, cls: string, children: (Node | st
 }
 
 /** The baccarat felt: pairs and tie above, player and banker below. */
-export function baccaratFelt(): { el: HTMLElement; spots: Map<string, SpotButton> } {
+export function baccaratFelt(language: unknown = 'EN'): { el: HTMLElement; spots: Map<string, SpotButton> } {
   const spots = new Map<string, SpotButton>();
-  const add = (key: string, name: string, pays: string, cls: string) => {
+  const add = (key: string, pays: string, cls: string) => {
     const b = spotButton(key, '', cls, [
-      h('span', { class: 'tb-spot-name' }, name),
+      h('span', { class: 'tb-spot-name' }, spotLabel(key, language)),
       h('span', { class: 'tb-pays' }, pays),
     ]);
     spots.set(key, b);
@@ -191,23 +193,24 @@ export function baccaratFelt(): { el: HTMLElement; spots: Map<string, SpotButton
   };
   const el = h(
     'div',
-    { class: 'tb-felt baccarat', role: 'group', 'aria-label': 'Betting areas' },
-    add('playerPair', 'P pair', '11:1', 'pair player'),
-    add('tie', 'Tie', '8:1', 'tie'),
-    add('bankerPair', 'B pair', '11:1', 'pair banker'),
-    add('player', 'Player', '1:1', 'main player'),
-    add('banker', 'Banker', '0.95:1', 'main banker'),
+    { class: 'tb-felt baccarat', role: 'group', 'aria-label': gameWords(language).table.bettingAreas },
+    add('playerPair', '11:1', 'pair player'),
+    add('tie', '8:1', 'tie'),
+    add('bankerPair', '11:1', 'pair banker'),
+    add('player', '1:1', 'main player'),
+    add('banker', '0.95:1', 'main banker'),
   );
   return { el, spots };
 }
 
-const OUTSIDE_LABELS: [string, string, string][] = [
-  ['low', '1–18', '1 to 18'],
-  ['even', 'Even', 'Even'],
-  ['red', 'Red', 'Red'],
-  ['black', 'Black', 'Black'],
-  ['odd', 'Odd', 'Odd'],
-  ['high', '19–36', '19 to 36'],
+/** The even-money bets below the dozens, in the layout's order; the numbered ones show their range. */
+const EVEN_MONEY: [key: string, shown: string | null][] = [
+  ['low', '1–18'],
+  ['even', null],
+  ['red', null],
+  ['black', null],
+  ['odd', null],
+  ['high', '19–36'],
 ];
 
 /**
@@ -215,20 +218,23 @@ const OUTSIDE_LABELS: [string, string, string][] = [
  * right, dozens and even-money bets below. Phones held upright: the same table turned a quarter, so
  * it runs down the screen (each cell's place for both is set as custom properties, see table-style).
  */
-export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButton> } {
+export function rouletteBoard(language: unknown = 'EN'): { el: HTMLElement; spots: Map<string, SpotButton> } {
+  const w = gameWords(language).table;
   const spots = new Map<string, SpotButton>();
-  const el = h('div', { class: 'tb-felt roulette', role: 'group', 'aria-label': 'Betting areas' });
+  const el = h('div', { class: 'tb-felt roulette', role: 'group', 'aria-label': w.bettingAreas });
   const place = (b: SpotButton, wide: [number, number, number, number], tall: [number, number, number, number]) => {
     const [c, r, cs, rs] = wide;
     const [pc, pr, pcs, prs] = tall;
     b.style.cssText = `--c:${c};--r:${r};--cs:${cs};--rs:${rs};--pc:${pc};--pr:${pr};--pcs:${pcs};--prs:${prs}`;
     el.append(b);
   };
-  const zero = spotButton('n0', ' green', 'num green', [h('span', { class: 'tb-num' }, '0')]);
+  const zero = spotButton('n0', ` ${w.colours.green}`, 'num green', [h('span', { class: 'tb-num' }, '0')]);
   spots.set('n0', zero);
   place(zero, [1, 1, 1, 3], [3, 1, 3, 1]);
   for (let n = 1; n <= 36; n++) {
-    const b = spotButton(`n${n}`, ` ${colorOf(n)}`, `num ${colorOf(n)}`, [h('span', { class: 'tb-num' }, String(n))]);
+    const b = spotButton(`n${n}`, ` ${w.colours[colorOf(n)]}`, `num ${colorOf(n)}`, [
+      h('span', { class: 'tb-num' }, String(n)),
+    ]);
     spots.set(`n${n}`, b);
     place(
       b,
@@ -243,7 +249,7 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
     const at = insidePlace(spot);
     if (!at) continue;
     const { a0, a1, k0, k1 } = at.box;
-    const b = spotButton(spot.key, spot.label, `mark ${spot.type}`, [
+    const b = spotButton(spot.key, spotLabel(spot.key, language), `mark ${spot.type}`, [
       h('span', { class: `tb-hit ${at.shape}` }),
       h('span', { class: 'tb-dot' }),
     ]);
@@ -257,19 +263,21 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
   }
   el.append(layer);
   for (let k = 1; k <= 3; k++) {
-    const b = spotButton(`column${k}`, ` column ${k}`, 'out col', [h('span', {}, '2:1')]);
+    const b = spotButton(`column${k}`, ` ${spotLabel(`column${k}`, language)}`, 'out col', [h('span', {}, '2:1')]);
     spots.set(`column${k}`, b);
     place(b, [14, 4 - k, 1, 1], [2 + k, 14, 1, 1]);
   }
   for (let k = 1; k <= 3; k++) {
-    const name = ['1st 12', '2nd 12', '3rd 12'][k - 1]!;
-    const b = spotButton(`dozen${k}`, '', 'out dozen', [h('span', {}, name)]);
+    const b = spotButton(`dozen${k}`, '', 'out dozen', [h('span', {}, spotLabel(`dozen${k}`, language))]);
     spots.set(`dozen${k}`, b);
     place(b, [2 + (k - 1) * 4, 4, 4, 1], [2, 2 + (k - 1) * 4, 1, 4]);
   }
-  OUTSIDE_LABELS.forEach(([key, text, name], k) => {
-    const b = spotButton(key, key === 'red' || key === 'black' ? name : '', `out even-money ${key}`, [
-      key === 'red' || key === 'black' ? h('span', { class: `tb-diamond ${key}` }) : h('span', {}, text),
+  EVEN_MONEY.forEach(([key, shown], k) => {
+    const name = spotLabel(key, language);
+    const diamond = key === 'red' || key === 'black';
+    // The colours show a diamond and are read by name; the others show their name (the ranges their digits).
+    const b = spotButton(key, diamond ? name : '', `out even-money ${key}`, [
+      diamond ? h('span', { class: `tb-diamond ${key}` }) : h('span', {}, shown ?? name),
     ]);
     spots.set(key, b);
     place(b, [2 + k * 2, 5, 2, 1], [1, 2 + k * 2, 1, 2]);
@@ -280,17 +288,18 @@ export function rouletteBoard(): { el: HTMLElement; spots: Map<string, SpotButto
 // ---- road maps ----
 
 /** Bead plate: a disc per round (P, B or T), pair dots in the corners. */
-export function beadPlateEl(beads: Bead[]): HTMLElement {
+export function beadPlateEl(beads: Bead[], language: unknown = 'EN'): HTMLElement {
+  const w = gameWords(language).table;
   return h(
     'div',
-    { class: 'tb-road bead-plate', role: 'img', 'aria-label': `Bead plate, ${beads.length} rounds` },
+    { class: 'tb-road bead-plate', role: 'img', 'aria-label': w.beadPlateOf(beads.length) },
     ...beads.map((b) =>
       h(
         'span',
         {
           class: `bead ${b.result}${b.pair ? ` pair-${b.pair}` : ''}`,
           style: `grid-column:${b.col + 1};grid-row:${b.row + 1}`,
-          title: `Round #${b.no}: ${b.result}`,
+          title: w.roadRound(b.no, spotLabel(b.result, language)),
         },
         b.result === 'player' ? 'P' : b.result === 'banker' ? 'B' : 'T',
       ),
@@ -299,17 +308,18 @@ export function beadPlateEl(beads: Bead[]): HTMLElement {
 }
 
 /** Big road: rings (blue player, red banker), a green slash and count for ties. */
-export function bigRoadEl(cells: BigRoadCell[]): HTMLElement {
+export function bigRoadEl(cells: BigRoadCell[], language: unknown = 'EN'): HTMLElement {
+  const w = gameWords(language).table;
   return h(
     'div',
-    { class: 'tb-road big-road', role: 'img', 'aria-label': `Big road, ${cells.length} results` },
+    { class: 'tb-road big-road', role: 'img', 'aria-label': w.bigRoadOf(cells.length) },
     ...cells.map((c) =>
       h(
         'span',
         {
           class: `ring ${c.result}${c.ties ? ' tied' : ''}`,
           style: `grid-column:${c.col + 1};grid-row:${c.row + 1}`,
-          title: `Round #${c.no}: ${c.result}${c.ties ? `, then ${c.ties} tie${c.ties > 1 ? 's' : ''}` : ''}`,
+          title: `${w.roadRound(c.no, spotLabel(c.result, language))}${c.ties ? w.thenTies(c.ties) : ''}`,
         },
         c.ties > 1 ? h('span', { class: 'tie-count' }, String(c.ties)) : null,
       ),
@@ -317,6 +327,6 @@ export function bigRoadEl(cells: BigRoadCell[]): HTMLElement {
   );
 }
 
-export function numberBall(n: number, no: number): HTMLElement {
-  return h('span', { class: `ball ${colorOf(n)}`, title: `Round #${no}` }, String(n));
+export function numberBall(n: number, no: number, language: unknown = 'EN'): HTMLElement {
+  return h('span', { class: `ball ${colorOf(n)}`, title: gameWords(language).table.roundNo(no) }, String(n));
 }

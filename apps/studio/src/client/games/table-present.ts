@@ -5,17 +5,21 @@
 // the baccarat road maps built from the table's history.
 import { bankerDraws } from '../../engines/tables/baccarat';
 import { outsideNumbers, ROULETTE_OUTSIDE } from '../../engines/tables/roulette';
+import { gameWords } from '../game-words';
 
 export type Card = { rank: number; suit: number };
 export type Hand = 'player' | 'banker';
 export type BaccaratResult = 'player' | 'banker' | 'tie';
 
 const RANK_NAMES = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const RANK_WORDS = ['', 'ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'jack', 'queen', 'king'];
 export const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
 
 export const rankName = (rank: number): string => RANK_NAMES[rank] ?? '?';
-export const cardName = (c: Card): string => `${RANK_WORDS[c.rank] ?? '?'} of ${SUIT_NAMES[c.suit] ?? '?'}`;
+/** A card as a screen reader says it ("ace of spades"), in the page's language. */
+export const cardName = (c: Card, language: unknown = 'EN'): string => {
+  const w = gameWords(language).table;
+  return w.card(w.ranks[c.rank - 1] ?? '?', w.suits[c.suit] ?? '?');
+};
 export const cardValue = (c: Card): number => (c.rank >= 10 ? 0 : c.rank);
 export const handTotal = (cards: Card[]): number => cards.reduce((t, c) => t + cardValue(c), 0) % 10;
 
@@ -43,20 +47,21 @@ export function dealSequence(o: { player: Card[]; banker: Card[] }): DealtCard[]
  * Why each hand drew or stood, read from the cards the server dealt (shown once the first four are
  * out). The rule text follows the cards: a hand that got a third card is said to draw.
  */
-export function thirdCardNotes(o: { player: Card[]; banker: Card[] }): string[] {
+export function thirdCardNotes(o: { player: Card[]; banker: Card[] }, language: unknown = 'EN'): string[] {
   if (o.player.length < 2 || o.banker.length < 2) return [];
+  const w = gameWords(language).table;
   const pt = handTotal(o.player.slice(0, 2));
   const bt = handTotal(o.banker.slice(0, 2));
   if (pt >= 8 || bt >= 8) {
-    const who = pt >= 8 && bt >= 8 ? 'both hands' : pt >= 8 ? `the player's ${pt}` : `the banker's ${bt}`;
-    return [`Natural (${who}): no third cards`];
+    const who = pt >= 8 && bt >= 8 ? w.naturalBoth : pt >= 8 ? w.naturalPlayer(pt) : w.naturalBanker(bt);
+    return [w.natural(who)];
   }
   const notes: string[] = [];
   const p3 = o.player[2];
-  notes.push(p3 ? `Player ${pt} draws (0-5 draw): ${rankName(p3.rank)}` : `Player stands on ${pt}`);
+  notes.push(p3 ? w.playerDraws(pt, rankName(p3.rank)) : w.playerStands(pt));
   const b3 = o.banker[2];
-  const rule = p3 ? `banker ${bt} against the player's third card ${cardValue(p3)}` : `banker ${bt}, player stood`;
-  notes.push(b3 ? `Banker draws (${rule}): ${rankName(b3.rank)}` : `Banker stands (${rule})`);
+  const rule = p3 ? w.bankerAgainstThird(bt, cardValue(p3)) : w.bankerPlayerStood(bt);
+  notes.push(b3 ? w.bankerDraws(rule, rankName(b3.rank)) : w.bankerStands(rule));
   return notes;
 }
 
@@ -88,11 +93,15 @@ export function baccaratWinningSpots(o: {
   return spots;
 }
 
-export function baccaratVerdict(o: { result: BaccaratResult; playerTotal: number; bankerTotal: number }): string {
-  if (o.result === 'tie') return `Tie ${o.playerTotal}–${o.bankerTotal}`;
+export function baccaratVerdict(
+  o: { result: BaccaratResult; playerTotal: number; bankerTotal: number },
+  language: unknown = 'EN',
+): string {
+  const w = gameWords(language).table;
+  if (o.result === 'tie') return w.tieVerdict(o.playerTotal, o.bankerTotal);
   const hi = Math.max(o.playerTotal, o.bankerTotal);
   const lo = Math.min(o.playerTotal, o.bankerTotal);
-  return `${o.result === 'player' ? 'Player' : 'Banker'} wins ${hi}–${lo}`;
+  return w.winsVerdict(o.result, hi, lo);
 }
 
 // ---- road maps (from the table's history, oldest first) ----
@@ -211,33 +220,33 @@ export type RouletteSpot = {
   numbers: number[];
   /** Inside bets send their numbers; outside bets send only their type (the engine fills them in). */
   inside: boolean;
-  /** What a screen reader and the bet slip call it: "17 red", "Split 17/20", "Red". */
+  /** What a screen reader and the bet slip call it in English: "17 red", "Split 17/20", "Red" (spotLabel: any language). */
   label: string;
-};
-
-const OUTSIDE_NAMES: Record<string, string> = {
-  red: 'Red',
-  black: 'Black',
-  odd: 'Odd',
-  even: 'Even',
-  low: '1 to 18',
-  high: '19 to 36',
-  dozen1: '1st 12',
-  dozen2: '2nd 12',
-  dozen3: '3rd 12',
-  column1: 'Column 1',
-  column2: 'Column 2',
-  column3: 'Column 3',
 };
 
 const seq = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function insideLabel(type: InsideType, ns: number[]): string {
-  if (type === 'straight') return `${ns[0]} ${colorOf(ns[0] as number)}`;
-  if (type === 'split') return `Split ${ns.join('/')}`;
-  if (type === 'street') return ns[0] === 0 ? `Trio ${ns.join('/')}` : `Street ${ns.join('/')}`;
-  if (type === 'corner') return ns[0] === 0 ? `First four ${ns.join('/')}` : `Corner ${ns.join('/')}`;
-  return `Six line ${ns[0]}–${ns[5]}`;
+function insideLabel(type: string, ns: number[], language: unknown): string {
+  const w = gameWords(language).table;
+  const first = ns[0] as number;
+  const numbers = ns.join('/');
+  if (type === 'straight') return w.inside.straight(String(first), w.colours[colorOf(first)] ?? colorOf(first));
+  if (type === 'split') return w.inside.split(numbers);
+  if (type === 'street') return first === 0 ? w.inside.trio(numbers) : w.inside.street(numbers);
+  if (type === 'corner') return first === 0 ? w.inside.firstFour(numbers) : w.inside.corner(numbers);
+  return w.inside.sixLine(String(first), String(ns[5]));
+}
+
+/**
+ * What a screen reader, the bet slip and the felt call an area in the page's language: baccarat's
+ * five areas, a roulette bet by its type and numbers ("Split 17/20", "17 red", "Red"); an unknown
+ * key as it is.
+ */
+export function spotLabel(key: string, language: unknown = 'EN'): string {
+  const named = gameWords(language).table.spots[key];
+  if (named) return named;
+  const spot = SPOT_BY_KEY.get(key);
+  return spot ? insideLabel(spot.type, spot.numbers, language) : key;
 }
 
 const insideSpot = (type: InsideType, ns: number[]): RouletteSpot => ({
@@ -245,7 +254,7 @@ const insideSpot = (type: InsideType, ns: number[]): RouletteSpot => ({
   type,
   numbers: ns,
   inside: true,
-  label: insideLabel(type, ns),
+  label: insideLabel(type, ns, 'EN'),
 });
 
 /**
@@ -277,7 +286,7 @@ export const ROULETTE_SPOTS: RouletteSpot[] = [
     type,
     numbers: outsideNumbers(type),
     inside: false,
-    label: OUTSIDE_NAMES[type] ?? type,
+    label: gameWords('EN').table.spots[type] ?? type,
   })),
 ];
 
@@ -291,13 +300,12 @@ export const rouletteSpot = (key: string): RouletteSpot | undefined => SPOT_BY_K
  * between numbers are a few pixels apart, so the type decides what a tap means and each area of that
  * type gets a whole thumb-sized region). The outside bets take taps in every mode.
  */
-export const BET_TYPES: { type: InsideType; name: string; hint: string }[] = [
-  { type: 'straight', name: 'Straight', hint: 'Tap a number or an outside bet' },
-  { type: 'split', name: 'Split', hint: 'Tap the line between two numbers' },
-  { type: 'street', name: 'Street', hint: 'Tap a row of three (or 0 for a trio)' },
-  { type: 'corner', name: 'Corner', hint: 'Tap where four numbers meet (or 0 for the first four)' },
-  { type: 'line', name: 'Line', hint: 'Tap the edge between two rows of three' },
-];
+export function betTypes(language: unknown = 'EN'): { type: InsideType; name: string; hint: string }[] {
+  const words = gameWords(language).table.betTypes;
+  return (['straight', 'split', 'street', 'corner', 'line'] as const).map((type) => ({ type, ...words[type] }));
+}
+
+export const BET_TYPES = betTypes();
 
 /** The areas that take a tap or a key in a bet type mode: that type's inside bets and the outside bets. */
 export function spotsInMode(mode: InsideType): RouletteSpot[] {
@@ -310,8 +318,10 @@ export function spotAccessibleName(
   taken: number,
   pending: number,
   format: (minor: number) => string,
+  language: unknown = 'EN',
 ): string {
-  return `${label}${taken ? `, your bet ${format(taken)}` : ''}${pending ? `, ${format(pending)} to place` : ''}`;
+  const w = gameWords(language).table;
+  return `${label}${taken ? `, ${w.yourBetOn(format(taken))}` : ''}${pending ? `, ${w.toPlaceOn(format(pending))}` : ''}`;
 }
 
 /**
