@@ -250,6 +250,7 @@ export const TEAM_LOSS_SORTS = [
   'profitLoss',
   'deposits',
   'withdrawals',
+  'ngr',
 ] as const;
 
 export const TeamLossQuery = PageQuery.extend({
@@ -260,8 +261,36 @@ export const TeamLossQuery = PageQuery.extend({
 }).superRefine(checkRange);
 export type TeamLossQuery = z.infer<typeof TeamLossQuery>;
 
-const LossFigures = BetFigures.extend({ deposits: Money, withdrawals: Money });
-/** One downline's own figures (not its team's) over the range; downlines without activity are left out. */
+/**
+ * The dividend base's deductions (docs/agents.md "Figures"): what the house paid in cash by
+ * category, and the provider and payment fees; a category the operator switched off is 0.
+ */
+export const NGR_DEDUCTIONS = [
+  'bonus',
+  'rebate',
+  'mission',
+  'ticket',
+  'referral',
+  'vip',
+  'points',
+  'manual',
+  'providerFee',
+  'paymentFee',
+] as const;
+export type NgrDeduction = (typeof NGR_DEDUCTIONS)[number];
+export const NgrDeductions = z.object(
+  Object.fromEntries(NGR_DEDUCTIONS.map((k) => [k, Money])) as Record<NgrDeduction, typeof Money>,
+);
+export type NgrDeductions = z.infer<typeof NgrDeductions>;
+/** Valid bets minus wins (`ggr`, the house's view), each deduction, and what is left (`ngr`, the dividend base). */
+export const NgrFigures = z.object({ ggr: Money, deductions: NgrDeductions, ngr: Money });
+export type NgrFigures = z.infer<typeof NgrFigures>;
+
+const LossFigures = BetFigures.extend({ deposits: Money, withdrawals: Money, ...NgrFigures.shape });
+/**
+ * One downline's own figures (not its team's) over the range, with its part of the dividend base;
+ * downlines without activity are left out.
+ */
 export const TeamLossRow = LossFigures.extend({
   memberId: z.number().int(),
   username: z.string(),

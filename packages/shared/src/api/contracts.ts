@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentRangeQuery } from './agents';
+import { AgentRangeQuery, NgrFigures } from './agents';
 import { Money, PageQuery, paged } from './common';
 
 // Agent contracts (spec §3 "Contract", §4 "Contracts", §7 Contracts, §9; docs/agents.md
@@ -240,6 +240,34 @@ export const StatementsValue = paged(StatementDetail).extend({
 });
 export type StatementsValue = z.infer<typeof StatementsValue>;
 export const StatementParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * GET /wps/agent/statements/:id: the statement's base broken down (docs/agents.md "Figures"), per
+ * direct downline branch and per member of the holder's team, recomputed from the rounds and
+ * postings of the statement's window with the brand's current deduction settings. The members
+ * come a page at a time (pageNo, pageSize), by branch and level.
+ */
+export const StatementDetailQuery = PageQuery;
+export type StatementDetailQuery = z.infer<typeof StatementDetailQuery>;
+export const StatementBase = NgrFigures.extend({ validBets: Money, wins: Money });
+export type StatementBase = z.infer<typeof StatementBase>;
+/** A direct downline and everyone under it. */
+export const StatementBranchBase = StatementBase.extend({ downline: ContractParty, members: z.number().int() });
+export const StatementMemberBase = StatementBase.extend({
+  member: ContractParty,
+  /** 1: a direct downline of the holder. */
+  level: z.number().int(),
+  branch: ContractParty,
+});
+export type StatementMemberBase = z.infer<typeof StatementMemberBase>;
+export const StatementBreakdown = z.object({
+  branches: z.array(StatementBranchBase),
+  members: paged(StatementMemberBase),
+  totals: StatementBase,
+});
+export type StatementBreakdown = z.infer<typeof StatementBreakdown>;
+export const StatementWithBreakdown = StatementDetail.extend({ breakdown: StatementBreakdown });
+export type StatementWithBreakdown = z.infer<typeof StatementWithBreakdown>;
 
 // ---- my income: GET /wps/agent/income?from&to (paid commissions by day and kind)
 

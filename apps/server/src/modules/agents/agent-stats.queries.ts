@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './net-revenue.queries';
 
 // The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
 // vendor-gateway), approved deposits and withdrawals (cashier), registrations (accounts), and the
@@ -33,15 +34,26 @@ export async function lockDay(trx: Conn, day: Day) {
 
 /**
  * Per member: valid bets (closed rounds, at closed_at; docs/agents.md "Valid bet"), approved
- * deposits (at the decision), approved withdrawals (at the approval, when the money left), and the
- * registration.
+ * deposits (at the decision), approved withdrawals (at the approval, when the money left), the
+ * registration, and the dividend base's deductions (net-revenue.queries.ts, with the brand's
+ * settings as they are when the day is computed).
  */
-export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: Date): Promise<number> {
+export async function refreshMemberDays(
+  trx: Conn,
+  day: Day,
+  tz: string,
+  stamp: Date,
+  ngr: AgentNgrSettings,
+): Promise<number> {
   const start = dayStart(day, tz);
   const end = dayEnd(day, tz);
+  const window = await dayWindow(trx, day, day, tz);
+  const deductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql.ref(c)));
+  const fromN = sql.join(DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0)::bigint`));
+  const excluded = sql.join(DEDUCTION_COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
   const written = await sql`
     INSERT INTO agent_member_days (day, member_id, registered, rounds, valid_bets, wins, deposit_count, deposits,
-      first_deposit, withdrawal_count, withdrawals, refreshed_at)
+      first_deposit, withdrawal_count, withdrawals, ${deductions}, refreshed_at)
     WITH r AS (
       SELECT member_id, count(*) AS n, sum(bet_amount) AS bets, sum(win_amount) AS wins
       FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
@@ -56,23 +68,26 @@ export async function refreshMemberDays(trx: Conn, day: Day, tz: string, stamp: 
       GROUP BY member_id
     ), g AS (
       SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}
+    ), n AS (${memberRevenueSql(window.start, window.end, ngr)}
     ), ids AS (
       SELECT member_id FROM r UNION SELECT member_id FROM d UNION SELECT member_id FROM w UNION SELECT member_id FROM g
+      UNION SELECT member_id FROM n
     )
     SELECT ${day}::date, ids.member_id, g.member_id IS NOT NULL,
       coalesce(r.n, 0), coalesce(r.bets, 0)::bigint, coalesce(r.wins, 0)::bigint,
       coalesce(d.n, 0), coalesce(d.amount, 0)::bigint, coalesce(d.first, false),
-      coalesce(w.n, 0), coalesce(w.amount, 0)::bigint, ${stamp}::timestamptz
+      coalesce(w.n, 0), coalesce(w.amount, 0)::bigint, ${fromN}, ${stamp}::timestamptz
     FROM ids
     LEFT JOIN r ON r.member_id = ids.member_id
     LEFT JOIN d ON d.member_id = ids.member_id
     LEFT JOIN w ON w.member_id = ids.member_id
     LEFT JOIN g ON g.member_id = ids.member_id
+    LEFT JOIN n ON n.member_id = ids.member_id
     ON CONFLICT (day, member_id) DO UPDATE SET
       registered = excluded.registered, rounds = excluded.rounds, valid_bets = excluded.valid_bets,
       wins = excluded.wins, deposit_count = excluded.deposit_count, deposits = excluded.deposits,
       first_deposit = excluded.first_deposit, withdrawal_count = excluded.withdrawal_count,
-      withdrawals = excluded.withdrawals, refreshed_at = excluded.refreshed_at
+      withdrawals = excluded.withdrawals, ${excluded}, refreshed_at = excluded.refreshed_at
   `.execute(trx);
   await trx.deleteFrom('agent_member_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   return Number(written.numAffectedRows ?? 0);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { getBrand } from '../site/brand.service';
 import * as q from './agent-stats.queries';
+import { agentNgrSettings } from './net-revenue.queries';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
 // midnight) and fills in days never computed, a few per run so one run stays short.
@@ -12,11 +13,12 @@ const BACKFILL_HORIZON_DAYS = 400;
 
 /** Recomputes one brand-time-zone day's member and team figures; idempotent. */
 export async function refreshAgentDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
-  const zone = tz ?? (await getBrand(ctx.db)).timeZone;
+  const brand = await getBrand(ctx.db);
+  const zone = tz ?? brand.timeZone;
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     const stamp = ctx.now();
-    const written = await q.refreshMemberDays(trx, day, zone, stamp);
+    const written = await q.refreshMemberDays(trx, day, zone, stamp, agentNgrSettings(brand));
     await q.analyzeMemberDays(trx, written);
     await q.refreshTeamDays(trx, day, stamp);
     await q.markDay(trx, day, stamp);

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // The agent centre's figure tables of migration 0027, declared beside the module that alone writes
 // them (merged into the Database interface of db/schema.ts). `day` is a brand-time-zone date read as
@@ -20,6 +20,17 @@ export interface AgentMemberDaysTable {
   first_deposit: boolean;
   withdrawal_count: number;
   withdrawals: number;
+  /** What the house paid the member in cash by category, and the fees (net-revenue.queries.ts; migration 0067). */
+  d_bonus: Generated<number>;
+  d_rebate: Generated<number>;
+  d_mission: Generated<number>;
+  d_ticket: Generated<number>;
+  d_referral: Generated<number>;
+  d_vip: Generated<number>;
+  d_points: Generated<number>;
+  d_manual: Generated<number>;
+  d_provider_fee: Generated<number>;
+  d_payment_fee: Generated<number>;
   refreshed_at: Stamp;
 }
 

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Conn } from '../../db/database';
 import type { BrandSettings } from '../site/brand.service';
 import type { VipBonusKind } from '../vip/vip.tables';
 
@@ -159,4 +160,67 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
 /** A row as numbers (the driver answers bigint as strings). */
 export function revenueRowOf(x: Record<keyof MemberRevenueRow, string | number>): MemberRevenueRow {
   return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, Number(v)])) as MemberRevenueRow;
+}
+
+export type TeamMemberRevenue = MemberRevenueRow & {
+  username: string;
+  level: number;
+  branch_id: number;
+  branch_username: string;
+};
+export type BranchRevenue = Omit<MemberRevenueRow, 'member_id'> & {
+  branch_id: number;
+  branch_username: string;
+  members: number;
+};
+
+const FIGURES = ['valid_bets', 'wins', ...DEDUCTION_COLUMNS, 'ngr'] as const;
+
+function numbers<T>(x: Record<string, unknown>): T {
+  return Object.fromEntries(
+    Object.entries(x).map(([k, v]) => [k, k.endsWith('username') ? String(v) : Number(v)]),
+  ) as T;
+}
+
+/**
+ * The holder's team over [start, end) (docs/agents.md "Figures"): per direct downline branch (the
+ * downline and everyone under it, as the settlement's lines) and one page of members, by branch,
+ * level and id. The tree is today's.
+ */
+export async function teamRevenue(
+  db: Conn,
+  holderId: number,
+  start: Date,
+  end: Date,
+  s: AgentNgrSettings,
+  page: { limit: number; offset: number },
+) {
+  const cte = sql`
+    WITH n AS (${memberRevenueSql(start, end, s)}
+    ), x AS (
+      SELECT d.member_id AS branch_id, t.depth + 1 AS level, n.*
+        FROM agent_tree d
+        JOIN agent_tree t ON t.ancestor_id = d.member_id
+        JOIN n ON n.member_id = t.member_id
+       WHERE d.ancestor_id = ${holderId} AND d.depth = 1
+    )`;
+  const sums = sql.join(FIGURES.map((c) => sql`sum(x.${sql.ref(c)})::bigint AS ${sql.ref(c)}`));
+  const [branches, members] = await Promise.all([
+    sql<Record<string, string>>`${cte}
+      SELECT x.branch_id, b.username AS branch_username, count(*)::int AS members, ${sums}
+        FROM x JOIN members b ON b.id = x.branch_id
+       GROUP BY x.branch_id, b.username ORDER BY lower(b.username), x.branch_id`.execute(db),
+    sql<Record<string, string>>`${cte}
+      SELECT p.*, m.username, b.username AS branch_username
+        FROM (SELECT x.* FROM x ORDER BY x.branch_id, x.level, x.member_id LIMIT ${page.limit} OFFSET ${page.offset}) p
+        JOIN members m ON m.id = p.member_id
+        JOIN members b ON b.id = p.branch_id
+       ORDER BY p.branch_id, p.level, p.member_id`.execute(db),
+  ]);
+  const branchRows = branches.rows.map((r) => numbers<BranchRevenue>(r));
+  return {
+    branches: branchRows,
+    members: members.rows.map((r) => numbers<TeamMemberRevenue>(r)),
+    memberCount: branchRows.reduce((n, b) => n + b.members, 0),
+  };
 }

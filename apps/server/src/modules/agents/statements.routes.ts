@@ -4,10 +4,11 @@ import {
   IncomeValue,
   RevenueQuery,
   RevenueValue,
-  StatementDetail,
+  StatementDetailQuery,
   StatementParams,
   StatementsQuery,
   StatementsValue,
+  StatementWithBreakdown,
 } from '@gamehall/shared/api/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app';
@@ -40,13 +41,15 @@ export function registerStatementRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'One of the agent’s statements with its lines',
+        summary:
+          'One of the agent’s statements with its lines, and its base (bets, wins, GGR, each deduction, NGR) per branch and per member (a page of members)',
         params: StatementParams,
-        response: { 200: envelope(StatementDetail) },
+        querystring: StatementDetailQuery,
+        response: { 200: envelope(StatementWithBreakdown) },
       },
       config: { auth: 'agent' },
     },
-    async (req) => ok(await statements.statement(ctx, principalOf(req).memberId, req.params.id)),
+    async (req) => ok(await statements.statement(ctx, principalOf(req).memberId, req.params.id, req.query)),
   );
 
   app.get(

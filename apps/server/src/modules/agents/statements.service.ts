@@ -1,8 +1,17 @@
-import type { ContractKind, IncomeQuery, RevenueQuery, StatementsQuery } from '@gamehall/shared/api/contracts';
+import type {
+  ContractKind,
+  IncomeQuery,
+  RevenueQuery,
+  StatementDetailQuery,
+  StatementsQuery,
+} from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { getBrand } from '../site/brand.service';
 import { presentStatementDetail } from './contracts.views';
+import { presentBreakdown } from './net-revenue.presenter';
+import { agentNgrSettings, teamRevenue } from './net-revenue.queries';
 import * as q from './statements.queries';
 import { resolveRange } from './team.service';
 
@@ -42,10 +51,19 @@ export async function statements(ctx: AppContext, agentId: number, query: Statem
 }
 
 /** One statement with its lines; another agent's statement is STATEMENT_NOT_FOUND. */
-export async function statement(ctx: AppContext, agentId: number, id: number) {
+export async function statement(ctx: AppContext, agentId: number, id: number, query: StatementDetailQuery) {
   const row = await q.findStatement(ctx.db, id);
   if (!row || Number(row.holder_id) !== agentId) throw new AppError('STATEMENT_NOT_FOUND');
-  return presentStatementDetail(row, await q.linesOf(ctx.db, [id]));
+  // The base broken down per branch and member, recomputed for the statement's window.
+  const ngr = agentNgrSettings(await getBrand(ctx.db));
+  const [lines, team] = await Promise.all([
+    q.linesOf(ctx.db, [id]),
+    teamRevenue(ctx.readDb, agentId, new Date(row.period_start), new Date(row.period_end), ngr, {
+      limit: query.pageSize,
+      offset: (query.pageNo - 1) * query.pageSize,
+    }),
+  ]);
+  return { ...presentStatementDetail(row, lines), breakdown: presentBreakdown(team, query) };
 }
 
 type ByKind = Record<ContractKind | 'total', number>;

@@ -8,7 +8,8 @@ import type {
 } from '@gamehall/shared/api/agents';
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
-import type { BetGroupRow, BetTotals, LossRow, RoundRow, TransactionRow } from './team.queries';
+import { ngrFigures } from './net-revenue.presenter';
+import type { BetGroupRow, BetTotals, Deductions, LossRow, RoundRow, TransactionRow } from './team.queries';
 import type { Overview, PeriodFigures } from './team.service';
 
 type Page = { pageNo: number; pageSize: number };
@@ -91,9 +92,14 @@ export function presentRounds(
   };
 }
 
-type LossTotals = BetTotals & { deposits: number; withdrawals: number };
+type LossTotals = BetTotals & { deposits: number; withdrawals: number } & Deductions;
 function lossFigures(f: LossTotals) {
-  return { ...betFigures(f), deposits: toMajor(f.deposits), withdrawals: toMajor(f.withdrawals) };
+  return {
+    ...betFigures(f),
+    deposits: toMajor(f.deposits),
+    withdrawals: toMajor(f.withdrawals),
+    ...ngrFigures(f.valid_bets, f.wins, f),
+  };
 }
 
 export function presentLoss(

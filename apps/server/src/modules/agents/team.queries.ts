@@ -2,6 +2,7 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
+import { DEDUCTION_COLUMNS } from './net-revenue.queries';
 
 // The agent's team views. Every query is scoped by agent_tree (ancestor_id = the signed-in agent,
 // depth >= 1), so nothing outside the agent's subtree can be read (docs/agents.md "The tree"). Like
@@ -203,6 +204,7 @@ const LOSS_SORTS = {
   profitLoss: '(wins - valid_bets)',
   deposits: 'deposits',
   withdrawals: 'withdrawals',
+  ngr: 'ngr',
 };
 
 export type LossRow = {
@@ -214,12 +216,28 @@ export type LossRow = {
   wins: number;
   deposits: number;
   withdrawals: number;
-};
+} & Deductions;
+
+/** The dividend base's deductions (agent_member_days' d_* columns, net-revenue.queries.ts). */
+export type Deductions = Record<(typeof DEDUCTION_COLUMNS)[number], number>;
+
+const summed = sql.join(DEDUCTION_COLUMNS.map((c) => sql`sum(md.${sql.ref(c)})::bigint AS ${sql.ref(c)}`));
+const anyDeduction = sql.join(
+  DEDUCTION_COLUMNS.map((c) => sql`sum(md.${sql.ref(c)}) <> 0`),
+  sql` OR `,
+);
+const pageDeductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+const totalDeductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql`sum(${sql.ref(c)}) AS ${sql.ref(`all_${c}`)}`));
+
+function deductionsOf(x: Record<string, string | number | null | undefined>, prefix = ''): Deductions {
+  return Object.fromEntries(DEDUCTION_COLUMNS.map((c) => [c, Number(x[`${prefix}${c}`] ?? 0)])) as Deductions;
+}
 
 /**
- * Each downline's own figures over [from, to] from the daily member figures; one page, count and
- * totals in one statement (the per-member sums are computed once). The usernames are joined for the
- * page only, unless the search or the sort needs them for every row.
+ * Each downline's own figures over [from, to] from the daily member figures, with the dividend
+ * base's deductions; one page, count and totals in one statement (the per-member sums are computed
+ * once). The usernames are joined for the page only, unless the search or the sort needs them for
+ * every row.
  */
 export async function lossPage(
   db: Conn,
@@ -232,7 +250,7 @@ export async function lossPage(
   const names = q !== undefined || sort.column === 'username';
   const order = orderBy(sort, LOSS_SORTS, 'member_id');
   const r = await sql<
-    Record<keyof LossRow, string | null> & {
+    Record<string, string | null> & {
       n: string;
       all_rounds: string | null;
       all_bets: string | null;
@@ -242,23 +260,28 @@ export async function lossPage(
     }
   >`
     WITH s AS (
-      SELECT md.member_id, ${names ? sql`m.username` : sql`NULL::text AS username`}, t.depth,
-        sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets, sum(md.wins)::bigint AS wins,
-        sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals
-      FROM agent_tree t
-      JOIN agent_member_days md ON md.member_id = t.member_id
-      ${names ? sql`JOIN members m ON m.id = t.member_id` : sql``}
-      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${range.from}::date AND ${range.to}::date
-        ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
-      GROUP BY md.member_id, t.depth${names ? sql`, m.username` : sql``}
-      HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0
+      SELECT *, valid_bets - wins - ${sql.join(
+        DEDUCTION_COLUMNS.map((c) => sql.ref(c)),
+        sql` - `,
+      )} AS ngr FROM (
+        SELECT md.member_id, ${names ? sql`m.username` : sql`NULL::text AS username`}, t.depth,
+          sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets, sum(md.wins)::bigint AS wins,
+          sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals, ${summed}
+        FROM agent_tree t
+        JOIN agent_member_days md ON md.member_id = t.member_id
+        ${names ? sql`JOIN members m ON m.id = t.member_id` : sql``}
+        WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${range.from}::date AND ${range.to}::date
+          ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
+        GROUP BY md.member_id, t.depth${names ? sql`, m.username` : sql``}
+        HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0 OR ${anyDeduction}
+      ) a
     )
     SELECT * FROM (
       SELECT tot.*, p.member_id, coalesce(p.username, pm.username) AS username, p.depth, p.rounds, p.valid_bets,
-        p.wins, p.deposits, p.withdrawals
+        p.wins, p.deposits, p.withdrawals, ${pageDeductions}, p.ngr
       FROM (
         SELECT count(*) AS n, sum(rounds) AS all_rounds, sum(valid_bets) AS all_bets, sum(wins) AS all_wins,
-          sum(deposits) AS all_dep, sum(withdrawals) AS all_wd
+          sum(deposits) AS all_dep, sum(withdrawals) AS all_wd, ${totalDeductions}
         FROM s
       ) tot
       LEFT JOIN LATERAL (SELECT * FROM s ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
@@ -279,6 +302,7 @@ export async function lossPage(
           wins: Number(x.wins),
           deposits: Number(x.deposits),
           withdrawals: Number(x.withdrawals),
+          ...deductionsOf(x),
         }),
       ),
     total: Number(t?.n ?? 0),
@@ -288,6 +312,7 @@ export async function lossPage(
       wins: Number(t?.all_wins ?? 0),
       deposits: Number(t?.all_dep ?? 0),
       withdrawals: Number(t?.all_wd ?? 0),
+      ...deductionsOf(t ?? {}, 'all_'),
     },
   };
 }

@@ -141,6 +141,12 @@ async function refresh() {
   await refreshAgentDay(t.ctx, addDays(today, -3));
 }
 
+/** The dividend base's figures (docs/agents.md "Figures") with no deduction. */
+function base(ggr: number, ngr: number) {
+  const none = { bonus: 0, rebate: 0, mission: 0, ticket: 0, referral: 0, vip: 0, points: 0, manual: 0 };
+  return { ggr, deductions: { ...none, providerFee: 0, paymentFee: 0 }, ngr };
+}
+
 describe('agent team figures', () => {
   it('the overview sums the own subtree from the daily figures, counts active members once, compares periods', async () => {
     const { a, s, b } = await teams();
@@ -243,6 +249,8 @@ describe('agent team figures', () => {
         profitLoss: -7,
         deposits: 0,
         withdrawals: 0,
+        // No promotion paid nor fee set: the dividend base is valid bets minus wins.
+        ...base(7, 7),
       },
       {
         memberId: m1.id,
@@ -254,9 +262,18 @@ describe('agent team figures', () => {
         profitLoss: -6,
         deposits: 50,
         withdrawals: 0,
+        ...base(6, 6),
       },
     ]);
-    expect(v.totals).toEqual({ rounds: 3, validBets: 17, wins: 4, profitLoss: -13, deposits: 50, withdrawals: 0 });
+    expect(v.totals).toEqual({
+      rounds: 3,
+      validBets: 17,
+      wins: 4,
+      profitLoss: -13,
+      deposits: 50,
+      withdrawals: 0,
+      ...base(13, 13),
+    });
     const found = (await get(`/wps/agent/team/loss?q=${m1.username.toUpperCase()}`, a.token)).json().value;
     expect(found.content.map((r: { memberId: number }) => r.memberId)).toEqual([m1.id]);
     const usernames = async (query: string) =>
