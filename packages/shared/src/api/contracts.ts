@@ -344,3 +344,43 @@ export const RevenueValue = paged(RevenueRow).extend({
   totals: IncomeByKind,
 });
 export type RevenueValue = z.infer<typeof RevenueValue>;
+
+// ---- my contracts: GET /wps/agent/my-contracts (the agent centre's "My contracts" page) and
+// GET /wps/contracts/:id/cascade (what accepting an offer would end, spec §4 auto-termination)
+
+/** One statement of a contract as the "My contracts" page lists it. */
+export const ContractStatementBrief = z.object({
+  id: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  amount: Money,
+  carryOut: Money,
+  status: StatementStatus,
+});
+export const MyContract = Contract.extend({
+  /** A dividend's negative carried into its next period (<= 0); 0 for salaries. */
+  carry: Money,
+  /** How many statements the contract has, and the paid total of them. */
+  statementCount: z.number().int(),
+  paidTotal: Money,
+  /** The newest statements, newest first (at most MY_CONTRACT_STATEMENTS). */
+  statements: z.array(ContractStatementBrief),
+});
+export type MyContract = z.infer<typeof MyContract>;
+export const MY_CONTRACT_STATEMENTS = 5;
+/** held: from the upline or the operator; given: to the agent's direct downlines. Open ones first, then the newest. */
+export const MyContracts = z.object({ held: z.array(MyContract), given: z.array(MyContract), timeZone: z.string() });
+export type MyContracts = z.infer<typeof MyContracts>;
+export const ContractIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * The downline contracts that would end if the member accepted offer `id` now (spec §4
+ * auto-termination): level 1 are contracts the member gave at a rate above the offer's, level 2 the
+ * contracts their holders gave, and so on.
+ */
+export const CascadeEntry = z.object({ level: z.number().int().min(1), contract: Contract });
+export const CascadePreview = z.object({ contractId: z.number().int(), ends: z.array(CascadeEntry) });
+export type CascadePreview = z.infer<typeof CascadePreview>;
+
+/** The end reasons the platform writes (an operator's or a side's own words are free text besides). */
+export const CONTRACT_END_REASONS = ['rejected', 'terminated_by_agreement', 'upline_rate_lowered'] as const;

@@ -8,6 +8,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { statementPaidMessages } from '../agents/contract-messages';
 import * as contracts from '../agents/contracts.service';
 import { headlineRate, periodFor, storedTiers } from '../agents/contracts.service';
 import { payStatement } from '../agents/settlement.service';
@@ -143,6 +144,16 @@ export async function release(ctx: AppContext, operator: Principal, id: number) 
       currency,
     });
     await q.markReleased(trx, id, operator.memberId, postingId, ctx.now());
+    await statementPaidMessages(trx, [
+      {
+        holderId: Number(s.holder_id),
+        kind: s.kind,
+        amount: Number(s.amount),
+        periodStart: new Date(s.period_start),
+        periodEnd: new Date(s.period_end),
+        status: 'paid',
+      },
+    ]);
   });
   return statement(ctx, id);
 }

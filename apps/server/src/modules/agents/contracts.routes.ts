@@ -1,12 +1,15 @@
 import { envelope } from '@gamehall/shared/api/common';
 import {
+  CascadePreview,
   CONTRACT_KINDS,
   CONTRACT_RELAY_PATHS,
   Contract,
   ContractActionBody,
+  ContractIdParams,
   ContractInfo,
   ContractList,
   ContractListQuery,
+  MyContracts,
   PendingContracts,
 } from '@gamehall/shared/api/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +19,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as contracts from './contracts.service';
 import { presentContract } from './contracts.views';
+import * as mine from './my-contracts.service';
 
 const tags = ['contracts'];
 
@@ -114,5 +118,32 @@ export function registerContractRoutes(root: App, ctx: AppContext): void {
       const page = await contracts.offered(ctx, principalOf(req).memberId, req.query);
       return ok(paged(page.rows.map(presentContract), page.total, req.query));
     },
+  );
+
+  app.get(
+    '/wps/agent/my-contracts',
+    {
+      schema: {
+        tags,
+        summary: 'My contracts: the contracts the agent holds and gave, with carry-over and newest statements',
+        response: { 200: envelope(MyContracts) },
+      },
+      config: { auth: 'agent' },
+    },
+    async (req) => ok(await mine.myContracts(ctx, principalOf(req).memberId)),
+  );
+
+  app.get(
+    '/wps/contracts/:id/cascade',
+    {
+      schema: {
+        tags,
+        summary: 'The downline contracts that accepting this offer would end (spec §4 auto-termination), by level',
+        params: ContractIdParams,
+        response: { 200: envelope(CascadePreview) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok(await mine.cascadePreview(ctx, principalOf(req).memberId, req.params.id)),
   );
 }

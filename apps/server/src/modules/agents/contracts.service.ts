@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
-import { sendSystemMessage } from '../messages/messages.service';
+import { contractAnswerMessage, contractOfferMessage, contractsEndedMessages } from './contract-messages';
 import * as q from './contracts.queries';
 import type { StoredTier } from './contracts.tables';
 
@@ -63,8 +63,8 @@ export async function insertOffer(trx: Trx, c: Parameters<typeof q.insertContrac
     if (isUniqueViolation(error)) throw new AppError('CONTRACT_ALREADY_OPEN');
     throw error;
   }
-  // Issue 14: the holder hears of the offer in the same transaction.
-  await sendSystemMessage(trx, { memberId: c.holderId, kind: 'contract_offered', now: c.now });
+  // Issues 14, 26: the holder hears of the offer, what and from whom, in the same transaction.
+  await contractOfferMessage(trx, c);
   return id;
 }
 
@@ -82,7 +82,7 @@ export async function cascadeTerminate(
 ): Promise<number[]> {
   const ended: number[] = [];
   let level = await q.openGivenAbove(trx, [memberId], kind, ratePpm);
-  while (level.length > 0) {
+  for (let depth = 1; level.length > 0; depth++) {
     await q.terminateMany(
       trx,
       level.map((c) => Number(c.id)),
@@ -90,6 +90,13 @@ export async function cascadeTerminate(
       now,
     );
     ended.push(...level.map((c) => Number(c.id)));
+    // Issue 26: holders and uplines of each level hear why (the first level's upline took a lower rate).
+    await contractsEndedMessages(
+      trx,
+      level.map((c) => Number(c.id)),
+      depth === 1 ? 'upline_rate_lowered' : 'upline_contract_ended',
+      now,
+    );
     level = await q.openGivenAbove(
       trx,
       level.map((c) => Number(c.holder_id)),
@@ -170,6 +177,7 @@ export async function act(
             if (c.rate_ppm > upline.rate_ppm) throw new AppError('CONTRACT_RATE_ABOVE_UPLINE');
           }
           await q.updateContract(trx, c.id, { status: 'active', accepted_at: now }, now);
+          await contractAnswerMessage(trx, c.id, 'accepted', 'holder', now);
           detail.autoTerminated = await cascadeTerminate(trx, memberId, kind, c.rate_ppm, now);
           break;
         }
@@ -181,6 +189,7 @@ export async function act(
             { status: 'rejected', ended_at: now, ended_by: 'holder', end_reason: 'rejected' },
             now,
           );
+          await contractAnswerMessage(trx, c.id, 'rejected', 'holder', now);
           break;
         case 'requestTermination':
           // An operator's contract (no upline) is ended by the operator in the back office.
@@ -196,6 +205,7 @@ export async function act(
             },
             now,
           );
+          await contractAnswerMessage(trx, c.id, 'termination_requested', side, now);
           break;
         case 'acceptTermination': {
           const asked = c.termination_requested_by;
@@ -213,6 +223,7 @@ export async function act(
             },
             now,
           );
+          await contractsEndedMessages(trx, [c.id], 'agreement', now, c.termination_reason);
           break;
         }
         case 'rejectTermination': {
@@ -354,6 +365,7 @@ export async function operatorTerminate(ctx: AppContext, id: number, reason: str
       },
       now,
     );
+    await contractsEndedMessages(trx, [id], 'operator', now, reason);
   });
   return (await q.findContract(ctx.db, id)) as q.ContractRow;
 }

@@ -24,12 +24,26 @@ export const SYSTEM_MESSAGE_KINDS = [
   'support_answered',
   'kyc_document_approved',
   'kyc_document_rejected',
+  'contract_offer_received',
+  'contract_accepted',
+  'contract_rejected',
+  'contract_termination_requested',
+  'contract_ended',
+  'statement_paid',
+  'statement_held',
 ] as const;
 export type SystemMessageKind = (typeof SYSTEM_MESSAGE_KINDS)[number];
 
 type Template = { title: string; content: string };
 
-const TextFile = z.record(z.string(), z.object({ title: z.string(), content: z.string() }));
+/**
+ * A language file: a template per kind, and `terms`, the words of coded params. A param `p` whose
+ * value `v` has a term `p.v` shows as that term (the contract kind `contractKind.dividend`, the end
+ * reason `why.upline_rate_lowered`), so a code never reaches the reader.
+ */
+const TextFile = z
+  .object({ terms: z.record(z.string(), z.string()).optional() })
+  .catchall(z.object({ title: z.string(), content: z.string() }));
 
 /** Where the texts live: one JSON file per language, named as the player site's locale files. */
 export const TEXTS_DIR = fileURLToPath(new URL('./texts/', import.meta.url));
@@ -46,7 +60,7 @@ export const FALLBACK_LANGUAGE = 'EN';
 export function loadTexts(dir = TEXTS_DIR): Record<string, Partial<Record<SystemMessageKind, Template>>> {
   const texts: Record<string, Partial<Record<SystemMessageKind, Template>>> = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const parsed = TextFile.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const { terms: _terms, ...parsed } = TextFile.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     const known = Object.entries(parsed).filter(([kind]) => isSystemMessageKind(kind));
     texts[file.slice(0, -'.json'.length).toUpperCase()] = Object.fromEntries(known);
   }
@@ -62,6 +76,22 @@ function texts() {
   return cached;
 }
 
+/** The terms of coded params by language code (see TextFile), English's keys required of none here. */
+export function loadTerms(dir = TEXTS_DIR): Record<string, Record<string, string>> {
+  const terms: Record<string, Record<string, string>> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const parsed = TextFile.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    terms[file.slice(0, -'.json'.length).toUpperCase()] = parsed.terms ?? {};
+  }
+  return terms;
+}
+
+let cachedTerms: ReturnType<typeof loadTerms> | undefined;
+function termsOf(language: string): { own: Record<string, string>; english: Record<string, string> } {
+  cachedTerms ??= loadTerms();
+  return { own: cachedTerms[language.toUpperCase()] ?? {}, english: cachedTerms[FALLBACK_LANGUAGE] ?? {} };
+}
+
 export type RenderSettings = { siteName: string; currency: string; currencySymbol: string };
 
 /** Fills {name} placeholders; an unknown placeholder is left as written. */
@@ -69,9 +99,13 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
   return text.replace(/\{([a-zA-Z]+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-function placeholderValues(params: MessageParams, brand: RenderSettings): Record<string, string> {
+function placeholderValues(params: MessageParams, brand: RenderSettings, language: string): Record<string, string> {
   const values: Record<string, string> = { site: brand.siteName, currency: brand.currency };
-  for (const [key, value] of Object.entries(params)) values[key] = String(value);
+  const terms = termsOf(language);
+  for (const [key, value] of Object.entries(params)) {
+    const term = `${key}.${value}`;
+    values[key] = typeof value === 'string' ? (terms.own[term] ?? terms.english[term] ?? value) : String(value);
+  }
   values.amount = typeof params.amount === 'number' ? formatMoney(params.amount) : '';
   values.reason = typeof params.reason === 'string' ? params.reason : '';
   return values;
@@ -90,7 +124,7 @@ export function renderSystemMessage(
 ): Template {
   const all = texts();
   const template = all[language.toUpperCase()]?.[kind] ?? (all[FALLBACK_LANGUAGE]?.[kind] as Template);
-  const values = placeholderValues(params, brand);
+  const values = placeholderValues(params, brand, language);
   return {
     title: fillPlaceholders(template.title, values),
     content: fillPlaceholders(template.content, values).trim(),

@@ -216,6 +216,27 @@ export async function insertMemberMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** Several members' messages in one statement (a settlement run's payouts, a contract's ending). */
+export async function insertMemberMessages(
+  db: Conn,
+  list: { memberId: number; kind: string; params: MessageParams; title: string; content: string; now?: Date }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insertInto('member_messages')
+    .values(
+      list.map((m) => ({
+        member_id: m.memberId,
+        kind: m.kind,
+        params: JSON.stringify(m.params),
+        title: m.title,
+        content: m.content,
+        created_at: m.now,
+      })),
+    )
+    .execute();
+}
+
 // ---- broadcasts (the back office writes them through messages' service)
 
 export function insertBroadcast(

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { publishAfterCommit } from '../../realtime/event-bus';
+import { publishAfterCommit, publishAllAfterCommit } from '../../realtime/event-bus';
 import { getBrand } from '../site/brand.service';
 import {
   FALLBACK_LANGUAGE,
@@ -22,6 +22,7 @@ import {
   findVisibleBroadcast,
   type InboxRow,
   insertMemberMessage,
+  insertMemberMessages,
   listInbox,
   markAllRead,
   markBroadcastRead,
@@ -63,6 +64,30 @@ export async function sendSystemMessage(
   });
   await publishAfterCommit(trx, message.memberId, { type: MESSAGE_EVENT, data: { kind: message.kind } });
   return { id: Number(row.id) };
+}
+
+const STORED_COPY_BRAND = { siteName: '{site}', currency: '{currency}', currencySymbol: '' };
+
+/**
+ * sendSystemMessage for many members at once: one insert and one realtime notice for the batch, in
+ * the caller's transaction.
+ */
+export async function sendSystemMessages(
+  trx: Conn,
+  list: { memberId: number; kind: SystemMessageKind; params: MessageParams; now?: Date }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  await insertMemberMessages(
+    trx,
+    list.map((m) => ({
+      ...m,
+      ...renderSystemMessage(m.kind, m.params, FALLBACK_LANGUAGE, STORED_COPY_BRAND),
+    })),
+  );
+  await publishAllAfterCommit(
+    trx,
+    list.map((m) => ({ memberId: m.memberId, event: { type: MESSAGE_EVENT, data: { kind: m.kind } } })),
+  );
 }
 
 /**

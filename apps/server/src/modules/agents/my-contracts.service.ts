@@ -1,0 +1,62 @@
+import { type CascadePreview, MY_CONTRACT_STATEMENTS, type MyContracts } from '@gamehall/shared/api/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { getBrand } from '../site/brand.service';
+import * as q from './contracts.queries';
+import { presentContract } from './contracts.views';
+import { presentMyContract } from './my-contracts.presenter';
+import * as mq from './my-contracts.queries';
+
+// The agent centre's "My contracts" page (issue 26): the contracts an agent holds and gave, with
+// their carry-over and statements; and the preview of what accepting an offer would end.
+
+/** How many contracts of each side the page shows (open ones first). */
+const MY_CONTRACTS_LIMIT = 200;
+
+const open = (r: q.ContractRow) => r.status === 'offered' || r.status === 'active';
+
+export async function myContracts(ctx: AppContext, memberId: number): Promise<MyContracts> {
+  const page = { pageNo: 1, pageSize: MY_CONTRACTS_LIMIT };
+  const [held, given, brand] = await Promise.all([
+    q.pageContracts(ctx.db, { holderId: memberId }, page),
+    q.pageContracts(ctx.db, { uplineId: memberId }, page),
+    getBrand(ctx.db),
+  ]);
+  const rows = [...held.rows, ...given.rows];
+  const ids = rows.map((r) => Number(r.id));
+  const [carries, statements] = await Promise.all([
+    mq.carriesOf(ctx.db, ids),
+    mq.statementsOf(ctx.db, ids, MY_CONTRACT_STATEMENTS),
+  ]);
+  const present = (list: q.ContractRow[]) =>
+    [...list]
+      .sort((a, b) => Number(open(b)) - Number(open(a)) || Number(b.id) - Number(a.id))
+      .map((r) => presentMyContract(r, carries, statements));
+  return { held: present(held.rows), given: present(given.rows), timeZone: brand.timeZone };
+}
+
+/**
+ * What accepting offer `id` would end now (spec §4 auto-termination, contracts.service.ts
+ * cascadeTerminate): the open contracts of the kind the member gave above the offer's rate, then
+ * every open contract their holders gave, level by level. Reads only; the accept re-checks.
+ */
+export async function cascadePreview(ctx: AppContext, memberId: number, id: number): Promise<CascadePreview> {
+  const offer = await q.findContract(ctx.db, id);
+  if (!offer || Number(offer.holder_id) !== memberId) throw new AppError('CONTRACT_NOT_FOUND');
+  if (offer.status !== 'offered') throw new AppError('CONTRACT_STATE_INVALID');
+  const ends: CascadePreview['ends'] = [];
+  let level = await mq.openGivenAboveUnlocked(ctx.db, [memberId], offer.kind, offer.rate_ppm);
+  for (let n = 1; level.length > 0; n++) {
+    for (const c of level) {
+      const row = await q.findContract(ctx.db, c.id);
+      if (row) ends.push({ level: n, contract: presentContract(row) });
+    }
+    level = await mq.openGivenAboveUnlocked(
+      ctx.db,
+      level.map((c) => c.holder_id),
+      offer.kind,
+      null,
+    );
+  }
+  return { contractId: Number(offer.id), ends };
+}
