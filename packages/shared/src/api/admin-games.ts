@@ -138,6 +138,8 @@ export type AdminReconciliationRow = z.infer<typeof AdminReconciliationRow>;
 export const AdminReconciliationList = z.object({
   list: z.array(AdminReconciliationRow),
   mismatches: z.number().int(),
+  /** The brand's time zone (IANA name) the days are in. */
+  timeZone: z.string(),
 });
 
 // ---- game menus (what GET /lgw/games/game_menus shows)

@@ -96,5 +96,10 @@ export const ReferralReportRow = z.object({
   rewards: z.number().int(),
   refused: z.number().int(),
 });
-export const ReferralReportValue = z.object({ rows: z.array(ReferralReportRow), currency: z.string() });
+/** Days are brand days of `timeZone` (the brand's IANA zone). */
+export const ReferralReportValue = z.object({
+  rows: z.array(ReferralReportRow),
+  currency: z.string(),
+  timeZone: z.string(),
+});
 export type ReferralReportValue = z.infer<typeof ReferralReportValue>;

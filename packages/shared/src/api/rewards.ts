@@ -305,7 +305,8 @@ export const CostRow = z.object({
   /** The part of `paid` that was ranking prizes. */
   ranking: z.number(),
 });
-export const CostReportValue = z.object({ rows: z.array(CostRow), currency: z.string() });
+/** Days are brand days of `timeZone` (the brand's IANA zone). */
+export const CostReportValue = z.object({ rows: z.array(CostRow), currency: z.string(), timeZone: z.string() });
 
 export const REFUSAL_REASONS = ['member', 'device', 'ip', 'bank_account', 'mobile'] as const;
 export const RefusalsQuery = PageQuery.extend({ promotionId: z.coerce.number().int().positive().optional() });

@@ -160,5 +160,10 @@ export const TicketReportRow = z.object({
   bonus: z.number(),
   points: z.number().int(),
 });
-export const TicketReportValue = z.object({ rows: z.array(TicketReportRow), currency: z.string() });
+/** Days are brand days of `timeZone` (the brand's IANA zone). */
+export const TicketReportValue = z.object({
+  rows: z.array(TicketReportRow),
+  currency: z.string(),
+  timeZone: z.string(),
+});
 export type TicketReportValue = z.infer<typeof TicketReportValue>;

@@ -97,7 +97,9 @@ const CountSum = z.object({ count: z.number().int(), amount: z.number().int() })
  */
 export const ReconciliationValue = z.object({
   vendor: z.string(),
+  /** A brand day (yyyy-MM-dd) of `timeZone`, the brand's IANA zone. */
   date: z.string(),
+  timeZone: z.string(),
   currency: z.string(),
   bets: CountSum,
   wins: CountSum,

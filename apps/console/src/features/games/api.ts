@@ -44,7 +44,9 @@ export function changeGame(nodeId: number, body: AdminGameBody) {
 }
 
 export function fetchReconciliation(query: Query) {
-  return api<{ list: AdminReconciliationRow[]; mismatches: number }>('/admin/games/reconciliation', { query });
+  return api<{ list: AdminReconciliationRow[]; mismatches: number; timeZone: string }>('/admin/games/reconciliation', {
+    query,
+  });
 }
 
 export const menusQuery = queryOptions({

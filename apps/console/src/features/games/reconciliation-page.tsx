@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { fetchReconciliation, vendorsQuery } from './api';
 
-// The per-vendor daily reconciliation (UTC days): what the vendor's calls say beside what the
+// The per-vendor daily reconciliation (brand days of the brand's time zone): what the vendor's calls say beside what the
 // ledger's house account vendor:<code> holds, and the difference. The filter lives in the URL.
 
 const INPUT =
@@ -55,8 +55,9 @@ export function ReconciliationPage() {
     setParams(next);
   };
 
+  const zone = result.data?.timeZone ?? '…';
   const header = [
-    t('fields.date'),
+    t('fields.date', { zone }),
     t('fields.vendor'),
     t('fields.currency'),
     t('recon.bets'),
@@ -93,7 +94,7 @@ export function ReconciliationPage() {
 
   return (
     <div>
-      <PageHeader title={t('recon.title')} description={t('recon.description')} />
+      <PageHeader title={t('recon.title')} description={t('recon.description', { zone })} />
       <form
         id={formId}
         key={params.toString()}

@@ -3,7 +3,7 @@ import { DayReportPage } from '../../components/day-report';
 import { formatMoney } from '../../lib/format';
 import { reportQuery } from './api';
 
-/** Referral rewards per UTC day and stage: paid, how many, and the self-referrals refused. */
+/** Referral rewards per brand day (the brand's time zone, named in the description) and stage: paid, how many, and the self-referrals refused. */
 export function ReferralReportPage() {
   const { t } = useTranslation('referrals');
   return (
@@ -12,7 +12,7 @@ export function ReferralReportPage() {
       rows={(d) => d.rows}
       rowKey={(r) => `${r.day}-${r.stage}`}
       title={t('report.title')}
-      description={() => t('report.description')}
+      description={(d) => t('report.description', { zone: d?.timeZone ?? '…' })}
       labels={{ from: t('report.from'), to: t('report.to'), empty: t('report.empty') }}
       emptyOnError={false}
       columns={[

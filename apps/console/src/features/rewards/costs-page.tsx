@@ -6,7 +6,7 @@ import { costsQuery } from './api';
 
 type Row = z.infer<typeof CostRow>;
 
-/** Cost per programme and UTC day: bonus paid at claim, converted to cash, forfeited. */
+/** Cost per programme and brand day (the brand's time zone, named in the description): bonus paid at claim, converted to cash, forfeited. */
 export function CostsPage() {
   const { t } = useTranslation('rewards');
   return (
@@ -15,7 +15,7 @@ export function CostsPage() {
       rows={(d) => d.rows}
       rowKey={(r) => `${r.day}-${r.promotionId}`}
       title={t('costs.title')}
-      description={() => t('costs.description')}
+      description={(d) => t('costs.description', { zone: d?.timeZone ?? '…' })}
       labels={{ from: t('costs.from'), to: t('costs.to'), empty: t('costs.none'), total: t('costs.total') }}
       columns={[
         { label: t('costs.day'), cell: (r) => r.day },

@@ -3,7 +3,7 @@ import { DayReportPage } from '../../components/day-report';
 import { formatMoney } from '../../lib/format';
 import { reportQuery } from './api';
 
-/** Tickets issued and opened per UTC day and kind, and the prizes they paid. */
+/** Tickets issued and opened per brand day (the brand's time zone, named in the description) and kind, and the prizes they paid. */
 export function TicketReportPage() {
   const { t } = useTranslation('tickets');
   return (
@@ -12,7 +12,7 @@ export function TicketReportPage() {
       rows={(d) => d.rows}
       rowKey={(r) => `${r.day}-${r.kindId}`}
       title={t('report.title')}
-      description={() => t('report.description')}
+      description={(d) => t('report.description', { zone: d?.timeZone ?? '…' })}
       labels={{ from: t('report.from'), to: t('report.to'), empty: t('report.empty') }}
       emptyOnError={false}
       columns={[

@@ -167,7 +167,7 @@ export function registerAdminGamesRoutes(root: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Daily reconciliation (UTC days, minor units): bets, wins, rollbacks from the vendor calls beside the ledger of vendor:<code>, and the difference; every vendor for one day or one vendor over up to 31 days',
+          'Daily reconciliation (brand days of the brand time zone, minor units): bets, wins, rollbacks from the vendor calls beside the ledger of vendor:<code>, and the difference; every vendor for one day or one vendor over up to 31 days',
         querystring: AdminReconciliationQuery,
         response: { 200: envelope(AdminReconciliationList) },
       },

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
+import { getBrand } from '../site/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './admin-games.queries';
 
@@ -132,7 +133,7 @@ function daysOf(from: string, to: string): string[] {
 
 /**
  * The gateway's reconciliation (vendor_transactions beside the ledger of vendor:<code>) for every
- * vendor with an integration on one UTC day, or for one vendor over up to 31 days.
+ * vendor with an integration on one brand day (the brand's time zone), or for one vendor over up to 31 days.
  */
 export async function reconciliations(ctx: AppContext, query: AdminReconciliationQuery) {
   const codes = query.vendor ? [query.vendor] : (await q.listIntegrationVendors(ctx.db)).map((r) => r.vendor_code);
@@ -142,7 +143,7 @@ export async function reconciliations(ctx: AppContext, query: AdminReconciliatio
       const r = await reconciliation(ctx, code, date);
       list.push({ ...r, difference: r.ledger.net - r.net });
     }
-  return { list, mismatches: list.filter((r) => !r.matches).length };
+  return { list, mismatches: list.filter((r) => !r.matches).length, timeZone: (await getBrand(ctx.db)).timeZone };
 }
 
 // ---- game menus

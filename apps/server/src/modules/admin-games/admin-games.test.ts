@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -419,7 +420,7 @@ describe('reconciliation', () => {
       { secret },
     );
     expect(bet.body.status).toBe('OK');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await brandToday(t.ctx, new Date());
     const res = await api('GET', `/admin/games/reconciliation?from=${today}`, reader);
     expect(res.statusCode).toBe(200);
     const row = (

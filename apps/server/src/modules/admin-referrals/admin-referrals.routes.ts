@@ -63,7 +63,7 @@ export function registerAdminReferralRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Referral rewards paid and refused per UTC day and stage',
+        summary: 'Referral rewards paid and refused per brand day (the brand time zone) and stage',
         querystring: ReferralReportQuery,
         response: { 200: envelope(ReferralReportValue) },
       },
@@ -74,6 +74,7 @@ export function registerAdminReferralRoutes(root: App, ctx: AppContext): void {
       const r = await referrals.report(onReplica(ctx), req.query);
       return ok({
         currency: r.currency,
+        timeZone: r.timeZone,
         rows: r.rows.map((row) => ({
           day: row.day,
           stage: row.stage,

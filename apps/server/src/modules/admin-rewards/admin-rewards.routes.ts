@@ -249,7 +249,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Cost per promotion and UTC day: bonus paid, converted to cash, forfeited',
+        summary: 'Cost per promotion and brand day (the brand time zone): bonus paid, converted to cash, forfeited',
         querystring: CostReportQuery,
         response: { 200: envelope(CostReportValue) },
       },
@@ -257,9 +257,10 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       // A report: from the read replica (context.ts readDb).
-      const { rows, titles, currency } = await admin.costReport(onReplica(ctx), req.query);
+      const { rows, titles, currency, timeZone } = await admin.costReport(onReplica(ctx), req.query);
       return ok({
         currency,
+        timeZone,
         rows: rows.map((r) => ({
           day: r.day,
           promotionId: Number(r.promotion_id),

@@ -1,6 +1,7 @@
 import type { PromotionInput } from '@gamehall/shared/api/rewards';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import { AppError, fieldErrors } from '../../http/errors';
 import * as rewards from '../rewards/rewards.service';
 import { getBrand } from '../site/brand.service';
@@ -87,13 +88,14 @@ export async function costReport(
   const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw fieldErrors({ to: 'INVALID' });
   if (to.getTime() - from.getTime() > 366 * 86_400_000) throw fieldErrors({ to: 'INVALID' });
-  const [rows, promotions, brand] = await Promise.all([
-    rewards.costRows(ctx, from, to, query.promotionId),
+  const brand = await getBrand(ctx.db);
+  const days = await brandDayBounds(ctx.db, query.from, query.to, brand.timeZone);
+  const [rows, promotions] = await Promise.all([
+    rewards.costRows(ctx, days.start, days.end, brand.timeZone, query.promotionId),
     rewards.allPromotions(ctx),
-    getBrand(ctx.db),
   ]);
   const titles = new Map(promotions.map((p) => [p.id, (p.texts as Record<string, { title: string }>).en?.title ?? '']));
-  return { rows, titles, currency: brand.currency };
+  return { rows, titles, currency: brand.currency, timeZone: brand.timeZone };
 }
 
 export { decideApplication as decide } from '../rewards/rewards.service';

@@ -87,7 +87,7 @@ export function registerAdminTicketRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Tickets issued and opened, and the prizes paid, per UTC day and kind',
+        summary: 'Tickets issued and opened, and the prizes paid, per brand day (the brand time zone) and kind',
         querystring: TicketReportQuery,
         response: { 200: envelope(TicketReportValue) },
       },
@@ -98,6 +98,7 @@ export function registerAdminTicketRoutes(root: App, ctx: AppContext): void {
       const r = await tickets.ticketReport(onReplica(ctx), req.query);
       return ok({
         currency: r.currency,
+        timeZone: r.timeZone,
         rows: r.rows.map((row) => ({ ...row, cash: toMajor(row.cash), bonus: toMajor(row.bonus) })),
       });
     },

@@ -181,7 +181,8 @@ export async function invitees(db: Conn, referrerId: number, page: { offset: num
   return rows;
 }
 
-export async function report(db: Conn, from: Date, to: Date) {
+/** Per brand day (zone tz) and stage: rewards paid and refused. */
+export async function report(db: Conn, from: Date, to: Date, tz: string) {
   return (
     await sql<{
       day: string;
@@ -190,7 +191,7 @@ export async function report(db: Conn, from: Date, to: Date) {
       rewards: string;
       refused: string;
     }>`
-      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, stage,
+      SELECT to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, stage,
         coalesce(sum(amount) FILTER (WHERE status = 'paid'), 0) AS paid,
         count(*) FILTER (WHERE status = 'paid') AS rewards,
         count(*) FILTER (WHERE status = 'refused') AS refused

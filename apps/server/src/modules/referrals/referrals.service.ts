@@ -2,6 +2,7 @@ import { ReferralRules, type ReferralSettingsBody, type ReferralStage } from '@g
 import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -202,5 +203,11 @@ export async function report(ctx: AppContext, range: { from: string; to: string 
   const to = new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000);
   if (!(from < to) || to.getTime() - from.getTime() > 366 * 86_400_000)
     throw new AppError('REFERRAL_REPORT_RANGE_INVALID');
-  return { rows: await q.report(ctx.db, from, to), currency: (await getBrand(ctx.db)).currency };
+  const brand = await getBrand(ctx.db);
+  const days = await brandDayBounds(ctx.db, range.from, range.to, brand.timeZone);
+  return {
+    rows: await q.report(ctx.db, days.start, days.end, brand.timeZone),
+    currency: brand.currency,
+    timeZone: brand.timeZone,
+  };
 }

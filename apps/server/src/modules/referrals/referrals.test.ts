@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
+import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -266,7 +267,7 @@ describe('invite friends', () => {
   });
 
   it('reports rewards paid and refused by day', async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = await brandToday(t.ctx, new Date());
     const res = await adminCall('GET', `/admin/referrals/report?from=${day}&to=${day}`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().value.rows as { stage: string; paid: number; rewards: number; refused: number }[];

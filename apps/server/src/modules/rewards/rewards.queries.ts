@@ -405,8 +405,8 @@ export function decideApplication(
 
 // ---- cost report
 
-/** Per promotion and UTC day: bonus paid (claims), converted and forfeited (wagers settled). */
-export async function costRows(db: Conn, from: Date, to: Date, promotionId: number | undefined) {
+/** Per promotion and brand day (zone tz): bonus paid (claims), converted and forfeited (wagers settled). */
+export async function costRows(db: Conn, from: Date, to: Date, tz: string, promotionId: number | undefined) {
   const filter = promotionId === undefined ? sql`` : sql`AND r.promotion_id = ${promotionId}`;
   const rows = await sql<{
     day: string;
@@ -418,14 +418,14 @@ export async function costRows(db: Conn, from: Date, to: Date, promotionId: numb
     forfeited: string | number;
   }>`
     WITH paid AS (
-      SELECT to_char(r.claimed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
+      SELECT to_char(r.claimed_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, r.promotion_id,
              coalesce(sum(r.amount) FILTER (WHERE r.pay_as <> 'ticket'), 0) AS paid, count(*) AS claims,
              coalesce(sum(r.amount) FILTER (WHERE r.source LIKE 'rank:%'), 0) AS ranking
       FROM rewards r WHERE r.state = 'claimed' AND r.claimed_at >= ${from} AND r.claimed_at < ${to}
         AND r.promotion_id IS NOT NULL ${filter}
       GROUP BY 1, 2
     ), settled AS (
-      SELECT to_char(w.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.promotion_id,
+      SELECT to_char(w.settled_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, r.promotion_id,
              sum(w.converted) AS converted, sum(w.forfeited) AS forfeited
       FROM bonus_wagers w JOIN rewards r ON r.id = w.reward_id
       WHERE w.settled_at >= ${from} AND w.settled_at < ${to} AND r.promotion_id IS NOT NULL ${filter}

@@ -769,6 +769,6 @@ export function applicationImage(ctx: AppContext, id: number) {
   return q.applicationImage(ctx.db, id);
 }
 
-export function costRows(ctx: AppContext, from: Date, to: Date, promotionId: number | undefined) {
-  return q.costRows(ctx.db, from, to, promotionId);
+export function costRows(ctx: AppContext, from: Date, to: Date, tz: string, promotionId: number | undefined) {
+  return q.costRows(ctx.db, from, to, tz, promotionId);
 }

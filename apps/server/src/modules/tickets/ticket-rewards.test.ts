@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
+import { brandToday } from '../../test/brand-day';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPromotion, createSessionMember } from '../../test/programmes';
 import { missionsConsumer } from '../missions/missions.service';
@@ -257,7 +258,7 @@ describe('tickets as promotion rewards', () => {
     const after = await call(m.token, 'GET', '/wps/relay/MCSFE_getRewardCentre');
     expect(after.json().value.content[0]).toMatchObject({ state: 'claimed', ticketIds: [Number(issued[0]?.id)] });
     // Tickets cost no money: the cost report counts the claim and pays nothing.
-    const day = t.ctx.now().toISOString().slice(0, 10);
+    const day = await brandToday(t.ctx);
     const costs = await call(admin, 'GET', `/admin/promotions/costs?from=${day}&to=${day}&promotionId=${promotionId}`);
     expect(costs.json().value.rows).toMatchObject([{ paid: 0, claims: 1 }]);
   });

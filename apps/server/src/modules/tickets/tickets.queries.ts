@@ -234,13 +234,13 @@ export async function unopenedCount(db: Conn, memberId: number) {
   return Number(r.n);
 }
 
-/** Per UTC day and kind: tickets issued, opened, and the prizes paid (cash, bonus minor units; points). */
-export async function report(db: Conn, from: Date, to: Date) {
+/** Per brand day (zone tz) and kind: tickets issued, opened, and the prizes paid (cash, bonus minor units; points). */
+export async function report(db: Conn, from: Date, to: Date, tz: string) {
   const issued = await sql<{ day: string; kind_id: number; n: string }>`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, kind_id, count(*) AS n
+    SELECT to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, kind_id, count(*) AS n
     FROM tickets WHERE created_at >= ${from} AND created_at < ${to} GROUP BY 1, 2`.execute(db);
   const opened = await sql<{ day: string; kind_id: number; n: string; cash: string; bonus: string; points: string }>`
-    SELECT to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, t.kind_id, count(*) AS n,
+    SELECT to_char(d.created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day, t.kind_id, count(*) AS n,
       coalesce(sum(CASE WHEN d.prize->>'type' = 'cash' THEN (d.prize->>'amount')::bigint END), 0) AS cash,
       coalesce(sum(CASE WHEN d.prize->>'type' = 'bonus' THEN (d.prize->>'amount')::bigint END), 0) AS bonus,
       coalesce(sum(CASE WHEN d.prize->>'type' = 'points' THEN (d.prize->>'points')::bigint END), 0) AS points

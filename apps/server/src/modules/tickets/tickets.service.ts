@@ -1,6 +1,7 @@
 import type { TicketKindInput } from '@gamehall/shared/api/tickets';
 import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { postPoints } from '../points/points-ledger.service';
@@ -312,8 +313,10 @@ export async function ticketReport(ctx: AppContext, range: { from: string; to: s
   const to = new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000);
   if (!(from < to) || to.getTime() - from.getTime() > 366 * 86_400_000)
     throw new AppError('TICKET_REPORT_RANGE_INVALID');
+  const brand = await getBrand(ctx.db);
+  const days = await brandDayBounds(ctx.db, range.from, range.to, brand.timeZone);
   const kinds = new Map((await q.allKinds(ctx.db)).map((k) => [Number(k.id), k.name]));
-  const r = await q.report(ctx.db, from, to);
+  const r = await q.report(ctx.db, days.start, days.end, brand.timeZone);
   const rows = new Map<
     string,
     { day: string; kindId: number; issued: number; opened: number; cash: number; bonus: number; points: number }
@@ -335,9 +338,9 @@ export async function ticketReport(ctx: AppContext, range: { from: string; to: s
     row.bonus = Number(o.bonus);
     row.points = Number(o.points);
   }
-  const currency = (await getBrand(ctx.db)).currency;
   return {
-    currency,
+    currency: brand.currency,
+    timeZone: brand.timeZone,
     rows: [...rows.values()]
       .sort((a, b) => (a.day === b.day ? a.kindId - b.kindId : a.day < b.day ? -1 : 1))
       .map((row) => ({ ...row, name: kinds.get(row.kindId) ?? '' })),

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
+import { brandToday } from '../../test/brand-day';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember, creditDeposit } from '../../test/programmes';
 import { pointsBalance } from '../points/points-ledger.service';
@@ -223,7 +224,7 @@ describe('earning and opening tickets', () => {
   });
 
   it('reports issued and opened tickets by day', async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = await brandToday(t.ctx, new Date());
     const res = await call(admin, 'GET', `/admin/tickets/report?from=${day}&to=${day}`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().value.rows as { issued: number; opened: number; cash: number; points: number }[];

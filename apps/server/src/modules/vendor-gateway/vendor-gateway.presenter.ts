@@ -17,6 +17,7 @@ export function presentReconciliation(value: ReconciliationValue): Reconciliatio
   return {
     vendor: value.vendor,
     date: value.date,
+    timeZone: value.timeZone,
     currency: value.currency,
     bets: { count: value.bets.count, amount: value.bets.amount },
     wins: { count: value.wins.count, amount: value.wins.amount },

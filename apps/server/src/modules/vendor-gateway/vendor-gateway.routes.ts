@@ -203,7 +203,7 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['admin'],
         summary:
-          'Reconciliation of one vendor and UTC day: bets, wins, rollbacks (count, minor units), net, beside the ledger of the house account vendor:<code>',
+          'Reconciliation of one vendor and brand day (the brand time zone): bets, wins, rollbacks (count, minor units), net, beside the ledger of the house account vendor:<code>',
         params: ReconciliationParams,
         querystring: ReconciliationQuery,
         response: { 200: envelope(ReconciliationValue) },

@@ -10,9 +10,11 @@ import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/error
 import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import { followAppClock, movedClock } from '../../db/app-clock';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { betRefusal } from '../responsible/responsible.service';
+import { getBrand } from '../site/brand.service';
 import {
   houseEntryTotals,
   playableBalance,
@@ -799,17 +801,19 @@ export async function rollback(
 // ---- operator: reconciliation
 
 /**
- * One vendor's UTC day from vendor_transactions, beside the same day in the ledger entries of the
- * house account vendor:<code>. Both are written in one database transaction and stamped with its
- * time, so they fall on the same day and must match to the unit.
+ * One vendor's brand day (the brand's time zone, like every report) from vendor_transactions,
+ * beside the same day in the ledger entries of the house account vendor:<code>. Both are written in
+ * one database transaction and stamped with its time, so they fall on the same day and must match
+ * to the unit.
  */
 export async function reconciliation(ctx: AppContext, vendor: string, date: string): Promise<ReconciliationValue> {
   const integration = await q.findIntegration(ctx.db, vendor);
   if (!integration) throw new AppError('VENDOR_NOT_FOUND');
-  const from = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(from.getTime()) || from.toISOString().slice(0, 10) !== date)
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
     throw new AppError('VALIDATION_FAILED', { value: { fields: { date: 'INVALID' } } });
-  const to = new Date(from.getTime() + 86_400_000);
+  const timeZone = (await getBrand(ctx.db)).timeZone;
+  const { start: from, end: to } = await brandDayBounds(ctx.db, date, date, timeZone);
   const rows = await q.transactionTotals(ctx.db, vendor, from, to);
   const sum = (pick: (r: (typeof rows)[number]) => boolean) => {
     const picked = rows.filter(pick);
@@ -828,6 +832,7 @@ export async function reconciliation(ctx: AppContext, vendor: string, date: stri
   return {
     vendor,
     date,
+    timeZone,
     currency: integration.currency,
     bets,
     wins,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed/seed';
+import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
@@ -737,7 +738,7 @@ describe('GET /admin/vendors/:vendor/reconciliation', () => {
       ip: '127.0.0.1',
       userAgent: null,
     });
-    const date = new Date().toISOString().slice(0, 10);
+    const date = await brandToday(t.ctx, new Date());
     const res = await t.app.inject({
       method: 'GET',
       url: `/admin/vendors/${vendor}/reconciliation?date=${date}`,
