@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { cell, numCell, rowClass } from './components';
 import { ratePercent } from './contract-rules';
 import { statementsQuery } from './contracts-api';
+import { StatementBase } from './ngr';
 import { ReportFrame } from './report-frame';
 
 /** spec §2 dividend record. */
@@ -140,6 +141,7 @@ function StatementLines({ statement, timeZone }: { statement: StatementDetail; t
           </tr>
         ))}
       </ResponsiveTable>
+      <StatementBase id={statement.id} />
     </div>
   );
 }
