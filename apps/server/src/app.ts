@@ -48,6 +48,7 @@ import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
+import { registerReferralLinkRoutes } from './modules/agents/referral-links.routes';
 import { registerStatementRoutes } from './modules/agents/statements.routes';
 import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -198,6 +199,7 @@ const routeModules: RouteModule[] = [
   registerAgentTeamRoutes,
   registerAgentDownlineRoutes,
   registerAgentCentreRoutes,
+  registerReferralLinkRoutes,
   registerContractRoutes,
   registerStatementRoutes,
   registerPointsRoutes,

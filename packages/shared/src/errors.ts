@@ -168,6 +168,12 @@ export const errorCatalogue = {
   AGENT_DOWNLINE_NOT_MEMBER: { status: 409, message: 'Only a regular member account can be made a sub-agent' },
   AGENT_DOWNLINE_DISABLED: { status: 409, message: 'This downline account is disabled' },
   AGENT_DOWNLINE_ALREADY_AGENT: { status: 409, message: 'This downline is already an agent' },
+  // agent centre: named referral links (issue 26)
+  REFERRAL_LINK_NAME_TAKEN: { status: 409, message: 'You already have a referral link with this name' },
+  REFERRAL_LINK_LIMIT: {
+    status: 409,
+    message: 'You have the most active referral links allowed; disable one first',
+  },
   // agent contracts (issue 12)
   CONTRACT_NOT_FOUND: { status: 404, message: 'No such contract' },
   CONTRACT_NOT_DIRECT_DOWNLINE: { status: 409, message: 'Contracts can only be offered to a direct downline' },

@@ -62,6 +62,7 @@ import * as m0062 from './migrations/0062-adjustment-request-ids';
 import * as m0063 from './migrations/0063-bank-account-rejection';
 import * as m0064 from './migrations/0064-bonus-balance-events';
 import * as m0065 from './migrations/0065-contract-pay-cap';
+import * as m0066 from './migrations/0066-agent-referral-links';
 import * as m0067 from './migrations/0067-agent-member-days-ngr';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -129,6 +130,7 @@ export const migrations: Record<string, Migration> = {
   '0063-bank-account-rejection': m0063,
   '0064-bonus-balance-events': m0064,
   '0065-contract-pay-cap': m0065,
+  '0066-agent-referral-links': m0066,
   '0067-agent-member-days-ngr': m0067,
 };
 

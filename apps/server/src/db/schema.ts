@@ -195,6 +195,8 @@ export interface MembersTable {
   password_must_change: Generated<boolean>;
   /** Operators only: the name players read in support chat; migration 0061. */
   operator_display_name: string | null;
+  /** The affiliate code the member registered with (its case as stored); migration 0066. */
+  affiliate_code: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -211,6 +213,8 @@ export interface AffiliateCodesTable {
   agent_id: number;
   domain: string | null;
   active: Generated<boolean>;
+  /** The agent's name for the link, unique per agent without regard to case; migration 0066. */
+  name: string | null;
   created_at: CreatedAt;
 }
 

@@ -351,6 +351,68 @@ export const ReferralValue = z.object({
 });
 export type ReferralValue = z.infer<typeof ReferralValue>;
 
+// ---- named referral links: GET/POST /wps/agent/referral/links, PUT /wps/agent/referral/links/:code
+
+/** How many active links an agent may have at once (the default link counts). */
+export const REFERRAL_LINKS_MAX_ACTIVE = 20;
+
+/** A link's name: 1-40 characters after trimming, without control characters. */
+export const ReferralLinkName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine((name) => !/\p{Cc}/u.test(name), { params: { reason: 'INVALID' } });
+
+export const ReferralLink = z.object({
+  /** The affiliate code: the link's identifier in the paths below. */
+  code: z.string(),
+  /** null for a link the agent has not named (the one GET /wps/agent/referral created on first ask). */
+  name: z.string().nullable(),
+  /** The link GET /wps/agent/referral gives: the oldest active one valid on every domain. */
+  isDefault: z.boolean(),
+  active: z.boolean(),
+  /** Set when the code works only on that domain (set by the operator). */
+  domain: z.string().nullable(),
+  link: z.string(),
+  createdAt: z.string(),
+  /** Visits of the register page with the code, one per visitor per 24 hours. */
+  clicks: z.number().int(),
+  /** Members who registered with the code. */
+  registrations: z.number().int(),
+  /** Of those members, how many have an approved first deposit, and its sum. */
+  firstDeposits: z.number().int(),
+  firstDepositAmount: Money,
+});
+export type ReferralLink = z.infer<typeof ReferralLink>;
+
+export const ReferralLinksValue = z.object({
+  currency: z.string(),
+  maxActive: z.number().int(),
+  list: z.array(ReferralLink),
+});
+export type ReferralLinksValue = z.infer<typeof ReferralLinksValue>;
+
+export const CreateReferralLinkBody = z.object({ name: ReferralLinkName }).strict();
+export type CreateReferralLinkBody = z.infer<typeof CreateReferralLinkBody>;
+
+export const ReferralLinkParams = z.object({ code: z.string().trim().min(1).max(40) });
+
+/** Rename, disable or enable again: at least one of the two. */
+export const UpdateReferralLinkBody = z
+  .object({ name: ReferralLinkName.optional(), active: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.active !== undefined, { params: { reason: 'REQUIRED' } });
+export type UpdateReferralLinkBody = z.infer<typeof UpdateReferralLinkBody>;
+
+// ---- a visit of a referral link: POST /wps/agent/affiliate/click (public)
+
+export const AffiliateClickBody = z.object({ code: z.string().trim().min(1).max(40) }).strict();
+export type AffiliateClickBody = z.infer<typeof AffiliateClickBody>;
+/** counted: false when this visitor's visit of the link was already counted in the last 24 hours. */
+export const AffiliateClickValue = z.object({ counted: z.boolean() });
+export type AffiliateClickValue = z.infer<typeof AffiliateClickValue>;
+
 // ---- announcements for agents: GET /wps/agent/announcements
 
 export const AgentAnnouncementsQuery = PageQuery;

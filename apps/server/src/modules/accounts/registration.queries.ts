@@ -79,6 +79,7 @@ export async function insertMember(
     referralCode: string;
     referrerId: number | null;
     uplineId: number | null;
+    affiliateCode: string | null;
     language: string;
     registerIp: string;
     registerDomain: string | null;
@@ -119,6 +120,7 @@ export async function insertMember(
       referral_code: m.referralCode,
       referrer_id: m.referrerId,
       upline_id: m.uplineId,
+      affiliate_code: m.affiliateCode,
       language: m.language,
       register_ip: m.registerIp,
       register_domain: m.registerDomain,

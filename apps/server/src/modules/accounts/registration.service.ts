@@ -80,7 +80,7 @@ async function affiliateAgent(db: Conn, code: string, domain: string) {
   const row = await findAffiliateCode(db, code);
   if (row?.status !== 'active' || !isAgentType(row.type)) throw new AppError('AFFILIATE_CODE_INVALID');
   if (row.domain && row.domain.toLowerCase() !== domain) throw new AppError('AFFILIATE_CODE_INVALID');
-  return { agentId: row.agentId, agent: row.nickname || row.username };
+  return { agentId: row.agentId, agent: row.nickname || row.username, code: row.code };
 }
 
 /** POST /wps/agent/affiliate (spec §4 "check affiliate code if shown"). */
@@ -211,7 +211,13 @@ export type MemberFields = {
 export function createMember(
   trx: Trx,
   f: MemberFields,
-  placement: { uplineId: number | null; referrerId?: number | null; signedIn: boolean },
+  placement: {
+    uplineId: number | null;
+    referrerId?: number | null;
+    /** The affiliate code of the agent's link the member registered by (its stored case). */
+    affiliateCode?: string | null;
+    signedIn: boolean;
+  },
 ) {
   const v = f.values;
   return insertMember(trx, {
@@ -241,6 +247,7 @@ export function createMember(
     referralCode: newReferralCode(),
     referrerId: placement.referrerId ?? null,
     uplineId: placement.uplineId,
+    affiliateCode: placement.affiliateCode ?? null,
     language: f.language,
     registerIp: f.registerIp,
     registerDomain: f.registerDomain ?? null,
@@ -344,7 +351,11 @@ export async function register(
           });
         }
         await hit(trx, `register:ip:${request.ip}`, { max: perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
-        const created = await createMember(trx, { ...member, username }, { uplineId, referrerId, signedIn: true });
+        const created = await createMember(
+          trx,
+          { ...member, username },
+          { uplineId, referrerId, affiliateCode: upline?.code ?? null, signedIn: true },
+        );
         await recordLoginIp(trx, created.id, request.ip, now);
         await recordDevice(trx, request, created.id, now);
         const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });

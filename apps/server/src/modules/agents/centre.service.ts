@@ -13,14 +13,14 @@ export const AGENT_AUDIENCE = 'G';
 export const REGISTER_PATH = '/register';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newCode(): string {
+export function newCode(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
 
 /** The site the agent is using: the page's Origin when it is an http(s) origin, else this host. */
-function siteOrigin(request: FastifyRequest): string {
+export function siteOrigin(request: FastifyRequest): string {
   const origin = request.headers.origin;
   if (typeof origin === 'string') {
     try {
@@ -51,9 +51,14 @@ export async function referral(ctx: AppContext, request: FastifyRequest, agentId
       }
     });
   }
-  const link = new URL(REGISTER_PATH, siteOrigin(request));
+  return { affiliateCode: code, link: registerLink(siteOrigin(request), code) };
+}
+
+/** `<origin>/register?affiliateCode=<code>`: the page a visitor registers under the agent from. */
+export function registerLink(origin: string, code: string): string {
+  const link = new URL(REGISTER_PATH, origin);
   link.searchParams.set('affiliateCode', code);
-  return { affiliateCode: code, link: link.toString() };
+  return link.toString();
 }
 
 /** GET /wps/agent/announcements: live announcements for agents in the agent's language or all languages. */

@@ -5,6 +5,8 @@ import type {
   DownlineCreateBody,
   DownlinesQuery,
   DownlinesValue,
+  ReferralLink,
+  ReferralLinksValue,
   ReferralValue,
   TeamBetsQuery,
   TeamBetsValue,
@@ -110,6 +112,23 @@ export function referralQuery(token: string | null) {
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
+}
+
+/** The agent's named referral links with their figures (issue 26). */
+export function referralLinksQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['agent', 'referralLinks', token],
+    queryFn: () => apiRequest<ReferralLinksValue>('/wps/agent/referral/links'),
+    enabled: Boolean(token),
+  });
+}
+
+export function createReferralLink(name: string) {
+  return apiRequest<ReferralLink>('/wps/agent/referral/links', { method: 'POST', body: { name } });
+}
+
+export function updateReferralLink(code: string, body: { name?: string; active?: boolean }) {
+  return apiRequest<ReferralLink>(`/wps/agent/referral/links/${encodeURIComponent(code)}`, { method: 'PUT', body });
 }
 
 export function announcementsQuery(token: string | null, pageNo: number) {

@@ -1,3 +1,4 @@
+import type { AffiliateClickValue } from '@gamehall/shared/api/agents';
 import type {
   ForgotByEmailBody,
   ResetByPhoneBody,
@@ -122,6 +123,11 @@ export function checkAffiliate(code: string) {
     method: 'POST',
     body: { code, domain: window.location.host, url: window.location.href },
   });
+}
+
+/** The register page opened by an agent's link (docs/agents.md "Referral link": counted per visitor and day). */
+export function reportAffiliateVisit(code: string) {
+  return apiRequest<AffiliateClickValue>('/wps/agent/affiliate/click', { method: 'POST', body: { code } });
 }
 
 export async function register(body: RegisterBody, mobile: boolean): Promise<LoginValue> {

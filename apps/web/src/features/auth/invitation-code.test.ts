@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill, REFERRAL_PARAM } from './invitation-code';
+import {
+  arrivalInvitationCode,
+  INVITATION_PARAM,
+  invitationPrefill,
+  REFERRAL_PARAM,
+  visitToReport,
+} from './invitation-code';
 
 function memoryStore() {
   const values = new Map<string, string>();
@@ -58,5 +64,18 @@ describe('prefilling the invitation field', () => {
     expect(arrivalInvitationCode('?referralCode=FRIEND22', store)).toBe('');
     expect(store.values.get(REFERRAL_PARAM)).toBe('FRIEND22');
     expect(arrivalInvitationCode('', store, REFERRAL_PARAM)).toBe('FRIEND22');
+  });
+});
+
+describe('the visit of a referral link (docs/agents.md "Referral link")', () => {
+  it('reports a code once per tab session, in any case, and nothing without one', () => {
+    const store = memoryStore();
+    expect(visitToReport('?affiliateCode=K7P2QX9M', store)).toBe('K7P2QX9M');
+    expect(visitToReport('?affiliateCode=K7P2QX9M', store)).toBeNull();
+    expect(visitToReport('?affiliateCode=k7p2qx9m', store)).toBeNull();
+    expect(visitToReport('?affiliateCode=OTHER234', store)).toBe('OTHER234');
+    expect(visitToReport('', store)).toBeNull();
+    expect(visitToReport('?affiliateCode=%20', store)).toBeNull();
+    expect(visitToReport(`?affiliateCode=${'A'.repeat(41)}`, store)).toBeNull();
   });
 });

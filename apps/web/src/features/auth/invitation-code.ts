@@ -32,3 +32,20 @@ export function invitationPrefill(code: string, fieldShown: boolean, current: st
   if (!code || !fieldShown || current) return null;
   return code;
 }
+
+/** Session storage keys marking a link's visit as reported, one per code. */
+const VISIT_KEY_PREFIX = 'affiliateVisit:';
+
+/**
+ * The code of an agent's link this page was opened by, the first time in this tab session (null
+ * after that, or without a code): the register page reports the visit once (POST
+ * /wps/agent/affiliate/click), and the server counts a visitor once per link per 24 hours anyway.
+ */
+export function visitToReport(search: string, store: CodeStore): string | null {
+  const code = new URLSearchParams(search).get(INVITATION_PARAM)?.trim() ?? '';
+  if (!code || code.length > 40) return null;
+  const key = `${VISIT_KEY_PREFIX}${code.toUpperCase()}`;
+  if (store.getItem(key)) return null;
+  store.setItem(key, '1');
+  return code;
+}

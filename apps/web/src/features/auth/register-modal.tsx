@@ -18,8 +18,14 @@ import { reasonMessage } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
 import { configQuery, permissionQuery, registerRulesQuery } from '../../lib/site-queries';
 import { takeWanted } from '../../lib/wanted-game';
-import { checkAffiliate, completeLogin, fetchCaptcha, register, sendRegisterSms } from './api';
-import { arrivalInvitationCode, INVITATION_PARAM, invitationPrefill, REFERRAL_PARAM } from './invitation-code';
+import { checkAffiliate, completeLogin, fetchCaptcha, register, reportAffiliateVisit, sendRegisterSms } from './api';
+import {
+  arrivalInvitationCode,
+  INVITATION_PARAM,
+  invitationPrefill,
+  REFERRAL_PARAM,
+  visitToReport,
+} from './invitation-code';
 import { MOBILE_PATTERN } from './mobile-input';
 import {
   invitationTakesBoth,
@@ -45,6 +51,7 @@ export function RegisterModal() {
       : []),
   ];
   const current = items.some((i) => i.value === tab) ? tab : (items[0]?.value ?? 'username');
+  useAffiliateVisit();
   return (
     <Modal open={open} onClose={closeModal} title={t('auth.register')}>
       <Tabs value={current} onValueChange={setTab} items={items} />
@@ -209,6 +216,18 @@ function RegisterForm({ kind }: { kind: Kind }) {
       </FormFooter>
     </form>
   );
+}
+
+/**
+ * The agent's link opened the register page: its visit is reported once per tab session (a
+ * failure to count it never troubles the visitor).
+ */
+function useAffiliateVisit() {
+  const { search } = useLocation();
+  useEffect(() => {
+    const code = visitToReport(search, sessionStorage);
+    if (code) reportAffiliateVisit(code).catch(() => undefined);
+  }, [search]);
 }
 
 /**
