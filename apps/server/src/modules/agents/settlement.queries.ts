@@ -1,7 +1,7 @@
 import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contracts';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
-import type { StoredTier } from './contracts.tables';
+import type { Deductions, StoredTier } from './contracts.tables';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.
@@ -23,7 +23,7 @@ export async function earliestDue(db: Conn, kind: ContractKind, period: Contract
   return start ? new Date(start) : null;
 }
 
-export type DueContract = { id: number; holder_id: number; tiers: StoredTier[]; carry: number };
+export type DueContract = { id: number; holder_id: number; upline_id: number | null };
 
 /** Contracts of this (kind, period) covering the window and not yet settled for it. */
 export async function dueContracts(
@@ -33,28 +33,30 @@ export async function dueContracts(
   end: Date,
 ): Promise<DueContract[]> {
   const r = await sql<DueContract>`
-    SELECT c.id, c.holder_id, c.tiers, c.carry FROM contracts c
+    SELECT c.id, c.holder_id, c.upline_id FROM contracts c
      WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
        AND (c.settled_until IS NULL OR c.settled_until < ${end})
      ORDER BY c.id`.execute(db);
-  return r.rows.map((c) => ({ ...c, id: Number(c.id), holder_id: Number(c.holder_id), carry: Number(c.carry) }));
+  return r.rows.map((c) => ({
+    id: Number(c.id),
+    holder_id: Number(c.holder_id),
+    upline_id: c.upline_id === null ? null : Number(c.upline_id),
+  }));
 }
 
 export type BranchFigures = {
   contract_id: number;
   direct_id: number;
   valid_bets: number;
+  wins: number;
   net_loss: number;
   active: number;
-  own_valid_bets: number;
-  own_net_loss: number;
-  own_active: number;
 };
 
 /**
  * Per due contract and direct downline of its holder: the window's closed rounds of the downline's
- * whole branch (the downline and everyone under it) and of the downline alone. One statement for
- * every contract of the (kind, period).
+ * whole branch (the downline and everyone under it). One statement for every contract of the
+ * (kind, period).
  */
 export async function branchFigures(
   db: Conn,
@@ -65,7 +67,8 @@ export async function branchFigures(
 ): Promise<BranchFigures[]> {
   const r = await sql<BranchFigures>`
     WITH pm AS (
-      SELECT member_id, sum(bet_amount)::bigint AS vb, sum(bet_amount - win_amount)::bigint AS nl
+      SELECT member_id, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS wins,
+             sum(bet_amount - win_amount)::bigint AS nl
         FROM vendor_rounds
        WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
        GROUP BY member_id
@@ -75,11 +78,8 @@ export async function branchFigures(
          AND (c.settled_until IS NULL OR c.settled_until < ${end})
     )
     SELECT due.id AS contract_id, d.member_id AS direct_id,
-           sum(pm.vb)::bigint AS valid_bets, sum(pm.nl)::bigint AS net_loss,
-           count(*) FILTER (WHERE pm.vb > 0)::int AS active,
-           coalesce(sum(pm.vb) FILTER (WHERE s.depth = 0), 0)::bigint AS own_valid_bets,
-           coalesce(sum(pm.nl) FILTER (WHERE s.depth = 0), 0)::bigint AS own_net_loss,
-           count(*) FILTER (WHERE s.depth = 0 AND pm.vb > 0)::int AS own_active
+           sum(pm.vb)::bigint AS valid_bets, sum(pm.wins)::bigint AS wins, sum(pm.nl)::bigint AS net_loss,
+           count(*) FILTER (WHERE pm.vb > 0)::int AS active
       FROM due
       JOIN agent_tree d ON d.ancestor_id = due.holder_id AND d.depth = 1
       JOIN agent_tree s ON s.ancestor_id = d.member_id
@@ -89,46 +89,82 @@ export async function branchFigures(
     contract_id: Number(b.contract_id),
     direct_id: Number(b.direct_id),
     valid_bets: Number(b.valid_bets),
+    wins: Number(b.wins),
     net_loss: Number(b.net_loss),
     active: Number(b.active),
-    own_valid_bets: Number(b.own_valid_bets),
-    own_net_loss: Number(b.own_net_loss),
-    own_active: Number(b.own_active),
   }));
 }
 
-export type DownlineContract = { upline_id: number; holder_id: number; tiers: StoredTier[] };
+export type LockedContract = {
+  id: number;
+  holder_id: number;
+  upline_id: number | null;
+  tiers: StoredTier[];
+  carry: number;
+  carry_from: number | null;
+  settled_until: Date | null;
+};
 
-/** The contracts of this kind the due holders gave and that cover the window (any period). */
-export async function givenContracts(
-  db: Conn,
-  kind: ContractKind,
-  period: ContractPeriod,
-  end: Date,
-): Promise<DownlineContract[]> {
-  const r = await sql<DownlineContract>`
-    SELECT g.upline_id, g.holder_id, g.tiers FROM contracts g
-     WHERE g.kind = ${kind} AND ${covers('g', end)}
-       AND g.upline_id IN (
-         SELECT c.holder_id FROM contracts c
-          WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
-            AND (c.settled_until IS NULL OR c.settled_until < ${end}))`.execute(db);
-  return r.rows.map((g) => ({ ...g, upline_id: Number(g.upline_id), holder_id: Number(g.holder_id) }));
-}
-
-/** Locks these contracts and returns those still unsettled for the window (another node may have done some). */
-export async function lockUnsettled(trx: Trx, ids: number[], end: Date): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
+/**
+ * Locks these contracts and returns them as they are now (carry included): another node may have
+ * settled some for the window meanwhile, so the caller checks settled_until.
+ */
+export async function lockContracts(trx: Trx, ids: number[]): Promise<LockedContract[]> {
+  if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('contracts')
-    .select(['id', 'settled_until'])
+    .select(['id', 'holder_id', 'upline_id', 'tiers', 'carry', 'carry_from', 'settled_until'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return new Set(
-    rows.filter((r) => r.settled_until === null || new Date(r.settled_until) < end).map((r) => Number(r.id)),
-  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    holder_id: Number(r.holder_id),
+    upline_id: r.upline_id === null ? null : Number(r.upline_id),
+    tiers: r.tiers,
+    carry: Number(r.carry),
+    carry_from: r.carry_from === null ? null : Number(r.carry_from),
+    settled_until: r.settled_until === null ? null : new Date(r.settled_until),
+  }));
+}
+
+/**
+ * Takes over the open carries of the ended contracts these contracts name in carry_from (and the
+ * ones those name in turn), once every one of them has settled its last window (until then it is
+ * tried again next window): the ended contracts' carries become 0, carry_from is cleared, and the
+ * sum is returned per taking contract. Locks the ended rows.
+ */
+export async function takeCarries(trx: Trx, from: Map<number, number>): Promise<Map<number, number>> {
+  const taken = new Map<number, number>();
+  for (const [id, first] of from) {
+    const chain: { id: number; carry: number }[] = [];
+    let complete = true;
+    for (let next: number | null = first; next !== null && !chain.some((c) => c.id === next); ) {
+      const old = await trx
+        .selectFrom('contracts')
+        .select(['carry', 'carry_from', 'ended_at', 'settled_until'])
+        .where('id', '=', next)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!old || old.ended_at === null || old.settled_until === null || old.settled_until < old.ended_at) {
+        complete = false;
+        break;
+      }
+      chain.push({ id: next, carry: Number(old.carry) });
+      next = old.carry_from === null ? null : Number(old.carry_from);
+    }
+    if (!complete) continue;
+    const ids = chain.map((c) => c.id);
+    if (ids.length > 0)
+      await trx.updateTable('contracts').set({ carry: 0, carry_from: null }).where('id', 'in', ids).execute();
+    await trx.updateTable('contracts').set({ carry_from: null }).where('id', '=', id).execute();
+    taken.set(
+      id,
+      chain.reduce((sum, c) => sum + c.carry, 0),
+    );
+  }
+  return taken;
 }
 
 export async function markSettled(trx: Trx, ids: number[], end: Date, now: Date): Promise<void> {
@@ -171,6 +207,10 @@ export type NewStatement = {
   carryIn: number;
   amount: number;
   carryOut: number;
+  wins: number;
+  deductions: Deductions;
+  downlinePaid: number;
+  capped: number;
   status: 'paid' | 'held';
   now: Date;
 };
@@ -195,6 +235,10 @@ export async function insertStatements(trx: Trx, list: NewStatement[]): Promise<
         carry_in: s.carryIn,
         amount: s.amount,
         carry_out: s.carryOut,
+        wins: s.wins,
+        deductions: JSON.stringify(s.deductions),
+        downline_paid: s.downlinePaid,
+        capped: s.capped,
         status: s.status,
         posting_id: null,
         paid_at: s.status === 'paid' && s.amount > 0 ? s.now : null,
@@ -216,6 +260,10 @@ export type NewLine = {
   netLoss: number;
   activeMembers: number;
   downlineRatePpm: number;
+  wins: number;
+  deductions: Deductions;
+  gross: number;
+  branchPaid: number;
   amount: number;
 };
 
@@ -232,6 +280,10 @@ export async function insertLines(trx: Trx, lines: NewLine[]): Promise<void> {
           net_loss: l.netLoss,
           active_members: l.activeMembers,
           downline_rate_ppm: l.downlineRatePpm,
+          wins: l.wins,
+          deductions: JSON.stringify(l.deductions),
+          gross: l.gross,
+          branch_paid: l.branchPaid,
           amount: l.amount,
         })),
       )

@@ -9,15 +9,16 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { getBrand } from '../site/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
-import type { StoredTier } from './contracts.tables';
+import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
 
 // Contract settlement (spec §3, §9; docs/agents.md "Multi-level pay", "Dividend carry-over",
 // "Settlement", "Holding"). For each (kind, period) and each finished window, every due contract is
-// computed from the window's closed rounds in one set-based query, then written in batches: the
-// statement (unique per contract and period start), its lines, the contract's carry and
-// settled_until, and the payout posting (key contract:<id>:<period start>) commit together, so a
-// rerun, a crash half-way or two nodes at once pay each statement once.
+// computed from the window's closed rounds in one set-based query (settlement.compute.ts says what
+// each is paid), then written in batches of whole contract trees: the statement (unique per
+// contract and period start), its lines, the contract's carry and settled_until, and the payout
+// posting (key contract:<id>:<period start>) commit together, so a rerun, a crash half-way or two
+// nodes at once pay each statement once.
 
 export const HOUSE_ACCOUNT = 'agent-commissions';
 /** Rounds close in their own transactions; a window is settled this long after it ends. */
@@ -25,7 +26,6 @@ export const SETTLE_GRACE_MS = 60_000;
 /** Windows one run settles per (kind, period) at most; a longer backlog continues next run. */
 const MAX_WINDOWS_PER_RUN = 500;
 const BATCH = 200;
-const PPM = 1_000_000n;
 
 export type Window = { start: Date; end: Date };
 
@@ -88,119 +88,46 @@ export function windowOf(period: ContractPeriod, at: Date, tz: string): Window {
   }
 }
 
-/** The tier rate a team's figures reach: the highest tier whose thresholds it met, else 0. */
-export function tierRate(tiers: StoredTier[], validBets: number, activeMembers: number): number {
-  let rate = 0;
-  for (const t of tiers)
-    if (validBets >= t.minValidBet && activeMembers >= t.minActiveMembers && t.ratePpm > rate) rate = t.ratePpm;
-  return rate;
-}
+export type Settings = { tz: string; currency: string; holdThreshold: number; netLosingBranches: boolean };
 
-/** floor(x / 1,000,000) of a bigint, toward minus infinity. */
-function floorPpm(x: bigint): number {
-  const qt = x / PPM;
-  return Number(x % PPM !== 0n && x < 0n ? qt - 1n : qt);
+/** Groups contracts into trees (a contract with the contract its upline holds) and cuts batches of whole trees. */
+function treeBatches(due: q.DueContract[]): q.DueContract[][] {
+  const byHolder = new Map(due.map((c) => [c.holder_id, c]));
+  const rootOf = (c: q.DueContract): number => {
+    let at = c;
+    const seen = new Set<number>();
+    for (;;) {
+      seen.add(at.id);
+      const up = at.upline_id === null ? undefined : byHolder.get(at.upline_id);
+      if (!up || seen.has(up.id)) return at.id;
+      at = up;
+    }
+  };
+  const trees = new Map<number, q.DueContract[]>();
+  for (const c of due) {
+    const r = rootOf(c);
+    const t = trees.get(r);
+    if (t) t.push(c);
+    else trees.set(r, [c]);
+  }
+  const batches: q.DueContract[][] = [];
+  let current: q.DueContract[] = [];
+  for (const t of trees.values()) {
+    current.push(...t);
+    if (current.length >= BATCH) {
+      batches.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
-
-export type Line = {
-  downlineId: number | null;
-  validBets: number;
-  netLoss: number;
-  activeMembers: number;
-  downlineRatePpm: number;
-  amount: number;
-};
-export type Computed = {
-  validBets: number;
-  netLoss: number;
-  activeMembers: number;
-  ratePpm: number;
-  gross: number;
-  carryIn: number;
-  amount: number;
-  carryOut: number;
-  lines: Line[];
-};
 
 /**
- * One contract's figures for one window (docs/agents.md "Multi-level pay"): the agent's tier rate r
- * on its whole team, less, on each branch of a direct downline D holding a contract of this kind
- * from it, D's tier rate r_D on D's own team. Each line is floor((r x branch base - r_D x D's team
- * base) / 10^6); the gross is their sum. Dividends share net loss and carry a negative forward;
- * salaries share valid bets and never pay below zero.
+ * Settles every due contract of one (kind, period) for one window; returns the statements written.
+ * A tree of contracts is computed and written in one transaction, so its budgets are never split
+ * between a run that committed and one that did not.
  */
-export function computeStatement(
-  kind: ContractKind,
-  tiers: StoredTier[],
-  carry: number,
-  branches: q.BranchFigures[],
-  downlineTiers: Map<number, StoredTier[]>,
-): Computed {
-  const validBets = branches.reduce((s, b) => s + b.valid_bets, 0);
-  const netLoss = branches.reduce((s, b) => s + b.net_loss, 0);
-  const activeMembers = branches.reduce((s, b) => s + b.active, 0);
-  const rate = tierRate(tiers, validBets, activeMembers);
-  const baseOf = (vb: number, nl: number) => BigInt(kind === 'dividend' ? nl : vb);
-  const lines: Line[] = [];
-  const rest = { validBets: 0, netLoss: 0, activeMembers: 0 };
-  for (const b of branches) {
-    const dTiers = downlineTiers.get(b.direct_id);
-    if (!dTiers) {
-      rest.validBets += b.valid_bets;
-      rest.netLoss += b.net_loss;
-      rest.activeMembers += b.active;
-      continue;
-    }
-    const teamVb = b.valid_bets - b.own_valid_bets;
-    const teamNl = b.net_loss - b.own_net_loss;
-    const dRate = tierRate(dTiers, teamVb, b.active - b.own_active);
-    const amount = floorPpm(BigInt(rate) * baseOf(b.valid_bets, b.net_loss) - BigInt(dRate) * baseOf(teamVb, teamNl));
-    lines.push({
-      downlineId: b.direct_id,
-      validBets: b.valid_bets,
-      netLoss: b.net_loss,
-      activeMembers: b.active,
-      downlineRatePpm: dRate,
-      amount,
-    });
-  }
-  if (rest.validBets !== 0 || rest.netLoss !== 0 || rest.activeMembers !== 0 || lines.length === 0)
-    lines.unshift({
-      downlineId: null,
-      ...rest,
-      downlineRatePpm: 0,
-      amount: floorPpm(BigInt(rate) * baseOf(rest.validBets, rest.netLoss)),
-    });
-  const gross = lines.reduce((s, l) => s + l.amount, 0);
-  if (kind !== 'dividend')
-    return {
-      validBets,
-      netLoss,
-      activeMembers,
-      ratePpm: rate,
-      gross,
-      carryIn: 0,
-      amount: Math.max(0, gross),
-      carryOut: 0,
-      lines,
-    };
-  const net = gross + carry;
-  return {
-    validBets,
-    netLoss,
-    activeMembers,
-    ratePpm: rate,
-    gross,
-    carryIn: carry,
-    amount: Math.max(0, net),
-    carryOut: Math.min(0, net),
-    lines,
-  };
-}
-
-type Settings = { tz: string; currency: string; holdThreshold: number };
-
-/** Settles every due contract of one (kind, period) for one window; returns the statements written. */
 export async function settleWindow(
   ctx: AppContext,
   kind: ContractKind,
@@ -211,38 +138,52 @@ export async function settleWindow(
   const due = await q.dueContracts(ctx.db, kind, period, w.end);
   await q.closeEnded(ctx.db, kind, period, w.end);
   if (due.length === 0) return 0;
-  const branches = await q.branchFigures(ctx.db, kind, period, w.start, w.end);
-  const given = await q.givenContracts(ctx.db, kind, period, w.end);
-  const byContract = new Map<number, q.BranchFigures[]>();
-  for (const b of branches) {
-    const list = byContract.get(b.contract_id);
-    if (list) list.push(b);
-    else byContract.set(b.contract_id, [b]);
-  }
-  const givenBy = new Map<number, Map<number, StoredTier[]>>();
-  for (const g of given) {
-    const m = givenBy.get(g.upline_id) ?? new Map<number, StoredTier[]>();
-    m.set(g.holder_id, g.tiers);
-    givenBy.set(g.upline_id, m);
+  const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end);
+  const branches = new Map<number, Branch[]>();
+  for (const b of figures) {
+    const branch: Branch = {
+      directId: b.direct_id,
+      validBets: b.valid_bets,
+      wins: b.wins,
+      netLoss: b.net_loss,
+      deductions: {},
+      active: b.active,
+    };
+    const list = branches.get(b.contract_id);
+    if (list) list.push(branch);
+    else branches.set(b.contract_id, [branch]);
   }
   let written = 0;
-  for (let i = 0; i < due.length; i += BATCH) {
-    const batch = due.slice(i, i + BATCH);
+  for (const batch of treeBatches(due)) {
     written += await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
-      const open = await q.lockUnsettled(
+      const locked = await q.lockContracts(
         trx,
         batch.map((c) => c.id),
-        w.end,
       );
-      const todo = batch.filter((c) => open.has(c.id));
-      const computed = new Map<number, Computed>();
+      const open = locked.filter((c) => c.settled_until === null || c.settled_until < w.end);
+      if (open.length === 0) return 0;
+      const taken =
+        kind === 'dividend'
+          ? await q.takeCarries(
+              trx,
+              new Map(open.filter((c) => c.carry_from !== null).map((c) => [c.id, c.carry_from as number])),
+            )
+          : new Map<number, number>();
+      const contracts: WindowContract[] = locked.map((c) => ({
+        id: c.id,
+        holderId: c.holder_id,
+        uplineId: c.upline_id,
+        tiers: c.tiers,
+        carry: c.carry + (taken.get(c.id) ?? 0),
+      }));
+      const computed = computeWindow(kind, contracts, branches, { netLosingBranches: s.netLosingBranches });
       const statements: q.NewStatement[] = [];
-      for (const c of todo) {
-        const bs = byContract.get(c.id) ?? [];
-        if (bs.length === 0) continue;
-        const r = computeStatement(kind, c.tiers, c.carry, bs, givenBy.get(c.holder_id) ?? new Map());
-        computed.set(c.id, r);
+      const carries: { contractId: number; carry: number }[] = [];
+      for (const c of open) {
+        const r = computed.get(c.id) as Computed;
+        if (kind === 'dividend' && r.carryOut !== c.carry) carries.push({ contractId: c.id, carry: r.carryOut });
+        if (!r.present) continue;
         const status = r.amount > 0 && r.amount >= s.holdThreshold ? 'held' : 'paid';
         statements.push({
           contractId: c.id,
@@ -259,7 +200,6 @@ export async function settleWindow(
       const lines: q.NewLine[] = [];
       const postings: { statementId: number; postingId: number }[] = [];
       const payable: Payable[] = [];
-      const carries: { contractId: number; carry: number }[] = [];
       for (const st of statements) {
         const id = ids.get(st.contractId);
         if (id === undefined) continue;
@@ -267,7 +207,6 @@ export async function settleWindow(
         r.lines.forEach((l, n) => {
           lines.push({ statementId: id, lineNo: n + 1, ...l });
         });
-        if (kind === 'dividend') carries.push({ contractId: st.contractId, carry: r.carryOut });
         if (st.status === 'paid' && st.amount > 0) payable.push({ ...st, statementId: id, currency: s.currency });
       }
       // The batch's payouts in one round trip: a settlement of thousands of contracts waits on the
@@ -281,7 +220,7 @@ export async function settleWindow(
       await q.setPostings(trx, postings);
       await q.markSettled(
         trx,
-        todo.map((c) => c.id),
+        open.map((c) => c.id),
         w.end,
         now,
       );
@@ -335,7 +274,12 @@ export async function settleContracts(
   groups: { kind: ContractKind; period: ContractPeriod }[] = SETTLEMENT_GROUPS,
 ): Promise<number> {
   const brand = await getBrand(ctx.db);
-  const s: Settings = { tz: brand.timeZone, currency: brand.currency, holdThreshold: brand.agentPayoutHoldThreshold };
+  const s: Settings = {
+    tz: brand.timeZone,
+    currency: brand.currency,
+    holdThreshold: brand.agentPayoutHoldThreshold,
+    netLosingBranches: brand.agentNetLosingBranches,
+  };
   const cutoff = ctx.now().getTime() - SETTLE_GRACE_MS;
   let written = 0;
   for (const g of groups) {

@@ -9,7 +9,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { StoredTier } from './contracts.tables';
-import { computeStatement, settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
+import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
 
 // Settlement (docs/agents.md "Multi-level pay", "Dividend carry-over", "Settlement", "Holding"):
 // random trees, rounds and rates against a reference written from the formula over the raw
@@ -48,39 +48,48 @@ type Node = {
 };
 type Round = { member: number; bet: number; win: number };
 
+const rounds = fc.array(
+  fc.record({
+    member: fc.nat(),
+    bet: fc.integer({ min: 1, max: 50_000 }),
+    // Half the rounds lose outright, so branches of either sign meet in one team.
+    win: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 120_000 })),
+  }),
+  { minLength: 4, maxLength: 24 },
+);
 const tree = fc.integer({ min: 1, max: 9 }).chain((n) =>
   fc.tuple(
     fc.array(
       fc.record({
         parent: fc.nat(),
-        agent: fc.boolean(),
-        hasContract: fc.boolean(),
+        // Mostly agents with contracts, so that trees of contracts several levels deep are common.
+        agent: fc.nat(3).map((x) => x > 0),
+        hasContract: fc.nat(3).map((x) => x > 0),
         rate: fc.integer({ min: 0, max: 1_000_000 }),
-        minValidBet: fc.constantFrom(0, 0, 500, 5_000),
+        minValidBet: fc.constantFrom(0, 0, 500, 5_000, 60_000),
         minActive: fc.constantFrom(0, 0, 1, 3),
       }),
       { minLength: n, maxLength: n },
     ),
     fc.integer({ min: 1, max: 400_000 }),
-    fc.array(
-      fc.record({
-        member: fc.nat(),
-        bet: fc.integer({ min: 1, max: 50_000 }),
-        win: fc.integer({ min: 0, max: 120_000 }),
-      }),
-      { maxLength: 25 },
-    ),
-    fc.constantFrom('hourly_salary', 'realtime_salary', 'daily_salary', 'dividend'),
+    // The top agent's tier may be out of reach while a downline's is met.
+    fc.constantFrom(0, 0, 80_000),
+    // Consecutive windows of one tree, so dividend carries come into play.
+    fc.array(rounds, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('hourly_salary', 'realtime_salary', 'daily_salary', 'dividend', 'dividend'),
+    fc.boolean(),
   ),
 );
 
-/** The reference: the formula of docs/agents.md over the raw rounds, node by node. */
-function expected(
-  kind: string,
-  nodes: Node[],
-  rounds: Round[],
-  rootContract: StoredTier[],
-): Map<number, { amount: number; present: boolean }> {
+const floorPpm = (x: bigint) => Number(x >= 0n ? x / 1_000_000n : -((-x + 999_999n) / 1_000_000n));
+
+/**
+ * The top agent's figures for one window from the raw rounds, written apart from the settlement
+ * code: its reached rate, its gross (its rate on each line: each contracted direct downline's branch
+ * and the rest together; with netting off a losing contracted branch is left out) and, for every
+ * contract, its rate on its own team's base (the most it may be paid).
+ */
+function reference(kind: string, nodes: Node[], rs: Round[], rootTiers: StoredTier[], netting: boolean) {
   const parentOf = (i: number) => (i === 0 ? -1 : (nodes[i] as Node).parent);
   const all = nodes.map((_, i) => i);
   const under = (a: number, self: boolean) =>
@@ -91,50 +100,53 @@ function expected(
     });
   const figures = (members: number[]) => {
     const set = new Set(members);
-    const mine = rounds.filter((r) => set.has(r.member));
-    const vb = mine.reduce((s, r) => s + r.bet, 0);
-    const nl = mine.reduce((s, r) => s + r.bet - r.win, 0);
-    const active = new Set(mine.map((r) => r.member)).size;
-    return { vb, nl, active, any: mine.length > 0 };
+    const mine = rs.filter((r) => set.has(r.member));
+    return {
+      vb: mine.reduce((s, r) => s + r.bet, 0),
+      nl: mine.reduce((s, r) => s + r.bet - r.win, 0),
+      active: new Set(mine.map((r) => r.member)).size,
+      any: mine.length > 0,
+    };
   };
   const tiersOf = (i: number): StoredTier[] | null => {
-    if (i === 0) return rootContract;
+    if (i === 0) return rootTiers;
     const c = (nodes[i] as Node).contract;
     return c ? [{ minValidBet: c.minValidBet, minActiveMembers: c.minActive, ratePpm: c.ratePpm }] : null;
   };
   const rateOf = (tiers: StoredTier[], f: { vb: number; active: number }) =>
     Math.max(0, ...tiers.filter((x) => f.vb >= x.minValidBet && f.active >= x.minActiveMembers).map((x) => x.ratePpm));
   const base = (f: { vb: number; nl: number }) => BigInt(kind === 'dividend' ? f.nl : f.vb);
-  const floor = (x: bigint) => Number(x >= 0n ? x / 1_000_000n : -((-x + 999_999n) / 1_000_000n));
-  const out = new Map<number, { amount: number; present: boolean }>();
-  for (const a of all) {
-    const tiers = tiersOf(a);
-    if (!tiers) continue;
+  const dividend = kind === 'dividend';
+  const grossOf = (a: number) => {
+    const tiers = tiersOf(a) as StoredTier[];
     const team = figures(under(a, false));
-    const r = rateOf(tiers, team);
+    const r = BigInt(rateOf(tiers, team));
     let gross = 0;
     const rest: number[] = [];
     for (const d of all.filter((m) => m !== 0 && parentOf(m) === a)) {
-      const dTiers = tiersOf(d);
-      if (!dTiers) {
+      if (!tiersOf(d)) {
         rest.push(...under(d, true));
         continue;
       }
-      const dTeam = figures(under(d, false));
-      const branch = figures(under(d, true));
-      if (!branch.any) continue;
-      gross += floor(BigInt(r) * base(branch) - BigInt(rateOf(dTiers, dTeam)) * base(dTeam));
+      const b = figures(under(d, true));
+      if (dividend && !netting && b.nl < 0) continue;
+      gross += floorPpm(r * base(b));
     }
-    gross += floor(BigInt(r) * base(figures(rest)));
-    out.set(a, { amount: Math.max(0, gross), present: team.any });
-  }
-  return out;
+    return gross + floorPpm(r * base(figures(rest)));
+  };
+  const contracted = all.filter((i) => tiersOf(i) !== null);
+  return {
+    present: new Map(contracted.map((i) => [i, figures(under(i, false)).any])),
+    rootGross: grossOf(0),
+    /** max(0, rate x own team base) per contract, with netting off on the base it is paid on. */
+    most: new Map(contracted.map((i) => [i, Math.max(0, grossOf(i))])),
+  };
 }
 
 describe('settlement', () => {
-  it('pays each level the formula, once, however often and however concurrently it runs', async () => {
+  it('never pays a team more than its top contract, each agent at most its own, once however it runs', async () => {
     await fc.assert(
-      fc.asyncProperty(tree, async ([raw, rootRate, rawRounds, kind]) => {
+      fc.asyncProperty(tree, async ([raw, rootRate, rootMin, windowsRounds, kind, netting]) => {
         const period =
           kind === 'dividend'
             ? 'daily'
@@ -143,11 +155,14 @@ describe('settlement', () => {
               : kind === 'realtime_salary'
                 ? 'realtime'
                 : 'daily';
-        runDay++;
-        const w: Window = windowOf(period, new Date(firstDay + runDay * DAY), tz);
+        runDay += 4;
+        const windows: Window[] = [windowOf(period, new Date(firstDay + runDay * DAY), tz)];
+        while (windows.length < windowsRounds.length)
+          windows.push(windowOf(period, (windows[windows.length - 1] as Window).end, tz));
+        const first = windows[0] as Window;
+        const last = windows[windows.length - 1] as Window;
         // Node 0 is the top agent; node i's parent is one of the nodes before it.
         const nodes: Node[] = [{ parent: -1, agent: true, contract: null }];
-        const rates: number[] = [rootRate];
         raw.forEach((x, k) => {
           const i = k + 1;
           const parent = x.parent % i;
@@ -161,7 +176,6 @@ describe('settlement', () => {
             agent: x.agent,
             contract: canHave ? { ratePpm, minValidBet: x.minValidBet, minActive: x.minActive } : null,
           });
-          rates.push(ratePpm);
         });
         const ids: number[] = [];
         for (const [i, n] of nodes.entries()) {
@@ -171,7 +185,7 @@ describe('settlement', () => {
           });
           ids.push(m.id);
         }
-        const rootTiers: StoredTier[] = [{ minValidBet: 0, minActiveMembers: 0, ratePpm: rootRate }];
+        const rootTiers: StoredTier[] = [{ minValidBet: rootMin, minActiveMembers: 0, ratePpm: rootRate }];
         const contractIds = new Map<number, number>();
         const insert = async (i: number, tiers: StoredTier[]) => {
           const row = await t.ctx.db
@@ -188,14 +202,14 @@ describe('settlement', () => {
               termination_requested_at: null,
               termination_reason: null,
               offered_by_operator: null,
-              created_at: new Date(w.start.getTime() - HOUR),
-              accepted_at: new Date(w.start.getTime() - HOUR),
-              // Ends with this window, so later runs' windows do not owe it anything.
-              ended_at: w.end,
+              created_at: new Date(first.start.getTime() - HOUR),
+              accepted_at: new Date(first.start.getTime() - HOUR),
+              // Ends with the last window, so later runs' windows do not owe it anything.
+              ended_at: last.end,
               ended_by: 'system',
               end_reason: 'test',
               settled_until: null,
-              updated_at: w.start,
+              updated_at: first.start,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -211,82 +225,121 @@ describe('settlement', () => {
                 ratePpm: n.contract.ratePpm,
               },
             ]);
-        const rounds: Round[] = rawRounds.map((r) => ({ ...r, member: r.member % nodes.length }));
-        for (const r of rounds)
-          await insertRound(t.ctx, {
-            memberId: ids[r.member] as number,
-            nodeId,
-            bet: r.bet,
-            win: r.win,
-            at: new Date(w.start.getTime() + 1000),
-          });
-        // Rounds outside the window and rolled back ones do not count.
-        await insertRound(t.ctx, { memberId: ids[0] as number, nodeId, bet: 777, at: new Date(w.end.getTime()) });
-        if (nodes.length > 1)
-          await insertRound(t.ctx, {
-            memberId: ids[1] as number,
-            nodeId,
-            bet: 999,
-            status: 'rolled_back',
-            at: new Date(w.start.getTime() + 5),
-          });
+        const s = { tz, currency, holdThreshold: Number.MAX_SAFE_INTEGER, netLosingBranches: netting };
+        let rootGrossSum = 0;
+        let positiveSum = 0;
+        let paidSum = 0;
+        let rootCarry = 0;
+        for (const [n, w] of windows.entries()) {
+          const rs: Round[] = (windowsRounds[n] as Round[]).map((r) => ({ ...r, member: r.member % nodes.length }));
+          for (const r of rs)
+            await insertRound(t.ctx, {
+              memberId: ids[r.member] as number,
+              nodeId,
+              bet: r.bet,
+              win: r.win,
+              at: new Date(w.start.getTime() + 1000),
+            });
+          // Rounds outside the window and rolled back ones do not count.
+          await insertRound(t.ctx, { memberId: ids[0] as number, nodeId, bet: 777, at: new Date(w.end.getTime() + 7) });
+          if (nodes.length > 1)
+            await insertRound(t.ctx, {
+              memberId: ids[1] as number,
+              nodeId,
+              bet: 999,
+              status: 'rolled_back',
+              at: new Date(w.start.getTime() + 5),
+            });
+          await Promise.all([
+            settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s),
+            settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s),
+          ]);
+          await settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s);
 
-        const s = { tz, currency, holdThreshold: Number.MAX_SAFE_INTEGER };
-        await Promise.all([
-          settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s),
-          settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s),
-        ]);
-        await settleWindow(t.ctx, kind as 'dividend', period as 'daily', w, s);
-
-        const want = expected(kind, nodes, rounds, rootTiers);
-        for (const [i, contractId] of contractIds) {
-          const e = want.get(i) as { amount: number; present: boolean };
+          const ref = reference(kind, nodes, rs, rootTiers, netting);
           const st = await t.ctx.db
             .selectFrom('contract_statements')
-            .select(['amount', 'status', 'id'])
+            .select(['id', 'contract_id', 'amount', 'gross', 'carry_in', 'carry_out', 'downline_paid', 'capped'])
+            .where('contract_id', 'in', [...contractIds.values()])
+            .where('period_start', '=', w.start)
+            .execute();
+          const byContract = new Map(st.map((x) => [Number(x.contract_id), x]));
+          let total = 0;
+          for (const [i, contractId] of contractIds) {
+            const row = byContract.get(contractId);
+            // One statement exactly when the team played, each paid once by its own posting.
+            expect(row !== undefined).toBe(ref.present.get(i));
+            const postings = await t.ctx.db
+              .selectFrom('ledger_postings')
+              .select('id')
+              .where('idempotency_key', '=', `contract:${contractId}:${w.start.toISOString()}`)
+              .execute();
+            expect(postings.length).toBe(row && Number(row.amount) > 0 ? 1 : 0);
+            if (!row) continue;
+            const amount = Number(row.amount);
+            expect(amount).toBeGreaterThanOrEqual(0);
+            // 3. no agent above its own rate on its own team's base.
+            expect(amount).toBeLessThanOrEqual(ref.most.get(i) as number);
+            // Every statement reconciles: paid + downlines' pay + withheld + carry out = gross + carry in.
+            expect(amount + Number(row.downline_paid) + Number(row.capped) + Number(row.carry_out)).toBe(
+              Number(row.gross) + Number(row.carry_in),
+            );
+            expect(Number(row.capped)).toBeGreaterThanOrEqual(0);
+            const lines = await t.ctx.db
+              .selectFrom('contract_statement_lines')
+              .select(['downline_id', 'gross', 'branch_paid', 'amount'])
+              .where('statement_id', '=', row.id)
+              .execute();
+            expect(lines.reduce((x, l) => x + Number(l.gross), 0)).toBe(Number(row.gross));
+            // An upline's lines pay its downlines exactly what their branches were paid (the rule).
+            let below = 0;
+            for (const l of lines) {
+              expect(Number(l.amount)).toBe(Number(l.gross) - Number(l.branch_paid));
+              below += Number(l.branch_paid);
+              if (l.downline_id === null) continue;
+              const child = [...contractIds].find(([k]) => ids[k] === Number(l.downline_id));
+              const childRow = child ? byContract.get(child[1]) : undefined;
+              expect(Number(l.branch_paid)).toBe(
+                childRow ? Number(childRow.amount) + Number(childRow.downline_paid) : 0,
+              );
+            }
+            expect(below).toBe(Number(row.downline_paid));
+            total += amount;
+          }
+          // 1. the team is paid exactly its top agent's claim: its rate on the team's base with its
+          // carry set off, so at most that rate times a positive base and nothing on a negative one.
+          const rootRow = byContract.get(contractIds.get(0) as number);
+          const carryIn = rootCarry;
+          if (rootRow) {
+            expect(Number(rootRow.gross)).toBe(ref.rootGross);
+            expect(Number(rootRow.carry_in)).toBe(carryIn);
+            rootCarry = Number(rootRow.carry_out);
+          }
+          expect(total).toBe(rootRow ? Math.max(0, ref.rootGross + carryIn) : 0);
+          expect(total).toBeLessThanOrEqual(Math.max(0, ref.rootGross));
+          rootGrossSum += ref.rootGross;
+          positiveSum += Math.max(0, ref.rootGross);
+          paidSum += total;
+        }
+        // 2. over the run: never above the positive periods' gross, and what was paid plus the top
+        // agent's open carry is exactly the top rate on the run's whole base.
+        expect(paidSum).toBeLessThanOrEqual(positiveSum);
+        expect(paidSum + rootCarry).toBe(rootGrossSum);
+        // 4. the ledger agrees: each agent's cash is what its statements paid.
+        for (const [i, contractId] of contractIds) {
+          const paid = await t.ctx.db
+            .selectFrom('contract_statements')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('sum'))
             .where('contract_id', '=', contractId)
-            .execute();
-          expect(st.length).toBe(e.present ? 1 : 0);
-          if (e.present) expect(Number(st[0]?.amount)).toBe(e.amount);
-          const postings = await t.ctx.db
-            .selectFrom('ledger_postings')
-            .select('id')
-            .where('idempotency_key', '=', `contract:${contractId}:${w.start.toISOString()}`)
-            .execute();
-          expect(postings.length).toBe(e.present && e.amount > 0 ? 1 : 0);
+            .executeTakeFirstOrThrow();
           const cash = await balanceOf(t.ctx.db, ids[i] as number, currency);
-          expect(Number(cash.balance)).toBe(e.present ? e.amount : 0);
+          expect(Number(cash.balance)).toBe(Number(paid.sum));
         }
       }),
       { numRuns: 20 },
     );
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   }, 240_000);
-
-  it('carries a dividend loss forward and sets it off before paying', () => {
-    const tiers = [{ minValidBet: 0, minActiveMembers: 0, ratePpm: 100_000 }];
-    const branch = (nl: number) => [
-      {
-        contract_id: 1,
-        direct_id: 2,
-        valid_bets: 1000,
-        net_loss: nl,
-        active: 1,
-        own_valid_bets: 1000,
-        own_net_loss: nl,
-        own_active: 1,
-      },
-    ];
-    const first = computeStatement('dividend', tiers, 0, branch(-5000), new Map());
-    expect(first).toMatchObject({ gross: -500, amount: 0, carryOut: -500 });
-    const second = computeStatement('dividend', tiers, first.carryOut, branch(8000), new Map());
-    expect(second).toMatchObject({ gross: 800, carryIn: -500, amount: 300, carryOut: 0 });
-    // Salaries never carry.
-    expect(computeStatement('daily_salary', tiers, 0, branch(-5000), new Map())).toMatchObject({
-      amount: 100,
-      carryOut: 0,
-    });
-  });
 
   it('holds a statement at the threshold until an operator releases it, then pays it once', async () => {
     const admin = await adminToken(t.app);

@@ -124,6 +124,15 @@ export const BrandSettingsSchema = z.object({
       providerFeePpm: {},
       paymentFeePpm: 0,
     }),
+  /**
+   * Dividends (docs/agents.md "Multi-level pay"): a contracted sub-agent's branch whose base is
+   * negative is netted against its upline's other branches in the same period. Off, the upline's
+   * base leaves that branch out and only the sub-agent's carry bears it, which the house never
+   * recovers if that sub-agent stops.
+   */
+  agentNetLosingBranches: z.boolean().default(true),
+  /** A new dividend contract between the same two parties takes over the ended one's open carry. */
+  agentCarrySurvivesNewContract: z.boolean().default(true),
   /** spec §5: feedback text required, its length (characters) between these bounds (issue 14). */
   feedbackMinLength: z.number().int().min(1).max(1000).default(10),
   feedbackMaxLength: z.number().int().min(1).max(5000).default(500),
