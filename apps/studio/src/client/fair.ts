@@ -42,8 +42,8 @@ async function browserCheck(
       'p',
       { class: 'muted small' },
       w.browserIntro,
-      h('code', {}, v.form.block),
-      w.cursorFloat(v.form.cursor, v.form.float),
+      h('code', {}, w.streamForm.block),
+      w.cursorFloat(w.streamForm.cursor, w.streamForm.float),
     ),
     h('p', {}, w.browserSha, h('code', { 'data-testid': 'browser-hash' }, hash)),
   ];

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { LOTTERY_BET_TYPES } from '../engines';
+import { FAIR_STREAM_FORM } from '../verify';
 import { engineTitle, gameTitle, pageLanguage } from './game-title';
 import { type GameWords, gameWords } from './game-words';
 import { presentDerby, presentDuel, presentMatch } from './games/arcade-present';
 import { autoNext, crashView, myOutcome, parseAutoConfig, playerRows } from './games/crash-present';
 import { fishSummary } from './games/fish';
-import { betTypeHint, prizeLine, tierName, topPrize } from './games/lottery-present';
+import { betTypeHint, betTypeLabel, prizeLine, tierName, topPrize } from './games/lottery-present';
 import { selectionText } from './games/match';
 import { presentSpin, type SlotGame, type SlotOutcome } from './games/slot-present';
 import {
@@ -224,6 +226,8 @@ describe('the table pages, the verifier, the errors and the titles on a TY launc
       expect(english.has(word), word).toBe(true);
     for (const [path, text] of leaves(sections(gameWords('TY'))))
       expect(englishIn(text, english), `${path}: ${text}`).toEqual([]);
+    // The verifier states the stream's form in its own words; the English ones are the API's.
+    expect(gameWords('EN').fair.streamForm).toEqual(FAIR_STREAM_FORM);
   });
 
   it('name every betting area, bet type and hint in Filipino', () => {
@@ -290,6 +294,35 @@ describe('the table pages, the verifier, the errors and the titles on a TY launc
       expect(tierName(tier, 'TY')).not.toBe(tier);
       expect(englishIn(tierName(tier, 'TY'), english), tier).toEqual([]);
     }
+  });
+
+  it('name the lottery bet types in Filipino, and in English as the engine does', () => {
+    const types = Object.keys(LOTTERY_BET_TYPES) as (keyof typeof LOTTERY_BET_TYPES)[];
+    expect(Object.keys(gameWords('EN').lottery.betTypeNames).sort()).toEqual([...types].sort());
+    // 4D Big, Small and Straight are the products' names, the Vietnamese ones stay Vietnamese.
+    const names = englishOnly([gameWords('EN').lottery.betTypeNames]);
+    for (const kept of ['digit', 'digits', 'small', 'straight']) names.delete(kept);
+    expect(names.has('prize')).toBe(true);
+    for (const type of types) {
+      const t = { type, name: LOTTERY_BET_TYPES[type].name };
+      expect(betTypeLabel(t)).toBe(LOTTERY_BET_TYPES[type].name);
+      const ty = betTypeLabel(t, 'TY');
+      expect(ty).not.toBe(t.name);
+      expect(englishIn(ty, names), `${type}: ${ty}`).toEqual([]);
+    }
+    expect(betTypeLabel({ type: 'new', name: 'New type' }, 'TY')).toBe('New type');
+    expect(betTypeLabel({ type: 'toString', name: 'Sent' }, 'TY')).toBe('Sent');
+    const big = {
+      type: 'big',
+      name: 'x',
+      digits: 4,
+      picks: 1,
+      odds100: 0,
+      tierPays: [['first', 3800]] as [string, number][],
+    };
+    expect(betTypeHint(big, 'TY')).toBe(
+      '4D Big (alinman sa 23 premyo): pumili ng 1 numero na may 4 digit; bayad ayon sa premyo: Ika-1 3800× ng taya',
+    );
   });
 
   it('title a game the launch did not name by its kind of game in Filipino', () => {

@@ -93,6 +93,8 @@ export type GameWords = {
   };
   lottery: {
     tiers: Record<string, string>;
+    /** The bet types by the engine's code (engines/lottery LOTTERY_BET_TYPES; the English are the engine's names). */
+    betTypeNames: Record<string, string>;
     betTypeHint: (name: string, picks: number, digits: number, pays: string) => string;
     paysByPrize: (tiers: string) => string;
     paysPerHit: (times: string) => string;
@@ -388,6 +390,8 @@ export type GameWords = {
     browserTitle: string;
     browserIntro: string;
     cursorFloat: (cursor: string, float: string) => string;
+    /** The fair stream's form as the verify API states it (verify.ts FAIR_STREAM_FORM), in the page's words. */
+    streamForm: { block: string; cursor: string; float: string };
     browserSha: string;
     browserHashOk: string;
     browserHashBad: string;
@@ -541,6 +545,19 @@ const EN: GameWords = {
       seventh: '7th',
       starter: 'Starter',
       consolation: 'Consolation',
+    },
+    betTypeNames: {
+      lo2: 'Lô 2 số (last 2 digits of every prize, paid per hit)',
+      lo3: 'Lô 3 số (last 3 digits of the 23 prizes of 3+ digits, per hit)',
+      de: 'Đề (last 2 digits of the special prize)',
+      de3: '3 càng (last 3 digits of the special prize)',
+      dau: 'Đầu (tens digit of the special prize)',
+      duoi: 'Đuôi (last digit of the special prize)',
+      xien2: 'Xiên 2 (two 2-digit numbers both among the endings)',
+      big: '4D Big (any of the 23 prizes)',
+      small: '4D Small (first, second or third prize)',
+      straight: '4D Straight (first prize)',
+      last2: '2D (last 2 digits of the first prize)',
     },
     betTypeHint: (name, picks, digits, pays) =>
       `${name}: pick ${count(picks, 'number')} of ${count(digits, 'digit')}; ${pays}`,
@@ -860,6 +877,11 @@ const EN: GameWords = {
     browserTitle: 'Recomputed in this browser',
     browserIntro: 'Your browser computed these with WebCrypto from the seeds above, without the server: ',
     cursorFloat: (cursor, float) => `; cursor ${cursor}; float = ${float}.`,
+    streamForm: {
+      block: 'HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), both UTF-8 text',
+      cursor: '0, 1, 2, ... one per 32-byte block; step k of a round starts at cursor k * 65536',
+      float: 'each 4 bytes, big-endian, / 2^32',
+    },
     browserSha: 'SHA-256 of the server seed (browser): ',
     browserHashOk: '✔ Your browser finds the seed matches the hash committed before the round.',
     browserHashBad: '✘ Your browser finds the seed does not match the committed hash.',
@@ -1036,6 +1058,19 @@ const TY: GameWords = {
       starter: 'Pambungad',
       consolation: 'Konsolasyon',
     },
+    betTypeNames: {
+      lo2: 'Lô 2 số (huling 2 digit ng bawat premyo, bayad bawat tama)',
+      lo3: 'Lô 3 số (huling 3 digit ng 23 premyong may 3 o higit pang digit, bawat tama)',
+      de: 'Đề (huling 2 digit ng espesyal na premyo)',
+      de3: '3 càng (huling 3 digit ng espesyal na premyo)',
+      dau: 'Đầu (digit ng sampuan ng espesyal na premyo)',
+      duoi: 'Đuôi (huling digit ng espesyal na premyo)',
+      xien2: 'Xiên 2 (dalawang numerong may 2 digit na parehong nasa mga dulo)',
+      big: '4D Big (alinman sa 23 premyo)',
+      small: '4D Small (una, ikalawa o ikatlong premyo)',
+      straight: '4D Straight (unang premyo)',
+      last2: '2D (huling 2 digit ng unang premyo)',
+    },
     betTypeHint: (name, picks, digits, pays) => `${name}: pumili ng ${picks} numero na may ${digits} digit; ${pays}`,
     paysByPrize: (tiers) => `bayad ayon sa premyo: ${tiers} ng taya`,
     paysPerHit: (times) => `bayad ${times}× ng taya bawat tama`,
@@ -1064,7 +1099,7 @@ const TY: GameWords = {
     drawNoWin: (numero, top) => `Draw ${numero}: ${top}. Walang panalo ngayon`,
     drawTop: (numero, top) => `Draw ${numero}: ${top}`,
     firstDraw: 'Paparating na ang unang bunutan: bumili ng tiket para dito',
-    columns: ['Draw', 'Taya', 'Halaga', 'Resulta', 'Panalo', 'Mga numero'],
+    columns: ['Draw', 'Taya', 'Halaga', 'Resulta', 'Panalo', 'Numero'],
     outcome: {
       pending: 'naghihintay',
       paying: 'binabayaran',
@@ -1358,6 +1393,11 @@ const TY: GameWords = {
     browserTitle: 'Muling kinalkula sa browser na ito',
     browserIntro: 'Kinalkula ito ng browser mo gamit ang WebCrypto mula sa mga seed sa itaas, nang wala ang server: ',
     cursorFloat: (cursor, float) => `; cursor ${cursor}; float = ${float}.`,
+    streamForm: {
+      block: 'HMAC-SHA256(key = server seed, message = "<client seed>:<nonce>:<cursor>"), parehong UTF-8 na teksto',
+      cursor: '0, 1, 2, ... isa bawat bloke ng 32 byte; ang hakbang k ng round ay nagsisimula sa cursor k * 65536',
+      float: 'bawat 4 byte, big-endian, / 2^32',
+    },
     browserSha: 'SHA-256 ng server seed (browser): ',
     browserHashOk: '✔ Ayon sa browser mo, tugma ang seed sa hash na itinakda bago ang round.',
     browserHashBad: '✘ Ayon sa browser mo, hindi tugma ang seed sa itinakdang hash.',

@@ -8,7 +8,16 @@ import { bindSpace, createFrame } from './frame';
 import { pageLanguage, pageTitle } from './game-title';
 import { gameWords } from './game-words';
 import { createLotteryBoard } from './games/lottery-board';
-import { betTypeHint, hitKeys, prizeLine, quickPick, readPicks, togglePick, topPrize } from './games/lottery-present';
+import {
+  betTypeHint,
+  betTypeLabel,
+  hitKeys,
+  prizeLine,
+  quickPick,
+  readPicks,
+  togglePick,
+  topPrize,
+} from './games/lottery-present';
 import { addStyle, LOTTERY_CSS } from './games/lottery-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
@@ -195,7 +204,10 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     message.className = `message ${kind}`;
   };
   const currentType = () => data?.betTypes.find((t) => t.type === typeSelect.value);
-  const betTypeName = (type: string) => data?.betTypes.find((t) => t.type === type)?.name ?? type;
+  const betTypeName = (type: string) => {
+    const t = data?.betTypes.find((b) => b.type === type);
+    return t ? betTypeLabel(t, language) : type;
+  };
 
   function drawGrid() {
     const t = currentType();
@@ -301,7 +313,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     const fresh = await api<LotteryInfo>('/api/lottery');
     data = fresh;
     if (!typeSelect.options.length) {
-      for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, t.name));
+      for (const t of data.betTypes) typeSelect.append(h('option', { value: t.type }, betTypeLabel(t, language)));
       typeSelect.dispatchEvent(new Event('change'));
     }
     // A closed draw is awaited so that its drawing is shown being made.

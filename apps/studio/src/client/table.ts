@@ -551,7 +551,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
         wheel.dataset.landed = String(pocketAtTop(wheelDeg));
         wheelNumber.textContent = String(number);
         wheelNumber.className = `tb-number ${o.color}`;
-        verdict.textContent = `${number} ${o.color}`;
+        verdict.textContent = spotLabel(`n${number}`, language);
         verdict.className = `tb-verdict ${o.color}`;
         lightSpots(rouletteWinningSpots(number));
         showAreaWins({ roundId, number });

@@ -49,9 +49,16 @@ export function topPrize(prizes: Prize[], language: unknown = 'EN'): { tier: str
   return { tier: top ? tierName(top.tier, language) : '', numbers: top?.numbers.join(' ') ?? '' };
 }
 
+/** A bet type's name in the page's language: by its code, else the name the studio sent. */
+export function betTypeLabel(t: { type?: string; name: string }, language: unknown = 'EN'): string {
+  const names = gameWords(language).lottery.betTypeNames;
+  return t.type && Object.hasOwn(names, t.type) ? (names[t.type] as string) : t.name;
+}
+
 /** The picker's line for a bet type: what to pick and what it pays. */
 export function betTypeHint(
   t: {
+    type?: string;
     name: string;
     digits: number;
     picks: number;
@@ -65,7 +72,7 @@ export function betTypeHint(
   const pays = tiers
     ? words.paysByPrize(tiers.map(([tier, times]) => `${tierName(tier, language)} ${times}×`).join(', '))
     : words.paysPerHit((t.odds100 / 100).toFixed(2));
-  return words.betTypeHint(t.name, t.picks, t.digits, pays);
+  return words.betTypeHint(betTypeLabel(t, language), t.picks, t.digits, pays);
 }
 
 /**
