@@ -15,6 +15,8 @@ export type Leaf =
   | { kind: 'list'; item: z.ZodType; upper?: boolean; emptyAs?: string[] }
   /** name -> link, one `name url` a line. */
   | { kind: 'routes' }
+  /** code -> whole number, one `code number` a line (a fee in parts per million per vendor). */
+  | { kind: 'numberMap'; key: z.ZodType<string>; value: z.ZodType }
   | { kind: 'json' };
 
 export type SettingSpec = {
@@ -34,6 +36,7 @@ export const SETTING_GROUPS = [
   'security',
   'cashier',
   'operators',
+  'agents',
   'other',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -74,6 +77,9 @@ const country = z
   .string()
   .trim()
   .regex(/^[A-Z]{2}$/);
+
+/** Parts per million: 10,000 is 1%, 1,000,000 all of it. */
+const PPM = int(0, 1_000_000);
 
 const turnedOn = (field: string) => (before: unknown, after: unknown) =>
   (after as Record<string, unknown>)?.[field] === true && (before as Record<string, unknown>)?.[field] !== true;
@@ -144,6 +150,34 @@ export const SETTINGS: SettingSpec[] = [
     dangerous: (before, after) => after === true && before !== true,
   },
   { key: 'operatorIdleMinutes', group: 'operators', shape: { kind: 'number', schema: int(1, 24 * 60) } },
+  {
+    // The agents' dividend base (docs/agents.md "Figures"): which house payments are deducted, and the fees.
+    key: 'agentNgr',
+    group: 'agents',
+    shape: {
+      kind: 'object',
+      fields: {
+        bonus: { kind: 'boolean' },
+        rebate: { kind: 'boolean' },
+        mission: { kind: 'boolean' },
+        ticket: { kind: 'boolean' },
+        referral: { kind: 'boolean' },
+        vip: { kind: 'boolean' },
+        points: { kind: 'boolean' },
+        manual: { kind: 'boolean' },
+        providerFeePpm: {
+          kind: 'numberMap',
+          key: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9_-]{1,40}$/),
+          value: PPM,
+        },
+        paymentFeePpm: { kind: 'number', schema: PPM },
+      },
+    },
+  },
+  { key: 'agentPayoutHoldThreshold', group: 'agents', shape: { kind: 'number', schema: int(0) } },
 ];
 
 const KNOWN = new Map(SETTINGS.map((s) => [s.key, s]));
@@ -181,6 +215,10 @@ function leafDraft(leaf: Leaf, value: unknown): string | boolean {
       return Object.entries((value ?? {}) as Record<string, string>)
         .map(([name, url]) => `${name} ${url}`)
         .join('\n');
+    case 'numberMap':
+      return Object.entries((value ?? {}) as Record<string, number>)
+        .map(([code, n]) => `${code} ${n}`)
+        .join('\n');
     case 'json':
       return JSON.stringify(value, null, 2);
     default:
@@ -213,6 +251,19 @@ function leafValue(leaf: Leaf, draft: string | boolean): unknown {
             return [name, rest.join(' ')];
           }),
       );
+    case 'numberMap':
+      return Object.fromEntries(
+        text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+          .map((line) => {
+            const [code = '', ...rest] = line.split(/\s+/);
+            const n = rest.join('');
+            // A line without a whole number keeps its text, so the check names it instead of dropping it.
+            return [code, /^\d+$/.test(n) ? Number(n) : n];
+          }),
+      );
     case 'json':
       try {
         return JSON.parse(text);
@@ -236,6 +287,8 @@ function leafSchema(leaf: Leaf): z.ZodType {
       return z
         .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), SafeLinkUrl)
         .refine((r) => Object.keys(r).length > 0, { params: { reason: 'REQUIRED' } });
+    case 'numberMap':
+      return z.record(leaf.key, leaf.value);
     case 'json':
       return z.unknown().refine((v) => v !== undefined, { params: { reason: 'INVALID' } });
     default:
