@@ -111,11 +111,50 @@ export const AdminStatementsQuery = gridQuery(ADMIN_STATEMENT_SORTS, 'id').exten
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type AdminStatementsQuery = z.infer<typeof AdminStatementsQuery>;
-export const AdminStatementList = grid(Statement).extend({
+/** An operator's deliberate hold on a held statement. */
+export const StatementHold = z.object({ note: z.string(), heldBy: z.string(), heldAt: z.string() });
+export type StatementHold = z.infer<typeof StatementHold>;
+/** A statement as the back office lists it: with the operator's hold on it, if any. */
+export const AdminStatement = Statement.extend({ hold: StatementHold.nullable() });
+export type AdminStatement = z.infer<typeof AdminStatement>;
+export const AdminStatementList = grid(AdminStatement).extend({
   /** The held amount over every matching statement. */
   heldTotal: Money,
 });
 export const AdminReleaseBody = z.object({ note: z.string().trim().max(200).optional() }).strict();
+
+// ---- held statements in bulk (docs/agents.md "Holding"): POST /admin/agents/statements/release,
+// /hold and /unhold with many ids. Each statement is its own audited action, so one that cannot be
+// done leaves the others done and is answered with its error code.
+
+/** At most this many statements per bulk request. */
+export const BULK_STATEMENTS_MAX = 100;
+const BulkIds = z
+  .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .min(1)
+  .max(BULK_STATEMENTS_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, 'DUPLICATE');
+export const BulkReleaseBody = z.object({ ids: BulkIds, note: z.string().trim().max(200).optional() }).strict();
+export type BulkReleaseBody = z.infer<typeof BulkReleaseBody>;
+/** A hold needs its reason: whoever looks at the statement next reads why it is kept back. */
+export const BulkHoldBody = z.object({ ids: BulkIds, note: z.string().trim().min(1).max(200) }).strict();
+export type BulkHoldBody = z.infer<typeof BulkHoldBody>;
+export const BulkUnholdBody = z.object({ ids: BulkIds, note: z.string().trim().max(200).optional() }).strict();
+export type BulkUnholdBody = z.infer<typeof BulkUnholdBody>;
+export const BulkStatementResult = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  /** Why this one was not done (STATEMENT_NOT_FOUND, STATEMENT_NOT_HELD, STATEMENT_ON_HOLD, ...). */
+  code: z.string().nullable(),
+  /** The statement's status after the request (null when there is no such statement). */
+  status: StatementStatus.nullable(),
+});
+export const BulkStatementValue = z.object({
+  results: z.array(BulkStatementResult),
+  done: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkStatementValue = z.infer<typeof BulkStatementValue>;
 
 // ---- the team tree: GET /admin/agents/tree?parentId (top agents when none), GET /admin/agents/search
 

@@ -1,9 +1,9 @@
-import type { ContractTemplate, TreeNode } from '@gamehall/shared/api/admin-agents';
+import type { AdminStatement, ContractTemplate, TreeNode } from '@gamehall/shared/api/admin-agents';
 import type { ContractKind } from '@gamehall/shared/api/contracts';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import type { ContractTemplatesTable } from '../agents/contracts.tables';
-import { presentTiers } from '../agents/contracts.views';
-import type { NodeRow } from './admin-agents.queries';
+import { presentStatement, presentTiers, type StatementRow } from '../agents/contracts.views';
+import type { HoldRow, NodeRow } from './admin-agents.queries';
 
 type TemplateRow = {
   [K in keyof ContractTemplatesTable]: ContractTemplatesTable[K] extends { __select__: infer S }
@@ -52,5 +52,13 @@ export function presentHit(r: NodeRow) {
     ...presentNode(r),
     upline: r.upline_id === null ? null : { id: Number(r.upline_id), username: r.upline_username ?? '' },
     depth: Number(r.depth),
+  };
+}
+
+export function presentAdminStatement(r: StatementRow, holds: Map<number, HoldRow>): AdminStatement {
+  const h = holds.get(Number(r.id));
+  return {
+    ...presentStatement(r),
+    hold: h ? { note: h.note, heldBy: h.held_by_username, heldAt: new Date(h.held_at).toISOString() } : null,
   };
 }

@@ -9,6 +9,10 @@ import {
   AdminTerminateBody,
   AgentSearchQuery,
   AgentSearchValue,
+  BulkHoldBody,
+  BulkReleaseBody,
+  BulkStatementValue,
+  BulkUnholdBody,
   ContractLimits,
   ContractLimitsBody,
   ContractTemplate,
@@ -27,10 +31,11 @@ import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
-import { presentContract, presentStatement, presentStatementDetail } from '../agents/contracts.views';
-import { presentHit, presentNode, presentTemplate } from './admin-agents.presenter';
+import { presentContract, presentStatementDetail } from '../agents/contracts.views';
+import { presentAdminStatement, presentHit, presentNode, presentTemplate } from './admin-agents.presenter';
 import * as agents from './admin-agents.service';
 
 const tags = ['admin-agents'];
@@ -183,7 +188,14 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     ),
     async (req) => {
       const page = await agents.statementGrid(ctx, req.query);
-      return ok({ ...presentGrid(page, req.query, presentStatement), heldTotal: toMajor(page.totals.held) });
+      const holds = await agents.holds(
+        ctx,
+        page.rows.map((r) => Number(r.id)),
+      );
+      return ok({
+        ...presentGrid(page, req.query, (r) => presentAdminStatement(r, holds)),
+        heldTotal: toMajor(page.totals.held),
+      });
     },
   );
 
@@ -213,6 +225,77 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       );
       return ok(presentStatementDetail(s.row, s.lines));
     },
+  );
+
+  // Many statements at once: each is its own audited action (the same event as one at a time), run
+  // one after another, so one that cannot be done is answered with its code and the rest are done.
+  const bulk = async (
+    req: FastifyRequest,
+    ids: number[],
+    event: 'statement.release' | 'statement.hold' | 'statement.unhold',
+    action: (op: Principal, id: number) => Promise<{ status: 'paid' | 'held' }>,
+    note: string | undefined,
+  ) => {
+    const results: { id: number; ok: boolean; code: string | null; status: 'paid' | 'held' | null }[] = [];
+    for (const id of ids) {
+      try {
+        const r = await operatorAction(
+          ctx,
+          req,
+          event,
+          `statement:${id}`,
+          (op) => action(op, id),
+          (x) => ({ ...x, note: note ?? null, bulk: ids.length }),
+        );
+        results.push({ id, ok: true, code: null, status: r.status });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ id, ok: false, code: error.code, status: (await agents.statusOf(ctx, id)) ?? null });
+      }
+    }
+    const done = results.filter((r) => r.ok).length;
+    return ok({ results, done, failed: results.length - done });
+  };
+
+  app.post(
+    '/admin/agents/statements/release',
+    spec(
+      WRITE,
+      'Release many held payouts: each is paid once with its own posting and audit row; the ones that cannot be paid are answered with their code',
+      BulkStatementValue,
+      { body: BulkReleaseBody },
+    ),
+    async (req) =>
+      bulk(
+        req,
+        req.body.ids,
+        'statement.release',
+        async (op, id) => {
+          const s = await agents.release(ctx, op, id);
+          return { status: s.row.status, after: { status: s.row.status, amount: toMajor(s.row.amount) } };
+        },
+        req.body.note,
+      ),
+  );
+
+  app.post(
+    '/admin/agents/statements/hold',
+    spec(
+      WRITE,
+      'Keep many held statements on hold with a note: a release refuses them until the hold is taken off',
+      BulkStatementValue,
+      { body: BulkHoldBody },
+    ),
+    async (req) =>
+      bulk(req, req.body.ids, 'statement.hold', (op, id) => agents.hold(ctx, op, id, req.body.note), req.body.note),
+  );
+
+  app.post(
+    '/admin/agents/statements/unhold',
+    spec(WRITE, 'Take the hold off many statements (they stay held until released)', BulkStatementValue, {
+      body: BulkUnholdBody,
+    }),
+    async (req) => bulk(req, req.body.ids, 'statement.unhold', (_op, id) => agents.unhold(ctx, id), req.body.note),
   );
 
   app.get(

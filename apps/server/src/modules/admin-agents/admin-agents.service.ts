@@ -134,6 +134,7 @@ export async function release(ctx: AppContext, operator: Principal, id: number) 
     const s = await q.lockStatement(trx, id);
     if (!s) throw new AppError('STATEMENT_NOT_FOUND');
     if (s.status !== 'held') throw new AppError('STATEMENT_NOT_HELD');
+    if ((await q.holdsOf(trx, [id])).has(id)) throw new AppError('STATEMENT_ON_HOLD');
     const postingId = await payStatement(trx, {
       contractId: Number(s.contract_id),
       holderId: Number(s.holder_id),
@@ -156,6 +157,43 @@ export async function release(ctx: AppContext, operator: Principal, id: number) 
     ]);
   });
   return statement(ctx, id);
+}
+
+/** A statement's status now, or undefined when there is none (a bulk request's answer per id). */
+export async function statusOf(ctx: AppContext, id: number) {
+  return (await q.findStatementStatus(ctx.db, id))?.status;
+}
+
+/** The operator's holds on these statements, by statement id. */
+export function holds(ctx: AppContext, ids: number[]) {
+  return q.holdsOf(ctx.db, ids);
+}
+
+/**
+ * Keeps a held statement back on purpose (docs/agents.md "Holding"): with the operator's note, a
+ * release refuses it until the hold is taken off. Holding again replaces the note. A paid statement
+ * cannot be held (STATEMENT_NOT_HELD): its money has left.
+ */
+export async function hold(ctx: AppContext, operator: Principal, id: number, note: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    if (s.status !== 'held') throw new AppError('STATEMENT_NOT_HELD');
+    const before = (await q.holdsOf(trx, [id])).get(id) ?? null;
+    await q.setHold(trx, id, note, operator.memberId, ctx.now());
+    return { status: s.status, before: before?.note ?? null, after: note };
+  });
+}
+
+/** Takes an operator's hold off a statement; one without a hold is left as it is. */
+export async function unhold(ctx: AppContext, id: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    const before = (await q.holdsOf(trx, [id])).get(id) ?? null;
+    await q.clearHold(trx, id);
+    return { status: s.status, before: before?.note ?? null, after: null };
+  });
 }
 
 const TREE_LIMIT = 500;

@@ -75,6 +75,8 @@ export type AuditEvent =
   | 'contract.template'
   | 'contract.limits'
   | 'statement.release'
+  | 'statement.hold'
+  | 'statement.unhold'
   | 'points.reward'
   | 'points.config'
   | 'points.redemption'
