@@ -200,7 +200,7 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
   await login.getByRole('button', { name: 'Log in' }).click();
   await signedInAs(member, DOWNLINE, 30_000);
   const popup = member.getByRole('dialog', { name: 'Contracts' });
-  await popup.getByText(`${AGENT} offers you a Real-time salary contract`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`${AGENT} offers you a contract: Real-time salary`).waitFor({ timeout: 30_000 });
   await screenshot(member, 'agent-centre-contract-popup');
   await popup.getByRole('button', { name: 'Accept' }).click();
   await popup.waitFor({ state: 'detached' });

@@ -22,6 +22,7 @@ const PAGES: Record<string, ComponentType> = {
   hourlySalary: page(() => import('./statements-page'), 'HourlySalaryPage'),
   realtimeSalary: page(() => import('./statements-page'), 'RealtimeSalaryPage'),
   myIncome: page(() => import('./income-page'), 'MyIncomePage'),
+  myContracts: page(() => import('./my-contracts-page'), 'MyContractsPage'),
   referralLink: page(() => import('./referral-page'), 'ReferralPage'),
 };
 

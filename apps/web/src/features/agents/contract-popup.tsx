@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { pendingContractsQuery } from '../../lib/pending-contracts';
 import { useSession } from '../../lib/session';
 import { ratePercent } from './contract-rules';
-import { contractAction } from './contracts-api';
+import { cascadePreviewQuery, contractAction } from './contracts-api';
 
 type Pending = { contract: Contract; request: 'offer' | 'termination' };
 
@@ -60,6 +60,7 @@ export function ContractPopup() {
           return (
             <li key={idOf(p)} className="rounded-lg bg-(--surface) p-4">
               <ContractSummary contract={c} request={p.request} />
+              {p.request === 'offer' && <CascadeNotice contractId={id} />}
               <div className="mt-3 flex flex-wrap gap-2">
                 {p.request === 'offer' ? (
                   <>
@@ -108,17 +109,19 @@ export function ContractPopup() {
 function ContractSummary({ contract: c, request }: { contract: Contract; request: 'offer' | 'termination' }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const from = c.upline?.username ?? t('contracts.operator');
+  const kind = t(`contracts.kinds.${c.kind}`);
+  // The operator's offer has its own sentence: "the operator" does not start one in every language.
+  let heading: string;
+  if (request === 'termination')
+    heading = t('contracts.popup.termination', {
+      kind,
+      from: c.terminationRequestedBy === 'holder' ? c.holder.username : (c.upline?.username ?? ''),
+    });
+  else if (c.upline === null) heading = t('contracts.popup.offerOperator', { kind });
+  else heading = t('contracts.popup.offer', { kind, from: c.upline.username });
   return (
     <>
-      <h3 className="font-semibold">
-        {request === 'offer'
-          ? t('contracts.popup.offer', { kind: t(`contracts.kinds.${c.kind}`), from })
-          : t('contracts.popup.termination', {
-              kind: t(`contracts.kinds.${c.kind}`),
-              from: c.terminationRequestedBy === 'holder' ? c.holder.username : from,
-            })}
-      </h3>
+      <h3 className="font-semibold">{heading}</h3>
       <p className="text-sm text-(--text-muted)">
         {t('contracts.popup.terms', { period: t(`contracts.periods.${c.period}`), rate: ratePercent(c.ratePpm) })}
       </p>
@@ -148,5 +151,34 @@ function ContractSummary({ contract: c, request }: { contract: Contract; request
         </tbody>
       </table>
     </>
+  );
+}
+
+/**
+ * spec §4 auto-termination, said before the answer: accepting an offer below a rate the member gave
+ * its downlines ends those contracts and the ones under them (the server's preview, by level).
+ */
+function CascadeNotice({ contractId }: { contractId: number }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const ends = useQuery(cascadePreviewQuery(token, contractId)).data?.ends ?? [];
+  if (ends.length === 0) return null;
+  return (
+    <div role="note" className="mt-3 rounded-md border border-(--danger)/40 p-3 text-sm" data-testid="cascade-notice">
+      <p className="font-semibold text-(--danger)">{t('contracts.popup.cascadeTitle')}</p>
+      <ul className="mt-1 list-disc ps-5">
+        {ends.map((e) => (
+          <li key={e.contract.id}>
+            {t('contracts.popup.cascadeLine', {
+              level: e.level,
+              holder: e.contract.holder.username,
+              kind: t(`contracts.kinds.${e.contract.kind}`),
+              rate: ratePercent(e.contract.ratePpm),
+              upline: e.contract.upline?.username ?? '',
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ContractList, RevenueValue } from '@gamehall/shared/api/contracts';
+import type { CascadePreview, ContractList, MyContracts, RevenueValue } from '@gamehall/shared/api/contracts';
 import {
   CONTRACT_RELAY_PATHS,
   type Contract,
@@ -53,6 +53,24 @@ export function offeredContractsQuery(token: string | null) {
     queryKey: ['agent', 'offeredContracts', token],
     queryFn: () =>
       apiRequest<z.infer<typeof ContractList>>('/wps/agent/contracts/offered', { query: { pageSize: 200 } }),
+    enabled: Boolean(token),
+  });
+}
+
+/** The "My contracts" page: contracts held and given, with carry-over and newest statements. */
+export function myContractsQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['agent', 'myContracts', token],
+    queryFn: () => apiRequest<MyContracts>('/wps/agent/my-contracts'),
+    enabled: Boolean(token),
+  });
+}
+
+/** The downline contracts accepting offer `id` would end (spec §4 auto-termination), for the popup. */
+export function cascadePreviewQuery(token: string | null, id: number) {
+  return queryOptions({
+    queryKey: ['contracts', 'cascade', token, id],
+    queryFn: () => apiRequest<CascadePreview>(`/wps/contracts/${id}/cascade`),
     enabled: Boolean(token),
   });
 }

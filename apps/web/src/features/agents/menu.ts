@@ -19,6 +19,7 @@ export const AGENT_MENU: readonly AgentMenuEntry[] = [
   { name: 'hourlySalary', key: 'agent.menu.hourlySalary', contract: 'hourly_salary' },
   { name: 'realtimeSalary', key: 'agent.menu.realtimeSalary', contract: 'realtime_salary' },
   { name: 'myIncome', key: 'agent.menu.myIncome' },
+  { name: 'myContracts', key: 'agent.menu.myContracts' },
   { name: 'referralLink', key: 'agent.menu.referralLink' },
 ];
 
