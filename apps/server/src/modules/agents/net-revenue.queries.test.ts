@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followAppClock } from '../../db/app-clock';
@@ -11,6 +13,8 @@ import {
   agentNgrSettings,
   type MemberRevenueRow,
   memberRevenueSql,
+  NGR_POSTING_TYPES,
+  NOT_DEDUCTED,
   revenueRowOf,
 } from './net-revenue.queries';
 
@@ -210,5 +214,52 @@ describe('memberRevenueSql', () => {
     // Without the fees set, neither is charged.
     const [plain] = await revenue([m.id], ALL_ON);
     expect(plain).toMatchObject({ d_provider_fee: 0, d_payment_fee: 0, ngr: 11_000 });
+  });
+});
+
+describe('posting types', () => {
+  /** The posting types the server's code makes: the `type` of a posting (beside its idempotencyKey, or a vendor cash move). */
+  function postingTypes(): string[] {
+    const root = join(__dirname, '..');
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.includes('fixtures')) {
+          const lines = readFileSync(path, 'utf8').split('\n');
+          lines.forEach((line, i) => {
+            if (!/\btype: /.test(line)) return;
+            const near = lines.slice(Math.max(0, i - 4), i).join('\n');
+            if (!near.includes('idempotencyKey') && !line.includes('toMember')) return;
+            for (const m of line.matchAll(/['`]([a-zA-Z][\w.${}-]*)['`]/g)) if (m[1]) found.add(m[1]);
+          });
+        }
+      }
+    };
+    walk(root);
+    return [...found];
+  }
+
+  it('every posting type the code makes is either a deduction category or listed as never deducted', () => {
+    const deducted = Object.values(NGR_POSTING_TYPES).flat();
+    const known = [...deducted, ...Object.keys(NOT_DEDUCTED)];
+    const matches = (type: string, entry: string) => {
+      // A template (`bonus.vip-${kind}`) or a family (`transfer.*`) stands for its prefix.
+      const t = type.replace(/\$\{[^}]*\}.*$/, '*');
+      const prefix = (s: string) => (s.endsWith('*') ? s.slice(0, -1) : null);
+      const tp = prefix(t);
+      const ep = prefix(entry);
+      if (tp !== null) return entry.startsWith(tp);
+      return ep !== null ? t.startsWith(ep) : t === entry;
+    };
+    const types = postingTypes();
+    // The scan sees the posting types it must (a regression of it would pass everything).
+    for (const t of ['bonus.convert', 'bonus.rebate', 'adjustment.credit', 'adjustment.debit', 'bet.vendor', 'deposit'])
+      expect(types).toContain(t);
+    const unclassified = types.filter((t) => !known.some((k) => matches(t, k)));
+    expect(unclassified).toEqual([]);
+    // No type is both deducted and excluded.
+    expect(deducted.filter((t) => Object.keys(NOT_DEDUCTED).some((k) => matches(t, k)))).toEqual([]);
   });
 });

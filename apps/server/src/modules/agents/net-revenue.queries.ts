@@ -42,6 +42,26 @@ export const NGR_POSTING_TYPES: Record<NgrCategory, readonly string[]> = {
   manual: ['adjustment.credit', 'adjustment.debit'],
 };
 
+/**
+ * Posting types that are never deducted (see NGR_POSTING_TYPES), each with why; `*` ends a family.
+ * Every posting type the code makes is in one of the two lists (net-revenue.queries.test).
+ */
+export const NOT_DEDUCTED: Record<string, string> = {
+  deposit: "the member's own money",
+  withdrawal: "the member's own money",
+  'withdrawal.paid': "the member's own money",
+  'kyc.underAgeRefund': "the member's own deposits held and paid back",
+  'bet.vendor': 'game money, counted by the rounds',
+  'win.vendor': 'game money, counted by the rounds',
+  'bet.rollback': 'game money, counted by the rounds',
+  'wallet-transfer': "between the member's own wallets",
+  'transfer.*': 'between members',
+  'commission.*': "agents' pay, not a cost of the team's play",
+  'bonus.forfeit': 'bonus taken back from the bonus balance, never cash',
+  'points.*': 'the points ledger moves no money',
+  'ticket.prize': 'points (a ticket prize in points), on the points ledger',
+};
+
 /** The columns memberRevenueSql answers (minor units). */
 export type MemberRevenueRow = {
   member_id: number;
