@@ -116,6 +116,61 @@ test("a visitor who opens agent01's referral link registers under agent01", asyn
   await agentPage.context().close();
 });
 
+test('agent01 names a link; a visitor opening it counts as a click and a registration (issue 26)', async () => {
+  const agentPage = await freshPage(browser());
+  await agentSignIn(agentPage);
+  await openAgentEntry(agentPage, 'Referral link');
+  const name = `Spec ${Date.now().toString(36)}`;
+  await agentPage.getByRole('textbox', { name: 'Link name' }).fill(name);
+  await agentPage.getByRole('button', { name: 'Add link' }).click();
+  const row = agentPage.getByTestId('referral-links').getByRole('row').filter({ hasText: name });
+  await row.waitFor();
+  const code = ((await row.getAttribute('data-testid')) ?? '').replace('referral-link-row-', '');
+  assert.match(code, /^[A-Z2-9]{8}$/);
+  const link = await row.getByText('/register?affiliateCode=').innerText();
+  assert.equal(new URL(link).searchParams.get('affiliateCode'), code);
+  const figures = async () =>
+    (await row.locator('td').allInnerTexts()).slice(2, 5).map((x) => x.replace(/^.*\n/, '').trim());
+  assert.deepEqual(await figures(), ['0', '0', '0']);
+  await row.getByRole('button', { name: 'QR code' }).click();
+  await agentPage.getByTestId('referral-link-qr').waitFor();
+  await screenshot(agentPage, 'agent-referral-links');
+
+  // A visitor opens the named link (and reloads it: still one click), then registers by it.
+  const visitor = await freshPage(browser());
+  await visitor.goto(link);
+  await visitor.waitForFunction(
+    (expected) =>
+      (document.querySelector('input[name="affiliateCode"]') as HTMLInputElement | null)?.value === expected,
+    code,
+  );
+  await visitor.reload();
+  const modal = visitor.getByRole('dialog', { name: 'Register' });
+  await visitor.waitForFunction(
+    (expected) =>
+      (document.querySelector('input[name="affiliateCode"]') as HTMLInputElement | null)?.value === expected,
+    code,
+  );
+  const username = `rl${Date.now().toString(36).slice(-8)}`;
+  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
+  await modal.locator('input[name="password"]').fill('Secret123');
+  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.locator('input[name="payeeName"]').fill('Link Visitor');
+  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await signedInAs(visitor, username);
+  await visitor.context().close();
+
+  await agentPage.reload();
+  await row.waitFor();
+  assert.deepEqual(await figures(), ['1', '1', '0']);
+  // Disabled again, so repeated runs stay under agent01's cap of active links.
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await row.getByRole('button', { name: 'Enable' }).waitFor();
+  await agentPage.context().close();
+});
+
 test('every agent centre page fits a 390 px phone without sideways page scroll', async () => {
   const page = await freshPage(browser(), PHONE);
   await agentSignIn(page);
