@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { agentsKey, formatRate, releaseStatement, statementQuery } from './api';
+import { StatementBase } from './statement-base';
 import { agentPath } from './team-tree';
 
 /** One statement with its lines (docs/agents.md "Settlement"); a held payout is released from here. */
@@ -105,6 +106,7 @@ export function StatementPage() {
           </tr>
         ))}
       </PlainTable>
+      <StatementBase id={s.id} />
       <ConfirmDialog
         open={releasing}
         title={t('statements.release')}

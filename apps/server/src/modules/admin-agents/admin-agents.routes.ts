@@ -22,7 +22,7 @@ import {
   TreeValue,
 } from '@gamehall/shared/api/admin-agents';
 import { envelope, OkValue } from '@gamehall/shared/api/common';
-import { Contract, StatementDetail } from '@gamehall/shared/api/contracts';
+import { Contract, StatementBreakdown, StatementDetail, StatementDetailQuery } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +35,7 @@ import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';
 import { presentContract, presentStatementDetail } from '../agents/contracts.views';
+import { statementBase } from '../agents/statements.service';
 import { presentAdminStatement, presentHit, presentNode, presentTemplate } from './admin-agents.presenter';
 import * as agents from './admin-agents.service';
 
@@ -206,6 +207,17 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       const s = await agents.statement(ctx, req.params.id);
       return ok(presentStatementDetail(s.row, s.lines));
     },
+  );
+
+  app.get(
+    '/admin/agents/statements/:id/base',
+    spec(
+      READ,
+      "A statement's base per branch and per member (a page): bets, wins, GGR, each deduction, NGR",
+      StatementBreakdown,
+      { params: AdminAgentIdParams, querystring: StatementDetailQuery },
+    ),
+    async (req) => ok(await statementBase(ctx, req.params.id, req.query)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -82,17 +83,15 @@ async function team() {
   await pay('bonus.rebate', m1.id, 300);
   await pay('bonus.mission', m2.id, 200);
   await pay('bonus.vip-birthday', s.id, 400);
-  await t.ctx.db
-    .transaction()
-    .execute((trx) =>
-      postAdjustment(trx, {
-        memberId: m2.id,
-        currency,
-        amount: 100,
-        idempotencyKey: `ngr-http-adj-${++seq}`,
-        reference: 'A',
-      }),
-    );
+  await t.ctx.db.transaction().execute((trx) =>
+    postAdjustment(trx, {
+      memberId: m2.id,
+      currency,
+      amount: 100,
+      idempotencyKey: `ngr-http-adj-${++seq}`,
+      reference: 'A',
+    }),
+  );
   return { a, s, m1, m2, g };
 }
 
@@ -266,6 +265,19 @@ describe('the dividend base broken down', () => {
       seen.add(p.breakdown.members.content[0].member.id);
     }
     expect([...seen].sort()).toEqual([s.id, m1.id, m2.id].sort());
+
+    // The operator sees the same base in the back office.
+    const admin = await adminToken(t.app);
+    const office = await get(`/admin/agents/statements/${statement.id}/base?pageSize=2`, admin);
+    expect(office.statusCode).toBe(200);
+    expect(office.json().value).toMatchObject({
+      totals: b.totals,
+      branches: b.branches,
+      members: { totalElements: 3, totalPages: 2, pageSize: 2 },
+    });
+    expect((await get('/admin/agents/statements/999999999/base', admin)).json().code).toBe('STATEMENT_NOT_FOUND');
+    // A member session is not an operator's.
+    expect((await get(`/admin/agents/statements/${statement.id}/base`, a.token)).statusCode).toBe(403);
 
     // The sub-agent cannot read its upline's statement, nor can bad paging ask anything.
     expect((await get(`/wps/agent/statements/${statement.id}`, s.token)).json().code).toBe('STATEMENT_NOT_FOUND');

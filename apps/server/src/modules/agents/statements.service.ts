@@ -9,7 +9,7 @@ import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../site/brand.service';
-import { presentStatementDetail } from './contracts.views';
+import { presentStatementDetail, type StatementRow } from './contracts.views';
 import { presentBreakdown } from './net-revenue.presenter';
 import { agentNgrSettings, teamRevenue } from './net-revenue.queries';
 import * as q from './statements.queries';
@@ -54,16 +54,25 @@ export async function statements(ctx: AppContext, agentId: number, query: Statem
 export async function statement(ctx: AppContext, agentId: number, id: number, query: StatementDetailQuery) {
   const row = await q.findStatement(ctx.db, id);
   if (!row || Number(row.holder_id) !== agentId) throw new AppError('STATEMENT_NOT_FOUND');
-  // The base broken down per branch and member, recomputed for the statement's window.
+  const [lines, breakdown] = await Promise.all([q.linesOf(ctx.db, [id]), baseOf(ctx, row, query)]);
+  return { ...presentStatementDetail(row, lines), breakdown };
+}
+
+/**
+ * A statement's base broken down per branch and member (docs/agents.md "Figures"), recomputed for
+ * its window over the holder's team with the brand's current deduction settings.
+ */
+async function baseOf(ctx: AppContext, row: StatementRow, page: StatementDetailQuery) {
   const ngr = agentNgrSettings(await getBrand(ctx.db));
-  const [lines, team] = await Promise.all([
-    q.linesOf(ctx.db, [id]),
-    teamRevenue(ctx.readDb, agentId, new Date(row.period_start), new Date(row.period_end), ngr, {
-      limit: query.pageSize,
-      offset: (query.pageNo - 1) * query.pageSize,
-    }),
-  ]);
-  return { ...presentStatementDetail(row, lines), breakdown: presentBreakdown(team, query) };
+  const team = await teamRevenue(
+    ctx.readDb,
+    Number(row.holder_id),
+    new Date(row.period_start),
+    new Date(row.period_end),
+    ngr,
+    { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize },
+  );
+  return presentBreakdown(team, page);
 }
 
 type ByKind = Record<ContractKind | 'total', number>;
@@ -174,6 +183,13 @@ export function findStatements(
   page: Parameters<typeof q.pageStatements>[2],
 ) {
   return q.pageStatements(ctx.db, filter, page);
+}
+
+/** The back office's view of a statement's base (GET /admin/agents/statements/:id/base). */
+export async function statementBase(ctx: AppContext, id: number, page: StatementDetailQuery) {
+  const row = await q.findStatement(ctx.db, id);
+  if (!row) throw new AppError('STATEMENT_NOT_FOUND');
+  return baseOf(ctx, row, page);
 }
 
 export async function statementWithLines(ctx: AppContext, id: number) {
