@@ -180,6 +180,10 @@ export const errorCatalogue = {
   CONTRACT_NOT_AGENT: { status: 403, message: 'Only an agent can offer contracts' },
   CONTRACT_NO_OWN_CONTRACT: { status: 409, message: 'You need an active contract of this kind to offer one' },
   CONTRACT_RATE_ABOVE_UPLINE: { status: 409, message: "The rate cannot be higher than the upline's own contract" },
+  CONTRACT_PERIOD_MISMATCH: {
+    status: 409,
+    message: "A downline's dividend contract must have the same period as its upline's own",
+  },
   CONTRACT_RATE_ABOVE_LIMIT: { status: 409, message: 'The rate is above the limit for this contract kind' },
   CONTRACT_ALREADY_OPEN: { status: 409, message: 'This member already has an offered or active contract of this kind' },
   CONTRACT_STATE_INVALID: { status: 409, message: 'The contract is not in a state that allows this action' },

@@ -1,4 +1,4 @@
-import type { ContractKind, ContractStatus } from '@gamehall/shared/api/contracts';
+import type { ContractKind, ContractPeriod, ContractStatus } from '@gamehall/shared/api/contracts';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
@@ -134,11 +134,55 @@ export async function pendingFor(db: Conn, memberId: number): Promise<ContractRo
 export async function activeContractOf(db: Conn, memberId: number, kind: ContractKind) {
   return db
     .selectFrom('contracts')
-    .select(['id', 'rate_ppm'])
+    .select(['id', 'rate_ppm', 'period'])
     .where('holder_id', '=', memberId)
     .where('kind', '=', kind)
     .where('status', '=', 'active')
     .executeTakeFirst();
+}
+
+/**
+ * The latest ended contract of this kind between the same two parties (the operator when the
+ * upline is null) with a carry not yet taken over: the one a new contract takes its carry from.
+ */
+export async function carrySource(
+  trx: Trx,
+  uplineId: number | null,
+  holderId: number,
+  kind: ContractKind,
+  exceptId: number,
+) {
+  const row = await trx
+    .selectFrom('contracts as o')
+    .select('o.id')
+    .where('o.holder_id', '=', holderId)
+    .where('o.kind', '=', kind)
+    .where('o.status', '=', 'terminated')
+    .where('o.id', '<>', exceptId)
+    .where((eb) => (uplineId === null ? eb('o.upline_id', 'is', null) : eb('o.upline_id', '=', uplineId)))
+    .where((eb) => eb.or([eb('o.carry', '<', 0), eb('o.carry_from', 'is not', null)]))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('contracts as n').select('n.id').whereRef('n.carry_from', '=', 'o.id'))),
+    )
+    .orderBy('o.id', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+export async function setCarryFrom(trx: Trx, id: number, from: number): Promise<void> {
+  await trx.updateTable('contracts').set({ carry_from: from }).where('id', '=', id).execute();
+}
+
+/** Dividend contracts this member gave that are open and whose period is not this one. */
+export async function openGivenOtherPeriod(trx: Trx, uplineId: number, period: ContractPeriod) {
+  return trx
+    .selectFrom('contracts')
+    .select(['id', 'holder_id'])
+    .where('upline_id', '=', uplineId)
+    .where('kind', '=', 'dividend')
+    .where('status', 'in', ['offered', 'active'])
+    .where('period', '<>', period)
+    .execute();
 }
 
 /** For the consolidated contract info: the kinds with a request waiting and the kinds held. */

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
+import { getBrand } from '../site/brand.service';
 import { contractAnswerMessage, contractOfferMessage, contractsEndedMessages } from './contract-messages';
 import * as q from './contracts.queries';
 import type { StoredTier } from './contracts.tables';
@@ -132,6 +133,8 @@ async function offer(
   const own = await q.activeContractOf(trx, memberId, kind);
   if (!own) throw new AppError('CONTRACT_NO_OWN_CONTRACT');
   if (rate > own.rate_ppm) throw new AppError('CONTRACT_RATE_ABOVE_UPLINE');
+  // One tree of dividend contracts settles on one period, so its pay can be capped by its top.
+  if (period !== own.period) throw new AppError('CONTRACT_PERIOD_MISMATCH');
   return insertOffer(trx, {
     kind,
     period,
@@ -142,6 +145,17 @@ async function offer(
     operatorId: null,
     now: ctx.now(),
   });
+}
+
+/**
+ * With the brand's agentCarrySurvivesNewContract on, a dividend contract accepted between the same
+ * two parties as an ended one with an open carry takes that carry over (docs/agents.md "Dividend
+ * carry-over"); settlement moves it once the ended contract has settled its last window.
+ */
+async function takeOverCarry(trx: Trx, c: q.ContractRow): Promise<void> {
+  if (c.kind !== 'dividend' || !(await getBrand(trx)).agentCarrySurvivesNewContract) return;
+  const from = await q.carrySource(trx, c.upline_id, c.holder_id, c.kind, c.id);
+  if (from !== null) await q.setCarryFrom(trx, c.id, from);
 }
 
 /**
@@ -175,8 +189,10 @@ export async function act(
             const upline = await q.activeContractOf(trx, c.upline_id, kind);
             if (!upline) throw new AppError('CONTRACT_NO_OWN_CONTRACT');
             if (c.rate_ppm > upline.rate_ppm) throw new AppError('CONTRACT_RATE_ABOVE_UPLINE');
+            if (c.period !== upline.period) throw new AppError('CONTRACT_PERIOD_MISMATCH');
           }
           await q.updateContract(trx, c.id, { status: 'active', accepted_at: now }, now);
+          await takeOverCarry(trx, c);
           await contractAnswerMessage(trx, c.id, 'accepted', 'holder', now);
           detail.autoTerminated = await cascadeTerminate(trx, memberId, kind, c.rate_ppm, now);
           break;

@@ -1,0 +1,218 @@
+// postgres: taking over a carry locks the ended contract rows settlement also locks
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../test/admin-session';
+import { createMember } from '../../test/factories';
+import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { issueSession } from '../accounts/sessions.service';
+import { getBrand, setBrandSetting } from '../site/brand.service';
+import { balanceOf } from '../wallet/wallet.service';
+import { type Settings, settleWindow, type Window, windowOf } from './settlement.service';
+
+// The worked examples of docs/agents.md that need the database: a contract that starts mid-period,
+// and an ended contract with an open carry (taken over by a new contract between the same two
+// agents, or not, by brand setting); the dividend period a tree shares. Contracts are offered and
+// answered through HTTP; windows are settled by the settlement's own function.
+
+let t: TestApp;
+let admin: string;
+let nodeId: number;
+let s: Settings;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+  await ensureVendorIntegrations(t.ctx);
+  const game = await t.ctx.db
+    .selectFrom('games')
+    .select('node_id')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  nodeId = game.node_id;
+  const brand = await getBrand(t.ctx.db);
+  s = { tz: brand.timeZone, currency: brand.currency, holdThreshold: Number.MAX_SAFE_INTEGER, netLosingBranches: true };
+});
+afterAll(() => t.close());
+
+type Account = { id: number; token: string };
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const DIV = '/wps/relay/MCS2_processDividendReq';
+
+async function account(type: number, uplineId: number | null = null): Promise<Account> {
+  const m = await createMember(t.ctx, { type, uplineId });
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: type === 0 ? 'member' : 'agent',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  return { id: m.id, token };
+}
+
+function call(url: string, token: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload });
+}
+const tier = (ratePpm: number) => [{ minValidBet: 0, minActiveMembers: 0, ratePpm }];
+
+async function topContract(agent: Account, ratePpm: number, period = 'daily') {
+  const res = await call('/admin/agents/contracts', admin, {
+    agentId: agent.id,
+    kind: 'dividend',
+    period,
+    tiers: tier(ratePpm),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await accept(agent, res.json().value.id);
+  return res.json().value.id as number;
+}
+async function give(from: Account, to: Account, ratePpm: number, period = 'daily') {
+  const res = await call(DIV, from.token, { action: 'offer', downlineId: to.id, period, tiers: tier(ratePpm) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value.id as number;
+}
+async function accept(holder: Account, contractId: number) {
+  const res = await call(DIV, holder.token, { action: 'accept', contractId });
+  expect(res.statusCode, res.body).toBe(200);
+}
+async function endByAgreement(upline: Account, holder: Account, contractId: number) {
+  expect((await call(DIV, holder.token, { action: 'requestTermination', contractId })).statusCode).toBe(200);
+  expect((await call(DIV, upline.token, { action: 'acceptTermination', contractId })).statusCode).toBe(200);
+}
+/** Dates a contract's acceptance (and its end, if any): the API stamps them with the real clock. */
+async function dateContract(id: number, acceptedAt: Date, endedAt?: Date) {
+  await t.ctx.db
+    .updateTable('contracts')
+    .set({ accepted_at: acceptedAt, created_at: acceptedAt, ...(endedAt ? { ended_at: endedAt } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+async function statement(contractId: number, w: Window) {
+  return t.ctx.db
+    .selectFrom('contract_statements')
+    .select([
+      'amount',
+      'gross',
+      'carry_in as carryIn',
+      'carry_out as carryOut',
+      'downline_paid as downlinePaid',
+      'capped',
+    ])
+    .where('contract_id', '=', contractId)
+    .where('period_start', '=', w.start)
+    .executeTakeFirst();
+}
+const numbers = (r: Record<string, unknown> | undefined) =>
+  r && Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
+
+// Each case plays on days of its own, far in the past.
+let day = 0;
+function days(n: number): Window[] {
+  day += n + 2;
+  const out: Window[] = [windowOf('daily', new Date(Date.now() - (900 - day) * DAY), s.tz)];
+  while (out.length < n) out.push(windowOf('daily', (out[out.length - 1] as Window).end, s.tz));
+  return out;
+}
+/** A player of D's team loses (positive base) or wins (negative base) this much in the window. */
+async function play(member: Account, w: Window, netLoss: number, at = 1000) {
+  await insertRound(t.ctx, {
+    memberId: member.id,
+    nodeId,
+    bet: 20_000,
+    win: 20_000 - netLoss,
+    at: new Date(w.start.getTime() + at),
+  });
+}
+
+describe('worked examples on the database (docs/agents.md)', () => {
+  it('4. a contract accepted mid-period covers the whole period, rounds before it included', async () => {
+    const [w] = days(1) as [Window];
+    const a = await account(1);
+    const d = await account(2, a.id);
+    const player = await account(0, d.id);
+    const aContract = await topContract(a, 300_000);
+    const dContract = await give(a, d, 250_000);
+    await accept(d, dContract);
+    await dateContract(aContract, new Date(w.start.getTime() - DAY));
+    // D accepts at noon; its team lost 100.00 at 00:00:01, before that.
+    await dateContract(dContract, new Date(w.start.getTime() + 12 * HOUR));
+    await play(player, w, 10_000);
+    await settleWindow(t.ctx, 'dividend', 'daily', w, s);
+    expect(numbers(await statement(dContract, w))).toMatchObject({ gross: 2500, amount: 2500 });
+    expect(numbers(await statement(aContract, w))).toMatchObject({ gross: 3000, downlinePaid: 2500, amount: 500 });
+    expect(Number((await balanceOf(t.ctx.db, d.id, s.currency)).balance)).toBe(2500);
+  });
+
+  for (const survives of [true, false])
+    it(`5. an ended contract's open carry ${survives ? 'is taken over by' : 'stays behind, unrecovered, without'} a new contract between the same agents`, async () => {
+      await setBrandSetting(t.ctx.db, 'agentCarrySurvivesNewContract', survives);
+      const [w1, w2, w3] = days(3) as [Window, Window, Window];
+      const a = await account(1);
+      const d = await account(2, a.id);
+      const player = await account(0, d.id);
+      const aContract = await topContract(a, 300_000);
+      await dateContract(aContract, new Date(w1.start.getTime() - DAY));
+      const first = await give(a, d, 250_000);
+      await accept(d, first);
+      await dateContract(first, new Date(w1.start.getTime() - DAY));
+      // Day 1: D's team wins 100.00: D carries -25.00; A's team base is -100.00, A carries -30.00.
+      await play(player, w1, -10_000);
+      await settleWindow(t.ctx, 'dividend', 'daily', w1, s);
+      expect(numbers(await statement(first, w1))).toMatchObject({ gross: -2500, amount: 0, carryOut: -2500 });
+      // The contract ends on day 2 (by agreement); it does not cover day 2, so its carry stays open.
+      await endByAgreement(a, d, first);
+      await dateContract(first, new Date(w1.start.getTime() - DAY), new Date(w2.start.getTime() + HOUR));
+      const second = await give(a, d, 250_000);
+      await accept(d, second);
+      await dateContract(second, new Date(w2.start.getTime() + 2 * HOUR));
+      // Days 2 and 3: D's team loses 100.00 each day.
+      await play(player, w2, 10_000, 3 * HOUR);
+      await settleWindow(t.ctx, 'dividend', 'daily', w2, s);
+      if (survives) {
+        // D's 25.00 sets off the -25.00 it took over; A's 30.00 sets off its own -30.00.
+        expect(numbers(await statement(second, w2))).toMatchObject({ carryIn: -2500, gross: 2500, amount: 0 });
+        expect(numbers(await statement(aContract, w2))).toMatchObject({ carryIn: -3000, gross: 3000, amount: 0 });
+      } else {
+        // D is paid its 25.00 out of A's budget, but A's own carry leaves none: it is withheld.
+        expect(numbers(await statement(second, w2))).toMatchObject({
+          carryIn: 0,
+          gross: 2500,
+          capped: 2500,
+          amount: 0,
+        });
+      }
+      await play(player, w3, 10_000);
+      await settleWindow(t.ctx, 'dividend', 'daily', w3, s);
+      expect(numbers(await statement(second, w3))).toMatchObject({ carryIn: 0, gross: 2500, amount: 2500 });
+      expect(numbers(await statement(aContract, w3))).toMatchObject({ gross: 3000, downlinePaid: 2500, amount: 500 });
+      const carries = await t.ctx.db
+        .selectFrom('contracts')
+        .select(['id', 'carry', 'carry_from'])
+        .where('id', 'in', [first, second])
+        .orderBy('id')
+        .execute();
+      // Taken over: the ended contract's carry is 0 and cannot be taken twice; else it stays open.
+      expect(carries.map((c) => [Number(c.carry), c.carry_from])).toEqual([
+        [survives ? 0 : -2500, null],
+        [0, null],
+      ]);
+      // Three days, team base +100.00: 30.00 in all was A's to share, and D + A got 25.00 + 5.00.
+      const paid =
+        Number((await balanceOf(t.ctx.db, d.id, s.currency)).balance) +
+        Number((await balanceOf(t.ctx.db, a.id, s.currency)).balance);
+      expect(paid).toBe(3000);
+      await setBrandSetting(t.ctx.db, 'agentCarrySurvivesNewContract', true);
+    });
+
+  it('a downline dividend contract takes its upline period: another is refused and nothing is written', async () => {
+    const a = await account(1);
+    const d = await account(2, a.id);
+    await topContract(a, 300_000, 'weekly');
+    const res = await call(DIV, a.token, { action: 'offer', downlineId: d.id, period: 'daily', tiers: tier(100_000) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CONTRACT_PERIOD_MISMATCH');
+    const rows = await t.ctx.db.selectFrom('contracts').select('id').where('holder_id', '=', d.id).execute();
+    expect(rows).toHaveLength(0);
+    await give(a, d, 100_000, 'weekly');
+  });
+});
