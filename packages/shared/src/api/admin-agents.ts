@@ -182,3 +182,46 @@ export const AgentSearchHit = TreeNode.extend({
   depth: z.number().int(),
 });
 export const AgentSearchValue = z.object({ list: z.array(AgentSearchHit) });
+
+// ---- commission cost report: GET /admin/agents/commission-report (docs/agents.md "Commission cost
+// report"): every statement of the range, per agent, kind and period, with what it cost.
+
+const ReportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const COMMISSION_REPORT_SORTS = ['periodStart', 'paid', 'held', 'base'] as const;
+export const CommissionReportQuery = gridQuery(COMMISSION_REPORT_SORTS, 'periodStart').extend({
+  /** Brand days (the brand's time zone) the statements' periods start on, both included; at most 366 days. */
+  from: ReportDay,
+  to: ReportDay,
+  kind: ContractKind.optional(),
+  /** The agent's username (any case). */
+  agent: z.string().trim().min(1).max(64).optional(),
+});
+export type CommissionReportQuery = z.infer<typeof CommissionReportQuery>;
+export const CommissionCosts = z.object({
+  /** What the rate applied to: net loss (dividend) or valid bets (salaries) of the agent's team. */
+  base: Money,
+  /** Paid out to the agent. */
+  paid: Money,
+  /** Written as held, waiting for an operator's release. */
+  held: Money,
+  /** A dividend's negative carried into the next period (<= 0): what the team still owes first. */
+  carried: Money,
+});
+export const CommissionReportRow = CommissionCosts.extend({
+  statementId: z.number().int(),
+  agent: z.object({ id: z.number().int(), username: z.string() }),
+  kind: ContractKind,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  status: StatementStatus,
+  /** The operator's hold on a held statement, if any. */
+  onHold: z.boolean(),
+});
+export type CommissionReportRow = z.infer<typeof CommissionReportRow>;
+export const CommissionReportValue = grid(CommissionReportRow).extend({
+  /** The brand's time zone (IANA name) the days are in. */
+  timeZone: z.string(),
+  /** Over every matching statement, not only the page. */
+  totals: CommissionCosts.extend({ statements: z.number().int() }),
+});
+export type CommissionReportValue = z.infer<typeof CommissionReportValue>;

@@ -180,6 +180,14 @@ export const MemberRound = z.object({
   closedAt: z.string().nullable(),
 });
 export const MemberRoundList = grid(MemberRound);
+/** A brand day (yyyy-MM-dd, the brand's time zone) or an instant (ISO with offset). */
+const DayOrInstant = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.iso.datetime({ offset: true })]);
+/**
+ * GET /admin/members/:id/rounds: rounds started from `from` (a day: its start) until `to` (a day:
+ * its end, included; an instant: excluded), so a statement's period links to the rounds it counted.
+ */
+export const MemberRoundsQuery = PageQuery.extend({ from: DayOrInstant.optional(), to: DayOrInstant.optional() });
+export type MemberRoundsQuery = z.infer<typeof MemberRoundsQuery>;
 
 export const MemberLogin = z.object({
   success: z.boolean(),

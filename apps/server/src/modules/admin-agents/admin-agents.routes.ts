@@ -13,6 +13,8 @@ import {
   BulkReleaseBody,
   BulkStatementValue,
   BulkUnholdBody,
+  CommissionReportQuery,
+  CommissionReportValue,
   ContractLimits,
   ContractLimitsBody,
   ContractTemplate,
@@ -28,7 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { App } from '../../app';
-import type { AppContext } from '../../context';
+import { type AppContext, onReplica } from '../../context';
 import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -308,6 +310,43 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       body: BulkUnholdBody,
     }),
     async (req) => bulk(req, req.body.ids, 'statement.unhold', (_op, id) => agents.unhold(ctx, id), req.body.note),
+  );
+
+  app.get(
+    '/admin/agents/commission-report',
+    spec(
+      READ,
+      'Commission cost per agent, kind and period (brand days): base, paid, held, carried, with totals',
+      CommissionReportValue,
+      { querystring: CommissionReportQuery },
+    ),
+    async (req) => {
+      // A report: from the read replica (context.ts readDb).
+      const r = await agents.commissionReport(onReplica(ctx), req.query);
+      return ok({
+        ...presentGrid(r, req.query, (row) => ({
+          statementId: Number(row.id),
+          agent: { id: Number(row.holder_id), username: row.holder_username },
+          kind: row.kind,
+          periodStart: new Date(row.period_start).toISOString(),
+          periodEnd: new Date(row.period_end).toISOString(),
+          status: row.status,
+          onHold: row.on_hold,
+          base: toMajor(row.base),
+          paid: toMajor(row.paid),
+          held: toMajor(row.held),
+          carried: toMajor(row.carried),
+        })),
+        timeZone: r.timeZone,
+        totals: {
+          statements: r.totals.statements,
+          base: toMajor(r.totals.base),
+          paid: toMajor(r.totals.paid),
+          held: toMajor(r.totals.held),
+          carried: toMajor(r.totals.carried),
+        },
+      });
+    },
   );
 
   app.get(

@@ -2,12 +2,14 @@ import type {
   AdminContractsQuery,
   AdminOfferBody,
   AdminStatementsQuery,
+  CommissionReportQuery,
   ContractLimitsBody,
   ContractTemplateBody,
 } from '@gamehall/shared/api/admin-agents';
 import type { AppContext } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Principal } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError, fieldErrors } from '../../http/errors';
 import { statementPaidMessages } from '../agents/contract-messages';
 import * as contracts from '../agents/contracts.service';
 import { headlineRate, periodFor, storedTiers } from '../agents/contracts.service';
@@ -194,6 +196,21 @@ export async function unhold(ctx: AppContext, id: number) {
     await q.clearHold(trx, id);
     return { status: s.status, before: before?.note ?? null, after: null };
   });
+}
+
+/**
+ * The commission cost report (docs/agents.md "Commission cost report"): every statement whose
+ * period starts on the range's brand days, with its base, what was paid, what is held and what a
+ * dividend carries on. Reads the replica the caller gives (a report).
+ */
+export async function commissionReport(ctx: AppContext, query: CommissionReportQuery) {
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000;
+  if (!(days >= 0)) throw fieldErrors({ to: 'INVALID' });
+  if (days > 366) throw fieldErrors({ to: 'TOO_LONG' });
+  const timeZone = (await getBrand(ctx.db)).timeZone;
+  const { start, end } = await brandDayBounds(ctx.db, query.from, query.to, timeZone);
+  const page = await q.commissionPage(ctx.db, { start, end, kind: query.kind, agent: query.agent }, query);
+  return { ...page, timeZone };
 }
 
 const TREE_LIMIT = 500;

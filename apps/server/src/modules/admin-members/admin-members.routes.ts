@@ -21,6 +21,7 @@ import {
   MemberNoteList,
   MemberOverview,
   MemberRoundList,
+  MemberRoundsQuery,
   MemberSearchQuery,
   MemberWithdrawalList,
   NoteBody,
@@ -137,7 +138,7 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
   );
 
   // The member page's paged tabs: GET /admin/members/:id/<tab>, each one grid page of its rows.
-  type TabQuery = { pageNo: number; pageSize: number; type?: string };
+  type TabQuery = { pageNo: number; pageSize: number; type?: string; from?: string; to?: string };
   const tab = <R>(
     path: string,
     summary: string,
@@ -191,10 +192,11 @@ export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
   );
   tab(
     'rounds',
-    "The member's game rounds, newest first",
+    "The member's game rounds, newest first; from/to: brand days or instants",
     MemberRoundList,
     (id, q) => members.rounds(ctx, id, q),
     presentMemberRound,
+    { querystring: MemberRoundsQuery },
   );
   tab(
     'logins',

@@ -13,6 +13,7 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
 import { type AppContext, onReplica } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
@@ -162,9 +163,19 @@ export async function devices(ctx: AppContext, id: number) {
   return memberDevices(ctx.db, id);
 }
 
-export async function rounds(ctx: AppContext, id: number, page: Page) {
+/** A round list's edge: a brand day's start (from) or end (to), or the instant itself. */
+async function roundEdge(ctx: AppContext, value: string | undefined, edge: 'from' | 'to') {
+  if (value === undefined) return undefined;
+  if (value.length > 10) return new Date(value);
+  const tz = (await getBrand(ctx.db)).timeZone;
+  const { start, end } = await brandDayBounds(ctx.db, value, value, tz);
+  return edge === 'from' ? start : end;
+}
+
+export async function rounds(ctx: AppContext, id: number, page: Page & { from?: string; to?: string }) {
   await existing(ctx, id);
-  return memberRounds(onReplica(ctx), id, page);
+  const range = { from: await roundEdge(ctx, page.from, 'from'), to: await roundEdge(ctx, page.to, 'to') };
+  return memberRounds(onReplica(ctx), id, page, range);
 }
 
 export async function logins(ctx: AppContext, id: number, page: Page) {

@@ -42,8 +42,13 @@ export async function bettingRecords(
 }
 
 /** A member's rounds, newest first, one page (the back office's member page, issue 11). */
-export async function memberRounds(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
-  const filter: RoundFilter = { memberId };
+export async function memberRounds(
+  ctx: AppContext,
+  memberId: number,
+  page: { pageNo: number; pageSize: number },
+  range: { from?: Date | undefined; to?: Date | undefined } = {},
+) {
+  const filter: RoundFilter = { memberId, from: range.from, to: range.to };
   const [rows, totals] = await Promise.all([
     pageRounds(ctx.db, filter, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
     roundTotals(ctx.db, filter),
