@@ -1,13 +1,16 @@
 import type {
   AdminOfferBody,
+  AdminStatement,
   AgentSearchHit,
+  BulkStatementValue,
+  CommissionReportValue,
   ContractLimit,
   ContractLimitsBody,
   ContractTemplate,
   ContractTemplateBody,
   TreeNode,
 } from '@gamehall/shared/api/admin-agents';
-import type { Contract, Statement, StatementDetail } from '@gamehall/shared/api/contracts';
+import type { Contract, StatementDetail } from '@gamehall/shared/api/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GridQuery } from '../../components/data-grid';
@@ -51,7 +54,7 @@ export function fetchContracts(query: GridQuery) {
   return api<Grid<Contract>>('/admin/agents/contracts', { query });
 }
 export function fetchStatements(query: GridQuery) {
-  return api<Grid<Statement> & { heldTotal: number }>('/admin/agents/statements', { query });
+  return api<Grid<AdminStatement> & { heldTotal: number }>('/admin/agents/statements', { query });
 }
 
 export const statementQuery = (id: number) =>
@@ -97,4 +100,34 @@ export const limitsQuery = queryOptions({
 
 export function saveLimits(body: ContractLimitsBody) {
   return api<{ list: ContractLimit[] }>('/admin/agents/contract-limits', { method: 'PUT', body });
+}
+
+// ---- held statements in bulk and the commission cost report (docs/agents.md)
+
+export type BulkAction = 'release' | 'hold' | 'unhold';
+
+/** Release, hold or take the hold off many statements; the answer says per id what was done. */
+export function bulkStatements(action: BulkAction, ids: number[], note?: string) {
+  return api<BulkStatementValue>(`/admin/agents/statements/${action}`, {
+    method: 'POST',
+    body: note ? { ids, note } : { ids },
+  });
+}
+
+export const commissionKey = ['agents', 'commission'] as const;
+
+export function fetchCommissionReport(query: GridQuery) {
+  return api<CommissionReportValue>('/admin/agents/commission-report', { query });
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+/** A server time as the clock reads in the brand's time zone (the zone is named beside it). */
+export function formatInZone(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  let f = zoned.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    zoned.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
 }

@@ -1,4 +1,4 @@
-import { FileSignature, Network, ReceiptText, SlidersHorizontal } from 'lucide-react';
+import { Calculator, FileSignature, Network, ReceiptText, SlidersHorizontal } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
 export const feature: ConsoleFeature = {
@@ -7,6 +7,7 @@ export const feature: ConsoleFeature = {
     { path: 'agents', label: 'menu.agents', icon: Network, permission: 'agents.read' },
     { path: 'agents/contracts', label: 'menu.contracts', icon: FileSignature, permission: 'agents.read' },
     { path: 'agents/statements', label: 'menu.statements', icon: ReceiptText, permission: 'agents.read' },
+    { path: 'agents/commission', label: 'menu.commission', icon: Calculator, permission: 'agents.read' },
     { path: 'agents/templates', label: 'menu.templates', icon: SlidersHorizontal, permission: 'agents.read' },
   ],
   routes: [
@@ -25,6 +26,11 @@ export const feature: ConsoleFeature = {
       path: 'agents/statements/:id',
       permission: 'agents.read',
       page: lazyPage(() => import('./statement-page'), 'StatementPage'),
+    },
+    {
+      path: 'agents/commission',
+      permission: 'agents.read',
+      page: lazyPage(() => import('./commission-page'), 'CommissionPage'),
     },
     {
       path: 'agents/templates',

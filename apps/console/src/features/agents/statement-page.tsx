@@ -11,7 +11,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { agentsKey, formatRate, releaseStatement, statementQuery } from './api';
+import { useBrandTimeZone } from '../reports/api';
+import { agentsKey, formatInZone, formatRate, releaseStatement, statementQuery } from './api';
 import { StatementBase } from './statement-base';
 import { agentPath } from './team-tree';
 
@@ -24,6 +25,7 @@ export function StatementPage() {
   const statement = useQuery({ ...statementQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
   const [releasing, setReleasing] = useState(false);
   const s = statement.data;
+  const zone = useBrandTimeZone() ?? 'UTC';
 
   const back = (
     <Link to="/agents/statements" className="inline-flex items-center gap-1 text-sm text-(--accent) underline">
@@ -49,7 +51,7 @@ export function StatementPage() {
     [t('fields.kind'), t(`kinds.${s.kind}`)],
     [t('fields.holder'), s.holder.username],
     [t('fields.contract'), `#${s.contractId}`],
-    [t('fields.period'), `${formatDateTime(s.periodStart)} – ${formatDateTime(s.periodEnd)}`],
+    [t('fields.periodIn', { zone }), `${formatInZone(s.periodStart, zone)} – ${formatInZone(s.periodEnd, zone)}`],
     [t('fields.validBets'), formatMoney(s.validBets)],
     [t('fields.netLoss'), formatMoney(s.netLoss)],
     [t('fields.activeMembers'), String(s.activeMembers)],
@@ -97,7 +99,21 @@ export function StatementPage() {
       >
         {s.lines.map((line, i) => (
           <tr key={line.downline?.id ?? `own-${i}`} className="border-b border-(--border) last:border-b-0">
-            <td className="px-3 py-2">{line.downline ? line.downline.username : t('statements.ownMembers')}</td>
+            <td className="px-3 py-2">
+              {line.downline ? (
+                <Link
+                  to={`/members/${line.downline.id}?${new URLSearchParams({ tab: 'rounds', from: s.periodStart, to: s.periodEnd })}`}
+                  className="text-(--accent) underline"
+                  title={t('statements.roundsOf', { name: line.downline.username })}
+                >
+                  {line.downline.username}
+                </Link>
+              ) : (
+                <Link to={agentPath(s.holder)} className="underline" title={t('statements.ownMembersTree')}>
+                  {t('statements.ownMembers')}
+                </Link>
+              )}
+            </td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.validBets)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.netLoss)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{line.activeMembers}</td>

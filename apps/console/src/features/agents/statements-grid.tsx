@@ -1,17 +1,23 @@
-import { CONTRACT_KINDS, type Statement, StatementStatus } from '@gamehall/shared/api/contracts';
+import type { AdminStatement as Statement } from '@gamehall/shared/api/admin-agents';
+import { CONTRACT_KINDS, StatementStatus } from '@gamehall/shared/api/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataGrid, type GridFilter, toGridPage } from '../../components/data-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
 import { fetchStatements, formatRate, statementsKey } from './api';
+import { BulkStatementBar } from './bulk-statement-bar';
 import { agentPath } from './team-tree';
 
 /** The settlement statements (GET /admin/agents/statements); `holder` fixes the agent (its page). */
 export function StatementsGrid({ holder, paramPrefix }: { holder?: string; paramPrefix?: string }) {
   const { t } = useTranslation('agents');
+  const writable = useCan()('agents.write');
+  // Held statements picked for a bulk release or hold (docs/agents.md "Release and hold in bulk").
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const columns = useMemo<ColumnDef<Statement, unknown>[]>(() => {
     const money = (
       id: 'validBets' | 'netLoss' | 'amount',
@@ -25,7 +31,30 @@ export function StatementsGrid({ holder, paramPrefix }: { holder?: string; param
       meta: { numeric: true },
       cell: ({ row }) => formatMoney(row.original[id]),
     });
+    const pick: ColumnDef<Statement, unknown>[] = writable
+      ? [
+          {
+            id: 'pick',
+            header: t('bulk.pickColumn'),
+            cell: ({ row }) =>
+              row.original.status === 'held' ? (
+                <input
+                  type="checkbox"
+                  aria-label={t('bulk.pick', { id: row.original.id })}
+                  checked={picked.has(row.original.id)}
+                  onChange={(e) => {
+                    const next = new Set(picked);
+                    if (e.target.checked) next.add(row.original.id);
+                    else next.delete(row.original.id);
+                    setPicked(next);
+                  }}
+                />
+              ) : null,
+          },
+        ]
+      : [];
     return [
+      ...pick,
       {
         id: 'id',
         accessorKey: 'id',
@@ -71,11 +100,23 @@ export function StatementsGrid({ holder, paramPrefix }: { holder?: string; param
         accessorKey: 'status',
         header: t('fields.status'),
         cell: ({ row }) => (
-          <StatusBadge
-            label={t(`statementStatus.${row.original.status}`)}
-            tone={row.original.status === 'held' ? 'warning' : 'success'}
-          />
+          <span className="inline-flex flex-col gap-0.5">
+            <StatusBadge
+              label={t(`statementStatus.${row.original.status}`)}
+              tone={row.original.status === 'held' ? 'warning' : 'success'}
+            />
+            {row.original.hold && (
+              <span className="text-xs text-(--text-muted)">
+                {t('bulk.heldBy', { note: row.original.hold.note, name: row.original.hold.heldBy })}
+              </span>
+            )}
+          </span>
         ),
+      },
+      {
+        id: 'hold',
+        accessorFn: (s) => s.hold?.note ?? '',
+        header: t('bulk.holdNote'),
       },
       {
         id: 'paidAt',
@@ -84,7 +125,7 @@ export function StatementsGrid({ holder, paramPrefix }: { holder?: string; param
         cell: ({ row }) => formatDateTime(row.original.paidAt),
       },
     ];
-  }, [t]);
+  }, [t, writable, picked]);
 
   const filters: GridFilter[] = [
     {
@@ -104,16 +145,20 @@ export function StatementsGrid({ holder, paramPrefix }: { holder?: string; param
   ];
 
   return (
-    <DataGrid<Statement>
-      caption={holder ? t('statements.of', { name: holder }) : t('statements.title')}
-      queryKey={holder ? [...statementsKey, holder] : statementsKey}
-      fetchPage={(q) => fetchStatements(holder ? { ...q, holder } : q).then(toGridPage)}
-      columns={columns}
-      rowId={(s) => String(s.id)}
-      filters={filters}
-      defaultSort={{ sort: 'id', order: 'desc' }}
-      exportName={holder ? `statements-${holder}` : 'statements'}
-      paramPrefix={paramPrefix}
-    />
+    <>
+      {writable && <BulkStatementBar picked={[...picked]} onDone={() => setPicked(new Set())} />}
+      <DataGrid<Statement>
+        caption={holder ? t('statements.of', { name: holder }) : t('statements.title')}
+        queryKey={holder ? [...statementsKey, holder] : statementsKey}
+        fetchPage={(q) => fetchStatements(holder ? { ...q, holder } : q).then(toGridPage)}
+        columns={columns}
+        rowId={(s) => String(s.id)}
+        filters={filters}
+        defaultSort={{ sort: 'id', order: 'desc' }}
+        exportName={holder ? `statements-${holder}` : 'statements'}
+        paramPrefix={paramPrefix}
+        hiddenColumns={['hold']}
+      />
+    </>
   );
 }

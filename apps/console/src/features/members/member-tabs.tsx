@@ -290,7 +290,14 @@ export function RoundsTab({ id }: { id: number }) {
     ],
     [t],
   );
-  return <MemberGrid id={id} tab="rounds" columns={columns} rowId={(r) => `${r.vendor}:${r.roundId}`} />;
+  // A statement line links here with its period (instants); by hand a brand day is enough.
+  const filters: GridFilter[] = [
+    { name: 'from', label: t('rounds.from'), type: 'text', placeholder: 'yyyy-mm-dd' },
+    { name: 'to', label: t('rounds.to'), type: 'text', placeholder: 'yyyy-mm-dd' },
+  ];
+  return (
+    <MemberGrid id={id} tab="rounds" columns={columns} rowId={(r) => `${r.vendor}:${r.roundId}`} filters={filters} />
+  );
 }
 
 export function LoginsTab({ id }: { id: number }) {
