@@ -5,7 +5,9 @@
 // operator's contracts under "Contracts I hold", which only the operator ends), asks to end it with
 // a reason, confirms, and sees it waiting for the downline; the downline has the request in its
 // inbox in words (no codes), agrees in its popup, and agent01's page shows the contract ended by
-// its upline with the reason given.
+// its upline with the reason given. The downline, now a sub-agent that gave a contract of its own,
+// is offered a lower rate: its popup names the contract the auto-termination would end, and after
+// the accept its own page shows that contract ended by the lower-rate rule, in words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +22,8 @@ const PASSWORD = 'Demo@1234';
 const DOWNLINE = `mc${Date.now().toString(36).slice(-8)}`;
 const DOWNLINE_PASSWORD = 'Secret123';
 const REASON = 'Team moves to daily wages';
+/** The sub-agent's own member, given a contract above the lower rate agent01 offers later. */
+const MEMBER = `mm${Date.now().toString(36).slice(-8)}`;
 
 let agentPage: Page;
 let memberPage: Page;
@@ -101,6 +105,33 @@ test('agent01 gives a downline a contract, which the downline accepts from a sen
   await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: 30_000 });
   await popup.getByRole('button', { name: 'Accept' }).click();
   await popup.waitFor({ state: 'detached' });
+
+  // agent01 makes the downline a sub-agent; it registers a member and offers it the same rate.
+  const sub = await call('PUT', `/wps/agent/downlines/${downlineId}/subAgent`, agentToken);
+  assert.equal(sub.success, true, JSON.stringify(sub));
+  await memberPage.goto('/agentHome/registerCentre');
+  const subForm = memberPage.getByTestId('register-centre');
+  await subForm.locator('input[name="username"]').fill(MEMBER);
+  await subForm.locator('input[name="password"]').fill(DOWNLINE_PASSWORD);
+  await subForm.locator('input[name="confirmPassword"]').fill(DOWNLINE_PASSWORD);
+  if ((await subForm.locator('input[name="payeeName"]').count()) > 0)
+    await subForm.locator('input[name="payeeName"]').fill('Cascade Tester');
+  await subForm.getByRole('button', { name: 'Create account' }).click();
+  await memberPage.getByTestId('register-result').filter({ hasText: MEMBER }).waitFor();
+  const subToken = await tokenOf(memberPage);
+  const members = await call<{ content: { memberId: number; username: string }[] }>(
+    'GET',
+    `/wps/agent/downlines?q=${MEMBER}`,
+    subToken,
+  );
+  const memberId = members.value?.content.find((d) => d.username === MEMBER)?.memberId;
+  assert.ok(memberId, JSON.stringify(members));
+  const given = await call('POST', '/wps/relay/MCS2_processContractHourSalary', subToken, {
+    action: 'offer',
+    downlineId: memberId,
+    tiers: [{ minValidBet: 0, minActiveMembers: 0, ratePpm: 100 }],
+  });
+  assert.equal(given.success, true, JSON.stringify(given));
 });
 
 test('My contracts lists what agent01 holds and gave; asking to end a given contract shows it waiting', async () => {
@@ -125,7 +156,10 @@ test('My contracts lists what agent01 holds and gave; asking to end a given cont
   await dialog.getByLabel('Reason (optional)').fill(REASON);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await card.getByTestId('termination-state').filter({ hasText: `Waiting for ${DOWNLINE} to answer.` }).waitFor();
+  await card
+    .getByTestId('termination-state')
+    .filter({ hasText: `Waiting for ${DOWNLINE} to answer.` })
+    .waitFor();
   assert.equal(await card.getByRole('button', { name: 'Request termination' }).count(), 0);
 });
 
@@ -146,7 +180,6 @@ test('the downline reads the request in its inbox and agrees; agent01 sees the c
   await popup.getByText(`${AGENT} asks to end the contract: Hourly salary`).waitFor({ timeout: 30_000 });
   await popup.getByRole('button', { name: 'Agree to end it' }).click();
   await popup.waitFor({ state: 'detached' });
-  await memberPage.context().close();
 
   await agentPage.reload();
   await agentPage.getByRole('heading', { level: 1, name: 'My contracts' }).waitFor();
@@ -161,4 +194,46 @@ test('the downline reads the request in its inbox and agrees; agent01 sees the c
   assert.ok(ended, 'agent01 has no message of the ending');
   assert.match(ended.content, /Why: ended by agreement of both sides\./);
   await screenshot(agentPage, 'my-contracts-ended');
+});
+
+test('a lower offer names the downline contract it would end; accepting ends it, shown in words', async () => {
+  const agentToken = await tokenOf(agentPage);
+  const subToken = await tokenOf(memberPage);
+  const info = await call<{ id: number }>('GET', '/wps/member/info', subToken);
+  const lower = await call('POST', '/wps/relay/MCS2_processContractHourSalary', agentToken, {
+    action: 'offer',
+    downlineId: info.value?.id,
+    tiers: [{ minValidBet: 0, minActiveMembers: 0, ratePpm: 50 }],
+  });
+  assert.equal(lower.success, true, JSON.stringify(lower));
+
+  await memberPage.goto('/');
+  const popup = memberPage.getByRole('dialog', { name: 'Contracts' });
+  await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: 30_000 });
+  const notice = popup.getByTestId('cascade-notice');
+  await notice.getByText('Accepting this offer ends these downline contracts').waitFor();
+  assert.equal(
+    (await notice.getByRole('listitem').allInnerTexts()).join('\n'),
+    `Level 1: ${MEMBER} — Hourly salary, top rate 0.01% (given by ${DOWNLINE})`,
+  );
+  await screenshot(memberPage, 'my-contracts-cascade-popup');
+  await popup.getByRole('button', { name: 'Accept' }).click();
+  await popup.waitFor({ state: 'detached' });
+
+  await memberPage.goto('/agentHome/myContracts');
+  const card = memberPage
+    .getByTestId('my-contracts-given')
+    .locator('li')
+    .filter({ hasText: `Given to: ${MEMBER}` });
+  await card.getByTestId('contract-end').waitFor();
+  assert.equal(await card.getByTestId('contract-status').innerText(), 'Terminated');
+  assert.equal(
+    await card.getByTestId('contract-end').innerText(),
+    "Ended automatically: the upline's own rate became lower than this contract's.",
+  );
+  const inbox = await call<{ content: Message[] }>('GET', '/wps/messages?pageSize=50', subToken);
+  const ended = inbox.value?.content.find((m) => m.kind === 'contract_ended' && m.content.includes(MEMBER));
+  assert.ok(ended, 'the sub-agent has no message of its given contract ending');
+  assert.match(ended.content, /ended automatically, because the upline's own rate became lower/);
+  await memberPage.context().close();
 });

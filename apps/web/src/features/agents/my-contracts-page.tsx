@@ -42,7 +42,7 @@ export function MyContractsPage() {
       <Loaded query={query}>
         {(v) => (
           <>
-            <p className="mb-4 text-sm text-(--text-muted)">{t('agent.common.timeZone', { zone: v.timeZone })}</p>
+            <p className="mb-4 text-sm text-(--text-muted)">({t('agent.common.timeZone', { zone: v.timeZone })})</p>
             <ContractList side="held" contracts={v.held} timeZone={v.timeZone} />
             <ContractList side="given" contracts={v.given} timeZone={v.timeZone} />
           </>
