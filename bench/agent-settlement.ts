@@ -146,7 +146,7 @@ async function main() {
     // Where the time goes: the set-based figures query alone (the job runs it once per window), and
     // the rest, which is per statement (its payout posting through wallet.post) and per batch.
     const tq = performance.now();
-    const branches = await branchFigures(ctx.db, 'daily_salary', 'daily', w.start, w.end);
+    const branches = await branchFigures(ctx.db, 'daily_salary', 'daily', w.start, w.end, brand.agentNgr);
     const figuresMs = performance.now() - tq;
 
     const houseBefore = await houseBalance(ctx.db, HOUSE_ACCOUNT, brand.currency);

@@ -1,12 +1,13 @@
 // postgres: taking over a carry locks the ended contract rows settlement also locks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followAppClock } from '../../db/app-clock';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand, setBrandSetting } from '../site/brand.service';
-import { balanceOf } from '../wallet/wallet.service';
+import { balanceOf, post } from '../wallet/wallet.service';
 import { type Settings, settleWindow, type Window, windowOf } from './settlement.service';
 
 // The worked examples of docs/agents.md that need the database: a contract that starts mid-period,
@@ -30,7 +31,13 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   nodeId = game.node_id;
   const brand = await getBrand(t.ctx.db);
-  s = { tz: brand.timeZone, currency: brand.currency, holdThreshold: Number.MAX_SAFE_INTEGER, netLosingBranches: true };
+  s = {
+    tz: brand.timeZone,
+    currency: brand.currency,
+    holdThreshold: Number.MAX_SAFE_INTEGER,
+    netLosingBranches: true,
+    ngr: brand.agentNgr,
+  };
 });
 afterAll(() => t.close());
 
@@ -203,6 +210,49 @@ describe('worked examples on the database (docs/agents.md)', () => {
       expect(paid).toBe(3000);
       await setBrandSetting(t.ctx.db, 'agentCarrySurvivesNewContract', true);
     });
+
+  it('6. the dividend base is net gaming revenue: a rebate paid to a team member is deducted, unless switched off', async () => {
+    const brand = await getBrand(t.ctx.db);
+    const run = async (rebateDeducted: boolean) => {
+      const [w] = days(1) as [Window];
+      const a = await account(1);
+      const player = await account(0, a.id);
+      const contract = await topContract(a, 300_000);
+      await dateContract(contract, new Date(w.start.getTime() - DAY));
+      // The player loses 100.00 and is paid a 40.00 rebate in the window.
+      await play(player, w, 10_000);
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await followAppClock(trx, new Date(w.start.getTime() + 2 * HOUR));
+        await post(trx, {
+          type: 'bonus.rebate',
+          idempotencyKey: `carry-test-rebate-${player.id}`,
+          reference: 'REBATE',
+          entries: [
+            { account: { house: 'promotions-expense', currency: s.currency }, amount: -4000 },
+            { account: { member: player.id, currency: s.currency }, amount: 4000 },
+          ],
+        });
+      });
+      await settleWindow(t.ctx, 'dividend', 'daily', w, {
+        ...s,
+        ngr: { ...brand.agentNgr, rebate: rebateDeducted },
+      });
+      return t.ctx.db
+        .selectFrom('contract_statements')
+        .select(['net_loss', 'wins', 'deductions', 'gross', 'amount'])
+        .where('contract_id', '=', contract)
+        .executeTakeFirstOrThrow();
+    };
+    const on = await run(true);
+    expect([Number(on.net_loss), Number(on.wins), on.deductions, Number(on.amount)]).toEqual([
+      6000,
+      10_000,
+      { rebate: 4000 },
+      1800,
+    ]);
+    const off = await run(false);
+    expect([Number(off.net_loss), off.deductions, Number(off.amount)]).toEqual([10_000, {}, 3000]);
+  });
 
   it('a downline dividend contract takes its upline period: another is refused and nothing is written', async () => {
     const a = await account(1);

@@ -2,6 +2,7 @@ import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contract
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { Deductions, StoredTier } from './contracts.tables';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './net-revenue.queries';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.
@@ -49,14 +50,30 @@ export type BranchFigures = {
   direct_id: number;
   valid_bets: number;
   wins: number;
+  /** Dividends: net gaming revenue (valid bets - wins - deductions); salaries: valid bets - wins. */
   net_loss: number;
   active: number;
+  deductions: Deductions;
+};
+
+/** Statement keys of memberRevenueSql's deduction columns. */
+const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
+  d_bonus: 'bonus',
+  d_rebate: 'rebate',
+  d_mission: 'mission',
+  d_ticket: 'ticket',
+  d_referral: 'referral',
+  d_vip: 'vip',
+  d_points: 'points',
+  d_manual: 'manual',
+  d_provider_fee: 'providerFee',
+  d_payment_fee: 'paymentFee',
 };
 
 /**
- * Per due contract and direct downline of its holder: the window's closed rounds of the downline's
- * whole branch (the downline and everyone under it). One statement for every contract of the
- * (kind, period).
+ * Per due contract and direct downline of its holder: the window's figures of the downline's whole
+ * branch (the downline and everyone under it). Dividends share the branch's net gaming revenue
+ * (net-revenue.queries.ts, with the brand's deductions); salaries its closed rounds' valid bets.
  */
 export async function branchFigures(
   db: Conn,
@@ -64,35 +81,51 @@ export async function branchFigures(
   period: ContractPeriod,
   start: Date,
   end: Date,
+  ngr: AgentNgrSettings,
 ): Promise<BranchFigures[]> {
-  const r = await sql<BranchFigures>`
-    WITH pm AS (
-      SELECT member_id, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS wins,
-             sum(bet_amount - win_amount)::bigint AS nl
-        FROM vendor_rounds
-       WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
-       GROUP BY member_id
-    ), due AS (
+  const perMember =
+    kind === 'dividend'
+      ? memberRevenueSql(start, end, ngr)
+      : sql`SELECT member_id, sum(bet_amount)::bigint AS valid_bets, sum(win_amount)::bigint AS wins,
+                   sum(bet_amount - win_amount)::bigint AS ngr
+              FROM vendor_rounds
+             WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+             GROUP BY member_id`;
+  const deductionSums =
+    kind === 'dividend'
+      ? sql`, ${sql.join(DEDUCTION_COLUMNS.map((c) => sql`sum(pm.${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}`
+      : sql``;
+  const r = await sql<Record<string, string | number>>`
+    WITH pm AS (${perMember}), due AS (
       SELECT c.id, c.holder_id FROM contracts c
        WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
          AND (c.settled_until IS NULL OR c.settled_until < ${end})
     )
     SELECT due.id AS contract_id, d.member_id AS direct_id,
-           sum(pm.vb)::bigint AS valid_bets, sum(pm.wins)::bigint AS wins, sum(pm.nl)::bigint AS net_loss,
-           count(*) FILTER (WHERE pm.vb > 0)::int AS active
+           sum(pm.valid_bets)::bigint AS valid_bets, sum(pm.wins)::bigint AS wins,
+           sum(pm.ngr)::bigint AS net_loss,
+           count(*) FILTER (WHERE pm.valid_bets > 0)::int AS active ${deductionSums}
       FROM due
       JOIN agent_tree d ON d.ancestor_id = due.holder_id AND d.depth = 1
       JOIN agent_tree s ON s.ancestor_id = d.member_id
       JOIN pm ON pm.member_id = s.member_id
      GROUP BY due.id, d.member_id`.execute(db);
-  return r.rows.map((b) => ({
-    contract_id: Number(b.contract_id),
-    direct_id: Number(b.direct_id),
-    valid_bets: Number(b.valid_bets),
-    wins: Number(b.wins),
-    net_loss: Number(b.net_loss),
-    active: Number(b.active),
-  }));
+  return r.rows.map((b) => {
+    const deductions: Deductions = {};
+    for (const c of DEDUCTION_COLUMNS) {
+      const v = Number(b[c] ?? 0);
+      if (v !== 0) deductions[DEDUCTION_KEYS[c]] = v;
+    }
+    return {
+      contract_id: Number(b.contract_id),
+      direct_id: Number(b.direct_id),
+      valid_bets: Number(b.valid_bets),
+      wins: Number(b.wins),
+      net_loss: Number(b.net_loss),
+      active: Number(b.active),
+      deductions,
+    };
+  });
 }
 
 export type LockedContract = {

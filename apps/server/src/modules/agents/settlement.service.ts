@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { getBrand } from '../site/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
+import type { AgentNgrSettings } from './net-revenue.queries';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
 
@@ -88,7 +89,14 @@ export function windowOf(period: ContractPeriod, at: Date, tz: string): Window {
   }
 }
 
-export type Settings = { tz: string; currency: string; holdThreshold: number; netLosingBranches: boolean };
+export type Settings = {
+  tz: string;
+  currency: string;
+  holdThreshold: number;
+  netLosingBranches: boolean;
+  /** The dividend base's deductions (brand agentNgr). */
+  ngr: AgentNgrSettings;
+};
 
 /** Groups contracts into trees (a contract with the contract its upline holds) and cuts batches of whole trees. */
 function treeBatches(due: q.DueContract[]): q.DueContract[][] {
@@ -138,7 +146,7 @@ export async function settleWindow(
   const due = await q.dueContracts(ctx.db, kind, period, w.end);
   await q.closeEnded(ctx.db, kind, period, w.end);
   if (due.length === 0) return 0;
-  const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end);
+  const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end, s.ngr);
   const branches = new Map<number, Branch[]>();
   for (const b of figures) {
     const branch: Branch = {
@@ -146,7 +154,7 @@ export async function settleWindow(
       validBets: b.valid_bets,
       wins: b.wins,
       netLoss: b.net_loss,
-      deductions: {},
+      deductions: b.deductions,
       active: b.active,
     };
     const list = branches.get(b.contract_id);
@@ -279,6 +287,7 @@ export async function settleContracts(
     currency: brand.currency,
     holdThreshold: brand.agentPayoutHoldThreshold,
     netLosingBranches: brand.agentNetLosingBranches,
+    ngr: brand.agentNgr,
   };
   const cutoff = ctx.now().getTime() - SETTLE_GRACE_MS;
   let written = 0;

@@ -9,6 +9,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../site/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { StoredTier } from './contracts.tables';
+import type { AgentNgrSettings } from './net-revenue.queries';
 import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
 
 // Settlement (docs/agents.md "Multi-level pay", "Dividend carry-over", "Settlement", "Holding"):
@@ -19,6 +20,7 @@ let t: TestApp;
 let nodeId: number;
 let currency: string;
 let tz: string;
+let ngr: AgentNgrSettings;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +34,7 @@ beforeAll(async () => {
   const brand = await getBrand(t.ctx.db);
   currency = brand.currency;
   tz = brand.timeZone;
+  ngr = brand.agentNgr;
 });
 afterAll(() => t.close());
 
@@ -225,7 +228,7 @@ describe('settlement', () => {
                 ratePpm: n.contract.ratePpm,
               },
             ]);
-        const s = { tz, currency, holdThreshold: Number.MAX_SAFE_INTEGER, netLosingBranches: netting };
+        const s = { tz, currency, holdThreshold: Number.MAX_SAFE_INTEGER, netLosingBranches: netting, ngr };
         let rootGrossSum = 0;
         let positiveSum = 0;
         let paidSum = 0;
