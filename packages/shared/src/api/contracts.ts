@@ -193,7 +193,15 @@ export const StatementLine = z.object({
   activeMembers: z.number().int(),
   /** The branch's own contract rate from this agent (0 when none). */
   downlineRatePpm: RatePpm,
-  /** What this line adds to the agent's amount. */
+  /** Wins of the line's rounds; valid bets - wins - deductions = net loss (dividends). */
+  wins: Money,
+  /** Dividends: what the house paid the line's members, by category (docs/agents.md "Figures"). */
+  deductions: z.record(z.string(), Money),
+  /** The agent's rate on the line's base. */
+  gross: Money,
+  /** What the branch's contracted downline and its own downlines were paid for the period. */
+  branchPaid: Money,
+  /** What this line adds to the agent's amount: gross - branchPaid. */
   amount: Money,
 });
 export type StatementLine = z.infer<typeof StatementLine>;
@@ -207,12 +215,24 @@ export const Statement = z.object({
   periodEnd: z.string(),
   /** The team's figures for the period (all levels). */
   validBets: Money,
+  wins: Money,
+  /** Dividends: the net gaming revenue, valid bets - wins - deductions (the dividend base). */
   netLoss: Money,
+  /** Dividends: what the house paid the team's members in the period, by category. */
+  deductions: z.record(z.string(), Money),
   activeMembers: z.number().int(),
   /** The tier rate that applied (0 when no tier was met). */
   ratePpm: RatePpm,
-  /** Before carry-over: the agent's rate on its team less its contracted downlines' parts. */
+  /** The agent's rate on its whole team's base (each line's share rounded down). */
   gross: Money,
+  /** What the contracted downline branches were paid for the period (their whole subtrees). */
+  downlinePaid: Money,
+  /**
+   * What the upline's cap withheld: the team's top contract could pay no more in all this period
+   * (docs/agents.md "Multi-level pay"). Never owed later. amount = gross + carryIn - downlinePaid
+   * - capped - carryOut.
+   */
+  capped: Money,
   /** A dividend's negative carried in from the previous period (<= 0), set off before paying. */
   carryIn: Money,
   /** What was paid (or is held). */

@@ -53,10 +53,14 @@ export function StatementPage() {
     [t('fields.contract'), `#${s.contractId}`],
     [t('fields.periodIn', { zone }), `${formatInZone(s.periodStart, zone)} – ${formatInZone(s.periodEnd, zone)}`],
     [t('fields.validBets'), formatMoney(s.validBets)],
+    [t('fields.wins'), formatMoney(s.wins)],
+    [t('fields.deductions'), formatMoney(Object.values(s.deductions).reduce((a, b) => a + b, 0))],
     [t('fields.netLoss'), formatMoney(s.netLoss)],
     [t('fields.activeMembers'), String(s.activeMembers)],
     [t('fields.rate'), formatRate(s.ratePpm)],
     [t('fields.gross'), formatMoney(s.gross)],
+    [t('fields.downlinePaid'), formatMoney(s.downlinePaid)],
+    [t('fields.capped'), formatMoney(s.capped)],
     [t('fields.carryIn'), formatMoney(s.carryIn)],
     [t('fields.amount'), formatMoney(s.amount)],
     [t('fields.carryOut'), formatMoney(s.carryOut)],
@@ -94,6 +98,8 @@ export function StatementPage() {
           { label: t('fields.netLoss'), numeric: true },
           { label: t('fields.activeMembers'), numeric: true },
           { label: t('fields.downlineRate'), numeric: true },
+          { label: t('fields.lineGross'), numeric: true },
+          { label: t('fields.branchPaid'), numeric: true },
           { label: t('fields.amount'), numeric: true },
         ]}
       >
@@ -118,6 +124,8 @@ export function StatementPage() {
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.netLoss)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{line.activeMembers}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatRate(line.downlineRatePpm)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.gross)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{line.downline ? formatMoney(line.branchPaid) : '—'}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.amount)}</td>
           </tr>
         ))}

@@ -52,6 +52,10 @@ export type StatementRow = {
   carry_in: number | string;
   amount: number | string;
   carry_out: number | string;
+  wins: number | string;
+  deductions: Record<string, number>;
+  downline_paid: number | string;
+  capped: number | string;
   status: 'paid' | 'held';
   paid_at: Date | null;
   created_at: Date;
@@ -65,8 +69,17 @@ export type LineRow = {
   net_loss: number | string;
   active_members: number;
   downline_rate_ppm: number;
+  wins: number | string;
+  deductions: Record<string, number>;
+  gross: number | string;
+  branch_paid: number | string;
   amount: number | string;
 };
+
+/** Deductions as stored (minor units by category) in major units. */
+function deductionsOf(d: Record<string, number> | null): Record<string, number> {
+  return Object.fromEntries(Object.entries(d ?? {}).map(([k, v]) => [k, toMajor(v)]));
+}
 
 export function presentStatement(r: StatementRow): Statement {
   return {
@@ -77,10 +90,14 @@ export function presentStatement(r: StatementRow): Statement {
     periodStart: iso(r.period_start) as string,
     periodEnd: iso(r.period_end) as string,
     validBets: toMajor(r.valid_bets),
+    wins: toMajor(r.wins),
     netLoss: toMajor(r.net_loss),
+    deductions: deductionsOf(r.deductions),
     activeMembers: Number(r.active_members),
     ratePpm: r.rate_ppm,
     gross: toMajor(r.gross),
+    downlinePaid: toMajor(r.downline_paid),
+    capped: toMajor(r.capped),
     carryIn: toMajor(r.carry_in),
     amount: toMajor(r.amount),
     carryOut: toMajor(r.carry_out),
@@ -97,6 +114,10 @@ export function presentLine(r: LineRow): StatementLine {
     netLoss: toMajor(r.net_loss),
     activeMembers: Number(r.active_members),
     downlineRatePpm: r.downline_rate_ppm,
+    wins: toMajor(r.wins),
+    deductions: deductionsOf(r.deductions),
+    gross: toMajor(r.gross),
+    branchPaid: toMajor(r.branch_paid),
     amount: toMajor(r.amount),
   };
 }

@@ -76,7 +76,7 @@ export async function linesOf(db: Conn, statementIds: number[]): Promise<LineRow
   if (statementIds.length === 0) return [];
   const r = await sql<LineRow>`
     SELECT l.statement_id, l.downline_id, m.username AS downline_username, l.valid_bets, l.net_loss,
-           l.active_members, l.downline_rate_ppm, l.amount
+           l.active_members, l.downline_rate_ppm, l.wins, l.deductions, l.gross, l.branch_paid, l.amount
       FROM contract_statement_lines l LEFT JOIN members m ON m.id = l.downline_id
      WHERE l.statement_id IN (${sql.join(statementIds)})
      ORDER BY l.statement_id, l.line_no`.execute(db);

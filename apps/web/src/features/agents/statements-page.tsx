@@ -108,15 +108,35 @@ function StatementsPage({ kind, titleKey }: { kind: ContractKind; titleKey: stri
 function StatementLines({ statement, timeZone }: { statement: StatementDetail; timeZone: string }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const dividend = statement.kind === 'dividend';
+  // How the amount comes about: gross + carried in - downlines' pay - withheld - carried out.
+  const figures: [string, string][] = [
+    [t('contracts.grossOnTeam'), money(statement.gross)],
+    ...(statement.downlinePaid !== 0
+      ? [[t('contracts.downlinePaid'), money(-statement.downlinePaid)] as [string, string]]
+      : []),
+    ...(dividend && statement.carryIn !== 0
+      ? [[t('contracts.carryIn'), money(statement.carryIn)] as [string, string]]
+      : []),
+    ...(statement.capped !== 0 ? [[t('contracts.capped'), money(-statement.capped)] as [string, string]] : []),
+    ...(dividend && statement.carryOut !== 0
+      ? [[t('contracts.carryOut'), money(-statement.carryOut)] as [string, string]]
+      : []),
+    [t('contracts.amount'), money(statement.amount)],
+    ...(statement.paidAt
+      ? [[t('contracts.paidAt'), formatTimeIn(statement.paidAt, timeZone)] as [string, string]]
+      : []),
+  ];
   return (
     <div className="rounded-lg bg-(--surface) p-3 text-sm">
-      <p className="mb-2 text-(--text-muted)">
-        {t('contracts.statementSummary', {
-          gross: money(statement.gross),
-          carryOut: money(statement.carryOut),
-          paidAt: formatTimeIn(statement.paidAt, timeZone),
-        })}
-      </p>
+      <dl className="mb-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        {figures.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-(--text-muted)">{label}</dt>
+            <dd className="text-end tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
       <ResponsiveTable
         caption={t('contracts.lines')}
         columns={[
@@ -125,6 +145,8 @@ function StatementLines({ statement, timeZone }: { statement: StatementDetail; t
           { label: t('contracts.netLoss'), align: 'end' },
           { label: t('contracts.activeMembers'), align: 'end' },
           { label: t('contracts.downlineRate'), align: 'end' },
+          { label: t('contracts.grossOnTeam'), align: 'end' },
+          { label: t('contracts.branchPaid'), align: 'end' },
           { label: t('contracts.amount'), align: 'end' },
         ]}
         empty={statement.lines.length === 0}
@@ -137,6 +159,8 @@ function StatementLines({ statement, timeZone }: { statement: StatementDetail; t
             <td className={numCell}>{money(line.netLoss)}</td>
             <td className={numCell}>{line.activeMembers}</td>
             <td className={numCell}>{ratePercent(line.downlineRatePpm)}</td>
+            <td className={numCell}>{money(line.gross)}</td>
+            <td className={numCell}>{line.downline ? money(line.branchPaid) : ''}</td>
             <td className={numCell}>{money(line.amount)}</td>
           </tr>
         ))}
