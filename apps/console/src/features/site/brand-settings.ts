@@ -178,6 +178,8 @@ export const SETTINGS: SettingSpec[] = [
     },
   },
   { key: 'agentPayoutHoldThreshold', group: 'agents', shape: { kind: 'number', schema: int(0) } },
+  { key: 'agentNetLosingBranches', group: 'agents', shape: { kind: 'boolean' } },
+  { key: 'agentCarrySurvivesNewContract', group: 'agents', shape: { kind: 'boolean' } },
 ];
 
 const KNOWN = new Map(SETTINGS.map((s) => [s.key, s]));
