@@ -148,6 +148,17 @@ describe('worked examples on the database (docs/agents.md)', () => {
     expect(numbers(await statement(dContract, w))).toMatchObject({ gross: 2500, amount: 2500 });
     expect(numbers(await statement(aContract, w))).toMatchObject({ gross: 3000, downlinePaid: 2500, amount: 500 });
     expect(Number((await balanceOf(t.ctx.db, d.id, s.currency)).balance)).toBe(2500);
+    // Each agent paid hears of it in its inbox, once, even when the window is settled again.
+    await settleWindow(t.ctx, 'dividend', 'daily', w, s);
+    for (const agent of [a, d]) {
+      const inbox = await t.ctx.db
+        .selectFrom('member_messages')
+        .select('kind')
+        .where('member_id', '=', agent.id)
+        .where('kind', '=', 'statement_paid')
+        .execute();
+      expect(inbox).toHaveLength(1);
+    }
   });
 
   for (const survives of [true, false])

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { getBrand } from '../site/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
+import { statementPaidMessages } from './contract-messages';
 import type { AgentNgrSettings } from './net-revenue.queries';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
@@ -29,6 +30,8 @@ const MAX_WINDOWS_PER_RUN = 500;
 const BATCH = 200;
 
 export type Window = { start: Date; end: Date };
+
+const FREQUENT = new Set<ContractKind>(['hourly_salary', 'realtime_salary']);
 
 /** Offset of the zone from UTC at this instant, in ms. */
 function zoneOffset(at: number, tz: string): number {
@@ -224,6 +227,14 @@ export async function settleWindow(
         postings.push({ statementId: st.statementId, postingId: (posted[n] as PostingResult).postingId });
       });
       await q.insertLines(trx, lines);
+      // The agent hears of a payout in the same transaction. Hourly and real-time salaries pay up
+      // to 24 and 288 times a day: only their held statements (an operator must act) are messaged.
+      await statementPaidMessages(
+        trx,
+        statements
+          .filter((st) => ids.has(st.contractId) && (st.status === 'held' || !FREQUENT.has(kind)))
+          .map((st) => ({ ...st, periodStart: st.start, periodEnd: st.end })),
+      );
       await q.setCarries(trx, carries);
       await q.setPostings(trx, postings);
       await q.markSettled(
