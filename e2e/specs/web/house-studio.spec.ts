@@ -201,7 +201,8 @@ test('a member bets at a live baccarat table in its betting phase and sees the b
     { timeout: 60_000 },
   );
   const row = await page.locator('[data-testid=my-bets] tr').first().innerText();
-  assert.match(row, /banker 1\.00/);
+  // The area by its name (as the felt shows it), not its code.
+  assert.match(row, /Banker 1\.00/);
   assert.match(row, /lost|1\.95|1\.00$/m);
   assert.ok((await page.locator('[data-testid=road] .bead').count()) >= 1);
   // The round's seeds and the verify link are in the fairness drawer.

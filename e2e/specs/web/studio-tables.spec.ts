@@ -168,3 +168,70 @@ test('a new member bets at baccarat and roulette at desktop and phone sizes: the
   assert.equal(end, start - bets.reduce((t, x) => t + x.stake, 0) + bets.reduce((t, x) => t + x.win, 0));
   await context.close();
 });
+
+// Issue 25 §4: a TY (Filipino) launch shows the table page, its betting areas, bet types and hints,
+// and the verifier it links in Filipino, and the longer words still fit a 390 px phone.
+test('a TY launch shows the roulette table and its verifier in Filipino on a phone', async () => {
+  const b = browser();
+  const { page, context } = await newStudioMember(b, 'sty', 'Mesa Tester');
+  await page.goto('/member/transferFund');
+  const url = await page.evaluate(async () => {
+    const res = await fetch('/wps/game/launchGame', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '' },
+      body: JSON.stringify({ vassalage: 'AG', gameCode: 'LIVE-005', language: 'TY', backUrl: '/rng' }),
+    });
+    return ((await res.json()) as { value?: { url: string } }).value?.url ?? `launch failed: ${res.status}`;
+  });
+  assert.match(url, /\/studio\/play\?.*lang=TY/, url);
+  const game = await openGamePage(b, url, { width: 390, height: 844 });
+  const p = game.page;
+  assert.equal(await p.getAttribute('html', 'lang'), 'fil');
+  await p.waitForFunction(
+    () => document.querySelector('[data-testid=phase]')?.textContent === 'Ilagay ang taya',
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
+  assert.deepEqual(
+    (await p.locator('[data-bet-type]').allInnerTexts()).map((t) => t.trim()),
+    ['Diretso', 'Hati', 'Hilera', 'Kanto', 'Linya'],
+  );
+  await p.locator('[data-bet-type=split]').click();
+  assert.equal(
+    (await p.getByTestId('bet-type-hint').innerText()).trim(),
+    'Pindutin ang guhit sa pagitan ng dalawang numero',
+  );
+  await p.locator('[data-spot=split-17-20] .tb-hit').click();
+  assert.match(await p.getByTestId('slip').innerText(), /^Ilalagay: Hati 17\/20 1\.00 = 1\.00$/);
+  assert.match(await p.locator('[data-spot=split-17-20] .tb-sr').innerText(), /^Hati 17\/20, 1\.00 na ilalagay$/);
+  // No English word of the table's own texts is left on the page, in its text or its labels.
+  const shown = await p.evaluate(() =>
+    [
+      document.body.innerText,
+      ...Array.from(document.querySelectorAll('[aria-label],[title]')).map(
+        (e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`,
+      ),
+      ...Array.from(document.querySelectorAll('.tb-sr')).map((e) => e.textContent ?? ''),
+    ].join('\n'),
+  );
+  const english =
+    /\b(Place your bets|Undo|Clear|Repeat|Place bet|Straight|Split|Street|Corner|Odd|Even|Column|Betting areas|Pick a chip|Your bets|No bets yet|red|black|green|Tap)\b/;
+  assert.doesNotMatch(shown, english);
+  await checkGamePage(p, game.errors, 'studio-tables-roulette-ty-phone');
+
+  // The drawer's verify link (once a round's seed is out) opens the verifier in Filipino too.
+  await p.getByTestId('fair-toggle').click();
+  await p.getByTestId('seed-hash').waitFor();
+  const link = p.getByTestId('verify-link');
+  const href = (await link.count()) ? await link.getAttribute('href') : '/studio/fair?lang=TY';
+  assert.match(href ?? '', /lang=TY/);
+  const fair = await p.context().newPage();
+  await fair.goto(href ?? '');
+  assert.equal(await fair.getAttribute('html', 'lang'), 'fil');
+  await fair.getByRole('button', { name: 'Suriin ang crash' }).waitFor();
+  assert.doesNotMatch(await fair.locator('body').innerText(), /\b(Verify|Past round|Every outcome|Crash round|Load)\b/);
+  await game.close();
+  await context.close();
+});

@@ -403,4 +403,10 @@ export const CascadePreview = z.object({ contractId: z.number().int(), ends: z.a
 export type CascadePreview = z.infer<typeof CascadePreview>;
 
 /** The end reasons the platform writes (an operator's or a side's own words are free text besides). */
-export const CONTRACT_END_REASONS = ['rejected', 'terminated_by_agreement', 'upline_rate_lowered'] as const;
+export const CONTRACT_END_REASONS = [
+  'rejected',
+  'terminated_by_agreement',
+  'upline_rate_lowered',
+  'upline_contract_ended',
+  'upline_period_changed',
+] as const;
