@@ -18,6 +18,7 @@ describe('contract message terms', () => {
     'why.operator',
     'why.upline_rate_lowered',
     'why.upline_contract_ended',
+    'why.upline_period_changed',
   ];
 
   it('English has a term for every code', () => {

@@ -11,7 +11,12 @@ import * as q from './contracts.queries';
 // words in the reader's language at read time (messages/message-texts.ts), so no code is shown.
 
 /** Why a contract ended, as the messages say it. */
-export type EndWhy = 'agreement' | 'operator' | 'upline_rate_lowered' | 'upline_contract_ended';
+export type EndWhy =
+  | 'agreement'
+  | 'operator'
+  | 'upline_rate_lowered'
+  | 'upline_contract_ended'
+  | 'upline_period_changed';
 
 /** The party shown for a contract the operator offered (a term, not a username). */
 const OPERATOR_PARTY = '@operator';

@@ -276,4 +276,55 @@ describe('worked examples on the database (docs/agents.md)', () => {
     expect(rows).toHaveLength(0);
     await give(a, d, 100_000, 'weekly');
   });
+
+  it('a new top contract of another period ends the dividend contracts its holder gave, and theirs, telling each side', async () => {
+    const a = await account(1);
+    const d = await account(2, a.id);
+    const e = await account(2, d.id);
+    const aFirst = await topContract(a, 300_000, 'daily');
+    const dContract = await give(a, d, 250_000);
+    await accept(d, dContract);
+    const eContract = await give(d, e, 200_000);
+    await accept(e, eContract);
+    // A's contract ends: what it gave stays (spec §4), until A accepts one on another period.
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/admin/agents/contracts/${aFirst}/terminate`,
+      headers: { authorization: admin },
+      payload: { reason: 'new terms' },
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    const offer = await call('/admin/agents/contracts', admin, {
+      agentId: a.id,
+      kind: 'dividend',
+      period: 'weekly',
+      tiers: tier(300_000),
+    });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/wps/contracts/${offer.json().value.id}/cascade`,
+      headers: { authorization: a.token },
+    });
+    expect(preview.json().value.ends.map((x: { level: number }) => x.level)).toEqual([1, 2]);
+    await accept(a, offer.json().value.id);
+    const ended = await t.ctx.db
+      .selectFrom('contracts')
+      .select(['status', 'end_reason'])
+      .where('id', 'in', [dContract, eContract])
+      .orderBy('id')
+      .execute();
+    expect(ended).toEqual([
+      { status: 'terminated', end_reason: 'upline_period_changed' },
+      { status: 'terminated', end_reason: 'upline_contract_ended' },
+    ]);
+    const told = await t.ctx.db
+      .selectFrom('member_messages')
+      .select('member_id')
+      .where('member_id', 'in', [a.id, d.id, e.id])
+      .where('kind', '=', 'contract_ended')
+      .execute();
+    // A and D of D's contract, D and E of E's; A also of its own ended contract.
+    expect(told.filter((m) => Number(m.member_id) === d.id)).toHaveLength(2);
+    expect(told.filter((m) => Number(m.member_id) === e.id)).toHaveLength(1);
+  });
 });

@@ -174,8 +174,8 @@ export async function setCarryFrom(trx: Trx, id: number, from: number): Promise<
 }
 
 /** Dividend contracts this member gave that are open and whose period is not this one. */
-export async function openGivenOtherPeriod(trx: Trx, uplineId: number, period: ContractPeriod) {
-  return trx
+export async function openGivenOtherPeriod(db: Conn, uplineId: number, period: ContractPeriod) {
+  return db
     .selectFrom('contracts')
     .select(['id', 'holder_id'])
     .where('upline_id', '=', uplineId)

@@ -81,23 +81,26 @@ export async function cascadeTerminate(
   ratePpm: number | null,
   now: Date,
 ): Promise<number[]> {
+  return endCascade(trx, await q.openGivenAbove(trx, [memberId], kind, ratePpm), kind, 'upline_rate_lowered', now);
+}
+
+/** Ends these contracts for `why`, then level by level the ones their holders gave. */
+async function endCascade(
+  trx: Trx,
+  first: { id: number | string; holder_id: number | string }[],
+  kind: ContractKind,
+  why: 'upline_rate_lowered' | 'upline_contract_ended' | 'upline_period_changed',
+  now: Date,
+): Promise<number[]> {
   const ended: number[] = [];
-  let level = await q.openGivenAbove(trx, [memberId], kind, ratePpm);
+  let level = first;
   for (let depth = 1; level.length > 0; depth++) {
-    await q.terminateMany(
-      trx,
-      level.map((c) => Number(c.id)),
-      'upline_rate_lowered',
-      now,
-    );
-    ended.push(...level.map((c) => Number(c.id)));
-    // Issue 26: holders and uplines of each level hear why (the first level's upline took a lower rate).
-    await contractsEndedMessages(
-      trx,
-      level.map((c) => Number(c.id)),
-      depth === 1 ? 'upline_rate_lowered' : 'upline_contract_ended',
-      now,
-    );
+    const reason = depth === 1 ? why : 'upline_contract_ended';
+    const ids = level.map((c) => Number(c.id));
+    await q.terminateMany(trx, ids, reason, now);
+    ended.push(...ids);
+    // Issue 26: holders and uplines of each level hear why.
+    await contractsEndedMessages(trx, ids, reason, now);
     level = await q.openGivenAbove(
       trx,
       level.map((c) => Number(c.holder_id)),
@@ -195,6 +198,17 @@ export async function act(
           await takeOverCarry(trx, c);
           await contractAnswerMessage(trx, c.id, 'accepted', 'holder', now);
           detail.autoTerminated = await cascadeTerminate(trx, memberId, kind, c.rate_ppm, now);
+          // A dividend tree settles on one period: contracts this member gave on another end.
+          if (kind === 'dividend')
+            (detail.autoTerminated as number[]).push(
+              ...(await endCascade(
+                trx,
+                await q.openGivenOtherPeriod(trx, memberId, c.period),
+                kind,
+                'upline_period_changed',
+                now,
+              )),
+            );
           break;
         }
         case 'reject':

@@ -206,7 +206,7 @@ describe('contract offers and answers', () => {
     const lower = (await offer(DAILY, top, a, 10_000)).json().value;
     await accepted(DAILY, a, lower.id);
     expect(await statusOf(ab.id)).toEqual({ status: 'terminated', end_reason: 'upline_rate_lowered' });
-    expect(await statusOf(bc.id)).toEqual({ status: 'terminated', end_reason: 'upline_rate_lowered' });
+    expect(await statusOf(bc.id)).toEqual({ status: 'terminated', end_reason: 'upline_contract_ended' });
     expect((await statusOf(ad.id)).status).toBe('active');
   });
 

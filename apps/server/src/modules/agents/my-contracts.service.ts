@@ -37,8 +37,8 @@ export async function myContracts(ctx: AppContext, memberId: number): Promise<My
 
 /**
  * What accepting offer `id` would end now (spec §4 auto-termination, contracts.service.ts
- * cascadeTerminate): the open contracts of the kind the member gave above the offer's rate, then
- * every open contract their holders gave, level by level. Reads only; the accept re-checks.
+ * cascadeTerminate): the open contracts of the kind the member gave above the offer's rate (and,
+ * for a dividend, of another period), then every open contract their holders gave, level by level. Reads only; the accept re-checks.
  */
 export async function cascadePreview(ctx: AppContext, memberId: number, id: number): Promise<CascadePreview> {
   const offer = await q.findContract(ctx.db, id);
@@ -46,6 +46,10 @@ export async function cascadePreview(ctx: AppContext, memberId: number, id: numb
   if (offer.status !== 'offered') throw new AppError('CONTRACT_STATE_INVALID');
   const ends: CascadePreview['ends'] = [];
   let level = await mq.openGivenAboveUnlocked(ctx.db, [memberId], offer.kind, offer.rate_ppm);
+  // A dividend offer of another period than the contracts given also ends those (one period a tree).
+  if (offer.kind === 'dividend')
+    for (const c of await q.openGivenOtherPeriod(ctx.db, memberId, offer.period))
+      if (!level.some((l) => l.id === Number(c.id))) level.push({ id: Number(c.id), holder_id: Number(c.holder_id) });
   for (let n = 1; level.length > 0; n++) {
     for (const c of level) {
       const row = await q.findContract(ctx.db, c.id);

@@ -186,7 +186,7 @@ describe('the auto-termination cascade', () => {
 
     await act(sub, 'accept', lower.id);
     expect(await statusOf(midC.id)).toEqual({ status: 'terminated', end_reason: 'upline_rate_lowered' });
-    expect(await statusOf(leafC.id)).toEqual({ status: 'terminated', end_reason: 'upline_rate_lowered' });
+    expect(await statusOf(leafC.id)).toEqual({ status: 'terminated', end_reason: 'upline_contract_ended' });
     expect((await statusOf(lowC.id)).status).toBe('active');
 
     // Each agent concerned gets one message per contract that ended, in its language.

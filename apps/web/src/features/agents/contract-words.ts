@@ -17,6 +17,8 @@ export const END_REASON_KEYS: Record<(typeof CONTRACT_END_REASONS)[number], stri
   rejected: 'contracts.endReasons.rejected',
   terminated_by_agreement: 'contracts.endReasons.terminated_by_agreement',
   upline_rate_lowered: 'contracts.endReasons.upline_rate_lowered',
+  upline_contract_ended: 'contracts.endReasons.upline_contract_ended',
+  upline_period_changed: 'contracts.endReasons.upline_period_changed',
 };
 
 function isEndReasonCode(reason: string): reason is (typeof CONTRACT_END_REASONS)[number] {
