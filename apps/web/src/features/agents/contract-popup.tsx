@@ -4,12 +4,12 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../components/use-money';
 import { errorMessage } from '../../lib/errors';
 import { pendingContractsQuery } from '../../lib/pending-contracts';
 import { useSession } from '../../lib/session';
 import { ratePercent } from './contract-rules';
 import { cascadePreviewQuery, contractAction } from './contracts-api';
+import { TiersTable } from './tiers-table';
 
 type Pending = { contract: Contract; request: 'offer' | 'termination' };
 
@@ -108,7 +108,6 @@ export function ContractPopup() {
 
 function ContractSummary({ contract: c, request }: { contract: Contract; request: 'offer' | 'termination' }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const kind = t(`contracts.kinds.${c.kind}`);
   // The operator's offer has its own sentence: "the operator" does not start one in every language.
   let heading: string;
@@ -125,31 +124,7 @@ function ContractSummary({ contract: c, request }: { contract: Contract; request
       <p className="text-sm text-(--text-muted)">
         {t('contracts.popup.terms', { period: t(`contracts.periods.${c.period}`), rate: ratePercent(c.ratePpm) })}
       </p>
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">{t('contracts.tiers')}</caption>
-        <thead className="text-(--text-muted)">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('contracts.minValidBet')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('contracts.minActiveMembers')}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {t('contracts.rate')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.tiers.map((tier) => (
-            <tr key={`${tier.minValidBet}-${tier.minActiveMembers}`}>
-              <td className="py-1 pr-3 tabular-nums">{money(tier.minValidBet)}</td>
-              <td className="py-1 pr-3 tabular-nums">{tier.minActiveMembers}</td>
-              <td className="py-1 tabular-nums">{ratePercent(tier.ratePpm)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TiersTable tiers={c.tiers} />
     </>
   );
 }

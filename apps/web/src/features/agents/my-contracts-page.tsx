@@ -15,6 +15,7 @@ import { AgentTitle, cell, Loaded, numCell, rowClass } from './components';
 import { ratePercent } from './contract-rules';
 import { endWords } from './contract-words';
 import { contractAction, myContractsQuery } from './contracts-api';
+import { TiersTable } from './tiers-table';
 
 /** The statements page of each kind (menu.ts entries). */
 const STATEMENTS_ENTRY: Record<ContractKind, string> = {
@@ -109,7 +110,7 @@ function ContractCard({ side, contract: c, timeZone }: { side: Side; contract: M
             .join(' ')}
         </p>
       )}
-      <TiersTable contract={c} />
+      <TiersTable tiers={c.tiers} />
       {(c.kind === 'dividend' || c.carry !== 0) && (
         <p className="mt-2 text-sm">
           {t('agent.myContracts.carry')}: <span className="tabular-nums">{money(c.carry)}</span>
@@ -138,38 +139,6 @@ function ContractCard({ side, contract: c, timeZone }: { side: Side; contract: M
       )}
       {asking && <TerminationDialog contract={c} party={party} onClose={() => setAsking(false)} />}
     </li>
-  );
-}
-
-function TiersTable({ contract: c }: { contract: MyContract }) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  return (
-    <table className="mt-2 w-full text-left text-sm">
-      <caption className="sr-only">{t('contracts.tiers')}</caption>
-      <thead className="text-(--text-muted)">
-        <tr>
-          <th scope="col" className="py-1 pr-3 font-medium">
-            {t('contracts.minValidBet')}
-          </th>
-          <th scope="col" className="py-1 pr-3 font-medium">
-            {t('contracts.minActiveMembers')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('contracts.rate')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {c.tiers.map((tier) => (
-          <tr key={`${tier.minValidBet}-${tier.minActiveMembers}`}>
-            <td className="py-1 pr-3 tabular-nums">{money(tier.minValidBet)}</td>
-            <td className="py-1 pr-3 tabular-nums">{tier.minActiveMembers}</td>
-            <td className="py-1 tabular-nums">{ratePercent(tier.ratePpm)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
