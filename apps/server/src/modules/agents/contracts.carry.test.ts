@@ -222,6 +222,51 @@ describe('worked examples on the database (docs/agents.md)', () => {
       await setBrandSetting(t.ctx.db, 'agentCarrySurvivesNewContract', true);
     });
 
+  it('a window stopped half-way is finished from the same carries: the downline gets what an unbroken run gives it', async () => {
+    const [w1, w2] = days(2) as [Window, Window];
+    const a = await account(1);
+    const d = await account(2, a.id);
+    const other = await account(0, a.id);
+    const player = await account(0, d.id);
+    const aContract = await topContract(a, 300_000);
+    const dContract = await give(a, d, 250_000);
+    await accept(d, dContract);
+    await dateContract(aContract, new Date(w1.start.getTime() - DAY));
+    await dateContract(dContract, new Date(w1.start.getTime() - DAY));
+    // Example 2: day 1 leaves A a -30.00 carry; day 2 D's team loses 200.00, A's net is 30.00.
+    await play(player, w1, 10_000);
+    await play(other, w1, -20_000);
+    await settleWindow(t.ctx, 'dividend', 'daily', w1, s);
+    await play(player, w2, 20_000);
+    // One contract a transaction in id order, stopped right after A's (earlier cases' contracts
+    // that cover the day come first): A's carry is now 0, D is not written.
+    const before = await t.ctx.db
+      .selectFrom('contracts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'dividend')
+      .where('period', '=', 'daily')
+      .where('id', '<=', aContract)
+      .where('accepted_at', '<', w2.end)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', w2.end)]))
+      .where((eb) => eb.or([eb('settled_until', 'is', null), eb('settled_until', '<', w2.end)]))
+      .executeTakeFirstOrThrow();
+    let calls = 0;
+    const stopping = {
+      ...t.ctx,
+      now: () => {
+        if (++calls > Number(before.n)) throw new Error('stopped half-way');
+        return t.ctx.now();
+      },
+    };
+    await expect(settleWindow(stopping, 'dividend', 'daily', w2, { ...s, batchSize: 1 })).rejects.toThrow(
+      'stopped half-way',
+    );
+    expect(numbers(await statement(aContract, w2))).toMatchObject({ carryIn: -3000, downlinePaid: 3000, amount: 0 });
+    expect(await statement(dContract, w2)).toBeUndefined();
+    await settleWindow(t.ctx, 'dividend', 'daily', w2, s);
+    expect(numbers(await statement(dContract, w2))).toMatchObject({ gross: 5000, capped: 2000, amount: 3000 });
+  });
+
   it('6. the dividend base is net gaming revenue: a rebate paid to a team member is deducted, unless switched off', async () => {
     const brand = await getBrand(t.ctx.db);
     const run = async (rebateDeducted: boolean) => {

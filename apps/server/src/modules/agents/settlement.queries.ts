@@ -24,24 +24,44 @@ export async function earliestDue(db: Conn, kind: ContractKind, period: Contract
   return start ? new Date(start) : null;
 }
 
-export type DueContract = { id: number; holder_id: number; upline_id: number | null };
+export type WindowContractRow = {
+  id: number;
+  holder_id: number;
+  upline_id: number | null;
+  tiers: StoredTier[];
+  /** The carry before this window: the statement's carry in when one was written, else the contract's. */
+  carry: number;
+  carry_from: number | null;
+  settled: boolean;
+};
 
-/** Contracts of this (kind, period) covering the window and not yet settled for it. */
-export async function dueContracts(
+/**
+ * Every contract of this (kind, period) covering the window, settled for it or not: a run that
+ * resumes a half-settled window computes the same figures again from the statements already
+ * written (their carry in), and writes the rest.
+ */
+export async function windowContracts(
   db: Conn,
   kind: ContractKind,
   period: ContractPeriod,
+  start: Date,
   end: Date,
-): Promise<DueContract[]> {
-  const r = await sql<DueContract>`
-    SELECT c.id, c.holder_id, c.upline_id FROM contracts c
+): Promise<WindowContractRow[]> {
+  const r = await sql<Record<string, unknown>>`
+    SELECT c.id, c.holder_id, c.upline_id, c.tiers, coalesce(s.carry_in, c.carry) AS carry, c.carry_from,
+           (c.settled_until IS NOT NULL AND c.settled_until >= ${end}) AS settled
+      FROM contracts c
+      LEFT JOIN contract_statements s ON s.contract_id = c.id AND s.period_start = ${start}
      WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
-       AND (c.settled_until IS NULL OR c.settled_until < ${end})
      ORDER BY c.id`.execute(db);
   return r.rows.map((c) => ({
     id: Number(c.id),
     holder_id: Number(c.holder_id),
     upline_id: c.upline_id === null ? null : Number(c.upline_id),
+    tiers: (typeof c.tiers === 'string' ? JSON.parse(c.tiers) : c.tiers) as StoredTier[],
+    carry: Number(c.carry),
+    carry_from: c.carry_from === null ? null : Number(c.carry_from),
+    settled: c.settled === true,
   }));
 }
 
@@ -71,7 +91,7 @@ const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
 };
 
 /**
- * Per due contract and direct downline of its holder: the window's figures of the downline's whole
+ * Per contract covering the window and direct downline of its holder: the window's figures of the downline's whole
  * branch (the downline and everyone under it). Dividends share the branch's net gaming revenue
  * (net-revenue.queries.ts, with the brand's deductions); salaries its closed rounds' valid bets.
  */
@@ -99,7 +119,6 @@ export async function branchFigures(
     WITH pm AS (${perMember}), due AS (
       SELECT c.id, c.holder_id FROM contracts c
        WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
-         AND (c.settled_until IS NULL OR c.settled_until < ${end})
     )
     SELECT due.id AS contract_id, d.member_id AS direct_id,
            sum(pm.valid_bets)::bigint AS valid_bets, sum(pm.wins)::bigint AS wins,
@@ -128,45 +147,26 @@ export async function branchFigures(
   });
 }
 
-export type LockedContract = {
-  id: number;
-  holder_id: number;
-  upline_id: number | null;
-  tiers: StoredTier[];
-  carry: number;
-  carry_from: number | null;
-  settled_until: Date | null;
-};
-
-/**
- * Locks these contracts and returns them as they are now (carry included): another node may have
- * settled some for the window meanwhile, so the caller checks settled_until.
- */
-export async function lockContracts(trx: Trx, ids: number[]): Promise<LockedContract[]> {
-  if (ids.length === 0) return [];
+/** Locks these contracts; answers the ones still unsettled for the window (another node may have done some). */
+export async function lockUnsettled(trx: Trx, ids: number[], end: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
   const rows = await trx
     .selectFrom('contracts')
-    .select(['id', 'holder_id', 'upline_id', 'tiers', 'carry', 'carry_from', 'settled_until'])
+    .select(['id', 'settled_until'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    holder_id: Number(r.holder_id),
-    upline_id: r.upline_id === null ? null : Number(r.upline_id),
-    tiers: r.tiers,
-    carry: Number(r.carry),
-    carry_from: r.carry_from === null ? null : Number(r.carry_from),
-    settled_until: r.settled_until === null ? null : new Date(r.settled_until),
-  }));
+  return new Set(
+    rows.filter((r) => r.settled_until === null || new Date(r.settled_until) < end).map((r) => Number(r.id)),
+  );
 }
 
 /**
  * Takes over the open carries of the ended contracts these contracts name in carry_from (and the
  * ones those name in turn), once every one of them has settled its last window (until then it is
- * tried again next window): the ended contracts' carries become 0, carry_from is cleared, and the
- * sum is returned per taking contract. Locks the ended rows.
+ * tried again next window): the ended contracts' carries become 0 and the taking contract's carry
+ * grows by their sum, carry_from cleared; the sums are returned. Locks the rows it changes.
  */
 export async function takeCarries(trx: Trx, from: Map<number, number>): Promise<Map<number, number>> {
   const taken = new Map<number, number>();
@@ -191,11 +191,9 @@ export async function takeCarries(trx: Trx, from: Map<number, number>): Promise<
     const ids = chain.map((c) => c.id);
     if (ids.length > 0)
       await trx.updateTable('contracts').set({ carry: 0, carry_from: null }).where('id', 'in', ids).execute();
-    await trx.updateTable('contracts').set({ carry_from: null }).where('id', '=', id).execute();
-    taken.set(
-      id,
-      chain.reduce((sum, c) => sum + c.carry, 0),
-    );
+    const sum = chain.reduce((total, c) => total + c.carry, 0);
+    await sql`UPDATE contracts SET carry = carry + ${sum}, carry_from = NULL WHERE id = ${id}`.execute(trx);
+    taken.set(id, sum);
   }
   return taken;
 }
@@ -250,6 +248,14 @@ export type NewStatement = {
 
 /** Inserts statements; the ones whose (contract, period) exists already are skipped. Returns contract -> id. */
 export async function insertStatements(trx: Trx, list: NewStatement[]): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  // 24 parameters a row: chunks stay under PostgreSQL's 65,535 parameters a statement.
+  for (let i = 0; i < list.length; i += 1000)
+    for (const [k, v] of await insertStatementChunk(trx, list.slice(i, i + 1000))) ids.set(k, v);
+  return ids;
+}
+
+async function insertStatementChunk(trx: Trx, list: NewStatement[]): Promise<Map<number, number>> {
   if (list.length === 0) return new Map();
   const rows = await trx
     .insertInto('contract_statements')

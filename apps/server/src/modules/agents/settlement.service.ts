@@ -16,11 +16,11 @@ import * as q from './settlement.queries';
 
 // Contract settlement (spec §3, §9; docs/agents.md "Multi-level pay", "Dividend carry-over",
 // "Settlement", "Holding"). For each (kind, period) and each finished window, every due contract is
-// computed from the window's closed rounds in one set-based query (settlement.compute.ts says what
-// each is paid), then written in batches of whole contract trees: the statement (unique per
-// contract and period start), its lines, the contract's carry and settled_until, and the payout
-// posting (key contract:<id>:<period start>) commit together, so a rerun, a crash half-way or two
-// nodes at once pay each statement once.
+// computed from the window's figures in one set-based query (settlement.compute.ts says what each
+// is paid), then written in batches: the statement (unique per contract and period start), its
+// lines, the contract's carry and settled_until, and the payout posting (key
+// contract:<id>:<period start>) commit together, so a rerun, a crash half-way or two nodes at once
+// pay each statement once, and a resumed window is computed from the same carries.
 
 export const HOUSE_ACCOUNT = 'agent-commissions';
 /** Rounds close in their own transactions; a window is settled this long after it ends. */
@@ -99,45 +99,16 @@ export type Settings = {
   netLosingBranches: boolean;
   /** The dividend base's deductions (brand agentNgr). */
   ngr: AgentNgrSettings;
+  /** Contracts written per transaction (tests make it small to stop a window half-way). */
+  batchSize?: number;
 };
-
-/** Groups contracts into trees (a contract with the contract its upline holds) and cuts batches of whole trees. */
-function treeBatches(due: q.DueContract[]): q.DueContract[][] {
-  const byHolder = new Map(due.map((c) => [c.holder_id, c]));
-  const rootOf = (c: q.DueContract): number => {
-    let at = c;
-    const seen = new Set<number>();
-    for (;;) {
-      seen.add(at.id);
-      const up = at.upline_id === null ? undefined : byHolder.get(at.upline_id);
-      if (!up || seen.has(up.id)) return at.id;
-      at = up;
-    }
-  };
-  const trees = new Map<number, q.DueContract[]>();
-  for (const c of due) {
-    const r = rootOf(c);
-    const t = trees.get(r);
-    if (t) t.push(c);
-    else trees.set(r, [c]);
-  }
-  const batches: q.DueContract[][] = [];
-  let current: q.DueContract[] = [];
-  for (const t of trees.values()) {
-    current.push(...t);
-    if (current.length >= BATCH) {
-      batches.push(current);
-      current = [];
-    }
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
-}
 
 /**
  * Settles every due contract of one (kind, period) for one window; returns the statements written.
- * A tree of contracts is computed and written in one transaction, so its budgets are never split
- * between a run that committed and one that did not.
+ * The window is computed once, whole (settlement.compute.ts: a tree's budgets need all its
+ * contracts), from each contract's carry before the window (the statement's carry in where one is
+ * written already), so a run that resumes a half-written window computes the same figures; then
+ * the contracts still unsettled are written in batches.
  */
 export async function settleWindow(
   ctx: AppContext,
@@ -146,9 +117,18 @@ export async function settleWindow(
   w: Window,
   s: Settings,
 ): Promise<number> {
-  const due = await q.dueContracts(ctx.db, kind, period, w.end);
   await q.closeEnded(ctx.db, kind, period, w.end);
-  if (due.length === 0) return 0;
+  let all = await q.windowContracts(ctx.db, kind, period, w.start, w.end);
+  if (!all.some((c) => !c.settled)) return 0;
+  // Carries taken over from ended contracts move first, on their own, so the window is computed
+  // from carries no batch changes under another.
+  const pending = new Map(
+    all.filter((c) => !c.settled && c.carry_from !== null).map((c) => [c.id, c.carry_from as number]),
+  );
+  if (kind === 'dividend' && pending.size > 0) {
+    const taken = await ctx.db.transaction().execute((trx) => q.takeCarries(trx, pending));
+    if (taken.size > 0) all = await q.windowContracts(ctx.db, kind, period, w.start, w.end);
+  }
   const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end, s.ngr);
   const branches = new Map<number, Branch[]>();
   for (const b of figures) {
@@ -164,34 +144,30 @@ export async function settleWindow(
     if (list) list.push(branch);
     else branches.set(b.contract_id, [branch]);
   }
+  const contracts: WindowContract[] = all.map((c) => ({
+    id: c.id,
+    holderId: c.holder_id,
+    uplineId: c.upline_id,
+    tiers: c.tiers,
+    carry: c.carry,
+  }));
+  const computed = computeWindow(kind, contracts, branches, { netLosingBranches: s.netLosingBranches });
+  const due = all.filter((c) => !c.settled);
   let written = 0;
-  for (const batch of treeBatches(due)) {
+  const size = s.batchSize ?? BATCH;
+  for (let i = 0; i < due.length; i += size) {
+    const batch = due.slice(i, i + size);
     written += await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
-      const locked = await q.lockContracts(
+      const open = await q.lockUnsettled(
         trx,
         batch.map((c) => c.id),
+        w.end,
       );
-      const open = locked.filter((c) => c.settled_until === null || c.settled_until < w.end);
-      if (open.length === 0) return 0;
-      const taken =
-        kind === 'dividend'
-          ? await q.takeCarries(
-              trx,
-              new Map(open.filter((c) => c.carry_from !== null).map((c) => [c.id, c.carry_from as number])),
-            )
-          : new Map<number, number>();
-      const contracts: WindowContract[] = locked.map((c) => ({
-        id: c.id,
-        holderId: c.holder_id,
-        uplineId: c.upline_id,
-        tiers: c.tiers,
-        carry: c.carry + (taken.get(c.id) ?? 0),
-      }));
-      const computed = computeWindow(kind, contracts, branches, { netLosingBranches: s.netLosingBranches });
+      const todo = batch.filter((c) => open.has(c.id));
       const statements: q.NewStatement[] = [];
       const carries: { contractId: number; carry: number }[] = [];
-      for (const c of open) {
+      for (const c of todo) {
         const r = computed.get(c.id) as Computed;
         if (kind === 'dividend' && r.carryOut !== c.carry) carries.push({ contractId: c.id, carry: r.carryOut });
         if (!r.present) continue;
@@ -239,7 +215,7 @@ export async function settleWindow(
       await q.setPostings(trx, postings);
       await q.markSettled(
         trx,
-        open.map((c) => c.id),
+        todo.map((c) => c.id),
         w.end,
         now,
       );
