@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
+import { newPage, screenshot, useBrowser } from '../../support/browser';
+import { consoleSignIn, createOperator, enrolTwoFactor, openConsoleEntry } from '../../support/console';
+
+// The console's commission cost report and bulk actions (issue 26, docs/agents.md "Reports",
+// "Release and hold in bulk"): an operator filters the report to agent01 (the demo settles its
+// team's statements), reads the brand zone in the period column, opens a statement, follows a
+// downline's line to that member's rounds of the period; the statements list offers the bulk bar.
+// axe finds no serious violation on these screens.
+
+let desk: Page;
+const browser = useBrowser(undefined, async (chromium) => {
+  desk = await newPage(chromium);
+});
+const AGENT = 'agent01';
+const axeFindings: string[] = [];
+
+async function axeCheck(page: Page, screen: string) {
+  const found = await seriousAxeViolations(page);
+  axeFindings.push(...found.map((v) => `${screen}: ${v}`));
+}
+
+test('the commission cost report lists agent01 by period in the brand zone and drills down to rounds', async () => {
+  assert.ok(browser());
+  const operator = await createOperator('cms', ['agents.read', 'agents.write', 'members.read']);
+  await enrolTwoFactor(operator);
+  await consoleSignIn(desk, operator);
+  await openConsoleEntry(desk, 'Commission costs');
+  await desk.getByRole('searchbox', { name: 'Agent', exact: true }).fill(AGENT);
+  await desk.getByRole('button', { name: 'Apply', exact: true }).click();
+  const table = desk.getByRole('table', { name: 'Commission costs' });
+  const firstRow = table
+    .getByRole('row')
+    .filter({ has: desk.getByRole('link', { name: /^#\d+$/ }) })
+    .first();
+  try {
+    await firstRow.waitFor();
+  } catch (error) {
+    await screenshot(desk, 'console-commission-costs-empty');
+    throw error;
+  }
+  // The period column and the description name the brand's zone.
+  assert.match(
+    (await table.getByRole('columnheader').filter({ hasText: 'Period' }).innerText()).trim(),
+    /Period \(.+\/.+\)/,
+  );
+  assert.match(await desk.getByTestId('commission-totals').innerText(), /statements: base/);
+  await axeCheck(desk, 'commission costs');
+  await screenshot(desk, 'console-commission-costs');
+
+  await firstRow.getByRole('link', { name: /^#\d+$/ }).click();
+  await desk.getByRole('heading', { level: 1, name: /^Statement #\d+$/ }).waitFor();
+  const line = desk
+    .getByRole('table', { name: 'Lines' })
+    .getByRole('link', { name: /^subagent/ })
+    .first();
+  await line.waitFor();
+  const name = (await line.innerText()).trim();
+  await line.click();
+  await desk.waitForURL(/\/console\/members\/\d+\?.*tab=rounds/);
+  const url = new URL(desk.url());
+  assert.ok(url.searchParams.get('from') && url.searchParams.get('to'), url.toString());
+  await desk.getByRole('table', { name: 'Game rounds' }).waitFor();
+  assert.equal(
+    await desk.getByRole('searchbox', { name: 'From (day or time)' }).inputValue(),
+    url.searchParams.get('from'),
+  );
+  assert.ok(name.length > 0);
+});
+
+test('the statements list offers the bulk release and hold of picked held statements', async () => {
+  await openConsoleEntry(desk, 'Statements');
+  await desk.getByRole('table', { name: 'Statements' }).waitFor();
+  const bar = desk.getByTestId('bulk-bar');
+  await bar.getByText('Held statements picked: 0').waitFor();
+  for (const name of ['Release', 'Keep on hold', 'Take off hold'])
+    assert.equal(await bar.getByRole('button', { name, exact: true }).isDisabled(), true);
+  await axeCheck(desk, 'statements with the bulk bar');
+  assert.deepEqual(axeFindings, []);
+});
