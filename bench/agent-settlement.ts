@@ -8,7 +8,8 @@
 // is the holder's direct upline and holds one itself with a rate at least as high), accepted at the
 // start of yesterday in the brand's zone, so the job owes exactly one window: yesterday.
 //
-// Then the job function the scheduler calls (dailySalaryJob.run) settles it: wall time, statements,
+// Then the job function the scheduler calls (dailySalaryJob.run; with KIND=dividend the same tree
+// holds daily dividend contracts, settled by dividendJob on net gaming revenue) settles it: wall time, statements,
 // lines and postings written, the ledger invariants (verifyLedger, what `npm run ledger:verify`
 // runs) and the books of the commissions house account against the paid statements; then a rerun,
 // which must write and pay nothing. Side by side: a primary-key lookup of a member in the same run.
@@ -21,7 +22,7 @@
 import { sql } from 'kysely';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
-import { dailySalaryJob } from '../apps/server/src/modules/agents/settlement.job';
+import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/settlement.job';
 import { branchFigures } from '../apps/server/src/modules/agents/settlement.queries';
 import { HOUSE_ACCOUNT, windowOf } from '../apps/server/src/modules/agents/settlement.service';
 import { getBrand } from '../apps/server/src/modules/site/brand.service';
@@ -36,6 +37,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5_000_000);
 const CONTRACTS = Number(process.env.CONTRACTS ?? 10_000);
 const AGENT_SHARE = Number(process.env.AGENT_SHARE ?? 0.125);
 const DAYS = 60;
+/** daily_salary (valid bets) or dividend (daily; net gaming revenue, memberRevenueSql's ledger scan). */
+const KIND = process.env.KIND === 'dividend' ? 'dividend' : 'daily_salary';
+const job = KIND === 'dividend' ? dividendJob : dailySalaryJob;
 /** The top agent's headline rate (the daily-salary limit of migration 0028); each level down gives less. */
 const TOP_RATE_PPM = 20_000;
 const RATE_STEP_PPM = 1_200;
@@ -111,7 +115,7 @@ async function main() {
       )
       INSERT INTO contracts (kind, period, tiers, rate_ppm, upline_id, holder_id, status, created_at, accepted_at,
         updated_at)
-      SELECT 'daily_salary', 'daily', r.tiers, r.rate, CASE WHEN h.id = ${top} THEN NULL ELSE h.upline_id END, h.id,
+      SELECT ${KIND}, 'daily', r.tiers, r.rate, CASE WHEN h.id = ${top} THEN NULL ELSE h.upline_id END, h.id,
         'active', ${w.start}, ${w.start}, ${w.start}
         FROM holders h JOIN r ON r.depth = h.depth`.execute(ctx.db);
     const check = (
@@ -135,7 +139,7 @@ async function main() {
     ).rows[0]?.n;
     await sql`ANALYZE contracts`.execute(ctx.db);
     console.log(
-      `contracts: ${CONTRACTS} daily-salary contracts on ${check.levels} levels in ${seconds(t0)} s; ` +
+      `contracts: ${CONTRACTS} ${KIND} contracts on ${check.levels} levels in ${seconds(t0)} s; ` +
         `window ${w.start.toISOString()} to ${w.end.toISOString()} with ${windowRounds} closed rounds`,
     );
 
@@ -146,12 +150,12 @@ async function main() {
     // Where the time goes: the set-based figures query alone (the job runs it once per window), and
     // the rest, which is per statement (its payout posting through wallet.post) and per batch.
     const tq = performance.now();
-    const branches = await branchFigures(ctx.db, 'daily_salary', 'daily', w.start, w.end, brand.agentNgr);
+    const branches = await branchFigures(ctx.db, KIND, 'daily', w.start, w.end, brand.agentNgr);
     const figuresMs = performance.now() - tq;
 
     const houseBefore = await houseBalance(ctx.db, HOUSE_ACCOUNT, brand.currency);
     const t1 = performance.now();
-    const written = await dailySalaryJob.run(ctx);
+    const written = await job.run(ctx);
     const settleMs = performance.now() - t1;
     const after = await books(ctx.db);
     const houseAfter = await houseBalance(ctx.db, HOUSE_ACCOUNT, brand.currency);
@@ -160,7 +164,7 @@ async function main() {
     const verifyMs = performance.now() - t2;
 
     const t3 = performance.now();
-    const rewritten = await dailySalaryJob.run(ctx);
+    const rewritten = await job.run(ctx);
     const rerunMs = performance.now() - t3;
     const again = await books(ctx.db);
     const houseAgain = await houseBalance(ctx.db, HOUSE_ACCOUNT, brand.currency);
@@ -187,14 +191,14 @@ async function main() {
     console.log(
       `\nPostgreSQL; team ${MEMBERS} members on ${LEVELS} levels (members table ${c?.members}, a share of ` +
         `${AGENT_SHARE} of each level sub-agents), rounds ${c?.rounds}, agent_tree ${c?.tree} rows; ` +
-        `${CONTRACTS} daily-salary contracts, one daily window (${windowRounds} rounds)`,
+        `${CONTRACTS} ${KIND} contracts, one daily window (${windowRounds} rounds)`,
     );
     console.log('| measure | figure |');
     console.log('| --- | ---: |');
     console.log(
       `| reference: primary-key lookup of a member, p50 / p99 (200 calls) | ${reference.p50.toFixed(2)} / ${reference.p99.toFixed(2)} ms |`,
     );
-    console.log(`| settlement of the window (dailySalaryJob.run), wall time | ${(settleMs / 1000).toFixed(2)} s |`);
+    console.log(`| settlement of the window (${job.name} job), wall time | ${(settleMs / 1000).toFixed(2)} s |`);
     console.log(
       `| of which the branch figures query (run alone before, ${branches.length} rows) | ${(figuresMs / 1000).toFixed(2)} s |`,
     );
