@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { CONTRACT_END_REASONS } from '@gamehall/shared/api/contracts';
 import { describe, expect, it } from 'vitest';
 import agents from '../../locales/en/agents.json';
 import { endReasonText } from './contracts-grid';
@@ -8,7 +9,7 @@ describe('contract end reasons (issue 25)', () => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: 'en', resources: { en: { agents } }, defaultNS: 'agents' });
     const t = i18n.t.bind(i18n) as Parameters<typeof endReasonText>[0];
-    for (const code of ['upline_rate_lowered', 'rejected', 'terminated_by_agreement']) {
+    for (const code of CONTRACT_END_REASONS) {
       const text = endReasonText(t, code);
       expect(text).not.toContain('_');
       expect(text).not.toBe(code);
