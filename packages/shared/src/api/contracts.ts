@@ -361,7 +361,9 @@ export const RevenueTotals = IncomeByKind.extend({
 export const RevenueValue = paged(RevenueRow).extend({
   from: z.string(),
   to: z.string(),
-  totals: IncomeByKind,
+  timeZone: z.string(),
+  /** Paid amounts by kind and in all (`total`), with the counts and the team's turnover. */
+  totals: RevenueTotals,
 });
 export type RevenueValue = z.infer<typeof RevenueValue>;
 

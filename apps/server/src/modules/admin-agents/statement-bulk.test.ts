@@ -1,3 +1,4 @@
+// postgres: two bulk releases at once pay each statement once (row locks)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
