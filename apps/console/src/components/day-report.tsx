@@ -1,11 +1,11 @@
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { formatMoney } from '../lib/format';
+import { useMe } from '../lib/session';
 import { DateFilter, EmptyNote, QueryErrorAlert } from './list-page-parts';
 import { PageHeader } from './page-header';
 import { PlainTable } from './plain-table';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export type DayReportColumn<D, R> = {
   label: string;
@@ -45,8 +45,14 @@ export function DayReportPage<D, R, K extends QueryKey>({
   emptyOnError?: boolean;
 }) {
   const id = useId();
-  const [from, setFrom] = useState(day(-days));
-  const [to, setTo] = useState(day(0));
+  // The server reads the days as the brand's, so the default range ends on today there (not on the
+  // browser's today, which differs for part of every day when the operator sits in another zone).
+  const zone = useMe()?.brandTimeZone ?? 'UTC';
+  const today = brandDay(new Date(), zone);
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const [chosenTo, setTo] = useState<string | null>(null);
+  const from = chosenFrom ?? addDays(today, -days);
+  const to = chosenTo ?? today;
   const result = useQuery(query(from, to));
   const data = result.data;
   const rows = data === undefined ? [] : rowsOf(data);
@@ -55,8 +61,8 @@ export function DayReportPage<D, R, K extends QueryKey>({
     <div>
       <PageHeader title={title} description={description(data)} />
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <DateFilter id={`${id}-from`} label={labels.from} value={from} onChange={setFrom} />
-        <DateFilter id={`${id}-to`} label={labels.to} value={to} onChange={setTo} />
+        <DateFilter id={`${id}-from`} label={`${labels.from} (${zone})`} value={from} onChange={setFrom} />
+        <DateFilter id={`${id}-to`} label={`${labels.to} (${zone})`} value={to} onChange={setTo} />
       </div>
       <QueryErrorAlert error={result.error} />
       <PlainTable caption={title} collapse columns={columns.map((c) => ({ label: c.label, numeric: c.numeric }))}>

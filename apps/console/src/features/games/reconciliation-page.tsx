@@ -1,4 +1,5 @@
 import type { AdminReconciliationRow } from '@gamehall/shared/api/admin-games';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { toMajor } from '@gamehall/shared/money';
 import { Button } from '@gamehall/ui/button';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { useMe } from '../../lib/session';
 import { fetchReconciliation, vendorsQuery } from './api';
 
 // The per-vendor daily reconciliation (brand days of the brand's time zone): what the vendor's calls say beside what the
@@ -19,10 +21,6 @@ import { fetchReconciliation, vendorsQuery } from './api';
 
 const INPUT =
   'mt-1 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** Minor units from the API -> the admin's major-unit display. */
 function money(minor: number): string {
@@ -33,7 +31,9 @@ export function ReconciliationPage() {
   const { t } = useTranslation('games');
   const formId = useId();
   const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? today();
+  const brandZone = useMe()?.brandTimeZone ?? 'UTC';
+  // The server's days are the brand's: the default is today there, not the browser's today.
+  const from = params.get('from') ?? brandDay(new Date(), brandZone);
   const to = params.get('to') ?? '';
   const vendor = params.get('vendor') ?? '';
   const vendors = useQuery(vendorsQuery).data ?? [];
