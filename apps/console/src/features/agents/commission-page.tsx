@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { DataGrid, type GridFilter, type GridQuery, toGridPage } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
+import { useBrandTimeZone, withRange } from '../../lib/brand-range';
 import { formatMoney } from '../../lib/format';
-import { useBrandTimeZone, withRange } from '../reports/api';
 import { commissionKey, fetchCommissionReport, formatInZone } from './api';
 import { agentPath } from './team-tree';
 

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { CONTRACT_END_REASONS } from '@gamehall/shared/api/contracts';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import agents from '../../locales/en/agents.json';
 import { endReasonText } from './contracts-grid';

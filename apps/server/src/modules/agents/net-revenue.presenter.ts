@@ -1,7 +1,8 @@
 import type { NgrDeduction, NgrFigures } from '@gamehall/shared/api/agents';
 import type { StatementBase, StatementBreakdown } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
-import { DEDUCTION_COLUMNS, type teamRevenue } from './net-revenue.queries';
+import { DEDUCTION_COLUMNS } from '../../db/member-revenue';
+import type { teamRevenue } from './net-revenue.queries';
 
 /** The API's name of each deduction column. */
 const NAMES: Record<(typeof DEDUCTION_COLUMNS)[number], NgrDeduction> = {

@@ -7,10 +7,10 @@ import {
 } from '@gamehall/shared/api/contracts';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
+import type { AgentNgrSettings } from '../../db/member-revenue';
 import { getBrand } from '../site/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
 import { statementPaidMessages } from './contract-messages';
-import type { AgentNgrSettings } from './net-revenue.queries';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
 

@@ -7,11 +7,12 @@ import type {
 } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
+import { agentNgrSettings } from '../../db/member-revenue';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../site/brand.service';
 import { presentStatementDetail, type StatementRow } from './contracts.views';
 import { presentBreakdown } from './net-revenue.presenter';
-import { agentNgrSettings, teamRevenue } from './net-revenue.queries';
+import { teamRevenue } from './net-revenue.queries';
 import * as q from './statements.queries';
 import { resolveRange } from './team.service';
 

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followAppClock } from '../../db/app-clock';
-import { createMember } from '../../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { brandDefaults, getBrand } from '../site/brand.service';
-import { type Posting, post, postAdjustment } from '../wallet/wallet.service';
+import { brandDefaults, getBrand } from '../modules/site/brand.service';
+import { type Posting, post, postAdjustment } from '../modules/wallet/wallet.service';
+import { createMember } from '../test/factories';
+import { ensureVendorIntegrations, insertRound } from '../test/game-factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { followAppClock } from './app-clock';
 import {
   type AgentNgrSettings,
   agentNgrSettings,
@@ -16,7 +16,7 @@ import {
   NGR_POSTING_TYPES,
   NOT_DEDUCTED,
   revenueRowOf,
-} from './net-revenue.queries';
+} from './member-revenue';
 
 let t: TestApp;
 let currency: string;
@@ -220,7 +220,7 @@ describe('memberRevenueSql', () => {
 describe('posting types', () => {
   /** The posting types the server's code makes: the `type` of a posting (beside its idempotencyKey, or a vendor cash move). */
   function postingTypes(): string[] {
-    const root = join(__dirname, '..');
+    const root = join(__dirname, '..', 'modules');
     const found = new Set<string>();
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

@@ -1,0 +1,184 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { BrandSettings } from '../modules/site/brand.service';
+import type { VipBonusKind } from '../modules/vip/vip.tables';
+
+// The agents' dividend base: each member's net gaming revenue over a window (docs/agents.md
+// "Figures"), a SQL builder the agents' queries share (settlement, daily figures, statement base);
+// here, outside the modules, because a *.queries.ts file imports no module code at runtime. Like
+// the agent figures, it reads what other areas record (closed rounds, ledger postings, approved
+// orders) for aggregation only.
+
+export type AgentNgrSettings = BrandSettings['agentNgr'];
+
+export function agentNgrSettings(brand: Pick<BrandSettings, 'agentNgr'>): AgentNgrSettings {
+  return brand.agentNgr;
+}
+
+/** The switchable deduction categories, in the order the reports show them. */
+export const NGR_CATEGORIES = ['bonus', 'rebate', 'mission', 'ticket', 'referral', 'vip', 'points', 'manual'] as const;
+export type NgrCategory = (typeof NGR_CATEGORIES)[number];
+
+const VIP_KINDS: Record<VipBonusKind, true> = { upgrade: true, monthly: true, birthday: true };
+
+/**
+ * The ledger posting types that put house money on a member's cash, by category. Only the cash
+ * entries count: what a posting pays into the bonus account becomes cash (and is counted, as bonus)
+ * when the wagering converts it (`bonus.convert`), so a mission, ticket or referral bonus paid as
+ * bonus counts under bonus then, and forfeited bonus never counts. Points are money only when they
+ * turn into cash (`bonus.points-*`); the points ledger's own postings (points.*, ticket.prize,
+ * points.mission) move no cash. `adjustment.debit` takes cash back from the member, so it offsets
+ * the manual credits (the column is credits minus debits and may be negative). Not house money:
+ * deposits, withdrawals and their refunds (kyc.underAgeRefund), game money (bet.*, win.vendor,
+ * wallet-transfer; the rounds count it), member-to-member transfers (transfer.*), and agent
+ * commissions (commission.*: a sub-agent's pay is not a cost of the upline's team's play).
+ */
+export const NGR_POSTING_TYPES: Record<NgrCategory, readonly string[]> = {
+  bonus: ['bonus', 'bonus.convert'],
+  rebate: ['bonus.rebate'],
+  mission: ['bonus.mission'],
+  ticket: ['bonus.ticket'],
+  referral: ['bonus.referral'],
+  vip: Object.keys(VIP_KINDS).map((k) => `bonus.vip-${k}`),
+  points: ['bonus.points-redeem', 'bonus.points-convert'],
+  manual: ['adjustment.credit', 'adjustment.debit'],
+};
+
+/**
+ * Posting types that are never deducted (see NGR_POSTING_TYPES), each with why; `*` ends a family.
+ * Every posting type the code makes is in one of the two lists (net-revenue.queries.test).
+ */
+export const NOT_DEDUCTED: Record<string, string> = {
+  deposit: "the member's own money",
+  withdrawal: "the member's own money",
+  'withdrawal.paid': "the member's own money",
+  'kyc.underAgeRefund': "the member's own deposits held and paid back",
+  'bet.vendor': 'game money, counted by the rounds',
+  'win.vendor': 'game money, counted by the rounds',
+  'bet.rollback': 'game money, counted by the rounds',
+  'wallet-transfer': "between the member's own wallets",
+  'transfer.*': 'between members',
+  'commission.*': "agents' pay, not a cost of the team's play",
+  'bonus.forfeit': 'bonus taken back from the bonus balance, never cash',
+  'points.*': 'the points ledger moves no money',
+  'ticket.prize': 'points (a ticket prize in points), on the points ledger',
+};
+
+/** The columns memberRevenueSql answers (minor units). */
+export type MemberRevenueRow = {
+  member_id: number;
+  valid_bets: number;
+  wins: number;
+  d_bonus: number;
+  d_rebate: number;
+  d_mission: number;
+  d_ticket: number;
+  d_referral: number;
+  d_vip: number;
+  d_points: number;
+  d_manual: number;
+  d_provider_fee: number;
+  d_payment_fee: number;
+  ngr: number;
+};
+
+export const DEDUCTION_COLUMNS = [
+  'd_bonus',
+  'd_rebate',
+  'd_mission',
+  'd_ticket',
+  'd_referral',
+  'd_vip',
+  'd_points',
+  'd_manual',
+  'd_provider_fee',
+  'd_payment_fee',
+] as const;
+
+/**
+ * One row per member with anything counted in [start, end): closed rounds (valid bets and wins at
+ * closed_at, as the settlement counts them), cash the house paid the member by an enabled
+ * category (at the posting's time), and, when set, the provider fee (per vendor: its ppm of the
+ * member's positive GGR at that vendor, rounded down, since providers charge on what the house
+ * won) and the payment fee (its ppm of the approved deposits, at their decision, and approved
+ * withdrawals, at their approval, rounded down). ngr = valid_bets - wins - every d_* column.
+ * A SELECT to use as a CTE body or subquery; every column is bigint.
+ */
+export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): RawBuilder<MemberRevenueRow> {
+  const categories = NGR_CATEGORIES.filter((c) => s[c]);
+  const types = categories.flatMap((c) => NGR_POSTING_TYPES[c]);
+  const fees = Object.entries(s.providerFeePpm).filter(([, ppm]) => ppm > 0);
+  const paymentFee = s.paymentFeePpm > 0;
+  const ledger = types.length > 0;
+
+  const deduction = (c: NgrCategory) => (s[c] && ledger ? sql`coalesce(l.${sql.ref(c)}, 0)::bigint` : sql`0::bigint`);
+  const providerFee = fees.length > 0 ? sql`coalesce(r.fee, 0)::bigint` : sql`0::bigint`;
+  const payFee = paymentFee ? sql`coalesce(pay.fee, 0)::bigint` : sql`0::bigint`;
+  const deductions = [...NGR_CATEGORIES.map(deduction), providerFee, payFee];
+
+  const ctes = [
+    sql`rv AS (
+      SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
+        FROM vendor_rounds
+       WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+       GROUP BY member_id, vendor_code
+    )`,
+    fees.length > 0
+      ? sql`r AS (
+      SELECT rv.member_id, sum(rv.vb)::bigint AS vb, sum(rv.w)::bigint AS w,
+             sum(greatest(rv.vb - rv.w, 0) * coalesce(f.ppm, 0) / 1000000)::bigint AS fee
+        FROM rv LEFT JOIN unnest(${fees.map(([code]) => code)}::text[], ${fees.map(([, ppm]) => ppm)}::bigint[])
+             AS f(vendor_code, ppm) ON f.vendor_code = rv.vendor_code
+       GROUP BY rv.member_id
+    )`
+      : sql`r AS (SELECT member_id, sum(vb)::bigint AS vb, sum(w)::bigint AS w FROM rv GROUP BY member_id)`,
+  ];
+  const sources = [sql`SELECT member_id FROM r`];
+  if (ledger) {
+    const sums = categories.map(
+      (c) => sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES[c])}))::bigint AS ${sql.ref(c)}`,
+    );
+    ctes.push(sql`l AS (
+      SELECT a.member_id, ${sql.join(sums)}
+        FROM ledger_postings p
+        JOIN ledger_entries e ON e.posting_id = p.id
+        JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE p.type IN (${sql.join(types)}) AND p.created_at >= ${start} AND p.created_at < ${end}
+         AND a.kind = 'cash' AND a.member_id IS NOT NULL
+       GROUP BY a.member_id
+    )`);
+    sources.push(sql`SELECT member_id FROM l`);
+  }
+  if (paymentFee) {
+    ctes.push(sql`pay AS (
+      SELECT member_id, (sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
+        SELECT member_id, amount FROM deposit_orders
+         WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
+        UNION ALL
+        SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
+      ) o GROUP BY member_id
+    )`);
+    sources.push(sql`SELECT member_id FROM pay`);
+  }
+  ctes.push(sql`ids AS (${sql.join(sources, sql` UNION `)})`);
+
+  return sql<MemberRevenueRow>`
+    WITH ${sql.join(ctes)}
+    SELECT x.*, (x.valid_bets - x.wins - ${sql.join(
+      DEDUCTION_COLUMNS.map((c) => sql.ref(`x.${c}`)),
+      sql` - `,
+    )})::bigint AS ngr
+      FROM (
+        SELECT ids.member_id::bigint AS member_id, coalesce(r.vb, 0)::bigint AS valid_bets,
+               coalesce(r.w, 0)::bigint AS wins,
+               ${sql.join(deductions.map((d, i) => sql`${d} AS ${sql.ref(DEDUCTION_COLUMNS[i] as string)}`))}
+          FROM ids
+          LEFT JOIN r ON r.member_id = ids.member_id
+          ${ledger ? sql`LEFT JOIN l ON l.member_id = ids.member_id` : sql``}
+          ${paymentFee ? sql`LEFT JOIN pay ON pay.member_id = ids.member_id` : sql``}
+      ) x`;
+}
+
+/** A row as numbers (the driver answers bigint as strings). */
+export function revenueRowOf(x: Record<keyof MemberRevenueRow, string | number>): MemberRevenueRow {
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, Number(v)])) as MemberRevenueRow;
+}
