@@ -58,8 +58,11 @@ type Answer = {
 };
 
 /** A page's socket: `send` answers the next non-state message (the answer to what it sent). */
-async function openSocket(token?: string) {
-  const ws: WsClient = new WebSocket(`${wsBase}/studio/ws/crash${token ? `?token=${token}` : ''}`);
+async function openSocket(token?: string, lang?: string) {
+  const query = new URLSearchParams();
+  if (token) query.set('token', token);
+  if (lang !== undefined) query.set('lang', lang);
+  const ws: WsClient = new WebSocket(`${wsBase}/studio/ws/crash${query.size ? `?${query}` : ''}`);
   const answers: Answer[] = [];
   const waiting: ((a: Answer) => void)[] = [];
   ws.on('message', (data) => {
@@ -280,5 +283,36 @@ describe('crash over the WebSocket', () => {
     expect((await forged.send({ type: 'cashout', id: 'f1' })).error?.code).toBe('STUDIO_SESSION_INVALID');
     await forged.close();
     expect(await betCount()).toBe(bets);
+  });
+
+  it("words its refusals in the session's language (Filipino for TY), the page's before that, the codes unchanged", async () => {
+    await bettingRound();
+    // The session's language wins over the socket's: a TY launch hears Filipino on an EN socket.
+    const token = await openTrial(app, 'CRASH-001', 'PT', 'TY');
+    const page = await openSocket(token, 'EN');
+    expect((await page.send({ type: 'bet', id: 't1', amount: 100 })).ok).toBe(true);
+    const again = await page.send({ type: 'bet', id: 't2', amount: 100 });
+    expect(again.error).toMatchObject({ code: 'STUDIO_CRASH_ALREADY_BET', message: 'May taya ka na sa round na ito' });
+    await page.close();
+    const anonymous = await openSocket(undefined, 'TY');
+    anonymous.raw('not json');
+    expect((await anonymous.next()).error).toMatchObject({
+      code: 'STUDIO_BAD_REQUEST',
+      message: 'Hindi JSON ang mensahe',
+    });
+    expect((await anonymous.send({ type: 'bet', id: 'a1', amount: 100 })).error).toMatchObject({
+      code: 'STUDIO_SESSION_REQUIRED',
+      message: 'Walang session ng laro: buksan muli ang laro mula sa lobby',
+    });
+    await anonymous.close();
+    const hostile = '<b>TY</b>';
+    const probe = await openSocket(undefined, hostile);
+    const refused = await probe.send({ type: 'bet', id: 'h1', amount: 100 });
+    expect(refused.error).toMatchObject({
+      code: 'STUDIO_SESSION_REQUIRED',
+      message: 'The game session is missing: reopen the game from the lobby',
+    });
+    expect(JSON.stringify(refused)).not.toContain('<b>');
+    await probe.close();
   });
 });

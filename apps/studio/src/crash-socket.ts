@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CrashGame } from './crash';
-import { INTERNAL_ERROR_BODY, StudioError, type StudioErrorBody, studioErrorBody } from './errors';
+import { errorWords } from './error-words';
+import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from './errors';
 import { attachSocketRoute, WS_OPEN, type WsSocket } from './socket-route';
 
-// GET /studio/ws/crash[?token=<game token>]: a two-way WebSocket for the crash page.
+// GET /studio/ws/crash[?token=<game token>&lang=<launch language>]: a two-way WebSocket for the crash page.
+// Refusals are worded in the session's launch language, or the page's `lang` before the session is known.
 // - To every page: the game's state ({ type: 'state', data }) on every change and at least once a second.
 // - From a page: { type: 'bet', id, amount, autoCashout? } and { type: 'cashout', id }, answered on the
 //   same socket with { type: 'bet-result' | 'cashout-result', id, ok: true, ...the HTTP body } or
@@ -32,14 +34,19 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
     if (ws.readyState === WS_OPEN) ws.send(JSON.stringify(message));
   };
 
-  const errorOf = (err: unknown): StudioErrorBody => {
-    if (err instanceof StudioError) return studioErrorBody(err);
+  const errorOf = (err: unknown, language: string): StudioErrorBody => {
+    if (err instanceof StudioError) return studioErrorBody(err, language);
     app.log.error({ err }, 'studio: unexpected error on the crash socket');
-    return INTERNAL_ERROR_BODY;
+    return internalErrorBody(language);
   };
 
-  const answer = async (token: string | undefined, request: z.infer<typeof CrashRequest>) => {
+  const answer = async (
+    token: string | undefined,
+    request: z.infer<typeof CrashRequest>,
+    heard: { language: string },
+  ) => {
     const session = await crash.sessionOf(token);
+    heard.language = session.language;
     if (request.type === 'bet') {
       // sessionOf refused a missing token already; this only tells the type checker.
       if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
@@ -48,7 +55,9 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
     return crash.cashOut(session);
   };
 
-  const onMessage = (ws: WsSocket, text: string, token: string | undefined) => {
+  const onMessage = (ws: WsSocket, text: string, opened: { token: string | undefined; language: string }) => {
+    const { token } = opened;
+    const words = errorWords(opened.language);
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -71,7 +80,7 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
         ok: false,
         error: {
           code: 'STUDIO_BAD_REQUEST',
-          message: raw === undefined ? 'The message is not JSON' : `Invalid ${fields.join(', ')}`,
+          message: raw === undefined ? words.notJson : words.invalidFields(fields),
           detail: { fields },
         },
       });
@@ -81,21 +90,22 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
     const type = `${request.type}-result`;
     const busy = inFlight.get(ws) ?? 0;
     if (busy >= MAX_IN_FLIGHT) {
-      const message = 'Too many requests at once: wait for the answers';
+      const message = words.tooManyAtOnce;
       send(ws, { type, id: request.id, ok: false, error: { code: 'STUDIO_BAD_REQUEST', message, detail: null } });
       return;
     }
     inFlight.set(ws, busy + 1);
-    answer(token, request)
+    const heard = { language: opened.language };
+    answer(token, request, heard)
       .then(
         (body) => send(ws, { type, id: request.id, ok: true, ...body }),
-        (err: unknown) => send(ws, { type, id: request.id, ok: false, error: errorOf(err) }),
+        (err: unknown) => send(ws, { type, id: request.id, ok: false, error: errorOf(err, heard.language) }),
       )
       .finally(() => inFlight.set(ws, (inFlight.get(ws) ?? 1) - 1));
   };
 
   attachSocketRoute(app, '/ws/crash', {
-    check: async (query) => query.get('token') ?? undefined,
+    check: async (query) => ({ token: query.get('token') ?? undefined, language: query.get('lang') ?? 'EN' }),
     onSocket: (ws) =>
       crash.subscribe((message) => {
         if (ws.readyState === WS_OPEN) ws.send(message);

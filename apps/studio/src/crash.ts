@@ -160,11 +160,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 function toStudioBetError(err: unknown): StudioError {
   const detail = (err as { detail?: unknown }).detail;
-  return new StudioError(
-    'STUDIO_BAD_BET',
-    detail,
-    typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
-  );
+  return new StudioError('STUDIO_BAD_BET', detail, typeof detail === 'string' ? (w) => w.badBet(detail) : undefined);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -407,7 +403,7 @@ export class CrashGame {
   async sessionOf(token: string | undefined): Promise<StudioSession> {
     const s = await sessionOf(this.#db, token);
     if (engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) !== 'crash') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a crash game');
+      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notCrashGame);
     }
     return s;
   }
@@ -509,8 +505,7 @@ export class CrashGame {
     }
     if (now >= round.crash_at) throw new StudioError('STUDIO_CRASH_TOO_LATE');
     const m = cashoutAt(now.getTime() - round.started_at.getTime(), round.crash_point);
-    if (m === null)
-      throw new StudioError('STUDIO_CRASH_NOT_RUNNING', undefined, 'The multiplier has not reached 1.01x yet');
+    if (m === null) throw new StudioError('STUDIO_CRASH_NOT_RUNNING', undefined, (w) => w.belowFirstCashout);
     const s = settleCrashBet({ amount: bet.amount, autoCashout: bet.auto_cashout }, round.crash_point, m);
     const at = s.cashedOutAt === m ? now : this.#timeOf(round, s.cashedOutAt ?? m);
     await this.#settle(bet.id, s.cashedOutAt, s.win, at, now);

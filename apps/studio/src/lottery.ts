@@ -161,15 +161,11 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
     bet = parseLotteryBet(regionOf(session.vendor), input);
   } catch (err) {
     const detail = (err as { detail?: unknown }).detail;
-    throw new StudioError(
-      'STUDIO_BAD_BET',
-      detail,
-      typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
-    );
+    throw new StudioError('STUDIO_BAD_BET', detail, typeof detail === 'string' ? (w) => w.badBet(detail) : undefined);
   }
   const now = deps.now();
   const draw = await ensureDraw(deps.db, session.vendor, session.gameCode, openDrawIndex(session.vendor, now));
-  if (now >= draw.closes_at) throw new StudioError('STUDIO_BAD_BET', undefined, 'Betting on this draw has closed');
+  if (now >= draw.closes_at) throw new StudioError('STUDIO_BAD_BET', undefined, (w) => w.drawClosed);
   const ticketId = randomUUID();
   const row = {
     ...newBetColumns(ticketId, session, now),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fairPage, htmlLang, playPage } from './pages';
+import { errorPage, fairPage, htmlLang, playPage } from './pages';
 
 const page = (gameName: string | null, kind = 'fish') =>
   playPage({ kind, gameCode: 'FISH-001', gameName, lobbyUrl: null, mode: 'real', language: 'EN' });
@@ -40,5 +40,23 @@ describe('the game page shell', () => {
     expect(fairPage('TY')).toContain('<title>Tagasuri ng patas na laro · Gamehall Studio</title>');
     expect(fairPage()).toContain('<html lang="en">');
     expect(fairPage(['TY', 'EN'])).toContain('{"language":"EN"}');
+  });
+
+  it('shows a failed launch in the launch language, its message escaped, and never writes the language value', () => {
+    const ty = errorPage('Kulang <b>', '/rng', 'TY');
+    expect(ty).toContain('<html lang="fil">');
+    expect(ty).toContain('<h1>Hindi mabuksan ang laro</h1><p>Kulang &#60;b&#62;</p>');
+    expect(ty).toContain('target="_top">Bumalik sa lobby</a>');
+    expect(ty).not.toMatch(/Cannot open|Back to lobby/);
+    const en = errorPage('No such game', '/rng');
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('<h1>Cannot open the game</h1>');
+    expect(en).toContain('target="_top">Back to lobby</a>');
+    for (const hostile of ['"><script>alert(1)</script>', 'tl', 'TY-PH', { TY: 1 }]) {
+      const page = errorPage('No such game', null, hostile);
+      expect(page, String(hostile)).toContain('<html lang="en">');
+      expect(page, String(hostile)).toContain('<h1>Cannot open the game</h1>');
+      expect(page, String(hostile)).not.toContain('<script>alert');
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { engineTitle } from './client/game-title';
 import { gameWords } from './client/game-words';
 import { pageLanguageOf } from './client/words';
+import { errorWords } from './error-words';
 import { safeLobbyPath } from './lobby-url';
 
 function escapeHtml(text: string): string {
@@ -74,13 +75,22 @@ export function fairPage(language: unknown = 'EN'): string {
   );
 }
 
-export function errorPage(message: string, lobby: string | null): string {
+/**
+ * The page a failed launch shows: its heading and lobby link in the launch language `language`
+ * (Filipino for TY, English for anything else; the value itself is never written into the page).
+ */
+export function errorPage(message: string, lobby: string | null, language: unknown = 'EN'): string {
   const lobbyUrl = safeLobbyPath(lobby);
+  const lang = pageLanguageOf(language);
+  const words = errorWords(lang).launch;
   return shell(
     'Gamehall Studio',
-    `<main class="app"><section class="panel error-page"><h1>Cannot open the game</h1><p>${escapeHtml(message)}</p>${
-      lobbyUrl ? `<p><a class="button" href="${escapeHtml(lobbyUrl)}" target="_top">Back to lobby</a></p>` : ''
+    `<main class="app"><section class="panel error-page"><h1>${escapeHtml(words.cannotOpen)}</h1><p>${escapeHtml(message)}</p>${
+      lobbyUrl
+        ? `<p><a class="button" href="${escapeHtml(lobbyUrl)}" target="_top">${escapeHtml(words.backToLobby)}</a></p>`
+        : ''
     }</section></main>`,
     null,
+    lang,
   );
 }

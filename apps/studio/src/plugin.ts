@@ -5,7 +5,8 @@ import { CrashGame, type CrashTiming, verifyCrash } from './crash';
 import { attachCrashSocket } from './crash-socket';
 import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
-import { INTERNAL_ERROR_BODY, StudioError, studioErrorBody, studioErrors } from './errors';
+import { errorWords } from './error-words';
+import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './errors';
 import { engineKindOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
 import { errorPage, fairPage, playPage } from './pages';
@@ -60,6 +61,11 @@ export type StudioRuntime = {
 const PUBLIC = { auth: 'public' } as const;
 
 const TOKEN_HEADER = 'x-game-token';
+/**
+ * The page's launch language, sent by the game pages with every call (client/ui.ts request): the
+ * language of refusals that come before the session is known (no token, an expired one).
+ */
+const LANGUAGE_HEADER = 'x-game-lang';
 
 const RoundBody = z.object({ bet: z.unknown() });
 const RoundParams = z.object({ roundId: z.string().uuid() });
@@ -84,7 +90,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     const fields = result.error.issues.map((i) => i.path.join('.') || '(body)');
-    throw new StudioError('STUDIO_BAD_REQUEST', { fields }, `Invalid ${[...new Set(fields)].join(', ')}`);
+    throw new StudioError('STUDIO_BAD_REQUEST', { fields }, (w) => w.invalidFields([...new Set(fields)]));
   }
   return result.data;
 }
@@ -121,23 +127,30 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     await database.close();
   });
 
+  // The language a request's refusal is worded in: its session's launch language once the session is
+  // known (the session row, not what the request says), else the page's header; only 'EN' or 'TY'
+  // come out (error-words.ts), so whatever a request sends is never echoed.
+  const sessionLanguage = new WeakMap<FastifyRequest, string>();
+  const languageOf = (request: FastifyRequest): string => {
+    const known = sessionLanguage.get(request);
+    if (known !== undefined) return known;
+    const header = request.headers[LANGUAGE_HEADER];
+    return (Array.isArray(header) ? header[0] : header) ?? 'EN';
+  };
   app.setErrorHandler((error, request, reply) => {
+    const language = languageOf(request);
     if (error instanceof StudioError) {
-      return reply.status(error.status).send({ error: studioErrorBody(error) });
+      return reply.status(error.status).send({ error: studioErrorBody(error, language) });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({
-        error: { code: 'STUDIO_BAD_REQUEST', message: studioErrors.STUDIO_BAD_REQUEST.message, detail: null },
-      });
+      return reply.status(status).send({ error: plainErrorBody('STUDIO_BAD_REQUEST', language) });
     }
     request.log.error({ err: error }, 'studio: unexpected error');
-    return reply.status(500).send({ error: INTERNAL_ERROR_BODY });
+    return reply.status(500).send({ error: internalErrorBody(language) });
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply
-      .status(404)
-      .send({ error: { code: 'STUDIO_NOT_FOUND', message: studioErrors.STUDIO_NOT_FOUND.message, detail: null } }),
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: plainErrorBody('STUDIO_NOT_FOUND', languageOf(request)) }),
   );
 
   const tokenOf = (request: FastifyRequest): string => {
@@ -148,7 +161,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   };
   const session = async (request: FastifyRequest): Promise<{ session: StudioSession; token: string }> => {
     const token = tokenOf(request);
-    return { session: await sessionOf(db, token), token };
+    const found = await sessionOf(db, token);
+    sessionLanguage.set(request, found.language);
+    return { session: found, token };
   };
   const balanceOf = async (s: StudioSession): Promise<number | null> => {
     if (s.mode === 'trial') return trialBalance(db, s.id);
@@ -173,12 +188,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   app.get('/play', { config: PUBLIC }, async (request, reply) => {
     const query = LaunchQuery.safeParse(request.query);
-    if (!query.success)
-      return html(
-        reply,
-        400,
-        errorPage('This game link is not valid. Please open the game again from the lobby.', null),
-      );
+    if (!query.success) {
+      // A link that fails its checks still says so in its language when that part of it is readable.
+      const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+      return html(reply, 400, errorPage(errorWords(lang).launch.badLink, null, lang));
+    }
     try {
       const s = await openSession({ db, wallet, trialCurrency }, query.data);
       const kind = engineKindOf({ vendor: s.vendor, gameCode: s.gameCode });
@@ -196,7 +210,10 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
         }),
       );
     } catch (err) {
-      if (err instanceof StudioError) return html(reply, err.status, errorPage(err.message, query.data.lobby ?? null));
+      if (err instanceof StudioError) {
+        const language = query.data.lang;
+        return html(reply, err.status, errorPage(err.messageIn(language), query.data.lobby ?? null, language));
+      }
       throw err;
     }
   });
@@ -270,7 +287,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const lotterySession = async (request: FastifyRequest) => {
     const found = await session(request);
     if (engineKindOf({ vendor: found.session.vendor, gameCode: found.session.gameCode }) !== 'lottery') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a lottery');
+      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLottery);
     }
     return found;
   };
@@ -289,7 +306,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   const crashSession = async (request: FastifyRequest) => {
     const token = tokenOf(request);
-    return { session: await crash.sessionOf(token), token };
+    const found = await crash.sessionOf(token);
+    sessionLanguage.set(request, found.language);
+    return { session: found, token };
   };
 
   app.get('/api/crash', { config: PUBLIC }, async (request) => {
@@ -320,7 +339,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const tableSession = async (request: FastifyRequest) => {
     const found = await session(request);
     const table = tableOf({ vendor: found.session.vendor, gameCode: found.session.gameCode });
-    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a live table');
+    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLiveTable);
     return { ...found, table };
   };
 
@@ -348,7 +367,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     check: async (query) => {
       const s = await sessionOf(db, query.get('token') ?? undefined);
       const table = tableOf({ vendor: s.vendor, gameCode: s.gameCode });
-      if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a live table');
+      if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLiveTable);
       return table;
     },
     onSocket: (ws, table) =>

@@ -149,7 +149,7 @@ export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
 
 function engineOf(session: Pick<StudioSession, 'vendor' | 'gameCode'>): AnyEngine {
   const found = instantEngineFor({ vendor: session.vendor, gameCode: session.gameCode });
-  if (!found) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not played through rounds');
+  if (!found) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notRoundGame);
   return found.engine;
 }
 
@@ -161,11 +161,7 @@ function parseBet(engine: AnyEngine, input: unknown): { bet: unknown; stake: num
     return { bet, stake };
   } catch (err) {
     const detail = (err as { detail?: unknown }).detail;
-    throw new StudioError(
-      'STUDIO_BAD_BET',
-      detail,
-      typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
-    );
+    throw new StudioError('STUDIO_BAD_BET', detail, typeof detail === 'string' ? (w) => w.badBet(detail) : undefined);
   }
 }
 
@@ -429,7 +425,7 @@ export async function continueRound(deps: RoundDeps, session: StudioSession, rou
     throw new StudioError('STUDIO_ROUND_NOT_FOUND');
   }
   if (row.status !== 'open' || row.pending_steps <= 0)
-    throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This round has no step left to play');
+    throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.noStepLeft);
   const played = await playOwedStep(deps, row);
   const fresh = played ?? (await writtenRound(deps.db, roundId));
   if (!fresh) throw new StudioError('STUDIO_ROUND_NOT_FOUND');

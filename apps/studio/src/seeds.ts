@@ -49,11 +49,7 @@ export async function currentSeed(db: StudioDb, owner: string): Promise<SeedView
 
 export function parseClientSeed(input: unknown): string {
   if (typeof input !== 'string' || !CLIENT_SEED.test(input.trim())) {
-    throw new StudioError(
-      'STUDIO_BAD_REQUEST',
-      { field: 'clientSeed' },
-      'The client seed must be 1 to 64 letters, digits or _ . : -',
-    );
+    throw new StudioError('STUDIO_BAD_REQUEST', { field: 'clientSeed' }, (w) => w.clientSeedRule);
   }
   return input.trim();
 }
@@ -81,7 +77,7 @@ export async function rotateSeed(db: StudioDb, owner: string): Promise<{ reveale
       .where('active', '=', true)
       .returning(['server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
       .executeTakeFirst();
-    if (!old) throw new StudioError('STUDIO_BAD_REQUEST', undefined, 'The seed was rotated by another request');
+    if (!old) throw new StudioError('STUDIO_BAD_REQUEST', undefined, (w) => w.seedRotatedElsewhere);
     await trx
       .insertInto('studio_seeds')
       .values({

@@ -136,8 +136,7 @@ export async function openSession(
   let currency: string;
   if (launch.mode === 'real') {
     const answer = await deps.wallet.balance(launch.vendor, { token: launch.token });
-    if (answer.kind === 'unknown')
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, 'The wallet did not answer, please try again');
+    if (answer.kind === 'unknown') throw new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
     if (answer.kind === 'refused') {
       if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');
       throw new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });

@@ -97,7 +97,7 @@ export function attachSocketRoute<T>(
 
   app.get(path, { config: { auth: 'public' } }, async (request, reply) => {
     if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
-      throw new StudioError('STUDIO_BAD_REQUEST', undefined, 'This address is a WebSocket');
+      throw new StudioError('STUDIO_BAD_REQUEST', undefined, (w) => w.webSocketOnly);
     }
     const checked = await handler.check(queryOf(request.raw.url));
     reply.hijack();

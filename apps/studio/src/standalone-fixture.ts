@@ -67,11 +67,11 @@ export async function startStudioAlone(
 }
 
 /** Opens a trial session of a game (the launch page); answers its game token. */
-export async function openTrial(app: FastifyInstance, gameCode: string, vendor = 'PT'): Promise<string> {
+export async function openTrial(app: FastifyInstance, gameCode: string, vendor = 'PT', lang = 'EN'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const page = await app.inject({
     method: 'GET',
-    url: `/studio/play?token=${token}&game=${gameCode}&vendor=${vendor}&mode=trial`,
+    url: `/studio/play?token=${token}&game=${gameCode}&vendor=${vendor}&mode=trial&lang=${lang}`,
   });
   expect(page.statusCode, page.body).toBe(200);
   return token;

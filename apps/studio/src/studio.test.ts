@@ -233,6 +233,101 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(noSession.json().error.code).toBe('STUDIO_SESSION_REQUIRED');
   });
 
+  it('words a failed launch in the launch language: Filipino for TY, English otherwise, the code unchanged', async () => {
+    const play = (query: string) => app.inject({ method: 'GET', url: `/studio/play?${query}` });
+    const unknownGame = 'token=trial-token-unknown-game-ty0&game=POKER-1&vendor=PT&mode=trial&lobby=%2Frng';
+    const ty = await play(`${unknownGame}&lang=TY`);
+    expect(ty.statusCode).toBe(404);
+    expect(ty.body).toContain('<html lang="fil">');
+    expect(ty.body).toContain('<h1>Hindi mabuksan ang laro</h1>');
+    expect(ty.body).toContain('Hindi inihahain ng house studio ang larong ito');
+    expect(ty.body).toContain('>Bumalik sa lobby</a>');
+    expect(ty.body).not.toMatch(/Cannot open|not served|Back to lobby/);
+    const en = await play(`${unknownGame}&lang=EN`);
+    expect(en.statusCode).toBe(404);
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('<h1>Cannot open the game</h1>');
+    expect(en.body).toContain('This game is not served by the house studio');
+    expect(en.body).toContain('>Back to lobby</a>');
+    // A real launch the wallet does not answer, and a link that fails its checks.
+    const real = await play('token=real-token-ty-0123456789abc&game=SLOT-00001&vendor=PT&mode=real&lang=TY');
+    expect(real.statusCode).toBe(503);
+    expect(real.body).toContain('Hindi sumagot ang wallet, pakisubukan ulit');
+    const badLink = await play('game=SLOT-00001&vendor=PT&lang=TY');
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.body).toContain('Hindi tama ang link ng larong ito. Pakibuksan muli ang laro mula sa lobby.');
+    expect(badLink.body).toContain('<html lang="fil">');
+  });
+
+  it('never echoes a hostile launch language and answers it in English', async () => {
+    for (const lang of ['%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'XSSPROBE', 'TY%00', 'fil-TYPROBE']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/studio/play?token=trial-token-hostile-lang-00&game=POKER-1&vendor=PT&mode=trial&lang=${lang}`,
+      });
+      expect(res.statusCode, lang).toBeGreaterThanOrEqual(400);
+      expect(res.body, lang).toContain('<html lang="en">');
+      expect(res.body, lang).toContain('<h1>Cannot open the game</h1>');
+      expect(res.body, lang).not.toMatch(/<script>alert|XSSPROBE|TYPROBE|Hindi/);
+    }
+  });
+
+  it("words the API's refusals in the session's language; the codes stay the same", async () => {
+    const token = 'trial-token-filipino-errors-01';
+    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial&lang=TY` });
+    const headers = { 'x-game-token': token };
+    const badBet = await app.inject({
+      method: 'POST',
+      url: '/studio/api/round',
+      headers,
+      payload: { bet: { amount: -5 } },
+    });
+    expect(badBet.statusCode).toBe(400);
+    expect(badBet.json().error.code).toBe('STUDIO_BAD_BET');
+    expect(badBet.json().error.message).toBe('Hindi tanggap ang taya: tingnan ang halaga at ang mga pinili mo');
+    // The engine's reason stays in the detail, for scripts and support.
+    expect(typeof badBet.json().error.detail).toBe('string');
+    const badQuery = await app.inject({ method: 'GET', url: '/studio/api/history?limit=0', headers });
+    expect(badQuery.json().error).toMatchObject({ code: 'STUDIO_BAD_REQUEST', message: 'Hindi tama ang limit' });
+    // The session's language wins over what a request says it is.
+    const english = 'trial-token-english-errors-01';
+    await app.inject({ method: 'GET', url: `/studio/play?token=${english}&game=PVP-001&vendor=KX&mode=trial` });
+    const enBet = await app.inject({
+      method: 'POST',
+      url: '/studio/api/round',
+      headers: { 'x-game-token': english, 'x-game-lang': 'TY' },
+      payload: { bet: { amount: -5 } },
+    });
+    expect(enBet.json().error.code).toBe('STUDIO_BAD_BET');
+    expect(enBet.json().error.message).toMatch(/^The bet is not valid: /);
+  });
+
+  it("words refusals before the session is known in the page's language, English for anything else", async () => {
+    const call = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/studio/api/round', headers, payload: { bet: {} } });
+    const ty = (await call({ 'x-game-lang': 'TY' })).json().error;
+    expect(ty).toEqual({
+      code: 'STUDIO_SESSION_REQUIRED',
+      message: 'Walang session ng laro: buksan muli ang laro mula sa lobby',
+      detail: null,
+    });
+    const expired = (await call({ 'x-game-lang': 'ty', 'x-game-token': 'no-such-token-0123456789' })).json().error;
+    expect(expired.code).toBe('STUDIO_SESSION_INVALID');
+    expect(expired.message).toBe('Hindi tama o nag-expire na ang session ng laro: buksan muli ang laro mula sa lobby');
+    for (const hostile of ['<img src=x onerror=alert(1)>', 'TYX', 'fil']) {
+      const error = (await call({ 'x-game-lang': hostile })).json().error;
+      expect(error.code, hostile).toBe('STUDIO_SESSION_REQUIRED');
+      expect(error.message, hostile).toBe('The game session is missing: reopen the game from the lobby');
+      expect(JSON.stringify(error), hostile).not.toContain(hostile);
+    }
+    const notFound = await app.inject({
+      method: 'GET',
+      url: '/studio/api/nothing-here',
+      headers: { 'x-game-lang': 'TY' },
+    });
+    expect(notFound.json().error).toMatchObject({ code: 'STUDIO_NOT_FOUND', message: 'Hindi nahanap' });
+  });
+
   it('gives a trial stake back when a trial round was left mid-bet, without the wallet', async () => {
     const token = 'trial-token-left-mid-bet-000';
     const callsBefore = walletCalls.length;

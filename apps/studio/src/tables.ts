@@ -408,7 +408,7 @@ export class TableHall {
     input: unknown,
   ): Promise<{ bet: MyTableBet; balance: number; roundId: number }> {
     const table = tableOf({ vendor: session.vendor, gameCode: session.gameCode });
-    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, 'This game is not a live table');
+    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLiveTable);
     const game = engineOf(table);
     let bet: unknown;
     let stake: number;
@@ -421,7 +421,7 @@ export class TableHall {
         throw new StudioError(
           'STUDIO_BAD_BET',
           detail,
-          typeof detail === 'string' ? `The bet is not valid: ${detail}` : undefined,
+          typeof detail === 'string' ? (w) => w.badBet(detail) : undefined,
         );
       }
       throw err;

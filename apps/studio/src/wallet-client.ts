@@ -42,11 +42,7 @@ export function betRefusal(answer: { status: string; balance: number }): StudioE
     case 'ERROR_PLAYER_EXCLUDED':
       return new StudioError('STUDIO_PLAYER_EXCLUDED');
     default:
-      return new StudioError(
-        'STUDIO_WALLET_REFUSED',
-        { status: answer.status },
-        `The wallet refused the bet (${answer.status})`,
-      );
+      return new StudioError('STUDIO_WALLET_REFUSED', { status: answer.status }, (w) => w.walletRefused(answer.status));
   }
 }
 

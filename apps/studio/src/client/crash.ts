@@ -28,7 +28,7 @@ import {
 import { addStyle, CRASH_CSS } from './games/crash-style';
 import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
-import { fairUrl } from './words';
+import { fairUrl, pageLanguageOf } from './words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
@@ -463,7 +463,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
 
   function connect() {
     const ws = new WebSocket(
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/crash?token=${encodeURIComponent(token)}`,
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/crash?token=${encodeURIComponent(token)}&lang=${pageLanguageOf(language)}`,
     );
     ws.onopen = () => {
       socket = ws;

@@ -2,6 +2,7 @@
 // Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
 import { pageLanguage } from './game-title';
 import { gameWords } from './game-words';
+import { pageLanguageOf } from './words';
 
 type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
 
@@ -54,7 +55,9 @@ export async function request<T>(
   language: unknown = pageLanguage(),
 ): Promise<T> {
   const words = gameWords(language).errors;
-  const headers: Record<string, string> = {};
+  // The server words its refusals in the session's language; this one tells it the page's before the
+  // session is known (a missing or expired token).
+  const headers: Record<string, string> = { 'x-game-lang': pageLanguageOf(language) };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers['x-game-token'] = options.token;
   let response: Response;

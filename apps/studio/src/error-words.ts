@@ -1,0 +1,139 @@
+// What the studio's server tells a player in words: the message of every error code and of the
+// refusals that say more than their code, and the page served when a launch fails. In the launch
+// language (English and Filipino, the platform's TY, as the game pages: client/words.ts); the codes
+// never change with it (the platform and scripts act on them), only the words a person reads.
+import { inLanguage } from './client/words';
+import type { StudioErrorCode } from './errors';
+
+export type ErrorWords = {
+  /** The message of each code when nothing more specific is said. */
+  codes: Record<StudioErrorCode | 'STUDIO_INTERNAL', string>;
+  /** A bet the game refused: `detail` is the engine's reason, kept in English in the error's detail. */
+  badBet: (detail: string) => string;
+  /** The request's fields that are missing or malformed (their names as the API spells them). */
+  invalidFields: (fields: string[]) => string;
+  /** A refusal by the wallet with a status the studio has no code of its own for. */
+  walletRefused: (status: string) => string;
+  walletRetry: string;
+  drawClosed: string;
+  clientSeedRule: string;
+  seedRotatedElsewhere: string;
+  noStepLeft: string;
+  belowFirstCashout: string;
+  notLottery: string;
+  notLiveTable: string;
+  notCrashGame: string;
+  notRoundGame: string;
+  webSocketOnly: string;
+  notJson: string;
+  tooManyAtOnce: string;
+  /** The page a failed launch shows instead of the game. */
+  launch: { cannotOpen: string; badLink: string; backToLobby: string };
+};
+
+const EN: ErrorWords = {
+  codes: {
+    STUDIO_BAD_REQUEST: 'The request is not valid',
+    STUDIO_BAD_BET: 'The bet is not valid for this game',
+    STUDIO_UNKNOWN_GAME: 'This game is not served by the house studio',
+    STUDIO_SESSION_REQUIRED: 'The game session is missing: reopen the game from the lobby',
+    STUDIO_SESSION_INVALID: 'The game session is not valid or has expired: reopen the game from the lobby',
+    STUDIO_INSUFFICIENT_FUNDS: 'Insufficient balance for this bet',
+    STUDIO_PLAYER_DISABLED: 'Your account cannot play right now, please contact customer service',
+    STUDIO_PLAYER_LIMIT: 'This bet would go over your wager or loss limit, or your session time is up',
+    STUDIO_PLAYER_EXCLUDED: 'You are taking a break from play: betting is closed until it ends',
+    STUDIO_WALLET_REFUSED: 'The wallet refused the bet',
+    STUDIO_WALLET_UNAVAILABLE: 'The wallet did not answer: the round was cancelled and any stake taken is returned',
+    STUDIO_ROUND_IN_PROGRESS: 'Finish the round in progress first',
+    STUDIO_ROUND_NOT_FOUND: 'No such round',
+    STUDIO_NOT_SUPPORTED: 'This game does not support that action',
+    STUDIO_NOT_FOUND: 'Not found',
+    STUDIO_CRASH_BETTING_CLOSED: 'Betting on this round has closed, wait for the next round',
+    STUDIO_CRASH_ALREADY_BET: 'You already have a bet on this round',
+    STUDIO_CRASH_NO_BET: 'You have no bet running in this round',
+    STUDIO_CRASH_NOT_RUNNING: 'The multiplier is not rising yet',
+    STUDIO_CRASH_TOO_LATE: 'Too late: the round crashed before your cash-out',
+    STUDIO_TABLE_BETTING_CLOSED: 'Bets are closed for this round: wait for the next betting phase',
+    STUDIO_TABLE_LIMIT: 'This bet is over the table limit for one round',
+    STUDIO_LIVE_TABLE_ONLY:
+      'This game is played at its live table only: place the bet in the betting phase of the shared round',
+    STUDIO_INTERNAL: 'Unexpected error, please try again',
+  },
+  badBet: (detail) => `The bet is not valid: ${detail}`,
+  invalidFields: (fields) => `Invalid ${fields.join(', ')}`,
+  walletRefused: (status) => `The wallet refused the bet (${status})`,
+  walletRetry: 'The wallet did not answer, please try again',
+  drawClosed: 'Betting on this draw has closed',
+  clientSeedRule: 'The client seed must be 1 to 64 letters, digits or _ . : -',
+  seedRotatedElsewhere: 'The seed was rotated by another request',
+  noStepLeft: 'This round has no step left to play',
+  belowFirstCashout: 'The multiplier has not reached 1.01x yet',
+  notLottery: 'This game is not a lottery',
+  notLiveTable: 'This game is not a live table',
+  notCrashGame: 'This game is not a crash game',
+  notRoundGame: 'This game is not played through rounds',
+  webSocketOnly: 'This address is a WebSocket',
+  notJson: 'The message is not JSON',
+  tooManyAtOnce: 'Too many requests at once: wait for the answers',
+  launch: {
+    cannotOpen: 'Cannot open the game',
+    badLink: 'This game link is not valid. Please open the game again from the lobby.',
+    backToLobby: 'Back to lobby',
+  },
+};
+
+const TY: ErrorWords = {
+  codes: {
+    STUDIO_BAD_REQUEST: 'Hindi tama ang kahilingan',
+    STUDIO_BAD_BET: 'Hindi tanggap ang taya na ito sa larong ito',
+    STUDIO_UNKNOWN_GAME: 'Hindi inihahain ng house studio ang larong ito',
+    STUDIO_SESSION_REQUIRED: 'Walang session ng laro: buksan muli ang laro mula sa lobby',
+    STUDIO_SESSION_INVALID: 'Hindi tama o nag-expire na ang session ng laro: buksan muli ang laro mula sa lobby',
+    STUDIO_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa taya na ito',
+    STUDIO_PLAYER_DISABLED: 'Hindi makakapaglaro ang account mo ngayon, makipag-ugnayan sa customer service',
+    STUDIO_PLAYER_LIMIT: 'Lalampas ang taya na ito sa limitasyon mo sa taya o talo, o tapos na ang oras ng session mo',
+    STUDIO_PLAYER_EXCLUDED: 'Nagpapahinga ka sa paglalaro: sarado ang pagtaya hanggang matapos ito',
+    STUDIO_WALLET_REFUSED: 'Tinanggihan ng wallet ang taya',
+    STUDIO_WALLET_UNAVAILABLE: 'Hindi sumagot ang wallet: kinansela ang round at ibinabalik ang anumang taya na nakuha',
+    STUDIO_ROUND_IN_PROGRESS: 'Tapusin muna ang kasalukuyang round',
+    STUDIO_ROUND_NOT_FOUND: 'Walang ganitong round',
+    STUDIO_NOT_SUPPORTED: 'Hindi ito magagawa sa larong ito',
+    STUDIO_NOT_FOUND: 'Hindi nahanap',
+    STUDIO_CRASH_BETTING_CLOSED: 'Sarado na ang pagtaya sa round na ito, hintayin ang susunod na round',
+    STUDIO_CRASH_ALREADY_BET: 'May taya ka na sa round na ito',
+    STUDIO_CRASH_NO_BET: 'Wala kang tumatakbong taya sa round na ito',
+    STUDIO_CRASH_NOT_RUNNING: 'Hindi pa tumataas ang multiplier',
+    STUDIO_CRASH_TOO_LATE: 'Huli na: nag-crash ang round bago ang cash-out mo',
+    STUDIO_TABLE_BETTING_CLOSED: 'Sarado na ang pagtaya sa round na ito: hintayin ang susunod na pagtaya',
+    STUDIO_TABLE_LIMIT: 'Lampas ang taya na ito sa limitasyon ng mesa para sa isang round',
+    STUDIO_LIVE_TABLE_ONLY:
+      'Sa live na mesa lang nilalaro ang larong ito: ilagay ang taya habang bukas ang pagtaya ng round ng mesa',
+    STUDIO_INTERNAL: 'May hindi inaasahang mali, pakisubukan ulit',
+  },
+  badBet: () => 'Hindi tanggap ang taya: tingnan ang halaga at ang mga pinili mo',
+  invalidFields: (fields) => `Hindi tama ang ${fields.join(', ')}`,
+  walletRefused: () => 'Tinanggihan ng wallet ang taya',
+  walletRetry: 'Hindi sumagot ang wallet, pakisubukan ulit',
+  drawClosed: 'Sarado na ang pagtaya sa draw na ito',
+  clientSeedRule: 'Ang client seed ay dapat 1 hanggang 64 na titik, numero o _ . : -',
+  seedRotatedElsewhere: 'Napalitan na ang seed ng ibang kahilingan',
+  noStepLeft: 'Wala nang natitirang hakbang na lalaruin sa round na ito',
+  belowFirstCashout: 'Hindi pa umaabot sa 1.01x ang multiplier',
+  notLottery: 'Hindi lottery ang larong ito',
+  notLiveTable: 'Hindi live na mesa ang larong ito',
+  notCrashGame: 'Hindi crash game ang larong ito',
+  notRoundGame: 'Hindi nilalaro nang paisa-isang round ang larong ito',
+  webSocketOnly: 'Para sa WebSocket ang address na ito',
+  notJson: 'Hindi JSON ang mensahe',
+  tooManyAtOnce: 'Masyadong maraming kahilingan nang sabay: hintayin ang mga sagot',
+  launch: {
+    cannotOpen: 'Hindi mabuksan ang laro',
+    badLink: 'Hindi tama ang link ng larong ito. Pakibuksan muli ang laro mula sa lobby.',
+    backToLobby: 'Bumalik sa lobby',
+  },
+};
+
+/** The words for the launch language `language` (Filipino for TY, English for anything else). */
+export function errorWords(language: unknown): ErrorWords {
+  return inLanguage({ EN, TY }, language);
+}
