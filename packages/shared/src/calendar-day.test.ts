@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, brandDay } from './calendar-day';
+import { addDays, brandDay, dayStart } from './calendar-day';
 
 describe('calendar days', () => {
   it('reads the calendar day of a zone and counts whole days', () => {
@@ -10,5 +10,19 @@ describe('calendar days', () => {
     expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -29)).toBe('2026-01-31');
+  });
+
+  it('finds the instant a day begins in a zone, daylight-saving days included', () => {
+    expect(dayStart('2026-11-25', 'Asia/Manila').toISOString()).toBe('2026-11-24T16:00:00.000Z');
+    expect(dayStart('2026-11-25', 'UTC').toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    // New York: EST (-5) at the midnight of the spring change, EDT (-4) at the autumn one's.
+    expect(dayStart('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayStart('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(dayStart('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(dayStart('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(dayStart('2026-06-01', 'Asia/Kolkata').toISOString()).toBe('2026-05-31T18:30:00.000Z');
+    for (const zone of ['Asia/Manila', 'America/New_York', 'Europe/London', 'Pacific/Auckland'])
+      for (const day of ['2026-01-01', '2026-03-29', '2026-10-25', '2026-12-31'])
+        expect(brandDay(dayStart(day, zone), zone)).toBe(day);
   });
 });

@@ -188,7 +188,7 @@ describe('queue filters', () => {
     const large = await deposit(m.token, 1000);
     const theirs = await deposit(other.token, 600);
     // created_at is never written by the code (CreatedAt): the test moves it back with plain SQL.
-    await sql`UPDATE deposit_orders SET created_at = '2026-01-15T23:30:00Z' WHERE reference = ${small}`.execute(
+    await sql`UPDATE deposit_orders SET created_at = '2026-01-14T16:30:00Z' WHERE reference = ${small}`.execute(
       t.ctx.db,
     );
 
@@ -197,7 +197,7 @@ describe('queue filters', () => {
     expect(await references(`${mine}&minAmount=250.01`)).toEqual([large]);
     expect(await references(`${mine}&maxAmount=250`)).toEqual([small]);
     expect(await references(`${mine}&minAmount=300&maxAmount=999.99`)).toEqual([]);
-    // Both days inclusive, UTC.
+    // Both days inclusive, brand days (Manila): 16:30 UTC on the 14th is 00:30 on the 15th there.
     expect(await references(`${mine}&from=2026-01-15&to=2026-01-15`)).toEqual([small]);
     expect(await references(`${mine}&to=2026-01-14`)).toEqual([]);
     expect(await references(`${mine}&from=2026-01-16`)).toEqual([large]);

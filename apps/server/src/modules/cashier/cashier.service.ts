@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DepositBody, ReceiptStatus, WithdrawBody } from '@gamehall/shared/api/cashier';
 import { SandboxCallbackBody, UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGES } from '@gamehall/shared/api/cashier';
+import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { toMajor, toMinor } from '@gamehall/shared/money';
 import { patternOf } from '@gamehall/shared/patterns';
 import type { AppContext } from '../../context';
@@ -336,7 +337,7 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
 
 // ---- operator actions on deposits (modules/admin calls these)
 
-/** The queue filters as the console sends them (AdminOrderQueueQuery): major units, inclusive UTC days. */
+/** The queue filters as the console sends them (AdminOrderQueueQuery): major units, inclusive brand days. */
 export type OperatorQueueFilter = {
   memberId?: number | undefined;
   member?: string | undefined;
@@ -347,17 +348,18 @@ export type OperatorQueueFilter = {
   to?: string | undefined;
 };
 
-function orderFilter(f: OperatorQueueFilter): q.OrderFilter {
-  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+async function orderFilter(ctx: AppContext, f: OperatorQueueFilter): Promise<q.OrderFilter> {
+  // Days of the brand's time zone, as every report and the console's date filters are.
+  const zone = f.from || f.to ? (await getBrand(ctx.db)).timeZone : 'UTC';
   return {
     memberId: f.memberId,
     username: f.member,
     reference: f.reference,
     minAmount: f.minAmount === undefined ? undefined : toMinor(f.minAmount),
     maxAmount: f.maxAmount === undefined ? undefined : toMinor(f.maxAmount),
-    from: f.from ? day(f.from) : undefined,
+    from: f.from ? dayStart(f.from, zone) : undefined,
     // `to` names the last day shown: orders before the next midnight.
-    to: f.to ? new Date(day(f.to).getTime() + 86_400_000) : undefined,
+    to: f.to ? dayStart(addDays(f.to, 1), zone) : undefined,
   };
 }
 
@@ -365,7 +367,11 @@ export async function operatorDeposits(
   ctx: AppContext,
   query: q.Page & OperatorQueueFilter & { status?: q.DepositStatus | undefined; method?: string | undefined },
 ) {
-  return q.pageDeposits(ctx.db, { ...orderFilter(query), status: query.status, method: query.method }, query);
+  return q.pageDeposits(
+    ctx.db,
+    { ...(await orderFilter(ctx, query)), status: query.status, method: query.method },
+    query,
+  );
 }
 
 export async function approveDeposit(ctx: AppContext, operator: Principal, reference: string) {
@@ -751,7 +757,7 @@ export async function setCashierSettings(
 
 // ---- operator actions on withdrawals
 
-export function operatorWithdrawals(
+export async function operatorWithdrawals(
   ctx: AppContext,
   query: q.Page &
     OperatorQueueFilter & {
@@ -759,7 +765,11 @@ export function operatorWithdrawals(
       bank?: string | undefined;
     },
 ) {
-  return q.pageWithdrawals(ctx.db, { ...orderFilter(query), status: query.status, bank: query.bank }, query);
+  return q.pageWithdrawals(
+    ctx.db,
+    { ...(await orderFilter(ctx, query)), status: query.status, bank: query.bank },
+    query,
+  );
 }
 
 /** One withdrawal as the back office shows it; undefined when there is no such order. */

@@ -29,7 +29,7 @@ export async function bettingRecords(
   const [view, brand] = await Promise.all([viewFor(ctx, q.language, principal), getBrand(ctx.db)]);
   const filter: RoundFilter = {
     memberId: principal.memberId,
-    ...resolveRange(ctx.now(), q),
+    ...resolveRange(ctx.now(), q, brand.timeZone),
     gameType: q.gameType,
     vendor: q.vassalage,
     status: q.status,
@@ -72,7 +72,10 @@ export async function gameRecall(ctx: AppContext, principal: Principal, q: { nod
 /** Personal profit and loss per game type over settled rounds: net = wins - bets. */
 export async function gameProfitLoss(ctx: AppContext, principal: Principal, q: DateRange) {
   const brand = await getBrand(ctx.db);
-  const rows = await sumsByGameType(ctx.db, { memberId: principal.memberId, ...resolveRange(ctx.now(), q) });
+  const rows = await sumsByGameType(ctx.db, {
+    memberId: principal.memberId,
+    ...resolveRange(ctx.now(), q, brand.timeZone),
+  });
   return { rows, currency: brand.currency };
 }
 

@@ -1,9 +1,11 @@
 import { BettingRecordList, GameProfitLoss, GameRecall, RankList } from '@gamehall/shared/api/games';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
+import { getBrand } from '../site/brand.service';
 import { clearWinnerCache, maskName } from './records.service';
 
 let t: TestApp;
@@ -101,8 +103,10 @@ describe('GET /wps/member/bettingRecord', () => {
     const vendor = (await records('pageSize=1')).content[0]!.vassalage;
     const byVendor = await records(`vassalage=${vendor}&pageSize=100`);
     expect(byVendor.content.every((r) => r.vassalage === vendor)).toBe(true);
-    const today = t.ctx.now().toISOString().slice(0, 10);
-    const old = new Date(t.ctx.now().getTime() - 20 * DAY).toISOString().slice(0, 10);
+    // Dates are the brand's days, whatever the UTC date is.
+    const zone = (await getBrand(t.ctx.db)).timeZone;
+    const today = brandDay(t.ctx.now(), zone);
+    const old = brandDay(new Date(t.ctx.now().getTime() - 20 * DAY), zone);
     expect((await records(`startDate=${old}&endDate=${old}`)).totalElements).toBe(1);
     expect((await records(`startDate=${today}`)).totalElements).toBeGreaterThan(0);
   });

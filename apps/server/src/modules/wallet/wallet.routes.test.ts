@@ -1,11 +1,13 @@
 // postgres: concurrent replays of one transfer post once
+
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting, setSwitch } from '../site/brand.service';
+import { getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
 import { balanceOf, post, verifyLedger } from './wallet.service';
 
 let t: TestApp;
@@ -538,7 +540,8 @@ describe('account record, profit and loss, bonus', () => {
     expect(deposits.json().value.totalElements).toBe(2);
     const transfers = await get('/wps/member/transactions?type=transfer', m.token);
     expect(transfers.json().value.totalElements).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
+    // Dates are the brand's days: today there, whatever the UTC date is.
+    const today = brandDay(new Date(), (await getBrand(t.ctx.db)).timeZone);
     const dated = await get(`/wps/member/transactions?startDate=${today}&endDate=${today}`, m.token);
     expect(dated.json().value.totalElements).toBe(3);
     const old = await get('/wps/member/transactions?startDate=2020-01-01&endDate=2020-01-31', m.token);

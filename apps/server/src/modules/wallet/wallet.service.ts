@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { toMajor, toMinor } from '@gamehall/shared/money';
 import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../../context';
@@ -704,14 +705,20 @@ export type DateRange = {
   endDate?: string | undefined;
 };
 
-/** spec §9 date shortcuts: past 7 / 30 days up to now; explicit dates are whole UTC days, end inclusive. */
-export function resolveRange(now: Date, q: DateRange): { from?: Date; to?: Date } {
+/**
+ * spec §9 date shortcuts: past 7 / 30 days up to now; explicit dates are whole days of the brand's
+ * time zone (the days every report is cut in), end inclusive.
+ */
+export function resolveRange(now: Date, q: DateRange, timeZone: string): { from?: Date; to?: Date } {
   if (q.range) {
     const days = q.range === 'past7' ? 7 : 30;
     return { from: new Date(now.getTime() - days * 86_400_000) };
   }
-  const from = q.startDate ? new Date(`${q.startDate}T00:00:00Z`) : undefined;
-  const to = q.endDate ? new Date(new Date(`${q.endDate}T00:00:00Z`).getTime() + 86_400_000) : undefined;
+  const valid = (d: string | undefined) => d !== undefined && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+  if ((q.startDate && !valid(q.startDate)) || (q.endDate && !valid(q.endDate)))
+    throw fieldErrors({ startDate: 'INVALID' });
+  const from = q.startDate ? dayStart(q.startDate, timeZone) : undefined;
+  const to = q.endDate ? dayStart(addDays(q.endDate, 1), timeZone) : undefined;
   if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime())) || (from && to && from >= to))
     throw fieldErrors({ startDate: 'INVALID' });
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
@@ -727,7 +734,7 @@ export async function transactions(
   return pagedEntries(
     ctx,
     account ? [account.id] : [],
-    { ...resolveRange(ctx.now(), q), ...(q.type ? { type: q.type } : {}) },
+    { ...resolveRange(ctx.now(), q, brand.timeZone), ...(q.type ? { type: q.type } : {}) },
     q,
   );
 }
@@ -752,7 +759,7 @@ export async function profitLoss(ctx: AppContext, memberId: number, q: DateRange
   const brand = await getBrand(ctx.db);
   const accounts = await memberAccounts(ctx.db, memberId, brand.currency);
   const ids = accounts.filter((a) => a.kind === 'cash' || a.kind === 'bonus').map((a) => a.id);
-  const sums = await sumsByType(ctx.db, { accountIds: ids, ...resolveRange(ctx.now(), q) });
+  const sums = await sumsByType(ctx.db, { accountIds: ids, ...resolveRange(ctx.now(), q, brand.timeZone) });
   const t = { deposits: 0, withdrawals: 0, transfersIn: 0, transfersOut: 0, bets: 0, wins: 0, bonuses: 0 };
   for (const row of sums) {
     const credit = Number(row.credit);
