@@ -160,33 +160,37 @@ function Statements({ contract: c, side, timeZone }: { contract: MyContract; sid
               </Link>
             )}
           </p>
-          <table className="mt-1 w-full text-left text-sm">
-            <caption className="sr-only">{t('agent.myContracts.statements')}</caption>
-            <thead className="text-(--text-muted)">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  {t('contracts.periodColumn')}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium rtl:text-left">
-                  {t('contracts.amount')}
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  {t('agent.common.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.statements.map((s) => (
-                <tr key={s.id} className={rowClass}>
-                  <td className={cell}>
-                    {formatTimeIn(s.periodStart, timeZone)} – {formatTimeIn(s.periodEnd, timeZone)}
-                  </td>
-                  <td className={numCell}>{money(s.amount)}</td>
-                  <td className={cell}>{t(`contracts.statementStatus.${s.status}`)}</td>
+          {/* A phone is narrower than a period's two edges: the period wraps, the table scrolls in its card. */}
+          <div className="overflow-x-auto">
+            <table className="mt-1 w-full text-left text-sm">
+              <caption className="sr-only">{t('agent.myContracts.statements')}</caption>
+              <thead className="text-(--text-muted)">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t('contracts.periodColumn')}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium rtl:text-left">
+                    {t('contracts.amount')}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t('agent.common.status')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {c.statements.map((s) => (
+                  <tr key={s.id} className={rowClass}>
+                    <td className="py-2 pr-3">
+                      <span className="whitespace-nowrap">{formatTimeIn(s.periodStart, timeZone)} –</span>{' '}
+                      <span className="whitespace-nowrap">{formatTimeIn(s.periodEnd, timeZone)}</span>
+                    </td>
+                    <td className={numCell}>{money(s.amount)}</td>
+                    <td className={cell}>{t(`contracts.statementStatus.${s.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </div>
