@@ -113,6 +113,25 @@ module.exports = {
       to: { path: MODULES, preCompilationOnly: false },
     },
     {
+      name: 'composition-root-not-imported',
+      severity: 'error',
+      comment:
+        'app.ts composes the server from every routes file; only main.ts, the demo, tests and benches build ' +
+        'it. A routes file takes the App type from http/app-type.ts, so no file both is imported by app.ts ' +
+        'and imports it.',
+      from: {
+        pathNot: [
+          '^apps/server/src/main\\.ts$',
+          '^apps/server/src/demo/',
+          '\\.test\\.ts$',
+          '^apps/server/src/test/',
+          '^bench/',
+          '^e2e/',
+        ],
+      },
+      to: { path: '^apps/server/src/app\\.ts$' },
+    },
+    {
       name: 'test-code-not-in-production',
       severity: 'error',
       comment: 'Test helpers (apps/server/src/test/) and *.test.ts files are imported only by tests.',

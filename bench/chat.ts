@@ -14,10 +14,11 @@
 // clients: the figures include that.
 import { createRequire } from 'node:module';
 import { CHAT_SOCKET_PATH } from '@gamehall/shared/api/chat';
-import { type App, buildApp } from '../apps/server/src/app';
+import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
+import type { App } from '../apps/server/src/http/app-type';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
 import { createMember } from '../apps/server/src/test/factories';
 import { createBenchDatabase } from './support/database';

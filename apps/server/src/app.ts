@@ -1,10 +1,9 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializeRequest } from '@gamehall/shared/redact-url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
+import type { App } from './http/app-type';
 import { registerAuth } from './http/auth';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
@@ -81,7 +81,6 @@ import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerRealtime } from './realtime/realtime';
 
 /** The application with the zod type provider, so routes get typed params, query and body. */
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Builds the whole HTTP application on a context; never listens (tests use `inject`). */
 export async function buildApp(

@@ -1,6 +1,6 @@
 import { CONTRACT_KINDS, CONTRACT_RELAY_PATHS, type ContractKind } from '@gamehall/shared/api/contracts';
-import type { App } from '../app';
 import type { AppContext } from '../context';
+import type { App } from '../http/app-type';
 import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
 import { offer as operatorOffer } from '../modules/admin-agents/admin-agents.service';
 import { findDemoPlayers, hasAnyContract } from './demo-play.queries';

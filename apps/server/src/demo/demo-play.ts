@@ -1,7 +1,7 @@
 import type { GameList } from '@gamehall/shared/api/games';
-import type { App } from '../app';
 import type { AppContext } from '../context';
 import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
+import type { App } from '../http/app-type';
 import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
 import { findDemoPlayers } from './demo-play.queries';
 

@@ -1,9 +1,10 @@
 import { redactUrl } from '@gamehall/shared/redact-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { testConfig } from '../config';
 import type { AppContext } from '../context';
+import type { App } from './app-type';
 
 // Tokens in query strings (/ws?token=, /studio/play?token=) never reach the request log.
 

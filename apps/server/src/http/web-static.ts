@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_PATH_PREFIXES } from '@gamehall/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../app';
 import type { AppContext } from '../context';
+import type { App } from './app-type';
 import { AppError } from './errors';
 
 // Serves the player site (apps/web/dist) with a history fallback: any GET for a page (accepts

@@ -1,10 +1,11 @@
 // postgres: the queue events cross server nodes through LISTEN/NOTIFY (a second node on the same database).
 import { OPERATOR_SOCKET_AUTH_MS, OPERATOR_SOCKET_PATH } from '@gamehall/shared/api/admin-realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { testConfig } from '../config';
 import type { AppContext } from '../context';
+import type { App } from '../http/app-type';
 import {
   actors,
   call,

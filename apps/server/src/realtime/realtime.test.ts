@@ -1,9 +1,10 @@
 // postgres: events cross connections through LISTEN/NOTIFY
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { testConfig } from '../config';
 import type { AppContext } from '../context';
+import type { App } from '../http/app-type';
 import { hashPassword } from '../modules/accounts/passwords';
 import { endSession, issueSession } from '../modules/accounts/sessions.service';
 import { post } from '../modules/wallet/wallet.service';

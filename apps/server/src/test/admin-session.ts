@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 import { solveChallenge } from './challenge';
 
 /**

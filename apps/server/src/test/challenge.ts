@@ -1,6 +1,6 @@
 import { type Challenge, solveChallenge as solve } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 
 /**
  * Fetches a proof-of-work challenge from GET /wps/verification/challenge and solves it the way the

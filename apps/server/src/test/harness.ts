@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../app';
+import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { type Config, testConfig } from '../config';
 import type { AppContext } from '../context';
 import { createPglite, openDatabase } from '../db/database';
+import type { App } from '../http/app-type';
 import { matchesTemplate, templateBlob } from './pglite-template';
 
 export type TestApp = {

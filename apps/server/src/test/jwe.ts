@@ -1,5 +1,5 @@
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
-import type { App } from '../app';
+import type { App } from '../http/app-type';
 
 /**
  * Encrypts a payload the way the web app does: fetch the public key from /wps/system/publicKey and

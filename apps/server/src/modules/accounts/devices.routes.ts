@@ -7,8 +7,8 @@ import {
   SessionIdParams,
 } from '@gamehall/shared/api/devices';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as devices from './devices.service';

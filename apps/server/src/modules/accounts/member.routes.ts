@@ -9,8 +9,8 @@ import {
   SetIconBody,
 } from '@gamehall/shared/api/member';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentIcons, presentMemberInfo, presentPublicState, presentSecurity } from './member.presenter';

@@ -7,8 +7,8 @@ import {
   ResetByTokenBody,
 } from '@gamehall/shared/api/password';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentLogin } from './login.presenter';

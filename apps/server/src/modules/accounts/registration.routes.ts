@@ -7,8 +7,8 @@ import {
 } from '@gamehall/shared/api/registration';
 import { LoginValue } from '@gamehall/shared/api/session';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentLogin } from './login.presenter';
 import { presentAffiliate, presentFieldRule } from './registration.presenter';

@@ -9,8 +9,8 @@ import {
   TwoFactorStatus,
 } from '@gamehall/shared/api/two-factor';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as twoFactor from './two-factor.service';

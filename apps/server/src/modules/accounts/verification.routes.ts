@@ -7,8 +7,8 @@ import {
   SmsSentValue,
 } from '@gamehall/shared/api/verification';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { newCaptcha } from './captcha.service';
 import { issueChallenge } from './challenge.service';

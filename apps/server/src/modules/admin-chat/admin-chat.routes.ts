@@ -21,8 +21,8 @@ import {
 import { envelope } from '@gamehall/shared/api/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';

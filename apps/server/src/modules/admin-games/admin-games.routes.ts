@@ -18,8 +18,8 @@ import {
 } from '@gamehall/shared/api/admin-games';
 import { envelope } from '@gamehall/shared/api/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';

@@ -8,8 +8,8 @@ import {
   AdminKycRejectBody,
   KycDocumentParams,
 } from '@gamehall/shared/api/kyc';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { sendDocument } from '../kyc/kyc-files';

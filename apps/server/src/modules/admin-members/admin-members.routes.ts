@@ -34,8 +34,8 @@ import {
 import { Empty, envelope, PageQuery } from '@gamehall/shared/api/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';

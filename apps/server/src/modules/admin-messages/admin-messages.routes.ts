@@ -12,8 +12,8 @@ import {
 } from '@gamehall/shared/api/messages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as broadcasts from '../messages/broadcasts.service';

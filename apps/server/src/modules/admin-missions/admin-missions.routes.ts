@@ -10,8 +10,8 @@ import {
 } from '@gamehall/shared/api/missions';
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as missions from '../missions/missions.service';

@@ -16,8 +16,8 @@ import {
   RewardBody,
 } from '@gamehall/shared/api/points';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid, presentPage } from '../../http/paging';
 import { operatorAction } from '../admin/admin.service';

@@ -10,8 +10,8 @@ import {
   ProtectionReportValue,
 } from '@gamehall/shared/api/responsible';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import { presentBreak } from '../responsible/responsible.views';

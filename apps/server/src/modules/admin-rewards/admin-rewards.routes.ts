@@ -16,8 +16,8 @@ import {
 } from '@gamehall/shared/api/rewards';
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { operatorAction } from '../admin/admin.service';

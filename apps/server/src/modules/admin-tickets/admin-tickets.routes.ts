@@ -9,8 +9,8 @@ import {
 } from '@gamehall/shared/api/tickets';
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as tickets from '../tickets/tickets.service';

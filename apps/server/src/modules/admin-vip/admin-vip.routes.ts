@@ -11,8 +11,8 @@ import {
   VipSettingsBody,
 } from '@gamehall/shared/api/vip';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import { type AppContext, onReplica } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../admin/admin.service';
 import * as vip from '../vip/vip.service';

@@ -7,8 +7,8 @@ import {
 } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
 import { toMajor } from '@gamehall/shared/money';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';

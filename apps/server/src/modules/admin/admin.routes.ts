@@ -28,8 +28,8 @@ import {
 } from '@gamehall/shared/api/admin';
 import { RejectBankAccountBody } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';

@@ -1,8 +1,8 @@
 import { AgentAnnouncementsQuery, AgentAnnouncementsValue, ReferralValue } from '@gamehall/shared/api/agents';
 import { envelope } from '@gamehall/shared/api/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentAgentAnnouncements } from './centre.presenter';

@@ -5,7 +5,6 @@ import {
   DEDUCTION_COLUMNS,
   type MemberRevenueRow,
   memberRevenueSql,
-  revenueRowOf,
 } from '../../db/member-revenue';
 
 export type TeamMemberRevenue = MemberRevenueRow & {

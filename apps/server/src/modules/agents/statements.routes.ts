@@ -11,8 +11,8 @@ import {
   StatementWithBreakdown,
 } from '@gamehall/shared/api/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as statements from './statements.service';

@@ -2,8 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';

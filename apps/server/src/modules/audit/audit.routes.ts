@@ -1,7 +1,7 @@
 import { envelope } from '@gamehall/shared/api/common';
 import { AuditList, AuditQuery } from '@gamehall/shared/api/operators';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentAuditEntry } from './audit.presenter';
 import { auditTrail } from './audit.service';

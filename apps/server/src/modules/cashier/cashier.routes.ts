@@ -18,8 +18,8 @@ import {
   WithdrawInfo,
 } from '@gamehall/shared/api/cashier';
 import { envelope, OkValue } from '@gamehall/shared/api/common';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { fieldErrors } from '../../http/errors';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { formatMoney } from '@gamehall/shared/money';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { gatewayOrder, gatewaySecret, signBody } from './cashier.service';
 
 // The sandbox payment gateway: stands in for an online payment provider so the online deposit

@@ -15,8 +15,8 @@ import {
 import { envelope } from '@gamehall/shared/api/common';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
 import * as chat from './chat.service';

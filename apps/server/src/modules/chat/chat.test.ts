@@ -1,10 +1,11 @@
 // postgres: chat messages cross server nodes through LISTEN/NOTIFY (a second node on the same database).
 import { CHAT_SOCKET_PATH, VISITOR_HEADER } from '@gamehall/shared/api/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app';
+import { buildApp } from '../../app';
 import { bootstrap } from '../../bootstrap';
 import { testConfig } from '../../config';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';

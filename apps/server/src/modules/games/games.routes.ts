@@ -23,8 +23,8 @@ import {
 } from '@gamehall/shared/api/games';
 import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';

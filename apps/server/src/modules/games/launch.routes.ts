@@ -1,8 +1,8 @@
 import { envelope } from '@gamehall/shared/api/common';
 import { LaunchGameBody, LaunchGameValue, LaunchLobbyBody } from '@gamehall/shared/api/games';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { launchGame, launchLobby } from './launch.service';

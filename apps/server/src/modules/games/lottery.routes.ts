@@ -9,8 +9,8 @@ import {
   PopularLotteryQuery,
   RecentLotteryQuery,
 } from '@gamehall/shared/api/lottery';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { gameMenu, openedGames, openedNumeros, popularLotteryGames, recentLotteryGames } from './lottery.service';

@@ -7,8 +7,8 @@ import {
   GameRecall,
   GameRecallQuery,
 } from '@gamehall/shared/api/games';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentBettingRecords, presentGameProfitLoss, presentRecall } from './records.presenter';

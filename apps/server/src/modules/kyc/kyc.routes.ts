@@ -1,7 +1,7 @@
 import { envelope } from '@gamehall/shared/api/common';
 import { KycDetailsBody, KycDocument, KycDocumentParams, KycStatus, KycUploadFields } from '@gamehall/shared/api/kyc';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { fieldErrors } from '../../http/errors';

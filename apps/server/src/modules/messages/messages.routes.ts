@@ -1,8 +1,8 @@
 import { envelope, OkValue } from '@gamehall/shared/api/common';
 import { InboxItem, InboxQuery, InboxValue, MessageIdParams, UnreadCountValue } from '@gamehall/shared/api/messages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentInbox, presentMessage } from './messages.presenter';

@@ -9,8 +9,8 @@ import {
 } from '@gamehall/shared/api/missions';
 import { toMajor } from '@gamehall/shared/money';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentMission } from './missions.presenter';

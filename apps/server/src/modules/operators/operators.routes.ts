@@ -21,8 +21,8 @@ import {
   RoleBody,
   RoleList,
 } from '@gamehall/shared/api/operators';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { type Principal, principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';

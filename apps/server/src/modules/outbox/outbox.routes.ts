@@ -1,6 +1,6 @@
 import { type OutboxEntry, OutboxList } from '@gamehall/shared/api/site';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { recentOutbox } from './outbox.service';
 
 const tags = ['dev'];

@@ -14,8 +14,8 @@ import {
   RedeemValue,
 } from '@gamehall/shared/api/points';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';

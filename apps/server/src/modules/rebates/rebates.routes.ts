@@ -1,8 +1,8 @@
 import { envelope } from '@gamehall/shared/api/common';
 import { RebateHistoryList, RebateHistoryQuery, RebatePayout, RebateSummaryValue } from '@gamehall/shared/api/vip';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';

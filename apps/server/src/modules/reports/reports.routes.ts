@@ -8,8 +8,8 @@ import {
   RegistrationsReport,
   RegistrationsReportQuery,
 } from '@gamehall/shared/api/reports';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import {
   presentCashierReport,

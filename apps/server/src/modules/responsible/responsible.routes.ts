@@ -10,8 +10,8 @@ import {
   StatementValue,
 } from '@gamehall/shared/api/responsible';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import * as responsible from './responsible.service';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
 import { getBrand } from './brand.service';
 import { visitorState } from './site.service';

@@ -1,8 +1,9 @@
 // postgres: parallel wrong passwords against one lockout counter
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type App, buildApp } from '../../app';
+import { buildApp } from '../../app';
 import { bootstrap } from '../../bootstrap';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { adminLoginCall } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';

@@ -9,8 +9,8 @@ import {
   TicketsQuery,
 } from '@gamehall/shared/api/tickets';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';

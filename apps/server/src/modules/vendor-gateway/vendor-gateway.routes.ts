@@ -12,9 +12,9 @@ import {
 import { vendorStatusCatalogue } from '@gamehall/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
 import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
+import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentReconciliation, presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
 import * as gateway from './vendor-gateway.service';

@@ -17,8 +17,8 @@ import {
   WalletTransferValue,
 } from '@gamehall/shared/api/wallet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app';
 import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import {
