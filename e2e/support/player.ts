@@ -139,8 +139,14 @@ export async function playSlotInBrowser(
     await game.getByTestId('spin').click();
     // The history sits in the game's fairness drawer, closed while playing.
     await game.locator('[data-testid=history] tbody tr[data-round-id]').nth(i).waitFor({ state: 'attached' });
-    // Free spins keep a round open until they are played.
+    // Free spins keep a round open until they are played. They play one after another, and the game
+    // ignores a spin while it is busy with them, so the next spin waits until they are done (the
+    // button goes) and the game is idle again.
     const playAll = game.getByRole('button', { name: 'Play all' });
-    if (await playAll.isVisible()) await playAll.click();
+    if (await playAll.isVisible()) {
+      await playAll.click();
+      await playAll.waitFor({ state: 'detached' });
+    }
+    await game.locator('.busy').waitFor({ state: 'detached' });
   }
 }
