@@ -5,6 +5,7 @@ import {
   DIVIDEND_PERIODS,
   FIXED_PERIOD,
 } from '@gamehall/shared/api/contracts';
+import { brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import type { AgentNgrSettings } from '../../db/member-revenue';
@@ -33,35 +34,15 @@ export type Window = { start: Date; end: Date };
 
 const FREQUENT = new Set<ContractKind>(['hourly_salary', 'realtime_salary']);
 
-/** Offset of the zone from UTC at this instant, in ms. */
-function zoneOffset(at: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return (
-    Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000
-  );
-}
-
 /** The instant the zone's day y-m-d starts (m 0-based; overflowing days and months roll over). */
 function zoneMidnight(y: number, m: number, d: number, tz: string): Date {
-  const guess = Date.UTC(y, m, d);
-  const first = guess - zoneOffset(guess, tz);
-  return new Date(guess - zoneOffset(first, tz));
+  return dayStart(new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10), tz);
 }
 
 /** The zone's calendar date of an instant. */
 function zoneDate(at: Date, tz: string): { y: number; m: number; d: number; weekday: number } {
-  const local = new Date(at.getTime() + zoneOffset(at.getTime(), tz));
-  return { y: local.getUTCFullYear(), m: local.getUTCMonth(), d: local.getUTCDate(), weekday: local.getUTCDay() };
+  const day = new Date(`${brandDay(at, tz)}T00:00:00Z`);
+  return { y: day.getUTCFullYear(), m: day.getUTCMonth(), d: day.getUTCDate(), weekday: day.getUTCDay() };
 }
 
 /**
