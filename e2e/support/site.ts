@@ -89,6 +89,28 @@ export async function closeMemberPopup(page: Page): Promise<void> {
   await popup.waitFor({ state: 'detached' });
 }
 
+/**
+ * A guest's first home page shows the announcement popup (spec §4, ANONYMOUS_POPUP): wait for it
+ * and close it. A page that never shows it fails with what the page knew of the announcements
+ * request (its time, or that it was not made), so a slow server and a missing popup read apart.
+ */
+export async function closeGuestAnnouncements(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'Announcements' });
+  await popup.waitFor().catch(async (err: Error) => {
+    const seen = await page.evaluate(() => ({
+      closedThisSession: sessionStorage.getItem('ANONYMOUS_POPUP'),
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('getListAnnouncements'))
+        .map((e) => `${Math.round(e.startTime)} ms + ${Math.round(e.duration)} ms`),
+      sinceLoad: Math.round(performance.now()),
+    }));
+    throw new Error(`${err.message}\n the announcements as the page saw them: ${JSON.stringify(seen)}`);
+  });
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
 /** The login modal, opened by its route. */
 export async function loginModal(page: Page) {
   await page.goto('/login');

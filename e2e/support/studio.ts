@@ -96,13 +96,17 @@ export async function checkGamePage(page: Page, errors: string[], name: string):
   assert.deepEqual(errors, [], `${name}: no console error`);
 }
 
-/** Waits for a live table's betting phase with at least `seconds` of its countdown left. */
-export async function waitForBetting(page: Page, seconds: number): Promise<void> {
+/**
+ * Waits for a live table's betting phase with at least `seconds` of its countdown left: a bet
+ * placed in the phase's last moment is refused as closed. `phaseText` is the phase's name in
+ * the table's language.
+ */
+export async function waitForBetting(page: Page, seconds: number, phaseText = 'Place your bets'): Promise<void> {
   await page.waitForFunction(
-    (least) =>
-      document.querySelector('[data-testid=phase]')?.textContent === 'Place your bets' &&
-      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= least,
-    seconds,
+    ([least, text]) =>
+      document.querySelector('[data-testid=phase]')?.textContent === text &&
+      Number.parseInt(document.querySelector('[data-testid=countdown]')?.textContent ?? '0', 10) >= Number(least),
+    [seconds, phaseText] as const,
     { timeout: 60_000 },
   );
 }

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
+import { closeGuestAnnouncements } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The player site shell and home page (spec §1, §2): sections, modals' close behaviour, theme,
@@ -15,13 +16,6 @@ import { useSiteBrowser } from './web-build';
 const browser = useSiteBrowser();
 
 /** Guests meet the announcement popup first (spec §4); closing it is part of every visit. */
-async function closeAnnouncements(page: Page) {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  await popup.waitFor({ timeout: 10_000 });
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
-}
-
 test('guest home renders every section and the announcement popup stays closed for the session', async () => {
   const page = await newPage(browser(), { motion: true });
   await page.goto('/');
@@ -35,7 +29,7 @@ test('guest home renders every section and the announcement popup stays closed f
   await page.mouse.click(5, 5);
   assert.equal(await popup.isVisible(), true, 'an outside click leaves the modal open');
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), 'hidden');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
 
   await page
     .getByRole('img', { name: /Welcome: slots, tables, crash and lottery/ })
@@ -109,7 +103,7 @@ test('guest home renders every section and the announcement popup stays closed f
 test('the notice marquee opens the notice modal, which closes with its button', async () => {
   const page = await newPage(browser());
   await page.goto('/');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
   await page.locator('button.marquee').click();
   const modal = page.getByRole('dialog', { name: 'Notices' });
   await modal.waitFor();
@@ -131,7 +125,7 @@ async function assertNoHorizontalOverflow(page: Page) {
 test('theme switch is remembered; home screenshots in dark and light, desktop and phone', async () => {
   const page = await newPage(browser());
   await page.goto('/');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
   await page.locator('#download img').nth(2).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await assertNoHorizontalOverflow(page);
@@ -161,7 +155,7 @@ test('theme switch is remembered; home screenshots in dark and light, desktop an
 test('language switch to TY translates the site and is remembered', async () => {
   const page = await newPage(browser());
   await page.goto('/');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('TY');
   await page.getByRole('button', { name: 'Mag-login' }).first().waitFor();
   assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'TY');
@@ -203,7 +197,7 @@ test('axe-core finds no serious or critical violation on the home page and the l
     assert.deepEqual(violations, [], `${label}: ${violations.join(', ')}`);
   };
   await page.goto('/');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
   await page.locator('#download img').nth(2).waitFor();
   await check('home');
   await page.goto('/login');

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { operatorToken } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
+import { closeGuestAnnouncements } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // spec §2 whole-site states (maintenance, region restriction) and a right-to-left language, set
@@ -55,16 +56,9 @@ async function withSettings(changes: Record<string, unknown>, body: () => Promis
   }
 }
 
-async function closeAnnouncements(page: Page) {
-  const popup = page.getByRole('dialog', { name: 'Announcements' });
-  await popup.waitFor({ timeout: 10_000 });
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await popup.waitFor({ state: 'detached' });
-}
-
 async function expectHome(page: Page) {
   await page.goto('/');
-  await closeAnnouncements(page);
+  await closeGuestAnnouncements(page);
   await page.getByTestId('jackpot').waitFor();
 }
 

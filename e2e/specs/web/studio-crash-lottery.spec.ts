@@ -47,9 +47,15 @@ async function boardNumbers(page: Page, numero: string): Promise<string[]> {
 
 async function playCrash(page: Page, name: string) {
   assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /CRASH-\d+/, 'the name, not the code');
-  // A betting phase (a round may be flying when the page opens), then the space bar bets.
+  // A betting phase with seconds left (a round may be flying when the page opens; in the phase's
+  // last moment the button goes disabled before the space bar reaches it), then the space bar bets.
   await page.waitForFunction(
-    () => !(document.querySelector('[data-testid=bet]') as HTMLButtonElement | null)?.disabled,
+    () =>
+      !(document.querySelector('[data-testid=bet]') as HTMLButtonElement | null)?.disabled &&
+      document.querySelector('.crash-stage')?.getAttribute('data-phase') === 'betting' &&
+      Number.parseFloat(
+        /([\d.]+) s$/.exec(document.querySelector('[data-testid=phase]')?.textContent ?? '')?.[1] ?? '0',
+      ) >= 3,
     undefined,
     { timeout: CRASH_FLIGHT_MS },
   );

@@ -187,13 +187,7 @@ test('a TY launch shows the roulette table and its verifier in Filipino on a pho
   const game = await openGamePage(b, url, { width: 390, height: 844 });
   const p = game.page;
   assert.equal(await p.getAttribute('html', 'lang'), 'fil');
-  await p.waitForFunction(
-    () => document.querySelector('[data-testid=phase]')?.textContent === 'Ilagay ang taya',
-    undefined,
-    {
-      timeout: 60_000,
-    },
-  );
+  await waitForBetting(p, 5, 'Ilagay ang taya');
   assert.deepEqual(
     (await p.locator('[data-bet-type]').allInnerTexts()).map((t) => t.trim()),
     ['Diretso', 'Hati', 'Hilera', 'Kanto', 'Linya'],
