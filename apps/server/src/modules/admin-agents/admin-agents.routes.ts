@@ -35,9 +35,9 @@ import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
-import { operatorAction } from '../admin/admin.service';
 import { presentContract, presentStatementDetail } from '../agents/contracts.views';
 import { statementBase } from '../agents/statements.service';
+import { operatorAction } from '../audit/operator-action';
 import { presentAdminStatement, presentHit, presentNode, presentTemplate } from './admin-agents.presenter';
 import * as agents from './admin-agents.service';
 

@@ -38,7 +38,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import {
   presentAdminAnnouncement,
   presentAdminBanner,

@@ -22,7 +22,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './admin-games.presenter';
 import * as games from './admin-games.service';
 

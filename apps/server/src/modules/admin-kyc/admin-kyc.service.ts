@@ -1,8 +1,8 @@
 import type { AdminKycApproveBody, AdminKycQueueQuery } from '@gamehall/shared/api/kyc';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { operatorAction } from '../admin/admin.service';
 import { audit } from '../audit/audit.service';
+import { operatorAction } from '../audit/operator-action';
 import { openApprovedWithdrawal } from '../cashier/cashier.service';
 import * as kyc from '../kyc/kyc.service';
 

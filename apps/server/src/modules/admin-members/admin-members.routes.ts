@@ -40,8 +40,8 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
 import { operatorHolds, type PiiView, piiView } from '../../http/pii';
-import { operatorAction } from '../admin/admin.service';
 import type { AuditEvent } from '../audit/audit.service';
+import { operatorAction } from '../audit/operator-action';
 import {
   presentAdjustment,
   presentAuditRow,

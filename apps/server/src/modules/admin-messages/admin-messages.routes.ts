@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import * as broadcasts from '../messages/broadcasts.service';
 import * as feedback from '../messages/feedback.service';
 import { presentAdminFeedback, presentBroadcast } from './admin-messages.presenter';

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid, presentPage } from '../../http/paging';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import { presentDetail } from '../points/points.views';
 import { presentAdminConfig, presentAdminRedemption, presentAdminReward } from './admin-points.presenter';
 import * as admin from './admin-points.service';

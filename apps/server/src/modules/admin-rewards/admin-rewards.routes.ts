@@ -20,7 +20,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import { allPromotions, applicationImage, type PromotionRow, phaseOf } from '../rewards/rewards.service';
 import * as admin from './admin-rewards.service';
 

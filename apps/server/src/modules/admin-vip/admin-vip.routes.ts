@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
-import { operatorAction } from '../admin/admin.service';
+import { operatorAction } from '../audit/operator-action';
 import * as vip from '../vip/vip.service';
 import { presentLevel, presentMemberVip } from '../vip/vip.views';
 import { presentOverview, presentReport, rebateReport } from './admin-vip.service';

@@ -33,6 +33,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
+import { operatorAction } from '../audit/operator-action';
 import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
@@ -99,7 +100,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await admin.operatorAction(ctx, req, 'cashier.deposit.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, req, 'cashier.deposit.approve', req.params.reference, (op) =>
             cashier.approveDeposit(ctx, op, req.params.reference),
           ),
         ),
@@ -121,7 +122,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await admin.operatorAction(ctx, req, 'cashier.deposit.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, req, 'cashier.deposit.reject', req.params.reference, (op) =>
             cashier.rejectDeposit(ctx, op, req.params.reference, req.body.reason),
           ),
         ),
@@ -162,7 +163,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await admin.operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
           ),
           piiView(req),
@@ -185,7 +186,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await admin.operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
           ),
           piiView(req),
@@ -207,7 +208,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await admin.operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
+          await operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
           ),
           piiView(req),
@@ -229,7 +230,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await admin.operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
+          await operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
             cashier.confirmBankAccount(ctx, op, req.params.id),
           ),
           piiView(req),
@@ -252,7 +253,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await admin.operatorAction(ctx, req, 'cashier.bankAccount.reject', String(req.params.id), (op) =>
+          await operatorAction(ctx, req, 'cashier.bankAccount.reject', String(req.params.id), (op) =>
             cashier.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
           ),
           piiView(req),
@@ -319,7 +320,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_SETTINGS },
     },
     async (req) => {
-      const changed = await admin.operatorAction(
+      const changed = await operatorAction(
         ctx,
         req,
         'cashier.settings',
@@ -351,7 +352,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_SETTINGS },
     },
     async (req) => {
-      const changed = await admin.operatorAction(
+      const changed = await operatorAction(
         ctx,
         req,
         'cashier.method',
@@ -392,7 +393,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: SITE_WRITE },
     },
     async (req) => {
-      const changed = await admin.operatorAction(
+      const changed = await operatorAction(
         ctx,
         req,
         'brand.setting',
@@ -417,7 +418,7 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: SITE_WRITE },
     },
     async (req) => {
-      const changed = await admin.operatorAction(
+      const changed = await operatorAction(
         ctx,
         req,
         'brand.switch',

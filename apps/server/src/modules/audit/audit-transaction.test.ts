@@ -8,11 +8,11 @@ import { AppError } from '../../http/errors';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { operatorAction } from '../admin/admin.service';
 import { addNote, lock } from '../admin-members/admin-members.service';
 import { actors, call, expectFailure, requestId } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { AuditEvent } from './audit.service';
+import { operatorAction } from './operator-action';
 
 // Issue 25 §2: an operator's action and its audit row are one transaction. The services an action
 // calls open transactions of their own on ctx.db (and write with plain statements); those join the
