@@ -25,7 +25,7 @@ import { testConfig } from '../apps/server/src/config';
 import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/settlement.job';
 import { branchFigures } from '../apps/server/src/modules/agents/settlement.queries';
 import { HOUSE_ACCOUNT, windowOf } from '../apps/server/src/modules/agents/settlement.service';
-import { getBrand } from '../apps/server/src/modules/site/brand.service';
+import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { houseBalance, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { generateAgentTeam } from './agent-data';
 import { createBenchDatabase } from './support/database';

@@ -22,7 +22,7 @@ import { testConfig } from '../apps/server/src/config';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
 import { dayOf } from '../apps/server/src/modules/agents/agent-stats.queries';
 import { refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
-import { getBrand } from '../apps/server/src/modules/site/brand.service';
+import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { generateAgentTeam, levelSizes } from './agent-data';
 import { createBenchDatabase } from './support/database';
 import { loadAverage, percentile, type SerialRow, timeSerial } from './support/measure';

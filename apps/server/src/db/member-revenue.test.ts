@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandDefaults, getBrand } from '../modules/site/brand.service';
+import { brandDefaults, getBrand } from '../modules/brand/brand.service';
 import { type Posting, post, postAdjustment } from '../modules/wallet/wallet.service';
 import { createMember } from '../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../test/game-factories';

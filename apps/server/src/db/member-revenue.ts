@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { BrandSettings } from '../modules/site/brand.service';
+import type { BrandSettings } from '../modules/brand/brand.service';
 import type { VipBonusKind } from '../modules/vip/vip.tables';
 
 // The agents' dividend base: each member's net gaming revenue over a window (docs/agents.md

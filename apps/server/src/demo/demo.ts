@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
 import { settleContracts, windowOf } from '../modules/agents/settlement.service';
-import { getBrand } from '../modules/site/brand.service';
+import { getBrand } from '../modules/brand/brand.service';
 import { demoContractsMade, makeDemoContracts } from './demo-contracts';
 import { playDemoTeam } from './demo-play';
 import { findDemoPlayers } from './demo-play.queries';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBrandSetting } from '../modules/site/brand.service';
+import { setBrandSetting } from '../modules/brand/brand.service';
 import type { TestApp } from '../test/harness';
 import { type MountedStudio, mountStudio } from '../test/studio-fixture';
 import { inlineScriptHashes, sitePolicy } from './security-headers';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { getBrand } from '../modules/site/brand.service';
+import { getBrand } from '../modules/brand/brand.service';
 import { consoleIndexFile, isConsolePath } from './web-static';
 
 // Browser-side defences for everything the server answers: no MIME sniffing, only the origin as

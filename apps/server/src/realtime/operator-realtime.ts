@@ -10,7 +10,7 @@ import { holdsPermission, type Permission } from '@gamehall/shared/api/permissio
 import type { AppContext } from '../context';
 import { OPERATOR_ACCOUNT_TYPE, type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { hashToken, resolveSession } from '../modules/accounts/sessions.service';
-import { getBrand } from '../modules/site/brand.service';
+import { getBrand } from '../modules/brand/brand.service';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
 import { findSessionForSocket } from './operator-realtime.queries';
 import type { RealtimeScope, Socket } from './realtime';

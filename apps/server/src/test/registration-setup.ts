@@ -3,7 +3,7 @@ import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import type { FieldRule } from '@gamehall/shared/patterns';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { setSwitch } from '../modules/site/brand.service';
+import { setSwitch } from '../modules/brand/brand.service';
 
 type Rule = Omit<FieldRule, 'acceptedPattern'> & { acceptedPattern?: string };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBrandSetting } from '../../modules/site/brand.service';
+import { setBrandSetting } from '../../modules/brand/brand.service';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { nextIp, uniqueUsername, useTestRules } from '../../test/registration-setup';

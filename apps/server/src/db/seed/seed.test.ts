@@ -2,7 +2,7 @@ import { GAME_TYPES, SLOT_SUB_CATEGORIES, WHITELABEL_SWITCHES } from '@gamehall/
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/accounts/passwords';
-import { getBrand, setBrandSetting, setSwitch } from '../../modules/site/brand.service';
+import { getBrand, setBrandSetting, setSwitch } from '../../modules/brand/brand.service';
 import { balanceOf } from '../../modules/wallet/wallet.service';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { seed } from './seed';

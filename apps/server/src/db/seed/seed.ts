@@ -1,11 +1,10 @@
 import type { AppContext } from '../../context';
+import { addMissingBrandSettings, brandDefaults, forgetBrand, getBrand } from '../../modules/brand/brand.service';
 import { kycDemoBrandSettings } from '../../modules/kyc/kyc.seed';
 import { seedDemoMissions } from '../../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../../modules/points/points.seed';
 import { seedDemoReferralsAndTickets } from '../../modules/referrals/referrals.seed';
 import { seedDemoPromotions } from '../../modules/rewards/rewards.seed';
-import { insertMissingBrandSettings } from '../../modules/site/brand.queries';
-import { brandDefaults, forgetBrand, getBrand } from '../../modules/site/brand.service';
 import { seedDemoVip } from '../../modules/vip/vip.seed';
 import { seedBrand } from './brand-seed';
 import { seedCashier } from './cashier-seed';
@@ -25,8 +24,8 @@ export type SeedOptions = { demo: boolean; catalogueSlots: number };
  * start leaves nothing half-written.
  */
 export async function seed(ctx: AppContext, options: SeedOptions): Promise<void> {
-  if (options.demo) await insertMissingBrandSettings(ctx.db, kycDemoBrandSettings);
-  await insertMissingBrandSettings(ctx.db, brandDefaults);
+  if (options.demo) await addMissingBrandSettings(ctx.db, kycDemoBrandSettings);
+  await addMissingBrandSettings(ctx.db, brandDefaults);
   const brand = await getBrand(ctx.db);
 
   // Hashing is the slow part; it happens outside the transaction and only for missing accounts.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { deleteExpiredChallenges, insertUsedChallenge } from './challenge.queries';
 
 // api-conventions "Challenge": an ALTCHA v2 proof of work in deterministic mode. The server picks

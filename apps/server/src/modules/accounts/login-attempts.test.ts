@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { UNLIMITED } from '../throttle/throttle.service';
 import { beginLoginAttempt, failLoginAttempt, type LoginAttemptKeys } from './login-attempts';
 

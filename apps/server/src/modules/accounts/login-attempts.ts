@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import type { Brand } from '../site/brand.service';
+import type { Brand } from '../brand/brand.service';
 import { type Limit, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { setBrandSetting, setSwitch } from '../site/brand.service';
+import { setBrandSetting, setSwitch } from '../brand/brand.service';
 
 // Whatever a client sends to the login, the answer is a 4xx envelope, never a 5xx, and no session
 // comes of it.

@@ -6,7 +6,7 @@ import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { setBrandSetting, setSwitch } from '../site/brand.service';
+import { setBrandSetting, setSwitch } from '../brand/brand.service';
 import { captchaAnswerHash } from './captcha.service';
 
 let t: TestApp;

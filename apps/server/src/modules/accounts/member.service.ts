@@ -4,11 +4,11 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
+import { getBrand } from '../brand/brand.service';
 import { unreadCount } from '../messages/messages.service';
 import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
-import { getBrand } from '../site/brand.service';
 import { balanceOf, bonusBalanceOf } from '../wallet/wallet.service';
 import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 

@@ -3,7 +3,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { uniqueMobile } from '../../test/registration-setup';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { hold, post } from '../wallet/wallet.service';
 import { hashPassword } from './passwords';
 import { issueSession } from './sessions.service';

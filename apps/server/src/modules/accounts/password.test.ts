@@ -12,7 +12,7 @@ import {
   useSwitches,
   useTestRules,
 } from '../../test/registration-setup';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { verifyPassword } from './passwords';
 import { issueSession } from './sessions.service';
 

@@ -15,7 +15,7 @@ import {
   useSwitches,
   useTestRules,
 } from '../../test/registration-setup';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { verifyPassword } from './passwords';
 
 let t: TestApp;

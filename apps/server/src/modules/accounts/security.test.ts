@@ -13,8 +13,8 @@ import {
   useSwitches,
   useTestRules,
 } from '../../test/registration-setup';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 import { verifyPassword } from './passwords';
 
 let t: TestApp;

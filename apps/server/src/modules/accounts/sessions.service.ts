@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { beginRead, cachedSession, forgetSession, holdMember, storeSession } from './sessions.cache';
 import { findLiveSession, insertSession, revokeMemberSessions, revokeSession, touchSession } from './sessions.queries';
 

@@ -5,8 +5,8 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { countRows, latestOutboxCode } from '../../test/registration-setup';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, expectFailure } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 
 // The brand's daily SMS limit (smsDailyQuota): code sends past it are refused with
 // SMS_QUOTA_INSUFFICIENT and change nothing, security notices are counted but always sent, the

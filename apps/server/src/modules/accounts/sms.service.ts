@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { assertNotLocked, hit } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
 import {

@@ -6,7 +6,7 @@ import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { hit, reset } from '../throttle/throttle.service';
 import { noticeTime } from './notice-time';
 import { verifyPassword } from './passwords';

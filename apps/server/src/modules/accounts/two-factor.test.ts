@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { issueSession } from './sessions.service';
 import { totpAt } from './totp';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, randomCaptchaText } from './captcha-image';
 import { verifyChallenge } from './challenge.service';
 import { issueSession } from './sessions.service';

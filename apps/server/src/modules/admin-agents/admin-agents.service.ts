@@ -15,7 +15,7 @@ import * as contracts from '../agents/contracts.service';
 import { headlineRate, periodFor, storedTiers } from '../agents/contracts.service';
 import { payStatement } from '../agents/settlement.service';
 import * as statements from '../agents/statements.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import * as q from './admin-agents.queries';
 
 // The back office's agents area (issue 12; spec §7 Contracts). The routes audit every change

@@ -4,8 +4,8 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { settleContracts, windowOf } from '../agents/settlement.service';
+import { getBrand } from '../brand/brand.service';
 import { actors } from '../cashier/cashier.fixtures';
-import { getBrand } from '../site/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 
 // Held statements in bulk (issue 26, docs/agents.md "Holding"): many released in one request, each

@@ -18,7 +18,7 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { fieldRules } from '../accounts/registration.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import type { ContentTable } from './admin-content.queries';
 import * as q from './admin-content.queries';
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './admin-games.queries';
 

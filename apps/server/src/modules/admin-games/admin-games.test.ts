@@ -5,8 +5,8 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, expectFailure, fund } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 
 // The back office's games API (issue 11): a game or vendor the operator hides leaves the lobby and
 // cannot be launched, a rotated secret is the only one the gateway accepts from the next call, and

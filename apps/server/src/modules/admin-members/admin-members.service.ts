@@ -24,10 +24,10 @@ import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { twoFactorEnabled } from '../accounts/two-factor.service';
 import { auditTrail, loginHistoryPage } from '../audit/audit.service';
+import { getBrand } from '../brand/brand.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
 import { memberDevices } from '../rewards/devices.service';
-import { getBrand } from '../site/brand.service';
 import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.service';
 import {
   type AdjustmentRow,

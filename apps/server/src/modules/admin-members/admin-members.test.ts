@@ -8,8 +8,8 @@ import { insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { useTestRules } from '../../test/registration-setup';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, expectFailure, fund, setPaymentPassword } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 import { SEARCH_CAP } from './admin-members.queries';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import type { ProtectionDetailValue, ProtectionRow } from '@gamehall/shared/api/responsible';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { getBrand } from '../brand/brand.service';
 import { describe, liftBreak, type SettingsRow } from '../responsible/responsible.service';
 import { presentBreak, presentLimit } from '../responsible/responsible.views';
-import { getBrand } from '../site/brand.service';
 import * as q from './admin-responsible.queries';
 
 // The back office's player-protection view (issue 15 "Back office and reports"): members with

@@ -3,8 +3,8 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import { AppError, fieldErrors } from '../../http/errors';
+import { getBrand } from '../brand/brand.service';
 import * as rewards from '../rewards/rewards.service';
-import { getBrand } from '../site/brand.service';
 import { checkRewardTicketKind } from '../tickets/tickets.service';
 import * as q from './admin-rewards.queries';
 

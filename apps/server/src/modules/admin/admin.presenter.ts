@@ -10,8 +10,8 @@ import type {
 } from '@gamehall/shared/api/admin';
 import { toMajor } from '@gamehall/shared/money';
 import type { PiiView } from '../../http/pii';
+import { type Brand, BrandSettingsSchema } from '../brand/brand.service';
 import type { CashierConfiguration, DepositRow, WithdrawalRow } from '../cashier/cashier.service';
-import { type Brand, BrandSettingsSchema } from '../site/brand.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -20,7 +20,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { smsSentToday } from '../accounts/sms.service';
 import { checkSecondFactor, twoFactorEnabled } from '../accounts/two-factor.service';
 import { audit } from '../audit/audit.service';
-import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
+import { type BrandSettings, BrandSettingsSchema, getBrand, setBrandSetting, setSwitch } from '../brand/brand.service';
 import { reset } from '../throttle/throttle.service';
 import {
   findAccountForAdminLogin,

@@ -4,8 +4,8 @@ import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { captchaAnswerHash } from '../accounts/captcha.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, expectFailure, requestId } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 
 let t: TestApp;
 

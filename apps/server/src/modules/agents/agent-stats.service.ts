@@ -2,7 +2,7 @@ import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { agentNgrSettings } from '../../db/member-revenue';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import * as q from './agent-stats.queries';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around

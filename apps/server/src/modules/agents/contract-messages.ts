@@ -1,7 +1,7 @@
 import type { ContractKind } from '@gamehall/shared/api/contracts';
 import type { Conn } from '../../db/database';
+import { getBrand } from '../brand/brand.service';
 import { sendSystemMessages } from '../messages/messages.service';
-import { getBrand } from '../site/brand.service';
 import * as q from './contracts.queries';
 
 // The inbox side of contracts (issue 26, docs/agents.md "Messages"): offers, answers, termination

@@ -6,7 +6,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand, setBrandSetting } from '../site/brand.service';
+import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { balanceOf, post } from '../wallet/wallet.service';
 import { type Settings, settleWindow, type Window, windowOf } from './settlement.service';
 

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { contractAnswerMessage, contractOfferMessage, contractsEndedMessages } from './contract-messages';
 import * as q from './contracts.queries';
 import type { StoredTier } from './contracts.tables';

@@ -18,7 +18,7 @@ import {
 } from '../accounts/registration.service';
 import { effectiveRules } from '../accounts/registration-rules';
 import { audit } from '../audit/audit.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import * as stats from './agent-stats.queries';
 import * as q from './downlines.queries';
 

@@ -1,7 +1,7 @@
 import { type CascadePreview, MY_CONTRACT_STATEMENTS, type MyContracts } from '@gamehall/shared/api/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import * as q from './contracts.queries';
 import { presentContract } from './contracts.views';
 import { presentMyContract } from './my-contracts.presenter';

@@ -4,7 +4,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { brandDefaults, getBrand, setBrandSetting } from '../site/brand.service';
+import { brandDefaults, getBrand, setBrandSetting } from '../brand/brand.service';
 import { type Posting, post, postAdjustment } from '../wallet/wallet.service';
 import { refreshAgentStats } from './agent-stats.service';
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isAgentType } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { lockAgent } from './centre.queries';
 import { newCode, registerLink, siteOrigin } from './centre.service';

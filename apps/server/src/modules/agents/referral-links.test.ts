@@ -4,8 +4,8 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { nextIp, uniqueUsername, useSwitches, useTestRules } from '../../test/registration-setup';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, expectFailure, requestId, sessionFor } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 import { VISITS_PER_IP_PER_HOUR } from './referral-links.service';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { dayOf } from './agent-stats.queries';
 import { refreshAgentDay } from './agent-stats.service';
 import { settleContracts, windowOf } from './settlement.service';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { settleContracts, windowOf } from './settlement.service';
 

@@ -9,7 +9,7 @@ import { brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import type { AgentNgrSettings } from '../../db/member-revenue';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../wallet/wallet.service';
 import { statementPaidMessages } from './contract-messages';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';

@@ -7,7 +7,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { StoredTier } from './contracts.tables';
 import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';

@@ -9,7 +9,7 @@ import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { agentNgrSettings } from '../../db/member-revenue';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { presentStatementDetail, type StatementRow } from './contracts.views';
 import { presentBreakdown } from './net-revenue.presenter';
 import { teamRevenue } from './net-revenue.queries';

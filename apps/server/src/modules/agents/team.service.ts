@@ -12,8 +12,8 @@ import type { AppContext } from '../../context';
 import { isInTeam } from '../../db/agent-tree';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
+import { getBrand } from '../brand/brand.service';
 import { countDistinct } from '../reports/hll';
-import { getBrand } from '../site/brand.service';
 import * as stats from './agent-stats.queries';
 import * as q from './team.queries';
 

@@ -6,7 +6,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { post } from '../wallet/wallet.service';
 import { agentStatsJob } from './agent-stats.job';
 import { dayOf } from './agent-stats.queries';

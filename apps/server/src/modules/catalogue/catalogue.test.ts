@@ -2,7 +2,7 @@ import { GameMenus } from '@gamehall/shared/api/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_TITLES } from '../../db/seed/catalogue-seed';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 
 type Menu = { gameCategory: string; vendors: Record<string, unknown>[] }[];
 

@@ -9,8 +9,8 @@ import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { CHAT_CHANNEL } from '../../realtime/event-bus';
+import { getBrand } from '../brand/brand.service';
 import { sendSystemMessage } from '../messages/messages.service';
-import { getBrand } from '../site/brand.service';
 import * as q from './chat.queries';
 import type { ConversationStateValue, SenderValue } from './chat.tables';
 

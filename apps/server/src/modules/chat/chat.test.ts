@@ -9,8 +9,8 @@ import type { App } from '../../http/app-type';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, fund, JPEG_BYTES, multipart, PNG_BYTES } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 import { notifyUnseenAnswers, UNSEEN_ANSWER_MS } from './chat.service';
 
 let t: TestApp;

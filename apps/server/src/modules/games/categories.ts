@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 
 /** The language of the second configuration (spec §1) that switches on the TY rules of spec §4. */
 const TY = 'TY';

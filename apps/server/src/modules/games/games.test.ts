@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { catalogueNotifications } from './catalogue-index';
 import { foldSearch } from './games.service';
 

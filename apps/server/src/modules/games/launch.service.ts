@@ -10,8 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { getBrand } from '../brand/brand.service';
 import { admitLaunch } from '../responsible/responsible.service';
-import { getBrand } from '../site/brand.service';
 import { displayCategory } from './categories';
 import { localName, presentGame } from './games.presenter';
 import { listGames } from './games.queries';

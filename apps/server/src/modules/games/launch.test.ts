@@ -5,7 +5,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { pickHost } from './launch.service';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { type DateRange, resolveRange } from '../wallet/wallet.service';
 import { findShownGame } from './games.queries';
 import { viewFor } from './games.service';

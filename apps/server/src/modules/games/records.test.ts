@@ -5,7 +5,7 @@ import { createMember } from '../../test/factories';
 import { insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { clearWinnerCache, maskName } from './records.service';
 
 let t: TestApp;

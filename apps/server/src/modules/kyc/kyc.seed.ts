@@ -1,4 +1,4 @@
-import type { BrandSettings } from '../site/brand.service';
+import type { BrandSettings } from '../brand/brand.service';
 
 /**
  * The demo brand's KYC settings (docs/kyc.md "Demo"): withdrawals need no verification level and

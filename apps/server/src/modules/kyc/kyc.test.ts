@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { setBrandSetting } from '../brand/brand.service';
 import {
   actors,
   call,
@@ -15,7 +16,6 @@ import {
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 import { balanceOf, houseBalance, verifyLedger } from '../wallet/wallet.service';
 
 // KYC (issue 15, docs/kyc.md) through HTTP: the level gate and daily limit on withdrawals, upload

@@ -1,7 +1,7 @@
 import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES, FeedbackQuestionType } from '@gamehall/shared/api/messages';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import {
   answerFeedback,
   findFeedbackFile,

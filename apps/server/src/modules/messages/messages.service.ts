@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { publishAfterCommit, publishAllAfterCommit } from '../../realtime/event-bus';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import {
   FALLBACK_LANGUAGE,
   isSystemMessageKind,

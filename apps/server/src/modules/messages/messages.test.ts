@@ -3,7 +3,7 @@ import type { RealtimeEvent } from '../../realtime/event-bus';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { type SystemMessageKind, sendSystemMessage } from './messages.service';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import { adminLoginCall, adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { totpAt } from '../accounts/totp';
+import { setBrandSetting } from '../brand/brand.service';
 import { call, expectFailure } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 
 // Issue 25: operator passwords (forced change, self-service change, administrator reset) and the
 // lock of an operator username whatever address the guesses come from.

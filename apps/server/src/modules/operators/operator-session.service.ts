@@ -10,7 +10,7 @@ import type { Principal } from '../../http/auth';
 import { endSession, revokeOtherSessions } from '../accounts/sessions.service';
 import * as twoFactor from '../accounts/two-factor.service';
 import { audit } from '../audit/audit.service';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { operatorDetail } from './operators.service';
 
 // The operator's own session: who they are, signing out, and their authenticator. Two-factor

@@ -4,8 +4,8 @@ import { adminLoginCall } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { totpAt } from '../accounts/totp';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
-import { setBrandSetting } from '../site/brand.service';
 
 let t: TestApp;
 

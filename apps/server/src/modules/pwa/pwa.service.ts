@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppDownloads, WebAppManifest } from '@gamehall/shared/api/pwa';
 import type { AppContext } from '../../context';
 import { webIndexFile } from '../../http/web-static';
-import { type Brand, getBrand } from '../site/brand.service';
+import { type Brand, getBrand } from '../brand/brand.service';
 import { resources } from '../site/site.service';
 import { webClipProfile } from './mobileconfig';
 import { brandInitials, type IconStyle, iconPng, iconSvg, iconVersion } from './pwa-icons';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppDownloads, WebAppManifest } from '@gamehall/shared/api/pwa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { getBrand, setBrandSetting } from '../site/brand.service';
+import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { stableUuid } from './mobileconfig';
 import { isServed, shortName } from './pwa.service';
 import { brandInitials, iconSvg } from './pwa-icons';

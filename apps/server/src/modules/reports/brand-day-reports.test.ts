@@ -3,7 +3,7 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { forgetBrand, setBrandSetting } from '../site/brand.service';
+import { forgetBrand, setBrandSetting } from '../brand/brand.service';
 
 // One day everywhere (issue 26): the reconciliation, tickets, referral and promotion cost reports
 // cut days in the brand's time zone, as the dashboard does. The brand here is in New York, so

@@ -2,7 +2,7 @@ import type { CashierReportQuery, GamesReportQuery, RegistrationsReportQuery } f
 import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import { countDistinct, emptyRegisters, estimate, mergeSketch } from './hll';
 import * as q from './reports.queries';
 

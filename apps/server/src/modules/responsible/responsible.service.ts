@@ -11,7 +11,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../site/brand.service';
+import { getBrand } from '../brand/brand.service';
 import * as q from './responsible.queries';
 import type { LimitMap, PendingMap } from './responsible.tables';
 

@@ -7,7 +7,7 @@ import type { Trx } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { post, postAlone } from '../wallet/wallet.service';
 import {
   type ActivityConsumer,

@@ -10,7 +10,7 @@ import {
   creditDeposit,
   playVendorRound,
 } from '../../test/programmes';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';

@@ -11,7 +11,7 @@ import {
   playVendorRound,
 } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { getBrand } from './brand.service';
+import { getBrand } from '../brand/brand.service';
 import { visitorState } from './site.service';
 
 // The player and lottery APIs. Everything else (/admin, /vendor, /dev, /docs, /art, /healthz, /ws,

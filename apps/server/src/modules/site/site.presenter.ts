@@ -11,7 +11,7 @@ import type {
 } from '@gamehall/shared/api/site';
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import type { JWK } from 'jose';
-import type { Brand } from './brand.service';
+import type { Brand } from '../brand/brand.service';
 
 type SwitchRow = { mod_id: string; parent_mod_id: string | null; enabled: boolean; name: string };
 

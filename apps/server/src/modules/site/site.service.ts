@@ -3,8 +3,7 @@ import type { AnnouncementLists } from '@gamehall/shared/api/site';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { presentPage } from '../../http/paging';
-import { listWhitelabelSwitches } from './brand.queries';
-import { type Brand, getBrand } from './brand.service';
+import { type Brand, getBrand, whitelabelSwitchRows } from '../brand/brand.service';
 import { countryOf, isRegionRestricted, normalizeIp } from './region';
 import {
   presentAnnouncement,
@@ -56,7 +55,7 @@ export async function systemStatus(ctx: AppContext, rawIp: string) {
 }
 
 export async function whitelabel(ctx: AppContext) {
-  const rows = await listWhitelabelSwitches(ctx.db);
+  const rows = await whitelabelSwitchRows(ctx.db);
   return { whitelabelVal: presentWhitelabelTree(rows), switches: presentSwitches(rows) };
 }
 
@@ -80,7 +79,7 @@ export async function resources(ctx: AppContext) {
 export async function permissionInfo(ctx: AppContext, rawIp: string) {
   const [state, rows, resourceList] = await Promise.all([
     visitorState(ctx, rawIp),
-    listWhitelabelSwitches(ctx.db),
+    whitelabelSwitchRows(ctx.db),
     resources(ctx),
   ]);
   return presentPermissionInfo(state.brand, {

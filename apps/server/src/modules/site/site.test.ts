@@ -5,7 +5,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { encryptedRequest } from '../../test/jwe';
 import { issueSession } from '../accounts/sessions.service';
-import { type Brand, getBrand, setBrandSetting, setSwitch } from './brand.service';
+import { type Brand, getBrand, setBrandSetting, setSwitch } from '../brand/brand.service';
 
 let t: TestApp;
 /** The brand as seeded, before any test changes it. */

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand, setBrandSetting } from '../site/brand.service';
+import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { balanceOf, post } from '../wallet/wallet.service';
 
 // Lockouts under parallel requests: 60 wrong answers sent at once must not get more answers checked

@@ -5,10 +5,10 @@ import { adminToken } from '../../test/admin-session';
 import { brandToday } from '../../test/brand-day';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPromotion, createSessionMember } from '../../test/programmes';
+import { setBrandSetting } from '../brand/brand.service';
 import { missionsConsumer } from '../missions/missions.service';
 import { drainActivity } from '../rewards/engine';
 import { promotionsConsumer } from '../rewards/rewards.service';
-import { setBrandSetting } from '../site/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 
 // Tickets as rewards of missions and promotions, and missions paying bonus with wagering, through

@@ -13,8 +13,8 @@ import { followAppClock, movedClock } from '../../db/app-clock';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { getBrand } from '../brand/brand.service';
 import { betRefusal } from '../responsible/responsible.service';
-import { getBrand } from '../site/brand.service';
 import {
   houseEntryTotals,
   playableBalance,

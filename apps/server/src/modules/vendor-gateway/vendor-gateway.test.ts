@@ -8,7 +8,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../site/brand.service';
+import { setBrandSetting } from '../brand/brand.service';
 import { balanceOf, houseAccountCodes, post, verifyLedger } from '../wallet/wallet.service';
 
 let t: TestApp;
@@ -250,7 +250,7 @@ async function sign(raw: string) {
   return (await import('./vendor-signature')).signVendorBody(client.secret, raw);
 }
 async function maintenance() {
-  return (await import('../site/brand.service')).getBrand(t.ctx.db).then((b) => b.maintenance);
+  return (await import('../brand/brand.service')).getBrand(t.ctx.db).then((b) => b.maintenance);
 }
 
 describe('balance', () => {

@@ -6,9 +6,9 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
 import { gatewaySecret, signBody } from '../cashier/cashier.service';
-import { setBrandSetting } from '../site/brand.service';
 import { balanceOf, verifyLedger } from './wallet.service';
 
 // docs/wallet.md "Lock order": one member's bets, wins, rollbacks, deposits, withdrawals (asked, approved,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { getBrand, setBrandSetting, setSwitch } from '../site/brand.service';
+import { getBrand, setBrandSetting, setSwitch } from '../brand/brand.service';
 import { balanceOf, post, verifyLedger } from './wallet.service';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { Conn, Db, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
-import { type Brand, getBrand, switchOn } from '../site/brand.service';
+import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { postingBatcher } from './posting-batcher';
 import type { LedgerPostEntry, LedgerPostHead } from './wallet.queries';
 import {

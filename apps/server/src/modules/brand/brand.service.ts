@@ -3,7 +3,13 @@ import type { WhitelabelSwitch } from '@gamehall/shared/constants';
 import { z } from 'zod';
 import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Conn } from '../../db/database';
-import { listBrandSettings, listWhitelabelSwitches, setWhitelabelSwitch, upsertBrandSetting } from './brand.queries';
+import {
+  insertMissingBrandSettings,
+  listBrandSettings,
+  listWhitelabelSwitches,
+  setWhitelabelSwitch,
+  upsertBrandSetting,
+} from './brand.queries';
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -230,5 +236,16 @@ export async function setBrandSetting<K extends keyof BrandSettings>(db: Conn, k
 
 export async function setSwitch(db: Conn, name: WhitelabelSwitch, enabled: boolean) {
   await setWhitelabelSwitch(db, name, enabled);
+  forgetBrand();
+}
+
+/** The whitelabel switch rows as stored (the site's tree of spec section 3 is built from them). */
+export function whitelabelSwitchRows(db: Conn) {
+  return listWhitelabelSwitches(db);
+}
+
+/** Writes the settings the brand has no value for yet (first start, a new setting); keeps the rest. */
+export async function addMissingBrandSettings(db: Conn, settings: Record<string, unknown>) {
+  await insertMissingBrandSettings(db, settings);
   forgetBrand();
 }
