@@ -41,7 +41,11 @@ import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { type Config, testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
-import { activityConsumers, drainActivity, startActivityWorker } from '../apps/server/src/modules/rewards/engine';
+import {
+  activityConsumers,
+  drainActivity,
+  startActivityWorker,
+} from '../apps/server/src/modules/activity/activity-bus';
 import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
 import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vendor-call-batcher';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';

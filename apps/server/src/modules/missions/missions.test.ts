@@ -6,9 +6,9 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
+import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { pointsBalance } from '../points/points-ledger.service';
-import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { post, verifyLedger } from '../wallet/wallet.service';
 import { missionsConsumer, periodWindow } from './missions.service';
 

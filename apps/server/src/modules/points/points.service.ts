@@ -13,9 +13,9 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
+import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
-import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../rewards/engine';
 import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import * as wallet from '../wallet/wallet.service';
 import {

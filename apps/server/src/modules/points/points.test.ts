@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createSessionMember, playVendorRound } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
-import { drainActivity } from '../rewards/engine';
+import { drainActivity } from '../activity/activity-bus';
 import * as wallet from '../wallet/wallet.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { earnForRound, pointsEarningConsumer } from './points.service';

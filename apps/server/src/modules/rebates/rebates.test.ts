@@ -4,9 +4,9 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { playVendorRound } from '../../test/programmes';
+import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
-import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { rebatesConsumer, runAutomaticRebates } from './rebates.service';
 

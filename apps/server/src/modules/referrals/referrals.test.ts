@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { creditDeposit } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
+import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { referralsConsumer } from './referrals.service';
 

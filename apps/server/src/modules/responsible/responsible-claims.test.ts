@@ -5,11 +5,11 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { cashBalance, createSessionMember, playVendorRound } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
+import { drainActivity } from '../activity/activity-bus';
 import { fund } from '../cashier/cashier.fixtures';
 import { missionsConsumer } from '../missions/missions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { rebatesConsumer } from '../rebates/rebates.service';
-import { drainActivity } from '../rewards/engine';
 
 // Issue 15 "Time-out and self-exclusion": no promotion during a break, so the other programmes'
 // claims are refused with the promotions' code (RESPONSIBLE_BREAK_ACTIVE) and move nothing: a

@@ -6,10 +6,10 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, fund, setPaymentPassword } from '../cashier/cashier.fixtures';
 import { post, returnSplit, stakeSplit, verifyLedger } from '../wallet/wallet.service';
-import { drainActivity } from './engine';
 import { promotionsConsumer, wageringConsumer } from './rewards.service';
 
 // Issue 13: bets spend cash first, then bonus; wins go back in the proportion the round's bets were

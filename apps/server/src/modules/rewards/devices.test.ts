@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { createPromotion } from '../../test/programmes';
 import { uniqueUsername, useSwitches, useTestRules } from '../../test/registration-setup';
+import { drainActivity } from '../activity/activity-bus';
 import { actors } from '../cashier/cashier.fixtures';
-import { drainActivity } from './engine';
 import { promotionsConsumer } from './rewards.service';
 
 // One bonus per person on the device (docs/rewards.md "Promotions"): the player site's X-Device-Id

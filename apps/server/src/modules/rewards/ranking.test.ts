@@ -10,9 +10,9 @@ import {
   creditDeposit,
   playVendorRound,
 } from '../../test/programmes';
+import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
-import { drainActivity } from './engine';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';
 
 // Issue 13: one bonus per person (member, IP, bank account, mobile; refusals are data) and ranking

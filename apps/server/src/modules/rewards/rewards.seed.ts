@@ -1,6 +1,6 @@
 import type { PromotionRules } from '@gamehall/shared/api/rewards';
 import type { Trx } from '../../db/database';
-import './rewards.schema';
+import './rewards.tables';
 
 // Demo mode only (issue 13 "Demo"): the welcome programme the demo brand runs, a first deposit
 // matched 100% up to 1,000 paid as bonus balance with 10x wagering (slots count in full, other

@@ -4,13 +4,18 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
+import {
+  type ActivityConsumer,
+  type ActivityEvent,
+  drainActivity,
+  registerActivityConsumer,
+} from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { registerWithdrawalForfeit } from '../cashier/cashier.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
-import { type ActivityConsumer, type ActivityEvent, drainActivity, registerActivityConsumer } from './engine';
 import * as q from './rewards.queries';
 
 // Promotions, the reward centre and bonus wagering (issue 13; rules in docs/rewards.md).

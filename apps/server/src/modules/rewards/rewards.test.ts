@@ -11,9 +11,9 @@ import {
   playVendorRound,
 } from '../../test/programmes';
 import { issueSession } from '../accounts/sessions.service';
+import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
-import { drainActivity } from './engine';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import { adminToken } from '../../test/admin-session';
 import { brandToday } from '../../test/brand-day';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createPromotion, createSessionMember } from '../../test/programmes';
+import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
 import { missionsConsumer } from '../missions/missions.service';
-import { drainActivity } from '../rewards/engine';
 import { promotionsConsumer } from '../rewards/rewards.service';
 import { verifyLedger } from '../wallet/wallet.service';
 

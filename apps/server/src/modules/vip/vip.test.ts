@@ -5,6 +5,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { creditDeposit, playVendorRound } from '../../test/programmes';
+import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import {
   actors,
@@ -15,7 +16,6 @@ import {
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
-import { drainActivity, rewindConsumer } from '../rewards/engine';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
 

@@ -11,7 +11,7 @@
  * Consumers (programmes): register once at module load, then the worker (startActivityWorker,
  * started by main.ts) feeds every registered consumer.
  *
- *   import { registerActivityConsumer } from '../rewards/engine';
+ *   import { registerActivityConsumer } from '../activity/activity-bus';
  *   registerActivityConsumer({
  *     name: 'points',                       // stable and unique: the key of its records
  *     kinds: ['round.settled'],             // the events it wants; others pass it by
@@ -42,8 +42,8 @@
  */
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import * as q from './engine.queries';
-import './rewards.schema';
+import * as q from './activity.queries';
+import './activity.tables';
 
 export type ActivityKind =
   | 'registration'

@@ -22,7 +22,7 @@ import {
   runActivityConsumers,
   startActivityWorker,
   unregisterActivityConsumer,
-} from './engine';
+} from './activity-bus';
 
 let t: TestApp;
 

@@ -9,11 +9,11 @@ import { missionsConsumer } from '../missions/missions.service';
 import { pointsEarningConsumer } from '../points/points.service';
 import { rebatesConsumer } from '../rebates/rebates.service';
 import { referralsConsumer } from '../referrals/referrals.service';
+import { bonusBalance } from '../rewards/rewards.queries';
+import { claimReward, rankingConsumer, wageringConsumer } from '../rewards/rewards.service';
 import { vipConsumer } from '../vip/vip.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
-import { type ActivityConsumer, consumeActivity, consumeBatch, drainActivity, rewindConsumer } from './engine';
-import { bonusBalance } from './rewards.queries';
-import { claimReward, rankingConsumer, wageringConsumer } from './rewards.service';
+import { type ActivityConsumer, consumeActivity, consumeBatch, drainActivity, rewindConsumer } from './activity-bus';
 
 // Issue 13 "Benchmark" (engine.ts "Keeping up"): each round.settled consumer's handleBatch leaves
 // exactly what its handle leaves event by event. Every run plays one random stream twice, on two
