@@ -7,7 +7,7 @@ import { totpAt } from '../accounts/totp';
 import { call, expectFailure } from '../cashier/cashier.fixtures';
 import { setBrandSetting } from '../site/brand.service';
 
-// Issue 25: operator passwords (forced change, self-service change, administrator reset) and the
+// Operator passwords (forced change, self-service change, administrator reset) and the
 // lock of an operator username whatever address the guesses come from.
 
 let t: TestApp;

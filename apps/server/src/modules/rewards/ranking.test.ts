@@ -15,7 +15,7 @@ import { verifyLedger } from '../wallet/wallet.service';
 import { drainActivity } from './engine';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';
 
-// Issue 13: one bonus per person (member, IP, bank account, mobile; refusals are data) and ranking
+// One bonus per person (member, IP, bank account, mobile; refusals are data) and ranking
 // promotions (top N by valid-bet turnover in the period, paid once at the end, ties to who reached
 // the turnover first), through HTTP.
 
