@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** What a comment must not say: "issue 16", "Issues 5 and 6", "issue #4", "issue-4". */
+/** What a comment must not say: "issue" or "issues" and a number, bare or after # or -. */
 export const ISSUE_REFERENCE = /\bissues?(?:[\s-]+#?|#)\d+/gi;
 
 const ROOTS = ['apps/', 'packages/', 'e2e/', 'bench/', 'scripts/'];
