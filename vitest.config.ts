@@ -31,7 +31,7 @@ function walkTests(keep: (text: string) => boolean): string[] {
       else if (entry.name.endsWith('.test.ts') && keep(readFileSync(file, 'utf8'))) found.push(file);
     }
   };
-  for (const root of ['packages', 'apps']) walk(root);
+  for (const root of ['packages', 'apps', 'scripts']) walk(root);
   return found;
 }
 

@@ -1,4 +1,4 @@
-// An agent team at scale for the agent-centre benches (issue 12): on PostgreSQL, one top agent
+// An agent team at scale for the agent-centre benches: on PostgreSQL, one top agent
 // (type 1) over `members` members on `levels` levels (a share of each level but the last, a tenth
 // by default, are sub-agents, type 2, each with its share of the next level), and `rounds` closed rounds of those
 // members spread over the last `days` days, plus approved deposits and withdrawals. Everything is

@@ -1,4 +1,4 @@
-// Contract settlement at scale (issue 12: "settling a period for 10,000 contracts under 60 s"): on
+// Contract settlement at scale ("settling a period for 10,000 contracts under 60 s"): on
 // PostgreSQL, the agent team of bench/agent-data.ts (MEMBERS members on LEVELS levels, ROUNDS closed
 // rounds over 60 days; an eighth of each level are sub-agents so the tree holds more than CONTRACTS
 // agents), then CONTRACTS active daily-salary contracts held by the top agent (from the operator)

@@ -1,4 +1,4 @@
-// Agent centre at scale (issue 12): on PostgreSQL, a team of MEMBERS members (default 100,000) on
+// Agent centre at scale: on PostgreSQL, a team of MEMBERS members (default 100,000) on
 // LEVELS levels (default 10) under one top agent with ROUNDS closed rounds (default 5,000,000) over
 // the last 60 days (bench/agent-data.ts). Measures, through the application (app.inject: auth,
 // validation, presenter), the p50/p99 of the top agent's 30-day team overview and of downline

@@ -1,5 +1,5 @@
-// How often a naive template-matching solver reads the login captcha (issue 25: a short script read
-// 70% of the old images). The solver (apps/server/src/test/captcha-solver.ts) is told each answer's
+// How often a naive template-matching solver reads the login captcha: a captcha a short script can
+// read keeps no bot out. The solver (apps/server/src/test/captcha-solver.ts) is told each answer's
 // length; its control is the same characters drawn upright and apart, which it must read.
 //
 // Run: node --import tsx bench/captcha.ts [--images 1000]

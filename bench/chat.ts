@@ -1,4 +1,4 @@
-// Live chat delivery (issue 14, docs/chat.md): the time from a sender's POST to the message's arrival
+// Live chat delivery (docs/chat.md): the time from a sender's POST to the message's arrival
 // on the receiver's socket, across two server nodes on one PostgreSQL. CONVERSATIONS (default 200)
 // members each hold a socket on node A; OPERATORS (default 10) support operators each hold one
 // socket on node B watching their share of the conversations. Every conversation sends one message

@@ -1,4 +1,4 @@
-// Back office at scale (issue 11): on PostgreSQL with MEMBERS members (default 1,000,000) and ROUNDS
+// Back office at scale: on PostgreSQL with MEMBERS members (default 1,000,000) and ROUNDS
 // rounds (default 10,000,000) spread over 30 days, plus deposits, withdrawals and live sessions,
 // all generated with generate_series: the p50/p99 of member search (username prefix and partial,
 // id, email: GET /admin/members), a 30-day games report by vendor and by game type, the game grid,

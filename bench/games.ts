@@ -1,4 +1,4 @@
-// Game list throughput (issue 5): GCSGAME_gameList over the full catalogue (10,400 slots, the
+// Game list throughput: GCSGAME_gameList over the full catalogue (10,400 slots, the
 // normal seed) at 50 concurrent keep-alive connections for (a) the first page of RNG, (b) one
 // vendor, (c) a name search, side by side in the same run with /healthz of the same server as
 // the ceiling. The server runs in this process; the load comes from a child process (this file

@@ -1,4 +1,4 @@
-// The member inbox at volume (issue 14 "Benchmark": an inbox of 10,000 messages pages in under
+// The member inbox at volume (an inbox of 10,000 messages pages in under
 // 20 ms). One member with MESSAGES own messages (a tenth unread) plus BROADCASTS broadcasts to
 // everyone, on PGlite in memory and, with DATABASE_URL, on PostgreSQL: the time of one page of the
 // inbox (the service call GET /wps/messages makes: the merged, newest-first page, its total and

@@ -1,4 +1,4 @@
-// Players per core (issue 17): N players each playing one slot round (a bet and its win) every 3
+// Players per core: N players each playing one slot round (a bet and its win) every 3
 // seconds, N raised step by step until the round p99 passes 50 ms. Each step reports the rounds, the
 // round p50/p99, the CPU a round cost (this Node process: server, players and, with STUDIO=1, the
 // studio; and the PostgreSQL server, from /proc) and the cores that CPU kept busy. Players per core is

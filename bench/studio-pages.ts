@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The house studio's game pages in a browser (issue 16), per game kind: JS and asset bytes (gzip)
+// The house studio's game pages in a browser, per game kind: JS and asset bytes (gzip)
 // of the page, the bytes of the kind's own modules inside the shared page script, first paint and
 // time to the first spin or bet (the kind's main control present and enabled) at a desktop and a
 // phone profile, and frames per second during the main animation with Chromium's CPU throttled 4x

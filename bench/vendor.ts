@@ -1,4 +1,4 @@
-// Vendor wallet API throughput (issue 6): rounds per second through the signed seamless API over
+// Vendor wallet API throughput: rounds per second through the signed seamless API over
 // real HTTP (one bet + one closing win per round, each a signed POST over a kept-alive connection
 // per player), at 64 concurrent players on PostgreSQL, p50/p99 per round and per call; side by
 // side, in the same run on the same database, the raw wallet posting rate (wallet.post, a transfer
@@ -14,7 +14,7 @@
 // LOG_LEVEL=info logs as a production server does by default (to /dev/null). PROFILE=1 prints where the server thread's CPU went in the first API run (PROFILE_FILE=<path>
 // also writes the .cpuprofile); the in-process profiler costs CPU, so leave it off for figures.
 //
-// PROGRAMMES=1 (issue 13 benchmark) runs the vendor API twice in the same run: first as above (the
+// PROGRAMMES=1 (the rewards engine benchmark) runs the vendor API twice in the same run: first as above (the
 // activity events are written by their triggers but nothing consumes them), then with the rewards
 // programmes active: a running ranking promotion, every player holding a claimed bonus with an
 // active wager, and the activity worker feeding every registered consumer (promotions, wagering,
@@ -22,7 +22,7 @@
 // rate as a share of the first and the event lag (consumption time - event time) of the round
 // events of the second run, p50 and p99.
 //
-// Issue 17: a bet or a win is one statement (vendor_bet / vendor_win) and concurrent ones share a
+// A bet or a win is one statement (vendor_bet / vendor_win) and concurrent ones share a
 // transaction (the gateway's call batcher): the run prints how the calls were batched and, when the
 // server preloads pg_stat_statements (shared_preload_libraries), the API run's top statements by
 // total time. Compare a vendor call's CPU with the raw posting's of the same run, with `uptime`.
@@ -271,7 +271,7 @@ async function drainAll(ctx: Awaited<ReturnType<typeof bootstrap>>): Promise<voi
 }
 
 /**
- * Issue 13: the same vendor API run with the rewards programmes active and the activity worker
+ * The same vendor API run with the rewards programmes active and the activity worker
  * consuming; returns the note with the rate kept and the round events' lag.
  */
 async function withProgrammes(

@@ -1,4 +1,4 @@
-// Ledger throughput (issue 4): postings per second and p50/p99 latency of wallet.post in its own
+// Ledger throughput: postings per second and p50/p99 latency of wallet.post in its own
 // transaction, of wallet.postMany with ten postings a transaction (an op is then one posting; p50
 // and p99 are per transaction) and of wallet.postAlone (the same posting as one statement in its own implicit
 // transaction), a transfer between two of 1,000 funded member wallets per posting, at 1, 16 and

@@ -1,4 +1,4 @@
-// `npm run ledger:verify`: checks the ledger invariants (issue 4) and the points ledger's (issue 13)
+// `npm run ledger:verify`: checks the ledger invariants and the points ledger's
 // on the configured database (DATABASE_URL, else the PGlite database under DATA_DIR) and exits 1 on
 // any violation of either.
 import { loadConfig } from '../apps/server/src/config';

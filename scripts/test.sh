@@ -5,7 +5,8 @@
 #   2 tsc (server, web, console) and module      5 browser tests (e2e/run.ts, Chromium), and beside
 #     boundaries (dependency-cruiser), two at      them, on one worker: vitest (database tests) on a throwaway
 #     a time                                       PostgreSQL cluster, then the multi-node test (two
-#   3 biome check                                  servers, one PostgreSQL)
+#   3 biome check, and no issue numbers in         servers, one PostgreSQL)
+#     comments (check-comments.mjs)
 #
 # The last line is always `Summary: N passed, M failed`: N and M add up the tests of every vitest
 # run and the browser run; a step that fails without failing tests (tsc, lint, a crash) counts as
@@ -181,6 +182,7 @@ static_checks() {
 }
 step "tsc and boundaries" plain static_checks
 step "biome" plain "$BIN/biome" check .
+step "comments" plain node "$ROOT/scripts/check-comments.mjs"
 
 # TEST_DATABASE_URL from the caller's environment must not turn the PGlite run into a PostgreSQL run.
 step "vitest (PGlite)" "vitest:$RUN_DIR/pglite.json" \

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The set-up the house studio's game-page specs share (issue 16): a member of their own, registered
+// The set-up the house studio's game-page specs share: a member of their own, registered
 // and funded through the sandbox; a game page opened at a size with its console errors collected;
 // the checks every game page must pass at every size; the studio's money format.
 import assert from 'node:assert/strict';

@@ -141,7 +141,7 @@ describe('crash game (studio alone)', () => {
     }
     const res = await app.inject({ method: 'POST', url: '/studio/api/crash/verify', payload: { hash: 'zz' } });
     expect(res.statusCode).toBe(400);
-    // A name tag, not digits of the member number (issue 25: table players showed as '2***').
+    // A name tag, never digits of the member number such as '2***'.
     expect(maskPlayer('23')).toMatch(/^Player [A-Z2-9]{4}$/);
     expect(maskPlayer('23')).toBe(maskPlayer('23'));
     expect(maskPlayer('23')).not.toBe(maskPlayer('24'));

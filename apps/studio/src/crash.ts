@@ -146,7 +146,7 @@ const TAG_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /**
  * A player as other players see them: a name tag ('Player K7QF') that tells players apart and
  * gives nothing of the account away. The platform's player ids are member numbers, so a mask of
- * their digits ('2***') read as a code, not a name, and showed part of the number.
+ * their digits ('2***') would read as a code, not a name, and show part of the number.
  */
 export function maskPlayer(player: string): string {
   const trial = player.startsWith('trial:');

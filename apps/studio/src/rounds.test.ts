@@ -8,7 +8,7 @@ import type { StudioRuntime } from './plugin';
 import { gameApi, startStudioAlone, throwawayDatabase } from './standalone-fixture';
 
 // Real-mode instant rounds as the studio records them in one statement (open-round check, nonce and
-// row) and answers them from its own writes (issue 17), against a small wallet behind the client:
+// row) and answers them from its own writes, against a small wallet behind the client:
 // a player's rounds and seeds follow the player across launches and never mix with another's, rounds
 // sent at once each take their own nonce, and an open round (free spins owed) refuses a new one
 // without spending a nonce. On PGlite by default; on a throwaway database of TEST_DATABASE_URL's

@@ -194,7 +194,7 @@ export async function viewOf(db: StudioDb, row: RoundRow): Promise<RoundView> {
 /** A round row as an update wrote it, with its server seed when that is revealed (what a view shows). */
 type WrittenRound = RoundRow & { revealed_seed: string | null };
 
-// Issue 17: a studio round must cost no more than the wallet calls it makes. Its three statements
+// A studio round must cost no more than the wallet calls it makes. Its three statements
 // (record, played, closed) are written out once here rather than built by the query builder on every
 // spin, and the updates answer the row and its revealed seed themselves (RETURNING), so the answer
 // to the player needs no read after them.

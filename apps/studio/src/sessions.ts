@@ -75,7 +75,7 @@ function toSession(
   };
 }
 
-// Issue 17: every game call names its session, so the lookup was one statement of every spin. What
+// Every game call names its session, so the lookup would be one statement of every spin. What
 // a session is (its id, game, player, currency, language, lobby) never changes once the row is
 // written, and rows are never deleted, so a found session is kept in memory per database; the
 // columns that do change (the demo balance, last seen) are not part of it and are always read.

@@ -36,7 +36,7 @@ export function betRefusal(answer: { status: string; balance: number }): StudioE
       return new StudioError('STUDIO_SESSION_INVALID', { status: answer.status });
     case 'ERROR_PLAYER_DISABLED':
       return new StudioError('STUDIO_PLAYER_DISABLED');
-    // Issue 15: a responsible-play limit or break of the player (docs/responsible-play.md).
+    // A responsible-play limit or break of the player (docs/responsible-play.md).
     case 'ERROR_PLAYER_LIMIT':
       return new StudioError('STUDIO_PLAYER_LIMIT');
     case 'ERROR_PLAYER_EXCLUDED':
@@ -86,7 +86,7 @@ export type RollbackCall = {
 /** An HTTP answer: its status and body text, or a thrown error when there is none. */
 type Posted = { status: number; text: string };
 
-// Issue 17: every bet and win of every studio round is one of these calls. node:http over kept-alive
+// Every bet and win of every studio round is one of these calls. node:http over kept-alive
 // connections costs far less CPU per call than fetch (bench/vendor.ts measured about 1.9 ms of fetch
 // per call), so the studio uses it unless a test hands in its own fetch.
 const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };

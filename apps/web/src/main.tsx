@@ -13,7 +13,7 @@ adoptTokenFromUrl();
 reloadSession();
 shareSessionAcrossTabs();
 initI18n();
-// The installable app (issue 14, docs/pwa.md).
+// The installable app (docs/pwa.md).
 captureInstallPrompt();
 registerServiceWorker();
 

@@ -6,7 +6,7 @@ import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, createOperator, enrolTwoFactor, openConsoleEntry } from '../../support/console';
 
-// The console's commission cost report and bulk actions (issue 26, docs/agents.md "Reports",
+// The console's commission cost report and bulk actions (docs/agents.md "Reports",
 // "Release and hold in bulk"): an operator filters the report to agent01 (the demo settles its
 // team's statements), reads the brand zone in the period column, opens a statement, follows a
 // downline's line to that member's rounds of the period; the statements list offers the bulk bar.

@@ -17,7 +17,7 @@ import {
 import { loginFromHeader, markPopupsSeen, playStudioRounds } from '../../support/player';
 import { call, tokenOf } from '../../support/site';
 
-// The console's agents area (issue 12 "Back office"): an operator with the agents permissions
+// The console's agents area: an operator with the agents permissions
 // finds agent01 (the demo's top agent), opens its team tree level by level from its page, sees its
 // contracts, and the statements and templates screens; axe finds no serious violation on them. A
 // real-time salary payout at or above the brand's hold threshold (agentPayoutHoldThreshold,

@@ -19,7 +19,7 @@ import {
 import { baseUrl } from '../../support/env';
 import { call, closeMemberPopup, registerFromModal, tokenOf, totp } from '../../support/site';
 
-// The back office console in Chromium (issue 11): a cashier operator with two-factor sign-in
+// The back office console in Chromium: a cashier operator with two-factor sign-in
 // confirms a member's bank account, approves the member's bank-transfer deposit (the member's
 // header balance moves in the player site's page), approves and pays a withdrawal, and finds each
 // step in the audit log; an operator without cashier rights sees no cashier menu and gets 403 from

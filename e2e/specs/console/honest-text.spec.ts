@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, createOperator } from '../../support/console';
 
-// Issue 25 in the back office: the VIP levels' money inputs show an 8-digit threshold whole, and
+// Honest text in the back office: the VIP levels' money inputs show an 8-digit threshold whole, and
 // the rebate columns name their game types (JL as JILI) instead of bare codes.
 
 let desk: Page;

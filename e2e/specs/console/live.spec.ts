@@ -10,8 +10,8 @@ import { type ConsoleOperator, consoleSignIn, createOperator } from '../../suppo
 import { baseUrl } from '../../support/env';
 import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 
-// The console's live queues (issue 11 "queues with live arrival", pending counters "that update
-// live"): a cashier operator has the withdrawal queue open and another tab on the dashboard; a
+// The console's live queues and the dashboard's pending counters that update
+// live: a cashier operator has the withdrawal queue open and another tab on the dashboard; a
 // member submits a withdrawal through the API; the order's row appears in the queue without a
 // reload within seconds (no poll runs while the socket is up), the queue's count moves, and so does
 // the dashboard's pending counter.

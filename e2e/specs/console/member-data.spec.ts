@@ -7,7 +7,7 @@ import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, consoleToken, createOperator, getWithToken } from '../../support/console';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
 
-// The member page by permission (issue 25): a support operator (members.read and wallet.adjust, no
+// The member page by permission: a support operator (members.read and wallet.adjust, no
 // cashier.read, no members.pii) reads the member's email masked, shows it with Show (an audit row
 // on the member's Audit tab), finds no Deposits, Withdrawals or Bank accounts tab (and the API
 // refuses them), and an adjustment whose first answer is lost credits once when it is sent again.

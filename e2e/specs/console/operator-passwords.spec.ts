@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator, openConsoleEntry } from '../../support/console';
 
-// Operator passwords in the console (issue 25): an operator whose password an administrator chose
+// Operator passwords in the console: an operator whose password an administrator chose
 // can do nothing but change it at the first sign-in; the operator changes it again on the account
 // page; an administrator resets it from the operators screen, reads the one-time password once, and
 // the operator must change that one too.

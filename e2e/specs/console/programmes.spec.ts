@@ -6,7 +6,7 @@ import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, createOperator, openConsoleEntry } from '../../support/console';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 
-// Issue 13 programmes in the back office: an operator with the promotions rights creates a
+// Programmes in the back office: an operator with the promotions rights creates a
 // promotion and a mission in the console's screens and activates them; a member who registers on
 // the player site sees both (the promotions page and the missions page).
 

@@ -11,7 +11,7 @@ import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator, openConsoleEntry } from '../../support/console';
 import { call } from '../../support/site';
 
-// The console's Site area (issue 11) in Chromium: an operator holding only site.write edits brand
+// The console's Site area in Chromium: an operator holding only site.write edits brand
 // settings (a value refused before it is sent, one saved), turns maintenance on behind a
 // confirmation (the player site shows the maintenance page) and off again (the site is back),
 // turns a whitelabel switch, adds, orders and deletes a resource, and changes a registration

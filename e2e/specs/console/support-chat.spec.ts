@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator } from '../../support/console';
 
-// Issue 14 live chat in the browser: a support operator signs in to the console and goes online; a
+// Live chat in the browser: a support operator signs in to the console and goes online; a
 // visitor opens the chat window (the side menu's customer-service button leads there), gives a name
 // and writes; the conversation is assigned to the operator, who answers from the support inbox; the
 // visitor sees the answer live, without a reload.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The agent centre in the browser (issue 12). agent01 signs in on the agent page (/agentHome, login
+// The agent centre in the browser. agent01 signs in on the agent page (/agentHome, login
 // with area 'agent'), sees the team overview with numbers (axe finds nothing serious there),
 // registers a downline in the register centre and offers it a real-time salary contract; the
 // downline signs in on the member site and accepts in the contract popup, plays at the house

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// The installable app (issue 14, docs/pwa.md): the brand's manifest is valid, the service worker
+// The installable app (docs/pwa.md): the brand's manifest is valid, the service worker
 // registers and controls the page, Chromium reports the app installable (CDP
 // Page.getInstallabilityErrors answers none), the offline page appears with the network off, and
 // every link of /down (and of the home's download codes) answers. No account is used.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: alone
-// Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)", issue 25):
+// Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)"):
 // an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark, and
 // so does its entry in the header's Slots drop-down menu; its games stay listed, each marked, as many as the back office counts as listed; Play now says
 // the game is in maintenance and suggests other games, none of them in maintenance. Alone: the

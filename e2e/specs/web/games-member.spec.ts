@@ -7,7 +7,7 @@ import { screenshot } from '../../support/browser';
 import { firstTileName, freshPage, gameCount, login, slotGrid } from './games-helpers';
 import { useSiteBrowser } from './web-build';
 
-// The games part of the player site for a real member (issue 5): browse a category with vendor
+// The games part of the player site for a real member: browse a category with vendor
 // chips and search, favourites, launch into /seamless, recent games, the popup game list of
 // isGame VASSALAGE vendors, lottery pages, betting record and personal loss. One login for the
 // file (the node test runner gives a spec file 120 s).

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// What players read on game pages (issue 10): a visitor sees the catalogue (home Slots tiles,
+// What players read on game pages: a visitor sees the catalogue (home Slots tiles,
 // category pages without a 401), and a member's game pages are titled by the game's name, never
 // its catalogue code; the fishing game draws its fish and its history panel opens without a page
 // error (the history lists the member's slot rounds too); lottery and provider labels are words.

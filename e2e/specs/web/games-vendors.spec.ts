@@ -7,7 +7,7 @@ import { screenshot } from '../../support/browser';
 import { freshPage, login } from './games-helpers';
 import { useSiteBrowser } from './web-build';
 
-// A vendor's own offer (issue 5): the LIVE rooms of GLS2_roomList on /live with a vendor chip
+// A vendor's own offer: the LIVE rooms of GLS2_roomList on /live with a vendor chip
 // selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors.
 const browser = useSiteBrowser(async (chromium) => {
   member = await freshPage(chromium);

@@ -9,7 +9,7 @@ import { markPopupsSeen } from '../../support/player';
 import { closeMemberPopup, operatorPost, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Issue 25 "Honest and finished text", where a player meets it: amounts in exponent notation are
+// Honest and finished text, where a player meets it: amounts in exponent notation are
 // refused, a negative quantity shows no negative total, an emoji limit says what is wrong, a wrong
 // KYC file type is named at once, an over-long search says so, the VIP table names the game types,
 // the lottery bar lists no draws that never ran, and on a phone the side buttons are one button

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The house studio in the browser (issue 6). A member signs in through the login modal, launches a
+// The house studio in the browser. A member signs in through the login modal, launches a
 // slot from the lobby, plays it inside /seamless's iframe, sees the header balance move by the
 // round's net, finds the round in the member centre's betting record, and verifies it on the public
 // fairness page after the seed is rotated. The studio is mounted under /studio by the server the

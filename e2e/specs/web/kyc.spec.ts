@@ -9,7 +9,7 @@ import { newPage } from '../../support/browser';
 import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// The member centre's Verification page (issue 15, docs/kyc.md): a new member enters the details,
+// The member centre's Verification page (docs/kyc.md): a new member enters the details,
 // uploads the identity front, sees it waiting, and after an operator rejects it sees the reason.
 
 useSiteBrowser(async (chromium) => {

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The house studio's lottery in the browser (issue 6): a member opens the E-Lottery game (the
+// The house studio's lottery in the browser: a member opens the E-Lottery game (the
 // shortest schedule: a draw every 120 s, betting closing 30 s before) on the player site's /lottery
 // page, buys a ticket in the game's frame, sees it pending on its draw and the balance down by the
 // stake, waits for that draw and sees the ticket settled (won or lost) with the draw's numbers, the

@@ -6,7 +6,7 @@ import { depositThroughSandbox } from '../../support/player';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Platform messages in the browser (issue 14 "Tests"): a member the spec registers deposits
+// Platform messages in the browser: a member the spec registers deposits
 // through the sandbox gateway and the "deposit credited" message arrives live (the menu badge moves
 // over /ws without a reload); opening it reads it and the badge drops.
 

@@ -8,7 +8,7 @@ import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Issue 13 missions in the browser: a new member opens the missions page, sees the demo's daily
+// Missions in the browser: a new member opens the missions page, sees the demo's daily
 // login mission complete (registering logs in), claims it, plays slot rounds and sees the rounds
 // mission move (the engine's worker feeds events within about a second).
 

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// "My contracts" in the agent centre (issue 26, the agent's side of contracts). agent01 registers a
+// "My contracts" in the agent centre (the agent's side of contracts). agent01 registers a
 // downline and offers it an hourly salary contract; the downline reads the offer as a sentence in
 // its contract popup and accepts; agent01 finds the contract under "Contracts I gave" (and the
 // operator's contracts under "Contracts I hold", which only the operator ends), asks to end it with

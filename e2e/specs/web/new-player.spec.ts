@@ -7,7 +7,7 @@ import { closeMemberPopup, outboxCode, signedInAs } from '../../support/site';
 import { firstTileName, slotGrid } from './games-helpers';
 import { useSiteBrowser } from './web-build';
 
-// A new player's first steps (issue 25 §3): signing up on the Mobile number tab with the SMS code
+// A new player's first steps: signing up on the Mobile number tab with the SMS code
 // from the outbox (the server makes the username from the number), and a trial account that says
 // it is one, has no cashier or member centre, and after registering opens the game it wanted.
 

@@ -10,7 +10,7 @@ import { newPage, screenshot } from '../../support/browser';
 import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// The points mall against the real server (issue 13 "Points mall"): a member with points opens
+// The points mall against the real server: a member with points opens
 // /pointMall, redeems an item with the payment password, sees it In Process in the redeem history,
 // and sees it Approved once an operator has sent it. The member and the item are the spec's own,
 // so nothing depends on the demo catalogue or on what another spec did.

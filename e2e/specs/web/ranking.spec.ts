@@ -13,7 +13,7 @@ import { markPopupsSeen, playStudioRounds } from '../../support/player';
 import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Issue 13 ranking promotion in the browser (docs/rewards.md "Ranking"): an operator runs a ranking
+// A ranking promotion in the browser (docs/rewards.md "Ranking"): an operator runs a ranking
 // for the next minutes, two new members play studio rounds, and the promotion's page shows the live
 // leaderboard: the one who bet more first, each with their valid bets, usernames masked, and the
 // member's own place under it.

@@ -127,7 +127,7 @@ test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in au
   await modal.getByRole('textbox', { name: 'SMS code' }).fill(code);
   await modal.locator('input[name="newPassword"]').fill('Demo1234b');
   // The reset itself signs the member in: no second login that could be refused with a captcha
-  // demand this form cannot show (issue 25).
+  // demand this form cannot show.
   const logins: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/wps/session/login') logins.push(r.url());

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The agent's referral link in the browser (issue 12, spec §2 "referral link"): agent01 opens the
+// The agent's referral link in the browser (spec §2 "referral link"): agent01 opens the
 // link in the agent centre, a visitor in a fresh browser opens it, finds the invitation code
 // filled in (still there after closing the modal and opening it again from another page),
 // registers, and lands in agent01's direct downlines. Then every agent centre page at 390 px
@@ -116,7 +116,7 @@ test("a visitor who opens agent01's referral link registers under agent01", asyn
   await agentPage.context().close();
 });
 
-test('agent01 names a link; a visitor opening it counts as a click and a registration (issue 26)', async () => {
+test('agent01 names a link; a visitor opening it counts as a click and a registration', async () => {
   const agentPage = await freshPage(browser());
   await agentSignIn(agentPage);
   await openAgentEntry(agentPage, 'Referral link');

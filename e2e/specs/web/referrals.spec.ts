@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts
-// Invite friends in the browser (issue 13, spec §2 member centre "invite friends (referral)"): a
+// Invite friends in the browser (spec §2 member centre "invite friends (referral)"): a
 // new member opens invite friends and sees the code, the link and its QR code; a second visitor,
 // in a browser of its own, opens the link, finds the referral code filled in, registers; the
 // first member sees the friend (masked) in the invited list. Only accounts it registers itself.

@@ -9,7 +9,7 @@ import { depositThroughSandbox, loginFromHeader, markPopupsSeen } from '../../su
 import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Responsible play in the browser (issue 15 "Tests", docs/responsible-play.md): a member the spec
+// Responsible play in the browser (docs/responsible-play.md): a member the spec
 // registers sets a daily deposit limit and a larger deposit is refused with the message; the
 // reality check shows over a slot session (the page's clock is moved forward, the product's
 // interval is unchanged) and stop closes the game; the house studio's page opened on its own shows

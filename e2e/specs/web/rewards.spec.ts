@@ -8,7 +8,7 @@ import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
 import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Issue 13 in the browser: a new member opens /promotions, deposits
+// Promotions and the reward centre in the browser: a new member opens /promotions, deposits
 // through the sandbox gateway, claims the matched bonus in the reward centre, plays a slot, and
 // sees the wagering progress move (the engine's worker feeds events within about a second), and the
 // withdraw page warns that a withdrawal request would forfeit the bonus still being wagered.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// The house studio's crash and lottery pages on the shared frame (issue 16) at desktop and phone
+// The house studio's crash and lottery pages on the shared frame at desktop and phone
 // sizes, played by a member who registered and deposited through the sandbox. Crash: a bet placed
 // with the space bar in the betting phase (auto cash-out at 1.01x), settled; once the round crashes
 // the multiplier shown and the newest history chip are the server's crash point, and the balance

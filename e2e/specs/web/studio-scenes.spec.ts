@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// The house studio's fish, duel, match and derby scenes (issue 16) at desktop and phone sizes: a
+// The house studio's fish, duel, match and derby scenes at desktop and phone sizes: a
 // member who registered and deposited through the sandbox plays one round of each, and the scene
 // ends on the server's result (the catches, the cards, the score, the fight's winner) with the
 // server's win and balance (at once on the phone, which asks for reduced motion); no console error,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// The house studio's slot page (issue 16) at desktop and phone sizes: a member who registered and
+// The house studio's slot page at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens a slot, spins, and the reels land on the grid the server
 // returned, the win and the balance shown are the server's; the fairness drawer opens with the
 // verifier link; no console error, no horizontal overflow, no serious axe violation.

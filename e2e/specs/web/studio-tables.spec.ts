@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// The house studio's live tables (issue 16) at desktop and phone sizes: a member who registered and
+// The house studio's live tables at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens baccarat and roulette, places chips on the felt in a betting
 // phase, and the cards shown (in the dealt order) or the wheel's landing pocket are the server's
 // round, the win areas and the balance shown are the server's, and the wallet adds up over all the
@@ -169,7 +169,7 @@ test('a new member bets at baccarat and roulette at desktop and phone sizes: the
   await context.close();
 });
 
-// Issue 25 §4: a TY (Filipino) launch shows the table page, its betting areas, bet types and hints,
+// A TY (Filipino) launch shows the table page, its betting areas, bet types and hints,
 // and the verifier it links in Filipino, and the longer words still fit a 390 px phone.
 test('a TY launch shows the roulette table and its verifier in Filipino on a phone', async () => {
   const b = browser();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
-// Tickets in the browser (spec §1 prize wheel, red envelope, golden egg; issue 25): "My tickets" is
+// Tickets in the browser (spec §1 prize wheel, red envelope, golden egg): "My tickets" is
 // in the member menu; a new member earns one ticket of each kind from a deposit and opens them. Each
 // plays its own animation (drawn in SVG, no emoji) and ends on the prize the server drew: the wheel
 // stops with the drawn segment under the pointer, the envelope's card and the egg show the drawn

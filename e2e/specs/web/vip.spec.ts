@@ -8,7 +8,7 @@ import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Issue 13 VIP and rebates in the browser (docs/vip.md): a new member sees their VIP level and the
+// VIP and rebates in the browser (docs/vip.md): a new member sees their VIP level and the
 // privileges table (the demo brand's levels at the spec §9 rebate rates), deposits through the
 // sandbox gateway, plays a slot, sees the rebate accrue on the manual rebate page (the engine's
 // worker feeds the round within about a second) and claims it.

@@ -9,7 +9,7 @@ import { baseUrl } from '../../support/env';
 import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// The member centre's money pages against the real server (issue 4): bind a bank account, deposit
+// The member centre's money pages against the real server: bind a bank account, deposit
 // through the sandbox gateway with the header balance changing live over /ws, withdraw with the
 // payment password, the operator approves and pays through /admin, the member confirms receipt
 // with an image, transfers to the upline and reads the account record. Then layout and axe.

@@ -65,7 +65,7 @@ export const WHITELABEL_SWITCHES = [
 export type WhitelabelSwitch = (typeof WHITELABEL_SWITCHES)[number];
 
 export const BANNER_GROUPS = ['w_login', 'w_register', 'w_forget', 'w_home', 'w_activity', 'w_model'] as const;
-/** A logged in, B visitor, F first login (spec §4); G agents (the agent centre's announcements, issue 12). */
+/** A logged in, B visitor, F first login (spec §4); G agents (the agent centre's announcements). */
 export const ANNOUNCEMENT_AUDIENCES = ['A', 'B', 'F', 'G'] as const;
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const RESOURCE_TYPES = [

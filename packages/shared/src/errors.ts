@@ -107,7 +107,7 @@ export const errorCatalogue = {
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },
   GAME_NO_LOBBY: { status: 422, message: 'This vendor has no game lobby' },
-  // responsible play (issue 15 "Limits and breaks"; docs/responsible-play.md)
+  // responsible play (docs/responsible-play.md)
   RESPONSIBLE_DEPOSIT_LIMIT: { status: 422, message: 'This deposit would go over your deposit limit' },
   RESPONSIBLE_SESSION_LIMIT: {
     status: 403,
@@ -121,7 +121,7 @@ export const errorCatalogue = {
   RESPONSIBLE_NO_BREAK: { status: 409, message: 'This member is not on a break' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
-  // back-office operators, roles and their sign-in (issue 11)
+  // back-office operators, roles and their sign-in
   OPERATOR_TWO_FACTOR_REQUIRED: {
     status: 401,
     message: 'Enter the code from your authenticator app or a recovery code',
@@ -141,7 +141,7 @@ export const errorCatalogue = {
   OPERATOR_SELF_CHANGE: { status: 403, message: 'You cannot do this to your own operator account' },
   OPERATOR_PERMISSION_ESCALATION: { status: 403, message: 'You cannot grant permissions you do not hold yourself' },
   OPERATOR_TARGET_OUTRANKS: { status: 403, message: 'This operator holds permissions you do not hold' },
-  // back-office members area (issue 11)
+  // back-office members area
   MEMBER_NOT_FOUND: { status: 404, message: 'No such member' },
   MEMBER_UPLINE_NOT_AGENT: { status: 422, message: 'The upline must be an active agent' },
   MEMBER_UPLINE_CYCLE: { status: 422, message: 'The member cannot be their own upline or the upline of their upline' },
@@ -154,7 +154,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'This request id was already used for a different adjustment',
   },
-  // back office: content, games and site (issue 11)
+  // back office: content, games and site
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
   GAME_NOT_FOUND: { status: 404, message: 'No such game' },
@@ -163,18 +163,18 @@ export const errorCatalogue = {
     message:
       "The house studio derives this vendor's secret from the platform's studio secret: it cannot be rotated here",
   },
-  // agent centre: downlines (issue 12)
+  // agent centre: downlines
   AGENT_NOT_DIRECT_DOWNLINE: { status: 409, message: 'Only a direct downline can be made a sub-agent' },
   AGENT_DOWNLINE_NOT_MEMBER: { status: 409, message: 'Only a regular member account can be made a sub-agent' },
   AGENT_DOWNLINE_DISABLED: { status: 409, message: 'This downline account is disabled' },
   AGENT_DOWNLINE_ALREADY_AGENT: { status: 409, message: 'This downline is already an agent' },
-  // agent centre: named referral links (issue 26)
+  // agent centre: named referral links
   REFERRAL_LINK_NAME_TAKEN: { status: 409, message: 'You already have a referral link with this name' },
   REFERRAL_LINK_LIMIT: {
     status: 409,
     message: 'You have the most active referral links allowed; disable one first',
   },
-  // agent contracts (issue 12)
+  // agent contracts
   CONTRACT_NOT_FOUND: { status: 404, message: 'No such contract' },
   CONTRACT_NOT_DIRECT_DOWNLINE: { status: 409, message: 'Contracts can only be offered to a direct downline' },
   CONTRACT_NOT_AGENT: { status: 403, message: 'Only an agent can offer contracts' },
@@ -196,7 +196,7 @@ export const errorCatalogue = {
   STATEMENT_NOT_FOUND: { status: 404, message: 'No such statement' },
   STATEMENT_NOT_HELD: { status: 409, message: 'This statement is not held' },
   STATEMENT_ON_HOLD: { status: 409, message: 'This statement is kept on hold: take it off hold before releasing it' },
-  // points mall (issue 13)
+  // points mall
   POINTS_INSUFFICIENT: { status: 422, message: 'Not enough points' },
   POINTS_REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   POINTS_REWARD_UNAVAILABLE: { status: 409, message: 'This reward cannot be redeemed right now' },
@@ -209,7 +209,7 @@ export const errorCatalogue = {
   POINTS_REDEMPTION_NOT_FOUND: { status: 404, message: 'No such redemption' },
   POINTS_REDEMPTION_DECIDED: { status: 409, message: 'This redemption was already decided' },
   POINTS_REWARD_NAME_TAKEN: { status: 409, message: 'A reward with this name already exists' },
-  // rewards and promotions (issue 13)
+  // rewards and promotions
   PROMOTION_NOT_FOUND: { status: 404, message: 'No such promotion' },
   PROMOTION_NOT_OPEN: { status: 409, message: 'This promotion is not open' },
   PROMOTION_ALREADY_JOINED: { status: 409, message: 'You already joined this promotion' },
@@ -220,14 +220,14 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
-  // missions (issue 13, docs/missions.md)
+  // missions (docs/missions.md)
   MISSION_NOT_FOUND: { status: 404, message: 'No such mission' },
   MISSION_NOT_COMPLETE: { status: 409, message: 'This mission is not complete yet' },
   MISSION_ALREADY_CLAIMED: { status: 409, message: "This mission's reward was already claimed" },
   MISSION_CLAIM_EXPIRED: { status: 409, message: "The time to claim this mission's reward is over" },
   MISSION_ENDED: { status: 409, message: 'This mission has ended and cannot be changed' },
   MISSION_STATE_INVALID: { status: 409, message: 'The mission cannot change to that state from its current one' },
-  // referrals and tickets (issue 13, docs/referrals-tickets.md)
+  // referrals and tickets (docs/referrals-tickets.md)
   REFERRAL_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
   TICKET_NOT_FOUND: { status: 404, message: 'No such ticket' },
   TICKET_ALREADY_OPENED: { status: 409, message: 'This ticket is already opened' },
@@ -236,7 +236,7 @@ export const errorCatalogue = {
   TICKET_KIND_NOT_FOUND: { status: 404, message: 'No such ticket kind' },
   TICKET_KIND_DISABLED: { status: 409, message: 'This ticket kind is disabled' },
   TICKET_REPORT_RANGE_INVALID: { status: 400, message: 'The report range is not valid (at most 366 days)' },
-  // live chat (issue 14, docs/chat.md)
+  // live chat (docs/chat.md)
   CHAT_VISITOR_REQUIRED: { status: 401, message: 'Please sign in or give your name to chat with us' },
   CHAT_MODEL_NOT_FOUND: { status: 404, message: 'No such chat entry point' },
   CHAT_CONVERSATION_NOT_FOUND: { status: 404, message: 'No such conversation' },
@@ -246,14 +246,14 @@ export const errorCatalogue = {
   CHAT_OPERATOR_UNAVAILABLE: { status: 409, message: 'That operator is not online for support chat' },
   CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: 'No such image' },
   CHAT_CANNED_NOT_FOUND: { status: 404, message: 'No such canned reply' },
-  // VIP levels and rebates (issue 13, docs/vip.md)
+  // VIP levels and rebates (docs/vip.md)
   VIP_WITHDRAWAL_COUNT_LIMIT: { status: 422, message: 'Your VIP level allows no more withdrawals today' },
   VIP_WITHDRAWAL_AMOUNT_LIMIT: { status: 422, message: 'This withdrawal is above what your VIP level allows today' },
   VIP_LEVEL_NOT_FOUND: { status: 404, message: 'No such VIP level' },
   VIP_LEVEL_IN_USE: { status: 409, message: 'Members are at a VIP level that would be removed' },
   REBATE_NOTHING_TO_CLAIM: { status: 409, message: 'There is no rebate to claim yet' },
   REBATE_MANUAL_DISABLED: { status: 403, message: 'Rebates are paid automatically on this site' },
-  // KYC identity verification (issue 15, docs/kyc.md)
+  // KYC identity verification (docs/kyc.md)
   KYC_LEVEL_REQUIRED: { status: 403, message: 'Please complete identity verification before withdrawing' },
   KYC_WITHDRAWAL_LIMIT: { status: 422, message: 'This withdrawal is above what your verification level allows today' },
   KYC_FILE_TYPE: { status: 415, message: 'Only png, jpg or pdf files are accepted (a selfie must be an image)' },
@@ -271,7 +271,7 @@ export const errorCatalogue = {
   KYC_REFUND_NONE: { status: 409, message: 'No under-age refund is waiting for this member' },
   KYC_REFUND_PAID_OUT: { status: 409, message: 'This refund has already been paid out' },
   KYC_REFUND_NO_PAYEE: { status: 409, message: 'The member has no confirmed bank account in the verified name' },
-  // messages, broadcasts and feedback (issue 14, docs/messages.md)
+  // messages, broadcasts and feedback (docs/messages.md)
   MESSAGE_NOT_FOUND: { status: 404, message: 'No such message' },
   BROADCAST_NOT_FOUND: { status: 404, message: 'No such broadcast' },
   BROADCAST_NOT_SCHEDULED: { status: 409, message: 'Only a broadcast that is still scheduled can be cancelled' },
@@ -301,7 +301,7 @@ export const fieldErrorReasons = [
 ] as const;
 export type FieldErrorReason = (typeof fieldErrorReasons)[number];
 
-// The vendor wallet API (issue 6) answers { status, balance, currency, requestId } instead of the
+// The vendor wallet API answers { status, balance, currency, requestId } instead of the
 // envelope: `status` is one of these, `http` the HTTP status it goes out with. Vendors act on the
 // status: retry on ERROR_INTERNAL and ERROR_SERVICE_UNAVAILABLE, stop on the others (a repeat of a settled call returns OK again).
 export const vendorStatusCatalogue = {

@@ -1,4 +1,4 @@
-// The draw schedule of the lottery games (issue 5, spec §7 "Lottery"). Pure and deterministic:
+// The draw schedule of the lottery games (spec §7 "Lottery"). Pure and deterministic:
 // no I/O, no clock of its own. The games server (open-draw menus) and the house studio (which
 // runs the draws) both call it, so a draw id means the same window everywhere, on every node.
 //

@@ -24,7 +24,7 @@ export function isMoneyAmount(major: number): boolean {
 /**
  * An amount as a person types it: digits, optionally grouped by commas in threes, and at most two
  * decimals. Exponent notation ('1e3'), signs, hex, spaces inside and 'Infinity' are refused
- * (issue 25: '1e3' went through as 1,000.00), as is anything the system cannot hold.
+ * (Number('1e3') would read 1,000.00), as is anything the system cannot hold.
  */
 const MONEY_TEXT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// One message of the live chat (issue 14, docs/chat.md) as both sides show it: the player's chat
+// One message of the live chat (docs/chat.md) as both sides show it: the player's chat
 // window (apps/web features/chat) and the support inbox (apps/console features/support). The
 // viewer's own messages sit on the end side in the accent colour, the other side's on the start
 // side; an image (each app loads its attachments its own way) comes before the text.

@@ -1,7 +1,7 @@
 import { GAME_TYPES, type GameType } from '@gamehall/shared/constants';
 
-// The per-game-type wagering weights of a bonus (issue 13 "Bonus wallet and wagering": per-game-type
-// contribution percentages) as a console form holds them, shared by the mission and promotion forms.
+// The per-game-type wagering weights of a bonus (contribution percentages) as a console form holds
+// them, shared by the mission and promotion forms.
 
 /** Per game type, the percent (0-100) of a settled bet that counts, as the inputs hold it. */
 export type Weights = Record<GameType, string>;

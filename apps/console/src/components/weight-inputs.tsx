@@ -4,8 +4,8 @@ import { fieldInput } from './programme-parts';
 import type { WeightError, Weights } from './wagering-weights';
 
 /**
- * The wagering weights of a mission or promotion bonus (issue 13 "Bonus wallet and wagering":
- * per-game-type contribution percentages): one 0-100 % input per game type, with its error under it.
+ * The wagering weights of a mission or promotion bonus (per-game-type contribution percentages):
+ * one 0-100 % input per game type, with its error under it.
  */
 export function WeightInputs({
   idPrefix,

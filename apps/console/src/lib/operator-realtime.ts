@@ -2,7 +2,7 @@ import type { CashierChange, OPERATOR_SOCKET_PATH, OperatorRealtimeEvent } from 
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { onTokenChange, readToken } from './session-token';
 
-// The operators' socket (issue 11: cashier queues with live arrival, pending counters that update
+// The operators' socket (cashier queues with live arrival, pending counters that update
 // live). The token never goes into the URL (it would reach logs): it is the socket's first message.
 // Types only from the shared schemas, so zod stays out of the console's first chunk.
 

@@ -7,7 +7,7 @@ import { inAmbientTransaction, inAmbientTransactionOf } from './ambient-transact
 import type { Db } from './database';
 
 // db/ambient-transaction.ts: the transactions and statements a unit of work sends to the handle
-// join its one transaction (operatorAction relies on it, issue 25 §2).
+// join its one transaction (operatorAction relies on it).
 
 let t: TestApp;
 let db: Db;

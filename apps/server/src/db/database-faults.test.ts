@@ -16,7 +16,7 @@ import { createMember } from '../test/factories';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { openTestSocket } from '../test/socket-client';
 
-// Issue 25: a PostgreSQL that drops the server's connections (pg_terminate_backend) or stops for a
+// A PostgreSQL that drops the server's connections (pg_terminate_backend) or stops for a
 // while must not end the process. Requests in flight fail with 503 DATABASE_UNAVAILABLE (the vendor
 // API with ERROR_SERVICE_UNAVAILABLE), the pools replace dead connections, LISTEN reconnects, and
 // the server serves again by itself once the database is back; the ledger verifies afterwards.

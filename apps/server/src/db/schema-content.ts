@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 // Kysely types of migration 0025 (content admin: schedules and on/off switches of site content,
 // uploaded banner images), merged into schema.ts's interfaces; a file of its own because several
-// areas of issue 11 add to schema.ts at the same time.
+// back-office areas add to schema.ts.
 
 declare module './schema' {
   interface Database {

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 // Kysely types of migration 0022 (operators, roles, the audit trail's operator flag), merged into
-// schema.ts's interfaces. Kept in a file of their own because several areas of issue 11 add tables
-// to schema.ts at the same time.
+// schema.ts's interfaces. Kept in a file of their own because several back-office areas add tables
+// to schema.ts.
 
 declare module './schema' {
   interface Database {

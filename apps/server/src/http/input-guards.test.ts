@@ -144,7 +144,7 @@ describe('NUL bytes in the input', () => {
 });
 
 // A lone UTF-16 surrogate (JSON's "\ud800") made audit rows fail in jsonb after the action had
-// been done (issue 25), and text columns store it as U+FFFD: refused like NUL. A pair is an emoji.
+// been done, and text columns store it as U+FFFD: refused like NUL. A pair is an emoji.
 describe('lone UTF-16 surrogates in the input', () => {
   it('are found in strings and keys at any depth; a well-formed pair is not', () => {
     expect(

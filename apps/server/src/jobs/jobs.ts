@@ -23,14 +23,14 @@ export const gatewayDepositExpiryJob: Job = {
   run: (ctx) => expireGatewayDeposits(ctx),
 };
 
-/** Issue 14: scheduled broadcasts go out when their time comes. */
+/** Scheduled broadcasts go out when their time comes. */
 export const broadcastsJob: Job = {
   name: 'messages.broadcasts',
   everyMs: 60_000,
   run: (ctx) => sendDueBroadcasts(ctx),
 };
 
-/** Issue 14: an operator's answer the member has not read within a minute becomes a system message. */
+/** An operator's answer the member has not read within a minute becomes a system message. */
 export const unseenAnswersJob: Job = {
   name: 'chat.unseen-answers',
   everyMs: 30_000,

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { CAPTCHA_ALPHABET, CAPTCHA_GLYPHS } from '../modules/accounts/captcha-image';
 
-// A naive captcha solver of the kind that read 70% of the old images (issue 25): ink is every dark
+// A naive captcha solver, of the kind a short template-matching script is: ink is every dark
 // pixel; each character's upright 5x7 bitmap, at a few scales, slides over the image; the best
 // non-overlapping matches, read left to right, are the answer. It is told the answer's length, an
 // advantage a real script lacks, so its figure errs on the attacker's side. An integral image makes

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 
-// Test data for the games area (issue 5). vendor_rounds are written only by vendor-gateway in the
+// Test data for the games area. vendor_rounds are written only by vendor-gateway in the
 // product; tests of the games queries insert them here directly.
 
 /** A seamless integration for every vendor that has none (launch_url '/studio/play', as the seed). */

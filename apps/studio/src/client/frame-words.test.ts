@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frameWords } from './frame-words';
 
 describe('frame words', () => {
-  it('are Filipino for a TY launch and English otherwise (issue 25: TY game pages stayed English)', () => {
+  it('are Filipino for a TY launch and English otherwise', () => {
     const ty = frameWords('TY');
     const en = frameWords('EN');
     expect(ty.backToLobby).toBe('Bumalik sa lobby');

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The frame every game page shares (issue 16, "What every game page gets"): a compact top bar with
+// The frame every game page shares: a compact top bar with
 // the lobby link, the game's own name, the balance, the sound toggle and the fairness button; the
 // fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see
 // studio.css); an aria-live region for the result text; space to spin or bet.
@@ -42,7 +42,7 @@ export function createFrame(p: {
   const boot = readBoot(document) as { member?: unknown; language?: unknown } | null;
   const words = frameWords(boot?.language);
   const sound = createSound(memberKey(boot), storage());
-  startRealityCheck({ demo: p.demo, lobbyUrl: p.lobbyUrl }); // issue 15: every game page gets the reality check
+  startRealityCheck({ demo: p.demo, lobbyUrl: p.lobbyUrl }); // every game page gets the reality check
   const soundButton = h('button', { class: 'icon-button', type: 'button', 'data-testid': 'sound' });
   const showSound = () => {
     soundButton.setAttribute('aria-pressed', String(!sound.muted));

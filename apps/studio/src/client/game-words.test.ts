@@ -23,7 +23,7 @@ import { drawWait } from './lottery';
 import { ApiError, money, request } from './ui';
 import { fairUrl } from './words';
 
-// Issue 25 §4: on the TY (Filipino) site every game page stayed English. The games' own texts come
+// On the TY (Filipino) site every game page speaks Filipino: the games' own texts come
 // from game-words.ts in the launch language the page's boot data carries, as the frame's do.
 
 /** Every leaf of a words table as [path, value]; a function's value is its text for sample arguments. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRealityTimer, signedMoney, type Timers } from './reality-check';
 
-// The reality check's timing rule (issue 15 "Reality check"): the first notice N minutes after the
+// The reality check's timing rule: the first notice N minutes after the
 // page opened, the next N minutes after Continue, never two at once, none without an interval.
 // A hand-moved clock stands in for the page's timers.
 

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 15 "Reality check" on the house studio's own game page: every N minutes (the member's
+// The reality check on the house studio's own game page: every N minutes (the member's
 // choice on the platform's Responsible play page), a notice over the game with the time since login
 // and the net result since then; Continue hides it until the next one, Stop closes the game and
 // returns to the lobby. The platform shows the same notice over its /seamless page, so a studio page

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Sound effects synthesised with the Web Audio API (issue 16: sounds made by us, no files). Muted by
+// Sound effects synthesised with the Web Audio API (sounds made by us, no files). Muted by
 // default; the player's choice is remembered per player (localStorage keyed by the session owner).
 
 export type Effect = 'spin' | 'stop' | 'win' | 'bigwin' | 'button';

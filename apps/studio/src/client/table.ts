@@ -7,7 +7,7 @@
 // reconnects; a poll keeps the balance and your bets fresh. It reads the server's own views through
 // type-only imports (nothing of the server is bundled).
 //
-// Issue 16 (live tables): a felt with the betting areas, chips placed on them (undo, clear, repeat),
+// A live table: a felt with the betting areas, chips placed on them (undo, clear, repeat),
 // cards dealt and turned one by one in the server's order, a wheel that lands on the server's number,
 // the winning areas lit, sounds, and the road maps. Everything shown comes from the server's round
 // (games/table-present.ts, checked by its test).

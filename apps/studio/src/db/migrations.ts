@@ -292,7 +292,7 @@ const m0005: Migration = {
   },
 };
 
-// Issue 17: a round's owner is found by the round's own vendor, player and mode (rounds.ts
+// A round's owner is found by the round's own vendor, player and mode (rounds.ts
 // ownerRounds), through studio_rounds_owner; the index by session then served no query and only cost
 // every round's three writes. The open round (free spins owed) is looked up on every spin: a partial
 // index holds only those few rows.

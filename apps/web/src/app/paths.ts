@@ -21,7 +21,7 @@ export const paths = {
   member: '/member',
   securityCenter: '/member/securityCenter',
   profile: '/member/profile',
-  /** Issue 13 VIP page (docs/vip.md), linked from the header's level badge and the member centre. */
+  /** The VIP page (docs/vip.md), linked from the header's level badge and the member centre. */
   vip: '/member/vip',
   memberEntry: (name: string) => `/member/${name}`,
   category: (gameType: string) => categoryPath(gameType),

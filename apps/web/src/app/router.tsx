@@ -66,7 +66,7 @@ const walletRoutes = () => [
 
 export const router = createBrowserRouter([
   {
-    // Issue 14: the live chat window stands alone (full screen on phones, a popup on desktops).
+    // The live chat window stands alone (full screen on phones, a popup on desktops).
     path: CHAT_PATH,
     errorElement: <RouteError />,
     loader: () => loadAllStrings().then(() => null),
@@ -135,7 +135,7 @@ export const router = createBrowserRouter([
             path: 'profile',
             lazy: async () => ({ Component: (await import('../features/member/profile-page')).ProfilePage }),
           },
-          // Wallet and cashier pages (issue 4), each its own lazy chunk.
+          // Wallet and cashier pages, each its own lazy chunk.
           ...walletRoutes(),
           ...gamesMemberRoutes(),
           {

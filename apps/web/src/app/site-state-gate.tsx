@@ -10,7 +10,7 @@ import { statusQuery } from '../lib/site-queries';
 export function SiteStateGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { data: status, isPending } = useQuery(statusQuery);
-  // The live chat is what these pages' customer-service button opens (issue 14): it stays reachable.
+  // The live chat is what these pages' customer-service button opens: it stays reachable.
   if (window.location.pathname === CHAT_PATH) return <>{children}</>;
   if (isPending) return <div className="min-h-screen bg-(--surface)" aria-busy="true" />;
   if (status?.systemStatus === 1) {

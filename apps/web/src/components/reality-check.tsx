@@ -17,7 +17,7 @@ function realityCheckQuery(token: string | null) {
 }
 
 /**
- * Issue 15 "Reality check": every N minutes (the member's choice) a notice over the game with the
+ * Every N minutes (the member's choice) a notice over the game with the
  * time since login and the net result since then; continue hides it until the next one, stop
  * closes the game (features/responsible sets the interval). Shown by the platform over the game frame, so it covers the house studio's games
  * and outside vendors' pages alike. The interval runs on the page's timers from when the game opened.

@@ -6,7 +6,7 @@ import { apiRequest } from '../lib/api-client';
 import { useSession } from '../lib/session';
 
 /**
- * The warning before a withdrawal (issue 13 "Bonus wallet and wagering"): while a bonus is being
+ * The warning before a withdrawal: while a bonus is being
  * wagered, requesting a withdrawal forfeits the bonus left. Shown on the withdraw page; the reward
  * centre shows the same words. Nothing while no wager is active.
  */

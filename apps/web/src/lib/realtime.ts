@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { showBalance } from './balance-hold';
 
-// The /ws client (issue 4 "live balance in the header"). The server sends JSON { type, data };
+// The /ws client. The server sends JSON { type, data };
 // a `balance` event follows every committed change of the member's cash, a `bonusBalance` event
 // every committed change of their bonus account (docs/rewards.md). Browsers cannot set headers on
 // a WebSocket, so the session token travels in the query string.
@@ -85,7 +85,7 @@ export type RealtimeOptions = {
   onBalance: (data: BalanceData) => void;
   /** The member's bonus balance changed (a bet spent bonus, a win or a promotion paid it). */
   onBonus?: (data: BonusData) => void;
-  /** Every other event by its type (issue 14: `message` when a message arrives in the inbox). */
+  /** Every other event by its type (`message` when a message arrives in the inbox). */
   onEvent?: (type: string) => void;
   /** The server refused the token (4001): the session is over. */
   onUnauthorised?: () => void;

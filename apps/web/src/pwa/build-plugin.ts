@@ -6,7 +6,7 @@ import { OFFLINE_SCRIPT } from './cache-rules';
 import { type OfflineTexts, offlineScript, offlineTextsOf } from './offline-texts';
 
 // Builds the service worker (sw.ts) into /sw.js beside the site and writes into it the build's
-// version and the files to precache, taken from this build's output (issue 14, docs/pwa.md). No
+// version and the files to precache, taken from this build's output (docs/pwa.md). No
 // PWA library: the worker is about a hundred lines and its rules are the platform's own.
 
 const entry = fileURLToPath(new URL('./sw.ts', import.meta.url));

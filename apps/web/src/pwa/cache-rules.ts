@@ -1,4 +1,4 @@
-// What the service worker does with each request (issue 14, docs/pwa.md). One pure function so
+// What the service worker does with each request (docs/pwa.md). One pure function so
 // the rules are tested without a browser (cache-rules.test.ts) and the worker (sw.ts) only applies
 // them. The rule that matters most: nothing that can carry money, a token or a session is ever
 // stored; such requests are not even handled, the browser fetches them as if there were no worker.

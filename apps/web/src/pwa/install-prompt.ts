@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The browser's install offer (issue 14): Chromium fires `beforeinstallprompt` once it judges the
+// The browser's install offer: Chromium fires `beforeinstallprompt` once it judges the
 // site installable; the event is kept here so the /down page and the side menu can show an install
 // button that calls its prompt(). Browsers without the event (Safari, Firefox) never show it.
 

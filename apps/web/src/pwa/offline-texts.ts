@@ -1,4 +1,4 @@
-// The offline page (cache-rules OFFLINE_PAGE, OFFLINE_SCRIPT) in the member's language (issue 14, docs/pwa.md "Offline page"). offline.html
+// The offline page (cache-rules OFFLINE_PAGE, OFFLINE_SCRIPT) in the member's language (docs/pwa.md "Offline page"). offline.html
 // is static and must work with no network, and the site's policy allows no inline script, so the
 // build writes /offline.js beside it: the page's three strings (locales `download.offline`) of every
 // language that has them, and a few lines that pick the language the site stored (localStorage

@@ -1,4 +1,4 @@
-// Registers the service worker (issue 14, docs/pwa.md) once the page has loaded, so installing it
+// Registers the service worker (docs/pwa.md) once the page has loaded, so installing it
 // and precaching never compete with the first render (ui-guide budgets). Production builds only:
 // the dev server has no /sw.js.
 

@@ -1,4 +1,4 @@
-// The site's service worker (issue 14, docs/pwa.md), bundled by build-plugin.ts into /sw.js with
+// The site's service worker (docs/pwa.md), bundled by build-plugin.ts into /sw.js with
 // the build's file list in place of BUILD below. It precaches the app shell and the hashed
 // scripts and styles, answers pages from the network with the offline page as the fallback, and
 // never stores an API answer (cache-rules.ts decides).

@@ -12,7 +12,7 @@ import {
 } from './contracts';
 import { grid, gridQuery } from './operators';
 
-// The back office's agents area (issue 12; spec §7 Contracts): contract templates and the rate
+// The back office's agents area (spec §7 Contracts): contract templates and the rate
 // limits for top agents, offering a contract to a top agent, every agent's contracts and
 // statements, holding and releasing payouts, the team tree of any agent and an agent search.
 // Reads need admin:agents.read, changes admin:agents.write. Money is major units (Money).

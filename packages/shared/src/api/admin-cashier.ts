@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AdminBankAccount, AdminDeposit, AdminMember, AdminWithdrawal } from './admin';
 import { Money, PageQuery, paged } from './common';
 
-// The console's cashier screens (issue 11): the bank-account confirmation queue and an order's
+// The console's cashier screens: the bank-account confirmation queue and an order's
 // detail with its risk hints, beside the queues and actions of admin.ts.
 
 /** GET /admin/cashier/bankAccounts: newest first; `q` matches part of the member's username or the account number. */
@@ -19,7 +19,7 @@ export const RejectBankAccountBody = z.object({ reason: z.string().trim().min(1)
 export type RejectBankAccountBody = z.infer<typeof RejectBankAccountBody>;
 
 /**
- * What an operator weighs before paying (issue 11 "Risk hints"): other members sharing a bank
+ * What an operator weighs before paying: other members sharing a bank
  * account number or the last sign-in IP with this member, whether this is their first withdrawal,
  * and the turnover achieved against the turnover required before withdrawal.
  */

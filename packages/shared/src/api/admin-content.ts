@@ -4,8 +4,8 @@ import { SafeLinkUrl, TrimmedRequired } from './common';
 
 /**
  * Text every visitor reads (announcements, notices): {site} and {currency} are filled from the
- * brand, but there is no amount to fill in a text for everyone, so {amount} would show as written
- * (issue 25); it belongs in messages to one member (message-texts.ts).
+ * brand, but there is no amount to fill in a text for everyone, so {amount} would show as written;
+ * it belongs in messages to one member (message-texts.ts).
  */
 const SiteText = (max: number) =>
   TrimmedRequired(max).refine((text) => !text.includes('{amount}'), { params: { reason: 'PLACEHOLDER_AMOUNT' } });
@@ -13,7 +13,7 @@ const SiteText = (max: number) =>
 import { grid } from './operators';
 import { REGISTRATION_RULE_FIELDS } from './registration';
 
-// The back office's content and site screens (issue 11): banners, announcements, notices, help
+// The back office's content and site screens: banners, announcements, notices, help
 // articles, resources and registration field rules. Operators edit the same tables the player site
 // reads (/wps/system/*, MCSFE_getListAnnouncements), so a save shows on the site at its next call.
 

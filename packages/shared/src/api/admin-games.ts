@@ -4,7 +4,7 @@ import { gridQuery, QueryFlag } from './admin-content';
 import { grid } from './operators';
 import { ReconciliationValue, VendorCodeField } from './vendor';
 
-// The back office's games screens (issue 11): vendors with their wallet integration, the
+// The back office's games screens: vendors with their wallet integration, the
 // catalogue, and the per-vendor daily reconciliation. Catalogue writes bump catalogue_version
 // (migration 0007 triggers), so every node's lobby drops a hidden game at its next list call.
 

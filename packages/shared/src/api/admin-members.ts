@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money, PageQuery, RequestId } from './common';
 import { grid, gridQuery } from './operators';
 
-// The back office's Members area (issue 11): search, the member page with its tabs, the operator
+// The back office's Members area: search, the member page with its tabs, the operator
 // actions on a member and the balance adjustments with their four-eyes approval. Amounts are
 // major-unit numbers like the rest of the admin API (Money); ids are the members' numeric ids.
 // Lists are the back office's grids (operators.ts grid / gridQuery).
@@ -152,7 +152,7 @@ export const MEMBER_DEVICE_OTHERS = 10;
 
 /**
  * One device the member signed in or registered from (the player site's X-Device-Id, stored only as a
- * SHA-256; issue 13 one bonus per person). `device` is the hash's first 12 hex digits, enough to tell a
+ * SHA-256; one bonus per person checks it). `device` is the hash's first 12 hex digits, enough to tell a
  * member's devices apart and to match them across members; the others sharing it come first by last seen.
  */
 export const MemberDevice = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The operators' realtime socket (issue 11: cashier queues with live arrival, pending counters that
+// The operators' realtime socket (cashier queues with live arrival, pending counters that
 // update live). Browsers cannot set headers on a WebSocket and an operator token must never be in a
 // URL (it would reach logs and history), so the console sends its token as the socket's first
 // message; a client that can set headers may send `Authorization` instead, as it does for /admin.

@@ -4,8 +4,8 @@ import { Money, MoneyText, PageQuery, paged } from './common';
 import { SecondFactorCode } from './two-factor';
 import { ChallengeField } from './verification';
 
-// The operator API (issue 4: until the back office exists, operator actions are API calls guarded
-// by the operator's permission). Operators are accounts of type 90 with an 'admin' session.
+// The operator API: operator actions are API calls guarded by the operator's permission.
+// Operators are accounts of type 90 with an 'admin' session.
 
 export const AdminLoginBody = z.object({
   username: z.string().trim().min(1).max(40),
@@ -59,7 +59,7 @@ const QueueDay = z.iso.date();
 const QueueAmount = MoneyText;
 
 /**
- * The filters both order queues share (issue 11 "queues with filters"): `member` is part of the
+ * The filters both order queues share: `member` is part of the
  * username and `reference` the start of the reference (any case); amounts are major units and the
  * days UTC, both ends inclusive.
  */
@@ -169,7 +169,7 @@ export const AdminSwitchParams = z.object({ modId: z.string().trim().min(1).max(
 export const AdminSwitchBody = z.object({ enabled: z.boolean() });
 export type AdminSwitchBody = z.infer<typeof AdminSwitchBody>;
 
-// Cashier settings and payment methods (issue 4): receipt minutes, turnover percent, each
+// Cashier settings and payment methods: receipt minutes, turnover percent, each
 // method's limits and on/off, and the bank-transfer receiving account.
 // The receiving account follows the rules of a member's bank account (the same three fields).
 export const AdminReceivingAccount = BankAccountBody;

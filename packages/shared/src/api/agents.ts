@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 import { RegisterBody } from './registration';
 
-// The agent centre (spec §2 "Agent centre menu", §3, issue 12): every call is the signed-in agent's
+// The agent centre (spec §2 "Agent centre menu", §3): every call is the signed-in agent's
 // (auth 'agent') and covers its own subtree only (docs/agents.md "The tree"). Money is major units,
 // like the rest of the player-side API. Days are brand-time-zone days, yyyy-MM-dd.
 

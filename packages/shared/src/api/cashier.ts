@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 
-// The cashier (issue 4 "Cashier rules", spec §4 withdrawal confirmation and account linking, §5 and
+// The cashier (spec §4 withdrawal confirmation and account linking, §5 and
 // §9 upload limits): payment methods, deposits, bank accounts, withdrawals, receipt confirmation.
 
 /** spec §5/§9: comment at most 140 characters; images png or jpg, at most 5 MB each, at most 3. */

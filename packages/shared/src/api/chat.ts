@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 
-// Live customer-service chat (issue 14; spec §7 CBS_modelList and CBS_launchChat, §6 "chat room";
+// Live customer-service chat (spec §7 CBS_modelList and CBS_launchChat, §6 "chat room";
 // docs/chat.md). A member or a visitor (who gives a name and holds a signed visitor token) talks
 // to the brand's support operators. Messages carry a per-conversation sequence number `seq`: the
 // socket replays everything after the last seq a client saw, so a reconnect loses and doubles nothing.

@@ -4,7 +4,7 @@ import { isMoneyAmount } from '../money';
 import { paged } from './common';
 import { DateRangeQuery } from './wallet';
 
-// The game catalogue calls of spec §7 "Games" (issue 5).
+// The game catalogue calls of spec §7 "Games".
 
 export const GAME_LIST_MAX_PAGE_SIZE = 100;
 export const HOT_GAMES_LIMIT = 50;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money, PageQuery } from './common';
 import { grid } from './operators';
 
-// KYC identity verification (issue 15, docs/kyc.md): the member's Verification page and the back
+// KYC identity verification (docs/kyc.md): the member's Verification page and the back
 // office's review queue. Levels: 0 registered, 1 profile and mobile verified, 2 identity document
 // and selfie approved, 3 proof of address approved. Amounts are major units (Money).
 

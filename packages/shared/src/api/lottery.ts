@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICES } from './games';
 
-// The lottery menu calls of spec §7 "Lottery" (issue 5). Draw windows come from
+// The lottery menu calls of spec §7 "Lottery". Draw windows come from
 // packages/shared/src/lottery-schedule.ts, which the house studio runs its draws on.
 
 /** spec §4 "Prize mode" (LOTT or ELOTT here; ZY and SEA are accepted from clients). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery, paged } from './common';
 
 // Platform messages (spec §2 "platform messages (messageV2)"), broadcasts and feedback (spec §5,
-// §7 PUT /wps/feedback); issue 14, docs/messages.md.
+// §7 PUT /wps/feedback); docs/messages.md.
 
 /** A message id: `m<n>` a message of the member's own, `b<n>` a broadcast the member is in the audience of. */
 export const MessageId = z.string().regex(/^[mb][1-9][0-9]{0,15}$/, { message: 'INVALID' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money } from './common';
 import { Wagering } from './rewards';
 
-// Missions and the mission leaderboard (issue 13 "Missions"; spec §2 member centre "mission
+// Missions and the mission leaderboard (spec §2 member centre "mission
 // leaderboard" and its badge, §7 MCSFE_getMissionSummaryDetails, MCSFE_getMissionLeaderboard).
 // Rules in docs/missions.md.
 

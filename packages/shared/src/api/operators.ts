@@ -3,7 +3,7 @@ import { PageQuery } from './common';
 import { PermissionList } from './permissions';
 import { SecondFactorCode, TotpCode } from './two-factor';
 
-// The back office's own session, operators, roles and audit trail (issue 11). Operators are
+// The back office's own session, operators, roles and audit trail. Operators are
 // accounts of type 90 with an 'admin' session; what they may do is the union of their roles'
 // permissions (permissions.ts).
 

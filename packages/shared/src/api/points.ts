@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money, PageQuery, paged, RequestId } from './common';
 import { grid, gridQuery } from './operators';
 
-// The points mall (issue 13; spec §1 "points never expire", §3 "Points redeem record", §4 redeem
+// The points mall (spec §1 "points never expire", §3 "Points redeem record", §4 redeem
 // statuses, §7 Points; docs/points.md). Points are whole numbers; money is major units like the
 // rest of the player-side API. Member calls need a token (spec: all T); redeem and convert are E
 // calls guarded by the payment password.

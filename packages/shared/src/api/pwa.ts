@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The installable app (issue 14, spec §1 and §2 "app install guide"; docs/pwa.md).
+// The installable app (spec §1 and §2 "app install guide"; docs/pwa.md).
 
 /** W3C web app manifest: the members the site sends (served at /manifest.webmanifest, per brand). */
 export const ManifestIcon = z.object({

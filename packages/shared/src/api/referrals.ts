@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 
-// Referrals, "invite friends" (issue 13; spec §1 invitations and referrals, §2 member centre
+// Referrals, "invite friends" (spec §1 invitations and referrals, §2 member centre
 // "invite friends (referral)", §3 availablePromo.REFERRAL; docs/referrals-tickets.md). Money is in
 // major units like the rest of the API.
 

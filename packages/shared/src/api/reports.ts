@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 
-// The back office's dashboard and reports (issue 11). Every figure comes from daily rollups kept
+// The back office's dashboard and reports. Every figure comes from daily rollups kept
 // by a job (server modules/reports), keyed by brand-time-zone day; amounts are Money (major units,
 // like the rest of the admin API). Unique players over more than one day (or more than one game)
 // are HyperLogLog estimates (about 3% error above a few thousand players, near exact below).

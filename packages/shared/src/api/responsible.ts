@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 
-// Responsible play (issue 15 "Limits and breaks", "Back office and reports"; docs/responsible-play.md).
+// Responsible play: limits, breaks and the back office's view (docs/responsible-play.md).
 // Money is major units at the JSON edge; periods are brand-time-zone days, ISO weeks and months.
 
 /** The limits a member can set: deposits, net loss and wagers per period, and a daily session time. */
@@ -20,7 +20,7 @@ export const LIMIT_KEYS = [
 export const LimitKey = z.enum(LIMIT_KEYS);
 export type LimitKey = z.infer<typeof LimitKey>;
 
-/** Raising or removing a limit waits this long (issue 15: a 24-hour cooling period). */
+/** Raising or removing a limit waits this long (a 24-hour cooling period). */
 export const LIMIT_COOLING_HOURS = 24;
 
 export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;

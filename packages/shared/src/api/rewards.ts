@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 
-// Promotions, the reward centre and bonus wagering (issue 13; spec §1 "promotions by type", §2
+// Promotions, the reward centre and bonus wagering (spec §1 "promotions by type", §2
 // member centre "reward centre" and "bonus details", §4 activity statuses, §7 promotion calls).
 
 /** Spec §1 "promotions by type". */

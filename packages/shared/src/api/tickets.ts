@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
 import { TICKET_KINDS, TicketKind } from './points';
 
-// Tickets (issue 13; spec §1 red envelope, prize wheel and golden egg; docs/referrals-tickets.md).
+// Tickets (spec §1 red envelope, prize wheel and golden egg; docs/referrals-tickets.md).
 // A ticket is opened once; the draw picks a prize by its weight with a commit-reveal seed that the
 // member can check after the seed is revealed.
 

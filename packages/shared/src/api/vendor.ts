@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The signed seamless wallet API that game vendors call (api-conventions "Vendor wallet API", issue 6).
+// The signed seamless wallet API that game vendors call (api-conventions "Vendor wallet API").
 // Amounts are integer minor units (1 = one centavo); every answer is VendorWalletResponse, with a
 // `status` the vendor acts on (see vendorStatusCatalogue in ../errors.ts for the HTTP status of each).
 

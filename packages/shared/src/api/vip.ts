@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_TYPES } from '../constants';
 import { Money, PageQuery, paged } from './common';
 
-// VIP levels and rebates (issue 13 "VIP", "Rebates"; spec §1, §2 manual rebate, §3 public state,
+// VIP levels and rebates (spec §1, §2 manual rebate, §3 public state,
 // §9 rebate rates; docs/vip.md). Money is major units at the JSON edge; rebate rates are integers
 // in parts per million (1% = 10,000), as every rate of the platform (docs/agents.md).
 

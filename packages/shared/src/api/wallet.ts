@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged, TrimmedRequired } from './common';
 
-// spec §7 Wallet and the member-centre money views (issue 4). Money is major units at this edge.
+// spec §7 Wallet and the member-centre money views. Money is major units at this edge.
 
 export const BalanceValue = z.object({
   balance: z.number(),

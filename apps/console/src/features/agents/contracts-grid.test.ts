@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import agents from '../../locales/en/agents.json';
 import { endReasonText } from './contracts-grid';
 
-describe('contract end reasons (issue 25)', () => {
+describe('contract end reasons', () => {
   it('reads the codes the contract rules write as sentences, and keeps a person’s own words', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: 'en', resources: { en: { agents } }, defaultNS: 'agents' });

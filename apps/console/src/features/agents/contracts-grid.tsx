@@ -173,8 +173,8 @@ export function ContractsGrid({ holder, paramPrefix }: { holder?: string; paramP
 }
 
 /**
- * A contract's end reason as a sentence: the codes the contract rules write (issue 25: the grid
- * showed 'upline_rate_lowered'), or the operator's or agent's own words as they wrote them.
+ * A contract's end reason as a sentence: the codes the contract rules write (never a raw
+ * code such as 'upline_rate_lowered'), or the operator's or agent's own words as they wrote them.
  */
 export function endReasonText(t: (key: string, options?: { defaultValue: string }) => string, reason: string | null) {
   if (!reason) return '';

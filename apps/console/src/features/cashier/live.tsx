@@ -8,7 +8,7 @@ import { cashierKey } from './api';
 export const FALLBACK_POLL_MS = 60_000;
 
 /**
- * Keeps a cashier screen live (issue 11 "queues with live arrival"): a queue change pushed by the
+ * Keeps a cashier screen live: a queue change pushed by the
  * server refreshes that queue's lists and orders (['cashier', queue]), a resync refreshes every
  * cashier query. Returns the grid's poll interval: none while the socket is up, the slow fallback
  * while it is down.

@@ -16,7 +16,7 @@ export const dashboardQuery = (refetchInterval: number) =>
   });
 
 /**
- * The dashboard's poll interval, and its pending counters kept live (issue 11): every queue change
+ * The dashboard's poll interval, and its pending counters kept live: every queue change
  * the operators' socket pushes reads the dashboard again, and the slow poll is the fallback while
  * the socket is down. Queue events reach only operators who may read the queues (cashier.read), so
  * anyone else keeps the dashboard's own 10 s poll.

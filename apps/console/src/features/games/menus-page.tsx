@@ -34,7 +34,7 @@ function bodyOf(menu: Menu): AdminGameMenusBody {
 }
 
 /**
- * The site's game menu (issue 11 "Games: ... game menus"): the categories in order, each with its
+ * The site's game menu: the categories in order, each with its
  * vendors in order, either switched off. Changes are a draft until saved as a whole; the player
  * site's menu follows at its next call.
  */

@@ -1,7 +1,7 @@
 import { IdCard } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// KYC review (issue 15, docs/kyc.md): the queue of uploaded documents and a member's KYC panel,
+// KYC review (docs/kyc.md): the queue of uploaded documents and a member's KYC panel,
 // where documents are viewed and approved or rejected with a reason.
 export const feature: ConsoleFeature = {
   area: 'kyc',

@@ -210,7 +210,7 @@ export function BankAccountsTab({ id }: { id: number }) {
 }
 
 /**
- * The member's devices (issue 13 one bonus per person): a prefix of each device's hash, when it was
+ * The member's devices (one bonus per person checks them): a prefix of each device's hash, when it was
  * first and last seen, and the other members who share it, each a link to their page (members.read).
  */
 export function DevicesTab({ id }: { id: number }) {

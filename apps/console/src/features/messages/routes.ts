@@ -1,7 +1,7 @@
 import { Megaphone, MessageSquareReply } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// Messages' back office (issue 14, docs/messages.md): broadcasts to an audience (compose, schedule,
+// Messages' back office (docs/messages.md): broadcasts to an audience (compose, schedule,
 // reach and read counts) and the members' feedback, answered as a message.
 export const feature: ConsoleFeature = {
   area: 'messages',

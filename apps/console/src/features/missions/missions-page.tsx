@@ -32,7 +32,7 @@ import {
 } from './mission-form';
 
 /**
- * Missions (issue 13 back office): a new one is a draft; activating it runs it from its start;
+ * Missions in the back office: a new one is a draft; activating it runs it from its start;
  * running ones pause and resume; ending is final. Editing keeps the terms of periods under way.
  * Rules are checked by the server's shared schema (its field errors are shown as they come).
  */

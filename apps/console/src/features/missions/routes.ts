@@ -1,7 +1,7 @@
 import { LineChart, ListChecks } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// Missions' back office (issue 13, docs/missions.md): create, edit, pause and end missions; what
+// Missions' back office (docs/missions.md): create, edit, pause and end missions; what
 // their claims cost by day.
 export const feature: ConsoleFeature = {
   area: 'missions',

@@ -14,7 +14,7 @@ import { decide, pointsKey, redemptionsQuery } from './api';
 const TONES: Record<RedeemStatus, Tone> = { in_process: 'warning', approved: 'success', rejected: 'danger' };
 
 /**
- * The fulfilment queue (issue 13 "fulfil redemptions"): physical items wait In Process, oldest
+ * The fulfilment queue: physical items wait In Process, oldest
  * first, until an operator approves (sent) or rejects them (the member's points and the stock are
  * given back). Other statuses list every redemption.
  */

@@ -1,7 +1,7 @@
 import { Coins, Gift, PackageCheck, SlidersHorizontal } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// The points mall's back office (issue 13): catalogue, fulfilment queue, rates and exchange ratio,
+// The points mall's back office: catalogue, fulfilment queue, rates and exchange ratio,
 // audited points adjustments.
 export const feature: ConsoleFeature = {
   area: 'points',

@@ -1,7 +1,7 @@
 import { CalendarRange, ShieldCheck } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// Player protection (issue 15 "Back office and reports"): members with limits, breaks and
+// Player protection: members with limits, breaks and
 // exclusions with risk signals, notes and contact log, lifting a break with a reason (audited), and
 // the monthly report of limits set and breaks taken.
 export const feature: ConsoleFeature = {

@@ -1,7 +1,7 @@
 import { LineChart, UserPlus } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// The referral programme's back office (issue 13, docs/referrals-tickets.md): settings and the
+// The referral programme's back office (docs/referrals-tickets.md): settings and the
 // rewards paid by day. It is a promotion programme: the promotions permissions govern it.
 export const feature: ConsoleFeature = {
   area: 'referrals',

@@ -32,7 +32,7 @@ import {
 } from './promotion-form';
 
 /**
- * Programmes (issue 13 back office): a new one starts as a draft; activating it with a future start
+ * Programmes in the back office: a new one starts as a draft; activating it with a future start
  * schedules it; running ones pause and resume; ending is final. Rules are checked by the server's
  * shared schema (its field errors are shown as they come).
  */

@@ -7,7 +7,7 @@ import { PlainTable } from '../../components/plain-table';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { refusalsQuery } from './api';
 
-/** Grants the one-bonus-per-person rule refused (issue 13), newest first, with why and whom it matched. */
+/** Grants the one-bonus-per-person rule refused, newest first, with why and whom it matched. */
 export function RefusalsPage() {
   const { t } = useTranslation('rewards');
   const [page, setPage] = useState(1);

@@ -1,7 +1,7 @@
 import { BadgePercent, ClipboardCheck, LineChart, ShieldAlert } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// Promotions' back office (issue 13): programmes (create, schedule, pause, end), applications to
+// Promotions' back office: programmes (create, schedule, pause, end), applications to
 // approve, the cost of each programme by day, and the grants one bonus per person refused.
 export const feature: ConsoleFeature = {
   area: 'rewards',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The brand's three app colours (issue 14, docs/pwa.md): themeColor (the browser bar), backgroundColor
+// The brand's three app colours (docs/pwa.md): themeColor (the browser bar), backgroundColor
 // (the splash screen behind the icon) and accentColor (the initials on the generated icons). The
 // server checks each again (brand.service HexColor); the console checks the same #rrggbb form.
 

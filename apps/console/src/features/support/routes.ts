@@ -1,7 +1,7 @@
 import { MessageSquareText, MessagesSquare } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// The support inbox (issue 14, docs/chat.md): live chat with members and visitors, the queue,
+// The support inbox (docs/chat.md): live chat with members and visitors, the queue,
 // tickets left outside chat hours, and canned replies. Permission support.chat.
 export const feature: ConsoleFeature = {
   area: 'support',

@@ -1,7 +1,7 @@
 import { Gift, LineChart } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// Tickets' back office (issue 13, docs/referrals-tickets.md): kinds with their prize tables and
+// Tickets' back office (docs/referrals-tickets.md): kinds with their prize tables and
 // odds, and tickets issued and opened by day. The promotions permissions govern them.
 export const feature: ConsoleFeature = {
   area: 'tickets',

@@ -1,7 +1,7 @@
 import { Crown, HandCoins, UserCog } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
-// VIP levels and rebates (issue 13, docs/vip.md): the level table and programme settings, a
+// VIP levels and rebates (docs/vip.md): the level table and programme settings, a
 // member's level set by hand with a reason, and the rebate report by day.
 export const feature: ConsoleFeature = {
   area: 'vip',

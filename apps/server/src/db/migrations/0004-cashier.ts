@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The cashier (issue 4): payment methods and limits, deposit and withdrawal orders, the member's
+// The cashier: payment methods and limits, deposit and withdrawal orders, the member's
 // bank accounts, uploaded proof images, cashier settings, and the record of scheduled job periods.
 // Money itself moves only through the ledger (wallet module); these tables hold the orders.
 export async function up(db: Kysely<unknown>): Promise<void> {

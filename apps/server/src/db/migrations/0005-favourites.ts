@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Accent folding for the game name search (issue 5): PGlite ships without the unaccent extension,
+// Accent folding for the game name search: PGlite ships without the unaccent extension,
 // so every Latin letter with diacritics (Latin-1, Extended-A/B, Vietnamese) is mapped to its base
 // letter with translate(). The table is computed here once and frozen into the trigger text.
 function foldTable(): { from: string; to: string } {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issues 5 and 6: the tables shared by game launch (games area) and the signed vendor wallet API
+// The tables shared by game launch (games area) and the signed vendor wallet API
 // (vendor-gateway area).
 // - vendor_integrations: how the platform talks to each vendor (secret, launch URL, wallet mode).
 // - game_sessions: one row per launch; the vendor holds the token and presents it on balance and

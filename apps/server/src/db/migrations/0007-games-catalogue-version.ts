@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 5, game list speed: the server keeps the shown catalogue in memory and checks it against
+// Game list speed: the server keeps the shown catalogue in memory and checks it against
 // this one-row version on every list call. Any write to games, vendors or vendor_game_types (seed,
 // back office, another node) bumps it in the same transaction, so every node sees a change on its
 // next call, with no cache time to wait out.

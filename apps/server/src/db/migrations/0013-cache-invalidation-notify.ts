@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 5, game list speed: each node keeps resolved sessions and the shown catalogue in memory
+// Game list speed: each node keeps resolved sessions and the shown catalogue in memory
 // instead of reading the database on every call. These triggers tell every node (through NOTIFY on
 // gamehall_invalidations, which the event bus listens to, realtime/event-bus.ts) when a cached copy
 // went stale, whoever made the change: this server, another node, a script or psql. A NOTIFY is

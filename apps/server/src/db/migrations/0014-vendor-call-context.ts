@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 6 benchmark: a signed bet or win spent nine round trips (the integration, BEGIN, the
+// The vendor API benchmark: a signed bet or win spent nine round trips (the integration, BEGIN, the
 // advisory locks, the known transactions, the call's context, the round, the transaction row, the
 // posting, COMMIT), and with Node and PostgreSQL sharing two cores the cost is CPU per round trip.
 // vendor_call_context takes the call's advisory locks and then reads everything the call checks

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 6 benchmark: a bet's or a win's own writes (the round and the transaction row) as one call
+// The vendor API benchmark: a bet's or a win's own writes (the round and the transaction row) as one call
 // each. Sent as SQL text, the statement was parsed and planned by PostgreSQL on every call; in
 // PL/pgSQL the plans are prepared once per connection, as ledger_post's are (migration 0010).
 // - vendor_record_bet: creates the round (or raises its bet amount when the vendor bets again in

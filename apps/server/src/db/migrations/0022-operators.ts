@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 11, operators and roles. A role is a named set of back-office permissions; an operator
+// Operators and roles. A role is a named set of back-office permissions; an operator
 // (account type 90) holds roles, and members.permissions stays the operator's effective set (the
 // union of their roles' permissions), rewritten in the transaction that changes a role or an
 // assignment. The session resolver keeps reading members.permissions, and the members trigger of

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The back office's member administration (issue 11, Members).
+// The back office's member administration.
 // - members.password_change_required_at: an operator's "change the password at next login". The
 //   login forces the change while it is later than password_changed_at, so any new password lifts
 //   it without anyone clearing the flag.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Daily rollups for the back office's dashboard and reports (issue 11): one row per brand-time-zone
+// Daily rollups for the back office's dashboard and reports: one row per brand-time-zone
 // day and key, rewritten by the reports job (modules/reports) so a 30-day report reads a few
 // thousand rows instead of every round. `players_hll` is a sparse HyperLogLog sketch of the day's
 // distinct players (each element idx << 5 | rank, reports/hll.ts): sketches of several days or keys

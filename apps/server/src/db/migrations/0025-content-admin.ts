@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 11, the back office's content screens edit the tables the player site reads:
+// The back office's content screens edit the tables the player site reads:
 // - banners get a schedule (no start: shown at once; no end: shown until disabled);
 // - announcements, notices and help articles can be switched off without deleting them, and
 //   notices and help articles get a language like banners and announcements (null: every language);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The agent centre's figures (issue 12, docs/agents.md "Figures"), kept by the agents job
+// The agent centre's figures (docs/agents.md "Figures"), kept by the agents job
 // (modules/agents/agent-stats.*) so the team overview of an agent with 100,000 members reads a few
 // dozen rows instead of millions of rounds.
 // - agent_member_days: one row per member and brand-time-zone day with activity (registered, a

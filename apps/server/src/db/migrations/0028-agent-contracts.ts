@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Agent contracts and their settlement (issue 12; spec §3, §4, §7 Contracts; docs/agents.md
+// Agent contracts and their settlement (spec §3, §4, §7 Contracts; docs/agents.md
 // "Contracts").
 // - contracts: one per offer; upline_id NULL when the operator offered it. At most one offered or
 //   active contract per (holder, kind) (partial unique index). settled_until is the end of the last

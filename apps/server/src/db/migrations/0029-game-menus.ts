@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 11 "Games: ... game menus": operators order the site's game categories and switch them
+// Operators order the site's game categories and switch them
 // off (game_menu_categories), and choose which vendors show under each and in what order
 // (vendor_game_types.enabled and its existing sort). The menu call (/lgw/games/game_menus) reads
 // both. The rows start in the order the site used until now (spec §2 "sorted vendor categories");

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 11 "Cashier: queues with live arrival" and the dashboard's pending counters that update
-// live: every change of a cashier queue (a deposit or withdrawal order or a member's bank account
+// The cashier queues with live arrival and the dashboard's pending counters that update live:
+// every change of a cashier queue (a deposit or withdrawal order or a member's bank account
 // created, its status changed, or removed) notifies gamehall_operator_events, which every node's
 // event bus listens to (realtime/event-bus.ts) and relays to the operators' sockets
 // (realtime/operator-realtime.ts). A trigger catches every writer (the member's request, an

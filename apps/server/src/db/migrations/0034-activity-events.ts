@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13 "One engine, fed by events": the activity outbox. Each fact a programme may react to is
+// The activity outbox. Each fact a programme may react to is
 // one row of activity_events written by a trigger on the table where the fact is recorded, so it
 // commits (or rolls back) with the fact and no code path can forget it:
 //   registration        members INSERT

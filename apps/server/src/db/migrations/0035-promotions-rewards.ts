@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13 promotions, reward centre and bonus wagering (docs/rewards.md).
+// Promotions, reward centre and bonus wagering (docs/rewards.md).
 // - promotions: a programme (type of spec §1, kind, period, operator state, rules and per-language
 //   texts as validated by packages/shared/src/api/rewards.ts).
 // - promotion_joins: members who joined (MCSFE_signUpPromotionJoin).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// VIP levels (issue 13 "VIP"; spec §1 VIP levels, §3 public state; docs/vip.md), written only by
+// VIP levels (spec §1 VIP levels, §3 public state; docs/vip.md), written only by
 // modules/vip and modules/admin-vip.
 // - vip_levels (0001) gains the rest of a level's terms: the valid-bet threshold beside the deposit
 //   one, the upgrade, monthly and birthday bonuses, the daily withdrawal limits (NULL: none) and

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Rebates, cash back (issue 13 "Rebates"; spec §1, §2 manual rebate, §9 rates; docs/vip.md),
+// Rebates, cash back (spec §1, §2 manual rebate, §9 rates; docs/vip.md),
 // written only by modules/rebates.
 // - rebate_accruals: one row per settled round that earns a rebate: its valid bet, game type and
 //   the rate of the member's level when it settled (ppm). Unpaid while payout_id is NULL. An amount

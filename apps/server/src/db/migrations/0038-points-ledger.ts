@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The points ledger (issue 13 "Points mall"; spec §1 "points never expire"): a double-entry ledger
+// The points ledger (spec §1 "points never expire"): a double-entry ledger
 // of its own with the money ledger's guarantees, written only by modules/points.
 // - points_accounts: one per member (code member:<id>) and the house accounts house:earned,
 //   house:redeemed, house:converted and house:adjustments. A member account never goes below zero

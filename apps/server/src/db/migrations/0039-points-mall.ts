@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The points mall (issue 13; spec §3 "Points redeem record", §4 redeem statuses, §7 Points).
+// The points mall (spec §3 "Points redeem record", §4 redeem statuses, §7 Points).
 // - points_config: one row, the exchange ratio (exchange_points points convert to exchange_amount
 //   minor units of cash), the smallest conversion, and the rules text per language.
 // - points_rates: points earned per game type, in parts per million of the valid bet in minor

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13 missions (docs/missions.md).
+// Missions (docs/missions.md).
 // - missions: what an operator defines: a period kind (daily, weekly, newbie = once within
 //   newbie_days of registration), a task with its target (a count, or minor units for bet), the
 //   reward (cash in minor units or points), operator state and per-language texts.

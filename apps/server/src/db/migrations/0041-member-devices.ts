@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13 "Abuse and money safety": one bonus per person also checks the device. The player site
+// One bonus per person also checks the device. The player site
 // sends a random id kept in the browser's local storage (X-Device-Id); the server stores only its
 // SHA-256 per member at registration and login, with when it was first and last seen and the last
 // IP. It is used for the one-per-person check alone (docs/rewards.md).

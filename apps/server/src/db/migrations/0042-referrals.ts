@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Referrals, "invite friends" (issue 13; docs/referrals-tickets.md).
+// Referrals, "invite friends" (docs/referrals-tickets.md).
 // - referral_settings: one row, the programme switch and its rules (packages/shared/src/api/referrals.ts).
 // - referral_progress: one row per referred member (invitee): its referrer, first deposit and
 //   turnover (valid bets) so far, kept by the consumer `referrals`.

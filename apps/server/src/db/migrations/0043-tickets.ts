@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Tickets: red envelope, prize wheel, golden egg (issue 13, spec §1; docs/referrals-tickets.md).
+// Tickets: red envelope, prize wheel, golden egg (spec §1; docs/referrals-tickets.md).
 // - ticket_kinds: an operator's ticket with its prize table (label, type, amount, weight) and the
 //   deposit rule (a credited deposit of at least deposit_min grants one).
 // - tickets: one per (member, kind, source); source says what granted it (deposit:<event>,

@@ -3,7 +3,7 @@ import { vendorCallContext0018 } from './0018-vendor-bet-refusals';
 import { runStatements } from './run-statements';
 import { withEdits } from './sql-edits';
 
-// Issue 13 "Bets spend cash first, then bonus" (docs/rewards.md "Bonus wallet and wagering"). A bet
+// Bets spend cash first, then bonus (docs/rewards.md "Bonus wallet and wagering"). A bet
 // larger than the member's spendable cash takes the rest from the bonus account in the same
 // posting; the round's wins go back to cash and bonus in the proportion its bets were taken, and a
 // rollback returns each part of a bet where it came from. So the gateway must know, per bet, the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13: ranking promotions and one bonus per person (docs/rewards.md "Promotions").
+// Ranking promotions and one bonus per person (docs/rewards.md "Promotions").
 // - promotions.kind gains 'ranking'; promotions.settled_at: when a ranking's prizes were paid.
 // - reward_refusals: a grant the one-per-person rule refused, with the reason (the member, an IP,
 //   a bank account number or a mobile number shared with a member the promotion already rewarded)

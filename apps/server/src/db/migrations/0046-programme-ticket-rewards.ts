@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 13 leftovers: tickets as rewards of missions, promotions and the points mall, and missions
+// Tickets as rewards of missions, promotions and the points mall, and missions
 // paying bonus balance with wagering (docs/rewards.md, docs/missions.md, docs/referrals-tickets.md).
 // - rewards: pay_as gains 'ticket' (ticket_kind_id names the kind; ticket_ids are the tickets issued
 //   at the claim). A reward belongs to a promotion or, for a mission's bonus, to the mission

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 14, platform messages and feedback (docs/messages.md).
+// Platform messages and feedback (docs/messages.md).
 // - member_messages gains kind + params: a system message is stored as what happened, and its text
 //   is rendered in the reader's language at read time (title/content keep an English copy for the
 //   back office and for literal messages written before kinds existed); deleted_at hides it.

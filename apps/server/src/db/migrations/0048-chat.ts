@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Live customer-service chat (issue 14, spec §7 CBS_launchChat, §6 "chat room"; docs/chat.md).
+// Live customer-service chat (spec §7 CBS_launchChat, §6 "chat room"; docs/chat.md).
 // - chat_conversations: a member's or a visitor's conversation with support. state: queued (waiting
 //   for an operator), active (an operator holds it), ticket (left outside the brand's chat hours,
 //   answered later), closed. last_seq numbers its messages: a sender locks the row and takes the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 15 "Limits and breaks" (docs/responsible-play.md). One row per member who set anything:
+// Limits and breaks (docs/responsible-play.md). One row per member who set anything:
 // the limits in force and the raises or removals waiting out their 24 hours (jsonb, keyed by
 // LIMIT_KEYS), the reality-check interval, the current break and the first launch of the brand day
 // (the session limit counts from it). Money paths lock this row (FOR UPDATE) before they read usage,

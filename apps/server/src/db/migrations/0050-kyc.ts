@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// KYC identity verification (issue 15; docs/kyc.md). The level is never stored: it is computed
+// KYC identity verification (docs/kyc.md). The level is never stored: it is computed
 // from the facts below (modules/kyc/kyc.service.ts levelOf).
 // - kyc_documents: one row per upload (identity front/back, selfie, proof of address) with its
 //   bytes (images re-encoded on upload, metadata stripped) and the review: pending, approved or

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 14 "support_answered" (docs/chat.md "Answers the member did not see"): an operator's answer
+// The support_answered message (docs/chat.md "Answers the member did not see"): an operator's answer
 // the member has not read a minute later (a ticket left outside the chat hours, or a chat the member
 // left) sends the member a system message, once per run of unread answers. member_notified_seq is
 // the last seq such a message covered; the partial index holds only conversations with news.

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 15 "stored as blobs in the database (or an object store when configured)" (docs/kyc.md
-// "Storage"): a document kept in the object store has its key here and no bytes in the row; one kept
-// in the database has its bytes and no key. Rows of either kind stay readable after a switch.
+// KYC documents are stored as blobs in the database, or in an object store when configured
+// (docs/kyc.md "Storage"): a document kept in the object store has its key here and no bytes in
+// the row; one kept in the database has its bytes and no key. Rows of either kind stay readable after a switch.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 17, the bet path (docs/benchmarks.md "Vendor wallet API"):
+// The bet path (docs/benchmarks.md "Vendor wallet API"):
 // - ledger_entries_posting: the transfer activity trigger (migration 0034) reads a posting's entries
 //   by posting_id at every member transfer's commit; without this index each read scanned the whole
 //   ledger (10 ms per transfer at a few hundred thousand entries, growing with the ledger).

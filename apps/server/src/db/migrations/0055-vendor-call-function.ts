@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Issue 17, a vendor call in one database round trip (docs/benchmarks.md "Vendor wallet API"):
+// A vendor call in one database round trip (docs/benchmarks.md "Vendor wallet API"):
 // vendor_bet and vendor_win do what the gateway's transaction did in four round trips (BEGIN, the
 // locked context read, records and posting, COMMIT) as one statement, so each call is its own
 // implicit transaction: the advisory locks on its round and transaction ids, the moved application

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Operator accounts (issue 25):
+// Operator accounts:
 // - password_must_change: the password was set by an administrator (a new operator, a reset), so the
 //   operator's session may only change it. It is only ever set or cleared together with a new
 //   password_hash, whose change already notifies every node to drop cached sessions (migration 0013).

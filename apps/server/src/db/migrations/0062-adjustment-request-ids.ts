@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Balance adjustments (issue 25):
+// Balance adjustments:
 // - request_id: the id the operator's client chose for one submission. Unique per requesting
 //   operator, so a repeat (a double click, a retry, thirty parallel copies) finds the first
 //   adjustment instead of making another.

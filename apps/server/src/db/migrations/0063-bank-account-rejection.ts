@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Bank account bindings an operator turns down (issue 25): status 'rejected' with the reason the
+// Bank account bindings an operator turns down: status 'rejected' with the reason the
 // member reads on the bank account and withdraw pages, who decided and when. A rejected binding can
 // be removed by the member like a pending one, so the same account can be bound again corrected.
 export async function up(db: Kysely<unknown>): Promise<void> {

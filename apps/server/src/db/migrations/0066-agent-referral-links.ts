@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// Several named referral links per agent (issue 26, docs/agents.md "Referral link"). A link is an
+// Several named referral links per agent (docs/agents.md "Referral link"). A link is an
 // affiliate code with a name the agent chose (unique per agent without regard to case; the code
 // GET /wps/agent/referral creates on first ask has none). members.affiliate_code keeps the code a
 // member registered with, so registrations and first deposits are counted per link, not only per

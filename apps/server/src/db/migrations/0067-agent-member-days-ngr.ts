@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The agents' dividend base is net gaming revenue (docs/agents.md "Figures", issue 26): each
+// The agents' dividend base is net gaming revenue (docs/agents.md "Figures"): each
 // member's day keeps what the house paid the member in cash by category and the fees, computed by
 // the same query as the settlement (db/member-revenue.ts), so the user loss statements
 // show the base broken down. Zero for days computed before; the job recomputes recent days.

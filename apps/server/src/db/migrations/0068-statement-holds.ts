@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// An operator's deliberate hold on a held statement (issue 26, docs/agents.md "Holding"): a held
+// An operator's deliberate hold on a held statement (docs/agents.md "Holding"): a held
 // statement with a row here is kept back with the operator's note, and a release (one or many)
 // refuses it (STATEMENT_ON_HOLD) until an operator takes the hold off. One row per statement.
 export async function up(db: Kysely<unknown>): Promise<void> {

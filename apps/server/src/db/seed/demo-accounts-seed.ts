@@ -92,7 +92,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     avatar: 1,
     neverLoggedIn: true,
   },
-  // agent01's demo team (issue 12): sub-agents and members on four levels below it, funded so the
+  // agent01's demo team: sub-agents and members on four levels below it, funded so the
   // demo play at first start (demo/demo-play.ts) gives the agent centre real figures.
   ...demoTeam(),
   {

@@ -42,7 +42,7 @@ const FALSE_IN_DEMO_CONTENT: readonly RegExp[] = [
   /\b10,000\b/,
   /\bsame day\b/i,
   /\bnew games every\b/i,
-  // Issue 25: the studio's virtual matches play the moment a bet is placed, on no schedule.
+  // The studio's virtual matches play the moment a bet is placed, on no schedule.
   /\bvirtual (football|sports?)\b[^.]*\bevery (\w+ )?minutes?\b/i,
   /\b(card|match|game) starts every\b/i,
   // The app resources are the site installed as a web app (PWA), not store apps.

@@ -6,10 +6,10 @@ import { injectEncrypted } from '../../test/jwe';
 import { nextIp, uniqueUsername, useTestRules } from '../../test/registration-setup';
 import { seed } from './seed';
 
-// Issue 25: on a first start the site refused registrations for its first seconds with 403
-// FEATURE_DISABLED. The seed read the brand (cached for two seconds) before its transaction wrote
-// the whitelabel switches, so a site that was up within those seconds served a brand with no
-// registration switch on. The seed now drops the cached brand once its writes are committed.
+// On a first start the site takes registrations from its first second (no 403 FEATURE_DISABLED).
+// The seed reads the brand (cached for two seconds) before its transaction writes the whitelabel
+// switches, so a site up within those seconds would serve a brand with no registration switch on;
+// the seed drops the cached brand once its writes are committed.
 
 describe('the first start', () => {
   let t: TestApp;

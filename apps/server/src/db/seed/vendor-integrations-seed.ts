@@ -1,7 +1,7 @@
 import { deriveVendorSecret } from '../../modules/vendor-gateway/vendor-signature';
 import type { Conn } from '../database';
 
-// Issue 6: every vendor gets a seamless-wallet integration served by the house studio. The secret
+// Every vendor gets a seamless-wallet integration served by the house studio. The secret
 // is derived from the house secret (config.studioSecret), so the studio computes the same one
 // without it ever being stored twice. Inserted only when missing: an operator's change (another
 // secret, transfer mode, an IP allow list, disabled) is never overwritten, and two nodes agree.

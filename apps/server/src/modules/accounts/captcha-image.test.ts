@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderUprightCaptcha, solveCaptcha } from '../../test/captcha-solver';
 import { randomCaptchaText, renderCaptcha } from './captcha-image';
 
-// Issue 25: a short template-matching script read 70% of the captchas. The naive solver
+// A short template-matching script must not read the captchas: the naive solver
 // (test/captcha-solver.ts, told each answer's length) must read the control images it was built
 // for, and next to none of the real ones. bench/captcha.ts runs the same on more images.
 

@@ -19,7 +19,7 @@ export type LoginAttempt = { keys: LoginAttemptKeys; slots: [Slot, Slot] };
 
 /**
  * Failed passwords of one operator username, from any address: the 10th in 15 minutes locks the
- * username for 15 minutes (issue 25), beside the per-address lock of the operator login.
+ * username for 15 minutes, beside the per-address lock of the operator login.
  */
 export const OPERATOR_USERNAME_FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
 

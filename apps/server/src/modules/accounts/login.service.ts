@@ -120,7 +120,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     const passwordOk = member
       ? await verifyPassword(member.password_hash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    // Issue 25: an operator never signs in here, and the answer must not tell whether the operator's
+    // An operator never signs in here, and the answer must not tell whether the operator's
     // password was right. Right or wrong, it is refused as a wrong password, and counted against the
     // operator's own username lock too.
     if (member?.type === OPERATOR_ACCOUNT_TYPE) {
@@ -139,7 +139,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     switchOn(brand, 'PWDEXPFORCECHANGE3') &&
     now.getTime() - new Date(member.password_changed_at).getTime() > brand.passwordExpiryDays * 86_400_000;
   // spec §4: the default password or an expired one forces a change, except after an SMS login; so
-  // does an operator's request (issue 11) until the member has set a password after it.
+  // does an operator's request until the member has set a password after it.
   const forceChangePassword =
     input.type !== 'sms' && (input.password === brand.defaultPassword || passwordExpired || changeRequired(member));
   const area: SessionArea = input.area === 'agent' ? 'agent' : 'member';
@@ -221,12 +221,12 @@ function accountLockKey(usernameOrPhone: string): string {
   return `login:fail:account:${usernameOrPhone.toLowerCase()}`;
 }
 
-/** Back office (issue 11): until when wrong passwords keep the account out; null when they do not. */
+/** Back office: until when wrong passwords keep the account out; null when they do not. */
 export function loginLockedUntil(ctx: AppContext, username: string): Promise<Date | null> {
   return lockedUntil(ctx.db, accountLockKey(username), ctx.now());
 }
 
-/** Back office (issue 11): an operator's unlock also ends the lockout after wrong passwords. */
+/** Back office: an operator's unlock also ends the lockout after wrong passwords. */
 export function clearLoginLockout(ctx: AppContext, username: string): Promise<void> {
   return reset(ctx.db, accountLockKey(username));
 }

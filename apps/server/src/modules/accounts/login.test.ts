@@ -375,7 +375,7 @@ describe('POST /wps/session/login', () => {
     const disabled = await member({ status: 'disabled' });
     const before = await allSessions();
 
-    // An operator's right password answers as a wrong one (issue 25; in full below).
+    // An operator's right password answers as a wrong one (in full below).
     const op = await login({ username: operator.username, password: operator.password });
     expect([op.statusCode, op.json().code]).toEqual([401, 'ACCOUNT_PASSWORD_INVALID']);
     const agentArea = await login({ username: plain.username, password: plain.password, area: 'agent' });

@@ -50,7 +50,7 @@ export async function publicState(ctx: AppContext, principal: Principal) {
   // Beside it the bonus balance (docs/rewards.md), which games spend after cash but a withdrawal cannot.
   const bonus = await bonusBalanceOf(ctx.db, member.id, brand.currency);
   const vip = await vipSummary(ctx.db, member.vip_level);
-  // Issue 13: the rewards the member can claim now in the reward centre.
+  // The rewards the member can claim now in the reward centre.
   const availablePromoCount = await claimableCount(ctx, member.id);
   // spec §2 member centre badges: completed missions whose reward waits to be claimed.
   const missionCount = trial ? 0 : await claimableMissionCount(ctx, member.id);

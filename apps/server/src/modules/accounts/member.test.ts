@@ -203,7 +203,7 @@ describe('GET /wps/member/publicState', () => {
 
     const before = (await get('/wps/member/publicState', m.token)).json().value.availablePromoCount as number;
     const now = t.ctx.now().getTime();
-    // availablePromoCount: the member's rewards claimable now (issue 13), not expired or claimed ones.
+    // availablePromoCount: the member's rewards claimable now, not expired or claimed ones.
     const promotion = await t.ctx.db
       .insertInto('promotions')
       .values({

@@ -119,7 +119,7 @@ export async function forgotByEmail(ctx: AppContext, request: FastifyRequest, bo
 }
 
 /**
- * The same single-use link, sent by an operator from the back office (issue 11) to the member's
+ * The same single-use link, sent by an operator from the back office to the member's
  * bound email. A member without one, or a disabled member, gets none: ACCOUNT_NOT_FOUND.
  */
 export async function sendResetLinkFor(ctx: AppContext, request: FastifyRequest, memberId: number): Promise<void> {
@@ -225,7 +225,7 @@ export async function resetByPhone(
 }
 
 /**
- * Stores a new password hash, ends the member's other sessions (every change and reset does, issue 2)
+ * Stores a new password hash, ends the member's other sessions (every change and reset does)
  * and audits it, in the caller's transaction.
  */
 async function setPassword(
@@ -242,7 +242,7 @@ async function setPassword(
 ): Promise<void> {
   await updatePassword(trx, member.id, passwordHash, ctx.now());
   const revoked = await revokeOtherSessions(ctx, trx, member.id, o.keepSessionId);
-  // Issue 14: the inbox says so, whichever way the password was changed.
+  // The inbox says so, whichever way the password was changed.
   await sendSystemMessage(trx, { memberId: member.id, kind: 'password_changed', now: ctx.now() });
   await audit(trx, request, {
     event: o.event,

@@ -384,7 +384,7 @@ export async function resetPaymentPassword(
 }
 
 /**
- * Back office (issue 11): an operator clears the member's payment password so the member sets a
+ * Back office: an operator clears the member's payment password so the member sets a
  * new one in the security centre (setPaymentPassword, which asks for the login password). The lock
  * of wrong answers ends with it. The member hears of it in the inbox and on their bound contacts.
  * Runs in the caller's transaction; PAYMENT_PASSWORD_NOT_SET when none was set.

@@ -245,7 +245,7 @@ describe('change and forgot', () => {
     expect(await verifyPassword((await paymentHash(m.id)) ?? '', '864200')).toBe(true);
     const notice = (await outboxTo(email)).at(-1)?.text ?? '';
     expect(notice).toMatch(/your payment password was changed/);
-    // In the brand's time zone (Asia/Manila by default) with its offset, not UTC (issue 25).
+    // In the brand's time zone (Asia/Manila by default) with its offset, not UTC.
     expect(notice).toMatch(/ on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+08:00\)\. /);
     expect(notice).not.toMatch(/ UTC\./);
     const none = await memberWithSession();
@@ -297,7 +297,7 @@ describe('change and forgot', () => {
 });
 
 describe('the code mail names what it is for', () => {
-  it('says "set" to a member without a payment password and "change" once one is set (issue 25)', async () => {
+  it('says "set" to a member without a payment password and "change" once one is set', async () => {
     const email = `${uniqueUsername()}@example.com`;
     const m = await memberWithSession({ email });
     expect((await askCode(m, '/wps/member/security/code', { channel: 'email' })).statusCode).toBe(200);

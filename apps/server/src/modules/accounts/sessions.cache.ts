@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
 
-// Issue 5 performance: every authenticated call resolved its token with a database read, most of
+// Resolving a session token with a database read on every authenticated call would be most of
 // the cost of a cheap call such as the game list. Each node therefore remembers resolved sessions
 // for a short time. A cached session must never outlive a logout or a revocation:
 // - every change that can end or alter a session (revoked, expiry changed, member disabled, type,

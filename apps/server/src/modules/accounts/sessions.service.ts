@@ -80,7 +80,7 @@ export async function endSession(ctx: AppContext, sessionId: number): Promise<vo
   forgetSession(ctx, sessionId);
 }
 
-/** Every password reset and change revokes the member's other sessions (issue 2). */
+/** Every password reset and change revokes the member's other sessions. */
 export function revokeOtherSessions(ctx: AppContext, db: Conn, memberId: number, keepSessionId?: number) {
   // `db` may be a transaction that commits later: hold the member out of this node's cache until
   // the commit's invalidation arrives (sessions.cache.ts).

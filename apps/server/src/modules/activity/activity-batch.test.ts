@@ -15,7 +15,7 @@ import { vipConsumer } from '../vip/vip.service';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { type ActivityConsumer, consumeActivity, consumeBatch, drainActivity, rewindConsumer } from './activity-bus';
 
-// Issue 13 "Benchmark" (engine.ts "Keeping up"): each round.settled consumer's handleBatch leaves
+// The batch path (engine.ts "Keeping up"): each round.settled consumer's handleBatch leaves
 // exactly what its handle leaves event by event. Every run plays one random stream twice, on two
 // sets of fresh members in the same programmes: set A consumed event by event (handle), set B in
 // random batches (handleBatch) with replays; then every programme's rows, balances and postings

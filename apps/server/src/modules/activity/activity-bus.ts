@@ -1,5 +1,5 @@
 /**
- * The rewards engine (issue 13 "One engine, fed by events"): activity events in, programmes fed
+ * The rewards engine: activity events in, programmes fed
  * exactly once per (event, programme).
  *
  * Producers: nothing to call. Each fact writes its activity_events row by a trigger on the table
@@ -32,7 +32,7 @@
  * throws rolls its batch back and stops that consumer until the next run (others go on); it
  * must be a bug or a passing failure, never a business refusal (record those as data).
  *
- * Keeping up with the bet path (issue 13 "Benchmark": lag p99 under 2 s at the vendor bench's
+ * Keeping up with the bet path (lag p99 under 2 s at the vendor bench's
  * saturating rate): a consumer of frequent kinds may also give `handleBatch`, which gets the batch's
  * new events in the order `handle` would get them and must leave exactly what `handle` on each in
  * turn leaves (same rows, same postings, same keys), only with fewer round trips (one read and one

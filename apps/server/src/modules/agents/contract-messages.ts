@@ -4,7 +4,7 @@ import { getBrand } from '../brand/brand.service';
 import { sendSystemMessages } from '../messages/messages.service';
 import * as q from './contracts.queries';
 
-// The inbox side of contracts (issue 26, docs/agents.md "Messages"): offers, answers, termination
+// The inbox side of contracts (docs/agents.md "Messages"): offers, answers, termination
 // requests, every ending (by agreement, by the operator, by the lower-rate rule and its cascade)
 // and every payout reach the agents concerned as system messages, in the caller's transaction.
 // Params carry codes (contractKind, why, party '@operator'); the texts' terms turn them into

@@ -64,7 +64,7 @@ export async function insertOffer(trx: Trx, c: Parameters<typeof q.insertContrac
     if (isUniqueViolation(error)) throw new AppError('CONTRACT_ALREADY_OPEN');
     throw error;
   }
-  // Issues 14, 26: the holder hears of the offer, what and from whom, in the same transaction.
+  // The holder hears of the offer, what and from whom, in the same transaction.
   await contractOfferMessage(trx, c);
   return id;
 }
@@ -99,7 +99,7 @@ async function endCascade(
     const ids = level.map((c) => Number(c.id));
     await q.terminateMany(trx, ids, reason, now);
     ended.push(...ids);
-    // Issue 26: holders and uplines of each level hear why.
+    // Holders and uplines of each level hear why.
     await contractsEndedMessages(trx, ids, reason, now);
     level = await q.openGivenAbove(
       trx,

@@ -7,7 +7,7 @@ import { presentContract } from './contracts.views';
 import { presentMyContract } from './my-contracts.presenter';
 import * as mq from './my-contracts.queries';
 
-// The agent centre's "My contracts" page (issue 26): the contracts an agent holds and gave, with
+// The agent centre's "My contracts" page: the contracts an agent holds and gave, with
 // their carry-over and statements; and the preview of what accepting an offer would end.
 
 /** How many contracts of each side the page shows (open ones first). */

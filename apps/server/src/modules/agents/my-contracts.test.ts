@@ -6,7 +6,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { loadTerms, loadTexts } from '../messages/message-texts';
 import { statementPaidMessages } from './contract-messages';
 
-// Issue 26 "The agent's side of contracts" through HTTP: the "My contracts" page's list and its
+// The agent's side of contracts through HTTP: the "My contracts" page's list and its
 // termination request, the popup's preview of the auto-termination cascade, and the inbox message
 // every agent concerned gets, in its own language, when a contract is offered, answered, ended
 // (by agreement, by the operator, by the lower-rate rule and its cascade) or paid.

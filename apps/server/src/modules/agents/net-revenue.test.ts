@@ -8,7 +8,7 @@ import { brandDefaults, getBrand, setBrandSetting } from '../brand/brand.service
 import { type Posting, post, postAdjustment } from '../wallet/wallet.service';
 import { refreshAgentStats } from './agent-stats.service';
 
-// The dividend base broken down (docs/agents.md "Figures", issue 26) where an agent reads it: the
+// The dividend base broken down (docs/agents.md "Figures") where an agent reads it: the
 // user loss statements and a statement's detail.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { lockAgent } from './centre.queries';
 import { newCode, registerLink, siteOrigin } from './centre.service';
 import * as q from './referral-links.queries';
 
-// An agent's named referral links (issue 26, docs/agents.md "Referral link"): each an affiliate code
+// An agent's named referral links (docs/agents.md "Referral link"): each an affiliate code
 // with a name, counting its visits, the members who registered with it and their first deposits.
 
 /** A visitor's visit of one link counts once in this window, however often the page is reloaded. */

@@ -8,7 +8,7 @@ import { dayOf } from './agent-stats.queries';
 import { refreshAgentDay } from './agent-stats.service';
 import { settleContracts, windowOf } from './settlement.service';
 
-// The agent revenue report (issue 26 "Reports an operator and an agent can trust"): every statement
+// The agent revenue report: every statement
 // counts, paid, held or zero, and the turnover is the team's own, not the statements'.
 
 let t: TestApp;

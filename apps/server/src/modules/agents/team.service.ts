@@ -17,7 +17,7 @@ import { countDistinct } from '../reports/hll';
 import * as stats from './agent-stats.queries';
 import * as q from './team.queries';
 
-// The agent centre's team views (spec §2 "Agent centre menu", issue 12). Every figure is of the
+// The agent centre's team views (spec §2 "Agent centre menu"). Every figure is of the
 // signed-in agent's own subtree (docs/agents.md); ids from elsewhere are NOT_FOUND.
 
 export type Range = { from: string; to: string; today: string; tz: string };

@@ -14,8 +14,8 @@ type AuditRow = {
 };
 
 /**
- * One audit row. `before`/`after` come from the detail operatorAction recorded (rows written before
- * issue 11 called them old/new); the rest of the detail stays in `detail`.
+ * One audit row. `before`/`after` come from the detail operatorAction recorded (older rows
+ * call them old/new); the rest of the detail stays in `detail`.
  */
 export function presentAuditEntry(row: AuditRow): AuditEntry {
   const { target, before, after, old, new: neu, ...rest } = row.detail ?? {};

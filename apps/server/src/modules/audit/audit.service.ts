@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
 import { insertAuditEvent, listMemberAudit, pageAudit, pageMemberAudit } from './audit.queries';
 
-// Every auth event goes to the audit log with IP and user agent (issue 2).
+// Every auth event goes to the audit log with IP and user agent.
 export type AuditEvent =
   | 'login'
   | 'login.verification'

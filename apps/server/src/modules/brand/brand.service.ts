@@ -80,11 +80,11 @@ export const BrandSettingsSchema = z.object({
   cockfightVendors: z.array(z.string()).default(['DS88', 'DIG', 'SV388', 'S128']),
   /** Mobile digit count per site (spec §5 "Please enter your {0} digit phone number"). */
   mobileDigits: z.number().int().min(6).max(15).default(10),
-  /** Back office (issue 11): a balance adjustment above this many minor units waits for a second operator. */
+  /** Back office: a balance adjustment above this many minor units waits for a second operator. */
   adjustmentApprovalThreshold: z.number().int().min(0).default(1_000_000),
   /**
    * Every operator must sign in with two-factor authentication; one without it gets a session that
-   * can only enrol (issue 11). Off by default so the demo operator can sign in with a password alone.
+   * can only enrol. Off by default so the demo operator can sign in with a password alone.
    */
   operatorTwoFactorRequired: z.boolean().default(false),
   /** An operator's admin session unused for this long is refused (AUTH_SESSION_EXPIRED). */
@@ -94,7 +94,7 @@ export const BrandSettingsSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  /** Agent contracts (issue 12): a statement of at least this many minor units waits for an operator's release. */
+  /** Agent contracts: a statement of at least this many minor units waits for an operator's release. */
   agentPayoutHoldThreshold: z.number().int().min(0).default(5_000_000),
   /**
    * The agents' dividend base is the team's net gaming revenue (docs/agents.md "Figures"): valid
@@ -139,11 +139,11 @@ export const BrandSettingsSchema = z.object({
   agentNetLosingBranches: z.boolean().default(true),
   /** A new dividend contract between the same two parties takes over the ended one's open carry. */
   agentCarrySurvivesNewContract: z.boolean().default(true),
-  /** spec §5: feedback text required, its length (characters) between these bounds (issue 14). */
+  /** spec §5: feedback text required, its length (characters) between these bounds. */
   feedbackMinLength: z.number().int().min(1).max(1000).default(10),
   feedbackMaxLength: z.number().int().min(1).max(5000).default(500),
   /**
-   * KYC (issue 15, docs/kyc.md): the verification level a withdrawal needs (2: identity document and
+   * KYC (docs/kyc.md): the verification level a withdrawal needs (2: identity document and
    * selfie approved, what licensing bodies commonly ask before paying out). The demo brand seeds 0.
    */
   kycWithdrawalLevel: z.number().int().min(0).max(3).default(2),
@@ -153,7 +153,7 @@ export const BrandSettingsSchema = z.object({
    */
   kycDailyWithdrawalLimits: z.array(z.number().int().min(0).nullable()).length(4).default([0, 0, 10_000_000, null]),
   /**
-   * The installable app (issue 14, docs/pwa.md): the browser bar and splash colours of the web app
+   * The installable app (docs/pwa.md): the browser bar and splash colours of the web app
    * manifest, and the accent the generated icons draw the brand's initials in.
    */
   themeColor: HexColor.default('#0f1320'),
@@ -166,7 +166,7 @@ export const BrandSettingsSchema = z.object({
     .default([{ code: 'WEB', name: 'Customer service' }]),
   /**
    * Live chat hours in the brand's time zone ('HH:MM', `to` before `from` spans midnight); null is
-   * always open. Outside them a new conversation is a ticket, answered later (issue 14).
+   * always open. Outside them a new conversation is a ticket, answered later.
    */
   chatHours: z
     .object({

@@ -230,7 +230,7 @@ export function depositView(db: Conn, reference: string) {
 }
 
 /**
- * The operators' queue filters (issue 11 "queues with filters"): username and reference match a
+ * The operators' queue filters: username and reference match a
  * part (case-insensitive, reference from its start), amounts are minor units inclusive, `from` is
  * inclusive and `to` exclusive.
  */

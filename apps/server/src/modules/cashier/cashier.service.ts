@@ -44,7 +44,7 @@ function assertWithinLimits(amount: number, method: { min_amount: number; max_am
     cashierFail('CASHIER_AMOUNT_OUT_OF_RANGE', { min: method.min_amount / 100, max: method.max_amount / 100 });
 }
 
-// ---- payment methods (issue 4: min and max per method)
+// ---- payment methods (min and max per method)
 
 /** The sandbox gateway's method (seeded by migration 0004). */
 export const SANDBOX_METHOD = 'SANDBOX_PAY';
@@ -98,7 +98,7 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
   assertWithinLimits(amount, method);
   // Orders cost an operator's attention: a member opens at most 20 an hour (retries do not count).
   await hit(ctx.db, `deposit-orders:${principal.memberId}`, NEW_DEPOSITS_PER_HOUR, ctx.now());
-  // Issue 15: a break or a deposit limit refuses the order; the member's limits row is locked with
+  // A break or a deposit limit refuses the order; the member's limits row is locked with
   // the insert, so concurrent orders that together cross a limit are not all accepted.
   const inserted = await ctx.db
     .transaction()
@@ -262,7 +262,7 @@ async function creditDeposit(
       { account: { house: HOUSE_BANK, currency: order.currency }, amount: -order.amount },
     ],
   });
-  // Issue 14: the member hears of the credit in the same transaction (nothing is said on a rollback).
+  // The member hears of the credit in the same transaction (nothing is said on a rollback).
   await sendSystemMessage(trx, {
     memberId: order.member_id,
     kind: 'deposit_credited',
@@ -437,7 +437,7 @@ export async function addBankAccount(
   return ctx.db.transaction().execute(async (trx) => {
     const member = await q.findMemberForCashier(trx, principal.memberId, { forUpdate: true });
     if (!member) throw new AppError('AUTH_REQUIRED');
-    // Issue 15 KYC: once an operator has verified the member's name, a new account's payee must be
+    // KYC: once an operator has verified the member's name, a new account's payee must be
     // it (docs/kyc.md); the verified name then stands in for the registered payee name.
     const verified = await assertPayeeIsVerifiedName(trx, principal.memberId, body.accountName);
     const payee = member.payee_name?.trim() ?? '';
@@ -466,7 +466,7 @@ export async function confirmBankAccount(ctx: AppContext, operator: Principal, i
   if (account.status === 'pending')
     await ctx.db.transaction().execute(async (trx) => {
       const confirmed = await q.confirmBankAccount(trx, id, operator.memberId, ctx.now());
-      // Issue 14: only the call that confirmed it tells the member (a repeat or a race says nothing).
+      // Only the call that confirmed it tells the member (a repeat or a race says nothing).
       if (confirmed)
         await sendSystemMessage(trx, {
           memberId: confirmed.member_id,
@@ -498,7 +498,7 @@ export async function rejectBankAccount(ctx: AppContext, operator: Principal, id
 // ---- withdrawals
 
 /**
- * Turnover before withdrawal (issue 4, shown to the member): required = approved deposits x the
+ * Turnover before withdrawal (shown to the member): required = approved deposits x the
  * brand's turnover percent (0 by default: no requirement); achieved = the member's bets as the
  * wallet counts them in profit and loss (zero until the games issues post bets).
  */
@@ -559,9 +559,9 @@ export async function requestWithdrawal(ctx: AppContext, principal: Principal, b
     await q.lockMember(trx, memberId);
     const twin = await q.findWithdrawalByRequest(trx, memberId, body.requestId);
     if (twin) return twin.reference;
-    // Issue 13 VIP: the level's daily withdrawal limits, under the member lock (docs/vip.md).
+    // VIP: the level's daily withdrawal limits, under the member lock (docs/vip.md).
     await assertWithdrawalWithinLevel(trx, ctx, memberId, amount);
-    // Issue 15 KYC: the brand's verification level and the level's daily limit (docs/kyc.md).
+    // KYC: the brand's verification level and the level's daily limit (docs/kyc.md).
     await assertKycAllowsWithdrawal(trx, ctx, memberId, amount);
     // A bonus is never forfeited by a request that did not say so (the site confirms it first).
     const forfeited = await withdrawalForfeit(trx, memberId, brand.currency);
@@ -832,7 +832,7 @@ export async function actOnWithdrawal(
       });
       await q.moveWithdrawal(trx, order.id, 'approved', { status: 'paid', paid_at: now });
     }
-    // Issue 14: the member hears of the decision in the same transaction.
+    // The member hears of the decision in the same transaction.
     await sendSystemMessage(trx, {
       memberId: order.member_id,
       kind:

@@ -4,7 +4,7 @@ import type { ConversationRow, MessageRow } from './chat.service';
 
 // Message and conversation responses, shared by the customer routes, the chat socket and the back
 // office (admin-chat), so they live at service level (as vip.views.ts).
-// Players read an operator's display name, never the login name (issue 25); the back office's
+// Players read an operator's display name, never the login name; the back office's
 // conversation list names the operator by username.
 
 /** The name a player reads for the operator of a message or conversation. */

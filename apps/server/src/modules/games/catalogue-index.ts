@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
 import { catalogueVersion, type GameFilter, type GameRow, listShownCatalogue } from './games.queries';
 
-// The game list over 10,000+ games (issue 5 performance budget) filters an in-memory copy of the
+// The game list over 10,000+ games (within the game list's performance budget) filters an in-memory copy of the
 // shown catalogue instead of scanning the table per call: a name search is a substring match over
 // every game, which no B-tree index serves, and PGlite has no trigram index.
 //

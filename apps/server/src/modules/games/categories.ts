@@ -61,7 +61,7 @@ export function displayCategory(rules: CategoryRules, gameType: string, vendorCo
 
 /**
  * The category a request names, as the rules show it: with TY a request for LOTT (an old link, the
- * route table's /lott) lists ELOTT, where those games now are, instead of an empty page. A vendor
+ * route table's /lott) lists ELOTT, where those games are, instead of an empty page. A vendor
  * moved by the SPORTS split is not renamed here: /sports lists the brand's sports vendors only.
  */
 export function requestedCategory(rules: CategoryRules, gameType: string): string {

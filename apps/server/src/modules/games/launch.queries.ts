@@ -1,7 +1,7 @@
 import type { Conn } from '../../db/database';
 
-// Game launch (issue 5): the game with everything that decides whether it may launch, and the
-// per-launch game session the vendor presents on the wallet API (issue 6).
+// Game launch: the game with everything that decides whether it may launch, and the
+// per-launch game session the vendor presents on the wallet API.
 
 function launchBase(db: Conn) {
   return db

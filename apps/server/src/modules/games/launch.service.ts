@@ -19,8 +19,8 @@ import { BINGO, type View, viewFor } from './games.service';
 import { findLaunchGame, findLobbyGame, insertGameSession, type LaunchGameRow, listLobbyTypes } from './launch.queries';
 import { isLotteryGameType, prizeMode } from './lottery.service';
 
-// Game launch (spec §4 "Guest and trial", §7 launchGame / GCS_gameLaunchFB, issue 5). A launch
-// makes one game session: a random 256-bit token the vendor presents on the wallet API (issue 6);
+// Game launch (spec §4 "Guest and trial", §7 launchGame / GCS_gameLaunchFB). A launch
+// makes one game session: a random 256-bit token the vendor presents on the wallet API;
 // only its SHA-256 is stored. The launch URL is the contract with the house studio:
 //   <launch host><integration launch_url>?token&game&vendor&lang&mode&lobby&name (the display name)
 // The session row is also the member's recent-games record (GCS_recentGame).
@@ -82,7 +82,7 @@ async function openSession(
   lc: LaunchContext,
 ): Promise<LaunchGameValue> {
   const brand = await getBrand(ctx.db);
-  // Issue 15: no launch during a break or after the day's session time; a session limit ends the
+  // No launch during a break or after the day's session time; a session limit ends the
   // game session when the day's session does.
   const sessionEnd = await admitLaunch(ctx, launcher.principal.memberId, launcher.mode === 'real');
   const token = randomBytes(32).toString('base64url');

@@ -70,7 +70,7 @@ describe('POST /wps/game/launchGame', () => {
     expect(await sessionCount()).toBe(before);
   });
 
-  it("launches in the player's language with the name the TY tile shows (issue 25)", async () => {
+  it("launches in the player's language with the name the TY tile shows", async () => {
     const game = await firstGame({ gameType: 'RNG', vendor: 'PT' });
     // The tile's name in TY (games.presenter: the name in the language, else the catalogue name).
     const { name, names } = await t.ctx.db

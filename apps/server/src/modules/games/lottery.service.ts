@@ -15,7 +15,7 @@ import { presentGame } from './games.presenter';
 import { type GameRow, listGamesOfVendors, roundCountsByGame, vendorNamesOf } from './games.queries';
 import { BINGO, displayVendorName, recentGameRows, type View, vendorLanes, viewFor } from './games.service';
 
-// The lottery menus of spec §7 "Lottery" (issue 5). The lottery games are the LOTT and ELOTT
+// The lottery menus of spec §7 "Lottery". The lottery games are the LOTT and ELOTT
 // catalogue games of the lottery vendors; their draws follow packages/shared/src/lottery-schedule.ts,
 // the same function the house studio runs its draws on, so a numero shown here is the numero the
 // studio takes bets on.

@@ -2,8 +2,8 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-// Betting records, game recall and profit and loss by game type (issue 5) read the rounds the
-// vendor wallet API records (vendor_rounds, written only by vendor-gateway, issue 6).
+// Betting records, game recall and profit and loss by game type read the rounds the
+// vendor wallet API records (vendor_rounds, written only by vendor-gateway).
 
 export type RoundFilter = {
   memberId: number;

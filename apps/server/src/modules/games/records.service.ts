@@ -11,7 +11,7 @@ import { viewFor } from './games.service';
 import { biggestWins, pageRounds, type RoundFilter, roundTotals, sumsByGameType } from './records.queries';
 
 // Betting records (member centre personalHistoryCopy), game recall and profit and loss by game
-// type, all over the rounds the vendor wallet API records (issue 6). Amounts stay minor units
+// type, all over the rounds the vendor wallet API records. Amounts stay minor units
 // here; the presenter converts.
 
 export async function bettingRecords(
@@ -41,7 +41,7 @@ export async function bettingRecords(
   return { view, rows, totals, currency: brand.currency, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-/** A member's rounds, newest first, one page (the back office's member page, issue 11). */
+/** A member's rounds, newest first, one page (the back office's member page). */
 export async function memberRounds(
   ctx: AppContext,
   memberId: number,

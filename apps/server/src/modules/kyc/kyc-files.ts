@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { AppError } from '../../http/errors';
 import type { KycContentType } from './kyc.tables';
 
-// Uploaded KYC files (issue 15): the type is read from the bytes, never trusted from the name or
+// Uploaded KYC files: the type is read from the bytes, never trusted from the name or
 // the declared type; images are decoded and re-encoded so nothing but pixels is kept (EXIF with
 // GPS position and camera serials, XMP, ICC comments, trailing data after the image); a PDF is
 // parsed and rebuilt from its pages alone (no JavaScript, attachments, forms, actions, metadata).
@@ -84,9 +84,9 @@ export const KYC_MAX_PDF_PAGES = 20;
 const PAGE_KEYS_DROPPED = ['AA', 'Annots', 'Metadata', 'PieceInfo', 'Thumb', 'B'];
 
 /**
- * A PDF is parsed and only its pages are copied into a new document (issue 15 "Document upload":
- * metadata stripped, like the images): the new catalog has no /OpenAction, /Names (JavaScript,
- * EmbeddedFiles), /AcroForm or /Metadata, and the copied pages lose the keys above; the document
+ * A PDF is parsed and only its pages are copied into a new document (metadata stripped, like the
+ * images): the new catalog has no /OpenAction, /Names (JavaScript, EmbeddedFiles), /AcroForm or
+ * /Metadata, and the copied pages lose the keys above; the document
  * information (author, producer, dates) is not carried over. Anything pdf-lib cannot parse strictly,
  * an encrypted file, no page or too many is refused.
  */

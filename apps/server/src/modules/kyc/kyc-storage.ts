@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { KycStorageConfig } from '../../config';
 
-// Where uploaded KYC documents are kept (issue 15 "stored as blobs in the database (or an object
-// store when configured)"; docs/kyc.md "Storage"). The database backend keeps the bytes in the
+// Where uploaded KYC documents are kept (as blobs in the database, or in
+// an object store when configured; docs/kyc.md "Storage"). The database backend keeps the bytes in the
 // kyc_documents row; the S3 backend puts them under an unguessable key in a private bucket and keeps
 // only the key in the row. Documents are only ever served through the API's checked routes, never
 // by a bucket URL. A row is read from where it says it is, so switching backends keeps older rows.

@@ -18,7 +18,7 @@ import { documentStore } from './kyc-storage';
 
 export type { DocumentRow, QueueRow } from './kyc.queries';
 
-// KYC identity verification (issue 15; docs/kyc.md).
+// KYC identity verification (docs/kyc.md).
 
 // ---- levels
 
@@ -30,7 +30,7 @@ type Facts = {
   latest: Partial<Record<KycDocumentKind, 'pending' | 'approved' | 'rejected'>>;
 };
 
-/** What each level needs on top of the one below (issue 15 "Verification levels"). */
+/** What each level needs on top of the one below. */
 function missingFor(level: 1 | 2 | 3, f: Facts): KycRequirement[] {
   const needs: KycRequirement[] = [];
   if (level === 1) {
@@ -391,7 +391,7 @@ export async function approve(
     }
     if (!(await q.reviewDocument(trx, id, { status: 'approved', reason: null, by: operator.memberId, now })))
       throw new AppError('KYC_DOCUMENT_REVIEWED');
-    // The member is told in the same transaction (issue 14 system messages); a closed account is not.
+    // The member is told in the same transaction (a system message); a closed account is not.
     if (!underAge)
       await sendSystemMessage(trx, {
         memberId: doc.member_id,

@@ -18,7 +18,7 @@ import {
 } from '../cashier/cashier.fixtures';
 import { balanceOf, houseBalance, verifyLedger } from '../wallet/wallet.service';
 
-// KYC (issue 15, docs/kyc.md) through HTTP: the level gate and daily limit on withdrawals, upload
+// KYC (docs/kyc.md) through HTTP: the level gate and daily limit on withdrawals, upload
 // checks and metadata stripping, document privacy, the review flow with the verified payee name,
 // and the under-age closure that returns deposits through the ledger.
 

@@ -19,7 +19,7 @@ import {
 import { MESSAGE_EVENT } from './messages.service';
 import type { BroadcastText } from './messages.tables';
 
-// Operator broadcasts (issue 14, docs/messages.md): stored once and read per member through the
+// Operator broadcasts (docs/messages.md): stored once and read per member through the
 // audience rule (messages.queries.ts inAudience); read and delete are recorded per member lazily.
 
 export type NewBroadcast = {

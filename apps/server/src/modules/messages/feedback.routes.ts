@@ -12,7 +12,7 @@ import * as feedback from './feedback.service';
 
 const tags = ['feedback'];
 
-/** Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback; issue 14). */
+/** Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback). */
 export function registerFeedbackRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -12,7 +12,7 @@ import {
 } from './feedback.queries';
 import { sendSystemMessage } from './messages.service';
 
-// Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback; issue 14).
+// Feedback and complaints (spec §3, §5, §7 PUT /wps/feedback).
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);

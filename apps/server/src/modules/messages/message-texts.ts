@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { MessageParams } from './messages.tables';
 
 /**
- * The kinds of system message (issue 14 "System messages on events"). A message is stored as its
+ * The kinds of system message. A message is stored as its
  * kind and params; the text is rendered here in the reader's language at read time, with the spec
  * §3 placeholders {site}, {currency} and {amount} filled (amount from params, in minor units).
  */

@@ -7,10 +7,10 @@ import type { BroadcastText, MessageParams } from './messages.tables';
 const REACHABLE_TYPES = [MEMBER_ACCOUNT_TYPE, ...AGENT_ACCOUNT_TYPES];
 
 /**
- * THE audience rule of a broadcast (issue 14): whether member row `m` is in the audience of
+ * THE audience rule of a broadcast: whether member row `m` is in the audience of
  * broadcast row `b` (SQL aliases). Every reader goes through it: a member's inbox, the unread count,
  * mark-all-read and the reach count. A member who joined after the broadcast went out does not get
- * it. A marketing broadcast also leaves out a member on a time-out or self-exclusion (issue 15: no
+ * it. A marketing broadcast also leaves out a member on a time-out or self-exclusion (no
  * marketing message during a break), for as long as the break lasts: it is neither counted, listed
  * nor reached while it does (the database's clock decides, as for the reach count at sending).
  */

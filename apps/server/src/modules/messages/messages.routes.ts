@@ -10,7 +10,7 @@ import * as messages from './messages.service';
 
 const tags = ['messages'];
 
-/** The member centre's inbox (spec §2 "platform messages (messageV2)", issue 14). */
+/** The member centre's inbox (spec §2 "platform messages (messageV2)"). */
 export function registerMessagesRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Live broadcasts: this node's connected members in a broadcast's audience get its event.

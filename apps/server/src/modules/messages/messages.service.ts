@@ -36,7 +36,7 @@ export type { SystemMessageKind } from './message-texts';
 export const MESSAGE_EVENT = 'message';
 
 /**
- * Writes a system message (issue 14) in the caller's transaction: a rollback of the caller sends
+ * Writes a system message in the caller's transaction: a rollback of the caller sends
  * nothing. The stored English copy serves the back office; the member reads the text rendered in
  * their language at read time (message-texts.ts). The realtime event goes out with pg_notify in the
  * same transaction, which PostgreSQL delivers only on commit (realtime/event-bus.ts).

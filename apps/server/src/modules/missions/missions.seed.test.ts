@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 13 "Demo": the demo brand runs the missions its texts describe.
+// The demo brand runs the missions its texts describe.
 describe('demo missions', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Trx } from '../../db/database';
 import type { MissionValues } from './missions.queries';
 
-// Demo mode only (issue 13 "Demo"): the missions the demo brand runs, with modest rewards: three
+// Demo mode only: the missions the demo brand runs, with modest rewards: three
 // daily ones (log in; play 10 rounds; deposit at least 100) and a weekly one (bet 1,000 in total).
 // Amounts in minor units. Seeded once: a brand that already has missions is left as it is.
 

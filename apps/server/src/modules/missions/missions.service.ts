@@ -15,7 +15,7 @@ import { allKinds, checkRewardTicketKind, issueTickets } from '../tickets/ticket
 import { post } from '../wallet/wallet.service';
 import * as q from './missions.queries';
 
-// Missions (issue 13 "Missions"; rules in docs/missions.md).
+// Missions (rules in docs/missions.md).
 //
 // Progress: the consumer `missions` turns each login, credited deposit, settled round and
 // registration (an invited friend: its referrer progresses) into progress of every running mission
@@ -223,7 +223,7 @@ export async function claim(ctx: AppContext, memberId: number, progressId: numbe
     const now = ctx.now();
     if (row.claim_expires_at !== null && new Date(row.claim_expires_at) <= now)
       throw new AppError('MISSION_CLAIM_EXPIRED');
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
+    await assertNotOnBreak(ctx, trx, memberId); // no promotion during a break
     const amount = Number(row.reward_amount);
     const key = `mission:${row.id}`;
     let postingId: number | null = null;

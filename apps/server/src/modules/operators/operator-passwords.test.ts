@@ -7,7 +7,7 @@ import { totpAt } from '../accounts/totp';
 import { setBrandSetting } from '../brand/brand.service';
 import { call, expectFailure } from '../cashier/cashier.fixtures';
 
-// Issue 25: operator passwords (forced change, self-service change, administrator reset) and the
+// Operator passwords (forced change, self-service change, administrator reset) and the
 // lock of an operator username whatever address the guesses come from.
 
 let t: TestApp;

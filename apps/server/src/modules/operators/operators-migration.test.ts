@@ -15,7 +15,7 @@ describe('migration 0022 on a database with operators', () => {
   it("gives '*' operators Administrator and keeps other operators' access in a migrated role", async () => {
     const db = t.ctx.db as unknown as Kysely<unknown>;
     await down(db);
-    // Operators as the issue-4 API left them: '*', or the old permission names.
+    // Operators as they were before roles: '*', or the old permission names.
     const star = await createMember(t.ctx, { type: 90, permissions: ['*'] });
     const cashierA = await createMember(t.ctx, { type: 90, permissions: ['cashier'] });
     const cashierB = await createMember(t.ctx, { type: 90, permissions: ['cashier'] });

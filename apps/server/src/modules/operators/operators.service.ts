@@ -42,7 +42,7 @@ import {
   usernameTaken,
 } from './operators.queries';
 
-// Operators and roles (issue 11). The rules that keep an operator from raising their own access:
+// Operators and roles. The rules that keep an operator from raising their own access:
 // - nobody changes their own roles, disables themselves or resets their own two-factor here;
 // - a role can be created, edited or assigned only with permissions the acting operator holds
 //   ('*' holders hold them all);
@@ -208,7 +208,7 @@ export async function resetOperatorTwoFactor(ctx: AppContext, actor: Principal, 
   };
 }
 
-// --- passwords and display names (issue 25)
+// --- passwords and display names
 // An administrator never knows an operator's working password: one they set (a new operator, a
 // reset) must be changed at the next sign-in before anything else (password_must_change, enforced by
 // the auth hook), and a reset ends every session the operator had.

@@ -19,7 +19,7 @@ import {
   unbalancedPostings,
 } from './points-ledger.queries';
 
-// The points ledger (issue 13: "the same guarantees as money"): balanced double entry between a
+// The points ledger ("the same guarantees as money"): balanced double entry between a
 // member's points account and the house points accounts, append-only postings and entries
 // (migration 0038 triggers), never negative for a member (CHECK plus the guarded update), one
 // posting per idempotency key. This file is its only writer; everything else in the points module
@@ -118,8 +118,8 @@ export async function postPoints(trx: Trx, posting: PointsPosting): Promise<Poin
 }
 
 /**
- * postPoints on each posting in turn, in a handful of statements (the rewards engine's batches,
- * issue 13 "Benchmark"): the same postings, entries and balances after each entry, in the same
+ * postPoints on each posting in turn, in a handful of statements (the rewards engine's
+ * batches): the same postings, entries and balances after each entry, in the same
  * order. The keys are claimed in one statement; a key already taken answers as postPoints does
  * (replayed, or POINTS_REQUEST_CONFLICT); the accounts are made and locked once, the balances
  * worked out in order and written once per account, the entries inserted in one statement. A

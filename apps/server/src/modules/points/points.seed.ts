@@ -1,7 +1,7 @@
 import type { Trx } from '../../db/database';
 import { countRewards, insertReward, type RewardValues } from './points.queries';
 
-// The demo brand's points catalogue (issue 13 "Demo": a points catalogue), seeded in demo mode only
+// The demo brand's points catalogue, seeded in demo mode only
 // and only into an empty catalogue, so rewards an operator changed or paused are never put back.
 // Amounts in minor units.
 const DEMO_REWARDS: RewardValues[] = [

@@ -59,7 +59,7 @@ import {
   postPointsMany,
 } from './points-ledger.service';
 
-// The points mall (issue 13 "Points mall"; spec §1, §3, §4, §7 Points; docs/points.md): earning
+// The points mall (spec §1, §3, §4, §7 Points; docs/points.md): earning
 // from valid bets, the catalogue, redeeming with the payment password, redeem history, points
 // details, converting to cash at the exchange ratio, and the operator's side of each.
 
@@ -105,7 +105,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
   await checkPaymentPassword(ctx, memberId, body.paymentPassword);
   const existing = await redemptionByRequest(ctx.db, memberId, body.requestId);
   if (existing) return replayRedemption(existing, body);
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   const reward = await rewardById(ctx.db, body.rewardId);
   if (!reward) throw new AppError('POINTS_REWARD_NOT_FOUND');
   if (reward.status !== 'active') throw new AppError('POINTS_REWARD_UNAVAILABLE');
@@ -296,7 +296,7 @@ async function replayConversion(
   return { row, pointsBalance: points, cashBalance: cash.balance, currency, replayed: true };
 }
 
-// ---- earning (issue 13: points from valid bets per game type at configured rates)
+// ---- earning (points from valid bets per game type at configured rates)
 
 export type SettledRound = {
   memberId: number;

@@ -12,7 +12,7 @@ import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { earnForRound, pointsEarningConsumer } from './points.service';
 import { verifyPointsLedger } from './points-ledger.service';
 
-// The points mall through HTTP (issue 13 "Points mall"; spec §3, §4, §7 Points; docs/points.md):
+// The points mall through HTTP (spec §3, §4, §7 Points; docs/points.md):
 // earning once per round, the catalogue, redeeming with the payment password, physical items
 // fulfilled by an operator, converting at the exchange ratio, adjustments, and the points ledger's
 // guarantees (balanced, append-only, never negative, verified).

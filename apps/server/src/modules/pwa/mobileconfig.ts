@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// spec §2 "app install guide", issue 14: the MOBILECONFIG resource is an Apple configuration
+// spec §2 "app install guide": the MOBILECONFIG resource is an Apple configuration
 // profile holding one web clip, which puts the site on an iPhone's home screen as a full-screen
 // app. It is unsigned (iOS shows "Not Verified" and still installs it); its identifiers are derived
 // from the brand and the site address, so installing it again replaces the earlier one.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
-// The app's icons (issue 14, docs/pwa.md) are drawn here from the brand's colours and initials, so
+// The app's icons (docs/pwa.md) are drawn here from the brand's colours and initials, so
 // a brand needs no image of its own and the site loads no external image. The initials use a small
 // stroke font on a 4 x 6 grid (x right, y down): rendered as paths, not text, so the result does not
 // depend on the fonts installed on the server.

@@ -8,7 +8,7 @@ import { resources } from '../site/site.service';
 import { webClipProfile } from './mobileconfig';
 import { brandInitials, type IconStyle, iconPng, iconSvg, iconVersion } from './pwa-icons';
 
-// The installable app (issue 14, spec §1 and §2 "app install guide"; docs/pwa.md): the manifest,
+// The installable app (spec §1 and §2 "app install guide"; docs/pwa.md): the manifest,
 // its icons and the iOS profile, all drawn from the brand's settings on each request (the brand
 // cache keeps that cheap), so a change in the back office reaches the next install.
 

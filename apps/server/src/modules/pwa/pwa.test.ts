@@ -30,7 +30,7 @@ async function manifest() {
   return WebAppManifest.parse(res.json());
 }
 
-describe('web app manifest (issue 14, docs/pwa.md)', () => {
+describe('web app manifest (docs/pwa.md)', () => {
   it("carries the brand's name and colours, and every icon it lists answers in its declared size", async () => {
     const brand = await getBrand(t.ctx.db);
     const m = await manifest();

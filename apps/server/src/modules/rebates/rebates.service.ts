@@ -11,7 +11,7 @@ import * as wallet from '../wallet/wallet.service';
 import * as q from './rebates.queries';
 import type { RebateLine } from './rebates.tables';
 
-// Rebates, cash back (issue 13 "Rebates"; spec §1, §2 manual rebate, §9 rates; docs/vip.md).
+// Rebates, cash back (spec §1, §2 manual rebate, §9 rates; docs/vip.md).
 // The consumer `rebates` records each settled round's valid bet with the rate of the member's VIP
 // level for its game type (vip_levels.rebate_rates, ppm; defaults the spec §9 rates). The brand
 // setting vip_settings.rebate_mode picks how it is paid: automatic (the job pays each member's
@@ -146,7 +146,7 @@ async function payOut(
 export async function claim(ctx: AppContext, memberId: number) {
   const s = await settings(ctx.db);
   if (s.rebateMode !== 'manual') throw new AppError('REBATE_MANUAL_DISABLED');
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   const paid = await ctx.db.transaction().execute((trx) => payOut(trx, ctx, memberId, 'manual', null, undefined));
   if (!paid) throw new AppError('REBATE_NOTHING_TO_CLAIM');
   return paid;

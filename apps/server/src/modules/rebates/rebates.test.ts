@@ -10,7 +10,7 @@ import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { rebatesConsumer, runAutomaticRebates } from './rebates.service';
 
-// Rebates through HTTP (issue 13 "Rebates"; docs/vip.md): accrual from settled rounds at the
+// Rebates through HTTP (docs/vip.md): accrual from settled rounds at the
 // member's level's rate per game type, the manual claim (once under concurrency), the automatic
 // daily payout (once per member and day under reruns), the member's summary and history, and the
 // back office's report by day.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 13 "Demo": referral rewards on and a prize wheel with a modest, honest prize table.
+// Referral rewards on and a prize wheel with a modest, honest prize table.
 describe('demo referrals and prize wheel', () => {
   let t: TestApp;
   let admin: string;

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database';
 import type { StoredPrize } from '../tickets/tickets.tables';
 import './referrals.tables';
 
-// Demo mode only (issue 13 "Demo"): referral rewards on and a prize wheel with a modest prize
+// Demo mode only: referral rewards on and a prize wheel with a modest prize
 // table. Seeded once: a brand whose referral settings or ticket kinds an operator already set is
 // left as it is. The member pages build their texts from these rules, so they say exactly this.
 

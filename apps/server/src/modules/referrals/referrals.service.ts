@@ -12,7 +12,7 @@ import { grantTicket, missingTicketKinds, ticketKindExists } from '../tickets/ti
 import { post } from '../wallet/wallet.service';
 import * as q from './referrals.queries';
 
-// Referrals, "invite friends" (issue 13; rules in docs/referrals-tickets.md).
+// Referrals, "invite friends" (rules in docs/referrals-tickets.md).
 // The consumer `referrals` follows every referred member (members.referrer_id, set at
 // registration): registration opens its progress row, the first credited deposit and the valid
 // bets (turnover) move it. Each stage the rules reward is decided once per (referrer, invitee,

@@ -5,7 +5,7 @@ import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { forgetBrand, setBrandSetting } from '../brand/brand.service';
 
-// One day everywhere (issue 26): the reconciliation, tickets, referral and promotion cost reports
+// One day everywhere: the reconciliation, tickets, referral and promotion cost reports
 // cut days in the brand's time zone, as the dashboard does. The brand here is in New York, so
 // 23:30 there on 10 March is 03:30 UTC on 11 March: it must count on the 10th.
 

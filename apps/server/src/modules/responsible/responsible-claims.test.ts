@@ -11,7 +11,7 @@ import { missionsConsumer } from '../missions/missions.service';
 import { pointsBalance } from '../points/points-ledger.service';
 import { rebatesConsumer } from '../rebates/rebates.service';
 
-// Issue 15 "Time-out and self-exclusion": no promotion during a break, so the other programmes'
+// No promotion during a break, so the other programmes'
 // claims are refused with the promotions' code (RESPONSIBLE_BREAK_ACTIVE) and move nothing: a
 // mission reward, opening a ticket, a points-mall redemption and a rebate claim. Once an operator
 // lifts the break, the same claims go through (the fixtures were claimable all along).

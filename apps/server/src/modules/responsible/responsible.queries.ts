@@ -253,7 +253,7 @@ export async function statement(db: Conn, memberId: number, from: Date, timeZone
 
 /**
  * True for a member on a time-out or self-exclusion at `now`: broadcasts and other marketing leave
- * such members out (issue 15: no marketing message during a break). `member` is the member id
+ * such members out (no marketing message during a break). `member` is the member id
  * column of the caller's query, e.g. sql.ref('members.id'); use as
  * `.where(marketingBlocked(sql.ref('members.id'), now), '=', false)` or `.where(not(...))`.
  */

@@ -6,7 +6,7 @@ import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { actors, call, fund, requestId } from '../cashier/cashier.fixtures';
 import { balanceOf } from '../wallet/wallet.service';
 
-// Issue 15 "Tests": concurrent deposits or bets that would together cross a limit; only those that
+// Concurrent deposits or bets that would together cross a limit; only those that
 // fit are accepted (the guards lock the member's responsible_settings row inside the posting's
 // transaction, responsible.service.ts).
 

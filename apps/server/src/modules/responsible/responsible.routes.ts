@@ -19,7 +19,7 @@ import { presentRealityCheck, presentResponsible, presentStatement } from './res
 
 const tags = ['responsible'];
 
-// The member centre's "Responsible play" page (issue 15 "Limits and breaks").
+// The member centre's "Responsible play" page.
 export function registerResponsibleRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const view = async (memberId: number) => ok(presentResponsible(await responsible.memberView(ctx, memberId)));

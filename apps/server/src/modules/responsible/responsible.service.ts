@@ -18,7 +18,7 @@ import type { LimitMap, PendingMap } from './responsible.tables';
 export type { SettingsRow } from './responsible.queries';
 export { marketingBlocked } from './responsible.queries';
 
-// Responsible play (issue 15 "Limits and breaks"; docs/responsible-play.md). The rules are enforced
+// Responsible play (docs/responsible-play.md). The rules are enforced
 // where money moves: the cashier's deposit order, the vendor wallet's bet, the game launch and the
 // promotion claims call the guards below inside their own transaction; the member's page only shows.
 
@@ -333,8 +333,8 @@ export async function describe(ctx: AppContext, memberId: number, row: q.Setting
 }
 
 /**
- * The reality check for the house studio's game page, which holds only the game token of its launch
- * (issue 15 "Studio games honour it"): the same answer as for the login the game was launched from.
+ * The reality check for the house studio's game page, which holds only the game token of its launch:
+ * the same answer as for the login the game was launched from.
  * A trial, expired or unknown token is refused.
  */
 export async function realityCheckForGame(ctx: AppContext, token: string) {

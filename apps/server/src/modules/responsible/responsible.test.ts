@@ -11,8 +11,8 @@ import { actors, call, expectFailure, fund, requestId, sessionFor } from '../cas
 import { balanceOf } from '../wallet/wallet.service';
 import { marketingBlocked } from './responsible.service';
 
-// Responsible play through HTTP (issue 15 "Limits and breaks", "Back office and reports";
-// docs/responsible-play.md): each limit at its boundary where the money moves (cashier deposit,
+// Responsible play through HTTP (docs/responsible-play.md): each limit at its boundary where the
+// money moves (cashier deposit,
 // vendor wallet bet, game launch), the 24-hour delay on raising and removing, breaks blocking every
 // path but login and withdrawal, operator lifting with a reason (audited), the statement and the
 // back office view and report. The races are in responsible.race.test.ts.

@@ -12,7 +12,7 @@ import { actors, call, fund, setPaymentPassword } from '../cashier/cashier.fixtu
 import { post, returnSplit, stakeSplit, verifyLedger } from '../wallet/wallet.service';
 import { promotionsConsumer, wageringConsumer } from './rewards.service';
 
-// Issue 13: bets spend cash first, then bonus; wins go back in the proportion the round's bets were
+// Bets spend cash first, then bonus; wins go back in the proportion the round's bets were
 // taken; rollbacks return each part where it came from (docs/rewards.md "Bonus wallet and wagering").
 
 let t: TestApp;

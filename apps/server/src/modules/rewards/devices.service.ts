@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
 import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './devices.queries';
 
-// Devices for one bonus per person (issue 13 "Abuse and money safety"; docs/rewards.md). The player
+// Devices for one bonus per person (docs/rewards.md). The player
 // site sends X-Device-Id, a random id it keeps in local storage. Anyone can send any value, so it is
 // trusted for nothing but the one-per-person check: stored hashed (the console shows a prefix of the
 // hash, and who shares it), never used to sign in or to skip a check.

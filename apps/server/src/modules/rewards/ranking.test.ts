@@ -15,7 +15,7 @@ import { setBrandSetting } from '../brand/brand.service';
 import { verifyLedger } from '../wallet/wallet.service';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';
 
-// Issue 13: one bonus per person (member, IP, bank account, mobile; refusals are data) and ranking
+// One bonus per person (member, IP, bank account, mobile; refusals are data) and ranking
 // promotions (top N by valid-bet turnover in the period, paid once at the end, ties to who reached
 // the turnover first), through HTTP.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 13 "Demo": the demo brand runs the welcome programme its texts describe.
+// The demo brand runs the welcome programme its texts describe.
 describe('demo welcome promotion', () => {
   let t: TestApp;
   beforeAll(async () => {

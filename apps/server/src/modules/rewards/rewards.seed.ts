@@ -2,7 +2,7 @@ import type { PromotionRules } from '@gamehall/shared/api/rewards';
 import type { Trx } from '../../db/database';
 import './rewards.tables';
 
-// Demo mode only (issue 13 "Demo"): the welcome programme the demo brand runs, a first deposit
+// Demo mode only: the welcome programme the demo brand runs, a first deposit
 // matched 100% up to 1,000 paid as bonus balance with 10x wagering (slots count in full, other
 // game types at 20%). Seeded once: a demo brand that already has a deposit-match programme (an
 // operator changed or ended it) is left as it is.

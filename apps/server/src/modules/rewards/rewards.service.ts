@@ -18,7 +18,7 @@ import { issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
 import * as q from './rewards.queries';
 
-// Promotions, the reward centre and bonus wagering (issue 13; rules in docs/rewards.md).
+// Promotions, the reward centre and bonus wagering (rules in docs/rewards.md).
 //
 // Earning: the consumer `promotions` (engine.ts) turns a registration, login or credited deposit
 // into a claimable reward for every active promotion whose rules fire on it; the reward's source
@@ -57,7 +57,7 @@ export function rewardAmount(kind: string, rules: PromotionRules, event: Activit
 }
 
 /**
- * One bonus per person (issue 13 "Abuse and money safety"): with the rule on, a member gets the
+ * One bonus per person: with the rule on, a member gets the
  * promotion's bonus once, and not when another member it already rewarded shares the member's
  * mobile number, a device (the player site's X-Device-Id, hashed at registration and login:
  * devices.service.ts), a bank account number or an IP (at registration or any login). A refusal is data: a
@@ -121,7 +121,7 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
       state: 'claimable',
       expires_at: new Date(ctx.now().getTime() + rules.claimDays * 86_400_000),
     });
-    // Issue 14: a money reward is announced in the inbox (a ticket reward's amount is a count).
+    // A money reward is announced in the inbox (a ticket reward's amount is a count).
     if (rewardId !== undefined && (rules.payAs === 'cash' || rules.payAs === 'bonus'))
       await sendSystemMessage(trx, {
         memberId: event.memberId,
@@ -418,7 +418,7 @@ export async function claimReward(ctx: AppContext, memberId: number, rewardId: n
   return ctx.db.transaction().execute(async (trx) => {
     const reward = await q.lockReward(trx, rewardId);
     if (!reward || reward.member_id !== memberId) throw new AppError('REWARD_NOT_FOUND');
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
+    await assertNotOnBreak(ctx, trx, memberId); // no promotion during a break
     await claimLocked(trx, ctx, reward);
     return [reward.id];
   });
@@ -429,7 +429,7 @@ export async function claimPromotion(ctx: AppContext, memberId: number, promotio
   const promotion = await q.promotionById(ctx.db, promotionId);
   if (!promotion || promotion.state === 'draft') throw new AppError('PROMOTION_NOT_FOUND');
   return ctx.db.transaction().execute(async (trx) => {
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
+    await assertNotOnBreak(ctx, trx, memberId); // no promotion during a break
     const ids = await q.claimableOfPromotion(trx, memberId, promotionId, ctx.now());
     if (ids.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
     const claimed: number[] = [];
@@ -495,7 +495,7 @@ async function openPromotion(ctx: AppContext, promotionId: number) {
 export async function join(ctx: AppContext, memberId: number, promotionId: number) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   const added = await ctx.db.transaction().execute((trx) => q.insertJoin(trx, p.id, memberId));
   if (!added) throw new AppError('PROMOTION_ALREADY_JOINED');
   return { promotionId: p.id, status: 'Joined' as const };
@@ -525,7 +525,7 @@ export async function apply(
 ) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind !== 'application') throw new AppError('PROMOTION_NOT_APPLICATION');
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
   const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
   if (await q.openApplication(ctx.db, p.id, memberId)) throw new AppError('PROMOTION_ALREADY_JOINED');

@@ -3,8 +3,8 @@ import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_NOTICES } from '../../db/seed/co
 import { DEMO_ANNOUNCEMENTS_TY, DEMO_BANNER_TITLES_TY, DEMO_NOTICES_TY } from '../../db/seed/content-seed-ty';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 25: the TY (Filipino) site showed the demo's banners, notices and announcement popup in
-// English. The demo seeds them in English (the default language) and in Filipino; a list with rows
+// The TY (Filipino) site shows the demo's banners, notices and announcement popup in Filipino,
+// not English. The demo seeds them in English (the default language) and in Filipino; a list with rows
 // of its own in a language shows those instead of the default language's, languages without their
 // own keep the English ones, and rows without a language show everywhere (site.queries.ts).
 

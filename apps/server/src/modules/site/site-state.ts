@@ -25,7 +25,7 @@ const OPEN_DURING_STATES = [
   /^\/wps\/captcha\/?$/,
   /^\/wps\/verification\/challenge\/?$/,
   /^\/wps\/member\/language\/?$/,
-  // The maintenance and region pages' customer-service button opens the live chat (issue 14).
+  // The maintenance and region pages' customer-service button opens the live chat.
   /^\/wps\/chat\//,
   /^\/wps\/relay\/CBS_(modelList|launchChat)\/?$/,
   // Payment gateways settle deposits from wherever they are hosted, maintenance or not.

@@ -13,7 +13,7 @@ import { fairRoll, newClientSeed, newServerSeed, prizeIndexOf, seedHashOf, total
 import * as q from './tickets.queries';
 import type { StoredPrize } from './tickets.tables';
 
-// Tickets (issue 13, spec §1; rules in docs/referrals-tickets.md).
+// Tickets (spec §1; rules in docs/referrals-tickets.md).
 // Earning: the consumer `tickets` grants one ticket of every enabled kind whose deposit_min the
 // credited deposit reaches (source deposit:<event>); referrals grant them per stage
 // (referral:<reward>), a prize may be another ticket (ticket:<id>). One ticket per (member, kind,
@@ -118,7 +118,7 @@ function ensureSeed(trx: Trx, memberId: number) {
 /** Opens one ticket of the member: draws, records and pays the prize, once. */
 export async function openTicket(ctx: AppContext, memberId: number, ticketId: number) {
   return ctx.db.transaction().execute(async (trx) => {
-    await assertNotOnBreak(ctx, trx, memberId); // issue 15: no promotion during a break
+    await assertNotOnBreak(ctx, trx, memberId); // no promotion during a break
     const now = ctx.now();
     const ticket = await q.markOpened(trx, memberId, ticketId, now);
     if (!ticket) {

@@ -11,7 +11,7 @@ import { balanceOf, houseBalance, post, verifyLedger } from '../wallet/wallet.se
 import { callBatcherStats, vendorCallBatcher } from './vendor-call-batcher';
 import { callInOneStatement, callsInOneStatement, type OneStatementCall } from './vendor-gateway.queries';
 
-// Issue 17: a bet or a win is one statement (vendor_bet / vendor_win, migration 0055), and on
+// A bet or a win is one statement (vendor_bet / vendor_win, migration 0055), and on
 // PostgreSQL concurrent ones share a transaction (vendor_call_batch). Each call keeps the answer it
 // would have alone; one that fails fails alone; the embedded database runs the same statements one
 // at a time.

@@ -8,7 +8,7 @@ import {
   type OneStatementOutcome,
 } from './vendor-gateway.queries';
 
-// Group commit for vendor calls (issue 17), as the wallet's posting batcher does for lone postings:
+// Group commit for vendor calls, as the wallet's posting batcher does for lone postings:
 // a bet or a win is one statement in its own implicit transaction (vendor_bet / vendor_win,
 // migration 0055), so concurrent calls can share one transaction. Calls queue in lanes, one per
 // house-account shard row their posting books on (a call that posts nothing: by its member's

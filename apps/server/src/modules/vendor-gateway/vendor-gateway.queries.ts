@@ -69,7 +69,7 @@ export type CallContext = {
  * cash and bonus accounts (read only), for a
  * bet the game session of the token and the game, the vendor's integration settings, the known
  * transactions, the refusal recorded for the call's transactionId, and whether the member has
- * responsible-play settings (issue 17: a member without them pays no round trip for the check).
+ * responsible-play settings (a member without them pays no round trip for the check).
  * Callers pass the round key first and then transaction keys in sorted order, so no two calls can
  * wait on each other in a cycle; no keys on the embedded database (one transaction at a time).
  */

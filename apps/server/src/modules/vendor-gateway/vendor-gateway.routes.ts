@@ -208,7 +208,7 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         querystring: ReconciliationQuery,
         response: { 200: envelope(ReconciliationValue) },
       },
-      // A read-only view of vendor money; the console shows it on the Games screen (issue 11).
+      // A read-only view of vendor money; the console shows it on the Games screen.
       config: { auth: 'admin:games.read' },
     },
     async (request) =>

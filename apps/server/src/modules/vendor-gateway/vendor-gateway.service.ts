@@ -29,7 +29,7 @@ import { vendorCallBatcher } from './vendor-call-batcher';
 import * as q from './vendor-gateway.queries';
 import { signatureMatches } from './vendor-signature';
 
-// The seamless wallet API game vendors call (issue 6, api-conventions "Vendor wallet API").
+// The seamless wallet API game vendors call (api-conventions "Vendor wallet API").
 //
 // Every money call runs in one transaction whose first statement takes advisory locks on its round
 // and on the transaction ids it touches and then reads everything the call checks (one round trip,
@@ -38,13 +38,13 @@ import { signatureMatches } from './vendor-signature';
 // vendor_transactions row (unique on vendor + transactionId) and posts between the member's cash and
 // the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>) in one statement
 // (wallet.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
-// bet or a win is four round trips. Most bets and wins need none of that (issue 17): they run as one
+// bet or a win is four round trips. Most bets and wins need none of that: they run as one
 // statement in its own implicit transaction (vendor_bet / vendor_win, migration 0055, with the same
 // locks, checks, records and posting), and on PostgreSQL concurrent ones share a transaction
 // (vendor-call-batcher.ts). Those functions hand back to the transaction above what lives outside
 // them: the responsible-play check of a member with settings, and a stake or a return that touches
-// the bonus account (the wallet's stakeSplit and returnSplit). Bets spend cash first, then bonus (issue 13,
-// docs/rewards.md "Bonus wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
+// the bonus account (the wallet's stakeSplit and returnSplit). Bets spend cash first, then bonus
+// (docs/rewards.md "Bonus wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
 // account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
 // were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
 // told is what the player can stake: spendable cash plus bonus. A refusal of a win or a rollback throws, so nothing it touched
@@ -431,7 +431,7 @@ function sqlStateOf(error: unknown): unknown {
 }
 
 /**
- * A bet or a win as one statement, its own implicit transaction (issue 17, migration 0055): the
+ * A bet or a win as one statement, its own implicit transaction (migration 0055): the
  * call's answer, or undefined when it must run in a transaction of its own (moneyCall): a member
  * with responsible-play settings, a stake or a return that touches the bonus account (the wallet's
  * split decides), or a posting refused for want of money the read showed (moneyCall reads again).
@@ -543,7 +543,7 @@ async function settle(
     reference: `${integration.vendor_code}:${row.round_id}`,
     entries: splitEntries(row.member_id, `vendor:${integration.vendor_code}`, currency, split, move.toMember),
   };
-  // A bet's or a win's records and its posting go in one statement (issue 17: one round trip).
+  // A bet's or a win's records and its posting go in one statement (one round trip).
   let result: Awaited<ReturnType<typeof post>>;
   if (writeThenPost) result = await postThrough(trx, posting, writeThenPost(recorded));
   else {
@@ -629,7 +629,7 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
       throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
-    // Issue 15: a break, the day's session time, or a wager or loss limit refuses the bet. Only a
+    // A break, the day's session time, or a wager or loss limit refuses the bet. Only a
     // member with settings can be refused; the context read says whether there are any.
     const limited = c.responsible ? await betRefusal(ctx, trx, memberId, body.amount) : undefined;
     if (limited) throw new VendorRefusal(limited, memberId);

@@ -317,7 +317,7 @@ describe('bet, win, rounds', () => {
     expect(round).toMatchObject({ bet_amount: 3_000, win_amount: 5_000, status: 'closed' });
     expect(round.closed_at).not.toBeNull();
     expect(await cash(p.id)).toBe(12_000);
-    // The account record names the round's game, not the vendor:round reference (issue 25).
+    // The account record names the round's game, not the vendor:round reference.
     const game = await t.ctx.db
       .selectFrom('games')
       .select('name')

@@ -8,7 +8,7 @@ import {
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
-// The vendor wallet API's hot path (issue 17): every bet and win of every player passes here, so
+// The vendor wallet API's hot path: every bet and win of every player passes here, so
 // its bodies are checked and its answers written by hand instead of by zod's generic parse and
 // encode. The zod schemas of packages/shared/src/api/vendor.ts stay the contract: a check here only
 // *admits* a body that schema admits, with the same output (the schema's keys, unknown ones

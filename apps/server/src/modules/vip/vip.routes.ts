@@ -10,7 +10,7 @@ import * as vip from './vip.service';
 
 const tags = ['vip'];
 
-// The member's VIP page (issue 13 "VIP": level, progress to the next, privileges table).
+// The member's VIP page (level, progress to the next, privileges table).
 export function registerVipRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 
-// Issue 13 "Demo": the demo brand's VIP levels have real thresholds, bonuses and limits, the spec
+// The demo brand's VIP levels have real thresholds, bonuses and limits, the spec
 // §9 rebate rates at every level (PVP none), and rebates are claimed on the manual rebate page.
 describe('demo VIP levels and rebates', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { REBATE_RATES } from '@gamehall/shared/constants';
 import type { Trx } from '../../db/database';
 import { allLevels, type LevelValues, replaceLevels, saveSettings } from './vip.queries';
 
-// Demo mode only (issue 13 "Demo": VIP levels, daily rebate at the spec's rates). The brand seed
+// Demo mode only (VIP levels, daily rebate at the spec's rates). The brand seed
 // gives ten levels with deposit thresholds only; the demo brand gets the rest of their terms once:
 // valid-bet thresholds (five times the deposit one), upgrade, monthly and birthday bonuses,
 // withdrawal limits, and the spec §9 rebate rates at every level. Applied only while no level has

@@ -11,7 +11,7 @@ import * as wallet from '../wallet/wallet.service';
 import * as q from './vip.queries';
 import type { VipBonusKind } from './vip.tables';
 
-// VIP levels (issue 13 "VIP"; spec §1 VIP levels, §3 public state; docs/vip.md).
+// VIP levels (spec §1 VIP levels, §3 public state; docs/vip.md).
 // The consumer `vip` adds every credited deposit and settled round's valid bet to the member's
 // brand day; after each it evaluates the member: the highest level whose deposit AND valid-bet
 // thresholds the member meets over the window (vip_settings.window_days, today included) is

@@ -19,7 +19,7 @@ import {
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import { evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
 
-// VIP levels through HTTP (issue 13 "VIP"; docs/vip.md): upgrades from deposit and round events,
+// VIP levels through HTTP (docs/vip.md): upgrades from deposit and round events,
 // the upgrade bonus once per level under replays and concurrent evaluations, the monthly review and
 // bonus, the birthday bonus, the member's page, public state, per-level withdrawal limits, and the
 // back office's level table, settings and member level with their validation and audit.

@@ -8,7 +8,7 @@ import {
   postLedgerBatch,
 } from './wallet.queries';
 
-// Group commit for wallet.postAlone (issue 4 benchmark). A posting that is its unit of work's only
+// Group commit for wallet.postAlone (the ledger benchmark). A posting that is its unit of work's only
 // write needs no transaction of its own, so concurrent ones can share one: postings queue, and on
 // the next turn of the event loop a free slot (MAX_IN_FLIGHT) takes up to MAX_BATCH of them as one
 // ledger_post_batch call (migration 0012). A posting that arrives when a slot is free goes on the

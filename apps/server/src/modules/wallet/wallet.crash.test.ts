@@ -13,7 +13,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { postingKeysPresent } from './wallet.queries';
 import { balanceOf, post, verifyLedger } from './wallet.service';
 
-// Issue 4: a server process killed (SIGKILL) in the middle of a stream of postings and restarted
+// A server process killed (SIGKILL) in the middle of a stream of postings and restarted
 // keeps a valid ledger, and every posting it acknowledged is there. Runs on a temp PGlite DATA_DIR,
 // or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
 const adminUrl = process.env.TEST_DATABASE_URL;

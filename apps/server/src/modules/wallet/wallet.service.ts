@@ -73,7 +73,7 @@ function accountCode(ref: AccountRef): string {
     : `house:${ref.house}:${ref.currency}`;
 }
 
-// Sharded house accounts (issue 6 benchmark): every bet and win of a vendor moves money between a
+// Sharded house accounts (the vendor API benchmark): every bet and win of a vendor moves money between a
 // member's cash and the house account vendor:<code>, so with one balance row per vendor all its
 // concurrent players queued on that row's lock until COMMIT. Vendor house accounts (and only
 // those: the other house accounts are not on a per-bet path) are spread over HOUSE_SHARDS rows
@@ -260,7 +260,7 @@ export async function postMany(trx: Trx, postings: Posting[]): Promise<PostingRe
 }
 
 /**
- * A back-office balance adjustment (issue 11): credits (amount > 0) or debits (amount < 0) the
+ * A back-office balance adjustment: credits (amount > 0) or debits (amount < 0) the
  * member's cash against the house account `adjustments`, as a posting of its own type
  * ('adjustment.credit' / 'adjustment.debit', listed under 'adjustment' in the member's records).
  * A debit below the available balance is WALLET_INSUFFICIENT_FUNDS; the key makes a repeat post once.
@@ -323,7 +323,7 @@ export async function bonusBalanceOf(db: Conn, memberId: number, currency: strin
 }
 
 /**
- * What a member can stake at a game (issue 13, docs/rewards.md "Bonus wallet and wagering"): the
+ * What a member can stake at a game (docs/rewards.md "Bonus wallet and wagering"): the
  * spendable cash (balance - held) plus the bonus balance. Withdrawals draw on cash only.
  */
 export async function playableBalance(db: Conn, memberId: number, currency: string): Promise<number> {
@@ -340,7 +340,7 @@ export async function playableBalance(db: Conn, memberId: number, currency: stri
 export type CashBonusSplit = { cash: number; bonus: number };
 
 /**
- * Bets spend cash first, then bonus (issue 13): a stake takes all it can from the spendable cash and
+ * Bets spend cash first, then bonus: a stake takes all it can from the spendable cash and
  * only the rest from bonus. The caller checks that cash + bonus covers it (the posting refuses an
  * overdraft of either account anyway).
  */
@@ -514,7 +514,7 @@ export type LedgerReport = {
 };
 
 /**
- * The ledger invariants (issue 4): every balance equals the sum of its entries, every posting has
+ * The ledger invariants: every balance equals the sum of its entries, every posting has
  * at least two entries summing to zero, no member account is negative or holds more than its
  * balance, and held equals the sum of the open holds. Read-only; used by `npm run ledger:verify`.
  */
@@ -531,7 +531,7 @@ export async function verifyLedger(db: Conn): Promise<LedgerReport> {
   return { ok: violations.length === 0, violations, counts: await ledgerCounts(db) };
 }
 
-// ---- the wallet calls (spec §7 Wallet; issue 4 member centre)
+// ---- the wallet calls (spec §7 Wallet; the member centre)
 
 export type WalletMode = 'single' | 'transfer';
 

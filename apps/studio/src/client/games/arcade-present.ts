@@ -1,5 +1,5 @@
-// What the fish, duel, match and derby scenes show, built only from the server's outcome (issue 16:
-// presentation replays the outcome the server returned). The scenes (fish.ts, duel.ts, match.ts,
+// What the fish, duel, match and derby scenes show, built only from the server's outcome
+// (presentation replays the outcome the server returned). The scenes (fish.ts, duel.ts, match.ts,
 // derby.ts) animate these plans and nothing else; the tests compare every plan with the engine's
 // round. No DOM here; the texts are in the launch language the scene passes (game-words.ts).
 import { gameWords } from '../game-words';

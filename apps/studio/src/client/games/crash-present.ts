@@ -1,4 +1,4 @@
-// What the crash page shows, computed from the server's state only (issue 16: presentation replays
+// What the crash page shows, computed from the server's state only (presentation replays
 // the outcome the server returned). No DOM here: crash.ts and crash-chart.ts draw these values, and
 // crash-present.test.ts checks them against the engine.
 import type { CrashBetView, CrashState, MyCrashBet } from '../../crash';

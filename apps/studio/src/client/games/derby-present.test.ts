@@ -3,7 +3,7 @@ import { createDerbyEngine, DERBY_SIDES, derbyFight } from '../../engines/arcade
 import { createSimRng } from '../../fair/sim-rng';
 import { presentDerby } from './arcade-present';
 
-// Issue 16: the derby scene ends on the server's result after the server's fight length; the
+// The derby scene ends on the server's result after the server's fight length; the
 // clashes on the way are drawn inside that length and the last blow is the winner's.
 describe('derby presentation equals the server result', () => {
   it('for 400 rounds on every side', () => {

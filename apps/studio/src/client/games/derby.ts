@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The derby (the catalogue's COCKFIGHT tiles, issue 16): two drawn birds in a pit, a fight clock
+// The derby (the catalogue's COCKFIGHT tiles): two drawn birds in a pit, a fight clock
 // running to the length the server drew, clashes along the way, and the server's result at the
 // end: the winner stands and crows, the loser goes down, a draw leaves both apart. Everything shown
 // comes from presentDerby (arcade-present.ts); reduced motion shows the end at once.

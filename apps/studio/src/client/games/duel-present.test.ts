@@ -3,7 +3,7 @@ import { createDuelEngine, handStrength } from '../../engines/arcade/duel';
 import { createSimRng } from '../../fair/sim-rng';
 import { presentDuel } from './arcade-present';
 
-// Issue 16: the duel scene deals, shows and judges exactly the server's hands.
+// The duel scene deals, shows and judges exactly the server's hands.
 describe('duel presentation equals the server result', () => {
   it('for 400 rounds: the cards dealt, the hands named and the verdict are the server round', () => {
     const engine = createDuelEngine();

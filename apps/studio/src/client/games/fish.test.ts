@@ -60,7 +60,7 @@ describe('fish art', () => {
   });
 });
 
-// Issue 16: the scene replays the server's round. For a sample of rounds, every shot flies at a
+// The scene replays the server's round. For a sample of rounds, every shot flies at a
 // place that holds the fish kind the server says it hit, the catches and the running total are the
 // server's, and the total shown is the round's win.
 describe('fishing presentation equals the server result', () => {

@@ -1,4 +1,4 @@
-// What the lottery page shows of a draw, computed from the server's result only (issue 16: the
+// What the lottery page shows of a draw, computed from the server's result only (the
 // lottery shows the draw being made, replaying the numbers the server drew). No DOM here:
 // lottery-board.ts draws these steps and lottery-present.test.ts checks them against the engine.
 

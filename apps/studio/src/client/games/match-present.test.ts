@@ -3,7 +3,7 @@ import { createMatchEngine, matchFixture } from '../../engines/arcade/match';
 import { createSimRng } from '../../fair/sim-rng';
 import { presentMatch } from './arcade-present';
 
-// Issue 16: the match scene shows the server's goals at their minutes (maps in order in esports)
+// The match scene shows the server's goals at their minutes (maps in order in esports)
 // and ends on the server's score, with the server's winning selections lit.
 describe('match presentation equals the server result', () => {
   for (const sport of ['football', 'esports'] as const) {

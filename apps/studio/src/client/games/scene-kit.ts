@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Small tools shared by the fish, duel, match and derby scenes (issue 16): SVG nodes, reduced
+// Small tools shared by the fish, duel, match and derby scenes: SVG nodes, reduced
 // motion, waits and Web Animations that resolve when done, and the scenes' own style sheet (kept
 // beside their code instead of in studio.css, which the other game pages share). A scene keeps its
 // aspect ratio: its width is capped by the viewport's height, so a phone held sideways shows the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sound, Tone } from '../sound';
 import { SCENE_EFFECTS, type SceneEffect, sceneSound } from './scene-sound';
 
-// Issue 16: the scenes' own sounds are short and quiet, made of notes the frame's Sound can play,
+// The scenes' own sounds are short and quiet, made of notes the frame's Sound can play,
 // and never reach the speakers while the player's toggle is off.
 
 /** The loudest moment of an effect: the sum of the levels of the notes sounding at once (an upper bound). */

@@ -1,4 +1,4 @@
-// The fish, duel, match and derby scenes' own sound effects (issue 16: sounds made by us, Web Audio,
+// The fish, duel, match and derby scenes' own sound effects (sounds made by us, Web Audio,
 // no files): a cannon and a splash in the net for the fishing, a card dealt and flipped for the
 // duel, a whistle and a crowd's cheer for the match, a bell, wing clashes, a crow and the crowd for
 // the derby. Notes only, played through the frame's Sound (sound.ts: muted by default, the player's

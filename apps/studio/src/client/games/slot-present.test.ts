@@ -6,7 +6,7 @@ import { createSimRng } from '../../fair/sim-rng';
 import { money } from '../ui';
 import { bigWinTier, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 
-// Issue 16: the slot page only replays the server's outcome. For a sample of rounds of every kind of
+// The slot page only replays the server's outcome. For a sample of rounds of every kind of
 // slot configuration (lines and ways, each volatility, 3 and 5 reels), what the page shows (the grid
 // the reels land on, the amounts, the highlighted cells) is exactly the server's round.
 

@@ -1,4 +1,4 @@
-// What the slot page shows for one spin, derived only from the server's outcome (issue 16: the
+// What the slot page shows for one spin, derived only from the server's outcome (the
 // presentation replays the result, it never computes its own). The page draws the grid, the
 // highlighted cells and the amounts from this; slot-present.test.ts checks it against the engine.
 

@@ -4,7 +4,7 @@
 // medallion with rays for the three best, a coloured disc for the next three, a plain tile for the
 // rest), the wild with a WILD ribbon and the scatter on a starburst with a FREE ribbon. A symbol with
 // no picture (a theme added later) falls back to a shape per pay rank with its initials. The themes'
-// emoji need a colour emoji font, which many devices (and headless browsers) lack: they showed as
+// emoji need a colour emoji font, which many devices (and headless browsers) lack: they show as
 // empty boxes there. Drawn symbols look the same everywhere.
 
 import { fishParts } from './fish-art';

@@ -1,4 +1,4 @@
-// Pictures of the slot themes' symbols (issue 16: pictorial symbols drawn by us, no emoji, no image
+// Pictures of the slot themes' symbols (pictorial symbols drawn by us, no emoji, no image
 // files): one small SVG drawing per symbol name, in a 100 x 100 box, as markup for symbol-art.ts.
 // Kept small on purpose: shared builders (an animal head, a gem, a round fruit) take the colours and
 // features that tell one picture from another, so the 176 pictures cost a few kilobytes gzipped.

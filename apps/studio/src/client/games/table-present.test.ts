@@ -32,7 +32,7 @@ import {
   wheelLanding,
 } from './table-present';
 
-// Issue 16: the live tables only replay the server's round. For a sample of rounds drawn the way the
+// The live tables only replay the server's round. For a sample of rounds drawn the way the
 // server draws them (tableOutcome on the round's fair stream), the cards shown are the server's in
 // the order they left the shoe, the wheel stops on the server's number, the highlighted areas are
 // exactly those the engine pays, and the road maps follow the table's history.
@@ -160,7 +160,7 @@ describe('roulette as presented', () => {
   });
 });
 
-// Issue 16: the inside bets on the layout. Every area maps to a bet the engine accepts and pays what
+// The inside bets on the layout. Every area maps to a bet the engine accepts and pays what
 // the engine pays on every number; every bet of the engine has its area; the places follow a
 // commercial European layout; every area is reachable by key with a name a screen reader reads.
 describe('roulette inside bets on the layout', () => {

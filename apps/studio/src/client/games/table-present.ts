@@ -1,4 +1,4 @@
-// What the live table pages show, built only from the server's round (issue 16: presentation replays
+// What the live table pages show, built only from the server's round (presentation replays
 // the outcome the server returned, it never decides one). Pure functions, no DOM, so the test can
 // check them against the engines: the cards in the order they were dealt, the third-card rule as
 // the server applied it, the wheel's landing angle for the server's number, the winning areas, and

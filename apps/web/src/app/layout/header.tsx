@@ -275,7 +275,7 @@ function BalanceChip() {
   const { t } = useTranslation();
   const session = useSession();
   const state = useQuery(publicStateQuery(session.token)).data;
-  // The balance follows every posting live over /ws (issue 4), without waiting for the 30 s refetch.
+  // The balance follows every posting live over /ws, without waiting for the 30 s refetch.
   useRealtimeBalance(session.token);
   const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
   const toggle = () => {

@@ -17,7 +17,7 @@ export function SideMenu() {
   const [open, setOpen] = useState(false);
   const config = useQuery(configQuery).data;
   const messaging = findResource(useQuery(resourcesQuery).data, 'MESSAGING');
-  // Issue 14: the browser's install offer, where it makes one (pwa/install-prompt.ts).
+  // The browser's install offer, where it makes one (pwa/install-prompt.ts).
   const installable = useInstallState() === 'available';
   const button =
     'grid size-11 place-items-center rounded-full bg-(--surface-raised) text-(--accent) shadow-lg hover:bg-(--accent) hover:text-(--accent-contrast)';

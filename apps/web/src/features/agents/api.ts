@@ -114,7 +114,7 @@ export function referralQuery(token: string | null) {
   });
 }
 
-/** The agent's named referral links with their figures (issue 26). */
+/** The agent's named referral links with their figures. */
 export function referralLinksQuery(token: string | null) {
   return queryOptions({
     queryKey: ['agent', 'referralLinks', token],

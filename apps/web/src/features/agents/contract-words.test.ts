@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { END_REASON_KEYS, ENDED_BY_KEYS, endWords } from './contract-words';
 import { AGENT_MENU, visibleAgentMenu } from './menu';
 
-// Issue 26: no contract code (`upline_rate_lowered`, an ended_by, a status) reaches the screen.
+// No contract code (`upline_rate_lowered`, an ended_by, a status) reaches the screen.
 // Every code the API can send has a sentence in every locale, and endWords turns codes into keys.
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 type Tree = { [key: string]: string | Tree };

@@ -1,6 +1,6 @@
 import { CONTRACT_END_REASONS, type Contract } from '@gamehall/shared/api/contracts';
 
-// Contract codes as words (issue 26: no raw code such as `upline_rate_lowered` reaches the
+// Contract codes as words (no raw code such as `upline_rate_lowered` reaches the
 // screen). Each function gives a translation key and its values; contract-words.test.ts holds every
 // code the API can send to a key in every locale.
 

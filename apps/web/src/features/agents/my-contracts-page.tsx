@@ -28,7 +28,7 @@ const STATEMENTS_ENTRY: Record<ContractKind, string> = {
 type Side = 'held' | 'given';
 
 /**
- * Issue 26 "My contracts": the contracts the agent holds (from its upline or the operator) and the
+ * The contracts the agent holds (from its upline or the operator) and the
  * ones it gave its direct downlines, each with its tiers, period, status, carry-over and newest
  * statements; an active contract between two agents can be asked to end here (the other side
  * answers in its contract popup).

@@ -19,7 +19,7 @@ const NAME_MAX = 40;
 /**
  * spec §2 referral link: the agent's registration link (a visitor opening it registers under the
  * agent), a copy button and its QR code, drawn in the browser with the site's qrcode library. Below
- * it, the agent's named links (issue 26): each with its clicks, registrations and first deposits,
+ * it, the agent's named links: each with its clicks, registrations and first deposits,
  * to rename, disable or enable again.
  */
 export function ReferralPage() {

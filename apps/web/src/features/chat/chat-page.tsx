@@ -19,7 +19,7 @@ import {
 } from './api';
 
 /**
- * The live chat window (issue 14, spec §7 chatUrl): full screen on phones, and what a popup opened
+ * The live chat window (spec §7 chatUrl): full screen on phones, and what a popup opened
  * from the customer-service buttons shows. A member is known; a visitor gives a name first.
  */
 export function ChatPage() {

@@ -10,7 +10,7 @@ import { configQuery } from '../../lib/site-queries';
 import { promptInstall, useInstallState } from '../../pwa/install-prompt';
 import { appDownloadsQuery } from './api';
 
-// spec §1 "app download with install guides for iOS and Android", §2 "app install guide"; issue 14.
+// spec §1 "app download with install guides for iOS and Android", §2 "app install guide".
 // The site is the app (docs/pwa.md): Android installs it from the browser's prompt, iOS adds it to
 // the home screen (or through the brand's MOBILECONFIG profile); a configured native app is linked
 // only when the server answers for it.

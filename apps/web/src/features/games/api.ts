@@ -14,7 +14,7 @@ import type { GameMenu, LotteryGames, OpenedNumeros } from '@gamehall/shared/api
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-// TanStack Query options for the game calls of spec §7 "Games" and "Lottery" (issue 5), typed
+// TanStack Query options for the game calls of spec §7 "Games" and "Lottery", typed
 // with the shared schemas' types (the schemas themselves validate on the server).
 
 /** Page size of the grid's infinite paging: a few screens of tiles per request. */

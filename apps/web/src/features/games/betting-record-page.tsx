@@ -178,7 +178,7 @@ export function BettingRecordPage() {
   );
 }
 
-/** spec issue 5: game recall of the last 10 rounds of a game with their outcome. */
+/** Game recall of the last 10 rounds of a game with their outcome. */
 function RecallModal({ record, onClose }: { record: BettingRecord; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { data, isPending, isError } = useQuery(gameRecallQuery(record.nodeId, i18n.language.toUpperCase()));

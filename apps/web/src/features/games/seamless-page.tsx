@@ -76,7 +76,7 @@ export function SeamlessPage() {
             allowFullScreen
             data-testid="game-frame"
           />
-          {/* Issue 15: the reality check over every game, stop closes it. */}
+          {/* The reality check over every game, stop closes it. */}
           <RealityCheck onStop={() => navigate(backTo)} />
         </div>
       ) : (

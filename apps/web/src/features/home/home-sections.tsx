@@ -114,7 +114,7 @@ export function TextBlock() {
 
 const QR_TYPES = ['MOBILECONFIG', 'IOS', 'ANDROID'];
 
-/** Issue 14: each download code opens the install guide (/down) at its platform's section. */
+/** Each download code opens the install guide (/down) at its platform's section. */
 function downloadGuide(resourceType: string): string {
   return `${paths.down}#${resourceType.toUpperCase() === 'ANDROID' ? 'android' : 'ios'}`;
 }

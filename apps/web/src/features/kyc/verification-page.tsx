@@ -14,7 +14,7 @@ import { documentUrl, enterDetails, kycStatusQuery, uploadDocument } from './api
 
 const KINDS: KycDocumentKind[] = ['id_front', 'id_back', 'selfie', 'proof_of_address'];
 
-// Issue 15 "KYC": the member's verification level, what the next level needs, the name and
+// The member's verification level, what the next level needs, the name and
 // birthday as on the identity document, and the uploads with their review status (docs/kyc.md).
 export function VerificationPage() {
   const { t } = useTranslation();
@@ -212,7 +212,7 @@ function UploadCard({ kind, documents }: { kind: KycDocumentKind; documents: Kyc
             accept={accept}
             aria-label={t(`kyc.kinds.${kind}`)}
             onChange={(e) => {
-              // The picker's "All files" lets any file through: say so at once, not after an upload (issue 25).
+              // The picker's "All files" lets any file through: say so at once, not after an upload.
               const picked = e.target.files?.[0] ?? null;
               const allowed = !picked || accept.split(',').includes(picked.type);
               setError(allowed ? null : t('errors.KYC_FILE_TYPE'));

@@ -145,7 +145,7 @@ function Rules({ token }: { token: string }) {
   const symbol = useQuery(configQuery).data?.currencySymbol;
   if (!config) return null;
   const earning = config.rates.filter((r) => r.ratePpm > 0);
-  // Issue 13 "Marketing texts must match the configured programmes": no earning or converting is
+  // No earning or converting is
   // promised when the back office has every rate at 0 or conversion switched off.
   return (
     <div className="max-w-3xl space-y-4 text-sm" data-testid="points-rules">

@@ -30,7 +30,7 @@ export function RedeemDialog({
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(newRequestId);
   const max = Math.min(reward.maxPerRedeem, reward.stock ?? reward.maxPerRedeem);
-  // A quantity outside 1..max has no total: "-300 points" for -1 (issue 25) would be a lie.
+  // A quantity outside 1..max has no total: "-300 points" for -1 would be a lie.
   const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= max;
   const total = reward.pointsRequirement * quantity;
   const submit = async (e: React.FormEvent) => {

@@ -47,7 +47,7 @@ function LimitRow({ limit, onSaved }: { limit: LimitView; onSaved: () => void })
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // Text that is not digits (an emoji, '1e3') is told so; "greater than zero" is for 0 (issue 25).
+    // Text that is not digits (an emoji, '1e3') is told so; "greater than zero" is for 0.
     const text = value.trim();
     const n = minutes ? (/^\d+$/.test(text) ? Number(text) : undefined) : parseMoneyText(text);
     if (n === undefined) {
@@ -159,7 +159,7 @@ function BreakSection({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-// Issue 15 "Limits and breaks": the member's limits (with use, waiting raises and when they apply),
+// The member's limits (with use, waiting raises and when they apply),
 // the reality check, time-out and self-exclusion, and the activity statement with its CSV.
 export function ResponsiblePage() {
   const { t, i18n } = useTranslation();

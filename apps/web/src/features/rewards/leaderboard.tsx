@@ -5,7 +5,7 @@ import { leaderboardQuery } from './api';
 import { cell, DataTable, row, useMoney } from './ui';
 
 /**
- * A ranking promotion's live leaderboard (issue 13): top members by valid-bet turnover in the
+ * A ranking promotion's live leaderboard: top members by valid-bet turnover in the
  * period, usernames masked by the server, the prize per rank, and the member's own place. Refreshed
  * every 10 seconds while the page is open.
  */

@@ -25,7 +25,7 @@ function Progress({ label, value, target, testId }: { label: string; value: numb
   );
 }
 
-// Issue 13 "VIP": the member's level, progress to the next (both thresholds over the window) and
+// The member's level, progress to the next (both thresholds over the window) and
 // the privileges table of every level (docs/vip.md).
 export function VipPage() {
   const { t } = useTranslation();

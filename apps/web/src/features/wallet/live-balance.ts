@@ -17,7 +17,7 @@ export function useRealtimeBalance(token: string | null): void {
         onBalance: (data) => applyBalance(queryClient, token, data),
         // The bonus beside the balance moves with the bets that spend it, not at the 30 s refetch.
         onBonus: (data) => applyBonus(queryClient, token, data),
-        // Issue 14: a new message moves the inbox badge and refreshes the inbox.
+        // A new message moves the inbox badge and refreshes the inbox.
         onEvent: (type) => {
           if (type !== 'message') return;
           void queryClient.invalidateQueries({ queryKey: ['member', 'publicState'] });

@@ -12,7 +12,7 @@ type FieldProps = Omit<ComponentProps<typeof Field>, 'label' | 'required' | 'typ
 
 /**
  * The amount of a money form, in major units with two decimals (the schema rejects what is not
- * positive). A text box, not a number box: a number box takes '1e3' as 1,000 (issue 25); register
+ * positive). A text box, not a number box: a number box takes '1e3' as 1,000; register
  * it with `{ setValueAs: amountValue }`.
  */
 export function AmountField(field: FieldProps) {
