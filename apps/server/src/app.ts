@@ -44,7 +44,6 @@ import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-ref
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
-import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -76,6 +75,7 @@ import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
+import { registerVipAdminRoutes } from './modules/vip/vip.admin.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerRealtime } from './realtime/realtime';
@@ -220,7 +220,7 @@ const routeModules: RouteModule[] = [
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
   registerAdminMissionsRoutes,
-  registerAdminVipRoutes,
+  registerVipAdminRoutes,
   registerAdminResponsibleRoutes,
   registerAdminReferralRoutes,
   registerAdminTicketRoutes,
