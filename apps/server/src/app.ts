@@ -43,7 +43,6 @@ import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.r
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
-import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -73,6 +72,7 @@ import { registerResponsibleRoutes } from './modules/responsible/responsible.rou
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
 import { registerVipAdminRoutes } from './modules/vip/vip.admin.routes';
@@ -223,7 +223,7 @@ const routeModules: RouteModule[] = [
   registerVipAdminRoutes,
   registerAdminResponsibleRoutes,
   registerAdminReferralRoutes,
-  registerAdminTicketRoutes,
+  registerTicketAdminRoutes,
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
   registerAdminKycRoutes,
