@@ -42,7 +42,6 @@ import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-miss
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
-import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -69,6 +68,7 @@ import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
+import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
@@ -218,7 +218,7 @@ const routeModules: RouteModule[] = [
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
-  registerAdminRewardsRoutes,
+  registerRewardsAdminRoutes,
   registerAdminMissionsRoutes,
   registerVipAdminRoutes,
   registerAdminResponsibleRoutes,
