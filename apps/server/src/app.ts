@@ -41,7 +41,6 @@ import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-mess
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
-import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -67,6 +66,7 @@ import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { registerResponsibleAdminRoutes } from './modules/responsible/responsible.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
@@ -221,7 +221,7 @@ const routeModules: RouteModule[] = [
   registerRewardsAdminRoutes,
   registerAdminMissionsRoutes,
   registerVipAdminRoutes,
-  registerAdminResponsibleRoutes,
+  registerResponsibleAdminRoutes,
   registerAdminReferralRoutes,
   registerTicketAdminRoutes,
   registerAdminMessagesRoutes,
