@@ -34,7 +34,6 @@ import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
-import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
@@ -51,6 +50,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
+import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
@@ -230,7 +230,7 @@ const routeModules: RouteModule[] = [
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,
-  registerAdminGamesRoutes,
+  registerGamesAdminRoutes,
   registerReportsRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,
