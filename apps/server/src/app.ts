@@ -33,7 +33,6 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
-import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
@@ -70,6 +69,7 @@ import { registerResponsibleAdminRoutes } from './modules/responsible/responsibl
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
@@ -229,7 +229,7 @@ const routeModules: RouteModule[] = [
   registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
-  registerAdminContentRoutes,
+  registerSiteAdminRoutes,
   registerGamesAdminRoutes,
   registerReportsRoutes,
   registerVendorGatewayRoutes,
