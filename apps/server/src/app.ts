@@ -33,18 +33,12 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
-import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
-import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
-import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
-import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
-import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
-import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -55,6 +49,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
+import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
@@ -70,12 +65,17 @@ import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { registerResponsibleAdminRoutes } from './modules/responsible/responsible.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
+import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
+import { registerVipAdminRoutes } from './modules/vip/vip.admin.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerRealtime } from './realtime/realtime';
@@ -218,19 +218,19 @@ const routeModules: RouteModule[] = [
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
-  registerAdminRewardsRoutes,
+  registerRewardsAdminRoutes,
   registerAdminMissionsRoutes,
-  registerAdminVipRoutes,
-  registerAdminResponsibleRoutes,
+  registerVipAdminRoutes,
+  registerResponsibleAdminRoutes,
   registerAdminReferralRoutes,
-  registerAdminTicketRoutes,
+  registerTicketAdminRoutes,
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
   registerAdminKycRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
-  registerAdminContentRoutes,
-  registerAdminGamesRoutes,
+  registerSiteAdminRoutes,
+  registerGamesAdminRoutes,
   registerReportsRoutes,
   registerVendorGatewayRoutes,
   registerRealtime,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { ProgrammeSelect } from './programme-parts';
 
-/** The ticket kinds (modules/admin-tickets, promotions.read), shared by the programmes' forms. */
+/** The ticket kinds (modules/tickets, promotions.read), shared by the programmes' forms. */
 export const ticketKindOptions = queryOptions({
   queryKey: ['tickets', 'kinds'],
   queryFn: () => api<{ list: TicketKindView[] }>('/admin/tickets/kinds').then((r) => r.list),

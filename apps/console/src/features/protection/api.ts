@@ -2,7 +2,7 @@ import type { ProtectionDetailValue, ProtectionReportValue, ProtectionRow } from
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-// The player-protection calls (modules/admin-responsible), all under players.protect.
+// The player-protection calls (modules/responsible, responsible.admin.routes.ts), all under players.protect.
 
 export const protectionKey = ['protection'] as const;
 

@@ -9,7 +9,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
-// The promotions area's calls (modules/admin-rewards): promotions.read to look, promotions.write to change.
+// The promotions area's calls (modules/rewards, rewards.admin.routes.ts): promotions.read to look, promotions.write to change.
 
 type Infer<T extends z.ZodType> = z.infer<T>;
 export type Promotion = Infer<typeof AdminPromotion>;

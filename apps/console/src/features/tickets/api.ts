@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
-// Tickets' calls (modules/admin-tickets): promotions.read to look, promotions.write to change.
+// Tickets' calls (modules/tickets, tickets.admin.routes.ts): promotions.read to look, promotions.write to change.
 
 export const ticketsKey = ['tickets'] as const;
 

@@ -8,7 +8,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-// The VIP area's calls (modules/admin-vip): promotions.read to look, promotions.write to change.
+// The VIP area's calls (modules/vip, vip.admin.routes.ts): promotions.read to look, promotions.write to change.
 
 export const vipKey = ['vip'] as const;
 

@@ -14,12 +14,12 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { presentRealityCheck, presentResponsible, presentStatement } from './responsible.presenter';
 import * as responsible from './responsible.service';
-import { presentRealityCheck, presentResponsible, presentStatement } from './responsible.views';
 
 const tags = ['responsible'];
 
-// The member centre's "Responsible play" page.
+// The member centre's "Responsible play" page: limits, breaks, reality check, activity statement.
 export function registerResponsibleRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const view = async (memberId: number) => ok(presentResponsible(await responsible.memberView(ctx, memberId)));

@@ -1,8 +1,8 @@
 import type { ActivityStatus } from '@gamehall/shared/api/rewards';
 import { toMajor } from '@gamehall/shared/money';
-import { phaseOf, type rankingBoard, rulesOf } from './rewards.service';
+import { type PromotionRow as Promotion, phaseOf, type rankingBoard, rulesOf } from './rewards.service';
 
-// Rows -> responses for the member side (spec §4 activity statuses).
+// Rows -> responses: the member side (spec §4 activity statuses) and, at the end, the back office.
 
 type Texts = Record<string, { title: string; summary: string; rules: string }>;
 
@@ -175,5 +175,22 @@ export function presentWager(
     state: w.state,
     expiresAt: new Date(w.expires_at).toISOString(),
     settledAt: iso(w.settled_at),
+  };
+}
+
+/** A promotion for the back office: every state, with its phase at `now` and the stored rules and texts. */
+export function presentAdminPromotion(p: Promotion, now: Date) {
+  return {
+    id: p.id,
+    type: p.type as never,
+    kind: p.kind,
+    state: p.state,
+    phase: phaseOf(p, now),
+    startsAt: new Date(p.starts_at).toISOString(),
+    endsAt: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
+    rules: p.rules,
+    texts: p.texts,
+    sort: p.sort,
+    createdAt: new Date(p.created_at).toISOString(),
   };
 }

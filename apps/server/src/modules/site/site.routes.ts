@@ -1,3 +1,4 @@
+import { ContentImageFileParams } from '@gamehall/shared/api/admin-content';
 import { envelope } from '@gamehall/shared/api/common';
 import {
   AnnouncementLists,
@@ -22,6 +23,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import * as site from './site.service';
+import { contentImage } from './site-content.service';
 
 const tags = ['site'];
 
@@ -182,5 +184,29 @@ export function registerSiteRoutes(root: App, ctx: AppContext): void {
           principal: req.principal,
         }),
       ),
+  );
+
+  app.get(
+    '/media/content/:file',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'An uploaded content image: {id}.png|jpg|webp',
+        params: ContentImageFileParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+      },
+      config: { auth: 'public' },
+    },
+    async (req, reply) => {
+      const image = await contentImage(ctx, req.params.file);
+      // An id is never reused and its bytes never change.
+      reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', image.etag);
+      if (req.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.send(image.data);
+    },
   );
 }

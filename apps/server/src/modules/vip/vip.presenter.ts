@@ -1,7 +1,13 @@
-import type { VipSummaryValue } from '@gamehall/shared/api/vip';
+import type {
+  AdminVipValue,
+  MemberVipValue,
+  RebateReportValue,
+  VipLevelView,
+  VipSummaryValue,
+} from '@gamehall/shared/api/vip';
 import { toMajor } from '@gamehall/shared/money';
-import type { MemberSummary } from './vip.service';
-import { presentLevel } from './vip.views';
+import type { adminOverview, Level, MemberSummary, memberVip } from './vip.service';
+import type { rebateReport } from './vip-rebate-report.service';
 
 export function presentSummary(s: MemberSummary, windowDays: number): VipSummaryValue {
   const next = s.next;
@@ -22,5 +28,61 @@ export function presentSummary(s: MemberSummary, windowDays: number): VipSummary
         }
       : null,
     levels: s.levels.map(presentLevel),
+  };
+}
+
+export function presentLevel(l: Level): VipLevelView {
+  return {
+    level: l.level,
+    labelName: l.labelName,
+    minDeposit: toMajor(l.minDeposit),
+    minValidBet: toMajor(l.minValidBet),
+    upgradeBonus: toMajor(l.upgradeBonus),
+    monthlyBonus: toMajor(l.monthlyBonus),
+    birthdayBonus: toMajor(l.birthdayBonus),
+    withdrawDailyCount: l.withdrawDailyCount,
+    withdrawDailyAmount: l.withdrawDailyAmount === null ? null : toMajor(l.withdrawDailyAmount),
+    rebateRates: Object.entries(l.rebateRates)
+      .map(([gameType, ratePpm]) => ({
+        gameType: gameType as VipLevelView['rebateRates'][number]['gameType'],
+        ratePpm,
+      }))
+      .sort((a, b) => a.gameType.localeCompare(b.gameType)),
+  };
+}
+
+export function presentMemberVip(v: Awaited<ReturnType<typeof memberVip>>): MemberVipValue {
+  return {
+    memberId: v.member.id,
+    username: v.member.username,
+    level: v.member.vip_level,
+    labelName: v.labelName,
+    windowDays: v.totals.windowDays,
+    deposits: toMajor(v.totals.deposits),
+    validBets: toMajor(v.totals.validBets),
+    changes: v.changes.map((c) => ({
+      fromLevel: c.from_level,
+      toLevel: c.to_level,
+      source: c.source,
+      reason: c.reason,
+      createdAt: new Date(c.created_at).toISOString(),
+    })),
+  };
+}
+
+export function presentOverview(o: Awaited<ReturnType<typeof adminOverview>>): AdminVipValue {
+  return { levels: o.levels.map(presentLevel), settings: o.settings };
+}
+
+export function presentReport(r: Awaited<ReturnType<typeof rebateReport>>): RebateReportValue {
+  return {
+    timeZone: r.timeZone,
+    days: r.days.map((d) => ({
+      day: d.day,
+      accrued: toMajor(d.accrued),
+      validBet: toMajor(d.validBet),
+      paid: toMajor(d.paid),
+      payouts: d.payouts,
+    })),
   };
 }

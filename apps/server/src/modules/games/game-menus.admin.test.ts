@@ -5,7 +5,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { actors, expectFailure } from '../cashier/cashier.fixtures';
 
-// The back office's game menus (issue 11 "Games: ... game menus"): operators order the categories
+// The back office's game menus: operators order the categories
 // and their vendors and switch either off; the player site's menu call follows at once, and every
 // save is audited with before and after.
 

@@ -13,10 +13,10 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
-import * as q from './admin-games.queries';
+import * as q from './games-setup.queries';
 
-// The back office's games area (issue 11): vendors with their wallet integration, the catalogue,
-// and the per-vendor daily reconciliation the gateway computes.
+// What operators set up in the games area: vendors with their wallet integration, the catalogue
+// grid, the game menus; and the per-vendor daily reconciliation the gateway computes.
 
 // Where the house studio's games launch (db/seed/vendor-integrations-seed.ts).
 const HOUSE_STUDIO_PATH = '/studio/';

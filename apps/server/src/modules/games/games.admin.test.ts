@@ -8,7 +8,7 @@ import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, expectFailure, fund } from '../cashier/cashier.fixtures';
 
-// The back office's games API (issue 11): a game or vendor the operator hides leaves the lobby and
+// The back office's games API: a game or vendor the operator hides leaves the lobby and
 // cannot be launched, a rotated secret is the only one the gateway accepts from the next call, and
 // every write is audited with before and after.
 

@@ -4,11 +4,11 @@ import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import { AppError, fieldErrors } from '../../http/errors';
 import { getBrand } from '../brand/brand.service';
-import * as rewards from '../rewards/rewards.service';
 import { checkRewardTicketKind } from '../tickets/tickets.service';
-import * as q from './admin-rewards.queries';
+import * as q from './rewards.queries';
+import * as rewards from './rewards.service';
 
-// Back office for promotions (issue 13): create, schedule, pause, end; applications; cost report.
+// The operator's side of promotions: create, schedule, pause, end; the cost report.
 
 /** Rules that the schema alone cannot check, per kind. */
 function checkRules(input: PromotionInput): void {
@@ -77,9 +77,6 @@ export async function setPromotionState(ctx: AppContext, id: number, state: 'dra
   return { before, after };
 }
 
-export const applicationList = rewards.applicationList;
-export const refusalList = rewards.refusalList;
-
 export async function costReport(
   ctx: AppContext,
   query: { from: string; to: string; promotionId?: number | undefined },
@@ -97,5 +94,3 @@ export async function costReport(
   const titles = new Map(promotions.map((p) => [p.id, (p.texts as Record<string, { title: string }>).en?.title ?? '']));
   return { rows, titles, currency: brand.currency, timeZone: brand.timeZone };
 }
-
-export { decideApplication as decide } from '../rewards/rewards.service';

@@ -15,16 +15,16 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import * as vip from '../vip/vip.service';
-import { presentLevel, presentMemberVip } from '../vip/vip.views';
-import { presentOverview, presentReport, rebateReport } from './admin-vip.service';
+import { presentLevel, presentMemberVip, presentOverview, presentReport } from './vip.presenter';
+import * as vip from './vip.service';
+import { rebateReport } from './vip-rebate-report.service';
 
 const tags = ['admin-vip'];
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-// Back office for VIP levels and rebates (issue 13 "Back office": adjust VIP levels and rates).
-export function registerAdminVipRoutes(root: App, ctx: AppContext): void {
+// Back office for VIP levels and rebates: adjust VIP levels and rates.
+export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

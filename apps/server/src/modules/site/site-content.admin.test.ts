@@ -3,7 +3,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { actors, expectFailure, JPEG_BYTES, multipart, type Part, PNG_BYTES } from '../cashier/cashier.fixtures';
 
-// The back office's content and site API (issue 11): what an operator saves is what the player
+// The back office's content and site API: what an operator saves is what the player
 // site's public calls answer, every write is audited with before and after, and a refused request
 // changes nothing.
 
@@ -345,7 +345,7 @@ describe('announcements', () => {
     expect(types.json().value.fields).toMatchObject({ type: 'INVALID', audience: 'INVALID' });
   });
 
-  it('refuses {amount} in a text for every visitor, where nothing fills it (issue 25), and saves nothing', async () => {
+  it('refuses {amount} in a text for every visitor, where nothing fills it, and saves nothing', async () => {
     const before = await t.ctx.db.selectFrom('announcements').select('id').execute();
     const res = await api('POST', '/admin/content/announcements', editor, {
       type: 'PU',

@@ -13,15 +13,15 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import * as tickets from '../tickets/tickets.service';
-import { presentKind } from './admin-tickets.presenter';
+import { presentKind } from './tickets.presenter';
+import * as tickets from './tickets.service';
 
 const tags = ['admin-tickets'];
 // Tickets are a promotion programme: the promotions permissions govern them.
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-export function registerAdminTicketRoutes(root: App, ctx: AppContext): void {
+export function registerTicketAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -21,32 +21,15 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { operatorAction } from '../audit/operator-action';
-import { allPromotions, applicationImage, type PromotionRow, phaseOf } from '../rewards/rewards.service';
-import * as admin from './admin-rewards.service';
+import { presentAdminPromotion } from './rewards.presenter';
+import * as rewards from './rewards.service';
+import * as promotions from './rewards-promotions.service';
 
 const tags = ['admin-rewards'];
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-type Row = PromotionRow;
-
-function presentAdminPromotion(p: Row, now: Date) {
-  return {
-    id: p.id,
-    type: p.type as never,
-    kind: p.kind,
-    state: p.state,
-    phase: phaseOf(p, now),
-    startsAt: new Date(p.starts_at).toISOString(),
-    endsAt: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
-    rules: p.rules,
-    texts: p.texts,
-    sort: p.sort,
-    createdAt: new Date(p.created_at).toISOString(),
-  };
-}
-
-export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
+export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -55,7 +38,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       schema: { tags, summary: 'Every promotion with its phase', response: { 200: envelope(AdminPromotionList) } },
       config: { auth: READ },
     },
-    async () => ok({ list: (await allPromotions(ctx)).map((p) => presentAdminPromotion(p, ctx.now())) }),
+    async () => ok({ list: (await rewards.allPromotions(ctx)).map((p) => presentAdminPromotion(p, ctx.now())) }),
   );
 
   app.post(
@@ -75,7 +58,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
         req,
         'promotion.write',
         'promotion',
-        () => admin.createPromotion(ctx, req.body),
+        () => promotions.createPromotion(ctx, req.body),
         (r) => ({ after: presentAdminPromotion(r, ctx.now()) }),
       );
       return ok(presentAdminPromotion(row, ctx.now()));
@@ -100,7 +83,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
         req,
         'promotion.write',
         `promotion:${req.params.id}`,
-        () => admin.changePromotion(ctx, req.params.id, req.body),
+        () => promotions.changePromotion(ctx, req.params.id, req.body),
         (x) => ({
           before: presentAdminPromotion(x.before, ctx.now()),
           after: presentAdminPromotion(x.after, ctx.now()),
@@ -128,7 +111,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
         req,
         'promotion.state',
         `promotion:${req.params.id}`,
-        () => admin.setPromotionState(ctx, req.params.id, req.body.state),
+        () => promotions.setPromotionState(ctx, req.params.id, req.body.state),
         (x) => ({ before: { state: x.before.state }, after: { state: x.after.state } }),
       );
       return ok(presentAdminPromotion(r.after, ctx.now()));
@@ -147,7 +130,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const { rows, total, images } = await admin.applicationList(ctx, req.query);
+      const { rows, total, images } = await rewards.applicationList(ctx, req.query);
       return ok({
         content: rows.map((a) => ({
           id: a.id,
@@ -178,7 +161,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req, reply) => {
-      const image = await applicationImage(ctx, req.params.id);
+      const image = await rewards.applicationImage(ctx, req.params.id);
       if (!image) throw new AppError('NOT_FOUND');
       reply.header('Content-Type', image.mime).header('Cache-Control', 'private, max-age=300');
       return reply.send(Buffer.from(image.bytes));
@@ -203,7 +186,8 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
         req,
         'promotion.application',
         `promotion-application:${req.params.id}`,
-        (operator) => admin.decide(ctx, operator.memberId, req.params.id, req.body.decision, req.body.reason ?? null),
+        (operator) =>
+          rewards.decideApplication(ctx, operator.memberId, req.params.id, req.body.decision, req.body.reason ?? null),
         (x) => ({ before: { status: x.before.status }, after: { status: x.after.status, reason: x.after.reason } }),
       );
       return ok({ id: r.after.id, status: r.after.status, reason: r.after.reason });
@@ -222,7 +206,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const [rows, total] = await admin.refusalList(ctx, req.query);
+      const [rows, total] = await rewards.refusalList(ctx, req.query);
       return ok({
         content: rows.map((f) => ({
           id: f.id,
@@ -257,7 +241,7 @@ export function registerAdminRewardsRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       // A report: from the read replica (context.ts readDb).
-      const { rows, titles, currency, timeZone } = await admin.costReport(onReplica(ctx), req.query);
+      const { rows, titles, currency, timeZone } = await promotions.costReport(onReplica(ctx), req.query);
       return ok({
         currency,
         timeZone,

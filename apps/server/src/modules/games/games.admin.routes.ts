@@ -23,14 +23,14 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { operatorAction } from '../audit/operator-action';
-import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './admin-games.presenter';
-import * as games from './admin-games.service';
+import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './games.presenter';
+import * as games from './games-setup.service';
 
 const tags = ['admin-games'];
 const READ = 'admin:games.read' as const;
 const WRITE = 'admin:games.write' as const;
 
-export function registerAdminGamesRoutes(root: App, ctx: AppContext): void {
+export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

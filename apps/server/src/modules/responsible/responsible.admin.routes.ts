@@ -14,14 +14,14 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import { presentBreak } from '../responsible/responsible.views';
-import { addNote, lift, monthlyReport, protectionDetail, protectionPage } from './admin-responsible.service';
+import { presentBreak } from './responsible.presenter';
+import { addNote, lift, monthlyReport, protectionDetail, protectionPage } from './responsible-protection.service';
 
 const tags = ['admin-responsible'];
 const PROTECT = 'admin:players.protect';
 
-// Back office player protection (issue 15 "Back office and reports").
-export function registerAdminResponsibleRoutes(root: App, ctx: AppContext): void {
+// Back office player protection: members with limits, breaks and exclusions, notes, lifting a break, the report.
+export function registerResponsibleAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-// The content tables the player site reads (modules/site), as the back office edits them.
+// The content tables the player site reads (site.queries.ts), as the back office edits them.
 
 export type ContentTable = 'banners' | 'announcements' | 'notices' | 'help_articles' | 'resources';
 export type Page = { limit: number; offset: number };

@@ -22,7 +22,6 @@ import {
   AdminResource,
   AdminResourceBody,
   AdminResourceList,
-  ContentImageFileParams,
   EnabledBody,
   IdParams,
   OrderBody,
@@ -47,8 +46,8 @@ import {
   presentAdminNotice,
   presentAdminResource,
   presentContentImage,
-} from './admin-content.presenter';
-import * as content from './admin-content.service';
+} from './site.presenter';
+import * as content from './site-content.service';
 
 const tags = ['admin-content'];
 const CONTENT = 'admin:content.write' as const;
@@ -231,7 +230,7 @@ async function readFiles(req: FastifyRequest): Promise<content.UploadedImage[]> 
   return files;
 }
 
-export function registerAdminContentRoutes(root: App, ctx: AppContext): void {
+export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => ctx.now();
 
@@ -317,30 +316,6 @@ export function registerAdminContentRoutes(root: App, ctx: AppContext): void {
         (r) => ({ after: presentContentImage(r) }),
       );
       return ok(presentContentImage(image));
-    },
-  );
-
-  app.get(
-    '/media/content/:file',
-    {
-      schema: {
-        tags: ['site'],
-        summary: 'An uploaded content image: {id}.png|jpg|webp',
-        params: ContentImageFileParams,
-        produces: ['image/png', 'image/jpeg', 'image/webp'],
-      },
-      config: { auth: 'public' },
-    },
-    async (req, reply) => {
-      const image = await content.contentImage(ctx, req.params.file);
-      // An id is never reused and its bytes never change.
-      reply
-        .type(image.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('etag', image.etag);
-      if (req.headers['if-none-match'] === image.etag) return reply.code(304).send();
-      return reply.send(image.data);
     },
   );
 

@@ -8,7 +8,7 @@ import type {
 import type { StatementRow } from './responsible.queries';
 import type { ActiveBreak, LimitState } from './responsible.service';
 
-// Row -> response for the member's page and the back office (admin-responsible): minor units ->
+// Row -> response for the member's page and the back office: minor units ->
 // major units at the JSON edge; the session limit stays in minutes.
 function shown(key: string, value: number): number {
   return key === 'sessionMinutes' ? value : value / 100;

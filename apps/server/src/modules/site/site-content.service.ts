@@ -19,10 +19,10 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { fieldRules } from '../accounts/registration.service';
 import { getBrand } from '../brand/brand.service';
-import type { ContentTable } from './admin-content.queries';
-import * as q from './admin-content.queries';
+import type { ContentTable } from './site-content.queries';
+import * as q from './site-content.queries';
 
-// The back office's content and site editing (issue 11). Every write is one statement or one
+// The back office's content and site editing. Every write is one statement or one
 // transaction on the tables the player site reads, so the next site call sees it; nothing there is
 // cached (the site reads these tables per call). The routes run each write through operatorAction
 // with the row before and after, for the audit log.

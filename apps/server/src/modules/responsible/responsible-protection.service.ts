@@ -2,11 +2,11 @@ import type { ProtectionDetailValue, ProtectionRow } from '@gamehall/shared/api/
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../brand/brand.service';
-import { describe, liftBreak, type SettingsRow } from '../responsible/responsible.service';
-import { presentBreak, presentLimit } from '../responsible/responsible.views';
-import * as q from './admin-responsible.queries';
+import { presentBreak, presentLimit } from './responsible.presenter';
+import * as q from './responsible.queries';
+import { describe, liftBreak, type SettingsRow } from './responsible.service';
 
-// The back office's player-protection view (issue 15 "Back office and reports"): members with
+// The back office's player-protection view: members with
 // limits, breaks and exclusions, their risk signals, the operator's notes and contact log, lifting a
 // break (the route audits it with the reason) and the monthly report of limits set and breaks taken.
 
