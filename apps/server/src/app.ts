@@ -40,7 +40,6 @@ import { registerAdminMembersRoutes } from './modules/admin-members/admin-member
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
-import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
@@ -68,6 +67,7 @@ import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
+import { registerReferralsAdminRoutes } from './modules/referrals/referrals.admin.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
@@ -222,7 +222,7 @@ const routeModules: RouteModule[] = [
   registerAdminMissionsRoutes,
   registerAdminVipRoutes,
   registerAdminResponsibleRoutes,
-  registerAdminReferralRoutes,
+  registerReferralsAdminRoutes,
   registerAdminTicketRoutes,
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
