@@ -38,7 +38,6 @@ import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.rout
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
-import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
@@ -61,6 +60,7 @@ import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
@@ -219,7 +219,7 @@ const routeModules: RouteModule[] = [
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
-  registerAdminMissionsRoutes,
+  registerMissionsAdminRoutes,
   registerAdminVipRoutes,
   registerAdminResponsibleRoutes,
   registerReferralsAdminRoutes,
