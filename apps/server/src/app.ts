@@ -38,7 +38,6 @@ import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.rout
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
-import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
@@ -64,6 +63,7 @@ import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.r
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
@@ -217,7 +217,7 @@ const routeModules: RouteModule[] = [
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
   registerAdminAgentsRoutes,
-  registerAdminPointsRoutes,
+  registerPointsAdminRoutes,
   registerAdminRewardsRoutes,
   registerMissionsAdminRoutes,
   registerAdminVipRoutes,

@@ -59,7 +59,7 @@ import {
   postPointsMany,
 } from './points-ledger.service';
 
-// The points mall (issue 13 "Points mall"; spec §1, §3, §4, §7 Points; docs/points.md): earning
+// The points mall (spec §1, §3, §4, §7 Points; docs/points.md): earning
 // from valid bets, the catalogue, redeeming with the payment password, redeem history, points
 // details, converting to cash at the exchange ratio, and the operator's side of each.
 
@@ -105,7 +105,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
   await checkPaymentPassword(ctx, memberId, body.paymentPassword);
   const existing = await redemptionByRequest(ctx.db, memberId, body.requestId);
   if (existing) return replayRedemption(existing, body);
-  await assertNotOnBreak(ctx, ctx.db, memberId); // issue 15: no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // responsible play: no promotion during a break
   const reward = await rewardById(ctx.db, body.rewardId);
   if (!reward) throw new AppError('POINTS_REWARD_NOT_FOUND');
   if (reward.status !== 'active') throw new AppError('POINTS_REWARD_UNAVAILABLE');
@@ -296,7 +296,7 @@ async function replayConversion(
   return { row, pointsBalance: points, cashBalance: cash.balance, currency, replayed: true };
 }
 
-// ---- earning (issue 13: points from valid bets per game type at configured rates)
+// ---- earning (points from valid bets per game type at configured rates)
 
 export type SettledRound = {
   memberId: number;
@@ -433,8 +433,9 @@ export async function changeReward(ctx: AppContext, id: number, body: RewardBody
   });
 }
 
+/** Saves the exchange ratio, conversion switch, rules and rates; answers the config before and after. */
 export async function saveConfig(ctx: AppContext, body: PointsConfigBody) {
-  return ctx.db.transaction().execute(async (trx) => {
+  const before = await ctx.db.transaction().execute(async (trx) => {
     const before = await lockPointsConfig(trx);
     const beforeRates = await pointsRates(trx);
     const now = ctx.now();
@@ -447,8 +448,9 @@ export async function saveConfig(ctx: AppContext, body: PointsConfigBody) {
       now,
     });
     await replaceRates(trx, body.rates, now);
-    return { before: { config: before, rates: beforeRates } };
+    return { config: before, rates: beforeRates };
   });
+  return { before, after: await pointsConfig(ctx) };
 }
 
 export async function adminRedemptions(
