@@ -35,7 +35,6 @@ import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.r
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
-import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
@@ -56,6 +55,7 @@ import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
@@ -226,7 +226,7 @@ const routeModules: RouteModule[] = [
   registerAdminTicketRoutes,
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
-  registerAdminKycRoutes,
+  registerKycAdminRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerAdminContentRoutes,

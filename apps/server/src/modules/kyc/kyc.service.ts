@@ -18,7 +18,7 @@ import { documentStore } from './kyc-storage';
 
 export type { DocumentRow, QueueRow } from './kyc.queries';
 
-// KYC identity verification (issue 15; docs/kyc.md).
+// KYC identity verification (docs/kyc.md).
 
 // ---- levels
 
@@ -30,7 +30,7 @@ type Facts = {
   latest: Partial<Record<KycDocumentKind, 'pending' | 'approved' | 'rejected'>>;
 };
 
-/** What each level needs on top of the one below (issue 15 "Verification levels"). */
+/** What each level needs on top of the one below (docs/kyc.md "Levels"). */
 function missingFor(level: 1 | 2 | 3, f: Facts): KycRequirement[] {
   const needs: KycRequirement[] = [];
   if (level === 1) {
@@ -204,7 +204,7 @@ export const UNDER_AGE_REFUND_REQUEST = 'kyc-under-age-refund';
  * transaction: under the identity row's lock, checks a refund is waiting and not yet paid out (its
  * withdrawal order has a fixed request id per member, so a second call is refused), finds the
  * confirmed bank account in the verified name, and moves the amount from withdrawals-payable back to
- * the member's cash, from where the cashier's withdrawal takes it (admin-kyc payRefund).
+ * the member's cash, from where the cashier's withdrawal takes it (kyc-review.service payRefund).
  */
 export async function releaseUnderAgeRefund(trx: Trx, memberId: number) {
   const identity = await q.lockIdentity(trx, memberId);
@@ -331,7 +331,7 @@ export async function ownDocumentFile(ctx: AppContext, principal: Principal, id:
   return { contentType: file.content_type, data: await documentStore(ctx.config.kycStorage).get(file) };
 }
 
-// ---- back office (modules/admin-kyc calls these)
+// ---- back office (kyc.admin.routes and kyc-review.service call these)
 
 export function queue(
   ctx: AppContext,
@@ -391,7 +391,7 @@ export async function approve(
     }
     if (!(await q.reviewDocument(trx, id, { status: 'approved', reason: null, by: operator.memberId, now })))
       throw new AppError('KYC_DOCUMENT_REVIEWED');
-    // The member is told in the same transaction (issue 14 system messages); a closed account is not.
+    // The member is told in the same transaction (a system message); a closed account is not.
     if (!underAge)
       await sendSystemMessage(trx, {
         memberId: doc.member_id,
