@@ -36,7 +36,6 @@ import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes'
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
-import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admin-responsible.routes';
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
@@ -58,6 +57,7 @@ import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
+import { registerMessagesAdminRoutes } from './modules/messages/messages.admin.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
@@ -224,7 +224,7 @@ const routeModules: RouteModule[] = [
   registerAdminResponsibleRoutes,
   registerReferralsAdminRoutes,
   registerAdminTicketRoutes,
-  registerAdminMessagesRoutes,
+  registerMessagesAdminRoutes,
   registerAdminChatRoutes,
   registerKycAdminRoutes,
   registerOperatorsRoutes,
