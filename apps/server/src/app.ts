@@ -32,7 +32,6 @@ import { registerVerificationRoutes } from './modules/accounts/verification.rout
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
-import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
@@ -49,6 +48,7 @@ import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
@@ -225,7 +225,7 @@ const routeModules: RouteModule[] = [
   registerReferralsAdminRoutes,
   registerAdminTicketRoutes,
   registerMessagesAdminRoutes,
-  registerAdminChatRoutes,
+  registerChatAdminRoutes,
   registerKycAdminRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
