@@ -31,7 +31,6 @@ import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
-import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
@@ -39,6 +38,7 @@ import { registerAdminResponsibleRoutes } from './modules/admin-responsible/admi
 import { registerAdminRewardsRoutes } from './modules/admin-rewards/admin-rewards.routes';
 import { registerAdminTicketRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { registerAdminVipRoutes } from './modules/admin-vip/admin-vip.routes';
+import { registerAgentsAdminRoutes } from './modules/agents/agents.admin.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -216,7 +216,7 @@ const routeModules: RouteModule[] = [
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
-  registerAdminAgentsRoutes,
+  registerAgentsAdminRoutes,
   registerPointsAdminRoutes,
   registerAdminRewardsRoutes,
   registerMissionsAdminRoutes,

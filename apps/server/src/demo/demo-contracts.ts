@@ -2,10 +2,10 @@ import { CONTRACT_KINDS, CONTRACT_RELAY_PATHS, type ContractKind } from '@gameha
 import type { AppContext } from '../context';
 import type { App } from '../http/app-type';
 import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
-import { offer as operatorOffer } from '../modules/admin-agents/admin-agents.service';
+import { offerFromTemplateOrTerms as operatorOffer } from '../modules/agents/contracts.service';
 import { findDemoPlayers, hasAnyContract } from './demo-play.queries';
 
-// agent01's demo contracts (issue 12 "Demo"): the operator offers agent01 one contract of each
+// agent01's demo contracts: the operator offers agent01 one contract of each
 // kind through the back office's service (within the kind's top-agent limit), and each agent of the
 // demo chain accepts, then offers its sub-agent a lower rate, through the spec's relay calls
 // (MCS2_processDividendReq and its siblings) with a session of its own, so every contract rule

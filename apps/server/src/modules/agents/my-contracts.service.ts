@@ -2,12 +2,12 @@ import { type CascadePreview, MY_CONTRACT_STATEMENTS, type MyContracts } from '@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../site/brand.service';
+import { presentContract } from './contracts.presenter';
 import * as q from './contracts.queries';
-import { presentContract } from './contracts.views';
 import { presentMyContract } from './my-contracts.presenter';
 import * as mq from './my-contracts.queries';
 
-// The agent centre's "My contracts" page (issue 26): the contracts an agent holds and gave, with
+// The agent centre's "My contracts" page: the contracts an agent holds and gave, with
 // their carry-over and statements; and the preview of what accepting an offer would end.
 
 /** How many contracts of each side the page shows (open ones first). */
