@@ -159,7 +159,7 @@ export async function teamTurnover(
   return new Map(r.rows.map((x) => [x.period, Number(x.valid_bets)]));
 }
 
-// ---- the back office: releasing a held statement, the commission cost report
+// ---- the back office: releasing a held statement
 
 export async function lockStatement(trx: Trx, id: number) {
   return trx.selectFrom('contract_statements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
