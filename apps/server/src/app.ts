@@ -31,14 +31,8 @@ import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
-import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
-import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
-import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
 import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
-import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
-import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
-import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
-import { registerAdminReferralRoutes } from './modules/admin-referrals/admin-referrals.routes';
+import { registerAgentsAdminRoutes } from './modules/agents/agents.admin.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
@@ -48,21 +42,27 @@ import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
+import { registerMessagesAdminRoutes } from './modules/messages/messages.admin.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerOperatorsRoutes } from './modules/operators/operators.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
+import { registerReferralsAdminRoutes } from './modules/referrals/referrals.admin.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsRoutes } from './modules/reports/reports.routes';
 import { registerResponsibleAdminRoutes } from './modules/responsible/responsible.admin.routes';
@@ -216,17 +216,17 @@ const routeModules: RouteModule[] = [
   registerAdminRoutes,
   registerAdminCashierRoutes,
   registerAdminMembersRoutes,
-  registerAdminAgentsRoutes,
-  registerAdminPointsRoutes,
+  registerAgentsAdminRoutes,
+  registerPointsAdminRoutes,
   registerRewardsAdminRoutes,
-  registerAdminMissionsRoutes,
+  registerMissionsAdminRoutes,
   registerVipAdminRoutes,
   registerResponsibleAdminRoutes,
-  registerAdminReferralRoutes,
+  registerReferralsAdminRoutes,
   registerTicketAdminRoutes,
-  registerAdminMessagesRoutes,
-  registerAdminChatRoutes,
-  registerAdminKycRoutes,
+  registerMessagesAdminRoutes,
+  registerChatAdminRoutes,
+  registerKycAdminRoutes,
   registerOperatorsRoutes,
   registerAuditRoutes,
   registerSiteAdminRoutes,

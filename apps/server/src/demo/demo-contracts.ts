@@ -2,7 +2,7 @@ import { CONTRACT_KINDS, CONTRACT_RELAY_PATHS, type ContractKind } from '@gameha
 import type { AppContext } from '../context';
 import type { App } from '../http/app-type';
 import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
-import { offer as operatorOffer } from '../modules/admin-agents/admin-agents.service';
+import { offerFromTemplateOrTerms as operatorOffer } from '../modules/agents/contracts.service';
 import { findDemoPlayers, hasAnyContract } from './demo-play.queries';
 
 // agent01's demo contracts: the operator offers agent01 one contract of each

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
 
-// The agents area's calls (modules/admin-agents): agents.read to look, agents.write to change.
+// The agents area's calls (modules/agents, agents.admin.routes.ts): agents.read to look, agents.write to change.
 
 /** Everything of the area: invalidated after any change so grids, tree and details agree. */
 export const agentsKey = ['agents'] as const;

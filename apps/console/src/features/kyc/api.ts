@@ -7,7 +7,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-// The KYC review (modules/admin-kyc, docs/kyc.md): kyc.review for everything.
+// The KYC review (modules/kyc, kyc.admin.routes.ts, docs/kyc.md): kyc.review for everything.
 
 export const kycKey = ['kyc'] as const;
 export const KYC_PAGE_SIZE = 20;

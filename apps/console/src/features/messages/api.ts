@@ -2,7 +2,7 @@ import type { AdminFeedbackItem, BroadcastItem, CreateBroadcastBody } from '@gam
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-// Messages' calls (modules/admin-messages): messages.read / messages.write for broadcasts,
+// Messages' calls (modules/messages, messages.admin.routes.ts): messages.read / messages.write for broadcasts,
 // feedback.answer for the feedback queue.
 
 export const messagesKey = ['messages'] as const;

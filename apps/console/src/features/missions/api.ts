@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
-// The missions area's calls (modules/admin-missions): promotions.read to look, promotions.write to change.
+// The missions area's calls (modules/missions, missions.admin.routes.ts): promotions.read to look,
+// promotions.write to change.
 
 export type Mission = AdminMission;
 

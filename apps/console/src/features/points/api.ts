@@ -12,7 +12,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
-// The points area's calls (modules/admin-points): points.read to look, points.write to change.
+// The points area's calls (modules/points, points.admin.routes.ts): points.read to look, points.write to change.
 
 export const pointsKey = ['points'] as const;
 

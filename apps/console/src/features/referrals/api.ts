@@ -2,7 +2,8 @@ import type { ReferralReportValue, ReferralSettings, ReferralSettingsBody } from
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-// The referral programme's calls (modules/admin-referrals): promotions.read to look, promotions.write to change.
+// The referral programme's calls (modules/referrals, referrals.admin.routes.ts): promotions.read to
+// look, promotions.write to change.
 
 export const referralsKey = ['referrals'] as const;
 

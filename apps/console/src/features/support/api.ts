@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api, authHeaders, buildUrl } from '../../lib/api-client';
 import { readToken } from '../../lib/session-token';
 
-// The support inbox's calls (modules/admin-chat, permission support.chat) and its live socket.
+// The support inbox's calls (modules/chat, chat.admin.routes.ts, permission support.chat) and its live socket.
 
 export const supportKey = ['support'] as const;
 

@@ -314,3 +314,75 @@ export async function terminateMany(trx: Trx, ids: number[], reason: string, now
     .where('id', 'in', ids)
     .execute();
 }
+
+// ---- the back office's contract templates and per-kind rate limits
+
+export function listTemplates(db: Conn) {
+  return db.selectFrom('contract_templates').selectAll().orderBy('kind').orderBy('id').execute();
+}
+
+export function findTemplate(db: Conn, id: number) {
+  return db.selectFrom('contract_templates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type TemplateValues = {
+  name: string;
+  kind: ContractKind;
+  period: 'daily' | 'weekly' | 'semimonthly' | 'monthly' | 'hourly' | 'realtime';
+  tiers: StoredTier[];
+  ratePpm: number;
+  enabled: boolean;
+};
+
+/** A template's columns as written by both the insert and the update. */
+function templateColumns(t: TemplateValues, now: Date) {
+  return {
+    name: t.name,
+    kind: t.kind,
+    period: t.period,
+    tiers: JSON.stringify(t.tiers),
+    rate_ppm: t.ratePpm,
+    enabled: t.enabled,
+    updated_at: now,
+  };
+}
+
+export async function insertTemplate(db: Conn, t: TemplateValues, now: Date) {
+  const r = await db
+    .insertInto('contract_templates')
+    .values({ ...templateColumns(t, now), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function updateTemplate(db: Conn, id: number, t: TemplateValues, now: Date) {
+  const r = await db
+    .updateTable('contract_templates')
+    .set(templateColumns(t, now))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteTemplate(db: Conn, id: number) {
+  const r = await db.deleteFrom('contract_templates').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function limits(db: Conn) {
+  return db.selectFrom('contract_limits').select(['kind', 'max_rate_ppm']).orderBy('kind').execute();
+}
+
+export async function setLimit(trx: Trx, kind: ContractKind, maxRatePpm: number, now: Date) {
+  await trx
+    .insertInto('contract_limits')
+    .values({ kind, max_rate_ppm: maxRatePpm, updated_at: now })
+    .onConflict((oc) => oc.column('kind').doUpdateSet({ max_rate_ppm: maxRatePpm, updated_at: now }))
+    .execute();
+}
+
+export async function limitOf(db: Conn, kind: ContractKind): Promise<number | undefined> {
+  const r = await db.selectFrom('contract_limits').select('max_rate_ppm').where('kind', '=', kind).executeTakeFirst();
+  return r?.max_rate_ppm;
+}

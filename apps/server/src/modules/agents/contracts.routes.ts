@@ -17,8 +17,8 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { presentContract } from './contracts.presenter';
 import * as contracts from './contracts.service';
-import { presentContract } from './contracts.views';
 import * as mine from './my-contracts.service';
 
 const tags = ['contracts'];

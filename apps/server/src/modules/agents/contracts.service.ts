@@ -1,3 +1,9 @@
+import type {
+  AdminContractsQuery,
+  AdminOfferBody,
+  ContractLimitsBody,
+  ContractTemplateBody,
+} from '@gamehall/shared/api/admin-agents';
 import {
   type ContractActionBody,
   type ContractInfo,
@@ -11,6 +17,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
+import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
@@ -332,7 +339,7 @@ export async function contractInfo(db: Conn, memberId: number): Promise<Contract
   };
 }
 
-// ---- the back office (modules/admin-agents)
+// ---- the back office (agents.admin.routes)
 
 /**
  * The operator offers a contract to a top agent (an agent whose upline, if any, is not an agent),
@@ -407,4 +414,86 @@ export function allContracts(
   page: Parameters<typeof q.pageContracts>[2],
 ) {
   return q.pageContracts(ctx.db, filter, page);
+}
+
+function templateValues(body: ContractTemplateBody): q.TemplateValues {
+  const tiers = storedTiers(body.tiers);
+  return {
+    name: body.name,
+    kind: body.kind,
+    period: periodFor(body.kind, body.period),
+    tiers,
+    ratePpm: headlineRate(tiers),
+    enabled: body.enabled,
+  };
+}
+
+export function templates(ctx: AppContext) {
+  return q.listTemplates(ctx.db);
+}
+
+export async function createTemplate(ctx: AppContext, body: ContractTemplateBody) {
+  const id = await q.insertTemplate(ctx.db, templateValues(body), ctx.now());
+  return (await q.findTemplate(ctx.db, id)) as NonNullable<Awaited<ReturnType<typeof q.findTemplate>>>;
+}
+
+export async function changeTemplate(ctx: AppContext, id: number, body: ContractTemplateBody) {
+  const before = await q.findTemplate(ctx.db, id);
+  if (!before || !(await q.updateTemplate(ctx.db, id, templateValues(body), ctx.now())))
+    throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+  return { before, after: (await q.findTemplate(ctx.db, id)) as typeof before };
+}
+
+export async function removeTemplate(ctx: AppContext, id: number) {
+  const before = await q.findTemplate(ctx.db, id);
+  if (!before || !(await q.deleteTemplate(ctx.db, id))) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+  return before;
+}
+
+export function limits(ctx: AppContext) {
+  return q.limits(ctx.db);
+}
+
+export async function setLimits(ctx: AppContext, body: ContractLimitsBody) {
+  const before = await q.limits(ctx.db);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const l of body.list) await q.setLimit(trx, l.kind, l.maxRatePpm, ctx.now());
+  });
+  return { before, after: await q.limits(ctx.db) };
+}
+
+/** POST /admin/agents/contracts: from a template or written out, within the kind's limit. */
+export async function offerFromTemplateOrTerms(ctx: AppContext, operator: Principal, body: AdminOfferBody) {
+  if ('templateId' in body) {
+    const t = await q.findTemplate(ctx.db, body.templateId);
+    if (!t?.enabled) throw new AppError('CONTRACT_TEMPLATE_NOT_FOUND');
+    return operatorOffer(ctx, operator.memberId, {
+      agentId: body.agentId,
+      kind: t.kind,
+      period: t.kind === 'dividend' ? t.period : undefined,
+      tiers: t.tiers,
+      maxRatePpm: await q.limitOf(ctx.db, t.kind),
+    });
+  }
+  return operatorOffer(ctx, operator.memberId, {
+    agentId: body.agentId,
+    kind: body.kind,
+    period: body.period,
+    tiers: storedTiers(body.tiers),
+    maxRatePpm: await q.limitOf(ctx.db, body.kind),
+  });
+}
+
+export function contractGrid(ctx: AppContext, query: AdminContractsQuery) {
+  return allContracts(
+    ctx,
+    {
+      kind: query.kind,
+      status: query.status,
+      holderUsername: query.holder,
+      uplineUsername: query.upline,
+      offeredBy: query.offeredBy,
+    },
+    query,
+  );
 }

@@ -1,8 +1,11 @@
+import type { TreeNode } from '@gamehall/shared/api/admin-agents';
 import type { Downline, DownlinesValue } from '@gamehall/shared/api/agents';
+import type { ContractKind } from '@gamehall/shared/api/contracts';
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMajor } from '@gamehall/shared/money';
 import { isAgentType } from '../../http/auth';
 import { pageCounts } from '../../http/paging';
-import type { DownlineRow } from './downlines.queries';
+import type { DownlineRow, NodeRow } from './downlines.queries';
 
 export function presentDownline(r: DownlineRow): Downline {
   return {
@@ -30,5 +33,25 @@ export function presentDownlines(
     content: r.rows.map(presentDownline),
     ...pageCounts(r.total, page),
     totals: { members: r.total, balance: toMajor(r.balance) },
+  };
+}
+
+export function presentNode(r: NodeRow): TreeNode {
+  return {
+    id: Number(r.id),
+    username: r.username,
+    type: r.type,
+    isAgent: (AGENT_ACCOUNT_TYPES as readonly number[]).includes(r.type),
+    teamSize: Number(r.team_size),
+    directCount: Number(r.direct_count),
+    activeContracts: (r.kinds ?? []) as ContractKind[],
+  };
+}
+
+export function presentHit(r: NodeRow) {
+  return {
+    ...presentNode(r),
+    upline: r.upline_id === null ? null : { id: Number(r.upline_id), username: r.upline_username ?? '' },
+    depth: Number(r.depth),
   };
 }

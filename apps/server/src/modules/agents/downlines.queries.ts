@@ -1,3 +1,4 @@
+import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 
@@ -154,4 +155,56 @@ export function findAgent(db: Conn, agentId: number) {
     .select(['id', 'username', 'language', 'type', 'status'])
     .where('id', '=', agentId)
     .executeTakeFirst();
+}
+
+// ---- the back office's team tree and agent search
+
+const agentTypes = sql.join([...AGENT_ACCOUNT_TYPES]);
+
+export type NodeRow = {
+  id: number;
+  username: string;
+  type: number;
+  upline_id: number | null;
+  upline_username: string | null;
+  depth: number;
+  team_size: number;
+  direct_count: number;
+  kinds: string[] | null;
+};
+
+function nodeSelect() {
+  return sql`
+    SELECT m.id, m.username, m.type, m.upline_id, u.username AS upline_username,
+           (SELECT count(*) FROM agent_tree d WHERE d.member_id = m.id AND d.depth > 0)::int AS depth,
+           (SELECT count(*) FROM agent_tree t WHERE t.ancestor_id = m.id AND t.depth >= 1)::int AS team_size,
+           (SELECT count(*) FROM agent_tree t WHERE t.ancestor_id = m.id AND t.depth = 1)::int AS direct_count,
+           (SELECT array_agg(c.kind ORDER BY c.kind) FROM contracts c WHERE c.holder_id = m.id AND c.status = 'active') AS kinds
+      FROM members m LEFT JOIN members u ON u.id = m.upline_id`;
+}
+
+/** Direct downlines of a member (members and agents), or the top agents when parentId is null. */
+export async function children(db: Conn, parentId: number | null, limit: number): Promise<NodeRow[]> {
+  const where =
+    parentId === null
+      ? sql`m.type IN (${agentTypes}) AND (m.upline_id IS NULL OR u.type NOT IN (${agentTypes}))`
+      : sql`m.upline_id = ${parentId}`;
+  const r =
+    await sql<NodeRow>`${nodeSelect()} WHERE ${where} AND m.type <> 90 ORDER BY lower(m.username) LIMIT ${limit}`.execute(
+      db,
+    );
+  return r.rows;
+}
+
+export async function memberExists(db: Conn, id: number) {
+  return db.selectFrom('members').select('id').where('id', '=', id).where('type', '<>', 90).executeTakeFirst();
+}
+
+/** Agents whose username contains the text (any case), prefix matches first. */
+export async function searchAgents(db: Conn, text: string, limit: number): Promise<NodeRow[]> {
+  const t = text.toLowerCase();
+  const r = await sql<NodeRow>`${nodeSelect()}
+     WHERE m.type IN (${agentTypes}) AND lower(m.username) LIKE ${`%${escapeLike(t)}%`}
+     ORDER BY (lower(m.username) LIKE ${`${escapeLike(t)}%`}) DESC, lower(m.username) LIMIT ${limit}`.execute(db);
+  return r.rows;
 }

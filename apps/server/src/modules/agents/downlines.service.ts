@@ -164,3 +164,16 @@ export async function makeSubAgent(ctx: AppContext, request: FastifyRequest, age
   });
   return find(ctx, agentId, memberId);
 }
+
+// ---- the back office's team tree and agent search
+
+const TREE_LIMIT = 500;
+
+export async function tree(ctx: AppContext, parentId: number | undefined) {
+  if (parentId !== undefined && !(await q.memberExists(ctx.db, parentId))) throw new AppError('MEMBER_NOT_FOUND');
+  return q.children(ctx.db, parentId ?? null, TREE_LIMIT);
+}
+
+export function search(ctx: AppContext, text: string, limit: number) {
+  return q.searchAgents(ctx.db, text, limit);
+}

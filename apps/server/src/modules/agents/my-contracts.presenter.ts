@@ -1,7 +1,7 @@
 import type { MyContract } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
+import { presentContract } from './contracts.presenter';
 import type { ContractRow } from './contracts.queries';
-import { presentContract } from './contracts.views';
 import type { StatementBriefRow } from './my-contracts.queries';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -2,8 +2,8 @@ import { type CascadePreview, MY_CONTRACT_STATEMENTS, type MyContracts } from '@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../brand/brand.service';
+import { presentContract } from './contracts.presenter';
 import * as q from './contracts.queries';
-import { presentContract } from './contracts.views';
 import { presentMyContract } from './my-contracts.presenter';
 import * as mq from './my-contracts.queries';
 

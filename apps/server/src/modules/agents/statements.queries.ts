@@ -1,7 +1,7 @@
 import type { ContractKind } from '@gamehall/shared/api/contracts';
 import { sql } from 'kysely';
-import type { Conn } from '../../db/database';
-import type { LineRow, StatementRow } from './contracts.views';
+import type { Conn, Trx } from '../../db/database';
+import type { LineRow, StatementRow } from './contracts.presenter';
 
 // Statement reads for the agent centre and the back office. Days are brand-time-zone days.
 
@@ -157,4 +157,95 @@ export async function teamTurnover(
      WHERE d.agent_id = ${agentId} AND d.day BETWEEN ${from}::date AND ${to}::date
      GROUP BY 1`.execute(db);
   return new Map(r.rows.map((x) => [x.period, Number(x.valid_bets)]));
+}
+
+// ---- the back office: releasing a held statement
+
+export async function lockStatement(trx: Trx, id: number) {
+  return trx.selectFrom('contract_statements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markReleased(trx: Trx, id: number, operatorId: number, postingId: number, now: Date) {
+  await trx
+    .updateTable('contract_statements')
+    .set({ status: 'paid', paid_at: now, released_by: operatorId, posting_id: postingId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findStatementStatus(db: Conn, id: number) {
+  return db.selectFrom('contract_statements').select('status').where('id', '=', id).executeTakeFirst();
+}
+
+// ---- commission cost report
+
+export type CommissionFilter = { start: Date; end: Date; kind?: ContractKind | undefined; agent?: string | undefined };
+
+function commissionWhere(f: CommissionFilter) {
+  const parts = [sql`s.period_start >= ${f.start}`, sql`s.period_start < ${f.end}`];
+  if (f.kind !== undefined) parts.push(sql`s.kind = ${f.kind}`);
+  if (f.agent !== undefined) parts.push(sql`lower(h.username) = ${f.agent.toLowerCase()}`);
+  return sql.join(parts, sql` AND `);
+}
+
+const BASE = sql`CASE WHEN s.kind = 'dividend' THEN s.net_loss ELSE s.valid_bets END`;
+const COMMISSION_SORTS = {
+  periodStart: sql`s.period_start`,
+  paid: sql`CASE WHEN s.status = 'paid' THEN s.amount ELSE 0 END`,
+  held: sql`CASE WHEN s.status = 'held' THEN s.amount ELSE 0 END`,
+  base: BASE,
+} as const;
+
+export type CommissionRow = {
+  id: number;
+  holder_id: number;
+  holder_username: string;
+  kind: ContractKind;
+  period_start: Date;
+  period_end: Date;
+  status: 'paid' | 'held';
+  base: string;
+  paid: string;
+  held: string;
+  carried: string;
+  on_hold: boolean;
+};
+
+export async function commissionPage(
+  db: Conn,
+  f: CommissionFilter,
+  page: { pageNo: number; pageSize: number; sort: keyof typeof COMMISSION_SORTS; order: 'asc' | 'desc' },
+) {
+  const where = commissionWhere(f);
+  const order = page.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await sql<CommissionRow>`
+    SELECT s.id, s.holder_id, h.username AS holder_username, s.kind, s.period_start, s.period_end, s.status,
+           ${BASE} AS base,
+           CASE WHEN s.status = 'paid' THEN s.amount ELSE 0 END AS paid,
+           CASE WHEN s.status = 'held' THEN s.amount ELSE 0 END AS held,
+           s.carry_out AS carried,
+           EXISTS (SELECT 1 FROM contract_statement_holds x WHERE x.statement_id = s.id) AS on_hold
+      FROM contract_statements s JOIN members h ON h.id = s.holder_id
+     WHERE ${where}
+     ORDER BY ${COMMISSION_SORTS[page.sort]} ${order}, s.id ${order}
+     LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+  const totals = await sql<{ n: string; base: string; paid: string; held: string; carried: string }>`
+    SELECT count(*) AS n, coalesce(sum(${BASE}), 0) AS base,
+           coalesce(sum(s.amount) FILTER (WHERE s.status = 'paid'), 0) AS paid,
+           coalesce(sum(s.amount) FILTER (WHERE s.status = 'held'), 0) AS held,
+           coalesce(sum(s.carry_out), 0) AS carried
+      FROM contract_statements s JOIN members h ON h.id = s.holder_id
+     WHERE ${where}`.execute(db);
+  const t = totals.rows[0];
+  return {
+    rows: rows.rows,
+    total: Number(t?.n ?? 0),
+    totals: {
+      statements: Number(t?.n ?? 0),
+      base: Number(t?.base ?? 0),
+      paid: Number(t?.paid ?? 0),
+      held: Number(t?.held ?? 0),
+      carried: Number(t?.carried ?? 0),
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { AdminStatementsQuery, CommissionReportQuery } from '@gamehall/shared/api/admin-agents';
 import type {
   ContractKind,
   IncomeQuery,
@@ -7,12 +8,17 @@ import type {
 } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
+import { brandDayBounds } from '../../db/brand-days';
 import { agentNgrSettings } from '../../db/member-revenue';
-import { AppError } from '../../http/errors';
+import type { Principal } from '../../http/auth';
+import { AppError, fieldErrors } from '../../http/errors';
 import { getBrand } from '../brand/brand.service';
-import { presentStatementDetail, type StatementRow } from './contracts.views';
+import { statementPaidMessages } from './contract-messages';
+import { presentStatementDetail, type StatementRow } from './contracts.presenter';
 import { presentBreakdown } from './net-revenue.presenter';
 import { teamRevenue } from './net-revenue.queries';
+import { payStatement } from './settlement.service';
+import * as holdsQ from './statement-holds.queries';
 import * as q from './statements.queries';
 import { resolveRange } from './team.service';
 
@@ -176,7 +182,7 @@ export async function revenue(ctx: AppContext, agentId: number, query: RevenueQu
   };
 }
 
-// ---- the back office (modules/admin-agents)
+// ---- the back office (agents.admin.routes): the statements grid, holds and releases, the commission cost report
 
 export function findStatements(
   ctx: AppContext,
@@ -197,4 +203,106 @@ export async function statementWithLines(ctx: AppContext, id: number) {
   const row = await q.findStatement(ctx.db, id);
   if (!row) throw new AppError('STATEMENT_NOT_FOUND');
   return { row, lines: await q.linesOf(ctx.db, [id]) };
+}
+
+export function statementGrid(ctx: AppContext, query: AdminStatementsQuery) {
+  return findStatements(
+    ctx,
+    {
+      kind: query.kind,
+      status: query.status,
+      holderUsername: query.holder,
+      contractId: query.contractId,
+      startFrom: query.from ? new Date(query.from) : undefined,
+      startTo: query.to ? new Date(query.to) : undefined,
+    },
+    query,
+  );
+}
+
+/**
+ * Pays a held statement (docs/agents.md "Holding") with the key settlement would have used, so a
+ * double click or two operators at once pay it once.
+ */
+export async function release(ctx: AppContext, operator: Principal, id: number) {
+  const currency = (await getBrand(ctx.db)).currency;
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    if (s.status !== 'held') throw new AppError('STATEMENT_NOT_HELD');
+    if ((await holdsQ.holdsOf(trx, [id])).has(id)) throw new AppError('STATEMENT_ON_HOLD');
+    const postingId = await payStatement(trx, {
+      contractId: Number(s.contract_id),
+      holderId: Number(s.holder_id),
+      kind: s.kind,
+      start: new Date(s.period_start),
+      amount: Number(s.amount),
+      statementId: id,
+      currency,
+    });
+    await q.markReleased(trx, id, operator.memberId, postingId, ctx.now());
+    await statementPaidMessages(trx, [
+      {
+        holderId: Number(s.holder_id),
+        kind: s.kind,
+        amount: Number(s.amount),
+        periodStart: new Date(s.period_start),
+        periodEnd: new Date(s.period_end),
+        status: 'paid',
+      },
+    ]);
+  });
+  return statementWithLines(ctx, id);
+}
+
+/** A statement's status now, or undefined when there is none (a bulk request's answer per id). */
+export async function statusOf(ctx: AppContext, id: number) {
+  return (await q.findStatementStatus(ctx.db, id))?.status;
+}
+
+/** The operator's holds on these statements, by statement id. */
+export function holds(ctx: AppContext, ids: number[]) {
+  return holdsQ.holdsOf(ctx.db, ids);
+}
+
+/**
+ * Keeps a held statement back on purpose (docs/agents.md "Holding"): with the operator's note, a
+ * release refuses it until the hold is taken off. Holding again replaces the note. A paid statement
+ * cannot be held (STATEMENT_NOT_HELD): its money has left.
+ */
+export async function hold(ctx: AppContext, operator: Principal, id: number, note: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    if (s.status !== 'held') throw new AppError('STATEMENT_NOT_HELD');
+    const before = (await holdsQ.holdsOf(trx, [id])).get(id) ?? null;
+    await holdsQ.setHold(trx, id, note, operator.memberId, ctx.now());
+    return { status: s.status, before: before?.note ?? null, after: note };
+  });
+}
+
+/** Takes an operator's hold off a statement; one without a hold is left as it is. */
+export async function unhold(ctx: AppContext, id: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const s = await q.lockStatement(trx, id);
+    if (!s) throw new AppError('STATEMENT_NOT_FOUND');
+    const before = (await holdsQ.holdsOf(trx, [id])).get(id) ?? null;
+    await holdsQ.clearHold(trx, id);
+    return { status: s.status, before: before?.note ?? null, after: null };
+  });
+}
+
+/**
+ * The commission cost report (docs/agents.md "Commission cost report"): every statement whose
+ * period starts on the range's brand days, with its base, what was paid, what is held and what a
+ * dividend carries on. Reads the replica the caller gives (a report).
+ */
+export async function commissionReport(ctx: AppContext, query: CommissionReportQuery) {
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000;
+  if (!(days >= 0)) throw fieldErrors({ to: 'INVALID' });
+  if (days > 366) throw fieldErrors({ to: 'TOO_LONG' });
+  const timeZone = (await getBrand(ctx.db)).timeZone;
+  const { start, end } = await brandDayBounds(ctx.db, query.from, query.to, timeZone);
+  const page = await q.commissionPage(ctx.db, { start, end, kind: query.kind, agent: query.agent }, query);
+  return { ...page, timeZone };
 }

@@ -19,8 +19,8 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
+import { presentConversation, presentMessage } from './chat.presenter';
 import * as chat from './chat.service';
-import { presentConversation, presentMessage } from './chat.views';
 
 const tags = ['chat'];
 // Customer routes are public: a member is known by the session, a visitor by the x-chat-visitor

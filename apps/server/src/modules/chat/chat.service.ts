@@ -408,7 +408,7 @@ export function close(ctx: AppContext, operatorId: number, id: number) {
   });
 }
 
-// ---- answers the member did not see (support_answered; docs/chat.md)
+// ---- answers the member did not see (the support_answered message; docs/chat.md)
 
 /** How long an operator's answer may stay unread in the chat before the member gets a message. */
 export const UNSEEN_ANSWER_MS = 60_000;

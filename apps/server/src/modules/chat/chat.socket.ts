@@ -13,8 +13,8 @@ import { operatorGrants } from '../../realtime/operator-realtime';
 import type { RealtimeScope, Socket } from '../../realtime/realtime';
 import { openSocketSession } from '../../realtime/socket-session';
 import { resolveSession } from '../accounts/sessions.service';
+import { presentMessage } from './chat.presenter';
 import * as chat from './chat.service';
-import { presentMessage } from './chat.views';
 
 const PUMP_BATCH = 200;
 

@@ -6,8 +6,8 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
+import { presentKycDocument, presentKycStatus } from './kyc.presenter';
 import * as kyc from './kyc.service';
-import { presentKycDocument, presentKycStatus } from './kyc.views';
 import { sendDocument } from './kyc-files';
 
 const tags = ['kyc'];

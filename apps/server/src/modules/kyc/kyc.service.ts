@@ -30,7 +30,7 @@ type Facts = {
   latest: Partial<Record<KycDocumentKind, 'pending' | 'approved' | 'rejected'>>;
 };
 
-/** What each level needs on top of the one below. */
+/** What each level needs on top of the one below (docs/kyc.md "Levels"). */
 function missingFor(level: 1 | 2 | 3, f: Facts): KycRequirement[] {
   const needs: KycRequirement[] = [];
   if (level === 1) {
@@ -204,7 +204,7 @@ export const UNDER_AGE_REFUND_REQUEST = 'kyc-under-age-refund';
  * transaction: under the identity row's lock, checks a refund is waiting and not yet paid out (its
  * withdrawal order has a fixed request id per member, so a second call is refused), finds the
  * confirmed bank account in the verified name, and moves the amount from withdrawals-payable back to
- * the member's cash, from where the cashier's withdrawal takes it (admin-kyc payRefund).
+ * the member's cash, from where the cashier's withdrawal takes it (kyc-review.service payRefund).
  */
 export async function releaseUnderAgeRefund(trx: Trx, memberId: number) {
   const identity = await q.lockIdentity(trx, memberId);
@@ -331,7 +331,7 @@ export async function ownDocumentFile(ctx: AppContext, principal: Principal, id:
   return { contentType: file.content_type, data: await documentStore(ctx.config.kycStorage).get(file) };
 }
 
-// ---- back office (modules/admin-kyc calls these)
+// ---- back office (kyc.admin.routes and kyc-review.service call these)
 
 export function queue(
   ctx: AppContext,

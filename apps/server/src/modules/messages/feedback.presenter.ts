@@ -1,5 +1,5 @@
-import type { FeedbackItem } from '@gamehall/shared/api/messages';
-import type { memberFeedback } from './feedback.service';
+import type { AdminFeedbackItem, FeedbackItem } from '@gamehall/shared/api/messages';
+import type { allFeedback, memberFeedback } from './feedback.service';
 
 type MemberRow = Awaited<ReturnType<typeof memberFeedback>>['rows'][number];
 
@@ -16,4 +16,25 @@ export function presentFeedback(r: MemberRow): FeedbackItem {
     answeredAt: iso(r.answered_at),
     createdAt: new Date(r.created_at).toISOString(),
   };
+}
+
+type AdminPage = Awaited<ReturnType<typeof allFeedback>>;
+export function presentAdminFeedback(page: AdminPage): AdminFeedbackItem[] {
+  return page.rows.map((r) => {
+    const imageIds = page.files.filter((f) => f.feedback_id === r.id).map((f) => f.id);
+    return {
+      id: r.id,
+      memberId: r.member_id,
+      username: r.username,
+      questionType: r.question_type as FeedbackItem['questionType'],
+      content: r.content,
+      imageCount: imageIds.length,
+      imageIds,
+      status: r.status,
+      answer: r.answer,
+      answeredBy: r.answered_by_username,
+      answeredAt: iso(r.answered_at),
+      createdAt: new Date(r.created_at).toISOString(),
+    };
+  });
 }

@@ -1,7 +1,7 @@
-import type { MissionItem } from '@gamehall/shared/api/missions';
+import type { AdminMission, MissionItem } from '@gamehall/shared/api/missions';
 import { toMajor } from '@gamehall/shared/money';
 import type { MissionRow, MissionView } from './missions.service';
-import { statusOf } from './missions.service';
+import { phaseOf, statusOf } from './missions.service';
 
 function textOf(m: MissionRow, language: string) {
   const texts = m.texts;
@@ -44,5 +44,30 @@ export function presentMission(
     progressId: v.row ? Number(v.row.id) : null,
     resetsAt: v.resetsAt?.toISOString() ?? null,
     claimExpiresAt: v.row?.claim_expires_at ? new Date(v.row.claim_expires_at).toISOString() : null,
+  };
+}
+
+export function presentAdminMission(m: MissionRow, now: Date): AdminMission {
+  return {
+    id: m.id,
+    period: m.period,
+    newbieDays: m.newbie_days,
+    task: m.task,
+    target: targetOf(m.task, Number(m.target)),
+    minDeposit: m.min_deposit === null ? null : toMajor(m.min_deposit),
+    gameType: m.game_type,
+    rewardKind: m.reward_kind,
+    rewardAmount:
+      m.reward_kind === 'cash' || m.reward_kind === 'bonus' ? toMajor(m.reward_amount) : Number(m.reward_amount),
+    rewardTicketKindId: m.reward_ticket_kind_id === null ? null : Number(m.reward_ticket_kind_id),
+    rewardWagering: m.reward_wagering,
+    claimDays: m.claim_days,
+    state: m.state,
+    phase: phaseOf(m, now),
+    startsAt: new Date(m.starts_at).toISOString(),
+    endsAt: m.ends_at === null ? null : new Date(m.ends_at).toISOString(),
+    texts: m.texts,
+    sort: m.sort,
+    createdAt: new Date(m.created_at).toISOString(),
   };
 }

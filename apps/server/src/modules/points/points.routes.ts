@@ -19,9 +19,8 @@ import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
-import { presentConfig, presentConversion, presentReward } from './points.presenter';
+import { presentConfig, presentConversion, presentDetail, presentRedemption, presentReward } from './points.presenter';
 import * as points from './points.service';
-import { presentDetail, presentRedemption } from './points.views';
 
 const tags = ['points'];
 

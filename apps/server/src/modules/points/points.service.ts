@@ -105,7 +105,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
   await checkPaymentPassword(ctx, memberId, body.paymentPassword);
   const existing = await redemptionByRequest(ctx.db, memberId, body.requestId);
   if (existing) return replayRedemption(existing, body);
-  await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
+  await assertNotOnBreak(ctx, ctx.db, memberId); // responsible play: no promotion during a break
   const reward = await rewardById(ctx.db, body.rewardId);
   if (!reward) throw new AppError('POINTS_REWARD_NOT_FOUND');
   if (reward.status !== 'active') throw new AppError('POINTS_REWARD_UNAVAILABLE');
@@ -433,8 +433,9 @@ export async function changeReward(ctx: AppContext, id: number, body: RewardBody
   });
 }
 
+/** Saves the exchange ratio, conversion switch, rules and rates; answers the config before and after. */
 export async function saveConfig(ctx: AppContext, body: PointsConfigBody) {
-  return ctx.db.transaction().execute(async (trx) => {
+  const before = await ctx.db.transaction().execute(async (trx) => {
     const before = await lockPointsConfig(trx);
     const beforeRates = await pointsRates(trx);
     const now = ctx.now();
@@ -447,8 +448,9 @@ export async function saveConfig(ctx: AppContext, body: PointsConfigBody) {
       now,
     });
     await replaceRates(trx, body.rates, now);
-    return { before: { config: before, rates: beforeRates } };
+    return { config: before, rates: beforeRates };
   });
+  return { before, after: await pointsConfig(ctx) };
 }
 
 export async function adminRedemptions(

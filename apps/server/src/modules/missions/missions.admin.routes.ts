@@ -14,16 +14,16 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import * as missions from '../missions/missions.service';
-import { presentAdminMission } from './admin-missions.presenter';
+import { presentAdminMission } from './missions.presenter';
+import * as missions from './missions.service';
 
-// The back office's missions (issue 13 "Back office"): create, edit, pause, end; the cost report.
+// The back office's missions: create, edit, pause, end; the cost report.
 
 const tags = ['admin-missions'];
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-export function registerAdminMissionsRoutes(root: App, ctx: AppContext): void {
+export function registerMissionsAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -35,11 +35,12 @@ import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
-import { presentContract, presentStatementDetail } from '../agents/contracts.views';
-import { statementBase } from '../agents/statements.service';
 import { operatorAction } from '../audit/operator-action';
-import { presentAdminStatement, presentHit, presentNode, presentTemplate } from './admin-agents.presenter';
-import * as agents from './admin-agents.service';
+import { presentAdminStatement, presentContract, presentStatementDetail, presentTemplate } from './contracts.presenter';
+import * as contracts from './contracts.service';
+import { presentHit, presentNode } from './downlines.presenter';
+import * as downlines from './downlines.service';
+import * as statements from './statements.service';
 
 const tags = ['admin-agents'];
 const READ = 'admin:agents.read' as const;
@@ -57,11 +58,11 @@ function spec<I extends Inputs, R extends ZodType>(
   return { schema: { tags, summary, ...(inputs as I), response: { 200: envelope(response) } }, config: { auth } };
 }
 
-export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
+export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get('/admin/agents/contract-templates', spec(READ, 'Contract templates', ContractTemplateList), async () =>
-    ok({ list: (await agents.templates(ctx)).map(presentTemplate) }),
+    ok({ list: (await contracts.templates(ctx)).map(presentTemplate) }),
   );
 
   app.post(
@@ -75,7 +76,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
             req,
             'contract.template',
             'contract-template',
-            () => agents.createTemplate(ctx, req.body),
+            () => contracts.createTemplate(ctx, req.body),
             (t) => ({ after: presentTemplate(t) }),
           ),
         ),
@@ -94,7 +95,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         req,
         'contract.template',
         `contract-template:${req.params.id}`,
-        () => agents.changeTemplate(ctx, req.params.id, req.body),
+        () => contracts.changeTemplate(ctx, req.params.id, req.body),
         (x) => ({ before: presentTemplate(x.before), after: presentTemplate(x.after) }),
       );
       return ok(presentTemplate(r.after));
@@ -110,7 +111,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         req,
         'contract.template',
         `contract-template:${req.params.id}`,
-        () => agents.removeTemplate(ctx, req.params.id),
+        () => contracts.removeTemplate(ctx, req.params.id),
         (t) => ({ before: presentTemplate(t), after: null }),
       );
       return ok(null);
@@ -133,7 +134,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
   app.get(
     '/admin/agents/contract-limits',
     spec(READ, 'The highest rate per kind the operator may give a top agent', ContractLimits),
-    async () => ok(presentLimits(await agents.limits(ctx))),
+    async () => ok(presentLimits(await contracts.limits(ctx))),
   );
 
   app.put(
@@ -145,7 +146,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         req,
         'contract.limits',
         'contract-limits',
-        () => agents.setLimits(ctx, req.body),
+        () => contracts.setLimits(ctx, req.body),
         (x) => ({ before: presentLimits(x.before), after: presentLimits(x.after) }),
       );
       return ok(presentLimits(r.after));
@@ -158,7 +159,9 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       body: AdminOfferBody,
     }),
     async (req) =>
-      contractAction(req, 'contract.offer', `member:${req.body.agentId}`, (op) => agents.offer(ctx, op, req.body)),
+      contractAction(req, 'contract.offer', `member:${req.body.agentId}`, (op) =>
+        contracts.offerFromTemplateOrTerms(ctx, op, req.body),
+      ),
   );
 
   app.post(
@@ -169,7 +172,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     }),
     async (req) =>
       contractAction(req, 'contract.terminate', `contract:${req.params.id}`, () =>
-        agents.terminate(ctx, req.params.id, req.body.reason),
+        contracts.operatorTerminate(ctx, req.params.id, req.body.reason),
       ),
   );
 
@@ -178,7 +181,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     spec(READ, "Every agent's contracts, filtered by kind, status, holder, offering agent", AdminContractList, {
       querystring: AdminContractsQuery,
     }),
-    async (req) => ok(presentGrid(await agents.contractGrid(ctx, req.query), req.query, presentContract)),
+    async (req) => ok(presentGrid(await contracts.contractGrid(ctx, req.query), req.query, presentContract)),
   );
 
   app.get(
@@ -190,8 +193,8 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       { querystring: AdminStatementsQuery },
     ),
     async (req) => {
-      const page = await agents.statementGrid(ctx, req.query);
-      const holds = await agents.holds(
+      const page = await statements.statementGrid(ctx, req.query);
+      const holds = await statements.holds(
         ctx,
         page.rows.map((r) => Number(r.id)),
       );
@@ -206,7 +209,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     '/admin/agents/statements/:id',
     spec(READ, 'One statement with its lines', StatementDetail, { params: AdminAgentIdParams }),
     async (req) => {
-      const s = await agents.statement(ctx, req.params.id);
+      const s = await statements.statementWithLines(ctx, req.params.id);
       return ok(presentStatementDetail(s.row, s.lines));
     },
   );
@@ -219,7 +222,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       StatementBreakdown,
       { params: AdminAgentIdParams, querystring: StatementDetailQuery },
     ),
-    async (req) => ok(await statementBase(ctx, req.params.id, req.query)),
+    async (req) => ok(await statements.statementBase(ctx, req.params.id, req.query)),
   );
 
   app.post(
@@ -234,7 +237,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         req,
         'statement.release',
         `statement:${req.params.id}`,
-        (op) => agents.release(ctx, op, req.params.id),
+        (op) => statements.release(ctx, op, req.params.id),
         (x) => ({ after: { status: x.row.status, amount: toMajor(x.row.amount) }, note: req.body.note ?? null }),
       );
       return ok(presentStatementDetail(s.row, s.lines));
@@ -264,7 +267,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         results.push({ id, ok: true, code: null, status: r.status });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        results.push({ id, ok: false, code: error.code, status: (await agents.statusOf(ctx, id)) ?? null });
+        results.push({ id, ok: false, code: error.code, status: (await statements.statusOf(ctx, id)) ?? null });
       }
     }
     const done = results.filter((r) => r.ok).length;
@@ -285,7 +288,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
         req.body.ids,
         'statement.release',
         async (op, id) => {
-          const s = await agents.release(ctx, op, id);
+          const s = await statements.release(ctx, op, id);
           return { status: s.row.status, after: { status: s.row.status, amount: toMajor(s.row.amount) } };
         },
         req.body.note,
@@ -301,7 +304,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       { body: BulkHoldBody },
     ),
     async (req) =>
-      bulk(req, req.body.ids, 'statement.hold', (op, id) => agents.hold(ctx, op, id, req.body.note), req.body.note),
+      bulk(req, req.body.ids, 'statement.hold', (op, id) => statements.hold(ctx, op, id, req.body.note), req.body.note),
   );
 
   app.post(
@@ -309,7 +312,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     spec(WRITE, 'Take the hold off many statements (they stay held until released)', BulkStatementValue, {
       body: BulkUnholdBody,
     }),
-    async (req) => bulk(req, req.body.ids, 'statement.unhold', (_op, id) => agents.unhold(ctx, id), req.body.note),
+    async (req) => bulk(req, req.body.ids, 'statement.unhold', (_op, id) => statements.unhold(ctx, id), req.body.note),
   );
 
   app.get(
@@ -322,7 +325,7 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     ),
     async (req) => {
       // A report: from the read replica (context.ts readDb).
-      const r = await agents.commissionReport(onReplica(ctx), req.query);
+      const r = await statements.commissionReport(onReplica(ctx), req.query);
       return ok({
         ...presentGrid(r, req.query, (row) => ({
           statementId: Number(row.id),
@@ -355,7 +358,10 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
       querystring: TreeQuery,
     }),
     async (req) =>
-      ok({ parentId: req.query.parentId ?? null, list: (await agents.tree(ctx, req.query.parentId)).map(presentNode) }),
+      ok({
+        parentId: req.query.parentId ?? null,
+        list: (await downlines.tree(ctx, req.query.parentId)).map(presentNode),
+      }),
   );
 
   app.get(
@@ -363,6 +369,6 @@ export function registerAdminAgentsRoutes(root: App, ctx: AppContext): void {
     spec(READ, 'Agents whose username contains the text, prefix matches first', AgentSearchValue, {
       querystring: AgentSearchQuery,
     }),
-    async (req) => ok({ list: (await agents.search(ctx, req.query.q, req.query.limit)).map(presentHit) }),
+    async (req) => ok({ list: (await downlines.search(ctx, req.query.q, req.query.limit)).map(presentHit) }),
   );
 }

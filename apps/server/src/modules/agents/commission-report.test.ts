@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { settleContracts, windowOf } from '../agents/settlement.service';
 import { getBrand } from '../brand/brand.service';
 import { actors } from '../cashier/cashier.fixtures';
+import { settleContracts, windowOf } from './settlement.service';
 
-// The commission cost report (issue 26, reports): per agent, kind and period its base, paid, held
+// The commission cost report (docs/agents.md "Commission cost report"): per agent, kind and period its base, paid, held
 // and carried, filtered by brand days, kind and agent; a statement line leads to the member's rounds
 // of the period.
 

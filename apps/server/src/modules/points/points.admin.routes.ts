@@ -21,15 +21,14 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid, presentPage } from '../../http/paging';
 import { operatorAction } from '../audit/operator-action';
-import { presentDetail } from '../points/points.views';
-import { presentAdminConfig, presentAdminRedemption, presentAdminReward } from './admin-points.presenter';
-import * as admin from './admin-points.service';
+import { presentAdminConfig, presentAdminRedemption, presentAdminReward, presentDetail } from './points.presenter';
+import * as points from './points.service';
 
 const tags = ['admin-points'];
 const READ = 'admin:points.read' as const;
 const WRITE = 'admin:points.write' as const;
 
-export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
+export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -42,7 +41,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async () => ok({ list: (await admin.rewards(ctx)).map(presentAdminReward) }),
+    async () => ok({ list: (await points.adminRewards(ctx)).map(presentAdminReward) }),
   );
 
   app.post(
@@ -59,7 +58,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
             req,
             'points.reward',
             'points-reward',
-            () => admin.createReward(ctx, req.body),
+            () => points.createReward(ctx, req.body),
             (r) => ({ after: presentAdminReward(r) }),
           ),
         ),
@@ -84,13 +83,13 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
         req,
         'points.reward',
         `points-reward:${req.params.id}`,
-        () => admin.changeReward(ctx, req.params.id, req.body),
+        () => points.changeReward(ctx, req.params.id, req.body),
         (x) => ({
           before: presentAdminReward({ row: x.before, redeemed: 0 }),
           after: presentAdminReward({ row: x.after, redeemed: 0 }),
         }),
       );
-      const all = await admin.rewards(ctx);
+      const all = await points.adminRewards(ctx);
       return ok(presentAdminReward(all.find((x) => x.row.id === r.after.id) ?? { row: r.after, redeemed: 0 }));
     },
   );
@@ -105,7 +104,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async () => ok(presentAdminConfig(await admin.config(ctx))),
+    async () => ok(presentAdminConfig(await points.pointsConfig(ctx))),
   );
 
   app.put(
@@ -125,7 +124,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
         req,
         'points.config',
         'points-config',
-        () => admin.saveConfig(ctx, req.body),
+        () => points.saveConfig(ctx, req.body),
         (x) => ({
           before: presentAdminConfig({ ...x.before, currency: x.after.currency }),
           after: presentAdminConfig(x.after),
@@ -146,7 +145,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: READ },
     },
-    async (req) => ok(presentGrid(await admin.redemptions(ctx, req.query), req.query, presentAdminRedemption)),
+    async (req) => ok(presentGrid(await points.adminRedemptions(ctx, req.query), req.query, presentAdminRedemption)),
   );
 
   app.post(
@@ -167,10 +166,10 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
         req,
         'points.redemption',
         `points-redemption:${req.params.id}`,
-        (op) => admin.decide(ctx, op.memberId, req.params.id, req.body),
+        (op) => points.decideRedemption(ctx, op.memberId, req.params.id, req.body),
         (r) => ({ after: { status: r.status, reference: r.reference, points: r.points, remark: r.remark } }),
       );
-      return ok(presentAdminRedemption(await admin.redemption(ctx, req.params.id)));
+      return ok(presentAdminRedemption(await points.adminRedemption(ctx, req.params.id)));
     },
   );
 
@@ -192,7 +191,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
           req,
           'points.adjust',
           `member:${req.body.username}`,
-          () => admin.adjust(ctx, req.body),
+          () => points.adjustPoints(ctx, req.body),
           (r) => ({ after: { ...r, reason: req.body.reason } }),
         ),
       ),
@@ -210,7 +209,7 @@ export function registerAdminPointsRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => {
-      const v = await admin.memberPoints(ctx, req.query);
+      const v = await points.memberPointsView(ctx, req.query);
       return ok({
         memberId: v.member.id,
         username: v.member.username,

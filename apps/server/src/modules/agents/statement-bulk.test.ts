@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { settleContracts, windowOf } from '../agents/settlement.service';
 import { getBrand } from '../brand/brand.service';
 import { actors } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { settleContracts, windowOf } from './settlement.service';
 
-// Held statements in bulk (issue 26, docs/agents.md "Holding"): many released in one request, each
+// Held statements in bulk (docs/agents.md "Holding"): many released in one request, each
 // with its own posting and audit row; a retry or a second request at once pays nothing twice; an
 // operator's hold keeps a statement back until it is taken off.
 

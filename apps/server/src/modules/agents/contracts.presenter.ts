@@ -1,9 +1,11 @@
-// Contracts and statements as the API shows them (packages/shared/src/api/contracts.ts): shared by
-// the agent centre and the back office (modules/admin-agents), which show the same shapes.
-import type { Contract, Statement, StatementDetail, StatementLine } from '@gamehall/shared/api/contracts';
+// Contracts and statements as the API shows them (packages/shared/src/api/contracts.ts): the agent
+// centre and the back office show the same shapes; the back office adds templates and holds.
+import type { AdminStatement, ContractTemplate } from '@gamehall/shared/api/admin-agents';
+import type { Contract, ContractKind, Statement, StatementDetail, StatementLine } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import type { ContractRow } from './contracts.queries';
-import type { StoredTier } from './contracts.tables';
+import type { ContractTemplatesTable, StoredTier } from './contracts.tables';
+import type { HoldRow } from './statement-holds.queries';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -126,5 +128,43 @@ export function presentStatementDetail(r: StatementRow, lines: LineRow[]): State
   return {
     ...presentStatement(r),
     lines: lines.filter((l) => Number(l.statement_id) === Number(r.id)).map(presentLine),
+  };
+}
+
+type TemplateRow = {
+  [K in keyof ContractTemplatesTable]: ContractTemplatesTable[K] extends { __select__: infer S }
+    ? S
+    : ContractTemplatesTable[K];
+};
+
+export function presentTemplate(t: {
+  id: number;
+  name: string;
+  kind: ContractKind;
+  period: string;
+  tiers: TemplateRow['tiers'];
+  rate_ppm: number;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}): ContractTemplate {
+  return {
+    id: Number(t.id),
+    name: t.name,
+    kind: t.kind,
+    period: t.period,
+    tiers: presentTiers(t.tiers),
+    ratePpm: t.rate_ppm,
+    enabled: t.enabled,
+    createdAt: new Date(t.created_at).toISOString(),
+    updatedAt: new Date(t.updated_at).toISOString(),
+  };
+}
+
+export function presentAdminStatement(r: StatementRow, holds: Map<number, HoldRow>): AdminStatement {
+  const h = holds.get(Number(r.id));
+  return {
+    ...presentStatement(r),
+    hold: h ? { note: h.note, heldBy: h.held_by_username, heldAt: new Date(h.held_at).toISOString() } : null,
   };
 }

@@ -12,16 +12,17 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
-import { sendDocument } from '../kyc/kyc-files';
-import { presentKycPanel, presentQueueItem } from './admin-kyc.presenter';
-import * as review from './admin-kyc.service';
+import { presentKycPanel, presentQueueItem } from './kyc.presenter';
+import * as kyc from './kyc.service';
+import { sendDocument } from './kyc-files';
+import * as review from './kyc-review.service';
 
 const tags = ['admin-kyc'];
 const REVIEW = 'admin:kyc.review' as const;
 
-// The back office's KYC review (issue 15, docs/kyc.md): the queue, a member's panel, the
-// documents' bytes, approve and reject (audited in admin-kyc.service).
-export function registerAdminKycRoutes(app: App, ctx: AppContext): void {
+// The back office's KYC review (docs/kyc.md): the queue, a member's panel, the documents' bytes,
+// approve and reject (audited in kyc-review.service).
+export function registerKycAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/kyc/documents',
     {
@@ -42,7 +43,7 @@ export function registerAdminKycRoutes(app: App, ctx: AppContext): void {
       schema: { tags, summary: 'The bytes of one document (png, jpeg or pdf)', params: KycDocumentParams },
       config: { auth: REVIEW },
     },
-    async (req, reply) => sendDocument(reply, await review.documentFile(ctx, req.params.id)),
+    async (req, reply) => sendDocument(reply, await kyc.documentFile(ctx, req.params.id)),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export function registerAdminKycRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: REVIEW },
     },
-    async (req) => ok(presentKycPanel(await review.memberPanel(ctx, req.params.memberId))),
+    async (req) => ok(presentKycPanel(await kyc.memberPanel(ctx, req.params.memberId))),
   );
 
   app.post(

@@ -11,14 +11,14 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import * as referrals from '../referrals/referrals.service';
+import * as referrals from './referrals.service';
 
 const tags = ['admin-referrals'];
 // The referral programme is a promotion programme: the promotions permissions govern it.
 const READ = 'admin:promotions.read';
 const WRITE = 'admin:promotions.write';
 
-export function registerAdminReferralRoutes(root: App, ctx: AppContext): void {
+export function registerReferralsAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

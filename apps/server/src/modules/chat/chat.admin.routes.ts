@@ -27,16 +27,21 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
 import { operatorHolds } from '../../http/pii';
-import * as chat from '../chat/chat.service';
-import { presentAdminConversation, presentMessage } from '../chat/chat.views';
-import { presentCanned, presentColleague, presentFacts } from './admin-chat.presenter';
-import { memberFacts } from './admin-chat.service';
+import {
+  presentAdminConversation,
+  presentCanned,
+  presentColleague,
+  presentFacts,
+  presentMessage,
+} from './chat.presenter';
+import * as chat from './chat.service';
+import { memberFacts } from './chat-member-facts.service';
 
 const tags = ['admin-chat'];
-// The support inbox (issue 14): operators holding support.chat.
+// The support inbox: operators holding support.chat.
 const auth = 'admin:support.chat' as const;
 
-export function registerAdminChatRoutes(root: App, ctx: AppContext): void {
+export function registerChatAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const me = (req: Parameters<typeof principalOf>[0]) => principalOf(req).memberId;
 

@@ -16,17 +16,18 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import * as broadcasts from '../messages/broadcasts.service';
-import * as feedback from '../messages/feedback.service';
-import { presentAdminFeedback, presentBroadcast } from './admin-messages.presenter';
+import { presentBroadcast } from './broadcasts.presenter';
+import * as broadcasts from './broadcasts.service';
+import { presentAdminFeedback } from './feedback.presenter';
+import * as feedback from './feedback.service';
 
 const tags = ['admin-messages'];
 const READ = 'admin:messages.read';
 const WRITE = 'admin:messages.write';
 const ANSWER = 'admin:feedback.answer';
 
-/** Back office: broadcasts to an audience and answers to feedback (issue 14, docs/messages.md). */
-export function registerAdminMessagesRoutes(root: App, ctx: AppContext): void {
+/** Back office: broadcasts to an audience and answers to feedback (docs/messages.md). */
+export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

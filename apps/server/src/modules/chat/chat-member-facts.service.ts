@@ -4,7 +4,7 @@ import * as members from '../admin-members/admin-members.service';
 const LAST_DEPOSITS = 5;
 
 /**
- * The member's key facts beside the chat (issue 14): balance and VIP level from the members
+ * The member's key facts beside the chat: balance and VIP level from the members
  * module's overview, the last deposits from its cashier query when the operator may read cashier
  * data (`deposits`: cashier.read). Read only.
  */

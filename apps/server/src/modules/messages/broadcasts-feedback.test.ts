@@ -4,7 +4,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
 import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
-import { sendDueBroadcasts } from '../messages/broadcasts.service';
+import { sendDueBroadcasts } from './broadcasts.service';
 
 let t: TestApp;
 let op: string;

@@ -1,11 +1,12 @@
 import type { AdminConversation, ChatConversation, ChatMessage } from '@gamehall/shared/api/chat';
 import { DEFAULT_OPERATOR_DISPLAY_NAME } from '@gamehall/shared/api/operators';
+import { toMajor } from '@gamehall/shared/money';
 import type { ConversationRow, MessageRow } from './chat.service';
+import type { memberFacts } from './chat-member-facts.service';
 
-// Message and conversation responses, shared by the customer routes, the chat socket and the back
-// office (admin-chat), so they live at service level (as vip.views.ts).
-// Players read an operator's display name, never the login name; the back office's
-// conversation list names the operator by username.
+// Message and conversation responses for the customer routes, the chat socket and the support inbox.
+// Players read an operator's display name, never the login name; the back office's conversation
+// list names the operator by username.
 
 /** The name a player reads for the operator of a message or conversation. */
 function operatorDisplayName(r: { operator_id: number | null; operator_display_name: string | null }) {
@@ -60,4 +61,29 @@ export function presentAdminConversation(r: ConversationRow): AdminConversation 
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
+}
+
+export function presentFacts(f: Awaited<ReturnType<typeof memberFacts>>) {
+  return {
+    memberId: f.memberId,
+    username: f.username,
+    vipLevel: f.vipLevel,
+    balance: toMajor(f.balance),
+    currency: f.currency,
+    lastDeposits:
+      f.lastDeposits?.map((d) => ({
+        reference: d.reference,
+        amount: toMajor(d.amount),
+        status: d.status,
+        createdAt: new Date(d.createdAt).toISOString(),
+      })) ?? null,
+  };
+}
+
+export function presentColleague(r: { operator_id: number; username: string; online: boolean; active_count: unknown }) {
+  return { id: r.operator_id, username: r.username, online: r.online, activeCount: Number(r.active_count) };
+}
+
+export function presentCanned(r: { id: number; title: string; body: string }) {
+  return { id: r.id, title: r.title, text: r.body };
 }

@@ -4,21 +4,13 @@ import type { AppContext } from '../../context';
 import { audit } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
 import { openApprovedWithdrawal } from '../cashier/cashier.service';
-import * as kyc from '../kyc/kyc.service';
+import * as kyc from './kyc.service';
 
 // Operator actions on KYC documents, each audited with its outcome (operatorAction); an under-age
 // result is audited again under the member (kyc.underAge) with the amount returned.
 
 export function queue(ctx: AppContext, query: AdminKycQueueQuery) {
   return kyc.queue(ctx, { status: query.status, kind: query.kind, memberId: query.memberId }, query);
-}
-
-export function memberPanel(ctx: AppContext, memberId: number) {
-  return kyc.memberPanel(ctx, memberId);
-}
-
-export function documentFile(ctx: AppContext, id: number) {
-  return kyc.documentFile(ctx, id);
 }
 
 export async function approve(ctx: AppContext, request: FastifyRequest, id: number, body: AdminKycApproveBody) {
