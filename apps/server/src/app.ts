@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerActivityConsumers } from './activity-consumers';
 import type { AppContext } from './context';
 import type { App } from './http/app-type';
 import { registerAuth } from './http/auth';
@@ -111,6 +112,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerActivityConsumers();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

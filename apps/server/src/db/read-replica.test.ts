@@ -47,13 +47,18 @@ function get(url: string, token = admin) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: token } });
 }
 
-/** The statements each pool ran for one request, which must answer 200. */
+/**
+ * The statements each pool ran for one request, which must answer 200. The operator's session is
+ * read from the primary whenever its cache entry is missing or stale (a slow run passes its age),
+ * joined with members: that read is authentication, not the request's report, so it is left out.
+ */
 async function routed(url: string, token = admin) {
   ran.primary.length = 0;
   ran.replica.length = 0;
   const res = await get(url, token);
   expect(res.statusCode, res.body).toBe(200);
-  return { primary: ran.primary.join('\n'), replica: ran.replica.join('\n') };
+  const ownWork = ran.primary.filter((text) => !/\bfrom "sessions" inner join "members"/.test(text));
+  return { primary: ownWork.join('\n'), replica: ran.replica.join('\n') };
 }
 
 describe.runIf(!onPostgres)('without a read URL (PGlite)', () => {

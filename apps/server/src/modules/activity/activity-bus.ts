@@ -8,16 +8,16 @@
  * vendor round: its bet is the valid bet of docs/agents.md, with win, game type and vendor) and
  * transfer.
  *
- * Consumers (programmes): register once at module load, then the worker (startActivityWorker,
- * started by main.ts) feeds every registered consumer.
+ * Consumers (programmes): each module exports its consumer and the composition root registers
+ * them all (activity-consumers.ts, from buildApp); the worker (startActivityWorker, started by
+ * main.ts) feeds every registered consumer. A consumer is a value like this:
  *
- *   import { registerActivityConsumer } from '../activity/activity-bus';
- *   registerActivityConsumer({
+ *   export const pointsConsumer: ActivityConsumer = {
  *     name: 'points',                       // stable and unique: the key of its records
  *     kinds: ['round.settled'],             // the events it wants; others pass it by
  *     async handle(trx, event, ctx) { ... } // runs inside the engine's transaction
  *     async handleBatch(trx, events, ctx) { ... } // optional: a batch's new events at once
- *   });
+ *   };
  *
  * Guarantees: `handle` runs inside the transaction that also inserts the consumption records
  * (rewards_consumptions, primary key (consumer, event); one statement a batch, and only the events

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { windowOf } from '../agents/settlement.service';
 import { getBrand } from '../brand/brand.service';
 import { maskName } from '../games/records.service';
@@ -147,8 +147,6 @@ export const missionsConsumer: ActivityConsumer = {
     for (const event of events) await progress(trx, event, look);
   },
 };
-
-registerActivityConsumer(missionsConsumer);
 
 // ---- the member's side
 

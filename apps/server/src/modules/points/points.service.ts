@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
-import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
@@ -373,7 +373,6 @@ function settledRoundOf(event: ActivityEvent): SettledRound {
   const roundId = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
   return { memberId: event.memberId, vendor, roundId, gameType, validBet: event.amount };
 }
-registerActivityConsumer(pointsEarningConsumer);
 
 // ---- back office
 

@@ -3,7 +3,7 @@ import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { type ActivityConsumer, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { brandHour, dayStart, settings } from '../vip/vip.service';
@@ -95,7 +95,6 @@ export const rebatesConsumer: ActivityConsumer = {
     );
   },
 };
-registerActivityConsumer(rebatesConsumer);
 
 /** Pays the locked accruals as one payout; undefined when they come to nothing (or the day is paid). */
 async function payOut(

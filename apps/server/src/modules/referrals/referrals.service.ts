@@ -6,7 +6,7 @@ import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { type ActivityConsumer, type ActivityEvent, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { grantTicket, missingTicketKinds, ticketKindExists } from '../tickets/tickets.service';
 import { post } from '../wallet/wallet.service';
@@ -144,7 +144,6 @@ export const referralsConsumer: ActivityConsumer = {
     }
   },
 };
-registerActivityConsumer(referralsConsumer);
 
 // ---- member
 

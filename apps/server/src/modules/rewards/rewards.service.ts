@@ -4,12 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
-import {
-  type ActivityConsumer,
-  type ActivityEvent,
-  drainActivity,
-  registerActivityConsumer,
-} from '../activity/activity-bus';
+import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { registerWithdrawalForfeit } from '../cashier/cashier.service';
 import { sendSystemMessage } from '../messages/messages.service';
@@ -261,10 +256,6 @@ export const rankingConsumer: ActivityConsumer = {
     await q.addTurnovers(trx, [...rows.values()]);
   },
 };
-
-registerActivityConsumer(promotionsConsumer);
-registerActivityConsumer(wageringConsumer);
-registerActivityConsumer(rankingConsumer);
 
 /**
  * What a withdrawal request forfeits now (the promotions consumer's rule above): the whole bonus

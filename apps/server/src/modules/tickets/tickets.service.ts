@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { type ActivityConsumer, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { postPoints } from '../points/points-ledger.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
@@ -83,7 +83,6 @@ export const ticketsConsumer: ActivityConsumer = {
     }
   },
 };
-registerActivityConsumer(ticketsConsumer);
 
 // ---- member
 

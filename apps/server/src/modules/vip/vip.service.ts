@@ -5,7 +5,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { type ActivityConsumer, registerActivityConsumer } from '../activity/activity-bus';
+import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import * as wallet from '../wallet/wallet.service';
 import * as q from './vip.queries';
@@ -229,7 +229,6 @@ export const vipConsumer: ActivityConsumer = {
     }
   },
 };
-registerActivityConsumer(vipConsumer);
 
 // ---- monthly review and bonus, birthday bonus (jobs)
 
