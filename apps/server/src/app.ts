@@ -36,7 +36,6 @@ import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes'
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { registerAdminGamesRoutes } from './modules/admin-games/admin-games.routes';
 import { registerAdminKycRoutes } from './modules/admin-kyc/admin-kyc.routes';
-import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAdminMessagesRoutes } from './modules/admin-messages/admin-messages.routes';
 import { registerAdminMissionsRoutes } from './modules/admin-missions/admin-missions.routes';
 import { registerAdminPointsRoutes } from './modules/admin-points/admin-points.routes';
@@ -60,6 +59,7 @@ import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerMemberPageAdminRoutes } from './modules/member-page/member-page.admin.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
@@ -215,7 +215,7 @@ const routeModules: RouteModule[] = [
   registerFeedbackRoutes,
   registerAdminRoutes,
   registerAdminCashierRoutes,
-  registerAdminMembersRoutes,
+  registerMemberPageAdminRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,
   registerAdminRewardsRoutes,
