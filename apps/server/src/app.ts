@@ -50,7 +50,7 @@ import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
 import { registerReferralLinkRoutes } from './modules/agents/referral-links.routes';
 import { registerStatementRoutes } from './modules/agents/statements.routes';
 import { registerAgentTeamRoutes } from './modules/agents/team.routes';
-import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
@@ -63,18 +63,19 @@ import { registerMemberPageAdminRoutes } from './modules/member-page/member-page
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
-import { registerOperatorsRoutes } from './modules/operators/operators.routes';
+import { registerOperatorsAdminRoutes } from './modules/operators/operators.admin.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
-import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { registerReportsAdminRoutes } from './modules/reports/reports.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
+import { registerVendorGatewayAdminRoutes } from './modules/vendor-gateway/vendor-gateway.admin.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -227,11 +228,12 @@ const routeModules: RouteModule[] = [
   registerAdminMessagesRoutes,
   registerAdminChatRoutes,
   registerAdminKycRoutes,
-  registerOperatorsRoutes,
-  registerAuditRoutes,
+  registerOperatorsAdminRoutes,
+  registerAuditAdminRoutes,
   registerAdminContentRoutes,
   registerAdminGamesRoutes,
-  registerReportsRoutes,
+  registerReportsAdminRoutes,
   registerVendorGatewayRoutes,
+  registerVendorGatewayAdminRoutes,
   registerRealtime,
 ];

@@ -40,7 +40,7 @@ const OWN_SESSION = 'operator' as const;
 const SIGN_IN = 'operator-signin' as const;
 const OPERATORS_ADMIN = 'admin:operators.admin' as const;
 
-export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
+export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/session/me',
     {
