@@ -29,8 +29,6 @@ import { registerSecurityRoutes } from './modules/accounts/security.routes';
 import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
-import { registerAdminRoutes } from './modules/admin/admin.routes';
-import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
 import { registerAdminAgentsRoutes } from './modules/admin-agents/admin-agents.routes';
 import { registerAdminChatRoutes } from './modules/admin-chat/admin-chat.routes';
 import { registerAdminContentRoutes } from './modules/admin-content/admin-content.routes';
@@ -51,6 +49,7 @@ import { registerReferralLinkRoutes } from './modules/agents/referral-links.rout
 import { registerStatementRoutes } from './modules/agents/statements.routes';
 import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditAdminRoutes } from './modules/audit/audit.admin.routes';
+import { registerCashierAdminRoutes } from './modules/cashier/cashier.admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
@@ -72,6 +71,7 @@ import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsAdminRoutes } from './modules/reports/reports.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
@@ -214,8 +214,8 @@ const routeModules: RouteModule[] = [
   registerKycRoutes,
   registerMessagesRoutes,
   registerFeedbackRoutes,
-  registerAdminRoutes,
-  registerAdminCashierRoutes,
+  registerCashierAdminRoutes,
+  registerBrandAdminRoutes,
   registerMemberPageAdminRoutes,
   registerAdminAgentsRoutes,
   registerAdminPointsRoutes,

@@ -14,7 +14,7 @@ import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { AuditEvent } from './audit.service';
 import { operatorAction } from './operator-action';
 
-// Issue 25 §2: an operator's action and its audit row are one transaction. The services an action
+// An operator's action and its audit row are one transaction. The services an action
 // calls open transactions of their own on ctx.db (and write with plain statements); those join the
 // action's transaction, so an audit row that cannot be written leaves nothing changed, a refused
 // action leaves its failed row and nothing else, and after-commit events go out only for what
