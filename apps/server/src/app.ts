@@ -30,9 +30,6 @@ import { registerSecurityRoutes } from './modules/accounts/security.routes';
 import { resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
-import { registerAdminRoutes } from './modules/admin/admin.routes';
-import { registerAdminCashierRoutes } from './modules/admin/admin-cashier.routes';
-import { registerAdminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { registerAgentsAdminRoutes } from './modules/agents/agents.admin.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
@@ -40,7 +37,8 @@ import { registerAgentDownlineRoutes } from './modules/agents/downlines.routes';
 import { registerReferralLinkRoutes } from './modules/agents/referral-links.routes';
 import { registerStatementRoutes } from './modules/agents/statements.routes';
 import { registerAgentTeamRoutes } from './modules/agents/team.routes';
-import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuditAdminRoutes } from './modules/audit/audit.admin.routes';
+import { registerCashierAdminRoutes } from './modules/cashier/cashier.admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
@@ -52,12 +50,13 @@ import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerMemberPageAdminRoutes } from './modules/member-page/member-page.admin.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesAdminRoutes } from './modules/messages/messages.admin.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
-import { registerOperatorsRoutes } from './modules/operators/operators.routes';
+import { registerOperatorsAdminRoutes } from './modules/operators/operators.admin.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
@@ -65,16 +64,18 @@ import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralsAdminRoutes } from './modules/referrals/referrals.admin.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
-import { registerReportsRoutes } from './modules/reports/reports.routes';
+import { registerReportsAdminRoutes } from './modules/reports/reports.admin.routes';
 import { registerResponsibleAdminRoutes } from './modules/responsible/responsible.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
 import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
+import { registerVendorGatewayAdminRoutes } from './modules/vendor-gateway/vendor-gateway.admin.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
 import { registerVipAdminRoutes } from './modules/vip/vip.admin.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
@@ -215,9 +216,9 @@ const routeModules: RouteModule[] = [
   registerKycRoutes,
   registerMessagesRoutes,
   registerFeedbackRoutes,
-  registerAdminRoutes,
-  registerAdminCashierRoutes,
-  registerAdminMembersRoutes,
+  registerCashierAdminRoutes,
+  registerBrandAdminRoutes,
+  registerMemberPageAdminRoutes,
   registerAgentsAdminRoutes,
   registerPointsAdminRoutes,
   registerRewardsAdminRoutes,
@@ -229,11 +230,12 @@ const routeModules: RouteModule[] = [
   registerMessagesAdminRoutes,
   registerChatAdminRoutes,
   registerKycAdminRoutes,
-  registerOperatorsRoutes,
-  registerAuditRoutes,
+  registerOperatorsAdminRoutes,
+  registerAuditAdminRoutes,
   registerSiteAdminRoutes,
   registerGamesAdminRoutes,
-  registerReportsRoutes,
+  registerReportsAdminRoutes,
   registerVendorGatewayRoutes,
+  registerVendorGatewayAdminRoutes,
   registerRealtime,
 ];

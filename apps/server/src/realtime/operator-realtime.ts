@@ -16,8 +16,8 @@ import { findSessionForSocket } from './operator-realtime.queries';
 import type { RealtimeScope, Socket } from './realtime';
 import { openSocketSession } from './socket-session';
 
-// Who sees a queue's events: the permission its list routes declare (modules/admin: admin.routes.ts
-// and admin-cashier.routes.ts declare 'admin:cashier.read' for the three queues).
+// Who sees a queue's events: the permission its list routes declare (cashier/cashier.admin.routes.ts
+// declares 'admin:cashier.read' for the three queues).
 const QUEUE_PERMISSION: Record<CashierQueue, Permission> = {
   deposits: 'cashier.read',
   withdrawals: 'cashier.read',

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
 
-// The members area's endpoints (apps/server/src/modules/admin-members). Every list and the member
+// The members area's endpoints (apps/server/src/modules/member-page). Every list and the member
 // page sit under the ['members'] key, so an action invalidates what it may have changed at once.
 export const membersKey = ['members'] as const;
 export const memberKey = (id: number) => ['members', 'member', id] as const;

@@ -32,6 +32,14 @@ export function listWhitelabelSwitches(db: Conn) {
     .execute();
 }
 
+export function findWhitelabelSwitch(db: Conn, modId: string) {
+  return db
+    .selectFrom('whitelabel_switches')
+    .select(['mod_id', 'parent_mod_id', 'name', 'enabled'])
+    .where('mod_id', '=', modId)
+    .executeTakeFirst();
+}
+
 export async function setWhitelabelSwitch(db: Conn, modId: string, enabled: boolean) {
   await db.updateTable('whitelabel_switches').set({ enabled }).where('mod_id', '=', modId).execute();
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Conn } from '../../db/database';
 import {
+  findWhitelabelSwitch,
   insertMissingBrandSettings,
   listBrandSettings,
   listWhitelabelSwitches,
@@ -248,4 +249,9 @@ export function whitelabelSwitchRows(db: Conn) {
 export async function addMissingBrandSettings(db: Conn, settings: Record<string, unknown>) {
   await insertMissingBrandSettings(db, settings);
   forgetBrand();
+}
+
+/** One whitelabel switch row by its id, or undefined. */
+export function whitelabelSwitchRow(db: Conn, modId: string) {
+  return findWhitelabelSwitch(db, modId);
 }

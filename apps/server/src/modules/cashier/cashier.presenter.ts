@@ -1,4 +1,12 @@
 import type {
+  AdminBankAccount,
+  AdminCashierMethod,
+  AdminCashierSettings,
+  AdminDeposit,
+  AdminImage,
+  AdminWithdrawal,
+} from '@gamehall/shared/api/admin';
+import type {
   BankAccount,
   DepositOrder,
   PaymentMethod,
@@ -7,7 +15,17 @@ import type {
   WithdrawInfo,
 } from '@gamehall/shared/api/cashier';
 import { toMajor } from '@gamehall/shared/money';
-import type { MemberDeposit, MemberWithdrawal, paymentMethods, withdrawInfo } from './cashier.service';
+import type { PiiView } from '../../http/pii';
+import type {
+  CashierConfiguration,
+  DepositRow,
+  MemberDeposit,
+  MemberWithdrawal,
+  paymentMethods,
+  WithdrawalRow,
+  withdrawInfo,
+} from './cashier.service';
+import type { OrderRisk } from './cashier-review.service';
 
 type Method = {
   code: string;
@@ -134,5 +152,125 @@ export function presentWithdrawInfo(v: Awaited<ReturnType<typeof withdrawInfo>>)
     hasPaymentPassword: v.hasPaymentPassword,
     turnover: { required: toMajor(v.turnover.required), achieved: toMajor(v.turnover.achieved) },
     bonusForfeited: toMajor(v.bonusForfeited),
+  };
+}
+
+// The back office's views: orders with their member, bank accounts, uploaded images, settings.
+
+export function presentAdminDeposit(row: DepositRow): AdminDeposit {
+  return {
+    reference: row.reference,
+    member: { id: row.member_id, username: row.username },
+    methodCode: row.method_code,
+    kind: row.method_kind,
+    amount: toMajor(row.amount),
+    currency: row.currency,
+    status: row.status,
+    firstDeposit: row.first_deposit,
+    proofCount: Number(row.file_count),
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: iso(row.decided_at),
+  };
+}
+
+// Account numbers and holder names in full for members.pii (the cashier who pays into them), else masked.
+export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminWithdrawal {
+  return {
+    reference: row.reference,
+    member: { id: row.member_id, username: row.username },
+    amount: toMajor(row.amount),
+    currency: row.currency,
+    status: row.status,
+    bankAccount: {
+      bankName: row.bank_name,
+      accountName: pii.name(row.account_name),
+      accountNumber: pii.accountNumber(row.account_number),
+    },
+    reason: row.reason,
+    receiptStatus: row.receipt_status,
+    receiptForced: row.receipt_forced,
+    createdAt: new Date(row.created_at).toISOString(),
+    paidAt: iso(row.paid_at),
+  };
+}
+
+export function presentAdminBankAccount(
+  row: {
+    id: number;
+    member_id: number;
+    username: string;
+    bank_name: string;
+    account_name: string;
+    account_number: string;
+    status: 'pending' | 'confirmed' | 'rejected';
+    confirmed_at: Date | string | null;
+    reject_reason: string | null;
+  },
+  pii: PiiView,
+): AdminBankAccount {
+  return {
+    id: row.id,
+    member: { id: row.member_id, username: row.username },
+    bankName: row.bank_name,
+    accountName: pii.name(row.account_name),
+    accountNumber: pii.accountNumber(row.account_number),
+    status: row.status,
+    confirmedAt: iso(row.confirmed_at),
+    rejectReason: row.reject_reason,
+  };
+}
+
+export function presentAdminImage(
+  reference: string,
+  f: {
+    id: number;
+    purpose: 'deposit_proof' | 'withdrawal_receipt';
+    content_type: string;
+    size: number;
+    created_at: Date;
+  },
+): AdminImage {
+  return {
+    id: f.id,
+    purpose: f.purpose,
+    contentType: f.content_type,
+    size: f.size,
+    createdAt: new Date(f.created_at).toISOString(),
+    url: `/admin/cashier/images/${encodeURIComponent(reference)}/${f.id}`,
+  };
+}
+
+export function presentAdminCashierMethod(m: CashierConfiguration['methods'][number]): AdminCashierMethod {
+  return {
+    code: m.code,
+    name: m.name,
+    kind: m.kind,
+    active: m.active,
+    min: toMajor(m.min_amount),
+    max: toMajor(m.max_amount),
+    receivingAccount:
+      m.kind === 'bank_transfer' && m.bank_name && m.account_name && m.account_number
+        ? { bankName: m.bank_name, accountName: m.account_name, accountNumber: m.account_number }
+        : null,
+  };
+}
+
+export function presentAdminCashierSettings(c: CashierConfiguration): AdminCashierSettings {
+  return {
+    receiptConfirmMinutes: c.receiptConfirmMinutes,
+    turnoverPercent: c.turnoverPercent,
+    gatewayExpiryMinutes: c.gatewayExpiryMinutes,
+    methods: c.methods.map(presentAdminCashierMethod),
+  };
+}
+
+export function presentRisk(risk: OrderRisk) {
+  return {
+    sameBankAccount: risk.sameBankAccount.map((m) => ({ id: m.id, username: m.username })),
+    memberIp: risk.memberIp,
+    sameIp: risk.sameIp.map((m) => ({ id: m.id, username: m.username })),
+    firstWithdrawal: risk.firstWithdrawal,
+    turnover: { required: toMajor(risk.turnover.required), achieved: toMajor(risk.turnover.achieved) },
   };
 }

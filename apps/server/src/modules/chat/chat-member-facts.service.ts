@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import * as members from '../admin-members/admin-members.service';
+import * as members from '../member-page/member-page.service';
 
 const LAST_DEPOSITS = 5;
 

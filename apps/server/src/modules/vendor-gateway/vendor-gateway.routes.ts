@@ -1,8 +1,4 @@
-import { envelope } from '@gamehall/shared/api/common';
 import {
-  ReconciliationParams,
-  ReconciliationQuery,
-  ReconciliationValue,
   VendorBalanceRequest,
   VendorBetRequest,
   VendorRollbackRequest,
@@ -15,8 +11,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import type { AppContext } from '../../context';
 import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
 import type { App } from '../../http/app-type';
-import { ok } from '../../http/envelope';
-import { presentReconciliation, presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
+import { presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
 import * as gateway from './vendor-gateway.service';
 import { vendorSerializerCompiler, vendorValidatorCompiler } from './vendor-wire';
 
@@ -196,22 +191,4 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
         answer(ctx, request, reply, (integration) => gateway.rollback(ctx, integration, request.body)),
     );
   });
-
-  app.get(
-    '/admin/vendors/:vendor/reconciliation',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Reconciliation of one vendor and brand day (the brand time zone): bets, wins, rollbacks (count, minor units), net, beside the ledger of the house account vendor:<code>',
-        params: ReconciliationParams,
-        querystring: ReconciliationQuery,
-        response: { 200: envelope(ReconciliationValue) },
-      },
-      // A read-only view of vendor money; the console shows it on the Games screen.
-      config: { auth: 'admin:games.read' },
-    },
-    async (request) =>
-      ok(presentReconciliation(await gateway.reconciliation(ctx, request.params.vendor, request.query.date))),
-  );
 }

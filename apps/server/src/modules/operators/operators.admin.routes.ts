@@ -1,3 +1,4 @@
+import { AdminLoginBody, AdminLoginValue } from '@gamehall/shared/api/admin';
 import { envelope, OkValue } from '@gamehall/shared/api/common';
 import {
   Operator,
@@ -40,7 +41,21 @@ const OWN_SESSION = 'operator' as const;
 const SIGN_IN = 'operator-signin' as const;
 const OPERATORS_ADMIN = 'admin:operators.admin' as const;
 
-export function registerOperatorsRoutes(app: App, ctx: AppContext): void {
+export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    '/admin/session/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator login (type 90 accounts only); returns an admin session token',
+        body: AdminLoginBody,
+        response: { 200: envelope(AdminLoginValue) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => ok(await session.adminLogin(ctx, req, req.body)),
+  );
+
   app.get(
     '/admin/session/me',
     {

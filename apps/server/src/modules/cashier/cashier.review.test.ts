@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import {
-  actors,
-  call,
-  expectFailure,
-  fund,
-  PAYMENT_PASSWORD,
-  requestId,
-  setPaymentPassword,
-} from '../cashier/cashier.fixtures';
+import { actors, call, expectFailure, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from './cashier.fixtures';
 
-// The console's cashier reads: the bank-account queue and an order's detail with risk hints.
+// The back office's cashier: who may reach the queues and actions, the bank-account queue, an order's
+// detail with risk hints, and the queues' filters.
 
 let t: TestApp;
 let reader: string;
@@ -221,7 +214,7 @@ describe('queue filters', () => {
     for (const query of [
       'minAmount=abc',
       'minAmount=1.234',
-      // issue 25: exponent notation is not an amount a person typed
+      // Exponent notation is not an amount a person typed.
       'minAmount=1e3',
       'minAmount=-5',
       'minAmount=10&maxAmount=5',
@@ -264,5 +257,56 @@ describe('queue filters', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await references(`${mine}&to=2020-01-01`)).toEqual([]);
     expect((await references(`${mine}&from=2020-01-01&to=${today}`)).sort()).toEqual([a, b].sort());
+  });
+});
+
+describe('operator cashier routes: role refusals', () => {
+  const routes: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
+    ['GET', '/admin/cashier/deposits'],
+    ['POST', '/admin/cashier/deposits/DXXXXXXXXXXXX/approve'],
+    ['POST', '/admin/cashier/deposits/DXXXXXXXXXXXX/reject', { reason: 'r' }],
+    ['GET', '/admin/cashier/withdrawals'],
+    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/approve'],
+    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/reject', { reason: 'r' }],
+    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/paid'],
+    ['POST', '/admin/cashier/bankAccounts/1/confirm'],
+    ['GET', '/admin/cashier/images/DXXXXXXXXXXXX'],
+    ['GET', '/admin/cashier/images/DXXXXXXXXXXXX/1'],
+  ];
+
+  it('refuses guests, members, trial members, agents and operators without the cashier permission', async () => {
+    const member = await memberWithSession();
+    const trial = await memberWithSession({ type: 4 });
+    const agent = await memberWithSession({ type: 1 });
+    const otherOperator = await operatorToken(['content.write']);
+    for (const [method, url, body] of routes) {
+      expectFailure(await call(t, method, url, undefined, body), 401, 'AUTH_REQUIRED');
+      for (const token of [member.token, trial.token, agent.token, otherOperator.token])
+        expectFailure(await call(t, method, url, token, body), 403, 'AUTH_FORBIDDEN');
+    }
+  });
+
+  it('lets an operator with the cashier permission list and filter orders', async () => {
+    const op = await operatorToken(['cashier.read']);
+    const m = await memberWithSession();
+    const dep = (
+      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+        methodCode: 'BANK_TRANSFER',
+        amount: 150,
+        requestId: requestId(),
+      })
+    ).json().value;
+    const pending = (await call(t, 'GET', '/admin/cashier/deposits?status=pending&pageSize=200', op.token)).json()
+      .value;
+    expect(pending.content.find((d: { reference: string }) => d.reference === dep.reference)).toMatchObject({
+      member: { id: m.id, username: m.username },
+      amount: 150,
+      status: 'pending',
+      proofCount: 0,
+    });
+    const approved = (await call(t, 'GET', '/admin/cashier/deposits?status=approved', op.token)).json().value;
+    expect(approved.content.some((d: { reference: string }) => d.reference === dep.reference)).toBe(false);
+    expectFailure(await call(t, 'GET', '/admin/cashier/withdrawals?status=nope', op.token), 400, 'VALIDATION_FAILED');
+    expect((await call(t, 'GET', '/admin/cashier/withdrawals', op.token)).statusCode).toBe(200);
   });
 });

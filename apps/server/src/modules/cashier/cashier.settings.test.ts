@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { actors, call, expectFailure, requestId } from '../cashier/cashier.fixtures';
+import { actors, call, expectFailure, requestId } from './cashier.fixtures';
 
 let t: TestApp;
 let operator: string;

@@ -10,7 +10,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { useTestRules } from '../../test/registration-setup';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, expectFailure, fund, setPaymentPassword } from '../cashier/cashier.fixtures';
-import { SEARCH_CAP } from './admin-members.queries';
+import { SEARCH_CAP } from './member-page.queries';
 
 let t: TestApp;
 

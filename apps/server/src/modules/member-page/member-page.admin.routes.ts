@@ -56,8 +56,8 @@ import {
   presentNote,
   presentOverview,
   presentRevealed,
-} from './admin-members.presenter';
-import * as members from './admin-members.service';
+} from './member-page.presenter';
+import * as members from './member-page.service';
 
 const tags = ['admin-members'];
 const READ = 'admin:members.read' as const;
@@ -102,7 +102,7 @@ function act<T extends { before: Record<string, unknown>; after: Record<string, 
   }));
 }
 
-export function registerAdminMembersRoutes(app: App, ctx: AppContext): void {
+export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/members',
     {

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { presentAuditEntry } from './audit.presenter';
 import { auditTrail } from './audit.service';
 
-export function registerAuditRoutes(app: App, ctx: AppContext): void {
+export function registerAuditAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/audit',
     {

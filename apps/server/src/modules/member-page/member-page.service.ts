@@ -53,7 +53,7 @@ import {
   setMemberStatus,
   setMemberType,
   setMemberUpline,
-} from './admin-members.queries';
+} from './member-page.queries';
 
 type Page = { pageNo: number; pageSize: number };
 

@@ -9,8 +9,8 @@ import { toMajor } from '@gamehall/shared/money';
 import { isAgentType, isTrialType } from '../../http/auth';
 import { type PiiView, UNMASKED } from '../../http/pii';
 import { countryOf } from '../site/region';
-import type { AdjustmentRow, MemberSearchRow } from './admin-members.queries';
-import type { MemberOverview, reveal } from './admin-members.service';
+import type { AdjustmentRow, MemberSearchRow } from './member-page.queries';
+import type { MemberOverview, reveal } from './member-page.service';
 
 // Contact details, bank account numbers and real names go through the operator's PiiView (http/pii.ts):
 // in full for members.pii, masked for everyone else.

@@ -1,10 +1,5 @@
 import {
   AdminBankAccount,
-  AdminBrandKeyParams,
-  AdminBrandSetting,
-  AdminBrandSettingBody,
-  AdminBrandSettings,
-  AdminBrandSwitch,
   AdminCashierMethod,
   AdminCashierMethodBody,
   AdminCashierSettings,
@@ -15,18 +10,20 @@ import {
   AdminIdParams,
   AdminImageList,
   AdminImageParams,
-  AdminLoginBody,
-  AdminLoginValue,
   AdminMethodParams,
   AdminReferenceParams,
-  AdminSwitchBody,
-  AdminSwitchParams,
   AdminWithdrawal,
   AdminWithdrawalList,
   AdminWithdrawalQuery,
   RejectBody,
 } from '@gamehall/shared/api/admin';
-import { RejectBankAccountBody } from '@gamehall/shared/api/admin-cashier';
+import {
+  AdminBankAccountList,
+  AdminBankAccountQuery,
+  AdminDepositDetail,
+  AdminWithdrawalDetail,
+  RejectBankAccountBody,
+} from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
@@ -34,43 +31,28 @@ import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
 import { operatorAction } from '../audit/operator-action';
-import * as cashier from '../cashier/cashier.service';
 import {
   presentAdminBankAccount,
-  presentAdminBrandSettings,
   presentAdminCashierMethod,
   presentAdminCashierSettings,
   presentAdminDeposit,
   presentAdminImage,
-  presentAdminSwitch,
   presentAdminWithdrawal,
-} from './admin.presenter';
-import * as admin from './admin.service';
+  presentRisk,
+} from './cashier.presenter';
+import * as cashier from './cashier.service';
+import * as review from './cashier-review.service';
 
+// The back office's cashier: the deposit and withdrawal queues and their decisions, the bank-account
+// confirmation queue, an order's detail with its risk hints, uploaded images, and the settings.
 const tags = ['admin'];
 // Reading the queues and their proofs, deciding orders and confirming bank accounts, and changing
 // how the cashier works are separate permissions (roles give a cashier the first two only).
 const CASHIER_READ = 'admin:cashier.read' as const;
 const CASHIER_APPROVE = 'admin:cashier.approve' as const;
 const CASHIER_SETTINGS = 'admin:cashier.settings' as const;
-// Brand settings and switches change the whole site (maintenance, region restriction, languages).
-const SITE_WRITE = 'admin:site.write' as const;
 
-export function registerAdminRoutes(app: App, ctx: AppContext): void {
-  app.post(
-    '/admin/session/login',
-    {
-      schema: {
-        tags,
-        summary: 'Operator login (type 90 accounts only); returns an admin session token',
-        body: AdminLoginBody,
-        response: { 200: envelope(AdminLoginValue) },
-      },
-      config: { auth: 'public' },
-    },
-    async (req) => ok(await admin.adminLogin(ctx, req, req.body)),
-  );
-
+export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/cashier/deposits',
     {
@@ -365,68 +347,56 @@ export function registerAdminRoutes(app: App, ctx: AppContext): void {
   );
 
   app.get(
-    '/admin/brand/settings',
+    '/admin/cashier/bankAccounts',
     {
       schema: {
         tags,
-        summary: 'Every brand setting with its current value, and the whitelabel switches',
-        response: { 200: envelope(AdminBrandSettings) },
+        summary:
+          "Members' bank accounts, newest first: the confirmation queue (status=pending), search by username or number",
+        querystring: AdminBankAccountQuery,
+        response: { 200: envelope(AdminBankAccountList) },
       },
-      config: { auth: SITE_WRITE },
+      config: { auth: CASHIER_READ },
     },
-    async () => {
-      const { brand, switches, smsSentToday } = await admin.brandConfiguration(ctx);
-      return ok(presentAdminBrandSettings(brand, switches, smsSentToday));
+    async (req) =>
+      ok(
+        presentPage(await review.bankAccountQueue(ctx, req.query), req.query, (r) =>
+          presentAdminBankAccount(r, piiView(req)),
+        ),
+      ),
+  );
+
+  app.get(
+    '/admin/cashier/deposits/:reference',
+    {
+      schema: {
+        tags,
+        summary: 'One deposit order with its risk hints (shared bank account or IP, turnover)',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminDepositDetail) },
+      },
+      config: { auth: CASHIER_READ },
+    },
+    async (req) => {
+      const detail = await review.depositDetail(ctx, req.params.reference);
+      return ok({ order: presentAdminDeposit(detail.order), risk: presentRisk(detail.risk) });
     },
   );
 
-  app.put(
-    '/admin/brand/settings/:key',
+  app.get(
+    '/admin/cashier/withdrawals/:reference',
     {
       schema: {
         tags,
-        summary: 'Change one brand setting (value typed by the key); every node sees it within 2 s',
-        params: AdminBrandKeyParams,
-        body: AdminBrandSettingBody,
-        response: { 200: envelope(AdminBrandSetting) },
+        summary: 'One withdrawal order with its risk hints (first withdrawal, shared bank account or IP, turnover)',
+        params: AdminReferenceParams,
+        response: { 200: envelope(AdminWithdrawalDetail) },
       },
-      config: { auth: SITE_WRITE },
+      config: { auth: CASHIER_READ },
     },
     async (req) => {
-      const changed = await operatorAction(
-        ctx,
-        req,
-        'brand.setting',
-        req.params.key,
-        () => admin.changeBrandSetting(ctx, req.params.key, req.body.value),
-        (c) => ({ key: c.key, before: c.old, after: c.value }),
-      );
-      return ok({ key: changed.key, value: changed.value });
-    },
-  );
-
-  app.put(
-    '/admin/brand/switches/:modId',
-    {
-      schema: {
-        tags,
-        summary: 'Turn a whitelabel switch on or off',
-        params: AdminSwitchParams,
-        body: AdminSwitchBody,
-        response: { 200: envelope(AdminBrandSwitch) },
-      },
-      config: { auth: SITE_WRITE },
-    },
-    async (req) => {
-      const changed = await operatorAction(
-        ctx,
-        req,
-        'brand.switch',
-        req.params.modId,
-        () => admin.changeSwitch(ctx, req.params.modId, req.body.enabled),
-        (c) => ({ modId: c.row.mod_id, before: c.old, after: c.row.enabled }),
-      );
-      return ok(presentAdminSwitch(changed.row));
+      const detail = await review.withdrawalDetail(ctx, req.params.reference);
+      return ok({ order: presentAdminWithdrawal(detail.order, piiView(req)), risk: presentRisk(detail.risk) });
     },
   );
 }

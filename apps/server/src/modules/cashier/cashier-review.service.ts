@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import { fail } from '../../http/errors';
-import * as cashier from '../cashier/cashier.service';
-import * as q from './admin-cashier.queries';
+import * as q from './cashier.queries';
+import * as cashier from './cashier.service';
 
-// The console's cashier reads: the bank-account confirmation queue, and an order with the hints an
-// operator weighs before approving it (issue 11 "Risk hints on each order").
+// The back office's review reads: the bank-account confirmation queue, and an order with the hints an
+// operator weighs before approving it (risk hints).
 
 export function bankAccountQueue(
   ctx: AppContext,

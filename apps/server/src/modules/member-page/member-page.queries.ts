@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import type {} from './admin-members.tables';
+import type {} from './member-page.tables';
 
 // Operators never appear as members here: the members area is for players and agents.
 const OPERATOR_TYPE = 90;

@@ -21,7 +21,7 @@ import * as reports from './reports.service';
 
 const tags = ['admin'];
 
-export function registerReportsRoutes(app: App, ctx: AppContext): void {
+export function registerReportsAdminRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/admin/dashboard',
     {
