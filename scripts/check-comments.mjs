@@ -17,12 +17,6 @@ export const ISSUE_REFERENCE = /\bissues?(?:[\s-]+#?|#)\d+/gi;
 const ROOTS = ['apps/', 'packages/', 'e2e/', 'bench/', 'scripts/'];
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|css)$/;
 
-/**
- * Folders whose files another change is moving while this check lands; they still carry issue
- * numbers and are left out until that change is merged. Empty this list once it is.
- */
-const NOT_YET = [/^apps\/server\/src\/modules\/admin(?:-[^/]+)?\//];
-
 // After one of these words a `/` starts a regular expression, not a division.
 const KEYWORDS_BEFORE_REGEX = new Set([
   'return',
@@ -170,8 +164,7 @@ export function sourceFiles() {
     (file) =>
       SOURCE.test(file) &&
       (ROOTS.some((root) => file.startsWith(root)) || !file.includes('/')) &&
-      !file.includes('/node_modules/') &&
-      !NOT_YET.some((folder) => folder.test(file)),
+      !file.includes('/node_modules/'),
   );
 }
 
