@@ -16,7 +16,7 @@ import { runStatements } from './run-statements';
 // On the bet path (vendor_record_win closing a round) the cost is one row insert in the call's
 // existing transaction; nothing waits for a programme.
 //
-// txid is the writing transaction's id: the consumer (modules/rewards/engine.ts) only takes events
+// txid is the writing transaction's id: the consumer (modules/activity/activity-bus.ts) only takes events
 // whose transaction is older than every running one (pg_snapshot_xmin), in (txid, id) order, so an
 // event committed late with a low id is never skipped by a cursor that moved past it.
 // rewards_consumer_cursors keeps each consumer's position; rewards_consumptions is the exactly-once

@@ -342,7 +342,7 @@ function earnPosting(round: SettledRound, rate: number): PointsPosting | undefin
 }
 
 /**
- * The points programme on the rewards engine (modules/rewards/engine.ts): every settled round
+ * The points programme on the rewards engine (modules/activity/activity-bus.ts): every settled round
  * (round.settled: a closed vendor round, its bet the valid bet) earns points in the engine's
  * transaction, which also records the event as consumed by 'points'. The engine feeds each event
  * to a consumer once; the posting key of earnForRound (the vendor's round) is the second guard.

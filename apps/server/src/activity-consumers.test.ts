@@ -2,20 +2,26 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { setBrandSetting } from '../brand/brand.service';
-import { missionsConsumer } from '../missions/missions.service';
-import { pointsEarningConsumer } from '../points/points.service';
-import { rebatesConsumer } from '../rebates/rebates.service';
-import { referralsConsumer } from '../referrals/referrals.service';
-import { bonusBalance } from '../rewards/rewards.queries';
-import { claimReward, rankingConsumer, wageringConsumer } from '../rewards/rewards.service';
-import { vipConsumer } from '../vip/vip.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
-import { type ActivityConsumer, consumeActivity, consumeBatch, drainActivity, rewindConsumer } from './activity-bus';
+import {
+  type ActivityConsumer,
+  consumeActivity,
+  consumeBatch,
+  drainActivity,
+  rewindConsumer,
+} from './modules/activity/activity-bus';
+import { setBrandSetting } from './modules/brand/brand.service';
+import { missionsConsumer } from './modules/missions/missions.service';
+import { pointsEarningConsumer } from './modules/points/points.service';
+import { rebatesConsumer } from './modules/rebates/rebates.service';
+import { referralsConsumer } from './modules/referrals/referrals.service';
+import { bonusBalance } from './modules/rewards/rewards.queries';
+import { claimReward, rankingConsumer, wageringConsumer } from './modules/rewards/rewards.service';
+import { vipConsumer } from './modules/vip/vip.service';
+import { balanceOf, verifyLedger } from './modules/wallet/wallet.service';
+import { createMember } from './test/factories';
+import { createTestApp, type TestApp } from './test/harness';
 
-// The batch path (engine.ts "Keeping up"): each round.settled consumer's handleBatch leaves
+// The batch path (modules/activity/activity-bus.ts "Keeping up"): each round.settled consumer's handleBatch leaves
 // exactly what its handle leaves event by event. Every run plays one random stream twice, on two
 // sets of fresh members in the same programmes: set A consumed event by event (handle), set B in
 // random batches (handleBatch) with replays; then every programme's rows, balances and postings
