@@ -50,6 +50,7 @@ import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerMemberHomeRoutes } from './modules/member-home/member-home.routes';
 import { registerMemberPageAdminRoutes } from './modules/member-page/member-page.admin.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
 import { registerMessagesAdminRoutes } from './modules/messages/messages.admin.routes';
@@ -187,6 +188,7 @@ const routeModules: RouteModule[] = [
   registerRegistrationRoutes,
   registerPasswordRoutes,
   registerMemberRoutes,
+  registerMemberHomeRoutes,
   registerSecurityRoutes,
   registerTwoFactorRoutes,
   registerDevicesRoutes,

@@ -19,9 +19,3 @@ export function presentLogin(o: LoginOutcome): LoginValue {
     isTrial: isTrialType(o.member.type),
   };
 }
-
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}

@@ -13,7 +13,7 @@ import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { recordDevice } from '../rewards/devices.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
-import { type LoginOutcome, maskEmail } from './login.presenter';
+import type { LoginOutcome } from './login.presenter';
 import {
   countLoginVerificationAttempt,
   findLoginVerification,
@@ -39,6 +39,7 @@ import {
   type LoginAttemptKeys,
   releaseLoginAttempt,
 } from './login-attempts';
+import { maskEmail } from './masking';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { endSession, issueSession } from './sessions.service';
 import {

@@ -1,34 +1,17 @@
 import { envelope } from '@gamehall/shared/api/common';
-import {
-  LanguageBody,
-  LanguageValue,
-  MemberIcons,
-  MemberInfo,
-  PublicState,
-  SecurityCentre,
-  SetIconBody,
-} from '@gamehall/shared/api/member';
+import { LanguageBody, LanguageValue, MemberIcons, SecurityCentre, SetIconBody } from '@gamehall/shared/api/member';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { presentIcons, presentMemberInfo, presentPublicState, presentSecurity } from './member.presenter';
+import { presentIcons, presentSecurity } from './member.presenter';
 import * as members from './member.service';
 
 const tags = ['member'];
 
 export function registerMemberRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/wps/member/info',
-    {
-      schema: { tags, summary: 'The logged-in account (spec §3 member info)', response: { 200: envelope(MemberInfo) } },
-      config: { auth: 'session' },
-    },
-    async (req) => ok(presentMemberInfo(await members.info(ctx, principalOf(req)))),
-  );
 
   app.get(
     '/wps/member/info/icon',
@@ -50,19 +33,6 @@ export function registerMemberRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => ok(presentIcons(await members.setIcon(ctx, principalOf(req), req.body.icon))),
-  );
-
-  app.get(
-    '/wps/member/publicState',
-    {
-      schema: {
-        tags,
-        summary: 'Header state: balance, VIP, promotions and unread messages (spec §3 public state)',
-        response: { 200: envelope(PublicState) },
-      },
-      config: { auth: 'session' },
-    },
-    async (req) => ok(presentPublicState(await members.publicState(ctx, principalOf(req)))),
   );
 
   app.put(

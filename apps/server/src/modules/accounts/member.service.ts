@@ -1,18 +1,12 @@
-import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
-import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
-import { unreadCount } from '../messages/messages.service';
-import { claimableMissionCount } from '../missions/missions.service';
-import { canInvite } from '../referrals/referrals.service';
-import { claimableCount } from '../rewards/rewards.service';
-import { balanceOf, bonusBalanceOf } from '../wallet/wallet.service';
 import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 
-async function profileOf(ctx: AppContext, principal: Principal) {
+/** The member's own profile row (the member info, the header, the security centre). */
+export async function profileOf(ctx: AppContext, principal: Principal) {
   const member = await findMemberProfile(ctx.db, principal.memberId);
   if (!member) throw new AppError('AUTH_REQUIRED');
   return member;
@@ -20,14 +14,9 @@ async function profileOf(ctx: AppContext, principal: Principal) {
 
 export type MemberProfile = Awaited<ReturnType<typeof profileOf>>;
 
-/** GET /wps/member/info (spec §3 member info). */
-export async function info(ctx: AppContext, principal: Principal) {
-  const [member, brand, contracts] = await Promise.all([
-    profileOf(ctx, principal),
-    getBrand(ctx.db),
-    contractInfo(ctx.db, principal.memberId),
-  ]);
-  return { member, currency: brand.currency, contracts };
+/** The VIP level's label and how many levels the brand has (the header's VIP badge). */
+export function vipLevelSummary(ctx: AppContext, level: number) {
+  return vipSummary(ctx.db, level);
 }
 
 export async function icon(ctx: AppContext, principal: Principal) {
@@ -37,40 +26,6 @@ export async function icon(ctx: AppContext, principal: Principal) {
 export async function setIcon(ctx: AppContext, principal: Principal, avatar: number) {
   await updateAvatar(ctx.db, principal.memberId, avatar, ctx.now());
   return avatar;
-}
-
-/** GET /wps/member/publicState (spec §3 public state, §6). */
-export async function publicState(ctx: AppContext, principal: Principal) {
-  const member = await profileOf(ctx, principal);
-  const brand = await getBrand(ctx.db);
-  const trial = isTrialType(member.type);
-  // The header's balance is what the member can play and withdraw: cash held for a withdrawal in
-  // review is not in it (the withdraw page and the games show the same figure).
-  const { available } = await balanceOf(ctx.db, member.id, brand.currency);
-  // Beside it the bonus balance (docs/rewards.md), which games spend after cash but a withdrawal cannot.
-  const bonus = await bonusBalanceOf(ctx.db, member.id, brand.currency);
-  const vip = await vipSummary(ctx.db, member.vip_level);
-  // The rewards the member can claim now in the reward centre.
-  const availablePromoCount = await claimableCount(ctx, member.id);
-  // spec §2 member centre badges: completed missions whose reward waits to be claimed.
-  const missionCount = trial ? 0 : await claimableMissionCount(ctx, member.id);
-  // spec §6: a trial member has no inbox, so no unread messages are loaded.
-  const unreadMessage = trial ? 0 : await unreadCount(ctx, member.id);
-  return {
-    balance: toMajor(available),
-    bonusBalance: toMajor(bonus),
-    currencySymbol: brand.currencySymbol,
-    // docs/vip.md: a member holds a VIP level above the base level 0 (the level kept by modules/vip).
-    hasVip: vip.labelName !== null && member.vip_level > 0,
-    vipLabelName: vip.labelName ?? '',
-    vipRankLevel: member.vip_level,
-    availablePromoCount,
-    missionCount,
-    unreadMessage,
-    // spec §3 availablePromo.REFERRAL: the programme is on and the member may invite.
-    referral: await canInvite(ctx.db, member),
-    avatar: member.avatar,
-  };
 }
 
 /**
