@@ -27,7 +27,7 @@ import { registerMemberRoutes } from './modules/accounts/member.routes';
 import { registerPasswordRoutes } from './modules/accounts/password.routes';
 import { registerRegistrationRoutes } from './modules/accounts/registration.routes';
 import { registerSecurityRoutes } from './modules/accounts/security.routes';
-import { resolveSession } from './modules/accounts/sessions.service';
+import { operatorGrants, resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
 import { registerAgentsAdminRoutes } from './modules/agents/agents.admin.routes';
@@ -43,6 +43,7 @@ import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
+import { registerChatSocket } from './modules/chat/chat.socket';
 import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
@@ -239,5 +240,13 @@ const routeModules: RouteModule[] = [
   registerReportsAdminRoutes,
   registerVendorGatewayRoutes,
   registerVendorGatewayAdminRoutes,
-  registerRealtime,
+  // The hub is platform: the sessions it checks and the area sockets it carries are handed to it here.
+  (app, ctx) =>
+    registerRealtime(app, ctx, {
+      sessions: {
+        resolve: (token) => resolveSession(ctx, token),
+        operatorGrants: (token) => operatorGrants(ctx, token),
+      },
+      sockets: [registerChatSocket],
+    }),
 ];

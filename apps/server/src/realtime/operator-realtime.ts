@@ -8,12 +8,9 @@ import {
 } from '@gamehall/shared/api/admin-realtime';
 import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
 import type { AppContext } from '../context';
-import { OPERATOR_ACCOUNT_TYPE, type Principal, tokenFrom, usablePermissions } from '../http/auth';
-import { hashToken, resolveSession } from '../modules/accounts/sessions.service';
-import { getBrand } from '../modules/brand/brand.service';
+import { type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
-import { findSessionForSocket } from './operator-realtime.queries';
-import type { RealtimeScope, Socket } from './realtime';
+import type { RealtimeScope, Socket, SocketSessions } from './realtime';
 import { openSocketSession } from './socket-session';
 
 // Who sees a queue's events: the permission its list routes declare (cashier/cashier.admin.routes.ts
@@ -52,30 +49,13 @@ function isOperatorSession(principal: Principal | null): principal is Principal 
 }
 
 /**
- * The operator's permissions while the session lives, or null once it has ended: revoked, expired,
- * the operator disabled, or idle for the brand's operatorIdleMinutes. Unlike resolveSession this
- * never touches last_seen_at: an open socket is not the operator using the console, so it must not
- * hold the idle timeout off (the socket closes with 4001 once the session has idled out).
- */
-export async function operatorGrants(ctx: AppContext, token: string): Promise<string[] | null> {
-  const now = ctx.now();
-  const row = await findSessionForSocket(ctx.db, hashToken(token), now);
-  if (row?.status !== 'active' || row.area !== 'admin' || row.type !== OPERATOR_ACCOUNT_TYPE) return null;
-  const brand = await getBrand(ctx.db);
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > brand.operatorIdleMinutes * 60_000) return null;
-  return row.password_must_change || (brand.operatorTwoFactorRequired && !row.totpEnabledAt)
-    ? []
-    : (row.permissions ?? []);
-}
-
-/**
  * GET /ws/operator: the back office's socket. The client sends `{ type: 'auth', token }` first (or
  * an Authorization header); a missing, bad or non-operator token, or none within 5 s, closes the
  * socket with 4001, and so does the session's end (sign-out, revocation, idle timeout, the
  * operator disabled). Events come from the event bus, so a change committed on any node reaches
  * every node's operators.
  */
-export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): void {
+export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, sessions: SocketSessions): void {
   // Open sockets by operator, each with its session check: an invalidation of the operator runs it;
   // a lost database listener (payload null) runs every check and asks every socket to resync.
   const checks = new Map<number, Set<() => void>>();
@@ -110,7 +90,7 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
       const start = async (token: string) => {
         started = true;
         session.authenticated();
-        const principal = await resolveSession(ctx, token);
+        const principal = await sessions.resolve(token);
         if (!isOperatorSession(principal)) return refuse('unauthorised');
         let grants = grantsOf(principal);
         const off = await ctx.events.subscribeOperators((notice) => {
@@ -121,7 +101,8 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext): v
         if (session.closed()) return off();
         session.onClose(off);
         const check = () => {
-          void operatorGrants(ctx, token)
+          void sessions
+            .operatorGrants(token)
             .then((granted) => {
               if (granted === null) refuse('session ended');
               // A role change (members.permissions, notified like a revocation) applies at once.

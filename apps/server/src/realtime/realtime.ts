@@ -1,12 +1,9 @@
 import websocket from '@fastify/websocket';
-import { OPERATOR_SOCKET_PATH } from '@gamehall/shared/api/admin-realtime';
-import { CHAT_SOCKET_PATH } from '@gamehall/shared/api/chat';
 import { RealtimeQuery } from '@gamehall/shared/api/wallet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import type { App } from '../http/app-type';
-import { resolveSession } from '../modules/accounts/sessions.service';
-import { registerChatSocket } from '../modules/chat/chat.socket';
+import type { Principal } from '../http/auth';
 import { invalidationConcerns, invalidationWatch, type RealtimeEvent } from './event-bus';
 import { registerOperatorRealtime } from './operator-realtime';
 
@@ -29,12 +26,32 @@ const OPEN = 1;
 /** The scope the sockets are registered in: the one @fastify/websocket is registered in. */
 export type RealtimeScope = App;
 
+/** What the sockets check of a session token; the accounts area answers (the composition root passes it). */
+export type SocketSessions = {
+  /** The principal of a live session, as every HTTP request resolves it, or null. */
+  resolve: (token: string) => Promise<Principal | null>;
+  /**
+   * An operator's permissions while the session lives, or null once it has ended; unlike `resolve`
+   * it never touches last_seen_at (an open socket is not the operator using the console).
+   */
+  operatorGrants: (token: string) => Promise<string[] | null>;
+};
+
+/** Registers one more socket route (an area's, such as the live chat's) inside the WebSocket scope. */
+export type SocketRoutes = (app: RealtimeScope, ctx: AppContext) => void;
+
+export type RealtimeCollaborators = {
+  sessions: SocketSessions;
+  /** The areas' own sockets, registered beside /ws and the operators' socket. */
+  sockets: readonly SocketRoutes[];
+};
+
 /**
  * GET /ws?token=... upgrades to a WebSocket carrying JSON messages `{ type, data }` (for now the
  * `balance` event after every committed change of the member's cash). Events come from the event
  * bus, which on PostgreSQL listens to NOTIFY so every node delivers events of every node.
  */
-export function registerRealtime(root: App, ctx: AppContext): void {
+export function registerRealtime(root: App, ctx: AppContext, { sessions, sockets }: RealtimeCollaborators): void {
   root.addHook('onClose', async () => {
     await ctx.events.close();
   });
@@ -53,8 +70,7 @@ export function registerRealtime(root: App, ctx: AppContext): void {
     await scoped.register(websocket, { options: { maxPayload: 4096 } });
     // @fastify/websocket hides websocket routes from OpenAPI; every route must be documented (style rule).
     scoped.addHook('onRoute', (route) => {
-      if ((route.url === '/ws' || route.url === OPERATOR_SOCKET_PATH || route.url === CHAT_SOCKET_PATH) && route.schema)
-        route.schema.hide = false;
+      if (route.websocket && route.schema) route.schema.hide = false;
     });
     const app = scoped.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -85,7 +101,7 @@ export function registerRealtime(root: App, ctx: AppContext): void {
         // Clients only listen; anything they send is ignored.
         socket.on('message', () => undefined);
         void (async () => {
-          const principal = token ? await resolveSession(ctx, token) : null;
+          const principal = token ? await sessions.resolve(token) : null;
           if (!principal || principal.isOperator) {
             socket.close(CLOSE_UNAUTHORISED, 'unauthorised');
             return;
@@ -100,7 +116,8 @@ export function registerRealtime(root: App, ctx: AppContext): void {
           unsubscribe = off;
           socket.send(JSON.stringify({ type: 'ready', data: { memberId: principal.memberId } }));
           const check = () => {
-            void resolveSession(ctx, token ?? '')
+            void sessions
+              .resolve(token ?? '')
               .then((p) => {
                 if (!p) socket.close(CLOSE_UNAUTHORISED, 'session ended');
               })
@@ -118,7 +135,7 @@ export function registerRealtime(root: App, ctx: AppContext): void {
         })().catch(() => socket.close(1011, 'internal error'));
       },
     );
-    registerOperatorRealtime(app, ctx);
-    registerChatSocket(app, ctx);
+    registerOperatorRealtime(app, ctx, sessions);
+    for (const register of sockets) register(app, ctx);
   });
 }

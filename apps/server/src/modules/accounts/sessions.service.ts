@@ -6,7 +6,14 @@ import type { SessionArea } from '../../db/schema';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { getBrand } from '../brand/brand.service';
 import { beginRead, cachedSession, forgetSession, holdMember, storeSession } from './sessions.cache';
-import { findLiveSession, insertSession, revokeMemberSessions, revokeSession, touchSession } from './sessions.queries';
+import {
+  findLiveSession,
+  findSessionForSocket,
+  insertSession,
+  revokeMemberSessions,
+  revokeSession,
+  touchSession,
+} from './sessions.queries';
 
 // Tokens are opaque random 256-bit values; only their SHA-256 is stored (api-conventions: Requests).
 export function hashToken(token: string): string {
@@ -71,6 +78,23 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Pr
     expiresAt: new Date(row.expires_at).getTime(),
   });
   return principal;
+}
+
+/**
+ * The operator's permissions while the session lives, or null once it has ended: revoked, expired,
+ * the operator disabled, or idle for the brand's operatorIdleMinutes. Unlike resolveSession this
+ * never touches last_seen_at: an open socket is not the operator using the console, so it must not
+ * hold the idle timeout off (the socket closes with 4001 once the session has idled out).
+ */
+export async function operatorGrants(ctx: AppContext, token: string): Promise<string[] | null> {
+  const now = ctx.now();
+  const row = await findSessionForSocket(ctx.db, hashToken(token), now);
+  if (row?.status !== 'active' || row.area !== 'admin' || row.type !== OPERATOR_ACCOUNT_TYPE) return null;
+  const brand = await getBrand(ctx.db);
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > brand.operatorIdleMinutes * 60_000) return null;
+  return row.password_must_change || (brand.operatorTwoFactorRequired && !row.totpEnabledAt)
+    ? []
+    : (row.permissions ?? []);
 }
 
 export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {

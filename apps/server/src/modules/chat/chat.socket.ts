@@ -9,10 +9,9 @@ import type { AppContext } from '../../context';
 import { usablePermissions } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { ChatNotice } from '../../realtime/event-bus';
-import { operatorGrants } from '../../realtime/operator-realtime';
 import type { RealtimeScope, Socket } from '../../realtime/realtime';
 import { openSocketSession } from '../../realtime/socket-session';
-import { resolveSession } from '../accounts/sessions.service';
+import { operatorGrants, resolveSession } from '../accounts/sessions.service';
 import { presentMessage } from './chat.presenter';
 import * as chat from './chat.service';
 
