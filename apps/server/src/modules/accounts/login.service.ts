@@ -10,7 +10,6 @@ import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/a
 import { AppError } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
-import { recordDevice } from '../rewards/devices.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
 import { verifyChallenge } from './challenge.service';
 import type { LoginOutcome } from './login.presenter';
@@ -40,6 +39,7 @@ import {
   releaseLoginAttempt,
 } from './login-attempts';
 import { maskEmail } from './masking';
+import { recordDevice } from './member-devices.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { endSession, issueSession } from './sessions.service';
 import {

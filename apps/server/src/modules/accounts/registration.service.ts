@@ -13,12 +13,12 @@ import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE } from '../../http/auth
 import { AppError, fieldErrors } from '../../http/errors';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
-import { recordDevice } from '../rewards/devices.service';
 import { hit } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
 import { verifyChallenge } from './challenge.service';
 import type { LoginOutcome } from './login.presenter';
 import { recordLoginIp } from './login.queries';
+import { recordDevice } from './member-devices.service';
 import { hashPassword } from './passwords';
 import {
   findAffiliateCode,

@@ -19,6 +19,7 @@ import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { maskEmail } from '../../http/pii';
 import { clearLoginLockout, loginLockedUntil } from '../accounts/login.service';
+import { memberDevices } from '../accounts/member-devices.service';
 import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
@@ -27,7 +28,6 @@ import { auditTrail, loginHistoryPage } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
-import { memberDevices } from '../rewards/devices.service';
 import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.service';
 import {
   type AdjustmentRow,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import type {} from './devices.tables';
+import type {} from './member-devices.tables';
 
 /** Inserts the member's device, or moves its last seen time and IP (registration, login). */
 export async function upsertMemberDevice(

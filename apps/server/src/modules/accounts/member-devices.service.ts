@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { MEMBER_DEVICE_OTHERS } from '@gamehall/shared/api/admin-members';
 import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
-import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './devices.queries';
+import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './member-devices.queries';
 
-// Devices for one bonus per person (docs/rewards.md). The player
+// The devices a member signs in from (member_devices), recorded by accounts at login and
+// registration for the rewards rule of one bonus per person (docs/rewards.md). The player
 // site sends X-Device-Id, a random id it keeps in local storage. Anyone can send any value, so it is
 // trusted for nothing but the one-per-person check: stored hashed (the console shows a prefix of the
 // hash, and who shares it), never used to sign in or to skip a check.
