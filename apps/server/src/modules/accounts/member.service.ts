@@ -5,11 +5,11 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { contractInfo } from '../agents/contracts.service';
 import { loginHistory } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
+import { balanceOf, bonusBalanceOf } from '../ledger/ledger.service';
 import { unreadCount } from '../messages/messages.service';
 import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
-import { balanceOf, bonusBalanceOf } from '../wallet/wallet.service';
 import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
 
 async function profileOf(ctx: AppContext, principal: Principal) {

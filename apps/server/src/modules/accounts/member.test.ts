@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { uniqueMobile } from '../../test/registration-setup';
 import { setBrandSetting } from '../brand/brand.service';
-import { hold, post } from '../wallet/wallet.service';
+import { hold, post } from '../ledger/ledger.service';
 import { hashPassword } from './passwords';
 import { issueSession } from './sessions.service';
 
