@@ -99,9 +99,11 @@ module.exports = {
     {
       name: 'ledger-queries-private',
       severity: 'error',
-      comment: 'Only the wallet writes ledger tables: nothing outside modules/wallet imports wallet.queries.ts.',
-      from: { pathNot: `${MODULES}wallet/` },
-      to: { path: `${MODULES}wallet/wallet\\.queries\\.ts$` },
+      comment:
+        'Only the ledger writes ledger tables (money and points): nothing outside modules/ledger imports its ' +
+        'queries (ledger.queries.ts, points-ledger.queries.ts).',
+      from: { pathNot: `${MODULES}ledger/` },
+      to: { path: `${MODULES}ledger/[^/]*\\.queries\\.ts$` },
     },
     {
       name: 'queries-import-only-types-from-modules',

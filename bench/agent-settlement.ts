@@ -26,7 +26,7 @@ import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/s
 import { branchFigures } from '../apps/server/src/modules/agents/settlement.queries';
 import { HOUSE_ACCOUNT, windowOf } from '../apps/server/src/modules/agents/settlement.service';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
-import { houseBalance, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { houseBalance, verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
 import { generateAgentTeam } from './agent-data';
 import { createBenchDatabase } from './support/database';
 import { loadAverage, timeSerial } from './support/measure';

@@ -46,11 +46,11 @@ import {
   drainActivity,
   startActivityWorker,
 } from '../apps/server/src/modules/activity/activity-bus';
+import { post, verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
 import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
 import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vendor-call-batcher';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
-import { post, verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';

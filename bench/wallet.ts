@@ -29,7 +29,7 @@ import {
   postAlone,
   postMany,
   verifyLedger,
-} from '../apps/server/src/modules/wallet/wallet.service';
+} from '../apps/server/src/modules/ledger/ledger.service';
 import { createBenchDatabase, fundedMembers } from './support/database';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, topStatements } from './support/postgres-stats';

@@ -3,8 +3,8 @@
 // any violation of either.
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
-import { verifyPointsLedger } from '../apps/server/src/modules/points/points-ledger.service';
-import { verifyLedger } from '../apps/server/src/modules/wallet/wallet.service';
+import { verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
+import { verifyPointsLedger } from '../apps/server/src/modules/ledger/points-ledger.service';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/db/database';
-import { post } from '../../apps/server/src/modules/wallet/wallet.service';
+import { post } from '../../apps/server/src/modules/ledger/ledger.service';
 
 /**
  * Creates a database of a random name on the server of `adminUrl`; its URL, and `drop` that

@@ -10,6 +10,7 @@ import {
   rewindConsumer,
 } from './modules/activity/activity-bus';
 import { setBrandSetting } from './modules/brand/brand.service';
+import { balanceOf, verifyLedger } from './modules/ledger/ledger.service';
 import { missionsConsumer } from './modules/missions/missions.service';
 import { pointsEarningConsumer } from './modules/points/points.service';
 import { rebatesConsumer } from './modules/rebates/rebates.service';
@@ -17,7 +18,6 @@ import { referralsConsumer } from './modules/referrals/referrals.service';
 import { bonusBalance } from './modules/rewards/rewards.queries';
 import { claimReward, rankingConsumer, wageringConsumer } from './modules/rewards/rewards.service';
 import { vipConsumer } from './modules/vip/vip.service';
-import { balanceOf, verifyLedger } from './modules/wallet/wallet.service';
 import { createMember } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, timeToMultiplier } from '../../studio/src/engines';
 import type { StudioRuntime } from '../../studio/src/plugin';
-import { verifyLedger } from './modules/wallet/wallet.service';
+import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi, WebSocket } from './test/studio-fixture';
 

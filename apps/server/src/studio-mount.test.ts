@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantEngineFor } from '../../studio/src/engine-registry';
 import { createFairRng } from '../../studio/src/fair/fair-rng';
 import type { StudioRuntime } from '../../studio/src/plugin';
-import { verifyLedger } from './modules/wallet/wallet.service';
+import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import { platformBalance as balanceOfMember, launchAs, mountStudio, studioApi } from './test/studio-fixture';
 

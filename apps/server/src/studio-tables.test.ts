@@ -3,7 +3,7 @@ import { openStudioDatabase } from '../../studio/src/db/database';
 import { engineKindOf } from '../../studio/src/game-map';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { TableHall } from '../../studio/src/tables';
-import { verifyLedger } from './modules/wallet/wallet.service';
+import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import {
   platformBalance as balanceOfMember,

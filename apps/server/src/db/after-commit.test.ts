@@ -1,7 +1,7 @@
 // postgres: the notices leave on another pool connection than the transaction that asked for them
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '../modules/wallet/wallet.service';
+import { post } from '../modules/ledger/ledger.service';
 import { createEventBus, type EventBus, publishAfterCommit, type RealtimeEvent } from '../realtime/event-bus';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';

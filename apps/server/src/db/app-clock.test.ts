@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '../modules/wallet/wallet.service';
+import { post } from '../modules/ledger/ledger.service';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { followAppClock } from './app-clock';

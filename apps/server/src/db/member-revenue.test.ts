@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDefaults, getBrand } from '../modules/brand/brand.service';
-import { type Posting, post, postAdjustment } from '../modules/wallet/wallet.service';
+import { type Posting, post, postAdjustment } from '../modules/ledger/ledger.service';
 import { createMember } from '../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../test/game-factories';
 import { createTestApp, type TestApp } from '../test/harness';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import type { App } from '../http/app-type';
 import { hashPassword } from '../modules/accounts/passwords';
 import { endSession, issueSession } from '../modules/accounts/sessions.service';
-import { post } from '../modules/wallet/wallet.service';
+import { post } from '../modules/ledger/ledger.service';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';

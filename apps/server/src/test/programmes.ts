@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { issueSession } from '../modules/accounts/sessions.service';
-import { post } from '../modules/wallet/wallet.service';
+import { post } from '../modules/ledger/ledger.service';
 import { createMember } from './factories';
 import type { TestApp } from './harness';
 import { createGameSession, vendorClient } from './vendor-client';

@@ -3,7 +3,7 @@ import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { expect } from 'vitest';
 import { loopbackUrl, type StudioOptions, type StudioRuntime, studioPlugin } from '../../../studio/src/plugin';
 import { issueSession } from '../modules/accounts/sessions.service';
-import { balanceOf, post } from '../modules/wallet/wallet.service';
+import { balanceOf, post } from '../modules/ledger/ledger.service';
 import { createMember } from './factories';
 import { createTestApp, type TestApp } from './harness';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { hashPassword } from '../../modules/accounts/passwords';
-import { post } from '../../modules/wallet/wallet.service';
+import { post } from '../../modules/ledger/ledger.service';
 import type { Conn, Trx } from '../database';
 import {
   findMembersByUsernames,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/accounts/passwords';
 import { getBrand, setBrandSetting, setSwitch } from '../../modules/brand/brand.service';
-import { balanceOf } from '../../modules/wallet/wallet.service';
+import { balanceOf } from '../../modules/ledger/ledger.service';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { seed } from './seed';
 

@@ -8,7 +8,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../brand/brand.service';
-import { post, postAlone } from '../wallet/wallet.service';
+import { post, postAlone } from '../ledger/ledger.service';
 import {
   type ActivityConsumer,
   type ActivityEvent,

@@ -7,7 +7,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
-import { balanceOf, post } from '../wallet/wallet.service';
+import { balanceOf, post } from '../ledger/ledger.service';
 import { type Settings, settleWindow, type Window, windowOf } from './settlement.service';
 
 // The worked examples of docs/agents.md that need the database: a contract that starts mid-period,

@@ -5,7 +5,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { brandDefaults, getBrand, setBrandSetting } from '../brand/brand.service';
-import { type Posting, post, postAdjustment } from '../wallet/wallet.service';
+import { type Posting, post, postAdjustment } from '../ledger/ledger.service';
 import { refreshAgentStats } from './agent-stats.service';
 
 // The dividend base broken down (docs/agents.md "Figures") where an agent reads it: the

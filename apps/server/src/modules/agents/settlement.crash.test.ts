@@ -6,7 +6,7 @@ import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { getBrand } from '../brand/brand.service';
-import { verifyLedger } from '../wallet/wallet.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { settleContracts, windowOf } from './settlement.service';
 
 // docs/agents.md "Settlement": a settlement process killed with SIGKILL half-way, then run again,

@@ -8,7 +8,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import type { StoredTier } from './contracts.tables';
 import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
 

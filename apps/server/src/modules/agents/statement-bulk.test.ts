@@ -5,7 +5,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { getBrand } from '../brand/brand.service';
 import { actors } from '../cashier/cashier.fixtures';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { settleContracts, windowOf } from './settlement.service';
 
 // Held statements in bulk (docs/agents.md "Holding"): many released in one request, each

@@ -7,7 +7,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
-import { post } from '../wallet/wallet.service';
+import { post } from '../ledger/ledger.service';
 import { agentStatsJob } from './agent-stats.job';
 import { dayOf } from './agent-stats.queries';
 import { refreshAgentDay, refreshAgentStats } from './agent-stats.service';

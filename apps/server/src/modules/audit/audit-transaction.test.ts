@@ -9,8 +9,8 @@ import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { actors, call, expectFailure, requestId } from '../cashier/cashier.fixtures';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { addNote, lock } from '../member-page/member-page.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
 import type { AuditEvent } from './audit.service';
 import { operatorAction } from './operator-action';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { actors, call, expectFailure, injectMultipart, JPEG_BYTES, PNG_BYTES, requestId } from './cashier.fixtures';
 import { gatewaySecret, signBody } from './cashier.service';
 

@@ -4,7 +4,7 @@ import { gatewayDepositExpiryJob, jobs } from '../../jobs/jobs';
 import { runDue } from '../../jobs/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { actors, call, expectFailure, requestId } from './cashier.fixtures';
 import { expireGatewayDeposits, gatewaySecret, signBody } from './cashier.service';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { post } from '../wallet/wallet.service';
+import { post } from '../ledger/ledger.service';
 
 // Test helpers shared by the cashier and admin tests. Not a test file and kept free of imports
 // from src/test (the boundary rules forbid that outside tests): tests create members with

@@ -11,18 +11,19 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../brand/brand.service';
 import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
+import { balanceOf, captureHold, hold, post, releaseHold } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertDepositAllowed, noteDepositRefused } from '../responsible/responsible.service';
 import { hit } from '../throttle/throttle.service';
 import { assertWithdrawalWithinLevel } from '../vip/vip.service';
-import { balanceOf, captureHold, hold, post, profitLoss, releaseHold } from '../wallet/wallet.service';
+import { profitLoss } from '../wallet/wallet.service';
 import * as q from './cashier.queries';
 import { cashierError, cashierFail } from './cashier-errors';
 
 export type { DepositRow, Page, WithdrawalRow } from './cashier.queries';
 export type UploadedImage = { mimetype: string; data: Buffer };
 
-// House accounts the cashier moves money through (wallet.service names them; may go negative).
+// House accounts the cashier moves money through (ledger.service names them; may go negative).
 const HOUSE_BANK = 'bank';
 const HOUSE_PAYABLE = 'withdrawals-payable';
 
@@ -568,7 +569,7 @@ export async function requestWithdrawal(ctx: AppContext, principal: Principal, b
     if (forfeited > 0 && body.forfeitBonus !== true)
       cashierFail('CASHIER_BONUS_FORFEIT_UNCONFIRMED', { bonus: toMajor(forfeited) });
     const ref = newReference('W');
-    // The hold refuses more than the available balance, even under concurrency (wallet.service).
+    // The hold refuses more than the available balance, even under concurrency (ledger.service).
     const held = await hold(trx, {
       memberId,
       currency: brand.currency,

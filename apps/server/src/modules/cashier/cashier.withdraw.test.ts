@@ -5,7 +5,7 @@ import { runDue } from '../../jobs/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { balanceOf, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, post, verifyLedger } from '../ledger/ledger.service';
 import {
   actors,
   call,

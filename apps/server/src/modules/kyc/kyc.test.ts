@@ -16,7 +16,7 @@ import {
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
-import { balanceOf, houseBalance, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, houseBalance, verifyLedger } from '../ledger/ledger.service';
 
 // KYC (docs/kyc.md) through HTTP: the level gate and daily limit on withdrawals, upload
 // checks and metadata stripping, document privacy, the review flow with the verified payee name,

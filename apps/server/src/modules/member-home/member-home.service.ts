@@ -7,11 +7,11 @@ import { isTrialType, type Principal } from '../../http/auth';
 import { profileOf, vipLevelSummary } from '../accounts/member.service';
 import { contractInfo } from '../agents/contracts.service';
 import { getBrand } from '../brand/brand.service';
+import { balanceOf, bonusBalanceOf } from '../ledger/ledger.service';
 import { unreadCount } from '../messages/messages.service';
 import { claimableMissionCount } from '../missions/missions.service';
 import { canInvite } from '../referrals/referrals.service';
 import { claimableCount } from '../rewards/rewards.service';
-import { balanceOf, bonusBalanceOf } from '../wallet/wallet.service';
 
 /** GET /wps/member/info (spec §3 member info). */
 export async function info(ctx: AppContext, principal: Principal) {

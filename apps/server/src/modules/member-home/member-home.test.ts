@@ -5,7 +5,7 @@ import { uniqueMobile } from '../../test/registration-setup';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../brand/brand.service';
-import { hold, post } from '../wallet/wallet.service';
+import { hold, post } from '../ledger/ledger.service';
 
 let t: TestApp;
 

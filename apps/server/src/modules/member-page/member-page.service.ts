@@ -28,7 +28,8 @@ import { auditTrail, loginHistoryPage } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
-import { balanceOf, postAdjustment, transactions } from '../wallet/wallet.service';
+import { balanceOf, postAdjustment } from '../ledger/ledger.service';
+import { transactions } from '../wallet/wallet.service';
 import {
   type AdjustmentRow,
   type AdminMemberRow,

@@ -8,11 +8,11 @@ import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { windowOf } from '../agents/settlement.service';
 import { getBrand } from '../brand/brand.service';
 import { maskName } from '../games/records.service';
-import { postPoints } from '../points/points-ledger.service';
+import { post } from '../ledger/ledger.service';
+import { postPoints } from '../ledger/points-ledger.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { payMissionBonus } from '../rewards/rewards.service';
 import { allKinds, checkRewardTicketKind, issueTickets } from '../tickets/tickets.service';
-import { post } from '../wallet/wallet.service';
 import * as q from './missions.queries';
 
 // Missions (rules in docs/missions.md).

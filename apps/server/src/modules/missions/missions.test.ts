@@ -8,8 +8,8 @@ import { cashBalance, createSessionMember, creditDeposit, playVendorRound } from
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
-import { pointsBalance } from '../points/points-ledger.service';
-import { post, verifyLedger } from '../wallet/wallet.service';
+import { post, verifyLedger } from '../ledger/ledger.service';
+import { pointsBalance } from '../ledger/points-ledger.service';
 import { missionsConsumer, periodWindow } from './missions.service';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import type { RedeemStatus, RewardKind, TicketKind } from '@gamehall/shared/api/
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
-// Kysely over the points mall tables (migration 0039). The ledger's own queries are in
-// points-ledger.queries.ts.
+// Kysely over the points mall tables (migration 0039), and the points details page over the points
+// ledger's entries (read only: modules/ledger/points-ledger.service.ts alone writes those tables).
 
 export function pointsConfigRow(db: Conn) {
   return db.selectFrom('points_config').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
@@ -383,4 +383,35 @@ export async function replaceRates(db: Conn, rates: { gameType: string; ratePpm:
     .insertInto('points_rates')
     .values(rates.map((r) => ({ game_type: r.gameType, rate_ppm: r.ratePpm, updated_at: now })))
     .execute();
+}
+
+// ---- points details (the ledger's entries of one member, read only)
+
+export type DetailsFilter = { memberId: number; type?: string | undefined; since?: Date | undefined };
+
+function detailsBase(db: Conn, f: DetailsFilter) {
+  let q = db
+    .selectFrom('points_entries as e')
+    .innerJoin('points_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('points_postings as p', 'p.id', 'e.posting_id')
+    .where('a.member_id', '=', f.memberId);
+  if (f.type) q = q.where('p.type', '=', f.type);
+  if (f.since) q = q.where('p.created_at', '>=', f.since);
+  return q;
+}
+
+export function pageDetails(db: Conn, f: DetailsFilter, page: { limit: number; offset: number }) {
+  return detailsBase(db, f)
+    .select(['e.id', 'e.amount', 'e.balance_after', 'p.type', 'p.reference', 'p.remark', 'p.created_at'])
+    .orderBy('e.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countDetails(db: Conn, f: DetailsFilter): Promise<number> {
+  const row = await detailsBase(db, f)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

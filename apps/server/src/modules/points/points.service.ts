@@ -15,14 +15,22 @@ import { AppError } from '../../http/errors';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
+import * as ledger from '../ledger/ledger.service';
+import {
+  type PointsPosting,
+  pointsAccountCode,
+  pointsBalance,
+  postPoints,
+  postPointsMany,
+} from '../ledger/points-ledger.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { checkRewardTicketKind, issueTickets, ticketKindOf } from '../tickets/tickets.service';
-import * as wallet from '../wallet/wallet.service';
 import {
   allRewards,
   completeConversion,
   completeRedemption,
   conversionByRequest,
+  countDetails,
   countRedemptions,
   countRewards,
   decideRedemptionRow,
@@ -32,6 +40,7 @@ import {
   lockPointsConfig,
   lockReward,
   memberByUsername,
+  pageDetails,
   pageRedemptions,
   pageRewards,
   pointsConfigRow,
@@ -50,14 +59,6 @@ import {
   takeStock,
   updateReward,
 } from './points.queries';
-import { countDetails, pageDetails } from './points-ledger.queries';
-import {
-  type PointsPosting,
-  pointsAccountCode,
-  pointsBalance,
-  postPoints,
-  postPointsMany,
-} from './points-ledger.service';
 
 // The points mall (spec §1, §3, §4, §7 Points; docs/points.md): earning
 // from valid bets, the catalogue, redeeming with the payment password, redeem history, points
@@ -148,7 +149,7 @@ export async function redeem(ctx: AppContext, memberId: number, body: RedeemPoin
       ],
     });
     if (taken.kind === 'cash' || taken.kind === 'bonus') {
-      await wallet.post(trx, {
+      await ledger.post(trx, {
         idempotencyKey: `points:redeem:${id}`,
         type: 'bonus.points-redeem',
         reference,
@@ -260,7 +261,7 @@ export async function convert(ctx: AppContext, memberId: number, body: ConvertPo
         { account: { house: 'converted' }, amount: body.points },
       ],
     });
-    const paid = await wallet.post(trx, {
+    const paid = await ledger.post(trx, {
       idempotencyKey: `points:convert:${id}`,
       type: 'bonus.points-convert',
       reference,
@@ -278,7 +279,7 @@ export async function convert(ctx: AppContext, memberId: number, body: ConvertPo
   const row = await conversionByRequest(ctx.db, memberId, body.requestId);
   if (!row) throw new AppError('POINTS_REQUEST_CONFLICT');
   if (!outcome) return replayConversion(ctx, row, body, brand.currency);
-  const cash = outcome.cash ?? (await wallet.balanceOf(ctx.db, memberId, brand.currency)).balance;
+  const cash = outcome.cash ?? (await ledger.balanceOf(ctx.db, memberId, brand.currency)).balance;
   return { row, pointsBalance: outcome.points, cashBalance: cash, currency: brand.currency, replayed: false };
 }
 
@@ -291,7 +292,7 @@ async function replayConversion(
   if (row.points !== body.points) throw new AppError('POINTS_REQUEST_CONFLICT');
   const [points, cash] = await Promise.all([
     pointsBalance(ctx.db, row.member_id),
-    wallet.balanceOf(ctx.db, row.member_id, currency),
+    ledger.balanceOf(ctx.db, row.member_id, currency),
   ]);
   return { row, pointsBalance: points, cashBalance: cash.balance, currency, replayed: true };
 }

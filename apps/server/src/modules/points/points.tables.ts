@@ -1,40 +1,12 @@
 import type { RedeemStatus, RewardKind, TicketKind } from '@gamehall/shared/api/points';
 import type { ColumnType, Generated } from 'kysely';
 
-// The points tables of migrations 0038 (ledger) and 0039 (mall), declared beside the module that
-// alone writes them (merged into the Database interface of db/schema.ts). Points and money are
-// bigint columns read as numbers.
+// The points mall tables of migration 0039, declared beside the module that alone writes them
+// (merged into the Database interface of db/schema.ts). Points and money are bigint columns read as
+// numbers.
 type Stamp = ColumnType<Date, Date | undefined, Date>;
 type MaybeStamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
-
-export interface PointsAccountsTable {
-  id: Generated<number>;
-  code: string;
-  kind: 'member' | 'earned' | 'redeemed' | 'converted' | 'adjustments';
-  member_id: number | null;
-  balance: Generated<number>;
-  allow_negative: boolean;
-  created_at: Stamp;
-}
-
-export interface PointsPostingsTable {
-  id: Generated<number>;
-  idempotency_key: string;
-  type: string;
-  reference: string;
-  remark: Generated<string>;
-  fingerprint: string;
-  created_at: Stamp;
-}
-
-export interface PointsEntriesTable {
-  id: Generated<number>;
-  posting_id: number;
-  account_id: number;
-  amount: number;
-  balance_after: number;
-}
 
 export interface PointsConfigTable {
   id: number;
@@ -109,9 +81,6 @@ export interface PointsConversionsTable {
 
 declare module '../../db/schema' {
   interface Database {
-    points_accounts: PointsAccountsTable;
-    points_postings: PointsPostingsTable;
-    points_entries: PointsEntriesTable;
     points_config: PointsConfigTable;
     points_rates: PointsRatesTable;
     points_rewards: PointsRewardsTable;

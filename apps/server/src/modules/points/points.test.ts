@@ -7,10 +7,10 @@ import { injectEncrypted } from '../../test/jwe';
 import { createSessionMember, playVendorRound } from '../../test/programmes';
 import { hashPassword } from '../accounts/passwords';
 import { drainActivity } from '../activity/activity-bus';
-import * as wallet from '../wallet/wallet.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import * as ledger from '../ledger/ledger.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
+import { verifyPointsLedger } from '../ledger/points-ledger.service';
 import { earnForRound, pointsEarningConsumer } from './points.service';
-import { verifyPointsLedger } from './points-ledger.service';
 
 // The points mall through HTTP (spec §3, §4, §7 Points; docs/points.md):
 // earning once per round, the catalogue, redeeming with the payment password, physical items
@@ -146,7 +146,7 @@ describe('earning', () => {
   it('earns from rounds settled through the vendor API, through the rewards engine, once', async () => {
     const m = await member();
     await t.ctx.db.transaction().execute((trx) =>
-      wallet.post(trx, {
+      ledger.post(trx, {
         idempotencyKey: `fund:${m.id}`,
         type: 'deposit',
         reference: 'fund',

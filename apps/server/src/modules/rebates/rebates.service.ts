@@ -5,9 +5,9 @@ import type { Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
+import * as ledger from '../ledger/ledger.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { brandHour, dayStart, settings } from '../vip/vip.service';
-import * as wallet from '../wallet/wallet.service';
 import * as q from './rebates.queries';
 import type { RebateLine } from './rebates.tables';
 
@@ -129,7 +129,7 @@ async function payOut(
     rows.map((r) => r.id),
     id,
   );
-  await wallet.post(trx, {
+  await ledger.post(trx, {
     idempotencyKey: payDay ? `rebate:auto:${memberId}:${payDay}` : `rebate:claim:${id}`,
     type: 'bonus.rebate',
     reference: `RB${id}`,

@@ -7,7 +7,7 @@ import { playVendorRound } from '../../test/programmes';
 import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { rebatesConsumer, runAutomaticRebates } from './rebates.service';
 
 // Rebates through HTTP (docs/vip.md): accrual from settled rounds at the

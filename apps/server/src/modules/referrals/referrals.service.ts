@@ -8,8 +8,8 @@ import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
+import { post } from '../ledger/ledger.service';
 import { grantTicket, missingTicketKinds, ticketKindExists } from '../tickets/tickets.service';
-import { post } from '../wallet/wallet.service';
 import * as q from './referrals.queries';
 
 // Referrals, "invite friends" (rules in docs/referrals-tickets.md).

@@ -11,7 +11,7 @@ import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { referralsConsumer } from './referrals.service';
 
 let t: TestApp;

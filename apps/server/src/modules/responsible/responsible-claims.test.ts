@@ -7,8 +7,8 @@ import { cashBalance, createSessionMember, playVendorRound } from '../../test/pr
 import { hashPassword } from '../accounts/passwords';
 import { drainActivity } from '../activity/activity-bus';
 import { fund } from '../cashier/cashier.fixtures';
+import { pointsBalance } from '../ledger/points-ledger.service';
 import { missionsConsumer } from '../missions/missions.service';
-import { pointsBalance } from '../points/points-ledger.service';
 import { rebatesConsumer } from '../rebates/rebates.service';
 
 // No promotion during a break, so the other programmes'

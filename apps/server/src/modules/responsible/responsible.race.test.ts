@@ -4,7 +4,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { actors, call, fund, requestId } from '../cashier/cashier.fixtures';
-import { balanceOf } from '../wallet/wallet.service';
+import { balanceOf } from '../ledger/ledger.service';
 
 // Concurrent deposits or bets that would together cross a limit; only those that
 // fit are accepted (the guards lock the member's responsible_settings row inside the posting's

@@ -8,7 +8,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { createPromotion } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { actors, call, expectFailure, fund, requestId, sessionFor } from '../cashier/cashier.fixtures';
-import { balanceOf } from '../wallet/wallet.service';
+import { balanceOf } from '../ledger/ledger.service';
 import { marketingBlocked } from './responsible.service';
 
 // Responsible play through HTTP (docs/responsible-play.md): each limit at its boundary where the

@@ -9,7 +9,7 @@ import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, fund, setPaymentPassword } from '../cashier/cashier.fixtures';
-import { post, returnSplit, stakeSplit, verifyLedger } from '../wallet/wallet.service';
+import { post, returnSplit, stakeSplit, verifyLedger } from '../ledger/ledger.service';
 import { promotionsConsumer, wageringConsumer } from './rewards.service';
 
 // Bets spend cash first, then bonus; wins go back in the proportion the round's bets were

@@ -12,7 +12,7 @@ import {
 } from '../../test/programmes';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { verifyLedger } from '../wallet/wallet.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { payRankings, promotionsConsumer, rankingConsumer } from './rewards.service';
 
 // One bonus per person (member, IP, bank account, mobile; refusals are data) and ranking

@@ -7,10 +7,10 @@ import type { Job } from '../../jobs/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { registerWithdrawalForfeit } from '../cashier/cashier.service';
+import { post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { issueTickets, ticketKindOf } from '../tickets/tickets.service';
-import { post } from '../wallet/wallet.service';
 import * as q from './rewards.queries';
 
 // Promotions, the reward centre and bonus wagering (rules in docs/rewards.md).

@@ -13,7 +13,7 @@ import {
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { verifyLedger } from '../wallet/wallet.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
 let t: TestApp;

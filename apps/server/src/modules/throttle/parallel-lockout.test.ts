@@ -11,7 +11,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
-import { balanceOf, post } from '../wallet/wallet.service';
+import { balanceOf, post } from '../ledger/ledger.service';
 
 // Lockouts under parallel requests: 60 wrong answers sent at once must not get more answers checked
 // than the limit allows, and a right answer after the lock is refused. Every password check the

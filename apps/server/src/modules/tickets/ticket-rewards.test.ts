@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createPromotion, createSessionMember } from '../../test/programmes';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { missionsConsumer } from '../missions/missions.service';
 import { promotionsConsumer } from '../rewards/rewards.service';
-import { verifyLedger } from '../wallet/wallet.service';
 
 // Tickets as rewards of missions and promotions, and missions paying bonus with wagering, through
 // HTTP (docs/referrals-tickets.md "Earning", docs/missions.md, docs/rewards.md). The points mall's

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember, creditDeposit } from '../../test/programmes';
 import { drainActivity, rewindConsumer } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { pointsBalance } from '../points/points-ledger.service';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
+import { pointsBalance } from '../ledger/points-ledger.service';
 import { fairRoll, newClientSeed, newServerSeed, prizeIndexOf } from './tickets.fairness';
 import { ticketsConsumer } from './tickets.service';
 

@@ -7,7 +7,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, houseBalance, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, houseBalance, post, verifyLedger } from '../ledger/ledger.service';
 import { callBatcherStats, vendorCallBatcher } from './vendor-call-batcher';
 import { callInOneStatement, callsInOneStatement, type OneStatementCall } from './vendor-gateway.queries';
 

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
-import type { PreparedPosting } from '../wallet/wallet.service';
+import type { PreparedPosting } from '../ledger/ledger.service';
 
 // Reads and writes of vendor-gateway. vendor_rounds and vendor_transactions are written only here;
 // money moves only through wallet.post (the service).

@@ -14,7 +14,6 @@ import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { getBrand } from '../brand/brand.service';
-import { betRefusal } from '../responsible/responsible.service';
 import {
   houseEntryTotals,
   playableBalance,
@@ -24,7 +23,8 @@ import {
   returnSplit,
   splitEntries,
   stakeSplit,
-} from '../wallet/wallet.service';
+} from '../ledger/ledger.service';
+import { betRefusal } from '../responsible/responsible.service';
 import { vendorCallBatcher } from './vendor-call-batcher';
 import * as q from './vendor-gateway.queries';
 import { signatureMatches } from './vendor-signature';

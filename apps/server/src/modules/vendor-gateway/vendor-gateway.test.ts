@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, houseAccountCodes, post, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, houseAccountCodes, post, verifyLedger } from '../ledger/ledger.service';
 
 let t: TestApp;
 let vendor: string;

@@ -7,7 +7,7 @@ import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
-import * as wallet from '../wallet/wallet.service';
+import * as ledger from '../ledger/ledger.service';
 import * as q from './vip.queries';
 import type { VipBonusKind } from './vip.tables';
 
@@ -116,7 +116,7 @@ async function payBonus(
   if (b.amount <= 0) return false;
   const id = await q.insertBonus(trx, { ...b, now: ctx.now() });
   if (id === undefined) return false;
-  await wallet.post(trx, {
+  await ledger.post(trx, {
     idempotencyKey: `vip-${b.kind}:${b.memberId}:${b.period}`,
     type: `bonus.vip-${b.kind}`,
     reference: `VIP${id}`,

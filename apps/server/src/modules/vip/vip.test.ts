@@ -16,7 +16,7 @@ import {
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
-import { balanceOf, verifyLedger } from '../wallet/wallet.service';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { evaluateMemberNow, runBirthdayBonuses, runMonthlyReview, vipConsumer } from './vip.service';
 
 // VIP levels through HTTP (docs/vip.md): upgrades from deposit and round events,

@@ -8,7 +8,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand, setBrandSetting, setSwitch } from '../brand/brand.service';
-import { balanceOf, post, verifyLedger } from './wallet.service';
+import { balanceOf, post, verifyLedger } from '../ledger/ledger.service';
 
 let t: TestApp;
 let seq = 0;

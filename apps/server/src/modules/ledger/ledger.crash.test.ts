@@ -10,8 +10,8 @@ import { testConfig } from '../../config';
 import { startServerProcess } from '../../test/server-process';
 import { hashPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
-import { postingKeysPresent } from './wallet.queries';
-import { balanceOf, post, verifyLedger } from './wallet.service';
+import { postingKeysPresent } from './ledger.queries';
+import { balanceOf, post, verifyLedger } from './ledger.service';
 
 // A server process killed (SIGKILL) in the middle of a stream of postings and restarted
 // keeps a valid ledger, and every posting it acknowledged is there. Runs on a temp PGlite DATA_DIR,

@@ -9,7 +9,7 @@ import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
 import { gatewaySecret, signBody } from '../cashier/cashier.service';
-import { balanceOf, verifyLedger } from './wallet.service';
+import { balanceOf, verifyLedger } from './ledger.service';
 
 // docs/wallet.md "Lock order": one member's bets, wins, rollbacks, deposits, withdrawals (asked, approved,
 // rejected), transfers, adjustments and rebate claims all at once. On PostgreSQL two transactions

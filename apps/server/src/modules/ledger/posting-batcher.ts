@@ -6,9 +6,9 @@ import {
   type LedgerPostOutcome,
   postLedger,
   postLedgerBatch,
-} from './wallet.queries';
+} from './ledger.queries';
 
-// Group commit for wallet.postAlone (the ledger benchmark). A posting that is its unit of work's only
+// Group commit for ledger.postAlone (the ledger benchmark). A posting that is its unit of work's only
 // write needs no transaction of its own, so concurrent ones can share one: postings queue, and on
 // the next turn of the event loop a free slot (MAX_IN_FLIGHT) takes up to MAX_BATCH of them as one
 // ledger_post_batch call (migration 0012). A posting that arrives when a slot is free goes on the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLedgerVerifyScript } from '../../test/ledger-verify-script';
-import { post } from './wallet.service';
+import { post } from './ledger.service';
 
 // `npm run ledger:verify` (scripts/ledger-verify.ts) is what an operator runs against a live
 // database; this runs the script itself, as a child process, on a PGlite database under a temporary

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../db/database';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { batcherStats } from './posting-batcher';
 import {
   balanceOf,
   captureHold,
@@ -17,7 +16,8 @@ import {
   postAlone,
   releaseHold,
   verifyLedger,
-} from './wallet.service';
+} from './ledger.service';
+import { batcherStats } from './posting-batcher';
 
 let t: TestApp;
 let seq = 0;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import type { PointsAccountsTable } from './points.tables';
+import type { PointsAccountsTable } from './points-ledger.tables';
 
-// Kysely over the points ledger (migration 0038). Only points-ledger.service.ts calls the writers.
+// Kysely over the points ledger (migration 0038). Private to modules/ledger: points-ledger.service.ts
+// is the only writer of these tables.
 
 export async function ensurePointsAccount(
   db: Conn,
@@ -120,35 +121,6 @@ export function balancesOfCodes(db: Conn, codes: string[]) {
 
 export function memberPointsBalance(db: Conn, memberId: number) {
   return db.selectFrom('points_accounts').select('balance').where('member_id', '=', memberId).executeTakeFirst();
-}
-
-export type DetailsFilter = { memberId: number; type?: string | undefined; since?: Date | undefined };
-
-function detailsBase(db: Conn, f: DetailsFilter) {
-  let q = db
-    .selectFrom('points_entries as e')
-    .innerJoin('points_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('points_postings as p', 'p.id', 'e.posting_id')
-    .where('a.member_id', '=', f.memberId);
-  if (f.type) q = q.where('p.type', '=', f.type);
-  if (f.since) q = q.where('p.created_at', '>=', f.since);
-  return q;
-}
-
-export function pageDetails(db: Conn, f: DetailsFilter, page: { limit: number; offset: number }) {
-  return detailsBase(db, f)
-    .select(['e.id', 'e.amount', 'e.balance_after', 'p.type', 'p.reference', 'p.remark', 'p.created_at'])
-    .orderBy('e.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-}
-
-export async function countDetails(db: Conn, f: DetailsFilter): Promise<number> {
-  const row = await detailsBase(db, f)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 // ---- verification (read only)

@@ -22,8 +22,8 @@ import {
 // The points ledger ("the same guarantees as money"): balanced double entry between a
 // member's points account and the house points accounts, append-only postings and entries
 // (migration 0038 triggers), never negative for a member (CHECK plus the guarded update), one
-// posting per idempotency key. This file is its only writer; everything else in the points module
-// moves points through postPoints inside its own transaction.
+// posting per idempotency key. This file is its only writer; every module that moves points (the
+// points mall, missions, tickets) calls postPoints inside its own transaction.
 
 /** House points accounts: where points come from and go to. They may go negative. */
 export type HousePointsAccount = 'earned' | 'redeemed' | 'converted' | 'adjustments';
