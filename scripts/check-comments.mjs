@@ -8,7 +8,7 @@
 //   node scripts/check-comments.mjs            every tracked source file
 //   node scripts/check-comments.mjs FILE...    only these
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 /** What a comment must not say: "issue" or "issues" and a number, bare or after # or -. */
@@ -164,7 +164,9 @@ export function sourceFiles() {
     (file) =>
       SOURCE.test(file) &&
       (ROOTS.some((root) => file.startsWith(root)) || !file.includes('/')) &&
-      !file.includes('/node_modules/'),
+      !file.includes('/node_modules/') &&
+      // A tracked file deleted in the working tree (a move not yet staged) has nothing to check.
+      existsSync(file),
   );
 }
 

@@ -63,6 +63,7 @@ import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
+import { registerRebatesAdminRoutes } from './modules/rebates/rebates.admin.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralsAdminRoutes } from './modules/referrals/referrals.admin.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
@@ -227,6 +228,7 @@ const routeModules: RouteModule[] = [
   registerRewardsAdminRoutes,
   registerMissionsAdminRoutes,
   registerVipAdminRoutes,
+  registerRebatesAdminRoutes,
   registerResponsibleAdminRoutes,
   registerReferralsAdminRoutes,
   registerTicketAdminRoutes,

@@ -68,15 +68,11 @@ describe.skipIf(!adminUrl)('settlement killed half-way', () => {
                                     WHERE m.username LIKE 'crashtop%'`.execute(t.ctx.db)
         ).rows[0]?.n,
       );
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/modules/agents/settlement.crash-child.ts'],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, CRASH_DATABASE_URL: t.ctx.config.databaseUrl as string },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/settlement-crash-child.ts'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CRASH_DATABASE_URL: t.ctx.config.databaseUrl as string },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();

@@ -10,10 +10,10 @@ import {
 import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import { isInTeam } from '../../db/agent-tree';
+import { countDistinct } from '../../db/hll';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
-import { countDistinct } from '../reports/hll';
 import * as stats from './agent-stats.queries';
 import * as q from './team.queries';
 

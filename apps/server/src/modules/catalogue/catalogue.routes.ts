@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
-import { viewFor } from '../games/categories';
 import { presentGameMenus } from './catalogue.presenter';
 import { type Art, avatarArt, bannerArt, gameArt, navigationMenus, vendorArt } from './catalogue.service';
+import { viewFor } from './categories';
 
 // Generated art never changes for a URL (new content gets new bytes and a new ETag), so browsers
 // and CDNs keep it for a year.

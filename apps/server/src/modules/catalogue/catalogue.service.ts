@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { AVATAR_COUNT, bannerImageUrl } from '@gamehall/shared/api/catalogue';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { displayCategory, displayVendorName, type View } from '../games/categories';
 import { avatarSvg, bannerSvg, defaultGameSvg, gameSvg, vendorSvg } from './art';
 import { findBannerByImageUrl, findGameForArt, findVendorForArt, listMenuRows } from './catalogue.queries';
+import { displayCategory, displayVendorName, type View } from './categories';
 
 type MenuRow = Awaited<ReturnType<typeof listMenuRows>>[number];
 export type MenuCategory = { gameType: string; vendors: MenuRow[] };

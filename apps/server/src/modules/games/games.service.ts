@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { gameMenus, navigationMenus } from '../catalogue/catalogue.service';
-import { type CatalogueFilter, pageCatalogue, renderedCatalogue } from './catalogue-index';
 import {
   BINGO,
   categoryRulesKey,
@@ -15,7 +14,8 @@ import {
   requestedCategory,
   type View,
   viewFor,
-} from './categories';
+} from '../catalogue/categories';
+import { type CatalogueFilter, pageCatalogue, renderedCatalogue } from './catalogue-index';
 import {
   addFavourite,
   countFavouriteGames,
@@ -32,7 +32,7 @@ import {
   removeFavourite,
 } from './games.queries';
 
-export { BINGO, displayVendorName, type View, viewFor } from './categories';
+export { BINGO, displayVendorName, type View, viewFor } from '../catalogue/categories';
 
 /** The one search folding of names and queries (shared/search-fold.ts), for this module's callers. */
 export { foldSearch };

@@ -1,6 +1,6 @@
-import type { RebatePayout, RebateSummaryValue } from '@gamehall/shared/api/vip';
+import type { RebatePayout, RebateReportValue, RebateSummaryValue } from '@gamehall/shared/api/vip';
 import { toMajor } from '@gamehall/shared/money';
-import type { PayoutRow, summary } from './rebates.service';
+import type { PayoutRow, rebateReport, summary } from './rebates.service';
 import type { RebateLine } from './rebates.tables';
 
 function presentLine(l: RebateLine) {
@@ -47,4 +47,18 @@ export function presentPayoutRow(r: PayoutRow): RebatePayout {
     lines,
     createdAt: new Date(r.created_at),
   });
+}
+
+/** The back office's rebate report (money in major units). */
+export function presentReport(r: Awaited<ReturnType<typeof rebateReport>>): RebateReportValue {
+  return {
+    timeZone: r.timeZone,
+    days: r.days.map((d) => ({
+      day: d.day,
+      accrued: toMajor(d.accrued),
+      validBet: toMajor(d.validBet),
+      paid: toMajor(d.paid),
+      payouts: d.payouts,
+    })),
+  };
 }

@@ -2,7 +2,7 @@ import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, fieldErrors } from '../../http/errors';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import * as ledger from '../ledger/ledger.service';
@@ -229,4 +229,17 @@ export async function reportByDay(ctx: AppContext, from: string, to: string) {
     });
   }
   return { timeZone: tz, days };
+}
+
+// The back office's rebate report: rebates accrued and paid per brand day.
+const MAX_REPORT_DAYS = 92;
+
+/** The report's days must be real dates, in order, at most 92 of them. */
+export async function rebateReport(ctx: AppContext, from: string, to: string) {
+  const f = Date.parse(`${from}T00:00:00Z`);
+  const t = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(f) || new Date(f).toISOString().slice(0, 10) !== from) throw fieldErrors({ from: 'INVALID' });
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== to) throw fieldErrors({ to: 'INVALID' });
+  if (t < f || (t - f) / 86_400_000 + 1 > MAX_REPORT_DAYS) throw fieldErrors({ to: 'INVALID' });
+  return reportByDay(ctx, from, to);
 }

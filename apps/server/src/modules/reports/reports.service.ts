@@ -2,8 +2,8 @@ import type { CashierReportQuery, GamesReportQuery, RegistrationsReportQuery } f
 import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
+import { countDistinct, emptyRegisters, estimate, mergeSketch } from '../../db/hll';
 import { getBrand } from '../brand/brand.service';
-import { countDistinct, emptyRegisters, estimate, mergeSketch } from './hll';
 import * as q from './reports.queries';
 
 // The job keeps today and yesterday fresh (yesterday: late approvals and rounds settled after

@@ -5,8 +5,6 @@ import {
   MemberLevelBody,
   MemberLookupQuery,
   MemberVipValue,
-  RebateReportQuery,
-  RebateReportValue,
   VipLevelsBody,
   VipSettingsBody,
 } from '@gamehall/shared/api/vip';
@@ -15,9 +13,8 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { operatorAction } from '../audit/operator-action';
-import { presentLevel, presentMemberVip, presentOverview, presentReport } from './vip.presenter';
+import { presentLevel, presentMemberVip, presentOverview } from './vip.presenter';
 import * as vip from './vip.service';
-import { rebateReport } from './vip-rebate-report.service';
 
 const tags = ['admin-vip'];
 const READ = 'admin:promotions.read';
@@ -139,20 +136,5 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
       );
       return ok(presentMemberVip(await vip.memberVip(ctx, req.params.id)));
     },
-  );
-
-  app.get(
-    '/admin/vip/rebate-report',
-    {
-      schema: {
-        tags,
-        summary: 'Rebate accrued and paid per brand day (at most 92 days)',
-        querystring: RebateReportQuery,
-        response: { 200: envelope(RebateReportValue) },
-      },
-      config: { auth: READ },
-    },
-    // A report: from the read replica (context.ts readDb).
-    async (req) => ok(presentReport(await rebateReport(onReplica(ctx), req.query.from, req.query.to))),
   );
 }

@@ -7,7 +7,6 @@ import type {
 } from '@gamehall/shared/api/vip';
 import { toMajor } from '@gamehall/shared/money';
 import type { adminOverview, Level, MemberSummary, memberVip } from './vip.service';
-import type { rebateReport } from './vip-rebate-report.service';
 
 export function presentSummary(s: MemberSummary, windowDays: number): VipSummaryValue {
   const next = s.next;
@@ -72,17 +71,4 @@ export function presentMemberVip(v: Awaited<ReturnType<typeof memberVip>>): Memb
 
 export function presentOverview(o: Awaited<ReturnType<typeof adminOverview>>): AdminVipValue {
   return { levels: o.levels.map(presentLevel), settings: o.settings };
-}
-
-export function presentReport(r: Awaited<ReturnType<typeof rebateReport>>): RebateReportValue {
-  return {
-    timeZone: r.timeZone,
-    days: r.days.map((d) => ({
-      day: d.day,
-      accrued: toMajor(d.accrued),
-      validBet: toMajor(d.validBet),
-      paid: toMajor(d.paid),
-      payouts: d.payouts,
-    })),
-  };
 }

@@ -1,6 +1,6 @@
-import { bootstrap } from '../../bootstrap';
-import { testConfig } from '../../config';
-import { settleContracts } from './settlement.service';
+import { bootstrap } from '../bootstrap';
+import { testConfig } from '../config';
+import { settleContracts } from '../modules/agents/settlement.service';
 
 // The settlement run that settlement.crash.test.ts kills with SIGKILL half-way: the hourly
 // salaries of the database in CRASH_DATABASE_URL, as the job would settle them.
