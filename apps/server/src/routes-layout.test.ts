@@ -18,7 +18,7 @@ const THIS_FILE = path.resolve(import.meta.filename);
 function declaringFile(stack: string): string {
   for (const line of stack.split('\n').slice(1)) {
     const match = /\(?((?:file:\/\/)?\/[^():]+\.ts):\d+:\d+\)?$/.exec(line.trim());
-    if (!match) continue;
+    if (!match?.[1]) continue;
     const file = path.resolve(match[1].replace(/^file:\/\//, ''));
     if (file === THIS_FILE || !file.startsWith(`${SRC}/`) || file.startsWith(`${SRC}/http/`)) continue;
     return path.relative(SRC, file);
@@ -28,8 +28,9 @@ function declaringFile(stack: string): string {
 
 vi.mock('fastify', async (importOriginal) => {
   const original = await importOriginal<typeof import('fastify')>();
-  const create = ((...args: Parameters<typeof original.default>) => {
-    const app = original.default(...args);
+  const factory = original.default as unknown as (...args: unknown[]) => import('fastify').FastifyInstance;
+  const create = ((...args: unknown[]) => {
+    const app = factory(...args);
     app.addHook('onRoute', (route) => {
       const limit = Error.stackTraceLimit;
       Error.stackTraceLimit = 200;
