@@ -14,6 +14,13 @@ export async function profileOf(ctx: AppContext, principal: Principal) {
 
 export type MemberProfile = Awaited<ReturnType<typeof profileOf>>;
 
+/** A member's username and VIP level by id (operators' side panels); MEMBER_NOT_FOUND when there is none. */
+export async function memberById(ctx: AppContext, memberId: number) {
+  const member = await findMemberProfile(ctx.db, memberId);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  return { id: member.id, username: member.username, vipLevel: member.vip_level };
+}
+
 /** The VIP level's label and how many levels the brand has (the header's VIP badge). */
 export function vipLevelSummary(ctx: AppContext, level: number) {
   return vipSummary(ctx.db, level);

@@ -1,24 +1,27 @@
 import type { AppContext } from '../../context';
-import * as members from '../member-page/member-page.service';
+import { memberById } from '../accounts/member.service';
+import { getBrand } from '../brand/brand.service';
+import { operatorDeposits } from '../cashier/cashier.service';
+import { balanceOf } from '../ledger/ledger.service';
 
 const LAST_DEPOSITS = 5;
 
 /**
- * The member's key facts beside the chat: balance and VIP level from the members
- * module's overview, the last deposits from its cashier query when the operator may read cashier
- * data (`deposits`: cashier.read). Read only.
+ * The member's key facts beside the chat: username, VIP level and balance, and the last deposits
+ * when the operator may read cashier data (`deposits`: cashier.read). Read only.
  */
 export async function memberFacts(ctx: AppContext, memberId: number, withDeposits: boolean) {
-  const [overview, deposits] = await Promise.all([
-    members.overview(ctx, memberId),
-    withDeposits ? members.deposits(ctx, memberId, { pageNo: 1, pageSize: LAST_DEPOSITS }) : null,
+  const [member, brand] = await Promise.all([memberById(ctx, memberId), getBrand(ctx.db)]);
+  const [balance, deposits] = await Promise.all([
+    balanceOf(ctx.db, memberId, brand.currency),
+    withDeposits ? operatorDeposits(ctx, { pageNo: 1, pageSize: LAST_DEPOSITS, memberId }) : null,
   ]);
   return {
     memberId,
-    username: overview.member.username,
-    vipLevel: overview.member.vip_level,
-    balance: overview.balance.balance,
-    currency: overview.balance.currency,
+    username: member.username,
+    vipLevel: member.vipLevel,
+    balance: balance.balance,
+    currency: brand.currency,
     lastDeposits:
       deposits?.rows.map((d) => ({
         reference: d.reference,
