@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/errors';
+import { operatorAction } from '../audit/operator-action';
+import * as kyc from '../kyc/kyc.service';
 import * as q from './cashier.queries';
 import * as cashier from './cashier.service';
 
@@ -39,4 +42,27 @@ export async function withdrawalDetail(ctx: AppContext, reference: string) {
   const order = await cashier.operatorWithdrawal(ctx, reference);
   if (!order) fail('CASHIER_ORDER_NOT_FOUND');
   return { order, risk: await riskOf(ctx, order.member_id, reference) };
+}
+
+/**
+ * Pays a KYC under-age closure's refund out as an approved withdrawal to the verified payee;
+ * audited (kyc.refund). Compliance decided the closure; paying money out is the cashier's step.
+ */
+export async function payUnderAgeRefund(ctx: AppContext, request: FastifyRequest, memberId: number) {
+  const result = await operatorAction(
+    ctx,
+    request,
+    'kyc.refund',
+    `member:${memberId}`,
+    (operator) =>
+      // The refund leaves withdrawals-payable for the member's cash and becomes an approved
+      // withdrawal to the verified payee in one transaction; the cashier marks it paid.
+      ctx.db.transaction().execute(async (trx) => {
+        const r = await kyc.releaseUnderAgeRefund(trx, memberId);
+        const reference = await cashier.openApprovedWithdrawal(trx, r, operator.memberId, ctx.now());
+        return { ...r, reference };
+      }),
+    (r) => ({ memberId: r.memberId, withdrawal: r.reference, amount: r.amount, bankAccountId: r.bankAccountId }),
+  );
+  return result.memberId;
 }

@@ -25,12 +25,14 @@ import {
   RejectBankAccountBody,
 } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
+import { AdminKycMember, AdminKycMemberParams } from '@gamehall/shared/api/kyc';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
 import { operatorAction } from '../audit/operator-action';
+import * as kyc from '../kyc/kyc.service';
 import {
   presentAdminBankAccount,
   presentAdminCashierMethod,
@@ -398,5 +400,22 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       const detail = await review.withdrawalDetail(ctx, req.params.reference);
       return ok({ order: presentAdminWithdrawal(detail.order, piiView(req)), risk: presentRisk(detail.risk) });
     },
+  );
+
+  app.post(
+    '/admin/kyc/members/:memberId/refund',
+    {
+      schema: {
+        tags: ['admin-kyc'],
+        summary:
+          "Pay an under-age closure's refund out: an approved withdrawal to the confirmed bank account in the verified name, once",
+        params: AdminKycMemberParams,
+        response: { 200: envelope(AdminKycMember) },
+      },
+      // Money leaves to a bank account: the cashier's approval permission, as for any withdrawal
+      // (compliance decided the closure with kyc.review; paying is the cashier's step).
+      config: { auth: 'admin:cashier.approve' },
+    },
+    async (req) => ok(await kyc.memberPanelView(ctx, await review.payUnderAgeRefund(ctx, req, req.params.memberId))),
   );
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { audit } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
-import { openApprovedWithdrawal } from '../cashier/cashier.service';
 import * as kyc from './kyc.service';
 
 // Operator actions on KYC documents, each audited with its outcome (operatorAction); an under-age
@@ -43,26 +42,6 @@ export async function approve(ctx: AppContext, request: FastifyRequest, id: numb
       ...(r.kind === 'id_front' ? { verifiedName: body.verifiedName ?? null, birthday: body.birthday ?? null } : {}),
       underAge: r.underAge !== null,
     }),
-  );
-  return kyc.memberPanel(ctx, result.memberId);
-}
-
-/** Pays an under-age refund out as an approved withdrawal to the verified payee; audited. */
-export async function payRefund(ctx: AppContext, request: FastifyRequest, memberId: number) {
-  const result = await operatorAction(
-    ctx,
-    request,
-    'kyc.refund',
-    `member:${memberId}`,
-    (operator) =>
-      // The refund leaves withdrawals-payable for the member's cash and becomes an approved
-      // withdrawal to the verified payee in one transaction; the cashier marks it paid.
-      ctx.db.transaction().execute(async (trx) => {
-        const r = await kyc.releaseUnderAgeRefund(trx, memberId);
-        const reference = await openApprovedWithdrawal(trx, r, operator.memberId, ctx.now());
-        return { ...r, reference };
-      }),
-    (r) => ({ memberId: r.memberId, withdrawal: r.reference, amount: r.amount, bankAccountId: r.bankAccountId }),
   );
   return kyc.memberPanel(ctx, result.memberId);
 }

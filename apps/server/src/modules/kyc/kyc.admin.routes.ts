@@ -90,21 +90,4 @@ export function registerKycAdminRoutes(app: App, ctx: AppContext): void {
     },
     async (req) => ok(presentKycPanel(await kyc.memberPanel(ctx, req.params.memberId))),
   );
-
-  app.post(
-    '/admin/kyc/members/:memberId/refund',
-    {
-      schema: {
-        tags,
-        summary:
-          "Pay an under-age closure's refund out: an approved withdrawal to the confirmed bank account in the verified name, once",
-        params: AdminKycMemberParams,
-        response: { 200: envelope(AdminKycMember) },
-      },
-      // Money leaves to a bank account: the cashier's approval permission, as for any withdrawal
-      // (compliance decided the closure with kyc.review; paying is the cashier's step).
-      config: { auth: 'admin:cashier.approve' },
-    },
-    async (req) => ok(presentKycPanel(await review.payRefund(ctx, req, req.params.memberId))),
-  );
 }

@@ -1,4 +1,4 @@
-import type { KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
+import type { AdminKycMember, KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
 import { brandDay } from '@gamehall/shared/calendar-day';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -12,6 +12,7 @@ import { balanceOf, post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { hit } from '../throttle/throttle.service';
 import { dayStart } from '../vip/vip.service';
+import { presentKycPanel } from './kyc.presenter';
 import * as q from './kyc.queries';
 import { acceptUpload } from './kyc-files';
 import { documentStore } from './kyc-storage';
@@ -433,4 +434,9 @@ async function lockedPending(trx: Trx, id: number) {
   // Then the member's row, which every writer of the member's money locks before the ledger.
   await q.memberForKyc(trx, doc.member_id, { forUpdate: true });
   return doc;
+}
+
+/** A member's KYC panel as the back office shows it, for a route of another area (the cashier's refund). */
+export async function memberPanelView(ctx: AppContext, memberId: number): Promise<AdminKycMember> {
+  return presentKycPanel(await memberPanel(ctx, memberId));
 }
