@@ -3,8 +3,8 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed/seed';
+import { KeyRing } from './modules/keys/encryption-keys.service';
 import { createMessenger } from './modules/outbox/outbox.service';
-import { KeyRing } from './modules/site/encryption-keys.service';
 import { createEventBus } from './realtime/event-bus';
 
 /** Opens the database, migrates, seeds and assembles the context. Shared by main.ts and tests. */

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
+import type { KeyRing } from './modules/keys/encryption-keys.service';
 import type { Messenger } from './modules/outbox/outbox.service';
-import type { KeyRing } from './modules/site/encryption-keys.service';
 import type { EventBus } from './realtime/event-bus';
 
 /**

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { BrandSettings } from '../modules/brand/brand.service';
-import type { VipBonusKind } from '../modules/vip/vip.tables';
+import type { VipBonusKind } from './schema';
 
 // The agents' dividend base: each member's net gaming revenue over a window (docs/agents.md
 // "Figures"), a SQL builder the agents' queries share (settlement, daily figures, statement base);

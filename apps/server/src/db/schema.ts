@@ -8,6 +8,9 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Id = Generated<number>;
 type Json<T> = ColumnType<T, string, string>;
 
+/** The kinds of VIP bonus (vip_bonuses.kind), owned by modules/vip. */
+export type VipBonusKind = 'upgrade' | 'monthly' | 'birthday';
+
 export interface BrandSettingsTable {
   key: string;
   value: ColumnType<unknown, string, string>;

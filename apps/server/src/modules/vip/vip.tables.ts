@@ -33,7 +33,11 @@ export interface VipMemberDaysTable {
   valid_bets: Generated<number>;
 }
 
-export type VipBonusKind = 'upgrade' | 'monthly' | 'birthday';
+// Declared with the shared table types: the agents' net revenue (db/member-revenue.ts) counts these
+// bonuses too.
+export type { VipBonusKind } from '../../db/schema';
+
+import type { VipBonusKind } from '../../db/schema';
 
 export interface VipBonusesTable {
   id: Generated<number>;
