@@ -9,11 +9,11 @@ import type {
   SetPaymentPasswordBody,
 } from '@gamehall/shared/api/security';
 import { checkField, type FieldRule, patternOf } from '@gamehall/shared/patterns';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { sendSystemMessage } from '../messages/messages.service';
@@ -107,7 +107,7 @@ function normalEmail(raw: string): string {
 
 async function checkLoginPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: SecurityMember,
   password: string,
   event: AuditEvent,
@@ -119,7 +119,7 @@ async function checkLoginPassword(
     return;
   }
   await spend(ctx.db, slot, LOGIN_PASSWORD_TRIES, ctx.now());
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event,
     success: false,
     memberId: member.id,
@@ -153,7 +153,7 @@ async function checkNewPaymentPassword(ctx: AppContext, member: SecurityMember, 
  */
 async function sendMailCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: { purpose: string; email: string; member: SecurityMember; why: string },
 ): Promise<{ expiredMinutes: number }> {
   const brand = await getBrand(ctx.db);
@@ -163,7 +163,7 @@ async function sendMailCode(
   await limitCodeSends(ctx.db, now, {
     recipient: `mail:code:${address}`,
     burst: `mail:code-burst:${address}`,
-    address: `mail:code:ip:${request.ip}`,
+    address: `mail:code:ip:${meta.ip}`,
   });
   await ctx.db.transaction().execute(async (trx) => {
     const code = await issueCode(ctx, trx, { purpose: input.purpose, recipient: address, expiredMinutes });
@@ -179,7 +179,7 @@ async function sendMailCode(
       ].join('\n'),
       code,
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'mail.code.send',
       success: true,
       memberId: input.member.id,
@@ -193,7 +193,7 @@ async function sendMailCode(
 /** POST /wps/member/security/code: a code to the member's own bound mobile or email. */
 export async function sendSecurityCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   channel: CodeChannel,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
@@ -201,13 +201,13 @@ export async function sendSecurityCode(
   const contact = ownContact(member, channel);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
   const sent = contact.mobile
-    ? await sendSmsCode(ctx, ctx.db, request, {
+    ? await sendSmsCode(ctx, ctx.db, meta, {
         purpose: 'security',
         countryDialingCode: contact.mobile.countryDialingCode,
         mobileNum: contact.mobile.mobileNum,
         member,
       })
-    : await sendMailCode(ctx, request, {
+    : await sendMailCode(ctx, meta, {
         purpose: codeScope('security', member.id),
         email: contact.email,
         member,
@@ -277,7 +277,7 @@ function contactsOf(member: SecurityMember) {
  */
 export async function setPaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: SetPaymentPasswordBody,
 ): Promise<void> {
@@ -290,7 +290,7 @@ export async function setPaymentPassword(
     ownContact(member, body.channel);
     if (!body.verificationCode) throw new AppError('SMS_CODE_MISSING');
   }
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'paymentPassword.set');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'paymentPassword.set');
   await checkNewPaymentPassword(ctx, member, body.newPaymentPassword, body.confirmPaymentPassword);
   const hash = await hashPassword(body.newPaymentPassword);
   await ctx.db.transaction().execute(async (trx) => {
@@ -299,7 +299,7 @@ export async function setPaymentPassword(
       throw new AppError('PAYMENT_PASSWORD_ALREADY_SET');
     }
     await notify(ctx, trx, contactsOf(member), 'your payment password was set');
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.set',
       success: true,
       memberId: member.id,
@@ -312,7 +312,7 @@ export async function setPaymentPassword(
 /** PUT /wps/member/security/paymentPassword: change with the current one (its lockout applies). */
 export async function changePaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: ChangePaymentPasswordBody,
 ): Promise<void> {
@@ -322,7 +322,7 @@ export async function changePaymentPassword(
   try {
     await checkPaymentPassword(ctx, member.id, body.oldPaymentPassword);
   } catch (err) {
-    await audit(ctx.db, request, {
+    await audit(ctx.db, meta, {
       event: 'paymentPassword.change',
       success: false,
       memberId: member.id,
@@ -340,7 +340,7 @@ export async function changePaymentPassword(
     await updatePaymentPasswordHash(trx, member.id, hash, ctx.now());
     await notify(ctx, trx, contactsOf(member), 'your payment password was changed');
     await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.change',
       success: true,
       memberId: member.id,
@@ -355,7 +355,7 @@ export async function changePaymentPassword(
  */
 export async function resetPaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: ResetPaymentPasswordBody,
 ): Promise<void> {
@@ -373,7 +373,7 @@ export async function resetPaymentPassword(
     await reset(trx, `paypwd:${member.id}`);
     await notify(ctx, trx, contactsOf(member), 'your payment password was reset');
     await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.reset',
       success: true,
       memberId: member.id,
@@ -413,14 +413,14 @@ async function newMobileFor(ctx: AppContext, member: SecurityMember, body: Mobil
 /** POST /wps/member/security/mobile/code: an SMS code to the number to bind (refused when another member holds it). */
 export async function sendMobileCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: MobileCodeBody,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
   const member = await loadMember(ctx, principal);
   const mobile = await newMobileFor(ctx, member, body);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
-  const sent = await sendSmsCode(ctx, ctx.db, request, {
+  const sent = await sendSmsCode(ctx, ctx.db, meta, {
     purpose: 'bindMobile',
     countryDialingCode: mobile.countryDialingCode,
     mobileNum: mobile.mobileNum,
@@ -436,14 +436,14 @@ export async function sendMobileCode(
  */
 export async function bindMobile(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: BindMobileBody,
 ): Promise<void> {
   const member = await loadMember(ctx, principal);
   const mobile = await newMobileFor(ctx, member, body);
   await hit(ctx.db, `security:changes:${member.id}`, CHANGES_PER_MEMBER, ctx.now());
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'mobile.bind');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'mobile.bind');
   const old = boundMobile(member);
   await ctx.db.transaction().execute(async (trx) => {
     await consumeSmsCode(ctx, trx, {
@@ -461,7 +461,7 @@ export async function bindMobile(
       : `the mobile number ${maskPhone(mobile.phone)} was bound to your account`;
     await notify(ctx, trx, { username: member.username, email: member.email, mobile }, what);
     if (old) await notify(ctx, trx, { username: member.username, email: null, mobile: old }, what);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'mobile.bind',
       success: true,
       memberId: member.id,
@@ -480,14 +480,14 @@ function newEmailFor(member: SecurityMember, raw: string): string {
 /** POST /wps/member/security/email/code: a mailed code to the address to bind. */
 export async function sendEmailCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: EmailCodeBody,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
   const member = await loadMember(ctx, principal);
   const email = newEmailFor(member, body.email);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
-  const sent = await sendMailCode(ctx, request, {
+  const sent = await sendMailCode(ctx, meta, {
     purpose: codeScope('bindEmail', member.id),
     email,
     member,
@@ -499,14 +499,14 @@ export async function sendEmailCode(
 /** POST /wps/member/security/email: bind or change the email with the mailed code and the login password. */
 export async function bindEmail(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: BindEmailBody,
 ): Promise<void> {
   const member = await loadMember(ctx, principal);
   const email = newEmailFor(member, body.email);
   await hit(ctx.db, `security:changes:${member.id}`, CHANGES_PER_MEMBER, ctx.now());
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'email.bind');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'email.bind');
   const old = member.email;
   await ctx.db.transaction().execute(async (trx) => {
     await consumeCode(ctx, trx, {
@@ -520,7 +520,7 @@ export async function bindEmail(
       : `the email address ${maskEmail(email)} was bound to your account`;
     await notify(ctx, trx, { username: member.username, email, mobile: boundMobile(member) }, what);
     if (old) await notify(ctx, trx, { username: member.username, email: old, mobile: null }, what);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'email.bind',
       success: true,
       memberId: member.id,

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentContract } from './contracts.presenter';
 import * as contracts from './contracts.service';
 import * as mine from './my-contracts.service';
@@ -50,7 +51,8 @@ export function registerContractRoutes(root: App, ctx: AppContext): void {
         },
         config: { auth: 'member' },
       },
-      async (req) => ok(presentContract(await contracts.act(ctx, req, principalOf(req).memberId, kind, req.body))),
+      async (req) =>
+        ok(presentContract(await contracts.act(ctx, requestMetaOf(req), principalOf(req).memberId, kind, req.body))),
     );
   }
 

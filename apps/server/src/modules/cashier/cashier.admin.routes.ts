@@ -30,6 +30,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import {
   presentAdminBankAccount,
@@ -82,7 +83,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await operatorAction(ctx, req, 'cashier.deposit.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.approve', req.params.reference, (op) =>
             cashier.approveDeposit(ctx, op, req.params.reference),
           ),
         ),
@@ -104,7 +105,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await operatorAction(ctx, req, 'cashier.deposit.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.reject', req.params.reference, (op) =>
             cashier.rejectDeposit(ctx, op, req.params.reference, req.body.reason),
           ),
         ),
@@ -145,7 +146,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.approve', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
           ),
           piiView(req),
@@ -168,7 +169,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
           ),
           piiView(req),
@@ -190,7 +191,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.paid', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
           ),
           piiView(req),
@@ -212,7 +213,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
             cashier.confirmBankAccount(ctx, op, req.params.id),
           ),
           piiView(req),
@@ -235,7 +236,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await operatorAction(ctx, req, 'cashier.bankAccount.reject', String(req.params.id), (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.reject', String(req.params.id), (op) =>
             cashier.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
           ),
           piiView(req),
@@ -304,7 +305,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'cashier.settings',
         'cashier_settings',
         () => cashier.changeCashierSettings(ctx, req.body),
@@ -336,7 +337,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'cashier.method',
         req.params.code,
         () => cashier.changePaymentMethod(ctx, req.params.code, req.body),

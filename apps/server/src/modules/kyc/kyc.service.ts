@@ -1,10 +1,10 @@
 import type { KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
 import { brandDay } from '@gamehall/shared/calendar-day';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
@@ -237,12 +237,7 @@ export async function releaseUnderAgeRefund(trx: Trx, memberId: number) {
  * The name and birthday as on the identity document. Changeable until an operator verifies them.
  * An under-age birthday closes the account at once (the response is KYC_UNDER_AGE).
  */
-export async function enterDetails(
-  ctx: AppContext,
-  request: FastifyRequest,
-  principal: Principal,
-  body: KycDetailsBody,
-) {
+export async function enterDetails(ctx: AppContext, meta: RequestMeta, principal: Principal, body: KycDetailsBody) {
   const now = ctx.now();
   if (body.birthday > now.toISOString().slice(0, 10)) throw fieldErrors({ birthday: 'INVALID' });
   const brand = await getBrand(ctx.db);
@@ -258,7 +253,7 @@ export async function enterDetails(
       birthday: body.birthday,
       now,
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.details',
       success: true,
       memberId: principal.memberId,
@@ -267,7 +262,7 @@ export async function enterDetails(
     });
     if (!underAge) return null;
     const amount = await closeUnderAge(ctx, trx, principal.memberId);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.underAge',
       success: true,
       memberId: principal.memberId,
@@ -287,7 +282,7 @@ const UPLOADS_PER_DAY = { max: 20, windowSeconds: 86_400 } as const;
 
 export async function upload(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   kind: KycDocumentKind,
   files: { mimetype: string; data: Buffer }[],
@@ -312,7 +307,7 @@ export async function upload(
       ...place,
       now: ctx.now(),
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.upload',
       success: true,
       memberId: principal.memberId,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentBroadcast } from './broadcasts.presenter';
 import * as broadcasts from './broadcasts.service';
@@ -68,7 +69,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'broadcast.create',
         'broadcast',
         (operator) => broadcasts.createBroadcast(ctx, operator.memberId, req.body),
@@ -90,7 +91,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       config: { auth: WRITE },
     },
     async (req) => {
-      const row = await operatorAction(ctx, req, 'broadcast.cancel', `broadcast:${req.params.id}`, () =>
+      const row = await operatorAction(ctx, requestMetaOf(req), 'broadcast.cancel', `broadcast:${req.params.id}`, () =>
         broadcasts.cancelBroadcast(ctx, req.params.id),
       );
       return ok(presentBroadcast(row));
@@ -133,7 +134,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       config: { auth: ANSWER },
     },
     async (req) => {
-      await operatorAction(ctx, req, 'feedback.answer', `feedback:${req.params.id}`, (operator) =>
+      await operatorAction(ctx, requestMetaOf(req), 'feedback.answer', `feedback:${req.params.id}`, (operator) =>
         feedback.answer(ctx, operator.memberId, req.params.id, req.body.answer),
       );
       return ok(null);

@@ -1,11 +1,11 @@
 import { ReferralRules, type ReferralSettingsBody, type ReferralStage } from '@gamehall/shared/api/referrals';
 import { toMinor } from '@gamehall/shared/money';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { grantTicket, missingTicketKinds, ticketKindExists } from '../tickets/tickets.service';
@@ -147,24 +147,10 @@ export const referralsConsumer: ActivityConsumer = {
 
 // ---- member
 
-/** The site the member is using: the page's Origin when it is an http(s) origin, else this host. */
-function siteOrigin(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    try {
-      const url = new URL(origin);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
-    } catch {
-      // not a URL: the host the request reached
-    }
-  }
-  return `${request.protocol}://${request.host}`;
-}
-
-export async function summary(ctx: AppContext, request: FastifyRequest, memberId: number) {
+export async function summary(ctx: AppContext, meta: RequestMeta, memberId: number) {
   const member = await q.memberForReferral(ctx.db, memberId);
   const s = await settings(ctx.db);
-  const link = `${siteOrigin(request)}/register?referralCode=${encodeURIComponent(member.referral_code)}`;
+  const link = `${meta.siteOrigin}/register?referralCode=${encodeURIComponent(member.referral_code)}`;
   return {
     enabled: s.enabled,
     canInvite: s.enabled && !isTrialType(member.type),

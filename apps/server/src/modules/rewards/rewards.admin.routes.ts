@@ -20,6 +20,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminPromotion } from './rewards.presenter';
 import * as rewards from './rewards.service';
@@ -55,7 +56,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.write',
         'promotion',
         () => promotions.createPromotion(ctx, req.body),
@@ -80,7 +81,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.write',
         `promotion:${req.params.id}`,
         () => promotions.changePromotion(ctx, req.params.id, req.body),
@@ -108,7 +109,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.state',
         `promotion:${req.params.id}`,
         () => promotions.setPromotionState(ctx, req.params.id, req.body.state),
@@ -183,7 +184,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.application',
         `promotion-application:${req.params.id}`,
         (operator) =>
