@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { presentContract } from './contracts.presenter';
 import * as contracts from './contracts.service';
@@ -27,10 +28,7 @@ const tags = ['contracts'];
 function paged<T>(rows: T[], total: number, page: { pageNo: number; pageSize: number }) {
   return {
     content: rows,
-    pageNum: page.pageNo,
-    pageSize: page.pageSize,
-    totalPages: Math.ceil(total / page.pageSize),
-    totalElements: total,
+    ...pageCounts(total, page),
   };
 }
 

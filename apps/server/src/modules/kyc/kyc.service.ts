@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import type { RequestMeta } from '../../http/request-meta';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { audit } from '../audit/audit.service';
@@ -333,7 +334,7 @@ export function queue(
   f: { status: 'pending' | 'approved' | 'rejected'; kind?: KycDocumentKind | undefined; memberId?: number | undefined },
   page: { pageNo: number; pageSize: number },
 ) {
-  return q.pageQueue(ctx.db, f, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+  return q.pageQueue(ctx.db, f, pageWindow(page));
 }
 
 export async function memberPanel(ctx: AppContext, memberId: number) {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentBroadcast } from './broadcasts.presenter';
@@ -46,10 +47,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       const page = await broadcasts.broadcasts(ctx, req.query);
       return ok({
         content: page.rows.map(presentBroadcast),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(page.total / req.query.pageSize),
-        totalElements: page.total,
+        ...pageCounts(page.total, req.query),
       });
     },
   );
@@ -113,10 +111,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       const page = await feedback.allFeedback(ctx, req.query);
       return ok({
         content: presentAdminFeedback(page),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(page.total / req.query.pageSize),
-        totalElements: page.total,
+        ...pageCounts(page.total, req.query),
       });
     },
   );

@@ -5,6 +5,7 @@ import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import type { RequestMeta } from '../../http/request-meta';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
@@ -164,10 +165,7 @@ export async function summary(ctx: AppContext, meta: RequestMeta, memberId: numb
 }
 
 export async function invitees(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
-  const rows = await q.invitees(ctx.db, memberId, {
-    offset: (page.pageNo - 1) * page.pageSize,
-    limit: page.pageSize,
-  });
+  const rows = await q.invitees(ctx.db, memberId, pageWindow(page));
   return { rows, total: await q.invitedCount(ctx.db, memberId) };
 }
 

@@ -20,6 +20,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminPromotion } from './rewards.presenter';
@@ -147,10 +148,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
           reason: a.reason,
           createdAt: new Date(a.created_at).toISOString(),
         })),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(total / req.query.pageSize),
-        totalElements: total,
+        ...pageCounts(total, req.query),
       });
     },
   );
@@ -221,10 +219,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
           amount: toMajor(Number(f.amount)),
           createdAt: new Date(f.created_at).toISOString(),
         })),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(total / req.query.pageSize),
-        totalElements: total,
+        ...pageCounts(total, req.query),
       });
     },
   );

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { isInTeam } from '../../db/agent-tree';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
@@ -747,7 +748,7 @@ async function pagedEntries(
 ) {
   const f = { accountIds, ...filter };
   const total = await countEntries(ctx.db, f);
-  const rows = await pageEntries(ctx.db, f, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize });
+  const rows = await pageEntries(ctx.db, f, pageWindow(page));
   return { rows, total, pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
