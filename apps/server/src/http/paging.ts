@@ -23,9 +23,14 @@ export function presentPage<R, T>(
 // The back office's grids (CONSOLE-PLAN): pageNo (1-based), pageSize, sort, order in;
 // { list, total, pageNo, pageSize } out (the console's data grid reads this shape and the one above).
 
+/** How many rows come before the query's page. */
+export function pageOffset(query: { pageNo: number; pageSize: number }): number {
+  return (query.pageNo - 1) * query.pageSize;
+}
+
 /** The query's page as a limit and offset. */
 export function pageWindow(query: { pageNo: number; pageSize: number }) {
-  return { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize };
+  return { limit: query.pageSize, offset: pageOffset(query) };
 }
 
 /** A grid answer, each row through its presenter. */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CAPTCHA_REFRESH_MS } from '@gamehall/shared/constants';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { hit } from '../throttle/throttle.service';
 import { takeCaptcha, upsertCaptcha } from './captcha.queries';
 import { randomCaptchaText, renderCaptcha } from './captcha-image';
@@ -15,9 +15,9 @@ export const CAPTCHA_COOKIE = 'ghcid';
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const COOKIE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
-export function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (typeof header !== 'string') return undefined;
+function cookieValue(meta: RequestMeta, name: string): string | undefined {
+  const header = meta.cookie;
+  if (header === null) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
@@ -31,10 +31,10 @@ export function cookieValue(request: FastifyRequest, name: string): string | und
  * is fetched before it has the cookie, so it is filed under the fallback key; answers are looked up
  * under the cookie first and the fallback second.
  */
-function clientKeys(request: FastifyRequest): { cookie: string | undefined; fallback: string } {
-  const id = cookieValue(request, CAPTCHA_COOKIE);
-  const ua = request.headers['user-agent'] ?? '';
-  const fallback = `ipua:${createHash('sha256').update(`${request.ip}\n${ua}`).digest('hex')}`;
+function clientKeys(meta: RequestMeta): { cookie: string | undefined; fallback: string } {
+  const id = cookieValue(meta, CAPTCHA_COOKIE);
+  const ua = meta.userAgent ?? '';
+  const fallback = `ipua:${createHash('sha256').update(`${meta.ip}\n${ua}`).digest('hex')}`;
   return { cookie: id && COOKIE_ID.test(id) ? `cookie:${id}` : undefined, fallback };
 }
 
@@ -46,16 +46,16 @@ export function captchaAnswerHash(ctx: AppContext, clientKey: string, answer: st
 /** A new captcha for this client; `setCookie` is the ghcid cookie to send when the client had none. */
 export async function newCaptcha(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
 ): Promise<{ image: string; setCookie: string | undefined }> {
-  const keys = clientKeys(request);
+  const keys = clientKeys(meta);
   const clientKey = keys.cookie ?? keys.fallback;
   const now = ctx.now();
   // The refresh limit counts what the client cannot change at will: its address, and its account
   // when it sends a session. A fresh cookie or user agent per request starts no new count.
   const refresh = { max: 1, windowSeconds: CAPTCHA_REFRESH_MS / 1000 };
-  await hit(ctx.db, `captcha:refresh:ip:${request.ip}`, refresh, now);
-  if (request.principal) await hit(ctx.db, `captcha:refresh:account:${request.principal.memberId}`, refresh, now);
+  await hit(ctx.db, `captcha:refresh:ip:${meta.ip}`, refresh, now);
+  if (meta.principal) await hit(ctx.db, `captcha:refresh:account:${meta.principal.memberId}`, refresh, now);
   const text = randomCaptchaText();
   await upsertCaptcha(ctx.db, {
     clientKey,
@@ -84,12 +84,12 @@ export async function newCaptcha(
 export async function checkCaptcha(
   ctx: AppContext,
   db: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   answer: string | undefined,
 ): Promise<void> {
   const given = (answer ?? '').trim();
   if (!given) throw new AppError('CAPTCHA_REQUIRED', { value: { captcha: true } });
-  const keys = clientKeys(request);
+  const keys = clientKeys(meta);
   for (const clientKey of [keys.cookie, keys.fallback]) {
     if (!clientKey) continue;
     const row = await takeCaptcha(db, clientKey);

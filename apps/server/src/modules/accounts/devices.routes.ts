@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import * as devices from './devices.service';
 
 const tags = ['security'];
@@ -43,7 +44,7 @@ export function registerDevicesRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => {
-      await devices.revokeSession(ctx, req, principalOf(req), req.params.id);
+      await devices.revokeSession(ctx, requestMetaOf(req), principalOf(req), req.params.id);
       return ok(null);
     },
   );
@@ -58,7 +59,7 @@ export function registerDevicesRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await devices.revokeOthers(ctx, req, principalOf(req))),
+    async (req) => ok(await devices.revokeOthers(ctx, requestMetaOf(req), principalOf(req))),
   );
 
   app.get(

@@ -1,10 +1,10 @@
 import type { LoginHistoryPage, MemberSessionList } from '@gamehall/shared/api/devices';
 import { SESSION_IDLE_MINUTES } from '@gamehall/shared/constants';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { presentPage } from '../../http/paging';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit, loginHistoryPage } from '../audit/audit.service';
 import { presentLoginAttempt, presentSession } from './devices.presenter';
 import { findMemberLiveSession, listLiveSessions } from './devices.queries';
@@ -29,14 +29,14 @@ export async function listSessions(ctx: AppContext, principal: Principal): Promi
  */
 export async function revokeSession(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   sessionId: number,
 ): Promise<void> {
   // Someone else's session, or one already ended, reads as not found.
   if (!(await findMemberLiveSession(ctx.db, principal.memberId, sessionId))) throw new AppError('NOT_FOUND');
   await endSession(ctx, sessionId);
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event: 'session.revoke',
     success: true,
     memberId: principal.memberId,
@@ -48,12 +48,12 @@ export async function revokeSession(
 /** Signs out every session of the member but the one asking. */
 export async function revokeOthers(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
 ): Promise<{ revoked: number }> {
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     const n = await revokeOtherSessions(ctx, trx, principal.memberId, principal.sessionId);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'session.revoke',
       success: true,
       memberId: principal.memberId,

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import type { Brand } from '../brand/brand.service';
 import { type Limit, release, reserveUnder, type Slot, spend } from '../throttle/throttle.service';
 import { checkCaptcha } from './captcha.service';
@@ -59,7 +59,7 @@ function captchaRequired() {
  */
 export async function beginLoginAttempt(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   brand: Brand,
   keys: LoginAttemptKeys,
   captcha: string | undefined,
@@ -79,7 +79,7 @@ export async function beginLoginAttempt(
   // Slot n has n - 1 attempts before it in the window.
   if (answered && Math.max(lock.number, count.number) > brand.captchaAfterFailures) {
     try {
-      await checkCaptcha(ctx, ctx.db, request, captcha);
+      await checkCaptcha(ctx, ctx.db, meta, captcha);
     } catch (error) {
       await releaseLoginAttempt(ctx, attempt);
       throw error;

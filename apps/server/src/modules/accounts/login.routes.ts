@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentLogin } from './login.presenter';
 import * as sessions from './login.service';
 
@@ -33,7 +34,7 @@ export function registerLoginRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public', encrypted: true },
     },
-    async (req) => ok(presentLogin(await sessions.login(ctx, req, req.body))),
+    async (req) => ok(presentLogin(await sessions.login(ctx, requestMetaOf(req), req.body))),
   );
 
   r.post(
@@ -47,7 +48,7 @@ export function registerLoginRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(await sessions.sendLoginVerificationCode(ctx, req, req.body)),
+    async (req) => ok(await sessions.sendLoginVerificationCode(ctx, requestMetaOf(req), req.body)),
   );
 
   r.post(
@@ -61,7 +62,7 @@ export function registerLoginRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(presentLogin(await sessions.completeLoginVerification(ctx, req, req.body))),
+    async (req) => ok(presentLogin(await sessions.completeLoginVerification(ctx, requestMetaOf(req), req.body))),
   );
 
   r.delete(
@@ -71,7 +72,7 @@ export function registerLoginRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'session' },
     },
     async (req) => {
-      await sessions.logout(ctx, req, principalOf(req));
+      await sessions.logout(ctx, requestMetaOf(req), principalOf(req));
       return ok(null);
     },
   );
@@ -87,7 +88,7 @@ export function registerLoginRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(presentLogin(await sessions.freeplay(ctx, req))),
+    async (req) => ok(presentLogin(await sessions.freeplay(ctx, requestMetaOf(req)))),
   );
 
   r.post(

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { LoginVerificationMethod, LoginVerificationSentValue } from '@gamehall/shared/api/session';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { ErrorCode } from '@gamehall/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { SessionArea } from '../../db/schema';
 import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
@@ -78,10 +78,10 @@ export type LoginInput = {
 };
 
 /** spec §4 Login: challenge, captcha when due, credentials, role rules, new-IP verification, session. */
-export async function login(ctx: AppContext, request: FastifyRequest, input: LoginInput): Promise<LoginOutcome> {
+export async function login(ctx: AppContext, meta: RequestMeta, input: LoginInput): Promise<LoginOutcome> {
   const now = ctx.now();
   const brand = await getBrand(ctx.db);
-  await hit(ctx.db, `login:ip:${request.ip}`, { max: ctx.config.loginLimitPerIp, windowSeconds: 5 * 60 }, now);
+  await hit(ctx.db, `login:ip:${meta.ip}`, { max: ctx.config.loginLimitPerIp, windowSeconds: 5 * 60 }, now);
   if (input.type === 'sms' && !switchOn(brand, 'MOBILEVERCODELOGIN3')) throw new AppError('FEATURE_DISABLED');
 
   // For an SMS login the username carries the mobile number and the password the code (spec §3).
@@ -94,10 +94,10 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
       key: accountLockKey(mobile ? mobile.phone : input.username),
       limit: ACCOUNT_FAILURE_LIMIT,
     },
-    count: { key: `login:fail:ip:${request.ip}`, limit: IP_FAILURE_COUNT },
+    count: { key: `login:fail:ip:${meta.ip}`, limit: IP_FAILURE_COUNT },
   };
   if (input.type === 'username') await verifyChallenge(ctx, ctx.db, input.challenge);
-  const attempt = await beginLoginAttempt(ctx, request, brand, keys, input.captcha);
+  const attempt = await beginLoginAttempt(ctx, meta, brand, keys, input.captcha);
 
   let member: LoginMember | undefined;
   if (mobile) {
@@ -109,12 +109,12 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
         code: input.password,
       });
     } catch (error) {
-      if (error instanceof AppError) await loginFailed(ctx, request, brand, attempt, input, error.code);
+      if (error instanceof AppError) await loginFailed(ctx, meta, brand, attempt, input, error.code);
       throw error;
     }
     const holder = await memberByMobile(ctx.db, mobile);
     member = holder ? await findMemberForLoginById(ctx.db, holder.id) : undefined;
-    if (!member) await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID');
+    if (!member) await loginFailed(ctx, meta, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID');
   } else {
     member = await findMemberForLogin(ctx.db, input.username);
     // The same answer, in the same time, whether or not the username exists.
@@ -126,15 +126,15 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
     // operator's own username lock too.
     if (member?.type === OPERATOR_ACCOUNT_TYPE) {
       await countOperatorFailure(ctx, member.username);
-      await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member.id);
+      await loginFailed(ctx, meta, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member.id);
     }
-    if (!passwordOk) await loginFailed(ctx, request, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
+    if (!passwordOk) await loginFailed(ctx, meta, brand, attempt, input, 'ACCOUNT_PASSWORD_INVALID', member?.id);
   }
   if (!member) throw new AppError('ACCOUNT_PASSWORD_INVALID');
   // The password was right: whatever is refused next (role, new address) is no failed guess.
   await releaseLoginAttempt(ctx, attempt);
 
-  await assertMayEnter(ctx, request, member, input.area, { type: input.type });
+  await assertMayEnter(ctx, meta, member, input.area, { type: input.type });
 
   const passwordExpired =
     switchOn(brand, 'PWDEXPFORCECHANGE3') &&
@@ -149,7 +149,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
   // spec §4: a login from an IP the member never used needs a second factor. An SMS login has just
   // proved the phone, and a member with no history (first login) has nothing to compare against.
   if (brand.newIpVerification && input.type === 'username') {
-    const ips = await knownIpState(ctx.db, member.id, request.ip);
+    const ips = await knownIpState(ctx.db, member.id, meta.ip);
     if (ips.total > 0 && !ips.known) {
       const methods = verificationMethodsOf(member);
       if (methods.length > 0) {
@@ -158,7 +158,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
           await insertLoginVerification(trx, {
             id: verificationId,
             memberId: member.id,
-            ip: request.ip,
+            ip: meta.ip,
             area,
             loginType: input.type,
             passwordExpired,
@@ -166,7 +166,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
             expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
             now,
           });
-          await audit(trx, request, {
+          await audit(trx, meta, {
             event: 'login.verification',
             success: false,
             memberId: member.id,
@@ -182,7 +182,7 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
   }
 
   return ctx.db.transaction().execute(async (trx) => {
-    const token = await startSession(ctx, trx, request, member, {
+    const token = await startSession(ctx, trx, meta, member, {
       area,
       event: 'login',
       detail: { type: input.type, area, ...(unverifiedNewIp ? { newIpUnverified: true } : {}) },
@@ -203,12 +203,12 @@ export async function login(ctx: AppContext, request: FastifyRequest, input: Log
 export async function sessionAfterPhoneReset(
   ctx: AppContext,
   trx: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   memberId: number,
 ): Promise<LoginOutcome | undefined> {
   const member = await findMemberForLoginById(trx, memberId);
   if (!member || member.type === OPERATOR_ACCOUNT_TYPE || member.status !== 'active') return undefined;
-  const token = await startSession(ctx, trx, request, member, {
+  const token = await startSession(ctx, trx, meta, member, {
     area: 'member',
     event: 'login',
     detail: { type: 'passwordReset', area: 'member' },
@@ -244,14 +244,14 @@ function changeRequired(member: LoginMember): boolean {
  */
 async function loginFailed(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   brand: Brand,
   attempt: LoginAttempt,
   input: LoginInput,
   code: ErrorCode,
   memberId?: number,
 ): Promise<never> {
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event: 'login',
     success: false,
     memberId: memberId ?? null,
@@ -267,7 +267,7 @@ async function loginFailed(
 /** spec §6: only members log in to the member site, only agents to the agent area; disabled accounts never. */
 async function assertMayEnter(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: LoginMember,
   area: 'member' | 'agent',
   detail: Record<string, unknown>,
@@ -281,7 +281,7 @@ async function assertMayEnter(
           ? 'ACCOUNT_DISABLED'
           : undefined;
   if (!refusal) return;
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event: 'login',
     success: false,
     memberId: member.id,
@@ -295,22 +295,21 @@ async function assertMayEnter(
 async function startSession(
   ctx: AppContext,
   trx: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: Pick<LoginMember, 'id' | 'username'>,
   o: { area: SessionArea; event: 'login' | 'login.verification' | 'freeplay'; detail: Record<string, unknown> },
 ): Promise<string> {
   const now = ctx.now();
-  const ua = request.headers['user-agent'];
   const token = await issueSession(ctx, trx, {
     memberId: member.id,
     area: o.area,
-    ip: request.ip,
-    userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
   });
-  await recordLoginIp(trx, member.id, request.ip, now);
-  await recordDevice(trx, request, member.id, now);
-  await markLoggedIn(trx, member.id, request.ip, now);
-  await audit(trx, request, {
+  await recordLoginIp(trx, member.id, meta.ip, now);
+  await recordDevice(trx, meta, member.id, now);
+  await markLoggedIn(trx, member.id, meta.ip, now);
+  await audit(trx, meta, {
     event: o.event,
     success: true,
     memberId: member.id,
@@ -333,14 +332,14 @@ export function verificationMethodsOf(
 }
 
 /** An open verification of this client: unknown, used, expired, out of tries or from another IP all read as expired. */
-async function openVerification(ctx: AppContext, request: FastifyRequest, verificationId: string) {
+async function openVerification(ctx: AppContext, meta: RequestMeta, verificationId: string) {
   const v = await findLoginVerification(ctx.db, verificationId);
   if (
     !v ||
     v.used_at ||
     new Date(v.expires_at) <= ctx.now() ||
     v.attempts >= VERIFICATION_MAX_ATTEMPTS ||
-    v.ip !== request.ip
+    v.ip !== meta.ip
   )
     throw new AppError('LOGIN_VERIFICATION_EXPIRED');
   const member = await findMemberForLoginById(ctx.db, v.member_id);
@@ -359,11 +358,11 @@ function codeLabel(v: Pick<LoginVerificationRow, 'id'>, method: string) {
 /** Sends a 6-digit code to the member's mobile or email for a pending new-IP verification. */
 export async function sendLoginVerificationCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: { verificationId: string; method: 'SMS' | 'EMAIL' },
 ): Promise<LoginVerificationSentValue> {
   const now = ctx.now();
-  const { v, member } = await openVerification(ctx, request, input.verificationId);
+  const { v, member } = await openVerification(ctx, meta, input.verificationId);
   assertMethod(member, input.method);
   await hit(ctx.db, `login-verification:send-burst:${v.id}`, { max: 1, windowSeconds: 1 }, now);
   await hit(ctx.db, `login-verification:send:${v.id}`, { max: 5, windowSeconds: VERIFICATION_TTL_MS / 1000 }, now);
@@ -378,12 +377,12 @@ export async function sendLoginVerificationCode(
     username: member.username,
     detail: { purpose: 'loginVerification', phone: maskPhone(phone) },
   };
-  await refusalsAudited(ctx, request, who, () =>
+  await refusalsAudited(ctx, meta, who, () =>
     ctx.db.transaction().execute(async (trx) => {
       await setLoginVerificationCode(trx, v.id, input.method, keyedHash(ctx, codeLabel(v, input.method), code));
       if (input.method === 'SMS') await writeSms(ctx, trx, 'code', { to: phone, text, code });
       else await ctx.messenger.mail(trx, { to: email, subject: `${brand.siteName} login verification`, text, code });
-      await audit(trx, request, {
+      await audit(trx, meta, {
         event: 'login.verification',
         success: true,
         memberId: member.id,
@@ -398,11 +397,11 @@ export async function sendLoginVerificationCode(
 /** Answers a pending new-IP verification; on success the IP becomes known and the login completes. */
 export async function completeLoginVerification(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: { verificationId: string; method: LoginVerificationMethod; code: string },
 ): Promise<LoginOutcome> {
   const now = ctx.now();
-  const { v, member } = await openVerification(ctx, request, input.verificationId);
+  const { v, member } = await openVerification(ctx, meta, input.verificationId);
   assertMethod(member, input.method);
   // The try is counted before the answer is looked at, atomically, on the root handle: a wrong
   // answer must stay counted.
@@ -411,7 +410,7 @@ export async function completeLoginVerification(
   // What proved it: the method, or RECOVERY when a recovery code stood in for the authenticator.
   const proof = await proofOf(ctx, v, member, input.method, input.code);
   if (!proof) {
-    await audit(ctx.db, request, {
+    await audit(ctx.db, meta, {
       event: 'login.verification',
       success: false,
       memberId: member.id,
@@ -422,10 +421,10 @@ export async function completeLoginVerification(
   }
   const area: 'member' | 'agent' = v.area === 'agent' ? 'agent' : 'member';
   // The account may have been disabled since the password was checked.
-  await assertMayEnter(ctx, request, member, area, { type: v.login_type, step: 'verification' });
+  await assertMayEnter(ctx, meta, member, area, { type: v.login_type, step: 'verification' });
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await markLoginVerificationUsed(trx, v.id, now))) throw new AppError('LOGIN_VERIFICATION_EXPIRED');
-    const token = await startSession(ctx, trx, request, member, {
+    const token = await startSession(ctx, trx, meta, member, {
       area,
       event: 'login.verification',
       detail: { step: 'answer', method: proof, area },
@@ -465,9 +464,9 @@ async function proofOf(
 }
 
 /** DELETE /wps/session/logout: the token stops working at once. */
-export async function logout(ctx: AppContext, request: FastifyRequest, principal: Principal): Promise<void> {
+export async function logout(ctx: AppContext, meta: RequestMeta, principal: Principal): Promise<void> {
   await endSession(ctx, principal.sessionId);
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event: 'logout',
     success: true,
     memberId: principal.memberId,
@@ -476,11 +475,11 @@ export async function logout(ctx: AppContext, request: FastifyRequest, principal
 }
 
 /** spec §4 Guest and trial: with FREEPLAY3 on, a fresh trial account (type 4), logged in. */
-export async function freeplay(ctx: AppContext, request: FastifyRequest): Promise<LoginOutcome> {
+export async function freeplay(ctx: AppContext, meta: RequestMeta): Promise<LoginOutcome> {
   const brand = await getBrand(ctx.db);
   if (!switchOn(brand, 'FREEPLAY3')) throw new AppError('FEATURE_DISABLED');
   const now = ctx.now();
-  await hit(ctx.db, `freeplay:ip:${request.ip}`, FREEPLAY_PER_IP, now);
+  await hit(ctx.db, `freeplay:ip:${meta.ip}`, FREEPLAY_PER_IP, now);
   // Nobody ever learns this password: a trial account is entered only through this call.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   return ctx.db.transaction().execute(async (trx) => {
@@ -490,13 +489,13 @@ export async function freeplay(ctx: AppContext, request: FastifyRequest): Promis
       passwordHash,
       type: TRIAL_ACCOUNT_TYPE,
       referralCode: randomBytes(5).toString('hex').toUpperCase(),
-      ip: request.ip,
+      ip: meta.ip,
       now,
     });
     const token = await startSession(
       ctx,
       trx,
-      request,
+      meta,
       { id, username },
       { area: 'member', event: 'freeplay', detail: {} },
     );

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { MEMBER_DEVICE_OTHERS } from '@gamehall/shared/api/admin-members';
-import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
+import type { RequestMeta } from '../../http/request-meta';
 import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './member-devices.queries';
 
 // The devices a member signs in from (member_devices), recorded by accounts at login and
@@ -10,20 +9,10 @@ import { type MemberDeviceRow, memberDeviceRows, upsertMemberDevice } from './me
 // trusted for nothing but the one-per-person check: stored hashed (the console shows a prefix of the
 // hash, and who shares it), never used to sign in or to skip a check.
 
-const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
-
-/** The SHA-256 of the request's device id, or null when it sends none (or one of the wrong shape). */
-export function deviceHashOf(request: FastifyRequest): string | null {
-  const raw = request.headers['x-device-id'];
-  if (typeof raw !== 'string' || !DEVICE_ID.test(raw)) return null;
-  return createHash('sha256').update(raw).digest('hex');
-}
-
 /** Records the request's device for the member (registration, login) in the caller's transaction. */
-export async function recordDevice(trx: Conn, request: FastifyRequest, memberId: number, now: Date): Promise<void> {
-  const hash = deviceHashOf(request);
-  if (hash === null) return;
-  await upsertMemberDevice(trx, { memberId, deviceHash: hash, ip: request.ip, now });
+export async function recordDevice(trx: Conn, meta: RequestMeta, memberId: number, now: Date): Promise<void> {
+  if (meta.device === null) return;
+  await upsertMemberDevice(trx, { memberId, deviceHash: meta.device, ip: meta.ip, now });
 }
 
 /**

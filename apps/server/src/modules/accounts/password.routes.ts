@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentLogin } from './login.presenter';
 import * as passwords from './password.service';
 
@@ -31,7 +32,7 @@ export function registerPasswordRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'session', encrypted: true },
     },
     async (req) => {
-      await passwords.changePassword(ctx, req, principalOf(req), req.body);
+      await passwords.changePassword(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -49,7 +50,7 @@ export function registerPasswordRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'public' },
     },
     async (req) => {
-      await passwords.forgotByEmail(ctx, req, req.body);
+      await passwords.forgotByEmail(ctx, requestMetaOf(req), req.body);
       return ok(null);
     },
   );
@@ -66,7 +67,7 @@ export function registerPasswordRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'public', encrypted: true },
     },
     async (req) => {
-      await passwords.resetByToken(ctx, req, req.body);
+      await passwords.resetByToken(ctx, requestMetaOf(req), req.body);
       return ok(null);
     },
   );
@@ -83,7 +84,7 @@ export function registerPasswordRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'public', encrypted: true },
     },
     async (req) => {
-      const { username, session } = await passwords.resetByPhone(ctx, req, req.body);
+      const { username, session } = await passwords.resetByPhone(ctx, requestMetaOf(req), req.body);
       return ok({ username, login: session ? presentLogin(session) : null });
     },
   );

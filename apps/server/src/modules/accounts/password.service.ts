@@ -6,11 +6,11 @@ import type {
   ResetByTokenBody,
 } from '@gamehall/shared/api/password';
 import { checkField, type FieldRule } from '@gamehall/shared/patterns';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { sendSystemMessage } from '../messages/messages.service';
@@ -67,7 +67,7 @@ async function checkNewPassword(ctx: AppContext, brand: Brand, newPassword: stri
 /** POST /wps/member/password: change with the old password; the member's other sessions end. */
 export async function changePassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: ChangePasswordBody,
 ): Promise<void> {
@@ -77,7 +77,7 @@ export async function changePassword(
   const triesKey = `password:old:${member.id}`;
   await assertNotLocked(ctx.db, triesKey, now);
   if (!(await verifyPassword(member.password_hash, body.oldPassword))) {
-    await audit(ctx.db, request, {
+    await audit(ctx.db, meta, {
       event: 'password.change',
       success: false,
       memberId: member.id,
@@ -92,7 +92,7 @@ export async function changePassword(
   if (body.newPassword === body.oldPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await setPassword(ctx, trx, request, member, passwordHash, {
+    await setPassword(ctx, trx, meta, member, passwordHash, {
       event: 'password.change',
       keepSessionId: principal.sessionId,
     });
@@ -109,28 +109,28 @@ function resetLink(ctx: AppContext, token: string): string {
  * a single-use link valid for 30 minutes; otherwise ACCOUNT_NOT_FOUND ('Username/Email does not
  * exist', as the spec's client shows it). Throttled per address and per username.
  */
-export async function forgotByEmail(ctx: AppContext, request: FastifyRequest, body: ForgotByEmailBody): Promise<void> {
+export async function forgotByEmail(ctx: AppContext, meta: RequestMeta, body: ForgotByEmailBody): Promise<void> {
   const now = ctx.now();
-  await hit(ctx.db, `password:mail:ip:${request.ip}`, RESET_MAILS_PER_IP, now);
+  await hit(ctx.db, `password:mail:ip:${meta.ip}`, RESET_MAILS_PER_IP, now);
   await hit(ctx.db, `password:mail:user:${body.username.toLowerCase()}`, RESET_MAILS_PER_USERNAME, now);
   const member = await findMemberByUsernameAndEmail(ctx.db, body.username, body.email);
   if (member?.status !== 'active' || !member.email) throw new AppError('ACCOUNT_NOT_FOUND');
-  await mailResetLink(ctx, request, { ...member, email: member.email }, { stage: 'link sent' });
+  await mailResetLink(ctx, meta, { ...member, email: member.email }, { stage: 'link sent' });
 }
 
 /**
  * The same single-use link, sent by an operator from the back office to the member's
  * bound email. A member without one, or a disabled member, gets none: ACCOUNT_NOT_FOUND.
  */
-export async function sendResetLinkFor(ctx: AppContext, request: FastifyRequest, memberId: number): Promise<void> {
+export async function sendResetLinkFor(ctx: AppContext, meta: RequestMeta, memberId: number): Promise<void> {
   const member = await findSecurityMember(ctx.db, memberId);
   if (member?.status !== 'active' || !member.email) throw new AppError('ACCOUNT_NOT_FOUND');
-  await mailResetLink(ctx, request, { ...member, email: member.email }, { stage: 'link sent', by: 'operator' });
+  await mailResetLink(ctx, meta, { ...member, email: member.email }, { stage: 'link sent', by: 'operator' });
 }
 
 async function mailResetLink(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: { id: number; username: string; email: string },
   detail: Record<string, unknown>,
 ): Promise<void> {
@@ -144,7 +144,7 @@ async function mailResetLink(
     await insertPasswordReset(trx, {
       memberId: member.id,
       tokenHash: hashToken(token),
-      ip: request.ip,
+      ip: meta.ip,
       expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
       now,
     });
@@ -161,7 +161,7 @@ async function mailResetLink(
       ].join('\n'),
       code: token,
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'password.reset.email',
       success: true,
       memberId: member.id,
@@ -172,9 +172,9 @@ async function mailResetLink(
 }
 
 /** POST /wps/member/password/reset: spends the mailed token, sets the password, ends every session. */
-export async function resetByToken(ctx: AppContext, request: FastifyRequest, body: ResetByTokenBody): Promise<void> {
+export async function resetByToken(ctx: AppContext, meta: RequestMeta, body: ResetByTokenBody): Promise<void> {
   const now = ctx.now();
-  await hit(ctx.db, `password:token:ip:${request.ip}`, RESET_TOKEN_TRIES_PER_IP, now);
+  await hit(ctx.db, `password:token:ip:${meta.ip}`, RESET_TOKEN_TRIES_PER_IP, now);
   const brand = await getBrand(ctx.db);
   await checkNewPassword(ctx, brand, body.newPassword, body.confirmNewPassword);
   const passwordHash = await hashPassword(body.newPassword);
@@ -182,7 +182,7 @@ export async function resetByToken(ctx: AppContext, request: FastifyRequest, bod
     const spent = await takePasswordReset(trx, hashToken(body.token), now);
     const member = spent ? await findMemberSecret(trx, spent.member_id) : undefined;
     if (member?.status !== 'active') throw new AppError('PASSWORD_RESET_TOKEN_INVALID');
-    await setPassword(ctx, trx, request, member, passwordHash, {
+    await setPassword(ctx, trx, meta, member, passwordHash, {
       event: 'password.reset.email',
       detail: { stage: 'password set' },
     });
@@ -196,7 +196,7 @@ export async function resetByToken(ctx: AppContext, request: FastifyRequest, bod
  */
 export async function resetByPhone(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   body: ResetByPhoneBody,
 ): Promise<{ username: string; session: LoginOutcome | undefined }> {
   const brand = await getBrand(ctx.db);
@@ -218,8 +218,8 @@ export async function resetByPhone(
     const holder = await memberByMobile(trx, mobile);
     const member = holder ? await findMemberSecret(trx, holder.id) : undefined;
     if (member?.status !== 'active') throw new AppError('ACCOUNT_NOT_FOUND');
-    await setPassword(ctx, trx, request, member, passwordHash, { event: 'password.reset.phone' });
-    const session = await sessionAfterPhoneReset(ctx, trx, request, member.id);
+    await setPassword(ctx, trx, meta, member, passwordHash, { event: 'password.reset.phone' });
+    const session = await sessionAfterPhoneReset(ctx, trx, meta, member.id);
     return { username: member.username, session };
   });
 }
@@ -231,7 +231,7 @@ export async function resetByPhone(
 async function setPassword(
   ctx: AppContext,
   trx: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: { id: number; username: string },
   passwordHash: string,
   o: {
@@ -244,7 +244,7 @@ async function setPassword(
   const revoked = await revokeOtherSessions(ctx, trx, member.id, o.keepSessionId);
   // The inbox says so, whichever way the password was changed.
   await sendSystemMessage(trx, { memberId: member.id, kind: 'password_changed', now: ctx.now() });
-  await audit(trx, request, {
+  await audit(trx, meta, {
     event: o.event,
     success: true,
     memberId: member.id,

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentLogin } from './login.presenter';
 import { presentAffiliate, presentFieldRule } from './registration.presenter';
 import * as registration from './registration.service';
@@ -47,7 +48,7 @@ export function registerRegistrationRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'public', encrypted: true },
     },
-    async (req) => ok(presentLogin(await registration.register(ctx, req, 'username', req.body))),
+    async (req) => ok(presentLogin(await registration.register(ctx, requestMetaOf(req), 'username', req.body))),
   );
 
   app.put(
@@ -61,7 +62,7 @@ export function registerRegistrationRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'public', encrypted: true },
     },
-    async (req) => ok(presentLogin(await registration.register(ctx, req, 'mobile', req.body))),
+    async (req) => ok(presentLogin(await registration.register(ctx, requestMetaOf(req), 'mobile', req.body))),
   );
 
   app.post(
@@ -75,6 +76,6 @@ export function registerRegistrationRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(presentAffiliate(await registration.checkAffiliate(ctx, req, req.body))),
+    async (req) => ok(presentAffiliate(await registration.checkAffiliate(ctx, requestMetaOf(req), req.body))),
   );
 }

@@ -6,11 +6,11 @@ import {
   type RegistrationRuleField,
 } from '@gamehall/shared/api/registration';
 import { parsePatternDate } from '@gamehall/shared/patterns';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { hit } from '../throttle/throttle.service';
@@ -67,9 +67,9 @@ function hostOf(url: string | null | undefined): string | undefined {
 }
 
 /** The domain a sign-up comes from: what the client says, else its page URL, else the Host header. */
-function domainOf(request: FastifyRequest, domain: string | null | undefined, url: string | null | undefined) {
+function domainOf(meta: RequestMeta, domain: string | null | undefined, url: string | null | undefined) {
   const given = domain?.trim().toLowerCase();
-  return (given || hostOf(url) || request.hostname || '').toLowerCase();
+  return (given || hostOf(url) || meta.hostname || '').toLowerCase();
 }
 
 /**
@@ -84,8 +84,8 @@ async function affiliateAgent(db: Conn, code: string, domain: string) {
 }
 
 /** POST /wps/agent/affiliate (spec §4 "check affiliate code if shown"). */
-export async function checkAffiliate(ctx: AppContext, request: FastifyRequest, body: AffiliateCheckBody) {
-  const { agent } = await affiliateAgent(ctx.db, body.code.trim(), domainOf(request, body.domain, body.url));
+export async function checkAffiliate(ctx: AppContext, meta: RequestMeta, body: AffiliateCheckBody) {
+  const { agent } = await affiliateAgent(ctx.db, body.code.trim(), domainOf(meta, body.domain, body.url));
   return { valid: true as const, agent };
 }
 
@@ -109,9 +109,8 @@ function ageOn(birthday: string, now: Date): number {
   return age;
 }
 
-function languageOf(request: FastifyRequest, brand: Brand): string {
-  const header = request.headers.language;
-  const wanted = typeof header === 'string' ? header.trim().toUpperCase() : '';
+function languageOf(meta: RequestMeta, brand: Brand): string {
+  const wanted = meta.language?.trim().toUpperCase() ?? '';
   const supported = brand.supportedLanguages.map((l) => l.toUpperCase());
   return supported.includes(wanted) ? wanted : brand.defaultLanguage.toUpperCase();
 }
@@ -264,12 +263,7 @@ export function createMember(
  * spends the SMS code, creates the member, logs them in and audits it. A refused registration
  * leaves no member, session or spent code behind.
  */
-export async function register(
-  ctx: AppContext,
-  request: FastifyRequest,
-  kind: 'username' | 'mobile',
-  body: RegisterBody,
-) {
+export async function register(ctx: AppContext, meta: RequestMeta, kind: 'username' | 'mobile', body: RegisterBody) {
   const brand = await getBrand(ctx.db);
   if (!switchOn(brand, kind === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3')) throw new AppError('FEATURE_DISABLED');
 
@@ -289,21 +283,16 @@ export async function register(
   });
 
   const perIp = ctx.config.registrationLimitPerIp;
-  await hit(
-    ctx.db,
-    `register:attempt:${request.ip}`,
-    { max: 3 * perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS },
-    now,
-  );
+  await hit(ctx.db, `register:attempt:${meta.ip}`, { max: 3 * perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
   await verifyChallenge(ctx, ctx.db, body.challenge ?? undefined);
   if (rules.captcha.enabled && (rules.captcha.required || values.captcha))
-    await checkCaptcha(ctx, ctx.db, request, values.captcha);
+    await checkCaptcha(ctx, ctx.db, meta, values.captcha);
 
   const mobile = await checkIdentity(ctx.db, values, body.countryDialingCode);
 
   if (!values.username && !mobile) throw fieldErrors({ username: 'REQUIRED' });
 
-  const domain = domainOf(request, body.domain, body.registerUrl);
+  const domain = domainOf(meta, body.domain, body.registerUrl);
   const upline = values.affiliateCode ? await affiliateAgent(ctx.db, values.affiliateCode, domain) : undefined;
   let referrerId: number | null = null;
   if (values.referralCode) {
@@ -326,15 +315,15 @@ export async function register(
     birthday,
     passwordHash,
     paymentPasswordHash,
-    language: languageOf(request, brand),
-    registerIp: request.ip,
+    language: languageOf(meta, brand),
+    registerIp: meta.ip,
     registerDomain: domain || null,
     registerUrl: body.registerUrl?.trim() || null,
     registerMethod: (body.registerMethod?.trim() || brand.registerMethod).toUpperCase(),
     now,
   };
   const uplineId = upline?.agentId ?? null;
-  const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
+  const userAgent = meta.userAgent;
 
   // A generated username or referral code may collide; the unique indexes decide and we draw again.
   // A username the visitor chose, or their mobile number, taken by a concurrent sign-up is a 409.
@@ -350,16 +339,16 @@ export async function register(
             code: values.verificationCode,
           });
         }
-        await hit(trx, `register:ip:${request.ip}`, { max: perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
+        await hit(trx, `register:ip:${meta.ip}`, { max: perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
         const created = await createMember(
           trx,
           { ...member, username },
           { uplineId, referrerId, affiliateCode: upline?.code ?? null, signedIn: true },
         );
-        await recordLoginIp(trx, created.id, request.ip, now);
-        await recordDevice(trx, request, created.id, now);
-        const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: request.ip, userAgent });
-        await audit(trx, request, {
+        await recordLoginIp(trx, created.id, meta.ip, now);
+        await recordDevice(trx, meta, created.id, now);
+        const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: meta.ip, userAgent });
+        await audit(trx, meta, {
           event: 'register',
           success: true,
           memberId: created.id,

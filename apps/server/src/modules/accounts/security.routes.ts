@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import * as security from './security.service';
 
 const tags = ['security'];
@@ -35,7 +36,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await security.sendSecurityCode(ctx, req, principalOf(req), req.body.channel)),
+    async (req) => ok(await security.sendSecurityCode(ctx, requestMetaOf(req), principalOf(req), req.body.channel)),
   );
 
   app.post(
@@ -50,7 +51,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member', encrypted: true },
     },
     async (req) => {
-      await security.setPaymentPassword(ctx, req, principalOf(req), req.body);
+      await security.setPaymentPassword(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -67,7 +68,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member', encrypted: true },
     },
     async (req) => {
-      await security.changePaymentPassword(ctx, req, principalOf(req), req.body);
+      await security.changePaymentPassword(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -84,7 +85,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member', encrypted: true },
     },
     async (req) => {
-      await security.resetPaymentPassword(ctx, req, principalOf(req), req.body);
+      await security.resetPaymentPassword(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -100,7 +101,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await security.sendMobileCode(ctx, req, principalOf(req), req.body)),
+    async (req) => ok(await security.sendMobileCode(ctx, requestMetaOf(req), principalOf(req), req.body)),
   );
 
   app.post(
@@ -115,7 +116,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member', encrypted: true },
     },
     async (req) => {
-      await security.bindMobile(ctx, req, principalOf(req), req.body);
+      await security.bindMobile(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -131,7 +132,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await security.sendEmailCode(ctx, req, principalOf(req), req.body)),
+    async (req) => ok(await security.sendEmailCode(ctx, requestMetaOf(req), principalOf(req), req.body)),
   );
 
   app.post(
@@ -146,7 +147,7 @@ export function registerSecurityRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member', encrypted: true },
     },
     async (req) => {
-      await security.bindEmail(ctx, req, principalOf(req), req.body);
+      await security.bindEmail(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );

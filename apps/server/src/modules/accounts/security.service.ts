@@ -9,11 +9,11 @@ import type {
   SetPaymentPasswordBody,
 } from '@gamehall/shared/api/security';
 import { checkField, type FieldRule, patternOf } from '@gamehall/shared/patterns';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { sendSystemMessage } from '../messages/messages.service';
@@ -106,7 +106,7 @@ function normalEmail(raw: string): string {
 
 async function checkLoginPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   member: SecurityMember,
   password: string,
   event: AuditEvent,
@@ -118,7 +118,7 @@ async function checkLoginPassword(
     return;
   }
   await spend(ctx.db, slot, LOGIN_PASSWORD_TRIES, ctx.now());
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event,
     success: false,
     memberId: member.id,
@@ -152,7 +152,7 @@ async function checkNewPaymentPassword(ctx: AppContext, member: SecurityMember, 
  */
 async function sendMailCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: { purpose: string; email: string; member: SecurityMember; why: string },
 ): Promise<{ expiredMinutes: number }> {
   const brand = await getBrand(ctx.db);
@@ -162,7 +162,7 @@ async function sendMailCode(
   await limitCodeSends(ctx.db, now, {
     recipient: `mail:code:${address}`,
     burst: `mail:code-burst:${address}`,
-    address: `mail:code:ip:${request.ip}`,
+    address: `mail:code:ip:${meta.ip}`,
   });
   await ctx.db.transaction().execute(async (trx) => {
     const code = await issueCode(ctx, trx, { purpose: input.purpose, recipient: address, expiredMinutes });
@@ -178,7 +178,7 @@ async function sendMailCode(
       ].join('\n'),
       code,
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'mail.code.send',
       success: true,
       memberId: input.member.id,
@@ -192,7 +192,7 @@ async function sendMailCode(
 /** POST /wps/member/security/code: a code to the member's own bound mobile or email. */
 export async function sendSecurityCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   channel: CodeChannel,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
@@ -200,13 +200,13 @@ export async function sendSecurityCode(
   const contact = ownContact(member, channel);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
   const sent = contact.mobile
-    ? await sendSmsCode(ctx, ctx.db, request, {
+    ? await sendSmsCode(ctx, ctx.db, meta, {
         purpose: 'security',
         countryDialingCode: contact.mobile.countryDialingCode,
         mobileNum: contact.mobile.mobileNum,
         member,
       })
-    : await sendMailCode(ctx, request, {
+    : await sendMailCode(ctx, meta, {
         purpose: codeScope('security', member.id),
         email: contact.email,
         member,
@@ -276,7 +276,7 @@ function contactsOf(member: SecurityMember) {
  */
 export async function setPaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: SetPaymentPasswordBody,
 ): Promise<void> {
@@ -289,7 +289,7 @@ export async function setPaymentPassword(
     ownContact(member, body.channel);
     if (!body.verificationCode) throw new AppError('SMS_CODE_MISSING');
   }
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'paymentPassword.set');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'paymentPassword.set');
   await checkNewPaymentPassword(ctx, member, body.newPaymentPassword, body.confirmPaymentPassword);
   const hash = await hashPassword(body.newPaymentPassword);
   await ctx.db.transaction().execute(async (trx) => {
@@ -298,7 +298,7 @@ export async function setPaymentPassword(
       throw new AppError('PAYMENT_PASSWORD_ALREADY_SET');
     }
     await notify(ctx, trx, contactsOf(member), 'your payment password was set');
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.set',
       success: true,
       memberId: member.id,
@@ -311,7 +311,7 @@ export async function setPaymentPassword(
 /** PUT /wps/member/security/paymentPassword: change with the current one (its lockout applies). */
 export async function changePaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: ChangePaymentPasswordBody,
 ): Promise<void> {
@@ -321,7 +321,7 @@ export async function changePaymentPassword(
   try {
     await checkPaymentPassword(ctx, member.id, body.oldPaymentPassword);
   } catch (err) {
-    await audit(ctx.db, request, {
+    await audit(ctx.db, meta, {
       event: 'paymentPassword.change',
       success: false,
       memberId: member.id,
@@ -339,7 +339,7 @@ export async function changePaymentPassword(
     await updatePaymentPasswordHash(trx, member.id, hash, ctx.now());
     await notify(ctx, trx, contactsOf(member), 'your payment password was changed');
     await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.change',
       success: true,
       memberId: member.id,
@@ -354,7 +354,7 @@ export async function changePaymentPassword(
  */
 export async function resetPaymentPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: ResetPaymentPasswordBody,
 ): Promise<void> {
@@ -372,7 +372,7 @@ export async function resetPaymentPassword(
     await reset(trx, `paypwd:${member.id}`);
     await notify(ctx, trx, contactsOf(member), 'your payment password was reset');
     await sendSystemMessage(trx, { memberId: member.id, kind: 'payment_password_changed', now: ctx.now() });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'paymentPassword.reset',
       success: true,
       memberId: member.id,
@@ -412,14 +412,14 @@ async function newMobileFor(ctx: AppContext, member: SecurityMember, body: Mobil
 /** POST /wps/member/security/mobile/code: an SMS code to the number to bind (refused when another member holds it). */
 export async function sendMobileCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: MobileCodeBody,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
   const member = await loadMember(ctx, principal);
   const mobile = await newMobileFor(ctx, member, body);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
-  const sent = await sendSmsCode(ctx, ctx.db, request, {
+  const sent = await sendSmsCode(ctx, ctx.db, meta, {
     purpose: 'bindMobile',
     countryDialingCode: mobile.countryDialingCode,
     mobileNum: mobile.mobileNum,
@@ -435,14 +435,14 @@ export async function sendMobileCode(
  */
 export async function bindMobile(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: BindMobileBody,
 ): Promise<void> {
   const member = await loadMember(ctx, principal);
   const mobile = await newMobileFor(ctx, member, body);
   await hit(ctx.db, `security:changes:${member.id}`, CHANGES_PER_MEMBER, ctx.now());
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'mobile.bind');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'mobile.bind');
   const old = boundMobile(member);
   await ctx.db.transaction().execute(async (trx) => {
     await consumeSmsCode(ctx, trx, {
@@ -460,7 +460,7 @@ export async function bindMobile(
       : `the mobile number ${maskPhone(mobile.phone)} was bound to your account`;
     await notify(ctx, trx, { username: member.username, email: member.email, mobile }, what);
     if (old) await notify(ctx, trx, { username: member.username, email: null, mobile: old }, what);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'mobile.bind',
       success: true,
       memberId: member.id,
@@ -479,14 +479,14 @@ function newEmailFor(member: SecurityMember, raw: string): string {
 /** POST /wps/member/security/email/code: a mailed code to the address to bind. */
 export async function sendEmailCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: EmailCodeBody,
 ): Promise<{ expiredMinutes: number; sentTo: string }> {
   const member = await loadMember(ctx, principal);
   const email = newEmailFor(member, body.email);
   await hit(ctx.db, `security:codes:${member.id}`, CODES_PER_MEMBER, ctx.now());
-  const sent = await sendMailCode(ctx, request, {
+  const sent = await sendMailCode(ctx, meta, {
     purpose: codeScope('bindEmail', member.id),
     email,
     member,
@@ -498,14 +498,14 @@ export async function sendEmailCode(
 /** POST /wps/member/security/email: bind or change the email with the mailed code and the login password. */
 export async function bindEmail(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: BindEmailBody,
 ): Promise<void> {
   const member = await loadMember(ctx, principal);
   const email = newEmailFor(member, body.email);
   await hit(ctx.db, `security:changes:${member.id}`, CHANGES_PER_MEMBER, ctx.now());
-  await checkLoginPassword(ctx, request, member, body.loginPassword, 'email.bind');
+  await checkLoginPassword(ctx, meta, member, body.loginPassword, 'email.bind');
   const old = member.email;
   await ctx.db.transaction().execute(async (trx) => {
     await consumeCode(ctx, trx, {
@@ -519,7 +519,7 @@ export async function bindEmail(
       : `the email address ${maskEmail(email)} was bound to your account`;
     await notify(ctx, trx, { username: member.username, email, mobile: boundMobile(member) }, what);
     if (old) await notify(ctx, trx, { username: member.username, email: old, mobile: null }, what);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'email.bind',
       success: true,
       memberId: member.id,

@@ -1,10 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { SMS_LOCKOUT_MINUTES, SMS_MAX_SENDS_PER_WINDOW, SMS_THROTTLE_MS } from '@gamehall/shared/constants';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { assertNotLocked, hit } from '../throttle/throttle.service';
@@ -75,7 +75,7 @@ async function refuseWhenSmsLimitReached(ctx: AppContext, db: Conn): Promise<voi
  */
 export async function refusalsAudited<T>(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   who: { memberId?: number | null; username?: string | null; detail: Record<string, unknown> },
   send: () => Promise<T>,
 ): Promise<T> {
@@ -83,7 +83,7 @@ export async function refusalsAudited<T>(
     return await send();
   } catch (err) {
     if (err instanceof AppError && err.code === 'SMS_QUOTA_INSUFFICIENT') {
-      await audit(ctx.db, request, {
+      await audit(ctx.db, meta, {
         event: 'sms.send',
         success: false,
         memberId: who.memberId ?? null,
@@ -210,7 +210,7 @@ export function memberByMobile(db: Conn, mobile: Mobile) {
 export async function sendSmsCode(
   ctx: AppContext,
   db: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: {
     purpose: SmsPurpose;
     countryDialingCode: string;
@@ -225,12 +225,12 @@ export async function sendSmsCode(
   await limitCodeSends(db, now, {
     recipient: `sms:phone:${mobile.phone}`,
     burst: `sms:phone-burst:${mobile.phone}`,
-    address: `sms:ip:${request.ip}`,
+    address: `sms:ip:${meta.ip}`,
   });
 
   const holder = await memberByMobile(db, mobile);
   if ((input.purpose === 'register' || input.purpose === 'bindMobile') && holder) {
-    await audit(db, request, {
+    await audit(db, meta, {
       event: 'sms.send',
       success: false,
       detail: { purpose: input.purpose, phone: maskPhone(mobile.phone), reason: 'ACCOUNT_MOBILE_TAKEN' },
@@ -246,7 +246,7 @@ export async function sendSmsCode(
     username: holder?.username ?? input.member?.username ?? null,
     detail: { purpose: input.purpose, phone: maskPhone(mobile.phone) },
   };
-  await refusalsAudited(ctx, request, who, () =>
+  await refusalsAudited(ctx, meta, who, () =>
     inTransaction(db, async (trx) => {
       if (deliver) {
         const code = await issueCode(ctx, trx, {
@@ -262,7 +262,7 @@ export async function sendSmsCode(
       } else {
         await refuseWhenSmsLimitReached(ctx, trx);
       }
-      await audit(trx, request, {
+      await audit(trx, meta, {
         event: 'sms.send',
         success: true,
         memberId: who.memberId,
@@ -371,7 +371,7 @@ export async function defaultDialingCode(db: Conn): Promise<string> {
  */
 export async function requestSmsCode(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   input: {
     purpose: SmsPurpose;
     countryDialingCode: string | undefined;
@@ -382,7 +382,7 @@ export async function requestSmsCode(
   const countryDialingCode = input.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db));
   const mobile = parseMobile(countryDialingCode, input.mobileNum);
   await verifyChallenge(ctx, ctx.db, input.challenge);
-  return sendSmsCode(ctx, ctx.db, request, {
+  return sendSmsCode(ctx, ctx.db, meta, {
     purpose: input.purpose,
     countryDialingCode: mobile.countryDialingCode,
     mobileNum: mobile.mobileNum,

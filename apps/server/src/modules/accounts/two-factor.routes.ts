@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import * as twoFactor from './two-factor.service';
 
 const tags = ['security'];
@@ -44,7 +45,7 @@ export function registerTwoFactorRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member', encrypted: true },
     },
-    async (req) => ok(await twoFactor.startEnrolment(ctx, req, principalOf(req), req.body)),
+    async (req) => ok(await twoFactor.startEnrolment(ctx, requestMetaOf(req), principalOf(req), req.body)),
   );
 
   app.post(
@@ -58,7 +59,7 @@ export function registerTwoFactorRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await twoFactor.confirmEnrolment(ctx, req, principalOf(req), req.body)),
+    async (req) => ok(await twoFactor.confirmEnrolment(ctx, requestMetaOf(req), principalOf(req), req.body)),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export function registerTwoFactorRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => {
-      await twoFactor.disableTwoFactor(ctx, req, principalOf(req), req.body);
+      await twoFactor.disableTwoFactor(ctx, requestMetaOf(req), principalOf(req), req.body);
       return ok(null);
     },
   );
@@ -89,6 +90,6 @@ export function registerTwoFactorRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(await twoFactor.regenerateRecoveryCodes(ctx, req, principalOf(req), req.body)),
+    async (req) => ok(await twoFactor.regenerateRecoveryCodes(ctx, requestMetaOf(req), principalOf(req), req.body)),
   );
 }

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@gamehall/shared/api/two-factor';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { hit, reset } from '../throttle/throttle.service';
@@ -58,7 +58,7 @@ export async function twoFactorStatus(ctx: AppContext, principal: Principal): Pr
  */
 export async function startEnrolment(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: { loginPassword: string },
 ): Promise<TwoFactorEnrolment> {
@@ -68,7 +68,7 @@ export async function startEnrolment(
   // A session alone (left open on a shared computer) must not be enough to bind someone's phone.
   await hit(ctx.db, `2fa:password:${member.id}`, PASSWORD_TRIES, now);
   if (!(await verifyPassword(member.password_hash, body.loginPassword))) {
-    await audit(ctx.db, request, {
+    await audit(ctx.db, meta, {
       event: 'twoFactor.enrol',
       success: false,
       memberId: member.id,
@@ -83,7 +83,7 @@ export async function startEnrolment(
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await upsertPendingTotp(trx, member.id, sealTotpSecret(ctx, member.id, secret), now)))
       throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'twoFactor.enrol',
       success: true,
       memberId: member.id,
@@ -102,7 +102,7 @@ export async function startEnrolment(
 /** Confirms an enrolment with the first code; answers the recovery codes, which are never shown again. */
 export async function confirmEnrolment(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: { code: string },
 ): Promise<TwoFactorRecoveryCodes> {
@@ -116,7 +116,7 @@ export async function confirmEnrolment(
   if (!secret) throw new AppError('TWO_FACTOR_ENROLMENT_EXPIRED');
   await hit(ctx.db, codeTriesKey(memberId), CODE_TRIES, now);
   const step = matchTotp(secret, body.code.trim(), now.getTime());
-  if (step === null) await codeRefused(ctx, request, principal, 'confirm');
+  if (step === null) await codeRefused(ctx, meta, principal, 'confirm');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction().execute(async (trx) => {
     // Only the enrolment that was checked: a restart in between gave a new secret.
@@ -128,7 +128,7 @@ export async function confirmEnrolment(
       codes.map((c) => recoveryHash(ctx, memberId, c)),
       now,
     );
-    await audit(trx, request, { event: 'twoFactor.enable', success: true, memberId, username: principal.username });
+    await audit(trx, meta, { event: 'twoFactor.enable', success: true, memberId, username: principal.username });
     await announce(ctx, trx, memberId, 'two-factor authentication was turned on for your account');
     await reset(trx, codeTriesKey(memberId));
   });
@@ -138,17 +138,17 @@ export async function confirmEnrolment(
 /** Turns two-factor authentication off with a current code or a recovery code. */
 export async function disableTwoFactor(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: { code: string },
 ): Promise<void> {
   const memberId = principal.memberId;
   await assertEnabled(ctx, memberId);
   const used = await checkSecondFactor(ctx, memberId, body.code);
-  if (!used) await codeRefused(ctx, request, principal, 'disable');
+  if (!used) await codeRefused(ctx, meta, principal, 'disable');
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteTwoFactor(trx, memberId))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'twoFactor.disable',
       success: true,
       memberId,
@@ -162,7 +162,7 @@ export async function disableTwoFactor(
 /** New recovery codes for a current authenticator code; the old ones stop working. */
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   body: { code: string },
 ): Promise<TwoFactorRecoveryCodes> {
@@ -170,7 +170,7 @@ export async function regenerateRecoveryCodes(
   await assertEnabled(ctx, memberId);
   // Only the authenticator: a recovery code must not mint ten more.
   const used = /^\d{6}$/.test(body.code.trim()) ? await checkSecondFactor(ctx, memberId, body.code) : null;
-  if (used !== 'TOTP') await codeRefused(ctx, request, principal, 'recoveryCodes');
+  if (used !== 'TOTP') await codeRefused(ctx, meta, principal, 'recoveryCodes');
   const now = ctx.now();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction().execute(async (trx) => {
@@ -180,7 +180,7 @@ export async function regenerateRecoveryCodes(
       codes.map((c) => recoveryHash(ctx, memberId, c)),
       now,
     );
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'twoFactor.recoveryCodes',
       success: true,
       memberId,
@@ -241,13 +241,8 @@ async function assertEnabled(ctx: AppContext, memberId: number) {
   if (!(await twoFactorEnabled(ctx, memberId))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
 }
 
-async function codeRefused(
-  ctx: AppContext,
-  request: FastifyRequest,
-  principal: Principal,
-  step: string,
-): Promise<never> {
-  await audit(ctx.db, request, {
+async function codeRefused(ctx: AppContext, meta: RequestMeta, principal: Principal, step: string): Promise<never> {
+  await audit(ctx.db, meta, {
     event: 'twoFactor.code',
     success: false,
     memberId: principal.memberId,

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { newCaptcha } from './captcha.service';
 import { issueChallenge } from './challenge.service';
 import { requestSmsCode } from './sms.service';
@@ -46,7 +47,7 @@ export function registerVerificationRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'public' },
     },
     async (req, reply) => {
-      const captcha = await newCaptcha(ctx, req);
+      const captcha = await newCaptcha(ctx, requestMetaOf(req));
       if (captcha.setCookie) reply.header('set-cookie', captcha.setCookie);
       reply.header('cache-control', 'no-store');
       return ok(captcha.image);
@@ -66,7 +67,7 @@ export function registerVerificationRoutes(app: App, ctx: AppContext): void {
     },
     async (req) =>
       ok(
-        await requestSmsCode(ctx, req, {
+        await requestSmsCode(ctx, requestMetaOf(req), {
           purpose: 'noLogin',
           countryDialingCode: req.body.countryDialingCode,
           mobileNum: req.body.mobileNum,
@@ -88,7 +89,7 @@ export function registerVerificationRoutes(app: App, ctx: AppContext): void {
     },
     async (req) =>
       ok(
-        await requestSmsCode(ctx, req, {
+        await requestSmsCode(ctx, requestMetaOf(req), {
           purpose: 'register',
           countryDialingCode: req.body.countryDialingCode,
           mobileNum: req.body.mobileNo,

@@ -35,6 +35,7 @@ import type { Principal } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminStatement, presentContract, presentStatementDetail, presentTemplate } from './contracts.presenter';
 import * as contracts from './contracts.service';
@@ -73,7 +74,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
         presentTemplate(
           await operatorAction(
             ctx,
-            req,
+            requestMetaOf(req),
             'contract.template',
             'contract-template',
             () => contracts.createTemplate(ctx, req.body),
@@ -92,7 +93,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'contract.template',
         `contract-template:${req.params.id}`,
         () => contracts.changeTemplate(ctx, req.params.id, req.body),
@@ -108,7 +109,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'contract.template',
         `contract-template:${req.params.id}`,
         () => contracts.removeTemplate(ctx, req.params.id),
@@ -125,7 +126,11 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
     target: string,
     action: (operator: Principal) => Promise<Parameters<typeof presentContract>[0]>,
   ) =>
-    ok(presentContract(await operatorAction(ctx, req, event, target, action, (x) => ({ after: presentContract(x) }))));
+    ok(
+      presentContract(
+        await operatorAction(ctx, requestMetaOf(req), event, target, action, (x) => ({ after: presentContract(x) })),
+      ),
+    );
 
   const presentLimits = (rows: { kind: string; max_rate_ppm: number }[]) => ({
     list: rows.map((r) => ({ kind: r.kind as never, maxRatePpm: r.max_rate_ppm })),
@@ -143,7 +148,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'contract.limits',
         'contract-limits',
         () => contracts.setLimits(ctx, req.body),
@@ -234,7 +239,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const s = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'statement.release',
         `statement:${req.params.id}`,
         (op) => statements.release(ctx, op, req.params.id),
@@ -258,7 +263,7 @@ export function registerAgentsAdminRoutes(root: App, ctx: AppContext): void {
       try {
         const r = await operatorAction(
           ctx,
-          req,
+          requestMetaOf(req),
           event,
           `statement:${id}`,
           (op) => action(op, id),

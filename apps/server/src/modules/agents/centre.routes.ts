@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentAgentAnnouncements } from './centre.presenter';
 import * as centre from './centre.service';
 
@@ -23,7 +24,7 @@ export function registerAgentCentreRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'agent' },
     },
-    async (req) => ok(await centre.referral(ctx, req, principalOf(req).memberId)),
+    async (req) => ok(await centre.referral(ctx, requestMetaOf(req), principalOf(req).memberId)),
   );
 
   app.get(

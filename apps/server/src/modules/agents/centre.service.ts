@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { pageWindow } from '../../http/paging';
+import type { RequestMeta } from '../../http/request-meta';
 import * as q from './centre.queries';
 
 // The agent centre's referral link and announcements (spec §2 "Agent centre menu").
@@ -19,25 +19,11 @@ export function newCode(): string {
   return code;
 }
 
-/** The site the agent is using: the page's Origin when it is an http(s) origin, else this host. */
-export function siteOrigin(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    try {
-      const url = new URL(origin);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
-    } catch {
-      // not a URL: fall back to the host the request reached
-    }
-  }
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
  * GET /wps/agent/referral: the agent's affiliate code (the oldest active one valid on every domain,
  * created on first ask) and the registration link a visitor registers under the agent by.
  */
-export async function referral(ctx: AppContext, request: FastifyRequest, agentId: number) {
+export async function referral(ctx: AppContext, meta: RequestMeta, agentId: number) {
   const existing = await q.activeCodes(ctx.db, agentId);
   let code = existing[0]?.code;
   if (code === undefined) {
@@ -51,7 +37,7 @@ export async function referral(ctx: AppContext, request: FastifyRequest, agentId
       }
     });
   }
-  return { affiliateCode: code, link: registerLink(siteOrigin(request), code) };
+  return { affiliateCode: code, link: registerLink(meta.siteOrigin, code) };
 }
 
 /** `<origin>/register?affiliateCode=<code>`: the page a visitor registers under the agent from. */

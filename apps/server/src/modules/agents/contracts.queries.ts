@@ -2,6 +2,7 @@ import type { ContractKind, ContractPeriod, ContractStatus } from '@gamehall/sha
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 import type { ContractsTable, StoredTier } from './contracts.tables';
 
 // Contracts (migration 0028): reads with both parties' usernames, and the writes of the contract
@@ -102,7 +103,7 @@ export async function pageContracts(
     .orderBy(SORTS[page.sort ?? 'id'], page.order ?? 'desc')
     .orderBy('c.id', 'desc')
     .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
+    .offset(pageOffset(page))
     .execute();
   return { rows: rows as ContractRow[], total: Number(count.n) };
 }

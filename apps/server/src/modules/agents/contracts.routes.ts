@@ -17,6 +17,8 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { pageCounts } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentContract } from './contracts.presenter';
 import * as contracts from './contracts.service';
 import * as mine from './my-contracts.service';
@@ -26,10 +28,7 @@ const tags = ['contracts'];
 function paged<T>(rows: T[], total: number, page: { pageNo: number; pageSize: number }) {
   return {
     content: rows,
-    pageNum: page.pageNo,
-    pageSize: page.pageSize,
-    totalPages: Math.ceil(total / page.pageSize),
-    totalElements: total,
+    ...pageCounts(total, page),
   };
 }
 
@@ -50,7 +49,8 @@ export function registerContractRoutes(root: App, ctx: AppContext): void {
         },
         config: { auth: 'member' },
       },
-      async (req) => ok(presentContract(await contracts.act(ctx, req, principalOf(req).memberId, kind, req.body))),
+      async (req) =>
+        ok(presentContract(await contracts.act(ctx, requestMetaOf(req), principalOf(req).memberId, kind, req.body))),
     );
   }
 

@@ -14,11 +14,11 @@ import {
   FIXED_PERIOD,
 } from '@gamehall/shared/api/contracts';
 import { toMinor } from '@gamehall/shared/money';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { contractAnswerMessage, contractOfferMessage, contractsEndedMessages } from './contract-messages';
@@ -174,7 +174,7 @@ async function takeOverCarry(trx: Trx, c: q.ContractRow): Promise<void> {
  */
 export async function act(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   memberId: number,
   kind: ContractKind,
   body: ContractActionBody,
@@ -285,7 +285,7 @@ export async function act(
       acceptTermination: 'contract.terminationAccept',
       rejectTermination: 'contract.terminationReject',
     } as const;
-    await audit(trx, request, { event: event[body.action], success: true, memberId, detail });
+    await audit(trx, meta, { event: event[body.action], success: true, memberId, detail });
     return contractId;
   });
   const row = await q.findContract(ctx.db, id);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentDownline, presentDownlines } from './downlines.presenter';
 import * as downlines from './downlines.service';
 
@@ -31,7 +32,8 @@ export function registerAgentDownlineRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'agent', encrypted: true },
     },
-    async (req) => ok(presentDownline(await downlines.create(ctx, req, principalOf(req).memberId, req.body))),
+    async (req) =>
+      ok(presentDownline(await downlines.create(ctx, requestMetaOf(req), principalOf(req).memberId, req.body))),
   );
 
   app.get(
@@ -60,6 +62,10 @@ export function registerAgentDownlineRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'agent' },
     },
     async (req) =>
-      ok(presentDownline(await downlines.makeSubAgent(ctx, req, principalOf(req).memberId, req.params.memberId))),
+      ok(
+        presentDownline(
+          await downlines.makeSubAgent(ctx, requestMetaOf(req), principalOf(req).memberId, req.params.memberId),
+        ),
+      ),
   );
 }

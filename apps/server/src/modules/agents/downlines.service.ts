@@ -1,11 +1,11 @@
 import type { DownlineCreateBody, DownlinesQuery } from '@gamehall/shared/api/agents';
 import type { RegistrationRuleField } from '@gamehall/shared/api/registration';
 import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isAgentType } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
+import type { RequestMeta } from '../../http/request-meta';
 import { hashPassword } from '../accounts/passwords';
 import {
   checkIdentity,
@@ -83,7 +83,7 @@ const NOT_APPLICABLE: RegistrationRuleField[] = [
  * the brand's registration field rules as a username sign-up is (spec §5), with its password. The
  * account is created and audited in one transaction; a refused one leaves nothing behind.
  */
-export async function create(ctx: AppContext, request: FastifyRequest, agentId: number, body: DownlineCreateBody) {
+export async function create(ctx: AppContext, meta: RequestMeta, agentId: number, body: DownlineCreateBody) {
   const brand = await getBrand(ctx.db);
   const values = cleanValues(body);
   const rules = effectiveRules(await loadRuleSet(ctx.db), {
@@ -109,7 +109,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
     passwordHash: await hashPassword(values.password as string),
     paymentPasswordHash: values.paymentPassword ? await hashPassword(values.paymentPassword) : null,
     language: agent.language,
-    registerIp: request.ip,
+    registerIp: meta.ip,
     registerMethod: 'AGENT',
     now,
   };
@@ -120,7 +120,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
     try {
       const created = await ctx.db.transaction().execute(async (trx) => {
         const inserted = await createMember(trx, member, { uplineId: agentId, signedIn: false });
-        await audit(trx, request, {
+        await audit(trx, meta, {
           event: 'agent.downline.create',
           success: true,
           memberId: agentId,
@@ -144,7 +144,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
  * PUT /wps/agent/downlines/{memberId}/subAgent: a direct downline of type 0 becomes an agent of
  * type 2 (docs/agents.md). Checked and changed under a row lock, audited in the same transaction.
  */
-export async function makeSubAgent(ctx: AppContext, request: FastifyRequest, agentId: number, memberId: number) {
+export async function makeSubAgent(ctx: AppContext, meta: RequestMeta, agentId: number, memberId: number) {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const m = await q.lockDownline(trx, agentId, memberId);
@@ -154,11 +154,11 @@ export async function makeSubAgent(ctx: AppContext, request: FastifyRequest, age
     if (m.type !== MEMBER_ACCOUNT_TYPE) throw new AppError('AGENT_DOWNLINE_NOT_MEMBER');
     if (m.status !== 'active') throw new AppError('AGENT_DOWNLINE_DISABLED');
     await q.setMemberType(trx, memberId, SUB_AGENT_TYPE, now);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'agent.downline.subAgent',
       success: true,
       memberId: agentId,
-      username: request.principal?.username ?? null,
+      username: meta.principal?.username ?? null,
       detail: { downlineId: memberId, downline: m.username, type: SUB_AGENT_TYPE },
     });
   });

@@ -2,6 +2,7 @@ import type { NgrDeduction, NgrFigures } from '@gamehall/shared/api/agents';
 import type { StatementBase, StatementBreakdown } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import { DEDUCTION_COLUMNS } from '../../db/member-revenue';
+import { pageCounts } from '../../http/paging';
 import type { teamRevenue } from './net-revenue.queries';
 
 /** The API's name of each deduction column. */
@@ -60,10 +61,7 @@ export function presentBreakdown(
         branch: { id: m.branch_id, username: m.branch_username },
         ...base(m),
       })),
-      pageNum: page.pageNo,
-      pageSize: page.pageSize,
-      totalPages: Math.ceil(r.memberCount / page.pageSize),
-      totalElements: r.memberCount,
+      ...pageCounts(r.memberCount, page),
     },
     totals: base(totals),
   };

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentReferralLink } from './referral-links.presenter';
 import * as links from './referral-links.service';
 
@@ -32,7 +33,7 @@ export function registerReferralLinkRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'agent' },
     },
     async (req) => {
-      const r = await links.list(ctx, req, principalOf(req).memberId);
+      const r = await links.list(ctx, requestMetaOf(req), principalOf(req).memberId);
       return ok({ ...r, list: r.list.map(presentReferralLink) });
     },
   );
@@ -49,7 +50,11 @@ export function registerReferralLinkRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'agent' },
     },
     async (req) =>
-      ok(presentReferralLink((await links.create(ctx, req, principalOf(req).memberId, req.body.name)).link)),
+      ok(
+        presentReferralLink(
+          (await links.create(ctx, requestMetaOf(req), principalOf(req).memberId, req.body.name)).link,
+        ),
+      ),
   );
 
   app.put(
@@ -66,7 +71,9 @@ export function registerReferralLinkRoutes(root: App, ctx: AppContext): void {
     },
     async (req) =>
       ok(
-        presentReferralLink((await links.update(ctx, req, principalOf(req).memberId, req.params.code, req.body)).link),
+        presentReferralLink(
+          (await links.update(ctx, requestMetaOf(req), principalOf(req).memberId, req.params.code, req.body)).link,
+        ),
       ),
   );
 
@@ -81,6 +88,6 @@ export function registerReferralLinkRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(await links.click(ctx, req, req.body.code)),
+    async (req) => ok(await links.click(ctx, requestMetaOf(req), req.body.code)),
   );
 }

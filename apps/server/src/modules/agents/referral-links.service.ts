@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { REFERRAL_LINKS_MAX_ACTIVE } from '@gamehall/shared/api/agents';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isAgentType } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { getBrand } from '../brand/brand.service';
 import { hit } from '../throttle/throttle.service';
 import { lockAgent } from './centre.queries';
-import { newCode, registerLink, siteOrigin } from './centre.service';
+import { newCode, registerLink } from './centre.service';
 import * as q from './referral-links.queries';
 
 // An agent's named referral links (docs/agents.md "Referral link"): each an affiliate code
@@ -57,7 +57,7 @@ function withFigures(rows: CodeRow[], stats: Stats, origin: string) {
 export type LinkFigures = ReturnType<typeof withFigures>[number];
 
 /** GET /wps/agent/referral/links: every link of the agent, oldest first, with its figures. */
-export async function list(ctx: AppContext, request: FastifyRequest, agentId: number) {
+export async function list(ctx: AppContext, meta: RequestMeta, agentId: number) {
   const rows = await q.agentCodes(ctx.db, agentId);
   const stats = await q.linkStats(
     ctx.db,
@@ -67,19 +67,19 @@ export async function list(ctx: AppContext, request: FastifyRequest, agentId: nu
   return {
     currency: brand.currency,
     maxActive: REFERRAL_LINKS_MAX_ACTIVE,
-    list: withFigures(rows, stats, siteOrigin(request)),
+    list: withFigures(rows, stats, meta.siteOrigin),
   };
 }
 
-async function one(ctx: AppContext, request: FastifyRequest, agentId: number, code: string) {
-  const all = await list(ctx, request, agentId);
+async function one(ctx: AppContext, meta: RequestMeta, agentId: number, code: string) {
+  const all = await list(ctx, meta, agentId);
   const link = all.list.find((l) => l.code === code);
   if (!link) throw new AppError('NOT_FOUND');
   return { currency: all.currency, link };
 }
 
 /** POST /wps/agent/referral/links: a new active link with a name no other link of the agent has. */
-export async function create(ctx: AppContext, request: FastifyRequest, agentId: number, name: string) {
+export async function create(ctx: AppContext, meta: RequestMeta, agentId: number, name: string) {
   const code = await ctx.db.transaction().execute(async (trx) => {
     // The agent's row lock makes the name and cap checks hold against a concurrent create.
     await lockAgent(trx, agentId);
@@ -90,7 +90,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
       if (await q.insertNamedCode(trx, { code: candidate, agentId, name, now: ctx.now() })) return candidate;
     }
   });
-  return one(ctx, request, agentId, code);
+  return one(ctx, meta, agentId, code);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function create(ctx: AppContext, request: FastifyRequest, agentId: 
  */
 export async function update(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   agentId: number,
   code: string,
   body: { name?: string; active?: boolean },
@@ -115,14 +115,12 @@ export async function update(
     await q.updateCode(trx, row.code, body);
     return row.code;
   });
-  return one(ctx, request, agentId, stored);
+  return one(ctx, meta, agentId, stored);
 }
 
-function visitorOf(ctx: AppContext, request: FastifyRequest): string {
-  const agent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '';
-  return createHmac('sha256', ctx.config.sessionSecret)
-    .update(`referral-visitor:${request.ip}\n${agent}`)
-    .digest('hex');
+function visitorOf(ctx: AppContext, meta: RequestMeta): string {
+  const agent = meta.userAgent ?? '';
+  return createHmac('sha256', ctx.config.sessionSecret).update(`referral-visitor:${meta.ip}\n${agent}`).digest('hex');
 }
 
 /**
@@ -131,14 +129,14 @@ function visitorOf(ctx: AppContext, request: FastifyRequest): string {
  * VISITS_PER_IP_PER_HOUR visits an hour (RATE_LIMITED). An unknown or disabled code, or one of a
  * disabled or non-agent account, is AFFILIATE_CODE_INVALID, as at registration.
  */
-export async function click(ctx: AppContext, request: FastifyRequest, code: string) {
+export async function click(ctx: AppContext, meta: RequestMeta, code: string) {
   const now = ctx.now();
-  await hit(ctx.db, `affiliate:click:${request.ip}`, { max: VISITS_PER_IP_PER_HOUR, windowSeconds: 3600 }, now);
+  await hit(ctx.db, `affiliate:click:${meta.ip}`, { max: VISITS_PER_IP_PER_HOUR, windowSeconds: 3600 }, now);
   const row = await q.visitedCode(ctx.db, code);
   if (row?.status !== 'active' || !isAgentType(row.type)) throw new AppError('AFFILIATE_CODE_INVALID');
   const counted = await q.countVisit(ctx.db, {
     code: row.code,
-    visitor: visitorOf(ctx, request),
+    visitor: visitorOf(ctx, meta),
     now,
     windowSeconds: VISIT_WINDOW_SECONDS,
   });

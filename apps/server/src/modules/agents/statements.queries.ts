@@ -1,6 +1,7 @@
 import type { ContractKind } from '@gamehall/shared/api/contracts';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 import type { LineRow, StatementRow } from './contracts.presenter';
 
 // Statement reads for the agent centre and the back office. Days are brand-time-zone days.
@@ -51,7 +52,7 @@ export async function pageStatements(
       FROM contract_statements s JOIN members h ON h.id = s.holder_id
      WHERE ${where}
      ORDER BY ${SORTS[page.sort ?? 'periodStart']} ${order}, s.id ${order}
-     LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+     LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
   const t = totals.rows[0];
   return {
     rows: rows.rows,
@@ -228,7 +229,7 @@ export async function commissionPage(
       FROM contract_statements s JOIN members h ON h.id = s.holder_id
      WHERE ${where}
      ORDER BY ${COMMISSION_SORTS[page.sort]} ${order}, s.id ${order}
-     LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+     LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
   const totals = await sql<{ n: string; base: string; paid: string; held: string; carried: string }>`
     SELECT count(*) AS n, coalesce(sum(${BASE}), 0) AS base,
            coalesce(sum(s.amount) FILTER (WHERE s.status = 'paid'), 0) AS paid,

@@ -12,6 +12,7 @@ import { brandDayBounds } from '../../db/brand-days';
 import { agentNgrSettings } from '../../db/member-revenue';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageCounts, pageOffset, pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { statementPaidMessages } from './contract-messages';
 import { presentStatementDetail, type StatementRow } from './contracts.presenter';
@@ -28,10 +29,6 @@ import { resolveRange } from './team.service';
 // them, the agent only reads; the back office's reads below stay on the primary, since an operator
 // reloads a statement right after holding or releasing it.
 
-function paging(total: number, pageNo: number, pageSize: number) {
-  return { pageNum: pageNo, pageSize, totalPages: Math.ceil(total / pageSize), totalElements: total };
-}
-
 export async function statements(ctx: AppContext, agentId: number, query: StatementsQuery) {
   const range = await resolveRange(ctx, query);
   const page = await q.pageStatements(
@@ -45,7 +42,7 @@ export async function statements(ctx: AppContext, agentId: number, query: Statem
   );
   return {
     content: page.rows.map((r) => presentStatementDetail(r, lines)),
-    ...paging(page.total, query.pageNo, query.pageSize),
+    ...pageCounts(page.total, query),
     from: range.from,
     to: range.to,
     timeZone: range.tz,
@@ -77,7 +74,7 @@ async function baseOf(ctx: AppContext, row: StatementRow, page: StatementDetailQ
     new Date(row.period_start),
     new Date(row.period_end),
     ngr,
-    { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize },
+    pageWindow(page),
   );
   return presentBreakdown(team, page);
 }
@@ -104,10 +101,10 @@ export async function income(ctx: AppContext, agentId: number, query: IncomeQuer
     days.set(r.day, d);
   }
   const list = [...days.entries()].map(([day, b]) => ({ day, ...majorByKind(b) }));
-  const start = (query.pageNo - 1) * query.pageSize;
+  const start = pageOffset(query);
   return {
     content: list.slice(start, start + query.pageSize),
-    ...paging(list.length, query.pageNo, query.pageSize),
+    ...pageCounts(list.length, query),
     from: range.from,
     to: range.to,
     timeZone: range.tz,
@@ -161,12 +158,12 @@ export async function revenue(ctx: AppContext, agentId: number, query: RevenueQu
       ...majorCounts(p.counts),
       kinds: p.kinds.map((k) => ({ ...majorCounts(k), kind: k.kind })),
     }));
-  const start = (query.pageNo - 1) * query.pageSize;
+  const start = pageOffset(query);
   let validBets = 0;
   for (const v of turnover.values()) validBets += v;
   return {
     content: list.slice(start, start + query.pageSize),
-    ...paging(list.length, query.pageNo, query.pageSize),
+    ...pageCounts(list.length, query),
     from: range.from,
     to: range.to,
     timeZone: range.tz,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
+import { requestMetaOf } from '../../http/request-meta';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -35,40 +36,46 @@ const deadlocked = new Set<number>();
 function mountProbe(app: App, ctx: AppContext) {
   app.post('/test/audited-probe', { config: { auth: 'admin:members.write' } }, async (req: FastifyRequest) => {
     const body = req.body as ProbeBody;
-    await operatorAction(ctx, req, 'member.note' as AuditEvent, `member:${body.memberId}`, async (op) => {
-      await addNote(ctx, op, body.memberId, { text: 'probe: first' });
-      await lock(ctx, body.memberId, 'probe');
-      // A statement that fails must not spoil the action's transaction (it did not under autocommit).
-      await expect(sql`SELECT 1 / 0`.execute(ctx.db)).rejects.toThrow();
-      await ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          await trx
-            .insertInto('member_notes')
-            .values({
-              member_id: body.memberId,
-              operator_id: op.memberId,
-              operator_username: op.username,
-              text: 'probe: rolled back with its own transaction',
-              created_at: ctx.now(),
-            })
-            .execute();
-          await sql`SELECT 1 / 0`.execute(trx);
-        })
-        .catch(() => undefined);
-      await Promise.all([
-        addNote(ctx, op, body.memberId, { text: 'probe: side a' }),
-        addNote(ctx, op, body.memberId, { text: 'probe: side b' }),
-      ]);
-      if (body.outcome === 'refused') throw new AppError('MEMBER_NOT_FOUND');
-      if (body.outcome === 'failed') throw new Error('probe failure');
-      if (body.outcome === 'deadlock-once' && !deadlocked.has(body.memberId)) {
-        deadlocked.add(body.memberId);
-        // What node-postgres raises when PostgreSQL picks this transaction as a deadlock's victim.
-        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-      }
-      return { before: {}, after: {} };
-    });
+    await operatorAction(
+      ctx,
+      requestMetaOf(req),
+      'member.note' as AuditEvent,
+      `member:${body.memberId}`,
+      async (op) => {
+        await addNote(ctx, op, body.memberId, { text: 'probe: first' });
+        await lock(ctx, body.memberId, 'probe');
+        // A statement that fails must not spoil the action's transaction (it did not under autocommit).
+        await expect(sql`SELECT 1 / 0`.execute(ctx.db)).rejects.toThrow();
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .insertInto('member_notes')
+              .values({
+                member_id: body.memberId,
+                operator_id: op.memberId,
+                operator_username: op.username,
+                text: 'probe: rolled back with its own transaction',
+                created_at: ctx.now(),
+              })
+              .execute();
+            await sql`SELECT 1 / 0`.execute(trx);
+          })
+          .catch(() => undefined);
+        await Promise.all([
+          addNote(ctx, op, body.memberId, { text: 'probe: side a' }),
+          addNote(ctx, op, body.memberId, { text: 'probe: side b' }),
+        ]);
+        if (body.outcome === 'refused') throw new AppError('MEMBER_NOT_FOUND');
+        if (body.outcome === 'failed') throw new Error('probe failure');
+        if (body.outcome === 'deadlock-once' && !deadlocked.has(body.memberId)) {
+          deadlocked.add(body.memberId);
+          // What node-postgres raises when PostgreSQL picks this transaction as a deadlock's victim.
+          throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        }
+        return { before: {}, after: {} };
+      },
+    );
     return { success: true, code: 'OK', value: null };
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 
 export async function insertAuditEvent(
   db: Conn,
@@ -51,7 +52,7 @@ export async function pageMemberAudit(
     scope
       .select(['id', 'event', 'success', 'ip', 'user_agent', 'detail', 'created_at'])
       .orderBy('id', 'desc')
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .limit(page.pageSize)
       .execute(),
     scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -100,7 +101,7 @@ export async function pageAudit(
         'created_at',
       ])
       .orderBy('id', page.order)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .limit(page.pageSize)
       .execute(),
     scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -1,6 +1,6 @@
 import type { AuditQuery } from '@gamehall/shared/api/operators';
-import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../../db/database';
+import type { RequestMeta } from '../../http/request-meta';
 import { insertAuditEvent, listMemberAudit, pageAudit, pageMemberAudit } from './audit.queries';
 
 // Every auth event goes to the audit log with IP and user agent.
@@ -105,7 +105,7 @@ export type AuditEvent =
 
 export async function audit(
   db: Conn,
-  request: FastifyRequest,
+  meta: RequestMeta,
   e: {
     event: AuditEvent;
     success: boolean;
@@ -116,15 +116,14 @@ export async function audit(
     operator?: boolean;
   },
 ): Promise<void> {
-  const ua = request.headers['user-agent'];
   await insertAuditEvent(db, {
-    operator: e.operator ?? request.principal?.isOperator ?? false,
+    operator: e.operator ?? meta.principal?.isOperator ?? false,
     memberId: e.memberId ?? null,
     username: e.username ?? null,
     event: e.event,
     success: e.success,
-    ip: request.ip,
-    userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
     detail: e.detail ?? {},
   });
 }

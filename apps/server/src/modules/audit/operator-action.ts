@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { inAmbientTransaction } from '../../db/ambient-transaction';
 import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
-import { type Principal, principalOf } from '../../http/auth';
+import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { type AuditEvent, audit } from './audit.service';
 
 /**
@@ -22,18 +22,19 @@ export type AuditChange = { before?: unknown; after?: unknown } & Record<string,
  */
 export async function operatorAction<T>(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   event: AuditEvent,
   target: string,
   action: (operator: Principal) => Promise<T>,
   describe?: (result: T) => AuditChange,
 ): Promise<T> {
-  const operator = principalOf(request);
+  const operator = meta.principal;
+  if (!operator) throw new AppError('AUTH_REQUIRED');
   const entry = { event, memberId: operator.memberId, username: operator.username };
   try {
     return await inAmbientTransaction(ctx.db, async () => {
       const result = await action(operator);
-      await audit(ctx.db, request, { ...entry, success: true, detail: { target, ...describe?.(result) } });
+      await audit(ctx.db, meta, { ...entry, success: true, detail: { target, ...describe?.(result) } });
       return result;
     });
   } catch (error) {
@@ -46,10 +47,10 @@ export async function operatorAction<T>(
           ? 'DATABASE_UNAVAILABLE'
           : 'INTERNAL_ERROR';
     try {
-      await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
+      await audit(ctx.db, meta, { ...entry, success: false, detail: { target, code } });
     } catch (auditError) {
       // The action was rolled back; what the caller must hear about is why it failed.
-      request.log.error({ err: auditError }, 'the failed operator action could not be audited');
+      meta.log.error({ err: auditError }, 'the failed operator action could not be audited');
     }
     throw error;
   }

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import * as kyc from '../kyc/kyc.service';
 import * as q from './cashier.queries';
@@ -48,10 +48,10 @@ export async function withdrawalDetail(ctx: AppContext, reference: string) {
  * Pays a KYC under-age closure's refund out as an approved withdrawal to the verified payee;
  * audited (kyc.refund). Compliance decided the closure; paying money out is the cashier's step.
  */
-export async function payUnderAgeRefund(ctx: AppContext, request: FastifyRequest, memberId: number) {
+export async function payUnderAgeRefund(ctx: AppContext, meta: RequestMeta, memberId: number) {
   const result = await operatorAction(
     ctx,
-    request,
+    meta,
     'kyc.refund',
     `member:${memberId}`,
     (operator) =>

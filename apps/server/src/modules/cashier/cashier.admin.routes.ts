@@ -31,6 +31,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import * as kyc from '../kyc/kyc.service';
 import {
@@ -84,7 +85,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await operatorAction(ctx, req, 'cashier.deposit.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.approve', req.params.reference, (op) =>
             cashier.approveDeposit(ctx, op, req.params.reference),
           ),
         ),
@@ -106,7 +107,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminDeposit(
-          await operatorAction(ctx, req, 'cashier.deposit.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.reject', req.params.reference, (op) =>
             cashier.rejectDeposit(ctx, op, req.params.reference, req.body.reason),
           ),
         ),
@@ -147,7 +148,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.approve', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.approve', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
           ),
           piiView(req),
@@ -170,7 +171,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.reject', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
           ),
           piiView(req),
@@ -192,7 +193,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, req, 'cashier.withdrawal.paid', req.params.reference, (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.paid', req.params.reference, (op) =>
             cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
           ),
           piiView(req),
@@ -214,7 +215,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await operatorAction(ctx, req, 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
             cashier.confirmBankAccount(ctx, op, req.params.id),
           ),
           piiView(req),
@@ -237,7 +238,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await operatorAction(ctx, req, 'cashier.bankAccount.reject', String(req.params.id), (op) =>
+          await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.reject', String(req.params.id), (op) =>
             cashier.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
           ),
           piiView(req),
@@ -306,7 +307,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'cashier.settings',
         'cashier_settings',
         () => cashier.changeCashierSettings(ctx, req.body),
@@ -338,7 +339,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'cashier.method',
         req.params.code,
         () => cashier.changePaymentMethod(ctx, req.params.code, req.body),
@@ -416,6 +417,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       // (compliance decided the closure with kyc.review; paying is the cashier's step).
       config: { auth: 'admin:cashier.approve' },
     },
-    async (req) => ok(await kyc.memberPanelView(ctx, await review.payUnderAgeRefund(ctx, req, req.params.memberId))),
+    async (req) =>
+      ok(await kyc.memberPanelView(ctx, await review.payUnderAgeRefund(ctx, requestMetaOf(req), req.params.memberId))),
   );
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
+import { pageOffset } from '../../http/paging';
 
 export type Page = { pageNo: number; pageSize: number };
 export type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
@@ -288,7 +289,7 @@ export async function pageDeposits(
     .orderBy('deposit_orders.created_at', 'desc')
     .orderBy('deposit_orders.id', 'desc')
     .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
+    .offset(pageOffset(page))
     .execute();
   const total = await count.executeTakeFirstOrThrow();
   return { rows: list, total: Number(total.n) };
@@ -543,7 +544,7 @@ export async function pageWithdrawals(
     .orderBy('withdrawal_orders.created_at', 'desc')
     .orderBy('withdrawal_orders.id', 'desc')
     .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
+    .offset(pageOffset(page))
     .execute();
   const total = await count.executeTakeFirstOrThrow();
   return { rows: list, total: Number(total.n) };
@@ -592,7 +593,7 @@ export async function pageBankAccounts(
       .orderBy('member_bank_accounts.created_at', 'desc')
       .orderBy('member_bank_accounts.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

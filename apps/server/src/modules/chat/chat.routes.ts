@@ -9,6 +9,7 @@ import {
   LaunchChatBody,
   LaunchChatValue,
   SendChatBody,
+  VISITOR_HEADER,
   VisitorBody,
   VisitorValue,
 } from '@gamehall/shared/api/chat';
@@ -85,7 +86,7 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       config: { auth },
     },
     async (req) => {
-      const row = await chat.currentConversation(ctx, chat.partyOf(ctx, req));
+      const row = await chat.currentConversation(ctx, chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]));
       return ok({ conversation: row ? presentConversation(row) : null });
     },
   );
@@ -100,7 +101,12 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth },
     },
-    async (req) => ok({ conversation: presentConversation(await chat.openConversation(ctx, chat.partyOf(ctx, req))) }),
+    async (req) =>
+      ok({
+        conversation: presentConversation(
+          await chat.openConversation(ctx, chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER])),
+        ),
+      }),
   );
 
   app.get(
@@ -115,7 +121,11 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       config: { auth },
     },
     async (req) => {
-      const c = await chat.customerConversation(ctx, chat.partyOf(ctx, req), req.query.conversationId);
+      const c = await chat.customerConversation(
+        ctx,
+        chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]),
+        req.query.conversationId,
+      );
       const rows = await chat.messagesAfter(ctx, c.id, req.query.after, req.query.limit);
       return ok({ list: rows.map(presentMessage) });
     },
@@ -132,7 +142,12 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth },
     },
-    async (req) => ok(presentMessage(await chat.customerSend(ctx, chat.partyOf(ctx, req), req.body))),
+    async (req) =>
+      ok(
+        presentMessage(
+          await chat.customerSend(ctx, chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]), req.body),
+        ),
+      ),
   );
 
   app.post(
@@ -147,7 +162,7 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       config: { auth },
     },
     async (req) => {
-      const party = chat.partyOf(ctx, req);
+      const party = chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]);
       const { fields, files } = await readMultipart(req);
       const input = chat.imageInput(fields, files);
       return ok(presentMessage(await chat.customerSend(ctx, party, input)));
@@ -161,7 +176,7 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       config: { auth },
     },
     async (req, reply) => {
-      const party = chat.partyOf(ctx, req);
+      const party = chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]);
       const row = await chat.attachment(ctx, req.params.id, async (conversationId) => {
         await chat.customerConversation(ctx, party, conversationId);
       });
@@ -184,7 +199,11 @@ export function registerChatRoutes(root: App, ctx: AppContext): void {
       config: { auth },
     },
     async (req) => {
-      const c = await chat.customerConversation(ctx, chat.partyOf(ctx, req), req.body.conversationId);
+      const c = await chat.customerConversation(
+        ctx,
+        chat.partyOf(ctx, req.principal, req.headers[VISITOR_HEADER]),
+        req.body.conversationId,
+      );
       return ok({ seq: await chat.markRead(ctx, c.id, 'customer', req.body.seq) });
     },
   );

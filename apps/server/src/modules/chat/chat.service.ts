@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_PATH, ClientMessageId, VISITOR_HEADER } from '@gamehall/shared/api/chat';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_PATH, ClientMessageId } from '@gamehall/shared/api/chat';
 import { holdsPermission } from '@gamehall/shared/api/permissions';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
-import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
+import { OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { CHAT_CHANNEL } from '../../realtime/event-bus';
@@ -67,12 +66,10 @@ export function verifyVisitor(ctx: AppContext, token: string): Party | null {
   return { kind: 'visitor', visitorId: id, name };
 }
 
-/** The caller of a customer chat route: a member's session, or else a visitor token. */
-export function partyOf(ctx: AppContext, req: FastifyRequest): Party {
-  const principal = req.principal;
+/** The caller of a customer chat route: a member's session, or else a visitor token (the VISITOR_HEADER). */
+export function partyOf(ctx: AppContext, principal: Principal | null, header: string | string[] | undefined): Party {
   if (principal && !principal.isOperator)
     return { kind: 'member', memberId: principal.memberId, name: principal.username };
-  const header = req.headers[VISITOR_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
   const visitor = token ? verifyVisitor(ctx, token) : null;
   if (!visitor) throw new AppError('CHAT_VISITOR_REQUIRED');

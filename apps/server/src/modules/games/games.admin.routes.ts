@@ -22,6 +22,7 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './games.presenter';
 import * as games from './games-setup.service';
@@ -60,7 +61,7 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'games.vendor.order',
         'vendors',
         () => games.reorderVendors(ctx, req.body.codes),
@@ -86,7 +87,7 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'games.vendor',
         `vendor:${req.params.code}`,
         () => games.changeVendor(ctx, req.params.code, req.body),
@@ -110,7 +111,7 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'games.vendor.secret',
         `vendor:${req.params.code}`,
         () => games.rotateSecret(ctx, req.params.code),
@@ -151,7 +152,7 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'games.game',
         `game:${req.params.nodeId}`,
         () => games.changeGame(ctx, req.params.nodeId, req.body),
@@ -206,7 +207,7 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'games.menus',
         'game-menus',
         () => games.saveMenus(ctx, req.body),

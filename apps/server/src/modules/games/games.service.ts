@@ -5,6 +5,7 @@ import { foldSearch } from '@gamehall/shared/search-fold';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { gameMenus, navigationMenus } from '../catalogue/catalogue.service';
 import {
   BINGO,
@@ -65,10 +66,7 @@ export async function gameList(ctx: AppContext, principal: Principal | null, q: 
   const view = await viewFor(ctx, q.language, principal);
   const pageSize = Math.min(q.pageSize, GAME_LIST_MAX_PAGE_SIZE);
   if (!view.ty && q.gameClassify === BINGO) return { view, rows: [], pageNo: q.pageNo, pageSize, total: 0 };
-  const { rows, total } = await pageCatalogue(ctx, listFilter(view, q), {
-    limit: pageSize,
-    offset: (q.pageNo - 1) * pageSize,
-  });
+  const { rows, total } = await pageCatalogue(ctx, listFilter(view, q), pageWindow({ pageNo: q.pageNo, pageSize }));
   return { view, rows, pageNo: q.pageNo, pageSize, total };
 }
 
@@ -90,7 +88,7 @@ export async function gameListRendered(
   return renderedCatalogue(
     ctx,
     listFilter(view, q),
-    { limit: pageSize, offset: (q.pageNo - 1) * pageSize },
+    pageWindow({ pageNo: q.pageNo, pageSize }),
     `${view.language}|${categoryRulesKey(view)}|${q.pageNo}`,
     ({ rows, total }) => render({ view, rows, pageNo: q.pageNo, pageSize, total }),
   );
@@ -191,7 +189,7 @@ export async function favouriteGames(
     typeVendorPairs: q.gameType ? await categoryPairs(ctx, view, q.gameType) : undefined,
   };
   const [rows, total] = await Promise.all([
-    listFavouriteGames(ctx.db, principal.memberId, filter, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+    listFavouriteGames(ctx.db, principal.memberId, filter, pageWindow(q)),
     countFavouriteGames(ctx.db, principal.memberId, filter),
   ]);
   return { view, rows, pageNo: q.pageNo, pageSize: q.pageSize, total };

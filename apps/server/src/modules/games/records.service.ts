@@ -4,6 +4,7 @@ import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { type DateRange, resolveRange } from '../wallet/wallet.service';
 import { findShownGame } from './games.queries';
@@ -34,10 +35,7 @@ export async function bettingRecords(
     vendor: q.vassalage,
     status: q.status,
   };
-  const [rows, totals] = await Promise.all([
-    pageRounds(ctx.db, filter, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
-    roundTotals(ctx.db, filter),
-  ]);
+  const [rows, totals] = await Promise.all([pageRounds(ctx.db, filter, pageWindow(q)), roundTotals(ctx.db, filter)]);
   return { view, rows, totals, currency: brand.currency, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
@@ -49,10 +47,7 @@ export async function memberRounds(
   range: { from?: Date | undefined; to?: Date | undefined } = {},
 ) {
   const filter: RoundFilter = { memberId, from: range.from, to: range.to };
-  const [rows, totals] = await Promise.all([
-    pageRounds(ctx.db, filter, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
-    roundTotals(ctx.db, filter),
-  ]);
+  const [rows, totals] = await Promise.all([pageRounds(ctx.db, filter, pageWindow(page)), roundTotals(ctx.db, filter)]);
   return { rows, total: totals.total };
 }
 

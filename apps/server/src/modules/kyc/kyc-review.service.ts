@@ -1,6 +1,6 @@
 import type { AdminKycApproveBody, AdminKycQueueQuery } from '@gamehall/shared/api/kyc';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
 import * as kyc from './kyc.service';
@@ -12,10 +12,10 @@ export function queue(ctx: AppContext, query: AdminKycQueueQuery) {
   return kyc.queue(ctx, { status: query.status, kind: query.kind, memberId: query.memberId }, query);
 }
 
-export async function approve(ctx: AppContext, request: FastifyRequest, id: number, body: AdminKycApproveBody) {
+export async function approve(ctx: AppContext, meta: RequestMeta, id: number, body: AdminKycApproveBody) {
   const result = await operatorAction(
     ctx,
-    request,
+    meta,
     'kyc.approve',
     `kyc-document:${id}`,
     async (operator) => {
@@ -23,7 +23,7 @@ export async function approve(ctx: AppContext, request: FastifyRequest, id: numb
       // Inside the action's transaction (operatorAction): the account closed for age and its row
       // are kept together or not at all.
       if (r.underAge)
-        await audit(ctx.db, request, {
+        await audit(ctx.db, meta, {
           event: 'kyc.underAge',
           success: true,
           memberId: r.memberId,
@@ -46,10 +46,10 @@ export async function approve(ctx: AppContext, request: FastifyRequest, id: numb
   return kyc.memberPanel(ctx, result.memberId);
 }
 
-export async function reject(ctx: AppContext, request: FastifyRequest, id: number, reason: string) {
+export async function reject(ctx: AppContext, meta: RequestMeta, id: number, reason: string) {
   const result = await operatorAction(
     ctx,
-    request,
+    meta,
     'kyc.reject',
     `kyc-document:${id}`,
     (operator) => kyc.reject(ctx, operator, id, reason),

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentKycPanel, presentQueueItem } from './kyc.presenter';
 import * as kyc from './kyc.service';
 import { sendDocument } from './kyc-files';
@@ -59,7 +60,7 @@ export function registerKycAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: REVIEW },
     },
-    async (req) => ok(presentKycPanel(await review.approve(ctx, req, req.params.id, req.body))),
+    async (req) => ok(presentKycPanel(await review.approve(ctx, requestMetaOf(req), req.params.id, req.body))),
   );
 
   app.post(
@@ -74,7 +75,7 @@ export function registerKycAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: REVIEW },
     },
-    async (req) => ok(presentKycPanel(await review.reject(ctx, req, req.params.id, req.body.reason))),
+    async (req) => ok(presentKycPanel(await review.reject(ctx, requestMetaOf(req), req.params.id, req.body.reason))),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentKycDocument, presentKycStatus } from './kyc.presenter';
 import * as kyc from './kyc.service';
 import { sendDocument } from './kyc-files';
@@ -37,7 +38,7 @@ export function registerKycRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(presentKycStatus(await kyc.enterDetails(ctx, req, principalOf(req), req.body))),
+    async (req) => ok(presentKycStatus(await kyc.enterDetails(ctx, requestMetaOf(req), principalOf(req), req.body))),
   );
 
   app.post(
@@ -56,7 +57,9 @@ export function registerKycRoutes(app: App, ctx: AppContext): void {
       const { fields, files } = await readMultipart(req);
       const parsed = KycUploadFields.safeParse(fields);
       if (!parsed.success) throw fieldErrors({ kind: fields.kind === undefined ? 'REQUIRED' : 'INVALID' });
-      return ok(presentKycDocument(await kyc.upload(ctx, req, principalOf(req), parsed.data.kind, files)));
+      return ok(
+        presentKycDocument(await kyc.upload(ctx, requestMetaOf(req), principalOf(req), parsed.data.kind, files)),
+      );
     },
   );
 

@@ -1,10 +1,11 @@
 import type { AdminKycMember, KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
 import { brandDay } from '@gamehall/shared/calendar-day';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
+import type { RequestMeta } from '../../http/request-meta';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
@@ -238,12 +239,7 @@ export async function releaseUnderAgeRefund(trx: Trx, memberId: number) {
  * The name and birthday as on the identity document. Changeable until an operator verifies them.
  * An under-age birthday closes the account at once (the response is KYC_UNDER_AGE).
  */
-export async function enterDetails(
-  ctx: AppContext,
-  request: FastifyRequest,
-  principal: Principal,
-  body: KycDetailsBody,
-) {
+export async function enterDetails(ctx: AppContext, meta: RequestMeta, principal: Principal, body: KycDetailsBody) {
   const now = ctx.now();
   if (body.birthday > now.toISOString().slice(0, 10)) throw fieldErrors({ birthday: 'INVALID' });
   const brand = await getBrand(ctx.db);
@@ -259,7 +255,7 @@ export async function enterDetails(
       birthday: body.birthday,
       now,
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.details',
       success: true,
       memberId: principal.memberId,
@@ -268,7 +264,7 @@ export async function enterDetails(
     });
     if (!underAge) return null;
     const amount = await closeUnderAge(ctx, trx, principal.memberId);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.underAge',
       success: true,
       memberId: principal.memberId,
@@ -288,7 +284,7 @@ const UPLOADS_PER_DAY = { max: 20, windowSeconds: 86_400 } as const;
 
 export async function upload(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   kind: KycDocumentKind,
   files: { mimetype: string; data: Buffer }[],
@@ -313,7 +309,7 @@ export async function upload(
       ...place,
       now: ctx.now(),
     });
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'kyc.upload',
       success: true,
       memberId: principal.memberId,
@@ -339,7 +335,7 @@ export function queue(
   f: { status: 'pending' | 'approved' | 'rejected'; kind?: KycDocumentKind | undefined; memberId?: number | undefined },
   page: { pageNo: number; pageSize: number },
 ) {
-  return q.pageQueue(ctx.db, f, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+  return q.pageQueue(ctx.db, f, pageWindow(page));
 }
 
 export async function memberPanel(ctx: AppContext, memberId: number) {

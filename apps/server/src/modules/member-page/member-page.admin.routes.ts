@@ -40,6 +40,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
 import { operatorHolds, type PiiView, piiView } from '../../http/pii';
+import { requestMetaOf } from '../../http/request-meta';
 import type { AuditEvent } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
 import {
@@ -96,7 +97,7 @@ function act<T extends { before: Record<string, unknown>; after: Record<string, 
   memberId: number,
   run: (operator: Parameters<Parameters<typeof operatorAction>[4]>[0]) => Promise<T>,
 ): Promise<T> {
-  return operatorAction(ctx, req, event as AuditEvent, memberTarget(memberId), run, (r) => ({
+  return operatorAction(ctx, requestMetaOf(req), event as AuditEvent, memberTarget(memberId), run, (r) => ({
     before: r.before,
     after: r.after,
   }));
@@ -327,7 +328,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
     (req) => members.forcePasswordChange(ctx, req.params.id),
   );
   action('sendResetLink', 'member.sendResetLink', "Mail the password reset link to the member's bound email", (req) =>
-    members.sendResetLink(ctx, req, req.params.id),
+    members.sendResetLink(ctx, requestMetaOf(req), req.params.id),
   );
   action(
     'resetPaymentPassword',

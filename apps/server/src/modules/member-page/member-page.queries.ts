@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 import type {} from './member-page.tables';
 
 // Operators never appear as members here: the members area is for players and agents.
@@ -88,7 +89,7 @@ export async function searchMembers(db: Conn, f: MemberSearchFilter, page: { pag
   const withAccount = filtered.leftJoin('ledger_accounts as a', (join) =>
     join.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'cash').on('a.currency', '=', f.currency),
   );
-  const offset = (page.pageNo - 1) * page.pageSize;
+  const offset = pageOffset(page);
   const count = filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   if (f.sort === 'balance' && ids === undefined) {
     const [rows, total] = await Promise.all([byBalance(withAccount, f.order, page.pageSize, offset), count]);
@@ -286,7 +287,7 @@ export async function pageNotes(db: Conn, memberId: number, page: { pageNo: numb
       .where('member_id', '=', memberId)
       .orderBy('id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
     db
       .selectFrom('member_notes')
@@ -456,7 +457,7 @@ export async function pageAdjustments(
       .select(ADJUSTMENT_COLUMNS)
       .orderBy('b.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
     scope.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -11,13 +11,13 @@ import type {
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
-import type { FastifyRequest } from 'fastify';
 import { type AppContext, onReplica } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { maskEmail } from '../../http/pii';
+import type { RequestMeta } from '../../http/request-meta';
 import { clearLoginLockout, loginLockedUntil } from '../accounts/login.service';
 import { memberDevices } from '../accounts/member-devices.service';
 import { sendResetLinkFor } from '../accounts/password.service';
@@ -261,11 +261,11 @@ export async function forcePasswordChange(ctx: AppContext, id: number): Promise<
 }
 
 /** The mailed single-use reset link of the forgot-password flow, to the member's bound email. */
-export async function sendResetLink(ctx: AppContext, request: FastifyRequest, id: number): Promise<Change> {
+export async function sendResetLink(ctx: AppContext, meta: RequestMeta, id: number): Promise<Change> {
   const member = await existing(ctx, id);
   if (!member.email) throw new AppError('MEMBER_EMAIL_NOT_BOUND');
   if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-  await sendResetLinkFor(ctx, request, id);
+  await sendResetLinkFor(ctx, meta, id);
   return changed(ctx, id, {}, { resetLinkSentTo: maskEmail(member.email) });
 }
 

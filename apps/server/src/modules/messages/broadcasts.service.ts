@@ -3,6 +3,7 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { publishToAudienceAfterCommit } from '../../realtime/event-bus';
 import {
   cancelBroadcast as cancelScheduled,
@@ -105,7 +106,7 @@ export async function cancelBroadcast(ctx: AppContext, id: number) {
 }
 
 export function broadcasts(ctx: AppContext, page: { pageNo: number; pageSize: number }) {
-  return pageBroadcasts(ctx.db, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+  return pageBroadcasts(ctx.db, pageWindow(page));
 }
 
 /** The scheduled-sending job: every broadcast whose time has come goes out (skip-locked across nodes). */

@@ -7,6 +7,7 @@ import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { readMultipart } from '../../http/multipart';
+import { pageCounts } from '../../http/paging';
 import { presentFeedback } from './feedback.presenter';
 import * as feedback from './feedback.service';
 
@@ -53,10 +54,7 @@ export function registerFeedbackRoutes(root: App, ctx: AppContext): void {
       const page = await feedback.memberFeedback(ctx, principalOf(req).memberId, req.query);
       return ok({
         content: page.rows.map(presentFeedback),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(page.total / req.query.pageSize),
-        totalElements: page.total,
+        ...pageCounts(page.total, req.query),
       });
     },
   );

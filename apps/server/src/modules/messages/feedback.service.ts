@@ -1,6 +1,7 @@
 import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES, FeedbackQuestionType } from '@gamehall/shared/api/messages';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import {
   answerFeedback,
@@ -55,18 +56,14 @@ export async function submitFeedback(
 }
 
 export function memberFeedback(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
-  return pageMemberFeedback(ctx.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+  return pageMemberFeedback(ctx.db, memberId, pageWindow(page));
 }
 
 export function allFeedback(
   ctx: AppContext,
   query: { pageNo: number; pageSize: number; status?: 'open' | 'answered' | undefined },
 ) {
-  return pageAllFeedback(
-    ctx.db,
-    { status: query.status },
-    { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
-  );
+  return pageAllFeedback(ctx.db, { status: query.status }, pageWindow(query));
 }
 
 /** An operator answers; the answer reaches the member as a message in the same transaction. */

@@ -15,6 +15,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { pageCounts } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentBroadcast } from './broadcasts.presenter';
 import * as broadcasts from './broadcasts.service';
@@ -45,10 +47,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       const page = await broadcasts.broadcasts(ctx, req.query);
       return ok({
         content: page.rows.map(presentBroadcast),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(page.total / req.query.pageSize),
-        totalElements: page.total,
+        ...pageCounts(page.total, req.query),
       });
     },
   );
@@ -68,7 +67,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'broadcast.create',
         'broadcast',
         (operator) => broadcasts.createBroadcast(ctx, operator.memberId, req.body),
@@ -90,7 +89,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       config: { auth: WRITE },
     },
     async (req) => {
-      const row = await operatorAction(ctx, req, 'broadcast.cancel', `broadcast:${req.params.id}`, () =>
+      const row = await operatorAction(ctx, requestMetaOf(req), 'broadcast.cancel', `broadcast:${req.params.id}`, () =>
         broadcasts.cancelBroadcast(ctx, req.params.id),
       );
       return ok(presentBroadcast(row));
@@ -112,10 +111,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       const page = await feedback.allFeedback(ctx, req.query);
       return ok({
         content: presentAdminFeedback(page),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(page.total / req.query.pageSize),
-        totalElements: page.total,
+        ...pageCounts(page.total, req.query),
       });
     },
   );
@@ -133,7 +129,7 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
       config: { auth: ANSWER },
     },
     async (req) => {
-      await operatorAction(ctx, req, 'feedback.answer', `feedback:${req.params.id}`, (operator) =>
+      await operatorAction(ctx, requestMetaOf(req), 'feedback.answer', `feedback:${req.params.id}`, (operator) =>
         feedback.answer(ctx, operator.memberId, req.params.id, req.body.answer),
       );
       return ok(null);

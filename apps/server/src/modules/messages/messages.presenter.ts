@@ -1,4 +1,5 @@
 import type { InboxItem } from '@gamehall/shared/api/messages';
+import { pageCounts } from '../../http/paging';
 import type { InboxMessage } from './messages.service';
 
 export function presentMessage(m: InboxMessage): InboxItem {
@@ -19,10 +20,7 @@ export function presentInbox(
 ) {
   return {
     content: page.items.map(presentMessage),
-    pageNum: query.pageNo,
-    pageSize: query.pageSize,
-    totalPages: Math.ceil(page.total / query.pageSize),
-    totalElements: page.total,
+    ...pageCounts(page.total, query),
     unread: page.unread,
   };
 }

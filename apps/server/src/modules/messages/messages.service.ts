@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { publishAfterCommit, publishAllAfterCommit } from '../../realtime/event-bus';
 import { getBrand } from '../brand/brand.service';
 import {
@@ -171,7 +172,7 @@ export async function inbox(
 ) {
   const r = await reader(ctx, memberId, query.language);
   const [rows, counts] = await Promise.all([
-    listInbox(ctx.db, memberId, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+    listInbox(ctx.db, memberId, pageWindow(query)),
     countInbox(ctx.db, memberId),
   ]);
   return { items: rows.map((row) => render(row, r.language, r.brand)), ...counts };

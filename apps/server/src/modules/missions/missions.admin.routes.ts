@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminMission } from './missions.presenter';
 import * as missions from './missions.service';
@@ -49,7 +50,7 @@ export function registerMissionsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'mission.write',
         'mission',
         () => missions.createMission(ctx, req.body),
@@ -74,7 +75,7 @@ export function registerMissionsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const { after } = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'mission.write',
         `mission:${req.params.id}`,
         () => missions.changeMission(ctx, req.params.id, req.body),
@@ -99,7 +100,7 @@ export function registerMissionsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const { after } = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'mission.state',
         `mission:${req.params.id}`,
         () => missions.setMissionState(ctx, req.params.id, req.body.state),

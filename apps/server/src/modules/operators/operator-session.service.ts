@@ -5,10 +5,10 @@ import {
   type OperatorRecoveryCodes,
   type OperatorTwoFactorEnrolment,
 } from '@gamehall/shared/api/operators';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { verifyChallenge } from '../accounts/challenge.service';
 import {
   beginLoginAttempt,
@@ -55,9 +55,9 @@ export async function me(ctx: AppContext, principal: Principal): Promise<Operato
   };
 }
 
-export async function logout(ctx: AppContext, request: FastifyRequest, principal: Principal): Promise<void> {
+export async function logout(ctx: AppContext, meta: RequestMeta, principal: Principal): Promise<void> {
   await endSession(ctx, principal.sessionId);
-  await audit(ctx.db, request, {
+  await audit(ctx.db, meta, {
     event: 'admin.logout',
     success: true,
     memberId: principal.memberId,
@@ -66,10 +66,10 @@ export async function logout(ctx: AppContext, request: FastifyRequest, principal
 }
 
 /** Ends every session of the operator, this one included (a lost laptop, a shared computer). */
-export async function logoutAll(ctx: AppContext, request: FastifyRequest, principal: Principal) {
+export async function logoutAll(ctx: AppContext, meta: RequestMeta, principal: Principal) {
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     const n = await revokeOtherSessions(ctx, trx, principal.memberId);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       event: 'admin.logoutAll',
       success: true,
       memberId: principal.memberId,
@@ -83,34 +83,34 @@ export async function logoutAll(ctx: AppContext, request: FastifyRequest, princi
 
 export async function startEnrolment(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   password: string,
 ): Promise<OperatorTwoFactorEnrolment> {
-  const e = await twoFactor.startEnrolment(ctx, request, principal, { loginPassword: password });
+  const e = await twoFactor.startEnrolment(ctx, meta, principal, { loginPassword: password });
   return { secret: e.secret, otpauthUrl: e.otpauthUri, issuer: e.issuer, account: e.account, expiresAt: e.expiresAt };
 }
 
 export function confirmEnrolment(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   code: string,
 ): Promise<OperatorRecoveryCodes> {
-  return twoFactor.confirmEnrolment(ctx, request, principal, { code });
+  return twoFactor.confirmEnrolment(ctx, meta, principal, { code });
 }
 
-export function disableTwoFactor(ctx: AppContext, request: FastifyRequest, principal: Principal, code: string) {
-  return twoFactor.disableTwoFactor(ctx, request, principal, { code });
+export function disableTwoFactor(ctx: AppContext, meta: RequestMeta, principal: Principal, code: string) {
+  return twoFactor.disableTwoFactor(ctx, meta, principal, { code });
 }
 
 export function regenerateRecoveryCodes(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   principal: Principal,
   code: string,
 ): Promise<OperatorRecoveryCodes> {
-  return twoFactor.regenerateRecoveryCodes(ctx, request, principal, { code });
+  return twoFactor.regenerateRecoveryCodes(ctx, meta, principal, { code });
 }
 
 // Operator passwords checked per IP: at most ten in 15 minutes, the 10th failure locks the IP out
@@ -132,14 +132,14 @@ const FAILURES = { max: 10, windowSeconds: 900, lockSeconds: 900 } as const;
  * the code is looked at. When the brand requires two-factor authentication and the operator has
  * none, the session is issued but can only reach /admin/session/* until enrolment (mustEnrol).
  */
-export async function adminLogin(ctx: AppContext, request: FastifyRequest, body: AdminLoginBody) {
+export async function adminLogin(ctx: AppContext, meta: RequestMeta, body: AdminLoginBody) {
   const brand = await getBrand(ctx.db);
   await verifyChallenge(ctx, ctx.db, body.challenge);
   const keys: LoginAttemptKeys = {
-    lock: { key: `admin-login:${request.ip}`, limit: FAILURES },
+    lock: { key: `admin-login:${meta.ip}`, limit: FAILURES },
     count: { key: operatorUsernameKey(body.username), limit: OPERATOR_USERNAME_FAILURES },
   };
-  const attempt = await beginLoginAttempt(ctx, request, brand, keys, body.captcha);
+  const attempt = await beginLoginAttempt(ctx, meta, brand, keys, body.captcha);
   const account = await findAccountForAdminLogin(ctx.db, body.username);
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : false;
   if (!account) await burnPasswordCheck(body.password);
@@ -152,7 +152,7 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
           ? new AppError('ACCOUNT_DISABLED')
           : null;
   const refused = (reason: string, memberId: number | null) =>
-    audit(ctx.db, request, {
+    audit(ctx.db, meta, {
       event: 'admin.login',
       success: false,
       memberId,
@@ -198,11 +198,11 @@ export async function adminLogin(ctx: AppContext, request: FastifyRequest, body:
     const issued = await issueSession(ctx, trx, {
       memberId: account.id,
       area: 'admin',
-      ip: request.ip,
-      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });
-    await recordOperatorLogin(trx, account.id, request.ip, now);
-    await audit(trx, request, {
+    await recordOperatorLogin(trx, account.id, meta.ip, now);
+    await audit(trx, meta, {
       event: 'admin.login',
       success: true,
       memberId: account.id,

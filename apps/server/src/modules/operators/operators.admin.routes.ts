@@ -27,6 +27,7 @@ import type { App } from '../../http/app-type';
 import { type Principal, principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import type { AuditEvent } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
 import * as session from './operator-session.service';
@@ -53,7 +54,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    async (req) => ok(await session.adminLogin(ctx, req, req.body)),
+    async (req) => ok(await session.adminLogin(ctx, requestMetaOf(req), req.body)),
   );
 
   app.get(
@@ -76,7 +77,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: SIGN_IN },
     },
     async (req) => {
-      await session.logout(ctx, req, principalOf(req));
+      await session.logout(ctx, requestMetaOf(req), principalOf(req));
       return ok(null);
     },
   );
@@ -91,7 +92,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: OWN_SESSION },
     },
-    async (req) => ok(await session.logoutAll(ctx, req, principalOf(req))),
+    async (req) => ok(await session.logoutAll(ctx, requestMetaOf(req), principalOf(req))),
   );
 
   app.post(
@@ -106,7 +107,8 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: SIGN_IN },
     },
-    async (req) => ok(presentOperatorDetail(await operators.changeOwnPassword(ctx, req, principalOf(req), req.body))),
+    async (req) =>
+      ok(presentOperatorDetail(await operators.changeOwnPassword(ctx, requestMetaOf(req), principalOf(req), req.body))),
   );
 
   app.put(
@@ -123,7 +125,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'operator.displayName',
         `operator:${principalOf(req).memberId}`,
         (op) => operators.setOwnDisplayName(ctx, op, req.body.displayName),
@@ -144,7 +146,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: OWN_SESSION },
     },
-    async (req) => ok(await session.startEnrolment(ctx, req, principalOf(req), req.body.password)),
+    async (req) => ok(await session.startEnrolment(ctx, requestMetaOf(req), principalOf(req), req.body.password)),
   );
 
   app.post(
@@ -158,7 +160,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: OWN_SESSION },
     },
-    async (req) => ok(await session.confirmEnrolment(ctx, req, principalOf(req), req.body.code)),
+    async (req) => ok(await session.confirmEnrolment(ctx, requestMetaOf(req), principalOf(req), req.body.code)),
   );
 
   app.post(
@@ -173,7 +175,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: OWN_SESSION },
     },
     async (req) => {
-      await session.disableTwoFactor(ctx, req, principalOf(req), req.body.code);
+      await session.disableTwoFactor(ctx, requestMetaOf(req), principalOf(req), req.body.code);
       return ok(null);
     },
   );
@@ -189,7 +191,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: OWN_SESSION },
     },
-    async (req) => ok(await session.regenerateRecoveryCodes(ctx, req, principalOf(req), req.body.code)),
+    async (req) => ok(await session.regenerateRecoveryCodes(ctx, requestMetaOf(req), principalOf(req), req.body.code)),
   );
 
   app.get(
@@ -223,7 +225,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const created = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'operator.create',
         req.body.username,
         (op) => operators.createOperator(ctx, op, req.body),
@@ -251,7 +253,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'operator.roles',
         `operator:${req.params.id}`,
         (op) => operators.setOperatorRoles(ctx, op, req.params.id, req.body.roleIds),
@@ -276,7 +278,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const reset = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'operator.resetPassword',
         `operator:${req.params.id}`,
         (op) => operators.resetOperatorPassword(ctx, op, req.params.id),
@@ -302,7 +304,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'operator.displayName',
         `operator:${req.params.id}`,
         (op) => operators.setDisplayName(ctx, op, req.params.id, req.body.displayName),
@@ -337,7 +339,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
       async (req) => {
         const changed = await operatorAction(
           ctx,
-          req,
+          requestMetaOf(req),
           event,
           `operator:${req.params.id}`,
           (op) => act(ctx, op, req.params.id),
@@ -375,7 +377,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const role = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'role.create',
         req.body.name,
         (op) => operators.createRole(ctx, op, req.body),
@@ -400,7 +402,7 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'role.update',
         `role:${req.params.id}`,
         (op) => operators.changeRole(ctx, op, req.params.id, req.body),

@@ -1,6 +1,7 @@
 import type { OperatorQuery } from '@gamehall/shared/api/operators';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 
 export const OPERATOR_TYPE = 90;
 
@@ -52,7 +53,7 @@ export async function pageOperators(db: Conn, q: OperatorQuery) {
       .select([...OPERATOR_COLUMNS, 'member_totp.enabled_at as totp_enabled_at'])
       .orderBy(SORT_COLUMNS[q.sort], (ob) => (q.order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
       .orderBy('members.id', q.order)
-      .offset((q.pageNo - 1) * q.pageSize)
+      .offset(pageOffset(q))
       .limit(q.pageSize)
       .execute(),
     scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

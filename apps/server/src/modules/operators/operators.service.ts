@@ -7,11 +7,11 @@ import {
   type RoleBody,
 } from '@gamehall/shared/api/operators';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@gamehall/shared/api/permissions';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import type { RequestMeta } from '../../http/request-meta';
 import { operatorUsernameKey } from '../accounts/login-attempts';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeOtherSessions } from '../accounts/sessions.service';
@@ -225,7 +225,7 @@ const OLD_PASSWORD_TRIES = { max: 5, windowSeconds: 900, lockSeconds: 900 } as c
  */
 export async function changeOwnPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  meta: RequestMeta,
   actor: Principal,
   body: OperatorPasswordChangeBody,
 ) {
@@ -248,7 +248,7 @@ export async function changeOwnPassword(
     }
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
-    await audit(ctx.db, request, { ...entry, success: false, detail: { target, code } });
+    await audit(ctx.db, meta, { ...entry, success: false, detail: { target, code } });
     throw error;
   }
   const passwordHash = await hashPassword(body.newPassword);
@@ -257,7 +257,7 @@ export async function changeOwnPassword(
     if (row?.status !== 'active') throw new AppError('AUTH_FORBIDDEN');
     await setOperatorPassword(trx, actor.memberId, { passwordHash, mustChange: false, now: ctx.now() });
     const sessionsEnded = await revokeOtherSessions(ctx, trx, actor.memberId, actor.sessionId);
-    await audit(trx, request, {
+    await audit(trx, meta, {
       ...entry,
       success: true,
       detail: {

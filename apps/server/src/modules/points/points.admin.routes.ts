@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { presentGrid, presentPage } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminConfig, presentAdminRedemption, presentAdminReward, presentDetail } from './points.presenter';
 import * as points from './points.service';
@@ -55,7 +56,7 @@ export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
         presentAdminReward(
           await operatorAction(
             ctx,
-            req,
+            requestMetaOf(req),
             'points.reward',
             'points-reward',
             () => points.createReward(ctx, req.body),
@@ -80,7 +81,7 @@ export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'points.reward',
         `points-reward:${req.params.id}`,
         () => points.changeReward(ctx, req.params.id, req.body),
@@ -121,7 +122,7 @@ export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'points.config',
         'points-config',
         () => points.saveConfig(ctx, req.body),
@@ -163,7 +164,7 @@ export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'points.redemption',
         `points-redemption:${req.params.id}`,
         (op) => points.decideRedemption(ctx, op.memberId, req.params.id, req.body),
@@ -188,7 +189,7 @@ export function registerPointsAdminRoutes(root: App, ctx: AppContext): void {
       ok(
         await operatorAction(
           ctx,
-          req,
+          requestMetaOf(req),
           'points.adjust',
           `member:${req.body.username}`,
           () => points.adjustPoints(ctx, req.body),

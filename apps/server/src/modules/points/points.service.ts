@@ -12,6 +12,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
@@ -70,10 +71,6 @@ function publicReference(prefix: string): string {
   return `${prefix}${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
-function page(q: { pageNo: number; pageSize: number }) {
-  return { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize };
-}
-
 // ---- member calls
 
 export async function memberPoints(ctx: AppContext, memberId: number) {
@@ -85,7 +82,7 @@ export async function catalogue(
   q: { kind?: RewardKind | undefined; pageNo: number; pageSize: number },
 ) {
   const f = { kind: q.kind, activeOnly: true };
-  const [rows, total] = await Promise.all([pageRewards(ctx.db, f, page(q)), countRewards(ctx.db, f)]);
+  const [rows, total] = await Promise.all([pageRewards(ctx.db, f, pageWindow(q)), countRewards(ctx.db, f)]);
   return { rows, total };
 }
 
@@ -206,7 +203,7 @@ export async function redeemHistory(
   q: { status?: RedeemStatus | undefined; pageNo: number; pageSize: number },
 ) {
   const f: RedemptionFilter = { memberId, status: q.status };
-  const [rows, total] = await Promise.all([pageRedemptions(ctx.db, f, page(q)), countRedemptions(ctx.db, f)]);
+  const [rows, total] = await Promise.all([pageRedemptions(ctx.db, f, pageWindow(q)), countRedemptions(ctx.db, f)]);
   return { rows, total };
 }
 
@@ -218,7 +215,7 @@ export async function pointsDetails(
 ) {
   const since = q.range ? new Date(ctx.now().getTime() - (q.range === 'past7' ? 7 : 30) * DAY_MS) : undefined;
   const f = { memberId, type: q.type, since };
-  const [rows, total] = await Promise.all([pageDetails(ctx.db, f, page(q)), countDetails(ctx.db, f)]);
+  const [rows, total] = await Promise.all([pageDetails(ctx.db, f, pageWindow(q)), countDetails(ctx.db, f)]);
   return { rows, total };
 }
 
@@ -458,7 +455,10 @@ export async function adminRedemptions(
   q: RedemptionFilter & { pageNo: number; pageSize: number; order: 'asc' | 'desc' },
 ) {
   const f: RedemptionFilter = { status: q.status, kind: q.kind, username: q.username };
-  const [rows, total] = await Promise.all([pageRedemptions(ctx.db, f, page(q), q.order), countRedemptions(ctx.db, f)]);
+  const [rows, total] = await Promise.all([
+    pageRedemptions(ctx.db, f, pageWindow(q), q.order),
+    countRedemptions(ctx.db, f),
+  ]);
   return { rows, total };
 }
 

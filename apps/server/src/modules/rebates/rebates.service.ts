@@ -3,6 +3,7 @@ import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import * as ledger from '../ledger/ledger.service';
@@ -198,7 +199,7 @@ export async function summary(ctx: AppContext, memberId: number) {
 
 export async function history(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
   const [rows, total] = await Promise.all([
-    q.pagePayouts(ctx.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
+    q.pagePayouts(ctx.db, memberId, pageWindow(page)),
     q.countPayouts(ctx.db, memberId),
   ]);
   return { rows, total };

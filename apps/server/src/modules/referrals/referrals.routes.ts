@@ -6,6 +6,7 @@ import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentPage } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentInvitee, presentSummary } from './referrals.presenter';
 import * as referrals from './referrals.service';
 
@@ -25,7 +26,7 @@ export function registerReferralRoutes(root: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(presentSummary(await referrals.summary(ctx, req, principalOf(req).memberId))),
+    async (req) => ok(presentSummary(await referrals.summary(ctx, requestMetaOf(req), principalOf(req).memberId))),
   );
 
   app.get(

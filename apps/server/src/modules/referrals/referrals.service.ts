@@ -1,11 +1,12 @@
 import { ReferralRules, type ReferralSettingsBody, type ReferralStage } from '@gamehall/shared/api/referrals';
 import { toMinor } from '@gamehall/shared/money';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isTrialType } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
+import type { RequestMeta } from '../../http/request-meta';
 import type { ActivityConsumer, ActivityEvent } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
@@ -147,24 +148,10 @@ export const referralsConsumer: ActivityConsumer = {
 
 // ---- member
 
-/** The site the member is using: the page's Origin when it is an http(s) origin, else this host. */
-function siteOrigin(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    try {
-      const url = new URL(origin);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
-    } catch {
-      // not a URL: the host the request reached
-    }
-  }
-  return `${request.protocol}://${request.host}`;
-}
-
-export async function summary(ctx: AppContext, request: FastifyRequest, memberId: number) {
+export async function summary(ctx: AppContext, meta: RequestMeta, memberId: number) {
   const member = await q.memberForReferral(ctx.db, memberId);
   const s = await settings(ctx.db);
-  const link = `${siteOrigin(request)}/register?referralCode=${encodeURIComponent(member.referral_code)}`;
+  const link = `${meta.siteOrigin}/register?referralCode=${encodeURIComponent(member.referral_code)}`;
   return {
     enabled: s.enabled,
     canInvite: s.enabled && !isTrialType(member.type),
@@ -178,10 +165,7 @@ export async function summary(ctx: AppContext, request: FastifyRequest, memberId
 }
 
 export async function invitees(ctx: AppContext, memberId: number, page: { pageNo: number; pageSize: number }) {
-  const rows = await q.invitees(ctx.db, memberId, {
-    offset: (page.pageNo - 1) * page.pageSize,
-    limit: page.pageSize,
-  });
+  const rows = await q.invitees(ctx.db, memberId, pageWindow(page));
   return { rows, total: await q.invitedCount(ctx.db, memberId) };
 }
 

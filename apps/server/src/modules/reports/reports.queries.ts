@@ -1,6 +1,7 @@
 import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { pageOffset } from '../../http/paging';
 import type {} from './reports.tables';
 
 // Reports aggregate what other areas record: rounds (vendor_rounds, written by vendor-gateway),
@@ -312,7 +313,7 @@ export async function gameReportPage(
   // One aggregation: the number of groups comes with the page (a window over the grouped rows).
   const r = await sql<GameReportRow & { groups: number }>`
     SELECT *, count(*) OVER ()::int AS groups FROM (${grouped}) g ORDER BY ${orderBy(GAME_SORT, sort)}
-    LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+    LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
   const first = r.rows[0];
   // Past the last page no row carries the count: ask for it (rare: a stale page number).
   const total =
@@ -430,7 +431,7 @@ export async function cashierReportPage(
   const grouped = cashierGrouped(group, range.from, range.to);
   const [rows, count, totals] = await Promise.all([
     sql<CashierReportRow>`SELECT * FROM (${grouped}) g ORDER BY ${orderBy(CASHIER_SORT, sort)}
-      LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db),
+      LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM (${grouped}) g`.execute(db),
     sql<CashierReportRow>`SELECT 'total' AS key, NULL AS method_code, NULL AS method_name,
       coalesce(sum(deposit_orders), 0)::bigint AS deposit_orders, coalesce(sum(deposit_amount), 0)::bigint AS deposit_amount,
@@ -471,7 +472,7 @@ export async function registrationPage(
     FROM report_daily_totals WHERE day >= ${range.from}::date AND day <= ${range.to}::date GROUP BY 1`;
   const [rows, count] = await Promise.all([
     sql<RegistrationRow>`SELECT * FROM (${grouped}) g ORDER BY ${orderBy(REGISTRATION_SORT, sort)}
-      LIMIT ${page.pageSize} OFFSET ${(page.pageNo - 1) * page.pageSize}`.execute(db),
+      LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM (${grouped}) g`.execute(db),
   ]);
   return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };

@@ -1,6 +1,7 @@
 import type { ProtectionDetailValue, ProtectionRow } from '@gamehall/shared/api/responsible';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { pageCounts, pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { presentBreak, presentLimit } from './responsible.presenter';
 import * as q from './responsible.queries';
@@ -45,15 +46,12 @@ export async function protectionPage(
 ) {
   const { rows, total } = await q.pageProtection(
     ctx.db,
-    { filter: query.filter, member: query.member, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+    { filter: query.filter, member: query.member, ...pageWindow(query) },
     ctx.now(),
   );
   return {
     content: await rowsOf(ctx, rows),
-    pageNum: query.pageNo,
-    pageSize: query.pageSize,
-    totalPages: Math.ceil(total / query.pageSize),
-    totalElements: total,
+    ...pageCounts(total, query),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentBreak } from './responsible.presenter';
 import { addNote, lift, monthlyReport, protectionDetail, protectionPage } from './responsible-protection.service';
@@ -68,7 +69,7 @@ export function registerResponsibleAdminRoutes(root: App, ctx: AppContext): void
       const memberId = req.params.memberId;
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'protection.note',
         `member:${memberId}`,
         (op) => addNote(ctx, op.memberId, memberId, req.body),
@@ -94,7 +95,7 @@ export function registerResponsibleAdminRoutes(root: App, ctx: AppContext): void
       const memberId = req.params.memberId;
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'protection.lift',
         `member:${memberId}`,
         (op) => lift(ctx, op.memberId, memberId, req.body.reason),

@@ -20,6 +20,8 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { pageCounts } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminPromotion } from './rewards.presenter';
 import * as rewards from './rewards.service';
@@ -55,7 +57,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.write',
         'promotion',
         () => promotions.createPromotion(ctx, req.body),
@@ -80,7 +82,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.write',
         `promotion:${req.params.id}`,
         () => promotions.changePromotion(ctx, req.params.id, req.body),
@@ -108,7 +110,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.state',
         `promotion:${req.params.id}`,
         () => promotions.setPromotionState(ctx, req.params.id, req.body.state),
@@ -146,10 +148,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
           reason: a.reason,
           createdAt: new Date(a.created_at).toISOString(),
         })),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(total / req.query.pageSize),
-        totalElements: total,
+        ...pageCounts(total, req.query),
       });
     },
   );
@@ -183,7 +182,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'promotion.application',
         `promotion-application:${req.params.id}`,
         (operator) =>
@@ -220,10 +219,7 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
           amount: toMajor(Number(f.amount)),
           createdAt: new Date(f.created_at).toISOString(),
         })),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(total / req.query.pageSize),
-        totalElements: total,
+        ...pageCounts(total, req.query),
       });
     },
   );

@@ -26,6 +26,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
+import { pageCounts } from '../../http/paging';
 import { memberStatus, presentLeaderboard, presentPromotion, presentReward, presentWager } from './rewards.presenter';
 import * as rewards from './rewards.service';
 
@@ -190,10 +191,7 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
       const now = ctx.now();
       return ok({
         content: rows.map((r) => presentReward(r, req.query.language, now)),
-        pageNum: req.query.pageNo,
-        pageSize: req.query.pageSize,
-        totalPages: Math.ceil(total / req.query.pageSize),
-        totalElements: total,
+        ...pageCounts(total, req.query),
         claimable,
       });
     },

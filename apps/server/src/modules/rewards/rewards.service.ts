@@ -3,6 +3,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { pageOffset } from '../../http/paging';
 import type { Job } from '../../jobs/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
@@ -446,7 +447,7 @@ export async function rewardList(
   query: { state?: string | undefined; pageNo: number; pageSize: number },
 ) {
   const [rows, total, claimable] = await Promise.all([
-    q.rewardsOf(ctx.db, memberId, query.state, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.rewardsOf(ctx.db, memberId, query.state, query.pageSize, pageOffset(query)),
     q.countRewards(ctx.db, memberId, query.state),
     claimableCount(ctx, memberId),
   ]);
@@ -692,7 +693,7 @@ export function refusalList(
   query: { promotionId?: number | undefined; pageNo: number; pageSize: number },
 ) {
   return Promise.all([
-    q.refusals(ctx.db, query.promotionId, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.refusals(ctx.db, query.promotionId, query.pageSize, pageOffset(query)),
     q.countRefusals(ctx.db, query.promotionId),
   ]);
 }
@@ -751,7 +752,7 @@ export async function applicationList(
   query: { status?: string | undefined; pageNo: number; pageSize: number },
 ) {
   const [rows, total] = await Promise.all([
-    q.applications(ctx.db, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize),
+    q.applications(ctx.db, query.status, query.pageSize, pageOffset(query)),
     q.countApplications(ctx.db, query.status),
   ]);
   const images = await q.imageIdsOf(

@@ -11,6 +11,7 @@ import { envelope } from '@gamehall/shared/api/common';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminBrandSettings, presentAdminSwitch } from './brand.presenter';
 import * as brandSettings from './brand-settings.service';
@@ -51,7 +52,7 @@ export function registerBrandAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'brand.setting',
         req.params.key,
         () => brandSettings.changeBrandSetting(ctx, req.params.key, req.body.value),
@@ -76,7 +77,7 @@ export function registerBrandAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const changed = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'brand.switch',
         req.params.modId,
         () => brandSettings.changeSwitch(ctx, req.params.modId, req.body.enabled),

@@ -37,6 +37,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { presentGrid } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import {
   presentAdminAnnouncement,
@@ -108,7 +109,7 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.create',
         kind,
         () => spec.create(req.body as z.infer<B>),
@@ -132,7 +133,7 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.order',
         kind,
         () => content.reorderContent(ctx, kind, req.body.ids),
@@ -157,7 +158,7 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.update',
         `${kind}:${req.params.id}`,
         () => spec.update(req.params.id, req.body as z.infer<B>),
@@ -182,7 +183,7 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.enable',
         `${kind}:${req.params.id}`,
         () => spec.setEnabled(req.params.id, req.body.enabled),
@@ -201,7 +202,7 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.delete',
         `${kind}:${req.params.id}`,
         () => content.deleteContent(ctx, kind, req.params.id) as Promise<Change<R>>,
@@ -309,7 +310,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
       const files = await readFiles(req);
       const image = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'content.image',
         'image',
         (op) => content.uploadImage(ctx, op, files),
@@ -348,7 +349,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'site.resource',
         'resource',
         () => content.createResource(ctx, req.body),
@@ -367,7 +368,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'site.resource',
         'resource:order',
         () => content.reorderContent(ctx, 'resource', req.body.ids),
@@ -392,7 +393,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'site.resource',
         `resource:${req.params.id}`,
         () => content.updateResource(ctx, req.params.id, req.body),
@@ -411,7 +412,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'site.resource',
         `resource:${req.params.id}`,
         () => content.deleteContent(ctx, 'resource', req.params.id),
@@ -449,7 +450,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const c = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'site.registrationField',
         req.params.field,
         () => content.changeFieldRule(ctx, req.params.field, req.body),

@@ -2,7 +2,7 @@ import { isSafeLinkUrl } from '@gamehall/shared/api/common';
 import type { AnnouncementLists } from '@gamehall/shared/api/site';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
-import { presentPage } from '../../http/paging';
+import { pageOffset, presentPage } from '../../http/paging';
 import { type Brand, getBrand, whitelabelSwitchRows } from '../brand/brand.service';
 import { countryOf, isRegionRestricted, normalizeIp } from './region';
 import {
@@ -134,7 +134,7 @@ export async function notices(
   const language = await contentLanguages(ctx, input.language, input.principal);
   const [total, rows] = await Promise.all([
     countNotices(ctx.db, language),
-    listNotices(ctx.db, language, (page.pageNo - 1) * page.pageSize, page.pageSize),
+    listNotices(ctx.db, language, pageOffset(page), page.pageSize),
   ]);
   return presentPage({ rows, total }, page, presentNotice);
 }

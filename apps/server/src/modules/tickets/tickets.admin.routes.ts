@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentKind } from './tickets.presenter';
 import * as tickets from './tickets.service';
@@ -47,7 +48,7 @@ export function registerTicketAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const row = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'ticket.kind',
         'ticket_kind',
         () => tickets.createKind(ctx, req.body),
@@ -72,7 +73,7 @@ export function registerTicketAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const r = await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'ticket.kind',
         `ticket_kind:${req.params.id}`,
         () => tickets.changeKind(ctx, req.params.id, req.body),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { pageOffset } from '../../http/paging';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
@@ -94,7 +95,7 @@ export async function listTickets(
   const seed = await currentSeed(ctx, memberId);
   const page = await q.memberTickets(ctx.db, memberId, {
     state: query.state,
-    offset: (query.pageNo - 1) * query.pageSize,
+    offset: pageOffset(query),
     limit: query.pageSize,
   });
   return { ...page, seed, unopened: await q.unopenedCount(ctx.db, memberId) };

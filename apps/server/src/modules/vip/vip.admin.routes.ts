@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentLevel, presentMemberVip, presentOverview } from './vip.presenter';
 import * as vip from './vip.service';
@@ -51,7 +52,7 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'vip.levels',
         'vip-levels',
         () => vip.replaceLevels(ctx, req.body),
@@ -75,7 +76,7 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'vip.settings',
         'vip-settings',
         () => vip.changeSettings(ctx, req.body),
@@ -128,7 +129,7 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       await operatorAction(
         ctx,
-        req,
+        requestMetaOf(req),
         'vip.memberLevel',
         `member:${req.params.id}`,
         (operator) => vip.setMemberLevel(ctx, operator.memberId, req.params.id, req.body),

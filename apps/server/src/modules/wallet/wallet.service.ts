@@ -3,6 +3,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { isInTeam } from '../../db/agent-tree';
 import { AppError, fieldErrors } from '../../http/errors';
+import { pageWindow } from '../../http/paging';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { accountCode, balanceOf, memberLedgerAccount, memberLedgerAccounts, postAlone } from '../ledger/ledger.service';
@@ -234,7 +235,7 @@ async function pagedEntries(
 ) {
   const f = { accountIds, ...filter };
   const total = await countEntries(ctx.db, f);
-  const rows = await pageEntries(ctx.db, f, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize });
+  const rows = await pageEntries(ctx.db, f, pageWindow(page));
   return { rows, total, pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
