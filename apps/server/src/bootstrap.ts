@@ -2,10 +2,10 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seed } from './db/seed/seed';
 import { KeyRing } from './modules/keys/encryption-keys.service';
 import { createMessenger } from './modules/outbox/outbox.service';
 import { createEventBus } from './realtime/event-bus';
+import { seed } from './seed/seed';
 
 /** Opens the database, migrates, seeds and assembles the context. Shared by main.ts and tests. */
 export async function bootstrap(

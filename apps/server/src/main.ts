@@ -4,9 +4,9 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
-import { startScheduler } from './jobs/scheduler';
 import { startActivityWorker } from './modules/activity/activity-bus';
 import { settlementJobs } from './modules/agents/settlement.job';
+import { startScheduler } from './scheduler/scheduler';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
 // requests and close the database.

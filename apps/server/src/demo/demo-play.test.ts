@@ -1,8 +1,8 @@
 import { CONTRACT_KINDS } from '@gamehall/shared/api/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
 import { issueSession } from '../modules/accounts/sessions.service';
 import { verifyLedger } from '../modules/ledger/ledger.service';
+import { DEMO_TEAM_USERNAMES } from '../seed/demo-accounts-seed';
 import { createTestApp, type TestApp } from '../test/harness';
 import { demoStart, runDemo } from './demo';
 import { DEMO_AGENT_CHAIN } from './demo-contracts';

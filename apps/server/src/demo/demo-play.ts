@@ -1,8 +1,8 @@
 import type { GameList } from '@gamehall/shared/api/games';
 import type { AppContext } from '../context';
-import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
 import type { App } from '../http/app-type';
 import { endSession, issueSession, resolveSession } from '../modules/accounts/sessions.service';
+import { DEMO_TEAM_USERNAMES } from '../seed/demo-accounts-seed';
 import { findDemoPlayers } from './demo-play.queries';
 
 // Demo mode only: agent01's team plays a few slot rounds at the house studio the first time the

@@ -1,9 +1,9 @@
 import { loopbackUrl, studioPlugin } from '../../../studio/src/plugin';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
-import { DEMO_TEAM_USERNAMES } from '../db/seed/demo-accounts-seed';
 import { settleContracts, windowOf } from '../modules/agents/settlement.service';
 import { getBrand } from '../modules/brand/brand.service';
+import { DEMO_TEAM_USERNAMES } from '../seed/demo-accounts-seed';
 import { demoContractsMade, makeDemoContracts } from './demo-contracts';
 import { playDemoTeam } from './demo-play';
 import { findDemoPlayers } from './demo-play.queries';

@@ -7,7 +7,7 @@ import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.job';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import { vipJobs } from '../modules/vip/vip.jobs';
-import type { Job } from './scheduler';
+import type { Job } from '../scheduler/scheduler';
 
 /** spec §4: paid withdrawals unconfirmed after the brand's minutes count as received. */
 export const withdrawalReceiptJob: Job = {

@@ -1,9 +1,9 @@
 import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
-import { agentNgrSettings } from '../../db/member-revenue';
 import { getBrand } from '../brand/brand.service';
 import * as q from './agent-stats.queries';
+import { agentNgrSettings } from './member-revenue';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
 // midnight) and fills in days never computed, a few per run so one run stays short.

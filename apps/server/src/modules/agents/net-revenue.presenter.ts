@@ -1,8 +1,8 @@
 import type { NgrDeduction, NgrFigures } from '@gamehall/shared/api/agents';
 import type { StatementBase, StatementBreakdown } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
-import { DEDUCTION_COLUMNS } from '../../db/member-revenue';
 import { pageCounts } from '../../http/paging';
+import { DEDUCTION_COLUMNS } from './member-revenue';
 import type { teamRevenue } from './net-revenue.queries';
 
 /** The API's name of each deduction column. */

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import {
-  type AgentNgrSettings,
-  DEDUCTION_COLUMNS,
-  type MemberRevenueRow,
-  memberRevenueSql,
-} from '../../db/member-revenue';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, type MemberRevenueRow, memberRevenueSql } from './member-revenue';
 
 export type TeamMemberRevenue = MemberRevenueRow & {
   username: string;

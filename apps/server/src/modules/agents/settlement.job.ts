@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../scheduler/scheduler';
 import { SETTLEMENT_GROUPS, settleContracts } from './settlement.service';
 
 // The settlement jobs (spec §9: real-time salary every 5 minutes; docs/agents.md "Settlement").

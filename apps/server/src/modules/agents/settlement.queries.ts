@@ -1,8 +1,8 @@
 import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contracts';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from '../../db/member-revenue';
 import type { Deductions, StoredTier } from './contracts.tables';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.

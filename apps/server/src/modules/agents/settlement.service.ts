@@ -8,10 +8,10 @@ import {
 import { brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
-import type { AgentNgrSettings } from '../../db/member-revenue';
 import { getBrand } from '../brand/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../ledger/ledger.service';
 import { statementPaidMessages } from './contract-messages';
+import type { AgentNgrSettings } from './member-revenue';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
 

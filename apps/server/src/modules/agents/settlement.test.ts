@@ -1,7 +1,6 @@
 // postgres: settlement runs side by side pay each statement once (row locks)
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentNgrSettings } from '../../db/member-revenue';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
@@ -10,6 +9,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import type { StoredTier } from './contracts.tables';
+import type { AgentNgrSettings } from './member-revenue';
 import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
 
 // Settlement (docs/agents.md "Multi-level pay", "Dividend carry-over", "Settlement", "Holding"):

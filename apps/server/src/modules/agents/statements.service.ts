@@ -9,13 +9,13 @@ import type {
 import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
-import { agentNgrSettings } from '../../db/member-revenue';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageCounts, pageOffset, pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { statementPaidMessages } from './contract-messages';
 import { presentStatementDetail, type StatementRow } from './contracts.presenter';
+import { agentNgrSettings } from './member-revenue';
 import { presentBreakdown } from './net-revenue.presenter';
 import { teamRevenue } from './net-revenue.queries';
 import { payStatement } from './settlement.service';

@@ -1,7 +1,7 @@
 import { addDays } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDue } from '../../jobs/scheduler';
+import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';

@@ -1,7 +1,7 @@
 // postgres: callbacks and expiry runs interleave on separate connections
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayDepositExpiryJob, jobs } from '../../jobs/jobs';
-import { runDue } from '../../jobs/scheduler';
+import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';

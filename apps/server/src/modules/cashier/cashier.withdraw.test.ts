@@ -1,7 +1,7 @@
 // postgres: concurrent withdrawals never hold more than the balance
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalReceiptJob } from '../../jobs/jobs';
-import { runDue } from '../../jobs/scheduler';
+import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';

@@ -1,6 +1,6 @@
 import { GameMenus } from '@gamehall/shared/api/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_TITLES } from '../../db/seed/catalogue-seed';
+import { CRASH_TITLES } from '../../seed/catalogue-seed';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { setBrandSetting } from '../brand/brand.service';
 

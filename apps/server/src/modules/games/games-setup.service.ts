@@ -18,7 +18,7 @@ import * as q from './games-setup.queries';
 // What operators set up in the games area: vendors with their wallet integration, the catalogue
 // grid, the game menus; and the per-vendor daily reconciliation the gateway computes.
 
-// Where the house studio's games launch (db/seed/vendor-integrations-seed.ts).
+// Where the house studio's games launch (seed/vendor-integrations-seed.ts).
 const HOUSE_STUDIO_PATH = '/studio/';
 
 async function vendorOrFail(ctx: AppContext, code: string) {

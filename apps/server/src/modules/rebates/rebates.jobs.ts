@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../scheduler/scheduler';
 import { runAutomaticRebates } from './rebates.service';
 
 // docs/vip.md "Jobs": automatic mode pays once per member and brand day from the brand hour on.

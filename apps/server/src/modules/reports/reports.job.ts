@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../scheduler/scheduler';
 import { refreshRollups } from './reports.service';
 
 /**

@@ -1,7 +1,7 @@
 import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDue } from '../../jobs/scheduler';
+import { runDue } from '../../scheduler/scheduler';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../scheduler/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { registerWithdrawalForfeit } from '../cashier/cashier.service';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_NOTICES } from '../../db/seed/content-seed';
-import { DEMO_ANNOUNCEMENTS_TY, DEMO_BANNER_TITLES_TY, DEMO_NOTICES_TY } from '../../db/seed/content-seed-ty';
+import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_NOTICES } from '../../seed/content-seed';
+import { DEMO_ANNOUNCEMENTS_TY, DEMO_BANNER_TITLES_TY, DEMO_NOTICES_TY } from '../../seed/content-seed-ty';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // The TY (Filipino) site shows the demo's banners, notices and announcement popup in Filipino,

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../scheduler/scheduler';
 import { runBirthdayBonuses, runMonthlyReview } from './vip.service';
 
 // docs/vip.md "Jobs". Each is idempotent on its own (one row per member and period), so the period

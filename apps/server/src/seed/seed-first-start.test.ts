@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBrandSetting } from '../../modules/brand/brand.service';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { injectEncrypted } from '../../test/jwe';
-import { nextIp, uniqueUsername, useTestRules } from '../../test/registration-setup';
+import { setBrandSetting } from '../modules/brand/brand.service';
+import { createTestApp, type TestApp } from '../test/harness';
+import { injectEncrypted } from '../test/jwe';
+import { nextIp, uniqueUsername, useTestRules } from '../test/registration-setup';
 import { seed } from './seed';
 
 // On a first start the site takes registrations from its first second (no 403 FEATURE_DISABLED).

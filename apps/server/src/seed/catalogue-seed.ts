@@ -1,5 +1,5 @@
 import { SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
 import {
   FORMER_LOTTERY_TITLES,
   FORMER_TABLE_TITLES,

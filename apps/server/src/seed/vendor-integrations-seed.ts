@@ -1,5 +1,5 @@
-import { deriveVendorSecret } from '../../modules/vendor-gateway/vendor-signature';
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
+import { deriveVendorSecret } from '../modules/vendor-gateway/vendor-signature';
 
 // Every vendor gets a seamless-wallet integration served by the house studio. The secret
 // is derived from the house secret (config.studioSecret), so the studio computes the same one

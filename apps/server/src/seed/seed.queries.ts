@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
 
 // Writes of the seed. Keyed configuration is inserted when missing (ON CONFLICT DO NOTHING), so
 // what an operator changed is never overwritten and two nodes starting together agree.

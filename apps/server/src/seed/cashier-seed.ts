@@ -1,4 +1,4 @@
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
 import { clearReceivingAccountIfUnused, setMissingReceivingAccount } from './seed.queries';
 
 /** The bank transfer method members pay into (migration 0004). */

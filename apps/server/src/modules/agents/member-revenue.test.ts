@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandDefaults, getBrand } from '../modules/brand/brand.service';
-import { type Posting, post, postAdjustment } from '../modules/ledger/ledger.service';
-import { createMember } from '../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../test/game-factories';
-import { createTestApp, type TestApp } from '../test/harness';
-import { followAppClock } from './app-clock';
+import { followAppClock } from '../../db/app-clock';
+import { createMember } from '../../test/factories';
+import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { brandDefaults, getBrand } from '../brand/brand.service';
+import { type Posting, post, postAdjustment } from '../ledger/ledger.service';
 import {
   type AgentNgrSettings,
   agentNgrSettings,

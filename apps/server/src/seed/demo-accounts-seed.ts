@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
-import { hashPassword } from '../../modules/accounts/passwords';
-import { post } from '../../modules/ledger/ledger.service';
-import type { Conn, Trx } from '../database';
+import type { Conn, Trx } from '../db/database';
+import { OPERATOR_ACCOUNT_TYPE } from '../http/auth';
+import { hashPassword } from '../modules/accounts/passwords';
+import { post } from '../modules/ledger/ledger.service';
 import {
   findMembersByUsernames,
   insertKnownIps,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createMember } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
 import { BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT } from './cashier-seed';
 import { seed } from './seed';
 

@@ -1,4 +1,4 @@
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
 import {
   insertMissingCountries,
   insertMissingFieldRules,

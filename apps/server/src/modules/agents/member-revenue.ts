@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { BrandSettings } from '../modules/brand/brand.service';
-import type { VipBonusKind } from './schema';
+import type { VipBonusKind } from '../../db/schema';
+import type { BrandSettings } from '../brand/brand.service';
 
 // The agents' dividend base: each member's net gaming revenue over a window (docs/agents.md
 // "Figures"), a SQL builder the agents' queries share (settlement, daily figures, statement base);

@@ -1,6 +1,6 @@
 import { GAME_TYPES, WHITELABEL_SWITCHES } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 
 describe('seed outside demo mode', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineKindOf } from '../../../../studio/src/game-map';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { engineKindOf } from '../../../studio/src/game-map';
+import { createTestApp, type TestApp } from '../test/harness';
 import {
   catalogueGames,
   DEMO_LINEUP,

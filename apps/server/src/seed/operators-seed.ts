@@ -1,5 +1,5 @@
-import { type BuiltInRole, grantRoleByName, syncBuiltInRoles } from '../../modules/operators/operators.service';
-import type { Trx } from '../database';
+import type { Trx } from '../db/database';
+import { type BuiltInRole, grantRoleByName, syncBuiltInRoles } from '../modules/operators/operators.service';
 import { findMembersByUsernames } from './seed.queries';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bannerImageUrl } from '@gamehall/shared/api/catalogue';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 import { PROGRAMME_BANNERS } from './content-seed';
 
 // The site may only promise what the brand really runs. The tables are RNG virtual tables (no

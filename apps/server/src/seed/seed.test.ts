@@ -1,10 +1,10 @@
 import { GAME_TYPES, SLOT_SUB_CATEGORIES, WHITELABEL_SWITCHES } from '@gamehall/shared/constants';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/accounts/passwords';
-import { getBrand, setBrandSetting, setSwitch } from '../../modules/brand/brand.service';
-import { balanceOf } from '../../modules/ledger/ledger.service';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { verifyPassword } from '../modules/accounts/passwords';
+import { getBrand, setBrandSetting, setSwitch } from '../modules/brand/brand.service';
+import { balanceOf } from '../modules/ledger/ledger.service';
+import { createTestApp, type TestApp } from '../test/harness';
 import { seed } from './seed';
 
 const TABLES = [

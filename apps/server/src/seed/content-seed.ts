@@ -1,5 +1,5 @@
 import { bannerImageUrl } from '@gamehall/shared/api/catalogue';
-import type { Conn } from '../database';
+import type { Conn } from '../db/database';
 import { DEMO_ANNOUNCEMENTS_TY, DEMO_BANNER_TITLES_TY, DEMO_NOTICES_TY } from './content-seed-ty';
 import {
   insertAnnouncements,
