@@ -6,9 +6,126 @@
 
 const MODULES = '^apps/server/src/modules/';
 
+const SERVER = '^apps/server/src/';
+
+// The server's tiers, lowest first (docs/ARCHITECTURE.md shows the same table; a test keeps the two
+// equal). A file imports only down the tiers, or within its own module; an import from one module to
+// another of the same tier needs its edge in SAME_TIER_EDGES, reviewed like a schema change, and the
+// edges must not form a loop (scripts/boundaries.mjs refuses any cycle between server folders).
+// Tests (*.test.ts, src/test/) may import anything. `folders` are paths under apps/server/src.
+const TIERS = [
+  {
+    tier: 'platform',
+    folders: ['config.ts', 'context.ts', 'http/', 'db/', 'realtime/', 'scheduler/'],
+    modules: ['activity', 'audit', 'brand', 'keys', 'outbox', 'throttle'],
+  },
+  { tier: 'ledger', modules: ['ledger'] },
+  { tier: 'core', modules: ['accounts', 'messages', 'responsible', 'site'] },
+  {
+    tier: 'domain',
+    modules: [
+      'agents',
+      'cashier',
+      'catalogue',
+      'chat',
+      'games',
+      'kyc',
+      'operators',
+      'pwa',
+      'vendor-gateway',
+      'vip',
+      'wallet',
+    ],
+  },
+  { tier: 'programme', modules: ['missions', 'points', 'rebates', 'referrals', 'rewards', 'tickets'] },
+  { tier: 'views', modules: ['member-home', 'member-page', 'reports'] },
+  {
+    tier: 'compose',
+    folders: ['app.ts', 'main.ts', 'bootstrap.ts', 'activity-consumers.ts', 'jobs/', 'seed/', 'demo/'],
+  },
+];
+
+/** Same-tier imports between modules, as `from -> to`; the platform and compose tiers are free inside. */
+const SAME_TIER_EDGES = [
+  // core
+  'accounts -> messages', // password and contact changes notify the member
+  'site -> accounts', // the registration field rules screen; the SMS count on the brand settings screen
+  // domain
+  'cashier -> kyc', // a withdrawal needs the verification level and the verified payee; the under-age refund
+  'cashier -> vip', // a withdrawal stays within the member's VIP level limits
+  'cashier -> wallet', // profit and loss on the cashier's records
+  'chat -> cashier', // the member's last deposits beside a conversation
+  'games -> catalogue', // game categories and the player's menus
+  'games -> vendor-gateway', // the games screen shows a vendor's reconciliation
+  'games -> wallet', // game records take the wallet's date ranges
+  // programme
+  'missions -> rewards', // a mission's reward is a reward
+  'missions -> tickets', // a mission can pay lottery tickets
+  'points -> tickets', // the points mall sells tickets
+  'referrals -> tickets', // referral rewards can be tickets
+  'rewards -> tickets', // a promotion can pay tickets
+];
+
+const TEST_FILES = ['\\.test\\.ts$', `${SERVER}test/`];
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pathsOf = (t) => [
+  ...(t.folders ?? []).map((f) => `${SERVER}${escape(f)}${f.endsWith('/') ? '' : '$'}`),
+  ...(t.modules ?? []).map((m) => `${SERVER}modules/${escape(m)}/`),
+];
+
+const tierRules = TIERS.slice(0, -1).map((t, i) => ({
+  name: `tier-${t.tier}-imports-down`,
+  severity: 'error',
+  comment: `The ${t.tier} tier imports only from its own tier or below (docs/ARCHITECTURE.md, tiers).`,
+  from: { path: pathsOf(t), pathNot: TEST_FILES },
+  to: { path: TIERS.slice(i + 1).flatMap(pathsOf) },
+}));
+
+const sameTierRules = TIERS.filter((t) => t.tier !== 'platform' && t.tier !== 'compose').flatMap((t) =>
+  (t.modules ?? []).map((m) => {
+    const allowed = SAME_TIER_EDGES.map((e) => e.split(' -> '))
+      .filter(([from]) => from === m)
+      .map(([, to]) => to);
+    const others = t.modules.filter((o) => o !== m && !allowed.includes(o));
+    return {
+      name: `same-tier-${m}`,
+      severity: 'error',
+      comment: `modules/${m} imports another ${t.tier} module only along an edge of SAME_TIER_EDGES.`,
+      from: { path: `${SERVER}modules/${escape(m)}/`, pathNot: TEST_FILES },
+      to: { path: others.length ? others.map((o) => `${SERVER}modules/${escape(o)}/`) : '$^' },
+    };
+  }),
+);
+
+const TIERED_MODULES = TIERS.flatMap((t) => t.modules ?? []);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...tierRules,
+    ...sameTierRules,
+    {
+      name: 'module-has-a-tier',
+      severity: 'error',
+      comment: 'Every folder of apps/server/src/modules is in the tier table above (and in docs/ARCHITECTURE.md).',
+      from: { path: `${SERVER}modules/`, pathNot: TIERED_MODULES.map((m) => `${SERVER}modules/${escape(m)}/`) },
+      to: {},
+    },
+    {
+      name: 'no-admin-module',
+      severity: 'error',
+      comment:
+        'No admin-* module: the operator side of an area is its X.admin.routes.ts beside X.routes.ts in modules/X.',
+      from: { path: `${SERVER}modules/admin[^/]*/` },
+      to: {},
+    },
+    {
+      name: 'no-import-of-admin-module',
+      severity: 'error',
+      comment: 'No admin-* module (see no-admin-module).',
+      from: {},
+      to: { path: `${SERVER}modules/admin[^/]*/` },
+    },
     {
       name: 'no-circular',
       severity: 'error',
@@ -110,9 +227,9 @@ module.exports = {
       severity: 'error',
       comment:
         'A *.queries.ts file is Kysely functions over the database: from the modules it may import types ' +
-        'only (no services, no other queries at runtime).',
+        'only (no services, no other queries at runtime), and SQL fragments its module shares (*.sql.ts).',
       from: { path: `${MODULES}.*\\.queries\\.ts$` },
-      to: { path: MODULES, preCompilationOnly: false },
+      to: { path: MODULES, pathNot: `${MODULES}[^/]+/[^/]+\\.sql\\.ts$`, preCompilationOnly: false },
     },
     {
       name: 'composition-root-not-imported',
@@ -180,3 +297,8 @@ module.exports = {
     },
   },
 };
+
+// The tier table for scripts/boundaries.mjs and the tests; not enumerable, since dependency-cruiser
+// refuses properties of its own configuration it does not know.
+Object.defineProperty(module.exports, 'tiers', { value: TIERS, enumerable: false });
+Object.defineProperty(module.exports, 'sameTierEdges', { value: SAME_TIER_EDGES, enumerable: false });

@@ -150,15 +150,16 @@ mkdir "$RUN_DIR/tmp"
 export TMPDIR="$RUN_DIR/tmp"
 
 step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
-# The three type-checks and the boundary rules are single-threaded: run two at a time on the two
+# The three type-checks and the two boundary cruises are single-threaded: run two at a time on the two
 # cores, longest first; each one's output is printed whole, in order, when all have finished.
 static_checks() {
-  local names=(tsc "tsc (web)" "tsc (console)" boundaries)
+  local names=(tsc "tsc (web)" "tsc (console)" boundaries "folder cycles")
   local commands=(
     "$BIN/tsc -p tsconfig.json"
     "$BIN/tsc -p apps/web/tsconfig.json"
     "$BIN/tsc -p apps/console/tsconfig.json"
     "$BIN/depcruise --config .dependency-cruiser.cjs ${BOUNDARY_PATHS[*]}"
+    "$BIN/depcruise --config .dependency-cruiser.folders.cjs apps/server/src"
   )
   local i running=0 failed=0
   for i in "${!commands[@]}"; do

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +12,11 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DOC = path.join(ROOT, 'docs/ARCHITECTURE.md');
 const MODULES = path.join(ROOT, 'apps/server/src/modules');
 const BEING_CREATED = '*(being created)*';
+
+/** The tier table the module rules are generated from (.dependency-cruiser.cjs). */
+const rules = createRequire(import.meta.url)(path.join(ROOT, '.dependency-cruiser.cjs')) as {
+  tiers: { tier: string; modules?: string[] }[];
+};
 
 /** The rows of the first table under a `## <heading>` line, as trimmed cells. */
 function tableUnder(text: string, heading: string): string[][] {
@@ -65,5 +71,12 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(modules.filter((m) => !m.beingCreated && !folders.includes(m.name)).map((m) => m.name)).toEqual([]);
     // Once the folder is there, the row says what it owns instead of "being created".
     expect(modules.filter((m) => m.beingCreated && folders.includes(m.name)).map((m) => m.name)).toEqual([]);
+  });
+
+  it('puts each module in the tier the dependency rules enforce for it', () => {
+    expect(tiers).toEqual(rules.tiers.map((t) => t.tier));
+    const enforced = new Map(rules.tiers.flatMap((t) => (t.modules ?? []).map((m) => [m, t.tier] as const)));
+    expect(modules.map((m) => [m.name, m.tier])).toEqual(modules.map((m) => [m.name, enforced.get(m.name)]));
+    expect([...enforced.keys()].filter((name) => !modules.some((m) => m.name === name))).toEqual([]);
   });
 });

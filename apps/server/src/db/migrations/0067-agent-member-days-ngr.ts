@@ -3,7 +3,7 @@ import { runStatements } from './run-statements';
 
 // The agents' dividend base is net gaming revenue (docs/agents.md "Figures"): each
 // member's day keeps what the house paid the member in cash by category and the fees, computed by
-// the same query as the settlement (modules/agents/member-revenue.ts), so the user loss statements
+// the same query as the settlement (modules/agents/member-revenue.sql.ts), so the user loss statements
 // show the base broken down. Zero for days computed before; the job recomputes recent days.
 const COLUMNS = [
   'd_bonus',

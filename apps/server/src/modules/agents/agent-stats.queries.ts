@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
 
 // The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
 // vendor-gateway), approved deposits and withdrawals (cashier), registrations (accounts), and the

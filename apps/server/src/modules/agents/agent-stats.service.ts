@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { getBrand } from '../brand/brand.service';
 import * as q from './agent-stats.queries';
-import { agentNgrSettings } from './member-revenue';
+import { agentNgrSettings } from './member-revenue.sql';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
 // midnight) and fills in days never computed, a few per run so one run stays short.

@@ -2,7 +2,7 @@ import type { NgrDeduction, NgrFigures } from '@gamehall/shared/api/agents';
 import type { StatementBase, StatementBreakdown } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
-import { DEDUCTION_COLUMNS } from './member-revenue';
+import { DEDUCTION_COLUMNS } from './member-revenue.sql';
 import type { teamRevenue } from './net-revenue.queries';
 
 /** The API's name of each deduction column. */

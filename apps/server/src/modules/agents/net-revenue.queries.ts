@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, type MemberRevenueRow, memberRevenueSql } from './member-revenue';
+import {
+  type AgentNgrSettings,
+  DEDUCTION_COLUMNS,
+  type MemberRevenueRow,
+  memberRevenueSql,
+} from './member-revenue.sql';
 
 export type TeamMemberRevenue = MemberRevenueRow & {
   username: string;

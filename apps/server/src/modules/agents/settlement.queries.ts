@@ -2,7 +2,7 @@ import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contract
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { Deductions, StoredTier } from './contracts.tables';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue';
+import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.

@@ -11,7 +11,7 @@ import type { Trx } from '../../db/database';
 import { getBrand } from '../brand/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../ledger/ledger.service';
 import { statementPaidMessages } from './contract-messages';
-import type { AgentNgrSettings } from './member-revenue';
+import type { AgentNgrSettings } from './member-revenue.sql';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
 import * as q from './settlement.queries';
 

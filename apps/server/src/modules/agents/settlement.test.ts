@@ -9,7 +9,7 @@ import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import type { StoredTier } from './contracts.tables';
-import type { AgentNgrSettings } from './member-revenue';
+import type { AgentNgrSettings } from './member-revenue.sql';
 import { settleContracts, settleWindow, type Window, windowOf } from './settlement.service';
 
 // Settlement (docs/agents.md "Multi-level pay", "Dividend carry-over", "Settlement", "Holding"):

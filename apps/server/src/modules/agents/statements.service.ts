@@ -15,7 +15,7 @@ import { pageCounts, pageOffset, pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { statementPaidMessages } from './contract-messages';
 import { presentStatementDetail, type StatementRow } from './contracts.presenter';
-import { agentNgrSettings } from './member-revenue';
+import { agentNgrSettings } from './member-revenue.sql';
 import { presentBreakdown } from './net-revenue.presenter';
 import { teamRevenue } from './net-revenue.queries';
 import { payStatement } from './settlement.service';

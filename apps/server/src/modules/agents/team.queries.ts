@@ -2,7 +2,7 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
-import { DEDUCTION_COLUMNS } from './member-revenue';
+import { DEDUCTION_COLUMNS } from './member-revenue.sql';
 
 // The agent's team views. Every query is scoped by agent_tree (ancestor_id = the signed-in agent,
 // depth >= 1), so nothing outside the agent's subtree can be read (docs/agents.md "The tree"). Like

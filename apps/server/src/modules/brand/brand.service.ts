@@ -102,7 +102,7 @@ export const BrandSettingsSchema = z.object({
    * bets minus wins, minus what the house paid the members as cash in the period, by category (each
    * on unless switched off), minus a provider fee (parts per million of each vendor's GGR, by vendor
    * code; 0 for a vendor not listed) and a payment fee (parts per million of approved deposits and
-   * withdrawals). Categories and posting types: modules/agents/member-revenue.ts NGR_POSTING_TYPES.
+   * withdrawals). Categories and posting types: modules/agents/member-revenue.sql.ts NGR_POSTING_TYPES.
    */
   agentNgr: z
     .object({

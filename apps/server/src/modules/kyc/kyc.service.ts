@@ -1,5 +1,5 @@
 import type { AdminKycMember, KycDetailsBody, KycDocumentKind, KycRequirement } from '@gamehall/shared/api/kyc';
-import { brandDay } from '@gamehall/shared/calendar-day';
+import { brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
@@ -12,7 +12,6 @@ import { getBrand } from '../brand/brand.service';
 import { balanceOf, post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { hit } from '../throttle/throttle.service';
-import { dayStart } from '../vip/vip.service';
 import { presentKycPanel } from './kyc.presenter';
 import * as q from './kyc.queries';
 import { acceptUpload } from './kyc-files';

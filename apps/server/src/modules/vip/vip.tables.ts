@@ -33,7 +33,7 @@ export interface VipMemberDaysTable {
   valid_bets: Generated<number>;
 }
 
-// Declared with the shared table types: the agents' net revenue (modules/agents/member-revenue.ts) counts these
+// Declared with the shared table types: the agents' net revenue (modules/agents/member-revenue.sql.ts) counts these
 // bonuses too.
 export type { VipBonusKind } from '../../db/schema';
 

@@ -16,7 +16,7 @@ import {
   NGR_POSTING_TYPES,
   NOT_DEDUCTED,
   revenueRowOf,
-} from './member-revenue';
+} from './member-revenue.sql';
 
 let t: TestApp;
 let currency: string;
