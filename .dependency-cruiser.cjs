@@ -207,6 +207,19 @@ module.exports = {
       },
     },
     {
+      name: 'module-queries-private-outside-modules',
+      severity: 'error',
+      comment:
+        'Outside modules/ (the composition root, seed, demo, jobs, platform folders) a module is reached ' +
+        'through its service-level files and routes, never its queries or presenter (tests, benches and ' +
+        'scripts may read anything).',
+      from: {
+        path: SERVER,
+        pathNot: [`${SERVER}modules/`, ...TEST_FILES],
+      },
+      to: { path: `${MODULES}[^/]+/.*\\.(queries|presenter)\\.ts$` },
+    },
+    {
       name: 'routes-not-to-queries',
       severity: 'error',
       comment: 'Routes are thin: they call the service and the presenter, never the queries.',
