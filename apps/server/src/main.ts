@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
 import { startActivityWorker } from './modules/activity/activity-bus';
-import { settlementJobs } from './modules/agents/settlement.job';
+import { settlementJobs } from './modules/agents/settlement.jobs';
 import { startScheduler } from './scheduler/scheduler';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight

@@ -1,10 +1,10 @@
-import { agentStatsJob } from '../modules/agents/agent-stats.job';
-import { settlementJobs } from '../modules/agents/settlement.job';
+import { agentStatsJob } from '../modules/agents/agent-stats.jobs';
+import { settlementJobs } from '../modules/agents/settlement.jobs';
 import { autoConfirmReceipts, expireGatewayDeposits } from '../modules/cashier/cashier.service';
 import { notifyUnseenAnswers } from '../modules/chat/chat.service';
 import { sendDueBroadcasts } from '../modules/messages/broadcasts.service';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
-import { reportRollupsJob } from '../modules/reports/reports.job';
+import { reportRollupsJob } from '../modules/reports/reports.jobs';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.service';
 import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from '../scheduler/scheduler';

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
-import { agentStatsJob } from './agent-stats.job';
+import { agentStatsJob } from './agent-stats.jobs';
 import { dayOf } from './agent-stats.queries';
 import { refreshAgentDay, refreshAgentStats } from './agent-stats.service';
 

@@ -8,7 +8,7 @@ import { ensureVendorIntegrations, insertRound } from '../../test/game-factories
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { actors, call, expectFailure, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
-import { reportRollupsJob } from './reports.job';
+import { reportRollupsJob } from './reports.jobs';
 import { dayOf } from './reports.queries';
 import { refreshDay, refreshRollups } from './reports.service';
 
