@@ -67,10 +67,10 @@ const SAME_TIER_EDGES = [
 ];
 
 const TEST_FILES = ['\\.test\\.ts$', `${SERVER}test/`];
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathsOf = (t) => [
-  ...(t.folders ?? []).map((f) => `${SERVER}${escape(f)}${f.endsWith('/') ? '' : '$'}`),
-  ...(t.modules ?? []).map((m) => `${SERVER}modules/${escape(m)}/`),
+  ...(t.folders ?? []).map((f) => `${SERVER}${escapeRegExp(f)}${f.endsWith('/') ? '' : '$'}`),
+  ...(t.modules ?? []).map((m) => `${SERVER}modules/${escapeRegExp(m)}/`),
 ];
 
 const tierRules = TIERS.slice(0, -1).map((t, i) => ({
@@ -91,8 +91,8 @@ const sameTierRules = TIERS.filter((t) => t.tier !== 'platform' && t.tier !== 'c
       name: `same-tier-${m}`,
       severity: 'error',
       comment: `modules/${m} imports another ${t.tier} module only along an edge of SAME_TIER_EDGES.`,
-      from: { path: `${SERVER}modules/${escape(m)}/`, pathNot: TEST_FILES },
-      to: { path: others.length ? others.map((o) => `${SERVER}modules/${escape(o)}/`) : '$^' },
+      from: { path: `${SERVER}modules/${escapeRegExp(m)}/`, pathNot: TEST_FILES },
+      to: { path: others.length ? others.map((o) => `${SERVER}modules/${escapeRegExp(o)}/`) : '$^' },
     };
   }),
 );
@@ -108,7 +108,7 @@ module.exports = {
       name: 'module-has-a-tier',
       severity: 'error',
       comment: 'Every folder of apps/server/src/modules is in the tier table above (and in docs/ARCHITECTURE.md).',
-      from: { path: `${SERVER}modules/`, pathNot: TIERED_MODULES.map((m) => `${SERVER}modules/${escape(m)}/`) },
+      from: { path: `${SERVER}modules/`, pathNot: TIERED_MODULES.map((m) => `${SERVER}modules/${escapeRegExp(m)}/`) },
       to: {},
     },
     {
