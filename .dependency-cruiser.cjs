@@ -171,6 +171,16 @@ module.exports = {
       to: { path: '^apps/server/' },
     },
     {
+      name: 'studio-client-types-only-from-studio-server',
+      severity: 'error',
+      comment:
+        "The studio's game pages (client/) are bundled for the browser: from the studio's server files " +
+        '(api-types.ts, plugin.ts, crash.ts, ...) they take only types, with `import type`, which the bundler ' +
+        'erases. Shared game logic the pages run lives in engines/ and fair/. Tests are not bundled.',
+      from: { path: '^apps/studio/src/client/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/studio/src/[^/]+\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-not-to-server-or-studio',
       severity: 'error',
       comment: 'The web app talks to the server over HTTP; what both need lives in packages/shared.',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { CrashSocketAnswer } from './api-types';
 import type { CrashGame } from './crash';
 import { errorWords } from './error-words';
 import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from './errors';
@@ -19,7 +20,7 @@ import { attachSocketRoute, WS_OPEN, type WsSocket } from './socket-route';
 
 /** A page's request id: echoed in the answer so the page matches it to its request. */
 const RequestId = z.string().min(1).max(64);
-const CrashRequest = z.discriminatedUnion('type', [
+export const CrashRequest = z.discriminatedUnion('type', [
   // The bet's fields are checked by the game (parseCrashBet) as over HTTP: STUDIO_BAD_BET.
   z.object({ type: z.literal('bet'), id: RequestId, amount: z.unknown(), autoCashout: z.unknown().optional() }),
   z.object({ type: z.literal('cashout'), id: RequestId }),
@@ -30,7 +31,7 @@ const MAX_IN_FLIGHT = 4;
 
 export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void {
   const inFlight = new WeakMap<WsSocket, number>();
-  const send = (ws: WsSocket, message: unknown) => {
+  const send = (ws: WsSocket, message: CrashSocketAnswer) => {
     if (ws.readyState === WS_OPEN) ws.send(JSON.stringify(message));
   };
 
@@ -69,7 +70,7 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
       // Answer with the request's id and type when they can be read, so the page still matches it.
       const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; id?: unknown };
       const id = RequestId.safeParse(r.id).success ? (r.id as string) : null;
-      const type = r.type === 'bet' || r.type === 'cashout' ? `${r.type}-result` : 'error';
+      const type = r.type === 'bet' || r.type === 'cashout' ? (`${r.type}-result` as const) : 'error';
       const fields =
         raw === undefined
           ? ['(message)']
@@ -87,7 +88,7 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
       return;
     }
     const request = parsed.data;
-    const type = `${request.type}-result`;
+    const type = `${request.type}-result` as const;
     const busy = inFlight.get(ws) ?? 0;
     if (busy >= MAX_IN_FLIGHT) {
       const message = words.tooManyAtOnce;

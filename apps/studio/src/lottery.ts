@@ -136,7 +136,7 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
       ticketId: t.ticket_id,
       numero: t.numero,
       drawsAt: new Date(t.draws_at).toISOString(),
-      bet: t.bet,
+      bet: t.bet as LotteryBet,
       stake: t.stake,
       win: t.win,
       hits: t.hits,

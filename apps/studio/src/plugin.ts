@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CrashAnswer, HistoryAnswer, LotteryInfo, SessionInfo, TableAnswer } from './api-types';
 import { clientAsset } from './client-bundle';
 import { CrashGame, type CrashTiming, verifyCrash } from './crash';
 import { attachCrashSocket } from './crash-socket';
@@ -67,16 +68,16 @@ const TOKEN_HEADER = 'x-game-token';
  */
 const LANGUAGE_HEADER = 'x-game-lang';
 
-const RoundBody = z.object({ bet: z.unknown() });
+export const RoundBody = z.object({ bet: z.unknown() });
 const RoundParams = z.object({ roundId: z.string().uuid() });
 const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-const ClientSeedBody = z.object({ clientSeed: z.unknown() });
+export const ClientSeedBody = z.object({ clientSeed: z.unknown() });
 const Hash = z
   .string()
   .trim()
   .regex(/^[0-9a-fA-F]{64}$/, 'hex')
   .transform((h) => h.toLowerCase());
-const CrashVerifyBody = z.object({
+export const CrashVerifyBody = z.object({
   hash: Hash,
   previousHash: Hash.optional(),
   salt: z
@@ -231,7 +232,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   // ---- game API (header X-Game-Token: the platform's game session token from the launch URL) ----
 
-  app.get('/api/session', { config: PUBLIC }, async (request) => {
+  app.get('/api/session', { config: PUBLIC }, async (request): Promise<SessionInfo> => {
     const { session: s } = await session(request);
     const found = instantEngineFor({ vendor: s.vendor, gameCode: s.gameCode });
     return {
@@ -263,7 +264,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return continueRound(deps, s, roundId);
   });
 
-  app.get('/api/history', { config: PUBLIC }, async (request) => {
+  app.get('/api/history', { config: PUBLIC }, async (request): Promise<HistoryAnswer> => {
     const { session: s } = await session(request);
     const { limit } = parse(HistoryQuery, request.query);
     return { rounds: await historyOf(db, s, limit) };
@@ -292,7 +293,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return found;
   };
 
-  app.get('/api/lottery', { config: PUBLIC }, async (request) => {
+  app.get('/api/lottery', { config: PUBLIC }, async (request): Promise<LotteryInfo> => {
     const { session: s } = await lotterySession(request);
     return { ...(await lotteryInfo(db, s, deps.now())), balance: await balanceOf(s) };
   });
@@ -311,7 +312,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return { session: found, token };
   };
 
-  app.get('/api/crash', { config: PUBLIC }, async (request) => {
+  app.get('/api/crash', { config: PUBLIC }, async (request): Promise<CrashAnswer> => {
     const { session: s } = await crashSession(request);
     // A page that polls keeps the rounds coming as a socket does.
     crash.watch();
@@ -343,7 +344,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return { ...found, table };
   };
 
-  app.get('/api/table', { config: PUBLIC }, async (request) => {
+  app.get('/api/table', { config: PUBLIC }, async (request): Promise<TableAnswer> => {
     const { session: s, table } = await tableSession(request);
     // A page that polls keeps the table running as a socket does.
     await tables.watch(table);

@@ -8,6 +8,15 @@
 // ANSWER_TIMEOUT_MS to wait) and over the HTTP API with the game token when it is not; an answer that
 // never comes shows an error and re-reads the state. Every number shown comes from the server's state
 // (games/crash-present.ts); the page never decides a cash-out.
+import type {
+  CrashAnswer,
+  CrashBetAnswer,
+  CrashCashoutAnswer,
+  CrashSocketMessage,
+  CrashSocketRequest,
+  RoundRequest,
+  CrashSocketAnswer as SocketAnswer,
+} from '../api-types';
 import type { CrashState, MyCrashBet as MyBet } from '../crash';
 import { cashoutInRange, multiplierAt } from '../engines/crash/crash-curve';
 import { bindSpace, createFrame } from './frame';
@@ -31,8 +40,8 @@ import { ApiError, h, money, shortHash } from './ui';
 import { fairUrl, pageLanguageOf } from './words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
-type SocketRequest = { type: 'bet'; amount: number; autoCashout: number | null } | { type: 'cashout' };
-type SocketAnswer = { type: string; id: string | null; ok: boolean; error?: { code: string; message: string } };
+/** A socket request before its id is added (each kind of request without its id). */
+type SocketRequest = CrashSocketRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /** How long a bet or cash-out sent over the socket waits for its answer. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -430,7 +439,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
 
   async function refreshMine() {
     try {
-      const data = await api<{ state: CrashState; mine: MyBet[]; balance: number | null }>('/api/crash');
+      const data = await api<CrashAnswer>('/api/crash');
       const before = myCurrent();
       mine = data.mine;
       const after = myCurrent();
@@ -469,7 +478,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
       socket = ws;
     };
     ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data)) as { type: string; data: CrashState } & SocketAnswer;
+      const msg = JSON.parse(String(e.data)) as CrashSocketMessage;
       if (msg.type === 'state') apply(msg.data);
       else if (msg.id !== null) pending.get(msg.id)?.settle(msg);
     };
@@ -482,7 +491,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   }
 
   /** A bet or cash-out: over the open socket (answer matched by id, with a timeout), else over HTTP. */
-  function send<T>(request: SocketRequest, path: string, body?: unknown): Promise<T> {
+  function send<T>(request: SocketRequest, path: string, body?: RoundRequest): Promise<T> {
     const ws = socket;
     if (!ws || ws.readyState !== WebSocket.OPEN) return api<T>(path, { method: 'POST', body });
     const id = `${Date.now().toString(36)}-${++nextId}`;
@@ -503,11 +512,9 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   async function placeBet(minor: number, autoCashout: number | null): Promise<MyBet | null> {
     busy = true;
     try {
-      const answer = await send<{ bet: MyBet; balance: number }>(
-        { type: 'bet', amount: minor, autoCashout },
-        '/api/crash/bet',
-        { bet: { amount: minor, autoCashout } },
-      );
+      const answer = await send<CrashBetAnswer>({ type: 'bet', amount: minor, autoCashout }, '/api/crash/bet', {
+        bet: { amount: minor, autoCashout },
+      });
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
       say(w.betPlaced(money(minor), autoCashout ? times(autoCashout) : null), 'info');
@@ -554,10 +561,7 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   cashButton.addEventListener('click', async () => {
     busy = true;
     try {
-      const answer = await send<{ bet: MyBet; balance: number | null; winPending: boolean }>(
-        { type: 'cashout' },
-        '/api/crash/cashout',
-      );
+      const answer = await send<CrashCashoutAnswer>({ type: 'cashout' }, '/api/crash/cashout');
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       if (answer.balance !== null) balance.textContent = money(answer.balance);
       say(w.cashedOut(times(answer.bet.cashout ?? 100), money(answer.bet.win), answer.winPending), 'ok');

@@ -5,8 +5,10 @@
 //   block(cursor) = HMAC-SHA256(key = server seed, message = `${clientSeed}:${nonce}:${cursor}`),
 //   key and message UTF-8 text; each 4 bytes big-endian / 2^32 is one float in [0, 1).
 
+import type { StreamBlock } from '../api-types';
+
 /** What the server says it drew, per block (the /api/verify answer). */
-export type ServerBlock = { step: number; cursor: number; message: string; hmac: string; floats: number[] };
+export type ServerBlock = StreamBlock;
 
 export type BlockCheck = {
   step: number;

@@ -1,22 +1,11 @@
 /// <reference lib="dom" />
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
-import { checkBlocks, crashRound, type ServerBlock, sha256Hex } from './fair-stream';
+import type { CrashVerifyAnswer, CrashVerifyRequest, RoundView, Verification, VerifyRequest } from '../api-types';
+import { checkBlocks, crashRound, sha256Hex } from './fair-stream';
 import { pageLanguage } from './game-title';
 import { gameWords } from './game-words';
-import type { RoundView, StepView } from './types';
 import { ApiError, h, money, request } from './ui';
-
-type Verification = {
-  serverSeedHash: string;
-  hashMatches: boolean | null;
-  steps: StepView[];
-  win: number;
-  stake: number;
-  bet: unknown;
-  form: { block: string; cursor: string; float: string };
-  blocks: ServerBlock[];
-};
 
 /** Blocks whose floats are listed on the page (all are checked). */
 const SHOWN_BLOCKS = 4;
@@ -179,7 +168,7 @@ async function verify() {
         vendor: vendor.value.trim() || 'AG',
         bet: betValue,
         ...(shownHash && !recorded ? { serverSeedHash: shownHash } : {}),
-      },
+      } satisfies VerifyRequest,
     });
     const nodes: Node[] = [h('p', {}, w.seedSha, h('code', { 'data-testid': 'computed-hash' }, v.serverSeedHash))];
     if (v.hashMatches !== null) {
@@ -275,9 +264,12 @@ function crashPanel(): HTMLElement {
   const result = h('div', { 'data-testid': 'crash-result', role: 'status' });
   const check = async () => {
     try {
-      const v = await request<{ crashPoint: number; linkMatches: boolean | null; salt: string }>('/api/crash/verify', {
+      const v = await request<CrashVerifyAnswer>('/api/crash/verify', {
         method: 'POST',
-        body: { hash: hash.value.trim(), ...(previous.value.trim() ? { previousHash: previous.value.trim() } : {}) },
+        body: {
+          hash: hash.value.trim(),
+          ...(previous.value.trim() ? { previousHash: previous.value.trim() } : {}),
+        } satisfies CrashVerifyRequest,
       });
       result.replaceChildren(
         h('p', {}, w.crashPoint, h('strong', { 'data-testid': 'crash-point' }, `${(v.crashPoint / 100).toFixed(2)}×`)),

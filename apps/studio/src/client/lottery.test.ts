@@ -8,7 +8,7 @@ const ticket = (over: Partial<Ticket>): Ticket => ({
   ticketId: 't1',
   numero: '20261122-0361',
   drawsAt: '2026-11-22T12:02:00.000Z',
-  bet: { type: 'lo2', numbers: ['27'] },
+  bet: { region: 'VN', type: 'lo2', numbers: ['27'], amount: 1000 },
   stake: 1000,
   win: 0,
   hits: 0,

@@ -4,6 +4,7 @@
 // lottery-board.ts), the countdown to the open draw's close and to the closed draw's drawing, the
 // ticket picker (bet type, a number grid or quick pick, stake), your tickets (settled after each
 // draw) and the history of draws with their revealed seeds in the fairness drawer.
+import type { LotteryInfo, LotteryTicket, LotteryTicketAnswer, RoundRequest } from '../api-types';
 import { bindSpace, createFrame } from './frame';
 import { pageLanguage, pageTitle } from './game-title';
 import { gameWords } from './game-words';
@@ -23,44 +24,7 @@ import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 import { fairUrl } from './words';
 
-type BetType = {
-  type: string;
-  name: string;
-  digits: number;
-  picks: number;
-  odds100: number;
-  /** 4D Big and Small: what each prize tier pays, in stakes (studio lottery.ts lotteryBetTypes). */
-  tierPays: [tier: string, times: number][] | null;
-};
-type LotteryInfo = {
-  region: string;
-  betTypes: BetType[];
-  open: { numero: string; closesAt: string; drawsAt: string; serverSeedHash: string };
-  /** The draw closed before the open one while it is not drawn yet. */
-  closed: { numero: string; drawsAt: string } | null;
-  tickets: Ticket[];
-  results: {
-    numero: string;
-    drawsAt: string;
-    prizes: Prize[];
-    serverSeed: string;
-    serverSeedHash: string;
-  }[];
-  balance: number | null;
-};
-type Prize = { tier: string; numbers: string[] };
-export type Ticket = {
-  ticketId: string;
-  numero: string;
-  drawsAt: string;
-  bet: { type: string; numbers: string[] };
-  stake: number;
-  win: number;
-  hits: number;
-  status: string;
-  /** The draw's numbers once drawn (null while the draw is ahead). */
-  prizes: Prize[] | null;
-};
+export type Ticket = LotteryTicket;
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
 /** What a ticket shows as its outcome: pending until its draw settles it, then won or lost. */
@@ -425,9 +389,9 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     const picked = readPicks(numbers.value, t.digits);
     buyButton.disabled = true;
     try {
-      const r = await api<{ numero: string; balance: number }>('/api/lottery/ticket', {
+      const r = await api<LotteryTicketAnswer>('/api/lottery/ticket', {
         method: 'POST',
-        body: { bet: { type: t.type, numbers: picked, amount: Number(amount.value) } },
+        body: { bet: { type: t.type, numbers: picked, amount: Number(amount.value) } } satisfies RoundRequest,
       });
       balance.textContent = money(r.balance);
       say(w.bought(r.numero));

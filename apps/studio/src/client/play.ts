@@ -2,12 +2,22 @@
 // The game page shell: the shared frame (frame.ts: top bar, fairness drawer, sound, live region),
 // the game's own UI, results and round history.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.
+import type {
+  ClientSeedRequest,
+  HistoryAnswer,
+  PlayAnswer,
+  RotateSeedAnswer,
+  RoundRequest,
+  RoundView,
+  SeedView,
+  SessionInfo,
+  StepView,
+} from '../api-types';
 import { bindSpace, createFrame } from './frame';
 import { pageLanguage, pageTitle } from './game-title';
 import { gameWords } from './game-words';
 import { loadGameUi, roundSummary } from './games';
 import { presentingRound } from './round-signal';
-import type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from './types';
 import { ApiError, h, money, request, shortHash } from './ui';
 import { fairUrl } from './words';
 
@@ -106,7 +116,10 @@ async function start() {
           e.preventDefault();
           await guard(async () => {
             showSeed(
-              await api<SeedView>('/api/seed/client', { method: 'PUT', body: { clientSeed: clientSeedInput.value } }),
+              await api<SeedView>('/api/seed/client', {
+                method: 'PUT',
+                body: { clientSeed: clientSeedInput.value } satisfies ClientSeedRequest,
+              }),
             );
             say(w.clientSeedSaved);
           });
@@ -122,10 +135,7 @@ async function start() {
         'data-testid': 'rotate',
         onclick: () =>
           guard(async () => {
-            const r = await api<{
-              revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number };
-              next: SeedView;
-            }>('/api/seed/rotate', { method: 'POST' });
+            const r = await api<RotateSeedAnswer>('/api/seed/rotate', { method: 'POST' });
             showSeed(r.next);
             revealed.replaceChildren(
               h('p', {}, w.previousSeed, h('code', { 'data-testid': 'revealed-seed' }, r.revealed.serverSeed)),
@@ -240,7 +250,7 @@ async function start() {
   }
 
   async function loadHistory() {
-    const { rounds } = await api<{ rounds: RoundView[] }>('/api/history?limit=20');
+    const { rounds } = await api<HistoryAnswer>('/api/history?limit=20');
     const summaries = await Promise.all(
       rounds.map((r) => (r.status === 'closed' ? roundSummary(r) : w.roundStatus(r.status))),
     );
@@ -278,7 +288,9 @@ async function start() {
     step,
     play: async (bet) => {
       const answer = await presentingRound(async () => {
-        const played = await guard(() => api<PlayAnswer>('/api/round', { method: 'POST', body: { bet } }));
+        const played = await guard(() =>
+          api<PlayAnswer>('/api/round', { method: 'POST', body: { bet } satisfies RoundRequest }),
+        );
         if (played) await showAnswer(played, played.round.steps[0]!);
         return played;
       });

@@ -11,6 +11,7 @@
 // cards dealt and turned one by one in the server's order, a wheel that lands on the server's number,
 // the winning areas lit, sounds, and the road maps. Everything shown comes from the server's round
 // (games/table-present.ts, checked by its test).
+import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../api-types';
 import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
 import { bindSpace, createFrame } from './frame';
 import { pageLanguage, pageTitle } from './game-title';
@@ -56,12 +57,6 @@ import type { SessionInfo } from './types';
 import { ApiError, h, money, shortHash } from './ui';
 import { fairUrl } from './words';
 
-type TableAnswer = {
-  state: TableState;
-  mine: MyBet[];
-  balance: number | null;
-  timing: { bettingMs: number; dealMs: number; resultMs: number };
-};
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
 /** An area as the bet slip and the bets table name it: a straight number by its number alone. */
@@ -811,7 +806,7 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       socketOpen = true;
     };
     ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data)) as { type: string; data: TableState };
+      const msg = JSON.parse(String(e.data)) as TableSocketMessage;
       if (msg.type === 'state') apply(msg.data);
     };
     ws.onclose = () => {
@@ -826,7 +821,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     const bet = engine === 'baccarat' ? Object.fromEntries(entries) : rouletteBet(entries);
     busy = true;
     try {
-      const answer = await api<{ bet: MyBet; balance: number }>('/api/table/bet', { method: 'POST', body: { bet } });
+      const answer = await api<TableBetAnswer>('/api/table/bet', {
+        method: 'POST',
+        body: { bet } satisfies RoundRequest,
+      });
       mine = [answer.bet, ...mine.filter((b) => b.betId !== answer.bet.betId)];
       balance.textContent = money(answer.balance);
       lastBet = entries;

@@ -1,42 +1,7 @@
-// The JSON the studio API answers (see ../plugin.ts and ../rounds.ts).
+// The JSON the studio API answers, declared once beside the server that returns it (../api-types.ts).
+import type { PlayAnswer, RoundView, StepView } from '../api-types';
 
-export type StepView = { step: number; outcome: unknown; win: number };
-export type RoundView = {
-  roundId: string;
-  vendor: string;
-  gameCode: string;
-  engine: string;
-  mode: 'real' | 'trial';
-  currency: string;
-  bet: unknown;
-  stake: number;
-  win: number;
-  steps: StepView[];
-  pendingSteps: number;
-  status: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  serverSeed: string | null;
-  createdAt: string;
-};
-export type PlayAnswer = { round: RoundView; balance: number; winPending: boolean };
-export type SeedView = { serverSeedHash: string; clientSeed: string; nonce: number };
-export type SessionInfo = {
-  mode: 'real' | 'trial';
-  vendor: string;
-  gameCode: string;
-  engine: string | null;
-  declaredRtp: number | null;
-  game: unknown;
-  defaultBet: unknown;
-  currency: string;
-  language: string;
-  lobbyUrl: string | null;
-  balance: number | null;
-  fairness: SeedView;
-  openRound: RoundView | null;
-};
+export type { PlayAnswer, RoundView, SeedView, SessionInfo, StepView } from '../api-types';
 
 /** What a game's UI gets from the page shell. */
 export interface GameContext {

@@ -1,0 +1,90 @@
+// The studio API's shapes, declared once for both ends: what each /studio/api route and socket
+// answers (the server returns these types, mostly derived from the functions that build the answers)
+// and what each request body may hold (the input of the server's own zod schemas). The game pages
+// (client/) read them with `import type`, which the bundler erases: nothing of the server is bundled.
+import type { z } from 'zod';
+import type { CrashGame, CrashState, MyCrashBet, verifyCrash } from './crash';
+import type { CrashRequest } from './crash-socket';
+import type { StudioErrorBody } from './errors';
+import type { buyTicket, lotteryInfo } from './lottery';
+import type { ClientSeedBody, CrashVerifyBody, RoundBody } from './plugin';
+import type { PlayAnswer, RoundView, StepView } from './rounds';
+import type { RevealedSeed, rotateSeed, SeedView } from './seeds';
+import type { MyTableBet, TableHall, TableState } from './tables';
+import type { StreamBlock, Verification, VerifyBody } from './verify';
+
+export type { PlayAnswer, RevealedSeed, RoundView, SeedView, StepView, StreamBlock, Verification };
+
+// ---- request bodies ----
+
+/** POST /api/round, /api/lottery/ticket, /api/crash/bet, /api/table/bet. */
+export type RoundRequest = z.input<typeof RoundBody>;
+/** PUT /api/seed/client. */
+export type ClientSeedRequest = z.input<typeof ClientSeedBody>;
+/** POST /api/verify. */
+export type VerifyRequest = z.input<typeof VerifyBody>;
+/** POST /api/crash/verify. */
+export type CrashVerifyRequest = z.input<typeof CrashVerifyBody>;
+
+// ---- answers ----
+
+/** GET /api/session. */
+export type SessionInfo = {
+  mode: 'real' | 'trial';
+  vendor: string;
+  gameCode: string;
+  engine: string | null;
+  declaredRtp: number | null;
+  game: unknown;
+  defaultBet: unknown;
+  currency: string;
+  language: string;
+  lobbyUrl: string | null;
+  balance: number | null;
+  fairness: SeedView;
+  openRound: RoundView | null;
+};
+/** GET /api/history. */
+export type HistoryAnswer = { rounds: RoundView[] };
+/** POST /api/seed/rotate. */
+export type RotateSeedAnswer = Awaited<ReturnType<typeof rotateSeed>>;
+
+/** GET /api/lottery. */
+export type LotteryInfo = Awaited<ReturnType<typeof lotteryInfo>> & { balance: number | null };
+export type LotteryTicket = LotteryInfo['tickets'][number];
+/** POST /api/lottery/ticket. */
+export type LotteryTicketAnswer = Awaited<ReturnType<typeof buyTicket>>;
+
+/** GET /api/crash. */
+export type CrashAnswer = { state: CrashState; mine: MyCrashBet[]; balance: number | null };
+/** POST /api/crash/bet (and the socket's bet-result). */
+export type CrashBetAnswer = Awaited<ReturnType<CrashGame['placeBet']>>;
+/** POST /api/crash/cashout (and the socket's cashout-result). */
+export type CrashCashoutAnswer = Awaited<ReturnType<CrashGame['cashOut']>>;
+/** POST /api/crash/verify. */
+export type CrashVerifyAnswer = ReturnType<typeof verifyCrash>;
+
+/** GET /api/table. */
+export type TableAnswer = {
+  state: TableState;
+  mine: MyTableBet[];
+  balance: number | null;
+  game: unknown;
+  timing: { bettingMs: number; dealMs: number; resultMs: number };
+};
+/** POST /api/table/bet. */
+export type TableBetAnswer = Awaited<ReturnType<TableHall['placeBet']>>;
+
+// ---- sockets (/studio/ws/crash, /studio/ws/table) ----
+
+/** The shared round's state, sent to every page of the stream. */
+export type StateMessage<S> = { type: 'state'; data: S };
+/** What a crash page sends: a bet or a cash-out, with the id its answer echoes. */
+export type CrashSocketRequest = z.input<typeof CrashRequest>;
+/** The answer to a crash page's request: the HTTP body on success, the HTTP API's error otherwise. */
+export type CrashSocketAnswer = { type: 'bet-result' | 'cashout-result' | 'error'; id: string | null } & (
+  | ({ ok: true } & (CrashBetAnswer | CrashCashoutAnswer))
+  | { ok: false; error: StudioErrorBody }
+);
+export type CrashSocketMessage = StateMessage<CrashState> | CrashSocketAnswer;
+export type TableSocketMessage = StateMessage<TableState>;
