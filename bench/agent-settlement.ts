@@ -22,7 +22,7 @@
 import { sql } from 'kysely';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
-import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/settlement.job';
+import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/settlement.jobs';
 import { branchFigures } from '../apps/server/src/modules/agents/settlement.queries';
 import { HOUSE_ACCOUNT, windowOf } from '../apps/server/src/modules/agents/settlement.service';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
