@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of migration 0022 (operators, roles, the audit trail's operator flag), merged into
+// Kysely types of migration 0022 (operators and their roles), merged into
 // schema.ts's interfaces. Kept in a file of their own because several back-office areas add tables
 // to schema.ts.
 
@@ -8,11 +8,6 @@ declare module './schema' {
   interface Database {
     roles: RolesTable;
     operator_roles: OperatorRolesTable;
-  }
-
-  interface AuditLogTable {
-    /** Written by an operator (account type 90): what the audit screen lists. */
-    operator: Generated<boolean>;
   }
 }
 

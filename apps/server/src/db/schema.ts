@@ -3,27 +3,13 @@ import type { ColumnType, Generated } from 'kysely';
 // Kysely types of the tables created by the migrations. One interface per table; the `Database`
 // map at the end is what `Kysely<Database>` sees. BIGINT columns are parsed to number (see
 // database.ts), timestamps to Date.
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Id = Generated<number>;
-type Json<T> = ColumnType<T, string, string>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type Id = Generated<number>;
+export type Json<T> = ColumnType<T, string, string>;
 
 /** The kinds of VIP bonus (vip_bonuses.kind), owned by modules/vip. */
 export type VipBonusKind = 'upgrade' | 'monthly' | 'birthday';
-
-export interface BrandSettingsTable {
-  key: string;
-  value: ColumnType<unknown, string, string>;
-  updated_at: Timestamp;
-}
-
-export interface WhitelabelSwitchesTable {
-  mod_id: string;
-  parent_mod_id: string | null;
-  enabled: boolean;
-  name: string;
-  sort: Generated<number>;
-}
 
 export interface ResourcesTable {
   id: Id;
@@ -282,92 +268,11 @@ export interface UsedChallengesTable {
   expires_at: Date | string;
 }
 
-export interface RateLimitsTable {
-  key: string;
-  window_started_at: Date | string;
-  count: number;
-  /** Of `count`, the slots whose attempt failed (the rest are in flight); migration 0059. */
-  spent: Generated<number>;
-  locked_until: Date | string | null;
-}
-
 /** SMS written to the outbox in one brand day (the brand's daily SMS limit); migration 0060. */
 export interface SmsDailySendsTable {
   /** The brand day, written as YYYY-MM-DD. */
   day: ColumnType<Date, string, string>;
   sent: number;
-}
-
-export interface OutboxTable {
-  id: Id;
-  channel: 'sms' | 'email';
-  recipient: string;
-  subject: string | null;
-  text: string;
-  code: string | null;
-  status: Generated<'pending' | 'sent' | 'failed' | 'kept'>;
-  attempts: Generated<number>;
-  created_at: CreatedAt;
-  sent_at: Date | string | null;
-}
-
-export interface AuditLogTable {
-  id: Id;
-  member_id: number | null;
-  username: string | null;
-  event: string;
-  success: boolean;
-  ip: string | null;
-  user_agent: string | null;
-  detail: Json<Record<string, unknown>>;
-  created_at: CreatedAt;
-}
-
-export interface EncryptionKeysTable {
-  kid: string;
-  private_jwk: Json<Record<string, unknown>>;
-  public_jwk: Json<Record<string, unknown>>;
-  active: Generated<boolean>;
-  created_at: CreatedAt;
-  expires_at: Date | string | null;
-}
-
-export interface MemberMessagesTable {
-  id: Id;
-  member_id: number;
-  title: string;
-  content: string;
-  read_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
-export interface LedgerAccountsTable {
-  id: Id;
-  code: string;
-  kind: string;
-  member_id: number | null;
-  currency: string;
-  balance: Generated<number>;
-  held: Generated<number>;
-  allow_negative: Generated<boolean>;
-  created_at: CreatedAt;
-}
-
-export interface LedgerPostingsTable {
-  id: Id;
-  idempotency_key: string;
-  type: string;
-  reference: string;
-  fingerprint: string;
-  created_at: CreatedAt;
-}
-
-export interface LedgerEntriesTable {
-  id: Id;
-  posting_id: number;
-  account_id: number;
-  amount: number;
-  balance_after: number;
 }
 
 export interface PasswordResetsTable {
@@ -381,8 +286,6 @@ export interface PasswordResetsTable {
 }
 
 export interface Database {
-  brand_settings: BrandSettingsTable;
-  whitelabel_switches: WhitelabelSwitchesTable;
   resources: ResourcesTable;
   banners: BannersTable;
   announcements: AnnouncementsTable;
@@ -404,31 +307,8 @@ export interface Database {
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
   used_challenges: UsedChallengesTable;
-  rate_limits: RateLimitsTable;
   sms_daily_sends: SmsDailySendsTable;
-  outbox: OutboxTable;
-  audit_log: AuditLogTable;
-  encryption_keys: EncryptionKeysTable;
-  member_messages: MemberMessagesTable;
-  ledger_accounts: LedgerAccountsTable;
-  ledger_postings: LedgerPostingsTable;
-  ledger_entries: LedgerEntriesTable;
   password_resets: PasswordResetsTable;
-  ledger_holds: LedgerHoldsTable;
-}
-
-export interface LedgerHoldsTable {
-  id: Id;
-  member_id: number;
-  account_id: number;
-  amount: number;
-  status: Generated<'held' | 'released' | 'captured'>;
-  idempotency_key: string;
-  reference: string;
-  reason: string | null;
-  posting_id: number | null;
-  created_at: CreatedAt;
-  settled_at: Date | string | null;
 }
 
 // Cashier tables (migration 0004), merged into Database by interface declaration merging.
@@ -439,7 +319,6 @@ export interface Database {
   member_bank_accounts: MemberBankAccountsTable;
   withdrawal_orders: WithdrawalOrdersTable;
   cashier_files: CashierFilesTable;
-  job_runs: JobRunsTable;
 }
 
 export interface PaymentMethodsTable {
@@ -527,12 +406,6 @@ export interface CashierFilesTable {
   size: number;
   data: Uint8Array;
   created_at: CreatedAt;
-}
-
-export interface JobRunsTable {
-  name: string;
-  period_start: Date | string;
-  finished_at: CreatedAt;
 }
 
 // Favourite games (migration 0005; its games.search_text column went in 0019).
