@@ -11,77 +11,6 @@ export type Json<T> = ColumnType<T, string, string>;
 /** The kinds of VIP bonus (vip_bonuses.kind), owned by modules/vip. */
 export type VipBonusKind = 'upgrade' | 'monthly' | 'birthday';
 
-export interface ResourcesTable {
-  id: Id;
-  resource_type: string;
-  name: string;
-  label_name_en: string;
-  url: string;
-  sort: Generated<number>;
-}
-
-export interface BannersTable {
-  id: Id;
-  group_name: string;
-  title: string;
-  image_url: string;
-  linkage_type: string | null;
-  link_url: string | null;
-  language: string | null;
-  sort: Generated<number>;
-  active: Generated<boolean>;
-}
-
-export interface AnnouncementsTable {
-  id: Id;
-  type: string;
-  audience: string;
-  title: string;
-  content: string;
-  promotion_type: string | null;
-  execution: Generated<string>;
-  language: string | null;
-  sort: Generated<number>;
-  starts_at: Timestamp;
-  ends_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
-export interface NoticesTable {
-  id: Id;
-  title: string;
-  content: string;
-  sort: Generated<number>;
-  created_at: CreatedAt;
-}
-
-export interface HelpArticlesTable {
-  id: Id;
-  category: string;
-  title: string;
-  content: string;
-  sort: Generated<number>;
-}
-
-export interface CountriesTable {
-  country_code: string;
-  country_dialing_code: string;
-  name: string;
-  mobile_digits: Generated<number>;
-  sort: Generated<number>;
-}
-
-export interface RegisterFieldRulesTable {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  min_length: number;
-  max_length: number;
-  pattern_id: number | null;
-  accepted_pattern: Generated<string>;
-  sort: Generated<number>;
-}
-
 export interface VipLevelsTable {
   level: number;
   label_name: string;
@@ -138,65 +67,6 @@ export interface GamesTable {
   created_at: CreatedAt;
 }
 
-export interface MembersTable {
-  id: Id;
-  username: string;
-  password_hash: string;
-  type: Generated<number>;
-  status: Generated<'active' | 'disabled'>;
-  nickname: string | null;
-  email: string | null;
-  mobile_num: string | null;
-  country_dialing_code: string | null;
-  payee_name: string | null;
-  qq_num: string | null;
-  line: string | null;
-  whatsapp: string | null;
-  facebook: string | null;
-  wechat: string | null;
-  telegram: string | null;
-  zalo: string | null;
-  id_number: string | null;
-  birthday: ColumnType<Date | null, string | null | undefined, string | null>;
-  address: string | null;
-  nationality: string | null;
-  occupation: string | null;
-  source_of_income: string | null;
-  place_of_birth: string | null;
-  full_name: string | null;
-  payment_password_hash: string | null;
-  referral_code: string;
-  referrer_id: number | null;
-  upline_id: number | null;
-  avatar: Generated<number>;
-  language: Generated<string>;
-  vip_level: Generated<number>;
-  permissions: ColumnType<string[], string | undefined, string>;
-  register_ip: string | null;
-  register_domain: string | null;
-  register_url: string | null;
-  register_method: string | null;
-  password_changed_at: Timestamp;
-  first_login_at: Date | string | null;
-  last_login_at: Date | string | null;
-  last_login_ip: string | null;
-  /** Operators only: set with a password an administrator chose; migration 0061. */
-  password_must_change: Generated<boolean>;
-  /** Operators only: the name players read in support chat; migration 0061. */
-  operator_display_name: string | null;
-  /** The affiliate code the member registered with (its case as stored); migration 0066. */
-  affiliate_code: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-/** Closure of members.upline_id (migration 0026): kept by triggers, read-only for the code. */
-export interface AgentTreeTable {
-  ancestor_id: number;
-  member_id: number;
-  depth: number;
-}
-
 export interface AffiliateCodesTable {
   code: string;
   agent_id: number;
@@ -207,108 +77,13 @@ export interface AffiliateCodesTable {
   created_at: CreatedAt;
 }
 
-export type SessionArea = 'member' | 'agent' | 'admin';
-
-export interface SessionsTable {
-  id: Id;
-  token_hash: string;
-  member_id: number;
-  area: Generated<SessionArea>;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: CreatedAt;
-  last_seen_at: Timestamp;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-}
-
-export interface MemberLoginIpsTable {
-  member_id: number;
-  ip: string;
-  first_seen_at: Timestamp;
-  last_seen_at: Timestamp;
-}
-
-export interface LoginVerificationsTable {
-  id: string;
-  member_id: number;
-  ip: string;
-  area: SessionArea;
-  login_type: string;
-  password_expired: boolean;
-  must_change_password: boolean;
-  code_hash: string | null;
-  code_method: string | null;
-  attempts: Generated<number>;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
-export interface SmsCodesTable {
-  id: Id;
-  purpose: string;
-  phone: string;
-  code_hash: string;
-  attempts: Generated<number>;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
-export interface CaptchasTable {
-  client_key: string;
-  answer_hash: string;
-  expires_at: Date | string;
-  created_at: Timestamp;
-}
-
-export interface UsedChallengesTable {
-  signature: string;
-  expires_at: Date | string;
-}
-
-/** SMS written to the outbox in one brand day (the brand's daily SMS limit); migration 0060. */
-export interface SmsDailySendsTable {
-  /** The brand day, written as YYYY-MM-DD. */
-  day: ColumnType<Date, string, string>;
-  sent: number;
-}
-
-export interface PasswordResetsTable {
-  id: Id;
-  member_id: number;
-  token_hash: string;
-  ip: string | null;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
 export interface Database {
-  resources: ResourcesTable;
-  banners: BannersTable;
-  announcements: AnnouncementsTable;
-  notices: NoticesTable;
-  help_articles: HelpArticlesTable;
-  countries: CountriesTable;
-  register_field_rules: RegisterFieldRulesTable;
   vip_levels: VipLevelsTable;
   vendors: VendorsTable;
   vendor_game_types: VendorGameTypesTable;
   game_menu_categories: GameMenuCategoriesTable;
   games: GamesTable;
-  members: MembersTable;
-  agent_tree: AgentTreeTable;
   affiliate_codes: AffiliateCodesTable;
-  sessions: SessionsTable;
-  member_login_ips: MemberLoginIpsTable;
-  login_verifications: LoginVerificationsTable;
-  sms_codes: SmsCodesTable;
-  captchas: CaptchasTable;
-  used_challenges: UsedChallengesTable;
-  sms_daily_sends: SmsDailySendsTable;
-  password_resets: PasswordResetsTable;
 }
 
 // Cashier tables (migration 0004), merged into Database by interface declaration merging.
@@ -487,25 +262,3 @@ export interface VendorTransactionsTable {
   created_at: CreatedAt;
 }
 
-export interface Database {
-  member_totp: MemberTotpTable;
-  member_recovery_codes: MemberRecoveryCodesTable;
-}
-
-export interface MemberTotpTable {
-  member_id: number;
-  /** AES-256-GCM sealed base32 secret (accounts/two-factor.crypto.ts); never sent after enrolment. */
-  secret_sealed: string;
-  /** When the current secret was made (an enrolment restart renews it). */
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  enabled_at: Date | string | null;
-  last_step: number | string | null;
-}
-
-export interface MemberRecoveryCodesTable {
-  id: Id;
-  member_id: number;
-  code_hash: string;
-  created_at: CreatedAt;
-  used_at: Date | string | null;
-}
