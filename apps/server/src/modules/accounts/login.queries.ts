@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
-import type { SessionArea } from '../../db/schema';
+import type { SessionArea } from './accounts.tables';
 
 /** Whether the member has an authenticator switched on (member_totp, migration 0020). */
 const TOTP_ENABLED = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;

@@ -4,13 +4,13 @@ import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { ErrorCode } from '@gamehall/shared/errors';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
-import type { SessionArea } from '../../db/schema';
 import { isAgentType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
+import type { SessionArea } from './accounts.tables';
 import { verifyChallenge } from './challenge.service';
 import type { LoginOutcome } from './login.presenter';
 import {

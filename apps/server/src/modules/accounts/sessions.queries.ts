@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database';
-import type { SessionArea } from '../../db/schema';
+import type { SessionArea } from './accounts.tables';
 
 export async function insertSession(
   db: Conn,

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
-import type { SessionArea } from '../../db/schema';
 import { isAgentType, isTrialType, OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { getBrand } from '../brand/brand.service';
+import type { SessionArea } from './accounts.tables';
 import { beginRead, cachedSession, forgetSession, holdMember, storeSession } from './sessions.cache';
 import {
   findLiveSession,

@@ -1,6 +1,7 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from '../../db/schema';
 
-// The visits of referral links (migration 0066), declared beside the module that alone writes them
+// The referral links (affiliate_codes) and their visits (migration 0066), declared beside the module that alone writes them
 // (merged into the Database interface of db/schema.ts).
 
 export interface AffiliateCodeVisitorsTable {
@@ -15,6 +16,17 @@ export interface AffiliateCodeVisitorsTable {
 
 declare module '../../db/schema' {
   interface Database {
+    affiliate_codes: AffiliateCodesTable;
     affiliate_code_visitors: AffiliateCodeVisitorsTable;
   }
+}
+
+export interface AffiliateCodesTable {
+  code: string;
+  agent_id: number;
+  domain: string | null;
+  active: Generated<boolean>;
+  /** The agent's name for the link, unique per agent without regard to case; migration 0066. */
+  name: string | null;
+  created_at: CreatedAt;
 }

@@ -3,11 +3,15 @@ import type { ColumnType, Generated } from 'kysely';
 // Kysely types of the tables migration 0023 creates (0062 adds the adjustments' request_id and
 // brand_day), merged into the Database map of db/schema.ts.
 
-declare module '../../db/schema' {
+// The members' column this module writes (migration 0023), merged into the accounts module's table.
+declare module '../accounts/accounts.tables' {
   interface MembersTable {
     /** An operator's "change the password at next login"; in force while later than password_changed_at. */
     password_change_required_at: Date | string | null;
   }
+}
+
+declare module '../../db/schema' {
   interface Database {
     member_notes: MemberNotesTable;
     member_tags: MemberTagsTable;

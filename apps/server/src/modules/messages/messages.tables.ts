@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Id } from '../../db/schema';
 
-// Kysely types of migration 0047 (messages, broadcasts, feedback), merged into db/schema.ts's Database.
+// Kysely types of the member's messages (member_messages, and migration 0047: messages, broadcasts,
+// feedback), merged into db/schema.ts's Database.
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type MaybeStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -13,17 +15,12 @@ export type BroadcastText = { title: string; content: string };
 
 declare module '../../db/schema' {
   interface Database {
+    member_messages: MemberMessagesTable;
     broadcasts: BroadcastsTable;
     broadcast_members: BroadcastMembersTable;
     broadcast_receipts: BroadcastReceiptsTable;
     feedback: FeedbackTable;
     feedback_files: FeedbackFilesTable;
-  }
-
-  interface MemberMessagesTable {
-    kind: string | null;
-    params: Json<MessageParams>;
-    deleted_at: MaybeStamp;
   }
 }
 
@@ -74,4 +71,17 @@ export interface FeedbackFilesTable {
   size: number;
   data: Uint8Array;
   created_at: Stamp;
+}
+
+export interface MemberMessagesTable {
+  id: Id;
+  member_id: number;
+  title: string;
+  content: string;
+  read_at: Date | string | null;
+  created_at: CreatedAt;
+  /** Migration 0047: a system message's kind and the values its text is rendered from. */
+  kind: string | null;
+  params: Json<MessageParams>;
+  deleted_at: MaybeStamp;
 }

@@ -1,12 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// The VIP tables of migration 0036 (vip_levels itself is in db/schema.ts), declared beside the
-// module that alone writes them and merged into db/schema.ts's Database. Money in minor units.
+// The VIP tables (vip_levels, and those of migration 0036), declared beside the module that alone
+// writes them and merged into db/schema.ts's Database. Money in minor units.
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Day = ColumnType<string, string, string>;
 
 declare module '../../db/schema' {
   interface Database {
+    vip_levels: VipLevelsTable;
     vip_settings: VipSettingsTable;
     vip_member_days: VipMemberDaysTable;
     vip_bonuses: VipBonusesTable;
@@ -67,4 +68,19 @@ export interface VipReviewsTable {
   from_level: number;
   to_level: number;
   created_at: Stamp;
+}
+
+export interface VipLevelsTable {
+  level: number;
+  label_name: string;
+  min_deposit: Generated<number>;
+  // Migration 0036: the rest of a level's terms; money in minor units, rates in ppm.
+  min_valid_bet: Generated<number>;
+  upgrade_bonus: Generated<number>;
+  monthly_bonus: Generated<number>;
+  birthday_bonus: Generated<number>;
+  withdraw_daily_count: ColumnType<number | null, number | null | undefined, number | null>;
+  withdraw_daily_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  rebate_rates: ColumnType<Record<string, number>, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

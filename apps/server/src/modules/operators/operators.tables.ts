@@ -1,18 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of migration 0022 (operators, roles, the audit trail's operator flag), merged into
-// schema.ts's interfaces. Kept in a file of their own because several back-office areas add tables
-// to schema.ts.
+// Kysely types of the roles and the operators' roles (migration 0022), declared beside
+// operators.queries.ts, their only writer (merged into the Database interface of db/schema.ts).
 
-declare module './schema' {
+declare module '../../db/schema' {
   interface Database {
     roles: RolesTable;
     operator_roles: OperatorRolesTable;
-  }
-
-  interface AuditLogTable {
-    /** Written by an operator (account type 90): what the audit screen lists. */
-    operator: Generated<boolean>;
   }
 }
 

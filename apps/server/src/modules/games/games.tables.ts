@@ -1,0 +1,90 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Id, Json, Timestamp } from '../../db/schema';
+
+// Kysely types of the game catalogue (vendors, categories, games), the players' favourites, the
+// vendors' integration settings and the game launch sessions, declared beside the games queries that
+// write them (merged into the Database interface of db/schema.ts).
+
+declare module '../../db/schema' {
+  interface Database {
+    vendors: VendorsTable;
+    vendor_game_types: VendorGameTypesTable;
+    game_menu_categories: GameMenuCategoriesTable;
+    games: GamesTable;
+    favourite_games: FavouriteGamesTable;
+    vendor_integrations: VendorIntegrationsTable;
+    game_sessions: GameSessionsTable;
+  }
+}
+
+export interface VendorsTable {
+  code: string;
+  name: string;
+  status: Generated<'active' | 'maintenance' | 'hidden'>;
+  sort: Generated<number>;
+}
+
+export interface VendorGameTypesTable {
+  vendor_code: string;
+  game_type: string;
+  account_type_name: string;
+  is_game: string | null;
+  sort: Generated<number>;
+  /** Shown under this category in the game menu (migration 0029). */
+  enabled: Generated<boolean>;
+}
+
+/** The game menu's categories: their order and whether they show (migration 0029). */
+export interface GameMenuCategoriesTable {
+  game_type: string;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface GamesTable {
+  node_id: Id;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  name: string;
+  names: Json<Record<string, string>>;
+  sub_category: string | null;
+  is_hot: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<'active' | 'maintenance' | 'hidden'>;
+  min_bet: Generated<number>;
+  min_line_num: Generated<number>;
+  art_seed: number;
+  created_at: CreatedAt;
+}
+
+export interface FavouriteGamesTable {
+  member_id: number;
+  node_id: number;
+  created_at: CreatedAt;
+}
+
+export interface VendorIntegrationsTable {
+  vendor_code: string;
+  secret: string;
+  launch_url: string;
+  wallet_mode: Generated<'seamless' | 'transfer'>;
+  currency: Generated<string>;
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
+  enabled: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface GameSessionsTable {
+  id: Id;
+  token_hash: string;
+  member_id: number | null;
+  trial: Generated<boolean>;
+  vendor_code: string;
+  node_id: number;
+  game_code: string;
+  currency: string;
+  language: Generated<string>;
+  created_at: CreatedAt;
+  expires_at: Date | string;
+}

@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Id } from '../../db/schema';
+
+// Kysely types of the vendors' rounds and wallet transactions, declared beside
+// vendor-gateway.queries.ts, their only writer (merged into the Database interface of db/schema.ts).
+
+declare module '../../db/schema' {
+  interface Database {
+    vendor_rounds: VendorRoundsTable;
+    vendor_transactions: VendorTransactionsTable;
+  }
+}
+
+export interface VendorRoundsTable {
+  id: Id;
+  vendor_code: string;
+  round_id: string;
+  member_id: number;
+  node_id: number | null;
+  game_code: string;
+  game_type: string;
+  currency: string;
+  bet_amount: Generated<number>;
+  win_amount: Generated<number>;
+  /** The part of bet_amount taken from the bonus account (migration 0044). */
+  bonus_bet_amount: Generated<number>;
+  status: Generated<'open' | 'closed' | 'rolled_back'>;
+  created_at: CreatedAt;
+  closed_at: Date | string | null;
+}
+
+export interface VendorTransactionsTable {
+  id: Id;
+  vendor_code: string;
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  member_id: number;
+  amount: number;
+  ref_transaction_id: string | null;
+  details_hash: string;
+  status: 'ok' | 'rolled_back' | 'rollback_of_unknown';
+  balance_after: number;
+  /** The part of the amount booked on the member's bonus account (migration 0044). */
+  bonus_amount: Generated<number>;
+  created_at: CreatedAt;
+}
