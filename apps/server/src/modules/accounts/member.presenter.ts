@@ -1,13 +1,4 @@
-import type { ContractInfo } from '@gamehall/shared/api/contracts';
-import {
-  AVATAR_COUNT,
-  avatarUrl,
-  type MemberIcons,
-  type MemberInfo,
-  type PublicState,
-  type SecurityCentre,
-} from '@gamehall/shared/api/member';
-import { isAgentType, isTrialType } from '../../http/auth';
+import { AVATAR_COUNT, avatarUrl, type MemberIcons, type SecurityCentre } from '@gamehall/shared/api/member';
 import { maskEmail, maskMobile } from './masking';
 import type { MemberProfile } from './member.service';
 

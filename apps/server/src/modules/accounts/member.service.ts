@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { isTrialType, type Principal } from '../../http/auth';
+import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { loginHistory } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';

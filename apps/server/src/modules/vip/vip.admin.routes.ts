@@ -9,7 +9,7 @@ import {
   VipSettingsBody,
 } from '@gamehall/shared/api/vip';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AppContext, onReplica } from '../../context';
+import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { requestMetaOf } from '../../http/request-meta';

@@ -1,10 +1,4 @@
-import type {
-  AdminVipValue,
-  MemberVipValue,
-  RebateReportValue,
-  VipLevelView,
-  VipSummaryValue,
-} from '@gamehall/shared/api/vip';
+import type { AdminVipValue, MemberVipValue, VipLevelView, VipSummaryValue } from '@gamehall/shared/api/vip';
 import { toMajor } from '@gamehall/shared/money';
 import type { adminOverview, Level, MemberSummary, memberVip } from './vip.service';
 
