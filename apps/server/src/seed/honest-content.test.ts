@@ -177,7 +177,7 @@ describe('honest texts', () => {
   });
 
   it("the site's English texts make none of the false claims", () => {
-    const en = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../web/src/locales/en.json'), 'utf8'));
+    const en = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../web/src/locales/en.json'), 'utf8'));
     expect(falseClaims(stringsOf(en), FALSE_EVERYWHERE)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
 // VIP levels (spec §1 VIP levels, §3 public state; docs/vip.md), written only by
-// modules/vip and modules/admin-vip.
+// modules/vip (vip.routes.ts and vip.admin.routes.ts).
 // - vip_levels (0001) gains the rest of a level's terms: the valid-bet threshold beside the deposit
 //   one, the upgrade, monthly and birthday bonuses, the daily withdrawal limits (NULL: none) and
 //   the rebate rates per game type in parts per million (docs/agents.md: rates are ppm). Existing

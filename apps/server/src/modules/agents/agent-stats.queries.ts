@@ -112,7 +112,7 @@ export async function analyzeMemberDays(trx: Conn, written: number) {
 /**
  * Per agent (every member with downlines): its team's member days summed through agent_tree
  * (depth >= 1), with the sketch of the active members (register = low 10 bits of
- * hashint8(member_id), rank = 23 - bit length of the other 22 bits; reports/hll.ts).
+ * hashint8(member_id), rank = 23 - bit length of the other 22 bits; db/hll.ts).
  */
 export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
   await sql`

@@ -5,7 +5,7 @@ import type { ColumnType, Generated } from 'kysely';
 // 'YYYY-MM-DD' text (queries cast it), so no driver turns it into a UTC midnight.
 type Day = ColumnType<string, string, string>;
 type Stamp = ColumnType<Date, Date, Date>;
-/** Sparse HyperLogLog sketch (reports/hll.ts): idx << 5 | rank per non-empty register. */
+/** Sparse HyperLogLog sketch (db/hll.ts): idx << 5 | rank per non-empty register. */
 type Sketch = ColumnType<number[], number[], number[]>;
 
 export interface AgentMemberDaysTable {

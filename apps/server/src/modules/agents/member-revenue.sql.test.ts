@@ -220,7 +220,7 @@ describe('memberRevenueSql', () => {
 describe('posting types', () => {
   /** The posting types the server's code makes: the `type` of a posting (beside its idempotencyKey, or a vendor cash move). */
   function postingTypes(): string[] {
-    const root = join(__dirname, '..', 'modules');
+    const root = join(__dirname, '..');
     const found = new Set<string>();
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

@@ -84,7 +84,7 @@ function figuresOf(from: string, to: string, rows: q.TeamDayRow[]): PeriodFigure
     f.validBets += Number(r.valid_bets);
     f.wins += Number(r.wins);
   }
-  // One day's count is exact; over several days the sketches count each member once (reports/hll.ts).
+  // One day's count is exact; over several days the sketches count each member once (db/hll.ts).
   f.activeMembers =
     mine.length === 1 ? Number(mine[0]?.active_members ?? 0) : countDistinct(mine.map((r) => r.active_hll));
   return f;

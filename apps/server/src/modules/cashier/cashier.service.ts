@@ -336,7 +336,7 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
   return { status: 'OK' as const, reference: body.reference };
 }
 
-// ---- operator actions on deposits (modules/admin calls these)
+// ---- operator actions on deposits (cashier.admin.routes.ts calls these)
 
 /** The queue filters as the console sends them (AdminOrderQueueQuery): major units, inclusive brand days. */
 export type OperatorQueueFilter = {
@@ -675,7 +675,7 @@ export async function autoConfirmReceipts(ctx: AppContext): Promise<string[]> {
   return q.forceReceipts(ctx.db, cutoff, now);
 }
 
-// ---- cashier settings and payment methods, for operators (modules/admin calls these)
+// ---- cashier settings and payment methods, for operators (cashier.admin.routes.ts calls these)
 
 export async function cashierConfiguration(ctx: AppContext) {
   const [settings, methods] = await Promise.all([q.readSettings(ctx.db), q.listAllMethods(ctx.db)]);
