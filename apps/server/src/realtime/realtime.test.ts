@@ -175,6 +175,10 @@ describe('GET /ws', () => {
       type: 'balance',
       data: { balance: 0, available: 0, currency: 'PHP' },
     });
+    // The funding's own events, when they reached the socket after it subscribed (over NOTIFY on
+    // PostgreSQL), were passed over above and wait in the buffer; events arrive in commit order, so
+    // none can come after the first stake's: drop them, or the next wait would read the funding's.
+    socket.messages.length = 0;
     // With the cash gone a stake moves only the bonus account: the bonus event is all there is.
     await stake(`rt-bonus-bet2-${m.id}`, 0, 700);
     expect((await socket.next('bonusBalance')).data).toEqual({ bonus: 38, currency: 'PHP' });
