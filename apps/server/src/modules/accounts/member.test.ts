@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { createSessionMember } from '../../test/programmes';
 import { setBrandSetting } from '../brand/brand.service';
-import { issueSession } from './sessions.service';
 
 let t: TestApp;
 
@@ -17,24 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function memberWithSession(input: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(t.ctx, input);
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, token };
-}
-
 function get(url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
 }
 
 describe('/wps/member/info/icon', () => {
   it('lists the 12 avatars with the current one and lets a member choose', async () => {
-    const m = await memberWithSession();
+    const m = await createSessionMember(t);
     const list = await get('/wps/member/info/icon', m.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().value.current).toBe(1);
@@ -53,7 +41,7 @@ describe('/wps/member/info/icon', () => {
   });
 
   it('refuses an avatar that does not exist', async () => {
-    const m = await memberWithSession();
+    const m = await createSessionMember(t);
     for (const icon of [0, 13, 'x']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -68,7 +56,7 @@ describe('/wps/member/info/icon', () => {
   });
 
   it('lets a trial account see but not change its avatar, and needs a token', async () => {
-    const trial = await memberWithSession({ type: 4 });
+    const trial = await createSessionMember(t, { type: 4 });
     expect((await get('/wps/member/info/icon', trial.token)).statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
@@ -102,13 +90,13 @@ describe('PUT /wps/member/language', () => {
   });
 
   it('stores the language on the member when a token is sent', async () => {
-    const m = await memberWithSession();
+    const m = await createSessionMember(t);
     expect((await setLanguage('Ty', m.token)).statusCode).toBe(200);
     expect((await get('/wps/member/info', m.token)).json().value.language).toBe('TY');
   });
 
   it('refuses an unsupported language and changes nothing', async () => {
-    const m = await memberWithSession();
+    const m = await createSessionMember(t);
     for (const language of ['FR', '', 42]) {
       const res = await setLanguage(language, m.token);
       expect(res.statusCode).toBe(400);
@@ -121,7 +109,7 @@ describe('PUT /wps/member/language', () => {
 
 describe('GET /wps/member/security', () => {
   it('shows what is bound and the login history', async () => {
-    const m = await memberWithSession({ email: 'sec@example.com', totpSecret: 'JBSWY3DPEHPK3PXP' });
+    const m = await createSessionMember(t, { email: 'sec@example.com', totpSecret: 'JBSWY3DPEHPK3PXP' });
     const login = await injectEncrypted(t.app, {
       method: 'POST',
       url: '/wps/session/login',
@@ -142,7 +130,7 @@ describe('GET /wps/member/security', () => {
   });
 
   it('is for real members only', async () => {
-    const trial = await memberWithSession({ type: 4 });
+    const trial = await createSessionMember(t, { type: 4 });
     const res = await get('/wps/member/security', trial.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ACCOUNT_TRIAL_RESTRICTED');

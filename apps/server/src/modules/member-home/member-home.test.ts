@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createSessionMember } from '../../test/programmes';
 import { uniqueMobile } from '../../test/registration-setup';
 import { hashPassword } from '../accounts/passwords';
-import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../brand/brand.service';
 import { hold, post } from '../ledger/ledger.service';
 
@@ -19,17 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function memberWithSession(input: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(t.ctx, input);
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, token };
-}
-
 function get(url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
 }
@@ -37,7 +25,7 @@ function get(url: string, token?: string) {
 describe('GET /wps/member/info', () => {
   it('describes the logged-in member with masked contact details', async () => {
     const mobileNum = uniqueMobile();
-    const m = await memberWithSession({ email: 'player@example.com', mobileNum, countryDialingCode: '63' });
+    const m = await createSessionMember(t, { email: 'player@example.com', mobileNum, countryDialingCode: '63' });
     const res = await get('/wps/member/info', m.token);
     expect(res.statusCode).toBe(200);
     const value = res.json().value;
@@ -73,15 +61,15 @@ describe('GET /wps/member/info', () => {
   });
 
   it('flags agents, trial accounts and a payment password', async () => {
-    const agent = await memberWithSession({ type: 41 });
+    const agent = await createSessionMember(t, { type: 41 });
     expect((await get('/wps/member/info', agent.token)).json().value).toMatchObject({
       isAgent: true,
       isTrial: false,
       type: 41,
     });
-    const trial = await memberWithSession({ type: 4 });
+    const trial = await createSessionMember(t, { type: 4 });
     expect((await get('/wps/member/info', trial.token)).json().value).toMatchObject({ isAgent: false, isTrial: true });
-    const paying = await memberWithSession();
+    const paying = await createSessionMember(t);
     await t.ctx.db
       .updateTable('members')
       .set({
@@ -115,7 +103,7 @@ describe('GET /wps/member/publicState', () => {
       .values({ level: 2, label_name: 'Silver' })
       .onConflict((oc) => oc.column('level').doUpdateSet({ label_name: 'Silver' }))
       .execute();
-    const m = await memberWithSession();
+    const m = await createSessionMember(t);
     await t.ctx.db.updateTable('members').set({ vip_level: 2, avatar: 5 }).where('id', '=', m.id).execute();
     await t.ctx.db.transaction().execute((trx) =>
       post(trx, {
@@ -204,7 +192,7 @@ describe('GET /wps/member/publicState', () => {
   });
 
   it('shows a trial account no unread messages and no referral', async () => {
-    const trial = await memberWithSession({ type: 4 });
+    const trial = await createSessionMember(t, { type: 4 });
     await t.ctx.db.insertInto('member_messages').values({ member_id: trial.id, title: 'x', content: 'x' }).execute();
     const res = await get('/wps/member/publicState', trial.token);
     expect(res.statusCode).toBe(200);
