@@ -47,7 +47,7 @@ describe('socket heartbeat', () => {
     const live = await connect(true);
     const dead = await connect(false);
     expect(open).toBe(2);
-    // Two missed heartbeats at most (the first ping, then the check that finds no pong).
+    // Closed on the third beat at most: two pings unanswered.
     await dead.closed;
     await new Promise((r) => setTimeout(r, 350));
     expect(live.client.readyState).toBe(1);

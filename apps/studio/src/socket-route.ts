@@ -48,9 +48,11 @@ type Route = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<voi
 const routesOf = new WeakMap<FastifyInstance, Map<string, Route>>();
 
 /**
- * Heartbeat: every HEARTBEAT_MS each socket is pinged, and one that did not answer the previous ping
- * is closed. A page that vanished without closing (a phone losing its network) would otherwise keep
- * its game "watched", and so its loop running, until the operating system's TCP timeout.
+ * Heartbeat: every HEARTBEAT_MS each socket is pinged, and one that left two pings in a row
+ * unanswered is closed. A page that vanished without closing (a phone losing its network) would
+ * otherwise keep its game "watched", and so its loop running, until the operating system's TCP
+ * timeout. Two, not one, and judged after the turn's I/O: a server that was itself held up (a busy
+ * or starved process) must not read its own delay as the page's silence.
  */
 export const HEARTBEAT_MS = 30_000;
 
@@ -61,11 +63,11 @@ export function attachSocketRoute<T>(
   options: { heartbeatMs?: number } = {},
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  const sockets = new Map<WsSocket, { alive: boolean }>();
+  const sockets = new Map<WsSocket, { missed: number }>();
 
   const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, checked: T) => {
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const state = { alive: true };
+      const state = { missed: 0 };
       sockets.set(ws, state);
       const off = handler.onSocket(ws, checked);
       ws.on('close', () => {
@@ -73,7 +75,7 @@ export function attachSocketRoute<T>(
         sockets.delete(ws);
       });
       ws.on('pong', () => {
-        state.alive = true;
+        state.missed = 0;
       });
       ws.on('error', () => undefined);
       const onMessage = handler.onMessage;
@@ -82,16 +84,20 @@ export function attachSocketRoute<T>(
       });
     });
   };
-  const heartbeat = setInterval(() => {
+  // Timers run before the loop reads its sockets: judged in setImmediate, after this turn's poll, a
+  // pong already waiting in the socket counts. A pong to the previous ping can then only be missing
+  // if the page did not answer for a whole interval.
+  const judge = () => {
     for (const [ws, state] of sockets) {
-      if (!state.alive) {
+      if (state.missed >= 2) {
         ws.terminate();
         continue;
       }
-      state.alive = false;
+      state.missed++;
       ws.ping();
     }
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  };
+  const heartbeat = setInterval(() => setImmediate(judge), options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   const queryOf = (url: string | undefined) => new URLSearchParams((url ?? '').split('?')[1] ?? '');
 
