@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   KYC_STORAGE: z.enum(['database', 's3']).default('database'),
@@ -70,6 +71,12 @@ export type Config = {
   dbPoolSize: number;
   /** Connections of the read pool on DATABASE_READ_URL, per server process. */
   dbReadPoolSize: number;
+  /**
+   * PostgreSQL ends a session of ours that sits this long inside a transaction doing nothing (0:
+   * never). A writing transaction left open holds back every activity consumer (they read only
+   * below the oldest running transaction), so a hung request must not hold it forever.
+   */
+  dbIdleInTransactionTimeoutMs: number;
   /**
    * Login attempts one client address may make in 5 minutes. Raise it where many players share an
    * address (an internet café, a carrier-grade NAT); failed logins have their own stricter counters.
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
     dbReadPoolSize: e.DB_READ_POOL_SIZE,
+    dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
     kycStorage: kycStorageOf(e),
@@ -180,6 +188,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     catalogueSlots: 120,
     dbPoolSize: 5,
     dbReadPoolSize: 3,
+    dbIdleInTransactionTimeoutMs: 60_000,
     loginLimitPerIp: 40,
     registrationLimitPerIp: 10,
     kycStorage: { kind: 'database' },

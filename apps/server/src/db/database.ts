@@ -62,6 +62,19 @@ pg.types.setTypeParser(20, (v) => {
  */
 export const READ_ONLY_OPTIONS = '-c default_transaction_read_only=on';
 
+/**
+ * The idle-in-transaction bound of the writing pools (config.ts), as a SET on each new connection
+ * rather than a startup option, which a PgBouncer in front of PostgreSQL may refuse. The client
+ * queues it before the connection's first query.
+ */
+function boundIdleTransactions(pool: pg.Pool, ms: number | undefined): pg.Pool {
+  if (ms)
+    pool.on('connect', (client) => {
+      client.query(`SET idle_in_transaction_session_timeout = ${Math.trunc(ms)}`).catch(() => undefined);
+    });
+  return pool;
+}
+
 function openPool(connectionString: string, max: number, options?: string): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   pool.on('error', () => {
@@ -79,6 +92,7 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & {
+    dbIdleInTransactionTimeoutMs?: number | undefined;
     databaseDirectUrl?: string | undefined;
     databaseReadUrl?: string | undefined;
     dbReadPoolSize?: number | undefined;
@@ -86,14 +100,17 @@ export async function openDatabase(
   options: { pglite?: PGlite } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = openPool(config.databaseUrl, config.dbPoolSize);
+    const idleMs = config.dbIdleInTransactionTimeoutMs;
+    const pool = boundIdleTransactions(openPool(config.databaseUrl, config.dbPoolSize), idleMs);
     const dialect = new AfterCommitDialect(new PostgresDialect({ pool }));
     const db = mainHandle(dialect);
     const handles: Db[] = [db];
     let sessionDb = db;
     if (config.databaseDirectUrl && config.databaseDirectUrl !== config.databaseUrl) {
       sessionDb = new Kysely<Database>({
-        dialect: new AfterCommitDialect(new PostgresDialect({ pool: openPool(config.databaseDirectUrl, 2) })),
+        dialect: new AfterCommitDialect(
+          new PostgresDialect({ pool: boundIdleTransactions(openPool(config.databaseDirectUrl, 2), idleMs) }),
+        ),
       });
       handles.push(sessionDb);
     }
