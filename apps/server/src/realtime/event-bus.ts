@@ -94,6 +94,16 @@ export type EventBus = {
   close: () => Promise<void>;
 };
 
+/**
+ * The member a member event is for, read from the payload's first key without parsing the rest:
+ * `{"m":12,...}` as JSON.stringify writes it, `{"m" : 12, ...}` as json_build_object does.
+ * Undefined for anything else (an audience event, a malformed payload), which is then parsed whole.
+ */
+export function memberOfNotice(payload: string): number | undefined {
+  const lead = /^\{\s*"m"\s*:\s*(\d{1,15})\s*,/.exec(payload);
+  return lead ? Number(lead[1]) : undefined;
+}
+
 /** Hands a channel's JSON object payload to its listeners; anything else is dropped. */
 function dispatchNotice<T>(payload: string | undefined, listeners: Set<(notice: T) => void>): void {
   if (!payload || listeners.size === 0) return;
@@ -121,6 +131,10 @@ export function createEventBus(database: DatabaseHandle, databaseUrl: string | u
 
   function dispatch(payload: string | undefined) {
     if (!payload) return;
+    // Every node hears every member's events on the one channel, and most are for members whose
+    // sockets are on other nodes (or on none): those are dropped before the JSON is parsed.
+    const member = memberOfNotice(payload);
+    if (member !== undefined && !listeners.has(member)) return;
     let parsed: { m?: number; a?: unknown; e: RealtimeEvent };
     try {
       parsed = JSON.parse(payload);
