@@ -16,13 +16,13 @@ import type {
   CrashSocketRequest,
   RoundRequest,
   CrashSocketAnswer as SocketAnswer,
-} from '../api-types';
-import type { CrashState, MyCrashBet as MyBet } from '../crash';
-import { cashoutInRange, multiplierAt } from '../engines/crash/crash-curve';
-import { bindSpace, createFrame } from './frame';
-import { pageLanguage, pageTitle } from './game-title';
-import { gameWords } from './game-words';
-import { createCrashChart } from './games/crash-chart';
+} from '../../api-types';
+import type { CrashState, MyCrashBet as MyBet } from '../../crash';
+import { cashoutInRange, multiplierAt } from '../../engines/crash/crash-curve';
+import { bindSpace, createFrame } from '../frame';
+import { pageLanguage, pageTitle } from '../game-title';
+import { gameWords } from '../game-words';
+import { createCrashChart } from '../games/crash-chart';
 import {
   type AutoConfig,
   autoNext,
@@ -33,11 +33,11 @@ import {
   parseAutoConfig,
   playerRows,
   times,
-} from './games/crash-present';
-import { addStyle, CRASH_CSS } from './games/crash-style';
-import type { SessionInfo } from './types';
-import { ApiError, h, money, shortHash } from './ui';
-import { fairUrl, pageLanguageOf } from './words';
+} from '../games/crash-present';
+import { addStyle, CRASH_CSS } from '../games/crash-style';
+import type { SessionInfo } from '../types';
+import { ApiError, h, money, shortHash } from '../ui';
+import { fairUrl, pageLanguageOf } from '../words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 /** A socket request before its id is added (each kind of request without its id). */

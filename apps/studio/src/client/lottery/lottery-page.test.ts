@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, drawWait, nextAwaiting, shouldReload, type Ticket, ticketOutcome } from './lottery';
+import { clock, drawWait, nextAwaiting, shouldReload, type Ticket, ticketOutcome } from './lottery-page';
 
 // The lottery page's pure parts: what a ticket shows and when the page asks the studio again.
 

@@ -4,11 +4,11 @@
 // lottery-board.ts), the countdown to the open draw's close and to the closed draw's drawing, the
 // ticket picker (bet type, a number grid or quick pick, stake), your tickets (settled after each
 // draw) and the history of draws with their revealed seeds in the fairness drawer.
-import type { LotteryInfo, LotteryTicket, LotteryTicketAnswer, RoundRequest } from '../api-types';
-import { bindSpace, createFrame } from './frame';
-import { pageLanguage, pageTitle } from './game-title';
-import { gameWords } from './game-words';
-import { createLotteryBoard } from './games/lottery-board';
+import type { LotteryInfo, LotteryTicket, LotteryTicketAnswer, RoundRequest } from '../../api-types';
+import { bindSpace, createFrame } from '../frame';
+import { pageLanguage, pageTitle } from '../game-title';
+import { gameWords } from '../game-words';
+import { createLotteryBoard } from '../games/lottery-board';
 import {
   betTypeHint,
   betTypeLabel,
@@ -18,11 +18,11 @@ import {
   readPicks,
   togglePick,
   topPrize,
-} from './games/lottery-present';
-import { addStyle, LOTTERY_CSS } from './games/lottery-style';
-import type { SessionInfo } from './types';
-import { ApiError, h, money, shortHash } from './ui';
-import { fairUrl } from './words';
+} from '../games/lottery-present';
+import { addStyle, LOTTERY_CSS } from '../games/lottery-style';
+import type { SessionInfo } from '../types';
+import { ApiError, h, money, shortHash } from '../ui';
+import { fairUrl } from '../words';
 
 export type Ticket = LotteryTicket;
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;

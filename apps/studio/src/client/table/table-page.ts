@@ -11,11 +11,11 @@
 // cards dealt and turned one by one in the server's order, a wheel that lands on the server's number,
 // the winning areas lit, sounds, and the road maps. Everything shown comes from the server's round
 // (games/table-present.ts, checked by its test).
-import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../api-types';
-import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../tables';
-import { bindSpace, createFrame } from './frame';
-import { pageLanguage, pageTitle } from './game-title';
-import { gameWords } from './game-words';
+import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../../api-types';
+import type { BaccaratView, MyTableBet as MyBet, RouletteView, TableState } from '../../tables';
+import { bindSpace, createFrame } from '../frame';
+import { pageLanguage, pageTitle } from '../game-title';
+import { gameWords } from '../game-words';
 import {
   baccaratFelt,
   beadPlateEl,
@@ -26,7 +26,7 @@ import {
   rouletteBoard,
   type SpotButton,
   wheelDisc,
-} from './games/table-art';
+} from '../games/table-art';
 import {
   baccaratVerdict,
   baccaratWinningSpots,
@@ -50,12 +50,12 @@ import {
   spotsOfBet,
   thirdCardNotes,
   wheelLanding,
-} from './games/table-present';
-import { tableSound } from './games/table-sound';
-import { injectTableStyle } from './games/table-style';
-import type { SessionInfo } from './types';
-import { ApiError, h, money, shortHash } from './ui';
-import { fairUrl } from './words';
+} from '../games/table-present';
+import { tableSound } from '../games/table-sound';
+import { injectTableStyle } from '../games/table-style';
+import type { SessionInfo } from '../types';
+import { ApiError, h, money, shortHash } from '../ui';
+import { fairUrl } from '../words';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
