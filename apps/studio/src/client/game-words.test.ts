@@ -19,7 +19,7 @@ import {
   spotLabel,
   thirdCardNotes,
 } from './games/table-present';
-import { drawWait } from './lottery';
+import { drawWait } from './lottery/lottery-state';
 import { ApiError, money, request } from './ui';
 import { fairUrl } from './words';
 

@@ -42,15 +42,15 @@ async function start() {
   }
   // Each kind's page is a chunk of its own (client-bundle.ts): a slot page does not load the tables.
   if (info.engine === 'crash') {
-    (await import('./crash')).crashPage(app, info, api);
+    (await import('./crash/crash-page')).crashPage(app, info, api);
     return;
   }
   if (info.engine === 'lottery') {
-    (await import('./lottery')).lotteryPage(app, info, api);
+    (await import('./lottery/lottery-page')).lotteryPage(app, info, api);
     return;
   }
   if (info.engine === 'baccarat' || info.engine === 'roulette') {
-    (await import('./table')).tablePage(app, info, api, token);
+    (await import('./table/table-page')).tablePage(app, info, api, token);
     return;
   }
   const ui = await loadGameUi(info.engine);

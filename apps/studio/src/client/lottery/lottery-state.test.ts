@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { clock, drawWait, nextAwaiting, shouldReload, type Ticket, ticketOutcome } from './lottery';
+import type { LotteryInfo } from '../../api-types';
+import {
+  applyLotteryAnswer,
+  clock,
+  drawWait,
+  initialLotteryModel,
+  loadStarted,
+  nextAwaiting,
+  reloadDue,
+  shouldReload,
+  type Ticket,
+  ticketOutcome,
+} from './lottery-state';
 
-// The lottery page's pure parts: what a ticket shows and when the page asks the studio again.
+// The lottery page's state: what a ticket shows, when the page asks the studio again, and what the
+// board does with an answer.
 
 const at = (s: string) => Date.parse(`2026-11-22T12:${s}Z`);
 const ticket = (over: Partial<Ticket>): Ticket => ({
@@ -79,5 +92,60 @@ describe('lottery page', () => {
     expect(nextAwaiting({ open }, { open, closed, results: [] }, null, at('03:03'))).toBeNull();
     // Nothing closed: nothing awaited.
     expect(nextAwaiting(null, { open, closed: null, results: [] }, null, at('01:00'))).toBeNull();
+  });
+
+  it('shows a draw made while the page was open being made, and the one found on opening at once', () => {
+    const result = (numero: string, drawsAt: string) => ({
+      numero,
+      drawsAt,
+      prizes: [],
+      serverSeed: 's',
+      serverSeedHash: 'h',
+    });
+    const answer = (over: Partial<LotteryInfo>): LotteryInfo =>
+      ({
+        region: 'VN',
+        betTypes: [],
+        open,
+        closed: null,
+        tickets: [],
+        results: [],
+        balance: 5000,
+        ...over,
+      }) as LotteryInfo;
+    const drawn = result('20261122-0361', '2026-11-22T12:02:00.000Z');
+    // Opening: no draw yet, nothing for the board; then a draw already made: shown at once.
+    const empty = applyLotteryAnswer(initialLotteryModel(), answer({}), at('01:00'), null);
+    expect(empty).toMatchObject({ latest: undefined, board: null });
+    const found = applyLotteryAnswer(initialLotteryModel(), answer({ results: [drawn] }), at('01:00'), null);
+    expect(found.board).toBe('found');
+    expect(found.model.data?.results[0]).toEqual(drawn);
+    // The board shows it already: nothing to do.
+    expect(applyLotteryAnswer(found.model, answer({ results: [drawn] }), at('01:05'), drawn.numero).board).toBeNull();
+
+    // Seen open, closed since: awaited until its result comes, which is then shown being made.
+    const before = {
+      numero: '20261122-0361',
+      closesAt: '2026-11-22T12:01:30.000Z',
+      drawsAt: '2026-11-22T12:02:00.000Z',
+      serverSeedHash: 'aa',
+    };
+    const seen = applyLotteryAnswer(
+      loadStarted(initialLotteryModel(), at('01:00')),
+      answer({ open: before }),
+      at('01:00'),
+      null,
+    );
+    expect(seen.model.loadedAt).toBe(at('01:00'));
+    const closedSince = applyLotteryAnswer(seen.model, answer({}), at('01:40'), null);
+    expect(closedSince.model.awaiting).toEqual({ numero: before.numero, drawsAt: before.drawsAt });
+    // Its draw time has passed: the page asks again (not within 2 s of the last time).
+    const waiting = loadStarted(closedSince.model, at('01:40'));
+    expect(reloadDue(waiting, at('02:01'))).toBe(true);
+    expect(reloadDue(loadStarted(waiting, at('02:00')), at('02:01'))).toBe(false);
+    const made = applyLotteryAnswer(waiting, answer({ results: [drawn] }), at('02:03'), null);
+    expect(made.board).toBe('drawn');
+    expect(made.model.awaiting).toBeNull();
+    expect(reloadDue(initialLotteryModel(), at('02:03'))).toBe(false);
   });
 });
