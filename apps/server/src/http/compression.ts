@@ -1,0 +1,92 @@
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-coding';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+// JSON answers compressed on the fly by the client's Accept-Encoding (docs/server.md "Compression").
+// Only JSON bodies the server holds whole (a string or a Buffer) of at least COMPRESS_MIN_BYTES:
+// streams (the built files, sent precompressed by web-static.ts; any streamed answer), images, and
+// anything already encoded pass untouched; the WebSockets are upgraded before any reply exists. The
+// vendor wallet API (/vendor/) is left alone: its answers are a hundred bytes, and a vendor's wallet
+// client is a server-to-server caller that may not decode them.
+
+/** Below about 1 KB the saving is a few hundred bytes at most, less than the work of encoding. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Per-request settings, chosen by bench/compression.ts (docs/benchmarks.md "Bytes"): on a game list
+ * page brotli quality 5 is 10% smaller than gzip level 6 for about 1.3x its CPU, and smaller than
+ * quality 4 for the same CPU; quality 11 costs over a hundred times more. Text mode and the size
+ * hint help brotli on short JSON.
+ */
+export const BROTLI_QUALITY = 5;
+export const GZIP_LEVEL = 6;
+
+/**
+ * Up to this size a body is compressed on the request's thread: a few tens of microseconds, where
+ * a hand-off to the thread pool costs 150-250 µs of CPU on its own (measured). Larger bodies go to
+ * the pool, so one export does not hold up the event loop for milliseconds.
+ */
+export const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function brotliOptions(size: number) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+export async function compressBody(coding: ContentCoding, body: Buffer): Promise<Buffer> {
+  const inline = body.length <= COMPRESS_INLINE_MAX_BYTES;
+  if (coding === 'gzip') return inline ? gzipSync(body, { level: GZIP_LEVEL }) : gzipAsync(body, { level: GZIP_LEVEL });
+  return inline ? brotliCompressSync(body, brotliOptions(body.length)) : brotli(body, brotliOptions(body.length));
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+function isVendorWallet(request: FastifyRequest): boolean {
+  const url = request.url;
+  return url === '/vendor' || url.startsWith('/vendor/');
+}
+
+/** Adds a field name to a Vary header, once. */
+export function withVary(existing: unknown, field: string): string {
+  const current = Array.isArray(existing) ? existing.join(', ') : typeof existing === 'string' ? existing : '';
+  const fields = current
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (fields.some((f) => f === '*' || f.toLowerCase() === field.toLowerCase())) return fields.join(', ');
+  return [...fields, field].join(', ');
+}
+
+/**
+ * The onSend hook, registered on the root so every scope's answers (the mounted studio's too) pass
+ * it; it runs after the hooks registered before it (the security headers), which do not read the
+ * body. A HEAD answer is encoded like its GET, so its Content-Length is the one a GET would carry.
+ */
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    if (isVendorWallet(request)) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    // From here the answer depends on Accept-Encoding, whichever coding is chosen.
+    reply.header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'));
+    const coding = negotiateCoding(request.headers['accept-encoding']);
+    if (!coding) return payload;
+    const encoded = await compressBody(coding, body);
+    reply.header('content-encoding', coding);
+    reply.removeHeader('content-length');
+    return encoded;
+  });
+}
