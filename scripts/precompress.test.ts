@@ -8,7 +8,7 @@ import { PRECOMPRESS_MIN_BYTES, precompressDir } from './precompress';
 const dir = mkdtempSync(path.join(tmpdir(), 'gamehall-precompress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('writes brotli and gzip copies of the text files worth it, stamped with their file time, and drops stale ones', () => {
+it('writes brotli and gzip copies of the text files worth it, stamped with their file time, and drops stale ones', async () => {
   const script = `export const a = ${JSON.stringify('gamehall '.repeat(500))};`;
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'app.js'), script);
@@ -18,7 +18,7 @@ it('writes brotli and gzip copies of the text files worth it, stamped with their
   // Left over by an older build: its file is gone.
   writeFileSync(path.join(dir, 'assets', 'old.js.br'), 'stale');
 
-  const totals = precompressDir(dir);
+  const totals = await precompressDir(dir);
   expect(totals.files).toBe(2);
   const app = path.join(dir, 'assets', 'app.js');
   expect(brotliDecompressSync(readFileSync(`${app}.br`)).toString()).toBe(script);
@@ -31,7 +31,7 @@ it('writes brotli and gzip copies of the text files worth it, stamped with their
   expect(existsSync(path.join(dir, 'assets', 'old.js.br'))).toBe(false);
 
   // Run again (a second build into the same folder): the copies are made afresh, not copies of copies.
-  precompressDir(dir);
+  await precompressDir(dir);
   expect(existsSync(`${app}.br.br`)).toBe(false);
   expect(brotliDecompressSync(readFileSync(`${app}.br`)).toString()).toBe(script);
 });

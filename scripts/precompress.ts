@@ -3,9 +3,14 @@
 // (apps/server/src/http/web-static.ts, docs/server.md "Static files"). Both at their maximum:
 // the cost is paid once per build, the saving on every visit.
 import { readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** The files worth compressing: text. Images, fonts and media are compressed by their own format. */
 export const PRECOMPRESSED_EXTENSIONS = /\.(?:js|mjs|css|html|json|svg|txt|webmanifest|xml)$/;
@@ -13,8 +18,8 @@ export const PRECOMPRESSED_EXTENSIONS = /\.(?:js|mjs|css|html|json|svg|txt|webma
 /** Below this a file is sent as it is: the header and the decoder cost more than the saving. */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 
-export function brotliMax(body: Buffer): Buffer {
-  return brotliCompressSync(body, {
+export function brotliMax(body: Buffer): Promise<Buffer> {
+  return brotliAsync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
@@ -23,8 +28,8 @@ export function brotliMax(body: Buffer): Buffer {
   });
 }
 
-export function gzipMax(body: Buffer): Buffer {
-  return gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+export function gzipMax(body: Buffer): Promise<Buffer> {
+  return gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
 }
 
 function filesUnder(dir: string): string[] {
@@ -40,7 +45,7 @@ function filesUnder(dir: string): string[] {
  * small to compress) are removed. A copy gets its file's modification time, so the server can tell a
  * copy made from this very file from one left over by an older build.
  */
-export function precompressDir(dir: string): { files: number; bytes: number; br: number; gzip: number } {
+export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; br: number; gzip: number }> {
   const totals = { files: 0, bytes: 0, br: 0, gzip: 0 };
   const all = filesUnder(dir);
   const sources = new Set(all.filter((file) => PRECOMPRESSED_EXTENSIONS.test(file)));
@@ -48,7 +53,7 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
     const source = file.replace(/\.(br|gz)$/, '');
     if (source !== file && !sources.has(source)) unlinkSync(file);
   }
-  for (const file of sources) {
+  const one = async (file: string) => {
     const body = readFileSync(file);
     const copies = { br: `${file}.br`, gz: `${file}.gz` };
     for (const copy of Object.values(copies)) {
@@ -56,13 +61,12 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
         unlinkSync(copy);
       } catch {}
     }
-    if (body.length < PRECOMPRESS_MIN_BYTES) continue;
+    if (body.length < PRECOMPRESS_MIN_BYTES) return;
     // The file and its copies get one time (to the millisecond a Date holds), so the server sees
     // copies exactly as new as their file.
     const { mtime } = statSync(file);
     utimesSync(file, mtime, mtime);
-    const br = brotliMax(body);
-    const gz = gzipMax(body);
+    const [br, gz] = await Promise.all([brotliMax(body), gzipMax(body)]);
     totals.files += 1;
     totals.bytes += body.length;
     if (br.length < body.length) {
@@ -75,7 +79,13 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
       utimesSync(copies.gz, mtime, mtime);
       totals.gzip += gz.length;
     }
-  }
+  };
+  // On the thread pool, a file per core at a time: brotli at quality 11 is most of a build's time.
+  const queue = [...sources];
+  const workers = Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await one(file);
+  });
+  await Promise.all(workers);
   return totals;
 }
 
@@ -92,9 +102,9 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
+      async handler() {
         const started = performance.now();
-        const totals = precompressDir(outDir);
+        const totals = await precompressDir(outDir);
         const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
         console.log(
           `precompressed ${totals.files} files (${kib(totals.bytes)}): brotli ${kib(totals.br)}, gzip ${kib(totals.gzip)} in ${Math.round(performance.now() - started)} ms`,

@@ -14,12 +14,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Per-request settings, chosen by bench/compression.ts (docs/benchmarks.md "Bytes"): on a game list
- * page brotli quality 5 is 10% smaller than gzip level 6 for about 1.3x its CPU, and smaller than
- * quality 4 for the same CPU; quality 11 costs over a hundred times more. Text mode and the size
- * hint help brotli on short JSON.
+ * Per-request settings, chosen by bench/compression.ts (docs/benchmarks.md "Bytes"). On a game list
+ * page (9.1 KB) brotli quality 4 gives 1,365 bytes for 73-84 µs of CPU, gzip level 6 1,418 bytes for
+ * 51-69 µs; quality 5 saves 100 bytes more for 10-25% more CPU, and quality 11 costs over 10 ms.
+ * Every request pays the CPU while a hundred bytes are lost in the headers, so: quality 4. Text mode
+ * and the size hint help brotli on short JSON.
  */
-export const BROTLI_QUALITY = 5;
+export const BROTLI_QUALITY = 4;
 export const GZIP_LEVEL = 6;
 
 /**
