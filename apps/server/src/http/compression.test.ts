@@ -8,7 +8,7 @@ import { solveChallenge } from '../test/challenge';
 import { createTestApp, type TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
 import { createSessionMember } from '../test/programmes';
-import { COMPRESS_INLINE_MAX_BYTES, COMPRESS_MIN_BYTES, withVary } from './compression';
+import { COMPRESS_MIN_BYTES, withVary } from './compression';
 import { inlineScriptHashes } from './security-headers';
 
 // Bytes on the wire: the builds' precompressed copies chosen by Accept-Encoding (web-static.ts),
@@ -46,7 +46,7 @@ built(path.join(consoleDir, 'assets', 'console-abc123.js'), SCRIPT);
 
 const BIG = { success: true, value: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `entry ${i}` })) };
 
-// Over COMPRESS_INLINE_MAX_BYTES: compressed on the thread pool instead of the request's thread.
+// About 200 KB: a large answer, compressed whole like a small one.
 const HUGE = {
   success: true,
   value: Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `entry ${i}`, note: 'n'.repeat(i % 40) })),
@@ -247,9 +247,9 @@ describe('JSON compressed on the fly', () => {
     expect(none.json()).toEqual(plain.json());
   });
 
-  it('compresses a body too large for the request thread on the thread pool, in both codings', async () => {
+  it('compresses a large body whole, in both codings', async () => {
     const plain = await get('/test-bytes/huge');
-    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_INLINE_MAX_BYTES);
+    expect(plain.rawPayload.length).toBeGreaterThan(100_000);
     const br = await get('/test-bytes/huge', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(HUGE);
@@ -257,6 +257,17 @@ describe('JSON compressed on the fly', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(HUGE);
+  });
+
+  it('compresses the API document, which a plugin sends with reply.send and no return', async () => {
+    const plain = await get('/docs/json');
+    expect(plain.statusCode).toBe(200);
+    const spec = plain.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(Object.keys(spec.paths).length).toBeGreaterThan(50);
+    const br = await get('/docs/json', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(spec);
   });
 
   it('answers HEAD with the Content-Length of the compressed GET', async () => {

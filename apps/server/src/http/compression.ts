@@ -1,7 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-coding';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // JSON answers compressed on the fly by the client's Accept-Encoding (docs/server.md "Compression").
 // Only JSON bodies the server holds whole (a string or a Buffer) of at least COMPRESS_MIN_BYTES:
@@ -23,16 +22,6 @@ export const COMPRESS_MIN_BYTES = 1024;
 export const BROTLI_QUALITY = 4;
 export const GZIP_LEVEL = 6;
 
-/**
- * Up to this size a body is compressed on the request's thread: a few tens of microseconds, where
- * a hand-off to the thread pool costs 150-250 µs of CPU on its own (measured). Larger bodies go to
- * the pool, so one export does not hold up the event loop for milliseconds.
- */
-export const COMPRESS_INLINE_MAX_BYTES = 64 * 1024;
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 function brotliOptions(size: number) {
   return {
     params: {
@@ -43,10 +32,15 @@ function brotliOptions(size: number) {
   };
 }
 
-export async function compressBody(coding: ContentCoding, body: Buffer): Promise<Buffer> {
-  const inline = body.length <= COMPRESS_INLINE_MAX_BYTES;
-  if (coding === 'gzip') return inline ? gzipSync(body, { level: GZIP_LEVEL }) : gzipAsync(body, { level: GZIP_LEVEL });
-  return inline ? brotliCompressSync(body, brotliOptions(body.length)) : brotli(body, brotliOptions(body.length));
+/**
+ * On the request's thread, whatever the size. A hand-off to the thread pool costs 100-200 µs of CPU
+ * on a page-sized body (more than the encoding), and an onSend hook that waits on it lets Fastify
+ * end the reply of a handler that calls reply.send without returning it (Swagger UI's /docs/json,
+ * any async handler under transient-retry.ts) with an empty body before the hook is done.
+ */
+export function compressBody(coding: ContentCoding, body: Buffer): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL });
+  return brotliCompressSync(body, brotliOptions(body.length));
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -73,21 +67,26 @@ export function withVary(existing: unknown, field: string): string {
  * body. A HEAD answer is encoded like its GET, so its Content-Length is the one a GET would carry.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (isVendorWallet(request)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
-    // From here the answer depends on Accept-Encoding, whichever coding is chosen.
-    reply.header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'));
-    const coding = negotiateCoding(request.headers['accept-encoding']);
-    if (!coding) return payload;
-    const encoded = await compressBody(coding, body);
-    reply.header('content-encoding', coding);
-    reply.removeHeader('content-length');
-    return encoded;
+  // A callback hook that calls done at once: nothing here waits (see compressBody).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, encodeAnswer(request, reply, payload));
   });
+}
+
+function encodeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  if (reply.hasHeader('content-encoding')) return payload;
+  if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  if (isVendorWallet(request)) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+  if (body.length < COMPRESS_MIN_BYTES) return payload;
+  // From here the answer depends on Accept-Encoding, whichever coding is chosen.
+  reply.header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'));
+  const coding = negotiateCoding(request.headers['accept-encoding']);
+  if (!coding) return payload;
+  const encoded = compressBody(coding, body);
+  reply.header('content-encoding', coding);
+  reply.removeHeader('content-length');
+  return encoded;
 }
