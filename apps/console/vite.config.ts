@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/precompress';
 
 // The console is served by the API server under /console/ (apps/server/src/http/web-static.ts);
 // the dev server proxies the API to a running server (npm start) so `npx vite apps/console` works beside it.
@@ -9,7 +10,7 @@ const proxied = ['/admin', '/wps'];
 
 export default defineConfig({
   base: '/console/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: { target: 'es2022', chunkSizeWarningLimit: 600 },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api }])) },
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/precompress';
 import { coreStrings } from './src/lib/core-namespaces';
 import { serviceWorker } from './src/pwa/build-plugin';
 
@@ -27,7 +28,7 @@ function englishCore(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), englishCore(), serviceWorker()],
+  plugins: [react(), tailwindcss(), englishCore(), serviceWorker(), precompress()],
   build: { target: 'es2022', chunkSizeWarningLimit: 600 },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/ws' }])) },
 });

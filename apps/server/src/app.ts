@@ -1,3 +1,4 @@
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,12 +16,13 @@ import { registerActivityConsumers } from './activity-consumers';
 import type { AppContext } from './context';
 import type { App } from './http/app-type';
 import { registerAuth } from './http/auth';
+import { registerCompression } from './http/compression';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { retryTransientConflicts } from './http/transient-retry';
-import { registerWebApp, webIndexFile } from './http/web-static';
+import { BUILD_DIRS, type BuildDirs, registerWebApp } from './http/web-static';
 import { registerDevicesRoutes } from './modules/accounts/devices.routes';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
@@ -95,6 +97,8 @@ export async function buildApp(
     mount?: (app: App, ctx: AppContext) => Promise<unknown> | unknown;
     /** Where the log goes instead of stdout (tests read it). */
     logStream?: { write: (line: string) => void };
+    /** The browser builds to serve (tests pass their own; apps/web/dist and apps/console/dist by default). */
+    builds?: BuildDirs;
     /** How long a plugin may take to start (Fastify's 10 s by default; the demo's instance waits longer). */
     pluginTimeout?: number;
   } = {},
@@ -120,7 +124,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, ctx, { indexFile: webIndexFile });
+  const builds = options.builds ?? BUILD_DIRS;
+  registerSecurityHeaders(app, ctx, {
+    indexFile: path.join(builds.web, 'index.html'),
+    consoleIndexFile: path.join(builds.console, 'index.html'),
+  });
+  registerCompression(app);
   retryTransientConflicts(app);
 
   await app.register(swagger, {
@@ -174,7 +183,7 @@ export async function buildApp(
       await mount(scope as unknown as App, ctx);
     });
   // Last: the web app's history fallback must not shadow an API route.
-  registerWebApp(app, ctx);
+  registerWebApp(app, ctx, builds);
 
   await app.ready();
   return app;

@@ -1,7 +1,8 @@
+import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-coding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CrashAnswer, HistoryAnswer, LotteryInfo, SessionInfo, TableAnswer } from './api-types';
-import { clientAsset } from './client-bundle';
+import { type Asset, clientAsset } from './client-bundle';
 import { CrashGame, type CrashTiming, verifyCrash } from './crash';
 import { attachCrashSocket } from './crash-socket';
 import { openStudioDatabase, type StudioDb } from './db/database';
@@ -23,6 +24,10 @@ import { WalletClient } from './wallet-client';
 // The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
 // process, one port) or by the studio's own main.ts (its own process); either way it reaches the
 // platform only through the signed vendor wallet API over HTTP.
+
+function codingsOf(encoded: Asset['encoded']): ContentCoding[] {
+  return (Object.keys(encoded) as ContentCoding[]).filter((coding) => encoded[coding] !== undefined);
+}
 
 export type StudioOptions = {
   /** Base URL of the platform's vendor wallet API; a function when it is known only after listen. */
@@ -227,7 +232,16 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     const { file } = parse(z.object({ file: z.string().max(40) }), request.params);
     const asset = await clientAsset(file);
     if (!asset) throw new StudioError('STUDIO_NOT_FOUND');
-    return reply.header('content-type', asset.contentType).header('cache-control', 'no-cache').send(asset.body);
+    // The copy the client accepts (br before gzip, q=0 refuses), made when the bundle was built.
+    const coding = negotiateCoding(request.headers['accept-encoding'], codingsOf(asset.encoded));
+    const body = (coding && asset.encoded[coding]) || asset.body;
+    reply
+      .header('content-type', asset.contentType)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-length', body.length);
+    if (coding) reply.header('content-encoding', coding);
+    return reply.send(body);
   });
 
   // ---- game API (header X-Game-Token: the platform's game session token from the launch URL) ----

@@ -31,6 +31,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: {
     mount?: NonNullable<Parameters<typeof buildApp>[1]>['mount'];
+    /** Browser builds of the test's own to serve instead of apps/web/dist and apps/console/dist. */
+    builds?: NonNullable<Parameters<typeof buildApp>[1]>['builds'];
     /** On PostgreSQL, a read pool (ctx.readDb) on the test database itself, as DATABASE_READ_URL would open. */
     readReplica?: boolean;
   } = {},
@@ -73,7 +75,7 @@ export async function createTestApp(
           }),
         })
       : await bootstrap(config, { now });
-  const app = await buildApp(ctx, { mount: options.mount });
+  const app = await buildApp(ctx, { mount: options.mount, ...(options.builds ? { builds: options.builds } : {}) });
   return {
     app,
     ctx,

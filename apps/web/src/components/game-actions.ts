@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../lib/alerts';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { watchGameWindow } from '../lib/balance-hold';
+import { loadAllStrings } from '../lib/i18n';
 import { openModal } from '../lib/modals';
 import { useSession } from '../lib/session';
 import { createStore } from '../lib/store';
@@ -149,7 +150,9 @@ export function useGameActions() {
   const language = i18n.language.toUpperCase();
 
   const fail = useCallback(
-    (err: unknown) => {
+    async (err: unknown) => {
+      // The error catalogue is in the full English file, which the home page has not loaded yet.
+      await loadAllStrings().catch(() => undefined);
       if (err instanceof ApiError && err.code === 'GAME_MAINTENANCE') {
         const suggestions = (err.value?.suggestions as Game[] | undefined) ?? [];
         gameOverlayStore.set({
@@ -183,7 +186,7 @@ export function useGameActions() {
         };
         navigate(href, { state });
       } catch (err) {
-        fail(err);
+        await fail(err);
       }
     },
     [navigate, fail],
@@ -253,7 +256,7 @@ export function useGameActions() {
         win.location.href = new URL(launched.url, window.location.origin).href;
       } catch (err) {
         win.close();
-        fail(err);
+        await fail(err);
       }
     },
     [token, t, language, fail],

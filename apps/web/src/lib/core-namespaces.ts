@@ -3,9 +3,9 @@
  * namespace (`home`) or one key path inside one (`member.menu`, `errors.CHUNK_LOAD`). Everything
  * else (game tiles and pages, member-centre pages, the account modals, the error catalogue) comes
  * with the full English file, which the router loads before any route other than home renders,
- * the home page loads before its game sections render, and the lazy modals load with their code
+ * the game overlays and the lazy modals load with their code, and a failed game action waits for
  * (ui-guide budget: the home page's initial JavaScript stays under 150 KiB gzipped as the site
- * grows). Top-level message keys (`in_need_true_account`, ...) are always in the first chunk.
+ * grows; the full file is 17 KiB of brotli the home's first visit does not load). Top-level message keys (`in_need_true_account`, ...) are always in the first chunk.
  */
 export const CORE_ENTRIES = [
   'common',
@@ -22,6 +22,16 @@ export const CORE_ENTRIES = [
   'member.menu',
   'games.vendor',
   'games.vendorLabel',
+  // The home's game sections and their tiles (features/home/home-games.tsx, components/game-tile.tsx):
+  // with these the home needs no full English file until a page, a modal or an overlay asks for it.
+  'games.vendors',
+  'games.playNow',
+  'games.freeTrial',
+  'games.hot',
+  'games.maintenance',
+  'games.addFavourite',
+  'games.removeFavourite',
+  'games.in_popup_prompt',
   // What the shell can report before the full file has arrived (a failed chunk, image or link).
   'errors.INTERNAL_ERROR',
   'errors.CHUNK_LOAD',

@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { normaliseQrOptions } from '../../lib/qr-options';
 import { resourceLabel } from '../../lib/resource-label';
@@ -67,11 +66,9 @@ export function StepsGuide() {
   );
 }
 
-// The tiles' strings (namespace `games`) are not in the first chunk: they come with the section.
-const HomeGameSections = lazy(async () => {
-  const [{ HomeGameSections }] = await Promise.all([import('./home-games'), loadAllStrings()]);
-  return { default: HomeGameSections };
-});
+// The tiles' strings are in the first chunk (lib/core-namespaces.ts): the section needs no full
+// English file, which the overlays and modals its tiles open load with their own code.
+const HomeGameSections = lazy(async () => ({ default: (await import('./home-games')).HomeGameSections }));
 
 /**
  * The winners strip, the slot section and the live section (spec §2 Home details). Their code is a
