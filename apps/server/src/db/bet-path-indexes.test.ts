@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import * as m0069 from './migrations/0069-vendor-rounds-wins-index';
@@ -46,9 +46,10 @@ describe('the bet path indexes', () => {
   });
 
   it('migration 0069 undoes and redoes the winning rounds index', async () => {
-    await m0069.down(t.ctx.db);
+    const db = t.ctx.db as unknown as Kysely<unknown>;
+    await m0069.down(db);
     expect(await indexes('vendor_rounds')).toContain('vendor_rounds_wins');
-    await m0069.up(t.ctx.db);
+    await m0069.up(db);
     expect(await indexes('vendor_rounds')).not.toContain('vendor_rounds_wins');
   });
 });
