@@ -25,6 +25,13 @@
 // MAX (4000) players; AIM_MS (50) the round p99 aim. The long load test: PLAYERS=<n> LONG_SECONDS=<s>
 // plays one step of n players for s seconds (e.g. PLAYERS=2000 LONG_SECONDS=600 STUDIO=1). First,
 // untimed, WARMUP_PLAYERS (300) play for WARMUP_SECONDS (9).
+//
+// Vendor mode runs each step twice, on the platform and then on a reference server in the same
+// harness (REFERENCE=0: not): a bare Fastify answering bet and win with one UPDATE of the player's
+// balance each. At the end it prints, beside the reference's, the latency-bound figure (the most
+// players whose round p99 stayed under AIM_MS), the CPU-derived one (players per fully used core)
+// and, the headline for capacity planning, the primary's (PostgreSQL's) CPU per round: the tier that
+// does not scale out. Both servers' pools are the production size (POOL, default 10).
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,7 +43,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
@@ -62,12 +71,16 @@ const LONG_SECONDS = process.env.LONG_SECONDS === undefined ? undefined : Number
 const LONG_PLAYERS = Number(process.env.PLAYERS ?? 1000);
 const PROFILE = process.env.PROFILE === '1';
 const PERIOD_MS = 3000;
+// The platform's pool (and the reference server's): the production size, DB_POOL_SIZE's default.
+const POOL = Number(process.env.POOL ?? 10);
 const WARMUP_PLAYERS = Number(process.env.WARMUP_PLAYERS ?? 300);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 9);
 
 type Player = { id: number; token: string };
 type Job = {
   address: string;
+  /** The reference server's address (vendor mode; empty: none). */
+  referenceAddress: string;
   /** Where the players reach the studio (the platform's address when it is mounted there). */
   studioAddress: string;
   studio: boolean;
@@ -78,7 +91,8 @@ type Job = {
   bet: unknown;
   players: Player[];
 };
-type StepOrder = { count: number; seconds: number; tag: string };
+/** `reference`: the players call the reference server instead of the platform. */
+type StepOrder = { count: number; seconds: number; tag: string; reference?: boolean };
 type StepResult = { rounds: number[]; late: number; failures: string[]; elapsed: number };
 type Ready = { ready: true; tid: number };
 
@@ -114,9 +128,11 @@ function poster(address: string, sockets: number) {
 }
 
 function playerLoop(job: Job) {
-  const post = poster(job.address, job.players.length);
-  const studioPost = job.studioAddress === job.address ? post : poster(job.studioAddress, job.players.length);
-  const vendorCall = async (path: string, body: Record<string, unknown>) => {
+  const platformPost = poster(job.address, job.players.length);
+  const referencePost = job.referenceAddress ? poster(job.referenceAddress, job.players.length) : platformPost;
+  const studioPost = job.studioAddress === job.address ? platformPost : poster(job.studioAddress, job.players.length);
+  const vendorCall = async (reference: boolean, path: string, body: Record<string, unknown>) => {
+    const post = reference ? referencePost : platformPost;
     const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
     const answer = JSON.parse(
       (await post(`/vendor/wallet/${path}`, raw, { 'x-signature': signVendorBody(job.secret, raw) })).text,
@@ -124,7 +140,7 @@ function playerLoop(job: Job) {
     if (answer.status !== 'OK') throw new Error(`${path}: ${answer.status}`);
   };
   /** One slot round of player `p`: a bet and its closing win, or a studio round and its free spins. */
-  const round = async (p: Player, worker: number, tag: string, i: number) => {
+  const round = async (p: Player, worker: number, tag: string, i: number, reference: boolean) => {
     if (job.studio) {
       const headers = { 'x-game-token': p.token };
       let res = await studioPost('/studio/api/round', JSON.stringify({ bet: job.bet }), headers);
@@ -138,7 +154,7 @@ function playerLoop(job: Job) {
     const roundId = `pr-${tag}-${worker}-${i}`;
     const betId = `pb-${tag}-${worker}-${i}`;
     const amount = 100 + ((worker * 7 + i) % 900);
-    await vendorCall('bet', {
+    await vendorCall(reference, 'bet', {
       token: p.token,
       player: String(p.id),
       gameCode: job.gameCode,
@@ -147,7 +163,7 @@ function playerLoop(job: Job) {
       amount,
       currency: job.currency,
     });
-    await vendorCall('win', {
+    await vendorCall(reference, 'win', {
       player: String(p.id),
       gameCode: job.gameCode,
       roundId,
@@ -177,7 +193,7 @@ function playerLoop(job: Job) {
           else if (i > 0) late++;
           const t0 = performance.now();
           try {
-            await round(p, worker, order.tag, i);
+            await round(p, worker, order.tag, i, order.reference === true);
             rounds.push(performance.now() - t0);
           } catch (error) {
             failures.push(error instanceof Error ? error.message : String(error));
@@ -329,6 +345,72 @@ async function startStudioProcess(env: Record<string, string>) {
   };
 }
 
+type StepFigures = { reference: boolean; count: number; p99: number; pgPerRound: number; perRound: number };
+
+/**
+ * The platform beside the reference server: the latency-bound figure (the most players whose round
+ * p99 stayed under the aim), the CPU-derived one (players per fully used core, from the CPU a round
+ * cost at the largest step both ran: the cluster's fixed background work, the WAL writer's and
+ * autovacuum's, weighs least per round there) and,
+ * the headline for capacity planning, the primary's (PostgreSQL's) CPU per round: the tier that
+ * does not scale out.
+ */
+function capacitySummary(figures: StepFigures[]): string[] {
+  const of = (reference: boolean) => figures.filter((f) => f.reference === reference);
+  const under = (list: StepFigures[]) => list.filter((f) => f.p99 <= AIM_MS).at(-1);
+  const latency = (list: StepFigures[]) => {
+    const last = under(list);
+    const overAny = list.some((f) => f.p99 > AIM_MS);
+    return last
+      ? `${last.count}${overAny ? '' : ' or more (never over the aim in the steps run)'}`
+      : `under ${list[0]?.count ?? 0}`;
+  };
+  const platform = of(false);
+  const reference = of(true);
+  const at = platform.at(-1);
+  const ref = reference.find((f) => f.count === at?.count);
+  if (!at || !ref) return ['no step to compare'];
+  const perCore = (f: StepFigures) => PERIOD_MS / f.perRound;
+  const perPrimaryCore = (f: StepFigures) => PERIOD_MS / f.pgPerRound;
+  return [
+    `\ncapacity at ${at.count} players, one round per ${PERIOD_MS / 1000} s each (the reference: Fastify and one UPDATE per call):`,
+    `  headline, the primary's CPU per round: platform ${at.pgPerRound.toFixed(2)} ms, reference ${ref.pgPerRound.toFixed(2)} ms (${(at.pgPerRound / ref.pgPerRound).toFixed(2)}x): players per primary core ${perPrimaryCore(at).toFixed(0)} against ${perPrimaryCore(ref).toFixed(0)}`,
+    `  CPU-derived (Node + PostgreSQL per round): platform ${at.perRound.toFixed(2)} ms, ${perCore(at).toFixed(0)} players per core; reference ${ref.perRound.toFixed(2)} ms, ${perCore(ref).toFixed(0)} (${(perCore(at) / perCore(ref)).toFixed(2)}x)`,
+    `  latency-bound (round p99 under ${AIM_MS} ms on this machine at its load): platform ${latency(platform)} players, reference ${latency(reference)}`,
+  ];
+}
+
+/**
+ * The reference server: a bare Fastify answering the vendor's bet and win with one UPDATE of the
+ * player's balance each (its own table, a pool the platform's size), what the least a seamless
+ * wallet could do costs in the same harness.
+ */
+async function startReference(db: Db, url: string, members: number[], poolSize: number) {
+  await sql`CREATE TABLE bench_reference_wallets (id bigint PRIMARY KEY, balance bigint NOT NULL)`.execute(db);
+  await sql`INSERT INTO bench_reference_wallets SELECT unnest(${members}::bigint[]), 100000000`.execute(db);
+  await sql`ANALYZE bench_reference_wallets`.execute(db);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const server = Fastify();
+  const move = (sign: 1 | -1) => async (request: { body: unknown }) => {
+    const body = request.body as { player: string; amount: number };
+    const { rows } = await pool.query<{ balance: string }>(
+      'UPDATE bench_reference_wallets SET balance = balance + $2 WHERE id = $1 RETURNING balance',
+      [Number(body.player), sign * body.amount],
+    );
+    return { status: 'OK', balance: Number(rows[0]?.balance ?? 0) / 100 };
+  };
+  server.post('/vendor/wallet/bet', move(-1));
+  server.post('/vendor/wallet/win', move(1));
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    address,
+    stop: async () => {
+      await server.close();
+      await pool.end();
+    },
+  };
+}
+
 // ---- the platform and the players
 
 async function main() {
@@ -341,7 +423,7 @@ async function main() {
   }
   console.log(`load average before: ${loadAverage()}`);
   const bench = await createBenchDatabase(adminUrl);
-  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 40, demo: false, catalogueSlots: 120 });
+  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: POOL, demo: false, catalogueSlots: 120 });
   const ctx = await bootstrap(config);
   // The studio's pool names itself, so that its backends' CPU can be told from the platform's.
   const studioUrl = new URL(bench.url);
@@ -361,6 +443,7 @@ async function main() {
   });
   let worker: Worker | undefined;
   let studioProcess: Awaited<ReturnType<typeof startStudioProcess>> | undefined;
+  let referenceServer: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(ctx.db).catch(() => undefined);
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
@@ -442,8 +525,13 @@ async function main() {
     console.log(
       `PostgreSQL ${version.rows[0]?.v}; ${STUDIO ? 'house studio rounds' : `vendor ${game.vendor_code} bet + win`} over HTTP; one round per player every ${PERIOD_MS / 1000} s; ${LONG_SECONDS === undefined ? `${STEP_SECONDS} s per step, until round p99 > ${AIM_MS} ms` : `${LONG_PLAYERS} players for ${LONG_SECONDS} s`}`,
     );
+    // Vendor mode: the reference server beside the platform (REFERENCE=0: without it).
+    referenceServer =
+      !STUDIO && process.env.REFERENCE !== '0' ? await startReference(ctx.db, bench.url, members, POOL) : undefined;
+    const referenceAddress = referenceServer?.address ?? '';
     const job: Job = {
       address,
+      referenceAddress,
       studioAddress,
       studio: STUDIO,
       vendor: game.vendor_code,
@@ -476,15 +564,16 @@ async function main() {
     await step({ count: Math.min(players.length, WARMUP_PLAYERS), seconds: WARMUP_SECONDS, tag: `${tag}w` });
 
     console.log(
-      '| players | rounds | rounds/s | round p50 ms | p99 ms | late | CPU per round, Node + PostgreSQL ms | busy cores | players per core | load |',
+      '| server | players | rounds | rounds/s | round p50 ms | p99 ms | late | CPU per round, Node + PostgreSQL ms | busy cores | players per core | load |',
     );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |');
     const counts: number[] = [];
     if (LONG_SECONDS !== undefined) counts.push(LONG_PLAYERS);
     else for (let n = START; n <= MAX; n = Math.round(n * FACTOR)) counts.push(n);
     let lastUnder: { line: string; profile: string; studioProfile?: string; statements: string[] } | undefined;
     let over = false;
-    for (const [index, count] of counts.entries()) {
+    /** One step of `count` players on the platform (or the reference server): its table line and figures. */
+    const runStep = async (count: number, stepTag: string, reference: boolean) => {
       await sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
       if (PROFILE) await inspector.post('Profiler.start');
       studioProcess?.startProfile();
@@ -494,7 +583,7 @@ async function main() {
       const studio0 = studioProcess ? procCpu(studioProcess.pid) : 0;
       const backends0 = await backendCpu(ctx.db);
       const wall0 = performance.now();
-      const result = await step({ count, seconds: LONG_SECONDS ?? STEP_SECONDS, tag: `${tag}${index}` });
+      const result = await step({ count, seconds: LONG_SECONDS ?? STEP_SECONDS, tag: stepTag, reference });
       const wall = (performance.now() - wall0) / 1000;
       const cpu1 = process.cpuUsage(cpu0);
       const pg1 = postgresCpu(postmaster);
@@ -515,13 +604,30 @@ async function main() {
       const busy = (node + pg) / wall;
       // A core serves PERIOD_MS of CPU per player period: players per core = period / CPU per round.
       const perRound = ((node + pg) / n) * 1000;
-      const line = `| ${count} | ${n} | ${(n / result.elapsed).toFixed(0)} | ${percentile(result.rounds, 50).toFixed(1)} | ${p99.toFixed(1)} | ${result.late} | ${((node / n) * 1000).toFixed(2)} + ${((pg / n) * 1000).toFixed(2)} | ${busy.toFixed(2)} | ${(PERIOD_MS / perRound).toFixed(0)} | ${loadAverage().split(' ')[0]} |`;
+      const line = `| ${reference ? 'reference' : 'platform'} | ${count} | ${n} | ${(n / result.elapsed).toFixed(0)} | ${percentile(result.rounds, 50).toFixed(1)} | ${p99.toFixed(1)} | ${result.late} | ${((node / n) * 1000).toFixed(2)} + ${((pg / n) * 1000).toFixed(2)} | ${busy.toFixed(2)} | ${(PERIOD_MS / perRound).toFixed(0)} | ${loadAverage().split(' ')[0]} |`;
       console.log(line);
       console.log(
         `  CPU per round: players' thread ${ms(playersCpu)} ms; ${STUDIO_PROCESS ? `platform Node ${ms(ownNode - playersCpu)}, studio Node (own process) ${ms(studioCpu)}` : `${STUDIO ? 'platform and studio' : 'platform'} Node ${ms(ownNode - playersCpu)}`} ms; PostgreSQL ${STUDIO ? `studio backends ${ms(studioPg)}, the rest ${ms(pg - studioPg)}` : ms(pg)} ms`,
       );
       if (STUDIO) for (const line of await studioStatements(ctx.db, n)) console.log(`  ${line}`);
       if (result.failures.length > 0) console.log(`  failures: ${result.failures.join('; ')}`);
+      // Taken before the reference step resets them.
+      const statements = reference ? [] : await topStatements(ctx.db, 10, 90);
+      return { line, p99, n, profile, studioProfile, statements, pgPerRound: (pg / Math.max(n, 1)) * 1000, perRound };
+    };
+    const figures: { reference: boolean; count: number; p99: number; pgPerRound: number; perRound: number }[] = [];
+    for (const [index, count] of counts.entries()) {
+      // The reference step runs right after the platform's, so the two see the same load.
+      const { line, p99, profile, studioProfile, statements, pgPerRound, perRound } = await runStep(
+        count,
+        `${tag}${index}`,
+        false,
+      );
+      figures.push({ reference: false, count, p99, pgPerRound, perRound });
+      if (referenceAddress) {
+        const ref = await runStep(count, `${tag}r${index}`, true);
+        figures.push({ reference: true, count, p99: ref.p99, pgPerRound: ref.pgPerRound, perRound: ref.perRound });
+      }
       if (p99 > AIM_MS && LONG_SECONDS === undefined) {
         over = true;
         if (lastUnder) {
@@ -538,7 +644,7 @@ async function main() {
         line,
         profile: profile ? profileSummary(profile) : '(PROFILE=1 to profile)',
         ...(studioProfile ? { studioProfile: profileSummary(studioProfile, 16) } : {}),
-        statements: await topStatements(ctx.db, 10, 90),
+        statements,
       };
     }
     if (!over && lastUnder) {
@@ -549,6 +655,7 @@ async function main() {
       for (const s of lastUnder.statements) console.log(`  ${s}`);
     }
     inspector.disconnect();
+    if (referenceAddress) for (const line of capacitySummary(figures)) console.log(line);
 
     const report = await verifyLedger(ctx.db);
     console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
@@ -561,6 +668,7 @@ async function main() {
   } finally {
     worker?.postMessage('exit');
     await studioProcess?.stop();
+    await referenceServer?.stop();
     await app.close();
     await ctx.database.close();
     await bench.drop();

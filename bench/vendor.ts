@@ -1,8 +1,13 @@
-// Vendor wallet API throughput: rounds per second through the signed seamless API over
-// real HTTP (one bet + one closing win per round, each a signed POST over a kept-alive connection
-// per player), at 64 concurrent players on PostgreSQL, p50/p99 per round and per call; side by
-// side, in the same run on the same database, the raw wallet posting rate (wallet.post, a transfer
-// between two of 1,000 funded wallets, as bench/wallet.ts measures it) at the same 64 clients.
+// Vendor wallet API against the ledger's own ceiling: calls per second through the signed seamless
+// API over real HTTP (one bet + one closing win per round, each a signed POST over a kept-alive
+// connection per player), at 64 concurrent players on PostgreSQL, p50/p99 per round and per call;
+// side by side on the same database and the same clients, the posting each call makes (a member's
+// cash against the vendor's sharded house account, bet and win in turn) through the ledger's
+// group-committed postAlone (the reference) and through wallet.post in its own transaction (the
+// second line). The runs alternate, API, postAlone, wallet.post, PAIRS times (default 3), so a
+// drifting load falls on both sides of each pair; the report gives each pair's ratios (PostgreSQL
+// CPU per call over the reference's per posting, call rate over posting rate) and their ranges.
+// The server's pool is the production size (POOL, default 10 as DB_POOL_SIZE's default).
 //
 //   bash scripts/pg-cluster.sh start /tmp/benchpg        # prints the URL
 //   DATABASE_URL=<that URL> node --import tsx bench/vendor.ts
@@ -11,6 +16,8 @@
 // The bench creates and drops its own database on that server. SECONDS (default 10) per run,
 // PLAYERS (default 64) concurrent players, WARMUP_ROUNDS (default 20) untimed rounds per player first
 // (and a second of untimed raw postings before those are timed) so V8 has compiled what is timed.
+// Before the first timed run the bench ANALYZEs its database (ANALYZE_TABLES=0: not), as autovacuum
+// has long done on a live one.
 // LOG_LEVEL=info logs as a production server does by default (to /dev/null). PROFILE=1 prints where the server thread's CPU went in the first API run (PROFILE_FILE=<path>
 // also writes the .cpuprofile); the in-process profiler costs CPU, so leave it off for figures.
 //
@@ -25,12 +32,15 @@
 // A bet or a win is one statement (vendor_bet / vendor_win) and concurrent ones share a
 // transaction (the gateway's call batcher): the run prints how the calls were batched and, when the
 // server preloads pg_stat_statements (shared_preload_libraries), the API run's top statements by
-// total time. Compare a vendor call's CPU with the raw posting's of the same run, with `uptime`.
+// total time.
 //
 // On a shared machine rates move with the load, so each run also reports the CPU it cost per
 // operation: of this Node process (for the API rows: the server and the vendor's client thread
-// together) and of the PostgreSQL server (the postmaster and its children, read from /proc, so only
-// when the server runs on this Linux machine). CPU per operation hardly moves with the load.
+// together) and of the PostgreSQL server: the whole cluster, the postmaster and all its children
+// (backends, WAL writer, checkpointer, autovacuum; exited ones through the postmaster's cutime),
+// read from /proc, so only when the server runs on this Linux machine. The whole cluster because
+// a call's cost includes the WAL it makes others write; the bench is the cluster's only client.
+// CPU per operation moves far less with the load than rates do.
 import { createHash, randomBytes } from 'node:crypto';
 import { openSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -46,7 +56,8 @@ import {
   drainActivity,
   startActivityWorker,
 } from '../apps/server/src/modules/activity/activity-bus';
-import { post, verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
+import { type Posting, post, postAlone, verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
+import { batcherStats } from '../apps/server/src/modules/ledger/posting-batcher';
 import { claimReward } from '../apps/server/src/modules/rewards/rewards.service';
 import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vendor-call-batcher';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
@@ -60,7 +71,10 @@ const PLAYERS = Number(process.env.PLAYERS ?? 64);
 const PROGRAMMES = process.env.PROGRAMMES === '1';
 const PROFILE = process.env.PROFILE === '1';
 const WARMUP_ROUNDS = Number(process.env.WARMUP_ROUNDS ?? 20);
-const WALLETS = 1_000;
+// Pairs of runs (the API, then the references): the ratios are reported per pair and as a range.
+const PAIRS = Number(process.env.PAIRS ?? 3);
+// The production pool size (config DB_POOL_SIZE's default), so batching and waits are as deployed.
+const POOL = Number(process.env.POOL ?? 10);
 
 const run = (clients: number, op: (worker: number, i: number) => Promise<void>) => runFor(SECONDS, clients, op);
 
@@ -82,6 +96,40 @@ function cpuNow(postmaster: number | undefined): CpuSnapshot {
     server: procCpu(process.pid, process.pid),
     postgres: postgresCpu(postmaster),
   };
+}
+
+/** One run's figures: operations per second and PostgreSQL CPU ms per operation (NaN off /proc). */
+type Figures = { rate: number; pgMs: number };
+
+function figuresOf(from: CpuSnapshot, to: CpuSnapshot, ops: number, elapsed: number): Figures {
+  const pg = from.postgres === undefined || to.postgres === undefined ? Number.NaN : to.postgres - from.postgres;
+  return { rate: ops / elapsed, pgMs: (pg / ops) * 1000 };
+}
+
+const range = (xs: number[]) => {
+  const ok = xs.filter((x) => Number.isFinite(x));
+  return ok.length === 0 ? 'n/a' : `${Math.min(...ok).toFixed(2)}-${Math.max(...ok).toFixed(2)}`;
+};
+
+/**
+ * The vendor calls against each reference, pair by pair (the runs of a pair are back to back):
+ * PostgreSQL CPU per call over the reference's per posting, and the call rate over its posting rate.
+ */
+function ratioReport(pairs: { api: Figures; alone: Figures; own: Figures; load: string }[]): string {
+  const lines = [
+    '| pair | load (1 5 15 min) | API calls/s | API PG ms/call | postAlone /s | postAlone PG ms | wallet.post /s | wallet.post PG ms | CPU x postAlone | rate x postAlone | CPU x wallet.post | rate x wallet.post |',
+  ];
+  lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  pairs.forEach(({ api, alone, own, load }, i) => {
+    lines.push(
+      `| ${i + 1} | ${load} | ${api.rate.toFixed(0)} | ${api.pgMs.toFixed(3)} | ${alone.rate.toFixed(0)} | ${alone.pgMs.toFixed(3)} | ${own.rate.toFixed(0)} | ${own.pgMs.toFixed(3)} | ${(api.pgMs / alone.pgMs).toFixed(2)} | ${(api.rate / alone.rate).toFixed(2)} | ${(api.pgMs / own.pgMs).toFixed(2)} | ${(api.rate / own.rate).toFixed(2)} |`,
+    );
+  });
+  const r = (f: (p: (typeof pairs)[number]) => number) => range(pairs.map(f));
+  lines.push(
+    `ranges over ${pairs.length} pairs: PostgreSQL CPU per vendor call ${r((p) => p.api.pgMs / p.alone.pgMs)}x a postAlone posting's (aim <= 1.5), call rate ${r((p) => p.api.rate / p.alone.rate)}x its rate (aim >= 0.6); against wallet.post in its own transaction: CPU ${r((p) => p.api.pgMs / p.own.pgMs)}x, rate ${r((p) => p.api.rate / p.own.rate)}x`,
+  );
+  return lines.join('\n');
 }
 
 /**
@@ -248,7 +296,10 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
     }),
   );
   calls.length = 0;
+  // The main thread answers 'go' once it has taken its snapshots (and, the first time, ANALYZE).
+  const go = new Promise<void>((resolve) => parentPort?.once('message', () => resolve()));
   parentPort?.postMessage({ started: true });
+  await go;
   const cpuFrom = threadCpu();
   const rounds: number[] = [];
   const end = performance.now() + job.seconds * 1000;
@@ -388,7 +439,7 @@ async function main() {
   const bench = await createBenchDatabase(adminUrl);
   // LOG_LEVEL=info logs as a production server does by default (to /dev/null, a write per line).
   const logLevel = (process.env.LOG_LEVEL ?? 'silent') as Config['logLevel'];
-  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: 70, demo: false, catalogueSlots: 120, logLevel });
+  const config = testConfig({ databaseUrl: bench.url, dbPoolSize: POOL, demo: false, catalogueSlots: 120, logLevel });
   const ctx = await bootstrap(config);
   const app = await buildApp(ctx, logLevel === 'silent' ? {} : { logStream: devNull() });
   const results: Result[] = [];
@@ -447,7 +498,8 @@ async function main() {
     const inspector = PROFILE ? new Session() : undefined;
     inspector?.connect();
     await inspector?.post('Profiler.enable');
-    const runApi = async (label: string, runTag: string) => {
+    let analyzed = false;
+    const runApi = async (label: string, runTag: string): Promise<Figures & { rounds: number }> => {
       const profiling = inspector !== undefined && label === '';
       let apiFrom = cpuNow(postmaster);
       let batchesFrom = callBatcherStats(ctx.db);
@@ -457,10 +509,18 @@ async function main() {
         const worker = new Worker(boot, { eval: true, workerData: { ...job, tag: runTag } });
         worker.on('message', (message: ClientResult | { started: true }) => {
           if ('started' in message) {
-            apiFrom = cpuNow(postmaster);
-            batchesFrom = callBatcherStats(ctx.db);
-            void sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
-            if (profiling) void inspector.post('Profiler.start');
+            void (async () => {
+              // A live database has statistics on its tables (autovacuum analyzes them as they grow);
+              // the bench's new one has none until then, and a plan made on an empty table can walk a
+              // vendor's whole history by a shorter index. ANALYZE_TABLES=0 leaves that to autovacuum.
+              if (!analyzed && process.env.ANALYZE_TABLES !== '0') await sql`ANALYZE`.execute(ctx.db);
+              analyzed = true;
+              await sql`SELECT pg_stat_statements_reset()`.execute(ctx.db).catch(() => undefined);
+              apiFrom = cpuNow(postmaster);
+              batchesFrom = callBatcherStats(ctx.db);
+              if (profiling) await inspector.post('Profiler.start');
+              worker.postMessage('go');
+            })().catch(reject);
           } else resolve(message);
         });
         worker.once('error', reject);
@@ -481,58 +541,79 @@ async function main() {
       );
       const top = await topStatements(ctx.db, client.calls.length);
       if (top.length > 0) notes.push(`pg_stat_statements, API run${label}, top by total time:\n${top.join('\n')}`);
-      return client.rounds.length / client.elapsed;
+      return {
+        ...figuresOf(apiFrom, apiTo, client.calls.length, client.elapsed),
+        rounds: client.rounds.length / client.elapsed,
+      };
     };
-    const plain = await runApi('', tag);
-    inspector?.disconnect();
+    // A: the vendor API. B: the ledger's own group-committed postAlone, C: wallet.post in its own
+    // transaction, each the posting a vendor call makes (a member's cash against the vendor's
+    // sharded house account, bet and win in turn) at the same clients. Run A, B, C, A, B, C, ... so
+    // a drifting load falls on both sides of every pair; the ratios are per pair, then their range.
+    const wallets = await fundedMembers(ctx.db, PLAYERS, `w${tag}`);
+    const housePosting = (key: string, worker: number, i: number): Posting => {
+      const sign = i % 2 === 0 ? -1 : 1;
+      return {
+        idempotencyKey: key,
+        type: i % 2 === 0 ? 'bet.bench' : 'win.bench',
+        reference: 'bench',
+        entries: [
+          { account: { member: wallets[worker] as number, currency: 'PHP' }, amount: sign * (100 + (i % 900)) },
+          { account: { house: 'vendor:BENCH', currency: 'PHP' }, amount: -sign * (100 + (i % 900)) },
+        ],
+      };
+    };
+    const runRaw = async (label: string, runTag: string, alone: boolean): Promise<Figures> => {
+      const op = (key: string, worker: number, i: number) =>
+        alone
+          ? postAlone(ctx.db, housePosting(key, worker, i)).then(() => undefined)
+          : ctx.db.transaction().execute((trx) => post(trx, housePosting(key, worker, i)).then(() => undefined));
+      // Warmed up as the API is, untimed.
+      if (WARMUP_ROUNDS > 0)
+        await runFor(1, PLAYERS, (worker, i) => op(`bench-${runTag}-warm-${worker}-${i}`, worker, i));
+      const ledgerFrom = batcherStats(ctx.db);
+      const from = cpuNow(postmaster);
+      const r = await run(PLAYERS, (worker, i) => op(`bench-${runTag}-${worker}-${i}`, worker, i));
+      const to = cpuNow(postmaster);
+      results.push(summarise(label, PLAYERS, r.latencies, r.elapsed));
+      notes.push(cpuPerOp(label, from, to, r.latencies.length, 0));
+      if (alone) {
+        const b = batcherStats(ctx.db);
+        const batches = b.batches - ledgerFrom.batches;
+        notes.push(
+          `${label}: ${b.postings - ledgerFrom.postings} postings in ${batches} batches (${((b.postings - ledgerFrom.postings) / Math.max(1, batches)).toFixed(1)} a batch)`,
+        );
+      }
+      return figuresOf(from, to, r.latencies.length, r.elapsed);
+    };
+
+    const pairs: { api: Figures; alone: Figures; own: Figures; load: string }[] = [];
+    let plain = 0;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const load = loadAverage();
+      const api = await runApi(pair === 0 ? '' : ` #${pair + 1}`, `${tag}${pair}`);
+      if (pair === 0) inspector?.disconnect();
+      plain = plain || api.rounds;
+      const alone = await runRaw(`ledger postAlone member <-> vendor house #${pair + 1}`, `a${tag}${pair}`, true);
+      const own = await runRaw(
+        `wallet.post (own transaction) member <-> vendor house #${pair + 1}`,
+        `o${tag}${pair}`,
+        false,
+      );
+      pairs.push({ api, alone, own, load });
+    }
     if (PROGRAMMES)
-      notes.push(await withProgrammes(ctx, players, tag, () => runApi(', programmes active', `${tag}p`), plain));
-
-    // The raw wallet posting rate on the same server, same database, same clients.
-    const wallets = await fundedMembers(ctx.db, WALLETS, `w${tag}`);
-    const pick = () => wallets[Math.floor(Math.random() * wallets.length)] as number;
-    const transfer = async (key: string) => {
-      const from = pick();
-      let to = pick();
-      while (to === from) to = pick();
-      await ctx.db.transaction().execute((trx) =>
-        post(trx, {
-          idempotencyKey: key,
-          type: 'transfer.bench',
-          reference: 'bench',
-          entries: [
-            { account: { member: from, currency: 'PHP' }, amount: -1 },
-            { account: { member: to, currency: 'PHP' }, amount: 1 },
-          ],
-        }),
+      notes.push(
+        await withProgrammes(
+          ctx,
+          players,
+          tag,
+          async () => (await runApi(', programmes active', `${tag}p`)).rounds,
+          plain,
+        ),
       );
-    };
-    // Warmed up as the API is, untimed.
-    if (WARMUP_ROUNDS > 0) await runFor(1, PLAYERS, (worker, i) => transfer(`bench-${tag}-warm-${worker}-${i}`));
-    const rawFrom = cpuNow(postmaster);
-    const raw = await run(PLAYERS, (worker, i) => transfer(`bench-${tag}-${worker}-${i}`));
-    results.push(summarise('wallet.post transfer (raw, in process)', PLAYERS, raw.latencies, raw.elapsed));
-    notes.push(cpuPerOp('wallet.post transfer', rawFrom, cpuNow(postmaster), raw.latencies.length, 0));
-
-    // The same raw posting when every posting touches one shared house account, as every bet and
-    // win of one vendor does (house account vendor:<code>): the ledger's own ceiling for one vendor.
-    const hotFrom = cpuNow(postmaster);
-    const hot = await run(PLAYERS, async (worker, i) => {
-      await ctx.db.transaction().execute((trx) =>
-        post(trx, {
-          idempotencyKey: `bench-hot-${tag}-${worker}-${i}`,
-          type: 'bet.bench',
-          reference: 'bench',
-          entries: [
-            { account: { member: wallets[worker] as number, currency: 'PHP' }, amount: -1 },
-            { account: { house: 'vendor:BENCH', currency: 'PHP' }, amount: 1 },
-          ],
-        }),
-      );
-    });
-    results.push(summarise('wallet.post member -> one house account (raw)', PLAYERS, hot.latencies, hot.elapsed));
-    notes.push(cpuPerOp('wallet.post member -> house', hotFrom, cpuNow(postmaster), hot.latencies.length));
     for (const note of notes) console.log(note);
+    console.log(ratioReport(pairs));
 
     const report = await verifyLedger(ctx.db);
     console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);

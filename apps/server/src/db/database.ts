@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
+import { namePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -86,6 +87,7 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
   // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    namePreparedStatements(client);
   });
   return pool;
 }

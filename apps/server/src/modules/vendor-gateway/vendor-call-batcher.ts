@@ -1,5 +1,6 @@
 import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Db } from '../../db/database';
+import { HOUSE_SHARDS } from '../ledger/ledger.service';
 import {
   type BatchOutcome,
   callInOneStatement,
@@ -10,15 +11,18 @@ import {
 
 // Group commit for vendor calls, as the wallet's posting batcher does for lone postings:
 // a bet or a win is one statement in its own implicit transaction (vendor_bet / vendor_win,
-// migration 0055), so concurrent calls can share one transaction. Calls queue in lanes, one per
-// house-account shard row their posting books on (a call that posts nothing: by its member's
-// shard), and on the next turn of the event loop each lane with no batch in flight sends up to
-// MAX_BATCH of its calls as one vendor_call_batch statement. A batch holds its shard's row until it
-// commits, so batches of one lane could only run one after the other anyway, while the lanes run
-// side by side on their own connections (measured: with one queue, two batches in flight shared
-// shard rows and PostgreSQL's work ran on one backend at a time). A call that arrives when its lane
-// is free goes on the next turn, alone, so a quiet server adds next to no delay; under load the
-// batches grow by themselves.
+// migration 0055), so concurrent calls can share one transaction. Calls queue in LANES lanes by
+// their member (member id mod LANES), and on the next turn of the event loop each lane with no
+// batch in flight sends up to MAX_BATCH of its calls as one vendor_call_batch statement. The wallet
+// books a member's postings on house shard member id mod HOUSE_SHARDS, and LANES divides
+// HOUSE_SHARDS, so each house shard row belongs to one lane: batches in flight never wait on each
+// other's rows (measured: with one queue, two batches in flight shared shard rows and PostgreSQL's
+// work ran on one backend at a time), and a member's calls never race each other across lanes.
+// Few lanes make large batches: one transaction, one commit and one statement for many calls is
+// what makes a call cheap for PostgreSQL (bench/vendor.ts, 64 players, a pool of 10: with a lane per
+// shard row, 16 lanes, batches held 2-3 calls and a call cost PostgreSQL 0.63-0.76 ms of CPU; with
+// two lanes, 15 calls and 0.38-0.43 ms). A call that arrives when its lane is free goes on the next
+// turn, alone, so a quiet server adds next to no delay; under load the batches grow by themselves.
 //
 // Each call gets the outcome it would have alone, and what it wrote is committed when its promise
 // settles. A call the batch found busy (another transaction holds its round or transaction id)
@@ -27,9 +31,10 @@ import {
 // fails. A retry after an unknown commit finds its transaction id and answers the first answer.
 // PostgreSQL only: the embedded database runs one statement at a time anyway.
 const MAX_BATCH = 64;
-// A member's calls always share a lane: the wallet books a member's postings on house shard
-// member id mod HOUSE_SHARDS (16).
-const FREE_LANES = 16;
+// Two batches in flight at most, PostgreSQL running one while Node gathers the other's calls; the
+// pool must hold LANES connections beside the other requests' (production's default is 10).
+const LANES = 2;
+if (HOUSE_SHARDS % LANES !== 0) throw new Error('vendor call lanes must divide the house shards');
 
 type Job = {
   call: OneStatementCall;
@@ -39,13 +44,12 @@ type Job = {
 
 export type CallBatcherStats = { batches: number; calls: number; largest: number; fallbacks: number; busy: number };
 
-function laneOf(call: OneStatementCall): string {
-  const house = call.posting?.entries.find((e) => e.memberId === null);
-  return house ? house.code : `member-shard:${call.memberId % FREE_LANES}`;
+function laneOf(call: OneStatementCall): number {
+  return call.memberId % LANES;
 }
 
 class VendorCallBatcher {
-  private readonly lanes = new Map<string, { queue: Job[]; inFlight: boolean }>();
+  private readonly lanes = new Map<number, { queue: Job[]; inFlight: boolean }>();
   private scheduled = false;
   readonly stats: CallBatcherStats = { batches: 0, calls: 0, largest: 0, fallbacks: 0, busy: 0 };
 
