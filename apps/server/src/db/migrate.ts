@@ -65,6 +65,7 @@ import * as m0065 from './migrations/0065-contract-pay-cap';
 import * as m0066 from './migrations/0066-agent-referral-links';
 import * as m0067 from './migrations/0067-agent-member-days-ngr';
 import * as m0068 from './migrations/0068-statement-holds';
+import * as m0069 from './migrations/0069-brand-invalidation-notify';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -134,6 +135,7 @@ export const migrations: Record<string, Migration> = {
   '0066-agent-referral-links': m0066,
   '0067-agent-member-days-ngr': m0067,
   '0068-statement-holds': m0068,
+  '0069-brand-invalidation-notify': m0069,
 };
 
 class ListedMigrations implements MigrationProvider {
