@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
+import { namedStatements } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -62,7 +63,7 @@ pg.types.setTypeParser(20, (v) => {
  */
 export const READ_ONLY_OPTIONS = '-c default_transaction_read_only=on';
 
-function openPool(connectionString: string, max: number, options?: string): pg.Pool {
+function openPool(connectionString: string, max: number, options?: string, named = false): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -73,12 +74,14 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
   // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    if (named) namedStatements(client);
   });
   return pool;
 }
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & {
+    dbNamedStatements?: boolean | undefined;
     databaseDirectUrl?: string | undefined;
     databaseReadUrl?: string | undefined;
     dbReadPoolSize?: number | undefined;
@@ -86,7 +89,7 @@ export async function openDatabase(
   options: { pglite?: PGlite } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = openPool(config.databaseUrl, config.dbPoolSize);
+    const pool = openPool(config.databaseUrl, config.dbPoolSize, undefined, config.dbNamedStatements ?? true);
     const dialect = new AfterCommitDialect(new PostgresDialect({ pool }));
     const db = mainHandle(dialect);
     const handles: Db[] = [db];
