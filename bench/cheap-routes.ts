@@ -13,9 +13,10 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:56013/postgres node --import tsx bench/cheap-routes.ts
 //
 // SECONDS (default 3) per run, ROUNDS (default 3) pairs per comparison, CONNECTIONS (default 16),
-// SLOTS (default 10,400, the production catalogue), LOG_FILE (default a file in the temp directory).
-// PROFILE=1 adds a CPU profile of the server over the whole load (node --cpu-prof equivalent, written
-// to the current directory).
+// SLOTS (default 10,400, the production catalogue), LOG_FILE (default a file in the temp directory),
+// ACCESS_LOG_SAMPLE (default 0.01, as in production), ONLY (the comparisons whose label holds it).
+// PROFILE=1 adds a CPU profile of the server over the whole load (what node --cpu-prof gives, limited
+// to the load; written to the temp directory, open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -39,6 +40,7 @@ const SECONDS = Number(process.env.SECONDS ?? 3);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const SLOTS = Number(process.env.SLOTS ?? 10_400);
+const ONLY = process.env.ONLY;
 
 type Pair = { label: string; aim: number; reference: string; target: string };
 /** A run with the CPU it cost, in µs per request: the process that answered, and PostgreSQL's. */
@@ -83,7 +85,7 @@ async function runLoad(
     };
   };
   const results: PairResult[] = [];
-  for (const pair of PAIRS) {
+  for (const pair of PAIRS.filter((p) => !ONLY || p.label.includes(ONLY))) {
     const reference = targetOf(pair.reference);
     const target = targetOf(pair.target);
     for (const t of [reference, target])
@@ -133,7 +135,16 @@ async function main() {
   const logFile = process.env.LOG_FILE ?? path.join(tmpdir(), `cheap-routes-${process.pid}.log`);
   // The production logger writes to stdout through a synchronous sonic-boom; the same, to a file.
   const logStream = pino.destination({ dest: logFile, sync: true });
-  const ctx = await bootstrap(testConfig({ databaseUrl, catalogueSlots: SLOTS, dbPoolSize: 10, logLevel: 'info' }));
+  // The production logging: level info, and the access log's default sample (config.ts).
+  const ctx = await bootstrap(
+    testConfig({
+      databaseUrl,
+      catalogueSlots: SLOTS,
+      dbPoolSize: 10,
+      logLevel: 'info',
+      accessLogSample: Number(process.env.ACCESS_LOG_SAMPLE ?? 0.01),
+    }),
+  );
   const app = await buildApp(ctx, { logStream });
   const member = await createMember(ctx);
   const token = await issueSession(ctx, ctx.db, {
@@ -172,7 +183,7 @@ async function main() {
   const after = loadAverage();
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
-    const file = `cheap-routes-${databaseUrl ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`;
+    const file = path.join(tmpdir(), `cheap-routes-${databaseUrl ? 'pg' : 'pglite'}-${Date.now()}.cpuprofile`);
     await writeFile(file, JSON.stringify(profile));
     console.log(`profile: ${file}`);
   }

@@ -21,7 +21,7 @@ const membersNamed = prepared(2, (db, id: number, username: string) =>
     .selectFrom('members')
     .select(['id', 'username'])
     .where((eb) => eb.or([eb('id', '=', id), eb('username', '=', username), eb('upline_id', '=', id)]))
-    .where('status', 'in', ['active', 'frozen', 'locked'])
+    .where('status', 'in', ['active', 'disabled'])
     .orderBy('id'),
 );
 
@@ -34,7 +34,7 @@ describe('a prepared query', () => {
         .selectFrom('members')
         .select(['id', 'username'])
         .where((eb) => eb.or([eb('id', '=', id), eb('username', '=', username), eb('upline_id', '=', id)]))
-        .where('status', 'in', ['active', 'frozen', 'locked'])
+        .where('status', 'in', ['active', 'disabled'])
         .orderBy('id')
         .execute();
     for (const [id, username] of [

@@ -54,9 +54,7 @@ export function registerSiteState(app: App, ctx: AppContext): void {
     forgetRegionVerdicts();
   });
 
-  app.addHook('onRequest', async (request) => {
-    const path = pathOf(request);
-    if (!GUARDED.test(path)) return;
+  const check = async (request: FastifyRequest, path: string) => {
     watch.ensure();
 
     // api-conventions: one brand per deployment; the Merchant header is checked when present.
@@ -76,5 +74,11 @@ export function registerSiteState(app: App, ctx: AppContext): void {
       });
     }
     if (state.restricted) throw new AppError('REGION_RESTRICTED', { value: { ip: state.ip } });
+  };
+  // A callback hook: the unguarded routes (/healthz, /admin, /vendor...) pay no promise for it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = pathOf(request);
+    if (!GUARDED.test(path)) return done();
+    check(request, path).then(() => done(), done);
   });
 }
