@@ -80,7 +80,8 @@ export type Config = {
   /**
    * The hot reads of db/prepared.ts go as named statements on PostgreSQL (parsed once per pooled
    * connection). Turn off behind a transaction-mode pooler that does not keep prepared statements
-   * (PgBouncer before 1.21, or with max_prepared_statements = 0).
+   * (PgBouncer before 1.21, or with max_prepared_statements = 0). Off by default when
+   * DATABASE_DIRECT_URL is set, the sign of such a pooler.
    */
   dbNamedStatements: boolean;
   /** Connections of the read pool on DATABASE_READ_URL, per server process. */
@@ -140,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
-    dbNamedStatements: e.DB_NAMED_STATEMENTS ?? true,
+    // A direct URL beside DATABASE_URL means a pooler in front (docs/scaling.md): unnamed unless asked.
+    dbNamedStatements: e.DB_NAMED_STATEMENTS ?? !e.DATABASE_DIRECT_URL,
     dbReadPoolSize: e.DB_READ_POOL_SIZE,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,

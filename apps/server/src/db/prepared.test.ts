@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { prepared, statementName } from './prepared';
@@ -84,5 +85,36 @@ describe('a prepared query', () => {
       );
     });
     expect(named).toContain(name);
+  });
+});
+
+describe('DB_NAMED_STATEMENTS', () => {
+  const base = { SESSION_SECRET: 'x'.repeat(32), STUDIO_SECRET: 'y'.repeat(32), DATA_DIR: '/tmp/gamehall-prepared' };
+  const pooled = { DATABASE_URL: 'postgres://u@pooler:6432/db', DATABASE_DIRECT_URL: 'postgres://u@db:5432/db' };
+
+  it('is on by default, off by default behind a pooler (a direct URL beside), and as asked', () => {
+    expect(loadConfig(base).dbNamedStatements).toBe(true);
+    expect(loadConfig({ ...base, DATABASE_URL: pooled.DATABASE_URL }).dbNamedStatements).toBe(true);
+    expect(loadConfig({ ...base, ...pooled }).dbNamedStatements).toBe(false);
+    expect(loadConfig({ ...base, ...pooled, DB_NAMED_STATEMENTS: '1' }).dbNamedStatements).toBe(true);
+    expect(loadConfig({ ...base, DB_NAMED_STATEMENTS: 'off' }).dbNamedStatements).toBe(false);
+    expect(() => loadConfig({ ...base, DB_NAMED_STATEMENTS: 'maybe' })).toThrow(/DB_NAMED_STATEMENTS/);
+  });
+
+  it('when off, sends the prepared queries unnamed (PostgreSQL)', async () => {
+    if (t.ctx.database.kind !== 'postgres') return;
+    const unnamed = await createTestApp({ dbNamedStatements: false });
+    try {
+      const names = await unnamed.ctx.db.transaction().execute(async (trx) => {
+        await membersNamed.execute(trx, 1, 'a');
+        return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(trx)).rows.map(
+          (r) => r.name,
+        );
+      });
+      expect(names).not.toContain(statementName(membersNamed.sql));
+      expect((await membersNamed.execute(unnamed.ctx.db, -1, 'nobody')).length).toBe(0);
+    } finally {
+      await unnamed.close();
+    }
   });
 });
