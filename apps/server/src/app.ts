@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { registerActivityConsumers } from './activity-consumers';
 import type { AppContext } from './context';
+import { AccessLog } from './http/access-log';
 import type { App } from './http/app-type';
 import { registerAuth } from './http/auth';
 import { registerCompression } from './http/compression';
@@ -112,6 +113,8 @@ export async function buildApp(
             serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // Successes sampled, errors always (http/access-log.ts).
+    logController: new AccessLog(ctx.config.accessLogSample),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Clean shutdown: stop accepting, let in-flight requests finish.

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DEMO: bool.optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The share of successful requests written to the access log (http/access-log.ts); errors always are.
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   STUDIO_SECRET: z.string().min(32).optional(),
@@ -30,6 +32,8 @@ const EnvSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Hot reads as named statements on PostgreSQL (db/prepared.ts); off behind a pooler that loses them.
+  DB_NAMED_STATEMENTS: bool.optional(),
   DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
@@ -56,6 +60,11 @@ export type Config = {
   demo: boolean;
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /**
+   * The share (0 to 1) of successful requests the access log keeps, each drawn at random; every
+   * 5xx and every 4xx but 429 is logged whatever the share (http/access-log.ts).
+   */
+  accessLogSample: number;
   trustProxy: boolean | string;
   sessionSecret: string;
   /**
@@ -69,6 +78,13 @@ export type Config = {
   smsHttpToken: string | undefined;
   catalogueSlots: number;
   dbPoolSize: number;
+  /**
+   * The hot reads of db/prepared.ts go as named statements on PostgreSQL (parsed once per pooled
+   * connection). Turn off behind a transaction-mode pooler that does not keep prepared statements
+   * (PgBouncer before 1.21, or with max_prepared_statements = 0). Off by default when
+   * DATABASE_DIRECT_URL is set, the sign of such a pooler.
+   */
+  dbNamedStatements: boolean;
   /** Connections of the read pool on DATABASE_READ_URL, per server process. */
   dbReadPoolSize: number;
   /**
@@ -122,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO ?? !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
     studioSecret: e.STUDIO_SECRET ?? persistedSecret(dataDir, 'studio-secret'),
@@ -131,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
+    // A direct URL beside DATABASE_URL means a pooler in front (docs/scaling.md): unnamed unless asked.
+    dbNamedStatements: e.DB_NAMED_STATEMENTS ?? !e.DATABASE_DIRECT_URL,
     dbReadPoolSize: e.DB_READ_POOL_SIZE,
     dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
@@ -178,6 +197,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
+    // A test that turns the log on sees every request, as an operator with ACCESS_LOG_SAMPLE=1 would.
+    accessLogSample: 1,
     trustProxy: false,
     sessionSecret: 'test-secret-test-secret-test-secret-0000',
     studioSecret: 'test-studio-secret-test-studio-secret-00',
@@ -187,6 +208,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsHttpToken: undefined,
     catalogueSlots: 120,
     dbPoolSize: 5,
+    dbNamedStatements: true,
     dbReadPoolSize: 3,
     dbIdleInTransactionTimeoutMs: 60_000,
     loginLimitPerIp: 40,

@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
-import { namePreparedStatements } from './prepared-statements';
+import { namedStatements } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -76,7 +76,7 @@ function boundIdleTransactions(pool: pg.Pool, ms: number | undefined): pg.Pool {
   return pool;
 }
 
-function openPool(connectionString: string, max: number, options?: string): pg.Pool {
+function openPool(connectionString: string, max: number, options?: string, named = false): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -87,7 +87,7 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
   // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    namePreparedStatements(client);
+    if (named) namedStatements(client);
   });
   return pool;
 }
@@ -95,6 +95,7 @@ function openPool(connectionString: string, max: number, options?: string): pg.P
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & {
     dbIdleInTransactionTimeoutMs?: number | undefined;
+    dbNamedStatements?: boolean | undefined;
     databaseDirectUrl?: string | undefined;
     databaseReadUrl?: string | undefined;
     dbReadPoolSize?: number | undefined;
@@ -103,7 +104,10 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const idleMs = config.dbIdleInTransactionTimeoutMs;
-    const pool = boundIdleTransactions(openPool(config.databaseUrl, config.dbPoolSize), idleMs);
+    const pool = boundIdleTransactions(
+      openPool(config.databaseUrl, config.dbPoolSize, undefined, config.dbNamedStatements ?? true),
+      idleMs,
+    );
     const dialect = new AfterCommitDialect(new PostgresDialect({ pool }));
     const db = mainHandle(dialect);
     const handles: Db[] = [db];

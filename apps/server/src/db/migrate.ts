@@ -66,6 +66,7 @@ import * as m0066 from './migrations/0066-agent-referral-links';
 import * as m0067 from './migrations/0067-agent-member-days-ngr';
 import * as m0068 from './migrations/0068-statement-holds';
 import * as m0069 from './migrations/0069-vendor-rounds-wins-index';
+import * as m0070 from './migrations/0070-brand-invalidation-notify';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '0067-agent-member-days-ngr': m0067,
   '0068-statement-holds': m0068,
   '0069-vendor-rounds-wins-index': m0069,
+  '0070-brand-invalidation-notify': m0070,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -94,12 +94,8 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
         if (method !== 'HEAD') declared.push({ method, url: route.url, auth: rule });
   });
 
-  app.addHook('onRequest', async (request) => {
-    const rule = request.routeOptions.config.auth;
-    if (!rule) return;
-    const token = tokenFrom(request);
-    const principal = token ? await resolve(token, request) : null;
-    request.principal = principal;
+  // What the rule asks of the principal the token resolved to (null: no token or no session).
+  const admit = (rule: AuthRule, principal: Principal | null, token: string | undefined) => {
     if (rule === 'public') return;
     if (!principal) throw new AppError(token ? 'AUTH_SESSION_EXPIRED' : 'AUTH_REQUIRED');
     if (rule === 'operator' || rule === 'operator-signin') {
@@ -118,6 +114,29 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
     if (principal.isOperator) throw new AppError('ACCOUNT_NOT_MEMBER');
     if (rule === 'member' && principal.isTrial) throw new AppError('ACCOUNT_TRIAL_RESTRICTED');
     if (rule === 'agent' && !principal.isAgent) throw new AppError('ACCOUNT_NOT_AGENT');
+  };
+
+  // A callback hook: a request without a token (public pages, /healthz) is decided without a
+  // promise; a throw is answered like a rejection.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const rule = request.routeOptions.config.auth;
+    if (!rule) return done();
+    const token = tokenFrom(request);
+    if (!token) {
+      request.principal = null;
+      admit(rule, null, undefined);
+      return done();
+    }
+    resolve(token, request).then((principal) => {
+      request.principal = principal;
+      let refused: AppError | undefined;
+      try {
+        admit(rule, principal, token);
+      } catch (error) {
+        refused = error as AppError;
+      }
+      done(refused);
+    }, done);
   });
 }
 

@@ -160,17 +160,20 @@ export function registerSecurityHeaders(
     return PLAIN_PAGE_POLICY;
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: a JSON answer (nearly all) gets its two headers without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (!isHtml(reply)) return payload;
+    if (!isHtml(reply)) return done(null, payload);
     const existing = reply.getHeader('content-security-policy');
     if (typeof existing === 'string' && existing.length > 0) {
       if (!/frame-ancestors/i.test(existing))
         reply.header('content-security-policy', `${existing}; ${FRAME_ANCESTORS}`);
-      return payload;
+      return done(null, payload);
     }
-    reply.header('content-security-policy', await policyFor(request));
-    return payload;
+    policyFor(request).then((policy) => {
+      reply.header('content-security-policy', policy);
+      done(null, payload);
+    }, done);
   });
 }

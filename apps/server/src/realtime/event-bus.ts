@@ -10,8 +10,8 @@ type Listener = (event: RealtimeEvent) => void;
 export const CHANNEL = 'gamehall_events';
 
 /**
- * Cache invalidations (sessions, catalogue): small JSON payloads written by database triggers
- * (migration 0013), never member data. A channel of its own so members' sockets never see them.
+ * Cache invalidations (sessions, catalogue, brand): small JSON payloads written by database triggers
+ * (migrations 0013 and 0070), never member data. A channel of its own so members' sockets never see them.
  */
 export const INVALIDATION_CHANNEL = 'gamehall_invalidations';
 type InvalidationListener = (payload: string | null) => void;
@@ -363,7 +363,8 @@ export function invalidationConcerns(payload: string | null): number | 'anyone' 
   if (payload === null) return 'anyone';
   try {
     const parsed = JSON.parse(payload) as { k?: string; m?: unknown };
-    if (parsed.k === 'catalogue') return 'nobody';
+    // Brand changes concern no session's socket (operator sockets read the brand on each check).
+    if (parsed.k === 'catalogue' || parsed.k === 'brand') return 'nobody';
     return parsed.k === 'member' && typeof parsed.m === 'number' ? parsed.m : 'anyone';
   } catch {
     return 'anyone';

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
+import { prepared } from '../../db/prepared';
 
 /** Whether the member has an authenticator switched on (member_totp, migration 0020). */
 const TOTP_ENABLED = sql<boolean>`exists (select 1 from member_totp t where t.member_id = members.id and t.enabled_at is not null)`;
 
-export function findMemberProfile(db: Conn, memberId: number) {
-  return db
+// The member info and the header's state read it on every call: compiled once (db/prepared.ts).
+const memberProfile = prepared(1, (db, memberId: number) =>
+  db
     .selectFrom('members')
     .select([
       'id',
@@ -25,8 +27,11 @@ export function findMemberProfile(db: Conn, memberId: number) {
       sql<boolean>`payment_password_hash IS NOT NULL`.as('has_payment_password'),
       TOTP_ENABLED.as('has_totp'),
     ])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+    .where('id', '=', memberId),
+);
+
+export function findMemberProfile(db: Conn, memberId: number) {
+  return memberProfile.executeTakeFirst(db, memberId);
 }
 
 export async function updateAvatar(db: Conn, memberId: number, avatar: number, now: Date) {

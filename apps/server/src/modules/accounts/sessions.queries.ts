@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { SessionArea } from './accounts.tables';
 
 export async function insertSession(
@@ -30,8 +31,9 @@ export async function insertSession(
   return row.id;
 }
 
-export function findLiveSession(db: Conn, tokenHash: string, now: Date) {
-  return db
+// Every authenticated call whose session is not cached (sessions.cache.ts) reads it: compiled once.
+const liveSession = prepared(2, (db, tokenHash: string, now: Date) =>
+  db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .leftJoin('member_totp', 'member_totp.member_id', 'sessions.member_id')
@@ -51,8 +53,11 @@ export function findLiveSession(db: Conn, tokenHash: string, now: Date) {
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+export function findLiveSession(db: Conn, tokenHash: string, now: Date) {
+  return liveSession.executeTakeFirst(db, tokenHash, now);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ContractKind, ContractPeriod, ContractStatus } from '@gamehall/sha
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { pageOffset } from '../../http/paging';
 import type { ContractsTable, StoredTier } from './contracts.tables';
 
@@ -187,8 +188,9 @@ export async function openGivenOtherPeriod(db: Conn, uplineId: number, period: C
 }
 
 /** For the consolidated contract info: the kinds with a request waiting and the kinds held. */
-export async function contractFlags(db: Conn, memberId: number) {
-  return db
+// Read by every member info call: compiled once (db/prepared.ts).
+const contractFlagRows = prepared(1, (db, memberId: number) =>
+  db
     .selectFrom('contracts')
     .select(['kind', 'status', 'termination_requested_by', 'holder_id'])
     .where((eb) =>
@@ -200,8 +202,11 @@ export async function contractFlags(db: Conn, memberId: number) {
           eb('termination_requested_by', '=', 'holder'),
         ]),
       ]),
-    )
-    .execute();
+    ),
+);
+
+export async function contractFlags(db: Conn, memberId: number) {
+  return contractFlagRows.execute(db, memberId);
 }
 
 export async function memberForContract(db: Conn, id: number) {

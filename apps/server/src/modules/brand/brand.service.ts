@@ -191,6 +191,8 @@ let cache = new WeakMap<Conn, { at: number; brand: Brand }>();
 export async function getBrand(db: Conn): Promise<Brand> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.brand;
+  // A forgetBrand() while this read is out (a change notified meanwhile) discards the map it lands in.
+  const into = cache;
   const [rows, switches] = await Promise.all([listBrandSettings(db), listWhitelabelSwitches(db)]);
   const raw: Record<string, unknown> = {};
   for (const r of rows) raw[r.key] = r.value;
@@ -202,7 +204,7 @@ export async function getBrand(db: Conn): Promise<Brand> {
     switches: Object.fromEntries(switches.map((s) => [s.mod_id, s.enabled])),
   };
   // Inside an operator's action (db/ambient-transaction.ts) the read may see its uncommitted writes.
-  if (!inAmbientTransactionOf(db)) cache.set(db, { at: Date.now(), brand });
+  if (!inAmbientTransactionOf(db)) into.set(db, { at: Date.now(), brand });
   return brand;
 }
 
@@ -220,7 +222,8 @@ export function switchOn(brand: Brand, name: WhitelabelSwitch): boolean {
 }
 
 /**
- * Drops this process's cached brand, after a write of brand data it made itself. The seed needs it:
+ * Drops this process's cached brand: after a write of brand data it made itself, and when any node's
+ * write is notified (site-state.ts, migration 0070). The seed needs it:
  * it reads the brand before its transaction writes the switches, and a site that starts within the
  * cache time would otherwise serve a brand without them (registration refused with FEATURE_DISABLED).
  */

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
+import { prepared } from '../../db/prepared';
 
 // Kysely over the money ledger's tables (ledger_accounts, ledger_postings, ledger_entries,
 // ledger_holds). Private to modules/ledger: its service is the only writer of these tables.
@@ -171,14 +172,18 @@ export function entryTotalsOfCodes(db: Conn, codes: string[], from: Date, to: Da
     .executeTakeFirstOrThrow();
 }
 
-export function memberAccount(db: Conn, memberId: number, kind: string, currency: string) {
-  return db
+// The balance and the header's state read it on every call: compiled once (db/prepared.ts).
+const memberAccountRow = prepared(3, (db, memberId: number, kind: string, currency: string) =>
+  db
     .selectFrom('ledger_accounts')
     .select(['id', 'balance', 'held'])
     .where('member_id', '=', memberId)
     .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
+    .where('currency', '=', currency),
+);
+
+export function memberAccount(db: Conn, memberId: number, kind: string, currency: string) {
+  return memberAccountRow.executeTakeFirst(db, memberId, kind, currency);
 }
 
 // ---- holds

@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockListOf,
+  cachedRegionVerdicts,
   countryOf,
+  forgetRegionVerdicts,
   geoipLoadTime,
   isLocalAddress,
   isRegionRestricted,
   normalizeIp,
+  REGION_VERDICTS_MAX,
   type RegionRules,
 } from './region';
 
@@ -113,5 +116,29 @@ describe('region restriction', () => {
   it('refuses nobody when switched off or for an unreadable address', () => {
     expect(isRegionRestricted('8.8.8.8', rules({ enabled: false, blockedCountries: ['US'] }))).toBe(false);
     expect(isRegionRestricted('garbage', rules({ blockedCountries: ['US'], blockedCidrs: ['0.0.0.0/0'] }))).toBe(false);
+  });
+});
+
+describe('the verdict cache', () => {
+  it('keeps at most REGION_VERDICTS_MAX addresses, dropping the least recently used', () => {
+    forgetRegionVerdicts();
+    const r = rules({ blockedCidrs: ['10.0.0.0/8'] });
+    const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    for (let i = 0; i < REGION_VERDICTS_MAX; i++) expect(isRegionRestricted(ip(i), r)).toBe(true);
+    expect(cachedRegionVerdicts()).toBe(REGION_VERDICTS_MAX);
+    // The first address is used again, so the second is now the least recently used.
+    expect(isRegionRestricted(ip(0), r)).toBe(true);
+    expect(isRegionRestricted('8.8.8.8', r)).toBe(false);
+    expect(cachedRegionVerdicts()).toBe(REGION_VERDICTS_MAX);
+    // The same rules read again into a new object (the brand's refresh) keep the verdicts.
+    expect(isRegionRestricted('8.8.8.8', rules({ blockedCidrs: ['10.0.0.0/8'] }))).toBe(false);
+    expect(cachedRegionVerdicts()).toBe(REGION_VERDICTS_MAX);
+    // Different rules start afresh, and give the new verdict for an address cached under the old.
+    const changed = rules({ blockedCidrs: ['8.8.8.0/24'] });
+    expect(isRegionRestricted('8.8.8.8', changed)).toBe(true);
+    expect(isRegionRestricted(ip(0), changed)).toBe(false);
+    expect(cachedRegionVerdicts()).toBe(2);
+    forgetRegionVerdicts();
+    expect(cachedRegionVerdicts()).toBe(0);
   });
 });

@@ -70,23 +70,58 @@ export function isLocalAddress(ip: string): boolean {
   return local.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-type CompiledRules = { allowed: BlockList; blocked: BlockList; countries: Set<string> };
+type CompiledRules = {
+  allowed: BlockList;
+  blocked: BlockList;
+  countries: Set<string>;
+  /** Verdicts by address under these rules, least recently used first (a Map keeps insertion order). */
+  verdicts: Map<string, boolean>;
+};
 
-// Brand objects are cached and replaced when a setting changes, so the compiled lists live exactly as
-// long as the rules they came from.
-const compiled = new WeakMap<RegionRules, CompiledRules>();
+/** How many addresses' verdicts are kept; the least recently used one goes first. */
+export const REGION_VERDICTS_MAX = 10_000;
+
+// The brand is re-read every few seconds (brand.service.ts) into a new object, while its rules
+// rarely change: the compiled lists and the verdicts are kept per rules' content, so a re-read with
+// the same rules keeps them and a change of the rules starts afresh. One set at a time: a process
+// serves one brand.
+let current: { key: string; compiled: CompiledRules } | undefined;
+const keys = new WeakMap<RegionRules, string>();
+
+function keyOf(rules: RegionRules): string {
+  let key = keys.get(rules);
+  if (key === undefined) {
+    key = JSON.stringify([rules.blockedCountries, rules.allowedCidrs, rules.blockedCidrs]);
+    keys.set(rules, key);
+  }
+  return key;
+}
 
 function compile(rules: RegionRules): CompiledRules {
-  let c = compiled.get(rules);
-  if (!c) {
-    c = {
-      allowed: blockListOf(rules.allowedCidrs),
-      blocked: blockListOf(rules.blockedCidrs),
-      countries: new Set(rules.blockedCountries.map((code) => code.trim().toUpperCase())),
-    };
-    compiled.set(rules, c);
-  }
-  return c;
+  const key = keyOf(rules);
+  if (current?.key === key) return current.compiled;
+  const compiled: CompiledRules = {
+    allowed: blockListOf(rules.allowedCidrs),
+    blocked: blockListOf(rules.blockedCidrs),
+    countries: new Set(rules.blockedCountries.map((code) => code.trim().toUpperCase())),
+    verdicts: new Map(),
+  };
+  current = { key, compiled };
+  return compiled;
+}
+
+/**
+ * Drops the compiled rules and every cached verdict. Called when the brand's settings change
+ * (site-state.ts hears it from any node through the invalidation channel), so a rule change is not
+ * left to the brand's cache time.
+ */
+export function forgetRegionVerdicts(): void {
+  current = undefined;
+}
+
+/** How many verdicts are cached now (for tests). */
+export function cachedRegionVerdicts(): number {
+  return current?.compiled.verdicts.size ?? 0;
 }
 
 /** A CIDR list as a BlockList; a bare address counts as a single host, an invalid entry is skipped. */
@@ -113,11 +148,29 @@ export function blockListOf(cidrs: string[]): BlockList {
  */
 export function isRegionRestricted(ip: string, rules: RegionRules): boolean {
   if (!rules.enabled) return false;
+  const c = compile(rules);
+  // Checking an address against a BlockList parses it into a SocketAddress per list, on every /wps
+  // request; its verdict only changes with the rules, so it is looked up once per address.
+  const cached = c.verdicts.get(ip);
+  if (cached !== undefined) {
+    c.verdicts.delete(ip);
+    c.verdicts.set(ip, cached);
+    return cached;
+  }
+  const verdict = verdictOf(ip, c);
+  if (c.verdicts.size >= REGION_VERDICTS_MAX) {
+    const oldest = c.verdicts.keys().next().value;
+    if (oldest !== undefined) c.verdicts.delete(oldest);
+  }
+  c.verdicts.set(ip, verdict);
+  return verdict;
+}
+
+function verdictOf(ip: string, c: CompiledRules): boolean {
   const address = normalizeIp(ip);
   const family = isIP(address);
   if (family === 0) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  const c = compile(rules);
   if (c.allowed.check(address, type)) return false;
   if (c.blocked.check(address, type)) return true;
   if (c.countries.size === 0) return false;

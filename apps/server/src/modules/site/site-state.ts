@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../brand/brand.service';
+import { invalidationWatch } from '../../realtime/event-bus';
+import { forgetBrand, getBrand } from '../brand/brand.service';
+import { forgetRegionVerdicts } from './region';
 import { visitorState } from './site.service';
 
 // The player and lottery APIs. Everything else (/admin, /vendor, /dev, /docs, /art, /healthz, /ws,
@@ -38,10 +40,22 @@ function pathOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split('?')[0] ?? '';
 }
 
+/** Whether an invalidation payload may concern the brand: a brand notice, or anything missed (null). */
+function concernsBrand(payload: string | null): boolean {
+  return payload === null || payload.includes('"brand"');
+}
+
 export function registerSiteState(app: App, ctx: AppContext): void {
-  app.addHook('onRequest', async (request) => {
-    const path = pathOf(request);
-    if (!GUARDED.test(path)) return;
+  // A brand write on any node (migration 0070's notice) drops this node's brand and region verdicts,
+  // so a maintenance switch or a new region rule applies from the next request, not the cache's end.
+  const watch = invalidationWatch(ctx.events, (payload) => {
+    if (!concernsBrand(payload)) return;
+    forgetBrand();
+    forgetRegionVerdicts();
+  });
+
+  const check = async (request: FastifyRequest, path: string) => {
+    watch.ensure();
 
     // api-conventions: one brand per deployment; the Merchant header is checked when present.
     const merchant = request.headers.merchant;
@@ -60,5 +74,11 @@ export function registerSiteState(app: App, ctx: AppContext): void {
       });
     }
     if (state.restricted) throw new AppError('REGION_RESTRICTED', { value: { ip: state.ip } });
+  };
+  // A callback hook: the unguarded routes (/healthz, /admin, /vendor...) pay no promise for it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = pathOf(request);
+    if (!GUARDED.test(path)) return done();
+    check(request, path).then(() => done(), done);
   });
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { prepared } from '../../db/prepared-statements';
+import { namedStatement } from '../../db/prepared';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
@@ -13,7 +13,7 @@ import { callBatcherStats } from './vendor-call-batcher';
 
 // The call batcher's lanes go by member (a lane holds whole house shard rows), so one batch carries
 // the calls of players on many shards; on PostgreSQL the batch statement is a named prepared
-// statement of each connection (db/prepared-statements.ts).
+// statement of each connection (db/prepared.ts).
 
 let t: TestApp;
 let vendor: string;
@@ -126,15 +126,15 @@ describe('vendor call lanes', () => {
   it('a marked statement binds its values on every call, and one that fails fails the same way again', async () => {
     for (const n of [1, 41, -7])
       expect(
-        (await sql<{ n: number }>`${prepared('lanes_probe')}SELECT ${n}::int + 1 AS n`.execute(t.ctx.db)).rows,
+        (await sql<{ n: number }>`${namedStatement('lanes_probe')}SELECT ${n}::int + 1 AS n`.execute(t.ctx.db)).rows,
       ).toEqual([{ n: n + 1 }]);
-    const broken = () => sql`${prepared('lanes_probe_broken')}SELECT no_such_column FROM members`.execute(t.ctx.db);
+    const broken = () => sql`${namedStatement('lanes_probe_broken')}SELECT no_such_column FROM members`.execute(t.ctx.db);
     await expect(broken()).rejects.toThrow(/no_such_column/);
     await expect(broken()).rejects.toThrow(/no_such_column/);
     // The connections are still in use after the failures.
     expect(
-      (await sql<{ n: number }>`${prepared('lanes_probe')}SELECT ${2}::int + 1 AS n`.execute(t.ctx.db)).rows,
+      (await sql<{ n: number }>`${namedStatement('lanes_probe')}SELECT ${2}::int + 1 AS n`.execute(t.ctx.db)).rows,
     ).toEqual([{ n: 3 }]);
-    expect(() => prepared('Not-A-Name')).toThrow(/not \[a-z0-9_\]/);
+    expect(() => namedStatement('Not-A-Name')).toThrow(/not \[a-z0-9_\]/);
   });
 });

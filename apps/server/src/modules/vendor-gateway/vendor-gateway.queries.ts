@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
-import { prepared } from '../../db/prepared-statements';
+import { namedStatement } from '../../db/prepared';
 import type { PreparedPosting } from '../ledger/ledger.service';
 
 // Reads and writes of vendor-gateway. vendor_rounds and vendor_transactions are written only here;
@@ -431,7 +431,7 @@ export type OneStatementCall = ({ kind: 'bet' } & BetInput) | ({ kind: 'win' } &
  */
 export function betInOneStatement(db: Conn, input: BetInput) {
   return outcomeOf(
-    sql<OneStatementOutcome>`${prepared('vendor_bet')}SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_bet(${input.lockKeys}::text[],
+    sql<OneStatementOutcome>`${namedStatement('vendor_bet')}SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_bet(${input.lockKeys}::text[],
       ${input.clock}, ${input.now}::timestamptz, ${integrationArgs(input.integration)}, ${input.memberId},
       ${input.tokenHash}, ${input.gameCode}, ${input.roundId}, ${input.transactionId}, ${input.amount},
       ${input.currencyOk}, ${input.detailsHash}, ${postingArgs(input.posting)})`,
@@ -442,7 +442,7 @@ export function betInOneStatement(db: Conn, input: BetInput) {
 /** A whole win in one statement (vendor_win, migration 0055). `posting` is null for a win of 0. */
 export function winInOneStatement(db: Conn, input: WinInput) {
   return outcomeOf(
-    sql<OneStatementOutcome>`${prepared('vendor_win')}SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_win(${input.lockKeys}::text[],
+    sql<OneStatementOutcome>`${namedStatement('vendor_win')}SELECT outcome, answer_status, answer_balance, ${eventsAfterCommit(input.posting?.channel ?? '')} FROM vendor_win(${input.lockKeys}::text[],
       ${input.clock}, ${integrationArgs(input.integration)}, ${input.memberId}, ${input.roundId},
       ${input.transactionId}, ${input.amount}, ${input.betTransactionId}, ${input.close}, ${input.currencyOk},
       ${input.detailsHash}, ${postingArgs(input.posting)})`,
@@ -477,7 +477,7 @@ export async function callsInOneStatement(db: Conn, calls: OneStatementCall[]): 
   const channel = calls.find((c) => c.posting)?.posting?.channel ?? '';
   const { rows } = await sql<
     BatchOutcome & { ord: number }
-  >`${prepared('vendor_call_batch')}SELECT ord, outcome, answer_status, answer_balance, ${eventsAfterCommit(channel)}
+  >`${namedStatement('vendor_call_batch')}SELECT ord, outcome, answer_status, answer_balance, ${eventsAfterCommit(channel)}
     FROM vendor_call_batch(${col((c) => c.kind)}::text[], ${col((c) => c.lockKeys[0] ?? '')}::text[],
       ${col((c) => c.lockKeys[1] ?? '')}::text[], ${col((c) => c.clock)}::text[],
       ${col((c) => bet(c)?.now ?? null)}::timestamptz[], ${col((c) => c.integration.vendor_code)}::text[],
