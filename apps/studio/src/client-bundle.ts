@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 // The game pages' TypeScript, bundled by esbuild on first request and kept in memory (one build per
 // process, no build step before start, nothing fetched from the network). ES modules with code
@@ -17,6 +16,8 @@ type Asset = { contentType: string; body: string };
 let built: Promise<Map<string, Asset>> | undefined;
 
 async function buildAll(): Promise<Map<string, Asset>> {
+  // esbuild loads with the first page asked for, not at the server's start-up.
+  const { build } = await import('esbuild');
   const outdir = path.join(clientDir, 'out');
   const result = await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${clientDir}${file}`])),
