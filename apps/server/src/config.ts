@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,8 @@ const EnvSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Processes serving requests (cluster.ts): one per core by default on PostgreSQL; PGlite is one.
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -68,6 +71,12 @@ export type Config = {
   smsHttpToken: string | undefined;
   catalogueSlots: number;
   dbPoolSize: number;
+  /**
+   * Processes serving requests on the one port (cluster.ts), beside one process for the scheduled
+   * jobs and the activity consumers when more than one. PGlite is an embedded database inside one
+   * process, so it is always 1 there.
+   */
+  workers: number;
   /** Connections of the read pool on DATABASE_READ_URL, per server process. */
   dbReadPoolSize: number;
   /**
@@ -124,11 +133,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
+    workers: workersOf(e),
     dbReadPoolSize: e.DB_READ_POOL_SIZE,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
     kycStorage: kycStorageOf(e),
   };
+}
+
+function workersOf(e: z.infer<typeof EnvSchema>): number {
+  if (!e.DATABASE_URL) {
+    if (e.WORKERS !== 'auto' && e.WORKERS > 1) {
+      throw new Error(
+        'Invalid configuration: WORKERS: the embedded database (PGlite) runs in one process; set DATABASE_URL for more',
+      );
+    }
+    return 1;
+  }
+  return e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
 }
 
 function kycStorageOf(e: z.infer<typeof EnvSchema>): KycStorageConfig {
@@ -179,6 +201,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsHttpToken: undefined,
     catalogueSlots: 120,
     dbPoolSize: 5,
+    workers: 1,
     dbReadPoolSize: 3,
     loginLimitPerIp: 40,
     registrationLimitPerIp: 10,

@@ -35,7 +35,7 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { name?: string; timeoutMs?: number; entry?: string } = {},
+  options: { name?: string; timeoutMs?: number; entry?: string; onOutput?: (chunk: string) => void } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
   const port = await freePort();
@@ -59,6 +59,7 @@ export async function startServerProcess(
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
+    options.onOutput?.(chunk.toString());
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
