@@ -209,6 +209,14 @@ async function main() {
       for (const workers of [1, 2]) {
         const server = await startServer(bench.url, workers, secrets);
         try {
+          // What the node costs with nothing to serve (its loops, the jobs, the consumers' polls).
+          const pid = server.child.pid as number;
+          await new Promise((r) => setTimeout(r, WARMUP * 1000));
+          const idleFrom = { server: postgresCpu(pid) ?? 0, pg: postgresCpu(postmaster) ?? 0 };
+          await new Promise((r) => setTimeout(r, SECONDS * 1000));
+          console.log(
+            `  idle       ${workers} worker(s): server ${(((postgresCpu(pid) ?? 0) - idleFrom.server) * 1000) / SECONDS} ms CPU/s, PostgreSQL ${(((postgresCpu(postmaster) ?? 0) - idleFrom.pg) * 1000) / SECONDS} ms CPU/s`,
+          );
           const http = client(server.url, CLIENTS);
           await measure(server, 'healthz', workers, (seconds) =>
             rate(seconds, CLIENTS, async () => {
