@@ -194,14 +194,17 @@ async function main() {
       await run(WARMUP);
       const pid = server.child.pid as number;
       const from = { server: postgresCpu(pid) ?? 0, pg: postgresCpu(postmaster) };
+      const clientFrom = process.cpuUsage();
       const perSecond = await run(SECONDS);
+      const clientUsage = process.cpuUsage(clientFrom);
       const ops = perSecond * SECONDS;
       const serverMs = (((postgresCpu(pid) ?? 0) - from.server) * 1000) / ops;
       const pgTo = postgresCpu(postmaster);
       const pgMs = pgTo === undefined || from.pg === undefined ? undefined : ((pgTo - from.pg) * 1000) / ops;
+      const clientMs = (clientUsage.user + clientUsage.system) / 1000 / ops;
       rows.push({ load: loadAverage(), test, workers, perSecond, serverMs, pgMs });
       console.log(
-        `  ${test.padEnd(10)} ${workers} worker(s): ${perSecond.toFixed(0).padStart(6)}/s, server ${serverMs.toFixed(3)} ms CPU/op, PostgreSQL ${pgMs?.toFixed(3) ?? '?'} ms CPU/op (load ${loadAverage()})`,
+        `  ${test.padEnd(10)} ${workers} worker(s): ${perSecond.toFixed(0).padStart(6)}/s, server ${serverMs.toFixed(3)} ms CPU/op, PostgreSQL ${pgMs?.toFixed(3) ?? '?'} ms CPU/op, clients ${clientMs.toFixed(3)} ms CPU/op (load ${loadAverage()})`,
       );
     };
 
