@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,8 @@ const EnvSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Hot reads as named statements on PostgreSQL (db/prepared.ts); off behind a pooler that loses them.
   DB_NAMED_STATEMENTS: bool.optional(),
+  // Processes serving requests (cluster.ts): one per core by default on PostgreSQL; PGlite is one.
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
@@ -85,6 +88,12 @@ export type Config = {
    * DATABASE_DIRECT_URL is set, the sign of such a pooler.
    */
   dbNamedStatements: boolean;
+  /**
+   * Processes serving requests on the one port (cluster.ts), beside one process for the scheduled
+   * jobs and the activity consumers when more than one. PGlite is an embedded database inside one
+   * process, so it is always 1 there.
+   */
+  workers: number;
   /** Connections of the read pool on DATABASE_READ_URL, per server process. */
   dbReadPoolSize: number;
   /**
@@ -150,12 +159,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     // A direct URL beside DATABASE_URL means a pooler in front (docs/scaling.md): unnamed unless asked.
     dbNamedStatements: e.DB_NAMED_STATEMENTS ?? !e.DATABASE_DIRECT_URL,
+    workers: workersOf(e),
     dbReadPoolSize: e.DB_READ_POOL_SIZE,
     dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
     kycStorage: kycStorageOf(e),
   };
+}
+
+function workersOf(e: z.infer<typeof EnvSchema>): number {
+  if (!e.DATABASE_URL) {
+    if (e.WORKERS !== 'auto' && e.WORKERS > 1) {
+      throw new Error(
+        'Invalid configuration: WORKERS: the embedded database (PGlite) runs in one process; set DATABASE_URL for more',
+      );
+    }
+    return 1;
+  }
+  return e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
 }
 
 function kycStorageOf(e: z.infer<typeof EnvSchema>): KycStorageConfig {
@@ -209,6 +231,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     catalogueSlots: 120,
     dbPoolSize: 5,
     dbNamedStatements: true,
+    workers: 1,
     dbReadPoolSize: 3,
     dbIdleInTransactionTimeoutMs: 60_000,
     loginLimitPerIp: 40,

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { loopbackUrl, studioPlugin } from '../../studio/src/plugin';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { loadConfig } from './config';
+import { type ProcessRole, runPrimary, tellPrimary, workerRole } from './cluster';
+import { type Config, loadConfig } from './config';
 import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
 import { startActivityWorker } from './modules/activity/activity-bus';
@@ -9,47 +11,73 @@ import { settlementJobs } from './modules/agents/settlement.jobs';
 import { startScheduler } from './scheduler/scheduler';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
-// requests and close the database.
+// requests and close the database. With WORKERS above 1 (PostgreSQL) this process is the cluster's
+// primary (cluster.ts): it forks one process for the jobs and WORKERS processes for the requests,
+// each of which runs this file again in its role.
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  if (cluster.isPrimary && config.workers > 1) return runPrimary(config, started);
+  await runNode(config, cluster.isPrimary ? 'all' : workerRole(), started);
+}
+
+/**
+ * One process's part: 'all' (a single process: requests, jobs and consumers), 'requests' (the HTTP
+ * server with the house studio) or 'jobs' (the scheduler, the activity consumers and the demo).
+ */
+async function runNode(config: Config, role: ProcessRole, started: number) {
   const ctx = await bootstrap(config);
+  const serves = role !== 'jobs';
+  const works = role !== 'requests';
   // The house studio (a game vendor) in the same process under /studio: its own database, and it
-  // still reaches the platform only through the signed vendor wallet API, over loopback HTTP.
+  // still reaches the platform only through the signed vendor wallet API, over loopback HTTP. The
+  // jobs process builds the app only for its logger and closes nothing it did not open.
   const app = await buildApp(ctx, {
-    mount: (server) =>
-      server.register(studioPlugin, {
-        prefix: '/studio',
-        platformUrl: () => loopbackUrl(server.server.address()),
-        houseSecret: config.studioSecret,
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-      }),
+    mount: serves
+      ? (server) =>
+          server.register(studioPlugin, {
+            prefix: '/studio',
+            platformUrl: () => loopbackUrl(server.server.address()),
+            houseSecret: config.studioSecret,
+            databaseUrl: config.databaseUrl,
+            dataDir: config.dataDir,
+          })
+      : undefined,
   });
-  await app.listen({ port: config.port, host: config.host });
+  if (serves) await app.listen({ port: config.port, host: config.host });
+  else await app.ready();
   const log = (err: unknown, job: string) => app.log.error({ err, job }, 'scheduled job failed');
-  // In demo mode the first start plays agent01's team's past evening and dates its contracts before
-  // it (demo/demo.ts), in the background: the site is ready first. The settlement jobs wait for the
-  // demo, so that no past window is settled while its contracts are still being made.
-  const demo = config.demo ? runDemo(ctx) : undefined;
-  const scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
-  const activity = startActivityWorker(ctx, { log: (err) => app.log.error({ err }, 'activity consumers failed') });
-  let settlement: { stop: () => Promise<void> } | undefined;
   let closing = false;
-  demo
-    ?.then(({ rounds, contracts, statements }) => {
-      if (rounds > 0 || contracts > 0)
-        app.log.info(
-          `demo: agent01's team played ${rounds} rounds at the studio; ${contracts} contracts, ${statements} statements`,
-        );
-    })
-    .catch((err) => app.log.warn({ err }, 'demo failed'))
-    .finally(() => {
-      if (!closing) settlement = startScheduler(ctx, settlementJobs, { log });
-    });
-  const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
-  if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);
+  let scheduler: { stop: () => Promise<void> } | undefined;
+  let activity: { stop: () => Promise<void> } | undefined;
+  let settlement: { stop: () => Promise<void> } | undefined;
+  if (works) {
+    // In demo mode the first start plays agent01's team's past evening and dates its contracts
+    // before it (demo/demo.ts), in the background: the site is ready first. The settlement jobs
+    // wait for the demo, so that no past window is settled while its contracts are still being made.
+    const demo = config.demo ? runDemo(ctx) : undefined;
+    scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
+    activity = startActivityWorker(ctx, { log: (err) => app.log.error({ err }, 'activity consumers failed') });
+    demo
+      ?.then(({ rounds, contracts, statements }) => {
+        if (rounds > 0 || contracts > 0)
+          app.log.info(
+            `demo: agent01's team played ${rounds} rounds at the studio; ${contracts} contracts, ${statements} statements`,
+          );
+      })
+      .catch((err) => app.log.warn({ err }, 'demo failed'))
+      .finally(() => {
+        if (!closing) settlement = startScheduler(ctx, settlementJobs, { log });
+      });
+  }
+  if (role === 'all') {
+    const db = ctx.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+    app.log.info(`Gamehall ready at ${config.publicUrl} on ${db} in ${Math.round(performance.now() - started)} ms`);
+    if (config.logLevel === 'silent') console.log(`Gamehall ready at ${config.publicUrl}`);
+  } else {
+    app.log.info(`${role} worker ready in ${Math.round(performance.now() - started)} ms`);
+    tellPrimary({ ready: role });
+  }
 
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -58,8 +86,8 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
-      await scheduler.stop();
-      await activity.stop();
+      await scheduler?.stop();
+      await activity?.stop();
       await settlement?.stop();
       await app.close();
       await ctx.database.close();

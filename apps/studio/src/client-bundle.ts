@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ContentCoding } from '@gamehall/shared/content-coding';
-import { build } from 'esbuild';
 
 // The game pages' TypeScript, bundled by esbuild on first request and kept in memory (one build per
 // process, no build step before start, nothing fetched from the network). ES modules with code
@@ -56,6 +55,8 @@ function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
 }
 
 async function buildAll(): Promise<Map<string, Asset>> {
+  // esbuild loads with the first page asked for, not at the server's start-up.
+  const { build } = await import('esbuild');
   const outdir = path.join(clientDir, 'out');
   const result = await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${clientDir}${file}`])),

@@ -4,11 +4,11 @@ import {
   CompiledQuery,
   DummyDriver,
   Kysely,
+  sql as kyselySql,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type RawBuilder,
-  sql as kyselySql,
 } from 'kysely';
 import type pg from 'pg';
 import type { Conn } from './database';

@@ -29,18 +29,19 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real entry point (apps/server/src/main.ts) as an operator would, on a free loopback
- * port, in a clean environment (nothing of the test runner's, such as NODE_OPTIONS or
- * TEST_DATABASE_URL, leaks in), and resolves once /healthz answers.
+ * Starts the real entry point (apps/server/src/main.ts through tsx, or `entry`, a built bundle) as
+ * an operator would, on a free loopback port, in a clean environment (nothing of the test runner's,
+ * such as NODE_OPTIONS or TEST_DATABASE_URL, leaks in), and resolves once /healthz answers.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { name?: string; timeoutMs?: number } = {},
+  options: { name?: string; timeoutMs?: number; entry?: string; onOutput?: (chunk: string) => void } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -58,6 +59,7 @@ export async function startServerProcess(
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
+    options.onOutput?.(chunk.toString());
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

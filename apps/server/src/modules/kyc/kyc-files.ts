@@ -1,7 +1,7 @@
 import { KYC_MAX_BYTES, KYC_MAX_IMAGE_SIDE, type KycDocumentKind } from '@gamehall/shared/api/kyc';
 import type { FastifyReply } from 'fastify';
-import { PDFDocument, PDFName } from 'pdf-lib';
-import sharp from 'sharp';
+import type { PDFDocument } from 'pdf-lib';
+import type sharpType from 'sharp';
 import { AppError } from '../../http/errors';
 import type { KycContentType } from './kyc.tables';
 
@@ -9,6 +9,8 @@ import type { KycContentType } from './kyc.tables';
 // the declared type; images are decoded and re-encoded so nothing but pixels is kept (EXIF with
 // GPS position and camera serials, XMP, ICC comments, trailing data after the image); a PDF is
 // parsed and rebuilt from its pages alone (no JavaScript, attachments, forms, actions, metadata).
+// sharp and pdf-lib load on the first upload: they are among the slowest packages to import, and
+// most server starts never see a KYC file.
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
@@ -55,7 +57,8 @@ export async function acceptUpload(
 }
 
 async function reencode(data: Buffer, type: 'image/png' | 'image/jpeg'): Promise<Buffer> {
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const { default: sharp } = await import('sharp');
+  let meta: Awaited<ReturnType<ReturnType<typeof sharpType>['metadata']>>;
   try {
     meta = await sharp(data, { limitInputPixels: KYC_MAX_IMAGE_SIDE * KYC_MAX_IMAGE_SIDE }).metadata();
   } catch {
@@ -91,6 +94,7 @@ const PAGE_KEYS_DROPPED = ['AA', 'Annots', 'Metadata', 'PieceInfo', 'Thumb', 'B'
  * an encrypted file, no page or too many is refused.
  */
 async function rebuildPdf(data: Buffer): Promise<Buffer> {
+  const { PDFDocument, PDFName } = await import('pdf-lib');
   let source: PDFDocument;
   try {
     source = await PDFDocument.load(data, { throwOnInvalidObject: true, updateMetadata: false });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { KycStorageConfig } from '../../config';
 
 // Where uploaded KYC documents are kept (as blobs in the database, or in
@@ -7,6 +7,10 @@ import type { KycStorageConfig } from '../../config';
 // kyc_documents row; the S3 backend puts them under an unguessable key in a private bucket and keeps
 // only the key in the row. Documents are only ever served through the API's checked routes, never
 // by a bucket URL. A row is read from where it says it is, so switching backends keeps older rows.
+// The AWS SDK is loaded on the first use of the object store: it is the heaviest package the server
+// has, and a server keeping documents in the database never needs it (nor pays its start-up).
+
+const loadS3 = () => import('@aws-sdk/client-s3');
 
 /** Where one document's bytes went: into the row (`data`) or the object store (`storageKey`). */
 export type StoredPlace = { data: Buffer; storageKey: null } | { data: null; storageKey: string };
@@ -37,6 +41,7 @@ function readPlace(fromStore: (key: string) => Promise<Buffer>) {
 
 export function s3Store(config: Extract<KycStorageConfig, { kind: 's3' }>, client: S3Client): DocumentStore {
   const fromStore = async (key: string) => {
+    const { GetObjectCommand } = await loadS3();
     const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
     if (!answer.Body) throw new Error(`kyc document ${key} has no body in the object store`);
     return Buffer.from(await answer.Body.transformToByteArray());
@@ -46,6 +51,7 @@ export function s3Store(config: Extract<KycStorageConfig, { kind: 's3' }>, clien
     async put(memberId, data, contentType) {
       // The key names the member for the operator's housekeeping, and a random part so it cannot be guessed.
       const key = `${config.prefix}${memberId}/${randomUUID()}`;
+      const { PutObjectCommand } = await loadS3();
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,
@@ -68,15 +74,24 @@ export function documentStore(config: KycStorageConfig): DocumentStore {
   if (config.kind === 'database') return databaseStore;
   let store = stores.get(config);
   if (!store) {
-    const client = new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      ...(config.accessKeyId && config.secretAccessKey
-        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-        : {}),
-    });
-    store = s3Store(config, client);
+    let loaded: Promise<DocumentStore> | undefined;
+    const s3 = () =>
+      (loaded ??= loadS3().then(({ S3Client }) => {
+        const client = new S3Client({
+          region: config.region,
+          forcePathStyle: config.forcePathStyle,
+          ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+          ...(config.accessKeyId && config.secretAccessKey
+            ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+            : {}),
+        });
+        return s3Store(config, client);
+      }));
+    store = {
+      kind: 's3',
+      put: async (memberId, data, contentType) => (await s3()).put(memberId, data, contentType),
+      get: async (place) => (await s3()).get(place),
+    };
     stores.set(config, store);
   }
   return store;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 
 // The app's icons (docs/pwa.md) are drawn here from the brand's colours and initials, so
 // a brand needs no image of its own and the site loads no external image. The initials use a small
@@ -133,6 +132,8 @@ export async function iconPng(style: IconStyle, size: number): Promise<Buffer> {
   const svg = iconSvg(style, size);
   const cached = pngCache.get(svg);
   if (cached) return cached;
+  // Loaded on the first icon asked for, not at start-up (sharp is slow to import).
+  const { default: sharp } = await import('sharp');
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   if (pngCache.size > 64) pngCache.clear();
   pngCache.set(svg, png);

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './test/server-process';
+
+// postgres: several worker processes of one node on one port (cluster.ts), on PostgreSQL only.
+// The real entry point with WORKERS=2: two request workers and one jobs worker behind one port;
+// each serves requests, a killed request worker is replaced, the jobs run in one process, and
+// SIGTERM stops them all with status 0.
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+type Line = { pid?: number; msg?: string };
+
+describe.runIf(adminUrl)('a node with two request workers', () => {
+  let databaseUrl: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-cluster-'));
+  const lines: Line[] = [];
+  let pending = '';
+  let server: ServerProcess | undefined;
+
+  const onOutput = (chunk: string) => {
+    pending += chunk;
+    const complete = pending.split('\n');
+    pending = complete.pop() ?? '';
+    for (const text of complete) {
+      try {
+        lines.push(JSON.parse(text) as Line);
+      } catch {
+        // not a log line
+      }
+    }
+  };
+  const pidsSaying = (pattern: RegExp) => [
+    ...new Set(lines.filter((l) => pattern.test(l.msg ?? '')).map((l) => l.pid)),
+  ];
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    const name = `gh_cluster_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    dropDatabase = () =>
+      withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves from both workers, replaces a killed one, runs the jobs once and stops cleanly', async () => {
+    server = await startServerProcess(
+      { DATABASE_URL: databaseUrl, WORKERS: '2', DATA_DIR: dataDir, CATALOGUE_SLOTS: '200', LOG_LEVEL: 'info' },
+      { name: 'cluster', timeoutMs: 120_000, onOutput },
+    );
+    const started = server;
+    await waitFor(() => pidsSaying(/^Gamehall ready at .* 2 request workers and a jobs worker/).length === 1, started);
+    const primary = started.child.pid;
+    const workers = pidsSaying(/^requests worker ready/);
+    const jobs = pidsSaying(/^jobs worker ready/);
+    expect(workers, started.output()).toHaveLength(2);
+    expect(jobs, started.output()).toHaveLength(1);
+    expect(new Set([primary, ...workers, ...jobs]).size).toBe(4);
+
+    // A new connection per request: the primary hands connections to the workers in turn.
+    const servedBy = async (count: number) => {
+      const before = lines.length;
+      for (let i = 0; i < count; i++) expect(await getStatus(`${started.url}/wps/system/status`)).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      return new Set(
+        lines
+          .slice(before)
+          .filter((l) => l.msg === 'request completed')
+          .map((l) => l.pid),
+      );
+    };
+    expect([...(await servedBy(12))].sort(), started.output()).toEqual([...workers].sort());
+
+    const [victim, survivor] = workers as [number, number];
+    process.kill(victim, 'SIGKILL');
+    await waitFor(() => pidsSaying(/^requests worker ready/).length === 3, started);
+    const replacement = pidsSaying(/^requests worker ready/).find((pid) => !workers.includes(pid)) as number;
+    expect(alive(victim)).toBe(false);
+    expect(lines.some((l) => l.pid === primary && /requests worker \d+ exited with SIGKILL/.test(l.msg ?? ''))).toBe(
+      true,
+    );
+    expect([...(await servedBy(12))].sort()).toEqual([survivor, replacement].sort());
+    // Only request workers are replaced: the scheduler and the consumers still run in one process.
+    expect(pidsSaying(/^jobs worker ready/)).toEqual(jobs);
+
+    expect(await started.stop(), started.output()).toBe(0);
+    server = undefined;
+    for (const pid of [survivor, replacement, ...jobs] as number[]) expect(alive(pid)).toBe(false);
+  }, 240_000);
+});
+
+/** A GET on a connection of its own (no keep-alive), so each request is a new connection. */
+function getStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitFor(done: () => boolean, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function withClient<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,22 @@
+// `npm start`: build the player site, the back office console and the server when missing or stale
+// (scripts/builds.mjs), then run the built server (apps/server/dist/main.js), which serves both
+// sites. Keeps `npm ci && npm start` a single step on a fresh clone. Plain JavaScript, and the
+// server runs without a TypeScript loader: a warm start loads compiled code only.
+import { spawn } from 'node:child_process';
+import { ensureBuild, ensureServerBuild, root, serverEntry } from './builds.mjs';
+
+if (!ensureBuild('web')) console.error('error: the web build failed; starting the server without the player site');
+if (!ensureBuild('console')) console.error('error: the console build failed; starting the server without the console');
+if (!(await ensureServerBuild())) {
+  console.error('error: the server build failed');
+  process.exit(1);
+}
+
+// Source maps turn the bundle's stack traces back into the sources' files and lines.
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+// The server shuts down cleanly on these signals; pass them on and exit with its status.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
