@@ -55,6 +55,8 @@ const runOnPglite = !process.env.TEST_DATABASE_URL;
 describe.runIf(runOnPglite)('the built server', () => {
   // A bundle of its own beside the real one (same depth, so the same relative paths), not the one
   // `npm start` runs.
+  // On a fresh clone the real bundle, and so its folder, may not exist yet.
+  mkdirSync(path.join(root, 'apps', 'server', 'dist'), { recursive: true });
   const outdir = mkdtempSync(path.join(root, 'apps', 'server', 'dist', 'test-'));
   const outfile = path.join(outdir, 'main.js');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-built-'));

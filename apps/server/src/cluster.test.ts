@@ -66,7 +66,15 @@ describe.runIf(adminUrl)('a node with two request workers', () => {
 
   it('serves from both workers, replaces a killed one, runs the jobs once and stops cleanly', async () => {
     server = await startServerProcess(
-      { DATABASE_URL: databaseUrl, WORKERS: '2', DATA_DIR: dataDir, CATALOGUE_SLOTS: '200', LOG_LEVEL: 'info' },
+      {
+        DATABASE_URL: databaseUrl,
+        WORKERS: '2',
+        DATA_DIR: dataDir,
+        CATALOGUE_SLOTS: '200',
+        LOG_LEVEL: 'info',
+        // Every request's line, so the test sees which worker served it.
+        ACCESS_LOG_SAMPLE: '1',
+      },
       { name: 'cluster', timeoutMs: 120_000, onOutput },
     );
     const started = server;
