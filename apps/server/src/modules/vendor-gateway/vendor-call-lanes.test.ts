@@ -128,7 +128,8 @@ describe('vendor call lanes', () => {
       expect(
         (await sql<{ n: number }>`${namedStatement('lanes_probe')}SELECT ${n}::int + 1 AS n`.execute(t.ctx.db)).rows,
       ).toEqual([{ n: n + 1 }]);
-    const broken = () => sql`${namedStatement('lanes_probe_broken')}SELECT no_such_column FROM members`.execute(t.ctx.db);
+    const broken = () =>
+      sql`${namedStatement('lanes_probe_broken')}SELECT no_such_column FROM members`.execute(t.ctx.db);
     await expect(broken()).rejects.toThrow(/no_such_column/);
     await expect(broken()).rejects.toThrow(/no_such_column/);
     // The connections are still in use after the failures.
