@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import type { EventStatus, MarketType, MatchState, Outcome, Period, Sport } from './types';
+import { Odds1000 } from './types';
+
+// The sportsbook page's API (routes under /studio/api/sb, socket /studio/ws/sb), declared once for
+// the server (book/sportsbook.routes.ts validates the bodies with these schemas) and the page
+// (client/sportsbook reads the types with `import type`). Amounts are minor units, odds thousandths.
+
+export const ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian'] as const;
+export type OddsFormat = (typeof ODDS_FORMATS)[number];
+
+/** What the slip does when a price moved between the player's view and the bet: accept any, only higher, or ask. */
+export const ODDS_CHANGE = ['any', 'higher', 'none'] as const;
+export type OddsChangeRule = (typeof ODDS_CHANGE)[number];
+
+export const BET_KINDS = ['single', 'multiple', 'system'] as const;
+export type BetKind = (typeof BET_KINDS)[number];
+
+/** A selection's id: `<eventId>/<marketKey>/<selectionKey>` (types.ts marketKey). */
+export const SelectionId = z.string().min(5).max(160);
+
+// ---- request bodies ----
+
+export const PrefsBody = z.object({
+  oddsFormat: z.enum(ODDS_FORMATS).optional(),
+  oddsChange: z.enum(ODDS_CHANGE).optional(),
+});
+export type PrefsRequest = z.input<typeof PrefsBody>;
+
+export const SlipLeg = z.object({ selectionId: SelectionId, odds1000: Odds1000 });
+
+/**
+ * Places what a bet slip holds: every single, the multiple of all its legs, and system bets
+ * (`size` of the legs in every combination, e.g. 2 for 2/3), each with its own stake (per
+ * combination for a system bet). Each placed bet is one round on the platform.
+ */
+export const PlaceBody = z.object({
+  /** The slip's own id: a retried request with the same id places nothing twice. */
+  requestId: z.string().uuid(),
+  legs: z.array(SlipLeg).min(1).max(20),
+  bets: z
+    .array(
+      z.object({
+        kind: z.enum(BET_KINDS),
+        /** single: the leg's selectionId. */
+        selectionId: SelectionId.optional(),
+        /** system: legs per combination (2..legs-1). */
+        size: z.number().int().min(2).max(19).optional(),
+        /** Minor units: per bet, per combination for system bets. */
+        stake: z.number().int().min(1).max(100_000_000_000),
+      }),
+    )
+    .min(1)
+    .max(25),
+  oddsChange: z.enum(ODDS_CHANGE),
+});
+export type PlaceRequest = z.input<typeof PlaceBody>;
+
+export const QuoteBody = z.object({
+  legs: z
+    .array(z.object({ selectionId: SelectionId }))
+    .min(1)
+    .max(20),
+});
+export type QuoteRequest = z.input<typeof QuoteBody>;
+
+/** Full cash-out when `stake` is absent; else the part of the open stake to cash out. */
+export const CashOutBody = z.object({
+  /** The value the page showed: refused with SB_CASHOUT_CHANGED when the price moved against the player. */
+  expected: z.number().int().min(0),
+  stake: z.number().int().min(1).optional(),
+});
+export type CashOutRequest = z.input<typeof CashOutBody>;
+
+// ---- answers ----
+
+export type SelectionView = {
+  id: string;
+  key: string;
+  /** null while the selection is not offered (priced out, or its market decided). */
+  odds1000: number | null;
+};
+
+export type MarketView = {
+  key: string;
+  type: MarketType;
+  period: Period;
+  line4: number | null;
+  status: 'open' | 'suspended' | 'closed' | 'settled';
+  selections: SelectionView[];
+};
+
+export type EventCard = {
+  id: string;
+  sport: Sport;
+  league: { id: string; name: string; region: string | null; title: string | null };
+  home: string;
+  away: string;
+  venue: string | null;
+  startsAt: string;
+  status: EventStatus;
+  state: MatchState | null;
+  /** The headline markets a list shows: the winner (1x2 or winner), the main handicap and total lines. */
+  markets: MarketView[];
+  /** Markets in all (the event page shows them). */
+  marketCount: number;
+  seedHash: string | null;
+};
+
+export type EventView = EventCard & { markets: MarketView[]; seed: string | null };
+
+export type LeagueView = {
+  id: string;
+  name: string;
+  region: string | null;
+  title: string | null;
+  live: number;
+  upcoming: number;
+};
+export type SportView = { sport: Sport; live: number; upcoming: number; leagues: LeagueView[] };
+
+/** GET /api/sb/lobby. */
+export type LobbyAnswer = {
+  category: 'SPORTS' | 'ESPORTS' | 'COCKFIGHT';
+  sports: SportView[];
+  live: EventCard[];
+  /** The brand's day edges for "upcoming by day": yyyy-MM-dd in the brand's time zone. */
+  days: string[];
+  timeZone: string;
+  prefs: { oddsFormat: OddsFormat; oddsChange: OddsChangeRule };
+  balance: number | null;
+  currency: string;
+  limits: { minStake: number; maxPayout: number; maxLegs: number };
+  mode: 'real' | 'trial';
+  language: string;
+  lobbyUrl: string | null;
+};
+
+/** GET /api/sb/events?sport&league&day&live. */
+export type EventsAnswer = { events: EventCard[] };
+
+/** POST /api/sb/quote: what each leg costs now, and what may be placed. */
+export type QuoteAnswer = {
+  legs: { selectionId: string; event: string; market: MarketView | null; odds1000: number | null; status: string }[];
+  /** Why a multiple of these legs is refused (two legs of one event, a suspended leg), or null. */
+  multipleRefusal: string | null;
+  maxStake: { single: Record<string, number>; multiple: number | null };
+};
+
+export type LegView = {
+  selectionId: string;
+  eventId: string;
+  event: string;
+  sport: Sport;
+  startsAt: string;
+  market: { key: string; type: MarketType; period: Period; line4: number | null };
+  selection: string;
+  odds1000: number;
+  outcome: Outcome | null;
+  /** The event's score as settled (or as it stands while live). */
+  score: string | null;
+};
+
+export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'cashed_out' | 'refused';
+
+export type MyBet = {
+  id: string;
+  kind: BetKind;
+  size: number | null;
+  combinations: number;
+  placedAt: string;
+  stake: number;
+  /** Stake still running after partial cash-outs. */
+  openStake: number;
+  odds1000: number;
+  potentialPayout: number;
+  status: BetStatus;
+  payout: number;
+  cashedOut: number;
+  /** The cash-out offered now for the whole open stake, or null when none is (a suspended leg, settled). */
+  cashOut: number | null;
+  settledAt: string | null;
+  /** Corrections of an earlier settlement, each with what moved. */
+  corrections: { at: string; amount: number; reason: string }[];
+  legs: LegView[];
+};
+
+/** POST /api/sb/bets. */
+export type PlaceAnswer = {
+  bets: MyBet[];
+  balance: number | null;
+  /** Set when nothing was placed because prices moved and the rule said to ask. */
+  changed?: { selectionId: string; odds1000: number | null }[];
+};
+
+/** GET /api/sb/bets?status=open|settled. */
+export type MyBetsAnswer = { bets: MyBet[]; next: string | null };
+
+/** POST /api/sb/bets/:id/cashout. */
+export type CashOutAnswer = { bet: MyBet; paid: number; balance: number | null };
+
+// ---- socket /studio/ws/sb?token= ----
+
+/** From the page: the events it shows (it hears their prices and states, and its own bets always). */
+export type SbClientMessage = { type: 'watch'; events: string[] };
+
+export type SbServerMessage =
+  | { type: 'markets'; eventId: string; markets: MarketView[] }
+  | { type: 'state'; eventId: string; status: EventStatus; state: MatchState | null }
+  | { type: 'bet'; bet: MyBet }
+  | { type: 'balance'; balance: number };
