@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+// The sportsbook's trader API: what the operator's back office (/admin/sportsbook/..., permission
+// sportsbook.trade) asks of the sportsbook vendor, and the same shapes the house studio answers
+// (/studio/trader/...). Like the vendor wallet API it is signed: X-Trader-Time (epoch ms, within
+// 60 s) and X-Trader-Signature = hex(HMAC-SHA256(traderSecret, time + '\n' + method + '\n' + path
+// with its query + '\n' + raw body)), traderSecret = hex(HMAC-SHA256(house secret, 'trader')).
+// Amounts are minor units, odds thousandths, margins parts per million, lines quarters.
+
+export const TRADER_SPORTS = ['football', 'basketball', 'tennis', 'esports', 'cockfight'] as const;
+export const TraderSport = z.enum(TRADER_SPORTS);
+
+const Ident = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
+const MarketKey = z.string().min(1).max(48);
+const Ppm = z.number().int().min(0).max(500_000);
+
+const Score = z.object({ home: z.number().int().min(0).max(100_000), away: z.number().int().min(0).max(100_000) });
+const PeriodScore = z.object({ decided: Score, counted: Score });
+
+// ---- requests ----
+
+export const TraderEventsQuery = z.object({
+  status: z.enum(['scheduled', 'live', 'ended', 'abandoned', 'open']).optional(),
+  sport: TraderSport.optional(),
+  league: Ident.optional(),
+  /** A brand day yyyy-MM-dd (the book's time zone). */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const TraderEventParams = z.object({ eventId: Ident });
+
+/** Suspend or resume: some markets of the event (marketKeys), or the whole event when absent. */
+export const TraderSuspendBody = z.object({
+  markets: z.array(MarketKey).min(1).max(400).optional(),
+  reason: z.string().trim().min(1).max(80),
+});
+
+/** Result entry, or a correction of a result already given (settled bets are settled again). */
+export const TraderResultBody = z.object({
+  ft: PeriodScore,
+  h1: PeriodScore.optional(),
+  correction: z.boolean().default(false),
+  reason: z.string().trim().min(1).max(200),
+});
+export const TraderAbandonBody = z.object({ reason: z.string().trim().min(1).max(200) });
+
+export const TraderMarginsBody = z.object({
+  /** Margin per sport. */
+  sports: z.partialRecord(TraderSport, Ppm).optional(),
+  /** Per league, overriding its sport's; null removes the override. */
+  leagues: z.record(Ident, Ppm.nullable()).optional(),
+});
+
+export const TraderSettingsBody = z.object({
+  maxPayout: z.number().int().min(100).max(100_000_000_000).optional(),
+  maxStakePerMarket: z.number().int().min(100).max(100_000_000_000).optional(),
+  maxStakePerEvent: z.number().int().min(100).max(100_000_000_000).optional(),
+  /** The most the book may lose on one market's worst outcome; bets beyond are refused. */
+  maxLiabilityPerMarket: z.number().int().min(100).max(100_000_000_000).optional(),
+  minStake: z.number().int().min(1).max(100_000_000).optional(),
+  inPlayDelayMs: z.number().int().min(0).max(30_000).optional(),
+  /** A bet at least this large is marked in the ticker. */
+  bigBet: z.number().int().min(1).max(100_000_000_000).optional(),
+  timeZone: z.string().min(1).max(64).optional(),
+});
+
+export const TraderPlayerParams = z.object({ player: z.string().regex(/^[1-9][0-9]{0,14}$/) });
+/** A player's stake factor: their limits are the book's times this (1.0 = 1,000,000 ppm; 0 = no bets). */
+export const TraderPlayerFactorBody = z.object({ factorPpm: z.number().int().min(0).max(10_000_000) });
+
+export const TraderBetsQuery = z.object({
+  /** Only bets placed after this id (the ticker's cursor). */
+  after: z.string().max(64).optional(),
+  big: z.coerce.boolean().optional(),
+  eventId: Ident.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const TraderProfitQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  by: z.enum(['sport', 'league', 'market']),
+});
+
+// ---- answers ----
+
+export const TraderSelection = z.object({
+  key: z.string(),
+  odds1000: z.number().int().nullable(),
+  /** What the book pays if this selection wins, less what it keeps of the market's other stakes. */
+  liability: z.number().int(),
+  stake: z.number().int(),
+  bets: z.number().int(),
+});
+
+export const TraderMarket = z.object({
+  key: z.string(),
+  type: z.string(),
+  period: z.string(),
+  line4: z.number().int().nullable(),
+  status: z.enum(['open', 'suspended', 'closed', 'settled']),
+  /** Suspended by a trader (stays suspended until a trader resumes it), or by the feed. */
+  suspendedBy: z.enum(['trader', 'feed']).nullable(),
+  selections: z.array(TraderSelection),
+  /** The worst outcome's loss for the book on this market. */
+  liability: z.number().int(),
+});
+
+export const TraderEvent = z.object({
+  id: z.string(),
+  sport: TraderSport,
+  league: z.object({ id: z.string(), name: z.string() }),
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  status: z.enum(['scheduled', 'live', 'break', 'ended', 'abandoned']),
+  score: PeriodScore.nullable(),
+  phase: z.string().nullable(),
+  suspended: z.boolean(),
+  marginPpm: z.number().int(),
+  /** Open stake and the worst market's liability on the event. */
+  stake: z.number().int(),
+  liability: z.number().int(),
+  bets: z.number().int(),
+  result: z.object({ ft: PeriodScore, h1: PeriodScore.optional() }).nullable(),
+  corrections: z.number().int(),
+  source: z.string(),
+});
+
+export const TraderEventsAnswer = z.object({
+  list: z.array(TraderEvent),
+  totalRow: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const TraderEventDetail = TraderEvent.extend({ markets: z.array(TraderMarket) });
+
+export const TraderBet = z.object({
+  id: z.string(),
+  player: z.string(),
+  kind: z.enum(['single', 'multiple', 'system']),
+  legs: z.array(
+    z.object({
+      eventId: z.string(),
+      event: z.string(),
+      market: z.string(),
+      selection: z.string(),
+      odds1000: z.number().int(),
+    }),
+  ),
+  stake: z.number().int(),
+  potentialPayout: z.number().int(),
+  status: z.string(),
+  payout: z.number().int(),
+  big: z.boolean(),
+  placedAt: z.string(),
+  inPlay: z.boolean(),
+});
+export const TraderBetsAnswer = z.object({ list: z.array(TraderBet), next: z.string().nullable() });
+
+export const TraderMargins = z.object({
+  sports: z.record(z.string(), z.number().int()),
+  leagues: z.array(
+    z.object({ id: z.string(), name: z.string(), sport: TraderSport, marginPpm: z.number().int().nullable() }),
+  ),
+  /** The factor each market type's margin is of the league's (correct score 3x, ...). */
+  marketFactors: z.record(z.string(), z.number()),
+});
+
+export const TraderSettings = z.object({
+  maxPayout: z.number().int(),
+  maxStakePerMarket: z.number().int(),
+  maxStakePerEvent: z.number().int(),
+  maxLiabilityPerMarket: z.number().int(),
+  minStake: z.number().int(),
+  inPlayDelayMs: z.number().int(),
+  bigBet: z.number().int(),
+  timeZone: z.string(),
+  currency: z.string(),
+});
+
+export const TraderPlayerFactor = z.object({ player: z.string(), factorPpm: z.number().int() });
+
+export const TraderProfitRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  bets: z.number().int(),
+  stake: z.number().int(),
+  payout: z.number().int(),
+  /** stake - payout over settled bets (cash-outs and corrections included). */
+  profit: z.number().int(),
+  /** What corrections could not take back from players' cash (the house's loss). */
+  uncollected: z.number().int(),
+});
+export const TraderProfitAnswer = z.object({
+  rows: z.array(TraderProfitRow),
+  total: TraderProfitRow,
+  timeZone: z.string(),
+});
+
+/** The answer to a suspend, resume, result or abandon: the event as it is now, and what was settled. */
+export const TraderActionAnswer = z.object({
+  event: TraderEventDetail,
+  settled: z.number().int(),
+  resettled: z.number().int(),
+});
+
+export type TraderEvent = z.infer<typeof TraderEvent>;
+export type TraderEventDetail = z.infer<typeof TraderEventDetail>;
+export type TraderMarket = z.infer<typeof TraderMarket>;
+export type TraderBet = z.infer<typeof TraderBet>;
+export type TraderMargins = z.infer<typeof TraderMargins>;
+export type TraderSettings = z.infer<typeof TraderSettings>;
+export type TraderProfitAnswer = z.infer<typeof TraderProfitAnswer>;
+export type TraderActionAnswer = z.infer<typeof TraderActionAnswer>;
