@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { englishCore } from './apps/web/english-core';
 
 // One config for both database runs: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set
 // (scripts/test.sh runs the suite both ways). Two workers match the 2-core CI machine; forks keep
@@ -54,6 +55,8 @@ function allTests(): string[] {
 const { shared, isolated } = testFiles();
 
 export default defineConfig({
+  // The site's modules import its virtual English strings; tests resolve them as its build does.
+  plugins: [englishCore()],
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
     // One seeded PGlite database for the run, copied by each server test file (test/pglite-template.ts).
