@@ -529,7 +529,8 @@ export async function withdrawInfo(ctx: AppContext, principal: Principal) {
 /**
  * What a withdrawal request would forfeit now, in minor units (docs/rewards.md: a request while a
  * bonus is being wagered forfeits the bonus left). The rewards programme sits a tier above the
- * cashier, so it registers its reckoning here (rewards.service) rather than the cashier importing it.
+ * cashier, so the composition root (app.ts) registers rewards' reckoning here rather than the cashier
+ * importing it; until then a request forfeits nothing.
  */
 export type WithdrawalForfeit = (db: Conn, memberId: number, currency: string) => Promise<number>;
 let withdrawalForfeit: WithdrawalForfeit = async () => 0;

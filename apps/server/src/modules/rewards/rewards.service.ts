@@ -7,7 +7,6 @@ import { pageOffset } from '../../http/paging';
 import type { Job } from '../../scheduler/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
-import { registerWithdrawalForfeit } from '../cashier/cashier.service';
 import { post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
@@ -266,7 +265,6 @@ export async function withdrawalForfeit(db: Conn, memberId: number, currency: st
   if (!(await q.hasActiveWager(db, memberId))) return 0;
   return q.bonusBalance(db, memberId, currency);
 }
-registerWithdrawalForfeit(withdrawalForfeit);
 
 type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
 
