@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
-import type { Job } from '../../scheduler/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
@@ -595,12 +594,6 @@ export async function expireRewards(ctx: AppContext): Promise<{ rewards: number;
   return { rewards, wagers };
 }
 
-export const rewardsExpiryJob: Job = {
-  name: 'rewards.expiry',
-  everyMs: 60_000,
-  run: (ctx) => expireRewards(ctx),
-};
-
 // ---- ranking payouts
 
 /**
@@ -657,12 +650,6 @@ export async function payRankings(ctx: AppContext): Promise<{ promotions: number
   }
   return { promotions, prizes };
 }
-
-export const rankingPayoutJob: Job = {
-  name: 'rewards.ranking-payout',
-  everyMs: 60_000,
-  run: (ctx) => payRankings(ctx),
-};
 
 /** The live leaderboard of a ranking promotion (masked usernames) and the member's own place. */
 export async function rankingBoard(ctx: AppContext, promotionId: number, memberId: number | undefined) {
