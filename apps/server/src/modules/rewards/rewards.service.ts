@@ -18,7 +18,7 @@ import * as q from './rewards.queries';
 // into a claimable reward for every active promotion whose rules fire on it; the reward's source
 // is the event, unique per (promotion, member, source), so a replay never earns twice.
 // Claiming (MCSFE_signUpRequestReward): the reward row is locked, checked and paid by one
-// wallet.post from promotions-expense with the key reward:<id>, so concurrent claims pay once.
+// ledger.post from promotions-expense with the key reward:<id>, so concurrent claims pay once.
 // A bonus paid as bonus balance opens a bonus wager; the consumer `wagering` adds each settled
 // round's contribution to the member's oldest active wager and converts it to cash when met;
 // expiry and a withdrawal request forfeit what is left.
