@@ -11,8 +11,11 @@ const SERVER = '^apps/server/src/';
 // The server's tiers, lowest first (docs/ARCHITECTURE.md shows the same table; a test keeps the two
 // equal). A file imports only down the tiers, or within its own module; an import from one module to
 // another of the same tier needs its edge in SAME_TIER_EDGES, reviewed like a schema change, and the
-// edges must not form a loop (scripts/boundaries.mjs refuses any cycle between server folders).
-// Tests (*.test.ts, src/test/) may import anything. `folders` are paths under apps/server/src.
+// edges must not form a loop (.dependency-cruiser.folders.cjs refuses any cycle between server
+// folders). Tests (*.test.ts, src/test/) may import anything. `folders` are paths under
+// apps/server/src. The files at its root (app.ts, config.ts, context.ts, ...) are each named here
+// (root-file-has-a-tier refuses one that is not): the folder cruise sees no folder of theirs, so
+// these tier rules are what orders them against the folders.
 const TIERS = [
   {
     tier: 'platform',
@@ -41,7 +44,7 @@ const TIERS = [
   { tier: 'views', modules: ['member-home', 'member-page', 'reports'] },
   {
     tier: 'compose',
-    folders: ['app.ts', 'main.ts', 'bootstrap.ts', 'activity-consumers.ts', 'jobs/', 'seed/', 'demo/'],
+    folders: ['app.ts', 'main.ts', 'cluster.ts', 'bootstrap.ts', 'activity-consumers.ts', 'jobs/', 'seed/', 'demo/'],
   },
 ];
 
@@ -98,6 +101,7 @@ const sameTierRules = TIERS.filter((t) => t.tier !== 'platform' && t.tier !== 'c
 );
 
 const TIERED_MODULES = TIERS.flatMap((t) => t.modules ?? []);
+const ROOT_FILES = TIERS.flatMap((t) => (t.folders ?? []).filter((f) => !f.endsWith('/')));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -109,6 +113,18 @@ module.exports = {
       severity: 'error',
       comment: 'Every folder of apps/server/src/modules is in the tier table above (and in docs/ARCHITECTURE.md).',
       from: { path: `${SERVER}modules/`, pathNot: TIERED_MODULES.map((m) => `${SERVER}modules/${escapeRegExp(m)}/`) },
+      to: {},
+    },
+    {
+      name: 'root-file-has-a-tier',
+      severity: 'error',
+      comment:
+        'Every file at the root of apps/server/src is in the tier table above: the folder-level cycle rule ' +
+        'cannot see these files, so the tier rules are what keeps them in order.',
+      from: {
+        path: `${SERVER}[^/]+\\.ts$`,
+        pathNot: [...ROOT_FILES.map((f) => `${SERVER}${escapeRegExp(f)}$`), ...TEST_FILES],
+      },
       to: {},
     },
     {
@@ -321,7 +337,7 @@ module.exports = {
   },
 };
 
-// The tier table for scripts/boundaries.mjs and the tests; not enumerable, since dependency-cruiser
-// refuses properties of its own configuration it does not know.
+// The tier table for the tests (architecture-doc.test.ts compares it with docs/ARCHITECTURE.md); not
+// enumerable, since dependency-cruiser refuses properties of its own configuration it does not know.
 Object.defineProperty(module.exports, 'tiers', { value: TIERS, enumerable: false });
 Object.defineProperty(module.exports, 'sameTierEdges', { value: SAME_TIER_EDGES, enumerable: false });

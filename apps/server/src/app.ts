@@ -43,6 +43,7 @@ import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { registerCashierAdminRoutes } from './modules/cashier/cashier.admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
+import { registerWithdrawalForfeit } from './modules/cashier/cashier.service';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
@@ -75,6 +76,7 @@ import { registerResponsibleAdminRoutes } from './modules/responsible/responsibl
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { withdrawalForfeit } from './modules/rewards/rewards.service';
 import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
@@ -124,6 +126,8 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   registerActivityConsumers();
+  // The cashier shows what a withdrawal request forfeits; rewards, a tier above it, reckons that.
+  registerWithdrawalForfeit(withdrawalForfeit);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -3,8 +3,9 @@ import { addMissingBrandSettings, brandDefaults, forgetBrand, getBrand } from '.
 import { kycDemoBrandSettings } from '../modules/kyc/kyc.seed';
 import { seedDemoMissions } from '../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../modules/points/points.seed';
-import { seedDemoReferralsAndTickets } from '../modules/referrals/referrals.seed';
+import { seedDemoReferrals } from '../modules/referrals/referrals.seed';
 import { seedDemoPromotions } from '../modules/rewards/rewards.seed';
+import { seedDemoTicketKinds } from '../modules/tickets/tickets.seed';
 import { seedDemoVip } from '../modules/vip/vip.seed';
 import { seedBrand } from './brand-seed';
 import { seedCashier } from './cashier-seed';
@@ -45,7 +46,9 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
     await seedOperatorRoles(trx, { demo: true, now });
     await seedDemoPromotions(trx, now);
-    await seedDemoReferralsAndTickets(trx, now);
+    // The demo's referral rules grant this wheel: seeded only when the wheel is.
+    const wheelId = await seedDemoTicketKinds(trx, now);
+    if (wheelId !== undefined) await seedDemoReferrals(trx, wheelId, now);
     // After the ticket kinds: its ticket rewards issue them.
     await seedPointsCatalogue(trx, now);
     await seedDemoMissions(trx, now);

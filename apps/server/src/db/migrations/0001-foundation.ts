@@ -3,7 +3,7 @@ import { runStatements } from './run-statements';
 
 // The foundation schema: brand configuration and site content, the game catalogue, members and
 // their sessions, verification (SMS codes, captchas, challenges), throttling counters, the outbox,
-// the audit log, encryption keys, and the ledger tables the wallet module owns.
+// the audit log, encryption keys, and the ledger tables the ledger module owns.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
@@ -315,7 +315,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX member_messages_unread ON member_messages (member_id) WHERE read_at IS NULL;
 
-    -- Ledger (written only by the wallet module). Balances are integer minor units.
+    -- Ledger (written only by the ledger module). Balances are integer minor units.
     CREATE TABLE ledger_accounts (
       id bigserial PRIMARY KEY,
       code text NOT NULL UNIQUE,

@@ -4,7 +4,7 @@ import { runStatements } from './run-statements';
 
 // The cashier: payment methods and limits, deposit and withdrawal orders, the member's
 // bank accounts, uploaded proof images, cashier settings, and the record of scheduled job periods.
-// Money itself moves only through the ledger (wallet module); these tables hold the orders.
+// Money itself moves only through the ledger (ledger module); these tables hold the orders.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The sandbox gateway's callback secret is generated per database, never shipped in code. The bank
   // transfer method starts without a receiving account: the operator sets the brand's own (the demo

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// One statement per posting (the ledger benchmark): wallet.post used to spend five statements and
+// One statement per posting (the ledger benchmark): ledger.post used to spend five statements and
 // seven round trips per posting (begin, posting row, one guarded UPDATE per account, entries,
 // pg_notify, commit), and with Node and PostgreSQL sharing two cores the cost was CPU per
 // statement. ledger_post does the same work server side in one call, inside the caller's

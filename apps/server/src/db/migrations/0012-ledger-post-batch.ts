@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Group commit for postings that are their unit of work's only write (wallet.postAlone; the
+// Group commit for postings that are their unit of work's only write (ledger.postAlone; the
 // ledger benchmark). At 64 concurrent clients one posting per transaction spent most of PostgreSQL's time
 // per posting on what every transaction pays (the round trip, parse, the commit and, for notifying
 // transactions, the cluster-wide notify lock that makes their commits go one at a time). Node now

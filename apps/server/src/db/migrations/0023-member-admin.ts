@@ -14,7 +14,7 @@ import { runStatements } from './run-statements';
 //   serve '%fragment%' matches; without it the same queries scan, which is fine for the small
 //   embedded databases PGlite holds. Creating the extension is tried and skipped when refused.
 //   The list's sorts have their indexes: last login newest first, and members' cash balances
-//   (ledger_accounts is the wallet's; the index only serves reads of it).
+//   (ledger_accounts is the ledger's; the index only serves reads of it).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,

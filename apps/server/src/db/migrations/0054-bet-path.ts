@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 // - vendor_post_bet / vendor_post_win: a vendor call's round and transaction records and then its
 //   posting (ledger_post, unchanged) in one statement, so the writes that must commit with the
 //   posting cost one round trip instead of two. The posting stays the last write (it locks a shared
-//   house account row); the arguments after the record's are ledger_post's, as the wallet builds them.
+//   house account row); the arguments after the record's are ledger_post's, as the ledger builds them.
 const postArgs = `
   p_key text,
   p_type text,

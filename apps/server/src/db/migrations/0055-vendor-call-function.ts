@@ -8,7 +8,7 @@ import { runStatements } from './run-statements';
 // clock, the context read, the check of the node's copy of the integration settings, the replay of
 // a known transaction id (or of a refused bet), the checks in the order the vendor is told, the
 // kept refusal of a bet, the round and transaction records (vendor_record_bet / vendor_record_win,
-// unchanged) and last the posting (ledger_post, unchanged, with the arguments the wallet prepared
+// unchanged) and last the posting (ledger_post, unchanged, with the arguments the ledger prepared
 // for the movement from or to cash alone).
 //
 // Each answers `outcome`:
@@ -16,9 +16,9 @@ import { runStatements } from './run-statements';
 // - 'stale': the integration settings differ from the node's copy; nothing was written;
 // - 'slow': nothing was written, and the gateway runs the call in its own transaction as before:
 //   a bet of a member with responsible-play settings (the limit check lives in the responsible
-//   module), a bet larger than the spendable cash (cash first, then bonus: the wallet's stakeSplit
-//   decides the split), a win of a round staked partly with bonus (the wallet's returnSplit).
-// A posting the wallet refuses for want of money (another movement of the member's money slipped in
+//   module), a bet larger than the spendable cash (cash first, then bonus: the ledger's stakeSplit
+//   decides the split), a win of a round staked partly with bonus (the ledger's returnSplit).
+// A posting the ledger refuses for want of money (another movement of the member's money slipped in
 // after the read) raises SQLSTATE GH001 and a posting whose idempotency key was used with other
 // details GH002, so the whole call rolls back; the gateway answers them as before.
 //

@@ -10,7 +10,7 @@ import { withEdits } from './sql-edits';
 // its own transaction committed one at a time (pgbench with fsync on, 16 clients: 140 to 216
 // postings a second, against about 1,100 without the notify). Now:
 // - ledger_apply does ledger_post's work and answers the balance events (the same JSON payloads)
-//   instead of sending them. The wallet selects them under the column names the database layer
+//   instead of sending them. The ledger selects them under the column names the database layer
 //   sends after the caller's transaction commits (db/after-commit.ts): from a transaction that
 //   writes nothing, so its commit needs no flush, several commits' events in one statement.
 // - ledger_post keeps its signature and results: it calls ledger_apply and sends the events with

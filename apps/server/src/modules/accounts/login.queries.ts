@@ -185,13 +185,3 @@ export async function setFirstLogin(db: Conn, memberId: number, now: Date) {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export async function insertMemberMessage(
-  db: Conn,
-  m: { memberId: number; title: string; content: string; now: Date },
-) {
-  await db
-    .insertInto('member_messages')
-    .values({ member_id: m.memberId, title: m.title, content: m.content, created_at: m.now })
-    .execute();
-}

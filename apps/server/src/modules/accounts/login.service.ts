@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
+import { sendTextMessage } from '../messages/messages.service';
 import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
 import type { SessionArea } from './accounts.tables';
 import { verifyChallenge } from './challenge.service';
@@ -19,7 +20,6 @@ import {
   findMemberForLogin,
   findMemberForLoginById,
   insertLoginVerification,
-  insertMemberMessage,
   insertTrialMember,
   knownIpState,
   type LoginMember,
@@ -514,7 +514,7 @@ export async function firstLogin(ctx: AppContext, principal: Principal): Promise
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await setFirstLogin(trx, principal.memberId, now))) return;
-    await insertMemberMessage(trx, {
+    await sendTextMessage(trx, {
       memberId: principal.memberId,
       title: `Welcome to ${brand.siteName}`,
       content: `Welcome to ${brand.siteName}, ${principal.username}! Your account is ready. Visit the member centre to make a deposit and start playing.`,

@@ -16,9 +16,8 @@ import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import { type AuditEvent, audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
-import { sendSystemMessage } from '../messages/messages.service';
+import { sendSystemMessage, sendTextMessage } from '../messages/messages.service';
 import { hit, release, reserve, reset, spend } from '../throttle/throttle.service';
-import { insertMemberMessage } from './login.queries';
 import { maskEmail, maskMobile } from './masking';
 import { noticeTime } from './notice-time';
 import { hashPassword, verifyPassword } from './passwords';
@@ -393,7 +392,7 @@ export async function clearPaymentPassword(ctx: AppContext, trx: Conn, memberId:
   if (!member) throw new AppError('ACCOUNT_NOT_FOUND');
   if (!(await clearPaymentPasswordHash(trx, member.id, ctx.now()))) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
   await reset(trx, `paypwd:${member.id}`);
-  await insertMemberMessage(trx, {
+  await sendTextMessage(trx, {
     memberId: member.id,
     title: 'Your payment password was reset',
     content:

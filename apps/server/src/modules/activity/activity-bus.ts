@@ -25,7 +25,7 @@
  * with "these events were consumed by this consumer". A replay (the cursor
  * set back, a rerun after a crash) or a second node finds the record and skips the event; two
  * nodes never hold one consumer's cursor at once (FOR UPDATE SKIP LOCKED: the second one skips).
- * Money moves in `handle` go through wallet.post with an idempotency key made from the event id
+ * Money moves in `handle` go through ledger.post with an idempotency key made from the event id
  * as a second guard. Events are handed over in commit-safe order: only events whose writing
  * transaction is older than every transaction still running are read (pg_snapshot_xmin), in
  * (txid, id) order, so an event committed late with a low id is never jumped over. A `handle` that

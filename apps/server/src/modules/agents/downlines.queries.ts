@@ -144,10 +144,6 @@ export async function lockDownline(trx: Trx, agentId: number, memberId: number) 
   return r.rows[0];
 }
 
-export async function setMemberType(trx: Trx, memberId: number, type: number, now: Date) {
-  await trx.updateTable('members').set({ type, updated_at: now }).where('id', '=', memberId).execute();
-}
-
 /** The agent's own row (language for the new downline, status). */
 export function findAgent(db: Conn, agentId: number) {
   return db

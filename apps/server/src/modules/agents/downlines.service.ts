@@ -6,6 +6,7 @@ import { isAgentType } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import type { RequestMeta } from '../../http/request-meta';
+import { setMemberType } from '../accounts/member-record.service';
 import { hashPassword } from '../accounts/passwords';
 import {
   checkIdentity,
@@ -153,7 +154,7 @@ export async function makeSubAgent(ctx: AppContext, meta: RequestMeta, agentId: 
     if (isAgentType(m.type)) throw new AppError('AGENT_DOWNLINE_ALREADY_AGENT');
     if (m.type !== MEMBER_ACCOUNT_TYPE) throw new AppError('AGENT_DOWNLINE_NOT_MEMBER');
     if (m.status !== 'active') throw new AppError('AGENT_DOWNLINE_DISABLED');
-    await q.setMemberType(trx, memberId, SUB_AGENT_TYPE, now);
+    await setMemberType(trx, memberId, SUB_AGENT_TYPE, now);
     await audit(trx, meta, {
       event: 'agent.downline.subAgent',
       success: true,

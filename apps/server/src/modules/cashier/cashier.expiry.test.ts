@@ -1,11 +1,12 @@
 // postgres: callbacks and expiry runs interleave on separate connections
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayDepositExpiryJob, jobs } from '../../jobs/jobs';
+import { jobs } from '../../jobs/jobs';
 import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { actors, call, expectFailure, requestId } from './cashier.fixtures';
+import { gatewayDepositExpiryJob } from './cashier.jobs';
 import { expireGatewayDeposits, gatewaySecret, signBody } from './cashier.service';
 
 // An online (gateway) deposit the member never pays expires after the brand's minutes (cashier

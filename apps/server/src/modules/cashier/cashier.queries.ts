@@ -73,16 +73,6 @@ export function findMemberForCashier(db: Conn, memberId: number, options: { forU
   return q.executeTakeFirst();
 }
 
-/** Sets the payee name only while it is empty (the caller holds the member's row lock). */
-export async function setPayeeName(db: Conn, memberId: number, name: string) {
-  await db
-    .updateTable('members')
-    .set({ payee_name: name })
-    .where('id', '=', memberId)
-    .where((eb) => eb.or([eb('payee_name', 'is', null), eb('payee_name', '=', '')]))
-    .execute();
-}
-
 /**
  * Serialises a member's money-changing cashier work (first-deposit flag, withdrawal requests). FOR
  * NO KEY UPDATE, first, as docs/wallet.md "Lock order" says: FOR UPDATE would also block the KEY SHARE

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { setPayeeNameIfEmpty } from '../accounts/member-record.service';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../brand/brand.service';
 import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
@@ -444,7 +445,7 @@ export async function addBankAccount(
     const payee = member.payee_name?.trim() ?? '';
     if (!verified && payee && payee.toLowerCase() !== body.accountName.trim().toLowerCase())
       throw fieldErrors({ accountName: 'MISMATCH' });
-    if (!payee) await q.setPayeeName(trx, principal.memberId, body.accountName.trim());
+    if (!payee) await setPayeeNameIfEmpty(trx, principal.memberId, body.accountName.trim());
     const row = await q.insertBankAccount(trx, { memberId: principal.memberId, ...body, now: ctx.now() });
     // Thrown inside the transaction, so a duplicate sets no payee name either.
     if (!row) cashierFail('CASHIER_BANK_ACCOUNT_DUPLICATE');
@@ -528,7 +529,8 @@ export async function withdrawInfo(ctx: AppContext, principal: Principal) {
 /**
  * What a withdrawal request would forfeit now, in minor units (docs/rewards.md: a request while a
  * bonus is being wagered forfeits the bonus left). The rewards programme sits a tier above the
- * cashier, so it registers its reckoning here (rewards.service) rather than the cashier importing it.
+ * cashier, so the composition root (app.ts) registers rewards' reckoning here rather than the cashier
+ * importing it; until then a request forfeits nothing.
  */
 export type WithdrawalForfeit = (db: Conn, memberId: number, currency: string) => Promise<number>;
 let withdrawalForfeit: WithdrawalForfeit = async () => 0;

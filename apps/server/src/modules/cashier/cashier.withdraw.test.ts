@@ -1,6 +1,5 @@
 // postgres: concurrent withdrawals never hold more than the balance
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withdrawalReceiptJob } from '../../jobs/jobs';
 import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -18,6 +17,7 @@ import {
   requestId,
   setPaymentPassword,
 } from './cashier.fixtures';
+import { withdrawalReceiptJob } from './cashier.jobs';
 import { setCashierSettings } from './cashier.service';
 
 let t: TestApp;

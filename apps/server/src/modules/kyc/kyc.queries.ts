@@ -137,10 +137,6 @@ export async function markUnderAge(db: Conn, memberId: number, refunded: number,
     .execute();
 }
 
-export async function closeMember(db: Conn, memberId: number, now: Date): Promise<void> {
-  await db.updateTable('members').set({ status: 'disabled', updated_at: now }).where('id', '=', memberId).execute();
-}
-
 export function listDocuments(db: Conn, memberId: number): Promise<DocumentRow[]> {
   return db
     .selectFrom('kyc_documents as d')

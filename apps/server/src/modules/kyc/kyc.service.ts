@@ -6,6 +6,7 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import type { RequestMeta } from '../../http/request-meta';
+import { setMemberStatus } from '../accounts/member-record.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
@@ -191,7 +192,7 @@ async function closeUnderAge(ctx: AppContext, trx: Trx, memberId: number): Promi
         { account: { house: 'withdrawals-payable', currency: brand.currency }, amount: refund },
       ],
     });
-  await q.closeMember(trx, memberId, ctx.now());
+  await setMemberStatus(trx, memberId, 'disabled', ctx.now());
   await q.markUnderAge(trx, memberId, refund, ctx.now());
   await revokeOtherSessions(ctx, trx, memberId);
   return refund;

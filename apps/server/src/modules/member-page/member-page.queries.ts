@@ -221,26 +221,6 @@ export function lockAdminMember(db: Conn, id: number) {
     .executeTakeFirst();
 }
 
-export async function setMemberStatus(db: Conn, id: number, status: 'active' | 'disabled', now: Date) {
-  await db.updateTable('members').set({ status, updated_at: now }).where('id', '=', id).execute();
-}
-
-export async function setMemberType(db: Conn, id: number, type: number, now: Date) {
-  await db.updateTable('members').set({ type, updated_at: now }).where('id', '=', id).execute();
-}
-
-export async function setMemberUpline(db: Conn, id: number, uplineId: number | null, now: Date) {
-  await db.updateTable('members').set({ upline_id: uplineId, updated_at: now }).where('id', '=', id).execute();
-}
-
-export async function requirePasswordChange(db: Conn, id: number, now: Date) {
-  await db
-    .updateTable('members')
-    .set({ password_change_required_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
  * Whether `memberId` is `candidateId` or one of its uplines, walking up from the candidate. The walk
  * stops after 1,000 steps so data that already holds a cycle cannot make it endless.

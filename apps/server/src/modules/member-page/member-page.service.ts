@@ -20,6 +20,7 @@ import { maskEmail } from '../../http/pii';
 import type { RequestMeta } from '../../http/request-meta';
 import { clearLoginLockout, loginLockedUntil } from '../accounts/login.service';
 import { memberDevices } from '../accounts/member-devices.service';
+import { requirePasswordChange, setMemberStatus, setMemberType, setUpline } from '../accounts/member-record.service';
 import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
@@ -49,11 +50,7 @@ import {
   pageAdjustments,
   pageNotes,
   replaceTags,
-  requirePasswordChange,
   searchMembers,
-  setMemberStatus,
-  setMemberType,
-  setMemberUpline,
 } from './member-page.queries';
 
 type Page = { pageNo: number; pageSize: number };
@@ -295,7 +292,7 @@ export async function changeUpline(ctx: AppContext, id: number, body: UplineBody
         throw new AppError('MEMBER_UPLINE_NOT_AGENT');
       if (await isSelfOrUplineOf(trx, id, body.uplineId)) throw new AppError('MEMBER_UPLINE_CYCLE');
     }
-    await setMemberUpline(trx, id, body.uplineId, ctx.now());
+    await setUpline(trx, id, body.uplineId, ctx.now());
     return member.upline_id;
   });
   return changed(ctx, id, { uplineId: before }, { uplineId: body.uplineId });

@@ -67,6 +67,18 @@ export async function sendSystemMessage(
   return { id: Number(row.id) };
 }
 
+/**
+ * A message in the words of the caller (a welcome, a notice from customer service), written in the
+ * caller's transaction: no kind, so every language reads this one copy. Unlike sendSystemMessage it
+ * sends no realtime notice; the inbox badge shows it at its next refetch.
+ */
+export async function sendTextMessage(
+  trx: Conn,
+  message: { memberId: number; title: string; content: string; now?: Date },
+): Promise<void> {
+  await insertMemberMessage(trx, { ...message, kind: null, params: {} });
+}
+
 const STORED_COPY_BRAND = { siteName: '{site}', currency: '{currency}', currencySymbol: '' };
 
 /**

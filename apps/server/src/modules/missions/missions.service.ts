@@ -21,7 +21,7 @@ import * as q from './missions.queries';
 // registration (an invited friend: its referrer progresses) into progress of every running mission
 // whose task it fits, in the period the fact fell in (brand days, Monday-to-Sunday brand weeks, or
 // newbie: the days after registration). The engine hands each event over once, so a replay never
-// counts twice. Claiming locks the progress row and pays once: cash by wallet.post from
+// counts twice. Claiming locks the progress row and pays once: cash by ledger.post from
 // promotions-expense with the key mission:<id>, points by postPoints from the house account earned
 // with the same key.
 

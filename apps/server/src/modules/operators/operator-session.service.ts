@@ -18,13 +18,14 @@ import {
   operatorUsernameKey,
   releaseLoginAttempt,
 } from '../accounts/login-attempts';
+import { recordOperatorLogin } from '../accounts/operator-accounts.service';
 import { burnPasswordCheck, verifyPassword } from '../accounts/passwords';
 import { endSession, issueSession, revokeOtherSessions } from '../accounts/sessions.service';
 import * as twoFactor from '../accounts/two-factor.service';
 import { audit } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { reset } from '../throttle/throttle.service';
-import { findAccountForAdminLogin, recordOperatorLogin } from './operators.queries';
+import { findAccountForAdminLogin } from './operators.queries';
 import { operatorDetail } from './operators.service';
 
 // The operator's own session: signing in, who they are, signing out, and their authenticator. Two-factor

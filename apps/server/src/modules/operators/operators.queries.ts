@@ -101,60 +101,6 @@ export function findOperatorPassword(db: Conn, id: number) {
     .executeTakeFirst();
 }
 
-/**
- * A new password hash; `mustChange` when an administrator chose it. Changing password_hash also
- * drops the operator's cached sessions on every node (migration 0013), so the flag reaches them.
- */
-export async function setOperatorPassword(
-  db: Conn,
-  id: number,
-  p: { passwordHash: string; mustChange: boolean; now: Date },
-) {
-  await db
-    .updateTable('members')
-    .set({ password_hash: p.passwordHash, password_must_change: p.mustChange, password_changed_at: p.now })
-    .where('id', '=', id)
-    .where('type', '=', OPERATOR_TYPE)
-    .execute();
-}
-
-export async function setOperatorDisplayName(db: Conn, id: number, displayName: string) {
-  await db
-    .updateTable('members')
-    .set({ operator_display_name: displayName })
-    .where('id', '=', id)
-    .where('type', '=', OPERATOR_TYPE)
-    .execute();
-}
-
-export async function insertOperator(
-  db: Conn,
-  o: { username: string; passwordHash: string; displayName: string; referralCode: string; now: Date },
-): Promise<number> {
-  const row = await db
-    .insertInto('members')
-    .values({
-      username: o.username,
-      password_hash: o.passwordHash,
-      type: OPERATOR_TYPE,
-      nickname: o.username,
-      referral_code: o.referralCode,
-      permissions: '[]',
-      password_changed_at: o.now,
-      register_method: 'ADMIN',
-      // The administrator chose the password: the operator replaces it at the first sign-in.
-      password_must_change: true,
-      operator_display_name: o.displayName,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function setOperatorStatus(db: Conn, id: number, status: 'active' | 'disabled') {
-  await db.updateTable('members').set({ status }).where('id', '=', id).execute();
-}
-
 /** The roles of each of these operators, by name. */
 export function rolesOfOperators(db: Conn, memberIds: number[]) {
   if (memberIds.length === 0) return Promise.resolve([]);
@@ -181,16 +127,6 @@ export async function addOperatorRole(db: Conn, memberId: number, roleId: number
     .insertInto('operator_roles')
     .values({ member_id: memberId, role_id: roleId })
     .onConflict((oc) => oc.columns(['member_id', 'role_id']).doNothing())
-    .execute();
-}
-
-/** Writes the operator's effective permissions (the members trigger then drops cached sessions). */
-export async function setOperatorPermissions(db: Conn, memberId: number, permissions: string[]) {
-  await db
-    .updateTable('members')
-    .set({ permissions: JSON.stringify(permissions) })
-    .where('id', '=', memberId)
-    .where(sql<boolean>`permissions IS DISTINCT FROM ${JSON.stringify(permissions)}::jsonb`)
     .execute();
 }
 
@@ -288,9 +224,4 @@ export function findAccountForAdminLogin(db: Conn, username: string) {
     .select(['id', 'username', 'password_hash', 'type', 'status', 'permissions', 'password_must_change'])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
-}
-
-/** The operator's last sign-in (shown in the operators list); not part of a resolved session. */
-export async function recordOperatorLogin(db: Conn, memberId: number, ip: string, now: Date) {
-  await db.updateTable('members').set({ last_login_at: now, last_login_ip: ip }).where('id', '=', memberId).execute();
 }

@@ -13,6 +13,13 @@ import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import { operatorUsernameKey } from '../accounts/login-attempts';
+import {
+  createOperatorAccount,
+  setOperatorDisplayName,
+  setOperatorPassword,
+  setOperatorPermissions,
+  setOperatorStatus,
+} from '../accounts/operator-accounts.service';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { checkSecondFactor, removeTwoFactor, twoFactorEnabled } from '../accounts/two-factor.service';
@@ -25,7 +32,6 @@ import {
   findRole,
   findRoleByName,
   findRolesByIds,
-  insertOperator,
   insertRole,
   listRoles,
   lockOperator,
@@ -34,10 +40,6 @@ import {
   pageOperators,
   replaceOperatorRoles,
   rolesOfOperators,
-  setOperatorDisplayName,
-  setOperatorPassword,
-  setOperatorPermissions,
-  setOperatorStatus,
   updateRole,
   usernameTaken,
 } from './operators.queries';
@@ -125,7 +127,7 @@ export async function createOperator(ctx: AppContext, actor: Principal, body: Op
     const roles = await rolesFor(trx, body.roleIds);
     if (!mayGrant(held, effectivePermissions(roles))) throw new AppError('OPERATOR_PERMISSION_ESCALATION');
     if (await usernameTaken(trx, body.username)) throw new AppError('ACCOUNT_USERNAME_TAKEN');
-    const memberId = await insertOperator(trx, {
+    const memberId = await createOperatorAccount(trx, {
       username: body.username,
       passwordHash,
       displayName: body.displayName ?? DEFAULT_OPERATOR_DISPLAY_NAME,

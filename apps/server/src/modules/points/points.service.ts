@@ -223,7 +223,7 @@ export async function pointsDetails(
  * Converts points to cash (spec §7 passwordCheck/MCS2_convertPoint) at the exchange ratio of
  * getPointConfig: exchange_points points give exchange_amount minor units, in whole steps (no
  * remainder to round). The points debit (member -> house:converted) and the cash credit
- * (promotions-expense -> member cash, wallet.post) are one transaction; the requestId makes a repeat
+ * (promotions-expense -> member cash, ledger.post) are one transaction; the requestId makes a repeat
  * convert once, and two converts above the balance cannot both pass the guarded debit.
  */
 export async function convert(ctx: AppContext, memberId: number, body: ConvertPointBody) {

@@ -1,22 +1,10 @@
 import type { ReferralRules } from '@gamehall/shared/api/referrals';
 import type { Trx } from '../../db/database';
-import type { StoredPrize } from '../tickets/tickets.tables';
 import './referrals.tables';
 
-// Demo mode only: referral rewards on and a prize wheel with a modest prize
-// table. Seeded once: a brand whose referral settings or ticket kinds an operator already set is
-// left as it is. The member pages build their texts from these rules, so they say exactly this.
-
-/** Minor units in the stored table; labels state the prize exactly. */
-export const DEMO_WHEEL_PRIZES: StoredPrize[] = [
-  { label: '1.00 cash', type: 'cash', amount: 100, points: 0, ticketKindId: null, weight: 45 },
-  { label: '5.00 cash', type: 'cash', amount: 500, points: 0, ticketKindId: null, weight: 15 },
-  { label: '20.00 cash', type: 'cash', amount: 2000, points: 0, ticketKindId: null, weight: 2 },
-  { label: '50 points', type: 'points', amount: 0, points: 50, ticketKindId: null, weight: 23 },
-  { label: 'No prize this time', type: 'none', amount: 0, points: 0, ticketKindId: null, weight: 15 },
-];
-
-export const DEMO_WHEEL = { kind: 'prize_wheel' as const, name: 'Lucky wheel', depositMin: 20_000 };
+// Demo mode only: referral rewards on, the first deposit's stage granting the demo's prize wheel
+// (seeded by tickets.seed.ts). An operator's referral settings are left as they are. The member
+// pages build their texts from these rules, so they say exactly this.
 
 export function demoReferralRules(wheelId: number): ReferralRules {
   return {
@@ -27,21 +15,7 @@ export function demoReferralRules(wheelId: number): ReferralRules {
   };
 }
 
-export async function seedDemoReferralsAndTickets(trx: Trx, now: Date): Promise<void> {
-  const anyKind = await trx.selectFrom('ticket_kinds').select('id').executeTakeFirst();
-  if (anyKind) return;
-  const wheel = await trx
-    .insertInto('ticket_kinds')
-    .values({
-      kind: DEMO_WHEEL.kind,
-      name: DEMO_WHEEL.name,
-      enabled: true,
-      deposit_min: DEMO_WHEEL.depositMin,
-      prizes: JSON.stringify(DEMO_WHEEL_PRIZES),
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export async function seedDemoReferrals(trx: Trx, wheelId: number, now: Date): Promise<void> {
   // Only the untouched settings of migration 0042 (off, no stage) are replaced.
   const settings = await trx.selectFrom('referral_settings').select(['enabled', 'rules']).executeTakeFirstOrThrow();
   const rules = settings.rules as unknown as Record<string, unknown>;
@@ -49,7 +23,7 @@ export async function seedDemoReferralsAndTickets(trx: Trx, now: Date): Promise<
   if (!untouched) return;
   await trx
     .updateTable('referral_settings')
-    .set({ enabled: true, rules: JSON.stringify(demoReferralRules(Number(wheel.id))), updated_at: now })
+    .set({ enabled: true, rules: JSON.stringify(demoReferralRules(wheelId)), updated_at: now })
     .where('id', '=', 1)
     .execute();
 }

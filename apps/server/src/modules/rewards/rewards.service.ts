@@ -4,10 +4,8 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
-import type { Job } from '../../scheduler/scheduler';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
-import { registerWithdrawalForfeit } from '../cashier/cashier.service';
 import { post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
@@ -20,7 +18,7 @@ import * as q from './rewards.queries';
 // into a claimable reward for every active promotion whose rules fire on it; the reward's source
 // is the event, unique per (promotion, member, source), so a replay never earns twice.
 // Claiming (MCSFE_signUpRequestReward): the reward row is locked, checked and paid by one
-// wallet.post from promotions-expense with the key reward:<id>, so concurrent claims pay once.
+// ledger.post from promotions-expense with the key reward:<id>, so concurrent claims pay once.
 // A bonus paid as bonus balance opens a bonus wager; the consumer `wagering` adds each settled
 // round's contribution to the member's oldest active wager and converts it to cash when met;
 // expiry and a withdrawal request forfeit what is left.
@@ -266,7 +264,6 @@ export async function withdrawalForfeit(db: Conn, memberId: number, currency: st
   if (!(await q.hasActiveWager(db, memberId))) return 0;
   return q.bonusBalance(db, memberId, currency);
 }
-registerWithdrawalForfeit(withdrawalForfeit);
 
 type WagerRow = Awaited<ReturnType<typeof q.lockActiveWagers>>[number];
 
@@ -597,12 +594,6 @@ export async function expireRewards(ctx: AppContext): Promise<{ rewards: number;
   return { rewards, wagers };
 }
 
-export const rewardsExpiryJob: Job = {
-  name: 'rewards.expiry',
-  everyMs: 60_000,
-  run: (ctx) => expireRewards(ctx),
-};
-
 // ---- ranking payouts
 
 /**
@@ -659,12 +650,6 @@ export async function payRankings(ctx: AppContext): Promise<{ promotions: number
   }
   return { promotions, prizes };
 }
-
-export const rankingPayoutJob: Job = {
-  name: 'rewards.ranking-payout',
-  everyMs: 60_000,
-  run: (ctx) => payRankings(ctx),
-};
 
 /** The live leaderboard of a ranking promotion (masked usernames) and the member's own place. */
 export async function rankingBoard(ctx: AppContext, promotionId: number, memberId: number | undefined) {

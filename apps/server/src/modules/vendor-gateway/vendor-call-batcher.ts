@@ -9,7 +9,7 @@ import {
   type OneStatementOutcome,
 } from './vendor-gateway.queries';
 
-// Group commit for vendor calls, as the wallet's posting batcher does for lone postings:
+// Group commit for vendor calls, as the ledger's posting batcher does for lone postings:
 // a bet or a win is one statement in its own implicit transaction (vendor_bet / vendor_win,
 // migration 0055), so concurrent calls can share one transaction. Calls queue in LANES lanes by
 // their member (member id mod LANES), and on the next turn of the event loop each lane with no

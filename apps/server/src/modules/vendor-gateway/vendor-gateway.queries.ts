@@ -5,7 +5,7 @@ import { namedStatement } from '../../db/prepared';
 import type { PreparedPosting } from '../ledger/ledger.service';
 
 // Reads and writes of vendor-gateway. vendor_rounds and vendor_transactions are written only here;
-// money moves only through wallet.post (the service).
+// money moves only through the ledger's posting functions (the service).
 
 export function findIntegration(db: Conn, vendorCode: string) {
   return db
@@ -257,7 +257,7 @@ export async function recordBet(
 
 /**
  * recordBet and then the bet's posting in one statement (vendor_post_bet, migration 0054): for
- * wallet.postThrough, which passes ledger_post's arguments.
+ * ledger.postThrough, which passes ledger_post's arguments.
  */
 export function recordBetThenPost(
   round: { node_id: number; game_code: string; game_type: string; currency: string },
@@ -360,7 +360,7 @@ type IntegrationCopy = {
   enabled: boolean;
 };
 
-/** ledger_post's arguments for the call's movement to or from cash alone, as the wallet prepared them. */
+/** ledger_post's arguments for the call's movement to or from cash alone, as the ledger prepared them. */
 export type CashPosting = PreparedPosting;
 
 export type OneStatementOutcome = {

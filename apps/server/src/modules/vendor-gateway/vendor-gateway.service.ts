@@ -37,13 +37,13 @@ import { signatureMatches } from './vendor-signature';
 // details: ERROR_DUPLICATE_TRANSACTION), checks, then writes the vendor_rounds change and the
 // vendor_transactions row (unique on vendor + transactionId) and posts between the member's cash and
 // the house account vendor:<code> (idempotency key vendor:<code>:<transactionId>) in one statement
-// (wallet.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
+// (ledger.postThrough, vendor_post_bet / vendor_post_win, migration 0054): with BEGIN and COMMIT, a
 // bet or a win is four round trips. Most bets and wins need none of that: they run as one
 // statement in its own implicit transaction (vendor_bet / vendor_win, migration 0055, with the same
 // locks, checks, records and posting), and on PostgreSQL concurrent ones share a transaction
 // (vendor-call-batcher.ts). Those functions hand back to the transaction above what lives outside
 // them: the responsible-play check of a member with settings, and a stake or a return that touches
-// the bonus account (the wallet's stakeSplit and returnSplit). Bets spend cash first, then bonus
+// the bonus account (the ledger's stakeSplit and returnSplit). Bets spend cash first, then bonus
 // (docs/rewards.md "Bonus wallet and wagering"): a bet larger than the spendable cash takes the rest from the member's bonus
 // account in the same posting; a win goes back to cash and bonus in the proportion the round's bets
 // were taken; a rollback returns each part of its bet where it came from. The balance the vendor is
@@ -313,7 +313,7 @@ async function recordRefusal(
   };
 }
 
-// A bet the wallet refused for want of money that the context read showed (another movement of the
+// A bet the ledger refused for want of money that the context read showed (another movement of the
 // player's money slipped in) is run again on a fresh read, so its refusal is recorded like any
 // other; a few times at most.
 const BET_ATTEMPTS = 3;
@@ -422,7 +422,7 @@ async function answerFailure(
   throw error;
 }
 
-// What vendor_bet / vendor_win raise (migration 0055) when the wallet refuses their posting.
+// What vendor_bet / vendor_win raise (migration 0055) when the ledger refuses their posting.
 const RACED_FOR_FUNDS = 'GH001';
 const POSTING_CONFLICT = 'GH002';
 
@@ -470,7 +470,7 @@ async function inOneStatement(
   };
 }
 
-/** The wallet's posting of a movement of `amount` to or from the member's cash alone (null for 0). */
+/** The ledger's posting of a movement of `amount` to or from the member's cash alone (null for 0). */
 function cashPosting(
   integration: Integration,
   row: { transactionId: string; roundId: string; memberId: number; amount: number },
@@ -508,7 +508,7 @@ const bonusCode = (memberId: number, currency: string) => `member:${memberId}:bo
 /**
  * Records the vendor transaction (with `write`, which also changes the round in the same
  * statement) and moves its money between the member's cash and bonus and the house account
- * vendor:<code>, in that order: the posting locks a house account row (one of the wallet's shards of
+ * vendor:<code>, in that order: the posting locks a house account row (one of the ledger's shards of
  * vendor:<code>, shared with the other players on that shard), so it is the last write before the
  * commit. `bonus` is the part of the amount booked on the member's bonus account (the rest on
  * cash): a bet's from stakeSplit, a win's from returnSplit, a rollback's its bet's. balance_after
@@ -529,7 +529,7 @@ async function settle(
   const held = Number(context.cash_held ?? 0);
   const delta = move.toMember ? row.amount : -row.amount;
   const expected = playableOf(context) + delta;
-  // Refused before the house account is locked; wallet.post would refuse it too.
+  // Refused before the house account is locked; ledger.post would refuse it too.
   if (expected < 0) throw new VendorRefusal('ERROR_INSUFFICIENT_FUNDS', row.member_id);
   const recorded: TransactionRow = { ...row, balance_after: expected, bonus_amount: move.bonus };
   if (row.amount === 0) {

@@ -1,14 +1,31 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema';
 
-// Kysely types of the vendors' rounds and wallet transactions, declared beside
+// Kysely types of the vendors' rounds, wallet transactions and refused bets, declared beside
 // vendor-gateway.queries.ts, their only writer (merged into the Database interface of db/schema.ts).
 
 declare module '../../db/schema' {
   interface Database {
     vendor_rounds: VendorRoundsTable;
     vendor_transactions: VendorTransactionsTable;
+    vendor_bet_refusals: VendorBetRefusalsTable;
   }
+}
+
+/** A refused bet and the answer given, so a repeat gets the same answer (migration 0018). */
+export interface VendorBetRefusalsTable {
+  vendor_code: string;
+  transaction_id: string;
+  round_id: string;
+  /** The player the vendor named, not checked against members: an unknown player is refused too. */
+  player_id: number;
+  amount: number;
+  /** SHA-256 of the bet's identifying details, as vendor_transactions.details_hash. */
+  details_hash: string;
+  /** The ERROR_* status answered and the balance it carried. */
+  status: string;
+  balance: number;
+  created_at: CreatedAt;
 }
 
 export interface VendorRoundsTable {

@@ -141,10 +141,6 @@ export function memberById(db: Conn, memberId: number) {
     .executeTakeFirst();
 }
 
-export async function setMemberLevel(db: Conn, memberId: number, level: number, now: Date) {
-  await db.updateTable('members').set({ vip_level: level, updated_at: now }).where('id', '=', memberId).execute();
-}
-
 export async function insertLevelChange(
   db: Conn,
   c: {

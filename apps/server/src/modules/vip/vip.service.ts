@@ -5,6 +5,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { setVipLevel } from '../accounts/member-record.service';
 import type { ActivityConsumer } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
 import * as ledger from '../ledger/ledger.service';
@@ -152,7 +153,7 @@ async function upgrade(
   currency: string,
 ): Promise<void> {
   const { memberId } = u;
-  await q.setMemberLevel(trx, memberId, u.to, ctx.now());
+  await setVipLevel(trx, memberId, u.to, ctx.now());
   await q.insertLevelChange(trx, { memberId, from: u.from, to: u.to, source: 'upgrade', now: ctx.now() });
   for (const l of all) {
     if (l.level <= u.from || l.level > u.to) continue;
@@ -256,7 +257,7 @@ async function reviewMember(ctx: AppContext, memberId: number, month: string): P
     const to = keeps ? member.vip_level : Math.max(0, Math.min(member.vip_level - 1, all.at(-1)?.level ?? 0));
     if (!(await q.insertReview(trx, memberId, month, member.vip_level, to, ctx.now()))) return;
     if (to !== member.vip_level) {
-      await q.setMemberLevel(trx, memberId, to, ctx.now());
+      await setVipLevel(trx, memberId, to, ctx.now());
       await q.insertLevelChange(trx, { memberId, from: member.vip_level, to, source: 'review', now: ctx.now() });
     }
     const held = all.find((l) => l.level === to);
@@ -430,7 +431,7 @@ export async function setMemberLevel(
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
     if (!(await levelByNumber(trx, body.level))) throw new AppError('VIP_LEVEL_NOT_FOUND');
     if (member.vip_level !== body.level) {
-      await q.setMemberLevel(trx, memberId, body.level, ctx.now());
+      await setVipLevel(trx, memberId, body.level, ctx.now());
       await q.insertLevelChange(trx, {
         memberId,
         from: member.vip_level,

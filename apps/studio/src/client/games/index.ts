@@ -6,7 +6,7 @@ import type { GameUi, RoundView } from '../types';
  * history row needs it.
  */
 const INSTANT_UIS: Record<string, () => Promise<() => GameUi>> = {
-  slot: async () => (await import('./slot')).slotUi,
+  slot: async () => (await import('../slot/slot-page')).slotUi,
   fish: async () => (await import('./fish')).fishUi,
   duel: async () => (await import('./duel')).duelUi,
   match: async () => (await import('./match')).matchUi,

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoplayStops,
+  bigWinMs,
+  coinCount,
+  fillerOf,
+  freeSpinsCounter,
+  freeSpinsIntroMs,
+  landingMs,
+  lossLimitOf,
+  openingColumn,
+  shift,
+  spinLoopMs,
+  winTexts,
+} from './slot-state';
+
+// The slot page's pacing and wording, without a DOM: the reels stop one by one, turbo shortens
+// everything, and autoplay stops where the player asked.
+
+describe('slot reels', () => {
+  it('land left to right: each later reel travels further and takes longer, turbo less of both', () => {
+    for (const turbo of [false, true])
+      for (let r = 1; r < 5; r++) {
+        expect(fillerOf(r, turbo)).toBeGreaterThan(fillerOf(r - 1, turbo));
+        expect(landingMs(r, turbo)).toBeGreaterThan(landingMs(r - 1, turbo));
+        expect(fillerOf(r, true)).toBeLessThan(fillerOf(r, false));
+        expect(landingMs(r, true)).toBeLessThan(landingMs(r, false));
+      }
+    expect(spinLoopMs(true)).toBeLessThan(spinLoopMs(false));
+  });
+
+  it('moves a strip by the share of its cells', () => {
+    expect(shift(0, 10)).toBe('translateY(-0.0000%)');
+    expect(shift(3, 12)).toBe('translateY(-25.0000%)');
+  });
+
+  it('opens on symbols of the reel set', () => {
+    const column = openingColumn(4, 3, 12);
+    expect(column).toHaveLength(3);
+    for (const id of column) expect(id).toBeGreaterThanOrEqual(0);
+    for (const id of column) expect(id).toBeLessThan(10);
+    expect(openingColumn(0, 3, 1)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('slot celebrations', () => {
+  it('last longer for a higher tier and half as long in turbo', () => {
+    expect(bigWinMs('big', false)).toBeLessThan(bigWinMs('mega', false));
+    expect(bigWinMs('mega', false)).toBeLessThan(bigWinMs('epic', false));
+    expect(bigWinMs('epic', true)).toBe(bigWinMs('epic', false) / 2);
+    expect(freeSpinsIntroMs(true)).toBe(freeSpinsIntroMs(false) / 2);
+  });
+
+  it('rain more coins for a higher tier and none over the free spins intro', () => {
+    expect(coinCount('bigwin big')).toBeLessThan(coinCount('bigwin mega'));
+    expect(coinCount('bigwin mega')).toBeLessThan(coinCount('bigwin epic'));
+    expect(coinCount('freespins')).toBe(0);
+  });
+});
+
+describe('slot win bar and free spins counter', () => {
+  it('cycles through the total and then each win', () => {
+    const wins = [{ text: 'Line 1 pays 2.00' }, { text: 'Line 4 pays 1.00' }];
+    expect(winTexts({ total: 300, wins } as never, (a) => `Win ${a}`)).toEqual([
+      'Win 300',
+      'Line 1 pays 2.00',
+      'Line 4 pays 1.00',
+    ]);
+    expect(winTexts({ total: 0, wins: [] }, (a) => `Win ${a}`)).toEqual([]);
+  });
+
+  it('shows the counter while spins are owed or one is played', () => {
+    expect(freeSpinsCounter({ freeSpin: false }, { steps: [{}] as never, pendingSteps: 0 }).active).toBe(false);
+    expect(freeSpinsCounter({ freeSpin: false }, { steps: [{}] as never, pendingSteps: 10 })).toEqual({
+      active: true,
+      played: 0,
+      left: 10,
+    });
+    expect(freeSpinsCounter({ freeSpin: true }, { steps: [{}, {}, {}] as never, pendingSteps: 0 })).toEqual({
+      active: true,
+      played: 2,
+      left: 0,
+    });
+  });
+});
+
+describe('slot autoplay', () => {
+  it('reads the loss limit typed in major units', () => {
+    expect(lossLimitOf('')).toBe(0);
+    expect(lossLimitOf('12.5')).toBe(1250);
+    expect(lossLimitOf('-3')).toBe(0);
+    expect(lossLimitOf('abc')).toBe(0);
+  });
+
+  it('stops on a win when asked, and once the loss reaches the limit', () => {
+    expect(autoplayStops({ stopOnWin: true, lossLimit: 0 }, { win: 10 }, -10)).toBe(true);
+    expect(autoplayStops({ stopOnWin: false, lossLimit: 0 }, { win: 10 }, -10)).toBe(false);
+    expect(autoplayStops({ stopOnWin: false, lossLimit: 500 }, { win: 0 }, 499)).toBe(false);
+    expect(autoplayStops({ stopOnWin: false, lossLimit: 500 }, { win: 0 }, 500)).toBe(true);
+    expect(autoplayStops({ stopOnWin: false, lossLimit: 0 }, { win: 0 }, 10_000)).toBe(false);
+  });
+});
