@@ -400,7 +400,18 @@ export const ContractIdParams = z.object({ id: z.coerce.number().int().positive(
  * auto-termination): level 1 are contracts the member gave at a rate above the offer's, level 2 the
  * contracts their holders gave, and so on.
  */
-export const CascadeEntry = z.object({ level: z.number().int().min(1), contract: Contract });
+/**
+ * Why accepting would end a contract, the end reason it would get: its rate is above the offer's
+ * (upline_rate_lowered) or, for a dividend, its period is another than the offer's
+ * (upline_period_changed); a contract under one of those ends with it (upline_contract_ended).
+ */
+export const CASCADE_REASONS = ['upline_rate_lowered', 'upline_period_changed', 'upline_contract_ended'] as const;
+export type CascadeReason = (typeof CASCADE_REASONS)[number];
+export const CascadeEntry = z.object({
+  level: z.number().int().min(1),
+  reason: z.enum(CASCADE_REASONS),
+  contract: Contract,
+});
 export const CascadePreview = z.object({ contractId: z.number().int(), ends: z.array(CascadeEntry) });
 export type CascadePreview = z.infer<typeof CascadePreview>;
 
