@@ -149,17 +149,22 @@ export async function rounds(ctx: AppContext, agentId: number, query: TeamRounds
   return { rows, total: totals.rounds, totals, from: range.from, to: range.to };
 }
 
-/** GET /wps/agent/team/loss: each downline's own figures, from the daily member figures. */
+/**
+ * GET /wps/agent/team/loss: each downline's own figures, and each branch's, from the daily member
+ * figures. A branch id from outside the team is NOT_FOUND; a team member that heads no branch has
+ * no members in it.
+ */
 export async function loss(ctx: AppContext, agentId: number, query: TeamLossQuery) {
+  await mustBeInTeam(ctx, agentId, typeof query.branch === 'number' ? query.branch : undefined);
   const range = await resolveRange(ctx, query);
   const page = await q.lossPage(
     ctx.readDb,
     agentId,
-    { from: range.from, to: range.to, q: query.q },
+    { from: range.from, to: range.to, q: query.q, branch: query.branch },
     { column: query.sort, order: query.order },
     pageWindow(query),
   );
-  return { ...page, from: range.from, to: range.to };
+  return { ...page, from: range.from, to: range.to, timeZone: range.tz };
 }
 
 /** GET /wps/agent/team/transactions. */
