@@ -92,6 +92,8 @@ export const TeamOverview = z.object({
    */
   asOf: z.string().nullable(),
   currency: z.string(),
+  /** The brand's time zone (IANA name): the periods are its days, and the page shows times in it. */
+  timeZone: z.string(),
 });
 export type TeamOverview = z.infer<typeof TeamOverview>;
 
@@ -177,6 +179,8 @@ export type Downline = z.infer<typeof Downline>;
 
 export const DownlinesValue = paged(Downline).extend({
   totals: z.object({ members: z.number().int(), balance: Money }),
+  /** The brand's time zone (IANA name): the registration days are its days, and the page shows times in it. */
+  timeZone: z.string(),
 });
 export type DownlinesValue = z.infer<typeof DownlinesValue>;
 
@@ -366,7 +370,10 @@ export const TeamTransactionsValue = pagedWithTotals(
     completedCount: z.number().int(),
     completedAmount: Money,
   }),
-);
+).extend({
+  /** The brand's time zone (IANA name): the range's days are its days, and the page shows times in it. */
+  timeZone: z.string(),
+});
 export type TeamTransactionsValue = z.infer<typeof TeamTransactionsValue>;
 
 // ---- referral link: GET /wps/agent/referral

@@ -49,6 +49,7 @@ export function presentOverview(o: Overview): TeamOverview {
     previous: presentPeriod(o.previous),
     asOf: o.asOf ? o.asOf.toISOString() : null,
     currency: o.currency,
+    timeZone: o.timeZone,
   };
 }
 
@@ -150,6 +151,7 @@ export function presentTransactions(
     totals: { count: number; amount: number; completedCount: number; completedAmount: number };
     from: string;
     to: string;
+    timeZone: string;
   },
   page: Page,
 ): TeamTransactionsValue {
@@ -168,6 +170,7 @@ export function presentTransactions(
     ...pageCounts(r.total, page),
     from: r.from,
     to: r.to,
+    timeZone: r.timeZone,
     totals: {
       count: r.totals.count,
       amount: toMajor(r.totals.amount),

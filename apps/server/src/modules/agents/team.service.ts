@@ -117,6 +117,7 @@ export async function overview(ctx: AppContext, agentId: number, query: AgentRan
     previous: figuresOf(prevFrom, prevTo, rows),
     asOf,
     currency: brand.currency,
+    timeZone: brand.timeZone,
   };
 }
 export type Overview = Awaited<ReturnType<typeof overview>>;
@@ -173,5 +174,5 @@ export async function transactions(ctx: AppContext, agentId: number, query: Team
   const range = await resolveRange(ctx, query);
   const window = await stats.dayWindow(ctx.readDb, range.from, range.to, range.tz);
   const page = await q.transactionsPage(ctx.readDb, agentId, query.kind, window, query.memberId, pageWindow(query));
-  return { ...page, kind: query.kind, from: range.from, to: range.to };
+  return { ...page, kind: query.kind, from: range.from, to: range.to, timeZone: range.tz };
 }
