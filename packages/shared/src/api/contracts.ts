@@ -265,9 +265,13 @@ export const StatementParams = z.object({ id: z.coerce.number().int().positive()
  * GET /wps/agent/statements/:id: the statement's base broken down (docs/agents.md "Figures"), per
  * direct downline branch and per member of the holder's team, recomputed from the rounds and
  * postings of the statement's window with the brand's current deduction settings. The members
- * come a page at a time (pageNo, pageSize), by branch and level.
+ * come a page at a time (pageNo, pageSize), by branch and level; `line` keeps them to one line of
+ * the statement: a direct downline's id (its branch), or `own` for the line of the holder's own
+ * direct members (every branch that has no line of its own). The branches are always all listed.
  */
-export const StatementDetailQuery = PageQuery;
+export const StatementDetailQuery = PageQuery.extend({
+  line: z.union([z.literal('own'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).optional(),
+});
 export type StatementDetailQuery = z.infer<typeof StatementDetailQuery>;
 export const StatementBase = NgrFigures.extend({ validBets: Money, wins: Money });
 export type StatementBase = z.infer<typeof StatementBase>;
