@@ -59,10 +59,10 @@ test('the commission cost report lists agent01 by period in the brand zone and d
   await desk.waitForURL(/[?&]kind=dividend/);
   // The grid keeps the previous rows until the filtered ones arrive.
   await desk.waitForFunction(() => {
-    const grid = [...document.querySelectorAll('table')].find(
+    const grid = Array.from(document.querySelectorAll('table')).find(
       (t) => t.querySelector('caption')?.textContent === 'Commission costs',
     );
-    const rows = [...(grid?.querySelectorAll('tbody tr') ?? [])];
+    const rows = Array.from(grid?.querySelectorAll('tbody tr') ?? []);
     return rows.length > 0 && rows.every((r) => r.textContent?.includes('Dividend'));
   });
   await firstRow.getByRole('link', { name: /^#\d+$/ }).click();

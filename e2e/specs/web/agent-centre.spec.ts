@@ -163,7 +163,7 @@ test("agent01's dividend record and user loss statements break the base down wit
   // The demo's members claimed missions and rebates after their evening of play (docs/agents.md
   // "Demo"); the daily figures job counts them within its next run (every 2 minutes).
   const token = await tokenOf(agentPage);
-  type Loss = { totals: { deductions: Record<string, number>; ggr: number; ngr: number } };
+  type Loss = { totals: { deductions: { mission: number }; ggr: number; ngr: number } };
   const deadline = Date.now() + FIGURES_WAIT_MS;
   let loss: Loss | undefined;
   for (;;) {

@@ -136,7 +136,7 @@ describe('demo first start', () => {
 
     // agent01's dividend of the evening is on net gaming revenue: its base shows the house's
     // payments as deductions, per branch and in total, and NGR below GGR.
-    type Figures = { ggr: number; ngr: number; deductions: Record<string, number> };
+    type Figures = { ggr: number; ngr: number; deductions: { mission: number; rebate: number } };
     const dividends = await agent<{ content: (Statement & { id: number })[] }>(
       '/wps/agent/statements?kind=dividend&pageSize=100',
     );
