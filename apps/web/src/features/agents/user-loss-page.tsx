@@ -1,7 +1,8 @@
 import type { TeamLossBranch } from '@gamehall/shared/api/agents';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { ResponsiveTable, type TableColumn } from '../../components/responsive-table';
 import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
 import { teamLossQuery } from './api';
@@ -20,7 +21,6 @@ type Branch = { key: number | 'own'; name: string } | null;
 export function UserLossPage() {
   const { t } = useTranslation();
   const { token } = useSession();
-  const money = useMoney();
   const [q, setQ] = useState('');
   const [branch, setBranch] = useState<Branch>(null);
   return (
@@ -46,31 +46,13 @@ export function UserLossPage() {
           }}
         />
       )}
-      columns={[
-        t('agent.common.username'),
-        { label: t('agent.common.level'), align: 'end' },
-        { label: t('agent.bets.validBets'), align: 'end' },
-        { label: t('agent.bets.wins'), align: 'end' },
-        { label: t('agent.bets.profitLoss'), align: 'end' },
-        { label: t('agent.loss.deposits'), align: 'end' },
-        { label: t('agent.loss.withdrawals'), align: 'end' },
-        { label: t('agent.ngr.ggr'), align: 'end' },
-        { label: t('agent.ngr.deductions'), align: 'end' },
-        { label: t('agent.ngr.ngr'), align: 'end' },
-      ]}
+      columns={[t('agent.common.username'), { label: t('agent.common.level'), align: 'end' }, ...lossColumns(t)]}
       rows={(v) =>
         v.content.map((row) => (
           <tr key={row.memberId} className={rowClass}>
             <td className={cell}>{row.username}</td>
             <td className={numCell}>{row.level}</td>
-            <td className={numCell}>{money(row.validBets)}</td>
-            <td className={numCell}>{money(row.wins)}</td>
-            <td className={`${numCell} ${tone(row.profitLoss)}`}>{money(row.profitLoss)}</td>
-            <td className={numCell}>{money(row.deposits)}</td>
-            <td className={numCell}>{money(row.withdrawals)}</td>
-            <td className={`${numCell} ${tone(row.ggr)}`}>{money(row.ggr)}</td>
-            <DeductionsCell figures={row} />
-            <td className={`${numCell} font-semibold ${tone(row.ngr)}`}>{money(row.ngr)}</td>
+            <LossCells figures={row} />
           </tr>
         ))
       }
@@ -86,6 +68,20 @@ export function UserLossPage() {
 }
 
 type LossFigures = Omit<TeamLossBranch, 'downline' | 'members'>;
+
+/** The headings of LossCells. */
+function lossColumns(t: TFunction): TableColumn[] {
+  return [
+    { label: t('agent.bets.validBets'), align: 'end' },
+    { label: t('agent.bets.wins'), align: 'end' },
+    { label: t('agent.bets.profitLoss'), align: 'end' },
+    { label: t('agent.loss.deposits'), align: 'end' },
+    { label: t('agent.loss.withdrawals'), align: 'end' },
+    { label: t('agent.ngr.ggr'), align: 'end' },
+    { label: t('agent.ngr.deductions'), align: 'end' },
+    { label: t('agent.ngr.ngr'), align: 'end' },
+  ];
+}
 
 /** Valid bets to NGR, the columns a branch and the totals share with a member's row. */
 function LossCells({ figures: f }: { figures: LossFigures }) {
@@ -127,18 +123,7 @@ function BranchTable({
       <p className="mb-2 text-xs text-(--text-muted)">{t('agent.loss.branchNote')}</p>
       <ResponsiveTable
         caption={t('agent.loss.byBranch')}
-        columns={[
-          t('contracts.branch'),
-          { label: t('agent.ngr.members'), align: 'end' },
-          { label: t('agent.bets.validBets'), align: 'end' },
-          { label: t('agent.bets.wins'), align: 'end' },
-          { label: t('agent.bets.profitLoss'), align: 'end' },
-          { label: t('agent.loss.deposits'), align: 'end' },
-          { label: t('agent.loss.withdrawals'), align: 'end' },
-          { label: t('agent.ngr.ggr'), align: 'end' },
-          { label: t('agent.ngr.deductions'), align: 'end' },
-          { label: t('agent.ngr.ngr'), align: 'end' },
-        ]}
+        columns={[t('contracts.branch'), { label: t('agent.ngr.members'), align: 'end' }, ...lossColumns(t)]}
         empty={branches.length === 0}
         emptyText={t('agent.common.noRecords')}
       >
