@@ -198,6 +198,11 @@ test("agent01's dividend record and user loss statements break the base down wit
   assert.match(await own.innerText(), /Missions/);
   await sub.getByRole('button', { name: 'subagent01' }).click();
   await agentPage.getByRole('heading', { name: 'Members of subagent01', exact: true }).waitFor();
+  // The previous page's rows stay until the branch's arrive.
+  await agentPage
+    .getByTestId('user-loss')
+    .getByRole('cell', { name: 'team01', exact: true })
+    .waitFor({ state: 'detached' });
   const members = await agentPage.getByTestId('user-loss').locator('tbody tr td:first-child').allInnerTexts();
   assert.ok(members.includes('team02'), members.join(', '));
   assert.ok(!members.includes('team01'), members.join(', '));
