@@ -59,10 +59,10 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
     scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
     activity = startActivityWorker(ctx, { log: (err) => app.log.error({ err }, 'activity consumers failed') });
     demo
-      ?.then(({ rounds, contracts, statements }) => {
+      ?.then(({ rounds, rewards, contracts, statements }) => {
         if (rounds > 0 || contracts > 0)
           app.log.info(
-            `demo: agent01's team played ${rounds} rounds at the studio; ${contracts} contracts, ${statements} statements`,
+            `demo: agent01's team played ${rounds} rounds at the studio and claimed ${rewards} rewards; ${contracts} contracts, ${statements} statements`,
           );
       })
       .catch((err) => app.log.warn({ err }, 'demo failed'))

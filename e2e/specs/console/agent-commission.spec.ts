@@ -9,7 +9,8 @@ import { consoleSignIn, createOperator, enrolTwoFactor, openConsoleEntry } from 
 // The console's commission cost report and bulk actions (docs/agents.md "Reports",
 // "Release and hold in bulk"): an operator filters the report to agent01 (the demo settles its
 // team's statements), reads the brand zone in the period column, opens a statement, follows a
-// downline's line to that member's rounds of the period; the statements list offers the bulk bar.
+// downline's line and the agent's own members' line to their members in the statement's base, and
+// a member to its rounds of the period; the statements list offers the bulk bar.
 // axe finds no serious violation on these screens.
 
 let desk: Page;
@@ -52,25 +53,70 @@ test('the commission cost report lists agent01 by period in the brand zone and d
   await axeCheck(desk, 'commission costs');
   await screenshot(desk, 'console-commission-costs');
 
+  // agent01's dividend of the demo's evening: every line of it has members who played.
+  await desk.getByLabel('Kind').selectOption('dividend');
+  await desk.getByRole('button', { name: 'Apply', exact: true }).click();
+  await desk.waitForURL(/[?&]kind=dividend/);
+  // The grid keeps the previous rows until the filtered ones arrive.
+  await desk.waitForFunction(() => {
+    const grid = Array.from(document.querySelectorAll('table')).find(
+      (t) => t.querySelector('caption')?.textContent === 'Commission costs',
+    );
+    const rows = Array.from(grid?.querySelectorAll('tbody tr') ?? []);
+    return rows.length > 0 && rows.every((r) => r.textContent?.includes('Dividend'));
+  });
   await firstRow.getByRole('link', { name: /^#\d+$/ }).click();
   await desk.getByRole('heading', { level: 1, name: /^Statement #\d+$/ }).waitFor();
-  const line = desk
-    .getByRole('table', { name: 'Lines' })
-    .getByRole('link', { name: /^subagent/ })
-    .first();
+  const statementUrl = desk.url();
+  // The demo's house payments show as deductions in the base (docs/agents.md "Demo").
+  const base = desk.getByRole('table', { name: 'By branch' });
+  await base.waitFor();
+  const headers = await base.getByRole('columnheader').allInnerTexts();
+  assert.ok(
+    headers.includes('Missions') && headers.includes('Rebate'),
+    `no deduction columns in ${headers.join(', ')}`,
+  );
+
+  // A downline's line lists its branch's members in the base; a member opens its rounds of the period.
+  await followLine(/^subagent/);
+  await axeCheck(desk, 'statement base of a line');
+  await screenshot(desk, 'console-statement-line-members');
+  // The agent's own members' line leads the same way (the demo's agent01 has direct members that play).
+  await desk.goto(statementUrl);
+  await desk.getByRole('heading', { level: 1, name: /^Statement #\d+$/ }).waitFor();
+  await followLine(/^Own direct members$/);
+});
+
+/** Opens a line of the statement shown, then its first member's rounds of the statement's period. */
+async function followLine(name: RegExp) {
+  const line = desk.getByRole('table', { name: 'Lines' }).getByRole('link', { name }).first();
   await line.waitFor();
-  const name = (await line.innerText()).trim();
+  const lineName = (await line.innerText()).trim();
   await line.click();
+  await desk.waitForURL(/[?&]line=(\d+|own)/);
+  const members = desk.getByRole('table', { name: `Members of ${lineName}` });
+  const member = members.getByRole('link').first();
+  try {
+    await member.waitFor();
+  } catch (error) {
+    await screenshot(desk, 'console-statement-line-empty');
+    throw error;
+  }
+  const username = (await member.innerText()).trim();
+  await member.click();
   await desk.waitForURL(/\/console\/members\/\d+\?.*tab=rounds/);
   const url = new URL(desk.url());
   assert.ok(url.searchParams.get('from') && url.searchParams.get('to'), url.toString());
-  await desk.getByRole('table', { name: 'Game rounds' }).waitFor();
+  const rounds = desk.getByRole('table', { name: 'Game rounds' });
+  await rounds.waitFor();
   assert.equal(
     await desk.getByRole('searchbox', { name: 'From (day or time)' }).inputValue(),
     url.searchParams.get('from'),
   );
-  assert.ok(name.length > 0);
-});
+  // The member played in the period its line was paid for: its rounds are there.
+  await rounds.getByRole('row').nth(1).waitFor();
+  assert.ok(username.length > 0);
+}
 
 test('the statements list offers the bulk release and hold of picked held statements', async () => {
   await openConsoleEntry(desk, 'Statements');

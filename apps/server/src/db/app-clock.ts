@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Trx } from './database';
+import { inAmbientTransaction } from './ambient-transaction';
+import type { Db, Trx } from './database';
 
 /** Below this gap the application's clock is the wall clock (the database's now() serves). */
 const MOVED_CLOCK_MS = 1000;
@@ -21,4 +22,19 @@ export async function followAppClock(trx: Trx, now: Date): Promise<void> {
  */
 export function movedClock(now: Date): string | null {
   return Math.abs(now.getTime() - Date.now()) < MOVED_CLOCK_MS ? null : now.toISOString();
+}
+
+/**
+ * Runs `work` as one transaction that follows a moved clock: the services it calls keep opening
+ * their own transactions on `db`, which join this one (ambient-transaction.ts), so every ledger
+ * posting and activity event they write is dated `now` like a vendor call's (the demo's house
+ * payments after its past play). With the wall clock it just runs `work`.
+ */
+export async function onAppClock<T>(db: Db, now: Date, work: () => Promise<T>): Promise<T> {
+  const moved = movedClock(now);
+  if (moved === null) return work();
+  return inAmbientTransaction(db, async () => {
+    await sql`SELECT set_config('gamehall.clock', ${moved}, true)`.execute(db);
+    return work();
+  });
 }

@@ -32,16 +32,17 @@ export async function playDemoTeam(
   app: App,
   ctx: AppContext,
   at?: GameClock,
-): Promise<{ players: number; rounds: number }> {
+): Promise<{ players: number; rounds: number; games: number; memberIds: number[] }> {
+  const none = { players: 0, rounds: 0, games: 0, memberIds: [] };
   const team = (await findDemoPlayers(ctx.db, DEMO_TEAM_USERNAMES)).filter((m) => m.type === 0);
-  if (team.length === 0 || team.some((m) => m.played)) return { players: 0, rounds: 0 };
+  if (team.length === 0 || team.some((m) => m.played)) return none;
 
   const list = value<GameList>(
     await app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=24' }),
     'game list',
     // Crash rounds follow the shared flight, not the round API: the slots and tables play alone.
   ).games.filter((g) => !g.gameCode.startsWith('CRASH'));
-  if (list.length === 0) return { players: 0, rounds: 0 };
+  if (list.length === 0) return none;
 
   let rounds = 0;
   for (const [i, member] of team.entries()) {
@@ -64,7 +65,12 @@ export async function playDemoTeam(
       }
     }
   }
-  return { players: team.length, rounds };
+  return {
+    players: team.length,
+    rounds,
+    games: team.length * GAMES_PER_PLAYER,
+    memberIds: team.map((m) => m.id),
+  };
 }
 
 async function playGame(app: App, token: string, nodeId: number): Promise<number> {

@@ -92,6 +92,8 @@ export const TeamOverview = z.object({
    */
   asOf: z.string().nullable(),
   currency: z.string(),
+  /** The brand's time zone (IANA name): the periods are its days, and the page shows times in it. */
+  timeZone: z.string(),
 });
 export type TeamOverview = z.infer<typeof TeamOverview>;
 
@@ -177,6 +179,8 @@ export type Downline = z.infer<typeof Downline>;
 
 export const DownlinesValue = paged(Downline).extend({
   totals: z.object({ members: z.number().int(), balance: Money }),
+  /** The brand's time zone (IANA name): the registration days are its days, and the page shows times in it. */
+  timeZone: z.string(),
 });
 export type DownlinesValue = z.infer<typeof DownlinesValue>;
 
@@ -253,9 +257,20 @@ export const TEAM_LOSS_SORTS = [
   'ngr',
 ] as const;
 
+/**
+ * One branch of the user loss statements: a direct downline's id (its branch), or `own` for the
+ * agent's own direct members (the direct downlines that are no branch).
+ */
+export const TeamLossBranchKey = z.union([
+  z.literal('own'),
+  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+]);
+
 export const TeamLossQuery = PageQuery.extend({
   ...RangeFields,
   q: z.string().trim().min(1).max(64).optional(),
+  /** Only the members of this branch (the branches themselves are always all listed). */
+  branch: TeamLossBranchKey.optional(),
   sort: z.enum(TEAM_LOSS_SORTS).default('profitLoss'),
   order: Order.default('asc'),
 }).superRefine(checkRange);
@@ -297,7 +312,24 @@ export const TeamLossRow = LossFigures.extend({
   level: z.number().int(),
 });
 export type TeamLossRow = z.infer<typeof TeamLossRow>;
-export const TeamLossValue = pagedWithTotals(TeamLossRow, LossFigures);
+/**
+ * The figures of one branch over the range: a direct downline that is an agent or has members under
+ * it, with its whole team; `downline` null: the agent's other direct members together. `members`
+ * counts the branch's members with figures in the range.
+ */
+export const TeamLossBranch = LossFigures.extend({
+  downline: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  members: z.number().int(),
+});
+export type TeamLossBranch = z.infer<typeof TeamLossBranch>;
+/**
+ * A page of members (of the asked branch, when one is asked) with their totals, and every branch
+ * (matching the search, when there is one); the days are brand days of `timeZone`.
+ */
+export const TeamLossValue = pagedWithTotals(TeamLossRow, LossFigures).extend({
+  branches: z.array(TeamLossBranch),
+  timeZone: z.string(),
+});
 export type TeamLossValue = z.infer<typeof TeamLossValue>;
 
 // ---- downline transaction details: GET /wps/agent/team/transactions
@@ -338,7 +370,10 @@ export const TeamTransactionsValue = pagedWithTotals(
     completedCount: z.number().int(),
     completedAmount: Money,
   }),
-);
+).extend({
+  /** The brand's time zone (IANA name): the range's days are its days, and the page shows times in it. */
+  timeZone: z.string(),
+});
 export type TeamTransactionsValue = z.infer<typeof TeamTransactionsValue>;
 
 // ---- referral link: GET /wps/agent/referral

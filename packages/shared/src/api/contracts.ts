@@ -265,9 +265,13 @@ export const StatementParams = z.object({ id: z.coerce.number().int().positive()
  * GET /wps/agent/statements/:id: the statement's base broken down (docs/agents.md "Figures"), per
  * direct downline branch and per member of the holder's team, recomputed from the rounds and
  * postings of the statement's window with the brand's current deduction settings. The members
- * come a page at a time (pageNo, pageSize), by branch and level.
+ * come a page at a time (pageNo, pageSize), by branch and level; `line` keeps them to one line of
+ * the statement: a direct downline's id (its branch), or `own` for the line of the holder's own
+ * direct members (every branch that has no line of its own). The branches are always all listed.
  */
-export const StatementDetailQuery = PageQuery;
+export const StatementDetailQuery = PageQuery.extend({
+  line: z.union([z.literal('own'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).optional(),
+});
 export type StatementDetailQuery = z.infer<typeof StatementDetailQuery>;
 export const StatementBase = NgrFigures.extend({ validBets: Money, wins: Money });
 export type StatementBase = z.infer<typeof StatementBase>;
@@ -400,7 +404,18 @@ export const ContractIdParams = z.object({ id: z.coerce.number().int().positive(
  * auto-termination): level 1 are contracts the member gave at a rate above the offer's, level 2 the
  * contracts their holders gave, and so on.
  */
-export const CascadeEntry = z.object({ level: z.number().int().min(1), contract: Contract });
+/**
+ * Why accepting would end a contract, the end reason it would get: its rate is above the offer's
+ * (upline_rate_lowered) or, for a dividend, its period is another than the offer's
+ * (upline_period_changed); a contract under one of those ends with it (upline_contract_ended).
+ */
+export const CASCADE_REASONS = ['upline_rate_lowered', 'upline_period_changed', 'upline_contract_ended'] as const;
+export type CascadeReason = (typeof CASCADE_REASONS)[number];
+export const CascadeEntry = z.object({
+  level: z.number().int().min(1),
+  reason: z.enum(CASCADE_REASONS),
+  contract: Contract,
+});
 export const CascadePreview = z.object({ contractId: z.number().int(), ends: z.array(CascadeEntry) });
 export type CascadePreview = z.infer<typeof CascadePreview>;
 

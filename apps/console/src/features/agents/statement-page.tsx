@@ -16,7 +16,10 @@ import { agentsKey, formatInZone, formatRate, releaseStatement, statementQuery }
 import { StatementBase } from './statement-base';
 import { agentPath } from './team-tree';
 
-/** One statement with its lines (docs/agents.md "Settlement"); a held payout is released from here. */
+/**
+ * One statement with its lines (docs/agents.md "Settlement"); a held payout is released from here. A
+ * line opens its members in the base below, and each member its rounds of the period.
+ */
 export function StatementPage() {
   const { t } = useTranslation('agents');
   const id = Number(useParams().id);
@@ -106,19 +109,15 @@ export function StatementPage() {
         {s.lines.map((line, i) => (
           <tr key={line.downline?.id ?? `own-${i}`} className="border-b border-(--border) last:border-b-0">
             <td className="px-3 py-2">
-              {line.downline ? (
-                <Link
-                  to={`/members/${line.downline.id}?${new URLSearchParams({ tab: 'rounds', from: s.periodStart, to: s.periodEnd })}`}
-                  className="text-(--accent) underline"
-                  title={t('statements.roundsOf', { name: line.downline.username })}
-                >
-                  {line.downline.username}
-                </Link>
-              ) : (
-                <Link to={agentPath(s.holder)} className="underline" title={t('statements.ownMembersTree')}>
-                  {t('statements.ownMembers')}
-                </Link>
-              )}
+              <Link
+                to={{ search: `?line=${line.downline?.id ?? 'own'}`, hash: '#statement-base' }}
+                className="text-(--accent) underline"
+                title={t('statements.membersOfLine', {
+                  name: line.downline?.username ?? t('statements.ownMembers'),
+                })}
+              >
+                {line.downline?.username ?? t('statements.ownMembers')}
+              </Link>
             </td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.validBets)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.netLoss)}</td>
@@ -130,7 +129,7 @@ export function StatementPage() {
           </tr>
         ))}
       </PlainTable>
-      <StatementBase id={s.id} />
+      <StatementBase statement={s} />
       <ConfirmDialog
         open={releasing}
         title={t('statements.release')}

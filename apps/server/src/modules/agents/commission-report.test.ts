@@ -35,17 +35,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function contract(holderId: number, kind: 'hourly_salary' | 'dividend', period: 'hourly' | 'daily', from: Date) {
+async function contract(
+  holderId: number,
+  kind: 'hourly_salary' | 'dividend',
+  period: 'hourly' | 'daily',
+  from: Date,
+  upline: { id: number; ratePpm: number } | null = null,
+) {
+  const ratePpm = upline?.ratePpm ?? (kind === 'dividend' ? 300_000 : 1_000_000);
   await t.ctx.db
     .insertInto('contracts')
     .values({
       kind,
       period,
-      tiers: JSON.stringify([
-        { minValidBet: 0, minActiveMembers: 0, ratePpm: kind === 'dividend' ? 300_000 : 1_000_000 },
-      ]),
-      rate_ppm: kind === 'dividend' ? 300_000 : 1_000_000,
-      upline_id: null,
+      tiers: JSON.stringify([{ minValidBet: 0, minActiveMembers: 0, ratePpm }]),
+      rate_ppm: ratePpm,
+      upline_id: upline?.id ?? null,
       holder_id: holderId,
       status: 'active',
       termination_requested_by: null,
@@ -154,6 +159,84 @@ describe('commission cost report', () => {
     expect(rounds.json().value.list.map((r: { bet: number }) => r.bet)).toEqual([threshold / 100]);
     const byDay = await get(`/admin/members/${member.id}/rounds?from=${from}&to=${from}`);
     expect(byDay.json().value.list.map((r: { win: number }) => r.win)).toEqual([50]);
+  });
+
+  it("drills down from a statement's lines to their members and from each member to its rounds of the period", async () => {
+    // top pays its sub-agent D a line of its own; its direct member M1 and its sub-agent E, which
+    // holds no contract, are in the line of top's own members.
+    const top = await createMember(t.ctx, { type: 1 });
+    const d = await createMember(t.ctx, { type: 2, uplineId: top.id });
+    const e = await createMember(t.ctx, { type: 2, uplineId: top.id });
+    const m1 = await createMember(t.ctx, { type: 0, uplineId: top.id });
+    const m2 = await createMember(t.ctx, { type: 0, uplineId: d.id });
+    const m3 = await createMember(t.ctx, { type: 0, uplineId: e.id });
+    const hour = windowOf('hourly', new Date(t.ctx.now().getTime() - 2 * HOUR), tz);
+    await contract(top.id, 'hourly_salary', 'hourly', hour.start);
+    await contract(d.id, 'hourly_salary', 'hourly', hour.start, { id: top.id, ratePpm: 500_000 });
+    const bets = new Map([
+      [m1.id, 1_000],
+      [m2.id, 2_000],
+      [m3.id, 3_000],
+    ]);
+    for (const [memberId, bet] of bets)
+      await insertRound(t.ctx, { memberId, nodeId, bet, at: new Date(hour.start.getTime() + 60_000) });
+    // A round of the hour after, which the drill-down must leave out.
+    await insertRound(t.ctx, { memberId: m1.id, nodeId, bet: 700, at: new Date(hour.end.getTime() + 60_000) });
+    await settleContracts(t.ctx, [{ kind: 'hourly_salary', period: 'hourly' }]);
+
+    // The report's row of top's hour opens the statement and its lines.
+    const day = brandDay(hour.start, tz);
+    const report = (
+      await get(`/admin/agents/commission-report?from=${day}&to=${day}&kind=hourly_salary&agent=${top.username}`)
+    ).json().value;
+    const row = report.list.find((r: { periodStart: string }) => r.periodStart === hour.start.toISOString());
+    expect(row).toMatchObject({ base: 60, paid: 50 });
+    const statement = (await get(`/admin/agents/statements/${row.statementId}`)).json().value;
+    expect(
+      statement.lines.map((l: { downline: { id: number } | null; validBets: number }) => [
+        l.downline?.id ?? null,
+        l.validBets,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [d.id, 20],
+        [null, 40],
+      ]),
+    );
+
+    // Each line's members, then each member's rounds of the statement's period.
+    type Base = { members: { content: { member: { id: number }; validBets: number }[]; totalElements: number } };
+    const membersOf = async (line: string) => {
+      const res = await get(`/admin/agents/statements/${row.statementId}/base?line=${line}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as Base & { branches: unknown[] };
+    };
+    const dLine = await membersOf(String(d.id));
+    expect(dLine.members.content.map((m) => [m.member.id, m.validBets])).toEqual([[m2.id, 20]]);
+    expect(dLine.members.totalElements).toBe(1);
+    const own = await membersOf('own');
+    expect(own.members.content.map((m) => [m.member.id, m.validBets]).sort()).toEqual(
+      [
+        [m1.id, 10],
+        [m3.id, 30],
+      ].sort(),
+    );
+    expect(own.members.totalElements).toBe(2);
+    // The branches stay whole whatever the line.
+    expect(own.branches).toHaveLength(3);
+    expect(dLine.branches).toEqual(own.branches);
+    for (const m of [...dLine.members.content, ...own.members.content]) {
+      const rounds = await get(
+        `/admin/members/${m.member.id}/rounds?from=${encodeURIComponent(statement.periodStart)}&to=${encodeURIComponent(statement.periodEnd)}`,
+      );
+      expect(rounds.statusCode, rounds.body).toBe(200);
+      expect(rounds.json().value.list.map((r: { bet: number }) => r.bet)).toEqual([(bets.get(m.member.id) ?? 0) / 100]);
+    }
+    // A line the statement does not have lists nobody; a bad one is refused.
+    expect((await membersOf(String(m2.id))).members.totalElements).toBe(0);
+    expect((await get(`/admin/agents/statements/${row.statementId}/base?line=all`)).json().code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('refuses a bad range and operators without the agents permission', async () => {

@@ -26,13 +26,14 @@ export function presentDownline(r: DownlineRow): Downline {
 }
 
 export function presentDownlines(
-  r: { rows: DownlineRow[]; total: number; balance: number },
+  r: { rows: DownlineRow[]; total: number; balance: number; timeZone: string },
   page: { pageNo: number; pageSize: number },
 ): DownlinesValue {
   return {
     content: r.rows.map(presentDownline),
     ...pageCounts(r.total, page),
     totals: { members: r.total, balance: toMajor(r.balance) },
+    timeZone: r.timeZone,
   };
 }
 

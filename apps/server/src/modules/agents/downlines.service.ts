@@ -39,7 +39,7 @@ export async function list(ctx: AppContext, agentId: number, query: DownlinesQue
   // A search (every level, a name, a registration window) reads the replica (context.ts readDb);
   // the plain direct list stays on the primary: the page reloads it after a transfer or a new
   // sub-agent and must show the balance and type just changed.
-  return q.downlinesPage(
+  const page = await q.downlinesPage(
     isSearch(query) ? ctx.readDb : ctx.db,
     agentId,
     {
@@ -55,6 +55,7 @@ export async function list(ctx: AppContext, agentId: number, query: DownlinesQue
     { column: query.sort, order: query.order },
     pageWindow(query),
   );
+  return { ...page, timeZone: brand.timeZone };
 }
 
 function isSearch(query: DownlinesQuery): boolean {

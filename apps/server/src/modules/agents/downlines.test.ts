@@ -7,6 +7,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { setRule, TEST_RULES, useTestRules } from '../../test/registration-setup';
 import { verifyPassword } from '../accounts/passwords';
 import { issueSession } from '../accounts/sessions.service';
+import { getBrand } from '../brand/brand.service';
 
 let t: TestApp;
 let seq = 0;
@@ -150,6 +151,8 @@ describe('downline management', () => {
     const direct = (await get('/wps/agent/downlines?scope=direct&sort=username&order=asc', a.token)).json().value;
     expect(direct.content.map((d: { memberId: number }) => d.memberId).sort()).toEqual([s.id, m1.id, off.id].sort());
     expect(direct.totals).toEqual({ members: 3, balance: 0 });
+    // Registration days are brand days and the page shows times in that zone, named in the answer.
+    expect(direct.timeZone).toBe((await getBrand(t.ctx.db)).timeZone);
     const all = (await get('/wps/agent/downlines?scope=all&sort=level&order=desc', a.token)).json().value;
     expect(all.totalElements).toBe(4);
     expect(all.content[0]).toMatchObject({ memberId: m2.id, level: 2, uplineId: s.id, uplineUsername: s.username });

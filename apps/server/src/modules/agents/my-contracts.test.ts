@@ -140,6 +140,11 @@ describe('offer messages', () => {
   });
 });
 
+type Preview = {
+  contractId: number;
+  ends: { level: number; reason: string; contract: { id: number; holder: { username: string }; ratePpm: number } }[];
+};
+
 describe('the auto-termination cascade', () => {
   it('previews which downline contracts an offer would end, by level, then ends exactly those and tells each holder and upline', async () => {
     const top = await account(1, null, 'EN');
@@ -163,14 +168,11 @@ describe('the auto-termination cascade', () => {
     expect((await statusOf(midC.id)).status).toBe('active');
     const lower = await offer(top, sub, 100_000);
 
-    const preview = await ok<{
-      contractId: number;
-      ends: { level: number; contract: { id: number; holder: { username: string }; ratePpm: number } }[];
-    }>(await call('GET', `/wps/contracts/${lower.id}/cascade`, sub.token));
+    const preview = await ok<Preview>(await call('GET', `/wps/contracts/${lower.id}/cascade`, sub.token));
     expect(preview.contractId).toBe(lower.id);
-    expect(preview.ends.map((e) => [e.level, e.contract.id, e.contract.holder.username])).toEqual([
-      [1, midC.id, mid.username],
-      [2, leafC.id, leaf.username],
+    expect(preview.ends.map((e) => [e.level, e.reason, e.contract.id, e.contract.holder.username])).toEqual([
+      [1, 'upline_rate_lowered', midC.id, mid.username],
+      [2, 'upline_contract_ended', leafC.id, leaf.username],
     ]);
     // The preview changed nothing.
     expect((await statusOf(midC.id)).status).toBe('active');
@@ -209,6 +211,62 @@ describe('the auto-termination cascade', () => {
     await ended(sub, subC.id);
     const topHears = await messagesOf(top, 'contract_ended', `${subC.id}`);
     expect(topHears).toHaveLength(1);
+  });
+});
+
+describe('the cascade preview says why each contract would end', () => {
+  it('a dividend offer on another period ends the contracts given on the old one, the rate rule first', async () => {
+    const top = await account(1, null, 'EN');
+    const sub = await account(2, top.id, 'EN');
+    const mid = await account(2, sub.id, 'EN');
+    const low = await account(2, sub.id, 'EN');
+    const leaf = await account(2, mid.id, 'EN');
+    const topWeekly = await operatorOffer(top, 300_000);
+    await act(top, 'accept', topWeekly.id);
+    const subC = await offer(top, sub, 200_000);
+    await act(sub, 'accept', subC.id);
+    const midC = await offer(sub, mid, 150_000);
+    await act(mid, 'accept', midC.id);
+    const lowC = await offer(sub, low, 50_000);
+    await act(low, 'accept', lowC.id);
+    const leafC = await offer(mid, leaf, 120_000);
+    await act(leaf, 'accept', leafC.id);
+
+    // The operator moves top to daily dividends; sub's weekly contract ends by agreement, and top
+    // offers sub a daily one at 10%: mid's 15% is above it, low's 5% is on the old period.
+    await act(top, 'requestTermination', subC.id);
+    await act(sub, 'acceptTermination', subC.id);
+    await ok(
+      await call('POST', `/admin/agents/contracts/${topWeekly.id}/terminate`, admin, { reason: 'daily from now on' }),
+    );
+    const topDaily = await ok(
+      await call('POST', '/admin/agents/contracts', admin, {
+        agentId: top.id,
+        kind: 'dividend',
+        period: 'daily',
+        tiers: [tier(300_000)],
+      }),
+    );
+    await act(top, 'accept', topDaily.id);
+    const daily = await ok(
+      await call('POST', DIV, top.token, {
+        action: 'offer',
+        downlineId: sub.id,
+        period: 'daily',
+        tiers: [tier(100_000)],
+      }),
+    );
+
+    const preview = await ok<Preview>(await call('GET', `/wps/contracts/${daily.id}/cascade`, sub.token));
+    expect(preview.ends.map((e) => [e.level, e.reason, e.contract.id])).toEqual([
+      [1, 'upline_rate_lowered', midC.id],
+      [1, 'upline_period_changed', lowC.id],
+      [2, 'upline_contract_ended', leafC.id],
+    ]);
+    // The accept writes the reasons the preview gave.
+    await act(sub, 'accept', daily.id);
+    for (const e of preview.ends)
+      expect(await statusOf(e.contract.id)).toEqual({ status: 'terminated', end_reason: e.reason });
   });
 });
 

@@ -27,10 +27,13 @@ function numbers<T>(x: Record<string, unknown>): T {
   ) as T;
 }
 
+/** Which branches' members a page lists: these direct downlines' (`in`), or all but these (`notIn`). */
+export type BranchFilter = { in: number[] } | { notIn: number[] };
+
 /**
  * The holder's team over [start, end) (docs/agents.md "Figures"): per direct downline branch (the
  * downline and everyone under it, as the settlement's lines) and one page of members, by branch,
- * level and id. The tree is today's.
+ * level and id, of the branches `only` keeps (every branch without it). The tree is today's.
  */
 export async function teamRevenue(
   db: Conn,
@@ -39,7 +42,19 @@ export async function teamRevenue(
   end: Date,
   s: AgentNgrSettings,
   page: { limit: number; offset: number },
+  only?: BranchFilter,
 ) {
+  const ids = only === undefined ? [] : 'in' in only ? only.in : only.notIn;
+  const kept =
+    only === undefined || ('notIn' in only && ids.length === 0)
+      ? sql`true`
+      : ids.length === 0
+        ? sql`false`
+        : 'in' in only
+          ? sql`x.branch_id IN (${sql.join(ids)})`
+          : sql`x.branch_id NOT IN (${sql.join(ids)})`;
+  const keeps = (branchId: number) =>
+    only === undefined || ('in' in only ? only.in.includes(branchId) : !only.notIn.includes(branchId));
   const cte = sql`
     WITH n AS (${memberRevenueSql(start, end, s)}
     ), x AS (
@@ -57,7 +72,8 @@ export async function teamRevenue(
        GROUP BY x.branch_id, b.username ORDER BY lower(b.username), x.branch_id`.execute(db),
     sql<Record<string, string>>`${cte}
       SELECT p.*, m.username, b.username AS branch_username
-        FROM (SELECT x.* FROM x ORDER BY x.branch_id, x.level, x.member_id LIMIT ${page.limit} OFFSET ${page.offset}) p
+        FROM (SELECT x.* FROM x WHERE ${kept}
+               ORDER BY x.branch_id, x.level, x.member_id LIMIT ${page.limit} OFFSET ${page.offset}) p
         JOIN members m ON m.id = p.member_id
         JOIN members b ON b.id = p.branch_id
        ORDER BY p.branch_id, p.level, p.member_id`.execute(db),
@@ -66,6 +82,6 @@ export async function teamRevenue(
   return {
     branches: branchRows,
     members: members.rows.map((r) => numbers<TeamMemberRevenue>(r)),
-    memberCount: branchRows.reduce((n, b) => n + b.members, 0),
+    memberCount: branchRows.reduce((n, b) => n + (keeps(b.branch_id) ? b.members : 0), 0),
   };
 }

@@ -163,6 +163,66 @@ describe('the dividend base broken down', () => {
     });
   });
 
+  it('the user loss statements show the base per branch: each sub-agent or direct downline with a team, and the direct members together', async () => {
+    const { a, s, m1, m2, g } = await team();
+    // P, a plain direct member with a member Q of its own, heads a branch; so does E, a sub-agent
+    // without members.
+    const p = await account({ uplineId: a.id });
+    const q = await account({ uplineId: p.id });
+    const e = await account({ type: 2, uplineId: a.id });
+    const now = t.ctx.now();
+    await insertRound(t.ctx, { memberId: q.id, nodeId: Number(g.node_id), bet: 2_000, win: 0, at: now });
+    await insertRound(t.ctx, { memberId: e.id, nodeId: Number(g.node_id), bet: 500, win: 0, at: now });
+    await refreshAgentStats(t.ctx);
+
+    const v = (await get('/wps/agent/team/loss', a.token)).json().value;
+    expect(v.timeZone).toBe((await getBrand(t.ctx.db)).timeZone);
+    const byHead = new Map(
+      v.branches.map((b: { downline: { id: number; username: string } | null }) => [b.downline?.id ?? 'own', b]),
+    );
+    expect(byHead.get(s.id)).toMatchObject({
+      downline: { id: s.id, username: s.username },
+      members: 2,
+      validBets: 60,
+      wins: 10,
+      ggr: 50,
+      deductions: deductions({ mission: 2, manual: 1, vip: 4 }),
+      ngr: 43,
+    });
+    expect(byHead.get(p.id)).toMatchObject({ members: 1, validBets: 20, ggr: 20, deductions: deductions({}), ngr: 20 });
+    expect(byHead.get(e.id)).toMatchObject({ members: 1, validBets: 5, ngr: 5 });
+    expect(byHead.get('own')).toMatchObject({
+      downline: null,
+      members: 1,
+      validBets: 100,
+      deductions: deductions({ rebate: 3 }),
+      ngr: 97,
+    });
+    expect(byHead.size).toBe(4);
+    // The agent's own direct members come last; the branches add up to the totals.
+    expect(v.branches.at(-1).downline).toBeNull();
+    expect(v.totals).toMatchObject({ validBets: 185, ggr: 175, ngr: 165 });
+    expect(v.branches.reduce((n: number, b: { ngr: number }) => n + b.ngr, 0)).toBe(v.totals.ngr);
+
+    // One branch's members, with that branch's totals; every branch is still listed.
+    const inS = (await get(`/wps/agent/team/loss?branch=${s.id}&sort=level`, a.token)).json().value;
+    expect(inS.content.map((r: { memberId: number }) => r.memberId)).toEqual([s.id, m2.id]);
+    expect(inS.totals).toMatchObject({ validBets: 60, ngr: 43 });
+    expect(inS.branches).toEqual(v.branches);
+    const own = (await get('/wps/agent/team/loss?branch=own', a.token)).json().value;
+    expect(own.content.map((r: { memberId: number }) => r.memberId)).toEqual([m1.id]);
+    expect(own.totalElements).toBe(1);
+    // A team member that heads no branch has none; one from elsewhere is not found; no code is refused.
+    const none = (await get(`/wps/agent/team/loss?branch=${q.id}`, a.token)).json().value;
+    expect(none).toMatchObject({ content: [], totalElements: 0 });
+    const other = await account({ type: 1 });
+    expect((await get(`/wps/agent/team/loss?branch=${other.id}`, a.token)).json().code).toBe('NOT_FOUND');
+    expect((await get('/wps/agent/team/loss?branch=mine', a.token)).json().code).toBe('VALIDATION_FAILED');
+    // A search keeps to the members it finds, in the branches too.
+    const found = (await get(`/wps/agent/team/loss?q=${m1.username}`, a.token)).json().value;
+    expect(found.branches).toEqual([expect.objectContaining({ downline: null, members: 1, ngr: 97 })]);
+  });
+
   it("a statement's detail shows the base per branch and per member for the statement's window", async () => {
     const { a, s, m1, m2 } = await team();
     const now = t.ctx.now();

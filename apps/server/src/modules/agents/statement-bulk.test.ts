@@ -14,6 +14,7 @@ import { settleContracts, windowOf } from './settlement.service';
 
 let t: TestApp;
 let writer: string;
+let writerName: string;
 let reader: string;
 let nodeId: number;
 let tz: string;
@@ -32,7 +33,9 @@ beforeAll(async () => {
   tz = brand.timeZone;
   currency = brand.currency;
   threshold = brand.agentPayoutHoldThreshold;
-  writer = (await operator(['agents.read', 'agents.write'])).token;
+  const w = await operator(['agents.read', 'agents.write']);
+  writer = w.token;
+  writerName = w.username;
   reader = (await operator(['agents.read'])).token;
 });
 afterAll(() => t.close());
@@ -84,7 +87,8 @@ const cash = async (memberId: number) => Number((await balanceOf(t.ctx.db, membe
 const audits = (event: string, ids: number[]) =>
   t.ctx.db
     .selectFrom('audit_log')
-    .select(['success', 'detail'])
+    .select(['success', 'detail', 'username', 'operator'])
+    .orderBy('id')
     .where('event', '=', event)
     .execute()
     .then((rows) =>
@@ -180,6 +184,85 @@ describe('bulk release and hold of held statements', () => {
       .execute();
     expect(postings).toHaveLength(2);
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('audits every hold and unhold per statement, one id or many, refusals included', async () => {
+    const { ids } = await agentWithStatements([threshold, threshold + 1, threshold + 2, 100]);
+    const [one, a, b, paid] = ids as [number, number, number, number];
+    const missing = 2_000_000_001;
+
+    // One statement.
+    expect(
+      (await post('/admin/agents/statements/hold', { ids: [one], note: 'check the team' })).json().value.done,
+    ).toBe(1);
+    expect(await audits('statement.hold', [one])).toEqual([
+      {
+        success: true,
+        username: writerName,
+        operator: true,
+        detail: {
+          target: `statement:${one}`,
+          status: 'held',
+          before: null,
+          after: 'check the team',
+          note: 'check the team',
+          bulk: 1,
+        },
+      },
+    ]);
+    // Holding again replaces the note: the row keeps the one it replaced.
+    await post('/admin/agents/statements/hold', { ids: [one], note: 'still checking' });
+    expect((await audits('statement.hold', [one])).map((r) => r.detail)).toEqual([
+      expect.objectContaining({ before: null, after: 'check the team' }),
+      expect.objectContaining({ before: 'check the team', after: 'still checking', bulk: 1 }),
+    ]);
+    expect((await post('/admin/agents/statements/unhold', { ids: [one], note: 'cleared' })).json().value.done).toBe(1);
+    expect(await audits('statement.unhold', [one])).toEqual([
+      {
+        success: true,
+        username: writerName,
+        operator: true,
+        detail: {
+          target: `statement:${one}`,
+          status: 'held',
+          before: 'still checking',
+          after: null,
+          note: 'cleared',
+          bulk: 1,
+        },
+      },
+    ]);
+
+    // Many at once: a row per statement, the refused ones with their code.
+    const many = [a, b, paid, missing];
+    const held = await post('/admin/agents/statements/hold', { ids: many, note: 'month end' });
+    expect(held.json().value).toMatchObject({ done: 2, failed: 2 });
+    const holdRows = await audits('statement.hold', many);
+    expect(holdRows.map((r) => [r.success, r.detail])).toEqual([
+      [
+        true,
+        { target: `statement:${a}`, status: 'held', before: null, after: 'month end', note: 'month end', bulk: 4 },
+      ],
+      [
+        true,
+        { target: `statement:${b}`, status: 'held', before: null, after: 'month end', note: 'month end', bulk: 4 },
+      ],
+      [false, { target: `statement:${paid}`, code: 'STATEMENT_NOT_HELD' }],
+      [false, { target: `statement:${missing}`, code: 'STATEMENT_NOT_FOUND' }],
+    ]);
+    expect(holdRows.every((r) => r.username === writerName && r.operator)).toBe(true);
+
+    const unheld = await post('/admin/agents/statements/unhold', { ids: [a, b, missing] });
+    expect(unheld.json().value).toMatchObject({ done: 2, failed: 1 });
+    expect((await audits('statement.unhold', [a, b, missing])).map((r) => [r.success, r.detail])).toEqual([
+      [true, { target: `statement:${a}`, status: 'held', before: 'month end', after: null, note: null, bulk: 3 }],
+      [true, { target: `statement:${b}`, status: 'held', before: 'month end', after: null, note: null, bulk: 3 }],
+      [false, { target: `statement:${missing}`, code: 'STATEMENT_NOT_FOUND' }],
+    ]);
+
+    // A reader's refused hold never reaches an action, so it leaves no row.
+    expect((await post('/admin/agents/statements/hold', { ids: [a], note: 'x' }, reader)).statusCode).toBe(403);
+    expect(await audits('statement.hold', [a])).toHaveLength(1);
   });
 
   it('refuses bad requests and readers, and changes nothing', async () => {

@@ -17,7 +17,7 @@ import { statementPaidMessages } from './contract-messages';
 import { presentStatementDetail, type StatementRow } from './contracts.presenter';
 import { agentNgrSettings } from './member-revenue.sql';
 import { presentBreakdown } from './net-revenue.presenter';
-import { teamRevenue } from './net-revenue.queries';
+import { type BranchFilter, teamRevenue } from './net-revenue.queries';
 import { payStatement } from './settlement.service';
 import * as holdsQ from './statement-holds.queries';
 import * as q from './statements.queries';
@@ -64,19 +64,33 @@ export async function statement(ctx: AppContext, agentId: number, id: number, qu
 
 /**
  * A statement's base broken down per branch and member (docs/agents.md "Figures"), recomputed for
- * its window over the holder's team with the brand's current deduction settings.
+ * its window over the holder's team with the brand's current deduction settings; the members of one
+ * line when the query names it (the own members' line: the branches no other line of the
+ * statement has).
  */
 async function baseOf(ctx: AppContext, row: StatementRow, page: StatementDetailQuery) {
-  const ngr = agentNgrSettings(await getBrand(ctx.db));
+  const [brand, only] = await Promise.all([getBrand(ctx.db), lineFilter(ctx, row, page.line)]);
   const team = await teamRevenue(
     ctx.readDb,
     Number(row.holder_id),
     new Date(row.period_start),
     new Date(row.period_end),
-    ngr,
+    agentNgrSettings(brand),
     pageWindow(page),
+    only,
   );
   return presentBreakdown(team, page);
+}
+
+async function lineFilter(
+  ctx: AppContext,
+  row: StatementRow,
+  line: StatementDetailQuery['line'],
+): Promise<BranchFilter | undefined> {
+  if (line === undefined) return undefined;
+  if (line !== 'own') return { in: [line] };
+  const lines = await q.linesOf(ctx.db, [Number(row.id)]);
+  return { notIn: lines.flatMap((l) => (l.downline_id === null ? [] : [Number(l.downline_id)])) };
 }
 
 type ByKind = Record<ContractKind | 'total', number>;

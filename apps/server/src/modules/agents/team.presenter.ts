@@ -9,7 +9,15 @@ import type {
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
 import { ngrFigures } from './net-revenue.presenter';
-import type { BetGroupRow, BetTotals, Deductions, LossRow, RoundRow, TransactionRow } from './team.queries';
+import type {
+  BetGroupRow,
+  BetTotals,
+  Deductions,
+  LossBranchRow,
+  LossRow,
+  RoundRow,
+  TransactionRow,
+} from './team.queries';
 import type { Overview, PeriodFigures } from './team.service';
 
 type Page = { pageNo: number; pageSize: number };
@@ -41,6 +49,7 @@ export function presentOverview(o: Overview): TeamOverview {
     previous: presentPeriod(o.previous),
     asOf: o.asOf ? o.asOf.toISOString() : null,
     currency: o.currency,
+    timeZone: o.timeZone,
   };
 }
 
@@ -103,7 +112,15 @@ function lossFigures(f: LossTotals) {
 }
 
 export function presentLoss(
-  r: { rows: LossRow[]; total: number; totals: LossTotals; from: string; to: string },
+  r: {
+    rows: LossRow[];
+    total: number;
+    totals: LossTotals;
+    branches: LossBranchRow[];
+    from: string;
+    to: string;
+    timeZone: string;
+  },
   page: Page,
 ): TeamLossValue {
   return {
@@ -116,7 +133,13 @@ export function presentLoss(
     ...pageCounts(r.total, page),
     from: r.from,
     to: r.to,
+    timeZone: r.timeZone,
     totals: lossFigures(r.totals),
+    branches: r.branches.map((b) => ({
+      downline: b.downline_id === null ? null : { id: b.downline_id, username: b.downline_username ?? '' },
+      members: b.members,
+      ...lossFigures(b),
+    })),
   };
 }
 
@@ -128,6 +151,7 @@ export function presentTransactions(
     totals: { count: number; amount: number; completedCount: number; completedAmount: number };
     from: string;
     to: string;
+    timeZone: string;
   },
   page: Page,
 ): TeamTransactionsValue {
@@ -146,6 +170,7 @@ export function presentTransactions(
     ...pageCounts(r.total, page),
     from: r.from,
     to: r.to,
+    timeZone: r.timeZone,
     totals: {
       count: r.totals.count,
       amount: toMajor(r.totals.amount),

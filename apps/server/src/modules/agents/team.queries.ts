@@ -226,67 +226,97 @@ const anyDeduction = sql.join(
   DEDUCTION_COLUMNS.map((c) => sql`sum(md.${sql.ref(c)}) <> 0`),
   sql` OR `,
 );
-const pageDeductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+const pageDeductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql.ref(`x.${c}`)));
 const totalDeductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql`sum(${sql.ref(c)}) AS ${sql.ref(`all_${c}`)}`));
 
-function deductionsOf(x: Record<string, string | number | null | undefined>, prefix = ''): Deductions {
-  return Object.fromEntries(DEDUCTION_COLUMNS.map((c) => [c, Number(x[`${prefix}${c}`] ?? 0)])) as Deductions;
+/** A branch's figures over the range (downline_id null: the agent's other direct members). */
+export type LossBranchRow = Omit<LossRow, 'member_id' | 'username' | 'depth'> & {
+  downline_id: number | null;
+  downline_username: string | null;
+  members: number;
+};
+
+const LOSS_FIGURES = ['rounds', 'valid_bets', 'wins', 'deposits', 'withdrawals', ...DEDUCTION_COLUMNS] as const;
+
+function lossFiguresOf(x: Record<string, unknown>, prefix = ''): Omit<LossRow, 'member_id' | 'username' | 'depth'> {
+  return Object.fromEntries(LOSS_FIGURES.map((c) => [c, Number(x[`${prefix}${c}`] ?? 0)])) as Omit<
+    LossRow,
+    'member_id' | 'username' | 'depth'
+  >;
 }
 
 /**
  * Each downline's own figures over [from, to] from the daily member figures, with the dividend
- * base's deductions; one page, count and totals in one statement (the per-member sums are computed
- * once). The usernames are joined for the page only, unless the search or the sort needs them for
- * every row.
+ * base's deductions, and the same figures per branch; one page, count, totals and branches in one
+ * statement (the per-member sums are computed once). A member's branch is the direct downline it
+ * is under (or is) when that downline is an agent or has members of its own; the other direct
+ * members make one branch together (branch_id NULL). `branch` keeps the page and its totals to one
+ * branch; the branches are always all listed. The usernames are joined for the page only, unless
+ * the search or the sort needs them for every row.
  */
 export async function lossPage(
   db: Conn,
   agentId: number,
-  range: { from: string; to: string; q?: string | undefined },
+  range: { from: string; to: string; q?: string | undefined; branch?: number | 'own' | undefined },
   sort: Sort,
   page: Page,
 ) {
   const q = range.q;
   const names = q !== undefined || sort.column === 'username';
   const order = orderBy(sort, LOSS_SORTS, 'member_id');
-  const r = await sql<
-    Record<string, string | null> & {
-      n: string;
-      all_rounds: string | null;
-      all_bets: string | null;
-      all_wins: string | null;
-      all_dep: string | null;
-      all_wd: string | null;
-    }
-  >`
-    WITH s AS (
-      SELECT *, valid_bets - wins - ${sql.join(
-        DEDUCTION_COLUMNS.map((c) => sql.ref(c)),
+  const inBranch =
+    range.branch === undefined
+      ? sql`true`
+      : range.branch === 'own'
+        ? sql`branch_id IS NULL`
+        : sql`branch_id = ${range.branch}`;
+  const r = await sql<Record<string, unknown> & { n: string; branches: Record<string, unknown>[] | null }>`
+    WITH a AS (
+      SELECT md.member_id, ${names ? sql`m.username` : sql`NULL::text AS username`}, t.depth,
+        sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets, sum(md.wins)::bigint AS wins,
+        sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals, ${summed}
+      FROM agent_tree t
+      JOIN agent_member_days md ON md.member_id = t.member_id
+      ${names ? sql`JOIN members m ON m.id = t.member_id` : sql``}
+      WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${range.from}::date AND ${range.to}::date
+        ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
+      GROUP BY md.member_id, t.depth${names ? sql`, m.username` : sql``}
+      HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0 OR ${anyDeduction}
+    ), s AS (
+      SELECT a.*, a.valid_bets - a.wins - ${sql.join(
+        DEDUCTION_COLUMNS.map((c) => sql.ref(`a.${c}`)),
         sql` - `,
-      )} AS ngr FROM (
-        SELECT md.member_id, ${names ? sql`m.username` : sql`NULL::text AS username`}, t.depth,
-          sum(md.rounds)::bigint AS rounds, sum(md.valid_bets)::bigint AS valid_bets, sum(md.wins)::bigint AS wins,
-          sum(md.deposits)::bigint AS deposits, sum(md.withdrawals)::bigint AS withdrawals, ${summed}
-        FROM agent_tree t
-        JOIN agent_member_days md ON md.member_id = t.member_id
-        ${names ? sql`JOIN members m ON m.id = t.member_id` : sql``}
-        WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND md.day BETWEEN ${range.from}::date AND ${range.to}::date
-          ${q !== undefined ? sql`AND lower(m.username) LIKE ${`%${escapeLike(q.toLowerCase())}%`}` : sql``}
-        GROUP BY md.member_id, t.depth${names ? sql`, m.username` : sql``}
-        HAVING sum(md.rounds) > 0 OR sum(md.deposit_count) > 0 OR sum(md.withdrawal_count) > 0 OR ${anyDeduction}
-      ) a
+      )} AS ngr,
+        CASE WHEN a.depth > 1 OR d.type IN (${sql.join(AGENT_ACCOUNT_TYPES)})
+               OR EXISTS (SELECT 1 FROM agent_tree c WHERE c.ancestor_id = d.id AND c.depth = 1)
+             THEN d.id END AS branch_id
+      FROM a
+      JOIN agent_tree b ON b.member_id = a.member_id AND b.depth = a.depth - 1
+      JOIN members d ON d.id = b.ancestor_id
+    ), p AS (
+      SELECT * FROM s WHERE ${inBranch}
     )
     SELECT * FROM (
-      SELECT tot.*, p.member_id, coalesce(p.username, pm.username) AS username, p.depth, p.rounds, p.valid_bets,
-        p.wins, p.deposits, p.withdrawals, ${pageDeductions}, p.ngr
+      SELECT tot.*, br.branches, x.member_id, coalesce(x.username, pm.username) AS username, x.depth, x.rounds,
+        x.valid_bets, x.wins, x.deposits, x.withdrawals, ${pageDeductions}, x.ngr
       FROM (
-        SELECT count(*) AS n, sum(rounds) AS all_rounds, sum(valid_bets) AS all_bets, sum(wins) AS all_wins,
-          sum(deposits) AS all_dep, sum(withdrawals) AS all_wd, ${totalDeductions}
-        FROM s
+        SELECT count(*) AS n, sum(rounds) AS all_rounds, sum(valid_bets) AS all_valid_bets, sum(wins) AS all_wins,
+          sum(deposits) AS all_deposits, sum(withdrawals) AS all_withdrawals, ${totalDeductions}
+        FROM p
       ) tot
-      LEFT JOIN LATERAL (SELECT * FROM s ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
-      LEFT JOIN members pm ON pm.id = p.member_id
-    ) x
+      CROSS JOIN (
+        SELECT json_agg(json_build_object('downline_id', g.branch_id, 'downline_username', bm.username,
+                 'members', g.members, ${sql.join(LOSS_FIGURES.map((c) => sql`${sql.lit(c)}, g.${sql.ref(c)}`))})
+                 ORDER BY g.branch_id IS NULL, lower(bm.username), g.branch_id) AS branches
+        FROM (
+          SELECT branch_id, count(*) AS members, ${sql.join(LOSS_FIGURES.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}
+          FROM s GROUP BY branch_id
+        ) g
+        LEFT JOIN members bm ON bm.id = g.branch_id
+      ) br
+      LEFT JOIN LATERAL (SELECT * FROM p ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) x ON true
+      LEFT JOIN members pm ON pm.id = x.member_id
+    ) y
     ORDER BY ${order}`.execute(db);
   const t = r.rows[0];
   return {
@@ -297,23 +327,19 @@ export async function lossPage(
           member_id: Number(x.member_id),
           username: String(x.username),
           depth: Number(x.depth),
-          rounds: Number(x.rounds),
-          valid_bets: Number(x.valid_bets),
-          wins: Number(x.wins),
-          deposits: Number(x.deposits),
-          withdrawals: Number(x.withdrawals),
-          ...deductionsOf(x),
+          ...lossFiguresOf(x),
         }),
       ),
     total: Number(t?.n ?? 0),
-    totals: {
-      rounds: Number(t?.all_rounds ?? 0),
-      valid_bets: Number(t?.all_bets ?? 0),
-      wins: Number(t?.all_wins ?? 0),
-      deposits: Number(t?.all_dep ?? 0),
-      withdrawals: Number(t?.all_wd ?? 0),
-      ...deductionsOf(t ?? {}, 'all_'),
-    },
+    totals: lossFiguresOf(t ?? {}, 'all_'),
+    branches: (t?.branches ?? []).map(
+      (b): LossBranchRow => ({
+        downline_id: b.downline_id === null ? null : Number(b.downline_id),
+        downline_username: b.downline_username === null ? null : String(b.downline_username),
+        members: Number(b.members),
+        ...lossFiguresOf(b),
+      }),
+    ),
   };
 }
 

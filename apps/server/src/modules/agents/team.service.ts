@@ -117,6 +117,7 @@ export async function overview(ctx: AppContext, agentId: number, query: AgentRan
     previous: figuresOf(prevFrom, prevTo, rows),
     asOf,
     currency: brand.currency,
+    timeZone: brand.timeZone,
   };
 }
 export type Overview = Awaited<ReturnType<typeof overview>>;
@@ -149,17 +150,22 @@ export async function rounds(ctx: AppContext, agentId: number, query: TeamRounds
   return { rows, total: totals.rounds, totals, from: range.from, to: range.to };
 }
 
-/** GET /wps/agent/team/loss: each downline's own figures, from the daily member figures. */
+/**
+ * GET /wps/agent/team/loss: each downline's own figures, and each branch's, from the daily member
+ * figures. A branch id from outside the team is NOT_FOUND; a team member that heads no branch has
+ * no members in it.
+ */
 export async function loss(ctx: AppContext, agentId: number, query: TeamLossQuery) {
+  await mustBeInTeam(ctx, agentId, typeof query.branch === 'number' ? query.branch : undefined);
   const range = await resolveRange(ctx, query);
   const page = await q.lossPage(
     ctx.readDb,
     agentId,
-    { from: range.from, to: range.to, q: query.q },
+    { from: range.from, to: range.to, q: query.q, branch: query.branch },
     { column: query.sort, order: query.order },
     pageWindow(query),
   );
-  return { ...page, from: range.from, to: range.to };
+  return { ...page, from: range.from, to: range.to, timeZone: range.tz };
 }
 
 /** GET /wps/agent/team/transactions. */
@@ -168,5 +174,5 @@ export async function transactions(ctx: AppContext, agentId: number, query: Team
   const range = await resolveRange(ctx, query);
   const window = await stats.dayWindow(ctx.readDb, range.from, range.to, range.tz);
   const page = await q.transactionsPage(ctx.readDb, agentId, query.kind, window, query.memberId, pageWindow(query));
-  return { ...page, kind: query.kind, from: range.from, to: range.to };
+  return { ...page, kind: query.kind, from: range.from, to: range.to, timeZone: range.tz };
 }

@@ -154,7 +154,13 @@ describe('agent team figures', () => {
     const res = await get('/wps/agent/team/overview', a.token);
     expect(res.statusCode).toBe(200);
     const v = res.json().value;
-    expect(v).toMatchObject({ teamSize: 3, directDownlines: 2, subAgents: 1, currency });
+    expect(v).toMatchObject({
+      teamSize: 3,
+      directDownlines: 2,
+      subAgents: 1,
+      currency,
+      timeZone: (await getBrand(t.ctx.db)).timeZone,
+    });
     expect(v.current).toMatchObject({
       from: addDays(today, -6),
       to: today,
@@ -294,6 +300,8 @@ describe('agent team figures', () => {
     await transfer(a.id, m1.id, 2_500);
     await fund(mb.id, 1_000);
     const deposits = (await get('/wps/agent/team/transactions?kind=deposit', a.token)).json().value;
+    // The page shows its times in the brand's zone, which the answer names.
+    expect(deposits.timeZone).toBe((await getBrand(t.ctx.db)).timeZone);
     expect(deposits.content).toEqual([
       expect.objectContaining({
         kind: 'deposit',

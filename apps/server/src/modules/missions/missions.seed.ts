@@ -83,7 +83,9 @@ export async function seedDemoMissions(trx: Trx, now: Date): Promise<void> {
       .values({
         ...m,
         state: 'active',
-        starts_at: new Date(now.getTime() - 86_400_000),
+        // Running since before the demo's past evening of play (demo/demo.ts: yesterday from 18:00,
+        // brand time, up to two days before the first start), whose rounds count towards them.
+        starts_at: new Date(now.getTime() - 3 * 86_400_000),
         texts: JSON.stringify({ en: text }),
         updated_at: now,
       })

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { pendingContractsQuery } from '../../lib/pending-contracts';
 import { useSession } from '../../lib/session';
 import { ratePercent } from './contract-rules';
+import { cascadeTitleKey } from './contract-words';
 import { cascadePreviewQuery, contractAction } from './contracts-api';
 import { TiersTable } from './tiers-table';
 
@@ -131,7 +132,8 @@ function ContractSummary({ contract: c, request }: { contract: Contract; request
 
 /**
  * spec §4 auto-termination, said before the answer: accepting an offer below a rate the member gave
- * its downlines ends those contracts and the ones under them (the server's preview, by level).
+ * its downlines, or a dividend offer on another period than theirs, ends those contracts and the
+ * ones under them (the server's preview, by level, with why), under a heading that gives the cause.
  */
 function CascadeNotice({ contractId }: { contractId: number }) {
   const { t } = useTranslation();
@@ -140,7 +142,7 @@ function CascadeNotice({ contractId }: { contractId: number }) {
   if (ends.length === 0) return null;
   return (
     <div role="note" className="mt-3 rounded-md border border-(--danger)/40 p-3 text-sm" data-testid="cascade-notice">
-      <p className="font-semibold text-(--danger)">{t('contracts.popup.cascadeTitle')}</p>
+      <p className="font-semibold text-(--danger)">{t(cascadeTitleKey(ends))}</p>
       <ul className="mt-1 list-disc ps-5">
         {ends.map((e) => (
           <li key={e.contract.id}>

@@ -10,7 +10,7 @@ import {
   StatementStatus,
 } from '@gamehall/shared/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { END_REASON_KEYS, ENDED_BY_KEYS, endWords } from './contract-words';
+import { cascadeTitleKey, END_REASON_KEYS, ENDED_BY_KEYS, endWords } from './contract-words';
 import { AGENT_MENU, visibleAgentMenu } from './menu';
 
 // No contract code (`upline_rate_lowered`, an ended_by, a status) reaches the screen.
@@ -32,6 +32,9 @@ const codeKeys = [
   ...CONTRACT_KINDS.map((k) => `contracts.kinds.${k}`),
   ...endedBy.map((b) => ENDED_BY_KEYS[b]),
   ...CONTRACT_END_REASONS.map((r) => END_REASON_KEYS[r]),
+  'contracts.popup.cascadeTitleRate',
+  'contracts.popup.cascadeTitlePeriod',
+  'contracts.popup.cascadeTitleBoth',
 ];
 
 describe('contract codes as words', () => {
@@ -71,5 +74,13 @@ describe('contract codes as words', () => {
   it('shows "My contracts" to every agent', () => {
     expect(AGENT_MENU.map((e) => e.name)).toContain('myContracts');
     expect(visibleAgentMenu(new Set()).map((e) => e.name)).toContain('myContracts');
+  });
+  it('heads the cascade preview with why its first level ends', () => {
+    const rate = { reason: 'upline_rate_lowered' as const };
+    const period = { reason: 'upline_period_changed' as const };
+    const under = { reason: 'upline_contract_ended' as const };
+    expect(cascadeTitleKey([rate, under])).toBe('contracts.popup.cascadeTitleRate');
+    expect(cascadeTitleKey([period, under])).toBe('contracts.popup.cascadeTitlePeriod');
+    expect(cascadeTitleKey([rate, period, under])).toBe('contracts.popup.cascadeTitleBoth');
   });
 });

@@ -1,4 +1,4 @@
-import { CONTRACT_END_REASONS, type Contract } from '@gamehall/shared/api/contracts';
+import { type CascadeReason, CONTRACT_END_REASONS, type Contract } from '@gamehall/shared/api/contracts';
 
 // Contract codes as words (no raw code such as `upline_rate_lowered` reaches the
 // screen). Each function gives a translation key and its values; contract-words.test.ts holds every
@@ -38,4 +38,16 @@ export function endWords(c: Pick<Contract, 'endedBy' | 'endReason'>): Words[] {
   if (c.endedBy) words.push({ key: ENDED_BY_KEYS[c.endedBy] });
   if (reason !== '') words.push({ key: 'contracts.reasonGiven', values: { reason } });
   return words;
+}
+
+/**
+ * The popup's heading over the contracts an accept would end, by why the first level ends: rates
+ * above the offer's, a dividend period other than the offer's, or some of each (the levels under
+ * them end because their upline's contract does, which every heading covers).
+ */
+export function cascadeTitleKey(ends: readonly { reason: CascadeReason }[]): string {
+  const rate = ends.some((e) => e.reason === 'upline_rate_lowered');
+  const period = ends.some((e) => e.reason === 'upline_period_changed');
+  if (rate && period) return 'contracts.popup.cascadeTitleBoth';
+  return period ? 'contracts.popup.cascadeTitlePeriod' : 'contracts.popup.cascadeTitleRate';
 }

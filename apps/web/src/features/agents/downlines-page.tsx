@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
-import { formatTime } from '../../components/format-time';
+import { formatTimeIn } from '../../components/format-time';
 import { useMoney } from '../../components/use-money';
 import { showAlert } from '../../lib/alerts';
 import { ApiError } from '../../lib/api-client';
@@ -25,8 +25,8 @@ type Role = '' | 'true' | 'false';
 
 /**
  * spec §2 downline management: direct or all levels, search, status and role filters, balance and
- * last login; for a direct downline: set as sub-agent, offer a contract; transfer to any downline
- * (payment password, spec §1 "transfer to downlines").
+ * last login (times in the brand's time zone, named); for a direct downline: set as sub-agent,
+ * offer a contract; transfer to any downline (payment password, spec §1 "transfer to downlines").
  */
 export function DownlinesPage() {
   const { t } = useTranslation();
@@ -108,6 +108,12 @@ export function DownlinesPage() {
           </>
         );
       }}
+      // Registration days are the brand's, and so are the times shown: the zone is named.
+      summary={(v) => (
+        <p className="mb-3 text-sm text-(--text-muted)" data-testid="downlines-zone">
+          ({t('agent.common.timeZone', { zone: v.timeZone })})
+        </p>
+      )}
       columns={[
         t('agent.common.username'),
         { label: t('agent.common.level'), align: 'end' },
@@ -134,8 +140,8 @@ export function DownlinesPage() {
             <td className={cell}>{d.isAgent ? t('agent.downlines.agent') : t('agent.downlines.member')}</td>
             <td className={cell}>{t(`agent.downlines.status.${d.status}`)}</td>
             <td className={numCell}>{money(d.balance)}</td>
-            <td className={cell}>{formatTime(d.registeredAt)}</td>
-            <td className={cell}>{formatTime(d.lastLoginAt)}</td>
+            <td className={cell}>{formatTimeIn(d.registeredAt, v.timeZone)}</td>
+            <td className={cell}>{formatTimeIn(d.lastLoginAt, v.timeZone)}</td>
             <td className="flex flex-wrap gap-1 py-2">
               <Button variant="secondary" className="px-2! py-1! text-xs" onClick={() => setTransferTo(d)}>
                 {t('agent.downlines.transfer')}

@@ -2,7 +2,7 @@ import type { TeamPeriodFigures } from '@gamehall/shared/api/agents';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../components/format-time';
+import { formatTimeIn } from '../../components/format-time';
 import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
 import { overviewQuery } from './api';
@@ -53,6 +53,7 @@ export function OverviewPage() {
                 previousFrom: o.previous.from,
                 previousTo: o.previous.to,
               })}
+              <span className="ms-1">({t('agent.common.timeZone', { zone: o.timeZone })})</span>
             </p>
             <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="team-figures">
               {FIGURES.map(({ key, money: isMoney }) => {
@@ -73,7 +74,7 @@ export function OverviewPage() {
             </dl>
             {o.asOf && (
               <p className="mt-4 text-xs text-(--text-muted)">
-                {t('agent.overview.asOf', { time: formatTime(o.asOf) })}
+                {t('agent.overview.asOf', { time: formatTimeIn(o.asOf, o.timeZone) })}
               </p>
             )}
           </>

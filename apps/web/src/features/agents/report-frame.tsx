@@ -34,8 +34,8 @@ export function ReportFrame<V extends ReportValue, K extends QueryKey>({
   /** The report's call for a range (empty: the server's default, the last 7 days) and a page. */
   query: (range: AgentRange, pageNo: number) => UseQueryOptions<V, Error, V, K>;
   filters?: (restart: () => void) => ReactNode;
-  /** Shown between the range line and the table (a headline figure). */
-  summary?: (value: V) => ReactNode;
+  /** Shown between the range line and the table (a headline figure); `restart` as for filters. */
+  summary?: (value: V, restart: () => void) => ReactNode;
   columns: TableColumn[];
   rows: (value: V) => ReactNode;
   /** The cells of the totals row. */
@@ -59,7 +59,7 @@ export function ReportFrame<V extends ReportValue, K extends QueryKey>({
         {(v) => (
           <>
             {dated && v.from && v.to && <RangeLine from={v.from} to={v.to} timeZone={v.timeZone} />}
-            {summary?.(v)}
+            {summary?.(v, restart)}
             <ResponsiveTable
               caption={title}
               testId={testId}

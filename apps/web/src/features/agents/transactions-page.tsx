@@ -1,7 +1,7 @@
 import { TEAM_TRANSACTION_KINDS } from '@gamehall/shared/api/agents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../components/format-time';
+import { formatTimeIn } from '../../components/format-time';
 import { useMoney } from '../../components/use-money';
 import { useSession } from '../../lib/session';
 import { teamTransactionsQuery } from './api';
@@ -10,7 +10,10 @@ import { ReportFrame } from './report-frame';
 
 type Kind = (typeof TEAM_TRANSACTION_KINDS)[number];
 
-/** spec §2 downline transaction details: the team's deposits, withdrawals and transfers. */
+/**
+ * spec §2 downline transaction details: the team's deposits, withdrawals and transfers, their times
+ * in the brand's time zone (named under the range, like the range's days).
+ */
 export function TransactionsPage() {
   const { t } = useTranslation();
   const { token } = useSession();
@@ -50,7 +53,7 @@ export function TransactionsPage() {
       rows={(v) =>
         v.content.map((row) => (
           <tr key={row.reference} className={rowClass}>
-            <td className={cell}>{formatTime(row.createdAt)}</td>
+            <td className={cell}>{formatTimeIn(row.createdAt, v.timeZone)}</td>
             <td className={cell}>{row.username}</td>
             <td className={cell}>{row.reference}</td>
             <td className={numCell}>{money(row.amount)}</td>
