@@ -7,8 +7,14 @@ import { type Branch, computeWindow, type WindowContract } from './settlement.co
 // team hangs under member 2, A's other direct members are member 9.
 
 const flat = (ratePpm: number): StoredTier[] => [{ minValidBet: 0, minActiveMembers: 0, ratePpm }];
-const A = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 1, holderId: 1, uplineId: null, tiers, carry });
-const D = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 2, holderId: 2, uplineId: 1, tiers, carry });
+const A = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 1, holderId: 1, parent: null, tiers, carry });
+const D = (tiers: StoredTier[], carry = 0): WindowContract => ({
+  id: 2,
+  holderId: 2,
+  parent: { id: 1, directId: 2 },
+  tiers,
+  carry,
+});
 const branch = (directId: number, validBets: number, netLoss: number): Branch => ({
   directId,
   validBets,
@@ -125,7 +131,7 @@ describe('worked examples (docs/agents.md)', () => {
     const contracts: WindowContract[] = [
       A(flat(300_000)),
       D(flat(250_000)),
-      { id: 3, holderId: 4, uplineId: 1, tiers: flat(250_000), carry: 0 },
+      { id: 3, holderId: 4, parent: { id: 1, directId: 4 }, tiers: flat(250_000), carry: 0 },
     ];
     const r = computeWindow(
       'dividend',
