@@ -86,7 +86,10 @@ export type Computed = {
   carryIn: number;
   /** What the contracts under this one were paid (each with the contracts under it). */
   downlinePaid: number;
-  /** What the upline's cap withheld from this contract's claim. */
+  /**
+   * What the cap withheld from this contract's claim: what its upline's budget could not cover
+   * and, netting off, what lies above its rate on its whole team's base.
+   */
   capped: number;
   amount: number;
   carryOut: number;
@@ -96,8 +99,9 @@ export type Computed = {
 export type ComputeOptions = {
   /**
    * Dividends: a branch holding contracts under this one whose base is negative is netted against
-   * the holder's other branches (true, the default) or left out of the holder's base and borne by
-   * those contracts' carries alone (false).
+   * the holder's other branches (true, the default), or left out of the holder's gross and carry,
+   * borne by those contracts' carries alone (false). Either way a contract is paid at most its
+   * rate on its whole team's base plus its carry, so a tree never more than its top's.
    */
   netLosingBranches: boolean;
 };
@@ -151,7 +155,7 @@ export function computeWindow(
   const out = new Map<number, Computed>();
   /** max(0, gross + carry in): what the contract's own figures entitle it to. */
   const claim = new Map<number, number>();
-  /** What it asks of its parent's budget. */
+  /** What it asks of its parent's budget: its claim, never above its rate on its whole team plus its carry. */
   const ask = new Map<number, number>();
   /** Per contract: its line for each direct downline's branch that holds contracts under it. */
   const linesByDirect = new Map<number, Map<number, Line>>();
@@ -166,12 +170,16 @@ export function computeWindow(
     const lines: Line[] = [];
     const byDirect = new Map<number, Line>();
     const rest: Branch[] = [];
+    /** The rate on the whole team's base: the gross with every branch netted. */
+    let whole = 0;
     for (const b of bs) {
       if (!holding?.has(b.directId)) {
         rest.push(b);
         continue;
       }
-      const gross = dividend && !opts.netLosingBranches && b.netLoss < 0 ? 0 : floorPpm(BigInt(rate) * baseOf(b));
+      const full = floorPpm(BigInt(rate) * baseOf(b));
+      whole += full;
+      const gross = dividend && !opts.netLosingBranches && b.netLoss < 0 ? 0 : full;
       const line: Line = {
         downlineId: b.directId,
         validBets: b.validBets,
@@ -190,6 +198,7 @@ export function computeWindow(
     if (rest.length > 0 || lines.length === 0) {
       const r = sum(rest);
       const gross = floorPpm(BigInt(rate) * baseOf(r));
+      whole += gross;
       lines.unshift({
         downlineId: null,
         validBets: r.validBets,
@@ -208,7 +217,7 @@ export function computeWindow(
     const net = gross + carryIn;
     linesByDirect.set(c.id, byDirect);
     claim.set(c.id, Math.max(0, net));
-    ask.set(c.id, Math.max(0, net));
+    ask.set(c.id, Math.min(Math.max(0, net), Math.max(0, whole + carryIn)));
     out.set(c.id, {
       present: bs.length > 0,
       validBets: team.validBets,

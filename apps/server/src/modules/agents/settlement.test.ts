@@ -121,7 +121,8 @@ function reference(kind: string, nodes: Node[], rs: Round[], rootTiers: StoredTi
     Math.max(0, ...tiers.filter((x) => f.vb >= x.minValidBet && f.active >= x.minActiveMembers).map((x) => x.ratePpm));
   const base = (f: { vb: number; nl: number }) => BigInt(kind === 'dividend' ? f.nl : f.vb);
   const dividend = kind === 'dividend';
-  const grossOf = (a: number) => {
+  /** The rate on each line's base, the lines summed; `leaveOut` drops losing contracted branches. */
+  const grossOf = (a: number, leaveOut: boolean) => {
     const tiers = tiersOf(a) as StoredTier[];
     const team = figures(under(a, false));
     const r = BigInt(rateOf(tiers, team));
@@ -133,7 +134,7 @@ function reference(kind: string, nodes: Node[], rs: Round[], rootTiers: StoredTi
         continue;
       }
       const b = figures(under(d, true));
-      if (dividend && !netting && b.nl < 0) continue;
+      if (dividend && leaveOut && b.nl < 0) continue;
       gross += floorPpm(r * base(b));
     }
     return gross + floorPpm(r * base(figures(rest)));
@@ -141,9 +142,12 @@ function reference(kind: string, nodes: Node[], rs: Round[], rootTiers: StoredTi
   const contracted = all.filter((i) => tiersOf(i) !== null);
   return {
     present: new Map(contracted.map((i) => [i, figures(under(i, false)).any])),
-    rootGross: grossOf(0),
-    /** max(0, rate x own team base) per contract, with netting off on the base it is paid on. */
-    most: new Map(contracted.map((i) => [i, Math.max(0, grossOf(i))])),
+    /** The top's gross as its statement shows it (netting off: losing contracted branches left out). */
+    rootGross: grossOf(0, !netting),
+    /** The top's rate on its whole team's base, every branch netted: the tree's budget. */
+    rootWhole: grossOf(0, false),
+    /** max(0, rate x own team base) per contract: the most it may be paid, in both modes. */
+    most: new Map(contracted.map((i) => [i, Math.max(0, grossOf(i, false))])),
   };
 }
 
@@ -325,25 +329,27 @@ describe('settlement', () => {
             expect(below).toBe(Number(row.downline_paid));
             total += amount;
           }
-          // 1. the team is paid exactly its top agent's claim: its rate on the team's base with its
-          // carry set off, so at most that rate times a positive base and nothing on a negative one.
+          // 1. the team is paid exactly its top agent's claim: its rate on the whole team's base
+          // with its carry set off, so at most that rate times a positive base and nothing on a
+          // negative one, in both modes; the carry follows the gross the statement shows.
           const rootRow = byContract.get(contractIds.get(0) as number);
           const carryIn = rootCarry;
           if (rootRow) {
             expect(Number(rootRow.gross)).toBe(ref.rootGross);
             expect(Number(rootRow.carry_in)).toBe(carryIn);
+            expect(Number(rootRow.carry_out)).toBe(Math.min(0, ref.rootGross + carryIn));
             rootCarry = Number(rootRow.carry_out);
           }
-          expect(total).toBe(rootRow ? Math.max(0, ref.rootGross + carryIn) : 0);
-          expect(total).toBeLessThanOrEqual(Math.max(0, ref.rootGross));
-          rootGrossSum += ref.rootGross;
-          positiveSum += Math.max(0, ref.rootGross);
+          expect(total).toBe(rootRow ? Math.max(0, ref.rootWhole + carryIn) : 0);
+          expect(total).toBeLessThanOrEqual(Math.max(0, ref.rootWhole));
+          rootGrossSum += ref.rootWhole;
+          positiveSum += Math.max(0, ref.rootWhole);
           paidSum += total;
         }
-        // 2. over the run: never above the positive periods' gross, and what was paid plus the top
-        // agent's open carry is exactly the top rate on the run's whole base.
+        // 2. over the run: never above the positive periods' whole-team gross; netted, what was
+        // paid plus the top agent's open carry is exactly the top rate on the run's whole base.
         expect(paidSum).toBeLessThanOrEqual(positiveSum);
-        expect(paidSum + rootCarry).toBe(rootGrossSum);
+        if (netting) expect(paidSum + rootCarry).toBe(rootGrossSum);
         // 4. the ledger agrees: each agent's cash is what its statements paid.
         for (const [i, contractId] of contractIds) {
           const paid = await t.ctx.db
