@@ -107,9 +107,10 @@ const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
 };
 
 /**
- * Per contract covering the window and direct downline of its holder: the window's figures of the downline's whole
- * branch (the downline and everyone under it). Dividends share the branch's net gaming revenue
- * (net-revenue.queries.ts, with the brand's deductions); salaries its closed rounds' valid bets.
+ * Per contract covering the window and direct downline of its holder: the window's figures of the
+ * downline's whole branch (the downline and everyone under it). Dividends share the branch's net
+ * gaming revenue (member-revenue.sql.ts memberRevenueSql, with the brand's deductions); salaries
+ * its closed rounds' valid bets.
  */
 export async function branchFigures(
   db: Conn,
