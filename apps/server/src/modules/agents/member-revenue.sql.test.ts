@@ -215,6 +215,30 @@ describe('memberRevenueSql', () => {
     const [plain] = await revenue([m.id], ALL_ON);
     expect(plain).toMatchObject({ d_provider_fee: 0, d_payment_fee: 0, ngr: 11_000 });
   });
+
+  it('rounds the payment fee down, as the provider fee, however large the fraction', async () => {
+    const m = await createMember(t.ctx);
+    seq++;
+    await t.ctx.db
+      .insertInto('deposit_orders')
+      .values({
+        reference: `DNGR${seq}`,
+        member_id: m.id,
+        request_id: `ngr${seq}`,
+        method_code: 'BANK_TRANSFER',
+        method_kind: 'bank_transfer',
+        amount: 22_542,
+        currency,
+        status: 'approved',
+        first_deposit: true,
+        decided_at: IN,
+      })
+      .execute();
+    // 2% of 22,542 is 450.84: the fee is 450 (the sum of orders is numeric in SQL, whose cast to
+    // bigint would round it to 451).
+    const [row] = await revenue([m.id], { ...ALL_ON, paymentFeePpm: 20_000 });
+    expect(row).toMatchObject({ d_payment_fee: 450, ngr: -450 });
+  });
 });
 
 describe('posting types', () => {

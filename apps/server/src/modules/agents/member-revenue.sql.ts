@@ -150,7 +150,7 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
   }
   if (paymentFee) {
     ctes.push(sql`pay AS (
-      SELECT member_id, (sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
+      SELECT member_id, floor(sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
         SELECT member_id, amount FROM deposit_orders
          WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
         UNION ALL
