@@ -326,8 +326,8 @@ describe('worked examples on the database (docs/agents.md)', () => {
     ]);
   }
 
-  it('7. a contract whose giver ended its own is paid out of the contract above, not on top of it', async () => {
-    const [w] = days(1) as [Window];
+  /** A (30% from the operator) -> B (28% from A) -> D (25% from B), all covering the window. */
+  async function chain(w: Window) {
     const a = await account(1);
     const b = await account(2, a.id);
     const d = await account(2, b.id);
@@ -337,6 +337,16 @@ describe('worked examples on the database (docs/agents.md)', () => {
     const dContract = await give(b, d, 250_000);
     await accept(d, dContract);
     for (const id of [aContract, bContract, dContract]) await dateContract(id, new Date(w.start.getTime() - DAY));
+    return { a, b, d, aContract, bContract, dContract };
+  }
+  /** D's team, B's other members and A's other direct members each lose 100.00: team base 300.00. */
+  async function playUnderEach(w: Window, ...uplines: Account[]) {
+    for (const upline of uplines) await play(await account(0, upline.id), w, 10_000);
+  }
+
+  it('7. a contract whose giver ended its own is paid out of the contract above, not on top of it', async () => {
+    const [w] = days(1) as [Window];
+    const { a, b, d, aContract, bContract, dContract } = await chain(w);
     // The operator ends B's contract; D's, which B gave, goes on (spec §4).
     const end = await t.app.inject({
       method: 'POST',
@@ -346,10 +356,7 @@ describe('worked examples on the database (docs/agents.md)', () => {
     });
     expect(end.statusCode, end.body).toBe(200);
     await dateContract(bContract, new Date(w.start.getTime() - DAY), new Date(w.start.getTime() - HOUR));
-    // D's team, B's other members and A's other direct members each lose 100.00: team base 300.00.
-    await play(await account(0, d.id), w, 10_000);
-    await play(await account(0, b.id), w, 10_000);
-    await play(await account(0, a.id), w, 10_000);
+    await playUnderEach(w, d, b, a);
     await settleWindow(t.ctx, 'dividend', 'daily', w, s);
     expect(numbers(await statement(dContract, w))).toMatchObject({ gross: 2500, capped: 0, amount: 2500 });
     expect(numbers(await statement(aContract, w))).toMatchObject({ gross: 9000, downlinePaid: 2500, amount: 6500 });
@@ -367,16 +374,8 @@ describe('worked examples on the database (docs/agents.md)', () => {
 
   it('7b. a contract holder moved to another upline is paid out of the contract of the team it is in now', async () => {
     const [w] = days(1) as [Window];
-    const a = await account(1);
-    const b = await account(2, a.id);
+    const { a, b, d, aContract, bContract, dContract } = await chain(w);
     const c = await account(2, a.id);
-    const d = await account(2, b.id);
-    const aContract = await topContract(a, 300_000);
-    const bContract = await give(a, b, 280_000);
-    await accept(b, bContract);
-    const dContract = await give(b, d, 250_000);
-    await accept(d, dContract);
-    for (const id of [aContract, bContract, dContract]) await dateContract(id, new Date(w.start.getTime() - DAY));
     // The operator moves D (and its team) under C, A's direct downline without a contract.
     const move = await t.app.inject({
       method: 'POST',
@@ -385,9 +384,7 @@ describe('worked examples on the database (docs/agents.md)', () => {
       payload: { uplineId: c.id },
     });
     expect(move.statusCode, move.body).toBe(200);
-    await play(await account(0, d.id), w, 10_000);
-    await play(await account(0, b.id), w, 10_000);
-    await play(await account(0, a.id), w, 10_000);
+    await playUnderEach(w, d, b, a);
     await settleWindow(t.ctx, 'dividend', 'daily', w, s);
     // B is paid 28% of its own team (28.00), D 25.00 on C's branch, A the rest of its 90.00.
     expect(numbers(await statement(bContract, w))).toMatchObject({ gross: 2800, amount: 2800 });
