@@ -35,7 +35,7 @@ export async function lockDay(trx: Conn, day: Day) {
 /**
  * Per member: valid bets (closed rounds, at closed_at; docs/agents.md "Valid bet"), approved
  * deposits (at the decision), approved withdrawals (at the approval, when the money left), the
- * registration, and the dividend base's deductions (net-revenue.queries.ts, with the brand's
+ * registration, and the dividend base's deductions (member-revenue.sql.ts, with the brand's
  * settings as they are when the day is computed).
  */
 export async function refreshMemberDays(

@@ -20,7 +20,7 @@ export interface AgentMemberDaysTable {
   first_deposit: boolean;
   withdrawal_count: number;
   withdrawals: number;
-  /** What the house paid the member in cash by category, and the fees (net-revenue.queries.ts; migration 0067). */
+  /** What the house paid the member in cash by category, and the fees (member-revenue.sql.ts; migration 0067). */
   d_bonus: Generated<number>;
   d_rebate: Generated<number>;
   d_mission: Generated<number>;

@@ -310,6 +310,93 @@ describe('worked examples on the database (docs/agents.md)', () => {
     expect([Number(off.net_loss), off.deductions, Number(off.amount)]).toEqual([10_000, {}, 3000]);
   });
 
+  /** A statement's lines of the window, the other members' first, then by downline id: [downline, gross, branch paid, amount]. */
+  async function lines(contractId: number, w: Window) {
+    const rows = await t.ctx.db
+      .selectFrom('contract_statement_lines as l')
+      .innerJoin('contract_statements as s', 's.id', 'l.statement_id')
+      .select(['l.downline_id', 'l.gross', 'l.branch_paid', 'l.amount'])
+      .where('s.contract_id', '=', contractId)
+      .where('s.period_start', '=', w.start)
+      .orderBy('l.downline_id', (ob) => ob.nullsFirst())
+      .execute();
+    return rows.map((l) => [
+      l.downline_id === null ? null : Number(l.downline_id),
+      ...[l.gross, l.branch_paid, l.amount].map(Number),
+    ]);
+  }
+
+  /** A (30% from the operator) -> B (28% from A) -> D (25% from B), all covering the window. */
+  async function chain(w: Window) {
+    const a = await account(1);
+    const b = await account(2, a.id);
+    const d = await account(2, b.id);
+    const aContract = await topContract(a, 300_000);
+    const bContract = await give(a, b, 280_000);
+    await accept(b, bContract);
+    const dContract = await give(b, d, 250_000);
+    await accept(d, dContract);
+    for (const id of [aContract, bContract, dContract]) await dateContract(id, new Date(w.start.getTime() - DAY));
+    return { a, b, d, aContract, bContract, dContract };
+  }
+  /** D's team, B's other members and A's other direct members each lose 100.00: team base 300.00. */
+  async function playUnderEach(w: Window, ...uplines: Account[]) {
+    for (const upline of uplines) await play(await account(0, upline.id), w, 10_000);
+  }
+
+  it('7. a contract whose giver ended its own is paid out of the contract above, not on top of it', async () => {
+    const [w] = days(1) as [Window];
+    const { a, b, d, aContract, bContract, dContract } = await chain(w);
+    // The operator ends B's contract; D's, which B gave, goes on (spec §4).
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/admin/agents/contracts/${bContract}/terminate`,
+      headers: { authorization: admin },
+      payload: { reason: 'ended' },
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    await dateContract(bContract, new Date(w.start.getTime() - DAY), new Date(w.start.getTime() - HOUR));
+    await playUnderEach(w, d, b, a);
+    await settleWindow(t.ctx, 'dividend', 'daily', w, s);
+    expect(numbers(await statement(dContract, w))).toMatchObject({ gross: 2500, capped: 0, amount: 2500 });
+    expect(numbers(await statement(aContract, w))).toMatchObject({ gross: 9000, downlinePaid: 2500, amount: 6500 });
+    expect(await statement(bContract, w)).toBeUndefined();
+    // D's pay is on A's line for B's branch (B holds no contract now).
+    expect(await lines(aContract, w)).toEqual([
+      [null, 3000, 0, 3000],
+      [b.id, 6000, 2500, 3500],
+    ]);
+    const paid =
+      Number((await balanceOf(t.ctx.db, a.id, s.currency)).balance) +
+      Number((await balanceOf(t.ctx.db, d.id, s.currency)).balance);
+    expect(paid).toBe(9000);
+  });
+
+  it('7b. a contract holder moved to another upline is paid out of the contract of the team it is in now', async () => {
+    const [w] = days(1) as [Window];
+    const { a, b, d, aContract, bContract, dContract } = await chain(w);
+    const c = await account(2, a.id);
+    // The operator moves D (and its team) under C, A's direct downline without a contract.
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/admin/members/${d.id}/upline`,
+      headers: { authorization: admin },
+      payload: { uplineId: c.id },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    await playUnderEach(w, d, b, a);
+    await settleWindow(t.ctx, 'dividend', 'daily', w, s);
+    // B is paid 28% of its own team (28.00), D 25.00 on C's branch, A the rest of its 90.00.
+    expect(numbers(await statement(bContract, w))).toMatchObject({ gross: 2800, amount: 2800 });
+    expect(numbers(await statement(dContract, w))).toMatchObject({ gross: 2500, amount: 2500 });
+    expect(numbers(await statement(aContract, w))).toMatchObject({ gross: 9000, downlinePaid: 5300, amount: 3700 });
+    expect(await lines(aContract, w)).toEqual([
+      [null, 3000, 0, 3000],
+      [b.id, 3000, 2800, 200],
+      [c.id, 3000, 2500, 500],
+    ]);
+  });
+
   it('a downline dividend contract takes its upline period: another is refused and nothing is written', async () => {
     const a = await account(1);
     const d = await account(2, a.id);

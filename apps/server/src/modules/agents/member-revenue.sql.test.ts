@@ -64,6 +64,26 @@ async function adjust(at: Date, memberId: number, amount: number) {
   });
 }
 
+/** An approved deposit order decided in the window (what the payment fee charges). */
+async function approvedDeposit(memberId: number, amount: number) {
+  seq++;
+  await t.ctx.db
+    .insertInto('deposit_orders')
+    .values({
+      reference: `DNGR${seq}`,
+      member_id: memberId,
+      request_id: `ngr${seq}`,
+      method_code: 'BANK_TRANSFER',
+      method_kind: 'bank_transfer',
+      amount,
+      currency,
+      status: 'approved',
+      first_deposit: true,
+      decided_at: IN,
+    })
+    .execute();
+}
+
 async function games() {
   const rows = await t.ctx.db
     .selectFrom('games')
@@ -182,22 +202,7 @@ describe('memberRevenueSql', () => {
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g1.node_id), bet: 10_000, win: 2_000, at: IN });
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g2.node_id), bet: 4_000, win: 1_000, at: IN });
     await insertRound(t.ctx, { memberId: winner.id, nodeId: Number(g1.node_id), bet: 1_000, win: 5_000, at: IN });
-    seq++;
-    await t.ctx.db
-      .insertInto('deposit_orders')
-      .values({
-        reference: `DNGR${seq}`,
-        member_id: m.id,
-        request_id: `ngr${seq}`,
-        method_code: 'BANK_TRANSFER',
-        method_kind: 'bank_transfer',
-        amount: 30_000,
-        currency,
-        status: 'approved',
-        first_deposit: true,
-        decided_at: IN,
-      })
-      .execute();
+    await approvedDeposit(m.id, 30_000);
     const s = { ...ALL_ON, providerFeePpm: { [g1.vendor_code]: 150_000 }, paymentFeePpm: 20_000 };
     const rows = await revenue([m.id, winner.id], s);
     const byId = new Map(rows.map((r) => [r.member_id, r]));
@@ -214,6 +219,15 @@ describe('memberRevenueSql', () => {
     // Without the fees set, neither is charged.
     const [plain] = await revenue([m.id], ALL_ON);
     expect(plain).toMatchObject({ d_provider_fee: 0, d_payment_fee: 0, ngr: 11_000 });
+  });
+
+  it('rounds the payment fee down, as the provider fee, however large the fraction', async () => {
+    const m = await createMember(t.ctx);
+    await approvedDeposit(m.id, 22_542);
+    // 2% of 22,542 is 450.84: the fee is 450 (the sum of orders is numeric in SQL, whose cast to
+    // bigint would round it to 451).
+    const [row] = await revenue([m.id], { ...ALL_ON, paymentFeePpm: 20_000 });
+    expect(row).toMatchObject({ d_payment_fee: 450, ngr: -450 });
   });
 });
 

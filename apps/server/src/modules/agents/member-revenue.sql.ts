@@ -4,7 +4,7 @@ import type { BrandSettings } from '../brand/brand.service';
 
 // The agents' dividend base: each member's net gaming revenue over a window (docs/agents.md
 // "Figures"), a SQL builder the agents' queries share (settlement, daily figures, statement base);
-// here, outside the modules, because a *.queries.ts file imports no module code at runtime. Like
+// a *.sql.ts fragment, the one kind of module code a *.queries.ts file may import at runtime. Like
 // the agent figures, it reads what other areas record (closed rounds, ledger postings, approved
 // orders) for aggregation only.
 
@@ -45,7 +45,7 @@ export const NGR_POSTING_TYPES: Record<NgrCategory, readonly string[]> = {
 
 /**
  * Posting types that are never deducted (see NGR_POSTING_TYPES), each with why; `*` ends a family.
- * Every posting type the code makes is in one of the two lists (net-revenue.queries.test).
+ * Every posting type the code makes is in one of the two lists (member-revenue.sql.test.ts).
  */
 export const NOT_DEDUCTED: Record<string, string> = {
   deposit: "the member's own money",
@@ -150,7 +150,7 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
   }
   if (paymentFee) {
     ctes.push(sql`pay AS (
-      SELECT member_id, (sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
+      SELECT member_id, floor(sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
         SELECT member_id, amount FROM deposit_orders
          WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
         UNION ALL

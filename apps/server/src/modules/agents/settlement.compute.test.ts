@@ -7,8 +7,14 @@ import { type Branch, computeWindow, type WindowContract } from './settlement.co
 // team hangs under member 2, A's other direct members are member 9.
 
 const flat = (ratePpm: number): StoredTier[] => [{ minValidBet: 0, minActiveMembers: 0, ratePpm }];
-const A = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 1, holderId: 1, uplineId: null, tiers, carry });
-const D = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 2, holderId: 2, uplineId: 1, tiers, carry });
+const A = (tiers: StoredTier[], carry = 0): WindowContract => ({ id: 1, holderId: 1, parent: null, tiers, carry });
+const D = (tiers: StoredTier[], carry = 0): WindowContract => ({
+  id: 2,
+  holderId: 2,
+  parent: { id: 1, directId: 2 },
+  tiers,
+  carry,
+});
 const branch = (directId: number, validBets: number, netLoss: number): Branch => ({
   directId,
   validBets,
@@ -48,15 +54,38 @@ describe('worked examples (docs/agents.md)', () => {
     // Two periods, team base 300.00 in all: 90.00 paid, A's 30% of it and not a cent more.
   });
 
-  it('1b. with netting off, the losing branch is left out of A and borne by D alone', () => {
+  it('1b. with netting off, the losing branch is left out of A and carried by D alone, but A is paid no more than 30% of the team', () => {
+    const off = { netLosingBranches: false };
+    // The same period: A's gross leaves D's branch out (90.00), yet its whole team's base is 200.00.
     const r = computeWindow(
       'dividend',
       [A(flat(300_000)), D(flat(250_000))],
       figures({ vb: 50_000, nl: -10_000 }, { vb: 60_000, nl: 30_000 }),
-      { netLosingBranches: false },
+      off,
     );
-    expect(r.get(1)).toMatchObject({ gross: 9000, amount: 9000 });
+    expect(r.get(1)).toMatchObject({ gross: 9000, capped: 3000, amount: 6000, carryOut: 0 });
+    expect(r.get(1)?.lines).toMatchObject([
+      { downlineId: null, gross: 9000 },
+      { downlineId: 2, gross: 0, branchPaid: 0 },
+    ]);
     expect(r.get(2)).toMatchObject({ amount: 0, carryOut: -2500 });
+    // Where it differs: A's other members lose only 50.00, so the team's base is -50.00. Netted, A
+    // carries -15.00; off, A's gross (15.00) is withheld and A carries nothing.
+    const losing = figures({ vb: 50_000, nl: -10_000 }, { vb: 60_000, nl: 5_000 });
+    const on1 = computeWindow('dividend', [A(flat(300_000)), D(flat(250_000))], losing, net);
+    expect(on1.get(1)).toMatchObject({ gross: -1500, amount: 0, carryOut: -1500 });
+    const off1 = computeWindow('dividend', [A(flat(300_000)), D(flat(250_000))], losing, off);
+    expect(off1.get(1)).toMatchObject({ gross: 1500, capped: 1500, amount: 0, carryOut: 0 });
+    expect(off1.get(2)).toMatchObject({ amount: 0, carryOut: -2500 });
+    // Next period D's team loses 100.00: D's carry takes its 25.00; A is paid 15.00 netted (two
+    // periods, base 50.00: 30%), 30.00 off (30% of the second period's 100.00).
+    const second = figures({ vb: 40_000, nl: 10_000 }, null);
+    const on2 = computeWindow('dividend', [A(flat(300_000), -1500), D(flat(250_000), -2500)], second, net);
+    expect(on2.get(1)).toMatchObject({ gross: 3000, amount: 1500, carryOut: 0 });
+    expect(on2.get(2)).toMatchObject({ amount: 0, carryOut: 0 });
+    const off2 = computeWindow('dividend', [A(flat(300_000)), D(flat(250_000), -2500)], second, off);
+    expect(off2.get(1)).toMatchObject({ gross: 3000, amount: 3000, carryOut: 0 });
+    expect(off2.get(2)).toMatchObject({ amount: 0, carryOut: 0 });
   });
 
   it('2. a losing sub-branch: D is paid its share out of A, never more than A could be paid', () => {
@@ -125,7 +154,7 @@ describe('worked examples (docs/agents.md)', () => {
     const contracts: WindowContract[] = [
       A(flat(300_000)),
       D(flat(250_000)),
-      { id: 3, holderId: 4, uplineId: 1, tiers: flat(250_000), carry: 0 },
+      { id: 3, holderId: 4, parent: { id: 1, directId: 4 }, tiers: flat(250_000), carry: 0 },
     ];
     const r = computeWindow(
       'dividend',

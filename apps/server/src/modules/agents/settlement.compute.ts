@@ -6,12 +6,14 @@ import type { Deductions, StoredTier } from './contracts.tables';
 // tests exercise exactly what settlement writes.
 //
 // Every contract claims its rate on its whole team's base plus its carry-in (never below zero).
-// The contracts form trees: a contract is under the contract its upline holds in the same window.
-// A tree's root may pay out at most its own claim; every contract passes down to its contracted
-// downlines' subtrees their claims, pro rata when its own budget cannot cover them all, and keeps
+// The contracts form trees: a contract sits under the contract of its holder's nearest ancestor in
+// the team tree holding one in the same window, whoever gave it, so a contract whose giver's own
+// contract ended, or whose holder moved, still comes out of the budget of the contract whose team
+// it is in. A tree's root may pay out at most its own claim; every contract passes down to the
+// contracts under it their claims, pro rata when its own budget cannot cover them all, and keeps
 // the rest. So the total paid in a tree is never more than its top agent's claim, no agent is paid
-// more than its own rate on its own team, and an upline is paid its gross less what its
-// downlines' branches are actually paid.
+// more than its own rate on its own team, and an upline is paid its gross less what the contracts
+// in its branches are actually paid.
 
 const PPM = 1_000_000n;
 
@@ -43,7 +45,12 @@ export type Branch = {
 export type WindowContract = {
   id: number;
   holderId: number;
-  uplineId: number | null;
+  /**
+   * The contract this one sits under: the one its holder's nearest ancestor (agent_tree, the tree
+   * as it is now) holds in this window, reached through that ancestor's direct downline
+   * `directId` (the holder itself or an ancestor of it); null at the top of a tree.
+   */
+  parent: { id: number; directId: number } | null;
   tiers: StoredTier[];
   /** The contract's carry before this window (<= 0; dividends only). */
   carry: number;
@@ -56,11 +63,11 @@ export type Line = {
   netLoss: number;
   deductions: Deductions;
   activeMembers: number;
-  /** The rate the branch's contracted downline reached on its own team (0 when none). */
+  /** The rate the branch's direct downline reached on its own team when it holds a contract (else 0). */
   downlineRatePpm: number;
-  /** The holder's rate on the line's base. */
+  /** The holder's rate on the line's base (0 for a losing branch left out, netting off). */
   gross: number;
-  /** What the branch's contracted downline and its downlines were paid. */
+  /** What the contracts in the branch that sit under the holder's were paid, with theirs. */
   branchPaid: number;
   /** gross - branchPaid. */
   amount: number;
@@ -77,9 +84,12 @@ export type Computed = {
   ratePpm: number;
   gross: number;
   carryIn: number;
-  /** What the contracted downline branches were paid (their whole subtrees). */
+  /** What the contracts under this one were paid (each with the contracts under it). */
   downlinePaid: number;
-  /** What the upline's cap withheld from this contract's claim. */
+  /**
+   * What the cap withheld from this contract's claim: what its upline's budget could not cover
+   * and, netting off, what lies above its rate on its whole team's base.
+   */
   capped: number;
   amount: number;
   carryOut: number;
@@ -88,9 +98,10 @@ export type Computed = {
 
 export type ComputeOptions = {
   /**
-   * Dividends: a contracted downline's branch whose base is negative is netted against the
-   * holder's other branches (true, the default) or left out of the holder's base and borne by the
-   * downline's carry alone (false).
+   * Dividends: a branch holding contracts under this one whose base is negative is netted against
+   * the holder's other branches (true, the default), or left out of the holder's gross and carry,
+   * borne by those contracts' carries alone (false). Either way a contract is paid at most its
+   * rate on its whole team's base plus its carry, so a tree never more than its top's.
    */
   netLosingBranches: boolean;
 };
@@ -119,7 +130,7 @@ function sum(branches: Branch[]) {
 /**
  * Every contract's figures for one window. `branches` holds each contract's branches (a contract
  * without any had no play in its team); `contracts` are the window's contracts of one kind and
- * period.
+ * period, each naming the contract it sits under.
  */
 export function computeWindow(
   kind: ContractKind,
@@ -128,11 +139,26 @@ export function computeWindow(
   opts: ComputeOptions,
 ): Map<number, Computed> {
   const dividend = kind === 'dividend';
-  const byHolder = new Map(contracts.map((c) => [c.holderId, c]));
+  const byId = new Map(contracts.map((c) => [c.id, c]));
+  /** Per contract: the contracts under it, by the direct downline whose branch holds each. */
+  const under = new Map<number, Map<number, WindowContract[]>>();
+  const roots: WindowContract[] = [];
+  for (const c of contracts) {
+    if (!c.parent || !byId.has(c.parent.id)) {
+      roots.push(c);
+      continue;
+    }
+    const byDirect = under.get(c.parent.id) ?? new Map<number, WindowContract[]>();
+    under.set(c.parent.id, byDirect);
+    byDirect.set(c.parent.directId, [...(byDirect.get(c.parent.directId) ?? []), c]);
+  }
   const out = new Map<number, Computed>();
-  const childrenOf = new Map<number, { line: Line; child: WindowContract }[]>();
-  const hasParent = new Set<number>();
+  /** max(0, gross + carry in): what the contract's own figures entitle it to. */
   const claim = new Map<number, number>();
+  /** What it asks of its parent's budget: its claim, never above its rate on its whole team plus its carry. */
+  const ask = new Map<number, number>();
+  /** Per contract: its line for each direct downline's branch that holds contracts under it. */
+  const linesByDirect = new Map<number, Map<number, Line>>();
 
   // Each contract's own figures, lines and claim.
   for (const c of contracts) {
@@ -140,18 +166,20 @@ export function computeWindow(
     const team = sum(bs);
     const rate = tierRate(c.tiers, team.validBets, team.active);
     const baseOf = (b: { validBets: number; netLoss: number }) => BigInt(dividend ? b.netLoss : b.validBets);
+    const holding = under.get(c.id);
     const lines: Line[] = [];
+    const byDirect = new Map<number, Line>();
     const rest: Branch[] = [];
-    const children: { line: Line; child: WindowContract }[] = [];
+    /** The rate on the whole team's base: the gross with every branch netted. */
+    let whole = 0;
     for (const b of bs) {
-      const child = byHolder.get(b.directId);
-      if (!child || child.uplineId !== c.holderId) {
+      if (!holding?.has(b.directId)) {
         rest.push(b);
         continue;
       }
-      hasParent.add(child.id);
-      const leftOut = dividend && !opts.netLosingBranches && b.netLoss < 0;
-      const gross = leftOut ? 0 : floorPpm(BigInt(rate) * baseOf(b));
+      const full = floorPpm(BigInt(rate) * baseOf(b));
+      whole += full;
+      const gross = dividend && !opts.netLosingBranches && b.netLoss < 0 ? 0 : full;
       const line: Line = {
         downlineId: b.directId,
         validBets: b.validBets,
@@ -165,11 +193,12 @@ export function computeWindow(
         amount: gross,
       };
       lines.push(line);
-      children.push({ line, child });
+      byDirect.set(b.directId, line);
     }
     if (rest.length > 0 || lines.length === 0) {
       const r = sum(rest);
       const gross = floorPpm(BigInt(rate) * baseOf(r));
+      whole += gross;
       lines.unshift({
         downlineId: null,
         validBets: r.validBets,
@@ -186,8 +215,9 @@ export function computeWindow(
     const gross = lines.reduce((s, l) => s + l.gross, 0);
     const carryIn = dividend ? c.carry : 0;
     const net = gross + carryIn;
-    childrenOf.set(c.id, children);
+    linesByDirect.set(c.id, byDirect);
     claim.set(c.id, Math.max(0, net));
+    ask.set(c.id, Math.min(Math.max(0, net), Math.max(0, whole + carryIn)));
     out.set(c.id, {
       present: bs.length > 0,
       validBets: team.validBets,
@@ -206,27 +236,33 @@ export function computeWindow(
     });
   }
 
-  // Budgets from each root down: children first, pro rata when short; the holder keeps the rest.
+  // Budgets from each root down, pro rata when short; each holder keeps the rest. A contract
+  // under a branch without figures has none either: its ask is 0 and it has no line to show.
   const allot = (c: WindowContract, budget: number): number => {
     const r = out.get(c.id) as Computed;
     r.capped = (claim.get(c.id) as number) - budget;
-    const children = childrenOf.get(c.id) as { line: Line; child: WindowContract }[];
-    const claims = children.map(({ child }) => claim.get(child.id) as number);
-    const total = claims.reduce((s, x) => s + x, 0);
+    const children = [...(under.get(c.id)?.entries() ?? [])].flatMap(([directId, list]) =>
+      list.map((child) => ({ directId, child })),
+    );
+    const asks = children.map(({ child }) => ask.get(child.id) as number);
+    const total = asks.reduce((s, x) => s + x, 0);
+    const lines = linesByDirect.get(c.id) as Map<number, Line>;
     let paidBelow = 0;
-    children.forEach(({ line, child }, n) => {
-      const want = claims[n] as number;
+    children.forEach(({ directId, child }, n) => {
+      const want = asks[n] as number;
       const given = total <= budget ? want : Number((BigInt(budget) * BigInt(want)) / BigInt(total));
-      const subtree = allot(child, given);
-      line.downlineRatePpm = (out.get(child.id) as Computed).ratePpm;
-      line.branchPaid = subtree;
-      line.amount = line.gross - subtree;
-      paidBelow += subtree;
+      const paid = allot(child, given);
+      paidBelow += paid;
+      const line = lines.get(directId);
+      if (!line) return;
+      if (child.holderId === directId) line.downlineRatePpm = (out.get(child.id) as Computed).ratePpm;
+      line.branchPaid += paid;
+      line.amount = line.gross - line.branchPaid;
     });
     r.downlinePaid = paidBelow;
     r.amount = budget - paidBelow;
     return budget;
   };
-  for (const c of contracts) if (!hasParent.has(c.id)) allot(c, claim.get(c.id) as number);
+  for (const c of roots) allot(c, ask.get(c.id) as number);
   return out;
 }

@@ -27,18 +27,23 @@ export async function earliestDue(db: Conn, kind: ContractKind, period: Contract
 export type WindowContractRow = {
   id: number;
   holder_id: number;
-  upline_id: number | null;
   tiers: StoredTier[];
   /** The carry before this window: the statement's carry in when one was written, else the contract's. */
   carry: number;
   carry_from: number | null;
   settled: boolean;
+  /** The contract this one sits under in the window (see windowContracts), and the branch it is in. */
+  parent: { id: number; directId: number } | null;
 };
 
 /**
  * Every contract of this (kind, period) covering the window, settled for it or not: a run that
  * resumes a half-settled window computes the same figures again from the statements already
- * written (their carry in), and writes the rest.
+ * written (their carry in), and writes the rest. Each sits under the contract of its holder's
+ * nearest ancestor in agent_tree (the tree as it is now, as the branch figures read it) that holds
+ * one covering the window, whoever gave it: the giver's own contract may have ended, or the holder
+ * moved, and its team's play is then in that ancestor's team and budget. `direct_id` is the
+ * ancestor's direct downline on the way (the holder itself at depth 1).
  */
 export async function windowContracts(
   db: Conn,
@@ -48,20 +53,31 @@ export async function windowContracts(
   end: Date,
 ): Promise<WindowContractRow[]> {
   const r = await sql<Record<string, unknown>>`
-    SELECT c.id, c.holder_id, c.upline_id, c.tiers, coalesce(s.carry_in, c.carry) AS carry, c.carry_from,
-           (c.settled_until IS NOT NULL AND c.settled_until >= ${end}) AS settled
-      FROM contracts c
+    WITH due AS (
+      SELECT c.id, c.holder_id FROM contracts c WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
+    ), placed AS (
+      SELECT DISTINCT ON (d.id) d.id, p.id AS parent_id, via.ancestor_id AS direct_id
+        FROM due d
+        JOIN agent_tree up ON up.member_id = d.holder_id AND up.depth >= 1
+        JOIN due p ON p.holder_id = up.ancestor_id
+        JOIN agent_tree via ON via.member_id = d.holder_id AND via.depth = up.depth - 1
+       ORDER BY d.id, up.depth, p.id
+    )
+    SELECT c.id, c.holder_id, c.tiers, coalesce(s.carry_in, c.carry) AS carry, c.carry_from,
+           (c.settled_until IS NOT NULL AND c.settled_until >= ${end}) AS settled, pl.parent_id, pl.direct_id
+      FROM due
+      JOIN contracts c ON c.id = due.id
       LEFT JOIN contract_statements s ON s.contract_id = c.id AND s.period_start = ${start}
-     WHERE c.kind = ${kind} AND c.period = ${period} AND ${covers('c', end)}
+      LEFT JOIN placed pl ON pl.id = c.id
      ORDER BY c.id`.execute(db);
   return r.rows.map((c) => ({
     id: Number(c.id),
     holder_id: Number(c.holder_id),
-    upline_id: c.upline_id === null ? null : Number(c.upline_id),
     tiers: (typeof c.tiers === 'string' ? JSON.parse(c.tiers) : c.tiers) as StoredTier[],
     carry: Number(c.carry),
     carry_from: c.carry_from === null ? null : Number(c.carry_from),
     settled: c.settled === true,
+    parent: c.parent_id === null ? null : { id: Number(c.parent_id), directId: Number(c.direct_id) },
   }));
 }
 
@@ -91,9 +107,10 @@ const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
 };
 
 /**
- * Per contract covering the window and direct downline of its holder: the window's figures of the downline's whole
- * branch (the downline and everyone under it). Dividends share the branch's net gaming revenue
- * (net-revenue.queries.ts, with the brand's deductions); salaries its closed rounds' valid bets.
+ * Per contract covering the window and direct downline of its holder: the window's figures of the
+ * downline's whole branch (the downline and everyone under it). Dividends share the branch's net
+ * gaming revenue (member-revenue.sql.ts memberRevenueSql, with the brand's deductions); salaries
+ * its closed rounds' valid bets.
  */
 export async function branchFigures(
   db: Conn,

@@ -128,7 +128,7 @@ export async function settleWindow(
   const contracts: WindowContract[] = all.map((c) => ({
     id: c.id,
     holderId: c.holder_id,
-    uplineId: c.upline_id,
+    parent: c.parent,
     tiers: c.tiers,
     carry: c.carry,
   }));

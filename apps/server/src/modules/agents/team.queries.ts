@@ -218,7 +218,7 @@ export type LossRow = {
   withdrawals: number;
 } & Deductions;
 
-/** The dividend base's deductions (agent_member_days' d_* columns, net-revenue.queries.ts). */
+/** The dividend base's deductions (agent_member_days' d_* columns, member-revenue.sql.ts). */
 export type Deductions = Record<(typeof DEDUCTION_COLUMNS)[number], number>;
 
 const summed = sql.join(DEDUCTION_COLUMNS.map((c) => sql`sum(md.${sql.ref(c)})::bigint AS ${sql.ref(c)}`));

@@ -134,8 +134,9 @@ export const BrandSettingsSchema = z.object({
   /**
    * Dividends (docs/agents.md "Multi-level pay"): a contracted sub-agent's branch whose base is
    * negative is netted against its upline's other branches in the same period. Off, the upline's
-   * base leaves that branch out and only the sub-agent's carry bears it, which the house never
-   * recovers if that sub-agent stops.
+   * gross and carry leave that branch out and only the sub-agent's carry bears it; the upline is
+   * still paid at most its rate on its whole team's base that period (the rest is withheld), so
+   * the setting costs only the later periods in which the upline would have made the loss good.
    */
   agentNetLosingBranches: z.boolean().default(true),
   /** A new dividend contract between the same two parties takes over the ended one's open carry. */
