@@ -12,12 +12,10 @@ import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
 // 45:00 and 90:00. Rates are constant within a minute of the clock, so the simulation draws exact
 // exponential waiting times within each minute and the pricing integrates the very same rates.
 //
-// Pricing adds to the current score each side's goals still to come as independent Poissons with
-// their expected counts over the rest of the match: stoppage time not yet announced enters with its
-// distribution, red cards still to come with their effect on the mean (a Poisson number of cards
-// with c times the rate each gives E[c^N] = exp(-(1 - c) x expected cards)). A mixture of Poissons
-// is not a Poisson, but the spread left out (a few hundredths of a goal) moves prices by far less
-// than their hundredths (the margin check measures it).
+// Pricing adds to the current score each side's goals still to come: independent Poissons with
+// their expected counts over the rest of the match, mixed over where each side's next red card may
+// fall (goalsLeft). Stoppage time not yet announced enters with its distribution through the mean
+// (its spread, a few hundredths of a goal, is left out; the margin check measures what is left).
 
 /** Each side's expected goals over 90 minutes of play, home advantage included. */
 export type FootballParams = { homeXg: number; awayXg: number };
@@ -54,6 +52,8 @@ const RED_OWN = 0.7;
 const RED_OTHER = 1.2;
 /** A side with this many red cards gets no more (the match would be abandoned one card later). */
 const MAX_REDS = 4;
+/** Stretches of the play left in which pricing places a side's next red card. */
+const RED_CHUNKS = 6;
 /** Goals a side is still given in pricing; the chance of more is folded into this count. */
 const MAX_MORE_GOALS = 10;
 const GOAL_SUSPEND_MS = 60_000;
@@ -127,22 +127,14 @@ function ratesAt(params: FootballParams, half: Half, second: number, redHome: nu
   };
 }
 
-/**
- * Per unit of a side's base rate (xg / 5400 per second), the expected goal weight still to come:
- * the sum over the rest of the play of shape x chance the second is played x the mean effect of
- * red cards still to come. `firstHalfOnly` stops at half time.
- */
-function remainingWeight(position: Position, firstHalfOnly: boolean): number {
-  // Red cards to come change a side's rate by exp(-kappa t) on average after t seconds of play
-  // (the same kappa for both sides: each side's own card and the other's).
-  const kappa = (REDS_PER_90 / FULL_SECONDS) * (1 - RED_OWN + (1 - RED_OTHER));
-  let elapsed = 0;
-  let weight = 0;
-  // A stretch of `seconds` played with chance `chance` at `shape`.
+/** A stretch of the play still to come: the seconds expected to be played, and shape x those seconds. */
+type Stretch = { played: number; weight: number };
+
+/** The rest of the play, minute by minute of the clock (stoppage not yet announced by its chance of being played). */
+function playLeft(position: Position, firstHalfOnly: boolean): Stretch[] {
+  const out: Stretch[] = [];
   const add = (seconds: number, shape: number, chance: number) => {
-    const decay = kappa === 0 ? seconds : (Math.exp(-kappa * elapsed) - Math.exp(-kappa * (elapsed + seconds))) / kappa;
-    weight += shape * chance * decay;
-    elapsed += seconds * chance;
+    out.push({ played: seconds * chance, weight: shape * seconds * chance });
   };
   const playHalf = (h: Half, from: number, added: number | null) => {
     const end = regulationEnd(h);
@@ -171,7 +163,68 @@ function remainingWeight(position: Position, firstHalfOnly: boolean): number {
   } else if (!firstHalfOnly) {
     playHalf(2, position.second, position.added);
   }
-  return weight / FULL_SECONDS;
+  return out;
+}
+
+/** One way the rest of the match may go: its chance and each side's expected goals to come. */
+export type GoalsLeft = { p: number; home: number; away: number };
+
+/**
+ * The goals still to come as a mixture of independent Poissons, one for each way each side's next
+ * red card may fall: none, or in one of RED_CHUNKS equal stretches of the play left (taking
+ * effect from the stretch's middle). A red card moves the rest of the match's rates, so the goals
+ * are more spread than one Poisson with the same mean; the mixture keeps that spread. Later red
+ * cards of a side already carded in the mixture are left out (a few in a thousand matches).
+ */
+export function goalsLeft(params: FootballParams, state: MatchState, firstHalfOnly = false): GoalsLeft[] {
+  const position = positionOf(state);
+  if (position === null) return [{ p: 1, home: 0, away: 0 }];
+  const stretches = playLeft(position, firstHalfOnly);
+  const totalPlayed = stretches.reduce((sum, x) => sum + x.played, 0);
+  const chunks: Stretch[] = Array.from({ length: RED_CHUNKS }, () => ({ played: 0, weight: 0 }));
+  let played = 0;
+  for (const x of stretches) {
+    const at = totalPlayed > 0 ? (played + x.played / 2) / totalPlayed : 0;
+    const chunk = chunks[Math.min(RED_CHUNKS - 1, Math.floor(at * RED_CHUNKS))]!;
+    chunk.played += x.played;
+    chunk.weight += x.weight;
+    played += x.played;
+  }
+  const redHome = detailNumber(state, 'redHome');
+  const redAway = detailNumber(state, 'redAway');
+  const baseHome = (params.homeXg / FULL_SECONDS) * RED_OWN ** redHome * RED_OTHER ** redAway;
+  const baseAway = (params.awayXg / FULL_SECONDS) * RED_OWN ** redAway * RED_OTHER ** redHome;
+  const rate = REDS_PER_90 / FULL_SECONDS;
+  // A side's next red card: [chance, the stretch it falls in, or null for none].
+  const nextRed = (reds: number): [number, number | null][] => {
+    if (reds >= MAX_REDS) return [[1, null]];
+    const out: [number, number | null][] = [];
+    let none = 1;
+    chunks.forEach((c, i) => {
+      const here = none * (1 - Math.exp(-rate * c.played));
+      if (here > 0) out.push([here, i]);
+      none -= here;
+    });
+    out.push([none, null]);
+    return out;
+  };
+  // The share of stretch i played after a red card in stretch `red`.
+  const after = (i: number, red: number | null) => (red === null || i < red ? 0 : i === red ? 0.5 : 1);
+  const out: GoalsLeft[] = [];
+  for (const [pHome, atHome] of nextRed(redHome)) {
+    for (const [pAway, atAway] of nextRed(redAway)) {
+      let home = 0;
+      let away = 0;
+      chunks.forEach((c, i) => {
+        const h = after(i, atHome);
+        const a = after(i, atAway);
+        home += c.weight * (1 - h * (1 - RED_OWN)) * (1 + a * (RED_OTHER - 1));
+        away += c.weight * (1 - a * (1 - RED_OWN)) * (1 + h * (RED_OTHER - 1));
+      });
+      out.push({ p: pHome * pAway, home: baseHome * home, away: baseAway * away });
+    }
+  }
+  return out;
 }
 
 /** Each side's expected goals over the rest of the match (or of the first half). */
@@ -180,17 +233,14 @@ export function expectedGoalsLeft(
   state: MatchState,
   firstHalfOnly = false,
 ): { home: number; away: number } {
-  const position = positionOf(state);
-  const w = position === null ? 0 : remainingWeight(position, firstHalfOnly);
-  const redHome = detailNumber(state, 'redHome');
-  const redAway = detailNumber(state, 'redAway');
-  return {
-    home: params.homeXg * w * RED_OWN ** redHome * RED_OTHER ** redAway,
-    away: params.awayXg * w * RED_OWN ** redAway * RED_OTHER ** redHome,
-  };
+  let home = 0;
+  let away = 0;
+  for (const g of goalsLeft(params, state, firstHalfOnly)) {
+    home += g.p * g.home;
+    away += g.p * g.away;
+  }
+  return { home, away };
 }
-
-// ---- the match ----
 
 function poissonUpTo(mean: number, max: number): number[] {
   const p: number[] = [];
@@ -205,19 +255,22 @@ function poissonUpTo(mean: number, max: number): number[] {
   return p;
 }
 
-/** The final score's distribution: the current score plus each side's goals to come. */
-export function finalScores(
-  now: Score,
-  left: { home: number; away: number },
-): { home: number; away: number; p: number }[] {
-  const ph = poissonUpTo(left.home, MAX_MORE_GOALS);
-  const pa = poissonUpTo(left.away, MAX_MORE_GOALS);
+/** The final score's distribution: the current score plus each side's goals to come (each side's beyond 10 folded into 10). */
+export function finalScores(now: Score, left: readonly GoalsLeft[]): { home: number; away: number; p: number }[] {
+  const size = MAX_MORE_GOALS + 1;
+  const grid = new Float64Array(size * size);
+  for (const g of left) {
+    const ph = poissonUpTo(g.home, MAX_MORE_GOALS);
+    const pa = poissonUpTo(g.away, MAX_MORE_GOALS);
+    for (let i = 0; i < size; i++) {
+      const x = g.p * ph[i]!;
+      for (let j = 0; j < size; j++) grid[i * size + j]! += x * pa[j]!;
+    }
+  }
   const out: { home: number; away: number; p: number }[] = [];
-  ph.forEach((x, i) => {
-    pa.forEach((y, j) => {
-      out.push({ home: now.home + i, away: now.away + j, p: x * y });
-    });
-  });
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) out.push({ home: now.home + i, away: now.away + j, p: grid[i * size + j]! });
+  }
   return out;
 }
 
@@ -505,11 +558,10 @@ export const footballModel: SportModel<FootballParams> = {
   price(params: FootballParams, state: MatchState, marginPpm: number): MarketQuote[] {
     if (state.status === 'ended' || state.status === 'abandoned') return [];
     const now = scoreOf(state);
-    const quotes = periodMarkets('ft', now, finalScores(now, expectedGoalsLeft(params, state)), marginPpm, true);
+    const quotes = periodMarkets('ft', now, finalScores(now, goalsLeft(params, state)), marginPpm, true);
     if (positionOf(state)?.half === 1) {
       // The first half is still being played (or yet to start).
-      const left = expectedGoalsLeft(params, state, true);
-      quotes.push(...periodMarkets('h1', now, finalScores(now, left), marginPpm, false));
+      quotes.push(...periodMarkets('h1', now, finalScores(now, goalsLeft(params, state, true)), marginPpm, false));
     }
     return quotes;
   },
