@@ -30,7 +30,7 @@ export type MarginCheckOptions = {
   seed?: number;
   /** Leagues the matches are drawn from, in turn; default a spread of levels and spreads. */
   profiles?: readonly LeagueProfile[];
-  /** 'pre': bets before kick-off; 'live': bets at one in-play state per match, drawn uniformly from its steps. */
+  /** 'pre': bets before kick-off; 'live': bets at one in-play state per match, its k-th step with k drawn before it is played. */
   moment?: MarginMoment;
 };
 
@@ -131,18 +131,28 @@ export function marginCheck<P>(model: SportModel<P>, options: MarginCheckOptions
   const byType = new Map<MarketType, Tally>();
   const byKey = new Map<string, Tally>();
   const all = new Tally();
+  // In play, the bet falls on the k-th in-play step, k uniform below the mean step count of the
+  // matches before: a moment drawn knowing the match's own length would favour quiet matches (fewer
+  // steps, so each more likely) and find fewer goals to come than the prices expect. A match
+  // shorter than its k gets no bet.
+  let stepsSeen = 0;
   for (let i = 0; i < options.matches; i++) {
     const params = model.drawParams(rng, profiles[i % profiles.length]!);
+    const k = i === 0 ? -1 : Math.floor(rng.next() * (stepsSeen / i));
     let state = model.initial(params);
-    const states: MatchState[] = [];
+    let priceAt: MatchState | undefined = moment === 'pre' ? state : undefined;
+    let inPlay = 0;
     for (;;) {
       const next = model.step(params, state, rng);
       if (next === null) break;
       state = next.state;
-      if (state.status === 'live' || state.status === 'break') states.push(state);
+      if (state.status === 'live' || state.status === 'break') {
+        if (inPlay === k && moment === 'live') priceAt = state;
+        inPlay += 1;
+      }
     }
+    stepsSeen += inPlay;
     const result = model.result(state);
-    const priceAt = moment === 'pre' ? model.initial(params) : states[Math.floor(rng.next() * states.length)];
     if (priceAt === undefined) continue;
     for (const quote of model.price(params, priceAt, options.marginPpm)) {
       const m = (options.marginPpm * MARGIN_FACTOR[quote.type]) / 1_000_000;
