@@ -1,0 +1,201 @@
+import { MIN_ODDS, type Outcome } from '../types';
+
+// Slip arithmetic: what a single, a multiple or a system bet pays, and what an open bet is worth now
+// (cash-out). Every product is an exact fraction in bigint and is floored once, at the end, to
+// minor units (docs/sportsbook.md "Integers"). Amounts come in as integers of minor units, number
+// or bigint, and go out in the same type; a number result beyond Number.MAX_SAFE_INTEGER (only a
+// multiple far past any payout limit) is the nearest double, so a caller that pays money caps the
+// payout at its limit first.
+
+/** An exact non-negative fraction. */
+export type Fraction = { num: bigint; den: bigint };
+
+/** A leg as it settled: the odds taken and the outcome of its selection. */
+export type SettledLeg = { odds1000: number; outcome: Outcome };
+
+/** A leg of an open bet: settled (outcome) or still running at its current price (null while suspended or unpriced). */
+export type OpenBetLeg = { odds1000: number; outcome: Outcome | null; currentOdds1000: number | null };
+
+function checkOdds(odds1000: number): bigint {
+  if (!Number.isSafeInteger(odds1000) || odds1000 < 1000) throw new RangeError(`bets: odds ${odds1000} are no price`);
+  return BigInt(odds1000);
+}
+
+function checkAmount(amount: number | bigint): bigint {
+  if (typeof amount === 'bigint') {
+    if (amount < 0n) throw new RangeError(`bets: negative amount ${amount}`);
+    return amount;
+  }
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`bets: ${amount} is no amount of minor units`);
+  return BigInt(amount);
+}
+
+/** A number or a bigint, and the same type back: amounts leave as they came. */
+type Amount<T extends number | bigint> = T extends bigint ? bigint : number;
+
+function sameType<T extends number | bigint>(like: T, value: bigint): Amount<T> {
+  return (typeof like === 'bigint' ? value : Number(value)) as Amount<T>;
+}
+
+/** A leg's factor as an exact fraction: odds for a win, (1 + odds) / 2 half won, 1 push or void, 1/2 half lost, 0 lost. */
+export function legFactor(outcome: Outcome, odds1000: number): Fraction {
+  const odds = checkOdds(odds1000);
+  switch (outcome) {
+    case 'win':
+      return { num: odds, den: 1000n };
+    case 'half_win':
+      return { num: odds + 1000n, den: 2000n };
+    case 'push':
+    case 'void':
+      return { num: 1n, den: 1n };
+    case 'half_lose':
+      return { num: 1n, den: 2n };
+    case 'lose':
+      return { num: 0n, den: 1n };
+  }
+}
+
+/** stake x the product of the factors, exact. */
+function times(stake: bigint, factors: Iterable<Fraction>): Fraction {
+  let num = stake;
+  let den = 1n;
+  for (const f of factors) {
+    num *= f.num;
+    den *= f.den;
+  }
+  return { num, den };
+}
+
+function settledFactors(legs: readonly SettledLeg[]): Fraction[] {
+  return legs.map((leg) => legFactor(leg.outcome, leg.odds1000));
+}
+
+/** floor(stake x the product of the legs' factors): a single (one leg) or a multiple. */
+export function payout<T extends number | bigint>(stake: T, legs: readonly SettledLeg[]): Amount<T> {
+  const f = times(checkAmount(stake), settledFactors(legs));
+  return sameType(stake, f.num / f.den);
+}
+
+/** Every k-subset of 0..n-1, each ascending, in lexicographic order (a system bet's combinations). */
+export function combinations(n: number, k: number): number[][] {
+  if (!Number.isInteger(n) || !Number.isInteger(k) || n < 0 || k < 0) throw new RangeError('bets: bad combination');
+  const out: number[][] = [];
+  if (k > n) return out;
+  const pick = Array.from({ length: k }, (_, i) => i);
+  for (;;) {
+    out.push([...pick]);
+    let i = k - 1;
+    while (i >= 0 && pick[i] === n - k + i) i--;
+    if (i < 0) return out;
+    pick[i]! += 1;
+    for (let j = i + 1; j < k; j++) pick[j] = pick[j - 1]! + 1;
+  }
+}
+
+/** How many combinations of k legs n legs make: C(n, k), exact. */
+export function combinationCount(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1n;
+  for (let i = 0; i < k; i++) c = (c * BigInt(n - i)) / BigInt(i + 1);
+  return Number(c);
+}
+
+/** A system bet's payout: the sum of every `size`-leg combination's payout as a multiple of `stakePerCombination`. */
+export function systemPayout<T extends number | bigint>(
+  stakePerCombination: T,
+  legs: readonly SettledLeg[],
+  size: number,
+): Amount<T> {
+  const stake = checkAmount(stakePerCombination);
+  const factors = settledFactors(legs);
+  let total = 0n;
+  for (const combo of combinations(legs.length, size)) {
+    const f = times(
+      stake,
+      combo.map((i) => factors[i]!),
+    );
+    total += f.num / f.den;
+  }
+  return sameType(stakePerCombination, total);
+}
+
+/** What a bet pays if every leg wins: a single or multiple of `stake`, or with `size` a system bet of `stake` per combination. */
+export function potentialPayout<T extends number | bigint>(
+  stake: T,
+  odds1000: readonly number[],
+  size?: number,
+): Amount<T> {
+  const legs = odds1000.map((o) => ({ odds1000: o, outcome: 'win' as const }));
+  return size === undefined ? payout(stake, legs) : systemPayout(stake, legs, size);
+}
+
+/** A multiple's odds for display: the product of its legs' odds, in thousandths rounded down. */
+export function combinedOdds1000(odds1000: readonly number[]): number {
+  let num = 1000n;
+  let den = 1n;
+  for (const o of odds1000) {
+    num *= checkOdds(o);
+    den *= 1000n;
+  }
+  return Number(num / den);
+}
+
+/** One multiple's cash-out value before the floor, or null when an open leg has no price. */
+function multipleValue(stake: bigint, legs: readonly OpenBetLeg[], marginPpm: number): Fraction | null {
+  const factors: Fraction[] = [];
+  for (const leg of legs) {
+    if (leg.outcome !== null) {
+      factors.push(legFactor(leg.outcome, leg.odds1000));
+      continue;
+    }
+    const current = leg.currentOdds1000;
+    if (current === null || !Number.isSafeInteger(current) || current < MIN_ODDS) return null;
+    factors.push({ num: checkOdds(leg.odds1000), den: BigInt(current) });
+  }
+  factors.push({ num: BigInt(1_000_000 - marginPpm), den: 1_000_000n });
+  return times(stake, factors);
+}
+
+/**
+ * What the book pays now to end a bet of `stake` (per combination with `size`, a system bet):
+ * stake x the settled legs' factors x each open leg's taken over current odds x (1 - margin),
+ * floored per combination; null when an open leg is suspended or unpriced. The current odds hold
+ * the book's margin m, so taken / current is (1 + m) times the open leg's fair value: a cash-out
+ * margin below m / (1 + m) per open leg pays more than the bet's expected payout (the book sets it).
+ */
+export function cashOutValue<T extends number | bigint>(
+  bet: { stake: T; size: number | null; legs: readonly OpenBetLeg[] },
+  marginPpm = 0,
+): Amount<T> | null {
+  if (!Number.isInteger(marginPpm) || marginPpm < 0 || marginPpm >= 1_000_000) {
+    throw new RangeError(`bets: cash-out margin ${marginPpm} ppm`);
+  }
+  const stake = checkAmount(bet.stake);
+  const groups =
+    bet.size === null ? [bet.legs] : combinations(bet.legs.length, bet.size).map((c) => c.map((i) => bet.legs[i]!));
+  let total = 0n;
+  for (const legs of groups) {
+    const f = multipleValue(stake, legs, marginPpm);
+    if (f === null) return null;
+    total += f.num / f.den;
+  }
+  return sameType(bet.stake, total);
+}
+
+/**
+ * Cash-out of `part` of an open bet's stake: what `part` is worth now (as cashOutValue), and the
+ * stake that keeps running (the rest, whose potential payout shrinks in proportion); null when an
+ * open leg has no price. Two parts never pay more than the whole at once (each floors on its own).
+ */
+export function partialCashOut<T extends number | bigint>(
+  bet: { stake: T; size: number | null; legs: readonly OpenBetLeg[] },
+  part: T,
+  marginPpm = 0,
+): { value: Amount<T>; remainingStake: Amount<T> } | null {
+  const stake = checkAmount(bet.stake);
+  const cashed = checkAmount(part);
+  if (cashed === 0n || cashed > stake) throw new RangeError(`bets: cannot cash out ${part} of ${bet.stake}`);
+  const value = cashOutValue({ ...bet, stake: part }, marginPpm);
+  if (value === null) return null;
+  return { value, remainingStake: sameType(bet.stake, stake - cashed) };
+}
