@@ -87,9 +87,12 @@ function dateFormat(locale: string, timeZone: string, options: Intl.DateTimeForm
   return f;
 }
 
-/** A kick-off time in the brand's zone: 19:30 (or 7:30 PM, as the language writes hours). */
+/** A kick-off time in the brand's zone: 07:30 or 19:30 where the day has 24 hours, 7:30 PM where it has 12. */
 export function timeText(iso: string, timeZone: string, locale: string): string {
-  return dateFormat(locale, timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  const twelve = /h1[12]/.test(dateFormat(locale, timeZone, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
+  return dateFormat(locale, timeZone, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 
 /** A date and time in the brand's zone (a bet's placing, a correction). */

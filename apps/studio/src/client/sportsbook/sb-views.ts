@@ -285,7 +285,7 @@ const empty = (text: string) => h('p', { class: 'sb-empty muted', 'data-testid':
 export function liveScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'live' }>): HTMLElement[] {
   const m = ctx.model();
   const all = events(ctx, m.lists.live ?? []);
-  const shown = events(ctx, screenEvents(m));
+  const shown = events(ctx, screenEvents({ ...m, route }));
   return [
     h('h2', { class: 'sb-screen-title', tabindex: -1 }, ctx.words.screens.liveHeading),
     sportChips(ctx, route, (sport) => all.filter((e) => e.sport === sport).length) ?? h('span'),
@@ -307,7 +307,7 @@ export function upcomingScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'up
   const key = day ? `day:${day}` : '';
   const list = m.lists[key];
   const all = events(ctx, list ?? []);
-  const shown = events(ctx, screenEvents(m));
+  const shown = events(ctx, screenEvents({ ...m, route }));
   return [
     h('h2', { class: 'sb-screen-title', tabindex: -1 }, w.upcomingHeading),
     h(
