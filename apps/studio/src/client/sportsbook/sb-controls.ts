@@ -65,7 +65,6 @@ export function createSheet(o: {
       class: 'sb-slip-bar',
       'aria-controls': 'sb-slip',
       'aria-expanded': 'false',
-      'aria-label': w.open,
       'data-testid': 'slip-bar',
     },
     h('span', {}, w.title),
@@ -105,14 +104,14 @@ export function createSheet(o: {
 
   bar.addEventListener('click', () => setOpen(true));
   o.closeButton.addEventListener('click', () => setOpen(false));
+  // Escape closes the sheet wherever the focus is (a redraw of the slip may have dropped it to the body).
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !open || desktop()) return;
+    e.preventDefault();
+    setOpen(false);
+  });
   o.slip.addEventListener('keydown', (e) => {
-    if (!open || desktop()) return;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      setOpen(false);
-      return;
-    }
-    if (e.key !== 'Tab') return;
+    if (!open || desktop() || e.key !== 'Tab') return;
     // Focus stays in the sheet while it is open (a modal dialog).
     const items = Array.from(o.slip.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden]'));
     const first = items[0];

@@ -409,15 +409,6 @@ export function createSlipView(ctx: ViewCtx, act: SlipActions) {
       ...comboRows(slip.legs, bets),
       chips,
       h('label', { class: 'sb-rule-row small' }, w.oddsChangeLabel, rule),
-      h(
-        'dl',
-        { class: 'sb-totals' },
-        h('dt', {}, w.totalStake),
-        h('dd', { 'data-testid': 'total-stake' }, money(sum.stake)),
-        h('dt', {}, w.payout),
-        h('dd', { 'data-testid': 'total-payout' }, money(sum.potentialPayout)),
-      ),
-      ...(refusal ? [refusal] : []),
       ...(unavailable
         ? [
             h(
@@ -427,8 +418,22 @@ export function createSlipView(ctx: ViewCtx, act: SlipActions) {
             ),
           ]
         : []),
-      place,
       h('button', { type: 'button', class: 'button ghost sb-clear', onclick: () => act.clear() }, w.clear),
+      // Totals, refusals and the place button stay at the sheet's bottom edge, in thumb reach.
+      h(
+        'div',
+        { class: 'sb-slip-foot' },
+        h(
+          'dl',
+          { class: 'sb-totals' },
+          h('dt', {}, w.totalStake),
+          h('dd', { 'data-testid': 'total-stake' }, money(sum.stake)),
+          h('dt', {}, w.payout),
+          h('dd', { 'data-testid': 'total-payout' }, money(sum.potentialPayout)),
+        ),
+        refusal,
+        place,
+      ),
     );
     if (placing) place.setAttribute('aria-busy', 'true');
   }

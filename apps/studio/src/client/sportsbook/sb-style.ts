@@ -115,6 +115,11 @@ body.sb-sheet-open { overflow: hidden; }
 .sb-totals dd { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
 .sb-refusal { color: var(--error); margin: 6px 0; }
 .sb-place { width: 100%; min-height: 48px; margin-top: 6px; }
+.sb-slip-foot { position: sticky; bottom: 0; background: var(--panel); border-top: 1px solid var(--line); padding: 4px 0 2px; margin-top: 8px; }
+.sb-slip.sheet .sb-slip-foot { bottom: calc(-10px - env(safe-area-inset-bottom)); padding-bottom: calc(10px + env(safe-area-inset-bottom)); }
+.sb-group .sb-price { flex-direction: column; align-items: stretch; justify-content: center; gap: 2px; text-align: center; }
+.sb-group .sb-price-label { white-space: normal; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical; line-height: 1.2; }
 .sb-clear { width: 100%; margin-top: 6px; min-height: 44px; }
 .sb-actions { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
 .sb-actions .button { min-height: 44px; }

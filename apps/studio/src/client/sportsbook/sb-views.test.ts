@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+/// <reference lib="dom.iterable" />
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';
@@ -66,7 +67,7 @@ describe('screens', () => {
     const prices = cardEl.querySelectorAll('button.sb-price');
     expect(prices).toHaveLength(7);
     const first = prices[0] as HTMLButtonElement;
-    expect(first.getAttribute('aria-label')).toBe('Cinder Bay, Match result, odds 2.10');
+    expect(first.getAttribute('aria-label')).toBe('1 2.10, Cinder Bay, Match result');
     expect(first.getAttribute('aria-pressed')).toBe('false');
     expect(ctx.index.prices.get(H('ev-live'))).toEqual([first]);
     expect(ctx.index.clocks.get('ev-live')).toHaveLength(1);
@@ -105,7 +106,9 @@ describe('screens', () => {
     ]);
     const btts = root.querySelectorAll<HTMLButtonElement>('[data-group=btts] button');
     expect([...btts].every((b) => b.disabled && b.querySelector('svg.sb-lock'))).toBe(true);
-    expect(btts[0]!.getAttribute('aria-label')).toContain('Suspended');
+    expect(btts[0]!.getAttribute('aria-label')).toBe('Yes, Both teams to score, Suspended');
+    // A market named as its group is not named twice.
+    expect(root.querySelector('[data-group=btts] .sb-mkt-name')).toBeNull();
     const away = root.querySelector<HTMLButtonElement>(`[data-sel="ev-a/handicap:ft:-3/away"]`)!;
     expect(away.querySelector('.sb-price-label')!.textContent).toBe('Brindle Port +0.75');
   });

@@ -82,15 +82,31 @@ export function drawPrice(
   btn.disabled = !offered;
   btn.classList.toggle('suspended', suspended);
   btn.setAttribute('aria-pressed', String(picked));
+  const shown = short ? shortSelection(market, selection.key, say) : name;
   const state = suspended ? w.suspended : offered ? (picked ? w.selected : '') : w.notOffered;
+  // The name a screen reader says starts with what the button shows (its label and price), then
+  // says in full what it is.
   btn.setAttribute(
     'aria-label',
-    [fill(w.select, { selection: name, market: marketTitle(market, say), odds }), state].filter(Boolean).join(', '),
+    [
+      fill(w.select, {
+        label: shown,
+        odds: suspended ? '' : odds,
+        selection: shown === name ? '' : name,
+        market: marketTitle(market, say),
+      }),
+      state,
+    ]
+      .join(', ')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(', '),
   );
-  const label = h('span', { class: 'sb-price-label' }, short ? shortSelection(market, selection.key, say) : name);
+  const label = h('span', { class: 'sb-price-label' }, shown);
   const value = h('span', { class: 'sb-odds', 'data-testid': 'odds' }, suspended ? '' : odds);
   if (suspended) value.append(lockIcon());
-  btn.replaceChildren(label, value);
+  btn.replaceChildren(label, ' ', value);
 }
 
 /** A price moved: an up or down mark that fades (a new element, so its fade starts again). */
@@ -122,12 +138,13 @@ function priceButton(ctx: ViewCtx, event: EventCard, market: MarketView, selecti
   return btn;
 }
 
-function marketRow(ctx: ViewCtx, event: EventCard, market: MarketView, short: boolean) {
+function marketRow(ctx: ViewCtx, event: EventCard, market: MarketView, short: boolean, groupTitle = '') {
   const selections = orderedSelections(market.type, market.selections);
+  const title = marketTitle(market, ctx.say());
   return h(
     'div',
     { class: `sb-mkt${market.status === 'suspended' ? ' suspended' : ''}`, 'data-market': market.key },
-    h('span', { class: 'sb-mkt-name' }, marketTitle(market, ctx.say())),
+    title === groupTitle ? null : h('span', { class: 'sb-mkt-name' }, title),
     h(
       'div',
       { class: `sb-prices n${Math.min(selections.length, 3)}` },
@@ -464,7 +481,7 @@ export function eventScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'event
       'section',
       { class: 'sb-group', 'data-group': g.key },
       h('h3', {}, w.groups[g.key]),
-      ...g.markets.map((market) => marketRow(ctx, e, market, false)),
+      ...g.markets.map((market) => marketRow(ctx, e, market, false, w.groups[g.key])),
     ),
   );
   const fair = e.seedHash
