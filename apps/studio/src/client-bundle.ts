@@ -13,7 +13,11 @@ import type { ContentCoding } from '@gamehall/shared/content-coding';
 const clientDir = fileURLToPath(new URL('./client/', import.meta.url));
 
 /** The pages' entry scripts, served under their own names; chunks get content-hashed names. */
-const ENTRIES: Record<string, string> = { play: 'play.ts', fair: 'fair.ts' };
+const ENTRIES: Record<string, string> = {
+  play: 'play.ts',
+  fair: 'fair.ts',
+  sportsbook: 'sportsbook/sportsbook-page.ts',
+};
 
 /** A file and its brotli and gzip copies, made once when it is built (never per request). */
 export type Asset = { contentType: string; body: Buffer; encoded: Partial<Record<ContentCoding, Buffer>> };

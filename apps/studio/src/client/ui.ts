@@ -39,6 +39,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** What the refusal concerns, as the server sent it (a selection, a limit), or null. */
+    readonly detail: unknown = null,
   ) {
     super(message);
   }
@@ -70,12 +72,15 @@ export async function request<T>(
   } catch {
     throw new ApiError('NETWORK', words.connectionLost, 0);
   }
-  const data = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  const data = (await response.json().catch(() => null)) as {
+    error?: { code: string; message: string; detail?: unknown };
+  } | null;
   if (!response.ok) {
     throw new ApiError(
       data?.error?.code ?? 'ERROR',
       data?.error?.message ?? words.requestFailed(response.status),
       response.status,
+      data?.error?.detail ?? null,
     );
   }
   return data as T;

@@ -1,0 +1,581 @@
+// What the sportsbook page knows, with no DOM: the lobby, the events it has been sent (cards and
+// full event pages), the lists the screens show, the latest price moves, the player's preferences,
+// the balance, the bet slip and my bets. Every update takes a model and returns the next one, so the
+// page's answer to each socket message and HTTP answer is checked by a unit test (sb-state.test.ts).
+import type {
+  EventCard,
+  EventView,
+  LobbyAnswer,
+  MarketView,
+  MyBet,
+  MyBetsAnswer,
+  OddsChangeRule,
+  OddsFormat,
+  PlaceAnswer,
+  QuoteAnswer,
+} from '../../sportsbook/api';
+import type { EventStatus, MatchState, Sport } from '../../sportsbook/types';
+import type { LineStyle } from './sb-format';
+import { parseSelectionId } from './sb-present';
+import {
+  acceptPrices,
+  defaultTarget,
+  type LegStatus,
+  repriceLeg,
+  type SlipLeg,
+  type SlipStakes,
+  type StakeTarget,
+  stakeOf,
+  systemSizes,
+  targetKey,
+  withStake,
+} from './sb-slip';
+
+export type Route =
+  | { screen: 'live'; sport: Sport | null }
+  | { screen: 'upcoming'; day: string | null; sport: Sport | null }
+  | { screen: 'sports' }
+  | { screen: 'league'; league: string }
+  | { screen: 'event'; event: string }
+  | { screen: 'bets'; tab: 'open' | 'settled' };
+
+export type EventEntry = {
+  event: EventCard;
+  /** Whether `event.markets` holds all the event's markets (its page was loaded), not only the headline ones. */
+  full: boolean;
+  seed: string | null;
+  /** When the page received the event's state (the local clock runs on from it). */
+  receivedAt: number;
+};
+
+export type Prefs = { oddsFormat: OddsFormat; oddsChange: OddsChangeRule; lineStyle: LineStyle };
+
+export type Refusal = { code: string; message: string; selectionId: string | null };
+
+/** What a slip leg went through, for the live region: the view words it. */
+export type LegNotice =
+  | { kind: 'changed'; selectionId: string; from: number; to: number }
+  | { kind: 'suspended' | 'resumed' | 'unavailable'; selectionId: string };
+
+export type SlipState = {
+  legs: SlipLeg[];
+  stakes: SlipStakes;
+  /** The stake field the quick chips add to (the one last touched), or null for the default. */
+  target: StakeTarget | null;
+  /** edit: being filled; placing: sent; pending: placed, waiting out the in-play delay; done: answered. */
+  phase: 'edit' | 'placing' | 'pending' | 'done';
+  /** The placing's id, kept until the book has answered it, so a retry after a lost answer places nothing twice. */
+  requestId: string | null;
+  refusal: Refusal | null;
+  /** The bets the last placing made (as the book answered, then as their socket messages moved them). */
+  placed: MyBet[];
+  maxStake: QuoteAnswer['maxStake'] | null;
+};
+
+export type SbModel = {
+  lobby: LobbyAnswer | null;
+  route: Route;
+  events: Record<string, EventEntry>;
+  /** Event ids per list: 'live', 'day:<yyyy-MM-dd>', 'league:<id>'. */
+  lists: Record<string, string[]>;
+  /** The last move of each selection's price, and when (the mark fades after a few seconds). */
+  moves: Record<string, { dir: 'up' | 'down'; at: number }>;
+  prefs: Prefs;
+  balance: number | null;
+  slip: SlipState;
+  bets: { open: MyBet[]; settled: MyBet[]; next: string | null; loaded: { open: boolean; settled: boolean } };
+  /** Whether the socket is open (else the page polls). */
+  online: boolean;
+};
+
+/** How long a price's up or down mark is kept. */
+export const MOVE_MS = 4000;
+
+export function emptySlip(): SlipState {
+  return {
+    legs: [],
+    stakes: { single: {}, multiple: 0, system: {} },
+    target: null,
+    phase: 'edit',
+    requestId: null,
+    refusal: null,
+    placed: [],
+    maxStake: null,
+  };
+}
+
+export function initialModel(prefs: Partial<Prefs> = {}): SbModel {
+  return {
+    lobby: null,
+    route: { screen: 'live', sport: null },
+    events: {},
+    lists: {},
+    moves: {},
+    prefs: { oddsFormat: 'decimal', oddsChange: 'higher', lineStyle: 'quarter', ...prefs },
+    balance: null,
+    slip: emptySlip(),
+    bets: { open: [], settled: [], next: null, loaded: { open: false, settled: false } },
+    online: false,
+  };
+}
+
+const maxLegs = (m: SbModel) => m.lobby?.limits.maxLegs ?? 20;
+
+function putEvents(m: SbModel, events: readonly EventCard[], now: number, full: boolean): SbModel['events'] {
+  const next = { ...m.events };
+  for (const e of events) {
+    const before = next[e.id];
+    // A list's card does not replace an event page's markets: it holds only the headline ones.
+    const keepFull = !full && before?.full;
+    next[e.id] = {
+      event: keepFull ? { ...e, markets: mergeMarkets(before.event.markets, e.markets, true) } : e,
+      full: full || !!keepFull,
+      seed: full ? ((e as EventView).seed ?? null) : (before?.seed ?? null),
+      receivedAt: now,
+    };
+  }
+  return next;
+}
+
+/** The lobby: sports and leagues, the live events, the days, the preferences and the balance. */
+export function applyLobby(m: SbModel, lobby: LobbyAnswer, now: number): SbModel {
+  const next: SbModel = {
+    ...m,
+    lobby,
+    balance: lobby.balance,
+    prefs: { ...m.prefs, oddsFormat: lobby.prefs.oddsFormat, oddsChange: lobby.prefs.oddsChange },
+    events: putEvents(m, lobby.live, now, false),
+    lists: { ...m.lists, live: lobby.live.map((e) => e.id) },
+  };
+  return refreshSlipFromEvents(
+    next,
+    lobby.live.map((e) => e.id),
+  ).model;
+}
+
+/** A list's events (GET /api/sb/events) under its key. */
+export function applyEvents(m: SbModel, key: string, events: readonly EventCard[], now: number): SbModel {
+  const next = {
+    ...m,
+    events: putEvents(m, events, now, false),
+    lists: { ...m.lists, [key]: events.map((e) => e.id) },
+  };
+  return refreshSlipFromEvents(
+    next,
+    events.map((e) => e.id),
+  ).model;
+}
+
+/** An event's page (all its markets). */
+export function applyEvent(m: SbModel, event: EventView, now: number): { model: SbModel; notices: LegNotice[] } {
+  return refreshSlipFromEvents({ ...m, events: putEvents(m, [event], now, true) }, [event.id]);
+}
+
+/**
+ * Markets merged by key: those sent replace those held; a market not sent keeps its quote. A list's
+ * card takes only the markets it holds (its headline ones), an event page every market.
+ */
+function mergeMarkets(held: readonly MarketView[], sent: readonly MarketView[], addNew: boolean): MarketView[] {
+  const byKey = new Map(sent.map((x) => [x.key, x]));
+  const out = held.map((x) => byKey.get(x.key) ?? x);
+  if (addNew) {
+    const have = new Set(held.map((x) => x.key));
+    for (const x of sent) if (!have.has(x.key)) out.push(x);
+  }
+  return out;
+}
+
+/** The socket's `markets`: prices and suspensions of an event, with the up and down marks and the slip's legs. */
+export function applyMarkets(
+  m: SbModel,
+  eventId: string,
+  markets: readonly MarketView[],
+  now: number,
+): { model: SbModel; notices: LegNotice[] } {
+  const entry = m.events[eventId];
+  const moves: SbModel['moves'] = {};
+  for (const [id, move] of Object.entries(m.moves)) if (now - move.at < MOVE_MS) moves[id] = move;
+  let events = m.events;
+  if (entry) {
+    const old = new Map(entry.event.markets.flatMap((x) => x.selections.map((s) => [s.id, s.odds1000] as const)));
+    for (const x of markets) {
+      for (const s of x.selections) {
+        const before = old.get(s.id);
+        if (before != null && s.odds1000 !== null && s.odds1000 !== before)
+          moves[s.id] = { dir: s.odds1000 > before ? 'up' : 'down', at: now };
+      }
+    }
+    events = {
+      ...m.events,
+      [eventId]: {
+        ...entry,
+        event: { ...entry.event, markets: mergeMarkets(entry.event.markets, markets, entry.full) },
+      },
+    };
+  }
+  return repriceSlip({ ...m, events, moves }, markets);
+}
+
+function legStatus(market: Pick<MarketView, 'status'> | null, odds: number | null): LegStatus {
+  if (!market) return 'unavailable';
+  if (market.status !== 'open') return market.status;
+  return odds === null ? 'unavailable' : 'open';
+}
+
+/** The slip's legs moved by markets the page was sent: new prices under the player's rule, suspensions. */
+function repriceSlip(m: SbModel, markets: readonly MarketView[]): { model: SbModel; notices: LegNotice[] } {
+  const selections = new Map<string, { market: MarketView; odds: number | null }>();
+  for (const x of markets) for (const s of x.selections) selections.set(s.id, { market: x, odds: s.odds1000 });
+  const notices: LegNotice[] = [];
+  let changed = false;
+  const legs = m.slip.legs.map((leg) => {
+    const hit = selections.get(leg.selectionId);
+    if (!hit) return leg;
+    const status = legStatus(hit.market, hit.odds);
+    let next = repriceLeg(leg, hit.odds, m.prefs.oddsChange);
+    if (next.odds1000 !== leg.odds1000 && leg.odds1000 !== null && next.odds1000 !== null)
+      notices.push({ kind: 'changed', selectionId: leg.selectionId, from: leg.odds1000, to: next.odds1000 });
+    if (status !== leg.status) {
+      next = { ...next, status };
+      if (status === 'suspended') notices.push({ kind: 'suspended', selectionId: leg.selectionId });
+      else if (status === 'open') notices.push({ kind: 'resumed', selectionId: leg.selectionId });
+      else notices.push({ kind: 'unavailable', selectionId: leg.selectionId });
+    }
+    if (next !== leg) changed = true;
+    return next;
+  });
+  if (!changed) return { model: m, notices };
+  return { model: { ...m, slip: { ...m.slip, legs } }, notices };
+}
+
+/** The slip's legs of these events read again from what the page now holds of them. */
+function refreshSlipFromEvents(m: SbModel, ids: readonly string[]) {
+  const set = new Set(ids);
+  const markets = m.slip.legs
+    .filter((l) => set.has(l.eventId))
+    .flatMap((l) => m.events[l.eventId]?.event.markets.filter((x) => x.key === l.market.key) ?? []);
+  const legsLive = m.slip.legs.map((l) =>
+    set.has(l.eventId) && m.events[l.eventId]?.event.status === 'live' && !l.live ? { ...l, live: true } : l,
+  );
+  return repriceSlip({ ...m, slip: { ...m.slip, legs: legsLive } }, markets);
+}
+
+/** The socket's `state`: an event's status, score and clock. */
+export function applyState(
+  m: SbModel,
+  eventId: string,
+  status: EventStatus,
+  state: MatchState | null,
+  now: number,
+): SbModel {
+  const entry = m.events[eventId];
+  if (!entry) return m;
+  const legs = m.slip.legs.map((l) =>
+    l.eventId === eventId && status === 'live' && !l.live ? { ...l, live: true } : l,
+  );
+  return {
+    ...m,
+    events: { ...m.events, [eventId]: { ...entry, event: { ...entry.event, status, state }, receivedAt: now } },
+    slip: legs.some((l, i) => l !== m.slip.legs[i]) ? { ...m.slip, legs } : m.slip,
+  };
+}
+
+export function applyBalance(m: SbModel, balance: number | null): SbModel {
+  return balance === null ? m : { ...m, balance };
+}
+
+const isOpen = (b: MyBet) => b.status === 'open' || b.status === 'pending';
+
+/** A bet of mine moved (placed, accepted after the delay, refused, cashed out, settled, corrected). */
+export function applyBet(m: SbModel, bet: MyBet): SbModel {
+  const open = m.bets.open.filter((b) => b.id !== bet.id);
+  const settled = m.bets.settled.filter((b) => b.id !== bet.id);
+  if (isOpen(bet)) open.unshift(bet);
+  else if (bet.status !== 'refused' && m.bets.loaded.settled) settled.unshift(bet);
+  const bets = { ...m.bets, open: sortBets(open), settled };
+  const inSlip = m.slip.placed.some((b) => b.id === bet.id);
+  if (!inSlip) return { ...m, bets };
+  const placed = m.slip.placed.map((b) => (b.id === bet.id ? bet : b));
+  const phase = placed.some((b) => b.status === 'pending') ? 'pending' : 'done';
+  return { ...m, bets, slip: { ...m.slip, placed, phase } };
+}
+
+const sortBets = (bets: MyBet[]) => [...bets].sort((a, b) => b.placedAt.localeCompare(a.placedAt));
+
+/** A page of my bets (GET /api/sb/bets): replaces the tab's list, or adds to it for "show more". */
+export function applyMyBets(m: SbModel, tab: 'open' | 'settled', answer: MyBetsAnswer, more: boolean): SbModel {
+  const list = more
+    ? [...m.bets[tab], ...answer.bets.filter((b) => !m.bets[tab].some((x) => x.id === b.id))]
+    : answer.bets;
+  return {
+    ...m,
+    bets: {
+      ...m.bets,
+      [tab]: list,
+      next: tab === 'settled' ? answer.next : m.bets.next,
+      loaded: { ...m.bets.loaded, [tab]: true },
+    },
+  };
+}
+
+export function setRoute(m: SbModel, route: Route): SbModel {
+  return { ...m, route };
+}
+
+export function setPrefs(m: SbModel, prefs: Partial<Prefs>): SbModel {
+  return { ...m, prefs: { ...m.prefs, ...prefs } };
+}
+
+// ---- the slip ----
+
+/** Where a selection is in what the page holds: its event and market, or null. */
+export function findSelection(m: SbModel, selectionId: string) {
+  const parsed = parseSelectionId(selectionId);
+  const entry = parsed ? m.events[parsed.eventId] : undefined;
+  const market = entry?.event.markets.find((x) => x.key === parsed?.marketKey);
+  const selection = market?.selections.find((s) => s.id === selectionId);
+  if (!entry || !market || !selection) return null;
+  return { event: entry.event, market, selection };
+}
+
+/** Whether the selection can be added now: its market open and a price offered. */
+export function selectable(m: SbModel, selectionId: string): boolean {
+  const found = findSelection(m, selectionId);
+  return !!found && found.market.status === 'open' && found.selection.odds1000 !== null;
+}
+
+const inSlip = (m: SbModel, selectionId: string) => m.slip.legs.some((l) => l.selectionId === selectionId);
+
+export { inSlip };
+
+/** A fresh slip after a placing was answered: the same legs kept (keep), or nothing (done). */
+function reopen(slip: SlipState, keepLegs: boolean): SlipState {
+  return keepLegs ? { ...emptySlip(), legs: slip.legs.map((l) => ({ ...l, was: null })) } : emptySlip();
+}
+
+/**
+ * A price tapped: added to the slip (at its price now) or, when it is there already, taken off. A
+ * slip that was placed starts again with its legs kept.
+ */
+export function toggleSelection(m: SbModel, selectionId: string): SbModel {
+  const base = m.slip.phase === 'done' ? reopen(m.slip, true) : m.slip;
+  if (base.phase === 'placing' || base.phase === 'pending') return m;
+  if (base.legs.some((l) => l.selectionId === selectionId)) return removeLeg({ ...m, slip: base }, selectionId);
+  const found = findSelection(m, selectionId);
+  if (found?.market.status !== 'open' || found.selection.odds1000 === null) return m;
+  const { event, market, selection } = found;
+  const leg: SlipLeg = {
+    selectionId,
+    eventId: event.id,
+    home: event.home,
+    away: event.away,
+    sport: event.sport,
+    live: event.status === 'live' || event.status === 'break',
+    market: { key: market.key, type: market.type, period: market.period, line4: market.line4 },
+    selection: selection.key,
+    odds1000: selection.odds1000,
+    taken: selection.odds1000,
+    was: null,
+    status: 'open',
+  };
+  const legs = [...base.legs, leg];
+  return { ...m, slip: { ...base, legs, refusal: null, maxStake: null } };
+}
+
+export function removeLeg(m: SbModel, selectionId: string): SbModel {
+  const legs = m.slip.legs.filter((l) => l.selectionId !== selectionId);
+  const single = { ...m.slip.stakes.single };
+  delete single[selectionId];
+  const sizes = new Set(systemSizes(legs, maxLegs(m)));
+  const system = Object.fromEntries(Object.entries(m.slip.stakes.system).filter(([size]) => sizes.has(Number(size))));
+  const target =
+    m.slip.target &&
+    (m.slip.target.kind === 'single'
+      ? m.slip.target.selectionId === selectionId
+      : m.slip.target.kind === 'system' && !sizes.has(m.slip.target.size))
+      ? null
+      : m.slip.target;
+  return {
+    ...m,
+    slip: {
+      ...m.slip,
+      legs,
+      stakes: { single, multiple: legs.length >= 2 ? m.slip.stakes.multiple : 0, system },
+      target,
+      refusal: m.slip.refusal?.selectionId === selectionId ? null : m.slip.refusal,
+      maxStake: null,
+    },
+  };
+}
+
+/** Takes off the legs that cannot be bet (not offered, or their market closed). */
+export function removeUnavailable(m: SbModel): SbModel {
+  return m.slip.legs
+    .filter((l) => l.status === 'unavailable' || l.status === 'closed' || l.status === 'settled')
+    .reduce((acc, l) => removeLeg(acc, l.selectionId), m);
+}
+
+export function clearSlip(m: SbModel): SbModel {
+  return { ...m, slip: emptySlip() };
+}
+
+export function setStake(m: SbModel, target: StakeTarget, minor: number): SbModel {
+  return { ...m, slip: { ...m.slip, stakes: withStake(m.slip.stakes, target, minor), target, refusal: null } };
+}
+
+/** The stake field the quick chips add to: the one the player last touched, else the default. */
+export function chipTarget(m: SbModel): StakeTarget | null {
+  const t = m.slip.target;
+  if (t && (t.kind !== 'single' || inSlip(m, t.selectionId))) return t;
+  return defaultTarget(m.slip.legs, maxLegs(m));
+}
+
+/** A quick stake chip: its amount added to the chip target's stake. */
+export function addChip(m: SbModel, amount: number): SbModel {
+  const target = chipTarget(m);
+  if (!target) return m;
+  return setStake(m, target, stakeOf(m.slip.stakes, target) + amount);
+}
+
+export function setTarget(m: SbModel, target: StakeTarget): SbModel {
+  return { ...m, slip: { ...m.slip, target } };
+}
+
+export const sameTarget = (a: StakeTarget | null, b: StakeTarget) => !!a && targetKey(a) === targetKey(b);
+
+/** The player accepts the prices shown now (after a change their rule did not take). */
+export function acceptChanges(m: SbModel): SbModel {
+  return { ...m, slip: { ...m.slip, legs: acceptPrices(m.slip.legs), refusal: null } };
+}
+
+/** POST /api/sb/quote's answer: each leg's price and state now, and the stake limits. */
+export function applyQuote(m: SbModel, quote: QuoteAnswer): { model: SbModel; notices: LegNotice[] } {
+  const markets: MarketView[] = [];
+  const gone = new Set<string>();
+  for (const q of quote.legs) {
+    if (!q.market) gone.add(q.selectionId);
+    else markets.push({ ...q.market, selections: q.market.selections.filter((s) => s.id === q.selectionId) });
+  }
+  const { model, notices } = repriceSlip(m, markets);
+  const legs = model.slip.legs.map((l) =>
+    gone.has(l.selectionId) && l.status !== 'unavailable' ? { ...l, status: 'unavailable' as const } : l,
+  );
+  for (const id of gone)
+    if (m.slip.legs.some((l) => l.selectionId === id && l.status !== 'unavailable'))
+      notices.push({ kind: 'unavailable', selectionId: id });
+  return { model: { ...model, slip: { ...model.slip, legs, maxStake: quote.maxStake } }, notices };
+}
+
+/** The slip is sent with this request id (the one kept from an unanswered placing, else `fresh`). */
+export function startPlacing(m: SbModel, fresh: string): { model: SbModel; requestId: string } {
+  const requestId = m.slip.requestId ?? fresh;
+  return { model: { ...m, slip: { ...m.slip, phase: 'placing', requestId, refusal: null } }, requestId };
+}
+
+/**
+ * The book's answer to a placing. `changed`: nothing was placed because prices moved and the rule
+ * said to ask; the new prices are shown against the accepted ones for the player to accept.
+ * Otherwise the bets stand (pending ones wait out the in-play delay).
+ */
+export function placeAnswered(m: SbModel, answer: PlaceAnswer): SbModel {
+  const balance = answer.balance ?? m.balance;
+  if (answer.changed?.length) {
+    const legs = m.slip.legs.map((l) => {
+      const c = answer.changed!.find((x) => x.selectionId === l.selectionId);
+      if (!c) return l;
+      return c.odds1000 === null
+        ? { ...l, was: l.odds1000, odds1000: null, status: 'unavailable' as const }
+        : { ...l, was: l.taken, odds1000: c.odds1000 };
+    });
+    return {
+      ...m,
+      balance,
+      slip: {
+        ...m.slip,
+        legs,
+        phase: 'edit',
+        requestId: null,
+        refusal: { code: 'SB_ODDS_CHANGED', message: '', selectionId: null },
+      },
+    };
+  }
+  let next: SbModel = { ...m, balance };
+  for (const bet of answer.bets) next = applyBet(next, bet);
+  const phase = answer.bets.some((b) => b.status === 'pending') ? 'pending' : 'done';
+  return { ...next, slip: { ...next.slip, phase, requestId: null, placed: answer.bets, refusal: null } };
+}
+
+/**
+ * A placing that failed. A refusal (the book said no) ends the request: the next placing is a new
+ * one. A lost answer (no connection, a server error) keeps the request's id, so sending the slip
+ * again cannot place it twice.
+ */
+export function placeFailed(
+  m: SbModel,
+  error: { code: string; message: string; status: number; selectionId?: string | null },
+): SbModel {
+  const lost = error.status === 0 || error.status >= 500;
+  const legs =
+    error.selectionId && (error.code === 'SB_SELECTION_UNAVAILABLE' || error.code === 'SB_MARKET_CLOSED')
+      ? m.slip.legs.map((l) => (l.selectionId === error.selectionId ? { ...l, status: 'unavailable' as const } : l))
+      : error.selectionId && error.code === 'SB_MARKET_SUSPENDED'
+        ? m.slip.legs.map((l) => (l.selectionId === error.selectionId ? { ...l, status: 'suspended' as const } : l))
+        : m.slip.legs;
+  return {
+    ...m,
+    slip: {
+      ...m.slip,
+      legs,
+      phase: 'edit',
+      requestId: lost ? m.slip.requestId : null,
+      refusal: { code: error.code, message: error.message, selectionId: error.selectionId ?? null },
+    },
+  };
+}
+
+/** After the placed bets are shown: the same selections again for another bet, or an empty slip. */
+export function finishSlip(m: SbModel, keepLegs: boolean): SbModel {
+  return { ...m, slip: reopen(m.slip, keepLegs) };
+}
+
+// ---- what the page watches and ticks ----
+
+/** The event ids a screen lists, in order. */
+export function screenEvents(m: SbModel): string[] {
+  const r = m.route;
+  const bySport = (ids: string[], sport: Sport | null) =>
+    sport ? ids.filter((id) => m.events[id]?.event.sport === sport) : ids;
+  switch (r.screen) {
+    case 'live':
+      return bySport(m.lists.live ?? [], r.sport);
+    case 'upcoming': {
+      const day = r.day ?? m.lobby?.days[0];
+      return day ? bySport(m.lists[`day:${day}`] ?? [], r.sport) : [];
+    }
+    case 'league':
+      return m.lists[`league:${r.league}`] ?? [];
+    case 'event':
+      return [r.event];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The events the page asks the socket about (`watch`): those on screen and those of the slip's legs
+ * (the slip is on screen too), at most `limit` (the screen's first ones first).
+ */
+export function watchList(m: SbModel, limit = 100): string[] {
+  const ids = [...m.slip.legs.map((l) => l.eventId), ...screenEvents(m)];
+  return [...new Set(ids)].slice(0, limit);
+}
+
+/** Whether a clock runs on screen: the page's one-second tick runs only then. */
+export function clocksRunning(m: SbModel): boolean {
+  return screenEvents(m).some((id) => {
+    const e = m.events[id]?.event;
+    return !!e && e.status === 'live' && !!e.state?.clock?.running;
+  });
+}
+
+export { maxLegs, type SlipLeg, stakeOf };

@@ -1,0 +1,170 @@
+/// <reference lib="dom" />
+// The sportsbook page's stylesheet, added when the page opens (studio.css stays the shared base; the
+// studio's CSP allows inline styles). Phone first at 390 px: one column, nothing wider than the
+// screen, every tap target at least 44 px, the slip a bottom sheet opened from a bar at the bottom
+// edge (thumb reach); from 900 px the slip is a side panel beside the screens. Up and down marks
+// fade by CSS alone (no timers), and not at all under reduced motion.
+
+const CSS = `
+.sb-app { max-width: 1240px; padding: 0 8px 76px; }
+.sb-top { position: sticky; top: 0; z-index: 5; background: var(--bg); }
+.sb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.sb-tabs { display: flex; gap: 4px; overflow-x: auto; scrollbar-width: none; border-bottom: 1px solid var(--line); margin-bottom: 8px; }
+.sb-tab { flex: 1 0 auto; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; padding: 0 12px;
+  color: var(--muted); text-decoration: none; border-bottom: 3px solid transparent; white-space: nowrap; }
+.sb-tab[aria-current="page"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
+.sb-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-items: start; }
+.sb-main-col, .sb-main { min-width: 0; }
+.sb-message { text-align: left; margin: 0 0 6px; min-height: 0; }
+.sb-screen-title { font-size: 18px; margin: 4px 0 8px; }
+.sb-screen-title:focus { outline: none; }
+.sb-empty { padding: 24px 8px; text-align: center; }
+.sb-chips, .sb-days { display: flex; gap: 6px; overflow-x: auto; padding: 2px 0 8px; scrollbar-width: thin; }
+.sb-chip { flex: none; min-height: 44px; display: inline-flex; align-items: center; padding: 0 14px; border-radius: 22px;
+  border: 1px solid var(--line); color: var(--text); text-decoration: none; white-space: nowrap; }
+.sb-chip[aria-current="page"] { background: var(--accent); color: #111; border-color: var(--accent); font-weight: 600; }
+.sb-zone { margin: 0 0 8px; }
+.sb-league-group h3, .sb-sport h3, .sb-group h3 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
+.sb-league-group h3 a { color: var(--text); text-decoration: none; }
+.sb-card { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 8px 10px; margin-bottom: 8px; }
+.sb-card-head { display: flex; align-items: center; gap: 8px; color: var(--text); text-decoration: none; min-height: 44px; }
+.sb-teams { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+.sb-teams span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.sb-score { font-weight: 700; font-variant-numeric: tabular-nums; color: var(--accent); white-space: nowrap; }
+.sb-score.big { font-size: 22px; }
+.sb-live-info, .sb-when { display: inline-flex; flex-direction: column; align-items: flex-end; font-size: 12px; color: var(--muted); white-space: nowrap; }
+.sb-live-dot { width: 8px; height: 8px; border-radius: 4px; background: var(--error); display: inline-block; }
+.sb-clock { color: var(--win); font-variant-numeric: tabular-nums; font-weight: 600; }
+.sb-mkt { margin-top: 6px; }
+.sb-mkt-name { display: block; font-size: 12px; color: var(--muted); margin-bottom: 3px; }
+.sb-prices { display: grid; gap: 6px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.sb-prices.n3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+.sb-group .sb-prices.n3 { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); }
+.sb-price { min-height: 44px; min-width: 0; display: flex; align-items: center; justify-content: space-between; gap: 4px;
+  padding: 4px 8px; border-radius: 8px; border: 1px solid var(--line); background: #222c44; color: var(--text); font: inherit;
+  cursor: pointer; text-align: left; }
+.sb-price[aria-pressed="true"] { background: var(--accent); color: #111; border-color: var(--accent); }
+.sb-price:disabled { opacity: .45; cursor: not-allowed; }
+.sb-price.suspended { background: #1a2033; }
+.sb-price-label { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 13px; }
+.sb-card .sb-price { flex-direction: column; align-items: stretch; justify-content: center; gap: 0; text-align: center; }
+.sb-card .sb-price-label { font-size: 11px; color: inherit; opacity: .75; }
+.sb-odds { font-weight: 700; font-variant-numeric: tabular-nums; white-space: nowrap; display: inline-flex; align-items: center; justify-content: center; gap: 2px; }
+.sb-lock { vertical-align: -2px; }
+.sb-move { font-size: 10px; animation: sb-fade 4s ease-in forwards; }
+.sb-move.up { color: var(--win); }
+.sb-move.down { color: var(--error); }
+.sb-price[aria-pressed="true"] .sb-move { color: #111; }
+@keyframes sb-fade { 0%, 60% { opacity: 1; } 100% { opacity: 0; } }
+.sb-more { display: inline-flex; align-items: center; min-height: 44px; font-size: 13px; }
+@media (max-width: 599px) { .sb-card .sb-mkt ~ .sb-mkt { display: none; } }
+.sb-leagues { list-style: none; margin: 0; padding: 0; }
+.sb-leagues a { display: flex; justify-content: space-between; align-items: center; gap: 8px; min-height: 44px; padding: 4px 10px;
+  border-bottom: 1px solid var(--line); color: var(--text); text-decoration: none; }
+.sb-league-name { min-width: 0; overflow-wrap: anywhere; }
+.sb-counts { display: inline-flex; gap: 8px; font-size: 12px; white-space: nowrap; }
+.sb-count-live { color: var(--error); font-weight: 600; }
+.sb-sport h3 { display: flex; justify-content: space-between; color: var(--text); font-size: 16px; }
+.sb-event-head { margin-bottom: 8px; }
+.sb-event-title { display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr); gap: 10px; align-items: center; text-align: center; }
+.sb-event-title > span:first-child, .sb-event-title > span:last-child { overflow-wrap: anywhere; }
+.sb-event-when { text-align: center; margin: 4px 0; }
+.sb-event-when .sb-live-info { flex-direction: row; gap: 6px; align-items: center; font-size: 14px; }
+.sb-group { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 4px 10px 10px; margin-bottom: 8px; }
+.sb-fair { overflow-wrap: anywhere; }
+.sb-badge { display: inline-grid; place-items: center; min-width: 22px; height: 22px; padding: 0 6px; border-radius: 11px;
+  background: var(--accent); color: #111; font-size: 12px; font-weight: 700; }
+.sb-slip { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 10px; }
+.sb-slip-head { display: flex; justify-content: space-between; align-items: center; gap: 8px; }
+.sb-slip-head h2 { margin: 0; display: flex; align-items: center; gap: 6px; }
+.sb-slip-head h2:focus { outline: none; }
+.sb-sheet-close { display: none; }
+.sb-slip.sheet { position: fixed; left: 0; right: 0; bottom: 0; z-index: 30; max-height: 88vh; overflow-y: auto;
+  border-radius: 14px 14px 0 0; box-shadow: 0 -6px 24px #000a; padding-bottom: calc(10px + env(safe-area-inset-bottom)); }
+.sb-slip.sheet .sb-sheet-close { display: inline-flex; }
+body.sb-sheet-open { overflow: hidden; }
+.sb-slip-bar { position: fixed; left: 8px; right: 8px; bottom: calc(8px + env(safe-area-inset-bottom)); z-index: 20; min-height: 52px;
+  display: flex; align-items: center; justify-content: center; gap: 8px; border-radius: 26px; border: 0; font: inherit; font-weight: 600;
+  background: var(--accent); color: #111; box-shadow: 0 4px 16px #000a; cursor: pointer; }
+.sb-slip-bar .sb-badge { background: #111; color: var(--accent); }
+.sb-slip-bar.empty { background: #222c44; color: var(--text); }
+.sb-slip-bar[hidden] { display: none; }
+.sb-legs { list-style: none; margin: 8px 0; padding: 0; }
+.sb-leg { border-bottom: 1px solid var(--line); padding: 6px 0; }
+.sb-leg.blocked { opacity: .7; }
+.sb-leg-top { display: flex; align-items: center; gap: 6px; }
+.sb-leg-name { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.sb-leg-odds { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.sb-leg-odds.up strong, .sb-leg-odds.moved.up strong { color: var(--win); }
+.sb-leg-odds.down strong, .sb-leg-odds.moved.down strong { color: var(--error); }
+.sb-was { color: var(--muted); }
+.sb-leg-market { margin: 2px 0 4px; overflow-wrap: anywhere; }
+.sb-live-tag { color: var(--error); font-weight: 600; }
+.sb-remove { min-width: 44px; min-height: 44px; font-size: 20px; }
+.sb-stake-row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.sb-stake { width: 7.5em; min-height: 44px; }
+.sb-stake.chip-target { border-color: var(--accent); }
+.sb-payout { color: var(--muted); }
+.sb-combo { border-bottom: 1px solid var(--line); padding: 8px 0; }
+.sb-combo-head { display: flex; justify-content: space-between; gap: 8px; margin-bottom: 4px; flex-wrap: wrap; }
+.sb-note { color: var(--muted); font-size: 13px; }
+.sb-chips-row { display: flex; gap: 6px; flex-wrap: wrap; margin: 10px 0; }
+.sb-stake-chip { min-height: 44px; min-width: 56px; padding: 6px 10px; }
+.sb-rule-row { display: flex; flex-direction: column; gap: 4px; margin: 6px 0; }
+.sb-totals { grid-template-columns: 1fr auto; margin: 8px 0; }
+.sb-totals dd { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+.sb-refusal { color: var(--error); margin: 6px 0; }
+.sb-place { width: 100%; min-height: 48px; margin-top: 6px; }
+.sb-slip-foot { position: sticky; bottom: 0; background: var(--panel); border-top: 1px solid var(--line); padding: 4px 0 2px; margin-top: 8px; }
+.sb-slip.sheet .sb-slip-foot { bottom: calc(-10px - env(safe-area-inset-bottom)); padding-bottom: calc(10px + env(safe-area-inset-bottom)); }
+.sb-group .sb-price { flex-direction: column; align-items: stretch; justify-content: center; gap: 2px; text-align: center; }
+.sb-group .sb-price-label { white-space: normal; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical; line-height: 1.2; }
+.sb-clear { width: 100%; margin-top: 6px; min-height: 44px; }
+.sb-actions { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
+.sb-actions .button { min-height: 44px; }
+.sb-pending { display: flex; gap: 8px; align-items: center; }
+.sb-spinner { width: 18px; height: 18px; border-radius: 50%; border: 3px solid var(--line); border-top-color: var(--accent);
+  animation: sb-spin 1s linear infinite; flex: none; }
+@keyframes sb-spin { to { transform: rotate(360deg); } }
+.sb-placed { list-style: none; margin: 0; padding: 0; }
+.sb-placed li { border-bottom: 1px solid var(--line); padding: 6px 0; }
+.sb-bet-status { font-size: 12px; padding: 1px 8px; border-radius: 10px; background: #222c44; margin-left: 6px; }
+.sb-bet-status.won, .sb-bet-status.open, .sb-bet-status.cashed_out { background: #1d4d3a; }
+.sb-bet-status.lost, .sb-bet-status.refused { background: #4d1d26; }
+.sb-bet { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 10px; margin-bottom: 8px; }
+.sb-bet header { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.sb-bet header .muted { margin-left: auto; }
+.sb-bet-legs { list-style: none; padding: 0; margin: 6px 0; }
+.sb-bet-leg { padding: 4px 0; border-bottom: 1px dashed var(--line); overflow-wrap: anywhere; }
+.sb-bet-leg p { margin: 2px 0; }
+.sb-outcome { font-size: 12px; margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #222c44; }
+.sb-outcome.win, .sb-outcome.half_win { background: #1d4d3a; }
+.sb-outcome.lose, .sb-outcome.half_lose { background: #4d1d26; }
+.sb-bet-facts { grid-template-columns: 1fr auto; }
+.sb-bet-facts dd { text-align: right; font-variant-numeric: tabular-nums; }
+.sb-corrections h4 { margin: 6px 0 2px; font-size: 13px; }
+.sb-corrections ul { margin: 0; padding-left: 18px; }
+.sb-cash-part { margin-top: 8px; }
+.sb-cash-range { width: 100%; min-height: 44px; padding: 0; }
+.sb-settings { display: grid; gap: 6px; max-width: 420px; margin: 0 0 8px auto; }
+.sb-settings[hidden] { display: none; }
+.sb-settings-button { white-space: nowrap; }
+@media (min-width: 900px) {
+  .sb-app { padding-bottom: 16px; }
+  .sb-layout { grid-template-columns: minmax(0, 1fr) 340px; }
+  .sb-slip { position: sticky; top: 64px; max-height: calc(100vh - 76px); overflow-y: auto; }
+}
+@media (prefers-reduced-motion: reduce) {
+  .sb-move { animation: none; }
+  .sb-spinner { animation: none; }
+}
+`;
+
+export function injectSportsbookStyle(): void {
+  if (document.getElementById('sb-style')) return;
+  const style = document.createElement('style');
+  style.id = 'sb-style';
+  style.textContent = CSS;
+  document.head.append(style);
+}

@@ -1,0 +1,312 @@
+// @vitest-environment happy-dom
+/// <reference lib="dom.iterable" />
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createBetsView } from './sb-bets-view';
+import { createSheet, keepingFocus } from './sb-controls';
+import { card, fullEvent, lobby, market, myBet, T0 } from './sb-fixtures';
+import { createSlipView, type SlipActions } from './sb-slip-view';
+import * as S from './sb-state';
+import { drawPrice, emptyIndex, eventScreen, liveScreen, upcomingScreen, type ViewCtx } from './sb-views';
+import { englishWords } from './sb-words';
+
+// The page's drawing in a DOM: prices are buttons with names a screen reader reads, suspended
+// prices are locked, the event page groups its markets, the slip shows the book's arithmetic and
+// the changes to accept, my bets offer the cash-out, and nothing the server sends becomes markup.
+
+const H = (e: string) => `${e}/1x2:ft:-/home`;
+let model: S.SbModel;
+
+function context(): ViewCtx {
+  return {
+    words: englishWords,
+    locale: 'en',
+    model: () => model,
+    say: () => ({ words: englishWords, locale: 'en', lineStyle: model.prefs.lineStyle }),
+    odds: (o) => (o / 1000).toFixed(2),
+    now: () => T0,
+    index: emptyIndex(),
+  };
+}
+
+function noop(): SlipActions {
+  const n = () => undefined;
+  return {
+    remove: n,
+    clear: n,
+    stake: n,
+    target: n,
+    chip: n,
+    max: n,
+    accept: n,
+    place: n,
+    removeUnavailable: n,
+    finish: n,
+    rule: n,
+  };
+}
+
+beforeEach(() => {
+  document.body.replaceChildren();
+  model = S.applyLobby(S.initialModel(), lobby(), T0);
+  model = S.applyEvents(
+    model,
+    'day:2026-11-27',
+    [card('ev-a'), card('ev-b', { home: 'Elm Crossing', away: 'Fernhill' })],
+    T0,
+  );
+});
+
+describe('screens', () => {
+  it('draws live events with score, clock and price buttons that are buttons', () => {
+    const ctx = context();
+    const root = document.createElement('main');
+    root.append(...liveScreen(ctx, { screen: 'live', sport: null }));
+    const cardEl = root.querySelector('[data-event="ev-live"]')!;
+    expect(cardEl.querySelector('[data-testid=score]')!.textContent).toBe('1-0');
+    expect(cardEl.querySelector('[data-testid=clock]')!.textContent).toBe("43'");
+    const prices = cardEl.querySelectorAll('button.sb-price');
+    expect(prices).toHaveLength(7);
+    const first = prices[0] as HTMLButtonElement;
+    expect(first.getAttribute('aria-label')).toBe('1 2.10, Cinder Bay, Match result');
+    expect(first.getAttribute('aria-pressed')).toBe('false');
+    expect(ctx.index.prices.get(H('ev-live'))).toEqual([first]);
+    expect(ctx.index.clocks.get('ev-live')).toHaveLength(1);
+    expect(root.querySelector('.sb-more')!.textContent).toBe('+21 markets');
+  });
+
+  it("draws upcoming events by the brand's day, with the zone named", () => {
+    model = S.setRoute(model, { screen: 'upcoming', day: '2026-11-27', sport: null });
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), { screen: 'upcoming', day: '2026-11-27', sport: null }));
+    expect([...root.querySelectorAll('.sb-days a')].map((a) => a.textContent)).toEqual([
+      'Today',
+      'Tomorrow',
+      'Sun, Nov 29',
+    ]);
+    expect(root.querySelector('[data-testid=time-zone]')!.textContent).toBe('Times in GMT+8 (Asia/Manila)');
+    expect(root.querySelectorAll('[data-testid=event-card]')).toHaveLength(2);
+    expect(root.querySelector('.sb-when')!.textContent).toBe('8:00 PM');
+  });
+
+  it("groups an event's markets and locks a suspended one", () => {
+    model = S.applyEvent(model, fullEvent('ev-a'), T0).model;
+    const root = document.createElement('main');
+    root.append(...eventScreen(context(), { screen: 'event', event: 'ev-a' }, false));
+    expect([...root.querySelectorAll('.sb-group h3')].map((x) => x.textContent)).toEqual([
+      'Match result',
+      'Handicap',
+      'Totals',
+      'Correct score',
+      'Both teams to score',
+      'First half',
+    ]);
+    expect([...root.querySelectorAll('[data-group=handicap] .sb-mkt-name')].map((x) => x.textContent)).toEqual([
+      'Handicap -0.75',
+      'Handicap -0.25',
+    ]);
+    const btts = root.querySelectorAll<HTMLButtonElement>('[data-group=btts] button');
+    expect([...btts].every((b) => b.disabled && b.querySelector('svg.sb-lock'))).toBe(true);
+    expect(btts[0]!.getAttribute('aria-label')).toBe('Yes, Both teams to score, Suspended');
+    // A market named as its group is not named twice.
+    expect(root.querySelector('[data-group=btts] .sb-mkt-name')).toBeNull();
+    const away = root.querySelector<HTMLButtonElement>(`[data-sel="ev-a/handicap:ft:-3/away"]`)!;
+    expect(away.querySelector('.sb-price-label')!.textContent).toBe('Brindle Port +0.75');
+  });
+
+  it('writes quarter lines split when the player chose so', () => {
+    model = S.setPrefs(S.applyEvent(model, fullEvent('ev-a'), T0).model, { lineStyle: 'split' });
+    const root = document.createElement('main');
+    root.append(...eventScreen(context(), { screen: 'event', event: 'ev-a' }, false));
+    expect([...root.querySelectorAll('[data-group=handicap] .sb-mkt-name')].map((x) => x.textContent)).toEqual([
+      'Handicap -0.5/-1',
+      'Handicap 0/-0.5',
+    ]);
+  });
+
+  it('puts what the server sends in as text, never as markup', () => {
+    const hostile = '<img src=x onerror="alert(1)">';
+    model = S.applyEvents(
+      model,
+      'day:2026-11-27',
+      [card('ev-x', { home: hostile, league: { id: 'l', name: hostile, region: null, title: null } })],
+      T0,
+    );
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), { screen: 'upcoming', day: '2026-11-27', sport: null }));
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.textContent).toContain(hostile);
+  });
+
+  it('redraws a price in place: new odds, and locked while suspended', () => {
+    const ctx = context();
+    const btn = document.createElement('button');
+    const m = market('ev-a', '1x2', { home: 2050, draw: 3300, away: 3400 }, { status: 'suspended' });
+    drawPrice(btn, ctx, m, m.selections[0]!, { home: 'Alder Vale', away: 'Brindle Port' }, true);
+    expect(btn.disabled).toBe(true);
+    expect(btn.classList.contains('suspended')).toBe(true);
+  });
+});
+
+describe('the slip', () => {
+  it("shows legs, the multiple with the book's payout, systems, and refuses a same-event multiple", () => {
+    model = S.toggleSelection(S.toggleSelection(S.toggleSelection(model, H('ev-a')), H('ev-b')), H('ev-live'));
+    model = S.setStake(model, { kind: 'multiple' }, 1000);
+    const view = createSlipView(context(), noop());
+    view.render();
+    expect(view.el.querySelectorAll('[data-testid=slip-leg]')).toHaveLength(3);
+    expect(view.el.querySelector('[data-testid=multiple]')!.textContent).toContain('Multiple (3 selections)');
+    expect(view.el.querySelector('[data-testid=system-2]')!.textContent).toContain('3 combinations');
+    // 10.00 x 2.1 x 2.1 x 2.1 = 92.61
+    expect(view.el.querySelector('[data-testid=total-payout]')!.textContent).toBe('92.61');
+    expect(view.el.querySelector('[data-testid=place]')!.textContent).toBe('Place bet · 10.00');
+    const inputs = view.el.querySelectorAll('input.sb-stake');
+    expect([...inputs].every((i) => i.getAttribute('aria-label'))).toBe(true);
+
+    model = S.toggleSelection(model, 'ev-a/1x2:ft:-/draw');
+    view.render();
+    expect(view.el.querySelector('[data-testid=multiple]')).toBeNull();
+    expect(view.el.querySelector('[data-testid=multiple-refused]')!.textContent).toBe(englishWords.slip.sameEvent);
+  });
+
+  it('shows a changed price as old -> new and asks to accept', () => {
+    model = S.toggleSelection(model, H('ev-a'));
+    model = S.setStake(model, { kind: 'single', selectionId: H('ev-a') }, 500);
+    model = S.applyMarkets(model, 'ev-a', [market('ev-a', '1x2', { home: 1900, draw: 3300, away: 3400 })], T0).model;
+    const view = createSlipView(context(), noop());
+    view.render();
+    const odds = view.el.querySelector('[data-testid=leg-odds]')!;
+    expect(odds.textContent).toBe('2.10 → 1.90');
+    expect(odds.getAttribute('aria-label')).toBe('Price changed: 2.10 → 1.90');
+    expect(view.el.querySelector('[data-testid=place]')!.textContent).toBe(englishWords.slip.accept);
+    view.announce([{ kind: 'changed', selectionId: H('ev-a'), from: 2100, to: 1900 }]);
+    expect(view.el.querySelector('[data-testid=slip-live]')!.textContent).toBe(
+      'Alder Vale: price changed from 2.10 to 1.90',
+    );
+  });
+
+  it('words each refusal code, with the limit where it has one', () => {
+    model = S.toggleSelection(model, H('ev-a'));
+    model = S.placeFailed(model, { code: 'SB_STAKE_TOO_LOW', message: 'server words', status: 400 });
+    const view = createSlipView(context(), noop());
+    view.render();
+    expect(view.el.querySelector('[data-testid=slip-refusal]')!.textContent).toBe(
+      'A stake is below the minimum of 1.00.',
+    );
+    model = S.placeFailed(model, { code: 'SB_SOMETHING_NEW', message: "The book's own words", status: 409 });
+    view.render();
+    expect(view.el.querySelector('[data-testid=slip-refusal]')!.textContent).toBe("The book's own words");
+  });
+
+  it('shows the wait of the in-play delay, then the placed bets', () => {
+    model = S.toggleSelection(model, H('ev-live'));
+    model = S.setStake(model, { kind: 'single', selectionId: H('ev-live') }, 1000);
+    model = S.placeAnswered(S.startPlacing(model, 'r').model, {
+      bets: [myBet('b1', { status: 'pending' })],
+      balance: 99_000,
+    });
+    const view = createSlipView(context(), noop());
+    view.render();
+    expect(view.el.querySelector('[data-testid=slip-pending]')).not.toBeNull();
+    model = S.applyBet(model, myBet('b1', { status: 'open', potentialPayout: 2100 }));
+    view.render();
+    expect(view.el.querySelector('[data-testid=slip-pending]')).toBeNull();
+    expect(view.el.querySelector('[data-testid=placed-payout]')!.textContent).toBe('21.00');
+  });
+
+  it('is a modal bottom sheet on a phone that gives focus back when closed', () => {
+    const view = createSlipView(context(), noop());
+    const media = { matches: false, addEventListener: () => undefined } as unknown as MediaQueryList;
+    const sheet = createSheet({
+      slip: view.el,
+      title: view.title,
+      closeButton: view.closeButton,
+      words: englishWords,
+      media,
+    });
+    document.body.append(view.el, sheet.bar);
+    expect(view.el.hidden).toBe(true);
+    sheet.bar.click();
+    expect(view.el.getAttribute('role')).toBe('dialog');
+    expect(view.el.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(view.title);
+    view.el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(view.el.hidden).toBe(true);
+    expect(document.activeElement).toBe(sheet.bar);
+  });
+});
+
+describe('my bets', () => {
+  it("offers the cash-out at the book's value, confirmed before it is sent", () => {
+    model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
+    const sent: unknown[] = [];
+    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
+    view.render();
+    const button = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!;
+    expect(button.textContent).toBe('Cash out 9.50');
+    button.click();
+    view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-confirm]')!.click();
+    expect(sent).toEqual([{ betId: 'b1', part: null, expected: 950 }]);
+  });
+
+  it('cashes out a part chosen on the slider', () => {
+    model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
+    const sent: unknown[] = [];
+    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
+    view.render();
+    view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-part]')!.click();
+    const range = view.el.querySelector<HTMLInputElement>('[data-testid=cashout-range]')!;
+    range.value = '400';
+    range.dispatchEvent(new Event('input'));
+    expect(view.el.querySelector('[data-testid=cashout-part-value]')!.textContent).toBe('4.00 of 10.00: you get 3.80');
+    view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!.click();
+    view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-confirm]')!.click();
+    expect(sent).toEqual([{ betId: 'b1', part: 400, expected: 380 }]);
+  });
+
+  it("shows a settled bet's legs, results, payout and corrections", () => {
+    const settled = myBet('b2', {
+      status: 'won',
+      payout: 2100,
+      cashOut: null,
+      settledAt: new Date(T0).toISOString(),
+      corrections: [{ at: new Date(T0 + 60_000).toISOString(), amount: -2100, reason: 'result corrected' }],
+    });
+    settled.legs[0]!.outcome = 'win';
+    settled.legs[0]!.score = '2-1';
+    model = S.applyMyBets(model, 'settled', { bets: [settled], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
+    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    view.render();
+    const el = view.el.querySelector('[data-testid=my-bet]')!;
+    expect(el.querySelector('[data-testid=bet-status]')!.textContent).toBe('Won');
+    expect(el.querySelector('.sb-outcome')!.textContent).toBe('Won');
+    expect(el.querySelector('[data-testid=bet-payout]')!.textContent).toBe('21.00');
+    expect(el.textContent).toContain('Score 2-1');
+    expect(el.querySelector('.sb-corrections li')!.textContent).toBe('Nov 27, 7:01 PM: -21.00 (result corrected)');
+    expect(el.querySelector('[data-testid=cashout]')).toBeNull();
+  });
+});
+
+describe('redraws', () => {
+  it('keep the focus and caret on the field being typed in', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const draw = (value: string) => {
+      const input = document.createElement('input');
+      input.dataset.focus = 'stake:multiple';
+      input.value = value;
+      root.replaceChildren(input);
+      return input;
+    };
+    const first = draw('12.5');
+    first.focus();
+    first.setSelectionRange(2, 2);
+    keepingFocus(root, () => draw('12.5'));
+    const now = root.querySelector('input')!;
+    expect(now).not.toBe(first);
+    expect(document.activeElement).toBe(now);
+    expect(now.selectionStart).toBe(2);
+  });
+});
