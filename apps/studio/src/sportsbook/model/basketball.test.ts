@@ -65,19 +65,20 @@ describe('basketball model', () => {
     // Home's chance as priced (the margin taken out) against the games the process plays.
     const [h, a] = winner.selections.map((s) => 1000 / s.odds1000) as [number, number];
     const priced = h / (h + a);
+    const mainTotal = quotes.filter((q) => q.type === 'total' && q.period === 'ft')[2]!;
+    const [over, under] = mainTotal.selections.map((s) => 1000 / s.odds1000) as [number, number];
     let wins = 0;
-    let total = 0;
+    let overs = 0;
     const n = 450;
     const rng = createSimRng(99);
     for (let i = 0; i < n; i++) {
       let state = model.initial(params);
       for (let step = model.step(params, state, rng); step; step = model.step(params, state, rng)) state = step.state;
       if (state.score.counted.home > state.score.counted.away) wins++;
-      total += state.score.counted.home + state.score.counted.away;
+      if ((state.score.counted.home + state.score.counted.away) * 4 > mainTotal.line4!) overs++;
     }
     expect(Math.abs(wins / n - priced)).toBeLessThan(0.06);
-    const mainTotal = quotes.filter((q) => q.type === 'total' && q.period === 'ft')[2]!;
-    expect(Math.abs(total / n - mainTotal.line4! / 4)).toBeLessThan(3);
+    expect(Math.abs(overs / n - over / (over + under))).toBeLessThan(0.06);
   });
 
   it('moves live prices with the score and leaves out decided markets', () => {

@@ -24,22 +24,20 @@ import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
 // 600n, overtime k at 2400 + 300k. Phases are Q1..Q4, OT, OT2...; in a break the phase names the
 // period just played, except half-time, which is HT (the first half's score is kept from then on).
 //
-// Pricing takes the same parameters: the number of possessions left in the time left is about
-// normal (a renewal count), and each team's points given that number about normal too; the final
-// scores are those normals discretised, mixed over the possession count (three Gauss-Hermite nodes,
-// so the common pace correlates the two teams' points), and a tie at the end of regulation is
-// followed by an overtime's distribution. The tests check the prices against the process.
+// Pricing takes the same parameters: the number of possessions left (its mean and variance exact
+// for the time left in each period, since a possession that would cross a period's end is not
+// played) is taken as normal, and each team's points given that number as normal too; the final
+// scores are those normals discretised, mixed over the possession count (three Gauss-Hermite
+// nodes, so the common pace correlates the two teams' points), and a tie at the end of regulation
+// is followed by an overtime's distribution. The tests check the prices against the process.
 
 export const QUARTER_SECONDS = 600;
 export const OVERTIME_SECONDS = 300;
-const HALF_SECONDS = 2 * QUARTER_SECONDS;
 const REGULATION_SECONDS = 4 * QUARTER_SECONDS;
 
 /** A possession takes POSSESSION_MIN + int(POSSESSION_SPAN) seconds: 5..25, mean 15. */
 const POSSESSION_MIN = 5;
 const POSSESSION_SPAN = 21;
-const POSSESSION_MEAN = POSSESSION_MIN + (POSSESSION_SPAN - 1) / 2;
-const POSSESSION_VARIANCE = (POSSESSION_SPAN ** 2 - 1) / 12;
 
 const SHORT_BREAK_MS = 120_000;
 const HALF_TIME_MS = 600_000;
@@ -115,12 +113,46 @@ type Final = {
   tiedTotals: Map<number, number>;
 };
 
-/** Final scores after `seconds` more of play from `score`, `ball` having the next possession. */
-function finalScores(params: BasketballParams, score: Score, seconds: number, ball: Side | undefined): Final {
+/**
+ * The mean and variance of the number of possessions played in `seconds` of a period: a possession
+ * counts when it ends before the period does (the one that would cross the end is not played).
+ * Exact, by recursion over whole seconds; the same for every game, so computed once.
+ */
+const possessionCounts: { mean: number; variance: number }[] = [];
+
+function possessionsIn(seconds: number): { mean: number; variance: number } {
+  const s = Math.max(0, Math.floor(seconds));
+  for (let r = possessionCounts.length; r <= s; r++) {
+    let m1 = 0;
+    let m2 = 0;
+    for (let k = 0; k < POSSESSION_SPAN; k++) {
+      const d = POSSESSION_MIN + k;
+      if (d >= r) break;
+      const rest = possessionCounts[r - d]!;
+      const restM2 = rest.variance + rest.mean * rest.mean;
+      m1 += (1 + rest.mean) / POSSESSION_SPAN;
+      m2 += (1 + 2 * rest.mean + restM2) / POSSESSION_SPAN;
+    }
+    possessionCounts.push({ mean: m1, variance: Math.max(0, m2 - m1 * m1) });
+  }
+  return possessionCounts[s]!;
+}
+
+/**
+ * Final scores after the remaining `periods` (seconds left in each, the current one first) from
+ * `score`, `ball` having the next possession.
+ */
+function finalScores(params: BasketballParams, score: Score, periods: number[], ball: Side | undefined): Final {
   const h = moments(params.home);
   const a = moments(params.away);
-  const meanCount = Math.max(0, seconds / POSSESSION_MEAN - 0.4);
-  const sdCount = Math.sqrt((seconds * POSSESSION_VARIANCE) / POSSESSION_MEAN ** 3);
+  let meanCount = 0;
+  let varianceCount = 0;
+  for (const seconds of periods) {
+    const c = possessionsIn(seconds);
+    meanCount += c.mean;
+    varianceCount += c.variance;
+  }
+  const sdCount = Math.sqrt(varianceCount);
   const lead = ball === 'home' ? 0.25 : ball === 'away' ? -0.25 : 0;
   const nodes = (
     [
@@ -180,7 +212,7 @@ const overtimeMemo = new WeakMap<BasketballParams, { difference: Map<number, num
 function overtime(params: BasketballParams) {
   let memo = overtimeMemo.get(params);
   if (!memo) {
-    const f = finalScores(params, { home: 0, away: 0 }, OVERTIME_SECONDS, undefined);
+    const f = finalScores(params, { home: 0, away: 0 }, [OVERTIME_SECONDS], undefined);
     const tied = f.difference.get(0) ?? 0;
     const difference = new Map<number, number>();
     for (const [d, p] of f.difference) if (d !== 0) difference.set(d, p / (1 - tied));
@@ -305,11 +337,16 @@ export const basketballModel: SportModel<BasketballParams> = {
     const clock = state.clock?.seconds ?? 0;
     const ball = state.status === 'live' ? possessionOf(state) : undefined;
     const score = state.score.counted;
-    const end = index <= 4 ? REGULATION_SECONDS : periodEnd(index);
-    const ft = withOvertime(params, finalScores(params, score, Math.max(0, end - clock), ball));
+    // Seconds left in the current period, then the full periods to come.
+    const left = Math.max(0, periodEnd(Math.max(1, index)) - clock);
+    const quarters = (last: number) => [
+      left,
+      ...Array.from({ length: Math.max(0, last - index) }, () => QUARTER_SECONDS),
+    ];
+    const ft = withOvertime(params, finalScores(params, score, index <= 4 ? quarters(4) : [left], ball));
     const quotes = periodQuotes('ft', ft, 5, marginPpm);
     if (state.h1 === undefined && index <= 2) {
-      const h1 = finalScores(params, score, Math.max(0, HALF_SECONDS - clock), ball);
+      const h1 = finalScores(params, score, quarters(2), ball);
       quotes.push(...periodQuotes('h1', h1, 3, marginPpm));
     }
     return offered(quotes);
