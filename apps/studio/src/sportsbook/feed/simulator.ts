@@ -1,0 +1,410 @@
+import { randomUUID } from 'node:crypto';
+import type { StudioDb } from '../../db/database';
+import { checkServerSeed } from '../../fair/seeds';
+import { holdLease, releaseLeases } from '../../lease';
+import { LoopTimer } from '../../loop-timer';
+import type { MatchStep } from '../model/sport-model';
+import {
+  type EventResult,
+  type FeedMessage,
+  type FeedSink,
+  type FeedSource,
+  type Fixture,
+  type MarketQuote,
+  type MatchState,
+  marketKey,
+  type Sport,
+} from '../types';
+import { SIM_LEAGUES, type SimLeague, simLeague } from './leagues';
+import { MatchRun, type SimModels } from './match-run';
+import { dayFixtures, type ScheduledFixture } from './schedule';
+import { addDays, isTimeZone, localDay } from './zoned-time';
+
+// The default feed source: invented leagues of every sport whose matches are simulated event by
+// event on the real clock (docs/sportsbook.md "Feed"). It keeps no state of its own: the fixtures
+// and every match follow from the secret and the clock (schedule.ts, match-run.ts), so on a start,
+// or when it takes the lease over from another process, it sends the window again (each fixture,
+// where its match stands with its quotes, and the results and seeds of matches that ended
+// recently) and then the steps as they happen. The book's apply is idempotent, so what it sends
+// again changes nothing there. One process per database feeds (the lease 'sportsbook:simulator').
+
+export const SIMULATOR_SOURCE = 'simulator';
+export const SIMULATOR_LEASE = 'sportsbook:simulator';
+const LEASE_MS = 15_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Longer than any match lasts (a five-set tennis match, a best-of-5 series). */
+const LONGEST_MATCH_MS = 6 * HOUR;
+/** A quote unchanged for this long is sent again, so a match in play is quoted at least every minute. */
+const QUOTE_REFRESH_MS = 60_000;
+/** How often the pre-match quotes look at the margin (a trader's change reaches them this fast). */
+const MARGIN_CHECK_MS = 10_000;
+
+export type SimulatorLease = {
+  hold(holder: string, now: Date, ms: number): Promise<boolean>;
+  release(holder: string, now: Date): Promise<void>;
+};
+
+/** The lease on the studio's database, so that two studio processes on it do not both feed. */
+export function databaseLease(db: StudioDb): SimulatorLease {
+  return {
+    hold: (holder, now, ms) => holdLease(db, SIMULATOR_LEASE, holder, now, ms),
+    release: (holder, now) => releaseLeases(db, holder, now),
+  };
+}
+
+export type SimulatorOptions = {
+  /** The secret every fixture and match follows from; keep it out of reach (a revealed match shows only its own seed). */
+  secret: string;
+  /** The sport models, from the sport registry; a sport without one is not scheduled. */
+  models: SimModels;
+  /** The brand's IANA time zone (fixtures are laid out on its days). */
+  timeZone: () => string;
+  /** The book's margin for a league, parts per million of stake. */
+  marginOf: (sport: Sport, leagueId: string) => number;
+  now?: () => Date;
+  /** The loop's period; 0 runs no timer (tests call tick()). */
+  tickMs?: number;
+  /** Absent: this process always feeds. */
+  lease?: SimulatorLease;
+  /** How many days ahead fixtures are published (a league may publish fewer). */
+  horizonDays?: number;
+  /** Matches that ended at most this long ago are sent again, with their results and seeds, on a start. */
+  recentMs?: number;
+  /** How often a match in play is priced again on its clock alone. */
+  repriceMs?: number;
+  leagues?: readonly SimLeague[];
+  log?: { warn(obj: object, msg: string): void };
+};
+
+type Unsent = FeedMessage extends infer M ? (M extends FeedMessage ? Omit<M, 'seq' | 'at'> : never) : never;
+
+type Tracked = {
+  run: MatchRun;
+  league: SimLeague;
+  /** The quotes last sent, by marketKey. */
+  quotes: Map<string, MarketQuote>;
+  margin: number;
+  pricedAt: number;
+  quotedAt: number;
+  marginCheckedAt: number;
+  /** The markets are suspended after a step until then (0: not suspended). */
+  suspendedUntil: number;
+  /** Its result and seed have been sent. */
+  done: boolean;
+  /** A message failed: the whole of it is sent again on the next pass. */
+  dirty: boolean;
+};
+
+export type Simulator = FeedSource & {
+  /** One pass: takes or renews the lease, publishes new fixtures, plays the steps due, quotes. */
+  tick(): Promise<void>;
+};
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  return new FeedSimulator(options);
+}
+
+class FeedSimulator implements Simulator {
+  readonly name = SIMULATOR_SOURCE;
+  readonly #o: SimulatorOptions;
+  readonly #leagues: readonly SimLeague[];
+  readonly #now: () => Date;
+  readonly #holder = randomUUID();
+  readonly #loop: LoopTimer;
+  readonly #tracked = new Map<string, Tracked>();
+  /** A league's day of fixtures, by `zone|league|day`. */
+  readonly #days = new Map<string, ScheduledFixture[]>();
+  #sink: FeedSink | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #leaseUntil = 0;
+  #leading = false;
+  #lastSeq = 0;
+
+  constructor(options: SimulatorOptions) {
+    this.#o = options;
+    this.#leagues = (options.leagues ?? SIM_LEAGUES).filter((l) => options.models[l.sport] !== undefined);
+    this.#now = options.now ?? (() => new Date());
+    this.#loop = new LoopTimer(options.tickMs ?? 1000, () => this.tick());
+  }
+
+  async start(sink: FeedSink): Promise<void> {
+    this.#sink = sink;
+    this.#loop.start();
+  }
+
+  async stop(): Promise<void> {
+    this.#loop.stop();
+    await this.#running;
+    this.#sink = undefined;
+    if (this.#leading && this.#o.lease) await this.#o.lease.release(this.#holder, this.#now()).catch(() => undefined);
+    this.#leading = false;
+    this.#tracked.clear();
+  }
+
+  tick(): Promise<void> {
+    const pass = this.#running.then(() => this.#pass());
+    this.#running = pass.catch((err) => this.#o.log?.warn({ err }, 'sportsbook simulator: pass failed'));
+    return pass;
+  }
+
+  async #pass(): Promise<void> {
+    if (!this.#sink) return;
+    const now = this.#now().getTime();
+    if (!(await this.#lead())) return;
+    for (const scheduled of this.#window(now)) {
+      const model = this.#o.models[scheduled.league.sport];
+      if (!model || this.#tracked.has(scheduled.fixture.id)) continue;
+      const t: Tracked = {
+        run: new MatchRun(scheduled.fixture, model, scheduled.league.profile, scheduled.seed),
+        league: scheduled.league,
+        quotes: new Map(),
+        margin: 0,
+        pricedAt: 0,
+        quotedAt: 0,
+        marginCheckedAt: now,
+        suspendedUntil: 0,
+        done: false,
+        dirty: true,
+      };
+      t.run.advanceTo(now);
+      this.#tracked.set(scheduled.fixture.id, t);
+    }
+    for (const [id, t] of this.#tracked) {
+      if (!(await this.#lead())) return;
+      try {
+        if (t.dirty) await this.#snapshot(t, now);
+        else await this.#advance(t, now);
+      } catch (err) {
+        t.dirty = true;
+        this.#o.log?.warn(
+          { err, eventId: id },
+          'sportsbook simulator: a message was not applied; the event is sent again',
+        );
+      }
+    }
+    this.#prune(now);
+  }
+
+  /** Takes or renews the lease when due; false when another process feeds. */
+  async #lead(): Promise<boolean> {
+    const lease = this.#o.lease;
+    if (!lease) return true;
+    const now = this.#now();
+    if (this.#leading && now.getTime() < this.#leaseUntil - LEASE_MS / 2) return true;
+    const held = await lease.hold(this.#holder, now, LEASE_MS).catch((err) => {
+      this.#o.log?.warn({ err }, 'sportsbook simulator: lease not renewed');
+      return false;
+    });
+    if (held) {
+      this.#leaseUntil = now.getTime() + LEASE_MS;
+      if (!this.#leading) this.#tracked.clear();
+      this.#leading = true;
+    } else if (this.#leading && now.getTime() >= this.#leaseUntil) {
+      // Another process may have taken it over: when this one leads again, it sends the window afresh.
+      this.#leading = false;
+      this.#tracked.clear();
+    }
+    return this.#leading && now.getTime() < this.#leaseUntil;
+  }
+
+  #zone(): string {
+    const zone = this.#o.timeZone();
+    if (isTimeZone(zone)) return zone;
+    this.#o.log?.warn({ zone }, 'sportsbook simulator: unknown time zone, UTC used');
+    return 'UTC';
+  }
+
+  /** The fixtures from LONGEST_MATCH_MS + recentMs ago to each league's horizon. */
+  *#window(now: number): Generator<ScheduledFixture> {
+    const zone = this.#zone();
+    const recent = this.#o.recentMs ?? 12 * HOUR;
+    const from = now - recent - LONGEST_MATCH_MS;
+    const horizonDays = this.#o.horizonDays ?? 7;
+    const firstDay = localDay(from, zone);
+    for (const league of this.#leagues) {
+      const until = now + Math.min(horizonDays, league.horizonDays) * DAY;
+      const lastDay = localDay(until, zone);
+      for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+        const key = `${zone}|${league.id}|${day}`;
+        let fixtures = this.#days.get(key);
+        if (!fixtures) {
+          fixtures = dayFixtures(this.#o.secret, league, day, zone);
+          this.#days.set(key, fixtures);
+        }
+        for (const f of fixtures) {
+          const at = Date.parse(f.fixture.startsAt);
+          if (at >= from && at <= until) yield f;
+        }
+      }
+    }
+  }
+
+  #prune(now: number): void {
+    const before = now - (this.#o.recentMs ?? 12 * HOUR) - LONGEST_MATCH_MS;
+    for (const [id, t] of this.#tracked) {
+      if (t.done && Date.parse(t.run.fixture.startsAt) < before) this.#tracked.delete(id);
+    }
+    const zone = this.#zone();
+    const firstDay = addDays(localDay(before, zone), -1);
+    for (const key of this.#days.keys()) {
+      const [z, , day] = key.split('|');
+      if (z !== zone || (day ?? '') < firstDay) this.#days.delete(key);
+    }
+  }
+
+  // ---- messages ----
+
+  async #send(message: Unsent): Promise<void> {
+    const sink = this.#sink;
+    if (!sink) throw new Error('SIMULATOR_STOPPED');
+    const nowMs = this.#now().getTime();
+    // Increasing across restarts too: microseconds of the clock, one more than the last when faster.
+    const seq = Math.max(this.#lastSeq + 1, nowMs * 1000);
+    this.#lastSeq = seq;
+    await sink.apply(SIMULATOR_SOURCE, { ...message, seq, at: new Date(nowMs).toISOString() } as FeedMessage);
+  }
+
+  /** Everything about a match as it stands: sent on a start, a takeover, or after a failed message. */
+  async #snapshot(t: Tracked, now: number): Promise<void> {
+    const run = t.run;
+    const eventId = run.fixture.id;
+    await this.#send({ kind: 'fixture', fixture: run.fixture });
+    const state = run.state;
+    if (state.status !== 'scheduled') await this.#send({ kind: 'state', eventId, state });
+    if (run.ended) {
+      await this.#finish(t);
+      t.dirty = false;
+      return;
+    }
+    t.quotes.clear();
+    await this.#quote(t, now, true);
+    if (state.status !== 'scheduled') {
+      // Markets the book may hold from before (lines that have moved since) stay suspended; the
+      // current ones open again unless a step's suspension is still running.
+      t.suspendedUntil = run.suspendedUntil > now ? run.suspendedUntil : 0;
+      await this.#send({ kind: 'suspend', eventId, reason: t.suspendedUntil ? suspendReason(state) : 'resync' });
+      if (!t.suspendedUntil) await this.#resume(t);
+    }
+    t.dirty = false;
+  }
+
+  async #advance(t: Tracked, now: number): Promise<void> {
+    if (t.done) return;
+    const run = t.run;
+    const eventId = run.fixture.id;
+    const played = run.advanceTo(now);
+    for (const { at, step } of played) {
+      await this.#send({ kind: 'state', eventId, state: step.state });
+      if (step.suspendMs > 0 && step.state.status !== 'ended') {
+        t.suspendedUntil = Math.max(t.suspendedUntil, at + step.suspendMs);
+        await this.#send({ kind: 'suspend', eventId, reason: stepReason(step) });
+      }
+    }
+    if (run.ended) {
+      await this.#finish(t);
+      return;
+    }
+    if (t.suspendedUntil > 0) {
+      if (now < t.suspendedUntil) return;
+      t.suspendedUntil = 0;
+      await this.#quote(t, now, true);
+      await this.#resume(t);
+      return;
+    }
+    if (played.length > 0) {
+      await this.#quote(t, now, false);
+      return;
+    }
+    const repriceMs = this.#o.repriceMs ?? 20_000;
+    if (run.state.status === 'live' || run.state.status === 'break') {
+      if (now - t.pricedAt >= repriceMs || now - t.quotedAt >= QUOTE_REFRESH_MS) await this.#quote(t, now, false);
+    } else if (now - t.marginCheckedAt >= MARGIN_CHECK_MS) {
+      t.marginCheckedAt = now;
+      if (this.#o.marginOf(run.fixture.sport, run.fixture.league.id) !== t.margin) await this.#quote(t, now, false);
+    }
+  }
+
+  /**
+   * Prices the match now and sends the quotes when they changed (or `force`, or the last were
+   * sent a minute ago). A market no longer offered (decided, or a line that has moved away) is
+   * sent once more as suspended, since the book keeps a market's last quote until told otherwise.
+   */
+  async #quote(t: Tracked, now: number, force: boolean): Promise<void> {
+    const run = t.run;
+    const margin = this.#o.marginOf(run.fixture.sport, run.fixture.league.id);
+    const priced = run.model.price(run.params, run.stateAt(now), margin);
+    const offered = new Set(priced.map(marketKey));
+    const quotes = [...priced];
+    for (const [key, q] of t.quotes)
+      if (!offered.has(key) && q.status === 'open') quotes.push({ ...q, status: 'suspended' });
+    t.margin = margin;
+    t.pricedAt = now;
+    const changed = quotes.some((q) => JSON.stringify(t.quotes.get(marketKey(q))) !== JSON.stringify(q));
+    if (quotes.length === 0 || (!changed && !force && now - t.quotedAt < QUOTE_REFRESH_MS)) return;
+    await this.#send({ kind: 'markets', eventId: run.fixture.id, markets: quotes });
+    for (const q of quotes) t.quotes.set(marketKey(q), q);
+    t.quotedAt = now;
+  }
+
+  async #resume(t: Tracked): Promise<void> {
+    const open = [...t.quotes].filter(([, q]) => q.status === 'open').map(([key]) => key);
+    if (open.length > 0) await this.#send({ kind: 'resume', eventId: t.run.fixture.id, markets: open });
+  }
+
+  async #finish(t: Tracked): Promise<void> {
+    const run = t.run;
+    const eventId = run.fixture.id;
+    // Every market of the event, also those the book may hold from before a restart.
+    await this.#send({ kind: 'suspend', eventId, reason: 'ended' });
+    await this.#send({ kind: 'result', eventId, result: run.model.result(run.state), correction: false });
+    await this.#send({ kind: 'reveal', eventId, seed: run.seed });
+    t.done = true;
+  }
+}
+
+function stepReason(step: MatchStep): string {
+  return step.event?.kind ?? 'event';
+}
+
+function suspendReason(state: MatchState): string {
+  return state.last?.kind ?? 'event';
+}
+
+// ---- the verifier's replay ----
+
+export type ReplayedMatch = {
+  /** SHA-256 of the seed equals the fixture's published seedHash (null when it has none). */
+  hashMatches: boolean | null;
+  /** The match's parameters, as drawn from the seed's step 0. */
+  params: unknown;
+  steps: { at: string; state: MatchState; event?: MatchStep['event'] }[];
+  result: EventResult;
+};
+
+/**
+ * Plays a simulated match again from its revealed seed: its parameters, every step and the result,
+ * exactly as the simulator played them. Null for a fixture of no simulator league or sport model.
+ */
+export function replayMatch(
+  fixture: Fixture,
+  seed: string,
+  models: SimModels,
+  leagues: readonly SimLeague[] = SIM_LEAGUES,
+): ReplayedMatch | null {
+  const league = simLeague(fixture.league.id, leagues);
+  const model = models[fixture.sport];
+  if (!league || !model || league.sport !== fixture.sport) return null;
+  const run = new MatchRun(fixture, model, league.profile, seed);
+  const steps = run.advanceTo(Number.POSITIVE_INFINITY).map(({ at, step }) => ({
+    at: new Date(at).toISOString(),
+    state: step.state,
+    ...(step.event ? { event: step.event } : {}),
+  }));
+  return {
+    hashMatches: fixture.seedHash ? checkServerSeed(seed, fixture.seedHash) : null,
+    params: run.params,
+    steps,
+    result: run.model.result(run.state),
+  };
+}

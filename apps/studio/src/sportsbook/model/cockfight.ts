@@ -1,0 +1,113 @@
+import type { Rng } from '../../engines/types';
+import type { EventResult, MarketQuote, MatchState } from '../types';
+import { winnerQuote } from './line-markets';
+import { oddsFor } from './margin';
+import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
+
+// Sabong: one fight between Meron (home) and Wala (away). It is won by one cock, or drawn (about
+// one fight in 30 to 40). Bets are taken before the release only, as in the cockpit: once the fight
+// is on, nothing is offered. Markets: winner (Meron / Wala; a draw refunds both sides' stakes, the
+// sabong rule) and draw ('yes'), which pays the region's customary price of about 8x: that price,
+// or the margin's price of the draw's chance when that is lower (it never is at these chances), so
+// the draw bet holds far more than the book's margin, as it does in every cockpit. decided =
+// counted = 1-0 (Meron), 0-1 (Wala) or 0-0 (draw).
+
+/** What the draw bet pays at most, in thousandths: the region's 8x. */
+export const DRAW_ODDS1000 = 8000;
+/** A fight lasts between one and six minutes of real time. */
+const FIGHT_MS = { min: 60_000, span: 300_000 };
+
+export type CockfightParams = {
+  /** Meron's chance of winning a fight that is not drawn. */
+  meron: number;
+  /** The chance of a draw. */
+  draw: number;
+};
+
+function chances(params: CockfightParams) {
+  return {
+    meron: params.meron * (1 - params.draw),
+    wala: (1 - params.meron) * (1 - params.draw),
+    draw: params.draw,
+  };
+}
+
+const score = (home: number, away: number): MatchState['score'] => ({
+  decided: { home, away },
+  counted: { home, away },
+});
+
+export const cockfightModel: SportModel<CockfightParams> = {
+  sport: 'cockfight',
+
+  drawParams(rng: Rng, league: LeagueProfile): CockfightParams {
+    const edge = (rng.next() * 2 - 1) * (0.05 + 0.15 * league.spread);
+    return {
+      meron: Math.round((0.5 + edge) * 10_000) / 10_000,
+      draw: Math.round((1 / (30 + rng.int(11))) * 1_000_000) / 1_000_000,
+    };
+  },
+
+  initial(): MatchState {
+    return { status: 'scheduled', phase: '', score: score(0, 0) };
+  },
+
+  step(params: CockfightParams, state: MatchState, rng: Rng): MatchStep | null {
+    if (state.status === 'scheduled') {
+      return {
+        afterMs: 0,
+        suspendMs: 0,
+        event: { kind: 'kickoff' },
+        state: {
+          status: 'live',
+          phase: 'FIGHT',
+          clock: { seconds: 0, running: true },
+          score: score(0, 0),
+          last: { kind: 'kickoff', clockSeconds: 0 },
+        },
+      };
+    }
+    if (state.status !== 'live') return null;
+    const afterMs = FIGHT_MS.min + rng.int(FIGHT_MS.span);
+    const c = chances(params);
+    const u = rng.next();
+    const winner = u < c.draw ? undefined : u < c.draw + c.meron ? 'home' : 'away';
+    const seconds = Math.floor(afterMs / 1000);
+    return {
+      afterMs,
+      suspendMs: 0,
+      event: winner ? { kind: 'fight_end', side: winner } : { kind: 'fight_end' },
+      state: {
+        status: 'ended',
+        phase: 'END',
+        clock: { seconds, running: false },
+        score: winner === 'home' ? score(1, 0) : winner === 'away' ? score(0, 1) : score(0, 0),
+        last: winner
+          ? { kind: 'fight_end', side: winner, clockSeconds: seconds }
+          : { kind: 'fight_end', clockSeconds: seconds },
+      },
+    };
+  },
+
+  price(params: CockfightParams, state: MatchState, marginPpm: number): MarketQuote[] {
+    if (state.status !== 'scheduled') return [];
+    const c = chances(params);
+    const fair = oddsFor({ win: c.draw, lose: 1 - c.draw }, marginPpm);
+    const quotes: MarketQuote[] = [];
+    const winner = winnerQuote('ft', { home: c.meron, away: c.wala, draw: c.draw }, marginPpm);
+    if (winner) quotes.push(winner);
+    if (fair !== null) {
+      quotes.push({
+        type: 'draw',
+        period: 'ft',
+        status: 'open',
+        selections: [{ key: 'yes', odds1000: Math.min(DRAW_ODDS1000, fair) }],
+      });
+    }
+    return quotes;
+  },
+
+  result(state: MatchState): EventResult {
+    return { ft: { decided: { ...state.score.decided }, counted: { ...state.score.counted } } };
+  },
+};
