@@ -327,6 +327,14 @@ export const vendorStatusCatalogue = {
   ERROR_TRANSACTION_ROLLED_BACK: { http: 409, message: 'The bet (or its round) was rolled back' },
   ERROR_ROUND_CLOSED: { http: 409, message: 'The round is closed' },
   ERROR_BET_ALREADY_SETTLED: { http: 409, message: 'A win already settled this round: the bet cannot be rolled back' },
+  ERROR_ROUND_NOT_SETTLED: {
+    http: 409,
+    message: 'No win has settled this round yet: settle it with a win; a correction is for a settled round',
+  },
+  ERROR_CORRECTION_EXCEEDS_PAID: {
+    http: 409,
+    message: 'The debit is larger than what the round paid the player (its wins and corrections so far)',
+  },
   ERROR_PLAYER_LIMIT: {
     http: 403,
     message: "The bet would go over the player's wager or loss limit, or the session time is up; do not retry it",

@@ -67,6 +67,8 @@ import * as m0067 from './migrations/0067-agent-member-days-ngr';
 import * as m0068 from './migrations/0068-statement-holds';
 import * as m0069 from './migrations/0069-vendor-rounds-wins-index';
 import * as m0070 from './migrations/0070-brand-invalidation-notify';
+import * as m0071 from './migrations/0071-vendor-resettle';
+import * as m0072 from './migrations/0072-vendor-round-details';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -138,6 +140,8 @@ export const migrations: Record<string, Migration> = {
   '0068-statement-holds': m0068,
   '0069-vendor-rounds-wins-index': m0069,
   '0070-brand-invalidation-notify': m0070,
+  '0071-vendor-resettle': m0071,
+  '0072-vendor-round-details': m0072,
 };
 
 class ListedMigrations implements MigrationProvider {
