@@ -32,6 +32,7 @@ const TIERS = [
       'kyc',
       'operators',
       'pwa',
+      'sportsbook',
       'vendor-gateway',
       'vip',
       'wallet',

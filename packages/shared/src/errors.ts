@@ -121,6 +121,11 @@ export const errorCatalogue = {
   RESPONSIBLE_NO_BREAK: { status: 409, message: 'This member is not on a break' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
+  // the trader console: what the sportsbook's trader API answered (or did not)
+  SPORTSBOOK_UNAVAILABLE: { status: 503, message: 'The sportsbook is not answering; try again in a moment' },
+  SPORTSBOOK_NOT_FOUND: { status: 404, message: 'The sportsbook does not know this event, market or player' },
+  SPORTSBOOK_REFUSED: { status: 409, message: 'The sportsbook refused this change' },
+  SPORTSBOOK_BAD_ANSWER: { status: 502, message: 'The sportsbook answered something the platform cannot read' },
   // back-office operators, roles and their sign-in
   OPERATOR_TWO_FACTOR_REQUIRED: {
     status: 401,
