@@ -75,7 +75,9 @@ export function BetDetailModal({ record, onClose }: { record: BettingRecord; onC
               </span>
             </div>
             <div className="text-xs text-(--text-muted)">
-              {[leg.league, time(leg.startsAt), leg.inPlay ? t('games.bet.inPlay') : null].filter(Boolean).join(' · ')}
+              {[leg.league, leg.startsAt ? time(leg.startsAt) : null, leg.inPlay ? t('games.bet.inPlay') : null]
+                .filter(Boolean)
+                .join(' · ')}
             </div>
             <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
               <span>

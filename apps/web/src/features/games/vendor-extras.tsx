@@ -77,7 +77,7 @@ export function SportsbookEntries({
         {books.map((v) => (
           <li key={v.vassalage} className="flex items-center gap-3 rounded-xl bg-(--surface-raised) p-3">
             <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={48} height={48} className="size-12" />
-            <span className="min-w-0 flex-1 truncate font-semibold">{v.name}</span>
+            <span className="min-w-0 flex-1 font-semibold leading-tight break-words">{v.name}</span>
             <button
               type="button"
               onClick={() => void openLobby({ vassalage: v.vassalage, gameType }, v.name)}
