@@ -35,6 +35,7 @@ const TIERS = [
       'kyc',
       'operators',
       'pwa',
+      'sportsbook',
       'vendor-gateway',
       'vip',
       'wallet',

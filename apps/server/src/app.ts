@@ -81,6 +81,7 @@ import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerSportsbookAdminRoutes } from './modules/sportsbook/sportsbook.admin.routes';
 import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayAdminRoutes } from './modules/vendor-gateway/vendor-gateway.admin.routes';
@@ -258,6 +259,7 @@ const routeModules: RouteModule[] = [
   registerReportsAdminRoutes,
   registerVendorGatewayRoutes,
   registerVendorGatewayAdminRoutes,
+  registerSportsbookAdminRoutes,
   // The hub is platform: the sessions it checks and the area sockets it carries are handed to it here.
   (app, ctx) =>
     registerRealtime(app, ctx, {

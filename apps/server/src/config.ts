@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   STUDIO_SECRET: z.string().min(32).optional(),
+  // The sportsbook whose trader API the back office's trader console calls; unset: the house studio
+  // mounted in this process, on its loopback address.
+  SPORTSBOOK_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Gamehall <no-reply@gamehall.local>'),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -75,6 +78,11 @@ export type Config = {
    * code)) (seeded into vendor_integrations); the process mounting the studio hands it over.
    */
   studioSecret: string;
+  /**
+   * The base URL of the sportsbook's trader API (its paths /trader/... go under it). Unset: the
+   * house studio mounted in this process, at this server's loopback address and /studio.
+   */
+  sportsbookUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsHttpUrl: string | undefined;
@@ -151,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
     studioSecret: e.STUDIO_SECRET ?? persistedSecret(dataDir, 'studio-secret'),
+    sportsbookUrl: e.SPORTSBOOK_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsHttpUrl: e.SMS_HTTP_URL,
@@ -224,6 +233,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     sessionSecret: 'test-secret-test-secret-test-secret-0000',
     studioSecret: 'test-studio-secret-test-studio-secret-00',
+    sportsbookUrl: undefined,
     smtpUrl: undefined,
     mailFrom: 'Gamehall <no-reply@gamehall.local>',
     smsHttpUrl: undefined,

@@ -121,6 +121,11 @@ export const errorCatalogue = {
   RESPONSIBLE_NO_BREAK: { status: 409, message: 'This member is not on a break' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
+  // the trader console: what the sportsbook's trader API answered (or did not)
+  SPORTSBOOK_UNAVAILABLE: { status: 503, message: 'The sportsbook is not answering; try again in a moment' },
+  SPORTSBOOK_NOT_FOUND: { status: 404, message: 'The sportsbook does not know this event, market or player' },
+  SPORTSBOOK_REFUSED: { status: 409, message: 'The sportsbook refused this change' },
+  SPORTSBOOK_BAD_ANSWER: { status: 502, message: 'The sportsbook answered something the platform cannot read' },
   // back-office operators, roles and their sign-in
   OPERATOR_TWO_FACTOR_REQUIRED: {
     status: 401,
@@ -327,6 +332,14 @@ export const vendorStatusCatalogue = {
   ERROR_TRANSACTION_ROLLED_BACK: { http: 409, message: 'The bet (or its round) was rolled back' },
   ERROR_ROUND_CLOSED: { http: 409, message: 'The round is closed' },
   ERROR_BET_ALREADY_SETTLED: { http: 409, message: 'A win already settled this round: the bet cannot be rolled back' },
+  ERROR_ROUND_NOT_SETTLED: {
+    http: 409,
+    message: 'No win has settled this round yet: settle it with a win; a correction is for a settled round',
+  },
+  ERROR_CORRECTION_EXCEEDS_PAID: {
+    http: 409,
+    message: 'The debit is larger than what the round paid the player (its wins and corrections so far)',
+  },
   ERROR_PLAYER_LIMIT: {
     http: 403,
     message: "The bet would go over the player's wager or loss limit, or the session time is up; do not retry it",

@@ -10,6 +10,7 @@ export const FEATURE_ORDER = [
   'reports',
   'content',
   'games',
+  'sportsbook',
   'agents',
   'points',
   'rewards',

@@ -67,6 +67,9 @@ import * as m0067 from './migrations/0067-agent-member-days-ngr';
 import * as m0068 from './migrations/0068-statement-holds';
 import * as m0069 from './migrations/0069-vendor-rounds-wins-index';
 import * as m0070 from './migrations/0070-brand-invalidation-notify';
+import * as m0071 from './migrations/0071-vendor-resettle';
+import * as m0072 from './migrations/0072-vendor-round-details';
+import * as m0073 from './migrations/0073-game-lobbies';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -138,6 +141,9 @@ export const migrations: Record<string, Migration> = {
   '0068-statement-holds': m0068,
   '0069-vendor-rounds-wins-index': m0069,
   '0070-brand-invalidation-notify': m0070,
+  '0071-vendor-resettle': m0071,
+  '0072-vendor-round-details': m0072,
+  '0073-game-lobbies': m0073,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -162,7 +162,9 @@ function gameRow(
   gameType: string,
   gameCode: string,
   names: { EN: string; TY: string },
-  extra: Partial<Pick<GameSeedRow, 'sub_category' | 'is_hot' | 'min_bet' | 'min_line_num'>> & { sort: number },
+  extra: Partial<Pick<GameSeedRow, 'sub_category' | 'is_hot' | 'min_bet' | 'min_line_num' | 'lobby'>> & {
+    sort: number;
+  },
 ): GameSeedRow {
   return {
     vendor_code: vendor,
@@ -177,6 +179,7 @@ function gameRow(
     min_bet: extra.min_bet ?? 10,
     min_line_num: extra.min_line_num ?? 1,
     art_seed: artSeedOf(`${vendor}:${gameCode}`),
+    lobby: extra.lobby ?? false,
   };
 }
 
@@ -228,6 +231,16 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
     });
   }
 
+  // The house sportsbook (docs/sportsbook.md): one lobby game per category at each of its vendors,
+  // which the category page and the vendor's lobby open; the virtual match games above stay tiles.
+  for (const [gameType, names] of Object.entries(SPORTSBOOK_LOBBIES)) {
+    for (const vendor of lineup.byCategory[gameType] ?? []) {
+      rows.push(
+        gameRow(vendor, gameType, `${gameType}-000`, names, { sort: 0, min_bet: SPORTSBOOK_MIN_STAKE, lobby: true }),
+      );
+    }
+  }
+
   for (const gameType of ['LOTT', 'ELOTT'] as const) {
     for (const vendor of lineup.byCategory[gameType] ?? []) {
       (LOTTERY_TITLES[vendor] ?? []).forEach((title, k) => {
@@ -269,6 +282,15 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
   }
   return rows;
 }
+
+/** The sportsbook's lobby game per category: its code is `<category>-000` (apps/studio game-map). */
+export const SPORTSBOOK_LOBBIES: Record<'SPORTS' | 'ESPORTS' | 'COCKFIGHT', { EN: string; TY: string }> = {
+  SPORTS: { EN: 'Sports Betting', TY: 'Pustahan sa Palakasan' },
+  ESPORTS: { EN: 'E-Sports Betting', TY: 'Pustahan sa E-Sports' },
+  COCKFIGHT: { EN: 'Sabong Betting', TY: 'Pustahan sa Sabong' },
+};
+/** The smallest stake the lobby tile states (minor units); the book's own limits decide. */
+const SPORTSBOOK_MIN_STAKE = 1000;
 
 type CrashTitle = readonly [vendor: string, code: string, names: { EN: string; TY: string }];
 

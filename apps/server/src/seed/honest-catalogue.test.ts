@@ -8,6 +8,7 @@ import {
   HOUSE_STUDIO_NAME,
   HOUSE_VENDOR,
   lineupOf,
+  SPORTSBOOK_LOBBIES,
   vendorGameTypeRows,
   vendorRows,
 } from './catalogue-seed';
@@ -180,7 +181,7 @@ describe('the catalogue carries no real company or game name', () => {
     });
 
     it(`${demo ? 'demo' : 'outside demo'}: every tile opens a house studio engine that plays what its title says`, () => {
-      for (const g of catalogueGames({ demo, slots: 500 })) {
+      for (const g of catalogueGames({ demo, slots: 500 }).filter((game) => !game.lobby)) {
         const kind = engineKindOf({ vendor: g.vendor_code, gameCode: g.game_code });
         expect(kind, `${g.vendor_code} ${g.game_code}`).toBeDefined();
         if (/roulette/i.test(g.name)) expect(kind, g.name).toBe('roulette');
@@ -192,6 +193,31 @@ describe('the catalogue carries no real company or game name', () => {
       }
     });
   }
+
+  it.each([true, false])(
+    'demo %s: each sportsbook vendor has one lobby game per category, <category>-000, named for betting',
+    (demo) => {
+      const lineup = lineupOf(demo);
+      const lobbies = catalogueGames({ demo, slots: 10 }).filter((g) => g.lobby);
+      const expected = (['SPORTS', 'ESPORTS', 'COCKFIGHT'] as const).flatMap((type) =>
+        (lineup.byCategory[type] ?? []).map((vendor) => `${vendor} ${type}-000`),
+      );
+      expect(lobbies.map((g) => `${g.vendor_code} ${g.game_code}`).sort()).toEqual(expected.sort());
+      for (const g of lobbies) {
+        expect(g.game_code).toBe(`${g.game_type}-000`);
+        expect(g.name).toBe(SPORTSBOOK_LOBBIES[g.game_type as keyof typeof SPORTSBOOK_LOBBIES].EN);
+        expect(engineKindOf({ vendor: g.vendor_code, gameCode: g.game_code }), g.game_code).toBeDefined();
+      }
+      if (demo)
+        expect(lobbies.filter((g) => g.game_type === 'SPORTS').map((g) => g.vendor_code)).toEqual([
+          'IBC',
+          'SBT',
+          'UG',
+          'BTI',
+        ]);
+      else expect(new Set(lobbies.map((g) => g.vendor_code))).toEqual(new Set([HOUSE_VENDOR]));
+    },
+  );
 
   it('the list catches the names the catalogue used to seed', () => {
     expect(realNamesIn(['Playtech', "Play'n GO", 'Asia Gaming', 'Golden Dragon Megaways', 'Top Trend Gaming'])).toEqual(

@@ -46,6 +46,11 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     ],
   },
   {
+    // The sportsbook's trading desk: events, markets, margins, limits, results (the trader console).
+    name: 'Trader',
+    permissions: ['dashboard.read', 'games.read', 'reports.read', 'sportsbook.trade'],
+  },
+  {
     name: 'Analyst',
     permissions: [
       'dashboard.read',

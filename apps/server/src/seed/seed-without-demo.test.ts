@@ -65,6 +65,7 @@ describe('seed outside demo mode', () => {
       .select(['game_code', 'name'])
       .where('vendor_code', '=', 'GH')
       .where('game_type', 'in', ['LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT'])
+      .where('lobby', '=', false)
       .orderBy('game_type')
       .orderBy('game_code')
       .execute();
@@ -76,6 +77,18 @@ describe('seed outside demo mode', () => {
       'LIVE-002 Virtual Roulette',
       'PVP-001 Three Card Duel',
       'SPORTS-001 Virtual Football',
+    ]);
+    // The house sportsbook: one lobby game per category, opened by the category's lobby.
+    const lobbies = await t.ctx.db
+      .selectFrom('games')
+      .select(['vendor_code', 'game_code', 'name'])
+      .where('lobby', '=', true)
+      .orderBy('game_code')
+      .execute();
+    expect(lobbies.map((g) => `${g.vendor_code} ${g.game_code} ${g.name}`)).toEqual([
+      'GH COCKFIGHT-000 Sabong Betting',
+      'GH ESPORTS-000 E-Sports Betting',
+      'GH SPORTS-000 Sports Betting',
     ]);
   });
 

@@ -169,6 +169,7 @@ export type GameSeedRow = {
   min_bet: number;
   min_line_num: number;
   art_seed: number;
+  lobby: boolean;
 };
 
 export async function countGamesOfVendors(db: Conn, vendorCodes: string[]): Promise<number> {

@@ -5,7 +5,7 @@ import type { TestApp } from './harness';
 // A game vendor as the tests see it: signed calls to the seamless wallet API and game sessions as
 // the games module's launch writes them (token kept by the vendor, its SHA-256 stored).
 
-export type VendorCallName = 'balance' | 'bet' | 'win' | 'rollback';
+export type VendorCallName = 'balance' | 'bet' | 'win' | 'rollback' | 'resettle';
 
 export type SignedCallOptions = {
   /** Sign with this secret instead of the vendor's (a wrong secret); null sends no signature. */
@@ -39,7 +39,14 @@ export function vendorClient(t: TestApp, vendor: string) {
       });
       return {
         statusCode: res.statusCode,
-        body: res.json() as { status: string; balance: number; currency: string; requestId: string; player?: string },
+        body: res.json() as {
+          status: string;
+          balance: number;
+          currency: string;
+          requestId: string;
+          player?: string;
+          taken?: number;
+        },
       };
     },
   };

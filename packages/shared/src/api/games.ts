@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
 import { isMoneyAmount } from '../money';
 import { paged } from './common';
+import { BET_DETAIL_STATUSES, BET_LEG_RESULTS } from './vendor';
 import { DateRangeQuery } from './wallet';
 
 // The game catalogue calls of spec §7 "Games".
@@ -266,6 +267,42 @@ export const BettingRecordQuery = GameDateRange.extend({
 });
 export type BettingRecordQuery = z.infer<typeof BettingRecordQuery>;
 
+/** A sportsbook leg as the betting record shows it (the vendor's words; odds decimal). */
+export const BetRecordLeg = z.object({
+  event: z.string(),
+  sport: z.string(),
+  league: z.string().nullable(),
+  startsAt: z.string().nullable(),
+  market: z.string(),
+  selection: z.string(),
+  /** Decimal odds (1.95). */
+  odds: z.number(),
+  inPlay: z.boolean(),
+  result: z.enum(BET_LEG_RESULTS).nullable(),
+  score: z.string().nullable(),
+});
+
+/** What a sportsbook round was (its vendor's detail, vendor.ts VendorRoundDetail), major units. */
+export const BetRecordDetail = z.object({
+  kind: z.literal('sportsbook'),
+  betId: z.string(),
+  betType: z.enum(['single', 'multiple', 'system']),
+  system: z.string().nullable(),
+  combinations: z.number().int(),
+  stake: z.number(),
+  /** Decimal odds of a single or a multiple; null for a system bet. */
+  odds: z.number().nullable(),
+  potentialPayout: z.number(),
+  status: z.enum(BET_DETAIL_STATUSES),
+  payout: z.number(),
+  cashedOut: z.number(),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+  legs: z.array(BetRecordLeg),
+  corrections: z.array(z.object({ at: z.string(), amount: z.number(), reason: z.string() })),
+});
+export type BetRecordDetail = z.infer<typeof BetRecordDetail>;
+
 export const BettingRecord = z.object({
   roundId: z.string(),
   nodeId: z.number().int().nullable(),
@@ -281,6 +318,8 @@ export const BettingRecord = z.object({
   /** Round start, ISO-8601. */
   time: z.string(),
   settledAt: z.string().nullable(),
+  /** What the round was, when its vendor said (a sportsbook bet's legs, odds and result); else null. */
+  detail: BetRecordDetail.nullable(),
 });
 export type BettingRecord = z.infer<typeof BettingRecord>;
 

@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   'messages.read',
   'messages.write',
   'feedback.answer',
+  'sportsbook.trade',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -221,3 +221,44 @@ export type TraderMargins = z.infer<typeof TraderMargins>;
 export type TraderSettings = z.infer<typeof TraderSettings>;
 export type TraderProfitAnswer = z.infer<typeof TraderProfitAnswer>;
 export type TraderActionAnswer = z.infer<typeof TraderActionAnswer>;
+
+/** GET /trader/players: every player whose stake factor is not the book's default (1,000,000). */
+export const TraderPlayerFactorList = z.object({ list: z.array(TraderPlayerFactor) });
+export type TraderPlayerFactorList = z.infer<typeof TraderPlayerFactorList>;
+
+/**
+ * The trader API's paths under the sportsbook's base URL (the house studio: /studio, so
+ * /studio/trader/events...). The signature covers the path as sent, its query included.
+ */
+export const TRADER_ROUTES = {
+  /** GET ?TraderEventsQuery -> TraderEventsAnswer */
+  events: '/trader/events',
+  /** GET -> TraderEventDetail */
+  event: (eventId: string) => `/trader/events/${encodeURIComponent(eventId)}`,
+  /** POST TraderSuspendBody -> TraderActionAnswer (markets absent: the whole event) */
+  suspend: (eventId: string) => `/trader/events/${encodeURIComponent(eventId)}/suspend`,
+  /** POST TraderSuspendBody -> TraderActionAnswer */
+  resume: (eventId: string) => `/trader/events/${encodeURIComponent(eventId)}/resume`,
+  /** POST TraderResultBody -> TraderActionAnswer (correction: settled bets are settled again) */
+  result: (eventId: string) => `/trader/events/${encodeURIComponent(eventId)}/result`,
+  /** POST TraderAbandonBody -> TraderActionAnswer (open bets on it void) */
+  abandon: (eventId: string) => `/trader/events/${encodeURIComponent(eventId)}/abandon`,
+  /** GET -> TraderMargins; PUT TraderMarginsBody -> TraderMargins */
+  margins: '/trader/margins',
+  /** GET -> TraderSettings; PUT TraderSettingsBody -> TraderSettings */
+  settings: '/trader/settings',
+  /** GET -> TraderPlayerFactorList */
+  players: '/trader/players',
+  /** GET -> TraderPlayerFactor; PUT TraderPlayerFactorBody -> TraderPlayerFactor */
+  player: (player: string) => `/trader/players/${encodeURIComponent(player)}`,
+  /** GET ?TraderBetsQuery -> TraderBetsAnswer (newest first; `after` pages on) */
+  bets: '/trader/bets',
+  /** GET ?TraderProfitQuery -> TraderProfitAnswer */
+  profit: '/trader/profit',
+} as const;
+
+/** The signature headers of a trader API request. */
+export const TRADER_TIME_HEADER = 'x-trader-time';
+export const TRADER_SIGNATURE_HEADER = 'x-trader-signature';
+/** How far X-Trader-Time may be from the receiver's clock. */
+export const TRADER_CLOCK_WINDOW_MS = 60_000;

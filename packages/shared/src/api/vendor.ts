@@ -28,6 +28,75 @@ export const CurrencyField = z
 
 const base = { requestId: Ident(128), vendor: VendorCodeField };
 
+// ---- what a round was: the vendor's own description, shown in the player's records
+
+/** How a settled leg paid (a quarter line settles half the stake on each neighbouring line). */
+export const BET_LEG_RESULTS = ['win', 'half_win', 'push', 'void', 'half_lose', 'lose'] as const;
+export const BET_DETAIL_STATUSES = ['open', 'won', 'lost', 'void', 'cashed_out'] as const;
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const Instant = z.iso.datetime({ offset: true });
+/** Decimal odds in thousandths (1.95 = 1950). */
+const Odds1000 = z.number().int().min(1000).max(1_000_000);
+
+/** One selection of a sportsbook bet, in the words the player read when placing it. */
+export const VendorBetLeg = z.object({
+  eventId: Ident(64),
+  /** The event as the player saw it: "Harbour City v Northgate Rovers". */
+  event: Text(160),
+  /** The sport's key (football, basketball, tennis, esports, cockfight). */
+  sport: Text(32),
+  league: Text(120).optional(),
+  startsAt: Instant.optional(),
+  /** The market as shown: "Asian handicap, 1st half". */
+  market: Text(120),
+  /** The selection as shown, its line included: "Northgate Rovers -0.25". */
+  selection: Text(120),
+  odds1000: Odds1000,
+  inPlay: z.boolean().default(false),
+  /** How the leg settled; null while it is open. */
+  result: z.enum(BET_LEG_RESULTS).nullable(),
+  /** The score it settled on (or the score when placed in play), as text: "2-1". */
+  score: Text(32).nullable().default(null),
+});
+
+/**
+ * A sportsbook bet, sent by the vendor on its bet, win and resettle calls as `detail`: the platform
+ * keeps the latest one per round (vendor_round_details) and shows it in the member's betting record
+ * and account record. Amounts in minor units; names as the player read them.
+ */
+export const VendorRoundDetail = z.object({
+  kind: z.literal('sportsbook'),
+  /** The vendor's bet id (the round is the bet). */
+  betId: Ident(64),
+  betType: z.enum(['single', 'multiple', 'system']),
+  /** A system bet's size: "2/3" (combinations of 2 of 3 legs). */
+  system: z
+    .string()
+    .regex(/^\d{1,2}\/\d{1,2}$/)
+    .nullable()
+    .default(null),
+  /** Combinations staked (1 for a single or a multiple). */
+  combinations: z.number().int().min(1).max(200_000).default(1),
+  stake: MinorAmount,
+  /** The product of the legs' odds (a single's or a multiple's); null for a system bet. */
+  odds1000: z.number().int().min(1000).max(Number.MAX_SAFE_INTEGER).nullable(),
+  potentialPayout: MinorAmount,
+  status: z.enum(BET_DETAIL_STATUSES),
+  /** What the bet paid in all: settlement, cash-outs and corrections (0 while open). */
+  payout: MinorAmount,
+  /** What cash-outs paid (included in payout). */
+  cashedOut: MinorAmount.default(0),
+  placedAt: Instant,
+  settledAt: Instant.nullable().default(null),
+  legs: z.array(VendorBetLeg).min(1).max(20),
+  /** Settlements changed after the fact: when, the signed amount that moved, and why. */
+  corrections: z
+    .array(z.object({ at: Instant, amount: z.number().int(), reason: Text(200) }))
+    .max(20)
+    .default([]),
+});
+
 export const VendorBalanceRequest = z
   .object({ ...base, token: GameTokenField.optional(), player: PlayerField.optional() })
   .refine((b) => b.token !== undefined || b.player !== undefined, { message: 'token or player is required' });
@@ -41,6 +110,8 @@ export const VendorBetRequest = z.object({
   transactionId: Ident(128),
   amount: MinorAmount,
   currency: CurrencyField,
+  /** What the bet is (a sportsbook slip's legs and odds), for the member's records; optional. */
+  detail: VendorRoundDetail.optional(),
 });
 
 export const VendorWinRequest = z.object({
@@ -54,6 +125,8 @@ export const VendorWinRequest = z.object({
   amount: MinorAmount,
   currency: CurrencyField,
   roundClosed: z.boolean(),
+  /** The round as settled (results, payout), replacing the bet's; optional. */
+  detail: VendorRoundDetail.optional(),
 });
 
 export const VendorRollbackRequest = z.object({
@@ -63,6 +136,29 @@ export const VendorRollbackRequest = z.object({
   transactionId: Ident(128),
   /** The bet to reverse; may be unknown (recorded, answered OK, a late bet with that id is refused). */
   rollbackTransactionId: Ident(128),
+});
+
+/**
+ * A correction of a round a win already settled (or that is closed): a signed amount, a credit
+ * (> 0) paid to the member, or a debit (< 0) taken back from the member's spendable cash as far
+ * as it goes (a member's balance never goes negative; the answer's `taken` says what moved).
+ */
+export const VendorResettleRequest = z.object({
+  ...base,
+  player: PlayerField,
+  gameCode: Ident(64),
+  roundId: Ident(128),
+  transactionId: Ident(128),
+  amount: z
+    .number()
+    .int()
+    .min(-100_000_000_000)
+    .max(100_000_000_000)
+    .refine((n) => n !== 0, { message: 'a correction moves money: credit > 0 or debit < 0' }),
+  currency: CurrencyField,
+  reason: z.string().trim().min(1).max(200),
+  /** The round as corrected; optional. */
+  detail: VendorRoundDetail.optional(),
 });
 
 export const VendorWalletResponse = z.object({
@@ -75,11 +171,24 @@ export const VendorWalletResponse = z.object({
   player: z.string().optional(),
 });
 
+/** The resettle call's answer: the usual fields and what moved. */
+export const VendorResettleResponse = VendorWalletResponse.extend({
+  /**
+   * OK answers only: the credit, or for a debit what the member's cash gave (at most the debit;
+   * the rest is the house's uncollected loss). A repeat answers the first call's figure.
+   */
+  taken: z.number().int().min(0).optional(),
+});
+
 export type VendorBalanceRequest = z.infer<typeof VendorBalanceRequest>;
 export type VendorBetRequest = z.infer<typeof VendorBetRequest>;
 export type VendorWinRequest = z.infer<typeof VendorWinRequest>;
 export type VendorRollbackRequest = z.infer<typeof VendorRollbackRequest>;
 export type VendorWalletResponse = z.infer<typeof VendorWalletResponse>;
+export type VendorResettleRequest = z.infer<typeof VendorResettleRequest>;
+export type VendorResettleResponse = z.infer<typeof VendorResettleResponse>;
+export type VendorRoundDetail = z.infer<typeof VendorRoundDetail>;
+export type VendorBetLeg = z.infer<typeof VendorBetLeg>;
 
 // ---- operator: reconciliation per vendor and UTC day
 
@@ -91,7 +200,8 @@ export const ReconciliationQuery = z.object({
 const CountSum = z.object({ count: z.number().int(), amount: z.number().int() });
 
 /**
- * Minor units. net = bets - rollbacks - wins (the house's gaming result with this vendor that day).
+ * Minor units. net = bets - rollbacks - wins - corrections (the house's gaming result with this
+ * vendor that day).
  * `ledger` is the same day read from the ledger entries of the house account vendor:<code>; the
  * report matches when ledger.net equals net.
  */
@@ -104,6 +214,8 @@ export const ReconciliationValue = z.object({
   bets: CountSum,
   wins: CountSum,
   rollbacks: CountSum,
+  /** Resettle calls: their count and the signed sum of what moved (credits > 0, debits < 0). */
+  corrections: CountSum,
   unknownRollbacks: z.number().int(),
   net: z.number().int(),
   ledger: z.object({ credits: z.number().int(), debits: z.number().int(), net: z.number().int() }),

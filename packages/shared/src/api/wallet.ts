@@ -105,6 +105,8 @@ export const TransactionItem = z.object({
   reference: z.string(),
   /** The game of a bet, win or rollback, in the member's language; null for other entries. */
   gameName: z.string().nullable(),
+  /** The event(s) of a sportsbook round's bet, win or correction, as its vendor named them; else null. */
+  event: z.string().nullable(),
   type: z.string(),
   amount: z.number(),
   balanceAfter: z.number(),

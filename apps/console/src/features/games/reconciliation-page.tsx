@@ -65,6 +65,7 @@ export function ReconciliationPage() {
     t('recon.wins'),
     t('recon.winCount'),
     t('recon.rollbacks'),
+    t('recon.corrections'),
     t('recon.unknownRollbacks'),
     t('recon.net'),
     t('recon.ledger'),
@@ -84,6 +85,7 @@ export function ReconciliationPage() {
           toMajor(r.wins.amount),
           r.wins.count,
           toMajor(r.rollbacks.amount),
+          toMajor(r.corrections.amount),
           r.unknownRollbacks,
           toMajor(r.net),
           toMajor(r.ledger.net),
@@ -171,6 +173,7 @@ export function ReconciliationPage() {
                   <td className="px-3 py-2 text-right tabular-nums">{money(r.wins.amount)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.wins.count}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(r.rollbacks.amount)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(r.corrections.amount)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.unknownRollbacks}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(r.net)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(r.ledger.net)}</td>

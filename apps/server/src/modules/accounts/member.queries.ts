@@ -64,3 +64,22 @@ export async function countLivePromotionAnnouncements(db: Conn, now: Date) {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A member's id and type by username (exact), or nothing. */
+export function findMemberByUsername(db: Conn, username: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'type'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+/** Usernames of these member ids (ids not found are left out). */
+export function usernamesOfIds(db: Conn, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -1,9 +1,16 @@
 import type { AppContext } from '../../context';
-import type { Principal } from '../../http/auth';
+import { OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { loginHistory } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
-import { findMemberProfile, updateAvatar, updateLanguage, vipSummary } from './member.queries';
+import {
+  findMemberByUsername,
+  findMemberProfile,
+  updateAvatar,
+  updateLanguage,
+  usernamesOfIds,
+  vipSummary,
+} from './member.queries';
 
 /** The member's own profile row (the member info, the header, the security centre). */
 export async function profileOf(ctx: AppContext, principal: Principal) {
@@ -19,6 +26,22 @@ export async function memberById(ctx: AppContext, memberId: number) {
   const member = await findMemberProfile(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   return { id: member.id, username: member.username, vipLevel: member.vip_level };
+}
+
+/**
+ * A player (any member but an operator) by username, for settings a vendor keeps per player (the
+ * sportsbook's stake factor); MEMBER_NOT_FOUND when there is none.
+ */
+export async function playerByUsername(ctx: AppContext, username: string) {
+  const member = await findMemberByUsername(ctx.db, username);
+  if (!member || member.type === OPERATOR_ACCOUNT_TYPE) throw new AppError('MEMBER_NOT_FOUND');
+  return { id: Number(member.id), username: member.username };
+}
+
+/** Usernames by member id, for lists a vendor answers by player id; unknown ids are left out. */
+export async function usernamesByIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await usernamesOfIds(ctx.db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [Number(r.id), r.username]));
 }
 
 /** The VIP level's label and how many levels the brand has (the header's VIP badge). */

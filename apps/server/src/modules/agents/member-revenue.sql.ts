@@ -29,8 +29,8 @@ const VIP_KINDS: Record<VipBonusKind, true> = { upgrade: true, monthly: true, bi
  * points.mission) move no cash. `adjustment.debit` takes cash back from the member, so it offsets
  * the manual credits (the column is credits minus debits and may be negative). Not house money:
  * deposits, withdrawals and their refunds (kyc.underAgeRefund), game money (bet.*, win.vendor,
- * wallet-transfer; the rounds count it), member-to-member transfers (transfer.*), and agent
- * commissions (commission.*: a sub-agent's pay is not a cost of the upline's team's play).
+ * win.resettle-*, wallet-transfer; the rounds count it), member-to-member transfers (transfer.*),
+ * and agent commissions (commission.*: a sub-agent's pay is not a cost of the upline's team's play).
  */
 export const NGR_POSTING_TYPES: Record<NgrCategory, readonly string[]> = {
   bonus: ['bonus', 'bonus.convert'],
@@ -55,6 +55,7 @@ export const NOT_DEDUCTED: Record<string, string> = {
   'bet.vendor': 'game money, counted by the rounds',
   'win.vendor': 'game money, counted by the rounds',
   'bet.rollback': 'game money, counted by the rounds',
+  'win.resettle-*': "game money: a vendor's correction changes its round's win",
   'wallet-transfer': "between the member's own wallets",
   'transfer.*': 'between members',
   'commission.*': "agents' pay, not a cost of the team's play",

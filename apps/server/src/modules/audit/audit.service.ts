@@ -101,7 +101,15 @@ export type AuditEvent =
   | 'kyc.approve'
   | 'kyc.reject'
   | 'kyc.underAge'
-  | 'kyc.refund';
+  | 'kyc.refund'
+  | 'sportsbook.suspend'
+  | 'sportsbook.resume'
+  | 'sportsbook.result'
+  | 'sportsbook.correction'
+  | 'sportsbook.abandon'
+  | 'sportsbook.margins'
+  | 'sportsbook.settings'
+  | 'sportsbook.playerFactor';
 
 export async function audit(
   db: Conn,

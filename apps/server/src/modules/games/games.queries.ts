@@ -21,12 +21,14 @@ type Eb = ExpressionBuilder<Database & { g: Database['games']; v: Database['vend
 
 /**
  * Listed: every game that is not hidden, of a vendor that is not hidden. A game or vendor in
- * maintenance stays listed (with its `maintenance` mark) and only its launch is refused.
+ * maintenance stays listed (with its `maintenance` mark) and only its launch is refused. A vendor's
+ * lobby game (the sportsbook a lobby opens) is never a tile: its vendor's lobby opens it.
  */
 function conditions(eb: Eb, f: GameFilter): Expression<SqlBool>[] {
   const list: Expression<SqlBool>[] = f.playableOnly
     ? [eb('g.status', '=', 'active'), eb('v.status', '=', 'active')]
     : [eb('g.status', '<>', 'hidden'), eb('v.status', '<>', 'hidden')];
+  list.push(eb('g.lobby', '=', false));
   if (f.gameType) list.push(eb('g.game_type', '=', f.gameType));
   if (f.vendor) list.push(eb('g.vendor_code', '=', f.vendor));
   if (f.subCategory) list.push(eb('g.sub_category', '=', f.subCategory));

@@ -55,6 +55,8 @@ export interface GamesTable {
   min_bet: Generated<number>;
   min_line_num: Generated<number>;
   art_seed: number;
+  /** The game a vendor lobby opens (migration 0073): in the catalogue, never a tile of the lists. */
+  lobby: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -42,6 +42,7 @@ type Row = {
   sort: number;
   status: string;
   vendor_status: string;
+  lobby: boolean;
 };
 let catalogue: Row[];
 
@@ -74,6 +75,7 @@ async function loadCatalogue(): Promise<Row[]> {
       'g.sort',
       'g.status',
       'v.status as vendor_status',
+      'g.lobby',
     ])
     .execute();
   return rows.map((r) => ({ ...r, node_id: Number(r.node_id), min_bet: Number(r.min_bet) }));
@@ -83,8 +85,9 @@ async function loadCatalogue(): Promise<Row[]> {
 function expected(filter: (r: Row) => boolean): number[] {
   return (
     catalogue
-      // Listed: not hidden, of a vendor not hidden (maintained ones are listed with their mark).
-      .filter((r) => r.status !== 'hidden' && r.vendor_status !== 'hidden' && filter(r))
+      // Listed: not hidden, of a vendor not hidden (maintained ones are listed with their mark); a
+      // vendor's lobby game (the sportsbook) is opened by its lobby, never listed as a tile.
+      .filter((r) => r.status !== 'hidden' && r.vendor_status !== 'hidden' && !r.lobby && filter(r))
       .map((r) => r.node_id)
       .sort((a, b) => a - b)
   );

@@ -53,12 +53,19 @@ export function listLobbyTypes(db: Conn, vendor: string) {
     .execute();
 }
 
-/** The game a vendor lobby session is opened on: the vendor's first active game of that type. */
+/**
+ * The game a vendor lobby session is opened on: the vendor's lobby game of that type (its
+ * sportsbook; in maintenance too, so the launch says so rather than opening another game), else its
+ * first active game of that type.
+ */
 export function findLobbyGame(db: Conn, vendor: string, gameType: string) {
   return launchBase(db)
     .where('g.vendor_code', '=', vendor)
     .where('g.game_type', '=', gameType)
-    .where('g.status', '=', 'active')
+    .where((eb) =>
+      eb.or([eb('g.status', '=', 'active'), eb.and([eb('g.lobby', '=', true), eb('g.status', '=', 'maintenance')])]),
+    )
+    .orderBy('g.lobby', 'desc')
     .orderBy('g.is_hot', 'desc')
     .orderBy('g.sort')
     .orderBy('g.node_id')

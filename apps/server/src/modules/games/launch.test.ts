@@ -312,6 +312,39 @@ describe('POST /wps/relay/GCS_gameLaunchFB', () => {
     const url = new URL(v.url, 'http://site.test');
     expect(url.searchParams.get('vendor')).toBe('IBC');
     expect(url.searchParams.get('game')).toBe(v.gameCode);
+    // The house sportsbook's lobby game, not one of the vendor's virtual match tiles.
+    expect(v.gameCode).toBe('SPORTS-000');
+  });
+
+  it('opens the sportsbook of each category, says so when it is in maintenance, and never lists it as a tile', async () => {
+    for (const [vassalage, gameType] of [
+      ['TF', 'ESPORTS'],
+      ['DS88', 'COCKFIGHT'],
+    ] as const) {
+      const res = await post('/wps/relay/GCS_gameLaunchFB', { vassalage, gameType }, member);
+      expect(LaunchGameValue.parse(res.json().value).gameCode).toBe(`${gameType}-000`);
+    }
+    const listed = await get('/wps/relay/GCSGAME_gameList?gameType=SPORTS&vassalage=IBC&pageSize=100', member);
+    const codes = listed.json().value.games.map((g: { gameCode: string }) => g.gameCode);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes).not.toContain('SPORTS-000');
+    await t.ctx.db
+      .updateTable('games')
+      .set({ status: 'maintenance' })
+      .where('vendor_code', '=', 'IBC')
+      .where('game_code', '=', 'SPORTS-000')
+      .execute();
+    try {
+      const closed = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC' }, member);
+      expect(closed.json().code).toBe('GAME_MAINTENANCE');
+    } finally {
+      await t.ctx.db
+        .updateTable('games')
+        .set({ status: 'active' })
+        .where('vendor_code', '=', 'IBC')
+        .where('game_code', '=', 'SPORTS-000')
+        .execute();
+    }
   });
 
   it("opens a LOTT vendor's lobby from the ELOTT page when TY is supported, and only then (spec §4)", async () => {

@@ -1,4 +1,11 @@
-import type { BettingRecord, BettingRecordList, GameProfitLoss, GameRecall } from '@gamehall/shared/api/games';
+import type {
+  BetRecordDetail,
+  BettingRecord,
+  BettingRecordList,
+  GameProfitLoss,
+  GameRecall,
+} from '@gamehall/shared/api/games';
+import { VendorRoundDetail } from '@gamehall/shared/api/vendor';
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
 import { presentGame } from './games.presenter';
@@ -24,6 +31,48 @@ export function presentRound(row: RoundRow, view: View): BettingRecord {
     status: row.status,
     time: new Date(row.created_at).toISOString(),
     settledAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    detail: presentDetail(row.detail),
+  };
+}
+
+const odds = (odds1000: number) => odds1000 / 1000;
+
+/**
+ * A round's detail as the member reads it (major units, decimal odds); null without one, or when
+ * the stored one no longer reads as the contract says (it was checked when it came in).
+ */
+export function presentDetail(stored: unknown): BetRecordDetail | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = VendorRoundDetail.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  if (!parsed.success) return null;
+  const d = parsed.data;
+  return {
+    kind: d.kind,
+    betId: d.betId,
+    betType: d.betType,
+    system: d.system,
+    combinations: d.combinations,
+    stake: toMajor(d.stake),
+    odds: d.odds1000 === null ? null : odds(d.odds1000),
+    potentialPayout: toMajor(d.potentialPayout),
+    status: d.status,
+    payout: toMajor(d.payout),
+    cashedOut: toMajor(d.cashedOut),
+    placedAt: d.placedAt,
+    settledAt: d.settledAt,
+    legs: d.legs.map((leg) => ({
+      event: leg.event,
+      sport: leg.sport,
+      league: leg.league ?? null,
+      startsAt: leg.startsAt ?? null,
+      market: leg.market,
+      selection: leg.selection,
+      odds: odds(leg.odds1000),
+      inPlay: leg.inPlay,
+      result: leg.result,
+      score: leg.score,
+    })),
+    corrections: d.corrections.map((c) => ({ at: c.at, amount: toMajor(c.amount), reason: c.reason })),
   };
 }
 

@@ -3,7 +3,8 @@ import type { Conn } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 // Betting records, game recall and profit and loss by game type read the rounds the
-// vendor wallet API records (vendor_rounds, written only by vendor-gateway).
+// vendor wallet API records (vendor_rounds, and the detail a vendor sent for a round in
+// vendor_round_details; both written only by vendor-gateway).
 
 export type RoundFilter = {
   memberId: number;
@@ -28,11 +29,17 @@ function where(eb: Eb, f: RoundFilter) {
   return eb.and(list);
 }
 
-/** Rounds newest first with the game's names (a round may name a game no longer in the catalogue). */
+/**
+ * Rounds newest first with the game's names (a round may name a game no longer in the catalogue)
+ * and the round's detail when its vendor sent one.
+ */
 export function pageRounds(db: Conn, f: RoundFilter, page: { limit: number; offset: number }) {
   return db
     .selectFrom('vendor_rounds as r')
     .leftJoin('games as g', 'g.node_id', 'r.node_id')
+    .leftJoin('vendor_round_details as d', (j) =>
+      j.onRef('d.vendor_code', '=', 'r.vendor_code').onRef('d.round_id', '=', 'r.round_id'),
+    )
     .select([
       'r.round_id',
       'r.node_id',
@@ -46,6 +53,7 @@ export function pageRounds(db: Conn, f: RoundFilter, page: { limit: number; offs
       'r.closed_at',
       'g.name',
       'g.names',
+      'd.detail',
     ])
     .where((eb) => where(eb as unknown as Eb, f))
     .orderBy('r.created_at', 'desc')

@@ -271,6 +271,46 @@ export async function postAdjustment(
 }
 
 /**
+ * A vendor's correction of a round a win already settled (the resettle call), against the house
+ * account vendor:<code>. A credit (amount > 0) pays the member, `bonus` of it into the bonus
+ * account as the round's win was (the rest into cash); a debit (amount < 0) takes the amount from
+ * the member's cash. The caller asks no more than the spendable cash (balance - held): the
+ * guarded update refuses more (WALLET_INSUFFICIENT_FUNDS), since a member's balance never goes
+ * negative, and the caller reads again and asks for what is there. Like every vendor posting it
+ * locks only ledger rows (lock order step 3), house rows before the member's.
+ */
+export async function postResettlement(
+  trx: Trx,
+  input: {
+    memberId: number;
+    vendor: string;
+    currency: string;
+    amount: number;
+    bonus: number;
+    idempotencyKey: string;
+    reference: string;
+  },
+): Promise<PostingResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new AppError('VALIDATION_FAILED');
+  const credit = input.amount > 0;
+  const size = Math.abs(input.amount);
+  const bonus = credit ? Math.min(Math.max(0, input.bonus), size) : 0;
+  return post(trx, {
+    idempotencyKey: input.idempotencyKey,
+    // 'win.' types: the member's records list them with wins, and profit and loss counts them there.
+    type: credit ? 'win.resettle-credit' : 'win.resettle-debit',
+    reference: input.reference,
+    entries: splitEntries(
+      input.memberId,
+      `vendor:${input.vendor}`,
+      input.currency,
+      { cash: size - bonus, bonus },
+      credit,
+    ),
+  });
+}
+
+/**
  * A house account's balance in minor units: the sum over all its rows (its shards, see
  * HOUSE_SHARDS). The one way to read it; 0 when nothing was posted to it yet.
  */

@@ -1,15 +1,19 @@
-import type { ReconciliationValue, VendorWalletResponse } from '@gamehall/shared/api/vendor';
+import type { ReconciliationValue, VendorResettleResponse } from '@gamehall/shared/api/vendor';
 import { vendorStatusCatalogue } from '@gamehall/shared/errors';
 import type { VendorAnswer } from './vendor-gateway.service';
 
-/** The vendor API's answer: { status, balance, currency, requestId } (+ player on a token balance call). */
-export function presentVendorAnswer(answer: VendorAnswer, requestId: string): VendorWalletResponse {
+/**
+ * The vendor API's answer: { status, balance, currency, requestId } (+ player on a token balance
+ * call, + taken on a resettle call's OK).
+ */
+export function presentVendorAnswer(answer: VendorAnswer, requestId: string): VendorResettleResponse {
   return {
     status: answer.status,
     balance: answer.balance,
     currency: answer.currency,
     requestId,
     ...(answer.player !== undefined ? { player: answer.player } : {}),
+    ...(answer.taken !== undefined ? { taken: answer.taken } : {}),
   };
 }
 
@@ -22,6 +26,7 @@ export function presentReconciliation(value: ReconciliationValue): Reconciliatio
     bets: { count: value.bets.count, amount: value.bets.amount },
     wins: { count: value.wins.count, amount: value.wins.amount },
     rollbacks: { count: value.rollbacks.count, amount: value.rollbacks.amount },
+    corrections: { count: value.corrections.count, amount: value.corrections.amount },
     unknownRollbacks: value.unknownRollbacks,
     net: value.net,
     ledger: { credits: value.ledger.credits, debits: value.ledger.debits, net: value.ledger.net },

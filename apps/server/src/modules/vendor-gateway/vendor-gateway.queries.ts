@@ -17,7 +17,7 @@ export function findIntegration(db: Conn, vendorCode: string) {
 
 export type KnownTransaction = {
   transaction_id: string;
-  kind: 'bet' | 'win' | 'rollback';
+  kind: 'bet' | 'win' | 'rollback' | 'resettle';
   round_id: string;
   member_id: number;
   amount: number;
@@ -228,7 +228,7 @@ export function countOpenBets(db: Conn, vendorCode: string, roundId: string) {
 type TransactionRow = {
   vendor_code: string;
   transaction_id: string;
-  kind: 'bet' | 'win' | 'rollback';
+  kind: 'bet' | 'win' | 'rollback' | 'resettle';
   round_id: string;
   member_id: number;
   amount: number;
@@ -306,6 +306,71 @@ export async function removeBetFromRound(
     .where('vendor_code', '=', vendorCode)
     .where('round_id', '=', roundId)
     .execute();
+}
+
+/** The round a correction names, with what it paid so far (wins and corrections). */
+export function findRound(db: Conn, vendorCode: string, roundId: string) {
+  return db
+    .selectFrom('vendor_rounds')
+    .select(['member_id', 'game_code', 'status', 'bet_amount', 'win_amount', 'bonus_bet_amount'])
+    .where('vendor_code', '=', vendorCode)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
+/**
+ * A correction's writes (the plain path): its vendor_transactions row (`amount` signed: what
+ * moved), what was asked and why (vendor_resettlements), and the round's win changed by what moved,
+ * so every reader of rounds (records, profit and loss, agents' figures) counts it.
+ */
+export async function recordResettlement(
+  db: Conn,
+  row: TransactionRow,
+  asked: { requested: number; taken: number; reason: string },
+) {
+  await insertTransaction(db, row);
+  await db
+    .insertInto('vendor_resettlements')
+    .values({
+      vendor_code: row.vendor_code,
+      transaction_id: row.transaction_id,
+      round_id: row.round_id,
+      member_id: row.member_id,
+      requested: asked.requested,
+      taken: asked.taken,
+      reason: asked.reason,
+      created_at: sql<Date>`app_clock()`,
+    })
+    .execute();
+  if (row.amount !== 0)
+    await db
+      .updateTable('vendor_rounds')
+      .set((eb) => ({ win_amount: eb('win_amount', '+', row.amount) }))
+      .where('vendor_code', '=', row.vendor_code)
+      .where('round_id', '=', row.round_id)
+      .execute();
+}
+
+/**
+ * Keeps the detail a call brought for its round, once that call is recorded: one row per round,
+ * replaced by the detail of a later recorded call (a higher vendor_transactions id), never by an
+ * earlier one's (a late repeat). Nothing is written when the call was not recorded (refused).
+ */
+export async function keepRoundDetail(
+  db: Conn,
+  input: { vendorCode: string; roundId: string; transactionId: string; detail: unknown; summary: string },
+) {
+  await sql`
+    INSERT INTO vendor_round_details (vendor_code, round_id, member_id, detail, summary, transaction_seq, updated_at)
+    SELECT t.vendor_code, t.round_id, t.member_id, ${JSON.stringify(input.detail)}::jsonb, ${input.summary}, t.id, app_clock()
+      FROM vendor_transactions t
+     WHERE t.vendor_code = ${input.vendorCode} AND t.transaction_id = ${input.transactionId}
+       AND t.round_id = ${input.roundId}
+    ON CONFLICT (vendor_code, round_id) DO UPDATE
+       SET detail = excluded.detail, summary = excluded.summary, transaction_seq = excluded.transaction_seq,
+           updated_at = excluded.updated_at
+     WHERE vendor_round_details.transaction_seq < excluded.transaction_seq
+  `.execute(db);
 }
 
 export async function setBalanceAfter(db: Conn, vendorCode: string, transactionId: string, balanceAfter: number) {

@@ -1,6 +1,8 @@
 import {
   VendorBalanceRequest,
   VendorBetRequest,
+  VendorResettleRequest,
+  VendorResettleResponse,
   VendorRollbackRequest,
   VendorWalletResponse,
   VendorWinRequest,
@@ -74,7 +76,7 @@ async function answer(
 }
 
 /**
- * POST /vendor/wallet/{balance,bet,win,rollback}: the signed seamless wallet (api-conventions).
+ * POST /vendor/wallet/{balance,bet,win,rollback,resettle}: the signed seamless wallet (api-conventions).
  * `config.auth` is 'public' because the signature is the authentication. /vendor is outside the
  * whole-site states (site-state.ts): during maintenance or for any region, vendors can still settle
  * rounds; new play cannot start anyway, since game launch is under /wps and is refused then.
@@ -189,6 +191,23 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
       },
       async (request, reply) =>
         answer(ctx, request, reply, (integration) => gateway.rollback(ctx, integration, request.body)),
+    );
+
+    scope.post(
+      '/vendor/wallet/resettle',
+      {
+        schema: {
+          tags,
+          summary:
+            'Vendor wallet: correct a settled round by a signed amount (a debit takes what the cash holds; taken says what moved)',
+          description,
+          body: VendorResettleRequest,
+          response: { 200: VendorResettleResponse, '4xx': VendorResettleResponse, '5xx': VendorResettleResponse },
+        },
+        config: { auth: 'public' },
+      },
+      async (request, reply) =>
+        answer(ctx, request, reply, (integration) => gateway.resettle(ctx, integration, request.body)),
     );
   });
 }

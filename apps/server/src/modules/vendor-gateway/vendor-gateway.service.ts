@@ -3,7 +3,9 @@ import type {
   ReconciliationValue,
   VendorBalanceRequest,
   VendorBetRequest,
+  VendorResettleRequest,
   VendorRollbackRequest,
+  VendorRoundDetail,
   VendorWinRequest,
 } from '@gamehall/shared/api/vendor';
 import { type VendorStatus, vendorStatusCatalogue } from '@gamehall/shared/errors';
@@ -18,6 +20,7 @@ import {
   houseEntryTotals,
   playableBalance,
   post,
+  postResettlement,
   postThrough,
   preparePosting,
   returnSplit,
@@ -80,6 +83,8 @@ export type VendorAnswer = {
   balance: number;
   currency: string;
   player?: string;
+  /** A resettle call's OK: what moved (the credit, or what a debit took). */
+  taken?: number;
 };
 
 function okAnswer(integration: Integration, balance: number, player?: string): VendorAnswer {
@@ -233,7 +238,7 @@ export async function balance(ctx: AppContext, integration: Integration, body: V
 }
 
 type MoneyCall = {
-  kind: 'bet' | 'win' | 'rollback';
+  kind: 'bet' | 'win' | 'rollback' | 'resettle';
   transactionId: string;
   hash: string;
   memberId: number;
@@ -245,7 +250,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-type KnownTransaction = { kind: string; details_hash: string; balance_after: number };
+type KnownTransaction = { kind: string; details_hash: string; balance_after: number; amount: number };
 
 /**
  * The first answer to a known transactionId: an accepted call's OK, or a refused bet's refusal;
@@ -265,7 +270,9 @@ async function replayOf(
   if (existing) {
     if (existing.kind !== call.kind || existing.details_hash !== call.hash)
       throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', call.memberId);
-    return okAnswer(integration, existing.balance_after);
+    const answer = okAnswer(integration, existing.balance_after);
+    // A correction's amount is signed (what moved); its answer says how much.
+    return call.kind === 'resettle' ? { ...answer, taken: Math.abs(Number(existing.amount)) } : answer;
   }
   const refused =
     known === undefined
@@ -348,7 +355,8 @@ async function moneyCall(
       return await attemptMoneyCall(ctx, integration, call, read, work);
     } catch (error) {
       const raced = error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS';
-      if (raced && call.bet && attempt < BET_ATTEMPTS) continue;
+      // A correction's debit takes what the cash holds: read again and take what is there now.
+      if (raced && (call.bet || call.kind === 'resettle') && attempt < BET_ATTEMPTS) continue;
       return answerFailure(ctx, integration, call, error);
     }
   }
@@ -578,7 +586,14 @@ function sessionOf(c: {
   };
 }
 
+/** A bet; a detail it brings is kept for its round once the bet is recorded. */
 export async function bet(ctx: AppContext, integration: Integration, body: VendorBetRequest): Promise<VendorAnswer> {
+  const answer = await placeBet(ctx, integration, body);
+  if (body.detail !== undefined) await keepDetail(ctx, integration, body, body.detail, answer);
+  return answer;
+}
+
+async function placeBet(ctx: AppContext, integration: Integration, body: VendorBetRequest): Promise<VendorAnswer> {
   const vendor = integration.vendor_code;
   const memberId = Number(body.player);
   const call: MoneyCall = {
@@ -661,6 +676,12 @@ export async function bet(ctx: AppContext, integration: Integration, body: Vendo
 
 /** Wins are paid after the session expired and to disabled players too: the money is owed. */
 export async function win(ctx: AppContext, integration: Integration, body: VendorWinRequest): Promise<VendorAnswer> {
+  const answer = await payWin(ctx, integration, body);
+  if (body.detail !== undefined) await keepDetail(ctx, integration, body, body.detail, answer);
+  return answer;
+}
+
+async function payWin(ctx: AppContext, integration: Integration, body: VendorWinRequest): Promise<VendorAnswer> {
   const vendor = integration.vendor_code;
   const memberId = Number(body.player);
   const call: MoneyCall = {
@@ -798,6 +819,113 @@ export async function rollback(
   });
 }
 
+/**
+ * A correction of a round a win already settled (a win recorded, or the round closed): a signed
+ * amount. A credit pays the member (into cash and bonus as the round's wins were); a debit takes
+ * what the member's spendable cash holds, up to the amount, and the answer's `taken` says what moved:
+ * a member's balance never goes negative, and the rest is the house's uncollected loss, which the
+ * vendor keeps on its bet. A debit may not take back more than the round paid so far. Paid to
+ * disabled players too (the money is owed either way). The plain path: one transaction after the
+ * locked read, as a rollback.
+ */
+export async function resettle(
+  ctx: AppContext,
+  integration: Integration,
+  body: VendorResettleRequest,
+): Promise<VendorAnswer> {
+  const vendor = integration.vendor_code;
+  const memberId = Number(body.player);
+  const call: MoneyCall = {
+    kind: 'resettle',
+    transactionId: body.transactionId,
+    memberId,
+    hash: detailsHash('resettle', [body.player, body.gameCode, body.roundId, body.amount, body.currency, body.reason]),
+  };
+  const read: CallRead = {
+    lockKeys: [roundKey(vendor, body.roundId), txKey(vendor, body.transactionId)],
+    roundId: body.roundId,
+  };
+  const answer = await moneyCall(ctx, integration, call, read, async (trx, c) => {
+    if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
+    currencyOf(integration, body.currency, memberId);
+    const round = await q.findRound(trx, vendor, body.roundId);
+    if (!round || Number(round.member_id) !== memberId || round.game_code !== body.gameCode)
+      throw new VendorRefusal('ERROR_TRANSACTION_NOT_FOUND', memberId);
+    if (round.status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    if (round.status !== 'closed' && !(await q.hasWinInRound(trx, vendor, body.roundId)))
+      throw new VendorRefusal('ERROR_ROUND_NOT_SETTLED', memberId);
+    const paid = Number(round.win_amount);
+    if (body.amount < 0 && -body.amount > paid) throw new VendorRefusal('ERROR_CORRECTION_EXCEEDS_PAID', memberId);
+
+    // What moves: the credit, or as much of the debit as the spendable cash holds now.
+    const taken = body.amount > 0 ? body.amount : Math.min(-body.amount, Math.max(0, spendableCash(c)));
+    const moved = body.amount > 0 ? taken : -taken;
+    const bonus = moved > 0 ? returnSplit(moved, Number(round.bet_amount), Number(round.bonus_bet_amount)).bonus : 0;
+    let after = playableOf(c);
+    if (moved !== 0) {
+      await postResettlement(trx, {
+        memberId,
+        vendor,
+        currency: integration.currency,
+        amount: moved,
+        bonus,
+        idempotencyKey: walletKey(vendor, body.transactionId),
+        reference: `${vendor}:${body.roundId}`,
+      });
+      after = await playableBalance(trx, memberId, integration.currency);
+    }
+    await q.recordResettlement(
+      trx,
+      {
+        vendor_code: vendor,
+        transaction_id: body.transactionId,
+        kind: 'resettle',
+        round_id: body.roundId,
+        member_id: memberId,
+        amount: moved,
+        ref_transaction_id: null,
+        details_hash: call.hash,
+        status: 'ok',
+        balance_after: after,
+        bonus_amount: bonus,
+      },
+      { requested: body.amount, taken, reason: body.reason },
+    );
+    return { ...okAnswer(integration, after), taken };
+  });
+  if (body.detail !== undefined) await keepDetail(ctx, integration, body, body.detail, answer);
+  return answer;
+}
+
+/** The event names of a round's detail, for the account record: each event once, in leg order. */
+export function detailSummary(detail: VendorRoundDetail): string {
+  const events = [...new Set(detail.legs.map((leg) => leg.event))];
+  const text = events.join(' · ');
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/**
+ * Keeps the detail an accepted call brought for its round (vendor_round_details). Only after an
+ * OK: a refused call left no transaction, and keepRoundDetail writes nothing for it. Should this
+ * write fail, the call answers ERROR_INTERNAL and the vendor's retry (a replay) keeps it then.
+ */
+async function keepDetail(
+  ctx: AppContext,
+  integration: Integration,
+  body: { roundId: string; transactionId: string },
+  detail: VendorRoundDetail,
+  answer: VendorAnswer,
+): Promise<void> {
+  if (answer.status !== 'OK') return;
+  await q.keepRoundDetail(ctx.db, {
+    vendorCode: integration.vendor_code,
+    roundId: body.roundId,
+    transactionId: body.transactionId,
+    detail,
+    summary: detailSummary(detail),
+  });
+}
+
 // ---- operator: reconciliation
 
 /**
@@ -825,8 +953,10 @@ export async function reconciliation(ctx: AppContext, vendor: string, date: stri
   const bets = sum((r) => r.kind === 'bet');
   const wins = sum((r) => r.kind === 'win');
   const rollbacks = sum((r) => r.kind === 'rollback' && r.status === 'ok');
+  // Corrections carry their signed amount (credits > 0): the sum is what they paid out net.
+  const corrections = sum((r) => r.kind === 'resettle');
   const unknownRollbacks = sum((r) => r.kind === 'rollback' && r.status === 'rollback_of_unknown').count;
-  const net = bets.amount - rollbacks.amount - wins.amount;
+  const net = bets.amount - rollbacks.amount - wins.amount - corrections.amount;
   // The house account is spread over shard rows by the wallet; houseEntryTotals sums them all.
   const ledger = await houseEntryTotals(ctx.db, `vendor:${vendor}`, integration.currency, from, to);
   return {
@@ -837,6 +967,7 @@ export async function reconciliation(ctx: AppContext, vendor: string, date: stri
     bets,
     wins,
     rollbacks,
+    corrections,
     unknownRollbacks,
     net,
     ledger,

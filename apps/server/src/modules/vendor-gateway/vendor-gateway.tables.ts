@@ -9,6 +9,8 @@ declare module '../../db/schema' {
     vendor_rounds: VendorRoundsTable;
     vendor_transactions: VendorTransactionsTable;
     vendor_bet_refusals: VendorBetRefusalsTable;
+    vendor_resettlements: VendorResettlementsTable;
+    vendor_round_details: VendorRoundDetailsTable;
   }
 }
 
@@ -50,7 +52,8 @@ export interface VendorTransactionsTable {
   id: Id;
   vendor_code: string;
   transaction_id: string;
-  kind: 'bet' | 'win' | 'rollback';
+  /** resettle: a correction of a settled round (migration 0071); its amount is signed, what moved. */
+  kind: 'bet' | 'win' | 'rollback' | 'resettle';
   round_id: string;
   member_id: number;
   amount: number;
@@ -61,4 +64,27 @@ export interface VendorTransactionsTable {
   /** The part of the amount booked on the member's bonus account (migration 0044). */
   bonus_amount: Generated<number>;
   created_at: CreatedAt;
+}
+
+/** What a resettle call asked for and why (migration 0071); `taken` is what moved. */
+export interface VendorResettlementsTable {
+  vendor_code: string;
+  transaction_id: string;
+  round_id: string;
+  member_id: number;
+  requested: number;
+  taken: number;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+/** The latest detail a vendor sent for a round (migration 0072): packages/shared VendorRoundDetail. */
+export interface VendorRoundDetailsTable {
+  vendor_code: string;
+  round_id: string;
+  member_id: number;
+  detail: unknown;
+  summary: string;
+  transaction_seq: number;
+  updated_at: CreatedAt;
 }

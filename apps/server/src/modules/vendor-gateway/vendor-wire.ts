@@ -37,6 +37,8 @@ const gameToken: Field = (v) => typeof v === 'string' && v.length >= 16 && v.len
 const minorAmount: Field = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000_000_000;
 const currency: Field = (v) => typeof v === 'string' && v.length >= 3 && v.length <= 8 && CURRENCY.test(v);
 const boolean: Field = (v) => typeof v === 'boolean';
+/** A field the hand check never admits: a body carrying it goes to zod (a bet's or win's detail). */
+const leftToZod: Field = () => false;
 
 /** Each field of a request schema: its check, and whether it may be absent. */
 type Shape = Record<string, { check: Field; optional?: true }>;
@@ -63,6 +65,7 @@ const shapes = new Map<unknown, { shape: Shape; refine?: (out: Body) => boolean 
         transactionId: { check: ident(128) },
         amount: { check: minorAmount },
         currency: { check: currency },
+        detail: { check: leftToZod, optional: true },
       },
     },
   ],
@@ -79,6 +82,7 @@ const shapes = new Map<unknown, { shape: Shape; refine?: (out: Body) => boolean 
         amount: { check: minorAmount },
         currency: { check: currency },
         roundClosed: { check: boolean },
+        detail: { check: leftToZod, optional: true },
       },
     },
   ],

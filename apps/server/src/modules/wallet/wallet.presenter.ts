@@ -80,6 +80,7 @@ type EntryRow = {
   balance_after: number;
   created_at: Date | string;
   game?: { name: string; names: Record<string, string> | null } | string | null;
+  event?: string | null;
 };
 
 /** The game of a vendor posting in `language` (its catalogue name otherwise); null for other postings. */
@@ -94,6 +95,7 @@ export function presentEntry(row: EntryRow, language = 'EN') {
   return {
     reference: row.reference,
     gameName: gameOf(row, language),
+    event: row.event ?? null,
     type: row.type,
     amount: toMajor(row.amount),
     balanceAfter: toMajor(row.balance_after),

@@ -49,6 +49,9 @@ export async function countEntries(db: Conn, f: EntryFilter) {
   return Number(row.n);
 }
 
+/** The postings of a vendor round (a bet, a win, a correction): their reference is vendor:round. */
+const vendorPosting = sql`(ledger_postings.type LIKE '%.vendor' OR ledger_postings.type LIKE 'win.resettle-%')`;
+
 export function pageEntries(db: Conn, f: EntryFilter, page: { offset: number; limit: number }) {
   return filteredEntries(db, f)
     .select([
@@ -59,14 +62,20 @@ export function pageEntries(db: Conn, f: EntryFilter, page: { offset: number; li
       'ledger_entries.balance_after',
       'ledger_postings.created_at',
       // A vendor posting's reference is vendor:round; the account record names the round's game
-      // (its catalogue name and names by language) instead of showing that code.
+      // (its catalogue name and names by language) instead of showing that code, and the event a
+      // sportsbook round was on when its vendor described the round.
       sql<{ name: string; names: Record<string, string> } | null>`(
         SELECT jsonb_build_object('name', g.name, 'names', g.names)
           FROM vendor_rounds r JOIN games g ON g.vendor_code = r.vendor_code AND g.game_code = r.game_code
-         WHERE ledger_postings.type LIKE '%.vendor'
+         WHERE ${vendorPosting}
            AND r.vendor_code = split_part(ledger_postings.reference, ':', 1)
            AND r.round_id = substr(ledger_postings.reference, strpos(ledger_postings.reference, ':') + 1)
          LIMIT 1)`.as('game'),
+      sql<string | null>`(
+        SELECT d.summary FROM vendor_round_details d
+         WHERE ${vendorPosting}
+           AND d.vendor_code = split_part(ledger_postings.reference, ':', 1)
+           AND d.round_id = substr(ledger_postings.reference, strpos(ledger_postings.reference, ':') + 1))`.as('event'),
     ])
     .orderBy('ledger_entries.id', 'desc')
     .offset(page.offset)

@@ -1,7 +1,7 @@
 import type { BettingRecord } from '@gamehall/shared/api/games';
 import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { History, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../components/date-range-filter';
@@ -12,6 +12,7 @@ import { vendorNames } from '../../lib/game-menus';
 import { displayAmount } from '../../lib/money';
 import { gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
+import { BetDetailModal, BetSummary } from './bet-detail';
 import type { DateRange } from './game-filters';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
@@ -19,7 +20,8 @@ const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) p
 
 /**
  * spec §2 member centre "betting record" (personalHistoryCopy): game type and vendor filters,
- * past 7 / 30 days or a custom range, paging, and the recall of a game's last 10 rounds.
+ * past 7 / 30 days or a custom range, paging, and the recall of a game's last 10 rounds; a
+ * sportsbook bet shows its selection (or how many) and opens its legs, odds, result and payout.
  */
 export function BettingRecordPage() {
   const { t, i18n } = useTranslation();
@@ -29,6 +31,7 @@ export function BettingRecordPage() {
   const [vassalage, setVassalage] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [recall, setRecall] = useState<BettingRecord | null>(null);
+  const [details, setDetails] = useState<BettingRecord | null>(null);
   const menus = useQuery(gameMenusQuery(language)).data ?? [];
   // Vendors by the names players read (TY-blanked ones by a neutral label), never by code.
   const names = vendorNames(menus, t);
@@ -130,14 +133,27 @@ export function BettingRecordPage() {
               {data.content.map((r) => (
                 <tr key={r.roundId} className="border-t border-(--text-muted)/15">
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</td>
-                  <td className="py-2 pr-3">{r.gameName}</td>
+                  <td className="py-2 pr-3">
+                    {r.gameName}
+                    {r.detail && <BetSummary detail={r.detail} />}
+                  </td>
                   <td className="py-2 pr-3">{vendorName(r.vassalage)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(r.bet)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(r.win)}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${tone(r.net)}`}>{money(r.net)}</td>
                   <td className="py-2 pr-3">{t(`games.record.statuses.${r.status}`)}</td>
                   <td className="py-2">
-                    {r.nodeId !== null && (
+                    {r.detail && (
+                      <button
+                        type="button"
+                        onClick={() => setDetails(r)}
+                        className="flex items-center gap-1 text-(--accent) hover:underline"
+                      >
+                        <ListChecks size={14} aria-hidden />
+                        {t('games.record.details')}
+                      </button>
+                    )}
+                    {!r.detail && r.nodeId !== null && (
                       <button
                         type="button"
                         onClick={() => setRecall(r)}
@@ -174,6 +190,7 @@ export function BettingRecordPage() {
         </>
       )}
       {recall && <RecallModal record={recall} onClose={() => setRecall(null)} />}
+      {details && <BetDetailModal record={details} onClose={() => setDetails(null)} />}
     </div>
   );
 }

@@ -18,8 +18,8 @@ import { brandSupportsTy, navigationCategories, vendorDisplayName } from '../../
 import { useSession } from '../../lib/session';
 import { configQuery, gameMenusQuery } from '../../lib/site-queries';
 import { favouriteListInfinite, gameListInfinite, recentGamesQuery } from './api';
-import { isSlotCategory, matchesName, slotSubCategories } from './game-filters';
-import { LiveRooms, useHasLobby, VendorLobbyButton } from './vendor-extras';
+import { isSlotCategory, isSportsbookCategory, matchesName, slotSubCategories } from './game-filters';
+import { LiveRooms, SportsbookEntries, useHasLobby, VendorLobbyButton } from './vendor-extras';
 
 type Tab = 'all' | 'favourites' | 'recent';
 const SEARCH_DEBOUNCE_MS = 300;
@@ -75,6 +75,8 @@ function GameCentre({ gameType }: { gameType?: string }) {
   // spec §7 GLS2_roomList: a LIVE vendor's tables replace its tiles.
   const showRooms = gameType === 'LIVE' && Boolean(vassalage);
   const subCategories = isSlotCategory(gameType) ? slotSubCategories(config?.supportedLanguages ?? []) : [];
+  // Sports, E-sports and Cockfight: the sportsbook first, its virtual match games under their own heading.
+  const sportsbook = isSportsbookCategory(gameType);
 
   const setParam = (key: string, value: string | undefined) =>
     setParams(
@@ -177,6 +179,18 @@ function GameCentre({ gameType }: { gameType?: string }) {
         <div className="mb-4 flex justify-end">
           <VendorLobbyButton vassalage={vassalage} gameType={gameType} name={vendorName} />
         </div>
+      )}
+      {tab === 'all' && sportsbook && gameType && !vassalage && !gameName && (
+        <SportsbookEntries
+          gameType={gameType}
+          vendors={vendors.map((v) => ({ vassalage: v.vassalage, name: vendorDisplayName(v.vassalage, v.name, t) }))}
+          language={language}
+        />
+      )}
+      {tab === 'all' && sportsbook && (
+        <h2 className="mb-2 text-lg font-bold" data-testid="virtual-sports-heading">
+          {t('games.virtualSports')}
+        </h2>
       )}
       {tab === 'all' && showRooms && vassalage && (
         <LiveRooms vassalage={vassalage} language={language} label={t('games.roomsOf', { vendor: vendorName })} />

@@ -23,6 +23,20 @@ export function laneHasLobby(
   );
 }
 
+/** The categories the house sportsbook serves: their page opens its lobby and lists the virtual sports. */
+export function isSportsbookCategory(gameType: string | undefined): boolean {
+  return gameType === 'SPORTS' || gameType === 'ESPORTS' || gameType === 'COCKFIGHT';
+}
+
+/** The vendors of a category's lane that open their own lobby there (isGame VASSALAGE), in lane order. */
+export function lobbyVendorsOf(
+  lanes: readonly { gameCategory: string; vendors: readonly { vassalage: string; isGame: string | null }[] }[],
+  gameType: string,
+): string[] {
+  const lane = lanes.find((l) => l.gameCategory === gameType);
+  return (lane?.vendors ?? []).filter((v) => v.isGame === 'VASSALAGE').map((v) => v.vassalage);
+}
+
 /** Name search as the server does it (the same shared foldSearch, inside names), for local lists. */
 export function matchesName(name: string, query: string): boolean {
   const q = foldSearch(query.trim());

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { DoorOpen, LogIn, Wrench } from 'lucide-react';
+import { DoorOpen, LogIn, Trophy, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useGameActions } from '../../components/game-actions';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { ApiError } from '../../lib/api-client';
-import { imageUrl } from '../../lib/art';
+import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { roomListQuery, vendorLanesQuery } from './api';
-import { laneHasLobby } from './game-filters';
+import { laneHasLobby, lobbyVendorsOf } from './game-filters';
 
 /**
  * Whether a vendor opens its own lobby in this category: its card in the GCSGAME_gameVendor lanes
@@ -42,6 +42,54 @@ export function VendorLobbyButton({
       <DoorOpen size={16} aria-hidden />
       {t('games.openLobby', { vendor: name })}
     </button>
+  );
+}
+
+/**
+ * The sportsbook at the top of the Sports, E-sports and Cockfight pages: one card per vendor of the
+ * category that opens its own lobby, which opens in the game frame like any vendor lobby (the house
+ * sportsbook's lobby game, docs/sportsbook.md). Guests get the login prompt on the button.
+ */
+export function SportsbookEntries({
+  gameType,
+  vendors,
+  language,
+}: {
+  gameType: string;
+  vendors: readonly { vassalage: string; name: string; maintenance?: boolean }[];
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const { openLobby } = useGameActions();
+  const lanes = useQuery(vendorLanesQuery(language)).data;
+  if (!lanes) return null;
+  const lobbies = new Set(lobbyVendorsOf(lanes.data.lanes, gameType));
+  const books = vendors.filter((v) => lobbies.has(v.vassalage));
+  if (books.length === 0) return null;
+  return (
+    <section aria-labelledby="sportsbook-heading" className="mb-8" data-testid="sportsbook-entries">
+      <h2 id="sportsbook-heading" className="mb-1 flex items-center gap-2 text-lg font-bold">
+        <Trophy size={18} aria-hidden className="text-(--accent)" />
+        {t('games.sportsbook')}
+      </h2>
+      <p className="mb-3 text-sm text-(--text-muted)">{t(`games.sportsbookIntro.${gameType}`)}</p>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {books.map((v) => (
+          <li key={v.vassalage} className="flex items-center gap-3 rounded-xl bg-(--surface-raised) p-3">
+            <img src={imageUrl(vendorIconUrl(v.vassalage))} alt="" width={48} height={48} className="size-12" />
+            <span className="min-w-0 flex-1 font-semibold leading-tight break-words">{v.name}</span>
+            <button
+              type="button"
+              onClick={() => void openLobby({ vassalage: v.vassalage, gameType }, v.name)}
+              aria-label={t('games.betAt', { vendor: v.name })}
+              className="shrink-0 rounded-md bg-(--accent) px-3 py-1.5 text-sm font-semibold text-(--accent-contrast) hover:brightness-110"
+            >
+              {t('games.betNow')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -125,6 +125,8 @@ export function AccountRecordPage() {
             {/* A bet or win names its game; its vendor:round reference stays in the tooltip for support. */}
             <td className={cell} title={e.gameName ? e.reference : undefined}>
               {e.gameName ?? e.reference}
+              {/* A sportsbook round names its event(s) under the game. */}
+              {e.event && <span className="block text-xs text-(--text-muted)">{e.event}</span>}
             </td>
             <td className={`${cell} ${e.amount < 0 ? 'text-(--danger)' : 'text-(--success)'}`}>{money(e.amount)}</td>
             <td className={cell}>{money(e.balanceAfter)}</td>

@@ -1,0 +1,110 @@
+import { Button } from '@gamehall/ui/button';
+import { Field } from '@gamehall/ui/field';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { PlainTable } from '../../components/plain-table';
+import { errorMessage } from '../../lib/errors';
+import { useFormAction } from '../../lib/use-form-action';
+import { playersQuery, savePlayerFactor, sportsbookKey } from './api';
+
+// Stake factors per player: a player's limits are the book's times the factor (100 % = the book's
+// own, 0 % = no bets). Set by the member's username; the platform sends the sportsbook the player id.
+
+/** '50' or '12.5' (percent) -> ppm, at most 1000 % (the trader API's bound); else undefined. */
+export function factorPpmOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,4}(\.\d{1,4})?$/.test(trimmed)) return undefined;
+  const ppm = Math.round(Number(trimmed) * 10_000);
+  return ppm <= 10_000_000 ? ppm : undefined;
+}
+
+const factorText = (ppm: number) => `${ppm / 10_000} %`;
+
+export function PlayersPage() {
+  const { t } = useTranslation('sportsbook');
+  const list = useQuery(playersQuery);
+  const action = useFormAction([...sportsbookKey, 'players']);
+  const [done, setDone] = useState('');
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setDone('');
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const username = String(data.get('username') ?? '').trim();
+    const ppm = factorPpmOf(String(data.get('factor') ?? ''));
+    const invalid: Record<string, string> = {};
+    if (!username) invalid.username = t('players.usernameRequired');
+    if (ppm === undefined) invalid.factor = t('players.invalidFactor');
+    action.setErrors(invalid);
+    if (ppm === undefined || !username) return;
+    if (await action.run(() => savePlayerFactor(username, ppm))) {
+      setDone(t('players.saved', { username, factor: factorText(ppm) }));
+      form.reset();
+    }
+  };
+  const rows = list.data ?? [];
+  return (
+    <div>
+      <PageHeader title={t('players.title')} description={t('players.description')} />
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={t('players.set')}
+        className="mb-4 flex max-w-2xl flex-wrap items-start gap-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3"
+      >
+        <div className="min-w-48 flex-1">
+          <Field name="username" label={t('fields.username')} required maxLength={64} error={action.errors.username} />
+        </div>
+        <div className="w-40">
+          <Field
+            name="factor"
+            label={t('players.factor')}
+            hint={t('players.factorHint')}
+            inputMode="decimal"
+            required
+            error={action.errors.factor}
+          />
+        </div>
+        <Button type="submit" disabled={action.busy} className="mt-6">
+          {t('players.set')}
+        </Button>
+        {action.error && (
+          <p role="alert" className="basis-full text-sm text-(--danger)">
+            {action.error}
+          </p>
+        )}
+        {done && (
+          <p role="status" className="basis-full text-sm text-(--success)">
+            {done}
+          </p>
+        )}
+      </form>
+      {list.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {errorMessage(list.error)}
+        </p>
+      )}
+      <PlainTable
+        caption={t('players.title')}
+        columns={[
+          { label: t('fields.username') },
+          { label: t('fields.player') },
+          { label: t('players.factor'), numeric: true },
+        ]}
+        empty={list.isPending ? t('common.loading', { ns: 'core' }) : rows.length === 0 ? t('players.none') : undefined}
+      >
+        {rows.map((p) => (
+          <tr key={p.player} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2">{p.username ?? '—'}</td>
+            <td className="px-3 py-2 tabular-nums">{p.player}</td>
+            <td className={`px-3 py-2 text-right tabular-nums ${p.factorPpm === 0 ? 'font-bold text-(--danger)' : ''}`}>
+              {factorText(p.factorPpm)}
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
+    </div>
+  );
+}

@@ -1,0 +1,359 @@
+import {
+  AdminPlayerFactor,
+  AdminPlayerFactorList,
+  AdminSportsbookPlayerParams,
+  AdminTraderBets,
+} from '@gamehall/shared/api/admin-sportsbook';
+import { envelope } from '@gamehall/shared/api/common';
+import {
+  TraderAbandonBody,
+  TraderActionAnswer,
+  TraderBetsQuery,
+  TraderEventDetail,
+  TraderEventParams,
+  TraderEventsAnswer,
+  TraderEventsQuery,
+  TraderMargins,
+  TraderMarginsBody,
+  TraderPlayerFactorBody,
+  TraderProfitAnswer,
+  TraderProfitQuery,
+  TraderResultBody,
+  TraderSettings,
+  TraderSettingsBody,
+  TraderSuspendBody,
+} from '@gamehall/shared/api/sportsbook-trader';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-type';
+import { ok } from '../../http/envelope';
+import { requestMetaOf } from '../../http/request-meta';
+import type { AuditEvent } from '../audit/audit.service';
+import { type AuditChange, operatorAction } from '../audit/operator-action';
+import * as book from './sportsbook.service';
+
+const tags = ['admin-sportsbook'];
+const TRADE = 'admin:sportsbook.trade';
+
+/**
+ * A write at the sportsbook, audited. The sportsbook is called first, outside any database
+ * transaction: settling a result makes the sportsbook call this platform's wallet API, which a
+ * transaction held open here would wait behind (on the embedded database, forever). Its outcome,
+ * done or refused, is then written through operatorAction like every operator write.
+ */
+async function audited<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  event: AuditEvent,
+  target: string,
+  run: () => Promise<T>,
+  describe: (result: T) => AuditChange,
+): Promise<T> {
+  const outcome = await run().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return operatorAction(
+    ctx,
+    requestMetaOf(request),
+    event,
+    target,
+    async () => {
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
+    },
+    describe,
+  );
+}
+
+/** What an action answer says of the event, for the audit trail. */
+function eventState(answer: TraderActionAnswer) {
+  return {
+    status: answer.event.status,
+    suspended: answer.event.suspended,
+    markets: answer.event.markets.filter((m) => m.status === 'suspended').map((m) => m.key),
+    result: answer.event.result,
+  };
+}
+
+/**
+ * The trader console (docs/sportsbook.md "The trader's console"): every route is one call of the
+ * sportsbook's signed trader API, behind the permission sportsbook.trade; writes are audited.
+ */
+export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const target = (request: FastifyRequest) => book.traderTarget(ctx, root.server, request.log);
+
+  app.get(
+    '/admin/sportsbook/events',
+    {
+      schema: {
+        tags,
+        summary: 'Events with their state, live score, open stake and liability (filters: status, sport, league, day)',
+        querystring: TraderEventsQuery,
+        response: { 200: envelope(TraderEventsAnswer) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.events(target(req), req.query)),
+  );
+
+  app.get(
+    '/admin/sportsbook/events/:eventId',
+    {
+      schema: {
+        tags,
+        summary: "An event with every market: odds, status, each selection's stake and liability",
+        params: TraderEventParams,
+        response: { 200: envelope(TraderEventDetail) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.event(target(req), req.params.eventId)),
+  );
+
+  for (const action of ['suspend', 'resume'] as const) {
+    app.post(
+      `/admin/sportsbook/events/:eventId/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} some markets of an event, or the whole event when none are named (audited)`,
+          params: TraderEventParams,
+          body: TraderSuspendBody,
+          response: { 200: envelope(TraderActionAnswer) },
+        },
+        config: { auth: TRADE },
+      },
+      async (req) =>
+        ok(
+          await audited(
+            ctx,
+            req,
+            `sportsbook.${action}`,
+            `sportsbook-event:${req.params.eventId}`,
+            () => (action === 'suspend' ? book.suspend : book.resume)(target(req), req.params.eventId, req.body),
+            (answer) => ({ markets: req.body.markets ?? 'all', reason: req.body.reason, after: eventState(answer) }),
+          ),
+        ),
+    );
+  }
+
+  app.post(
+    '/admin/sportsbook/events/:eventId/result',
+    {
+      schema: {
+        tags,
+        summary:
+          "Enter an event's result, or correct one (correction: settled bets are settled again through the wallet API); audited with the result before and after",
+        params: TraderEventParams,
+        body: TraderResultBody,
+        response: { 200: envelope(TraderActionAnswer) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => {
+      const done = await audited(
+        ctx,
+        req,
+        req.body.correction ? 'sportsbook.correction' : 'sportsbook.result',
+        `sportsbook-event:${req.params.eventId}`,
+        () => book.result(target(req), req.params.eventId, req.body),
+        (r) => ({
+          reason: req.body.reason,
+          before: r.before,
+          after: r.answer.event.result,
+          settled: r.answer.settled,
+          resettled: r.answer.resettled,
+        }),
+      );
+      return ok(done.answer);
+    },
+  );
+
+  app.post(
+    '/admin/sportsbook/events/:eventId/abandon',
+    {
+      schema: {
+        tags,
+        summary: 'Abandon an event: its open bets are void (audited)',
+        params: TraderEventParams,
+        body: TraderAbandonBody,
+        response: { 200: envelope(TraderActionAnswer) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) =>
+      ok(
+        await audited(
+          ctx,
+          req,
+          'sportsbook.abandon',
+          `sportsbook-event:${req.params.eventId}`,
+          () => book.abandon(target(req), req.params.eventId, req.body.reason),
+          (answer) => ({ reason: req.body.reason, after: eventState(answer), settled: answer.settled }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/admin/sportsbook/margins',
+    {
+      schema: {
+        tags,
+        summary: "The book's margin per sport and per league (parts per million), and each market type's factor",
+        response: { 200: envelope(TraderMargins) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.margins(target(req))),
+  );
+
+  app.put(
+    '/admin/sportsbook/margins',
+    {
+      schema: {
+        tags,
+        summary: 'Set margins per sport, and per league (null removes a league override); audited',
+        body: TraderMarginsBody,
+        response: { 200: envelope(TraderMargins) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => {
+      const done = await audited(
+        ctx,
+        req,
+        'sportsbook.margins',
+        'sportsbook-margins',
+        () => book.setMargins(target(req), req.body),
+        (r) => {
+          const changed = new Set(Object.keys(req.body.leagues ?? {}));
+          const leagues = Object.fromEntries(
+            r.before.leagues.filter((l) => changed.has(l.id)).map((l) => [l.id, l.marginPpm]),
+          );
+          return { before: { sports: r.before.sports, leagues }, after: req.body };
+        },
+      );
+      return ok(done.after);
+    },
+  );
+
+  app.get(
+    '/admin/sportsbook/settings',
+    {
+      schema: {
+        tags,
+        summary: "The book's limits: payout, stakes per market and event, liability per market, in-play delay, big bet",
+        response: { 200: envelope(TraderSettings) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.settings(target(req))),
+  );
+
+  app.put(
+    '/admin/sportsbook/settings',
+    {
+      schema: {
+        tags,
+        summary: "Change the book's limits (only the fields sent); audited",
+        body: TraderSettingsBody,
+        response: { 200: envelope(TraderSettings) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => {
+      const done = await audited(
+        ctx,
+        req,
+        'sportsbook.settings',
+        'sportsbook-settings',
+        () => book.setSettings(target(req), req.body),
+        (r) => ({ before: r.before, after: r.after }),
+      );
+      return ok(done.after);
+    },
+  );
+
+  app.get(
+    '/admin/sportsbook/players',
+    {
+      schema: {
+        tags,
+        summary: 'Players whose stake factor is not the default, with their usernames',
+        response: { 200: envelope(AdminPlayerFactorList) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.playerFactors(ctx, target(req))),
+  );
+
+  app.get(
+    '/admin/sportsbook/players/:username',
+    {
+      schema: {
+        tags,
+        summary: "A member's stake factor (1,000,000 ppm = the book's limits; 0 = no bets)",
+        params: AdminSportsbookPlayerParams,
+        response: { 200: envelope(AdminPlayerFactor) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.playerFactor(ctx, target(req), req.params.username)),
+  );
+
+  app.put(
+    '/admin/sportsbook/players/:username',
+    {
+      schema: {
+        tags,
+        summary: "Set a member's stake factor (by username, sent to the sportsbook as the player id); audited",
+        params: AdminSportsbookPlayerParams,
+        body: TraderPlayerFactorBody,
+        response: { 200: envelope(AdminPlayerFactor) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => {
+      const done = await audited(
+        ctx,
+        req,
+        'sportsbook.playerFactor',
+        `member:${req.params.username}`,
+        () => book.setPlayerFactor(ctx, target(req), req.params.username, req.body),
+        (r) => ({ before: r.before.factorPpm, after: r.after.factorPpm, player: r.after.player }),
+      );
+      return ok(done.after);
+    },
+  );
+
+  app.get(
+    '/admin/sportsbook/bets',
+    {
+      schema: {
+        tags,
+        summary: 'The bets ticker: newest bets (after a cursor), big ones marked, with usernames',
+        querystring: TraderBetsQuery,
+        response: { 200: envelope(AdminTraderBets) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.bets(ctx, target(req), req.query)),
+  );
+
+  app.get(
+    '/admin/sportsbook/profit',
+    {
+      schema: {
+        tags,
+        summary: "The book's profit by sport, league or market type over brand days (stake, payout, uncollected)",
+        querystring: TraderProfitQuery,
+        response: { 200: envelope(TraderProfitAnswer) },
+      },
+      config: { auth: TRADE },
+    },
+    async (req) => ok(await book.profit(target(req), req.query)),
+  );
+}

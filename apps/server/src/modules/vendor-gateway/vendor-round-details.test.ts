@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import type { VendorRoundDetail } from '@gamehall/shared/api/vendor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createGameSession, vendorClient } from '../../test/vendor-client';
+import { issueSession } from '../accounts/sessions.service';
+import { setBrandSetting } from '../brand/brand.service';
+import { post } from '../ledger/ledger.service';
+
+// A round's detail (a sportsbook bet's legs, odds, result and payout) sent on the bet, win and
+// resettle calls: kept once per round, the latest recorded call's replacing the one before, and
+// shown in the member's betting record and account record.
+
+let t: TestApp;
+let vendor: string;
+let client: ReturnType<typeof vendorClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
+  const row = await t.ctx.db
+    .selectFrom('games')
+    .select('vendor_code')
+    .orderBy('vendor_code')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  vendor = row.vendor_code;
+  client = vendorClient(t, vendor);
+});
+afterAll(() => t.close());
+
+const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+
+async function player(amount: number) {
+  const m = await createMember(t.ctx);
+  await t.ctx.db.transaction().execute((trx) =>
+    post(trx, {
+      idempotencyKey: id('fund'),
+      type: 'deposit',
+      reference: 'test',
+      entries: [
+        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
+        { account: { member: m.id, currency: 'PHP' }, amount },
+      ],
+    }),
+  );
+  const session = await createGameSession(t, { memberId: m.id, vendor });
+  const token = await issueSession(t.ctx, t.ctx.db, {
+    memberId: m.id,
+    area: 'member',
+    ip: '127.0.0.1',
+    userAgent: null,
+  });
+  return { ...m, ...session, player: String(m.id), memberToken: token };
+}
+
+/** A double: Harbour City to win at 2.10 and over 2.5 goals at 1.90 in another match. */
+function placed(betId: string): VendorRoundDetail {
+  return {
+    kind: 'sportsbook',
+    betId,
+    betType: 'multiple',
+    system: null,
+    combinations: 1,
+    stake: 1_000,
+    odds1000: 3_990,
+    potentialPayout: 3_990,
+    status: 'open',
+    payout: 0,
+    cashedOut: 0,
+    placedAt: '2026-03-01T12:00:00.000Z',
+    settledAt: null,
+    legs: [
+      {
+        eventId: 'ev-1',
+        event: 'Harbour City v Northgate Rovers',
+        sport: 'football',
+        league: 'Coastal Premier',
+        startsAt: '2026-03-01T15:00:00.000Z',
+        market: 'Match result',
+        selection: 'Harbour City',
+        odds1000: 2_100,
+        inPlay: false,
+        result: null,
+        score: null,
+      },
+      {
+        eventId: 'ev-2',
+        event: 'Eastbay v Westfield',
+        sport: 'football',
+        market: 'Total goals 2.5',
+        selection: 'Over 2.5',
+        odds1000: 1_900,
+        inPlay: true,
+        result: null,
+        score: '1-0',
+      },
+    ],
+    corrections: [],
+  };
+}
+
+function settled(detail: VendorRoundDetail): VendorRoundDetail {
+  return {
+    ...detail,
+    status: 'won',
+    payout: 3_990,
+    settledAt: '2026-03-01T17:00:00.000Z',
+    legs: detail.legs.map((leg, i) => ({ ...leg, result: 'win', score: i === 0 ? '2-1' : '3-1' })),
+  };
+}
+
+const storedDetail = (roundId: string) =>
+  t.ctx.db
+    .selectFrom('vendor_round_details')
+    .select(['detail', 'summary'])
+    .where('vendor_code', '=', vendor)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+
+describe('round details on the wallet calls', () => {
+  it('keeps the bet detail, replaces it with the win detail, and a late repeat of the bet never puts the old one back', async () => {
+    const p = await player(10_000);
+    const roundId = id('sb');
+    const betBody = {
+      token: p.token,
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId,
+      transactionId: `sb:${roundId}:bet`,
+      amount: 1_000,
+      currency: 'PHP',
+      detail: placed(roundId),
+    };
+    expect((await client.call('bet', betBody)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect(await storedDetail(roundId)).toMatchObject({
+      detail: { status: 'open', legs: [{ result: null }, { result: null }] },
+      summary: 'Harbour City v Northgate Rovers · Eastbay v Westfield',
+    });
+
+    const winBody = {
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId,
+      transactionId: `sb:${roundId}:win`,
+      betTransactionId: betBody.transactionId,
+      amount: 3_990,
+      currency: 'PHP',
+      roundClosed: true,
+      detail: settled(placed(roundId)),
+    };
+    expect((await client.call('win', winBody)).body).toMatchObject({ status: 'OK', balance: 12_990 });
+    expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'won', payout: 3_990 });
+
+    // The bet delivered again (a retry that crossed the win): the first answer, the settled detail stays.
+    expect((await client.call('bet', betBody)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'won' });
+
+    // A correction brings the corrected detail.
+    const corrected = {
+      ...settled(placed(roundId)),
+      status: 'lost' as const,
+      payout: 0,
+      corrections: [{ at: '2026-03-02T09:00:00.000Z', amount: -3_990, reason: 'Result corrected: 2-2' }],
+    };
+    const fix = {
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId,
+      transactionId: `sb:${roundId}:fix:1`,
+      amount: -3_990,
+      currency: 'PHP',
+      reason: 'Result corrected: 2-2',
+      detail: corrected,
+    };
+    expect((await client.call('resettle', fix)).body).toMatchObject({ status: 'OK', taken: 3_990 });
+    expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'lost', corrections: [{ amount: -3_990 }] });
+
+    // The betting record shows it in major units and decimal odds.
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/bettingRecord?range=past7&pageNo=1&pageSize=20',
+      headers: { authorization: p.memberToken },
+    });
+    const row = record.json().value.content.find((r: { roundId: string }) => r.roundId === roundId);
+    expect(row.detail).toMatchObject({
+      betType: 'multiple',
+      stake: 10,
+      odds: 3.99,
+      potentialPayout: 39.9,
+      status: 'lost',
+      payout: 0,
+      legs: [
+        { event: 'Harbour City v Northgate Rovers', league: 'Coastal Premier', odds: 2.1, result: 'win', score: '2-1' },
+        { event: 'Eastbay v Westfield', league: null, odds: 1.9, inPlay: true, result: 'win' },
+      ],
+      corrections: [{ amount: -39.9, reason: 'Result corrected: 2-2' }],
+    });
+    expect(row).toMatchObject({ bet: 10, win: 0, status: 'closed' });
+
+    // The account record names the event of each of the round's movements.
+    const entries = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/transactions?range=past7&pageNo=1&pageSize=20',
+      headers: { authorization: p.memberToken },
+    });
+    const ofRound = entries
+      .json()
+      .value.content.filter((e: { reference: string }) => e.reference === `${vendor}:${roundId}`);
+    expect(ofRound.map((e: { type: string }) => e.type).sort()).toEqual([
+      'bet.vendor',
+      'win.resettle-debit',
+      'win.vendor',
+    ]);
+    for (const e of ofRound)
+      expect(e).toMatchObject({
+        event: 'Harbour City v Northgate Rovers · Eastbay v Westfield',
+        gameName: expect.any(String),
+      });
+  });
+
+  it('keeps nothing for a refused bet, refuses a malformed detail, and a round without one has none', async () => {
+    const p = await player(500);
+    const roundId = id('sb');
+    const body = {
+      token: p.token,
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId,
+      transactionId: id('bet'),
+      amount: 1_000,
+      currency: 'PHP',
+      detail: placed(roundId),
+    };
+    expect((await client.call('bet', body)).body.status).toBe('ERROR_INSUFFICIENT_FUNDS');
+    expect(await storedDetail(roundId)).toBeUndefined();
+
+    const broken = { ...body, amount: 100, transactionId: id('bet'), detail: { ...placed(roundId), legs: [] } };
+    expect((await client.call('bet', broken)).body.status).toBe('ERROR_BAD_REQUEST');
+    const odd = { ...body, amount: 100, transactionId: id('bet'), detail: { ...placed(roundId), kind: 'slot' } };
+    expect((await client.call('bet', odd)).body.status).toBe('ERROR_BAD_REQUEST');
+
+    const plain = id('round');
+    const ok = await client.call('bet', {
+      ...body,
+      roundId: plain,
+      amount: 100,
+      transactionId: id('bet'),
+      detail: undefined,
+    });
+    expect(ok.body.status).toBe('OK');
+    expect(await storedDetail(plain)).toBeUndefined();
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/bettingRecord?range=past7&pageNo=1&pageSize=20',
+      headers: { authorization: p.memberToken },
+    });
+    const row = record.json().value.content.find((r: { roundId: string }) => r.roundId === plain);
+    expect(row.detail).toBeNull();
+  });
+});
