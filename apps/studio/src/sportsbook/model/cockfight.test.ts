@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimRng } from '../../fair/sim-rng';
-import { type CockfightParams, DRAW_ODDS1000, cockfightModel as model } from './cockfight';
+import { type CockfightParams, cockfightModel as model } from './cockfight';
 import { returnToPlayer } from './margin';
 
 const M = 50_000;
@@ -37,7 +37,7 @@ describe('cockfight model', () => {
     expect(tally['0-0']! / n).toBeLessThan(1 / 22);
   });
 
-  it('prices Meron and Wala at the margin with a draw returning stakes, and the draw at about 8x', () => {
+  it('prices Meron and Wala at the margin with a draw returning stakes, and the draw at the margin times its factor', () => {
     const p: CockfightParams = { meron: 0.56, draw: 1 / 35 };
     const [winner, draw] = model.price(p, model.initial(p), M);
     expect(winner!.type).toBe('winner');
@@ -46,12 +46,11 @@ describe('cockfight model', () => {
     const ret = pm * meron + 1 / 35;
     expect(ret).toBeLessThanOrEqual(returnToPlayer(M));
     expect(ret).toBeGreaterThan(returnToPlayer(M) - 0.006);
-    expect(draw).toEqual({
-      type: 'draw',
-      period: 'ft',
-      status: 'open',
-      selections: [{ key: 'yes', odds1000: DRAW_ODDS1000 }],
-    });
+    expect(draw).toMatchObject({ type: 'draw', period: 'ft', status: 'open' });
+    const drawOdds = draw!.selections[0]!.odds1000 / 1000;
+    // The draw's return is the margin's, three times over (a long price): about 28x at 1 in 35.
+    expect(drawOdds * (1 / 35)).toBeLessThanOrEqual(returnToPlayer(M * 3));
+    expect(drawOdds * (1 / 35)).toBeGreaterThan(returnToPlayer(M * 3) - 0.01);
     // Once the cocks are released nothing is offered.
     const rng = createSimRng(1);
     const live = model.step(p, model.initial(p), rng)!.state;

@@ -2,18 +2,16 @@ import type { Rng } from '../../engines/types';
 import type { EventResult, MarketQuote, MatchState } from '../types';
 import { winnerQuote } from './line-markets';
 import { oddsFor } from './margin';
+import { MARGIN_FACTOR } from './markets';
 import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
 
 // Sabong: one fight between Meron (home) and Wala (away). It is won by one cock, or drawn (about
 // one fight in 30 to 40). Bets are taken before the release only, as in the cockpit: once the fight
 // is on, nothing is offered. Markets: winner (Meron / Wala; a draw refunds both sides' stakes, the
-// sabong rule) and draw ('yes'), which pays the region's customary price of about 8x: that price,
-// or the margin's price of the draw's chance when that is lower (it never is at these chances), so
-// the draw bet holds far more than the book's margin, as it does in every cockpit. decided =
-// counted = 1-0 (Meron), 0-1 (Wala) or 0-0 (draw).
-
-/** What the draw bet pays at most, in thousandths: the region's 8x. */
-export const DRAW_ODDS1000 = 8000;
+// sabong rule) and draw ('yes'). Cockpits pay a fixed 8x on the draw, which returns a player about
+// a quarter of the stake at these chances; the book prices it like every selection instead, at its
+// margin times the draw market's factor (markets.ts MARGIN_FACTOR, as a long price), so what it
+// holds is the margin the trader set. decided = counted = 1-0 (Meron), 0-1 (Wala) or 0-0 (draw).
 /** A fight lasts between one and six minutes of real time. */
 const FIGHT_MS = { min: 60_000, span: 300_000 };
 
@@ -92,16 +90,16 @@ export const cockfightModel: SportModel<CockfightParams> = {
   price(params: CockfightParams, state: MatchState, marginPpm: number): MarketQuote[] {
     if (state.status !== 'scheduled') return [];
     const c = chances(params);
-    const fair = oddsFor({ win: c.draw, lose: 1 - c.draw }, marginPpm);
+    const drawOdds = oddsFor({ win: c.draw, lose: 1 - c.draw }, marginPpm * MARGIN_FACTOR.draw);
     const quotes: MarketQuote[] = [];
     const winner = winnerQuote('ft', { home: c.meron, away: c.wala, draw: c.draw }, marginPpm);
     if (winner) quotes.push(winner);
-    if (fair !== null) {
+    if (drawOdds !== null) {
       quotes.push({
         type: 'draw',
         period: 'ft',
         status: 'open',
-        selections: [{ key: 'yes', odds1000: Math.min(DRAW_ODDS1000, fair) }],
+        selections: [{ key: 'yes', odds1000: drawOdds }],
       });
     }
     return quotes;

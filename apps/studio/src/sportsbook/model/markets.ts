@@ -16,7 +16,7 @@ export const MARGIN_FACTOR: Readonly<Record<MarketType, number>> = {
   '1x2': 1,
   double_chance: 1,
   winner: 1,
-  draw: 1,
+  draw: 3,
   handicap: 1,
   total: 1,
   correct_score: 3,
