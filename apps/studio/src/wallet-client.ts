@@ -187,7 +187,11 @@ export class WalletClient {
     return this.#call('resettle', call.vendor, call);
   }
 
-  async #call(path: 'balance' | 'bet' | 'win' | 'rollback' | 'resettle', vendor: string, fields: object): Promise<WalletAnswer> {
+  async #call(
+    path: 'balance' | 'bet' | 'win' | 'rollback' | 'resettle',
+    vendor: string,
+    fields: object,
+  ): Promise<WalletAnswer> {
     // requestId identifies this HTTP request (logs); transactionId (in fields) makes the call idempotent.
     const body = JSON.stringify({ requestId: randomUUID(), ...fields, vendor });
     const base =

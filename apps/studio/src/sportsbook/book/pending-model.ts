@@ -1,5 +1,5 @@
-import type { EventResult, Fixture, MarketType, Outcome, Period, PeriodScore } from '../types';
 import { lineOutcome } from '../model/lines';
+import type { EventResult, Fixture, MarketType, Outcome, Period, PeriodScore } from '../types';
 
 // Stand-ins for the model functions the book calls (model/markets.ts, model/bets.ts,
 // feed/simulator.ts), written by other engineers at the same time: the same names and signatures,
@@ -145,7 +145,7 @@ export function cashOutValue(bet: {
   legs: { odds1000: number; outcome: Outcome | null; currentOdds1000: number | null }[];
 }): number | null {
   if (bet.legs.some((l) => l.outcome === null && l.currentOdds1000 === null)) return null;
-  const valueOf = (legs: typeof bet.legs) => {
+  const worth = (legs: typeof bet.legs) => {
     let num = BigInt(bet.stake);
     let den = 1n;
     for (const l of legs) {
@@ -160,10 +160,10 @@ export function cashOutValue(bet: {
     }
     return Number(num / den);
   };
-  if (bet.size === null) return valueOf(bet.legs);
+  if (bet.size === null) return worth(bet.legs);
   let total = 0;
   for (const combo of combinations(bet.legs.length, bet.size)) {
-    total += valueOf(combo.map((i) => bet.legs[i] as (typeof bet.legs)[number]));
+    total += worth(combo.map((i) => bet.legs[i] as (typeof bet.legs)[number]));
   }
   return total;
 }
