@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CashOutAnswer, MyBet } from '../api';
+import type { MarketQuote } from '../types';
+import {
+  abandon,
+  type BookHarness,
+  betOf,
+  footballMarkets,
+  marketOf,
+  newEvent,
+  oddsIn,
+  openPlayer,
+  place,
+  result,
+  resume,
+  sbApi,
+  scoreResult,
+  sel,
+  setOdds,
+  single,
+  startBook,
+  suspend,
+} from './test-fixture';
+
+// Settlement through result messages on PGlite with the fake platform wallet: every market type
+// (quarter lines' half outcomes included), multiples settling with their last leg, void on
+// abandon, corrections up and down (a debit larger than the balance), the same messages replayed,
+// and cash-out in full and in part.
+
+let h: BookHarness;
+beforeAll(async () => {
+  h = await startBook('sbsettle');
+});
+afterAll(() => h.close());
+
+const moved = (betId: string) => h.wallet.moved.get(betId) ?? 0;
+
+describe('settlement', () => {
+  it('settles every market type on a result message, quarter lines by halves', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 1_000_000);
+    // Full time 1-1, first half 1-0; each single stakes 100.
+    const cases: [MarketQuote, string, number][] = [
+      [marketOf('1x2'), 'draw', 340],
+      [marketOf('1x2'), 'home', 0],
+      [marketOf('double_chance'), 'home_draw', 130],
+      [marketOf('double_chance'), 'home_away', 0],
+      // Home -0.25 on a draw: half the stake lost, half pushed; away +0.25: half won.
+      [marketOf('handicap', -1), 'home', 50],
+      [marketOf('handicap', -1), 'away', 145],
+      [marketOf('total', 10), 'under', 195],
+      // 2.25 on two goals: over loses half, under wins half.
+      [marketOf('total', 9), 'over', 50],
+      [marketOf('total', 9), 'under', 150],
+      [marketOf('correct_score'), '1-0', 0],
+      [marketOf('correct_score'), 'other', 0],
+      [marketOf('btts'), 'yes', 180],
+      [marketOf('1x2', undefined, 'h1'), 'home', 280],
+      // The winner market pushes a draw: the stake comes back.
+      [marketOf('winner'), 'home', 100],
+    ];
+    const legs = cases.map(([m, key]) => ({
+      selectionId: sel(e.id, m, key),
+      odds1000: m.selections.find((s) => s.key === key)?.odds1000 ?? 0,
+    }));
+    const placed = await place(h, p.token, {
+      legs,
+      bets: legs.map((l) => ({ kind: 'single' as const, selectionId: l.selectionId, stake: 100 })),
+      oddsChange: 'none',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await result(h, e.id, scoreResult(1, 1, [1, 0]));
+    for (const [i, [, key, pays]] of cases.entries()) {
+      const id = placed.body.bets[i]?.id ?? '';
+      const bet = await betOf(h, p.token, id);
+      expect([key, bet.payout], `${legs[i]?.selectionId}`).toEqual([key, pays]);
+      expect(moved(id)).toBe(pays - 100);
+      const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
+      expect(win?.body).toMatchObject({ transactionId: `sb:${id}:win`, amount: pays, roundClosed: true });
+    }
+    expect((await betOf(h, p.token, placed.body.bets[13]?.id ?? '')).status).toBe('void');
+    expect((await betOf(h, p.token, placed.body.bets[1]?.id ?? '')).status).toBe('lost');
+    // The same result again, and the fixture's quotes again: nothing moves.
+    const calls = h.wallet.calls.length;
+    await result(h, e.id, scoreResult(1, 1, [1, 0]));
+    await h.runtime.book.tick();
+    expect(h.wallet.calls.length).toBe(calls);
+  });
+
+  it('settles a multiple when its last leg settles, and voids an abandoned event\u2019s legs', async () => {
+    const [a, b] = [await newEvent(h), await newEvent(h)];
+    const p = await openPlayer(h, 100_000);
+    const home = (id: string) => sel(id, marketOf('1x2'), 'home');
+    const res = await place(h, p.token, {
+      legs: [
+        { selectionId: home(a.id), odds1000: oddsIn('1x2', 'home') },
+        { selectionId: home(b.id), odds1000: oddsIn('1x2', 'home') },
+      ],
+      bets: [{ kind: 'multiple', stake: 1000 }],
+      oddsChange: 'none',
+    });
+    const id = res.body.bets[0]?.id ?? '';
+    await result(h, a.id, scoreResult(2, 0));
+    const half = await betOf(h, p.token, id);
+    expect(half.status).toBe('open');
+    expect(half.legs.map((l) => l.outcome)).toEqual(['win', null]);
+    await abandon(h, b.id);
+    const done = await betOf(h, p.token, id);
+    expect(done).toMatchObject({ status: 'won', payout: 2100 });
+    expect(done.legs.map((l) => l.outcome)).toEqual(['win', 'void']);
+    expect(moved(id)).toBe(1100);
+  });
+
+  it('corrects a settled bet up and down through the resettle call, and records what was not collected', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 1000);
+    const s = sel(e.id, marketOf('1x2'), 'home');
+    const id = (await single(h, p.token, s, oddsIn('1x2', 'home'), 1000)).body.bets[0]?.id ?? '';
+    await result(h, e.id, scoreResult(0, 1));
+    expect((await betOf(h, p.token, id)).status).toBe('lost');
+    expect(h.wallet.balances.get(p.player)).toBe(0);
+    // Corrected to a home win: the difference is credited.
+    await result(h, e.id, scoreResult(2, 1), true);
+    let bet = await betOf(h, p.token, id);
+    expect(bet).toMatchObject({ status: 'won', payout: 2100 });
+    expect(h.wallet.balances.get(p.player)).toBe(2100);
+    // The player spends most of it elsewhere, then the result is corrected back to a loss.
+    h.wallet.balances.set(p.player, 600);
+    await result(h, e.id, scoreResult(1, 1), true);
+    bet = await betOf(h, p.token, id);
+    expect(bet).toMatchObject({ status: 'lost', payout: 0 });
+    expect(bet.corrections.map((c) => c.amount)).toEqual([2100, -2100]);
+    expect(h.wallet.balances.get(p.player)).toBe(0);
+    const fixes = h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id);
+    expect(fixes.map((c) => [c.body.transactionId, c.body.amount])).toEqual([
+      [`sb:${id}:fix:1`, 2100],
+      [`sb:${id}:fix:2`, -2100],
+    ]);
+    const rows = await h.runtime.db
+      .selectFrom('studio_sb_moves')
+      .select(['transaction_id', 'taken', 'uncollected'])
+      .where('kind', '=', 'fix')
+      .where('transaction_id', 'like', `sb:${id}:%`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.taken, r.uncollected])).toEqual([
+      [null, 0],
+      [600, 1500],
+    ]);
+    // The correction replayed (a restarted feed) pays nothing again.
+    await result(h, e.id, scoreResult(1, 1), true);
+    expect(h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id)).toHaveLength(2);
+  });
+});
+
+describe('cash-out', () => {
+  it('cashes out part of a bet at the current odds, then settles the rest', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 100_000);
+    const m = marketOf('1x2');
+    const id = (await single(h, p.token, sel(e.id, m, 'home'), 2100, 1000)).body.bets[0]?.id ?? '';
+    await setOdds(h, e.id, m, { home: 1500 });
+    const offer = (await betOf(h, p.token, id)).cashOut;
+    expect(offer).toBe(1400);
+    // The page showed more than the book pays now: refused.
+    const changed = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1500 });
+    expect(changed.json().error).toMatchObject({ code: 'SB_CASHOUT_CHANGED', detail: { value: 1400 } });
+    const part = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 560, stake: 400 });
+    expect(part.statusCode, part.body).toBe(200);
+    const answer = part.json() as CashOutAnswer;
+    expect(answer.paid).toBe(560);
+    expect(answer.bet).toMatchObject({ status: 'open', openStake: 600, cashedOut: 560, potentialPayout: 1260 });
+    const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
+    expect(win?.body).toMatchObject({ transactionId: `sb:${id}:cash:1`, amount: 560, roundClosed: false });
+    await result(h, e.id, scoreResult(1, 0));
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 1260, cashedOut: 560 });
+    expect(moved(id)).toBe(-1000 + 560 + 1260);
+  });
+
+  it('cashes out a whole bet once, and refuses while a leg\u2019s market is suspended', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 100_000);
+    const id = (await single(h, p.token, sel(e.id, marketOf('btts'), 'yes'), 1800, 1000)).body.bets[0]?.id ?? '';
+    await suspend(h, e.id, ['btts:ft:-']);
+    const refused = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 0 });
+    expect(refused.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
+    expect((await betOf(h, p.token, id)).cashOut).toBeNull();
+    await resume(h, e.id);
+    const full = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1000 });
+    expect(full.statusCode, full.body).toBe(200);
+    expect((full.json() as CashOutAnswer).bet).toMatchObject({ status: 'cashed_out', openStake: 0, cashedOut: 1000 });
+    const again = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 0 });
+    expect(again.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
+    await result(h, e.id, scoreResult(3, 3));
+    expect(moved(id)).toBe(0);
+    const bets = (await sbApi(h, p.token, 'GET', '/bets?status=settled')).json() as { bets: MyBet[] };
+    expect(bets.bets.find((b) => b.id === id)?.status).toBe('cashed_out');
+    expect(footballMarkets().length).toBeGreaterThan(0);
+  });
+});
