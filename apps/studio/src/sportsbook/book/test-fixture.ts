@@ -22,7 +22,10 @@ type Round = { player: string; bet: number; status: 'open' | 'closed' | 'rolled_
 type Known = { body: string; answer: object; http: number };
 export type WalletCall = { path: string; body: Record<string, unknown> };
 
-/** What the fake wallet does with one call: answer, or lose the answer (after or before applying), or hang. */
+/**
+ * What the fake wallet does with one call: answer; lose the answer (the call applied) or the request
+ * (not applied); or apply it and hold the answer until `hang` resolves (a studio that stopped waiting).
+ */
 export type Fault = 'lose-answer' | 'lose-request' | { hang: Promise<void> } | undefined;
 
 export class FakeWallet {
@@ -49,8 +52,8 @@ export class FakeWallet {
     this.calls.push({ path, body });
     const fault = this.fault(path, body);
     if (fault === 'lose-request') throw new TypeError('fetch failed');
-    if (fault && typeof fault === 'object') await fault.hang;
     const { http, answer } = this.#answer(path, body);
+    if (fault && typeof fault === 'object') await fault.hang;
     if (fault === 'lose-answer') throw new TypeError('fetch failed');
     return new Response(JSON.stringify({ requestId: body.requestId, currency: 'PHP', ...answer }), { status: http });
   };
