@@ -347,6 +347,7 @@ const m0007: Migration = {
         seed text,
         corrections integer NOT NULL DEFAULT 0,
         settling boolean NOT NULL DEFAULT false,
+        settle_reason text,
         updated_at timestamptz NOT NULL DEFAULT now()
       );
       CREATE INDEX studio_sb_events_sport ON studio_sb_events (sport, starts_at);

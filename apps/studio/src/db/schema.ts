@@ -270,6 +270,8 @@ export interface StudioSbEventsTable {
   corrections: number;
   /** A result, correction or abandon is being applied to the event's bets (recovery finishes it). */
   settling: boolean;
+  /** Why (the corrections a player's record shows it): the trader's reason, or the feed's. */
+  settle_reason: string | null;
   updated_at: Timestamp;
 }
 

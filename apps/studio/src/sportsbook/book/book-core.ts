@@ -10,6 +10,8 @@ export interface BookCore {
   balanceOf(session: StudioSession): Promise<number | null>;
   /** Delivers the bet's due wallet moves now, in order (what is not answered is retried by the loop). */
   deliver(betRowId: number): Promise<void>;
+  /** Tells the loop a bet waits for it. */
+  wake(): void;
   /** Decides an in-play bet whose delay has passed. */
   decidePending(betRowId: number): Promise<boolean>;
 }

@@ -31,7 +31,7 @@ import { BET_COLUMNS, myBets } from './views';
 export type BookOptions = {
   /** The feed sources (the simulator, the JSON importer), made once the book can price for them. */
   sources?: (book: Book) => FeedSource[];
-  /** How often the loop runs (default 500 ms); 0 = no timer (tests call tick()). */
+  /** How often the loop runs while it has work (default 250 ms); 0 = no timer (tests call tick()). */
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult } | null;
@@ -58,7 +58,7 @@ export class Book implements FeedSink, BookCore {
     this.#balanceOf = balanceOf;
     this.feed = new FeedApplier(deps, this.hub);
     this.replayMatch = options.replayMatch ?? pendingReplay;
-    this.#loop = new LoopTimer(options.tickMs ?? 500, () => this.tick());
+    this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
     this.#sources = options.sources?.(this) ?? [];
   }
 
@@ -117,7 +117,7 @@ export class Book implements FeedSink, BookCore {
           this.deps.db,
           message.eventId,
           message.result,
-          { correction: message.correction },
+          { correction: message.correction, reason: 'result corrected' },
           this.deps.now(),
         );
         if (recorded === 'exists') {
@@ -130,14 +130,15 @@ export class Book implements FeedSink, BookCore {
         break;
       }
       case 'abandon': {
+        const reason = `abandoned: ${message.reason}`;
         const recorded = await recordResult(
           this.deps.db,
           message.eventId,
           'void',
-          { correction: true },
+          { correction: true, reason },
           this.deps.now(),
         );
-        if (recorded === 'changed') await this.settle(message.eventId, `abandoned: ${message.reason}`);
+        if (recorded === 'changed') await this.settle(message.eventId, reason);
         break;
       }
       case 'reveal':
@@ -201,18 +202,36 @@ export class Book implements FeedSink, BookCore {
       .limit(500)
       .execute();
     for (const b of due) await this.decidePending(b.id);
-    await recoverStakes(this.deps);
+    const recovered = await recoverStakes(this.deps);
     const unfinished = await this.deps.db
       .selectFrom('studio_sb_events')
-      .select('id')
+      .select(['id', 'settle_reason'])
       .where('settling', '=', true)
       .execute();
-    for (const e of unfinished) await this.settle(e.id, 'result');
-    await this.#deliverAll();
+    for (const e of unfinished) await this.settle(e.id, e.settle_reason ?? 'result corrected');
+    const moves = await this.#deliverAll();
+    const pending = await this.deps.db
+      .selectFrom('studio_sb_bets')
+      .select('id')
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    // Nothing found: the timer looks again only now and then (a slip in play wakes it).
+    this.#loop.idle =
+      due.length === 0 &&
+      recovered === 0 &&
+      unfinished.length === 0 &&
+      moves.delivered + moves.failed === 0 &&
+      !pending;
   }
 
-  async #deliverAll(): Promise<void> {
-    await deliverDueMoves(this.deps, (done) => this.#moved(done));
+  /** A bet waits for the loop (its in-play delay): the next tick runs even while idle. */
+  wake(): void {
+    this.#loop.wake();
+  }
+
+  #deliverAll(): Promise<{ delivered: number; failed: number }> {
+    return deliverDueMoves(this.deps, (done) => this.#moved(done));
   }
 
   #moved(done: MoveDone): void {

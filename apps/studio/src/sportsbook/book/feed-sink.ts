@@ -81,6 +81,7 @@ export class FeedApplier {
         seed: null,
         corrections: 0,
         settling: false,
+        settle_reason: null,
       })
       // A fixture's details may change (a new kick-off time); its commit never does once given.
       .onConflict((oc) =>

@@ -51,7 +51,11 @@ async function drain(): Promise<void> {
       .select('id')
       .where('status', '=', 'due')
       .executeTakeFirst();
-    const open = await h.runtime.db.selectFrom('studio_sb_bets').select('id').where('status', 'in', ['betting', 'pending']).executeTakeFirst();
+    const open = await h.runtime.db
+      .selectFrom('studio_sb_bets')
+      .select('id')
+      .where('status', 'in', ['betting', 'pending'])
+      .executeTakeFirst();
     if (!due && !open) return;
   }
   throw new Error('moves still due after draining');
@@ -67,7 +71,10 @@ describe('money under races and stops', () => {
       bets: [{ kind: 'single' as const, selectionId: home(e.id), stake: 1000 }],
       oddsChange: 'none' as const,
     };
-    const [a, b] = await Promise.all([sbApi(h, p.token, 'POST', '/bets', slip), sbApi(h, p.token, 'POST', '/bets', slip)]);
+    const [a, b] = await Promise.all([
+      sbApi(h, p.token, 'POST', '/bets', slip),
+      sbApi(h, p.token, 'POST', '/bets', slip),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const ids = [(a.json() as PlaceAnswer).bets[0]?.id, (b.json() as PlaceAnswer).bets[0]?.id];
     expect(ids[0]).toBeTruthy();
@@ -139,9 +146,15 @@ describe('money under races and stops', () => {
     expect((await betOf(h, p.token, first)).status).toBe('won');
     h.wallet.fault = () => undefined;
     // The result recorded, then the studio stopped before settling the bets: the loop settles them.
-    expect(await recordResult(h.runtime.db, b.id, scoreResult(2, 0), { correction: false }, new Date(h.clock.now))).toBe(
-      'changed',
-    );
+    expect(
+      await recordResult(
+        h.runtime.db,
+        b.id,
+        scoreResult(2, 0),
+        { correction: false, reason: 'result' },
+        new Date(h.clock.now),
+      ),
+    ).toBe('changed');
     await drain();
     expect([moved(first), moved(second)]).toEqual([1100, 1100]);
   });
@@ -159,7 +172,11 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] as T };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] as T,
+  };
 }
 
 describe('the property', () => {
@@ -199,7 +216,11 @@ describe('the property', () => {
       });
       // A slip whose stake's answer was lost is refused (its row stays, to check it moved nothing).
       const betId = (
-        await h.runtime.db.selectFrom('studio_sb_bets').select('bet_id').where('request_id', '=', requestId).executeTakeFirst()
+        await h.runtime.db
+          .selectFrom('studio_sb_bets')
+          .select('bet_id')
+          .where('request_id', '=', requestId)
+          .executeTakeFirst()
       )?.bet_id;
       const results = new Map<string, EventResult | 'void'>();
       const steps = 3 + r.int(6);
@@ -218,7 +239,10 @@ describe('the property', () => {
           if (bet.status === 'open' && bet.cashOut !== null) {
             const unit = kind === 'system' ? 3 : 1;
             const part = r.next() < 0.5 ? undefined : unit * Math.max(1, Math.floor(bet.openStake / unit / 2));
-            await sbApi(h, p.token, 'POST', `/bets/${betId}/cashout`, { expected: 0, ...(part ? { stake: part } : {}) });
+            await sbApi(h, p.token, 'POST', `/bets/${betId}/cashout`, {
+              expected: 0,
+              ...(part ? { stake: part } : {}),
+            });
           }
         } else if (op === 4) {
           const m = marketOf('1x2');
@@ -255,7 +279,14 @@ describe('the property', () => {
       const stored = await h.runtime.db
         .selectFrom('studio_sb_legs')
         .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-        .select(['studio_sb_legs.event_id', 'studio_sb_legs.selection', 'studio_sb_legs.odds1000', 'studio_sb_markets.type', 'studio_sb_markets.period', 'studio_sb_markets.line4'])
+        .select([
+          'studio_sb_legs.event_id',
+          'studio_sb_legs.selection',
+          'studio_sb_legs.odds1000',
+          'studio_sb_markets.type',
+          'studio_sb_markets.period',
+          'studio_sb_markets.line4',
+        ])
         .where('studio_sb_legs.bet_id', '=', row.id)
         .orderBy('studio_sb_legs.leg_no')
         .execute();
@@ -264,7 +295,11 @@ describe('the property', () => {
         const outcome: Outcome =
           final === 'void' || final === undefined
             ? 'void'
-            : settleSelection({ type: l.type as MarketType, period: l.period as Period, line4: l.line4 ?? undefined }, l.selection, final);
+            : settleSelection(
+                { type: l.type as MarketType, period: l.period as Period, line4: l.line4 ?? undefined },
+                l.selection,
+                final,
+              );
         return { odds1000: l.odds1000, outcome };
       });
       const correct = row.status === 'cashed_out' ? 0 : betPayout(row, outcomes);

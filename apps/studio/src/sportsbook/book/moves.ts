@@ -24,35 +24,41 @@ export function moveTx(betId: string, kind: MoveKind, n?: number): string {
   return n === undefined ? `sb:${betId}:${kind}` : `sb:${betId}:${kind}:${n}`;
 }
 
-export async function insertMove(
-  trx: Db,
-  move: {
-    betRowId: number;
-    transactionId: string;
-    kind: MoveKind;
-    amount: number;
-    roundClosed: boolean;
-    reason?: string | null;
-    now: Date;
-  },
-): Promise<void> {
+export type NewMove = {
+  betRowId: number;
+  transactionId: string;
+  kind: MoveKind;
+  amount: number;
+  roundClosed: boolean;
+  reason?: string | null;
+  now: Date;
+};
+
+export async function insertMove(trx: Db, move: NewMove): Promise<void> {
+  await insertMoves(trx, [move]);
+}
+
+export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
+  if (moves.length === 0) return;
   await trx
     .insertInto('studio_sb_moves')
-    .values({
-      bet_id: move.betRowId,
-      kind: move.kind,
-      transaction_id: move.transactionId,
-      amount: move.amount,
-      round_closed: move.roundClosed,
-      reason: move.reason ?? null,
-      status: 'due',
-      taken: null,
-      uncollected: 0,
-      attempts: 0,
-      next_attempt_at: move.now,
-      last_error: null,
-      done_at: null,
-    })
+    .values(
+      moves.map((move) => ({
+        bet_id: move.betRowId,
+        kind: move.kind,
+        transaction_id: move.transactionId,
+        amount: move.amount,
+        round_closed: move.roundClosed,
+        reason: move.reason ?? null,
+        status: 'due' as const,
+        taken: null,
+        uncollected: 0,
+        attempts: 0,
+        next_attempt_at: move.now,
+        last_error: null,
+        done_at: null,
+      })),
+    )
     .execute();
 }
 

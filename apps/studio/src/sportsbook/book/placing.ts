@@ -494,15 +494,14 @@ export async function placeSlip(
       if (answer.kind === 'unknown') await core.deliver(r.id);
     }
   }
-  if (settingsDelayIsZero(settings) && inPlay) {
-    for (const r of reserved) await core.decidePending(r.id);
+  if (inPlay) {
+    if (settings.inPlayDelayMs === 0) for (const r of reserved) await core.decidePending(r.id);
+    else core.wake();
   }
   const rows = await slipBets(core, session, body.requestId, 0);
   if (firstRefusal && rows.every((r) => r.status === 'refused')) throw firstRefusal;
   return { bets: await myBets(db, rows), balance: balance ?? (await core.balanceOf(session)) };
 }
-
-const settingsDelayIsZero = (s: BookSettings) => s.inPlayDelayMs === 0;
 
 /** The wallet took a bet's stake: it counts (or waits its delay) unless a result came first. */
 async function acceptStake(

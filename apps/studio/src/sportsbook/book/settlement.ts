@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StudioDb } from '../../db/database';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
-import { insertMove, moveTx } from './moves';
+import { insertMoves, moveTx } from './moves';
 import { payout, settleSelection, systemPayout } from './pending-model';
 import { oddsOf } from './views';
 
@@ -34,7 +34,7 @@ export async function recordResult(
   db: StudioDb,
   eventId: string,
   result: EventResult | 'void',
-  options: { correction: boolean },
+  options: { correction: boolean; reason: string },
   now: Date,
 ): Promise<'changed' | 'unchanged' | 'unknown' | 'exists'> {
   return db.transaction().execute(async (trx) => {
@@ -62,6 +62,7 @@ export async function recordResult(
         result:
           result === 'void' ? (event.result === null ? null : JSON.stringify(event.result)) : JSON.stringify(result),
         settling: true,
+        settle_reason: options.reason,
         corrections: isCorrection ? sql`corrections + 1` : sql`corrections`,
         updated_at: now,
       })
@@ -181,12 +182,14 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
       list.push(l);
       legsOf.set(l.bet_id, list);
     }
+    const moves: Parameters<typeof insertMoves>[1] = [];
+    const changes: { id: number; status: 'settled'; payout: number; fixCount: number }[] = [];
     for (const b of bets) {
       const mine = legsOf.get(b.id) ?? [];
       if (mine.length === 0 || mine.some((l) => l.outcome === null)) continue;
       const amount = betPayout(b, mine as { odds1000: number; outcome: Outcome }[]);
       if (b.status === 'open') {
-        await insertMove(trx, {
+        moves.push({
           betRowId: b.id,
           transactionId: moveTx(b.bet_id, 'win'),
           kind: 'win',
@@ -194,16 +197,12 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
           roundClosed: true,
           now,
         });
-        await trx
-          .updateTable('studio_sb_bets')
-          .set({ status: 'settled', payout: amount, settled_at: now })
-          .where('id', '=', b.id)
-          .execute();
+        changes.push({ id: b.id, status: 'settled', payout: amount, fixCount: b.fix_count });
         counts.settled++;
         counts.touched.push(b.id);
       } else if (amount !== b.payout) {
         const n = b.fix_count + 1;
-        await insertMove(trx, {
+        moves.push({
           betRowId: b.id,
           transactionId: moveTx(b.bet_id, 'fix', n),
           kind: 'fix',
@@ -212,11 +211,20 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
           reason,
           now,
         });
-        await trx.updateTable('studio_sb_bets').set({ payout: amount, fix_count: n }).where('id', '=', b.id).execute();
+        changes.push({ id: b.id, status: 'settled', payout: amount, fixCount: n });
         counts.resettled++;
         counts.touched.push(b.id);
       }
     }
+    if (changes.length === 0) return counts;
+    // Two statements for the whole batch: a finished event's bets settle in batches, not one by one.
+    await insertMoves(trx, moves);
+    const values = sql.join(changes.map((c) => sql`(${c.id}::bigint, ${c.payout}::bigint, ${c.fixCount}::int)`));
+    await sql`
+      UPDATE studio_sb_bets b SET status = 'settled', payout = v.payout, fix_count = v.fix_count,
+        settled_at = coalesce(b.settled_at, ${now})
+      FROM (VALUES ${values}) AS v(id, payout, fix_count)
+      WHERE b.id = v.id`.execute(trx);
     return counts;
   });
 }

@@ -126,7 +126,13 @@ export async function registerTraderRoutes(
       const { eventId } = parse(TraderEventParams, request.params);
       const body = parse(TraderResultBody, request.body);
       const result = { ft: body.ft, ...(body.h1 ? { h1: body.h1 } : {}) };
-      const recorded = await recordResult(db, eventId, result, { correction: body.correction }, book.deps.now());
+      const recorded = await recordResult(
+        db,
+        eventId,
+        result,
+        { correction: body.correction, reason: body.reason },
+        book.deps.now(),
+      );
       if (recorded === 'unknown') throw new StudioError('SB_EVENT_NOT_FOUND');
       if (recorded === 'exists') throw new StudioError('SB_RESULT_EXISTS');
       const counts = recorded === 'changed' ? await book.settle(eventId, body.reason) : undefined;
@@ -135,9 +141,10 @@ export async function registerTraderRoutes(
     trader.post('/trader/events/:eventId/abandon', { config }, async (request) => {
       const { eventId } = parse(TraderEventParams, request.params);
       const body = parse(TraderAbandonBody, request.body);
-      const recorded = await recordResult(db, eventId, 'void', { correction: true }, book.deps.now());
+      const reason = `abandoned: ${body.reason}`;
+      const recorded = await recordResult(db, eventId, 'void', { correction: true, reason }, book.deps.now());
       if (recorded === 'unknown') throw new StudioError('SB_EVENT_NOT_FOUND');
-      const counts = recorded === 'changed' ? await book.settle(eventId, `abandoned: ${body.reason}`) : undefined;
+      const counts = recorded === 'changed' ? await book.settle(eventId, reason) : undefined;
       return action(eventId, counts);
     });
     trader.get('/trader/margins', { config }, async () => traderMargins(db));
