@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WebSocket } from '../../standalone-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventView, LobbyAnswer, PlaceAnswer, QuoteAnswer, SbServerMessage } from '../api';
 import {
@@ -10,7 +11,9 @@ import {
   openPlayer,
   openTrialPlayer,
   place,
+  result,
   sbApi,
+  scoreResult,
   sel,
   setOdds,
   setState,
@@ -317,6 +320,35 @@ describe('the page', () => {
     await setOdds(h, a.id, marketOf('1x2'), { home: 1990 });
     expect(got[0]).toHaveLength(1);
     for (const c of clients) hub.remove(c);
+  });
+
+  it('pushes odds to a watching page over /studio/ws/sb, and its own bets when they settle', async () => {
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 10_000);
+    const id = (await single(h, p.token, home(e.id), HOME, 1000)).body.bets[0]?.id ?? '';
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/studio/ws/sb?token=${p.token}`);
+    const messages: SbServerMessage[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as SbServerMessage));
+    await new Promise((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    });
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 200 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(ok()).toBe(true);
+    };
+    (ws as unknown as { send: (text: string) => void }).send(JSON.stringify({ type: 'watch', events: [e.id] }));
+    // The watch arrives before the next change is published.
+    await until(() => h.runtime.book.hub.watched(e.id));
+    await setOdds(h, e.id, marketOf('1x2'), { home: 2050 });
+    await until(() => messages.some((m) => m.type === 'markets'));
+    const markets = messages.find((m) => m.type === 'markets');
+    expect(markets).toMatchObject({ eventId: e.id, markets: [{ key: '1x2:ft:-' }] });
+    await result(h, e.id, scoreResult(1, 0));
+    await until(() => messages.some((m) => m.type === 'bet' && m.bet.id === id && m.bet.status === 'won'));
+    expect(messages.some((m) => m.type === 'balance')).toBe(true);
+    ws.close();
   });
 
   it('places each lobby\u2019s bets as rounds of its game code', async () => {

@@ -293,35 +293,41 @@ export function registerSportsbookRoutes(
 
   // The socket takes the game token in its query; the page says which events it shows.
   const sockets = new WeakMap<object, ReturnType<Book['hub']['add']>>();
-  attachSocketRoute(app, '/ws/sb', {
-    check: async (query) => {
-      const s = await sessionOf(db, query.get('token') ?? undefined);
-      if (engineKindOf(s) !== 'sportsbook') {
-        throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notSportsbook);
-      }
-      return s;
+  attachSocketRoute(
+    app,
+    '/ws/sb',
+    {
+      check: async (query) => {
+        const s = await sessionOf(db, query.get('token') ?? undefined);
+        if (engineKindOf(s) !== 'sportsbook') {
+          throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notSportsbook);
+        }
+        return s;
+      },
+      onSocket: (ws, s) => {
+        const client = book.hub.add(ownerOf(s), (text) => {
+          if (ws.readyState === WS_OPEN) ws.send(text);
+        });
+        sockets.set(ws, client);
+        return () => {
+          sockets.delete(ws);
+          book.hub.remove(client);
+        };
+      },
+      onMessage: (ws, text) => {
+        const client = sockets.get(ws);
+        if (!client) return;
+        let message: unknown;
+        try {
+          message = JSON.parse(text);
+        } catch {
+          return;
+        }
+        const watch = WatchMessage.safeParse(message);
+        if (watch.success) book.hub.watch(client, watch.data.events);
+      },
     },
-    onSocket: (ws, s) => {
-      const client = book.hub.add(ownerOf(s), (text) => {
-        if (ws.readyState === WS_OPEN) ws.send(text);
-      });
-      sockets.set(ws, client);
-      return () => {
-        sockets.delete(ws);
-        book.hub.remove(client);
-      };
-    },
-    onMessage: (ws, text) => {
-      const client = sockets.get(ws);
-      if (!client) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        return;
-      }
-      const watch = WatchMessage.safeParse(message);
-      if (watch.success) book.hub.watch(client, watch.data.events);
-    },
-  });
+    // A watch list of up to MAX_WATCHED event ids.
+    { maxPayload: 16 * 1024 },
+  );
 }
