@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WebSocket } from '../../standalone-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from '../../standalone-fixture';
 import type { EventView, LobbyAnswer, PlaceAnswer, QuoteAnswer, SbServerMessage } from '../api';
 import {
   type BookHarness,
