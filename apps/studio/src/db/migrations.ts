@@ -408,7 +408,8 @@ const m0007: Migration = {
         UNIQUE (vendor, player, mode, request_id, slip_index)
       );
       CREATE INDEX studio_sb_bets_owner ON studio_sb_bets (vendor, player, mode, game_code, id DESC);
-      CREATE INDEX studio_sb_bets_unanswered ON studio_sb_bets (next_attempt_at) WHERE status IN ('betting', 'pending');
+      CREATE INDEX studio_sb_bets_unanswered ON studio_sb_bets (next_attempt_at) WHERE status = 'betting';
+      CREATE INDEX studio_sb_bets_pending ON studio_sb_bets (accept_at) WHERE status = 'pending';
       CREATE INDEX studio_sb_bets_settled ON studio_sb_bets (settled_at) WHERE status IN ('settled', 'cashed_out');
 
       CREATE TABLE studio_sb_legs (

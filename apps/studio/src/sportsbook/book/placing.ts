@@ -13,7 +13,7 @@ import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, betTx, type ExposureEntry, exposureOf, ownerOf, refuseBet } from './moves';
 import { combinations, combinedOdds1000, potentialPayout } from './pending-model';
-import { type BookSettings, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
+import { type BookSettings, MAX_COMBINATIONS, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
 import {
   BET_COLUMNS,
   currentOdds,
@@ -142,6 +142,12 @@ export function ruleAccepts(rule: OddsChangeRule, seen: number, now: number): bo
   return false;
 }
 
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 function stakeTooHigh(limit: number, scope: 'player' | 'market' | 'event', remaining: number): StudioError {
@@ -167,6 +173,9 @@ function planBets(body: PlaceInput, legs: Leg[], settings: BookSettings): Planne
         size = b.size ?? 0;
         if (legs.length < 3 || size < 2 || size > legs.length - 1) {
           throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'system size out of range' });
+        }
+        if (binomial(legs.length, size) > MAX_COMBINATIONS) {
+          throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'too many combinations', max: MAX_COMBINATIONS });
         }
       }
     }

@@ -25,6 +25,12 @@ export const DEFAULT_SETTINGS: BookSettings = {
 /** A slip holds at most this many legs (api.ts PlaceBody allows no more either). */
 export const MAX_LEGS = 20;
 
+/**
+ * A system bet has at most this many combinations (10 legs of 5 is 252, 12 of 6 is 924): each is
+ * priced and settled on its own, so the count bounds the work one bet can ask of the book.
+ */
+export const MAX_COMBINATIONS = 1024;
+
 /** The book's margin per sport before a trader sets one, parts per million. */
 export const DEFAULT_MARGINS: Record<Sport, number> = {
   football: 50_000,

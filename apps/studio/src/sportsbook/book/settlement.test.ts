@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashOutAnswer, MyBet } from '../api';
 import type { MarketQuote } from '../types';
@@ -5,6 +6,7 @@ import {
   abandon,
   type BookHarness,
   betOf,
+  feed,
   footballMarkets,
   marketOf,
   newEvent,
@@ -17,6 +19,7 @@ import {
   scoreResult,
   sel,
   setOdds,
+  setState,
   single,
   startBook,
   suspend,
@@ -150,6 +153,51 @@ describe('settlement', () => {
     // The correction replayed (a restarted feed) pays nothing again.
     await result(h, e.id, scoreResult(1, 1), true);
     expect(h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id)).toHaveLength(2);
+  });
+});
+
+describe('the match', () => {
+  it('closes an ended match’s markets, reveals the committed seed and verifies it', async () => {
+    const seed = 'ab'.repeat(32);
+    const seedHash = createHash('sha256').update(seed).digest('hex');
+    const e = await newEvent(h);
+    await feed(h, {
+      kind: 'fixture',
+      seq: 1,
+      at: new Date(h.clock.now).toISOString(),
+      fixture: {
+        id: e.id,
+        sport: 'football',
+        league: { id: e.league, name: `${e.league} name` },
+        home: { id: 'h', name: 'Home' },
+        away: { id: 'a', name: 'Away' },
+        startsAt: new Date(h.clock.now + 60_000).toISOString(),
+        seedHash,
+      },
+    });
+    const p = await openPlayer(h, 10_000);
+    await setState(h, e.id, 'ended', 2, 0);
+    expect(
+      (await single(h, p.token, sel(e.id, marketOf('1x2'), 'home'), oddsIn('1x2', 'home'), 100)).body.error?.code,
+    ).toBe('SB_EVENT_STARTED');
+    // A seed that is not the commit's is not shown; the right one is.
+    await feed(h, {
+      kind: 'reveal',
+      seq: 2,
+      at: new Date(h.clock.now).toISOString(),
+      eventId: e.id,
+      seed: 'cd'.repeat(32),
+    });
+    await feed(h, { kind: 'reveal', seq: 3, at: new Date(h.clock.now).toISOString(), eventId: e.id, seed });
+    await result(h, e.id, scoreResult(2, 0));
+    const verified = await h.app.inject({ method: 'POST', url: '/studio/api/sb/verify', payload: { eventId: e.id } });
+    expect(verified.json()).toMatchObject({
+      eventId: e.id,
+      seed,
+      seedHash,
+      hashMatches: true,
+      recorded: scoreResult(2, 0),
+    });
   });
 });
 

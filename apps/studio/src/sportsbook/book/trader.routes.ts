@@ -174,10 +174,22 @@ export async function registerTraderRoutes(
       return { player, factorPpm };
     });
     trader.get('/trader/bets', { config }, async (request) => traderBets(book, parse(TraderBetsQuery, request.query)));
-    trader.get('/trader/profit', { config }, async (request) =>
-      traderProfit(book, parse(TraderProfitQuery, request.query)),
-    );
+    trader.get('/trader/profit', { config }, async (request) => {
+      const q = parse(TraderProfitQuery, request.query);
+      const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));
+      if (bad.length > 0 || q.from > q.to) {
+        const fields = bad.length > 0 ? [...bad] : ['from', 'to'];
+        throw new StudioError('STUDIO_BAD_REQUEST', { fields }, (w) => w.invalidFields(fields));
+      }
+      return traderProfit(book, q);
+    });
   });
+}
+
+/** A real calendar day (2026-02-30 is not). */
+function validDay(day: string): boolean {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }
 
 function validTimeZone(zone: string): boolean {
