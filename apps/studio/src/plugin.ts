@@ -126,7 +126,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const abandonAfterMs = options.abandonAfterMs ?? 60 * 60_000;
   const interval = options.retryIntervalMs ?? 2000;
   const loop = interval > 0 ? startRecoveryLoop(deps, { intervalMs: interval, abandonAfterMs }) : undefined;
-  const recover = () => (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
+  // One pass over every kind of owed work, the sportsbook's included.
+  const recover = async () => {
+    const pass = await (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
+    await book.tick();
+    return pass;
+  };
   const crash = new CrashGame(deps, options.crash);
   crash.start();
   const tables = new TableHall(deps, options.tables ?? tablesTimingFromEnv());
@@ -136,7 +141,8 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     const answer = await wallet.balance(s.vendor, { player: s.player });
     return answer.kind === 'ok' ? answer.balance : null;
   };
-  const book = new Book(deps, balanceOf, options.sportsbook);
+  // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
+  const book = new Book(deps, balanceOf, { tickMs: interval > 0 ? undefined : 0, ...options.sportsbook });
   await book.start();
   options.onStart?.({ db, deps, recover, crash, tables, book });
   app.addHook('onClose', async () => {

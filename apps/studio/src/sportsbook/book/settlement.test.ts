@@ -61,6 +61,7 @@ describe('settlement', () => {
       [marketOf('1x2', undefined, 'h1'), 'home', 280],
       // The winner market pushes a draw: the stake comes back.
       [marketOf('winner'), 'home', 100],
+      [marketOf('draw'), 'yes', 800],
     ];
     const legs = cases.map(([m, key]) => ({
       selectionId: sel(e.id, m, key),

@@ -346,6 +346,7 @@ export function footballMarkets(): MarketQuote[] {
       ['home', 1500],
       ['away', 2600],
     ]),
+    q('draw', [['yes', 8000]]),
   ];
 }
 
