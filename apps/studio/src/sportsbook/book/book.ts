@@ -29,8 +29,11 @@ import { BET_COLUMNS, myBets } from './views';
 // and a restarted one picks it up where the last one stopped.
 
 export type BookOptions = {
-  /** The feed sources (the simulator, the JSON importer), made once the book can price for them. */
-  sources?: (book: Book) => FeedSource[];
+  /**
+   * The feed sources (the simulator, the JSON importer); a function of the book when a source needs
+   * its margins and time zone (book.marginOf, book.timeZone) to price and schedule.
+   */
+  sources?: FeedSource[] | ((book: Book) => FeedSource[]);
   /** How often the loop runs while it has work (default 250 ms); 0 = no timer (tests call tick()). */
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
@@ -59,7 +62,7 @@ export class Book implements FeedSink, BookCore {
     this.feed = new FeedApplier(deps, this.hub);
     this.replayMatch = options.replayMatch ?? pendingReplay;
     this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
-    this.#sources = options.sources?.(this) ?? [];
+    this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
   }
 
   async start(): Promise<void> {
@@ -80,16 +83,12 @@ export class Book implements FeedSink, BookCore {
     this.#settings = await readSettings(this.deps.db);
   }
 
-  /** The margin the feed sources price at (league over sport), as the trader last set it. */
-  marginOf(sport: Sport, leagueId: string): number {
-    if (!this.#margins) return DEFAULT_MARGINS[sport];
-    return marginIn(this.#margins, sport, leagueId);
-  }
+  /** The margin the feed sources price at (league over sport), as the trader last set it; safe to pass unbound. */
+  readonly marginOf = (sport: Sport, leagueId: string): number =>
+    this.#margins ? marginIn(this.#margins, sport, leagueId) : DEFAULT_MARGINS[sport];
 
-  /** The brand's time zone the fixtures are scheduled and grouped in. */
-  timeZone(): string {
-    return this.#settings.timeZone;
-  }
+  /** The brand's time zone the fixtures are scheduled and grouped in; safe to pass unbound. */
+  readonly timeZone = (): string => this.#settings.timeZone;
 
   balanceOf(session: StudioSession): Promise<number | null> {
     return this.#balanceOf(session);

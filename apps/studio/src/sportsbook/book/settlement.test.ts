@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashOutAnswer, MyBet } from '../api';
-import type { MarketQuote } from '../types';
+import type { FeedSink, MarketQuote, Sport } from '../types';
 import {
   abandon,
   type BookHarness,
@@ -30,9 +30,36 @@ import {
 // abandon, corrections up and down (a debit larger than the balance), the same messages replayed,
 // and cash-out in full and in part.
 
+// A feed source as the simulator and the importer are: started with the book as its sink.
+const source = {
+  name: 'stand-in',
+  started: [] as string[],
+  stopped: false,
+  async start(sink: FeedSink & { marginOf: (sport: Sport, league: string) => number; timeZone: () => string }) {
+    this.started.push(`${sink.marginOf('tennis', 'any')} ${sink.timeZone()}`);
+    await sink.apply(this.name, {
+      kind: 'fixture',
+      seq: 1,
+      at: new Date().toISOString(),
+      fixture: {
+        id: 'from-source',
+        sport: 'tennis',
+        league: { id: 'source-league', name: 'Source League' },
+        home: { id: 'p1', name: 'Player One' },
+        away: { id: 'p2', name: 'Player Two' },
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        bestOf: 3,
+      },
+    });
+  },
+  async stop() {
+    this.stopped = true;
+  },
+};
+
 let h: BookHarness;
 beforeAll(async () => {
-  h = await startBook('sbsettle');
+  h = await startBook('sbsettle', { sources: (book) => [Object.assign(source, { book })] });
 });
 afterAll(() => h.close());
 
@@ -158,6 +185,16 @@ describe('settlement', () => {
 });
 
 describe('the match', () => {
+  it('takes its fixtures from the feed sources it is given', async () => {
+    expect(source.started).toEqual(['60000 Asia/Manila']);
+    const row = await h.runtime.db
+      .selectFrom('studio_sb_events')
+      .select(['source', 'sport'])
+      .where('id', '=', 'from-source')
+      .executeTakeFirst();
+    expect(row).toEqual({ source: 'stand-in', sport: 'tennis' });
+  });
+
   it('closes an ended match’s markets, reveals the committed seed and verifies it', async () => {
     const seed = 'ab'.repeat(32);
     const seedHash = createHash('sha256').update(seed).digest('hex');

@@ -7,6 +7,7 @@ import { throwawayDatabase } from '../../standalone-fixture';
 import type { MyBet, PlaceAnswer, PlaceRequest } from '../api';
 import type { EventResult, FeedMessage, FeedMessageInput, MarketQuote, MatchState, Sport } from '../types';
 import { FeedMessage as FeedMessageSchema, marketKey } from '../types';
+import type { BookOptions } from './book';
 import { signTrader, traderSecret } from './trader.routes';
 
 // The sportsbook book's tests: the studio on a real database (PGlite, or PostgreSQL under
@@ -149,7 +150,10 @@ export type BookHarness = {
   close: () => Promise<void>;
 };
 
-export async function startBook(prefix: string): Promise<BookHarness> {
+export async function startBook(
+  prefix: string,
+  options: { sources?: BookOptions['sources'] } = {},
+): Promise<BookHarness> {
   const wallet = new FakeWallet();
   const clock = { now: Date.now() };
   const database = await throwawayDatabase(prefix);
@@ -166,7 +170,7 @@ export async function startBook(prefix: string): Promise<BookHarness> {
     now: () => new Date(clock.now),
     crash: { tickMs: 0 },
     tables: { tickMs: 0 },
-    sportsbook: { tickMs: 0 },
+    sportsbook: { tickMs: 0, ...(options.sources ? { sources: options.sources } : {}) },
     onStart: (r) => {
       runtime = r;
     },
