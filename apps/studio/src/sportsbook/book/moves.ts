@@ -281,6 +281,10 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
   return undefined;
 }
 
+/** Moves claimed per pass, and delivered at once (each a different bet's: never two of one bet). */
+const CLAIM = 500;
+const PARALLEL = 8;
+
 /**
  * Claims and delivers the due moves whose bet has nothing earlier still due (of one bet, or all);
  * the claim keeps another process's pass off them while this one delivers.
@@ -293,34 +297,34 @@ export async function deliverDueMoves(
   const counts = { delivered: 0, failed: 0 };
   for (;;) {
     const now = deps.now();
-    let claim = deps.db
-      .updateTable('studio_sb_moves')
-      .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-      .where('status', '=', 'due')
-      .where('next_attempt_at', '<=', now)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('studio_sb_moves as earlier')
-              .select('earlier.id')
-              .whereRef('earlier.bet_id', '=', 'studio_sb_moves.bet_id')
-              .whereRef('earlier.id', '<', 'studio_sb_moves.id')
-              .where('earlier.status', '=', 'due'),
-          ),
-        ),
-      );
-    if (only) claim = claim.where('bet_id', '=', only.betRowId);
-    const claimed = await claim.returning('id').execute();
-    if (claimed.length === 0) return counts;
+    const claimed = await sql<{ id: number }>`
+      UPDATE studio_sb_moves SET next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS)}
+      WHERE id IN (
+        SELECT m.id FROM studio_sb_moves m
+        WHERE m.status = 'due' AND m.next_attempt_at <= ${now}
+          ${only ? sql`AND m.bet_id = ${only.betRowId}` : sql``}
+          AND NOT EXISTS (
+            SELECT 1 FROM studio_sb_moves e WHERE e.bet_id = m.bet_id AND e.id < m.id AND e.status = 'due'
+          )
+        ORDER BY m.id
+        LIMIT ${CLAIM}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id`.execute(deps.db);
+    if (claimed.rows.length === 0) return counts;
     let progressed = false;
-    for (const { id } of claimed.sort((a, b) => a.id - b.id)) {
-      const done = await deliverMove(deps, id);
-      if (done) {
-        counts.delivered++;
-        progressed = true;
-        onDone(done);
-      } else counts.failed++;
-    }
+    const queue = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const done = await deliverMove(deps, id);
+        if (done) {
+          counts.delivered++;
+          progressed = true;
+          onDone(done);
+        } else counts.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
     // A delivered move may have freed the next one of its bet: claim again, until nothing moves.
     if (!progressed) return counts;
   }
