@@ -279,6 +279,38 @@ describe('the page', () => {
     expect((await sbApi(h, other, 'GET', '/lobby')).statusCode).toBe(400);
   });
 
+  it('lists events by league, day and live, and my bets a page at a time', async () => {
+    const league = `list-${randomUUID().slice(0, 6)}`;
+    const later = await newEvent(h, { league, startsInMs: 2 * 86_400_000 });
+    const soon = await newEvent(h, { league, startsInMs: 60_000 });
+    const live = await newEvent(h, { league, startsInMs: -60_000 });
+    await setState(h, live.id, 'live', 1, 0);
+    const token = await openTrialPlayer(h);
+    const ids = async (query: string) =>
+      ((await sbApi(h, token, 'GET', `/events?${query}`)).json() as { events: { id: string }[] }).events.map(
+        (e) => e.id,
+      );
+    expect(await ids(`league=${league}`)).toEqual([live.id, soon.id, later.id]);
+    expect(await ids(`league=${league}&live=true`)).toEqual([live.id]);
+    const lobby = (await sbApi(h, token, 'GET', '/lobby')).json() as LobbyAnswer;
+    expect(await ids(`league=${league}&day=${lobby.days[2]}`)).toEqual([later.id]);
+    expect(lobby.live.map((e) => e.id)).toContain(live.id);
+    expect(lobby.sports[0]?.leagues.find((l) => l.id === league)).toMatchObject({ live: 1, upcoming: 2 });
+    for (const e of [later, soon]) expect((await single(h, token, home(e.id), HOME, 100)).status).toBe(200);
+    const first = (await sbApi(h, token, 'GET', '/bets?status=open&limit=1')).json() as {
+      bets: { id: string }[];
+      next: string;
+    };
+    expect(first.bets).toHaveLength(1);
+    const second = (await sbApi(h, token, 'GET', `/bets?status=open&limit=1&cursor=${first.next}`)).json() as {
+      bets: { id: string }[];
+      next: string | null;
+    };
+    expect(second.bets).toHaveLength(1);
+    expect(second.bets[0]?.id).not.toBe(first.bets[0]?.id);
+    expect(second.next).toBeNull();
+  });
+
   it('quotes a slip and stores the player preferences', async () => {
     const [a, b] = [await newEvent(h), await newEvent(h)];
     const token = await openTrialPlayer(h);

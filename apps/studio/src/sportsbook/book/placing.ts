@@ -22,7 +22,6 @@ import {
   marketView,
   myBets,
   parseSelectionId,
-  selectionId,
 } from './views';
 
 // Placing a slip (POST /api/sb/bets). Every leg must be an open, priced selection of this lobby's
@@ -702,4 +701,3 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
   return { legs, multipleRefusal, maxStake: { single, multiple } };
 }
 
-export { selectionId };

@@ -387,13 +387,3 @@ export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
   }
   return bets.map((b) => myBet(b, legs.get(b.id) ?? [], fixes.get(b.id) ?? []));
 }
-
-export async function betRows(db: StudioDb, where: { betIds: string[] }): Promise<BetRow[]> {
-  if (where.betIds.length === 0) return [];
-  return db
-    .selectFrom('studio_sb_bets')
-    .select(BET_COLUMNS)
-    .where('bet_id', 'in', where.betIds)
-    .orderBy('id')
-    .execute();
-}
