@@ -60,6 +60,8 @@ type PlannedBet = {
 };
 
 const LIVE = ['live', 'break'];
+/** Time allowed for each earlier stake of the same slip (the wallet client's timeout, with room). */
+const STAKE_CALL_MS = 10_000;
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
@@ -224,7 +226,7 @@ export async function lockEvents(trx: Transaction<StudioDatabase>, eventIds: str
 }
 
 /** A player's running stake per market and per event (their bets that still count). */
-async function runningStakes(trx: Transaction<StudioDatabase>, owner: string, eventIds: string[]) {
+async function runningStakes(trx: StudioDb | Transaction<StudioDatabase>, owner: string, eventIds: string[]) {
   const rows = await trx
     .selectFrom('studio_sb_legs')
     .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_legs.bet_id')
@@ -429,8 +431,9 @@ export async function placeSlip(
             fix_count: 0,
             bet_tx: betTx(b.betId),
             attempts: 0,
-            // The stake's wallet call holds the bet this long before recovery rolls it back.
-            next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+            // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
+            // stakes go to the wallet one after another, so each later bet waits a call longer.
+            next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS),
             last_error: null,
             settled_at: null,
           })
@@ -664,7 +667,7 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
   const running =
     eventIds.length === 0
       ? { perMarket: new Map<number, number>(), perEvent: new Map<string, number>() }
-      : await db.transaction().execute((trx) => runningStakes(trx, owner, eventIds));
+      : await runningStakes(db, owner, eventIds);
   const room = (leg: Omit<Leg, 'odds1000'>) =>
     Math.max(
       0,
@@ -700,4 +703,3 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
   }
   return { legs, multipleRefusal, maxStake: { single, multiple } };
 }
-
