@@ -352,6 +352,26 @@ describe('the page', () => {
     await setOdds(h, a.id, marketOf('1x2'), { home: 1990 });
     expect(got[0]).toHaveLength(1);
     for (const c of clients) hub.remove(c);
+    // Ten thousand pages on one event: one serialisation, one string handed to each.
+    const texts = new Set<string>();
+    let sent = 0;
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      hub.add(`many:${i}`, (text) => {
+        sent++;
+        texts.add(text);
+      }),
+    );
+    for (const c of many) hub.watch(c, [a.id]);
+    let built = 0;
+    const started = performance.now();
+    hub.toEvent(a.id, () => {
+      built++;
+      return { type: 'state', eventId: a.id, status: 'live', state: null };
+    });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect([built, sent, texts.size]).toEqual([1, 10_000, 1]);
+    for (const c of many) hub.remove(c);
+    expect(hub.watched(a.id)).toBe(false);
   });
 
   it('pushes odds to a watching page over /studio/ws/sb, and its own bets when they settle', async () => {
@@ -377,6 +397,9 @@ describe('the page', () => {
     await until(() => messages.some((m) => m.type === 'markets'));
     const markets = messages.find((m) => m.type === 'markets');
     expect(markets).toMatchObject({ eventId: e.id, markets: [{ key: '1x2:ft:-' }] });
+    await setState(h, e.id, 'live', 1, 0);
+    await until(() => messages.some((m) => m.type === 'state'));
+    expect(messages.find((m) => m.type === 'state')).toMatchObject({ eventId: e.id, status: 'live' });
     await result(h, e.id, scoreResult(1, 0));
     await until(() => messages.some((m) => m.type === 'bet' && m.bet.id === id && m.bet.status === 'won'));
     expect(messages.some((m) => m.type === 'balance')).toBe(true);
