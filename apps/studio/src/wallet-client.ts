@@ -61,6 +61,9 @@ export interface WalletClientOptions {
   fetch?: typeof fetch;
 }
 
+/** What a round was, for the member's records (docs/vendor-gateway.md "Round details"); optional. */
+export type RoundDetailField = { detail?: object };
+
 export type BetCall = {
   vendor: string;
   token: string;
@@ -70,7 +73,7 @@ export type BetCall = {
   transactionId: string;
   amount: number;
   currency: string;
-};
+} & RoundDetailField;
 export type WinCall = {
   vendor: string;
   player: string;
@@ -81,7 +84,7 @@ export type WinCall = {
   amount: number;
   currency: string;
   roundClosed: boolean;
-};
+} & RoundDetailField;
 export type RollbackCall = {
   vendor: string;
   player: string;
@@ -103,7 +106,7 @@ export type ResettleCall = {
   amount: number;
   currency: string;
   reason: string;
-};
+} & RoundDetailField;
 
 /** An HTTP answer: its status and body text, or a thrown error when there is none. */
 type Posted = { status: number; text: string };

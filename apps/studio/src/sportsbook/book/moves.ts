@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase } from '../../db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
+import { roundDetail } from './round-detail';
 
 // The book's wallet moves after a bet's stake: a settlement's win (0 for a loss, closing the round),
 // a cash-out (a win; a partial one leaves the round open), a correction (the resettle call, signed)
@@ -218,6 +219,9 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
       return { betRowId: m.bet_id, owner, balance: after.demo_balance };
     });
   }
+  // The bet as it is now rides with a win or a correction, for the member's records.
+  const detail = m.kind === 'rollback' ? null : await roundDetail(deps.db, m.bet_id);
+  const withDetail = detail ? { detail } : {};
   const answer =
     m.kind === 'rollback'
       ? await deps.wallet.rollback({
@@ -237,6 +241,7 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
             amount: m.amount,
             currency: m.currency,
             reason: m.reason ?? 'result corrected',
+            ...withDetail,
           })
         : await deps.wallet.win({
             vendor: m.vendor,
@@ -248,6 +253,7 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
             amount: m.amount,
             currency: m.currency,
             roundClosed: m.round_closed,
+            ...withDetail,
           });
   if (answer.kind === 'ok') {
     // A debit's answer says what the cash gave; one without it took the whole amount.

@@ -13,6 +13,7 @@ import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, betTx, type ExposureEntry, exposureOf, ownerOf, refuseBet } from './moves';
 import { combinations, combinedOdds1000, potentialPayout } from './pending-model';
+import { roundDetail } from './round-detail';
 import { type BookSettings, MAX_COMBINATIONS, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
 import {
   BET_COLUMNS,
@@ -469,6 +470,7 @@ export async function placeSlip(
   let firstRefusal: StudioError | undefined;
   if (session.mode === 'real') {
     for (const r of reserved) {
+      const detail = await roundDetail(db, r.id);
       const answer = await core.deps.wallet.bet({
         vendor: session.vendor,
         token,
@@ -478,6 +480,7 @@ export async function placeSlip(
         transactionId: betTx(r.betId),
         amount: r.stake,
         currency: session.currency,
+        ...(detail ? { detail } : {}),
       });
       const bet = {
         id: r.id,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { CashOutAnswer, MyBet } from '../api';
 import type { FeedSink, MarketQuote, Sport } from '../types';
 import {
@@ -236,6 +237,91 @@ describe('the match', () => {
       hashMatches: true,
       recorded: scoreResult(2, 0),
     });
+  });
+});
+
+// The platform's VendorRoundDetail limits (packages/shared/src/api/vendor.ts), which every detail
+// the book sends must meet: a detail it refused would refuse the call that moves the money.
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const Instant = z.iso.datetime({ offset: true });
+const RoundDetail = z.strictObject({
+  kind: z.literal('sportsbook'),
+  betId: z.string().min(1).max(64),
+  betType: z.enum(['single', 'multiple', 'system']),
+  system: z
+    .string()
+    .regex(/^\d{1,2}\/\d{1,2}$/)
+    .nullable(),
+  combinations: z.number().int().min(1).max(200_000),
+  stake: z.number().int().min(0),
+  odds1000: z.number().int().min(1000).nullable(),
+  potentialPayout: z.number().int().min(0),
+  status: z.enum(['open', 'won', 'lost', 'void', 'cashed_out']),
+  payout: z.number().int().min(0),
+  cashedOut: z.number().int().min(0),
+  placedAt: Instant,
+  settledAt: Instant.nullable(),
+  legs: z
+    .array(
+      z.strictObject({
+        eventId: z.string().min(1).max(64),
+        event: Text(160),
+        sport: Text(32),
+        league: Text(120).optional(),
+        startsAt: Instant.optional(),
+        market: Text(120),
+        selection: Text(120),
+        odds1000: z.number().int().min(1000).max(1_000_000),
+        inPlay: z.boolean(),
+        result: z.enum(['win', 'half_win', 'push', 'void', 'half_lose', 'lose']).nullable(),
+        score: Text(32).nullable(),
+      }),
+    )
+    .min(1)
+    .max(20),
+  corrections: z.array(z.strictObject({ at: Instant, amount: z.number().int(), reason: Text(200) })).max(20),
+});
+
+describe('the round detail sent with the money', () => {
+  it('describes the bet as placed, as settled and as corrected, within the platform’s limits', async () => {
+    const [a, b] = [await newEvent(h), await newEvent(h)];
+    const p = await openPlayer(h, 100_000);
+    const handicap = marketOf('handicap', -1);
+    const legs = [
+      { selectionId: sel(a.id, handicap, 'away'), odds1000: oddsIn('handicap', 'away', -1) },
+      { selectionId: sel(b.id, marketOf('total', 10), 'over'), odds1000: oddsIn('total', 'over', 10) },
+    ];
+    const id =
+      (await place(h, p.token, { legs, bets: [{ kind: 'multiple', stake: 1000 }], oddsChange: 'none' })).body.bets[0]
+        ?.id ?? '';
+    const placed = RoundDetail.parse(
+      h.wallet.calls.find((c) => c.path === 'bet' && c.body.roundId === id)?.body.detail,
+    );
+    expect(placed).toMatchObject({
+      betId: id,
+      betType: 'multiple',
+      status: 'open',
+      stake: 1000,
+      payout: 0,
+      odds1000: 3610,
+    });
+    expect(placed.legs.map((l) => [l.market, l.selection, l.result])).toEqual([
+      ['Asian handicap', `Away ${a.id} +0.25`, null],
+      ['Total', 'Over 2.5', null],
+    ]);
+    expect(placed.legs[0]?.event).toBe(`Home ${a.id} v Away ${a.id}`);
+    await result(h, a.id, scoreResult(1, 1));
+    await result(h, b.id, scoreResult(2, 1));
+    const settled = RoundDetail.parse(h.wallet.details.get(id));
+    // Away +0.25 on a draw wins half: (1 + 1.90) / 2 x 1.90 on the total.
+    expect(settled).toMatchObject({ status: 'won', payout: 2755 });
+    expect(settled.legs.map((l) => [l.result, l.score])).toEqual([
+      ['half_win', '1-1'],
+      ['win', '2-1'],
+    ]);
+    await result(h, b.id, scoreResult(1, 0), true);
+    const corrected = RoundDetail.parse(h.wallet.details.get(id));
+    expect(corrected).toMatchObject({ status: 'lost', payout: 0, corrections: [{ amount: -2755 }] });
   });
 });
 

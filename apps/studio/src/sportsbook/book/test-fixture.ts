@@ -33,6 +33,8 @@ export class FakeWallet {
   readonly balances = new Map<string, number>();
   readonly tokens = new Map<string, string>();
   readonly calls: WalletCall[] = [];
+  /** The latest round detail the platform kept per round (from an accepted bet, win or resettle). */
+  readonly details = new Map<string, unknown>();
   /** Money moved per round (signed, for the player): bets negative, wins and credits positive. */
   readonly moved = new Map<string, number>();
   readonly #known = new Map<string, Known>();
@@ -81,7 +83,8 @@ export class FakeWallet {
     const tx = String(b.transactionId);
     const player = String(b.player);
     const round = String(b.roundId);
-    const { requestId: _r, ...details } = b;
+    // Like the platform: the round's detail is not part of a call's identity.
+    const { requestId: _r, detail: _d, ...details } = b;
     const key = JSON.stringify(details);
     const known = this.#known.get(tx);
     if (known) {
@@ -90,6 +93,7 @@ export class FakeWallet {
     }
     const remember = (r: { http: number; answer: object }) => {
       this.#known.set(tx, { body: key, answer: r.answer, http: r.http });
+      if (r.http === 200 && b.detail !== undefined) this.details.set(round, b.detail);
       return r;
     };
     const r = this.#rounds.get(round);
