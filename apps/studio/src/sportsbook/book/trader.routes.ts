@@ -20,7 +20,15 @@ import { StudioError } from '../../errors';
 import type { Book } from './book';
 import { playerFactor, readSettings, setPlayerFactor, writeMargins, writeSettings } from './settings';
 import { recordResult } from './settlement';
-import { traderBets, traderEventDetail, traderEvents, traderMargins, traderProfit, traderSuspend } from './trader';
+import {
+  traderBets,
+  traderEventDetail,
+  traderEvents,
+  traderMargins,
+  traderPlayers,
+  traderProfit,
+  traderSuspend,
+} from './trader';
 
 // The trader API (/studio/trader/..., packages/shared/src/api/sportsbook-trader.ts), which the
 // operator's back office calls. Signed like the vendor wallet API, but over the method, the path
@@ -35,8 +43,9 @@ import { traderBets, traderEventDetail, traderEvents, traderMargins, traderProfi
 //   POST /trader/events/:eventId/abandon     TraderAbandonBody -> TraderActionAnswer
 //   GET  /trader/margins, PUT /trader/margins              TraderMarginsBody -> TraderMargins
 //   GET  /trader/settings, PUT /trader/settings            TraderSettingsBody -> TraderSettings
+//   GET  /trader/players                     -> { list: TraderPlayerFactor[] } (factors other than 1.0)
 //   GET  /trader/players/:player, PUT /trader/players/:player   TraderPlayerFactorBody -> TraderPlayerFactor
-//   GET  /trader/bets                        TraderBetsQuery -> TraderBetsAnswer
+//   GET  /trader/bets                        TraderBetsQuery -> TraderBetsAnswer (newest first)
 //   GET  /trader/profit                      TraderProfitQuery -> TraderProfitAnswer
 
 const MAX_SKEW_MS = 60_000;
@@ -163,6 +172,7 @@ export async function registerTraderRoutes(
       await book.refresh();
       return settings();
     });
+    trader.get('/trader/players', { config }, async () => traderPlayers(db));
     trader.get('/trader/players/:player', { config }, async (request) => {
       const { player } = parse(TraderPlayerParams, request.params);
       return { player, factorPpm: await playerFactor(db, player) };

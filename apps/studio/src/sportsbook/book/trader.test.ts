@@ -131,6 +131,8 @@ describe('the trader API', () => {
       player: p.player,
       factorPpm: 100_000,
     });
+    const players = (await traderApi(h, 'GET', '/trader/players')).json() as { list: unknown[] };
+    expect(players.list).toContainEqual({ player: p.player, factorPpm: 100_000 });
     // A tenth of the 50,000.00 per market.
     const over = await single(h, p.token, home(e.id), HOME, 500_001);
     expect(over.body.error).toMatchObject({ code: 'SB_STAKE_TOO_HIGH', detail: { limit: 500_000 } });
@@ -148,13 +150,14 @@ describe('the trader API', () => {
     const voided = (await single(h, p.token, home(v.id), HOME, 5_000)).body.bets[0]?.id ?? '';
     const ticker = (await traderApi(h, 'GET', `/trader/bets?eventId=${e.id}`)).json() as TraderBetsAnswer;
     expect(ticker.list.map((b) => [b.id, b.big])).toEqual([
-      [small, false],
       [big, true],
+      [small, false],
     ]);
     const bigOnly = (await traderApi(h, 'GET', '/trader/bets?big=true&limit=200')).json() as TraderBetsAnswer;
     expect(bigOnly.list.every((b) => b.big)).toBe(true);
-    const after = (await traderApi(h, 'GET', `/trader/bets?after=${ticker.next}`)).json() as TraderBetsAnswer;
-    expect(after.list.map((b) => b.id)).not.toContain(small);
+    // Since the cursor: only the bets placed after it.
+    const since = (await traderApi(h, 'GET', `/trader/bets?after=${ticker.next}`)).json() as TraderBetsAnswer;
+    expect(since.list.map((b) => b.id)).toEqual([voided]);
 
     const entered = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
       ft: scoreResult(1, 0).ft,

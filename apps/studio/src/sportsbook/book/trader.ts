@@ -13,7 +13,7 @@ import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
 import { SPORTS } from '../types';
 import type { Book } from './book';
 import { liabilityOf } from './placing';
-import { MARKET_MARGIN_FACTORS, marginIn, readMargins, readSettings } from './settings';
+import { FULL_FACTOR, MARKET_MARGIN_FACTORS, marginIn, readMargins, readSettings } from './settings';
 import { type EventRow, eventsQuery, MARKET_COLUMNS, type MarketRow, oddsOf } from './views';
 
 // The trader's views of the book (packages/shared/src/api/sportsbook-trader.ts): events with their
@@ -269,11 +269,10 @@ export async function traderBets(
       ),
     );
   }
+  // Newest first; `after` keeps to bets placed since the cursor the last answer gave.
   const after = q.after && /^[0-9]{1,15}$/.test(q.after) ? Number(q.after) : undefined;
-  const rows =
-    after === undefined
-      ? (await query.orderBy('id', 'desc').limit(q.limit).execute()).reverse()
-      : await query.where('id', '>', after).orderBy('id').limit(q.limit).execute();
+  if (after !== undefined) query = query.where('id', '>', after);
+  const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
   const ids = rows.map((r) => r.id);
   const legs =
     ids.length === 0
@@ -316,8 +315,19 @@ export async function traderBets(
     placedAt: new Date(b.created_at).toISOString(),
     inPlay: b.in_play,
   }));
-  const last = rows[rows.length - 1];
-  return { list, next: last ? String(last.id) : (q.after ?? null) };
+  const newest = rows[0];
+  return { list, next: newest ? String(newest.id) : (q.after ?? null) };
+}
+
+/** The players whose stake factor is not the book's full one. */
+export async function traderPlayers(db: StudioDb): Promise<{ list: { player: string; factorPpm: number }[] }> {
+  const rows = await db
+    .selectFrom('studio_sb_players')
+    .select(['player', 'factor_ppm'])
+    .where('factor_ppm', '<>', FULL_FACTOR)
+    .orderBy('player')
+    .execute();
+  return { list: rows.map((r) => ({ player: r.player, factorPpm: r.factor_ppm })) };
 }
 
 export async function traderProfit(
