@@ -1,10 +1,11 @@
-import type {
+import {
   TraderBetsAnswer as BetsSchema,
   TraderEventsAnswer as EventsSchema,
-  TraderActionAnswer,
+  type TraderActionAnswer,
   TraderEventDetail,
   TraderMargins,
-  TraderProfitAnswer,
+  type TraderProfitAnswer,
+  TraderSettings,
 } from '@gamehall/shared/api/sportsbook-trader';
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,6 @@ import {
 } from './test-fixture';
 import { signTrader, traderSecret } from './trader.routes';
 
-type TraderEventsAnswer = z.infer<typeof EventsSchema>;
 type TraderBetsAnswer = z.infer<typeof BetsSchema>;
 
 // The trader API through HTTP on PGlite: its signature, the events with their liability, suspending
@@ -69,7 +69,7 @@ describe('the trader API', () => {
       payload: JSON.stringify({ minStake: 1 }),
     });
     expect(tampered.statusCode).toBe(401);
-    const settings = (await traderApi(h, 'GET', '/trader/settings')).json();
+    const settings = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
     expect(settings).toMatchObject({ minStake: 200, currency: 'PHP', timeZone: 'Asia/Manila' });
     await traderApi(h, 'PUT', '/trader/settings', { minStake: 100 });
   });
@@ -81,11 +81,12 @@ describe('the trader API', () => {
     expect((await single(h, p.token, sel(e.id, marketOf('1x2'), 'away'), oddsIn('1x2', 'away'), 2_000)).status).toBe(
       200,
     );
-    const list = (await traderApi(h, 'GET', `/trader/events?status=open&pageSize=200`)).json() as TraderEventsAnswer;
+    // Every answer as the platform's client reads it: with the shared schemas.
+    const list = EventsSchema.parse((await traderApi(h, 'GET', `/trader/events?status=open&pageSize=200`)).json());
     const row = list.list.find((x) => x.id === e.id);
     // Home wins: 21,000 paid against 12,000 taken.
     expect(row).toMatchObject({ stake: 12_000, bets: 2, liability: 9_000, marginPpm: 50_000, suspended: false });
-    const detail = (await traderApi(h, 'GET', `/trader/events/${e.id}`)).json() as TraderEventDetail;
+    const detail = TraderEventDetail.parse((await traderApi(h, 'GET', `/trader/events/${e.id}`)).json());
     const m = detail.markets.find((x) => x.key === '1x2:ft:-');
     expect(m?.selections.find((s) => s.key === 'home')).toMatchObject({ liability: 9_000, stake: 10_000, bets: 1 });
     expect(m?.selections.find((s) => s.key === 'away')).toMatchObject({ liability: -5_000, stake: 2_000 });
@@ -117,7 +118,7 @@ describe('the trader API', () => {
       sports: { football: 60_000 },
       leagues: { 'margins-league': 80_000 },
     });
-    const margins = put.json() as TraderMargins;
+    const margins = TraderMargins.parse(put.json());
     expect(margins.sports.football).toBe(60_000);
     expect(margins.leagues.find((l) => l.id === 'margins-league')?.marginPpm).toBe(80_000);
     expect(margins.marketFactors.correct_score).toBe(3);
@@ -148,7 +149,7 @@ describe('the trader API', () => {
       (await single(h, p.token, sel(e.id, marketOf('btts'), 'yes'), oddsIn('btts', 'yes'), 60_000)).body.bets[0]?.id ??
       '';
     const voided = (await single(h, p.token, home(v.id), HOME, 5_000)).body.bets[0]?.id ?? '';
-    const ticker = (await traderApi(h, 'GET', `/trader/bets?eventId=${e.id}`)).json() as TraderBetsAnswer;
+    const ticker = BetsSchema.parse((await traderApi(h, 'GET', `/trader/bets?eventId=${e.id}`)).json());
     expect(ticker.list.map((b) => [b.id, b.big])).toEqual([
       [big, true],
       [small, false],
