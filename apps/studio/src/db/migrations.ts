@@ -434,6 +434,8 @@ const m0007: Migration = {
         kind text NOT NULL CHECK (kind IN ('rollback', 'win', 'cash', 'fix')),
         transaction_id text NOT NULL UNIQUE,
         amount bigint NOT NULL,
+        target bigint,
+        priced boolean NOT NULL DEFAULT true,
         round_closed boolean NOT NULL,
         reason text,
         status text NOT NULL CHECK (status IN ('due', 'done')),

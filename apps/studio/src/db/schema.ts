@@ -369,8 +369,15 @@ export interface StudioSbMovesTable {
   kind: 'rollback' | 'win' | 'cash' | 'fix';
   /** sb:<betId>:rollback, :win, :cash:<n>, :fix:<n>. */
   transaction_id: string;
-  /** Minor units; a correction's is signed (a debit < 0). */
+  /** Minor units; a correction's is signed (a debit < 0), and final only once priced. */
   amount: number;
+  /** A correction: the settlement payout it brings the bet to. */
+  target: number | null;
+  /**
+   * A correction's amount is fixed when it is first sent, from what the bet's earlier moves really
+   * moved (a debit the cash could not cover is netted), never changed after.
+   */
+  priced: boolean;
   round_closed: boolean;
   reason: string | null;
   status: 'due' | 'done';

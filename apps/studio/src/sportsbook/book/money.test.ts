@@ -181,7 +181,8 @@ function rng(seed: number) {
 
 describe('the property', () => {
   it('pays every bet its correct final amount over random settle, resettle, abandon, cash-out, lost answers and replays', async () => {
-    const TRIALS = 16;
+    const TRIALS = 24;
+    let shortfalls = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const seed = 1000 + trial;
       const r = rng(seed);
@@ -244,6 +245,9 @@ describe('the property', () => {
               ...(part ? { stake: part } : {}),
             });
           }
+        } else if (op === 2) {
+          // The player spends their balance elsewhere: a later debit finds less cash than it asks.
+          h.wallet.balances.set(p.player, r.int(2000));
         } else if (op === 4) {
           const m = marketOf('1x2');
           await setOdds(h, e.id, m, { home: 1500 + r.int(2000), draw: 2500 + r.int(2000), away: 1500 + r.int(3000) });
@@ -263,6 +267,16 @@ describe('the property', () => {
         }
       }
       await drain();
+      // Now and then the player spends their winnings and a result is then corrected once more.
+      if (r.next() < 0.6) {
+        h.wallet.balances.set(p.player, r.int(1000));
+        const e = r.pick(events);
+        const res = scoreResult(r.int(4), r.int(4), [r.int(2), r.int(2)]);
+        await result(h, e.id, res, true);
+        // (An abandoned event given a result is settled on it: a correction of the abandon.)
+        results.set(e.id, res);
+        await drain();
+      }
       if (!betId) continue;
       const row = await h.runtime.db
         .selectFrom('studio_sb_bets')
@@ -304,11 +318,23 @@ describe('the property', () => {
       });
       const correct = row.status === 'cashed_out' ? 0 : betPayout(row, outcomes);
       expect(row.payout, label).toBe(correct);
-      expect(moved(betId), label).toBe(row.cashed_out + correct - row.stake);
+      // What a debit could not take stays the house's loss, recorded; nothing is ever paid beyond
+      // the correct amount, and every unit is accounted for.
+      const unc = await h.runtime.db
+        .selectFrom('studio_sb_moves')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('uncollected'), eb.lit(0)).as('n'))
+        .where('bet_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      const uncollected = Number(unc.n);
+      expect(uncollected, label).toBeGreaterThanOrEqual(0);
+      expect(moved(betId), label).toBe(row.cashed_out + correct - row.stake + uncollected);
+      if (uncollected > 0) shortfalls++;
       // Each transaction id reached the wallet's books once, however often it was sent.
       const txs = h.wallet.calls.filter((c) => c.body.roundId === betId && c.path !== 'balance');
       const ids = new Set(txs.map((c) => String(c.body.transactionId)));
       expect(ids.size, label).toBeLessThanOrEqual(txs.length);
     }
+    // Some sequences did leave a debit short (the case the netting is for).
+    expect(shortfalls).toBeGreaterThan(0);
   });
 });

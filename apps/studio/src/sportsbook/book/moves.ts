@@ -30,6 +30,8 @@ export type NewMove = {
   transactionId: string;
   kind: MoveKind;
   amount: number;
+  /** A correction: the payout it brings the bet to (its amount is priced when first sent). */
+  target?: number;
   roundClosed: boolean;
   reason?: string | null;
   now: Date;
@@ -49,6 +51,8 @@ export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
         kind: move.kind,
         transaction_id: move.transactionId,
         amount: move.amount,
+        target: move.target ?? null,
+        priced: move.target === undefined,
         round_closed: move.roundClosed,
         reason: move.reason ?? null,
         status: 'due' as const,
@@ -155,6 +159,58 @@ export async function refuseBet(
 
 // ---- delivery ----
 
+/**
+ * Fixes a correction's amount before it is first sent: the payout it brings the bet to, less what
+ * the bet's settlement and earlier corrections really moved (a debit counts what it took). So a
+ * debit the cash could not cover is netted against a later credit instead of paid again, and the
+ * shortfall it left is carried by this move alone. A correction that leaves nothing to move is done
+ * without a call. Earlier moves of the bet are all done here (moves go out in order).
+ */
+async function priceCorrection(
+  deps: RoundDeps,
+  moveId: number,
+  betRowId: number,
+  now: Date,
+): Promise<number | 'nothing'> {
+  return deps.db.transaction().execute(async (trx) => {
+    const move = await trx
+      .selectFrom('studio_sb_moves')
+      .select(['amount', 'target', 'priced'])
+      .where('id', '=', moveId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (move.priced) return move.amount;
+    const earlier = await trx
+      .selectFrom('studio_sb_moves')
+      .select(['kind', 'amount', 'taken'])
+      .where('bet_id', '=', betRowId)
+      .where('kind', 'in', ['win', 'fix'])
+      .where('status', '=', 'done')
+      .where('id', '<', moveId)
+      .execute();
+    const paid = earlier.reduce((t, e) => t + (e.amount < 0 ? -(e.taken ?? -e.amount) : e.amount), 0);
+    const amount = (move.target ?? 0) - paid;
+    // What is still owed is this move's to collect (or to pay): the earlier shortfalls are in it.
+    await trx
+      .updateTable('studio_sb_moves')
+      .set({ uncollected: 0 })
+      .where('bet_id', '=', betRowId)
+      .where('kind', '=', 'fix')
+      .where('id', '<', moveId)
+      .execute();
+    await trx
+      .updateTable('studio_sb_moves')
+      .set({
+        amount,
+        priced: true,
+        ...(amount === 0 ? { status: 'done' as const, done_at: now, taken: null, uncollected: 0 } : {}),
+      })
+      .where('id', '=', moveId)
+      .execute();
+    return amount === 0 ? 'nothing' : amount;
+  });
+}
+
 export type MoveDone = { betRowId: number; owner: string; balance: number | null };
 
 /** Delivers one move if it is still due; what it did (or undefined when it could not, to retry). */
@@ -171,6 +227,7 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
       'studio_sb_moves.round_closed',
       'studio_sb_moves.reason',
       'studio_sb_moves.status',
+      'studio_sb_moves.priced',
       'studio_sb_moves.attempts',
       'studio_sb_bets.bet_id as round_id',
       'studio_sb_bets.session_id',
@@ -186,6 +243,11 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
   if (m?.status !== 'due') return undefined;
   const owner = ownerOf(m);
   const now = deps.now();
+  if (!m.priced) {
+    const priced = await priceCorrection(deps, m.id, m.bet_id, now);
+    if (priced === 'nothing') return { betRowId: m.bet_id, owner, balance: null };
+    m.amount = priced;
+  }
   if (m.mode === 'trial') {
     return deps.db.transaction().execute(async (trx) => {
       const session = await trx

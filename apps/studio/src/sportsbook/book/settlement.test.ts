@@ -182,6 +182,19 @@ describe('settlement', () => {
     // The correction replayed (a restarted feed) pays nothing again.
     await result(h, e.id, scoreResult(1, 1), true);
     expect(h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id)).toHaveLength(2);
+    // Corrected back to a home win: the player kept 1,500 of the first 2,100, so 600 makes it whole;
+    // the shortfall is no longer the house's loss.
+    await result(h, e.id, scoreResult(3, 0), true);
+    expect(moved(id)).toBe(2100 - 1000);
+    const last = h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id).at(-1);
+    expect(last?.body).toMatchObject({ transactionId: `sb:${id}:fix:3`, amount: 600 });
+    expect((await betOf(h, p.token, id)).corrections.map((c) => c.amount)).toEqual([2100, -2100, 600]);
+    const unc = await h.runtime.db
+      .selectFrom('studio_sb_moves')
+      .select((eb) => eb.fn.sum<number>('uncollected').as('n'))
+      .where('transaction_id', 'like', `sb:${id}:%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(unc.n)).toBe(0);
   });
 });
 
