@@ -55,7 +55,8 @@ const MyBetsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const VerifyEventBody = z.object({ eventId: Ident });
-const WatchMessage = z.object({ type: z.literal('watch'), events: z.array(Ident).max(MAX_WATCHED) });
+// A longer list is cut to the first MAX_WATCHED (hub.ts) rather than refused: the page keeps its prices.
+const WatchMessage = z.object({ type: z.literal('watch'), events: z.array(Ident).max(2 * MAX_WATCHED) });
 
 /** The brand days the lobby offers (today and the next six). */
 const DAYS = 7;
