@@ -10,10 +10,11 @@ import type { buyTicket, lotteryInfo } from './lottery';
 import type { ClientSeedBody, CrashVerifyBody, RoundBody } from './plugin';
 import type { PlayAnswer, RoundView, StepView } from './rounds';
 import type { RevealedSeed, rotateSeed, SeedView } from './seeds';
+import type { SbVerifyAnswer, VerifyEventBody } from './sportsbook/book/sportsbook.routes';
 import type { MyTableBet, TableHall, TableState } from './tables';
 import type { StreamBlock, Verification, VerifyBody } from './verify';
 
-export type { PlayAnswer, RevealedSeed, RoundView, SeedView, StepView, StreamBlock, Verification };
+export type { PlayAnswer, RevealedSeed, RoundView, SbVerifyAnswer, SeedView, StepView, StreamBlock, Verification };
 
 // ---- request bodies ----
 
@@ -88,3 +89,8 @@ export type CrashSocketAnswer = { type: 'bet-result' | 'cashout-result' | 'error
 );
 export type CrashSocketMessage = StateMessage<CrashState> | CrashSocketAnswer;
 export type TableSocketMessage = StateMessage<TableState>;
+
+// ---- the sportsbook (SPORTS-000, ESPORTS-000, COCKFIGHT-000): the rest of its API is sportsbook/api.ts ----
+
+/** POST /api/sb/verify: a finished match's revealed seed and its replay against the recorded result. */
+export type SbVerifyRequest = z.input<typeof VerifyEventBody>;

@@ -27,6 +27,12 @@ export type ErrorWords = {
   webSocketOnly: string;
   notJson: string;
   tooManyAtOnce: string;
+  notSportsbook: string;
+  /** Sportsbook limits, with the limit in the currency's major units. */
+  stakeTooHigh: (limit: string) => string;
+  stakeTooLow: (minimum: string) => string;
+  payoutTooHigh: (limit: string) => string;
+  tooManyLegs: (max: number) => string;
   /** The page a failed launch shows instead of the game. */
   launch: { cannotOpen: string; badLink: string; backToLobby: string };
 };
@@ -57,6 +63,24 @@ const EN: ErrorWords = {
     STUDIO_TABLE_LIMIT: 'This bet is over the table limit for one round',
     STUDIO_LIVE_TABLE_ONLY:
       'This game is played at its live table only: place the bet in the betting phase of the shared round',
+    SB_SELECTION_UNAVAILABLE: 'This selection is not offered any more',
+    SB_MARKET_SUSPENDED: 'This market is suspended for the moment: try again shortly',
+    SB_MARKET_CLOSED: 'This market is closed',
+    SB_EVENT_STARTED: 'This event has started or ended: its pre-match prices are closed',
+    SB_ODDS_CHANGED: 'The odds changed before the bet was accepted',
+    SB_CORRELATED_LEGS: 'A multiple or system bet cannot hold two selections of the same event',
+    SB_TOO_MANY_LEGS: 'Too many selections on the slip',
+    SB_BAD_SLIP: 'The bet slip is not valid',
+    SB_STAKE_TOO_LOW: 'The stake is below the minimum',
+    SB_STAKE_TOO_HIGH: 'The stake is over the limit',
+    SB_PAYOUT_TOO_HIGH: 'The potential payout is over the maximum',
+    SB_LIABILITY: 'The book cannot take more on this market right now: try a smaller stake',
+    SB_CASHOUT_UNAVAILABLE: 'Cash-out is not available for this bet right now',
+    SB_CASHOUT_CHANGED: 'The cash-out value changed: check the new value',
+    SB_BET_NOT_FOUND: 'No such bet',
+    SB_EVENT_NOT_FOUND: 'No such event',
+    SB_RESULT_EXISTS: 'This event already has a result: enter a correction instead',
+    SB_TRADER_SIGNATURE: 'The trader request is not signed, or its signature is wrong or too old',
     STUDIO_INTERNAL: 'Unexpected error, please try again',
   },
   badBet: (detail) => `The bet is not valid: ${detail}`,
@@ -75,6 +99,11 @@ const EN: ErrorWords = {
   webSocketOnly: 'This address is a WebSocket',
   notJson: 'The message is not JSON',
   tooManyAtOnce: 'Too many requests at once: wait for the answers',
+  notSportsbook: 'This game is not the sportsbook',
+  stakeTooHigh: (limit) => `The stake is over the limit of ${limit}`,
+  stakeTooLow: (minimum) => `The stake is below the minimum of ${minimum}`,
+  payoutTooHigh: (limit) => `The potential payout is over the maximum of ${limit}`,
+  tooManyLegs: (max) => `A slip holds at most ${max} selections`,
   launch: {
     cannotOpen: 'Cannot open the game',
     badLink: 'This game link is not valid. Please open the game again from the lobby.',
@@ -108,6 +137,24 @@ const TY: ErrorWords = {
     STUDIO_TABLE_LIMIT: 'Lampas ang taya na ito sa limitasyon ng mesa para sa isang round',
     STUDIO_LIVE_TABLE_ONLY:
       'Sa live na mesa lang nilalaro ang larong ito: ilagay ang taya habang bukas ang pagtaya ng round ng mesa',
+    SB_SELECTION_UNAVAILABLE: 'Hindi na inaalok ang pinili na ito',
+    SB_MARKET_SUSPENDED: 'Pansamantalang nakasara ang market na ito: subukan ulit maya-maya',
+    SB_MARKET_CLOSED: 'Sarado na ang market na ito',
+    SB_EVENT_STARTED: 'Nagsimula o natapos na ang laban na ito: sarado na ang mga presyo bago ang laro',
+    SB_ODDS_CHANGED: 'Nagbago ang odds bago natanggap ang taya',
+    SB_CORRELATED_LEGS: 'Hindi puwedeng may dalawang pinili mula sa iisang laban ang multiple o system na taya',
+    SB_TOO_MANY_LEGS: 'Masyadong marami ang pinili sa bet slip',
+    SB_BAD_SLIP: 'Hindi tama ang bet slip',
+    SB_STAKE_TOO_LOW: 'Mas mababa ang taya sa pinakamababang halaga',
+    SB_STAKE_TOO_HIGH: 'Lampas sa limitasyon ang taya',
+    SB_PAYOUT_TOO_HIGH: 'Lampas sa pinakamataas na puwedeng bayaran ang posibleng panalo',
+    SB_LIABILITY: 'Hindi na makakatanggap ng dagdag na taya ang market na ito ngayon: subukan ang mas maliit na taya',
+    SB_CASHOUT_UNAVAILABLE: 'Hindi puwede ang cash-out sa taya na ito ngayon',
+    SB_CASHOUT_CHANGED: 'Nagbago ang halaga ng cash-out: tingnan ang bagong halaga',
+    SB_BET_NOT_FOUND: 'Walang ganitong taya',
+    SB_EVENT_NOT_FOUND: 'Walang ganitong laban',
+    SB_RESULT_EXISTS: 'May resulta na ang laban na ito: maglagay ng pagtatama sa halip',
+    SB_TRADER_SIGNATURE: 'Walang pirma ang kahilingan ng trader, o mali o luma na ang pirma nito',
     STUDIO_INTERNAL: 'May hindi inaasahang mali, pakisubukan ulit',
   },
   badBet: () => 'Hindi tanggap ang taya: tingnan ang halaga at ang mga pinili mo',
@@ -126,6 +173,11 @@ const TY: ErrorWords = {
   webSocketOnly: 'Para sa WebSocket ang address na ito',
   notJson: 'Hindi JSON ang mensahe',
   tooManyAtOnce: 'Masyadong maraming kahilingan nang sabay: hintayin ang mga sagot',
+  notSportsbook: 'Hindi sportsbook ang larong ito',
+  stakeTooHigh: (limit) => `Lampas ang taya sa limitasyong ${limit}`,
+  stakeTooLow: (minimum) => `Mas mababa ang taya sa pinakamababang ${minimum}`,
+  payoutTooHigh: (limit) => `Lampas ang posibleng panalo sa pinakamataas na ${limit}`,
+  tooManyLegs: (max) => `Hanggang ${max} na pinili lang ang puwede sa isang slip`,
   launch: {
     cannotOpen: 'Hindi mabuksan ang laro',
     badLink: 'Hindi tama ang link ng larong ito. Pakibuksan muli ang laro mula sa lobby.',

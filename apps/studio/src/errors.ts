@@ -27,6 +27,25 @@ export const studioErrors = {
   STUDIO_TABLE_BETTING_CLOSED: { status: 409 },
   STUDIO_TABLE_LIMIT: { status: 409 },
   STUDIO_LIVE_TABLE_ONLY: { status: 400 },
+  // The sportsbook (sportsbook/book/): the slip's refusals, cash-out and the trader API.
+  SB_SELECTION_UNAVAILABLE: { status: 409 },
+  SB_MARKET_SUSPENDED: { status: 409 },
+  SB_MARKET_CLOSED: { status: 409 },
+  SB_EVENT_STARTED: { status: 409 },
+  SB_ODDS_CHANGED: { status: 409 },
+  SB_CORRELATED_LEGS: { status: 400 },
+  SB_TOO_MANY_LEGS: { status: 400 },
+  SB_BAD_SLIP: { status: 400 },
+  SB_STAKE_TOO_LOW: { status: 400 },
+  SB_STAKE_TOO_HIGH: { status: 409 },
+  SB_PAYOUT_TOO_HIGH: { status: 409 },
+  SB_LIABILITY: { status: 409 },
+  SB_CASHOUT_UNAVAILABLE: { status: 409 },
+  SB_CASHOUT_CHANGED: { status: 409 },
+  SB_BET_NOT_FOUND: { status: 404 },
+  SB_EVENT_NOT_FOUND: { status: 404 },
+  SB_RESULT_EXISTS: { status: 409 },
+  SB_TRADER_SIGNATURE: { status: 401 },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

@@ -18,16 +18,28 @@ const ROULETTE_TITLE = 4;
 
 export type GameRef = { vendor: string; gameCode: string };
 
+/** What plays a catalogue game: a house engine, or the sportsbook (its lobby games, code number 0). */
+export type GameKind = EngineKind | 'sportsbook';
+
+/** The sportsbook lobby of each category: SPORTS-000, ESPORTS-000 and COCKFIGHT-000 (docs/sportsbook.md). */
+export function sportsbookCategoryOf(gameCode: string): 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | undefined {
+  const m = CODE.exec(gameCode);
+  if (!m || Number(m[2]) !== 0) return undefined;
+  return m[1] === 'SPORTS' || m[1] === 'ESPORTS' || m[1] === 'COCKFIGHT' ? m[1] : undefined;
+}
+
 export function gameTypeOf(gameCode: string): string | undefined {
   const m = CODE.exec(gameCode);
   if (!m) return undefined;
   return m[1] === 'SLOT' ? 'RNG' : m[1];
 }
 
-export function engineKindOf({ vendor, gameCode }: GameRef): EngineKind | undefined {
+export function engineKindOf({ vendor, gameCode }: GameRef): GameKind | undefined {
   const m = CODE.exec(gameCode);
   if (!m) return undefined;
   const n = Number(m[2]);
+  // The lobby games open the sportsbook; every other code of these categories is a virtual game.
+  if (sportsbookCategoryOf(gameCode)) return 'sportsbook';
   switch (m[1]) {
     case 'SLOT':
     case 'JL':
@@ -58,6 +70,6 @@ export function engineKindOf({ vendor, gameCode }: GameRef): EngineKind | undefi
 }
 
 /** The engines of the LIVE tiles: played only at a shared live table (tables.ts), never as instant rounds. */
-export function isTableEngine(kind: EngineKind | undefined): kind is 'baccarat' | 'roulette' {
+export function isTableEngine(kind: GameKind | undefined): kind is 'baccarat' | 'roulette' {
   return kind === 'baccarat' || kind === 'roulette';
 }

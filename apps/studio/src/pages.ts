@@ -60,6 +60,29 @@ export function playPage(p: {
 }
 
 /**
+ * The sportsbook's page (the lobby games SPORTS-000, ESPORTS-000, COCKFIGHT-000): its own script,
+ * bundled from client/sportsbook/, draws everything from /studio/api/sb and /studio/ws/sb.
+ */
+export function sportsbookPage(p: {
+  category: 'SPORTS' | 'ESPORTS' | 'COCKFIGHT';
+  gameCode: string;
+  gameName: string | null;
+  lobbyUrl: string | null;
+  mode: string;
+  language: string;
+  member?: string;
+}): string {
+  const boot = JSON.stringify({ kind: 'sportsbook', ...p }).replace(/</g, '\\u003c');
+  return shell(
+    `${p.gameName ?? 'Sportsbook'} · Gamehall Studio`,
+    `<main id="app" class="app sportsbook" data-kind="sportsbook"><p class="loading">Loading…</p></main>
+<script type="application/json" id="boot">${boot}</script>`,
+    'sportsbook.js',
+    p.language,
+  );
+}
+
+/**
  * The public verifier in the language a game page linked it with (?lang=TY, words.ts fairUrl), so
  * the page's texts follow the player's launch language as the game pages' do; English otherwise.
  */

@@ -9,14 +9,17 @@ import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
 import { errorWords } from './error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './errors';
-import { engineKindOf } from './game-map';
+import { engineKindOf, sportsbookCategoryOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
-import { errorPage, fairPage, playPage } from './pages';
+import { errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './sessions';
 import { attachSocketRoute, WS_OPEN } from './socket-route';
+import { Book, type BookOptions } from './sportsbook/book/book';
+import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
+import { registerTraderRoutes } from './sportsbook/book/trader.routes';
 import { TableHall, type TableTiming, tableOf } from './tables';
 import { VerifyBody, verifyRound } from './verify';
 import { WalletClient } from './wallet-client';
@@ -50,6 +53,8 @@ export type StudioOptions = {
   crash?: Partial<CrashTiming>;
   /** Live table timing (tests: short phases and tickMs 0, then drive `tables.tick()`). */
   tables?: Partial<TableTiming>;
+  /** The sportsbook: its feed sources and loop timing (tests: tickMs 0, then drive `book.tick()`). */
+  sportsbook?: BookOptions;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
   onStart?: (runtime: StudioRuntime) => void;
 };
@@ -60,6 +65,7 @@ export type StudioRuntime = {
   recover: () => Promise<RecoveryPass>;
   crash: CrashGame;
   tables: TableHall;
+  book: Book;
 };
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
@@ -120,13 +126,27 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const abandonAfterMs = options.abandonAfterMs ?? 60 * 60_000;
   const interval = options.retryIntervalMs ?? 2000;
   const loop = interval > 0 ? startRecoveryLoop(deps, { intervalMs: interval, abandonAfterMs }) : undefined;
-  const recover = () => (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
+  // One pass over every kind of owed work, the sportsbook's included.
+  const recover = async () => {
+    const pass = await (loop ? loop.runOnce() : recoverAll(deps, abandonAfterMs));
+    await book.tick();
+    return pass;
+  };
   const crash = new CrashGame(deps, options.crash);
   crash.start();
   const tables = new TableHall(deps, options.tables ?? tablesTimingFromEnv());
   tables.start();
-  options.onStart?.({ db, deps, recover, crash, tables });
+  const balanceOf = async (s: StudioSession): Promise<number | null> => {
+    if (s.mode === 'trial') return trialBalance(db, s.id);
+    const answer = await wallet.balance(s.vendor, { player: s.player });
+    return answer.kind === 'ok' ? answer.balance : null;
+  };
+  // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
+  const book = new Book(deps, balanceOf, { tickMs: interval > 0 ? undefined : 0, ...options.sportsbook });
+  await book.start();
+  options.onStart?.({ db, deps, recover, crash, tables, book });
   app.addHook('onClose', async () => {
+    await book.stop();
     await tables.stop();
     await crash.stop();
     await loop?.stop();
@@ -171,11 +191,6 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     sessionLanguage.set(request, found.language);
     return { session: found, token };
   };
-  const balanceOf = async (s: StudioSession): Promise<number | null> => {
-    if (s.mode === 'trial') return trialBalance(db, s.id);
-    const answer = await wallet.balance(s.vendor, { player: s.player });
-    return answer.kind === 'ok' ? answer.balance : null;
-  };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply
       .status(status)
@@ -202,6 +217,22 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     try {
       const s = await openSession({ db, wallet, trialCurrency }, query.data);
       const kind = engineKindOf({ vendor: s.vendor, gameCode: s.gameCode });
+      const category = sportsbookCategoryOf(s.gameCode);
+      if (kind === 'sportsbook' && category) {
+        return html(
+          reply,
+          200,
+          sportsbookPage({
+            category,
+            gameCode: s.gameCode,
+            gameName: query.data.name || null,
+            lobbyUrl: s.lobbyUrl,
+            mode: s.mode,
+            language: s.language,
+            member: s.owner,
+          }),
+        );
+      }
       return html(
         reply,
         200,
@@ -390,6 +421,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
         if (ws.readyState === WS_OPEN) ws.send(message);
       }),
   });
+
+  // ---- the sportsbook (SPORTS-000, ESPORTS-000, COCKFIGHT-000): /api/sb, /ws/sb, and the trader API ----
+
+  registerSportsbookRoutes(app, book, { session, parse });
+  await registerTraderRoutes(app, book, { houseSecret: options.houseSecret, currency: trialCurrency, parse });
 
   // ---- public verification ----
 

@@ -60,9 +60,9 @@ export function attachSocketRoute<T>(
   app: FastifyInstance,
   path: string,
   handler: SocketHandler<T>,
-  options: { heartbeatMs?: number } = {},
+  options: { heartbeatMs?: number; maxPayload?: number } = {},
 ): void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 1024 });
   const sockets = new Map<WsSocket, { missed: number }>();
 
   const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, checked: T) => {

@@ -97,4 +97,33 @@ describe('WalletClient over node:http', () => {
     const nobody = new WalletClient({ platformUrl: 'http://127.0.0.1:1/', houseSecret: house });
     expect((await nobody.bet(bet)).kind).toBe('unknown');
   });
+
+  it('sends a correction as a signed resettle and reads what a debit took', async () => {
+    const client = new WalletClient({ platformUrl: base, houseSecret: house });
+    answer = () => ({
+      status: 200,
+      text: JSON.stringify({ status: 'OK', balance: 0, currency: 'PHP', requestId: 'x', taken: 600 }),
+    });
+    const fix = {
+      vendor: 'SBT',
+      player: '7',
+      gameCode: 'SPORTS-000',
+      roundId: 'r9',
+      transactionId: 'sb:r9:fix:1',
+      amount: -2100,
+      currency: 'PHP',
+      reason: 'result corrected',
+    };
+    expect(await client.resettle(fix)).toEqual({
+      kind: 'ok',
+      balance: 0,
+      currency: 'PHP',
+      player: undefined,
+      taken: 600,
+    });
+    const last = seen[seen.length - 1];
+    expect(last?.path).toBe('/vendor/wallet/resettle');
+    expect(last?.signed).toBe(true);
+    expect(last?.body).toMatchObject(fix);
+  });
 });

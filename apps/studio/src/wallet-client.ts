@@ -18,7 +18,14 @@ export function sign(secret: string, rawBody: string): string {
 }
 
 export type WalletAnswer =
-  | { kind: 'ok'; balance: number; currency: string; player: string | undefined }
+  | {
+      kind: 'ok';
+      balance: number;
+      currency: string;
+      player: string | undefined;
+      /** A resettle debit: what the member's cash gave (it never goes below zero). */
+      taken?: number;
+    }
   /** The platform answered with a definite refusal (insufficient funds, invalid token...). */
   | { kind: 'refused'; status: string; balance: number }
   /** No usable answer (timeout, network, 5xx, ERROR_INTERNAL): the outcome is unknown; retry with the same ids. */
@@ -54,6 +61,9 @@ export interface WalletClientOptions {
   fetch?: typeof fetch;
 }
 
+/** What a round was, for the member's records (docs/vendor-gateway.md "Round details"); optional. */
+export type RoundDetailField = { detail?: object };
+
 export type BetCall = {
   vendor: string;
   token: string;
@@ -63,7 +73,7 @@ export type BetCall = {
   transactionId: string;
   amount: number;
   currency: string;
-};
+} & RoundDetailField;
 export type WinCall = {
   vendor: string;
   player: string;
@@ -74,7 +84,7 @@ export type WinCall = {
   amount: number;
   currency: string;
   roundClosed: boolean;
-};
+} & RoundDetailField;
 export type RollbackCall = {
   vendor: string;
   player: string;
@@ -82,6 +92,21 @@ export type RollbackCall = {
   transactionId: string;
   rollbackTransactionId: string;
 };
+
+/**
+ * A correction of a closed round (docs/sportsbook.md "Corrections"): a signed amount, a credit > 0
+ * or a debit < 0, answered with what a debit actually took from the member's cash.
+ */
+export type ResettleCall = {
+  vendor: string;
+  player: string;
+  gameCode: string;
+  roundId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+} & RoundDetailField;
 
 /** An HTTP answer: its status and body text, or a thrown error when there is none. */
 type Posted = { status: number; text: string };
@@ -161,8 +186,15 @@ export class WalletClient {
   rollback(call: RollbackCall): Promise<WalletAnswer> {
     return this.#call('rollback', call.vendor, call);
   }
+  resettle(call: ResettleCall): Promise<WalletAnswer> {
+    return this.#call('resettle', call.vendor, call);
+  }
 
-  async #call(path: 'balance' | 'bet' | 'win' | 'rollback', vendor: string, fields: object): Promise<WalletAnswer> {
+  async #call(
+    path: 'balance' | 'bet' | 'win' | 'rollback' | 'resettle',
+    vendor: string,
+    fields: object,
+  ): Promise<WalletAnswer> {
     // requestId identifies this HTTP request (logs); transactionId (in fields) makes the call idempotent.
     const body = JSON.stringify({ requestId: randomUUID(), ...fields, vendor });
     const base =
@@ -180,13 +212,22 @@ export class WalletClient {
       return { kind: 'unknown', error: err instanceof Error ? err.message : String(err) };
     }
     let parsed: VendorWalletResponse;
+    let taken: number | undefined;
     try {
-      parsed = VendorWalletResponse.parse(JSON.parse(response.text));
+      const json = JSON.parse(response.text) as { taken?: unknown };
+      parsed = VendorWalletResponse.parse(json);
+      if (typeof json.taken === 'number' && Number.isSafeInteger(json.taken)) taken = json.taken;
     } catch {
       return { kind: 'unknown', error: `HTTP ${response.status} without a wallet answer` };
     }
     if (parsed.status === 'OK') {
-      return { kind: 'ok', balance: parsed.balance, currency: parsed.currency, player: parsed.player };
+      return {
+        kind: 'ok',
+        balance: parsed.balance,
+        currency: parsed.currency,
+        player: parsed.player,
+        ...(taken === undefined ? {} : { taken }),
+      };
     }
     if (parsed.status === 'ERROR_INTERNAL' || response.status >= 500) {
       return { kind: 'unknown', error: parsed.status };

@@ -308,6 +308,186 @@ const m0006: Migration = {
   },
 };
 
+// The sportsbook (sportsbook/book/): leagues, events and markets as the feed and the traders leave
+// them; one bet per placed single, multiple or system bet (one wallet round each), its legs, and
+// every wallet move after the stake (settlement win, cash-outs, corrections, rollbacks) as its own
+// row with a stable transaction id, delivered in order per bet and retried until it is answered.
+// Exposure keeps each selection's running stake and payout, so liability is one row read per
+// market; settings, margins and stake factors are the traders'.
+const m0007: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_sb_leagues (
+        id text PRIMARY KEY,
+        sport text NOT NULL,
+        name text NOT NULL,
+        region text,
+        title text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE studio_sb_events (
+        id text PRIMARY KEY,
+        source text NOT NULL,
+        sport text NOT NULL,
+        league_id text NOT NULL REFERENCES studio_sb_leagues(id),
+        home text NOT NULL,
+        away text NOT NULL,
+        venue text,
+        starts_at timestamptz NOT NULL,
+        best_of integer,
+        fixture jsonb NOT NULL,
+        status text NOT NULL CHECK (status IN ('scheduled', 'live', 'break', 'ended', 'abandoned')),
+        state jsonb,
+        result jsonb,
+        trader_suspended boolean NOT NULL DEFAULT false,
+        seed_hash text,
+        seed text,
+        corrections integer NOT NULL DEFAULT 0,
+        settling boolean NOT NULL DEFAULT false,
+        settle_reason text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX studio_sb_events_sport ON studio_sb_events (sport, starts_at);
+      CREATE INDEX studio_sb_events_league ON studio_sb_events (league_id, starts_at);
+      CREATE INDEX studio_sb_events_live ON studio_sb_events (starts_at) WHERE status IN ('live', 'break');
+      CREATE INDEX studio_sb_events_settling ON studio_sb_events (id) WHERE settling;
+
+      CREATE TABLE studio_sb_markets (
+        id bigserial PRIMARY KEY,
+        event_id text NOT NULL REFERENCES studio_sb_events(id),
+        key text NOT NULL,
+        type text NOT NULL,
+        period text NOT NULL,
+        line4 integer,
+        status text NOT NULL CHECK (status IN ('open', 'suspended', 'closed', 'settled')),
+        feed_suspended boolean NOT NULL DEFAULT false,
+        trader_suspended boolean NOT NULL DEFAULT false,
+        odds jsonb NOT NULL DEFAULT '{}',
+        outcomes jsonb,
+        version integer NOT NULL DEFAULT 0,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (event_id, key)
+      );
+
+      CREATE TABLE studio_sb_bets (
+        id bigserial PRIMARY KEY,
+        bet_id text NOT NULL UNIQUE,
+        request_id text NOT NULL,
+        slip_index integer NOT NULL,
+        session_id bigint NOT NULL REFERENCES studio_sessions(id),
+        mode text NOT NULL,
+        vendor text NOT NULL,
+        player text NOT NULL,
+        game_code text NOT NULL,
+        currency text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('single', 'multiple', 'system')),
+        size integer,
+        combinations integer NOT NULL CHECK (combinations > 0),
+        stake bigint NOT NULL CHECK (stake > 0),
+        open_stake bigint NOT NULL CHECK (open_stake >= 0),
+        odds1000 bigint NOT NULL,
+        potential_payout bigint NOT NULL,
+        odds_change text NOT NULL,
+        in_play boolean NOT NULL DEFAULT false,
+        accept_at timestamptz,
+        status text NOT NULL CHECK (status IN ('betting', 'pending', 'open', 'settled', 'cashed_out', 'refused')),
+        refusal text,
+        payout bigint NOT NULL DEFAULT 0 CHECK (payout >= 0),
+        cashed_out bigint NOT NULL DEFAULT 0 CHECK (cashed_out >= 0),
+        cash_count integer NOT NULL DEFAULT 0,
+        fix_count integer NOT NULL DEFAULT 0,
+        bet_tx text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        settled_at timestamptz,
+        UNIQUE (vendor, player, mode, request_id, slip_index)
+      );
+      CREATE INDEX studio_sb_bets_owner ON studio_sb_bets (vendor, player, mode, game_code, id DESC);
+      CREATE INDEX studio_sb_bets_unanswered ON studio_sb_bets (next_attempt_at) WHERE status = 'betting';
+      CREATE INDEX studio_sb_bets_pending ON studio_sb_bets (accept_at) WHERE status = 'pending';
+      CREATE INDEX studio_sb_bets_settled ON studio_sb_bets (settled_at) WHERE status IN ('settled', 'cashed_out');
+
+      CREATE TABLE studio_sb_legs (
+        id bigserial PRIMARY KEY,
+        bet_id bigint NOT NULL REFERENCES studio_sb_bets(id),
+        leg_no integer NOT NULL,
+        owner text NOT NULL,
+        event_id text NOT NULL REFERENCES studio_sb_events(id),
+        market_id bigint NOT NULL REFERENCES studio_sb_markets(id),
+        selection text NOT NULL,
+        odds1000 integer NOT NULL,
+        outcome text CHECK (outcome IN ('win', 'half_win', 'push', 'void', 'half_lose', 'lose')),
+        UNIQUE (bet_id, leg_no)
+      );
+      CREATE INDEX studio_sb_legs_market ON studio_sb_legs (market_id);
+      CREATE INDEX studio_sb_legs_event ON studio_sb_legs (event_id);
+      CREATE INDEX studio_sb_legs_owner ON studio_sb_legs (owner, event_id, market_id);
+
+      CREATE TABLE studio_sb_moves (
+        id bigserial PRIMARY KEY,
+        bet_id bigint NOT NULL REFERENCES studio_sb_bets(id),
+        kind text NOT NULL CHECK (kind IN ('rollback', 'win', 'cash', 'fix')),
+        transaction_id text NOT NULL UNIQUE,
+        amount bigint NOT NULL,
+        target bigint,
+        priced boolean NOT NULL DEFAULT true,
+        round_closed boolean NOT NULL,
+        reason text,
+        status text NOT NULL CHECK (status IN ('due', 'done')),
+        taken bigint,
+        uncollected bigint NOT NULL DEFAULT 0,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        done_at timestamptz
+      );
+      CREATE INDEX studio_sb_moves_bet ON studio_sb_moves (bet_id, id);
+      CREATE INDEX studio_sb_moves_due ON studio_sb_moves (next_attempt_at) WHERE status = 'due';
+
+      CREATE TABLE studio_sb_exposure (
+        market_id bigint NOT NULL REFERENCES studio_sb_markets(id),
+        selection text NOT NULL,
+        stake bigint NOT NULL DEFAULT 0,
+        payout bigint NOT NULL DEFAULT 0,
+        bets integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (market_id, selection)
+      );
+
+      CREATE TABLE studio_sb_settings (
+        id integer PRIMARY KEY CHECK (id = 1),
+        settings jsonb NOT NULL
+      );
+      CREATE TABLE studio_sb_margins (
+        scope text NOT NULL CHECK (scope IN ('sport', 'league')),
+        key text NOT NULL,
+        margin_ppm integer NOT NULL,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE TABLE studio_sb_players (
+        player text PRIMARY KEY,
+        factor_ppm integer NOT NULL
+      );
+      CREATE TABLE studio_sb_prefs (
+        owner text PRIMARY KEY,
+        odds_format text NOT NULL,
+        odds_change text NOT NULL
+      );
+      CREATE TABLE studio_sb_sources (
+        source text PRIMARY KEY,
+        last_seq bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -315,6 +495,7 @@ const migrations: Record<string, Migration> = {
   '0004-studio-tables': m0004,
   '0005-studio-leases': m0005,
   '0006-studio-round-indexes': m0006,
+  '0007-studio-sportsbook': m0007,
 };
 
 class ListedMigrations implements MigrationProvider {

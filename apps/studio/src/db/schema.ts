@@ -232,7 +232,214 @@ export interface StudioTableBetsTable extends PlayerBetColumns {
   stake: number;
 }
 
+// ---- the sportsbook (sportsbook/book/) ----
+
+export interface StudioSbLeaguesTable {
+  id: string;
+  sport: string;
+  name: string;
+  region: string | null;
+  title: string | null;
+  updated_at: Timestamp;
+}
+
+export type SbEventStatus = 'scheduled' | 'live' | 'break' | 'ended' | 'abandoned';
+
+export interface StudioSbEventsTable {
+  id: string;
+  /** The feed source that brought the fixture (the simulator, an importer). */
+  source: string;
+  sport: string;
+  league_id: string;
+  home: string;
+  away: string;
+  venue: string | null;
+  starts_at: Timestamp;
+  best_of: number | null;
+  /** The fixture as the feed gave it (the verifier replays the match from it and the seed). */
+  fixture: Json;
+  status: SbEventStatus;
+  state: Json | null;
+  /** The result the bets are settled on (EventResult); a correction replaces it. */
+  result: Json | null;
+  /** A trader suspended the whole event: the feed's resume does not lift it. */
+  trader_suspended: boolean;
+  seed_hash: string | null;
+  /** Revealed after the match: SHA-256(seed) = seed_hash. */
+  seed: string | null;
+  corrections: number;
+  /** A result, correction or abandon is being applied to the event's bets (recovery finishes it). */
+  settling: boolean;
+  /** Why (the corrections a player's record shows it): the trader's reason, or the feed's. */
+  settle_reason: string | null;
+  updated_at: Timestamp;
+}
+
+export type SbMarketStatus = 'open' | 'suspended' | 'closed' | 'settled';
+
+export interface StudioSbMarketsTable {
+  id: Generated<number>;
+  event_id: string;
+  /** types.ts marketKey(): type:period:line. */
+  key: string;
+  type: string;
+  period: string;
+  line4: number | null;
+  /** Settled or closed, else suspended while the feed or a trader suspends it, else open. */
+  status: SbMarketStatus;
+  feed_suspended: boolean;
+  trader_suspended: boolean;
+  /** Selection key -> odds1000; a selection not offered is absent. */
+  odds: Json;
+  /** Selection key -> Outcome once settled (a correction rewrites it). */
+  outcomes: Json | null;
+  /** Counts price and status changes (the page's socket shows the latest). */
+  version: number;
+  updated_at: Timestamp;
+}
+
+/**
+ * A placed bet's life: 'betting' while its stake's wallet call is unanswered, 'pending' while an
+ * in-play bet waits its delay, 'open' once it counts, then 'settled' or 'cashed_out'; 'refused' when
+ * the wallet refused it or its delay found the prices moved (a stake taken goes back by a rollback).
+ */
+export type SbBetStatus = 'betting' | 'pending' | 'open' | 'settled' | 'cashed_out' | 'refused';
+
+export interface StudioSbBetsTable {
+  id: Generated<number>;
+  /** The wallet round id: `sb:<bet_id>:bet` is its stake's transaction. */
+  bet_id: string;
+  /** The slip's requestId and the bet's place in it: a retried slip finds its bets again. */
+  request_id: string;
+  slip_index: number;
+  session_id: number;
+  mode: 'real' | 'trial';
+  vendor: string;
+  player: string;
+  game_code: string;
+  currency: string;
+  kind: 'single' | 'multiple' | 'system';
+  size: number | null;
+  combinations: number;
+  /** The whole stake (a system bet's stake per combination times its combinations). */
+  stake: number;
+  /** The stake still running after partial cash-outs. */
+  open_stake: number;
+  /** The combined odds (a system bet: its best combination's). */
+  odds1000: number;
+  potential_payout: number;
+  odds_change: 'any' | 'higher' | 'none';
+  in_play: boolean;
+  /** An in-play bet is decided at this instant (its delay). */
+  accept_at: Date | null;
+  status: SbBetStatus;
+  /** Why a bet was refused (an error code). */
+  refusal: string | null;
+  /** The settlement of the open stake, corrections included; 0 until settled. */
+  payout: number;
+  cashed_out: number;
+  cash_count: number;
+  fix_count: number;
+  bet_tx: string;
+  /** The stake's wallet call: its lease (a bet left 'betting' past it is rolled back). */
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface StudioSbLegsTable {
+  id: Generated<number>;
+  bet_id: number;
+  leg_no: number;
+  /** vendor:player:mode of the bet (per-player limits read the legs alone). */
+  owner: string;
+  event_id: string;
+  market_id: number;
+  selection: string;
+  odds1000: number;
+  outcome: 'win' | 'half_win' | 'push' | 'void' | 'half_lose' | 'lose' | null;
+}
+
+/** One wallet move after a bet's stake, delivered in id order per bet and retried until answered. */
+export interface StudioSbMovesTable {
+  id: Generated<number>;
+  bet_id: number;
+  kind: 'rollback' | 'win' | 'cash' | 'fix';
+  /** sb:<betId>:rollback, :win, :cash:<n>, :fix:<n>. */
+  transaction_id: string;
+  /** Minor units; a correction's is signed (a debit < 0), and final only once priced. */
+  amount: number;
+  /** A correction: the settlement payout it brings the bet to. */
+  target: number | null;
+  /**
+   * A correction's amount is fixed when it is first sent, from what the bet's earlier moves really
+   * moved (a debit the cash could not cover is netted), never changed after.
+   */
+  priced: boolean;
+  round_closed: boolean;
+  reason: string | null;
+  status: 'due' | 'done';
+  /** A correction's debit: what the player's cash gave. */
+  taken: number | null;
+  /** A correction's debit that the player's cash could not cover (the house's loss). */
+  uncollected: number;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  done_at: Date | null;
+}
+
+/** Per selection of a market: the stakes on it and what the bets pay if it wins (liability). */
+export interface StudioSbExposureTable {
+  market_id: number;
+  selection: string;
+  stake: number;
+  payout: number;
+  bets: number;
+}
+
+export interface StudioSbSettingsTable {
+  id: number;
+  settings: Json;
+}
+export interface StudioSbMarginsTable {
+  scope: 'sport' | 'league';
+  key: string;
+  margin_ppm: number;
+}
+export interface StudioSbPlayersTable {
+  /** The platform's player id: a trader's stake factor for them. */
+  player: string;
+  factor_ppm: number;
+}
+export interface StudioSbPrefsTable {
+  /** The session owner (sessions.ts). */
+  owner: string;
+  odds_format: string;
+  odds_change: string;
+}
+export interface StudioSbSourcesTable {
+  source: string;
+  last_seq: number;
+  updated_at: Timestamp;
+}
+
 export interface StudioDatabase {
+  studio_sb_leagues: StudioSbLeaguesTable;
+  studio_sb_events: StudioSbEventsTable;
+  studio_sb_markets: StudioSbMarketsTable;
+  studio_sb_bets: StudioSbBetsTable;
+  studio_sb_legs: StudioSbLegsTable;
+  studio_sb_moves: StudioSbMovesTable;
+  studio_sb_exposure: StudioSbExposureTable;
+  studio_sb_settings: StudioSbSettingsTable;
+  studio_sb_margins: StudioSbMarginsTable;
+  studio_sb_players: StudioSbPlayersTable;
+  studio_sb_prefs: StudioSbPrefsTable;
+  studio_sb_sources: StudioSbSourcesTable;
   studio_tables: StudioTablesTable;
   studio_table_rounds: StudioTableRoundsTable;
   studio_table_bets: StudioTableBetsTable;

@@ -1,0 +1,258 @@
+import type { z } from 'zod';
+import { LoopTimer } from '../../loop-timer';
+import type { RoundDeps } from '../../rounds';
+import type { StudioSession } from '../../sessions';
+import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
+import type { EventResult, FeedMessage, FeedSink, FeedSource, Fixture, Sport } from '../types';
+import type { BookCore } from './book-core';
+import { cashOut } from './cash-out';
+import { FeedApplier } from './feed-sink';
+import { SbHub } from './hub';
+import { deliverDueMoves, type MoveDone, recoverStakes } from './moves';
+import { replayMatch as pendingReplay } from './pending-model';
+import { decidePending, placeSlip, quoteSlip } from './placing';
+import {
+  type BookSettings,
+  DEFAULT_MARGINS,
+  DEFAULT_SETTINGS,
+  type Margins,
+  marginIn,
+  readMargins,
+  readSettings,
+} from './settings';
+import { recordResult, type SettleCounts, settleEventBets } from './settlement';
+import { BET_COLUMNS, myBets } from './views';
+
+// The book: the feed's sink, the slip, cash-out, and its loop. The loop decides in-play bets whose
+// delay passed, rolls back stakes the wallet never answered, finishes settlements a stop interrupted
+// and delivers the wallet moves still owed; its work is in the database, so any process can do it
+// and a restarted one picks it up where the last one stopped.
+
+export type BookOptions = {
+  /**
+   * The feed sources (the simulator, the JSON importer); a function of the book when a source needs
+   * its margins and time zone (book.marginOf, book.timeZone) to price and schedule.
+   */
+  sources?: FeedSource[] | ((book: Book) => FeedSource[]);
+  /** How often the loop runs while it has work (default 250 ms); 0 = no timer (tests call tick()). */
+  tickMs?: number;
+  /** The simulator's replay of a match from its seed (the verifier). */
+  replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult } | null;
+};
+
+export class Book implements FeedSink, BookCore {
+  readonly deps: RoundDeps;
+  readonly hub = new SbHub();
+  readonly feed: FeedApplier;
+  readonly replayMatch: NonNullable<BookOptions['replayMatch']>;
+  readonly #balanceOf: (session: StudioSession) => Promise<number | null>;
+  readonly #sources: FeedSource[];
+  readonly #loop: LoopTimer;
+  #margins: Margins | undefined;
+  #settings: BookSettings = DEFAULT_SETTINGS;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(
+    deps: RoundDeps,
+    balanceOf: (session: StudioSession) => Promise<number | null>,
+    options: BookOptions = {},
+  ) {
+    this.deps = deps;
+    this.#balanceOf = balanceOf;
+    this.feed = new FeedApplier(deps, this.hub);
+    this.replayMatch = options.replayMatch ?? pendingReplay;
+    this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
+    this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
+  }
+
+  async start(): Promise<void> {
+    await this.refresh();
+    this.#loop.start();
+    for (const source of this.#sources) await source.start(this);
+  }
+
+  async stop(): Promise<void> {
+    for (const source of this.#sources) await source.stop().catch(() => undefined);
+    this.#loop.stop();
+    await this.#running;
+  }
+
+  /** Reads the trader's settings and margins again (after a change, and on every loop pass). */
+  async refresh(): Promise<void> {
+    this.#margins = await readMargins(this.deps.db);
+    this.#settings = await readSettings(this.deps.db);
+  }
+
+  /** The margin the feed sources price at (league over sport), as the trader last set it; safe to pass unbound. */
+  readonly marginOf = (sport: Sport, leagueId: string): number =>
+    this.#margins ? marginIn(this.#margins, sport, leagueId) : DEFAULT_MARGINS[sport];
+
+  /** The brand's time zone the fixtures are scheduled and grouped in; safe to pass unbound. */
+  readonly timeZone = (): string => this.#settings.timeZone;
+
+  balanceOf(session: StudioSession): Promise<number | null> {
+    return this.#balanceOf(session);
+  }
+
+  // ---- the feed ----
+
+  async apply(source: string, message: FeedMessage): Promise<void> {
+    switch (message.kind) {
+      case 'fixture':
+        await this.feed.fixture(source, message);
+        break;
+      case 'markets':
+        await this.feed.markets(message);
+        break;
+      case 'suspend':
+      case 'resume':
+        await this.feed.suspend(message);
+        break;
+      case 'state':
+        await this.feed.state(message);
+        break;
+      case 'result': {
+        const recorded = await recordResult(
+          this.deps.db,
+          message.eventId,
+          message.result,
+          { correction: message.correction, reason: 'result corrected' },
+          this.deps.now(),
+        );
+        if (recorded === 'exists') {
+          this.deps.log.warn(
+            { eventId: message.eventId, source },
+            'studio: sportsbook result differs, not a correction',
+          );
+        }
+        if (recorded === 'changed') await this.settle(message.eventId, 'result corrected');
+        break;
+      }
+      case 'abandon': {
+        const reason = `abandoned: ${message.reason}`;
+        const recorded = await recordResult(
+          this.deps.db,
+          message.eventId,
+          'void',
+          { correction: true, reason },
+          this.deps.now(),
+        );
+        if (recorded === 'changed') await this.settle(message.eventId, reason);
+        break;
+      }
+      case 'reveal':
+        await this.feed.reveal(message);
+        break;
+    }
+    await this.feed.recordSeq(source, message.seq);
+  }
+
+  /** Settles (or corrects) the event's bets, delivers what they are owed and tells their pages. */
+  async settle(eventId: string, reason: string): Promise<SettleCounts> {
+    const counts = await settleEventBets(this.deps.db, eventId, reason, this.deps.now);
+    await this.feed.publishMarkets(eventId);
+    await this.#deliverAll();
+    await this.#tellBets(counts.touched);
+    return counts;
+  }
+
+  // ---- players ----
+
+  place(session: StudioSession, token: string, body: z.infer<typeof PlaceBody>): Promise<PlaceAnswer> {
+    return placeSlip(this, session, token, body);
+  }
+
+  quote(session: StudioSession, selectionIds: string[]): Promise<QuoteAnswer> {
+    return quoteSlip(this, session, selectionIds);
+  }
+
+  cashOut(session: StudioSession, betId: string, body: z.infer<typeof CashOutBody>): Promise<CashOutAnswer> {
+    return cashOut(this, session, betId, body);
+  }
+
+  async deliver(betRowId: number): Promise<void> {
+    await deliverDueMoves(this.deps, (done) => this.#moved(done), { betRowId });
+  }
+
+  async decidePending(betRowId: number): Promise<boolean> {
+    const accepted = await decidePending(this, betRowId, await readSettings(this.deps.db));
+    await this.#tellBets([betRowId]);
+    return accepted;
+  }
+
+  // ---- the loop ----
+
+  /** One pass of the loop (serialized). */
+  tick(): Promise<void> {
+    const pass = this.#running.then(() => this.#tickOnce());
+    this.#running = pass.catch((err) => this.deps.log.warn({ err }, 'studio: sportsbook tick failed'));
+    return pass;
+  }
+
+  async #tickOnce(): Promise<void> {
+    await this.refresh();
+    const now = this.deps.now();
+    const due = await this.deps.db
+      .selectFrom('studio_sb_bets')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('accept_at', '<=', now)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    for (const b of due) await this.decidePending(b.id);
+    const recovered = await recoverStakes(this.deps);
+    const unfinished = await this.deps.db
+      .selectFrom('studio_sb_events')
+      .select(['id', 'settle_reason'])
+      .where('settling', '=', true)
+      .execute();
+    for (const e of unfinished) await this.settle(e.id, e.settle_reason ?? 'result corrected');
+    const moves = await this.#deliverAll();
+    const pending = await this.deps.db
+      .selectFrom('studio_sb_bets')
+      .select('id')
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    // Nothing found: the timer looks again only now and then (a slip in play wakes it).
+    this.#loop.idle =
+      due.length === 0 &&
+      recovered === 0 &&
+      unfinished.length === 0 &&
+      moves.delivered + moves.failed === 0 &&
+      !pending;
+  }
+
+  /** A bet waits for the loop (its in-play delay): the next tick runs even while idle. */
+  wake(): void {
+    this.#loop.wake();
+  }
+
+  #deliverAll(): Promise<{ delivered: number; failed: number }> {
+    return deliverDueMoves(this.deps, (done) => this.#moved(done));
+  }
+
+  #moved(done: MoveDone): void {
+    if (done.balance !== null) this.hub.toOwner(done.owner, { type: 'balance', balance: done.balance });
+    void this.#tellBets([done.betRowId]).catch(() => undefined);
+  }
+
+  /** Sends the bets' new state to their players' open pages (only those with a page open are read). */
+  async #tellBets(betRowIds: number[]): Promise<void> {
+    if (this.hub.size === 0 || betRowIds.length === 0) return;
+    for (let i = 0; i < betRowIds.length; i += 500) {
+      const rows = await this.deps.db
+        .selectFrom('studio_sb_bets')
+        .select(BET_COLUMNS)
+        .where('id', 'in', betRowIds.slice(i, i + 500))
+        .execute();
+      const watched = rows.filter((r) => this.hub.hasOwner(`${r.vendor}:${r.player}:${r.mode}`));
+      const views = await myBets(this.deps.db, watched);
+      for (const [k, bet] of views.entries()) {
+        const r = watched[k];
+        if (r) this.hub.toOwner(`${r.vendor}:${r.player}:${r.mode}`, { type: 'bet', bet });
+      }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import { StudioError } from '../../errors';
+import type { StudioSession } from '../../sessions';
+import type { CashOutAnswer, CashOutBody } from '../api';
+import type { Outcome } from '../types';
+import type { BookCore } from './book-core';
+import { applyExposure, exposureOf, insertMove, moveTx } from './moves';
+import { cashOutValue, potentialPayout } from './pending-model';
+import { lockEvents } from './placing';
+import { BET_COLUMNS, currentOdds, myBets } from './views';
+
+// Cash-out (POST /api/sb/bets/:id/cashout): the book buys back the whole open stake, or a part of
+// it, at cashOutValue's price from the current odds. Refused while any open leg's market is not open
+// (suspended, closed) and when the price fell below what the page showed (`expected`). It is paid as
+// a win of the bet's round, `sb:<betId>:cash:<n>`: a full cash-out closes the round, a partial one
+// leaves it open and the open stake smaller, which is what the settlement later pays on. The bet is
+// locked with its events, so a cash-out and a settlement of the same bet never both count.
+
+type CashOutInput = z.infer<typeof CashOutBody>;
+
+export async function cashOut(
+  core: BookCore,
+  session: StudioSession,
+  betId: string,
+  body: CashOutInput,
+): Promise<CashOutAnswer> {
+  const db = core.deps.db;
+  const found = await db
+    .selectFrom('studio_sb_bets')
+    .select(['id'])
+    .where('bet_id', '=', betId)
+    .where('vendor', '=', session.vendor)
+    .where('player', '=', session.player)
+    .where('mode', '=', session.mode)
+    .executeTakeFirst();
+  if (!found) throw new StudioError('SB_BET_NOT_FOUND');
+  const now = core.deps.now();
+  const paid = await db.transaction().execute(async (trx) => {
+    const events = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', found.id).execute();
+    await lockEvents(
+      trx,
+      events.map((e) => e.event_id),
+    );
+    const bet = await trx
+      .selectFrom('studio_sb_bets')
+      .select([
+        'id',
+        'bet_id',
+        'kind',
+        'size',
+        'combinations',
+        'open_stake',
+        'potential_payout',
+        'cashed_out',
+        'cash_count',
+        'status',
+        'mode',
+      ])
+      .where('id', '=', found.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (bet.status !== 'open' || bet.open_stake <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    const part = body.stake ?? bet.open_stake;
+    // A system bet's stake is split evenly over its combinations: a part must keep it so.
+    if (part > bet.open_stake || (bet.size !== null && part % bet.combinations !== 0)) {
+      throw new StudioError('SB_CASHOUT_UNAVAILABLE', { openStake: bet.open_stake, combinations: bet.combinations });
+    }
+    const legs = await trx
+      .selectFrom('studio_sb_legs')
+      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
+      .select([
+        'studio_sb_legs.market_id',
+        'studio_sb_legs.selection',
+        'studio_sb_legs.odds1000',
+        'studio_sb_legs.outcome',
+        'studio_sb_markets.status',
+        'studio_sb_markets.odds',
+      ])
+      .where('studio_sb_legs.bet_id', '=', bet.id)
+      .orderBy('studio_sb_legs.leg_no')
+      .execute();
+    const perCombination = (stake: number) => (bet.size === null ? stake : stake / bet.combinations);
+    const value = cashOutValue({
+      stake: perCombination(part),
+      size: bet.size,
+      legs: legs.map((l) => ({
+        odds1000: l.odds1000,
+        outcome: l.outcome as Outcome | null,
+        currentOdds1000: l.outcome === null ? currentOdds(l, l.selection) : null,
+      })),
+    });
+    if (value === null || value <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    if (value < body.expected) throw new StudioError('SB_CASHOUT_CHANGED', { value });
+    const full = part === bet.open_stake;
+    const open = bet.open_stake - part;
+    const potential = full
+      ? 0
+      : potentialPayout(
+          perCombination(open),
+          legs.map((l) => l.odds1000),
+          bet.size ?? undefined,
+        );
+    const n = bet.cash_count + 1;
+    await insertMove(trx, {
+      betRowId: bet.id,
+      transactionId: moveTx(bet.bet_id, 'cash', n),
+      kind: 'cash',
+      amount: value,
+      roundClosed: full,
+      reason: full ? 'cash-out' : 'partial cash-out',
+      now,
+    });
+    await trx
+      .updateTable('studio_sb_bets')
+      .set({
+        open_stake: open,
+        potential_payout: potential,
+        cashed_out: bet.cashed_out + value,
+        cash_count: n,
+        ...(full ? { status: 'cashed_out' as const, settled_at: now } : {}),
+      })
+      .where('id', '=', bet.id)
+      .execute();
+    const where = legs.map((l) => ({ market_id: l.market_id, selection: l.selection }));
+    await applyExposure(trx, [
+      ...exposureOf(bet, where, -1),
+      ...exposureOf({ open_stake: open, potential_payout: potential, mode: bet.mode }, where, 1),
+    ]);
+    return value;
+  });
+  await core.deliver(found.id);
+  const rows = await db.selectFrom('studio_sb_bets').select(BET_COLUMNS).where('id', '=', found.id).execute();
+  const [bet] = await myBets(db, rows);
+  if (!bet) throw new Error(`sportsbook bet ${betId} vanished`);
+  return { bet, paid, balance: await core.balanceOf(session) };
+}

@@ -1,0 +1,423 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { StudioDatabase } from '../../db/schema';
+import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
+import { roundDetail } from './round-detail';
+
+// The book's wallet moves after a bet's stake: a settlement's win (0 for a loss, closing the round),
+// a cash-out (a win; a partial one leaves the round open), a correction (the resettle call, signed)
+// and a rollback (a stake the book gave back). Each is a row with its transaction id, written in the
+// same database transaction that changed the bet, so its amount never changes after: a delivery that
+// gets no answer is retried with the same id and the wallet's idempotency makes a repeat harmless.
+// A bet's moves go out in the order they were written (a partial cash-out's win before the
+// settlement that closes the round, a settlement before its corrections). Trial bets move the
+// session's demo balance instead.
+
+type Db = Kysely<StudioDatabase> | Transaction<StudioDatabase>;
+
+export type MoveKind = 'rollback' | 'win' | 'cash' | 'fix';
+
+/** Whose bet: one player in one mode (legs and sockets are keyed by it). */
+export const ownerOf = (b: { vendor: string; player: string; mode: string }) => `${b.vendor}:${b.player}:${b.mode}`;
+
+export const betTx = (betId: string) => `sb:${betId}:bet`;
+
+export function moveTx(betId: string, kind: MoveKind, n?: number): string {
+  return n === undefined ? `sb:${betId}:${kind}` : `sb:${betId}:${kind}:${n}`;
+}
+
+export type NewMove = {
+  betRowId: number;
+  transactionId: string;
+  kind: MoveKind;
+  amount: number;
+  /** A correction: the payout it brings the bet to (its amount is priced when first sent). */
+  target?: number;
+  roundClosed: boolean;
+  reason?: string | null;
+  now: Date;
+};
+
+export async function insertMove(trx: Db, move: NewMove): Promise<void> {
+  await insertMoves(trx, [move]);
+}
+
+export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
+  if (moves.length === 0) return;
+  await trx
+    .insertInto('studio_sb_moves')
+    .values(
+      moves.map((move) => ({
+        bet_id: move.betRowId,
+        kind: move.kind,
+        transaction_id: move.transactionId,
+        amount: move.amount,
+        target: move.target ?? null,
+        priced: move.target === undefined,
+        round_closed: move.roundClosed,
+        reason: move.reason ?? null,
+        status: 'due' as const,
+        taken: null,
+        uncollected: 0,
+        attempts: 0,
+        next_attempt_at: move.now,
+        last_error: null,
+        done_at: null,
+      })),
+    )
+    .execute();
+}
+
+// ---- exposure (liability) ----
+
+export type ExposureEntry = { marketId: number; selection: string; stake: number; payout: number; bets: number };
+
+/**
+ * What a bet adds to each of its legs' selections: its open stake and its potential payout. Trial
+ * bets risk no money of the book's, so they add nothing.
+ */
+export function exposureOf(
+  bet: { open_stake: number; potential_payout: number; mode: string },
+  legs: { market_id: number; selection: string }[],
+  sign: 1 | -1,
+): ExposureEntry[] {
+  if (bet.mode !== 'real') return [];
+  return legs.map((l) => ({
+    marketId: l.market_id,
+    selection: l.selection,
+    stake: sign * bet.open_stake,
+    payout: sign * bet.potential_payout,
+    bets: sign,
+  }));
+}
+
+export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
+  const merged = new Map<string, ExposureEntry>();
+  for (const e of entries) {
+    const key = `${e.marketId}/${e.selection}`;
+    const m = merged.get(key);
+    if (m) {
+      m.stake += e.stake;
+      m.payout += e.payout;
+      m.bets += e.bets;
+    } else merged.set(key, { ...e });
+  }
+  // In one order, so two transactions never wait on each other's rows crosswise.
+  const sorted = [...merged.values()].sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
+  for (const e of sorted) {
+    if (e.stake === 0 && e.payout === 0 && e.bets === 0) continue;
+    await trx
+      .insertInto('studio_sb_exposure')
+      .values({ market_id: e.marketId, selection: e.selection, stake: e.stake, payout: e.payout, bets: e.bets })
+      .onConflict((oc) =>
+        oc.columns(['market_id', 'selection']).doUpdateSet({
+          stake: sql`studio_sb_exposure.stake + ${e.stake}`,
+          payout: sql`studio_sb_exposure.payout + ${e.payout}`,
+          bets: sql`studio_sb_exposure.bets + ${e.bets}`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Refuses a bet that had not yet counted (in the caller's transaction): its exposure is released and,
+ * when its stake was or may have been taken, a rollback gives it back.
+ */
+export async function refuseBet(
+  trx: Db,
+  bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
+  refusal: string,
+  stakeMayBeTaken: boolean,
+  now: Date,
+): Promise<boolean> {
+  const done = await trx
+    .updateTable('studio_sb_bets')
+    .set({ status: 'refused', refusal, settled_at: now })
+    .where('id', '=', bet.id)
+    .where('status', '=', bet.status as 'betting' | 'pending')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  const legs = await trx
+    .selectFrom('studio_sb_legs')
+    .select(['market_id', 'selection'])
+    .where('bet_id', '=', bet.id)
+    .execute();
+  await applyExposure(trx, exposureOf(bet, legs, -1));
+  if (stakeMayBeTaken) {
+    await insertMove(trx, {
+      betRowId: bet.id,
+      transactionId: moveTx(bet.bet_id, 'rollback'),
+      kind: 'rollback',
+      amount: bet.open_stake,
+      roundClosed: true,
+      reason: refusal,
+      now,
+    });
+  }
+  return true;
+}
+
+// ---- delivery ----
+
+/**
+ * Fixes a correction's amount before it is first sent: the payout it brings the bet to, less what
+ * the bet's settlement and earlier corrections really moved (a debit counts what it took). So a
+ * debit the cash could not cover is netted against a later credit instead of paid again, and the
+ * shortfall it left is carried by this move alone. A correction that leaves nothing to move is done
+ * without a call. Earlier moves of the bet are all done here (moves go out in order).
+ */
+async function priceCorrection(
+  deps: RoundDeps,
+  moveId: number,
+  betRowId: number,
+  now: Date,
+): Promise<number | 'nothing'> {
+  return deps.db.transaction().execute(async (trx) => {
+    const move = await trx
+      .selectFrom('studio_sb_moves')
+      .select(['amount', 'target', 'priced'])
+      .where('id', '=', moveId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (move.priced) return move.amount;
+    const earlier = await trx
+      .selectFrom('studio_sb_moves')
+      .select(['kind', 'amount', 'taken'])
+      .where('bet_id', '=', betRowId)
+      .where('kind', 'in', ['win', 'fix'])
+      .where('status', '=', 'done')
+      .where('id', '<', moveId)
+      .execute();
+    const paid = earlier.reduce((t, e) => t + (e.amount < 0 ? -(e.taken ?? -e.amount) : e.amount), 0);
+    const amount = (move.target ?? 0) - paid;
+    // What is still owed is this move's to collect (or to pay): the earlier shortfalls are in it.
+    await trx
+      .updateTable('studio_sb_moves')
+      .set({ uncollected: 0 })
+      .where('bet_id', '=', betRowId)
+      .where('kind', '=', 'fix')
+      .where('id', '<', moveId)
+      .execute();
+    await trx
+      .updateTable('studio_sb_moves')
+      .set({
+        amount,
+        priced: true,
+        ...(amount === 0 ? { status: 'done' as const, done_at: now, taken: null, uncollected: 0 } : {}),
+      })
+      .where('id', '=', moveId)
+      .execute();
+    return amount === 0 ? 'nothing' : amount;
+  });
+}
+
+export type MoveDone = { betRowId: number; owner: string; balance: number | null };
+
+/** Delivers one move if it is still due; what it did (or undefined when it could not, to retry). */
+export async function deliverMove(deps: RoundDeps, moveId: number): Promise<MoveDone | undefined> {
+  const m = await deps.db
+    .selectFrom('studio_sb_moves')
+    .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_moves.bet_id')
+    .select([
+      'studio_sb_moves.id',
+      'studio_sb_moves.bet_id',
+      'studio_sb_moves.kind',
+      'studio_sb_moves.transaction_id',
+      'studio_sb_moves.amount',
+      'studio_sb_moves.round_closed',
+      'studio_sb_moves.reason',
+      'studio_sb_moves.status',
+      'studio_sb_moves.priced',
+      'studio_sb_moves.attempts',
+      'studio_sb_bets.bet_id as round_id',
+      'studio_sb_bets.session_id',
+      'studio_sb_bets.mode',
+      'studio_sb_bets.vendor',
+      'studio_sb_bets.player',
+      'studio_sb_bets.game_code',
+      'studio_sb_bets.currency',
+      'studio_sb_bets.bet_tx',
+    ])
+    .where('studio_sb_moves.id', '=', moveId)
+    .executeTakeFirst();
+  if (m?.status !== 'due') return undefined;
+  const owner = ownerOf(m);
+  const now = deps.now();
+  if (!m.priced) {
+    const priced = await priceCorrection(deps, m.id, m.bet_id, now);
+    if (priced === 'nothing') return { betRowId: m.bet_id, owner, balance: null };
+    m.amount = priced;
+  }
+  if (m.mode === 'trial') {
+    return deps.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .selectFrom('studio_sessions')
+        .select('demo_balance')
+        .where('id', '=', m.session_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // A debit takes what the demo balance holds, as the wallet does with cash.
+      const taken = m.amount < 0 ? Math.min(session.demo_balance, -m.amount) : null;
+      const closed = await trx
+        .updateTable('studio_sb_moves')
+        .set({
+          status: 'done',
+          done_at: now,
+          taken,
+          uncollected: taken === null ? 0 : -m.amount - taken,
+          last_error: null,
+        })
+        .where('id', '=', m.id)
+        .where('status', '=', 'due')
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) !== 1) return undefined;
+      const delta = taken === null ? m.amount : -taken;
+      const after = await trx
+        .updateTable('studio_sessions')
+        .set({ demo_balance: sql`demo_balance + ${delta}` })
+        .where('id', '=', m.session_id)
+        .returning('demo_balance')
+        .executeTakeFirstOrThrow();
+      return { betRowId: m.bet_id, owner, balance: after.demo_balance };
+    });
+  }
+  // The bet as it is now rides with a win or a correction, for the member's records.
+  const detail = m.kind === 'rollback' ? null : await roundDetail(deps.db, m.bet_id);
+  const withDetail = detail ? { detail } : {};
+  const answer =
+    m.kind === 'rollback'
+      ? await deps.wallet.rollback({
+          vendor: m.vendor,
+          player: m.player,
+          roundId: m.round_id,
+          transactionId: m.transaction_id,
+          rollbackTransactionId: m.bet_tx,
+        })
+      : m.kind === 'fix'
+        ? await deps.wallet.resettle({
+            vendor: m.vendor,
+            player: m.player,
+            gameCode: m.game_code,
+            roundId: m.round_id,
+            transactionId: m.transaction_id,
+            amount: m.amount,
+            currency: m.currency,
+            reason: m.reason ?? 'result corrected',
+            ...withDetail,
+          })
+        : await deps.wallet.win({
+            vendor: m.vendor,
+            player: m.player,
+            gameCode: m.game_code,
+            roundId: m.round_id,
+            transactionId: m.transaction_id,
+            betTransactionId: m.bet_tx,
+            amount: m.amount,
+            currency: m.currency,
+            roundClosed: m.round_closed,
+            ...withDetail,
+          });
+  if (answer.kind === 'ok') {
+    // A debit's answer says what the cash gave; one without it took the whole amount.
+    const taken = m.amount < 0 ? Math.min(-m.amount, Math.max(0, answer.taken ?? -m.amount)) : null;
+    await deps.db
+      .updateTable('studio_sb_moves')
+      .set({
+        status: 'done',
+        done_at: now,
+        taken,
+        uncollected: taken === null ? 0 : -m.amount - taken,
+        last_error: null,
+      })
+      .where('id', '=', m.id)
+      .where('status', '=', 'due')
+      .execute();
+    return { betRowId: m.bet_id, owner, balance: answer.balance };
+  }
+  const error = answer.kind === 'refused' ? answer.status : answer.error;
+  await deps.db
+    .updateTable('studio_sb_moves')
+    .set({
+      attempts: m.attempts + 1,
+      next_attempt_at: new Date(now.getTime() + backoffMs(m.attempts)),
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', m.id)
+    .where('status', '=', 'due')
+    .execute();
+  deps.log.warn({ transactionId: m.transaction_id, error }, 'studio: sportsbook delivery failed, will retry');
+  return undefined;
+}
+
+/** Moves claimed per pass, and delivered at once (each a different bet's: never two of one bet). */
+const CLAIM = 500;
+const PARALLEL = 8;
+
+/**
+ * Claims and delivers the due moves whose bet has nothing earlier still due (of one bet, or all);
+ * the claim keeps another process's pass off them while this one delivers.
+ */
+export async function deliverDueMoves(
+  deps: RoundDeps,
+  onDone: (done: MoveDone) => void,
+  only?: { betRowId: number },
+): Promise<{ delivered: number; failed: number }> {
+  const counts = { delivered: 0, failed: 0 };
+  for (;;) {
+    const now = deps.now();
+    const claimed = await sql<{ id: number }>`
+      UPDATE studio_sb_moves SET next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS)}
+      WHERE id IN (
+        SELECT m.id FROM studio_sb_moves m
+        WHERE m.status = 'due' AND m.next_attempt_at <= ${now}
+          ${only ? sql`AND m.bet_id = ${only.betRowId}` : sql``}
+          AND NOT EXISTS (
+            SELECT 1 FROM studio_sb_moves e WHERE e.bet_id = m.bet_id AND e.id < m.id AND e.status = 'due'
+          )
+        ORDER BY m.id
+        LIMIT ${CLAIM}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id`.execute(deps.db);
+    if (claimed.rows.length === 0) return counts;
+    let progressed = false;
+    const queue = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const done = await deliverMove(deps, id);
+        if (done) {
+          counts.delivered++;
+          progressed = true;
+          onDone(done);
+        } else counts.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+    // A delivered move may have freed the next one of its bet: claim again, until nothing moves.
+    if (!progressed) return counts;
+  }
+}
+
+/**
+ * Bets whose stake's wallet call was never answered (the studio stopped between the call and its
+ * record, or the wallet went silent) are refused and their stake rolled back, once the call's lease
+ * has passed.
+ */
+export async function recoverStakes(deps: RoundDeps): Promise<number> {
+  const now = deps.now();
+  const stale = await deps.db
+    .selectFrom('studio_sb_bets')
+    .select(['id', 'bet_id', 'open_stake', 'potential_payout', 'status', 'mode'])
+    .where('status', '=', 'betting')
+    .where('next_attempt_at', '<=', now)
+    .limit(500)
+    .execute();
+  let n = 0;
+  for (const b of stale) {
+    const refused = await deps.db
+      .transaction()
+      .execute((trx) => refuseBet(trx, b, 'STUDIO_WALLET_UNAVAILABLE', true, now));
+    if (refused) n++;
+  }
+  return n;
+}

@@ -1,0 +1,178 @@
+import type { TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
+import type { StudioDb } from '../../db/database';
+import type { OddsChangeRule, OddsFormat } from '../api';
+import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
+import { SPORTS, type Sport } from '../types';
+
+// The trader's settings of the book (limits, in-play delay, the big-bet mark, the brand's time zone),
+// the margins per sport and league, the players' stake factors and each player's slip preferences.
+// Settings are read from the database on every use that decides money (a trader's change counts at
+// once in every process); margins are also kept in memory for the feed sources' synchronous pricing.
+
+export type BookSettings = Omit<TraderSettings, 'currency'>;
+
+export const DEFAULT_SETTINGS: BookSettings = {
+  maxPayout: 100_000_000,
+  maxStakePerMarket: 5_000_000,
+  maxStakePerEvent: 10_000_000,
+  maxLiabilityPerMarket: 50_000_000,
+  minStake: 100,
+  inPlayDelayMs: 5_000,
+  bigBet: 1_000_000,
+  timeZone: 'Asia/Manila',
+};
+
+/** A slip holds at most this many legs (api.ts PlaceBody allows no more either). */
+export const MAX_LEGS = 20;
+
+/**
+ * A system bet has at most this many combinations (10 legs of 5 is 252, 12 of 6 is 924): each is
+ * priced and settled on its own, so the count bounds the work one bet can ask of the book.
+ */
+export const MAX_COMBINATIONS = 1024;
+
+/** The book's margin per sport before a trader sets one, parts per million. */
+export const DEFAULT_MARGINS: Record<Sport, number> = {
+  football: 50_000,
+  basketball: 50_000,
+  tennis: 60_000,
+  esports: 70_000,
+  cockfight: 60_000,
+};
+
+/** Each market type's margin as a multiple of its league's (docs/sportsbook.md "Margin"). */
+export const MARKET_MARGIN_FACTORS: Record<string, number> = {
+  '1x2': 1,
+  double_chance: 1,
+  winner: 1,
+  draw: 1,
+  handicap: 1,
+  total: 1,
+  correct_score: 3,
+  btts: 1,
+};
+
+/** A stake factor of 1.0 (the book's limits as they are). */
+export const FULL_FACTOR = 1_000_000;
+
+export async function readSettings(db: StudioDb): Promise<BookSettings> {
+  const row = await db.selectFrom('studio_sb_settings').select('settings').where('id', '=', 1).executeTakeFirst();
+  return { ...DEFAULT_SETTINGS, ...((row?.settings as Partial<BookSettings> | undefined) ?? {}) };
+}
+
+export async function writeSettings(db: StudioDb, change: Partial<BookSettings>): Promise<BookSettings> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('studio_sb_settings')
+      .select('settings')
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirst();
+    const next = { ...DEFAULT_SETTINGS, ...((row?.settings as Partial<BookSettings> | undefined) ?? {}), ...change };
+    await trx
+      .insertInto('studio_sb_settings')
+      .values({ id: 1, settings: JSON.stringify(next) })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ settings: JSON.stringify(next) }))
+      .execute();
+    return next;
+  });
+}
+
+/** Margins as the trader set them: per sport (defaults filled in) and the league overrides. */
+export type Margins = { sports: Record<Sport, number>; leagues: Map<string, number> };
+
+export async function readMargins(db: StudioDb): Promise<Margins> {
+  const rows = await db.selectFrom('studio_sb_margins').select(['scope', 'key', 'margin_ppm']).execute();
+  const sports = { ...DEFAULT_MARGINS };
+  const leagues = new Map<string, number>();
+  for (const r of rows) {
+    if (r.scope === 'sport' && (SPORTS as readonly string[]).includes(r.key)) sports[r.key as Sport] = r.margin_ppm;
+    if (r.scope === 'league') leagues.set(r.key, r.margin_ppm);
+  }
+  return { sports, leagues };
+}
+
+/** The league's margin, else its sport's. */
+export function marginIn(margins: Margins, sport: Sport, leagueId: string): number {
+  return margins.leagues.get(leagueId) ?? margins.sports[sport];
+}
+
+export async function writeMargins(
+  db: StudioDb,
+  change: { sports?: Partial<Record<Sport, number>>; leagues?: Record<string, number | null> },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [sport, ppm] of Object.entries(change.sports ?? {})) {
+      if (ppm === undefined) continue;
+      await trx
+        .insertInto('studio_sb_margins')
+        .values({ scope: 'sport', key: sport, margin_ppm: ppm })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ margin_ppm: ppm }))
+        .execute();
+    }
+    for (const [league, ppm] of Object.entries(change.leagues ?? {})) {
+      if (ppm === null) {
+        await trx.deleteFrom('studio_sb_margins').where('scope', '=', 'league').where('key', '=', league).execute();
+      } else {
+        await trx
+          .insertInto('studio_sb_margins')
+          .values({ scope: 'league', key: league, margin_ppm: ppm })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ margin_ppm: ppm }))
+          .execute();
+      }
+    }
+  });
+}
+
+/** A player's stake factor (ppm of the book's stake limits); a player without one has the full limits. */
+export async function playerFactor(db: StudioDb, player: string): Promise<number> {
+  const row = await db
+    .selectFrom('studio_sb_players')
+    .select('factor_ppm')
+    .where('player', '=', player)
+    .executeTakeFirst();
+  return row?.factor_ppm ?? FULL_FACTOR;
+}
+
+export async function setPlayerFactor(db: StudioDb, player: string, factorPpm: number): Promise<void> {
+  await db
+    .insertInto('studio_sb_players')
+    .values({ player, factor_ppm: factorPpm })
+    .onConflict((oc) => oc.column('player').doUpdateSet({ factor_ppm: factorPpm }))
+    .execute();
+}
+
+/** A limit scaled by a stake factor, rounded down. */
+export function scaled(limit: number, factorPpm: number): number {
+  return Math.floor((limit * factorPpm) / FULL_FACTOR);
+}
+
+export type Prefs = { oddsFormat: OddsFormat; oddsChange: OddsChangeRule };
+const DEFAULT_PREFS: Prefs = { oddsFormat: 'decimal', oddsChange: 'higher' };
+
+export async function readPrefs(db: StudioDb, owner: string): Promise<Prefs> {
+  const row = await db
+    .selectFrom('studio_sb_prefs')
+    .select(['odds_format', 'odds_change'])
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_PREFS;
+  return {
+    oddsFormat: (ODDS_FORMATS as readonly string[]).includes(row.odds_format)
+      ? (row.odds_format as OddsFormat)
+      : DEFAULT_PREFS.oddsFormat,
+    oddsChange: (ODDS_CHANGE as readonly string[]).includes(row.odds_change)
+      ? (row.odds_change as OddsChangeRule)
+      : DEFAULT_PREFS.oddsChange,
+  };
+}
+
+export async function writePrefs(db: StudioDb, owner: string, change: Partial<Prefs>): Promise<Prefs> {
+  const next = { ...(await readPrefs(db, owner)), ...change };
+  await db
+    .insertInto('studio_sb_prefs')
+    .values({ owner, odds_format: next.oddsFormat, odds_change: next.oddsChange })
+    .onConflict((oc) => oc.column('owner').doUpdateSet({ odds_format: next.oddsFormat, odds_change: next.oddsChange }))
+    .execute();
+  return next;
+}

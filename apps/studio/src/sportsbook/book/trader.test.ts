@@ -1,0 +1,207 @@
+import {
+  TraderBetsAnswer as BetsSchema,
+  TraderEventsAnswer as EventsSchema,
+  type TraderActionAnswer,
+  TraderEventDetail,
+  TraderMargins,
+  type TraderProfitAnswer,
+  TraderSettings,
+} from '@gamehall/shared/api/sportsbook-trader';
+import { brandDay } from '@gamehall/shared/calendar-day';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  type BookHarness,
+  betOf,
+  HOUSE,
+  marketOf,
+  newEvent,
+  oddsIn,
+  openPlayer,
+  resume,
+  sbApi,
+  scoreResult,
+  sel,
+  single,
+  startBook,
+  traderApi,
+} from './test-fixture';
+import { signTrader, traderSecret } from './trader.routes';
+
+type TraderBetsAnswer = z.infer<typeof BetsSchema>;
+
+// The trader API through HTTP on PGlite: its signature, the events with their liability, suspending
+// and resuming (a trader's suspension outlives the feed's resume), margins, settings, stake factors,
+// the bets ticker, result entry and correction (which resettle through the wallet), abandon, and
+// the profit report.
+
+let h: BookHarness;
+beforeAll(async () => {
+  h = await startBook('sbtrader');
+});
+afterAll(() => h.close());
+
+const HOME = oddsIn('1x2', 'home');
+const home = (eventId: string) => sel(eventId, marketOf('1x2'), 'home');
+
+describe('the trader API', () => {
+  it('refuses a request unsigned, signed with another secret, or signed too long ago', async () => {
+    const plain = await h.app.inject({ method: 'GET', url: '/studio/trader/settings' });
+    expect(plain.statusCode).toBe(401);
+    expect(plain.json().error.code).toBe('SB_TRADER_SIGNATURE');
+    expect((await traderApi(h, 'GET', '/trader/settings', undefined, { secret: 'x'.repeat(64) })).statusCode).toBe(401);
+    expect((await traderApi(h, 'GET', '/trader/settings', undefined, { time: h.clock.now - 61_000 })).statusCode).toBe(
+      401,
+    );
+    // A body changed after signing fails too.
+    const signed = await traderApi(h, 'PUT', '/trader/settings', { minStake: 200 });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const time = String(h.clock.now);
+    const url = '/studio/trader/settings';
+    const tampered = await h.app.inject({
+      method: 'PUT',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'x-trader-time': time,
+        'x-trader-signature': signTrader(traderSecret(HOUSE), time, 'PUT', url, JSON.stringify({ minStake: 200 })),
+      },
+      payload: JSON.stringify({ minStake: 1 }),
+    });
+    expect(tampered.statusCode).toBe(401);
+    const settings = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
+    expect(settings).toMatchObject({ minStake: 200, currency: 'PHP', timeZone: 'Asia/Manila' });
+    await traderApi(h, 'PUT', '/trader/settings', { minStake: 100 });
+  });
+
+  it('shows events with their stakes and liability, and suspends what the feed cannot resume', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 1_000_000);
+    expect((await single(h, p.token, home(e.id), HOME, 10_000)).status).toBe(200);
+    expect((await single(h, p.token, sel(e.id, marketOf('1x2'), 'away'), oddsIn('1x2', 'away'), 2_000)).status).toBe(
+      200,
+    );
+    // Every answer as the platform's client reads it: with the shared schemas.
+    const list = EventsSchema.parse((await traderApi(h, 'GET', `/trader/events?status=open&pageSize=200`)).json());
+    const row = list.list.find((x) => x.id === e.id);
+    // Home wins: 21,000 paid against 12,000 taken.
+    expect(row).toMatchObject({ stake: 12_000, bets: 2, liability: 9_000, marginPpm: 50_000, suspended: false });
+    const detail = TraderEventDetail.parse((await traderApi(h, 'GET', `/trader/events/${e.id}`)).json());
+    const m = detail.markets.find((x) => x.key === '1x2:ft:-');
+    expect(m?.selections.find((s) => s.key === 'home')).toMatchObject({ liability: 9_000, stake: 10_000, bets: 1 });
+    expect(m?.selections.find((s) => s.key === 'away')).toMatchObject({ liability: -5_000, stake: 2_000 });
+
+    const suspended = (
+      await traderApi(h, 'POST', `/trader/events/${e.id}/suspend`, { markets: ['1x2:ft:-'], reason: 'news' })
+    ).json() as TraderActionAnswer;
+    expect(suspended.event.markets.find((x) => x.key === '1x2:ft:-')).toMatchObject({
+      status: 'suspended',
+      suspendedBy: 'trader',
+    });
+    await resume(h, e.id);
+    expect((await single(h, p.token, home(e.id), HOME, 100)).body.error?.code).toBe('SB_MARKET_SUSPENDED');
+    await traderApi(h, 'POST', `/trader/events/${e.id}/resume`, { markets: ['1x2:ft:-'], reason: 'ok' });
+    expect((await single(h, p.token, home(e.id), HOME, 100)).status).toBe(200);
+    // The whole event.
+    const all = (
+      await traderApi(h, 'POST', `/trader/events/${e.id}/suspend`, { reason: 'integrity' })
+    ).json() as TraderActionAnswer;
+    expect(all.event.suspended).toBe(true);
+    expect(all.event.markets.every((x) => x.status === 'suspended')).toBe(true);
+    await traderApi(h, 'POST', `/trader/events/${e.id}/resume`, { reason: 'ok' });
+    expect((await single(h, p.token, sel(e.id, marketOf('btts'), 'no'), oddsIn('btts', 'no'), 100)).status).toBe(200);
+  });
+
+  it('sets margins per sport and league, and stake factors per player', async () => {
+    const e = await newEvent(h, { league: 'margins-league' });
+    const put = await traderApi(h, 'PUT', '/trader/margins', {
+      sports: { football: 60_000 },
+      leagues: { 'margins-league': 80_000 },
+    });
+    const margins = TraderMargins.parse(put.json());
+    expect(margins.sports.football).toBe(60_000);
+    expect(margins.leagues.find((l) => l.id === 'margins-league')?.marginPpm).toBe(80_000);
+    expect(margins.marketFactors.correct_score).toBe(3);
+    expect(h.runtime.book.marginOf('football', 'margins-league')).toBe(80_000);
+    expect(h.runtime.book.marginOf('football', 'other')).toBe(60_000);
+    await traderApi(h, 'PUT', '/trader/margins', { leagues: { 'margins-league': null } });
+    expect(h.runtime.book.marginOf('football', 'margins-league')).toBe(60_000);
+    const p = await openPlayer(h, 1_000_000);
+    await traderApi(h, 'PUT', `/trader/players/${p.player}`, { factorPpm: 100_000 });
+    expect((await traderApi(h, 'GET', `/trader/players/${p.player}`)).json()).toEqual({
+      player: p.player,
+      factorPpm: 100_000,
+    });
+    const players = (await traderApi(h, 'GET', '/trader/players')).json() as { list: unknown[] };
+    expect(players.list).toContainEqual({ player: p.player, factorPpm: 100_000 });
+    // A tenth of the 50,000.00 per market.
+    const over = await single(h, p.token, home(e.id), HOME, 500_001);
+    expect(over.body.error).toMatchObject({ code: 'SB_STAKE_TOO_HIGH', detail: { limit: 500_000 } });
+  });
+
+  it('enters and corrects results (resettling through the wallet), abandons, and reports the ticker and profit', async () => {
+    await traderApi(h, 'PUT', '/trader/settings', { bigBet: 50_000 });
+    const e = await newEvent(h, { league: 'profit-league' });
+    const v = await newEvent(h, { league: 'profit-league' });
+    const p = await openPlayer(h, 1_000_000);
+    const small = (await single(h, p.token, home(e.id), HOME, 1_000)).body.bets[0]?.id ?? '';
+    const big =
+      (await single(h, p.token, sel(e.id, marketOf('btts'), 'yes'), oddsIn('btts', 'yes'), 60_000)).body.bets[0]?.id ??
+      '';
+    const voided = (await single(h, p.token, home(v.id), HOME, 5_000)).body.bets[0]?.id ?? '';
+    const ticker = BetsSchema.parse((await traderApi(h, 'GET', `/trader/bets?eventId=${e.id}`)).json());
+    expect(ticker.list.map((b) => [b.id, b.big])).toEqual([
+      [big, true],
+      [small, false],
+    ]);
+    const bigOnly = (await traderApi(h, 'GET', '/trader/bets?big=true&limit=200')).json() as TraderBetsAnswer;
+    expect(bigOnly.list.every((b) => b.big)).toBe(true);
+    // Since the cursor: only the bets placed after it.
+    const since = (await traderApi(h, 'GET', `/trader/bets?after=${ticker.next}`)).json() as TraderBetsAnswer;
+    expect(since.list.map((b) => b.id)).toEqual([voided]);
+
+    const entered = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
+      ft: scoreResult(1, 0).ft,
+      reason: 'official',
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json()).toMatchObject({ settled: 2, resettled: 0 });
+    const again = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
+      ft: scoreResult(1, 1).ft,
+      reason: 'oops',
+    });
+    expect(again.json().error.code).toBe('SB_RESULT_EXISTS');
+    const corrected = (
+      await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
+        ft: scoreResult(1, 1).ft,
+        correction: true,
+        reason: 'VAR',
+      })
+    ).json() as TraderActionAnswer;
+    expect(corrected).toMatchObject({ settled: 0, resettled: 2 });
+    expect(corrected.event.corrections).toBe(1);
+    expect(await betOf(h, p.token, small)).toMatchObject({
+      status: 'lost',
+      corrections: [{ amount: -2_100, reason: 'VAR' }],
+    });
+    expect(await betOf(h, p.token, big)).toMatchObject({ status: 'won', payout: 108_000 });
+    const abandoned = (
+      await traderApi(h, 'POST', `/trader/events/${v.id}/abandon`, { reason: 'storm' })
+    ).json() as TraderActionAnswer;
+    expect(abandoned).toMatchObject({ settled: 1, event: { status: 'abandoned' } });
+    expect(await betOf(h, p.token, voided)).toMatchObject({ status: 'void', payout: 5_000 });
+    expect(h.wallet.balances.get(p.player)).toBe(1_000_000 - 1_000 - 60_000 + 108_000);
+
+    const day = brandDay(new Date(h.clock.now), 'Asia/Manila');
+    const profit = (
+      await traderApi(h, 'GET', `/trader/profit?from=${day}&to=${day}&by=league`)
+    ).json() as TraderProfitAnswer;
+    const row = profit.rows.find((r) => r.key === 'profit-league');
+    expect(row).toMatchObject({ bets: 3, stake: 66_000, payout: 113_000, profit: -47_000, uncollected: 0 });
+    const byMarket = (
+      await traderApi(h, 'GET', `/trader/profit?from=${day}&to=${day}&by=market`)
+    ).json() as TraderProfitAnswer;
+    expect(byMarket.rows.find((r) => r.key === 'btts')).toMatchObject({ bets: 1, profit: -48_000 });
+    expect((await sbApi(h, p.token, 'GET', '/bets?status=settled')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,389 @@
+import type { StudioDb } from '../../db/database';
+import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../db/schema';
+import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
+import type { EventResult, MarketType, MatchState, Outcome, Period, PeriodScore, Sport } from '../types';
+import { cashOutValue } from './pending-model';
+
+// What the book shows: rows of its tables turned into the page's answers (api.ts). Never a row as
+// it is: each answer lists its fields.
+
+/** A market's prices as stored: the feed's order of its selections (the page shows them so). */
+export type StoredOdds = { key: string; odds1000: number }[];
+
+export type MarketRow = {
+  id: number;
+  event_id: string;
+  key: string;
+  type: string;
+  period: string;
+  line4: number | null;
+  status: SbMarketStatus;
+  trader_suspended: boolean;
+  feed_suspended: boolean;
+  odds: unknown;
+  outcomes: unknown;
+  version: number;
+};
+
+export const MARKET_COLUMNS = [
+  'studio_sb_markets.id',
+  'studio_sb_markets.event_id',
+  'studio_sb_markets.key',
+  'studio_sb_markets.type',
+  'studio_sb_markets.period',
+  'studio_sb_markets.line4',
+  'studio_sb_markets.status',
+  'studio_sb_markets.trader_suspended',
+  'studio_sb_markets.feed_suspended',
+  'studio_sb_markets.odds',
+  'studio_sb_markets.outcomes',
+  'studio_sb_markets.version',
+] as const;
+
+export type EventRow = {
+  id: string;
+  source: string;
+  sport: string;
+  league_id: string;
+  home: string;
+  away: string;
+  venue: string | null;
+  starts_at: Date;
+  status: SbEventStatus;
+  state: unknown;
+  result: unknown;
+  trader_suspended: boolean;
+  seed_hash: string | null;
+  seed: string | null;
+  corrections: number;
+  league_name: string;
+  league_region: string | null;
+  league_title: string | null;
+};
+
+export function eventsQuery(db: StudioDb) {
+  return db
+    .selectFrom('studio_sb_events')
+    .innerJoin('studio_sb_leagues', 'studio_sb_leagues.id', 'studio_sb_events.league_id')
+    .select([
+      'studio_sb_events.id',
+      'studio_sb_events.source',
+      'studio_sb_events.sport',
+      'studio_sb_events.league_id',
+      'studio_sb_events.home',
+      'studio_sb_events.away',
+      'studio_sb_events.venue',
+      'studio_sb_events.starts_at',
+      'studio_sb_events.status',
+      'studio_sb_events.state',
+      'studio_sb_events.result',
+      'studio_sb_events.trader_suspended',
+      'studio_sb_events.seed_hash',
+      'studio_sb_events.seed',
+      'studio_sb_events.corrections',
+      'studio_sb_leagues.name as league_name',
+      'studio_sb_leagues.region as league_region',
+      'studio_sb_leagues.title as league_title',
+    ]);
+}
+
+export const oddsOf = (m: Pick<MarketRow, 'odds'>): StoredOdds => (m.odds as StoredOdds | null) ?? [];
+export const selectionId = (eventId: string, marketKey: string, key: string) => `${eventId}/${marketKey}/${key}`;
+
+/** A selection id's parts (api.ts SelectionId), or undefined when it is not one. */
+export function parseSelectionId(id: string): { eventId: string; marketKey: string; key: string } | undefined {
+  const parts = id.split('/');
+  if (parts.length !== 3 || parts.some((p) => p.length === 0)) return undefined;
+  const [eventId, marketKey, key] = parts as [string, string, string];
+  return { eventId, marketKey, key };
+}
+
+/** The selection's price now: null while its market is not open or it is not offered. */
+export function currentOdds(m: Pick<MarketRow, 'odds' | 'status'>, key: string): number | null {
+  if (m.status !== 'open') return null;
+  return oddsOf(m).find((s) => s.key === key)?.odds1000 ?? null;
+}
+
+export function marketView(m: MarketRow): MarketView {
+  return {
+    key: m.key,
+    type: m.type as MarketType,
+    period: m.period as Period,
+    line4: m.line4,
+    status: m.status,
+    selections: oddsOf(m).map((s) => ({
+      id: selectionId(m.event_id, m.key, s.key),
+      key: s.key,
+      odds1000: m.status === 'open' || m.status === 'suspended' ? s.odds1000 : null,
+    })),
+  };
+}
+
+/** How far a two-way line is from even money: the main line is the closest. */
+function imbalance(m: MarketRow): number {
+  const odds = oddsOf(m);
+  if (odds.length !== 2) return Number.POSITIVE_INFINITY;
+  return Math.abs((odds[0]?.odds1000 ?? 0) - (odds[1]?.odds1000 ?? 0));
+}
+
+/** The headline markets a list shows: the winner market, the main handicap and total lines (whole match). */
+export function headlineMarkets(markets: MarketRow[]): MarketRow[] {
+  const live = markets.filter((m) => m.period === 'ft' && (m.status === 'open' || m.status === 'suspended'));
+  const winner = live.find((m) => m.type === '1x2') ?? live.find((m) => m.type === 'winner');
+  const main = (type: string) =>
+    live.filter((m) => m.type === type).sort((a, b) => imbalance(a) - imbalance(b) || a.id - b.id)[0];
+  return [winner, main('handicap'), main('total')].filter((m): m is MarketRow => m !== undefined);
+}
+
+export function eventCard(e: EventRow, markets: MarketRow[]): EventCard {
+  return {
+    id: e.id,
+    sport: e.sport as Sport,
+    league: { id: e.league_id, name: e.league_name, region: e.league_region, title: e.league_title },
+    home: e.home,
+    away: e.away,
+    venue: e.venue,
+    startsAt: new Date(e.starts_at).toISOString(),
+    status: e.status,
+    state: (e.state as MatchState | null) ?? null,
+    markets: headlineMarkets(markets).map(marketView),
+    marketCount: markets.filter((m) => m.status !== 'settled').length,
+    seedHash: e.seed_hash,
+  };
+}
+
+export function eventView(e: EventRow, markets: MarketRow[]): EventView {
+  return {
+    ...eventCard(e, markets),
+    markets: markets.filter((m) => m.status !== 'settled' && m.status !== 'closed').map(marketView),
+    seed: e.seed,
+  };
+}
+
+/** The markets of some events, grouped by event (one query). */
+export async function marketsOf(db: StudioDb, eventIds: string[]): Promise<Map<string, MarketRow[]>> {
+  const byEvent = new Map<string, MarketRow[]>(eventIds.map((id) => [id, []]));
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .selectFrom('studio_sb_markets')
+    .select(MARKET_COLUMNS)
+    .where('event_id', 'in', eventIds)
+    .orderBy('id')
+    .execute();
+  for (const m of rows) byEvent.get(m.event_id)?.push(m);
+  return byEvent;
+}
+
+// ---- bets ----
+
+export type BetRow = {
+  id: number;
+  bet_id: string;
+  kind: 'single' | 'multiple' | 'system';
+  size: number | null;
+  combinations: number;
+  stake: number;
+  open_stake: number;
+  odds1000: number;
+  potential_payout: number;
+  status: SbBetStatus;
+  refusal: string | null;
+  payout: number;
+  cashed_out: number;
+  created_at: Date;
+  settled_at: Date | null;
+  in_play: boolean;
+  player: string;
+  vendor: string;
+  mode: 'real' | 'trial';
+  game_code: string;
+};
+
+export const BET_COLUMNS = [
+  'studio_sb_bets.id',
+  'studio_sb_bets.bet_id',
+  'studio_sb_bets.kind',
+  'studio_sb_bets.size',
+  'studio_sb_bets.combinations',
+  'studio_sb_bets.stake',
+  'studio_sb_bets.open_stake',
+  'studio_sb_bets.odds1000',
+  'studio_sb_bets.potential_payout',
+  'studio_sb_bets.status',
+  'studio_sb_bets.refusal',
+  'studio_sb_bets.payout',
+  'studio_sb_bets.cashed_out',
+  'studio_sb_bets.created_at',
+  'studio_sb_bets.settled_at',
+  'studio_sb_bets.in_play',
+  'studio_sb_bets.player',
+  'studio_sb_bets.vendor',
+  'studio_sb_bets.mode',
+  'studio_sb_bets.game_code',
+] as const;
+
+export type LegRow = {
+  bet_id: number;
+  leg_no: number;
+  event_id: string;
+  selection: string;
+  odds1000: number;
+  outcome: Outcome | null;
+  market_key: string;
+  market_type: string;
+  market_period: string;
+  market_line4: number | null;
+  market_status: SbMarketStatus;
+  market_odds: unknown;
+  sport: string;
+  home: string;
+  away: string;
+  starts_at: Date;
+  event_status: SbEventStatus;
+  state: unknown;
+  result: unknown;
+};
+
+/** The legs of some bets, with their markets and events as they are now. */
+export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number, LegRow[]>> {
+  const byBet = new Map<number, LegRow[]>(betIds.map((id) => [id, []]));
+  if (betIds.length === 0) return byBet;
+  const rows = await db
+    .selectFrom('studio_sb_legs')
+    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
+    .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
+    .select([
+      'studio_sb_legs.bet_id',
+      'studio_sb_legs.leg_no',
+      'studio_sb_legs.event_id',
+      'studio_sb_legs.selection',
+      'studio_sb_legs.odds1000',
+      'studio_sb_legs.outcome',
+      'studio_sb_markets.key as market_key',
+      'studio_sb_markets.type as market_type',
+      'studio_sb_markets.period as market_period',
+      'studio_sb_markets.line4 as market_line4',
+      'studio_sb_markets.status as market_status',
+      'studio_sb_markets.odds as market_odds',
+      'studio_sb_events.sport',
+      'studio_sb_events.home',
+      'studio_sb_events.away',
+      'studio_sb_events.starts_at',
+      'studio_sb_events.status as event_status',
+      'studio_sb_events.state',
+      'studio_sb_events.result',
+    ])
+    .where('studio_sb_legs.bet_id', 'in', betIds)
+    .orderBy('studio_sb_legs.bet_id')
+    .orderBy('studio_sb_legs.leg_no')
+    .execute();
+  for (const l of rows) byBet.get(l.bet_id)?.push(l);
+  return byBet;
+}
+
+/** What the book would pay now to end the whole open stake, or null when it offers nothing. */
+export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' | 'combinations'>, legs: LegRow[]) {
+  if (bet.status !== 'open' || bet.open_stake <= 0) return null;
+  const value = cashOutValue({
+    stake: bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations),
+    size: bet.size,
+    legs: legs.map((l) => ({
+      odds1000: l.odds1000,
+      outcome: l.outcome,
+      currentOdds1000:
+        l.outcome === null ? currentOdds({ odds: l.market_odds, status: l.market_status }, l.selection) : null,
+    })),
+  });
+  return value === null || value <= 0 ? null : value;
+}
+
+function scoreText(l: LegRow): string | null {
+  const result = l.result as EventResult | null;
+  const state = l.state as MatchState | null;
+  const score: PeriodScore | undefined = result?.ft ?? state?.score;
+  if (!score || l.event_status === 'scheduled') return null;
+  return `${score.counted.home}-${score.counted.away}`;
+}
+
+function legView(l: LegRow): LegView {
+  return {
+    selectionId: selectionId(l.event_id, l.market_key, l.selection),
+    eventId: l.event_id,
+    event: `${l.home} v ${l.away}`,
+    sport: l.sport as Sport,
+    startsAt: new Date(l.starts_at).toISOString(),
+    market: {
+      key: l.market_key,
+      type: l.market_type as MarketType,
+      period: l.market_period as Period,
+      line4: l.market_line4,
+    },
+    selection: l.selection,
+    odds1000: l.odds1000,
+    outcome: l.outcome,
+    score: scoreText(l),
+  };
+}
+
+/** The player's word for a bet's state: a settled bet won (paid anything but its stake back), lost or void. */
+export function betStatus(b: Pick<BetRow, 'status' | 'payout' | 'open_stake'>, legs: { outcome: Outcome | null }[]) {
+  switch (b.status) {
+    case 'betting':
+    case 'pending':
+      return 'pending' satisfies BetStatus;
+    case 'open':
+      return 'open' satisfies BetStatus;
+    case 'cashed_out':
+      return 'cashed_out' satisfies BetStatus;
+    case 'refused':
+      return 'refused' satisfies BetStatus;
+    case 'settled':
+      if (legs.every((l) => l.outcome === 'void' || l.outcome === 'push')) return 'void' satisfies BetStatus;
+      return (b.payout > 0 ? 'won' : 'lost') satisfies BetStatus;
+  }
+}
+
+export type Correction = { at: string; amount: number; reason: string };
+
+export function myBet(b: BetRow, legs: LegRow[], corrections: Correction[]): MyBet {
+  return {
+    id: b.bet_id,
+    kind: b.kind,
+    size: b.size,
+    combinations: b.combinations,
+    placedAt: new Date(b.created_at).toISOString(),
+    stake: b.stake,
+    openStake: b.open_stake,
+    odds1000: b.odds1000,
+    potentialPayout: b.potential_payout,
+    status: betStatus(b, legs),
+    payout: b.payout,
+    cashedOut: b.cashed_out,
+    cashOut: cashOutOffer(b, legs),
+    settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
+    corrections,
+    legs: legs.map(legView),
+  };
+}
+
+/** Bets as the page shows them (their legs and corrections read in two queries). */
+export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
+  const ids = bets.map((b) => b.id);
+  const legs = await legsOf(db, ids);
+  const fixes = new Map<number, Correction[]>();
+  if (ids.length > 0) {
+    const rows = await db
+      .selectFrom('studio_sb_moves')
+      .select(['bet_id', 'amount', 'reason', 'created_at'])
+      .where('bet_id', 'in', ids)
+      .where('kind', '=', 'fix')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const list = fixes.get(r.bet_id) ?? [];
+      list.push({ at: new Date(r.created_at).toISOString(), amount: r.amount, reason: r.reason ?? '' });
+      fixes.set(r.bet_id, list);
+    }
+  }
+  return bets.map((b) => myBet(b, legs.get(b.id) ?? [], fixes.get(b.id) ?? []));
+}
