@@ -41,6 +41,7 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
             houseSecret: config.studioSecret,
             databaseUrl: config.databaseUrl,
             dataDir: config.dataDir,
+            simulator: true,
           })
       : undefined,
   });

@@ -50,6 +50,7 @@ async function main() {
     houseSecret: houseSecret(env.STUDIO_SECRET, dataDir),
     databaseUrl: env.STUDIO_DATABASE_URL,
     dataDir,
+    simulator: true,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`Gamehall studio ready at http://${env.HOST}:${env.PORT}/studio (platform ${env.PLATFORM_URL})`);

@@ -20,6 +20,8 @@ import { attachSocketRoute, WS_OPEN } from './socket-route';
 import { Book, type BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
+import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
+import { SPORT_MODELS } from './sportsbook/model/models';
 import { TableHall, type TableTiming, tableOf } from './tables';
 import { VerifyBody, verifyRound } from './verify';
 import { WalletClient } from './wallet-client';
@@ -55,6 +57,12 @@ export type StudioOptions = {
   tables?: Partial<TableTiming>;
   /** The sportsbook: its feed sources and loop timing (tests: tickMs 0, then drive `book.tick()`). */
   sportsbook?: BookOptions;
+  /**
+   * Feed the sportsbook from its simulator (docs/sportsbook.md "Feed"), once per database under a
+   * lease, when no sources are given: on for the servers, off by default so that tests that do not
+   * bet on sports do not schedule a week of fixtures.
+   */
+  simulator?: boolean;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
   onStart?: (runtime: StudioRuntime) => void;
 };
@@ -142,7 +150,26 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return answer.kind === 'ok' ? answer.balance : null;
   };
   // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
-  const book = new Book(deps, balanceOf, { tickMs: interval > 0 ? undefined : 0, ...options.sportsbook });
+  const simulate = options.simulator === true && options.sportsbook?.sources === undefined;
+  const book = new Book(deps, balanceOf, {
+    tickMs: interval > 0 ? undefined : 0,
+    ...(simulate
+      ? {
+          sources: (b: Book) => [
+            createSimulator({
+              secret: simulatorSecret(options.houseSecret),
+              models: SPORT_MODELS,
+              timeZone: b.timeZone,
+              marginOf: b.marginOf,
+              now: deps.now,
+              lease: databaseLease(db),
+              log: deps.log,
+            }),
+          ],
+        }
+      : {}),
+    ...options.sportsbook,
+  });
   await book.start();
   options.onStart?.({ db, deps, recover, crash, tables, book });
   app.addHook('onClose', async () => {

@@ -3,13 +3,14 @@ import { LoopTimer } from '../../loop-timer';
 import type { RoundDeps } from '../../rounds';
 import type { StudioSession } from '../../sessions';
 import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
+import { replayMatch } from '../feed/simulator';
+import { SPORT_MODELS } from '../model/models';
 import type { EventResult, FeedMessage, FeedSink, FeedSource, Fixture, Sport } from '../types';
 import type { BookCore } from './book-core';
 import { cashOut } from './cash-out';
 import { FeedApplier } from './feed-sink';
 import { SbHub } from './hub';
 import { deliverDueMoves, type MoveDone, recoverStakes } from './moves';
-import { replayMatch as pendingReplay } from './pending-model';
 import { decidePending, placeSlip, quoteSlip } from './placing';
 import {
   type BookSettings,
@@ -60,7 +61,7 @@ export class Book implements FeedSink, BookCore {
     this.deps = deps;
     this.#balanceOf = balanceOf;
     this.feed = new FeedApplier(deps, this.hub);
-    this.replayMatch = options.replayMatch ?? pendingReplay;
+    this.replayMatch = options.replayMatch ?? ((fixture, seed) => replayMatch(fixture, seed, SPORT_MODELS));
     this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
     this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
   }

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { StudioError } from '../../errors';
 import type { StudioSession } from '../../sessions';
 import type { CashOutAnswer, CashOutBody } from '../api';
+import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, exposureOf, insertMove, moveTx } from './moves';
-import { cashOutValue, potentialPayout } from './pending-model';
 import { lockEvents } from './placing';
-import { BET_COLUMNS, currentOdds, myBets } from './views';
+import { BET_COLUMNS, cashOutMarginPpm, currentOdds, myBets } from './views';
 
 // Cash-out (POST /api/sb/bets/:id/cashout): the book buys back the whole open stake, or a part of
 // it, at cashOutValue's price from the current odds. Refused while any open leg's market is not open
@@ -80,15 +80,18 @@ export async function cashOut(
       .orderBy('studio_sb_legs.leg_no')
       .execute();
     const perCombination = (stake: number) => (bet.size === null ? stake : stake / bet.combinations);
-    const value = cashOutValue({
-      stake: perCombination(part),
-      size: bet.size,
-      legs: legs.map((l) => ({
-        odds1000: l.odds1000,
-        outcome: l.outcome as Outcome | null,
-        currentOdds1000: l.outcome === null ? currentOdds(l, l.selection) : null,
-      })),
-    });
+    const value = cashOutValue(
+      {
+        stake: perCombination(part),
+        size: bet.size,
+        legs: legs.map((l) => ({
+          odds1000: l.odds1000,
+          outcome: l.outcome as Outcome | null,
+          currentOdds1000: l.outcome === null ? currentOdds(l, l.selection) : null,
+        })),
+      },
+      cashOutMarginPpm(legs.filter((l) => l.outcome === null)),
+    );
     if (value === null || value <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
     if (value < body.expected) throw new StudioError('SB_CASHOUT_CHANGED', { value });
     const full = part === bet.open_stake;

@@ -9,10 +9,10 @@ import { DELIVERY_LEASE_MS } from '../../rounds';
 import { debitDemo, type StudioSession } from '../../sessions';
 import { betRefusal } from '../../wallet-client';
 import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
+import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, betTx, type ExposureEntry, exposureOf, ownerOf, refuseBet } from './moves';
-import { combinations, combinedOdds1000, potentialPayout } from './pending-model';
 import { roundDetail } from './round-detail';
 import { type BookSettings, MAX_COMBINATIONS, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
 import {

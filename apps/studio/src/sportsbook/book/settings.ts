@@ -40,18 +40,6 @@ export const DEFAULT_MARGINS: Record<Sport, number> = {
   cockfight: 60_000,
 };
 
-/** Each market type's margin as a multiple of its league's (docs/sportsbook.md "Margin"). */
-export const MARKET_MARGIN_FACTORS: Record<string, number> = {
-  '1x2': 1,
-  double_chance: 1,
-  winner: 1,
-  draw: 1,
-  handicap: 1,
-  total: 1,
-  correct_score: 3,
-  btts: 1,
-};
-
 /** A stake factor of 1.0 (the book's limits as they are). */
 export const FULL_FACTOR = 1_000_000;
 

@@ -344,22 +344,27 @@ describe('cash-out', () => {
     const p = await openPlayer(h, 100_000);
     const m = marketOf('1x2');
     const id = (await single(h, p.token, sel(e.id, m, 'home'), 2100, 1000)).body.bets[0]?.id ?? '';
-    await setOdds(h, e.id, m, { home: 1500 });
+    await setOdds(h, e.id, m, { home: 1500, draw: 4000, away: 6500 });
+    // Taken at 2.10, now 1.50: the open stake is worth 1000 x 2.10 / 1.50 = 1,400 at the current
+    // price, which holds the market's margin (overround 1/1.5 + 1/4 + 1/6.5 - 1 = 7.05%); the book
+    // keeps its margin on the cash-out too, 1 - 1 / 1.0705^2 = 12.74% (views.ts cashOutMarginPpm):
+    // 1,400 x 0.8726 = 1,221.
     const offer = (await betOf(h, p.token, id)).cashOut;
-    expect(offer).toBe(1400);
+    expect(offer).toBe(1221);
     // The page showed more than the book pays now: refused.
-    const changed = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1500 });
-    expect(changed.json().error).toMatchObject({ code: 'SB_CASHOUT_CHANGED', detail: { value: 1400 } });
-    const part = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 560, stake: 400 });
+    const changed = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1400 });
+    expect(changed.json().error).toMatchObject({ code: 'SB_CASHOUT_CHANGED', detail: { value: 1221 } });
+    // 400 of the 1,000: 560 x 0.8726 = 488.
+    const part = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 488, stake: 400 });
     expect(part.statusCode, part.body).toBe(200);
     const answer = part.json() as CashOutAnswer;
-    expect(answer.paid).toBe(560);
-    expect(answer.bet).toMatchObject({ status: 'open', openStake: 600, cashedOut: 560, potentialPayout: 1260 });
+    expect(answer.paid).toBe(488);
+    expect(answer.bet).toMatchObject({ status: 'open', openStake: 600, cashedOut: 488, potentialPayout: 1260 });
     const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
-    expect(win?.body).toMatchObject({ transactionId: `sb:${id}:cash:1`, amount: 560, roundClosed: false });
+    expect(win?.body).toMatchObject({ transactionId: `sb:${id}:cash:1`, amount: 488, roundClosed: false });
     await result(h, e.id, scoreResult(1, 0));
-    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 1260, cashedOut: 560 });
-    expect(moved(id)).toBe(-1000 + 560 + 1260);
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 1260, cashedOut: 488 });
+    expect(moved(id)).toBe(-1000 + 488 + 1260);
   });
 
   it('cashes out a whole bet once, and refuses while a leg\u2019s market is suspended', async () => {
@@ -371,13 +376,16 @@ describe('cash-out', () => {
     expect(refused.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
     expect((await betOf(h, p.token, id)).cashOut).toBeNull();
     await resume(h, e.id);
-    const full = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1000 });
+    // At the price it was taken, a cash-out returns the stake less the book's margin kept twice
+    // over the market's overround (1/1.8 + 1/2.0 - 1 = 5.56%): 1000 / 1.0556^2 = 897.
+    expect((await betOf(h, p.token, id)).cashOut).toBe(897);
+    const full = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 897 });
     expect(full.statusCode, full.body).toBe(200);
-    expect((full.json() as CashOutAnswer).bet).toMatchObject({ status: 'cashed_out', openStake: 0, cashedOut: 1000 });
+    expect((full.json() as CashOutAnswer).bet).toMatchObject({ status: 'cashed_out', openStake: 0, cashedOut: 897 });
     const again = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 0 });
     expect(again.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
     await result(h, e.id, scoreResult(3, 3));
-    expect(moved(id)).toBe(0);
+    expect(moved(id)).toBe(-1000 + 897);
     const bets = (await sbApi(h, p.token, 'GET', '/bets?status=settled')).json() as { bets: MyBet[] };
     expect(bets.bets.find((b) => b.id === id)?.status).toBe('cashed_out');
     expect(footballMarkets().length).toBeGreaterThan(0);

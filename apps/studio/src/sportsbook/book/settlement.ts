@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { StudioDb } from '../../db/database';
+import { payout, systemPayout } from '../model/bets';
+import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
 import { insertMoves, moveTx } from './moves';
-import { payout, settleSelection, systemPayout } from './pending-model';
 import { oddsOf } from './views';
 
 // Settlement and corrections. A result (or an abandon, which voids every selection) is written in

@@ -9,11 +9,12 @@ import type {
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import type { StudioDb } from '../../db/database';
+import { MARGIN_FACTOR } from '../model/markets';
 import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
 import { SPORTS } from '../types';
 import type { Book } from './book';
 import { liabilityOf } from './placing';
-import { FULL_FACTOR, MARKET_MARGIN_FACTORS, marginIn, readMargins, readSettings } from './settings';
+import { FULL_FACTOR, marginIn, readMargins, readSettings } from './settings';
 import { type EventRow, eventsQuery, MARKET_COLUMNS, type MarketRow, oddsOf } from './views';
 
 // The trader's views of the book (packages/shared/src/api/sportsbook-trader.ts): events with their
@@ -230,7 +231,7 @@ export async function traderMargins(db: StudioDb): Promise<TraderMargins> {
       sport: l.sport as Sport,
       marginPpm: margins.leagues.get(l.id) ?? null,
     })),
-    marketFactors: { ...MARKET_MARGIN_FACTORS },
+    marketFactors: { ...MARGIN_FACTOR },
   };
 }
 

@@ -1,8 +1,8 @@
 import type { StudioDb } from '../../db/database';
 import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../db/schema';
 import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
+import { cashOutValue } from '../model/bets';
 import type { EventResult, MarketType, MatchState, Outcome, Period, PeriodScore, Sport } from '../types';
-import { cashOutValue } from './pending-model';
 
 // What the book shows: rows of its tables turned into the page's answers (api.ts). Never a row as
 // it is: each answer lists its fields.
@@ -102,6 +102,22 @@ export function parseSelectionId(id: string): { eventId: string; marketKey: stri
 export function currentOdds(m: Pick<MarketRow, 'odds' | 'status'>, key: string): number | null {
   if (m.status !== 'open') return null;
   return oddsOf(m).find((s) => s.key === key)?.odds1000 ?? null;
+}
+
+/**
+ * The cash-out margin of a bet whose open legs stand in these markets. A leg's current odds already
+ * hold its market's margin m (the market's overround, sum of 1 / odds less 1), so taken / current
+ * odds is worth (1 + m) times the leg's fair value; the book keeps its margin on a cash-out as on a
+ * new bet, so it pays fair x 1 / (1 + m) per open leg: a cash-out margin of 1 - 1 / (1 + m)^2 each.
+ */
+export function cashOutMarginPpm(openMarkets: readonly Pick<MarketRow, 'odds'>[]): number {
+  let keep = 1;
+  for (const m of openMarkets) {
+    const inverse = oddsOf(m).reduce((sum, s) => sum + (s.odds1000 > 0 ? 1000 / s.odds1000 : 0), 0);
+    const margin = Math.max(0, inverse - 1);
+    keep /= (1 + margin) * (1 + margin);
+  }
+  return Math.min(999_999, Math.ceil((1 - keep) * 1_000_000));
 }
 
 export function marketView(m: MarketRow): MarketView {
@@ -284,16 +300,19 @@ export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number
 /** What the book would pay now to end the whole open stake, or null when it offers nothing. */
 export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' | 'combinations'>, legs: LegRow[]) {
   if (bet.status !== 'open' || bet.open_stake <= 0) return null;
-  const value = cashOutValue({
-    stake: bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations),
-    size: bet.size,
-    legs: legs.map((l) => ({
-      odds1000: l.odds1000,
-      outcome: l.outcome,
-      currentOdds1000:
-        l.outcome === null ? currentOdds({ odds: l.market_odds, status: l.market_status }, l.selection) : null,
-    })),
-  });
+  const value = cashOutValue(
+    {
+      stake: bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations),
+      size: bet.size,
+      legs: legs.map((l) => ({
+        odds1000: l.odds1000,
+        outcome: l.outcome,
+        currentOdds1000:
+          l.outcome === null ? currentOdds({ odds: l.market_odds, status: l.market_status }, l.selection) : null,
+      })),
+    },
+    cashOutMarginPpm(legs.filter((l) => l.outcome === null).map((l) => ({ odds: l.market_odds }))),
+  );
   return value === null || value <= 0 ? null : value;
 }
 

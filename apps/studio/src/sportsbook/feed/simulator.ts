@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { StudioDb } from '../../db/database';
 import { checkServerSeed } from '../../fair/seeds';
 import { holdLease, releaseLeases } from '../../lease';
@@ -46,6 +46,14 @@ export type SimulatorLease = {
 };
 
 /** The lease on the studio's database, so that two studio processes on it do not both feed. */
+/**
+ * The simulator's secret, from the house secret: every node of a cluster derives the same one (so
+ * the schedule and the matches agree), and a revealed match's seed shows nothing of it.
+ */
+export function simulatorSecret(houseSecret: string): string {
+  return createHmac('sha256', houseSecret).update('sportsbook:simulator').digest('hex');
+}
+
 export function databaseLease(db: StudioDb): SimulatorLease {
   return {
     hold: (holder, now, ms) => holdLease(db, SIMULATOR_LEASE, holder, now, ms),
