@@ -1,6 +1,6 @@
 import type { StudioDb } from '../../db/database';
 import type { EventResult, MatchState, PeriodScore } from '../types';
-import { betStatus, type LegRow, legsOf } from './views';
+import { betStatus, FIX_COLUMNS, type LegRow, legsOf, movedBy, paidInAll } from './views';
 
 // What a bet is, sent with its money (docs/vendor-gateway.md "Round details"): the platform keeps the
 // latest detail of each round and shows it in the member's betting record and account record. It
@@ -134,7 +134,7 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
   );
   const fixes = await db
     .selectFrom('studio_sb_moves')
-    .select(['amount', 'reason', 'created_at'])
+    .select([...FIX_COLUMNS])
     .where('bet_id', '=', b.id)
     .where('kind', '=', 'fix')
     .orderBy('id')
@@ -150,7 +150,7 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
     odds1000: b.kind === 'system' ? null : Math.max(1000, b.odds1000),
     potentialPayout: b.potential_payout,
     status: status === 'pending' || status === 'refused' ? 'open' : status,
-    payout: b.status === 'settled' || b.status === 'cashed_out' ? b.payout + b.cashed_out : b.cashed_out,
+    payout: b.status === 'settled' || b.status === 'cashed_out' ? paidInAll(b, fixes) : b.cashed_out,
     cashedOut: b.cashed_out,
     placedAt: new Date(b.created_at).toISOString(),
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
@@ -173,7 +173,7 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
     // The platform keeps the last twenty.
     corrections: fixes.slice(-20).map((f) => ({
       at: new Date(f.created_at).toISOString(),
-      amount: f.amount,
+      amount: movedBy(f),
       reason: clip(f.reason ?? '', 200, 'result corrected'),
     })),
   };
