@@ -149,7 +149,8 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
     stake: b.stake,
     odds1000: b.kind === 'system' ? null : Math.max(1000, b.odds1000),
     potentialPayout: b.potential_payout,
-    status: status === 'pending' || status === 'refused' ? 'open' : status,
+    // A refused bet never stood: its stake went back (the platform's round is rolled back).
+    status: status === 'pending' ? 'open' : status === 'refused' ? 'void' : status,
     payout: b.status === 'settled' || b.status === 'cashed_out' ? paidInAll(b, fixes) : b.cashed_out,
     cashedOut: b.cashed_out,
     placedAt: new Date(b.created_at).toISOString(),
