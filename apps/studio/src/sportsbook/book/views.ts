@@ -415,6 +415,7 @@ export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[]): MyBet {
       (f): Correction => ({ at: new Date(f.created_at).toISOString(), amount: movedBy(f), reason: f.reason ?? '' }),
     ),
     legs: legs.map(legView),
+    refusal: b.status === 'refused' ? b.refusal : null,
   };
 }
 
