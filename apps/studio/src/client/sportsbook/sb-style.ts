@@ -10,7 +10,7 @@ const CSS = `
 .sb-top { position: sticky; top: 0; z-index: 5; background: var(--bg); }
 .sb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .sb-tabs { display: flex; gap: 4px; overflow-x: auto; scrollbar-width: none; border-bottom: 1px solid var(--line); margin-bottom: 8px; }
-.sb-tab { flex: 1 0 auto; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; padding: 0 12px;
+.sb-tab { flex: 1 0 auto; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; padding: 0 8px;
   color: var(--muted); text-decoration: none; border-bottom: 3px solid transparent; white-space: nowrap; }
 .sb-tab[aria-current="page"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
 .sb-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-items: start; }
@@ -39,7 +39,15 @@ const CSS = `
 .sb-mkt-name { display: block; font-size: 12px; color: var(--muted); margin-bottom: 3px; }
 .sb-prices { display: grid; gap: 6px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
 .sb-prices.n3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-.sb-group .sb-prices.n3 { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); }
+.sb-group .sb-prices.n3 { grid-template-columns: repeat(auto-fit, minmax(96px, 1fr)); }
+@media (max-width: 599px) {
+  .sb-group .sb-prices.named { grid-template-columns: minmax(0, 1fr); }
+  .sb-group .sb-prices.named .sb-price { flex-direction: row; align-items: center; justify-content: space-between; text-align: left; gap: 8px; }
+}
+.sb-cs-cols { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; align-items: start; }
+.sb-cs-col { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.sb-cs-head { font-size: 12px; color: var(--muted); text-align: center; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.sb-cs .sb-prices { margin-top: 6px; }
 .sb-price { min-height: 44px; min-width: 0; display: flex; align-items: center; justify-content: space-between; gap: 4px;
   padding: 4px 8px; border-radius: 8px; border: 1px solid var(--line); background: #222c44; color: var(--text); font: inherit;
   cursor: pointer; text-align: left; }

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';
-import { card, fullEvent, lobby, market, myBet, T0 } from './sb-fixtures';
+import { card, fullEvent, liveCard, lobby, market, myBet, T0 } from './sb-fixtures';
 import { createSlipView, type SlipActions } from './sb-slip-view';
 import * as S from './sb-state';
 import { drawPrice, emptyIndex, eventScreen, liveScreen, upcomingScreen, type ViewCtx } from './sb-views';
@@ -111,6 +111,56 @@ describe('screens', () => {
     expect(root.querySelector('[data-group=btts] .sb-mkt-name')).toBeNull();
     const away = root.querySelector<HTMLButtonElement>(`[data-sel="ev-a/handicap:ft:-3/away"]`)!;
     expect(away.querySelector('.sb-price-label')!.textContent).toBe('Brindle Port +0.75');
+  });
+
+  it('leaves matches under way out of upcoming, and out of its sport counts', () => {
+    model = S.applyEvents(model, 'day:2026-11-27', [card('ev-a'), liveCard('ev-started'), card('ev-b')], T0);
+    const route = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
+    model = S.setRoute(model, route);
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), route));
+    expect([...root.querySelectorAll('[data-testid=event-card]')].map((c) => c.getAttribute('data-event'))).toEqual([
+      'ev-a',
+      'ev-b',
+    ]);
+    expect(root.querySelector('[data-testid=score]')).toBeNull();
+  });
+
+  it("shows a card's headline markets only, also after its event page was opened", () => {
+    model = S.applyEvent(model, fullEvent('ev-a'), T0).model;
+    const route = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
+    model = S.setRoute(model, route);
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), route));
+    const cardEl = root.querySelector('[data-event="ev-a"]')!;
+    expect([...cardEl.querySelectorAll('.sb-mkt')].map((x) => x.getAttribute('data-market'))).toEqual([
+      '1x2:ft:-',
+      'handicap:ft:-1',
+      'total:ft:10',
+    ]);
+    expect(cardEl.querySelector('.sb-more')!.textContent).toBe('+21 markets');
+  });
+
+  it('lays out correct score by winner, three-way names a row each on phones, first-half names unrepeated', () => {
+    model = S.applyEvent(model, fullEvent('ev-a'), T0).model;
+    const root = document.createElement('main');
+    root.append(...eventScreen(context(), { screen: 'event', event: 'ev-a' }, false));
+    const columns = [...root.querySelectorAll('[data-group=correct_score] .sb-cs-col')].map((col) => [
+      col.querySelector('.sb-cs-head')!.textContent,
+      ...[...col.querySelectorAll('.sb-price-label')].map((x) => x.textContent),
+    ]);
+    expect(columns).toEqual([
+      ['Alder Vale', '1-0'],
+      ['Draw', '0-0'],
+      ['Brindle Port', '0-1'],
+    ]);
+    expect(root.querySelector('[data-group=correct_score] .sb-cs > .sb-prices')!.textContent).toContain('Any other');
+    // The three-way markets carry team names: the class that lays them out a row each on a phone.
+    expect(root.querySelectorAll('[data-group=result] .sb-prices.named')).toHaveLength(2);
+    expect(root.querySelectorAll('[data-group=handicap] .sb-prices.named')).toHaveLength(0);
+    expect([...root.querySelectorAll('[data-group=h1] .sb-mkt-name')].map((x) => x.textContent)).toEqual([
+      'Match result',
+    ]);
   });
 
   it('writes quarter lines split when the player chose so', () => {
