@@ -162,6 +162,8 @@ body.sb-sheet-open { overflow: hidden; }
   .sb-app { padding-bottom: 16px; }
   .sb-layout { grid-template-columns: minmax(0, 1fr) 340px; }
   .sb-slip { position: sticky; top: 64px; max-height: calc(100vh - 76px); overflow-y: auto; }
+  /* Down over the panel's bottom padding: what scrolls under the totals must not show beneath them. */
+  .sb-slip-foot { bottom: -10px; padding-bottom: 10px; }
 }
 @media (prefers-reduced-motion: reduce) {
   .sb-move { animation: none; }

@@ -113,6 +113,20 @@ describe('screens', () => {
     expect(away.querySelector('.sb-price-label')!.textContent).toBe('Brindle Port +0.75');
   });
 
+  it("links a league's heading with its region, so the link is not told from the text by colour alone", () => {
+    model = S.applyEvents(
+      model,
+      'day:2026-11-27',
+      [card('ev-a', { league: { id: 'coastal-1', name: 'Coastal First Division', region: 'Testland', title: null } })],
+      T0,
+    );
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), { screen: 'upcoming', day: '2026-11-27', sport: null }));
+    const heading = root.querySelector('.sb-league-group h3')!;
+    expect(heading.children).toHaveLength(1);
+    expect(heading.querySelector('a')!.textContent).toBe('Coastal First Division · Testland');
+  });
+
   it('leaves matches under way out of upcoming, and out of its sport counts', () => {
     model = S.applyEvents(model, 'day:2026-11-27', [card('ev-a'), liveCard('ev-started'), card('ev-b')], T0);
     const route = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
@@ -336,6 +350,18 @@ describe('my bets', () => {
     expect(el.textContent).toContain('Score 2-1');
     expect(el.querySelector('.sb-corrections li')!.textContent).toBe('Nov 27, 7:01 PM: -21.00 (result corrected)');
     expect(el.querySelector('[data-testid=cashout]')).toBeNull();
+  });
+
+  it('shows what a bet cashed out in full paid, with no payout of 0.00 beside it', () => {
+    const cashed = myBet('b3', { status: 'cashed_out', payout: 0, cashedOut: 950, cashOut: null });
+    model = S.applyMyBets(model, 'settled', { bets: [cashed], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
+    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    view.render();
+    const el = view.el.querySelector('[data-testid=my-bet]')!;
+    expect(el.querySelector('[data-testid=bet-status]')!.textContent).toBe('Cashed out');
+    expect(el.querySelector('[data-testid=bet-cashed-out]')!.textContent).toBe('9.50');
+    expect(el.querySelector('[data-testid=bet-payout]')).toBeNull();
   });
 });
 

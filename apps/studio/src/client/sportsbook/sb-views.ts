@@ -313,8 +313,13 @@ function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
       h(
         'h3',
         {},
-        h('a', { href: routeHash({ screen: 'league', league: league.id }) }, league.name),
-        league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
+        // The region inside the link: a link beside plain text would have to differ from it by more than colour.
+        h(
+          'a',
+          { href: routeHash({ screen: 'league', league: league.id }) },
+          league.name,
+          league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
+        ),
       ),
       ...list.map((e) => eventCard(ctx, e, showDay)),
     );
