@@ -307,7 +307,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     await slipShot(page, `sportsbook-${size.name}-placed`);
     await restore.shift()?.();
     await page.getByRole('button', { name: WORDS.done }).click();
-    await closeSlip(page, phone);
+    assert.equal(await page.getByTestId('slip').isVisible(), !phone, 'done: a phone is back on the screens');
 
     // Two singles on other upcoming football matches: one cashed out, one settled by the trader.
     // Tomorrow always has football to come (twelve kick-offs a day); late in the evening today may not.

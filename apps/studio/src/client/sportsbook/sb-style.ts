@@ -91,6 +91,8 @@ const CSS = `
   border-radius: 14px 14px 0 0; box-shadow: 0 -6px 24px #000a; padding-bottom: calc(10px + env(safe-area-inset-bottom)); }
 .sb-slip.sheet .sb-sheet-close { display: inline-flex; }
 body.sb-sheet-open { overflow: hidden; }
+.sb-backdrop { position: fixed; inset: 0; z-index: 25; background: #000b; }
+.sb-backdrop[hidden] { display: none; }
 .sb-slip-bar { position: fixed; left: 8px; right: 8px; bottom: calc(8px + env(safe-area-inset-bottom)); z-index: 20; min-height: 52px;
   display: flex; align-items: center; justify-content: center; gap: 8px; border-radius: 26px; border: 0; font: inherit; font-weight: 600;
   background: var(--accent); color: #111; box-shadow: 0 4px 16px #000a; cursor: pointer; }

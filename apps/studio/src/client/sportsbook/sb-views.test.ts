@@ -297,6 +297,26 @@ describe('the slip', () => {
     expect(view.el.hidden).toBe(true);
     expect(document.activeElement).toBe(sheet.bar);
   });
+
+  it('dims the page behind the open sheet, and a tap there closes it', () => {
+    const view = createSlipView(context(), noop());
+    const media = { matches: false, addEventListener: () => undefined } as unknown as MediaQueryList;
+    const sheet = createSheet({
+      slip: view.el,
+      title: view.title,
+      closeButton: view.closeButton,
+      words: englishWords,
+      media,
+    });
+    document.body.append(view.el, sheet.backdrop, sheet.bar);
+    expect(sheet.backdrop.hidden).toBe(true);
+    sheet.bar.click();
+    expect(sheet.backdrop.hidden).toBe(false);
+    sheet.backdrop.click();
+    expect(view.el.hidden).toBe(true);
+    expect(sheet.backdrop.hidden).toBe(true);
+    expect(document.activeElement).toBe(sheet.bar);
+  });
 });
 
 describe('my bets', () => {

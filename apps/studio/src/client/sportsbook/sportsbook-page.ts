@@ -170,7 +170,11 @@ async function start(app: HTMLElement) {
     accept: () => update(S.acceptChanges(model), { slip: true }),
     place: () => void place(),
     removeUnavailable: () => update(S.removeUnavailable(model), { slip: true, prices: true }),
-    finish: (keep) => update(S.finishSlip(model, keep), { slip: true, prices: true }),
+    finish: (keep) => {
+      update(S.finishSlip(model, keep), { slip: true, prices: true });
+      // Done: back to the screens (the sheet's bar takes the focus); kept selections stay in view to bet again.
+      if (!keep) sheet.setOpen(false);
+    },
     rule: (rule) => void changePrefs({ oddsChange: rule }),
   });
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
@@ -185,6 +189,7 @@ async function start(app: HTMLElement) {
     settings.panel,
     tabs,
     h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, message, main), slip.el),
+    sheet.backdrop,
     sheet.bar,
   );
 
