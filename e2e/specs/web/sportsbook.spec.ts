@@ -31,6 +31,7 @@ const WORDS = {
   keep: 'Keep selections',
   done: 'Done',
   suspendedLeg: 'A selection is suspended: wait for it to open or remove it.',
+  removeUnavailable: 'Remove what is not available',
   cashedOut: 'Cashed out',
   won: 'Won',
 };
@@ -39,7 +40,7 @@ const MARGIN_RISE_PPM = 40_000;
 /** The simulator checks an upcoming match's margin every 10 s (feed/simulator.ts): a change shows within two checks. */
 const REPRICE_MS = 45_000;
 /** A socket message reaches the page within this (the page asks nothing meanwhile). */
-const AT_ONCE_MS = 5_000;
+const AT_ONCE_MS = 10_000;
 
 type Bet = {
   id: string;
@@ -166,12 +167,19 @@ async function placeSlip(page: Page, stakes: () => Promise<void>): Promise<Place
   for (let attempt = 0; attempt < 8; attempt++) {
     await stakes();
     await page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid=place]')?.disabled,
-      undefined,
-      {
-        timeout: 120_000,
-      },
+      (remove) =>
+        !document.querySelector<HTMLButtonElement>('[data-testid=place]')?.disabled ||
+        [...document.querySelectorAll('[data-testid=slip] button')].some((x) => x.textContent === remove),
+      WORDS.removeUnavailable,
+      { timeout: 120_000 },
     );
+    // A match in play may end meanwhile: its leg can no longer be bet, and the slip offers to remove it.
+    const gone = page.getByTestId('slip').getByRole('button', { name: WORDS.removeUnavailable });
+    if (await gone.isVisible()) {
+      console.log('sportsbook spec: a selection was no longer available and was removed');
+      await gone.click();
+      continue;
+    }
     if ((await place.innerText()) === WORDS.accept) {
       await place.click();
       continue;
