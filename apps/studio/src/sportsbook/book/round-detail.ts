@@ -1,6 +1,5 @@
 import type { StudioDb } from '../../db/database';
-import type { EventResult, MatchState, PeriodScore } from '../types';
-import { betStatus, FIX_COLUMNS, type LegRow, legsOf, movedBy, paidInAll } from './views';
+import { betStatus, FIX_COLUMNS, type LegRow, legsOf, movedBy, paidInAll, scoreText } from './views';
 
 // What a bet is, sent with its money (docs/vendor-gateway.md "Round details"): the platform keeps the
 // latest detail of each round and shows it in the member's betting record and account record. It
@@ -88,15 +87,6 @@ export function selectionLabel(
   }
 }
 
-function legScore(l: LegRow): string | null {
-  const result = l.result as EventResult | null;
-  const state = l.state as MatchState | null;
-  const period = l.market_period === 'h1' ? result?.h1 : result?.ft;
-  const score: PeriodScore | undefined = l.outcome !== null ? (period ?? result?.ft) : state?.score;
-  if (!score || l.event_status === 'scheduled') return null;
-  return `${score.counted.home}-${score.counted.away}`;
-}
-
 /** The detail of one bet as it is now (null for a bet that no longer exists). */
 export async function roundDetail(db: StudioDb, betRowId: number): Promise<RoundDetail | null> {
   const b = await db
@@ -168,7 +158,7 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
         odds1000: Math.min(1_000_000, Math.max(1000, l.odds1000)),
         inPlay: b.in_play,
         result: l.outcome,
-        score: legScore(l),
+        score: scoreText(l),
       };
     }),
     // The platform keeps the last twenty.

@@ -316,12 +316,22 @@ export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' 
   return value === null || value <= 0 ? null : value;
 }
 
-function scoreText(l: LegRow): string | null {
+/**
+ * The score a leg's market reads (its period's), as the match card shows it: what decides the
+ * match (sets, maps, goals), and beside it in brackets what handicaps and totals count when that
+ * differs (tennis games): "2-1 (14-17)".
+ */
+export function scoreText(l: LegRow): string | null {
   const result = l.result as EventResult | null;
   const state = l.state as MatchState | null;
-  const score: PeriodScore | undefined = result?.ft ?? state?.score;
+  const h1 = l.market_period === 'h1';
+  const score: PeriodScore | undefined = h1 ? (result?.h1 ?? state?.h1 ?? state?.score) : (result?.ft ?? state?.score);
   if (!score || l.event_status === 'scheduled') return null;
-  return `${score.counted.home}-${score.counted.away}`;
+  const { decided, counted } = score;
+  const text = `${decided.home}-${decided.away}`;
+  return counted.home === decided.home && counted.away === decided.away
+    ? text
+    : `${text} (${counted.home}-${counted.away})`;
 }
 
 function legView(l: LegRow): LegView {
