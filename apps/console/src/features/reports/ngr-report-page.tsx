@@ -43,16 +43,20 @@ function groupScope(row: NgrReportRow, groupBy: string, base: Record<string, str
   return s;
 }
 
+/**
+ * A figure that opens its rows; its name starts with the amount it shows (then says what it opens).
+ * Relative, so the hidden text is placed inside the grid's scrolling box, not at the page's edge.
+ */
 function FigureButton({ value, onOpen, label }: { value: number; onOpen: () => void; label: string }) {
   return (
     <button
       type="button"
-      className="tabular-nums underline-offset-4 hover:underline"
+      className="relative tabular-nums underline-offset-4 hover:underline"
       onClick={onOpen}
-      aria-label={label}
       title={label}
     >
       {formatMoney(value)}
+      <span className="sr-only">: {label}</span>
     </button>
   );
 }
