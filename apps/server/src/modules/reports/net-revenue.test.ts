@@ -337,4 +337,18 @@ describe('the net revenue report', () => {
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await get(`/admin/reports/ngr/rows?${range()}&figure=nothing`)).statusCode).toBe(400);
   });
+
+  it("counts every deduction when the agents' dividend base switches one off (the house still paid it)", async () => {
+    const brand = await getBrand(t.ctx.db);
+    await setBrandSetting(t.ctx.db, 'agentNgr', { ...brand.agentNgr, rebate: false });
+    await refreshRollups(t.ctx);
+    await refreshAgentStats(t.ctx);
+    const { a, m1 } = fixture;
+    const loss = (await get(`/wps/agent/team/loss?from=${today}&to=${today}`, a.token)).json().value;
+    const agentM1 = loss.content.find((r: { memberId: number }) => r.memberId === m1.id);
+    expect(agentM1.deductions.rebate).toBe(0);
+    expect(agentM1.ngr).toBe(94.73);
+    const players = (await get(`/admin/reports/ngr?${range()}&groupBy=player&memberId=${m1.id}`)).json().value;
+    expect(players.totals).toMatchObject({ rebate: 3, ngr: 91.73 });
+  });
 });
