@@ -8,7 +8,7 @@
 //   <model>: a sport (apps/studio/src/sportsbook/model/<sport>.ts, its export <sport>Model), or a
 //   module path, optionally with #<export> (else its first export that is a sport model).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type HoldRow, type MarginReport, marginCheck } from '../apps/studio/src/sportsbook/model/margin-check';
@@ -72,7 +72,12 @@ function printRow(r: MarginReport, row: HoldRow) {
   );
 }
 
-function writeSection(sport: string, reports: MarginReport[]) {
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function writeSection(sport: string, reports: MarginReport[], load: { before: string; after: string }) {
   const date = new Date().toISOString().slice(0, 10);
   const worst = reports.flatMap((r) => r.rows).reduce((m, row) => Math.max(m, Math.abs(row.z)), 0);
   const rowCount = reports.reduce((n, r) => n + r.rows.length, 0);
@@ -83,7 +88,7 @@ function writeSection(sport: string, reports: MarginReport[]) {
     start,
     `### ${sport}`,
     '',
-    `Command: \`nice -n 10 node --import tsx bench/sportsbook-margin.ts --matches ${matches} --margin ${marginPpm} ${sport}\` (${date}; ${matches.toLocaleString('en')} matches each way; ${seconds.toFixed(0)} s on ${cpus().length} cores shared with other work).`,
+    `Command: \`nice -n 10 node --import tsx bench/sportsbook-margin.ts --matches ${matches} --margin ${marginPpm} ${sport}\` (${date}; ${matches.toLocaleString('en')} matches each way; ${seconds.toFixed(0)} s on ${cpus().length} cores shared with other work, load average ${load.before} before and ${load.after} after).`,
     '',
     table(reports),
     '',
@@ -132,13 +137,14 @@ async function main() {
   for (const name of names) {
     const model = await loadModel(name);
     const reports: MarginReport[] = [];
+    const before = loadAverage();
     for (const moment of ['pre', 'live'] as const) {
       const r = marginCheck(model, { matches, marginPpm, seed, moment });
       for (const row of r.rows) printRow(r, row);
       console.log(`${r.sport} ${moment}: ${(r.ms / 1000).toFixed(1)} s`);
       reports.push(r);
     }
-    if (writeDocs) writeSection(model.sport, reports);
+    if (writeDocs) writeSection(model.sport, reports, { before, after: loadAverage() });
   }
 }
 
