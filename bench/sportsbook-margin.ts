@@ -57,7 +57,8 @@ function table(reports: MarginReport[]): string {
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of reports) {
-    for (const row of r.rows) {
+    // A moment at which the model prices nothing (a cockfight once the fight is on) has no rows.
+    for (const row of r.rows.filter((x) => x.bets > 0)) {
       lines.push(
         `| ${r.moment === 'pre' ? 'before kick-off' : 'in play'} | ${row.type} | ${row.key ?? 'all'} | ${row.bets.toLocaleString('en')} | ${pct(row.hold, 3)} | ${pct(row.expected, 3)} | ${pct(row.rounding, 3)} | ${pct(row.se, 3)} | ${row.z.toFixed(2)} |`,
       );
@@ -79,8 +80,10 @@ const loadAverage = () =>
 
 function writeSection(sport: string, reports: MarginReport[], load: { before: string; after: string }) {
   const date = new Date().toISOString().slice(0, 10);
-  const worst = reports.flatMap((r) => r.rows).reduce((m, row) => Math.max(m, Math.abs(row.z)), 0);
-  const rowCount = reports.reduce((n, r) => n + r.rows.length, 0);
+  const rows = reports.flatMap((r) => r.rows).filter((row) => row.bets > 0);
+  const worst = rows.reduce((m, row) => Math.max(m, Math.abs(row.z)), 0);
+  const rowCount = rows.length;
+  const unpriced = reports.filter((r) => r.rows.every((row) => row.bets === 0)).map((r) => r.moment);
   const seconds = reports.reduce((s, r) => s + r.ms, 0) / 1000;
   const start = `<!-- sportsbook-margin:${sport}:start (written by bench/sportsbook-margin.ts) -->`;
   const end = `<!-- sportsbook-margin:${sport}:end -->`;
@@ -92,7 +95,7 @@ function writeSection(sport: string, reports: MarginReport[], load: { before: st
     '',
     table(reports),
     '',
-    `Largest |z| ${worst.toFixed(2)} over ${rowCount} rows.`,
+    `Largest |z| ${worst.toFixed(2)} over ${rowCount} rows.${unpriced.includes('live') ? ' No bets in play: the model prices nothing once the match is on.' : ''}`,
     end,
   ].join('\n');
   const file = join(root, 'docs', 'benchmarks.md');

@@ -38,6 +38,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -79,6 +80,8 @@ const PAIRS = Number(env('PAIRS', '2'));
 const VENDOR = 'GH';
 const GAME = 'SPORTS-000';
 const STUDIO_APP = 'gamehall-studio';
+/** PROFILE=1: the server thread's CPU profile of each timed studio fan-out phase (it costs some CPU). */
+const PROFILE = process.env.PROFILE === '1';
 /** STATEMENTS=1: pg_stat_statements' top statements of each timed run (the server must preload it). */
 const STATEMENTS = process.env.STATEMENTS === '1';
 
@@ -357,6 +360,35 @@ function startWorker(file: string, data: unknown) {
   return { worker, ready, ask };
 }
 
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Where a thread's CPU went: the top functions by self time (idle left out), as lines. */
+function profileLines(profile: CpuProfile, top = 12): string[] {
+  const nameOf = new Map<number, string>();
+  for (const n of profile.nodes) {
+    const { url, functionName, lineNumber } = n.callFrame;
+    const file = url ? `${url.replace(/^.*node_modules\//, '').replace(/^.*\/src\//, '')}:${lineNumber + 1}` : '';
+    nameOf.set(n.id, `${functionName || '(anonymous)'}${file ? ` ${file}` : ''}`);
+  }
+  const time = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const name = nameOf.get(id) ?? '?';
+    if (name.startsWith('(idle)') || name.startsWith('(program)')) return;
+    const us = profile.timeDeltas[i] ?? 0;
+    busy += us;
+    time.set(name, (time.get(name) ?? 0) + us);
+  });
+  return [...time]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => `${((100 * us) / busy).toFixed(1)}% ${name}`);
+}
+
 type Stats = { n: number; p50: number; p99: number; max: number };
 function stats(values: number[]): Stats {
   const sorted = Float64Array.from(values).sort();
@@ -472,6 +504,12 @@ async function fanout(): Promise<void> {
       let sendMs: number[];
       let serverCpu: number;
       let pgCpu = 0;
+      const profiler = PROFILE && target === 'studio' && label !== 'warm-up' ? new Session() : undefined;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
       if (target === 'studio') {
         starts = [];
         sendMs = [];
@@ -501,6 +539,11 @@ async function fanout(): Promise<void> {
         starts = r.starts;
         sendMs = r.loopMs;
         serverCpu = r.cpuMs;
+      }
+      if (profiler) {
+        const { profile } = (await profiler.post('Profiler.stop')) as { profile: CpuProfile };
+        profiler.disconnect();
+        console.log(`  server thread CPU in phase ${label} (self time): ${profileLines(profile).join('; ')}`);
       }
       await sleep(SETTLE_MS);
       const reports = await collect();
@@ -896,35 +939,47 @@ async function settlement(): Promise<void> {
       '| pair | run | bets | graded (recordResult) s | settled (settleEventBets) s | total s | Node CPU s | PostgreSQL CPU s | load (1/5/15) |',
     );
     console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    // SETTLE_BEFORE=<module>: another settleEventBets (an earlier settlement.ts copied beside this
+    // one) timed in each pair too, between the reference and this one.
+    const variants: { name: string; settle: typeof settleEventBets }[] = [];
+    if (process.env.SETTLE_BEFORE) {
+      const before = (await import(path.resolve(process.env.SETTLE_BEFORE))) as {
+        settleEventBets: typeof settleEventBets;
+      };
+      variants.push({ name: 'settlement, before', settle: before.settleEventBets });
+    }
+    variants.push({ name: 'settlement', settle: settleEventBets });
     for (let pair = 1; pair <= PAIRS; pair++) {
       await reset();
-      let load = loadAverage();
-      let cpuAt = process.cpuUsage();
-      let pgAt = p.pgCpu();
+      const load = loadAverage();
+      const cpuAt = process.cpuUsage();
+      const pgAt = p.pgCpu();
       t = nowMs();
       const updated = await sql`UPDATE studio_sb_bets SET status = 'settled',
           payout = CASE WHEN id % 2 = 0 THEN potential_payout ELSE 0 END, settled_at = now()
         WHERE id IN (${betsOfMain})`.execute(db);
-      let total = (nowMs() - t) / 1000;
-      let cpu = process.cpuUsage(cpuAt);
+      const total = (nowMs() - t) / 1000;
+      const cpu = process.cpuUsage(cpuAt);
       console.log(
         `| ${pair} | one bulk UPDATE (reference) | ${updated.numAffectedRows} | - | - | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
       );
-      await reset();
-      await resetStatements(p);
-      load = loadAverage();
-      cpuAt = process.cpuUsage();
-      pgAt = p.pgCpu();
-      t = nowMs();
-      await recordResult(db, main, result, { correction: false, reason: 'result' }, new Date());
-      const graded = (nowMs() - t) / 1000;
-      const counts = await settleEventBets(db, main, 'result', () => new Date());
-      total = (nowMs() - t) / 1000;
-      cpu = process.cpuUsage(cpuAt);
-      console.log(
-        `| ${pair} | settlement | ${counts.settled} | ${f2(graded)} | ${f2(total - graded)} | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
-      );
-      await printStatements(p, `settlement ${pair}`);
+      for (const variant of variants) {
+        await reset();
+        await resetStatements(p);
+        const load = loadAverage();
+        const cpuAt = process.cpuUsage();
+        const pgAt = p.pgCpu();
+        t = nowMs();
+        await recordResult(db, main, result, { correction: false, reason: 'result' }, new Date());
+        const graded = (nowMs() - t) / 1000;
+        const counts = await variant.settle(db, main, 'result', () => new Date());
+        const total = (nowMs() - t) / 1000;
+        const cpu = process.cpuUsage(cpuAt);
+        console.log(
+          `| ${pair} | ${variant.name} | ${counts.settled} | ${f2(graded)} | ${f2(total - graded)} | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
+        );
+        await printStatements(p, `${variant.name} ${pair}`);
+      }
     }
     const moves = await db
       .selectFrom('studio_sb_moves')
@@ -939,17 +994,43 @@ async function settlement(): Promise<void> {
         db,
       );
     }
-    const load = loadAverage();
-    const cpuAt = process.cpuUsage();
-    const pgAt = p.pgCpu();
-    await resetStatements(p);
-    t = nowMs();
-    const delivered = await deliverDueMoves(p.runtime.deps, () => undefined);
-    const seconds = (nowMs() - t) / 1000;
-    const cpu = process.cpuUsage(cpuAt);
-    console.log(
-      `deliveries: ${delivered.delivered} delivered, ${delivered.failed} failed, in ${f1(seconds)} s (${f1(delivered.delivered / seconds)}/s); Node CPU ${f2((cpu.user + cpu.system) / 1000 / Math.max(delivered.delivered, 1))} ms a move, PostgreSQL ${f2(((p.pgCpu() - pgAt) * 1000) / Math.max(delivered.delivered, 1))} ms; load ${load} -> ${loadAverage()}`,
-    );
+    // DELIVER_BEFORE=<module>: another deliverDueMoves (an earlier moves.ts copied beside this one):
+    // the moves are then delivered in four parts, by it and by this one in turn (the other parts'
+    // moves held back by their next attempt time).
+    const deliverers: { name: string; deliver: typeof deliverDueMoves }[] = [
+      { name: 'deliveries', deliver: deliverDueMoves },
+    ];
+    if (process.env.DELIVER_BEFORE) {
+      const before = (await import(path.resolve(process.env.DELIVER_BEFORE))) as {
+        deliverDueMoves: typeof deliverDueMoves;
+      };
+      deliverers.unshift({ name: 'deliveries, before', deliver: before.deliverDueMoves });
+    }
+    const due = (
+      await sql<{ id: number }>`SELECT id FROM studio_sb_moves WHERE status = 'due' ORDER BY id`.execute(db)
+    ).rows.map((r) => Number(r.id));
+    const parts = deliverers.length === 1 ? 1 : 4;
+    if (parts > 1) await sql`UPDATE studio_sb_moves SET next_attempt_at = 'infinity' WHERE status = 'due'`.execute(db);
+    const part = Math.ceil(due.length / parts);
+    for (let i = 0; i < parts; i++) {
+      const { name, deliver } = deliverers[i % deliverers.length] as (typeof deliverers)[number];
+      const ids = due.slice(i * part, (i + 1) * part);
+      if (parts > 1) {
+        await sql`UPDATE studio_sb_moves SET next_attempt_at = now() - interval '1 second'
+          WHERE id = ANY(${ids}::bigint[])`.execute(db);
+      }
+      const load = loadAverage();
+      await resetStatements(p);
+      const cpuAt = process.cpuUsage();
+      const pgAt = p.pgCpu();
+      t = nowMs();
+      const delivered = await deliver(p.runtime.deps, () => undefined);
+      const seconds = (nowMs() - t) / 1000;
+      const cpu = process.cpuUsage(cpuAt);
+      console.log(
+        `${name}: ${delivered.delivered} delivered, ${delivered.failed} failed, in ${f1(seconds)} s (${f1(delivered.delivered / seconds)}/s); Node CPU ${f2((cpu.user + cpu.system) / 1000 / Math.max(delivered.delivered, 1))} ms a move, PostgreSQL ${f2(((p.pgCpu() - pgAt) * 1000) / Math.max(delivered.delivered, 1))} ms; load ${load} -> ${loadAverage()}`,
+      );
+    }
     await printStatements(p, 'deliveries');
     const report = await verifyLedger(p.ctx.db);
     console.log(`ledger verify: ${report.ok ? 'OK' : report.violations.slice(0, 5).join('; ')}`);
