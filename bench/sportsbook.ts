@@ -939,16 +939,6 @@ async function settlement(): Promise<void> {
       '| pair | run | bets | graded (recordResult) s | settled (settleEventBets) s | total s | Node CPU s | PostgreSQL CPU s | load (1/5/15) |',
     );
     console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    // SETTLE_BEFORE=<module>: another settleEventBets (an earlier settlement.ts copied beside this
-    // one) timed in each pair too, between the reference and this one.
-    const variants: { name: string; settle: typeof settleEventBets }[] = [];
-    if (process.env.SETTLE_BEFORE) {
-      const before = (await import(path.resolve(process.env.SETTLE_BEFORE))) as {
-        settleEventBets: typeof settleEventBets;
-      };
-      variants.push({ name: 'settlement, before', settle: before.settleEventBets });
-    }
-    variants.push({ name: 'settlement', settle: settleEventBets });
     for (let pair = 1; pair <= PAIRS; pair++) {
       await reset();
       const load = loadAverage();
@@ -963,7 +953,7 @@ async function settlement(): Promise<void> {
       console.log(
         `| ${pair} | one bulk UPDATE (reference) | ${updated.numAffectedRows} | - | - | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
       );
-      for (const variant of variants) {
+      {
         await reset();
         await resetStatements(p);
         const load = loadAverage();
@@ -972,13 +962,13 @@ async function settlement(): Promise<void> {
         t = nowMs();
         await recordResult(db, main, result, { correction: false, reason: 'result' }, new Date());
         const graded = (nowMs() - t) / 1000;
-        const counts = await variant.settle(db, main, 'result', () => new Date());
+        const counts = await settleEventBets(db, main, 'result', () => new Date());
         const total = (nowMs() - t) / 1000;
         const cpu = process.cpuUsage(cpuAt);
         console.log(
-          `| ${pair} | ${variant.name} | ${counts.settled} | ${f2(graded)} | ${f2(total - graded)} | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
+          `| ${pair} | settlement | ${counts.settled} | ${f2(graded)} | ${f2(total - graded)} | ${f2(total)} | ${f2((cpu.user + cpu.system) / 1e6)} | ${f2(p.pgCpu() - pgAt)} | ${load} |`,
         );
-        await printStatements(p, `${variant.name} ${pair}`);
+        await printStatements(p, `settlement ${pair}`);
       }
     }
     const moves = await db
@@ -994,41 +984,17 @@ async function settlement(): Promise<void> {
         db,
       );
     }
-    // DELIVER_BEFORE=<module>: another deliverDueMoves (an earlier moves.ts copied beside this one):
-    // the moves are then delivered in four parts, by it and by this one in turn (the other parts'
-    // moves held back by their next attempt time).
-    const deliverers: { name: string; deliver: typeof deliverDueMoves }[] = [
-      { name: 'deliveries', deliver: deliverDueMoves },
-    ];
-    if (process.env.DELIVER_BEFORE) {
-      const before = (await import(path.resolve(process.env.DELIVER_BEFORE))) as {
-        deliverDueMoves: typeof deliverDueMoves;
-      };
-      deliverers.unshift({ name: 'deliveries, before', deliver: before.deliverDueMoves });
-    }
-    const due = (
-      await sql<{ id: number }>`SELECT id FROM studio_sb_moves WHERE status = 'due' ORDER BY id`.execute(db)
-    ).rows.map((r) => Number(r.id));
-    const parts = deliverers.length === 1 ? 1 : 4;
-    if (parts > 1) await sql`UPDATE studio_sb_moves SET next_attempt_at = 'infinity' WHERE status = 'due'`.execute(db);
-    const part = Math.ceil(due.length / parts);
-    for (let i = 0; i < parts; i++) {
-      const { name, deliver } = deliverers[i % deliverers.length] as (typeof deliverers)[number];
-      const ids = due.slice(i * part, (i + 1) * part);
-      if (parts > 1) {
-        await sql`UPDATE studio_sb_moves SET next_attempt_at = now() - interval '1 second'
-          WHERE id = ANY(${ids}::bigint[])`.execute(db);
-      }
+    {
       const load = loadAverage();
       await resetStatements(p);
       const cpuAt = process.cpuUsage();
       const pgAt = p.pgCpu();
       t = nowMs();
-      const delivered = await deliver(p.runtime.deps, () => undefined);
+      const delivered = await deliverDueMoves(p.runtime.deps, () => undefined);
       const seconds = (nowMs() - t) / 1000;
       const cpu = process.cpuUsage(cpuAt);
       console.log(
-        `${name}: ${delivered.delivered} delivered, ${delivered.failed} failed, in ${f1(seconds)} s (${f1(delivered.delivered / seconds)}/s); Node CPU ${f2((cpu.user + cpu.system) / 1000 / Math.max(delivered.delivered, 1))} ms a move, PostgreSQL ${f2(((p.pgCpu() - pgAt) * 1000) / Math.max(delivered.delivered, 1))} ms; load ${load} -> ${loadAverage()}`,
+        `deliveries: ${delivered.delivered} delivered, ${delivered.failed} failed, in ${f1(seconds)} s (${f1(delivered.delivered / seconds)}/s); Node CPU ${f2((cpu.user + cpu.system) / 1000 / Math.max(delivered.delivered, 1))} ms a move, PostgreSQL ${f2(((p.pgCpu() - pgAt) * 1000) / Math.max(delivered.delivered, 1))} ms; load ${load} -> ${loadAverage()}`,
       );
     }
     await printStatements(p, 'deliveries');
