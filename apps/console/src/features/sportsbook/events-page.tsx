@@ -136,7 +136,12 @@ export function EventsPage() {
         }
       >
         {rows.map((e) => (
-          <tr key={e.id} className="border-b border-(--border) last:border-b-0" data-testid="sb-event-row">
+          <tr
+            key={e.id}
+            className="border-b border-(--border) last:border-b-0"
+            data-testid="sb-event-row"
+            data-event={e.id}
+          >
             <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.startsAt)}</td>
             <td className="px-3 py-2">
               <Link
