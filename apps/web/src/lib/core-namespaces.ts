@@ -10,6 +10,8 @@
 export const CORE_ENTRIES = [
   'common',
   'nav',
+  // The phone's tab bar and the tiles' sheet button are on the home's first screen.
+  'shell',
   'header',
   'languages',
   'categories',
