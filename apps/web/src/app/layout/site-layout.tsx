@@ -10,12 +10,16 @@ import { GAME_PAGES, needsSignIn, paths } from '../paths';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
-import { TabBar } from './tab-bar';
 
 const AccountModals = lazyModals(
   ['login', 'register', 'forgetPass', 'changePass'],
   async () => (await import('../../features/auth/account-modals')).AccountModals,
 );
+
+// The phone's tab bar is its own small chunk: desktops never load it, and the home's first chunk
+// stays within the ui-guide budget. It is fixed to the window, so arriving a moment later moves
+// nothing on the page.
+const TabBar = lazy(async () => ({ default: (await import('./tab-bar')).TabBar }));
 
 // spec §6 contract popup: its watcher loads after first render, for signed-in members only.
 const ContractPopupHost = lazy(async () => ({
@@ -70,7 +74,7 @@ export function SiteLayout() {
   useEffect(() => {
     const changed = previous.current !== pathname;
     previous.current = pathname;
-    const saved = navigationType === 'POP' ? scrollMemory.recall(entry) : undefined;
+    const saved = navigationType === 'POP' && !freshArrival(entry) ? scrollMemory.recall(entry) : undefined;
     if (saved !== undefined) return restoreScroll(saved, window);
     if (!hash) {
       if (changed) window.scrollTo(0, 0);
@@ -101,7 +105,11 @@ export function SiteLayout() {
       </main>
       {!gamePage && <Footer />}
       {!gamePage && !phone && <SideMenu />}
-      {phone && !fullScreenGame && <TabBar />}
+      {phone && !fullScreenGame && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
       <AccountModals />
       {token && (
         <Suspense fallback={null}>
@@ -110,6 +118,21 @@ export function SiteLayout() {
       )}
     </div>
   );
+}
+
+let firstRender = true;
+
+/**
+ * Whether this is the tab's first page, reached by following a link or typing its address rather
+ * than by a reload or the browser's back: a fresh visit starts at the top, as browsers do, even if
+ * the same address was scrolled in this tab before.
+ */
+function freshArrival(entry: string): boolean {
+  const first = firstRender;
+  firstRender = false;
+  if (!first || !entry.startsWith('default:')) return false;
+  const [timing] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return timing?.type === 'navigate';
 }
 
 /**
