@@ -3,10 +3,12 @@
 // The player site as an app on a phone (390x844, touch) beside the desktop (1440x900): the bottom
 // tab bar reaches every tab, the side buttons sit in the menu, a tile's tap opens its sheet, a game
 // fills the screen and its back button returns to the same lobby at the same scroll position, no
-// fixed element covers text, and a sign-in after the session ended lands on the page asked for.
+// fixed element covers text, a sign-in after the session ended lands on the page asked for, and the
+// phone's home keeps within the script, LCP and layout-shift budgets.
 // e2e: beside own-accounts-c
 // (it registers the member it plays with, so it runs beside the main process's demo accounts)
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -218,4 +220,118 @@ test('desktop: no tab bar, the side buttons and tile buttons stay, and back from
   await assertNothingCovered(page, 'desktop lobby', { endless: true });
   await screen(page, 'shell-desktop-lobby');
   await page.context().close();
+});
+
+// A Lighthouse-style budget on the phone profile: what the home's scripts weigh as
+// transferred, every one fetched before network idle (docs/benchmarks.md "Bytes": 170 KiB), and its
+// Largest Contentful Paint (ui-guide: under 1.0 s in headless Chromium against the local server)
+// and layout shift (under 0.05). budgets.spec measures the same at 1280x900; the phone loads its
+// own chunks (the tab bar) and lays the page out narrower. Figures go to app-shell-budgets.json.
+const HOME_SCRIPT_BUDGET_KIB = 170;
+const LCP_BUDGET_MS = 1000;
+
+test("phone: the home's scripts, LCP and layout shift within the budgets", async () => {
+  const figures: Record<string, unknown> = {};
+  // No service worker: its precaching is the worker's own traffic after load, not the page's.
+  const context = await browser().newContext({
+    baseURL: baseUrl(),
+    reducedMotion: 'reduce',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  // A first visitor's page: the announcement popup opens and its scripts count.
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number };
+    w.__lcp = 0;
+    w.__lcpElement = '';
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        w.__lcp = entry.startTime;
+        w.__lcpElement = entry.element
+          ? `${entry.element.tagName.toLowerCase()}${entry.element.id ? `#${entry.element.id}` : ''}`
+          : '';
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  // The first visit, with nothing cached: every script the home fetched before the network went
+  // idle, in compressed bytes as transferred (Resource Timing's encodedBodySize). Bytes do not
+  // depend on the machine's speed, so this figure has no tolerance.
+  await page.goto('/', { waitUntil: 'networkidle', timeout: 60_000 });
+  // The popup's dialog hides the rest of the page from the accessibility tree: found by its id.
+  await page.getByTestId('tab-bar').waitFor();
+  await page.getByRole('dialog').first().waitFor();
+  const scripts = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'script' || /\.m?js(\?|$)/.test(new URL(entry.name).pathname))
+      .map((entry) => ({ url: entry.name, transferred: entry.encodedBodySize, decoded: entry.decodedBodySize })),
+  );
+  const transferred = scripts.reduce((sum, s) => sum + s.transferred, 0);
+  const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  figures.homeScripts = scripts.length;
+  figures.homeScriptTransferredKiB = kib(transferred);
+  figures.homeScriptDecodedKiB = kib(scripts.reduce((sum, s) => sum + s.decoded, 0));
+  const list = scripts.map((s) => `${new URL(s.url).pathname} ${(s.transferred / 1024).toFixed(1)} KiB`).join('\n');
+  writeFileSync(path.join(artifactsDir, 'home-scripts-phone.txt'), `${list}\n`);
+  assert.ok(
+    scripts.some((s) => s.url.includes('/tab-bar-')),
+    'the phone loads the tab bar',
+  );
+  assert.ok(
+    transferred <= HOME_SCRIPT_BUDGET_KIB * 1024,
+    `the phone's home loads ${scripts.length} scripts, ${figures.homeScriptTransferredKiB} KiB as transferred:\n${list}`,
+  );
+
+  // LCP, the first visit having warmed the server's caches as a visitor's second page finds them.
+  // The time is the one figure a slow machine moves, so each visit is judged against the budget
+  // times the slowdown its own renderer saw: the wall time of the page's main-thread tasks over the
+  // CPU time that thread got (DevTools' Performance metrics TaskDuration / ThreadTime, counted
+  // afresh for each page). On an idle machine that is about 1 and the budget is the ui-guide's 1.0
+  // s; on a machine whose cores are shared out, the tasks take longer than their work by the same
+  // factor as everything before the paint does. Up to three visits, judged by the best: a page
+  // really over budget is over it every time. Layout shift must hold on every visit.
+  // The popup stays closed for the timed visits, as in budgets.spec.
+  await page.evaluate(() => sessionStorage.setItem('ANONYMOUS_POPUP', '1'));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const visits: { lcpMs: number; slowdown: number; allowedMs: number; cls: number; element: string }[] = [];
+  for (let visit = 0; visit < 3; visit++) {
+    await page.goto('/');
+    await page.locator('#download img').nth(2).waitFor();
+    await page.waitForTimeout(1500);
+    const sample = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number };
+      return { lcp: w.__lcp, element: w.__lcpElement, cls: w.__cls };
+    });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const thread = metric('ThreadTime');
+    const slowdown = thread > 0 ? Math.max(1, metric('TaskDuration') / thread) : 1;
+    const allowedMs = LCP_BUDGET_MS * slowdown;
+    visits.push({
+      lcpMs: Math.round(sample.lcp),
+      slowdown: Math.round(slowdown * 100) / 100,
+      allowedMs: Math.round(allowedMs),
+      cls: Math.round(sample.cls * 1000) / 1000,
+      element: sample.element,
+    });
+    assert.ok(sample.cls < 0.05, `CLS ${sample.cls}`);
+    if (sample.lcp > 0 && sample.lcp <= allowedMs) break;
+  }
+  figures.visits = visits;
+  writeFileSync(path.join(artifactsDir, 'app-shell-budgets.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  assert.ok(
+    visits.some((v) => v.lcpMs > 0 && v.lcpMs <= v.allowedMs),
+    `LCP over budget on every visit: ${JSON.stringify(visits)}`,
+  );
+  await context.close();
 });
