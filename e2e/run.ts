@@ -23,7 +23,9 @@ import { call } from './support/site';
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
 // not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
 // `own-accounts-c` holds the crash round's spec, the guest-only site shell, which needs no account,
-// and the sportsbook page's spec (its members are its own; it waits on the simulator's re-pricing).
+// the sportsbook page's spec (its members are its own; it waits on the simulator's re-pricing) and
+// the phone shell's (app-shell: its member is its own; its one timed figure, the phone home's LCP,
+// is judged against the budget times the slowdown its renderer measured, so it can run beside).
 // The runner prints each lane's and each spec file's wall time at the end: the two cores are the
 // limit, so a lane longer than the main one, or a main lane that ends long after the others, is
 // time lost.

@@ -7,8 +7,10 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../lib/alerts';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { watchGameWindow } from '../lib/balance-hold';
+import { enterFullScreen, leaveFullScreen, wantsLandscape } from '../lib/full-screen';
 import { loadAllStrings } from '../lib/i18n';
 import { openModal } from '../lib/modals';
+import { isPhoneLayout } from '../lib/phone-layout';
 import { useSession } from '../lib/session';
 import { createStore } from '../lib/store';
 import { rememberWanted } from '../lib/wanted-game';
@@ -78,8 +80,11 @@ export function useFavourites() {
   return { isFavourite, toggle, enabled: Boolean(token) && !isTrial };
 }
 
-/** The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload. */
-export type SeamlessState = { url: string; gameName: string; backTo: string };
+/**
+ * The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload.
+ * `backTo` is the page the game was opened from (its query too: the same vendor and filters).
+ */
+export type SeamlessState = { url: string; gameName: string; backTo: string; gameType?: string };
 
 export function seamlessHref(game: Pick<Game, 'nodeId'>): string {
   return `/seamless?nodeId=${game.nodeId}`;
@@ -97,14 +102,30 @@ export function lobbyHref(target: LobbyTarget): string {
 export function launchLobby(target: LobbyTarget, language: string): Promise<LaunchGameValue> {
   return apiRequest<LaunchGameValue>(GAME_CALLS.lobby, {
     method: 'POST',
-    body: { ...target, language, device: 'WEB', backUrl: window.location.pathname },
+    body: { ...target, language, device: 'WEB', backUrl: currentPage() },
   });
+}
+
+/**
+ * Where a game's own lobby button leads: this page with its query (the same lobby, the same vendor).
+ * A game vendor shows no lobby link for a path with spaces or backslashes, even encoded (the house
+ * studio's lobby-url.ts), so a query holding them (a search) is left off.
+ */
+function currentPage(): string {
+  const { pathname, search } = window.location;
+  let plain = false;
+  try {
+    plain = !/[\s\\]/.test(decodeURIComponent(search));
+  } catch {
+    plain = false;
+  }
+  return plain && pathname.length + search.length <= 500 ? pathname + search : pathname;
 }
 
 export function launchGame(game: Pick<Game, 'nodeId'>, language: string): Promise<LaunchGameValue> {
   return apiRequest<LaunchGameValue>(GAME_CALLS.launch, {
     method: 'POST',
-    body: { nodeId: game.nodeId, language, device: 'WEB', backUrl: window.location.pathname },
+    body: { nodeId: game.nodeId, language, device: 'WEB', backUrl: currentPage() },
   });
 }
 
@@ -173,9 +194,14 @@ export function useGameActions() {
     [t],
   );
 
-  /** Launches, then opens /seamless with the answer in the history state. */
+  /**
+   * Launches, then opens /seamless with the answer in the history state. On a phone the game fills
+   * the screen: full screen is asked for here, within the player's tap (browsers refuse it later,
+   * after the launch call), and given back if the launch fails.
+   */
   const enter = useCallback(
-    async (launch: () => Promise<LaunchGameValue>, gameName: string, href: string) => {
+    async (launch: () => Promise<LaunchGameValue>, gameName: string, href: string, gameType?: string) => {
+      const fullScreen = isPhoneLayout() ? enterFullScreen({ landscape: wantsLandscape(gameType) }) : undefined;
       try {
         const launched = await launch();
         gameOverlayStore.set(null);
@@ -183,9 +209,11 @@ export function useGameActions() {
           url: launched.url,
           gameName,
           backTo: window.location.pathname + window.location.search,
+          gameType: launched.gameType || gameType,
         };
         navigate(href, { state });
       } catch (err) {
+        if (fullScreen) void fullScreen.then(() => leaveFullScreen());
         await fail(err);
       }
     },
@@ -197,7 +225,7 @@ export function useGameActions() {
     async (game: Game, options: { direct?: boolean } = {}) => {
       if (!token) return openModal('login');
       if (isTrial) {
-        const open = () => enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
+        const open = () => enter(() => launchGame(game, language), game.gameName, seamlessHref(game), game.gameType);
         await offerRegistration(t, game.isGame === 'VASSALAGE' && !options.direct ? () => showVendor(game) : open);
         return;
       }
@@ -205,7 +233,7 @@ export function useGameActions() {
         showVendor(game);
         return;
       }
-      await enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
+      await enter(() => launchGame(game, language), game.gameName, seamlessHref(game), game.gameType);
     },
     [token, isTrial, t, language, enter],
   );

@@ -10,6 +10,13 @@
 export const CORE_ENTRIES = [
   'common',
   'nav',
+  // The phone's tab bar and the tiles' sheet button are on the home's first screen (the game sheet
+  // and the game's bar come with the full English file).
+  'shell.tabs',
+  'shell.games',
+  'shell.account',
+  'shell.waiting',
+  'shell.aboutGame',
   'header',
   'languages',
   'categories',

@@ -18,9 +18,7 @@ export function Footer() {
   const vendors = [...new Map(menus.flatMap((c) => c.vendors).map((v) => [v.vassalage, v])).values()];
   const follow = FOLLOW_US.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
   return (
-    // max-sm:pb-20: on a phone the side menu's button floats at the page's end; the footer's last
-    // line scrolls clear of it (side-menu.tsx).
-    <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm max-sm:pb-20">
+    <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <h2 className="mb-3 font-bold text-(--accent)">{t('footer.aboutUs')}</h2>

@@ -4,7 +4,7 @@ import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wall
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { completeLogin, login, logout } from '../../features/auth/api';
+import { completeLogin, handOverLogin, login, logout } from '../../features/auth/api';
 import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -27,6 +27,7 @@ import {
 import { STORAGE_KEYS } from '../../lib/storage';
 import { setTheme, useTheme } from '../../lib/theme';
 import { paths } from '../paths';
+import { QuickLinks } from './side-menu';
 
 const SOCIAL_TYPES = ['TELEGRAM', 'FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE'];
 
@@ -83,6 +84,8 @@ export function Header() {
             </div>
           )}
           <CategoryNav language={i18n.language} />
+          {/* On a phone the side menu's buttons are lines here, where they cover nothing. */}
+          {!wide && <QuickLinks onDone={() => setMenuOpen(false)} />}
         </div>
       </nav>
     </header>
@@ -184,6 +187,8 @@ function HeaderLogin() {
         err instanceof ApiError &&
         (err.value?.captcha || err.code === 'LOGIN_VERIFICATION_REQUIRED' || err.code.startsWith('CAPTCHA'))
       ) {
+        // The modal starts with what was typed here: only the captcha is left to fill in.
+        handOverLogin({ username: username.trim(), password });
         openModal('login');
       } else if (err instanceof ApiError && err.code === 'ACCOUNT_PASSWORD_INVALID') {
         await showAlert({ message: t('in_incorrect_password') });
