@@ -28,6 +28,21 @@ const categoryRoute = async () => {
   };
 };
 
+/** /legal/<slug>: the legal page of that kind; any other slug is not found. */
+const legalRoute = async () => {
+  const [{ LegalPage }, { kindOfSlug }, { NotFoundPage }] = await Promise.all([
+    import('../features/legal/legal-page'),
+    import('../features/legal/api'),
+    import('../features/pages/not-found-page'),
+  ]);
+  return {
+    Component: function LegalRoute() {
+      const kind = kindOfSlug(useParams().slug);
+      return kind ? <LegalPage key={kind} kind={kind} /> : <NotFoundPage />;
+    },
+  };
+};
+
 const gamesMemberRoutes = () => [
   { path: 'personalHistoryCopy', lazy: async () => ({ Component: (await games()).BettingRecordPage }) },
   { path: 'personalProfit', lazy: async () => ({ Component: (await games()).PersonalProfitPage }) },
@@ -112,6 +127,7 @@ export const router = createBrowserRouter([
         path: `${paths.agentHome}/*`,
         lazy: async () => ({ Component: (await import('../features/agents/agent-layout')).AgentLayout }),
       },
+      { path: paths.legal(':slug'), lazy: legalRoute },
       {
         path: paths.down,
         lazy: async () => ({ Component: (await import('../features/download/download-page')).DownloadPage }),

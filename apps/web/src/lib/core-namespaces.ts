@@ -18,6 +18,9 @@ export const CORE_ENTRIES = [
   'site',
   'side',
   'footer',
+  // The footer's legal links and the cookie banner, which a first visit to the home may show.
+  'legal.links',
+  'legal.consent',
   'home',
   'member.menu',
   'games.vendor',

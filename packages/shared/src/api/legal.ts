@@ -11,7 +11,7 @@ export const LegalKind = z.enum(LEGAL_KINDS);
 export type LegalKind = z.infer<typeof LegalKind>;
 
 /** The player site's path segment of each kind: /legal/<slug>. */
-export const LEGAL_SLUGS: Record<LegalKind, string> = {
+export const LEGAL_SLUGS = {
   terms: 'terms',
   privacy: 'privacy',
   responsible: 'responsible-gaming',
@@ -19,7 +19,7 @@ export const LEGAL_SLUGS: Record<LegalKind, string> = {
   cookies: 'cookies',
   about: 'about',
   licence: 'licence',
-};
+} as const satisfies Record<LegalKind, string>;
 
 export const LEGAL_TITLE_MAX = 200;
 /** A legal text is long (a terms document runs to tens of thousands of characters) but bounded. */
@@ -65,6 +65,7 @@ export const TermsStatus = z.object({
 export type TermsStatus = z.infer<typeof TermsStatus>;
 
 export const AcceptTermsBody = z.object({ version: z.number().int().min(1).max(1_000_000) });
+export type AcceptTermsBody = z.infer<typeof AcceptTermsBody>;
 export const AcceptTermsValue = z.object({ version: z.number().int(), acceptedAt: z.string() });
 
 // ---- back office (permission content.write)

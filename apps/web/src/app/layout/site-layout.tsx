@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { GAME_PAGES, needsSignIn, paths } from '../paths';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ConsentHost, TermsHost } from './legal-hosts';
 import { SideMenu } from './side-menu';
 
 const AccountModals = lazyModals(
@@ -54,6 +55,8 @@ export function SiteLayout() {
       {!gamePage && <Footer />}
       {!gamePage && <SideMenu />}
       <AccountModals />
+      <ConsentHost />
+      {token && <TermsHost />}
       {token && (
         <Suspense fallback={null}>
           <ContractPopupHost />
