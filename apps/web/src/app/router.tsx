@@ -2,6 +2,7 @@ import { CHAT_PATH } from '@gamehall/shared/constants';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { loadAllStrings } from '../lib/i18n';
+import { useFillPlaceholders } from '../lib/placeholders';
 import { RouteError } from './layout/route-error';
 import { SiteLayout } from './layout/site-layout';
 import { CATEGORY_ROUTES, paths } from './paths';
@@ -30,15 +31,16 @@ const categoryRoute = async () => {
 
 /** /legal/<slug>: the legal page of that kind; any other slug is not found. */
 const legalRoute = async () => {
-  const [{ LegalPage }, { kindOfSlug }, { NotFoundPage }] = await Promise.all([
+  // The brand's placeholders are filled from here (app/layout/legal-hosts.tsx says why).
+  const [{ LegalPage, kindOfSlug }, { NotFoundPage }] = await Promise.all([
     import('../features/legal/legal-page'),
-    import('../features/legal/api'),
     import('../features/pages/not-found-page'),
   ]);
   return {
     Component: function LegalRoute() {
       const kind = kindOfSlug(useParams().slug);
-      return kind ? <LegalPage key={kind} kind={kind} /> : <NotFoundPage />;
+      const fill = useFillPlaceholders();
+      return kind ? <LegalPage key={kind} kind={kind} fill={fill} /> : <NotFoundPage />;
     },
   };
 };

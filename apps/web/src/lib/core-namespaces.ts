@@ -18,9 +18,8 @@ export const CORE_ENTRIES = [
   'site',
   'side',
   'footer',
-  // The footer's legal links and the cookie banner, which a first visit to the home may show.
+  // The footer's legal links (the cookie banner's words load with its code: legal-hosts.tsx).
   'legal.links',
-  'legal.consent',
   'home',
   'member.menu',
   'games.vendor',

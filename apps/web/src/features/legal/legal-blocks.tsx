@@ -1,16 +1,25 @@
-import { useFillPlaceholders } from '../../lib/placeholders';
 import { parseLegalBody } from './legal-text';
 
-/** A legal text as headings, paragraphs and lists; {site} and {currency} filled from the brand. */
-export function LegalBlocks({ body, headingLevel = 2 }: { body: string; headingLevel?: 2 | 3 }) {
-  const fill = useFillPlaceholders();
+/**
+ * A legal text as headings, paragraphs and lists; `fill` puts the brand's {site} and {currency} in.
+ * The caller in the first chunk passes useFillPlaceholders() (app/layout/legal-hosts.tsx says why).
+ */
+export function LegalBlocks({
+  body,
+  fill,
+  headingLevel = 2,
+}: {
+  body: string;
+  fill: (text: string) => string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="space-y-3 leading-relaxed">
       {parseLegalBody(body).map((block, i) =>
         block.kind === 'heading' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text, in order
-          <Heading key={i} className="pt-3 text-lg font-bold text-(--accent)">
+          <Heading key={i} className={`pt-3 font-bold text-(--accent) ${headingLevel === 2 ? 'text-lg' : 'text-base'}`}>
             {fill(block.text)}
           </Heading>
         ) : block.kind === 'list' ? (

@@ -9,6 +9,11 @@ import { LEGAL_LINKS, legalPath } from '../../lib/legal-links';
 import { legalPageQuery } from './api';
 import { LegalBlocks } from './legal-blocks';
 
+/** The kind a /legal/<slug> path shows, or undefined for a slug that names none. */
+export function kindOfSlug(slug: string | undefined): LegalKind | undefined {
+  return (Object.keys(LEGAL_SLUGS) as LegalKind[]).find((kind) => LEGAL_SLUGS[kind] === slug);
+}
+
 function formatDate(iso: string, language: string): string {
   try {
     return new Intl.DateTimeFormat(language === 'ty' ? 'fil' : language, { dateStyle: 'long' }).format(new Date(iso));
@@ -22,7 +27,7 @@ function formatDate(iso: string, language: string): string {
  * brand's default language with a note; ?version=N shows an earlier one. Every version stays
  * listed, so a member can read what they accepted.
  */
-export function LegalPage({ kind }: { kind: LegalKind }) {
+export function LegalPage({ kind, fill }: { kind: LegalKind; fill: (text: string) => string }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const asked = Number(params.get('version'));
@@ -67,7 +72,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
               })}
             </p>
           )}
-          <LegalBlocks body={page.body} />
+          <LegalBlocks body={page.body} fill={fill} />
           {page.versions.length > 1 && (
             <nav aria-label={t('legal.page.versions')} className="mt-10 border-t border-(--text-muted)/20 pt-4">
               <h2 className="mb-2 text-sm font-bold text-(--text-muted)">{t('legal.page.versions')}</h2>

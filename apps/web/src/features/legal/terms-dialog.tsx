@@ -1,12 +1,8 @@
 import type { LegalPage } from '@gamehall/shared/api/legal';
 import { Button } from '@gamehall/ui/button';
-import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endSession } from '../../lib/session';
-import { TERMS_STATUS_KEY } from '../../lib/terms-status';
-import { acceptTerms, signOut } from './api';
 import { LegalBlocks } from './legal-blocks';
 
 /**
@@ -15,31 +11,39 @@ import { LegalBlocks } from './legal-blocks';
  * Until the acceptance is recorded the server refuses deposits, withdrawals, transfers and
  * real-money games with TERMS_NOT_ACCEPTED.
  */
-export function TermsDialog({ terms }: { terms: LegalPage }) {
+export function TermsDialog({
+  terms,
+  fill,
+  accept,
+  signOut,
+}: {
+  terms: LegalPage;
+  fill: (text: string) => string;
+  /** Records the acceptance, then asks the status again (a newer version may have come). */
+  accept: (version: number) => Promise<void>;
+  /** Ends the session (the member declines). */
+  signOut: () => Promise<void>;
+}) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  const accept = async () => {
+  const onAccept = async () => {
     setBusy(true);
     setFailed(false);
     try {
-      await acceptTerms({ version: terms.version });
+      await accept(terms.version);
     } catch {
       // A newer version may have been published meanwhile: the status query shows it.
       setFailed(true);
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: TERMS_STATUS_KEY });
     }
   };
 
-  const leave = async () => {
+  const onSignOut = async () => {
     setBusy(true);
-    await signOut().catch(() => undefined);
-    endSession();
-    queryClient.removeQueries({ queryKey: ['member'] });
+    await signOut();
     setBusy(false);
   };
 
@@ -71,7 +75,7 @@ export function TermsDialog({ terms }: { terms: LegalPage }) {
             className="min-h-24 flex-1 overflow-y-auto rounded-lg border border-(--text-muted)/25 p-4 text-sm"
           >
             <h3 className="mb-2 font-bold">{terms.title}</h3>
-            <LegalBlocks body={terms.body} headingLevel={3} />
+            <LegalBlocks body={terms.body} fill={fill} headingLevel={3} />
           </section>
           {failed && (
             <p role="alert" className="mt-3 text-sm text-(--danger)">
@@ -79,10 +83,10 @@ export function TermsDialog({ terms }: { terms: LegalPage }) {
             </p>
           )}
           <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={leave} disabled={busy}>
+            <Button variant="secondary" onClick={onSignOut} disabled={busy}>
               {t('legal.terms.decline')}
             </Button>
-            <Button onClick={accept} disabled={busy}>
+            <Button onClick={onAccept} disabled={busy}>
               {t('legal.terms.accept')}
             </Button>
           </div>
