@@ -24,6 +24,7 @@ export const errorCatalogue = {
   AUTH_SESSION_EXPIRED: { status: 401, message: 'Your session has expired, please login' },
   AUTH_FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
   ACCOUNT_TRIAL_RESTRICTED: { status: 403, message: 'Please use a real account for this' },
+  TERMS_NOT_ACCEPTED: { status: 403, message: 'Please accept the new terms and conditions first' },
   ACCOUNT_NOT_MEMBER: { status: 403, message: 'Non-member account unable to login' },
   ACCOUNT_NOT_AGENT: { status: 403, message: 'Non-agents cannot log in' },
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled, please contact customer service' },
@@ -162,6 +163,10 @@ export const errorCatalogue = {
   // back office: content, games and site
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
+  LEGAL_VERSION_PUBLISHED: {
+    status: 409,
+    message: 'A published version never changes: start a new version to change the text',
+  },
   GAME_NOT_FOUND: { status: 404, message: 'No such game' },
   VENDOR_SECRET_DERIVED: {
     status: 409,

@@ -71,6 +71,8 @@ import * as m0071 from './migrations/0071-vendor-resettle';
 import * as m0072 from './migrations/0072-vendor-round-details';
 import * as m0073 from './migrations/0073-game-lobbies';
 import * as m0074 from './migrations/0074-net-revenue';
+import * as m0080 from './migrations/0080-legal-pages';
+import * as m0081 from './migrations/0081-game-popularity';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -146,6 +148,8 @@ export const migrations: Record<string, Migration> = {
   '0072-vendor-round-details': m0072,
   '0073-game-lobbies': m0073,
   '0074-net-revenue': m0074,
+  '0080-legal-pages': m0080,
+  '0081-game-popularity': m0081,
 };
 
 class ListedMigrations implements MigrationProvider {

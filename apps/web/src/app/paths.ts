@@ -18,6 +18,8 @@ export const paths = {
   /** spec §2 agent centre menu: /agentHome/<entry> (features/agents/menu.ts). */
   agentEntry: (name: string) => `/agentHome/${name}`,
   down: '/down',
+  /** The pages a licensed site shows: /legal/terms, /legal/privacy, ... (lib/legal-links.ts). */
+  legal: (slug: string) => `/legal/${slug}`,
   member: '/member',
   securityCenter: '/member/securityCenter',
   profile: '/member/profile',

@@ -25,6 +25,8 @@ export const CORE_ENTRIES = [
   'site',
   'side',
   'footer',
+  // The footer's legal links (the cookie banner's words load with its code: legal-hosts.tsx).
+  'legal.links',
   'home',
   'member.menu',
   'games.vendor',

@@ -60,7 +60,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
         body: DepositBody,
         response: { 200: envelope(DepositOrder) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => ok(presentDeposit(await cashier.createDeposit(ctx, principalOf(req), req.body))),
   );
@@ -168,7 +168,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
         body: WithdrawBody,
         response: { 200: envelope(WithdrawalOrder) },
       },
-      config: { auth: 'member', encrypted: true },
+      config: { auth: 'member', encrypted: true, movesMoney: true },
     },
     async (req) => ok(presentWithdrawal(await cashier.requestWithdrawal(ctx, principalOf(req), req.body))),
   );

@@ -122,6 +122,7 @@ export function presentAdminGame(r: GridGameRow): AdminGame {
     name: r.name,
     subCategory: r.sub_category,
     isHot: r.is_hot,
+    recentPlayers: Number(r.recent_players),
     sort: r.sort,
     status: r.status,
     vendorStatus: r.vendor_status,

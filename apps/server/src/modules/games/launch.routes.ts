@@ -24,7 +24,7 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
         body: LaunchGameBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (request) =>
       ok(
@@ -59,7 +59,7 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
         body: LaunchLobbyBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (request) => ok(await launchLobby(ctx, principalOf(request), request.body, launchContext(request))),
   );

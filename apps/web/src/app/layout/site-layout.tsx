@@ -9,6 +9,7 @@ import { loginPathFor } from '../../lib/sign-in-target';
 import { GAME_PAGES, needsSignIn, paths } from '../paths';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ConsentHost, TermsHost } from './legal-hosts';
 import { SideMenu } from './side-menu';
 
 const AccountModals = lazyModals(
@@ -111,6 +112,8 @@ export function SiteLayout() {
         </Suspense>
       )}
       <AccountModals />
+      <ConsentHost />
+      {token && <TermsHost />}
       {token && (
         <Suspense fallback={null}>
           <ContractPopupHost />
