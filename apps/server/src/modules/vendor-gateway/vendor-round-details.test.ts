@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { VendorRoundDetail } from '@gamehall/shared/api/vendor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../brand/brand.service';
-import { post } from '../ledger/ledger.service';
+import type { TestApp } from '../../test/harness';
+import { uniqueId as id, openVendorWallet, type VendorWallet, walletPlayer } from '../../test/vendor-wallet-fixture';
+import { sessionFor } from '../cashier/cashier.fixtures';
 
 // A round's detail (a sportsbook bet's legs, odds, result and payout) sent on the bet, win and
 // resettle calls: kept once per round, the latest recorded call's replacing the one before, and
@@ -14,45 +10,17 @@ import { post } from '../ledger/ledger.service';
 
 let t: TestApp;
 let vendor: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  const row = await t.ctx.db
-    .selectFrom('games')
-    .select('vendor_code')
-    .orderBy('vendor_code')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  vendor = row.vendor_code;
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
 });
 afterAll(() => t.close());
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
+/** A funded player with a game session, and their member site session (`memberToken`). */
 async function player(amount: number) {
-  const m = await createMember(t.ctx);
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: m.id, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-  const session = await createGameSession(t, { memberId: m.id, vendor });
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, ...session, player: String(m.id), memberToken: token };
+  const p = await walletPlayer(t, vendor, amount);
+  return { ...p, memberToken: await sessionFor(t, p.id) };
 }
 
 /** A double: Harbour City to win at 2.10 and over 2.5 goals at 1.90 in another match. */
