@@ -226,6 +226,47 @@ export async function lockEvents(trx: Transaction<StudioDatabase>, eventIds: str
   await trx.selectFrom('studio_sb_events').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
 }
 
+/** Locks the events of a bet's legs (lockEvents), as whatever decides that bet's money first does. */
+export async function lockEventsOfBet(trx: Transaction<StudioDatabase>, betRowId: number): Promise<void> {
+  const legs = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', betRowId).execute();
+  await lockEvents(
+    trx,
+    legs.map((l) => l.event_id),
+  );
+}
+
+/** What deciding on a bet's money reads of it (its stake, what it may pay, and whom the moves name). */
+export const BET_MONEY_COLUMNS = [
+  'id',
+  'bet_id',
+  'kind',
+  'size',
+  'combinations',
+  'open_stake',
+  'potential_payout',
+  'status',
+  'mode',
+] as const;
+
+/** A bet's legs in order, each with its market's status and prices as they are now. */
+export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: number) {
+  return trx
+    .selectFrom('studio_sb_legs')
+    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
+    .select([
+      'studio_sb_legs.id',
+      'studio_sb_legs.market_id',
+      'studio_sb_legs.selection',
+      'studio_sb_legs.odds1000',
+      'studio_sb_legs.outcome',
+      'studio_sb_markets.status',
+      'studio_sb_markets.odds',
+    ])
+    .where('studio_sb_legs.bet_id', '=', betRowId)
+    .orderBy('studio_sb_legs.leg_no')
+    .execute();
+}
+
 /** A player's running stake per market and per event (their bets that still count, under any vendor code). */
 async function runningStakes(trx: StudioDb | Transaction<StudioDatabase>, owner: string, eventIds: string[]) {
   const rows = await trx
@@ -524,16 +565,7 @@ async function acceptStake(
   inPlay: boolean,
 ): Promise<void> {
   const refusedAfter = await core.deps.db.transaction().execute(async (trx) => {
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select(['studio_sb_legs.event_id', 'studio_sb_markets.status'])
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .execute();
-    await lockEvents(
-      trx,
-      legs.map((l) => l.event_id),
-    );
+    await lockEventsOfBet(trx, bet.id);
     const statuses = await trx
       .selectFrom('studio_sb_legs')
       .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
@@ -563,44 +595,16 @@ async function acceptStake(
 export async function decidePending(core: BookCore, betRowId: number, settings: BookSettings): Promise<boolean> {
   const now = core.deps.now();
   const refused = await core.deps.db.transaction().execute(async (trx) => {
-    const first = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', betRowId).execute();
-    await lockEvents(
-      trx,
-      first.map((l) => l.event_id),
-    );
+    await lockEventsOfBet(trx, betRowId);
     const bet = await trx
       .selectFrom('studio_sb_bets')
-      .select([
-        'id',
-        'bet_id',
-        'kind',
-        'size',
-        'combinations',
-        'open_stake',
-        'potential_payout',
-        'odds_change',
-        'status',
-        'mode',
-      ])
+      .select([...BET_MONEY_COLUMNS, 'odds_change'])
       .where('id', '=', betRowId)
       .where('status', '=', 'pending')
       .forUpdate()
       .executeTakeFirst();
     if (!bet) return false;
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select([
-        'studio_sb_legs.id',
-        'studio_sb_legs.market_id',
-        'studio_sb_legs.selection',
-        'studio_sb_legs.odds1000',
-        'studio_sb_markets.status',
-        'studio_sb_markets.odds',
-      ])
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .orderBy('studio_sb_legs.leg_no')
-      .execute();
+    const legs = await legsWithMarkets(trx, bet.id);
     let refusal: string | undefined;
     const taken: number[] = [];
     for (const l of legs) {
