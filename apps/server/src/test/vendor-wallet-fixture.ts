@@ -64,3 +64,44 @@ export async function walletPlayer(
   const session = await createGameSession(t, { memberId: m.id, vendor });
   return { ...m, ...session, player: String(m.id) };
 }
+
+type CallPlayer = { token: string; player: string; gameCode: string };
+
+/** A bet call's body: `amount` in PHP on a new round, then `extra`'s fields (over those). */
+export function betBody<E extends Record<string, unknown> = Record<never, never>>(
+  p: CallPlayer,
+  amount: number,
+  extra: E = {} as E,
+) {
+  return {
+    token: p.token,
+    player: p.player,
+    gameCode: p.gameCode,
+    roundId: uniqueId('round'),
+    transactionId: uniqueId('bet'),
+    amount,
+    currency: 'PHP',
+    ...extra,
+  };
+}
+
+/** A win call's body paying `amount` in PHP on the round of `bet` (closing it unless told), then `extra`'s fields. */
+export function winBody<E extends Record<string, unknown> = Record<never, never>>(
+  p: Omit<CallPlayer, 'token'>,
+  bet: { roundId: string; transactionId: string },
+  amount: number,
+  roundClosed = true,
+  extra: E = {} as E,
+) {
+  return {
+    player: p.player,
+    gameCode: p.gameCode,
+    roundId: bet.roundId,
+    transactionId: uniqueId('win'),
+    betTransactionId: bet.transactionId,
+    amount,
+    currency: 'PHP',
+    roundClosed,
+    ...extra,
+  };
+}

@@ -5,7 +5,14 @@ import type { Db } from '../../db/database';
 import { publishAfterCommit } from '../../realtime/event-bus';
 import type { TestApp } from '../../test/harness';
 import { vendorClient } from '../../test/vendor-client';
-import { uniqueId as id, openVendorWallet, type VendorWallet, walletPlayer } from '../../test/vendor-wallet-fixture';
+import {
+  betBody,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+  winBody,
+} from '../../test/vendor-wallet-fixture';
 import { balanceOf, houseBalance, verifyLedger } from '../ledger/ledger.service';
 import { callBatcherStats, vendorCallBatcher } from './vendor-call-batcher';
 import { callInOneStatement, callsInOneStatement, type OneStatementCall } from './vendor-gateway.queries';
@@ -65,30 +72,8 @@ const player = (amount: number, of = vendor) => walletPlayer(t, of, amount);
 
 type Player = Awaited<ReturnType<typeof player>>;
 
-function bet(p: Player, amount: number, transactionId = id('bet')) {
-  return {
-    token: p.token,
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: id('round'),
-    transactionId,
-    amount,
-    currency: 'PHP',
-  };
-}
-
-function win(p: Player, b: { roundId: string; transactionId: string }, amount: number) {
-  return {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: b.roundId,
-    transactionId: id('win'),
-    betTransactionId: b.transactionId,
-    amount,
-    currency: 'PHP',
-    roundClosed: true,
-  };
-}
+const bet = (p: Player, amount: number, transactionId = id('bet')) => betBody(p, amount, { transactionId });
+const win = (p: Player, b: { roundId: string; transactionId: string }, amount: number) => winBody(p, b, amount);
 
 const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 const house = () => houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { namedStatement } from '../../db/prepared';
 import type { TestApp } from '../../test/harness';
-import { uniqueId as id, openVendorWallet, type VendorWallet, walletPlayer } from '../../test/vendor-wallet-fixture';
+import { betBody, openVendorWallet, type VendorWallet, walletPlayer, winBody } from '../../test/vendor-wallet-fixture';
 import { balanceOf, HOUSE_SHARDS, houseBalance, verifyLedger } from '../ledger/ledger.service';
 import { callBatcherStats } from './vendor-call-batcher';
 
@@ -52,37 +52,13 @@ describe('vendor call lanes', () => {
     const players = [...byShard.values()];
     const houseBefore = await houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');
     const statsBefore = callBatcherStats(t.ctx.db as Db);
-    const bets = players.map((p) => ({
-      p,
-      body: {
-        token: p.token,
-        player: p.player,
-        gameCode: p.gameCode,
-        roundId: id('round'),
-        transactionId: id('bet'),
-        amount: 400,
-        currency: 'PHP',
-      },
-    }));
+    const bets = players.map((p) => ({ p, body: betBody(p, 400) }));
     const betAnswers = await Promise.all(bets.map((b) => client.call('bet', b.body)));
     for (const a of betAnswers) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 9_600 } });
     // A repeat of every bet at once answers its first answer and moves nothing.
     const repeats = await Promise.all(bets.map((b) => client.call('bet', b.body)));
     for (const a of repeats) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 9_600 } });
-    const winAnswers = await Promise.all(
-      bets.map((b) =>
-        client.call('win', {
-          player: b.p.player,
-          gameCode: b.p.gameCode,
-          roundId: b.body.roundId,
-          transactionId: id('win'),
-          betTransactionId: b.body.transactionId,
-          amount: 1_000,
-          currency: 'PHP',
-          roundClosed: true,
-        }),
-      ),
-    );
+    const winAnswers = await Promise.all(bets.map((b) => client.call('win', winBody(b.p, b.body, 1_000))));
     for (const a of winAnswers) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 10_600 } });
     for (const p of players) expect((await balanceOf(t.ctx.db, p.id, 'PHP')).balance).toBe(10_600);
     expect((await houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP')) - houseBefore).toBe(-600 * players.length);

@@ -9,12 +9,14 @@ import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret } from '../../test/vendor-client';
 import {
+  betBody,
   catalogueVendors,
   fund,
   uniqueId as id,
   openVendorWallet,
   type VendorWallet,
   walletPlayer,
+  winBody,
 } from '../../test/vendor-wallet-fixture';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { sessionFor } from '../cashier/cashier.fixtures';
@@ -37,32 +39,6 @@ const player = (amount = 10_000, input: Parameters<typeof createMember>[1] = {})
   walletPlayer(t, vendor, amount, input);
 
 type Player = Awaited<ReturnType<typeof player>>;
-
-function betBody(p: Player, amount: number, extra: Record<string, unknown> = {}) {
-  return {
-    token: p.token,
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: id('round'),
-    transactionId: id('bet'),
-    amount,
-    currency: 'PHP',
-    ...extra,
-  };
-}
-
-function winBody(p: Player, bet: { roundId: string; transactionId: string }, amount: number, roundClosed = true) {
-  return {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: bet.roundId,
-    transactionId: id('win'),
-    betTransactionId: bet.transactionId,
-    amount,
-    currency: 'PHP',
-    roundClosed,
-  };
-}
 
 const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 

@@ -4,11 +4,13 @@ import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import {
+  betBody,
   fund,
   uniqueId as id,
   openVendorWallet,
   type VendorWallet,
   walletPlayer,
+  winBody,
 } from '../../test/vendor-wallet-fixture';
 import { sessionFor } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
@@ -33,21 +35,10 @@ type Player = Awaited<ReturnType<typeof player>>;
 
 /** A round of `stake` settled by a win of `win` (closed unless told). */
 async function settledRound(p: Player, stake: number, win: number, roundClosed = true) {
-  const roundId = id('round');
-  const bet = { token: p.token, player: p.player, gameCode: p.gameCode, roundId, transactionId: id('bet') };
-  expect((await client.call('bet', { ...bet, amount: stake, currency: 'PHP' })).body.status).toBe('OK');
-  const paid = await client.call('win', {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId,
-    transactionId: id('win'),
-    betTransactionId: bet.transactionId,
-    amount: win,
-    currency: 'PHP',
-    roundClosed,
-  });
-  expect(paid.body.status).toBe('OK');
-  return roundId;
+  const bet = betBody(p, stake);
+  expect((await client.call('bet', bet)).body.status).toBe('OK');
+  expect((await client.call('win', winBody(p, bet, win, roundClosed))).body.status).toBe('OK');
+  return bet.roundId;
 }
 
 function fix(p: Player, roundId: string, amount: number, extra: Record<string, unknown> = {}) {
