@@ -244,12 +244,8 @@ function MarketRow({ market, onToggle }: { market: TraderMarket; onToggle: () =>
           <caption className="sr-only">{t('fields.selections')}</caption>
           <thead className="text-(--text-muted)">
             <tr>
-              {SELECTION_COLUMNS.map((name, i) => (
-                <th
-                  key={name}
-                  scope="col"
-                  className={`${i < SELECTION_COLUMNS.length - 1 ? 'pr-2 ' : ''}${i === 0 ? 'text-left' : 'text-right'} font-normal`}
-                >
+              {SELECTION_COLUMNS.map((name) => (
+                <th key={name} scope="col" className="pr-2 text-right font-normal first:text-left last:pr-0">
                   {t(`fields.${name}`)}
                 </th>
               ))}
