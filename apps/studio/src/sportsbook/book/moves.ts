@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase } from '../../db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
 import { roundDetail } from './round-detail';
@@ -98,6 +98,14 @@ export function exposureOf(
   }));
 }
 
+/** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
+const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
+SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+ON CONFLICT (market_id, selection) DO UPDATE
+   SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
+       payout = studio_sb_exposure.payout + EXCLUDED.payout,
+       bets = studio_sb_exposure.bets + EXCLUDED.bets`;
+
 export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
   const merged = new Map<string, ExposureEntry>();
   for (const e of entries) {
@@ -109,22 +117,20 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
       m.bets += e.bets;
     } else merged.set(key, { ...e });
   }
-  // In one order, so two transactions never wait on each other's rows crosswise.
-  const sorted = [...merged.values()].sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
-  for (const e of sorted) {
-    if (e.stake === 0 && e.payout === 0 && e.bets === 0) continue;
-    await trx
-      .insertInto('studio_sb_exposure')
-      .values({ market_id: e.marketId, selection: e.selection, stake: e.stake, payout: e.payout, bets: e.bets })
-      .onConflict((oc) =>
-        oc.columns(['market_id', 'selection']).doUpdateSet({
-          stake: sql`studio_sb_exposure.stake + ${e.stake}`,
-          payout: sql`studio_sb_exposure.payout + ${e.payout}`,
-          bets: sql`studio_sb_exposure.bets + ${e.bets}`,
-        }),
-      )
-      .execute();
-  }
+  // In one order, so two transactions never wait on each other's rows crosswise; one statement.
+  const sorted = [...merged.values()]
+    .filter((e) => e.stake !== 0 || e.payout !== 0 || e.bets !== 0)
+    .sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
+  if (sorted.length === 0) return;
+  await trx.executeQuery(
+    CompiledQuery.raw(EXPOSURE_SQL, [
+      sorted.map((e) => e.marketId),
+      sorted.map((e) => e.selection),
+      sorted.map((e) => e.stake),
+      sorted.map((e) => e.payout),
+      sorted.map((e) => e.bets),
+    ]),
+  );
 }
 
 /**

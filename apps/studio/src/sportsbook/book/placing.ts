@@ -120,14 +120,6 @@ const RUNNING_SQL = runningRows('$1', '$2');
 const LOCKED_SQL = `SELECT ${asJson(LEG_ROWS)} AS legs, ${asJson(runningRows('$1', '$3'))} AS running,
   ${asJson('SELECT market_id, selection, stake, payout FROM studio_sb_exposure WHERE market_id = ANY($4::bigint[])')} AS exposure`;
 
-/** The new bets' exposure, one row per market and selection, in the order applyExposure takes them. */
-const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
-SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
-ON CONFLICT (market_id, selection) DO UPDATE
-   SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
-       payout = studio_sb_exposure.payout + EXCLUDED.payout,
-       bets = studio_sb_exposure.bets + EXCLUDED.bets`;
-
 /** The wallet took the stake: the bet counts, unless recovery decided it already or a market of it closed. */
 const ACCEPT_SQL = `UPDATE studio_sb_bets SET status = $2
  WHERE id = $1 AND status = 'betting'
@@ -418,33 +410,6 @@ function checkLimits(
   return entries;
 }
 
-/** Adds the new bets' exposure in one statement: merged per market and selection, in applyExposure's order. */
-async function addExposure(trx: Transaction<StudioDatabase>, entries: ExposureEntry[]): Promise<void> {
-  const merged = new Map<string, ExposureEntry>();
-  for (const e of entries) {
-    const key = `${e.marketId}/${e.selection}`;
-    const m = merged.get(key);
-    if (m) {
-      m.stake += e.stake;
-      m.payout += e.payout;
-      m.bets += e.bets;
-    } else merged.set(key, { ...e });
-  }
-  const sorted = [...merged.values()]
-    .filter((e) => e.stake !== 0 || e.payout !== 0 || e.bets !== 0)
-    .sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
-  if (sorted.length === 0) return;
-  await trx.executeQuery(
-    CompiledQuery.raw(EXPOSURE_SQL, [
-      sorted.map((e) => e.marketId),
-      sorted.map((e) => e.selection),
-      sorted.map((e) => e.stake),
-      sorted.map((e) => e.payout),
-      sorted.map((e) => e.bets),
-    ]),
-  );
-}
-
 /** The bets a slip placed (by its requestId), once none of them is still waiting for the wallet. */
 async function slipBets(core: BookCore, session: StudioSession, requestId: string, waitMs: number) {
   const until = Date.now() + waitMs;
@@ -610,7 +575,7 @@ export async function placeSlip(
           ),
         )
         .execute();
-      await addExposure(trx, exposure);
+      await applyExposure(trx, exposure);
       return inserted.map(({ b, row }) => ({
         id: row.id,
         betId: b.betId,
