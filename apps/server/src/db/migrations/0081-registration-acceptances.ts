@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id bigint PRIMARY KEY REFERENCES members(id),
       terms_accepted_at timestamptz NOT NULL,
       privacy_accepted_at timestamptz NOT NULL,
-      age_confirmed_at timestamptz NOT NULL,
+      age_confirmed_at timestamptz,
       minimum_age integer NOT NULL CHECK (minimum_age >= 0),
       ip text NOT NULL
     );
