@@ -102,7 +102,7 @@ function newReferralCode(): string {
   return code;
 }
 
-function ageOn(birthday: string, now: Date): number {
+export function ageOn(birthday: string, now: Date): number {
   const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
   let age = now.getUTCFullYear() - y;
   const month = now.getUTCMonth() + 1;
