@@ -34,6 +34,7 @@ import {
   routeInvitationCode,
   signUpRules,
   splitFieldReasons,
+  visibleRules,
 } from './register-fields';
 
 type Values = Record<string, string>;
@@ -88,7 +89,12 @@ function RegisterForm({ kind }: { kind: Kind }) {
     [search],
   );
   const [hasCode, setHasCode] = useState(false);
-  const shown = signUpRules(rules, kind, flags, hasCode || cameWithCode);
+  // The brand's optional fields wait for the profile, unless the visitor chooses to give them now.
+  const [moreDetails, setMoreDetails] = useState(false);
+  const shown = moreDetails
+    ? visibleRules(rules, kind, flags)
+    : signUpRules(rules, kind, flags, hasCode || cameWithCode);
+  const hasOptional = visibleRules(rules, kind, flags).length > shown.length;
   const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled);
   const [captcha, setCaptcha] = useState('');
   // Bumped after each refused registration: the server spends a captcha answer on every try.
@@ -211,16 +217,29 @@ function RegisterForm({ kind }: { kind: Kind }) {
       {captchaRule && (
         <CaptchaField fetchImage={fetchCaptcha} value={captcha} onChange={setCaptcha} reload={captchaReload} />
       )}
-      {offersInvitation(rules) && !hasCode && !cameWithCode && (
-        <button
-          type="button"
-          className="mb-3 text-sm font-semibold text-(--accent) underline-offset-2 hover:underline"
-          onClick={() => setHasCode(true)}
-        >
-          {t('guest.haveInvitationCode')}
-        </button>
+      {!moreDetails && (
+        <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1">
+          {offersInvitation(rules) && !hasCode && !cameWithCode && (
+            <button
+              type="button"
+              className="min-h-8 text-sm font-semibold text-(--accent) underline-offset-2 hover:underline"
+              onClick={() => setHasCode(true)}
+            >
+              {t('guest.haveInvitationCode')}
+            </button>
+          )}
+          {hasOptional && (
+            <button
+              type="button"
+              className="min-h-8 text-sm font-semibold text-(--accent) underline-offset-2 hover:underline"
+              onClick={() => setMoreDetails(true)}
+            >
+              {t('guest.moreDetailsNow')}
+            </button>
+          )}
+        </div>
       )}
-      <p className="mb-3 text-xs text-(--text-muted)">{t('guest.moreDetailsLater')}</p>
+      {!moreDetails && <p className="mb-3 text-xs text-(--text-muted)">{t('guest.moreDetailsLater')}</p>}
       {(config?.minAge ?? 0) > 0 && (
         <label className="mb-2 flex items-start gap-2 text-sm">
           <input
