@@ -69,7 +69,7 @@ async function depositByEwallet(page: Page, touch: boolean, name: string) {
   await tap(page.getByTestId('header-balance-button'));
   const details = page.getByTestId('balance-details');
   await details.getByTestId('balance-withdrawable').getByText('₱500.00').waitFor();
-  assert.equal(await details.getByTestId('balance-wagering').innerText(), 'None');
+  await details.getByTestId('balance-wagering').getByText('None', { exact: true }).waitFor();
   assert.deepEqual(await seriousAxeViolations(page), []);
   await screenshot(page, `quick-money-balance-${name}`);
   await page.keyboard.press('Escape');

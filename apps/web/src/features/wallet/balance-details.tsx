@@ -47,7 +47,7 @@ export function BalanceDetails({ id, onNavigate }: { id: string; onNavigate: () 
     <section
       id={id}
       aria-label={t('quickMoney.balanceDetails')}
-      className="absolute end-0 top-full z-50 mt-2 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-(--text-muted)/30 bg-(--surface-raised) p-4 text-sm text-(--text) shadow-xl"
+      className="absolute end-0 top-full z-50 mt-2 w-72 rounded-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-16 max-sm:w-auto border border-(--text-muted)/30 bg-(--surface-raised) p-4 text-sm text-(--text) shadow-xl"
       data-testid="balance-details"
     >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5">
