@@ -265,7 +265,7 @@ function EwalletInstructions({ order }: { order: DepositOrder }) {
         </a>
       )}
       {order.payUrl && (
-        <div className="mt-4">
+        <div className="mt-4 inline-block">
           <LinkQr
             link={order.payUrl}
             alt={t('quickMoney.qrAlt', { amount: money(order.amount), provider })}
