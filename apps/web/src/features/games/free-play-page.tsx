@@ -67,7 +67,7 @@ export function FreePlayPage() {
         data-testid="free-play-banner"
       >
         <Gift size={18} aria-hidden className="shrink-0 text-(--accent)" />
-        <p className="min-w-0 flex-1">{t('guest.banner')}</p>
+        <p className="min-w-0 flex-1 basis-56">{t('guest.banner')}</p>
         {invite && (
           <button
             type="button"
