@@ -22,7 +22,8 @@ import { call } from './support/site';
 // holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
 // not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
-// `own-accounts-c` holds the crash round's spec and the guest-only site shell, which needs no account.
+// `own-accounts-c` holds the crash round's spec, the guest-only site shell, which needs no account,
+// and the sportsbook page's spec (its members are its own; it waits on the simulator's re-pricing).
 // The runner prints each lane's and each spec file's wall time at the end: the two cores are the
 // limit, so a lane longer than the main one, or a main lane that ends long after the others, is
 // time lost.

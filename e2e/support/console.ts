@@ -22,20 +22,23 @@ async function adminCall<T>(method: string, url: string, body?: unknown): Promis
 export type ConsoleOperator = { username: string; password: string; id: number; secret?: string };
 
 /**
- * A new operator holding one new role with exactly `permissions` (made by the seeded admin). The
+ * A new operator holding one new role with exactly `permissions` (made by the seeded admin), or with
+ * `options.role`, a built-in role named so (the desk an operator is really given). The
  * administrator's password must be changed at the first sign-in: unless `keepGivenPassword`, the
  * operator has done so through the API and `password` is their own.
  */
 export async function createOperator(
   prefix: string,
   permissions: string[],
-  options: { keepGivenPassword?: boolean } = {},
+  options: { keepGivenPassword?: boolean; role?: string } = {},
 ): Promise<ConsoleOperator> {
   const suffix = Date.now().toString(36).slice(-6);
-  const role = await adminCall<{ id: number }>('POST', '/admin/roles', {
-    name: `${prefix} role ${suffix}`,
-    permissions,
-  });
+  const role = options.role
+    ? (await adminCall<{ list: { id: number; name: string }[] }>('GET', '/admin/roles')).list.find(
+        (r) => r.name === options.role,
+      )
+    : await adminCall<{ id: number }>('POST', '/admin/roles', { name: `${prefix} role ${suffix}`, permissions });
+  assert.ok(role, `a role named ${options.role}`);
   const username = `${prefix}${suffix}`;
   const given = `Op${suffix}pass1`;
   const operator = await adminCall<{ id: number }>('POST', '/admin/operators', {

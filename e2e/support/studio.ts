@@ -31,7 +31,7 @@ export function shown(minor: number): string {
   return `${whole}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-export type StudioMember = { page: Page; context: BrowserContext; token: string };
+export type StudioMember = { page: Page; context: BrowserContext; token: string; username: string };
 
 /** A new member (username `prefix` + a time stamp) registered from the modal, with 100 deposited. */
 export async function newStudioMember(b: Browser, prefix: string, payeeName: string): Promise<StudioMember> {
@@ -46,7 +46,7 @@ export async function newStudioMember(b: Browser, prefix: string, payeeName: str
   });
   await closeMemberPopup(page);
   await depositThroughSandbox(page, '100');
-  return { page, context, token: await tokenOf(page) };
+  return { page, context, token: await tokenOf(page), username };
 }
 
 /** The studio URL of a lobby game (by its node id) launched for the member. */

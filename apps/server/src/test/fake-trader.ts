@@ -66,7 +66,7 @@ export function sampleEvent(): TraderEventDetail {
     result: null,
     corrections: 0,
     source: 'simulator',
-    markets: [market('1x2/ft', '1x2', ['home', 'draw', 'away']), market('btts/ft', 'btts', ['yes', 'no'])],
+    markets: [market('1x2:ft:-', '1x2', ['home', 'draw', 'away']), market('btts:ft:-', 'btts', ['yes', 'no'])],
   };
 }
 
@@ -156,7 +156,7 @@ export async function startFakeTrader(houseSecret: string, options: { secret?: s
     if (!eventOr404(req.params.id)) return reply.status(404).send(notFound);
     const body = bodyOf<{ ft: TraderEventDetail['score']; correction: boolean }>(req);
     if (state.event.result && !body.correction)
-      return reply.status(409).send({ error: { code: 'SB_RESULT_GIVEN', message: 'correct it instead' } });
+      return reply.status(409).send({ error: { code: 'SB_RESULT_EXISTS', message: 'correct it instead' } });
     const corrected = state.event.result !== null;
     state.event = {
       ...state.event,

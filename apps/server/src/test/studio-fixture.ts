@@ -93,16 +93,18 @@ export async function fund(t: TestApp, memberId: number, amount: number): Promis
 }
 
 /**
- * A new member, funded with `amount` (none when 0), who launched the catalogue game `nodeId` from the
- * lobby and opened the studio page it pointed at: their game token and the page's HTML.
+ * A new member (`member`: as createMember's input), funded with `amount` (none when 0), who launched
+ * the catalogue game `nodeId` from the lobby and opened the studio page it pointed at: their game
+ * token, the page's HTML and their member session (`auth`).
  */
 export async function launchAs(
   t: TestApp,
   nodeId: number,
   amount: number,
   backUrl: string,
-): Promise<{ memberId: number; token: string; page: string }> {
-  const m = await createMember(t.ctx);
+  member: Parameters<typeof createMember>[1] = {},
+): Promise<{ memberId: number; token: string; page: string; auth: string }> {
+  const m = await createMember(t.ctx, member);
   if (amount > 0) await fund(t, m.id, amount);
   const auth = await issueSession(t.ctx, t.ctx.db, {
     memberId: m.id,
@@ -120,7 +122,7 @@ export async function launchAs(
   const url = new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test');
   const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   expect(page.statusCode, page.body).toBe(200);
-  return { memberId: m.id, token: url.searchParams.get('token') ?? '', page: page.body };
+  return { memberId: m.id, token: url.searchParams.get('token') ?? '', page: page.body, auth };
 }
 
 /** A call of the studio's game API with the game token (none when empty). */

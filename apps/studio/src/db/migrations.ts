@@ -488,6 +488,15 @@ const m0007: Migration = {
   },
 };
 
+// A sportsbook leg's owner is whose stakes count together against the player limits: the player in a
+// mode (book/moves.ts stakerOf), no longer also the vendor code, so a member betting through two of
+// the platform's house sportsbook vendors is held to one set of limits. Vendor codes hold no ':'.
+const m0008: Migration = {
+  async up(db) {
+    await exec(db, `UPDATE studio_sb_legs SET owner = substr(owner, strpos(owner, ':') + 1)`);
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -496,6 +505,7 @@ const migrations: Record<string, Migration> = {
   '0005-studio-leases': m0005,
   '0006-studio-round-indexes': m0006,
   '0007-studio-sportsbook': m0007,
+  '0008-studio-sb-staker': m0008,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -183,6 +183,11 @@ export type MyBet = {
   /** Corrections of an earlier settlement, each with what moved. */
   corrections: { at: string; amount: number; reason: string }[];
   legs: LegView[];
+  /**
+   * Why a refused bet was refused (the studio's error code: STUDIO_PLAYER_LIMIT, SB_MARKET_SUSPENDED,
+   * ...), so a slip whose other bets were placed still says why this one was not; null otherwise.
+   */
+  refusal?: string | null;
 };
 
 /** POST /api/sb/bets. */

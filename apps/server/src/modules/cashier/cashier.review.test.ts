@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
@@ -254,7 +255,7 @@ describe('queue filters', () => {
     expect((await references(`${mine}&bank=bd`)).sort()).toEqual([a, b].sort());
     expect(await references(`${mine}&bank=metrobank`)).toEqual([]);
     expect(await references(`${mine}&reference=${a}`)).toEqual([a]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await brandToday(t.ctx);
     expect(await references(`${mine}&to=2020-01-01`)).toEqual([]);
     expect((await references(`${mine}&from=2020-01-01&to=${today}`)).sort()).toEqual([a, b].sort());
   });

@@ -31,7 +31,7 @@ export function presentRound(row: RoundRow, view: View): BettingRecord {
     status: row.status,
     time: new Date(row.created_at).toISOString(),
     settledAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
-    detail: presentDetail(row.detail),
+    detail: presentDetail(row.detail, row),
   };
 }
 
@@ -39,13 +39,24 @@ const odds = (odds1000: number) => odds1000 / 1000;
 
 /**
  * A round's detail as the member reads it (major units, decimal odds); null without one, or when
- * the stored one no longer reads as the contract says (it was checked when it came in).
+ * the stored one no longer reads as the contract says (it was checked when it came in). A round its
+ * vendor rolled back never stood (a bet refused after its stake was taken, an in-play bet the
+ * market moved away from): the detail its bet brought still reads open, as a rollback carries none,
+ * so it is shown void, having paid nothing.
  */
-export function presentDetail(stored: unknown): BetRecordDetail | null {
+export function presentDetail(stored: unknown, round: Pick<RoundRow, 'status' | 'closed_at'>): BetRecordDetail | null {
   if (stored === null || stored === undefined) return null;
   const parsed = VendorRoundDetail.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
   if (!parsed.success) return null;
-  const d = parsed.data;
+  const d =
+    round.status === 'rolled_back' && parsed.data.status === 'open'
+      ? {
+          ...parsed.data,
+          status: 'void' as const,
+          payout: 0,
+          settledAt: round.closed_at ? new Date(round.closed_at).toISOString() : null,
+        }
+      : parsed.data;
   return {
     kind: d.kind,
     betId: d.betId,

@@ -84,7 +84,7 @@ describe('/admin/sportsbook', () => {
 
     const detail = await call('GET', '/admin/sportsbook/events/ev-1');
     expect(detail.json().value.markets[0]).toMatchObject({
-      key: '1x2/ft',
+      key: '1x2:ft:-',
       selections: [{ key: 'home', liability: 5_000 }, {}, {}],
     });
     const missing = await call('GET', '/admin/sportsbook/events/ev-404');
@@ -94,7 +94,7 @@ describe('/admin/sportsbook', () => {
 
   it('suspends a market and resumes the whole event, each audited', async () => {
     const suspended = await call('POST', '/admin/sportsbook/events/ev-1/suspend', {
-      markets: ['1x2/ft'],
+      markets: ['1x2:ft:-'],
       reason: 'Penalty check',
     });
     expect(suspended.statusCode).toBe(200);
@@ -105,16 +105,16 @@ describe('/admin/sportsbook', () => {
     expect(book.requests[0]).toEqual({
       method: 'POST',
       url: '/studio/trader/events/ev-1/suspend',
-      body: { markets: ['1x2/ft'], reason: 'Penalty check' },
+      body: { markets: ['1x2:ft:-'], reason: 'Penalty check' },
     });
     const row = await lastAudit('sportsbook.suspend');
     expect(row).toMatchObject({
       success: true,
       detail: {
         target: 'sportsbook-event:ev-1',
-        markets: ['1x2/ft'],
+        markets: ['1x2:ft:-'],
         reason: 'Penalty check',
-        after: { markets: ['1x2/ft'] },
+        after: { markets: ['1x2:ft:-'] },
       },
     });
 
@@ -132,7 +132,7 @@ describe('/admin/sportsbook', () => {
 
     const again = await call('POST', '/admin/sportsbook/events/ev-1/result', { ft, reason: 'Again' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'SPORTSBOOK_REFUSED', value: { code: 'SB_RESULT_GIVEN' } });
+    expect(again.json()).toMatchObject({ code: 'SPORTSBOOK_REFUSED', value: { code: 'SB_RESULT_EXISTS' } });
     expect(await lastAudit('sportsbook.result')).toMatchObject({
       success: false,
       detail: { code: 'SPORTSBOOK_REFUSED' },
@@ -215,7 +215,7 @@ describe('/admin/sportsbook', () => {
         {
           eventId: 'ev-1',
           event: 'Harbour City v Northgate Rovers',
-          market: '1x2/ft',
+          market: '1x2:ft:-',
           selection: 'home',
           odds1000: 1_800,
         },

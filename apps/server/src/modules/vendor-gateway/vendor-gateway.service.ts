@@ -893,8 +893,34 @@ export async function resettle(
     );
     return { ...okAnswer(integration, after), taken };
   });
-  if (body.detail !== undefined) await keepDetail(ctx, integration, body, body.detail, answer);
+  if (body.detail !== undefined) {
+    await keepDetail(ctx, integration, body, detailAsMoved(body.detail, body, answer.taken), answer);
+  }
   return answer;
+}
+
+/**
+ * A correction's detail as the money moved. The vendor writes it before the call, so a debit the
+ * member's cash could not cover in full reads as asked; the record must say what moved (the round's
+ * win changed by `taken`). So that correction (the last of its amount, of its reason when there is
+ * one) shows what was taken, and the payout keeps what stayed with the member.
+ */
+export function detailAsMoved(
+  detail: VendorRoundDetail,
+  call: { amount: number; reason: string },
+  taken: number | undefined,
+): VendorRoundDetail {
+  if (call.amount >= 0 || taken === undefined || taken >= -call.amount) return detail;
+  const last = (match: (c: VendorRoundDetail['corrections'][number]) => boolean) =>
+    detail.corrections.findLastIndex(match);
+  let at = last((c) => c.amount === call.amount && c.reason === call.reason);
+  if (at < 0) at = last((c) => c.amount === call.amount);
+  if (at < 0) return detail;
+  return {
+    ...detail,
+    payout: detail.payout - call.amount - taken,
+    corrections: detail.corrections.map((c, i) => (i === at ? { ...c, amount: -taken } : c)),
+  };
 }
 
 /** The event names of a round's detail, for the account record: each event once, in leg order. */

@@ -2,13 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandDayBounds } from '../../db/brand-days';
 import { seed } from '../../seed/seed';
 import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../brand/brand.service';
+import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { balanceOf, houseAccountCodes, post, verifyLedger } from '../ledger/ledger.service';
 
 let t: TestApp;
@@ -746,8 +747,8 @@ describe('GET /admin/vendors/:vendor/reconciliation', () => {
     });
     expect(res.statusCode).toBe(200);
     const value = res.json().value;
-    const from = new Date(`${date}T00:00:00Z`);
-    const to = new Date(from.getTime() + 86_400_000);
+    // The brand's day, not the UTC one: from 16:00 UTC on they differ in Manila.
+    const { start: from, end: to } = await brandDayBounds(t.ctx.db, date, date, (await getBrand(t.ctx.db)).timeZone);
     const entries = await t.ctx.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')

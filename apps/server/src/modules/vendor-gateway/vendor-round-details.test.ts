@@ -220,6 +220,43 @@ describe('round details on the wallet calls', () => {
       });
   });
 
+  it('keeps a correction the cash could not cover as what it took, the rest still paid', async () => {
+    const p = await player(1_000);
+    const roundId = id('sb');
+    const bet = { token: p.token, player: p.player, gameCode: p.gameCode, roundId, currency: 'PHP' };
+    await client.call('bet', { ...bet, transactionId: `sb:${roundId}:bet`, amount: 1_000, detail: placed(roundId) });
+    const { token: _token, ...settle } = bet;
+    await client.call('win', {
+      ...settle,
+      transactionId: `sb:${roundId}:win`,
+      amount: 3_990,
+      roundClosed: true,
+      detail: settled(placed(roundId)),
+    });
+    // The member spends all but 10.00 of the 39.90 elsewhere before the correction.
+    await client.call('bet', { ...bet, roundId: id('r'), transactionId: id('bet'), amount: 2_990 });
+    const reason = 'Result corrected: 2-2';
+    const asked = {
+      ...settled(placed(roundId)),
+      status: 'lost' as const,
+      payout: 0,
+      corrections: [{ at: '2026-03-02T09:00:00.000Z', amount: -3_990, reason }],
+    };
+    const fix = await client.call('resettle', {
+      ...settle,
+      transactionId: `sb:${roundId}:fix:1`,
+      amount: -3_990,
+      reason,
+      detail: asked,
+    });
+    expect(fix.body).toMatchObject({ status: 'OK', taken: 1_000 });
+    expect((await storedDetail(roundId))?.detail).toMatchObject({
+      status: 'lost',
+      payout: 2_990,
+      corrections: [{ amount: -1_000, reason }],
+    });
+  });
+
   it('keeps nothing for a refused bet, refuses a malformed detail, and a round without one has none', async () => {
     const p = await player(500);
     const roundId = id('sb');

@@ -49,8 +49,11 @@ export async function countEntries(db: Conn, f: EntryFilter) {
   return Number(row.n);
 }
 
-/** The postings of a vendor round (a bet, a win, a correction): their reference is vendor:round. */
-const vendorPosting = sql`(ledger_postings.type LIKE '%.vendor' OR ledger_postings.type LIKE 'win.resettle-%')`;
+/**
+ * The postings of a vendor round (a bet, a win, a correction, a bet rolled back): their reference is
+ * vendor:round.
+ */
+const vendorPosting = sql`(ledger_postings.type LIKE '%.vendor' OR ledger_postings.type LIKE 'win.resettle-%' OR ledger_postings.type = 'bet.rollback')`;
 
 export function pageEntries(db: Conn, f: EntryFilter, page: { offset: number; limit: number }) {
   return filteredEntries(db, f)

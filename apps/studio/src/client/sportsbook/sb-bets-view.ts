@@ -173,9 +173,12 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
         ? [[w.openStake, money(bet.openStake), 'open-stake'] as [string, string, string]]
         : []),
       [w.odds, ctx.odds(bet.odds1000), 'odds'],
+      // A bet cashed out in full was paid its cash-out, not a payout of 0.00.
       ...(open
         ? [[w.potential, money(bet.potentialPayout), 'potential'] as [string, string, string]]
-        : [[w.payout, money(bet.payout), 'payout'] as [string, string, string]]),
+        : bet.status === 'cashed_out'
+          ? []
+          : [[w.payout, money(bet.payout), 'payout'] as [string, string, string]]),
       ...(bet.cashedOut > 0 ? [[w.cashedOut, money(bet.cashedOut), 'cashed-out'] as [string, string, string]] : []),
     ];
     return h(

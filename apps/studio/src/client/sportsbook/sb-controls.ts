@@ -71,6 +71,8 @@ export function createSheet(o: {
     badge,
     extra,
   );
+  // Behind the open sheet: dims the page (a modal's content is not to be used meanwhile) and closes it when tapped.
+  const backdrop = h('div', { class: 'sb-backdrop', 'aria-hidden': 'true', 'data-testid': 'slip-backdrop' });
   const media = o.media ?? (typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP) : null);
   let open = false;
 
@@ -88,6 +90,7 @@ export function createSheet(o: {
       o.slip.removeAttribute('aria-modal');
     }
     o.slip.hidden = sheet && !open;
+    backdrop.hidden = !(sheet && open);
     bar.hidden = !sheet;
     bar.setAttribute('aria-expanded', String(sheet && open));
     document.body.classList.toggle('sb-sheet-open', sheet && open);
@@ -103,6 +106,7 @@ export function createSheet(o: {
   }
 
   bar.addEventListener('click', () => setOpen(true));
+  backdrop.addEventListener('click', () => setOpen(false));
   o.closeButton.addEventListener('click', () => setOpen(false));
   // Escape closes the sheet wherever the focus is (a redraw of the slip may have dropped it to the body).
   document.addEventListener('keydown', (e) => {
@@ -130,6 +134,7 @@ export function createSheet(o: {
 
   return {
     bar,
+    backdrop,
     get open() {
       return open;
     },

@@ -443,5 +443,10 @@ export function createSlipView(ctx: ViewCtx, act: SlipActions) {
     live.textContent = notices.map((n) => noticeText(ctx, n)).join(' ');
   }
 
-  return { el, title, closeButton, render, announce };
+  /** Says a sentence about the slip (how many selections it holds) to screen readers only. */
+  function status(text: string) {
+    live.textContent = text;
+  }
+
+  return { el, title, closeButton, render, announce, status };
 }

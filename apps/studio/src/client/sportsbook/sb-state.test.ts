@@ -17,14 +17,17 @@ import {
   clocksRunning,
   finishSlip,
   initialModel,
+  liveEvents,
   placeAnswered,
   placeFailed,
   removeLeg,
   type SbModel,
+  screenEvents,
   setRoute,
   setStake,
   startPlacing,
   toggleSelection,
+  upcomingDay,
   watchList,
 } from './sb-state';
 
@@ -58,6 +61,44 @@ describe('lobby and lists', () => {
     expect(m.events['ev-a']!.full).toBe(true);
     m = applyEvents(m, 'day:2026-11-27', [card('ev-a')], T0 + 1000);
     expect(m.events['ev-a']!.event.markets).toHaveLength(9);
+  });
+
+  it('lists under upcoming only what has not started, and moves on from a day whose matches are all under way', () => {
+    let m = applyLobby(initialModel(), lobby(), T0);
+    const route = { screen: 'upcoming' as const, day: null, sport: null };
+    // Late in the evening today's list holds only matches under way.
+    m = applyEvents(m, 'day:2026-11-27', [liveCard('ev-late')], T0);
+    expect(upcomingDay(m, route)).toBe('2026-11-28');
+    m = applyEvents(m, 'day:2026-11-28', [card('ev-next')], T0);
+    expect(screenEvents(setRoute(m, route))).toEqual(['ev-next']);
+    // A day the player chose is shown as chosen, its started matches left out.
+    const today = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
+    expect(upcomingDay(m, today)).toBe('2026-11-27');
+    expect(screenEvents(setRoute(m, today))).toEqual([]);
+    // A day with a match still to start is the one shown.
+    m = applyEvents(m, 'day:2026-11-27', [liveCard('ev-late'), card('ev-b')], T0);
+    expect(upcomingDay(m, route)).toBe('2026-11-27');
+    expect(screenEvents(setRoute(m, route))).toEqual(['ev-b']);
+  });
+
+  it('keeps live now to matches in play: one that starts joins it, one that ends leaves it', () => {
+    let m = ready();
+    expect(liveEvents(m)).toEqual(['ev-live']);
+    m = applyState(m, 'ev-a', 'live', liveCard('ev-a').state, T0);
+    expect(liveEvents(m)).toEqual(['ev-live', 'ev-a']);
+    m = applyState(m, 'ev-live', 'ended', null, T0);
+    expect(liveEvents(m)).toEqual(['ev-a']);
+    expect(screenEvents(setRoute(m, { screen: 'live', sport: null }))).toEqual(['ev-a']);
+    expect(screenEvents(setRoute(m, { screen: 'upcoming', day: '2026-11-27', sport: null }))).toEqual(['ev-b']);
+  });
+
+  it("remembers a card's headline markets when the event's page brings all of them", () => {
+    let m = ready();
+    m = applyEvent(m, fullEvent('ev-a'), T0).model;
+    expect(m.events['ev-a']!.headline).toEqual(['1x2:ft:-', 'handicap:ft:-1', 'total:ft:10']);
+    // An event opened before any list sent its card has none yet.
+    m = applyEvent(m, fullEvent('ev-new'), T0).model;
+    expect(m.events['ev-new']!.headline).toBeNull();
   });
 
   it('watches the events on screen and those of the slip', () => {

@@ -43,6 +43,11 @@ export type EventEntry = {
   event: EventCard;
   /** Whether `event.markets` holds all the event's markets (its page was loaded), not only the headline ones. */
   full: boolean;
+  /**
+   * The keys of the markets a list's card carried (the book's headline ones), or null when only the
+   * event's page was sent: a card shows these, not every market its page brought.
+   */
+  headline: string[] | null;
   seed: string | null;
   /** When the page received the event's state (the local clock runs on from it). */
   receivedAt: number;
@@ -130,6 +135,7 @@ function putEvents(m: SbModel, events: readonly EventCard[], now: number, full: 
     next[e.id] = {
       event: keepFull ? { ...e, markets: mergeMarkets(before.event.markets, e.markets, true) } : e,
       full: full || !!keepFull,
+      headline: full ? (before?.headline ?? null) : e.markets.map((x) => x.key),
       seed: full ? ((e as EventView).seed ?? null) : (before?.seed ?? null),
       receivedAt: now,
     };
@@ -273,9 +279,13 @@ export function applyState(
   const legs = m.slip.legs.map((l) =>
     l.eventId === eventId && status === 'live' && !l.live ? { ...l, live: true } : l,
   );
+  // A match that starts is listed under live now at once (the list is read again only on the screen's next load).
+  const live = m.lists.live;
+  const joins = live !== undefined && (status === 'live' || status === 'break') && !live.includes(eventId);
   return {
     ...m,
     events: { ...m.events, [eventId]: { ...entry, event: { ...entry.event, status, state }, receivedAt: now } },
+    lists: joins ? { ...m.lists, live: [...live, eventId] } : m.lists,
     slip: legs.some((l, i) => l !== m.slip.legs[i]) ? { ...m.slip, legs } : m.slip,
   };
 }
@@ -540,17 +550,41 @@ export function finishSlip(m: SbModel, keepLegs: boolean): SbModel {
 
 // ---- what the page watches and ticks ----
 
-/** The event ids a screen lists, in order. */
+const isLiveStatus = (status: EventStatus | undefined) => status === 'live' || status === 'break';
+
+/**
+ * The day the upcoming screen shows: the one in its route, else the first of the lobby's days that
+ * still has a match to start (late in the evening today's are all under way, and a list of matches
+ * already playing is not "upcoming"). A day whose list has not been read yet stops the search: the
+ * page reads it next.
+ */
+export function upcomingDay(m: SbModel, route: Extract<Route, { screen: 'upcoming' }>): string | null {
+  const days = m.lobby?.days ?? [];
+  if (route.day) return route.day;
+  for (const day of days) {
+    const list = m.lists[`day:${day}`];
+    if (list === undefined) return day;
+    if (list.some((id) => m.events[id]?.event.status === 'scheduled')) return day;
+  }
+  return days[0] ?? null;
+}
+
+/** The event ids a screen lists, in order: live now only what is in play, upcoming only what has not started. */
 export function screenEvents(m: SbModel): string[] {
   const r = m.route;
   const bySport = (ids: string[], sport: Sport | null) =>
     sport ? ids.filter((id) => m.events[id]?.event.sport === sport) : ids;
+  const status = (id: string) => m.events[id]?.event.status;
   switch (r.screen) {
     case 'live':
-      return bySport(m.lists.live ?? [], r.sport);
+      return bySport(liveEvents(m), r.sport);
     case 'upcoming': {
-      const day = r.day ?? m.lobby?.days[0];
-      return day ? bySport(m.lists[`day:${day}`] ?? [], r.sport) : [];
+      const day = upcomingDay(m, r);
+      const ids = day ? (m.lists[`day:${day}`] ?? []) : [];
+      return bySport(
+        ids.filter((id) => status(id) === 'scheduled'),
+        r.sport,
+      );
     }
     case 'league':
       return m.lists[`league:${r.league}`] ?? [];
@@ -559,6 +593,11 @@ export function screenEvents(m: SbModel): string[] {
     default:
       return [];
   }
+}
+
+/** The live list's events still in play (a match that ended leaves it without a reload). */
+export function liveEvents(m: SbModel): string[] {
+  return (m.lists.live ?? []).filter((id) => isLiveStatus(m.events[id]?.event.status));
 }
 
 /**

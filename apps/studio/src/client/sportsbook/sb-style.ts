@@ -10,7 +10,7 @@ const CSS = `
 .sb-top { position: sticky; top: 0; z-index: 5; background: var(--bg); }
 .sb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .sb-tabs { display: flex; gap: 4px; overflow-x: auto; scrollbar-width: none; border-bottom: 1px solid var(--line); margin-bottom: 8px; }
-.sb-tab { flex: 1 0 auto; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; padding: 0 12px;
+.sb-tab { flex: 1 0 auto; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; padding: 0 8px;
   color: var(--muted); text-decoration: none; border-bottom: 3px solid transparent; white-space: nowrap; }
 .sb-tab[aria-current="page"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
 .sb-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-items: start; }
@@ -39,7 +39,15 @@ const CSS = `
 .sb-mkt-name { display: block; font-size: 12px; color: var(--muted); margin-bottom: 3px; }
 .sb-prices { display: grid; gap: 6px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
 .sb-prices.n3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-.sb-group .sb-prices.n3 { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); }
+.sb-group .sb-prices.n3 { grid-template-columns: repeat(auto-fit, minmax(96px, 1fr)); }
+@media (max-width: 599px) {
+  .sb-group .sb-prices.named { grid-template-columns: minmax(0, 1fr); }
+  .sb-group .sb-prices.named .sb-price { flex-direction: row; align-items: center; justify-content: space-between; text-align: left; gap: 8px; }
+}
+.sb-cs-cols { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; align-items: start; }
+.sb-cs-col { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.sb-cs-head { font-size: 12px; color: var(--muted); text-align: center; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.sb-cs .sb-prices { margin-top: 6px; }
 .sb-price { min-height: 44px; min-width: 0; display: flex; align-items: center; justify-content: space-between; gap: 4px;
   padding: 4px 8px; border-radius: 8px; border: 1px solid var(--line); background: #222c44; color: var(--text); font: inherit;
   cursor: pointer; text-align: left; }
@@ -83,6 +91,8 @@ const CSS = `
   border-radius: 14px 14px 0 0; box-shadow: 0 -6px 24px #000a; padding-bottom: calc(10px + env(safe-area-inset-bottom)); }
 .sb-slip.sheet .sb-sheet-close { display: inline-flex; }
 body.sb-sheet-open { overflow: hidden; }
+.sb-backdrop { position: fixed; inset: 0; z-index: 25; background: #000b; }
+.sb-backdrop[hidden] { display: none; }
 .sb-slip-bar { position: fixed; left: 8px; right: 8px; bottom: calc(8px + env(safe-area-inset-bottom)); z-index: 20; min-height: 52px;
   display: flex; align-items: center; justify-content: center; gap: 8px; border-radius: 26px; border: 0; font: inherit; font-weight: 600;
   background: var(--accent); color: #111; box-shadow: 0 4px 16px #000a; cursor: pointer; }
@@ -154,6 +164,8 @@ body.sb-sheet-open { overflow: hidden; }
   .sb-app { padding-bottom: 16px; }
   .sb-layout { grid-template-columns: minmax(0, 1fr) 340px; }
   .sb-slip { position: sticky; top: 64px; max-height: calc(100vh - 76px); overflow-y: auto; }
+  /* Down over the panel's bottom padding: what scrolls under the totals must not show beneath them. */
+  .sb-slip-foot { bottom: -10px; padding-bottom: 10px; }
 }
 @media (prefers-reduced-motion: reduce) {
   .sb-move { animation: none; }

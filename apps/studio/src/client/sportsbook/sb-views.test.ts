@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';
-import { card, fullEvent, lobby, market, myBet, T0 } from './sb-fixtures';
+import { card, fullEvent, liveCard, lobby, market, myBet, T0 } from './sb-fixtures';
 import { createSlipView, type SlipActions } from './sb-slip-view';
 import * as S from './sb-state';
 import { drawPrice, emptyIndex, eventScreen, liveScreen, upcomingScreen, type ViewCtx } from './sb-views';
@@ -111,6 +111,70 @@ describe('screens', () => {
     expect(root.querySelector('[data-group=btts] .sb-mkt-name')).toBeNull();
     const away = root.querySelector<HTMLButtonElement>(`[data-sel="ev-a/handicap:ft:-3/away"]`)!;
     expect(away.querySelector('.sb-price-label')!.textContent).toBe('Brindle Port +0.75');
+  });
+
+  it("links a league's heading with its region, so the link is not told from the text by colour alone", () => {
+    model = S.applyEvents(
+      model,
+      'day:2026-11-27',
+      [card('ev-a', { league: { id: 'coastal-1', name: 'Coastal First Division', region: 'Testland', title: null } })],
+      T0,
+    );
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), { screen: 'upcoming', day: '2026-11-27', sport: null }));
+    const heading = root.querySelector('.sb-league-group h3')!;
+    expect(heading.children).toHaveLength(1);
+    expect(heading.querySelector('a')!.textContent).toBe('Coastal First Division · Testland');
+  });
+
+  it('leaves matches under way out of upcoming, and out of its sport counts', () => {
+    model = S.applyEvents(model, 'day:2026-11-27', [card('ev-a'), liveCard('ev-started'), card('ev-b')], T0);
+    const route = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
+    model = S.setRoute(model, route);
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), route));
+    expect([...root.querySelectorAll('[data-testid=event-card]')].map((c) => c.getAttribute('data-event'))).toEqual([
+      'ev-a',
+      'ev-b',
+    ]);
+    expect(root.querySelector('[data-testid=score]')).toBeNull();
+  });
+
+  it("shows a card's headline markets only, also after its event page was opened", () => {
+    model = S.applyEvent(model, fullEvent('ev-a'), T0).model;
+    const route = { screen: 'upcoming' as const, day: '2026-11-27', sport: null };
+    model = S.setRoute(model, route);
+    const root = document.createElement('main');
+    root.append(...upcomingScreen(context(), route));
+    const cardEl = root.querySelector('[data-event="ev-a"]')!;
+    expect([...cardEl.querySelectorAll('.sb-mkt')].map((x) => x.getAttribute('data-market'))).toEqual([
+      '1x2:ft:-',
+      'handicap:ft:-1',
+      'total:ft:10',
+    ]);
+    expect(cardEl.querySelector('.sb-more')!.textContent).toBe('+21 markets');
+  });
+
+  it('lays out correct score by winner, three-way names a row each on phones, first-half names unrepeated', () => {
+    model = S.applyEvent(model, fullEvent('ev-a'), T0).model;
+    const root = document.createElement('main');
+    root.append(...eventScreen(context(), { screen: 'event', event: 'ev-a' }, false));
+    const columns = [...root.querySelectorAll('[data-group=correct_score] .sb-cs-col')].map((col) => [
+      col.querySelector('.sb-cs-head')!.textContent,
+      ...[...col.querySelectorAll('.sb-price-label')].map((x) => x.textContent),
+    ]);
+    expect(columns).toEqual([
+      ['Alder Vale', '1-0'],
+      ['Draw', '0-0'],
+      ['Brindle Port', '0-1'],
+    ]);
+    expect(root.querySelector('[data-group=correct_score] .sb-cs > .sb-prices')!.textContent).toContain('Any other');
+    // The three-way markets carry team names: the class that lays them out a row each on a phone.
+    expect(root.querySelectorAll('[data-group=result] .sb-prices.named')).toHaveLength(2);
+    expect(root.querySelectorAll('[data-group=handicap] .sb-prices.named')).toHaveLength(0);
+    expect([...root.querySelectorAll('[data-group=h1] .sb-mkt-name')].map((x) => x.textContent)).toEqual([
+      'Match result',
+    ]);
   });
 
   it('writes quarter lines split when the player chose so', () => {
@@ -233,6 +297,26 @@ describe('the slip', () => {
     expect(view.el.hidden).toBe(true);
     expect(document.activeElement).toBe(sheet.bar);
   });
+
+  it('dims the page behind the open sheet, and a tap there closes it', () => {
+    const view = createSlipView(context(), noop());
+    const media = { matches: false, addEventListener: () => undefined } as unknown as MediaQueryList;
+    const sheet = createSheet({
+      slip: view.el,
+      title: view.title,
+      closeButton: view.closeButton,
+      words: englishWords,
+      media,
+    });
+    document.body.append(view.el, sheet.backdrop, sheet.bar);
+    expect(sheet.backdrop.hidden).toBe(true);
+    sheet.bar.click();
+    expect(sheet.backdrop.hidden).toBe(false);
+    sheet.backdrop.click();
+    expect(view.el.hidden).toBe(true);
+    expect(sheet.backdrop.hidden).toBe(true);
+    expect(document.activeElement).toBe(sheet.bar);
+  });
 });
 
 describe('my bets', () => {
@@ -286,6 +370,18 @@ describe('my bets', () => {
     expect(el.textContent).toContain('Score 2-1');
     expect(el.querySelector('.sb-corrections li')!.textContent).toBe('Nov 27, 7:01 PM: -21.00 (result corrected)');
     expect(el.querySelector('[data-testid=cashout]')).toBeNull();
+  });
+
+  it('shows what a bet cashed out in full paid, with no payout of 0.00 beside it', () => {
+    const cashed = myBet('b3', { status: 'cashed_out', payout: 0, cashedOut: 950, cashOut: null });
+    model = S.applyMyBets(model, 'settled', { bets: [cashed], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
+    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    view.render();
+    const el = view.el.querySelector('[data-testid=my-bet]')!;
+    expect(el.querySelector('[data-testid=bet-status]')!.textContent).toBe('Cashed out');
+    expect(el.querySelector('[data-testid=bet-cashed-out]')!.textContent).toBe('9.50');
+    expect(el.querySelector('[data-testid=bet-payout]')).toBeNull();
   });
 });
 

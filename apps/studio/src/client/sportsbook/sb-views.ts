@@ -4,13 +4,21 @@
 // league, an event with all its markets grouped. Every price is a button; the page keeps an index of
 // the buttons, clocks and scores it drew, so a socket message moves only what it changed.
 import type { EventCard, MarketView, SelectionView } from '../../sportsbook/api';
-import type { Sport } from '../../sportsbook/types';
+import type { MarketType, Sport } from '../../sportsbook/types';
 import { h } from '../ui';
 import { fairUrl } from '../words';
 import { clockSeconds, clockText, dayLabel, dayOf, scoreText, timeText, zoneName } from './sb-format';
-import { marketGroups, marketTitle, orderedSelections, type Say, selectionName, shortSelection } from './sb-present';
+import {
+  type GroupKey,
+  marketGroups,
+  marketTitle,
+  orderedSelections,
+  type Say,
+  selectionName,
+  shortSelection,
+} from './sb-present';
 import { routeHash } from './sb-route';
-import { inSlip, type Route, type SbModel, screenEvents } from './sb-state';
+import { inSlip, liveEvents, type Route, type SbModel, screenEvents, upcomingDay } from './sb-state';
 import { counted, fill, type SbWords } from './sb-words';
 
 export type ViewCtx = {
@@ -138,18 +146,63 @@ function priceButton(ctx: ViewCtx, event: EventCard, market: MarketView, selecti
   return btn;
 }
 
-function marketRow(ctx: ViewCtx, event: EventCard, market: MarketView, short: boolean, groupTitle = '') {
+/** Market types whose event-page buttons carry team names three abreast: a row each on a phone. */
+const NAMED_THREE: ReadonlySet<MarketType> = new Set(['1x2', 'double_chance']);
+
+function marketRow(
+  ctx: ViewCtx,
+  event: EventCard,
+  market: MarketView,
+  short: boolean,
+  group: { title: string; key: GroupKey } | null = null,
+) {
   const selections = orderedSelections(market.type, market.selections);
-  const title = marketTitle(market, ctx.say());
+  // In the first-half group every market is a first-half one: its name need not say so again.
+  const title = marketTitle(group?.key === 'h1' ? { ...market, period: 'ft' } : market, ctx.say());
+  const n = Math.min(selections.length, 3);
+  const prices =
+    group && market.type === 'correct_score'
+      ? correctScoreGrid(ctx, event, market, selections)
+      : h(
+          'div',
+          { class: `sb-prices n${n}${group && n === 3 && NAMED_THREE.has(market.type) ? ' named' : ''}` },
+          ...selections.map((s) => priceButton(ctx, event, market, s, short)),
+        );
   return h(
     'div',
     { class: `sb-mkt${market.status === 'suspended' ? ' suspended' : ''}`, 'data-market': market.key },
-    title === groupTitle ? null : h('span', { class: 'sb-mkt-name' }, title),
+    title === group?.title ? null : h('span', { class: 'sb-mkt-name' }, title),
+    prices,
+  );
+}
+
+/**
+ * Correct score as bookmakers lay it out: home wins, draws and away wins in three columns under the
+ * teams' names, each by score, and any other score below.
+ */
+function correctScoreGrid(ctx: ViewCtx, event: EventCard, market: MarketView, selections: SelectionView[]) {
+  const side = (key: string) => {
+    const [home, away] = key.split('-').map(Number);
+    if (home === undefined || away === undefined || Number.isNaN(home) || Number.isNaN(away)) return null;
+    return home > away ? 0 : home === away ? 1 : 2;
+  };
+  const heads = [event.home, ctx.words.selections.draw, event.away];
+  const columns = heads.map((head, i) =>
     h(
       'div',
-      { class: `sb-prices n${Math.min(selections.length, 3)}` },
-      ...selections.map((s) => priceButton(ctx, event, market, s, short)),
+      { class: 'sb-cs-col' },
+      h('span', { class: 'sb-cs-head' }, head),
+      ...selections.filter((s) => side(s.key) === i).map((s) => priceButton(ctx, event, market, s, false)),
     ),
+  );
+  const rest = selections.filter((s) => side(s.key) === null);
+  return h(
+    'div',
+    { class: 'sb-cs' },
+    h('div', { class: 'sb-cs-cols' }, ...columns),
+    rest.length
+      ? h('div', { class: 'sb-prices n2' }, ...rest.map((s) => priceButton(ctx, event, market, s, false)))
+      : null,
   );
 }
 
@@ -219,7 +272,11 @@ function eventCard(ctx: ViewCtx, event: EventCard, showDay: boolean) {
         ? `${dayLabel(dayOf(event.startsAt, zone), dayOf(new Date(ctx.now()), zone), ctx.locale, w.screens)} ${timeText(event.startsAt, zone, ctx.locale)}`
         : timeText(event.startsAt, zone, ctx.locale),
     );
-  const markets = event.markets.filter((m) => m.status !== 'closed' && m.status !== 'settled');
+  // A card shows the markets a list sent for it, also once the event's page has brought all the others.
+  const headline = ctx.model().events[event.id]?.headline;
+  const markets = event.markets.filter(
+    (m) => m.status !== 'closed' && m.status !== 'settled' && (!headline || headline.includes(m.key)),
+  );
   const more = event.marketCount - markets.length;
   return h(
     'article',
@@ -256,8 +313,13 @@ function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
       h(
         'h3',
         {},
-        h('a', { href: routeHash({ screen: 'league', league: league.id }) }, league.name),
-        league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
+        // The region inside the link: a link beside plain text would have to differ from it by more than colour.
+        h(
+          'a',
+          { href: routeHash({ screen: 'league', league: league.id }) },
+          league.name,
+          league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
+        ),
       ),
       ...list.map((e) => eventCard(ctx, e, showDay)),
     );
@@ -301,7 +363,7 @@ const empty = (text: string) => h('p', { class: 'sb-empty muted', 'data-testid':
 
 export function liveScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'live' }>): HTMLElement[] {
   const m = ctx.model();
-  const all = events(ctx, m.lists.live ?? []);
+  const all = events(ctx, liveEvents(m));
   const shown = events(ctx, screenEvents({ ...m, route }));
   return [
     h('h2', { class: 'sb-screen-title', tabindex: -1 }, ctx.words.screens.liveHeading),
@@ -319,11 +381,12 @@ export function upcomingScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'up
   const lobby = m.lobby;
   const w = ctx.words.screens;
   if (!lobby) return [loading(ctx)];
-  const day = route.day ?? lobby.days[0] ?? null;
+  const day = upcomingDay(m, route);
   const today = dayOf(new Date(ctx.now()), lobby.timeZone);
   const key = day ? `day:${day}` : '';
   const list = m.lists[key];
-  const all = events(ctx, list ?? []);
+  // Only matches still to start: those under way are under live now.
+  const all = events(ctx, list ?? []).filter((e) => e.status === 'scheduled');
   const shown = events(ctx, screenEvents({ ...m, route }));
   return [
     h('h2', { class: 'sb-screen-title', tabindex: -1 }, w.upcomingHeading),
@@ -481,7 +544,7 @@ export function eventScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'event
       'section',
       { class: 'sb-group', 'data-group': g.key },
       h('h3', {}, w.groups[g.key]),
-      ...g.markets.map((market) => marketRow(ctx, e, market, false, w.groups[g.key])),
+      ...g.markets.map((market) => marketRow(ctx, e, market, false, { title: w.groups[g.key], key: g.key })),
     ),
   );
   const fair = e.seedHash

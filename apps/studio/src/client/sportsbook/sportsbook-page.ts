@@ -170,7 +170,11 @@ async function start(app: HTMLElement) {
     accept: () => update(S.acceptChanges(model), { slip: true }),
     place: () => void place(),
     removeUnavailable: () => update(S.removeUnavailable(model), { slip: true, prices: true }),
-    finish: (keep) => update(S.finishSlip(model, keep), { slip: true, prices: true }),
+    finish: (keep) => {
+      update(S.finishSlip(model, keep), { slip: true, prices: true });
+      // Done: back to the screens (the sheet's bar takes the focus); kept selections stay in view to bet again.
+      if (!keep) sheet.setOpen(false);
+    },
     rule: (rule) => void changePrefs({ oddsChange: rule }),
   });
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
@@ -185,13 +189,14 @@ async function start(app: HTMLElement) {
     settings.panel,
     tabs,
     h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, message, main), slip.el),
+    sheet.backdrop,
     sheet.bar,
   );
 
   // ---- drawing ----
   function drawTabs() {
     const r = model.route;
-    const live = model.lists.live?.length ?? 0;
+    const live = S.liveEvents(model).length;
     const items: [S.Route, string, boolean][] = [
       [{ screen: 'live', sport: null }, live ? `${words.nav.live} ${live}` : words.nav.live, r.screen === 'live'],
       [{ screen: 'upcoming', day: null, sport: null }, words.nav.upcoming, r.screen === 'upcoming'],
@@ -291,10 +296,17 @@ async function start(app: HTMLElement) {
       const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ live: true })));
       if (a) model = S.applyEvents(model, 'live', a.events, now());
     } else if (r.screen === 'upcoming') {
-      const day = r.day ?? model.lobby?.days[0];
-      if (!day) return;
-      const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ day })));
-      if (a) model = S.applyEvents(model, `day:${day}`, a.events, now());
+      // Without a day chosen, a day with nothing left to start is passed for the next one.
+      let day = S.upcomingDay(model, r);
+      for (let read = 0; day && read < (model.lobby?.days.length ?? 0); read++) {
+        const which = day;
+        const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ day: which })));
+        if (!a) break;
+        model = S.applyEvents(model, `day:${which}`, a.events, now());
+        const next = S.upcomingDay(model, r);
+        if (!next || next === which || model.lists[`day:${next}`] !== undefined) break;
+        day = next;
+      }
     } else if (r.screen === 'league') {
       const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ league: r.league })));
       if (a) model = S.applyEvents(model, `league:${r.league}`, a.events, now());
@@ -327,10 +339,12 @@ async function start(app: HTMLElement) {
   function onRoute() {
     const route =
       parseRoute(location.hash) ??
-      (model.lists.live?.length
+      (S.liveEvents(model).length
         ? { screen: 'live' as const, sport: null }
         : { screen: 'upcoming' as const, day: null, sport: null });
     const changed = routeHash(route) !== routeHash(model.route);
+    // A notice belongs to the screen it was said on.
+    if (changed && message.textContent) say('');
     model = S.setRoute(model, route);
     if (route.screen !== 'bets') bets.forget();
     eventMissing = false;
@@ -541,7 +555,8 @@ async function start(app: HTMLElement) {
     update(S.toggleSelection(model, id), { slip: true, prices: true });
     const now = S.inSlip(model, id);
     if (had !== now) {
-      message.textContent = now ? counted(words.counts.legs, model.slip.legs.length, locale) : '';
+      // The slip's badge shows the count; a sentence left on screen would stay on every screen after.
+      slip.status(counted(words.counts.legs, model.slip.legs.length, locale));
       void quote();
     }
   });

@@ -19,6 +19,14 @@ export type MoveKind = 'rollback' | 'win' | 'cash' | 'fix';
 /** Whose bet: one player in one mode (legs and sockets are keyed by it). */
 export const ownerOf = (b: { vendor: string; player: string; mode: string }) => `${b.vendor}:${b.player}:${b.mode}`;
 
+/**
+ * Whose stakes count together against the player limits (studio_sb_legs.owner): the player in one
+ * mode, whichever vendor code launched the book. Several vendor codes may open this one book (the
+ * platform's house sportsbook vendors), and a member who bets through two of them is still one
+ * player of it, with one stake factor.
+ */
+export const stakerOf = (b: { player: string; mode: string }) => `${b.player}:${b.mode}`;
+
 export const betTx = (betId: string) => `sb:${betId}:bet`;
 
 export function moveTx(betId: string, kind: MoveKind, n?: number): string {

@@ -12,7 +12,7 @@ import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
-import { applyExposure, betTx, type ExposureEntry, exposureOf, ownerOf, refuseBet } from './moves';
+import { applyExposure, betTx, type ExposureEntry, exposureOf, refuseBet, stakerOf } from './moves';
 import { roundDetail } from './round-detail';
 import { type BookSettings, MAX_COMBINATIONS, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
 import {
@@ -226,7 +226,7 @@ export async function lockEvents(trx: Transaction<StudioDatabase>, eventIds: str
   await trx.selectFrom('studio_sb_events').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
 }
 
-/** A player's running stake per market and per event (their bets that still count). */
+/** A player's running stake per market and per event (their bets that still count, under any vendor code). */
 async function runningStakes(trx: StudioDb | Transaction<StudioDatabase>, owner: string, eventIds: string[]) {
   const rows = await trx
     .selectFrom('studio_sb_legs')
@@ -337,7 +337,7 @@ export async function placeSlip(
   body: PlaceInput,
 ): Promise<PlaceAnswer> {
   const db = core.deps.db;
-  const owner = ownerOf(session);
+  const owner = stakerOf(session);
   const answerOf = async (rows: Awaited<ReturnType<typeof slipBets>>): Promise<PlaceAnswer> => ({
     bets: await myBets(db, rows),
     balance: await core.balanceOf(session),
@@ -665,7 +665,7 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
   const stored = await loadLegs(db, selectionIds);
   const settings = await readSettings(db);
   const factor = await playerFactor(db, session.player);
-  const owner = ownerOf(session);
+  const owner = stakerOf(session);
   const eventIds = [...new Set([...stored.values()].flatMap((l) => (l ? [l.eventId] : [])))];
   const running =
     eventIds.length === 0

@@ -1,6 +1,5 @@
 import type { StudioDb } from '../../db/database';
-import type { EventResult, MatchState, PeriodScore } from '../types';
-import { betStatus, type LegRow, legsOf } from './views';
+import { betStatus, FIX_COLUMNS, type LegRow, legsOf, movedBy, paidInAll, scoreText } from './views';
 
 // What a bet is, sent with its money (docs/vendor-gateway.md "Round details"): the platform keeps the
 // latest detail of each round and shows it in the member's betting record and account record. It
@@ -88,15 +87,6 @@ export function selectionLabel(
   }
 }
 
-function legScore(l: LegRow): string | null {
-  const result = l.result as EventResult | null;
-  const state = l.state as MatchState | null;
-  const period = l.market_period === 'h1' ? result?.h1 : result?.ft;
-  const score: PeriodScore | undefined = l.outcome !== null ? (period ?? result?.ft) : state?.score;
-  if (!score || l.event_status === 'scheduled') return null;
-  return `${score.counted.home}-${score.counted.away}`;
-}
-
 /** The detail of one bet as it is now (null for a bet that no longer exists). */
 export async function roundDetail(db: StudioDb, betRowId: number): Promise<RoundDetail | null> {
   const b = await db
@@ -134,7 +124,7 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
   );
   const fixes = await db
     .selectFrom('studio_sb_moves')
-    .select(['amount', 'reason', 'created_at'])
+    .select([...FIX_COLUMNS])
     .where('bet_id', '=', b.id)
     .where('kind', '=', 'fix')
     .orderBy('id')
@@ -149,8 +139,9 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
     stake: b.stake,
     odds1000: b.kind === 'system' ? null : Math.max(1000, b.odds1000),
     potentialPayout: b.potential_payout,
-    status: status === 'pending' || status === 'refused' ? 'open' : status,
-    payout: b.status === 'settled' || b.status === 'cashed_out' ? b.payout + b.cashed_out : b.cashed_out,
+    // A refused bet never stood: its stake went back (the platform's round is rolled back).
+    status: status === 'pending' ? 'open' : status === 'refused' ? 'void' : status,
+    payout: b.status === 'settled' || b.status === 'cashed_out' ? paidInAll(b, fixes) : b.cashed_out,
     cashedOut: b.cashed_out,
     placedAt: new Date(b.created_at).toISOString(),
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
@@ -167,13 +158,13 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
         odds1000: Math.min(1_000_000, Math.max(1000, l.odds1000)),
         inPlay: b.in_play,
         result: l.outcome,
-        score: legScore(l),
+        score: scoreText(l),
       };
     }),
     // The platform keeps the last twenty.
     corrections: fixes.slice(-20).map((f) => ({
       at: new Date(f.created_at).toISOString(),
-      amount: f.amount,
+      amount: movedBy(f),
       reason: clip(f.reason ?? '', 200, 'result corrected'),
     })),
   };

@@ -160,8 +160,9 @@ describe('settlement', () => {
     h.wallet.balances.set(p.player, 600);
     await result(h, e.id, scoreResult(1, 1), true);
     bet = await betOf(h, p.token, id);
-    expect(bet).toMatchObject({ status: 'lost', payout: 0 });
-    expect(bet.corrections.map((c) => c.amount)).toEqual([2100, -2100]);
+    // The bet shows what moved: 600 taken back, 1,500 still with the player.
+    expect(bet).toMatchObject({ status: 'lost', payout: 1500 });
+    expect(bet.corrections.map((c) => c.amount)).toEqual([2100, -600]);
     expect(h.wallet.balances.get(p.player)).toBe(0);
     const fixes = h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id);
     expect(fixes.map((c) => [c.body.transactionId, c.body.amount])).toEqual([
@@ -188,7 +189,8 @@ describe('settlement', () => {
     expect(moved(id)).toBe(2100 - 1000);
     const last = h.wallet.calls.filter((c) => c.path === 'resettle' && c.body.roundId === id).at(-1);
     expect(last?.body).toMatchObject({ transactionId: `sb:${id}:fix:3`, amount: 600 });
-    expect((await betOf(h, p.token, id)).corrections.map((c) => c.amount)).toEqual([2100, -2100, 600]);
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 2100 });
+    expect((await betOf(h, p.token, id)).corrections.map((c) => c.amount)).toEqual([2100, -600, 600]);
     const unc = await h.runtime.db
       .selectFrom('studio_sb_moves')
       .select((eb) => eb.fn.sum<number>('uncollected').as('n'))

@@ -316,12 +316,22 @@ export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' 
   return value === null || value <= 0 ? null : value;
 }
 
-function scoreText(l: LegRow): string | null {
+/**
+ * The score a leg's market reads (its period's), as the match card shows it: what decides the
+ * match (sets, maps, goals), and beside it in brackets what handicaps and totals count when that
+ * differs (tennis games): "2-1 (14-17)".
+ */
+export function scoreText(l: LegRow): string | null {
   const result = l.result as EventResult | null;
   const state = l.state as MatchState | null;
-  const score: PeriodScore | undefined = result?.ft ?? state?.score;
+  const h1 = l.market_period === 'h1';
+  const score: PeriodScore | undefined = h1 ? (result?.h1 ?? state?.h1 ?? state?.score) : (result?.ft ?? state?.score);
   if (!score || l.event_status === 'scheduled') return null;
-  return `${score.counted.home}-${score.counted.away}`;
+  const { decided, counted } = score;
+  const text = `${decided.home}-${decided.away}`;
+  return counted.home === decided.home && counted.away === decided.away
+    ? text
+    : `${text} (${counted.home}-${counted.away})`;
 }
 
 function legView(l: LegRow): LegView {
@@ -364,7 +374,37 @@ export function betStatus(b: Pick<BetRow, 'status' | 'payout' | 'open_stake'>, l
 
 export type Correction = { at: string; amount: number; reason: string };
 
-export function myBet(b: BetRow, legs: LegRow[], corrections: Correction[]): MyBet {
+/** A correction's move as the book keeps it (studio_sb_moves, kind 'fix'). */
+export type FixRow = {
+  amount: number;
+  status: string;
+  taken: number | null;
+  uncollected: number;
+  reason: string | null;
+  created_at: Date | string;
+};
+
+/** The moves' columns fixesOf and the round detail read. */
+export const FIX_COLUMNS = ['amount', 'status', 'taken', 'uncollected', 'reason', 'created_at'] as const;
+
+/**
+ * What a correction moved: a debit the wallet answered moved what the player's cash gave (`taken`),
+ * which may be less than asked; anything else moves its amount (a debit still on its way, as asked).
+ */
+export function movedBy(f: Pick<FixRow, 'amount' | 'status' | 'taken'>): number {
+  return f.status === 'done' && f.amount < 0 && f.taken !== null ? -f.taken : f.amount;
+}
+
+/**
+ * What a settled bet paid in all: its payout and cash-outs as the book settled them, plus what its
+ * corrections could not take back (the player keeps it: a later correction nets it, and then it is no
+ * longer counted here, see moves.ts priceCorrection).
+ */
+export function paidInAll(b: Pick<BetRow, 'payout' | 'cashed_out'>, fixes: Pick<FixRow, 'uncollected'>[]): number {
+  return b.payout + b.cashed_out + fixes.reduce((t, f) => t + f.uncollected, 0);
+}
+
+export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[]): MyBet {
   return {
     id: b.bet_id,
     kind: b.kind,
@@ -376,12 +416,16 @@ export function myBet(b: BetRow, legs: LegRow[], corrections: Correction[]): MyB
     odds1000: b.odds1000,
     potentialPayout: b.potential_payout,
     status: betStatus(b, legs),
-    payout: b.payout,
+    // What it paid, settlement and corrections as they moved: a shortfall stays paid.
+    payout: b.payout + fixes.reduce((t, f) => t + f.uncollected, 0),
     cashedOut: b.cashed_out,
     cashOut: cashOutOffer(b, legs),
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
-    corrections,
+    corrections: fixes.map(
+      (f): Correction => ({ at: new Date(f.created_at).toISOString(), amount: movedBy(f), reason: f.reason ?? '' }),
+    ),
     legs: legs.map(legView),
+    refusal: b.status === 'refused' ? b.refusal : null,
   };
 }
 
@@ -389,18 +433,18 @@ export function myBet(b: BetRow, legs: LegRow[], corrections: Correction[]): MyB
 export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
   const ids = bets.map((b) => b.id);
   const legs = await legsOf(db, ids);
-  const fixes = new Map<number, Correction[]>();
+  const fixes = new Map<number, FixRow[]>();
   if (ids.length > 0) {
     const rows = await db
       .selectFrom('studio_sb_moves')
-      .select(['bet_id', 'amount', 'reason', 'created_at'])
+      .select(['bet_id', ...FIX_COLUMNS])
       .where('bet_id', 'in', ids)
       .where('kind', '=', 'fix')
       .orderBy('id')
       .execute();
     for (const r of rows) {
       const list = fixes.get(r.bet_id) ?? [];
-      list.push({ at: new Date(r.created_at).toISOString(), amount: r.amount, reason: r.reason ?? '' });
+      list.push(r);
       fixes.set(r.bet_id, list);
     }
   }
