@@ -70,8 +70,8 @@ import * as m0070 from './migrations/0070-brand-invalidation-notify';
 import * as m0071 from './migrations/0071-vendor-resettle';
 import * as m0072 from './migrations/0072-vendor-round-details';
 import * as m0073 from './migrations/0073-game-lobbies';
-import * as m0080 from './migrations/0080-ewallet-method';
-import * as m0081 from './migrations/0081-registration-acceptances';
+import * as m0090 from './migrations/0090-ewallet-method';
+import * as m0091 from './migrations/0091-registration-acceptances';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -146,8 +146,8 @@ export const migrations: Record<string, Migration> = {
   '0071-vendor-resettle': m0071,
   '0072-vendor-round-details': m0072,
   '0073-game-lobbies': m0073,
-  '0080-ewallet-method': m0080,
-  '0081-registration-acceptances': m0081,
+  '0090-ewallet-method': m0090,
+  '0091-registration-acceptances': m0091,
 };
 
 class ListedMigrations implements MigrationProvider {

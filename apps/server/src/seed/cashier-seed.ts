@@ -30,7 +30,7 @@ export async function seedCashier(trx: Conn, demo: boolean): Promise<void> {
   else await clearDemoEwalletProvider(trx, EWALLET_METHOD, DEMO_EWALLET_PROVIDER);
 }
 
-/** The e-wallet method (migration 0080). */
+/** The e-wallet method (migration 0090). */
 export const EWALLET_METHOD = 'EWALLET';
 
 /**

@@ -24,7 +24,7 @@ declare module '../../db/schema' {
   }
 }
 
-/** What a visitor accepted when registering, with the time (migration 0081); written once. */
+/** What a visitor accepted when registering, with the time (migration 0091); written once. */
 export interface RegistrationAcceptancesTable {
   member_id: number;
   terms_accepted_at: Date | string;

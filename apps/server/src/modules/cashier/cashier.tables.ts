@@ -26,7 +26,7 @@ export interface PaymentMethodsTable {
   account_name: string | null;
   account_number: string | null;
   sort: Generated<number>;
-  /** An e-wallet's provider, as the operator configured it (migration 0080); null: none yet. */
+  /** An e-wallet's provider, as the operator configured it (migration 0090); null: none yet. */
   provider_name: Generated<string | null>;
   /** The provider's pay page and app link, templates with {reference} and {amount} (major units). */
   provider_pay_url: Generated<string | null>;
