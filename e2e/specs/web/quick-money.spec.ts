@@ -47,9 +47,11 @@ async function depositByEwallet(page: Page, touch: boolean, name: string) {
 
   const instructions = page.getByTestId('ewallet-instructions');
   await instructions.getByTestId('ewallet-qr').waitFor();
-  const open = instructions.getByRole('link', { name: 'Open KalapatiPay' });
+  const open = instructions.getByRole('link', { name: 'Open KalapatiPay (sandbox)', exact: true });
   const payUrl = (await open.getAttribute('href')) ?? '';
   assert.match(payUrl, /\/sandbox-gateway\/pay\/D[0-9A-F]+$/);
+  // The QR code holds the pay page, which any phone camera opens: no app is claimed.
+  await instructions.getByText("Scan with your phone's camera to pay with KalapatiPay (sandbox)").waitFor();
   assert.deepEqual(await seriousAxeViolations(page), []);
   await screenshot(page, `quick-money-ewallet-${name}`);
 

@@ -37,4 +37,4 @@ export const EWALLET_METHOD = 'EWALLET';
  * The demo brand's e-wallet provider: an invented name, no company's. It has no pay page or secret
  * of its own, so its orders are paid at the sandbox gateway, which exists in demo mode only.
  */
-export const DEMO_EWALLET_PROVIDER = 'KalapatiPay';
+export const DEMO_EWALLET_PROVIDER = 'KalapatiPay (sandbox)';

@@ -59,7 +59,7 @@ describe('GET /wps/cashier/paymentMethods', () => {
         min: 100,
         max: 50000,
         quickAmounts: quick,
-        provider: 'KalapatiPay',
+        provider: 'KalapatiPay (sandbox)',
       },
     ]);
     expect(value.last).toBeNull();

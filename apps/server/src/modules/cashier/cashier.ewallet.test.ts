@@ -53,7 +53,7 @@ describe('the e-wallet method in demo mode', () => {
       min: 100,
       max: 50000,
       quickAmounts: [100, 200, 500, 1000, 2000, 5000],
-      provider: 'KalapatiPay',
+      provider: 'KalapatiPay (sandbox)',
     });
     expect(before.last).toBeNull();
 

@@ -77,7 +77,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           max: 50000,
           receivingAccount: null,
           // The demo provider: an invented name, paid at the sandbox gateway (no pay page or secret).
-          provider: { name: 'KalapatiPay', payUrl: null, deepLink: null, hasSecret: false },
+          provider: { name: 'KalapatiPay (sandbox)', payUrl: null, deepLink: null, hasSecret: false },
         },
         {
           code: 'WITHDRAWAL',
