@@ -14,7 +14,7 @@ import { useSiteBrowser } from './web-build';
 // A guest tries a slot without an account (the demo brand's FREEPLAY3 allows free play): the game
 // opens in the page on the studio's demo balance under a banner inviting registration; registering
 // from the banner lands the new member in that same game, now for real. On a touch phone and on a
-// desktop.
+// desktop, where the new member then adds the details the sign-up skipped in the profile.
 
 const browser = useSiteBrowser();
 
@@ -95,5 +95,25 @@ test('on a touch phone (390x844) a guest tries a slot, registers from the banner
 test('on a desktop (1440x900) a guest tries a slot, registers from the banner and lands back in it', async () => {
   const page = await guestPage(browser(), { width: 1440, height: 900 }, false);
   await guestTriesAndRegisters(page, false, 'desktop');
+  await addsDetailsLater(page);
   await page.context().close();
 });
+
+/** The details the sign-up skipped are added in the profile; the birthday from a date picker, set once. */
+async function addsDetailsLater(page: Page) {
+  await page.goto('/member/profile');
+  const details = page.getByRole('region', { name: 'Personal details' });
+  const birthday = details.getByLabel('Birthday');
+  await birthday.waitFor();
+  assert.equal(await birthday.getAttribute('type'), 'date');
+  await details.getByLabel('Payee name').fill('Guest Player');
+  await birthday.fill('1990-05-17');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await page.getByText('Details saved').waitFor();
+  // Set once: shown, no longer an input.
+  await details.getByTestId('profile-detail-birthday').getByText('1990-05-17').waitFor();
+  await details.getByTestId('profile-detail-payeeName').getByText('Guest Player').waitFor();
+  assert.equal(await details.getByLabel('Birthday').count(), 0);
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await screenshot(page, 'guest-profile-details');
+}
