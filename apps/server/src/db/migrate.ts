@@ -70,6 +70,7 @@ import * as m0070 from './migrations/0070-brand-invalidation-notify';
 import * as m0071 from './migrations/0071-vendor-resettle';
 import * as m0072 from './migrations/0072-vendor-round-details';
 import * as m0073 from './migrations/0073-game-lobbies';
+import * as m0074 from './migrations/0074-net-revenue';
 import * as m0090 from './migrations/0090-ewallet-method';
 import * as m0091 from './migrations/0091-registration-acceptances';
 
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   '0071-vendor-resettle': m0071,
   '0072-vendor-round-details': m0072,
   '0073-game-lobbies': m0073,
+  '0074-net-revenue': m0074,
   '0090-ewallet-method': m0090,
   '0091-registration-acceptances': m0091,
 };
