@@ -1,7 +1,7 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, Wrench, X } from 'lucide-react';
-import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { completeLogin, handOverLogin, login, logout } from '../../features/auth/api';
@@ -275,6 +275,11 @@ function PhoneGuestButtons() {
   );
 }
 
+// What is withdrawable and what wagering is left: loaded on the first tap (features/wallet).
+const BalanceDetails = lazy(() =>
+  import('../../features/wallet/balance-details').then((m) => ({ default: m.BalanceDetails })),
+);
+
 /** The live balance with its hide toggle; mounted once (header row), so one socket per tab. */
 function BalanceChip() {
   const { t } = useTranslation();
@@ -294,8 +299,28 @@ function BalanceChip() {
       : undefined;
   // spec §6: a trial account plays with demo money, and the header says so.
   const label = session.isTrial ? t('header.demoBalance') : t('header.cashBalance');
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
+  const chip = useRef<HTMLSpanElement>(null);
+  // The details close on Escape and on a tap elsewhere, like a menu.
+  useEffect(() => {
+    if (!detailsOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDetailsOpen(false);
+    const onDown = (e: PointerEvent) => {
+      if (!chip.current?.contains(e.target as Node)) setDetailsOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [detailsOpen]);
   return (
-    <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2">
+    <span
+      ref={chip}
+      className="relative flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2"
+    >
       {/* On a phone the amount needs the room more than the icon does. */}
       <Wallet size={16} aria-hidden className="hidden shrink-0 text-(--accent) min-[420px]:block" />
       {session.isTrial && (
@@ -306,11 +331,46 @@ function BalanceChip() {
           {t('header.trial')}
         </span>
       )}
+      {session.isTrial ? (
+        <BalanceAmounts label={label} shown={shown} bonus={bonus} />
+      ) : (
+        <button
+          type="button"
+          aria-expanded={detailsOpen}
+          aria-controls={detailsOpen ? detailsId : undefined}
+          onClick={() => setDetailsOpen((open) => !open)}
+          className="flex min-w-0 items-center gap-1 rounded text-start"
+          data-testid="header-balance-button"
+        >
+          <BalanceAmounts label={label} shown={shown} bonus={bonus} />
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
+        className="shrink-0 p-0.5"
+      >
+        {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      </button>
+      {detailsOpen && (
+        <Suspense fallback={null}>
+          <BalanceDetails id={detailsId} onNavigate={() => setDetailsOpen(false)} />
+        </Suspense>
+      )}
+    </span>
+  );
+}
+
+/** Cash and, apart, the playable bonus (docs/rewards.md: playable, not withdrawable). */
+function BalanceAmounts({ label, shown, bonus }: { label: string; shown: string; bonus: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <span className="sr-only">{label}:</span>
       <span data-testid="header-balance" className="truncate tabular-nums" title={`${label}: ${shown}`}>
         {shown}
       </span>
-      {/* docs/rewards.md: the bonus balance is playable but not withdrawable, so it stands apart. */}
       {bonus && (
         <>
           <span className="sr-only">{t('header.bonusBalance')}:</span>
@@ -323,15 +383,7 @@ function BalanceChip() {
           </span>
         </>
       )}
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
-        className="shrink-0 p-0.5"
-      >
-        {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-      </button>
-    </span>
+    </>
   );
 }
 
