@@ -1,30 +1,18 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, Wrench, X } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Download, Gift, Home, Menu, Moon, Sun, Wrench, X } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { completeLogin, handOverLogin, login, logout } from '../../features/auth/api';
-import { useRealtimeBalance } from '../../features/wallet/live-balance';
+import { Link } from 'react-router';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
 import { DROP_MENU_VENDORS, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
 import { applyLanguage, loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
-import { displayAmount } from '../../lib/money';
 import { resourceLabel } from '../../lib/resource-label';
-import { endSession, useSession } from '../../lib/session';
-import {
-  configQuery,
-  findResource,
-  gameMenusQuery,
-  memberInfoQuery,
-  permissionQuery,
-  publicStateQuery,
-  resourcesQuery,
-} from '../../lib/site-queries';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { configQuery, findResource, gameMenusQuery, permissionQuery, resourcesQuery } from '../../lib/site-queries';
 import { setTheme, useTheme } from '../../lib/theme';
 import { paths } from '../paths';
 import { QuickLinks } from './side-menu';
@@ -54,7 +42,9 @@ export function Header() {
         </Link>
         {/* ui-guide: on a phone the balance and Deposit (or Log in and Register) stay in the header row. */}
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          {wide ? token ? <MemberArea /> : <HeaderLogin /> : token ? <PhoneMemberBar /> : <PhoneGuestButtons />}
+          <Suspense fallback={null}>
+            {wide ? token ? <MemberArea /> : <HeaderLogin /> : token ? <PhoneMemberBar /> : <PhoneGuestButtons />}
+          </Suspense>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {wide && <LanguageSelect />}
@@ -79,7 +69,11 @@ export function Header() {
         <div className="mx-auto max-w-7xl px-4">
           {!wide && (
             <div className="flex flex-wrap items-center gap-2 py-3">
-              {token && <MemberArea inMenu />}
+              {token && (
+                <Suspense fallback={null}>
+                  <MemberArea inMenu />
+                </Suspense>
+              )}
               <LanguageSelect />
             </div>
           )}
@@ -177,7 +171,11 @@ function HeaderLogin() {
       return;
     }
     setBusy(true);
+    // The sign-in calls load on the first submit (ui-guide budget: the home's initial JavaScript); a
+    // chunk that fails to load is reported as any other failure below.
+    const auth = import('../../features/auth/api');
     try {
+      const { completeLogin, login } = await auth;
       const value = await login({ username: username.trim(), password, type: 'username' });
       await completeLogin(value, password);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
@@ -188,7 +186,7 @@ function HeaderLogin() {
         (err.value?.captcha || err.code === 'LOGIN_VERIFICATION_REQUIRED' || err.code.startsWith('CAPTCHA'))
       ) {
         // The modal starts with what was typed here: only the captcha is left to fill in.
-        handOverLogin({ username: username.trim(), password });
+        (await auth).handOverLogin({ username: username.trim(), password });
         openModal('login');
       } else if (err instanceof ApiError && err.code === 'ACCOUNT_PASSWORD_INVALID') {
         await showAlert({ message: t('in_incorrect_password') });
@@ -235,28 +233,6 @@ function HeaderLogin() {
   );
 }
 
-/** The phone header row of a signed-in player: balance and Deposit without opening the menu. */
-function PhoneMemberBar() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { isTrial } = useSession();
-  return (
-    <>
-      <BalanceChip />
-      {/* spec §6: a trial account has no cashier; what it needs is a real account. */}
-      {isTrial ? (
-        <Button className="shrink-0 px-3! py-1.5!" onClick={() => openModal('register')}>
-          {t('auth.register')}
-        </Button>
-      ) : (
-        <Button className="shrink-0 px-3! py-1.5!" onClick={() => navigate(paths.memberEntry('depositv2'))}>
-          {t('header.deposit')}
-        </Button>
-      )}
-    </>
-  );
-}
-
 /** The phone header row of a visitor: the buttons open the login and register modals. */
 function PhoneGuestButtons() {
   const { t } = useTranslation();
@@ -275,203 +251,10 @@ function PhoneGuestButtons() {
   );
 }
 
-// What is withdrawable and what wagering is left: loaded on the first tap (features/wallet).
-const BalanceDetails = lazy(() =>
-  import('../../features/wallet/balance-details').then((m) => ({ default: m.BalanceDetails })),
-);
-
-/** The live balance with its hide toggle; mounted once (header row), so one socket per tab. */
-function BalanceChip() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const state = useQuery(publicStateQuery(session.token)).data;
-  // The balance follows every posting live over /ws, without waiting for the 30 s refetch.
-  useRealtimeBalance(session.token);
-  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
-  const toggle = () => {
-    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
-    setHidden(!hidden);
-  };
-  const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';
-  const bonus =
-    state && state.bonusBalance > 0
-      ? displayAmount(state.bonusBalance, { symbol: state.currencySymbol, hidden })
-      : undefined;
-  // spec §6: a trial account plays with demo money, and the header says so.
-  const label = session.isTrial ? t('header.demoBalance') : t('header.cashBalance');
-  const [detailsOpen, setDetailsOpen] = useState(false);
-  const detailsId = useId();
-  const chip = useRef<HTMLSpanElement>(null);
-  // The details close on Escape and on a tap elsewhere, like a menu.
-  useEffect(() => {
-    if (!detailsOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDetailsOpen(false);
-    const onDown = (e: PointerEvent) => {
-      if (!chip.current?.contains(e.target as Node)) setDetailsOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [detailsOpen]);
-  return (
-    <span
-      ref={chip}
-      className="relative flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2"
-    >
-      {/* On a phone the amount needs the room more than the icon does. */}
-      <Wallet size={16} aria-hidden className="hidden shrink-0 text-(--accent) min-[420px]:block" />
-      {session.isTrial && (
-        <span
-          className="shrink-0 rounded-full bg-(--accent) px-1.5 text-xs font-bold text-(--accent-contrast)"
-          data-testid="header-trial-badge"
-        >
-          {t('header.trial')}
-        </span>
-      )}
-      {session.isTrial ? (
-        <BalanceAmounts label={label} shown={shown} bonus={bonus} />
-      ) : (
-        <button
-          type="button"
-          aria-expanded={detailsOpen}
-          aria-controls={detailsOpen ? detailsId : undefined}
-          onClick={() => setDetailsOpen((open) => !open)}
-          className="flex min-w-0 items-center gap-1 rounded text-start"
-          data-testid="header-balance-button"
-        >
-          <BalanceAmounts label={label} shown={shown} bonus={bonus} />
-        </button>
-      )}
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
-        className="shrink-0 p-0.5"
-      >
-        {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-      </button>
-      {detailsOpen && (
-        <Suspense fallback={null}>
-          <BalanceDetails id={detailsId} onNavigate={() => setDetailsOpen(false)} />
-        </Suspense>
-      )}
-    </span>
-  );
-}
-
-/** Cash and, apart, the playable bonus (docs/rewards.md: playable, not withdrawable). */
-function BalanceAmounts({ label, shown, bonus }: { label: string; shown: string; bonus: string | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span className="sr-only">{label}:</span>
-      <span data-testid="header-balance" className="truncate tabular-nums" title={`${label}: ${shown}`}>
-        {shown}
-      </span>
-      {bonus && (
-        <>
-          <span className="sr-only">{t('header.bonusBalance')}:</span>
-          <span
-            data-testid="header-bonus-balance"
-            className="truncate text-xs text-(--accent) tabular-nums"
-            title={`${t('header.bonusBalance')}: ${bonus}`}
-          >
-            +{bonus} {t('header.bonus')}
-          </span>
-        </>
-      )}
-    </>
-  );
-}
-
-/**
- * The account area: on wide screens the whole of it in the header row; in the phone menu
- * (`inMenu`) the rest of it, as the balance and Deposit are already in the phone header row.
- */
-function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
-  const info = useQuery(memberInfoQuery(session.token)).data;
-  const state = useQuery(publicStateQuery(session.token)).data;
-  const [leaving, setLeaving] = useState(false);
-  const signOut = async () => {
-    if (!(await showAlert({ message: t('in_sure_logout'), cancellable: true }))) return;
-    setLeaving(true);
-    await logout().catch(() => undefined);
-    endSession();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    setLeaving(false);
-    navigate(paths.home);
-  };
-  const avatar = (
-    <>
-      <img
-        src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
-        alt=""
-        width={32}
-        height={32}
-        className="rounded-full bg-(--surface)"
-      />
-      <span className="text-sm font-semibold" data-testid="account-name">
-        {info?.account ?? ''}
-      </span>
-    </>
-  );
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      {/* spec §6: a trial account has no personal or account centre to link to. */}
-      {session.isTrial ? (
-        <span className="flex items-center gap-2">{avatar}</span>
-      ) : (
-        <Link to={paths.profile} className="flex items-center gap-2" title={t('member.menu.profile')}>
-          {avatar}
-        </Link>
-      )}
-      {/* spec §3 public state: the member's VIP level, leading to the VIP page (docs/vip.md). */}
-      {state?.vipLabelName && (
-        <Link
-          to={paths.vip}
-          className="rounded-full border border-(--accent) px-2 py-0.5 text-xs font-semibold text-(--accent)"
-          title={t('header.vip', { label: state.vipLabelName })}
-          data-testid="header-vip"
-        >
-          {state.vipLabelName}
-        </Link>
-      )}
-      {!inMenu && <BalanceChip />}
-      {session.isAgent && (
-        <Button variant="secondary" onClick={() => navigate(paths.agentHome)}>
-          <Users size={16} aria-hidden />
-          {t('header.agent')}
-        </Button>
-      )}
-      {!inMenu &&
-        (session.isTrial ? (
-          <Button onClick={() => openModal('register')} data-testid="header-trial-register">
-            {t('auth.register')}
-          </Button>
-        ) : (
-          <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>
-        ))}
-      <Button variant="ghost" onClick={signOut} disabled={leaving} aria-label={t('header.logout')}>
-        <LogOut size={16} aria-hidden />
-        <span className="min-[900px]:sr-only">{t('header.logout')}</span>
-      </Button>
-      {leaving && (
-        <div
-          className="fixed inset-0 z-50 grid place-items-center bg-black/50"
-          role="status"
-          aria-label={t('common.loading')}
-        />
-      )}
-    </div>
-  );
-}
+// The signed-in header (balance, Deposit, account links): a visitor's first screen has none of it,
+// so it comes in its own chunk (ui-guide budget: the home's initial JavaScript).
+const PhoneMemberBar = lazy(() => import('./header-member').then((m) => ({ default: m.PhoneMemberBar })));
+const MemberArea = lazy(() => import('./header-member').then((m) => ({ default: m.MemberArea })));
 
 function LanguageSelect() {
   const { t, i18n } = useTranslation();
