@@ -1,13 +1,13 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Gift, Home, Menu, Moon, Sun, Wrench, X } from 'lucide-react';
+import { Download, Gift, Home, Menu, Moon, Sun, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
-import { DROP_MENU_VENDORS, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
+import { rememberImageHosts } from '../../lib/art';
+import { navigationCategories } from '../../lib/game-menus';
 import { applyLanguage, loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
 import { resourceLabel } from '../../lib/resource-label';
@@ -15,7 +15,12 @@ import { useSession } from '../../lib/session';
 import { configQuery, findResource, gameMenusQuery, permissionQuery, resourcesQuery } from '../../lib/site-queries';
 import { setTheme, useTheme } from '../../lib/theme';
 import { paths } from '../paths';
-import { QuickLinks } from './side-menu';
+
+// The phone menu's quick links (customer service, chat, app): shown only once the menu opens.
+const QuickLinks = lazy(async () => ({ default: (await import('./side-menu')).QuickLinks }));
+
+// The categories' vendor drop-downs, hidden until hovered: out of the first chunk.
+const VendorDropdown = lazy(async () => ({ default: (await import('./header-vendors')).VendorDropdown }));
 
 const SOCIAL_TYPES = ['TELEGRAM', 'FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE'];
 
@@ -77,16 +82,20 @@ export function Header() {
               <LanguageSelect />
             </div>
           )}
-          <CategoryNav language={i18n.language} />
+          <CategoryNav language={i18n.language} wide={wide} />
           {/* On a phone the side menu's buttons are lines here, where they cover nothing. */}
-          {!wide && <QuickLinks onDone={() => setMenuOpen(false)} />}
+          {!wide && (
+            <Suspense fallback={null}>
+              <QuickLinks onDone={() => setMenuOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>
   );
 }
 
-function CategoryNav({ language }: { language: string }) {
+function CategoryNav({ language, wide }: { language: string; wide: boolean }) {
   const { t } = useTranslation();
   const menus = useQuery(gameMenusQuery(language.toUpperCase())).data ?? [];
   const resources = useQuery(resourcesQuery).data;
@@ -101,35 +110,18 @@ function CategoryNav({ language }: { language: string }) {
         </Link>
       </li>
       {navigationCategories(menus).map((category) => {
-        const shown = category.vendors.slice(0, DROP_MENU_VENDORS);
         const route = paths.category(category.gameCategory);
         return (
           <li key={category.gameCategory} className="group">
             <Link to={route} className={item}>
               {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
             </Link>
-            <div className="invisible absolute inset-x-0 top-full z-40 hidden grid-cols-7 gap-2 rounded-b-lg bg-(--surface-raised) p-3 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 min-[900px]:grid">
-              {shown.map((vendor) => (
-                <Link
-                  key={vendor.vassalage}
-                  to={`${route}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
-                  className="flex flex-col items-center gap-1 rounded p-2 text-center text-xs hover:bg-(--surface)"
-                >
-                  <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
-                  <span className="line-clamp-1">{vendorDisplayName(vendor.vassalage, vendor.name, t)}</span>
-                  {/* Listed and marked as in the game lists: its games show, and refuse to launch for now. */}
-                  {vendor.maintenance && <HeaderMaintenanceMark />}
-                </Link>
-              ))}
-              {shown.length === DROP_MENU_VENDORS && (
-                <Link
-                  to={route}
-                  className="flex items-center justify-center rounded p-2 text-xs font-semibold text-(--accent) hover:bg-(--surface)"
-                >
-                  {t('nav.more')}
-                </Link>
-              )}
-            </div>
+            {/* The vendors' drop-down opens on hover, so only a desktop has it. */}
+            {wide && (
+              <Suspense fallback={null}>
+                <VendorDropdown category={category} />
+              </Suspense>
+            )}
           </li>
         );
       })}
@@ -308,24 +300,5 @@ function useWideScreen(): boolean {
       return () => query.removeEventListener('change', onChange);
     },
     () => window.matchMedia(WIDE).matches,
-  );
-}
-
-/**
- * The maintenance mark of a vendor in the drop-down menu, drawn as the game lists' chips draw it
- * (components/maintenance-mark.tsx). Kept here rather than imported: the first chunk importing a
- * module that a lazy page also imports made the bundler split the first chunk into a dozen shared
- * ones, 3.8 KiB gzip over the home page's 150 KiB budget.
- */
-function HeaderMaintenanceMark() {
-  const { t } = useTranslation();
-  return (
-    <span
-      className="flex items-center gap-0.5 rounded-full bg-(--surface) px-1.5 text-[10px] text-(--text-muted) uppercase"
-      data-testid="vendor-maintenance"
-    >
-      <Wrench size={10} aria-hidden />
-      {t('games.maintenance')}
-    </span>
   );
 }
