@@ -16,7 +16,8 @@ import { configQuery, findResource, gameMenusQuery, permissionQuery, resourcesQu
 import { setTheme, useTheme } from '../../lib/theme';
 import { paths } from '../paths';
 
-// The phone menu's quick links (customer service, chat, app): shown only once the menu opens.
+// The phone menu's quick links (customer service, chat, app): rendered, and their code loaded, when
+// the menu opens, as nothing else on a phone's first screen uses them.
 const QuickLinks = lazy(async () => ({ default: (await import('./side-menu')).QuickLinks }));
 
 // The categories' vendor drop-downs, hidden until hovered: out of the first chunk.
@@ -84,7 +85,7 @@ export function Header() {
           )}
           <CategoryNav language={i18n.language} wide={wide} />
           {/* On a phone the side menu's buttons are lines here, where they cover nothing. */}
-          {!wide && (
+          {!wide && menuOpen && (
             <Suspense fallback={null}>
               <QuickLinks onDone={() => setMenuOpen(false)} />
             </Suspense>
