@@ -34,6 +34,10 @@ export const errorCatalogue = {
   ACCOUNT_MOBILE_TAKEN: { status: 409, message: 'This mobile number is already registered' },
   ACCOUNT_EMAIL_MISMATCH: { status: 400, message: 'Username/Email does not exist' },
   ACCOUNT_AGE_RESTRICTED: { status: 422, message: 'You are not old enough to register' },
+  REGISTRATION_ACCEPTANCE_REQUIRED: {
+    status: 400,
+    message: 'Please accept the terms, the privacy policy and confirm your age to register',
+  },
   PASSWORD_OLD_INVALID: { status: 400, message: 'The old password is not correct' },
   PASSWORD_CONFIRM_MISMATCH: { status: 400, message: 'Confirmation password is not correct' },
   PASSWORD_SAME_AS_OLD: { status: 400, message: 'The new password must differ from the old one' },

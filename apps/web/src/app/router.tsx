@@ -135,6 +135,7 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/download/download-page')).DownloadPage }),
       },
       { path: paths.seamless, lazy: async () => ({ Component: (await games()).SeamlessPage }) },
+      { path: paths.freePlay, lazy: async () => ({ Component: (await games()).FreePlayPage }) },
       { path: paths.lottery, lazy: async () => ({ Component: (await games()).LotteryRoute }) },
       { path: paths.seaLottery, lazy: async () => ({ Component: (await games()).SeaLotteryRoute }) },
       { path: paths.vnLottery, lazy: async () => ({ Component: (await games()).VnLotteryRoute }) },

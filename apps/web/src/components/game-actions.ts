@@ -12,6 +12,7 @@ import { loadAllStrings } from '../lib/i18n';
 import { openModal } from '../lib/modals';
 import { isPhoneLayout } from '../lib/phone-layout';
 import { useSession } from '../lib/session';
+import { permissionQuery } from '../lib/site-queries';
 import { createStore } from '../lib/store';
 import { rememberWanted } from '../lib/wanted-game';
 import { createThrottle, toggledFavourites } from './game-grid-layout';
@@ -164,10 +165,16 @@ export async function offerRegistration(t: TFunction, then?: () => Promise<void>
   openModal('register');
 }
 
+/** A game's free trial in the page (features/games/free-play-page.tsx). */
+export function freePlayHref(game: Pick<Game, 'nodeId'>): string {
+  return `/try?nodeId=${game.nodeId}`;
+}
+
 export function useGameActions() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { token, isTrial } = useSession();
+  const guestsMayTry = useQuery(permissionQuery).data?.register.freePlay === true;
   const language = i18n.language.toUpperCase();
 
   const fail = useCallback(
@@ -265,12 +272,17 @@ export function useGameActions() {
   );
 
   /**
-   * Free trial for trial accounts and members, in a new window (spec §8 popup blocked); a guest gets
-   * the login popup (spec §6 "trial or free demo prompts login", §4 "Guest choosing a game").
+   * Free trial for trial accounts and members, in a new window (spec §8 popup blocked). A guest
+   * tries the game in the page while the brand allows free play (FREEPLAY3), else gets the login
+   * popup (spec §6 "trial or free demo prompts login", §4 "Guest choosing a game").
    */
   const trial = useCallback(
     async (game: Game) => {
-      if (!token) return openModal('login');
+      if (!token) {
+        if (!guestsMayTry) return openModal('login');
+        navigate(freePlayHref(game), { state: { backTo: window.location.pathname + window.location.search } });
+        return;
+      }
       const win = openGameWindow();
       if (!win) {
         await showAlert({ message: t('games.in_popup_prompt') });
@@ -287,7 +299,7 @@ export function useGameActions() {
         await fail(err);
       }
     },
-    [token, t, language, fail],
+    [token, t, language, fail, guestsMayTry, navigate],
   );
 
   return { play, trial, openLobby, playRoom };

@@ -20,8 +20,14 @@ export const CORE_ENTRIES = [
   'header',
   'languages',
   'categories',
-  'auth',
-  'validation',
+  // The header's and the tab bar's sign-in controls (the login and register modals load the full
+  // English file with their code: lib/lazy-modal.tsx).
+  'auth.login',
+  'auth.register',
+  'auth.username',
+  'auth.password',
+  // The header login's empty-field warning (the forms' own checks come with their modals).
+  'validation.usernamePassword',
   'site',
   'side',
   'footer',

@@ -7,6 +7,8 @@ import {
   DepositList,
   DepositListQuery,
   DepositOrder,
+  EWALLET_CALLBACK_PATH,
+  MethodCodeParams,
   PaymentMethods,
   ReceiptFields,
   ReferenceParams,
@@ -43,12 +45,13 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Deposit methods with limits, withdrawal limits and receipt minutes',
+        summary:
+          "Deposit methods with limits and quick amounts, the member's last method and amount, withdrawal limits and receipt minutes",
         response: { 200: envelope(PaymentMethods) },
       },
       config: { auth: 'member' },
     },
-    async () => ok(presentPaymentMethods(await cashier.paymentMethods(ctx))),
+    async (req) => ok(presentPaymentMethods(await cashier.paymentMethods(ctx, principalOf(req)))),
   );
 
   app.post(
@@ -99,8 +102,9 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
   );
 
   // The sandbox gateway's callback and pages exist only when it is enabled (demo mode): elsewhere
-  // they answer the ordinary 404 (cashier.service sandboxGatewayEnabled).
-  if (cashier.sandboxGatewayEnabled(ctx)) registerSandboxCallback(app, ctx);
+  // they answer the ordinary 404 (cashier.service sandboxGatewayEnabled). An e-wallet provider's
+  // callback exists everywhere and is refused for a method without a configured provider.
+  registerPaymentCallbacks(app, ctx);
 
   app.get(
     '/wps/cashier/bankAccounts',
@@ -219,31 +223,52 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
   );
 }
 
-// The gateway callback is verified over the exact bytes received, so this route alone keeps its
+// A payment callback is verified over the exact bytes received, so these routes alone keep their
 // body raw: a parser scoped to this plugin hands the handler a Buffer.
-function registerSandboxCallback(app: App, ctx: AppContext): void {
+function registerPaymentCallbacks(app: App, ctx: AppContext): void {
+  const sandbox = cashier.sandboxGatewayEnabled(ctx);
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    const rawOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const signatureOf = (header: string | string[] | undefined) => (typeof header === 'string' ? header : undefined);
+    if (sandbox)
+      scope.post(
+        SANDBOX_CALLBACK_PATH,
+        {
+          schema: {
+            tags,
+            summary:
+              'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+            response: { 200: envelope(SandboxCallbackValue) },
+          },
+          config: { auth: 'public' },
+        },
+        async (req) =>
+          ok(await cashier.acceptSandboxCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']))),
+      );
     scope.post(
-      SANDBOX_CALLBACK_PATH,
+      EWALLET_CALLBACK_PATH,
       {
         schema: {
           tags,
           summary:
-            'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+            "An e-wallet provider's callback: the sandbox callback's body, signed with the method's provider secret (X-Signature); 404 CASHIER_METHOD_UNAVAILABLE for a method without a provider",
+          params: MethodCodeParams,
           response: { 200: envelope(SandboxCallbackValue) },
         },
         config: { auth: 'public' },
       },
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const signature = req.headers['x-signature'];
-        return ok(await cashier.acceptSandboxCallback(ctx, raw, typeof signature === 'string' ? signature : undefined));
-      },
+      async (req) =>
+        ok(
+          await cashier.acceptPaymentCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']), {
+            by: 'provider',
+            methodCode: (req.params as { code: string }).code,
+          }),
+        ),
     );
   });
-  registerSandboxGateway(app, ctx);
+  if (sandbox) registerSandboxGateway(app, ctx);
 }

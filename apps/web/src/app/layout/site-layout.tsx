@@ -7,10 +7,8 @@ import { createScrollMemory, restoreScroll } from '../../lib/scroll-memory';
 import { useSession } from '../../lib/session';
 import { loginPathFor } from '../../lib/sign-in-target';
 import { GAME_PAGES, needsSignIn, paths } from '../paths';
-import { Footer } from './footer';
 import { Header } from './header';
 import { ConsentHost, TermsHost } from './legal-hosts';
-import { SideMenu } from './side-menu';
 
 const AccountModals = lazyModals(
   ['login', 'register', 'forgetPass', 'changePass'],
@@ -20,6 +18,11 @@ const AccountModals = lazyModals(
 // The phone's tab bar is its own small chunk: desktops never load it, and the home's first chunk
 // stays within the ui-guide budget. It is fixed to the window, so arriving a moment later moves
 // nothing on the page.
+// Below every page's content, so out of the first chunk too; it adds height under the page and
+// moves nothing above it.
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+// The desktop's edge buttons (the phone has them as lines of the header's menu): out of the first chunk.
+const SideMenu = lazy(async () => ({ default: (await import('./side-menu')).SideMenu }));
 const TabBar = lazy(async () => ({ default: (await import('./tab-bar')).TabBar }));
 
 // spec §6 contract popup: its watcher loads after first render, for signed-in members only.
@@ -104,8 +107,16 @@ export function SiteLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {!gamePage && <Footer />}
-      {!gamePage && !phone && <SideMenu />}
+      {!gamePage && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+      {!gamePage && !phone && (
+        <Suspense fallback={null}>
+          <SideMenu />
+        </Suspense>
+      )}
       {phone && !fullScreenGame && (
         <Suspense fallback={null}>
           <TabBar />
