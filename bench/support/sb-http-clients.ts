@@ -3,9 +3,9 @@
 // over a kept-alive connection for `seconds`, or (the reference) making the vendor wallet's bet call
 // alone, signed, as the studio makes it for every bet. Every request's latency in ms.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { signVendorBody } from '../../apps/server/src/modules/vendor-gateway/vendor-signature';
+import { poster } from './http-poster';
 
 export type HttpPlayer = {
   /** The studio's game token (X-Game-Token). */
@@ -35,35 +35,6 @@ export type HttpResult = {
   elapsed: number;
   refused: Record<string, number>;
 };
-
-function poster(address: string, sockets: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
-  const url = new URL(address);
-  return (path: string, raw: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path,
-          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)), ...headers },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(raw);
-    });
-}
 
 function clients(job: HttpJob) {
   const post = poster(job.address, job.players.length);
