@@ -2,11 +2,11 @@
 // e2e: beside own-accounts-c
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { markPopupsSeen } from '../../support/player';
+import { devicePage } from '../../support/player';
 import { signedInAs } from '../../support/site';
 import { firstTileName, slotGrid } from './games-helpers';
 import { useSiteBrowser } from './web-build';
@@ -17,20 +17,6 @@ import { useSiteBrowser } from './web-build';
 // desktop, where the new member then adds the details the sign-up skipped in the profile.
 
 const browser = useSiteBrowser();
-
-async function guestPage(b: Browser, size: { width: number; height: number }, touch: boolean): Promise<Page> {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
-    viewport: size,
-    hasTouch: touch,
-    isMobile: touch,
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  return page;
-}
 
 async function guestTriesAndRegisters(page: Page, touch: boolean, name: string) {
   await page.goto('/rng');
@@ -87,13 +73,13 @@ async function guestTriesAndRegisters(page: Page, touch: boolean, name: string) 
 }
 
 test('on a touch phone (390x844) a guest tries a slot, registers from the banner and lands back in it', async () => {
-  const page = await guestPage(browser(), { width: 390, height: 844 }, true);
+  const page = await devicePage(browser(), { width: 390, height: 844 }, true);
   await guestTriesAndRegisters(page, true, 'phone');
   await page.context().close();
 });
 
 test('on a desktop (1440x900) a guest tries a slot, registers from the banner and lands back in it', async () => {
-  const page = await guestPage(browser(), { width: 1440, height: 900 }, false);
+  const page = await devicePage(browser(), { width: 1440, height: 900 }, false);
   await guestTriesAndRegisters(page, false, 'desktop');
   await addsDetailsLater(page);
   await page.context().close();

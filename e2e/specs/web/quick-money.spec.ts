@@ -2,11 +2,10 @@
 // e2e: beside own-accounts-c
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
-import { markPopupsSeen } from '../../support/player';
+import { devicePage } from '../../support/player';
 import { registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -16,20 +15,6 @@ import { useSiteBrowser } from './web-build';
 // withdrawable and what wagering is left; the next visit offers the same method and amount.
 
 const browser = useSiteBrowser();
-
-async function memberPage(b: Browser, size: { width: number; height: number }, touch: boolean): Promise<Page> {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
-    viewport: size,
-    hasTouch: touch,
-    isMobile: touch,
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  return page;
-}
 
 async function depositByEwallet(page: Page, touch: boolean, name: string) {
   const username = `qm${name.slice(0, 1)}${Date.now().toString(36).slice(-8)}`;
@@ -85,13 +70,13 @@ async function depositByEwallet(page: Page, touch: boolean, name: string) {
 }
 
 test('on a touch phone (390x844) a member deposits by e-wallet with a quick amount', async () => {
-  const page = await memberPage(browser(), { width: 390, height: 844 }, true);
+  const page = await devicePage(browser(), { width: 390, height: 844 }, true);
   await depositByEwallet(page, true, 'phone');
   await page.context().close();
 });
 
 test('on a desktop (1440x900) a member deposits by e-wallet with a quick amount', async () => {
-  const page = await memberPage(browser(), { width: 1440, height: 900 }, false);
+  const page = await devicePage(browser(), { width: 1440, height: 900 }, false);
   await depositByEwallet(page, false, 'desktop');
   await page.context().close();
 });
