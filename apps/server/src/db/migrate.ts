@@ -73,6 +73,7 @@ import * as m0073 from './migrations/0073-game-lobbies';
 import * as m0074 from './migrations/0074-net-revenue';
 import * as m0080 from './migrations/0080-legal-pages';
 import * as m0081 from './migrations/0081-game-popularity';
+import * as m0092 from './migrations/0092-integrations-catalogue-version';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -150,6 +151,7 @@ export const migrations: Record<string, Migration> = {
   '0074-net-revenue': m0074,
   '0080-legal-pages': m0080,
   '0081-game-popularity': m0081,
+  '0092-integrations-catalogue-version': m0092,
 };
 
 class ListedMigrations implements MigrationProvider {
