@@ -137,6 +137,12 @@ test('phone: a tile opens its sheet, the game fills the screen, back returns to 
   const sheet = page.getByRole('dialog', { name });
   await sheet.waitFor();
   await sheet.getByText('Provider').waitFor();
+  // A slot the house studio plays: the sheet gives its declared return and its volatility.
+  const facts = await sheet.locator('dt, dd').allInnerTexts();
+  assert.deepEqual(facts.slice(4, 5), ['RTP'], facts.join(' | '));
+  assert.match(facts[5] ?? '', /^9\d(\.\d{1,2})?%$/, facts.join(' | '));
+  assert.deepEqual(facts.slice(6, 7), ['Volatility'], facts.join(' | '));
+  assert.ok(['Low', 'Medium', 'High'].includes(facts[7] ?? ''), facts.join(' | '));
   await assertAxe(page, 'game sheet');
   // What the phone shows (a full-page screenshot resizes the window, and the lobby scrolls with it).
   await screen(page, 'shell-phone-sheet');

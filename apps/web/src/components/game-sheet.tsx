@@ -7,9 +7,14 @@ import { useFavourites } from './game-actions';
 import { gameSheetStore } from './game-sheet-store';
 import { DEFAULT_GAME_ICON } from './game-tile';
 
+/** A return to player fraction as the studio's paytable shows it, to two decimals at most: 0.965 is "96.5%". */
+export function rtpText(rtp: number): string {
+  return `${Number((rtp * 100).toFixed(2))}%`;
+}
+
 /**
  * A game's sheet, opened by a tap on its tile: the artwork and full title, what is known of the game
- * (provider, type), and its actions (play, free trial, favourite) as buttons a thumb can hit. A
+ * (provider, type, RTP and volatility where known), and its actions (play, free trial, favourite) as buttons a thumb can hit. A
  * bottom sheet on a phone, a small card on wider screens. Unlike the account modals of spec §2 it
  * closes on a tap outside it: it is a menu of one game, holding nothing typed.
  */
@@ -31,6 +36,16 @@ export function GameSheet() {
     [t('games.vendor'), game.accountTypeName || vendorDisplayName(game.vassalage, undefined, t)],
     [t('games.gameType'), t(`categories.${game.gameType}`, { defaultValue: game.gameType })],
   ];
+  // Only the games whose maker gives the platform the figures carry them (the house studio's slots):
+  // another game shows neither line rather than a guess. A list answered before the server carried
+  // the fields (a page kept open across a deploy) lacks them: no line either.
+  if (typeof game.rtp === 'number') facts.push([t('games.rtp'), rtpText(game.rtp)]);
+  const levels = {
+    low: t('games.volatilityLevel.low'),
+    medium: t('games.volatilityLevel.medium'),
+    high: t('games.volatilityLevel.high'),
+  };
+  if (game.volatility && levels[game.volatility]) facts.push([t('games.volatility'), levels[game.volatility]]);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>

@@ -81,6 +81,14 @@ export const Game = z.object({
    * GAME_MAINTENANCE and suggestions (spec §8; docs/ARCHITECTURE.md "Games").
    */
   maintenance: z.boolean(),
+  /**
+   * The theoretical return to player as a fraction (0.9612 = 96.12%), the figure the house studio's
+   * math declares and its RTP tests prove. Null for a game whose maker does not publish it to the
+   * platform (every vendor other than the house studio): never an estimate.
+   */
+  rtp: z.number().nullable(),
+  /** The house studio's volatility of a slot; null where unknown, as rtp. */
+  volatility: z.enum(['low', 'medium', 'high']).nullable(),
 });
 export type Game = z.infer<typeof Game>;
 

@@ -14,12 +14,10 @@ import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './games-setup.queries';
+import { HOUSE_STUDIO_PATH } from './house-figures';
 
 // What operators set up in the games area: vendors with their wallet integration, the catalogue
 // grid, the game menus; and the per-vendor daily reconciliation the gateway computes.
-
-// Where the house studio's games launch (seed/vendor-integrations-seed.ts).
-const HOUSE_STUDIO_PATH = '/studio/';
 
 async function vendorOrFail(ctx: AppContext, code: string) {
   const vendor = await q.findVendor(ctx.db, code);

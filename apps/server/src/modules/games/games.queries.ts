@@ -54,7 +54,8 @@ function gamesBase(db: Conn) {
     .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
     .leftJoin('vendor_game_types as t', (j) =>
       j.onRef('t.vendor_code', '=', 'g.vendor_code').onRef('t.game_type', '=', 'g.game_type'),
-    );
+    )
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'g.vendor_code');
 }
 
 const GAME_COLUMNS = [
@@ -70,6 +71,8 @@ const GAME_COLUMNS = [
   't.is_game',
   'g.status',
   'v.status as vendor_status',
+  // Whether the house studio serves the vendor, hence knows its games' RTP (house-figures.ts).
+  'i.launch_url',
 ] as const;
 
 /** One page of games; ordered hot first, then configured order, then name, then node id (stable paging). */

@@ -2,6 +2,7 @@
 import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import { GameList, GameVendors, HotGames } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotEngineFor } from '../../../../studio/src/engines/slot/slot-engine';
 import { createMember } from '../../test/factories';
 import { playedBy } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -713,5 +714,66 @@ describe('GET /wps/relay/GCSGAME_getRankList', () => {
     expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=21')).statusCode).toBe(400);
     expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=0')).statusCode).toBe(400);
     expect((await get('/wps/relay/GCSGAME_getRankList?gameCategory=RNG')).statusCode).toBe(400);
+  });
+});
+
+describe('RTP and volatility', () => {
+  /** The vendor of the first active slot of the catalogue. */
+  async function rngVendor() {
+    const row = await t.ctx.db
+      .selectFrom('games')
+      .select('vendor_code')
+      .where('game_type', '=', 'RNG')
+      .where('status', '=', 'active')
+      .orderBy('node_id')
+      .executeTakeFirstOrThrow();
+    return row.vendor_code;
+  }
+
+  it("gives a slot of a vendor the house studio serves the studio's declared RTP and volatility, and a vendor's game elsewhere neither", async () => {
+    const vendor = await rngVendor();
+    const house = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+    expect(house.games.length).toBeGreaterThan(0);
+    for (const g of house.games) {
+      // The figures of the engine the studio plays the code with, the ones its RTP tests prove.
+      const engine = slotEngineFor(g.gameCode);
+      expect(g.rtp, g.gameCode).toBe(engine.info.declaredRtp);
+      expect(g.volatility, g.gameCode).toBe(engine.config.volatility);
+      expect(g.rtp).toBeGreaterThanOrEqual(0.9);
+      expect(g.rtp).toBeLessThan(1);
+    }
+
+    // The same vendor launched somewhere else than the studio: its games carry no figures, and the
+    // lists see the change at once (migration 0092 bumps the catalogue version).
+    const before = await t.ctx.db
+      .selectFrom('vendor_integrations')
+      .select('launch_url')
+      .where('vendor_code', '=', vendor)
+      .executeTakeFirstOrThrow();
+    expect(before.launch_url.startsWith('/studio/')).toBe(true);
+    const moveTo = (launchUrl: string) =>
+      catalogueWrite(() =>
+        t.ctx.db
+          .updateTable('vendor_integrations')
+          .set({ launch_url: launchUrl })
+          .where('vendor_code', '=', vendor)
+          .execute(),
+      );
+    await moveTo('https://vendor.example/launch');
+    try {
+      const elsewhere = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+      expect(elsewhere.games.map((g) => g.nodeId)).toEqual(house.games.map((g) => g.nodeId));
+      for (const g of elsewhere.games) expect([g.rtp, g.volatility], g.gameCode).toEqual([null, null]);
+    } finally {
+      await moveTo(before.launch_url);
+    }
+    const back = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+    expect(back.games.map((g) => g.rtp)).toEqual(house.games.map((g) => g.rtp));
+  });
+
+  it('gives a house game without one volatility (a live table) neither figure', async () => {
+    const live = await list('gameType=LIVE&pageSize=5');
+    expect(live.games.length).toBeGreaterThan(0);
+    for (const g of live.games) expect([g.rtp, g.volatility], g.gameCode).toEqual([null, null]);
   });
 });
