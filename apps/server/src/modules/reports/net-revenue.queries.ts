@@ -136,14 +136,16 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
       win_amount = excluded.win_amount, refreshed_at = excluded.refreshed_at
   `.execute(trx);
 
-  for (const table of [
-    'report_daily_ngr_members',
-    'report_daily_ngr_agents',
-    'report_daily_ngr_member_vendors',
-    'report_daily_ngr_vendors',
-    'report_daily_ngr_games',
-  ] as const)
-    await trx.deleteFrom(table).where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  // Each table named where it is written (table-owners.test reads the names).
+  await trx.deleteFrom('report_daily_ngr_members').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  await trx.deleteFrom('report_daily_ngr_agents').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  await trx
+    .deleteFrom('report_daily_ngr_member_vendors')
+    .where('day', '=', day)
+    .where('refreshed_at', '<>', stamp)
+    .execute();
+  await trx.deleteFrom('report_daily_ngr_vendors').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  await trx.deleteFrom('report_daily_ngr_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
 
   // The day's row always exists once the day is computed (zeros on a quiet day).
   await sql`
