@@ -111,18 +111,16 @@ export async function runPrimary(config: Config, started: number): Promise<void>
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // The jobs worker migrates and seeds alone first; then the request workers start together. The
-  // node serves once one of them is ready; one that dies before its own ready after that (say the
-  // database dropped while it started) is replaced like any other. Only when the jobs worker, or
+  // The jobs worker migrates and seeds alone first; then the request workers start together. One
+  // that dies before its ready while another became ready (say the database dropped while it
+  // started) is replaced like any other. Only when the jobs worker, or
   // every request worker, cannot start does the start fail: the others are stopped, nothing is
   // retried, since that is a configuration or schema fault and not one request worker's bad luck.
   try {
     await readyOf(fork('jobs'));
-    const starting = Array.from({ length: config.workers }, () => readyOf(fork('requests')));
-    for (const ready of starting) ready.catch(() => undefined);
-    await Promise.any(starting).catch((err: AggregateError) => {
-      throw err.errors[0];
-    });
+    const started = await Promise.allSettled(Array.from({ length: config.workers }, () => readyOf(fork('requests'))));
+    const failed = started.filter((r) => r.status === 'rejected');
+    if (failed.length === started.length) throw failed[0]?.reason;
   } catch (err) {
     closing = true;
     for (const worker of roles.keys()) worker.process.kill('SIGKILL');
