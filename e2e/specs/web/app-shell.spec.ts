@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { artifactsDir, baseUrl } from '../../support/env';
 import { coveredTexts, scrollToEdge } from '../../support/layout';
-import { markPopupsSeen } from '../../support/player';
+import { devicePage } from '../../support/player';
 import { registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -23,20 +23,6 @@ const browser = useSiteBrowser();
 const username = `sh${Date.now().toString(36).slice(-8)}`;
 const password = 'Secret123';
 let phone: Page;
-
-async function devicePage(chromium: Browser, device: 'phone' | 'desktop'): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: baseUrl(),
-    reducedMotion: 'reduce',
-    ...(device === 'phone'
-      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1440, height: 900 } }),
-  });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
-  await markPopupsSeen(page);
-  return page;
-}
 
 /** Signs the spec's member in with the open login modal. */
 async function signInWithModal(page: Page, options: { wait?: boolean } = {}) {
@@ -93,7 +79,7 @@ async function scrollLobby(page: Page, y: number): Promise<number> {
 }
 
 test('phone: the tab bar reaches every tab, with the side buttons in the menu and no text covered', async () => {
-  const page = await devicePage(browser(), 'phone');
+  const page = await devicePage(browser(), { width: 390, height: 844 }, true);
   await registerFromModal(page, { username, password, payeeName: 'Shell Tester' });
   const bar = page.getByRole('navigation', { name: 'Main sections' });
   await bar.waitFor();
@@ -198,7 +184,7 @@ test('phone: a tile opens its sheet, the game fills the screen, back returns to 
 });
 
 test('desktop: no tab bar, the side buttons and tile buttons stay, and back from a game keeps the lobby place', async () => {
-  const page = await devicePage(browser(), 'desktop');
+  const page = await devicePage(browser(), { width: 1440, height: 900 }, false);
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Log in' }).first();
   await form.getByPlaceholder('Username').fill(username);
