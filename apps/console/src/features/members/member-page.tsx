@@ -17,6 +17,7 @@ import { useCan } from '../../lib/session';
 import { actOnMember, type MemberAction, memberQuery, membersKey } from './api';
 import { AdjustDialog, AgentDialog, TagsDialog, UplineDialog } from './member-dialogs';
 import { typeLabel } from './member-format';
+import { SummaryTab } from './member-summary';
 import {
   AuditTab,
   BankAccountsTab,
@@ -33,6 +34,7 @@ import { Revealable } from './revealable';
 type Member = z.output<typeof MemberOverview>;
 
 const TABS = [
+  'summary',
   'overview',
   'ledger',
   'deposits',
@@ -189,9 +191,11 @@ function Actions({ member }: { member: Member }) {
           <Button variant="secondary" onClick={() => setDialog('upline')}>
             {t('actions.upline')}
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('agent')}>
-            {t('actions.agent')}
-          </Button>
+          {!member.isAgent && (
+            <Button variant="secondary" onClick={() => setDialog('agent')}>
+              {t('actions.agent')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setDialog('tags')}>
             {t('actions.tags')}
           </Button>
@@ -230,7 +234,7 @@ export function MemberPage() {
   const [search, setSearch] = useSearchParams();
   const tabs = TABS.filter((tab) => !CASHIER_TABS.includes(tab) || can('cashier.read'));
   const tabParam = search.get('tab');
-  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
+  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'summary';
   const member = useQuery({ ...memberQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
 
   const back = (
@@ -255,6 +259,7 @@ export function MemberPage() {
   const m = member.data;
 
   const content: Record<Tab, React.ReactNode> = {
+    summary: <SummaryTab id={id} />,
     overview: <Overview member={m} />,
     ledger: <LedgerTab id={id} currency={m.balances.currency} />,
     deposits: <DepositsTab id={id} />,
@@ -286,7 +291,7 @@ export function MemberPage() {
         value={tab}
         onValueChange={(value) =>
           // Each tab's grid keeps its own URL state; switching tabs starts the new one afresh.
-          setSearch(value === 'overview' ? {} : { tab: value }, { replace: true })
+          setSearch(value === 'summary' ? {} : { tab: value }, { replace: true })
         }
         items={tabs.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] }))}
       />
