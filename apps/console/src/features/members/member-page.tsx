@@ -18,6 +18,7 @@ import { useCan } from '../../lib/session';
 import { actOnMember, type MemberAction, memberQuery, membersKey } from './api';
 import { AdjustDialog, AgentDialog, TagsDialog, UplineDialog } from './member-dialogs';
 import { typeLabel } from './member-format';
+import { SummaryTab } from './member-summary';
 import {
   AuditTab,
   BankAccountsTab,
@@ -34,6 +35,7 @@ import { Revealable } from './revealable';
 type Member = z.output<typeof MemberOverview>;
 
 const TABS = [
+  'summary',
   'overview',
   'ledger',
   'deposits',
@@ -190,9 +192,11 @@ function Actions({ member }: { member: Member }) {
           <Button variant="secondary" onClick={() => setDialog('upline')}>
             {t('actions.upline')}
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('agent')}>
-            {t('actions.agent')}
-          </Button>
+          {!member.isAgent && (
+            <Button variant="secondary" onClick={() => setDialog('agent')}>
+              {t('actions.agent')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setDialog('tags')}>
             {t('actions.tags')}
           </Button>
@@ -238,7 +242,7 @@ export function MemberPage() {
   const tabParam = search.get('tab');
   const tab: string = [...tabs, ...extraTabs.map((extra) => extra.value)].includes(tabParam ?? '')
     ? (tabParam as string)
-    : 'overview';
+    : 'summary';
   const member = useQuery({ ...memberQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
 
   const back = (
@@ -263,6 +267,7 @@ export function MemberPage() {
   const m = member.data;
 
   const content: Record<Tab, React.ReactNode> = {
+    summary: <SummaryTab id={id} />,
     overview: <Overview member={m} />,
     ledger: <LedgerTab id={id} currency={m.balances.currency} />,
     deposits: <DepositsTab id={id} />,
@@ -294,7 +299,7 @@ export function MemberPage() {
         value={tab}
         onValueChange={(value) =>
           // Each tab's grid keeps its own URL state; switching tabs starts the new one afresh.
-          setSearch(value === 'overview' ? {} : { tab: value }, { replace: true })
+          setSearch(value === 'summary' ? {} : { tab: value }, { replace: true })
         }
         items={[
           ...tabs.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] })),
