@@ -43,17 +43,15 @@ export function referenceFiveCardScore(five: readonly Card[]): number {
   return score(HIGH_CARD, ranks);
 }
 
-/** Every 5-card subset of the cards (21 of them for seven). */
+/** Every 5-card subset of the cards (21 of them for seven), by five nested index loops. */
 export function fiveCardSubsets(cards: readonly Card[]): Card[][] {
   const out: Card[][] = [];
-  const pick = (start: number, chosen: Card[]) => {
-    if (chosen.length === 5) {
-      out.push(chosen);
-      return;
-    }
-    for (let i = start; i < cards.length; i++) pick(i + 1, [...chosen, cards[i]!]);
-  };
-  pick(0, []);
+  const n = cards.length;
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++)
+      for (let c = b + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++)
+          for (let e = d + 1; e < n; e++) out.push([cards[a]!, cards[b]!, cards[c]!, cards[d]!, cards[e]!]);
   return out;
 }
 

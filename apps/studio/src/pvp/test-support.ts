@@ -1,4 +1,5 @@
-// Seeded dealing for the pvp tests and benchmarks (simulation PRNG, never a real deck).
+// Helpers for the pvp tests and benchmarks: seeded dealing (simulation PRNG, never a real deck),
+// stacked decks for worked examples, and tables with players already seated.
 
 import type { Rng } from '../engines/types';
 import { createSimRng } from '../fair/sim-rng';
