@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'kyc.review',
   'messages.read',
   'messages.write',
+  'campaigns.manage',
   'feedback.answer',
   'sportsbook.trade',
 ] as const;
