@@ -54,7 +54,8 @@ export const SegmentItem = z.object({
   createdAt: z.string(),
 });
 export type SegmentItem = z.infer<typeof SegmentItem>;
-export const SegmentListValue = z.object({ content: z.array(SegmentItem) });
+/** The saved segments, and the brand's languages (the first its default) that templates are written in. */
+export const SegmentListValue = z.object({ content: z.array(SegmentItem), languages: z.array(z.string()) });
 
 export const CAMPAIGN_CHANNELS = ['inbox', 'sms', 'mail'] as const;
 export const CampaignChannel = z.enum(CAMPAIGN_CHANNELS);

@@ -33,12 +33,15 @@ export function registerCampaignsAdminRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Saved segments, newest first, each with its size evaluated now',
+        summary: "Saved segments, newest first, each with its size evaluated now, and the brand's languages",
         response: { 200: envelope(SegmentListValue) },
       },
       config: { auth: MANAGE },
     },
-    async () => ok({ content: (await campaigns.segments(ctx)).map(presentSegment) }),
+    async () => {
+      const { rows, languages } = await campaigns.segments(ctx);
+      return ok({ content: rows.map(presentSegment), languages });
+    },
   );
 
   app.post(

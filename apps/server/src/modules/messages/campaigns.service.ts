@@ -58,10 +58,18 @@ export async function createSegment(
   return { ...row, size: await segmentSize(ctx.db, row.filter) };
 }
 
-/** The saved segments, each with its size evaluated now. */
+/** The saved segments, each with its size evaluated now, and the brand's languages, its default first. */
 export async function segments(ctx: AppContext) {
-  const rows = await listSegments(ctx.readDb);
-  return Promise.all(rows.map(async (row) => ({ ...row, size: await segmentSize(ctx.readDb, row.filter) })));
+  const [rows, brand] = await Promise.all([listSegments(ctx.readDb), getBrand(ctx.db)]);
+  const sized = await Promise.all(
+    rows.map(async (row) => ({ ...row, size: await segmentSize(ctx.readDb, row.filter) })),
+  );
+  const languages = brand.supportedLanguages.map((l) => l.toUpperCase());
+  const first = brand.defaultLanguage.toUpperCase();
+  return {
+    rows: sized,
+    languages: languages.includes(first) ? [first, ...languages.filter((l) => l !== first)] : languages,
+  };
 }
 
 async function segmentOf(db: Conn, id: number) {
