@@ -92,10 +92,12 @@ describe('segments', () => {
     const vip = await segmentId({ tag, vipMin: 3, vipMax: 5 });
     const byName = await segmentId({ q: a.username, field: 'username' });
     await tagged(tag);
-    const sizes = (await call(t, 'GET', '/admin/campaigns/segments', op)).json().value.content as {
-      id: number;
-      size: number;
-    }[];
+    const listing = (await call(t, 'GET', '/admin/campaigns/segments', op)).json().value;
+    const brand = await getBrand(t.ctx.db);
+    // The brand's languages for the templates, its default first.
+    expect(listing.languages[0]).toBe(brand.defaultLanguage.toUpperCase());
+    expect([...listing.languages].sort()).toEqual(brand.supportedLanguages.map((l) => l.toUpperCase()).sort());
+    const sizes = listing.content as { id: number; size: number }[];
     const size = (id: number) => sizes.find((s) => s.id === id)?.size;
     expect(size(created.json().value.id)).toBe(3);
     expect(size(agents)).toBe(1);
