@@ -2,8 +2,9 @@
 // rounds (default 10,000,000) spread over 30 days, plus deposits, withdrawals and live sessions,
 // all generated with generate_series: the p50/p99 of member search (username prefix and partial,
 // id, email: GET /admin/members), a 30-day games report by vendor and by game type, the game grid,
-// and the dashboard, each through the application (app.inject: auth, validation, presenter), side by
-// side in the same run with a single primary-key lookup of a member (plain SQL) as the reference.
+// the 30-day net revenue (NGR) report by vendor, by day and by player, and the dashboard, each
+// through the application (app.inject: auth, validation, presenter), side by side in the same run
+// with a single primary-key lookup of a member (plain SQL) as the reference.
 // Also the time the rollup job takes for one day. One client: these are operator screens, and the
 // question is how long one operator waits.
 //
@@ -246,6 +247,21 @@ async function main() {
     results.push(
       await timeIt('30-day games report by game, top 50 by GGR (API)', Math.min(ITERATIONS, 100), async () => {
         await get(`/admin/reports/games?${range}&groupBy=game&sort=ggr&order=desc&pageSize=50`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by vendor (API)', ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=vendor&sort=ggr&order=desc`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by day (API)', ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=day`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by player, top 50 by GGR (API)', Math.min(ITERATIONS, 20), async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=player&sort=ggr&order=desc&pageSize=50`);
       }),
     );
     results.push(
