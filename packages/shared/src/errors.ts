@@ -301,6 +301,18 @@ export const errorCatalogue = {
   FEEDBACK_IMAGE_TOO_LARGE: { status: 413, message: 'Each image must be at most 5 MB' },
   FEEDBACK_NOT_FOUND: { status: 404, message: 'No such feedback' },
   FEEDBACK_ALREADY_ANSWERED: { status: 409, message: 'This feedback has already been answered' },
+  // campaigns (docs/campaigns.md)
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'No such campaign or segment' },
+  CAMPAIGN_TEMPLATE_INVALID: {
+    status: 400,
+    message:
+      'The template uses an unknown placeholder or a language the brand does not offer, or lacks the fallback text or an SMS text',
+  },
+  CAMPAIGN_REACH_UNCONFIRMED: {
+    status: 409,
+    message: 'Confirm the reach as it is now; a segment of everyone needs the number of members typed in',
+  },
+  CAMPAIGN_NOT_SCHEDULED: { status: 409, message: 'Only a campaign that is still scheduled can be cancelled' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

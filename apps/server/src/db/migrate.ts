@@ -78,6 +78,7 @@ import * as m0091 from './migrations/0091-registration-acceptances';
 import * as m0092 from './migrations/0092-integrations-catalogue-version';
 import * as m0094 from './migrations/0094-member-name-search';
 import * as m0095 from './migrations/0095-risk';
+import * as m0097 from './migrations/0097-campaigns';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -160,6 +161,7 @@ export const migrations: Record<string, Migration> = {
   '0092-integrations-catalogue-version': m0092,
   '0094-member-name-search': m0094,
   '0095-risk': m0095,
+  '0097-campaigns': m0097,
 };
 
 class ListedMigrations implements MigrationProvider {
