@@ -99,14 +99,18 @@ export function exposureOf(
 }
 
 /** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
-const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
+export const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
 SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
 ON CONFLICT (market_id, selection) DO UPDATE
    SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
        payout = studio_sb_exposure.payout + EXCLUDED.payout,
        bets = studio_sb_exposure.bets + EXCLUDED.bets`;
 
-export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
+/**
+ * Exposure entries merged per market and selection, as EXPOSURE_SQL's parameters ($1-$5), in one
+ * order so two transactions never wait on each other's rows crosswise.
+ */
+export function exposureParams(entries: ExposureEntry[]): [number[], string[], number[], number[], number[]] {
   const merged = new Map<string, ExposureEntry>();
   for (const e of entries) {
     const key = `${e.marketId}/${e.selection}`;
@@ -117,20 +121,22 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
       m.bets += e.bets;
     } else merged.set(key, { ...e });
   }
-  // In one order, so two transactions never wait on each other's rows crosswise; one statement.
   const sorted = [...merged.values()]
     .filter((e) => e.stake !== 0 || e.payout !== 0 || e.bets !== 0)
     .sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
-  if (sorted.length === 0) return;
-  await trx.executeQuery(
-    CompiledQuery.raw(EXPOSURE_SQL, [
-      sorted.map((e) => e.marketId),
-      sorted.map((e) => e.selection),
-      sorted.map((e) => e.stake),
-      sorted.map((e) => e.payout),
-      sorted.map((e) => e.bets),
-    ]),
-  );
+  return [
+    sorted.map((e) => e.marketId),
+    sorted.map((e) => e.selection),
+    sorted.map((e) => e.stake),
+    sorted.map((e) => e.payout),
+    sorted.map((e) => e.bets),
+  ];
+}
+
+export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
+  const params = exposureParams(entries);
+  if (params[0].length === 0) return;
+  await trx.executeQuery(CompiledQuery.raw(EXPOSURE_SQL, params));
 }
 
 /**
