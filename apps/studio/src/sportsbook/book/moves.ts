@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase } from '../../db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
+import { payout, systemPayout } from '../model/bets';
+import type { Outcome } from '../types';
 import { roundDetail } from './round-detail';
 
 // The book's wallet moves after a bet's stake: a settlement's win (0 for a loss, closing the round),
@@ -80,22 +82,45 @@ export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
 export type ExposureEntry = { marketId: number; selection: string; stake: number; payout: number; bets: number };
 
 /**
- * What a bet adds to each of its legs' selections: its open stake and its potential payout. Trial
- * bets risk no money of the book's, so they add nothing.
+ * What a bet adds to each of its legs' selections: its open stake and what it pays if that selection
+ * wins. Trial bets risk no money of the book's, so they add nothing.
+ *
+ * The rule (docs/sportsbook.md "Liability"): a market's liability is what the book loses on it at
+ * worst, every other leg assumed to win. A single pays its potential payout. A multiple or system
+ * bet pays what its legs' outcomes so far and every leg still open winning would pay (`payoutIfOpenWin`):
+ * its potential payout until a leg settles, less after a void, push or half leg, nothing once a leg
+ * lost (a multiple) or too many did (a system bet). Grading a leg moves the bet's payout on every
+ * selection of its legs to that (settlement.ts), so a dead multiple no longer counts against the
+ * markets of its other legs. The bet's open stake counts on each leg's market: the book keeps it
+ * whichever way that market goes unless the bet wins.
  */
 export function exposureOf(
   bet: { open_stake: number; potential_payout: number; mode: string },
   legs: { market_id: number; selection: string }[],
   sign: 1 | -1,
+  payoutNow = bet.potential_payout,
 ): ExposureEntry[] {
   if (bet.mode !== 'real') return [];
   return legs.map((l) => ({
     marketId: l.market_id,
     selection: l.selection,
     stake: sign * bet.open_stake,
-    payout: sign * bet.potential_payout,
+    payout: sign * payoutNow,
     bets: sign,
   }));
+}
+
+/** What a bet's open stake pays if every leg without an outcome wins (its legs in order). */
+export function payoutIfOpenWin(
+  bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout: number },
+  legs: { odds1000: number; outcome: string | null }[],
+): number {
+  if (legs.every((l) => l.outcome === null)) return bet.potential_payout;
+  const settled = legs.map((l) => ({ odds1000: l.odds1000, outcome: (l.outcome ?? 'win') as Outcome }));
+  if (bet.kind === 'system' && bet.size !== null) {
+    return systemPayout(Math.floor(bet.open_stake / bet.combinations), settled, bet.size);
+  }
+  return payout(bet.open_stake, settled);
 }
 
 /** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
@@ -145,7 +170,17 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
  */
 export async function refuseBet(
   trx: Db,
-  bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
+  bet: {
+    id: number;
+    bet_id: string;
+    kind: string;
+    size: number | null;
+    combinations: number;
+    open_stake: number;
+    potential_payout: number;
+    status: string;
+    mode: string;
+  },
   refusal: string,
   stakeMayBeTaken: boolean,
   now: Date,
@@ -159,10 +194,11 @@ export async function refuseBet(
   if (Number(done.numUpdatedRows) !== 1) return false;
   const legs = await trx
     .selectFrom('studio_sb_legs')
-    .select(['market_id', 'selection'])
+    .select(['market_id', 'selection', 'odds1000', 'outcome'])
     .where('bet_id', '=', bet.id)
+    .orderBy('leg_no')
     .execute();
-  await applyExposure(trx, exposureOf(bet, legs, -1));
+  await applyExposure(trx, exposureOf(bet, legs, -1, payoutIfOpenWin(bet, legs)));
   if (stakeMayBeTaken) {
     await insertMove(trx, {
       betRowId: bet.id,
@@ -475,7 +511,7 @@ export async function recoverStakes(deps: RoundDeps): Promise<number> {
   const now = deps.now();
   const stale = await deps.db
     .selectFrom('studio_sb_bets')
-    .select(['id', 'bet_id', 'open_stake', 'potential_payout', 'status', 'mode'])
+    .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'open_stake', 'potential_payout', 'status', 'mode'])
     .where('status', '=', 'betting')
     .where('next_attempt_at', '<=', now)
     .limit(500)

@@ -636,9 +636,13 @@ export async function placeSlip(
         currency: session.currency,
         detail: r.detail,
       });
+      const plannedBet = planned[i] as PlannedBet;
       const bet = {
         id: r.id,
         bet_id: r.betId,
+        kind: plannedBet.kind,
+        size: plannedBet.size,
+        combinations: plannedBet.combinations,
         open_stake: r.stake,
         potential_payout: r.potential,
         status: 'betting',
@@ -794,7 +798,7 @@ function placedDetail(
  */
 async function acceptStake(
   core: BookCore,
-  bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
+  bet: Parameters<typeof refuseBet>[1],
   status: 'pending' | 'open',
   eventIds: string[],
 ): Promise<boolean> {
