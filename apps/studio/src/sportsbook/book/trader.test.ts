@@ -140,6 +140,33 @@ describe('the trader API', () => {
     expect(await homeOf(b.id)).toEqual({ selection: -1000, market: -1000 });
   });
 
+  it('reports multiples in a row of their own, not under their first leg’s sport', async () => {
+    const [a, b] = [await newEvent(h), await newEvent(h)];
+    const p = await openPlayer(h, 1_000_000);
+    const placed = await place(h, p.token, {
+      legs: [a, b].map((e) => ({ selectionId: home(e.id), odds1000: HOME })),
+      bets: [{ kind: 'multiple', stake: 1000 }],
+      oddsChange: 'none',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const day = brandDay(new Date(h.clock.now), 'Asia/Manila');
+    const report = async () =>
+      (await traderApi(h, 'GET', `/trader/profit?from=${day}&to=${day}&by=sport`)).json() as TraderProfitAnswer;
+    const football = (await report()).rows.find((r) => r.key === 'football');
+    await result(h, a.id, scoreResult(1, 0));
+    await result(h, b.id, scoreResult(2, 0));
+    const after = await report();
+    // 1000 x 2.1 x 2.1 = 4410 paid; the football row did not move.
+    expect(after.rows.find((r) => r.key === 'multiple')).toMatchObject({
+      label: 'Multiples',
+      bets: 1,
+      stake: 1000,
+      payout: 4410,
+      profit: -3410,
+    });
+    expect(after.rows.find((r) => r.key === 'football')).toEqual(football);
+  });
+
   it('sets margins per sport and league, and stake factors per player', async () => {
     const e = await newEvent(h, { league: 'margins-league' });
     const put = await traderApi(h, 'PUT', '/trader/margins', {
