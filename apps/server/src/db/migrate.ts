@@ -70,6 +70,7 @@ import * as m0070 from './migrations/0070-brand-invalidation-notify';
 import * as m0071 from './migrations/0071-vendor-resettle';
 import * as m0072 from './migrations/0072-vendor-round-details';
 import * as m0073 from './migrations/0073-game-lobbies';
+import * as m0093 from './migrations/0093-cash-desk';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -144,6 +145,7 @@ export const migrations: Record<string, Migration> = {
   '0071-vendor-resettle': m0071,
   '0072-vendor-round-details': m0072,
   '0073-game-lobbies': m0073,
+  '0093-cash-desk': m0093,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -255,7 +255,7 @@ export const ActionDone = z.object({ overview: MemberOverview });
 // ---- balance adjustments
 
 export const AdjustmentDirection = z.enum(['credit', 'debit']);
-export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected']);
+export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected', 'cancelled']);
 export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
 
 /**

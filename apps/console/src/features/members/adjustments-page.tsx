@@ -13,7 +13,12 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useMe } from '../../lib/session';
 import { adjustmentsKey, decideAdjustment, fetchAdjustments, membersKey } from './api';
 
-const TONE: Record<Adjustment['status'], Tone> = { pending: 'warning', posted: 'success', rejected: 'danger' };
+const TONE: Record<Adjustment['status'], Tone> = {
+  pending: 'warning',
+  posted: 'success',
+  rejected: 'danger',
+  cancelled: 'muted',
+};
 
 /** The four-eyes queue: pending adjustments wait here for an operator other than the requester. */
 export function AdjustmentsPage() {

@@ -1,8 +1,10 @@
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
+import { getBrand } from '../brand/brand.service';
 import { actors, call, expectFailure, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from './cashier.fixtures';
 
 // The back office's cashier: who may reach the queues and actions, the bank-account queue, an order's
@@ -254,7 +256,8 @@ describe('queue filters', () => {
     expect((await references(`${mine}&bank=bd`)).sort()).toEqual([a, b].sort());
     expect(await references(`${mine}&bank=metrobank`)).toEqual([]);
     expect(await references(`${mine}&reference=${a}`)).toEqual([a]);
-    const today = new Date().toISOString().slice(0, 10);
+    // The queue's days are the brand's: in the UTC evening its today is already tomorrow in Manila.
+    const today = brandDay(new Date(), (await getBrand(t.ctx.db)).timeZone);
     expect(await references(`${mine}&to=2020-01-01`)).toEqual([]);
     expect((await references(`${mine}&from=2020-01-01&to=${today}`)).sort()).toEqual([a, b].sort());
   });
@@ -268,7 +271,7 @@ describe('operator cashier routes: role refusals', () => {
     ['GET', '/admin/cashier/withdrawals'],
     ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/approve'],
     ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/reject', { reason: 'r' }],
-    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/paid'],
+    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/paid', { payoutReference: 'r', payingAccountId: 1, fee: 0 }],
     ['POST', '/admin/cashier/bankAccounts/1/confirm'],
     ['GET', '/admin/cashier/images/DXXXXXXXXXXXX'],
     ['GET', '/admin/cashier/images/DXXXXXXXXXXXX/1'],

@@ -43,12 +43,13 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Deposit methods with limits, withdrawal limits and receipt minutes',
+        summary:
+          "Deposit methods with limits (a bank transfer only while an account can take the member's order), withdrawal limits and receipt minutes",
         response: { 200: envelope(PaymentMethods) },
       },
       config: { auth: 'member' },
     },
-    async () => ok(presentPaymentMethods(await cashier.paymentMethods(ctx))),
+    async (req) => ok(presentPaymentMethods(await cashier.paymentMethods(ctx, principalOf(req)))),
   );
 
   app.post(

@@ -424,7 +424,7 @@ export async function decideAdjustment(
 
 export async function pageAdjustments(
   db: Conn,
-  f: { status?: 'pending' | 'posted' | 'rejected' | undefined; memberId?: number | undefined },
+  f: { status?: 'pending' | 'posted' | 'rejected' | 'cancelled' | undefined; memberId?: number | undefined },
   page: { pageNo: number; pageSize: number },
 ) {
   const scope = db
