@@ -23,7 +23,7 @@ const TIERS = [
     modules: ['activity', 'audit', 'brand', 'keys', 'outbox', 'throttle'],
   },
   { tier: 'ledger', modules: ['ledger'] },
-  { tier: 'core', modules: ['accounts', 'messages', 'responsible', 'site'] },
+  { tier: 'core', modules: ['accounts', 'legal', 'messages', 'responsible', 'site'] },
   {
     tier: 'domain',
     modules: [

@@ -36,7 +36,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,6 +55,7 @@ import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { loopbackUrl, studioPlugin } from '../apps/studio/src/plugin';
 import { createBenchDatabase, fundedMembers } from './support/database';
+import { poster } from './support/http-poster';
 import { loadAverage, percentile } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu, topStatements } from './support/postgres-stats';
 
@@ -97,35 +97,6 @@ type StepResult = { rounds: number[]; late: number; failures: string[]; elapsed:
 type Ready = { ready: true; tid: number };
 
 // ---- the players (a worker thread: the vendor, or the players' browsers, run elsewhere)
-
-function poster(address: string, sockets: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
-  const url = new URL(address);
-  return (path: string, raw: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path,
-          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)), ...headers },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(raw);
-    });
-}
 
 function playerLoop(job: Job) {
   const platformPost = poster(job.address, job.players.length);

@@ -8,7 +8,7 @@
 //   <model>: a sport (apps/studio/src/sportsbook/model/<sport>.ts, its export <sport>Model), or a
 //   module path, optionally with #<export> (else its first export that is a sport model).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type HoldRow, type MarginReport, marginCheck } from '../apps/studio/src/sportsbook/model/margin-check';
@@ -57,7 +57,8 @@ function table(reports: MarginReport[]): string {
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of reports) {
-    for (const row of r.rows) {
+    // A moment at which the model prices nothing (a cockfight once the fight is on) has no rows.
+    for (const row of r.rows.filter((x) => x.bets > 0)) {
       lines.push(
         `| ${r.moment === 'pre' ? 'before kick-off' : 'in play'} | ${row.type} | ${row.key ?? 'all'} | ${row.bets.toLocaleString('en')} | ${pct(row.hold, 3)} | ${pct(row.expected, 3)} | ${pct(row.rounding, 3)} | ${pct(row.se, 3)} | ${row.z.toFixed(2)} |`,
       );
@@ -72,10 +73,17 @@ function printRow(r: MarginReport, row: HoldRow) {
   );
 }
 
-function writeSection(sport: string, reports: MarginReport[]) {
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function writeSection(sport: string, reports: MarginReport[], load: { before: string; after: string }) {
   const date = new Date().toISOString().slice(0, 10);
-  const worst = reports.flatMap((r) => r.rows).reduce((m, row) => Math.max(m, Math.abs(row.z)), 0);
-  const rowCount = reports.reduce((n, r) => n + r.rows.length, 0);
+  const rows = reports.flatMap((r) => r.rows).filter((row) => row.bets > 0);
+  const worst = rows.reduce((m, row) => Math.max(m, Math.abs(row.z)), 0);
+  const rowCount = rows.length;
+  const unpriced = reports.filter((r) => r.rows.every((row) => row.bets === 0)).map((r) => r.moment);
   const seconds = reports.reduce((s, r) => s + r.ms, 0) / 1000;
   const start = `<!-- sportsbook-margin:${sport}:start (written by bench/sportsbook-margin.ts) -->`;
   const end = `<!-- sportsbook-margin:${sport}:end -->`;
@@ -83,11 +91,11 @@ function writeSection(sport: string, reports: MarginReport[]) {
     start,
     `### ${sport}`,
     '',
-    `Command: \`nice -n 10 node --import tsx bench/sportsbook-margin.ts --matches ${matches} --margin ${marginPpm} ${sport}\` (${date}; ${matches.toLocaleString('en')} matches each way; ${seconds.toFixed(0)} s on ${cpus().length} cores shared with other work).`,
+    `Command: \`nice -n 10 node --import tsx bench/sportsbook-margin.ts --matches ${matches} --margin ${marginPpm} ${sport}\` (${date}; ${matches.toLocaleString('en')} matches each way; ${seconds.toFixed(0)} s on ${cpus().length} cores shared with other work, load average ${load.before} before and ${load.after} after).`,
     '',
     table(reports),
     '',
-    `Largest |z| ${worst.toFixed(2)} over ${rowCount} rows.`,
+    `Largest |z| ${worst.toFixed(2)} over ${rowCount} rows.${unpriced.includes('live') ? ' No bets in play: the model prices nothing once the match is on.' : ''}`,
     end,
   ].join('\n');
   const file = join(root, 'docs', 'benchmarks.md');
@@ -132,13 +140,14 @@ async function main() {
   for (const name of names) {
     const model = await loadModel(name);
     const reports: MarginReport[] = [];
+    const before = loadAverage();
     for (const moment of ['pre', 'live'] as const) {
       const r = marginCheck(model, { matches, marginPpm, seed, moment });
       for (const row of r.rows) printRow(r, row);
       console.log(`${r.sport} ${moment}: ${(r.ms / 1000).toFixed(1)} s`);
       reports.push(r);
     }
-    if (writeDocs) writeSection(model.sport, reports);
+    if (writeDocs) writeSection(model.sport, reports, { before, after: loadAverage() });
   }
 }
 

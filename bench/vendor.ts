@@ -43,7 +43,6 @@
 // CPU per operation moves far less with the load than rates do.
 import { createHash, randomBytes } from 'node:crypto';
 import { openSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -63,6 +62,7 @@ import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vend
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { createBenchDatabase, fundedMembers } from './support/database';
+import { poster } from './support/http-poster';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';
 
@@ -222,36 +222,9 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
   const calls: number[] = [];
   // node:http with one kept-alive connection per player: the vendor's side of the wire costs a
   // fraction of what fetch costs, and on a shared two-core machine it takes that from the server.
-  const agent = new Agent({ keepAlive: true, maxSockets: job.players.length });
-  const url = new URL(job.address);
-  const post = (path: string, raw: string) =>
-    new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: `/vendor/wallet/${path}`,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(raw),
-            'x-signature': signVendorBody(job.secret, raw),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve(text));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(raw);
-    });
+  const send = poster(job.address, job.players.length);
+  const post = async (path: string, raw: string) =>
+    (await send(`/vendor/wallet/${path}`, raw, { 'x-signature': signVendorBody(job.secret, raw) })).text;
   const call = async (path: string, body: Record<string, unknown>) => {
     const raw = JSON.stringify({ vendor: job.vendor, requestId: randomBytes(8).toString('hex'), ...body });
     const t0 = performance.now();

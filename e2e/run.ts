@@ -19,17 +19,23 @@ import { call } from './support/site';
 // `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf); the
 // lane `own-accounts` holds specs that work only with accounts they register themselves, so they
 // can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
-// holds the console specs, whose operators and members are their own; `own-accounts-b` is a second
+// holds the console specs, whose operators and members are their own (among them the legal pages',
+// which publishes only a privacy policy: it asks no member anything); `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do
 // not all start at once: every lane is a Chromium, and the game pages animate without a GPU;
 // `own-accounts-c` holds the crash round's spec, the guest-only site shell, which needs no account,
-// and the sportsbook page's spec (its members are its own; it waits on the simulator's re-pricing).
+// the lobby's (its sort orders and HOT are read, its one member is its own), the sportsbook page's
+// spec (its members are its own; it waits on the simulator's re-pricing) and the phone shell's
+// (app-shell: its member is its own; its one timed figure, the phone home's LCP, is judged against
+// the budget times the slowdown its renderer measured, so it can run beside).
 // The runner prints each lane's and each spec file's wall time at the end: the two cores are the
 // limit, so a lane longer than the main one, or a main lane that ends long after the others, is
 // time lost.
-// `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction; or one that
-// times page loads against the ui-guide budgets) runs after every other spec has finished, so no
-// spec meets the site in that state and no other browser shares the machine with the timing.
+// `// e2e: alone` (a spec that changes the whole site: maintenance, region restriction, new terms
+// every earlier member must accept; or one that times page loads against the ui-guide budgets) runs
+// after every other spec has finished, so no spec meets the site in that state and no other browser
+// shares the machine with the timing. The alone specs run in path order: the terms' spec
+// (web/terms-acceptance) comes last of them, so no later spec's demo member meets its dialog.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from './env';
 import { call } from './site';
 
@@ -15,6 +15,24 @@ export async function markPopupsSeen(page: Page): Promise<void> {
 }
 
 /** Logs in with the header form (demo accounts' password by default) and waits for the balance. */
+/**
+ * A page in a fresh context of its own (no cookies or storage) at one screen size, as a touch phone
+ * when `touch`, with the site's first-visit popups already seen.
+ */
+export async function devicePage(b: Browser, size: { width: number; height: number }, touch: boolean): Promise<Page> {
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    viewport: size,
+    hasTouch: touch,
+    isMobile: touch,
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  await markPopupsSeen(page);
+  return page;
+}
+
 export async function loginFromHeader(page: Page, username: string, password = 'Demo@1234'): Promise<void> {
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Log in' }).first();

@@ -175,11 +175,14 @@ export async function registerFromModal(
   await modal.getByRole('textbox', { name: 'Username' }).fill(member.username);
   await modal.locator('input[name="password"]').fill(member.password);
   await modal.locator('input[name="confirmPassword"]').fill(member.password);
+  // The sign-up asks only what the brand requires; the details these specs give are optional.
+  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
   await modal.locator('input[name="payeeName"]').fill(member.payeeName);
   if (member.email) await modal.locator('input[name="email"]').fill(member.email);
   if (member.paymentPassword) await modal.locator('input[name="paymentPassword"]').fill(member.paymentPassword);
   if (member.invitationCode) await modal.getByLabel('Invitation code').fill(member.invitationCode);
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(page, member.username);

@@ -55,6 +55,9 @@ import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerLegalAdminRoutes } from './modules/legal/legal.admin.routes';
+import { registerLegalRoutes } from './modules/legal/legal.routes';
+import { registerTermsGate } from './modules/legal/terms-gate';
 import { registerMemberHomeRoutes } from './modules/member-home/member-home.routes';
 import { registerMemberPageAdminRoutes } from './modules/member-page/member-page.admin.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
@@ -164,6 +167,7 @@ export async function buildApp(
   registerAuth(app, (token) => resolveSession(ctx, token));
   registerEncryptedPayloads(app, (jwe) => ctx.keys.decrypt(jwe));
   guardBody(app);
+  registerTermsGate(app, ctx);
 
   app.get(
     '/healthz',
@@ -201,6 +205,7 @@ export async function buildApp(
 type RouteModule = (app: App, ctx: AppContext) => Promise<void> | void;
 const routeModules: RouteModule[] = [
   registerSiteRoutes,
+  registerLegalRoutes,
   registerPwaRoutes,
   registerLoginRoutes,
   registerVerificationRoutes,
@@ -255,6 +260,7 @@ const routeModules: RouteModule[] = [
   registerOperatorsAdminRoutes,
   registerAuditAdminRoutes,
   registerSiteAdminRoutes,
+  registerLegalAdminRoutes,
   registerGamesAdminRoutes,
   registerReportsAdminRoutes,
   registerVendorGatewayRoutes,

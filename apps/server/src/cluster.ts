@@ -111,11 +111,16 @@ export async function runPrimary(config: Config, started: number): Promise<void>
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // The jobs worker migrates and seeds alone first; then the request workers start together. A
-  // worker that cannot start fails the start: the others are stopped, nothing is retried.
+  // The jobs worker migrates and seeds alone first; then the request workers start together. One
+  // that dies before its ready while another became ready (say the database dropped while it
+  // started) is replaced like any other. Only when the jobs worker, or
+  // every request worker, cannot start does the start fail: the others are stopped, nothing is
+  // retried, since that is a configuration or schema fault and not one request worker's bad luck.
   try {
     await readyOf(fork('jobs'));
-    await Promise.all(Array.from({ length: config.workers }, () => readyOf(fork('requests'))));
+    const started = await Promise.allSettled(Array.from({ length: config.workers }, () => readyOf(fork('requests'))));
+    const failed = started.filter((r) => r.status === 'rejected');
+    if (failed.length === started.length) throw failed[0]?.reason;
   } catch (err) {
     closing = true;
     for (const worker of roles.keys()) worker.process.kill('SIGKILL');

@@ -58,7 +58,7 @@ test('the dashboard chart legend names the series, without a value readout', asy
         after: getComputedStyle(th, '::after').content,
       })),
     ),
-    ['Deposits', 'Withdrawals', 'GGR (bets - wins)'].map((text) => ({ text, after: 'none' })),
+    ['Deposits', 'Withdrawals', 'GGR (bets - wins)', 'NGR (net revenue)'].map((text) => ({ text, after: 'none' })),
   );
 });
 

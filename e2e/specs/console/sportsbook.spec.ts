@@ -98,8 +98,9 @@ async function confirmWith(page: Page, reason: string) {
   await dialog.waitFor({ state: 'detached', timeout: 60_000 });
 }
 
-const eventRow = (page: Page) =>
-  page.getByTestId('sb-event-row').filter({ has: page.getByRole('link', { name: `${event.home} v ${event.away}` }) });
+// By the event's id: the simulator can schedule the same two teams twice in its week, and a row
+// found by their names could be the other match (no stake on it) or both.
+const eventRow = (page: Page) => page.locator(`[data-testid=sb-event-row][data-event="${event.id}"]`);
 const fact = (page: Page, label: string) =>
   page
     .getByTestId('sb-event-facts')

@@ -94,6 +94,7 @@ test('a visitor registers a new member in the modal and lands logged in', async 
   // Hints come from the server's registration rules.
   await modal.getByText('Please enter 4 - 16 characters, starting with a letter, then letters and numbers').waitFor();
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await screenshot(page, 'register-modal');
   // spec §4: a new member's login reports firstTimeLogin, and the site makes the first-login call.
   const firstLogin = page.waitForRequest(
@@ -119,8 +120,10 @@ test('an unknown invitation code stops registration with invitation_code_error',
   await modal.getByRole('textbox', { name: 'Username' }).fill(`inv${Date.now().toString(36).slice(-8)}`);
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByRole('button', { name: 'I have an invitation code' }).click();
   await modal.getByLabel('Invitation code').fill('NOSUCHCODE');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await page.getByRole('alertdialog').getByText('Invalid invitation code').waitFor();
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();

@@ -120,21 +120,18 @@ test('the lottery bar lists no past draws the game page has not shown', async ()
   assert.equal(await page.getByText('Previous draws').count(), 0);
 });
 
-test('on a phone the side buttons are one button, and the footer ends clear of it', async () => {
+test('on a phone the side buttons are lines of the menu, and the footer ends clear of the tab bar', async () => {
   const phone = await newPage(browser);
   await phone.setViewportSize({ width: 390, height: 844 });
   await markPopupsSeen(phone);
   await phone.goto('/');
-  const menu = phone.getByTestId('side-menu');
-  await menu.waitFor();
-  const toggle = phone.getByTestId('side-menu-toggle');
-  await toggle.waitFor();
-  assert.equal(await menu.getByRole('button', { name: 'Back to top' }).isVisible(), false);
-  await toggle.click();
-  await menu.getByRole('button', { name: 'Back to top' }).waitFor();
-  await toggle.click();
-  assert.equal(await menu.getByRole('button', { name: 'Back to top' }).isVisible(), false);
-  // At the end of the page, the footer's last line is above the button.
+  const tabs = phone.getByTestId('tab-bar');
+  await tabs.waitFor();
+  assert.equal(await phone.getByTestId('side-menu').count(), 0, 'nothing floats over the page');
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  await phone.getByTestId('quick-links').getByRole('button', { name: 'Back to top' }).waitFor();
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  // At the end of the page, the footer's last line is above the tab bar.
   await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await phone.waitForTimeout(300);
   const footerText = await phone.evaluate(() => {
@@ -149,9 +146,9 @@ test('on a phone the side buttons are one button, and the footer ends clear of i
     }
     return bottom;
   });
-  const box = await toggle.boundingBox();
-  assert.ok(box, 'the toggle has a box');
-  assert.ok(footerText <= box.y, `footer text ends at ${footerText}, the button starts at ${box.y}`);
+  const box = await tabs.boundingBox();
+  assert.ok(box, 'the tab bar has a box');
+  assert.ok(footerText <= box.y, `footer text ends at ${footerText}, the tab bar starts at ${box.y}`);
   await screenshot(phone, 'honest-phone-side-menu');
   await phone.close();
 });

@@ -73,7 +73,7 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   const page = await newPage(browser());
   await markPopupsSeen(page);
 
-  // A guest's play opens the login modal; signing in there lands on the home page.
+  // A guest's play opens the login modal; signing in there keeps the player on the lobby.
   await page.goto('/rng');
   const tiles = page.locator('[data-testid="game-grid"] li');
   await tiles.first().waitFor();

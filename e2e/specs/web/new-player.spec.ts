@@ -30,6 +30,7 @@ test('a visitor registers on the Mobile number tab with the SMS code and lands s
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   // A wrong code is refused with its message, and spends nothing: Register works again after it.
   await modal.getByRole('textbox', { name: 'Verification code' }).fill(code === '000000' ? '111111' : '000000');
   await modal.getByRole('button', { name: 'Register' }).last().click();
@@ -81,6 +82,7 @@ test('a trial account: badge, demo balance, no cashier; registering opens the ga
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await page.waitForURL(/\/seamless\?nodeId=\d+/, { timeout: 30_000 });

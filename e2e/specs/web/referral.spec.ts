@@ -91,8 +91,10 @@ test("a visitor who opens agent01's referral link registers under agent01", asyn
   await modal.getByRole('textbox', { name: 'Username' }).fill(username);
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
   await modal.locator('input[name="payeeName"]').fill('Referral Visitor');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(visitor, username);
@@ -155,8 +157,10 @@ test('agent01 names a link; a visitor opening it counts as a click and a registr
   await modal.getByRole('textbox', { name: 'Username' }).fill(username);
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
   await modal.locator('input[name="payeeName"]').fill('Link Visitor');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(visitor, username);

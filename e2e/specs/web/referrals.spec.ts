@@ -57,8 +57,10 @@ test('a second visitor registers with that link', async () => {
   await modal.getByRole('textbox', { name: 'Username' }).fill(friend);
   await modal.locator('input[name="password"]').fill('Secret123');
   await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
   await modal.locator('input[name="payeeName"]').fill('Invited Friend');
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(visitor, friend);

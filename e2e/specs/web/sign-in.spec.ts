@@ -217,5 +217,8 @@ test('after repeated failures the login modal asks for the captcha image; each r
   const modalAgain = guest.getByRole('dialog', { name: 'Log in' });
   await modalAgain.getByRole('img', { name: 'Captcha' }).waitFor();
   assert.equal(await modalAgain.getByRole('textbox', { name: 'Captcha' }).count(), 1);
+  // What was typed in the header is in the modal: only the captcha is left to fill in.
+  assert.equal(await modalAgain.getByRole('textbox', { name: 'Username' }).inputValue(), NOBODY);
+  assert.equal(await modalAgain.locator('input[name="password"]').inputValue(), 'wrong-from-header');
   await guest.context().close();
 });

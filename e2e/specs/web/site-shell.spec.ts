@@ -184,8 +184,9 @@ test('routes: /login opens the login modal, category and later-issue pages show 
   await page.waitForURL('**/elott?vassalage=LOTT');
   await page.goto('/promotions');
   await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
+  // The guard keeps the page asked for: the sign-in lands there (app-shell.spec signs in).
   await page.goto('/lottery');
-  await page.waitForURL('**/login');
+  await page.waitForURL('**/login?next=%2Flottery');
   await page.getByRole('dialog', { name: 'Log in' }).waitFor();
   await page.context().close();
 });

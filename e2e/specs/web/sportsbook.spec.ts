@@ -107,7 +107,10 @@ async function addFromList(page: Page, used: Set<string>, otherThan?: string): P
         const league = card.closest('section')?.querySelector('h3 a')?.getAttribute('href') ?? '';
         if (used.includes(card.dataset.event ?? '')) continue;
         if (otherThan && league.endsWith(`/${encodeURIComponent(otherThan)}`)) continue;
-        const price = card.querySelector<HTMLButtonElement>('button.sb-price:not([disabled])');
+        // A phone's card shows one market and keeps the others' prices hidden: only a shown one can be tapped.
+        const price = [...card.querySelectorAll<HTMLButtonElement>('button.sb-price:not([disabled])')].find(
+          (b) => b.getClientRects().length > 0,
+        );
         if (price) return price.dataset.sel ?? null;
       }
       return null;

@@ -24,6 +24,7 @@ export const errorCatalogue = {
   AUTH_SESSION_EXPIRED: { status: 401, message: 'Your session has expired, please login' },
   AUTH_FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
   ACCOUNT_TRIAL_RESTRICTED: { status: 403, message: 'Please use a real account for this' },
+  TERMS_NOT_ACCEPTED: { status: 403, message: 'Please accept the new terms and conditions first' },
   ACCOUNT_NOT_MEMBER: { status: 403, message: 'Non-member account unable to login' },
   ACCOUNT_NOT_AGENT: { status: 403, message: 'Non-agents cannot log in' },
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled, please contact customer service' },
@@ -33,6 +34,10 @@ export const errorCatalogue = {
   ACCOUNT_MOBILE_TAKEN: { status: 409, message: 'This mobile number is already registered' },
   ACCOUNT_EMAIL_MISMATCH: { status: 400, message: 'Username/Email does not exist' },
   ACCOUNT_AGE_RESTRICTED: { status: 422, message: 'You are not old enough to register' },
+  REGISTRATION_ACCEPTANCE_REQUIRED: {
+    status: 400,
+    message: 'Please accept the terms, the privacy policy and confirm your age to register',
+  },
   PASSWORD_OLD_INVALID: { status: 400, message: 'The old password is not correct' },
   PASSWORD_CONFIRM_MISMATCH: { status: 400, message: 'Confirmation password is not correct' },
   PASSWORD_SAME_AS_OLD: { status: 400, message: 'The new password must differ from the old one' },
@@ -168,6 +173,10 @@ export const errorCatalogue = {
   // back office: content, games and site
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
+  LEGAL_VERSION_PUBLISHED: {
+    status: 409,
+    message: 'A published version never changes: start a new version to change the text',
+  },
   GAME_NOT_FOUND: { status: 404, message: 'No such game' },
   VENDOR_SECRET_DERIVED: {
     status: 409,

@@ -32,3 +32,25 @@ export function FormFooter({
     </>
   );
 }
+
+/** The end of a page's own form (a dialog's has FormFooter): the server's refusal, "Saved" once saved, and Save. */
+export function SaveFooter({ error, saved, busy }: { error: string; saved: boolean; busy: boolean }) {
+  const { t } = useTranslation('core');
+  return (
+    <>
+      {error && (
+        <p role="alert" className="mb-2 text-sm text-(--danger)">
+          {error}
+        </p>
+      )}
+      {saved && (
+        <p role="status" className="mb-2 text-sm text-(--success)">
+          {t('common.saved')}
+        </p>
+      )}
+      <Button type="submit" disabled={busy}>
+        {t('common.save')}
+      </Button>
+    </>
+  );
+}

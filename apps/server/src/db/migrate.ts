@@ -70,6 +70,12 @@ import * as m0070 from './migrations/0070-brand-invalidation-notify';
 import * as m0071 from './migrations/0071-vendor-resettle';
 import * as m0072 from './migrations/0072-vendor-round-details';
 import * as m0073 from './migrations/0073-game-lobbies';
+import * as m0074 from './migrations/0074-net-revenue';
+import * as m0080 from './migrations/0080-legal-pages';
+import * as m0081 from './migrations/0081-game-popularity';
+import * as m0090 from './migrations/0090-ewallet-method';
+import * as m0091 from './migrations/0091-registration-acceptances';
+import * as m0092 from './migrations/0092-integrations-catalogue-version';
 import * as m0093 from './migrations/0093-cash-desk';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -145,6 +151,12 @@ export const migrations: Record<string, Migration> = {
   '0071-vendor-resettle': m0071,
   '0072-vendor-round-details': m0072,
   '0073-game-lobbies': m0073,
+  '0074-net-revenue': m0074,
+  '0080-legal-pages': m0080,
+  '0081-game-popularity': m0081,
+  '0090-ewallet-method': m0090,
+  '0091-registration-acceptances': m0091,
+  '0092-integrations-catalogue-version': m0092,
   '0093-cash-desk': m0093,
 };
 

@@ -14,6 +14,17 @@ import { findDemoPlayers } from './demo-play.queries';
 // clock that callback moves.
 
 const GAMES_PER_PLAYER = 3;
+
+/**
+ * The list position of player i's g-th game. The team shares its tastes as players do: everyone's
+ * first game is the list's first, the second is one of two, the third a game of each player's own,
+ * so the lobby's popular order and HOT tag (docs/games.md "Popular and hot") stand on real rounds.
+ */
+export function teamGame(i: number, g: number): number {
+  if (g === 0) return 0;
+  if (g === 1) return 1 + (i % 2);
+  return 3 + i;
+}
 const ROUNDS_PER_GAME = 8;
 const MAX_STEPS = 100;
 
@@ -57,7 +68,7 @@ export async function playDemoTeam(
         userAgent: 'Gamehall demo play',
       });
       try {
-        const game = list[n % list.length] as { nodeId: number };
+        const game = list[teamGame(i, g) % list.length] as { nodeId: number };
         rounds += await playGame(app, token, game.nodeId);
       } finally {
         const principal = await resolveSession(ctx, token);

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { settleContracts, windowOf } from '../modules/agents/settlement.service';
 import { getBrand } from '../modules/brand/brand.service';
+import { refreshPopularity } from '../modules/games/popularity.service';
 import { DEMO_TEAM_USERNAMES } from '../seed/demo-accounts-seed';
 import { demoContractsMade, makeDemoContracts } from './demo-contracts';
 import { playDemoTeam } from './demo-play';
@@ -103,6 +104,8 @@ export async function runDemo(ctx: AppContext): Promise<DemoResult> {
     await app.close();
   }
   const statements = contracts > 0 ? await settleContracts(ctx) : 0;
+  // The evening's rounds count at once in the lobby's popular order and HOT tags, not at the job's next run.
+  if (rounds > 0) await refreshPopularity(ctx);
   if (rewardsFailed !== undefined) throw rewardsFailed;
   return { rounds, rewards, contracts, statements };
 }

@@ -49,7 +49,7 @@ export function isTrialType(type: number): boolean {
   return type === TRIAL_ACCOUNT_TYPE;
 }
 
-export type DeclaredRoute = { method: string; url: string; auth: AuthRule };
+export type DeclaredRoute = { method: string; url: string; auth: AuthRule; movesMoney?: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +60,11 @@ declare module 'fastify' {
     auth?: AuthRule;
     /** spec "E": the body arrives as a JWE and is decrypted before validation. */
     encrypted?: boolean;
+    /**
+     * The route moves money (a deposit, a withdrawal, a transfer, a real-money launch, a claim): a
+     * member with newer terms to accept is refused (modules/legal/terms-gate.ts).
+     */
+    movesMoney?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -85,13 +90,15 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
-    const rule = (route.config as { auth?: AuthRule } | undefined)?.auth;
+    const config = route.config as { auth?: AuthRule; movesMoney?: boolean } | undefined;
+    const rule = config?.auth;
     if (!rule && !UNDECLARED_ALLOWED.test(route.url)) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
     }
     if (rule)
       for (const method of [route.method].flat())
-        if (method !== 'HEAD') declared.push({ method, url: route.url, auth: rule });
+        if (method !== 'HEAD')
+          declared.push({ method, url: route.url, auth: rule, ...(config?.movesMoney ? { movesMoney: true } : {}) });
   });
 
   // What the rule asks of the principal the token resolved to (null: no token or no session).

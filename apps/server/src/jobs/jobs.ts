@@ -2,6 +2,7 @@ import { agentStatsJob } from '../modules/agents/agent-stats.jobs';
 import { settlementJobs } from '../modules/agents/settlement.jobs';
 import { gatewayDepositExpiryJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
 import { unseenAnswersJob } from '../modules/chat/chat.jobs';
+import { gamePopularityJob } from '../modules/games/games.jobs';
 import { broadcastsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
@@ -14,6 +15,7 @@ export const jobs: Job[] = [
   withdrawalReceiptJob,
   gatewayDepositExpiryJob,
   reportRollupsJob,
+  gamePopularityJob,
   agentStatsJob,
   ...settlementJobs,
   rewardsExpiryJob,

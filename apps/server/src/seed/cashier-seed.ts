@@ -1,5 +1,10 @@
 import type { Conn } from '../db/database';
-import { clearReceivingAccountIfUnused, setMissingReceivingAccount } from './seed.queries';
+import {
+  clearDemoEwalletProvider,
+  clearReceivingAccountIfUnused,
+  setMissingEwalletProvider,
+  setMissingReceivingAccount,
+} from './seed.queries';
 
 /** The bank transfer method members pay into (migration 0004). */
 export const BANK_TRANSFER_METHOD = 'BANK_TRANSFER';
@@ -21,4 +26,15 @@ export const DEMO_RECEIVING_ACCOUNT = {
 export async function seedCashier(trx: Conn, demo: boolean): Promise<void> {
   if (demo) await setMissingReceivingAccount(trx, BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT);
   else await clearReceivingAccountIfUnused(trx, BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT);
+  if (demo) await setMissingEwalletProvider(trx, EWALLET_METHOD, DEMO_EWALLET_PROVIDER);
+  else await clearDemoEwalletProvider(trx, EWALLET_METHOD, DEMO_EWALLET_PROVIDER);
 }
+
+/** The e-wallet method (migration 0090). */
+export const EWALLET_METHOD = 'EWALLET';
+
+/**
+ * The demo brand's e-wallet provider: an invented name, no company's. It has no pay page or secret
+ * of its own, so its orders are paid at the sandbox gateway, which exists in demo mode only.
+ */
+export const DEMO_EWALLET_PROVIDER = 'KalapatiPay (sandbox)';

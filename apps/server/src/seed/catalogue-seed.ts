@@ -154,15 +154,13 @@ const SLOT_MIN_BETS = [10, 20, 50, 100]; // minor units: 0.10 to 1.00
 const SLOT_LINES = [1, 9, 20, 25, 50];
 // One slot in SUB_EVERY carries a sub-category: about 24% of slots, a few hundred of each at 10,400.
 const SUB_EVERY = 25;
-// About 3% of the slots are hot.
-const HOT_EVERY = 33;
 
 function gameRow(
   vendor: string,
   gameType: string,
   gameCode: string,
   names: { EN: string; TY: string },
-  extra: Partial<Pick<GameSeedRow, 'sub_category' | 'is_hot' | 'min_bet' | 'min_line_num' | 'lobby'>> & {
+  extra: Partial<Pick<GameSeedRow, 'sub_category' | 'min_bet' | 'min_line_num' | 'lobby'>> & {
     sort: number;
   },
 ): GameSeedRow {
@@ -173,7 +171,8 @@ function gameRow(
     name: names.EN,
     names: JSON.stringify(names),
     sub_category: extra.sub_category ?? null,
-    is_hot: extra.is_hot ?? false,
+    // HOT is earned by play (the job games.popularity), never seeded.
+    is_hot: false,
     sort: extra.sort,
     status: 'active',
     min_bet: extra.min_bet ?? 10,
@@ -194,7 +193,6 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
     rows.push(
       gameRow(vendor, 'RNG', `SLOT-${String(i + 1).padStart(5, '0')}`, slotName(i), {
         sub_category: sub ?? null,
-        is_hot: i % HOT_EVERY === 5,
         sort: Math.floor(i / slotVendors.length),
         min_bet: SLOT_MIN_BETS[i % SLOT_MIN_BETS.length],
         min_line_num: SLOT_LINES[(i >> 2) % SLOT_LINES.length],
@@ -222,7 +220,6 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
             { EN: title[0], TY: title[1] },
             {
               sort: k,
-              is_hot: k === 0 && v % 2 === 0,
               min_bet: tableBets[gameType] ?? 1000,
             },
           ),
@@ -252,7 +249,6 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
             { EN: title[0], TY: title[1] },
             {
               sort: k,
-              is_hot: k === 0,
               min_bet: 100,
             },
           ),
@@ -268,7 +264,6 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
       rows.push(
         gameRow(vendor, 'JL', `JL-${String(k + 1).padStart(3, '0')}`, slotName(19_199 - k), {
           sort: k,
-          is_hot: k < 2,
           min_bet: SLOT_MIN_BETS[k % SLOT_MIN_BETS.length],
         }),
       );
@@ -278,7 +273,7 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
   // Crash (the house studio's multiplayer crash game, codes CRASH-nnn): slot tiles under the arcade
   // sub-category, on top of the configured slot count; later starts add them to existing catalogues.
   for (const [vendor, code, names] of options.demo ? CRASH_TITLES : HOUSE_CRASH_TITLES) {
-    rows.push(gameRow(vendor, 'RNG', code, names, { sub_category: 'AC', is_hot: true, sort: 0, min_bet: 100 }));
+    rows.push(gameRow(vendor, 'RNG', code, names, { sub_category: 'AC', sort: 0, min_bet: 100 }));
   }
   return rows;
 }

@@ -36,6 +36,8 @@ describe('the first start', () => {
         password: 'Secret@123',
         confirmPassword: 'Secret@123',
         ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
         login: true,
         registerMethod: 'WEB',
       },

@@ -361,3 +361,25 @@ export async function clearReceivingAccountIfUnused(db: Conn, code: string, acco
     )
     .execute();
 }
+
+/** Names the e-wallet's provider while it has none configured (the operator's provider stays). */
+export async function setMissingEwalletProvider(db: Conn, code: string, name: string) {
+  await db
+    .updateTable('payment_methods')
+    .set({ provider_name: name })
+    .where('code', '=', code)
+    .where('provider_name', 'is', null)
+    .where('provider_pay_url', 'is', null)
+    .execute();
+}
+
+/** Outside demo mode the demo provider's name goes, unless an operator configured a provider under it. */
+export async function clearDemoEwalletProvider(db: Conn, code: string, name: string) {
+  await db
+    .updateTable('payment_methods')
+    .set({ provider_name: null })
+    .where('code', '=', code)
+    .where('provider_name', '=', name)
+    .where('provider_pay_url', 'is', null)
+    .execute();
+}

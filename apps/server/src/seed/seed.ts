@@ -12,6 +12,7 @@ import { seedCashier } from './cashier-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { seedContent } from './content-seed';
 import { hashDemoPasswords, missingDemoAccounts, seedDemoAccounts } from './demo-accounts-seed';
+import { seedLegalPages } from './legal-seed';
 import { seedOperatorRoles } from './operators-seed';
 import { lockSeed } from './seed.queries';
 import { seedVendorIntegrations } from './vendor-integrations-seed';
@@ -44,6 +45,8 @@ export async function seed(ctx: AppContext, options: SeedOptions): Promise<void>
     if (!options.demo) return seedOperatorRoles(trx, { demo: false, now });
     await seedContent(trx, now);
     await seedDemoAccounts(trx, hashes, { now, currency: brand.currency });
+    // After the accounts: they accepted version 1 of the terms when the demo was made.
+    await seedLegalPages(trx, now);
     await seedOperatorRoles(trx, { demo: true, now });
     await seedDemoPromotions(trx, now);
     // The demo's referral rules grant this wheel: seeded only when the wheel is.

@@ -65,3 +65,8 @@ export async function insertRound(
     .execute();
   return roundId;
 }
+
+/** One round of each of these members on the game (the players the job games.popularity counts). */
+export async function playedBy(ctx: AppContext, nodeId: number, memberIds: readonly number[], at?: Date) {
+  for (const memberId of memberIds) await insertRound(ctx, { memberId, nodeId, bet: 100, at });
+}

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { LaunchGameValue } from '@gamehall/shared/api/games';
 import { expect } from 'vitest';
 import { loopbackUrl, type StudioOptions, type StudioRuntime, studioPlugin } from '../../../studio/src/plugin';
 import { issueSession } from '../modules/accounts/sessions.service';
-import { balanceOf, post } from '../modules/ledger/ledger.service';
+import { balanceOf } from '../modules/ledger/ledger.service';
 import { createMember } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { fund } from './vendor-wallet-fixture';
 
 // The setup shared by the studio-*.test.ts files: the house studio mounted in the platform as
 // `npm start` does (on PostgreSQL, TEST_DATABASE_URL, its studio_ tables in the test's database, as
@@ -75,21 +75,6 @@ export async function mountStudio(
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   if (!studio) throw new Error('the studio did not start');
   return { t, studio, base, calls, dropAnswers, whileAnswering, close: () => t.close() };
-}
-
-/** Credits a member's PHP cash account (a deposit through the ledger). */
-export async function fund(t: TestApp, memberId: number, amount: number): Promise<void> {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
 }
 
 /**

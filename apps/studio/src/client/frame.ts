@@ -7,7 +7,7 @@ import { frameWords } from './frame-words';
 import { readBoot } from './game-title';
 import { startRealityCheck } from './reality-check';
 import { createSound, type Sound } from './sound';
-import { h } from './ui';
+import { h, svgIcon } from './ui';
 
 export type Frame = {
   header: HTMLElement;
@@ -120,41 +120,29 @@ export function createFrame(p: {
   return { header, drawer, message, sound, openDrawer };
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
 function speakerIcon(muted: boolean): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('width', '20');
-  svg.setAttribute('height', '20');
-  const body = document.createElementNS(SVG_NS, 'path');
-  body.setAttribute('d', 'M3 9h4l5-4v14l-5-4H3z');
-  body.setAttribute('fill', 'currentColor');
-  const waves = document.createElementNS(SVG_NS, 'path');
-  waves.setAttribute('d', muted ? 'M16 9l6 6M22 9l-6 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12');
-  waves.setAttribute('stroke', 'currentColor');
-  waves.setAttribute('stroke-width', '2');
-  waves.setAttribute('fill', 'none');
-  waves.setAttribute('stroke-linecap', 'round');
-  svg.append(body, waves);
-  return svg as SVGSVGElement;
+  return svgIcon(20, [
+    { d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor' },
+    {
+      d: muted ? 'M16 9l6 6M22 9l-6 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      fill: 'none',
+      'stroke-linecap': 'round',
+    },
+  ]);
 }
 
 function shieldIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '18');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', 'M12 2l8 3v6c0 5-3.5 9-8 11C7.5 20 4 16 4 11V5zM8 12l3 3 5-6');
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '2');
-  path.setAttribute('stroke-linejoin', 'round');
-  svg.append(path);
-  return svg as SVGSVGElement;
+  return svgIcon(18, [
+    {
+      d: 'M12 2l8 3v6c0 5-3.5 9-8 11C7.5 20 4 16 4 11V5zM8 12l3 3 5-6',
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      'stroke-linejoin': 'round',
+    },
+  ]);
 }
 
 /** Space plays the page's main action (spin or bet) unless the focus is on a control of its own. */

@@ -23,6 +23,27 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * An icon drawn on a 24-unit grid, `size` pixels square and hidden from screen readers (the control
+ * it sits in carries the name); one path per entry of `paths`, with those attributes.
+ */
+export function svgIcon(size: number, paths: Record<string, string>[], className?: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', String(size));
+  svg.setAttribute('height', String(size));
+  svg.setAttribute('aria-hidden', 'true');
+  if (className) svg.setAttribute('class', className);
+  for (const attributes of paths) {
+    const path = document.createElementNS(SVG_NS, 'path');
+    for (const [name, value] of Object.entries(attributes)) path.setAttribute(name, value);
+    svg.append(path);
+  }
+  return svg;
+}
+
 /** Minor units to display (two decimals, grouped). */
 export function money(minor: number | null | undefined): string {
   if (minor === null || minor === undefined || minor < 0) return '—';

@@ -9,6 +9,8 @@ export const paths = {
   promotions: '/promotions',
   pointMall: '/pointMall',
   seamless: '/seamless',
+  /** A game's free trial in the page (a guest's too, with FREEPLAY3): /try?nodeId=... */
+  freePlay: '/try',
   lobby: '/lobby',
   winners: '/winners',
   lottery: '/lottery',
@@ -18,6 +20,8 @@ export const paths = {
   /** spec §2 agent centre menu: /agentHome/<entry> (features/agents/menu.ts). */
   agentEntry: (name: string) => `/agentHome/${name}`,
   down: '/down',
+  /** The pages a licensed site shows: /legal/terms, /legal/privacy, ... (lib/legal-links.ts). */
+  legal: (slug: string) => `/legal/${slug}`,
   member: '/member',
   securityCenter: '/member/securityCenter',
   profile: '/member/profile',
@@ -55,7 +59,7 @@ export function categoryPath(gameType: string): string {
 export const SIGN_IN_ROUTES = [paths.lottery, paths.seaLottery, paths.vnLottery, paths.seamless, paths.member];
 
 /** spec §2 "Pages counted as game pages" (header only, no footer). */
-export const GAME_PAGES = [paths.seamless, paths.lottery, paths.vnLottery, paths.seaLottery];
+export const GAME_PAGES = [paths.seamless, paths.freePlay, paths.lottery, paths.vnLottery, paths.seaLottery];
 
 export function needsSignIn(pathname: string): boolean {
   return SIGN_IN_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -2,6 +2,7 @@ import { CHAT_PATH } from '@gamehall/shared/constants';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { loadAllStrings } from '../lib/i18n';
+import { useFillPlaceholders } from '../lib/placeholders';
 import { RouteError } from './layout/route-error';
 import { SiteLayout } from './layout/site-layout';
 import { CATEGORY_ROUTES, paths } from './paths';
@@ -24,6 +25,22 @@ const categoryRoute = async () => {
       const { gameType = '' } = useParams();
       const type = CATEGORY_ROUTES[gameType.toLowerCase()];
       return type ? <GameCentrePage key={type} gameType={type} /> : <NotFoundPage />;
+    },
+  };
+};
+
+/** /legal/<slug>: the legal page of that kind; any other slug is not found. */
+const legalRoute = async () => {
+  // The brand's placeholders are filled from here (app/layout/legal-hosts.tsx says why).
+  const [{ LegalPage, kindOfSlug }, { NotFoundPage }] = await Promise.all([
+    import('../features/legal/legal-page'),
+    import('../features/pages/not-found-page'),
+  ]);
+  return {
+    Component: function LegalRoute() {
+      const kind = kindOfSlug(useParams().slug);
+      const fill = useFillPlaceholders();
+      return kind ? <LegalPage key={kind} kind={kind} fill={fill} /> : <NotFoundPage />;
     },
   };
 };
@@ -112,11 +129,13 @@ export const router = createBrowserRouter([
         path: `${paths.agentHome}/*`,
         lazy: async () => ({ Component: (await import('../features/agents/agent-layout')).AgentLayout }),
       },
+      { path: paths.legal(':slug'), lazy: legalRoute },
       {
         path: paths.down,
         lazy: async () => ({ Component: (await import('../features/download/download-page')).DownloadPage }),
       },
       { path: paths.seamless, lazy: async () => ({ Component: (await games()).SeamlessPage }) },
+      { path: paths.freePlay, lazy: async () => ({ Component: (await games()).FreePlayPage }) },
       { path: paths.lottery, lazy: async () => ({ Component: (await games()).LotteryRoute }) },
       { path: paths.seaLottery, lazy: async () => ({ Component: (await games()).SeaLotteryRoute }) },
       { path: paths.vnLottery, lazy: async () => ({ Component: (await games()).VnLotteryRoute }) },

@@ -7,9 +7,12 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../lib/alerts';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { watchGameWindow } from '../lib/balance-hold';
+import { enterFullScreen, leaveFullScreen, wantsLandscape } from '../lib/full-screen';
 import { loadAllStrings } from '../lib/i18n';
 import { openModal } from '../lib/modals';
+import { isPhoneLayout } from '../lib/phone-layout';
 import { useSession } from '../lib/session';
+import { permissionQuery } from '../lib/site-queries';
 import { createStore } from '../lib/store';
 import { rememberWanted } from '../lib/wanted-game';
 import { createThrottle, toggledFavourites } from './game-grid-layout';
@@ -78,8 +81,11 @@ export function useFavourites() {
   return { isFavourite, toggle, enabled: Boolean(token) && !isTrial };
 }
 
-/** The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload. */
-export type SeamlessState = { url: string; gameName: string; backTo: string };
+/**
+ * The launch answer travels to /seamless in the history state; ?nodeId= relaunches on reload.
+ * `backTo` is the page the game was opened from (its query too: the same vendor and filters).
+ */
+export type SeamlessState = { url: string; gameName: string; backTo: string; gameType?: string };
 
 export function seamlessHref(game: Pick<Game, 'nodeId'>): string {
   return `/seamless?nodeId=${game.nodeId}`;
@@ -97,14 +103,30 @@ export function lobbyHref(target: LobbyTarget): string {
 export function launchLobby(target: LobbyTarget, language: string): Promise<LaunchGameValue> {
   return apiRequest<LaunchGameValue>(GAME_CALLS.lobby, {
     method: 'POST',
-    body: { ...target, language, device: 'WEB', backUrl: window.location.pathname },
+    body: { ...target, language, device: 'WEB', backUrl: currentPage() },
   });
+}
+
+/**
+ * Where a game's own lobby button leads: this page with its query (the same lobby, the same vendor).
+ * A game vendor shows no lobby link for a path with spaces or backslashes, even encoded (the house
+ * studio's lobby-url.ts), so a query holding them (a search) is left off.
+ */
+function currentPage(): string {
+  const { pathname, search } = window.location;
+  let plain = false;
+  try {
+    plain = !/[\s\\]/.test(decodeURIComponent(search));
+  } catch {
+    plain = false;
+  }
+  return plain && pathname.length + search.length <= 500 ? pathname + search : pathname;
 }
 
 export function launchGame(game: Pick<Game, 'nodeId'>, language: string): Promise<LaunchGameValue> {
   return apiRequest<LaunchGameValue>(GAME_CALLS.launch, {
     method: 'POST',
-    body: { nodeId: game.nodeId, language, device: 'WEB', backUrl: window.location.pathname },
+    body: { nodeId: game.nodeId, language, device: 'WEB', backUrl: currentPage() },
   });
 }
 
@@ -143,10 +165,16 @@ export async function offerRegistration(t: TFunction, then?: () => Promise<void>
   openModal('register');
 }
 
+/** A game's free trial in the page (features/games/free-play-page.tsx). */
+export function freePlayHref(game: Pick<Game, 'nodeId'>): string {
+  return `/try?nodeId=${game.nodeId}`;
+}
+
 export function useGameActions() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { token, isTrial } = useSession();
+  const guestsMayTry = useQuery(permissionQuery).data?.register.freePlay === true;
   const language = i18n.language.toUpperCase();
 
   const fail = useCallback(
@@ -173,9 +201,14 @@ export function useGameActions() {
     [t],
   );
 
-  /** Launches, then opens /seamless with the answer in the history state. */
+  /**
+   * Launches, then opens /seamless with the answer in the history state. On a phone the game fills
+   * the screen: full screen is asked for here, within the player's tap (browsers refuse it later,
+   * after the launch call), and given back if the launch fails.
+   */
   const enter = useCallback(
-    async (launch: () => Promise<LaunchGameValue>, gameName: string, href: string) => {
+    async (launch: () => Promise<LaunchGameValue>, gameName: string, href: string, gameType?: string) => {
+      const fullScreen = isPhoneLayout() ? enterFullScreen({ landscape: wantsLandscape(gameType) }) : undefined;
       try {
         const launched = await launch();
         gameOverlayStore.set(null);
@@ -183,9 +216,11 @@ export function useGameActions() {
           url: launched.url,
           gameName,
           backTo: window.location.pathname + window.location.search,
+          gameType: launched.gameType || gameType,
         };
         navigate(href, { state });
       } catch (err) {
+        if (fullScreen) void fullScreen.then(() => leaveFullScreen());
         await fail(err);
       }
     },
@@ -197,7 +232,7 @@ export function useGameActions() {
     async (game: Game, options: { direct?: boolean } = {}) => {
       if (!token) return openModal('login');
       if (isTrial) {
-        const open = () => enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
+        const open = () => enter(() => launchGame(game, language), game.gameName, seamlessHref(game), game.gameType);
         await offerRegistration(t, game.isGame === 'VASSALAGE' && !options.direct ? () => showVendor(game) : open);
         return;
       }
@@ -205,7 +240,7 @@ export function useGameActions() {
         showVendor(game);
         return;
       }
-      await enter(() => launchGame(game, language), game.gameName, seamlessHref(game));
+      await enter(() => launchGame(game, language), game.gameName, seamlessHref(game), game.gameType);
     },
     [token, isTrial, t, language, enter],
   );
@@ -237,12 +272,17 @@ export function useGameActions() {
   );
 
   /**
-   * Free trial for trial accounts and members, in a new window (spec §8 popup blocked); a guest gets
-   * the login popup (spec §6 "trial or free demo prompts login", §4 "Guest choosing a game").
+   * Free trial for trial accounts and members, in a new window (spec §8 popup blocked). A guest
+   * tries the game in the page while the brand allows free play (FREEPLAY3), else gets the login
+   * popup (spec §6 "trial or free demo prompts login", §4 "Guest choosing a game").
    */
   const trial = useCallback(
     async (game: Game) => {
-      if (!token) return openModal('login');
+      if (!token) {
+        if (!guestsMayTry) return openModal('login');
+        navigate(freePlayHref(game), { state: { backTo: window.location.pathname + window.location.search } });
+        return;
+      }
       const win = openGameWindow();
       if (!win) {
         await showAlert({ message: t('games.in_popup_prompt') });
@@ -259,7 +299,7 @@ export function useGameActions() {
         await fail(err);
       }
     },
-    [token, t, language, fail],
+    [token, t, language, fail, guestsMayTry, navigate],
   );
 
   return { play, trial, openLobby, playRoom };

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { loadAllStrings } from '../lib/i18n';
 import { gameOverlayStore } from './game-actions';
+import { gameSheetStore } from './game-sheet-store';
 
 // With the full English file: the home page shows tiles before it has loaded it.
 const GameOverlays = lazy(async () => {
@@ -8,13 +9,33 @@ const GameOverlays = lazy(async () => {
   return { default: GameOverlays };
 });
 
-/** The overlays' code (dialog, game list) and the strings they need load the first time a tile opens one. */
+const GameSheet = lazy(async () => {
+  const [{ GameSheet }] = await Promise.all([import('./game-sheet'), loadAllStrings()]);
+  return { default: GameSheet };
+});
+
+/**
+ * The overlays' code (dialog, game list) and the strings they need load the first time a tile opens
+ * one; the game sheet likewise with the first tap on a tile's artwork. The sheet may open over a
+ * vendor's popup list, so the two are apart.
+ */
 export function GameOverlayHost() {
   const overlay = gameOverlayStore.use();
-  if (!overlay) return null;
+  const sheet = gameSheetStore.use();
+  // A sheet left open when the page goes (the browser's back) does not come back on the next page.
+  useEffect(() => () => gameSheetStore.set(null), []);
   return (
-    <Suspense fallback={null}>
-      <GameOverlays />
-    </Suspense>
+    <>
+      {overlay && (
+        <Suspense fallback={null}>
+          <GameOverlays />
+        </Suspense>
+      )}
+      {sheet && (
+        <Suspense fallback={null}>
+          <GameSheet />
+        </Suspense>
+      )}
+    </>
   );
 }

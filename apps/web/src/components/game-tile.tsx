@@ -3,6 +3,7 @@ import { Heart, Wrench } from 'lucide-react';
 import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../lib/art';
+import { gameSheetStore } from './game-sheet-store';
 
 // Mirrors DEFAULT_GAME_ICON_URL of packages/shared/src/api/catalogue.ts: importing that module
 // at run time would pull zod into the home chunk (ui-guide budget).
@@ -30,7 +31,9 @@ export type GameTileProps = {
 
 /**
  * spec §2 "Game tile": artwork with the title below, hot tag, play now, free trial, favourite
- * heart. Kept small (a handful of DOM nodes) because the grid renders hundreds of them, and cheap
+ * heart. A tap on the artwork opens the game's sheet (play, free trial, favourite, what is known of
+ * the game); on a touch screen that is the only way in, so no buttons are painted over the art, and
+ * a mouse still finds Play now and Free trial when it hovers. The title may take two lines. Kept small (a handful of DOM nodes) because the grid renders hundreds of them, and cheap
  * to paint: no transitions or transforms (a hover zoom or fade makes Chromium keep extra layers
  * and repaint the artwork while the grid scrolls; docs/benchmarks.md "Games grid").
  */
@@ -59,17 +62,25 @@ export const GameTile = memo(function GameTile({
           onError={fallBack}
           className={`size-full object-cover ${game.maintenance ? 'opacity-60' : ''}`}
         />
+        <button
+          type="button"
+          onClick={() => gameSheetStore.set({ game, play: onPlay, trial: onTrial })}
+          aria-label={t('shell.aboutGame', { name })}
+          aria-haspopup="dialog"
+          className="absolute inset-0 size-full cursor-pointer rounded-xl focus-visible:outline-2 focus-visible:outline-(--accent)"
+          data-testid="game-tile-open"
+        />
         {/* spec §8 game maintenance: listed and marked; Play now answers with other games to try. */}
         {game.maintenance && (
           <span
-            className="absolute inset-x-0 top-1/2 flex -translate-y-1/2 items-center justify-center gap-1 bg-black/75 py-1 text-xs font-bold text-white uppercase"
+            className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 items-center justify-center gap-1 bg-black/75 py-1 text-xs font-bold text-white uppercase"
             data-testid="game-maintenance"
           >
             <Wrench size={12} aria-hidden />
             {t('games.maintenance')}
           </span>
         )}
-        <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:hidden">
           <button
             type="button"
             onClick={() => onPlay(game)}
@@ -96,7 +107,7 @@ export const GameTile = memo(function GameTile({
             {t('games.hot')}
           </span>
         )}
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold" title={name}>
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm leading-4 font-semibold break-words" title={name}>
           {name}
         </p>
         {onFavourite && (

@@ -7,6 +7,11 @@ import { DialingCodeSelect } from './dialing-code';
 import { PasswordField } from './password-field';
 import { PASSWORD_FIELDS, ruleHint } from './register-rules';
 
+function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /**
  * One registration field drawn from the brand's rule (spec §5): its label, required mark and hint,
  * the length checks, "confirmation equals password", a password input for the password fields and
@@ -44,6 +49,8 @@ export function RegisterRuleField({
     }),
   };
   if (PASSWORD_FIELDS.has(rule.field)) return <PasswordField purpose="new" {...field} />;
+  // The birthday is picked from a calendar (yyyy-MM-dd, the pattern the rules use), never typed.
+  if (rule.field === 'birthday') return <Field type="date" autoComplete="bday" max={todayIso()} {...field} />;
   return (
     <Field
       type={rule.field === 'email' ? 'email' : 'text'}

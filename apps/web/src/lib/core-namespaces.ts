@@ -10,14 +10,29 @@
 export const CORE_ENTRIES = [
   'common',
   'nav',
+  // The phone's tab bar and the tiles' sheet button are on the home's first screen (the game sheet
+  // and the game's bar come with the full English file).
+  'shell.tabs',
+  'shell.games',
+  'shell.account',
+  'shell.waiting',
+  'shell.aboutGame',
   'header',
   'languages',
   'categories',
-  'auth',
-  'validation',
+  // The header's and the tab bar's sign-in controls (the login and register modals load the full
+  // English file with their code: lib/lazy-modal.tsx).
+  'auth.login',
+  'auth.register',
+  'auth.username',
+  'auth.password',
+  // The header login's empty-field warning (the forms' own checks come with their modals).
+  'validation.usernamePassword',
   'site',
   'side',
   'footer',
+  // The footer's legal links (the cookie banner's words load with its code: legal-hosts.tsx).
+  'legal.links',
   'home',
   'member.menu',
   'games.vendor',

@@ -74,7 +74,10 @@ export const AdminGame = z.object({
   gameCode: z.string(),
   name: z.string(),
   subCategory: z.string().nullable(),
+  /** Among the most played of the last days (docs/games.md "Popular and hot"): computed, never set here. */
   isHot: z.boolean(),
+  /** Distinct players in the rounds of the last HOT_WINDOW_DAYS days. */
+  recentPlayers: z.number().int(),
   sort: z.number().int(),
   status: CatalogueStatus,
   vendorStatus: CatalogueStatus,
@@ -102,7 +105,6 @@ export const SubCategory = z.enum(SLOT_SUB_CATEGORIES);
 export const AdminGameBody = z
   .object({
     status: CatalogueStatus.optional(),
-    isHot: z.boolean().optional(),
     sort: z.number().int().min(0).max(1_000_000).optional(),
     /** Slot sub-category (SC, VP, JP, TG, AC, BG) or null for none. */
     subCategory: SubCategory.nullable().optional(),

@@ -51,7 +51,7 @@ export const AdminDeposit = z.object({
   reference: z.string(),
   member: AdminMember,
   methodCode: z.string(),
-  kind: z.enum(['bank_transfer', 'gateway']),
+  kind: z.enum(['bank_transfer', 'gateway', 'ewallet']),
   amount: Money,
   currency: z.string(),
   status: DepositStatus,
@@ -197,12 +197,21 @@ export const AdminReceivingAccount = BankAccountBody;
 export const AdminCashierMethod = z.object({
   code: z.string(),
   name: z.string(),
-  kind: z.enum(['bank_transfer', 'gateway', 'withdrawal']),
+  kind: z.enum(['bank_transfer', 'gateway', 'ewallet', 'withdrawal']),
   active: z.boolean(),
   min: Money,
   max: Money,
   /** Where members send bank transfers; null for other kinds. */
   receivingAccount: AdminReceivingAccount.nullable(),
+  /** An e-wallet's provider (the secret is never shown, only whether one is set); null for other kinds. */
+  provider: z
+    .object({
+      name: z.string().nullable(),
+      payUrl: z.string().nullable(),
+      deepLink: z.string().nullable(),
+      hasSecret: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminCashierMethod = z.infer<typeof AdminCashierMethod>;
 export const AdminCashierSettings = z.object({
@@ -224,6 +233,23 @@ export const AdminCashierSettingsBody = z
   })
   .strict();
 export type AdminCashierSettingsBody = z.infer<typeof AdminCashierSettingsBody>;
+/** A pay page or app link template: https or an app scheme, with {reference} and {amount} filled in per order. */
+const ProviderTemplate = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i)
+  .refine((v) => !v.toLowerCase().startsWith('javascript:') && !v.toLowerCase().startsWith('http://'), 'INVALID');
+/** An e-wallet's provider as the operator configures it: its pay page and callback secret make it offered. */
+export const AdminEwalletProvider = z
+  .object({
+    name: z.string().trim().min(2).max(60),
+    payUrl: ProviderTemplate.refine((v) => v.toLowerCase().startsWith('https://'), 'INVALID'),
+    deepLink: ProviderTemplate.nullable(),
+    /** The key the provider signs callbacks with; at least 32 characters. */
+    secret: z.string().min(32).max(200),
+  })
+  .strict();
 export const AdminMethodParams = z.object({ code: z.string().trim().min(1).max(40) });
 const PositiveLimit = Money.positive().max(1_000_000_000);
 export const AdminCashierMethodBody = z
@@ -232,6 +258,7 @@ export const AdminCashierMethodBody = z
     min: PositiveLimit.optional(),
     max: PositiveLimit.optional(),
     receivingAccount: AdminReceivingAccount.optional(),
+    provider: AdminEwalletProvider.optional(),
   })
   .strict();
 export type AdminCashierMethodBody = z.infer<typeof AdminCashierMethodBody>;

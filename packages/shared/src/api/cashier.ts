@@ -14,7 +14,8 @@ const PositiveMoney = Money.positive();
 /** A client-chosen id that makes a retried request return the first answer instead of a second order. */
 const RequestId = z.string().trim().min(8).max(64);
 
-export const PaymentMethodKind = z.enum(['bank_transfer', 'gateway']);
+/** ewallet: paid in a wallet app (QR code or deep link), confirmed by the provider's signed callback. */
+export const PaymentMethodKind = z.enum(['bank_transfer', 'gateway', 'ewallet']);
 
 export const PaymentMethod = z.object({
   code: z.string(),
@@ -22,6 +23,10 @@ export const PaymentMethod = z.object({
   kind: PaymentMethodKind,
   min: Money,
   max: Money,
+  /** Round amounts within the limits, offered as one-tap chips (shared/quick-amounts.ts). */
+  quickAmounts: z.array(Money),
+  /** An e-wallet's provider name (null for other kinds). */
+  provider: z.string().nullable(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -31,6 +36,8 @@ export const PaymentMethods = z.object({
   withdrawal: z.object({ min: Money, max: Money }),
   /** Minutes after payment after which an unconfirmed withdrawal counts as received (spec §4). */
   receiptConfirmMinutes: z.number().int(),
+  /** The member's latest deposit order's method and amount, while that method is offered. */
+  last: z.object({ methodCode: z.string(), amount: Money }).nullable(),
 });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 
@@ -69,8 +76,10 @@ export const DepositOrder = z.object({
   hasProof: z.boolean(),
   /** Manual bank transfer: where to send the money (quote the reference). */
   receivingAccount: ReceivingAccount.nullable(),
-  /** Online gateway: the page where the member pays. */
+  /** Online gateway and e-wallet: the page where the member pays (an e-wallet's QR code holds it). */
   payUrl: z.string().nullable(),
+  /** E-wallet: the link that opens the wallet app on a phone (the pay page where there is no app). */
+  deepLink: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -92,6 +101,9 @@ export const SandboxCallbackBody = z.object({
   amount: z.number().int().positive(),
 });
 export type SandboxCallbackBody = z.infer<typeof SandboxCallbackBody>;
+/** An e-wallet provider's callback: the same body, signed with the method's provider secret. */
+export const EWALLET_CALLBACK_PATH = '/wps/cashier/callback/ewallet/:code';
+export const MethodCodeParams = z.object({ code: z.string().trim().min(1).max(40) });
 export const SandboxCallbackValue = z.object({ status: z.literal('OK'), reference: z.string() });
 
 /** pending: waiting for an operator; rejected: turned down with a reason (the member may remove it). */

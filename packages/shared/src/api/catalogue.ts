@@ -52,8 +52,14 @@ export type GameMenus = z.infer<typeof GameMenus>;
 export const AVATAR_COUNT = 12;
 export const DEFAULT_GAME_ICON_URL = '/art/games/default.svg';
 
+/**
+ * Bumped when the tile art's drawing changes: the art is cached for a year as immutable, so a new
+ * drawing needs a new address (the server ignores the parameter).
+ */
+export const GAME_ART_VERSION = 2;
+
 export function gameIconUrl(nodeId: number): string {
-  return `/art/games/${nodeId}.svg`;
+  return `/art/games/${nodeId}.svg?v=${GAME_ART_VERSION}`;
 }
 
 export function vendorIconUrl(code: string): string {

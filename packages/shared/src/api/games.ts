@@ -10,6 +10,23 @@ import { DateRangeQuery } from './wallet';
 export const GAME_LIST_MAX_PAGE_SIZE = 100;
 export const HOT_GAMES_LIMIT = 50;
 
+/**
+ * "HOT" is what players really play (docs/games.md "Popular and hot"): a game is hot when it had at
+ * least HOT_MIN_PLAYERS distinct players in the rounds of the last HOT_WINDOW_DAYS days and is among
+ * the most played HOT_SHARE of the listed games (at most HOT_GAMES_LIMIT), most players first.
+ */
+export const HOT_WINDOW_DAYS = 3;
+export const HOT_MIN_PLAYERS = 3;
+export const HOT_SHARE = 0.02;
+
+/**
+ * The lobby's orders: `featured` is the operator's (hot first, then the configured order, then the
+ * name); `popular` most recent players first; `new` newest in the catalogue first; `name` A to Z in
+ * the page's language.
+ */
+export const GAME_SORTS = ['featured', 'popular', 'new', 'name'] as const;
+export type GameSort = (typeof GAME_SORTS)[number];
+
 const Language = z.string().trim().max(10).optional();
 const Ignored = z.string().trim().max(100).optional();
 const PageNo = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -36,6 +53,8 @@ export const GameListQuery = z.object({
     .optional(),
   /** Games with at least this many lines. */
   minLineNum: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Featured when absent. */
+  sort: z.enum(GAME_SORTS).optional(),
   pageNo: PageNo,
   pageSize: PageSize,
   language: Language,
@@ -62,6 +81,14 @@ export const Game = z.object({
    * GAME_MAINTENANCE and suggestions (spec §8; docs/ARCHITECTURE.md "Games").
    */
   maintenance: z.boolean(),
+  /**
+   * The theoretical return to player as a fraction (0.9612 = 96.12%), the figure the house studio's
+   * math declares and its RTP tests prove. Null for a game whose maker does not publish it to the
+   * platform (every vendor other than the house studio): never an estimate.
+   */
+  rtp: z.number().nullable(),
+  /** The house studio's volatility of a slot; null where unknown, as rtp. */
+  volatility: z.enum(['low', 'medium', 'high']).nullable(),
 });
 export type Game = z.infer<typeof Game>;
 
@@ -142,7 +169,14 @@ export const RankListQuery = z.object({
   limitNum: z.coerce.number().int().min(1).max(WINNER_BOARD_LIMIT).default(WINNER_BOARD_LIMIT),
 });
 export const Winner = z.object({
-  vo: z.object({ gameName: z.string(), iconUrl: z.string(), customerName: z.string(), winAmount: z.number() }),
+  vo: z.object({
+    gameName: z.string(),
+    iconUrl: z.string(),
+    customerName: z.string(),
+    winAmount: z.number(),
+    /** The game won at, so the board's play button opens it; null for a round of a game no longer in the catalogue. */
+    nodeId: z.number().int().nullable(),
+  }),
 });
 export const RankList = z.object({ list: z.array(Winner) });
 export type RankList = z.infer<typeof RankList>;

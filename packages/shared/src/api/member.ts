@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { ContractInfo } from './contracts';
+import { RegisterFieldRule } from './registration';
 
 // The logged-in member (spec §3 "Member info", "Public state", §6, §7 /wps/member/info*,
 // /wps/member/publicState, language update, security centre).
@@ -85,3 +86,49 @@ export const SecurityCentre = z.object({
   ),
 });
 export type SecurityCentre = z.infer<typeof SecurityCentre>;
+
+/**
+ * Details a member may add after registering (the sign-up asks only what the brand requires): the
+ * optional registration fields that the brand has enabled, each held to its rule.
+ */
+export const PROFILE_DETAIL_FIELDS = [
+  'payeeName',
+  'birthday',
+  'fullName',
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+  'placeOfBirth',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'telegram',
+  'zalo',
+] as const;
+export type ProfileDetailField = (typeof PROFILE_DETAIL_FIELDS)[number];
+
+export const ProfileDetails = z.object({
+  fields: z.array(
+    z.object({
+      field: z.enum(PROFILE_DETAIL_FIELDS),
+      value: z.string().nullable(),
+      /** Set once and kept: the real name that payouts go to, and the birthday the age check used. */
+      locked: z.boolean(),
+      rule: RegisterFieldRule,
+    }),
+  ),
+});
+export type ProfileDetails = z.infer<typeof ProfileDetails>;
+
+export const ProfileDetailsBody = z
+  .object(
+    Object.fromEntries(PROFILE_DETAIL_FIELDS.map((f) => [f, z.string().max(500).optional()])) as Record<
+      ProfileDetailField,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .strict();
+export type ProfileDetailsBody = z.infer<typeof ProfileDetailsBody>;

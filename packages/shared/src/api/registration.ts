@@ -100,6 +100,10 @@ export const RegisterBody = z.object({
   challenge: z.string().max(10_000).nullish(),
   /** spec §5: the visitor confirms the brand's minimum age (18 unless configured). */
   ageConfirmed: z.boolean().nullish(),
+  /** The visitor accepts the terms and conditions (/legal/terms); required, recorded with the time. */
+  termsAccepted: z.boolean().nullish(),
+  /** The visitor accepts the privacy policy (/legal/privacy); required, recorded with the time. */
+  privacyAccepted: z.boolean().nullish(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 // Registering logs the member in: the success value is the login value (LoginValue in ./session).

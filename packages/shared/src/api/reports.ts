@@ -110,6 +110,13 @@ const CashierFigures = z.object({
   withdrawalAmount: Money,
   /** Deposits minus withdrawals. */
   net: Money,
+  /**
+   * Balance adjustments posted to members' cash (the ledger's adjustment.credit and .debit): by day
+   * and in the totals; null on a payment method's row (an adjustment has no method).
+   */
+  adjustmentCount: z.number().int().nullable(),
+  adjustmentCredits: Money.nullable(),
+  adjustmentDebits: Money.nullable(),
 });
 export const CashierReportRow = CashierFigures.extend({
   /** A day or a payment method code. */
@@ -177,6 +184,16 @@ export const DashboardFigures = z.object({
   ggr: Money,
   /** Distinct members who played (over 30 days: a HyperLogLog estimate). */
   activePlayers: z.number().int(),
+  /**
+   * The net revenue report's GGR: valid bets minus wins of the rounds that closed in the period, at
+   * their close (the agents' basis; ggr above counts rounds by the day they began, open ones with
+   * their win so far: the two agree once every round has closed on the day it began).
+   */
+  ngrGgr: Money,
+  /** Every deduction of the net revenue report (house money paid to members, commissions, fees). */
+  deductions: Money,
+  /** Net gaming revenue: ngrGgr minus the deductions. */
+  ngr: Money,
 });
 export type DashboardFigures = z.infer<typeof DashboardFigures>;
 
@@ -195,8 +212,169 @@ export const Dashboard = z.object({
   onlineNow: z.number().int(),
   /** Work waiting for an operator (live): bank-transfer deposits, withdrawals, bank accounts to confirm. */
   pending: z.object({ deposits: z.number().int(), withdrawals: z.number().int(), bankAccounts: z.number().int() }),
+  /**
+   * What the house owes members but has not paid out (the job's snapshot, refreshedAt; null before
+   * its first run): bonus balances (granted, not yet converted or forfeited) and points not yet
+   * redeemed, valued at the points mall's cash rate.
+   */
+  liabilities: z
+    .object({
+      bonus: Money,
+      bonusMembers: z.number().int(),
+      points: z.number().int(),
+      pointsValue: Money,
+      pointsMembers: z.number().int(),
+      refreshedAt: z.string(),
+    })
+    .nullable(),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
 /** How often the console asks for the dashboard again (its pending counters are live on the server). */
 export const DASHBOARD_POLL_MS = 10_000;
+
+// ---- net revenue
+
+export const NGR_REPORT_GROUPS = ['day', 'vendor', 'gameType', 'game', 'player', 'agent'] as const;
+/** The costs paid through the ledger, in report order (the server's net-revenue.sql.ts COST_CATEGORIES). */
+export const NGR_COST_CATEGORIES = [
+  'bonus',
+  'rebate',
+  'mission',
+  'ticket',
+  'referral',
+  'vip',
+  'points',
+  'manual',
+  'commission',
+] as const;
+export type NgrCostCategory = (typeof NGR_COST_CATEGORIES)[number];
+/** Every figure of the report that has rows behind it. */
+export const NGR_FIGURES = ['ggr', ...NGR_COST_CATEGORIES, 'providerFee', 'paymentFee'] as const;
+export type NgrFigure = (typeof NGR_FIGURES)[number];
+export const NGR_REPORT_SORTS = [
+  'key',
+  'ggr',
+  'deductions',
+  'ngr',
+  ...NGR_COST_CATEGORIES,
+  'providerFee',
+  'paymentFee',
+] as const;
+
+const Id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const NgrReportQuery = z
+  .object({
+    ...gridFields(NGR_REPORT_SORTS, NGR_REPORT_GROUPS),
+    vendor: z.string().trim().min(1).max(40).optional(),
+    gameType: z.string().trim().min(1).max(40).optional(),
+    /** A top agent's id (0: members under no agent). */
+    agentId: Id.optional(),
+    memberId: Id.optional(),
+  })
+  .superRefine(checkRange)
+  .superRefine((q, ctx) => {
+    // Games have no member costs and members no games: each filter goes with its own groupings.
+    const games = q.groupBy === 'vendor' || q.groupBy === 'gameType' || q.groupBy === 'game';
+    for (const key of games ? (['agentId', 'memberId'] as const) : (['vendor', 'gameType'] as const))
+      if (q[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'NOT_WITH_GROUPING' });
+  });
+export type NgrReportQuery = z.infer<typeof NgrReportQuery>;
+
+export const NgrFigures = z.object({
+  betAmount: Money,
+  winAmount: Money,
+  ggr: Money,
+  bonus: Money,
+  rebate: Money,
+  mission: Money,
+  ticket: Money,
+  referral: Money,
+  vip: Money,
+  points: Money,
+  /** Balance adjustments: credits minus debits (may be negative). */
+  manual: Money,
+  commission: Money,
+  providerFee: Money,
+  paymentFee: Money,
+  deductions: Money,
+  /** GGR minus the deductions. */
+  ngr: Money,
+});
+export type NgrFigures = z.infer<typeof NgrFigures>;
+
+export const NgrReportRow = NgrFigures.extend({
+  /** The group: a day, a vendor code, a game type, vendor:gameCode, a member id or a top agent id. */
+  key: z.string(),
+  /** A game's, member's or agent's name (null: none; agent 0 is "no agent"). */
+  label: z.string().nullable(),
+  vendorCode: z.string().nullable(),
+  gameType: z.string().nullable(),
+  gameCode: z.string().nullable(),
+  memberId: z.number().int().nullable(),
+});
+export type NgrReportRow = z.infer<typeof NgrReportRow>;
+
+export const NgrReport = grid(NgrReportRow, NgrFigures).extend({
+  /** The brand time zone every day of the report is cut in. */
+  timeZone: z.string(),
+  /**
+   * By vendor, game type or game: what belongs to no row (the costs paid per member and, by game
+   * type or game, the provider fee, charged per member and vendor); the rows and this add up to the
+   * totals. Null when nothing is left over.
+   */
+  notByGame: NgrFigures.nullable(),
+  /** When the job last recomputed the range's newest day (null: not yet). */
+  refreshedAt: z.string().nullable(),
+});
+export type NgrReport = z.infer<typeof NgrReport>;
+
+export const NgrRowsQuery = z
+  .object({
+    from: ReportDay,
+    to: ReportDay,
+    figure: z.enum(NGR_FIGURES),
+    vendor: z.string().trim().min(1).max(40).optional(),
+    gameType: z.string().trim().min(1).max(40).optional(),
+    gameCode: z.string().trim().min(1).max(80).optional(),
+    agentId: Id.optional(),
+    memberId: Id.optional(),
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .superRefine(checkRange);
+export type NgrRowsQuery = z.infer<typeof NgrRowsQuery>;
+
+export const NgrDrillRow = z.object({
+  /** A posting id, a round id, or a fee row's day:member[:vendor]. */
+  id: z.string(),
+  /** When it happened (an instant), or the brand day of a fee row. */
+  at: z.string(),
+  memberId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  /** A posting type, vendor:game (a round), a vendor code (provider fee) or 'payments' (payment fee). */
+  what: z.string(),
+  /** The posting's reference or the vendor's round id. */
+  reference: z.string().nullable(),
+  /**
+   * What a fee was charged on (the member's GGR at the vendor that day; the member's approved
+   * deposits and withdrawals that day), or a round's bet.
+   */
+  base: Money.nullable(),
+  ratePpm: z.number().int().nullable(),
+  /** What the row adds to the figure. */
+  amount: Money,
+});
+export type NgrDrillRow = z.infer<typeof NgrDrillRow>;
+
+export const NgrRows = z.object({
+  /** postings (ledger categories), rounds (GGR), fees (provider or payment fee per day and member). */
+  kind: z.enum(['postings', 'rounds', 'fees']),
+  timeZone: z.string(),
+  list: z.array(NgrDrillRow),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type NgrRows = z.infer<typeof NgrRows>;

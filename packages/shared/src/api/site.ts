@@ -103,6 +103,8 @@ export const SiteConfig = z.object({
   customerServiceUrl: z.string(),
   smsExpiredMinutes: z.number().int(),
   challengeEnabled: z.boolean(),
+  /** Ask visitors for cookie consent (brand setting cookieConsentBanner). */
+  cookieConsentBanner: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

@@ -101,10 +101,17 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
     bankName: method?.receivingAccount?.bankName ?? '',
     accountName: method?.receivingAccount?.accountName ?? '',
     accountNumber: method?.receivingAccount?.accountNumber ?? '',
+    providerName: method?.provider?.name ?? '',
+    payUrl: method?.provider?.payUrl ?? '',
+    deepLink: method?.provider?.deepLink ?? '',
+    secret: '',
   }));
   const { errors, setErrors, error, busy, run } = useFormAction(settingsQuery.queryKey);
   if (!method) return null;
   const bank = method.kind === 'bank_transfer';
+  // An e-wallet's provider changes only with its callback secret entered again (it is never shown).
+  const ewallet = method.kind === 'ewallet';
+  const providerChanged = ewallet && values.secret !== '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = {
@@ -120,20 +127,45 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
             },
           }
         : {}),
+      ...(providerChanged
+        ? {
+            provider: {
+              name: values.providerName,
+              payUrl: values.payUrl,
+              deepLink: values.deepLink.trim() === '' ? null : values.deepLink,
+              secret: values.secret,
+            },
+          }
+        : {}),
     };
     const checked = validate(AdminCashierMethodBody, body);
     const nested = bank
       ? validate(AdminCashierMethodBody.shape.receivingAccount.unwrap(), body.receivingAccount).errors
-      : {};
+      : providerChanged
+        ? validate(AdminCashierMethodBody.shape.provider.unwrap(), body.provider).errors
+        : {};
     setErrors({ ...checked.errors, ...nested });
     const data = checked.data;
     if (!data) return;
     if (await run(() => saveMethod(method.code, data))) onClose();
   };
-  const text = (name: 'min' | 'max' | 'bankName' | 'accountName' | 'accountNumber', type = 'text') => (
+  const text = (
+    name:
+      | 'min'
+      | 'max'
+      | 'bankName'
+      | 'accountName'
+      | 'accountNumber'
+      | 'providerName'
+      | 'payUrl'
+      | 'deepLink'
+      | 'secret',
+    type = 'text',
+    required = true,
+  ) => (
     <Field
       label={t(`methods.${name}`)}
-      required
+      required={required}
       name={name}
       type={type}
       value={values[name]}
@@ -160,6 +192,18 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
             {text('bankName')}
             {text('accountName')}
             {text('accountNumber')}
+          </fieldset>
+        )}
+        {ewallet && (
+          <fieldset className="mt-2">
+            <legend className="mb-2 text-sm font-medium">{t('methods.provider')}</legend>
+            <p className="mb-2 text-xs text-(--text-muted)">
+              {method.provider?.hasSecret ? t('methods.providerSet') : t('methods.providerNone')}
+            </p>
+            {text('providerName', 'text', providerChanged)}
+            {text('payUrl', 'url', providerChanged)}
+            {text('deepLink', 'text', false)}
+            {text('secret', 'password', providerChanged)}
           </fieldset>
         )}
         <FormFooter error={error} busy={busy} onCancel={onClose} />

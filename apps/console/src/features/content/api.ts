@@ -1,4 +1,11 @@
 import type { AdminContentImage } from '@gamehall/shared/api/admin-content';
+import type {
+  AdminLegalDocuments,
+  AdminLegalDraftBody,
+  AdminLegalVersion,
+  AdminLegalVersionDetail,
+  LegalKind,
+} from '@gamehall/shared/api/legal';
 import { ApiError, api, authHeaders, buildUrl, type Query } from '../../lib/api-client';
 import { clearToken } from '../../lib/session-token';
 
@@ -49,4 +56,37 @@ export async function uploadImage(file: File): Promise<AdminContentImage> {
   if (!envelope) throw new ApiError(`HTTP_${res.status}`, `The server answered ${res.status}`, res.status);
   if (!envelope.success) throw new ApiError(envelope.code, envelope.message, res.status, envelope.value);
   return envelope.value;
+}
+
+// ---- legal pages (docs/site.md "Legal pages"): versions of each kind, a draft edited and published
+
+export const legalKey = ['content', 'legal'] as const;
+
+export function fetchLegal() {
+  return api<AdminLegalDocuments>('/admin/legal');
+}
+
+export function fetchLegalVersions(kind: LegalKind) {
+  return api<{ list: AdminLegalVersion[] }>(`/admin/legal/${kind}/versions`);
+}
+
+export function fetchLegalVersion(id: number) {
+  return api<AdminLegalVersionDetail>(`/admin/legal/versions/${id}`);
+}
+
+/** Opens the next version as a draft (the open draft when there is one). */
+export function startLegalDraft(kind: LegalKind) {
+  return api<AdminLegalVersionDetail>(`/admin/legal/${kind}/draft`, { method: 'POST' });
+}
+
+export function saveLegalDraft(id: number, body: AdminLegalDraftBody) {
+  return api<AdminLegalVersionDetail>(`/admin/legal/versions/${id}`, { method: 'PUT', body });
+}
+
+export function publishLegalDraft(id: number) {
+  return api<AdminLegalVersionDetail>(`/admin/legal/versions/${id}/publish`, { method: 'POST' });
+}
+
+export function discardLegalDraft(id: number) {
+  return api(`/admin/legal/versions/${id}`, { method: 'DELETE' });
 }

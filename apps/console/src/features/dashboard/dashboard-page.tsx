@@ -21,6 +21,9 @@ const TILES: { key: FigureKey; money?: boolean }[] = [
   { key: 'winAmount', money: true },
   { key: 'ggr', money: true },
   { key: 'activePlayers' },
+  { key: 'ngrGgr', money: true },
+  { key: 'deductions', money: true },
+  { key: 'ngr', money: true },
 ];
 
 const count = new Intl.NumberFormat('en');
@@ -75,6 +78,43 @@ function Pending({ d }: { d: Dashboard }) {
   );
 }
 
+function Liabilities({ d }: { d: Dashboard }) {
+  const { t } = useTranslation('dashboard');
+  const l = d.liabilities;
+  return (
+    <section aria-labelledby="liabilities-title" className="mb-6">
+      <h2 id="liabilities-title" className="mb-2 text-base font-semibold">
+        {t('liabilities.title')}
+      </h2>
+      {!l ? (
+        <p className="text-sm text-(--text-muted)">{t('liabilities.notYet')}</p>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+              <h3 className="text-sm text-(--text-muted)">{t('liabilities.bonus')}</h3>
+              <p className="mt-1 text-2xl font-bold tabular-nums">{formatAmount(l.bonus)}</p>
+              <p className="mt-1 text-xs text-(--text-muted)">
+                {t('liabilities.bonusHint', { members: formatCount(l.bonusMembers) })}
+              </p>
+            </div>
+            <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+              <h3 className="text-sm text-(--text-muted)">{t('liabilities.points')}</h3>
+              <p className="mt-1 text-2xl font-bold tabular-nums">{formatAmount(l.pointsValue)}</p>
+              <p className="mt-1 text-xs text-(--text-muted)">
+                {t('liabilities.pointsHint', { points: formatCount(l.points), members: formatCount(l.pointsMembers) })}
+              </p>
+            </div>
+          </div>
+          <p className="mt-1 text-xs text-(--text-muted)">
+            {t('liabilities.refreshed', { at: formatDateTime(l.refreshedAt) })}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const can = useCan();
@@ -89,6 +129,7 @@ export function DashboardPage() {
             { label: t('figures.depositAmount'), values: d.daily.map((x) => x.depositAmount) },
             { label: t('figures.withdrawalAmount'), values: d.daily.map((x) => x.withdrawalAmount) },
             { label: t('figures.ggr'), values: d.daily.map((x) => x.ggr) },
+            { label: t('figures.ngr'), values: d.daily.map((x) => x.ngr) },
           ]
         : [],
     [d, t],
@@ -143,6 +184,7 @@ export function DashboardPage() {
               ))}
             </div>
           </section>
+          <Liabilities d={d} />
           <section className="grid gap-6 xl:grid-cols-2">
             <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
               <Chart title={t('chart.money')} labels={labels} series={moneySeries} format={formatAmount} />

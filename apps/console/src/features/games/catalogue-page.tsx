@@ -24,11 +24,10 @@ const STATUSES = ['active', 'maintenance', 'hidden'] as const;
 
 function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
   const { t } = useTranslation('games');
-  const [form, setForm] = useState<{ status: string; isHot: boolean; sort: string; subCategory: string } | null>(null);
+  const [form, setForm] = useState<{ status: string; sort: string; subCategory: string } | null>(null);
   const { errors, setErrors, error, busy, reset, run } = useFormAction(catalogueKey);
   const current = form ?? {
     status: game?.status ?? 'active',
-    isHot: game?.isHot ?? false,
     sort: String(game?.sort ?? 0),
     subCategory: game?.subCategory ?? '',
   };
@@ -43,7 +42,6 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
     if (!game) return;
     const checked = validate(AdminGameBody, {
       status: current.status,
-      isHot: current.isHot,
       sort: Number(current.sort || 0),
       subCategory: current.subCategory === '' ? null : current.subCategory,
     });
@@ -62,10 +60,9 @@ function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => 
           options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           hint={t('hints.gameStatus')}
         />
-        <label className="mb-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={current.isHot} onChange={(e) => set({ isHot: e.target.checked })} />
-          {t('fields.hot')}
-        </label>
+        <p className="mb-3 text-sm text-(--text-muted)">
+          {t(game?.isHot ? 'catalogue.hotNow' : 'catalogue.notHotNow', { players: game?.recentPlayers ?? 0 })}
+        </p>
         <Field
           label={t('fields.sort')}
           type="number"
@@ -99,7 +96,7 @@ export function CataloguePage() {
   const [editing, setEditing] = useState<AdminGame | null>(null);
   const [error, setError] = useState('');
 
-  const quick = async (game: AdminGame, body: { status?: CatalogueStatus; isHot?: boolean }) => {
+  const quick = async (game: AdminGame, body: { status?: CatalogueStatus }) => {
     setError('');
     try {
       await changeGame(game.nodeId, body);
@@ -141,6 +138,12 @@ export function CataloguePage() {
       header: t('fields.hot'),
       cell: ({ row }) => (row.original.isHot ? '✓' : ''),
     },
+    {
+      id: 'recentPlayers',
+      accessorKey: 'recentPlayers',
+      header: t('fields.recentPlayers'),
+      meta: { numeric: true },
+    },
     { id: 'sort', accessorKey: 'sort', header: t('fields.sort'), enableSorting: true, meta: { numeric: true } },
     {
       id: 'status',
@@ -168,13 +171,6 @@ export function CataloguePage() {
                     onClick={() => void quick(g, { status: g.status === 'hidden' ? 'active' : 'hidden' })}
                   >
                     {g.status === 'hidden' ? t('catalogue.show') : t('catalogue.hide')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2 py-1 text-xs"
-                    onClick={() => void quick(g, { isHot: !g.isHot })}
-                  >
-                    {g.isHot ? t('catalogue.unhot') : t('catalogue.hot')}
                   </Button>
                 </div>
               );

@@ -7,20 +7,18 @@ import { Download } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { ScrollRegion } from '../../components/scroll-region';
 import { StatusBadge } from '../../components/status-badge';
 import { downloadCsv, toCsv } from '../../lib/csv';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { fetchReconciliation, vendorsQuery } from './api';
 
 // The per-vendor daily reconciliation (brand days of the brand's time zone): what the vendor's calls say beside what the
 // ledger's house account vendor:<code> holds, and the difference. The filter lives in the URL.
-
-const INPUT =
-  'mt-1 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
 
 /** Minor units from the API -> the admin's major-unit display. */
 function money(minor: number): string {
@@ -97,24 +95,15 @@ export function ReconciliationPage() {
   return (
     <div>
       <PageHeader title={t('recon.title')} description={t('recon.description', { zone })} />
-      <form
-        id={formId}
-        key={params.toString()}
-        onSubmit={apply}
-        aria-label={t('recon.filters')}
-        className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3"
-      >
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-from`}>{t('recon.from')}</label>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={INPUT} />
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-to`}>{t('recon.to')}</label>
-          <input id={`${formId}-to`} name="to" type="date" defaultValue={to} className={INPUT} />
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-vendor`}>{t('fields.vendor')}</label>
-          <select id={`${formId}-vendor`} name="vendor" defaultValue={vendor} className={INPUT}>
+      <FilterForm key={params.toString()} id={formId} label={t('recon.filters')} onSubmit={apply}>
+        <FilterField htmlFor={`${formId}-from`} label={t('recon.from')}>
+          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
+        </FilterField>
+        <FilterField htmlFor={`${formId}-to`} label={t('recon.to')}>
+          <input id={`${formId}-to`} name="to" type="date" defaultValue={to} className={FILTER_INPUT} />
+        </FilterField>
+        <FilterField htmlFor={`${formId}-vendor`} label={t('fields.vendor')}>
+          <select id={`${formId}-vendor`} name="vendor" defaultValue={vendor} className={FILTER_INPUT}>
             <option value="">{t('recon.allVendors')}</option>
             {vendors
               .filter((v) => v.integration)
@@ -124,15 +113,11 @@ export function ReconciliationPage() {
                 </option>
               ))}
           </select>
-        </div>
+        </FilterField>
         <Button type="submit">{t('recon.show')}</Button>
         <p className="basis-full text-xs text-(--text-muted)">{t('recon.rangeHint')}</p>
-      </form>
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      </FilterForm>
+      <QueryErrorAlert error={result.error} />
       <div className="rounded-lg border border-(--border) bg-(--surface-raised)">
         <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-xs text-(--text-muted)">
           <span aria-live="polite">

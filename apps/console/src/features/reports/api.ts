@@ -1,4 +1,4 @@
-import type { CashierReport, GamesReport, RegistrationsReport } from '@gamehall/shared/api/reports';
+import type { CashierReport, GamesReport, NgrReport, NgrRows, RegistrationsReport } from '@gamehall/shared/api/reports';
 import type { GridFilter, GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
 
@@ -23,4 +23,12 @@ export function fetchCashierReport(q: GridQuery) {
 
 export function fetchRegistrationsReport(q: GridQuery) {
   return api<RegistrationsReport>('/admin/reports/registrations', { query: q });
+}
+
+export function fetchNgrReport(q: GridQuery) {
+  return api<NgrReport>('/admin/reports/ngr', { query: q });
+}
+
+export function fetchNgrRows(q: GridQuery) {
+  return api<NgrRows>('/admin/reports/ngr/rows', { query: q });
 }

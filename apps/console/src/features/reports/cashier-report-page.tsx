@@ -28,6 +28,25 @@ export function CashierReportPage() {
       orders('withdrawalOrders', t('cashier.withdrawalOrders')),
       amount('withdrawalAmount', t('cashier.withdrawalAmount')),
       amount('net', t('cashier.net')),
+      // Balance adjustments have no payment method: by day only.
+      figureColumn<CashierReportRow, 'adjustmentCount'>(
+        'adjustmentCount',
+        t('cashier.adjustmentCount'),
+        (v) => (v === null ? '-' : count.format(v)),
+        false,
+      ),
+      figureColumn<CashierReportRow, 'adjustmentCredits'>(
+        'adjustmentCredits',
+        t('cashier.adjustmentCredits'),
+        (v) => (v === null ? '-' : formatMoney(v)),
+        false,
+      ),
+      figureColumn<CashierReportRow, 'adjustmentDebits'>(
+        'adjustmentDebits',
+        t('cashier.adjustmentDebits'),
+        (v) => (v === null ? '-' : formatMoney(v)),
+        false,
+      ),
     ];
   }, [t]);
   return (
@@ -41,6 +60,8 @@ export function CashierReportPage() {
             { label: t('cashier.withdrawalOrders'), value: count.format(totals.withdrawalOrders) },
             { label: t('cashier.withdrawalAmount'), value: formatMoney(totals.withdrawalAmount) },
             { label: t('cashier.net'), value: formatMoney(totals.net) },
+            { label: t('cashier.adjustmentCredits'), value: formatMoney(totals.adjustmentCredits ?? 0) },
+            { label: t('cashier.adjustmentDebits'), value: formatMoney(totals.adjustmentDebits ?? 0) },
           ]}
         />
       )}

@@ -94,6 +94,7 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'imageCDNs', group: 'site', shape: { kind: 'list', item: HostUrl, emptyAs: [''] } },
   { key: 'launchGameCDNs', group: 'site', shape: { kind: 'list', item: HostUrl, emptyAs: [''] } },
   { key: 'gtagId', group: 'site', shape: { kind: 'text', schema: optional } },
+  { key: 'cookieConsentBanner', group: 'site', shape: { kind: 'boolean' } },
   {
     key: 'maintenance',
     group: 'maintenance',

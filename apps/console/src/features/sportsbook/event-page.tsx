@@ -6,10 +6,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { StatusBadge, type Tone } from '../../components/status-badge';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { eventAction, eventQuery, money, odds, percent, sportsbookKey } from './api';
 import { scoreText, statusTone } from './events-page';
@@ -77,11 +77,7 @@ export function EventPage() {
         <ArrowLeft size={14} aria-hidden />
         {t('event.back')}
       </Link>
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={result.error} />
       {!event ? (
         <p className="text-sm text-(--text-muted)">{result.isPending ? t('common.loading', { ns: 'core' }) : ''}</p>
       ) : (
@@ -217,6 +213,9 @@ function EventFacts({ event }: { event: TraderEventDetail }) {
   );
 }
 
+/** The columns of a market's selections, the first (its name) read left, the figures right. */
+const SELECTION_COLUMNS = ['selection', 'odds', 'stake', 'liability', 'bets'] as const;
+
 function MarketRow({ market, onToggle }: { market: TraderMarket; onToggle: () => void }) {
   const { t } = useTranslation('sportsbook');
   const suspended = market.status === 'suspended';
@@ -245,21 +244,11 @@ function MarketRow({ market, onToggle }: { market: TraderMarket; onToggle: () =>
           <caption className="sr-only">{t('fields.selections')}</caption>
           <thead className="text-(--text-muted)">
             <tr>
-              <th scope="col" className="pr-2 text-left font-normal">
-                {t('fields.selection')}
-              </th>
-              <th scope="col" className="pr-2 text-right font-normal">
-                {t('fields.odds')}
-              </th>
-              <th scope="col" className="pr-2 text-right font-normal">
-                {t('fields.stake')}
-              </th>
-              <th scope="col" className="pr-2 text-right font-normal">
-                {t('fields.liability')}
-              </th>
-              <th scope="col" className="text-right font-normal">
-                {t('fields.bets')}
-              </th>
+              {SELECTION_COLUMNS.map((name) => (
+                <th key={name} scope="col" className="pr-2 text-right font-normal first:text-left last:pr-0">
+                  {t(`fields.${name}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

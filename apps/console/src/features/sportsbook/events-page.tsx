@@ -4,17 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { StatusBadge, type Tone } from '../../components/status-badge';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { eventsQuery, money, percent } from './api';
 
 // The book's events: filters in the URL, live scores and liability read again every few seconds.
 
-const INPUT =
-  'mt-1 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
 const STATUSES = ['open', 'live', 'scheduled', 'ended', 'abandoned'] as const;
 const PAGE_SIZE = 50;
 
@@ -76,26 +75,18 @@ export function EventsPage() {
   return (
     <div>
       <PageHeader title={t('events.title')} description={t('events.description')} />
-      <form
-        id={formId}
-        key={params.toString()}
-        onSubmit={apply}
-        aria-label={t('events.filters')}
-        className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3"
-      >
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-status`}>{t('fields.status')}</label>
-          <select id={`${formId}-status`} name="status" defaultValue={status} className={INPUT}>
+      <FilterForm key={params.toString()} id={formId} label={t('events.filters')} onSubmit={apply}>
+        <FilterField htmlFor={`${formId}-status`} label={t('fields.status')}>
+          <select id={`${formId}-status`} name="status" defaultValue={status} className={FILTER_INPUT}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`events.statusFilter.${s}`)}
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-sport`}>{t('fields.sport')}</label>
-          <select id={`${formId}-sport`} name="sport" defaultValue={sport} className={INPUT}>
+        </FilterField>
+        <FilterField htmlFor={`${formId}-sport`} label={t('fields.sport')}>
+          <select id={`${formId}-sport`} name="sport" defaultValue={sport} className={FILTER_INPUT}>
             <option value="">{t('events.allSports')}</option>
             {TRADER_SPORTS.map((s) => (
               <option key={s} value={s}>
@@ -103,22 +94,16 @@ export function EventsPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-league`}>{t('fields.leagueId')}</label>
-          <input id={`${formId}-league`} name="league" defaultValue={league} maxLength={64} className={INPUT} />
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-day`}>{t('fields.day')}</label>
-          <input id={`${formId}-day`} name="day" type="date" defaultValue={day} className={INPUT} />
-        </div>
+        </FilterField>
+        <FilterField htmlFor={`${formId}-league`} label={t('fields.leagueId')}>
+          <input id={`${formId}-league`} name="league" defaultValue={league} maxLength={64} className={FILTER_INPUT} />
+        </FilterField>
+        <FilterField htmlFor={`${formId}-day`} label={t('fields.day')}>
+          <input id={`${formId}-day`} name="day" type="date" defaultValue={day} className={FILTER_INPUT} />
+        </FilterField>
         <Button type="submit">{t('events.show')}</Button>
-      </form>
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      </FilterForm>
+      <QueryErrorAlert error={result.error} />
       <PlainTable
         caption={t('events.title')}
         columns={[
@@ -136,7 +121,12 @@ export function EventsPage() {
         }
       >
         {rows.map((e) => (
-          <tr key={e.id} className="border-b border-(--border) last:border-b-0" data-testid="sb-event-row">
+          <tr
+            key={e.id}
+            className="border-b border-(--border) last:border-b-0"
+            data-testid="sb-event-row"
+            data-event={e.id}
+          >
             <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.startsAt)}</td>
             <td className="px-3 py-2">
               <Link

@@ -1,11 +1,11 @@
 import { TRADER_SPORTS, type TraderMargins } from '@gamehall/shared/api/sportsbook-trader';
-import { Button } from '@gamehall/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../components/form-footer';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
 import { useFormAction } from '../../lib/use-form-action';
 import { marginsQuery, percent, saveMargins, sportsbookKey } from './api';
 
@@ -35,11 +35,7 @@ export function MarginsPage() {
   return (
     <div>
       <PageHeader title={t('margins.title')} description={t('margins.description')} />
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={result.error} />
       {margins && <MarginsForm margins={margins} />}
     </div>
   );
@@ -146,19 +142,7 @@ function MarginsForm({ margins }: { margins: TraderMargins }) {
           </li>
         ))}
       </ul>
-      {action.error && (
-        <p role="alert" className="mb-2 text-sm text-(--danger)">
-          {action.error}
-        </p>
-      )}
-      {saved && (
-        <p role="status" className="mb-2 text-sm text-(--success)">
-          {t('common.saved', { ns: 'core' })}
-        </p>
-      )}
-      <Button type="submit" disabled={action.busy}>
-        {t('common.save', { ns: 'core' })}
-      </Button>
+      <SaveFooter error={action.error} saved={saved} busy={action.busy} />
     </form>
   );
 }

@@ -6,17 +6,16 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
 import { useMe } from '../../lib/session';
 import { money, profitQuery } from './api';
 
 // The book's profit over brand days by sport, league or market type: stake, payout, profit (cash-outs
 // and corrections included) and what corrections could not take back from players (uncollected).
 
-const INPUT =
-  'mt-1 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
 const BY = ['sport', 'league', 'market'] as const;
 
 function daysBefore(day: string, n: number): string {
@@ -57,38 +56,25 @@ export function ProfitPage() {
         title={t('profit.title')}
         description={t('profit.description', { zone: result.data?.timeZone ?? '…' })}
       />
-      <form
-        id={formId}
-        key={params.toString()}
-        onSubmit={apply}
-        aria-label={t('profit.filters')}
-        className="mb-3 flex flex-wrap items-end gap-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3"
-      >
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-from`}>{t('profit.from')}</label>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={INPUT} />
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-to`}>{t('profit.to')}</label>
-          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={INPUT} />
-        </div>
-        <div className="flex flex-col text-xs text-(--text-muted)">
-          <label htmlFor={`${formId}-by`}>{t('profit.by')}</label>
-          <select id={`${formId}-by`} name="by" defaultValue={by} className={INPUT}>
+      <FilterForm key={params.toString()} id={formId} label={t('profit.filters')} onSubmit={apply}>
+        <FilterField htmlFor={`${formId}-from`} label={t('profit.from')}>
+          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
+        </FilterField>
+        <FilterField htmlFor={`${formId}-to`} label={t('profit.to')}>
+          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
+        </FilterField>
+        <FilterField htmlFor={`${formId}-by`} label={t('profit.by')}>
+          <select id={`${formId}-by`} name="by" defaultValue={by} className={FILTER_INPUT}>
             {BY.map((b) => (
               <option key={b} value={b}>
                 {t(`profit.byOptions.${b}`)}
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
         <Button type="submit">{t('profit.show')}</Button>
-      </form>
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      </FilterForm>
+      <QueryErrorAlert error={result.error} />
       <PlainTable
         caption={t('profit.title')}
         columns={[

@@ -1,12 +1,12 @@
 import { type TraderSettings, TraderSettingsBody } from '@gamehall/shared/api/sportsbook-trader';
 import { toMajor, toMinor } from '@gamehall/shared/money';
-import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../components/form-footer';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
 import { useFormAction } from '../../lib/use-form-action';
 import { saveSettings, settingsQuery, sportsbookKey } from './api';
 
@@ -28,11 +28,7 @@ export function SettingsPage() {
   return (
     <div>
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
-      {result.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(result.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={result.error} />
       {result.data && <SettingsForm settings={result.data} />}
     </div>
   );
@@ -95,19 +91,7 @@ function SettingsForm({ settings }: { settings: TraderSettings }) {
         defaultValue={settings.timeZone}
         error={action.errors.timeZone}
       />
-      {action.error && (
-        <p role="alert" className="mb-2 text-sm text-(--danger)">
-          {action.error}
-        </p>
-      )}
-      {saved && (
-        <p role="status" className="mb-2 text-sm text-(--success)">
-          {t('common.saved', { ns: 'core' })}
-        </p>
-      )}
-      <Button type="submit" disabled={action.busy}>
-        {t('common.save', { ns: 'core' })}
-      </Button>
+      <SaveFooter error={action.error} saved={saved} busy={action.busy} />
     </form>
   );
 }

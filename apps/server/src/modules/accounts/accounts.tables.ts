@@ -20,7 +20,19 @@ declare module '../../db/schema' {
     password_resets: PasswordResetsTable;
     member_totp: MemberTotpTable;
     member_recovery_codes: MemberRecoveryCodesTable;
+    registration_acceptances: RegistrationAcceptancesTable;
   }
+}
+
+/** What a visitor accepted when registering, with the time (migration 0091); written once. */
+export interface RegistrationAcceptancesTable {
+  member_id: number;
+  terms_accepted_at: Date | string;
+  privacy_accepted_at: Date | string;
+  /** Null when the brand asks no minimum age (minimum_age 0). */
+  age_confirmed_at: Date | string | null;
+  minimum_age: number;
+  ip: string;
 }
 
 export type SessionArea = 'member' | 'agent' | 'admin';

@@ -20,7 +20,10 @@ describe('captcha image against a template-matching solver', () => {
     expect(solvedShare((text) => renderUprightCaptcha(text), 40)).toBeGreaterThan(0.6);
   }, 120_000);
 
-  it('reads under 3% of 200 real captchas', () => {
-    expect(solvedShare(renderCaptcha, 200)).toBeLessThan(0.03);
+  // The images are random, so the share read is too. bench/captcha.ts measured 0.8% over 1,000
+  // images: 1.6 of 200 expected, and 10 or more happens about once in 140,000 runs (Poisson), while
+  // a captcha as weak as 10% would be read 20 times on average and pass this only once in 200.
+  it('reads under 5% of 200 real captchas', () => {
+    expect(solvedShare(renderCaptcha, 200)).toBeLessThan(0.05);
   }, 240_000);
 });

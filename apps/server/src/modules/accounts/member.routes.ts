@@ -1,5 +1,13 @@
 import { envelope } from '@gamehall/shared/api/common';
-import { LanguageBody, LanguageValue, MemberIcons, SecurityCentre, SetIconBody } from '@gamehall/shared/api/member';
+import {
+  LanguageBody,
+  LanguageValue,
+  MemberIcons,
+  ProfileDetails,
+  ProfileDetailsBody,
+  SecurityCentre,
+  SetIconBody,
+} from '@gamehall/shared/api/member';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
@@ -7,6 +15,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentIcons, presentSecurity } from './member.presenter';
 import * as members from './member.service';
+import { changeProfileDetails, profileDetails } from './profile-details.service';
 
 const tags = ['member'];
 
@@ -60,5 +69,33 @@ export function registerMemberRoutes(root: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => ok(presentSecurity(await members.security(ctx, principalOf(req)))),
+  );
+
+  app.get(
+    '/wps/member/profile/details',
+    {
+      schema: {
+        tags,
+        summary: 'The optional details the brand has enabled (added after registering), with their rules',
+        response: { 200: envelope(ProfileDetails) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok({ fields: await profileDetails(ctx, principalOf(req)) }),
+  );
+
+  app.put(
+    '/wps/member/profile/details',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add or change optional details, each held to its registration rule; the real name and birthday are set once (birthday under the age check: 422 ACCOUNT_AGE_RESTRICTED)',
+        body: ProfileDetailsBody,
+        response: { 200: envelope(ProfileDetails) },
+      },
+      config: { auth: 'member' },
+    },
+    async (req) => ok({ fields: await changeProfileDetails(ctx, principalOf(req), req.body) }),
   );
 }

@@ -24,6 +24,8 @@ const FIELDS = [
   'registerMethod',
   'login',
   'ageConfirmed',
+  'termsAccepted',
+  'privacyAccepted',
   'challenge',
   'firebaseChannel',
   'firebaseIdToken',
@@ -69,7 +71,7 @@ const payloads = fc.record({
   ),
   removed: fc.oneof(
     { weight: 3, arbitrary: fc.constant([]) },
-    { weight: 1, arbitrary: fc.subarray(['username', 'password', 'confirmPassword', 'ageConfirmed']) },
+    { weight: 1, arbitrary: fc.subarray(['username', 'password', 'confirmPassword', 'ageConfirmed', 'termsAccepted']) },
   ),
   /** Well-formed values the business rules refuse: a username taken after its first use, unknown codes, age. */
   business: fc.constantFrom(
@@ -103,6 +105,8 @@ describe('registration under random payloads', () => {
               mobileNum: p.mobile ? `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` : undefined,
               countryDialingCode: '63',
               ageConfirmed: true,
+              termsAccepted: true,
+              privacyAccepted: true,
             }
           : {};
         for (const key of p.removed) delete body[key];

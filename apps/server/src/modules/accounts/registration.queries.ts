@@ -50,6 +50,23 @@ export async function usernameExists(db: Conn, username: string): Promise<boolea
   return row !== undefined;
 }
 
+export async function insertRegistrationAcceptance(
+  db: Conn,
+  a: { memberId: number; minimumAge: number; ip: string; now: Date },
+) {
+  await db
+    .insertInto('registration_acceptances')
+    .values({
+      member_id: a.memberId,
+      terms_accepted_at: a.now,
+      privacy_accepted_at: a.now,
+      age_confirmed_at: a.minimumAge > 0 ? a.now : null,
+      minimum_age: a.minimumAge,
+      ip: a.ip,
+    })
+    .execute();
+}
+
 export async function insertMember(
   db: Conn,
   m: {

@@ -25,6 +25,7 @@ import {
   findMemberById,
   findMemberByReferralCode,
   insertMember,
+  insertRegistrationAcceptance,
   listFieldRules,
   usernameExists,
 } from './registration.queries';
@@ -101,7 +102,7 @@ function newReferralCode(): string {
   return code;
 }
 
-function ageOn(birthday: string, now: Date): number {
+export function ageOn(birthday: string, now: Date): number {
   const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
   let age = now.getUTCFullYear() - y;
   const month = now.getUTCMonth() + 1;
@@ -278,9 +279,9 @@ export async function register(ctx: AppContext, meta: RequestMeta, kind: 'userna
     more: (failures) => {
       if (values.recommenderId && !failures.recommenderId && !/^\d{1,15}$/.test(values.recommenderId))
         failures.recommenderId = 'PATTERN';
-      if (brand.minAge > 0 && body.ageConfirmed !== true) failures.ageConfirmed = 'REQUIRED';
     },
   });
+  assertAccepted(body, brand);
 
   const perIp = ctx.config.registrationLimitPerIp;
   await hit(ctx.db, `register:attempt:${meta.ip}`, { max: 3 * perIp, windowSeconds: REGISTRATION_WINDOW_SECONDS }, now);
@@ -345,6 +346,12 @@ export async function register(ctx: AppContext, meta: RequestMeta, kind: 'userna
           { ...member, username },
           { uplineId, referrerId, affiliateCode: upline?.code ?? null, signedIn: true },
         );
+        await insertRegistrationAcceptance(trx, {
+          memberId: created.id,
+          minimumAge: brand.minAge,
+          ip: meta.ip,
+          now,
+        });
         await recordLoginIp(trx, created.id, meta.ip, now);
         await recordDevice(trx, meta, created.id, now);
         const token = await issueSession(ctx, trx, { memberId: created.id, area: 'member', ip: meta.ip, userAgent });
@@ -373,6 +380,20 @@ export async function register(ctx: AppContext, meta: RequestMeta, kind: 'userna
       if (attempt >= 4) throw error;
     }
   }
+}
+
+/**
+ * A licensed site's sign-up: the visitor accepts the terms and the privacy policy and confirms the
+ * brand's minimum age (spec §5, 18 unless configured; none asked at 0), each explicitly. Anything
+ * missing refuses the registration with REGISTRATION_ACCEPTANCE_REQUIRED, naming what is missing.
+ */
+function assertAccepted(body: RegisterBody, brand: Brand): void {
+  const missing: Record<string, 'REQUIRED'> = {};
+  if (body.termsAccepted !== true) missing.termsAccepted = 'REQUIRED';
+  if (body.privacyAccepted !== true) missing.privacyAccepted = 'REQUIRED';
+  if (brand.minAge > 0 && body.ageConfirmed !== true) missing.ageConfirmed = 'REQUIRED';
+  if (Object.keys(missing).length > 0)
+    throw new AppError('REGISTRATION_ACCEPTANCE_REQUIRED', { value: { fields: missing, minAge: brand.minAge } });
 }
 
 /** spec §5 mobile sign-up without a username: one made from the number, with a suffix if taken. */

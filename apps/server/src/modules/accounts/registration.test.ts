@@ -46,6 +46,8 @@ function payload(overrides: Record<string, unknown> = {}): { username: string } 
     password: 'Secret@123',
     confirmPassword: 'Secret@123',
     ageConfirmed: true,
+    termsAccepted: true,
+    privacyAccepted: true,
     login: true,
     registerMethod: 'WEB',
     ...overrides,
@@ -245,7 +247,6 @@ describe('PUT /wps/member/register', () => {
       ['acceptedPattern', { idNumber: 'ab123456' }, { idNumber: 'PATTERN' }],
       ['disabled field sent', { qqNum: '123456' }, { qqNum: 'NOT_ALLOWED' }],
       ['birthday not a date', { birthday: '1990-02-30' }, { birthday: 'PATTERN' }],
-      ['age not confirmed', { ageConfirmed: false }, { ageConfirmed: 'REQUIRED' }],
       ['recommender id not digits', { recommenderId: 'abc' }, { recommenderId: 'PATTERN' }],
     ];
     for (const [name, overrides, fields] of cases) {
@@ -335,7 +336,52 @@ describe('PUT /wps/member/register', () => {
 
     it('needs no age confirmation when the brand minimum age is 0', async () => {
       await setBrandSetting(t.ctx.db, 'minAge', 0);
-      expect((await register(payload({ ageConfirmed: undefined }))).statusCode).toBe(200);
+      const body = payload({ ageConfirmed: undefined });
+      expect((await register(body)).statusCode).toBe(200);
+      const row = await memberRow(body.username);
+      const accepted = await t.ctx.db
+        .selectFrom('registration_acceptances')
+        .select(['age_confirmed_at', 'minimum_age'])
+        .where('member_id', '=', row!.id)
+        .executeTakeFirstOrThrow();
+      expect(accepted).toEqual({ age_confirmed_at: null, minimum_age: 0 });
+    });
+  });
+
+  describe('terms, privacy and age acceptance', () => {
+    it('refuses a sign-up that does not accept each of them, naming what is missing, and stores nothing', async () => {
+      await setBrandSetting(t.ctx.db, 'minAge', 18);
+      const cases: [Record<string, unknown>, Record<string, string>][] = [
+        [{ termsAccepted: undefined }, { termsAccepted: 'REQUIRED' }],
+        [{ privacyAccepted: false }, { privacyAccepted: 'REQUIRED' }],
+        [{ ageConfirmed: null }, { ageConfirmed: 'REQUIRED' }],
+        [
+          { termsAccepted: false, privacyAccepted: undefined, ageConfirmed: false },
+          { termsAccepted: 'REQUIRED', privacyAccepted: 'REQUIRED', ageConfirmed: 'REQUIRED' },
+        ],
+      ];
+      for (const [overrides, fields] of cases) {
+        const body = payload(overrides);
+        const json = await expectRefused(body, 400, 'REGISTRATION_ACCEPTANCE_REQUIRED');
+        expect(json.value).toEqual({ fields, minAge: 18 });
+        expect(await memberRow(body.username)).toBeUndefined();
+      }
+    });
+
+    it('records the acceptance with its time, the minimum age asked and the address', async () => {
+      await setBrandSetting(t.ctx.db, 'minAge', 18);
+      const body = payload();
+      const before = Date.now();
+      expect((await register(body, { ip: '203.0.113.77' })).statusCode).toBe(200);
+      const row = await memberRow(body.username);
+      const accepted = await t.ctx.db
+        .selectFrom('registration_acceptances')
+        .selectAll()
+        .where('member_id', '=', row!.id)
+        .executeTakeFirstOrThrow();
+      expect(accepted).toMatchObject({ minimum_age: 18, ip: '203.0.113.77' });
+      for (const at of [accepted.terms_accepted_at, accepted.privacy_accepted_at, accepted.age_confirmed_at])
+        expect(new Date(at as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
   });
 
@@ -497,7 +543,13 @@ describe('PUT /wps/member/register/mobile', () => {
   it('is refused with FEATURE_DISABLED when MOBILENUMREG3 is off', async () => {
     await useSwitches(t.ctx.db, { MOBILENUMREG3: false });
     await expectRefused(
-      { mobileNum: uniqueMobile(), countryDialingCode: '63', ageConfirmed: true },
+      {
+        mobileNum: uniqueMobile(),
+        countryDialingCode: '63',
+        ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
       403,
       'FEATURE_DISABLED',
       {
@@ -512,7 +564,14 @@ describe('PUT /wps/member/register/mobile', () => {
     const mobileNum = uniqueMobile();
     const code = await smsCode('register', mobileNum);
     const res = await register(
-      { mobileNum: `0${mobileNum}`, countryDialingCode: '63', verificationCode: code, ageConfirmed: true },
+      {
+        mobileNum: `0${mobileNum}`,
+        countryDialingCode: '63',
+        verificationCode: code,
+        ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
       { mobile: true },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -521,7 +580,14 @@ describe('PUT /wps/member/register/mobile', () => {
 
     // The number now belongs to that member.
     await expectRefused(
-      { mobileNum, countryDialingCode: '63', verificationCode: code, ageConfirmed: true },
+      {
+        mobileNum,
+        countryDialingCode: '63',
+        verificationCode: code,
+        ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
       409,
       'ACCOUNT_MOBILE_TAKEN',
       { mobile: true },
@@ -539,9 +605,13 @@ describe('PUT /wps/member/register/mobile', () => {
       password: 'Secret@123',
       confirmPassword: 'Secret@123',
       ageConfirmed: true,
+      termsAccepted: true,
+      privacyAccepted: true,
     };
     // A refused request (no age confirmation) leaves the SMS code unspent: the same code signs up next.
-    const refused = await expectRefused({ ...body, ageConfirmed: false }, 400, 'VALIDATION_FAILED', { mobile: true });
+    const refused = await expectRefused({ ...body, ageConfirmed: false }, 400, 'REGISTRATION_ACCEPTANCE_REQUIRED', {
+      mobile: true,
+    });
     expect(refused.value?.fields).toEqual({ ageConfirmed: 'REQUIRED' });
     const res = await register(body, { mobile: true });
     expect(res.statusCode, res.body).toBe(200);
@@ -563,7 +633,14 @@ describe('PUT /wps/member/register/mobile', () => {
     await useSwitches(t.ctx.db, { MOBILENUMPASSREG3: false });
     await setRule(t.ctx.db, 'username', { ...TEST_RULES.username, required: false });
     const json = await expectRefused(
-      { mobileNum: uniqueMobile(), countryDialingCode: '63', password: 'Secret@123', ageConfirmed: true },
+      {
+        mobileNum: uniqueMobile(),
+        countryDialingCode: '63',
+        password: 'Secret@123',
+        ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
       400,
       'VALIDATION_FAILED',
       { mobile: true },
@@ -572,7 +649,12 @@ describe('PUT /wps/member/register/mobile', () => {
   });
 
   it('needs mobile number and password (MOBILENUMPASSREG3 on), keeps a chosen username', async () => {
-    const json = await expectRefused({ ageConfirmed: true }, 400, 'VALIDATION_FAILED', { mobile: true });
+    const json = await expectRefused(
+      { ageConfirmed: true, termsAccepted: true, privacyAccepted: true },
+      400,
+      'VALIDATION_FAILED',
+      { mobile: true },
+    );
     expect(json.value?.fields).toMatchObject({ mobileNum: 'REQUIRED', password: 'REQUIRED' });
     // The mobile tab shows no username field: the server makes one instead of asking for it.
     expect(json.value?.fields).not.toHaveProperty('username');

@@ -445,6 +445,8 @@ describe('from registration to a paid withdrawal', () => {
         confirmPassword: 'Secret@123',
         payeeName: 'Maria Santos',
         ageConfirmed: true,
+        termsAccepted: true,
+        privacyAccepted: true,
         login: true,
         registerMethod: 'WEB',
       },

@@ -41,6 +41,7 @@ async function contract(
   period: 'hourly' | 'daily',
   from: Date,
   upline: { id: number; ratePpm: number } | null = null,
+  until: Date | null = null,
 ) {
   const ratePpm = upline?.ratePpm ?? (kind === 'dividend' ? 300_000 : 1_000_000);
   await t.ctx.db
@@ -52,16 +53,16 @@ async function contract(
       rate_ppm: ratePpm,
       upline_id: upline?.id ?? null,
       holder_id: holderId,
-      status: 'active',
+      status: until ? 'terminated' : 'active',
       termination_requested_by: null,
       termination_requested_at: null,
       termination_reason: null,
       offered_by_operator: null,
       created_at: from,
       accepted_at: from,
-      ended_at: null,
-      ended_by: null,
-      end_reason: null,
+      ended_at: until,
+      ended_by: until ? 'operator' : null,
+      end_reason: until ? 'ended with the day' : null,
       settled_until: null,
       updated_at: from,
     })
@@ -79,9 +80,11 @@ describe('commission cost report', () => {
     await contract(top.id, 'hourly_salary', 'hourly', hour.start);
     await insertRound(t.ctx, { memberId: member.id, nodeId, bet: threshold, at: new Date(hour.start.getTime() + 10) });
     await insertRound(t.ctx, { memberId: member.id, nodeId, bet: 100, at: new Date(hour.end.getTime() + 10) });
-    // A daily dividend two days back in which the team won: nothing paid, the loss carried.
+    // A daily dividend two days back in which the team won: nothing paid, the loss carried. It ends
+    // with that day, so the salary's rounds (three hours back, yesterday just after midnight) never
+    // fall in a dividend.
     const day = windowOf('daily', new Date(t.ctx.now().getTime() - 2 * DAY), tz);
-    await contract(top.id, 'dividend', 'daily', day.start);
+    await contract(top.id, 'dividend', 'daily', day.start, null, day.end);
     await insertRound(t.ctx, {
       memberId: member.id,
       nodeId,

@@ -38,9 +38,11 @@ function put(url: string, token?: string) {
 function create(token: string | undefined, body: Record<string, unknown>) {
   return injectEncrypted(t.app, { method: 'POST', url: '/wps/agent/downlines', body, token });
 }
+// Digits after the prefix, so no name made here contains the letters the searches look for
+// (in base 36 the time could spell 'ab' and a third member matched the search for it).
 function newName() {
   seq++;
-  return `dl${Date.now().toString(36).slice(-6)}${seq}`;
+  return `dl${Date.now().toString().slice(-6)}${seq}`;
 }
 async function memberCount() {
   const r = await t.ctx.db

@@ -95,6 +95,29 @@ export const DEDUCTION_COLUMNS = [
   'd_payment_fee',
 ] as const;
 
+/** The rounds whose bets are valid in [start, end): closed ones, at their close (a WHERE condition on vendor_rounds). */
+export function validRoundsIn(start: Date, end: Date) {
+  return sql`status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}`;
+}
+
+/**
+ * The provider fee rates as a relation f(vendor_code, ppm) of the vendors with a rate above 0 (a
+ * vendor not in it pays nothing); with providerFeeSql, the one definition of the fee that the
+ * dividend base and the operator's net revenue report (reports/net-revenue.queries.ts) share.
+ */
+export function providerFeeRates(s: AgentNgrSettings) {
+  const fees = Object.entries(s.providerFeePpm).filter(([, ppm]) => ppm > 0);
+  return sql`unnest(${fees.map(([code]) => code)}::text[], ${fees.map(([, ppm]) => ppm)}::bigint[]) AS f(vendor_code, ppm)`;
+}
+
+/**
+ * One member's provider fee at one vendor over a window, from its bigint valid bets and wins and
+ * the vendor's ppm (null: none): the ppm of the positive GGR, rounded down to the minor unit.
+ */
+export function providerFeeSql(bets: string, wins: string, ppm: string) {
+  return sql`(greatest(${sql.ref(bets)} - ${sql.ref(wins)}, 0) * coalesce(${sql.ref(ppm)}, 0) / 1000000)`;
+}
+
 /**
  * One row per member with anything counted in [start, end): closed rounds (valid bets and wins at
  * closed_at, as the settlement counts them), cash the house paid the member by an enabled
@@ -120,15 +143,14 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
     sql`rv AS (
       SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
         FROM vendor_rounds
-       WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+       WHERE ${validRoundsIn(start, end)}
        GROUP BY member_id, vendor_code
     )`,
     fees.length > 0
       ? sql`r AS (
       SELECT rv.member_id, sum(rv.vb)::bigint AS vb, sum(rv.w)::bigint AS w,
-             sum(greatest(rv.vb - rv.w, 0) * coalesce(f.ppm, 0) / 1000000)::bigint AS fee
-        FROM rv LEFT JOIN unnest(${fees.map(([code]) => code)}::text[], ${fees.map(([, ppm]) => ppm)}::bigint[])
-             AS f(vendor_code, ppm) ON f.vendor_code = rv.vendor_code
+             sum(${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')})::bigint AS fee
+        FROM rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
        GROUP BY rv.member_id
     )`
       : sql`r AS (SELECT member_id, sum(vb)::bigint AS vb, sum(w)::bigint AS w FROM rv GROUP BY member_id)`,

@@ -86,6 +86,8 @@ function register(affiliateCode: string) {
       password: 'Secret@123',
       confirmPassword: 'Secret@123',
       ageConfirmed: true,
+      termsAccepted: true,
+      privacyAccepted: true,
       login: true,
       registerMethod: 'WEB',
       affiliateCode,

@@ -69,6 +69,12 @@ export const BrandSettingsSchema = z.object({
   imageCDNs: z.array(HostUrl).default(['']),
   launchGameCDNs: z.array(HostUrl).default(['']),
   gtagId: z.string().default(''),
+  /**
+   * The player site asks visitors for cookie consent (necessary, analytics, marketing) and remembers
+   * the answer; a brand whose market asks for it turns this on. The site sets nothing but necessary
+   * storage today, so the banner says so (docs/site.md "Cookie consent").
+   */
+  cookieConsentBanner: z.boolean().default(false),
   /** Registration method recorded for web sign-ups (spec §3 registerMethod). */
   registerMethod: z.string().default('WEB'),
   /** spec §3 wallet isSingle: one main wallet, or transfer wallets per vendor (GCS_walletTransfer). */

@@ -26,16 +26,43 @@ async function cash(memberId: number) {
 }
 
 describe('GET /wps/cashier/paymentMethods', () => {
-  it('lists the seeded bank-transfer and sandbox methods with limits in major units', async () => {
+  it('lists the seeded bank-transfer, sandbox and e-wallet methods with limits in major units', async () => {
     const m = await memberWithSession();
     const res = await call(t, 'GET', '/wps/cashier/paymentMethods', m.token);
     expect(res.statusCode).toBe(200);
     const value = res.json().value;
     expect(value.currency).toBe('PHP');
+    const quick = [100, 200, 500, 1000, 2000, 5000];
     expect(value.deposit).toEqual([
-      { code: 'BANK_TRANSFER', name: 'Bank transfer', kind: 'bank_transfer', min: 100, max: 500000 },
-      { code: 'SANDBOX_PAY', name: 'Online payment (sandbox)', kind: 'gateway', min: 50, max: 100000 },
+      {
+        code: 'BANK_TRANSFER',
+        name: 'Bank transfer',
+        kind: 'bank_transfer',
+        min: 100,
+        max: 500000,
+        quickAmounts: quick,
+        provider: null,
+      },
+      {
+        code: 'SANDBOX_PAY',
+        name: 'Online payment (sandbox)',
+        kind: 'gateway',
+        min: 50,
+        max: 100000,
+        quickAmounts: [50, ...quick.slice(0, 5)],
+        provider: null,
+      },
+      {
+        code: 'EWALLET',
+        name: 'E-wallet',
+        kind: 'ewallet',
+        min: 100,
+        max: 50000,
+        quickAmounts: quick,
+        provider: 'KalapatiPay (sandbox)',
+      },
     ]);
+    expect(value.last).toBeNull();
     expect(value.withdrawal).toEqual({ min: 100, max: 50000 });
     expect(value.receiptConfirmMinutes).toBe(60);
   });

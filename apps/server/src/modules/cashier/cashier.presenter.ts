@@ -16,6 +16,7 @@ import type {
   WithdrawInfo,
 } from '@gamehall/shared/api/cashier';
 import { toMajor } from '@gamehall/shared/money';
+import { quickAmounts } from '@gamehall/shared/quick-amounts';
 import type { PiiView } from '../../http/pii';
 import type {
   CashierConfiguration,
@@ -26,6 +27,7 @@ import type {
   WithdrawalRow,
   withdrawInfo,
 } from './cashier.service';
+import { ewalletProvider } from './cashier.service';
 import type { OrderRisk } from './cashier-review.service';
 import type { HouseAccountView } from './house-accounts.service';
 import { payeeMatch } from './payee-match';
@@ -33,9 +35,10 @@ import { payeeMatch } from './payee-match';
 type Method = {
   code: string;
   name: string;
-  kind: 'bank_transfer' | 'gateway' | 'withdrawal';
+  kind: 'bank_transfer' | 'gateway' | 'ewallet' | 'withdrawal';
   min_amount: number;
   max_amount: number;
+  provider_name: string | null;
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -46,12 +49,16 @@ export function maskAccountNumber(n: string): string {
 }
 
 function presentMethod(m: Method): PaymentMethod {
+  const min = toMajor(m.min_amount);
+  const max = toMajor(m.max_amount);
   return {
     code: m.code,
     name: m.name,
-    kind: m.kind === 'gateway' ? 'gateway' : 'bank_transfer',
-    min: toMajor(m.min_amount),
-    max: toMajor(m.max_amount),
+    kind: m.kind === 'withdrawal' ? 'bank_transfer' : m.kind,
+    min,
+    max,
+    quickAmounts: quickAmounts(min, max),
+    provider: m.kind === 'ewallet' ? m.provider_name : null,
   };
 }
 
@@ -63,7 +70,15 @@ export function presentPaymentMethods(v: Awaited<ReturnType<typeof paymentMethod
       ? { min: toMajor(v.withdrawal.min_amount), max: toMajor(v.withdrawal.max_amount) }
       : { min: 0, max: 0 },
     receiptConfirmMinutes: v.receiptConfirmMinutes,
+    last: v.last ? { methodCode: v.last.methodCode, amount: toMajor(v.last.amount) } : null,
   };
+}
+
+/** A provider's template with the order filled in: {reference} and {amount} (major units, two decimals). */
+export function fillProviderTemplate(template: string, order: { reference: string; amount: number }): string {
+  return template
+    .replaceAll('{reference}', encodeURIComponent(order.reference))
+    .replaceAll('{amount}', (order.amount / 100).toFixed(2));
 }
 
 export function sandboxPayUrl(publicUrl: string, reference: string): string {
@@ -97,11 +112,35 @@ export function presentDeposit({ row, method, publicUrl }: MemberDeposit): Depos
     firstDeposit: row.first_deposit,
     hasProof: Number(row.file_count) > 0,
     receivingAccount: manual ? receivingAccountOf(row, method) : null,
-    payUrl: !manual && row.status === 'pending' ? sandboxPayUrl(publicUrl, row.reference) : null,
+    payUrl: !manual && row.status === 'pending' ? payUrlOf(row, method, publicUrl) : null,
+    deepLink: row.method_kind === 'ewallet' && row.status === 'pending' ? deepLinkOf(row, method, publicUrl) : null,
     reason: row.reason,
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: iso(row.decided_at),
   };
+}
+
+type ProviderFields = {
+  provider_pay_url: string | null;
+  provider_secret: string | null;
+  provider_deep_link: string | null;
+};
+
+// An e-wallet with a configured provider pays there; everything else online pays at the sandbox gateway.
+function payUrlOf(
+  row: { reference: string; amount: number },
+  method: ProviderFields | null,
+  publicUrl: string,
+): string {
+  const provider = method ? ewalletProvider(method) : null;
+  return provider ? fillProviderTemplate(provider.payUrl, row) : sandboxPayUrl(publicUrl, row.reference);
+}
+
+// The wallet app's link; without one (the sandbox has no app) the pay page stands in for it.
+function deepLinkOf(row: { reference: string; amount: number }, method: ProviderFields | null, publicUrl: string) {
+  const provider = method ? ewalletProvider(method) : null;
+  if (provider && method?.provider_deep_link) return fillProviderTemplate(method.provider_deep_link, row);
+  return payUrlOf(row, method, publicUrl);
 }
 
 export function presentBankAccount(a: {
@@ -302,6 +341,15 @@ export function presentAdminCashierMethod(m: CashierConfiguration['methods'][num
     receivingAccount:
       m.kind === 'bank_transfer' && m.bank_name && m.account_name && m.account_number
         ? { bankName: m.bank_name, accountName: m.account_name, accountNumber: m.account_number }
+        : null,
+    provider:
+      m.kind === 'ewallet'
+        ? {
+            name: m.provider_name,
+            payUrl: m.provider_pay_url,
+            deepLink: m.provider_deep_link,
+            hasSecret: m.provider_secret !== null,
+          }
         : null,
   };
 }

@@ -46,6 +46,10 @@ export async function updateMethod(
     bank_name: string;
     account_name: string;
     account_number: string;
+    provider_name: string | null;
+    provider_pay_url: string | null;
+    provider_deep_link: string | null;
+    provider_secret: string | null;
   }>,
 ) {
   await db.updateTable('payment_methods').set(patch).where('code', '=', code).execute();
@@ -93,6 +97,18 @@ export function findDepositByRequest(db: Conn, memberId: number, requestId: stri
     .executeTakeFirst();
 }
 
+/** The member's latest deposit order of any status: the method and amount the cashier offers first. */
+export function lastDeposit(db: Conn, memberId: number) {
+  return db
+    .selectFrom('deposit_orders')
+    .select(['method_code', 'amount'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function insertDeposit(
   db: Conn,
   d: {
@@ -100,7 +116,7 @@ export function insertDeposit(
     memberId: number;
     requestId: string;
     methodCode: string;
-    methodKind: 'bank_transfer' | 'gateway';
+    methodKind: 'bank_transfer' | 'gateway' | 'ewallet';
     amount: number;
     currency: string;
     depositorName?: string | null;
@@ -221,7 +237,7 @@ export async function expireGatewayDeposits(db: Conn, cutoff: Date, now: Date, m
     .updateTable('deposit_orders')
     .set({ status: 'expired', reason: 'not paid in time', decided_at: now })
     .where('status', '=', 'pending')
-    .where('method_kind', '=', 'gateway')
+    .where('method_kind', 'in', ['gateway', 'ewallet'])
     .where('created_at', '<', cutoff);
   if (memberId !== undefined) update = update.where('member_id', '=', memberId);
   const rows = await update.returning('reference').execute();

@@ -1,10 +1,9 @@
-import { brandDay } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
-import { getBrand } from '../brand/brand.service';
 import { actors, call, expectFailure, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from './cashier.fixtures';
 
 // The back office's cashier: who may reach the queues and actions, the bank-account queue, an order's
@@ -256,8 +255,7 @@ describe('queue filters', () => {
     expect((await references(`${mine}&bank=bd`)).sort()).toEqual([a, b].sort());
     expect(await references(`${mine}&bank=metrobank`)).toEqual([]);
     expect(await references(`${mine}&reference=${a}`)).toEqual([a]);
-    // The queue's days are the brand's: in the UTC evening its today is already tomorrow in Manila.
-    const today = brandDay(new Date(), (await getBrand(t.ctx.db)).timeZone);
+    const today = await brandToday(t.ctx);
     expect(await references(`${mine}&to=2020-01-01`)).toEqual([]);
     expect((await references(`${mine}&from=2020-01-01&to=${today}`)).sort()).toEqual([a, b].sort());
   });

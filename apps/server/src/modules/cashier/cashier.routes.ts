@@ -7,6 +7,8 @@ import {
   DepositList,
   DepositListQuery,
   DepositOrder,
+  EWALLET_CALLBACK_PATH,
+  MethodCodeParams,
   PaymentMethods,
   ReceiptFields,
   ReferenceParams,
@@ -44,7 +46,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "Deposit methods with limits (a bank transfer only while an account can take the member's order), withdrawal limits and receipt minutes",
+          "Deposit methods with limits and quick amounts (a bank transfer only while an account can take the member's order), the member's last method and amount, withdrawal limits and receipt minutes",
         response: { 200: envelope(PaymentMethods) },
       },
       config: { auth: 'member' },
@@ -61,7 +63,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
         body: DepositBody,
         response: { 200: envelope(DepositOrder) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => ok(presentDeposit(await cashier.createDeposit(ctx, principalOf(req), req.body))),
   );
@@ -100,8 +102,9 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
   );
 
   // The sandbox gateway's callback and pages exist only when it is enabled (demo mode): elsewhere
-  // they answer the ordinary 404 (cashier.service sandboxGatewayEnabled).
-  if (cashier.sandboxGatewayEnabled(ctx)) registerSandboxCallback(app, ctx);
+  // they answer the ordinary 404 (cashier.service sandboxGatewayEnabled). An e-wallet provider's
+  // callback exists everywhere and is refused for a method without a configured provider.
+  registerPaymentCallbacks(app, ctx);
 
   app.get(
     '/wps/cashier/bankAccounts',
@@ -169,7 +172,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
         body: WithdrawBody,
         response: { 200: envelope(WithdrawalOrder) },
       },
-      config: { auth: 'member', encrypted: true },
+      config: { auth: 'member', encrypted: true, movesMoney: true },
     },
     async (req) => ok(presentWithdrawal(await cashier.requestWithdrawal(ctx, principalOf(req), req.body))),
   );
@@ -220,31 +223,52 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
   );
 }
 
-// The gateway callback is verified over the exact bytes received, so this route alone keeps its
+// A payment callback is verified over the exact bytes received, so these routes alone keep their
 // body raw: a parser scoped to this plugin hands the handler a Buffer.
-function registerSandboxCallback(app: App, ctx: AppContext): void {
+function registerPaymentCallbacks(app: App, ctx: AppContext): void {
+  const sandbox = cashier.sandboxGatewayEnabled(ctx);
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    const rawOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const signatureOf = (header: string | string[] | undefined) => (typeof header === 'string' ? header : undefined);
+    if (sandbox)
+      scope.post(
+        SANDBOX_CALLBACK_PATH,
+        {
+          schema: {
+            tags,
+            summary:
+              'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+            response: { 200: envelope(SandboxCallbackValue) },
+          },
+          config: { auth: 'public' },
+        },
+        async (req) =>
+          ok(await cashier.acceptSandboxCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']))),
+      );
     scope.post(
-      SANDBOX_CALLBACK_PATH,
+      EWALLET_CALLBACK_PATH,
       {
         schema: {
           tags,
           summary:
-            'Sandbox gateway callback: JSON { reference, transactionId, status, amount }, header X-Signature (hex HMAC-SHA256 of the raw body)',
+            "An e-wallet provider's callback: the sandbox callback's body, signed with the method's provider secret (X-Signature); 404 CASHIER_METHOD_UNAVAILABLE for a method without a provider",
+          params: MethodCodeParams,
           response: { 200: envelope(SandboxCallbackValue) },
         },
         config: { auth: 'public' },
       },
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const signature = req.headers['x-signature'];
-        return ok(await cashier.acceptSandboxCallback(ctx, raw, typeof signature === 'string' ? signature : undefined));
-      },
+      async (req) =>
+        ok(
+          await cashier.acceptPaymentCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']), {
+            by: 'provider',
+            methodCode: (req.params as { code: string }).code,
+          }),
+        ),
     );
   });
-  registerSandboxGateway(app, ctx);
+  if (sandbox) registerSandboxGateway(app, ctx);
 }

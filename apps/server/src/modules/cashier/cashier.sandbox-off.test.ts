@@ -93,4 +93,69 @@ describe('the sandbox gateway outside demo mode', () => {
       await t.ctx.db.selectFrom('ledger_postings').select('id').where('reference', '=', reference).execute(),
     ).toEqual([]);
   });
+
+  it('offers the e-wallet only once the operator configures its provider, which then settles it', async () => {
+    const m = await memberWithSession();
+    const method = await t.ctx.db
+      .selectFrom('payment_methods')
+      .select(['provider_name', 'provider_pay_url'])
+      .where('code', '=', 'EWALLET')
+      .executeTakeFirstOrThrow();
+    // No demo provider outside demo mode, and no sandbox to stand in for one.
+    expect(method).toEqual({ provider_name: null, provider_pay_url: null });
+    const codes = async () =>
+      (await call(t, 'GET', '/wps/cashier/paymentMethods', m.token))
+        .json()
+        .value.deposit.map((d: { code: string }) => d.code);
+    expect(await codes()).not.toContain('EWALLET');
+    expectFailure(
+      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+        methodCode: 'EWALLET',
+        amount: 100,
+        requestId: requestId(),
+      }),
+      404,
+      'CASHIER_METHOD_UNAVAILABLE',
+    );
+    const secret = 's'.repeat(48);
+    await t.ctx.db
+      .updateTable('payment_methods')
+      .set({
+        provider_name: 'Pay Provider Test',
+        provider_pay_url: 'https://pay.provider.test/{reference}',
+        provider_secret: secret,
+      })
+      .where('code', '=', 'EWALLET')
+      .execute();
+    expect(await codes()).toContain('EWALLET');
+    const order = (
+      await call(t, 'POST', '/wps/cashier/deposit', m.token, {
+        methodCode: 'EWALLET',
+        amount: 100,
+        requestId: requestId(),
+      })
+    ).json().value;
+    expect(order.payUrl).toBe(`https://pay.provider.test/${order.reference}`);
+    // No deep link template: the pay page stands in for it.
+    expect(order.deepLink).toBe(order.payUrl);
+    const raw = JSON.stringify({
+      reference: order.reference,
+      transactionId: 'PRV-OFF',
+      status: 'paid',
+      amount: 10_000,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/wps/cashier/callback/ewallet/EWALLET',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const row = await t.ctx.db
+      .selectFrom('deposit_orders')
+      .select('status')
+      .where('reference', '=', order.reference)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('approved');
+  });
 });

@@ -64,9 +64,31 @@ export function sandboxGatewayEnabled(ctx: AppContext): boolean {
   return ctx.config.demo;
 }
 
-/** Whether a deposit method may be offered at all (the sandbox only in demo mode; manual deposits never). */
-function methodOffered(ctx: AppContext, method: { code: string }): boolean {
+type OfferedMethod = {
+  code: string;
+  kind: string;
+  provider_pay_url: string | null;
+  provider_secret: string | null;
+};
+
+/**
+ * An e-wallet whose provider the operator configured (its pay page and callback secret) takes
+ * payment through that provider; without one it stands on the sandbox gateway, in demo mode only.
+ */
+export function ewalletProvider(method: { provider_pay_url: string | null; provider_secret: string | null }) {
+  return method.provider_pay_url !== null && method.provider_secret !== null
+    ? { payUrl: method.provider_pay_url, secret: method.provider_secret }
+    : null;
+}
+
+/**
+ * Whether a deposit method may be offered at all: manual deposits never; the sandbox method, and an
+ * e-wallet without a provider, only where the sandbox exists. Whether a bank transfer has an account
+ * for this member is decided per member (offeredToMember, routeDeposit).
+ */
+function methodOffered(ctx: AppContext, method: OfferedMethod): boolean {
   if (method.code === MANUAL_DEPOSIT_METHOD) return false;
+  if (method.kind === 'ewallet') return ewalletProvider(method) !== null || sandboxGatewayEnabled(ctx);
   return method.code !== SANDBOX_METHOD || sandboxGatewayEnabled(ctx);
 }
 
@@ -83,21 +105,26 @@ async function offeredToMember(ctx: AppContext, method: MethodRow, vipLevel: num
 }
 
 export async function paymentMethods(ctx: AppContext, principal: Principal) {
-  const [methods, settings, brand, member] = await Promise.all([
+  const [methods, settings, brand, last, member] = await Promise.all([
     q.listActiveMethods(ctx.db),
     q.readSettings(ctx.db),
     getBrand(ctx.db),
+    q.lastDeposit(ctx.db, principal.memberId),
     q.findMemberForCashier(ctx.db, principal.memberId),
   ]);
   const withdrawal = methods.find((m) => m.kind === 'withdrawal');
   const deposit: MethodRow[] = [];
   for (const m of methods)
     if (m.kind !== 'withdrawal' && (await offeredToMember(ctx, m, member?.vip_level ?? 0))) deposit.push(m);
+  // The last order's method and amount, while that method is still offered: derived from the orders
+  // themselves, so it follows the member to any device and leaves nothing behind on a shared phone.
+  const lastMethod = last ? deposit.find((m) => m.code === last.method_code) : undefined;
   return {
     currency: brand.currency,
     deposit,
     withdrawal: withdrawal ?? null,
     receiptConfirmMinutes: settings.receipt_confirm_minutes,
+    last: last && lastMethod ? { methodCode: last.method_code, amount: last.amount } : null,
   };
 }
 
@@ -110,7 +137,7 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
   const method = await q.findMethod(ctx.db, body.methodCode);
   if (!method?.active || method.kind === 'withdrawal' || !methodOffered(ctx, method))
     cashierFail('CASHIER_METHOD_UNAVAILABLE');
-  const kind = method.kind;
+  const kind = method.kind as 'bank_transfer' | 'gateway' | 'ewallet';
   const brand = await getBrand(ctx.db);
   const previous = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
   if (previous) return sameDeposit(ctx, previous, body.methodCode, amount);
@@ -367,9 +394,17 @@ export function signBody(secret: string, rawBody: string | Buffer): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
+/** Orders the sandbox gateway pays: its own method's, and an e-wallet's that has no provider configured. */
+async function sandboxPays(db: Conn, order: { method_kind: string; method_code: string }): Promise<boolean> {
+  if (order.method_kind === 'gateway') return true;
+  if (order.method_kind !== 'ewallet') return false;
+  const method = await q.findMethod(db, order.method_code);
+  return method !== undefined && ewalletProvider(method) === null;
+}
+
 export async function gatewayOrder(ctx: AppContext, reference: string) {
   let order = await q.findDepositByReference(ctx.db, reference);
-  if (order?.method_kind !== 'gateway') return null;
+  if (!order || !(await sandboxPays(ctx.db, order))) return null;
   // The pay page offers payment only while the order has not expired, job or no job.
   if (order.status === 'pending' && (await expireGatewayDeposits(ctx, order.member_id)).includes(reference))
     order = { ...order, status: 'expired' };
@@ -377,15 +412,34 @@ export async function gatewayOrder(ctx: AppContext, reference: string) {
   return { order, methodName: method?.name ?? order.method_code };
 }
 
-/**
- * The gateway's signed callback. The signature is checked over the raw bytes before anything is
- * parsed; a replay of a completed order is answered OK and credits nothing.
- */
-export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
-  const secret = await gatewaySecret(ctx.db);
+function assertSigned(secret: string, rawBody: Buffer, signature: string | undefined) {
   const expected = Buffer.from(signBody(secret, rawBody), 'hex');
   const given = Buffer.from(/^[0-9a-fA-F]{64}$/.test(signature ?? '') ? (signature as string) : '', 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) cashierFail('CASHIER_SIGNATURE_INVALID');
+}
+
+/** Who sent a payment callback: the sandbox gateway (demo mode), or the provider of one e-wallet method. */
+export type CallbackSource = { by: 'sandbox' } | { by: 'provider'; methodCode: string };
+
+/**
+ * A payment callback (the sandbox gateway's, or an e-wallet provider's, with the same body). The
+ * signature is checked over the raw bytes before anything is parsed, with the sender's own key; a
+ * sender can settle only the orders it takes payment for. A replay of a completed order is answered
+ * OK and credits nothing; concurrent callbacks queue on the order's row lock.
+ */
+export async function acceptPaymentCallback(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+  source: CallbackSource,
+) {
+  let provider: { secret: string } | null = null;
+  if (source.by === 'provider') {
+    const method = await q.findMethod(ctx.db, source.methodCode);
+    provider = method?.kind === 'ewallet' ? ewalletProvider(method) : null;
+    if (!provider) cashierFail('CASHIER_METHOD_UNAVAILABLE');
+  }
+  assertSigned(provider ? provider.secret : await gatewaySecret(ctx.db), rawBody, signature);
   let json: unknown;
   try {
     json = JSON.parse(rawBody.toString('utf8'));
@@ -403,7 +457,10 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
     // The row lock orders this callback and the expiry job (q.expireGatewayDeposits): whichever
     // comes second sees what the first one wrote.
     const order = await q.findDepositByReference(trx, body.reference, { forUpdate: true });
-    if (order?.method_kind !== 'gateway') cashierFail('CASHIER_ORDER_NOT_FOUND');
+    const ours =
+      order !== undefined &&
+      (source.by === 'provider' ? order.method_code === source.methodCode : await sandboxPays(trx, order));
+    if (!order || !ours) cashierFail('CASHIER_ORDER_NOT_FOUND');
     if (order.amount !== body.amount) cashierFail('CASHIER_CALLBACK_MISMATCH');
     if (body.status === 'paid') {
       if (order.status === 'approved') return;
@@ -423,6 +480,11 @@ export async function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, si
     await q.settleDeposit(trx, order.id, { status: 'cancelled', reason: 'cancelled at the gateway', now: ctx.now() });
   });
   return { status: 'OK' as const, reference: body.reference };
+}
+
+/** The sandbox gateway's callback (demo mode). */
+export function acceptSandboxCallback(ctx: AppContext, rawBody: Buffer, signature: string | undefined) {
+  return acceptPaymentCallback(ctx, rawBody, signature, { by: 'sandbox' });
 }
 
 // ---- operator actions on deposits (cashier.admin.routes.ts calls these)
@@ -832,8 +894,9 @@ export async function changeCashierSettings(
 }
 
 /**
- * One method's limits (major units in, minor stored), on/off, and for a bank transfer the account
- * members pay into. Min above max, or a receiving account on a method that has none, changes nothing.
+ * One method's limits (major units in, minor stored), on/off, for a bank transfer the account
+ * members pay into, and for an e-wallet its provider. Min above max, or a receiving account or
+ * provider on a method of another kind, changes nothing.
  */
 export async function changePaymentMethod(
   ctx: AppContext,
@@ -843,6 +906,7 @@ export async function changePaymentMethod(
     min?: number | undefined;
     max?: number | undefined;
     receivingAccount?: { bankName: string; accountName: string; accountNumber: string } | undefined;
+    provider?: { name: string; payUrl: string; deepLink: string | null; secret: string } | undefined;
   },
 ) {
   if (Object.values(patch).every((v) => v === undefined)) throw fieldErrors({ _: 'REQUIRED' });
@@ -854,13 +918,23 @@ export async function changePaymentMethod(
     const max = patch.max !== undefined ? amountOf(patch.max) : method.max_amount;
     if (min > max) throw fieldErrors({ [patch.min !== undefined ? 'min' : 'max']: 'INVALID' });
     if (patch.receivingAccount && method.kind !== 'bank_transfer') throw fieldErrors({ receivingAccount: 'INVALID' });
+    if (patch.provider && method.kind !== 'ewallet') throw fieldErrors({ provider: 'INVALID' });
     const account = patch.receivingAccount;
+    const provider = patch.provider;
     await q.updateMethod(trx, code, {
       ...(patch.active !== undefined ? { active: patch.active } : {}),
       min_amount: min,
       max_amount: max,
       ...(account
         ? { bank_name: account.bankName, account_name: account.accountName, account_number: account.accountNumber }
+        : {}),
+      ...(provider
+        ? {
+            provider_name: provider.name,
+            provider_pay_url: provider.payUrl,
+            provider_deep_link: provider.deepLink,
+            provider_secret: provider.secret,
+          }
         : {}),
     });
     return method;

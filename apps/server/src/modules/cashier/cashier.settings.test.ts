@@ -56,6 +56,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           min: 100,
           max: 500000,
           receivingAccount: { bankName: 'Demo Bank', accountName: 'Gamehall Demo Inc', accountNumber: '0012345678901' },
+          provider: null,
         },
         {
           code: 'SANDBOX_PAY',
@@ -65,6 +66,18 @@ describe('GET and PUT /admin/cashier/settings', () => {
           min: 50,
           max: 100000,
           receivingAccount: null,
+          provider: null,
+        },
+        {
+          code: 'EWALLET',
+          name: 'E-wallet',
+          kind: 'ewallet',
+          active: true,
+          min: 100,
+          max: 50000,
+          receivingAccount: null,
+          // The demo provider: an invented name, paid at the sandbox gateway (no pay page or secret).
+          provider: { name: 'KalapatiPay (sandbox)', payUrl: null, deepLink: null, hasSecret: false },
         },
         {
           code: 'WITHDRAWAL',
@@ -74,6 +87,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           min: 100,
           max: 50000,
           receivingAccount: null,
+          provider: null,
         },
       ],
     });
@@ -165,7 +179,7 @@ describe('PUT /admin/cashier/methods/:code', () => {
       false,
     );
     const listed = (await call(t, 'GET', '/wps/cashier/paymentMethods', m.token)).json().value.deposit;
-    expect(listed.map((d: { code: string }) => d.code)).toEqual(['BANK_TRANSFER']);
+    expect(listed.map((d: { code: string }) => d.code)).toEqual(['BANK_TRANSFER', 'EWALLET']);
     expectFailure(
       await call(t, 'POST', '/wps/cashier/deposit', m.token, {
         methodCode: 'SANDBOX_PAY',
@@ -177,7 +191,7 @@ describe('PUT /admin/cashier/methods/:code', () => {
     );
     await put('/admin/cashier/methods/SANDBOX_PAY', operator, { active: true });
     const again = (await call(t, 'GET', '/wps/cashier/paymentMethods', m.token)).json().value.deposit;
-    expect(again.map((d: { code: string }) => d.code)).toEqual(['BANK_TRANSFER', 'SANDBOX_PAY']);
+    expect(again.map((d: { code: string }) => d.code)).toEqual(['BANK_TRANSFER', 'SANDBOX_PAY', 'EWALLET']);
 
     const trail = await auditTrail('cashier.method');
     expect(trail[0]?.detail).toMatchObject({

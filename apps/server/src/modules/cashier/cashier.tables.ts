@@ -19,7 +19,7 @@ declare module '../../db/schema' {
 export interface PaymentMethodsTable {
   code: string;
   name: string;
-  kind: 'bank_transfer' | 'gateway' | 'withdrawal';
+  kind: 'bank_transfer' | 'gateway' | 'ewallet' | 'withdrawal';
   min_amount: number;
   max_amount: number;
   active: Generated<boolean>;
@@ -27,6 +27,13 @@ export interface PaymentMethodsTable {
   account_name: string | null;
   account_number: string | null;
   sort: Generated<number>;
+  /** An e-wallet's provider, as the operator configured it (migration 0090); null: none yet. */
+  provider_name: Generated<string | null>;
+  /** The provider's pay page and app link, templates with {reference} and {amount} (major units). */
+  provider_pay_url: Generated<string | null>;
+  provider_deep_link: Generated<string | null>;
+  /** The key the provider signs its callbacks with (hex HMAC-SHA256 of the raw body). */
+  provider_secret: Generated<string | null>;
 }
 
 export interface CashierSettingsTable {
@@ -43,7 +50,7 @@ export interface DepositOrdersTable {
   member_id: number;
   request_id: string;
   method_code: string;
-  method_kind: 'bank_transfer' | 'gateway';
+  method_kind: 'bank_transfer' | 'gateway' | 'ewallet';
   amount: number;
   currency: string;
   status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired'>;

@@ -1,7 +1,17 @@
 import { GAME_TYPES, SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { avatarSvg, bannerSvg, escapeXml, gameSvg, symbolFor, vendorSvg, wrapTitle } from './art';
+import {
+  avatarSvg,
+  bannerSvg,
+  escapeXml,
+  gameSvg,
+  symbolFor,
+  TILE_LAYOUTS,
+  tileDesign,
+  vendorSvg,
+  wrapTitle,
+} from './art';
 
 /** A small XML well-formedness check: one root, balanced tags, quoted attributes, escaped text. */
 function assertWellFormed(svg: string) {
@@ -177,6 +187,41 @@ describe('generated artwork', () => {
     const res = await get('/art/avatars/1.svg', { authorization: 'nonsense' });
     expect(res.statusCode).toBe(200);
   });
+
+  it('varies a screen of slot tiles: many symbols and layouts, none of them on most tiles', async () => {
+    const slots = await t.ctx.db
+      .selectFrom('games')
+      .select(['node_id', 'art_seed', 'vendor_code', 'name', 'game_type', 'sub_category'])
+      .where('game_type', '=', 'RNG')
+      .where('sub_category', 'is', null)
+      .orderBy('sort')
+      .orderBy('name')
+      .limit(36)
+      .execute();
+    const designs = slots.map((g) =>
+      tileDesign({
+        nodeId: Number(g.node_id),
+        seed: g.art_seed,
+        vendor: g.vendor_code,
+        name: g.name,
+        gameType: g.game_type,
+        subCategory: g.sub_category,
+      }),
+    );
+    const count = (key: (d: (typeof designs)[number]) => string) => {
+      const map = new Map<string, number>();
+      for (const d of designs) map.set(key(d), (map.get(key(d)) ?? 0) + 1);
+      return map;
+    };
+    const symbols = count((d) => d.symbol);
+    expect(symbols.size).toBeGreaterThanOrEqual(15);
+    expect(Math.max(...symbols.values())).toBeLessThanOrEqual(designs.length * 0.15);
+    // The old trio is no longer the look of the lobby.
+    const trio = ['bell', 'crown', 'star'].reduce((n, s) => n + (symbols.get(s) ?? 0), 0);
+    expect(trio).toBeLessThanOrEqual(designs.length * 0.2);
+    const layouts = count((d) => d.layout);
+    expect([...layouts.keys()].sort()).toEqual([...TILE_LAYOUTS].sort());
+  });
 });
 
 describe('art drawing functions', () => {
@@ -237,5 +282,17 @@ describe('art drawing functions', () => {
     assertWellFormed(vendorSvg({ code: 'X&Y', name: '<Vendor>' }));
     assertWellFormed(bannerSvg({ slug: 'a', title: 'Fish & "Chips" <today>' }));
     for (let n = 1; n <= 12; n++) assertWellFormed(avatarSvg(n));
+  });
+
+  it("draws a slot's theme from the words of its name", () => {
+    const themed = (name: string) =>
+      new Set(
+        Array.from({ length: 40 }, (_, i) =>
+          symbolFor({ gameType: 'RNG', name, subCategory: null }, () => (i + 0.5) / 50),
+        ),
+      );
+    expect(themed('Frozen Panda Rush')).toEqual(new Set(['snowflake', 'paw']));
+    expect(themed('Ancient Pharaoh Quest')).toContain('pyramid');
+    expect(themed('Stormy Pirate Reels')).toEqual(new Set(['bolt', 'chest', 'anchor']));
   });
 });

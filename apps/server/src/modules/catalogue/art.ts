@@ -369,6 +369,200 @@ const SYMBOLS: Record<string, SymbolFn> = {
       '<ellipse cx="-8" cy="-48" rx="8" ry="5" fill="#fff" fill-opacity="0.6"/>',
       '<circle cx="-40" cy="46" r="7" fill="#fbc02d"/><circle cx="40" cy="46" r="7" fill="#1e88e5"/>',
     ].join(''),
+  flame: (id) =>
+    [
+      `<path d="M0 -66 C 18 -40 52 -22 48 16 C 46 46 24 64 0 64 C -24 64 -48 46 -48 16 C -48 -10 -30 -22 -26 -46 C -14 -30 -10 -20 -8 -10 C -4 -30 -6 -48 0 -66 Z" fill="url(#red-${id})" stroke="#7f1d00" stroke-width="4" stroke-linejoin="round"/>`,
+      `<path d="M0 -18 C 10 -2 26 10 24 30 C 22 48 12 56 0 56 C -12 56 -24 46 -24 30 C -24 14 -12 8 -8 -4 C -4 6 -2 10 0 14 C 2 4 -2 -6 0 -18 Z" fill="url(#gold-${id})"/>`,
+    ].join(''),
+  pyramid: (id) =>
+    [
+      `<circle cx="38" cy="-40" r="22" fill="url(#gold-${id})" stroke="#fff" stroke-width="3"/>`,
+      `<path d="M-70 56 L0 -50 L70 56 Z" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="4" stroke-linejoin="round"/>`,
+      '<path d="M0 -50 L70 56 H20 Z" fill="#6d3b00" fill-opacity="0.35"/>',
+      '<path d="M-46 20 H46 M-24 -14 H24 M-58 38 H58 M-35 3 H35" stroke="#6d3b00" stroke-width="3" stroke-opacity="0.6"/>',
+      '<path d="M-14 56 V40 C -14 30 14 30 14 40 V56 Z" fill="#3b1f00"/>',
+    ].join(''),
+  anchor: (id) =>
+    [
+      `<circle cy="-48" r="14" fill="none" stroke="url(#gold-${id})" stroke-width="9"/>`,
+      `<path d="M0 -34 V56 M-30 -18 H30" stroke="url(#gold-${id})" stroke-width="11" stroke-linecap="round"/>`,
+      `<path d="M-58 14 C -54 46 -28 60 0 60 C 28 60 54 46 58 14" fill="none" stroke="url(#gold-${id})" stroke-width="11" stroke-linecap="round"/>`,
+      `<path d="M-70 22 L-58 4 L-46 24 Z M70 22 L58 4 L46 24 Z" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="2"/>`,
+    ].join(''),
+  palm: () =>
+    [
+      '<path d="M6 64 C 2 30 -6 0 2 -34" stroke="#8d5524" stroke-width="12" fill="none" stroke-linecap="round"/>',
+      '<path d="M6 64 C 2 30 -6 0 2 -34" stroke="#5d3a1a" stroke-width="12" stroke-dasharray="3 9" fill="none"/>',
+      '<g fill="#2e9e48" stroke="#14532d" stroke-width="3" stroke-linejoin="round">',
+      '<path d="M2 -34 C -20 -62 -54 -60 -70 -40 C -44 -48 -22 -44 2 -34 Z"/>',
+      '<path d="M2 -34 C 24 -62 58 -60 72 -38 C 46 -48 24 -44 2 -34 Z"/>',
+      '<path d="M2 -34 C -30 -36 -52 -16 -56 8 C -36 -14 -18 -24 2 -34 Z"/>',
+      '<path d="M2 -34 C 34 -36 56 -14 58 10 C 38 -12 20 -24 2 -34 Z"/>',
+      '<path d="M2 -34 C -6 -58 6 -72 18 -76 C 10 -60 8 -46 2 -34 Z"/>',
+      '</g>',
+      '<circle cx="-6" cy="-30" r="8" fill="#6d3b00"/><circle cx="10" cy="-28" r="8" fill="#7a4a12"/>',
+    ].join(''),
+  shell: (id) => {
+    const parts = [
+      `<path d="M0 50 L-66 -6 C -60 -50 -28 -64 0 -64 C 28 -64 60 -50 66 -6 Z" fill="url(#accent-${id})" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>`,
+    ];
+    for (const x of [-44, -22, 0, 22, 44])
+      parts.push(`<path d="M0 50 L${x} -58" stroke="#fff" stroke-width="3" stroke-opacity="0.7"/>`);
+    parts.push('<path d="M-18 50 H18 L10 64 H-10 Z" fill="#fff" fill-opacity="0.85"/>');
+    parts.push(
+      '<circle cx="40" cy="42" r="15" fill="#fdfdfd" stroke="#b0bec5" stroke-width="2"/><circle cx="35" cy="37" r="5" fill="#fff"/>',
+    );
+    return parts.join('');
+  },
+  lotus: (id) => {
+    const petal = 'M0 0 C -16 -22 -14 -48 0 -64 C 14 -48 16 -22 0 0 Z';
+    const parts: string[] = [];
+    for (const [rot, fill] of [
+      [-64, `url(#accent-${id})`],
+      [64, `url(#accent-${id})`],
+      [-32, '#f8bbd0'],
+      [32, '#f8bbd0'],
+      [0, '#fce4ec'],
+    ] as const)
+      parts.push(
+        `<path d="${petal}" transform="translate(0 30) rotate(${rot})" fill="${fill}" stroke="#ad1457" stroke-width="3"/>`,
+      );
+    parts.push('<ellipse cx="0" cy="40" rx="64" ry="14" fill="#2e7d32" stroke="#1b5e20" stroke-width="3"/>');
+    parts.push(`<circle cy="22" r="9" fill="url(#gold-${id})"/>`);
+    return parts.join('');
+  },
+  mask: (id) =>
+    [
+      `<path d="M-70 -20 C -50 -34 -20 -30 0 -18 C 20 -30 50 -34 70 -20 C 72 12 52 34 26 30 C 14 28 6 16 0 10 C -6 16 -14 28 -26 30 C -52 34 -72 12 -70 -20 Z" fill="url(#accent-${id})" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>`,
+      '<path d="M-46 -6 C -38 -16 -22 -16 -14 -4 C -24 4 -38 4 -46 -6 Z M46 -6 C 38 -16 22 -16 14 -4 C 24 4 38 4 46 -6 Z" fill="#1c1c28"/>',
+      `<path d="M60 -26 C 70 -60 90 -70 96 -64 C 82 -56 74 -42 66 -24 Z" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="2"/>`,
+      '<circle cx="-58" cy="-22" r="5" fill="#fff"/><circle cx="0" cy="-14" r="5" fill="#fff"/><circle cx="58" cy="-22" r="5" fill="#fff"/>',
+      '<path d="M-4 10 L-8 62 M4 10 L10 62" stroke="#fff" stroke-width="3" stroke-opacity="0.8"/>',
+    ].join(''),
+  lantern: (id) =>
+    [
+      '<path d="M0 -76 V-60" stroke="#5d3a1a" stroke-width="4"/>',
+      `<rect x="-26" y="-62" width="52" height="12" rx="4" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="2"/>`,
+      `<ellipse cy="0" rx="58" ry="50" fill="url(#red-${id})" stroke="#6d0012" stroke-width="4"/>`,
+      '<path d="M-30 -44 C -44 -14 -44 14 -30 44 M0 -50 V50 M30 -44 C 44 -14 44 14 30 44" fill="none" stroke="#ffd54f" stroke-width="3" stroke-opacity="0.8"/>',
+      `<rect x="-26" y="46" width="52" height="12" rx="4" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="2"/>`,
+      '<path d="M-8 58 V78 M0 58 V82 M8 58 V78" stroke="#f7b928" stroke-width="3"/>',
+    ].join(''),
+  paw: () =>
+    [
+      '<g fill="#fff" stroke="#1c1c28" stroke-width="4">',
+      '<path d="M0 2 C 26 2 46 26 42 44 C 38 60 22 56 0 54 C -22 56 -38 60 -42 44 C -46 26 -26 2 0 2 Z"/>',
+      '<ellipse cx="-48" cy="-10" rx="14" ry="18" transform="rotate(-20 -48 -10)"/>',
+      '<ellipse cx="-18" cy="-42" rx="14" ry="19"/>',
+      '<ellipse cx="18" cy="-42" rx="14" ry="19"/>',
+      '<ellipse cx="48" cy="-10" rx="14" ry="18" transform="rotate(20 48 -10)"/>',
+      '</g>',
+    ].join(''),
+  horseshoe: (id) =>
+    [
+      `<path d="M-44 56 L-54 6 C -62 -40 -32 -64 0 -64 C 32 -64 62 -40 54 6 L44 56 H20 L30 6 C 36 -24 20 -40 0 -40 C -20 -40 -36 -24 -30 6 L-20 56 Z" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="4" stroke-linejoin="round"/>`,
+      '<g fill="#6d3b00"><circle cx="-42" cy="36" r="4"/><circle cx="-48" cy="6" r="4"/><circle cx="-40" cy="-28" r="4"/><circle cx="42" cy="36" r="4"/><circle cx="48" cy="6" r="4"/><circle cx="40" cy="-28" r="4"/></g>',
+    ].join(''),
+  bolt: (id) =>
+    `<path d="M14 -70 L-42 8 H-4 L-18 70 L44 -12 H6 Z" fill="url(#gold-${id})" stroke="#fff" stroke-width="5" stroke-linejoin="round"/>`,
+  crescent: (id) =>
+    [
+      `<path d="M18 -62 C -30 -66 -60 -22 -52 18 C -44 56 -4 70 30 58 C -4 50 -24 20 -20 -10 C -16 -40 0 -56 18 -62 Z" fill="url(#gold-${id})" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>`,
+      starPolygon(id, 'translate(34 -22) scale(0.32)'),
+      starPolygon(id, 'translate(52 22) scale(0.2)'),
+    ].join(''),
+  sun: (id) => {
+    const parts: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const a = (Math.PI / 6) * i;
+      parts.push(
+        `<path d="M${n1(Math.cos(a - 0.13) * 44)} ${n1(Math.sin(a - 0.13) * 44)} L${n1(Math.cos(a) * 70)} ${n1(Math.sin(a) * 70)} L${n1(Math.cos(a + 0.13) * 44)} ${n1(Math.sin(a + 0.13) * 44)} Z" fill="url(#gold-${id})"/>`,
+      );
+    }
+    parts.push(`<circle r="42" fill="url(#gold-${id})" stroke="#fff" stroke-width="4"/>`);
+    parts.push('<circle cx="-14" cy="-6" r="5" fill="#6d3b00"/><circle cx="14" cy="-6" r="5" fill="#6d3b00"/>');
+    parts.push(
+      '<path d="M-16 12 C -8 22 8 22 16 12" stroke="#6d3b00" stroke-width="4" fill="none" stroke-linecap="round"/>',
+    );
+    return parts.join('');
+  },
+  swords: (id) => {
+    const sword = (rot: number) =>
+      [
+        `<g transform="rotate(${rot})">`,
+        '<path d="M-6 -72 L6 -72 L6 30 L0 40 L-6 30 Z" fill="#eceff1" stroke="#455a64" stroke-width="3"/>',
+        `<rect x="-24" y="30" width="48" height="10" rx="4" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="2"/>`,
+        '<rect x="-5" y="40" width="10" height="24" fill="#5d3a1a"/>',
+        `<circle cy="68" r="7" fill="url(#gold-${id})"/>`,
+        '</g>',
+      ].join('');
+    return sword(-38) + sword(38);
+  },
+  potion: (id) =>
+    [
+      '<path d="M-14 -64 H14 V-30 C 44 -18 58 6 54 30 C 50 56 28 66 0 66 C -28 66 -50 56 -54 30 C -58 6 -44 -18 -14 -30 Z" fill="#e3f2fd" fill-opacity="0.35" stroke="#fff" stroke-width="4"/>',
+      `<path d="M-50 20 C -30 8 -10 32 10 18 C 26 8 40 14 52 22 C 50 50 30 62 0 62 C -30 62 -50 50 -50 20 Z" fill="url(#accent-${id})"/>`,
+      '<rect x="-18" y="-74" width="36" height="14" rx="4" fill="#8d5524" stroke="#5d3a1a" stroke-width="2"/>',
+      '<circle cx="-12" cy="34" r="6" fill="#fff" fill-opacity="0.7"/><circle cx="14" cy="44" r="4" fill="#fff" fill-opacity="0.7"/><circle cx="4" cy="24" r="3" fill="#fff" fill-opacity="0.7"/>',
+    ].join(''),
+  snowflake: () => {
+    const parts = ['<g stroke="#e1f5fe" stroke-width="8" stroke-linecap="round" fill="none">'];
+    for (let i = 0; i < 6; i++) {
+      parts.push(
+        `<g transform="rotate(${i * 60})"><path d="M0 0 V-64 M0 -40 L-16 -54 M0 -40 L16 -54 M0 -20 L-12 -30 M0 -20 L12 -30"/></g>`,
+      );
+    }
+    parts.push('</g><circle r="10" fill="#fff"/>');
+    return parts.join('');
+  },
+  watermelon: () =>
+    [
+      '<path d="M-70 -14 A70 70 0 0 0 70 -14 Z" fill="#2e7d32" stroke="#1b5e20" stroke-width="3"/>',
+      '<path d="M-60 -14 A60 60 0 0 0 60 -14 Z" fill="#e8f5e9"/>',
+      '<path d="M-54 -14 A54 54 0 0 0 54 -14 Z" fill="#e53935"/>',
+      '<g fill="#1c1c28"><ellipse cx="-30" cy="4" rx="4" ry="6"/><ellipse cx="-10" cy="16" rx="4" ry="6"/><ellipse cx="12" cy="10" rx="4" ry="6"/><ellipse cx="32" cy="2" rx="4" ry="6"/><ellipse cx="0" cy="-2" rx="4" ry="6"/></g>',
+    ].join(''),
+  chest: (id) =>
+    [
+      '<path d="M-66 -8 C -66 -50 66 -50 66 -8 Z" fill="#8d5524" stroke="#3e2410" stroke-width="4"/>',
+      '<rect x="-66" y="-8" width="132" height="68" rx="6" fill="#a0522d" stroke="#3e2410" stroke-width="4"/>',
+      `<path d="M-66 -8 H66 M-40 -38 V60 M40 -38 V60" stroke="url(#gold-${id})" stroke-width="9"/>`,
+      `<rect x="-14" y="-16" width="28" height="30" rx="4" fill="url(#gold-${id})" stroke="#6d3b00" stroke-width="3"/>`,
+      '<circle cy="-4" r="4" fill="#3e2410"/><path d="M0 -2 V8" stroke="#3e2410" stroke-width="3"/>',
+      `<circle cx="-20" cy="-52" r="9" fill="url(#gold-${id})"/><circle cx="6" cy="-58" r="9" fill="url(#gold-${id})"/><circle cx="28" cy="-50" r="9" fill="url(#gold-${id})"/>`,
+    ].join(''),
+  rainbow: () => {
+    const colours = ['#e53935', '#fb8c00', '#fdd835', '#43a047', '#1e88e5', '#8e24aa'];
+    const parts = colours.map(
+      (c, i) =>
+        `<path d="M${-70 + i * 8} 30 A${70 - i * 8} ${70 - i * 8} 0 0 1 ${70 - i * 8} 30" stroke="${c}" stroke-width="8" fill="none"/>`,
+    );
+    parts.push(
+      '<g fill="#fff"><circle cx="-62" cy="34" r="16"/><circle cx="-44" cy="38" r="14"/><circle cx="62" cy="34" r="16"/><circle cx="44" cy="38" r="14"/></g>',
+    );
+    return parts.join('');
+  },
+  bar: (id) => {
+    const plate = (y: number, w: number) =>
+      [
+        `<rect x="${-w / 2}" y="${y}" width="${w}" height="34" rx="8" fill="#1c1c28" stroke="url(#gold-${id})" stroke-width="4"/>`,
+        `<text y="${y + 27}" text-anchor="middle" font-family="${FONT}" font-size="26" font-weight="900" letter-spacing="3" fill="url(#gold-${id})">BAR</text>`,
+      ].join('');
+    return plate(-58, 104) + plate(-17, 124) + plate(24, 144);
+  },
+  feather: (id) =>
+    [
+      `<path d="M40 -66 C -20 -52 -50 0 -44 52 C -10 30 30 -4 40 -66 Z" fill="url(#accent-${id})" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>`,
+      '<path d="M40 -66 C 10 -30 -20 14 -56 66" stroke="#fff" stroke-width="4" fill="none" stroke-linecap="round"/>',
+      '<path d="M18 -34 L-4 -42 M6 -14 L-18 -20 M-8 8 L-30 2 M10 -22 L30 -14 M-2 0 L18 8" stroke="#fff" stroke-width="2.5" stroke-opacity="0.8"/>',
+    ].join(''),
+  shield: (id) =>
+    [
+      `<circle r="64" fill="url(#accent-${id})" stroke="#5d3a1a" stroke-width="5"/>`,
+      '<path d="M0 -64 V64 M-64 0 H64" stroke="#5d3a1a" stroke-width="6"/>',
+      `<circle r="64" fill="none" stroke="url(#gold-${id})" stroke-width="8" stroke-dasharray="2 14"/>`,
+      `<circle r="18" fill="url(#gold-${id})" stroke="#5d3a1a" stroke-width="4"/>`,
+    ].join(''),
   play: (id) =>
     [
       `<circle r="62" fill="none" stroke="url(#gold-${id})" stroke-width="8"/>`,
@@ -376,18 +570,58 @@ const SYMBOLS: Record<string, SymbolFn> = {
     ].join(''),
 };
 
-const SLOT_SYMBOLS = ['seven', 'cherries', 'bell', 'diamond', 'star', 'crown', 'clover', 'reels'];
+// The symbols a slot without a theme of its own draws from: the classics and as many others, so a
+// screen of tiles is not the same bell, crown and star.
+const SLOT_SYMBOLS = [
+  'seven',
+  'cherries',
+  'bell',
+  'diamond',
+  'star',
+  'crown',
+  'clover',
+  'reels',
+  'bar',
+  'horseshoe',
+  'watermelon',
+  'chest',
+  'bolt',
+  'flame',
+  'sun',
+  'crescent',
+  'lantern',
+  'rainbow',
+];
 
-// A few words of a slot's name pick a fitting symbol; the rest draw one from the seed.
-const NAME_SYMBOLS: [RegExp, string][] = [
-  [/cherr|fruit/i, 'cherries'],
-  [/seven|777/i, 'seven'],
-  [/diamond|gem|crystal|jade|ruby|emerald/i, 'diamond'],
-  [/king|queen|royal|imperial|empire|pharaoh/i, 'crown'],
-  [/star|cosmic|moon|sun/i, 'star'],
-  [/coin|treasure|rich|fortune/i, 'coins'],
-  [/koi|ocean|mermaid|fish/i, 'fish'],
-  [/rooster/i, 'rooster'],
+// The words of a slot's name pick the symbols of its theme; a name may match several (its adjective
+// and its noun), and the seed picks among them.
+const NAME_SYMBOLS: [RegExp, string[]][] = [
+  [/cherr/i, ['cherries']],
+  [/fruit|sweet/i, ['watermelon', 'cherries']],
+  [/seven|777/i, ['seven']],
+  [/diamond|gem|crystal|ruby|emerald/i, ['diamond']],
+  [/jade|lotus/i, ['lotus']],
+  [/king|queen|royal|imperial|empire/i, ['crown']],
+  [/pharaoh|temple|ancient|sacred/i, ['pyramid']],
+  [/dragon|phoenix|blazing|fiery|volcano/i, ['flame', 'lantern']],
+  [/tiger|lion|wolf|panda|monkey|buffalo/i, ['paw']],
+  [/pirate|treasure|hidden/i, ['chest', 'anchor']],
+  [/ocean|mermaid/i, ['shell', 'anchor']],
+  [/koi|fish/i, ['fish']],
+  [/jungle|tropical/i, ['palm']],
+  [/carnival|fiesta|party/i, ['mask', 'rainbow']],
+  [/coin|rich|fortune/i, ['coins', 'chest']],
+  [/electric|storm/i, ['bolt']],
+  [/moon|midnight/i, ['crescent']],
+  [/\bsun/i, ['sun']],
+  [/star|cosmic/i, ['star', 'crescent']],
+  [/samurai|ninja|viking|brave/i, ['swords', 'shield']],
+  [/wizard|magic|mystic|secret/i, ['potion']],
+  [/frozen/i, ['snowflake']],
+  [/unicorn|happy/i, ['rainbow']],
+  [/eagle/i, ['feather']],
+  [/lucky/i, ['horseshoe', 'clover']],
+  [/rooster/i, ['rooster']],
 ];
 
 const SUB_CATEGORY_SYMBOLS: Record<string, string> = {
@@ -427,9 +661,11 @@ export function symbolFor(game: { gameType: string; name: string; subCategory: s
     case 'RNG':
     case 'JL': {
       if (game.subCategory && SUB_CATEGORY_SYMBOLS[game.subCategory]) return SUB_CATEGORY_SYMBOLS[game.subCategory]!;
-      // Half the named slots take the symbol of their name, so a lobby is not all cherries.
-      const named = byName(NAME_SYMBOLS);
-      if (named && rand() < 0.5) return named;
+      // Most slots show their theme (every symbol its name's words call for); the rest draw from
+      // the wide pool, so the classics still turn up.
+      const themed = NAME_SYMBOLS.filter(([re]) => re.test(game.name)).flatMap(([, symbols]) => symbols);
+      const pick = rand();
+      if (themed.length > 0 && pick < 0.8) return themed[Math.floor((pick / 0.8) * themed.length)]!;
       return SLOT_SYMBOLS[Math.floor(rand() * SLOT_SYMBOLS.length)]!;
     }
     case 'LIVE':
@@ -462,8 +698,8 @@ export function symbolFor(game: { gameType: string; name: string; subCategory: s
 // Translucency is fill-opacity / stroke-opacity on the shapes, never opacity: in Chromium an SVG
 // element or group with opacity is painted into a layer of its own and blended, which made these
 // images several times dearer to rasterise while the games grid scrolls (docs/benchmarks.md).
-function background(id: string, rand: () => number, w: number, h: number): string {
-  const kind = Math.floor(rand() * 4);
+function background(id: string, rand: () => number, w: number, h: number, kinds = 4): string {
+  const kind = Math.floor(rand() * kinds);
   const parts = [`<rect width="${w}" height="${h}" fill="url(#bg-${id})"/>`, '<g fill="#fff" fill-opacity="0.12">'];
   if (kind === 0) {
     // sunburst
@@ -489,12 +725,42 @@ function background(id: string, rand: () => number, w: number, h: number): strin
     for (let x = -h; x < w; x += step * 2) {
       parts.push(`<path d="M${x} ${h} L${x + h} 0 H${x + h + step} L${x + step} ${h} Z"/>`);
     }
-  } else {
+  } else if (kind === 3) {
     // rings
     const cx = n1(rand() * w);
     const cy = n1(rand() * h * 0.6);
     parts.push('</g><g fill="none" stroke="#fff" stroke-width="10" stroke-opacity="0.12">');
     for (let r = 30; r < Math.max(w, h); r += 42) parts.push(`<circle cx="${cx}" cy="${cy}" r="${r}"/>`);
+  } else if (kind === 4) {
+    // diamond lattice: one path, so it costs one shape to paint
+    const step = 30 + Math.floor(rand() * 16);
+    const d: string[] = [];
+    for (let y = 0; y < h + step; y += step)
+      for (let x = (y / step) % 2 ? step / 2 : 0; x < w + step; x += step)
+        d.push(
+          `M${n1(x)} ${n1(y - step / 3)}l${n1(step / 4)} ${n1(step / 3)}l${n1(-step / 4)} ${n1(step / 3)}l${n1(-step / 4)} ${n1(-step / 3)}Z`,
+        );
+    parts.push(`<path d="${d.join('')}"/>`);
+  } else if (kind === 5) {
+    // waves
+    parts.push('</g><g fill="none" stroke="#fff" stroke-width="7" stroke-opacity="0.14">');
+    const amp = 8 + Math.floor(rand() * 10);
+    for (let y = 24; y < h; y += 34) {
+      let d = `M0 ${y}`;
+      for (let x = 0; x < w; x += 40) d += ` q10 ${-amp} 20 0 t20 0`;
+      parts.push(`<path d="${d}"/>`);
+    }
+  } else {
+    // sparkles: four-pointed stars of several sizes
+    for (let i = 0; i < 16; i++) {
+      const x = rand() * w;
+      const y = rand() * h;
+      const r = 4 + rand() * 12;
+      const q = r / 4;
+      parts.push(
+        `<path d="M${n1(x)} ${n1(y - r)}L${n1(x + q)} ${n1(y - q)}L${n1(x + r)} ${n1(y)}L${n1(x + q)} ${n1(y + q)}L${n1(x)} ${n1(y + r)}L${n1(x - q)} ${n1(y + q)}L${n1(x - r)} ${n1(y)}L${n1(x - q)} ${n1(y - q)}Z"/>`,
+      );
+    }
   }
   parts.push('</g>');
   return parts.join('');
@@ -525,6 +791,51 @@ function svgOpen(w: number, h: number, label: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(label)}">`;
 }
 
+/** How a tile places its art: one symbol large, a reel line of three, a symbol off to one side, or framed. */
+export const TILE_LAYOUTS = ['hero', 'reel', 'side', 'framed'] as const;
+export type TileLayout = (typeof TILE_LAYOUTS)[number];
+
+/** A second and third symbol that go with the first on a reel line or beside it. */
+function companions(symbol: string, rand: () => number): [string, string] {
+  const pool = SLOT_SYMBOLS.filter((s) => s !== symbol);
+  const a = pool[Math.floor(rand() * pool.length)]!;
+  const rest = pool.filter((s) => s !== a);
+  return [a, rest[Math.floor(rand() * rest.length)]!];
+}
+
+function placedSymbols(id: string, layout: TileLayout, symbol: string, rand: () => number, slot: boolean): string {
+  const scale = 0.95 + rand() * 0.15;
+  const tilt = Math.round((rand() - 0.5) * 16);
+  const one = (name: string, transform: string) => `<g transform="${transform}">${SYMBOLS[name]!(id, rand)}</g>`;
+  // The reel line and the side companion are slot art; other categories keep their one symbol.
+  if (layout === 'reel' && slot) {
+    const [left, right] = companions(symbol, rand);
+    return [
+      '<rect x="18" y="60" width="264" height="112" rx="18" fill="#000" fill-opacity="0.35" stroke="#fff" stroke-opacity="0.4" stroke-width="3"/>',
+      '<path d="M106 66 V166 M194 66 V166" stroke="#fff" stroke-opacity="0.25" stroke-width="2"/>',
+      one(left, 'translate(62 116) scale(0.5)'),
+      one(symbol, 'translate(150 116) scale(0.58)'),
+      one(right, 'translate(238 116) scale(0.5)'),
+    ].join('');
+  }
+  if (layout === 'side' && slot) {
+    const [small] = companions(symbol, rand);
+    const right = rand() < 0.5;
+    return [
+      one(small, `translate(${right ? 74 : 226} 74) rotate(${-tilt}) scale(0.42)`),
+      one(symbol, `translate(${right ? 180 : 120} 122) rotate(${tilt}) scale(${(scale * 1.05).toFixed(2)})`),
+    ].join('');
+  }
+  if (layout === 'framed') {
+    return [
+      `<rect x="10" y="10" width="280" height="280" rx="22" fill="none" stroke="url(#gold-${id})" stroke-width="6"/>`,
+      '<rect x="22" y="22" width="256" height="256" rx="16" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2" stroke-dasharray="6 6"/>',
+      one(symbol, `translate(150 112) rotate(${tilt}) scale(${(scale * 0.82).toFixed(2)})`),
+    ].join('');
+  }
+  return one(symbol, `translate(150 118) rotate(${tilt}) scale(${scale.toFixed(2)})`);
+}
+
 export type GameArtInput = {
   nodeId: number;
   seed: number;
@@ -534,27 +845,32 @@ export type GameArtInput = {
   subCategory: string | null;
 };
 
+/** The symbol and layout a game's tile is drawn with (what the tests count for variety). */
+export function tileDesign(game: GameArtInput): { symbol: string; layout: TileLayout } {
+  const rand = prng(game.seed ^ 0x5bd1e995);
+  paletteOf(rand);
+  return { symbol: symbolFor(game, rand), layout: TILE_LAYOUTS[Math.floor(rand() * TILE_LAYOUTS.length)]! };
+}
+
 /** A 300 x 300 game tile. */
 export function gameSvg(game: GameArtInput): string {
   const rand = prng(game.seed ^ 0x5bd1e995);
   const id = `g${game.nodeId}`;
   const palette = paletteOf(rand);
   const symbol = symbolFor(game, rand);
+  const layout = TILE_LAYOUTS[Math.floor(rand() * TILE_LAYOUTS.length)]!;
   const label = (game.subCategory && SUB_CATEGORY_LABELS[game.subCategory]) || CATEGORY_LABELS[game.gameType] || '';
-  const scale = 0.95 + rand() * 0.15;
-  const tilt = Math.round((rand() - 0.5) * 16);
+  const slot = (game.gameType === 'RNG' || game.gameType === 'JL') && !game.subCategory;
   return [
     svgOpen(300, 300, game.name),
     `<defs>${commonDefs(id, palette)}</defs>`,
-    background(id, rand, 300, 300),
+    background(id, rand, 300, 300, 7),
     `<circle cx="150" cy="118" r="110" fill="url(#glow-${id})"/>`,
-    `<g transform="translate(150 118) rotate(${tilt}) scale(${scale.toFixed(2)})">`,
-    SYMBOLS[symbol]!(id, rand),
-    '</g>',
+    placedSymbols(id, layout, symbol, rand, slot),
     `<rect y="196" width="300" height="104" fill="url(#shade-${id})"/>`,
     titleText(wrapTitle(game.name, 18), { x: 150, bottom: 278, width: 276, max: 30, min: 15 }),
-    badge(12, 12, game.vendor, 'start'),
-    label ? badge(288, 12, label, 'end') : '',
+    badge(layout === 'framed' ? 20 : 12, layout === 'framed' ? 20 : 12, game.vendor, 'start'),
+    label ? badge(layout === 'framed' ? 280 : 288, layout === 'framed' ? 20 : 12, label, 'end') : '',
     '</svg>',
   ].join('');
 }

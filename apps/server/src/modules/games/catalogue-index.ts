@@ -1,3 +1,4 @@
+import type { GameSort } from '@gamehall/shared/api/games';
 import { foldSearch } from '@gamehall/shared/search-fold';
 import type { AppContext } from '../../context';
 import { type InvalidationWatch, invalidationWatch } from '../../realtime/event-bus';
@@ -27,12 +28,24 @@ type Entry = {
   minBet: number;
   minLines: number;
   hot: boolean;
+  /** Place in the featured order (the copy's order): the tie-break of every other order. */
+  order: number;
+  players: number;
+  createdAt: number;
+  names: Record<string, string>;
 };
 /**
  * `matched`: the result of each recent filter on this (immutable) copy, so a repeated list call is
  * O(page). `rendered`: recent list responses, serialised, built from this copy; they go with it.
  */
-type Snapshot = { version: number; entries: Entry[]; matched: Map<string, Entry[]>; rendered: Map<string, Buffer> };
+type Snapshot = {
+  version: number;
+  entries: Entry[];
+  /** The copy in each order other than featured, made on first use. */
+  orders: Map<string, Entry[]>;
+  matched: Map<string, Entry[]>;
+  rendered: Map<string, Buffer>;
+};
 const MATCHED_FILTERS = 64;
 /** About 12 kB each (a page of 30 games): a few MB per node at most. */
 const RENDERED_PAGES = 512;
@@ -104,18 +117,22 @@ function readVersion(ctx: AppContext, state: State): Promise<{ version: number; 
  * (shared/search-fold.ts), one per line: a folded query holds no line break, so a match never spans
  * two names.
  */
+function namesOf(row: Pick<GameRow, 'names'>): Record<string, string> {
+  return (typeof row.names === 'string' ? (JSON.parse(row.names) as Record<string, string>) : row.names) ?? {};
+}
+
 function searchTextOf(row: Pick<GameRow, 'name' | 'names'>): string {
-  const names = typeof row.names === 'string' ? (JSON.parse(row.names) as Record<string, string>) : row.names;
-  return [row.name, ...Object.values(names ?? {})].map(foldSearch).join('\n');
+  return [row.name, ...Object.values(namesOf(row))].map(foldSearch).join('\n');
 }
 
 async function build(ctx: AppContext, version: number): Promise<Snapshot> {
   const rows = await listShownCatalogue(ctx.db);
   return {
     version,
+    orders: new Map(),
     matched: new Map(),
     rendered: new Map(),
-    entries: rows.map(({ min_bet, min_line_num, ...row }) => ({
+    entries: rows.map(({ min_bet, min_line_num, recent_players, created_at, ...row }, order) => ({
       row,
       search: searchTextOf(row),
       gameType: row.game_type,
@@ -124,6 +141,10 @@ async function build(ctx: AppContext, version: number): Promise<Snapshot> {
       minBet: Number(min_bet),
       minLines: Number(min_line_num),
       hot: row.is_hot,
+      order,
+      players: Number(recent_players),
+      createdAt: new Date(created_at).getTime(),
+      names: namesOf(row),
     })),
   };
 }
@@ -182,7 +203,43 @@ export type CatalogueFilter = GameFilter & {
    */
   search?: string;
   category?: { name: string; of: (gameType: string, vendor: string) => string; key: string };
+  /** The order of the list (featured when absent); `name` sorts the names of `language`. */
+  sort?: GameSort;
+  language?: string;
 };
+
+/** A collator for a site language code ('EN', 'ZH-HANT'; the brand's TY is Filipino). */
+function collatorFor(language: string): Intl.Collator {
+  const tag = language.toUpperCase() === 'TY' ? 'fil' : language.toLowerCase();
+  try {
+    return new Intl.Collator(tag, { sensitivity: 'base', numeric: true });
+  } catch {
+    return new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  }
+}
+
+/** The copy in the filter's order; the featured order is the copy's own. */
+function ordered(snap: Snapshot, f: CatalogueFilter): Entry[] {
+  const sort = f.sort ?? 'featured';
+  if (sort === 'featured') return snap.entries;
+  const language = (f.language ?? 'EN').toUpperCase();
+  const key = sort === 'name' ? `name|${language}` : sort;
+  let list = snap.orders.get(key);
+  if (list) return list;
+  const byOrder = (a: Entry, b: Entry) => a.order - b.order;
+  if (sort === 'popular') list = [...snap.entries].sort((a, b) => b.players - a.players || byOrder(a, b));
+  else if (sort === 'new')
+    list = [...snap.entries].sort((a, b) => b.createdAt - a.createdAt || b.row.node_id - a.row.node_id);
+  else {
+    const collator = collatorFor(language);
+    const nameOf = (e: Entry) => e.names[language] || e.row.name;
+    const keyed = snap.entries.map((e) => ({ e, name: nameOf(e) }));
+    keyed.sort((a, b) => collator.compare(a.name, b.name) || byOrder(a.e, b.e));
+    list = keyed.map((k) => k.e);
+  }
+  snap.orders.set(key, list);
+  return list;
+}
 
 function matches(e: Entry, f: CatalogueFilter): boolean {
   if (f.gameType && e.gameType !== f.gameType) return false;
@@ -209,20 +266,25 @@ function filterKey(f: CatalogueFilter): string {
     f.minLineNum,
     f.hotOnly,
     f.search,
+    f.sort ?? 'featured',
+    f.sort === 'name' ? (f.language ?? 'EN').toUpperCase() : '',
   ]);
 }
 
 function pageOf(snap: Snapshot, f: CatalogueFilter, page: { limit: number; offset: number }, key = filterKey(f)) {
   let found = snap.matched.get(key);
   if (!found) {
-    found = snap.entries.filter((e) => matches(e, f));
+    found = ordered(snap, f).filter((e) => matches(e, f));
     if (snap.matched.size >= MATCHED_FILTERS) snap.matched.clear();
     snap.matched.set(key, found);
   }
   return { rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: found.length };
 }
 
-/** One page of the filtered catalogue in list order (hot, configured order, name, node id) and the total. */
+/**
+ * One page of the filtered catalogue in the filter's order (featured: hot, configured order, name,
+ * node id) and the total.
+ */
 export async function pageCatalogue(
   ctx: AppContext,
   f: CatalogueFilter,

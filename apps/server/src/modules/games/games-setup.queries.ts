@@ -133,6 +133,7 @@ const GAME_COLUMNS = [
   'g.name',
   'g.sub_category',
   'g.is_hot',
+  'g.recent_players',
   'g.sort',
   'g.status',
   'v.status as vendor_status',
@@ -168,7 +169,7 @@ export function findGame(db: Conn, nodeId: number) {
 export async function updateGame(
   db: Conn,
   nodeId: number,
-  values: { status?: Status; is_hot?: boolean; sort?: number; sub_category?: string | null },
+  values: { status?: Status; sort?: number; sub_category?: string | null },
 ) {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();

@@ -14,12 +14,10 @@ import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './games-setup.queries';
+import { HOUSE_STUDIO_PATH } from './house-figures';
 
 // What operators set up in the games area: vendors with their wallet integration, the catalogue
 // grid, the game menus; and the per-vendor daily reconciliation the gateway computes.
-
-// Where the house studio's games launch (seed/vendor-integrations-seed.ts).
-const HOUSE_STUDIO_PATH = '/studio/';
 
 async function vendorOrFail(ctx: AppContext, code: string) {
   const vendor = await q.findVendor(ctx.db, code);
@@ -104,7 +102,8 @@ export function games(ctx: AppContext, query: AdminGameQuery) {
 
 /**
  * Changes what was sent. hidden takes the game off every list and launch (404), maintenance keeps
- * it listed but refuses launches (GAME_MAINTENANCE), as the player API already treats them.
+ * it listed but refuses launches (GAME_MAINTENANCE), as the player API already treats them. HOT is
+ * not among them: the job games.popularity gives it to what players play.
  */
 export async function changeGame(ctx: AppContext, nodeId: number, body: AdminGameBody) {
   return ctx.db.transaction().execute(async (trx) => {
@@ -112,7 +111,6 @@ export async function changeGame(ctx: AppContext, nodeId: number, body: AdminGam
     if (!before) throw new AppError('GAME_NOT_FOUND');
     await q.updateGame(trx, nodeId, {
       ...(body.status !== undefined ? { status: body.status } : {}),
-      ...(body.isHot !== undefined ? { is_hot: body.isHot } : {}),
       ...(body.sort !== undefined ? { sort: body.sort } : {}),
       ...(body.subCategory !== undefined ? { sub_category: body.subCategory } : {}),
     });

@@ -125,11 +125,16 @@ describe('catalogue', () => {
 
     const back = await api('PUT', `/admin/games/catalogue/${game.node_id}`, writer, {
       status: 'active',
-      isHot: true,
       sort: 3,
       subCategory: 'JP',
     });
-    expect(back.json().value).toMatchObject({ status: 'active', isHot: true, sort: 3, subCategory: 'JP' });
+    expect(back.json().value).toMatchObject({ status: 'active', isHot: false, sort: 3, subCategory: 'JP' });
+    // HOT is earned by play (the job games.popularity), never set by hand.
+    expectFailure(
+      await api('PUT', `/admin/games/catalogue/${game.node_id}`, writer, { isHot: true }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(await lobbyIds(game.name)).toContain(game.node_id);
     expect((await api('POST', '/wps/game/launchGame', player.token, { nodeId: game.node_id })).statusCode).toBe(200);
   });
@@ -284,7 +289,7 @@ describe('catalogue', () => {
       400,
       'VALIDATION_FAILED',
     );
-    expectFailure(await api('PUT', '/admin/games/catalogue/99999999', writer, { isHot: true }), 404, 'GAME_NOT_FOUND');
+    expectFailure(await api('PUT', '/admin/games/catalogue/99999999', writer, { sort: 1 }), 404, 'GAME_NOT_FOUND');
   });
 });
 

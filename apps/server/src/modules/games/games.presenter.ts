@@ -7,6 +7,7 @@ import type { GameRow, listLiveRooms } from './games.queries';
 import { displayVendorName, type GamePage, type Lane, type View } from './games.service';
 import type { GameRow as GridGameRow, VendorRow } from './games-setup.queries';
 import type { MenuCategory } from './games-setup.service';
+import { houseFigures } from './house-figures';
 
 export function presentGame(row: GameRow, view: View): Game {
   const names = (typeof row.names === 'string' ? JSON.parse(row.names) : row.names) as Record<string, string>;
@@ -25,6 +26,7 @@ export function presentGame(row: GameRow, view: View): Game {
     isGame: row.is_game ?? null,
     subCategory: row.sub_category,
     maintenance: row.status !== 'active' || row.vendor_status !== 'active',
+    ...houseFigures(row.launch_url, row.game_code),
   };
 }
 
@@ -122,6 +124,7 @@ export function presentAdminGame(r: GridGameRow): AdminGame {
     name: r.name,
     subCategory: r.sub_category,
     isHot: r.is_hot,
+    recentPlayers: Number(r.recent_players),
     sort: r.sort,
     status: r.status,
     vendorStatus: r.vendor_status,

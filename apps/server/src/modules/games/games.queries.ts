@@ -54,7 +54,8 @@ function gamesBase(db: Conn) {
     .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
     .leftJoin('vendor_game_types as t', (j) =>
       j.onRef('t.vendor_code', '=', 'g.vendor_code').onRef('t.game_type', '=', 'g.game_type'),
-    );
+    )
+    .leftJoin('vendor_integrations as i', 'i.vendor_code', 'g.vendor_code');
 }
 
 const GAME_COLUMNS = [
@@ -70,6 +71,8 @@ const GAME_COLUMNS = [
   't.is_game',
   'g.status',
   'v.status as vendor_status',
+  // Whether the house studio serves the vendor, hence knows its games' RTP (house-figures.ts).
+  'i.launch_url',
 ] as const;
 
 /** One page of games; ordered hot first, then configured order, then name, then node id (stable paging). */
@@ -315,11 +318,41 @@ export async function catalogueVersion(db: Conn): Promise<number> {
 /** Every listed game (not hidden, vendor not hidden) in list order, with what the list filters on. */
 export function listShownCatalogue(db: Conn) {
   return gamesBase(db)
-    .select([...GAME_COLUMNS, 'g.min_bet', 'g.min_line_num'])
+    .select([...GAME_COLUMNS, 'g.min_bet', 'g.min_line_num', 'g.recent_players', 'g.created_at'])
     .where((eb) => eb.and(conditions(eb as unknown as Eb, {})))
     .orderBy('g.is_hot', 'desc')
     .orderBy('g.sort')
     .orderBy('g.name')
     .orderBy('g.node_id')
     .execute();
+}
+
+// ---- popularity (job games.popularity)
+
+/** Distinct players per game in the rounds since `since` (vendor_rounds, written by vendor-gateway). */
+export async function playersSince(db: Conn, since: Date): Promise<Map<number, number>> {
+  const { rows } = await sql<{ node_id: number | string; players: number | string }>`
+    SELECT node_id, count(DISTINCT member_id) AS players FROM vendor_rounds
+    WHERE created_at >= ${since} AND node_id IS NOT NULL
+    GROUP BY node_id`.execute(db);
+  return new Map(rows.map((r) => [Number(r.node_id), Number(r.players)]));
+}
+
+/** Every game with what the job keeps on it, and whether it is a listed tile (the share HOT is taken of). */
+export function popularityState(db: Conn) {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.code', 'g.vendor_code')
+    .select(['g.node_id', 'g.recent_players', 'g.is_hot', 'g.status', 'g.lobby', 'v.status as vendor_status'])
+    .execute();
+}
+
+/** One statement for every changed game: the catalogue version moves once (migration 0007's trigger). */
+export async function writePopularity(db: Conn, changes: { nodeId: number; players: number; hot: boolean }[]) {
+  if (changes.length === 0) return;
+  await sql`
+    UPDATE games AS g SET recent_players = v.players, is_hot = v.hot
+    FROM unnest(${changes.map((c) => c.nodeId)}::bigint[], ${changes.map((c) => c.players)}::int[],
+      ${changes.map((c) => c.hot)}::boolean[]) AS v(node_id, players, hot)
+    WHERE g.node_id = v.node_id`.execute(db);
 }

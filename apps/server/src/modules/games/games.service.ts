@@ -59,6 +59,8 @@ function listFilter(view: View, q: GameListQuery): CatalogueFilter {
     minBetMinor: q.minBet === undefined ? undefined : toMinor(q.minBet),
     minLineNum: q.minLineNum,
     excludeSubCategory: view.ty ? undefined : BINGO,
+    sort: q.sort,
+    language: view.language,
   };
 }
 

@@ -49,6 +49,7 @@ export interface GamesTable {
   name: string;
   names: Json<Record<string, string>>;
   sub_category: string | null;
+  /** Among the most played of the last days (migration 0081): kept by the job games.popularity only. */
   is_hot: Generated<boolean>;
   sort: Generated<number>;
   status: Generated<'active' | 'maintenance' | 'hidden'>;
@@ -57,6 +58,8 @@ export interface GamesTable {
   art_seed: number;
   /** The game a vendor lobby opens (migration 0073): in the catalogue, never a tile of the lists. */
   lobby: Generated<boolean>;
+  /** Distinct players in the rounds of the last HOT_WINDOW_DAYS days (migration 0081, job games.popularity). */
+  recent_players: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -1,12 +1,16 @@
 // postgres: concurrent favourite toggles of one game
+import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import { GameList, GameVendors, HotGames } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotEngineFor } from '../../../../studio/src/engines/slot/slot-engine';
 import { createMember } from '../../test/factories';
+import { playedBy } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../brand/brand.service';
 import { catalogueNotifications } from './catalogue-index';
 import { foldSearch } from './games.service';
+import { refreshPopularity } from './popularity.service';
 
 let t: TestApp;
 
@@ -115,6 +119,19 @@ beforeAll(async () => {
   memberId = m.id;
   member = await sessionFor(m.id);
   trial = await sessionFor((await createMember(t.ctx, { type: 4 })).id);
+  // HOT is earned by play: three players on two slots of the middle of the list make them hot
+  // (popularity.service.ts), before the first list call builds the catalogue copy.
+  const slots = await t.ctx.db
+    .selectFrom('games')
+    .select('node_id')
+    .where('game_type', '=', 'RNG')
+    .where('sub_category', 'is', null)
+    .orderBy('sort', 'desc')
+    .limit(2)
+    .execute();
+  const players = [m.id, (await createMember(t.ctx)).id, (await createMember(t.ctx)).id];
+  for (const slot of slots) await playedBy(t.ctx, Number(slot.node_id), players);
+  await refreshPopularity(t.ctx);
   catalogue = await loadCatalogue();
 });
 afterAll(() => t.close());
@@ -175,7 +192,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     const page = await list('gameType=RNG&pageSize=5', trial);
     expect(page.games).toHaveLength(5);
     const g = page.games[0]!;
-    expect(g.iconUrl).toBe(`/art/games/${g.nodeId}.svg`);
+    expect(g.iconUrl).toBe(gameIconUrl(g.nodeId));
     expect(g.gameType).toBe('RNG');
     expect(g.accountTypeName).not.toBe('');
     expect(page).toMatchObject({ pageNum: 1, pageSize: 5 });
@@ -448,7 +465,7 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const { list: hot } = HotGames.parse(res.json().value);
-    expect(hot.length).toBeGreaterThan(0);
+    expect(hot.length).toBe(2);
     expect(hot.length).toBeLessThanOrEqual(50);
     expect(hot.every((g) => g.isHot)).toBe(true);
     const first = hot[0]!.nodeId;
@@ -697,5 +714,66 @@ describe('GET /wps/relay/GCSGAME_getRankList', () => {
     expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=21')).statusCode).toBe(400);
     expect((await get('/wps/relay/GCSGAME_getRankList?limitNum=0')).statusCode).toBe(400);
     expect((await get('/wps/relay/GCSGAME_getRankList?gameCategory=RNG')).statusCode).toBe(400);
+  });
+});
+
+describe('RTP and volatility', () => {
+  /** The vendor of the first active slot of the catalogue. */
+  async function rngVendor() {
+    const row = await t.ctx.db
+      .selectFrom('games')
+      .select('vendor_code')
+      .where('game_type', '=', 'RNG')
+      .where('status', '=', 'active')
+      .orderBy('node_id')
+      .executeTakeFirstOrThrow();
+    return row.vendor_code;
+  }
+
+  it("gives a slot of a vendor the house studio serves the studio's declared RTP and volatility, and a vendor's game elsewhere neither", async () => {
+    const vendor = await rngVendor();
+    const house = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+    expect(house.games.length).toBeGreaterThan(0);
+    for (const g of house.games) {
+      // The figures of the engine the studio plays the code with, the ones its RTP tests prove.
+      const engine = slotEngineFor(g.gameCode);
+      expect(g.rtp, g.gameCode).toBe(engine.info.declaredRtp);
+      expect(g.volatility, g.gameCode).toBe(engine.config.volatility);
+      expect(g.rtp).toBeGreaterThanOrEqual(0.9);
+      expect(g.rtp).toBeLessThan(1);
+    }
+
+    // The same vendor launched somewhere else than the studio: its games carry no figures, and the
+    // lists see the change at once (migration 0092 bumps the catalogue version).
+    const before = await t.ctx.db
+      .selectFrom('vendor_integrations')
+      .select('launch_url')
+      .where('vendor_code', '=', vendor)
+      .executeTakeFirstOrThrow();
+    expect(before.launch_url.startsWith('/studio/')).toBe(true);
+    const moveTo = (launchUrl: string) =>
+      catalogueWrite(() =>
+        t.ctx.db
+          .updateTable('vendor_integrations')
+          .set({ launch_url: launchUrl })
+          .where('vendor_code', '=', vendor)
+          .execute(),
+      );
+    await moveTo('https://vendor.example/launch');
+    try {
+      const elsewhere = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+      expect(elsewhere.games.map((g) => g.nodeId)).toEqual(house.games.map((g) => g.nodeId));
+      for (const g of elsewhere.games) expect([g.rtp, g.volatility], g.gameCode).toEqual([null, null]);
+    } finally {
+      await moveTo(before.launch_url);
+    }
+    const back = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
+    expect(back.games.map((g) => g.rtp)).toEqual(house.games.map((g) => g.rtp));
+  });
+
+  it('gives a house game without one volatility (a live table) neither figure', async () => {
+    const live = await list('gameType=LIVE&pageSize=5');
+    expect(live.games.length).toBeGreaterThan(0);
+    for (const g of live.games) expect([g.rtp, g.volatility], g.gameCode).toEqual([null, null]);
   });
 });

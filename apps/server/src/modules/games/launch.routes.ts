@@ -5,12 +5,25 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { launchGame, launchLobby } from './launch.service';
+import { AppError } from '../../http/errors';
+import { requestMetaOf } from '../../http/request-meta';
+import { type Launcher, launchGame, launchLobby } from './launch.service';
 
 const tags = ['games'];
 
 function launchContext(request: FastifyRequest) {
   return { origin: `${request.protocol}://${request.host}` };
+}
+
+// A token that no longer works is a session to renew, not a guest: the site asks to sign in again.
+function trialLauncher(request: FastifyRequest): Launcher {
+  const principal = request.principal;
+  if (principal) {
+    if (principal.isOperator) throw new AppError('ACCOUNT_NOT_MEMBER');
+    return { mode: 'trial', principal };
+  }
+  if (request.headers.authorization) throw new AppError('AUTH_SESSION_EXPIRED');
+  return { mode: 'guest', ip: requestMetaOf(request).ip };
 }
 
 export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
@@ -24,7 +37,7 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
         body: LaunchGameBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (request) =>
       ok(
@@ -38,16 +51,13 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Free trial of a game for any signed-in account (trial members and members; guests 401 AUTH_REQUIRED, spec §6 "trial or free demo prompts login"): demo balance, never the wallet',
+          'Free trial of a game on the studio\'s demo balance, never the wallet: for any signed-in account, and for a guest while the brand\'s FREEPLAY3 allows free play (rate-limited per address, no member row; else 401 AUTH_REQUIRED, spec §6 "trial or free demo prompts login")',
         body: LaunchGameBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'session' },
+      config: { auth: 'public' },
     },
-    async (request) =>
-      ok(
-        await launchGame(ctx, { mode: 'trial', principal: principalOf(request) }, request.body, launchContext(request)),
-      ),
+    async (request) => ok(await launchGame(ctx, trialLauncher(request), request.body, launchContext(request))),
   );
 
   app.post(
@@ -59,7 +69,7 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
         body: LaunchLobbyBody,
         response: { 200: envelope(LaunchGameValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (request) => ok(await launchLobby(ctx, principalOf(request), request.body, launchContext(request))),
   );

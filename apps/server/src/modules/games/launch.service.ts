@@ -10,9 +10,10 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { getBrand } from '../brand/brand.service';
+import { getBrand, switchOn } from '../brand/brand.service';
 import { displayCategory } from '../catalogue/categories';
 import { admitLaunch } from '../responsible/responsible.service';
+import { hit } from '../throttle/throttle.service';
 import { localName, presentGame } from './games.presenter';
 import { listGames } from './games.queries';
 import { BINGO, type View, viewFor } from './games.service';
@@ -28,10 +29,21 @@ import { isLotteryGameType, prizeMode } from './lottery.service';
 export type LaunchMode = 'real' | 'trial';
 
 /**
- * The caller as launch needs it: a real member, or any signed-in account for a free trial (spec §6:
- * a visitor's free demo prompts login; the demo session itself belongs to no member).
+ * The caller as launch needs it: a real member; any signed-in account for a free trial; or a guest
+ * (no account) for a free trial where the brand's FREEPLAY3 allows free play. A trial session
+ * belongs to no member, so nothing it does can reach a wallet (the vendor gateway refuses it).
  */
-export type Launcher = { mode: 'real'; principal: Principal } | { mode: 'trial'; principal: Principal };
+export type Launcher =
+  | { mode: 'real'; principal: Principal }
+  | { mode: 'trial'; principal: Principal }
+  | { mode: 'guest'; ip: string };
+
+/** A guest's trial launches per address and hour: enough to try many games, not to farm sessions. */
+export const GUEST_TRIALS_PER_IP = { max: 60, windowSeconds: 3600 } as const;
+
+function principalOfLauncher(launcher: Launcher): Principal | null {
+  return launcher.mode === 'guest' ? null : launcher.principal;
+}
 
 export type LaunchContext = {
   /** The site's own origin ('https://host'), for making a relative backUrl absolute on another launch host. */
@@ -84,7 +96,8 @@ async function openSession(
   const brand = await getBrand(ctx.db);
   // No launch during a break or after the day's session time; a session limit ends the
   // game session when the day's session does.
-  const sessionEnd = await admitLaunch(ctx, launcher.principal.memberId, launcher.mode === 'real');
+  const principal = principalOfLauncher(launcher);
+  const sessionEnd = principal ? await admitLaunch(ctx, principal.memberId, launcher.mode === 'real') : null;
   const token = randomBytes(32).toString('base64url');
   const createdAt = ctx.now();
   const hoursLater = createdAt.getTime() + GAME_SESSION_HOURS * 3_600_000;
@@ -92,7 +105,7 @@ async function openSession(
   await insertGameSession(ctx.db, {
     tokenHash: hashGameToken(token),
     memberId: launcher.mode === 'real' ? launcher.principal.memberId : null,
-    trial: launcher.mode === 'trial',
+    trial: launcher.mode !== 'real',
     vendor: game.vendor_code,
     nodeId: Number(game.node_id),
     gameCode: game.game_code,
@@ -112,7 +125,7 @@ async function openSession(
     game: game.game_code,
     vendor: game.vendor_code,
     lang: view.language,
-    mode: launcher.mode,
+    mode: launcher.mode === 'real' ? 'real' : 'trial',
     lobby,
     name: gameName,
   });
@@ -120,7 +133,7 @@ async function openSession(
     ? {
         lottoArea: 'VN',
         launchMode: 'LOTT',
-        lottoPrizeMode: await prizeMode(ctx, launcher.principal),
+        lottoPrizeMode: await prizeMode(ctx, principal),
         lottoGameCode: game.game_code,
         lottoView: input.lottoView,
         device: input.device,
@@ -130,7 +143,7 @@ async function openSession(
     : null;
   return {
     url: `${host}${game.launch_url}?${query.toString()}`,
-    mode: launcher.mode,
+    mode: launcher.mode === 'real' ? 'real' : 'trial',
     expiresAt: expiresAt.toISOString(),
     nodeId: Number(game.node_id),
     vassalage: game.vendor_code,
@@ -147,7 +160,8 @@ export async function launchGame(
   body: LaunchGameBody,
   lc: LaunchContext,
 ): Promise<LaunchGameValue> {
-  const view = await viewFor(ctx, body.language, launcher.principal);
+  if (launcher.mode === 'guest') await admitGuest(ctx, launcher.ip);
+  const view = await viewFor(ctx, body.language, principalOfLauncher(launcher));
   const by =
     body.nodeId !== undefined
       ? { nodeId: body.nodeId }
@@ -159,6 +173,16 @@ export async function launchGame(
   if (body.nodeId !== undefined && body.gameCode !== undefined && body.gameCode !== game.game_code)
     throw new AppError('NOT_FOUND');
   return openSession(ctx, launcher, view, game, body, lc);
+}
+
+/**
+ * spec §4 "Free-play login exists if enabled": a guest tries a game only while the brand's FREEPLAY3
+ * is on (else the site asks them to sign in, as before), a limited number of times per address.
+ */
+async function admitGuest(ctx: AppContext, ip: string): Promise<void> {
+  const brand = await getBrand(ctx.db);
+  if (!switchOn(brand, 'FREEPLAY3')) throw new AppError('AUTH_REQUIRED');
+  await hit(ctx.db, `guest-trial:ip:${ip}`, GUEST_TRIALS_PER_IP, ctx.now());
 }
 
 /**

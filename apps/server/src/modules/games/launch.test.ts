@@ -273,13 +273,12 @@ describe('POST /wps/game/launchGame', () => {
 });
 
 describe('POST /wps/game/launchGame/trial', () => {
-  it('refuses guests with AUTH_REQUIRED (spec §6: a free demo prompts login), opening nothing', async () => {
+  it('refuses a dead token with AUTH_SESSION_EXPIRED, opening nothing (guests: guest-trial.test.ts)', async () => {
     const game = await firstGame({ gameType: 'RNG', vendor: 'CQ9' });
     const before = await sessionCount();
-    const guest = await post('/wps/game/launchGame/trial', { nodeId: game.node_id });
-    expect(guest.statusCode).toBe(401);
-    expect(guest.json().code).toBe('AUTH_REQUIRED');
-    expect((await post('/wps/game/launchGame/trial', { nodeId: game.node_id }, 'bogus')).statusCode).toBe(401);
+    const res = await post('/wps/game/launchGame/trial', { nodeId: game.node_id }, 'bogus');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('AUTH_SESSION_EXPIRED');
     expect(await sessionCount()).toBe(before);
   });
 

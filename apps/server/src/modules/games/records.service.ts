@@ -86,7 +86,9 @@ const WINNER_CACHE_MS = 15_000;
 // Per application context, so two apps in one process (tests) never share a board.
 const winnerCaches = new WeakMap<AppContext, Map<string, { at: number; value: Promise<Winner[]> }>>();
 
-export type Winner = { vo: { gameName: string; iconUrl: string; customerName: string; winAmount: number } };
+export type Winner = {
+  vo: { gameName: string; iconUrl: string; customerName: string; winAmount: number; nodeId: number | null };
+};
 
 /** 'demo01' -> 'de***01'; short names keep only their first letter. */
 export function maskName(username: string): string {
@@ -117,6 +119,7 @@ export async function winners(ctx: AppContext, limit: number, language?: string)
           iconUrl: r.node_id === null ? '' : gameIconUrl(Number(r.node_id)),
           customerName: maskName(r.username),
           winAmount: toMajor(r.win_amount),
+          nodeId: r.node_id === null ? null : Number(r.node_id),
         },
       };
     });

@@ -1,3 +1,4 @@
+import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import { BettingRecordList, GameProfitLoss, GameRecall, RankList } from '@gamehall/shared/api/games';
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +171,8 @@ describe('GET /wps/relay/GCSGAME_getRankList', () => {
       ['de***01', 39],
       ['de***01', 2.5],
     ]);
-    expect(list[0]!.vo.iconUrl).toBe(`/art/games/${rng[0]}.svg`);
+    expect(list[0]!.vo.iconUrl).toBe(gameIconUrl(rng[0]!));
+    expect(list[0]!.vo.nodeId).toBe(rng[0]);
     expect(list[0]!.vo.gameName.length).toBeGreaterThan(0);
   });
 

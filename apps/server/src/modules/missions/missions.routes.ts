@@ -78,7 +78,7 @@ export function registerMissionsRoutes(root: App, ctx: AppContext): void {
         body: ClaimMissionBody,
         response: { 200: envelope(ClaimMissionValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => {
       const r = await missions.claim(ctx, principalOf(req).memberId, req.body.progressId);

@@ -67,7 +67,7 @@ export function registerPointsRoutes(root: App, ctx: AppContext): void {
         body: RedeemPointBody,
         response: { 200: envelope(RedeemValue) },
       },
-      config: { auth: 'member', encrypted: true },
+      config: { auth: 'member', encrypted: true, movesMoney: true },
     },
     async (req) => {
       const r = await points.redeem(ctx, principalOf(req).memberId, req.body);
@@ -133,7 +133,7 @@ export function registerPointsRoutes(root: App, ctx: AppContext): void {
         body: ConvertPointBody,
         response: { 200: envelope(ConvertValue) },
       },
-      config: { auth: 'member', encrypted: true },
+      config: { auth: 'member', encrypted: true, movesMoney: true },
     },
     async (req) => ok(presentConversion(await points.convert(ctx, principalOf(req).memberId, req.body))),
   );

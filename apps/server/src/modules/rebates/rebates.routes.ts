@@ -36,7 +36,7 @@ export function registerRebateRoutes(root: App, ctx: AppContext): void {
         summary: 'Claim every rebate accrued since the last payment (manual mode); concurrent claims pay once',
         response: { 200: envelope(RebatePayout) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => ok(presentPayout(await rebates.claim(ctx, principalOf(req).memberId))),
   );

@@ -5,12 +5,18 @@ import {
   Dashboard,
   GamesReport,
   GamesReportQuery,
+  NgrReport,
+  NgrReportQuery,
+  NgrRows,
+  NgrRowsQuery,
   RegistrationsReport,
   RegistrationsReportQuery,
 } from '@gamehall/shared/api/reports';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { presentNgrReport, presentNgrRows } from './net-revenue.presenter';
+import * as net from './net-revenue.service';
 import {
   presentCashierReport,
   presentDashboard,
@@ -77,5 +83,35 @@ export function registerReportsAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'admin:reports.read' },
     },
     async (req) => ok(presentRegistrationsReport(await reports.registrationsReport(ctx, req.query), req.query)),
+  );
+
+  app.get(
+    '/admin/reports/ngr',
+    {
+      schema: {
+        tags,
+        summary:
+          'Net gaming revenue by brand day, vendor, game type, game, player or top agent: GGR, each deduction (bonus cost, rebates, mission, ticket, referral, VIP and points cash, agent commissions, manual adjustments, provider and payment fees) and NGR',
+        querystring: NgrReportQuery,
+        response: { 200: envelope(NgrReport) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentNgrReport(await net.ngrReport(ctx, req.query), req.query)),
+  );
+
+  app.get(
+    '/admin/reports/ngr/rows',
+    {
+      schema: {
+        tags,
+        summary:
+          'The rows behind one figure of the net revenue report: ledger postings, rounds, or the fee per day and member',
+        querystring: NgrRowsQuery,
+        response: { 200: envelope(NgrRows) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentNgrRows(await net.ngrRows(ctx, req.query), req.query)),
   );
 }

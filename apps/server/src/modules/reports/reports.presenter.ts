@@ -25,6 +25,9 @@ function presentFigures(f: Figures) {
     winAmount: toMajor(f.winAmount),
     ggr: toMajor(f.ggr),
     activePlayers: f.activePlayers,
+    ngrGgr: toMajor(f.ngrGgr),
+    deductions: toMajor(f.deductions),
+    ngr: toMajor(f.ngr),
   };
 }
 
@@ -42,6 +45,16 @@ export function presentDashboard(d: Dashboard): DashboardValue {
       withdrawals: d.pending.withdrawals,
       bankAccounts: d.pending.bank_accounts,
     },
+    liabilities: d.liabilities
+      ? {
+          bonus: toMajor(d.liabilities.bonus),
+          bonusMembers: d.liabilities.bonusMembers,
+          points: d.liabilities.points,
+          pointsValue: toMajor(d.liabilities.pointsValue),
+          pointsMembers: d.liabilities.pointsMembers,
+          refreshedAt: new Date(d.liabilities.refreshedAt).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -72,13 +85,18 @@ export function presentGamesReport(r: GamesResult, page: Page): GamesReport {
   };
 }
 
-function presentCashierFigures(r: CashierReportRow) {
+type Adjustments = { count: number; credits: number; debits: number } | null;
+
+function presentCashierFigures(r: CashierReportRow, adjustments: Adjustments) {
   return {
     depositOrders: r.deposit_orders,
     depositAmount: toMajor(r.deposit_amount),
     withdrawalOrders: r.withdrawal_orders,
     withdrawalAmount: toMajor(r.withdrawal_amount),
     net: toMajor(r.deposit_amount - r.withdrawal_amount),
+    adjustmentCount: adjustments?.count ?? null,
+    adjustmentCredits: adjustments ? toMajor(adjustments.credits) : null,
+    adjustmentDebits: adjustments ? toMajor(adjustments.debits) : null,
   };
 }
 
@@ -98,9 +116,9 @@ export function presentCashierReport(r: Awaited<ReturnType<typeof cashierReport>
       key: row.key,
       methodCode: row.method_code,
       methodName: row.method_name,
-      ...presentCashierFigures(row),
+      ...presentCashierFigures(row, row.adjustments),
     })),
-    totals: presentCashierFigures(r.totals ?? NO_CASHIER),
+    totals: presentCashierFigures(r.totals ?? NO_CASHIER, r.adjustments),
   };
 }
 

@@ -182,11 +182,12 @@ export async function firstActivityDay(db: Conn, tz: string): Promise<Day | null
   return r.rows[0]?.day ?? null;
 }
 
-/** Days in [from, to] with no totals row yet, oldest first. */
+/** Days in [from, to] with no totals or net revenue row yet, oldest first. */
 export async function missingDays(db: Conn, from: Day, to: Day, limit: number): Promise<Day[]> {
   const r = await sql<{ day: string }>`
     SELECT g::date::text AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') g
     WHERE NOT EXISTS (SELECT 1 FROM report_daily_totals t WHERE t.day = g::date)
+       OR NOT EXISTS (SELECT 1 FROM report_daily_ngr n WHERE n.day = g::date)
     ORDER BY g LIMIT ${limit}`.execute(db);
   return r.rows.map((row) => row.day);
 }

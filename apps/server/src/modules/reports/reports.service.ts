@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { countDistinct, emptyRegisters, estimate, mergeSketch } from '../../db/hll';
 import { getBrand } from '../brand/brand.service';
+import * as ngr from './net-revenue.queries';
+import { dailyNet, liabilities, ngrSettingsOf } from './net-revenue.service';
 import * as q from './reports.queries';
 
 // The job keeps today and yesterday fresh (yesterday: late approvals and rounds settled after
@@ -25,6 +27,7 @@ async function timeZone(ctx: AppContext): Promise<string> {
 /** Recomputes every rollup of one brand-time-zone day; idempotent (same activity, same rows). */
 export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
   const zone = tz ?? (await timeZone(ctx));
+  const settings = await ngrSettingsOf(ctx);
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     const stamp = ctx.now();
@@ -33,6 +36,7 @@ export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Prom
     await q.refreshCashier(trx, day, zone, stamp);
     await q.refreshCohorts(trx, day, zone, stamp);
     await q.refreshTotals(trx, day, zone, stamp);
+    await ngr.refreshNetRevenue(trx, day, zone, stamp, settings);
   });
 }
 
@@ -48,6 +52,7 @@ export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
   const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
   const days = [...recent, ...missing];
   for (const day of days) await refreshDay(ctx, day, tz);
+  await ngr.refreshLiabilities(ctx.db, (await getBrand(ctx.db)).currency, ctx.now());
   return days;
 }
 
@@ -65,9 +70,14 @@ type Figures = {
   winAmount: number;
   ggr: number;
   activePlayers: number;
+  ngrGgr: number;
+  deductions: number;
+  ngr: number;
 };
 
-function figuresOf(rows: q.TotalsRow[]): Figures {
+type Net = { ggr: number; deductions: number };
+
+function figuresOf(rows: q.TotalsRow[], net: Net[] = []): Figures {
   const f = {
     registrations: 0,
     firstDepositors: 0,
@@ -93,7 +103,10 @@ function figuresOf(rows: q.TotalsRow[]): Figures {
   // One day's count is exact; over several days the sketches count each player once.
   const activePlayers =
     rows.length === 1 ? (rows[0]?.active_players ?? 0) : countDistinct(rows.map((r) => r.players_hll));
-  return { ...f, ggr: f.betAmount - f.winAmount, activePlayers };
+  // NGR is the net revenue report's: its GGR (valid rounds, at their close) minus its deductions.
+  const ngrGgr = net.reduce((a, n) => a + n.ggr, 0);
+  const deductions = net.reduce((a, n) => a + n.deductions, 0);
+  return { ...f, ggr: f.betAmount - f.winAmount, activePlayers, ngrGgr, deductions, ngr: ngrGgr - deductions };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
@@ -105,23 +118,33 @@ export async function dashboard(ctx: AppContext) {
   const from = addDays(today, -29);
   // The figures come from the replica (context.ts readDb); the pending work stays on the primary:
   // the console reads the dashboard again on each cashier event, and must count the order it announced.
-  const [rows, online, pending] = await Promise.all([
+  const [rows, net, online, pending, owed] = await Promise.all([
     q.totalsBetween(ctx.readDb, from, today),
+    dailyNet(ctx, from, today),
     q.onlineMembers(ctx.readDb, new Date(now.getTime() - ONLINE_WINDOW_MS), now),
     q.pendingWork(ctx.db),
+    liabilities(ctx),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const todayRow = byDay.get(today);
   const days = Array.from({ length: 30 }, (_, i) => addDays(from, i));
+  const netOf = (day: string) => {
+    const n = net.get(day);
+    return n ? [n] : [];
+  };
   return {
     timeZone: tz,
     today,
     refreshedAt: todayRow ? todayRow.refreshed_at : null,
-    todayFigures: figuresOf(todayRow ? [todayRow] : []),
-    last30Days: figuresOf(rows),
-    daily: days.map((day) => ({ day, ...figuresOf(byDay.has(day) ? [byDay.get(day) as q.TotalsRow] : []) })),
+    todayFigures: figuresOf(todayRow ? [todayRow] : [], netOf(today)),
+    last30Days: figuresOf(rows, [...net.values()]),
+    daily: days.map((day) => ({
+      day,
+      ...figuresOf(byDay.has(day) ? [byDay.get(day) as q.TotalsRow] : [], netOf(day)),
+    })),
     onlineNow: online,
     pending,
+    liabilities: owed,
   };
 }
 
@@ -192,9 +215,24 @@ export async function gamesReport(ctx: AppContext, query: GamesReportQuery) {
   };
 }
 
+/** The cashier report, with the balance adjustments of each day and of the range beside the orders. */
 export async function cashierReport(ctx: AppContext, query: CashierReportQuery) {
   const range: Range = { from: query.from, to: query.to };
-  return q.cashierReportPage(ctx.readDb, query.groupBy, range, { column: query.sort, order: query.order }, query);
+  const [page, adjustments] = await Promise.all([
+    q.cashierReportPage(ctx.readDb, query.groupBy, range, { column: query.sort, order: query.order }, query),
+    ngr.adjustmentDays(ctx.readDb, range.from, range.to),
+  ]);
+  const byDay = new Map(adjustments.map((a) => [a.day, a]));
+  const none = { count: 0, credits: 0, debits: 0 };
+  const total = adjustments.reduce(
+    (t, a) => ({ count: t.count + a.count, credits: t.credits + a.credits, debits: t.debits + a.debits }),
+    none,
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({ ...r, adjustments: query.groupBy === 'day' ? (byDay.get(r.key) ?? none) : null })),
+    adjustments: total,
+  };
 }
 
 export async function registrationsReport(ctx: AppContext, query: RegistrationsReportQuery) {

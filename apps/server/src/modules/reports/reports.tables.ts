@@ -68,6 +68,88 @@ export interface ReportDailyCohortsTable {
   refreshed_at: Stamp;
 }
 
+// Migration 0074 (net revenue), in minor units.
+type Sum = ColumnType<number, number | undefined, number>;
+
+export interface NgrSums {
+  bet_amount: Sum;
+  win_amount: Sum;
+  bonus: Sum;
+  rebate: Sum;
+  mission: Sum;
+  ticket: Sum;
+  referral: Sum;
+  vip: Sum;
+  points: Sum;
+  manual: Sum;
+  commission: Sum;
+  provider_fee: Sum;
+  payment_fee: Sum;
+  pay_base: Sum;
+  refreshed_at: Stamp;
+}
+
+export interface ReportDailyNgrMembersTable extends NgrSums {
+  day: Day;
+  member_id: number;
+  /** The member's top agent when the day was computed; 0 for none. */
+  agent_id: number;
+}
+
+export interface ReportDailyNgrAgentsTable extends NgrSums {
+  day: Day;
+  agent_id: number;
+  members: number;
+}
+
+export interface ReportDailyNgrTable extends NgrSums {
+  day: Day;
+  payment_fee_ppm: Sum;
+  manual_credits: Sum;
+  manual_debits: Sum;
+  manual_count: Sum;
+}
+
+export interface ReportDailyNgrMemberVendorsTable {
+  day: Day;
+  member_id: number;
+  vendor_code: string;
+  bet_amount: number;
+  win_amount: number;
+  ppm: number;
+  provider_fee: number;
+  refreshed_at: Stamp;
+}
+
+export interface ReportDailyNgrVendorsTable {
+  day: Day;
+  vendor_code: string;
+  bet_amount: number;
+  win_amount: number;
+  provider_fee: number;
+  refreshed_at: Stamp;
+}
+
+export interface ReportDailyNgrGamesTable {
+  day: Day;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  bet_amount: number;
+  win_amount: number;
+  refreshed_at: Stamp;
+}
+
+export interface ReportLiabilitiesTable {
+  id: number;
+  currency: string;
+  bonus_amount: number;
+  bonus_members: number;
+  points: number;
+  points_members: number;
+  refreshed_at: Stamp;
+}
+
 declare module '../../db/schema' {
   interface Database {
     report_daily_games: ReportDailyGamesTable;
@@ -75,5 +157,12 @@ declare module '../../db/schema' {
     report_daily_cashier: ReportDailyCashierTable;
     report_daily_totals: ReportDailyTotalsTable;
     report_daily_cohorts: ReportDailyCohortsTable;
+    report_daily_ngr_members: ReportDailyNgrMembersTable;
+    report_daily_ngr_agents: ReportDailyNgrAgentsTable;
+    report_daily_ngr: ReportDailyNgrTable;
+    report_daily_ngr_member_vendors: ReportDailyNgrMemberVendorsTable;
+    report_daily_ngr_vendors: ReportDailyNgrVendorsTable;
+    report_daily_ngr_games: ReportDailyNgrGamesTable;
+    report_liabilities: ReportLiabilitiesTable;
   }
 }

@@ -145,6 +145,11 @@ describe('dashboard and reports from the daily rollups', () => {
       winAmount: 61,
       ggr: 29,
       activePlayers: 3,
+      // Net revenue counts closed rounds only (c's open 15.00 bet not yet): 10 - 30 + 4 + 30; no
+      // promotions, adjustments or fees set.
+      ngrGgr: 14,
+      deductions: 0,
+      ngr: 14,
     });
     expect(d.last30Days).toEqual(d.todayFigures);
     expect(d.daily).toHaveLength(30);
@@ -209,6 +214,10 @@ describe('dashboard and reports from the daily rollups', () => {
         withdrawalOrders: 0,
         withdrawalAmount: 0,
         net: 1750,
+        // An adjustment has no payment method.
+        adjustmentCount: null,
+        adjustmentCredits: null,
+        adjustmentDebits: null,
       },
       {
         key: 'WITHDRAWAL',
@@ -219,6 +228,10 @@ describe('dashboard and reports from the daily rollups', () => {
         withdrawalOrders: 1,
         withdrawalAmount: 200,
         net: -200,
+        // An adjustment has no payment method.
+        adjustmentCount: null,
+        adjustmentCredits: null,
+        adjustmentDebits: null,
       },
     ]);
     expect(cashier.totals).toEqual({
@@ -227,6 +240,9 @@ describe('dashboard and reports from the daily rollups', () => {
       withdrawalOrders: 1,
       withdrawalAmount: 200,
       net: 1550,
+      adjustmentCount: 0,
+      adjustmentCredits: 0,
+      adjustmentDebits: 0,
     });
 
     const regs = (await get(`/admin/reports/registrations?${range}`)).json().value;

@@ -72,6 +72,8 @@ async function registerWith(deviceId: string, ip: string) {
       password: 'Secret@123',
       confirmPassword: 'Secret@123',
       ageConfirmed: true,
+      termsAccepted: true,
+      privacyAccepted: true,
       login: true,
       registerMethod: 'WEB',
     },

@@ -147,7 +147,7 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
         body: RequestRewardBody,
         response: { 200: envelope(ClaimValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => {
       const memberId = principalOf(req).memberId;
@@ -165,7 +165,7 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
         body: RaffleClaimBody,
         response: { 200: envelope(ClaimValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => {
       const memberId = principalOf(req).memberId;

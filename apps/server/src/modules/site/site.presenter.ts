@@ -170,6 +170,7 @@ export function presentSiteConfig(brand: Brand): SiteConfig {
     customerServiceUrl: brand.customerServiceUrl,
     smsExpiredMinutes: brand.smsExpiredMinutes,
     challengeEnabled: brand.challengeEnabled,
+    cookieConsentBanner: brand.cookieConsentBanner,
   };
 }
 

@@ -340,6 +340,7 @@ describe('brand configuration', () => {
       customerServiceUrl: seeded.customerServiceUrl,
       smsExpiredMinutes: seeded.smsExpiredMinutes,
       challengeEnabled: seeded.challengeEnabled,
+      cookieConsentBanner: false,
     });
     await setBrandSetting(t.ctx.db, 'siteName', 'Renamed Hall');
     await setBrandSetting(t.ctx.db, 'domainRoute', { agent: '/agents', member: '/' });

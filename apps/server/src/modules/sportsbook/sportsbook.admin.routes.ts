@@ -23,7 +23,7 @@ import {
   TraderSettingsBody,
   TraderSuspendBody,
 } from '@gamehall/shared/api/sportsbook-trader';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
@@ -34,7 +34,11 @@ import { type AuditChange, operatorAction } from '../audit/operator-action';
 import * as book from './sportsbook.service';
 
 const tags = ['admin-sportsbook'];
-const TRADE = 'admin:sportsbook.trade';
+
+/** A route's documentation and schemas, behind the trader's permission (every route here needs it). */
+function traded<S extends FastifySchema>(summary: string, schema: S) {
+  return { schema: { tags, summary, ...schema }, config: { auth: 'admin:sportsbook.trade' as const } };
+}
 
 /**
  * A write at the sportsbook, audited. The sportsbook is called first, outside any database
@@ -87,45 +91,29 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.get(
     '/admin/sportsbook/events',
-    {
-      schema: {
-        tags,
-        summary: 'Events with their state, live score, open stake and liability (filters: status, sport, league, day)',
-        querystring: TraderEventsQuery,
-        response: { 200: envelope(TraderEventsAnswer) },
-      },
-      config: { auth: TRADE },
-    },
+    traded('Events with their state, live score, open stake and liability (filters: status, sport, league, day)', {
+      querystring: TraderEventsQuery,
+      response: { 200: envelope(TraderEventsAnswer) },
+    }),
     async (req) => ok(await book.events(target(req), req.query)),
   );
 
   app.get(
     '/admin/sportsbook/events/:eventId',
-    {
-      schema: {
-        tags,
-        summary: "An event with every market: odds, status, each selection's stake and liability",
-        params: TraderEventParams,
-        response: { 200: envelope(TraderEventDetail) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("An event with every market: odds, status, each selection's stake and liability", {
+      params: TraderEventParams,
+      response: { 200: envelope(TraderEventDetail) },
+    }),
     async (req) => ok(await book.event(target(req), req.params.eventId)),
   );
 
   for (const action of ['suspend', 'resume'] as const) {
     app.post(
       `/admin/sportsbook/events/:eventId/${action}`,
-      {
-        schema: {
-          tags,
-          summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} some markets of an event, or the whole event when none are named (audited)`,
-          params: TraderEventParams,
-          body: TraderSuspendBody,
-          response: { 200: envelope(TraderActionAnswer) },
-        },
-        config: { auth: TRADE },
-      },
+      traded(
+        `${action === 'suspend' ? 'Suspend' : 'Resume'} some markets of an event, or the whole event when none are named (audited)`,
+        { params: TraderEventParams, body: TraderSuspendBody, response: { 200: envelope(TraderActionAnswer) } },
+      ),
       async (req) =>
         ok(
           await audited(
@@ -142,17 +130,10 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.post(
     '/admin/sportsbook/events/:eventId/result',
-    {
-      schema: {
-        tags,
-        summary:
-          "Enter an event's result, or correct one (correction: settled bets are settled again through the wallet API); audited with the result before and after",
-        params: TraderEventParams,
-        body: TraderResultBody,
-        response: { 200: envelope(TraderActionAnswer) },
-      },
-      config: { auth: TRADE },
-    },
+    traded(
+      "Enter an event's result, or correct one (correction: settled bets are settled again through the wallet API); audited with the result before and after",
+      { params: TraderEventParams, body: TraderResultBody, response: { 200: envelope(TraderActionAnswer) } },
+    ),
     async (req) => {
       const done = await audited(
         ctx,
@@ -174,16 +155,11 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.post(
     '/admin/sportsbook/events/:eventId/abandon',
-    {
-      schema: {
-        tags,
-        summary: 'Abandon an event: its open bets are void (audited)',
-        params: TraderEventParams,
-        body: TraderAbandonBody,
-        response: { 200: envelope(TraderActionAnswer) },
-      },
-      config: { auth: TRADE },
-    },
+    traded('Abandon an event: its open bets are void (audited)', {
+      params: TraderEventParams,
+      body: TraderAbandonBody,
+      response: { 200: envelope(TraderActionAnswer) },
+    }),
     async (req) =>
       ok(
         await audited(
@@ -199,28 +175,18 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.get(
     '/admin/sportsbook/margins',
-    {
-      schema: {
-        tags,
-        summary: "The book's margin per sport and per league (parts per million), and each market type's factor",
-        response: { 200: envelope(TraderMargins) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("The book's margin per sport and per league (parts per million), and each market type's factor", {
+      response: { 200: envelope(TraderMargins) },
+    }),
     async (req) => ok(await book.margins(target(req))),
   );
 
   app.put(
     '/admin/sportsbook/margins',
-    {
-      schema: {
-        tags,
-        summary: 'Set margins per sport, and per league (null removes a league override); audited',
-        body: TraderMarginsBody,
-        response: { 200: envelope(TraderMargins) },
-      },
-      config: { auth: TRADE },
-    },
+    traded('Set margins per sport, and per league (null removes a league override); audited', {
+      body: TraderMarginsBody,
+      response: { 200: envelope(TraderMargins) },
+    }),
     async (req) => {
       const done = await audited(
         ctx,
@@ -242,28 +208,18 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.get(
     '/admin/sportsbook/settings',
-    {
-      schema: {
-        tags,
-        summary: "The book's limits: payout, stakes per market and event, liability per market, in-play delay, big bet",
-        response: { 200: envelope(TraderSettings) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("The book's limits: payout, stakes per market and event, liability per market, in-play delay, big bet", {
+      response: { 200: envelope(TraderSettings) },
+    }),
     async (req) => ok(await book.settings(target(req))),
   );
 
   app.put(
     '/admin/sportsbook/settings',
-    {
-      schema: {
-        tags,
-        summary: "Change the book's limits (only the fields sent); audited",
-        body: TraderSettingsBody,
-        response: { 200: envelope(TraderSettings) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("Change the book's limits (only the fields sent); audited", {
+      body: TraderSettingsBody,
+      response: { 200: envelope(TraderSettings) },
+    }),
     async (req) => {
       const done = await audited(
         ctx,
@@ -279,43 +235,28 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.get(
     '/admin/sportsbook/players',
-    {
-      schema: {
-        tags,
-        summary: 'Players whose stake factor is not the default, with their usernames',
-        response: { 200: envelope(AdminPlayerFactorList) },
-      },
-      config: { auth: TRADE },
-    },
+    traded('Players whose stake factor is not the default, with their usernames', {
+      response: { 200: envelope(AdminPlayerFactorList) },
+    }),
     async (req) => ok(await book.playerFactors(ctx, target(req))),
   );
 
   app.get(
     '/admin/sportsbook/players/:username',
-    {
-      schema: {
-        tags,
-        summary: "A member's stake factor (1,000,000 ppm = the book's limits; 0 = no bets)",
-        params: AdminSportsbookPlayerParams,
-        response: { 200: envelope(AdminPlayerFactor) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("A member's stake factor (1,000,000 ppm = the book's limits; 0 = no bets)", {
+      params: AdminSportsbookPlayerParams,
+      response: { 200: envelope(AdminPlayerFactor) },
+    }),
     async (req) => ok(await book.playerFactor(ctx, target(req), req.params.username)),
   );
 
   app.put(
     '/admin/sportsbook/players/:username',
-    {
-      schema: {
-        tags,
-        summary: "Set a member's stake factor (by username, sent to the sportsbook as the player id); audited",
-        params: AdminSportsbookPlayerParams,
-        body: TraderPlayerFactorBody,
-        response: { 200: envelope(AdminPlayerFactor) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("Set a member's stake factor (by username, sent to the sportsbook as the player id); audited", {
+      params: AdminSportsbookPlayerParams,
+      body: TraderPlayerFactorBody,
+      response: { 200: envelope(AdminPlayerFactor) },
+    }),
     async (req) => {
       const done = await audited(
         ctx,
@@ -331,29 +272,19 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
 
   app.get(
     '/admin/sportsbook/bets',
-    {
-      schema: {
-        tags,
-        summary: 'The bets ticker: newest bets (after a cursor), big ones marked, with usernames',
-        querystring: TraderBetsQuery,
-        response: { 200: envelope(AdminTraderBets) },
-      },
-      config: { auth: TRADE },
-    },
+    traded('The bets ticker: newest bets (after a cursor), big ones marked, with usernames', {
+      querystring: TraderBetsQuery,
+      response: { 200: envelope(AdminTraderBets) },
+    }),
     async (req) => ok(await book.bets(ctx, target(req), req.query)),
   );
 
   app.get(
     '/admin/sportsbook/profit',
-    {
-      schema: {
-        tags,
-        summary: "The book's profit by sport, league or market type over brand days (stake, payout, uncollected)",
-        querystring: TraderProfitQuery,
-        response: { 200: envelope(TraderProfitAnswer) },
-      },
-      config: { auth: TRADE },
-    },
+    traded("The book's profit by sport, league or market type over brand days (stake, payout, uncollected)", {
+      querystring: TraderProfitQuery,
+      response: { 200: envelope(TraderProfitAnswer) },
+    }),
     async (req) => ok(await book.profit(target(req), req.query)),
   );
 }

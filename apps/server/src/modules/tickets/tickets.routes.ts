@@ -55,7 +55,7 @@ export function registerTicketRoutes(root: App, ctx: AppContext): void {
         params: TicketIdParams,
         response: { 200: envelope(OpenValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => {
       const memberId = principalOf(req).memberId;

@@ -1,14 +1,19 @@
 // postgres: concurrent vendor calls share one transaction (group commit), a call busy elsewhere waits alone
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
 import { publishAfterCommit } from '../../realtime/event-bus';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, houseBalance, post, verifyLedger } from '../ledger/ledger.service';
+import type { TestApp } from '../../test/harness';
+import { vendorClient } from '../../test/vendor-client';
+import {
+  betBody,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+  winBody,
+} from '../../test/vendor-wallet-fixture';
+import { balanceOf, houseBalance, verifyLedger } from '../ledger/ledger.service';
 import { callBatcherStats, vendorCallBatcher } from './vendor-call-batcher';
 import { callInOneStatement, callsInOneStatement, type OneStatementCall } from './vendor-gateway.queries';
 
@@ -19,15 +24,11 @@ import { callInOneStatement, callsInOneStatement, type OneStatementCall } from '
 
 let t: TestApp;
 let vendor: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  const row = await t.ctx.db.selectFrom('games').select('vendor_code').orderBy('vendor_code').executeTakeFirstOrThrow();
-  vendor = row.vendor_code;
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
   // A fault in one call only: any vendor transaction whose id starts with "boom-" fails to insert.
   await addInsertTrigger(
     'test_boom',
@@ -67,51 +68,12 @@ async function dropInsertTrigger(name: string, table: string) {
   await sql.raw(`DROP FUNCTION ${name}()`).execute(t.ctx.db);
 }
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
-async function player(amount: number, of = vendor) {
-  const m = await createMember(t.ctx);
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: m.id, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-  const session = await createGameSession(t, { memberId: m.id, vendor: of });
-  return { id: m.id, token: session.token, gameCode: session.gameCode, player: String(m.id) };
-}
+const player = (amount: number, of = vendor) => walletPlayer(t, of, amount);
 
 type Player = Awaited<ReturnType<typeof player>>;
 
-function bet(p: Player, amount: number, transactionId = id('bet')) {
-  return {
-    token: p.token,
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: id('round'),
-    transactionId,
-    amount,
-    currency: 'PHP',
-  };
-}
-
-function win(p: Player, b: { roundId: string; transactionId: string }, amount: number) {
-  return {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: b.roundId,
-    transactionId: id('win'),
-    betTransactionId: b.transactionId,
-    amount,
-    currency: 'PHP',
-    roundClosed: true,
-  };
-}
+const bet = (p: Player, amount: number, transactionId = id('bet')) => betBody(p, amount, { transactionId });
+const win = (p: Player, b: { roundId: string; transactionId: string }, amount: number) => winBody(p, b, amount);
 
 const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 const house = () => houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');

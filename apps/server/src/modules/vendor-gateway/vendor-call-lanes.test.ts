@@ -1,14 +1,11 @@
 // postgres: vendor calls of players on different house shards share a batch, sent as a named prepared statement
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { namedStatement } from '../../db/prepared';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, HOUSE_SHARDS, houseBalance, post, verifyLedger } from '../ledger/ledger.service';
+import type { TestApp } from '../../test/harness';
+import { betBody, openVendorWallet, type VendorWallet, walletPlayer, winBody } from '../../test/vendor-wallet-fixture';
+import { balanceOf, HOUSE_SHARDS, houseBalance, verifyLedger } from '../ledger/ledger.service';
 import { callBatcherStats } from './vendor-call-batcher';
 
 // The call batcher's lanes go by member (a lane holds whole house shard rows), so one batch carries
@@ -17,36 +14,15 @@ import { callBatcherStats } from './vendor-call-batcher';
 
 let t: TestApp;
 let vendor: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  const row = await t.ctx.db.selectFrom('games').select('vendor_code').orderBy('vendor_code').executeTakeFirstOrThrow();
-  vendor = row.vendor_code;
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
 });
 afterAll(() => t.close());
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
-async function player(amount: number) {
-  const m = await createMember(t.ctx);
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: m.id, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-  const session = await createGameSession(t, { memberId: m.id, vendor });
-  return { id: m.id, token: session.token, gameCode: session.gameCode, player: String(m.id) };
-}
+const player = (amount: number) => walletPlayer(t, vendor, amount);
 
 /** The names of the prepared statements of every connection of the pool (PostgreSQL). */
 async function preparedStatementNames(): Promise<string[]> {
@@ -76,37 +52,13 @@ describe('vendor call lanes', () => {
     const players = [...byShard.values()];
     const houseBefore = await houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');
     const statsBefore = callBatcherStats(t.ctx.db as Db);
-    const bets = players.map((p) => ({
-      p,
-      body: {
-        token: p.token,
-        player: p.player,
-        gameCode: p.gameCode,
-        roundId: id('round'),
-        transactionId: id('bet'),
-        amount: 400,
-        currency: 'PHP',
-      },
-    }));
+    const bets = players.map((p) => ({ p, body: betBody(p, 400) }));
     const betAnswers = await Promise.all(bets.map((b) => client.call('bet', b.body)));
     for (const a of betAnswers) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 9_600 } });
     // A repeat of every bet at once answers its first answer and moves nothing.
     const repeats = await Promise.all(bets.map((b) => client.call('bet', b.body)));
     for (const a of repeats) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 9_600 } });
-    const winAnswers = await Promise.all(
-      bets.map((b) =>
-        client.call('win', {
-          player: b.p.player,
-          gameCode: b.p.gameCode,
-          roundId: b.body.roundId,
-          transactionId: id('win'),
-          betTransactionId: b.body.transactionId,
-          amount: 1_000,
-          currency: 'PHP',
-          roundClosed: true,
-        }),
-      ),
-    );
+    const winAnswers = await Promise.all(bets.map((b) => client.call('win', winBody(b.p, b.body, 1_000))));
     for (const a of winAnswers) expect(a).toMatchObject({ statusCode: 200, body: { status: 'OK', balance: 10_600 } });
     for (const p of players) expect((await balanceOf(t.ctx.db, p.id, 'PHP')).balance).toBe(10_600);
     expect((await houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP')) - houseBefore).toBe(-600 * players.length);

@@ -6,85 +6,39 @@ import { brandDayBounds } from '../../db/brand-days';
 import { seed } from '../../seed/seed';
 import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, seededVendorSecret, vendorClient } from '../../test/vendor-client';
-import { issueSession } from '../accounts/sessions.service';
+import type { TestApp } from '../../test/harness';
+import { createGameSession, seededVendorSecret } from '../../test/vendor-client';
+import {
+  betBody,
+  catalogueVendors,
+  fund,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+  winBody,
+} from '../../test/vendor-wallet-fixture';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
-import { balanceOf, houseAccountCodes, post, verifyLedger } from '../ledger/ledger.service';
+import { sessionFor } from '../cashier/cashier.fixtures';
+import { balanceOf, houseAccountCodes, verifyLedger } from '../ledger/ledger.service';
 
 let t: TestApp;
 let vendor: string;
 let other: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  // Two vendors that have games in the test catalogue.
-  const rows = await t.ctx.db
-    .selectFrom('games')
-    .select('vendor_code')
-    .distinct()
-    .orderBy('vendor_code')
-    .limit(2)
-    .execute();
-  vendor = rows[0]?.vendor_code ?? '';
-  other = rows[1]?.vendor_code ?? '';
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
+  // A second vendor that has games in the test catalogue.
+  other = (await catalogueVendors(t, 2))[1] ?? '';
 });
 afterAll(() => t.close());
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
-async function fund(memberId: number, amount: number) {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-}
-
 /** A funded member with a live session at `vendor`. */
-async function player(amount = 10_000, input: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(t.ctx, input);
-  if (amount > 0) await fund(m.id, amount);
-  const session = await createGameSession(t, { memberId: m.id, vendor });
-  return { ...m, ...session, player: String(m.id) };
-}
+const player = (amount = 10_000, input: Parameters<typeof createMember>[1] = {}) =>
+  walletPlayer(t, vendor, amount, input);
 
 type Player = Awaited<ReturnType<typeof player>>;
-
-function betBody(p: Player, amount: number, extra: Record<string, unknown> = {}) {
-  return {
-    token: p.token,
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: id('round'),
-    transactionId: id('bet'),
-    amount,
-    currency: 'PHP',
-    ...extra,
-  };
-}
-
-function winBody(p: Player, bet: { roundId: string; transactionId: string }, amount: number, roundClosed = true) {
-  return {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId: bet.roundId,
-    transactionId: id('win'),
-    betTransactionId: bet.transactionId,
-    amount,
-    currency: 'PHP',
-    roundClosed,
-  };
-}
 
 const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 
@@ -325,12 +279,7 @@ describe('bet, win, rounds', () => {
       .where('vendor_code', '=', vendor)
       .where('game_code', '=', p.gameCode)
       .executeTakeFirstOrThrow();
-    const token = await issueSession(t.ctx, t.ctx.db, {
-      memberId: p.id,
-      area: 'member',
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const token = await sessionFor(t, p.id);
     const record = await t.app.inject({
       method: 'GET',
       url: '/wps/member/transactions',
@@ -396,7 +345,7 @@ describe('bet, win, rounds', () => {
     ).toHaveLength(0);
     // The vendor counts that bet as refused: a repeat of its id gets the first answer again, even
     // once the player has the money, and takes nothing.
-    await fund(p.id, 1);
+    await fund(t, p.id, 1);
     expect(await client.call('bet', { ...bet, requestId: 'late-copy' })).toMatchObject({
       statusCode: 422,
       body: { status: 'ERROR_INSUFFICIENT_FUNDS', balance: 1_000, currency: 'PHP', requestId: 'late-copy' },
@@ -461,7 +410,7 @@ describe('bet, win, rounds', () => {
         const [a, b] = await Promise.all([client.call('bet', one), client.call('bet', two)]);
         expect([a.body.status, b.body.status].sort()).toEqual(['ERROR_INSUFFICIENT_FUNDS', 'OK']);
         const [refusedBet, refusal] = a.body.status === 'OK' ? [two, b] : [one, a];
-        await fund(p.id, 1_000);
+        await fund(t, p.id, 1_000);
         const again = await client.call('bet', refusedBet);
         expect(again.body).toEqual({ ...refusal.body, requestId: again.body.requestId });
         expect(await cash(p.id)).toBe(1_400);
@@ -629,12 +578,7 @@ describe('transfer-wallet vendors', () => {
           statusCode: 409,
           body: { status: 'ERROR_TRANSFER_WALLET' },
         });
-      const token = await issueSession(t.ctx, t.ctx.db, {
-        memberId: p.id,
-        area: 'member',
-        ip: '127.0.0.1',
-        userAgent: null,
-      });
+      const token = await sessionFor(t, p.id);
       const res = await t.app.inject({
         method: 'POST',
         url: '/wps/relay/GCS_walletTransfer',
@@ -677,7 +621,7 @@ describe('concurrency', () => {
       .execute();
     const players: Player[] = [];
     for (const m of members) {
-      await fund(m.id, START);
+      await fund(t, m.id, START);
       const session = await createGameSession(t, { memberId: m.id, vendor });
       players.push({ ...m, password: '', ...session, player: String(m.id) });
     }
@@ -733,12 +677,7 @@ describe('concurrency', () => {
 describe('GET /admin/vendors/:vendor/reconciliation', () => {
   it("matches the ledger of the vendor's house account for the day, to the unit", async () => {
     const op = await createMember(t.ctx, { type: 90, permissions: ['games.read'] });
-    const token = await issueSession(t.ctx, t.ctx.db, {
-      memberId: op.id,
-      area: 'admin',
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const token = await sessionFor(t, op.id, 'admin');
     const date = await brandToday(t.ctx, new Date());
     const res = await t.app.inject({
       method: 'GET',
@@ -778,12 +717,7 @@ describe('GET /admin/vendors/:vendor/reconciliation', () => {
     expect(rows.filter((r) => r.kind === 'win').length).toBe(value.wins.count);
 
     const member = await createMember(t.ctx);
-    const memberToken = await issueSession(t.ctx, t.ctx.db, {
-      memberId: member.id,
-      area: 'member',
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const memberToken = await sessionFor(t, member.id);
     const refused = await t.app.inject({
       method: 'GET',
       url: `/admin/vendors/${vendor}/reconciliation?date=${date}`,

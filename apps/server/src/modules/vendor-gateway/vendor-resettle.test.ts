@@ -1,13 +1,19 @@
 // postgres: concurrent deliveries of one correction, and a debit racing the member's own bets
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../brand/brand.service';
-import { balanceOf, post, verifyLedger } from '../ledger/ledger.service';
+import type { TestApp } from '../../test/harness';
+import {
+  betBody,
+  fund,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+  winBody,
+} from '../../test/vendor-wallet-fixture';
+import { sessionFor } from '../cashier/cashier.fixtures';
+import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 
 // POST /vendor/wallet/resettle: a vendor's correction of a settled round by a signed amount. Through
 // HTTP, signed as a vendor signs: credits, debits within and above the member's cash (a debit
@@ -17,63 +23,22 @@ import { balanceOf, post, verifyLedger } from '../ledger/ledger.service';
 
 let t: TestApp;
 let vendor: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  const row = await t.ctx.db
-    .selectFrom('games')
-    .select('vendor_code')
-    .orderBy('vendor_code')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  vendor = row.vendor_code;
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
 });
 afterAll(() => t.close());
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
-async function fund(memberId: number, amount: number) {
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: memberId, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-}
-
-async function player(amount: number) {
-  const m = await createMember(t.ctx);
-  await fund(m.id, amount);
-  const session = await createGameSession(t, { memberId: m.id, vendor });
-  return { ...m, ...session, player: String(m.id) };
-}
+const player = (amount: number) => walletPlayer(t, vendor, amount);
 type Player = Awaited<ReturnType<typeof player>>;
 
 /** A round of `stake` settled by a win of `win` (closed unless told). */
 async function settledRound(p: Player, stake: number, win: number, roundClosed = true) {
-  const roundId = id('round');
-  const bet = { token: p.token, player: p.player, gameCode: p.gameCode, roundId, transactionId: id('bet') };
-  expect((await client.call('bet', { ...bet, amount: stake, currency: 'PHP' })).body.status).toBe('OK');
-  const paid = await client.call('win', {
-    player: p.player,
-    gameCode: p.gameCode,
-    roundId,
-    transactionId: id('win'),
-    betTransactionId: bet.transactionId,
-    amount: win,
-    currency: 'PHP',
-    roundClosed,
-  });
-  expect(paid.body.status).toBe('OK');
-  return roundId;
+  const bet = betBody(p, stake);
+  expect((await client.call('bet', bet)).body.status).toBe('OK');
+  expect((await client.call('win', winBody(p, bet, win, roundClosed))).body.status).toBe('OK');
+  return bet.roundId;
 }
 
 function fix(p: Player, roundId: string, amount: number, extra: Record<string, unknown> = {}) {
@@ -187,7 +152,7 @@ describe('POST /vendor/wallet/resettle', () => {
     const body = fix(p, roundId, -3_000);
     const first = await client.call('resettle', body);
     expect(first.body).toMatchObject({ status: 'OK', balance: 1_000, taken: 3_000 });
-    await fund(p.id, 7_000);
+    await fund(t, p.id, 7_000);
     // The same call again: nothing moves, the first answer (its balance and what it took) comes back.
     const repeat = await client.call('resettle', body);
     expect(repeat.body).toMatchObject({ status: 'OK', balance: 1_000, taken: 3_000 });
@@ -305,12 +270,7 @@ describe('POST /vendor/wallet/resettle', () => {
     const p = await player(2_000);
     const roundId = await settledRound(p, 1_000, 1_500);
     expect((await client.call('resettle', fix(p, roundId, -500))).body.taken).toBe(500);
-    const member = await issueSession(t.ctx, t.ctx.db, {
-      memberId: p.id,
-      area: 'member',
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const member = await sessionFor(t, p.id);
     const record = await t.app.inject({
       method: 'GET',
       url: '/wps/member/bettingRecord?range=past7&pageNo=1&pageSize=20',
@@ -326,12 +286,7 @@ describe('POST /vendor/wallet/resettle', () => {
     expect(profit.json().value).toMatchObject({ bets: 10, wins: 10, net: 0 });
 
     const op = await createMember(t.ctx, { type: 90, permissions: ['games.read'] });
-    const admin = await issueSession(t.ctx, t.ctx.db, {
-      memberId: op.id,
-      area: 'admin',
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const admin = await sessionFor(t, op.id, 'admin');
     const date = await brandToday(t.ctx, new Date());
     const res = await t.app.inject({
       method: 'GET',

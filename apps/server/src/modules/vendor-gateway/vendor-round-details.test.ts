@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { VendorRoundDetail } from '@gamehall/shared/api/vendor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createGameSession, vendorClient } from '../../test/vendor-client';
-import { issueSession } from '../accounts/sessions.service';
-import { setBrandSetting } from '../brand/brand.service';
-import { post } from '../ledger/ledger.service';
+import type { TestApp } from '../../test/harness';
+import {
+  betBody,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+  winBody,
+} from '../../test/vendor-wallet-fixture';
+import { sessionFor } from '../cashier/cashier.fixtures';
 
 // A round's detail (a sportsbook bet's legs, odds, result and payout) sent on the bet, win and
 // resettle calls: kept once per round, the latest recorded call's replacing the one before, and
@@ -14,45 +17,17 @@ import { post } from '../ledger/ledger.service';
 
 let t: TestApp;
 let vendor: string;
-let client: ReturnType<typeof vendorClient>;
+let client: VendorWallet['client'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await setBrandSetting(t.ctx.db, 'currency', 'PHP');
-  const row = await t.ctx.db
-    .selectFrom('games')
-    .select('vendor_code')
-    .orderBy('vendor_code')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  vendor = row.vendor_code;
-  client = vendorClient(t, vendor);
+  ({ t, vendor, client } = await openVendorWallet());
 });
 afterAll(() => t.close());
 
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
-
+/** A funded player with a game session, and their member site session (`memberToken`). */
 async function player(amount: number) {
-  const m = await createMember(t.ctx);
-  await t.ctx.db.transaction().execute((trx) =>
-    post(trx, {
-      idempotencyKey: id('fund'),
-      type: 'deposit',
-      reference: 'test',
-      entries: [
-        { account: { house: 'deposits-in-transit', currency: 'PHP' }, amount: -amount },
-        { account: { member: m.id, currency: 'PHP' }, amount },
-      ],
-    }),
-  );
-  const session = await createGameSession(t, { memberId: m.id, vendor });
-  const token = await issueSession(t.ctx, t.ctx.db, {
-    memberId: m.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
-  return { ...m, ...session, player: String(m.id), memberToken: token };
+  const p = await walletPlayer(t, vendor, amount);
+  return { ...p, memberToken: await sessionFor(t, p.id) };
 }
 
 /** A double: Harbour City to win at 2.10 and over 2.5 goals at 1.90 in another match. */
@@ -111,6 +86,39 @@ function settled(detail: VendorRoundDetail): VendorRoundDetail {
   };
 }
 
+const REASON = 'Result corrected: 2-2';
+
+/** The settled double corrected to lost (2-2): its payout taken back. */
+function correctedToLost(roundId: string): VendorRoundDetail {
+  return {
+    ...settled(placed(roundId)),
+    status: 'lost',
+    payout: 0,
+    corrections: [{ at: '2026-03-02T09:00:00.000Z', amount: -3_990, reason: REASON }],
+  };
+}
+
+type Player = Awaited<ReturnType<typeof player>>;
+
+/** The double's calls on round `roundId`, named as the sportsbook names them: its bet, its win and a correction to lost. */
+function doubleCalls(p: Player, roundId: string) {
+  const bet = betBody(p, 1_000, { roundId, transactionId: `sb:${roundId}:bet`, detail: placed(roundId) });
+  return {
+    bet,
+    win: winBody(p, bet, 3_990, true, { transactionId: `sb:${roundId}:win`, detail: settled(placed(roundId)) }),
+    fix: {
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId,
+      transactionId: `sb:${roundId}:fix:1`,
+      amount: -3_990,
+      currency: 'PHP',
+      reason: REASON,
+      detail: correctedToLost(roundId),
+    },
+  };
+}
+
 const storedDetail = (roundId: string) =>
   t.ctx.db
     .selectFrom('vendor_round_details')
@@ -123,57 +131,21 @@ describe('round details on the wallet calls', () => {
   it('keeps the bet detail, replaces it with the win detail, and a late repeat of the bet never puts the old one back', async () => {
     const p = await player(10_000);
     const roundId = id('sb');
-    const betBody = {
-      token: p.token,
-      player: p.player,
-      gameCode: p.gameCode,
-      roundId,
-      transactionId: `sb:${roundId}:bet`,
-      amount: 1_000,
-      currency: 'PHP',
-      detail: placed(roundId),
-    };
-    expect((await client.call('bet', betBody)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    const { bet, win, fix } = doubleCalls(p, roundId);
+    expect((await client.call('bet', bet)).body).toMatchObject({ status: 'OK', balance: 9_000 });
     expect(await storedDetail(roundId)).toMatchObject({
       detail: { status: 'open', legs: [{ result: null }, { result: null }] },
       summary: 'Harbour City v Northgate Rovers · Eastbay v Westfield',
     });
 
-    const winBody = {
-      player: p.player,
-      gameCode: p.gameCode,
-      roundId,
-      transactionId: `sb:${roundId}:win`,
-      betTransactionId: betBody.transactionId,
-      amount: 3_990,
-      currency: 'PHP',
-      roundClosed: true,
-      detail: settled(placed(roundId)),
-    };
-    expect((await client.call('win', winBody)).body).toMatchObject({ status: 'OK', balance: 12_990 });
+    expect((await client.call('win', win)).body).toMatchObject({ status: 'OK', balance: 12_990 });
     expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'won', payout: 3_990 });
 
     // The bet delivered again (a retry that crossed the win): the first answer, the settled detail stays.
-    expect((await client.call('bet', betBody)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect((await client.call('bet', bet)).body).toMatchObject({ status: 'OK', balance: 9_000 });
     expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'won' });
 
     // A correction brings the corrected detail.
-    const corrected = {
-      ...settled(placed(roundId)),
-      status: 'lost' as const,
-      payout: 0,
-      corrections: [{ at: '2026-03-02T09:00:00.000Z', amount: -3_990, reason: 'Result corrected: 2-2' }],
-    };
-    const fix = {
-      player: p.player,
-      gameCode: p.gameCode,
-      roundId,
-      transactionId: `sb:${roundId}:fix:1`,
-      amount: -3_990,
-      currency: 'PHP',
-      reason: 'Result corrected: 2-2',
-      detail: corrected,
-    };
     expect((await client.call('resettle', fix)).body).toMatchObject({ status: 'OK', taken: 3_990 });
     expect((await storedDetail(roundId))?.detail).toMatchObject({ status: 'lost', corrections: [{ amount: -3_990 }] });
 
@@ -223,53 +195,24 @@ describe('round details on the wallet calls', () => {
   it('keeps a correction the cash could not cover as what it took, the rest still paid', async () => {
     const p = await player(1_000);
     const roundId = id('sb');
-    const bet = { token: p.token, player: p.player, gameCode: p.gameCode, roundId, currency: 'PHP' };
-    await client.call('bet', { ...bet, transactionId: `sb:${roundId}:bet`, amount: 1_000, detail: placed(roundId) });
-    const { token: _token, ...settle } = bet;
-    await client.call('win', {
-      ...settle,
-      transactionId: `sb:${roundId}:win`,
-      amount: 3_990,
-      roundClosed: true,
-      detail: settled(placed(roundId)),
-    });
+    const { bet, win, fix } = doubleCalls(p, roundId);
+    await client.call('bet', bet);
+    await client.call('win', win);
     // The member spends all but 10.00 of the 39.90 elsewhere before the correction.
-    await client.call('bet', { ...bet, roundId: id('r'), transactionId: id('bet'), amount: 2_990 });
-    const reason = 'Result corrected: 2-2';
-    const asked = {
-      ...settled(placed(roundId)),
-      status: 'lost' as const,
-      payout: 0,
-      corrections: [{ at: '2026-03-02T09:00:00.000Z', amount: -3_990, reason }],
-    };
-    const fix = await client.call('resettle', {
-      ...settle,
-      transactionId: `sb:${roundId}:fix:1`,
-      amount: -3_990,
-      reason,
-      detail: asked,
-    });
-    expect(fix.body).toMatchObject({ status: 'OK', taken: 1_000 });
+    await client.call('bet', betBody(p, 2_990));
+    const fixed = await client.call('resettle', fix);
+    expect(fixed.body).toMatchObject({ status: 'OK', taken: 1_000 });
     expect((await storedDetail(roundId))?.detail).toMatchObject({
       status: 'lost',
       payout: 2_990,
-      corrections: [{ amount: -1_000, reason }],
+      corrections: [{ amount: -1_000, reason: REASON }],
     });
   });
 
   it('keeps nothing for a refused bet, refuses a malformed detail, and a round without one has none', async () => {
     const p = await player(500);
     const roundId = id('sb');
-    const body = {
-      token: p.token,
-      player: p.player,
-      gameCode: p.gameCode,
-      roundId,
-      transactionId: id('bet'),
-      amount: 1_000,
-      currency: 'PHP',
-      detail: placed(roundId),
-    };
+    const body = betBody(p, 1_000, { roundId, detail: placed(roundId) });
     expect((await client.call('bet', body)).body.status).toBe('ERROR_INSUFFICIENT_FUNDS');
     expect(await storedDetail(roundId)).toBeUndefined();
 

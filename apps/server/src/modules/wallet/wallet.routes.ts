@@ -76,7 +76,7 @@ export function registerWalletRoutes(root: App, ctx: AppContext): void {
         body: WalletTransferBody,
         response: { 200: envelope(WalletTransferValue) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'member', movesMoney: true },
     },
     async (req) => ok(presentVendorTransfer(await wallet.vendorTransfer(ctx, principalOf(req).memberId, req.body))),
   );
@@ -103,7 +103,7 @@ export function registerWalletRoutes(root: App, ctx: AppContext): void {
         body: UplineTransferBody,
         response: { 200: envelope(TransferValue) },
       },
-      config: { auth: 'member', encrypted: true },
+      config: { auth: 'member', encrypted: true, movesMoney: true },
     },
     async (req) => ok(presentTransfer(await wallet.transferToUpline(ctx, principalOf(req).memberId, req.body))),
   );
@@ -117,7 +117,7 @@ export function registerWalletRoutes(root: App, ctx: AppContext): void {
         body: DownlineTransferBody,
         response: { 200: envelope(TransferValue) },
       },
-      config: { auth: 'agent', encrypted: true },
+      config: { auth: 'agent', encrypted: true, movesMoney: true },
     },
     async (req) => ok(presentTransfer(await wallet.transferToDownline(ctx, principalOf(req).memberId, req.body))),
   );

@@ -5,7 +5,7 @@
 // the buttons, clocks and scores it drew, so a socket message moves only what it changed.
 import type { EventCard, MarketView, SelectionView } from '../../sportsbook/api';
 import type { MarketType, Sport } from '../../sportsbook/types';
-import { h } from '../ui';
+import { h, svgIcon } from '../ui';
 import { fairUrl } from '../words';
 import { clockSeconds, clockText, dayLabel, dayOf, scoreText, timeText, zoneName } from './sb-format';
 import {
@@ -49,22 +49,13 @@ function remember<K>(map: Map<K, HTMLElement[]>, key: K, el: HTMLElement) {
   else map.set(key, [el]);
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 /** A padlock: a suspended market's prices. */
 export function lockIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '14');
-  svg.setAttribute('height', '14');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', 'sb-lock');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z');
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '2');
-  svg.append(path);
-  return svg as SVGSVGElement;
+  return svgIcon(
+    14,
+    [{ d: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z', fill: 'none', stroke: 'currentColor', 'stroke-width': '2' }],
+    'sb-lock',
+  );
 }
 
 // ---- prices ----

@@ -6,7 +6,7 @@ import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, exposureOf, insertMove, moveTx } from './moves';
-import { lockEvents } from './placing';
+import { BET_MONEY_COLUMNS, legsWithMarkets, lockEventsOfBet } from './placing';
 import { BET_COLUMNS, cashOutMarginPpm, currentOdds, myBets } from './views';
 
 // Cash-out (POST /api/sb/bets/:id/cashout): the book buys back the whole open stake, or a part of
@@ -36,26 +36,10 @@ export async function cashOut(
   if (!found) throw new StudioError('SB_BET_NOT_FOUND');
   const now = core.deps.now();
   const paid = await db.transaction().execute(async (trx) => {
-    const events = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', found.id).execute();
-    await lockEvents(
-      trx,
-      events.map((e) => e.event_id),
-    );
+    await lockEventsOfBet(trx, found.id);
     const bet = await trx
       .selectFrom('studio_sb_bets')
-      .select([
-        'id',
-        'bet_id',
-        'kind',
-        'size',
-        'combinations',
-        'open_stake',
-        'potential_payout',
-        'cashed_out',
-        'cash_count',
-        'status',
-        'mode',
-      ])
+      .select([...BET_MONEY_COLUMNS, 'cashed_out', 'cash_count'])
       .where('id', '=', found.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -65,20 +49,7 @@ export async function cashOut(
     if (part > bet.open_stake || (bet.size !== null && part % bet.combinations !== 0)) {
       throw new StudioError('SB_CASHOUT_UNAVAILABLE', { openStake: bet.open_stake, combinations: bet.combinations });
     }
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select([
-        'studio_sb_legs.market_id',
-        'studio_sb_legs.selection',
-        'studio_sb_legs.odds1000',
-        'studio_sb_legs.outcome',
-        'studio_sb_markets.status',
-        'studio_sb_markets.odds',
-      ])
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .orderBy('studio_sb_legs.leg_no')
-      .execute();
+    const legs = await legsWithMarkets(trx, bet.id);
     const perCombination = (stake: number) => (bet.size === null ? stake : stake / bet.combinations);
     const value = cashOutValue(
       {

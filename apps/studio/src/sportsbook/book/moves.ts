@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase } from '../../db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
 import { roundDetail } from './round-detail';
@@ -98,6 +98,14 @@ export function exposureOf(
   }));
 }
 
+/** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
+const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
+SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+ON CONFLICT (market_id, selection) DO UPDATE
+   SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
+       payout = studio_sb_exposure.payout + EXCLUDED.payout,
+       bets = studio_sb_exposure.bets + EXCLUDED.bets`;
+
 export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
   const merged = new Map<string, ExposureEntry>();
   for (const e of entries) {
@@ -109,22 +117,20 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
       m.bets += e.bets;
     } else merged.set(key, { ...e });
   }
-  // In one order, so two transactions never wait on each other's rows crosswise.
-  const sorted = [...merged.values()].sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
-  for (const e of sorted) {
-    if (e.stake === 0 && e.payout === 0 && e.bets === 0) continue;
-    await trx
-      .insertInto('studio_sb_exposure')
-      .values({ market_id: e.marketId, selection: e.selection, stake: e.stake, payout: e.payout, bets: e.bets })
-      .onConflict((oc) =>
-        oc.columns(['market_id', 'selection']).doUpdateSet({
-          stake: sql`studio_sb_exposure.stake + ${e.stake}`,
-          payout: sql`studio_sb_exposure.payout + ${e.payout}`,
-          bets: sql`studio_sb_exposure.bets + ${e.bets}`,
-        }),
-      )
-      .execute();
-  }
+  // In one order, so two transactions never wait on each other's rows crosswise; one statement.
+  const sorted = [...merged.values()]
+    .filter((e) => e.stake !== 0 || e.payout !== 0 || e.bets !== 0)
+    .sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
+  if (sorted.length === 0) return;
+  await trx.executeQuery(
+    CompiledQuery.raw(EXPOSURE_SQL, [
+      sorted.map((e) => e.marketId),
+      sorted.map((e) => e.selection),
+      sorted.map((e) => e.stake),
+      sorted.map((e) => e.payout),
+      sorted.map((e) => e.bets),
+    ]),
+  );
 }
 
 /**
@@ -221,9 +227,9 @@ async function priceCorrection(
 
 export type MoveDone = { betRowId: number; owner: string; balance: number | null };
 
-/** Delivers one move if it is still due; what it did (or undefined when it could not, to retry). */
-export async function deliverMove(deps: RoundDeps, moveId: number): Promise<MoveDone | undefined> {
-  const m = await deps.db
+/** A move as its delivery needs it (with its bet's session and round). */
+function movesQuery(db: Db) {
+  return db
     .selectFrom('studio_sb_moves')
     .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_moves.bet_id')
     .select([
@@ -245,10 +251,33 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
       'studio_sb_bets.game_code',
       'studio_sb_bets.currency',
       'studio_sb_bets.bet_tx',
-    ])
-    .where('studio_sb_moves.id', '=', moveId)
-    .executeTakeFirst();
+    ]);
+}
+type DueMove = Awaited<ReturnType<ReturnType<typeof movesQuery>['executeTakeFirstOrThrow']>>;
+
+/** A wallet move the wallet answered: recorded done (one at a time, or with others in one statement). */
+type Answered = { id: number; taken: number | null; uncollected: number; at: Date };
+type RecordDone = (answered: Answered) => Promise<void>;
+
+const recordOne =
+  (deps: RoundDeps): RecordDone =>
+  async (a) => {
+    await deps.db
+      .updateTable('studio_sb_moves')
+      .set({ status: 'done', done_at: a.at, taken: a.taken, uncollected: a.uncollected, last_error: null })
+      .where('id', '=', a.id)
+      .where('status', '=', 'due')
+      .execute();
+  };
+
+/** Delivers one move if it is still due; what it did (or undefined when it could not, to retry). */
+export async function deliverMove(deps: RoundDeps, moveId: number): Promise<MoveDone | undefined> {
+  const m = await movesQuery(deps.db).where('studio_sb_moves.id', '=', moveId).executeTakeFirst();
   if (m?.status !== 'due') return undefined;
+  return deliverLoaded(deps, m, recordOne(deps));
+}
+
+async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): Promise<MoveDone | undefined> {
   const owner = ownerOf(m);
   const now = deps.now();
   if (!m.priced) {
@@ -328,18 +357,7 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
   if (answer.kind === 'ok') {
     // A debit's answer says what the cash gave; one without it took the whole amount.
     const taken = m.amount < 0 ? Math.min(-m.amount, Math.max(0, answer.taken ?? -m.amount)) : null;
-    await deps.db
-      .updateTable('studio_sb_moves')
-      .set({
-        status: 'done',
-        done_at: now,
-        taken,
-        uncollected: taken === null ? 0 : -m.amount - taken,
-        last_error: null,
-      })
-      .where('id', '=', m.id)
-      .where('status', '=', 'due')
-      .execute();
+    await record({ id: m.id, taken, uncollected: taken === null ? 0 : -m.amount - taken, at: now });
     return { betRowId: m.bet_id, owner, balance: answer.balance };
   }
   const error = answer.kind === 'refused' ? answer.status : answer.error;
@@ -360,10 +378,16 @@ export async function deliverMove(deps: RoundDeps, moveId: number): Promise<Move
 /** Moves claimed per pass, and delivered at once (each a different bet's: never two of one bet). */
 const CLAIM = 500;
 const PARALLEL = 8;
+/** Answered moves recorded done together, in one statement (and at the end of each claim). */
+const RECORD_BATCH = 50;
 
 /**
  * Claims and delivers the due moves whose bet has nothing earlier still due (of one bet, or all);
- * the claim keeps another process's pass off them while this one delivers.
+ * the claim keeps another process's pass off them while this one delivers. The claimed moves are
+ * read in one query, and the answered ones recorded done RECORD_BATCH at a time; every answered move
+ * of a claim is recorded before the next claim, so a bet's next move is never claimed before the
+ * one ahead of it is recorded. (A stop between an answer and its record leaves the move due: it is
+ * sent again after the claim's lease, with its transaction id, which the wallet answers as before.)
  */
 export async function deliverDueMoves(
   deps: RoundDeps,
@@ -388,19 +412,49 @@ export async function deliverDueMoves(
       )
       RETURNING id`.execute(deps.db);
     if (claimed.rows.length === 0) return counts;
+    const ids = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const loaded = await movesQuery(deps.db)
+      .where(sql<boolean>`studio_sb_moves.id = ANY(${ids}::bigint[])`)
+      .where('studio_sb_moves.status', '=', 'due')
+      .orderBy('studio_sb_moves.id')
+      .execute();
     let progressed = false;
-    const queue = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    let answered: { a: Answered; done: MoveDone }[] = [];
+    const flush = async () => {
+      const batch = answered;
+      answered = [];
+      if (batch.length === 0) return;
+      await sql`
+        UPDATE studio_sb_moves m SET status = 'done', done_at = v.at::timestamptz, taken = v.taken,
+          uncollected = v.uncollected, last_error = NULL
+        FROM unnest(${batch.map((x) => x.a.id)}::bigint[], ${batch.map((x) => x.a.taken)}::bigint[],
+          ${batch.map((x) => x.a.uncollected)}::bigint[], ${batch.map((x) => x.a.at.toISOString())}::text[])
+          AS v(id, taken, uncollected, at)
+        WHERE m.id = v.id AND m.status = 'due'`.execute(deps.db);
+      for (const x of batch) onDone(x.done);
+    };
+    const queue = [...loaded];
     const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        const done = await deliverMove(deps, id);
-        if (done) {
-          counts.delivered++;
-          progressed = true;
-          onDone(done);
-        } else counts.failed++;
+      for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+        let held: Answered | undefined;
+        const done = await deliverLoaded(deps, m, async (a) => {
+          held = a;
+        });
+        if (!done) {
+          counts.failed++;
+          continue;
+        }
+        counts.delivered++;
+        progressed = true;
+        // Moves done without a wallet answer (trial, a correction with nothing left) are recorded already.
+        if (held) {
+          answered.push({ a: held, done });
+          if (answered.length >= RECORD_BATCH) await flush();
+        } else onDone(done);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+    await flush();
     // A delivered move may have freed the next one of its bet: claim again, until nothing moves.
     if (!progressed) return counts;
   }

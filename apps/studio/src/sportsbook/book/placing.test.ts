@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from '../../standalone-fixture';
 import type { EventView, LobbyAnswer, PlaceAnswer, QuoteAnswer, SbServerMessage } from '../api';
+import { roundDetail } from './round-detail';
 import {
   type BookHarness,
   betOf,
@@ -70,6 +71,15 @@ describe('placing', () => {
     expect(bets.map((c) => [c.body.roundId, c.body.transactionId, c.body.amount, c.body.gameCode])).toEqual(
       res.body.bets.map((x) => [x.id, `sb:${x.id}:bet`, x.stake, 'SPORTS-000']),
     );
+    // Each stake's detail is built from the reservation's reads: it is what the stored bet reads as.
+    for (const call of bets) {
+      const row = await h.runtime.db
+        .selectFrom('studio_sb_bets')
+        .select('id')
+        .where('bet_id', '=', String(call.body.roundId))
+        .executeTakeFirstOrThrow();
+      expect(call.body.detail).toEqual(await roundDetail(h.runtime.db, row.id));
+    }
   });
 
   it('refuses a slip that breaks a rule, taking nothing', async () => {

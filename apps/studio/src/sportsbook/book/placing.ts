@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { StudioDb } from '../../db/database';
 import type { StudioDatabase } from '../../db/schema';
@@ -13,17 +13,18 @@ import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, betTx, type ExposureEntry, exposureOf, refuseBet, stakerOf } from './moves';
-import { roundDetail } from './round-detail';
-import { type BookSettings, MAX_COMBINATIONS, MAX_LEGS, playerFactor, readSettings, scaled } from './settings';
+import { detailOf, type RoundDetail } from './round-detail';
 import {
-  BET_COLUMNS,
-  currentOdds,
-  MARKET_COLUMNS,
-  type MarketRow,
-  marketView,
-  myBets,
-  parseSelectionId,
-} from './views';
+  type BookSettings,
+  FULL_FACTOR,
+  MAX_COMBINATIONS,
+  MAX_LEGS,
+  playerFactor,
+  readSettings,
+  scaled,
+  settingsOf,
+} from './settings';
+import { BET_COLUMNS, currentOdds, type LegRow, type MarketRow, marketView, myBets, parseSelectionId } from './views';
 
 // Placing a slip (POST /api/sb/bets). Every leg must be an open, priced selection of this lobby's
 // sports; a price that moved is taken or refused by the player's odds-change rule (refused: nothing
@@ -36,7 +37,7 @@ import {
 
 type PlaceInput = z.infer<typeof PlaceBody>;
 
-type Leg = {
+type BaseLeg = {
   selectionId: string;
   eventId: string;
   sport: Sport;
@@ -44,6 +45,14 @@ type Leg = {
   startsAt: Date;
   market: MarketRow;
   key: string;
+};
+
+/** What the bet's round detail names of a leg's event (read with the leg, so the detail needs no read of its own). */
+type LegEvent = { home: string; away: string; state: unknown; result: unknown; leagueName: string | null };
+
+type StoredLeg = BaseLeg & { event: LegEvent };
+
+type Leg = StoredLeg & {
   /** The odds the bet takes. */
   odds1000: number;
 };
@@ -77,34 +86,77 @@ function priced(kind: PlannedBet['kind'], stakePerCombination: number, odds: num
   return { odds1000: combinedOdds1000(odds), potential: potentialPayout(stakePerCombination, odds) };
 }
 
-/** A selection's legs as stored, for the slip's selection ids (one query). */
-async function loadLegs(
-  db: StudioDb | Transaction<StudioDatabase>,
-  ids: string[],
-): Promise<Map<string, Omit<Leg, 'odds1000'> | undefined>> {
-  const parsed = ids.map((id) => ({ id, parts: parseSelectionId(id) }));
-  const eventIds = [...new Set(parsed.flatMap((p) => (p.parts ? [p.parts.eventId] : [])))];
-  const found = new Map<string, Omit<Leg, 'odds1000'> | undefined>();
-  const rows =
-    eventIds.length === 0
-      ? []
-      : await db
-          .selectFrom('studio_sb_markets')
-          .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_markets.event_id')
-          .select([
-            ...MARKET_COLUMNS,
-            'studio_sb_events.sport',
-            'studio_sb_events.status as event_status',
-            'studio_sb_events.starts_at',
-          ])
-          .where('studio_sb_markets.event_id', 'in', eventIds)
-          .where(
-            'studio_sb_markets.key',
-            'in',
-            parsed.flatMap((p) => (p.parts ? [p.parts.marketKey] : [])),
-          )
-          .execute();
-  for (const { id, parts } of parsed) {
+// A placement's time goes mostly to its round trips to the database and to building its queries
+// (docs/benchmarks.md, "Sportsbook"), so its statements are few and written out once here rather
+// than built on every slip: the reads before and under the lock are one statement each (their row
+// sets as JSON), the exposure is one multi-row upsert, and a bet's round detail is built from what
+// the reservation read.
+
+/** The markets named by some selection ids ($1 event ids, $2 market keys), with their events and leagues. */
+const LEG_ROWS = `SELECT m.id, m.event_id, m.key, m.type, m.period, m.line4, m.status, m.trader_suspended,
+       m.feed_suspended, m.odds, m.outcomes, m.version, e.sport, e.status AS event_status, e.starts_at,
+       e.home, e.away, e.state, e.result, g.name AS league_name
+  FROM studio_sb_markets m
+  JOIN studio_sb_events e ON e.id = m.event_id
+  LEFT JOIN studio_sb_leagues g ON g.id = e.league_id
+ WHERE m.event_id = ANY($1::text[]) AND m.key = ANY($2::text[])`;
+
+const asJson = (select: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${select}) r)`;
+
+/** Before the lock: whether the slip was placed already ($3-$6), the settings, the player's factor and the legs. */
+const SLIP_SQL = `SELECT
+  EXISTS (SELECT 1 FROM studio_sb_bets WHERE vendor = $3 AND player = $4 AND mode = $5 AND request_id = $6) AS earlier,
+  (SELECT settings FROM studio_sb_settings WHERE id = 1) AS settings,
+  (SELECT factor_ppm FROM studio_sb_players WHERE player = $4) AS factor,
+  ${asJson(LEG_ROWS)} AS legs`;
+
+/** A player's bets that still count on some events: their stakes count against the limits. */
+const runningRows = (events: string, owner: string) => `SELECT l.event_id, l.market_id, b.id, b.open_stake
+  FROM studio_sb_legs l JOIN studio_sb_bets b ON b.id = l.bet_id
+ WHERE l.owner = ${owner} AND l.event_id = ANY(${events}::text[]) AND b.status IN ('betting', 'pending', 'open')`;
+const RUNNING_SQL = runningRows('$1', '$2');
+
+/** Under the lock: the legs again, the player's running stakes and the book's exposure on the markets ($4). */
+const LOCKED_SQL = `SELECT ${asJson(LEG_ROWS)} AS legs, ${asJson(runningRows('$1', '$3'))} AS running,
+  ${asJson('SELECT market_id, selection, stake, payout FROM studio_sb_exposure WHERE market_id = ANY($4::bigint[])')} AS exposure`;
+
+/** The wallet took the stake: the bet counts, unless recovery decided it already or a market of it closed. */
+const ACCEPT_SQL = `UPDATE studio_sb_bets SET status = $2
+ WHERE id = $1 AND status = 'betting'
+   AND NOT EXISTS (SELECT 1 FROM studio_sb_legs l JOIN studio_sb_markets m ON m.id = l.market_id
+                    WHERE l.bet_id = $1 AND m.status IN ('closed', 'settled'))
+RETURNING id`;
+
+const LOCK_SQL = 'SELECT id FROM studio_sb_events WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE';
+
+type LegJson = MarketRow & {
+  sport: string;
+  event_status: string;
+  starts_at: Date | string;
+  home: string;
+  away: string;
+  state: unknown;
+  result: unknown;
+  league_name: string | null;
+};
+type RunningRow = { event_id: string; market_id: number; id: number; open_stake: number };
+type ExposureRow = { market_id: number; selection: string; stake: number; payout: number };
+
+async function queryRows<R>(db: StudioDb | Transaction<StudioDatabase>, text: string, params: unknown[]) {
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+}
+
+/** The event ids and market keys the selection ids name ($1 and $2 of LEG_ROWS). */
+function legKeys(ids: string[]): [string[], string[]] {
+  const parsed = ids.flatMap((id) => parseSelectionId(id) ?? []);
+  return [[...new Set(parsed.map((p) => p.eventId))], [...new Set(parsed.map((p) => p.marketKey))]];
+}
+
+/** Each selection id's leg among the rows of LEG_ROWS (undefined when it names no stored market). */
+function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undefined> {
+  const found = new Map<string, StoredLeg | undefined>();
+  for (const id of ids) {
+    const parts = parseSelectionId(id);
     const row = parts && rows.find((r) => r.event_id === parts.eventId && r.key === parts.marketKey);
     found.set(
       id,
@@ -117,6 +169,13 @@ async function loadLegs(
             startsAt: new Date(row.starts_at),
             market: row,
             key: parts.key,
+            event: {
+              home: row.home,
+              away: row.away,
+              state: row.state,
+              result: row.result,
+              leagueName: row.league_name,
+            },
           }
         : undefined,
     );
@@ -124,8 +183,15 @@ async function loadLegs(
   return found;
 }
 
+/** A selection's legs as stored, for the slip's selection ids (one query). */
+async function loadLegs(db: StudioDb, ids: string[]): Promise<Map<string, StoredLeg | undefined>> {
+  const [eventIds, marketKeys] = legKeys(ids);
+  const rows = eventIds.length === 0 ? [] : await queryRows<LegJson>(db, LEG_ROWS, [eventIds, marketKeys]);
+  return legsFrom(ids, rows);
+}
+
 /** Why a leg cannot be bet on now, or undefined when it can. */
-function legRefusal(leg: Omit<Leg, 'odds1000'> | undefined, category: string | undefined, now: Date) {
+function legRefusal(leg: BaseLeg | undefined, category: string | undefined, now: Date) {
   if (!leg || (category && SPORT_CATEGORY[leg.sport] !== category)) return 'SB_SELECTION_UNAVAILABLE' as const;
   if (leg.eventStatus === 'ended' || leg.eventStatus === 'abandoned') return 'SB_EVENT_STARTED' as const;
   // A fixture past its start that the feed has not taken in-play: its pre-match prices are stale.
@@ -223,19 +289,56 @@ export function liabilityOf(rows: { stake: number; payout: number }[]): number {
 export async function lockEvents(trx: Transaction<StudioDatabase>, eventIds: string[]): Promise<void> {
   const sorted = [...new Set(eventIds)].sort();
   if (sorted.length === 0) return;
-  await trx.selectFrom('studio_sb_events').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
+  await trx.executeQuery(CompiledQuery.raw(LOCK_SQL, [sorted]));
+}
+
+/** Locks the events of a bet's legs (lockEvents), as whatever decides that bet's money first does. */
+export async function lockEventsOfBet(trx: Transaction<StudioDatabase>, betRowId: number): Promise<void> {
+  const legs = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', betRowId).execute();
+  await lockEvents(
+    trx,
+    legs.map((l) => l.event_id),
+  );
+}
+
+/** What deciding on a bet's money reads of it (its stake, what it may pay, and whom the moves name). */
+export const BET_MONEY_COLUMNS = [
+  'id',
+  'bet_id',
+  'kind',
+  'size',
+  'combinations',
+  'open_stake',
+  'potential_payout',
+  'status',
+  'mode',
+] as const;
+
+/** A bet's legs in order, each with its market's status and prices as they are now. */
+export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: number) {
+  return trx
+    .selectFrom('studio_sb_legs')
+    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
+    .select([
+      'studio_sb_legs.id',
+      'studio_sb_legs.market_id',
+      'studio_sb_legs.selection',
+      'studio_sb_legs.odds1000',
+      'studio_sb_legs.outcome',
+      'studio_sb_markets.status',
+      'studio_sb_markets.odds',
+    ])
+    .where('studio_sb_legs.bet_id', '=', betRowId)
+    .orderBy('studio_sb_legs.leg_no')
+    .execute();
 }
 
 /** A player's running stake per market and per event (their bets that still count, under any vendor code). */
-async function runningStakes(trx: StudioDb | Transaction<StudioDatabase>, owner: string, eventIds: string[]) {
-  const rows = await trx
-    .selectFrom('studio_sb_legs')
-    .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_legs.bet_id')
-    .select(['studio_sb_legs.event_id', 'studio_sb_legs.market_id', 'studio_sb_bets.id', 'studio_sb_bets.open_stake'])
-    .where('studio_sb_legs.owner', '=', owner)
-    .where('studio_sb_legs.event_id', 'in', eventIds)
-    .where('studio_sb_bets.status', 'in', ['betting', 'pending', 'open'])
-    .execute();
+async function runningStakes(db: StudioDb, owner: string, eventIds: string[]) {
+  return runningFrom(await queryRows<RunningRow>(db, RUNNING_SQL, [eventIds, owner]));
+}
+
+function runningFrom(rows: RunningRow[]) {
   const perMarket = new Map<number, number>();
   const perEvent = new Map<string, number>();
   const seenEvent = new Set<string>();
@@ -251,18 +354,19 @@ async function runningStakes(trx: StudioDb | Transaction<StudioDatabase>, owner:
   return { perMarket, perEvent };
 }
 
-/** Checks the stake limits and the book's liability with the new bets (in the reserving transaction). */
-async function checkLimits(
-  trx: Transaction<StudioDatabase>,
+/**
+ * Checks the stake limits and the book's liability with the new bets, from the running stakes and
+ * the exposure read under the reserving transaction's lock.
+ */
+function checkLimits(
   mode: 'real' | 'trial',
-  owner: string,
   factor: number,
   planned: PlannedBet[],
   settings: BookSettings,
-): Promise<ExposureEntry[]> {
+  running: ReturnType<typeof runningFrom>,
+  exposure: ExposureRow[],
+): ExposureEntry[] {
   if (factor <= 0) throw stakeTooHigh(0, 'player', 0);
-  const eventIds = [...new Set(planned.flatMap((b) => b.legs.map((l) => l.eventId)))];
-  const running = await runningStakes(trx, owner, eventIds);
   const addMarket = new Map<number, number>();
   const addEvent = new Map<string, number>();
   for (const b of planned) {
@@ -288,13 +392,7 @@ async function checkLimits(
   );
   // The book's liability is real money's: a trial slip is held to the player's limits only.
   if (mode !== 'real') return entries;
-  const marketIds = [...addMarket.keys()];
-  const exposure = await trx
-    .selectFrom('studio_sb_exposure')
-    .select(['market_id', 'selection', 'stake', 'payout'])
-    .where('market_id', 'in', marketIds)
-    .execute();
-  for (const id of marketIds) {
+  for (const id of addMarket.keys()) {
     const rows = exposure.filter((r) => r.market_id === id).map((r) => ({ ...r }));
     const before = liabilityOf(rows);
     for (const e of entries.filter((x) => x.marketId === id)) {
@@ -342,18 +440,24 @@ export async function placeSlip(
     bets: await myBets(db, rows),
     balance: await core.balanceOf(session),
   });
-  const earlier = await slipBets(core, session, body.requestId, 5000);
-  if (earlier.length > 0) return answerOf(earlier);
+  const ids = body.legs.map((l) => l.selectionId);
+  const [eventIds, marketKeys] = legKeys(ids);
+  const [slip] = await queryRows<{ earlier: boolean; settings: unknown; factor: number | null; legs: LegJson[] }>(
+    db,
+    SLIP_SQL,
+    [eventIds, marketKeys, session.vendor, session.player, session.mode, body.requestId],
+  );
+  if (!slip) throw new Error('the slip read answered no row');
+  if (slip.earlier) return answerOf(await slipBets(core, session, body.requestId, 5000));
 
   if (body.legs.length > MAX_LEGS) {
     throw new StudioError('SB_TOO_MANY_LEGS', { max: MAX_LEGS }, (w) => w.tooManyLegs(MAX_LEGS));
   }
-  const ids = body.legs.map((l) => l.selectionId);
   if (new Set(ids).size !== ids.length) throw new StudioError('SB_BAD_SLIP', { reason: 'a selection twice' });
   const now = core.deps.now();
   const category = sportsbookCategoryOf(session.gameCode);
-  const stored = await loadLegs(db, ids);
-  const settings = await readSettings(db);
+  const stored = legsFrom(ids, slip.legs);
+  const settings = settingsOf(slip.settings);
   const changed: { selectionId: string; odds1000: number | null }[] = [];
   let refusedByRule = false;
   const legs: Leg[] = body.legs.map((slipLeg) => {
@@ -371,10 +475,11 @@ export async function placeSlip(
   if (refusedByRule) return { bets: [], balance: await core.balanceOf(session), changed };
   const planned = planBets(body, legs, settings);
   const inPlay = legs.some((l) => LIVE.includes(l.eventStatus));
-  const factor = await playerFactor(db, session.player);
+  const factor = slip.factor ?? FULL_FACTOR;
   const acceptAt = inPlay ? new Date(now.getTime() + settings.inPlayDelayMs) : null;
 
-  let reserved: { id: number; betId: string; stake: number; potential: number }[];
+  type Reserved = { id: number; betId: string; stake: number; potential: number; detail: RoundDetail };
+  let reserved: Reserved[];
   try {
     reserved = await db.transaction().execute(async (trx) => {
       await lockEvents(
@@ -382,7 +487,13 @@ export async function placeSlip(
         legs.map((l) => l.eventId),
       );
       // The prices may have moved while the slip was read: under the lock they are what they are.
-      const locked = await loadLegs(trx, ids);
+      const [under] = await queryRows<{ legs: LegJson[]; running: RunningRow[]; exposure: ExposureRow[] }>(
+        trx,
+        LOCKED_SQL,
+        [eventIds, marketKeys, owner, [...new Set(legs.map((l) => l.market.id))]],
+      );
+      if (!under) throw new Error('the locked read answered no row');
+      const locked = legsFrom(ids, under.legs);
       for (const leg of legs) {
         const again = locked.get(leg.selectionId);
         const refusal = legRefusal(again, category, now);
@@ -391,7 +502,7 @@ export async function placeSlip(
           throw new StudioError('SB_ODDS_CHANGED', { selectionId: leg.selectionId });
         }
       }
-      const exposure = await checkLimits(trx, session.mode, owner, factor, planned, settings);
+      const exposure = checkLimits(session.mode, factor, planned, settings, runningFrom(under.running), under.exposure);
       if (session.mode === 'trial') {
         await debitDemo(
           trx,
@@ -400,11 +511,11 @@ export async function placeSlip(
           now,
         );
       }
-      const out: { id: number; betId: string; stake: number; potential: number }[] = [];
-      for (const b of planned) {
-        const row = await trx
-          .insertInto('studio_sb_bets')
-          .values({
+      const status = session.mode === 'trial' ? (inPlay ? 'pending' : 'open') : 'betting';
+      const rows = await trx
+        .insertInto('studio_sb_bets')
+        .values(
+          planned.map((b) => ({
             bet_id: b.betId,
             request_id: body.requestId,
             slip_index: b.index,
@@ -424,7 +535,7 @@ export async function placeSlip(
             odds_change: body.oddsChange,
             in_play: inPlay,
             accept_at: acceptAt,
-            status: session.mode === 'trial' ? (inPlay ? 'pending' : 'open') : 'betting',
+            status,
             refusal: null,
             payout: 0,
             cashed_out: 0,
@@ -437,12 +548,20 @@ export async function placeSlip(
             next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS),
             last_error: null,
             settled_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('studio_sb_legs')
-          .values(
+          })),
+        )
+        .returning(['id', 'slip_index', 'created_at'])
+        .execute();
+      const rowOf = new Map(rows.map((r) => [r.slip_index, r]));
+      const inserted = planned.map((b) => {
+        const row = rowOf.get(b.index);
+        if (!row) throw new Error(`bet ${b.index} of the slip was not inserted`);
+        return { b, row };
+      });
+      await trx
+        .insertInto('studio_sb_legs')
+        .values(
+          inserted.flatMap(({ b, row }) =>
             b.legs.map((l, legNo) => ({
               bet_id: row.id,
               leg_no: legNo,
@@ -453,12 +572,17 @@ export async function placeSlip(
               odds1000: l.odds1000,
               outcome: null,
             })),
-          )
-          .execute();
-        out.push({ id: row.id, betId: b.betId, stake: b.stake, potential: b.potential });
-      }
+          ),
+        )
+        .execute();
       await applyExposure(trx, exposure);
-      return out;
+      return inserted.map(({ b, row }) => ({
+        id: row.id,
+        betId: b.betId,
+        stake: b.stake,
+        potential: b.potential,
+        detail: placedDetail(b, row, status, inPlay, locked),
+      }));
     });
   } catch (err) {
     // The same slip sent twice at once: the other request placed it; answer its bets.
@@ -469,8 +593,7 @@ export async function placeSlip(
   let balance: number | null = null;
   let firstRefusal: StudioError | undefined;
   if (session.mode === 'real') {
-    for (const r of reserved) {
-      const detail = await roundDetail(db, r.id);
+    for (const [i, r] of reserved.entries()) {
       const answer = await core.deps.wallet.bet({
         vendor: session.vendor,
         token,
@@ -480,7 +603,7 @@ export async function placeSlip(
         transactionId: betTx(r.betId),
         amount: r.stake,
         currency: session.currency,
-        ...(detail ? { detail } : {}),
+        detail: r.detail,
       });
       const bet = {
         id: r.id,
@@ -492,7 +615,12 @@ export async function placeSlip(
       };
       if (answer.kind === 'ok') {
         balance = answer.balance;
-        await acceptStake(core, bet, inPlay);
+        await acceptStake(
+          core,
+          bet,
+          inPlay,
+          (planned[i] as PlannedBet).legs.map((l) => l.eventId),
+        );
         continue;
       }
       const error =
@@ -517,23 +645,79 @@ export async function placeSlip(
   return { bets: await myBets(db, rows), balance: balance ?? (await core.balanceOf(session)) };
 }
 
+/**
+ * A new bet's round detail, as roundDetail would read it once the reservation committed: its legs
+ * with their markets and events as read under the lock, no corrections.
+ */
+function placedDetail(
+  b: PlannedBet,
+  row: { id: number; created_at: Date },
+  status: 'betting' | 'pending' | 'open',
+  inPlay: boolean,
+  locked: Map<string, StoredLeg | undefined>,
+): RoundDetail {
+  const leagues = new Map<string, string>();
+  const legs = b.legs.map((planned, legNo): LegRow => {
+    const l = locked.get(planned.selectionId) ?? planned;
+    if (l.event.leagueName !== null) leagues.set(l.eventId, l.event.leagueName);
+    return {
+      bet_id: row.id,
+      leg_no: legNo,
+      event_id: l.eventId,
+      selection: l.key,
+      odds1000: planned.odds1000,
+      outcome: null,
+      market_key: l.market.key,
+      market_type: l.market.type,
+      market_period: l.market.period,
+      market_line4: l.market.line4,
+      market_status: l.market.status,
+      market_odds: l.market.odds,
+      sport: l.sport,
+      home: l.event.home,
+      away: l.event.away,
+      starts_at: l.startsAt,
+      event_status: l.eventStatus as LegRow['event_status'],
+      state: l.event.state,
+      result: l.event.result,
+    };
+  });
+  return detailOf(
+    {
+      bet_id: b.betId,
+      kind: b.kind,
+      size: b.size,
+      combinations: b.combinations,
+      stake: b.stake,
+      open_stake: b.stake,
+      odds1000: b.odds1000,
+      potential_payout: b.potential,
+      status,
+      payout: 0,
+      cashed_out: 0,
+      in_play: inPlay,
+      created_at: row.created_at,
+      settled_at: null,
+    },
+    legs,
+    leagues,
+    [],
+  );
+}
+
 /** The wallet took a bet's stake: it counts (or waits its delay) unless a result came first. */
 async function acceptStake(
   core: BookCore,
   bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
   inPlay: boolean,
+  eventIds: string[],
 ): Promise<void> {
   const refusedAfter = await core.deps.db.transaction().execute(async (trx) => {
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select(['studio_sb_legs.event_id', 'studio_sb_markets.status'])
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .execute();
-    await lockEvents(
-      trx,
-      legs.map((l) => l.event_id),
-    );
+    await lockEvents(trx, eventIds);
+    const accepted = await queryRows(trx, ACCEPT_SQL, [bet.id, inPlay ? 'pending' : 'open']);
+    if (accepted.length > 0) return false;
+    // Not taken: recovery may have given up on the answer already (and rolled the stake back), and
+    // then the bet stays refused; or a market of it closed, and the stake goes back.
     const statuses = await trx
       .selectFrom('studio_sb_legs')
       .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
@@ -544,13 +728,6 @@ async function acceptStake(
       await refuseBet(trx, bet, 'SB_MARKET_CLOSED', true, core.deps.now());
       return true;
     }
-    // Recovery may have given up on the answer already (and rolled the stake back): then it stays refused.
-    await trx
-      .updateTable('studio_sb_bets')
-      .set({ status: inPlay ? 'pending' : 'open' })
-      .where('id', '=', bet.id)
-      .where('status', '=', 'betting')
-      .execute();
     return false;
   });
   if (refusedAfter) await core.deliver(bet.id);
@@ -563,44 +740,16 @@ async function acceptStake(
 export async function decidePending(core: BookCore, betRowId: number, settings: BookSettings): Promise<boolean> {
   const now = core.deps.now();
   const refused = await core.deps.db.transaction().execute(async (trx) => {
-    const first = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', betRowId).execute();
-    await lockEvents(
-      trx,
-      first.map((l) => l.event_id),
-    );
+    await lockEventsOfBet(trx, betRowId);
     const bet = await trx
       .selectFrom('studio_sb_bets')
-      .select([
-        'id',
-        'bet_id',
-        'kind',
-        'size',
-        'combinations',
-        'open_stake',
-        'potential_payout',
-        'odds_change',
-        'status',
-        'mode',
-      ])
+      .select([...BET_MONEY_COLUMNS, 'odds_change'])
       .where('id', '=', betRowId)
       .where('status', '=', 'pending')
       .forUpdate()
       .executeTakeFirst();
     if (!bet) return false;
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select([
-        'studio_sb_legs.id',
-        'studio_sb_legs.market_id',
-        'studio_sb_legs.selection',
-        'studio_sb_legs.odds1000',
-        'studio_sb_markets.status',
-        'studio_sb_markets.odds',
-      ])
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .orderBy('studio_sb_legs.leg_no')
-      .execute();
+    const legs = await legsWithMarkets(trx, bet.id);
     let refusal: string | undefined;
     const taken: number[] = [];
     for (const l of legs) {
@@ -671,7 +820,7 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
     eventIds.length === 0
       ? { perMarket: new Map<number, number>(), perEvent: new Map<string, number>() }
       : await runningStakes(db, owner, eventIds);
-  const room = (leg: Omit<Leg, 'odds1000'>) =>
+  const room = (leg: BaseLeg) =>
     Math.max(
       0,
       Math.min(

@@ -1,5 +1,15 @@
 import type { StudioDb } from '../../db/database';
-import { betStatus, FIX_COLUMNS, type LegRow, legsOf, movedBy, paidInAll, scoreText } from './views';
+import {
+  type BetRow,
+  betStatus,
+  FIX_COLUMNS,
+  type FixRow,
+  type LegRow,
+  legsOf,
+  movedBy,
+  paidInAll,
+  scoreText,
+} from './views';
 
 // What a bet is, sent with its money (docs/vendor-gateway.md "Round details"): the platform keeps the
 // latest detail of each round and shows it in the member's betting record and account record. It
@@ -129,6 +139,34 @@ export async function roundDetail(db: StudioDb, betRowId: number): Promise<Round
     .where('kind', '=', 'fix')
     .orderBy('id')
     .execute();
+  return detailOf(b, legs, leagues, fixes);
+}
+
+/** What roundDetail reads of a bet. */
+export type DetailBet = {
+  bet_id: string;
+  kind: RoundDetail['betType'];
+  size: number | null;
+  combinations: number;
+  stake: number;
+  open_stake: number;
+  odds1000: number;
+  potential_payout: number;
+  status: BetRow['status'];
+  payout: number;
+  cashed_out: number;
+  in_play: boolean;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+};
+
+/** A bet's detail from its row, its legs (in order), its events' league names and its corrections. */
+export function detailOf(
+  b: DetailBet,
+  legs: LegRow[],
+  leagues: ReadonlyMap<string, string>,
+  fixes: FixRow[],
+): RoundDetail {
   const status = betStatus(b, legs);
   return {
     kind: 'sportsbook',

@@ -45,7 +45,12 @@ export const FULL_FACTOR = 1_000_000;
 
 export async function readSettings(db: StudioDb): Promise<BookSettings> {
   const row = await db.selectFrom('studio_sb_settings').select('settings').where('id', '=', 1).executeTakeFirst();
-  return { ...DEFAULT_SETTINGS, ...((row?.settings as Partial<BookSettings> | undefined) ?? {}) };
+  return settingsOf(row?.settings);
+}
+
+/** The settings from their stored row's value (undefined or null when none is stored): the defaults fill the rest. */
+export function settingsOf(stored: unknown): BookSettings {
+  return { ...DEFAULT_SETTINGS, ...((stored as Partial<BookSettings> | null | undefined) ?? {}) };
 }
 
 export async function writeSettings(db: StudioDb, change: Partial<BookSettings>): Promise<BookSettings> {

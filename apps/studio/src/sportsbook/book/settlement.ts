@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { StudioDb } from '../../db/database';
+import type { StudioDatabase } from '../../db/schema';
 import { payout, systemPayout } from '../model/bets';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
-import { insertMoves, moveTx } from './moves';
+import { moveTx, type NewMove } from './moves';
 import { oddsOf } from './views';
 
 // Settlement and corrections. A result (or an abandon, which voids every selection) is written in
@@ -14,9 +15,13 @@ import { oddsOf } from './views';
 // The pass is a pure function of the legs, so running it twice, after a crash or for the same
 // message again, finds nothing left to do and pays nothing twice.
 
-// Bets per transaction: two statements each (20,000 bets settled in about 1.2 s on a local
-// PostgreSQL); 2,000 moves of 13 columns stay far below a statement's 65,535 parameters.
+// Bets per transaction, and transactions at once. The event's bet ids are read once (a query per
+// batch that joined all the event's legs again made the pass quadratic); ids, bets, legs and moves
+// travel as one array parameter per column, so a batch's statements cost the same to parse and plan
+// whatever its size (an IN or VALUES list of thousands of entries does not, and a VALUES join of
+// that size was planned as a scan of every bet). docs/benchmarks.md "Sportsbook" has the figures.
 const BATCH = 2000;
+const LANES = 2;
 
 /** What a bet's open stake pays on its legs' outcomes. */
 export function betPayout(
@@ -126,33 +131,46 @@ export async function settleEventBets(
   now: () => Date,
 ): Promise<SettleCounts> {
   const counts: SettleCounts = { settled: 0, resettled: 0, touched: [] };
-  let after = 0;
-  for (;;) {
-    const ids = await db
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_legs.bet_id')
-      .select('studio_sb_bets.id')
-      .distinct()
-      .where('studio_sb_legs.event_id', '=', eventId)
-      .where('studio_sb_bets.status', 'in', ['open', 'settled'])
-      .where('studio_sb_bets.id', '>', after)
-      .orderBy('studio_sb_bets.id')
-      .limit(BATCH)
-      .execute();
-    if (ids.length === 0) break;
-    after = ids[ids.length - 1]?.id ?? after;
-    const batch = await settleBets(
-      db,
-      ids.map((r) => r.id),
-      reason,
-      now(),
-    );
-    counts.settled += batch.settled;
-    counts.resettled += batch.resettled;
-    counts.touched.push(...batch.touched);
-  }
+  // The event's bets once, in id order (each batch locks its bets and looks at their status again).
+  const rows = await sql<{ id: number | string }>`
+    SELECT DISTINCT l.bet_id AS id FROM studio_sb_legs l
+      JOIN studio_sb_bets b ON b.id = l.bet_id
+     WHERE l.event_id = ${eventId} AND b.status IN ('open', 'settled')
+     ORDER BY 1`.execute(db);
+  const ids = rows.rows.map((r) => Number(r.id));
+  // Batches hold disjoint bets, so two run at once: one computes while the other's statements run.
+  let next = 0;
+  const lane = async () => {
+    for (let i = next; i < ids.length; i = next) {
+      next += BATCH;
+      const batch = await settleBets(db, ids.slice(i, i + BATCH), reason, now());
+      counts.settled += batch.settled;
+      counts.resettled += batch.resettled;
+      for (const id of batch.touched) counts.touched.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
   await db.updateTable('studio_sb_events').set({ settling: false }).where('id', '=', eventId).execute();
   return counts;
+}
+
+/**
+ * A batch's moves (all of them made `now`) in one statement of one array per column: the rows
+ * insertMoves (moves.ts) writes, without a parameter per value (2,000 moves would be 30,000).
+ */
+async function insertMoveBatch(trx: Transaction<StudioDatabase>, moves: NewMove[], now: Date): Promise<void> {
+  if (moves.length === 0) return;
+  const col = <T>(f: (m: NewMove) => T) => moves.map(f);
+  await sql`
+    INSERT INTO studio_sb_moves (bet_id, kind, transaction_id, amount, target, priced, round_closed, reason,
+      status, taken, uncollected, attempts, next_attempt_at, last_error, done_at)
+    SELECT bet_id, kind, transaction_id, amount, target, target IS NULL, round_closed, reason,
+      'due', NULL, 0, 0, ${now}::timestamptz, NULL, NULL
+    FROM unnest(${col((m) => m.betRowId)}::bigint[], ${col((m) => m.kind)}::text[],
+      ${col((m) => m.transactionId)}::text[], ${col((m) => m.amount)}::bigint[],
+      ${col((m) => m.target ?? null)}::bigint[], ${col((m) => m.roundClosed)}::boolean[],
+      ${col((m) => m.reason ?? null)}::text[])
+      AS v(bet_id, kind, transaction_id, amount, target, round_closed, reason)`.execute(trx);
 }
 
 /** Settles or corrects some bets (one transaction, the bets locked). */
@@ -162,7 +180,7 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     const bets = await trx
       .selectFrom('studio_sb_bets')
       .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'open_stake', 'status', 'payout', 'fix_count'])
-      .where('id', 'in', betIds)
+      .where(sql<boolean>`id = ANY(${betIds}::bigint[])`)
       .where('status', 'in', ['open', 'settled'])
       .orderBy('id')
       .forUpdate()
@@ -171,22 +189,18 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     const legs = await trx
       .selectFrom('studio_sb_legs')
       .select(['bet_id', 'odds1000', 'outcome'])
-      .where(
-        'bet_id',
-        'in',
-        bets.map((b) => b.id),
-      )
+      .where(sql<boolean>`bet_id = ANY(${bets.map((b) => b.id)}::bigint[])`)
       .orderBy('bet_id')
       .orderBy('leg_no')
       .execute();
     const legsOf = new Map<number, { odds1000: number; outcome: Outcome | null }[]>();
     for (const l of legs) {
-      const list = legsOf.get(l.bet_id) ?? [];
-      list.push(l);
-      legsOf.set(l.bet_id, list);
+      const list = legsOf.get(l.bet_id);
+      if (list) list.push(l);
+      else legsOf.set(l.bet_id, [l]);
     }
-    const moves: Parameters<typeof insertMoves>[1] = [];
-    const changes: { id: number; status: 'settled'; payout: number; fixCount: number }[] = [];
+    const moves: NewMove[] = [];
+    const changes = { id: [] as number[], payout: [] as number[], fixCount: [] as number[] };
     for (const b of bets) {
       const mine = legsOf.get(b.id) ?? [];
       if (mine.length === 0 || mine.some((l) => l.outcome === null)) continue;
@@ -200,7 +214,9 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
           roundClosed: true,
           now,
         });
-        changes.push({ id: b.id, status: 'settled', payout: amount, fixCount: b.fix_count });
+        changes.id.push(b.id);
+        changes.payout.push(amount);
+        changes.fixCount.push(b.fix_count);
         counts.settled++;
         counts.touched.push(b.id);
       } else if (amount !== b.payout) {
@@ -216,19 +232,21 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
           reason,
           now,
         });
-        changes.push({ id: b.id, status: 'settled', payout: amount, fixCount: n });
+        changes.id.push(b.id);
+        changes.payout.push(amount);
+        changes.fixCount.push(n);
         counts.resettled++;
         counts.touched.push(b.id);
       }
     }
-    if (changes.length === 0) return counts;
+    if (changes.id.length === 0) return counts;
     // Two statements for the whole batch: a finished event's bets settle in batches, not one by one.
-    await insertMoves(trx, moves);
-    const values = sql.join(changes.map((c) => sql`(${c.id}::bigint, ${c.payout}::bigint, ${c.fixCount}::int)`));
+    await insertMoveBatch(trx, moves, now);
     await sql`
       UPDATE studio_sb_bets b SET status = 'settled', payout = v.payout, fix_count = v.fix_count,
         settled_at = coalesce(b.settled_at, ${now})
-      FROM (VALUES ${values}) AS v(id, payout, fix_count)
+      FROM unnest(${changes.id}::bigint[], ${changes.payout}::bigint[], ${changes.fixCount}::int[])
+        AS v(id, payout, fix_count)
       WHERE b.id = v.id`.execute(trx);
     return counts;
   });

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
+import { reopenConsent } from '../../lib/consent';
 import { vendorDisplayName } from '../../lib/game-menus';
+import { LEGAL_LINKS, legalPath } from '../../lib/legal-links';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
 import { paths } from '../paths';
@@ -18,9 +20,7 @@ export function Footer() {
   const vendors = [...new Map(menus.flatMap((c) => c.vendors).map((v) => [v.vassalage, v])).values()];
   const follow = FOLLOW_US.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
   return (
-    // max-sm:pb-20: on a phone the side menu's button floats at the page's end; the footer's last
-    // line scrolls clear of it (side-menu.tsx).
-    <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm max-sm:pb-20">
+    <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <h2 className="mb-3 font-bold text-(--accent)">{t('footer.aboutUs')}</h2>
@@ -60,6 +60,25 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      {/* The pages a licensed site shows (docs/site.md "Legal pages"), on every page but the games. */}
+      <nav aria-label={t('legal.links.title')} className="border-t border-(--text-muted)/20 px-4 py-4">
+        <ul className="mx-auto flex max-w-7xl flex-wrap justify-center gap-x-5 gap-y-2" data-testid="legal-links">
+          {LEGAL_LINKS.map((link) => (
+            <li key={link.slug}>
+              <Link to={legalPath(link.slug)} className="hover:text-(--accent) hover:underline">
+                {t(link.key)}
+              </Link>
+            </li>
+          ))}
+          {config?.cookieConsentBanner && (
+            <li>
+              <button type="button" onClick={reopenConsent} className="hover:text-(--accent) hover:underline">
+                {t('legal.links.cookieSettings')}
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
       <p className="border-t border-(--text-muted)/20 py-4 text-center text-(--text-muted)">
         {t('footer.copyright', { year: new Date().getFullYear(), site: config?.siteName ?? '' })}
       </p>

@@ -1,32 +1,27 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Eye, EyeOff, Gift, Home, LogOut, Menu, Moon, Sun, Users, Wallet, Wrench, X } from 'lucide-react';
-import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { Download, Gift, Home, Menu, Moon, Sun, X } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { completeLogin, login, logout } from '../../features/auth/api';
-import { useRealtimeBalance } from '../../features/wallet/live-balance';
+import { Link } from 'react-router';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { imageUrl, rememberImageHosts, vendorIconUrl } from '../../lib/art';
-import { DROP_MENU_VENDORS, navigationCategories, vendorDisplayName } from '../../lib/game-menus';
+import { rememberImageHosts } from '../../lib/art';
+import { navigationCategories } from '../../lib/game-menus';
 import { applyLanguage, loadAllStrings } from '../../lib/i18n';
 import { openModal } from '../../lib/modals';
-import { displayAmount } from '../../lib/money';
 import { resourceLabel } from '../../lib/resource-label';
-import { endSession, useSession } from '../../lib/session';
-import {
-  configQuery,
-  findResource,
-  gameMenusQuery,
-  memberInfoQuery,
-  permissionQuery,
-  publicStateQuery,
-  resourcesQuery,
-} from '../../lib/site-queries';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { configQuery, findResource, gameMenusQuery, permissionQuery, resourcesQuery } from '../../lib/site-queries';
 import { setTheme, useTheme } from '../../lib/theme';
 import { paths } from '../paths';
+
+// The phone menu's quick links (customer service, chat, app): rendered, and their code loaded, when
+// the menu opens, as nothing else on a phone's first screen uses them.
+const QuickLinks = lazy(async () => ({ default: (await import('./side-menu')).QuickLinks }));
+
+// The categories' vendor drop-downs, hidden until hovered: out of the first chunk.
+const VendorDropdown = lazy(async () => ({ default: (await import('./header-vendors')).VendorDropdown }));
 
 const SOCIAL_TYPES = ['TELEGRAM', 'FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE'];
 
@@ -53,7 +48,9 @@ export function Header() {
         </Link>
         {/* ui-guide: on a phone the balance and Deposit (or Log in and Register) stay in the header row. */}
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          {wide ? token ? <MemberArea /> : <HeaderLogin /> : token ? <PhoneMemberBar /> : <PhoneGuestButtons />}
+          <Suspense fallback={null}>
+            {wide ? token ? <MemberArea /> : <HeaderLogin /> : token ? <PhoneMemberBar /> : <PhoneGuestButtons />}
+          </Suspense>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {wide && <LanguageSelect />}
@@ -78,18 +75,28 @@ export function Header() {
         <div className="mx-auto max-w-7xl px-4">
           {!wide && (
             <div className="flex flex-wrap items-center gap-2 py-3">
-              {token && <MemberArea inMenu />}
+              {token && (
+                <Suspense fallback={null}>
+                  <MemberArea inMenu />
+                </Suspense>
+              )}
               <LanguageSelect />
             </div>
           )}
-          <CategoryNav language={i18n.language} />
+          <CategoryNav language={i18n.language} wide={wide} />
+          {/* On a phone the side menu's buttons are lines here, where they cover nothing. */}
+          {!wide && menuOpen && (
+            <Suspense fallback={null}>
+              <QuickLinks onDone={() => setMenuOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>
   );
 }
 
-function CategoryNav({ language }: { language: string }) {
+function CategoryNav({ language, wide }: { language: string; wide: boolean }) {
   const { t } = useTranslation();
   const menus = useQuery(gameMenusQuery(language.toUpperCase())).data ?? [];
   const resources = useQuery(resourcesQuery).data;
@@ -104,35 +111,18 @@ function CategoryNav({ language }: { language: string }) {
         </Link>
       </li>
       {navigationCategories(menus).map((category) => {
-        const shown = category.vendors.slice(0, DROP_MENU_VENDORS);
         const route = paths.category(category.gameCategory);
         return (
           <li key={category.gameCategory} className="group">
             <Link to={route} className={item}>
               {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
             </Link>
-            <div className="invisible absolute inset-x-0 top-full z-40 hidden grid-cols-7 gap-2 rounded-b-lg bg-(--surface-raised) p-3 opacity-0 shadow-xl transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 min-[900px]:grid">
-              {shown.map((vendor) => (
-                <Link
-                  key={vendor.vassalage}
-                  to={`${route}?vassalage=${encodeURIComponent(vendor.vassalage)}`}
-                  className="flex flex-col items-center gap-1 rounded p-2 text-center text-xs hover:bg-(--surface)"
-                >
-                  <img src={imageUrl(vendorIconUrl(vendor.vassalage))} alt="" width={56} height={56} loading="lazy" />
-                  <span className="line-clamp-1">{vendorDisplayName(vendor.vassalage, vendor.name, t)}</span>
-                  {/* Listed and marked as in the game lists: its games show, and refuse to launch for now. */}
-                  {vendor.maintenance && <HeaderMaintenanceMark />}
-                </Link>
-              ))}
-              {shown.length === DROP_MENU_VENDORS && (
-                <Link
-                  to={route}
-                  className="flex items-center justify-center rounded p-2 text-xs font-semibold text-(--accent) hover:bg-(--surface)"
-                >
-                  {t('nav.more')}
-                </Link>
-              )}
-            </div>
+            {/* The vendors' drop-down opens on hover, so only a desktop has it. */}
+            {wide && (
+              <Suspense fallback={null}>
+                <VendorDropdown category={category} />
+              </Suspense>
+            )}
           </li>
         );
       })}
@@ -174,7 +164,11 @@ function HeaderLogin() {
       return;
     }
     setBusy(true);
+    // The sign-in calls load on the first submit (ui-guide budget: the home's initial JavaScript); a
+    // chunk that fails to load is reported as any other failure below.
+    const auth = import('../../features/auth/api');
     try {
+      const { completeLogin, login } = await auth;
       const value = await login({ username: username.trim(), password, type: 'username' });
       await completeLogin(value, password);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
@@ -184,6 +178,8 @@ function HeaderLogin() {
         err instanceof ApiError &&
         (err.value?.captcha || err.code === 'LOGIN_VERIFICATION_REQUIRED' || err.code.startsWith('CAPTCHA'))
       ) {
+        // The modal starts with what was typed here: only the captcha is left to fill in.
+        (await auth).handOverLogin({ username: username.trim(), password });
         openModal('login');
       } else if (err instanceof ApiError && err.code === 'ACCOUNT_PASSWORD_INVALID') {
         await showAlert({ message: t('in_incorrect_password') });
@@ -230,28 +226,6 @@ function HeaderLogin() {
   );
 }
 
-/** The phone header row of a signed-in player: balance and Deposit without opening the menu. */
-function PhoneMemberBar() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { isTrial } = useSession();
-  return (
-    <>
-      <BalanceChip />
-      {/* spec §6: a trial account has no cashier; what it needs is a real account. */}
-      {isTrial ? (
-        <Button className="shrink-0 px-3! py-1.5!" onClick={() => openModal('register')}>
-          {t('auth.register')}
-        </Button>
-      ) : (
-        <Button className="shrink-0 px-3! py-1.5!" onClick={() => navigate(paths.memberEntry('depositv2'))}>
-          {t('header.deposit')}
-        </Button>
-      )}
-    </>
-  );
-}
-
 /** The phone header row of a visitor: the buttons open the login and register modals. */
 function PhoneGuestButtons() {
   const { t } = useTranslation();
@@ -270,151 +244,10 @@ function PhoneGuestButtons() {
   );
 }
 
-/** The live balance with its hide toggle; mounted once (header row), so one socket per tab. */
-function BalanceChip() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const state = useQuery(publicStateQuery(session.token)).data;
-  // The balance follows every posting live over /ws, without waiting for the 30 s refetch.
-  useRealtimeBalance(session.token);
-  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
-  const toggle = () => {
-    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
-    setHidden(!hidden);
-  };
-  const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';
-  const bonus =
-    state && state.bonusBalance > 0
-      ? displayAmount(state.bonusBalance, { symbol: state.currencySymbol, hidden })
-      : undefined;
-  // spec §6: a trial account plays with demo money, and the header says so.
-  const label = session.isTrial ? t('header.demoBalance') : t('header.cashBalance');
-  return (
-    <span className="flex min-w-0 items-center gap-1 rounded-md bg-(--surface) px-1.5 py-1 text-sm min-[900px]:px-2">
-      {/* On a phone the amount needs the room more than the icon does. */}
-      <Wallet size={16} aria-hidden className="hidden shrink-0 text-(--accent) min-[420px]:block" />
-      {session.isTrial && (
-        <span
-          className="shrink-0 rounded-full bg-(--accent) px-1.5 text-xs font-bold text-(--accent-contrast)"
-          data-testid="header-trial-badge"
-        >
-          {t('header.trial')}
-        </span>
-      )}
-      <span className="sr-only">{label}:</span>
-      <span data-testid="header-balance" className="truncate tabular-nums" title={`${label}: ${shown}`}>
-        {shown}
-      </span>
-      {/* docs/rewards.md: the bonus balance is playable but not withdrawable, so it stands apart. */}
-      {bonus && (
-        <>
-          <span className="sr-only">{t('header.bonusBalance')}:</span>
-          <span
-            data-testid="header-bonus-balance"
-            className="truncate text-xs text-(--accent) tabular-nums"
-            title={`${t('header.bonusBalance')}: ${bonus}`}
-          >
-            +{bonus} {t('header.bonus')}
-          </span>
-        </>
-      )}
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}
-        className="shrink-0 p-0.5"
-      >
-        {hidden ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
-      </button>
-    </span>
-  );
-}
-
-/**
- * The account area: on wide screens the whole of it in the header row; in the phone menu
- * (`inMenu`) the rest of it, as the balance and Deposit are already in the phone header row.
- */
-function MemberArea({ inMenu = false }: { inMenu?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
-  const info = useQuery(memberInfoQuery(session.token)).data;
-  const state = useQuery(publicStateQuery(session.token)).data;
-  const [leaving, setLeaving] = useState(false);
-  const signOut = async () => {
-    if (!(await showAlert({ message: t('in_sure_logout'), cancellable: true }))) return;
-    setLeaving(true);
-    await logout().catch(() => undefined);
-    endSession();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    setLeaving(false);
-    navigate(paths.home);
-  };
-  const avatar = (
-    <>
-      <img
-        src={state?.imgUrl || info?.imgUrl || '/art/avatars/1.svg'}
-        alt=""
-        width={32}
-        height={32}
-        className="rounded-full bg-(--surface)"
-      />
-      <span className="text-sm font-semibold" data-testid="account-name">
-        {info?.account ?? ''}
-      </span>
-    </>
-  );
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      {/* spec §6: a trial account has no personal or account centre to link to. */}
-      {session.isTrial ? (
-        <span className="flex items-center gap-2">{avatar}</span>
-      ) : (
-        <Link to={paths.profile} className="flex items-center gap-2" title={t('member.menu.profile')}>
-          {avatar}
-        </Link>
-      )}
-      {/* spec §3 public state: the member's VIP level, leading to the VIP page (docs/vip.md). */}
-      {state?.vipLabelName && (
-        <Link
-          to={paths.vip}
-          className="rounded-full border border-(--accent) px-2 py-0.5 text-xs font-semibold text-(--accent)"
-          title={t('header.vip', { label: state.vipLabelName })}
-          data-testid="header-vip"
-        >
-          {state.vipLabelName}
-        </Link>
-      )}
-      {!inMenu && <BalanceChip />}
-      {session.isAgent && (
-        <Button variant="secondary" onClick={() => navigate(paths.agentHome)}>
-          <Users size={16} aria-hidden />
-          {t('header.agent')}
-        </Button>
-      )}
-      {!inMenu &&
-        (session.isTrial ? (
-          <Button onClick={() => openModal('register')} data-testid="header-trial-register">
-            {t('auth.register')}
-          </Button>
-        ) : (
-          <Button onClick={() => navigate(paths.memberEntry('depositv2'))}>{t('header.deposit')}</Button>
-        ))}
-      <Button variant="ghost" onClick={signOut} disabled={leaving} aria-label={t('header.logout')}>
-        <LogOut size={16} aria-hidden />
-        <span className="min-[900px]:sr-only">{t('header.logout')}</span>
-      </Button>
-      {leaving && (
-        <div
-          className="fixed inset-0 z-50 grid place-items-center bg-black/50"
-          role="status"
-          aria-label={t('common.loading')}
-        />
-      )}
-    </div>
-  );
-}
+// The signed-in header (balance, Deposit, account links): a visitor's first screen has none of it,
+// so it comes in its own chunk (ui-guide budget: the home's initial JavaScript).
+const PhoneMemberBar = lazy(() => import('./header-member').then((m) => ({ default: m.PhoneMemberBar })));
+const MemberArea = lazy(() => import('./header-member').then((m) => ({ default: m.MemberArea })));
 
 function LanguageSelect() {
   const { t, i18n } = useTranslation();
@@ -468,24 +301,5 @@ function useWideScreen(): boolean {
       return () => query.removeEventListener('change', onChange);
     },
     () => window.matchMedia(WIDE).matches,
-  );
-}
-
-/**
- * The maintenance mark of a vendor in the drop-down menu, drawn as the game lists' chips draw it
- * (components/maintenance-mark.tsx). Kept here rather than imported: the first chunk importing a
- * module that a lazy page also imports made the bundler split the first chunk into a dozen shared
- * ones, 3.8 KiB gzip over the home page's 150 KiB budget.
- */
-function HeaderMaintenanceMark() {
-  const { t } = useTranslation();
-  return (
-    <span
-      className="flex items-center gap-0.5 rounded-full bg-(--surface) px-1.5 text-[10px] text-(--text-muted) uppercase"
-      data-testid="vendor-maintenance"
-    >
-      <Wrench size={10} aria-hidden />
-      {t('games.maintenance')}
-    </span>
   );
 }

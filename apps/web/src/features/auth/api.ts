@@ -31,6 +31,23 @@ export function asksForCaptcha(err: unknown): boolean {
   return err instanceof ApiError && (err.value?.captcha === true || err.code.startsWith('CAPTCHA'));
 }
 
+// What the header's login form had typed when it handed over to the modal (a captcha or a new-IP
+// check is due): kept in memory only, until the modal signs in or is closed.
+let handed: { username: string; password: string } | null = null;
+
+export function handOverLogin(typed: { username: string; password: string }): void {
+  handed = typed;
+}
+
+/** What the header form handed over, if anything (read by the modal's fields as they start). */
+export function handedLogin(): { username: string; password: string } | null {
+  return handed;
+}
+
+export function forgetHandedLogin(): void {
+  handed = null;
+}
+
 /** spec §4 Login: challenge (username type), then the encrypted login call. */
 export async function login(body: Omit<LoginBody, 'challenge'>): Promise<LoginValue> {
   const challenge = body.type === 'sms' ? undefined : await fetchSolvedChallenge();

@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { closeModal, modalStore, openModal } from '../../lib/modals';
+import { forgetSignInTarget, takeSignInTarget } from '../../lib/sign-in-target';
 import { permissionQuery } from '../../lib/site-queries';
 import { rememberedUsername, rememberUsername } from '../../lib/storage';
 import {
@@ -26,7 +27,9 @@ import {
   asksForCaptcha,
   completeLogin,
   fetchCaptcha,
+  forgetHandedLogin,
   freeplay,
+  handedLogin,
   isCaptchaDue,
   login,
   NO_LOGIN_SMS,
@@ -77,6 +80,8 @@ export function LoginModal() {
       open={open}
       onClose={() => {
         setVerification(null);
+        forgetHandedLogin();
+        forgetSignInTarget();
         closeModal();
       }}
       title={area === 'agent' ? t('agent.signIn.title') : t('auth.login')}
@@ -103,14 +108,21 @@ export function LoginModal() {
 
 function useAfterLogin() {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const area = useLoginArea();
   return async (value: Parameters<typeof completeLogin>[0], password?: string) => {
+    // The page the player asked for (the guard's ?next=, the tab bar's Deposit); from /login and
+    // /register home; from any other page, that page stays (lib/sign-in-target.ts).
+    const target = takeSignInTarget(location);
+    forgetHandedLogin();
     closeModal();
     await completeLogin(value, password);
     await queryClient.invalidateQueries({ queryKey: ['member'] });
     // The agent-page login is already on the agent centre, which opens once the session is there.
-    if (!value.forceChangePassword && area === 'member') navigate('/');
+    // The login route itself is not kept in the history: back from the page leads where the player was.
+    const onLoginRoute = location.pathname === paths.login || location.pathname === paths.register;
+    if (!value.forceChangePassword && area === 'member' && target) navigate(target, { replace: onLoginRoute });
   };
 }
 
@@ -122,8 +134,9 @@ function PasswordLogin({ onVerify }: { onVerify: (v: LoginVerificationRequiredVa
   const afterLogin = useAfterLogin();
   const area = useLoginArea();
   const [defaultValues] = useState(() => ({
-    username: rememberedUsername(),
-    password: '',
+    // What the header form had typed when it handed over (a captcha is due), else the remembered name.
+    username: handedLogin()?.username ?? rememberedUsername(),
+    password: handedLogin()?.password ?? '',
     // null: not asked for yet; '' (shown) when an earlier failure on this page asked for it.
     captcha: isCaptchaDue() ? '' : (null as string | null),
   }));

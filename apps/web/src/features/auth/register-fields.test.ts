@@ -6,7 +6,14 @@ import { ruleHint } from '../../components/register-rules';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
 import zh from '../../locales/zh.json';
-import { invitationTakesBoth, routeInvitationCode, splitFieldReasons, visibleRules } from './register-fields';
+import {
+  invitationTakesBoth,
+  offersInvitation,
+  routeInvitationCode,
+  signUpRules,
+  splitFieldReasons,
+  visibleRules,
+} from './register-fields';
 
 const rule = (field: string, enabled = true, required = false): RegisterFieldRule => ({
   field,
@@ -149,5 +156,65 @@ describe('splitFieldReasons', () => {
       elsewhere: { username: 'REQUIRED', ageConfirmed: 'REQUIRED' },
     });
     expect(splitFieldReasons(undefined, shown)).toEqual({ onForm: {}, elsewhere: {} });
+  });
+});
+
+describe('the sign-up asks only what the brand requires', () => {
+  const brand = [
+    rule('username', true, true),
+    rule('password', true, true),
+    rule('confirmPassword', true, true),
+    rule('payeeName'),
+    rule('email'),
+    rule('mobileNum'),
+    rule('verificationCode'),
+    rule('affiliateCode'),
+    rule('paymentPassword'),
+    rule('birthday'),
+    rule('referralCode'),
+  ];
+  const flags = { mobileVerify: true, mobilePasswordReg: true };
+
+  it('username tab: the username and passwords, optional details left for the profile', () => {
+    expect(signUpRules(brand, 'username', flags, false).map((r) => r.field)).toEqual([
+      'username',
+      'password',
+      'confirmPassword',
+    ]);
+    // The code field comes when the visitor has one (one field for both kinds of code).
+    expect(signUpRules(brand, 'username', flags, true).map((r) => r.field)).toEqual([
+      'username',
+      'password',
+      'confirmPassword',
+      'affiliateCode',
+    ]);
+  });
+
+  it('a required field stays, and a required number brings its SMS code', () => {
+    const required = brand.map((r) =>
+      r.field === 'birthday' || r.field === 'mobileNum' ? { ...r, required: true } : r,
+    );
+    expect(signUpRules(required, 'username', flags, false).map((r) => r.field)).toEqual([
+      'username',
+      'mobileNum',
+      'verificationCode',
+      'password',
+      'confirmPassword',
+      'birthday',
+    ]);
+  });
+
+  it('mobile tab: the number, its code and the passwords', () => {
+    expect(signUpRules(brand, 'mobile', flags, false).map((r) => r.field)).toEqual([
+      'mobileNum',
+      'verificationCode',
+      'password',
+      'confirmPassword',
+    ]);
+  });
+
+  it('offers an invitation code only when the brand takes one', () => {
+    expect(offersInvitation(brand)).toBe(true);
+    expect(offersInvitation(brand.filter((r) => !['affiliateCode', 'referralCode'].includes(r.field)))).toBe(false);
   });
 });

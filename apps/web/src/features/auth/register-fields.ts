@@ -29,6 +29,42 @@ export function visibleRules(
     .sort((a, b) => rank(a.field) - rank(b.field));
 }
 
+// What a sign-up always asks when the tab uses it, whatever the rules call optional.
+const ESSENTIAL = new Set(['username', 'password', 'confirmPassword']);
+const INVITATION_FIELDS = new Set(['affiliateCode', 'referralCode']);
+
+/**
+ * What the sign-up form asks: of the fields a tab shows (visibleRules), only those the brand
+ * requires, with the essentials of the tab (username and passwords; the mobile number and its code
+ * on the mobile tab). Optional details are added later from the profile; the invitation code shows
+ * when the visitor says they have one, or came with one (`withInvitation`). An optional number on
+ * the username tab goes, and with it its SMS code.
+ */
+export function signUpRules(
+  rules: RegisterFieldRule[],
+  kind: Kind,
+  flags: { mobileVerify: boolean; mobilePasswordReg: boolean },
+  withInvitation: boolean,
+): RegisterFieldRule[] {
+  const shown = visibleRules(rules, kind, flags);
+  const asked = shown.filter(
+    (r) =>
+      r.required ||
+      ESSENTIAL.has(r.field) ||
+      (kind === 'mobile' && r.field === 'mobileNum') ||
+      (withInvitation && INVITATION_FIELDS.has(r.field)),
+  );
+  const hasMobile = asked.some((r) => r.field === 'mobileNum');
+  return shown.filter(
+    (r) => (asked.includes(r) && r.field !== 'verificationCode') || (r.field === 'verificationCode' && hasMobile),
+  );
+}
+
+/** Whether the brand asks for an invitation code at all (the form then offers to enter one). */
+export function offersInvitation(rules: RegisterFieldRule[]): boolean {
+  return rules.some((r) => r.enabled && INVITATION_FIELDS.has(r.field));
+}
+
 /**
  * spec §3 knows two codes a newcomer may bring: an agent's affiliate code (the agent becomes the
  * upline) and a member's referral code (refer-a-friend). To the visitor both are "the code I was

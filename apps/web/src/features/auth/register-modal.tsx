@@ -30,7 +30,9 @@ import { MOBILE_PATTERN } from './mobile-input';
 import {
   invitationTakesBoth,
   type Kind,
+  offersInvitation,
   routeInvitationCode,
+  signUpRules,
   splitFieldReasons,
   visibleRules,
 } from './register-fields';
@@ -76,12 +78,29 @@ function RegisterForm({ kind }: { kind: Kind }) {
     mobileVerify: permission?.register.mobileVerify ?? false,
     mobilePasswordReg: permission?.register.mobilePasswordReg ?? false,
   };
-  const shown = visibleRules(rules, kind, flags);
+  const { search } = useLocation();
+  // An invitation link brings its code: the field shows with it; otherwise on the visitor's word.
+  const cameWithCode = useMemo(
+    () =>
+      Boolean(
+        arrivalInvitationCode(search, sessionStorage, INVITATION_PARAM) ||
+          arrivalInvitationCode(search, sessionStorage, REFERRAL_PARAM),
+      ),
+    [search],
+  );
+  const [hasCode, setHasCode] = useState(false);
+  // The brand's optional fields wait for the profile, unless the visitor chooses to give them now.
+  const [moreDetails, setMoreDetails] = useState(false);
+  const shown = moreDetails
+    ? visibleRules(rules, kind, flags)
+    : signUpRules(rules, kind, flags, hasCode || cameWithCode);
+  const hasOptional = visibleRules(rules, kind, flags).length > shown.length;
   const captchaRule = rules.find((r) => r.field === 'captcha' && r.enabled);
   const [captcha, setCaptcha] = useState('');
   // Bumped after each refused registration: the server spends a captcha answer on every try.
   const [captchaReload, setCaptchaReload] = useState(0);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const form = useForm<Values>({ mode: 'onSubmit' });
   const { errors, isSubmitting } = form.formState;
   const mobile = form.watch('mobileNum') ?? '';
@@ -109,18 +128,24 @@ function RegisterForm({ kind }: { kind: Kind }) {
     const notShown = Object.entries(elsewhere).map(([field, reason]) =>
       field === 'ageConfirmed'
         ? t('auth.confirmAge', { age: config?.minAge })
-        : t('auth.fieldNotOnForm', {
-            field: t(`register.fields.${field}`, { defaultValue: field }),
-            reason: reasonMessage(t, reason),
-          }),
+        : field === 'termsAccepted' || field === 'privacyAccepted'
+          ? t('guest.acceptTermsMissing')
+          : t('auth.fieldNotOnForm', {
+              field: t(`register.fields.${field}`, { defaultValue: field }),
+              reason: reasonMessage(t, reason),
+            }),
     );
-    form.setError('root', { message: notShown.length > 0 ? notShown.join(' ') : errorMessage(t, err) });
+    form.setError('root', { message: notShown.length > 0 ? [...new Set(notShown)].join(' ') : errorMessage(t, err) });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const minAge = config?.minAge ?? 0;
     if (minAge > 0 && !ageConfirmed) {
       form.setError('root', { message: t('auth.confirmAge', { age: minAge }) });
+      return;
+    }
+    if (!termsAccepted) {
+      form.setError('root', { message: t('guest.acceptTermsMissing') });
       return;
     }
     const entered = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
@@ -141,6 +166,9 @@ function RegisterForm({ kind }: { kind: Kind }) {
           ...(filled.mobileNum ? { countryDialingCode: dialing } : {}),
           ...(captchaRule ? { captcha } : {}),
           ageConfirmed: minAge > 0 ? ageConfirmed : undefined,
+          // One box, read and ticked by the visitor, for both documents; the server records each.
+          termsAccepted,
+          privacyAccepted: termsAccepted,
         },
         kind === 'mobile',
       );
@@ -189,12 +217,58 @@ function RegisterForm({ kind }: { kind: Kind }) {
       {captchaRule && (
         <CaptchaField fetchImage={fetchCaptcha} value={captcha} onChange={setCaptcha} reload={captchaReload} />
       )}
+      {!moreDetails && (
+        <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1">
+          {offersInvitation(rules) && !hasCode && !cameWithCode && (
+            <button
+              type="button"
+              className="min-h-8 text-sm font-semibold text-(--accent) underline-offset-2 hover:underline"
+              onClick={() => setHasCode(true)}
+            >
+              {t('guest.haveInvitationCode')}
+            </button>
+          )}
+          {hasOptional && (
+            <button
+              type="button"
+              className="min-h-8 text-sm font-semibold text-(--accent) underline-offset-2 hover:underline"
+              onClick={() => setMoreDetails(true)}
+            >
+              {t('guest.moreDetailsNow')}
+            </button>
+          )}
+        </div>
+      )}
+      {!moreDetails && <p className="mb-3 text-xs text-(--text-muted)">{t('guest.moreDetailsLater')}</p>}
       {(config?.minAge ?? 0) > 0 && (
-        <label className="mb-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
+        <label className="mb-2 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0"
+            checked={ageConfirmed}
+            onChange={(e) => setAgeConfirmed(e.target.checked)}
+          />
           {t('auth.confirmAge', { age: config?.minAge })}
         </label>
       )}
+      <label className="mb-1 flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0"
+          checked={termsAccepted}
+          onChange={(e) => setTermsAccepted(e.target.checked)}
+        />
+        {t('guest.acceptTerms')}
+      </label>
+      {/* The documents open beside the form, so nothing typed is lost (the legal pages' paths). */}
+      <p className="mb-3 flex flex-wrap gap-x-4 ps-6 text-sm">
+        <a href="/legal/terms" target="_blank" rel="noopener" className="text-(--accent) underline">
+          {t('guest.termsLink')}
+        </a>
+        <a href="/legal/privacy" target="_blank" rel="noopener" className="text-(--accent) underline">
+          {t('guest.privacyLink')}
+        </a>
+      </p>
       <FormFooter
         error={errors.root?.message ?? ''}
         busy={isSubmitting}
@@ -206,6 +280,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
               form.reset();
               setCaptcha('');
               setAgeConfirmed(false);
+              setTermsAccepted(false);
             }}
           >
             {t('common.reset')}

@@ -45,6 +45,8 @@ export type GameFilter = {
   vassalage?: string;
   gameClassify?: string;
   gameName?: string;
+  /** The lobby's order (GAME_SORTS of the shared games API); the server's featured order when absent. */
+  sort?: string;
   language: string;
 };
 
@@ -61,6 +63,7 @@ export function gameListInfinite(filter: GameFilter) {
           vassalage: filter.vassalage,
           gameClassify: filter.gameClassify,
           gameName: filter.gameName || undefined,
+          sort: filter.sort || undefined,
           pageNo: pageParam,
           pageSize: GRID_PAGE_SIZE,
           language: filter.language,

@@ -1,4 +1,4 @@
-import { GAME_SEARCH_MAX, type Game } from '@gamehall/shared/api/games';
+import { GAME_SEARCH_MAX, GAME_SORTS, type Game, type GameSort } from '@gamehall/shared/api/games';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Clock, Heart, LayoutGrid, Search } from 'lucide-react';
@@ -58,6 +58,9 @@ function GameCentre({ gameType }: { gameType?: string }) {
   const [params, setParams] = useSearchParams();
   const vassalage = params.get('vassalage') ?? undefined;
   const classify = params.get('gameClassify') ?? undefined;
+  // ?sort= keeps the order across a reload and a return from a game; an unknown one is the featured.
+  const asked = params.get('sort');
+  const sort: GameSort = GAME_SORTS.includes(asked as GameSort) ? (asked as GameSort) : 'featured';
   const [tab, setTab] = useState<Tab>('all');
   // A link's ?q= is held to the list's limit as the box is: a longer search was refused as an error.
   const [search, setSearch] = useState((params.get('q') ?? '').slice(0, GAME_SEARCH_MAX));
@@ -126,6 +129,23 @@ function GameCentre({ gameType }: { gameType?: string }) {
             </button>
           ))}
         </div>
+        {tab === 'all' && !showRooms && (
+          <label className="flex items-center gap-2 text-sm font-semibold">
+            {t('lobby.sort')}
+            <select
+              value={sort}
+              onChange={(e) => setParam('sort', e.target.value === 'featured' ? undefined : e.target.value)}
+              data-testid="lobby-sort"
+              className="rounded-lg border border-(--text-muted)/30 bg-(--surface-raised) px-3 py-2 text-sm font-normal"
+            >
+              {GAME_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`lobby.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="relative ml-auto w-full sm:w-72">
           <span className="sr-only">{t('games.search')}</span>
           <Search size={16} aria-hidden className="absolute top-1/2 left-3 -translate-y-1/2 text-(--text-muted)" />
@@ -196,7 +216,17 @@ function GameCentre({ gameType }: { gameType?: string }) {
         <LiveRooms vassalage={vassalage} language={language} label={t('games.roomsOf', { vendor: vendorName })} />
       )}
       {tab === 'all' && !showRooms && (
-        <AllGames filter={{ gameType, vassalage, gameClassify: classify, gameName, language }} label={title} />
+        <AllGames
+          filter={{
+            gameType,
+            vassalage,
+            gameClassify: classify,
+            gameName,
+            language,
+            sort: sort === 'featured' ? undefined : sort,
+          }}
+          label={title}
+        />
       )}
       {tab === 'favourites' && <FavouriteGames gameType={gameType} gameName={gameName} language={language} />}
       {tab === 'recent' && <RecentGamesTab gameType={gameType} gameName={gameName} language={language} />}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { offerRegistration } from '../../components/game-actions';
+import { offerRegistration, useGameActions } from '../../components/game-actions';
+import { GameOverlayHost } from '../../components/game-overlay-host';
 import { DEFAULT_GAME_ICON } from '../../components/game-tile';
 import { imageUrl } from '../../lib/art';
 import { openModal } from '../../lib/modals';
@@ -11,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { configQuery } from '../../lib/site-queries';
 import { rankListQuery } from './api';
 
-/** The lobby search for a winner's game: winner entries carry the game's name only (spec §3). */
+/** The lobby search for a winner's game that is no longer in the catalogue (its entry has no node id). */
 export function winnerGameHref(gameName: string): string {
   return `/lobby?q=${encodeURIComponent(gameName)}`;
 }
@@ -23,10 +24,13 @@ export function WinnersPage() {
   const { token, isTrial } = useSession();
   const symbol = useQuery(configQuery).data?.currencySymbol ?? '';
   const { data, isPending, isError } = useQuery(rankListQuery(i18n.language.toUpperCase()));
-  const play = (gameName: string) => {
+  const { playRoom } = useGameActions();
+  // The winner's game opens as a tile's Play now does; a game no longer listed, by its name in the lobby.
+  const play = (vo: { gameName: string; nodeId: number | null }) => {
+    if (vo.nodeId !== null) return void playRoom({ nodeId: vo.nodeId, roomName: vo.gameName });
     if (!token) return openModal('login');
-    if (isTrial) return void offerRegistration(t, () => navigate(winnerGameHref(gameName)));
-    navigate(winnerGameHref(gameName));
+    if (isTrial) return void offerRegistration(t, () => navigate(winnerGameHref(vo.gameName)));
+    navigate(winnerGameHref(vo.gameName));
   };
   const list = data?.list ?? [];
   return (
@@ -67,7 +71,8 @@ export function WinnersPage() {
               <span className="font-bold text-(--success)">{displayAmount(vo.winAmount ?? 0, { symbol })}</span>
               <button
                 type="button"
-                onClick={() => play(vo.gameName)}
+                onClick={() => play(vo)}
+                aria-label={`${t('games.playNow')}: ${vo.gameName}`}
                 className="rounded-md bg-(--accent) px-3 py-1.5 text-xs font-bold text-(--accent-contrast)"
               >
                 {t('games.playNow')}
@@ -76,6 +81,8 @@ export function WinnersPage() {
           ))}
         </ol>
       )}
+      {/* A maintained game answers with other games to try (spec §8), as a tile's Play now does. */}
+      <GameOverlayHost />
     </div>
   );
 }

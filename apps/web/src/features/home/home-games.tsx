@@ -99,9 +99,13 @@ function WinnersStrip() {
     observer.observe(el);
     return () => observer.disconnect();
   }, [moving]);
-  const play = (gameName: string) => {
+  const { playRoom } = useGameActions();
+  // The winner's game opens as a tile's Play now does (launch by node id into /seamless); a win at
+  // a game no longer in the catalogue falls back to the lobby search for its name.
+  const play = (vo: { gameName: string; nodeId: number | null }) => {
+    if (vo.nodeId !== null) return void playRoom({ nodeId: vo.nodeId, roomName: vo.gameName });
     if (!token) return openModal('login');
-    const href = `${paths.lobby}?q=${encodeURIComponent(gameName)}`;
+    const href = `${paths.lobby}?q=${encodeURIComponent(vo.gameName)}`;
     if (isTrial) return void offerRegistration(t, () => navigate(href));
     navigate(href);
   };
@@ -144,7 +148,8 @@ function WinnersStrip() {
                 <button
                   type="button"
                   tabIndex={i >= list.length ? -1 : undefined}
-                  onClick={() => play(vo.gameName)}
+                  onClick={() => play(vo)}
+                  aria-label={`${t('games.playNow')}: ${vo.gameName}`}
                   className="rounded-md bg-(--accent) px-2 py-1 text-xs font-bold text-(--accent-contrast)"
                 >
                   {t('games.playNow')}

@@ -1,5 +1,5 @@
 import type { LoginHistoryPage, MemberSessionList, RevokedSessions } from '@gamehall/shared/api/devices';
-import type { MemberIcons, SecurityCentre } from '@gamehall/shared/api/member';
+import type { MemberIcons, ProfileDetails, ProfileDetailsBody, SecurityCentre } from '@gamehall/shared/api/member';
 import type {
   BindEmailBody,
   BindMobileBody,
@@ -125,4 +125,17 @@ export function loginHistoryQuery(token: string | null, pageNo: number, pageSize
     queryFn: () => apiRequest<LoginHistoryPage>('/wps/member/security/loginHistory', { query: { pageNo, pageSize } }),
     enabled: Boolean(token),
   });
+}
+
+/** The optional details added after signing up (the sign-up asks only what the brand requires). */
+export function profileDetailsQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['member', 'profileDetails', token],
+    queryFn: () => apiRequest<ProfileDetails>('/wps/member/profile/details'),
+    enabled: Boolean(token),
+  });
+}
+
+export function saveProfileDetails(body: ProfileDetailsBody) {
+  return apiRequest<ProfileDetails>('/wps/member/profile/details', { method: 'PUT', body });
 }

@@ -1,13 +1,14 @@
 import { DepositBody, type DepositOrder, type PaymentMethod } from '@gamehall/shared/api/cashier';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Landmark, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { ExternalLink, Landmark, QrCode, Smartphone } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
+import { LinkQr } from '../../components/link-qr';
 import { errorMessage } from '../../lib/errors';
 import { withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -18,13 +19,16 @@ import { checkProofImage, limitProblem, newRequestId } from './wallet-logic';
 
 const DepositFields = DepositBody.omit({ requestId: true });
 
-// spec §2 depositv2: methods with limits; a bank transfer shows the brand's receiving account with
-// copy buttons and the reference, and takes an optional proof; a gateway opens its pay page.
+// spec §2 depositv2: methods with limits and quick amounts; the member's last method and amount come
+// back chosen (the server reads them from the last order); a bank transfer shows the brand's
+// receiving account with copy buttons and the reference, and takes an optional proof; a gateway opens
+// its pay page; an e-wallet shows its pay page as a QR code and a link that opens the wallet app.
 export function DepositPage() {
   const { t } = useTranslation();
   const { token } = useSession();
   const limitsText = useLimitsText();
   const queryClient = useQueryClient();
+  const money = useMoney();
   const methods = useQuery(paymentMethodsQuery(token)).data;
   const [order, setOrder] = useState<DepositOrder | null>(null);
   const form = useForm<z.input<typeof DepositFields>, unknown, z.output<typeof DepositFields>>({
@@ -38,6 +42,16 @@ export function DepositPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const chosen = methods?.deposit.find((m) => m.code === form.watch('methodCode'));
+  const amount = form.watch('amount');
+  // The last method and amount, once, when the methods arrive and nothing is chosen yet.
+  const remembered = useRef(false);
+  useEffect(() => {
+    if (remembered.current || !methods) return;
+    remembered.current = true;
+    if (methods.last && !form.getValues('methodCode'))
+      form.reset({ methodCode: methods.last.methodCode, amount: methods.last.amount });
+  }, [methods, form]);
+  const lastMethod = methods?.last ? methods.deposit.find((m) => m.code === methods.last?.methodCode) : undefined;
   const submit = form.handleSubmit(async (values) => {
     const method = methods?.deposit.find((m) => m.code === values.methodCode);
     if (method && limitProblem(values.amount, method)) {
@@ -50,6 +64,7 @@ export function DepositPage() {
       form.resetField('amount');
       form.reset({ methodCode: values.methodCode });
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'deposits'] });
+      await queryClient.invalidateQueries({ queryKey: ['wallet', 'paymentMethods'] });
     } catch (err) {
       form.setError('root', { message: errorMessage(t, err) });
     }
@@ -71,6 +86,30 @@ export function DepositPage() {
             </p>
           )}
         </fieldset>
+        {methods?.last && lastMethod && (
+          <p className="mb-3 text-sm text-(--text-muted)" data-testid="deposit-last">
+            {t('quickMoney.lastUsed', { method: lastMethod.name, amount: money(methods.last.amount) })}
+          </p>
+        )}
+        {chosen && chosen.quickAmounts.length > 0 && (
+          <fieldset className="mb-3">
+            <legend className="mb-2 text-sm font-medium">{t('quickMoney.quickAmounts')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {chosen.quickAmounts.map((q) => (
+                <button
+                  key={q}
+                  type="button"
+                  aria-pressed={amount === q}
+                  onClick={() => form.setValue('amount', q, { shouldValidate: Boolean(errors.amount) })}
+                  className="min-h-11 min-w-20 rounded-full border border-(--text-muted)/40 px-4 text-sm font-semibold tabular-nums hover:border-(--accent) aria-pressed:border-(--accent) aria-pressed:bg-(--accent) aria-pressed:text-(--accent-contrast)"
+                  data-testid="quick-amount"
+                >
+                  {money(q)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <AmountField
           hint={chosen ? limitsText(chosen) : undefined}
           error={errors.amount?.message}
@@ -95,15 +134,16 @@ function MethodOption({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const Icon = method.kind === 'bank_transfer' ? Landmark : Smartphone;
+  const Icon = method.kind === 'bank_transfer' ? Landmark : method.kind === 'ewallet' ? QrCode : Smartphone;
+  const kind = method.kind === 'ewallet' ? t('quickMoney.kindEwallet') : t(`wallet.kind.${method.kind}`);
   return (
     <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-(--text-muted)/30 bg-(--surface) p-3 has-checked:border-(--accent)">
       <input type="radio" value={method.code} className="accent-(--accent)" {...register} />
       <Icon size={20} aria-hidden className="text-(--accent)" />
       <span className="min-w-0">
-        <span className="block font-semibold">{method.name}</span>
+        <span className="block font-semibold">{method.provider ?? method.name}</span>
         <span className="block text-xs text-(--text-muted)">
-          {t(`wallet.kind.${method.kind}`)} · {money(method.min)} – {money(method.max)}
+          {kind} · {money(method.min)} – {money(method.max)}
         </span>
       </span>
     </label>
@@ -171,6 +211,8 @@ function DepositInstructions({ order, onChange }: { order: DepositOrder; onChang
             )}
           </div>
         </>
+      ) : order.kind === 'ewallet' ? (
+        <EwalletInstructions order={order} />
       ) : (
         <>
           <dl>
@@ -191,6 +233,50 @@ function DepositInstructions({ order, onChange }: { order: DepositOrder; onChang
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * An e-wallet payment: on a wide screen the member scans the pay page's QR code with the wallet app
+ * on their phone; on the phone itself the button opens the app (its deep link) or its pay page.
+ */
+function EwalletInstructions({ order }: { order: DepositOrder }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { token } = useSession();
+  const methods = useQuery(paymentMethodsQuery(token)).data;
+  const provider = methods?.deposit.find((m) => m.code === order.methodCode)?.provider ?? order.methodName;
+  return (
+    <div data-testid="ewallet-instructions">
+      <dl>
+        <CopyValue label={t('wallet.amount')} value={money(order.amount)} />
+        <CopyValue label={t('wallet.reference')} value={order.reference} testId="deposit-reference" />
+      </dl>
+      {order.deepLink && (
+        <a
+          href={order.deepLink}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md bg-(--accent) px-4 py-2 text-sm font-semibold text-(--accent-contrast)"
+          data-testid="ewallet-open"
+        >
+          <ExternalLink size={16} aria-hidden />
+          {t('quickMoney.openApp', { provider })}
+        </a>
+      )}
+      {order.payUrl && (
+        <div className="mt-4 inline-block">
+          <LinkQr
+            link={order.payUrl}
+            alt={t('quickMoney.qrAlt', { amount: money(order.amount), provider })}
+            caption={t('quickMoney.scanQr', { provider })}
+            failedText={t('quickMoney.qrFailed')}
+            testId="ewallet-qr"
+          />
+        </div>
+      )}
+      <p className="mt-2 text-sm text-(--text-muted)">{t('quickMoney.ewalletNote', { provider })}</p>
+    </div>
   );
 }
 

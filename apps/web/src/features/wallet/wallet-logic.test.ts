@@ -9,6 +9,8 @@ import {
   newRequestId,
   pageWindow,
   turnoverPercent,
+  wageringLeft,
+  withdrawableNow,
 } from './wallet-logic';
 
 const MB = 1024 * 1024;
@@ -77,5 +79,23 @@ describe('small rules', () => {
     expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
     expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe('the header balance details', () => {
+  it('withdrawable: the available cash once the turnover is met', () => {
+    expect(withdrawableNow({ available: 120.5, turnover: { required: 100, achieved: 100 } })).toBe(120.5);
+    expect(withdrawableNow({ available: 120.5, turnover: { required: 100, achieved: 99.99 } })).toBe(0);
+  });
+
+  it('wagering left: what the active wagers still need, in cents', () => {
+    expect(
+      wageringLeft([
+        { state: 'active', required: 1000, progress: 250.1 },
+        { state: 'active', required: 300, progress: 400 },
+        { state: 'converted', required: 500, progress: 0 },
+      ]),
+    ).toEqual({ amount: 749.9, count: 2 });
+    expect(wageringLeft([])).toEqual({ amount: 0, count: 0 });
   });
 });

@@ -73,3 +73,21 @@ export function pageWindow(current: number, total: number, width = 5): number[] 
 export function entryKind(type: string): string {
   return type.split('.')[0] ?? type;
 }
+
+/**
+ * Cash that a withdrawal could take now: the available cash (not held) once the deposit turnover is
+ * met, else nothing. Bonus money is never withdrawable (docs/rewards.md).
+ */
+export function withdrawableNow(info: { available: number; turnover: { required: number; achieved: number } }): number {
+  return info.turnover.achieved >= info.turnover.required ? info.available : 0;
+}
+
+/** The wagering still to do on the active bonus wagers (major units), and how many are active. */
+export function wageringLeft(wagers: { state: string; required: number; progress: number }[]): {
+  amount: number;
+  count: number;
+} {
+  const active = wagers.filter((w) => w.state === 'active');
+  const cents = active.reduce((sum, w) => sum + Math.max(0, Math.round((w.required - w.progress) * 100)), 0);
+  return { amount: cents / 100, count: active.length };
+}
