@@ -13,10 +13,8 @@ import { runStatements } from './run-statements';
 //   house account the order was told to pay into.
 // - withdrawal_orders: the payout's bank reference, the house account it left from, the bank's fee
 //   (the house bears it), who marked it paid. A reference is used once per paying account.
-// - balance_adjustments: a type (correction, goodwill, manual_deposit, bonus), the bonus's wagering,
-//   the reward or deposit order it became, and status 'cancelled' (the requester withdrew it).
-// - rewards: a bonus adjustment is a reward of its own (adjustment_id), so its wagering, expiry and
-//   conversion run as a promotion's do.
+// - balance_adjustments: a type (correction, goodwill, manual_deposit), the deposit order a manual
+//   deposit became, and status 'cancelled' (the requester withdrew it before a decision).
 // - payment_methods: MANUAL_DEPOSIT, never offered to members: the method of the deposit orders that
 //   manual-deposit adjustments record.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -54,18 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       WHERE payout_reference IS NOT NULL;
 
     ALTER TABLE balance_adjustments ADD COLUMN type text NOT NULL DEFAULT 'correction'
-      CHECK (type IN ('correction', 'goodwill', 'manual_deposit', 'bonus'));
-    ALTER TABLE balance_adjustments ADD COLUMN wagering jsonb;
+      CHECK (type IN ('correction', 'goodwill', 'manual_deposit'));
     ALTER TABLE balance_adjustments ADD COLUMN deposit_reference text;
     ALTER TABLE balance_adjustments DROP CONSTRAINT balance_adjustments_status_check;
     ALTER TABLE balance_adjustments ADD CONSTRAINT balance_adjustments_status_check
       CHECK (status IN ('pending', 'posted', 'rejected', 'cancelled'));
-
-    ALTER TABLE rewards ADD COLUMN adjustment_id bigint REFERENCES balance_adjustments(id);
-    ALTER TABLE rewards DROP CONSTRAINT rewards_owner_check;
-    ALTER TABLE rewards ADD CONSTRAINT rewards_owner_check CHECK (
-      (promotion_id IS NOT NULL)::int + (mission_progress_id IS NOT NULL)::int + (adjustment_id IS NOT NULL)::int = 1);
-    CREATE UNIQUE INDEX rewards_adjustment ON rewards (adjustment_id) WHERE adjustment_id IS NOT NULL;
 
     INSERT INTO payment_methods (code, name, kind, min_amount, max_amount, active, sort)
       VALUES ('MANUAL_DEPOSIT', 'Manual deposit', 'bank_transfer', 1, 100000000000, false, 99)
@@ -78,18 +69,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
     `
-    DROP INDEX rewards_adjustment;
-    ALTER TABLE rewards DROP CONSTRAINT rewards_owner_check;
-    DELETE FROM bonus_wagers WHERE reward_id IN (SELECT id FROM rewards WHERE adjustment_id IS NOT NULL);
-    DELETE FROM rewards WHERE adjustment_id IS NOT NULL;
-    ALTER TABLE rewards DROP COLUMN adjustment_id;
-    ALTER TABLE rewards ADD CONSTRAINT rewards_owner_check CHECK ((promotion_id IS NULL) <> (mission_progress_id IS NULL));
     UPDATE balance_adjustments SET status = 'rejected' WHERE status = 'cancelled';
     ALTER TABLE balance_adjustments DROP CONSTRAINT balance_adjustments_status_check;
     ALTER TABLE balance_adjustments ADD CONSTRAINT balance_adjustments_status_check
       CHECK (status IN ('pending', 'posted', 'rejected'));
     ALTER TABLE balance_adjustments DROP COLUMN deposit_reference;
-    ALTER TABLE balance_adjustments DROP COLUMN wagering;
     ALTER TABLE balance_adjustments DROP COLUMN type;
     DROP INDEX withdrawal_orders_payout;
     ALTER TABLE withdrawal_orders DROP COLUMN paid_by;

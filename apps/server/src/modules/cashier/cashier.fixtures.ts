@@ -68,7 +68,13 @@ export async function fund(t: TestApp, memberId: number, amount: number, currenc
   );
 }
 
-export function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url,

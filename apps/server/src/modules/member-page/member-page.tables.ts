@@ -45,9 +45,7 @@ export interface BalanceAdjustmentsTable {
   reason: string;
   status: Generated<'pending' | 'posted' | 'rejected' | 'cancelled'>;
   /** What the adjustment is for (migration 0093); rows before it are corrections. */
-  type: Generated<'correction' | 'goodwill' | 'manual_deposit' | 'bonus'>;
-  /** A bonus's wagering (multiple of the bonus, days to meet it). */
-  wagering: ColumnType<{ multiple: number; days: number } | null, string | null | undefined, string | null>;
+  type: Generated<'correction' | 'goodwill' | 'manual_deposit'>;
   /** A manual deposit's deposit order, once posted. */
   deposit_reference: Generated<string | null>;
   idempotency_key: string;

@@ -66,8 +66,6 @@ export interface RewardsTable {
   /** Null for a mission's bonus (migration 0046), which names its progress row instead. */
   promotion_id: number | null;
   mission_progress_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** A bonus an operator granted as a balance adjustment (migration 0093). */
-  adjustment_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** A mission bonus's own wagering terms (a promotion's are in its rules). */
   wagering: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   source: string;
