@@ -260,6 +260,7 @@ export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminW
             fee: toMajor(row.fee),
           }
         : null,
+    riskLevel: row.risk_level ?? 'normal',
   };
 }
 
