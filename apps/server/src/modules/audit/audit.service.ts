@@ -42,6 +42,7 @@ export type AuditEvent =
   | 'cashier.bankAccount.reject'
   | 'cashier.settings'
   | 'cashier.method'
+  | 'cashier.houseAccount'
   | 'brand.setting'
   | 'brand.switch'
   | 'content.create'
