@@ -27,20 +27,27 @@ import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { pageCounts } from '../../http/paging';
+import { getBrand } from '../brand/brand.service';
 import { memberStatus, presentLeaderboard, presentPromotion, presentReward, presentWager } from './rewards.presenter';
 import * as rewards from './rewards.service';
+import * as promotions from './rewards-promotions.service';
 
 const tags = ['rewards'];
 
+/**
+ * The promotions the visitor may see: a member, those whose audience holds it; a guest, those aimed
+ * at no one in particular (docs/rewards.md "Audience, caps and maximum bet").
+ */
 async function listPromotions(ctx: AppContext, req: FastifyRequest, type: string | undefined, language: string) {
-  const rows = await rewards.visiblePromotions(ctx, type);
   const memberId = req.principal && !req.principal.isOperator ? req.principal.memberId : undefined;
+  const [rows, brand] = await Promise.all([rewards.visiblePromotions(ctx, type, memberId), getBrand(ctx.db)]);
   const mine = memberId === undefined ? undefined : await rewards.standingOf(ctx, memberId);
   const now = ctx.now();
   return rows.map((p) =>
     presentPromotion(
       p,
       language,
+      brand.defaultLanguage.toLowerCase(),
       memberStatus(p, now, {
         joined: mine?.joined.has(p.id) ?? false,
         application: mine?.application.get(p.id),
@@ -216,6 +223,30 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
         list: rows.map((w) => presentWager(w, req.query.language)),
         activeCount: rows.filter((w) => w.state === 'active').length,
       });
+    },
+  );
+
+  app.get(
+    '/media/promotions/:id',
+    {
+      schema: {
+        tags,
+        summary: "A promotion's image (png, jpeg or webp), uploaded by an operator",
+        params: PromotionIdParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+      },
+      config: { auth: 'public' },
+    },
+    async (req, reply) => {
+      const image = await promotions.promotionImage(ctx, req.params.id);
+      // An id is never reused and its bytes never change.
+      reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', image.etag);
+      if (req.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.send(image.data);
     },
   );
 }
