@@ -26,7 +26,7 @@ import { readMultipart } from '../../http/multipart';
 import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
-import { presentAdminPromotion, promotionImageUrl } from './rewards.presenter';
+import { presentAdminPromotion, promotionImageUrl, textOf } from './rewards.presenter';
 import * as rewards from './rewards.service';
 import * as promotions from './rewards-promotions.service';
 
@@ -139,11 +139,12 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const { rows, total, images } = await rewards.applicationList(ctx, req.query);
+      const { defaultLanguage } = await promotions.textLanguages(ctx);
       return ok({
         content: rows.map((a) => ({
           id: a.id,
           promotionId: a.promotion_id,
-          promotionTitle: (a.texts as Record<string, { title: string }>).en?.title ?? '',
+          promotionTitle: textOf(a.texts as never, defaultLanguage, defaultLanguage).title,
           memberId: a.member_id,
           username: a.username,
           comment: a.comment,
@@ -212,11 +213,12 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const [rows, total] = await rewards.refusalList(ctx, req.query);
+      const { defaultLanguage } = await promotions.textLanguages(ctx);
       return ok({
         content: rows.map((f) => ({
           id: f.id,
           promotionId: f.promotion_id,
-          promotionTitle: (f.texts as Record<string, { title: string }>).en?.title ?? '',
+          promotionTitle: textOf(f.texts as never, defaultLanguage, defaultLanguage).title,
           memberId: f.member_id,
           username: f.username,
           reason: f.reason,

@@ -140,13 +140,14 @@ export function presentReward(
   },
   language: string,
   now: Date,
+  fallback = 'en',
 ) {
   // A claimable reward past its window is shown expired before the job marks it.
   const state = r.state === 'claimable' && r.expires_at !== null && new Date(r.expires_at) <= now ? 'expired' : r.state;
   return {
     id: r.id,
     promotionId: r.promotion_id,
-    title: textOf((r.texts ?? {}) as Texts, language).title,
+    title: textOf((r.texts ?? {}) as Texts, language, fallback).title,
     // A ticket reward's amount is its number of tickets.
     amount: r.pay_as === 'ticket' ? r.amount : toMajor(r.amount),
     currency: r.currency,
@@ -176,11 +177,12 @@ export function presentWager(
     max_bet: number | null;
   },
   language: string,
+  fallback = 'en',
 ) {
   return {
     id: w.id,
     rewardId: w.reward_id,
-    title: textOf((w.texts ?? {}) as Texts, language).title,
+    title: textOf((w.texts ?? {}) as Texts, language, fallback).title,
     bonus: toMajor(w.bonus),
     required: toMajor(w.required),
     progress: toMajor(w.progress),

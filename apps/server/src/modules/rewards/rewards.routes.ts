@@ -195,9 +195,10 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const memberId = principalOf(req).memberId;
       const { rows, total, claimable } = await rewards.rewardList(ctx, memberId, req.query);
+      const fallback = (await getBrand(ctx.db)).defaultLanguage.toLowerCase();
       const now = ctx.now();
       return ok({
-        content: rows.map((r) => presentReward(r, req.query.language, now)),
+        content: rows.map((r) => presentReward(r, req.query.language, now, fallback)),
         ...pageCounts(total, req.query),
         claimable,
       });
@@ -217,10 +218,11 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const { rows, balance, currency } = await rewards.wagering(ctx, principalOf(req).memberId);
+      const fallback = (await getBrand(ctx.db)).defaultLanguage.toLowerCase();
       return ok({
         bonusBalance: toMajor(balance),
         currency,
-        list: rows.map((w) => presentWager(w, req.query.language)),
+        list: rows.map((w) => presentWager(w, req.query.language, fallback)),
         activeCount: rows.filter((w) => w.state === 'active').length,
       });
     },
