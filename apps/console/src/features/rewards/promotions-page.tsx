@@ -185,12 +185,19 @@ export function PromotionsPage() {
               </option>
             ))}
           </ProgrammeSelect>
-          {languages.map((language) =>
+          <p className="text-sm text-(--text-muted) sm:col-span-3">
+            {t('fields.textsHint', { language: defaultLanguage.toUpperCase() })}
+          </p>
+          {[defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)].map((language) =>
             (['title', 'summary', 'rules'] as const).map((key) => (
               <ProgrammeInput
                 key={`${language}-${key}`}
                 id={`${id}-${language}-${key}`}
-                label={`${t(`fields.${key}`)} (${language.toUpperCase()}${language === defaultLanguage ? `, ${t('fields.defaultLanguage')}` : ''})`}
+                label={
+                  language === defaultLanguage
+                    ? t(`fields.${key}`)
+                    : `${t(`fields.${key}`)} (${language.toUpperCase()})`
+                }
                 type="text"
                 value={form.texts[language]?.[key] ?? ''}
                 onChange={setText(language, key)}

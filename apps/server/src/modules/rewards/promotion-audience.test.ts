@@ -13,6 +13,7 @@ import {
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
+import { sessionFor } from '../cashier/cashier.fixtures';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
 // docs/rewards.md "Audience, caps and maximum bet": each audience rule in and out, the caps with
@@ -561,5 +562,55 @@ describe('promotion report', () => {
       headers: { authorization: a!.token },
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('permissions', () => {
+  async function operatorWith(permissions: string[]) {
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/admin/roles',
+      headers: { authorization: admin },
+      payload: { name: uid('Role'), permissions },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin/operators',
+      headers: { authorization: admin },
+      payload: {
+        username: uid('op'),
+        password: 'Operator123',
+        roleIds: [(role.json() as { value: { id: number } }).value.id],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const token = await sessionFor(t, (created.json() as { value: { id: number } }).value.id, 'admin');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/admin/session/password',
+      headers: { authorization: token },
+      payload: { oldPassword: 'Operator123', newPassword: 'Operator456' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    return token;
+  }
+
+  it('the report needs promotions.read and an image upload promotions.write', async () => {
+    const id = await createPromotion({ kind: 'fixed', rules: { trigger: 'login', amount: 1, payAs: 'cash' } });
+    const reader = await operatorWith(['promotions.read']);
+    const other = await operatorWith(['reports.read']);
+    const report = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/admin/promotions/${id}/report`, headers: { authorization: token } });
+    expect((await report(reader)).statusCode).toBe(200);
+    expect(codeOf(await report(other))).toBe('AUTH_FORBIDDEN');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/admin/promotions/images',
+      headers: { authorization: reader, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(upload.statusCode).toBe(403);
+    expect(codeOf(upload)).toBe('AUTH_FORBIDDEN');
   });
 });
