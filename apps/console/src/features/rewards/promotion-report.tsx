@@ -9,46 +9,37 @@ import { type PromotionReport, promotionReportQuery } from './api';
 // One promotion's report (GET /admin/promotions/:id/report): participation, cost, and the deposits
 // and GGR of the members who claimed against the eligible members who did not, over the same period.
 
-/** The report as label-value rows, in the order shown and exported. */
-export function reportRows(r: PromotionReport, t: (key: string) => string): [string, string | number][] {
-  const group = (prefix: string, g: PromotionReport['participants']): [string, string | number][] => [
-    [`${prefix} - ${t('report.members')}`, g.members],
-    [`${prefix} - ${t('report.deposits')}`, g.deposits],
-    [`${prefix} - ${t('report.ggr')}`, g.ggr],
-    [`${prefix} - ${t('report.depositsPerMember')}`, g.depositsPerMember],
-    [`${prefix} - ${t('report.ggrPerMember')}`, g.ggrPerMember],
+/** One figure of the report: its label, its value, and whether the value is money. */
+type ReportRow = [label: string, value: number, money: boolean];
+
+/** The report as rows, in the order shown and exported. */
+export function reportRows(r: PromotionReport, t: (key: string) => string): ReportRow[] {
+  const group = (prefix: string, g: PromotionReport['participants']): ReportRow[] => [
+    [`${prefix} - ${t('report.members')}`, g.members, false],
+    [`${prefix} - ${t('report.deposits')}`, g.deposits, true],
+    [`${prefix} - ${t('report.ggr')}`, g.ggr, true],
+    [`${prefix} - ${t('report.depositsPerMember')}`, g.depositsPerMember, true],
+    [`${prefix} - ${t('report.ggrPerMember')}`, g.ggrPerMember, true],
   ];
   return [
-    [t('report.eligible'), r.eligible],
-    [t('report.claimed'), r.claimed],
-    [t('report.claims'), r.claims],
-    [t('report.completedWagering'), r.completedWagering],
-    [t('report.forfeited'), r.forfeited],
-    [t('report.paid'), r.cost.paid],
-    [t('report.converted'), r.cost.converted],
-    [t('report.forfeitedMoney'), r.cost.forfeited],
+    [t('report.eligible'), r.eligible, false],
+    [t('report.claimed'), r.claimed, false],
+    [t('report.claims'), r.claims, false],
+    [t('report.completedWagering'), r.completedWagering, false],
+    [t('report.forfeited'), r.forfeited, false],
+    [t('report.paid'), r.cost.paid, true],
+    [t('report.converted'), r.cost.converted, true],
+    [t('report.forfeitedMoney'), r.cost.forfeited, true],
     ...group(t('report.participants'), r.participants),
     ...group(t('report.comparison'), r.comparison),
   ];
 }
-
-const MONEY_KEYS = new Set([
-  'paid',
-  'converted',
-  'forfeitedMoney',
-  'deposits',
-  'ggr',
-  'depositsPerMember',
-  'ggrPerMember',
-]);
 
 export function PromotionReportPanel({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('rewards');
   const query = useQuery(promotionReportQuery(id));
   const r = query.data;
   const rows = r ? reportRows(r, t) : [];
-  const isMoney = (label: string) =>
-    [...MONEY_KEYS].some((k) => label === t(`report.${k}`) || label.endsWith(` - ${t(`report.${k}`)}`));
   return (
     <section aria-labelledby={`report-${id}`} className="mt-6 rounded border border-(--border) p-4">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -60,7 +51,14 @@ export function PromotionReportPanel({ id, onClose }: { id: number; onClose: () 
             variant="secondary"
             disabled={!r}
             onClick={() =>
-              r && downloadCsv(`promotion-${id}.csv`, toCsv([t('report.figure'), t('report.value')], rows))
+              r &&
+              downloadCsv(
+                `promotion-${id}.csv`,
+                toCsv(
+                  [t('report.figure'), t('report.value')],
+                  rows.map(([label, value]) => [label, value]),
+                ),
+              )
             }
           >
             {t('exportCsv', { ns: 'reports' })}
@@ -83,14 +81,12 @@ export function PromotionReportPanel({ id, onClose }: { id: number; onClose: () 
           <table className="w-full max-w-xl text-sm">
             <caption className="sr-only">{t('report.title')}</caption>
             <tbody>
-              {rows.map(([label, value]) => (
+              {rows.map(([label, value, money]) => (
                 <tr key={label} className="border-b border-(--border) last:border-b-0">
                   <th scope="row" className="p-2 text-left font-normal">
                     {label}
                   </th>
-                  <td className="p-2 text-right tabular-nums">
-                    {typeof value === 'number' && isMoney(label) ? formatMoney(value, r.currency) : value}
-                  </td>
+                  <td className="p-2 text-right tabular-nums">{money ? formatMoney(value, r.currency) : value}</td>
                 </tr>
               ))}
             </tbody>
