@@ -5,6 +5,7 @@ import { type ActivityConsumer, registerActivityConsumer } from './modules/activ
 import { missionsConsumer } from './modules/missions/missions.service';
 import { pointsEarningConsumer } from './modules/points/points.service';
 import { rebatesConsumer } from './modules/rebates/rebates.service';
+import { riskConsumer } from './modules/risk/risk.service';
 import { referralsConsumer } from './modules/referrals/referrals.service';
 import { promotionsConsumer, rankingConsumer, wageringConsumer } from './modules/rewards/rewards.service';
 import { ticketsConsumer } from './modules/tickets/tickets.service';
@@ -20,6 +21,7 @@ export const ACTIVITY_CONSUMERS: readonly ActivityConsumer[] = [
   referralsConsumer,
   pointsEarningConsumer,
   rebatesConsumer,
+  riskConsumer,
 ];
 
 /** Registers every programme with the bus (by name, so a second app in one process changes nothing). */

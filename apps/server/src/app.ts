@@ -84,6 +84,7 @@ import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
+import { registerRiskAdminRoutes } from './modules/risk/risk.admin.routes';
 import { registerSportsbookAdminRoutes } from './modules/sportsbook/sportsbook.admin.routes';
 import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
@@ -259,6 +260,7 @@ const routeModules: RouteModule[] = [
   registerMessagesAdminRoutes,
   registerChatAdminRoutes,
   registerKycAdminRoutes,
+  registerRiskAdminRoutes,
   registerOperatorsAdminRoutes,
   registerAuditAdminRoutes,
   registerSiteAdminRoutes,

@@ -157,6 +157,10 @@ export const errorCatalogue = {
   MEMBER_UPLINE_CYCLE: { status: 422, message: 'The member cannot be their own upline or the upline of their upline' },
   MEMBER_TRIAL_ACCOUNT: { status: 422, message: 'A trial account cannot be changed this way' },
   MEMBER_EMAIL_NOT_BOUND: { status: 422, message: 'The member has no email address bound' },
+  // risk (docs/risk.md)
+  RISK_LINK_NOT_FOUND: { status: 404, message: 'No such linked-account record' },
+  RISK_FLAG_NOT_FOUND: { status: 404, message: 'No such risk flag' },
+  RISK_ALREADY_REVIEWED: { status: 409, message: 'This was already reviewed' },
   ADJUSTMENT_NOT_FOUND: { status: 404, message: 'No such balance adjustment' },
   ADJUSTMENT_SELF_APPROVAL: { status: 403, message: 'Another operator must approve an adjustment you requested' },
   ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },

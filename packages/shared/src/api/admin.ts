@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, MoneyText, PageQuery, paged } from './common';
+import { RiskLevel } from './risk';
 import { SecondFactorCode } from './two-factor';
 import { ChallengeField } from './verification';
 
@@ -102,6 +103,8 @@ export const AdminWithdrawal = z.object({
   receiptForced: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The member's risk level now (docs/risk.md). */
+  riskLevel: RiskLevel,
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = AdminOrderQueueQuery.extend({

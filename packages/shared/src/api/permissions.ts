@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'support.chat',
   'players.protect',
   'kyc.review',
+  'risk.read',
+  'risk.write',
   'messages.read',
   'messages.write',
   'feedback.answer',

@@ -15,6 +15,7 @@ import type {
   MemberNoteList,
   MemberOverview,
   MemberRoundList,
+  MemberSummary,
   MemberWithdrawalList,
   RevealBody,
   RevealedValue,
@@ -41,6 +42,12 @@ export const memberQuery = (id: number) =>
   queryOptions({
     queryKey: memberKey(id),
     queryFn: () => api<Value<typeof MemberOverview>>(`/admin/members/${id}`),
+  });
+
+export const memberSummaryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...memberKey(id), 'summary'],
+    queryFn: () => api<Value<typeof MemberSummary>>(`/admin/members/${id}/summary`),
   });
 
 type TabValues = {

@@ -231,6 +231,7 @@ export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminW
     receiptForced: row.receipt_forced,
     createdAt: new Date(row.created_at).toISOString(),
     paidAt: iso(row.paid_at),
+    riskLevel: row.risk_level ?? 'normal',
   };
 }
 

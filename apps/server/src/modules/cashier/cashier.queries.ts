@@ -513,6 +513,13 @@ function withdrawalRows(db: Conn) {
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('cashier_files.reference', '=', 'withdrawal_orders.reference')
           .as('file_count'),
+      // The member's risk level (modules/risk, docs/risk.md): the queue shows it beside each order.
+      (eb) =>
+        eb
+          .selectFrom('member_risk_levels')
+          .select('member_risk_levels.level')
+          .whereRef('member_risk_levels.member_id', '=', 'withdrawal_orders.member_id')
+          .as('risk_level'),
     ]);
 }
 

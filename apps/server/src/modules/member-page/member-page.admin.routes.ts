@@ -23,6 +23,7 @@ import {
   MemberRoundList,
   MemberRoundsQuery,
   MemberSearchQuery,
+  MemberSummary,
   MemberWithdrawalList,
   NoteBody,
   RevealBody,
@@ -57,6 +58,7 @@ import {
   presentNote,
   presentOverview,
   presentRevealed,
+  presentSummary,
 } from './member-page.presenter';
 import * as members from './member-page.service';
 
@@ -110,7 +112,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Member search: partial, case-insensitive match on username, mobile, email, bank account number (with cashier.read) or IP (or the id); paged and sorted; contact details masked without members.pii',
+          'Member search: partial, case-insensitive match on username, real name (verified or entered), mobile, email, bank account number (with cashier.read) or IP (or the id); paged and sorted; contact details masked without members.pii',
         querystring: MemberSearchQuery,
         response: { 200: envelope(MemberList) },
       },
@@ -138,13 +140,29 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => ok(presentOverview(await members.overview(ctx, req.params.id), piiView(req))),
   );
 
+  app.get(
+    '/admin/members/:id/summary',
+    {
+      schema: {
+        tags,
+        summary:
+          'The member at a glance: verified name and KYC level, VIP progress, cash, bonus and points, lifetime and 30-day deposits, withdrawals (cashier.read) and GGR from the daily member figures, responsible play, the upline chain, tags and the newest notes; the verified name masked without members.pii',
+        params: MemberIdParams,
+        response: { 200: envelope(MemberSummary) },
+      },
+      config: { auth: READ },
+    },
+    async (req) =>
+      ok(presentSummary(await members.summary(ctx, req.params.id, operatorHolds(req, 'cashier.read')), piiView(req))),
+  );
+
   // The member page's paged tabs: GET /admin/members/:id/<tab>, each one grid page of its rows.
   type TabQuery = { pageNo: number; pageSize: number; type?: string; from?: string; to?: string };
   const tab = <R>(
     path: string,
     summary: string,
     response: z.ZodType,
-    load: (id: number, q: TabQuery) => Promise<{ rows: readonly R[]; total: number }>,
+    load: (id: number, q: TabQuery, req: FastifyRequest) => Promise<{ rows: readonly R[]; total: number }>,
     present: (row: R, pii: PiiView) => unknown,
     options: { querystring?: z.ZodType; auth?: typeof READ | typeof CASHIER_READ } = {},
   ) =>
@@ -163,7 +181,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       async (req) => {
         const r = req as FastifyRequest<{ Params: { id: number }; Querystring: TabQuery }>;
         const pii = piiView(req);
-        return ok(presentGrid(await load(r.params.id, r.query), r.query, (row) => present(row, pii)));
+        return ok(presentGrid(await load(r.params.id, r.query, req), r.query, (row) => present(row, pii)));
       },
     );
 
@@ -215,9 +233,9 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
   );
   tab(
     'audit',
-    'Audit rows of operator actions on the member, newest first',
+    "Audit rows of operator actions on the member, newest first; with cashier.read the cashier's decisions on the member's deposits, withdrawals and bank accounts too",
     MemberAuditList,
-    (id, q) => members.auditRows(ctx, id, memberTarget(id), q),
+    (id, q, req) => members.auditRows(ctx, id, memberTarget(id), operatorHolds(req, 'cashier.read'), q),
     presentAuditRow,
   );
 

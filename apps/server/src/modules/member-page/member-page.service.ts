@@ -8,7 +8,7 @@ import type {
   TagsBody,
   UplineBody,
 } from '@gamehall/shared/api/admin-members';
-import { brandDay } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import { type AppContext, onReplica } from '../../context';
@@ -25,11 +25,16 @@ import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { twoFactorEnabled } from '../accounts/two-factor.service';
-import { auditTrail, loginHistoryPage } from '../audit/audit.service';
+import { memberFigures } from '../agents/agent-stats.service';
+import { loginHistoryPage } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
 import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
-import { balanceOf, postAdjustment } from '../ledger/ledger.service';
+import { kycLevel, verifiedNameOf } from '../kyc/kyc.service';
+import { balanceOf, bonusBalanceOf, postAdjustment } from '../ledger/ledger.service';
+import { pointsOf } from '../points/points.service';
+import { memberView as responsibleView } from '../responsible/responsible.service';
+import { memberSummary as vipSummary } from '../vip/vip.service';
 import { transactions } from '../wallet/wallet.service';
 import {
   type AdjustmentRow,
@@ -48,9 +53,11 @@ import {
   lockUplineChanges,
   memberTags,
   pageAdjustments,
+  pageMemberActions,
   pageNotes,
   replaceTags,
   searchMembers,
+  uplineChain,
 } from './member-page.queries';
 
 type Page = { pageNo: number; pageSize: number };
@@ -105,6 +112,53 @@ export async function overview(ctx: AppContext, id: number): Promise<MemberOverv
   return { member, balance: { ...balance, currency: brand.currency }, twoFactor, loginLockedUntil: loginLocked, tags };
 }
 
+/** How many of the newest notes the summary shows. */
+export const SUMMARY_NOTES = 3;
+
+/**
+ * The member page's summary (GET /admin/members/:id/summary): identity, VIP progress, balances, the
+ * money and play figures over the member's life and the last 30 brand days, responsible play, the
+ * upline chain, tags and the newest notes. One round of indexed reads run side by side; the figures
+ * are the daily member figures of the agents job (agent_member_days, one row per member and active
+ * day), never the rounds themselves. `cashier`: whether the operator reads cashier data.
+ */
+export async function summary(ctx: AppContext, id: number, cashier: boolean) {
+  const member = await existing(ctx, id);
+  const brand = await getBrand(ctx.db);
+  const today = brandDay(ctx.now(), brand.timeZone);
+  const [balance, bonus, points, kyc, verifiedName, vip, figures, responsible, uplines, tags, notes] =
+    await Promise.all([
+      balanceOf(ctx.db, id, brand.currency),
+      bonusBalanceOf(ctx.db, id, brand.currency),
+      pointsOf(ctx.db, id),
+      kycLevel(ctx.db, id),
+      verifiedNameOf(ctx.db, id),
+      vipSummary(ctx, id),
+      memberFigures(ctx.readDb, id, addDays(today, -29), today),
+      responsibleView(ctx, id),
+      uplineChain(ctx.db, id),
+      memberTags(ctx.db, id),
+      pageNotes(ctx.db, id, { pageNo: 1, pageSize: SUMMARY_NOTES }),
+    ]);
+  return {
+    member,
+    currency: brand.currency,
+    balance,
+    bonus,
+    points,
+    kyc: { level: kyc, verifiedName },
+    vip,
+    figures,
+    cashier,
+    responsible,
+    uplines,
+    tags,
+    notes,
+  };
+}
+
+export type MemberSummaryData = Awaited<ReturnType<typeof summary>>;
+
 async function existing(ctx: AppContext, id: number) {
   const member = await findAdminMember(ctx.db, id);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
@@ -147,9 +201,11 @@ export async function reveal(ctx: AppContext, id: number, body: RevealBody) {
     account = (await memberBankAccounts(ctx, id)).find((a) => a.id === body.bankAccountId) ?? null;
     if (!account) throw new AppError('NOT_FOUND');
   }
+  const verifiedName = body.field === 'verifiedName' ? await verifiedNameOf(ctx.db, id) : null;
   return {
     member,
     account,
+    verifiedName,
     before: {},
     after: { revealed: body.field, ...(account ? { bankAccountId: account.id } : {}) },
   };
@@ -186,10 +242,14 @@ export async function notes(ctx: AppContext, id: number, page: Page) {
   return pageNotes(ctx.db, id, page);
 }
 
-/** Operator actions on the member (audit rows with the member as target), newest first. */
-export async function auditRows(ctx: AppContext, id: number, target: string, page: Page) {
+/**
+ * Operator actions on the member, newest first: audit rows with the member as target, and with
+ * `cashier` (the operator reads cashier data) the cashier's decisions on the member's deposits,
+ * withdrawals and bank accounts.
+ */
+export async function auditRows(ctx: AppContext, id: number, target: string, cashier: boolean, page: Page) {
   await existing(ctx, id);
-  return auditTrail(ctx.db, { ...page, sort: 'id', order: 'desc', actor: 'operators', target });
+  return pageMemberActions(ctx.db, id, target, cashier, page);
 }
 
 // ---- actions. Each returns the member's overview after it and the values it changed, before and

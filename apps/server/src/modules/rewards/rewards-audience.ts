@@ -9,9 +9,9 @@ import { countryOf } from '../site/region';
 // applying, an operator's approval, claiming, and the report's eligible count.
 //
 // A member's facts are read once (one round trip) and matched by a pure function, so a new
-// criterion is a fact read here and one clause in audienceMiss. Risk level (built by the
-// risk module) goes in that way: `riskLevel` read into MemberFacts from the risk module's table,
-// `riskLevels` added to the shared Audience schema, and one clause below.
+// criterion is a fact read here and one clause in audienceMiss. The risk module's level goes in
+// that way (docs/rewards.md "Adding the risk level"): `riskLevel` read into MemberFacts from
+// member_risk_levels, `riskLevels` added to the shared Audience schema, and one clause below.
 
 export type MemberFacts = {
   id: number;
