@@ -80,11 +80,11 @@ import { registerResponsibleRoutes } from './modules/responsible/responsible.rou
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { bonusMaxBet, withdrawalForfeit } from './modules/rewards/rewards.service';
+import { registerRiskAdminRoutes } from './modules/risk/risk.admin.routes';
 import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerSiteState } from './modules/site/site-state';
-import { registerRiskAdminRoutes } from './modules/risk/risk.admin.routes';
 import { registerSportsbookAdminRoutes } from './modules/sportsbook/sportsbook.admin.routes';
 import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
