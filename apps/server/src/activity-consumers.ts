@@ -5,9 +5,9 @@ import { type ActivityConsumer, registerActivityConsumer } from './modules/activ
 import { missionsConsumer } from './modules/missions/missions.service';
 import { pointsEarningConsumer } from './modules/points/points.service';
 import { rebatesConsumer } from './modules/rebates/rebates.service';
-import { riskConsumer } from './modules/risk/risk.service';
 import { referralsConsumer } from './modules/referrals/referrals.service';
 import { promotionsConsumer, rankingConsumer, wageringConsumer } from './modules/rewards/rewards.service';
+import { riskConsumer } from './modules/risk/risk.service';
 import { ticketsConsumer } from './modules/tickets/tickets.service';
 import { vipConsumer } from './modules/vip/vip.service';
 

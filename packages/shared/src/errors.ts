@@ -244,6 +244,13 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
+  PROMOTION_NOT_ELIGIBLE: { status: 403, message: 'This promotion is not offered to you' },
+  PROMOTION_BUDGET_REACHED: { status: 409, message: "This promotion's budget is used up" },
+  PROMOTION_CLAIMS_REACHED: { status: 409, message: 'This promotion has been claimed as many times as it allows' },
+  PROMOTION_MEMBER_CLAIMS_REACHED: {
+    status: 409,
+    message: 'You have claimed this promotion as many times as it allows',
+  },
   // missions (docs/missions.md)
   MISSION_NOT_FOUND: { status: 404, message: 'No such mission' },
   MISSION_NOT_COMPLETE: { status: 409, message: 'This mission is not complete yet' },
@@ -378,6 +385,10 @@ export const vendorStatusCatalogue = {
   ERROR_PLAYER_EXCLUDED: {
     http: 403,
     message: 'The player is on a time-out or self-exclusion: no bets until it ends; close the game',
+  },
+  ERROR_BONUS_MAX_BET: {
+    http: 403,
+    message: 'The bet is above the maximum bet of the bonus the player is wagering; a smaller bet is accepted',
   },
   ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
   ERROR_SERVICE_UNAVAILABLE: {

@@ -79,6 +79,7 @@ import * as m0092 from './migrations/0092-integrations-catalogue-version';
 import * as m0093 from './migrations/0093-cash-desk';
 import * as m0094 from './migrations/0094-member-name-search';
 import * as m0095 from './migrations/0095-risk';
+import * as m0096 from './migrations/0096-promotion-audience-caps';
 import * as m0097 from './migrations/0097-campaigns';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -163,6 +164,7 @@ export const migrations: Record<string, Migration> = {
   '0093-cash-desk': m0093,
   '0094-member-name-search': m0094,
   '0095-risk': m0095,
+  '0096-promotion-audience-caps': m0096,
   '0097-campaigns': m0097,
 };
 

@@ -89,6 +89,7 @@ export type AuditEvent =
   | 'points.adjust'
   | 'promotion.write'
   | 'promotion.state'
+  | 'promotion.image'
   | 'referral.settings'
   | 'ticket.kind'
   | 'broadcast.create'
