@@ -1,6 +1,7 @@
 // Thousands of seeded games with random legal play (and refused actions tried along the way): every
-// game ends within a bounded number of actions, the 52 cards are all somewhere after every step,
-// refused actions change nothing, and the money moved at the end sums to zero.
+// game ends within a bounded number of actions, the 52 cards are all somewhere after every step, no
+// action, accepted or refused, changes the state passed in, and the money moved at the end sums to
+// zero.
 import { describe, expect, it } from 'vitest';
 import { dealDeck } from '../deck';
 import { randomCards, seededRng } from '../test-support';
@@ -62,7 +63,10 @@ function playGame(
         stats.refused++;
       }
     }
+    const previous = state;
+    const snapshot = steps % 5 === 0 ? JSON.stringify(previous) : '';
     state = act(state, state.turn, randomAction(state, rng));
+    check(snapshot === '' || JSON.stringify(previous) === snapshot, 'an action changed the state passed in');
     stats.actions++;
     check(conserved(state), 'cards conserved');
     check(state.hands.every((hand) => hand.length > 0) || state.phase === 'over', 'an empty hand ends the game');
