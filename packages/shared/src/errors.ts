@@ -108,6 +108,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'This withdrawal forfeits your active bonus: confirm that you give it up',
   },
+  CASHIER_PAYEE_MISMATCH: {
+    status: 409,
+    message: "The payee is not the member's verified name: note that it was checked",
+  },
+  CASHIER_PAYOUT_REFERENCE_USED: { status: 409, message: 'This payout reference was already used for this account' },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },
@@ -168,6 +173,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'This request id was already used for a different adjustment',
   },
+  ADJUSTMENT_NOT_REQUESTER: { status: 403, message: 'Only the operator who requested an adjustment can cancel it' },
   // back office: content, games and site
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
@@ -301,6 +307,18 @@ export const errorCatalogue = {
   FEEDBACK_IMAGE_TOO_LARGE: { status: 413, message: 'Each image must be at most 5 MB' },
   FEEDBACK_NOT_FOUND: { status: 404, message: 'No such feedback' },
   FEEDBACK_ALREADY_ANSWERED: { status: 409, message: 'This feedback has already been answered' },
+  // campaigns (docs/campaigns.md)
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'No such campaign or segment' },
+  CAMPAIGN_TEMPLATE_INVALID: {
+    status: 400,
+    message:
+      'The template uses an unknown placeholder or a language the brand does not offer, or lacks the fallback text or an SMS text',
+  },
+  CAMPAIGN_REACH_UNCONFIRMED: {
+    status: 409,
+    message: 'Confirm the reach as it is now; a segment of everyone needs the number of members typed in',
+  },
+  CAMPAIGN_NOT_SCHEDULED: { status: 409, message: 'Only a campaign that is still scheduled can be cancelled' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -334,7 +334,7 @@ export const ActionDone = z.object({ overview: MemberOverview });
 // ---- balance adjustments
 
 export const AdjustmentDirection = z.enum(['credit', 'debit']);
-export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected']);
+export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected', 'cancelled']);
 export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
 
 /**
@@ -342,7 +342,16 @@ export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
  * request credits once: a repeat answers the first request's adjustment, and the same id sent with
  * other details is refused (ADJUSTMENT_REQUEST_CONFLICT).
  */
+/**
+ * What an adjustment is for: a correction of a mistake, a goodwill gesture, or a manual deposit
+ * (money that reached the brand's bank without an order: recorded as a deposit, so it counts
+ * wherever deposits count; a credit only).
+ */
+export const AdjustmentType = z.enum(['correction', 'goodwill', 'manual_deposit']);
+export type AdjustmentType = z.infer<typeof AdjustmentType>;
+
 export const AdjustmentBody = z.object({
+  type: AdjustmentType.default('correction'),
   direction: AdjustmentDirection,
   amount: Money.refine((n) => n > 0, { params: { reason: 'INVALID' } }),
   reason: Reason,
@@ -353,6 +362,9 @@ export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
 export const Adjustment = z.object({
   id: z.number().int(),
   member: MemberRef,
+  type: AdjustmentType,
+  /** A manual deposit's deposit order, once posted. */
+  depositReference: z.string().nullable(),
   direction: AdjustmentDirection,
   amount: Money,
   currency: z.string(),

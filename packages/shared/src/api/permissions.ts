@@ -36,6 +36,7 @@ export const PERMISSIONS = [
   'risk.write',
   'messages.read',
   'messages.write',
+  'campaigns.manage',
   'feedback.answer',
   'sportsbook.trade',
 ] as const;

@@ -115,7 +115,8 @@ export function fetchAdjustments(query: GridQuery) {
   return api<Value<typeof AdjustmentList>>('/admin/adjustments', { query });
 }
 
-export function decideAdjustment(id: number, decision: 'approve' | 'reject', reason?: string) {
+/** approve or reject (someone else's request), or cancel (your own, while it waits). */
+export function decideAdjustment(id: number, decision: 'approve' | 'reject' | 'cancel', reason?: string) {
   return api<Value<typeof Adjustment>>(`/admin/adjustments/${id}/${decision}`, {
     method: 'POST',
     body: decision === 'reject' ? { reason } : {},

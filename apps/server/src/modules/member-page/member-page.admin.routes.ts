@@ -85,7 +85,8 @@ type MemberEvent =
   | 'member.reveal'
   | 'wallet.adjustment.request'
   | 'wallet.adjustment.approve'
-  | 'wallet.adjustment.reject';
+  | 'wallet.adjustment.reject'
+  | 'wallet.adjustment.cancel';
 
 /** Audit rows of member actions carry the target `member:<id>`, which the member page's audit tab lists. */
 export function memberTarget(id: number): string {
@@ -483,6 +484,27 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       const memberId = await members.adjustmentMember(ctx, req.params.id);
       const done = await act(ctx, req, 'wallet.adjustment.reject', memberId, (op) =>
         members.rejectAdjustment(ctx, op, req.params.id, req.body.reason),
+      );
+      return ok(presentAdjustment(done.adjustment));
+    },
+  );
+
+  app.post(
+    '/admin/adjustments/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel your own pending adjustment before it is decided: nothing moves',
+        params: AdjustmentIdParams,
+        body: Empty.nullish(),
+        response: { 200: envelope(Adjustment) },
+      },
+      config: { auth: ADJUST },
+    },
+    async (req) => {
+      const memberId = await members.adjustmentMember(ctx, req.params.id);
+      const done = await act(ctx, req, 'wallet.adjustment.cancel', memberId, (op) =>
+        members.cancelAdjustment(ctx, op, req.params.id),
       );
       return ok(presentAdjustment(done.adjustment));
     },

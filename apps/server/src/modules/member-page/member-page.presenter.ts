@@ -264,6 +264,8 @@ export function presentAdjustment(r: AdjustmentRow): Adjustment {
   return {
     id: r.id,
     member: { id: r.member_id, username: r.username },
+    type: r.type,
+    depositReference: r.deposit_reference,
     direction: r.direction,
     amount: toMajor(r.amount),
     currency: r.currency,

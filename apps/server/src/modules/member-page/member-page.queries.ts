@@ -361,6 +361,8 @@ const ADJUSTMENT_COLUMNS = [
   'b.id',
   'b.member_id',
   'm.username',
+  'b.type',
+  'b.deposit_reference',
   'b.direction',
   'b.amount',
   'b.currency',
@@ -381,6 +383,7 @@ export async function insertAdjustment(
   db: Conn,
   a: {
     memberId: number;
+    type: 'correction' | 'goodwill' | 'manual_deposit';
     direction: 'credit' | 'debit';
     amount: number;
     currency: string;
@@ -399,6 +402,7 @@ export async function insertAdjustment(
       request_id: a.requestId,
       brand_day: a.brandDay,
       member_id: a.memberId,
+      type: a.type,
       direction: a.direction,
       amount: a.amount,
       currency: a.currency,
@@ -458,11 +462,13 @@ export async function decideAdjustment(
   db: Conn,
   id: number,
   d: {
-    status: 'posted' | 'rejected';
+    status: 'posted' | 'rejected' | 'cancelled';
     operatorId: number;
     operatorUsername: string;
     reason: string | null;
     postingId: number | null;
+    /** A manual deposit's deposit order. */
+    depositReference?: string;
     now: Date;
   },
 ) {
@@ -475,6 +481,7 @@ export async function decideAdjustment(
       decision_reason: d.reason,
       posting_id: d.postingId,
       decided_at: d.now,
+      ...(d.depositReference ? { deposit_reference: d.depositReference } : {}),
     })
     .where('id', '=', id)
     .execute();
@@ -482,7 +489,7 @@ export async function decideAdjustment(
 
 export async function pageAdjustments(
   db: Conn,
-  f: { status?: 'pending' | 'posted' | 'rejected' | undefined; memberId?: number | undefined },
+  f: { status?: 'pending' | 'posted' | 'rejected' | 'cancelled' | undefined; memberId?: number | undefined },
   page: { pageNo: number; pageSize: number },
 ) {
   const scope = db
