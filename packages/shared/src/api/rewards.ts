@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money, PageQuery, paged } from './common';
+import { RiskLevel } from './risk';
 
 // Promotions, the reward centre and bonus wagering (spec §1 "promotions by type", §2
 // member centre "reward centre" and "bonus details", §4 activity statuses, §7 promotion calls).
@@ -82,6 +83,8 @@ export const Audience = z
       .array(z.string().regex(/^[A-Z]{2}$/))
       .max(250)
       .default([]),
+    /** The member's risk level (docs/risk.md; no level set reads 'normal'). */
+    riskLevels: z.array(RiskLevel).max(4).default([]),
     /** Registered on or after this instant. */
     registeredFrom: z.string().datetime({ offset: true }).optional(),
     /** Registered before this instant. */

@@ -112,6 +112,7 @@ describe('promotion form: audience, caps, max bet and texts', () => {
       tags: 'whale  new',
       agentIds: '41',
       countries: 'ph, vn',
+      riskLevels: 'High',
       budget: '5000',
       claimsCap: '100',
       claimsPerMember: '',
@@ -124,6 +125,7 @@ describe('promotion form: audience, caps, max bet and texts', () => {
       tags: ['whale', 'new'],
       agentIds: [41],
       countries: ['PH', 'VN'],
+      riskLevels: ['high'],
       registeredFrom: undefined,
       registeredTo: undefined,
     });

@@ -1,4 +1,5 @@
 import type { PromotionInput, Wagering } from '@gamehall/shared/api/rewards';
+import type { RiskLevel } from '@gamehall/shared/api/risk';
 import type { z } from 'zod';
 import { contributionsOf, fullWeights, weightsOf } from '../../components/wagering-weights';
 import type { Promotion } from './api';
@@ -43,6 +44,7 @@ export function emptyPromotionForm() {
     tags: '',
     agentIds: '',
     countries: '',
+    riskLevels: '',
     registeredFrom: '',
     registeredTo: '',
     budget: '',
@@ -105,6 +107,7 @@ export function promotionFormOf(p: Promotion): PromotionForm {
     tags?: string[];
     agentIds?: number[];
     countries?: string[];
+    riskLevels?: string[];
     registeredFrom?: string;
     registeredTo?: string;
   };
@@ -145,6 +148,7 @@ export function promotionFormOf(p: Promotion): PromotionForm {
     tags: (audience.tags ?? []).join(', '),
     agentIds: (audience.agentIds ?? []).join(', '),
     countries: (audience.countries ?? []).join(', '),
+    riskLevels: (audience.riskLevels ?? []).join(', '),
     registeredFrom: audience.registeredFrom ? localInput(audience.registeredFrom) : '',
     registeredTo: audience.registeredTo ? localInput(audience.registeredTo) : '',
     budget: text(caps.budget),
@@ -163,11 +167,17 @@ function audienceOf(form: PromotionForm) {
     tags: words(form.tags),
     agentIds: words(form.agentIds).map(Number),
     countries: words(form.countries).map((c) => c.toUpperCase()),
+    riskLevels: words(form.riskLevels).map((l) => l.toLowerCase()) as RiskLevel[],
     registeredFrom: form.registeredFrom ? new Date(form.registeredFrom).toISOString() : undefined,
     registeredTo: form.registeredTo ? new Date(form.registeredTo).toISOString() : undefined,
   };
   const empty =
-    audience.vipLevels.length + audience.tags.length + audience.agentIds.length + audience.countries.length === 0 &&
+    audience.vipLevels.length +
+      audience.tags.length +
+      audience.agentIds.length +
+      audience.countries.length +
+      audience.riskLevels.length ===
+      0 &&
     !audience.registeredFrom &&
     !audience.registeredTo;
   return empty ? undefined : audience;

@@ -221,6 +221,7 @@ export function PromotionsPage() {
               ['tags', 'text'],
               ['agentIds', 'text'],
               ['countries', 'text'],
+              ['riskLevels', 'text'],
               ['registeredFrom', 'datetime-local'],
               ['registeredTo', 'datetime-local'],
               ['budget', 'number'],

@@ -180,6 +180,26 @@ describe('audience', () => {
     await expectAudience(id, inside, outside);
   });
 
+  it('risk level: a member at a listed level is in, one at another level (or none set: normal) is out', async () => {
+    const high = await createSessionMember(t);
+    const normal = await createSessionMember(t);
+    const high2 = await createSessionMember(t);
+    const normal2 = await createSessionMember(t);
+    for (const m of [high, high2]) {
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: `/admin/risk/members/${m.id}/level`,
+        headers: { authorization: admin },
+        payload: { level: 'high', reason: 'shares a device with a closed account' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const forHigh = await loginPromotion({ riskLevels: ['high'] });
+    const forNormal = await loginPromotion({ riskLevels: ['low', 'normal'] });
+    await expectAudience(forHigh, high, normal);
+    await expectAudience(forNormal, normal2, high2);
+  });
+
   it('a member who left the audience after earning cannot claim: PROMOTION_NOT_ELIGIBLE, the reward stays', async () => {
     const m = await createSessionMember(t);
     await t.ctx.db.updateTable('members').set({ vip_level: 4 }).where('id', '=', m.id).execute();

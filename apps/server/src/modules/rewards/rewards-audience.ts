@@ -1,4 +1,5 @@
 import type { Audience, PromotionRules } from '@gamehall/shared/api/rewards';
+import type { RiskLevel } from '@gamehall/shared/api/risk';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import { OPERATOR_ACCOUNT_TYPE } from '../../http/auth';
@@ -9,9 +10,8 @@ import { countryOf } from '../site/region';
 // applying, an operator's approval, claiming, and the report's eligible count.
 //
 // A member's facts are read once (one round trip) and matched by a pure function, so a new
-// criterion is a fact read here and one clause in audienceMiss. The risk module's level goes in
-// that way (docs/rewards.md "Adding the risk level"): `riskLevel` read into MemberFacts from
-// member_risk_levels, `riskLevels` added to the shared Audience schema, and one clause below.
+// criterion is a fact read here and one clause in audienceMiss. The risk level is read as
+// memberRiskLevel answers it (risk.service: no row is 'normal').
 
 export type MemberFacts = {
   id: number;
@@ -22,10 +22,11 @@ export type MemberFacts = {
   /** ISO country of the registration IP (null: private, unknown or none). */
   country: string | null;
   registeredAt: Date;
+  riskLevel: RiskLevel;
 };
 
 /** The first criterion of the audience the member does not meet, or null when it meets them all. */
-export type AudienceMiss = 'vip' | 'tag' | 'agent' | 'country' | 'registered';
+export type AudienceMiss = 'vip' | 'tag' | 'agent' | 'country' | 'registered' | 'risk';
 
 export function audienceMiss(audience: Audience | undefined, m: MemberFacts): AudienceMiss | null {
   if (!audience) return null;
@@ -34,6 +35,7 @@ export function audienceMiss(audience: Audience | undefined, m: MemberFacts): Au
   if (audience.agentIds.length > 0 && !audience.agentIds.some((a) => m.teams.includes(a))) return 'agent';
   if (audience.countries.length > 0 && (m.country === null || !audience.countries.includes(m.country)))
     return 'country';
+  if (audience.riskLevels.length > 0 && !audience.riskLevels.includes(m.riskLevel)) return 'risk';
   const at = m.registeredAt.getTime();
   if (audience.registeredFrom && at < new Date(audience.registeredFrom).getTime()) return 'registered';
   if (audience.registeredTo && at >= new Date(audience.registeredTo).getTime()) return 'registered';
@@ -49,6 +51,7 @@ export function isTargeted(rules: PromotionRules): boolean {
     a.tags.length > 0 ||
     a.agentIds.length > 0 ||
     a.countries.length > 0 ||
+    a.riskLevels.length > 0 ||
     a.registeredFrom !== undefined ||
     a.registeredTo !== undefined
   );
@@ -61,6 +64,7 @@ type FactsRow = {
   created_at: Date | string;
   tags: string[] | null;
   teams: (number | string)[] | null;
+  risk_level: RiskLevel;
 };
 
 function factsOf(row: FactsRow): MemberFacts {
@@ -71,13 +75,15 @@ function factsOf(row: FactsRow): MemberFacts {
     teams: (row.teams ?? []).map(Number),
     country: row.register_ip ? countryOf(row.register_ip) : null,
     registeredAt: new Date(row.created_at),
+    riskLevel: row.risk_level,
   };
 }
 
 const FACTS = sql`
   SELECT m.id, m.vip_level, m.register_ip, m.created_at,
          ARRAY(SELECT t.tag FROM member_tags t WHERE t.member_id = m.id) AS tags,
-         ARRAY(SELECT a.ancestor_id FROM agent_tree a WHERE a.member_id = m.id) AS teams
+         ARRAY(SELECT a.ancestor_id FROM agent_tree a WHERE a.member_id = m.id) AS teams,
+         coalesce((SELECT r.level FROM member_risk_levels r WHERE r.member_id = m.id), 'normal') AS risk_level
   FROM members m`;
 
 /** The facts an audience is matched on, of one member (undefined: no such member). */
@@ -99,6 +105,10 @@ export async function audienceMembers(db: Conn, audience: Audience | undefined):
   if (a && a.agentIds.length > 0)
     where.push(
       sql`EXISTS (SELECT 1 FROM agent_tree x WHERE x.member_id = m.id AND x.ancestor_id = ANY(${a.agentIds}::bigint[]))`,
+    );
+  if (a && a.riskLevels.length > 0)
+    where.push(
+      sql`coalesce((SELECT r.level FROM member_risk_levels r WHERE r.member_id = m.id), 'normal') = ANY(${a.riskLevels}::text[])`,
     );
   if (a?.registeredFrom) where.push(sql`m.created_at >= ${new Date(a.registeredFrom)}`);
   if (a?.registeredTo) where.push(sql`m.created_at < ${new Date(a.registeredTo)}`);
