@@ -76,6 +76,7 @@ import * as m0081 from './migrations/0081-game-popularity';
 import * as m0090 from './migrations/0090-ewallet-method';
 import * as m0091 from './migrations/0091-registration-acceptances';
 import * as m0092 from './migrations/0092-integrations-catalogue-version';
+import * as m0098 from './migrations/0098-work-queue';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -156,6 +157,7 @@ export const migrations: Record<string, Migration> = {
   '0090-ewallet-method': m0090,
   '0091-registration-acceptances': m0091,
   '0092-integrations-catalogue-version': m0092,
+  '0098-work-queue': m0098,
 };
 
 class ListedMigrations implements MigrationProvider {
