@@ -112,6 +112,29 @@ export const AdminGameBody = z
   .strict();
 export type AdminGameBody = z.infer<typeof AdminGameBody>;
 
+/** The most games one bulk change names (a page of the catalogue grid, selected). */
+export const BULK_GAMES_MAX = 500;
+
+/**
+ * Hide or show many games in one action (the catalogue grid's selection): hidden takes each off
+ * every list and launch, active brings it back. Each id once; unknown ids refuse the whole change.
+ */
+export const AdminGamesStatusBody = z
+  .object({
+    nodeIds: z
+      .array(z.number().int().positive())
+      .min(1)
+      .max(BULK_GAMES_MAX)
+      .refine((ids) => new Set(ids).size === ids.length, { params: { reason: 'DUPLICATE' } }),
+    status: z.enum(['active', 'hidden']),
+  })
+  .strict();
+export type AdminGamesStatusBody = z.infer<typeof AdminGamesStatusBody>;
+
+/** What a bulk change did: how many games changed status, and how many already had it. */
+export const AdminGamesStatusResult = z.object({ changed: z.number().int(), unchanged: z.number().int() });
+export type AdminGamesStatusResult = z.infer<typeof AdminGamesStatusResult>;
+
 // ---- reconciliation
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

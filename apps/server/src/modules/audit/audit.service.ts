@@ -61,6 +61,7 @@ export type AuditEvent =
   | 'games.vendor.secret'
   | 'games.vendor.order'
   | 'games.game'
+  | 'games.game.bulk'
   | 'games.menus'
   | 'twoFactor.enrol'
   | 'twoFactor.enable'

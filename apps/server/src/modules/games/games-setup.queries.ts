@@ -175,6 +175,29 @@ export async function updateGame(
   await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();
 }
 
+/** The node ids among `nodeIds` that name a game, with their status, locked for the change. */
+export function lockGameStatuses(db: Conn, nodeIds: readonly number[]) {
+  return db
+    .selectFrom('games')
+    .select(['node_id', 'status'])
+    .where('node_id', 'in', nodeIds)
+    .orderBy('node_id')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets `status` on the games among `nodeIds` that have another; answers the node ids changed. */
+export async function setGamesStatus(db: Conn, nodeIds: readonly number[], status: Status): Promise<number[]> {
+  const rows = await db
+    .updateTable('games')
+    .set({ status })
+    .where('node_id', 'in', nodeIds)
+    .where('status', '<>', status)
+    .returning('node_id')
+    .execute();
+  return rows.map((r) => Number(r.node_id));
+}
+
 // ---- game menus (migration 0029)
 
 /** The menu's category rows, in menu order. */

@@ -3,6 +3,7 @@ import type {
   AdminGameBody,
   AdminGameMenusBody,
   AdminGameQuery,
+  AdminGamesStatusBody,
   AdminReconciliationQuery,
   AdminReconciliationRow,
   AdminVendorBody,
@@ -117,6 +118,22 @@ export async function changeGame(ctx: AppContext, nodeId: number, body: AdminGam
     const after = await q.findGame(trx, nodeId);
     if (!after) throw new AppError('GAME_NOT_FOUND');
     return { before, after };
+  });
+}
+
+/**
+ * Hides or shows many games at once (the catalogue's selection). One transaction: an id that
+ * names no game refuses the whole change (GAME_NOT_FOUND with the unknown ids as field errors),
+ * so a stale selection changes nothing. Games already in that status are left and counted.
+ */
+export async function changeGamesStatus(ctx: AppContext, body: AdminGamesStatusBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await q.lockGameStatuses(trx, body.nodeIds);
+    const known = new Set(found.map((r) => Number(r.node_id)));
+    const unknown = body.nodeIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new AppError('GAME_NOT_FOUND', { value: { unknown } });
+    const changed = await q.setGamesStatus(trx, body.nodeIds, body.status);
+    return { status: body.status, changed, unchanged: body.nodeIds.length - changed.length };
   });
 }
 
