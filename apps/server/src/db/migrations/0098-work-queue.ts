@@ -9,11 +9,15 @@ import { runStatements } from './run-statements';
 // gamehall_operator_events, and the triggers here announce the other sources the same way, on a
 // row arriving or its waiting state changing, delivered only when the writing transaction commits.
 // The payload names the source alone, never a row or member: {"q":"work","src":source}. The
-// source names are the console's (packages/shared/src/api/work-queue.ts WORK_SOURCES).
+// source names are the console's (packages/shared/src/api/work-sources.ts WORK_SOURCES).
+// A vendor's maintenance gets its announced end (vendors.maintenance_until, null: until further
+// notice): players read it when a launch is refused, and the job games.vendor-maintenance-end puts
+// the vendor back to active once it has passed (docs/games.md "Vendor maintenance").
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
     `
+    ALTER TABLE vendors ADD COLUMN maintenance_until timestamptz;
     CREATE INDEX work_deposit_orders_waiting ON deposit_orders (created_at) WHERE status = 'pending' AND method_kind = 'bank_transfer';
     CREATE INDEX work_withdrawal_orders_waiting ON withdrawal_orders (created_at) WHERE status = 'pending';
     CREATE INDEX work_balance_adjustments_waiting ON balance_adjustments (created_at) WHERE status = 'pending';
@@ -58,6 +62,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP INDEX work_balance_adjustments_waiting;
     DROP INDEX work_withdrawal_orders_waiting;
     DROP INDEX work_deposit_orders_waiting;
+    ALTER TABLE vendors DROP COLUMN maintenance_until;
     `,
   );
 }

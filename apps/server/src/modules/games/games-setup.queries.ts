@@ -18,6 +18,7 @@ function vendorBase(db: Conn) {
       'v.name',
       'v.status',
       'v.sort',
+      'v.maintenance_until',
       'i.vendor_code as integration_vendor',
       'i.enabled as integration_enabled',
       'i.wallet_mode',
@@ -55,7 +56,11 @@ export function findVendor(db: Conn, code: string) {
   return vendorBase(db).where('v.code', '=', code).executeTakeFirst();
 }
 
-export async function updateVendor(db: Conn, code: string, values: { status?: Status; sort?: number }) {
+export async function updateVendor(
+  db: Conn,
+  code: string,
+  values: { status?: Status; sort?: number; maintenance_until?: Date | null },
+) {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('vendors').set(values).where('code', '=', code).execute();
 }
@@ -196,6 +201,18 @@ export async function setGamesStatus(db: Conn, nodeIds: readonly number[], statu
     .returning('node_id')
     .execute();
   return rows.map((r) => Number(r.node_id));
+}
+
+/** Puts back to active every vendor whose announced maintenance end has passed; answers their codes. */
+export async function endDueMaintenance(db: Conn, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('vendors')
+    .set({ status: 'active', maintenance_until: null })
+    .where('status', '=', 'maintenance')
+    .where('maintenance_until', '<=', now)
+    .returning('code')
+    .execute();
+  return rows.map((r) => r.code);
 }
 
 // ---- game menus (migration 0029)
