@@ -33,6 +33,7 @@ export type AuditEvent =
   | 'operator.roles'
   | 'role.create'
   | 'role.update'
+  | 'role.delete'
   | 'cashier.deposit.approve'
   | 'cashier.deposit.reject'
   | 'cashier.withdrawal.approve'
