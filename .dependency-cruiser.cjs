@@ -35,6 +35,7 @@ const TIERS = [
       'kyc',
       'operators',
       'pwa',
+      'risk',
       'sportsbook',
       'vendor-gateway',
       'vip',

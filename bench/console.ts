@@ -1,11 +1,13 @@
 // Back office at scale: on PostgreSQL with MEMBERS members (default 1,000,000) and ROUNDS
 // rounds (default 10,000,000) spread over 30 days, plus deposits, withdrawals and live sessions,
 // all generated with generate_series: the p50/p99 of member search (username prefix and partial,
-// id, email: GET /admin/members), a 30-day games report by vendor and by game type, the game grid,
-// and the dashboard, each through the application (app.inject: auth, validation, presenter), side by
-// side in the same run with a single primary-key lookup of a member (plain SQL) as the reference.
-// Also the time the rollup job takes for one day. One client: these are operator screens, and the
-// question is how long one operator waits.
+// id, email: GET /admin/members), the member page's summary (GET /admin/members/:id/summary), a
+// 30-day games report by vendor and by game type, the game grid, the 30-day net revenue (NGR)
+// report by vendor, by day and by player, and the dashboard, each through the application
+// (app.inject: auth, validation, presenter), side by side in the same run with a single
+// primary-key lookup of a member (plain SQL) as the reference.
+// Also the time the rollup job and the agents' daily figures job take for one day. One client:
+// these are operator screens, and the question is how long one operator waits.
 //
 //   bash scripts/pg-cluster.sh start /tmp/benchpg     (prints the URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/console.ts
@@ -22,6 +24,7 @@ import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
+import { refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { dayOf } from '../apps/server/src/modules/reports/reports.queries';
 import { refreshDay } from '../apps/server/src/modules/reports/reports.service';
@@ -168,6 +171,19 @@ async function main() {
       `rollups: 31 days in ${seconds(t0)} s (one day: median ${(percentile(dayTimes, 50) / 1000).toFixed(2)} s, ` +
         `max ${((dayTimes[dayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
     );
+    // The agents' daily member figures (agent_member_days), which the member summary reads.
+    t0 = performance.now();
+    const agentDayTimes: number[] = [];
+    for (let day = from; day <= today; day = addDays(day, 1)) {
+      const d0 = performance.now();
+      await refreshAgentDay(ctx, day, tz);
+      agentDayTimes.push(performance.now() - d0);
+    }
+    agentDayTimes.sort((a, b) => a - b);
+    console.log(
+      `agents' daily figures: 31 days in ${seconds(t0)} s (one day: median ${(percentile(agentDayTimes, 50) / 1000).toFixed(2)} s, ` +
+        `max ${((agentDayTimes[agentDayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
+    );
     await sql`ANALYZE`.execute(ctx.db);
 
     const op = await createMember(ctx, { type: 90, permissions: ['*'] });
@@ -233,6 +249,13 @@ async function main() {
         await get(`/admin/members?q=player${String(pick(i)).slice(0, 6)}&pageSize=20`);
       }),
     );
+    // Every tenth member deposits (generate): the summary of one with deposits, withdrawals and rounds.
+    const depositor = (i: number) => firstId + (pick(i) % Math.floor(MEMBERS / 10)) * 10;
+    results.push(
+      await timeIt('member summary of a depositing player (API)', ITERATIONS, async (i) => {
+        await get(`/admin/members/${depositor(i)}/summary`);
+      }),
+    );
     results.push(
       await timeIt('30-day games report by vendor (API)', ITERATIONS, async () => {
         await get(`/admin/reports/games?${range}&groupBy=vendor&sort=ggr&order=desc`);
@@ -246,6 +269,21 @@ async function main() {
     results.push(
       await timeIt('30-day games report by game, top 50 by GGR (API)', Math.min(ITERATIONS, 100), async () => {
         await get(`/admin/reports/games?${range}&groupBy=game&sort=ggr&order=desc&pageSize=50`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by vendor (API)', ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=vendor&sort=ggr&order=desc`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by day (API)', ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=day`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by player, top 50 by GGR (API)', Math.min(ITERATIONS, 20), async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=player&sort=ggr&order=desc&pageSize=50`);
       }),
     );
     results.push(

@@ -6,7 +6,7 @@ import { precompress } from '../../scripts/precompress';
 // The console is served by the API server under /console/ (apps/server/src/http/web-static.ts);
 // the dev server proxies the API to a running server (npm start) so `npx vite apps/console` works beside it.
 const api = process.env.GAMEHALL_API ?? 'http://127.0.0.1:3000';
-const proxied = ['/admin', '/wps'];
+const proxied = ['/admin', '/wps', '/media'];
 
 export default defineConfig({
   base: '/console/',

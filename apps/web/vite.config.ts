@@ -7,7 +7,18 @@ import { serviceWorker } from './src/pwa/build-plugin';
 
 // The dev server proxies the API to a running server (npm start) so `npx vite` works beside it.
 const api = process.env.GAMEHALL_API ?? 'http://127.0.0.1:3000';
-const proxied = ['/wps', '/lgw', '/art', '/dev', '/ws', '/lotto', '/manifest.webmanifest', '/pwa', '/download'];
+const proxied = [
+  '/wps',
+  '/lgw',
+  '/art',
+  '/dev',
+  '/ws',
+  '/lotto',
+  '/manifest.webmanifest',
+  '/pwa',
+  '/download',
+  '/media',
+];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), englishCore(), serviceWorker(), precompress()],

@@ -26,6 +26,32 @@ export async function operatorPost(url: string, body?: unknown): Promise<Record<
   return result.value ?? {};
 }
 
+let payerId: number | undefined;
+/**
+ * What "Mark paid" takes (docs/cashier.md "Mark paid"): a fresh bank reference, a paying account of
+ * the brand (added once per spec file, with a number of its own so reruns never collide) and no fee.
+ */
+export async function payoutBody(): Promise<{ payoutReference: string; payingAccountId: number; fee: number }> {
+  payerId ??= (
+    await operatorPost('/admin/cashier/houseAccounts', {
+      label: `E2E payouts ${Date.now().toString(36)}`,
+      bankName: 'E2E Bank',
+      accountName: 'Gamehall Payouts',
+      accountNumber: `9${Date.now()}${Math.floor(Math.random() * 1000)}`,
+      methodCode: null,
+      pays: true,
+      dailyCap: null,
+      vipLevels: null,
+      active: true,
+    })
+  ).id as number;
+  return {
+    payoutReference: `E2E-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
+    payingAccountId: payerId,
+    fee: 0,
+  };
+}
+
 /** The session token the page keeps (spec §4: session storage). */
 export const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 

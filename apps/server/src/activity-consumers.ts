@@ -7,6 +7,7 @@ import { pointsEarningConsumer } from './modules/points/points.service';
 import { rebatesConsumer } from './modules/rebates/rebates.service';
 import { referralsConsumer } from './modules/referrals/referrals.service';
 import { promotionsConsumer, rankingConsumer, wageringConsumer } from './modules/rewards/rewards.service';
+import { riskConsumer } from './modules/risk/risk.service';
 import { ticketsConsumer } from './modules/tickets/tickets.service';
 import { vipConsumer } from './modules/vip/vip.service';
 
@@ -20,6 +21,7 @@ export const ACTIVITY_CONSUMERS: readonly ActivityConsumer[] = [
   referralsConsumer,
   pointsEarningConsumer,
   rebatesConsumer,
+  riskConsumer,
 ];
 
 /** Registers every programme with the bus (by name, so a second app in one process changes nothing). */

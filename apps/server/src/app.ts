@@ -79,7 +79,8 @@ import { registerResponsibleAdminRoutes } from './modules/responsible/responsibl
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
-import { withdrawalForfeit } from './modules/rewards/rewards.service';
+import { bonusMaxBet, withdrawalForfeit } from './modules/rewards/rewards.service';
+import { registerRiskAdminRoutes } from './modules/risk/risk.admin.routes';
 import { registerBrandAdminRoutes } from './modules/site/brand.admin.routes';
 import { registerSiteAdminRoutes } from './modules/site/site.admin.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
@@ -89,6 +90,7 @@ import { registerTicketAdminRoutes } from './modules/tickets/tickets.admin.route
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerVendorGatewayAdminRoutes } from './modules/vendor-gateway/vendor-gateway.admin.routes';
 import { registerVendorGatewayRoutes } from './modules/vendor-gateway/vendor-gateway.routes';
+import { registerBonusBetLimit } from './modules/vendor-gateway/vendor-gateway.service';
 import { registerVipAdminRoutes } from './modules/vip/vip.admin.routes';
 import { registerVipRoutes } from './modules/vip/vip.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -132,6 +134,7 @@ export async function buildApp(
   registerActivityConsumers();
   // The cashier shows what a withdrawal request forfeits; rewards, a tier above it, reckons that.
   registerWithdrawalForfeit(withdrawalForfeit);
+  registerBonusBetLimit(bonusMaxBet);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -257,6 +260,7 @@ const routeModules: RouteModule[] = [
   registerMessagesAdminRoutes,
   registerChatAdminRoutes,
   registerKycAdminRoutes,
+  registerRiskAdminRoutes,
   registerOperatorsAdminRoutes,
   registerAuditAdminRoutes,
   registerSiteAdminRoutes,

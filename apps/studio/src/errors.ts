@@ -13,6 +13,7 @@ export const studioErrors = {
   STUDIO_PLAYER_DISABLED: { status: 403 },
   STUDIO_PLAYER_LIMIT: { status: 403 },
   STUDIO_PLAYER_EXCLUDED: { status: 403 },
+  STUDIO_BONUS_MAX_BET: { status: 403 },
   STUDIO_WALLET_REFUSED: { status: 409 },
   STUDIO_WALLET_UNAVAILABLE: { status: 503 },
   STUDIO_ROUND_IN_PROGRESS: { status: 409 },

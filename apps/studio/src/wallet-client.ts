@@ -48,6 +48,9 @@ export function betRefusal(answer: { status: string; balance: number }): StudioE
       return new StudioError('STUDIO_PLAYER_LIMIT');
     case 'ERROR_PLAYER_EXCLUDED':
       return new StudioError('STUDIO_PLAYER_EXCLUDED');
+    // Above the maximum bet of a bonus being wagered (docs/rewards.md).
+    case 'ERROR_BONUS_MAX_BET':
+      return new StudioError('STUDIO_BONUS_MAX_BET');
     default:
       return new StudioError('STUDIO_WALLET_REFUSED', { status: answer.status }, (w) => w.walletRefused(answer.status));
   }

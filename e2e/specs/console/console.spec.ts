@@ -204,7 +204,9 @@ test("approves the bank-transfer deposit with its proof; the member's header bal
   await screenshot(desk, 'console-deposit');
   await desk.getByRole('button', { name: 'Approve' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Approve' });
-  await dialog.getByText(`Approve 500.00 PHP for ${username}?`, { exact: false }).waitFor();
+  await dialog.getByText(`${username} asked to deposit 500.00 PHP`, { exact: false }).waitFor();
+  // What arrived is filled in with what was asked.
+  assert.equal(await dialog.getByLabel('Amount received (PHP)').inputValue(), '500');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await dialog.waitFor({ state: 'detached' });
   await desk.getByText('Approved', { exact: true }).first().waitFor();
@@ -238,9 +240,34 @@ test('approves and pays a withdrawal the member asks for', async () => {
   let dialog = desk.getByRole('dialog', { name: 'Approve' });
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The brand's account the payout leaves from (cashier.settings adds it).
+  const payer = await call<{ id: number; label: string; bankName: string; accountNumber: string }>(
+    'POST',
+    '/admin/cashier/houseAccounts',
+    await consoleToken(desk),
+    {
+      label: `Payouts ${suffix}`,
+      bankName: 'BDO',
+      accountName: 'Gamehall Payouts',
+      accountNumber: `88${Date.now().toString().slice(-10)}`,
+      methodCode: null,
+      pays: true,
+      dailyCap: null,
+      vipLevels: null,
+      active: true,
+    },
+  );
+  assert.equal(payer.success, true, JSON.stringify(payer));
   await desk.getByRole('button', { name: 'Mark paid' }).click();
   dialog = desk.getByRole('dialog', { name: 'Mark paid' });
   await dialog.getByText(`account ${ACCOUNT_NUMBER}`, { exact: false }).waitFor();
+  // The bank's reference and the paying account are required.
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await dialog.getByText("Enter the bank's reference of the transfer").waitFor();
+  const p = payer.value;
+  await dialog.getByLabel('Paid from').selectOption({ label: `${p?.label} · ${p?.bankName} ${p?.accountNumber}` });
+  await dialog.getByLabel('Bank reference').fill(`FT-${suffix}`);
+  await dialog.getByLabel('Bank fee (PHP)').fill('15');
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await dialog.waitFor({ state: 'detached' });
   await desk.getByText('Paid', { exact: true }).first().waitFor();

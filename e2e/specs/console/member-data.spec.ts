@@ -44,7 +44,10 @@ test('support reads the email masked, shows it when asked (audited) and has no c
   await consoleSignIn(desk, support);
   await desk.goto(`/console/members/${memberId}`);
   await desk.getByRole('heading', { level: 1, name: username }).waitFor();
+  // The page opens on the summary; the contact details are on the Account tab.
+  await desk.getByRole('tab', { name: 'Account', exact: true }).click();
   const email = desk.locator('[data-pii="email"]');
+  await email.waitFor();
   assert.equal(await email.textContent(), 'p***@example.com');
   for (const name of ['Deposits', 'Withdrawals', 'Bank accounts'])
     assert.equal(await desk.getByRole('tab', { name, exact: true }).count(), 0, `no ${name} tab`);
@@ -66,7 +69,7 @@ test('support reads the email masked, shows it when asked (audited) and has no c
 });
 
 test('an adjustment sent again after its answer was lost credits once', async () => {
-  await desk.getByRole('tab', { name: 'Overview', exact: true }).click();
+  await desk.getByRole('tab', { name: 'Account', exact: true }).click();
   // The first answer never reaches the page (the server did credit); the operator presses again.
   const sent: string[] = [];
   await desk.route('**/admin/members/*/adjustments', async (route) => {

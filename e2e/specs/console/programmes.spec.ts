@@ -37,7 +37,7 @@ test('an operator creates and activates a promotion and a mission in the console
   await promotion.getByLabel('Type').selectOption('NEWBIE');
   await promotion.getByLabel('Kind').selectOption('fixed');
   await promotion.getByLabel('Title', { exact: true }).fill(promotionTitle);
-  await promotion.getByLabel('Summary').fill('5.00 cash when you log in.');
+  await promotion.getByLabel('Summary', { exact: true }).fill('5.00 cash when you log in.');
   await promotion.getByLabel('Fires on').selectOption('login');
   await promotion.getByLabel('Amount', { exact: true }).fill('5');
   await promotion.getByLabel('Paid as').selectOption('cash');

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { call, closeMemberPopup, operatorPost, outboxEntry, registerFromModal, tokenOf } from '../../support/site';
+import {
+  call,
+  closeMemberPopup,
+  operatorPost,
+  outboxEntry,
+  payoutBody,
+  registerFromModal,
+  tokenOf,
+} from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The security centre (spec §2 securityCenter) against the real server: a member who registered
@@ -134,7 +142,7 @@ test('withdraws with the new payment password and sees the withdrawal paid', asy
   const reference = (await row.locator('td').nth(1).innerText()).trim();
 
   await operatorPost(`/admin/cashier/withdrawals/${reference}/approve`);
-  await operatorPost(`/admin/cashier/withdrawals/${reference}/paid`);
+  await operatorPost(`/admin/cashier/withdrawals/${reference}/paid`, await payoutBody());
   await page.reload();
   await history.getByRole('row').filter({ hasText: reference }).getByText('Paid').waitFor();
 });

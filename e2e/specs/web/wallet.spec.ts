@@ -6,7 +6,15 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
-import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
+import {
+  call,
+  closeMemberPopup,
+  openMemberEntry,
+  operatorPost,
+  payoutBody,
+  registerFromModal,
+  tokenOf,
+} from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The member centre's money pages against the real server: bind a bank account, deposit
@@ -178,7 +186,7 @@ test('withdraws with the payment password; a wrong one is refused with its messa
 
 test('the operator approves and pays; the member confirms receipt with an image checked in the browser', async () => {
   await operatorPost(`/admin/cashier/withdrawals/${withdrawalReference}/approve`);
-  await operatorPost(`/admin/cashier/withdrawals/${withdrawalReference}/paid`);
+  await operatorPost(`/admin/cashier/withdrawals/${withdrawalReference}/paid`, await payoutBody());
   // Approval captures the held money, which the header's available balance already left out.
   // Paying posts only between house accounts, so the member sees "paid" the next time the page
   // loads its history.

@@ -108,6 +108,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'This withdrawal forfeits your active bonus: confirm that you give it up',
   },
+  CASHIER_PAYEE_MISMATCH: {
+    status: 409,
+    message: "The payee is not the member's verified name: note that it was checked",
+  },
+  CASHIER_PAYOUT_REFERENCE_USED: { status: 409, message: 'This payout reference was already used for this account' },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },
@@ -158,6 +163,10 @@ export const errorCatalogue = {
   MEMBER_UPLINE_CYCLE: { status: 422, message: 'The member cannot be their own upline or the upline of their upline' },
   MEMBER_TRIAL_ACCOUNT: { status: 422, message: 'A trial account cannot be changed this way' },
   MEMBER_EMAIL_NOT_BOUND: { status: 422, message: 'The member has no email address bound' },
+  // risk (docs/risk.md)
+  RISK_LINK_NOT_FOUND: { status: 404, message: 'No such linked-account record' },
+  RISK_FLAG_NOT_FOUND: { status: 404, message: 'No such risk flag' },
+  RISK_ALREADY_REVIEWED: { status: 409, message: 'This was already reviewed' },
   ADJUSTMENT_NOT_FOUND: { status: 404, message: 'No such balance adjustment' },
   ADJUSTMENT_SELF_APPROVAL: { status: 403, message: 'Another operator must approve an adjustment you requested' },
   ADJUSTMENT_DECIDED: { status: 409, message: 'This adjustment was already decided' },
@@ -165,6 +174,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'This request id was already used for a different adjustment',
   },
+  ADJUSTMENT_NOT_REQUESTER: { status: 403, message: 'Only the operator who requested an adjustment can cancel it' },
   // back office: content, games and site
   CONTENT_NOT_FOUND: { status: 404, message: 'No such content item' },
   CONTENT_DUPLICATE: { status: 409, message: 'An item with this title already exists here' },
@@ -235,6 +245,13 @@ export const errorCatalogue = {
   APPLICATION_DECIDED: { status: 409, message: 'This application was already decided' },
   REWARD_NOT_FOUND: { status: 404, message: 'No such reward' },
   REWARD_NOT_CLAIMABLE: { status: 409, message: 'This reward cannot be claimed' },
+  PROMOTION_NOT_ELIGIBLE: { status: 403, message: 'This promotion is not offered to you' },
+  PROMOTION_BUDGET_REACHED: { status: 409, message: "This promotion's budget is used up" },
+  PROMOTION_CLAIMS_REACHED: { status: 409, message: 'This promotion has been claimed as many times as it allows' },
+  PROMOTION_MEMBER_CLAIMS_REACHED: {
+    status: 409,
+    message: 'You have claimed this promotion as many times as it allows',
+  },
   // missions (docs/missions.md)
   MISSION_NOT_FOUND: { status: 404, message: 'No such mission' },
   MISSION_NOT_COMPLETE: { status: 409, message: 'This mission is not complete yet' },
@@ -298,6 +315,18 @@ export const errorCatalogue = {
   FEEDBACK_IMAGE_TOO_LARGE: { status: 413, message: 'Each image must be at most 5 MB' },
   FEEDBACK_NOT_FOUND: { status: 404, message: 'No such feedback' },
   FEEDBACK_ALREADY_ANSWERED: { status: 409, message: 'This feedback has already been answered' },
+  // campaigns (docs/campaigns.md)
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'No such campaign or segment' },
+  CAMPAIGN_TEMPLATE_INVALID: {
+    status: 400,
+    message:
+      'The template uses an unknown placeholder or a language the brand does not offer, or lacks the fallback text or an SMS text',
+  },
+  CAMPAIGN_REACH_UNCONFIRMED: {
+    status: 409,
+    message: 'Confirm the reach as it is now; a segment of everyone needs the number of members typed in',
+  },
+  CAMPAIGN_NOT_SCHEDULED: { status: 409, message: 'Only a campaign that is still scheduled can be cancelled' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -357,6 +386,10 @@ export const vendorStatusCatalogue = {
   ERROR_PLAYER_EXCLUDED: {
     http: 403,
     message: 'The player is on a time-out or self-exclusion: no bets until it ends; close the game',
+  },
+  ERROR_BONUS_MAX_BET: {
+    http: 403,
+    message: 'The bet is above the maximum bet of the bonus the player is wagering; a smaller bet is accepted',
   },
   ERROR_INTERNAL: { http: 500, message: 'Temporary failure; retry with the same transactionId' },
   ERROR_SERVICE_UNAVAILABLE: {

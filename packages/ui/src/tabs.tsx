@@ -13,7 +13,7 @@ export function Tabs({
   return (
     <RadixTabs.Root value={value} onValueChange={onValueChange}>
       {items.length > 1 && (
-        <RadixTabs.List className="mb-4 flex gap-1 border-b border-(--text-muted)/30">
+        <RadixTabs.List className="mb-4 flex flex-wrap gap-1 border-b border-(--text-muted)/30">
           {items.map((item) => (
             <RadixTabs.Trigger
               key={item.value}

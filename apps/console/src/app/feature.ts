@@ -19,6 +19,18 @@ export type ConsoleMenuEntry = {
 };
 
 /**
+ * A tab a feature adds to the member page (features do not import each other, so the members feature
+ * finds these through the registry): shown only to an operator who holds `permission`. `label` is a
+ * key of the contributing area's namespace; `panel` a lazy component given the member's id.
+ */
+export type ConsoleMemberTab = {
+  value: string;
+  label: string;
+  permission: Permission;
+  panel: LazyExoticComponent<ComponentType<{ memberId: number }>>;
+};
+
+/**
  * What a feature folder exports from its `routes.ts` as `feature`: the area name is also the
  * i18n namespace (locales/en/<area>.json) and the menu group's label key `menu.title` in it.
  */
@@ -26,6 +38,7 @@ export type ConsoleFeature = {
   area: string;
   menu: ConsoleMenuEntry[];
   routes: ConsoleRoute[];
+  memberTabs?: ConsoleMemberTab[];
 };
 
 /** A lazy page from a module's named export: `lazyPage(() => import('./deposits-page'), 'DepositsPage')`. */

@@ -1,4 +1,4 @@
-import type { ConsoleFeature } from './feature';
+import type { ConsoleFeature, ConsoleMemberTab } from './feature';
 
 // The console's features, in menu order. Registering a feature is one line here: its folder name.
 // Each folder features/<area>/ exports `feature` from routes.ts (see apps/console/README.md); a
@@ -21,6 +21,7 @@ export const FEATURE_ORDER = [
   'messages',
   'support',
   'kyc',
+  'risk',
   'protection',
   'site',
   'operators',
@@ -44,3 +45,8 @@ function loadFeatures(): ConsoleFeature[] {
 }
 
 export const FEATURES: readonly ConsoleFeature[] = loadFeatures();
+
+/** The member page's tabs other features add, with the area whose namespace labels each. */
+export const MEMBER_TABS: readonly (ConsoleMemberTab & { area: string })[] = FEATURES.flatMap((f) =>
+  (f.memberTabs ?? []).map((tab) => ({ ...tab, area: f.area })),
+);

@@ -76,6 +76,11 @@ import * as m0081 from './migrations/0081-game-popularity';
 import * as m0090 from './migrations/0090-ewallet-method';
 import * as m0091 from './migrations/0091-registration-acceptances';
 import * as m0092 from './migrations/0092-integrations-catalogue-version';
+import * as m0093 from './migrations/0093-cash-desk';
+import * as m0094 from './migrations/0094-member-name-search';
+import * as m0095 from './migrations/0095-risk';
+import * as m0096 from './migrations/0096-promotion-audience-caps';
+import * as m0097 from './migrations/0097-campaigns';
 import * as m0098 from './migrations/0098-work-queue';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -157,6 +162,11 @@ export const migrations: Record<string, Migration> = {
   '0090-ewallet-method': m0090,
   '0091-registration-acceptances': m0091,
   '0092-integrations-catalogue-version': m0092,
+  '0093-cash-desk': m0093,
+  '0094-member-name-search': m0094,
+  '0095-risk': m0095,
+  '0096-promotion-audience-caps': m0096,
+  '0097-campaigns': m0097,
   '0098-work-queue': m0098,
 };
 

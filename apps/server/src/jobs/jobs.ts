@@ -3,7 +3,7 @@ import { settlementJobs } from '../modules/agents/settlement.jobs';
 import { gatewayDepositExpiryJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
 import { unseenAnswersJob } from '../modules/chat/chat.jobs';
 import { gamePopularityJob, vendorMaintenanceEndJob } from '../modules/games/games.jobs';
-import { broadcastsJob } from '../modules/messages/messages.jobs';
+import { broadcastsJob, campaignsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.jobs';
@@ -24,5 +24,6 @@ export const jobs: Job[] = [
   ...vipJobs,
   rebatesJob,
   broadcastsJob,
+  campaignsJob,
   unseenAnswersJob,
 ];

@@ -41,6 +41,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'members.pii',
       'cashier.read',
       'kyc.review',
+      'risk.read',
+      'risk.write',
       'players.protect',
       'audit.read',
     ],

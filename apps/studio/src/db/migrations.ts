@@ -497,6 +497,32 @@ const m0008: Migration = {
   },
 };
 
+// A placed bet's acceptance in one round trip (docs/benchmarks.md "Bet placement in fewer round
+// trips"): once the wallet took the stake, the bet counts unless recovery decided it already or a
+// market of it closed. The events are locked first, in id order as every path that decides money on
+// an event locks them, and the update that follows is a statement of its own: a volatile function
+// takes a new snapshot for each statement, so it sees a result committed while it waited for the
+// lock. Answers whether it took the bet.
+const m0009: Migration = {
+  async up(db) {
+    await sql
+      .raw(
+        `CREATE FUNCTION studio_sb_accept(p_bet bigint, p_status text, p_events text[]) RETURNS boolean
+         LANGUAGE plpgsql AS $$
+         BEGIN
+           PERFORM 1 FROM studio_sb_events WHERE id = ANY(p_events) ORDER BY id FOR UPDATE;
+           UPDATE studio_sb_bets SET status = p_status
+            WHERE id = p_bet AND status = 'betting'
+              AND NOT EXISTS (SELECT 1 FROM studio_sb_legs l JOIN studio_sb_markets m ON m.id = l.market_id
+                               WHERE l.bet_id = p_bet AND m.status IN ('closed', 'settled'));
+           RETURN FOUND;
+         END
+         $$`,
+      )
+      .execute(db);
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -506,6 +532,7 @@ const migrations: Record<string, Migration> = {
   '0006-studio-round-indexes': m0006,
   '0007-studio-sportsbook': m0007,
   '0008-studio-sb-staker': m0008,
+  '0009-studio-sb-accept': m0009,
 };
 
 class ListedMigrations implements MigrationProvider {

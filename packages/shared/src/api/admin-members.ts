@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { Money, PageQuery, RequestId } from './common';
 import { grid, gridQuery } from './operators';
+import { BreakView, LimitView } from './responsible';
 
 // The back office's Members area: search, the member page with its tabs, the operator
 // actions on a member and the balance adjustments with their four-eyes approval. Amounts are
 // major-unit numbers like the rest of the admin API (Money); ids are the members' numeric ids.
 // Lists are the back office's grids (operators.ts grid / gridQuery).
 
-/** Where the search text is looked for; `all` tries every field (and the id when it is a number). */
-export const MemberSearchField = z.enum(['all', 'username', 'id', 'mobile', 'email', 'bankAccount', 'ip']);
+/**
+ * Where the search text is looked for; `all` tries every field (and the id when it is a number).
+ * `name`: the real name, as KYC verified it or as the member entered it in their profile.
+ */
+export const MemberSearchField = z.enum(['all', 'username', 'id', 'name', 'mobile', 'email', 'bankAccount', 'ip']);
 export type MemberSearchField = z.infer<typeof MemberSearchField>;
 export const MEMBER_SORTS = ['username', 'createdAt', 'lastLogin', 'balance'] as const;
 export type MemberSortColumn = (typeof MEMBER_SORTS)[number];
@@ -85,6 +89,74 @@ export const MemberOverview = z.object({
 });
 export type MemberOverview = z.infer<typeof MemberOverview>;
 
+/** A member's money over a period: approved deposits and withdrawals (cashier data). */
+export const MemberPayments = z.object({
+  deposits: Money,
+  depositCount: z.number().int(),
+  withdrawals: Money,
+  withdrawalCount: z.number().int(),
+});
+/** A member's play over a period: valid bets and wins of the rounds closed in it, and the house's GGR. */
+export const MemberPlay = z.object({ rounds: z.number().int(), bets: Money, wins: Money, ggr: Money });
+
+/**
+ * GET /admin/members/:id/summary: what an operator reads before deciding on a member, in one answer.
+ * Money in the brand's currency. The figures come from the daily member figures the job
+ * agents.daily-figures keeps (today's refreshed every two minutes): `figuresAsOf` is when today's
+ * were computed, null when not yet. `last30Days` is today and the 29 brand days before it.
+ * `payments` is cashier data: null for an operator without cashier.read. `verifiedName` is masked
+ * without members.pii.
+ */
+export const MemberSummary = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  isAgent: z.boolean(),
+  status: MemberStatus,
+  identity: z.object({
+    verifiedName: z.string().nullable(),
+    kycLevel: z.number().int().min(0).max(3),
+  }),
+  vip: z.object({
+    level: z.number().int(),
+    labelName: z.string(),
+    /** The member's deposits and valid bets over the programme's window of days. */
+    deposits: Money,
+    validBets: Money,
+    windowDays: z.number().int(),
+    /** The next level's thresholds over the same window; null at the top level. */
+    next: z
+      .object({ level: z.number().int(), labelName: z.string(), minDeposit: Money, minValidBet: Money })
+      .nullable(),
+  }),
+  balances: z.object({
+    currency: z.string(),
+    cash: Money,
+    held: Money,
+    available: Money,
+    bonus: Money,
+    points: z.number().int(),
+  }),
+  figuresAsOf: z.string().nullable(),
+  payments: z.object({ lifetime: MemberPayments, last30Days: MemberPayments }).nullable(),
+  play: z.object({ lifetime: MemberPlay, last30Days: MemberPlay }),
+  responsible: z.object({
+    /** The limits set (or with a change waiting), with their use of the period. */
+    limits: z.array(LimitView),
+    realityCheckMinutes: z.number().int().nullable(),
+    /** A time-out or self-exclusion in force. */
+    break: BreakView.nullable(),
+  }),
+  /** The agents above the member, the direct upline first, up to the top agent. */
+  uplines: z.array(z.object({ id: z.number().int(), username: z.string(), type: z.number().int() })),
+  tags: z.array(z.string()),
+  notes: z.object({
+    total: z.number().int(),
+    /** The newest few. */
+    latest: z.array(z.object({ id: z.number().int(), text: z.string(), operator: z.string(), createdAt: z.string() })),
+  }),
+});
+export type MemberSummary = z.infer<typeof MemberSummary>;
+
 export const MemberLedgerQuery = PageQuery.extend({ type: z.string().trim().max(40).optional() });
 export const MemberLedgerEntry = z.object({
   reference: z.string(),
@@ -136,7 +208,14 @@ export const MemberBankAccountList = z.object({ list: z.array(MemberBankAccount)
  * (without members.pii), written to the audit log. A bank account's number or holder name needs
  * cashier.read as well, and names the account.
  */
-export const RevealField = z.enum(['mobile', 'email', 'fullName', 'bankAccountNumber', 'bankAccountName']);
+export const RevealField = z.enum([
+  'mobile',
+  'email',
+  'fullName',
+  'verifiedName',
+  'bankAccountNumber',
+  'bankAccountName',
+]);
 export type RevealField = z.infer<typeof RevealField>;
 export const RevealBody = z
   .object({
@@ -255,7 +334,7 @@ export const ActionDone = z.object({ overview: MemberOverview });
 // ---- balance adjustments
 
 export const AdjustmentDirection = z.enum(['credit', 'debit']);
-export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected']);
+export const AdjustmentStatus = z.enum(['pending', 'posted', 'rejected', 'cancelled']);
 export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
 
 /**
@@ -263,7 +342,16 @@ export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
  * request credits once: a repeat answers the first request's adjustment, and the same id sent with
  * other details is refused (ADJUSTMENT_REQUEST_CONFLICT).
  */
+/**
+ * What an adjustment is for: a correction of a mistake, a goodwill gesture, or a manual deposit
+ * (money that reached the brand's bank without an order: recorded as a deposit, so it counts
+ * wherever deposits count; a credit only).
+ */
+export const AdjustmentType = z.enum(['correction', 'goodwill', 'manual_deposit']);
+export type AdjustmentType = z.infer<typeof AdjustmentType>;
+
 export const AdjustmentBody = z.object({
+  type: AdjustmentType.default('correction'),
   direction: AdjustmentDirection,
   amount: Money.refine((n) => n > 0, { params: { reason: 'INVALID' } }),
   reason: Reason,
@@ -274,6 +362,9 @@ export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
 export const Adjustment = z.object({
   id: z.number().int(),
   member: MemberRef,
+  type: AdjustmentType,
+  /** A manual deposit's deposit order, once posted. */
+  depositReference: z.string().nullable(),
   direction: AdjustmentDirection,
   amount: Money,
   currency: z.string(),

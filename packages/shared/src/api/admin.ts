@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, MoneyText, PageQuery, paged } from './common';
+import { RiskLevel } from './risk';
 import { SecondFactorCode } from './two-factor';
 import { ChallengeField } from './verification';
 
@@ -40,6 +41,13 @@ export type AdminLoginValue = z.infer<typeof AdminLoginValue>;
 
 export const AdminMember = z.object({ id: z.number().int(), username: z.string() });
 
+/**
+ * A payee or depositor name against the member's verified (KYC) name, compared without case, accents,
+ * punctuation or extra spaces: `unverified` while the member has no verified name.
+ */
+export const PayeeMatch = z.enum(['match', 'mismatch', 'unverified']);
+export type PayeeMatch = z.infer<typeof PayeeMatch>;
+
 export const AdminDeposit = z.object({
   reference: z.string(),
   member: AdminMember,
@@ -53,6 +61,12 @@ export const AdminDeposit = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** What the member asked for, when an operator approved another amount (`amount` is what was credited). */
+  requestedAmount: Money.nullable(),
+  /** The name the member says the money comes from (bank transfer); null when not given. */
+  depositorName: z.string().nullable(),
+  /** The house account the member was told to pay into; null: the method's own account or none. */
+  receivingAccount: z.object({ id: z.number().int(), label: z.string() }).nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 const QueueDay = z.iso.date();
@@ -102,6 +116,14 @@ export const AdminWithdrawal = z.object({
   receiptForced: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The bank account's payee against the member's verified (KYC) name. */
+  payeeMatch: PayeeMatch,
+  /** Set when marked paid: the bank's reference, the house account it left from, the bank's fee. */
+  payout: z
+    .object({ reference: z.string(), account: z.object({ id: z.number().int(), label: z.string() }), fee: Money })
+    .nullable(),
+  /** The member's risk level now (docs/risk.md). */
+  riskLevel: RiskLevel,
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = AdminOrderQueueQuery.extend({
@@ -126,6 +148,8 @@ export const AdminBankAccount = z.object({
   status: z.enum(['pending', 'confirmed', 'rejected']),
   confirmedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** The payee against the member's verified (KYC) name. */
+  payeeMatch: PayeeMatch,
 });
 export type AdminBankAccount = z.infer<typeof AdminBankAccount>;
 

@@ -45,6 +45,8 @@ export const DepositBody = z.object({
   methodCode: z.string().trim().min(1).max(40),
   amount: PositiveMoney,
   requestId: RequestId,
+  /** The name on the account the member pays from (the site asks for it for a bank transfer). */
+  depositorName: z.string().trim().min(1).max(100).optional(),
 });
 export type DepositBody = z.infer<typeof DepositBody>;
 
@@ -64,7 +66,10 @@ export const DepositOrder = z.object({
   /** The method's display name (what the member picked), not its code. */
   methodName: z.string(),
   kind: PaymentMethodKind,
+  /** What was credited once approved; what was asked for before. */
   amount: Money,
+  /** What the member asked for, when the cashier approved another amount (`reason` says why). */
+  requestedAmount: Money.nullable(),
   currency: z.string(),
   status: DepositStatus,
   firstDeposit: z.boolean(),

@@ -32,8 +32,11 @@ export const PERMISSIONS = [
   'support.chat',
   'players.protect',
   'kyc.review',
+  'risk.read',
+  'risk.write',
   'messages.read',
   'messages.write',
+  'campaigns.manage',
   'feedback.answer',
   'sportsbook.trade',
 ] as const;

@@ -64,6 +64,45 @@ export const Wagering = z
   .strict();
 export type Wagering = z.infer<typeof Wagering>;
 
+/**
+ * Who a promotion is for (docs/rewards.md "Audience"). Every list that is set must match (an empty
+ * or absent list matches everyone); a member outside does not see the promotion, earns nothing from
+ * it and cannot join, apply or claim (PROMOTION_NOT_ELIGIBLE).
+ */
+export const Audience = z
+  .object({
+    /** VIP levels (members.vip_level) the promotion is for. */
+    vipLevels: z.array(z.number().int().min(0).max(1000)).max(100).default([]),
+    /** The member carries at least one of these tags (the member page's tags). */
+    tags: z.array(z.string().trim().min(1).max(40)).max(50).default([]),
+    /** Agent teams: the member is one of these agents or in the downline tree of one. */
+    agentIds: z.array(z.number().int().positive()).max(50).default([]),
+    /** ISO 3166 country codes of the member's registration IP (the offline IP database). */
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/))
+      .max(250)
+      .default([]),
+    /** Registered on or after this instant. */
+    registeredFrom: z.string().datetime({ offset: true }).optional(),
+    /** Registered before this instant. */
+    registeredTo: z.string().datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type Audience = z.infer<typeof Audience>;
+
+/** Claims beyond a cap are refused (PROMOTION_BUDGET_REACHED, PROMOTION_CLAIMS_REACHED, PROMOTION_MEMBER_CLAIMS_REACHED). */
+export const PromotionCaps = z
+  .object({
+    /** Total money the promotion's claims may pay (cash and bonus). */
+    budget: Money.optional(),
+    /** Claims of the promotion over all members. */
+    claims: z.number().int().min(1).max(10_000_000).optional(),
+    /** Claims of the promotion per member. */
+    claimsPerMember: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+export type PromotionCaps = z.infer<typeof PromotionCaps>;
+
 /** A ranking promotion: top N members by valid-bet turnover in its period, prizes per rank. */
 export const RankingRules = z
   .object({
@@ -105,6 +144,12 @@ export const PromotionRules = z
     onePerPerson: z.boolean().default(false),
     /** ranking: the prizes and the game types that count. */
     ranking: RankingRules.optional(),
+    /** Who the promotion is for (absent: everyone). */
+    audience: Audience.optional(),
+    /** Budget and claim caps (absent: none). */
+    caps: PromotionCaps.optional(),
+    /** payAs bonus with wagering: while the bonus is being wagered, bets above this are refused. */
+    maxBet: Money.optional(),
   })
   .strict()
   .superRefine((r, issue) => {
@@ -116,6 +161,10 @@ export const PromotionRules = z
       if (r.amount !== undefined && (!Number.isInteger(r.amount) || r.amount < 1 || r.amount > 100))
         add('amount', 'INVALID');
     } else if (r.ticketKindId !== undefined) add('ticketKindId', 'INVALID');
+    if (r.maxBet !== undefined && (r.payAs !== 'bonus' || !r.wagering || r.maxBet <= 0)) add('maxBet', 'INVALID');
+    const a = r.audience;
+    if (a?.registeredFrom && a.registeredTo && new Date(a.registeredTo) <= new Date(a.registeredFrom))
+      add('audience', 'INVALID');
   });
 export type PromotionRules = z.infer<typeof PromotionRules>;
 
@@ -127,11 +176,11 @@ export const PromotionText = z
   })
   .strict();
 
-/** Per-language texts; English is required (the fallback). */
-export const PromotionTexts = z.record(z.string().min(2).max(8), PromotionText).refine((t) => t.en !== undefined, {
-  params: { reason: 'REQUIRED' },
-  message: 'en',
-});
+/**
+ * Per-language texts keyed by the language in lower case (en, ty, zh-hant...): the brand's
+ * languages, its default language required (the fallback); checked against the brand on save.
+ */
+export const PromotionTexts = z.record(z.string().min(2).max(8), PromotionText);
 
 // ---- member side
 
@@ -162,6 +211,10 @@ export const PromotionItem = z.object({
   onePerPerson: z.boolean(),
   /** ranking: the prize per rank (first place first). */
   prizes: z.array(z.number()).nullable(),
+  /** The promotion's image (null: none). */
+  imageUrl: z.string().nullable(),
+  /** Bets above this are refused while its bonus is being wagered (null: no limit). */
+  maxBet: z.number().nullable(),
 });
 export const PromotionListValue = z.object({ list: z.array(PromotionItem) });
 export const PromotionIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -230,6 +283,8 @@ export const WagerItem = z.object({
   state: z.enum(['active', 'converted', 'forfeited']),
   expiresAt: z.string(),
   settledAt: z.string().nullable(),
+  /** Bets above this are refused while this wager is active (null: no limit). */
+  maxBet: z.number().nullable(),
 });
 export const WageringValue = z.object({
   bonusBalance: z.number(),
@@ -250,6 +305,8 @@ export const PromotionInput = z
     rules: PromotionRules,
     texts: PromotionTexts,
     sort: z.number().int().min(0).max(10_000).default(0),
+    /** An image uploaded at POST /admin/promotions/images (null: none). */
+    imageId: z.number().int().positive().nullable().default(null),
   })
   .strict();
 export type PromotionInput = z.infer<typeof PromotionInput>;
@@ -266,9 +323,17 @@ export const AdminPromotion = z.object({
   rules: z.record(z.string(), z.unknown()),
   texts: z.record(z.string(), PromotionText),
   sort: z.number().int(),
+  imageId: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
   createdAt: z.string(),
 });
-export const AdminPromotionList = z.object({ list: z.array(AdminPromotion) });
+export const AdminPromotionImage = z.object({ id: z.number().int(), url: z.string() });
+export const AdminPromotionList = z.object({
+  list: z.array(AdminPromotion),
+  /** The brand's languages (lower case), the keys of a promotion's texts; the default one is required. */
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+});
 export const PromotionStateBody = z.object({ state: PromotionState }).strict();
 
 export const ApplicationsQuery = PageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
@@ -324,3 +389,36 @@ export const AdminRefusal = z.object({
   createdAt: z.string(),
 });
 export const AdminRefusalList = paged(AdminRefusal);
+
+/** One promotion's report (docs/rewards.md "Promotion report"): money in major units. */
+export const ReportGroup = z.object({
+  members: z.number().int(),
+  /** Credited deposits of the group's members in the period. */
+  deposits: z.number(),
+  /** Gross gaming revenue of the group's members in the period: settled stakes minus wins. */
+  ggr: z.number(),
+  /** Per member of the group (0 for an empty group). */
+  depositsPerMember: z.number(),
+  ggrPerMember: z.number(),
+});
+export const PromotionReportValue = z.object({
+  promotionId: z.number().int(),
+  title: z.string(),
+  currency: z.string(),
+  /** The period measured: the promotion's start to its end, or to now while it runs. */
+  from: z.string(),
+  to: z.string(),
+  /** Members the audience holds now. */
+  eligible: z.number().int(),
+  /** Members with at least one claimed reward of the promotion. */
+  claimed: z.number().int(),
+  claims: z.number().int(),
+  /** Bonus wagers of the promotion met (converted) and given up (forfeited). */
+  completedWagering: z.number().int(),
+  forfeited: z.number().int(),
+  /** Paid by claims, and its parts converted to cash and forfeited back. */
+  cost: z.object({ paid: z.number(), converted: z.number(), forfeited: z.number() }),
+  /** Members who claimed, against members eligible who did not claim, over the same period. */
+  participants: ReportGroup,
+  comparison: ReportGroup,
+});

@@ -11,7 +11,12 @@ import type {
 import type {
   AdminBankAccountList,
   AdminDepositDetail,
+  AdminHouseAccount,
+  AdminHouseAccountBody,
+  AdminHouseAccountList,
   AdminWithdrawalDetail,
+  ApproveDepositBody,
+  MarkPaidBody,
 } from '@gamehall/shared/api/admin-cashier';
 import type { DepositStatus, WithdrawalStatus } from '@gamehall/shared/api/cashier';
 import { queryOptions } from '@tanstack/react-query';
@@ -57,22 +62,45 @@ export const imagesQuery = (reference: string) =>
       api<{ list: AdminImage[] }>(`/admin/cashier/images/${encodeURIComponent(reference)}`).then((r) => r.list),
   });
 
-export function actOnDeposit(reference: string, action: 'approve' | 'reject', reason?: string) {
-  return api<AdminDeposit>(`/admin/cashier/deposits/${encodeURIComponent(reference)}/${action}`, {
+export function rejectDeposit(reference: string, reason: string) {
+  return api<AdminDeposit>(`/admin/cashier/deposits/${encodeURIComponent(reference)}/reject`, {
     method: 'POST',
-    body: action === 'reject' ? { reason } : {},
+    body: { reason },
   });
 }
 
-export function actOnWithdrawal(reference: string, action: 'approve' | 'reject' | 'paid', reason?: string) {
+/** Approves a bank transfer; `amount` with `reason` when what arrived is not what was asked. */
+export function approveDeposit(reference: string, body: ApproveDepositBody) {
+  return api<AdminDeposit>(`/admin/cashier/deposits/${encodeURIComponent(reference)}/approve`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/**
+ * approve (with the note that a mismatched payee was checked, when it is), reject (with the reason
+ * the member reads).
+ */
+export function actOnWithdrawal(reference: string, action: 'approve' | 'reject', note?: string) {
   return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/${action}`, {
     method: 'POST',
-    body: action === 'reject' ? { reason } : {},
+    body: action === 'reject' ? { reason: note } : note ? { payeeReview: note } : {},
   });
 }
 
-export function confirmBankAccount(id: number) {
-  return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/confirm`, { method: 'POST', body: {} });
+export function markPaid(reference: string, body: MarkPaidBody) {
+  return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/paid`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** Confirms a binding; `payeeReview` notes that a payee who is not the verified name was checked. */
+export function confirmBankAccount(id: number, payeeReview?: string) {
+  return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/confirm`, {
+    method: 'POST',
+    body: payeeReview ? { payeeReview } : {},
+  });
 }
 export function rejectBankAccount(id: number, reason: string) {
   return api<AdminBankAccount>(`/admin/cashier/bankAccounts/${id}/reject`, { method: 'POST', body: { reason } });
@@ -89,4 +117,16 @@ export function saveSettings(body: AdminCashierSettingsBody) {
 
 export function saveMethod(code: string, body: AdminCashierMethodBody) {
   return api<AdminCashierMethod>(`/admin/cashier/methods/${encodeURIComponent(code)}`, { method: 'PUT', body });
+}
+
+export const houseAccountsKey = [...cashierKey, 'houseAccounts'] as const;
+export const houseAccountsQuery = queryOptions({
+  queryKey: houseAccountsKey,
+  queryFn: () => api<AdminHouseAccountList>('/admin/cashier/houseAccounts').then((r) => r.list),
+});
+
+export function saveHouseAccount(id: number | null, body: AdminHouseAccountBody) {
+  return id === null
+    ? api<AdminHouseAccount>('/admin/cashier/houseAccounts', { method: 'POST', body })
+    : api<AdminHouseAccount>(`/admin/cashier/houseAccounts/${id}`, { method: 'PUT', body });
 }

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { bankAccountsKey, confirmBankAccount, fetchBankAccounts, rejectBankAccount } from './api';
+import { PayeeMatchBadge } from './desk-dialogs';
 import { LiveBadge, useLiveCashier } from './live';
 
 export function BankAccountsPage() {
@@ -27,6 +28,12 @@ export function BankAccountsPage() {
       { id: 'member', accessorFn: (a) => a.member.username, header: t('member') },
       { id: 'bankName', accessorKey: 'bankName', header: t('bankName') },
       { id: 'accountName', accessorKey: 'accountName', header: t('accountName') },
+      {
+        id: 'payeeMatch',
+        accessorKey: 'payeeMatch',
+        header: t('payeeMatch.title'),
+        cell: ({ row }) => <PayeeMatchBadge match={row.original.payeeMatch} />,
+      },
       {
         id: 'accountNumber',
         accessorKey: 'accountNumber',
@@ -136,9 +143,11 @@ export function BankAccountsPage() {
           })
         }
         confirmLabel={t('actions.confirmAccount')}
-        onConfirm={async () => {
+        // A payee who is not the verified name is confirmed only with the operator's note of the check.
+        reason={confirming?.payeeMatch === 'mismatch' ? { label: t('desk.payeeReview'), max: 200 } : undefined}
+        onConfirm={async (note) => {
           if (!confirming) return;
-          await confirmBankAccount(confirming.id);
+          await confirmBankAccount(confirming.id, note || undefined);
           await queryClient.invalidateQueries({ queryKey: bankAccountsKey });
         }}
         onClose={() => setConfirming(null)}

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { actOnDeposit, cashierKey, depositQuery } from './api';
+import { cashierKey, depositQuery, rejectDeposit } from './api';
+import { ApproveDepositDialog, PayeeMatchBadge } from './desk-dialogs';
 import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
@@ -25,7 +26,8 @@ export function DepositPage() {
   if (detail.isError || !detail.data) {
     return <OrderNotReady list="deposits" error={detail.isError ? detail.error : null} />;
   }
-  const { order, risk } = detail.data;
+  const { order, risk, depositorMatch } = detail.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: cashierKey });
   // Gateway deposits complete through the gateway's signed callback, never by hand.
   const actionable = order.status === 'pending' && order.kind === 'bank_transfer' && can('cashier.approve');
   return (
@@ -51,6 +53,21 @@ export function DepositPage() {
               [t('statusLabel'), <OrderStatus key="s" status={order.status} />],
               [t('member'), `${order.member.username} (#${order.member.id})`],
               [t('amount'), <strong key="a">{formatMoney(order.amount, order.currency)}</strong>],
+              ...(order.requestedAmount !== null
+                ? [[t('requestedAmount'), formatMoney(order.requestedAmount, order.currency)] as [string, string]]
+                : []),
+              [
+                t('depositorName'),
+                order.depositorName ? (
+                  <span key="d" className="inline-flex flex-wrap items-center gap-2">
+                    {order.depositorName}
+                    {depositorMatch && <PayeeMatchBadge match={depositorMatch} />}
+                  </span>
+                ) : (
+                  '-'
+                ),
+              ],
+              [t('receivingAccount'), order.receivingAccount?.label ?? '-'],
               [t('method'), `${order.methodCode} (${t(`kind.${order.kind}`)})`],
               [t('firstDeposit'), order.firstDeposit ? t('yes') : t('no')],
               [t('created'), formatDateTime(order.createdAt)],
@@ -66,24 +83,22 @@ export function DepositPage() {
           <ProofImages reference={order.reference} />
         </Panel>
       </div>
+      <ApproveDepositDialog
+        open={action === 'approve'}
+        order={order}
+        onDone={refresh}
+        onClose={() => setAction(null)}
+      />
       <ConfirmDialog
-        open={action !== null}
-        title={action ? t(`actions.${action}`) : ''}
-        message={
-          action === 'approve'
-            ? t('confirm.approveDeposit', {
-                amount: formatMoney(order.amount, order.currency),
-                member: order.member.username,
-              })
-            : t('confirm.rejectDeposit', { member: order.member.username })
-        }
-        confirmLabel={action ? t(`actions.${action}`) : ''}
-        danger={action === 'reject'}
-        reason={action === 'reject' ? { label: t('reason'), max: 200 } : undefined}
+        open={action === 'reject'}
+        title={t('actions.reject')}
+        message={t('confirm.rejectDeposit', { member: order.member.username })}
+        confirmLabel={t('actions.reject')}
+        danger
+        reason={{ label: t('reason'), max: 200 }}
         onConfirm={async (reason) => {
-          if (!action) return;
-          await actOnDeposit(order.reference, action, reason);
-          await queryClient.invalidateQueries({ queryKey: cashierKey });
+          await rejectDeposit(order.reference, reason);
+          await refresh();
         }}
         onClose={() => setAction(null)}
       />

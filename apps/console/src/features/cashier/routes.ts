@@ -1,4 +1,4 @@
-import { ArrowDownToLine, ArrowUpFromLine, Landmark, Settings2 } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Building2, Landmark, Settings2 } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
 export const feature: ConsoleFeature = {
@@ -7,6 +7,7 @@ export const feature: ConsoleFeature = {
     { path: 'cashier/deposits', label: 'menu.deposits', icon: ArrowDownToLine, permission: 'cashier.read' },
     { path: 'cashier/withdrawals', label: 'menu.withdrawals', icon: ArrowUpFromLine, permission: 'cashier.read' },
     { path: 'cashier/bank-accounts', label: 'menu.bankAccounts', icon: Landmark, permission: 'cashier.read' },
+    { path: 'cashier/house-accounts', label: 'menu.houseAccounts', icon: Building2, permission: 'cashier.read' },
     { path: 'cashier/settings', label: 'menu.settings', icon: Settings2, permission: 'cashier.settings' },
   ],
   routes: [
@@ -34,6 +35,11 @@ export const feature: ConsoleFeature = {
       path: 'cashier/bank-accounts',
       permission: 'cashier.read',
       page: lazyPage(() => import('./bank-accounts-page'), 'BankAccountsPage'),
+    },
+    {
+      path: 'cashier/house-accounts',
+      permission: 'cashier.read',
+      page: lazyPage(() => import('./house-accounts-page'), 'HouseAccountsPage'),
     },
     {
       path: 'cashier/settings',

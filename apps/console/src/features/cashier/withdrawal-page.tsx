@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { actOnWithdrawal, cashierKey, withdrawalQuery } from './api';
+import { MarkPaidDialog, PayeeMatchBadge } from './desk-dialogs';
 import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
@@ -30,6 +31,9 @@ export function WithdrawalPage() {
   const { order, risk } = detail.data;
   const approver = can('cashier.approve');
   const amount = formatMoney(order.amount, order.currency);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: cashierKey });
+  // A payee who is not the verified name is approved only with the operator's note of the check.
+  const needsReview = order.payeeMatch === 'mismatch';
   return (
     <div className="max-w-5xl">
       <BackToList list="withdrawals" />
@@ -59,9 +63,22 @@ export function WithdrawalPage() {
               [t('member'), `${order.member.username} (#${order.member.id})`],
               [t('amount'), <strong key="a">{amount}</strong>],
               [t('bankAccount'), `${order.bankAccount.bankName} · ${order.bankAccount.accountNumber}`],
-              [t('accountName'), order.bankAccount.accountName],
+              [
+                t('accountName'),
+                <span key="n" className="inline-flex flex-wrap items-center gap-2">
+                  {order.bankAccount.accountName}
+                  <PayeeMatchBadge match={order.payeeMatch} />
+                </span>,
+              ],
               [t('created'), formatDateTime(order.createdAt)],
               [t('paidAt'), formatDateTime(order.paidAt) || '-'],
+              ...(order.payout
+                ? ([
+                    [t('desk.payoutReference'), order.payout.reference],
+                    [t('desk.payingAccount'), order.payout.account.label],
+                    [t('desk.feeLabel'), formatMoney(order.payout.fee, order.currency)],
+                  ] as [string, string][])
+                : []),
               [
                 t('receiptLabel'),
                 order.receiptStatus
@@ -79,8 +96,9 @@ export function WithdrawalPage() {
           <ProofImages reference={order.reference} />
         </Panel>
       </div>
+      <MarkPaidDialog open={action === 'paid'} order={order} onDone={refresh} onClose={() => setAction(null)} />
       <ConfirmDialog
-        open={action !== null}
+        open={action === 'approve' || action === 'reject'}
         title={action ? t(`actions.${action}`) : ''}
         message={
           action
@@ -93,11 +111,17 @@ export function WithdrawalPage() {
         }
         confirmLabel={action ? t(`actions.${action}`) : ''}
         danger={action === 'reject'}
-        reason={action === 'reject' ? { label: t('reason'), max: 200 } : undefined}
-        onConfirm={async (reason) => {
-          if (!action) return;
-          await actOnWithdrawal(order.reference, action, reason);
-          await queryClient.invalidateQueries({ queryKey: cashierKey });
+        reason={
+          action === 'reject'
+            ? { label: t('reason'), max: 200 }
+            : needsReview
+              ? { label: t('desk.payeeReview'), max: 200 }
+              : undefined
+        }
+        onConfirm={async (note) => {
+          if (action !== 'approve' && action !== 'reject') return;
+          await actOnWithdrawal(order.reference, action, note || undefined);
+          await refresh();
         }}
         onClose={() => setAction(null)}
       />

@@ -3,9 +3,18 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toGridPage } from '../../components/data-grid';
+import { StatusBadge, type Tone } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { fetchWithdrawals, WITHDRAWAL_STATUSES, withdrawalsKey } from './api';
 import { OrderGrid, orderColumns } from './order-list';
+
+// The member's risk level (docs/risk.md) beside each order; normal reads as plain text.
+const RISK_TONES: Record<AdminWithdrawal['riskLevel'], Tone> = {
+  low: 'success',
+  normal: 'muted',
+  high: 'warning',
+  blocked: 'danger',
+};
 
 export function WithdrawalsPage() {
   const { t } = useTranslation('cashier');
@@ -14,6 +23,14 @@ export function WithdrawalsPage() {
     return [
       c.reference,
       c.member,
+      {
+        id: 'riskLevel',
+        accessorFn: (w) => t(`riskLevels.${w.riskLevel}`),
+        header: t('riskLevel'),
+        cell: ({ row }) => (
+          <StatusBadge label={t(`riskLevels.${row.original.riskLevel}`)} tone={RISK_TONES[row.original.riskLevel]} />
+        ),
+      },
       c.amount,
       c.currency,
       {

@@ -13,7 +13,12 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useMe } from '../../lib/session';
 import { adjustmentsKey, decideAdjustment, fetchAdjustments, membersKey } from './api';
 
-const TONE: Record<Adjustment['status'], Tone> = { pending: 'warning', posted: 'success', rejected: 'danger' };
+const TONE: Record<Adjustment['status'], Tone> = {
+  pending: 'warning',
+  posted: 'success',
+  rejected: 'danger',
+  cancelled: 'muted',
+};
 
 /** The four-eyes queue: pending adjustments wait here for an operator other than the requester. */
 export function AdjustmentsPage() {
@@ -21,7 +26,9 @@ export function AdjustmentsPage() {
   const can = useCan();
   const me = useMe();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<{ adjustment: Adjustment; decision: 'approve' | 'reject' } | null>(null);
+  const [pending, setPending] = useState<{ adjustment: Adjustment; decision: 'approve' | 'reject' | 'cancel' } | null>(
+    null,
+  );
   const approver = can('wallet.approve');
 
   const columns = useMemo<ColumnDef<Adjustment, unknown>[]>(
@@ -36,6 +43,15 @@ export function AdjustmentsPage() {
             {row.original.member.username}
           </Link>
         ),
+      },
+      {
+        id: 'type',
+        accessorFn: (a) => t(`adjustments.types.${a.type}`),
+        header: t('adjustments.type'),
+        cell: ({ row }) =>
+          row.original.depositReference
+            ? `${t(`adjustments.types.${row.original.type}`)} · ${row.original.depositReference}`
+            : t(`adjustments.types.${row.original.type}`),
       },
       {
         id: 'direction',
@@ -78,8 +94,19 @@ export function AdjustmentsPage() {
         header: t('common.actions', { ns: 'core' }),
         cell: ({ row }) => {
           const a = row.original;
-          // The server refuses the requester's own approval; the button is not offered either.
-          if (!approver || a.status !== 'pending' || a.requestedBy === me?.username) return null;
+          if (a.status !== 'pending') return null;
+          // The requester may withdraw their own waiting request; only someone else may decide it.
+          if (a.requestedBy === me?.username)
+            return (
+              <Button
+                variant="secondary"
+                className="px-2 py-1 text-xs"
+                onClick={() => setPending({ adjustment: a, decision: 'cancel' })}
+              >
+                {t('adjustments.cancel')}
+              </Button>
+            );
+          if (!approver) return null;
           return (
             <div className="flex gap-1">
               <Button className="px-2 py-1 text-xs" onClick={() => setPending({ adjustment: a, decision: 'approve' })}>
@@ -115,7 +142,7 @@ export function AdjustmentsPage() {
             name: 'status',
             label: t('adjustments.status'),
             type: 'select',
-            options: (['pending', 'posted', 'rejected'] as const).map((s) => ({
+            options: (['pending', 'posted', 'rejected', 'cancelled'] as const).map((s) => ({
               value: s,
               label: t(`adjustments.statuses.${s}`),
             })),
@@ -134,7 +161,12 @@ export function AdjustmentsPage() {
                 amount: formatMoney(a.amount, a.currency),
                 username: a.member.username,
               })
-            : undefined
+            : a && pending?.decision === 'cancel'
+              ? t('adjustments.confirmCancel', {
+                  amount: formatMoney(a.amount, a.currency),
+                  username: a.member.username,
+                })
+              : undefined
         }
         confirmLabel={pending ? t(`adjustments.${pending.decision}`) : ''}
         danger={pending?.decision === 'reject'}

@@ -15,6 +15,7 @@ import type {
   MemberNoteList,
   MemberOverview,
   MemberRoundList,
+  MemberSummary,
   MemberWithdrawalList,
   RevealBody,
   RevealedValue,
@@ -41,6 +42,12 @@ export const memberQuery = (id: number) =>
   queryOptions({
     queryKey: memberKey(id),
     queryFn: () => api<Value<typeof MemberOverview>>(`/admin/members/${id}`),
+  });
+
+export const memberSummaryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...memberKey(id), 'summary'],
+    queryFn: () => api<Value<typeof MemberSummary>>(`/admin/members/${id}/summary`),
   });
 
 type TabValues = {
@@ -108,7 +115,8 @@ export function fetchAdjustments(query: GridQuery) {
   return api<Value<typeof AdjustmentList>>('/admin/adjustments', { query });
 }
 
-export function decideAdjustment(id: number, decision: 'approve' | 'reject', reason?: string) {
+/** approve or reject (someone else's request), or cancel (your own, while it waits). */
+export function decideAdjustment(id: number, decision: 'approve' | 'reject' | 'cancel', reason?: string) {
   return api<Value<typeof Adjustment>>(`/admin/adjustments/${id}/${decision}`, {
     method: 'POST',
     body: decision === 'reject' ? { reason } : {},

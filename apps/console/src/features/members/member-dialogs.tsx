@@ -1,4 +1,4 @@
-import { AdjustmentBody, type MemberOverview, TagsBody } from '@gamehall/shared/api/admin-members';
+import { AdjustmentBody, type AdjustmentType, type MemberOverview, TagsBody } from '@gamehall/shared/api/admin-members';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
@@ -181,6 +181,7 @@ export function TagsDialog({ member, open, onClose }: { member: Member; open: bo
 export function AdjustDialog({ member, open, onClose }: { member: Member; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
   const s = useFormAction(membersKey);
+  const [type, setType] = useState<AdjustmentType>('correction');
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -196,6 +197,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
       setRequestId(newRequestId());
     };
   const close = () => {
+    setType('correction');
     setDirection('credit');
     setAmount('');
     setReason('');
@@ -207,7 +209,9 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = validate(AdjustmentBody, {
-      direction,
+      type,
+      // A manual deposit is money that arrived: always a credit.
+      direction: type === 'manual_deposit' ? 'credit' : direction,
       amount: amount.trim() === '' ? undefined : Number(amount),
       reason,
       requestId,
@@ -234,7 +238,25 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
         </div>
       ) : (
         <DialogForm onSubmit={submit} onCancel={close} error={s.error} busy={s.busy} submitLabel={t('actions.adjust')}>
-          <fieldset className="mb-3">
+          <label className="mb-3 block text-sm font-medium">
+            {t('adjustDialog.type')}
+            <select
+              name="type"
+              value={type}
+              onChange={(e) => edit(setType)(e.target.value as AdjustmentType)}
+              className="mt-1 block w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm font-normal"
+            >
+              {(['correction', 'goodwill', 'manual_deposit'] as const).map((k) => (
+                <option key={k} value={k}>
+                  {t(`adjustments.types.${k}`)}
+                </option>
+              ))}
+            </select>
+            <span className="mt-1 block text-xs font-normal text-(--text-muted)">
+              {t(`adjustDialog.typeHint.${type}`)}
+            </span>
+          </label>
+          <fieldset className="mb-3" disabled={type === 'manual_deposit'}>
             <legend className="mb-1 text-sm font-medium">{t('adjustDialog.direction')}</legend>
             <div className="flex gap-4">
               {(['credit', 'debit'] as const).map((d) => (
@@ -243,7 +265,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
                     type="radio"
                     name="direction"
                     value={d}
-                    checked={direction === d}
+                    checked={(type === 'manual_deposit' ? 'credit' : direction) === d}
                     onChange={() => edit(setDirection)(d)}
                   />
                   {t(`adjustDialog.${d}`)}

@@ -3,10 +3,11 @@ import { Button } from '@gamehall/ui/button';
 import { Tabs } from '@gamehall/ui/tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { MEMBER_TABS } from '../../app/registry';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
@@ -17,6 +18,7 @@ import { useCan } from '../../lib/session';
 import { actOnMember, type MemberAction, memberQuery, membersKey } from './api';
 import { AdjustDialog, AgentDialog, TagsDialog, UplineDialog } from './member-dialogs';
 import { typeLabel } from './member-format';
+import { SummaryTab } from './member-summary';
 import {
   AuditTab,
   BankAccountsTab,
@@ -33,6 +35,7 @@ import { Revealable } from './revealable';
 type Member = z.output<typeof MemberOverview>;
 
 const TABS = [
+  'summary',
   'overview',
   'ledger',
   'deposits',
@@ -189,9 +192,11 @@ function Actions({ member }: { member: Member }) {
           <Button variant="secondary" onClick={() => setDialog('upline')}>
             {t('actions.upline')}
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('agent')}>
-            {t('actions.agent')}
-          </Button>
+          {!member.isAgent && (
+            <Button variant="secondary" onClick={() => setDialog('agent')}>
+              {t('actions.agent')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setDialog('tags')}>
             {t('actions.tags')}
           </Button>
@@ -222,15 +227,22 @@ function Actions({ member }: { member: Member }) {
   );
 }
 
+// The namespaces of the tabs other features add, loaded with the page's own.
+const TAB_NAMESPACES = ['members', ...new Set(MEMBER_TABS.map((extra) => extra.area))];
+
 export function MemberPage() {
-  const { t } = useTranslation('members');
+  const { t } = useTranslation(TAB_NAMESPACES);
   const params = useParams();
   const id = Number(params.id);
   const can = useCan();
   const [search, setSearch] = useSearchParams();
   const tabs = TABS.filter((tab) => !CASHIER_TABS.includes(tab) || can('cashier.read'));
+  // Tabs other features add (the Risk panel), each under its own permission.
+  const extraTabs = MEMBER_TABS.filter((extra) => can(extra.permission));
   const tabParam = search.get('tab');
-  const tab: Tab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'overview';
+  const tab: string = [...tabs, ...extraTabs.map((extra) => extra.value)].includes(tabParam ?? '')
+    ? (tabParam as string)
+    : 'summary';
   const member = useQuery({ ...memberQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
 
   const back = (
@@ -255,6 +267,7 @@ export function MemberPage() {
   const m = member.data;
 
   const content: Record<Tab, React.ReactNode> = {
+    summary: <SummaryTab id={id} />,
     overview: <Overview member={m} />,
     ledger: <LedgerTab id={id} currency={m.balances.currency} />,
     deposits: <DepositsTab id={id} />,
@@ -286,9 +299,20 @@ export function MemberPage() {
         value={tab}
         onValueChange={(value) =>
           // Each tab's grid keeps its own URL state; switching tabs starts the new one afresh.
-          setSearch(value === 'overview' ? {} : { tab: value }, { replace: true })
+          setSearch(value === 'summary' ? {} : { tab: value }, { replace: true })
         }
-        items={tabs.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] }))}
+        items={[
+          ...tabs.map((value) => ({ value, label: t(`member.tabs.${value}`), content: content[value] })),
+          ...extraTabs.map(({ value, label, area, panel: Panel }) => ({
+            value,
+            label: t(label, { ns: area }),
+            content: (
+              <Suspense fallback={<p className="text-sm text-(--text-muted)">{t('common.loading', { ns: 'core' })}</p>}>
+                <Panel memberId={id} />
+              </Suspense>
+            ),
+          })),
+        ]}
       />
     </div>
   );

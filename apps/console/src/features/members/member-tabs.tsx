@@ -418,6 +418,11 @@ function change(detail: Record<string, unknown>): string {
   return `${JSON.stringify(before ?? {})} → ${JSON.stringify(after ?? {})}`;
 }
 
+function subjectOf(detail: Record<string, unknown>, id: number): string {
+  const target = typeof detail.target === 'string' ? detail.target : '';
+  return target === `member:${id}` ? '' : target;
+}
+
 export function AuditTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'audit'>>(
@@ -440,6 +445,14 @@ export function AuditTab({ id }: { id: number }) {
           />
         ),
       },
+      {
+        // What the action was on, when not the member's record itself: a cashier order's reference
+        // or a bank account's id.
+        id: 'subject',
+        accessorFn: (a) => subjectOf(a.detail, id),
+        header: t('audit.subject'),
+        cell: ({ row }) => <code className="text-xs">{subjectOf(row.original.detail, id)}</code>,
+      },
       { id: 'operator', accessorFn: (a) => a.operator ?? '', header: t('audit.operator') },
       { id: 'ip', accessorFn: (a) => a.ip ?? '', header: t('audit.ip') },
       {
@@ -449,7 +462,7 @@ export function AuditTab({ id }: { id: number }) {
         cell: ({ row }) => <code className="text-xs break-all">{change(row.original.detail)}</code>,
       },
     ],
-    [t],
+    [t, id],
   );
   return <MemberGrid id={id} tab="audit" columns={columns} rowId={(r) => String(r.id)} />;
 }

@@ -11,7 +11,7 @@ import { useCan } from '../../lib/session';
 import { membersKey, searchMembers } from './api';
 import { typeLabel } from './member-format';
 
-const FIELDS = ['all', 'username', 'id', 'mobile', 'email', 'bankAccount', 'ip'] as const;
+const FIELDS = ['all', 'username', 'id', 'name', 'mobile', 'email', 'bankAccount', 'ip'] as const;
 
 export function SearchPage() {
   const { t } = useTranslation('members');

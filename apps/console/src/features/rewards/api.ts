@@ -1,13 +1,16 @@
 import type {
   AdminApplication,
   AdminPromotion,
+  AdminPromotionImage,
   AdminRefusal,
   CostReportValue,
   PromotionInput,
+  PromotionReportValue,
 } from '@gamehall/shared/api/rewards';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { ApiError, api, authHeaders, buildUrl } from '../../lib/api-client';
+import { clearToken } from '../../lib/session-token';
 
 // The promotions area's calls (modules/rewards, rewards.admin.routes.ts): promotions.read to look, promotions.write to change.
 
@@ -18,10 +21,18 @@ export type Refusal = Infer<typeof AdminRefusal>;
 
 export const rewardsKey = ['rewards'] as const;
 
+export type PromotionReport = Infer<typeof PromotionReportValue>;
+
 export const promotionsQuery = queryOptions({
   queryKey: [...rewardsKey, 'promotions'],
-  queryFn: () => api<{ list: Promotion[] }>('/admin/promotions').then((r) => r.list),
+  queryFn: () => api<{ list: Promotion[]; languages: string[]; defaultLanguage: string }>('/admin/promotions'),
 });
+
+export const promotionReportQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...rewardsKey, 'report', id],
+    queryFn: () => api<PromotionReport>(`/admin/promotions/${id}/report`),
+  });
 
 /** POST a new promotion (a draft), or PUT the one being edited. */
 export function savePromotion(id: number | null, body: z.input<typeof PromotionInput>) {
@@ -64,3 +75,23 @@ export const refusalsQuery = (pageNo: number) =>
         query: { pageNo, pageSize: 20 },
       }),
   });
+
+/** Uploads a promotion image (multipart `image`); the answer's id goes into the promotion. */
+export async function uploadPromotionImage(file: File): Promise<Infer<typeof AdminPromotionImage>> {
+  const form = new FormData();
+  form.append('image', file);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl('/admin/promotions/images'), { method: 'POST', headers: authHeaders(), body: form });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'The network is unreachable, please try again', 0);
+  }
+  if (res.status === 401) clearToken();
+  const envelope = (await res.json().catch(() => null)) as
+    | { success: true; value: Infer<typeof AdminPromotionImage> }
+    | { success: false; code: string; message: string; value?: Record<string, unknown> }
+    | null;
+  if (!envelope) throw new ApiError(`HTTP_${res.status}`, `The server answered ${res.status}`, res.status);
+  if (!envelope.success) throw new ApiError(envelope.code, envelope.message, res.status, envelope.value);
+  return envelope.value;
+}

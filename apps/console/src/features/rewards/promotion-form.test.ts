@@ -14,7 +14,7 @@ const NOW = new Date('2026-11-24T03:00:00.000Z');
 function bonusForm() {
   return {
     ...emptyPromotionForm(),
-    title: 'Welcome match',
+    texts: { en: { title: 'Welcome match', summary: '', rules: '' } },
     percent: '50',
     cap: '200',
     minDeposit: '10',
@@ -97,5 +97,52 @@ describe('promotion form payload', () => {
     const form = promotionFormOf(saved(body));
     expect(form.prizes).toBe('1000, 500');
     expect(promotionPayload(form, NOW).rules.ranking).toEqual({ prizes: [1000, 500], gameTypes: ['RNG'] });
+  });
+});
+
+describe('promotion form: audience, caps, max bet and texts', () => {
+  it('sends the lists typed, the caps and the max bet, drops languages left empty, and reads them back', () => {
+    const form = {
+      ...bonusForm(),
+      texts: {
+        en: { title: 'Welcome match', summary: '', rules: '' },
+        ty: { title: '', summary: '', rules: '' },
+      },
+      vipLevels: '2, 3',
+      tags: 'whale  new',
+      agentIds: '41',
+      countries: 'ph, vn',
+      budget: '5000',
+      claimsCap: '100',
+      claimsPerMember: '',
+      maxBet: '25',
+    };
+    const body = promotionPayload(form, NOW);
+    expect(Object.keys(body.texts)).toEqual(['en']);
+    expect(body.rules.audience).toEqual({
+      vipLevels: [2, 3],
+      tags: ['whale', 'new'],
+      agentIds: [41],
+      countries: ['PH', 'VN'],
+      registeredFrom: undefined,
+      registeredTo: undefined,
+    });
+    expect(body.rules.caps).toEqual({ budget: 5000, claims: 100, claimsPerMember: undefined });
+    expect(body.rules.maxBet).toBe(25);
+    const back = promotionFormOf(saved(body));
+    expect([back.vipLevels, back.tags, back.countries, back.budget, back.claimsCap, back.maxBet]).toEqual([
+      '2, 3',
+      'whale, new',
+      'PH, VN',
+      '5000',
+      '100',
+      '25',
+    ]);
+  });
+
+  it('sends no audience and no caps when none are typed', () => {
+    const body = promotionPayload(bonusForm(), NOW);
+    expect(body.rules.audience).toBeUndefined();
+    expect(body.rules.caps).toBeUndefined();
   });
 });

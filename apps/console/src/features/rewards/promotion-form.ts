@@ -6,13 +6,14 @@ import type { Promotion } from './api';
 // The promotion form's values (strings, as the inputs hold them) and the body they become. Kept apart
 // from the page so the payload, the per-game-type wagering weights included, is tested on its own.
 
+export type LanguageText = { title: string; summary: string; rules: string };
+
 export function emptyPromotionForm() {
   return {
     type: 'DEPOSIT',
     kind: 'deposit_match',
-    title: '',
-    summary: '',
-    rules: '',
+    /** Per brand language (lower case): a language whose title is left empty is not sent. */
+    texts: {} as Record<string, LanguageText>,
     startsAt: '',
     endsAt: '',
     trigger: 'deposit',
@@ -37,13 +38,34 @@ export function emptyPromotionForm() {
     /** Kept as the edited promotion has them (the form has no inputs for these). */
     rankingGameTypes: [] as string[],
     sort: 0,
+    /** Audience lists as typed, comma or space separated; empty: everyone. */
+    vipLevels: '',
+    tags: '',
+    agentIds: '',
+    countries: '',
+    registeredFrom: '',
+    registeredTo: '',
+    budget: '',
+    claimsCap: '',
+    claimsPerMember: '',
+    maxBet: '',
+    imageId: null as number | null,
+    imageUrl: null as string | null,
   };
 }
 
 export type PromotionForm = ReturnType<typeof emptyPromotionForm>;
 export type PromotionTextField = Exclude<
   keyof PromotionForm,
-  'weights' | 'otherPercent' | 'requiresJoin' | 'onePerPerson' | 'rankingGameTypes' | 'sort'
+  | 'weights'
+  | 'otherPercent'
+  | 'requiresJoin'
+  | 'onePerPerson'
+  | 'rankingGameTypes'
+  | 'sort'
+  | 'texts'
+  | 'imageId'
+  | 'imageUrl'
 >;
 
 /** Optional number field: empty -> undefined. */
@@ -58,6 +80,9 @@ const prizeList = (v: string) =>
     .split(/[,\s]+/)
     .filter((x) => x !== '')
     .map(Number);
+
+/** A list as the operator types it: "gold, vip 2" -> ["gold", "vip", "2"]. */
+const words = (v: string) => v.split(/[,\s]+/).filter((x) => x !== '');
 
 /** datetime-local value of an ISO time, in the operator's time zone. */
 function localInput(iso: string): string {
@@ -75,14 +100,26 @@ export function promotionFormOf(p: Promotion): PromotionForm {
   const r = p.rules as Record<string, unknown>;
   const wagering = r.wagering as Wagering | undefined;
   const ranking = r.ranking as { prizes?: number[]; gameTypes?: string[] } | undefined;
+  const audience = (r.audience ?? {}) as {
+    vipLevels?: number[];
+    tags?: string[];
+    agentIds?: number[];
+    countries?: string[];
+    registeredFrom?: string;
+    registeredTo?: string;
+  };
+  const caps = (r.caps ?? {}) as { budget?: number; claims?: number; claimsPerMember?: number };
   const { weights, otherPercent } = weightsOf(wagering);
   const empty = emptyPromotionForm();
   return {
     type: p.type,
     kind: p.kind,
-    title: p.texts.en?.title ?? '',
-    summary: p.texts.en?.summary ?? '',
-    rules: p.texts.en?.rules ?? '',
+    texts: Object.fromEntries(
+      Object.entries(p.texts).map(([language, x]) => [
+        language,
+        { title: x.title, summary: x.summary ?? '', rules: x.rules ?? '' },
+      ]),
+    ),
     startsAt: localInput(p.startsAt),
     endsAt: p.endsAt ? localInput(p.endsAt) : '',
     trigger: typeof r.trigger === 'string' ? r.trigger : empty.trigger,
@@ -104,7 +141,41 @@ export function promotionFormOf(p: Promotion): PromotionForm {
     prizes: (ranking?.prizes ?? []).join(', '),
     rankingGameTypes: ranking?.gameTypes ?? [],
     sort: p.sort,
+    vipLevels: (audience.vipLevels ?? []).join(', '),
+    tags: (audience.tags ?? []).join(', '),
+    agentIds: (audience.agentIds ?? []).join(', '),
+    countries: (audience.countries ?? []).join(', '),
+    registeredFrom: audience.registeredFrom ? localInput(audience.registeredFrom) : '',
+    registeredTo: audience.registeredTo ? localInput(audience.registeredTo) : '',
+    budget: text(caps.budget),
+    claimsCap: text(caps.claims),
+    claimsPerMember: text(caps.claimsPerMember),
+    maxBet: text(r.maxBet),
+    imageId: p.imageId,
+    imageUrl: p.imageUrl,
   };
+}
+
+/** The audience of the form (undefined: everyone). */
+function audienceOf(form: PromotionForm) {
+  const audience = {
+    vipLevels: words(form.vipLevels).map(Number),
+    tags: words(form.tags),
+    agentIds: words(form.agentIds).map(Number),
+    countries: words(form.countries).map((c) => c.toUpperCase()),
+    registeredFrom: form.registeredFrom ? new Date(form.registeredFrom).toISOString() : undefined,
+    registeredTo: form.registeredTo ? new Date(form.registeredTo).toISOString() : undefined,
+  };
+  const empty =
+    audience.vipLevels.length + audience.tags.length + audience.agentIds.length + audience.countries.length === 0 &&
+    !audience.registeredFrom &&
+    !audience.registeredTo;
+  return empty ? undefined : audience;
+}
+
+function capsOf(form: PromotionForm) {
+  const caps = { budget: num(form.budget), claims: num(form.claimsCap), claimsPerMember: num(form.claimsPerMember) };
+  return Object.values(caps).every((v) => v === undefined) ? undefined : caps;
 }
 
 /**
@@ -117,8 +188,9 @@ export function promotionPayload(form: PromotionForm, now = new Date()): z.input
     kind: form.kind as never,
     startsAt: new Date(form.startsAt || now).toISOString(),
     endsAt: form.endsAt ? new Date(form.endsAt).toISOString() : null,
-    texts: { en: { title: form.title, summary: form.summary, rules: form.rules } },
+    texts: Object.fromEntries(Object.entries(form.texts).filter(([, x]) => x.title.trim() !== '')),
     sort: form.sort,
+    imageId: form.imageId,
     rules: {
       trigger: form.trigger as never,
       percent: form.kind === 'deposit_match' ? num(form.percent) : undefined,
@@ -144,6 +216,9 @@ export function promotionPayload(form: PromotionForm, now = new Date()): z.input
       onePerPerson: form.onePerPerson,
       ranking:
         form.kind === 'ranking' ? { prizes: prizeList(form.prizes), gameTypes: form.rankingGameTypes } : undefined,
+      audience: audienceOf(form),
+      caps: capsOf(form),
+      maxBet: hasWagering(form) ? num(form.maxBet) : undefined,
     },
   };
 }

@@ -21,7 +21,7 @@ import { WeightInputs } from '../../components/weight-inputs';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { promotionsQuery, rewardsKey, savePromotion, setState } from './api';
+import { promotionsQuery, rewardsKey, savePromotion, setState, uploadPromotionImage } from './api';
 import {
   emptyPromotionForm,
   hasWagering,
@@ -30,6 +30,7 @@ import {
   promotionFormOf,
   promotionPayload,
 } from './promotion-form';
+import { PromotionReportPanel } from './promotion-report';
 
 /**
  * Programmes in the back office: a new one starts as a draft; activating it with a future start
@@ -46,8 +47,33 @@ export function PromotionsPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState<PromotionForm>(emptyPromotionForm);
   const [showWeightErrors, setShowWeightErrors] = useState(false);
+  const [reportOf, setReportOf] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
   const set = (key: PromotionTextField) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
+  const languages = query.data?.languages ?? ['en'];
+  const defaultLanguage = query.data?.defaultLanguage ?? 'en';
+  const setText = (language: string, key: 'title' | 'summary' | 'rules') => (e: { target: { value: string } }) =>
+    setForm({
+      ...form,
+      texts: {
+        ...form.texts,
+        [language]: { ...(form.texts[language] ?? { title: '', summary: '', rules: '' }), [key]: e.target.value },
+      },
+    });
+  const pickImage = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setError(null);
+    try {
+      const image = await uploadPromotionImage(file);
+      setForm((f) => ({ ...f, imageId: image.id, imageUrl: image.url }));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setUploading(false);
+    }
+  };
   const reset = () => {
     setEditing(null);
     setForm(emptyPromotionForm());
@@ -70,7 +96,8 @@ export function PromotionsPage() {
     }
   };
 
-  const rows = query.data ?? [];
+  const rows = query.data?.list ?? [];
+  const titleOf = (p: (typeof rows)[number]) => (p.texts[defaultLanguage] ?? Object.values(p.texts)[0])?.title;
   return (
     <div>
       <PageHeader title={t('promotions.title')} description={t('promotions.description')} />
@@ -86,13 +113,14 @@ export function PromotionsPage() {
           { label: t('fields.phase') },
           { label: t('fields.startsAt') },
           { label: t('fields.endsAt') },
+          { label: t('report.title') },
           writable && { label: t('common.actions', { ns: 'core' }) },
         ]}
       >
         {rows.map((p) => (
           <tr key={p.id} className="border-b border-(--border) last:border-b-0">
             <td className="px-3 py-2 text-right tabular-nums">{p.id}</td>
-            <td className="px-3 py-2">{p.texts.en?.title}</td>
+            <td className="px-3 py-2">{titleOf(p)}</td>
             <td className="px-3 py-2">{p.type}</td>
             <td className="px-3 py-2">{t(`kinds.${p.kind}`)}</td>
             <td className="px-3 py-2">
@@ -100,6 +128,11 @@ export function PromotionsPage() {
             </td>
             <td className="px-3 py-2 text-xs">{formatDateTime(p.startsAt)}</td>
             <td className="px-3 py-2 text-xs">{p.endsAt ? formatDateTime(p.endsAt) : '-'}</td>
+            <td className="px-3 py-2">
+              <Button variant="ghost" onClick={() => setReportOf(p.id)}>
+                {t('report.open')}
+              </Button>
+            </td>
             {writable && (
               <td className="px-3 py-2">
                 <ProgrammeStateButtons
@@ -122,6 +155,7 @@ export function PromotionsPage() {
           </tr>
         ))}
       </PlainTable>
+      {reportOf !== null && <PromotionReportPanel id={reportOf} onClose={() => setReportOf(null)} />}
       {writable && (
         <ProgrammeForm
           onSubmit={submit}
@@ -151,11 +185,27 @@ export function PromotionsPage() {
               </option>
             ))}
           </ProgrammeSelect>
+          <p className="text-sm text-(--text-muted) sm:col-span-3">
+            {t('fields.textsHint', { language: defaultLanguage.toUpperCase() })}
+          </p>
+          {[defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)].map((language) =>
+            (['title', 'summary', 'rules'] as const).map((key) => (
+              <ProgrammeInput
+                key={`${language}-${key}`}
+                id={`${id}-${language}-${key}`}
+                label={
+                  language === defaultLanguage
+                    ? t(`fields.${key}`)
+                    : `${t(`fields.${key}`)} (${language.toUpperCase()})`
+                }
+                type="text"
+                value={form.texts[language]?.[key] ?? ''}
+                onChange={setText(language, key)}
+              />
+            )),
+          )}
           {(
             [
-              ['title', 'text'],
-              ['summary', 'text'],
-              ['rules', 'text'],
               ['startsAt', 'datetime-local'],
               ['endsAt', 'datetime-local'],
               ['percent', 'number'],
@@ -167,6 +217,16 @@ export function PromotionsPage() {
               ['days', 'number'],
               ['claimDays', 'number'],
               ['prizes', 'text'],
+              ['vipLevels', 'text'],
+              ['tags', 'text'],
+              ['agentIds', 'text'],
+              ['countries', 'text'],
+              ['registeredFrom', 'datetime-local'],
+              ['registeredTo', 'datetime-local'],
+              ['budget', 'number'],
+              ['claimsCap', 'number'],
+              ['claimsPerMember', 'number'],
+              ['maxBet', 'number'],
             ] as const
           ).map(([key, type]) => (
             <ProgrammeInput
@@ -211,6 +271,34 @@ export function PromotionsPage() {
             />
             {t('fields.onePerPerson')}
           </label>
+          <div className="sm:col-span-3">
+            <label htmlFor={`${id}-image`} className="mb-1 block text-sm font-medium">
+              {t('fields.image')}
+            </label>
+            <input
+              id={`${id}-image`}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              disabled={uploading}
+              onChange={(e) => void pickImage(e.target.files?.[0])}
+              className="text-sm"
+            />
+            {uploading && <p className="mt-1 text-xs text-(--text-muted)">{t('fields.uploading')}</p>}
+            {form.imageUrl && (
+              <div className="mt-2 flex items-start gap-2">
+                <img
+                  src={form.imageUrl}
+                  alt={t('fields.imagePreview')}
+                  width={320}
+                  height={120}
+                  className="h-auto max-w-full rounded"
+                />
+                <Button variant="ghost" onClick={() => setForm({ ...form, imageId: null, imageUrl: null })}>
+                  {t('fields.imageRemove')}
+                </Button>
+              </div>
+            )}
+          </div>
           {hasWagering(form) && (
             <WeightInputs
               idPrefix={`${id}-weight`}

@@ -65,13 +65,13 @@ function LeafControl({
         {hint && <span className="basis-full text-xs text-(--text-muted)">{hint}</span>}
       </div>
     );
-  if (leaf.kind === 'text' || leaf.kind === 'number')
+  if (leaf.kind === 'text' || leaf.kind === 'number' || leaf.kind === 'money')
     return (
       <Field
         label={label}
         name={name}
         type={leaf.kind === 'number' ? 'number' : 'text'}
-        inputMode={leaf.kind === 'number' ? 'numeric' : undefined}
+        inputMode={leaf.kind === 'number' ? 'numeric' : leaf.kind === 'money' ? 'decimal' : undefined}
         value={text}
         error={error}
         hint={hint}

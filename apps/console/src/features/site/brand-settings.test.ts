@@ -35,4 +35,13 @@ describe('brand settings form', () => {
     const fee = formSchema(ngr).safeParse(fromDraft(ngr, { ...draft, paymentFeePpm: '2000000' }));
     expect(fee.error?.issues[0]?.path[0]).toBe('paymentFeePpm');
   });
+
+  it('shows and takes the adjustment approval threshold in money, stored in minor units', () => {
+    const threshold = specOf('adjustmentApprovalThreshold', 100_000);
+    expect(toDraft(threshold, 100_000)).toBe('1000');
+    expect(fromDraft(threshold, '2,500.50')).toBe(250_050);
+    expect(formSchema(threshold).safeParse({ value: fromDraft(threshold, '2500.5') }).success).toBe(true);
+    for (const bad of ['1.005', 'ten', '-5'])
+      expect(formSchema(threshold).safeParse({ value: fromDraft(threshold, bad) }).success).toBe(false);
+  });
 });

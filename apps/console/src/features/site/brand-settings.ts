@@ -1,4 +1,5 @@
 import { HostUrl, SafeLinkUrl } from '@gamehall/shared/api/common';
+import { toMajor, toMinor } from '@gamehall/shared/money';
 import { z } from 'zod';
 
 // How the console edits each brand setting: its group, its control and the check it passes before
@@ -9,6 +10,8 @@ import { z } from 'zod';
 export type Leaf =
   | { kind: 'text'; schema: z.ZodType }
   | { kind: 'number'; schema: z.ZodType }
+  /** An amount of money: typed in major units (two decimals at most), stored in minor units. */
+  | { kind: 'money'; schema: z.ZodType }
   | { kind: 'boolean' }
   | { kind: 'enum'; options: readonly string[] }
   /** A list of strings, one a line; `emptyAs` is the value an empty box saves. */
@@ -143,7 +146,7 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'walletMode', group: 'cashier', shape: { kind: 'enum', options: ['single', 'transfer'] } },
   { key: 'esportsVendors', group: 'cashier', shape: { kind: 'list', item: vendorCode, upper: true } },
   { key: 'cockfightVendors', group: 'cashier', shape: { kind: 'list', item: vendorCode, upper: true } },
-  { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'number', schema: int(0) } },
+  { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money', schema: int(0) } },
   {
     key: 'operatorTwoFactorRequired',
     group: 'operators',
@@ -212,6 +215,8 @@ function leafDraft(leaf: Leaf, value: unknown): string | boolean {
       return value === true;
     case 'number':
       return typeof value === 'number' ? String(value) : '';
+    case 'money':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? String(toMajor(value)) : '';
     case 'list':
       return Array.isArray(value) ? value.filter((v) => v !== '').join('\n') : '';
     case 'routes':
@@ -236,6 +241,13 @@ function leafValue(leaf: Leaf, draft: string | boolean): unknown {
       return draft === true;
     case 'number':
       return text.trim() === '' ? undefined : Number(text);
+    case 'money': {
+      // Not an amount (letters, three decimals): NaN, which the setting's check names as invalid.
+      const major = text.trim().replace(/,/g, '');
+      if (major === '') return undefined;
+      if (!/^\d{1,13}(\.\d{1,2})?$/.test(major)) return Number.NaN;
+      return toMinor(Number(major));
+    }
     case 'list': {
       const items = text
         .split('\n')

@@ -11,7 +11,7 @@ import { withEdits } from './sql-edits';
 // notifications (db/after-commit.ts). p_channel stays in the signatures, unused inside: the gateway
 // names the channel in the columns it selects.
 
-const withEvents = (label: string, text: string) =>
+export const withEvents = (label: string, text: string) =>
   withEdits(label, text, [
     [
       '  OUT answer_balance bigint\n) LANGUAGE',

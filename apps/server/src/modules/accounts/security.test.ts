@@ -14,7 +14,7 @@ import {
   useTestRules,
 } from '../../test/registration-setup';
 import { setBrandSetting } from '../brand/brand.service';
-import { actors, call, expectFailure, fund } from '../cashier/cashier.fixtures';
+import { actors, call, expectFailure, fund, payingAccount, payoutOf } from '../cashier/cashier.fixtures';
 import { verifyPassword } from './passwords';
 
 let t: TestApp;
@@ -480,7 +480,14 @@ describe('from registration to a paid withdrawal', () => {
     expect(order.statusCode).toBe(200);
     const reference = order.json().value.reference as string;
     expect((await call(t, 'POST', `/admin/cashier/withdrawals/${reference}/approve`, operator)).statusCode).toBe(200);
-    expect((await call(t, 'POST', `/admin/cashier/withdrawals/${reference}/paid`, operator)).statusCode).toBe(200);
+    const paid = await call(
+      t,
+      'POST',
+      `/admin/cashier/withdrawals/${reference}/paid`,
+      operator,
+      payoutOf(await payingAccount(t)),
+    );
+    expect(paid.statusCode).toBe(200);
 
     const mine = (await call(t, 'GET', '/wps/cashier/withdrawals', m.token)).json().value.content;
     expect(mine[0]).toMatchObject({ reference, status: 'paid', amount: 500 });

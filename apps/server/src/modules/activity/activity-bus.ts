@@ -5,8 +5,8 @@
  * Producers: nothing to call. Each fact writes its activity_events row by a trigger on the table
  * that records it, in the fact's own transaction (migration 0034 lists them): registration,
  * login, deposit (credited), withdrawal.requested, withdrawal.paid, round.settled (a closed
- * vendor round: its bet is the valid bet of docs/agents.md, with win, game type and vendor) and
- * transfer.
+ * vendor round: its bet is the valid bet of docs/agents.md, with win, game type and vendor),
+ * transfer, and (migration 0095) bank_account.bound and payee.named.
  *
  * Consumers (programmes): each module exports its consumer and the composition root registers
  * them all (activity-consumers.ts, from buildApp); the worker (startActivityWorker, started by
@@ -52,7 +52,9 @@ export type ActivityKind =
   | 'withdrawal.requested'
   | 'withdrawal.paid'
   | 'round.settled'
-  | 'transfer';
+  | 'transfer'
+  | 'bank_account.bound'
+  | 'payee.named';
 
 export const ACTIVITY_KINDS: readonly ActivityKind[] = [
   'registration',
@@ -62,13 +64,16 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
   'withdrawal.paid',
   'round.settled',
   'transfer',
+  'bank_account.bound',
+  'payee.named',
 ];
 
 /**
  * One fact. `amount` in minor units: the deposit, the withdrawal, the round's bet (valid bet),
  * the transfer; 0 for registration and login. `data` by kind:
  * registration { referrerId, uplineId, ip }, login { area, ip }, deposit { firstDeposit, method },
- * round.settled { win, gameType, vendor, gameCode }, transfer { type }.
+ * round.settled { win, gameType, vendor, gameCode }, transfer { type }, bank_account.bound
+ * { bankAccountId }, payee.named {} (migration 0095: the risk module's identity keys).
  */
 export type ActivityEvent = {
   id: number;

@@ -194,3 +194,40 @@ export async function dayWindow(db: Conn, from: Day, to: Day, tz: string) {
   const row = r.rows[0];
   return { start: new Date(row?.start ?? 0), end: new Date(row?.end ?? 0) };
 }
+
+/**
+ * One member's figures summed over every computed day and over the days from `since` on, in one
+ * read of the member's rows (agent_member_days_member: member_id, day).
+ */
+export async function memberFigureSums(db: Conn, memberId: number, since: Day) {
+  const sums = (from: RawBuilder<unknown> | null) => {
+    const when = from === null ? sql`` : sql` FILTER (WHERE day >= ${from})`;
+    return sql`coalesce(sum(rounds)${when}, 0)::text, coalesce(sum(valid_bets)${when}, 0)::text,
+      coalesce(sum(wins)${when}, 0)::text, coalesce(sum(deposit_count)${when}, 0)::text,
+      coalesce(sum(deposits)${when}, 0)::text, coalesce(sum(withdrawal_count)${when}, 0)::text,
+      coalesce(sum(withdrawals)${when}, 0)::text`;
+  };
+  const r = await sql<{ total: string[]; recent: string[] }>`
+    SELECT ARRAY[${sums(null)}] AS total, ARRAY[${sums(sql`${since}::date`)}] AS recent
+    FROM agent_member_days WHERE member_id = ${memberId}`.execute(db);
+  const row = r.rows[0];
+  const figures = (v: string[] | undefined) => {
+    const [rounds, bets, wins, depositCount, deposits, withdrawalCount, withdrawals] = (v ?? []).map(Number);
+    return {
+      rounds: rounds ?? 0,
+      bets: bets ?? 0,
+      wins: wins ?? 0,
+      depositCount: depositCount ?? 0,
+      deposits: deposits ?? 0,
+      withdrawalCount: withdrawalCount ?? 0,
+      withdrawals: withdrawals ?? 0,
+    };
+  };
+  return { lifetime: figures(row?.total), since: figures(row?.recent) };
+}
+
+/** When the job last computed the day, or null. */
+export async function dayRefreshedAt(db: Conn, day: Day): Promise<Date | null> {
+  const row = await db.selectFrom('agent_stat_days').select('refreshed_at').where('day', '=', day).executeTakeFirst();
+  return row ? new Date(row.refreshed_at) : null;
+}

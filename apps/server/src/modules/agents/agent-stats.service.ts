@@ -39,3 +39,15 @@ export async function refreshAgentStats(ctx: AppContext): Promise<q.Day[]> {
   for (const day of days) await refreshAgentDay(ctx, day, tz);
   return days;
 }
+
+export type MemberFigures = Awaited<ReturnType<typeof q.memberFigureSums>>['lifetime'];
+
+/**
+ * One member's computed figures (the member page's summary): over every day and over the days from
+ * `since` on, with when the job last computed `today` (null: not yet). Valid bets and wins count
+ * closed rounds at their close, deposits at approval, withdrawals at approval (docs/agents.md).
+ */
+export async function memberFigures(db: Conn, memberId: number, since: q.Day, today: q.Day) {
+  const [sums, asOf] = await Promise.all([q.memberFigureSums(db, memberId, since), q.dayRefreshedAt(db, today)]);
+  return { lifetime: sums.lifetime, recent: sums.since, asOf };
+}

@@ -14,6 +14,37 @@ import {
 
 const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
+/** The brand's risk thresholds (docs/risk.md, "Settings"); read by modules/risk. */
+export const RiskSettingsSchema = z.object({
+  /**
+   * An IP address links the members who used it once more than this many members have: 2 lets a
+   * household share a connection; a third account from the address links all of them.
+   */
+  ipSharedBeyond: z.number().int().min(1).max(100).default(2),
+  /** An address used by more members than this (a carrier's shared address, a hotspot) links nobody. */
+  ipIgnoreAbove: z.number().int().min(2).max(100).default(30),
+  /** Deposit, bonus, withdrawal: the hours from the deposit to the claim, and from the claim to the request. */
+  bonusWindowHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** ... where the turnover since the claim is at most this percentage of what the bonus required. */
+  minimalTurnoverPercent: z.number().int().min(0).max(10_000).default(150),
+  /** ... and at least this percentage of that turnover was on low-risk bets. */
+  lowRiskSharePercent: z.number().int().min(0).max(100).default(80),
+  /** A sportsbook bet at total decimal odds of at most this (thousandths: 1300 = 1.30) is low risk. */
+  lowRiskOdds1000: z.number().int().min(1000).max(100_000).default(1300),
+  /** Any round that paid back within this percentage of its stake (both sides of a table covered) is low risk. */
+  lowRiskReturnBandPercent: z.number().int().min(0).max(100).default(10),
+  /** Referred accounts on one device before their referrer is flagged. */
+  referralDeviceAccounts: z.number().int().min(2).max(1000).default(3),
+  /** An operator's confirmation of a link or a flag raises the members concerned to high (never lowers). */
+  raiseOnConfirm: z.boolean().default(true),
+});
+export type RiskSettings = z.infer<typeof RiskSettingsSchema>;
+
 // Brand configuration lives in the database (seeded, edited by the back office). Each setting is
 // one row; this schema gives every key its type and its default, and the seed writes the defaults.
 export const BrandSettingsSchema = z.object({
@@ -160,6 +191,8 @@ export const BrandSettingsSchema = z.object({
    * pays up to 100,000 a day, level 3 (address proven) without a KYC limit. The demo brand seeds nulls.
    */
   kycDailyWithdrawalLimits: z.array(z.number().int().min(0).nullable()).length(4).default([0, 0, 10_000_000, null]),
+  /** Linked accounts, abuse flags and risk levels: the thresholds docs/risk.md explains one by one. */
+  risk: RiskSettingsSchema.default(RiskSettingsSchema.parse({})),
   /**
    * The installable app (docs/pwa.md): the browser bar and splash colours of the web app
    * manifest, and the accent the generated icons draw the brand's initials in.

@@ -5,6 +5,7 @@ import { operatorAction } from '../audit/operator-action';
 import * as kyc from '../kyc/kyc.service';
 import * as q from './cashier.queries';
 import * as cashier from './cashier.service';
+import { payeeMatch } from './payee-match';
 
 // The back office's review reads: the bank-account confirmation queue, and an order with the hints an
 // operator weighs before approving it (risk hints).
@@ -35,7 +36,13 @@ export type OrderRisk = Awaited<ReturnType<typeof riskOf>>;
 export async function depositDetail(ctx: AppContext, reference: string) {
   const order = await cashier.operatorDeposit(ctx, reference);
   if (!order) fail('CASHIER_ORDER_NOT_FOUND');
-  return { order, risk: await riskOf(ctx, order.member_id) };
+  const [risk, verified] = await Promise.all([
+    riskOf(ctx, order.member_id),
+    kyc.verifiedNameOf(ctx.db, order.member_id),
+  ]);
+  // A deposit paid from someone else's account is a hint (a third party paying), not a refusal.
+  const depositorMatch = order.depositor_name === null ? null : payeeMatch(verified, order.depositor_name);
+  return { order, risk, depositorMatch };
 }
 
 export async function withdrawalDetail(ctx: AppContext, reference: string) {

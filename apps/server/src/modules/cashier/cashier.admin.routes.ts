@@ -21,11 +21,18 @@ import {
   AdminBankAccountList,
   AdminBankAccountQuery,
   AdminDepositDetail,
+  AdminHouseAccount,
+  AdminHouseAccountBody,
+  AdminHouseAccountList,
   AdminWithdrawalDetail,
+  ApproveDepositBody,
+  MarkPaidBody,
+  PayeeReviewBody,
   RejectBankAccountBody,
 } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
 import { AdminKycMember, AdminKycMemberParams } from '@gamehall/shared/api/kyc';
+import { toMajor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
@@ -39,12 +46,14 @@ import {
   presentAdminCashierMethod,
   presentAdminCashierSettings,
   presentAdminDeposit,
+  presentAdminHouseAccount,
   presentAdminImage,
   presentAdminWithdrawal,
   presentRisk,
 } from './cashier.presenter';
 import * as cashier from './cashier.service';
 import * as review from './cashier-review.service';
+import * as houseAccounts from './house-accounts.service';
 
 // The back office's cashier: the deposit and withdrawal queues and their decisions, the bank-account
 // confirmation queue, an order's detail with its risk hints, uploaded images, and the settings.
@@ -76,20 +85,32 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Approve a pending bank-transfer deposit: credits the member once',
+        summary:
+          'Approve a pending bank-transfer deposit: credits the member once; `amount` with a `reason` when what arrived is not what was asked',
         params: AdminReferenceParams,
+        body: ApproveDepositBody.nullish(),
         response: { 200: envelope(AdminDeposit) },
       },
       config: { auth: CASHIER_APPROVE },
     },
-    async (req) =>
-      ok(
-        presentAdminDeposit(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.approve', req.params.reference, (op) =>
-            cashier.approveDeposit(ctx, op, req.params.reference),
-          ),
-        ),
-      ),
+    async (req) => {
+      const done = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'cashier.deposit.approve',
+        req.params.reference,
+        (op) => cashier.approveDeposit(ctx, op, req.params.reference, req.body ?? {}),
+        (d) => ({
+          before: { status: d.repeat ? 'approved' : 'pending', amount: toMajor(d.requested) },
+          after: {
+            status: 'approved',
+            amount: toMajor(d.credited),
+            ...(d.credited !== d.requested ? { reason: req.body?.reason } : {}),
+          },
+        }),
+      );
+      return ok(presentAdminDeposit(done.row));
+    },
   );
 
   app.post(
@@ -139,8 +160,10 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Approve a pending withdrawal: the held funds move to withdrawals payable',
+        summary:
+          'Approve a pending withdrawal: the held funds move to withdrawals payable; a payee who is not the verified name needs `payeeReview`',
         params: AdminReferenceParams,
+        body: PayeeReviewBody.nullish(),
         response: { 200: envelope(AdminWithdrawal) },
       },
       config: { auth: CASHIER_APPROVE },
@@ -148,8 +171,16 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.approve', req.params.reference, (op) =>
-            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve'),
+          await operatorAction(
+            ctx,
+            requestMetaOf(req),
+            'cashier.withdrawal.approve',
+            req.params.reference,
+            (op) =>
+              cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve', {
+                payeeReview: req.body?.payeeReview,
+              }),
+            () => (req.body?.payeeReview ? { payeeReview: req.body.payeeReview } : {}),
           ),
           piiView(req),
         ),
@@ -172,7 +203,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       ok(
         presentAdminWithdrawal(
           await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', req.params.reference, (op) =>
-            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', req.body.reason),
+            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', { reason: req.body.reason }),
           ),
           piiView(req),
         ),
@@ -184,8 +215,10 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Mark an approved withdrawal paid (payable -> bank); the member may then confirm receipt',
+        summary:
+          "Mark an approved withdrawal paid (payable -> bank) with the bank's payout reference, the house account it left from and the bank's fee (the house's cost: bank -> payment-fees); the member may then confirm receipt",
         params: AdminReferenceParams,
+        body: MarkPaidBody,
         response: { 200: envelope(AdminWithdrawal) },
       },
       config: { auth: CASHIER_APPROVE },
@@ -193,8 +226,20 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminWithdrawal(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.paid', req.params.reference, (op) =>
-            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid'),
+          await operatorAction(
+            ctx,
+            requestMetaOf(req),
+            'cashier.withdrawal.paid',
+            req.params.reference,
+            (op) => cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid', { payout: req.body }),
+            (row) => ({
+              after: {
+                status: row.status,
+                payoutReference: row.payout_reference,
+                payingAccountId: row.paid_from_account_id,
+                fee: toMajor(row.fee),
+              },
+            }),
           ),
           piiView(req),
         ),
@@ -206,8 +251,10 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Confirm a member's bank account; confirmed accounts are locked (spec §4)",
+        summary:
+          "Confirm a member's bank account; confirmed accounts are locked (spec §4); a payee who is not the verified name needs `payeeReview`",
         params: AdminIdParams,
+        body: PayeeReviewBody.nullish(),
         response: { 200: envelope(AdminBankAccount) },
       },
       config: { auth: CASHIER_APPROVE },
@@ -215,8 +262,13 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(
         presentAdminBankAccount(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.confirm', String(req.params.id), (op) =>
-            cashier.confirmBankAccount(ctx, op, req.params.id),
+          await operatorAction(
+            ctx,
+            requestMetaOf(req),
+            'cashier.bankAccount.confirm',
+            String(req.params.id),
+            (op) => cashier.confirmBankAccount(ctx, op, req.params.id, req.body?.payeeReview),
+            () => (req.body?.payeeReview ? { payeeReview: req.body.payeeReview } : {}),
           ),
           piiView(req),
         ),
@@ -382,7 +434,76 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     },
     async (req) => {
       const detail = await review.depositDetail(ctx, req.params.reference);
-      return ok({ order: presentAdminDeposit(detail.order), risk: presentRisk(detail.risk) });
+      return ok({
+        order: presentAdminDeposit(detail.order),
+        risk: presentRisk(detail.risk),
+        depositorMatch: detail.depositorMatch,
+      });
+    },
+  );
+
+  // ---- the brand's bank accounts: the receiving pool of bank transfers, the accounts payouts leave from
+
+  app.get(
+    '/admin/cashier/houseAccounts',
+    {
+      schema: {
+        tags,
+        summary: "The brand's bank accounts: receiving (method, daily cap, VIP levels, routed today) and paying",
+        response: { 200: envelope(AdminHouseAccountList) },
+      },
+      // Marking a withdrawal paid picks a paying account from this list.
+      config: { auth: CASHIER_READ },
+    },
+    async () => ok({ list: (await houseAccounts.houseAccounts(ctx)).map(presentAdminHouseAccount) }),
+  );
+
+  app.post(
+    '/admin/cashier/houseAccounts',
+    {
+      schema: {
+        tags,
+        summary: 'Add a bank account of the brand (receiving for a bank-transfer method and/or paying)',
+        body: AdminHouseAccountBody,
+        response: { 200: envelope(AdminHouseAccount) },
+      },
+      config: { auth: CASHIER_SETTINGS },
+    },
+    async (req) => {
+      const added = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'cashier.houseAccount',
+        'cashier_house_accounts',
+        () => houseAccounts.addHouseAccount(ctx, req.body),
+        (v) => ({ after: presentAdminHouseAccount(v) }),
+      );
+      return ok(presentAdminHouseAccount(added));
+    },
+  );
+
+  app.put(
+    '/admin/cashier/houseAccounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a bank account of the brand (all its fields; active false takes it out of rotation)',
+        params: AdminIdParams,
+        body: AdminHouseAccountBody,
+        response: { 200: envelope(AdminHouseAccount) },
+      },
+      config: { auth: CASHIER_SETTINGS },
+    },
+    async (req) => {
+      const changed = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'cashier.houseAccount',
+        `cashier_house_accounts:${req.params.id}`,
+        () => houseAccounts.changeHouseAccount(ctx, req.params.id, req.body),
+        (c) => ({ before: presentAdminHouseAccount(c.before), after: presentAdminHouseAccount(c.after) }),
+      );
+      return ok(presentAdminHouseAccount(changed.after));
     },
   );
 

@@ -92,7 +92,7 @@ describe('manual bank-transfer deposit', () => {
       amount: 1500.5,
       currency: 'PHP',
       status: 'pending',
-      firstDeposit: false,
+      firstDeposit: true,
       hasProof: false,
       receivingAccount: { bankName: 'Demo Bank', accountName: 'Gamehall Demo Inc', accountNumber: '0012345678901' },
       payUrl: null,

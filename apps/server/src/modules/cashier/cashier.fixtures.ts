@@ -68,7 +68,13 @@ export async function fund(t: TestApp, memberId: number, amount: number, currenc
   );
 }
 
-export function call(t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url,
@@ -125,4 +131,28 @@ export function injectMultipart(t: TestApp, url: string, token: string | undefin
     payload: body.payload,
     headers: { 'content-type': body.contentType, ...(token ? { authorization: token } : {}) },
   });
+}
+
+/** A house account withdrawals can be paid from (docs/cashier.md "Receiving and paying accounts"); answers its id. */
+export async function payingAccount(t: TestApp): Promise<number> {
+  const row = await t.ctx.db
+    .insertInto('cashier_house_accounts')
+    .values({
+      label: `Payouts ${randomBytes(3).toString('hex')}`,
+      bank_name: 'BDO',
+      account_name: 'Gamehall Payouts',
+      account_number: `77${Math.floor(Math.random() * 1e10)}`,
+      method_code: null,
+      pays: true,
+      daily_cap: null,
+      vip_levels: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A Mark-paid body with a fresh bank reference, paid from `accountId` with no fee. */
+export function payoutOf(accountId: number, fee = 0) {
+  return { payoutReference: `TRX-${randomBytes(5).toString('hex')}`, payingAccountId: accountId, fee };
 }

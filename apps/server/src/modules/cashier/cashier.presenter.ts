@@ -6,6 +6,7 @@ import type {
   AdminImage,
   AdminWithdrawal,
 } from '@gamehall/shared/api/admin';
+import type { AdminHouseAccount } from '@gamehall/shared/api/admin-cashier';
 import type {
   BankAccount,
   DepositOrder,
@@ -28,6 +29,8 @@ import type {
 } from './cashier.service';
 import { ewalletProvider } from './cashier.service';
 import type { OrderRisk } from './cashier-review.service';
+import type { HouseAccountView } from './house-accounts.service';
+import { payeeMatch } from './payee-match';
 
 type Method = {
   code: string;
@@ -82,6 +85,19 @@ export function sandboxPayUrl(publicUrl: string, reference: string): string {
   return `${publicUrl.replace(/\/$/, '')}/sandbox-gateway/pay/${encodeURIComponent(reference)}`;
 }
 
+// Where a bank transfer is paid: the house account the order was routed to, else the method's own.
+function receivingAccountOf(row: DepositRow, method: MemberDeposit['method']) {
+  if (row.receiving_bank_name && row.receiving_account_name && row.receiving_account_number)
+    return {
+      bankName: row.receiving_bank_name,
+      accountName: row.receiving_account_name,
+      accountNumber: row.receiving_account_number,
+    };
+  return method?.bank_name && method.account_name && method.account_number
+    ? { bankName: method.bank_name, accountName: method.account_name, accountNumber: method.account_number }
+    : null;
+}
+
 export function presentDeposit({ row, method, publicUrl }: MemberDeposit): DepositOrder {
   const manual = row.method_kind === 'bank_transfer';
   return {
@@ -90,14 +106,12 @@ export function presentDeposit({ row, method, publicUrl }: MemberDeposit): Depos
     methodName: method?.name ?? row.method_code,
     kind: row.method_kind,
     amount: toMajor(row.amount),
+    requestedAmount: row.requested_amount === null ? null : toMajor(row.requested_amount),
     currency: row.currency,
     status: row.status,
     firstDeposit: row.first_deposit,
     hasProof: Number(row.file_count) > 0,
-    receivingAccount:
-      manual && method?.bank_name && method.account_name && method.account_number
-        ? { bankName: method.bank_name, accountName: method.account_name, accountNumber: method.account_number }
-        : null,
+    receivingAccount: manual ? receivingAccountOf(row, method) : null,
     payUrl: !manual && row.status === 'pending' ? payUrlOf(row, method, publicUrl) : null,
     deepLink: row.method_kind === 'ewallet' && row.status === 'pending' ? deepLinkOf(row, method, publicUrl) : null,
     reason: row.reason,
@@ -210,6 +224,12 @@ export function presentAdminDeposit(row: DepositRow): AdminDeposit {
     reason: row.reason,
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: iso(row.decided_at),
+    requestedAmount: row.requested_amount === null ? null : toMajor(row.requested_amount),
+    depositorName: row.depositor_name,
+    receivingAccount:
+      row.receiving_account_id !== null && row.receiving_label !== null
+        ? { id: row.receiving_account_id, label: row.receiving_label }
+        : null,
   };
 }
 
@@ -231,6 +251,16 @@ export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminW
     receiptForced: row.receipt_forced,
     createdAt: new Date(row.created_at).toISOString(),
     paidAt: iso(row.paid_at),
+    payeeMatch: payeeMatch(row.verified_name, row.account_name),
+    payout:
+      row.payout_reference !== null && row.paid_from_account_id !== null
+        ? {
+            reference: row.payout_reference,
+            account: { id: row.paid_from_account_id, label: row.paid_from_label ?? '' },
+            fee: toMajor(row.fee),
+          }
+        : null,
+    riskLevel: row.risk_level ?? 'normal',
   };
 }
 
@@ -245,6 +275,7 @@ export function presentAdminBankAccount(
     status: 'pending' | 'confirmed' | 'rejected';
     confirmed_at: Date | string | null;
     reject_reason: string | null;
+    verified_name: string | null;
   },
   pii: PiiView,
 ): AdminBankAccount {
@@ -257,6 +288,26 @@ export function presentAdminBankAccount(
     status: row.status,
     confirmedAt: iso(row.confirmed_at),
     rejectReason: row.reject_reason,
+    payeeMatch: payeeMatch(row.verified_name, row.account_name),
+  };
+}
+
+export function presentAdminHouseAccount(v: HouseAccountView): AdminHouseAccount {
+  const a = v.row;
+  return {
+    id: a.id,
+    label: a.label,
+    bankName: a.bank_name,
+    accountName: a.account_name,
+    accountNumber: a.account_number,
+    methodCode: a.method_code,
+    pays: a.pays,
+    dailyCap: a.daily_cap === null ? null : toMajor(a.daily_cap),
+    vipLevels: a.vip_levels,
+    active: a.active,
+    sort: a.sort,
+    routedToday: toMajor(v.routedToday),
+    lastAssignedAt: iso(a.last_assigned_at),
   };
 }
 

@@ -71,7 +71,7 @@ export async function updateSettings(
 export function findMemberForCashier(db: Conn, memberId: number, options: { forUpdate?: boolean } = {}) {
   let q = db
     .selectFrom('members')
-    .select(['id', 'username', 'payee_name', 'payment_password_hash'])
+    .select(['id', 'username', 'payee_name', 'payment_password_hash', 'vip_level'])
     .where('id', '=', memberId);
   if (options.forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -119,6 +119,11 @@ export function insertDeposit(
     methodKind: 'bank_transfer' | 'gateway' | 'ewallet';
     amount: number;
     currency: string;
+    depositorName?: string | null;
+    receivingAccountId?: number | null;
+    /** Whether it would be the member's first credited deposit (read under the member's lock). */
+    firstDeposit: boolean;
+    status?: 'pending';
     now: Date;
   },
 ) {
@@ -133,6 +138,9 @@ export function insertDeposit(
       method_kind: d.methodKind,
       amount: d.amount,
       currency: d.currency,
+      depositor_name: d.depositorName ?? null,
+      receiving_account_id: d.receivingAccountId ?? null,
+      first_deposit: d.firstDeposit,
       created_at: d.now,
     })
     .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
@@ -146,16 +154,32 @@ export function findDepositByReference(db: Conn, reference: string, options: { f
   return q.executeTakeFirst();
 }
 
-export async function hasApprovedDeposit(db: Conn, memberId: number, exceptId: number) {
+export async function hasApprovedDeposit(db: Conn, memberId: number, exceptId?: number) {
   const row = await db
     .selectFrom('deposit_orders')
     .select('id')
     .where('member_id', '=', memberId)
     .where('status', '=', 'approved')
-    .where('id', '!=', exceptId)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId ?? 0))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Once a deposit of the member is credited, no other undecided order of theirs can be the first:
+ * their flag goes false in the same transaction (under the member's lock), so an undecided order's
+ * flag always says what its approval would record.
+ */
+export async function clearOtherFirstDepositFlags(db: Conn, memberId: number, creditedId: number) {
+  await db
+    .updateTable('deposit_orders')
+    .set({ first_deposit: false })
+    .where('member_id', '=', memberId)
+    .where('id', '!=', creditedId)
+    .where('status', 'in', ['pending', 'expired'])
+    .where('first_deposit', '=', true)
+    .execute();
 }
 
 export async function sumApprovedDeposits(db: Conn, memberId: number) {
@@ -176,6 +200,8 @@ export function settleDeposit(
     /** The statuses it may leave (pending unless said otherwise). */
     from?: readonly ('pending' | 'expired')[];
     firstDeposit?: boolean;
+    /** An amount approved other than the one asked: it becomes `amount`, the asked one is kept. */
+    approvedAmount?: { amount: number; requested: number };
     reason?: string | null;
     decidedBy?: number | null;
     gatewayTransactionId?: string | null;
@@ -186,6 +212,9 @@ export function settleDeposit(
     .updateTable('deposit_orders')
     .set({
       status: patch.status,
+      ...(patch.approvedAmount
+        ? { amount: patch.approvedAmount.amount, requested_amount: patch.approvedAmount.requested }
+        : {}),
       ...(patch.firstDeposit !== undefined ? { first_deposit: patch.firstDeposit } : {}),
       reason: patch.reason ?? null,
       decided_by: patch.decidedBy ?? null,
@@ -219,9 +248,14 @@ function depositRows(db: Conn) {
   return db
     .selectFrom('deposit_orders')
     .innerJoin('members', 'members.id', 'deposit_orders.member_id')
+    .leftJoin('cashier_house_accounts as ra', 'ra.id', 'deposit_orders.receiving_account_id')
     .selectAll('deposit_orders')
     .select([
       'members.username',
+      'ra.label as receiving_label',
+      'ra.bank_name as receiving_bank_name',
+      'ra.account_name as receiving_account_name',
+      'ra.account_number as receiving_account_number',
       (eb) =>
         eb
           .selectFrom('cashier_files')
@@ -407,8 +441,9 @@ export function bankAccountWithMember(db: Conn, id: number) {
   return db
     .selectFrom('member_bank_accounts')
     .innerJoin('members', 'members.id', 'member_bank_accounts.member_id')
+    .leftJoin('kyc_identities as ki', 'ki.member_id', 'member_bank_accounts.member_id')
     .selectAll('member_bank_accounts')
-    .select('members.username')
+    .select(['members.username', 'ki.verified_name'])
     .where('member_bank_accounts.id', '=', id)
     .executeTakeFirst();
 }
@@ -473,6 +508,10 @@ export function moveWithdrawal(
     receipt_comment: string | null;
     receipt_forced: boolean;
     receipt_at: Date;
+    payout_reference: string;
+    paid_from_account_id: number;
+    fee: number;
+    paid_by: number;
   }>,
 ) {
   return db
@@ -501,18 +540,29 @@ function withdrawalRows(db: Conn) {
     .selectFrom('withdrawal_orders')
     .innerJoin('members', 'members.id', 'withdrawal_orders.member_id')
     .innerJoin('member_bank_accounts as b', 'b.id', 'withdrawal_orders.bank_account_id')
+    .leftJoin('cashier_house_accounts as pa', 'pa.id', 'withdrawal_orders.paid_from_account_id')
+    .leftJoin('kyc_identities as ki', 'ki.member_id', 'withdrawal_orders.member_id')
     .selectAll('withdrawal_orders')
     .select([
       'members.username',
+      'ki.verified_name',
       'b.bank_name',
       'b.account_name',
       'b.account_number',
+      'pa.label as paid_from_label',
       (eb) =>
         eb
           .selectFrom('cashier_files')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('cashier_files.reference', '=', 'withdrawal_orders.reference')
           .as('file_count'),
+      // The member's risk level (modules/risk, docs/risk.md): the queue shows it beside each order.
+      (eb) =>
+        eb
+          .selectFrom('member_risk_levels')
+          .select('member_risk_levels.level')
+          .whereRef('member_risk_levels.member_id', '=', 'withdrawal_orders.member_id')
+          .as('risk_level'),
     ]);
 }
 
@@ -565,6 +615,16 @@ export function listFiles(db: Conn, reference: string) {
     .execute();
 }
 
+/** The withdrawal paid with this bank reference from this house account, if any. */
+export function findPayout(db: Conn, accountId: number, payoutReference: string) {
+  return db
+    .selectFrom('withdrawal_orders')
+    .select('reference')
+    .where('paid_from_account_id', '=', accountId)
+    .where('payout_reference', '=', payoutReference)
+    .executeTakeFirst();
+}
+
 export function findFile(db: Conn, reference: string, id: number) {
   return db
     .selectFrom('cashier_files')
@@ -594,8 +654,9 @@ export async function pageBankAccounts(
   }
   const [rows, total] = await Promise.all([
     base
+      .leftJoin('kyc_identities as ki', 'ki.member_id', 'member_bank_accounts.member_id')
       .selectAll('member_bank_accounts')
-      .select('members.username')
+      .select(['members.username', 'ki.verified_name'])
       .orderBy('member_bank_accounts.created_at', 'desc')
       .orderBy('member_bank_accounts.id', 'desc')
       .limit(page.pageSize)

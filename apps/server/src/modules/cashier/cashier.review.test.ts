@@ -269,7 +269,7 @@ describe('operator cashier routes: role refusals', () => {
     ['GET', '/admin/cashier/withdrawals'],
     ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/approve'],
     ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/reject', { reason: 'r' }],
-    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/paid'],
+    ['POST', '/admin/cashier/withdrawals/WXXXXXXXXXXXX/paid', { payoutReference: 'r', payingAccountId: 1, fee: 0 }],
     ['POST', '/admin/cashier/bankAccounts/1/confirm'],
     ['GET', '/admin/cashier/images/DXXXXXXXXXXXX'],
     ['GET', '/admin/cashier/images/DXXXXXXXXXXXX/1'],

@@ -46,7 +46,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "Deposit methods with limits and quick amounts, the member's last method and amount, withdrawal limits and receipt minutes",
+          "Deposit methods with limits and quick amounts (a bank transfer only while an account can take the member's order), the member's last method and amount, withdrawal limits and receipt minutes",
         response: { 200: envelope(PaymentMethods) },
       },
       config: { auth: 'member' },

@@ -11,7 +11,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { setPayeeNameIfEmpty } from '../accounts/member-record.service';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../brand/brand.service';
-import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName } from '../kyc/kyc.service';
+import { assertKycAllowsWithdrawal, assertPayeeIsVerifiedName, verifiedNameOf } from '../kyc/kyc.service';
 import { balanceOf, captureHold, hold, post, releaseHold } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { assertDepositAllowed, noteDepositRefused } from '../responsible/responsible.service';
@@ -20,6 +20,8 @@ import { assertWithdrawalWithinLevel } from '../vip/vip.service';
 import { profitLoss } from '../wallet/wallet.service';
 import * as q from './cashier.queries';
 import { cashierError, cashierFail } from './cashier-errors';
+import { MANUAL_DEPOSIT_METHOD, offersTo, payingAccount, routeDeposit } from './house-accounts.service';
+import { payeeMatch } from './payee-match';
 
 export type { DepositRow, Page, WithdrawalRow } from './cashier.queries';
 export type UploadedImage = { mimetype: string; data: Buffer };
@@ -27,6 +29,8 @@ export type UploadedImage = { mimetype: string; data: Buffer };
 // House accounts the cashier moves money through (ledger.service names them; may go negative).
 const HOUSE_BANK = 'bank';
 const HOUSE_PAYABLE = 'withdrawals-payable';
+// The banks' fees for sending payouts: an expense of the house (docs/cashier.md "Mark paid").
+const HOUSE_PAYMENT_FEES = 'payment-fees';
 
 // Public references are unguessable (architecture: Identifiers): 80 random bits.
 function newReference(prefix: 'D' | 'W'): string {
@@ -63,8 +67,6 @@ export function sandboxGatewayEnabled(ctx: AppContext): boolean {
 type OfferedMethod = {
   code: string;
   kind: string;
-  bank_name: string | null;
-  account_number: string | null;
   provider_pay_url: string | null;
   provider_secret: string | null;
 };
@@ -80,24 +82,40 @@ export function ewalletProvider(method: { provider_pay_url: string | null; provi
 }
 
 /**
- * A bank transfer needs an account to pay into: without the operator's receiving account it is not
- * offered. The sandbox method, and an e-wallet without a provider, exist only where the sandbox does.
+ * Whether a deposit method may be offered at all: manual deposits never; the sandbox method, and an
+ * e-wallet without a provider, only where the sandbox exists. Whether a bank transfer has an account
+ * for this member is decided per member (offeredToMember, routeDeposit).
  */
 function methodOffered(ctx: AppContext, method: OfferedMethod): boolean {
-  if (method.kind === 'bank_transfer' && (!method.bank_name || !method.account_number)) return false;
+  if (method.code === MANUAL_DEPOSIT_METHOD) return false;
   if (method.kind === 'ewallet') return ewalletProvider(method) !== null || sandboxGatewayEnabled(ctx);
   return method.code !== SANDBOX_METHOD || sandboxGatewayEnabled(ctx);
 }
 
+type MethodRow = NonNullable<Awaited<ReturnType<typeof q.findMethod>>>;
+
+/**
+ * A bank transfer needs an account to pay into: one of the method's receiving accounts serving the
+ * member's VIP level with room under its daily cap, or, for a method without receiving accounts,
+ * the method's own account (docs/cashier.md "Receiving and paying accounts").
+ */
+async function offeredToMember(ctx: AppContext, method: MethodRow, vipLevel: number): Promise<boolean> {
+  if (!methodOffered(ctx, method)) return false;
+  return method.kind !== 'bank_transfer' || offersTo(ctx.db, method, vipLevel, ctx.now());
+}
+
 export async function paymentMethods(ctx: AppContext, principal: Principal) {
-  const [methods, settings, brand, last] = await Promise.all([
+  const [methods, settings, brand, last, member] = await Promise.all([
     q.listActiveMethods(ctx.db),
     q.readSettings(ctx.db),
     getBrand(ctx.db),
     q.lastDeposit(ctx.db, principal.memberId),
+    q.findMemberForCashier(ctx.db, principal.memberId),
   ]);
   const withdrawal = methods.find((m) => m.kind === 'withdrawal');
-  const deposit = methods.filter((m) => m.kind !== 'withdrawal' && methodOffered(ctx, m));
+  const deposit: MethodRow[] = [];
+  for (const m of methods)
+    if (m.kind !== 'withdrawal' && (await offeredToMember(ctx, m, member?.vip_level ?? 0))) deposit.push(m);
   // The last order's method and amount, while that method is still offered: derived from the orders
   // themselves, so it follows the member to any device and leaves nothing behind on a shared phone.
   const lastMethod = last ? deposit.find((m) => m.code === last.method_code) : undefined;
@@ -131,7 +149,22 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
   const inserted = await ctx.db
     .transaction()
     .execute(async (trx) => {
+      // The member's lock first (docs/wallet.md): the first-deposit flag is read under it, as a
+      // credit writes it, so the flag an order opens with is the one its approval records.
+      await q.lockMember(trx, principal.memberId);
       await assertDepositAllowed(ctx, trx, principal.memberId, amount);
+      let receivingAccountId: number | null = null;
+      if (kind === 'bank_transfer') {
+        const member = await q.findMemberForCashier(trx, principal.memberId);
+        const routing = await routeDeposit(trx, ctx.now(), {
+          methodCode: method.code,
+          vipLevel: member?.vip_level ?? 0,
+          amount,
+        });
+        if (!routing || (routing.kind === 'method' && !(method.bank_name && method.account_number)))
+          cashierFail('CASHIER_METHOD_UNAVAILABLE');
+        if (routing.kind === 'pool') receivingAccountId = routing.account.id;
+      }
       return q.insertDeposit(trx, {
         reference: newReference('D'),
         memberId: principal.memberId,
@@ -140,6 +173,9 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
         methodKind: kind,
         amount,
         currency: brand.currency,
+        depositorName: body.depositorName ?? null,
+        receivingAccountId,
+        firstDeposit: !(await q.hasApprovedDeposit(trx, principal.memberId)),
         now: ctx.now(),
       });
     })
@@ -158,11 +194,13 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
 // A retried request (same requestId) answers with the first order; other details are a conflict.
 async function sameDeposit(
   ctx: AppContext,
-  order: { reference: string; method_code: string; amount: number },
+  order: { reference: string; method_code: string; amount: number; requested_amount: number | null },
   methodCode: string,
   amount: number,
 ) {
-  if (order.method_code !== methodCode || order.amount !== amount) cashierFail('CASHIER_REQUEST_CONFLICT');
+  // An order approved at another amount still answers the request that asked for the first one.
+  if (order.method_code !== methodCode || (order.requested_amount ?? order.amount) !== amount)
+    cashierFail('CASHIER_REQUEST_CONFLICT');
   return depositForMember(ctx, order.reference);
 }
 
@@ -257,6 +295,8 @@ async function storeImage(
 
 // Credits an approved deposit: member cash up, house bank down. The idempotency key comes from the
 // order, so whatever path repeats it (callback replay, double approval) the money moves once.
+// `approvedAmount`: an operator's approval of another amount than asked; it is what is credited.
+// The caller holds the member's lock (lock order step 1) before the order's row lock (step 2).
 async function creditDeposit(
   ctx: AppContext,
   trx: Trx,
@@ -266,22 +306,74 @@ async function creditDeposit(
     transactionId?: string;
     from?: readonly ('pending' | 'expired')[];
     reason?: string | null;
+    approvedAmount?: number;
   },
 ) {
-  await q.lockMember(trx, order.member_id);
-  // For the promotions issue: the member's first credited deposit.
+  // For the promotions issue: the member's first credited deposit. Undecided orders already carry
+  // this value (createDeposit reads it, earlier credits clear it), so approval does not change it.
   const firstDeposit = !(await q.hasApprovedDeposit(trx, order.member_id, order.id));
+  const amount = by.approvedAmount ?? order.amount;
   const settled = await q.settleDeposit(trx, order.id, {
     status: 'approved',
     ...(by.from ? { from: by.from } : {}),
     reason: by.reason ?? null,
     firstDeposit,
+    ...(amount !== order.amount ? { approvedAmount: { amount, requested: order.amount } } : {}),
     decidedBy: by.operatorId ?? null,
     gatewayTransactionId: by.transactionId ?? null,
     now: ctx.now(),
   });
   if (!settled) cashierFail('CASHIER_STATE_CONFLICT');
-  await post(trx, {
+  if (firstDeposit) await q.clearOtherFirstDepositFlags(trx, order.member_id, order.id);
+  const posting = await post(trx, depositPosting({ ...order, amount }));
+  // The member hears of the credit in the same transaction (nothing is said on a rollback).
+  await sendSystemMessage(trx, {
+    memberId: order.member_id,
+    kind: 'deposit_credited',
+    params: { amount },
+    now: ctx.now(),
+  });
+  return posting;
+}
+
+/**
+ * A manual deposit (a balance adjustment of type manual_deposit, docs/back-office.md "Adjustment
+ * types"): money that reached the house's bank without an order, recorded as an approved deposit
+ * order of the method MANUAL_DEPOSIT and credited as any deposit is (house bank to the member's
+ * cash, key deposit:<reference>), so it counts wherever deposits count: reports, turnover before
+ * withdrawal, the first-deposit flag, deposit limits, promotions. In the caller's transaction,
+ * which holds the member's lock; once per adjustment (its request id). Answers the order's reference.
+ */
+export async function recordManualDeposit(
+  ctx: AppContext,
+  trx: Trx,
+  d: { memberId: number; adjustmentId: number; amount: number; currency: string; operatorId: number; reason: string },
+): Promise<{ reference: string; postingId: number }> {
+  const requestId = `adjustment:${d.adjustmentId}`;
+  const earlier = await q.findDepositByRequest(trx, d.memberId, requestId);
+  if (earlier) {
+    const posting = await post(trx, depositPosting(earlier));
+    return { reference: earlier.reference, postingId: posting.postingId };
+  }
+  await assertDepositAllowed(ctx, trx, d.memberId, d.amount);
+  const order = await q.insertDeposit(trx, {
+    reference: newReference('D'),
+    memberId: d.memberId,
+    requestId,
+    methodCode: MANUAL_DEPOSIT_METHOD,
+    methodKind: 'bank_transfer',
+    amount: d.amount,
+    currency: d.currency,
+    firstDeposit: !(await q.hasApprovedDeposit(trx, d.memberId)),
+    now: ctx.now(),
+  });
+  if (!order) throw new Error(`manual deposit of adjustment ${d.adjustmentId} vanished`);
+  const posting = await creditDeposit(ctx, trx, order, { operatorId: d.operatorId, reason: d.reason });
+  return { reference: order.reference, postingId: posting.postingId };
+}
+
+function depositPosting(order: { reference: string; member_id: number; amount: number; currency: string }) {
+  return {
     idempotencyKey: `deposit:${order.reference}`,
     type: 'deposit',
     reference: order.reference,
@@ -289,14 +381,7 @@ async function creditDeposit(
       { account: { member: order.member_id, currency: order.currency }, amount: order.amount },
       { account: { house: HOUSE_BANK, currency: order.currency }, amount: -order.amount },
     ],
-  });
-  // The member hears of the credit in the same transaction (nothing is said on a rollback).
-  await sendSystemMessage(trx, {
-    memberId: order.member_id,
-    kind: 'deposit_credited',
-    params: { amount: order.amount },
-    now: ctx.now(),
-  });
+  };
 }
 
 // ---- the sandbox gateway (see gateway.ts for its pages)
@@ -365,6 +450,10 @@ export async function acceptPaymentCallback(
   if (!parsed.success) throw new AppError('BAD_REQUEST');
   const body = parsed.data;
   await ctx.db.transaction().execute(async (trx) => {
+    // The member's lock before the order's (docs/wallet.md lock order).
+    const owner = await q.findDepositByReference(trx, body.reference);
+    if (owner?.method_kind !== 'gateway') cashierFail('CASHIER_ORDER_NOT_FOUND');
+    await q.lockMember(trx, owner.member_id);
     // The row lock orders this callback and the expiry job (q.expireGatewayDeposits): whichever
     // comes second sees what the first one wrote.
     const order = await q.findDepositByReference(trx, body.reference, { forUpdate: true });
@@ -437,17 +526,42 @@ export async function operatorDeposits(
   );
 }
 
-export async function approveDeposit(ctx: AppContext, operator: Principal, reference: string) {
-  await ctx.db.transaction().execute(async (trx) => {
+/**
+ * Approves a pending bank transfer, crediting what the operator says arrived: `amount` (major units)
+ * when it is not what the member asked for, with the reason, which the member reads beside both
+ * amounts. A repeat of an approval answers it unchanged; one naming another amount than the one
+ * credited is a conflict (two operators who counted differently).
+ */
+export async function approveDeposit(
+  ctx: AppContext,
+  operator: Principal,
+  reference: string,
+  body: { amount?: number | undefined; reason?: string | undefined } = {},
+) {
+  const approved = body.amount === undefined ? undefined : amountOf(body.amount);
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const owner = await q.findDepositByReference(trx, reference);
+    if (!owner) cashierFail('CASHIER_ORDER_NOT_FOUND');
+    await q.lockMember(trx, owner.member_id);
     const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
     if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
-    if (order.status === 'approved') return;
+    if (order.status === 'approved') {
+      if (approved !== undefined && approved !== order.amount)
+        cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+      return { requested: order.requested_amount ?? order.amount, credited: order.amount, repeat: true };
+    }
     // Gateway orders complete through the signed callback, never by hand.
     if (order.status !== 'pending' || order.method_kind !== 'bank_transfer')
       cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
-    await creditDeposit(ctx, trx, order, { operatorId: operator.memberId });
+    const differs = approved !== undefined && approved !== order.amount;
+    if (differs && !body.reason) throw fieldErrors({ reason: 'REQUIRED' });
+    await creditDeposit(ctx, trx, order, {
+      operatorId: operator.memberId,
+      ...(differs ? { approvedAmount: approved, reason: body.reason ?? null } : {}),
+    });
+    return { requested: order.amount, credited: approved ?? order.amount, repeat: false };
   });
-  return operatorDepositView(ctx, reference);
+  return { row: await operatorDepositView(ctx, reference), ...decided };
 }
 
 export async function rejectDeposit(ctx: AppContext, operator: Principal, reference: string, reason: string) {
@@ -522,10 +636,20 @@ export async function removeBankAccount(ctx: AppContext, principal: Principal, i
     cashierFail('CASHIER_BANK_ACCOUNT_LOCKED');
 }
 
-export async function confirmBankAccount(ctx: AppContext, operator: Principal, id: number) {
+/**
+ * Confirms a pending binding. One whose payee is not the member's verified name (bound before the
+ * verification) is held until the operator confirms it with a note that it was checked.
+ */
+export async function confirmBankAccount(ctx: AppContext, operator: Principal, id: number, payeeReview?: string) {
   const account = await q.findBankAccount(ctx.db, id);
   if (!account) cashierFail('CASHIER_BANK_ACCOUNT_NOT_FOUND');
   if (account.status === 'rejected') cashierFail('CASHIER_STATE_CONFLICT');
+  if (
+    account.status === 'pending' &&
+    !payeeReview &&
+    payeeMatch(await verifiedNameOf(ctx.db, account.member_id), account.account_name) === 'mismatch'
+  )
+    cashierFail('CASHIER_PAYEE_MISMATCH');
   if (account.status === 'pending')
     await ctx.db.transaction().execute(async (trx) => {
       const confirmed = await q.confirmBankAccount(trx, id, operator.memberId, ctx.now());
@@ -746,7 +870,7 @@ export async function cashierConfiguration(ctx: AppContext) {
     receiptConfirmMinutes: settings.receipt_confirm_minutes,
     turnoverPercent: settings.turnover_percent,
     gatewayExpiryMinutes: settings.gateway_expiry_minutes,
-    methods,
+    methods: methods.filter((m) => m.code !== MANUAL_DEPOSIT_METHOD),
   };
 }
 
@@ -788,7 +912,8 @@ export async function changePaymentMethod(
   if (Object.values(patch).every((v) => v === undefined)) throw fieldErrors({ _: 'REQUIRED' });
   const result = await ctx.db.transaction().execute(async (trx) => {
     const method = await q.findMethodForUpdate(trx, code);
-    if (!method) cashierFail('CASHIER_METHOD_UNAVAILABLE');
+    // Manual deposits are recorded by balance adjustments only: never a method members may pick.
+    if (!method || method.code === MANUAL_DEPOSIT_METHOD) cashierFail('CASHIER_METHOD_UNAVAILABLE');
     const min = patch.min !== undefined ? amountOf(patch.min) : method.min_amount;
     const max = patch.max !== undefined ? amountOf(patch.max) : method.max_amount;
     if (min > max) throw fieldErrors({ [patch.min !== undefined ? 'min' : 'max']: 'INVALID' });
@@ -855,6 +980,16 @@ export function operatorWithdrawal(ctx: AppContext, reference: string) {
 
 type WithdrawalAction = 'approve' | 'reject' | 'paid';
 
+/** What an operator's decision carries besides the action (docs/cashier.md "The desk"). */
+export type WithdrawalDecision = {
+  /** A rejection's reason, which the member reads. */
+  reason?: string | undefined;
+  /** An approval's note that a payee who is not the verified name was checked. */
+  payeeReview?: string | undefined;
+  /** Mark paid: the bank's reference, the house account it left from, the bank's fee (major units). */
+  payout?: { payoutReference: string; payingAccountId: number; fee: number } | undefined;
+};
+
 // An action repeated on an order it already moved answers OK and moves nothing; any other state is a conflict.
 const DONE_STATES: Record<WithdrawalAction, readonly string[]> = {
   approve: ['approved', 'paid', 'confirmed'],
@@ -868,14 +1003,23 @@ export async function actOnWithdrawal(
   operator: Principal,
   reference: string,
   action: WithdrawalAction,
-  reason?: string,
+  decision: WithdrawalDecision = {},
 ) {
+  const { reason, payout } = decision;
+  if (action === 'paid' && !payout) throw fieldErrors({ payoutReference: 'REQUIRED' });
+  const fee = payout ? amountOf(payout.fee) : 0;
   await ctx.db.transaction().execute(async (trx) => {
     const order = await q.findWithdrawalByReference(trx, reference, { forUpdate: true });
     if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
-    if (DONE_STATES[action].includes(order.status)) return;
+    if (DONE_STATES[action].includes(order.status)) {
+      // Marking paid again with another bank reference is not the same payout.
+      if (payout && order.payout_reference !== null && order.payout_reference !== payout.payoutReference.trim())
+        cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
+      return;
+    }
     if (order.status !== FROM_STATE[action]) throw cashierError('CASHIER_STATE_CONFLICT', { status: order.status });
     const now = ctx.now();
+    if (action === 'approve') await assertPayeeReviewed(trx, order, decision.payeeReview);
     if (action === 'approve') {
       // Approval moves the held funds from the member to the payable clearing account.
       await captureHold(trx, order.hold_id, {
@@ -896,7 +1040,11 @@ export async function actOnWithdrawal(
         reason: reason ?? null,
         decided_by: operator.memberId,
       });
-    } else {
+    } else if (payout) {
+      const account = await payingAccount(trx, payout.payingAccountId);
+      const payoutReference = payout.payoutReference.trim();
+      if (await q.findPayout(trx, account.id, payoutReference))
+        cashierFail('CASHIER_PAYOUT_REFERENCE_USED', { payoutReference });
       await post(trx, {
         idempotencyKey: `withdrawal:${reference}:paid`,
         type: 'withdrawal.paid',
@@ -906,7 +1054,26 @@ export async function actOnWithdrawal(
           { account: { house: HOUSE_BANK, currency: order.currency }, amount: order.amount },
         ],
       });
-      await q.moveWithdrawal(trx, order.id, 'approved', { status: 'paid', paid_at: now });
+      // The bank's charge for sending it is the house's cost, not the member's: the member was
+      // promised the amount. It leaves the bank for the expense account payment-fees.
+      if (fee > 0)
+        await post(trx, {
+          idempotencyKey: `withdrawal:${reference}:fee`,
+          type: 'withdrawal.fee',
+          reference,
+          entries: [
+            { account: { house: HOUSE_PAYMENT_FEES, currency: order.currency }, amount: -fee },
+            { account: { house: HOUSE_BANK, currency: order.currency }, amount: fee },
+          ],
+        });
+      await q.moveWithdrawal(trx, order.id, 'approved', {
+        status: 'paid',
+        paid_at: now,
+        payout_reference: payoutReference,
+        paid_from_account_id: account.id,
+        fee,
+        paid_by: operator.memberId,
+      });
     }
     // The member hears of the decision in the same transaction.
     await sendSystemMessage(trx, {
@@ -920,6 +1087,20 @@ export async function actOnWithdrawal(
   const row = await q.withdrawalView(ctx.db, reference);
   if (!row) throw new Error(`withdrawal ${reference} vanished`);
   return row;
+}
+
+/**
+ * A withdrawal to a bank account whose payee is not the member's verified name is held: it is
+ * approved only with the operator's note that it was checked (docs/cashier.md "Payee names").
+ */
+async function assertPayeeReviewed(trx: Trx, order: { member_id: number; bank_account_id: number }, note?: string) {
+  if (note) return;
+  const [account, verified] = await Promise.all([
+    q.findBankAccount(trx, order.bank_account_id),
+    verifiedNameOf(trx, order.member_id),
+  ]);
+  if (account && payeeMatch(verified, account.account_name) === 'mismatch')
+    cashierFail('CASHIER_PAYEE_MISMATCH', { payee: account.account_name });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema';
 
 // Kysely types of the cashier tables (migration 0004 and later), declared beside cashier.queries.ts,
@@ -12,6 +12,7 @@ declare module '../../db/schema' {
     member_bank_accounts: MemberBankAccountsTable;
     withdrawal_orders: WithdrawalOrdersTable;
     cashier_files: CashierFilesTable;
+    cashier_house_accounts: CashierHouseAccountsTable;
   }
 }
 
@@ -53,6 +54,14 @@ export interface DepositOrdersTable {
   amount: number;
   currency: string;
   status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired'>;
+  /**
+   * What the member asked for, kept when an operator approved another amount: `amount` is then the
+   * approved (credited) one. Null: approved as asked, or not decided (migration 0093).
+   */
+  requested_amount: Generated<number | null>;
+  depositor_name: Generated<string | null>;
+  /** The house account the member was told to pay into (bank transfer; null for older orders). */
+  receiving_account_id: Generated<number | null>;
   first_deposit: Generated<boolean>;
   gateway_transaction_id: string | null;
   reason: string | null;
@@ -95,6 +104,31 @@ export interface WithdrawalOrdersTable {
   receipt_forced: Generated<boolean>;
   receipt_at: Date | string | null;
   decided_by: number | null;
+  /** Mark paid (migration 0093): the bank's reference, the house account it left from, the bank's fee. */
+  payout_reference: Generated<string | null>;
+  paid_from_account_id: Generated<number | null>;
+  fee: Generated<number>;
+  paid_by: Generated<number | null>;
+  created_at: CreatedAt;
+}
+
+/** The brand's own bank accounts: receiving deposits of a bank-transfer method, paying withdrawals. */
+export interface CashierHouseAccountsTable {
+  id: Id;
+  label: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  /** The bank-transfer method it receives for; null: it does not receive. */
+  method_code: string | null;
+  pays: Generated<boolean>;
+  /** Minor units a brand day may route to it; null: no cap. */
+  daily_cap: number | null;
+  /** The VIP levels it serves; null: every level. */
+  vip_levels: ColumnType<number[] | null, string | null, string | null>;
+  active: Generated<boolean>;
+  sort: Generated<number>;
+  last_assigned_at: Generated<Date | string | null>;
   created_at: CreatedAt;
 }
 

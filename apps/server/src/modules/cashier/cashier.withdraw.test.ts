@@ -14,6 +14,8 @@ import {
   JPEG_BYTES,
   PAYMENT_PASSWORD,
   PNG_BYTES,
+  payingAccount,
+  payoutOf,
   requestId,
   setPaymentPassword,
 } from './cashier.fixtures';
@@ -22,10 +24,12 @@ import { setCashierSettings } from './cashier.service';
 
 let t: TestApp;
 let operator: string;
+let payer: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   operator = (await operatorToken()).token;
+  payer = await payingAccount(t);
 });
 afterAll(() => t.close());
 
@@ -334,7 +338,7 @@ describe('POST /wps/cashier/withdraw', () => {
     });
 
     const url = `/admin/cashier/withdrawals/${order.reference}`;
-    expectFailure(await call(t, 'POST', `${url}/paid`, operator), 409, 'CASHIER_STATE_CONFLICT');
+    expectFailure(await call(t, 'POST', `${url}/paid`, operator, payoutOf(payer)), 409, 'CASHIER_STATE_CONFLICT');
     const [a1, a2] = await Promise.all([
       call(t, 'POST', `${url}/approve`, operator),
       call(t, 'POST', `${url}/approve`, operator),
@@ -344,9 +348,10 @@ describe('POST /wps/cashier/withdraw', () => {
     expect(a1.json().value.status).toBe('approved');
     expect(await money(m.id)).toEqual({ balance: 376_550, held: 0, available: 376_550 });
     expectFailure(await call(t, 'POST', `${url}/reject`, operator, { reason: 'x' }), 409, 'CASHIER_STATE_CONFLICT');
-    const paid = await call(t, 'POST', `${url}/paid`, operator);
+    const payout = payoutOf(payer);
+    const paid = await call(t, 'POST', `${url}/paid`, operator, payout);
     expect(paid.json().value).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
-    expect((await call(t, 'POST', `${url}/paid`, operator)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `${url}/paid`, operator, payout)).statusCode).toBe(200);
     expect((await call(t, 'POST', `${url}/approve`, operator)).statusCode).toBe(200);
     expect(await money(m.id)).toEqual({ balance: 376_550, held: 0, available: 376_550 });
 
@@ -401,7 +406,7 @@ describe('POST /wps/cashier/withdraw', () => {
     expect((await call(t, 'POST', `${url}/reject`, operator, { reason: 'again' })).statusCode).toBe(200);
     expect(await money(m.id)).toEqual({ balance: 100_000, held: 0, available: 100_000 });
     expectFailure(await call(t, 'POST', `${url}/approve`, operator), 409, 'CASHIER_STATE_CONFLICT');
-    expectFailure(await call(t, 'POST', `${url}/paid`, operator), 409, 'CASHIER_STATE_CONFLICT');
+    expectFailure(await call(t, 'POST', `${url}/paid`, operator, payoutOf(payer)), 409, 'CASHIER_STATE_CONFLICT');
     expectFailure(
       await call(t, 'POST', '/admin/cashier/withdrawals/WNOSUCHORDER1/approve', operator),
       404,
@@ -546,7 +551,7 @@ describe('receipt confirmation', () => {
       })
     ).json().value;
     await call(t, 'POST', `/admin/cashier/withdrawals/${order.reference}/approve`, operator);
-    await call(t, 'POST', `/admin/cashier/withdrawals/${order.reference}/paid`, operator);
+    await call(t, 'POST', `/admin/cashier/withdrawals/${order.reference}/paid`, operator, payoutOf(payer));
     return { m, reference: order.reference as string, url: `/wps/cashier/withdraw/${order.reference}/receipt` };
   }
   const png = (n: number) =>

@@ -13,6 +13,8 @@ import {
   expectFailure,
   fund,
   injectMultipart,
+  payingAccount,
+  payoutOf,
   requestId,
   setPaymentPassword,
 } from '../cashier/cashier.fixtures';
@@ -506,7 +508,13 @@ describe('age', () => {
     expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(0);
 
     // The cashier marks it paid in the existing withdrawal flow: the payable goes to the bank.
-    const done = await call(t, 'POST', `/admin/cashier/withdrawals/${payout.reference}/paid`, cashierOp);
+    const done = await call(
+      t,
+      'POST',
+      `/admin/cashier/withdrawals/${payout.reference}/paid`,
+      cashierOp,
+      payoutOf(await payingAccount(t)),
+    );
     expect(done.statusCode, done.body).toBe(200);
     expect(await houseBalance(t.ctx.db, 'withdrawals-payable', 'PHP')).toBe(payableBefore - 30_000);
     const panel = (await call(t, 'GET', `/admin/kyc/members/${m.id}`, reviewer)).json().value;

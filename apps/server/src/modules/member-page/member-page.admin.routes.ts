@@ -23,6 +23,7 @@ import {
   MemberRoundList,
   MemberRoundsQuery,
   MemberSearchQuery,
+  MemberSummary,
   MemberWithdrawalList,
   NoteBody,
   RevealBody,
@@ -57,6 +58,7 @@ import {
   presentNote,
   presentOverview,
   presentRevealed,
+  presentSummary,
 } from './member-page.presenter';
 import * as members from './member-page.service';
 
@@ -83,7 +85,8 @@ type MemberEvent =
   | 'member.reveal'
   | 'wallet.adjustment.request'
   | 'wallet.adjustment.approve'
-  | 'wallet.adjustment.reject';
+  | 'wallet.adjustment.reject'
+  | 'wallet.adjustment.cancel';
 
 /** Audit rows of member actions carry the target `member:<id>`, which the member page's audit tab lists. */
 export function memberTarget(id: number): string {
@@ -110,7 +113,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Member search: partial, case-insensitive match on username, mobile, email, bank account number (with cashier.read) or IP (or the id); paged and sorted; contact details masked without members.pii',
+          'Member search: partial, case-insensitive match on username, real name (verified or entered), mobile, email, bank account number (with cashier.read) or IP (or the id); paged and sorted; contact details masked without members.pii',
         querystring: MemberSearchQuery,
         response: { 200: envelope(MemberList) },
       },
@@ -138,13 +141,29 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => ok(presentOverview(await members.overview(ctx, req.params.id), piiView(req))),
   );
 
+  app.get(
+    '/admin/members/:id/summary',
+    {
+      schema: {
+        tags,
+        summary:
+          'The member at a glance: verified name and KYC level, VIP progress, cash, bonus and points, lifetime and 30-day deposits, withdrawals (cashier.read) and GGR from the daily member figures, responsible play, the upline chain, tags and the newest notes; the verified name masked without members.pii',
+        params: MemberIdParams,
+        response: { 200: envelope(MemberSummary) },
+      },
+      config: { auth: READ },
+    },
+    async (req) =>
+      ok(presentSummary(await members.summary(ctx, req.params.id, operatorHolds(req, 'cashier.read')), piiView(req))),
+  );
+
   // The member page's paged tabs: GET /admin/members/:id/<tab>, each one grid page of its rows.
   type TabQuery = { pageNo: number; pageSize: number; type?: string; from?: string; to?: string };
   const tab = <R>(
     path: string,
     summary: string,
     response: z.ZodType,
-    load: (id: number, q: TabQuery) => Promise<{ rows: readonly R[]; total: number }>,
+    load: (id: number, q: TabQuery, req: FastifyRequest) => Promise<{ rows: readonly R[]; total: number }>,
     present: (row: R, pii: PiiView) => unknown,
     options: { querystring?: z.ZodType; auth?: typeof READ | typeof CASHIER_READ } = {},
   ) =>
@@ -163,7 +182,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       async (req) => {
         const r = req as FastifyRequest<{ Params: { id: number }; Querystring: TabQuery }>;
         const pii = piiView(req);
-        return ok(presentGrid(await load(r.params.id, r.query), r.query, (row) => present(row, pii)));
+        return ok(presentGrid(await load(r.params.id, r.query, req), r.query, (row) => present(row, pii)));
       },
     );
 
@@ -215,9 +234,9 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
   );
   tab(
     'audit',
-    'Audit rows of operator actions on the member, newest first',
+    "Audit rows of operator actions on the member, newest first; with cashier.read the cashier's decisions on the member's deposits, withdrawals and bank accounts too",
     MemberAuditList,
-    (id, q) => members.auditRows(ctx, id, memberTarget(id), q),
+    (id, q, req) => members.auditRows(ctx, id, memberTarget(id), operatorHolds(req, 'cashier.read'), q),
     presentAuditRow,
   );
 
@@ -465,6 +484,27 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       const memberId = await members.adjustmentMember(ctx, req.params.id);
       const done = await act(ctx, req, 'wallet.adjustment.reject', memberId, (op) =>
         members.rejectAdjustment(ctx, op, req.params.id, req.body.reason),
+      );
+      return ok(presentAdjustment(done.adjustment));
+    },
+  );
+
+  app.post(
+    '/admin/adjustments/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel your own pending adjustment before it is decided: nothing moves',
+        params: AdjustmentIdParams,
+        body: Empty.nullish(),
+        response: { 200: envelope(Adjustment) },
+      },
+      config: { auth: ADJUST },
+    },
+    async (req) => {
+      const memberId = await members.adjustmentMember(ctx, req.params.id);
+      const done = await act(ctx, req, 'wallet.adjustment.cancel', memberId, (op) =>
+        members.cancelAdjustment(ctx, op, req.params.id),
       );
       return ok(presentAdjustment(done.adjustment));
     },

@@ -2,15 +2,18 @@ import type {
   Adjustment,
   MemberOverview as MemberOverviewValue,
   MemberRow,
+  MemberSummary as MemberSummaryValue,
   RevealedValue,
   RevealField,
 } from '@gamehall/shared/api/admin-members';
+import type { BreakPeriod } from '@gamehall/shared/api/responsible';
 import { toMajor } from '@gamehall/shared/money';
 import { isAgentType, isTrialType } from '../../http/auth';
 import { type PiiView, UNMASKED } from '../../http/pii';
+import type { MemberFigures } from '../agents/agent-stats.service';
 import { countryOf } from '../site/region';
 import type { AdjustmentRow, MemberSearchRow } from './member-page.queries';
-import type { MemberOverview, reveal } from './member-page.service';
+import type { MemberOverview, MemberSummaryData, reveal } from './member-page.service';
 
 // Contact details, bank account numbers and real names go through the operator's PiiView (http/pii.ts):
 // in full for members.pii, masked for everyone else.
@@ -261,6 +264,8 @@ export function presentAdjustment(r: AdjustmentRow): Adjustment {
   return {
     id: r.id,
     member: { id: r.member_id, username: r.username },
+    type: r.type,
+    depositReference: r.deposit_reference,
     direction: r.direction,
     amount: toMajor(r.amount),
     currency: r.currency,
@@ -281,8 +286,96 @@ export function presentRevealed(field: RevealField, r: Awaited<ReturnType<typeof
     mobile: () => mobileOf(m, UNMASKED),
     email: () => m.email,
     fullName: () => m.full_name,
+    verifiedName: () => r.verifiedName,
     bankAccountNumber: () => r.account?.account_number ?? null,
     bankAccountName: () => r.account?.account_name ?? null,
   }[field]();
   return { field, value };
+}
+
+// A limit's value in major units; the session limit counts minutes (responsible play's own rule).
+const limitValue = (key: string, v: number) => (key === 'sessionMinutes' ? v : toMajor(v));
+
+function presentPayments(f: MemberFigures) {
+  return {
+    deposits: toMajor(f.deposits),
+    depositCount: f.depositCount,
+    withdrawals: toMajor(f.withdrawals),
+    withdrawalCount: f.withdrawalCount,
+  };
+}
+
+function presentPlay(f: MemberFigures) {
+  return { rounds: f.rounds, bets: toMajor(f.bets), wins: toMajor(f.wins), ggr: toMajor(f.bets - f.wins) };
+}
+
+export function presentSummary(s: MemberSummaryData, pii: PiiView): MemberSummaryValue {
+  const m = s.member;
+  const next = s.vip.next;
+  const brk = s.responsible.break;
+  return {
+    id: m.id,
+    username: m.username,
+    isAgent: isAgentType(m.type),
+    status: m.status,
+    identity: {
+      verifiedName: s.kyc.verifiedName === null ? null : pii.name(s.kyc.verifiedName),
+      kycLevel: s.kyc.level,
+    },
+    vip: {
+      level: s.vip.level,
+      labelName: s.vip.labelName,
+      deposits: toMajor(s.vip.totals.deposits),
+      validBets: toMajor(s.vip.totals.validBets),
+      windowDays: s.vip.totals.windowDays,
+      next: next
+        ? {
+            level: next.level,
+            labelName: next.labelName,
+            minDeposit: toMajor(next.minDeposit),
+            minValidBet: toMajor(next.minValidBet),
+          }
+        : null,
+    },
+    balances: {
+      currency: s.currency,
+      cash: toMajor(s.balance.balance),
+      held: toMajor(s.balance.held),
+      available: toMajor(s.balance.available),
+      bonus: toMajor(s.bonus),
+      points: s.points,
+    },
+    figuresAsOf: iso(s.figures.asOf),
+    payments: s.cashier
+      ? { lifetime: presentPayments(s.figures.lifetime), last30Days: presentPayments(s.figures.recent) }
+      : null,
+    play: { lifetime: presentPlay(s.figures.lifetime), last30Days: presentPlay(s.figures.recent) },
+    responsible: {
+      limits: s.responsible.limits
+        .filter((l) => l.value !== null || l.pending !== null)
+        .map((l) => ({
+          key: l.key,
+          value: l.value === null ? null : limitValue(l.key, l.value),
+          used: limitValue(l.key, l.used),
+          pending: l.pending
+            ? {
+                value: l.pending.value === null ? null : limitValue(l.key, l.pending.value),
+                effectiveAt: l.pending.effectiveAt,
+              }
+            : null,
+        })),
+      realityCheckMinutes: s.responsible.realityCheckMinutes,
+      break: brk
+        ? {
+            kind: brk.kind,
+            period: brk.period as BreakPeriod,
+            startedAt: brk.startedAt.toISOString(),
+            until: brk.until?.toISOString() ?? null,
+          }
+        : null,
+    },
+    uplines: s.uplines.map((u) => ({ id: Number(u.id), username: u.username, type: u.type })),
+    tags: s.tags,
+    notes: { total: s.notes.total, latest: s.notes.rows.map(presentNote) },
+  };
 }

@@ -8,7 +8,7 @@ const OPERATOR_TYPE = 90;
 
 export type MemberSearchFilter = {
   text?: string | undefined;
-  field: 'all' | 'username' | 'id' | 'mobile' | 'email' | 'bankAccount' | 'ip';
+  field: 'all' | 'username' | 'id' | 'name' | 'mobile' | 'email' | 'bankAccount' | 'ip';
   /** Whether bank account numbers are searched (cashier data: the operator holds cashier.read). */
   bankAccounts: boolean;
   status?: 'active' | 'disabled' | undefined;
@@ -54,6 +54,12 @@ function matchingIds(text: string, field: MemberSearchFilter['field'], bankAccou
     parts.push(sql`SELECT id FROM members WHERE lower(username) LIKE ${p}`);
   }
   if (want('email')) parts.push(sql`SELECT id FROM members WHERE lower(email) LIKE ${p}`);
+  // The real name: as KYC verified it (kyc's table, read here for the same reason as the bank
+  // accounts below), and as the member entered it in their profile.
+  if (want('name', /\p{L}/u.test(text))) {
+    parts.push(sql`SELECT member_id AS id FROM kyc_identities WHERE lower(verified_name) LIKE ${p}`);
+    parts.push(sql`SELECT id FROM members WHERE lower(full_name) LIKE ${p}`);
+  }
   // Numbers are stored as digits without the dialing code: '+63 917-123' looks for 917123.
   const phone = text.replace(/^\+\d{1,3}\s+/, '').replace(/[\s()-]/g, '');
   if (want('mobile', /^\d+$/.test(phone)) && phone.length > 0)
@@ -236,6 +242,58 @@ export async function isSelfOrUplineOf(db: Conn, memberId: number, candidateId: 
   return result.rows[0]?.found === true;
 }
 
+/** The agents above the member, the direct upline first, up to the top (agent_tree_member index). */
+export function uplineChain(db: Conn, memberId: number) {
+  return db
+    .selectFrom('agent_tree as t')
+    .innerJoin('members as m', 'm.id', 't.ancestor_id')
+    .select(['m.id', 'm.username', 'm.type'])
+    .where('t.member_id', '=', memberId)
+    .where('t.depth', '>=', 1)
+    .orderBy('t.depth')
+    .execute();
+}
+
+/**
+ * One page of the operator actions on a member, newest first: the audit rows whose target is the
+ * member (`member:<id>`), and with `cashier` the cashier's decisions on the member's orders and bank
+ * accounts, whose rows name the order's reference or the account's id as their target. Each branch
+ * is a lookup of the operator rows' target index (migration 0022) per order or account of the
+ * member, so the page never reads the whole log; the cashier's tables are read here, in one
+ * statement, for the same reason as the search's bank accounts.
+ */
+export async function pageMemberActions(
+  db: Conn,
+  memberId: number,
+  target: string,
+  cashier: boolean,
+  page: { pageNo: number; pageSize: number },
+) {
+  const parts = [sql`SELECT id FROM audit_log WHERE operator AND detail->>'target' = ${target}`];
+  if (cashier)
+    parts.push(
+      sql`SELECT a.id FROM deposit_orders o JOIN audit_log a ON a.operator AND a.detail->>'target' = o.reference
+        AND a.event LIKE 'cashier.deposit.%' WHERE o.member_id = ${memberId}`,
+      sql`SELECT a.id FROM withdrawal_orders o JOIN audit_log a ON a.operator AND a.detail->>'target' = o.reference
+        AND a.event LIKE 'cashier.withdrawal.%' WHERE o.member_id = ${memberId}`,
+      sql`SELECT a.id FROM member_bank_accounts b JOIN audit_log a ON a.operator AND a.detail->>'target' = b.id::text
+        AND a.event LIKE 'cashier.bankAccount.%' WHERE b.member_id = ${memberId}`,
+    );
+  const ids = sql.join(parts, sql` UNION ALL `);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .select(['id', 'event', 'success', 'username', 'ip', 'detail', 'created_at'])
+      .where(sql<SqlBool>`id IN (${ids})`)
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+    sql<{ n: string }>`SELECT count(*)::text AS n FROM (${ids}) AS mine`.execute(db),
+  ]);
+  return { rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
 export function findUplineCandidate(db: Conn, id: number) {
   return db.selectFrom('members').select(['id', 'username', 'type', 'status']).where('id', '=', id).executeTakeFirst();
 }
@@ -303,6 +361,8 @@ const ADJUSTMENT_COLUMNS = [
   'b.id',
   'b.member_id',
   'm.username',
+  'b.type',
+  'b.deposit_reference',
   'b.direction',
   'b.amount',
   'b.currency',
@@ -323,6 +383,7 @@ export async function insertAdjustment(
   db: Conn,
   a: {
     memberId: number;
+    type: 'correction' | 'goodwill' | 'manual_deposit';
     direction: 'credit' | 'debit';
     amount: number;
     currency: string;
@@ -341,6 +402,7 @@ export async function insertAdjustment(
       request_id: a.requestId,
       brand_day: a.brandDay,
       member_id: a.memberId,
+      type: a.type,
       direction: a.direction,
       amount: a.amount,
       currency: a.currency,
@@ -400,11 +462,13 @@ export async function decideAdjustment(
   db: Conn,
   id: number,
   d: {
-    status: 'posted' | 'rejected';
+    status: 'posted' | 'rejected' | 'cancelled';
     operatorId: number;
     operatorUsername: string;
     reason: string | null;
     postingId: number | null;
+    /** A manual deposit's deposit order. */
+    depositReference?: string;
     now: Date;
   },
 ) {
@@ -417,6 +481,7 @@ export async function decideAdjustment(
       decision_reason: d.reason,
       posting_id: d.postingId,
       decided_at: d.now,
+      ...(d.depositReference ? { deposit_reference: d.depositReference } : {}),
     })
     .where('id', '=', id)
     .execute();
@@ -424,7 +489,7 @@ export async function decideAdjustment(
 
 export async function pageAdjustments(
   db: Conn,
-  f: { status?: 'pending' | 'posted' | 'rejected' | undefined; memberId?: number | undefined },
+  f: { status?: 'pending' | 'posted' | 'rejected' | 'cancelled' | undefined; memberId?: number | undefined },
   page: { pageNo: number; pageSize: number },
 ) {
   const scope = db

@@ -1,6 +1,7 @@
 import type {
   AdjustmentBody,
   AdjustmentQuery,
+  AdjustmentType,
   AgentBody,
   MemberSearchQuery,
   NoteBody,
@@ -8,12 +9,12 @@ import type {
   TagsBody,
   UplineBody,
 } from '@gamehall/shared/api/admin-members';
-import { brandDay } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
 import { type AppContext, onReplica } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
-import type { Conn } from '../../db/database';
+import type { Conn, Trx } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { maskEmail } from '../../http/pii';
@@ -25,11 +26,21 @@ import { sendResetLinkFor } from '../accounts/password.service';
 import { clearPaymentPassword } from '../accounts/security.service';
 import { revokeOtherSessions } from '../accounts/sessions.service';
 import { twoFactorEnabled } from '../accounts/two-factor.service';
-import { auditTrail, loginHistoryPage } from '../audit/audit.service';
+import { memberFigures } from '../agents/agent-stats.service';
+import { loginHistoryPage } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
-import { memberBankAccounts, operatorDeposits, operatorWithdrawals } from '../cashier/cashier.service';
+import {
+  memberBankAccounts,
+  operatorDeposits,
+  operatorWithdrawals,
+  recordManualDeposit,
+} from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
-import { balanceOf, postAdjustment } from '../ledger/ledger.service';
+import { kycLevel, verifiedNameOf } from '../kyc/kyc.service';
+import { balanceOf, bonusBalanceOf, postAdjustment } from '../ledger/ledger.service';
+import { pointsOf } from '../points/points.service';
+import { memberView as responsibleView } from '../responsible/responsible.service';
+import { memberSummary as vipSummary } from '../vip/vip.service';
 import { transactions } from '../wallet/wallet.service';
 import {
   type AdjustmentRow,
@@ -48,9 +59,11 @@ import {
   lockUplineChanges,
   memberTags,
   pageAdjustments,
+  pageMemberActions,
   pageNotes,
   replaceTags,
   searchMembers,
+  uplineChain,
 } from './member-page.queries';
 
 type Page = { pageNo: number; pageSize: number };
@@ -105,6 +118,53 @@ export async function overview(ctx: AppContext, id: number): Promise<MemberOverv
   return { member, balance: { ...balance, currency: brand.currency }, twoFactor, loginLockedUntil: loginLocked, tags };
 }
 
+/** How many of the newest notes the summary shows. */
+export const SUMMARY_NOTES = 3;
+
+/**
+ * The member page's summary (GET /admin/members/:id/summary): identity, VIP progress, balances, the
+ * money and play figures over the member's life and the last 30 brand days, responsible play, the
+ * upline chain, tags and the newest notes. One round of indexed reads run side by side; the figures
+ * are the daily member figures of the agents job (agent_member_days, one row per member and active
+ * day), never the rounds themselves. `cashier`: whether the operator reads cashier data.
+ */
+export async function summary(ctx: AppContext, id: number, cashier: boolean) {
+  const member = await existing(ctx, id);
+  const brand = await getBrand(ctx.db);
+  const today = brandDay(ctx.now(), brand.timeZone);
+  const [balance, bonus, points, kyc, verifiedName, vip, figures, responsible, uplines, tags, notes] =
+    await Promise.all([
+      balanceOf(ctx.db, id, brand.currency),
+      bonusBalanceOf(ctx.db, id, brand.currency),
+      pointsOf(ctx.db, id),
+      kycLevel(ctx.db, id),
+      verifiedNameOf(ctx.db, id),
+      vipSummary(ctx, id),
+      memberFigures(ctx.readDb, id, addDays(today, -29), today),
+      responsibleView(ctx, id),
+      uplineChain(ctx.db, id),
+      memberTags(ctx.db, id),
+      pageNotes(ctx.db, id, { pageNo: 1, pageSize: SUMMARY_NOTES }),
+    ]);
+  return {
+    member,
+    currency: brand.currency,
+    balance,
+    bonus,
+    points,
+    kyc: { level: kyc, verifiedName },
+    vip,
+    figures,
+    cashier,
+    responsible,
+    uplines,
+    tags,
+    notes,
+  };
+}
+
+export type MemberSummaryData = Awaited<ReturnType<typeof summary>>;
+
 async function existing(ctx: AppContext, id: number) {
   const member = await findAdminMember(ctx.db, id);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
@@ -147,9 +207,11 @@ export async function reveal(ctx: AppContext, id: number, body: RevealBody) {
     account = (await memberBankAccounts(ctx, id)).find((a) => a.id === body.bankAccountId) ?? null;
     if (!account) throw new AppError('NOT_FOUND');
   }
+  const verifiedName = body.field === 'verifiedName' ? await verifiedNameOf(ctx.db, id) : null;
   return {
     member,
     account,
+    verifiedName,
     before: {},
     after: { revealed: body.field, ...(account ? { bankAccountId: account.id } : {}) },
   };
@@ -186,10 +248,14 @@ export async function notes(ctx: AppContext, id: number, page: Page) {
   return pageNotes(ctx.db, id, page);
 }
 
-/** Operator actions on the member (audit rows with the member as target), newest first. */
-export async function auditRows(ctx: AppContext, id: number, target: string, page: Page) {
+/**
+ * Operator actions on the member, newest first: audit rows with the member as target, and with
+ * `cashier` (the operator reads cashier data) the cashier's decisions on the member's deposits,
+ * withdrawals and bank accounts.
+ */
+export async function auditRows(ctx: AppContext, id: number, target: string, cashier: boolean, page: Page) {
   await existing(ctx, id);
-  return auditTrail(ctx.db, { ...page, sort: 'id', order: 'desc', actor: 'operators', target });
+  return pageMemberActions(ctx.db, id, target, cashier, page);
 }
 
 // ---- actions. Each returns the member's overview after it and the values it changed, before and
@@ -351,13 +417,62 @@ function signed(a: { direction: 'credit' | 'debit'; amount: number }): number {
   return a.direction === 'credit' ? a.amount : -a.amount;
 }
 
+/**
+ * Moves the money of an adjustment being posted, in the caller's transaction (which holds the
+ * member's lock): a manual deposit is recorded and credited as a deposit order (docs/cashier.md
+ * "Adjustment types"), anything else is a ledger adjustment of the member's cash.
+ */
+async function postAdjustmentMoney(
+  ctx: AppContext,
+  trx: Trx,
+  a: {
+    id: number;
+    memberId: number;
+    type: AdjustmentType;
+    direction: 'credit' | 'debit';
+    amount: number;
+    currency: string;
+    reason: string;
+    key: string;
+    operatorId: number;
+  },
+): Promise<{ postingId: number; replayed: boolean; depositReference?: string }> {
+  if (a.type === 'manual_deposit') {
+    const deposit = await recordManualDeposit(ctx, trx, {
+      memberId: a.memberId,
+      adjustmentId: a.id,
+      amount: a.amount,
+      currency: a.currency,
+      operatorId: a.operatorId,
+      reason: a.reason,
+    });
+    return { postingId: deposit.postingId, replayed: false, depositReference: deposit.reference };
+  }
+  const posting = await postAdjustment(trx, {
+    memberId: a.memberId,
+    currency: a.currency,
+    amount: signed(a),
+    idempotencyKey: a.key,
+    reference: `ADJ-${a.id}`,
+  });
+  return { postingId: posting.postingId, replayed: posting.replayed };
+}
+
 /** Whether an earlier adjustment is the same request as this one (same member and details). */
 function sameRequest(
   earlier: AdjustmentRow,
-  now: { memberId: number; direction: 'credit' | 'debit'; amount: number; currency: string; reason: string },
+  now: {
+    memberId: number;
+    type: AdjustmentType;
+    direction: 'credit' | 'debit';
+    amount: number;
+    currency: string;
+    reason: string;
+  },
 ): boolean {
   return (
     earlier.member_id === now.memberId &&
+    earlier.type === now.type &&
     earlier.direction === now.direction &&
     Number(earlier.amount) === now.amount &&
     earlier.currency === now.currency &&
@@ -390,9 +505,18 @@ export async function requestAdjustment(
     throw fieldErrors({ amount: 'INVALID' });
   }
   if (amount <= 0) throw fieldErrors({ amount: 'INVALID' });
+  // Money that arrived is never taken: a manual deposit only credits.
+  if (body.type === 'manual_deposit' && body.direction !== 'credit') throw fieldErrors({ direction: 'INVALID' });
   const now = ctx.now();
   const day = brandDay(now, brand.timeZone);
-  const details = { memberId: id, direction: body.direction, amount, currency: brand.currency, reason: body.reason };
+  const details = {
+    memberId: id,
+    type: body.type,
+    direction: body.direction,
+    amount,
+    currency: brand.currency,
+    reason: body.reason,
+  };
   const result = await ctx.db.transaction().execute(async (trx) => {
     // Copies of one request wait here for each other, whichever member they name, so the later ones
     // find the first one's row instead of racing it to the unique index.
@@ -410,6 +534,7 @@ export async function requestAdjustment(
     const key = `adjustment:${operator.memberId}:${body.requestId}`;
     const adjustmentId = await insertAdjustment(trx, {
       memberId: id,
+      type: body.type,
       direction: body.direction,
       amount,
       currency: brand.currency,
@@ -426,12 +551,11 @@ export async function requestAdjustment(
     // second operator a request that cannot go through.
     if (body.direction === 'debit' && before.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
     if (!immediate) return { adjustmentId, replayed: false, before: before.balance, after: before.balance };
-    const posting = await postAdjustment(trx, {
-      memberId: id,
-      currency: brand.currency,
-      amount: signed({ direction: body.direction, amount }),
-      idempotencyKey: key,
-      reference: `ADJ-${adjustmentId}`,
+    const posting = await postAdjustmentMoney(ctx, trx, {
+      ...details,
+      id: adjustmentId,
+      key,
+      operatorId: operator.memberId,
     });
     await decideAdjustment(trx, adjustmentId, {
       status: 'posted',
@@ -439,6 +563,7 @@ export async function requestAdjustment(
       operatorUsername: operator.username,
       reason: 'within the approval threshold',
       postingId: posting.postingId,
+      ...(posting.depositReference ? { depositReference: posting.depositReference } : {}),
       now,
     });
     return {
@@ -492,13 +617,19 @@ export async function approveAdjustment(
     if (row.requested_by === operator.memberId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
     if (row.status === 'posted') return { posted: false, before: null, after: null };
     if (row.status !== 'pending') throw new AppError('ADJUSTMENT_DECIDED', { value: { status: row.status } });
+    // A manual deposit credits as a deposit does, under the member's lock (docs/wallet.md).
+    if (row.type === 'manual_deposit') await lockedMember(trx, row.member_id);
     const before = await balanceOf(trx, row.member_id, row.currency);
-    const posting = await postAdjustment(trx, {
+    const posting = await postAdjustmentMoney(ctx, trx, {
+      id: row.id,
       memberId: row.member_id,
+      type: row.type,
+      direction: row.direction,
+      amount: Number(row.amount),
       currency: row.currency,
-      amount: signed(row),
-      idempotencyKey: row.idempotency_key,
-      reference: `ADJ-${row.id}`,
+      reason: row.reason,
+      key: row.idempotency_key,
+      operatorId: operator.memberId,
     });
     await decideAdjustment(trx, row.id, {
       status: 'posted',
@@ -506,6 +637,7 @@ export async function approveAdjustment(
       operatorUsername: operator.username,
       reason: null,
       postingId: posting.postingId,
+      ...(posting.depositReference ? { depositReference: posting.depositReference } : {}),
       now,
     });
     return { posted: !posting.replayed, before: before.balance, after: before.balance + signed(row) };
@@ -542,6 +674,35 @@ export async function rejectAdjustment(
   const adjustment = await findAdjustment(ctx.db, adjustmentId);
   if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
   return { adjustment, before: { status: 'pending' }, after: { status: adjustment.status, reason } };
+}
+
+/**
+ * The requester withdraws a pending adjustment before anyone decides it: nothing moves. Only the
+ * requester may (ADJUSTMENT_NOT_REQUESTER); a decided one is ADJUSTMENT_DECIDED; a repeat answers it.
+ */
+export async function cancelAdjustment(
+  ctx: AppContext,
+  operator: Principal,
+  adjustmentId: number,
+): Promise<AdjustmentOutcome> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findAdjustment(trx, adjustmentId, { forUpdate: true });
+    if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
+    if (row.requested_by !== operator.memberId) throw new AppError('ADJUSTMENT_NOT_REQUESTER');
+    if (row.status === 'cancelled') return;
+    if (row.status !== 'pending') throw new AppError('ADJUSTMENT_DECIDED', { value: { status: row.status } });
+    await decideAdjustment(trx, row.id, {
+      status: 'cancelled',
+      operatorId: operator.memberId,
+      operatorUsername: operator.username,
+      reason: null,
+      postingId: null,
+      now: ctx.now(),
+    });
+  });
+  const adjustment = await findAdjustment(ctx.db, adjustmentId);
+  if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
+  return { adjustment, before: { status: 'pending' }, after: { status: adjustment.status } };
 }
 
 export function adjustments(ctx: AppContext, q: AdjustmentQuery) {

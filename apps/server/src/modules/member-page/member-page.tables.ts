@@ -43,7 +43,11 @@ export interface BalanceAdjustmentsTable {
   amount: number;
   currency: string;
   reason: string;
-  status: Generated<'pending' | 'posted' | 'rejected'>;
+  status: Generated<'pending' | 'posted' | 'rejected' | 'cancelled'>;
+  /** What the adjustment is for (migration 0093); rows before it are corrections. */
+  type: Generated<'correction' | 'goodwill' | 'manual_deposit'>;
+  /** A manual deposit's deposit order, once posted. */
+  deposit_reference: Generated<string | null>;
   idempotency_key: string;
   requested_by: number | null;
   requested_by_username: string;

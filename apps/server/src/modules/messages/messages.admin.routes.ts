@@ -20,6 +20,7 @@ import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import { presentBroadcast } from './broadcasts.presenter';
 import * as broadcasts from './broadcasts.service';
+import { registerCampaignsAdminRoutes } from './campaigns.admin.routes';
 import { presentAdminFeedback } from './feedback.presenter';
 import * as feedback from './feedback.service';
 
@@ -31,6 +32,7 @@ const ANSWER = 'admin:feedback.answer';
 /** Back office: broadcasts to an audience and answers to feedback (docs/messages.md). */
 export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  registerCampaignsAdminRoutes(root, ctx);
 
   app.get(
     '/admin/broadcasts',

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { registerCampaignLinkRoutes } from './campaigns.routes';
 import { presentInbox, presentMessage } from './messages.presenter';
 import * as messages from './messages.service';
 
@@ -15,6 +16,7 @@ export function registerMessagesRoutes(root: App, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Live broadcasts: this node's connected members in a broadcast's audience get its event.
   ctx.events.resolveAudiences(messages.audienceMembers(ctx));
+  registerCampaignLinkRoutes(root, ctx);
 
   app.get(
     '/wps/messages',

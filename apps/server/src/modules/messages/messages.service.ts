@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { publishAfterCommit, publishAllAfterCommit } from '../../realtime/event-bus';
 import { getBrand } from '../brand/brand.service';
+import { campaignReaches } from './campaigns.queries';
 import {
   FALLBACK_LANGUAGE,
   isSystemMessageKind,
@@ -109,7 +110,12 @@ export async function sendSystemMessages(
  */
 export function audienceMembers(ctx: AppContext) {
   return async (audience: unknown, connected: number[]): Promise<number[]> => {
-    const id = (audience as { broadcast?: unknown } | null)?.broadcast;
+    const notice = audience as { broadcast?: unknown; campaign?: unknown } | null;
+    // A campaign's notice (campaigns.service sendCampaign): the members holding its inbox copy.
+    const campaign = notice?.campaign;
+    if (typeof campaign === 'number' && Number.isSafeInteger(campaign))
+      return campaignReaches(ctx.db, campaign, connected);
+    const id = notice?.broadcast;
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return [];
     return broadcastReaches(ctx.db, id, connected);
   };

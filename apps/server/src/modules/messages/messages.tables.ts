@@ -84,4 +84,6 @@ export interface MemberMessagesTable {
   kind: string | null;
   params: Json<MessageParams>;
   deleted_at: MaybeStamp;
+  /** Migration 0097: the campaign this message is the inbox copy of (docs/campaigns.md). */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

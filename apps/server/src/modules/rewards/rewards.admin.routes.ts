@@ -3,6 +3,7 @@ import {
   AdminApplication,
   AdminApplicationList,
   AdminPromotion,
+  AdminPromotionImage,
   AdminPromotionList,
   AdminRefusalList,
   ApplicationDecisionBody,
@@ -11,6 +12,7 @@ import {
   CostReportValue,
   PromotionIdParams,
   PromotionInput,
+  PromotionReportValue,
   PromotionStateBody,
   RefusalsQuery,
 } from '@gamehall/shared/api/rewards';
@@ -20,10 +22,11 @@ import { type AppContext, onReplica } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { readMultipart } from '../../http/multipart';
 import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
-import { presentAdminPromotion } from './rewards.presenter';
+import { presentAdminPromotion, promotionImageUrl, textOf } from './rewards.presenter';
 import * as rewards from './rewards.service';
 import * as promotions from './rewards-promotions.service';
 
@@ -40,7 +43,10 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
       schema: { tags, summary: 'Every promotion with its phase', response: { 200: envelope(AdminPromotionList) } },
       config: { auth: READ },
     },
-    async () => ok({ list: (await rewards.allPromotions(ctx)).map((p) => presentAdminPromotion(p, ctx.now())) }),
+    async () => {
+      const [rows, languages] = await Promise.all([rewards.allPromotions(ctx), promotions.textLanguages(ctx)]);
+      return ok({ list: rows.map((p) => presentAdminPromotion(p, ctx.now())), ...languages });
+    },
   );
 
   app.post(
@@ -133,11 +139,12 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const { rows, total, images } = await rewards.applicationList(ctx, req.query);
+      const { defaultLanguage } = await promotions.textLanguages(ctx);
       return ok({
         content: rows.map((a) => ({
           id: a.id,
           promotionId: a.promotion_id,
-          promotionTitle: (a.texts as Record<string, { title: string }>).en?.title ?? '',
+          promotionTitle: textOf(a.texts as never, defaultLanguage, defaultLanguage).title,
           memberId: a.member_id,
           username: a.username,
           comment: a.comment,
@@ -206,11 +213,12 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const [rows, total] = await rewards.refusalList(ctx, req.query);
+      const { defaultLanguage } = await promotions.textLanguages(ctx);
       return ok({
         content: rows.map((f) => ({
           id: f.id,
           promotionId: f.promotion_id,
-          promotionTitle: (f.texts as Record<string, { title: string }>).en?.title ?? '',
+          promotionTitle: textOf(f.texts as never, defaultLanguage, defaultLanguage).title,
           memberId: f.member_id,
           username: f.username,
           reason: f.reason,
@@ -253,5 +261,48 @@ export function registerRewardsAdminRoutes(root: App, ctx: AppContext): void {
         })),
       });
     },
+  );
+
+  app.post(
+    '/admin/promotions/images',
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload a promotion's image (multipart `image`: png, jpeg or webp, at most 2 MB); use its id as imageId",
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(AdminPromotionImage) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const { files } = await readMultipart(req);
+      const image = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'promotion.image',
+        'promotion-image',
+        (operator) => promotions.uploadImage(ctx, operator, files),
+        (r) => ({ after: { id: r.id, contentType: r.content_type } }),
+      );
+      return ok({ id: Number(image.id), url: promotionImageUrl(Number(image.id)) ?? '' });
+    },
+  );
+
+  app.get(
+    '/admin/promotions/:id/report',
+    {
+      schema: {
+        tags,
+        summary:
+          'One promotion: eligible, claimed, wagering completed and forfeited, cost, and the deposits and GGR of claimers against eligible members who did not claim',
+        params: PromotionIdParams,
+        response: { 200: envelope(PromotionReportValue) },
+      },
+      config: { auth: READ },
+    },
+    // A report: from the read replica (context.ts readDb).
+    async (req) => ok(await promotions.promotionReport(onReplica(ctx), req.params.id)),
   );
 }

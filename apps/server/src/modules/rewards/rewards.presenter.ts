@@ -6,8 +6,16 @@ import { type PromotionRow as Promotion, phaseOf, type rankingBoard, rulesOf } f
 
 type Texts = Record<string, { title: string; summary: string; rules: string }>;
 
-export function textOf(texts: Texts, language: string) {
-  return texts[language] ?? texts.en ?? Object.values(texts)[0] ?? { title: '', summary: '', rules: '' };
+/** The text in `language`, else in `fallback` (the brand's default language), else English, else any. */
+export function textOf(texts: Texts, language: string, fallback = 'en') {
+  return (
+    texts[language] ?? texts[fallback] ?? texts.en ?? Object.values(texts)[0] ?? { title: '', summary: '', rules: '' }
+  );
+}
+
+/** Where an uploaded promotion image is served (rewards.routes.ts). */
+export function promotionImageUrl(id: number | null): string | null {
+  return id === null ? null : `/media/promotions/${id}`;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -21,6 +29,7 @@ type PromotionRow = {
   ends_at: Date | string | null;
   rules: unknown;
   texts: unknown;
+  image_id: number | null;
 };
 
 /** What the member sees: coming soon, Join / Joined / Applying / Rejected / Claim / Claimed, Close. */
@@ -46,9 +55,9 @@ export function memberStatus(
   return 'Process';
 }
 
-export function presentPromotion(p: PromotionRow, language: string, status: ActivityStatus) {
+export function presentPromotion(p: PromotionRow, language: string, fallback: string, status: ActivityStatus) {
   const rules = rulesOf(p.rules);
-  const text = textOf(p.texts as Texts, language);
+  const text = textOf(p.texts as Texts, language, fallback);
   return {
     id: p.id,
     type: p.type as never,
@@ -70,6 +79,8 @@ export function presentPromotion(p: PromotionRow, language: string, status: Acti
     requiresJoin: rules.requiresJoin,
     onePerPerson: rules.onePerPerson,
     prizes: rules.ranking?.prizes ?? null,
+    imageUrl: promotionImageUrl(p.image_id === null ? null : Number(p.image_id)),
+    maxBet: rules.maxBet ?? null,
   };
 }
 
@@ -129,13 +140,14 @@ export function presentReward(
   },
   language: string,
   now: Date,
+  fallback = 'en',
 ) {
   // A claimable reward past its window is shown expired before the job marks it.
   const state = r.state === 'claimable' && r.expires_at !== null && new Date(r.expires_at) <= now ? 'expired' : r.state;
   return {
     id: r.id,
     promotionId: r.promotion_id,
-    title: textOf((r.texts ?? {}) as Texts, language).title,
+    title: textOf((r.texts ?? {}) as Texts, language, fallback).title,
     // A ticket reward's amount is its number of tickets.
     amount: r.pay_as === 'ticket' ? r.amount : toMajor(r.amount),
     currency: r.currency,
@@ -162,19 +174,22 @@ export function presentWager(
     expires_at: Date | string;
     settled_at: Date | string | null;
     texts: unknown;
+    max_bet: number | null;
   },
   language: string,
+  fallback = 'en',
 ) {
   return {
     id: w.id,
     rewardId: w.reward_id,
-    title: textOf((w.texts ?? {}) as Texts, language).title,
+    title: textOf((w.texts ?? {}) as Texts, language, fallback).title,
     bonus: toMajor(w.bonus),
     required: toMajor(w.required),
     progress: toMajor(w.progress),
     state: w.state,
     expiresAt: new Date(w.expires_at).toISOString(),
     settledAt: iso(w.settled_at),
+    maxBet: w.max_bet === null ? null : toMajor(w.max_bet),
   };
 }
 
@@ -191,6 +206,8 @@ export function presentAdminPromotion(p: Promotion, now: Date) {
     rules: p.rules,
     texts: p.texts,
     sort: p.sort,
+    imageId: p.image_id === null ? null : Number(p.image_id),
+    imageUrl: promotionImageUrl(p.image_id === null ? null : Number(p.image_id)),
     createdAt: new Date(p.created_at).toISOString(),
   };
 }

@@ -213,6 +213,7 @@ export function insertWager(
     contributions: string;
     other_percent: number;
     expires_at: Date;
+    max_bet: number | null;
   },
 ) {
   return trx.insertInto('bonus_wagers').values(row).returning('id').executeTakeFirstOrThrow();
@@ -679,6 +680,7 @@ function promotionColumns(input: PromotionInput, now: Date) {
     rules: JSON.stringify(input.rules),
     texts: JSON.stringify(input.texts),
     sort: input.sort,
+    image_id: input.imageId,
     updated_at: now,
   };
 }
@@ -711,4 +713,113 @@ export function movePromotionState(
     .where('state', '=', from)
     .returningAll()
     .executeTakeFirst();
+}
+
+// ---- caps (docs/rewards.md "Audience, caps and maximum bet")
+
+/** A promotion's claims so far: how many, how much money they paid, and how many were the member's. */
+export async function claimTotals(trx: Trx, promotionId: number, memberId: number) {
+  const r = await trx
+    .selectFrom('rewards')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('claims'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE pay_as <> 'ticket'), 0)`.as('paid'),
+      sql<string>`count(*) FILTER (WHERE member_id = ${memberId})`.as('mine'),
+    ])
+    .where('promotion_id', '=', promotionId)
+    .where('state', '=', 'claimed')
+    .executeTakeFirstOrThrow();
+  return { claims: Number(r.claims), paid: Number(r.paid), mine: Number(r.mine) };
+}
+
+/** The smallest maximum bet of the member's active bonus wagers (null: none limits bets). */
+export async function activeMaxBet(db: Conn, memberId: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('bonus_wagers')
+    .select((eb) => eb.fn.min('max_bet').as('max_bet'))
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  return r?.max_bet === null || r?.max_bet === undefined ? null : Number(r.max_bet);
+}
+
+// ---- images
+
+export function insertPromotionImage(
+  db: Conn,
+  row: { content_type: 'image/png' | 'image/jpeg' | 'image/webp'; data: Buffer; sha256: string; uploaded_by: number },
+) {
+  return db.insertInto('promotion_images').values(row).returning(['id', 'content_type']).executeTakeFirstOrThrow();
+}
+
+export function promotionImage(db: Conn, id: number) {
+  return db.selectFrom('promotion_images').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function promotionImageTypes(db: Conn, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('promotion_images').select(['id', 'content_type']).where('id', 'in', ids).execute();
+}
+
+// ---- the promotion report: like the reports module, these read the cashier's deposits and the
+// gateway's rounds for aggregation only.
+
+export async function reportClaims(db: Conn, promotionId: number) {
+  const r = await sql<{
+    claims: string;
+    members: string;
+    paid: string;
+    converted_n: string;
+    forfeited_n: string;
+    converted: string;
+    forfeited: string;
+  }>`
+    SELECT
+      (SELECT count(*) FROM rewards WHERE promotion_id = ${promotionId} AND state = 'claimed') AS claims,
+      (SELECT count(DISTINCT member_id) FROM rewards WHERE promotion_id = ${promotionId} AND state = 'claimed') AS members,
+      (SELECT coalesce(sum(amount), 0) FROM rewards
+        WHERE promotion_id = ${promotionId} AND state = 'claimed' AND pay_as <> 'ticket') AS paid,
+      count(*) FILTER (WHERE w.state = 'converted') AS converted_n,
+      count(*) FILTER (WHERE w.state = 'forfeited') AS forfeited_n,
+      coalesce(sum(w.converted), 0) AS converted,
+      coalesce(sum(w.forfeited), 0) AS forfeited
+    FROM bonus_wagers w JOIN rewards r ON r.id = w.reward_id
+    WHERE r.promotion_id = ${promotionId}
+  `.execute(db);
+  const row = r.rows[0];
+  return {
+    claims: Number(row?.claims ?? 0),
+    members: Number(row?.members ?? 0),
+    paid: Number(row?.paid ?? 0),
+    convertedCount: Number(row?.converted_n ?? 0),
+    forfeitedCount: Number(row?.forfeited_n ?? 0),
+    converted: Number(row?.converted ?? 0),
+    forfeited: Number(row?.forfeited ?? 0),
+  };
+}
+
+export async function claimantIds(db: Conn, promotionId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('rewards')
+    .select('member_id')
+    .distinct()
+    .where('promotion_id', '=', promotionId)
+    .where('state', '=', 'claimed')
+    .execute();
+  return rows.map((r) => Number(r.member_id));
+}
+
+/** Approved deposits (by approval time) and GGR (rounds by start, rolled back ones left out) of members in [from, to). */
+export async function groupMoney(db: Conn, memberIds: number[], from: Date, to: Date) {
+  if (memberIds.length === 0) return { deposits: 0, ggr: 0 };
+  const r = await sql<{ deposits: string; ggr: string }>`
+    SELECT
+      (SELECT coalesce(sum(amount), 0) FROM deposit_orders
+        WHERE member_id = ANY(${memberIds}::bigint[]) AND status = 'approved'
+          AND decided_at >= ${from} AND decided_at < ${to}) AS deposits,
+      (SELECT coalesce(sum(bet_amount - win_amount), 0) FROM vendor_rounds
+        WHERE member_id = ANY(${memberIds}::bigint[]) AND status <> 'rolled_back'
+          AND created_at >= ${from} AND created_at < ${to}) AS ggr
+  `.execute(db);
+  return { deposits: Number(r.rows[0]?.deposits ?? 0), ggr: Number(r.rows[0]?.ggr ?? 0) };
 }

@@ -27,20 +27,27 @@ import { ok } from '../../http/envelope';
 import { AppError, fieldErrors } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { pageCounts } from '../../http/paging';
+import { getBrand } from '../brand/brand.service';
 import { memberStatus, presentLeaderboard, presentPromotion, presentReward, presentWager } from './rewards.presenter';
 import * as rewards from './rewards.service';
+import * as promotions from './rewards-promotions.service';
 
 const tags = ['rewards'];
 
+/**
+ * The promotions the visitor may see: a member, those whose audience holds it; a guest, those aimed
+ * at no one in particular (docs/rewards.md "Audience, caps and maximum bet").
+ */
 async function listPromotions(ctx: AppContext, req: FastifyRequest, type: string | undefined, language: string) {
-  const rows = await rewards.visiblePromotions(ctx, type);
   const memberId = req.principal && !req.principal.isOperator ? req.principal.memberId : undefined;
+  const [rows, brand] = await Promise.all([rewards.visiblePromotions(ctx, type, memberId), getBrand(ctx.db)]);
   const mine = memberId === undefined ? undefined : await rewards.standingOf(ctx, memberId);
   const now = ctx.now();
   return rows.map((p) =>
     presentPromotion(
       p,
       language,
+      brand.defaultLanguage.toLowerCase(),
       memberStatus(p, now, {
         joined: mine?.joined.has(p.id) ?? false,
         application: mine?.application.get(p.id),
@@ -188,9 +195,10 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
     async (req) => {
       const memberId = principalOf(req).memberId;
       const { rows, total, claimable } = await rewards.rewardList(ctx, memberId, req.query);
+      const fallback = (await getBrand(ctx.db)).defaultLanguage.toLowerCase();
       const now = ctx.now();
       return ok({
-        content: rows.map((r) => presentReward(r, req.query.language, now)),
+        content: rows.map((r) => presentReward(r, req.query.language, now, fallback)),
         ...pageCounts(total, req.query),
         claimable,
       });
@@ -210,12 +218,37 @@ export function registerRewardsRoutes(root: App, ctx: AppContext): void {
     },
     async (req) => {
       const { rows, balance, currency } = await rewards.wagering(ctx, principalOf(req).memberId);
+      const fallback = (await getBrand(ctx.db)).defaultLanguage.toLowerCase();
       return ok({
         bonusBalance: toMajor(balance),
         currency,
-        list: rows.map((w) => presentWager(w, req.query.language)),
+        list: rows.map((w) => presentWager(w, req.query.language, fallback)),
         activeCount: rows.filter((w) => w.state === 'active').length,
       });
+    },
+  );
+
+  app.get(
+    '/media/promotions/:id',
+    {
+      schema: {
+        tags,
+        summary: "A promotion's image (png, jpeg or webp), uploaded by an operator",
+        params: PromotionIdParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+      },
+      config: { auth: 'public' },
+    },
+    async (req, reply) => {
+      const image = await promotions.promotionImage(ctx, req.params.id);
+      // An id is never reused and its bytes never change.
+      reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', image.etag);
+      if (req.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.send(image.data);
     },
   );
 }

@@ -11,6 +11,7 @@ import { sendSystemMessage } from '../messages/messages.service';
 import { assertNotOnBreak } from '../responsible/responsible.service';
 import { issueTickets, ticketKindOf } from '../tickets/tickets.service';
 import * as q from './rewards.queries';
+import { audienceMiss, isTargeted, memberFacts } from './rewards-audience';
 
 // Promotions, the reward centre and bonus wagering (rules in docs/rewards.md).
 //
@@ -27,6 +28,46 @@ const EXPENSE = 'promotions-expense';
 
 export function rulesOf(raw: unknown): PromotionRules {
   return PromotionRules.parse(raw);
+}
+
+/** The member is in the promotion's audience (an untargeted promotion: every member). */
+export async function inAudience(db: Conn, rules: PromotionRules, memberId: number): Promise<boolean> {
+  if (!isTargeted(rules)) return true;
+  const facts = await memberFacts(db, memberId);
+  return facts !== undefined && audienceMiss(rules.audience, facts) === null;
+}
+
+async function assertInAudience(db: Conn, rules: PromotionRules, memberId: number): Promise<void> {
+  if (!(await inAudience(db, rules, memberId))) throw new AppError('PROMOTION_NOT_ELIGIBLE');
+}
+
+/**
+ * A claim of a promotion's reward: the member must still be in the audience, and the claim must fit
+ * the caps. The promotion row is locked first, so concurrent claims of one promotion are counted one
+ * after the other and the cap is reached exactly (the lock is held until the claim commits).
+ */
+async function admitClaim(
+  trx: Trx,
+  promotionId: number,
+  reward: { member_id: number; amount: number; pay_as: string },
+) {
+  const p = await q.lockPromotion(trx, promotionId);
+  if (!p) throw new AppError('PROMOTION_NOT_FOUND');
+  const rules = rulesOf(p.rules);
+  await assertInAudience(trx, rules, reward.member_id);
+  const caps = rules.caps;
+  if (!caps) return;
+  const totals = await q.claimTotals(trx, promotionId, reward.member_id);
+  if (caps.claimsPerMember !== undefined && totals.mine >= caps.claimsPerMember)
+    throw new AppError('PROMOTION_MEMBER_CLAIMS_REACHED');
+  if (caps.claims !== undefined && totals.claims >= caps.claims) throw new AppError('PROMOTION_CLAIMS_REACHED');
+  if (caps.budget !== undefined && reward.pay_as !== 'ticket' && totals.paid + reward.amount > toMinor(caps.budget))
+    throw new AppError('PROMOTION_BUDGET_REACHED');
+}
+
+/** The bet limit of the member's active bonus wagers, in minor units (null: none); the gateway asks it. */
+export function bonusMaxBet(db: Conn, memberId: number): Promise<number | null> {
+  return q.activeMaxBet(db, memberId);
 }
 
 /** The reward a fact earns under these rules, in minor units (0: none). */
@@ -98,6 +139,7 @@ async function earn(trx: Trx, ctx: AppContext, event: ActivityEvent): Promise<vo
   for (const p of promotions) {
     const rules = rulesOf(p.rules);
     if (rules.requiresJoin && !(await q.joined(trx, p.id, event.memberId))) continue;
+    if (!(await inAudience(trx, rules, event.memberId))) continue;
     if (!rules.onePerPerson && (await q.rewardCount(trx, p.id, event.memberId)) >= rules.perMember) continue;
     const amount = rewardAmount(p.kind, rules, event, position);
     if (amount <= 0) continue;
@@ -323,6 +365,9 @@ async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Pro
     throw new AppError('REWARD_NOT_CLAIMABLE');
   }
   if (reward.state !== 'claimable') throw new AppError('REWARD_NOT_CLAIMABLE');
+  // A ranking's prizes are paid by the payout job to the ranks it decided, outside the caps.
+  if (reward.promotion_id !== null && !reward.source.startsWith('rank:'))
+    await admitClaim(trx, reward.promotion_id, reward);
   if (reward.pay_as === 'ticket') {
     // Tickets of the configured kind through the tickets module, one per source reward:<id>:<n>,
     // so a claim replayed after a crash issues none twice.
@@ -366,8 +411,13 @@ async function claimLocked(trx: Trx, ctx: AppContext, reward: LockedReward): Pro
       contributions: JSON.stringify(w.contributions),
       other_percent: w.otherPercent,
       expires_at: new Date(now.getTime() + w.days * 86_400_000),
+      max_bet: reward.rules === null ? null : maxBetOf(rulesOf(reward.rules)),
     });
   }
+}
+
+function maxBetOf(rules: PromotionRules): number | null {
+  return rules.maxBet === undefined ? null : toMinor(rules.maxBet);
 }
 
 /**
@@ -413,6 +463,8 @@ export async function claimReward(ctx: AppContext, memberId: number, rewardId: n
   });
 }
 
+const CAP_CODES = new Set(['PROMOTION_BUDGET_REACHED', 'PROMOTION_CLAIMS_REACHED', 'PROMOTION_MEMBER_CLAIMS_REACHED']);
+
 /** MCS2_claimRafflePromotion: claims every claimable reward the member has from one promotion. */
 export async function claimPromotion(ctx: AppContext, memberId: number, promotionId: number): Promise<number[]> {
   const promotion = await q.promotionById(ctx.db, promotionId);
@@ -425,7 +477,13 @@ export async function claimPromotion(ctx: AppContext, memberId: number, promotio
     for (const { id } of ids) {
       const reward = await q.lockReward(trx, id);
       if (reward?.state !== 'claimable') continue;
-      await claimLocked(trx, ctx, reward);
+      try {
+        await claimLocked(trx, ctx, reward);
+      } catch (error) {
+        // A cap reached part way: what was claimed stands; the rest stays claimable.
+        if (claimed.length > 0 && error instanceof AppError && CAP_CODES.has(error.code)) break;
+        throw error;
+      }
       claimed.push(id);
     }
     if (claimed.length === 0) throw new AppError('REWARD_NOT_CLAIMABLE');
@@ -484,6 +542,7 @@ async function openPromotion(ctx: AppContext, promotionId: number) {
 export async function join(ctx: AppContext, memberId: number, promotionId: number) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind === 'application') throw new AppError('PROMOTION_NOT_OPEN');
+  await assertInAudience(ctx.db, rulesOf(p.rules), memberId);
   await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   const added = await ctx.db.transaction().execute((trx) => q.insertJoin(trx, p.id, memberId));
   if (!added) throw new AppError('PROMOTION_ALREADY_JOINED');
@@ -514,6 +573,7 @@ export async function apply(
 ) {
   const p = await openPromotion(ctx, promotionId);
   if (p.kind !== 'application') throw new AppError('PROMOTION_NOT_APPLICATION');
+  await assertInAudience(ctx.db, rulesOf(p.rules), memberId);
   await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
   const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
@@ -695,8 +755,17 @@ export function allPromotions(ctx: AppContext) {
   return q.allPromotions(ctx.db);
 }
 
-export function visiblePromotions(ctx: AppContext, type: string | undefined) {
-  return q.visiblePromotions(ctx.db, type);
+/** The promotions a member (or a guest: undefined) may see: those whose audience holds it. */
+export async function visiblePromotions(ctx: AppContext, type: string | undefined, memberId: number | undefined) {
+  const rows = await q.visiblePromotions(ctx.db, type);
+  const targeted = rows.filter((p) => isTargeted(rulesOf(p.rules)));
+  if (targeted.length === 0) return rows;
+  const facts = memberId === undefined ? undefined : await memberFacts(ctx.db, memberId);
+  return rows.filter((p) => {
+    const rules = rulesOf(p.rules);
+    if (!isTargeted(rules)) return true;
+    return facts !== undefined && audienceMiss(rules.audience, facts) === null;
+  });
 }
 
 /** The member's standing in each promotion (for the spec §4 statuses). */

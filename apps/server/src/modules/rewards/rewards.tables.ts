@@ -16,6 +16,7 @@ declare module '../../db/schema' {
     bonus_wagers: BonusWagersTable;
     reward_refusals: RewardRefusalsTable;
     ranking_turnover: RankingTurnoverTable;
+    promotion_images: PromotionImagesTable;
   }
 }
 
@@ -33,6 +34,18 @@ export interface PromotionsTable {
   updated_at: Timestamp;
   /** A ranking's prizes were paid (migration 0045). */
   settled_at: Date | string | null;
+  /** The promotion's image (migration 0096). */
+  image_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Uploaded promotion images, served from the database (migration 0096). */
+export interface PromotionImagesTable {
+  id: Generated<number>;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  data: Buffer | Uint8Array;
+  sha256: string;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
 }
 
 export interface PromotionJoinsTable {
@@ -99,6 +112,8 @@ export interface BonusWagersTable {
   expires_at: Date | string;
   created_at: CreatedAt;
   settled_at: Date | string | null;
+  /** Bets above this are refused while the wager is active (migration 0096; null: no limit). */
+  max_bet: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RewardRefusalsTable {

@@ -65,6 +65,18 @@ import { signatureMatches } from './vendor-signature';
 // the request again on fresh settings, so a change takes effect on the next call, as before. A
 // caller the kept copy refuses is checked again on fresh settings too (a rotated secret).
 
+/**
+ * The largest bet the member may place now, in minor units (null: no limit): the maximum bet of a
+ * bonus being wagered (docs/rewards.md). The rewards module, a tier above, registers it (app.ts);
+ * migration 0096 puts the same rule in vendor_bet.
+ */
+export type BonusBetLimit = (db: Conn, memberId: number) => Promise<number | null>;
+let bonusBetLimit: BonusBetLimit = async () => null;
+
+export function registerBonusBetLimit(limit: BonusBetLimit): void {
+  bonusBetLimit = limit;
+}
+
 /** A refusal the vendor can act on; `memberId` lets the answer carry the player's balance. */
 export class VendorRefusal extends Error {
   constructor(
@@ -644,6 +656,9 @@ async function placeBet(ctx: AppContext, integration: Integration, body: VendorB
       throw new VendorRefusal('ERROR_DUPLICATE_TRANSACTION', memberId);
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
+    // The maximum bet of a bonus being wagered (the rewards module's rule, as vendor_bet applies it).
+    const maxBet = await bonusBetLimit(trx, memberId);
+    if (maxBet !== null && body.amount > maxBet) throw new VendorRefusal('ERROR_BONUS_MAX_BET', memberId);
     // A break, the day's session time, or a wager or loss limit refuses the bet. Only a
     // member with settings can be refused; the context read says whether there are any.
     const limited = c.responsible ? await betRefusal(ctx, trx, memberId, body.amount) : undefined;

@@ -9,6 +9,7 @@ import { dateTimeText, moneyText, signedMoneyText } from './sb-format';
 import { betKindText, marketTitle, selectionName } from './sb-present';
 import { routeHash } from './sb-route';
 import { partialCashOut } from './sb-slip';
+import { refusalText } from './sb-slip-view';
 import type { ViewCtx } from './sb-views';
 import { fill } from './sb-words';
 
@@ -191,6 +192,14 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
         h('span', { class: `sb-bet-status ${bet.status}`, 'data-testid': 'bet-status' }, w.status[bet.status]),
         h('span', { class: 'muted small' }, fill(w.placedAt, { time: dateTimeText(bet.placedAt, zone(), ctx.locale) })),
       ),
+      // Why the book did not take it: the slip's own words for the refusal's code.
+      bet.status === 'refused' && bet.refusal
+        ? h(
+            'p',
+            { class: 'sb-refusal small', 'data-testid': 'bet-refusal', 'data-code': bet.refusal },
+            refusalText(ctx, bet.refusal, ''),
+          )
+        : null,
       h('ul', { class: 'sb-bet-legs' }, ...bet.legs.map(legRow)),
       h(
         'dl',

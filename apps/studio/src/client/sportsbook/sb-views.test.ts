@@ -372,6 +372,24 @@ describe('my bets', () => {
     expect(el.querySelector('[data-testid=cashout]')).toBeNull();
   });
 
+  it('shows why the book refused a bet', () => {
+    const refused = myBet('b4', { status: 'refused', refusal: 'SB_MARKET_CLOSED', payout: 0, cashOut: null });
+    const unknown = myBet('b5', { status: 'refused', refusal: 'STUDIO_WALLET_UNAVAILABLE', payout: 0, cashOut: null });
+    model = S.applyMyBets(model, 'settled', { bets: [refused, unknown], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
+    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    view.render();
+    const [first, second] = [...view.el.querySelectorAll('[data-testid=my-bet]')];
+    expect(first!.querySelector('[data-testid=bet-status]')!.textContent).toBe('Not accepted');
+    expect(first!.querySelector('[data-testid=bet-refusal]')!.textContent).toBe(
+      'A market has closed. Remove the selection and try again.',
+    );
+    // A code the page has no words of: its general sentence.
+    expect(second!.querySelector('[data-testid=bet-refusal]')!.textContent).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+
   it('shows what a bet cashed out in full paid, with no payout of 0.00 beside it', () => {
     const cashed = myBet('b3', { status: 'cashed_out', payout: 0, cashedOut: 950, cashOut: null });
     model = S.applyMyBets(model, 'settled', { bets: [cashed], next: null }, false);

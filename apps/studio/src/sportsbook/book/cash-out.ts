@@ -5,7 +5,7 @@ import type { CashOutAnswer, CashOutBody } from '../api';
 import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import type { BookCore } from './book-core';
-import { applyExposure, exposureOf, insertMove, moveTx } from './moves';
+import { applyExposure, exposureOf, insertMove, moveTx, payoutIfOpenWin } from './moves';
 import { BET_MONEY_COLUMNS, legsWithMarkets, lockEventsOfBet } from './placing';
 import { BET_COLUMNS, cashOutMarginPpm, currentOdds, myBets } from './views';
 
@@ -96,9 +96,10 @@ export async function cashOut(
       .where('id', '=', bet.id)
       .execute();
     const where = legs.map((l) => ({ market_id: l.market_id, selection: l.selection }));
+    const after = { ...bet, open_stake: open, potential_payout: potential };
     await applyExposure(trx, [
-      ...exposureOf(bet, where, -1),
-      ...exposureOf({ open_stake: open, potential_payout: potential, mode: bet.mode }, where, 1),
+      ...exposureOf(bet, where, -1, payoutIfOpenWin(bet, legs)),
+      ...exposureOf(after, where, 1, payoutIfOpenWin(after, legs)),
     ]);
     return value;
   });

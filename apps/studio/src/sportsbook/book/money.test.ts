@@ -128,6 +128,29 @@ describe('money under races and stops', () => {
     expect(moved(id)).toBe(0);
   });
 
+  it('refuses and rolls back a stake the wallet took when the result came before its acceptance', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 10_000);
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    h.wallet.fault = (path, body) => (path === 'bet' && body.player === p.player ? { hang } : undefined);
+    const placing = single(h, p.token, home(e.id), HOME, 2500);
+    while (!h.wallet.calls.some((c) => c.path === 'bet' && c.body.player === p.player)) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The wallet took the stake and its answer is on the way while the event's result settles the market.
+    await result(h, e.id, scoreResult(1, 0));
+    h.wallet.fault = () => undefined;
+    release();
+    const answer = await placing;
+    expect(answer.body.bets[0]).toMatchObject({ status: 'refused', refusal: 'SB_MARKET_CLOSED' });
+    await drain();
+    expect(moved(answer.body.bets[0]?.id ?? '')).toBe(0);
+    expect(h.wallet.balances.get(p.player)).toBe(10_000);
+  });
+
   it('rolls back at once a stake whose answer was lost, and refuses the slip', async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 10_000);

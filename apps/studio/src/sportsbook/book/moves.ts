@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { StudioDatabase } from '../../db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
+import { payout, systemPayout } from '../model/bets';
+import type { Outcome } from '../types';
 import { roundDetail } from './round-detail';
 
 // The book's wallet moves after a bet's stake: a settlement's win (0 for a loss, closing the round),
@@ -80,33 +82,60 @@ export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
 export type ExposureEntry = { marketId: number; selection: string; stake: number; payout: number; bets: number };
 
 /**
- * What a bet adds to each of its legs' selections: its open stake and its potential payout. Trial
- * bets risk no money of the book's, so they add nothing.
+ * What a bet adds to each of its legs' selections: its open stake and what it pays if that selection
+ * wins. Trial bets risk no money of the book's, so they add nothing.
+ *
+ * The rule (docs/sportsbook.md "Liability"): a market's liability is what the book loses on it at
+ * worst, every other leg assumed to win. A single pays its potential payout. A multiple or system
+ * bet pays what its legs' outcomes so far and every leg still open winning would pay (`payoutIfOpenWin`):
+ * its potential payout until a leg settles, less after a void, push or half leg, nothing once a leg
+ * lost (a multiple) or too many did (a system bet). Grading a leg moves the bet's payout on every
+ * selection of its legs to that (settlement.ts), so a dead multiple no longer counts against the
+ * markets of its other legs. The bet's open stake counts on each leg's market: the book keeps it
+ * whichever way that market goes unless the bet wins.
  */
 export function exposureOf(
   bet: { open_stake: number; potential_payout: number; mode: string },
   legs: { market_id: number; selection: string }[],
   sign: 1 | -1,
+  payoutNow = bet.potential_payout,
 ): ExposureEntry[] {
   if (bet.mode !== 'real') return [];
   return legs.map((l) => ({
     marketId: l.market_id,
     selection: l.selection,
     stake: sign * bet.open_stake,
-    payout: sign * bet.potential_payout,
+    payout: sign * payoutNow,
     bets: sign,
   }));
 }
 
+/** What a bet's open stake pays if every leg without an outcome wins (its legs in order). */
+export function payoutIfOpenWin(
+  bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout: number },
+  legs: { odds1000: number; outcome: string | null }[],
+): number {
+  if (legs.every((l) => l.outcome === null)) return bet.potential_payout;
+  const settled = legs.map((l) => ({ odds1000: l.odds1000, outcome: (l.outcome ?? 'win') as Outcome }));
+  if (bet.kind === 'system' && bet.size !== null) {
+    return systemPayout(Math.floor(bet.open_stake / bet.combinations), settled, bet.size);
+  }
+  return payout(bet.open_stake, settled);
+}
+
 /** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
-const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
+export const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
 SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
 ON CONFLICT (market_id, selection) DO UPDATE
    SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
        payout = studio_sb_exposure.payout + EXCLUDED.payout,
        bets = studio_sb_exposure.bets + EXCLUDED.bets`;
 
-export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
+/**
+ * Exposure entries merged per market and selection, as EXPOSURE_SQL's parameters ($1-$5), in one
+ * order so two transactions never wait on each other's rows crosswise.
+ */
+export function exposureParams(entries: ExposureEntry[]): [number[], string[], number[], number[], number[]] {
   const merged = new Map<string, ExposureEntry>();
   for (const e of entries) {
     const key = `${e.marketId}/${e.selection}`;
@@ -117,20 +146,22 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
       m.bets += e.bets;
     } else merged.set(key, { ...e });
   }
-  // In one order, so two transactions never wait on each other's rows crosswise; one statement.
   const sorted = [...merged.values()]
     .filter((e) => e.stake !== 0 || e.payout !== 0 || e.bets !== 0)
     .sort((a, b) => a.marketId - b.marketId || a.selection.localeCompare(b.selection));
-  if (sorted.length === 0) return;
-  await trx.executeQuery(
-    CompiledQuery.raw(EXPOSURE_SQL, [
-      sorted.map((e) => e.marketId),
-      sorted.map((e) => e.selection),
-      sorted.map((e) => e.stake),
-      sorted.map((e) => e.payout),
-      sorted.map((e) => e.bets),
-    ]),
-  );
+  return [
+    sorted.map((e) => e.marketId),
+    sorted.map((e) => e.selection),
+    sorted.map((e) => e.stake),
+    sorted.map((e) => e.payout),
+    sorted.map((e) => e.bets),
+  ];
+}
+
+export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
+  const params = exposureParams(entries);
+  if (params[0].length === 0) return;
+  await trx.executeQuery(CompiledQuery.raw(EXPOSURE_SQL, params));
 }
 
 /**
@@ -139,7 +170,17 @@ export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<
  */
 export async function refuseBet(
   trx: Db,
-  bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
+  bet: {
+    id: number;
+    bet_id: string;
+    kind: string;
+    size: number | null;
+    combinations: number;
+    open_stake: number;
+    potential_payout: number;
+    status: string;
+    mode: string;
+  },
   refusal: string,
   stakeMayBeTaken: boolean,
   now: Date,
@@ -153,10 +194,11 @@ export async function refuseBet(
   if (Number(done.numUpdatedRows) !== 1) return false;
   const legs = await trx
     .selectFrom('studio_sb_legs')
-    .select(['market_id', 'selection'])
+    .select(['market_id', 'selection', 'odds1000', 'outcome'])
     .where('bet_id', '=', bet.id)
+    .orderBy('leg_no')
     .execute();
-  await applyExposure(trx, exposureOf(bet, legs, -1));
+  await applyExposure(trx, exposureOf(bet, legs, -1, payoutIfOpenWin(bet, legs)));
   if (stakeMayBeTaken) {
     await insertMove(trx, {
       betRowId: bet.id,
@@ -469,7 +511,7 @@ export async function recoverStakes(deps: RoundDeps): Promise<number> {
   const now = deps.now();
   const stale = await deps.db
     .selectFrom('studio_sb_bets')
-    .select(['id', 'bet_id', 'open_stake', 'potential_payout', 'status', 'mode'])
+    .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'open_stake', 'potential_payout', 'status', 'mode'])
     .where('status', '=', 'betting')
     .where('next_attempt_at', '<=', now)
     .limit(500)

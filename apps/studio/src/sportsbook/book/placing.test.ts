@@ -80,6 +80,8 @@ describe('placing', () => {
         .executeTakeFirstOrThrow();
       expect(call.body.detail).toEqual(await roundDetail(h.runtime.db, row.id));
     }
+    // The answer is built from what the placement knows: it is what the player's bets read as.
+    for (const bet of res.body.bets) expect(bet).toEqual(await betOf(h, p.token, bet.id));
   });
 
   it('refuses a slip that breaks a rule, taking nothing', async () => {

@@ -12,7 +12,16 @@ import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
-import { applyExposure, betTx, type ExposureEntry, exposureOf, refuseBet, stakerOf } from './moves';
+import {
+  applyExposure,
+  betTx,
+  EXPOSURE_SQL,
+  type ExposureEntry,
+  exposureOf,
+  exposureParams,
+  refuseBet,
+  stakerOf,
+} from './moves';
 import { detailOf, type RoundDetail } from './round-detail';
 import {
   type BookSettings,
@@ -24,7 +33,17 @@ import {
   scaled,
   settingsOf,
 } from './settings';
-import { BET_COLUMNS, currentOdds, type LegRow, type MarketRow, marketView, myBets, parseSelectionId } from './views';
+import {
+  BET_COLUMNS,
+  type BetRow,
+  currentOdds,
+  type LegRow,
+  type MarketRow,
+  marketView,
+  myBet,
+  myBets,
+  parseSelectionId,
+} from './views';
 
 // Placing a slip (POST /api/sb/bets). Every leg must be an open, priced selection of this lobby's
 // sports; a price that moved is taken or refused by the player's odds-change rule (refused: nothing
@@ -120,14 +139,35 @@ const RUNNING_SQL = runningRows('$1', '$2');
 const LOCKED_SQL = `SELECT ${asJson(LEG_ROWS)} AS legs, ${asJson(runningRows('$1', '$3'))} AS running,
   ${asJson('SELECT market_id, selection, stake, payout FROM studio_sb_exposure WHERE market_id = ANY($4::bigint[])')} AS exposure`;
 
-/** The wallet took the stake: the bet counts, unless recovery decided it already or a market of it closed. */
-const ACCEPT_SQL = `UPDATE studio_sb_bets SET status = $2
- WHERE id = $1 AND status = 'betting'
-   AND NOT EXISTS (SELECT 1 FROM studio_sb_legs l JOIN studio_sb_markets m ON m.id = l.market_id
-                    WHERE l.bet_id = $1 AND m.status IN ('closed', 'settled'))
-RETURNING id`;
-
 const LOCK_SQL = 'SELECT id FROM studio_sb_events WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE';
+
+/**
+ * The reservation's writes in one statement: the exposure the bets add ($1-$5, EXPOSURE_SQL), the
+ * slip's bets (what they share $6-$16, one array a column $17-$26) and their legs ($27 the owner,
+ * one array a column $28-$33, each leg naming its bet by slip index). Answers the bets' rows.
+ */
+const WRITE_SQL = `WITH exposure AS (${EXPOSURE_SQL}),
+bets AS (
+  INSERT INTO studio_sb_bets (request_id, session_id, mode, vendor, player, game_code, currency, odds_change,
+         in_play, accept_at, status, bet_id, slip_index, kind, size, combinations, stake, open_stake, odds1000,
+         potential_payout, bet_tx, next_attempt_at)
+  SELECT $6::text, $7::bigint, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::boolean,
+         $15::timestamptz, $16::text, x.bet_id, x.slip_index, x.kind, x.size, x.combinations, x.stake, x.stake,
+         x.odds1000, x.potential, x.bet_tx, x.next_at
+    FROM unnest($17::text[], $18::int[], $19::text[], $20::int[], $21::int[], $22::bigint[], $23::bigint[],
+                $24::bigint[], $25::text[], $26::timestamptz[])
+         AS x(bet_id, slip_index, kind, size, combinations, stake, odds1000, potential, bet_tx, next_at)
+  RETURNING id, slip_index, created_at),
+legs AS (
+  INSERT INTO studio_sb_legs (bet_id, leg_no, owner, event_id, market_id, selection, odds1000)
+  SELECT bets.id, y.leg_no, $27::text, y.event_id, y.market_id, y.selection, y.odds1000
+    FROM unnest($28::int[], $29::int[], $30::text[], $31::bigint[], $32::text[], $33::int[])
+         AS y(slip_index, leg_no, event_id, market_id, selection, odds1000)
+    JOIN bets ON bets.slip_index = y.slip_index)
+SELECT id, slip_index, created_at FROM bets`;
+
+/** Accepts a bet the wallet took ($1 the bet, $2 its new status, $3 its events): migration 0009. */
+const ACCEPT_CALL = 'SELECT studio_sb_accept($1::bigint, $2::text, $3::text[]) AS taken';
 
 type LegJson = MarketRow & {
   sport: string;
@@ -478,7 +518,16 @@ export async function placeSlip(
   const factor = slip.factor ?? FULL_FACTOR;
   const acceptAt = inPlay ? new Date(now.getTime() + settings.inPlayDelayMs) : null;
 
-  type Reserved = { id: number; betId: string; stake: number; potential: number; detail: RoundDetail };
+  type Reserved = {
+    id: number;
+    betId: string;
+    stake: number;
+    potential: number;
+    detail: RoundDetail;
+    /** The bet as the player's answer shows it while nothing but this placement touched it. */
+    answer: BetRow;
+    legs: LegRow[];
+  };
   let reserved: Reserved[];
   try {
     reserved = await db.transaction().execute(async (trx) => {
@@ -512,77 +561,55 @@ export async function placeSlip(
         );
       }
       const status = session.mode === 'trial' ? (inPlay ? 'pending' : 'open') : 'betting';
-      const rows = await trx
-        .insertInto('studio_sb_bets')
-        .values(
-          planned.map((b) => ({
-            bet_id: b.betId,
-            request_id: body.requestId,
-            slip_index: b.index,
-            session_id: session.id,
-            mode: session.mode,
-            vendor: session.vendor,
-            player: session.player,
-            game_code: session.gameCode,
-            currency: session.currency,
-            kind: b.kind,
-            size: b.size,
-            combinations: b.combinations,
-            stake: b.stake,
-            open_stake: b.stake,
-            odds1000: b.odds1000,
-            potential_payout: b.potential,
-            odds_change: body.oddsChange,
-            in_play: inPlay,
-            accept_at: acceptAt,
-            status,
-            refusal: null,
-            payout: 0,
-            cashed_out: 0,
-            cash_count: 0,
-            fix_count: 0,
-            bet_tx: betTx(b.betId),
-            attempts: 0,
-            // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
-            // stakes go to the wallet one after another, so each later bet waits a call longer.
-            next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS),
-            last_error: null,
-            settled_at: null,
-          })),
-        )
-        .returning(['id', 'slip_index', 'created_at'])
-        .execute();
+      const rows = await queryRows<{ id: number; slip_index: number; created_at: Date }>(trx, WRITE_SQL, [
+        ...exposureParams(exposure),
+        body.requestId,
+        session.id,
+        session.mode,
+        session.vendor,
+        session.player,
+        session.gameCode,
+        session.currency,
+        body.oddsChange,
+        inPlay,
+        acceptAt?.toISOString() ?? null,
+        status,
+        planned.map((b) => b.betId),
+        planned.map((b) => b.index),
+        planned.map((b) => b.kind),
+        planned.map((b) => b.size),
+        planned.map((b) => b.combinations),
+        planned.map((b) => b.stake),
+        planned.map((b) => b.odds1000),
+        planned.map((b) => b.potential),
+        planned.map((b) => betTx(b.betId)),
+        // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
+        // stakes go to the wallet one after another, so each later bet waits a call longer.
+        planned.map((b) => new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS).toISOString()),
+        owner,
+        planned.flatMap((b) => b.legs.map(() => b.index)),
+        planned.flatMap((b) => b.legs.map((_, legNo) => legNo)),
+        planned.flatMap((b) => b.legs.map((l) => l.eventId)),
+        planned.flatMap((b) => b.legs.map((l) => l.market.id)),
+        planned.flatMap((b) => b.legs.map((l) => l.key)),
+        planned.flatMap((b) => b.legs.map((l) => l.odds1000)),
+      ]);
       const rowOf = new Map(rows.map((r) => [r.slip_index, r]));
-      const inserted = planned.map((b) => {
+      return planned.map((b): Reserved => {
         const row = rowOf.get(b.index);
         if (!row) throw new Error(`bet ${b.index} of the slip was not inserted`);
-        return { b, row };
+        const created = { id: row.id, created_at: new Date(row.created_at) };
+        const legRows = placedLegs(b, created.id, locked);
+        return {
+          id: row.id,
+          betId: b.betId,
+          stake: b.stake,
+          potential: b.potential,
+          detail: placedDetail(b, created, 'betting', inPlay, legRows),
+          answer: placedBet(b, created, status, inPlay, session),
+          legs: legRows,
+        };
       });
-      await trx
-        .insertInto('studio_sb_legs')
-        .values(
-          inserted.flatMap(({ b, row }) =>
-            b.legs.map((l, legNo) => ({
-              bet_id: row.id,
-              leg_no: legNo,
-              owner,
-              event_id: l.eventId,
-              market_id: l.market.id,
-              selection: l.key,
-              odds1000: l.odds1000,
-              outcome: null,
-            })),
-          ),
-        )
-        .execute();
-      await applyExposure(trx, exposure);
-      return inserted.map(({ b, row }) => ({
-        id: row.id,
-        betId: b.betId,
-        stake: b.stake,
-        potential: b.potential,
-        detail: placedDetail(b, row, status, inPlay, locked),
-      }));
     });
   } catch (err) {
     // The same slip sent twice at once: the other request placed it; answer its bets.
@@ -592,6 +619,10 @@ export async function placeSlip(
 
   let balance: number | null = null;
   let firstRefusal: StudioError | undefined;
+  // While every bet is as this placement wrote and accepted it, the answer is built from what the
+  // placement knows; any other turn (a refusal, a bet recovery decided, an in-play bet decided at
+  // once) reads the slip's bets back.
+  let known = true;
   if (session.mode === 'real') {
     for (const [i, r] of reserved.entries()) {
       const answer = await core.deps.wallet.bet({
@@ -605,9 +636,13 @@ export async function placeSlip(
         currency: session.currency,
         detail: r.detail,
       });
+      const plannedBet = planned[i] as PlannedBet;
       const bet = {
         id: r.id,
         bet_id: r.betId,
+        kind: plannedBet.kind,
+        size: plannedBet.size,
+        combinations: plannedBet.combinations,
         open_stake: r.stake,
         potential_payout: r.potential,
         status: 'betting',
@@ -615,14 +650,20 @@ export async function placeSlip(
       };
       if (answer.kind === 'ok') {
         balance = answer.balance;
-        await acceptStake(
-          core,
-          bet,
-          inPlay,
-          (planned[i] as PlannedBet).legs.map((l) => l.eventId),
-        );
+        const status = inPlay ? 'pending' : 'open';
+        if (
+          await acceptStake(
+            core,
+            bet,
+            status,
+            (planned[i] as PlannedBet).legs.map((l) => l.eventId),
+          )
+        ) {
+          r.answer.status = status;
+        } else known = false;
         continue;
       }
+      known = false;
       const error =
         answer.kind === 'refused'
           ? betRefusal(answer)
@@ -637,31 +678,31 @@ export async function placeSlip(
     }
   }
   if (inPlay) {
-    if (settings.inPlayDelayMs === 0) for (const r of reserved) await core.decidePending(r.id);
-    else core.wake();
+    if (settings.inPlayDelayMs === 0) {
+      known = false;
+      for (const r of reserved) await core.decidePending(r.id);
+    } else core.wake();
+  }
+  if (known) {
+    return {
+      bets: reserved.map((r) => myBet(r.answer, r.legs, [])),
+      balance: balance ?? (await core.balanceOf(session)),
+    };
   }
   const rows = await slipBets(core, session, body.requestId, 0);
   if (firstRefusal && rows.every((r) => r.status === 'refused')) throw firstRefusal;
   return { bets: await myBets(db, rows), balance: balance ?? (await core.balanceOf(session)) };
 }
 
-/**
- * A new bet's round detail, as roundDetail would read it once the reservation committed: its legs
- * with their markets and events as read under the lock, no corrections.
- */
-function placedDetail(
-  b: PlannedBet,
-  row: { id: number; created_at: Date },
-  status: 'betting' | 'pending' | 'open',
-  inPlay: boolean,
-  locked: Map<string, StoredLeg | undefined>,
-): RoundDetail {
-  const leagues = new Map<string, string>();
-  const legs = b.legs.map((planned, legNo): LegRow => {
+/** A leg as legsOf reads it, with its league's name for the round detail. */
+type PlacedLeg = LegRow & { league_name: string | null };
+
+/** A new bet's legs as legsOf would read them once the reservation committed: as read under the lock. */
+function placedLegs(b: PlannedBet, betRowId: number, locked: Map<string, StoredLeg | undefined>): PlacedLeg[] {
+  return b.legs.map((planned, legNo): PlacedLeg => {
     const l = locked.get(planned.selectionId) ?? planned;
-    if (l.event.leagueName !== null) leagues.set(l.eventId, l.event.leagueName);
     return {
-      bet_id: row.id,
+      bet_id: betRowId,
       leg_no: legNo,
       event_id: l.eventId,
       selection: l.key,
@@ -680,8 +721,53 @@ function placedDetail(
       event_status: l.eventStatus as LegRow['event_status'],
       state: l.event.state,
       result: l.event.result,
+      league_name: l.event.leagueName,
     };
   });
+}
+
+/** A new bet's row as BET_COLUMNS would read it once the reservation committed. */
+function placedBet(
+  b: PlannedBet,
+  row: { id: number; created_at: Date },
+  status: 'betting' | 'pending' | 'open',
+  inPlay: boolean,
+  session: StudioSession,
+): BetRow {
+  return {
+    id: row.id,
+    bet_id: b.betId,
+    kind: b.kind,
+    size: b.size,
+    combinations: b.combinations,
+    stake: b.stake,
+    open_stake: b.stake,
+    odds1000: b.odds1000,
+    potential_payout: b.potential,
+    status,
+    refusal: null,
+    payout: 0,
+    cashed_out: 0,
+    created_at: row.created_at,
+    settled_at: null,
+    in_play: inPlay,
+    player: session.player,
+    vendor: session.vendor,
+    mode: session.mode,
+    game_code: session.gameCode,
+  };
+}
+
+/** A new bet's round detail, as roundDetail would read it once the reservation committed (no corrections). */
+function placedDetail(
+  b: PlannedBet,
+  row: { id: number; created_at: Date },
+  status: 'betting' | 'pending' | 'open',
+  inPlay: boolean,
+  legs: PlacedLeg[],
+): RoundDetail {
+  const leagues = new Map<string, string>();
+  for (const l of legs) if (l.league_name !== null) leagues.set(l.event_id, l.league_name);
   return detailOf(
     {
       bet_id: b.betId,
@@ -705,17 +791,21 @@ function placedDetail(
   );
 }
 
-/** The wallet took a bet's stake: it counts (or waits its delay) unless a result came first. */
+/**
+ * The wallet took a bet's stake: it counts (or waits its delay) unless a result came first. One call
+ * of studio_sb_accept takes it; only when that takes nothing does a transaction look why. Answers
+ * whether the bet was taken with `status`.
+ */
 async function acceptStake(
   core: BookCore,
-  bet: { id: number; bet_id: string; open_stake: number; potential_payout: number; status: string; mode: string },
-  inPlay: boolean,
+  bet: Parameters<typeof refuseBet>[1],
+  status: 'pending' | 'open',
   eventIds: string[],
-): Promise<void> {
+): Promise<boolean> {
+  const [first] = await queryRows<{ taken: boolean }>(core.deps.db, ACCEPT_CALL, [bet.id, status, eventIds]);
+  if (first?.taken) return true;
   const refusedAfter = await core.deps.db.transaction().execute(async (trx) => {
     await lockEvents(trx, eventIds);
-    const accepted = await queryRows(trx, ACCEPT_SQL, [bet.id, inPlay ? 'pending' : 'open']);
-    if (accepted.length > 0) return false;
     // Not taken: recovery may have given up on the answer already (and rolled the stake back), and
     // then the bet stays refused; or a market of it closed, and the stake goes back.
     const statuses = await trx
@@ -725,12 +815,12 @@ async function acceptStake(
       .where('studio_sb_legs.bet_id', '=', bet.id)
       .execute();
     if (statuses.some((s) => s.status === 'closed' || s.status === 'settled')) {
-      await refuseBet(trx, bet, 'SB_MARKET_CLOSED', true, core.deps.now());
-      return true;
+      return refuseBet(trx, bet, 'SB_MARKET_CLOSED', true, core.deps.now());
     }
     return false;
   });
   if (refusedAfter) await core.deliver(bet.id);
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { StudioDatabase } from '../../db/schema';
 import { payout, systemPayout } from '../model/bets';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
-import { moveTx, type NewMove } from './moves';
+import { applyExposure, type ExposureEntry, moveTx, type NewMove, payoutIfOpenWin } from './moves';
 import { oddsOf } from './views';
 
 // Settlement and corrections. A result (or an abandon, which voids every selection) is written in
@@ -87,6 +87,7 @@ export async function recordResult(
       .where('event_id', '=', eventId)
       .groupBy(['market_id', 'selection'])
       .execute();
+    const graded = new Map<number, Record<string, Outcome>>();
     for (const m of markets) {
       const keys = new Set([
         ...oddsOf(m).map((s) => s.key),
@@ -103,12 +104,14 @@ export async function recordResult(
                 result,
               );
       }
+      graded.set(m.id, outcomes);
       await trx
         .updateTable('studio_sb_markets')
         .set({ status: 'settled', outcomes: JSON.stringify(outcomes), version: sql`version + 1`, updated_at: now })
         .where('id', '=', m.id)
         .execute();
     }
+    await applyExposure(trx, await regradedExposure(trx, eventId, graded));
     await sql`
       UPDATE studio_sb_legs l SET outcome = m.outcomes ->> l.selection
       FROM studio_sb_markets m
@@ -116,6 +119,62 @@ export async function recordResult(
         AND l.outcome IS DISTINCT FROM (m.outcomes ->> l.selection)`.execute(trx);
     return 'changed';
   });
+}
+
+/**
+ * How grading an event's legs moves the exposure of the multiples and system bets still running with
+ * a leg on it and a leg still open elsewhere (moves.ts exposureOf: each counts on its legs'
+ * selections what it pays if every open leg wins). Read before the legs take their new outcomes.
+ */
+async function regradedExposure(
+  trx: Transaction<StudioDatabase>,
+  eventId: string,
+  graded: Map<number, Record<string, Outcome>>,
+): Promise<ExposureEntry[]> {
+  const rows = await sql<{
+    id: number;
+    kind: string;
+    size: number | null;
+    combinations: number;
+    open_stake: number;
+    potential_payout: number;
+    mode: string;
+    market_id: number;
+    selection: string;
+    odds1000: number;
+    outcome: Outcome | null;
+  }>`
+    SELECT b.id, b.kind, b.size, b.combinations, b.open_stake, b.potential_payout, b.mode,
+           l.market_id, l.selection, l.odds1000, l.outcome
+      FROM studio_sb_bets b JOIN studio_sb_legs l ON l.bet_id = b.id
+     WHERE b.kind <> 'single' AND b.mode = 'real' AND b.status IN ('betting', 'pending', 'open')
+       AND b.id IN (SELECT bet_id FROM studio_sb_legs WHERE event_id = ${eventId})
+       AND EXISTS (SELECT 1 FROM studio_sb_legs o WHERE o.bet_id = b.id AND o.event_id <> ${eventId} AND o.outcome IS NULL)
+     ORDER BY b.id, l.leg_no`.execute(trx);
+  const byBet = new Map<number, typeof rows.rows>();
+  for (const r of rows.rows) byBet.set(Number(r.id), [...(byBet.get(Number(r.id)) ?? []), r]);
+  const entries: ExposureEntry[] = [];
+  for (const legs of byBet.values()) {
+    const bet = legs[0];
+    if (!bet) continue;
+    const regraded = legs.map((l) => {
+      const outcomes = graded.get(Number(l.market_id));
+      return outcomes ? { ...l, outcome: outcomes[l.selection] ?? null } : l;
+    });
+    const before = payoutIfOpenWin(bet, legs);
+    const after = payoutIfOpenWin(bet, regraded);
+    if (before === after) continue;
+    for (const l of legs) {
+      entries.push({
+        marketId: Number(l.market_id),
+        selection: l.selection,
+        stake: 0,
+        payout: after - before,
+        bets: 0,
+      });
+    }
+  }
+  return entries;
 }
 
 export type SettleCounts = { settled: number; resettled: number; touched: number[] };

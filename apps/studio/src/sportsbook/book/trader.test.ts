@@ -11,6 +11,7 @@ import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  abandon,
   type BookHarness,
   betOf,
   HOUSE,
@@ -18,6 +19,8 @@ import {
   newEvent,
   oddsIn,
   openPlayer,
+  place,
+  result,
   resume,
   sbApi,
   scoreResult,
@@ -110,6 +113,58 @@ describe('the trader API', () => {
     expect(all.event.markets.every((x) => x.status === 'suspended')).toBe(true);
     await traderApi(h, 'POST', `/trader/events/${e.id}/resume`, { reason: 'ok' });
     expect((await single(h, p.token, sel(e.id, marketOf('btts'), 'no'), oddsIn('btts', 'no'), 100)).status).toBe(200);
+  });
+
+  it('counts a multiple on each leg’s market at what it still pays: less after a void leg, nothing after a lost one', async () => {
+    const [a, b, c] = [await newEvent(h), await newEvent(h), await newEvent(h)];
+    const p = await openPlayer(h, 1_000_000);
+    const placed = await place(h, p.token, {
+      legs: [a, b, c].map((e) => ({ selectionId: home(e.id), odds1000: HOME })),
+      bets: [{ kind: 'multiple', stake: 1000 }],
+      oddsChange: 'none',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const homeOf = async (eventId: string) => {
+      const detail = TraderEventDetail.parse((await traderApi(h, 'GET', `/trader/events/${eventId}`)).json());
+      const m = detail.markets.find((x) => x.key === '1x2:ft:-');
+      return { selection: m?.selections.find((s) => s.key === 'home')?.liability, market: m?.liability };
+    };
+    // Every leg open: 1000 x 2.1 x 2.1 x 2.1 = 9261 if all win, against the 1000 taken.
+    expect(await homeOf(b.id)).toEqual({ selection: 8261, market: 8261 });
+    // The first event abandoned: its leg is void, and the treble pays 1000 x 2.1 x 2.1 at most.
+    await abandon(h, a.id);
+    expect(await homeOf(b.id)).toEqual({ selection: 3410, market: 3410 });
+    expect(await homeOf(c.id)).toEqual({ selection: 3410, market: 3410 });
+    // The third leg lost: the treble pays nothing whatever the second market does, and the book keeps its stake.
+    await result(h, c.id, scoreResult(0, 1));
+    expect(await homeOf(b.id)).toEqual({ selection: -1000, market: -1000 });
+  });
+
+  it('reports multiples in a row of their own, not under their first leg’s sport', async () => {
+    const [a, b] = [await newEvent(h), await newEvent(h)];
+    const p = await openPlayer(h, 1_000_000);
+    const placed = await place(h, p.token, {
+      legs: [a, b].map((e) => ({ selectionId: home(e.id), odds1000: HOME })),
+      bets: [{ kind: 'multiple', stake: 1000 }],
+      oddsChange: 'none',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const day = brandDay(new Date(h.clock.now), 'Asia/Manila');
+    const report = async () =>
+      (await traderApi(h, 'GET', `/trader/profit?from=${day}&to=${day}&by=sport`)).json() as TraderProfitAnswer;
+    const football = (await report()).rows.find((r) => r.key === 'football');
+    await result(h, a.id, scoreResult(1, 0));
+    await result(h, b.id, scoreResult(2, 0));
+    const after = await report();
+    // 1000 x 2.1 x 2.1 = 4410 paid; the football row did not move.
+    expect(after.rows.find((r) => r.key === 'multiple')).toMatchObject({
+      label: 'Multiples',
+      bets: 1,
+      stake: 1000,
+      payout: 4410,
+      profit: -3410,
+    });
+    expect(after.rows.find((r) => r.key === 'football')).toEqual(football);
   });
 
   it('sets margins per sport and league, and stake factors per player', async () => {

@@ -339,14 +339,17 @@ export async function traderProfit(
   const timeZone = (await readSettings(db)).timeZone;
   const from = dayStart(q.from, timeZone);
   const to = dayStart(addDays(q.to, 1), timeZone);
-  // A multiple or system bet counts under its first leg's sport, and under its kind for leagues and markets.
-  const key =
+  // A single counts under its leg's sport, league or market type. A multiple or system bet, whose
+  // legs may span sports, leagues and market types, counts in a row of its own kind whatever the report
+  // is by: its result is the product of all its legs, so no one leg's row may carry it.
+  const single =
     q.by === 'sport'
-      ? sql<string>`e.sport`
+      ? { key: sql<string>`e.sport`, label: sql<string>`e.sport` }
       : q.by === 'league'
-        ? sql<string>`CASE WHEN b.kind = 'single' THEN lg.id ELSE b.kind END`
-        : sql<string>`CASE WHEN b.kind = 'single' THEN m.type ELSE b.kind END`;
-  const label = q.by === 'league' ? sql<string>`CASE WHEN b.kind = 'single' THEN lg.name ELSE b.kind END` : key;
+        ? { key: sql<string>`lg.id`, label: sql<string>`lg.name` }
+        : { key: sql<string>`m.type`, label: sql<string>`m.type` };
+  const key = sql<string>`CASE WHEN b.kind = 'single' THEN ${single.key} ELSE b.kind END`;
+  const label = sql<string>`CASE b.kind WHEN 'multiple' THEN 'Multiples' WHEN 'system' THEN 'System bets' ELSE ${single.label} END`;
   const result = await sql<{
     key: string;
     label: string;

@@ -99,7 +99,9 @@ export function MessagesPage() {
             </button>
             {open?.id === m.id && (
               <div className="px-8 pb-3" data-testid="message-body">
-                <p className="whitespace-pre-wrap text-sm">{open.content}</p>
+                <p className="whitespace-pre-wrap text-sm">
+                  <Linked text={open.content} />
+                </p>
                 <Button
                   className="mt-2"
                   variant="secondary"
@@ -118,5 +120,23 @@ export function MessagesPage() {
         <Pager page={page} totalPages={value.totalPages} onChange={setPage} label={t('member.menu.messageV2')} />
       )}
     </div>
+  );
+}
+
+// A campaign's links (docs/campaigns.md) arrive in the text as web addresses: shown as links, opened
+// in a new tab without handing this page to the site they open.
+const WEB_ADDRESS = /(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)])/;
+
+function Linked({ text }: { text: string }) {
+  const parts = text.split(WEB_ADDRESS);
+  return parts.map((part, i) =>
+    i % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+      <a key={i} href={part} target="_blank" rel="noopener noreferrer" className="break-all text-(--accent) underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
   );
 }

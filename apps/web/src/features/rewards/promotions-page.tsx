@@ -32,6 +32,7 @@ function Terms({ p }: { p: Promotion }) {
   if (p.prizes !== null)
     items.push(t('rewards.terms.prizes', { prizes: p.prizes.map((x, i) => `${i + 1}. ${money(x)}`).join(', ') }));
   if (p.onePerPerson) items.push(t('rewards.terms.onePerPerson'));
+  if (p.maxBet !== null) items.push(t('rewards.terms.maxBet', { amount: money(p.maxBet) }));
   items.push(t(`rewards.paidAs.${p.payAs}`));
   return (
     <ul className="list-disc ps-5 text-sm text-(--text-muted)">
@@ -65,6 +66,16 @@ export function PromotionsPage() {
       <div className="grid gap-4 sm:grid-cols-2">
         {list.data?.list.map((p) => (
           <article key={p.id} className="rounded-lg bg-(--surface-raised) p-4" data-testid="promotion-card">
+            {p.imageUrl && (
+              <img
+                src={p.imageUrl}
+                alt=""
+                width={640}
+                height={240}
+                loading="lazy"
+                className="mb-3 h-auto w-full rounded-md"
+              />
+            )}
             <div className="mb-1 flex items-center justify-between gap-2">
               <span className="text-xs uppercase text-(--text-muted)">{t(`rewards.types.${p.type}`)}</span>
               <span className="rounded-full bg-(--accent)/15 px-2 py-0.5 text-xs font-semibold text-(--accent)">
@@ -110,6 +121,7 @@ export function PromotionDetailPage() {
         {t('rewards.promotions')}
       </Link>
       <h1 className="my-2 text-2xl font-bold">{p.title}</h1>
+      {p.imageUrl && <img src={p.imageUrl} alt="" width={960} height={360} className="mb-3 h-auto w-full rounded-lg" />}
       <p className="mb-2 text-sm text-(--text-muted)">
         {t('rewards.period', {
           from: formatTime(p.startsAt),

@@ -44,6 +44,13 @@ export function RewardCentrePage() {
           {t('rewards.withdrawWarning')}
         </p>
       )}
+      {active
+        .filter((w) => w.maxBet !== null)
+        .map((w) => (
+          <p key={w.id} className="mt-2 rounded-md bg-(--accent)/10 p-3 text-sm" role="note" data-testid="max-bet-note">
+            {t('rewards.maxBetNote', { title: w.title, amount: money(w.maxBet ?? 0) })}
+          </p>
+        ))}
       <SectionTitle>{t('rewards.wagering')}</SectionTitle>
       <DataTable
         caption={t('rewards.wagering')}

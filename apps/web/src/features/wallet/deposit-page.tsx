@@ -1,4 +1,5 @@
 import { DepositBody, type DepositOrder, type PaymentMethod } from '@gamehall/shared/api/cashier';
+import { Field } from '@gamehall/ui/field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Landmark, QrCode, Smartphone } from 'lucide-react';
@@ -38,6 +39,7 @@ export function DepositPage() {
     resolver: withMessages(zodResolver(DepositFields, undefined, { raw: true }), t, {
       methodCode: 'wallet.chooseMethod',
       amount: 'wallet.amountInvalid',
+      depositorName: 'wallet.depositorNameInvalid',
     }),
   });
   const { errors, isSubmitting } = form.formState;
@@ -59,7 +61,13 @@ export function DepositPage() {
       return;
     }
     try {
-      const created = await createDeposit({ ...values, requestId: newRequestId() });
+      // The depositor's name is asked for a bank transfer only (the cashier matches it on the statement).
+      const { depositorName, ...rest } = values;
+      const created = await createDeposit({
+        ...rest,
+        ...(method?.kind === 'bank_transfer' && depositorName ? { depositorName } : {}),
+        requestId: newRequestId(),
+      });
       setOrder(created);
       form.resetField('amount');
       form.reset({ methodCode: values.methodCode });
@@ -115,6 +123,16 @@ export function DepositPage() {
           error={errors.amount?.message}
           {...form.register('amount', { setValueAs: amountValue })}
         />
+        {chosen?.kind === 'bank_transfer' && (
+          <Field
+            label={t('wallet.depositorName')}
+            autoComplete="name"
+            maxLength={100}
+            hint={t('wallet.depositorNameHint')}
+            error={errors.depositorName?.message}
+            {...form.register('depositorName', { setValueAs: (v: string) => v?.trim() || undefined })}
+          />
+        )}
         <FormFooter error={errors.root?.message ?? ''} busy={isSubmitting}>
           {t('member.menu.depositv2')}
         </FormFooter>
@@ -306,7 +324,14 @@ function DepositHistory() {
             <td className={cell}>{formatTime(d.createdAt)}</td>
             <td className={cell}>{d.reference}</td>
             <td className={cell}>{d.methodName}</td>
-            <td className={cell}>{money(d.amount)}</td>
+            <td className={cell}>
+              {money(d.amount)}
+              {d.requestedAmount !== null && (
+                <span className="block text-xs text-(--text-muted)">
+                  {t('wallet.requestedAmount', { amount: money(d.requestedAmount) })}
+                </span>
+              )}
+            </td>
             <StatusCell status={d.status} reason={d.reason} />
           </tr>
         ))}

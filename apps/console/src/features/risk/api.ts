@@ -1,0 +1,56 @@
+import type {
+  AdminMemberRisk,
+  AdminRiskFlag,
+  AdminRiskLevelBody,
+  AdminRiskLink,
+  AdminRiskReviewBody,
+  RiskFlagKind,
+  RiskFlagStatus,
+  RiskLinkKind,
+  RiskLinkStatus,
+} from '@gamehall/shared/api/risk';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+// Risk (modules/risk, risk.admin.routes.ts, docs/risk.md): risk.read to see, risk.write to review
+// and set levels.
+
+export const riskKey = ['risk'] as const;
+export const RISK_PAGE_SIZE = 20;
+
+type Grid<T> = { list: T[]; total: number; pageNo: number; pageSize: number };
+
+export type LinkFilter = { status?: RiskLinkStatus; kind?: RiskLinkKind; memberId?: number };
+export type FlagFilter = { status?: RiskFlagStatus; kind?: RiskFlagKind; memberId?: number };
+
+export const linksQuery = (filter: LinkFilter, pageNo: number) =>
+  queryOptions({
+    queryKey: [...riskKey, 'links', filter, pageNo],
+    queryFn: () =>
+      api<Grid<AdminRiskLink>>('/admin/risk/links', { query: { ...filter, pageNo, pageSize: RISK_PAGE_SIZE } }),
+  });
+
+export const flagsQuery = (filter: FlagFilter, pageNo: number) =>
+  queryOptions({
+    queryKey: [...riskKey, 'flags', filter, pageNo],
+    queryFn: () =>
+      api<Grid<AdminRiskFlag>>('/admin/risk/flags', { query: { ...filter, pageNo, pageSize: RISK_PAGE_SIZE } }),
+  });
+
+export const memberRiskQuery = (memberId: number) =>
+  queryOptions({
+    queryKey: [...riskKey, 'member', memberId],
+    queryFn: () => api<AdminMemberRisk>(`/admin/risk/members/${memberId}`),
+  });
+
+export function reviewLink(id: number, body: AdminRiskReviewBody) {
+  return api<AdminRiskLink>(`/admin/risk/links/${id}/review`, { method: 'POST', body });
+}
+
+export function reviewFlag(id: number, body: AdminRiskReviewBody) {
+  return api<AdminRiskFlag>(`/admin/risk/flags/${id}/review`, { method: 'POST', body });
+}
+
+export function setRiskLevel(memberId: number, body: AdminRiskLevelBody) {
+  return api<AdminMemberRisk>(`/admin/risk/members/${memberId}/level`, { method: 'PUT', body });
+}

@@ -1,0 +1,151 @@
+// e2e: beside console-desk
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../../support/axe';
+import { newPage, screenshot, useBrowser } from '../../support/browser';
+import { consoleSignIn, consoleToken, createOperator } from '../../support/console';
+import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
+
+// The member at a glance (docs/back-office.md "The member summary"): the member page opens on the
+// Summary tab with responsible play as a banner on top, the balances the API answers, the upline
+// chain up to the top agent, tags and notes; an agent has no "Make agent"; the Audit tab lists the
+// cashier's decision on the member's bank account beside the member's own actions.
+
+let agentPage: Page;
+let player: Page;
+let desk: Page;
+useBrowser(undefined, async (chromium) => {
+  agentPage = await newPage(chromium);
+  player = await newPage(chromium);
+  desk = await newPage(chromium);
+});
+
+const suffix = Date.now().toString(36).slice(-7);
+const agentName = `sag${suffix}`;
+const memberName = `smb${suffix}`;
+let agentId = 0;
+let memberId = 0;
+let bankAccountId = 0;
+
+async function register(page: Page, username: string): Promise<{ id: number; token: string }> {
+  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Summary Tester' });
+  await closeMemberPopup(page);
+  const token = await tokenOf(page);
+  const info = await call<{ id: number }>('GET', '/wps/member/info', token);
+  const id = info.value?.id ?? 0;
+  assert.ok(id > 0, JSON.stringify(info));
+  return { id, token };
+}
+
+test('a member sets a deposit limit and binds a bank account; another registers to be their agent', async () => {
+  agentId = (await register(agentPage, agentName)).id;
+  const member = await register(player, memberName);
+  memberId = member.id;
+  const limit = await call('PUT', '/wps/responsible/limits', member.token, { depositDay: 500 });
+  assert.equal(limit.success, true, JSON.stringify(limit));
+  const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', member.token, {
+    bankName: 'BDO Unibank',
+    accountName: 'Summary Tester',
+    accountNumber: `55${Date.now().toString().slice(-10)}`,
+  });
+  assert.equal(bound.success, true, JSON.stringify(bound));
+  bankAccountId = bound.value?.id ?? 0;
+  assert.ok(bankAccountId > 0);
+});
+
+test('the desk makes the agent, moves the member under them, confirms the account and adds a note', async () => {
+  const operator = await createOperator('sum', [
+    'members.read',
+    'members.write',
+    'wallet.adjust',
+    'cashier.read',
+    'cashier.approve',
+  ]);
+  await consoleSignIn(desk, operator);
+  const token = await consoleToken(desk);
+
+  // The agent's page offers "Make agent" until they are one.
+  await desk.goto(`/console/members/${agentId}`);
+  await desk.getByRole('heading', { level: 1, name: agentName }).waitFor();
+  await desk.getByRole('button', { name: 'Make agent' }).click();
+  const dialog = desk.getByRole('dialog', { name: `Make ${agentName} an agent` });
+  await dialog.getByRole('button', { name: 'Make agent' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await desk.getByText('Agent (type 1)').first().waitFor();
+  assert.equal(await desk.getByRole('button', { name: 'Make agent' }).count(), 0, 'an agent has no Make agent');
+
+  for (const [url, body] of [
+    [`/admin/members/${memberId}/upline`, { uplineId: agentId }],
+    [`/admin/members/${memberId}/tags`, { tags: ['watch'] }],
+    [`/admin/members/${memberId}/notes`, { text: 'Called about the limit' }],
+    [`/admin/cashier/bankAccounts/${bankAccountId}/confirm`, undefined],
+  ] as const) {
+    const done = await call('POST', url, token, body ?? {});
+    assert.equal(done.success, true, `${url}: ${JSON.stringify(done)}`);
+  }
+  const adjusted = await call('POST', `/admin/members/${memberId}/adjustments`, token, {
+    direction: 'credit',
+    amount: 25,
+    reason: 'Goodwill for the summary test',
+    requestId: crypto.randomUUID(),
+  });
+  assert.equal(adjusted.success, true, JSON.stringify(adjusted));
+});
+
+test('the member page opens on the summary: responsible play first, then the member at a glance', async () => {
+  await desk.goto(`/console/members/${memberId}`);
+  await desk.getByRole('heading', { level: 1, name: memberName }).waitFor();
+  const tab = desk.getByRole('tab', { name: 'Summary', exact: true });
+  assert.equal(await tab.getAttribute('aria-selected'), 'true');
+
+  const summary = await call<{
+    balances: { cash: number; currency: string };
+    identity: { kycLevel: number };
+    payments: unknown;
+  }>('GET', `/admin/members/${memberId}/summary`, await consoleToken(desk));
+  assert.equal(summary.success, true, JSON.stringify(summary));
+  assert.equal(summary.value?.balances.cash, 25);
+  assert.notEqual(summary.value?.payments, null, 'cashier.read sees deposits and withdrawals');
+
+  const banner = desk.getByRole('region', { name: 'Responsible play' });
+  await banner.getByText('Deposits a day:').waitFor();
+  assert.match(await banner.innerText(), /0\.00 PHP used of 500\.00 PHP/);
+  // The banner comes before every other part of the summary.
+  const identity = desk.getByRole('region', { name: 'Identity' });
+  const [bannerBox, identityBox] = [await banner.boundingBox(), await identity.boundingBox()];
+  assert.ok(bannerBox && identityBox && bannerBox.y < identityBox.y, 'the banner is on top');
+
+  assert.match(await identity.innerText(), new RegExp(`Level ${summary.value?.identity.kycLevel}`));
+  const balances = desk.getByRole('region', { name: 'Balances' });
+  assert.match(await balances.innerText(), /Cash\s+25\.00 PHP/);
+  const figures = desk.getByRole('table', { name: 'Money and play' });
+  for (const row of ['Deposits (count)', 'Withdrawals (count)', 'Valid bets', 'Wins', 'GGR (bets minus wins)'])
+    await figures.getByRole('rowheader', { name: row, exact: true }).waitFor();
+
+  const uplines = desk.getByRole('region', { name: 'Upline chain' });
+  await uplines.getByRole('link', { name: agentName }).waitFor();
+  await uplines.getByText('Top agent').waitFor();
+  await desk.getByRole('region', { name: 'Tags' }).getByText('watch').waitFor();
+  await desk.getByRole('region', { name: 'Notes (1)' }).getByText('Called about the limit').waitFor();
+  // A member who is not an agent can be made one.
+  await desk.getByRole('button', { name: 'Make agent' }).waitFor();
+  assert.deepEqual(await seriousAxeViolations(desk), []);
+  await screenshot(desk, 'console-member-summary');
+});
+
+test("the Audit tab lists the cashier's decision on the member's bank account", async () => {
+  await desk.getByRole('tab', { name: 'Audit', exact: true }).click();
+  const table = desk.getByRole('table', { name: 'Audit' });
+  await table.getByText('cashier.bankAccount.confirm').waitFor();
+  await table.getByRole('cell', { name: String(bankAccountId), exact: true }).waitFor();
+  await table.getByText('member.upline').waitFor();
+  await table.getByText('wallet.adjustment.request').waitFor();
+});
+
+test('the summary fits a phone', async () => {
+  await desk.setViewportSize({ width: 390, height: 900 });
+  await desk.goto(`/console/members/${memberId}`);
+  await desk.getByRole('region', { name: 'Responsible play' }).waitFor();
+  assert.equal(await desk.evaluate(() => document.documentElement.scrollWidth), 390);
+});
