@@ -153,6 +153,7 @@ export const errorCatalogue = {
   OPERATOR_ROLE_NOT_FOUND: { status: 404, message: 'No such role' },
   OPERATOR_ROLE_NAME_TAKEN: { status: 409, message: 'A role with this name already exists' },
   OPERATOR_ROLE_BUILT_IN: { status: 409, message: 'Built-in roles cannot be changed: create a role of your own' },
+  OPERATOR_ROLE_IN_USE: { status: 409, message: 'Operators hold this role: give them other roles before deleting it' },
   OPERATOR_SELF_CHANGE: { status: 403, message: 'You cannot do this to your own operator account' },
   OPERATOR_PERMISSION_ESCALATION: { status: 403, message: 'You cannot grant permissions you do not hold yourself' },
   OPERATOR_TARGET_OUTRANKS: { status: 403, message: 'This operator holds permissions you do not hold' },

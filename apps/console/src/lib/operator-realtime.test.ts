@@ -20,6 +20,12 @@ describe('parseOperatorMessage', () => {
     expect(parseOperatorMessage('{"type":"cashier","data":{"queue":"lottery","id":1}}')).toBeNull();
     expect(parseOperatorMessage('{"type":"cashier","data":{"queue":"deposits"}}')).toBeNull();
     expect(parseOperatorMessage('{"type":"balance","data":{}}')).toBeNull();
+    expect(parseOperatorMessage('{"type":"work","data":{"source":"feedback"}}')).toEqual({
+      type: 'work',
+      data: { source: 'feedback' },
+    });
+    expect(parseOperatorMessage('{"type":"work","data":{"source":7}}')).toBeNull();
+    expect(parseOperatorMessage('{"type":"work"}')).toBeNull();
     expect(parseOperatorMessage('null')).toBeNull();
     expect(parseOperatorMessage('not json')).toBeNull();
     expect(parseOperatorMessage(undefined)).toBeNull();

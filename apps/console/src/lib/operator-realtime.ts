@@ -1,4 +1,5 @@
 import type { CashierChange, OPERATOR_SOCKET_PATH, OperatorRealtimeEvent } from '@gamehall/shared/api/admin-realtime';
+import type { WorkChange, WorkSourceName } from '@gamehall/shared/api/work-queue';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { onTokenChange, readToken } from './session-token';
 
@@ -23,8 +24,14 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-/** What the console acts on: a queue change, or "read everything again" (resync, or back after a gap). */
-export type OperatorEvent = { type: 'cashier'; data: CashierChange } | { type: 'resync' };
+/**
+ * What the console acts on: a cashier queue change, a change of another source of the work panel,
+ * or "read everything again" (resync, or back after a gap).
+ */
+export type OperatorEvent =
+  | { type: 'cashier'; data: CashierChange }
+  | { type: 'work'; data: WorkChange }
+  | { type: 'resync' };
 
 /** A raw message as the client acts on it: ready, an event, or null for anything unknown or malformed. */
 export function parseOperatorMessage(raw: unknown): OperatorEvent | { type: 'ready' } | null {
@@ -37,6 +44,11 @@ export function parseOperatorMessage(raw: unknown): OperatorEvent | { type: 'rea
   }
   if (message?.type === 'ready') return { type: 'ready' };
   if (message?.type === 'resync') return { type: 'resync' };
+  if (message?.type === 'work') {
+    // The console only reads its panel again on it, so a source it does not know yet is kept.
+    const source = (message.data as Partial<WorkChange> | undefined)?.source;
+    return typeof source === 'string' ? { type: 'work', data: { source: source as WorkSourceName } } : null;
+  }
   if (message?.type !== 'cashier' || !message.data || typeof message.data !== 'object') return null;
   const data = message.data as Partial<CashierChange>;
   if (

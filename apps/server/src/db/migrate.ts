@@ -81,6 +81,7 @@ import * as m0094 from './migrations/0094-member-name-search';
 import * as m0095 from './migrations/0095-risk';
 import * as m0096 from './migrations/0096-promotion-audience-caps';
 import * as m0097 from './migrations/0097-campaigns';
+import * as m0098 from './migrations/0098-work-queue';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -166,6 +167,7 @@ export const migrations: Record<string, Migration> = {
   '0095-risk': m0095,
   '0096-promotion-audience-caps': m0096,
   '0097-campaigns': m0097,
+  '0098-work-queue': m0098,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -7,6 +7,7 @@ import {
   OperatorSocketAuth,
 } from '@gamehall/shared/api/admin-realtime';
 import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
+import { type WorkChange, WorkSourceName, workSource } from '@gamehall/shared/api/work-queue';
 import type { AppContext } from '../context';
 import { type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
@@ -37,6 +38,16 @@ export function cashierChangeOf(notice: OperatorNotice): CashierChange | null {
     status: typeof s === 'string' ? s : null,
     memberId: m,
   };
+}
+
+/**
+ * The event of a notice of migration 0098's trigger (a source of the work panel changed), or null.
+ * The cashier queues are announced by their own notices (cashierChangeOf), not here.
+ */
+export function workChangeOf(notice: OperatorNotice): WorkChange | null {
+  if (notice.q !== 'work') return null;
+  const source = WorkSourceName.safeParse(notice.src);
+  return source.success ? { source: source.data } : null;
 }
 
 /** What an operator's socket may carry: nothing until the password change and a required enrolment are done. */
@@ -77,7 +88,7 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, se
       schema: {
         tags: ['realtime'],
         summary:
-          "Operators' WebSocket ({ type, data }: ready, cashier queue changes, resync); send { type: 'auth', token } first; closes with 4001 when the token is not an operator's live session",
+          "Operators' WebSocket ({ type, data }: ready, cashier queue changes, work panel changes, resync); send { type: 'auth', token } first; closes with 4001 when the token is not an operator's live session",
       },
       config: { auth: 'public' },
     },
@@ -97,6 +108,8 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, se
           const change = cashierChangeOf(notice);
           if (change && holdsPermission(grants, QUEUE_PERMISSION[change.queue]))
             send({ type: 'cashier', data: change });
+          const work = workChangeOf(notice);
+          if (work && holdsPermission(grants, workSource(work.source).permission)) send({ type: 'work', data: work });
         });
         if (session.closed()) return off();
         session.onClose(off);

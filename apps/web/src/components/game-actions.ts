@@ -15,6 +15,7 @@ import { useSession } from '../lib/session';
 import { permissionQuery } from '../lib/site-queries';
 import { createStore } from '../lib/store';
 import { rememberWanted } from '../lib/wanted-game';
+import { formatTimeIn } from './format-time';
 import { createThrottle, toggledFavourites } from './game-grid-layout';
 
 // What a game tile does, shared by the home sections and the game pages (features may not import
@@ -170,6 +171,24 @@ export function freePlayHref(game: Pick<Game, 'nodeId'>): string {
   return `/try?nodeId=${game.nodeId}`;
 }
 
+/**
+ * What a GAME_MAINTENANCE refusal says: for a vendor in maintenance, its name and the announced end
+ * in the brand's time zone (docs/games.md "Vendor maintenance"); else the refusal's own words.
+ */
+export function maintenanceMessage(t: TFunction, err: ApiError): string {
+  const vendor = err.value?.vendorMaintenance as { name?: unknown; until?: unknown; timeZone?: unknown } | undefined;
+  if (vendor && typeof vendor.name === 'string') {
+    if (typeof vendor.until === 'string' && typeof vendor.timeZone === 'string')
+      return t('games.vendorMaintenanceUntil', {
+        vendor: vendor.name,
+        time: formatTimeIn(vendor.until, vendor.timeZone),
+        zone: vendor.timeZone,
+      });
+    return t('games.vendorMaintenance', { vendor: vendor.name });
+  }
+  return t('errors.GAME_MAINTENANCE', { defaultValue: err.message });
+}
+
 export function useGameActions() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -183,11 +202,7 @@ export function useGameActions() {
       await loadAllStrings().catch(() => undefined);
       if (err instanceof ApiError && err.code === 'GAME_MAINTENANCE') {
         const suggestions = (err.value?.suggestions as Game[] | undefined) ?? [];
-        gameOverlayStore.set({
-          kind: 'maintenance',
-          message: t('errors.GAME_MAINTENANCE', { defaultValue: err.message }),
-          suggestions,
-        });
+        gameOverlayStore.set({ kind: 'maintenance', message: maintenanceMessage(t, err), suggestions });
         return;
       }
       if (err instanceof ApiError && err.code === 'ACCOUNT_TRIAL_RESTRICTED') {

@@ -20,6 +20,13 @@ export const AdminVendor = z.object({
   name: z.string(),
   /** active: in the lobby; maintenance: shown, games cannot launch; hidden: gone from the site. */
   status: CatalogueStatus,
+  /** While in maintenance: its announced end (players are told it); null until further notice. */
+  maintenanceUntil: z.string().nullable(),
+  /**
+   * The provider fee the net revenue report deducts: parts per million of the vendor's GGR (brand
+   * setting agentNgr.providerFeePpm; 0 when none is set).
+   */
+  providerFeePpm: z.number().int(),
   sort: z.number().int(),
   gameCount: z.number().int(),
   /**
@@ -49,6 +56,14 @@ export const VendorParams = z.object({ code: VendorCodeField });
 export const AdminVendorBody = z
   .object({
     status: CatalogueStatus.optional(),
+    /**
+     * The maintenance's announced end, in the future (ISO with offset), or null for until further
+     * notice. Only with status maintenance (sent now, or the vendor's already); another status
+     * clears it. At that time the vendor goes back to active by itself.
+     */
+    maintenanceUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** The provider fee, parts per million of the vendor's GGR (0 to 1,000,000; 0: none). */
+    providerFeePpm: z.number().int().min(0).max(1_000_000).optional(),
     sort: z.number().int().min(0).max(1_000_000).optional(),
     /** The wallet integration switched on or off (calls from the vendor answer ERROR_VENDOR_DISABLED). */
     integrationEnabled: z.boolean().optional(),
@@ -111,6 +126,29 @@ export const AdminGameBody = z
   })
   .strict();
 export type AdminGameBody = z.infer<typeof AdminGameBody>;
+
+/** The most games one bulk change names (a page of the catalogue grid, selected). */
+export const BULK_GAMES_MAX = 500;
+
+/**
+ * Hide or show many games in one action (the catalogue grid's selection): hidden takes each off
+ * every list and launch, active brings it back. Each id once; unknown ids refuse the whole change.
+ */
+export const AdminGamesStatusBody = z
+  .object({
+    nodeIds: z
+      .array(z.number().int().positive())
+      .min(1)
+      .max(BULK_GAMES_MAX)
+      .refine((ids) => new Set(ids).size === ids.length, { params: { reason: 'DUPLICATE' } }),
+    status: z.enum(['active', 'hidden']),
+  })
+  .strict();
+export type AdminGamesStatusBody = z.infer<typeof AdminGamesStatusBody>;
+
+/** What a bulk change did: how many games changed status, and how many already had it. */
+export const AdminGamesStatusResult = z.object({ changed: z.number().int(), unchanged: z.number().int() });
+export type AdminGamesStatusResult = z.infer<typeof AdminGamesStatusResult>;
 
 // ---- reconciliation
 

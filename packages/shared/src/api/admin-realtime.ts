@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WorkChange } from './work-queue';
 
 // The operators' realtime socket (cashier queues with live arrival, pending counters that
 // update live). Browsers cannot set headers on a WebSocket and an operator token must never be in a
@@ -38,12 +39,15 @@ export type CashierChange = z.infer<typeof CashierChange>;
  * Messages of the operators' socket, JSON `{ type, data }`:
  * - `ready` once the token is accepted;
  * - `cashier` after a committed queue change, to operators holding the queue's permission;
+ * - `work` after a committed change of another source of the "work to do" panel (work-queue.ts),
+ *   to operators holding the permission of its screen: the client reads the panel again;
  * - `resync` when the server may have missed changes (its database listener reconnected): the
  *   client reads its queues again.
  */
 export const OperatorRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), data: z.object({ operatorId: z.number().int() }) }),
   z.object({ type: z.literal('cashier'), data: CashierChange }),
+  z.object({ type: z.literal('work'), data: WorkChange }),
   z.object({ type: z.literal('resync'), data: z.object({}) }),
 ]);
 export type OperatorRealtimeEvent = z.infer<typeof OperatorRealtimeEvent>;

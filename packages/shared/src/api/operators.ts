@@ -275,3 +275,7 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditList = grid(AuditEntry);
 export type AuditList = z.infer<typeof AuditList>;
+
+/** DELETE /admin/roles/:id: the role deleted. */
+export const RoleDeleted = z.object({ id: z.number().int() });
+export type RoleDeleted = z.infer<typeof RoleDeleted>;

@@ -230,9 +230,6 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
-/** How often the console asks for the dashboard again (its pending counters are live on the server). */
-export const DASHBOARD_POLL_MS = 10_000;
-
 // ---- net revenue
 
 export const NGR_REPORT_GROUPS = ['day', 'vendor', 'gameType', 'game', 'player', 'agent'] as const;

@@ -10,6 +10,7 @@ import { meQuery, useMe } from '../../lib/session';
 import { setDisplayName, signOutEverywhere } from './api';
 import { EnrolmentPanel } from './enrolment-panel';
 import { PasswordChangePanel } from './password-change-panel';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 /** The name players read in the support chat, which the operator chooses. */
 function DisplayNameForm({ current }: { current: string }) {
@@ -98,6 +99,7 @@ export function AccountPage() {
         <dd>{t('account.idleMinutes', { count: me.idleMinutes })}</dd>
       </dl>
       <DisplayNameForm current={me.displayName} />
+      {me.twoFactor.enabled && <RecoveryCodesPanel />}
       {!me.twoFactor.enabled &&
         (enrolling ? (
           <EnrolmentPanel onDone={() => setEnrolling(false)} />

@@ -70,6 +70,11 @@ export function startEnrolment(password: string): Promise<Enrolment> {
   return api<Enrolment>('/admin/session/twoFactor/enrol', { method: 'POST', body: { password } });
 }
 
+/** New recovery codes for a current authenticator code (the old ones stop working). */
+export function regenerateRecoveryCodes(code: string): Promise<{ recoveryCodes: string[] }> {
+  return api<{ recoveryCodes: string[] }>('/admin/session/twoFactor/recoveryCodes', { method: 'POST', body: { code } });
+}
+
 export function confirmEnrolment(code: string): Promise<{ recoveryCodes: string[] }> {
   return api<{ recoveryCodes: string[] }>('/admin/session/twoFactor/confirm', { method: 'POST', body: { code } });
 }

@@ -2,13 +2,12 @@ import type { Dashboard, DashboardFigures } from '@gamehall/shared/api/reports';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Chart } from '../../components/chart';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useCan } from '../../lib/session';
-import { dashboardQuery, useLiveDashboard } from './api';
+import { dashboardQuery } from './api';
+import { WorkPanel } from './work-panel';
 
 type FigureKey = keyof DashboardFigures;
 
@@ -44,36 +43,14 @@ function Tile({ label, today, month, money }: { label: string; today: number; mo
   );
 }
 
-function Pending({ d }: { d: Dashboard }) {
+function OnlineNow({ d }: { d: Dashboard }) {
   const { t } = useTranslation('dashboard');
-  const can = useCan();
-  const items = [
-    { label: t('pending.deposits'), value: d.pending.deposits, to: '/cashier/deposits?status=pending' },
-    { label: t('pending.withdrawals'), value: d.pending.withdrawals, to: '/cashier/withdrawals?status=pending' },
-    { label: t('pending.bankAccounts'), value: d.pending.bankAccounts, to: '/cashier/bank-accounts?status=pending' },
-    { label: t('onlineNow'), value: d.onlineNow, to: null },
-  ];
   return (
-    <section aria-labelledby="pending-title" className="mb-6">
-      <h2 id="pending-title" className="mb-2 text-base font-semibold">
-        {t('pending.title')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-live="polite">
-        {items.map((i) => (
-          <li key={i.label} className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
-            <span className="text-sm text-(--text-muted)">{i.label}</span>
-            <span className="mt-1 block text-2xl font-bold tabular-nums">
-              {i.to && can('cashier.read') ? (
-                <Link to={i.to} className="underline-offset-4 hover:underline">
-                  {formatCount(i.value)}
-                </Link>
-              ) : (
-                formatCount(i.value)
-              )}
-            </span>
-          </li>
-        ))}
-      </ul>
+    <section className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="rounded-lg border border-(--border) bg-(--surface-raised) p-4">
+        <h2 className="text-sm text-(--text-muted)">{t('onlineNow')}</h2>
+        <p className="mt-1 text-2xl font-bold tabular-nums">{formatCount(d.onlineNow)}</p>
+      </div>
     </section>
   );
 }
@@ -117,9 +94,7 @@ function Liabilities({ d }: { d: Dashboard }) {
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const can = useCan();
-  const poll = useLiveDashboard(can('cashier.read'));
-  const dashboard = useQuery(dashboardQuery(poll));
+  const dashboard = useQuery(dashboardQuery());
   const d = dashboard.data;
   const labels = useMemo(() => d?.daily.map((x) => x.day.slice(5)) ?? [], [d]);
   const moneySeries = useMemo(
@@ -164,10 +139,11 @@ export function DashboardPage() {
           {errorMessage(dashboard.error)}
         </p>
       )}
+      <WorkPanel />
       {!d && dashboard.isPending && <p>{t('common.loading', { ns: 'core' })}</p>}
       {d && (
         <>
-          <Pending d={d} />
+          <OnlineNow d={d} />
           <section aria-labelledby="today-title" className="mb-6">
             <h2 id="today-title" className="mb-2 text-base font-semibold">
               {t('today', { day: d.today })}

@@ -3,6 +3,7 @@ import type {
   AdminGameBody,
   AdminGameMenus,
   AdminGameMenusBody,
+  AdminGamesStatusResult,
   AdminReconciliationRow,
   AdminVendor,
   AdminVendorBody,
@@ -41,6 +42,11 @@ export function fetchGames(query: Query) {
 
 export function changeGame(nodeId: number, body: AdminGameBody) {
   return api<AdminGame>(`/admin/games/catalogue/${nodeId}`, { method: 'PUT', body });
+}
+
+/** Hides or shows the picked games in one audited action. */
+export function changeGamesStatus(nodeIds: number[], status: 'active' | 'hidden') {
+  return api<AdminGamesStatusResult>('/admin/games/catalogue/status', { method: 'POST', body: { nodeIds, status } });
 }
 
 export function fetchReconciliation(query: Query) {

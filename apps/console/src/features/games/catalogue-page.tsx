@@ -8,6 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Flame } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataGrid, toGridPage } from '../../components/data-grid';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
@@ -16,11 +17,63 @@ import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
 import { useFormAction } from '../../lib/use-form-action';
-import { catalogueKey, changeGame, fetchGames, vendorsQuery } from './api';
+import { catalogueKey, changeGame, changeGamesStatus, fetchGames, vendorsQuery } from './api';
 import { SelectField } from './select-field';
 import { STATUS_TONES } from './status-tones';
 
 const STATUSES = ['active', 'maintenance', 'hidden'] as const;
+
+/**
+ * Hide or show the games picked in the grid, across pages and filters, in one audited action; asks
+ * first, and says how many changed.
+ */
+function BulkStatusBar({ picked, onDone }: { picked: number[]; onDone: () => void }) {
+  const { t } = useTranslation('games');
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<'active' | 'hidden' | null>(null);
+  const [result, setResult] = useState('');
+  // A refusal is shown in the dialog, which stays open (ConfirmDialog).
+  const run = async (status: 'active' | 'hidden') => {
+    const r = await changeGamesStatus(picked, status);
+    setResult(t(`catalogue.bulk.done.${status}`, { changed: r.changed, unchanged: r.unchanged }));
+    onDone();
+    await queryClient.invalidateQueries({ queryKey: catalogueKey });
+  };
+  return (
+    <div className="mb-3 rounded-lg border border-(--border) bg-(--surface-raised) p-3 text-sm" data-testid="bulk-bar">
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{t('catalogue.bulk.picked', { count: picked.length })}</span>
+        <Button variant="secondary" disabled={picked.length === 0} onClick={() => setAsking('hidden')}>
+          {t('catalogue.bulk.hide')}
+        </Button>
+        <Button variant="secondary" disabled={picked.length === 0} onClick={() => setAsking('active')}>
+          {t('catalogue.bulk.show')}
+        </Button>
+        {picked.length > 0 && (
+          <Button variant="ghost" onClick={onDone}>
+            {t('catalogue.bulk.clear')}
+          </Button>
+        )}
+      </div>
+      {result && (
+        <p role="status" className="mt-2">
+          {result}
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`catalogue.bulk.${asking === 'hidden' ? 'hide' : 'show'}`) : ''}
+        message={asking ? t(`catalogue.bulk.confirm.${asking}`, { count: picked.length }) : undefined}
+        confirmLabel={asking ? t(`catalogue.bulk.${asking === 'hidden' ? 'hide' : 'show'}`) : ''}
+        danger={asking === 'hidden'}
+        onClose={() => setAsking(null)}
+        onConfirm={async () => {
+          if (asking) await run(asking);
+        }}
+      />
+    </div>
+  );
+}
 
 function GameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
   const { t } = useTranslation('games');
@@ -95,6 +148,7 @@ export function CataloguePage() {
   const vendors = useQuery(vendorsQuery).data ?? [];
   const [editing, setEditing] = useState<AdminGame | null>(null);
   const [error, setError] = useState('');
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
   const quick = async (game: AdminGame, body: { status?: CatalogueStatus }) => {
     setError('');
@@ -108,6 +162,27 @@ export function CataloguePage() {
 
   // Rebuilt each render: the action buttons close over this render's handlers.
   const columns: ColumnDef<AdminGame, unknown>[] = [
+    ...(writable
+      ? [
+          {
+            id: 'pick',
+            header: t('catalogue.bulk.pickColumn'),
+            cell: ({ row }: { row: { original: AdminGame } }) => (
+              <input
+                type="checkbox"
+                aria-label={t('catalogue.bulk.pick', { name: row.original.name })}
+                checked={picked.has(row.original.nodeId)}
+                onChange={(e) => {
+                  const next = new Set(picked);
+                  if (e.target.checked) next.add(row.original.nodeId);
+                  else next.delete(row.original.nodeId);
+                  setPicked(next);
+                }}
+              />
+            ),
+          } satisfies ColumnDef<AdminGame, unknown>,
+        ]
+      : []),
     {
       id: 'icon',
       header: t('fields.icon'),
@@ -188,6 +263,7 @@ export function CataloguePage() {
           {error}
         </p>
       )}
+      {writable && <BulkStatusBar picked={[...picked]} onDone={() => setPicked(new Set())} />}
       <DataGrid<AdminGame>
         caption={t('catalogue.title')}
         queryKey={catalogueKey}

@@ -13,19 +13,31 @@ import { PlainTable } from '../../components/plain-table';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
+import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { useFormAction } from '../../lib/use-form-action';
 import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
+import { percentOfPpm, ppmOfPercent } from './provider-fee';
 import { SELECT, SelectField } from './select-field';
 import { STATUS_TONES } from './status-tones';
 
 const STATUSES = ['active', 'maintenance', 'hidden'] as const;
+
+/** An ISO time as a datetime-local input's value (the browser's clock), or '' for none. */
+function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose: () => void }) {
   const { t } = useTranslation('games');
   const ipsId = useId();
   const [form, setForm] = useState<{
     status: string;
+    until: string;
+    fee: string;
     sort: string;
     enabled: boolean;
     walletMode: string;
@@ -34,6 +46,8 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
   const { errors, setErrors, error, busy, reset, run } = useFormAction(vendorsKey);
   const current = form ?? {
     status: vendor?.status ?? 'active',
+    until: localInput(vendor?.maintenanceUntil),
+    fee: percentOfPpm(vendor?.providerFeePpm ?? 0),
     sort: String(vendor?.sort ?? 0),
     enabled: vendor?.integration?.enabled ?? false,
     walletMode: vendor?.integration?.walletMode ?? 'seamless',
@@ -47,8 +61,13 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!vendor) return;
+    // The input reads the browser's clock; the server keeps the instant, players read it in the brand's zone.
+    const until = current.until ? new Date(current.until) : null;
     const body = {
       status: current.status,
+      ...(current.status === 'maintenance'
+        ? { maintenanceUntil: until && !Number.isNaN(until.getTime()) ? until.toISOString() : null }
+        : {}),
       sort: Number(current.sort || 0),
       ...(vendor.integration
         ? {
@@ -61,7 +80,12 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
           }
         : {}),
     };
-    const checked = validate(AdminVendorBody, body);
+    const fee = ppmOfPercent(current.fee);
+    if (fee === null) {
+      setErrors({ providerFeePpm: t('vendors.feeInvalid') });
+      return;
+    }
+    const checked = validate(AdminVendorBody, { ...body, providerFeePpm: fee });
     setErrors(checked.errors);
     const data = checked.data;
     if (!data) return;
@@ -77,6 +101,24 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
           onChange={(status) => set({ status })}
           options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           hint={t('hints.vendorStatus')}
+        />
+        {current.status === 'maintenance' && (
+          <Field
+            label={t('fields.maintenanceUntil')}
+            type="datetime-local"
+            value={current.until}
+            error={errors.maintenanceUntil}
+            hint={t('hints.maintenanceUntil')}
+            onChange={(e) => set({ until: e.target.value })}
+          />
+        )}
+        <Field
+          label={t('fields.providerFee')}
+          inputMode="decimal"
+          value={current.fee}
+          error={errors.providerFeePpm}
+          hint={t('hints.providerFee')}
+          onChange={(e) => set({ fee: e.target.value })}
         />
         <Field
           label={t('fields.sort')}
@@ -170,6 +212,7 @@ export function VendorsPage() {
           { label: t('fields.vendor') },
           { label: t('fields.status') },
           { label: t('fields.games'), numeric: true },
+          { label: t('fields.providerFee'), numeric: true },
           { label: t('vendors.integration') },
           { label: t('fields.allowedIps') },
           writable && { label: t('common.actions', { ns: 'core' }) },
@@ -183,10 +226,18 @@ export function VendorsPage() {
             </td>
             <td className="px-3 py-2">
               <StatusBadge label={t(`statuses.${v.status}`)} tone={STATUS_TONES[v.status] ?? 'muted'} />
+              {v.status === 'maintenance' && (
+                <span className="block text-xs text-(--text-muted)">
+                  {v.maintenanceUntil
+                    ? t('vendors.until', { time: formatDateTime(v.maintenanceUntil) })
+                    : t('vendors.untilFurtherNotice')}
+                </span>
+              )}
             </td>
             <td className="px-3 py-2 text-right tabular-nums">
               {v.activeGameCount} / {v.listedGameCount} / {v.gameCount}
             </td>
+            <td className="px-3 py-2 text-right tabular-nums">{percentOfPpm(v.providerFeePpm)} %</td>
             <td className="px-3 py-2">
               {v.integration ? (
                 <>

@@ -5,6 +5,7 @@ import type {
   OperatorPasswordReset,
   Role,
   RoleBody,
+  RoleDeleted,
   RoleList,
 } from '@gamehall/shared/api/operators';
 import { queryOptions } from '@tanstack/react-query';
@@ -47,6 +48,10 @@ export function setOperatorRoles(id: number, roleIds: number[]): Promise<Operato
 
 export function createRole(body: RoleBody): Promise<Role> {
   return api<Role>('/admin/roles', { method: 'POST', body });
+}
+
+export function deleteRole(id: number): Promise<RoleDeleted> {
+  return api<RoleDeleted>(`/admin/roles/${id}`, { method: 'DELETE' });
 }
 
 export function updateRole(id: number, body: RoleBody): Promise<Role> {

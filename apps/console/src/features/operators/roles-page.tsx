@@ -3,17 +3,18 @@ import { PERMISSIONS } from '@gamehall/shared/api/permissions';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { useFormAction } from '../../lib/use-form-action';
-import { createRole, rolesKey, rolesQuery, updateRole } from './api';
+import { createRole, deleteRole, rolesKey, rolesQuery, updateRole } from './api';
 
 const ALL = '*';
 
@@ -93,6 +94,8 @@ export function RolesPage() {
   const { t } = useTranslation('operators');
   const roles = useQuery(rolesQuery);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const queryClient = useQueryClient();
   return (
     <div>
       <PageHeader
@@ -131,14 +134,39 @@ export function RolesPage() {
             <td className="px-3 py-2 text-right tabular-nums">{role.operatorCount}</td>
             <td className="px-3 py-2">
               {!role.builtIn && (
-                <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(role)}>
-                  {t('common.edit', { ns: 'core' })}
-                </Button>
+                <div className="flex gap-1">
+                  <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(role)}>
+                    {t('common.edit', { ns: 'core' })}
+                  </Button>
+                  {/* Deleting a role operators still hold is refused by the server (OPERATOR_ROLE_IN_USE). */}
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    disabled={role.operatorCount > 0}
+                    title={role.operatorCount > 0 ? t('roleInUse', { count: role.operatorCount }) : undefined}
+                    onClick={() => setDeleting(role)}
+                  >
+                    {t('roleDelete')}
+                  </Button>
+                </div>
               )}
             </td>
           </tr>
         ))}
       </PlainTable>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('roleDelete')}
+        message={deleting ? t('roleDeleteConfirm', { name: deleting.name }) : undefined}
+        confirmLabel={t('roleDelete')}
+        danger
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteRole(deleting.id);
+          await queryClient.invalidateQueries({ queryKey: rolesKey });
+        }}
+      />
       <RoleDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         role={editing}

@@ -18,6 +18,7 @@ function vendorBase(db: Conn) {
       'v.name',
       'v.status',
       'v.sort',
+      'v.maintenance_until',
       'i.vendor_code as integration_vendor',
       'i.enabled as integration_enabled',
       'i.wallet_mode',
@@ -55,7 +56,11 @@ export function findVendor(db: Conn, code: string) {
   return vendorBase(db).where('v.code', '=', code).executeTakeFirst();
 }
 
-export async function updateVendor(db: Conn, code: string, values: { status?: Status; sort?: number }) {
+export async function updateVendor(
+  db: Conn,
+  code: string,
+  values: { status?: Status; sort?: number; maintenance_until?: Date | null },
+) {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('vendors').set(values).where('code', '=', code).execute();
 }
@@ -173,6 +178,41 @@ export async function updateGame(
 ) {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();
+}
+
+/** The node ids among `nodeIds` that name a game, with their status, locked for the change. */
+export function lockGameStatuses(db: Conn, nodeIds: readonly number[]) {
+  return db
+    .selectFrom('games')
+    .select(['node_id', 'status'])
+    .where('node_id', 'in', nodeIds)
+    .orderBy('node_id')
+    .forUpdate()
+    .execute();
+}
+
+/** Sets `status` on the games among `nodeIds` that have another; answers the node ids changed. */
+export async function setGamesStatus(db: Conn, nodeIds: readonly number[], status: Status): Promise<number[]> {
+  const rows = await db
+    .updateTable('games')
+    .set({ status })
+    .where('node_id', 'in', nodeIds)
+    .where('status', '<>', status)
+    .returning('node_id')
+    .execute();
+  return rows.map((r) => Number(r.node_id));
+}
+
+/** Puts back to active every vendor whose announced maintenance end has passed; answers their codes. */
+export async function endDueMaintenance(db: Conn, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('vendors')
+    .set({ status: 'active', maintenance_until: null })
+    .where('status', '=', 'maintenance')
+    .where('maintenance_until', '<=', now)
+    .returning('code')
+    .execute();
+  return rows.map((r) => r.code);
 }
 
 // ---- game menus (migration 0029)

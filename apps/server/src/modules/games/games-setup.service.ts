@@ -3,6 +3,7 @@ import type {
   AdminGameBody,
   AdminGameMenusBody,
   AdminGameQuery,
+  AdminGamesStatusBody,
   AdminReconciliationQuery,
   AdminReconciliationRow,
   AdminVendorBody,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
-import { getBrand } from '../brand/brand.service';
+import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
 import * as q from './games-setup.queries';
 import { HOUSE_STUDIO_PATH } from './house-figures';
@@ -25,8 +26,27 @@ async function vendorOrFail(ctx: AppContext, code: string) {
   return vendor;
 }
 
-export function vendors(ctx: AppContext) {
-  return q.listVendors(ctx.db);
+/** Vendor rows with their provider fee (brand setting agentNgr.providerFeePpm, read through `db`). */
+async function withFees<R extends { code: string }>(
+  db: Conn,
+  rows: R[],
+): Promise<(R & { provider_fee_ppm: number })[]> {
+  const fees = (await getBrand(db)).agentNgr.providerFeePpm;
+  return rows.map((r) => ({ ...r, provider_fee_ppm: fees[r.code] ?? 0 }));
+}
+
+export async function vendors(ctx: AppContext) {
+  return withFees(ctx.db, await q.listVendors(ctx.db));
+}
+
+/**
+ * Sets one vendor's provider fee in the brand setting the net revenue report reads
+ * (agentNgr.providerFeePpm; 0 removes the vendor's entry), keeping the setting's other fields.
+ */
+async function setProviderFee(db: Conn, code: string, ppm: number): Promise<void> {
+  const ngr = (await getBrand(db)).agentNgr;
+  const { [code]: _, ...others } = ngr.providerFeePpm;
+  await setBrandSetting(db, 'agentNgr', { ...ngr, providerFeePpm: ppm > 0 ? { ...others, [code]: ppm } : others });
 }
 
 /**
@@ -35,11 +55,15 @@ export function vendors(ctx: AppContext) {
  */
 export async function changeVendor(ctx: AppContext, code: string, body: AdminVendorBody) {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await q.findVendor(trx, code);
+    const found = await q.findVendor(trx, code);
+    if (!found) throw new AppError('VENDOR_NOT_FOUND');
+    const [before] = await withFees(trx, [found]);
     if (!before) throw new AppError('VENDOR_NOT_FOUND');
+    if (body.providerFeePpm !== undefined) await setProviderFee(trx, code, body.providerFeePpm);
     await q.updateVendor(trx, code, {
       ...(body.status !== undefined ? { status: body.status } : {}),
       ...(body.sort !== undefined ? { sort: body.sort } : {}),
+      ...maintenanceEnd(body, before.status, ctx.now()),
     });
     const integration = {
       ...(body.integrationEnabled !== undefined ? { enabled: body.integrationEnabled } : {}),
@@ -55,10 +79,35 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
       );
       throw fieldErrors(fields);
     }
-    const after = await q.findVendor(trx, code);
+    const changed = await q.findVendor(trx, code);
+    if (!changed) throw new AppError('VENDOR_NOT_FOUND');
+    const [after] = await withFees(trx, [changed]);
     if (!after) throw new AppError('VENDOR_NOT_FOUND');
     return { before, after };
   });
+}
+
+/**
+ * The maintenance end a vendor change writes: the one sent (with status maintenance, sent now or
+ * the vendor's already, and in the future); none when the vendor enters or leaves maintenance
+ * without one; else unchanged.
+ */
+function maintenanceEnd(body: AdminVendorBody, current: string, now: Date): { maintenance_until?: Date | null } {
+  const status = body.status ?? current;
+  if (status !== 'maintenance') {
+    if (body.maintenanceUntil) throw fieldErrors({ maintenanceUntil: 'NOT_ALLOWED' });
+    return { maintenance_until: null };
+  }
+  if (body.maintenanceUntil === undefined) return current === 'maintenance' ? {} : { maintenance_until: null };
+  if (body.maintenanceUntil === null) return { maintenance_until: null };
+  const until = new Date(body.maintenanceUntil);
+  if (until.getTime() <= now.getTime()) throw fieldErrors({ maintenanceUntil: 'NOT_IN_FUTURE' });
+  return { maintenance_until: until };
+}
+
+/** Puts back to active the vendors whose announced maintenance end has passed (job games.vendor-maintenance-end). */
+export function endDueMaintenance(ctx: AppContext): Promise<string[]> {
+  return q.endDueMaintenance(ctx.db, ctx.now());
 }
 
 /**
@@ -117,6 +166,22 @@ export async function changeGame(ctx: AppContext, nodeId: number, body: AdminGam
     const after = await q.findGame(trx, nodeId);
     if (!after) throw new AppError('GAME_NOT_FOUND');
     return { before, after };
+  });
+}
+
+/**
+ * Hides or shows many games at once (the catalogue's selection). One transaction: an id that
+ * names no game refuses the whole change (GAME_NOT_FOUND with the unknown ids as field errors),
+ * so a stale selection changes nothing. Games already in that status are left and counted.
+ */
+export async function changeGamesStatus(ctx: AppContext, body: AdminGamesStatusBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await q.lockGameStatuses(trx, body.nodeIds);
+    const known = new Set(found.map((r) => Number(r.node_id)));
+    const unknown = body.nodeIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new AppError('GAME_NOT_FOUND', { value: { unknown } });
+    const changed = await q.setGamesStatus(trx, body.nodeIds, body.status);
+    return { status: body.status, changed, unchanged: body.nodeIds.length - changed.length };
   });
 }
 

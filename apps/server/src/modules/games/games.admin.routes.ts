@@ -6,6 +6,8 @@ import {
   AdminGameMenus,
   AdminGameMenusBody,
   AdminGameQuery,
+  AdminGamesStatusBody,
+  AdminGamesStatusResult,
   AdminReconciliationList,
   AdminReconciliationQuery,
   AdminVendor,
@@ -134,6 +136,31 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
       config: { auth: READ },
     },
     async (req) => ok(presentGrid(await games.games(ctx, req.query), req.query, presentAdminGame)),
+  );
+
+  app.post(
+    '/admin/games/catalogue/status',
+    {
+      schema: {
+        tags,
+        summary:
+          'Hide or show many games in one action (hidden leaves every list and launch; active brings them back); an unknown id changes nothing (GAME_NOT_FOUND); one audit row lists the games changed',
+        body: AdminGamesStatusBody,
+        response: { 200: envelope(AdminGamesStatusResult) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'games.game.bulk',
+        'games',
+        () => games.changeGamesStatus(ctx, req.body),
+        (c) => ({ after: { status: c.status, nodeIds: c.changed }, unchanged: c.unchanged }),
+      );
+      return ok({ changed: r.changed.length, unchanged: r.unchanged });
+    },
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import type { Job } from '../../scheduler/scheduler';
+import { endDueMaintenance } from './games-setup.service';
 import { refreshPopularity } from './popularity.service';
 
 /**
@@ -10,4 +11,14 @@ export const gamePopularityJob: Job = {
   name: 'games.popularity',
   everyMs: 600_000,
   run: (ctx) => refreshPopularity(ctx),
+};
+
+/**
+ * Ends each vendor maintenance whose announced end has passed (vendors.maintenance_until): the
+ * vendor goes back to active, so what players were told holds within a minute.
+ */
+export const vendorMaintenanceEndJob: Job = {
+  name: 'games.vendor-maintenance-end',
+  everyMs: 60_000,
+  run: (ctx) => endDueMaintenance(ctx),
 };

@@ -90,11 +90,13 @@ function siteCounts(vendorStatus: string, active: unknown, listed: unknown) {
   };
 }
 
-export function presentAdminVendor(r: VendorRow): AdminVendor {
+export function presentAdminVendor(r: VendorRow & { provider_fee_ppm: number }): AdminVendor {
   return {
     code: r.code,
     name: r.name,
     status: r.status,
+    maintenanceUntil: r.maintenance_until ? new Date(r.maintenance_until).toISOString() : null,
+    providerFeePpm: r.provider_fee_ppm,
     sort: r.sort,
     gameCount: Number(r.game_count ?? 0),
     ...siteCounts(r.status, r.active_game_count, r.listed_game_count),

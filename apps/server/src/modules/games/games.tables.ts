@@ -22,6 +22,8 @@ export interface VendorsTable {
   name: string;
   status: Generated<'active' | 'maintenance' | 'hidden'>;
   sort: Generated<number>;
+  /** The announced end of a maintenance (migration 0098); null: none, or until further notice. */
+  maintenance_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface VendorGameTypesTable {

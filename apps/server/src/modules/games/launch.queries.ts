@@ -22,6 +22,8 @@ function launchBase(db: Conn) {
       'g.is_hot',
       'g.status',
       'v.status as vendor_status',
+      'v.name as vendor_name',
+      'v.maintenance_until as vendor_maintenance_until',
       't.account_type_name',
       't.is_game',
       'i.launch_url',

@@ -62,7 +62,13 @@ export function pickHost(hosts: readonly string[], random: () => number = Math.r
 }
 
 /** spec §8 "Game maintenance (suggest other games)": up to 6 other games of the same type that launch now. */
-async function maintenanceError(ctx: AppContext, view: View, gameType: string, nodeId?: number): Promise<AppError> {
+async function maintenanceError(
+  ctx: AppContext,
+  view: View,
+  gameType: string,
+  nodeId?: number,
+  vendor?: { name: string; until: Date | string | null },
+): Promise<AppError> {
   const rows = await listGames(
     ctx.db,
     { gameType, excludeSubCategory: view.ty ? undefined : BINGO, playableOnly: true },
@@ -72,13 +78,29 @@ async function maintenanceError(ctx: AppContext, view: View, gameType: string, n
     .filter((r) => Number(r.node_id) !== nodeId)
     .slice(0, MAINTENANCE_SUGGESTIONS)
     .map((r) => presentGame(r, view));
-  return new AppError('GAME_MAINTENANCE', { value: { suggestions } });
+  // A vendor's maintenance names the vendor and its announced end, with the brand's time zone the
+  // player site shows it in (null: until further notice).
+  const vendorMaintenance = vendor
+    ? {
+        name: vendor.name,
+        until: vendor.until ? new Date(vendor.until).toISOString() : null,
+        timeZone: (await getBrand(ctx.db)).timeZone,
+      }
+    : undefined;
+  return new AppError('GAME_MAINTENANCE', {
+    value: { suggestions, ...(vendorMaintenance ? { vendorMaintenance } : {}) },
+  });
 }
 
 /** Hidden games do not exist for players; maintained ones suggest others; no integration, no launch. */
 async function assertLaunchable(ctx: AppContext, view: View, game: LaunchGameRow | undefined): Promise<LaunchGameRow> {
   if (!game || game.status === 'hidden' || game.vendor_status === 'hidden') throw new AppError('NOT_FOUND');
   if (!view.ty && game.sub_category === BINGO) throw new AppError('NOT_FOUND');
+  if (game.vendor_status === 'maintenance')
+    throw await maintenanceError(ctx, view, game.game_type, Number(game.node_id), {
+      name: game.vendor_name,
+      until: game.vendor_maintenance_until,
+    });
   if (game.status !== 'active' || game.vendor_status !== 'active')
     throw await maintenanceError(ctx, view, game.game_type, Number(game.node_id));
   if (!game.launch_url || !game.integration_enabled) throw new AppError('GAME_LAUNCH_UNAVAILABLE');

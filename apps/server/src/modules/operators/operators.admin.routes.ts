@@ -20,6 +20,7 @@ import {
   OperatorTwoFactorEnrolment,
   Role,
   RoleBody,
+  RoleDeleted,
   RoleList,
 } from '@gamehall/shared/api/operators';
 import type { AppContext } from '../../context';
@@ -384,6 +385,31 @@ export function registerOperatorsAdminRoutes(app: App, ctx: AppContext): void {
         (r) => ({ roleId: r.id, after: { name: r.name, permissions: r.permissions } }),
       );
       return ok(presentRole(role));
+    },
+  );
+
+  app.delete(
+    '/admin/roles/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a role no operator holds (OPERATOR_ROLE_IN_USE while any does, with their count; built-in roles are kept)',
+        params: OperatorIdParams,
+        response: { 200: envelope(RoleDeleted) },
+      },
+      config: { auth: OPERATORS_ADMIN },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'role.delete',
+        `role:${req.params.id}`,
+        (op) => operators.removeRole(ctx, op, req.params.id),
+        (before) => ({ before }),
+      );
+      return ok({ id: req.params.id });
     },
   );
 

@@ -209,6 +209,10 @@ export function lockRole(db: Conn, id: number) {
     .executeTakeFirst();
 }
 
+export async function deleteRole(db: Conn, id: number) {
+  await db.deleteFrom('roles').where('id', '=', id).execute();
+}
+
 export async function updateRole(db: Conn, id: number, r: { name: string; permissions: string[]; now: Date }) {
   await db
     .updateTable('roles')

@@ -27,6 +27,7 @@ import { audit } from '../audit/audit.service';
 import { assertNotLocked, hit, reset } from '../throttle/throttle.service';
 import {
   addOperatorRole,
+  deleteRole,
   findOperator,
   findOperatorPassword,
   findRole,
@@ -355,6 +356,24 @@ export async function createRole(ctx: AppContext, actor: Principal, body: RoleBo
     return roleId;
   });
   return roleDetail(ctx.db, id);
+}
+
+/**
+ * Deletes a role no operator holds. The role's row is locked first, so an operator being given it
+ * at the same moment either lands before (and the delete is refused) or fails on the missing role.
+ */
+export async function removeRole(ctx: AppContext, actor: Principal, id: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const held = await actorPermissions(trx, actor);
+    const role = await lockRole(trx, id);
+    if (!role) throw new AppError('OPERATOR_ROLE_NOT_FOUND');
+    if (role.built_in) throw new AppError('OPERATOR_ROLE_BUILT_IN');
+    if (!mayGrant(held, role.permissions)) throw new AppError('OPERATOR_TARGET_OUTRANKS');
+    const holders = await operatorIdsWithRole(trx, id);
+    if (holders.length > 0) throw new AppError('OPERATOR_ROLE_IN_USE', { value: { operators: holders.length } });
+    await deleteRole(trx, id);
+    return { name: role.name, permissions: role.permissions };
+  });
 }
 
 /** Renames a role or changes its permissions; every operator holding it gets the new set at once. */

@@ -12,8 +12,10 @@ import {
   RegistrationsReport,
   RegistrationsReportQuery,
 } from '@gamehall/shared/api/reports';
+import { WorkQueue } from '@gamehall/shared/api/work-queue';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
+import { principalOf, usablePermissions } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentNgrReport, presentNgrRows } from './net-revenue.presenter';
 import * as net from './net-revenue.service';
@@ -24,6 +26,7 @@ import {
   presentRegistrationsReport,
 } from './reports.presenter';
 import * as reports from './reports.service';
+import { workQueue } from './work-queue.service';
 
 const tags = ['admin'];
 
@@ -40,6 +43,20 @@ export function registerReportsAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'admin:dashboard.read' },
     },
     async () => ok(presentDashboard(await reports.dashboard(ctx))),
+  );
+
+  app.get(
+    '/admin/work',
+    {
+      schema: {
+        tags,
+        summary:
+          "The work to do: each waiting queue (deposits, withdrawals, bank accounts, adjustments, KYC documents, chats, feedback, held agent statements) with its count and oldest item's time, only the ones whose screen the operator's permissions open (the console reads it again on each cashier or work event of /ws/operator)",
+        response: { 200: envelope(WorkQueue) },
+      },
+      config: { auth: 'admin:dashboard.read' },
+    },
+    async (req) => ok(await workQueue(ctx, usablePermissions(principalOf(req)))),
   );
 
   app.get(
