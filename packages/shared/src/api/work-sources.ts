@@ -16,6 +16,8 @@ export const WORK_SOURCES = [
   { name: 'chats', permission: 'support.chat', screen: '/support/inbox' },
   { name: 'feedback', permission: 'feedback.answer', screen: '/messages/feedback' },
   { name: 'heldStatements', permission: 'agents.read', screen: '/agents/statements?status=held' },
+  { name: 'riskLinks', permission: 'risk.read', screen: '/risk/links' },
+  { name: 'riskFlags', permission: 'risk.read', screen: '/risk/flags' },
 ] as const satisfies readonly { name: string; permission: Permission; screen: string }[];
 
 export type WorkSourceName = (typeof WORK_SOURCES)[number]['name'];

@@ -3,10 +3,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 
 // The "work to do" panel reads what waits in other areas' tables (cashier orders and bank
-// accounts, balance adjustments, KYC documents, chats, feedback, agent statements), only to count
-// it, like the dashboard's pending counters (reports.queries.ts says why a view reads them here).
+// accounts, balance adjustments, KYC documents, chats, feedback, agent statements, risk links and
+// flags), only to count it, like the dashboard's pending counters (reports.queries.ts says why a
+// view reads them here).
 // Each count and its oldest time come from a partial index on the waiting rows (migrations 0024,
-// 0050, 0066 and 0098), so the panel costs a few index reads however large the tables grow.
+// 0050, 0066, 0098 and 0099), so the panel costs a few index reads however large the tables grow.
 
 /** One source's count and the time its oldest waiting item arrived, as one row. */
 const COUNTS: Record<WorkSourceName, RawBuilder<unknown>> = {
@@ -22,6 +23,9 @@ const COUNTS: Record<WorkSourceName, RawBuilder<unknown>> = {
   // Held statements wait for a release, except the ones an operator keeps back on purpose
   // (contract_statement_holds): those were decided, and come back when the hold is taken off.
   heldStatements: sql`SELECT count(*)::int AS n, min(s.created_at) AS oldest FROM contract_statements s WHERE s.status = 'held' AND NOT EXISTS (SELECT 1 FROM contract_statement_holds h WHERE h.statement_id = s.id)`,
+  // Links an operator has not confirmed or dismissed, and abuse flags still open (docs/risk.md).
+  riskLinks: sql`SELECT count(*)::int AS n, min(created_at) AS oldest FROM risk_links WHERE status = 'pending'`,
+  riskFlags: sql`SELECT count(*)::int AS n, min(created_at) AS oldest FROM risk_flags WHERE status = 'open'`,
 };
 
 export type WorkCountRow = { source: WorkSourceName; n: number; oldest: Date | string | null };

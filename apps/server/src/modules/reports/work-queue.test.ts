@@ -114,6 +114,37 @@ describe('GET /admin/work', () => {
     expect(answered?.oldestAt).toBe('2002-01-01T00:00:00.000Z');
   });
 
+  it('counts the risk queues: links waiting for review and open flags, for risk.read only', async () => {
+    const op = await operatorWith(['dashboard.read', 'risk.read']);
+    const before = await work(op.token);
+    expect(before.map((i) => i.source)).toEqual(['riskLinks', 'riskFlags']);
+    const a = await createMember(t.ctx);
+    const b = await createMember(t.ctx);
+    const oldest = '2001-02-03T04:05:06.000Z';
+    const link = await t.ctx.db
+      .insertInto('risk_links')
+      .values({ member_id: a.id, other_id: b.id, kind: 'device', value: 'work-test', created_at: oldest })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('risk_flags')
+      .values({
+        member_id: a.id,
+        kind: 'referral_device',
+        key: `work-test-${a.id}`,
+        evidence: JSON.stringify({}),
+        created_at: oldest,
+      })
+      .execute();
+    const after = await work(op.token);
+    for (const source of ['riskLinks', 'riskFlags']) {
+      expect(itemOf(after, source)?.count, source).toBe((itemOf(before, source)?.count ?? 0) + 1);
+      expect(itemOf(after, source)?.oldestAt, source).toBe(oldest);
+    }
+    await t.ctx.db.updateTable('risk_links').set({ status: 'dismissed' }).where('id', '=', link.id).execute();
+    expect(itemOf(await work(op.token), 'riskLinks')?.count).toBe(itemOf(before, 'riskLinks')?.count ?? 0);
+  });
+
   it('says nothing waits with a zero count and no oldest time', async () => {
     const op = await operatorWith(['dashboard.read', 'agents.read']);
     await t.ctx.db.updateTable('contract_statements').set({ status: 'paid' }).where('status', '=', 'held').execute();
