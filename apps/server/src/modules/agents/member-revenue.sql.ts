@@ -51,6 +51,7 @@ export const NOT_DEDUCTED: Record<string, string> = {
   deposit: "the member's own money",
   withdrawal: "the member's own money",
   'withdrawal.paid': "the member's own money",
+  'withdrawal.fee': "the bank's charge for a payout: between house accounts, no member's money",
   'kyc.underAgeRefund': "the member's own deposits held and paid back",
   'bet.vendor': 'game money, counted by the rounds',
   'win.vendor': 'game money, counted by the rounds',

@@ -452,7 +452,8 @@ export async function acceptPaymentCallback(
   await ctx.db.transaction().execute(async (trx) => {
     // The member's lock before the order's (docs/wallet.md lock order).
     const owner = await q.findDepositByReference(trx, body.reference);
-    if (owner?.method_kind !== 'gateway') cashierFail('CASHIER_ORDER_NOT_FOUND');
+    // Paid online (a gateway or an e-wallet); a bank transfer is never settled by a callback.
+    if (!owner || owner.method_kind === 'bank_transfer') cashierFail('CASHIER_ORDER_NOT_FOUND');
     await q.lockMember(trx, owner.member_id);
     // The row lock orders this callback and the expiry job (q.expireGatewayDeposits): whichever
     // comes second sees what the first one wrote.
