@@ -114,7 +114,8 @@ test('Play now on a game in maintenance says so and suggests other games that ar
   await tile.getByRole('button', { name: /^Play now:/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Game maintenance' });
   await dialog.waitFor();
-  await dialog.getByText('Game maintenance, please try other games').waitFor();
+  // The vendor was put in maintenance with no announced end: the dialog names it, with no time.
+  await dialog.getByText(`${vendorName} is under maintenance. Please try other games.`).waitFor();
   const suggestions = dialog.locator('[data-node-id]');
   await suggestions.first().waitFor();
   assert.ok((await suggestions.count()) > 0);
