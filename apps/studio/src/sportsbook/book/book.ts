@@ -52,6 +52,9 @@ export class Book implements FeedSink, BookCore {
   #margins: Margins | undefined;
   #settings: BookSettings = DEFAULT_SETTINGS;
   #running: Promise<void> = Promise.resolve();
+  // Set by stop(): a pass in progress ends between bets and events (each decided in its own
+  // transaction), so a node stops promptly; the next pass, here or on another node, takes the rest.
+  #stopping = false;
 
   constructor(
     deps: RoundDeps,
@@ -67,12 +70,14 @@ export class Book implements FeedSink, BookCore {
   }
 
   async start(): Promise<void> {
+    this.#stopping = false;
     await this.refresh();
     this.#loop.start();
     for (const source of this.#sources) await source.start(this);
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     for (const source of this.#sources) await source.stop().catch(() => undefined);
     this.#loop.stop();
     await this.#running;
@@ -201,14 +206,20 @@ export class Book implements FeedSink, BookCore {
       .orderBy('id')
       .limit(500)
       .execute();
-    for (const b of due) await this.decidePending(b.id);
+    for (const b of due) {
+      if (this.#stopping) return;
+      await this.decidePending(b.id);
+    }
     const recovered = await recoverStakes(this.deps);
     const unfinished = await this.deps.db
       .selectFrom('studio_sb_events')
       .select(['id', 'settle_reason'])
       .where('settling', '=', true)
       .execute();
-    for (const e of unfinished) await this.settle(e.id, e.settle_reason ?? 'result corrected');
+    for (const e of unfinished) {
+      if (this.#stopping) return;
+      await this.settle(e.id, e.settle_reason ?? 'result corrected');
+    }
     const moves = await this.#deliverAll();
     const pending = await this.deps.db
       .selectFrom('studio_sb_bets')

@@ -119,6 +119,10 @@ class FeedSimulator implements Simulator {
   readonly #leagues: readonly SimLeague[];
   readonly #now: () => Date;
   readonly #holder = randomUUID();
+  // Set by stop(): a pass in progress ends between events. A pass that took the lease over sends
+  // every fixture of the window again, which takes seconds on a loaded machine; the next leader
+  // sends the window afresh anyway, so what this one leaves unsent is not lost.
+  #stopping = false;
   readonly #loop: LoopTimer;
   readonly #tracked = new Map<string, Tracked>();
   /** A league's day of fixtures, by `zone|league|day`. */
@@ -138,10 +142,12 @@ class FeedSimulator implements Simulator {
 
   async start(sink: FeedSink): Promise<void> {
     this.#sink = sink;
+    this.#stopping = false;
     this.#loop.start();
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     this.#loop.stop();
     await this.#running;
     this.#sink = undefined;
@@ -179,7 +185,7 @@ class FeedSimulator implements Simulator {
       this.#tracked.set(scheduled.fixture.id, t);
     }
     for (const [id, t] of this.#tracked) {
-      if (!(await this.#lead())) return;
+      if (this.#stopping || !(await this.#lead())) return;
       try {
         if (t.dirty) await this.#snapshot(t, now);
         else await this.#advance(t, now);
