@@ -79,11 +79,14 @@ function factsOf(row: FactsRow): MemberFacts {
   };
 }
 
+// The member's risk level as memberRiskLevel answers it (no row: normal).
+const RISK_LEVEL = sql`coalesce((SELECT r.level FROM member_risk_levels r WHERE r.member_id = m.id), 'normal')`;
+
 const FACTS = sql`
   SELECT m.id, m.vip_level, m.register_ip, m.created_at,
          ARRAY(SELECT t.tag FROM member_tags t WHERE t.member_id = m.id) AS tags,
          ARRAY(SELECT a.ancestor_id FROM agent_tree a WHERE a.member_id = m.id) AS teams,
-         coalesce((SELECT r.level FROM member_risk_levels r WHERE r.member_id = m.id), 'normal') AS risk_level
+         ${RISK_LEVEL} AS risk_level
   FROM members m`;
 
 /** The facts an audience is matched on, of one member (undefined: no such member). */
@@ -106,10 +109,7 @@ export async function audienceMembers(db: Conn, audience: Audience | undefined):
     where.push(
       sql`EXISTS (SELECT 1 FROM agent_tree x WHERE x.member_id = m.id AND x.ancestor_id = ANY(${a.agentIds}::bigint[]))`,
     );
-  if (a && a.riskLevels.length > 0)
-    where.push(
-      sql`coalesce((SELECT r.level FROM member_risk_levels r WHERE r.member_id = m.id), 'normal') = ANY(${a.riskLevels}::text[])`,
-    );
+  if (a && a.riskLevels.length > 0) where.push(sql`${RISK_LEVEL} = ANY(${a.riskLevels}::text[])`);
   if (a?.registeredFrom) where.push(sql`m.created_at >= ${new Date(a.registeredFrom)}`);
   if (a?.registeredTo) where.push(sql`m.created_at < ${new Date(a.registeredTo)}`);
   const { rows } = await sql<FactsRow>`${FACTS} WHERE ${sql.join(where, sql` AND `)}`.execute(db);
