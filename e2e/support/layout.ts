@@ -62,8 +62,28 @@ const COVERED_TEXTS = `function (at) {
   return Array.from(new Set(found));
 }`;
 
-/** Scrolls the window to its end (or top) and waits for the frame to settle. */
+/**
+ * Scrolls the window to its end (or top) and waits for the frame to settle. A page whose data is
+ * still arriving grows under the scroll (after a client-side navigation Playwright's "networkidle"
+ * has long been reached, so it does not wait for that data): the end is the end only once the
+ * page's height has stayed the same for a settle period, so the scroll is repeated until it has.
+ */
 export async function scrollToEdge(page: Page, edge: 'top' | 'end'): Promise<void> {
-  await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), edge);
-  await page.waitForTimeout(300);
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const before = await page.evaluate((to) => {
+      window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    }, edge);
+    await page.waitForTimeout(300);
+    const settled = await page.evaluate(
+      ({ to, height }) => {
+        const doc = document.documentElement;
+        if (doc.scrollHeight !== height) return false;
+        return to === 'top' ? window.scrollY === 0 : window.scrollY + window.innerHeight >= doc.scrollHeight - 1;
+      },
+      { to: edge, height: before },
+    );
+    if (settled || Date.now() > deadline) return;
+  }
 }
