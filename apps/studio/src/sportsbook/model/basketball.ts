@@ -23,12 +23,15 @@ import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
 // 600n, overtime k at 2400 + 300k. Phases are Q1..Q4, OT, OT2...; in a break the phase names the
 // period just played, except half-time, which is HT (the first half's score is kept from then on).
 //
-// Pricing takes the same parameters: the number of possessions left (its mean and variance exact
-// for the time left in each period, since a possession that would cross a period's end is not
-// played) is taken as normal, and each team's points given that number as normal too; the final
-// scores are those normals discretised, mixed over the possession count (three Gauss-Hermite
-// nodes, so the common pace correlates the two teams' points), and a tie at the end of regulation
-// is followed by an overtime's distribution. The tests check the prices against the process.
+// Pricing takes the same parameters. With many possessions left, their number (its mean and
+// variance exact for the time left in each period, since a possession that would cross a period's
+// end is not played) is taken as normal, and each team's points given that number as a normal with
+// the points' skew (a possession's 0, 1, 2 or 3 points are skewed right, and a symmetric normal
+// priced the middle over too likely); the final scores are those discretised, mixed over the
+// possession count (three Gauss-Hermite nodes, so the common pace correlates the two teams'
+// points). With 40 or fewer left (the last quarter, an overtime) the scores are exact: each split of
+// the possessions by its chance, each team's points the exact sum. A tie at the end of regulation
+// is followed by the overtimes' distribution. The tests check the prices against the process.
 
 export const QUARTER_SECONDS = 600;
 export const OVERTIME_SECONDS = 300;
