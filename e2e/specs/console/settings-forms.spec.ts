@@ -11,7 +11,7 @@ import { call } from '../../support/site';
 
 // The console's forms for what used to be JSON or minor units, in Chromium: an operator adds a chat
 // entry point as a row of the list (an empty code is refused first, nothing saved), sets the agent
-// payout hold threshold in money (an amount with three decimals refused first), adds, renames and
+// adjustment approval threshold in money (an amount with three decimals refused first), adds, renames and
 // moves a help category and removes a used one after choosing where its article goes, and picks the
 // ticket a referral stage gives by its name; after a reload each change is still there, and the
 // server holds the minor units and ids. Every brand setting, referral rule and category changed is
@@ -73,14 +73,15 @@ test('a list setting and a money setting are edited through forms, checked, and 
   await chat.getByRole('status').filter({ hasText: 'Chat entry points saved' }).waitFor();
   assert.deepEqual(await setting('chatEntryPoints'), [{ code, name: 'E2E desk' }, ...points]);
 
-  // ---- agent payout hold threshold: money in the brand's currency, minor units on the server
+  // ---- adjustment approval threshold: money in the brand's currency, minor units on the server. Not
+  // the payout hold threshold, which agents.spec sets for its own run beside this one.
   const currency = await setting<string>('currency');
-  const threshold = await setting<number>('agentPayoutHoldThreshold');
-  cleanups.push(() => admin('PUT', '/admin/brand/settings/agentPayoutHoldThreshold', { value: threshold }));
-  const hold = card(desk, 'agentPayoutHoldThreshold');
+  const threshold = await setting<number>('adjustmentApprovalThreshold');
+  cleanups.push(() => admin('PUT', '/admin/brand/settings/adjustmentApprovalThreshold', { value: threshold }));
+  const hold = card(desk, 'adjustmentApprovalThreshold');
   await hold.scrollIntoViewIfNeeded();
   await hold.getByText(currency, { exact: true }).waitFor();
-  const amount = hold.getByRole('textbox', { name: 'Agent payout hold threshold' });
+  const amount = hold.getByRole('textbox', { name: 'Adjustment approval threshold' });
   const shown = `${Math.floor(threshold / 100)}.${String(threshold % 100).padStart(2, '0')}`;
   assert.equal(await amount.inputValue(), shown);
   await amount.fill('1.005');
@@ -89,28 +90,28 @@ test('a list setting and a money setting are edited through forms, checked, and 
     .getByRole('alert')
     .filter({ hasText: `Enter an amount in ${currency} with at most two decimals` })
     .waitFor();
-  assert.equal(await setting('agentPayoutHoldThreshold'), threshold, 'nothing saved');
+  assert.equal(await setting('adjustmentApprovalThreshold'), threshold, 'nothing saved');
   // One cent more than before: typed with a thousands comma, held as minor units.
   const next = threshold + 1;
   const typed = `${Math.floor(next / 100).toLocaleString('en')}.${String(next % 100).padStart(2, '0')}`;
   await amount.fill(typed);
   await hold.getByRole('button', { name: 'Save' }).click();
-  await hold.getByRole('status').filter({ hasText: 'Agent payout hold threshold saved' }).waitFor();
-  assert.equal(await setting('agentPayoutHoldThreshold'), next);
+  await hold.getByRole('status').filter({ hasText: 'Adjustment approval threshold saved' }).waitFor();
+  assert.equal(await setting('adjustmentApprovalThreshold'), next);
 
   await desk.reload();
   await card(desk, 'chatEntryPoints').getByRole('textbox', { name: 'Code, row 1' }).waitFor();
   assert.equal(await card(desk, 'chatEntryPoints').getByRole('textbox', { name: 'Code, row 1' }).inputValue(), code);
   assert.equal(
-    await card(desk, 'agentPayoutHoldThreshold')
-      .getByRole('textbox', { name: 'Agent payout hold threshold' })
+    await card(desk, 'adjustmentApprovalThreshold')
+      .getByRole('textbox', { name: 'Adjustment approval threshold' })
       .inputValue(),
     `${Math.floor(next / 100)}.${String(next % 100).padStart(2, '0')}`,
   );
   await screenshot(desk, 'console-settings-forms');
   // Put back at once: other specs read the brand while this one goes on.
   await admin('PUT', '/admin/brand/settings/chatEntryPoints', { value: points });
-  await admin('PUT', '/admin/brand/settings/agentPayoutHoldThreshold', { value: threshold });
+  await admin('PUT', '/admin/brand/settings/adjustmentApprovalThreshold', { value: threshold });
 });
 
 type Category = { id: number; name: string; sort: number; articles: number };
@@ -155,6 +156,8 @@ test('help categories are a list: added, renamed, moved, and a used one removed 
     category: renamed,
     title: `E2E article ${suffix}`,
     content: 'Moves with its category.',
+    // Off: it never shows in the player site's help centre while other specs read it.
+    enabled: false,
   });
   cleanups.push(() => admin('DELETE', `/admin/content/help/${article.id}`));
   await desk.reload();
