@@ -289,7 +289,7 @@ function under(messages: Record<string, string | undefined>, prefix: string): Re
 }
 
 /** `note`: a live figure shown under the control (today's SMS beside the daily limit). */
-function SettingCard({
+export function SettingCard({
   spec,
   value,
   currency,
