@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../plugin';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
@@ -21,7 +21,9 @@ import type { PvpTableView } from './view';
 
 const VENDOR = 'KX';
 const GAME = 'PVP-001';
-const TABLE = 't6';
+/** The table of the test running (each test opens its own on the shared studio). */
+let TABLE = '';
+let tables = 0;
 const TIMING = { tickMs: 0, turnMs: 1000, timeBankMs: 2000, graceMs: 20_000, presenceMs: 3000, betweenHandsMs: 500 };
 
 type Harness = {
@@ -33,6 +35,8 @@ type Harness = {
 };
 
 const running: Harness[] = [];
+/** Sockets a test left open (it failed before closing them): closed after it, so the studio can stop. */
+const openSockets = new Set<WsClient>();
 const dirs: string[] = [];
 
 async function start(wallet = new FakeWallet(), clock = { now: Date.now() }, dataDir = ''): Promise<Harness> {
@@ -61,14 +65,27 @@ async function start(wallet = new FakeWallet(), clock = { now: Date.now() }, dat
   return h;
 }
 
+// One studio for the tests (starting one is most of a short test's time); the crash test starts its own.
+let shared: Harness;
+beforeAll(async () => {
+  shared = await start();
+  running.splice(running.indexOf(shared), 1);
+});
+afterAll(async () => {
+  await shared.app.close();
+});
+
 afterEach(async () => {
+  for (const ws of openSockets) ws.close();
+  openSockets.clear();
   for (const h of running.splice(0)) await h.app.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function openTable(h: Harness, seats = 6, id = TABLE) {
+async function openTable(h: Harness, seats = 6) {
+  TABLE = `t${++tables}`;
   await h.runtime.pvp.createTable({
-    id,
+    id: TABLE,
     name: 'Test 6-max',
     betting: 'no-limit',
     seats,
@@ -130,6 +147,8 @@ class Page {
   static async open(h: Harness, token: string, table = TABLE): Promise<Page> {
     const ws: WsClient = new WebSocket(`${h.wsBase}/studio/ws/pvp?token=${token}&table=${table}`);
     const page = new Page(ws);
+    openSockets.add(ws);
+    ws.on('close', () => openSockets.delete(ws));
     ws.on('message', (data) => {
       const msg = JSON.parse(String(data)) as { type: string; data?: PvpTableView };
       if (msg.type === 'table') {
@@ -183,16 +202,23 @@ async function tableState(h: Harness, id = TABLE): Promise<TableState> {
 }
 
 async function totalRake(h: Harness): Promise<number> {
-  const rows = await h.runtime.db.selectFrom('studio_pvp_hands').select('rake').where('status', '=', 'over').execute();
+  const rows = await h.runtime.db
+    .selectFrom('studio_pvp_hands')
+    .select('rake')
+    .where('status', '=', 'over')
+    .where('table_id', '=', TABLE)
+    .execute();
   return rows.reduce((sum, r) => sum + Number(r.rake), 0);
 }
 
 /** Chips that came to the table through the wallet, less what went back (cash-outs and returns). */
 async function netIn(h: Harness): Promise<number> {
   const rows = await h.runtime.db
-    .selectFrom('studio_pvp_transfers')
-    .select(['kind', 'amount', 'status'])
-    .where('status', '=', 'ok')
+    .selectFrom('studio_pvp_transfers as t')
+    .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
+    .select(['t.kind', 't.amount'])
+    .where('t.status', '=', 'ok')
+    .where('s.table_id', '=', TABLE)
     .execute();
   return rows.reduce((sum, t) => sum + (t.kind === 'buy_in' || t.kind === 'top_up' ? 1 : -1) * Number(t.amount), 0);
 }
@@ -202,6 +228,7 @@ async function pendingTopUps(h: Harness): Promise<number> {
     .selectFrom('studio_pvp_seats')
     .select('pending_top_up')
     .where('status', '!=', 'closed')
+    .where('table_id', '=', TABLE)
     .execute();
   return rows.reduce((sum, r) => sum + Number(r.pending_top_up), 0);
 }
@@ -228,7 +255,7 @@ function chooser(seed: number) {
 
 describe('the Hold\u2019em table service', () => {
   it('three members play hands to showdown over their sockets; stacks plus rake equal the buy-ins', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const members = [await member(h, 50_000), await member(h, 50_000), await member(h, 50_000)];
     const before = balances(
@@ -319,13 +346,16 @@ describe('the Hold\u2019em table service', () => {
       ),
     ).toBe(before - rake);
     const report = await h.runtime.pvp.rakeReport(new Date(0), new Date(h.clock.now + 86_400_000));
-    expect(report.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    const mine = report.filter((r) => r.tableId === TABLE);
+    expect(mine.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    expect(mine.reduce((sum, r) => sum + r.hands, 0)).toBe(
+      (await h.runtime.db.selectFrom('studio_pvp_hands').select('id').where('table_id', '=', TABLE).execute()).length,
+    );
     await Promise.all(pages.map((p) => p.close()));
-    // Six hands of three players, every move a database transaction and three pages' views.
-  }, 120_000);
+  });
 
   it('applies a resent move once, and refuses a move out of turn', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -354,7 +384,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('keeps the seat of a player who disconnects; they come back to it and wait for the big blind', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const ms = [await member(h, 20_000), await member(h, 20_000), await member(h, 20_000)];
     for (const [i, m] of ms.entries()) await sit(h, m.token, i, 5_000, `10.0.2.${i + 1}`);
@@ -409,7 +439,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('folds a player who lets the clock run out, after the time bank', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -436,7 +466,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('queues a leave and a top-up asked during a hand until it ends', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -462,9 +492,11 @@ describe('the Hold\u2019em table service', () => {
     expect(state.seats[0]).toBeNull();
     const stackA = (
       await h.runtime.db
-        .selectFrom('studio_pvp_transfers')
-        .select('amount')
-        .where('kind', '=', 'cash_out')
+        .selectFrom('studio_pvp_transfers as t')
+        .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
+        .select('t.amount')
+        .where('t.kind', '=', 'cash_out')
+        .where('s.table_id', '=', TABLE)
         .executeTakeFirstOrThrow()
     ).amount;
     expect(h.wallet.balances.get(a.player)).toBe(15_000 + Number(stackA));
@@ -473,8 +505,8 @@ describe('the Hold\u2019em table service', () => {
     await Promise.all(pages.map((p) => p.close()));
   });
 
-  it('does not seat two members from one address at one table, nor a trial session', async () => {
-    const h = await start();
+  it('does not seat two members from one address at one table (loopback aside), nor a trial session', async () => {
+    const h = shared;
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -493,6 +525,21 @@ describe('the Hold\u2019em table service', () => {
     const broke = await api(h, poor.token, 'POST', `/tables/${TABLE}/sit`, { seat: 2, buyIn: 5_000 }, '10.0.5.3');
     expect(broke.json().error.code).toBe('STUDIO_INSUFFICIENT_FUNDS');
     expect((await h.runtime.pvp.view(TABLE, null)).seats[2]).toBeNull();
+    // A loopback address (a local proxy, or a demo on one machine) is everyone's: it does not count.
+    const c = await member(h, 20_000);
+    const d = await member(h, 20_000);
+    await sit(h, c.token, 4, 5_000, '127.0.0.1');
+    await sit(h, d.token, 5, 5_000, '127.0.0.1');
+    // A free trial watches but does not sit: play money never shares a table with real balances.
+    const trial = 't'.repeat(40);
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${trial}&game=${GAME}&vendor=${VENDOR}&mode=trial`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect((await api(h, trial, 'GET', `/tables/${TABLE}`)).statusCode).toBe(200);
+    const trialSit = await api(h, trial, 'POST', `/tables/${TABLE}/sit`, { seat: 3, buyIn: 5_000 }, '10.0.5.4');
+    expect(trialSit.json().error.code).toBe('STUDIO_PVP_REAL_ONLY');
   });
 
   it('settles every stack after the studio stops mid-hand and starts again on its database', async () => {
@@ -553,10 +600,11 @@ describe('the Hold\u2019em table service', () => {
       .where('status', 'in', ['pending', 'rolling_back'])
       .execute();
     expect(owed).toEqual([]);
-  });
+    // Two studio start-ups, each opening its database on disk and migrating it.
+  }, 60_000);
 
   it('deals the deck the committed seed and the players\u2019 client seeds make', async () => {
-    const h = await start();
+    const h = shared;
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -571,6 +619,7 @@ describe('the Hold\u2019em table service', () => {
     const row = await h.runtime.db
       .selectFrom('studio_pvp_hands')
       .select(['server_seed', 'server_seed_hash', 'client_seeds', 'state'])
+      .where('table_id', '=', TABLE)
       .executeTakeFirstOrThrow();
     expect(row.server_seed_hash).toBe(committed);
     const seeds = row.client_seeds as string[];

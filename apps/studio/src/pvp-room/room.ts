@@ -142,6 +142,15 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
 }
 
+/**
+ * A loopback address tells nothing of where a member is: the request came through a proxy on the
+ * studio's own machine that does not pass the address on, or from the machine itself (a local demo
+ * with several members in one browser). Every member would share it, so the one-address rule skips it.
+ */
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
 const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 const TABLE_COLUMNS = [
@@ -171,6 +180,7 @@ const SEAT_COLUMNS = [
   'vendor',
   'player',
   'status',
+  'stack',
   'pending_top_up',
   'leave_queued',
   'away',
@@ -343,7 +353,7 @@ export class PvpRoom {
   // ---- one locked change ----
 
   async #change<T>(tableId: string, fn: (c: Change) => Promise<T>): Promise<T> {
-    const { value, owed } = await this.#db.transaction().execute(async (trx) => {
+    const { value, owed, changed } = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
       const seats = await this.#openSeats(trx, tableId);
       const c: Change = { trx, row, seats, state: row.state as TableState, now: this.deps.now(), set: {}, owed: [] };
@@ -357,10 +367,10 @@ export class PvpRoom {
           .execute();
         await this.#syncStacks(c);
       }
-      return { value, owed: c.owed };
+      return { value, owed: c.owed, changed };
     });
     for (const id of owed) await deliverTransfer(this.deps, id);
-    await this.#publish(tableId, true);
+    if (changed || owed.length > 0) await this.#publish(tableId, true);
     return value;
   }
 
@@ -369,7 +379,7 @@ export class PvpRoom {
     for (const s of c.seats) {
       if (s.status !== 'seated') continue;
       const stack = c.state.seats[s.seat]?.stack;
-      if (stack === undefined) continue;
+      if (stack === undefined || stack === s.stack) continue;
       await c.trx.updateTable('studio_pvp_seats').set({ stack }).where('id', '=', s.id).execute();
     }
   }
@@ -557,7 +567,7 @@ export class PvpRoom {
     tableId: string,
     input: { seat: unknown; buyIn: unknown; clientSeed?: unknown },
     address: string | undefined,
-  ): Promise<PvpTableView> {
+  ): Promise<void> {
     if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
     const seat = input.seat;
     const buyIn = input.buyIn;
@@ -571,6 +581,7 @@ export class PvpRoom {
     }
     const owner = session.owner;
     const now = this.deps.now();
+    const seenFrom = address && !isLoopback(address) ? address : null;
     const sitting = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
       if (row.currency !== session.currency) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
@@ -578,13 +589,13 @@ export class PvpRoom {
       if (seats.some((s) => ownerOf(s) === owner))
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_ALREADY_SEATED' });
       if (seats.some((s) => s.seat === seat)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEAT_TAKEN' });
-      if (address) {
+      if (seenFrom) {
         const sameAddress = await trx
           .selectFrom('studio_pvp_seats')
           .select('id')
           .where('table_id', '=', tableId)
           .where('status', '!=', 'closed')
-          .where('address', '=', address)
+          .where('address', '=', seenFrom)
           .executeTakeFirst();
         if (sameAddress) throw new StudioError('STUDIO_PVP_SAME_ADDRESS');
       }
@@ -603,7 +614,7 @@ export class PvpRoom {
             game_code: session.gameCode,
             currency: session.currency,
             round_id: `pvp:${randomUUID()}`,
-            address: address ?? null,
+            address: seenFrom,
             status: 'buying_in',
             stack: 0,
             pending_top_up: 0,
@@ -671,7 +682,6 @@ export class PvpRoom {
       const s = c.seats.find((x) => x.id === sitting.id);
       if (s) s.status = 'seated';
     });
-    return this.view(tableId, owner);
   }
 
   /** A move in the hand. `seq`: the client's sequence number; a number already used is not applied again. */
@@ -679,7 +689,7 @@ export class PvpRoom {
     session: StudioSession,
     tableId: string,
     input: { seq: unknown; action: unknown },
-  ): Promise<{ applied: boolean; seq: number; view: PvpTableView }> {
+  ): Promise<{ applied: boolean; seq: number }> {
     const seq = input.seq;
     if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) throw new StudioError('STUDIO_PVP_BAD_SEQ');
     const action = input.action as Action;
@@ -696,19 +706,14 @@ export class PvpRoom {
       await c.trx.updateTable('studio_pvp_seats').set({ last_seq: seq }).where('id', '=', mine.id).execute();
       return true;
     });
-    return { applied, seq, view: await this.view(tableId, session.owner) };
+    return { applied, seq };
   }
 
   /**
    * Adds chips (a wallet bet). During a hand the player is dealt in to, the chips are held for the
    * seat and added when the hand ends (the engine refuses a top-up then: PVP_IN_HAND).
    */
-  async topUp(
-    session: StudioSession,
-    token: string,
-    tableId: string,
-    amount: unknown,
-  ): Promise<{ queued: boolean; view: PvpTableView }> {
+  async topUp(session: StudioSession, token: string, tableId: string, amount: unknown): Promise<{ queued: boolean }> {
     if (!isAmount(amount)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BAD_AMOUNT' });
     const now = this.deps.now();
     const prepared = await this.#db.transaction().execute(async (trx) => {
@@ -773,11 +778,11 @@ export class PvpRoom {
       await this.#applyPendingTopUp(c, mine);
       return false;
     });
-    return { queued, view: await this.view(tableId, session.owner) };
+    return { queued };
   }
 
   /** Leaves with the stack (a cash-out win); during a hand the player is dealt in to, when it ends. */
-  async leave(session: StudioSession, tableId: string): Promise<{ queued: boolean; view: PvpTableView }> {
+  async leave(session: StudioSession, tableId: string): Promise<{ queued: boolean }> {
     const queued = await this.#change(tableId, async (c) => {
       const mine = this.#seatOf(c, session);
       if (this.#inLiveHand(c.state, mine.seat)) {
@@ -788,28 +793,26 @@ export class PvpRoom {
       await this.#leaveNow(c, mine);
       return false;
     });
-    return { queued, view: await this.view(tableId, session.owner) };
+    return { queued };
   }
 
-  async sitOut(session: StudioSession, tableId: string): Promise<PvpTableView> {
+  async sitOut(session: StudioSession, tableId: string): Promise<void> {
     await this.#change(tableId, async (c) => {
       const mine = this.#seatOf(c, session);
       c.state = engine(() => sitOut(c.state, ownerOf(mine)));
     });
-    return this.view(tableId, session.owner);
   }
 
-  async comeBack(session: StudioSession, tableId: string): Promise<PvpTableView> {
+  async comeBack(session: StudioSession, tableId: string): Promise<void> {
     await this.#change(tableId, async (c) => {
       const mine = this.#seatOf(c, session);
       c.state = engine(() => comeBack(c.state, ownerOf(mine)));
       await c.trx.updateTable('studio_pvp_seats').set({ away: false }).where('id', '=', mine.id).execute();
     });
-    return this.view(tableId, session.owner);
   }
 
   /** The player's client seed for the hands dealt from now on. */
-  async setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<PvpTableView> {
+  async setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<void> {
     if (typeof clientSeed !== 'string' || !CLIENT_SEED.test(clientSeed)) {
       throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
     }
@@ -817,11 +820,10 @@ export class PvpRoom {
       const mine = this.#seatOf(c, session);
       await c.trx.updateTable('studio_pvp_seats').set({ client_seed: clientSeed }).where('id', '=', mine.id).execute();
     });
-    return this.view(tableId, session.owner);
   }
 
   /** Shows the player's cards once the hand is over. */
-  async show(session: StudioSession, tableId: string): Promise<PvpTableView> {
+  async show(session: StudioSession, tableId: string): Promise<void> {
     await this.#change(tableId, async (c) => {
       const mine = this.#seatOf(c, session);
       c.state = engine(() => showCards(c.state, mine.seat));
@@ -833,7 +835,6 @@ export class PvpRoom {
           .execute();
       }
     });
-    return this.view(tableId, session.owner);
   }
 
   // ---- hand histories and the house's rake ----
@@ -984,7 +985,10 @@ export class PvpRoom {
       }
       const takeover = !this.#leading.has(t.id);
       this.#leading.add(t.id);
-      await this.#advance(t.id, takeover);
+      // One table's failure (a database error mid-step) must not hold up the others' clocks.
+      await this.#advance(t.id, takeover).catch((err: unknown) =>
+        this.deps.log.warn({ err, table: t.id }, 'studio: pvp table step failed'),
+      );
     }
     for (const id of this.#subs.keys()) await this.#publish(id, false);
     this.#loop.idle = active.length === 0 && this.#subs.size === 0;

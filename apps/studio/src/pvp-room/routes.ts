@@ -70,35 +70,51 @@ export function registerPvpRoutes(app: FastifyInstance, room: PvpRoom, helpers: 
   });
   app.post('/api/pvp/tables/:tableId/sit', { config }, async (request) => {
     const { session, token } = await pvpSession(request);
-    return room.sit(session, token, tableOf(request), parse(SitBody, request.body), request.ip);
+    const tableId = tableOf(request);
+    await room.sit(session, token, tableId, parse(SitBody, request.body), request.ip);
+    return room.view(tableId, session.owner);
   });
   app.post('/api/pvp/tables/:tableId/act', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.act(session, tableOf(request), parse(ActBody, request.body));
+    const tableId = tableOf(request);
+    const done = await room.act(session, tableId, parse(ActBody, request.body));
+    return { ...done, view: await room.view(tableId, session.owner) };
   });
   app.post('/api/pvp/tables/:tableId/top-up', { config }, async (request) => {
     const { session, token } = await pvpSession(request);
-    return room.topUp(session, token, tableOf(request), parse(TopUpBody, request.body).amount);
+    const tableId = tableOf(request);
+    const done = await room.topUp(session, token, tableId, parse(TopUpBody, request.body).amount);
+    return { ...done, view: await room.view(tableId, session.owner) };
   });
   app.post('/api/pvp/tables/:tableId/leave', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.leave(session, tableOf(request));
+    const tableId = tableOf(request);
+    const done = await room.leave(session, tableId);
+    return { ...done, view: await room.view(tableId, session.owner) };
   });
   app.post('/api/pvp/tables/:tableId/sit-out', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.sitOut(session, tableOf(request));
+    const tableId = tableOf(request);
+    await room.sitOut(session, tableId);
+    return room.view(tableId, session.owner);
   });
   app.post('/api/pvp/tables/:tableId/come-back', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.comeBack(session, tableOf(request));
+    const tableId = tableOf(request);
+    await room.comeBack(session, tableId);
+    return room.view(tableId, session.owner);
   });
   app.post('/api/pvp/tables/:tableId/show', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.show(session, tableOf(request));
+    const tableId = tableOf(request);
+    await room.show(session, tableId);
+    return room.view(tableId, session.owner);
   });
   app.put('/api/pvp/tables/:tableId/client-seed', { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.setClientSeed(session, tableOf(request), parse(ClientSeedBody, request.body).clientSeed);
+    const tableId = tableOf(request);
+    await room.setClientSeed(session, tableId, parse(ClientSeedBody, request.body).clientSeed);
+    return room.view(tableId, session.owner);
   });
   app.get('/api/pvp/hands/:handId', { config }, async (request) => {
     const { session } = await pvpSession(request);

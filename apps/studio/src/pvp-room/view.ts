@@ -35,6 +35,7 @@ export type PvpSeatRow = {
   vendor: string;
   player: string;
   status: 'buying_in' | 'seated' | 'closing' | 'closed';
+  stack: number;
   pending_top_up: number;
   leave_queued: boolean;
   away: boolean;
