@@ -311,7 +311,8 @@ describe('the Hold\u2019em table service', () => {
         else expect(p.cards).toHaveLength(2);
       }
       const legal = mine.you.legal!;
-      const r = random();
+      // The first hand is checked and called down, so there is always a showdown; the others vary.
+      const r = hands === 0 ? 1 : random();
       const action =
         r < 0.1 && legal.callAmount > 0
           ? { type: 'fold' }
@@ -540,6 +541,43 @@ describe('the Hold\u2019em table service', () => {
     expect((await api(h, trial, 'GET', `/tables/${TABLE}`)).statusCode).toBe(200);
     const trialSit = await api(h, trial, 'POST', `/tables/${TABLE}/sit`, { seat: 3, buyIn: 5_000 }, '10.0.5.4');
     expect(trialSit.json().error.code).toBe('STUDIO_PVP_REAL_ONLY');
+  });
+
+  it('returns a buy-in whose answer was lost, and pays a cash-out whose answer was lost once', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    // The wallet takes the buy-in but its answer never arrives: the bet is rolled back at once.
+    let lose: (path: string) => boolean = (path) => path === 'bet';
+    h.wallet.fault = (path) => (lose(path) ? 'lose-answer' : undefined);
+    const lost = await api(h, a.token, 'POST', `/tables/${TABLE}/sit`, { seat: 0, buyIn: 5_000 }, '10.0.8.1');
+    expect(lost.json().error.code).toBe('STUDIO_WALLET_UNAVAILABLE');
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    expect((await h.runtime.pvp.view(TABLE, null)).seats[0]).toBeNull();
+    // The seat is free again, and the member can sit down.
+    lose = () => false;
+    await sit(h, a.token, 0, 5_000, '10.0.8.1');
+    await sit(h, b.token, 1, 5_000, '10.0.8.2');
+    // Leaving: the cash-out's answer is lost; the sitting stays owed and the loop pays it once.
+    lose = (path) => path === 'win';
+    const left = await api(h, a.token, 'POST', `/tables/${TABLE}/leave`);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    lose = () => false;
+    h.clock.now += 31_000;
+    await h.runtime.pvp.tick();
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    const seat = await h.runtime.db
+      .selectFrom('studio_pvp_seats')
+      .select('status')
+      .where('table_id', '=', TABLE)
+      .where('seat', '=', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(seat.status).toBe('closed');
+    h.wallet.fault = () => undefined;
+    await expectConserved(h);
   });
 
   it('settles every stack after the studio stops mid-hand and starts again on its database', async () => {
