@@ -8,6 +8,7 @@ import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
 import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
+import { signTrader, traderSecret } from '../sportsbook/book/trader.routes';
 import { WebSocket, type WsClient } from '../standalone-fixture';
 import type { PvpTableView } from './view';
 
@@ -347,6 +348,23 @@ describe('the Hold\u2019em table service', () => {
       ),
     ).toBe(before - rake);
     const report = await h.runtime.pvp.rakeReport(new Date(0), new Date(h.clock.now + 86_400_000));
+    // The same figures on the signed trader API, by day (UTC).
+    // From the day before: the hands may straddle midnight.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const url = `/studio/trader/pvp/rake?from=${day(h.clock.now - 86_400_000)}&to=${day(h.clock.now)}`;
+    const time = String(h.clock.now);
+    const signed = await h.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-trader-time': time, 'x-trader-signature': signTrader(traderSecret(HOUSE), time, 'GET', url, '') },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const served = (signed.json() as { rows: { tableId: string; rake: number }[] }).rows.filter(
+      (r) => r.tableId === TABLE,
+    );
+    expect(served.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    const unsigned = await h.app.inject({ method: 'GET', url });
+    expect(unsigned.statusCode).toBe(401);
     const mine = report.filter((r) => r.tableId === TABLE);
     expect(mine.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
     expect(mine.reduce((sum, r) => sum + r.hands, 0)).toBe(
