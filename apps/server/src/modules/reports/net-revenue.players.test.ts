@@ -19,6 +19,7 @@ let t: TestApp;
 let admin: string;
 let from: string;
 let to: string;
+let nodeId: number;
 
 type Row = { key: string; memberId: number } & Record<string, number | string>;
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
     .where('status', '=', 'active')
     .orderBy('node_id')
     .executeTakeFirstOrThrow();
-  const nodeId = Number(game.node_id);
+  nodeId = Number(game.node_id);
   const yesterday = new Date(t.ctx.now().getTime() - 24 * 3600_000);
   // Amounts in minor units: two members of equal GGR (the key breaks the tie), one who won, one
   // whose rebate exceeds the GGR, one with a rebate and no rounds, and GGR over two days.
@@ -111,5 +112,30 @@ describe('the net revenue report by player', () => {
     expect(twoDays).toMatchObject({ ggr: 15, ngr: 15 });
     const past = await page('sort=ggr&order=desc&pageSize=200&pageNo=5');
     expect(past).toMatchObject({ list: [], total: all.length });
+  });
+
+  it('a recompute drops a member whose rounds no longer count and updates one whose figures changed', async () => {
+    const gone = await createMember(t.ctx);
+    const more = await createMember(t.ctx);
+    await insertRound(t.ctx, { memberId: gone.id, nodeId, bet: 4_000 });
+    await insertRound(t.ctx, { memberId: more.id, nodeId, bet: 1_000 });
+    await refreshRollups(t.ctx);
+    expect((await page(`memberId=${gone.id}`)).list).toMatchObject([{ ggr: 40 }]);
+    expect((await page(`memberId=${more.id}`)).list).toMatchObject([{ ggr: 10 }]);
+
+    await t.ctx.db
+      .updateTable('vendor_rounds')
+      .set({ status: 'rolled_back' })
+      .where('member_id', '=', gone.id)
+      .execute();
+    await insertRound(t.ctx, { memberId: more.id, nodeId, bet: 500 });
+    await refreshRollups(t.ctx);
+    expect(await page(`memberId=${gone.id}`)).toMatchObject({ list: [], total: 0 });
+    expect((await page(`memberId=${more.id}`)).list).toMatchObject([{ ggr: 15, providerFee: 0 }]);
+    // The vendor rows (from the member-vendor rows) still add up to the day's GGR.
+    const byVendor = await call(t, 'GET', `/admin/reports/ngr?from=${from}&to=${to}&groupBy=vendor`, admin);
+    const byDay = await call(t, 'GET', `/admin/reports/ngr?from=${from}&to=${to}&groupBy=day`, admin);
+    const ggr = (v: { list: { ggr: number }[] }) => Math.round(v.list.reduce((a, r) => a + r.ggr * 100, 0));
+    expect(ggr(byVendor.json().value)).toBe(ggr(byDay.json().value));
   });
 });

@@ -60,6 +60,18 @@ const changed = (t: string, cols: readonly string[]) =>
   );
 
 /**
+ * The keys of `stored` (the day's rows) that `computed` no longer has, by one aggregation over both
+ * lists. Not an anti-join: the planner estimates the rows of a day newer than the table's
+ * statistics (today, always) at one, and chose a nested loop that scanned the computed rows once
+ * per stored row, 300,000 squared.
+ */
+function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, keys: string) {
+  return sql`SELECT ${sql.raw(keys)} FROM (
+      SELECT *, true AS was FROM (${stored}) s UNION ALL SELECT *, false FROM (${computed}) c
+    ) k GROUP BY ${sql.raw(keys)} HAVING bool_and(was)`;
+}
+
+/**
  * Recomputes the day's net revenue rollups with the brand's fee settings (`s`, every deduction on):
  * per member (and the member's top agent now), per top agent, per member and vendor, per vendor,
  * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock.
@@ -108,9 +120,10 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
       LEFT JOIN c ON c.member_id = ids.member_id
       LEFT JOIN o ON o.member_id = ids.member_id
     ),
+    stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date`, sql`SELECT member_id FROM computed`, 'member_id')}),
     gone AS (
       DELETE FROM report_daily_ngr_members m WHERE m.day = ${day}::date
-        AND NOT EXISTS (SELECT 1 FROM computed WHERE computed.member_id = m.member_id)
+        AND m.member_id IN (SELECT member_id FROM stale)
     )
     INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
     SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
@@ -137,10 +150,14 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
       ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
     ),
+    stale AS (${staleKeys(
+      sql`SELECT member_id, vendor_code FROM report_daily_ngr_member_vendors WHERE day = ${day}::date`,
+      sql`SELECT member_id, vendor_code FROM computed`,
+      'member_id, vendor_code',
+    )}),
     gone AS (
       DELETE FROM report_daily_ngr_member_vendors v WHERE v.day = ${day}::date
-        AND NOT EXISTS (SELECT 1 FROM computed
-          WHERE computed.member_id = v.member_id AND computed.vendor_code = v.vendor_code)
+        AND (v.member_id, v.vendor_code) IN (SELECT member_id, vendor_code FROM stale)
     )
     INSERT INTO report_daily_ngr_member_vendors
       (day, member_id, vendor_code, bet_amount, win_amount, ppm, provider_fee, refreshed_at)
