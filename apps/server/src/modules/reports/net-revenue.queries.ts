@@ -53,20 +53,43 @@ function memberCash(types: readonly string[], start: RawBuilder<Date> | Date, en
         AND a.kind = 'cash' AND a.member_id IS NOT NULL`;
 }
 
+/** `t`'s figure columns differ from the upsert's (`excluded`): the rows an upsert rewrites. */
+const changed = (t: string, cols: readonly string[]) =>
+  sql.raw(
+    `(${cols.map((c) => `${t}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `excluded.${c}`).join(', ')})`,
+  );
+
+/**
+ * The keys of `stored` (the day's rows) that `computed` no longer has, by one aggregation over both
+ * lists. Not an anti-join: the planner estimates the rows of a day newer than the table's
+ * statistics (today, always) at one, and chose a nested loop that scanned the computed rows once
+ * per stored row, 300,000 squared.
+ */
+function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, keys: string) {
+  return sql`SELECT ${sql.raw(keys)} FROM (
+      SELECT *, true AS was FROM (${stored}) s UNION ALL SELECT *, false FROM (${computed}) c
+    ) k GROUP BY ${sql.raw(keys)} HAVING bool_and(was)`;
+}
+
 /**
  * Recomputes the day's net revenue rollups with the brand's fee settings (`s`, every deduction on):
  * per member (and the member's top agent now), per top agent, per member and vendor, per vendor,
- * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock; each
- * table's rows of the day carry one stamp and the day's rows the upsert did not touch are deleted.
+ * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock.
+ * The two tables of a row per member (and vendor) of the day, about 300,000 rows each at a million
+ * members, are written where they change: the day's rows no longer computed are deleted, and a
+ * row is rewritten only when a figure differs (its refreshed_at is when its figures were last
+ * written), since the job recomputes today and yesterday every few minutes and most members' rows
+ * stay as they were. The small tables are rewritten with one stamp and the rows the upsert did not
+ * touch are deleted.
  */
 export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: Date, s: AgentNgrSettings) {
   const { start, end } = await dayWindow(trx, day, tz);
-  const fromN = DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0)`);
+  const fromN = DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0) AS ${sql.ref(c.slice(2))}`);
   // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees.
   const ledgerN = fromN.slice(0, NGR_CATEGORIES.length);
   const feesN = fromN.slice(NGR_CATEGORIES.length);
+  // The top agent of the day's members, joined once (a lookup per member was most of the job's time).
   await sql`
-    INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
     WITH n AS (${memberRevenueSql(start, end, s)}),
     c AS (
       SELECT a.member_id, sum(e.amount)::bigint AS commission FROM ${memberCash(COST_POSTING_TYPES.commission, start, end)}
@@ -80,49 +103,76 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
       ) x GROUP BY member_id
     ),
-    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o)
-    SELECT ${day}::date, ids.member_id,
-      coalesce((SELECT t.ancestor_id FROM agent_tree t JOIN members am ON am.id = t.ancestor_id
-        WHERE t.member_id = ids.member_id AND am.type IN (${sql.join([...AGENT_ACCOUNT_TYPES])})
-        ORDER BY t.depth DESC LIMIT 1), 0),
-      coalesce(n.valid_bets, 0), coalesce(n.wins, 0), ${sql.join(ledgerN)}, coalesce(c.commission, 0),
-      ${sql.join(feesN)}, coalesce(o.base, 0), ${stamp}::timestamptz
-    FROM ids
-    LEFT JOIN n ON n.member_id = ids.member_id
-    LEFT JOIN c ON c.member_id = ids.member_id
-    LEFT JOIN o ON o.member_id = ids.member_id
+    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o),
+    top AS (
+      SELECT DISTINCT ON (t.member_id) t.member_id, t.ancestor_id FROM ids
+      JOIN agent_tree t ON t.member_id = ids.member_id
+      JOIN members am ON am.id = t.ancestor_id AND am.type IN (${sql.join([...AGENT_ACCOUNT_TYPES])})
+      ORDER BY t.member_id, t.depth DESC
+    ),
+    computed AS MATERIALIZED (
+      SELECT ids.member_id, coalesce(top.ancestor_id, 0) AS agent_id,
+        coalesce(n.valid_bets, 0) AS bet_amount, coalesce(n.wins, 0) AS win_amount, ${sql.join(ledgerN)},
+        coalesce(c.commission, 0) AS commission, ${sql.join(feesN)}, coalesce(o.base, 0) AS pay_base
+      FROM ids
+      LEFT JOIN top ON top.member_id = ids.member_id
+      LEFT JOIN n ON n.member_id = ids.member_id
+      LEFT JOIN c ON c.member_id = ids.member_id
+      LEFT JOIN o ON o.member_id = ids.member_id
+    ),
+    stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date`, sql`SELECT member_id FROM computed`, 'member_id')}),
+    gone AS (
+      DELETE FROM report_daily_ngr_members m WHERE m.day = ${day}::date
+        AND m.member_id IN (SELECT member_id FROM stale)
+    )
+    INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
+    SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, member_id) DO UPDATE SET agent_id = excluded.agent_id, ${updateAll},
       refreshed_at = excluded.refreshed_at
+      WHERE ${changed('report_daily_ngr_members', ['agent_id', ...SUM_COLUMNS])}
   `.execute(trx);
 
   await sql`
     INSERT INTO report_daily_ngr_agents (day, agent_id, members, ${list(SUM_COLUMNS)}, refreshed_at)
     SELECT day, agent_id, count(*)::int, ${list(SUM_COLUMNS, (c) => `sum(${c})::bigint`)}, ${stamp}::timestamptz
-    FROM report_daily_ngr_members WHERE day = ${day}::date AND refreshed_at = ${stamp} GROUP BY day, agent_id
+    FROM report_daily_ngr_members WHERE day = ${day}::date GROUP BY day, agent_id
     ON CONFLICT (day, agent_id) DO UPDATE SET members = excluded.members, ${updateAll},
       refreshed_at = excluded.refreshed_at
   `.execute(trx);
 
   // The provider fee per member and vendor, as memberRevenueSql charges it (the same fragments).
   await sql`
+    WITH computed AS MATERIALIZED (
+      SELECT rv.member_id, rv.vendor_code, rv.vb AS bet_amount, rv.w AS win_amount, coalesce(f.ppm, 0) AS ppm,
+        ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint AS provider_fee
+      FROM (
+        SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
+        FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
+      ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
+    ),
+    stale AS (${staleKeys(
+      sql`SELECT member_id, vendor_code FROM report_daily_ngr_member_vendors WHERE day = ${day}::date`,
+      sql`SELECT member_id, vendor_code FROM computed`,
+      'member_id, vendor_code',
+    )}),
+    gone AS (
+      DELETE FROM report_daily_ngr_member_vendors v WHERE v.day = ${day}::date
+        AND (v.member_id, v.vendor_code) IN (SELECT member_id, vendor_code FROM stale)
+    )
     INSERT INTO report_daily_ngr_member_vendors
       (day, member_id, vendor_code, bet_amount, win_amount, ppm, provider_fee, refreshed_at)
-    SELECT ${day}::date, rv.member_id, rv.vendor_code, rv.vb, rv.w, coalesce(f.ppm, 0),
-      ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint, ${stamp}::timestamptz
-    FROM (
-      SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
-      FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
-    ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
+    SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, member_id, vendor_code) DO UPDATE SET bet_amount = excluded.bet_amount,
       win_amount = excluded.win_amount, ppm = excluded.ppm, provider_fee = excluded.provider_fee,
       refreshed_at = excluded.refreshed_at
+      WHERE ${changed('report_daily_ngr_member_vendors', ['bet_amount', 'win_amount', 'ppm', 'provider_fee'])}
   `.execute(trx);
 
   await sql`
     INSERT INTO report_daily_ngr_vendors (day, vendor_code, bet_amount, win_amount, provider_fee, refreshed_at)
     SELECT day, vendor_code, sum(bet_amount)::bigint, sum(win_amount)::bigint, sum(provider_fee)::bigint,
       ${stamp}::timestamptz
-    FROM report_daily_ngr_member_vendors WHERE day = ${day}::date AND refreshed_at = ${stamp} GROUP BY day, vendor_code
+    FROM report_daily_ngr_member_vendors WHERE day = ${day}::date GROUP BY day, vendor_code
     ON CONFLICT (day, vendor_code) DO UPDATE SET bet_amount = excluded.bet_amount, win_amount = excluded.win_amount,
       provider_fee = excluded.provider_fee, refreshed_at = excluded.refreshed_at
   `.execute(trx);
@@ -137,13 +187,7 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
   `.execute(trx);
 
   // Each table named where it is written (table-owners.test reads the names).
-  await trx.deleteFrom('report_daily_ngr_members').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_agents').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
-  await trx
-    .deleteFrom('report_daily_ngr_member_vendors')
-    .where('day', '=', day)
-    .where('refreshed_at', '<>', stamp)
-    .execute();
   await trx.deleteFrom('report_daily_ngr_vendors').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
 
@@ -262,7 +306,8 @@ function gameWhere(f: NgrFilter) {
 /** Vendor rows read the vendor rollup (with the fee) unless a game type narrows them to games. */
 const byVendorRollup = (group: NgrGroup, f: NgrFilter) => group === 'vendor' && !f.gameType;
 
-function source(group: NgrGroup, f: NgrFilter) {
+/** A grouping's rows (players: playerPage). */
+function source(group: Exclude<NgrGroup, 'player'>, f: NgrFilter) {
   const range = sql`day >= ${f.from}::date AND day <= ${f.to}::date`;
   switch (group) {
     case 'day': {
@@ -270,10 +315,6 @@ function source(group: NgrGroup, f: NgrFilter) {
       return sql`SELECT day::text AS key, ${NO_KEYS}, NULL::bigint AS member_id, ${sums()}
         FROM ${s.table} WHERE ${s.where} GROUP BY day`;
     }
-    case 'player':
-      return sql`SELECT member_id::text AS key, ${NO_KEYS}, member_id, ${sums()} FROM report_daily_ngr_members
-        WHERE ${range} ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``}
-        ${f.memberId !== undefined ? sql`AND member_id = ${f.memberId}` : sql``} GROUP BY member_id`;
     case 'agent':
       return sql`SELECT agent_id::text AS key, ${NO_KEYS}, agent_id AS member_id, ${sums()} FROM report_daily_ngr_agents
         WHERE ${range} ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``} GROUP BY agent_id`;
@@ -303,7 +344,58 @@ function numbers<T extends Record<string, unknown>>(row: T): T {
   return out as T;
 }
 
-/** One page of the report's groups, sorted, with the number of groups (one aggregation). */
+/** The sort column over a group's rows, as a sum of the rollup's columns (or the key). */
+function sortSum(sort: Sort) {
+  const column = SORT[sort.column] ?? 'key';
+  return column === 'key' ? null : sql.raw(`sum(${column})`);
+}
+
+/**
+ * A page of players: a member-day row per day and member who did anything, about a million members
+ * over 30 days at scale, so the ranking sums the sort column alone (one sum, not every figure, per
+ * member) and the figures are summed for the page's members only, with the same filter. The order
+ * is ngrPage's (the sort column, then the key as text, NULLS LAST as there); a sum of a difference
+ * equals the difference of the sums (bigint into numeric, exact).
+ */
+async function playerPage(
+  db: Conn,
+  f: NgrFilter,
+  sort: Sort,
+  page: Paging,
+): Promise<{ rows: NgrRow[]; total: number }> {
+  const where = sql`day >= ${f.from}::date AND day <= ${f.to}::date
+    ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``}
+    ${f.memberId !== undefined ? sql`AND member_id = ${f.memberId}` : sql``}`;
+  const dir = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
+  const by = sortSum(sort);
+  // The ranking's hash table holds every member of the range (about 150 bytes each); with the
+  // default work_mem (4 MB) it spilled to disk in dozens of batches at a million members.
+  const ranked = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
+    return sql<{ member_id: string; groups: number }>`
+      SELECT member_id, count(*) OVER ()::int AS groups FROM report_daily_ngr_members WHERE ${where}
+      GROUP BY member_id
+      ORDER BY ${by === null ? sql`` : sql`${by} ${dir} NULLS LAST, `}member_id::text ${dir}
+      LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(trx);
+  });
+  const ids = ranked.rows.map((r) => Number(r.member_id));
+  const total =
+    ranked.rows[0]?.groups ??
+    (page.pageNo > 1
+      ? ((
+          await sql<{ n: number }>`SELECT count(DISTINCT member_id)::int AS n FROM report_daily_ngr_members
+            WHERE ${where}`.execute(db)
+        ).rows[0]?.n ?? 0)
+      : 0);
+  if (ids.length === 0) return { rows: [], total };
+  const r = await sql<NgrRow>`
+    SELECT member_id::text AS key, ${NO_KEYS}, member_id, ${sums()} FROM report_daily_ngr_members
+    WHERE ${where} AND member_id = ANY(${ids}::bigint[]) GROUP BY member_id`.execute(db);
+  const byId = new Map(r.rows.map((row) => [Number(row.member_id), numbers(row)]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/** One page of the report's groups, sorted, with the number of groups (one aggregation; players: two steps). */
 export async function ngrPage(
   db: Conn,
   group: NgrGroup,
@@ -311,6 +403,7 @@ export async function ngrPage(
   sort: Sort,
   page: Paging,
 ): Promise<{ rows: NgrRow[]; total: number }> {
+  if (group === 'player') return playerPage(db, filter, sort, page);
   const grouped = source(group, filter);
   const r = await sql<NgrRow & { groups: number }>`
     SELECT *, count(*) OVER ()::int AS groups FROM (${grouped}) g ORDER BY ${orderBy(sort)}

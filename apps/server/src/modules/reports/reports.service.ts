@@ -30,6 +30,7 @@ export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Prom
   const settings = await ngrSettingsOf(ctx);
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
+    await q.dayWorkMemory(trx);
     const stamp = ctx.now();
     await q.refreshGames(trx, day, zone, stamp);
     await q.refreshGameTypes(trx, day, zone, stamp);
