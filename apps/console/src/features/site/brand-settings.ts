@@ -148,6 +148,23 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'cockfightVendors', group: 'cashier', shape: { kind: 'list', item: vendorCode, upper: true } },
   { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money', schema: int(0) } },
   {
+    key: 'bonusAdjustmentWagering',
+    group: 'operators',
+    shape: {
+      kind: 'object',
+      fields: {
+        multiple: { kind: 'number', schema: int(1, 100) },
+        days: { kind: 'number', schema: int(1, 365) },
+        otherPercent: { kind: 'number', schema: int(0, 100) },
+        contributions: {
+          kind: 'numberMap',
+          key: z.string().trim().min(1).max(16),
+          value: int(0, 100),
+        },
+      },
+    },
+  },
+  {
     key: 'operatorTwoFactorRequired',
     group: 'operators',
     shape: { kind: 'boolean' },
