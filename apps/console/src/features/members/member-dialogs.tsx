@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
 import { validate } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
 import {
   adjustmentRulesQuery,
@@ -296,7 +297,13 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
             inputMode="decimal"
             autoComplete="off"
             suffix={<span className="px-2 text-sm text-(--text-muted)">{member.balances.currency}</span>}
-            hint={t('adjustDialog.hint')}
+            hint={
+              rules.data
+                ? t('adjustDialog.threshold', {
+                    amount: formatMoney(rules.data.approvalThreshold, rules.data.currency),
+                  })
+                : t('adjustDialog.hint')
+            }
             value={amount}
             error={s.errors.amount}
             onChange={(e) => edit(setAmount)(e.target.value)}
