@@ -72,6 +72,16 @@ function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, k
 }
 
 /**
+ * The bank fees recorded on the payouts marked paid in [start, end), per member (the withdrawal's):
+ * the house's payment cost beside the rate of agentNgr.paymentFeePpm. The operator's payment fee is
+ * both; the agents' dividend base keeps the rate alone (its setting says what agents share).
+ */
+function payoutFeesSql(start: Date, end: Date) {
+  return sql`SELECT member_id, sum(fee)::bigint AS fee FROM withdrawal_orders
+    WHERE paid_at >= ${start} AND paid_at < ${end} AND fee > 0 GROUP BY member_id`;
+}
+
+/**
  * Recomputes the day's net revenue rollups with the brand's fee settings (`s`, every deduction on):
  * per member (and the member's top agent now), per top agent, per member and vendor, per vendor,
  * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock.
@@ -84,10 +94,12 @@ function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, k
  */
 export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: Date, s: AgentNgrSettings) {
   const { start, end } = await dayWindow(trx, day, tz);
-  const fromN = DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0) AS ${sql.ref(c.slice(2))}`);
-  // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees.
-  const ledgerN = fromN.slice(0, NGR_CATEGORIES.length);
-  const feesN = fromN.slice(NGR_CATEGORIES.length);
+  const named = (c: string) => sql`coalesce(n.${sql.ref(c)}, 0) AS ${sql.ref(c.slice(2))}`;
+  // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees (the
+  // provider's, and the payment fee, to which the payouts' bank fees are added).
+  const ledgerN = DEDUCTION_COLUMNS.slice(0, NGR_CATEGORIES.length).map(named);
+  const [providerFee, paymentFee] = DEDUCTION_COLUMNS.slice(NGR_CATEGORIES.length) as [string, string];
+  const feesN = [named(providerFee), sql`coalesce(n.${sql.ref(paymentFee)}, 0)`];
   // The top agent of the day's members, joined once (a lookup per member was most of the job's time).
   await sql`
     WITH n AS (${memberRevenueSql(start, end, s)}),
@@ -103,7 +115,9 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
       ) x GROUP BY member_id
     ),
-    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o),
+    pf AS (${payoutFeesSql(start, end)}),
+    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o
+      UNION SELECT member_id FROM pf),
     top AS (
       SELECT DISTINCT ON (t.member_id) t.member_id, t.ancestor_id FROM ids
       JOIN agent_tree t ON t.member_id = ids.member_id
@@ -113,12 +127,14 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
     computed AS MATERIALIZED (
       SELECT ids.member_id, coalesce(top.ancestor_id, 0) AS agent_id,
         coalesce(n.valid_bets, 0) AS bet_amount, coalesce(n.wins, 0) AS win_amount, ${sql.join(ledgerN)},
-        coalesce(c.commission, 0) AS commission, ${sql.join(feesN)}, coalesce(o.base, 0) AS pay_base
+        coalesce(c.commission, 0) AS commission, ${feesN[0]}, ${feesN[1]} + coalesce(pf.fee, 0) AS ${sql.ref(paymentFee.slice(2))},
+        coalesce(o.base, 0) AS pay_base
       FROM ids
       LEFT JOIN top ON top.member_id = ids.member_id
       LEFT JOIN n ON n.member_id = ids.member_id
       LEFT JOIN c ON c.member_id = ids.member_id
       LEFT JOIN o ON o.member_id = ids.member_id
+      LEFT JOIN pf ON pf.member_id = ids.member_id
     ),
     stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date`, sql`SELECT member_id FROM computed`, 'member_id')}),
     gone AS (
@@ -573,15 +589,109 @@ export function drillProviderFees(db: Conn, f: DrillFilter, page: Paging) {
   );
 }
 
-/** The payment fee's rows: per brand day and member, the approved deposits and withdrawals charged and the fee. */
-export function drillPaymentFees(db: Conn, f: DrillFilter, page: Paging) {
+/**
+ * The payment fee's rows: per brand day and member, the rate on the approved deposits and
+ * withdrawals (the base, the rate and the fee, rounded down as memberRevenueSql charges it), and
+ * each payout's recorded bank fee (the withdrawal, its amount as the base, the paying account).
+ */
+export function drillPaymentFees(db: Conn, f: DrillFilter, tz: string, page: Paging) {
   return drillPage(
     db,
-    sql`SELECT m.day::text || ':' || m.member_id AS id, m.day::text AS at, m.member_id, 'payments' AS what,
-        NULL::text AS reference, m.pay_base AS base, d.payment_fee_ppm AS rate_ppm, m.payment_fee AS amount
+    sql`SELECT * FROM (
+      SELECT m.day::text || ':' || m.member_id AS id, m.day::text AS at, m.member_id, 'payments' AS what,
+        NULL::text AS reference, m.pay_base AS base, d.payment_fee_ppm AS rate_ppm,
+        (m.pay_base * d.payment_fee_ppm / 1000000)::bigint AS amount
       FROM report_daily_ngr_members m JOIN report_daily_ngr d ON d.day = m.day
-      WHERE m.day >= ${f.from}::date AND m.day <= ${f.to}::date AND m.payment_fee <> 0
-        ${whoScope('m.member_id', sql`m.day`, f)}`,
+      WHERE m.day >= ${f.from}::date AND m.day <= ${f.to}::date AND m.pay_base * d.payment_fee_ppm >= 1000000
+        ${whoScope('m.member_id', sql`m.day`, f)}
+      UNION ALL
+      SELECT w.reference AS id, to_char(w.paid_at AT TIME ZONE 'UTC', ${sql.raw(ISO)}) AS at, w.member_id,
+        'payout fee: ' || coalesce(a.label, '') AS what, w.reference, w.amount AS base, NULL::bigint AS rate_ppm,
+        w.fee AS amount
+      FROM withdrawal_orders w LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+      WHERE w.paid_at >= ${dayStart(f.from, tz)} AND w.paid_at < ${dayEnd(f.to, tz)} AND w.fee > 0
+        ${whoScope('w.member_id', sql`(w.paid_at AT TIME ZONE ${tz})::date`, f)}
+    ) x`,
     page,
   );
+}
+
+// ---- payment fees (the cashier report's section; docs/back-office.md "Payment fees")
+
+/**
+ * Per brand day of [from, to] with a payment fee: the NGR rollup's payment fee (the same figure the
+ * NGR report shows), its rate part (per member, rounded down, as it was charged) and so its payout
+ * part (the bank fees recorded on the day's payouts), and the day's payouts with a fee.
+ */
+export async function paymentFeeDays(db: Conn, from: Day, to: Day, tz: string) {
+  const r = await sql<{ day: string; total: number | string; rate: number | string; payouts: number }>`
+    SELECT d.day::text AS day, d.payment_fee AS total,
+      coalesce((SELECT sum(m.pay_base * d.payment_fee_ppm / 1000000) FROM report_daily_ngr_members m
+        WHERE m.day = d.day), 0)::bigint AS rate,
+      (SELECT count(*) FROM withdrawal_orders w WHERE w.fee > 0
+        AND w.paid_at >= ${dayStart(from, tz)} AND w.paid_at < ${dayEnd(to, tz)}
+        AND (w.paid_at AT TIME ZONE ${tz})::date = d.day)::int AS payouts
+    FROM report_daily_ngr d
+    WHERE d.day >= ${from}::date AND d.day <= ${to}::date AND d.payment_fee <> 0
+    ORDER BY d.day`.execute(db);
+  return r.rows.map((x) => ({ day: x.day, total: Number(x.total), rate: Number(x.rate), payouts: x.payouts }));
+}
+
+/** The payouts of [from, to] with a fee, per paying account (none: paid before accounts were recorded). */
+export async function payoutFeeAccounts(db: Conn, from: Day, to: Day, tz: string) {
+  const r = await sql<{ account_id: number | null; label: string | null; payouts: number; fees: number | string }>`
+    SELECT w.paid_from_account_id AS account_id, max(a.label) AS label, count(*)::int AS payouts,
+      sum(w.fee)::bigint AS fees
+    FROM withdrawal_orders w LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+    WHERE w.fee > 0 AND w.paid_at >= ${dayStart(from, tz)} AND w.paid_at < ${dayEnd(to, tz)}
+    GROUP BY w.paid_from_account_id ORDER BY max(a.label), w.paid_from_account_id`.execute(db);
+  return r.rows.map((x) => ({
+    accountId: x.account_id === null ? null : Number(x.account_id),
+    label: x.label,
+    payouts: x.payouts,
+    fees: Number(x.fees),
+  }));
+}
+
+/** The payouts with a fee of [from, to] (brand days), of one paying account if asked, newest first. */
+export async function payoutFeeRows(
+  db: Conn,
+  f: { from: Day; to: Day; accountId?: number | undefined },
+  tz: string,
+  page: Paging,
+) {
+  const r = await sql<{
+    reference: string;
+    member_id: number;
+    username: string;
+    amount: number | string;
+    fee: number | string;
+    paid_at: Date | string;
+    account_id: number | null;
+    label: string | null;
+    payout_reference: string | null;
+    total: number;
+  }>`
+    SELECT w.reference, w.member_id, m.username, w.amount, w.fee, w.paid_at, w.paid_from_account_id AS account_id,
+      a.label, w.payout_reference, count(*) OVER ()::int AS total
+    FROM withdrawal_orders w
+    JOIN members m ON m.id = w.member_id
+    LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+    WHERE w.fee > 0 AND w.paid_at >= ${dayStart(f.from, tz)} AND w.paid_at < ${dayEnd(f.to, tz)}
+      ${f.accountId !== undefined ? sql`AND w.paid_from_account_id = ${f.accountId}` : sql``}
+    ORDER BY w.paid_at DESC, w.id DESC LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
+  return {
+    rows: r.rows.map((x) => ({
+      reference: x.reference,
+      memberId: Number(x.member_id),
+      username: x.username,
+      amount: Number(x.amount),
+      fee: Number(x.fee),
+      paidAt: new Date(x.paid_at),
+      accountId: x.account_id === null ? null : Number(x.account_id),
+      label: x.label,
+      payoutReference: x.payout_reference,
+    })),
+    total: r.rows[0]?.total ?? 0,
+  };
 }
