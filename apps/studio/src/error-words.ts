@@ -28,6 +28,7 @@ export type ErrorWords = {
   notJson: string;
   tooManyAtOnce: string;
   notSportsbook: string;
+  notPvpRoom: string;
   /** Sportsbook limits, with the limit in the currency's major units. */
   stakeTooHigh: (limit: string) => string;
   stakeTooLow: (minimum: string) => string;
@@ -82,6 +83,12 @@ const EN: ErrorWords = {
     SB_EVENT_NOT_FOUND: 'No such event',
     SB_RESULT_EXISTS: 'This event already has a result: enter a correction instead',
     SB_TRADER_SIGNATURE: 'The trader request is not signed, or its signature is wrong or too old',
+    STUDIO_PVP_TABLE_NOT_FOUND: 'No such card table',
+    STUDIO_PVP_REFUSED: 'The table does not allow this move now',
+    STUDIO_PVP_SAME_ADDRESS: 'Another player from your network address is already seated at this table',
+    STUDIO_PVP_REAL_ONLY: 'Card tables are played with real balances only, not in a free trial',
+    STUDIO_PVP_NOT_SEATED: 'You are not seated at this table',
+    STUDIO_PVP_BAD_SEQ: 'The move needs a sequence number higher than your last one',
     STUDIO_INTERNAL: 'Unexpected error, please try again',
   },
   badBet: (detail) => `The bet is not valid: ${detail}`,
@@ -101,6 +108,7 @@ const EN: ErrorWords = {
   notJson: 'The message is not JSON',
   tooManyAtOnce: 'Too many requests at once: wait for the answers',
   notSportsbook: 'This game is not the sportsbook',
+  notPvpRoom: 'This game is not a card table',
   stakeTooHigh: (limit) => `The stake is over the limit of ${limit}`,
   stakeTooLow: (minimum) => `The stake is below the minimum of ${minimum}`,
   payoutTooHigh: (limit) => `The potential payout is over the maximum of ${limit}`,
@@ -157,6 +165,12 @@ const TY: ErrorWords = {
     SB_EVENT_NOT_FOUND: 'Walang ganitong laban',
     SB_RESULT_EXISTS: 'May resulta na ang laban na ito: maglagay ng pagtatama sa halip',
     SB_TRADER_SIGNATURE: 'Walang pirma ang kahilingan ng trader, o mali o luma na ang pirma nito',
+    STUDIO_PVP_TABLE_NOT_FOUND: 'Walang ganitong mesa ng baraha',
+    STUDIO_PVP_REFUSED: 'Hindi pinapayagan ng mesa ang galaw na ito ngayon',
+    STUDIO_PVP_SAME_ADDRESS: 'May ibang manlalaro mula sa network address mo na nakaupo na sa mesang ito',
+    STUDIO_PVP_REAL_ONLY: 'Totoong balanse lang ang gamit sa mga mesa ng baraha, hindi sa libreng pagsubok',
+    STUDIO_PVP_NOT_SEATED: 'Hindi ka nakaupo sa mesang ito',
+    STUDIO_PVP_BAD_SEQ: 'Kailangan ng galaw ang sequence number na mas mataas kaysa sa huli mo',
     STUDIO_INTERNAL: 'May hindi inaasahang mali, pakisubukan ulit',
   },
   badBet: () => 'Hindi tanggap ang taya: tingnan ang halaga at ang mga pinili mo',
@@ -176,6 +190,7 @@ const TY: ErrorWords = {
   notJson: 'Hindi JSON ang mensahe',
   tooManyAtOnce: 'Masyadong maraming kahilingan nang sabay: hintayin ang mga sagot',
   notSportsbook: 'Hindi sportsbook ang larong ito',
+  notPvpRoom: 'Hindi mesa ng baraha ang larong ito',
   stakeTooHigh: (limit) => `Lampas ang taya sa limitasyong ${limit}`,
   stakeTooLow: (minimum) => `Mas mababa ang taya sa pinakamababang ${minimum}`,
   payoutTooHigh: (limit) => `Lampas ang posibleng panalo sa pinakamataas na ${limit}`,

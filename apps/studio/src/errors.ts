@@ -47,6 +47,13 @@ export const studioErrors = {
   SB_EVENT_NOT_FOUND: { status: 404 },
   SB_RESULT_EXISTS: { status: 409 },
   SB_TRADER_SIGNATURE: { status: 401 },
+  // The PVP card room (pvp-room/): the engine's refusal code is the detail's `reason`.
+  STUDIO_PVP_TABLE_NOT_FOUND: { status: 404 },
+  STUDIO_PVP_REFUSED: { status: 409 },
+  STUDIO_PVP_SAME_ADDRESS: { status: 409 },
+  STUDIO_PVP_REAL_ONLY: { status: 400 },
+  STUDIO_PVP_NOT_SEATED: { status: 409 },
+  STUDIO_PVP_BAD_SEQ: { status: 400 },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

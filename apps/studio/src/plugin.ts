@@ -12,6 +12,9 @@ import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from 
 import { engineKindOf, sportsbookCategoryOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
 import { errorPage, fairPage, playPage, sportsbookPage } from './pages';
+import { openDemoTables } from './pvp-room/demo-tables';
+import { PvpRoom, type PvpTiming } from './pvp-room/room';
+import { registerPvpRoutes } from './pvp-room/routes';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
@@ -63,6 +66,10 @@ export type StudioOptions = {
    * bet on sports do not schedule a week of fixtures.
    */
   simulator?: boolean;
+  /** The card room's clock (tests: tickMs 0, then drive `pvp.tick()`). */
+  pvp?: Partial<PvpTiming>;
+  /** Open the card room's demo tables (docs/pvp.md); by default where the sportsbook simulator runs. */
+  pvpDemoTables?: boolean;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
   onStart?: (runtime: StudioRuntime) => void;
 };
@@ -74,6 +81,7 @@ export type StudioRuntime = {
   crash: CrashGame;
   tables: TableHall;
   book: Book;
+  pvp: PvpRoom;
 };
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
@@ -171,8 +179,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     ...options.sportsbook,
   });
   await book.start();
-  options.onStart?.({ db, deps, recover, crash, tables, book });
+  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
+  if (options.pvpDemoTables ?? options.simulator === true) await openDemoTables(pvp, trialCurrency);
+  pvp.start();
+  options.onStart?.({ db, deps, recover, crash, tables, book, pvp });
   app.addHook('onClose', async () => {
+    await pvp.stop();
     await book.stop();
     await tables.stop();
     await crash.stop();
@@ -452,7 +464,16 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   // ---- the sportsbook (SPORTS-000, ESPORTS-000, COCKFIGHT-000): /api/sb, /ws/sb, and the trader API ----
 
   registerSportsbookRoutes(app, book, { session, parse });
-  await registerTraderRoutes(app, book, { houseSecret: options.houseSecret, currency: trialCurrency, parse });
+
+  // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
+
+  registerPvpRoutes(app, pvp, { session, parse });
+  await registerTraderRoutes(app, book, {
+    houseSecret: options.houseSecret,
+    currency: trialCurrency,
+    parse,
+    pvpRake: (from, to) => pvp.rakeReport(from, to),
+  });
 
   // ---- public verification ----
 

@@ -35,11 +35,13 @@ export const WS_OPEN = 1;
 
 /**
  * A socket connected to `path`: `onSocket` gets it with the request's query and answers the cleanup
- * to run when it closes. `check` runs before the upgrade (throw a StudioError to refuse with HTTP).
+ * to run when it closes. `check` runs before the upgrade (throw a StudioError to refuse with HTTP),
+ * with the address the request came from (Fastify's request.ip when mounted, so the platform's
+ * proxy settings apply; the socket's peer when the studio runs alone).
  * `onMessage` gets each message the page sends, as text (none: messages are ignored).
  */
 export type SocketHandler<T> = {
-  check: (query: URLSearchParams) => Promise<T>;
+  check: (query: URLSearchParams, address: string | undefined) => Promise<T>;
   onSocket: (ws: WsSocket, checked: T) => () => void;
   onMessage?: (ws: WsSocket, text: string, checked: T) => void;
 };
@@ -105,7 +107,7 @@ export function attachSocketRoute<T>(
     if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
       throw new StudioError('STUDIO_BAD_REQUEST', undefined, (w) => w.webSocketOnly);
     }
-    const checked = await handler.check(queryOf(request.raw.url));
+    const checked = await handler.check(queryOf(request.raw.url), request.ip);
     reply.hijack();
     accept(request.raw, request.raw.socket, Buffer.alloc(0), checked);
   });
@@ -132,7 +134,7 @@ export function attachSocketRoute<T>(
     });
   }
   routes.set(`${app.prefix}${path}`, async (req, socket, head) => {
-    const checked = await handler.check(queryOf(req.url));
+    const checked = await handler.check(queryOf(req.url), req.socket.remoteAddress);
     accept(req, socket, head, checked);
   });
   app.addHook('onClose', async () => {

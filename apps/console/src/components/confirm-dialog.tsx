@@ -15,6 +15,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger = false,
   reason,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: {
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   danger?: boolean;
   /** Ask for a reason: its label and the longest allowed. */
   reason?: { label: string; max: number };
+  /** The confirm button waits for a choice made in `message` (where a removed item's rows go). */
+  confirmDisabled?: boolean;
   onConfirm: (reason: string) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -87,7 +90,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy || confirmDisabled}>
             {confirmLabel}
           </Button>
         </div>

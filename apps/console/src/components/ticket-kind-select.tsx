@@ -17,18 +17,21 @@ export function TicketKindSelect({
   id,
   label,
   value,
+  noneLabel = '-',
   onChange,
 }: {
   id: string;
   label: string;
   value: string;
+  /** The option for no ticket. */
+  noneLabel?: string;
   onChange: (e: { target: { value: string } }) => void;
 }) {
   const kinds = useQuery(ticketKindOptions);
   const shown = (kinds.data ?? []).filter((k) => k.enabled || String(k.id) === value);
   return (
     <ProgrammeSelect id={id} label={label} value={value} onChange={onChange}>
-      <option value="">-</option>
+      <option value="">{noneLabel}</option>
       {shown.map((k) => (
         <option key={k.id} value={String(k.id)}>
           {k.name}

@@ -265,6 +265,14 @@ export async function insertHelpArticles(
   db: Conn,
   rows: { category: string; title: string; content: string; sort: number }[],
 ) {
+  // The categories first (an article names one of them), in the order their first article comes.
+  const categories = [...new Set(rows.map((r) => r.category))];
+  if (categories.length > 0)
+    await db
+      .insertInto('help_categories')
+      .values(categories.map((name, sort) => ({ name, sort })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   await db
     .insertInto('help_articles')
     .values(rows)

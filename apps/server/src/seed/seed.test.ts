@@ -20,6 +20,7 @@ const TABLES = [
   'banners',
   'announcements',
   'notices',
+  'help_categories',
   'help_articles',
   'members',
   'member_login_ips',

@@ -427,7 +427,121 @@ export interface StudioSbSourcesTable {
   updated_at: Timestamp;
 }
 
+// The PVP card room (migration 0011, docs/pvp.md "The table service").
+export interface StudioPvpTablesTable {
+  id: string;
+  name: string;
+  game: 'holdem';
+  betting: 'no-limit' | 'pot-limit';
+  seats: number;
+  small_blind: number;
+  big_blind: number;
+  min_buy_in: number;
+  max_buy_in: number;
+  /** Rake in basis points of each pot, at most rake_cap minor units a hand. */
+  rake_bp: number;
+  rake_cap: number;
+  currency: string;
+  /** The engine's TableState (pvp/types.ts): seats, stacks and the hand in play. */
+  state: Json;
+  version: number;
+  hand_id: number | null;
+  /** When the player to act got the turn (the turn clock). */
+  turn_started_at: Timestamp | null;
+  next_hand_at: Timestamp | null;
+  /** The next hand's server seed; only its hash is shown until that hand is over. */
+  next_server_seed: string;
+  next_server_seed_hash: string;
+  created_at: Generated<Date>;
+}
+
+export type PvpSeatStatus = 'buying_in' | 'seated' | 'closing' | 'closed';
+
+export interface StudioPvpSeatsTable {
+  id: Generated<number>;
+  table_id: string;
+  seat: number;
+  session_id: number;
+  vendor: string;
+  player: string;
+  game_code: string;
+  currency: string;
+  /** The platform round of this sitting: buy-in and top-ups are its bets, the cash-out its closing win. */
+  round_id: string;
+  /** The network address the player sat down from (one address per table). */
+  address: string | null;
+  status: PvpSeatStatus;
+  /** The stack as of the last change between hands (the engine state holds it during a hand). */
+  stack: number;
+  /** A top-up taken from the wallet during a hand, added to the stack when the hand ends. */
+  pending_top_up: number;
+  leave_queued: boolean;
+  /** Sat out by the table because the player was away when a hand was dealt. */
+  away: boolean;
+  client_seed: string;
+  /** The highest client sequence number of an action applied for this sitting. */
+  last_seq: number;
+  time_bank_ms: number;
+  /** The last time a page of the player's was seen (an open socket or a poll). */
+  seen_at: Timestamp;
+  created_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
+export type PvpTransferStatus = 'pending' | 'ok' | 'refused' | 'rolling_back' | 'rolled_back';
+
+export interface StudioPvpTransfersTable {
+  id: Generated<number>;
+  seat_id: number;
+  /** buy_in and top_up are wallet bets; return (a top-up that did not fit) and cash_out are wins. */
+  kind: 'buy_in' | 'top_up' | 'return' | 'cash_out';
+  amount: number;
+  tx: string;
+  status: PvpTransferStatus;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  done_at: Date | null;
+}
+
+export interface StudioPvpHandsTable {
+  id: Generated<number>;
+  table_id: string;
+  number: number;
+  status: 'live' | 'over';
+  server_seed: string;
+  server_seed_hash: string;
+  /** The dealt-in players' client seeds, in seat order. */
+  client_seeds: Json;
+  nonce: number;
+  /** The table's engine state before the deal (stacks before the blinds). */
+  state_before: Json;
+  /** The engine state after the latest action of the hand. */
+  state: Json;
+  actions: number;
+  pot: number;
+  rake: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface StudioPvpHandPlayersTable {
+  hand_id: number;
+  seat: number;
+  seat_id: number;
+  vendor: string;
+  player: string;
+  stack_before: number;
+  stack_after: number | null;
+}
+
 export interface StudioDatabase {
+  studio_pvp_tables: StudioPvpTablesTable;
+  studio_pvp_seats: StudioPvpSeatsTable;
+  studio_pvp_transfers: StudioPvpTransfersTable;
+  studio_pvp_hands: StudioPvpHandsTable;
+  studio_pvp_hand_players: StudioPvpHandPlayersTable;
   studio_sb_leagues: StudioSbLeaguesTable;
   studio_sb_events: StudioSbEventsTable;
   studio_sb_markets: StudioSbMarketsTable;

@@ -282,6 +282,28 @@ export const AdminHelpBody = z
   .strict();
 export type AdminHelpBody = z.infer<typeof AdminHelpBody>;
 
+/**
+ * The help centre's categories, in the order it shows them (an article names one of them exactly);
+ * `articles`: how many articles use it, which must move elsewhere before it is removed.
+ */
+export const AdminHelpCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
+  articles: z.number().int(),
+});
+export type AdminHelpCategory = z.infer<typeof AdminHelpCategory>;
+export const AdminHelpCategoryList = z.object({ list: z.array(AdminHelpCategory) });
+export const AdminHelpCategoryBody = z.object({ name: TrimmedRequired(80) }).strict();
+export type AdminHelpCategoryBody = z.infer<typeof AdminHelpCategoryBody>;
+/** The whole list in its new order: every category once. */
+export const AdminHelpCategoryOrder = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(500) }).strict();
+/** Removing a category its articles use: the category they move into first. */
+export const AdminHelpCategoryDeleteQuery = z.object({
+  moveTo: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export const AdminHelpCategoryDeleted = z.object({ moved: z.number().int() });
+
 // ---- site: resources (social links, app downloads) and registration field rules
 
 export const ResourceType = z.enum(RESOURCE_TYPES);

@@ -1,4 +1,4 @@
-import type { AdminContentImage } from '@gamehall/shared/api/admin-content';
+import type { AdminContentImage, AdminHelpCategory } from '@gamehall/shared/api/admin-content';
 import type {
   AdminLegalDocuments,
   AdminLegalDraftBody,
@@ -6,6 +6,7 @@ import type {
   AdminLegalVersionDetail,
   LegalKind,
 } from '@gamehall/shared/api/legal';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api, authHeaders, buildUrl, type Query } from '../../lib/api-client';
 import { clearToken } from '../../lib/session-token';
 
@@ -89,4 +90,33 @@ export function publishLegalDraft(id: number) {
 
 export function discardLegalDraft(id: number) {
   return api(`/admin/legal/versions/${id}`, { method: 'DELETE' });
+}
+
+// The help centre's categories (migration 0103): a list in the order the site shows them.
+export const helpCategoriesKey = ['content', 'helpCategories'] as const;
+
+export const helpCategoriesQuery = queryOptions({
+  queryKey: helpCategoriesKey,
+  queryFn: () => api<{ list: AdminHelpCategory[] }>('/admin/content/helpCategories').then((r) => r.list),
+});
+
+export function addHelpCategory(name: string) {
+  return api<AdminHelpCategory>('/admin/content/helpCategories', { method: 'POST', body: { name } });
+}
+
+export function renameHelpCategory(id: number, name: string) {
+  return api(`/admin/content/helpCategories/${id}`, { method: 'PUT', body: { name } });
+}
+
+/** The whole list in its new order. */
+export function orderHelpCategories(ids: number[]) {
+  return api('/admin/content/helpCategories/order', { method: 'PUT', body: { ids } });
+}
+
+/** Removes a category; `moveTo`: where its articles go first (required when it has any). */
+export function removeHelpCategory(id: number, moveTo: number | null) {
+  return api<{ moved: number }>(`/admin/content/helpCategories/${id}`, {
+    method: 'DELETE',
+    query: moveTo === null ? {} : { moveTo },
+  });
 }

@@ -9,12 +9,14 @@ import {
   AdminNoticeBody,
 } from '@gamehall/shared/api/admin-content';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES, BANNER_GROUPS } from '@gamehall/shared/constants';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridFilter } from '../../components/data-grid';
 import { formatDateTime, formatDateTimeIn } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { helpCategoriesQuery } from './api';
 import {
   ContentScreen,
   type FieldSpec,
@@ -24,6 +26,8 @@ import {
   startsAtBody,
   toLocalInput,
 } from './content-screen';
+
+import { HelpCategories } from './help-categories';
 
 // The four content screens: what each kind's grid shows and its form asks.
 
@@ -371,6 +375,8 @@ export function NoticesPage() {
 
 export function HelpPage() {
   const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  // An article's category is one of the list above the grid, chosen by name.
+  const categories = useQuery(helpCategoriesQuery).data ?? [];
   const columns = useMemo<ColumnDef<AdminHelpArticle, unknown>[]>(
     () => [
       { id: 'category', accessorKey: 'category', header: t('fields.category'), enableSorting: true },
@@ -382,6 +388,7 @@ export function HelpPage() {
   return (
     <ContentScreen<AdminHelpArticle>
       kind="help"
+      above={<HelpCategories />}
       columns={columns}
       filters={[
         filters.q,
@@ -391,7 +398,16 @@ export function HelpPage() {
       ]}
       schema={AdminHelpBody}
       fields={[
-        { name: 'category', label: t('fields.category'), type: 'text', required: true },
+        {
+          name: 'category',
+          label: t('fields.category'),
+          type: 'select',
+          required: true,
+          options: [
+            { value: '', label: t('helpCategories.chooseCategory') },
+            ...categories.map((c) => ({ value: c.name, label: c.name })),
+          ],
+        },
         { name: 'title', label: t('fields.title'), type: 'text', required: true },
         { name: 'content', label: t('fields.content'), type: 'textarea', required: true },
         language,

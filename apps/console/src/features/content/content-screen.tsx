@@ -5,7 +5,7 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -62,6 +62,8 @@ export type ContentScreenProps<T extends Item> = {
   toForm: (item: T | null) => FormValues;
   /** The request body from the form's values (before the schema's check). */
   toBody: (values: FormValues) => Record<string, unknown>;
+  /** Shown between the header and the grid (the help centre's category list). */
+  above?: ReactNode;
 };
 
 /** '' -> null: an optional field left empty. */
@@ -409,6 +411,7 @@ export function ContentScreen<T extends Item>(props: ContentScreenProps<T>) {
           </Button>
         }
       />
+      {props.above}
       {actionError && (
         <p role="alert" className="mb-3 text-sm text-(--danger)">
           {actionError}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { TicketKindSelect } from '../../components/ticket-kind-select';
 import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { useCan } from '../../lib/session';
@@ -128,20 +129,32 @@ export function ReferralSettingsPage() {
               </label>
               {on[k] && (
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  {FIELDS[k].map((f) => (
-                    <label key={f} className="flex flex-col text-sm" htmlFor={`${id}-${k}-${f}`}>
-                      {t(`field.${f}`)}
-                      <input
+                  {FIELDS[k].map((f) =>
+                    f === 'ticketKindId' ? (
+                      // The kind is chosen by its name; the id is what the rules store.
+                      <TicketKindSelect
+                        key={f}
                         id={`${id}-${k}-${f}`}
-                        type="number"
-                        min={0}
-                        step="any"
-                        className="rounded border border-(--border) bg-(--surface) px-2 py-1"
+                        label={t(`field.${f}`)}
+                        noneLabel={t('settings.noTicket')}
                         value={form[k][f] ?? ''}
                         onChange={(e) => setForm((s) => ({ ...s, [k]: { ...s[k], [f]: e.target.value } }))}
                       />
-                    </label>
-                  ))}
+                    ) : (
+                      <label key={f} className="flex flex-col text-sm" htmlFor={`${id}-${k}-${f}`}>
+                        {t(`field.${f}`)}
+                        <input
+                          id={`${id}-${k}-${f}`}
+                          type="number"
+                          min={0}
+                          step="any"
+                          className="rounded border border-(--border) bg-(--surface) px-2 py-1"
+                          value={form[k][f] ?? ''}
+                          onChange={(e) => setForm((s) => ({ ...s, [k]: { ...s[k], [f]: e.target.value } }))}
+                        />
+                      </label>
+                    ),
+                  )}
                 </div>
               )}
             </fieldset>

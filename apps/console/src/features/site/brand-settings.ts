@@ -1,32 +1,55 @@
 import { HostUrl, SafeLinkUrl } from '@gamehall/shared/api/common';
-import { toMajor, toMinor } from '@gamehall/shared/money';
+import { MAX_MONEY_MINOR } from '@gamehall/shared/money';
 import { z } from 'zod';
+import { minorFromText, textFromMinor } from '../../lib/money-input';
 
 // How the console edits each brand setting: its group, its control and the check it passes before
-// it is sent. The types mirror the server's BrandSettingsSchema (apps/server/src/modules/site/
+// it is sent. The types mirror the server's BrandSettingsSchema (apps/server/src/modules/brand/
 // brand.service.ts), which checks every value again; a key the console does not know yet is shown
 // under "other" with a control guessed from its value.
 
+/** A cell of a row list: text, or a whole number. */
+export type Column =
+  | { kind: 'text'; schema: z.ZodType; input?: 'text' | 'url' }
+  | { kind: 'number'; schema: z.ZodType };
+
 export type Leaf =
-  | { kind: 'text'; schema: z.ZodType }
+  | { kind: 'text'; schema: z.ZodType; input?: 'time' }
   | { kind: 'number'; schema: z.ZodType }
   /** An amount of money: typed in major units (two decimals at most), stored in minor units. */
-  | { kind: 'money'; schema: z.ZodType }
+  | { kind: 'money' }
   | { kind: 'boolean' }
   | { kind: 'enum'; options: readonly string[] }
   /** A list of strings, one a line; `emptyAs` is the value an empty box saves. */
   | { kind: 'list'; item: z.ZodType; upper?: boolean; emptyAs?: string[] }
-  /** name -> link, one `name url` a line. */
-  | { kind: 'routes' }
-  /** code -> whole number, one `code number` a line (a fee in parts per million per vendor). */
-  | { kind: 'numberMap'; key: z.ZodType<string>; value: z.ZodType }
+  /**
+   * Rows of typed cells, added, removed and moved one by one. Stored as a list of objects, or with
+   * `record` as an object from each row's `key` cell to its `value` cell (keys unique).
+   */
+  | {
+      kind: 'rows';
+      columns: Record<string, Column>;
+      max: number;
+      min?: number;
+      unique?: string;
+      record?: { key: string; value: string };
+    }
+  /** One amount per level (0, 1, 2...), in money; an empty box is no limit (null). */
+  | { kind: 'moneyLevels'; count: number }
   | { kind: 'json' };
+
+export type ObjectShape = {
+  kind: 'object';
+  fields: Record<string, Leaf>;
+  /** The boolean field that, switched on, saves null instead of the other fields (chat hours: always open). */
+  nullWhen?: string;
+};
 
 export type SettingSpec = {
   key: string;
   group: SettingGroup;
   /** A plain value, or an object whose fields each have a control. */
-  shape: Leaf | { kind: 'object'; fields: Record<string, Leaf> };
+  shape: Leaf | ObjectShape;
   /** Asks before saving when this returns true for the change. */
   dangerous?: (before: unknown, after: unknown) => boolean;
 };
@@ -38,6 +61,9 @@ export const SETTING_GROUPS = [
   'languages',
   'security',
   'cashier',
+  'kyc',
+  'support',
+  'risk',
   'operators',
   'agents',
   'other',
@@ -80,6 +106,16 @@ const country = z
   .string()
   .trim()
   .regex(/^[A-Z]{2}$/);
+const routeName = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^[A-Za-z0-9_-]{1,40}$/);
+const clock = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /** Parts per million: 10,000 is 1%, 1,000,000 all of it. */
 const PPM = int(0, 1_000_000);
@@ -129,7 +165,17 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'defaultLanguage', group: 'languages', shape: { kind: 'text', schema: language } },
   { key: 'supportedLanguages', group: 'languages', shape: { kind: 'list', item: language, upper: true } },
   { key: 'mainDomain', group: 'languages', shape: { kind: 'text', schema: required } },
-  { key: 'domainRoute', group: 'languages', shape: { kind: 'routes' } },
+  {
+    key: 'domainRoute',
+    group: 'languages',
+    shape: {
+      kind: 'rows',
+      columns: { name: { kind: 'text', schema: routeName }, url: { kind: 'text', schema: SafeLinkUrl, input: 'url' } },
+      min: 1,
+      max: 50,
+      record: { key: 'name', value: 'url' },
+    },
+  },
   { key: 'registerMethod', group: 'security', shape: { kind: 'text', schema: required } },
   { key: 'defaultPassword', group: 'security', shape: { kind: 'text', schema: required } },
   { key: 'passwordExpiryDays', group: 'security', shape: { kind: 'number', schema: int(1) } },
@@ -146,7 +192,57 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'walletMode', group: 'cashier', shape: { kind: 'enum', options: ['single', 'transfer'] } },
   { key: 'esportsVendors', group: 'cashier', shape: { kind: 'list', item: vendorCode, upper: true } },
   { key: 'cockfightVendors', group: 'cashier', shape: { kind: 'list', item: vendorCode, upper: true } },
-  { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money', schema: int(0) } },
+  { key: 'kycWithdrawalLevel', group: 'kyc', shape: { kind: 'number', schema: int(0, 3) } },
+  // Levels 0..3 (docs/kyc.md): what a member at each level may withdraw in a brand day.
+  { key: 'kycDailyWithdrawalLimits', group: 'kyc', shape: { kind: 'moneyLevels', count: 4 } },
+  { key: 'feedbackMinLength', group: 'support', shape: { kind: 'number', schema: int(1, 1000) } },
+  { key: 'feedbackMaxLength', group: 'support', shape: { kind: 'number', schema: int(1, 5000) } },
+  {
+    key: 'chatEntryPoints',
+    group: 'support',
+    shape: {
+      kind: 'rows',
+      columns: {
+        code: { kind: 'text', schema: z.string().trim().min(1).max(40) },
+        name: { kind: 'text', schema: z.string().trim().min(1).max(60) },
+      },
+      max: 20,
+      unique: 'code',
+    },
+  },
+  {
+    key: 'chatHours',
+    group: 'support',
+    shape: {
+      kind: 'object',
+      fields: {
+        alwaysOpen: { kind: 'boolean' },
+        from: { kind: 'text', schema: clock, input: 'time' },
+        to: { kind: 'text', schema: clock, input: 'time' },
+      },
+      nullWhen: 'alwaysOpen',
+    },
+  },
+  {
+    // docs/risk.md "Settings": the thresholds of linked accounts, abuse flags and risk levels.
+    key: 'risk',
+    group: 'risk',
+    shape: {
+      kind: 'object',
+      fields: {
+        ipSharedBeyond: { kind: 'number', schema: int(1, 100) },
+        ipIgnoreAbove: { kind: 'number', schema: int(2, 100) },
+        bonusWindowHours: { kind: 'number', schema: int(1, 24 * 30) },
+        minimalTurnoverPercent: { kind: 'number', schema: int(0, 10_000) },
+        lowRiskSharePercent: { kind: 'number', schema: int(0, 100) },
+        lowRiskOdds1000: { kind: 'number', schema: int(1000, 100_000) },
+        lowRiskReturnBandPercent: { kind: 'number', schema: int(0, 100) },
+        referralDeviceAccounts: { kind: 'number', schema: int(2, 1000) },
+        raiseOnConfirm: { kind: 'boolean' },
+      },
+    },
+  },
+  { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money' } },
   {
     key: 'operatorTwoFactorRequired',
     group: 'operators',
@@ -170,18 +266,16 @@ export const SETTINGS: SettingSpec[] = [
         points: { kind: 'boolean' },
         manual: { kind: 'boolean' },
         providerFeePpm: {
-          kind: 'numberMap',
-          key: z
-            .string()
-            .trim()
-            .regex(/^[A-Za-z0-9_-]{1,40}$/),
-          value: PPM,
+          kind: 'rows',
+          columns: { vendor: { kind: 'text', schema: routeName }, ppm: { kind: 'number', schema: PPM } },
+          max: 200,
+          record: { key: 'vendor', value: 'ppm' },
         },
         paymentFeePpm: { kind: 'number', schema: PPM },
       },
     },
   },
-  { key: 'agentPayoutHoldThreshold', group: 'agents', shape: { kind: 'number', schema: int(0) } },
+  { key: 'agentPayoutHoldThreshold', group: 'agents', shape: { kind: 'money' } },
   { key: 'agentNetLosingBranches', group: 'agents', shape: { kind: 'boolean' } },
   { key: 'agentCarrySurvivesNewContract', group: 'agents', shape: { kind: 'boolean' } },
 ];
@@ -205,28 +299,88 @@ export function specOf(key: string, value: unknown): SettingSpec {
   return { key, group: 'other', shape };
 }
 
-// ---- the form's values (strings and booleans) <-> the setting's JSON value
+// ---- the form's values (strings, booleans, rows) <-> the setting's JSON value
 
-export type Draft = string | boolean | Record<string, string | boolean>;
+export type Row = Record<string, string>;
+export type LeafDraft = string | boolean | Row[] | string[];
+export type Draft = LeafDraft | Record<string, LeafDraft>;
 
-function leafDraft(leaf: Leaf, value: unknown): string | boolean {
+/**
+ * What is wrong with a control or a cell: a reason (REQUIRED, MIN, PATTERN, AMOUNT, DUPLICATE...)
+ * and the bound it broke, if any. Errors are keyed by path: `value` for a plain setting, the field's
+ * name in an object, then `.row.column` for a cell of a row list or `.level` for one amount.
+ */
+export type Problem = { reason: string; bound?: number };
+export type Problems = Record<string, Problem>;
+
+function reasonOf(issue: z.core.$ZodIssue): Problem {
+  const own = (issue as { params?: { reason?: unknown } }).params?.reason;
+  if (typeof own === 'string') return { reason: own };
+  switch (issue.code) {
+    case 'invalid_type':
+      // Typed values reach the schemas as numbers or strings; a missing one is undefined, and a
+      // number box holding no number is NaN (refused as not valid, not as missing).
+      if (issue.expected === 'int') return { reason: 'WHOLE' };
+      return { reason: /received NaN/.test(issue.message) ? 'INVALID' : 'REQUIRED' };
+    case 'too_small': {
+      const bound = Number(issue.minimum);
+      if (issue.origin === 'string') return bound === 1 ? { reason: 'REQUIRED' } : { reason: 'TOO_SHORT', bound };
+      if (issue.origin === 'array') return { reason: 'TOO_FEW', bound };
+      return { reason: 'MIN', bound };
+    }
+    case 'too_big': {
+      const bound = Number(issue.maximum);
+      if (issue.origin === 'string') return { reason: 'TOO_LONG', bound };
+      if (issue.origin === 'array') return { reason: 'TOO_MANY', bound };
+      return { reason: 'MAX', bound };
+    }
+    case 'invalid_format':
+      return { reason: 'PATTERN' };
+    default:
+      return { reason: 'INVALID' };
+  }
+}
+
+/** Every issue of a parse, first one per path, the path under `prefix`. */
+function problemsOf(error: z.ZodError, prefix: string): Problems {
+  const out: Problems = {};
+  for (const issue of error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter((p) => p !== '').join('.');
+    out[path] ??= reasonOf(issue);
+  }
+  return out;
+}
+
+function cellDraft(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function leafDraft(leaf: Leaf, value: unknown): LeafDraft {
   switch (leaf.kind) {
     case 'boolean':
       return value === true;
     case 'number':
       return typeof value === 'number' ? String(value) : '';
     case 'money':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? String(toMajor(value)) : '';
+      return textFromMinor(value);
+    case 'moneyLevels': {
+      const levels = Array.isArray(value) ? value : [];
+      return Array.from({ length: leaf.count }, (_, i) => textFromMinor(levels[i]));
+    }
     case 'list':
       return Array.isArray(value) ? value.filter((v) => v !== '').join('\n') : '';
-    case 'routes':
-      return Object.entries((value ?? {}) as Record<string, string>)
-        .map(([name, url]) => `${name} ${url}`)
-        .join('\n');
-    case 'numberMap':
-      return Object.entries((value ?? {}) as Record<string, number>)
-        .map(([code, n]) => `${code} ${n}`)
-        .join('\n');
+    case 'rows': {
+      const { record } = leaf;
+      const rows: Record<string, unknown>[] = record
+        ? Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => ({
+            [record.key]: k,
+            [record.value]: v,
+          }))
+        : Array.isArray(value)
+          ? (value as Record<string, unknown>[])
+          : [];
+      return rows.map((r) => Object.fromEntries(Object.keys(leaf.columns).map((name) => [name, cellDraft(r?.[name])])));
+    }
     case 'json':
       return JSON.stringify(value, null, 2);
     default:
@@ -234,106 +388,131 @@ function leafDraft(leaf: Leaf, value: unknown): string | boolean {
   }
 }
 
-function leafValue(leaf: Leaf, draft: string | boolean): unknown {
+/** A cell's typed value: a number column reads its digits; '' is no value, which the check names. */
+function cellValue(column: Column, text: string): unknown {
+  const trimmed = text.trim();
+  if (column.kind === 'text') return trimmed;
+  if (trimmed === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+function moneyProblem(): Problem {
+  return { reason: 'AMOUNT', bound: MAX_MONEY_MINOR };
+}
+
+/** A control's draft -> its value and what is wrong with it (paths under `path`). */
+function parseLeaf(leaf: Leaf, draft: LeafDraft, path: string): { value: unknown; problems: Problems } {
   const text = typeof draft === 'string' ? draft : '';
+  const checked = (schema: z.ZodType, value: unknown) => {
+    const r = schema.safeParse(value);
+    return r.success ? { value: r.data, problems: {} } : { value, problems: problemsOf(r.error, path) };
+  };
   switch (leaf.kind) {
     case 'boolean':
-      return draft === true;
-    case 'number':
-      return text.trim() === '' ? undefined : Number(text);
+      return { value: draft === true, problems: {} };
+    case 'enum':
+      return checked(z.enum(leaf.options as [string, ...string[]]), text);
+    case 'number': {
+      const t = text.trim();
+      return checked(leaf.schema, t === '' ? undefined : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN);
+    }
+    case 'text':
+      return checked(leaf.schema, text);
     case 'money': {
-      // Not an amount (letters, three decimals): NaN, which the setting's check names as invalid.
-      const major = text.trim().replace(/,/g, '');
-      if (major === '') return undefined;
-      if (!/^\d{1,13}(\.\d{1,2})?$/.test(major)) return Number.NaN;
-      return toMinor(Number(major));
+      if (text.trim() === '') return { value: undefined, problems: { [path]: { reason: 'REQUIRED' } } };
+      const minor = minorFromText(text);
+      return minor === undefined
+        ? { value: undefined, problems: { [path]: moneyProblem() } }
+        : { value: minor, problems: {} };
+    }
+    case 'moneyLevels': {
+      const texts = Array.isArray(draft) ? (draft as string[]) : [];
+      const problems: Problems = {};
+      const value = Array.from({ length: leaf.count }, (_, i) => {
+        const t = texts[i] ?? '';
+        if (t.trim() === '') return null;
+        const minor = minorFromText(t);
+        if (minor === undefined) problems[`${path}.${i}`] = moneyProblem();
+        return minor ?? null;
+      });
+      return { value, problems };
     }
     case 'list': {
       const items = text
         .split('\n')
         .map((s) => (leaf.upper ? s.trim().toUpperCase() : s.trim()))
         .filter((s) => s !== '');
-      return items.length === 0 && leaf.emptyAs ? leaf.emptyAs : items;
+      return checked(z.array(leaf.item).max(200), items.length === 0 && leaf.emptyAs ? leaf.emptyAs : items);
     }
-    case 'routes':
-      return Object.fromEntries(
-        text
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line !== '')
-          .map((line) => {
-            const [name = '', ...rest] = line.split(/\s+/);
-            return [name, rest.join(' ')];
-          }),
+    case 'rows': {
+      const rows = Array.isArray(draft) ? (draft as Row[]) : [];
+      const typed = rows.map((r) =>
+        Object.fromEntries(Object.entries(leaf.columns).map(([name, col]) => [name, cellValue(col, r[name] ?? '')])),
       );
-    case 'numberMap':
-      return Object.fromEntries(
-        text
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line !== '')
-          .map((line) => {
-            const [code = '', ...rest] = line.split(/\s+/);
-            const n = rest.join('');
-            // A line without a whole number keeps its text, so the check names it instead of dropping it.
-            return [code, /^\d+$/.test(n) ? Number(n) : n];
-          }),
-      );
+      const cells = z.object(Object.fromEntries(Object.entries(leaf.columns).map(([n, c]) => [n, c.schema])));
+      const unique = leaf.record?.key ?? leaf.unique;
+      const schema = z
+        .array(cells)
+        .min(leaf.min ?? 0)
+        .max(leaf.max)
+        .superRefine((list, ctx) => {
+          if (!unique) return;
+          const seen = new Set<unknown>();
+          list.forEach((row, i) => {
+            const k = (row as Record<string, unknown>)[unique];
+            if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i, unique], params: { reason: 'DUPLICATE' } });
+            seen.add(k);
+          });
+        });
+      const r = schema.safeParse(typed);
+      if (!r.success) return { value: typed, problems: problemsOf(r.error, path) };
+      const list = r.data as Record<string, unknown>[];
+      const { record } = leaf;
+      return {
+        value: record ? Object.fromEntries(list.map((row) => [row[record.key], row[record.value]])) : list,
+        problems: {},
+      };
+    }
     case 'json':
       try {
-        return JSON.parse(text);
+        return { value: JSON.parse(text), problems: {} };
       } catch {
-        return undefined;
+        return { value: undefined, problems: { [path]: { reason: 'INVALID' } } };
       }
-    default:
-      return text.trim();
-  }
-}
-
-function leafSchema(leaf: Leaf): z.ZodType {
-  switch (leaf.kind) {
-    case 'boolean':
-      return z.boolean();
-    case 'enum':
-      return z.enum(leaf.options as [string, ...string[]]);
-    case 'list':
-      return z.array(leaf.item).max(200);
-    case 'routes':
-      return z
-        .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), SafeLinkUrl)
-        .refine((r) => Object.keys(r).length > 0, { params: { reason: 'REQUIRED' } });
-    case 'numberMap':
-      return z.record(leaf.key, leaf.value);
-    case 'json':
-      return z.unknown().refine((v) => v !== undefined, { params: { reason: 'INVALID' } });
-    default:
-      return leaf.schema;
   }
 }
 
 export function toDraft(spec: SettingSpec, value: unknown): Draft {
   if (spec.shape.kind !== 'object') return leafDraft(spec.shape, value);
+  const { nullWhen } = spec.shape;
   const obj = (value ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(spec.shape.fields).map(([name, leaf]) => [name, leafDraft(leaf, obj[name])]),
-  );
-}
-
-export function fromDraft(spec: SettingSpec, draft: Draft): unknown {
-  if (spec.shape.kind !== 'object') return leafValue(spec.shape, draft as string | boolean);
-  const d = draft as Record<string, string | boolean>;
-  return Object.fromEntries(
-    Object.entries(spec.shape.fields).map(([name, leaf]) => [name, leafValue(leaf, d[name] ?? '')]),
+    Object.entries(spec.shape.fields).map(([name, leaf]) => [
+      name,
+      name === nullWhen ? value === null : leafDraft(leaf, obj[name]),
+    ]),
   );
 }
 
 /**
- * The schema a saved value is checked with: a plain setting as `{ value }`, an object by its
- * fields, so the field errors name the control they belong to.
+ * The value a draft saves, or the problems that keep it from being saved (nothing is sent then).
+ * A setting's own value is checked as `value`; an object's fields by their names.
  */
-export function formSchema(spec: SettingSpec): z.ZodType {
-  if (spec.shape.kind !== 'object') return z.object({ value: leafSchema(spec.shape) });
-  return z.object(
-    Object.fromEntries(Object.entries(spec.shape.fields).map(([name, leaf]) => [name, leafSchema(leaf)])),
-  );
+export function parseDraft(spec: SettingSpec, draft: Draft): { value?: unknown; problems: Problems } {
+  const { shape } = spec;
+  if (shape.kind !== 'object') {
+    const r = parseLeaf(shape, draft as LeafDraft, 'value');
+    return Object.keys(r.problems).length > 0 ? { problems: r.problems } : { value: r.value, problems: {} };
+  }
+  const d = draft as Record<string, LeafDraft>;
+  if (shape.nullWhen && d[shape.nullWhen] === true) return { value: null, problems: {} };
+  const problems: Problems = {};
+  const value: Record<string, unknown> = {};
+  for (const [name, leaf] of Object.entries(shape.fields)) {
+    if (name === shape.nullWhen) continue;
+    const r = parseLeaf(leaf, d[name] ?? '', name);
+    Object.assign(problems, r.problems);
+    value[name] = r.value;
+  }
+  return Object.keys(problems).length > 0 ? { problems } : { value, problems: {} };
 }

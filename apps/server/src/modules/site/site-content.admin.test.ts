@@ -381,6 +381,9 @@ describe('notices and help articles', () => {
     await api('PUT', `/admin/content/notices/${n.id}/enabled`, editor, { enabled: false });
     expect(await noticeTitles('TY')).not.toContain('Paunawa');
 
+    expect((await api('POST', '/admin/content/helpCategories', editor, { name: 'Operator help' })).statusCode).toBe(
+      200,
+    );
     const h = await api('POST', '/admin/content/help', editor, {
       category: 'Operator help',
       title: 'How to ask',
@@ -584,6 +587,128 @@ describe('notice schedule', () => {
       startsAt: new Date(new Date(a.startsAt).getTime() - 86_400_000).toISOString(),
     });
     expect(res.json().value).toEqual({ fields: { startsAt: 'IN_PAST' } });
+  });
+});
+
+describe('help categories', () => {
+  type Category = { id: number; name: string; sort: number; articles: number };
+  const categories = async () =>
+    (await api('GET', '/admin/content/helpCategories', editor)).json().value.list as Category[];
+  const helpCentre = async () =>
+    (
+      (await api('GET', '/wps/system/helpCenter', undefined)).json().value as {
+        category: string;
+        items: { title: string }[];
+      }[]
+    ).filter((c) => c.category.startsWith('HC '));
+  const add = async (name: string) => {
+    const res = await api('POST', '/admin/content/helpCategories', editor, { name });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().value as Category;
+  };
+  const article = async (category: string, title: string) =>
+    api('POST', '/admin/content/help', editor, { category, title, content: `${title}.` });
+
+  it('are a list: added last, renamed with their articles, ordered, and shown in that order', async () => {
+    const a = await add('HC Accounts');
+    const b = await add('HC Bonuses');
+    expect(b.sort).toBeGreaterThan(a.sort);
+    expect(b.articles).toBe(0);
+    expect((await article('HC Accounts', 'HC open an account')).statusCode).toBe(200);
+    expect((await article('HC Bonuses', 'HC claim a bonus')).statusCode).toBe(200);
+    expect((await categories()).find((c) => c.id === a.id)?.articles).toBe(1);
+    expect((await helpCentre()).map((c) => c.category)).toEqual(['HC Accounts', 'HC Bonuses']);
+
+    // A rename reaches the articles: the help centre and the article grid show the new name.
+    const renamed = await api('PUT', `/admin/content/helpCategories/${a.id}`, editor, { name: 'HC Your account' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const grid = (await api('GET', '/admin/content/help?category=HC%20Your%20account', editor)).json().value;
+    expect(grid.list.map((r: { title: string }) => r.title)).toEqual(['HC open an account']);
+
+    // The whole list in a new order: the bonuses first.
+    const ids = (await categories()).map((c) => c.id);
+    const order = [b.id, ...ids.filter((id) => id !== b.id)];
+    expect((await api('PUT', '/admin/content/helpCategories/order', editor, { ids: order })).statusCode).toBe(200);
+    expect((await categories()).map((c) => c.id)).toEqual(order);
+    expect((await helpCentre()).map((c) => c.category)).toEqual(['HC Bonuses', 'HC Your account']);
+
+    const audit = (await auditRows('content.update')).map(detailOf).filter((d) => d.kind === 'helpCategory');
+    expect(audit.at(-1)).toMatchObject({ before: { name: 'HC Accounts' }, after: { name: 'HC Your account' } });
+  });
+
+  it('refuse an unknown category for an article, a repeated name and a partial order, changing nothing', async () => {
+    const before = await categories();
+    expectFailure(await article('HC Nowhere', 'HC lost'), 400, 'VALIDATION_FAILED');
+    expect((await article('HC Nowhere', 'HC lost')).json().value.fields).toEqual({ category: 'INVALID' });
+    const c = await add('HC Payments');
+    expectFailure(
+      await api('POST', '/admin/content/helpCategories', editor, { name: 'HC Payments' }),
+      409,
+      'CONTENT_DUPLICATE',
+    );
+    expectFailure(await api('POST', '/admin/content/helpCategories', editor, { name: '  ' }), 400, 'VALIDATION_FAILED');
+    const other = before[0] as Category;
+    expectFailure(
+      await api('PUT', `/admin/content/helpCategories/${c.id}`, editor, { name: other.name }),
+      409,
+      'CONTENT_DUPLICATE',
+    );
+    expectFailure(
+      await api('PUT', '/admin/content/helpCategories/order', editor, { ids: [c.id] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(await categories()).toEqual([...before, { ...c, articles: 0 }]);
+    expectFailure(
+      await api('PUT', '/admin/content/helpCategories/999999', editor, { name: 'HC x' }),
+      404,
+      'CONTENT_NOT_FOUND',
+    );
+  });
+
+  it('are removed at once when unused, and only with a category to move their articles into when used', async () => {
+    const empty = await add('HC Empty');
+    const del = await api('DELETE', `/admin/content/helpCategories/${empty.id}`, editor);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(del.json().value).toEqual({ moved: 0 });
+
+    const from = await add('HC Old');
+    const to = await add('HC New');
+    await article('HC Old', 'HC first');
+    await article('HC Old', 'HC second');
+    const refused = await api('DELETE', `/admin/content/helpCategories/${from.id}`, editor);
+    expectFailure(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.json().value.fields).toEqual({ moveTo: 'REQUIRED' });
+    expectFailure(
+      await api('DELETE', `/admin/content/helpCategories/${from.id}?moveTo=${from.id}`, editor),
+      400,
+      'VALIDATION_FAILED',
+    );
+    // A title the target already has refuses the whole removal.
+    await article('HC New', 'HC first');
+    expectFailure(
+      await api('DELETE', `/admin/content/helpCategories/${from.id}?moveTo=${to.id}`, editor),
+      409,
+      'CONTENT_DUPLICATE',
+    );
+    expect((await categories()).find((c) => c.id === from.id)?.articles).toBe(2);
+
+    const other = await add('HC Other');
+    const moved = await api('DELETE', `/admin/content/helpCategories/${from.id}?moveTo=${other.id}`, editor);
+    expect(moved.json().value).toEqual({ moved: 2 });
+    const list = await categories();
+    expect(list.find((c) => c.id === from.id)).toBeUndefined();
+    expect(list.find((c) => c.id === other.id)?.articles).toBe(2);
+  });
+
+  it('need content.write', async () => {
+    const gamesOnly = (await operator(['games.read'])).token;
+    expectFailure(await api('GET', '/admin/content/helpCategories', gamesOnly), 403, 'AUTH_FORBIDDEN');
+    expectFailure(
+      await api('POST', '/admin/content/helpCategories', gamesOnly, { name: 'HC No' }),
+      403,
+      'AUTH_FORBIDDEN',
+    );
   });
 });
 

@@ -211,6 +211,68 @@ export function updateHelpArticle(db: Conn, id: number, values: Partial<HelpValu
   return db.updateTable('help_articles').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+// ---- help categories (migration 0103): the list, each with how many articles use it
+
+export function listHelpCategories(db: Conn) {
+  return db
+    .selectFrom('help_categories as c')
+    .leftJoin('help_articles as a', 'a.category', 'c.name')
+    .select(['c.id', 'c.name', 'c.sort', (eb) => eb.fn.count<string | number>('a.id').as('articles')])
+    .groupBy(['c.id', 'c.name', 'c.sort'])
+    .orderBy('c.sort')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function findHelpCategory(db: Conn, id: number) {
+  return db.selectFrom('help_categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function helpCategoryExists(db: Conn, name: string) {
+  return db
+    .selectFrom('help_categories')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirst()
+    .then((r) => r !== undefined);
+}
+
+/** A new category goes last. */
+export function insertHelpCategory(db: Conn, name: string) {
+  return db
+    .insertInto('help_categories')
+    .values((eb) => ({
+      name,
+      sort: eb.selectFrom('help_categories').select(sql<number>`coalesce(max(sort) + 1, 0)::int`.as('next')),
+    }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Renames a category; its articles follow (ON UPDATE CASCADE). */
+export function renameHelpCategory(db: Conn, id: number, name: string) {
+  return db.updateTable('help_categories').set({ name }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function orderHelpCategories(db: Conn, ids: number[]) {
+  for (const [sort, id] of ids.entries())
+    await db.updateTable('help_categories').set({ sort }).where('id', '=', id).execute();
+}
+
+export async function helpCategoryIds(db: Conn): Promise<number[]> {
+  return (await db.selectFrom('help_categories').select('id').execute()).map((r) => Number(r.id));
+}
+
+/** Moves every article of one category into another; returns how many moved. */
+export async function moveHelpArticles(db: Conn, from: string, to: string): Promise<number> {
+  const r = await db.updateTable('help_articles').set({ category: to }).where('category', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export function deleteHelpCategory(db: Conn, id: number) {
+  return db.deleteFrom('help_categories').where('id', '=', id).executeTakeFirst();
+}
+
 // ---- resources
 
 export type ResourceValues = { resource_type: string; name: string; label_name_en: string; url: string; sort: number };

@@ -240,6 +240,8 @@ export async function listHelpArticles(ctx: AppContext, query: AdminHelpQuery) {
 
 async function helpValues(ctx: AppContext, body: AdminHelpBody): Promise<q.HelpValues> {
   await checkLanguage(ctx, body.language);
+  // An article sits in one of the help centre's categories (the list below), named exactly.
+  if (!(await q.helpCategoryExists(ctx.db, body.category))) throw fieldErrors({ category: 'INVALID' });
   return {
     category: body.category,
     title: body.title,
@@ -264,6 +266,56 @@ export async function updateHelpArticle(ctx: AppContext, id: number, body: Admin
 export async function setHelpArticleEnabled(ctx: AppContext, id: number, enabled: boolean) {
   const before = orNotFound(await q.findHelpArticle(ctx.db, id));
   return { before, after: orNotFound(await q.updateHelpArticle(ctx.db, id, { active: enabled })) };
+}
+
+// ---- help categories: the help centre's list of categories, in the order it shows them
+
+export async function listHelpCategories(ctx: AppContext) {
+  return (await q.listHelpCategories(ctx.db)).map((r) => ({ ...r, id: Number(r.id), articles: Number(r.articles) }));
+}
+
+export async function createHelpCategory(ctx: AppContext, name: string) {
+  return { before: null, after: await unique(() => q.insertHelpCategory(ctx.db, name)) };
+}
+
+/** A new name for a category; its articles follow it. */
+export async function renameHelpCategory(ctx: AppContext, id: number, name: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = orNotFound(await q.findHelpCategory(trx, id));
+    return { before, after: orNotFound(await unique(() => q.renameHelpCategory(trx, id, name))) };
+  });
+}
+
+/** The whole list in its new order: every category exactly once, else nothing changes (`ids` INVALID). */
+export async function orderHelpCategories(ctx: AppContext, ids: number[]) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const all = await q.helpCategoryIds(trx);
+    if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => all.includes(id)))
+      throw fieldErrors({ ids: 'INVALID' });
+    await q.orderHelpCategories(trx, ids);
+    return { ids };
+  });
+}
+
+/**
+ * Removes a category. One that articles still use needs `moveTo`, another category they move into
+ * first (field `moveTo` REQUIRED without it, INVALID for itself or an unknown one); an article whose
+ * title the target already has refuses the whole removal (CONTENT_DUPLICATE), and nothing changes.
+ */
+export async function deleteHelpCategory(ctx: AppContext, id: number, moveTo: number | undefined) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = orNotFound(await q.findHelpCategory(trx, id));
+    const used = (await q.listHelpCategories(trx)).find((c) => Number(c.id) === id);
+    let moved = 0;
+    if (Number(used?.articles ?? 0) > 0) {
+      if (moveTo === undefined) throw fieldErrors({ moveTo: 'REQUIRED' });
+      const target = moveTo === id ? undefined : await q.findHelpCategory(trx, moveTo);
+      if (!target) throw fieldErrors({ moveTo: 'INVALID' });
+      moved = await unique(() => q.moveHelpArticles(trx, before.name, target.name));
+    }
+    await q.deleteHelpCategory(trx, id);
+    return { before, after: null, moved };
+  });
 }
 
 // ---- resources (site.write)

@@ -10,6 +10,12 @@ import {
   AdminContentImage,
   AdminHelpArticle,
   AdminHelpBody,
+  AdminHelpCategory,
+  AdminHelpCategoryBody,
+  AdminHelpCategoryDeleted,
+  AdminHelpCategoryDeleteQuery,
+  AdminHelpCategoryList,
+  AdminHelpCategoryOrder,
   AdminHelpList,
   AdminHelpQuery,
   AdminNotice,
@@ -213,6 +219,131 @@ function contentRoutes<Q extends z.ZodType, B extends z.ZodType, R>(
   );
 }
 
+/**
+ * The help centre's categories as a list (content.write): read with each one's article count, add,
+ * rename (its articles follow), order the whole list, remove (moving its articles first). Audited
+ * as content changes of kind helpCategory.
+ */
+function helpCategoryRoutes(app: ReturnType<App['withTypeProvider']>, ctx: AppContext) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const path = '/admin/content/helpCategories';
+  const kind = 'helpCategory';
+  const present = (r: { id: number | string; name: string; sort: number } | null) =>
+    r === null ? null : { id: Number(r.id), name: r.name, sort: r.sort };
+
+  typed.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary: 'Help categories in the order the help centre shows them, each with its article count',
+        response: { 200: envelope(AdminHelpCategoryList) },
+      },
+      config: { auth: CONTENT },
+    },
+    async () => ok({ list: await content.listHelpCategories(ctx) }),
+  );
+
+  typed.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: 'Add a help category (last in the list; CONTENT_DUPLICATE for a name already there)',
+        body: AdminHelpCategoryBody,
+        response: { 200: envelope(AdminHelpCategory) },
+      },
+      config: { auth: CONTENT },
+    },
+    async (req) => {
+      const c = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'content.create',
+        kind,
+        () => content.createHelpCategory(ctx, req.body.name),
+        (r) => ({ kind, before: null, after: present(r.after) }),
+      );
+      return ok({ id: Number(c.after.id), name: c.after.name, sort: c.after.sort, articles: 0 });
+    },
+  );
+
+  typed.put(
+    `${path}/order`,
+    {
+      schema: {
+        tags,
+        summary: 'Order the help categories: every category once, in the new order (else nothing changes)',
+        body: AdminHelpCategoryOrder,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: CONTENT },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'content.order',
+        kind,
+        () => content.orderHelpCategories(ctx, req.body.ids),
+        (r) => ({ kind, after: r.ids }),
+      );
+      return ok(null);
+    },
+  );
+
+  typed.put(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Rename a help category; its articles follow it',
+        params: IdParams,
+        body: AdminHelpCategoryBody,
+        response: { 200: envelope(OkValue) },
+      },
+      config: { auth: CONTENT },
+    },
+    async (req) => {
+      await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'content.update',
+        `${kind}:${req.params.id}`,
+        () => content.renameHelpCategory(ctx, req.params.id, req.body.name),
+        (r) => ({ kind, before: present(r.before), after: present(r.after) }),
+      );
+      return ok(null);
+    },
+  );
+
+  typed.delete(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Remove a help category; one its articles use needs moveTo, the category they move into (field moveTo REQUIRED without it)',
+        params: IdParams,
+        querystring: AdminHelpCategoryDeleteQuery,
+        response: { 200: envelope(AdminHelpCategoryDeleted) },
+      },
+      config: { auth: CONTENT },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'content.delete',
+        `${kind}:${req.params.id}`,
+        () => content.deleteHelpCategory(ctx, req.params.id, req.query.moveTo),
+        (d) => ({ kind, before: present(d.before), after: null, movedTo: req.query.moveTo ?? null, moved: d.moved }),
+      );
+      return ok({ moved: r.moved });
+    },
+  );
+}
+
 // Multipart as the cashier reads it (the plugin's limits, app.ts, answer 413 past 5 MB); only files
 // are read, text fields are ignored.
 async function readFiles(req: FastifyRequest): Promise<content.UploadedImage[]> {
@@ -279,6 +410,8 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     setEnabled: (id, enabled) => content.setNoticeEnabled(ctx, id, enabled),
     present: (row) => presentAdminNotice(row, now()),
   });
+
+  helpCategoryRoutes(app, ctx);
 
   contentRoutes(app, ctx, {
     kind: 'help',

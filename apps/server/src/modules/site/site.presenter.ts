@@ -75,7 +75,7 @@ export function presentResource(r: {
 }
 
 export function presentHelpCenter(rows: { id: number; category: string; title: string; content: string }[]) {
-  // Categories keep the order of their first article, articles their own order (both by sort).
+  // The rows come by category (the list's order), then by the articles' own order.
   const groups = new Map<string, { id: number; title: string; content: string }[]>();
   for (const r of rows) {
     const items = groups.get(r.category) ?? [];

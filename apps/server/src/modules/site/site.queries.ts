@@ -35,14 +35,18 @@ export function listResources(db: Conn) {
 }
 
 /** Enabled help articles in the language; an article without a language shows in every language. */
+/** Active articles of a language, by their category's place in the list (migration 0103), then their own. */
 export function listHelpArticles(db: Conn, language: string) {
   return db
-    .selectFrom('help_articles')
-    .select(['id', 'category', 'title', 'content', 'sort'])
-    .where('active', '=', true)
-    .where((eb) => eb.or([eb('language', 'is', null), eb(eb.fn('upper', ['language']), '=', language)]))
-    .orderBy('sort')
-    .orderBy('id')
+    .selectFrom('help_articles as a')
+    .innerJoin('help_categories as c', 'c.name', 'a.category')
+    .select(['a.id', 'a.category', 'a.title', 'a.content', 'a.sort'])
+    .where('a.active', '=', true)
+    .where((eb) => eb.or([eb('a.language', 'is', null), eb(eb.fn('upper', ['a.language']), '=', language)]))
+    .orderBy('c.sort')
+    .orderBy('c.id')
+    .orderBy('a.sort')
+    .orderBy('a.id')
     .execute();
 }
 

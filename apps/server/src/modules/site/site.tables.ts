@@ -13,6 +13,7 @@ declare module '../../db/schema' {
     announcements: AnnouncementsTable;
     notices: NoticesTable;
     help_articles: HelpArticlesTable;
+    help_categories: HelpCategoriesTable;
     countries: CountriesTable;
     register_field_rules: RegisterFieldRulesTable;
     content_images: ContentImagesTable;
@@ -76,8 +77,16 @@ export interface NoticesTable {
   ends_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** The help centre's categories in the order it shows them (migration 0103). */
+export interface HelpCategoriesTable {
+  id: Id;
+  name: string;
+  sort: Generated<number>;
+}
+
 export interface HelpArticlesTable {
   id: Id;
+  /** The name of one of help_categories, which a rename updates (ON UPDATE CASCADE). */
   category: string;
   title: string;
   content: string;

@@ -44,6 +44,14 @@ async function insertSiteRows(ctx: AppContext) {
     .onConflict((oc) => oc.columns(['resource_type', 'name']).doNothing())
     .execute();
   await db
+    .insertInto('help_categories')
+    .values([
+      { name: 'ZTest Accounts', sort: 9000 },
+      { name: 'ZTest Deposits', sort: 9001 },
+    ])
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  await db
     .insertInto('help_articles')
     .values([
       { category: 'ZTest Deposits', title: 'How to deposit', content: 'Open the wallet', sort: 9001 },
@@ -431,7 +439,7 @@ describe('brand configuration', () => {
 });
 
 describe('site content', () => {
-  it('groups help articles by category in sort order', async () => {
+  it("groups help articles by category in the categories' order, each category's articles in theirs", async () => {
     const { body } = await get('/wps/system/helpCenter');
     const mine = body.value.filter((c: { category: string }) => c.category.startsWith('ZTest'));
     expect(mine).toEqual([

@@ -15,7 +15,7 @@ import {
   TraderSuspendBody,
 } from '@gamehall/shared/api/sportsbook-trader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { StudioError } from '../../errors';
 import type { Book } from './book';
 import { playerFactor, readSettings, setPlayerFactor, writeMargins, writeSettings } from './settings';
@@ -47,6 +47,7 @@ import {
 //   GET  /trader/players/:player, PUT /trader/players/:player   TraderPlayerFactorBody -> TraderPlayerFactor
 //   GET  /trader/bets                        TraderBetsQuery -> TraderBetsAnswer (newest first)
 //   GET  /trader/profit                      TraderProfitQuery -> TraderProfitAnswer
+//   GET  /trader/pvp/rake?from=&to=          the card room's rake per table and day (docs/pvp.md)
 
 const MAX_SKEW_MS = 60_000;
 
@@ -65,7 +66,13 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 export async function registerTraderRoutes(
   app: FastifyInstance,
   book: Book,
-  options: { houseSecret: string; currency: string; parse: <T>(schema: z.ZodType<T>, input: unknown) => T },
+  options: {
+    houseSecret: string;
+    currency: string;
+    parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
+    /** The card room's rake per table and day (UTC) of the hands ended in [from, to). */
+    pvpRake?: (from: Date, to: Date) => Promise<unknown>;
+  },
 ): Promise<void> {
   const secret = traderSecret(options.houseSecret);
   const { parse } = options;
@@ -193,8 +200,28 @@ export async function registerTraderRoutes(
       }
       return traderProfit(book, q);
     });
+    const pvpRake = options.pvpRake;
+    if (pvpRake) {
+      // The house's PVP revenue, from and to whole days (UTC), both included.
+      trader.get('/trader/pvp/rake', { config }, async (request) => {
+        const q = parse(PvpRakeQuery, request.query);
+        const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));
+        if (bad.length > 0 || q.from > q.to) {
+          const fields = bad.length > 0 ? [...bad] : ['from', 'to'];
+          throw new StudioError('STUDIO_BAD_REQUEST', { fields }, (w) => w.invalidFields(fields));
+        }
+        const to = new Date(`${q.to}T00:00:00Z`);
+        to.setUTCDate(to.getUTCDate() + 1);
+        return { rows: await pvpRake(new Date(`${q.from}T00:00:00Z`), to) };
+      });
+    }
   });
 }
+
+const PvpRakeQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
 
 /** A real calendar day (2026-02-30 is not). */
 function validDay(day: string): boolean {

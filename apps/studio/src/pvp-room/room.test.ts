@@ -1,0 +1,689 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type StudioRuntime, studioPlugin } from '../plugin';
+import { dealDeck, verifyHandDeck } from '../pvp/deck';
+import { chipsOnTable } from '../pvp/table';
+import type { TableState } from '../pvp/types';
+import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
+import { signTrader, traderSecret } from '../sportsbook/book/trader.routes';
+import { WebSocket, type WsClient } from '../standalone-fixture';
+import type { PvpTableView } from './view';
+
+// The Hold'em table service through the studio's HTTP API and its table WebSocket, on PGlite, with a
+// fake platform wallet (idempotent on transaction ids, like the platform's) behind the signed
+// wallet client: three members play hands to showdown with every chip accounted for, a resent
+// move is applied once, a player disconnects and comes back to the same seat, the clock folds a
+// player who does not act, a leave asked during a hand waits for its end, two members from one
+// address cannot sit together, and a studio stopped mid-hand is started again on its database and
+// settles every stack back into the members' balances.
+
+const VENDOR = 'KX';
+const GAME = 'PVP-001';
+/** The table of the test running (each test opens its own on the shared studio). */
+let TABLE = '';
+let tables = 0;
+const TIMING = { tickMs: 0, turnMs: 1000, timeBankMs: 2000, graceMs: 20_000, presenceMs: 3000, betweenHandsMs: 500 };
+
+type Harness = {
+  app: FastifyInstance;
+  runtime: StudioRuntime;
+  wallet: FakeWallet;
+  clock: { now: number };
+  wsBase: string;
+};
+
+const running: Harness[] = [];
+/** Sockets a test left open (it failed before closing them): closed after it, so the studio can stop. */
+const openSockets = new Set<WsClient>();
+const dirs: string[] = [];
+
+async function start(wallet = new FakeWallet(), clock = { now: Date.now() }, dataDir = ''): Promise<Harness> {
+  const app = Fastify();
+  let runtime: StudioRuntime | undefined;
+  await app.register(studioPlugin, {
+    prefix: '/studio',
+    platformUrl: 'http://platform.test',
+    houseSecret: HOUSE,
+    dataDir,
+    retryIntervalMs: 0,
+    fetch: wallet.fetch,
+    now: () => new Date(clock.now),
+    crash: { tickMs: 0 },
+    tables: { tickMs: 0 },
+    sportsbook: { tickMs: 0 },
+    pvp: TIMING,
+    onStart: (r) => {
+      runtime = r;
+    },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!runtime) throw new Error('the studio did not start');
+  const h = { app, runtime, wallet, clock, wsBase: base.replace('http', 'ws') };
+  running.push(h);
+  return h;
+}
+
+// One studio for the tests (starting one is most of a short test's time); the crash test starts its own.
+let shared: Harness;
+beforeAll(async () => {
+  shared = await start();
+  running.splice(running.indexOf(shared), 1);
+});
+afterAll(async () => {
+  await shared.app.close();
+});
+
+afterEach(async () => {
+  for (const ws of openSockets) ws.close();
+  openSockets.clear();
+  for (const h of running.splice(0)) await h.app.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function openTable(h: Harness, seats = 6) {
+  TABLE = `t${++tables}`;
+  await h.runtime.pvp.createTable({
+    id: TABLE,
+    name: 'Test 6-max',
+    betting: 'no-limit',
+    seats,
+    smallBlind: 50,
+    bigBlind: 100,
+    minBuyIn: 2_000,
+    maxBuyIn: 10_000,
+    rake: { basisPoints: 500, cap: 300 },
+    currency: 'PHP',
+  });
+}
+
+let nextPlayer = 7000;
+async function member(h: Harness, balance: number) {
+  const player = String(nextPlayer++);
+  const token = h.wallet.player(player, balance);
+  const page = await h.app.inject({
+    method: 'GET',
+    url: `/studio/play?token=${token}&game=${GAME}&vendor=${VENDOR}&mode=real`,
+  });
+  expect(page.statusCode, page.body).toBe(200);
+  return { player, token };
+}
+
+function api(h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) {
+  return h.app.inject({
+    method,
+    url: `/studio/api/pvp${url}`,
+    headers: { 'x-game-token': token },
+    ...(ip ? { remoteAddress: ip } : {}),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function sit(h: Harness, token: string, seat: number, buyIn: number, ip: string, table = TABLE) {
+  const res = await api(h, token, 'POST', `/tables/${table}/sit`, { seat, buyIn }, ip);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PvpTableView;
+}
+
+type Answer = {
+  type: string;
+  id?: string;
+  seq?: number;
+  ok: boolean;
+  applied?: boolean;
+  queued?: boolean;
+  error?: { code: string; detail: unknown };
+};
+
+/** A player's page: the latest table view it got, and its requests answered in order. */
+class Page {
+  view: PvpTableView | null = null;
+  readonly #answers: Answer[] = [];
+  readonly #waiting: ((a: Answer) => void)[] = [];
+  #seq = 0;
+  private constructor(readonly ws: WsClient) {}
+
+  static async open(h: Harness, token: string, table = TABLE): Promise<Page> {
+    const ws: WsClient = new WebSocket(`${h.wsBase}/studio/ws/pvp?token=${token}&table=${table}`);
+    const page = new Page(ws);
+    openSockets.add(ws);
+    ws.on('close', () => openSockets.delete(ws));
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; data?: PvpTableView };
+      if (msg.type === 'table') {
+        if (!page.view || (msg.data && msg.data.version >= page.view.version)) page.view = msg.data ?? null;
+        return;
+      }
+      const next = page.#waiting.shift();
+      if (next) next(msg as Answer);
+      else page.#answers.push(msg as Answer);
+    });
+    await new Promise((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    });
+    return page;
+  }
+
+  send(message: object): Promise<Answer> {
+    (this.ws as unknown as { send(d: string): void }).send(JSON.stringify(message));
+    return new Promise<Answer>((resolve, reject) => {
+      const ready = this.#answers.shift();
+      if (ready) return resolve(ready);
+      const timer = setTimeout(() => reject(new Error('no answer')), 5000);
+      this.#waiting.push((a) => {
+        clearTimeout(timer);
+        resolve(a);
+      });
+    });
+  }
+
+  act(action: object, seq = ++this.#seq): Promise<Answer> {
+    this.#seq = Math.max(this.#seq, seq);
+    return this.send({ type: 'act', seq, action });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.on('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+async function tableState(h: Harness, id = TABLE): Promise<TableState> {
+  const row = await h.runtime.db
+    .selectFrom('studio_pvp_tables')
+    .select('state')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.state as TableState;
+}
+
+async function totalRake(h: Harness): Promise<number> {
+  const rows = await h.runtime.db
+    .selectFrom('studio_pvp_hands')
+    .select('rake')
+    .where('status', '=', 'over')
+    .where('table_id', '=', TABLE)
+    .execute();
+  return rows.reduce((sum, r) => sum + Number(r.rake), 0);
+}
+
+/** Chips that came to the table through the wallet, less what went back (cash-outs and returns). */
+async function netIn(h: Harness): Promise<number> {
+  const rows = await h.runtime.db
+    .selectFrom('studio_pvp_transfers as t')
+    .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
+    .select(['t.kind', 't.amount'])
+    .where('t.status', '=', 'ok')
+    .where('s.table_id', '=', TABLE)
+    .execute();
+  return rows.reduce((sum, t) => sum + (t.kind === 'buy_in' || t.kind === 'top_up' ? 1 : -1) * Number(t.amount), 0);
+}
+
+async function pendingTopUps(h: Harness): Promise<number> {
+  const rows = await h.runtime.db
+    .selectFrom('studio_pvp_seats')
+    .select('pending_top_up')
+    .where('status', '!=', 'closed')
+    .where('table_id', '=', TABLE)
+    .execute();
+  return rows.reduce((sum, r) => sum + Number(r.pending_top_up), 0);
+}
+
+/** Stacks plus rake equal what the wallet moved to the table: checked after every step. */
+async function expectConserved(h: Harness) {
+  const state = await tableState(h);
+  expect(chipsOnTable(state) + (await totalRake(h)) + (await pendingTopUps(h))).toBe(await netIn(h));
+  expect(state.ledger.rake).toBe(await totalRake(h));
+}
+
+function balances(h: Harness, players: string[]): number {
+  return players.reduce((sum, p) => sum + (h.wallet.balances.get(p) ?? 0), 0);
+}
+
+/** A seeded choice (the same game every run). */
+function chooser(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+describe('the Hold\u2019em table service', () => {
+  it('three members play hands to showdown over their sockets; stacks plus rake equal the buy-ins', async () => {
+    const h = shared;
+    await openTable(h);
+    const members = [await member(h, 50_000), await member(h, 50_000), await member(h, 50_000)];
+    const before = balances(
+      h,
+      members.map((m) => m.player),
+    );
+    for (const [i, m] of members.entries()) await sit(h, m.token, i * 2, 5_000, `10.0.0.${i + 1}`);
+    expect(h.wallet.balances.get(members[0]!.player)).toBe(45_000);
+    const pages = await Promise.all(members.map((m) => Page.open(h, m.token)));
+    const bySeat = new Map(pages.map((p, i) => [i * 2, p]));
+    const random = chooser(42);
+    let showdowns = 0;
+    let hands = 0;
+    const counted = new Set<number>();
+    while (hands < 6) {
+      await h.runtime.pvp.tick();
+      const view = await h.runtime.pvp.view(TABLE, null);
+      const hand = view.hand;
+      if (!hand || hand.over) {
+        if (hand?.over && !counted.has(hand.id)) {
+          counted.add(hand.id);
+          hands++;
+          if ((hand.result as { showdown: boolean }).showdown) showdowns++;
+          // Revealed after the hand: the deck is the one the seeds make.
+          expect(hand.fairness.serverSeed).not.toBeNull();
+          const checked = verifyHandDeck({
+            serverSeed: hand.fairness.serverSeed!,
+            clientSeeds: hand.fairness.clientSeeds,
+            nonce: hand.fairness.nonce,
+            serverSeedHash: hand.fairness.serverSeedHash,
+          });
+          expect(checked.hashMatches).toBe(true);
+          expect(hand.board.every((c) => checked.cards.includes(c))).toBe(true);
+        }
+        await expectConserved(h);
+        // Someone out of chips tops up between hands.
+        const state = await tableState(h);
+        for (const [i, m] of members.entries()) {
+          if ((state.seats[i * 2]?.stack ?? 0) < 100) {
+            const res = await api(h, m.token, 'POST', `/tables/${TABLE}/top-up`, { amount: 3_000 });
+            expect(res.statusCode, res.body).toBe(200);
+          }
+        }
+        h.clock.now += TIMING.betweenHandsMs;
+        continue;
+      }
+      const seat = hand.toAct!;
+      const page = bySeat.get(seat)!;
+      const mine = await h.runtime.pvp.view(TABLE, `${VENDOR}:${members[seat / 2]!.player}`);
+      // No one else's hole cards before the showdown.
+      for (const p of mine.hand!.players) {
+        if (p.seat !== seat) expect(p.cards).toBeNull();
+        else expect(p.cards).toHaveLength(2);
+      }
+      const legal = mine.you.legal!;
+      // The first hand is checked and called down, so there is always a showdown; the others vary.
+      const r = hands === 0 ? 1 : random();
+      const action =
+        r < 0.1 && legal.callAmount > 0
+          ? { type: 'fold' }
+          : r < 0.25 && legal.canRaise
+            ? { type: legal.callAmount === 0 && hand.currentBet === 0 ? 'bet' : 'raise', to: legal.minRaiseTo }
+            : legal.canCheck
+              ? { type: 'check' }
+              : { type: 'call' };
+      const answer = await page.act(action);
+      expect(answer.ok, JSON.stringify(answer)).toBe(true);
+      expect(answer.applied).toBe(true);
+    }
+    expect(showdowns).toBeGreaterThan(0);
+    // Every page got the table as its player may see it.
+    expect(pages[0]!.view?.you.seat).toBe(0);
+    // Everyone leaves: the stacks go back to the wallet; the rake is what the members lost together.
+    for (const m of members) {
+      const res = await api(h, m.token, 'POST', `/tables/${TABLE}/leave`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // A leave asked during a hand is done when it ends: play any hand left to its end on the clock.
+    for (let i = 0; i < 40 && (await h.runtime.pvp.view(TABLE, null)).seats.some((s) => s !== null); i++) {
+      h.clock.now += TIMING.turnMs + TIMING.timeBankMs + 1;
+      await h.runtime.pvp.tick();
+    }
+    const rake = await totalRake(h);
+    expect(rake).toBeGreaterThan(0);
+    expect(
+      balances(
+        h,
+        members.map((m) => m.player),
+      ),
+    ).toBe(before - rake);
+    const report = await h.runtime.pvp.rakeReport(new Date(0), new Date(h.clock.now + 86_400_000));
+    // The same figures on the signed trader API, by day (UTC).
+    // From the day before: the hands may straddle midnight.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const url = `/studio/trader/pvp/rake?from=${day(h.clock.now - 86_400_000)}&to=${day(h.clock.now)}`;
+    const time = String(h.clock.now);
+    const signed = await h.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-trader-time': time, 'x-trader-signature': signTrader(traderSecret(HOUSE), time, 'GET', url, '') },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const served = (signed.json() as { rows: { tableId: string; rake: number }[] }).rows.filter(
+      (r) => r.tableId === TABLE,
+    );
+    expect(served.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    const unsigned = await h.app.inject({ method: 'GET', url });
+    expect(unsigned.statusCode).toBe(401);
+    const mine = report.filter((r) => r.tableId === TABLE);
+    expect(mine.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    expect(mine.reduce((sum, r) => sum + r.hands, 0)).toBe(
+      (await h.runtime.db.selectFrom('studio_pvp_hands').select('id').where('table_id', '=', TABLE).execute()).length,
+    );
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('applies a resent move once, and refuses a move out of turn', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.1.1');
+    await sit(h, b.token, 1, 5_000, '10.0.1.2');
+    const pa = await Page.open(h, a.token);
+    const pb = await Page.open(h, b.token);
+    await h.runtime.pvp.tick();
+    const view = await h.runtime.pvp.view(TABLE, null);
+    const first = view.hand!.toAct!;
+    const [actor, other] = first === 0 ? [pa, pb] : [pb, pa];
+    const wrong = await other.act({ type: 'call' }, 1);
+    expect(wrong.ok).toBe(false);
+    expect(wrong.error).toMatchObject({ code: 'STUDIO_PVP_REFUSED', detail: { reason: 'PVP_NOT_YOUR_TURN' } });
+    const once = await actor.act({ type: 'call' }, 5);
+    expect(once).toMatchObject({ ok: true, applied: true, seq: 5 });
+    const after = await tableState(h);
+    // The same move sent again (its answer lost): answered, not applied.
+    const again = await actor.act({ type: 'call' }, 5);
+    expect(again).toMatchObject({ ok: true, applied: false, seq: 5 });
+    expect(await tableState(h)).toEqual(after);
+    const actions = after.hand!.events.filter((e) => e.type === 'action');
+    expect(actions).toHaveLength(1);
+    await pa.close();
+    await pb.close();
+  });
+
+  it('keeps the seat of a player who disconnects; they come back to it and wait for the big blind', async () => {
+    const h = shared;
+    await openTable(h);
+    const ms = [await member(h, 20_000), await member(h, 20_000), await member(h, 20_000)];
+    for (const [i, m] of ms.entries()) await sit(h, m.token, i, 5_000, `10.0.2.${i + 1}`);
+    const pages = await Promise.all(ms.map((m) => Page.open(h, m.token)));
+    await h.runtime.pvp.tick();
+    expect((await h.runtime.pvp.view(TABLE, null)).hand?.players).toHaveLength(3);
+    // Player 2's phone loses its network.
+    await pages[2]!.close();
+    // The hand plays on; the clock acts for the absent player.
+    for (let i = 0; i < 30; i++) {
+      const v = await h.runtime.pvp.view(TABLE, null);
+      if (!v.hand || v.hand.over) break;
+      const seat = v.hand.toAct!;
+      if (seat === 2) {
+        h.clock.now += TIMING.turnMs + TIMING.timeBankMs + 1;
+        await h.runtime.pvp.tick();
+      } else {
+        const legal = (await h.runtime.pvp.view(TABLE, `${VENDOR}:${ms[seat]!.player}`)).you.legal!;
+        await pages[seat]!.act(legal.canCheck ? { type: 'check' } : { type: 'call' });
+      }
+    }
+    expect((await h.runtime.pvp.view(TABLE, null)).hand?.over).toBe(true);
+    h.clock.now += TIMING.presenceMs + 1;
+    await h.runtime.pvp.tick();
+    // Away: still seated within the grace period, but not dealt in.
+    const during = await h.runtime.pvp.view(TABLE, null);
+    expect(during.seats[2]).toMatchObject({ sittingOut: true, connected: false });
+    expect(during.hand?.players.map((p) => p.seat)).toEqual([0, 1]);
+    // Back on the same seat within the grace period.
+    const back = await Page.open(h, ms[2]!.token);
+    const resumed = await back.send({ type: 'resume' });
+    expect(resumed.ok).toBe(true);
+    expect(back.view?.you.seat).toBe(2);
+    expect(back.view?.seats[2]?.connected).toBe(true);
+    // Dealt in again once the hand in play is over, from the big blind.
+    for (let i = 0; i < 30; i++) {
+      const v = await h.runtime.pvp.view(TABLE, null);
+      if (v.hand?.players.some((p) => p.seat === 2) && !v.hand.over) break;
+      if (v.hand && !v.hand.over) {
+        const seat = v.hand.toAct!;
+        const legal = (await h.runtime.pvp.view(TABLE, `${VENDOR}:${ms[seat]!.player}`)).you.legal!;
+        await pages[seat]!.act(legal.canCheck ? { type: 'check' } : { type: 'call' });
+      } else {
+        h.clock.now += TIMING.betweenHandsMs;
+        await h.runtime.pvp.tick();
+      }
+    }
+    const dealt = await h.runtime.pvp.view(TABLE, null);
+    expect(dealt.hand?.players.some((p) => p.seat === 2)).toBe(true);
+    expect(dealt.hand?.bigBlindSeat).toBe(2);
+    await Promise.all([pages[0]!.close(), pages[1]!.close(), back.close()]);
+  });
+
+  it('folds a player who lets the clock run out, after the time bank', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.3.1');
+    await sit(h, b.token, 1, 5_000, '10.0.3.2');
+    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    await h.runtime.pvp.tick();
+    const v = await h.runtime.pvp.view(TABLE, null);
+    const seat = v.hand!.toAct!;
+    // Heads-up, the button (small blind) acts first facing the big blind: it cannot check.
+    h.clock.now += TIMING.turnMs;
+    await h.runtime.pvp.tick();
+    expect((await h.runtime.pvp.view(TABLE, null)).hand?.toAct).toBe(seat);
+    h.clock.now += TIMING.timeBankMs;
+    await h.runtime.pvp.tick();
+    const after = await h.runtime.pvp.view(TABLE, null);
+    expect(after.hand?.over).toBe(true);
+    expect(after.hand?.events).toContainEqual(
+      expect.objectContaining({ type: 'action', seat, action: 'fold', timeout: true }),
+    );
+    const mine = await h.runtime.pvp.view(TABLE, `${VENDOR}:${[a, b][seat]!.player}`);
+    expect(mine.you.timeBankMs).toBe(0);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('queues a leave and a top-up asked during a hand until it ends', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.4.1');
+    await sit(h, b.token, 1, 5_000, '10.0.4.2');
+    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    await h.runtime.pvp.tick();
+    const leave = await pages[0]!.send({ type: 'leave', id: 'l1' });
+    expect(leave).toMatchObject({ ok: true, queued: true });
+    const topUp = await pages[1]!.send({ type: 'top-up', id: 't1', amount: 1_000 });
+    expect(topUp).toMatchObject({ ok: true, queued: true });
+    // The top-up's bet is taken now and held for the seat; the leave waits.
+    expect(h.wallet.balances.get(b.player)).toBe(14_000);
+    expect((await h.runtime.pvp.view(TABLE, null)).seats[0]).not.toBeNull();
+    await expectConserved(h);
+    for (let i = 0; i < 20; i++) {
+      const v = await h.runtime.pvp.view(TABLE, null);
+      if (!v.hand || v.hand.over) break;
+      const seat = v.hand.toAct!;
+      await pages[seat]!.act({ type: 'fold' });
+    }
+    const state = await tableState(h);
+    expect(state.seats[0]).toBeNull();
+    const stackA = (
+      await h.runtime.db
+        .selectFrom('studio_pvp_transfers as t')
+        .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
+        .select('t.amount')
+        .where('t.kind', '=', 'cash_out')
+        .where('s.table_id', '=', TABLE)
+        .executeTakeFirstOrThrow()
+    ).amount;
+    expect(h.wallet.balances.get(a.player)).toBe(15_000 + Number(stackA));
+    expect(state.seats[1]?.stack).toBe(10_000 - Number(stackA) + 1_000);
+    await expectConserved(h);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('does not seat two members from one address at one table (loopback aside), nor a trial session', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.5.1');
+    const refused = await api(h, b.token, 'POST', `/tables/${TABLE}/sit`, { seat: 1, buyIn: 5_000 }, '10.0.5.1');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('STUDIO_PVP_SAME_ADDRESS');
+    // Nothing moved for the refused member.
+    expect(h.wallet.balances.get(b.player)).toBe(20_000);
+    const outOfRange = await api(h, b.token, 'POST', `/tables/${TABLE}/sit`, { seat: 1, buyIn: 50 }, '10.0.5.2');
+    expect(outOfRange.json().error).toMatchObject({
+      code: 'STUDIO_PVP_REFUSED',
+      detail: { reason: 'PVP_BUY_IN_RANGE' },
+    });
+    const poor = await member(h, 1_000);
+    const broke = await api(h, poor.token, 'POST', `/tables/${TABLE}/sit`, { seat: 2, buyIn: 5_000 }, '10.0.5.3');
+    expect(broke.json().error.code).toBe('STUDIO_INSUFFICIENT_FUNDS');
+    expect((await h.runtime.pvp.view(TABLE, null)).seats[2]).toBeNull();
+    // A loopback address (a local proxy, or a demo on one machine) is everyone's: it does not count.
+    const c = await member(h, 20_000);
+    const d = await member(h, 20_000);
+    await sit(h, c.token, 4, 5_000, '127.0.0.1');
+    await sit(h, d.token, 5, 5_000, '127.0.0.1');
+    // A free trial watches but does not sit: play money never shares a table with real balances.
+    const trial = 't'.repeat(40);
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/studio/play?token=${trial}&game=${GAME}&vendor=${VENDOR}&mode=trial`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect((await api(h, trial, 'GET', `/tables/${TABLE}`)).statusCode).toBe(200);
+    const trialSit = await api(h, trial, 'POST', `/tables/${TABLE}/sit`, { seat: 3, buyIn: 5_000 }, '10.0.5.4');
+    expect(trialSit.json().error.code).toBe('STUDIO_PVP_REAL_ONLY');
+  });
+
+  it('returns a buy-in whose answer was lost, and pays a cash-out whose answer was lost once', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    // The wallet takes the buy-in but its answer never arrives: the bet is rolled back at once.
+    let lose: (path: string) => boolean = (path) => path === 'bet';
+    h.wallet.fault = (path) => (lose(path) ? 'lose-answer' : undefined);
+    const lost = await api(h, a.token, 'POST', `/tables/${TABLE}/sit`, { seat: 0, buyIn: 5_000 }, '10.0.8.1');
+    expect(lost.json().error.code).toBe('STUDIO_WALLET_UNAVAILABLE');
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    expect((await h.runtime.pvp.view(TABLE, null)).seats[0]).toBeNull();
+    // The seat is free again, and the member can sit down.
+    lose = () => false;
+    await sit(h, a.token, 0, 5_000, '10.0.8.1');
+    await sit(h, b.token, 1, 5_000, '10.0.8.2');
+    // Leaving: the cash-out's answer is lost; the sitting stays owed and the loop pays it once.
+    lose = (path) => path === 'win';
+    const left = await api(h, a.token, 'POST', `/tables/${TABLE}/leave`);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    lose = () => false;
+    h.clock.now += 31_000;
+    await h.runtime.pvp.tick();
+    expect(h.wallet.balances.get(a.player)).toBe(20_000);
+    const seat = await h.runtime.db
+      .selectFrom('studio_pvp_seats')
+      .select('status')
+      .where('table_id', '=', TABLE)
+      .where('seat', '=', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(seat.status).toBe('closed');
+    h.wallet.fault = () => undefined;
+    await expectConserved(h);
+  });
+
+  it('settles every stack after the studio stops mid-hand and starts again on its database', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gh-pvp-'));
+    dirs.push(dir);
+    const wallet = new FakeWallet();
+    const clock = { now: Date.now() };
+    const h1 = await start(wallet, clock, dir);
+    await openTable(h1);
+    const ms = [await member(h1, 30_000), await member(h1, 30_000), await member(h1, 30_000)];
+    const players = ms.map((m) => m.player);
+    const before = balances(h1, players);
+    for (const [i, m] of ms.entries()) await sit(h1, m.token, i, 8_000, `10.0.6.${i + 1}`);
+    const pages = await Promise.all(ms.map((m) => Page.open(h1, m.token)));
+    await h1.runtime.pvp.tick();
+    // A few moves into the hand: a call and a raise put chips in the pot.
+    for (let i = 0; i < 3; i++) {
+      const v = await h1.runtime.pvp.view(TABLE, null);
+      const seat = v.hand!.toAct!;
+      const legal = (await h1.runtime.pvp.view(TABLE, `${VENDOR}:${ms[seat]!.player}`)).you.legal!;
+      await pages[seat]!.act(i === 1 && legal.canRaise ? { type: 'raise', to: legal.minRaiseTo } : { type: 'call' });
+    }
+    const mid = await tableState(h1);
+    expect(mid.hand?.result).toBeNull();
+    expect(balances(h1, players)).toBe(before - 24_000);
+    // The studio stops mid-hand (its pages go with it).
+    await Promise.all(pages.map((p) => p.close()));
+    await h1.app.close();
+    running.splice(running.indexOf(h1), 1);
+
+    const h2 = await start(wallet, clock, dir);
+    // The hand is continued from its snapshot: nobody comes back, so the clock checks or folds them.
+    for (let i = 0; i < 40; i++) {
+      await h2.runtime.pvp.tick();
+      clock.now += TIMING.turnMs + TIMING.timeBankMs + 1;
+    }
+    const hand = await h2.runtime.db
+      .selectFrom('studio_pvp_hands')
+      .select(['status', 'rake'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(hand.status).toBe('over');
+    // Past the grace period every seat was cashed out through the wallet.
+    clock.now += TIMING.graceMs + 1;
+    await h2.runtime.pvp.tick();
+    clock.now += 60_000;
+    await h2.runtime.pvp.tick();
+    const open = await h2.runtime.db
+      .selectFrom('studio_pvp_seats')
+      .select('status')
+      .where('status', '!=', 'closed')
+      .execute();
+    expect(open).toEqual([]);
+    expect(balances(h2, players)).toBe(before - (await totalRake(h2)));
+    const owed = await h2.runtime.db
+      .selectFrom('studio_pvp_transfers')
+      .select('status')
+      .where('status', 'in', ['pending', 'rolling_back'])
+      .execute();
+    expect(owed).toEqual([]);
+    // Two studio start-ups, each opening its database on disk and migrating it.
+  }, 60_000);
+
+  it('deals the deck the committed seed and the players\u2019 client seeds make', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.7.1');
+    await sit(h, b.token, 1, 5_000, '10.0.7.2');
+    const seeded = await api(h, a.token, 'PUT', `/tables/${TABLE}/client-seed`, { clientSeed: 'alice-seed' });
+    expect(seeded.statusCode, seeded.body).toBe(200);
+    const committed = (await h.runtime.pvp.view(TABLE, null)).nextServerSeedHash;
+    await api(h, a.token, 'GET', `/tables/${TABLE}`);
+    await api(h, b.token, 'GET', `/tables/${TABLE}`);
+    await h.runtime.pvp.tick();
+    const row = await h.runtime.db
+      .selectFrom('studio_pvp_hands')
+      .select(['server_seed', 'server_seed_hash', 'client_seeds', 'state'])
+      .where('table_id', '=', TABLE)
+      .executeTakeFirstOrThrow();
+    expect(row.server_seed_hash).toBe(committed);
+    const seeds = row.client_seeds as string[];
+    expect(seeds[0]).toBe('alice-seed');
+    const deck = dealDeck({ serverSeed: row.server_seed, clientSeeds: seeds, nonce: 0 });
+    expect((row.state as TableState).hand?.deck).toEqual(deck);
+    // Not revealed while the hand is in play.
+    const live = await api(h, a.token, 'GET', `/tables/${TABLE}`);
+    expect((live.json() as PvpTableView).hand?.fairness.serverSeed).toBeNull();
+  });
+});

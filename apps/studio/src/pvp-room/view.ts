@@ -1,0 +1,250 @@
+import { maskPlayer } from '../crash';
+import { cardText } from '../pvp/cards';
+import { legalActions } from '../pvp/table';
+import type { HandEvent, TableState } from '../pvp/types';
+
+// The table as one player may see it (docs/pvp.md "Protocol"): everyone's stacks, bets and the
+// board, the player's own hole cards, and anyone else's only once shown at the showdown (or by
+// choice after the hand). The deck never leaves the server; the hand's server seed is sent only
+// with the hand over (it tells every card, mucked ones included).
+
+export type PvpTableRow = {
+  id: string;
+  name: string;
+  game: 'holdem';
+  betting: 'no-limit' | 'pot-limit';
+  seats: number;
+  small_blind: number;
+  big_blind: number;
+  min_buy_in: number;
+  max_buy_in: number;
+  rake_bp: number;
+  rake_cap: number;
+  currency: string;
+  state: unknown;
+  version: number;
+  hand_id: number | null;
+  turn_started_at: Date | null;
+  next_hand_at: Date | null;
+  next_server_seed_hash: string;
+};
+
+export type PvpSeatRow = {
+  id: number;
+  seat: number;
+  vendor: string;
+  player: string;
+  status: 'buying_in' | 'seated' | 'closing' | 'closed';
+  stack: number;
+  pending_top_up: number;
+  leave_queued: boolean;
+  away: boolean;
+  client_seed: string;
+  last_seq: number;
+  time_bank_ms: number;
+  seen_at: Date;
+};
+
+export type PvpHandRow = {
+  id: number;
+  number: number;
+  status: 'live' | 'over';
+  server_seed: string;
+  server_seed_hash: string;
+  client_seeds: unknown;
+  nonce: number;
+};
+
+export type PvpTableInfo = {
+  id: string;
+  name: string;
+  game: 'holdem';
+  betting: 'no-limit' | 'pot-limit';
+  seats: number;
+  smallBlind: number;
+  bigBlind: number;
+  minBuyIn: number;
+  maxBuyIn: number;
+  rake: { basisPoints: number; cap: number };
+  currency: string;
+};
+
+export type PvpSeatView = {
+  seat: number;
+  name: string;
+  stack: number;
+  sittingOut: boolean;
+  waitingForBigBlind: boolean;
+  /** The player's page was seen lately; false while away (within the grace period). */
+  connected: boolean;
+  buyingIn: boolean;
+  you: boolean;
+};
+
+export type PvpHandView = {
+  id: number;
+  number: number;
+  button: number;
+  smallBlindSeat: number | null;
+  bigBlindSeat: number;
+  street: string;
+  board: string[];
+  /** Every chip put in this hand (stacks already exclude it). */
+  pot: number;
+  currentBet: number;
+  toAct: number | null;
+  /** When the player to act runs out of turn time (then the time bank runs until timeBankEndsAt). */
+  turnEndsAt: string | null;
+  timeBankEndsAt: string | null;
+  players: {
+    seat: number;
+    committed: number;
+    streetBet: number;
+    folded: boolean;
+    allIn: boolean;
+    cards: string[] | null;
+  }[];
+  events: unknown[];
+  result: unknown;
+  over: boolean;
+  fairness: {
+    serverSeedHash: string;
+    clientSeeds: string[];
+    nonce: number;
+    /** Revealed once the hand is over. */
+    serverSeed: string | null;
+  };
+};
+
+export type PvpTableView = {
+  serverNow: string;
+  version: number;
+  table: PvpTableInfo;
+  seats: (PvpSeatView | null)[];
+  hand: PvpHandView | null;
+  /** The hash of the server seed the next hand will be dealt from. */
+  nextServerSeedHash: string;
+  nextHandAt: string | null;
+  you: {
+    seat: number | null;
+    lastSeq: number;
+    clientSeed: string | null;
+    timeBankMs: number | null;
+    leaveQueued: boolean;
+    pendingTopUp: number;
+    legal: ReturnType<typeof legalActions> | null;
+  };
+};
+
+export function tableInfo(row: PvpTableRow): PvpTableInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    game: row.game,
+    betting: row.betting,
+    seats: row.seats,
+    smallBlind: row.small_blind,
+    bigBlind: row.big_blind,
+    minBuyIn: row.min_buy_in,
+    maxBuyIn: row.max_buy_in,
+    rake: { basisPoints: row.rake_bp, cap: row.rake_cap },
+    currency: row.currency,
+  };
+}
+
+const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
+
+export function eventView(e: HandEvent): unknown {
+  if (e.type === 'street' || e.type === 'show') return { ...e, cards: e.cards.map(cardText) };
+  return e;
+}
+
+/** The view of `owner` (vendor:player; null for a watcher who is not seated). */
+export function tableView(
+  row: PvpTableRow,
+  seats: PvpSeatRow[],
+  hand: PvpHandRow | null,
+  owner: string | null,
+  timing: { turnMs: number; presenceMs: number },
+  now: Date,
+): PvpTableView {
+  const state = row.state as TableState;
+  const open = seats.filter((s) => s.status !== 'closed');
+  const bySeat = new Map(open.map((s) => [s.seat, s]));
+  const mine = owner ? open.find((s) => ownerOf(s) === owner) : undefined;
+  const mySeat = mine && mine.status !== 'buying_in' ? mine.seat : null;
+  const seatViews = state.seats.map((s, i): PvpSeatView | null => {
+    const r = bySeat.get(i);
+    if (!s && !r) return null;
+    return {
+      seat: i,
+      name: r ? maskPlayer(r.player) : '',
+      stack: s?.stack ?? 0,
+      sittingOut: s?.sittingOut ?? false,
+      waitingForBigBlind: s?.waitingForBigBlind ?? false,
+      connected: r ? now.getTime() - new Date(r.seen_at).getTime() <= timing.presenceMs : false,
+      buyingIn: r?.status === 'buying_in',
+      you: r !== undefined && r === mine,
+    };
+  });
+  let handView: PvpHandView | null = null;
+  const h = state.hand;
+  let legal: PvpTableView['you']['legal'] = null;
+  if (h && hand) {
+    const over = h.result !== null;
+    const turnStart = row.turn_started_at ? new Date(row.turn_started_at).getTime() : null;
+    const toActRow = h.toAct === null ? undefined : bySeat.get(h.toAct);
+    const turnEnds = !over && turnStart !== null && h.toAct !== null ? turnStart + timing.turnMs : null;
+    handView = {
+      id: hand.id,
+      number: hand.number,
+      button: h.button,
+      smallBlindSeat: h.smallBlindSeat,
+      bigBlindSeat: h.bigBlindSeat,
+      street: h.street,
+      board: h.board.map(cardText),
+      pot: h.players.reduce((sum, p) => sum + p.committed, 0),
+      currentBet: h.currentBet,
+      toAct: over ? null : h.toAct,
+      turnEndsAt: turnEnds === null ? null : new Date(turnEnds).toISOString(),
+      timeBankEndsAt:
+        turnEnds === null ? null : new Date(turnEnds + Math.max(0, toActRow?.time_bank_ms ?? 0)).toISOString(),
+      players: h.players.map((p) => ({
+        seat: p.seat,
+        committed: p.committed,
+        streetBet: p.streetBet,
+        folded: p.folded,
+        allIn: p.allIn,
+        cards: p.shown || p.seat === mySeat ? p.hole.map(cardText) : null,
+      })),
+      events: h.events.map(eventView),
+      result: h.result,
+      over,
+      fairness: {
+        serverSeedHash: hand.server_seed_hash,
+        clientSeeds: hand.client_seeds as string[],
+        nonce: hand.nonce,
+        serverSeed: hand.status === 'over' ? hand.server_seed : null,
+      },
+    };
+    if (!over && mySeat !== null && h.toAct === mySeat) legal = legalActions(state);
+  }
+  return {
+    serverNow: now.toISOString(),
+    version: row.version,
+    table: tableInfo(row),
+    seats: seatViews,
+    hand: handView,
+    nextServerSeedHash: row.next_server_seed_hash,
+    nextHandAt: row.next_hand_at ? new Date(row.next_hand_at).toISOString() : null,
+    you: {
+      seat: mySeat,
+      lastSeq: mine?.last_seq ?? 0,
+      clientSeed: mine?.client_seed ?? null,
+      timeBankMs: mine?.time_bank_ms ?? null,
+      leaveQueued: mine?.leave_queued ?? false,
+      pendingTopUp: mine?.pending_top_up ?? 0,
+      legal,
+    },
+  };
+}
