@@ -3,7 +3,9 @@
 // Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)"):
 // an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark, and
 // so does its entry in the header's Slots drop-down menu; its games stay listed, each marked, as many as the back office counts as listed; Play now says
-// the game is in maintenance and suggests other games, none of them in maintenance. Alone: the
+// the game is in maintenance and suggests other games, none of them in maintenance. Each tile's mark
+// says "Under maintenance" while no end is announced, and "Maintenance until <time>" (the brand's
+// clock, the zone named) once one is. Alone: the
 // vendor's games refuse launches while it runs, which other specs' games must never meet; the
 // vendor is made active again whatever happens.
 import assert from 'node:assert/strict';
@@ -92,7 +94,10 @@ test('a vendor in maintenance keeps its chip and its games on /rng, marked, as m
   const tiles = page.locator('[data-testid="game-grid"] li');
   const shown = await tiles.count();
   assert.ok(shown > 0);
-  assert.equal(await page.locator('[data-testid="game-grid"] [data-testid="game-maintenance"]').count(), shown);
+  const marks = page.locator('[data-testid="game-grid"] [data-testid="game-maintenance"]');
+  assert.equal(await marks.count(), shown);
+  // No end announced: every mark says so.
+  assert.deepEqual([...new Set(await marks.allTextContents())], ['Under maintenance']);
   await screenshot(page, 'games-vendor-maintenance');
 
   // The header's drop-down marks it too, and the mark's words are part of the entry's name.
@@ -123,6 +128,54 @@ test('Play now on a game in maintenance says so and suggests other games that ar
   assert.equal(page.url(), before, 'no game page opened');
   await screenshot(page, 'games-maintenance-launch');
   await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
+/** What a clock in `timeZone` reads at `iso`, as the tile writes it in English (spaces folded). */
+function tileTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+const folded = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+test("with an end announced, each tile says until when, on the brand's clock, with the list's data", async () => {
+  const until = new Date(Date.now() + 3 * 3_600_000);
+  until.setSeconds(0, 0);
+  const res = await call('PUT', `/admin/games/vendors/${vendor}`, admin, {
+    status: 'maintenance',
+    maintenanceUntil: until.toISOString(),
+  });
+  assert.equal(res.success, true, JSON.stringify(res));
+  const list = await call<{ games: { vendorMaintenance: { until: string; timeZone: string } | null }[] }>(
+    'GET',
+    `/wps/relay/GCSGAME_gameList?vassalage=${encodeURIComponent(vendor)}&pageSize=1`,
+    '',
+  );
+  const timeZone = list.value?.games[0]?.vendorMaintenance?.timeZone;
+  assert.ok(timeZone, JSON.stringify(list));
+  const expected = folded(`Maintenance until ${tileTime(until.toISOString(), timeZone)}`);
+
+  await page.context().close();
+  page = await freshPage(browser());
+  await login(page, PLAYER);
+  // The badges come with the game list: no API call names one game (a per-tile request would).
+  const perTile: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^\/(wps|lgw)\//.test(url.pathname) && /nodeId/i.test(url.search)) perTile.push(r.url());
+  });
+  await page.goto(`/rng?vassalage=${vendor}`);
+  const marks = page.locator('[data-testid="game-grid"] [data-testid="game-maintenance"]');
+  await marks.first().waitFor();
+  assert.equal(await marks.count(), await page.locator('[data-testid="game-grid"] li').count());
+  assert.deepEqual([...new Set((await marks.allTextContents()).map(folded))], [expected]);
+  assert.deepEqual(perTile, [], 'no request per tile');
+  await screenshot(page, 'games-vendor-maintenance-until');
 });
 
 test('back to active, the marks go and the console counts the games playable again', async () => {

@@ -57,3 +57,31 @@ function offsetAt(at: number, timeZone: string): number {
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return wall - Math.floor(at / 1000) * 1000;
 }
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** What a clock in `timeZone` reads at `at`, as a datetime-local input holds it (yyyy-MM-ddTHH:mm). */
+export function wallTime(at: Date, timeZone: string): string {
+  const shifted = new Date(Math.floor(at.getTime() / 1000) * 1000 + offsetAt(at.getTime(), timeZone));
+  return shifted.toISOString().slice(0, 16);
+}
+
+/**
+ * The instant a clock in `timeZone` reads `wall` (yyyy-MM-ddTHH:mm, a datetime-local value), or null
+ * when `wall` is not such a reading of a real date. A reading that a change to summer time skips
+ * names the instant as far after the gap as the reading is into it (02:30 across a
+ * 02:00 -> 03:00 change is 03:30); one that the change back repeats, the first of the two.
+ */
+export function wallTimeInstant(wall: string, timeZone: string): Date | null {
+  const m = WALL_TIME.exec(wall);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(guess);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // As dayStart: the offset at the guess, then at the corrected instant. A skipped reading matches
+  // neither; the first correction then lands the length of the gap after it, past the change.
+  const first = guess - offsetAt(guess, timeZone);
+  const second = guess - offsetAt(first, timeZone);
+  return new Date(wallTime(new Date(second), timeZone) === wall ? second : first);
+}

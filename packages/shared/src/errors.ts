@@ -317,6 +317,7 @@ export const errorCatalogue = {
   FEEDBACK_ALREADY_ANSWERED: { status: 409, message: 'This feedback has already been answered' },
   // campaigns (docs/campaigns.md)
   CAMPAIGN_NOT_FOUND: { status: 404, message: 'No such campaign or segment' },
+  CAMPAIGN_SEGMENT_NAME_TAKEN: { status: 409, message: 'A segment with this name already exists: choose another name' },
   CAMPAIGN_TEMPLATE_INVALID: {
     status: 400,
     message:

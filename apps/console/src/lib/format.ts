@@ -11,3 +11,18 @@ export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
 }
+
+const zonedDateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A server time as a clock in `timeZone` reads it (the brand's; the screen names the zone). */
+export function formatDateTimeIn(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  let format = zonedDateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    zonedDateTimes.set(timeZone, format);
+  }
+  return format.format(d);
+}

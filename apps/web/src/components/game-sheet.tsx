@@ -6,6 +6,7 @@ import { vendorDisplayName } from '../lib/game-menus';
 import { useFavourites } from './game-actions';
 import { gameSheetStore } from './game-sheet-store';
 import { DEFAULT_GAME_ICON } from './game-tile';
+import { maintenanceBadge } from './maintenance-badge';
 
 /** A return to player fraction as the studio's paytable shows it, to two decimals at most: 0.965 is "96.5%". */
 export function rtpText(rtp: number): string {
@@ -19,7 +20,7 @@ export function rtpText(rtp: number): string {
  * closes on a tap outside it: it is a menu of one game, holding nothing typed.
  */
 export function GameSheet() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const request = gameSheetStore.use();
   const favourites = useFavourites();
   if (!request) return null;
@@ -73,8 +74,8 @@ export function GameSheet() {
               )}
               {game.maintenance && (
                 <p className="mt-1 flex items-center gap-1 text-sm text-(--text-muted)">
-                  <Wrench size={14} aria-hidden />
-                  {t('games.maintenance')}
+                  <Wrench size={14} className="shrink-0" aria-hidden />
+                  {maintenanceBadge(t, game, i18n.language)}
                 </p>
               )}
             </div>

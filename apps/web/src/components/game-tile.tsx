@@ -4,6 +4,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../lib/art';
 import { gameSheetStore } from './game-sheet-store';
+import { maintenanceBadge } from './maintenance-badge';
 
 // Mirrors DEFAULT_GAME_ICON_URL of packages/shared/src/api/catalogue.ts: importing that module
 // at run time would pull zod into the home chunk (ui-guide budget).
@@ -46,9 +47,10 @@ export const GameTile = memo(function GameTile({
   large,
   eager,
 }: GameTileProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = game.gameName || game.nodeName;
   const size = large ? 400 : 200;
+  const badge = maintenanceBadge(t, game, i18n.language);
   return (
     <div className="game-tile group relative flex h-full flex-col" data-node-id={game.nodeId}>
       <div className="relative aspect-square overflow-hidden rounded-xl bg-(--surface-raised)">
@@ -70,14 +72,15 @@ export const GameTile = memo(function GameTile({
           className="absolute inset-0 size-full cursor-pointer rounded-xl focus-visible:outline-2 focus-visible:outline-(--accent)"
           data-testid="game-tile-open"
         />
-        {/* spec §8 game maintenance: listed and marked; Play now answers with other games to try. */}
-        {game.maintenance && (
+        {/* spec §8 game maintenance: listed and marked (a vendor's with its announced end); Play now
+            answers with other games to try. */}
+        {badge && (
           <span
-            className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 items-center justify-center gap-1 bg-black/75 py-1 text-xs font-bold text-white uppercase"
+            className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 items-center justify-center gap-1 bg-black/75 px-1 py-1 text-center text-xs leading-tight font-bold text-white"
             data-testid="game-maintenance"
           >
-            <Wrench size={12} aria-hidden />
-            {t('games.maintenance')}
+            <Wrench size={12} className="shrink-0" aria-hidden />
+            {badge}
           </span>
         )}
         <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-black/70 p-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:hidden">

@@ -44,6 +44,8 @@ export const CORE_ENTRIES = [
   'games.freeTrial',
   'games.hot',
   'games.maintenance',
+  'games.maintenanceUntil',
+  'games.underMaintenance',
   'games.addFavourite',
   'games.removeFavourite',
   'games.in_popup_prompt',

@@ -67,10 +67,23 @@ const contentFilters = {
   q: z.string().trim().max(100).optional(),
 };
 
+/** An end at or before the start: field endsAt BEFORE_START (the server checks it again against a start it fills in). */
 function scheduleIssues(value: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) {
   if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt))
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'ends before it starts', params: { reason: 'INVALID' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endsAt'],
+      message: 'ends before it starts',
+      params: { reason: 'BEFORE_START' },
+    });
 }
+
+/**
+ * Where a scheduled item stands at a moment: before its start, between start and end, after its
+ * end. Whether it is switched on is apart (enabled): a live item that is off shows to nobody.
+ */
+export const ScheduleState = z.enum(['scheduled', 'live', 'ended']);
+export type ScheduleState = z.infer<typeof ScheduleState>;
 
 // ---- banners
 
@@ -90,6 +103,7 @@ export const AdminBanner = z.object({
   endsAt: z.string().nullable(),
   /** enabled and inside its schedule now: what the player site shows. */
   live: z.boolean(),
+  schedule: ScheduleState,
 });
 export type AdminBanner = z.infer<typeof AdminBanner>;
 
@@ -173,6 +187,7 @@ export const AdminAnnouncement = z.object({
   endsAt: z.string().nullable(),
   createdAt: z.string(),
   live: z.boolean(),
+  schedule: ScheduleState,
 });
 export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
 
@@ -182,6 +197,7 @@ export const AdminAnnouncementQuery = gridQuery(
 ).extend({
   type: AnnouncementType.optional(),
   audience: AnnouncementAudience.optional(),
+  schedule: ScheduleState.optional(),
   ...contentFilters,
 });
 export type AdminAnnouncementQuery = z.infer<typeof AdminAnnouncementQuery>;
@@ -197,7 +213,7 @@ export const AdminAnnouncementBody = z
     /** spec §7 execution filter of getListAnnouncements ('B' unless a client asks for another). */
     execution: z.string().trim().min(1).max(10).default('B'),
     ...placementBody,
-    /** Absent: from now. */
+    /** Absent: from now (an update keeps the start it had). A start changed into the past is refused (IN_PAST). */
     startsAt: DateTimeField.nullable().default(null),
     endsAt: DateTimeField.nullable().default(null),
   })
@@ -212,10 +228,16 @@ export const AdminNotice = z.object({
   title: z.string(),
   content: z.string(),
   ...placement,
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
   createdAt: z.string(),
+  /** enabled and inside its schedule now: what the player site shows. */
+  live: z.boolean(),
+  schedule: ScheduleState,
 });
 export type AdminNotice = z.infer<typeof AdminNotice>;
-export const AdminNoticeQuery = gridQuery(['sort', 'id', 'title', 'createdAt'], 'sort').extend({
+export const AdminNoticeQuery = gridQuery(['sort', 'id', 'title', 'startsAt', 'createdAt'], 'sort').extend({
+  schedule: ScheduleState.optional(),
   ...contentFilters,
 });
 export type AdminNoticeQuery = z.infer<typeof AdminNoticeQuery>;
@@ -225,8 +247,13 @@ export const AdminNoticeBody = z
     title: SiteText(200),
     content: SiteText(5000),
     ...placementBody,
+    /** Absent: from now (an update keeps the start it had). A start changed into the past is refused (IN_PAST). */
+    startsAt: DateTimeField.nullable().default(null),
+    /** Absent: until disabled or deleted. */
+    endsAt: DateTimeField.nullable().default(null),
   })
-  .strict();
+  .strict()
+  .superRefine(scheduleIssues);
 export type AdminNoticeBody = z.infer<typeof AdminNoticeBody>;
 
 // ---- help centre

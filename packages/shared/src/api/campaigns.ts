@@ -13,8 +13,11 @@ import { LanguageCode } from './messages';
  */
 export const CAMPAIGN_PLACEHOLDERS = ['name', 'username', 'vip_level', 'site', 'currency'] as const;
 
-/** The member search's text fields a segment can match on (bank account numbers are cashier data). */
-export const SegmentField = z.enum(['all', 'username', 'id', 'mobile', 'email', 'ip']);
+/**
+ * The member search's text fields a segment can match on (bank account numbers are cashier data).
+ * name: the real name, as KYC verified it or as the member entered it.
+ */
+export const SegmentField = z.enum(['all', 'username', 'id', 'name', 'mobile', 'email', 'ip']);
 
 /**
  * A segment's filter: the member search's filters (text in a field, status, tag, agents only) and a
@@ -37,6 +40,7 @@ export const SegmentFilter = z
   });
 export type SegmentFilter = z.output<typeof SegmentFilter>;
 
+/** A segment's name is unique, in any case (CAMPAIGN_SEGMENT_NAME_TAKEN). */
 export const CreateSegmentBody = z.object({
   name: z.string().trim().min(1).max(80),
   filter: SegmentFilter,

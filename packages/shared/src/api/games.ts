@@ -82,6 +82,11 @@ export const Game = z.object({
    */
   maintenance: z.boolean(),
   /**
+   * The vendor is in maintenance: its announced end (ISO-8601; null: until further notice) and the
+   * brand's time zone the tile shows it in. Null while the vendor is not in maintenance.
+   */
+  vendorMaintenance: z.object({ until: z.string().nullable(), timeZone: z.string() }).nullable(),
+  /**
    * The theoretical return to player as a fraction (0.9612 = 96.12%), the figure the house studio's
    * math declares and its RTP tests prove. Null for a game whose maker does not publish it to the
    * platform (every vendor other than the house studio): never an estimate.

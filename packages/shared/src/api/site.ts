@@ -153,6 +153,8 @@ export const Notice = z.object({
   title: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /** When the notice began to show (its scheduled start); the site lists it only until its end. */
+  startsAt: z.string(),
 });
 export const NoticePage = paged(Notice);
 

@@ -14,9 +14,18 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridFilter } from '../../components/data-grid';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDateTimeIn } from '../../lib/format';
+import { useMe } from '../../lib/session';
 import { helpCategoriesQuery } from './api';
-import { ContentScreen, type FieldSpec, type FormValues, isoOrNull, orNull, toLocalInput } from './content-screen';
+import {
+  ContentScreen,
+  type FieldSpec,
+  type FormValues,
+  isoOrNull,
+  orNull,
+  startsAtBody,
+  toLocalInput,
+} from './content-screen';
 
 import { HelpCategories } from './help-categories';
 
@@ -35,6 +44,8 @@ function placementBody(v: FormValues) {
 
 function useShared() {
   const { t } = useTranslation('content');
+  // Schedules are entered and shown as the brand's clock reads, whatever the operator's own zone.
+  const zone = useMe()?.brandTimeZone ?? 'UTC';
   return useMemo(() => {
     const language: FieldSpec = {
       name: 'language',
@@ -66,23 +77,59 @@ function useShared() {
       {
         id: 'startsAt',
         accessorKey: 'startsAt',
-        header: t('fields.startsAt'),
+        header: t('fields.startsAtIn', { zone }),
         enableSorting: true,
-        cell: ({ row }: { row: { original: { startsAt: string | null } } }) => formatDateTime(row.original.startsAt),
+        cell: ({ row }: { row: { original: { startsAt: string | null } } }) =>
+          formatDateTimeIn(row.original.startsAt, zone),
+        meta: { csv: (r: { startsAt: string | null }) => r.startsAt ?? '' },
       },
       {
         id: 'endsAt',
         accessorKey: 'endsAt',
-        header: t('fields.endsAt'),
-        cell: ({ row }: { row: { original: { endsAt: string | null } } }) => formatDateTime(row.original.endsAt),
+        header: t('fields.endsAtIn', { zone }),
+        cell: ({ row }: { row: { original: { endsAt: string | null } } }) =>
+          formatDateTimeIn(row.original.endsAt, zone),
+        meta: { csv: (r: { endsAt: string | null }) => r.endsAt ?? '' },
       },
     ];
-    return { t, language, sort, enabled, filters, languageColumn, scheduleColumns };
-  }, [t]);
+    const scheduleFilter: GridFilter = {
+      name: 'schedule',
+      label: t('filters.schedule'),
+      type: 'select',
+      options: (['scheduled', 'live', 'ended'] as const).map((s) => ({ value: s, label: t(`schedule.${s}`) })),
+    };
+    // A start already past may be kept, never moved back (the server refuses it: IN_PAST).
+    const scheduleFields: FieldSpec[] = [
+      { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsNow', { zone }) },
+      { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt', { zone }) },
+    ];
+    const scheduleForm = (item: { startsAt: string | null; endsAt: string | null } | null | undefined) => {
+      const startsAt = toLocalInput(item?.startsAt ?? null, zone);
+      return { startsAt, startsAtWas: startsAt, endsAt: toLocalInput(item?.endsAt ?? null, zone) };
+    };
+    const scheduleBody = (v: FormValues) => ({
+      startsAt: startsAtBody(v.startsAt, v.startsAtWas, zone),
+      endsAt: isoOrNull(v.endsAt, zone),
+    });
+    return {
+      t,
+      zone,
+      language,
+      sort,
+      enabled,
+      filters,
+      languageColumn,
+      scheduleColumns,
+      scheduleFilter,
+      scheduleFields,
+      scheduleForm,
+      scheduleBody,
+    };
+  }, [t, zone]);
 }
 
 export function BannersPage() {
-  const { t, language, sort, enabled, filters, languageColumn, scheduleColumns } = useShared();
+  const { t, zone, language, sort, enabled, filters, languageColumn, scheduleColumns } = useShared();
   const groups = BANNER_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }));
   const columns = useMemo<ColumnDef<AdminBanner, unknown>[]>(
     () => [
@@ -134,8 +181,8 @@ export function BannersPage() {
         },
         { name: 'linkUrl', label: t('fields.linkUrl'), type: 'text', hint: t('hints.linkUrl') },
         language,
-        { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsAt') },
-        { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt') },
+        { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsAt', { zone }) },
+        { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt', { zone }) },
         sort,
         enabled,
       ]}
@@ -146,8 +193,8 @@ export function BannersPage() {
         linkageType: b?.linkageType ?? '',
         linkUrl: b?.linkUrl ?? '',
         ...placementForm(b),
-        startsAt: toLocalInput(b?.startsAt ?? null),
-        endsAt: toLocalInput(b?.endsAt ?? null),
+        startsAt: toLocalInput(b?.startsAt ?? null, zone),
+        endsAt: toLocalInput(b?.endsAt ?? null, zone),
       })}
       toBody={(v) => ({
         groupName: v.groupName,
@@ -156,15 +203,27 @@ export function BannersPage() {
         linkageType: orNull(v.linkageType),
         linkUrl: orNull(v.linkUrl),
         ...placementBody(v),
-        startsAt: isoOrNull(v.startsAt),
-        endsAt: isoOrNull(v.endsAt),
+        startsAt: isoOrNull(v.startsAt, zone),
+        endsAt: isoOrNull(v.endsAt, zone),
       })}
     />
   );
 }
 
 export function AnnouncementsPage() {
-  const { t, language, sort, enabled, filters, languageColumn, scheduleColumns } = useShared();
+  const {
+    t,
+    language,
+    sort,
+    enabled,
+    filters,
+    languageColumn,
+    scheduleColumns,
+    scheduleFilter,
+    scheduleFields,
+    scheduleForm,
+    scheduleBody,
+  } = useShared();
   const types = ANNOUNCEMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }));
   const audiences = ANNOUNCEMENT_AUDIENCES.map((v) => ({ value: v, label: t(`audiences.${v}`) }));
   const columns = useMemo<ColumnDef<AdminAnnouncement, unknown>[]>(
@@ -197,6 +256,7 @@ export function AnnouncementsPage() {
         filters.q,
         { name: 'type', label: t('fields.type'), type: 'select', options: types },
         { name: 'audience', label: t('fields.audience'), type: 'select', options: audiences },
+        scheduleFilter,
         filters.language,
         filters.enabled,
       ]}
@@ -220,8 +280,7 @@ export function AnnouncementsPage() {
           hint: t('hints.placeholders'),
         },
         language,
-        { name: 'startsAt', label: t('fields.startsAt'), type: 'datetime', hint: t('hints.startsNow') },
-        { name: 'endsAt', label: t('fields.endsAt'), type: 'datetime', hint: t('hints.endsAt') },
+        ...scheduleFields,
         sort,
         enabled,
       ]}
@@ -231,8 +290,7 @@ export function AnnouncementsPage() {
         title: a?.title ?? '',
         content: a?.content ?? '',
         ...placementForm(a),
-        startsAt: toLocalInput(a?.startsAt ?? null),
-        endsAt: toLocalInput(a?.endsAt ?? null),
+        ...scheduleForm(a),
         promotionType: a?.promotionType ?? '',
         execution: a?.execution ?? 'B',
       })}
@@ -244,19 +302,31 @@ export function AnnouncementsPage() {
         promotionType: orNull(v.promotionType),
         execution: v.execution || 'B',
         ...placementBody(v),
-        startsAt: isoOrNull(v.startsAt),
-        endsAt: isoOrNull(v.endsAt),
+        ...scheduleBody(v),
       })}
     />
   );
 }
 
 export function NoticesPage() {
-  const { t, language, sort, enabled, filters, languageColumn } = useShared();
+  const {
+    t,
+    language,
+    sort,
+    enabled,
+    filters,
+    languageColumn,
+    scheduleColumns,
+    scheduleFilter,
+    scheduleFields,
+    scheduleForm,
+    scheduleBody,
+  } = useShared();
   const columns = useMemo<ColumnDef<AdminNotice, unknown>[]>(
     () => [
       { id: 'title', accessorKey: 'title', header: t('fields.title'), enableSorting: true },
       languageColumn,
+      ...scheduleColumns,
       {
         id: 'createdAt',
         accessorKey: 'createdAt',
@@ -265,13 +335,13 @@ export function NoticesPage() {
         cell: ({ row }) => formatDateTime(row.original.createdAt),
       },
     ],
-    [t, languageColumn],
+    [t, languageColumn, scheduleColumns],
   );
   return (
     <ContentScreen<AdminNotice>
       kind="notices"
       columns={columns}
-      filters={[filters.q, filters.language, filters.enabled]}
+      filters={[filters.q, scheduleFilter, filters.language, filters.enabled]}
       schema={AdminNoticeBody}
       fields={[
         { name: 'title', label: t('fields.title'), type: 'text', required: true },
@@ -283,6 +353,7 @@ export function NoticesPage() {
           hint: t('hints.placeholders'),
         },
         language,
+        ...scheduleFields,
         sort,
         enabled,
       ]}
@@ -290,11 +361,13 @@ export function NoticesPage() {
         title: n?.title ?? '',
         content: n?.content ?? '',
         ...placementForm(n),
+        ...scheduleForm(n),
       })}
       toBody={(v) => ({
         title: v.title,
         content: v.content,
         ...placementBody(v),
+        ...scheduleBody(v),
       })}
     />
   );

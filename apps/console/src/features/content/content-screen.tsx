@@ -1,3 +1,4 @@
+import { wallTime, wallTimeInstant } from '@gamehall/shared/calendar-day';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
@@ -41,7 +42,15 @@ export type FieldSpec = {
   hint?: string;
 };
 
-type Item = { id: number; enabled: boolean; sort: number; title: string; live?: boolean };
+type Item = {
+  id: number;
+  enabled: boolean;
+  sort: number;
+  title: string;
+  live?: boolean;
+  /** Notices and announcements: before, inside or after their schedule. */
+  schedule?: 'scheduled' | 'live' | 'ended';
+};
 
 export type ContentScreenProps<T extends Item> = {
   kind: ContentKind;
@@ -62,19 +71,29 @@ export function orNull(value: string | boolean | undefined): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** A datetime-local value (the operator's time) as ISO-8601 with offset, or null when empty. */
-export function isoOrNull(value: string | boolean | undefined): string | null {
+/**
+ * A datetime-local value, read as a clock of the brand's time zone shows it, as ISO-8601 (UTC), or
+ * null when empty. A value that is no such time goes as typed, for the schema to refuse.
+ */
+export function isoOrNull(value: string | boolean | undefined, timeZone: string): string | null {
   if (typeof value !== 'string' || value === '') return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+  return wallTimeInstant(value, timeZone)?.toISOString() ?? value;
 }
 
-/** ISO-8601 -> the datetime-local value of the operator's time zone. */
-export function toLocalInput(iso: string | null): string {
+/** ISO-8601 -> the datetime-local value of a clock in the brand's time zone. */
+export function toLocalInput(iso: string | null, timeZone: string): string {
   if (!iso) return '';
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return Number.isNaN(d.getTime()) ? '' : wallTime(d, timeZone);
+}
+
+/**
+ * The start a form sends: null (kept as it is; from now on a new item) while the field still shows
+ * the start the item had, so reopening and saving an item whose start has passed never moves it
+ * (the field holds minutes, the start may hold seconds). `was` is the field's value when opened.
+ */
+export function startsAtBody(value: string | boolean | undefined, was: string | boolean | undefined, timeZone: string) {
+  return value === was ? null : isoOrNull(value, timeZone);
 }
 
 const INPUT =
@@ -275,6 +294,16 @@ function EditDialog<T extends Item>({
   );
 }
 
+type State = 'off' | 'scheduled' | 'ended' | 'on';
+const STATE_TONES = { off: 'muted', scheduled: 'warning', ended: 'muted', on: 'success' } as const;
+
+/** What the state column says: off, else where the schedule stands (an item without one is on while live). */
+export function stateOf(r: Pick<Item, 'enabled' | 'live' | 'schedule'>): State {
+  if (!r.enabled) return 'off';
+  if (r.schedule === 'scheduled' || r.schedule === 'ended') return r.schedule;
+  return r.live === false ? 'scheduled' : 'on';
+}
+
 export function ContentScreen<T extends Item>(props: ContentScreenProps<T>) {
   const { t } = useTranslation('content');
   const queryClient = useQueryClient();
@@ -315,13 +344,11 @@ export function ContentScreen<T extends Item>(props: ContentScreenProps<T>) {
     { id: 'sort', accessorKey: 'sort', header: t('columns.sort'), enableSorting: true, meta: { numeric: true } },
     {
       id: 'enabled',
-      accessorFn: (r) => (r.enabled ? (r.live === false ? 'scheduled' : 'on') : 'off'),
+      accessorFn: (r) => t(`state.${stateOf(r)}`),
       header: t('columns.state'),
       cell: ({ row }) => {
-        const r = row.original;
-        if (!r.enabled) return <StatusBadge label={t('state.off')} tone="muted" />;
-        if (r.live === false) return <StatusBadge label={t('state.scheduled')} tone="warning" />;
-        return <StatusBadge label={t('state.on')} tone="success" />;
+        const state = stateOf(row.original);
+        return <StatusBadge label={t(`state.${state}`)} tone={STATE_TONES[state]} />;
       },
     },
     {

@@ -22,6 +22,7 @@ import type {
   RevealedValue,
   TagsValue,
 } from '@gamehall/shared/api/admin-members';
+import type { CreateSegmentBody, SegmentItem } from '@gamehall/shared/api/campaigns';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GridQuery } from '../../components/data-grid';
@@ -37,6 +38,11 @@ type Value<S extends z.ZodType> = z.output<S>;
 
 export function searchMembers(query: GridQuery) {
   return api<Value<typeof MemberList>>('/admin/members', { query });
+}
+
+/** Saves a campaign segment (the campaigns' API, apps/server/src/modules/messages): its size comes back. */
+export function saveSegment(body: CreateSegmentBody) {
+  return api<SegmentItem>('/admin/campaigns/segments', { method: 'POST', body });
 }
 
 export const memberQuery = (id: number) =>

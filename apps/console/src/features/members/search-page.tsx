@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { membersKey, searchMembers } from './api';
 import { typeLabel } from './member-format';
+import { SaveSegmentButton } from './save-segment-dialog';
 
 const FIELDS = ['all', 'username', 'id', 'name', 'mobile', 'email', 'bankAccount', 'ip'] as const;
 
@@ -87,7 +88,11 @@ export function SearchPage() {
 
   return (
     <div>
-      <PageHeader title={t('search.title')} description={t('search.description')} />
+      <PageHeader
+        title={t('search.title')}
+        description={t('search.description')}
+        actions={can('campaigns.manage') ? <SaveSegmentButton /> : undefined}
+      />
       <DataGrid<MemberRow>
         caption={t('search.title')}
         queryKey={[...membersKey, 'search']}

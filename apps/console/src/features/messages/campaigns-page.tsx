@@ -26,7 +26,7 @@ import {
 } from './api';
 
 const input = 'w-full rounded border border-(--border) bg-(--surface) px-2 py-1';
-const FIELDS = ['all', 'username', 'id', 'mobile', 'email', 'ip'] as const;
+const FIELDS = ['all', 'username', 'id', 'name', 'mobile', 'email', 'ip'] as const;
 
 /**
  * Campaigns (docs/campaigns.md): segments saved from the member search's filters, a message to a

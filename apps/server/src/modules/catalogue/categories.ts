@@ -17,6 +17,8 @@ export type View = {
   ty: boolean;
   esportsVendors: readonly string[];
   cockfightVendors: readonly string[];
+  /** The brand's time zone, that a vendor's announced maintenance end is shown in. */
+  timeZone: string;
 };
 
 export async function viewFor(
@@ -32,6 +34,7 @@ export async function viewFor(
     ty,
     esportsVendors: brand.esportsVendors,
     cockfightVendors: brand.cockfightVendors,
+    timeZone: brand.timeZone,
   };
 }
 

@@ -26,6 +26,13 @@ export function presentGame(row: GameRow, view: View): Game {
     isGame: row.is_game ?? null,
     subCategory: row.sub_category,
     maintenance: row.status !== 'active' || row.vendor_status !== 'active',
+    vendorMaintenance:
+      row.vendor_status === 'maintenance'
+        ? {
+            until: row.vendor_maintenance_until ? new Date(row.vendor_maintenance_until).toISOString() : null,
+            timeZone: view.timeZone,
+          }
+        : null,
     ...houseFigures(row.launch_url, row.game_code),
   };
 }

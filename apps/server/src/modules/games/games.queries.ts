@@ -71,6 +71,7 @@ const GAME_COLUMNS = [
   't.is_game',
   'g.status',
   'v.status as vendor_status',
+  'v.maintenance_until as vendor_maintenance_until',
   // Whether the house studio serves the vendor, hence knows its games' RTP (house-figures.ts).
   'i.launch_url',
 ] as const;

@@ -91,7 +91,7 @@ export async function gameListRendered(
     ctx,
     listFilter(view, q),
     pageWindow({ pageNo: q.pageNo, pageSize }),
-    `${view.language}|${categoryRulesKey(view)}|${q.pageNo}`,
+    `${view.language}|${categoryRulesKey(view)}|${view.timeZone}|${q.pageNo}`,
     ({ rows, total }) => render({ view, rows, pageNo: q.pageNo, pageSize, total }),
   );
 }

@@ -74,15 +74,35 @@ describe('vendor maintenance with an end time', () => {
       timeZone: (await getBrand(t.ctx.db)).timeZone,
     });
 
+    // The lobby's tiles carry the end with the list itself: no request per tile.
+    const timeZone = (await getBrand(t.ctx.db)).timeZone;
+    const tiles = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/wps/relay/GCSGAME_gameList?vassalage=${vendor}&pageSize=100`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().value.games as { nodeId: number; maintenance: boolean; vendorMaintenance: unknown }[];
+    };
+    const listed = await tiles();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const game of listed)
+      expect(game).toMatchObject({ maintenance: true, vendorMaintenance: { until: until.toISOString(), timeZone } });
+
     // Until further notice: the player is told the vendor, without an end.
     expect((await put({ maintenanceUntil: null })).json().value.maintenanceUntil).toBeNull();
     const again = await api('POST', '/wps/game/launchGame', player.token, { nodeId });
     expect(again.json().value.vendorMaintenance).toMatchObject({ name: vendorName, until: null });
+    expect((await tiles()).find((g) => g.nodeId === nodeId)?.vendorMaintenance).toEqual({ until: null, timeZone });
 
     // Leaving maintenance clears the end.
     await put({ maintenanceUntil: until.toISOString() });
     expect((await put({ status: 'active' })).json().value).toMatchObject({ status: 'active', maintenanceUntil: null });
     expect(await stored()).toEqual({ status: 'active', maintenance_until: null });
+    expect((await tiles()).find((g) => g.nodeId === nodeId)).toMatchObject({
+      maintenance: false,
+      vendorMaintenance: null,
+    });
   });
 
   it('refuses an end that has passed, an end beside another status, and a malformed one, changing nothing', async () => {

@@ -25,6 +25,10 @@ function textMatch(text: string, field: SegmentFilter['field']): RawBuilder<bool
   if (want('id') && id !== null) parts.push(sql`m.id = ${id}`);
   if (want('username')) parts.push(sql`lower(m.username) LIKE ${p}`);
   if (want('email')) parts.push(sql`lower(m.email) LIKE ${p}`);
+  if (want('name', /\p{L}/u.test(text))) {
+    parts.push(sql`m.id IN (SELECT member_id FROM kyc_identities WHERE lower(verified_name) LIKE ${p})`);
+    parts.push(sql`lower(m.full_name) LIKE ${p}`);
+  }
   const phone = text.replace(/^\+\d{1,3}\s+/, '').replace(/[\s()-]/g, '');
   if (want('mobile', /^\d+$/.test(phone)) && phone.length > 0) parts.push(sql`m.mobile_num LIKE ${containing(phone)}`);
   if (want('ip', /^[0-9a-f.:]+$/i.test(text))) {

@@ -54,7 +54,14 @@ export async function createSegment(
   operatorId: number,
   input: { name: string; filter: SegmentFilter },
 ) {
-  const row = await insertSegment(ctx.db, { ...input, createdBy: operatorId, now: ctx.now() });
+  let row: Awaited<ReturnType<typeof insertSegment>>;
+  try {
+    row = await insertSegment(ctx.db, { ...input, createdBy: operatorId, now: ctx.now() });
+  } catch (error) {
+    // The unique index on lower(name) (migration 0104): checked by the insert, so two saves at once cannot both win.
+    if ((error as { code?: unknown }).code === '23505') throw new AppError('CAMPAIGN_SEGMENT_NAME_TAKEN');
+    throw error;
+  }
   return { ...row, size: await segmentSize(ctx.db, row.filter) };
 }
 

@@ -107,6 +107,54 @@ describe('segments', () => {
     expect(everyone.json().value.everyone).toBe(true);
   });
 
+  it('a name is taken once, in any case: a second save of it is refused and saves nothing', async () => {
+    const first = await segment('VIP weekend', { vipMin: 2 });
+    expect(first.statusCode, first.body).toBe(200);
+    const count = async () => (await t.ctx.db.selectFrom('campaign_segments').select('id').execute()).length;
+    const before = await count();
+    for (const name of ['VIP weekend', '  vip WEEKEND ']) {
+      const again = await segment(name, { tag: 'other' });
+      expectFailure(again, 409, 'CAMPAIGN_SEGMENT_NAME_TAKEN');
+    }
+    expect(await count()).toBe(before);
+    const refused = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success'])
+      .where('event', '=', 'campaign.segment')
+      .where('success', '=', false)
+      .execute();
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect((await segment('VIP weekend 2', { vipMin: 2 })).statusCode).toBe(200);
+  });
+
+  it('match the real name as the member search does: verified by KYC or entered by the member', async () => {
+    const word = `Zq${Date.now().toString(36)}`;
+    const verified = await member();
+    await t.ctx.db
+      .insertInto('kyc_identities')
+      .values({
+        member_id: verified.id,
+        entered_name: `Ana ${word} Cruz`,
+        entered_birthday: '1990-04-02',
+        verified_name: `Ana ${word} Cruz`,
+        verified_birthday: '1990-04-02',
+        verified_at: t.ctx.now(),
+      })
+      .execute();
+    const entered = await member();
+    await t.ctx.db
+      .updateTable('members')
+      .set({ full_name: `Ben ${word.toUpperCase()}` })
+      .where('id', '=', entered.id)
+      .execute();
+    const byName = await segment(`Named ${word}`, { q: word.toLowerCase(), field: 'name' });
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().value.size).toBe(2);
+    expect((await segment(`All fields ${word}`, { q: word })).json().value.size).toBe(2);
+    // Digits are no name: the name field then matches nobody.
+    expect((await segment(`Digits ${word}`, { q: '12345', field: 'name' })).json().value.size).toBe(0);
+  });
+
   it('refuse bad filters and need the permission, saving nothing', async () => {
     const before = (await call(t, 'GET', '/admin/campaigns/segments', op)).json().value.content.length;
     expectFailure(await segment('x', { vipMin: 5, vipMax: 2 }), 400, 'VALIDATION_FAILED');

@@ -212,7 +212,7 @@ describe('banners', () => {
       startsAt: '2026-01-02T00:00:00Z',
       endsAt: '2026-01-01T00:00:00Z',
     });
-    expect(schedule.json().value).toEqual({ fields: { endsAt: 'INVALID' } });
+    expect(schedule.json().value).toEqual({ fields: { endsAt: 'BEFORE_START' } });
     const missing = await api('POST', '/admin/content/banners', editor, {
       groupName: 'w_home',
       title: 'Gone image',
@@ -395,6 +395,198 @@ describe('notices and help articles', () => {
     expect((await help()).map((c) => c.category)).toContain('Operator help');
     await api('PUT', `/admin/content/help/${h.json().value.id}/enabled`, editor, { enabled: false });
     expect((await help()).map((c) => c.category)).not.toContain('Operator help');
+  });
+});
+
+describe('notice schedule', () => {
+  const HOUR = 3_600_000;
+  // Steps of the clock stay under the operators' idle timeout (30 minutes), so the editor's session lives on.
+  const STEP = 10 * 60_000;
+
+  async function siteNotices(language = 'EN') {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/system/notices?pageSize=100', headers: { language } });
+    expect(res.statusCode).toBe(200);
+    return res.json().value as { totalElements: number; content: { id: number; title: string; startsAt: string }[] };
+  }
+  const shown = async (id: number) => (await siteNotices()).content.some((n) => n.id === id);
+  async function consoleStates(schedule: 'scheduled' | 'live' | 'ended') {
+    const res = await api('GET', `/admin/content/notices?pageSize=200&schedule=${schedule}`, editor);
+    expect(res.statusCode).toBe(200);
+    return res.json().value.list.map((n: { id: number }) => n.id) as number[];
+  }
+
+  it('shows a notice from its start until its end, exactly at the boundaries, and the console says where it stands', async () => {
+    const unfreeze = t.freeze();
+    try {
+      const start = new Date(t.ctx.now().getTime() + STEP);
+      const end = new Date(start.getTime() + 2 * STEP);
+      const res = await api('POST', '/admin/content/notices', editor, {
+        title: 'Scheduled notice',
+        content: 'Comes and goes',
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+      });
+      expect(res.statusCode).toBe(200);
+      const n = res.json().value;
+      expect(n).toMatchObject({
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        live: false,
+        schedule: 'scheduled',
+      });
+      const before = (await siteNotices()).totalElements;
+      expect(await shown(n.id)).toBe(false);
+      expect(await consoleStates('scheduled')).toContain(n.id);
+      expect(await consoleStates('live')).not.toContain(n.id);
+
+      t.advance(STEP - 1); // 1 ms before the start
+      expect(await shown(n.id)).toBe(false);
+      t.advance(1); // the start itself
+      const site = await siteNotices();
+      expect(site.content.find((x) => x.id === n.id)?.startsAt).toBe(start.toISOString());
+      expect(site.totalElements).toBe(before + 1);
+      expect(await consoleStates('live')).toContain(n.id);
+      expect(await consoleStates('scheduled')).not.toContain(n.id);
+
+      t.advance(STEP);
+      expect(await shown(n.id)).toBe(true);
+      t.advance(STEP - 1); // 1 ms before the end
+      expect(await shown(n.id)).toBe(true);
+      t.advance(1); // the end itself: gone
+      expect(await shown(n.id)).toBe(false);
+      expect((await siteNotices()).totalElements).toBe(before);
+      expect(await consoleStates('ended')).toContain(n.id);
+      expect(await consoleStates('live')).not.toContain(n.id);
+      const listed = (await api('GET', '/admin/content/notices?pageSize=200', editor)).json().value.list;
+      expect(listed.find((x: { id: number }) => x.id === n.id)).toMatchObject({ live: false, schedule: 'ended' });
+      t.advance(-3 * STEP);
+    } finally {
+      unfreeze();
+    }
+  });
+
+  it('a start already past stays as it is; moving it into the past is refused and changes nothing', async () => {
+    const created = await api('POST', '/admin/content/notices', editor, { title: 'Live now', content: 'Started' });
+    expect(created.statusCode).toBe(200);
+    const n = created.json().value;
+    expect(n).toMatchObject({ live: true, schedule: 'live', endsAt: null });
+    t.advance(10 * 60_000);
+    try {
+      const body = { title: 'Live now', content: 'Started, edited' };
+      // Its own past start, sent back unchanged (as a form does), is kept.
+      const same = await api('PUT', `/admin/content/notices/${n.id}`, editor, { ...body, startsAt: n.startsAt });
+      expect(same.statusCode).toBe(200);
+      expect(same.json().value).toMatchObject({ startsAt: n.startsAt, content: 'Started, edited' });
+      // No start sent: kept as well.
+      const kept = await api('PUT', `/admin/content/notices/${n.id}`, editor, body);
+      expect(kept.json().value.startsAt).toBe(n.startsAt);
+
+      const row = () => t.ctx.db.selectFrom('notices').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow();
+      const stored = await row();
+      const earlier = new Date(new Date(n.startsAt).getTime() - 60_000).toISOString();
+      const moved = await api('PUT', `/admin/content/notices/${n.id}`, editor, {
+        ...body,
+        title: 'Changed title',
+        startsAt: earlier,
+      });
+      expectFailure(moved, 400, 'VALIDATION_FAILED');
+      expect(moved.json().value).toEqual({ fields: { startsAt: 'IN_PAST' } });
+      // Also a past time later than its start: still the past.
+      const later = new Date(t.ctx.now().getTime() - 60_000).toISOString();
+      const past = await api('PUT', `/admin/content/notices/${n.id}`, editor, { ...body, startsAt: later });
+      expect(past.json().value).toEqual({ fields: { startsAt: 'IN_PAST' } });
+      expect(await row()).toEqual(stored);
+
+      // A new notice may not start in the past either; at now it may.
+      const count = async () => (await t.ctx.db.selectFrom('notices').select('id').execute()).length;
+      const total = await count();
+      const old = await api('POST', '/admin/content/notices', editor, { ...body, startsAt: later });
+      expect(old.json().value).toEqual({ fields: { startsAt: 'IN_PAST' } });
+      expect(await count()).toBe(total);
+
+      // Moving it into the future takes it off the site until then.
+      const future = new Date(t.ctx.now().getTime() + HOUR).toISOString();
+      const ahead = await api('PUT', `/admin/content/notices/${n.id}`, editor, { ...body, startsAt: future });
+      expect(ahead.json().value).toMatchObject({ startsAt: future, schedule: 'scheduled' });
+      expect(await shown(n.id)).toBe(false);
+    } finally {
+      t.advance(-10 * 60_000);
+    }
+  });
+
+  it('refuses an end before the start and dates that are not dates, changing nothing', async () => {
+    const count = async () => (await t.ctx.db.selectFrom('notices').select('id').execute()).length;
+    const total = await count();
+    const at = (ms: number) => new Date(t.ctx.now().getTime() + ms).toISOString();
+    const backwards = await api('POST', '/admin/content/notices', editor, {
+      title: 'Backwards',
+      content: 'x',
+      startsAt: at(2 * HOUR),
+      endsAt: at(HOUR),
+    });
+    expectFailure(backwards, 400, 'VALIDATION_FAILED');
+    expect(backwards.json().value).toEqual({ fields: { endsAt: 'BEFORE_START' } });
+    const equal = await api('POST', '/admin/content/notices', editor, {
+      title: 'Empty window',
+      content: 'x',
+      startsAt: at(HOUR),
+      endsAt: at(HOUR),
+    });
+    expect(equal.json().value).toEqual({ fields: { endsAt: 'BEFORE_START' } });
+    // Without a start the notice starts now: an end already past is before it.
+    const endedAlready = await api('POST', '/admin/content/notices', editor, {
+      title: 'Ended already',
+      content: 'x',
+      endsAt: at(-HOUR),
+    });
+    expect(endedAlready.json().value).toEqual({ fields: { endsAt: 'BEFORE_START' } });
+    for (const bad of ['2026-02-30T10:00:00Z', 'tomorrow', '2026-03-01 10:00', '2026-03-01T10:00:00']) {
+      const res = await api('POST', '/admin/content/notices', editor, {
+        title: 'Bad date',
+        content: 'x',
+        startsAt: bad,
+      });
+      expectFailure(res, 400, 'VALIDATION_FAILED');
+      expect(Object.keys(res.json().value.fields)).toEqual(['startsAt']);
+    }
+    const badEnd = await api('POST', '/admin/content/notices', editor, { title: 'Bad', content: 'x', endsAt: 'soon' });
+    expect(Object.keys(badEnd.json().value.fields)).toEqual(['endsAt']);
+    expect(await count()).toBe(total);
+
+    // An update with an end before the start it keeps changes nothing either.
+    const n = (await api('POST', '/admin/content/notices', editor, { title: 'Kept', content: 'x' })).json().value;
+    const res = await api('PUT', `/admin/content/notices/${n.id}`, editor, {
+      title: 'Kept?',
+      content: 'x',
+      endsAt: new Date(new Date(n.startsAt).getTime() - 1).toISOString(),
+    });
+    expect(res.json().value).toEqual({ fields: { endsAt: 'BEFORE_START' } });
+    const row = await t.ctx.db
+      .selectFrom('notices')
+      .select(['title', 'ends_at'])
+      .where('id', '=', n.id)
+      .executeTakeFirst();
+    expect(row).toEqual({ title: 'Kept', ends_at: null });
+  });
+
+  it('an announcement keeps the same rule: its start is not moved into the past', async () => {
+    const a = (
+      await api('POST', '/admin/content/announcements', editor, {
+        type: 'PU',
+        audience: 'B',
+        title: 'Ann',
+        content: 'x',
+      })
+    ).json().value;
+    expect(a.schedule).toBe('live');
+    const res = await api('PUT', `/admin/content/announcements/${a.id}`, editor, {
+      type: 'PU',
+      audience: 'B',
+      title: 'Ann',
+      content: 'x',
+      startsAt: new Date(new Date(a.startsAt).getTime() - 86_400_000).toISOString(),
+    });
+    expect(res.json().value).toEqual({ fields: { startsAt: 'IN_PAST' } });
   });
 });
 

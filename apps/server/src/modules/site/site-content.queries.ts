@@ -50,6 +50,21 @@ function commonFilters<Q extends AnyQuery>(
   return q as Q;
 }
 
+/** Rows before their start, between start and end, or after their end at `now` (ScheduleState). */
+function inScheduleState<Q extends AnyQuery>(
+  query: Q,
+  state: 'scheduled' | 'live' | 'ended' | undefined,
+  now: Date,
+): Q {
+  if (state === 'scheduled') return query.where('starts_at', '>', now) as Q;
+  if (state === 'ended') return query.where('ends_at', '<=', now) as Q;
+  if (state === 'live')
+    return query
+      .where('starts_at', '<=', now)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)])) as Q;
+  return query;
+}
+
 // ---- banners
 
 export type BannerFilter = { groupName?: string; language?: string; enabled?: boolean; q?: string };
@@ -90,16 +105,17 @@ export function updateBanner(db: Conn, id: number, values: Partial<BannerValues>
 export type AnnouncementFilter = {
   type?: string;
   audience?: string;
+  schedule?: 'scheduled' | 'live' | 'ended';
   language?: string;
   enabled?: boolean;
   q?: string;
 };
 
-export function pageAnnouncements(db: Conn, f: AnnouncementFilter, sorting: Sorting, page: Page) {
+export function pageAnnouncements(db: Conn, f: AnnouncementFilter, sorting: Sorting, page: Page, now: Date) {
   let q = db.selectFrom('announcements');
   if (f.type) q = q.where('type', '=', f.type);
   if (f.audience) q = q.where('audience', '=', f.audience);
-  return paged(commonFilters(q, f, ['title', 'content']), sorting, page);
+  return paged(inScheduleState(commonFilters(q, f, ['title', 'content']), f.schedule, now), sorting, page);
 }
 
 export type AnnouncementValues = {
@@ -130,14 +146,27 @@ export function updateAnnouncement(db: Conn, id: number, values: Partial<Announc
 
 // ---- notices
 
-export type NoticeFilter = { language?: string; enabled?: boolean; q?: string };
+export type NoticeFilter = {
+  schedule?: 'scheduled' | 'live' | 'ended';
+  language?: string;
+  enabled?: boolean;
+  q?: string;
+};
 
-export function pageNotices(db: Conn, f: NoticeFilter, sorting: Sorting, page: Page) {
+export function pageNotices(db: Conn, f: NoticeFilter, sorting: Sorting, page: Page, now: Date) {
   const q = db.selectFrom('notices');
-  return paged(commonFilters(q, f, ['title', 'content']), sorting, page);
+  return paged(inScheduleState(commonFilters(q, f, ['title', 'content']), f.schedule, now), sorting, page);
 }
 
-export type NoticeValues = { title: string; content: string; language: string | null; sort: number; active: boolean };
+export type NoticeValues = {
+  title: string;
+  content: string;
+  language: string | null;
+  sort: number;
+  active: boolean;
+  starts_at: Date;
+  ends_at: Date | null;
+};
 
 export function findNotice(db: Conn, id: number) {
   return db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();

@@ -83,6 +83,27 @@ function orNotFound<T>(row: T | undefined): T {
   return row;
 }
 
+/**
+ * The schedule a notice or announcement is saved with. No start: from now on a new item, the start
+ * it had on an update. A start sent that differs from the one the item had may not be in the past
+ * (startsAt IN_PAST): moving a start back by mistake would show an item earlier than announced, or
+ * list it as live for a time it never showed; keeping a past start unchanged is always fine. An end
+ * must come after the start (endsAt BEFORE_START); an end already past is allowed, it ends the item.
+ */
+function scheduleOf(
+  now: Date,
+  body: { startsAt: string | null; endsAt: string | null },
+  before: { starts_at: Date | string } | null,
+): { starts_at: Date; ends_at: Date | null } {
+  const had = before ? new Date(before.starts_at) : null;
+  const startsAt = body.startsAt === null ? (had ?? now) : new Date(body.startsAt);
+  const moved = had === null || startsAt.getTime() !== had.getTime();
+  if (body.startsAt !== null && moved && startsAt.getTime() < now.getTime()) throw fieldErrors({ startsAt: 'IN_PAST' });
+  const endsAt = body.endsAt === null ? null : new Date(body.endsAt);
+  if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw fieldErrors({ endsAt: 'BEFORE_START' });
+  return { starts_at: startsAt, ends_at: endsAt };
+}
+
 // ---- banners
 
 export async function listBanners(ctx: AppContext, query: AdminBannerQuery) {
@@ -131,15 +152,15 @@ export async function setBannerEnabled(ctx: AppContext, id: number, enabled: boo
 
 export async function listAnnouncements(ctx: AppContext, query: AdminAnnouncementQuery) {
   const { sorting, page } = pageOf(query);
-  return q.pageAnnouncements(ctx.db, query, sorting, page);
+  return q.pageAnnouncements(ctx.db, query, sorting, page, ctx.now());
 }
 
-async function announcementValues(ctx: AppContext, body: AdminAnnouncementBody): Promise<q.AnnouncementValues> {
+async function announcementValues(
+  ctx: AppContext,
+  body: AdminAnnouncementBody,
+  before: { starts_at: Date | string } | null,
+): Promise<q.AnnouncementValues> {
   await checkLanguage(ctx, body.language);
-  const startsAt = body.startsAt === null ? ctx.now() : new Date(body.startsAt);
-  const endsAt = body.endsAt === null ? null : new Date(body.endsAt);
-  // Without a start the announcement starts now, which may be after the end given.
-  if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw fieldErrors({ endsAt: 'INVALID' });
   return {
     type: body.type,
     audience: body.audience,
@@ -150,23 +171,18 @@ async function announcementValues(ctx: AppContext, body: AdminAnnouncementBody):
     language: body.language,
     sort: body.sort,
     active: body.enabled,
-    starts_at: startsAt,
-    ends_at: endsAt,
+    ...scheduleOf(ctx.now(), body, before),
   };
 }
 
 export async function createAnnouncement(ctx: AppContext, body: AdminAnnouncementBody) {
-  const values = await announcementValues(ctx, body);
+  const values = await announcementValues(ctx, body, null);
   return { before: null, after: await unique(() => q.insertAnnouncement(ctx.db, values)) };
 }
 
 export async function updateAnnouncement(ctx: AppContext, id: number, body: AdminAnnouncementBody) {
   const before = orNotFound(await q.findAnnouncement(ctx.db, id));
-  // An update without a start keeps the one it had.
-  const values = await announcementValues(ctx, {
-    ...body,
-    startsAt: body.startsAt ?? new Date(before.starts_at).toISOString(),
-  });
+  const values = await announcementValues(ctx, body, before);
   const after = orNotFound(await unique(() => q.updateAnnouncement(ctx.db, id, values)));
   return { before, after };
 }
@@ -180,22 +196,33 @@ export async function setAnnouncementEnabled(ctx: AppContext, id: number, enable
 
 export async function listNotices(ctx: AppContext, query: AdminNoticeQuery) {
   const { sorting, page } = pageOf(query);
-  return q.pageNotices(ctx.db, query, sorting, page);
+  return q.pageNotices(ctx.db, query, sorting, page, ctx.now());
 }
 
-async function noticeValues(ctx: AppContext, body: AdminNoticeBody): Promise<q.NoticeValues> {
+async function noticeValues(
+  ctx: AppContext,
+  body: AdminNoticeBody,
+  before: { starts_at: Date | string } | null,
+): Promise<q.NoticeValues> {
   await checkLanguage(ctx, body.language);
-  return { title: body.title, content: body.content, language: body.language, sort: body.sort, active: body.enabled };
+  return {
+    title: body.title,
+    content: body.content,
+    language: body.language,
+    sort: body.sort,
+    active: body.enabled,
+    ...scheduleOf(ctx.now(), body, before),
+  };
 }
 
 export async function createNotice(ctx: AppContext, body: AdminNoticeBody) {
-  const values = await noticeValues(ctx, body);
+  const values = await noticeValues(ctx, body, null);
   return { before: null, after: await unique(() => q.insertNotice(ctx.db, values)) };
 }
 
 export async function updateNotice(ctx: AppContext, id: number, body: AdminNoticeBody) {
-  const values = await noticeValues(ctx, body);
   const before = orNotFound(await q.findNotice(ctx.db, id));
+  const values = await noticeValues(ctx, body, before);
   return { before, after: orNotFound(await unique(() => q.updateNotice(ctx.db, id, values))) };
 }
 

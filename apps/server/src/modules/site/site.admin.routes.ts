@@ -408,7 +408,7 @@ export function registerSiteAdminRoutes(root: App, ctx: AppContext): void {
     create: (body) => content.createNotice(ctx, body),
     update: (id, body) => content.updateNotice(ctx, id, body),
     setEnabled: (id, enabled) => content.setNoticeEnabled(ctx, id, enabled),
-    present: presentAdminNotice,
+    present: (row) => presentAdminNotice(row, now()),
   });
 
   helpCategoryRoutes(app, ctx);

@@ -6,6 +6,7 @@ import type {
   AdminNotice,
   AdminRegisterFieldRule,
   AdminResource,
+  ScheduleState,
 } from '@gamehall/shared/api/admin-content';
 import { isSafeLinkUrl } from '@gamehall/shared/api/common';
 import type {
@@ -118,8 +119,20 @@ export function presentBanner(r: {
   };
 }
 
-export function presentNotice(r: { id: number; title: string; content: string; created_at: Date | string }) {
-  return { id: r.id, title: r.title, content: r.content, createdAt: new Date(r.created_at).toISOString() };
+export function presentNotice(r: {
+  id: number;
+  title: string;
+  content: string;
+  created_at: Date | string;
+  starts_at: Date | string;
+}) {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    createdAt: new Date(r.created_at).toISOString(),
+    startsAt: new Date(r.starts_at).toISOString(),
+  };
 }
 
 export function presentAnnouncement(r: {
@@ -224,8 +237,15 @@ function isoOrNull(value: When | null | undefined): string | null {
 
 /** Inside [starts, ends) at `now`; a missing bound is open. */
 function inSchedule(now: Date, starts: When | null, ends: When | null): boolean {
+  return scheduleState(now, starts, ends) === 'live';
+}
+
+/** Before [starts, ends) at `now`, inside it, or after it (a missing bound is open). */
+function scheduleState(now: Date, starts: When | null, ends: When | null): ScheduleState {
   const t = now.getTime();
-  return (starts === null || new Date(starts).getTime() <= t) && (ends === null || new Date(ends).getTime() > t);
+  if (starts !== null && new Date(starts).getTime() > t) return 'scheduled';
+  if (ends !== null && new Date(ends).getTime() <= t) return 'ended';
+  return 'live';
 }
 
 export type BannerRecord = {
@@ -256,6 +276,7 @@ export function presentAdminBanner(r: BannerRecord, now: Date): AdminBanner {
     startsAt: isoOrNull(r.starts_at),
     endsAt: isoOrNull(r.ends_at),
     live: r.active && inSchedule(now, r.starts_at, r.ends_at),
+    schedule: scheduleState(now, r.starts_at, r.ends_at),
   };
 }
 
@@ -292,6 +313,7 @@ export function presentAdminAnnouncement(r: AnnouncementRecord, now: Date): Admi
     endsAt: isoOrNull(r.ends_at),
     createdAt: iso(r.created_at),
     live: r.active && inSchedule(now, r.starts_at, r.ends_at),
+    schedule: scheduleState(now, r.starts_at, r.ends_at),
   };
 }
 
@@ -302,10 +324,12 @@ export type NoticeRecord = {
   language: string | null;
   sort: number;
   active: boolean;
+  starts_at: When;
+  ends_at: When | null;
   created_at: When;
 };
 
-export function presentAdminNotice(r: NoticeRecord): AdminNotice {
+export function presentAdminNotice(r: NoticeRecord, now: Date): AdminNotice {
   return {
     id: Number(r.id),
     title: r.title,
@@ -313,7 +337,11 @@ export function presentAdminNotice(r: NoticeRecord): AdminNotice {
     language: r.language,
     sort: r.sort,
     enabled: r.active,
+    startsAt: iso(r.starts_at),
+    endsAt: isoOrNull(r.ends_at),
     createdAt: iso(r.created_at),
+    live: r.active && inSchedule(now, r.starts_at, r.ends_at),
+    schedule: scheduleState(now, r.starts_at, r.ends_at),
   };
 }
 

@@ -11,10 +11,18 @@ export type ContentLanguages = { language: string; fallback: string };
  * demo's TY banners and notices) replaces the default-language rows instead of showing beside them,
  * and the languages nobody translated keep the default-language rows.
  */
-function inLanguage(table: 'banners' | 'notices' | 'announcements', l: ContentLanguages, sameList: string[]) {
+function inLanguage(
+  table: 'banners' | 'notices' | 'announcements',
+  l: ContentLanguages,
+  sameList: string[],
+  now: Date,
+) {
   const t = sql.table(table);
   const same = sameList.map((c) => sql` AND o.${sql.ref(c)} = ${t}.${sql.ref(c)}`);
-  return sql<boolean>`(${t}.language IS NULL OR upper(${t}.language) = ${l.language} OR (upper(${t}.language) = ${l.fallback} AND NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.active AND upper(o.language) = ${l.language}${sql.join(same, sql``)})))`;
+  // Only translated rows that show now replace the default-language ones: a translation scheduled
+  // for later does not empty the list until it starts.
+  const live = sql` AND (o.starts_at IS NULL OR o.starts_at <= ${now}) AND (o.ends_at IS NULL OR o.ends_at > ${now})`;
+  return sql<boolean>`(${t}.language IS NULL OR upper(${t}.language) = ${l.language} OR (upper(${t}.language) = ${l.fallback} AND NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.active AND upper(o.language) = ${l.language}${live}${sql.join(same, sql``)})))`;
 }
 
 export function listResources(db: Conn) {
@@ -60,32 +68,34 @@ export function listBanners(db: Conn, groupName: string, language: ContentLangua
     .where('active', '=', true)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .where(inLanguage('banners', language, ['group_name']))
+    .where(inLanguage('banners', language, ['group_name'], now))
     .orderBy('sort')
     .orderBy('id')
     .execute();
 }
 
-/** Enabled notices in the language (inLanguage). */
-function shownNotices(db: Conn, language: ContentLanguages) {
+/** Enabled notices inside their schedule at `now` ([starts_at, ends_at)), in the language (inLanguage). */
+function shownNotices(db: Conn, language: ContentLanguages, now: Date) {
   return db
     .selectFrom('notices')
     .where('active', '=', true)
-    .where(inLanguage('notices', language, []));
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .where(inLanguage('notices', language, [], now));
 }
 
-export async function countNotices(db: Conn, language: ContentLanguages) {
-  const row = await shownNotices(db, language)
+export async function countNotices(db: Conn, language: ContentLanguages, now: Date) {
+  const row = await shownNotices(db, language, now)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listNotices(db: Conn, language: ContentLanguages, offset: number, limit: number) {
-  return shownNotices(db, language)
-    .select(['id', 'title', 'content', 'created_at'])
+export function listNotices(db: Conn, language: ContentLanguages, now: Date, offset: number, limit: number) {
+  return shownNotices(db, language, now)
+    .select(['id', 'title', 'content', 'created_at', 'starts_at'])
     .orderBy('sort')
-    .orderBy('created_at', 'desc')
+    .orderBy('starts_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)
@@ -111,7 +121,7 @@ export function listLiveAnnouncements(
     .where('active', '=', true)
     .where('starts_at', '<=', filter.now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', filter.now)]))
-    .where(inLanguage('announcements', filter.language, ['type', 'audience']));
+    .where(inLanguage('announcements', filter.language, ['type', 'audience'], filter.now));
   if (filter.execution !== undefined) q = q.where('execution', '=', filter.execution);
   return q.orderBy('sort').orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
 }

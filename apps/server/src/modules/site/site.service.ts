@@ -132,9 +132,10 @@ export async function notices(
   input: { language: string | undefined; principal: Principal | null },
 ) {
   const language = await contentLanguages(ctx, input.language, input.principal);
+  const now = ctx.now();
   const [total, rows] = await Promise.all([
-    countNotices(ctx.db, language),
-    listNotices(ctx.db, language, pageOffset(page), page.pageSize),
+    countNotices(ctx.db, language, now),
+    listNotices(ctx.db, language, now, pageOffset(page), page.pageSize),
   ]);
   return presentPage({ rows, total }, page, presentNotice);
 }

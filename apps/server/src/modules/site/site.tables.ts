@@ -4,7 +4,7 @@ import type { CreatedAt, Id, Timestamp } from '../../db/schema';
 // Kysely types of the site's content (resources, banners, announcements, notices, help articles,
 // banner images), the countries and the registration field rules, declared beside
 // site-content.queries.ts, their only writer (merged into the Database interface of db/schema.ts).
-// Migration 0025 added the schedules and on/off switches of the content.
+// Migration 0025 added the schedules and on/off switches of the content, 0104 the notices' schedule.
 
 declare module '../../db/schema' {
   interface Database {
@@ -71,6 +71,10 @@ export interface NoticesTable {
   /** null: every language (migration 0025). */
   language: ColumnType<string | null, string | null | undefined, string | null>;
   active: Generated<boolean>;
+  /** Shown to players from here (migration 0104; a notice written before starts when it was written). */
+  starts_at: ColumnType<Date | string, Date | string | undefined, Date | string>;
+  /** null: until disabled or deleted (migration 0104). */
+  ends_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The help centre's categories in the order it shows them (migration 0103). */

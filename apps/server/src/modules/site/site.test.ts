@@ -541,6 +541,7 @@ describe('site content', () => {
       title: expect.any(String),
       content: expect.any(String),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      startsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const seen = new Set<number>();
     for (let page = 1; page <= Math.ceil(total / 3); page++) {

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 type Page<T> = { content: T[]; pageNum: number; pageSize: number; totalPages: number; totalElements: number };
-export type Notice = { id: number; title: string; content: string; createdAt: string };
+export type Notice = { id: number; title: string; content: string; createdAt: string; startsAt: string };
 export type HelpCategory = { category: string; items: { id: number; title: string; content: string }[] };
 
 export function bannersQuery(groupName: 'w_home' | 'w_activity', language: string) {

@@ -21,8 +21,9 @@ export function NoticeModal() {
           <li key={n.id} className="rounded-md bg-(--surface) p-3">
             <h3 className="font-semibold">{fill(n.title)}</h3>
             <p className="text-sm text-(--text-muted)">{fill(n.content)}</p>
-            <time className="text-xs text-(--text-muted)" dateTime={n.createdAt}>
-              {new Date(n.createdAt).toLocaleString()}
+            {/* A scheduled notice dates from its start, when it was published to players. */}
+            <time className="text-xs text-(--text-muted)" dateTime={n.startsAt}>
+              {new Date(n.startsAt).toLocaleString()}
             </time>
           </li>
         ))}
