@@ -83,6 +83,7 @@ import * as m0096 from './migrations/0096-promotion-audience-caps';
 import * as m0097 from './migrations/0097-campaigns';
 import * as m0098 from './migrations/0098-work-queue';
 import * as m0099 from './migrations/0099-risk-work';
+import * as m0100 from './migrations/0100-valid-bet';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -170,6 +171,7 @@ export const migrations: Record<string, Migration> = {
   '0097-campaigns': m0097,
   '0098-work-queue': m0098,
   '0099-risk-work': m0099,
+  '0100-valid-bet': m0100,
 };
 
 class ListedMigrations implements MigrationProvider {
