@@ -188,6 +188,8 @@ describe('the valid bet of a settled sportsbook bet is the stake at risk', () =>
       expect.objectContaining({ key: 'SPORTS', rounds: 1, validBets: 0, wins: 0, profitLoss: 0 }),
     ]);
     expect(f.agent).toMatchObject({ rounds: 1, validBets: 0, wins: 0, activeMembers: 0 });
+    // Nor towards the turnover before withdrawal.
+    expect((await memberGet(t, p.auth, '/wps/cashier/withdrawInfo')).turnover).toMatchObject({ achieved: 0 });
   });
 
   it('a quarter line half lost (half pushed) counts half its stake', async () => {
@@ -211,6 +213,7 @@ describe('the valid bet of a settled sportsbook bet is the stake at risk', () =>
       expect.objectContaining({ key: 'SPORTS', rounds: 1, validBets: 20, wins: 0, profitLoss: -20 }),
     ]);
     expect(f.agent).toMatchObject({ rounds: 1, validBets: 20, wins: 0, activeMembers: 1 });
+    expect((await memberGet(t, p.auth, '/wps/cashier/withdrawInfo')).turnover).toMatchObject({ achieved: 20 });
   });
 
   it('a multiple with a void leg counts its whole stake: its other leg carried it', async () => {
