@@ -11,15 +11,22 @@ import { baseUrl } from '../../support/env';
 import { call } from '../../support/site';
 
 // The console's layout from a 1366 px desktop to a 390 px phone: no page is wider than the window
-// (the dashboard's chart table, the VIP levels table in its fieldset), the chart legend names the
-// series, the sidebar collapses behind a Menu button on a phone, and a report's default range ends
-// on the brand's today for a browser whose own date is another.
+// (the dashboard's chart table, the VIP levels table in its fieldset, the payment methods beside the
+// cashier's settings form), the chart legend names the series, the sidebar collapses behind a Menu
+// button on a phone, and a report's default range ends on the brand's today for a browser whose own
+// date is another.
 
 let desk: Page;
 let operator: ConsoleOperator;
 const browser = useBrowser(undefined, async (chromium) => {
   desk = await newPage(chromium);
-  operator = await createOperator('lay', ['dashboard.read', 'members.read', 'promotions.read', 'reports.read']);
+  operator = await createOperator('lay', [
+    'dashboard.read',
+    'members.read',
+    'promotions.read',
+    'reports.read',
+    'cashier.settings',
+  ]);
   await consoleSignIn(desk, operator);
 });
 
@@ -28,6 +35,8 @@ const PAGES = [
   { path: '/console/dashboard', ready: 'main figure .u-legend' },
   { path: '/console/vip/levels', ready: 'main form table tbody tr' },
   { path: '/console/members', ready: 'main table' },
+  // A form beside a table in a grid: the grid's track must not grow to the table's width.
+  { path: '/console/cashier/settings', ready: 'main table tbody tr' },
 ];
 
 async function scrollWidth(page: Page): Promise<number> {

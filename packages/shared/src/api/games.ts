@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
 import { isMoneyAmount } from '../money';
 import { paged } from './common';
-import { BET_DETAIL_STATUSES, BET_LEG_RESULTS } from './vendor';
+import { BET_DETAIL_STATUSES, BET_LEG_RESULTS, BET_MARKET_PERIODS, BET_MARKET_TYPES } from './vendor';
 import { DateRangeQuery } from './wallet';
 
 // The game catalogue calls of spec §7 "Games".
@@ -301,20 +301,46 @@ export const BettingRecordQuery = GameDateRange.extend({
 });
 export type BettingRecordQuery = z.infer<typeof BettingRecordQuery>;
 
-/** A sportsbook leg as the betting record shows it (the vendor's words; odds decimal). */
-export const BetRecordLeg = z.object({
-  event: z.string(),
+const betRecordLegCommon = {
   sport: z.string(),
   league: z.string().nullable(),
   startsAt: z.string().nullable(),
-  market: z.string(),
-  selection: z.string(),
   /** Decimal odds (1.95). */
   odds: z.number(),
   inPlay: z.boolean(),
   result: z.enum(BET_LEG_RESULTS).nullable(),
-  score: z.string().nullable(),
-});
+};
+const BetRecordScore = z.object({ home: z.number().int(), away: z.number().int() });
+
+/**
+ * A sportsbook leg as the betting record shows it: in codes (`form: 'coded'`), which the page puts in
+ * the member's language (team and league names are proper nouns), or, for rounds whose vendor sent
+ * words, those words (`form: 'words'`).
+ */
+export const BetRecordLeg = z.discriminatedUnion('form', [
+  z.object({
+    form: z.literal('coded'),
+    ...betRecordLegCommon,
+    home: z.string(),
+    away: z.string(),
+    marketType: z.enum(BET_MARKET_TYPES),
+    period: z.enum(BET_MARKET_PERIODS),
+    /** The line as a number (-0.75, 2.5): home's for a handicap; null without one. */
+    line: z.number().nullable(),
+    /** The selection's key (home, draw, over, home_draw, 2-1, other...: vendor.ts VendorBetLegCoded). */
+    selection: z.string(),
+    score: z.object({ decided: BetRecordScore, counted: BetRecordScore }).nullable(),
+  }),
+  z.object({
+    form: z.literal('words'),
+    ...betRecordLegCommon,
+    event: z.string(),
+    market: z.string(),
+    selection: z.string(),
+    score: z.string().nullable(),
+  }),
+]);
+export type BetRecordLeg = z.infer<typeof BetRecordLeg>;
 
 /** What a sportsbook round was (its vendor's detail, vendor.ts VendorRoundDetail), major units. */
 export const BetRecordDetail = z.object({

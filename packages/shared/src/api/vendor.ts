@@ -39,31 +39,79 @@ const Instant = z.iso.datetime({ offset: true });
 /** Decimal odds in thousandths (1.95 = 1950). */
 const Odds1000 = z.number().int().min(1000).max(1_000_000);
 
-/** One selection of a sportsbook bet, in the words the player read when placing it. */
-export const VendorBetLeg = z.object({
+/** The market types a sportsbook leg names (docs/sportsbook.md "Selections and the score they settle on"). */
+export const BET_MARKET_TYPES = [
+  '1x2',
+  'double_chance',
+  'winner',
+  'draw',
+  'handicap',
+  'total',
+  'correct_score',
+  'btts',
+] as const;
+export type BetMarketType = (typeof BET_MARKET_TYPES)[number];
+export const BET_MARKET_PERIODS = ['ft', 'h1'] as const;
+
+const LegScore = z.object({ home: z.number().int().min(0).max(100_000), away: z.number().int().min(0).max(100_000) });
+
+const legCommon = {
   eventId: Ident(64),
-  /** The event as the player saw it: "Harbour City v Northgate Rovers". */
-  event: Text(160),
   /** The sport's key (football, basketball, tennis, esports, cockfight). */
   sport: Text(32),
+  /** The league's name, a proper noun. */
   league: Text(120).optional(),
   startsAt: Instant.optional(),
-  /** The market as shown: "Asian handicap, 1st half". */
-  market: Text(120),
-  /** The selection as shown, its line included: "Northgate Rovers -0.25". */
-  selection: Text(120),
   odds1000: Odds1000,
   inPlay: z.boolean().default(false),
   /** How the leg settled; null while it is open. */
   result: z.enum(BET_LEG_RESULTS).nullable(),
+};
+
+/**
+ * One selection of a sportsbook bet in codes, which the platform puts in words in each member's
+ * language: the teams (proper nouns, as the fixture names them), the market's type, period and
+ * line, the selection's key and the score. Selection keys by market type: `1x2` home, draw, away;
+ * `double_chance` home_draw, home_away, draw_away; `winner` home, away; `draw` yes; `handicap`
+ * home, away (`line4` is home's); `total` over, under; `correct_score` "h-a" or other; `btts` yes,
+ * no.
+ */
+export const VendorBetLegCoded = z.object({
+  ...legCommon,
+  home: Text(80),
+  away: Text(80),
+  marketType: z.enum(BET_MARKET_TYPES),
+  period: z.enum(BET_MARKET_PERIODS).default('ft'),
+  /** The line in quarters (-0.75 = -3, 2.5 = 10) for handicaps and totals; else null. */
+  line4: z.number().int().min(-4_000).max(4_000).nullable().default(null),
+  selection: z.string().regex(/^(?:[a-z_]{2,16}|\d{1,3}-\d{1,3})$/),
+  /**
+   * The score the leg settled on (or the score when placed in play): `decided` decides the winner
+   * (goals, sets, maps) and `counted` is what handicaps and totals count (tennis: games).
+   */
+  score: z.object({ decided: LegScore, counted: LegScore }).nullable().default(null),
+});
+
+/** One selection of a sportsbook bet in a vendor's own words (English), as vendors may still send it. */
+export const VendorBetLegWords = z.object({
+  ...legCommon,
+  /** The event as the player saw it: "Harbour City v Northgate Rovers". */
+  event: Text(160),
+  /** The market as shown: "Asian handicap, 1st half". */
+  market: Text(120),
+  /** The selection as shown, its line included: "Northgate Rovers -0.25". */
+  selection: Text(120),
   /** The score it settled on (or the score when placed in play), as text: "2-1". */
   score: Text(32).nullable().default(null),
 });
 
+/** A leg in codes (what the house sportsbook sends), or in words (what rounds kept from before hold). */
+export const VendorBetLeg = z.union([VendorBetLegCoded, VendorBetLegWords]);
+
 /**
  * A sportsbook bet, sent by the vendor on its bet, win and resettle calls as `detail`: the platform
  * keeps the latest one per round (vendor_round_details) and shows it in the member's betting record
- * and account record. Amounts in minor units; names as the player read them.
+ * and account record. Amounts in minor units; legs in codes, or in the vendor's words.
  */
 export const VendorRoundDetail = z.object({
   kind: z.literal('sportsbook'),

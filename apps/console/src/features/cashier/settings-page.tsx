@@ -225,7 +225,7 @@ export function SettingsPage() {
         </p>
       )}
       {settings.data && (
-        <div className="grid gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <SettingsForm key={settings.dataUpdatedAt} initial={settings.data} />
           <section>
             <h2 className="mb-2 font-semibold">{t('methods.title')}</h2>

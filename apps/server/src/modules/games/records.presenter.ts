@@ -71,18 +71,36 @@ export function presentDetail(stored: unknown, round: Pick<RoundRow, 'status' | 
     cashedOut: toMajor(d.cashedOut),
     placedAt: d.placedAt,
     settledAt: d.settledAt,
-    legs: d.legs.map((leg) => ({
-      event: leg.event,
-      sport: leg.sport,
-      league: leg.league ?? null,
-      startsAt: leg.startsAt ?? null,
-      market: leg.market,
-      selection: leg.selection,
-      odds: odds(leg.odds1000),
-      inPlay: leg.inPlay,
-      result: leg.result,
-      score: leg.score,
-    })),
+    legs: d.legs.map((leg) => {
+      const common = {
+        sport: leg.sport,
+        league: leg.league ?? null,
+        startsAt: leg.startsAt ?? null,
+        odds: odds(leg.odds1000),
+        inPlay: leg.inPlay,
+        result: leg.result,
+      };
+      return 'marketType' in leg
+        ? {
+            form: 'coded' as const,
+            ...common,
+            home: leg.home,
+            away: leg.away,
+            marketType: leg.marketType,
+            period: leg.period,
+            line: leg.line4 === null ? null : leg.line4 / 4,
+            selection: leg.selection,
+            score: leg.score,
+          }
+        : {
+            form: 'words' as const,
+            ...common,
+            event: leg.event,
+            market: leg.market,
+            selection: leg.selection,
+            score: leg.score,
+          };
+    }),
     corrections: d.corrections.map((c) => ({ at: c.at, amount: toMajor(c.amount), reason: c.reason })),
   };
 }

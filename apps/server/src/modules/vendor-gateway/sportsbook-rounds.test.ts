@@ -117,8 +117,30 @@ describe('a Sports lobby slip on the platform', () => {
         potentialPayout: 19.95,
         status: 'open',
         legs: [
-          { event: eventName(e1.id), market: '1X2', selection: `Home ${e1.id}`, odds: 2.1, result: null },
-          { event: eventName(e2.id), market: 'Total', selection: 'Over 2.5', odds: 1.9, result: null },
+          // In codes and proper nouns: the member's page writes them in the member's language.
+          {
+            form: 'coded',
+            home: `Home ${e1.id}`,
+            away: `Away ${e1.id}`,
+            marketType: '1x2',
+            period: 'ft',
+            line: null,
+            selection: 'home',
+            odds: 2.1,
+            result: null,
+            score: null,
+          },
+          {
+            form: 'coded',
+            home: `Home ${e2.id}`,
+            away: `Away ${e2.id}`,
+            marketType: 'total',
+            period: 'ft',
+            line: 2.5,
+            selection: 'over',
+            odds: 1.9,
+            result: null,
+          },
         ],
       },
     });
@@ -137,11 +159,22 @@ describe('a Sports lobby slip on the platform', () => {
       bet: 10,
       win: 21,
       status: 'closed',
-      detail: { status: 'won', payout: 21, legs: [{ result: 'win', score: '2-1' }] },
+      detail: {
+        status: 'won',
+        payout: 21,
+        legs: [{ result: 'win', score: { decided: { home: 2, away: 1 }, counted: { home: 2, away: 1 } } }],
+      },
     });
     expect(await recordOf(p.auth, multiple.id)).toMatchObject({
       win: 0,
-      detail: { status: 'lost', payout: 0, legs: [{ result: 'win' }, { result: 'lose', score: '1-0' }] },
+      detail: {
+        status: 'lost',
+        payout: 0,
+        legs: [
+          { result: 'win' },
+          { result: 'lose', score: { decided: { home: 1, away: 0 }, counted: { home: 1, away: 0 } } },
+        ],
+      },
     });
 
     // A corrected result (1-1): the single lost after all; the wallet's resettle takes the 21.00 back.
@@ -151,7 +184,12 @@ describe('a Sports lobby slip on the platform', () => {
     const corrected = await recordOf(p.auth, single.id);
     expect(corrected).toMatchObject({
       win: 0,
-      detail: { status: 'lost', payout: 0, legs: [{ result: 'lose', score: '1-1' }], corrections: [{ amount: -21 }] },
+      detail: {
+        status: 'lost',
+        payout: 0,
+        legs: [{ result: 'lose', score: { decided: { home: 1, away: 1 }, counted: { home: 1, away: 1 } } }],
+        corrections: [{ amount: -21 }],
+      },
     });
     const entries = await entriesOf(p.auth, p.vendor, single.id);
     expect(entries.map((e) => e.type).sort()).toEqual(['bet.vendor', 'win.resettle-debit', 'win.vendor']);

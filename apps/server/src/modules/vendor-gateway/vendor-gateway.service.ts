@@ -954,7 +954,10 @@ export function detailAsMoved(
 
 /** The event names of a round's detail, for the account record: each event once, in leg order. */
 export function detailSummary(detail: VendorRoundDetail): string {
-  const events = [...new Set(detail.legs.map((leg) => leg.event))];
+  // Team names are proper nouns, and "v" reads as a match in the languages the site speaks.
+  const events = [
+    ...new Set(detail.legs.map((leg) => ('marketType' in leg ? `${leg.home} v ${leg.away}` : leg.event))),
+  ];
   const text = events.join(' · ');
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }

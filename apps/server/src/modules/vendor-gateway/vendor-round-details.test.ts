@@ -13,7 +13,9 @@ import { sessionFor } from '../cashier/cashier.fixtures';
 
 // A round's detail (a sportsbook bet's legs, odds, result and payout) sent on the bet, win and
 // resettle calls: kept once per round, the latest recorded call's replacing the one before, and
-// shown in the member's betting record and account record.
+// shown in the member's betting record and account record. Legs come in codes (what the house
+// sportsbook sends, put in words by the member's page) or in a vendor's words (kept rounds from
+// before, outside vendors), and the record answers each as it is.
 
 let t: TestApp;
 let vendor: string;
@@ -82,7 +84,11 @@ function settled(detail: VendorRoundDetail): VendorRoundDetail {
     status: 'won',
     payout: 3_990,
     settledAt: '2026-03-01T17:00:00.000Z',
-    legs: detail.legs.map((leg, i) => ({ ...leg, result: 'win', score: i === 0 ? '2-1' : '3-1' })),
+    legs: detail.legs.map((leg, i) =>
+      'marketType' in leg
+        ? { ...leg, result: 'win' as const }
+        : { ...leg, result: 'win' as const, score: i === 0 ? '2-1' : '3-1' },
+    ),
   };
 }
 
@@ -164,8 +170,15 @@ describe('round details on the wallet calls', () => {
       status: 'lost',
       payout: 0,
       legs: [
-        { event: 'Harbour City v Northgate Rovers', league: 'Coastal Premier', odds: 2.1, result: 'win', score: '2-1' },
-        { event: 'Eastbay v Westfield', league: null, odds: 1.9, inPlay: true, result: 'win' },
+        {
+          form: 'words',
+          event: 'Harbour City v Northgate Rovers',
+          league: 'Coastal Premier',
+          odds: 2.1,
+          result: 'win',
+          score: '2-1',
+        },
+        { form: 'words', event: 'Eastbay v Westfield', league: null, odds: 1.9, inPlay: true, result: 'win' },
       ],
       corrections: [{ amount: -39.9, reason: 'Result corrected: 2-2' }],
     });
@@ -238,5 +251,123 @@ describe('round details on the wallet calls', () => {
     });
     const row = record.json().value.content.find((r: { roundId: string }) => r.roundId === plain);
     expect(row.detail).toBeNull();
+  });
+
+  it('keeps a detail in codes and answers it in codes: market type, line, selection key, teams, scores', async () => {
+    const p = await player(10_000);
+    const roundId = id('sb');
+    const coded: VendorRoundDetail = {
+      ...placed(roundId),
+      odds1000: 3_610,
+      potentialPayout: 3_610,
+      legs: [
+        {
+          eventId: 'ev-3',
+          sport: 'football',
+          league: 'Kapuluan Premier Division',
+          startsAt: '2026-03-01T15:00:00.000Z',
+          home: 'Puerto Alon FC',
+          away: 'San Kislap Mariners',
+          marketType: 'handicap',
+          period: 'h1',
+          line4: -1,
+          selection: 'away',
+          odds1000: 1_900,
+          inPlay: false,
+          result: null,
+          score: null,
+        },
+        {
+          eventId: 'ev-4',
+          sport: 'tennis',
+          home: 'Ana Dalisay',
+          away: 'Mika Santos',
+          marketType: 'total',
+          period: 'ft',
+          line4: 90,
+          selection: 'over',
+          odds1000: 1_900,
+          inPlay: true,
+          result: null,
+          score: { decided: { home: 1, away: 0 }, counted: { home: 6, away: 4 } },
+        },
+      ],
+    };
+    const bet = betBody(p, 1_000, { roundId, transactionId: `sb:${roundId}:bet`, detail: coded });
+    expect((await client.call('bet', bet)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    const stored = await storedDetail(roundId);
+    expect(stored?.summary).toBe('Puerto Alon FC v San Kislap Mariners · Ana Dalisay v Mika Santos');
+    // Kept as sent: no words of any language in it.
+    expect(JSON.stringify(stored?.detail)).not.toMatch(/Over|Handicap|half/);
+
+    const settledCoded: VendorRoundDetail = {
+      ...coded,
+      status: 'won',
+      payout: 2_755,
+      settledAt: '2026-03-01T18:00:00.000Z',
+      legs: coded.legs.map((leg, i) =>
+        'marketType' in leg
+          ? {
+              ...leg,
+              result: i === 0 ? ('half_win' as const) : ('win' as const),
+              score:
+                i === 0
+                  ? { decided: { home: 1, away: 1 }, counted: { home: 1, away: 1 } }
+                  : { decided: { home: 2, away: 1 }, counted: { home: 14, away: 12 } },
+            }
+          : leg,
+      ),
+    };
+    const win = winBody(p, bet, 2_755, true, { transactionId: `sb:${roundId}:win`, detail: settledCoded });
+    expect((await client.call('win', win)).body).toMatchObject({ status: 'OK' });
+
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/bettingRecord?range=past7&pageNo=1&pageSize=20',
+      headers: { authorization: p.memberToken },
+    });
+    const row = record.json().value.content.find((r: { roundId: string }) => r.roundId === roundId);
+    expect(row.detail.legs).toEqual([
+      {
+        form: 'coded',
+        sport: 'football',
+        league: 'Kapuluan Premier Division',
+        startsAt: '2026-03-01T15:00:00.000Z',
+        home: 'Puerto Alon FC',
+        away: 'San Kislap Mariners',
+        marketType: 'handicap',
+        period: 'h1',
+        line: -0.25,
+        selection: 'away',
+        odds: 1.9,
+        inPlay: false,
+        result: 'half_win',
+        score: { decided: { home: 1, away: 1 }, counted: { home: 1, away: 1 } },
+      },
+      {
+        form: 'coded',
+        sport: 'tennis',
+        league: null,
+        startsAt: null,
+        home: 'Ana Dalisay',
+        away: 'Mika Santos',
+        marketType: 'total',
+        period: 'ft',
+        line: 22.5,
+        selection: 'over',
+        odds: 1.9,
+        inPlay: true,
+        result: 'win',
+        score: { decided: { home: 2, away: 1 }, counted: { home: 14, away: 12 } },
+      },
+    ]);
+    expect(row.detail).toMatchObject({ status: 'won', payout: 27.55, odds: 3.61 });
+
+    // A selection key that is no key is refused, and with it the call (nothing moves).
+    const bad = betBody(p, 100, {
+      roundId: id('sb'),
+      detail: { ...coded, legs: [{ ...coded.legs[0]!, selection: 'Over 2.5' }] },
+    });
+    expect((await client.call('bet', bad)).body.status).toBe('ERROR_BAD_REQUEST');
   });
 });

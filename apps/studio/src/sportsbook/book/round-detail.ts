@@ -8,11 +8,14 @@ import {
   legsOf,
   movedBy,
   paidInAll,
-  scoreText,
+  scoreOf,
 } from './views';
 
 // What a bet is, sent with its money (docs/vendor-gateway.md "Round details"): the platform keeps the
-// latest detail of each round and shows it in the member's betting record and account record. It
+// latest detail of each round and shows it in the member's betting record and account record. Its
+// legs are codes (market type, period, line, selection key, scores) and proper nouns (teams,
+// league), so the platform writes them in each member's language; only a trader's correction
+// reason is words, as the trader typed it. It
 // rides on the bet (as placed), on each win (as settled or cashed out) and on each resettle (as
 // corrected). Every field is built within the platform's limits (lengths clipped, at most 20
 // corrections), so a detail never makes the wallet refuse a call that moves money.
@@ -33,16 +36,19 @@ export type RoundDetail = {
   settledAt: string | null;
   legs: {
     eventId: string;
-    event: string;
     sport: string;
     league?: string;
     startsAt?: string;
-    market: string;
+    home: string;
+    away: string;
+    marketType: string;
+    period: string;
+    line4: number | null;
     selection: string;
     odds1000: number;
     inPlay: boolean;
     result: LegRow['outcome'];
-    score: string | null;
+    score: ReturnType<typeof scoreOf>;
   }[];
   corrections: { at: string; amount: number; reason: string }[];
 };
@@ -51,51 +57,6 @@ const clip = (text: string, max: number, fallback = '-') => {
   const t = text.trim().slice(0, max).trim();
   return t.length > 0 ? t : fallback;
 };
-
-const MARKET_NAMES: Record<string, string> = {
-  '1x2': '1X2',
-  double_chance: 'Double chance',
-  winner: 'Winner',
-  draw: 'Draw',
-  handicap: 'Asian handicap',
-  total: 'Total',
-  correct_score: 'Correct score',
-  btts: 'Both teams to score',
-};
-
-/** A line in quarters as the player reads it: -3 is "-0.75", 10 is "2.5". */
-function line(line4: number, signed: boolean): string {
-  const text = String(line4 / 4);
-  return signed && line4 > 0 ? `+${text}` : text;
-}
-
-export function marketLabel(l: Pick<LegRow, 'market_type' | 'market_period'>): string {
-  const name = MARKET_NAMES[l.market_type] ?? l.market_type;
-  return l.market_period === 'h1' ? `${name}, 1st half` : name;
-}
-
-/** The selection in words, its line included: "Northgate Rovers -0.25", "Over 2.5", "Draw". */
-export function selectionLabel(
-  l: Pick<LegRow, 'market_type' | 'market_line4' | 'selection' | 'home' | 'away'>,
-): string {
-  const team = (key: string) => (key === 'home' ? l.home : key === 'away' ? l.away : key === 'draw' ? 'Draw' : key);
-  const line4 = l.market_line4 ?? 0;
-  switch (l.market_type) {
-    case 'handicap':
-      return `${team(l.selection)} ${line(l.selection === 'home' ? line4 : -line4, true)}`;
-    case 'total':
-      return `${l.selection === 'over' ? 'Over' : 'Under'} ${line(line4, false)}`;
-    case 'double_chance':
-      return l.selection.split('_').map(team).join(' or ');
-    case 'btts':
-    case 'draw':
-      return l.selection === 'yes' ? 'Yes' : 'No';
-    case 'correct_score':
-      return l.selection === 'other' ? 'Any other score' : l.selection;
-    default:
-      return team(l.selection);
-  }
-}
 
 /** The detail of one bet as it is now (null for a bet that no longer exists). */
 export async function roundDetail(db: StudioDb, betRowId: number): Promise<RoundDetail | null> {
@@ -187,16 +148,19 @@ export function detailOf(
       const league = leagues.get(l.event_id);
       return {
         eventId: l.event_id,
-        event: clip(`${l.home} v ${l.away}`, 160),
         sport: clip(l.sport, 32),
         ...(league ? { league: clip(league, 120) } : {}),
         startsAt: new Date(l.starts_at).toISOString(),
-        market: clip(marketLabel(l), 120),
-        selection: clip(selectionLabel(l), 120),
+        home: clip(l.home, 80),
+        away: clip(l.away, 80),
+        marketType: l.market_type,
+        period: l.market_period,
+        line4: l.market_line4,
+        selection: l.selection,
         odds1000: Math.min(1_000_000, Math.max(1000, l.odds1000)),
         inPlay: b.in_play,
         result: l.outcome,
-        score: scoreText(l),
+        score: scoreOf(l),
       };
     }),
     // The platform keeps the last twenty.

@@ -265,6 +265,10 @@ describe('the match', () => {
 // the book sends must meet: a detail it refused would refuse the call that moves the money.
 const Text = (max: number) => z.string().trim().min(1).max(max);
 const Instant = z.iso.datetime({ offset: true });
+const Score = z.strictObject({
+  home: z.number().int().min(0).max(100_000),
+  away: z.number().int().min(0).max(100_000),
+});
 const RoundDetail = z.strictObject({
   kind: z.literal('sportsbook'),
   betId: z.string().min(1).max(64),
@@ -286,16 +290,19 @@ const RoundDetail = z.strictObject({
     .array(
       z.strictObject({
         eventId: z.string().min(1).max(64),
-        event: Text(160),
         sport: Text(32),
         league: Text(120).optional(),
         startsAt: Instant.optional(),
-        market: Text(120),
-        selection: Text(120),
+        home: Text(80),
+        away: Text(80),
+        marketType: z.enum(['1x2', 'double_chance', 'winner', 'draw', 'handicap', 'total', 'correct_score', 'btts']),
+        period: z.enum(['ft', 'h1']),
+        line4: z.number().int().min(-4000).max(4000).nullable(),
+        selection: z.string().regex(/^(?:[a-z_]{2,16}|\d{1,3}-\d{1,3})$/),
         odds1000: z.number().int().min(1000).max(1_000_000),
         inPlay: z.boolean(),
         result: z.enum(['win', 'half_win', 'push', 'void', 'half_lose', 'lose']).nullable(),
-        score: Text(32).nullable(),
+        score: z.strictObject({ decided: Score, counted: Score }).nullable(),
       }),
     )
     .min(1)
@@ -326,19 +333,20 @@ describe('the round detail sent with the money', () => {
       payout: 0,
       odds1000: 3610,
     });
-    expect(placed.legs.map((l) => [l.market, l.selection, l.result])).toEqual([
-      ['Asian handicap', `Away ${a.id} +0.25`, null],
-      ['Total', 'Over 2.5', null],
+    // Codes and proper nouns only: the platform writes them in each member's language.
+    expect(placed.legs.map((l) => [l.marketType, l.period, l.line4, l.selection, l.result, l.score])).toEqual([
+      ['handicap', 'ft', -1, 'away', null, null],
+      ['total', 'ft', 10, 'over', null, null],
     ]);
-    expect(placed.legs[0]?.event).toBe(`Home ${a.id} v Away ${a.id}`);
+    expect([placed.legs[0]?.home, placed.legs[0]?.away]).toEqual([`Home ${a.id}`, `Away ${a.id}`]);
     await result(h, a.id, scoreResult(1, 1));
     await result(h, b.id, scoreResult(2, 1));
     const settled = RoundDetail.parse(h.wallet.details.get(id));
     // Away +0.25 on a draw wins half: (1 + 1.90) / 2 x 1.90 on the total.
     expect(settled).toMatchObject({ status: 'won', payout: 2755 });
-    expect(settled.legs.map((l) => [l.result, l.score])).toEqual([
-      ['half_win', '1-1'],
-      ['win', '2-1'],
+    expect(settled.legs.map((l) => [l.result, l.score?.decided, l.score?.counted])).toEqual([
+      ['half_win', { home: 1, away: 1 }, { home: 1, away: 1 }],
+      ['win', { home: 2, away: 1 }, { home: 2, away: 1 }],
     ]);
     await result(h, b.id, scoreResult(1, 0), true);
     const corrected = RoundDetail.parse(h.wallet.details.get(id));

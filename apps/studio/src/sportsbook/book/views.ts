@@ -2,7 +2,7 @@ import type { StudioDb } from '../../db/database';
 import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../db/schema';
 import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
 import { cashOutValue } from '../model/bets';
-import type { EventResult, MarketType, MatchState, Outcome, Period, PeriodScore, Sport } from '../types';
+import type { EventResult, MarketType, MatchState, Outcome, Period, PeriodScore, Score, Sport } from '../types';
 
 // What the book shows: rows of its tables turned into the page's answers (api.ts). Never a row as
 // it is: each answer lists its fields.
@@ -322,16 +322,26 @@ export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' 
  * differs (tennis games): "2-1 (14-17)".
  */
 export function scoreText(l: LegRow): string | null {
-  const result = l.result as EventResult | null;
-  const state = l.state as MatchState | null;
-  const h1 = l.market_period === 'h1';
-  const score: PeriodScore | undefined = h1 ? (result?.h1 ?? state?.h1 ?? state?.score) : (result?.ft ?? state?.score);
-  if (!score || l.event_status === 'scheduled') return null;
+  const score = scoreOf(l);
+  if (!score) return null;
   const { decided, counted } = score;
   const text = `${decided.home}-${decided.away}`;
   return counted.home === decided.home && counted.away === decided.away
     ? text
     : `${text} (${counted.home}-${counted.away})`;
+}
+
+/** The scores a leg's market reads (its period's), both of them; null before the match starts. */
+export function scoreOf(l: LegRow): { decided: Score; counted: Score } | null {
+  const result = l.result as EventResult | null;
+  const state = l.state as MatchState | null;
+  const h1 = l.market_period === 'h1';
+  const score: PeriodScore | undefined = h1 ? (result?.h1 ?? state?.h1 ?? state?.score) : (result?.ft ?? state?.score);
+  if (!score || l.event_status === 'scheduled') return null;
+  return {
+    decided: { home: score.decided.home, away: score.decided.away },
+    counted: { home: score.counted.home, away: score.counted.away },
+  };
 }
 
 function legView(l: LegRow): LegView {

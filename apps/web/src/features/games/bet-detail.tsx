@@ -2,10 +2,12 @@ import type { BetRecordDetail, BettingRecord } from '@gamehall/shared/api/games'
 import { Modal } from '@gamehall/ui/modal';
 import { useTranslation } from 'react-i18next';
 import { displayAmount } from '../../lib/money';
+import { legWords } from './bet-words';
 
 // A sportsbook round in the betting record: what the bet was (its legs, odds, stake), how it ended
-// (result, payout) and any later correction, in its vendor's words (docs/vendor-gateway.md "Round
-// details"). Odds are decimal, as the platform shows them whatever format the player bet in.
+// (result, payout) and any later correction (docs/vendor-gateway.md "Round details"), its legs in
+// the member's language (bet-words.ts). Odds are decimal, as the platform shows them whatever
+// format the player bet in.
 
 const odds = (n: number) => n.toFixed(2);
 const resultTone: Record<string, string> = {
@@ -17,11 +19,12 @@ const resultTone: Record<string, string> = {
 
 /** The bet in one line under the game's name: its event (a single) or how many selections. */
 export function BetSummary({ detail }: { detail: BetRecordDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const single = detail.legs.length === 1 ? detail.legs[0] : undefined;
+  const words = single ? legWords(t, i18n.language, single) : undefined;
   return (
     <span className="block text-xs text-(--text-muted)">
-      {single ? `${single.event}: ${single.selection} @ ${odds(single.odds)}` : betTypeLabel(t, detail)}
+      {single && words ? `${words.event}: ${words.selection} @ ${odds(single.odds)}` : betTypeLabel(t, detail)}
     </span>
   );
 }
@@ -63,34 +66,7 @@ export function BetDetailModal({ record, onClose }: { record: BettingRecord; onC
         ))}
       </dl>
       <h3 className="mb-2 text-sm font-bold">{t('games.bet.legs')}</h3>
-      <ol className="space-y-2 text-sm" data-testid="bet-legs">
-        {detail.legs.map((leg, i) => (
-          // The legs of one bet never change order; the index keeps two legs of one event apart.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={i} className="rounded-md bg-(--surface) px-3 py-2">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-semibold">{leg.event}</span>
-              <span className={`text-xs font-semibold ${resultTone[leg.result ?? ''] ?? ''}`}>
-                {t(`games.bet.results.${leg.result ?? 'open'}`)}
-              </span>
-            </div>
-            <div className="text-xs text-(--text-muted)">
-              {[leg.league, leg.startsAt ? time(leg.startsAt) : null, leg.inPlay ? t('games.bet.inPlay') : null]
-                .filter(Boolean)
-                .join(' · ')}
-            </div>
-            <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
-              <span>
-                {leg.market}: <strong>{leg.selection}</strong>
-              </span>
-              <span className="tabular-nums">
-                @ {odds(leg.odds)}
-                {leg.score ? ` · ${t('games.bet.score', { score: leg.score })}` : ''}
-              </span>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <BetLegs detail={detail} />
       {detail.corrections.length > 0 && (
         <>
           <h3 className="mt-4 mb-2 text-sm font-bold">{t('games.bet.corrections')}</h3>
@@ -112,5 +88,44 @@ export function BetDetailModal({ record, onClose }: { record: BettingRecord; onC
         </>
       )}
     </Modal>
+  );
+}
+
+/** A bet's legs: event, league and time, market and selection, odds, score and result. */
+export function BetLegs({ detail }: { detail: BetRecordDetail }) {
+  const { t, i18n } = useTranslation();
+  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  return (
+    <ol className="space-y-2 text-sm" data-testid="bet-legs">
+      {detail.legs.map((leg, i) => {
+        const words = legWords(t, i18n.language, leg);
+        return (
+          // The legs of one bet never change order; the index keeps two legs of one event apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={i} className="rounded-md bg-(--surface) px-3 py-2">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold">{words.event}</span>
+              <span className={`text-xs font-semibold ${resultTone[leg.result ?? ''] ?? ''}`}>
+                {t(`games.bet.results.${leg.result ?? 'open'}`)}
+              </span>
+            </div>
+            <div className="text-xs text-(--text-muted)">
+              {[leg.league, leg.startsAt ? time(leg.startsAt) : null, leg.inPlay ? t('games.bet.inPlay') : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </div>
+            <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+              <span>
+                {words.market}: <strong>{words.selection}</strong>
+              </span>
+              <span className="tabular-nums">
+                @ {odds(leg.odds)}
+                {words.score ? ` · ${t('games.bet.score', { score: words.score })}` : ''}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
