@@ -12,7 +12,10 @@ import { withEdits } from './sql-edits';
 //   programme reads as the turnover, and its data carries the whole bet as `bet` beside the win, so
 //   a consumer that needs the money (a loss is bet - win) has it.
 // - vendor_rounds_unrisked: a member's rounds with an unrisked part, so the turnover before
-//   withdrawal (modules/cashier) subtracts them by reading the few void rounds, not every round.
+//   withdrawal (modules/cashier) subtracts them by reading the few void rounds, not every round
+//   (partial: a round without one costs no entry, and its closing win no index update).
+// - agent_rounds_closed_cover (migration 0031) covers void_amount too, so the agent figures and the
+//   net revenue report, which now sum bet_amount - void_amount, stay index-only scans.
 
 const validBetFunction = (text: string) =>
   withEdits('0100 activity_event_record', text, [
@@ -32,7 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     `ALTER TABLE vendor_rounds ADD COLUMN void_amount bigint NOT NULL DEFAULT 0
        CHECK (void_amount >= 0 AND void_amount <= bet_amount);
-     CREATE INDEX vendor_rounds_unrisked ON vendor_rounds (member_id) INCLUDE (void_amount) WHERE void_amount > 0;`,
+     CREATE INDEX vendor_rounds_unrisked ON vendor_rounds (member_id) INCLUDE (void_amount) WHERE void_amount > 0;
+     DROP INDEX agent_rounds_closed_cover;
+     CREATE INDEX agent_rounds_closed_cover ON vendor_rounds (closed_at)
+       INCLUDE (member_id, vendor_code, game_type, bet_amount, win_amount, void_amount) WHERE status = 'closed';`,
   );
   await sql.raw(validBetFunction(eventFunction)).execute(db);
 }
@@ -45,5 +51,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       ]),
     )
     .execute(db);
-  await runStatements(db, 'DROP INDEX vendor_rounds_unrisked;\nALTER TABLE vendor_rounds DROP COLUMN void_amount;');
+  await runStatements(
+    db,
+    `DROP INDEX agent_rounds_closed_cover;
+     CREATE INDEX agent_rounds_closed_cover ON vendor_rounds (closed_at)
+       INCLUDE (member_id, vendor_code, game_type, bet_amount, win_amount) WHERE status = 'closed';
+     DROP INDEX vendor_rounds_unrisked;
+     ALTER TABLE vendor_rounds DROP COLUMN void_amount;`,
+  );
 }
