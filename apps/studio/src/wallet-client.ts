@@ -87,6 +87,8 @@ export type WinCall = {
   amount: number;
   currency: string;
   roundClosed: boolean;
+  /** The round's valid bet when less than its stake (a void, push or half result). */
+  validBet?: number;
 } & RoundDetailField;
 export type RollbackCall = {
   vendor: string;

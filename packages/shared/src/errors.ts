@@ -380,6 +380,11 @@ export const vendorStatusCatalogue = {
     http: 409,
     message: 'The debit is larger than what the round paid the player (its wins and corrections so far)',
   },
+  ERROR_INVALID_VALID_BET: {
+    http: 409,
+    message:
+      "validBet must be at most the round's bets and at least its bets less what its wins return; nothing changed",
+  },
   ERROR_PLAYER_LIMIT: {
     http: 403,
     message: "The bet would go over the player's wager or loss limit, or the session time is up; do not retry it",

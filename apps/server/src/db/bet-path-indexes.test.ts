@@ -7,7 +7,9 @@ import * as m0069 from './migrations/0069-vendor-rounds-wins-index';
 // for a round, which its closing win updates). The ones kept and who reads them:
 //   vendor_rounds: pkey; (vendor_code, round_id) the calls' own lookup; (member_id, created_at) a
 //     member's records and limits; (created_at) the daily reports and the winner board;
-//     (closed_at) of closed rounds, the agents' figures.
+//     (closed_at) of closed rounds, the agents' figures; (member_id) of rounds with an unrisked
+//     part (void_amount > 0, migration 0100), the turnover before withdrawal: an entry only for a
+//     void, pushed or half bet.
 //   vendor_transactions: pkey; (vendor_code, transaction_id) the calls' idempotency; (vendor_code,
 //     created_at) reconciliation; (vendor_code, round_id) a rollback's round; rollbacks by the bet
 //     they reverse.
@@ -34,6 +36,7 @@ describe('the bet path indexes', () => {
       'reports_vendor_rounds_created',
       'vendor_rounds_member',
       'vendor_rounds_pkey',
+      'vendor_rounds_unrisked',
       'vendor_rounds_vendor_code_round_id_key',
     ]);
     expect(await indexes('vendor_transactions')).toEqual([

@@ -83,6 +83,7 @@ import * as m0096 from './migrations/0096-promotion-audience-caps';
 import * as m0097 from './migrations/0097-campaigns';
 import * as m0098 from './migrations/0098-work-queue';
 import * as m0099 from './migrations/0099-risk-work';
+import * as m0100 from './migrations/0100-valid-bet';
 import * as m0103 from './migrations/0103-help-categories';
 import * as m0104 from './migrations/0104-notice-schedule-segment-names';
 import * as m0105 from './migrations/0105-bonus-adjustments';
@@ -174,6 +175,7 @@ export const migrations: Record<string, Migration> = {
   '0097-campaigns': m0097,
   '0098-work-queue': m0098,
   '0099-risk-work': m0099,
+  '0100-valid-bet': m0100,
   '0103-help-categories': m0103,
   '0104-notice-schedule-segment-names': m0104,
   '0105-bonus-adjustments': m0105,

@@ -371,7 +371,10 @@ export interface StudioSbMovesTable {
   transaction_id: string;
   /** Minor units; a correction's is signed (a debit < 0), and final only once priced. */
   amount: number;
-  /** A correction: the settlement payout it brings the bet to. */
+  /**
+   * A correction: the settlement payout it brings the bet to. A settlement's win: the valid bet it
+   * declares to the wallet (`validBet`), when less than the stake (a void, push or half leg).
+   */
   target: number | null;
   /**
    * A correction's amount is fixed when it is first sent, from what the bet's earlier moves really

@@ -162,20 +162,33 @@ export const VendorBetRequest = z.object({
   detail: VendorRoundDetail.optional(),
 });
 
-export const VendorWinRequest = z.object({
-  ...base,
-  player: PlayerField,
-  gameCode: Ident(64),
-  roundId: Ident(128),
-  transactionId: Ident(128),
-  /** The bet this win pays; optional for wins that pay a round as a whole. */
-  betTransactionId: Ident(128).optional(),
-  amount: MinorAmount,
-  currency: CurrencyField,
-  roundClosed: z.boolean(),
-  /** The round as settled (results, payout), replacing the bet's; optional. */
-  detail: VendorRoundDetail.optional(),
-});
+export const VendorWinRequest = z
+  .object({
+    ...base,
+    player: PlayerField,
+    gameCode: Ident(64),
+    roundId: Ident(128),
+    transactionId: Ident(128),
+    /** The bet this win pays; optional for wins that pay a round as a whole. */
+    betTransactionId: Ident(128).optional(),
+    amount: MinorAmount,
+    currency: CurrencyField,
+    roundClosed: z.boolean(),
+    /**
+     * The round's valid bet (turnover), when the vendor returns part of the stake without risk: the
+     * stake actually at risk, at most the round's bets (0 for a void or pushed bet, half the stake for
+     * a half won or half lost one). Only on the win that closes the round; absent, the whole bet is
+     * valid. The platform cannot tell a refund from a win that happens to equal the stake, so only
+     * the vendor can say it (api-conventions "Vendor wallet API").
+     */
+    validBet: MinorAmount.optional(),
+    /** The round as settled (results, payout), replacing the bet's; optional. */
+    detail: VendorRoundDetail.optional(),
+  })
+  .refine((b) => b.validBet === undefined || b.roundClosed, {
+    message: 'validBet is declared on the win that closes the round',
+    path: ['validBet'],
+  });
 
 export const VendorRollbackRequest = z.object({
   ...base,

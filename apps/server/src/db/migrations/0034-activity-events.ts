@@ -22,7 +22,7 @@ import { runStatements } from './run-statements';
 // rewards_consumer_cursors keeps each consumer's position; rewards_consumptions is the exactly-once
 // record per (consumer, event): a replay, a crash or a second node inserting it again finds it and
 // does nothing.
-const eventFunction = `
+export const eventFunction = `
 CREATE FUNCTION activity_event_record() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   v_member bigint;

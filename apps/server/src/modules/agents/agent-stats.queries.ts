@@ -55,7 +55,7 @@ export async function refreshMemberDays(
     INSERT INTO agent_member_days (day, member_id, registered, rounds, valid_bets, wins, deposit_count, deposits,
       first_deposit, withdrawal_count, withdrawals, ${deductions}, refreshed_at)
     WITH r AS (
-      SELECT member_id, count(*) AS n, sum(bet_amount) AS bets, sum(win_amount) AS wins
+      SELECT member_id, count(*) AS n, sum(bet_amount - void_amount) AS bets, sum(win_amount - void_amount) AS wins
       FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
       GROUP BY member_id
     ), d AS (
@@ -111,7 +111,8 @@ export async function analyzeMemberDays(trx: Conn, written: number) {
 
 /**
  * Per agent (every member with downlines): its team's member days summed through agent_tree
- * (depth >= 1), with the sketch of the active members (register = low 10 bits of
+ * (depth >= 1), with the sketch of the active members (a valid bet in the day, docs/agents.md: a
+ * member whose only bets came back void is not active; register = low 10 bits of
  * hashint8(member_id), rank = 23 - bit length of the other 22 bits; db/hll.ts).
  */
 export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
@@ -127,7 +128,7 @@ export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
       FROM (
         SELECT agent_id, idx, max(rnk) AS rnk FROM (
           SELECT agent_id, (h & 1023) AS idx, 23 - length(ltrim(((h >> 10)::bit(22))::text, '0')) AS rnk
-          FROM (SELECT agent_id, hashint8(member_id) AS h FROM r WHERE rounds > 0) d
+          FROM (SELECT agent_id, hashint8(member_id) AS h FROM r WHERE valid_bets > 0) d
         ) x GROUP BY agent_id, idx
       ) y GROUP BY agent_id
     )
@@ -137,7 +138,7 @@ export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
     FROM (
       SELECT agent_id,
         count(*) FILTER (WHERE registered)::int AS new_members,
-        count(*) FILTER (WHERE rounds > 0)::int AS active_members,
+        count(*) FILTER (WHERE valid_bets > 0)::int AS active_members,
         count(*) FILTER (WHERE first_deposit)::int AS first_depositors,
         sum(deposit_count)::int AS deposit_count, sum(deposits)::bigint AS deposits,
         sum(withdrawal_count)::int AS withdrawal_count, sum(withdrawals)::bigint AS withdrawals,

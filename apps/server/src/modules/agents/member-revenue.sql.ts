@@ -96,6 +96,14 @@ export const DEDUCTION_COLUMNS = [
   'd_payment_fee',
 ] as const;
 
+/**
+ * A round's valid bet and wins as the agent figures count them (vb, w; sums over vendor_rounds): the
+ * stake its vendor declared returned without risk (void_amount: a void or pushed bet, half of a half
+ * won or lost one) is neither valid bet nor win, so a void bet counts 0 and 0 while GGR (vb - w)
+ * stays what the member lost.
+ */
+export const VALID_BET_SUMS = sql`sum(bet_amount - void_amount)::bigint AS vb, sum(win_amount - void_amount)::bigint AS w`;
+
 /** The rounds whose bets are valid in [start, end): closed ones, at their close (a WHERE condition on vendor_rounds). */
 export function validRoundsIn(start: Date, end: Date) {
   return sql`status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}`;
@@ -142,7 +150,7 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
 
   const ctes = [
     sql`rv AS (
-      SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
+      SELECT member_id, vendor_code, ${VALID_BET_SUMS}
         FROM vendor_rounds
        WHERE ${validRoundsIn(start, end)}
        GROUP BY member_id, vendor_code

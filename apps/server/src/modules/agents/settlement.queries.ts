@@ -123,7 +123,8 @@ export async function branchFigures(
   const perMember =
     kind === 'dividend'
       ? memberRevenueSql(start, end, ngr)
-      : sql`SELECT member_id, sum(bet_amount)::bigint AS valid_bets, sum(win_amount)::bigint AS wins,
+      : sql`SELECT member_id, sum(bet_amount - void_amount)::bigint AS valid_bets,
+                   sum(win_amount - void_amount)::bigint AS wins,
                    sum(bet_amount - win_amount)::bigint AS ngr
               FROM vendor_rounds
              WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}

@@ -95,8 +95,8 @@ export async function betGroups(
     }
   >`
     WITH g AS (
-      SELECT ${key} AS key, count(*)::bigint AS rounds, sum(vr.bet_amount)::bigint AS valid_bets,
-        sum(vr.win_amount)::bigint AS wins
+      SELECT ${key} AS key, count(*)::bigint AS rounds, sum(vr.bet_amount - vr.void_amount)::bigint AS valid_bets,
+        sum(vr.win_amount - vr.void_amount)::bigint AS wins
       FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
       WHERE t.ancestor_id = ${agentId} AND t.depth >= 1 AND vr.status = 'closed'
         AND vr.closed_at >= ${window.start} AND vr.closed_at < ${window.end}
@@ -159,7 +159,7 @@ export async function roundsPage(db: Conn, agentId: number, window: Window, f: R
     closed_at: Date;
   }>`
     SELECT vr.id, vr.round_id, vr.member_id, m.username, vr.vendor_code, vr.game_type, vr.game_code, g.name AS game_name,
-      vr.bet_amount, vr.win_amount, vr.closed_at
+      vr.bet_amount - vr.void_amount AS bet_amount, vr.win_amount - vr.void_amount AS win_amount, vr.closed_at
     FROM agent_tree t
     JOIN vendor_rounds vr ON vr.member_id = t.member_id
     JOIN members m ON m.id = vr.member_id
@@ -186,7 +186,7 @@ export type RoundRow = Awaited<ReturnType<typeof roundsPage>>[number];
 
 export async function roundsTotals(db: Conn, agentId: number, window: Window, f: RoundFilter) {
   const r = await sql<{ n: string; bets: string | null; wins: string | null }>`
-    SELECT count(*) AS n, sum(vr.bet_amount) AS bets, sum(vr.win_amount) AS wins
+    SELECT count(*) AS n, sum(vr.bet_amount - vr.void_amount) AS bets, sum(vr.win_amount - vr.void_amount) AS wins
     FROM agent_tree t JOIN vendor_rounds vr ON vr.member_id = t.member_id
     WHERE ${roundsWhere(agentId, window, f)}
   `.execute(db);

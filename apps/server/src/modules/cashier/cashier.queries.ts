@@ -182,6 +182,17 @@ export async function clearOtherFirstDepositFlags(db: Conn, memberId: number, cr
     .execute();
 }
 
+/**
+ * The stakes the member's rounds returned without risk (a void or pushed bet, as their vendors
+ * declared: vendor_rounds.void_amount), which are no turnover (docs/agents.md "Valid bet").
+ */
+export async function sumUnriskedStakes(db: Conn, memberId: number): Promise<number> {
+  const row = await sql<{ total: string }>`
+    SELECT coalesce(sum(void_amount), 0)::bigint AS total FROM vendor_rounds
+     WHERE member_id = ${memberId} AND void_amount > 0`.execute(db);
+  return Number(row.rows[0]?.total ?? 0);
+}
+
 export async function sumApprovedDeposits(db: Conn, memberId: number) {
   const row = await db
     .selectFrom('deposit_orders')

@@ -688,15 +688,20 @@ export async function rejectBankAccount(ctx: AppContext, operator: Principal, id
 /**
  * Turnover before withdrawal (shown to the member): required = approved deposits x the
  * brand's turnover percent (0 by default: no requirement); achieved = the member's bets as the
- * wallet counts them in profit and loss (zero until the games issues post bets).
+ * wallet counts them in profit and loss, less the stakes that came back without risk (a void or
+ * pushed bet is no turnover).
  */
 export async function turnoverOf(ctx: AppContext, memberId: number) {
-  const [settings, deposits, pnl] = await Promise.all([
+  const [settings, deposits, pnl, unrisked] = await Promise.all([
     q.readSettings(ctx.db),
     q.sumApprovedDeposits(ctx.db, memberId),
     profitLoss(ctx, memberId, {}),
+    q.sumUnriskedStakes(ctx.db, memberId),
   ]);
-  return { required: Math.ceil((deposits * settings.turnover_percent) / 100), achieved: pnl.bets };
+  return {
+    required: Math.ceil((deposits * settings.turnover_percent) / 100),
+    achieved: Math.max(0, pnl.bets - unrisked),
+  };
 }
 
 export async function withdrawInfo(ctx: AppContext, principal: Principal) {

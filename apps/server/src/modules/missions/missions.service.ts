@@ -55,7 +55,11 @@ export function progressFrom(mission: Pick<MissionRow, 'task' | 'min_deposit' | 
     case 'rounds': {
       if (event.kind !== 'round.settled') return 0;
       if (mission.game_type !== null && String(event.data.gameType ?? '') !== mission.game_type) return 0;
-      return mission.task === 'bet' ? Math.max(0, event.amount) : 1;
+      if (mission.task === 'bet') return Math.max(0, event.amount);
+      // The fact's amount is the valid bet; a round whose whole bet came back unrisked (a void or
+      // pushed bet: valid bet 0 of a bet above 0) was never played. A round without a stake (a
+      // free round) still counts, as it always has.
+      return event.amount === 0 && Number(event.data.bet ?? 0) > 0 ? 0 : 1;
     }
   }
 }

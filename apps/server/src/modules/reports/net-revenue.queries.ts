@@ -9,6 +9,7 @@ import {
   NGR_CATEGORIES,
   providerFeeRates,
   providerFeeSql,
+  VALID_BET_SUMS,
   validRoundsIn,
 } from '../agents/member-revenue.sql';
 import { COST_CATEGORIES, COST_POSTING_TYPES, type CostCategory } from './net-revenue.sql';
@@ -162,7 +163,7 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
       SELECT rv.member_id, rv.vendor_code, rv.vb AS bet_amount, rv.w AS win_amount, coalesce(f.ppm, 0) AS ppm,
         ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint AS provider_fee
       FROM (
-        SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
+        SELECT member_id, vendor_code, ${VALID_BET_SUMS}
         FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
       ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
     ),
@@ -195,7 +196,7 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
 
   await sql`
     INSERT INTO report_daily_ngr_games (day, vendor_code, game_type, game_code, bet_amount, win_amount, refreshed_at)
-    SELECT ${day}::date, vendor_code, game_type, game_code, sum(bet_amount)::bigint, sum(win_amount)::bigint,
+    SELECT ${day}::date, vendor_code, game_type, game_code, ${VALID_BET_SUMS},
       ${stamp}::timestamptz
     FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY vendor_code, game_type, game_code
     ON CONFLICT (day, vendor_code, game_type, game_code) DO UPDATE SET bet_amount = excluded.bet_amount,
@@ -558,13 +559,16 @@ export function drillPostings(db: Conn, category: CostCategory, f: DrillFilter, 
   );
 }
 
-/** The rounds behind a GGR figure (valid rounds, at their close): bet as the base, bet - win as the amount. */
+/**
+ * The rounds behind a GGR figure (valid rounds, at their close): the valid bet as the base (the bet
+ * less what came back unrisked, as the figure counts it), bet - win as the amount.
+ */
 export function drillRounds(db: Conn, f: DrillFilter, tz: string, page: Paging) {
   return drillPage(
     db,
     sql`SELECT r.id::text AS id, to_char(r.closed_at AT TIME ZONE 'UTC', ${sql.raw(ISO)}) AS at,
         r.member_id, r.vendor_code || ':' || r.game_code AS what, r.round_id AS reference,
-        r.bet_amount AS base, NULL::bigint AS rate_ppm, (r.bet_amount - r.win_amount) AS amount
+        (r.bet_amount - r.void_amount) AS base, NULL::bigint AS rate_ppm, (r.bet_amount - r.win_amount) AS amount
       FROM vendor_rounds r
       WHERE r.status = 'closed' AND r.closed_at >= ${dayStart(f.from, tz)} AND r.closed_at < ${dayEnd(f.to, tz)}
         ${f.vendor ? sql`AND r.vendor_code = ${f.vendor}` : sql``}

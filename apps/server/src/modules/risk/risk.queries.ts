@@ -170,16 +170,16 @@ export async function turnoverBetween(
   lowRisk: { odds1000: number; bandPercent: number },
 ) {
   const result = await sql<{ turnover: string | number | null; low: string | number | null }>`
-    SELECT sum(r.bet_amount) AS turnover,
-      sum(r.bet_amount) FILTER (WHERE
+    SELECT sum(r.bet_amount - r.void_amount) AS turnover,
+      sum(r.bet_amount - r.void_amount) FILTER (WHERE
         (d.detail->>'odds1000' IS NOT NULL AND (d.detail->>'odds1000')::bigint <= ${lowRisk.odds1000})
-        OR (r.win_amount * 100 >= r.bet_amount * (100 - ${lowRisk.bandPercent})
-            AND r.win_amount * 100 <= r.bet_amount * (100 + ${lowRisk.bandPercent}))
+        OR ((r.win_amount - r.void_amount) * 100 >= (r.bet_amount - r.void_amount) * (100 - ${lowRisk.bandPercent})
+            AND (r.win_amount - r.void_amount) * 100 <= (r.bet_amount - r.void_amount) * (100 + ${lowRisk.bandPercent}))
       ) AS low
     FROM vendor_rounds r
     LEFT JOIN vendor_round_details d ON d.vendor_code = r.vendor_code AND d.round_id = r.round_id
     WHERE r.member_id = ${memberId} AND r.status = 'closed' AND r.created_at >= ${from} AND r.created_at <= ${to}
-      AND r.bet_amount > 0`.execute(db);
+      AND r.bet_amount > r.void_amount`.execute(db);
   const row = result.rows[0];
   return { turnover: Number(row?.turnover ?? 0), lowRisk: Number(row?.low ?? 0) };
 }

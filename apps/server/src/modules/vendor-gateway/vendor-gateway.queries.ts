@@ -288,6 +288,22 @@ export async function recordWin(db: Conn, row: TransactionRow, close: boolean) {
     ${row.bonus_amount})`.execute(db);
 }
 
+/**
+ * The part of a round's bet its vendor declared returned without risk (the win that closes it
+ * carries `validBet`; migration 0100): the round's valid bet is bet_amount less it. Only when the
+ * round's wins with this one (`win`) return at least that much: false, and nothing written, if not.
+ */
+export async function setRoundVoidAmount(db: Conn, vendorCode: string, roundId: string, amount: number, win: number) {
+  const done = await db
+    .updateTable('vendor_rounds')
+    .set({ void_amount: amount })
+    .where('vendor_code', '=', vendorCode)
+    .where('round_id', '=', roundId)
+    .where(sql<boolean>`win_amount + ${win} >= ${amount}`)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
 export async function removeBetFromRound(
   db: Conn,
   vendorCode: string,

@@ -711,6 +711,8 @@ async function payWin(ctx: AppContext, integration: Integration, body: VendorWin
       body.amount,
       body.currency,
       body.roundClosed,
+      // Only when declared, so a win without it hashes as before.
+      ...(body.validBet !== undefined ? [body.validBet] : []),
     ]),
   };
   const read: CallRead = {
@@ -718,21 +720,26 @@ async function payWin(ctx: AppContext, integration: Integration, body: VendorWin
     roundId: body.roundId,
     ...(body.betTransactionId !== undefined ? { otherId: body.betTransactionId } : {}),
   };
-  const fast = await inOneStatement(ctx, integration, call, {
-    kind: 'win',
-    lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
-    clock: movedClock(ctx.now()),
-    integration,
-    memberId,
-    roundId: body.roundId,
-    transactionId: body.transactionId,
-    amount: body.amount,
-    betTransactionId: body.betTransactionId ?? null,
-    close: body.roundClosed,
-    currencyOk: body.currency === integration.currency,
-    detailsHash: call.hash,
-    posting: cashPosting(integration, { ...body, memberId }, { toMember: true, type: 'win.vendor' }),
-  });
+  // A declared valid bet is written on the round before the win closes it, so the round.settled
+  // fact carries it; that is the gateway's own transaction (a void or a push is rare).
+  const fast =
+    body.validBet !== undefined
+      ? undefined
+      : await inOneStatement(ctx, integration, call, {
+          kind: 'win',
+          lockKeys: ctx.database.kind === 'postgres' ? read.lockKeys : [],
+          clock: movedClock(ctx.now()),
+          integration,
+          memberId,
+          roundId: body.roundId,
+          transactionId: body.transactionId,
+          amount: body.amount,
+          betTransactionId: body.betTransactionId ?? null,
+          close: body.roundClosed,
+          currencyOk: body.currency === integration.currency,
+          detailsHash: call.hash,
+          posting: cashPosting(integration, { ...body, memberId }, { toMember: true, type: 'win.vendor' }),
+        });
   if (fast) return fast;
   return moneyCall(ctx, integration, call, read, async (trx, c) => {
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
@@ -746,6 +753,13 @@ async function payWin(ctx: AppContext, integration: Integration, body: VendorWin
     }
     if (c.round_status === 'rolled_back') throw new VendorRefusal('ERROR_TRANSACTION_ROLLED_BACK', memberId);
     if (c.round_status === 'closed') throw new VendorRefusal('ERROR_ROUND_CLOSED', memberId);
+    if (body.validBet !== undefined) {
+      // What came back without risk was returned: at most the bets, at most what the wins pay.
+      const bets = Number(c.round_bet_amount ?? 0);
+      const unrisked = bets - body.validBet;
+      if (unrisked < 0 || !(await q.setRoundVoidAmount(trx, vendor, body.roundId, unrisked, body.amount)))
+        throw new VendorRefusal('ERROR_INVALID_VALID_BET', memberId);
+    }
 
     const after = await settle(
       trx,

@@ -43,6 +43,12 @@ export interface VendorRoundsTable {
   win_amount: Generated<number>;
   /** The part of bet_amount taken from the bonus account (migration 0044). */
   bonus_bet_amount: Generated<number>;
+  /**
+   * The part of bet_amount the vendor declared returned without risk (a void or pushed bet, half of
+   * a half won or lost one: the win closing the round carries validBet, migration 0100). The
+   * round's valid bet is bet_amount - void_amount.
+   */
+  void_amount: Generated<number>;
   status: Generated<'open' | 'closed' | 'rolled_back'>;
   created_at: CreatedAt;
   closed_at: Date | string | null;

@@ -476,6 +476,73 @@ describe('bet, win, rounds', () => {
   });
 });
 
+describe('a declared valid bet (validBet on the closing win)', () => {
+  const roundOf = (roundId: string) =>
+    t.ctx.db
+      .selectFrom('vendor_rounds')
+      .select(['bet_amount', 'win_amount', 'void_amount', 'status'])
+      .where('vendor_code', '=', vendor)
+      .where('round_id', '=', roundId)
+      .executeTakeFirstOrThrow();
+  const factOf = (roundId: string) =>
+    t.ctx.db
+      .selectFrom('activity_events')
+      .select(['amount', 'data'])
+      .where('kind', '=', 'round.settled')
+      .where('reference', '=', `${vendor}:${roundId}`)
+      .executeTakeFirstOrThrow();
+
+  it('keeps the unrisked part on the round and gives round.settled the valid bet, the whole bet beside it', async () => {
+    const p = await player();
+    const bet = betBody(p, 2_000);
+    expect((await client.call('bet', bet)).body.status).toBe('OK');
+    // A half lost quarter line: half the stake comes back, half was at risk.
+    const win = winBody(p, bet, 1_000, true, { validBet: 1_000 });
+    expect((await client.call('win', win)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect(await roundOf(bet.roundId)).toEqual({
+      bet_amount: 2_000,
+      win_amount: 1_000,
+      void_amount: 1_000,
+      status: 'closed',
+    });
+    expect(await factOf(bet.roundId)).toMatchObject({ amount: 1_000, data: { bet: 2_000, win: 1_000 } });
+    // A repeat answers the first call; the same id with another valid bet is another call.
+    expect((await client.call('win', win)).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect((await client.call('win', { ...win, validBet: 0 })).body.status).toBe('ERROR_DUPLICATE_TRANSACTION');
+    expect((await client.call('win', { ...win, validBet: undefined })).body.status).toBe('ERROR_DUPLICATE_TRANSACTION');
+  });
+
+  it('counts the whole bet when the vendor declares nothing, as before', async () => {
+    const p = await player();
+    const bet = betBody(p, 2_000);
+    expect((await client.call('bet', bet)).body.status).toBe('OK');
+    expect((await client.call('win', winBody(p, bet, 2_000))).body.status).toBe('OK');
+    expect(await roundOf(bet.roundId)).toMatchObject({ bet_amount: 2_000, void_amount: 0 });
+    expect(await factOf(bet.roundId)).toMatchObject({ amount: 2_000, data: { bet: 2_000, win: 2_000 } });
+  });
+
+  it("refuses a valid bet above the round's bets, leaving more unrisked than the wins return, or on a win that leaves the round open", async () => {
+    const p = await player();
+    const bet = betBody(p, 2_000);
+    expect((await client.call('bet', bet)).body.status).toBe('OK');
+    const over = await client.call('win', winBody(p, bet, 2_000, true, { validBet: 2_001 }));
+    expect(over).toMatchObject({ statusCode: 409, body: { status: 'ERROR_INVALID_VALID_BET', balance: 8_000 } });
+    // 15.00 unrisked but only 10.00 returned: not a refund the member received.
+    const unpaid = await client.call('win', winBody(p, bet, 1_000, true, { validBet: 500 }));
+    expect(unpaid).toMatchObject({ statusCode: 409, body: { status: 'ERROR_INVALID_VALID_BET', balance: 8_000 } });
+    const open = await client.call('win', winBody(p, bet, 2_000, false, { validBet: 0 }));
+    expect(open).toMatchObject({ statusCode: 400, body: { status: 'ERROR_BAD_REQUEST' } });
+    const negative = await client.call('win', winBody(p, bet, 2_000, true, { validBet: -1 }));
+    expect(negative.body.status).toBe('ERROR_BAD_REQUEST');
+    expect(await roundOf(bet.roundId)).toEqual({ bet_amount: 2_000, win_amount: 0, void_amount: 0, status: 'open' });
+    expect(await cash(p.id)).toBe(8_000);
+    // A void: the whole stake back, none of it valid.
+    expect((await client.call('win', winBody(p, bet, 2_000, true, { validBet: 0 }))).body.status).toBe('OK');
+    expect(await factOf(bet.roundId)).toMatchObject({ amount: 0, data: { bet: 2_000 } });
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+});
+
 describe('rollback', () => {
   it('reverses a bet once and marks the round rolled back', async () => {
     const p = await player(5_000);

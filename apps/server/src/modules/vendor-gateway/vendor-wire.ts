@@ -37,7 +37,7 @@ const gameToken: Field = (v) => typeof v === 'string' && v.length >= 16 && v.len
 const minorAmount: Field = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000_000_000;
 const currency: Field = (v) => typeof v === 'string' && v.length >= 3 && v.length <= 8 && CURRENCY.test(v);
 const boolean: Field = (v) => typeof v === 'boolean';
-/** A field the hand check never admits: a body carrying it goes to zod (a bet's or win's detail). */
+/** A field the hand check never admits: a body carrying it goes to zod (a detail, a win's validBet). */
 const leftToZod: Field = () => false;
 
 /** Each field of a request schema: its check, and whether it may be absent. */
@@ -82,6 +82,7 @@ const shapes = new Map<unknown, { shape: Shape; refine?: (out: Body) => boolean 
         amount: { check: minorAmount },
         currency: { check: currency },
         roundClosed: { check: boolean },
+        validBet: { check: leftToZod, optional: true },
         detail: { check: leftToZod, optional: true },
       },
     },

@@ -42,10 +42,19 @@ export type NewMove = {
   amount: number;
   /** A correction: the payout it brings the bet to (its amount is priced when first sent). */
   target?: number;
+  /** A settlement's win: the bet's valid bet when less than its stake (settlement.ts betValidBet). */
+  validBet?: number;
   roundClosed: boolean;
   reason?: string | null;
   now: Date;
 };
+
+/**
+ * The move's `target` column: a correction's target payout, or the valid bet a settlement's win
+ * declares (kept with the win's amount, so a retry sends the same call).
+ */
+export const moveTarget = (move: NewMove): number | null =>
+  (move.kind === 'fix' ? move.target : move.kind === 'win' ? move.validBet : undefined) ?? null;
 
 export async function insertMove(trx: Db, move: NewMove): Promise<void> {
   await insertMoves(trx, [move]);
@@ -61,8 +70,8 @@ export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
         kind: move.kind,
         transaction_id: move.transactionId,
         amount: move.amount,
-        target: move.target ?? null,
-        priced: move.target === undefined,
+        target: moveTarget(move),
+        priced: move.kind !== 'fix',
         round_closed: move.roundClosed,
         reason: move.reason ?? null,
         status: 'due' as const,
@@ -281,6 +290,7 @@ function movesQuery(db: Db) {
       'studio_sb_moves.transaction_id',
       'studio_sb_moves.amount',
       'studio_sb_moves.round_closed',
+      'studio_sb_moves.target',
       'studio_sb_moves.reason',
       'studio_sb_moves.status',
       'studio_sb_moves.priced',
@@ -394,6 +404,7 @@ async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): P
             amount: m.amount,
             currency: m.currency,
             roundClosed: m.round_closed,
+            ...(m.kind === 'win' && m.target !== null ? { validBet: m.target } : {}),
             ...withDetail,
           });
   if (answer.kind === 'ok') {

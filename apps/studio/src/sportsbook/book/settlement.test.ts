@@ -70,25 +70,26 @@ describe('settlement', () => {
   it('settles every market type on a result message, quarter lines by halves', async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 1_000_000);
-    // Full time 1-1, first half 1-0; each single stakes 100.
-    const cases: [MarketQuote, string, number][] = [
+    // Full time 1-1, first half 1-0; each single stakes 100. The last figure is the valid bet the
+    // closing win declares (the stake at risk), undefined when it is the whole stake.
+    const cases: [MarketQuote, string, number, number?][] = [
       [marketOf('1x2'), 'draw', 340],
       [marketOf('1x2'), 'home', 0],
       [marketOf('double_chance'), 'home_draw', 130],
       [marketOf('double_chance'), 'home_away', 0],
       // Home -0.25 on a draw: half the stake lost, half pushed; away +0.25: half won.
-      [marketOf('handicap', -1), 'home', 50],
-      [marketOf('handicap', -1), 'away', 145],
+      [marketOf('handicap', -1), 'home', 50, 50],
+      [marketOf('handicap', -1), 'away', 145, 50],
       [marketOf('total', 10), 'under', 195],
       // 2.25 on two goals: over loses half, under wins half.
-      [marketOf('total', 9), 'over', 50],
-      [marketOf('total', 9), 'under', 150],
+      [marketOf('total', 9), 'over', 50, 50],
+      [marketOf('total', 9), 'under', 150, 50],
       [marketOf('correct_score'), '1-0', 0],
       [marketOf('correct_score'), 'other', 0],
       [marketOf('btts'), 'yes', 180],
       [marketOf('1x2', undefined, 'h1'), 'home', 280],
-      // The winner market pushes a draw: the stake comes back.
-      [marketOf('winner'), 'home', 100],
+      // The winner market pushes a draw: the stake comes back, none of it at risk.
+      [marketOf('winner'), 'home', 100, 0],
       [marketOf('draw'), 'yes', 800],
     ];
     const legs = cases.map(([m, key]) => ({
@@ -102,13 +103,14 @@ describe('settlement', () => {
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     await result(h, e.id, scoreResult(1, 1, [1, 0]));
-    for (const [i, [, key, pays]] of cases.entries()) {
+    for (const [i, [, key, pays, validBet]] of cases.entries()) {
       const id = placed.body.bets[i]?.id ?? '';
       const bet = await betOf(h, p.token, id);
       expect([key, bet.payout], `${legs[i]?.selectionId}`).toEqual([key, pays]);
       expect(moved(id)).toBe(pays - 100);
       const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
       expect(win?.body).toMatchObject({ transactionId: `sb:${id}:win`, amount: pays, roundClosed: true });
+      expect([key, win?.body.validBet]).toEqual([key, validBet]);
     }
     expect((await betOf(h, p.token, placed.body.bets[13]?.id ?? '')).status).toBe('void');
     expect((await betOf(h, p.token, placed.body.bets[1]?.id ?? '')).status).toBe('lost');
@@ -141,6 +143,10 @@ describe('settlement', () => {
     expect(done).toMatchObject({ status: 'won', payout: 2100 });
     expect(done.legs.map((l) => l.outcome)).toEqual(['win', 'void']);
     expect(moved(id)).toBe(1100);
+    // The decided leg carried the whole stake: no valid bet declared (the whole stake counts).
+    const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
+    expect(win?.body).toMatchObject({ amount: 2100, roundClosed: true });
+    expect(win?.body).not.toHaveProperty('validBet');
   });
 
   it('corrects a settled bet up and down through the resettle call, and records what was not collected', async () => {

@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { StudioDb } from '../../db/database';
 import type { StudioDatabase } from '../../db/schema';
-import { payout, systemPayout } from '../model/bets';
+import { payout, stakeAtRisk, systemPayout } from '../model/bets';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
-import { applyExposure, type ExposureEntry, moveTx, type NewMove, payoutIfOpenWin } from './moves';
+import { applyExposure, type ExposureEntry, moveTarget, moveTx, type NewMove, payoutIfOpenWin } from './moves';
 import { oddsOf } from './views';
 
 // Settlement and corrections. A result (or an abandon, which voids every selection) is written in
@@ -24,6 +24,24 @@ const BATCH = 2000;
 const LANES = 2;
 
 /** What a bet's open stake pays on its legs' outcomes. */
+/**
+ * What a settled bet declares as its valid bet on the win that closes its round: the stake of any
+ * cash-outs (at risk until cashed out) and the part of the open stake its legs put at risk
+ * (stakeAtRisk); undefined when that is the whole stake, which the wallet counts by default.
+ */
+export function betValidBet(
+  bet: { kind: string; size: number | null; combinations: number; stake: number; open_stake: number },
+  legs: { outcome: Outcome }[],
+): number | undefined {
+  const outcomes = legs.map((l) => l.outcome);
+  const open =
+    bet.kind === 'system' && bet.size !== null
+      ? stakeAtRisk(Math.floor(bet.open_stake / bet.combinations), outcomes, bet.size)
+      : stakeAtRisk(bet.open_stake, outcomes);
+  const valid = bet.stake - bet.open_stake + open;
+  return valid < bet.stake ? valid : undefined;
+}
+
 export function betPayout(
   bet: { kind: string; size: number | null; combinations: number; open_stake: number },
   legs: { odds1000: number; outcome: Outcome }[],
@@ -223,11 +241,11 @@ async function insertMoveBatch(trx: Transaction<StudioDatabase>, moves: NewMove[
   await sql`
     INSERT INTO studio_sb_moves (bet_id, kind, transaction_id, amount, target, priced, round_closed, reason,
       status, taken, uncollected, attempts, next_attempt_at, last_error, done_at)
-    SELECT bet_id, kind, transaction_id, amount, target, target IS NULL, round_closed, reason,
+    SELECT bet_id, kind, transaction_id, amount, target, kind <> 'fix', round_closed, reason,
       'due', NULL, 0, 0, ${now}::timestamptz, NULL, NULL
     FROM unnest(${col((m) => m.betRowId)}::bigint[], ${col((m) => m.kind)}::text[],
       ${col((m) => m.transactionId)}::text[], ${col((m) => m.amount)}::bigint[],
-      ${col((m) => m.target ?? null)}::bigint[], ${col((m) => m.roundClosed)}::boolean[],
+      ${col(moveTarget)}::bigint[], ${col((m) => m.roundClosed)}::boolean[],
       ${col((m) => m.reason ?? null)}::text[])
       AS v(bet_id, kind, transaction_id, amount, target, round_closed, reason)`.execute(trx);
 }
@@ -238,7 +256,7 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     const counts: SettleCounts = { settled: 0, resettled: 0, touched: [] };
     const bets = await trx
       .selectFrom('studio_sb_bets')
-      .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'open_stake', 'status', 'payout', 'fix_count'])
+      .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'stake', 'open_stake', 'status', 'payout', 'fix_count'])
       .where(sql<boolean>`id = ANY(${betIds}::bigint[])`)
       .where('status', 'in', ['open', 'settled'])
       .orderBy('id')
@@ -263,13 +281,16 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     for (const b of bets) {
       const mine = legsOf.get(b.id) ?? [];
       if (mine.length === 0 || mine.some((l) => l.outcome === null)) continue;
-      const amount = betPayout(b, mine as { odds1000: number; outcome: Outcome }[]);
+      const settledLegs = mine as { odds1000: number; outcome: Outcome }[];
+      const amount = betPayout(b, settledLegs);
       if (b.status === 'open') {
+        const validBet = betValidBet(b, settledLegs);
         moves.push({
           betRowId: b.id,
           transactionId: moveTx(b.bet_id, 'win'),
           kind: 'win',
           amount,
+          ...(validBet !== undefined ? { validBet } : {}),
           roundClosed: true,
           now,
         });

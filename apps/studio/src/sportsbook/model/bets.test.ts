@@ -12,6 +12,7 @@ import {
   payout,
   potentialPayout,
   type SettledLeg,
+  stakeAtRisk,
   systemPayout,
 } from './bets';
 
@@ -220,6 +221,48 @@ describe('slip arithmetic: properties', () => {
           expect(partial.value + rest).toBeLessThanOrEqual(value!);
         },
       ),
+    );
+  });
+});
+
+describe("the stake at risk (a settled bet's valid bet)", () => {
+  it('counts each single outcome as the industry does', () => {
+    expect(stakeAtRisk(10_000, ['win'])).toBe(10_000);
+    expect(stakeAtRisk(10_000, ['lose'])).toBe(10_000);
+    expect(stakeAtRisk(10_000, ['half_win'])).toBe(5_000);
+    expect(stakeAtRisk(10_000, ['half_lose'])).toBe(5_000);
+    expect(stakeAtRisk(10_000, ['push'])).toBe(0);
+    expect(stakeAtRisk(10_000, ['void'])).toBe(0);
+    // The unrisked half is rounded down, as the half lost payout is: 333 pays back 166.
+    expect(stakeAtRisk(333, ['half_lose'])).toBe(167);
+  });
+
+  it('counts a multiple whole while any leg was decided, and only what its half legs risked otherwise', () => {
+    expect(stakeAtRisk(10_000, ['void', 'win'])).toBe(10_000);
+    expect(stakeAtRisk(10_000, ['push', 'lose'])).toBe(10_000);
+    expect(stakeAtRisk(10_000, ['void', 'push'])).toBe(0);
+    expect(stakeAtRisk(10_000, ['void', 'half_lose'])).toBe(5_000);
+    // Two half legs: a quarter of the stake rides on both pushed halves.
+    expect(stakeAtRisk(10_000, ['half_win', 'half_lose'])).toBe(7_500);
+  });
+
+  it('sums a system bet over its combinations', () => {
+    // 2/3 at 10.00 each: {void, void} unrisked, {void, win} and {void, win} at risk.
+    expect(stakeAtRisk(1_000, ['void', 'void', 'win'], 2)).toBe(2_000);
+    expect(stakeAtRisk(1_000, ['void', 'push', 'void'], 2)).toBe(0);
+  });
+
+  it('never returns unrisked more than the bet pays back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.array(leg, { minLength: 1, maxLength: 6 }), (s, legs) => {
+        const valid = stakeAtRisk(
+          s,
+          legs.map((l) => l.outcome),
+        );
+        expect(valid).toBeGreaterThanOrEqual(0);
+        expect(valid).toBeLessThanOrEqual(s);
+        expect(s - valid).toBeLessThanOrEqual(payout(s, legs));
+      }),
     );
   });
 });

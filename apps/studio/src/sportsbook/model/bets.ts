@@ -119,6 +119,33 @@ export function systemPayout<T extends number | bigint>(
   return sameType(stakePerCombination, total);
 }
 
+/**
+ * The part of a settled stake that was at risk: its valid bet (docs/sportsbook.md "Turnover is the
+ * stake at risk"). A leg risks the whole stake riding on it when it wins or loses, half when it
+ * half wins or half loses (the other half pushed) and none when it pushes or is void; a multiple's
+ * stake is at risk unless every leg left it unrisked, so the part returned without risk is the
+ * stake times the product over the legs of (1 - the share each risks), rounded down: a single
+ * void or push 0, a half 1/2 of the stake, a multiple with one void leg and another leg decided
+ * the whole stake, one with a half lost and a void leg half. A system bet sums its combinations
+ * (stakePerCombination each). What is returned without risk is never more than the bet pays,
+ * since every leg's factor is at least its unrisked share.
+ */
+export function stakeAtRisk(stake: number, outcomes: readonly Outcome[], size?: number): number {
+  const unrisked = (legs: readonly Outcome[]) => {
+    let halves = 0;
+    for (const o of legs) {
+      if (o === 'win' || o === 'lose') return 0;
+      if (o === 'half_win' || o === 'half_lose') halves++;
+    }
+    return Math.floor(stake / 2 ** halves);
+  };
+  checkAmount(stake);
+  if (size === undefined) return stake - unrisked(outcomes);
+  let total = 0;
+  for (const combo of combinations(outcomes.length, size)) total += stake - unrisked(combo.map((i) => outcomes[i]!));
+  return total;
+}
+
 /** What a bet pays if every leg wins: a single or multiple of `stake`, or with `size` a system bet of `stake` per combination. */
 export function potentialPayout<T extends number | bigint>(
   stake: T,
