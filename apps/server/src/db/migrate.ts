@@ -84,6 +84,7 @@ import * as m0097 from './migrations/0097-campaigns';
 import * as m0098 from './migrations/0098-work-queue';
 import * as m0099 from './migrations/0099-risk-work';
 import * as m0103 from './migrations/0103-help-categories';
+import * as m0107 from './migrations/0107-game-session-device';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -172,6 +173,7 @@ export const migrations: Record<string, Migration> = {
   '0098-work-queue': m0098,
   '0099-risk-work': m0099,
   '0103-help-categories': m0103,
+  '0107-game-session-device': m0107,
 };
 
 class ListedMigrations implements MigrationProvider {
