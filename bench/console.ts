@@ -12,8 +12,12 @@
 //   bash scripts/pg-cluster.sh start /tmp/benchpg     (prints the URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/console.ts
 //   MEMBERS=100000 ROUNDS=1000000 ...                  (smaller sizes; the figures say which were used)
+//   ITERATIONS=100 SLOW_ITERATIONS=3 ...               (calls of each; SLOW: the NGR report by player)
 //
-// The bench creates and drops its own database on that server. Loading drops the secondary indexes
+// The bench creates and drops its own database on that server; KEEP_DATABASE=1 keeps it (its URL is
+// printed), and BENCH_DATABASE=<that URL> runs again on it without generating (the new code's
+// migrations, the rollup jobs and the calls), to compare code on the same data; SKIP_JOBS=1 with
+// it leaves the rollups as that run computed them and makes the calls alone. Loading drops the secondary indexes
 // of the bulk-loaded tables and builds them again after (as any bulk load would), with foreign-key
 // triggers off for the load (session_replication_role = replica; the data is made consistent).
 
@@ -35,6 +39,8 @@ import { loadAverage, percentile } from './support/measure';
 const MEMBERS = Number(process.env.MEMBERS ?? 1_000_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 10_000_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
+/** Calls of the NGR report by player, which takes seconds at full size. */
+const SLOW_ITERATIONS = Number(process.env.SLOW_ITERATIONS ?? Math.min(ITERATIONS, 20));
 const BATCH = 1_000_000;
 
 function seconds(t0: number) {
@@ -146,7 +152,9 @@ async function timeIt(label: string, n: number, op: (i: number) => Promise<void>
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
-  const bench = await createBenchDatabase(process.env.DATABASE_URL);
+  const reuse = process.env.BENCH_DATABASE;
+  const bench = reuse ? { url: reuse, drop: async () => {} } : await createBenchDatabase(process.env.DATABASE_URL);
+  if (process.env.KEEP_DATABASE === '1' && !reuse) console.log(`database (kept): ${bench.url}`);
   const started = performance.now();
   try {
     const ctx = await bootstrap(testConfig({ databaseUrl: bench.url, catalogueSlots: 10_400, dbPoolSize: 10 }));
@@ -154,36 +162,50 @@ async function main() {
     const tz = (await getBrand(ctx.db)).timeZone;
     console.log(`load average before: ${loadAverage()}`);
     // One pinned connection: session_replication_role is a session setting.
-    await ctx.db.connection().execute((conn) => generate(conn));
+    if (!reuse) await ctx.db.connection().execute((conn) => generate(conn));
 
     // The rollups the job keeps: every day of the range once (what the backfill does on a new database).
     const today = await dayOf(ctx.db, ctx.now(), tz);
     const from = addDays(today, -30);
     let t0 = performance.now();
-    const dayTimes: number[] = [];
-    for (let day = from; day <= today; day = addDays(day, 1)) {
-      const d0 = performance.now();
-      await refreshDay(ctx, day, tz);
-      dayTimes.push(performance.now() - d0);
+    // SKIP_JOBS=1 (with BENCH_DATABASE, whose rollups an earlier run computed): the calls alone.
+    if (!(reuse && process.env.SKIP_JOBS === '1')) await jobs();
+    async function jobs() {
+      const dayTimes: number[] = [];
+      for (let day = from; day <= today; day = addDays(day, 1)) {
+        const d0 = performance.now();
+        await refreshDay(ctx, day, tz);
+        dayTimes.push(performance.now() - d0);
+      }
+      dayTimes.sort((a, b) => a - b);
+      console.log(
+        `rollups: 31 days in ${seconds(t0)} s (one day: median ${(percentile(dayTimes, 50) / 1000).toFixed(2)} s, ` +
+          `max ${((dayTimes[dayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
+      );
+      // The job's usual pass: a day computed before, recomputed with nothing changed.
+      const again: number[] = [];
+      for (const day of [addDays(today, -1), addDays(today, -2), addDays(today, -3)]) {
+        const d0 = performance.now();
+        await refreshDay(ctx, day, tz);
+        again.push(performance.now() - d0);
+      }
+      console.log(
+        `rollups again, a computed day with no change: ${again.map((ms) => (ms / 1000).toFixed(2)).join(' s, ')} s`,
+      );
+      // The agents' daily member figures (agent_member_days), which the member summary reads.
+      t0 = performance.now();
+      const agentDayTimes: number[] = [];
+      for (let day = from; day <= today; day = addDays(day, 1)) {
+        const d0 = performance.now();
+        await refreshAgentDay(ctx, day, tz);
+        agentDayTimes.push(performance.now() - d0);
+      }
+      agentDayTimes.sort((a, b) => a - b);
+      console.log(
+        `agents' daily figures: 31 days in ${seconds(t0)} s (one day: median ${(percentile(agentDayTimes, 50) / 1000).toFixed(2)} s, ` +
+          `max ${((agentDayTimes[agentDayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
+      );
     }
-    dayTimes.sort((a, b) => a - b);
-    console.log(
-      `rollups: 31 days in ${seconds(t0)} s (one day: median ${(percentile(dayTimes, 50) / 1000).toFixed(2)} s, ` +
-        `max ${((dayTimes[dayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
-    );
-    // The agents' daily member figures (agent_member_days), which the member summary reads.
-    t0 = performance.now();
-    const agentDayTimes: number[] = [];
-    for (let day = from; day <= today; day = addDays(day, 1)) {
-      const d0 = performance.now();
-      await refreshAgentDay(ctx, day, tz);
-      agentDayTimes.push(performance.now() - d0);
-    }
-    agentDayTimes.sort((a, b) => a - b);
-    console.log(
-      `agents' daily figures: 31 days in ${seconds(t0)} s (one day: median ${(percentile(agentDayTimes, 50) / 1000).toFixed(2)} s, ` +
-        `max ${((agentDayTimes[agentDayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
-    );
     await sql`ANALYZE`.execute(ctx.db);
 
     const op = await createMember(ctx, { type: 90, permissions: ['*'] });
@@ -282,8 +304,28 @@ async function main() {
       }),
     );
     results.push(
-      await timeIt('30-day NGR report by player, top 50 by GGR (API)', Math.min(ITERATIONS, 20), async () => {
+      await timeIt('30-day NGR report by player, top 50 by GGR (API)', SLOW_ITERATIONS, async () => {
         await get(`/admin/reports/ngr?${range}&groupBy=player&sort=ggr&order=desc&pageSize=50`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by player, top 50 by NGR (API)', SLOW_ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=player&sort=ngr&order=desc&pageSize=50`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by player, page 100 by member (API)', SLOW_ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=player&sort=key&order=asc&pageSize=50&pageNo=100`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by agent (API)', ITERATIONS, async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=agent&sort=ggr&order=desc&pageSize=50`);
+      }),
+    );
+    results.push(
+      await timeIt('30-day NGR report by game, top 50 by GGR (API)', Math.min(ITERATIONS, 100), async () => {
+        await get(`/admin/reports/ngr?${range}&groupBy=game&sort=ggr&order=desc&pageSize=50`);
       }),
     );
     results.push(
@@ -314,7 +356,7 @@ async function main() {
     await app.close();
     await ctx.database.close();
   } finally {
-    await bench.drop();
+    if (process.env.KEEP_DATABASE !== '1') await bench.drop();
   }
 }
 

@@ -81,6 +81,16 @@ test('an adjustment sent again after its answer was lost credits once', async ()
   });
   await desk.getByRole('button', { name: 'Adjust balance' }).click();
   const dialog = desk.getByRole('dialog', { name: `Adjust the balance of ${username}` });
+  // The approval threshold is told in money, from the brand setting.
+  const rules = await call<{ approvalThreshold: number; currency: string }>(
+    'GET',
+    '/admin/adjustments/rules',
+    await operatorToken(),
+  );
+  const threshold = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    rules.value?.approvalThreshold ?? Number.NaN,
+  );
+  await dialog.getByText(`Adjustments above ${threshold} ${rules.value?.currency}`).waitFor();
   await dialog.getByLabel('Amount').fill('5');
   await dialog.getByLabel('Reason').fill('Goodwill for the data permissions test');
   await dialog.getByRole('button', { name: 'Adjust balance' }).click();

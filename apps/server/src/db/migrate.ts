@@ -84,6 +84,8 @@ import * as m0097 from './migrations/0097-campaigns';
 import * as m0098 from './migrations/0098-work-queue';
 import * as m0099 from './migrations/0099-risk-work';
 import * as m0103 from './migrations/0103-help-categories';
+import * as m0105 from './migrations/0105-bonus-adjustments';
+import * as m0106 from './migrations/0106-risk-backfill';
 import * as m0107 from './migrations/0107-game-session-device';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -173,6 +175,8 @@ export const migrations: Record<string, Migration> = {
   '0098-work-queue': m0098,
   '0099-risk-work': m0099,
   '0103-help-categories': m0103,
+  '0105-bonus-adjustments': m0105,
+  '0106-risk-backfill': m0106,
   '0107-game-session-device': m0107,
 };
 

@@ -7,6 +7,7 @@ import { broadcastsJob, campaignsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.jobs';
+import { riskBackfillJob } from '../modules/risk/risk.jobs';
 import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from '../scheduler/scheduler';
 
@@ -14,6 +15,7 @@ import type { Job } from '../scheduler/scheduler';
 export const jobs: Job[] = [
   withdrawalReceiptJob,
   gatewayDepositExpiryJob,
+  riskBackfillJob,
   reportRollupsJob,
   gamePopularityJob,
   vendorMaintenanceEndJob,

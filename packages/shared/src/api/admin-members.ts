@@ -343,11 +343,12 @@ export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
  * other details is refused (ADJUSTMENT_REQUEST_CONFLICT).
  */
 /**
- * What an adjustment is for: a correction of a mistake, a goodwill gesture, or a manual deposit
+ * What an adjustment is for: a correction of a mistake, a goodwill gesture, a manual deposit
  * (money that reached the brand's bank without an order: recorded as a deposit, so it counts
- * wherever deposits count; a credit only).
+ * wherever deposits count; a credit only), or a bonus (a credit of the bonus wallet with a wagering
+ * requirement, converted or forfeited as a claimed bonus is).
  */
-export const AdjustmentType = z.enum(['correction', 'goodwill', 'manual_deposit']);
+export const AdjustmentType = z.enum(['correction', 'goodwill', 'manual_deposit', 'bonus']);
 export type AdjustmentType = z.infer<typeof AdjustmentType>;
 
 export const AdjustmentBody = z.object({
@@ -356,6 +357,11 @@ export const AdjustmentBody = z.object({
   amount: Money.refine((n) => n > 0, { params: { reason: 'INVALID' } }),
   reason: Reason,
   requestId: RequestId,
+  /**
+   * A bonus's wagering: turnover needed = this multiple x the amount (default: the brand's
+   * bonusAdjustmentWagering.multiple). Only with type bonus.
+   */
+  wageringMultiple: z.number().int().min(1).max(100).optional(),
 });
 export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
 
@@ -365,6 +371,8 @@ export const Adjustment = z.object({
   type: AdjustmentType,
   /** A manual deposit's deposit order, once posted. */
   depositReference: z.string().nullable(),
+  /** A bonus's wagering multiple (null for other types). */
+  wageringMultiple: z.number().int().nullable(),
   direction: AdjustmentDirection,
   amount: Money,
   currency: z.string(),
@@ -384,4 +392,14 @@ export const AdjustmentQuery = PageQuery.extend({
 });
 export type AdjustmentQuery = z.infer<typeof AdjustmentQuery>;
 export const AdjustmentIdParams = MemberIdParams;
+
+/** The brand's rules the adjust dialog shows: the approval threshold (money) and a bonus's wagering default. */
+export const AdjustmentRules = z.object({
+  /** What one operator adjusts alone for a member in a brand day above this waits for a second operator. */
+  approvalThreshold: Money,
+  currency: z.string(),
+  bonusWageringMultiple: z.number().int(),
+  bonusWageringDays: z.number().int(),
+});
+export type AdjustmentRules = z.infer<typeof AdjustmentRules>;
 export const AdjustmentRejectBody = z.object({ reason: Reason });

@@ -128,6 +128,68 @@ export type CashierReportRow = z.infer<typeof CashierReportRow>;
 export const CashierReport = grid(CashierReportRow, CashierFigures);
 export type CashierReport = z.infer<typeof CashierReport>;
 
+// ---- payment fees (beside the cashier report)
+
+/**
+ * The house's payment fees: the rate of agentNgr.paymentFeePpm on approved deposits and withdrawals
+ * (per member and brand day, rounded down; it has no paying account) and the bank fee recorded on
+ * each payout marked paid. Their sum is the NGR report's payment fee, day by day.
+ */
+export const PAYMENT_FEE_GROUPS = ['day', 'account'] as const;
+export const PaymentFeesQuery = z
+  .object({ from: ReportDay, to: ReportDay, groupBy: z.enum(PAYMENT_FEE_GROUPS).default('day') })
+  .superRefine(checkRange);
+export type PaymentFeesQuery = z.infer<typeof PaymentFeesQuery>;
+
+const PaymentFeeFigures = z.object({
+  /** Payouts marked paid with a fee. */
+  payouts: z.number().int(),
+  payoutFees: Money,
+  /** The rate's fees; null on a paying account's row (the rate belongs to no account). */
+  rateFees: Money.nullable(),
+  /** payoutFees + rateFees. */
+  paymentFees: Money,
+});
+export const PaymentFeeRow = PaymentFeeFigures.extend({
+  /** A brand day, a paying account's id, or 'rate' (the rate's fees, by account grouping). */
+  key: z.string(),
+  accountId: z.number().int().nullable(),
+  accountLabel: z.string().nullable(),
+});
+export type PaymentFeeRow = z.infer<typeof PaymentFeeRow>;
+export const PaymentFees = z.object({ list: z.array(PaymentFeeRow), totals: PaymentFeeFigures });
+export type PaymentFees = z.infer<typeof PaymentFees>;
+
+/** The payouts behind a fee figure: of a day (from = to) or a paying account, newest first. */
+export const PaymentFeePayoutsQuery = z
+  .object({
+    from: ReportDay,
+    to: ReportDay,
+    accountId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .superRefine(checkRange);
+export type PaymentFeePayoutsQuery = z.infer<typeof PaymentFeePayoutsQuery>;
+export const PaymentFeePayout = z.object({
+  reference: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  amount: Money,
+  fee: Money,
+  paidAt: z.string(),
+  accountId: z.number().int().nullable(),
+  accountLabel: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+});
+export const PaymentFeePayouts = z.object({
+  list: z.array(PaymentFeePayout),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PaymentFeePayouts = z.infer<typeof PaymentFeePayouts>;
+
 // ---- registrations
 
 export const REGISTRATION_REPORT_GROUPS = ['day', 'week'] as const;

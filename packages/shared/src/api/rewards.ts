@@ -253,9 +253,11 @@ export const RewardState = z.enum(REWARD_STATES);
 
 export const RewardItem = z.object({
   id: z.number().int(),
-  /** Null for a mission's bonus (its title is the mission's). */
+  /** Null for a mission's bonus (its title is the mission's) and a bonus credited by the operator. */
   promotionId: z.number().int().nullable(),
   title: z.string(),
+  /** A bonus the operator credited by hand (a bonus adjustment): no promotion or mission, no title. */
+  fromOperator: z.boolean(),
   /** Money; for a ticket reward, the number of tickets. */
   amount: z.number(),
   currency: z.string(),
@@ -280,6 +282,8 @@ export const WagerItem = z.object({
   id: z.number().int(),
   rewardId: z.number().int(),
   title: z.string(),
+  /** The wager of a bonus the operator credited by hand: no promotion or mission, no title. */
+  fromOperator: z.boolean(),
   bonus: z.number(),
   required: z.number(),
   progress: z.number(),

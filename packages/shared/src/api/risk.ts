@@ -155,3 +155,23 @@ export const AdminMemberRisk = z.object({
   flags: z.array(AdminRiskFlag),
 });
 export type AdminMemberRisk = z.infer<typeof AdminMemberRisk>;
+
+/**
+ * The links backfill (docs/risk.md "Backfill"): a run over the members that existed when it
+ * started, linking them by the consumer's rules; `membersDone` of `membersTotal` is its progress.
+ */
+export const AdminRiskBackfill = z.object({
+  id: z.number().int(),
+  status: z.enum(['running', 'done']),
+  membersTotal: z.number().int(),
+  membersDone: z.number().int(),
+  keysAdded: z.number().int(),
+  linksAdded: z.number().int(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type AdminRiskBackfill = z.infer<typeof AdminRiskBackfill>;
+/** The latest run (null: never run). */
+export const AdminRiskBackfillState = z.object({ run: AdminRiskBackfill.nullable() });
+export type AdminRiskBackfillState = z.infer<typeof AdminRiskBackfillState>;

@@ -51,7 +51,9 @@ export function AdjustmentsPage() {
         cell: ({ row }) =>
           row.original.depositReference
             ? `${t(`adjustments.types.${row.original.type}`)} · ${row.original.depositReference}`
-            : t(`adjustments.types.${row.original.type}`),
+            : row.original.wageringMultiple !== null
+              ? `${t(`adjustments.types.${row.original.type}`)} · ${t('adjustments.wagering', { multiple: row.original.wageringMultiple })}`
+              : t(`adjustments.types.${row.original.type}`),
       },
       {
         id: 'direction',

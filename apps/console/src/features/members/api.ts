@@ -3,6 +3,7 @@ import type {
   Adjustment,
   AdjustmentBody,
   AdjustmentList,
+  AdjustmentRules,
   AgentBody,
   MemberAuditList,
   MemberBankAccountList,
@@ -101,6 +102,13 @@ export function setTags(id: number, tags: string[]) {
 export function requestAdjustment(id: number, body: Value<typeof AdjustmentBody>) {
   return api<Value<typeof Adjustment>>(`/admin/members/${id}/adjustments`, { method: 'POST', body });
 }
+
+/** The brand's approval threshold and a bonus adjustment's default wagering, for the adjust dialog. */
+export const adjustmentRulesQuery = queryOptions({
+  queryKey: ['members', 'adjustment-rules'] as const,
+  queryFn: () => api<Value<typeof AdjustmentRules>>('/admin/adjustments/rules'),
+  staleTime: 60_000,
+});
 
 export function newRequestId(): string {
   return crypto.randomUUID();

@@ -3,13 +3,24 @@ import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { Modal } from '@gamehall/ui/modal';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormFooter } from '../../components/form-footer';
 import { validate } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
-import { changeUpline, markAgent, membersKey, newRequestId, requestAdjustment, searchMembers, setTags } from './api';
+import {
+  adjustmentRulesQuery,
+  changeUpline,
+  markAgent,
+  membersKey,
+  newRequestId,
+  requestAdjustment,
+  searchMembers,
+  setTags,
+} from './api';
 
 type Member = z.output<typeof MemberOverview>;
 
@@ -185,7 +196,11 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [multiple, setMultiple] = useState('');
   const [outcome, setOutcome] = useState<'posted' | 'pending' | null>(null);
+  const rules = useQuery({ ...adjustmentRulesQuery, enabled: open });
+  // A manual deposit is money that arrived and a bonus is taken back only by its forfeiture: credits.
+  const creditOnly = type === 'manual_deposit' || type === 'bonus';
   // One request id per submission: a double click or a retry after a lost answer sends the same id,
   // which the server answers with the first request's adjustment; any change of the form is a new
   // request with a new id.
@@ -201,6 +216,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
     setDirection('credit');
     setAmount('');
     setReason('');
+    setMultiple('');
     setOutcome(null);
     setRequestId(newRequestId());
     s.reset();
@@ -210,11 +226,12 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
     e.preventDefault();
     const checked = validate(AdjustmentBody, {
       type,
-      // A manual deposit is money that arrived: always a credit.
-      direction: type === 'manual_deposit' ? 'credit' : direction,
+      direction: creditOnly ? 'credit' : direction,
       amount: amount.trim() === '' ? undefined : Number(amount),
       reason,
       requestId,
+      // Empty: the brand's default, which the server fixes on the request.
+      ...(type === 'bonus' && multiple.trim() !== '' ? { wageringMultiple: Number(multiple) } : {}),
     });
     s.setErrors(checked.errors);
     if (!checked.data) return;
@@ -246,7 +263,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
               onChange={(e) => edit(setType)(e.target.value as AdjustmentType)}
               className="mt-1 block w-full rounded-md border border-(--text-muted)/40 bg-(--surface) px-3 py-2 text-sm font-normal"
             >
-              {(['correction', 'goodwill', 'manual_deposit'] as const).map((k) => (
+              {(['correction', 'goodwill', 'manual_deposit', 'bonus'] as const).map((k) => (
                 <option key={k} value={k}>
                   {t(`adjustments.types.${k}`)}
                 </option>
@@ -256,7 +273,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
               {t(`adjustDialog.typeHint.${type}`)}
             </span>
           </label>
-          <fieldset className="mb-3" disabled={type === 'manual_deposit'}>
+          <fieldset className="mb-3" disabled={creditOnly}>
             <legend className="mb-1 text-sm font-medium">{t('adjustDialog.direction')}</legend>
             <div className="flex gap-4">
               {(['credit', 'debit'] as const).map((d) => (
@@ -265,7 +282,7 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
                     type="radio"
                     name="direction"
                     value={d}
-                    checked={(type === 'manual_deposit' ? 'credit' : direction) === d}
+                    checked={(creditOnly ? 'credit' : direction) === d}
                     onChange={() => edit(setDirection)(d)}
                   />
                   {t(`adjustDialog.${d}`)}
@@ -280,11 +297,37 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
             inputMode="decimal"
             autoComplete="off"
             suffix={<span className="px-2 text-sm text-(--text-muted)">{member.balances.currency}</span>}
-            hint={t('adjustDialog.hint')}
+            hint={
+              rules.data
+                ? t('adjustDialog.threshold', {
+                    amount: formatMoney(rules.data.approvalThreshold, rules.data.currency),
+                  })
+                : t('adjustDialog.hint')
+            }
             value={amount}
             error={s.errors.amount}
             onChange={(e) => edit(setAmount)(e.target.value)}
           />
+          {type === 'bonus' && (
+            <Field
+              label={t('adjustDialog.wageringMultiple')}
+              name="wageringMultiple"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={rules.data ? String(rules.data.bonusWageringMultiple) : ''}
+              hint={
+                rules.data
+                  ? t('adjustDialog.wageringHint', {
+                      multiple: multiple.trim() === '' ? rules.data.bonusWageringMultiple : multiple,
+                      days: rules.data.bonusWageringDays,
+                    })
+                  : undefined
+              }
+              value={multiple}
+              error={s.errors.wageringMultiple}
+              onChange={(e) => edit(setMultiple)(e.target.value)}
+            />
+          )}
           <Field
             label={t('adjustDialog.reason')}
             required

@@ -1,4 +1,12 @@
-import type { CashierReport, GamesReport, NgrReport, NgrRows, RegistrationsReport } from '@gamehall/shared/api/reports';
+import type {
+  CashierReport,
+  GamesReport,
+  NgrReport,
+  NgrRows,
+  PaymentFeePayouts,
+  PaymentFees,
+  RegistrationsReport,
+} from '@gamehall/shared/api/reports';
 import type { GridFilter, GridQuery } from '../../components/data-grid';
 import { api } from '../../lib/api-client';
 
@@ -31,4 +39,14 @@ export function fetchNgrReport(q: GridQuery) {
 
 export function fetchNgrRows(q: GridQuery) {
   return api<NgrRows>('/admin/reports/ngr/rows', { query: q });
+}
+
+/** Payment fees of a range by day or paying account (their totals are the NGR report's payment fee). */
+export function fetchPaymentFees(q: { from: string; to: string; groupBy: 'day' | 'account' }) {
+  return api<PaymentFees>('/admin/reports/cashier/fees', { query: q });
+}
+
+/** The payouts with a bank fee behind a day's or an account's figure. */
+export function fetchPaymentFeePayouts(q: { from: string; to: string; accountId?: number; pageSize: number }) {
+  return api<PaymentFeePayouts>('/admin/reports/cashier/fees/payouts', { query: q });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
 import { fetchCashierReport } from './api';
+import { PaymentFeesSection } from './payment-fees';
 import { figureColumn, ReportGrid, useReportFetch } from './report-grid';
 import { Totals } from './totals';
 
@@ -75,6 +76,7 @@ export function CashierReportPage() {
           { value: 'day', label: t('cashier.byDay') },
         ]}
       />
+      <PaymentFeesSection />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AdminMemberRisk,
+  AdminRiskBackfillState,
   AdminRiskFlag,
   AdminRiskLevelBody,
   AdminRiskLink,
@@ -53,4 +54,15 @@ export function reviewFlag(id: number, body: AdminRiskReviewBody) {
 
 export function setRiskLevel(memberId: number, body: AdminRiskLevelBody) {
   return api<AdminMemberRisk>(`/admin/risk/members/${memberId}/level`, { method: 'PUT', body });
+}
+
+/** The links backfill's latest run; read again every two seconds while one runs. */
+export const backfillQuery = queryOptions({
+  queryKey: [...riskKey, 'backfill'],
+  queryFn: () => api<AdminRiskBackfillState>('/admin/risk/backfill'),
+  refetchInterval: (q) => (q.state.data?.run?.status === 'running' ? 2_000 : false),
+});
+
+export function startBackfill() {
+  return api<AdminRiskBackfillState>('/admin/risk/backfill', { method: 'POST', body: {} });
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { formatDateTime } from '../../lib/format';
 import { linksQuery, RISK_PAGE_SIZE } from './api';
+import { BackfillPanel } from './backfill-panel';
 import { MemberName, memberIdOf, ReviewButtons, ReviewState } from './risk-parts';
 
 const STATUSES: RiskLinkStatus[] = ['pending', 'confirmed', 'dismissed'];
@@ -34,6 +35,7 @@ export function LinksPage() {
   return (
     <div className="max-w-6xl">
       <PageHeader title={t('links.title')} description={t('links.description')} />
+      <BackfillPanel />
       <div className="flex flex-wrap items-end gap-4">
         <StatusFilter
           id="risk-link-status"

@@ -244,6 +244,28 @@ export const SETTINGS: SettingSpec[] = [
   },
   { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money' } },
   {
+    key: 'bonusAdjustmentWagering',
+    group: 'operators',
+    shape: {
+      kind: 'object',
+      fields: {
+        multiple: { kind: 'number', schema: int(1, 100) },
+        days: { kind: 'number', schema: int(1, 365) },
+        otherPercent: { kind: 'number', schema: int(0, 100) },
+        contributions: {
+          kind: 'rows',
+          columns: {
+            gameType: { kind: 'text', schema: z.string().trim().min(1).max(16) },
+            percent: { kind: 'number', schema: int(0, 100) },
+          },
+          max: 50,
+          unique: 'gameType',
+          record: { key: 'gameType', value: 'percent' },
+        },
+      },
+    },
+  },
+  {
     key: 'operatorTwoFactorRequired',
     group: 'operators',
     shape: { kind: 'boolean' },

@@ -111,6 +111,7 @@ export type AuditEvent =
   | 'risk.level'
   | 'risk.link.review'
   | 'risk.flag.review'
+  | 'risk.backfill'
   | 'kyc.details'
   | 'kyc.upload'
   | 'kyc.approve'

@@ -121,6 +121,20 @@ export const BrandSettingsSchema = z.object({
   /** Back office: a balance adjustment above this many minor units waits for a second operator. */
   adjustmentApprovalThreshold: z.number().int().min(0).default(1_000_000),
   /**
+   * A bonus adjustment's wagering (docs/rewards.md "Bonus wallet and wagering"): the multiple the
+   * operator's form starts from (turnover needed = multiple x bonus), the days to meet it before
+   * the bonus left is forfeited, and the share of a settled bet that counts (otherPercent, or the
+   * game type's percent in contributions).
+   */
+  bonusAdjustmentWagering: z
+    .object({
+      multiple: z.number().int().min(1).max(100).default(5),
+      days: z.number().int().min(1).max(365).default(30),
+      otherPercent: z.number().int().min(0).max(100).default(100),
+      contributions: z.record(z.string().min(1).max(16), z.number().int().min(0).max(100)).default({}),
+    })
+    .default({ multiple: 5, days: 30, otherPercent: 100, contributions: {} }),
+  /**
    * Every operator must sign in with two-factor authentication; one without it gets a session that
    * can only enrol. Off by default so the demo operator can sign in with a password alone.
    */

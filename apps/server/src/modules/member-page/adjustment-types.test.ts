@@ -47,7 +47,7 @@ describe('adjustment types', () => {
     const plain = await adjust(op.token, m.id, { direction: 'credit', amount: 10, reason: 'typo fix' });
     expect(plain.json().value.type).toBe('correction');
     for (const body of [
-      { type: 'bonus', direction: 'credit', amount: 5, reason: 'x' },
+      { type: 'jackpot', direction: 'credit', amount: 5, reason: 'x' },
       { type: 'manual_deposit', direction: 'debit', amount: 5, reason: 'x' },
     ])
       expectFailure(await adjust(op.token, m.id, body), 400, 'VALIDATION_FAILED');

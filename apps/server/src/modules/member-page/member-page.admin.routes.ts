@@ -6,6 +6,7 @@ import {
   AdjustmentList,
   AdjustmentQuery,
   AdjustmentRejectBody,
+  AdjustmentRules,
   AgentBody,
   LockBody,
   MemberAuditList,
@@ -431,6 +432,19 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       );
       return ok(presentAdjustment(done.adjustment));
     },
+  );
+
+  app.get(
+    '/admin/adjustments/rules',
+    {
+      schema: {
+        tags,
+        summary: "The brand's approval threshold for adjustments (money) and a bonus adjustment's default wagering",
+        response: { 200: envelope(AdjustmentRules) },
+      },
+      config: { auth: ADJUST },
+    },
+    async () => ok(await members.adjustmentRules(ctx)),
   );
 
   app.get(

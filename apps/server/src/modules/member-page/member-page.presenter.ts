@@ -266,6 +266,7 @@ export function presentAdjustment(r: AdjustmentRow): Adjustment {
     member: { id: r.member_id, username: r.username },
     type: r.type,
     depositReference: r.deposit_reference,
+    wageringMultiple: r.wagering_multiple,
     direction: r.direction,
     amount: toMajor(r.amount),
     currency: r.currency,

@@ -363,6 +363,7 @@ const ADJUSTMENT_COLUMNS = [
   'm.username',
   'b.type',
   'b.deposit_reference',
+  'b.wagering_multiple',
   'b.direction',
   'b.amount',
   'b.currency',
@@ -383,7 +384,8 @@ export async function insertAdjustment(
   db: Conn,
   a: {
     memberId: number;
-    type: 'correction' | 'goodwill' | 'manual_deposit';
+    type: 'correction' | 'goodwill' | 'manual_deposit' | 'bonus';
+    wageringMultiple: number | null;
     direction: 'credit' | 'debit';
     amount: number;
     currency: string;
@@ -403,6 +405,7 @@ export async function insertAdjustment(
       brand_day: a.brandDay,
       member_id: a.memberId,
       type: a.type,
+      wagering_multiple: a.wageringMultiple,
       direction: a.direction,
       amount: a.amount,
       currency: a.currency,

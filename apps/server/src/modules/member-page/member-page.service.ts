@@ -1,6 +1,7 @@
 import type {
   AdjustmentBody,
   AdjustmentQuery,
+  AdjustmentRules,
   AdjustmentType,
   AgentBody,
   MemberSearchQuery,
@@ -11,7 +12,7 @@ import type {
 } from '@gamehall/shared/api/admin-members';
 import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
-import { toMinor } from '@gamehall/shared/money';
+import { toMajor, toMinor } from '@gamehall/shared/money';
 import { type AppContext, onReplica } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
@@ -40,6 +41,7 @@ import { kycLevel, verifiedNameOf } from '../kyc/kyc.service';
 import { balanceOf, bonusBalanceOf, postAdjustment } from '../ledger/ledger.service';
 import { pointsOf } from '../points/points.service';
 import { memberView as responsibleView } from '../responsible/responsible.service';
+import { payAdjustmentBonus } from '../rewards/rewards.service';
 import { memberSummary as vipSummary } from '../vip/vip.service';
 import { transactions } from '../wallet/wallet.service';
 import {
@@ -420,7 +422,9 @@ function signed(a: { direction: 'credit' | 'debit'; amount: number }): number {
 /**
  * Moves the money of an adjustment being posted, in the caller's transaction (which holds the
  * member's lock): a manual deposit is recorded and credited as a deposit order (docs/cashier.md
- * "Adjustment types"), anything else is a ledger adjustment of the member's cash.
+ * "Adjustment types"), a bonus is paid into the bonus wallet as a claimed reward with its wager
+ * (docs/rewards.md "Bonus wallet and wagering"), anything else is a ledger adjustment of the
+ * member's cash.
  */
 async function postAdjustmentMoney(
   ctx: AppContext,
@@ -429,6 +433,7 @@ async function postAdjustmentMoney(
     id: number;
     memberId: number;
     type: AdjustmentType;
+    wageringMultiple: number | null;
     direction: 'credit' | 'debit';
     amount: number;
     currency: string;
@@ -448,6 +453,23 @@ async function postAdjustmentMoney(
     });
     return { postingId: deposit.postingId, replayed: false, depositReference: deposit.reference };
   }
+  if (a.type === 'bonus') {
+    const rules = (await getBrand(trx)).bonusAdjustmentWagering;
+    const paid = await payAdjustmentBonus(trx, ctx, {
+      memberId: a.memberId,
+      adjustmentId: a.id,
+      amount: a.amount,
+      currency: a.currency,
+      wagering: {
+        multiple: a.wageringMultiple ?? rules.multiple,
+        base: 'bonus',
+        contributions: rules.contributions,
+        otherPercent: rules.otherPercent,
+        days: rules.days,
+      },
+    });
+    return { postingId: paid.postingId, replayed: false };
+  }
   const posting = await postAdjustment(trx, {
     memberId: a.memberId,
     currency: a.currency,
@@ -458,12 +480,19 @@ async function postAdjustmentMoney(
   return { postingId: posting.postingId, replayed: posting.replayed };
 }
 
+/** The balance an adjustment of this type changes (the audit's before and after): bonus or cash. */
+async function adjustedBalance(trx: Trx, type: AdjustmentType, memberId: number, currency: string): Promise<number> {
+  if (type === 'bonus') return bonusBalanceOf(trx, memberId, currency);
+  return (await balanceOf(trx, memberId, currency)).balance;
+}
+
 /** Whether an earlier adjustment is the same request as this one (same member and details). */
 function sameRequest(
   earlier: AdjustmentRow,
   now: {
     memberId: number;
     type: AdjustmentType;
+    wageringMultiple: number | null;
     direction: 'credit' | 'debit';
     amount: number;
     currency: string;
@@ -473,6 +502,7 @@ function sameRequest(
   return (
     earlier.member_id === now.memberId &&
     earlier.type === now.type &&
+    earlier.wagering_multiple === now.wageringMultiple &&
     earlier.direction === now.direction &&
     Number(earlier.amount) === now.amount &&
     earlier.currency === now.currency &&
@@ -505,13 +535,18 @@ export async function requestAdjustment(
     throw fieldErrors({ amount: 'INVALID' });
   }
   if (amount <= 0) throw fieldErrors({ amount: 'INVALID' });
-  // Money that arrived is never taken: a manual deposit only credits.
-  if (body.type === 'manual_deposit' && body.direction !== 'credit') throw fieldErrors({ direction: 'INVALID' });
+  // Money that arrived is never taken: a manual deposit only credits; a bonus is taken back only by
+  // its wager's forfeiture, never by a debit.
+  if ((body.type === 'manual_deposit' || body.type === 'bonus') && body.direction !== 'credit')
+    throw fieldErrors({ direction: 'INVALID' });
+  if (body.wageringMultiple !== undefined && body.type !== 'bonus') throw fieldErrors({ wageringMultiple: 'INVALID' });
   const now = ctx.now();
   const day = brandDay(now, brand.timeZone);
   const details = {
     memberId: id,
     type: body.type,
+    // Fixed at the request, so an approval later posts what was asked whatever the brand says then.
+    wageringMultiple: body.type === 'bonus' ? (body.wageringMultiple ?? brand.bonusAdjustmentWagering.multiple) : null,
     direction: body.direction,
     amount,
     currency: brand.currency,
@@ -535,6 +570,7 @@ export async function requestAdjustment(
     const adjustmentId = await insertAdjustment(trx, {
       memberId: id,
       type: body.type,
+      wageringMultiple: details.wageringMultiple,
       direction: body.direction,
       amount,
       currency: brand.currency,
@@ -546,10 +582,11 @@ export async function requestAdjustment(
       brandDay: day,
       now,
     });
-    const before = await balanceOf(trx, id, brand.currency);
+    const cash = await balanceOf(trx, id, brand.currency);
     // A debit waiting for approval is checked again when it is posted; refusing it now spares the
     // second operator a request that cannot go through.
-    if (body.direction === 'debit' && before.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    if (body.direction === 'debit' && cash.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    const before = { balance: await adjustedBalance(trx, body.type, id, brand.currency) };
     if (!immediate) return { adjustmentId, replayed: false, before: before.balance, after: before.balance };
     const posting = await postAdjustmentMoney(ctx, trx, {
       ...details,
@@ -617,13 +654,15 @@ export async function approveAdjustment(
     if (row.requested_by === operator.memberId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
     if (row.status === 'posted') return { posted: false, before: null, after: null };
     if (row.status !== 'pending') throw new AppError('ADJUSTMENT_DECIDED', { value: { status: row.status } });
-    // A manual deposit credits as a deposit does, under the member's lock (docs/wallet.md).
-    if (row.type === 'manual_deposit') await lockedMember(trx, row.member_id);
-    const before = await balanceOf(trx, row.member_id, row.currency);
+    // A manual deposit credits as a deposit does, and a bonus opens a wager as a claim does, under
+    // the member's lock (docs/wallet.md).
+    if (row.type === 'manual_deposit' || row.type === 'bonus') await lockedMember(trx, row.member_id);
+    const before = { balance: await adjustedBalance(trx, row.type, row.member_id, row.currency) };
     const posting = await postAdjustmentMoney(ctx, trx, {
       id: row.id,
       memberId: row.member_id,
       type: row.type,
+      wageringMultiple: row.wagering_multiple,
       direction: row.direction,
       amount: Number(row.amount),
       currency: row.currency,
@@ -703,6 +742,17 @@ export async function cancelAdjustment(
   const adjustment = await findAdjustment(ctx.db, adjustmentId);
   if (!adjustment) throw new Error(`adjustment ${adjustmentId} vanished`);
   return { adjustment, before: { status: 'pending' }, after: { status: adjustment.status } };
+}
+
+/** What the adjust dialog tells the operator before they send: the brand's threshold and bonus default. */
+export async function adjustmentRules(ctx: AppContext): Promise<AdjustmentRules> {
+  const brand = await getBrand(ctx.db);
+  return {
+    approvalThreshold: toMajor(brand.adjustmentApprovalThreshold),
+    currency: brand.currency,
+    bonusWageringMultiple: brand.bonusAdjustmentWagering.multiple,
+    bonusWageringDays: brand.bonusAdjustmentWagering.days,
+  };
 }
 
 export function adjustments(ctx: AppContext, q: AdjustmentQuery) {

@@ -44,8 +44,10 @@ export interface BalanceAdjustmentsTable {
   currency: string;
   reason: string;
   status: Generated<'pending' | 'posted' | 'rejected' | 'cancelled'>;
-  /** What the adjustment is for (migration 0093); rows before it are corrections. */
-  type: Generated<'correction' | 'goodwill' | 'manual_deposit'>;
+  /** What the adjustment is for (migration 0093, bonus 0105); rows before it are corrections. */
+  type: Generated<'correction' | 'goodwill' | 'manual_deposit' | 'bonus'>;
+  /** A bonus's wagering multiple (migration 0105); null for the other types. */
+  wagering_multiple: ColumnType<number | null, number | null | undefined, never>;
   /** A manual deposit's deposit order, once posted. */
   deposit_reference: Generated<string | null>;
   idempotency_key: string;

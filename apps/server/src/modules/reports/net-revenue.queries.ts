@@ -53,20 +53,55 @@ function memberCash(types: readonly string[], start: RawBuilder<Date> | Date, en
         AND a.kind = 'cash' AND a.member_id IS NOT NULL`;
 }
 
+/** `t`'s figure columns differ from the upsert's (`excluded`): the rows an upsert rewrites. */
+const changed = (t: string, cols: readonly string[]) =>
+  sql.raw(
+    `(${cols.map((c) => `${t}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `excluded.${c}`).join(', ')})`,
+  );
+
+/**
+ * The keys of `stored` (the day's rows) that `computed` no longer has, by one aggregation over both
+ * lists. Not an anti-join: the planner estimates the rows of a day newer than the table's
+ * statistics (today, always) at one, and chose a nested loop that scanned the computed rows once
+ * per stored row, 300,000 squared.
+ */
+function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, keys: string) {
+  return sql`SELECT ${sql.raw(keys)} FROM (
+      SELECT *, true AS was FROM (${stored}) s UNION ALL SELECT *, false FROM (${computed}) c
+    ) k GROUP BY ${sql.raw(keys)} HAVING bool_and(was)`;
+}
+
+/**
+ * The bank fees recorded on the payouts marked paid in [start, end), per member (the withdrawal's):
+ * the house's payment cost beside the rate of agentNgr.paymentFeePpm. The operator's payment fee is
+ * both; the agents' dividend base keeps the rate alone (its setting says what agents share).
+ */
+function payoutFeesSql(start: Date, end: Date) {
+  return sql`SELECT member_id, sum(fee)::bigint AS fee FROM withdrawal_orders
+    WHERE paid_at >= ${start} AND paid_at < ${end} AND fee > 0 GROUP BY member_id`;
+}
+
 /**
  * Recomputes the day's net revenue rollups with the brand's fee settings (`s`, every deduction on):
  * per member (and the member's top agent now), per top agent, per member and vendor, per vendor,
- * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock; each
- * table's rows of the day carry one stamp and the day's rows the upsert did not touch are deleted.
+ * per game, and the day's total. Runs inside refreshDay's transaction, under its day lock.
+ * The two tables of a row per member (and vendor) of the day, about 300,000 rows each at a million
+ * members, are written where they change: the day's rows no longer computed are deleted, and a
+ * row is rewritten only when a figure differs (its refreshed_at is when its figures were last
+ * written), since the job recomputes today and yesterday every few minutes and most members' rows
+ * stay as they were. The small tables are rewritten with one stamp and the rows the upsert did not
+ * touch are deleted.
  */
 export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: Date, s: AgentNgrSettings) {
   const { start, end } = await dayWindow(trx, day, tz);
-  const fromN = DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0)`);
-  // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees.
-  const ledgerN = fromN.slice(0, NGR_CATEGORIES.length);
-  const feesN = fromN.slice(NGR_CATEGORIES.length);
+  const named = (c: string) => sql`coalesce(n.${sql.ref(c)}, 0) AS ${sql.ref(c.slice(2))}`;
+  // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees (the
+  // provider's, and the payment fee, to which the payouts' bank fees are added).
+  const ledgerN = DEDUCTION_COLUMNS.slice(0, NGR_CATEGORIES.length).map(named);
+  const [providerFee, paymentFee] = DEDUCTION_COLUMNS.slice(NGR_CATEGORIES.length) as [string, string];
+  const feesN = [named(providerFee), sql`coalesce(n.${sql.ref(paymentFee)}, 0)`];
+  // The top agent of the day's members, joined once (a lookup per member was most of the job's time).
   await sql`
-    INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
     WITH n AS (${memberRevenueSql(start, end, s)}),
     c AS (
       SELECT a.member_id, sum(e.amount)::bigint AS commission FROM ${memberCash(COST_POSTING_TYPES.commission, start, end)}
@@ -80,49 +115,80 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
       ) x GROUP BY member_id
     ),
-    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o)
-    SELECT ${day}::date, ids.member_id,
-      coalesce((SELECT t.ancestor_id FROM agent_tree t JOIN members am ON am.id = t.ancestor_id
-        WHERE t.member_id = ids.member_id AND am.type IN (${sql.join([...AGENT_ACCOUNT_TYPES])})
-        ORDER BY t.depth DESC LIMIT 1), 0),
-      coalesce(n.valid_bets, 0), coalesce(n.wins, 0), ${sql.join(ledgerN)}, coalesce(c.commission, 0),
-      ${sql.join(feesN)}, coalesce(o.base, 0), ${stamp}::timestamptz
-    FROM ids
-    LEFT JOIN n ON n.member_id = ids.member_id
-    LEFT JOIN c ON c.member_id = ids.member_id
-    LEFT JOIN o ON o.member_id = ids.member_id
+    pf AS (${payoutFeesSql(start, end)}),
+    ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o
+      UNION SELECT member_id FROM pf),
+    top AS (
+      SELECT DISTINCT ON (t.member_id) t.member_id, t.ancestor_id FROM ids
+      JOIN agent_tree t ON t.member_id = ids.member_id
+      JOIN members am ON am.id = t.ancestor_id AND am.type IN (${sql.join([...AGENT_ACCOUNT_TYPES])})
+      ORDER BY t.member_id, t.depth DESC
+    ),
+    computed AS MATERIALIZED (
+      SELECT ids.member_id, coalesce(top.ancestor_id, 0) AS agent_id,
+        coalesce(n.valid_bets, 0) AS bet_amount, coalesce(n.wins, 0) AS win_amount, ${sql.join(ledgerN)},
+        coalesce(c.commission, 0) AS commission, ${feesN[0]}, ${feesN[1]} + coalesce(pf.fee, 0) AS ${sql.ref(paymentFee.slice(2))},
+        coalesce(o.base, 0) AS pay_base
+      FROM ids
+      LEFT JOIN top ON top.member_id = ids.member_id
+      LEFT JOIN n ON n.member_id = ids.member_id
+      LEFT JOIN c ON c.member_id = ids.member_id
+      LEFT JOIN o ON o.member_id = ids.member_id
+      LEFT JOIN pf ON pf.member_id = ids.member_id
+    ),
+    stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date`, sql`SELECT member_id FROM computed`, 'member_id')}),
+    gone AS (
+      DELETE FROM report_daily_ngr_members m WHERE m.day = ${day}::date
+        AND m.member_id IN (SELECT member_id FROM stale)
+    )
+    INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
+    SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, member_id) DO UPDATE SET agent_id = excluded.agent_id, ${updateAll},
       refreshed_at = excluded.refreshed_at
+      WHERE ${changed('report_daily_ngr_members', ['agent_id', ...SUM_COLUMNS])}
   `.execute(trx);
 
   await sql`
     INSERT INTO report_daily_ngr_agents (day, agent_id, members, ${list(SUM_COLUMNS)}, refreshed_at)
     SELECT day, agent_id, count(*)::int, ${list(SUM_COLUMNS, (c) => `sum(${c})::bigint`)}, ${stamp}::timestamptz
-    FROM report_daily_ngr_members WHERE day = ${day}::date AND refreshed_at = ${stamp} GROUP BY day, agent_id
+    FROM report_daily_ngr_members WHERE day = ${day}::date GROUP BY day, agent_id
     ON CONFLICT (day, agent_id) DO UPDATE SET members = excluded.members, ${updateAll},
       refreshed_at = excluded.refreshed_at
   `.execute(trx);
 
   // The provider fee per member and vendor, as memberRevenueSql charges it (the same fragments).
   await sql`
+    WITH computed AS MATERIALIZED (
+      SELECT rv.member_id, rv.vendor_code, rv.vb AS bet_amount, rv.w AS win_amount, coalesce(f.ppm, 0) AS ppm,
+        ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint AS provider_fee
+      FROM (
+        SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
+        FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
+      ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
+    ),
+    stale AS (${staleKeys(
+      sql`SELECT member_id, vendor_code FROM report_daily_ngr_member_vendors WHERE day = ${day}::date`,
+      sql`SELECT member_id, vendor_code FROM computed`,
+      'member_id, vendor_code',
+    )}),
+    gone AS (
+      DELETE FROM report_daily_ngr_member_vendors v WHERE v.day = ${day}::date
+        AND (v.member_id, v.vendor_code) IN (SELECT member_id, vendor_code FROM stale)
+    )
     INSERT INTO report_daily_ngr_member_vendors
       (day, member_id, vendor_code, bet_amount, win_amount, ppm, provider_fee, refreshed_at)
-    SELECT ${day}::date, rv.member_id, rv.vendor_code, rv.vb, rv.w, coalesce(f.ppm, 0),
-      ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint, ${stamp}::timestamptz
-    FROM (
-      SELECT member_id, vendor_code, sum(bet_amount)::bigint AS vb, sum(win_amount)::bigint AS w
-      FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
-    ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
+    SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, member_id, vendor_code) DO UPDATE SET bet_amount = excluded.bet_amount,
       win_amount = excluded.win_amount, ppm = excluded.ppm, provider_fee = excluded.provider_fee,
       refreshed_at = excluded.refreshed_at
+      WHERE ${changed('report_daily_ngr_member_vendors', ['bet_amount', 'win_amount', 'ppm', 'provider_fee'])}
   `.execute(trx);
 
   await sql`
     INSERT INTO report_daily_ngr_vendors (day, vendor_code, bet_amount, win_amount, provider_fee, refreshed_at)
     SELECT day, vendor_code, sum(bet_amount)::bigint, sum(win_amount)::bigint, sum(provider_fee)::bigint,
       ${stamp}::timestamptz
-    FROM report_daily_ngr_member_vendors WHERE day = ${day}::date AND refreshed_at = ${stamp} GROUP BY day, vendor_code
+    FROM report_daily_ngr_member_vendors WHERE day = ${day}::date GROUP BY day, vendor_code
     ON CONFLICT (day, vendor_code) DO UPDATE SET bet_amount = excluded.bet_amount, win_amount = excluded.win_amount,
       provider_fee = excluded.provider_fee, refreshed_at = excluded.refreshed_at
   `.execute(trx);
@@ -137,13 +203,7 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
   `.execute(trx);
 
   // Each table named where it is written (table-owners.test reads the names).
-  await trx.deleteFrom('report_daily_ngr_members').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_agents').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
-  await trx
-    .deleteFrom('report_daily_ngr_member_vendors')
-    .where('day', '=', day)
-    .where('refreshed_at', '<>', stamp)
-    .execute();
   await trx.deleteFrom('report_daily_ngr_vendors').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
 
@@ -262,7 +322,8 @@ function gameWhere(f: NgrFilter) {
 /** Vendor rows read the vendor rollup (with the fee) unless a game type narrows them to games. */
 const byVendorRollup = (group: NgrGroup, f: NgrFilter) => group === 'vendor' && !f.gameType;
 
-function source(group: NgrGroup, f: NgrFilter) {
+/** A grouping's rows (players: playerPage). */
+function source(group: Exclude<NgrGroup, 'player'>, f: NgrFilter) {
   const range = sql`day >= ${f.from}::date AND day <= ${f.to}::date`;
   switch (group) {
     case 'day': {
@@ -270,10 +331,6 @@ function source(group: NgrGroup, f: NgrFilter) {
       return sql`SELECT day::text AS key, ${NO_KEYS}, NULL::bigint AS member_id, ${sums()}
         FROM ${s.table} WHERE ${s.where} GROUP BY day`;
     }
-    case 'player':
-      return sql`SELECT member_id::text AS key, ${NO_KEYS}, member_id, ${sums()} FROM report_daily_ngr_members
-        WHERE ${range} ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``}
-        ${f.memberId !== undefined ? sql`AND member_id = ${f.memberId}` : sql``} GROUP BY member_id`;
     case 'agent':
       return sql`SELECT agent_id::text AS key, ${NO_KEYS}, agent_id AS member_id, ${sums()} FROM report_daily_ngr_agents
         WHERE ${range} ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``} GROUP BY agent_id`;
@@ -303,7 +360,58 @@ function numbers<T extends Record<string, unknown>>(row: T): T {
   return out as T;
 }
 
-/** One page of the report's groups, sorted, with the number of groups (one aggregation). */
+/** The sort column over a group's rows, as a sum of the rollup's columns (or the key). */
+function sortSum(sort: Sort) {
+  const column = SORT[sort.column] ?? 'key';
+  return column === 'key' ? null : sql.raw(`sum(${column})`);
+}
+
+/**
+ * A page of players: a member-day row per day and member who did anything, about a million members
+ * over 30 days at scale, so the ranking sums the sort column alone (one sum, not every figure, per
+ * member) and the figures are summed for the page's members only, with the same filter. The order
+ * is ngrPage's (the sort column, then the key as text, NULLS LAST as there); a sum of a difference
+ * equals the difference of the sums (bigint into numeric, exact).
+ */
+async function playerPage(
+  db: Conn,
+  f: NgrFilter,
+  sort: Sort,
+  page: Paging,
+): Promise<{ rows: NgrRow[]; total: number }> {
+  const where = sql`day >= ${f.from}::date AND day <= ${f.to}::date
+    ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``}
+    ${f.memberId !== undefined ? sql`AND member_id = ${f.memberId}` : sql``}`;
+  const dir = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
+  const by = sortSum(sort);
+  // The ranking's hash table holds every member of the range (about 150 bytes each); with the
+  // default work_mem (4 MB) it spilled to disk in dozens of batches at a million members.
+  const ranked = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
+    return sql<{ member_id: string; groups: number }>`
+      SELECT member_id, count(*) OVER ()::int AS groups FROM report_daily_ngr_members WHERE ${where}
+      GROUP BY member_id
+      ORDER BY ${by === null ? sql`` : sql`${by} ${dir} NULLS LAST, `}member_id::text ${dir}
+      LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(trx);
+  });
+  const ids = ranked.rows.map((r) => Number(r.member_id));
+  const total =
+    ranked.rows[0]?.groups ??
+    (page.pageNo > 1
+      ? ((
+          await sql<{ n: number }>`SELECT count(DISTINCT member_id)::int AS n FROM report_daily_ngr_members
+            WHERE ${where}`.execute(db)
+        ).rows[0]?.n ?? 0)
+      : 0);
+  if (ids.length === 0) return { rows: [], total };
+  const r = await sql<NgrRow>`
+    SELECT member_id::text AS key, ${NO_KEYS}, member_id, ${sums()} FROM report_daily_ngr_members
+    WHERE ${where} AND member_id = ANY(${ids}::bigint[]) GROUP BY member_id`.execute(db);
+  const byId = new Map(r.rows.map((row) => [Number(row.member_id), numbers(row)]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/** One page of the report's groups, sorted, with the number of groups (one aggregation; players: two steps). */
 export async function ngrPage(
   db: Conn,
   group: NgrGroup,
@@ -311,6 +419,7 @@ export async function ngrPage(
   sort: Sort,
   page: Paging,
 ): Promise<{ rows: NgrRow[]; total: number }> {
+  if (group === 'player') return playerPage(db, filter, sort, page);
   const grouped = source(group, filter);
   const r = await sql<NgrRow & { groups: number }>`
     SELECT *, count(*) OVER ()::int AS groups FROM (${grouped}) g ORDER BY ${orderBy(sort)}
@@ -480,15 +589,109 @@ export function drillProviderFees(db: Conn, f: DrillFilter, page: Paging) {
   );
 }
 
-/** The payment fee's rows: per brand day and member, the approved deposits and withdrawals charged and the fee. */
-export function drillPaymentFees(db: Conn, f: DrillFilter, page: Paging) {
+/**
+ * The payment fee's rows: per brand day and member, the rate on the approved deposits and
+ * withdrawals (the base, the rate and the fee, rounded down as memberRevenueSql charges it), and
+ * each payout's recorded bank fee (the withdrawal, its amount as the base, the paying account).
+ */
+export function drillPaymentFees(db: Conn, f: DrillFilter, tz: string, page: Paging) {
   return drillPage(
     db,
-    sql`SELECT m.day::text || ':' || m.member_id AS id, m.day::text AS at, m.member_id, 'payments' AS what,
-        NULL::text AS reference, m.pay_base AS base, d.payment_fee_ppm AS rate_ppm, m.payment_fee AS amount
+    sql`SELECT * FROM (
+      SELECT m.day::text || ':' || m.member_id AS id, m.day::text AS at, m.member_id, 'payments' AS what,
+        NULL::text AS reference, m.pay_base AS base, d.payment_fee_ppm AS rate_ppm,
+        (m.pay_base * d.payment_fee_ppm / 1000000)::bigint AS amount
       FROM report_daily_ngr_members m JOIN report_daily_ngr d ON d.day = m.day
-      WHERE m.day >= ${f.from}::date AND m.day <= ${f.to}::date AND m.payment_fee <> 0
-        ${whoScope('m.member_id', sql`m.day`, f)}`,
+      WHERE m.day >= ${f.from}::date AND m.day <= ${f.to}::date AND m.pay_base * d.payment_fee_ppm >= 1000000
+        ${whoScope('m.member_id', sql`m.day`, f)}
+      UNION ALL
+      SELECT w.reference AS id, to_char(w.paid_at AT TIME ZONE 'UTC', ${sql.raw(ISO)}) AS at, w.member_id,
+        'payout fee: ' || coalesce(a.label, '') AS what, w.reference, w.amount AS base, NULL::bigint AS rate_ppm,
+        w.fee AS amount
+      FROM withdrawal_orders w LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+      WHERE w.paid_at >= ${dayStart(f.from, tz)} AND w.paid_at < ${dayEnd(f.to, tz)} AND w.fee > 0
+        ${whoScope('w.member_id', sql`(w.paid_at AT TIME ZONE ${tz})::date`, f)}
+    ) x`,
     page,
   );
+}
+
+// ---- payment fees (the cashier report's section; docs/back-office.md "Payment fees")
+
+/**
+ * Per brand day of [from, to] with a payment fee: the NGR rollup's payment fee (the same figure the
+ * NGR report shows), its rate part (per member, rounded down, as it was charged) and so its payout
+ * part (the bank fees recorded on the day's payouts), and the day's payouts with a fee.
+ */
+export async function paymentFeeDays(db: Conn, from: Day, to: Day, tz: string) {
+  const r = await sql<{ day: string; total: number | string; rate: number | string; payouts: number }>`
+    SELECT d.day::text AS day, d.payment_fee AS total,
+      coalesce((SELECT sum(m.pay_base * d.payment_fee_ppm / 1000000) FROM report_daily_ngr_members m
+        WHERE m.day = d.day), 0)::bigint AS rate,
+      (SELECT count(*) FROM withdrawal_orders w WHERE w.fee > 0
+        AND w.paid_at >= ${dayStart(from, tz)} AND w.paid_at < ${dayEnd(to, tz)}
+        AND (w.paid_at AT TIME ZONE ${tz})::date = d.day)::int AS payouts
+    FROM report_daily_ngr d
+    WHERE d.day >= ${from}::date AND d.day <= ${to}::date AND d.payment_fee <> 0
+    ORDER BY d.day`.execute(db);
+  return r.rows.map((x) => ({ day: x.day, total: Number(x.total), rate: Number(x.rate), payouts: x.payouts }));
+}
+
+/** The payouts of [from, to] with a fee, per paying account (none: paid before accounts were recorded). */
+export async function payoutFeeAccounts(db: Conn, from: Day, to: Day, tz: string) {
+  const r = await sql<{ account_id: number | null; label: string | null; payouts: number; fees: number | string }>`
+    SELECT w.paid_from_account_id AS account_id, max(a.label) AS label, count(*)::int AS payouts,
+      sum(w.fee)::bigint AS fees
+    FROM withdrawal_orders w LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+    WHERE w.fee > 0 AND w.paid_at >= ${dayStart(from, tz)} AND w.paid_at < ${dayEnd(to, tz)}
+    GROUP BY w.paid_from_account_id ORDER BY max(a.label), w.paid_from_account_id`.execute(db);
+  return r.rows.map((x) => ({
+    accountId: x.account_id === null ? null : Number(x.account_id),
+    label: x.label,
+    payouts: x.payouts,
+    fees: Number(x.fees),
+  }));
+}
+
+/** The payouts with a fee of [from, to] (brand days), of one paying account if asked, newest first. */
+export async function payoutFeeRows(
+  db: Conn,
+  f: { from: Day; to: Day; accountId?: number | undefined },
+  tz: string,
+  page: Paging,
+) {
+  const r = await sql<{
+    reference: string;
+    member_id: number;
+    username: string;
+    amount: number | string;
+    fee: number | string;
+    paid_at: Date | string;
+    account_id: number | null;
+    label: string | null;
+    payout_reference: string | null;
+    total: number;
+  }>`
+    SELECT w.reference, w.member_id, m.username, w.amount, w.fee, w.paid_at, w.paid_from_account_id AS account_id,
+      a.label, w.payout_reference, count(*) OVER ()::int AS total
+    FROM withdrawal_orders w
+    JOIN members m ON m.id = w.member_id
+    LEFT JOIN cashier_house_accounts a ON a.id = w.paid_from_account_id
+    WHERE w.fee > 0 AND w.paid_at >= ${dayStart(f.from, tz)} AND w.paid_at < ${dayEnd(f.to, tz)}
+      ${f.accountId !== undefined ? sql`AND w.paid_from_account_id = ${f.accountId}` : sql``}
+    ORDER BY w.paid_at DESC, w.id DESC LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
+  return {
+    rows: r.rows.map((x) => ({
+      reference: x.reference,
+      memberId: Number(x.member_id),
+      username: x.username,
+      amount: Number(x.amount),
+      fee: Number(x.fee),
+      paidAt: new Date(x.paid_at),
+      accountId: x.account_id === null ? null : Number(x.account_id),
+      label: x.label,
+      payoutReference: x.payout_reference,
+    })),
+    total: r.rows[0]?.total ?? 0,
+  };
 }

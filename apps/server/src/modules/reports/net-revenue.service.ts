@@ -99,7 +99,7 @@ export async function ngrRows(ctx: AppContext, query: NgrRowsQuery) {
       return {
         kind: 'fees' as const,
         timeZone: tz,
-        ...(byGame || f.vendor !== undefined ? none : await q.drillPaymentFees(db, f, page)),
+        ...(byGame || f.vendor !== undefined ? none : await q.drillPaymentFees(db, f, tz, page)),
       };
     default:
       return {

@@ -9,6 +9,10 @@ import {
   NgrReportQuery,
   NgrRows,
   NgrRowsQuery,
+  PaymentFeePayouts,
+  PaymentFeePayoutsQuery,
+  PaymentFees,
+  PaymentFeesQuery,
   RegistrationsReport,
   RegistrationsReportQuery,
 } from '@gamehall/shared/api/reports';
@@ -23,6 +27,8 @@ import {
   presentCashierReport,
   presentDashboard,
   presentGamesReport,
+  presentPaymentFeePayouts,
+  presentPaymentFees,
   presentRegistrationsReport,
 } from './reports.presenter';
 import * as reports from './reports.service';
@@ -86,6 +92,35 @@ export function registerReportsAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'admin:reports.read' },
     },
     async (req) => ok(presentCashierReport(await reports.cashierReport(ctx, req.query), req.query)),
+  );
+
+  app.get(
+    '/admin/reports/cashier/fees',
+    {
+      schema: {
+        tags,
+        summary:
+          "Payment fees by day or paying account: the rate on deposits and withdrawals and the payouts' bank fees; the totals are the NGR report's payment fee",
+        querystring: PaymentFeesQuery,
+        response: { 200: envelope(PaymentFees) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentPaymentFees(await reports.paymentFees(ctx, req.query))),
+  );
+
+  app.get(
+    '/admin/reports/cashier/fees/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'The payouts with a bank fee of a range of brand days, of one paying account if asked, newest first',
+        querystring: PaymentFeePayoutsQuery,
+        response: { 200: envelope(PaymentFeePayouts) },
+      },
+      config: { auth: 'admin:reports.read' },
+    },
+    async (req) => ok(presentPaymentFeePayouts(await reports.paymentFeePayouts(ctx, req.query), req.query)),
   );
 
   app.get(

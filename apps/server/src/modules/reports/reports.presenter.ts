@@ -2,12 +2,21 @@ import type {
   CashierReport,
   Dashboard as DashboardValue,
   GamesReport,
+  PaymentFeePayouts,
+  PaymentFees,
   RegistrationsReport,
 } from '@gamehall/shared/api/reports';
 import { toMajor } from '@gamehall/shared/money';
 import { presentGrid } from '../../http/paging';
 import type { CashierReportRow, RegistrationRow } from './reports.queries';
-import type { cashierReport, Dashboard, gamesReport, registrationsReport } from './reports.service';
+import type {
+  cashierReport,
+  Dashboard,
+  gamesReport,
+  paymentFeePayouts,
+  paymentFees,
+  registrationsReport,
+} from './reports.service';
 
 type Page = { pageNo: number; pageSize: number };
 type Figures = Dashboard['todayFigures'];
@@ -143,5 +152,45 @@ export function presentRegistrationsReport(
       firstDepositors: c.firstDepositors,
       byWeek: c.byWeek,
     })),
+  };
+}
+
+export function presentPaymentFees(r: Awaited<ReturnType<typeof paymentFees>>): PaymentFees {
+  const figures = (x: { payouts: number; payoutFees: number; rateFees: number | null }) => ({
+    payouts: x.payouts,
+    payoutFees: toMajor(x.payoutFees),
+    rateFees: x.rateFees === null ? null : toMajor(x.rateFees),
+    paymentFees: toMajor(x.payoutFees + (x.rateFees ?? 0)),
+  });
+  return {
+    list: r.rows.map((row) => ({
+      key: row.key,
+      accountId: row.accountId,
+      accountLabel: row.accountLabel,
+      ...figures(row),
+    })),
+    totals: figures(r.totals),
+  };
+}
+
+export function presentPaymentFeePayouts(
+  r: Awaited<ReturnType<typeof paymentFeePayouts>>,
+  page: Page,
+): PaymentFeePayouts {
+  return {
+    list: r.rows.map((x) => ({
+      reference: x.reference,
+      memberId: x.memberId,
+      username: x.username,
+      amount: toMajor(x.amount),
+      fee: toMajor(x.fee),
+      paidAt: x.paidAt.toISOString(),
+      accountId: x.accountId,
+      accountLabel: x.label,
+      payoutReference: x.payoutReference,
+    })),
+    total: r.total,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
   };
 }

@@ -175,6 +175,14 @@ export async function lockDay(trx: Conn, day: Day) {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`reports.day:${day}`}, 0))`.execute(trx);
 }
 
+/**
+ * Memory for the day's aggregations, for the transaction only: at scale the per-member ones hold a
+ * few hundred thousand groups, and with the default work_mem (4 MB) each spilled to disk in batches.
+ */
+export async function dayWorkMemory(trx: Conn) {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+}
+
 /** The first day anything happened (the earliest member), or null on an empty database. */
 export async function firstActivityDay(db: Conn, tz: string): Promise<Day | null> {
   const r = await sql<{ day: string | null }>`

@@ -1,4 +1,10 @@
-import type { CashierReportQuery, GamesReportQuery, RegistrationsReportQuery } from '@gamehall/shared/api/reports';
+import type {
+  CashierReportQuery,
+  GamesReportQuery,
+  PaymentFeePayoutsQuery,
+  PaymentFeesQuery,
+  RegistrationsReportQuery,
+} from '@gamehall/shared/api/reports';
 import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
@@ -30,6 +36,7 @@ export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Prom
   const settings = await ngrSettingsOf(ctx);
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
+    await q.dayWorkMemory(trx);
     const stamp = ctx.now();
     await q.refreshGames(trx, day, zone, stamp);
     await q.refreshGameTypes(trx, day, zone, stamp);
@@ -233,6 +240,63 @@ export async function cashierReport(ctx: AppContext, query: CashierReportQuery) 
     rows: page.rows.map((r) => ({ ...r, adjustments: query.groupBy === 'day' ? (byDay.get(r.key) ?? none) : null })),
     adjustments: total,
   };
+}
+
+/**
+ * The payment fees of [from, to] (docs/back-office.md "Payment fees"): by day from the NGR rollup
+ * (so each day and the total are the NGR report's payment fee), or by paying account from the
+ * payouts themselves, with the rate's fees (no account) as a row of their own; the totals are the
+ * rollup's either way.
+ */
+export async function paymentFees(ctx: AppContext, query: PaymentFeesQuery) {
+  const tz = (await getBrand(ctx.readDb)).timeZone;
+  const days = await ngr.paymentFeeDays(ctx.readDb, query.from, query.to, tz);
+  const totals = days.reduce(
+    (t, d) => ({
+      payouts: t.payouts + d.payouts,
+      payoutFees: t.payoutFees + d.total - d.rate,
+      rateFees: t.rateFees + d.rate,
+    }),
+    { payouts: 0, payoutFees: 0, rateFees: 0 },
+  );
+  const rows =
+    query.groupBy === 'day'
+      ? days.map((d) => ({
+          key: d.day,
+          accountId: null,
+          accountLabel: null,
+          payouts: d.payouts,
+          payoutFees: d.total - d.rate,
+          rateFees: d.rate as number | null,
+        }))
+      : [
+          ...(await ngr.payoutFeeAccounts(ctx.readDb, query.from, query.to, tz)).map((a) => ({
+            key: a.accountId === null ? 'none' : String(a.accountId),
+            accountId: a.accountId,
+            accountLabel: a.label,
+            payouts: a.payouts,
+            payoutFees: a.fees,
+            rateFees: null as number | null,
+          })),
+          ...(totals.rateFees > 0
+            ? [
+                {
+                  key: 'rate',
+                  accountId: null,
+                  accountLabel: null,
+                  payouts: 0,
+                  payoutFees: 0,
+                  rateFees: totals.rateFees,
+                },
+              ]
+            : []),
+        ];
+  return { rows, totals };
+}
+
+export async function paymentFeePayouts(ctx: AppContext, query: PaymentFeePayoutsQuery) {
+  const tz = (await getBrand(ctx.readDb)).timeZone;
+  return ngr.payoutFeeRows(ctx.readDb, query, tz, query);
 }
 
 export async function registrationsReport(ctx: AppContext, query: RegistrationsReportQuery) {

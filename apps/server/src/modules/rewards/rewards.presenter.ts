@@ -137,6 +137,7 @@ export function presentReward(
     expires_at: Date | string | null;
     claimed_at: Date | string | null;
     texts: unknown;
+    adjustment_id: number | null;
   },
   language: string,
   now: Date,
@@ -148,6 +149,7 @@ export function presentReward(
     id: r.id,
     promotionId: r.promotion_id,
     title: textOf((r.texts ?? {}) as Texts, language, fallback).title,
+    fromOperator: r.adjustment_id !== null,
     // A ticket reward's amount is its number of tickets.
     amount: r.pay_as === 'ticket' ? r.amount : toMajor(r.amount),
     currency: r.currency,
@@ -175,6 +177,7 @@ export function presentWager(
     settled_at: Date | string | null;
     texts: unknown;
     max_bet: number | null;
+    adjustment_id: number | null;
   },
   language: string,
   fallback = 'en',
@@ -183,6 +186,7 @@ export function presentWager(
     id: w.id,
     rewardId: w.reward_id,
     title: textOf((w.texts ?? {}) as Texts, language, fallback).title,
+    fromOperator: w.adjustment_id !== null,
     bonus: toMajor(w.bonus),
     required: toMajor(w.required),
     progress: toMajor(w.progress),

@@ -174,6 +174,28 @@ export async function insertMissionReward(
   return r?.id;
 }
 
+/** A bonus adjustment's reward: one per adjustment. */
+export async function insertAdjustmentReward(
+  trx: Trx,
+  row: { member_id: number; adjustment_id: number; amount: number; currency: string; wagering: string },
+): Promise<number | undefined> {
+  const r = await trx
+    .insertInto('rewards')
+    .values({
+      ...row,
+      source: `adjustment:${row.adjustment_id}`,
+      promotion_id: null,
+      basis: 0,
+      pay_as: 'bonus',
+      state: 'claimable',
+      expires_at: null,
+    })
+    .onConflict((oc) => oc.column('adjustment_id').where('adjustment_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id;
+}
+
 export function rewardsOf(db: Conn, memberId: number, state: string | undefined, limit: number, offset: number) {
   let q = withTitles(db.selectFrom('rewards')).selectAll('rewards').where('rewards.member_id', '=', memberId);
   if (state) q = q.where('rewards.state', '=', state as 'claimable');
@@ -287,7 +309,7 @@ export function wagersOf(db: Conn, memberId: number) {
     .leftJoin('mission_progress', 'mission_progress.id', 'rewards.mission_progress_id')
     .leftJoin('missions', 'missions.id', 'mission_progress.mission_id')
     .selectAll('bonus_wagers')
-    .select((eb) => eb.fn.coalesce('promotions.texts', 'missions.texts').as('texts'))
+    .select((eb) => [eb.fn.coalesce('promotions.texts', 'missions.texts').as('texts'), 'rewards.adjustment_id'])
     .where('bonus_wagers.member_id', '=', memberId)
     .orderBy('bonus_wagers.id', 'desc')
     .limit(50)

@@ -452,6 +452,33 @@ export async function payMissionBonus(
   return reward.id;
 }
 
+/**
+ * A balance adjustment of type bonus (docs/back-office.md "Adjustment types"): a reward of the
+ * adjustment, claimed at once in the caller's transaction (which holds the member's lock and the
+ * adjustment's row), so the bonus lands in the bonus wallet with its wager and converts or is
+ * forfeited as a claimed bonus does. One reward per adjustment (a unique index): a second call for
+ * the same adjustment is REWARD_NOT_CLAIMABLE and pays nothing. Answers the claim's posting.
+ */
+export async function payAdjustmentBonus(
+  trx: Trx,
+  ctx: AppContext,
+  bonus: { memberId: number; adjustmentId: number; amount: number; currency: string; wagering: Wagering },
+): Promise<{ rewardId: number; postingId: number }> {
+  const id = await q.insertAdjustmentReward(trx, {
+    member_id: bonus.memberId,
+    adjustment_id: bonus.adjustmentId,
+    amount: bonus.amount,
+    currency: bonus.currency,
+    wagering: JSON.stringify(bonus.wagering),
+  });
+  const reward = id === undefined ? undefined : await q.lockReward(trx, id);
+  if (!reward) throw new AppError('REWARD_NOT_CLAIMABLE');
+  await claimLocked(trx, ctx, reward);
+  const claimed = await q.lockReward(trx, reward.id);
+  if (!claimed?.posting_id) throw new Error(`adjustment bonus ${reward.id} claimed without a posting`);
+  return { rewardId: reward.id, postingId: claimed.posting_id };
+}
+
 /** MCSFE_signUpRequestReward: claims one reward of the member. */
 export async function claimReward(ctx: AppContext, memberId: number, rewardId: number): Promise<number[]> {
   return ctx.db.transaction().execute(async (trx) => {

@@ -76,10 +76,12 @@ export interface PromotionApplicationImagesTable {
 export interface RewardsTable {
   id: Generated<number>;
   member_id: number;
-  /** Null for a mission's bonus (migration 0046), which names its progress row instead. */
+  /** Null for a mission's bonus (migration 0046) or a bonus adjustment (0105), which name their row instead. */
   promotion_id: number | null;
   mission_progress_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** A mission bonus's own wagering terms (a promotion's are in its rules). */
+  /** A bonus adjustment's reward (migration 0105): the operator's credit of the bonus wallet. */
+  adjustment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A mission bonus's or bonus adjustment's own wagering terms (a promotion's are in its rules). */
   wagering: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   source: string;
   /** Minor units; for a ticket reward, the number of tickets. */

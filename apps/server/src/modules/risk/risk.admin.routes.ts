@@ -1,6 +1,7 @@
 import { envelope } from '@gamehall/shared/api/common';
 import {
   AdminMemberRisk,
+  AdminRiskBackfillState,
   AdminRiskFlag,
   AdminRiskFlagList,
   AdminRiskFlagQuery,
@@ -19,7 +20,7 @@ import { presentGrid } from '../../http/paging';
 import { piiView } from '../../http/pii';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
-import { presentFlag, presentLink, presentMemberRisk } from './risk.presenter';
+import { presentBackfill, presentFlag, presentLink, presentMemberRisk } from './risk.presenter';
 import * as risk from './risk.service';
 
 const tags = ['admin-risk'];
@@ -157,6 +158,43 @@ export function registerRiskAdminRoutes(app: App, ctx: AppContext): void {
         (r) => ({ before: { level: r.from }, after: { level: r.to, reason: req.body.reason } }),
       );
       return ok(presentMemberRisk(await risk.memberRisk(ctx, id), piiView(req)));
+    },
+  );
+
+  app.get(
+    '/admin/risk/backfill',
+    {
+      schema: {
+        tags,
+        summary: 'The links backfill: the run in progress or the latest one, with its progress',
+        response: { 200: envelope(AdminRiskBackfillState) },
+      },
+      config: { auth: READ },
+    },
+    async () => ok(presentBackfill(await risk.backfillProgress(ctx))),
+  );
+
+  app.post(
+    '/admin/risk/backfill',
+    {
+      schema: {
+        tags,
+        summary:
+          'Link the members who existed before the risk module (device, IP, bank account, payee name), in batches by the job risk.backfill; answers the run in progress if one is',
+        response: { 200: envelope(AdminRiskBackfillState) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const done = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'risk.backfill',
+        'risk-backfill',
+        (op) => risk.startBackfill(ctx, op),
+        (r) => ({ after: { run: Number(r.run.id), started: r.started, membersTotal: Number(r.run.members_total) } }),
+      );
+      return ok(presentBackfill(done.run));
     },
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AdminMemberRisk,
+  AdminRiskBackfillState,
   AdminRiskFlag,
   AdminRiskLink,
   RiskFlagEvidence,
@@ -7,7 +8,7 @@ import type {
 } from '@gamehall/shared/api/risk';
 import { toMajor } from '@gamehall/shared/money';
 import type { PiiView } from '../../http/pii';
-import type { FlagRow, LinkRow } from './risk.queries';
+import type { BackfillRow, FlagRow, LinkRow } from './risk.queries';
 import type { memberRisk } from './risk.service';
 
 const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
@@ -112,5 +113,22 @@ export function presentMemberRisk(v: Awaited<ReturnType<typeof memberRisk>>, pii
     })),
     links: v.links.map((l) => presentLink(l, pii)),
     flags: v.flags.map(presentFlag),
+  };
+}
+
+export function presentBackfill(r: BackfillRow | undefined): AdminRiskBackfillState {
+  if (!r) return { run: null };
+  return {
+    run: {
+      id: Number(r.id),
+      status: r.status,
+      membersTotal: Number(r.members_total),
+      membersDone: Number(r.members_done),
+      keysAdded: Number(r.keys_added),
+      linksAdded: Number(r.links_added),
+      startedAt: new Date(r.started_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+      finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+    },
   };
 }

@@ -405,3 +405,73 @@ export function reviewFlag(
     .returning(['id', 'member_id', 'kind'])
     .executeTakeFirst();
 }
+
+// ---- the links backfill (migration 0106)
+
+/** The run in progress, or else the latest one. */
+export function latestBackfill(db: Conn) {
+  return db
+    .selectFrom('risk_backfills')
+    .selectAll()
+    .orderBy(sql`status = 'running'`, 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type BackfillRow = NonNullable<Awaited<ReturnType<typeof latestBackfill>>>;
+
+/**
+ * Starts a run over the members up to the newest now, unless one is running (the partial unique
+ * index keeps it one): answers the new run's id, or undefined when one was running.
+ */
+export async function insertBackfill(trx: Trx, startedBy: number, now: Date): Promise<number | undefined> {
+  const result = await sql<{ id: number }>`
+    INSERT INTO risk_backfills (up_to_member_id, members_total, started_by, started_at, updated_at)
+    SELECT coalesce(max(id), 0), count(*)::int, ${startedBy}, ${now}::timestamptz, ${now}::timestamptz FROM members
+    ON CONFLICT ((true)) WHERE status = 'running' DO NOTHING
+    RETURNING id`.execute(trx);
+  return result.rows[0]?.id;
+}
+
+/** The running run, locked; skipped while another node's batch holds it. */
+export function lockRunningBackfill(trx: Trx) {
+  return trx
+    .selectFrom('risk_backfills')
+    .selectAll()
+    .where('status', '=', 'running')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** The next members of a run after its cursor, in id order. */
+export function backfillMembers(db: Conn, after: number, upTo: number, limit: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'type'])
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function advanceBackfill(
+  trx: Trx,
+  id: number,
+  step: { lastMemberId: number; members: number; keys: number; links: number; done: boolean; now: Date },
+) {
+  return trx
+    .updateTable('risk_backfills')
+    .set((eb) => ({
+      last_member_id: step.lastMemberId,
+      members_done: eb('members_done', '+', step.members),
+      keys_added: eb('keys_added', '+', step.keys),
+      links_added: eb('links_added', '+', step.links),
+      updated_at: step.now,
+      ...(step.done ? { status: 'done' as const, finished_at: step.now } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

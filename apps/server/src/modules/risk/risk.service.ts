@@ -69,17 +69,22 @@ function judged(type: number): boolean {
   return type !== TRIAL_ACCOUNT_TYPE && type !== OPERATOR_ACCOUNT_TYPE;
 }
 
+/** Records what identifies the member now (normalised); answers the keys the member did not hold yet. */
+async function recordKeys(trx: Trx, memberId: number, now: Date) {
+  const keys = new Map<string, { kind: IdentityKind; value: string }>();
+  for (const source of await q.identitySources(trx, memberId)) {
+    const value = normaliseKey(source.kind, source.value);
+    if (value !== undefined) keys.set(`${source.kind}:${value}`, { kind: source.kind, value });
+  }
+  return q.insertKeys(trx, memberId, [...keys.values()], now);
+}
+
 async function judgeEvent(trx: Trx, event: ActivityEvent): Promise<void> {
   const member = await q.memberForRisk(trx, event.memberId);
   if (!member || !judged(member.type)) return;
   const settings = (await getBrand(trx)).risk;
   const now = event.createdAt;
-  const keys = new Map<string, { kind: IdentityKind; value: string }>();
-  for (const source of await q.identitySources(trx, member.id)) {
-    const value = normaliseKey(source.kind, source.value);
-    if (value !== undefined) keys.set(`${source.kind}:${value}`, { kind: source.kind, value });
-  }
-  const fresh = await q.insertKeys(trx, member.id, [...keys.values()], now);
+  const fresh = await recordKeys(trx, member.id, now);
   for (const key of fresh) {
     await linkKey(trx, key, settings, now);
     if (key.kind === 'device' && member.referrer_id !== null)
@@ -97,12 +102,12 @@ async function linkKey(
   key: { kind: IdentityKind; value: string },
   settings: RiskSettings,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   if (key.kind === 'ip') {
     const holders = await q.keyHolders(trx, 'ip', key.value);
-    if (holders <= settings.ipSharedBeyond || holders > settings.ipIgnoreAbove) return;
+    if (holders <= settings.ipSharedBeyond || holders > settings.ipIgnoreAbove) return 0;
   }
-  await q.linkHolders(trx, key.kind, key.value, LINK_GROUP_LIMIT, now);
+  return q.linkHolders(trx, key.kind, key.value, LINK_GROUP_LIMIT, now);
 }
 
 /** Many accounts under one referrer from one device: the referrer is flagged, per device. */
@@ -196,6 +201,69 @@ export const riskConsumer: ActivityConsumer = {
     await judgeEvent(trx, event);
   },
 };
+
+// ---- the links backfill (docs/risk.md "Backfill")
+
+/** Members per batch: one short transaction each, so no lock is held for long. */
+export const BACKFILL_BATCH = 200;
+
+/**
+ * Starts linking the members who existed before the consumer (those up to the newest member now),
+ * or answers the run already in progress. The job `risk.backfill` does the work.
+ */
+export async function startBackfill(ctx: AppContext, operator: Principal) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const id = await q.insertBackfill(trx, operator.memberId, ctx.now());
+    const run = await q.latestBackfill(trx);
+    if (!run) throw new Error('risk backfill vanished');
+    return { run, started: id !== undefined };
+  });
+}
+
+export function backfillProgress(ctx: AppContext) {
+  return q.latestBackfill(ctx.db);
+}
+
+/**
+ * One batch of the running run, in one transaction: each judged member's keys recorded as the
+ * consumer records them and its fresh keys linked by the same rules (an IP beyond ipSharedBeyond
+ * holders, a device, bank account or payee name always), then the cursor and counts moved on. A key
+ * a member already holds is not fresh, so members keyed before (by the consumer or an earlier run)
+ * add nothing. Answers whether a batch ran.
+ */
+export async function backfillStep(ctx: AppContext, batch = BACKFILL_BATCH): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const run = await q.lockRunningBackfill(trx);
+    if (!run) return false;
+    const now = ctx.now();
+    const settings = (await getBrand(trx)).risk;
+    const members = await q.backfillMembers(trx, Number(run.last_member_id), Number(run.up_to_member_id), batch);
+    let keys = 0;
+    let links = 0;
+    for (const m of members) {
+      if (!judged(m.type)) continue;
+      const fresh = await recordKeys(trx, m.id, now);
+      keys += fresh.length;
+      for (const key of fresh) links += await linkKey(trx, key, settings, now);
+    }
+    const last = members.at(-1);
+    await q.advanceBackfill(trx, run.id, {
+      lastMemberId: last ? Number(last.id) : Number(run.up_to_member_id),
+      members: members.length,
+      keys,
+      links,
+      done: members.length < batch,
+      now,
+    });
+    return true;
+  });
+}
+
+/** The job's turn: batches until the run is done or the turn's time is used. */
+export async function runBackfill(ctx: AppContext, budgetMs = 2_000): Promise<void> {
+  const until = Date.now() + budgetMs;
+  for (;;) if (Date.now() >= until || !(await backfillStep(ctx))) return;
+}
 
 // ---- levels
 

@@ -12,7 +12,24 @@ declare module '../../db/schema' {
     risk_flags: RiskFlagsTable;
     member_risk_levels: MemberRiskLevelsTable;
     risk_level_changes: RiskLevelChangesTable;
+    risk_backfills: RiskBackfillsTable;
   }
+}
+
+/** A run of the links backfill (migration 0106): its progress and its cursor. */
+export interface RiskBackfillsTable {
+  id: Generated<number>;
+  status: Generated<'running' | 'done'>;
+  up_to_member_id: number;
+  last_member_id: Generated<number>;
+  members_total: number;
+  members_done: Generated<number>;
+  keys_added: Generated<number>;
+  links_added: Generated<number>;
+  started_by: number | null;
+  started_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
 }
 
 export type IdentityKind = 'device' | 'ip' | 'bank_account' | 'payee_name';

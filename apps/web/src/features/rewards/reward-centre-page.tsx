@@ -31,6 +31,9 @@ export function RewardCentrePage() {
     },
   });
   const active = wagering.data?.list.filter((w) => w.state === 'active') ?? [];
+  // A bonus the operator credited by hand has no promotion or mission to take a title from.
+  const titleOf = (item: { title: string; fromOperator: boolean }) =>
+    item.fromOperator ? t('rewards.operatorBonus') : item.title;
   return (
     <div>
       <PageTitle>{t('member.menu.rewardCenter')}</PageTitle>
@@ -48,7 +51,7 @@ export function RewardCentrePage() {
         .filter((w) => w.maxBet !== null)
         .map((w) => (
           <p key={w.id} className="mt-2 rounded-md bg-(--accent)/10 p-3 text-sm" role="note" data-testid="max-bet-note">
-            {t('rewards.maxBetNote', { title: w.title, amount: money(w.maxBet ?? 0) })}
+            {t('rewards.maxBetNote', { title: titleOf(w), amount: money(w.maxBet ?? 0) })}
           </p>
         ))}
       <SectionTitle>{t('rewards.wagering')}</SectionTitle>
@@ -65,7 +68,7 @@ export function RewardCentrePage() {
       >
         {wagering.data?.list.map((w) => (
           <tr key={w.id} className={row} data-testid="wager-row">
-            <td className={cell}>{w.title}</td>
+            <td className={cell}>{titleOf(w)}</td>
             <td className={cell}>{money(w.bonus)}</td>
             <td className={cell}>
               <div className="flex items-center gap-2">
@@ -100,7 +103,7 @@ export function RewardCentrePage() {
       >
         {rewards.data?.content.map((r) => (
           <tr key={r.id} className={row} data-testid="reward-row">
-            <td className={cell}>{r.title}</td>
+            <td className={cell}>{titleOf(r)}</td>
             <td className={cell}>
               {r.payAs === 'ticket'
                 ? t('rewards.ticketCount', { count: r.amount, name: r.ticketKindName ?? '' })
