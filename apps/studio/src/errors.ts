@@ -51,6 +51,7 @@ export const studioErrors = {
   STUDIO_PVP_TABLE_NOT_FOUND: { status: 404 },
   STUDIO_PVP_REFUSED: { status: 409 },
   STUDIO_PVP_SAME_ADDRESS: { status: 409 },
+  STUDIO_PVP_SAME_DEVICE: { status: 409 },
   STUDIO_PVP_REAL_ONLY: { status: 400 },
   STUDIO_PVP_NOT_SEATED: { status: 409 },
   STUDIO_PVP_BAD_SEQ: { status: 400 },

@@ -50,6 +50,8 @@ export type StudioSession = {
   lobbyUrl: string | null;
   /** Whose seeds and history: one player across sessions in real mode, the session in trial mode. */
   owner: string;
+  /** The platform's hash of the device that launched the session (real mode, when it sent one). */
+  device: string | null;
 };
 
 export function hashToken(token: string): string {
@@ -59,6 +61,7 @@ export function hashToken(token: string): string {
 function toSession(
   row: Pick<StudioSessionsTable, 'mode' | 'vendor' | 'game_code' | 'player' | 'currency' | 'language' | 'lobby_url'> & {
     id: number;
+    device: string | null;
   },
 ): StudioSession {
   return {
@@ -72,6 +75,7 @@ function toSession(
     // Sessions opened before the rule above may hold any URL.
     lobbyUrl: safeLobbyPath(row.lobby_url),
     owner: row.mode === 'trial' ? `trial:${row.id}` : `${row.vendor}:${row.player}`,
+    device: row.device,
   };
 }
 
@@ -103,7 +107,7 @@ async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSessio
   }
   const row = await db
     .selectFrom('studio_sessions')
-    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url'])
+    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url', 'device'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -134,6 +138,7 @@ export async function openSession(
   }
   let player: string;
   let currency: string;
+  let device: string | null = null;
   if (launch.mode === 'real') {
     const answer = await deps.wallet.balance(launch.vendor, { token: launch.token });
     if (answer.kind === 'unknown') throw new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
@@ -144,6 +149,7 @@ export async function openSession(
     if (!answer.player) throw new StudioError('STUDIO_SESSION_INVALID', { status: 'NO_PLAYER' });
     player = answer.player;
     currency = answer.currency;
+    device = answer.device ?? null;
   } else {
     player = `trial:${randomUUID()}`;
     currency = deps.trialCurrency;
@@ -161,6 +167,7 @@ export async function openSession(
       lobby_url: launch.lobby ?? null,
       demo_balance: launch.mode === 'trial' ? TRIAL_START_BALANCE : 0,
       last_seen_at: new Date(),
+      device,
     })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();

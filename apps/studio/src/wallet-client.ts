@@ -23,6 +23,8 @@ export type WalletAnswer =
       balance: number;
       currency: string;
       player: string | undefined;
+      /** A balance call by token: the platform's hash of the launching device, when it knows one. */
+      device?: string;
       /** A resettle debit: what the member's cash gave (it never goes below zero). */
       taken?: number;
     }
@@ -231,6 +233,7 @@ export class WalletClient {
         balance: parsed.balance,
         currency: parsed.currency,
         player: parsed.player,
+        ...(parsed.device === undefined ? {} : { device: parsed.device }),
         ...(taken === undefined ? {} : { taken }),
       };
     }

@@ -88,6 +88,7 @@ import * as m0103 from './migrations/0103-help-categories';
 import * as m0104 from './migrations/0104-notice-schedule-segment-names';
 import * as m0105 from './migrations/0105-bonus-adjustments';
 import * as m0106 from './migrations/0106-risk-backfill';
+import * as m0107 from './migrations/0107-game-session-device';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -180,6 +181,7 @@ export const migrations: Record<string, Migration> = {
   '0104-notice-schedule-segment-names': m0104,
   '0105-bonus-adjustments': m0105,
   '0106-risk-backfill': m0106,
+  '0107-game-session-device': m0107,
 };
 
 class ListedMigrations implements MigrationProvider {

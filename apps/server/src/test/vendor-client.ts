@@ -45,6 +45,7 @@ export function vendorClient(t: TestApp, vendor: string) {
           currency: string;
           requestId: string;
           player?: string;
+          device?: string;
           taken?: number;
         },
       };

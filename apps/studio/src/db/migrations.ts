@@ -635,6 +635,21 @@ const m0011: Migration = {
   },
 };
 
+// The platform's balance answer may carry the hash of the device that launched a session: kept on
+// the studio session, and on a seat as it sits down, so a card table refuses two members of one
+// device (docs/pvp.md "Who may sit"). Null: the platform sent none.
+const m0012: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_sessions ADD COLUMN device text;
+      ALTER TABLE studio_pvp_seats ADD COLUMN device text
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -646,6 +661,7 @@ const migrations: Record<string, Migration> = {
   '0008-studio-sb-staker': m0008,
   '0009-studio-sb-accept': m0009,
   '0011-studio-pvp': m0011,
+  '0012-studio-pvp-device': m0012,
 };
 
 class ListedMigrations implements MigrationProvider {

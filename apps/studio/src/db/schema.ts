@@ -23,6 +23,8 @@ export interface StudioSessionsTable {
   demo_balance: number;
   created_at: Generated<Date>;
   last_seen_at: Timestamp;
+  /** The platform's hash of the launching device (balance answer's `device`); null: none sent. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StudioSeedsTable {
@@ -473,6 +475,8 @@ export interface StudioPvpSeatsTable {
   round_id: string;
   /** The network address the player sat down from (one address per table). */
   address: string | null;
+  /** The platform's hash of the device the player launched from (one device per table); null: unknown. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
   status: PvpSeatStatus;
   /** The stack as of the last change between hands (the engine state holds it during a hand). */
   stack: number;

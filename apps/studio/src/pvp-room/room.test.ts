@@ -17,8 +17,8 @@ import type { PvpTableView } from './view';
 // wallet client: three members play hands to showdown with every chip accounted for, a resent
 // move is applied once, a player disconnects and comes back to the same seat, the clock folds a
 // player who does not act, a leave asked during a hand waits for its end, two members from one
-// address cannot sit together, and a studio stopped mid-hand is started again on its database and
-// settles every stack back into the members' balances.
+// device or one address cannot sit together, and a studio stopped mid-hand is started again on its
+// database and settles every stack back into the members' balances.
 
 const VENDOR = 'KX';
 const GAME = 'PVP-001';
@@ -100,9 +100,9 @@ async function openTable(h: Harness, seats = 6) {
 }
 
 let nextPlayer = 7000;
-async function member(h: Harness, balance: number) {
+async function member(h: Harness, balance: number, deviceId?: string) {
   const player = String(nextPlayer++);
-  const token = h.wallet.player(player, balance);
+  const token = h.wallet.player(player, balance, deviceId);
   const page = await h.app.inject({
     method: 'GET',
     url: `/studio/play?token=${token}&game=${GAME}&vendor=${VENDOR}&mode=real`,
@@ -522,6 +522,25 @@ describe('the Hold\u2019em table service', () => {
     expect(state.seats[1]?.stack).toBe(10_000 - Number(stackA) + 1_000);
     await expectConserved(h);
     await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('does not seat two members launched from one device at one table, and seats two devices', async () => {
+    const h = shared;
+    await openTable(h);
+    const a = await member(h, 20_000, 'device-aaaa-0000-0001');
+    const b = await member(h, 20_000, 'device-aaaa-0000-0001');
+    const c = await member(h, 20_000, 'device-bbbb-0000-0002');
+    // Different addresses: only the device is shared.
+    await sit(h, a.token, 0, 5_000, '10.0.6.1');
+    const refused = await api(h, b.token, 'POST', `/tables/${TABLE}/sit`, { seat: 1, buyIn: 5_000 }, '10.0.6.2');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('STUDIO_PVP_SAME_DEVICE');
+    expect(h.wallet.balances.get(b.player)).toBe(20_000);
+    expect((await h.runtime.pvp.view(TABLE, null)).seats[1]).toBeNull();
+    await sit(h, c.token, 1, 5_000, '10.0.6.3');
+    // Once the first member has left, the device's other member may sit.
+    expect((await api(h, a.token, 'POST', `/tables/${TABLE}/leave`)).statusCode).toBe(200);
+    await sit(h, b.token, 2, 5_000, '10.0.6.2');
   });
 
   it('does not seat two members from one address at one table (loopback aside), nor a trial session', async () => {

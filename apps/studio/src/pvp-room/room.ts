@@ -559,7 +559,8 @@ export class PvpRoom {
 
   /**
    * Sits down with a buy-in (a wallet bet). The seat is held while the wallet answers; the chips reach
-   * the table only with the bet's OK. `address`: where the request came from (one address per table).
+   * the table only with the bet's OK. `address`: where the request came from (one address per table);
+   * the session's device hash, from the platform's balance answer at launch, is one device per table.
    */
   async sit(
     session: StudioSession,
@@ -599,6 +600,16 @@ export class PvpRoom {
           .executeTakeFirst();
         if (sameAddress) throw new StudioError('STUDIO_PVP_SAME_ADDRESS');
       }
+      if (session.device) {
+        const sameDevice = await trx
+          .selectFrom('studio_pvp_seats')
+          .select('id')
+          .where('table_id', '=', tableId)
+          .where('status', '!=', 'closed')
+          .where('device', '=', session.device)
+          .executeTakeFirst();
+        if (sameDevice) throw new StudioError('STUDIO_PVP_SAME_DEVICE');
+      }
       // The engine's own checks (seat number, buy-in limits) before any money moves.
       engine(() => sitDown(row.state as TableState, { seat, playerId: owner, buyIn }));
       let inserted: SittingRef;
@@ -615,6 +626,7 @@ export class PvpRoom {
             currency: session.currency,
             round_id: `pvp:${randomUUID()}`,
             address: seenFrom,
+            device: session.device,
             status: 'buying_in',
             stack: 0,
             pending_top_up: 0,

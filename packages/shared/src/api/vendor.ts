@@ -230,6 +230,11 @@ export const VendorWalletResponse = z.object({
   requestId: z.string(),
   /** Balance calls with a token only: the player id to send on bet, win and rollback. */
   player: z.string().optional(),
+  /**
+   * Balance calls with a token only, when the launch sent a device id: the SHA-256 (hex) of the
+   * device the session was launched from, never the raw id. Equal hashes mean one device.
+   */
+  device: z.string().optional(),
 });
 
 /** The resettle call's answer: the usual fields and what moved. */

@@ -94,4 +94,6 @@ export interface GameSessionsTable {
   language: Generated<string>;
   created_at: CreatedAt;
   expires_at: Date | string;
+  /** The SHA-256 of the launching device's X-Device-Id (migration 0107); null: none was sent. */
+  device_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }

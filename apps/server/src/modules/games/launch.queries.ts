@@ -88,6 +88,7 @@ export async function insertGameSession(
     language: string;
     createdAt: Date;
     expiresAt: Date;
+    deviceHash: string | null;
   },
 ): Promise<void> {
   await db
@@ -103,6 +104,7 @@ export async function insertGameSession(
       language: row.language,
       created_at: row.createdAt,
       expires_at: row.expiresAt,
+      device_hash: row.deviceHash,
     })
     .execute();
 }

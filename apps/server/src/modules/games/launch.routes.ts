@@ -12,7 +12,7 @@ import { type Launcher, launchGame, launchLobby } from './launch.service';
 const tags = ['games'];
 
 function launchContext(request: FastifyRequest) {
-  return { origin: `${request.protocol}://${request.host}` };
+  return { origin: `${request.protocol}://${request.host}`, device: requestMetaOf(request).device };
 }
 
 // A token that no longer works is a session to renew, not a guest: the site asks to sign in again.

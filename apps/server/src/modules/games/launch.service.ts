@@ -48,6 +48,8 @@ function principalOfLauncher(launcher: Launcher): Principal | null {
 export type LaunchContext = {
   /** The site's own origin ('https://host'), for making a relative backUrl absolute on another launch host. */
   origin: string;
+  /** The SHA-256 of the request's X-Device-Id (requestMetaOf), or null: kept on the game session. */
+  device: string | null;
 };
 
 export function hashGameToken(token: string): string {
@@ -135,6 +137,7 @@ async function openSession(
     language: view.language,
     createdAt,
     expiresAt,
+    deviceHash: lc.device,
   });
 
   const host = pickHost(brand.launchGameCDNs);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { vendorClient } from '../../test/vendor-client';
 import { issueSession } from '../accounts/sessions.service';
 import { setBrandSetting } from '../brand/brand.service';
 import { pickHost } from './launch.service';
@@ -17,8 +18,13 @@ async function sessionFor(id: number) {
   return issueSession(t.ctx, t.ctx.db, { memberId: id, area: 'member', ip: '127.0.0.1', userAgent: null });
 }
 
-function post(url: string, body: unknown, token?: string) {
-  return t.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: token } : {} });
+function post(url: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: { ...headers, ...(token ? { authorization: token } : {}) },
+  });
 }
 function get(url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
@@ -132,6 +138,36 @@ describe('POST /wps/game/launchGame', () => {
     expect(new Date(v.expiresAt).getTime()).toBe(new Date(row.expires_at).getTime());
     // The token itself is stored nowhere.
     expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it("keeps the launching device's hash on the session and answers it, hashed, on the token's balance call", async () => {
+    const game = await firstGame({ gameType: 'RNG', vendor: 'PT' });
+    const deviceId = 'device-launch-0000-0001';
+    const tokenOf = async (headers: Record<string, string>) => {
+      const res = await post('/wps/game/launchGame', { nodeId: game.node_id, language: 'en' }, member, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return new URL(LaunchGameValue.parse(res.json().value).url, 'http://site.test').searchParams.get('token')!;
+    };
+    const withDevice = await tokenOf({ 'x-device-id': deviceId });
+    const withoutDevice = await tokenOf({});
+    const hashed = createHash('sha256').update(deviceId).digest('hex');
+    const row = await t.ctx.db
+      .selectFrom('game_sessions')
+      .select('device_hash')
+      .where('token_hash', '=', createHash('sha256').update(withDevice).digest('hex'))
+      .executeTakeFirstOrThrow();
+    expect(row.device_hash).toBe(hashed);
+    const vendor = vendorClient(t, 'PT');
+    const answer = await vendor.call('balance', { token: withDevice });
+    expect(answer.body).toMatchObject({ status: 'OK', player: String(memberId), device: hashed });
+    expect(JSON.stringify(answer.body)).not.toContain(deviceId);
+    // No device id at launch, or a call by player (no launch named): no device in the answer.
+    const none = await vendor.call('balance', { token: withoutDevice });
+    expect(none.body.status).toBe('OK');
+    expect(none.body).not.toHaveProperty('device');
+    const byPlayer = await vendor.call('balance', { player: String(memberId) });
+    expect(byPlayer.body.status).toBe('OK');
+    expect(byPlayer.body).not.toHaveProperty('device');
   });
 
   it('finds the game by vassalage and gameCode too, and refuses a mismatch', async () => {

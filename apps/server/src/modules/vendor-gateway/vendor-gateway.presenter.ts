@@ -13,6 +13,7 @@ export function presentVendorAnswer(answer: VendorAnswer, requestId: string): Ve
     currency: answer.currency,
     requestId,
     ...(answer.player !== undefined ? { player: answer.player } : {}),
+    ...(answer.device !== undefined ? { device: answer.device } : {}),
     ...(answer.taken !== undefined ? { taken: answer.taken } : {}),
   };
 }

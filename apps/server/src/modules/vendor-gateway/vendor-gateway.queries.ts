@@ -114,6 +114,7 @@ export type BalanceContext = {
   session_trial: boolean | null;
   session_vendor: string | null;
   session_expires_at: Date | string | null;
+  session_device: string | null;
   member_status: 'active' | 'disabled' | null;
   cash_balance: number | null;
   cash_held: number | null;
@@ -135,7 +136,7 @@ export async function balanceContext(
            i.currency AS integration_currency, i.allowed_ips AS integration_allowed_ips,
            i.enabled AS integration_enabled,
            s.member_id AS session_member_id, s.trial AS session_trial, s.vendor_code AS session_vendor,
-           s.expires_at AS session_expires_at,
+           s.expires_at AS session_expires_at, s.device_hash AS session_device,
            m.status AS member_status, a.balance AS cash_balance, a.held AS cash_held, b.balance AS bonus_balance
     FROM (SELECT 1) AS one
     LEFT JOIN vendor_integrations i ON i.vendor_code = ${input.vendorCode}

@@ -95,6 +95,8 @@ export type VendorAnswer = {
   balance: number;
   currency: string;
   player?: string;
+  /** A balance call by token: the hash of the device that launched the session (never the raw id). */
+  device?: string;
   /** A resettle call's OK: what moved (the credit, or what a debit took). */
   taken?: number;
 };
@@ -242,7 +244,9 @@ export async function balance(ctx: AppContext, integration: Integration, body: V
     }
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
     if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
-    return okAnswer(integration, playableOf(c), String(memberId));
+    const answer = okAnswer(integration, playableOf(c), String(memberId));
+    // Only a token names a launch, so only then is its device known (card rooms compare it at sit-down).
+    return body.token !== undefined && c.session_device !== null ? { ...answer, device: c.session_device } : answer;
   } catch (error) {
     if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
     throw error;

@@ -211,6 +211,7 @@ describe('vendor wire: answers', () => {
       currency: fc.oneof(fc.constantFrom('PHP', ''), fc.string()),
       requestId: fc.string({ unit: 'binary', maxLength: 140 }),
       player: fc.integer({ min: 1 }).map(String),
+      device: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.string({ unit: 'binary' })),
     },
     { requiredKeys: ['status', 'balance', 'currency', 'requestId'] },
   );
@@ -231,6 +232,7 @@ describe('vendor wire: answers', () => {
       { status: 'OK', balance: '1', currency: 'PHP', requestId: 'r' },
       { status: 'OK', balance: 1, currency: 'PHP' },
       { status: 'OK', balance: 1, currency: 'PHP', requestId: 'r', player: 7 },
+      { status: 'OK', balance: 1, currency: 'PHP', requestId: 'r', device: 7 },
       null,
     ]) {
       expect(answerJson(wrong)).toBe(undefined);

@@ -145,12 +145,14 @@ export const vendorValidatorCompiler: FastifySchemaCompiler<unknown> = (route) =
 export function answerJson(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const a = data as Body;
-  const { status, balance, currency: cur, requestId, player: id } = a;
+  const { status, balance, currency: cur, requestId, player: id, device } = a;
   if (typeof status !== 'string' || typeof cur !== 'string' || typeof requestId !== 'string') return undefined;
   if (typeof balance !== 'number' || !Number.isSafeInteger(balance)) return undefined;
   if (id !== undefined && typeof id !== 'string') return undefined;
+  if (device !== undefined && typeof device !== 'string') return undefined;
   const head = `{"status":${JSON.stringify(status)},"balance":${balance},"currency":${JSON.stringify(cur)},"requestId":${JSON.stringify(requestId)}`;
-  return id === undefined ? `${head}}` : `${head},"player":${JSON.stringify(id)}}`;
+  const withPlayer = id === undefined ? head : `${head},"player":${JSON.stringify(id)}`;
+  return device === undefined ? `${withPlayer}}` : `${withPlayer},"device":${JSON.stringify(device)}}`;
 }
 
 /** The vendor routes' serializer: answerJson for VendorWalletResponse, zod's serializer otherwise. */

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { StudioRuntime } from '../../plugin';
@@ -32,6 +32,8 @@ export type Fault = 'lose-answer' | 'lose-request' | { hang: Promise<void> } | u
 export class FakeWallet {
   readonly balances = new Map<string, number>();
   readonly tokens = new Map<string, string>();
+  /** Per token: the launching device's hash, as the platform keeps it on the game session. */
+  readonly #devices = new Map<string, string>();
   readonly calls: WalletCall[] = [];
   /** The latest round detail the platform kept per round (from an accepted bet, win or resettle). */
   readonly details = new Map<string, unknown>();
@@ -42,10 +44,12 @@ export class FakeWallet {
   readonly #rolledBackUnknown = new Set<string>();
   fault: (path: string, body: Record<string, unknown>) => Fault = () => undefined;
 
-  player(id: string, balance: number): string {
+  /** A launch of `id`'s game session; `deviceId`: the X-Device-Id it came with (answered hashed). */
+  player(id: string, balance: number, deviceId?: string): string {
     const token = randomBytes(24).toString('base64url');
     this.tokens.set(token, id);
     this.balances.set(id, balance);
+    if (deviceId !== undefined) this.#devices.set(token, createHash('sha256').update(deviceId).digest('hex'));
     return token;
   }
 
@@ -78,7 +82,8 @@ export class FakeWallet {
     if (path === 'balance') {
       const player = typeof b.token === 'string' ? this.tokens.get(b.token) : String(b.player);
       if (!player) return refuse('ERROR_INVALID_TOKEN', '', 401);
-      return ok(player, { player });
+      const device = typeof b.token === 'string' ? this.#devices.get(b.token) : undefined;
+      return ok(player, { player, ...(device === undefined ? {} : { device }) });
     }
     const tx = String(b.transactionId);
     const player = String(b.player);
