@@ -180,8 +180,11 @@ export type MyBet = {
   /** The cash-out offered now for the whole open stake, or null when none is (a suspended leg, settled). */
   cashOut: number | null;
   settledAt: string | null;
-  /** Corrections of an earlier settlement, each with what moved. */
-  corrections: { at: string; amount: number; reason: string }[];
+  /**
+   * Corrections of an earlier settlement, each with what moved and the trader's reason (null for a
+   * result the feed corrected: the page names it in the player's language).
+   */
+  corrections: { at: string; amount: number; reason: string | null }[];
   legs: LegView[];
   /**
    * Why a refused bet was refused (the studio's error code: STUDIO_PLAYER_LIMIT, SB_MARKET_SUSPENDED,

@@ -364,7 +364,8 @@ export const BetRecordDetail = z.object({
   placedAt: z.string(),
   settledAt: z.string().nullable(),
   legs: z.array(BetRecordLeg),
-  corrections: z.array(z.object({ at: z.string(), amount: z.number(), reason: z.string() })),
+  /** `reason` null: the result was corrected with no words given (the page names it). */
+  corrections: z.array(z.object({ at: z.string(), amount: z.number(), reason: z.string().nullable() })),
 });
 export type BetRecordDetail = z.infer<typeof BetRecordDetail>;
 

@@ -138,9 +138,12 @@ export const VendorRoundDetail = z.object({
   placedAt: Instant,
   settledAt: Instant.nullable().default(null),
   legs: z.array(VendorBetLeg).min(1).max(20),
-  /** Settlements changed after the fact: when, the signed amount that moved, and why. */
+  /**
+   * Settlements changed after the fact: when, the signed amount that moved, and why (in the trader's
+   * words; none for a result the feed corrected, which the player's page names in their language).
+   */
   corrections: z
-    .array(z.object({ at: Instant, amount: z.number().int(), reason: Text(200) }))
+    .array(z.object({ at: Instant, amount: z.number().int(), reason: Text(200).optional() }))
     .max(20)
     .default([]),
 });

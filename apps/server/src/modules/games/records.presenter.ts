@@ -101,7 +101,7 @@ export function presentDetail(stored: unknown, round: Pick<RoundRow, 'status' | 
             score: leg.score,
           };
     }),
-    corrections: d.corrections.map((c) => ({ at: c.at, amount: toMajor(c.amount), reason: c.reason })),
+    corrections: d.corrections.map((c) => ({ at: c.at, amount: toMajor(c.amount), reason: c.reason ?? null })),
   };
 }
 

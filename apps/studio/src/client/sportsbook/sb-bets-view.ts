@@ -221,7 +221,7 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
                   fill(w.correction, {
                     time: dateTimeText(c.at, zone(), ctx.locale),
                     amount: signedMoneyText(c.amount, ctx.locale),
-                    reason: c.reason,
+                    reason: c.reason ?? w.resultCorrected,
                   }),
                 ),
               ),

@@ -355,7 +355,10 @@ describe('my bets', () => {
       payout: 2100,
       cashOut: null,
       settledAt: new Date(T0).toISOString(),
-      corrections: [{ at: new Date(T0 + 60_000).toISOString(), amount: -2100, reason: 'result corrected' }],
+      corrections: [
+        { at: new Date(T0 + 60_000).toISOString(), amount: -2100, reason: null },
+        { at: new Date(T0 + 120_000).toISOString(), amount: 2100, reason: 'VAR' },
+      ],
     });
     settled.legs[0]!.outcome = 'win';
     settled.legs[0]!.score = '2-1';
@@ -368,7 +371,11 @@ describe('my bets', () => {
     expect(el.querySelector('.sb-outcome')!.textContent).toBe('Won');
     expect(el.querySelector('[data-testid=bet-payout]')!.textContent).toBe('21.00');
     expect(el.textContent).toContain('Score 2-1');
-    expect(el.querySelector('.sb-corrections li')!.textContent).toBe('Nov 27, 7:01 PM: -21.00 (result corrected)');
+    // A result the feed corrected is named in the page's language; a trader's reason is shown as typed.
+    expect([...el.querySelectorAll('.sb-corrections li')].map((li) => li.textContent)).toEqual([
+      'Nov 27, 7:01 PM: -21.00 (Result corrected)',
+      'Nov 27, 7:02 PM: +21.00 (VAR)',
+    ]);
     expect(el.querySelector('[data-testid=cashout]')).toBeNull();
   });
 

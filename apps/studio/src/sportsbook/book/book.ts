@@ -22,7 +22,7 @@ import {
   readSettings,
 } from './settings';
 import { recordResult, type SettleCounts, settleEventBets } from './settlement';
-import { BET_COLUMNS, myBets } from './views';
+import { BET_COLUMNS, FEED_CORRECTION_REASON, myBets } from './views';
 
 // The book: the feed's sink, the slip, cash-out, and its loop. The loop decides in-play bets whose
 // delay passed, rolls back stakes the wallet never answered, finishes settlements a stop interrupted
@@ -122,7 +122,7 @@ export class Book implements FeedSink, BookCore {
           this.deps.db,
           message.eventId,
           message.result,
-          { correction: message.correction, reason: 'result corrected' },
+          { correction: message.correction, reason: FEED_CORRECTION_REASON },
           this.deps.now(),
         );
         if (recorded === 'exists') {
@@ -131,7 +131,7 @@ export class Book implements FeedSink, BookCore {
             'studio: sportsbook result differs, not a correction',
           );
         }
-        if (recorded === 'changed') await this.settle(message.eventId, 'result corrected');
+        if (recorded === 'changed') await this.settle(message.eventId, FEED_CORRECTION_REASON);
         break;
       }
       case 'abandon': {
@@ -218,7 +218,7 @@ export class Book implements FeedSink, BookCore {
       .execute();
     for (const e of unfinished) {
       if (this.#stopping) return;
-      await this.settle(e.id, e.settle_reason ?? 'result corrected');
+      await this.settle(e.id, e.settle_reason ?? FEED_CORRECTION_REASON);
     }
     const moves = await this.#deliverAll();
     const pending = await this.deps.db

@@ -4,6 +4,7 @@ import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
 import { payout, systemPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import { roundDetail } from './round-detail';
+import { FEED_CORRECTION_REASON } from './views';
 
 // The book's wallet moves after a bet's stake: a settlement's win (0 for a loss, closing the round),
 // a cash-out (a win; a partial one leaves the round open), a correction (the resettle call, signed)
@@ -391,7 +392,7 @@ async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): P
             transactionId: m.transaction_id,
             amount: m.amount,
             currency: m.currency,
-            reason: m.reason ?? 'result corrected',
+            reason: m.reason ?? FEED_CORRECTION_REASON,
             ...withDetail,
           })
         : await deps.wallet.win({

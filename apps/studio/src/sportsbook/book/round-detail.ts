@@ -2,6 +2,7 @@ import type { StudioDb } from '../../db/database';
 import {
   type BetRow,
   betStatus,
+  FEED_CORRECTION_REASON,
   FIX_COLUMNS,
   type FixRow,
   type LegRow,
@@ -50,7 +51,7 @@ export type RoundDetail = {
     result: LegRow['outcome'];
     score: ReturnType<typeof scoreOf>;
   }[];
-  corrections: { at: string; amount: number; reason: string }[];
+  corrections: { at: string; amount: number; reason?: string }[];
 };
 
 const clip = (text: string, max: number, fallback = '-') => {
@@ -167,7 +168,7 @@ export function detailOf(
     corrections: fixes.slice(-20).map((f) => ({
       at: new Date(f.created_at).toISOString(),
       amount: movedBy(f),
-      reason: clip(f.reason ?? '', 200, 'result corrected'),
+      ...(f.reason && f.reason.trim() !== FEED_CORRECTION_REASON ? { reason: clip(f.reason, 200) } : {}),
     })),
   };
 }

@@ -307,7 +307,7 @@ const RoundDetail = z.strictObject({
     )
     .min(1)
     .max(20),
-  corrections: z.array(z.strictObject({ at: Instant, amount: z.number().int(), reason: Text(200) })).max(20),
+  corrections: z.array(z.strictObject({ at: Instant, amount: z.number().int(), reason: Text(200).optional() })).max(20),
 });
 
 describe('the round detail sent with the money', () => {
@@ -351,6 +351,8 @@ describe('the round detail sent with the money', () => {
     await result(h, b.id, scoreResult(1, 0), true);
     const corrected = RoundDetail.parse(h.wallet.details.get(id));
     expect(corrected).toMatchObject({ status: 'lost', payout: 0, corrections: [{ amount: -2755 }] });
+    // The feed's correction has no words of its own: the player's page names it in their language.
+    expect(corrected.corrections[0]).not.toHaveProperty('reason');
   });
 });
 

@@ -382,7 +382,14 @@ export function betStatus(b: Pick<BetRow, 'status' | 'payout' | 'open_stake'>, l
   }
 }
 
-export type Correction = { at: string; amount: number; reason: string };
+/**
+ * The reason a correction from the feed (or its settlement resumed after a stop) carries: the
+ * trader's words are passed on as typed, this one is not words for the player: the round detail
+ * leaves it out and the player site says "result corrected" in the member's language.
+ */
+export const FEED_CORRECTION_REASON = 'result corrected';
+
+export type Correction = { at: string; amount: number; reason: string | null };
 
 /** A correction's move as the book keeps it (studio_sb_moves, kind 'fix'). */
 export type FixRow = {
@@ -432,7 +439,11 @@ export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[]): MyBet {
     cashOut: cashOutOffer(b, legs),
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
     corrections: fixes.map(
-      (f): Correction => ({ at: new Date(f.created_at).toISOString(), amount: movedBy(f), reason: f.reason ?? '' }),
+      (f): Correction => ({
+        at: new Date(f.created_at).toISOString(),
+        amount: movedBy(f),
+        reason: f.reason && f.reason !== FEED_CORRECTION_REASON ? f.reason : null,
+      }),
     ),
     legs: legs.map(legView),
     refusal: b.status === 'refused' ? b.refusal : null,

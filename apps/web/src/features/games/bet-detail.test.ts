@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { BetLegs, BetSummary } from './bet-detail';
+import { BetCorrections, BetLegs, BetSummary } from './bet-detail';
 
 // The betting record's sportsbook legs come as codes and proper nouns; the page writes the market,
 // the selection, the line and the match in the member's language. Legs a vendor sent in words (and
@@ -163,5 +163,23 @@ describe('a parlay in the betting record', () => {
         '@ 1.90 · Ergebnis 3-1',
       ]),
     );
+  });
+});
+
+describe('corrections in the betting record', () => {
+  it("give the trader's reason as written, and a correction without one in the member's language", async () => {
+    const corrected: BetRecordDetail = {
+      ...parlay,
+      corrections: [
+        { at: '2026-03-01T19:00:00.000Z', amount: -52.36, reason: null },
+        { at: '2026-03-01T20:00:00.000Z', amount: 52.36, reason: 'VAR' },
+      ],
+    };
+    const text = (await render('de', createElement(BetCorrections, { detail: corrected }))).join(' ');
+    expect(text).toContain('Korrekturen');
+    expect(text).toMatch(/· Ergebnis korrigiert/);
+    expect(text).toMatch(/· VAR/);
+    expect(text).not.toMatch(/result corrected/i);
+    expect(await render('de', createElement(BetCorrections, { detail: parlay }))).toEqual([]);
   });
 });

@@ -67,27 +67,38 @@ export function BetDetailModal({ record, onClose }: { record: BettingRecord; onC
       </dl>
       <h3 className="mb-2 text-sm font-bold">{t('games.bet.legs')}</h3>
       <BetLegs detail={detail} />
-      {detail.corrections.length > 0 && (
-        <>
-          <h3 className="mt-4 mb-2 text-sm font-bold">{t('games.bet.corrections')}</h3>
-          <ul className="space-y-1 text-sm">
-            {detail.corrections.map((c) => (
-              <li
-                key={`${c.at}-${c.amount}`}
-                className="flex flex-wrap justify-between gap-2 rounded-md bg-(--surface) px-3 py-2"
-              >
-                <span>
-                  {time(c.at)} · {c.reason}
-                </span>
-                <span className={`tabular-nums ${c.amount < 0 ? 'text-(--danger)' : 'text-(--success)'}`}>
-                  {displayAmount(c.amount)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <BetCorrections detail={detail} />
     </Modal>
+  );
+}
+
+/**
+ * The settlements changed after the fact, with the trader's reason, or "result corrected" in the
+ * member's language when the result was corrected without words.
+ */
+export function BetCorrections({ detail }: { detail: BetRecordDetail }) {
+  const { t, i18n } = useTranslation();
+  if (detail.corrections.length === 0) return null;
+  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  return (
+    <>
+      <h3 className="mt-4 mb-2 text-sm font-bold">{t('games.bet.corrections')}</h3>
+      <ul className="space-y-1 text-sm">
+        {detail.corrections.map((c) => (
+          <li
+            key={`${c.at}-${c.amount}`}
+            className="flex flex-wrap justify-between gap-2 rounded-md bg-(--surface) px-3 py-2"
+          >
+            <span>
+              {time(c.at)} · {c.reason ?? t('games.bet.resultCorrected')}
+            </span>
+            <span className={`tabular-nums ${c.amount < 0 ? 'text-(--danger)' : 'text-(--success)'}`}>
+              {displayAmount(c.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
