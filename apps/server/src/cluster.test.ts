@@ -78,7 +78,15 @@ describe.runIf(adminUrl)('a node with two request workers', () => {
       { name: 'cluster', timeoutMs: 120_000, onOutput },
     );
     const started = server;
-    await waitFor(() => pidsSaying(/^Gamehall ready at .* 2 request workers and a jobs worker/).length === 1, started);
+    // Each process writes its own lines: a worker's "ready" can reach the output just after the
+    // primary's, which it sends once the worker listens, so all three are waited for.
+    await waitFor(
+      () =>
+        pidsSaying(/^Gamehall ready at .* 2 request workers and a jobs worker/).length === 1 &&
+        pidsSaying(/^requests worker ready/).length === 2 &&
+        pidsSaying(/^jobs worker ready/).length === 1,
+      started,
+    );
     const primary = started.child.pid;
     const workers = pidsSaying(/^requests worker ready/);
     const jobs = pidsSaying(/^jobs worker ready/);

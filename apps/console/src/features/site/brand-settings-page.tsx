@@ -199,8 +199,13 @@ function MoneyLevelsControl({ name, label, hint, leaf, value, problems, currency
 function LeafControl(props: LeafProps) {
   const { name, label, hint, leaf, value, problems, currency, onChange } = props;
   const id = useId();
+  const { t } = useTranslation('site');
   const text = typeof value === 'string' ? value : '';
-  const error = problems[''];
+  // A list's problems are its entries' (path "<index>"): the first is named with its place.
+  const entry = leaf.kind === 'list' ? Object.entries(problems).find(([k, v]) => /^\d+$/.test(k) && v) : undefined;
+  const error =
+    problems[''] ??
+    (entry ? t('settings.entryProblem', { entry: Number(entry[0]) + 1, problem: entry[1] }) : undefined);
   if (leaf.kind === 'rows') return <RowsControl {...props} />;
   if (leaf.kind === 'moneyLevels') return <MoneyLevelsControl {...props} />;
   if (leaf.kind === 'boolean')
