@@ -287,7 +287,7 @@ export class PvpRoom {
       .orderBy('t.id')
       .execute();
     return rows.map((r) => ({
-      ...tableInfo(r as PvpTableRow),
+      ...tableInfo(r),
       seated: Number(r.seated ?? 0),
       handsPlayed: (r.state as TableState).handsPlayed,
     }));
@@ -307,7 +307,7 @@ export class PvpRoom {
     if (lock) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
-    return row as PvpTableRow;
+    return row;
   }
 
   #openSeats(db: StudioDb, tableId: string): Promise<PvpSeatRow[]> {

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { maskPlayer } from '../crash';
+import type { StudioPvpTablesTable } from '../db/schema';
 import { cardText } from '../pvp/cards';
 import { legalActions } from '../pvp/table';
 import type { HandEvent, TableState } from '../pvp/types';
@@ -8,26 +10,11 @@ import type { HandEvent, TableState } from '../pvp/types';
 // choice after the hand). The deck never leaves the server; the hand's server seed is sent only
 // with the hand over (it tells every card, mucked ones included).
 
-export type PvpTableRow = {
-  id: string;
-  name: string;
-  game: 'holdem';
-  betting: 'no-limit' | 'pot-limit';
-  seats: number;
-  small_blind: number;
-  big_blind: number;
-  min_buy_in: number;
-  max_buy_in: number;
-  rake_bp: number;
-  rake_cap: number;
-  currency: string;
-  state: unknown;
-  version: number;
-  hand_id: number | null;
-  turn_started_at: Date | null;
-  next_hand_at: Date | null;
-  next_server_seed_hash: string;
-};
+/**
+ * A table's row as the room reads it: every column but the next hand's server seed, which stays in
+ * the database until that hand is over, and the creation time.
+ */
+export type PvpTableRow = Omit<Selectable<StudioPvpTablesTable>, 'next_server_seed' | 'created_at'>;
 
 export type PvpSeatRow = {
   id: number;
