@@ -55,7 +55,8 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': it comes once the output pipes are drained, so output() then holds the last lines.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);

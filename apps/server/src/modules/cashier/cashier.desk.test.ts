@@ -2,19 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { injectEncrypted } from '../../test/jwe';
+import { approvedWithdrawal as withdrawalApproved } from '../../test/withdrawals';
 import { balanceOf, houseBalance, verifyLedger } from '../ledger/ledger.service';
-import {
-  actors,
-  call,
-  expectFailure,
-  fund,
-  PAYMENT_PASSWORD,
-  payingAccount,
-  payoutOf,
-  requestId,
-  setPaymentPassword,
-} from './cashier.fixtures';
+import { actors, call, expectFailure, payingAccount, payoutOf, requestId } from './cashier.fixtures';
 
 // The payments desk (docs/cashier.md "The desk"): receiving accounts with caps, rotation and VIP
 // routing; depositor names; approving another amount; payouts with reference, account and fee;
@@ -250,25 +240,7 @@ describe('deposits: depositor name, another amount, the first-deposit flag', () 
 describe('withdrawals: Mark paid with reference, paying account and fee', () => {
   async function approvedWithdrawal(amount = 500) {
     const m = await memberWithSession({ payeeName: 'Lito Ramos' });
-    await setPaymentPassword(t, m.id);
-    await fund(t, m.id, 100_000);
-    const bank = await call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
-      bankName: 'BPI',
-      accountName: 'Lito Ramos',
-      accountNumber: `30${Math.floor(Math.random() * 1e9)}`,
-    });
-    const bankId = bank.json().value.id as number;
-    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${bankId}/confirm`, operator)).statusCode).toBe(200);
-    const order = await injectEncrypted(t.app, {
-      method: 'POST',
-      url: '/wps/cashier/withdraw',
-      token: m.token,
-      body: { bankAccountId: bankId, amount, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
-    });
-    expect(order.statusCode, order.body).toBe(200);
-    const reference = order.json().value.reference as string;
-    expect((await call(t, 'POST', `/admin/cashier/withdrawals/${reference}/approve`, operator)).statusCode).toBe(200);
-    return { m, reference, url: `/admin/cashier/withdrawals/${reference}/paid` };
+    return { m, ...(await withdrawalApproved(t, m, operator, amount)) };
   }
 
   it('refuses a payout without its details or from an account that does not pay, and changes nothing', async () => {

@@ -3,17 +3,9 @@ import { adminToken } from '../../test/admin-session';
 import { brandToday } from '../../test/brand-day';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { injectEncrypted } from '../../test/jwe';
+import { approvedWithdrawal } from '../../test/withdrawals';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
-import {
-  actors,
-  call,
-  fund,
-  PAYMENT_PASSWORD,
-  payingAccount,
-  requestId,
-  setPaymentPassword,
-} from '../cashier/cashier.fixtures';
+import { actors, call, payingAccount } from '../cashier/cashier.fixtures';
 import { refreshRollups } from './reports.service';
 
 // The cashier report's payment fees (docs/back-office.md "Payment fees") against a hand-computed
@@ -46,24 +38,7 @@ const { member: memberWithSession, operator: operatorOf } = actors(() => t, crea
 
 async function paidWithdrawal(amount: number, accountId: number, fee: number) {
   const m = await memberWithSession({ payeeName: 'Lito Ramos' });
-  await setPaymentPassword(t, m.id);
-  await fund(t, m.id, 100_000);
-  const bank = await call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
-    bankName: 'BPI',
-    accountName: 'Lito Ramos',
-    accountNumber: `30${Math.floor(Math.random() * 1e9)}`,
-  });
-  const bankId = bank.json().value.id as number;
-  expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${bankId}/confirm`, operator)).statusCode).toBe(200);
-  const order = await injectEncrypted(t.app, {
-    method: 'POST',
-    url: '/wps/cashier/withdraw',
-    token: m.token,
-    body: { bankAccountId: bankId, amount, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
-  });
-  expect(order.statusCode, order.body).toBe(200);
-  const reference = order.json().value.reference as string;
-  expect((await call(t, 'POST', `/admin/cashier/withdrawals/${reference}/approve`, operator)).statusCode).toBe(200);
+  const { reference } = await approvedWithdrawal(t, m, operator, amount);
   const paid = await call(t, 'POST', `/admin/cashier/withdrawals/${reference}/paid`, operator, {
     payoutReference: `FT-${reference}`,
     payingAccountId: accountId,
