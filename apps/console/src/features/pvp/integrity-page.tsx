@@ -9,7 +9,7 @@ import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-f
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
-import { useMe } from '../../lib/session';
+import { useCan, useMe } from '../../lib/session';
 import { daysBefore, integrityQuery } from './api';
 
 // The integrity report (docs/pvp.md "Integrity report"): chip dumping and soft play between pairs of
@@ -57,6 +57,7 @@ export function IntegrityPage() {
     const data = new FormData(e.currentTarget);
     setParams(new URLSearchParams({ from: String(data.get('from')), to: String(data.get('to')) }));
   };
+  const can = useCan();
   const r = result.data;
   const th = r?.thresholds;
   return (
@@ -94,9 +95,13 @@ export function IntegrityPage() {
             </p>
             <p className="mt-1 text-(--text-muted)">
               {t('integrity.handsRead', { count: r.hands })}{' '}
-              <Link className="text-(--accent) hover:underline" to="/site/settings">
-                {t('integrity.changeThresholds')}
-              </Link>
+              {can('site.write') ? (
+                <Link className="text-(--accent) hover:underline" to="/site/settings">
+                  {t('integrity.changeThresholds')}
+                </Link>
+              ) : (
+                t('integrity.thresholdsWhere')
+              )}
             </p>
           </section>
           <h2 className="mb-2 font-semibold">{t('integrity.dumpTitle')}</h2>
