@@ -12,7 +12,7 @@ import { maskPlayer } from '../crash';
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
 import { cardText } from '../pvp/cards';
-import type { TableState } from '../pvp/types';
+import type { Hand, TableState } from '../pvp/types';
 import { integrityFlags, type RecordedHand } from './integrity';
 import { eventView } from './view';
 
@@ -233,7 +233,7 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
 }
 
 /** Most hands one report reads: a window beyond it is refused, not cut short silently. */
-export const INTEGRITY_MAX_HANDS = 50_000;
+export const INTEGRITY_MAX_HANDS = 20_000;
 
 /** The integrity report over the hands ended in the days from..to (UTC, both included). */
 export async function integrityReport(db: StudioDb, q: PvpIntegrityQuery): Promise<PvpIntegrityAnswer> {
@@ -252,7 +252,7 @@ export async function integrityReport(db: StudioDb, q: PvpIntegrityQuery): Promi
   const rows = await db
     .selectFrom('studio_pvp_hands as h')
     .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select(['h.id', 'h.table_id', 'h.state', 't.currency', 't.big_blind'])
+    .select(['h.id', 'h.table_id', sql<Hand | null>`h.state -> 'hand'`.as('hand'), 't.currency', 't.big_blind'])
     .where('h.status', '=', 'over')
     .where('h.ended_at', '>=', from)
     .where('h.ended_at', '<', to)
@@ -283,7 +283,8 @@ export async function integrityReport(db: StudioDb, q: PvpIntegrityQuery): Promi
   }
   const hands: RecordedHand[] = [];
   for (const r of rows) {
-    const hand = (r.state as TableState).hand;
+    // Only the hand of the stored state is read: the seats and the table's settings are not needed.
+    const hand = typeof r.hand === 'string' ? (JSON.parse(r.hand) as Hand) : r.hand;
     if (!hand) continue;
     hands.push({
       handId: r.id,
