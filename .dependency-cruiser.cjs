@@ -43,7 +43,7 @@ const TIERS = [
     ],
   },
   { tier: 'programme', modules: ['missions', 'points', 'rebates', 'referrals', 'rewards', 'tickets'] },
-  { tier: 'views', modules: ['member-home', 'member-page', 'reports'] },
+  { tier: 'views', modules: ['member-home', 'member-page', 'pvp', 'reports'] },
   {
     tier: 'compose',
     folders: ['app.ts', 'main.ts', 'cluster.ts', 'bootstrap.ts', 'activity-consumers.ts', 'jobs/', 'seed/', 'demo/'],

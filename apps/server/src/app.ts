@@ -69,6 +69,8 @@ import { registerOperatorsAdminRoutes } from './modules/operators/operators.admi
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
+import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
+import { registerPvpRoutes } from './modules/pvp/pvp.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
 import { registerRebatesAdminRoutes } from './modules/rebates/rebates.admin.routes';
 import { registerRebateRoutes } from './modules/rebates/rebates.routes';
@@ -270,6 +272,8 @@ const routeModules: RouteModule[] = [
   registerVendorGatewayRoutes,
   registerVendorGatewayAdminRoutes,
   registerSportsbookAdminRoutes,
+  registerPvpRoutes,
+  registerPvpAdminRoutes,
   // The hub is platform: the sessions it checks and the area sockets it carries are handed to it here.
   (app, ctx) =>
     registerRealtime(app, ctx, {

@@ -13,6 +13,7 @@ import { engineKindOf, sportsbookCategoryOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
 import { errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { openDemoTables } from './pvp-room/demo-tables';
+import { registerPvpOperatorRoutes } from './pvp-room/operator-routes';
 import { PvpRoom, type PvpTiming } from './pvp-room/room';
 import { registerPvpRoutes } from './pvp-room/routes';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
@@ -473,6 +474,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     currency: trialCurrency,
     parse,
     pvpRake: (from, to) => pvp.rakeReport(from, to),
+    signedRoutes: (trader) => registerPvpOperatorRoutes(trader, db, parse),
   });
 
   // ---- public verification ----

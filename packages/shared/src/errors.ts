@@ -136,6 +136,8 @@ export const errorCatalogue = {
   SPORTSBOOK_NOT_FOUND: { status: 404, message: 'The sportsbook does not know this event, market or player' },
   SPORTSBOOK_REFUSED: { status: 409, message: 'The sportsbook refused this change' },
   SPORTSBOOK_BAD_ANSWER: { status: 502, message: 'The sportsbook answered something the platform cannot read' },
+  // the card room's hand histories and reports, read from the house studio
+  PVP_RECORDS_UNAVAILABLE: { status: 503, message: 'The card room records are not answering; try again in a moment' },
   // back-office operators, roles and their sign-in
   OPERATOR_TWO_FACTOR_REQUIRED: {
     status: 401,

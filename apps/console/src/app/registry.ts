@@ -11,6 +11,7 @@ export const FEATURE_ORDER = [
   'content',
   'games',
   'sportsbook',
+  'pvp',
   'agents',
   'points',
   'rewards',

@@ -45,6 +45,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'risk.write',
       'players.protect',
       'audit.read',
+      // The card room's integrity: hand histories with every hole card, chip dumping and soft play.
+      'pvp.review',
     ],
   },
   {

@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   'campaigns.manage',
   'feedback.answer',
   'sportsbook.trade',
+  'pvp.review',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

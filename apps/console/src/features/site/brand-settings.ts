@@ -245,6 +245,23 @@ export const SETTINGS: SettingSpec[] = [
     },
   },
   {
+    // docs/pvp.md "Integrity report": when the card room's chip dumping and soft play flags are raised.
+    key: 'pvpIntegrity',
+    group: 'risk',
+    shape: {
+      kind: 'object',
+      fields: {
+        dumpMinAmount: { kind: 'money' },
+        dumpMinHands: { kind: 'number', schema: int(1, 10_000) },
+        dumpMinSuspiciousPercent: { kind: 'number', schema: int(0, 100) },
+        dumpBigFoldBigBlinds: { kind: 'number', schema: int(1, 1_000) },
+        softMinSharedStreets: { kind: 'number', schema: int(1, 100_000) },
+        softMaxSharedAggressionPercent: { kind: 'number', schema: int(0, 100) },
+        softMinOtherAggressionPercent: { kind: 'number', schema: int(0, 100) },
+      },
+    },
+  },
+  {
     // docs/sportsbook.md "Risk level": the sportsbook stake limits of a member at each risk level
     // (normal is always the book's own).
     key: 'sportsbookRiskFactors',

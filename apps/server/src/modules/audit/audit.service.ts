@@ -125,7 +125,8 @@ export type AuditEvent =
   | 'sportsbook.abandon'
   | 'sportsbook.margins'
   | 'sportsbook.settings'
-  | 'sportsbook.playerFactor';
+  | 'sportsbook.playerFactor'
+  | 'pvp.handView';
 
 export async function audit(
   db: Conn,

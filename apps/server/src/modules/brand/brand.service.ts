@@ -1,5 +1,6 @@
 import { HostUrl, SafeLinkUrl } from '@gamehall/shared/api/common';
 import type { WhitelabelSwitch } from '@gamehall/shared/constants';
+import { MAX_MONEY_MINOR } from '@gamehall/shared/money';
 import { z } from 'zod';
 import { inAmbientTransactionOf } from '../../db/ambient-transaction';
 import type { Conn } from '../../db/database';
@@ -59,6 +60,19 @@ export const SportsbookRiskFactorsSchema = z.object({
   blocked: StakeFactorPpm.default(0),
 });
 export type SportsbookRiskFactors = z.infer<typeof SportsbookRiskFactorsSchema>;
+
+/** The card room's integrity thresholds (docs/pvp.md "Integrity report", each explained there). */
+export const PvpIntegritySettingsSchema = z.object({
+  /** Chip dumping: what A lost to B, less what B lost back, over the report's days (minor units: ₱5,000). */
+  dumpMinAmount: z.number().int().min(0).max(MAX_MONEY_MINOR).default(500_000),
+  dumpMinHands: z.number().int().min(1).max(10_000).default(5),
+  dumpMinSuspiciousPercent: z.number().int().min(0).max(100).default(60),
+  dumpBigFoldBigBlinds: z.number().int().min(1).max(1_000).default(20),
+  softMinSharedStreets: z.number().int().min(1).max(100_000).default(30),
+  softMaxSharedAggressionPercent: z.number().int().min(0).max(100).default(5),
+  softMinOtherAggressionPercent: z.number().int().min(0).max(100).default(30),
+});
+export type PvpIntegritySettings = z.infer<typeof PvpIntegritySettingsSchema>;
 
 // Brand configuration lives in the database (seeded, edited by the back office). Each setting is
 // one row; this schema gives every key its type and its default, and the seed writes the defaults.
@@ -223,6 +237,8 @@ export const BrandSettingsSchema = z.object({
   /** Linked accounts, abuse flags and risk levels: the thresholds docs/risk.md explains one by one. */
   risk: RiskSettingsSchema.default(RiskSettingsSchema.parse({})),
   sportsbookRiskFactors: SportsbookRiskFactorsSchema.default(SportsbookRiskFactorsSchema.parse({})),
+  /** The card room's integrity report (docs/pvp.md "Integrity report"): its thresholds, money in minor units. */
+  pvpIntegrity: PvpIntegritySettingsSchema.default(PvpIntegritySettingsSchema.parse({})),
   /**
    * The installable app (docs/pwa.md): the browser bar and splash colours of the web app
    * manifest, and the accent the generated icons draw the brand's initials in.

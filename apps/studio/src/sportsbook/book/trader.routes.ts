@@ -74,6 +74,8 @@ export async function registerTraderRoutes(
     parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
     /** The card room's rake per table and day (UTC) of the hands ended in [from, to). */
     pvpRake?: (from: Date, to: Date) => Promise<unknown>;
+    /** More routes behind the same signature (the card room's records: pvp-room/operator-routes.ts). */
+    signedRoutes?: (trader: FastifyInstance) => void;
   },
 ): Promise<void> {
   const secret = traderSecret(options.houseSecret);
@@ -221,6 +223,7 @@ export async function registerTraderRoutes(
         return { rows: await pvpRake(new Date(`${q.from}T00:00:00Z`), to) };
       });
     }
+    options.signedRoutes?.(trader);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { BettingRecord } from '@gamehall/shared/api/games';
 import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
-import { History, ListChecks } from 'lucide-react';
+import { History, Layers, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../components/date-range-filter';
@@ -14,6 +14,7 @@ import { gameMenusQuery } from '../../lib/site-queries';
 import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { BetDetailModal, BetSummary } from './bet-detail';
 import type { DateRange } from './game-filters';
+import { isPvpRound, PvpHandsModal } from './pvp-hands';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
 const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) px-2 py-1.5 text-sm';
@@ -21,7 +22,8 @@ const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) p
 /**
  * spec §2 member centre "betting record" (personalHistoryCopy): game type and vendor filters,
  * past 7 / 30 days or a custom range, paging, and the recall of a game's last 10 rounds; a
- * sportsbook bet shows its selection (or how many) and opens its legs, odds, result and payout.
+ * sportsbook bet shows its selection (or how many) and opens its legs, odds, result and payout; a
+ * card-room sitting opens the hands played in it (pvp-hands.tsx).
  */
 export function BettingRecordPage() {
   const { t, i18n } = useTranslation();
@@ -32,6 +34,7 @@ export function BettingRecordPage() {
   const [pageNo, setPageNo] = useState(1);
   const [recall, setRecall] = useState<BettingRecord | null>(null);
   const [details, setDetails] = useState<BettingRecord | null>(null);
+  const [hands, setHands] = useState<BettingRecord | null>(null);
   const menus = useQuery(gameMenusQuery(language)).data ?? [];
   // Vendors by the names players read (TY-blanked ones by a neutral label), never by code.
   const names = vendorNames(menus, t);
@@ -153,6 +156,16 @@ export function BettingRecordPage() {
                         {t('games.record.details')}
                       </button>
                     )}
+                    {isPvpRound(r) && (
+                      <button
+                        type="button"
+                        onClick={() => setHands(r)}
+                        className="flex items-center gap-1 text-(--accent) hover:underline"
+                      >
+                        <Layers size={14} aria-hidden />
+                        {t('games.pvp.hands')}
+                      </button>
+                    )}
                     {!r.detail && r.nodeId !== null && (
                       <button
                         type="button"
@@ -191,6 +204,7 @@ export function BettingRecordPage() {
       )}
       {recall && <RecallModal record={recall} onClose={() => setRecall(null)} />}
       {details && <BetDetailModal record={details} onClose={() => setDetails(null)} />}
+      {hands && <PvpHandsModal record={hands} onClose={() => setHands(null)} />}
     </div>
   );
 }

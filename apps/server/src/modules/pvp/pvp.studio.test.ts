@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioRuntime } from '../../../../studio/src/plugin';
+import type { PvpTableView } from '../../../../studio/src/pvp-room/view';
+import type { TestApp } from '../../test/harness';
+import { operatorSession } from '../../test/sportsbook-fixture';
+import { launchAs, type MountedStudio, mountStudio, studioApi } from '../../test/studio-fixture';
+
+// The card room's records through the platform's HTTP API on the house studio mounted as `npm start`
+// runs it: two members play real hands at a table (sitting down through the wallet, acting through
+// the studio's API), then read their hands in the member centre (never the other's unseen cards),
+// the operator searches hands, reads one in full (audited), the rake and the integrity report with
+// the brand's thresholds; the studio's signed routes refuse a call without the signature, and the
+// operator's routes refuse an operator without pvp.review.
+
+let s: MountedStudio;
+let t: TestApp;
+let studio: StudioRuntime;
+let op: string;
+const TABLE = 'hist-1';
+
+type Member = { memberId: number; token: string; auth: string; seq: number };
+let a: Member;
+let b: Member;
+
+async function pvpNode(): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('games')
+    .select('node_id')
+    .where('game_code', 'like', 'PVP-%')
+    .where('vendor_code', '=', 'KX')
+    .where('status', '=', 'active')
+    .orderBy('node_id')
+    .executeTakeFirstOrThrow();
+  return Number(row.node_id);
+}
+
+async function view(m: Member): Promise<PvpTableView> {
+  const res = await studioApi(t, m.token, 'GET', `/api/pvp/tables/${TABLE}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PvpTableView;
+}
+
+/**
+ * Plays one hand: A opens to 2,000 (20 big blinds) and folds to B's re-raise to 6,000; B otherwise
+ * checks or calls. So A loses 2,000 to B every hand, each time folding 20 big blinds.
+ */
+async function playHand(): Promise<void> {
+  await studio.pvp.tick();
+  for (let moves = 0; moves < 20; moves++) {
+    const [va, vb] = [await view(a), await view(b)];
+    if (!va.hand || va.hand.over) return;
+    const [m, v] = va.you?.legal ? [a, va] : [b, vb];
+    const legal = v.you?.legal;
+    if (!legal) throw new Error('no one to act');
+    const current = v.hand?.currentBet ?? 0;
+    const action =
+      m === a
+        ? current < 2_000
+          ? { type: current > 0 ? 'raise' : 'bet', to: 2_000 }
+          : { type: 'fold' }
+        : current >= 2_000 && current < 6_000
+          ? { type: 'raise', to: 6_000 }
+          : legal.canCheck
+            ? { type: 'check' }
+            : { type: 'call' };
+    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/act`, { seq: ++m.seq, action });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  throw new Error('the hand did not end');
+}
+
+async function memberGet(t: TestApp, auth: string, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function adminGet(url: string, auth = op) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
+  return { status: res.statusCode, json: res.json(), text: res.body };
+}
+
+beforeAll(async () => {
+  s = await mountStudio({ pvp: { tickMs: 0, betweenHandsMs: 0 } });
+  ({ t, studio } = s);
+  op = await operatorSession(t, ['pvp.review', 'site.write']);
+  await studio.pvp.createTable({
+    id: TABLE,
+    name: 'History heads-up',
+    betting: 'no-limit',
+    seats: 2,
+    smallBlind: 50,
+    bigBlind: 100,
+    minBuyIn: 2_000,
+    maxBuyIn: 20_000,
+    rake: { basisPoints: 500, cap: 300 },
+    currency: 'PHP',
+  });
+  const node = await pvpNode();
+  const launch = async () => ({ ...(await launchAs(t, node, 100_000, 'https://site.test/')), seq: 0 });
+  a = await launch();
+  b = await launch();
+  for (const [m, seat] of [
+    [a, 0],
+    [b, 1],
+  ] as const) {
+    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/sit`, { seat, buyIn: 20_000 });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  for (let i = 0; i < 5; i++) await playHand();
+}, 120_000);
+afterAll(() => s.close());
+
+async function roundOf(m: Member): Promise<string> {
+  const row = await t.ctx.db
+    .selectFrom('vendor_rounds')
+    .select('round_id')
+    .where('member_id', '=', m.memberId)
+    .where('game_type', '=', 'PVP')
+    .executeTakeFirstOrThrow();
+  return row.round_id;
+}
+
+describe('card-room hand histories', () => {
+  it("shows a member the hands of their round with their own cards, never the other's unseen ones", async () => {
+    const round = await roundOf(a);
+    expect(round).toMatch(/^pvp:/);
+    const list = await memberGet(t, a.auth, `/wps/member/pvp/rounds/${encodeURIComponent(round)}/hands`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const hands = list.body.value.hands as { handId: number; net: number; status: string }[];
+    expect(hands).toHaveLength(5);
+    // Every hand A folded 20 big blinds (₱20.00) to B's re-raise.
+    expect(hands.map((h) => h.net)).toEqual([-20, -20, -20, -20, -20]);
+
+    const hand = await memberGet(t, a.auth, `/wps/member/pvp/hands/${hands[0]!.handId}`);
+    expect(hand.status).toBe(200);
+    const v = hand.body.value;
+    const mine = v.players.find((p: { you: boolean }) => p.you);
+    const theirs = v.players.find((p: { you: boolean }) => !p.you);
+    expect(mine.cards).toHaveLength(2);
+    expect(theirs.cards).toBeNull();
+    expect(theirs.name).not.toBe(String(b.memberId));
+    expect(v.events.some((e: { type: string; action?: string }) => e.type === 'action' && e.action === 'fold')).toBe(
+      true,
+    );
+    expect(v.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(v.fairness.clientSeeds).toHaveLength(2);
+
+    // B's round is not A's to open, and a hand A was not dealt in is not found.
+    const other = await memberGet(t, a.auth, `/wps/member/pvp/rounds/${encodeURIComponent(await roundOf(b))}/hands`);
+    expect(other.status).toBe(404);
+    const unknown = await memberGet(t, a.auth, '/wps/member/pvp/hands/999999');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses the studio records without the platform signature', async () => {
+    for (const url of [
+      '/studio/trader/pvp/hands',
+      '/studio/trader/pvp/hands/1',
+      `/studio/trader/pvp/rounds/${encodeURIComponent(await roundOf(a))}/hands?player=${a.memberId}`,
+      '/studio/trader/pvp/integrity?from=2020-01-01&to=2020-01-02',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      const forged = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-trader-time': String(Date.now()), 'x-trader-signature': 'ab'.repeat(32) },
+      });
+      expect(forged.statusCode, url).toBe(401);
+      expect(res.body).not.toContain('"cards"');
+    }
+  });
+
+  it('lets the operator search hands and read one in full, audited; refuses an operator without pvp.review', async () => {
+    const username = (
+      await t.ctx.db.selectFrom('members').select('username').where('id', '=', a.memberId).executeTakeFirstOrThrow()
+    ).username;
+    const found = await adminGet(`/admin/pvp/hands?member=${username}&table=${TABLE}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.value.hands).toHaveLength(5);
+    const first = found.json.value.hands[0];
+    expect(first.players.map((p: { name: string }) => p.name)).toContain(username);
+
+    const full = await adminGet(`/admin/pvp/hands/${first.handId}`);
+    expect(full.status, full.text).toBe(200);
+    for (const p of full.json.value.players) expect(p.cards).toHaveLength(2);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['event', 'success', 'detail'])
+      .where('event', '=', 'pvp.handView')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ success: true, detail: { target: `pvp-hand:${first.handId}` } });
+
+    const outsider = await operatorSession(t, ['reports.read']);
+    for (const url of [
+      '/admin/pvp/hands',
+      `/admin/pvp/hands/${first.handId}`,
+      '/admin/pvp/rake?from=2020-01-01&to=2020-01-01',
+    ]) {
+      expect((await adminGet(url, outsider)).status, url).toBe(403);
+    }
+  });
+
+  it('reports the rake as the house revenue and flags the chip dumping between the two by the brand thresholds', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const rake = await adminGet(`/admin/pvp/rake?from=${today}&to=${today}`);
+    expect(rake.status, rake.text).toBe(200);
+    // No flop was dealt in any hand: no rake, as the rule says, over five hands.
+    expect(rake.json.value.totals).toMatchObject({ hands: 5, rake: 0 });
+
+    // With the default thresholds (₱5,000 lost), ₱100 lost is not flagged.
+    const quiet = await adminGet(`/admin/pvp/integrity?from=${today}&to=${today}`);
+    expect(quiet.status, quiet.text).toBe(200);
+    expect(quiet.json.value).toMatchObject({ hands: 5, chipDumping: [], softPlay: [] });
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/brand/settings/pvpIntegrity',
+      headers: { authorization: op },
+      payload: {
+        value: {
+          dumpMinAmount: 10_000,
+          dumpMinHands: 5,
+          dumpMinSuspiciousPercent: 80,
+          dumpBigFoldBigBlinds: 20,
+          softMinSharedStreets: 30,
+          softMaxSharedAggressionPercent: 5,
+          softMinOtherAggressionPercent: 30,
+        },
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const flagged = await adminGet(`/admin/pvp/integrity?from=${today}&to=${today}`);
+    expect(flagged.status, flagged.text).toBe(200);
+    const [flag, ...rest] = flagged.json.value.chipDumping;
+    expect(rest).toEqual([]);
+    expect(flag).toMatchObject({
+      from: { memberId: a.memberId },
+      to: { memberId: b.memberId },
+      lost: 100,
+      lostBack: 0,
+      hands: 5,
+      bigFolds: 5,
+      suspiciousAmount: 100,
+    });
+    expect(flagged.json.value.thresholds.dumpMinAmount).toBe(100);
+  });
+});
