@@ -186,7 +186,12 @@ describe('the catalogue carries no real company or game name', () => {
         expect(kind, `${g.vendor_code} ${g.game_code}`).toBeDefined();
         if (/roulette/i.test(g.name)) expect(kind, g.name).toBe('roulette');
         if (/baccarat/i.test(g.name)) expect(kind, g.name).toBe('baccarat');
-        if (g.game_type === 'PVP') expect(g.name).toMatch(/^Three Card/);
+        // A PVP tile opens the card room (members against each other) unless its title says it is the duel against the house.
+        if (g.game_type === 'PVP') {
+          if (kind === 'duel') expect(g.name, g.name).toBe('Three Card Duel vs the House');
+          else expect(kind, g.name).toBe('cardroom');
+          if (kind === 'cardroom') expect(g.name, g.name).toMatch(/Hold'em/);
+        }
         if (g.game_type === 'SPORTS' || g.game_type === 'ESPORTS' || g.game_type === 'COCKFIGHT') {
           expect(g.name).toMatch(/^Virtual /);
         }
