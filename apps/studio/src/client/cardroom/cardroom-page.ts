@@ -10,7 +10,7 @@ import { readBoot } from '../game-title';
 import { tableSound } from '../games/table-sound';
 import { startRealityCheck } from '../reality-check';
 import { createSound } from '../sound';
-import { ApiError, h, request } from '../ui';
+import { ApiError, h, request, svgIcon } from '../ui';
 import {
   actionOf,
   type CardFace,
@@ -109,7 +109,7 @@ async function start(app: HTMLElement) {
   const showSound = () => {
     soundButton.setAttribute('aria-pressed', String(!sound.muted));
     soundButton.setAttribute('aria-label', sound.muted ? words.sound.off : words.sound.on);
-    soundButton.textContent = sound.muted ? '🔇︎' : '🔊︎';
+    soundButton.replaceChildren(speakerIcon(sound.muted));
   };
   soundButton.addEventListener('click', () => {
     sound.setMuted(!sound.muted);
@@ -118,13 +118,35 @@ async function start(app: HTMLElement) {
   });
   showSound();
   const title = (typeof boot.gameName === 'string' && boot.gameName.trim()) || words.title;
+  // The member's wallet balance: read when the page opens and after every move of money (sit, top-up, leave).
+  const balance = h('strong', { 'data-testid': 'balance' }, '—');
+  const showBalance = async () => {
+    try {
+      const s = await api<{ balance: number | null; currency: string }>('/api/session');
+      balance.textContent = s.balance === null ? '—' : `${s.currency} ${money(s.balance)}`;
+    } catch {
+      balance.textContent = '—';
+    }
+  };
+  void showBalance();
   const header = h(
     'header',
     { class: 'topbar cr-top' },
     lobbyUrl
-      ? h('a', { class: 'icon-button', href: lobbyUrl, target: '_top', 'data-testid': 'lobby', 'aria-label': '‹' }, '‹')
+      ? h(
+          'a',
+          {
+            class: 'icon-button',
+            href: lobbyUrl,
+            target: '_top',
+            'data-testid': 'lobby',
+            'aria-label': words.backToLobby,
+          },
+          '‹',
+        )
       : h('span', { class: 'icon-spacer' }),
     h('h1', { class: 'title', 'data-testid': 'game-title' }, title),
+    h('span', { class: 'balance' }, h('span', { class: 'muted small' }, `${words.balance} `), balance),
     soundButton,
   );
   const status = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
@@ -204,6 +226,7 @@ async function start(app: HTMLElement) {
         if (filter.betting === 'no-limit' || filter.betting === 'pot-limit') body.betting = filter.betting;
         const joined = await api<{ tableId: string }>('/api/pvp/join-next', { method: 'POST', body });
         effect('chip');
+        void showBalance();
         void showTable(joined.tableId);
       } catch (err) {
         say(errorText(err), true);
@@ -416,7 +439,10 @@ async function start(app: HTMLElement) {
     );
     const sheet = h('div', { class: 'cr-sheet', hidden: true, role: 'dialog', 'aria-modal': 'false' });
     const back = h('button', { type: 'button', class: 'button ghost', 'data-testid': 'to-lobby' }, words.table.lobby);
-    back.addEventListener('click', () => void showLobby(false));
+    back.addEventListener('click', () => {
+      void showLobby(false);
+      void showBalance();
+    });
     screen.replaceChildren(h('div', { class: 'cr-actions' }, back), wrap, me, fair, hist, sheet);
 
     const send = (message: Record<string, unknown>) =>
@@ -431,6 +457,7 @@ async function start(app: HTMLElement) {
       });
     const requestOf = async (type: string, extra: Record<string, unknown> = {}) => {
       const answer = await send({ type, id: `r${++requestId}`, ...extra });
+      if (answer.ok && (type === 'sit' || type === 'top-up' || type === 'leave')) void showBalance();
       if (!answer.ok && answer.error) {
         const mineText = (words.errors as Record<string, string>)[answer.error.code];
         say(mineText ?? answer.error.message, true);
@@ -499,9 +526,12 @@ async function start(app: HTMLElement) {
     };
     connect();
 
-    const seatPos = (seat: number, n: number, mySeat: number | null, r = 1) => {
-      const a = Math.PI / 2 + ((seat - (mySeat ?? 0)) * 2 * Math.PI) / n;
-      return { x: 50 + 40 * r * Math.cos(a), y: 50 + 42 * r * Math.sin(a) };
+    const seatPos = (seat: number, n: number, mySeat: number | null, r = 1, turn = 0) => {
+      const a = Math.PI / 2 + ((seat - (mySeat ?? 0)) * 2 * Math.PI) / n + turn;
+      let sin = Math.sin(a);
+      // On an upright felt the seats beside the board would cover it: they move up or down, off its row.
+      if (wrap.clientHeight > wrap.clientWidth && Math.abs(sin) < 0.62) sin = (sin > 1e-9 ? 1 : -1) * 0.62;
+      return { x: 50 + 40 * r * Math.cos(a), y: 50 + 42 * r * sin };
     };
 
     const openSheet = (children: (Node | null)[]) => {
@@ -720,9 +750,9 @@ async function start(app: HTMLElement) {
           );
         }
         if (hand && hand.button === seat) {
-          const d = seatPos(seat, n, mySeat, 0.72);
+          const d = seatPos(seat, n, mySeat, 0.62, 0.3);
           parts.push(
-            h('div', { class: 'cr-dealer', style: `left:${d.x + 6}%;top:${d.y}%`, title: words.table.dealer }, 'D'),
+            h('div', { class: 'cr-dealer', style: `left:${d.x}%;top:${d.y}%`, title: words.table.dealer }, 'D'),
           );
         }
       }
@@ -1019,4 +1049,17 @@ if (app) {
   start(app).catch((err: unknown) => {
     app.replaceChildren(h('section', { class: 'panel error-page' }, h('p', {}, String(err))));
   });
+}
+
+function speakerIcon(muted: boolean): SVGSVGElement {
+  return svgIcon(20, [
+    { d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor' },
+    {
+      d: muted ? 'M16 9l6 6M22 9l-6 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      fill: 'none',
+      'stroke-linecap': 'round',
+    },
+  ]);
 }

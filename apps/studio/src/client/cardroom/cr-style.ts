@@ -55,7 +55,8 @@ const CSS = `
   justify-items: center; align-items: center; font-weight: 800; font-size: 13px; line-height: 1; padding-top: 3px; box-shadow: 0 1px 3px #0008; }
 .cr-card.red { color: #b3202a; }
 .cr-card.back { background: repeating-linear-gradient(45deg, #1d4ed8 0 4px, #1e40af 4px 8px); border: 2px solid #fdfdfb; }
-.cr-board .cr-card, .cr-mine .cr-card { width: 40px; height: 56px; font-size: 16px; }
+.cr-board .cr-card { width: 36px; height: 50px; font-size: 15px; }
+.cr-mine .cr-card { width: 44px; height: 62px; font-size: 17px; }
 @media (min-width: 900px) { .cr-board .cr-card { width: 48px; height: 68px; font-size: 18px; } .cr-card { width: 34px; height: 48px; } }
 .cr-card.dealt { animation: cr-deal .35s ease-out both; }
 .cr-card.flip { animation: cr-flip .35s ease-out both; }
