@@ -672,6 +672,15 @@ const m0013: Migration = {
   },
 };
 
+const m0017: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `ALTER TABLE studio_table_bets ADD COLUMN valid_bet bigint CHECK (valid_bet >= 0 AND valid_bet <= stake)`,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -685,6 +694,7 @@ const migrations: Record<string, Migration> = {
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
   '0013-studio-pvp-waiting': m0013,
+  '0017-studio-table-valid-bet': m0017,
 };
 
 class ListedMigrations implements MigrationProvider {
@@ -700,6 +710,9 @@ export async function migrateStudio(db: Kysely<any>): Promise<void> {
     provider: new ListedMigrations(),
     migrationTableName: 'studio_migrations',
     migrationLockTableName: 'studio_migrations_lock',
+    // As the platform's: a migration numbered below one already applied (work merged in another
+    // order) still runs, since each stands on its own.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
