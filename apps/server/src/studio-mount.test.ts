@@ -200,7 +200,7 @@ describe('house studio mounted under /studio', () => {
       ['LIVE-001', 'AG', 'baccarat'],
       ['LIVE-005', 'AG', 'roulette'],
       ['FISH-002', 'CQ9', 'fish'],
-      ['PVP-001', 'KX', 'duel'],
+      ['PVP-004', 'WS', 'duel'],
       ['SPORTS-001', 'IBC', 'match'],
       ['ESPORTS-001', 'TF', 'match'],
       ['COCKFIGHT-001', 'DS88', 'derby'],

@@ -17,6 +17,7 @@ const ENTRIES: Record<string, string> = {
   play: 'play.ts',
   fair: 'fair.ts',
   sportsbook: 'sportsbook/sportsbook-page.ts',
+  cardroom: 'cardroom/cardroom-page.ts',
 };
 
 /** A file and its brotli and gzip copies, made once when it is built (never per request). */

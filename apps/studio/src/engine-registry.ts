@@ -135,7 +135,7 @@ const cache = new Map<string, RegisteredGame>();
 export function instantEngineFor(ref: GameRef): RegisteredGame | undefined {
   const kind = engineKindOf(ref);
   const engineRef = engineRefOf(ref);
-  if (!kind || kind === 'sportsbook' || !engineRef) return undefined;
+  if (!kind || kind === 'sportsbook' || kind === 'cardroom' || !engineRef) return undefined;
   const key = `${kind}:${ref.vendor}:${ref.gameCode}`;
   let game = cache.get(key);
   if (!game) {

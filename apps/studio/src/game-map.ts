@@ -16,10 +16,44 @@ const LIVE_VENDORS = ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'
 const LIVE_TITLE_COUNT = 7;
 const ROULETTE_TITLE = 4;
 
+// The PVP tiles (docs/pvp.md "Which tile opens what"): the card room, where members play each
+// other, behind every title but one; the three-card duel against the house only behind the title
+// that says so. The demo catalogue rotates the PVP titles per vendor as it does the LIVE ones (title
+// (v + k) % 7 for the vendor's game k), and the studio follows the same rotation. At any other vendor
+// (the house vendor outside demo mode) odd codes open the card room and even codes the duel.
+const PVP_VENDORS = ['KX', 'KY', 'TH', 'WS', 'XY'];
+const PVP_TITLE_COUNT = 7;
+/** Where the duel sits in the PVP titles (apps/server/src/seed/names.ts TABLE_TITLES.PVP). */
+export const DUEL_TITLE = 6;
+
+/** The lobby filter a card room tile opens with, matching its title ("Hold'em 6-Max" shows 6-seat tables). */
+export type CardRoomPreset = { seats?: number; betting?: 'no-limit' | 'pot-limit' };
+const PVP_PRESETS: readonly CardRoomPreset[] = [
+  {},
+  { seats: 6 },
+  { seats: 2 },
+  { betting: 'pot-limit' },
+  { seats: 9 },
+  { betting: 'no-limit' },
+];
+
 export type GameRef = { vendor: string; gameCode: string };
 
-/** What plays a catalogue game: a house engine, or the sportsbook (its lobby games, code number 0). */
-export type GameKind = EngineKind | 'sportsbook';
+/** What plays a catalogue game: a house engine, the sportsbook (its lobby games, code number 0) or the card room. */
+export type GameKind = EngineKind | 'sportsbook' | 'cardroom';
+
+/** The title index of a PVP code (the demo rotation), or null outside the rotation's vendors. */
+function pvpTitleOf(vendor: string, n: number): number | null {
+  const v = PVP_VENDORS.indexOf(vendor);
+  return v >= 0 ? (v + n - 1) % PVP_TITLE_COUNT : null;
+}
+
+/** The lobby filter a card room tile opens with (empty: all tables); undefined for a code that is not the card room. */
+export function cardRoomPresetOf({ vendor, gameCode }: GameRef): CardRoomPreset | undefined {
+  if (engineKindOf({ vendor, gameCode }) !== 'cardroom') return undefined;
+  const title = pvpTitleOf(vendor, Number(gameCode.slice(4)));
+  return title === null ? {} : (PVP_PRESETS[title] ?? {});
+}
 
 /** The sportsbook lobby of each category: SPORTS-000, ESPORTS-000 and COCKFIGHT-000 (docs/sportsbook.md). */
 export function sportsbookCategoryOf(gameCode: string): 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | undefined {
@@ -51,8 +85,11 @@ export function engineKindOf({ vendor, gameCode }: GameRef): GameKind | undefine
     }
     case 'FISH':
       return 'fish';
-    case 'PVP':
-      return 'duel';
+    case 'PVP': {
+      const title = pvpTitleOf(vendor, n);
+      const duel = title === null ? n % 2 === 0 : title === DUEL_TITLE;
+      return duel ? 'duel' : 'cardroom';
+    }
     case 'SPORTS':
     case 'ESPORTS':
       return 'match';

@@ -76,7 +76,7 @@ describe('studio pages', () => {
       const token = `trial-token-lobby-${n}-0123456789`;
       const page = await app.inject({
         method: 'GET',
-        url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial&lobby=${encodeURIComponent(lobby)}`,
+        url: `/studio/play?token=${token}&game=PVP-004&vendor=WS&mode=trial&lobby=${encodeURIComponent(lobby)}`,
       });
       expect(page.statusCode).toBe(200);
       const session = await app.inject({

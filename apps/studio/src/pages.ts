@@ -83,6 +83,30 @@ export function sportsbookPage(p: {
 }
 
 /**
+ * The card room's page (a PVP tile that opens the Hold'em tables, game-map.ts): its own script,
+ * bundled from client/cardroom/, draws the lobby and the table from /studio/api/pvp and /studio/ws/pvp.
+ * `preset`: the lobby filter the tile's title names.
+ */
+export function cardRoomPage(p: {
+  gameCode: string;
+  gameName: string | null;
+  lobbyUrl: string | null;
+  mode: string;
+  language: string;
+  member?: string;
+  preset: { seats?: number; betting?: string };
+}): string {
+  const boot = JSON.stringify({ kind: 'cardroom', ...p }).replace(/</g, '\\u003c');
+  return shell(
+    `${p.gameName ?? "Texas Hold'em"} · Gamehall Studio`,
+    `<main id="app" class="app cardroom" data-kind="cardroom"><p class="loading">Loading…</p></main>
+<script type="application/json" id="boot">${boot}</script>`,
+    'cardroom.js',
+    p.language,
+  );
+}
+
+/**
  * The public verifier in the language a game page linked it with (?lang=TY, words.ts fairUrl), so
  * the page's texts follow the player's launch language as the game pages' do; English otherwise.
  */

@@ -9,10 +9,12 @@ import { openStudioDatabase, type StudioDb } from './db/database';
 import { instantEngineFor } from './engine-registry';
 import { errorWords } from './error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './errors';
-import { engineKindOf, sportsbookCategoryOf } from './game-map';
+import { cardRoomPresetOf, engineKindOf, sportsbookCategoryOf } from './game-map';
 import { buyTicket, lotteryInfo } from './lottery';
-import { errorPage, fairPage, playPage, sportsbookPage } from './pages';
+import { cardRoomPage, errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { openDemoTables } from './pvp-room/demo-tables';
+import { type LobbyTiming, PvpLobby } from './pvp-room/lobby';
+import { registerPvpLobbyRoutes } from './pvp-room/lobby-routes';
 import { registerPvpOperatorRoutes } from './pvp-room/operator-routes';
 import { PvpRoom, type PvpTiming } from './pvp-room/room';
 import { registerPvpRoutes } from './pvp-room/routes';
@@ -69,6 +71,8 @@ export type StudioOptions = {
   simulator?: boolean;
   /** The card room's clock (tests: tickMs 0, then drive `pvp.tick()`). */
   pvp?: Partial<PvpTiming>;
+  /** The card room lobby's waiting-list offers and figures window (docs/pvp.md "The lobby"). */
+  pvpLobby?: Partial<LobbyTiming>;
   /** Open the card room's demo tables (docs/pvp.md); by default where the sportsbook simulator runs. */
   pvpDemoTables?: boolean;
   /** Hands the running services to the caller (tests, or a host that wants to drive recovery). */
@@ -273,6 +277,21 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
           }),
         );
       }
+      if (kind === 'cardroom') {
+        return html(
+          reply,
+          200,
+          cardRoomPage({
+            gameCode: s.gameCode,
+            gameName: query.data.name || null,
+            lobbyUrl: s.lobbyUrl,
+            mode: s.mode,
+            language: s.language,
+            member: s.owner,
+            preset: cardRoomPresetOf({ vendor: s.vendor, gameCode: s.gameCode }) ?? {},
+          }),
+        );
+      }
       return html(
         reply,
         200,
@@ -469,6 +488,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
 
   registerPvpRoutes(app, pvp, { session, parse });
+  registerPvpLobbyRoutes(
+    app,
+    new PvpLobby(pvp, options.pvpLobby),
+    { session, parse },
+    { demo: options.pvpDemoTables ?? options.simulator === true },
+  );
   await registerTraderRoutes(app, book, {
     houseSecret: options.houseSecret,
     currency: trialCurrency,

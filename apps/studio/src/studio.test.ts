@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotEngineFor } from './engines/slot/slot-engine';
-import { engineKindOf } from './game-map';
+import { cardRoomPresetOf, engineKindOf } from './game-map';
 import { type StudioRuntime, studioPlugin } from './plugin';
 import { sign, vendorSecret, WalletClient } from './wallet-client';
 
@@ -90,7 +90,16 @@ describe('catalogue mapping', () => {
     expect(engineKindOf({ vendor: 'BBIN', gameCode: 'LIVE-004' })).toBe('roulette');
     expect(engineKindOf({ vendor: 'AG', gameCode: 'LIVE-001' })).toBe('baccarat');
     expect(engineKindOf({ vendor: 'AG', gameCode: 'FISH-001' })).toBe('fish');
-    expect(engineKindOf({ vendor: 'KX', gameCode: 'PVP-003' })).toBe('duel');
+    // The PVP titles rotate per vendor as the LIVE ones do: only the duel's title opens the duel.
+    expect(engineKindOf({ vendor: 'KX', gameCode: 'PVP-001' })).toBe('cardroom');
+    expect(engineKindOf({ vendor: 'KX', gameCode: 'PVP-003' })).toBe('cardroom');
+    expect(engineKindOf({ vendor: 'WS', gameCode: 'PVP-004' })).toBe('duel');
+    expect(engineKindOf({ vendor: 'XY', gameCode: 'PVP-003' })).toBe('duel');
+    expect(engineKindOf({ vendor: 'GH', gameCode: 'PVP-001' })).toBe('cardroom');
+    expect(engineKindOf({ vendor: 'GH', gameCode: 'PVP-002' })).toBe('duel');
+    expect(cardRoomPresetOf({ vendor: 'KX', gameCode: 'PVP-002' })).toEqual({ seats: 6 });
+    expect(cardRoomPresetOf({ vendor: 'GH', gameCode: 'PVP-001' })).toEqual({});
+    expect(cardRoomPresetOf({ vendor: 'GH', gameCode: 'PVP-002' })).toBeUndefined();
     expect(engineKindOf({ vendor: 'IBC', gameCode: 'SPORTS-002' })).toBe('match');
     expect(engineKindOf({ vendor: 'TF', gameCode: 'ESPORTS-001' })).toBe('match');
     expect(engineKindOf({ vendor: 'DS88', gameCode: 'COCKFIGHT-002' })).toBe('derby');
@@ -147,7 +156,7 @@ describe('standalone plugin (trial play, no platform)', () => {
     const token = 'trial-token-0123456789abcdef';
     const page = await app.inject({
       method: 'GET',
-      url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial`,
+      url: `/studio/play?token=${token}&game=PVP-004&vendor=WS&mode=trial`,
     });
     expect(page.statusCode).toBe(200);
     const headers = { 'x-game-token': token };
@@ -169,8 +178,8 @@ describe('standalone plugin (trial play, no platform)', () => {
         serverSeed: rotated.revealed.serverSeed,
         clientSeed: round.clientSeed,
         nonce: round.nonce,
-        gameCode: 'PVP-001',
-        vendor: 'KX',
+        gameCode: 'PVP-004',
+        vendor: 'WS',
         bet: round.bet,
       },
     });
@@ -274,7 +283,7 @@ describe('standalone plugin (trial play, no platform)', () => {
 
   it("words the API's refusals in the session's language; the codes stay the same", async () => {
     const token = 'trial-token-filipino-errors-01';
-    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial&lang=TY` });
+    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-004&vendor=WS&mode=trial&lang=TY` });
     const headers = { 'x-game-token': token };
     const badBet = await app.inject({
       method: 'POST',
@@ -291,7 +300,7 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(badQuery.json().error).toMatchObject({ code: 'STUDIO_BAD_REQUEST', message: 'Hindi tama ang limit' });
     // The session's language wins over what a request says it is.
     const english = 'trial-token-english-errors-01';
-    await app.inject({ method: 'GET', url: `/studio/play?token=${english}&game=PVP-001&vendor=KX&mode=trial` });
+    await app.inject({ method: 'GET', url: `/studio/play?token=${english}&game=PVP-004&vendor=WS&mode=trial` });
     const enBet = await app.inject({
       method: 'POST',
       url: '/studio/api/round',
@@ -331,7 +340,7 @@ describe('standalone plugin (trial play, no platform)', () => {
   it('gives a trial stake back when a trial round was left mid-bet, without the wallet', async () => {
     const token = 'trial-token-left-mid-bet-000';
     const callsBefore = walletCalls.length;
-    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-001&vendor=KX&mode=trial` });
+    await app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=PVP-004&vendor=WS&mode=trial` });
     const headers = { 'x-game-token': token };
     const before = (await app.inject({ method: 'GET', url: '/studio/api/session', headers })).json().balance;
     const played = (

@@ -82,14 +82,17 @@ test('a new member plays fish, duel, match and derby at desktop and phone sizes:
   const b = browser();
   const { context, token } = await newStudioMember(b, 'sc', 'Scene Tester');
   for (const { kind, prefix, types } of KINDS) {
-    let game: { nodeId: number; gameCode: string } | undefined;
+    let game: { nodeId: number; gameCode: string; gameName: string } | undefined;
     for (const type of types) {
-      const list = await call<{ games: { nodeId: number; gameCode: string }[] }>(
+      const list = await call<{ games: { nodeId: number; gameCode: string; gameName: string }[] }>(
         'GET',
         `/wps/relay/GCSGAME_gameList?gameType=${type}&pageSize=48`,
         token,
       );
-      game = list.value?.games.find((g) => g.gameCode.startsWith(prefix));
+      // The PVP tiles open the card room, all but the one titled as the duel against the house.
+      game = list.value?.games.find(
+        (g) => g.gameCode.startsWith(prefix) && (kind !== 'duel' || /Three Card Duel/.test(g.gameName)),
+      );
       if (game) break;
     }
     assert.ok(game, `a studio ${kind} game in the lobby`);

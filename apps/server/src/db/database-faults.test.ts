@@ -243,7 +243,10 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
     expect(event.type).toBe('balance');
     socket.ws.close();
 
-    expect(await server.stop(), server.output()).toBe(0);
+    const t0 = Date.now();
+    const code = await server.stop();
+    console.log('STOPTRACE', Date.now() - t0, code, server.child.signalCode, server.output().slice(-3000));
+    expect(code, server.output()).toBe(0);
     const check = await bootstrap(config, { skipSeed: true });
     try {
       expect((await verifyLedger(check.db)).violations).toEqual([]);

@@ -1,6 +1,7 @@
 import { SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
 import type { Conn } from '../db/database';
 import {
+  DUEL_ERA_TABLE_TITLES,
   FORMER_LOTTERY_TITLES,
   FORMER_TABLE_TITLES,
   formerSlotName,
@@ -21,7 +22,7 @@ import {
 
 /**
  * The house studio (apps/studio), a vendor like any other. Outside demo mode it is the only one:
- * code GH for its slots, crash, virtual tables, fishing, card duel, virtual sports and derby, and
+ * code GH for its slots, crash, virtual tables, fishing, card room and card duel, virtual sports and derby, and
  * the spec's lottery vendor codes LOTT and ELOTT for its two draw schedules
  * (packages/shared/src/lottery-schedule.ts), all under its own name.
  */
@@ -204,7 +205,7 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
   const tables = options.demo ? TABLE_TITLES : HOUSE_TABLE_TITLES;
   const perVendor: Record<string, number> = options.demo
     ? { LIVE: 5, FISH: 3, PVP: 4, SPORTS: 2, ESPORTS: 1, COCKFIGHT: 2 }
-    : { LIVE: 2, FISH: 1, PVP: 1, SPORTS: 1, ESPORTS: 1, COCKFIGHT: 1 };
+    : { LIVE: 2, FISH: 1, PVP: 2, SPORTS: 1, ESPORTS: 1, COCKFIGHT: 1 };
   for (const [gameType, titles] of Object.entries(tables)) {
     const vendors = lineup.byCategory[gameType] ?? [];
     const count = Math.min(perVendor[gameType] ?? 1, titles.length);
@@ -298,15 +299,18 @@ export const CRASH_TITLES: readonly CrashTitle[] = [
 const HOUSE_CRASH_TITLES: readonly CrashTitle[] = [[HOUSE_VENDOR, 'CRASH-001', { EN: 'Crash', TY: 'Crash: Bagsak' }]];
 
 // The house line-up outside demo mode: one tile per game the studio plays. At a vendor outside the
-// studio's LIVE rotation, LIVE-001 is a baccarat table and LIVE-002 a roulette table
-// (apps/studio/src/game-map.ts).
+// studio's LIVE and PVP rotations, LIVE-001 is a baccarat table and LIVE-002 a roulette table,
+// PVP-001 the card room and PVP-002 the duel against the house (apps/studio/src/game-map.ts).
 const HOUSE_TABLE_TITLES: Record<string, readonly (readonly [string, string])[]> = {
   LIVE: [
     ['Virtual Baccarat', 'Birtwal na Baccarat'],
     ['Virtual Roulette', 'Birtwal na Roleta'],
   ],
   FISH: [['Reef Hunter', 'Mangangaso sa Bahura']],
-  PVP: [['Three Card Duel', 'Tunggalian ng Tatlong Baraha']],
+  PVP: [
+    ["Texas Hold'em", "Texas Hold'em"],
+    ['Three Card Duel vs the House', 'Tunggalian ng Tatlong Baraha laban sa Bahay'],
+  ],
   SPORTS: [['Virtual Football', 'Birtwal na Futbol']],
   ESPORTS: [['Virtual E-Sports', 'Birtwal na E-Sports']],
   COCKFIGHT: [['Virtual Sabong', 'Birtwal na Sabong']],
@@ -378,7 +382,15 @@ export async function seedCatalogue(db: Conn, options: { demo: boolean; slots: n
   for (let i = 0; i < games.length; i += BATCH) await insertGames(db, games.slice(i, i + BATCH));
 }
 
-/** The title an earlier seed gave a game of the demo line-up, where it differs from today's. */
+/** The titles earlier seeds gave a game, where they differ from today's. */
+function formerTitlesOf(game: GameSeedRow): string[] {
+  const k = (TABLE_TITLES[game.game_type] ?? []).findIndex((t) => t[0] === game.name);
+  const duelEra = k >= 0 ? DUEL_ERA_TABLE_TITLES[game.game_type]?.[k] : undefined;
+  const former = formerTitleOf(game);
+  return [former, duelEra].filter((t): t is string => t !== undefined && t !== game.name);
+}
+
+/** The title the first seed gave a game of the demo line-up, where it differs from today's. */
 function formerTitleOf(game: GameSeedRow): string | undefined {
   const n = Number(game.game_code.replace(/^\D+-/, ''));
   let former: string | undefined;
@@ -401,12 +413,17 @@ function formerTitleOf(game: GameSeedRow): string | undefined {
  * still carrying exactly their former title get today's. Cheap when there is nothing to do.
  */
 async function renameFormerTitles(db: Conn, slots: number): Promise<void> {
-  const renames = catalogueGames({ demo: true, slots }).flatMap((game) => {
-    const former = formerTitleOf(game);
-    return former
-      ? [{ vendor_code: game.vendor_code, game_code: game.game_code, former, name: game.name, names: game.names }]
-      : [];
-  });
+  // The house line-up too: its PVP tile was the duel before the card room opened.
+  const games = [...catalogueGames({ demo: true, slots }), ...catalogueGames({ demo: false, slots: 0 })];
+  const renames = games.flatMap((game) =>
+    formerTitlesOf(game).map((former) => ({
+      vendor_code: game.vendor_code,
+      game_code: game.game_code,
+      former,
+      name: game.name,
+      names: game.names,
+    })),
+  );
   const present = new Set<string>();
   const formerNames = [...new Set(renames.map((r) => r.former))];
   for (let i = 0; i < formerNames.length; i += 2000) {

@@ -186,7 +186,12 @@ describe('the catalogue carries no real company or game name', () => {
         expect(kind, `${g.vendor_code} ${g.game_code}`).toBeDefined();
         if (/roulette/i.test(g.name)) expect(kind, g.name).toBe('roulette');
         if (/baccarat/i.test(g.name)) expect(kind, g.name).toBe('baccarat');
-        if (g.game_type === 'PVP') expect(g.name).toMatch(/^Three Card/);
+        // A PVP tile opens the card room (members against each other) unless its title says it is the duel against the house.
+        if (g.game_type === 'PVP') {
+          if (kind === 'duel') expect(g.name, g.name).toBe('Three Card Duel vs the House');
+          else expect(kind, g.name).toBe('cardroom');
+          if (kind === 'cardroom') expect(g.name, g.name).toMatch(/Hold'em/);
+        }
         if (g.game_type === 'SPORTS' || g.game_type === 'ESPORTS' || g.game_type === 'COCKFIGHT') {
           expect(g.name).toMatch(/^Virtual /);
         }
@@ -309,6 +314,21 @@ describe('a database seeded with the former real names', () => {
       .where('game_code', '=', 'LOTT-002')
       .execute();
 
+    // PVP tiles as two earlier seeds wrote them: KY PVP-001 the duel's "Three Card Duel II" (title
+    // (1 + 0) % 7) and KX PVP-002 the first seed's "Niu Niu" (title (0 + 1) % 7).
+    await db
+      .updateTable('games')
+      .set({ name: 'Three Card Duel II' })
+      .where('vendor_code', '=', 'KY')
+      .where('game_code', '=', 'PVP-001')
+      .execute();
+    await db
+      .updateTable('games')
+      .set({ name: 'Niu Niu' })
+      .where('vendor_code', '=', 'KX')
+      .where('game_code', '=', 'PVP-002')
+      .execute();
+
     await seed(t.ctx, { demo: true, catalogueSlots: t.ctx.config.catalogueSlots });
 
     const vendor = (code: string) =>
@@ -329,6 +349,10 @@ describe('a database seeded with the former real names', () => {
         .where('vendor_code', '=', vendorCode)
         .where('game_code', '=', code)
         .executeTakeFirstOrThrow();
+    // Both PVP tiles open the 6-max card room now, and say so.
+    expect((await game('KY', 'PVP-001')).name).toBe("Hold'em 6-Max");
+    expect((await game('KX', 'PVP-002')).name).toBe("Hold'em 6-Max");
+    expect(engineKindOf({ vendor: 'KY', gameCode: 'PVP-001' })).toBe('cardroom');
     const slot = await db
       .selectFrom('games')
       .select('name')

@@ -162,6 +162,19 @@ export const FORMER_TABLE_TITLES: Record<string, readonly string[]> = {
   COCKFIGHT: ['Sabong Live', 'Derby Arena'],
 };
 
+/** The PVP titles of the seed before the card room opened (all the three-card duel), in the same order. */
+export const DUEL_ERA_TABLE_TITLES: Record<string, readonly string[]> = {
+  PVP: [
+    'Three Card Duel',
+    'Three Card Duel II',
+    'Three Card Showdown',
+    'Three Card Duel Classic',
+    'Three Card Face-off',
+    'Three Card Duel Royal',
+    'Three Card Duel Night',
+  ],
+};
+
 export const FORMER_LOTTERY_TITLES: Record<string, readonly string[]> = {
   TCG_LOTTO_VN: ['Vietnam Lotto North', 'Vietnam Lotto Central', 'Vietnam Lotto South'],
   TCG_SEA: ['Thai Lotto', 'Lao Lotto', 'Malaysia 4D'],
@@ -172,7 +185,9 @@ export const FORMER_LOTTERY_TITLES: Record<string, readonly string[]> = {
 /**
  * Fixed titles of the non-slot categories, with their Filipino names where they differ. A title says
  * what the house studio really plays behind it: the LIVE tiles are RNG tables (baccarat, and roulette
- * at index ROULETTE_TITLE, which the studio's game map follows), every PVP tile the three-card duel,
+ * at index ROULETTE_TITLE, which the studio's game map follows), every PVP tile the card room of
+ * Hold'em tables where members play each other, but the one titled as the duel against the house
+ * (index DUEL_TITLE of apps/studio/src/game-map.ts),
  * SPORTS, ESPORTS and COCKFIGHT tiles virtual matches and derby fights. None is another studio's title.
  */
 export const TABLE_TITLES: Record<string, readonly Word[]> = {
@@ -193,13 +208,13 @@ export const TABLE_TITLES: Record<string, readonly Word[]> = {
     ['Lantern Bay', 'Look ng Parol'],
   ],
   PVP: [
-    ['Three Card Duel', 'Tunggalian ng Tatlong Baraha'],
-    ['Three Card Duel II', 'Tunggalian ng Tatlong Baraha II'],
-    ['Three Card Showdown', 'Tatlong Baraha: Harapan'],
-    ['Three Card Duel Classic', 'Klasikong Tunggalian ng Tatlong Baraha'],
-    ['Three Card Face-off', 'Tatlong Baraha: Paghaharap'],
-    ['Three Card Duel Royal', 'Maharlikang Tunggalian ng Tatlong Baraha'],
-    ['Three Card Duel Night', 'Gabi ng Tunggalian ng Tatlong Baraha'],
+    ["Texas Hold'em", "Texas Hold'em"],
+    ["Hold'em 6-Max", "Hold'em: Mesa ng Anim"],
+    ["Hold'em Heads-Up", "Hold'em: Dalawahang Harapan"],
+    ["Pot-Limit Hold'em", "Pot-Limit Hold'em"],
+    ["Hold'em Full Ring", "Hold'em: Mesa ng Siyam"],
+    ["No-Limit Hold'em", "No-Limit Hold'em"],
+    ['Three Card Duel vs the House', 'Tunggalian ng Tatlong Baraha laban sa Bahay'],
   ],
   SPORTS: [
     ['Virtual Football', 'Birtwal na Futbol'],

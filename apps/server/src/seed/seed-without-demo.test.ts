@@ -75,7 +75,8 @@ describe('seed outside demo mode', () => {
       'FISH-001 Reef Hunter',
       'LIVE-001 Virtual Baccarat',
       'LIVE-002 Virtual Roulette',
-      'PVP-001 Three Card Duel',
+      "PVP-001 Texas Hold'em",
+      'PVP-002 Three Card Duel vs the House',
       'SPORTS-001 Virtual Football',
     ]);
     // The house sportsbook: one lobby game per category, opened by the category's lobby.

@@ -650,6 +650,28 @@ const m0012: Migration = {
   },
 };
 
+// The card room's waiting lists (docs/pvp.md "The lobby"): who waits for a seat at a table, in the
+// order they joined, and the seat offer the first of them holds until it expires.
+const m0013: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_pvp_waiting (
+        id bigserial PRIMARY KEY,
+        table_id text NOT NULL REFERENCES studio_pvp_tables (id),
+        vendor text NOT NULL,
+        player text NOT NULL,
+        joined_at timestamptz NOT NULL,
+        offer_expires_at timestamptz,
+        UNIQUE (table_id, vendor, player)
+      );
+      CREATE INDEX studio_pvp_waiting_table ON studio_pvp_waiting (table_id, id)
+      `,
+    );
+  },
+};
+
 // The stake factor a player's risk level maps to, pushed by the platform (docs/sportsbook.md "Risk
 // level") beside the trader's own factor: a player may now have a row for either, so the trader's
 // factor gets the full factor as its default. risk_version is the platform's version of the push
@@ -691,6 +713,7 @@ const migrations: Record<string, Migration> = {
   '0009-studio-sb-accept': m0009,
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
+  '0013-studio-pvp-waiting': m0013,
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
 };

@@ -542,6 +542,17 @@ export interface StudioPvpHandsTable {
   ended_at: Timestamp | null;
 }
 
+/** A member waiting for a seat at a table (migration 0013); the first ones hold an offer until it expires. */
+export interface StudioPvpWaitingTable {
+  id: Generated<number>;
+  table_id: string;
+  vendor: string;
+  player: string;
+  joined_at: Timestamp;
+  /** Set while the member is offered a freed seat: theirs to take until then. */
+  offer_expires_at: Timestamp | null;
+}
+
 export interface StudioPvpHandPlayersTable {
   hand_id: number;
   seat: number;
@@ -558,6 +569,7 @@ export interface StudioDatabase {
   studio_pvp_transfers: StudioPvpTransfersTable;
   studio_pvp_hands: StudioPvpHandsTable;
   studio_pvp_hand_players: StudioPvpHandPlayersTable;
+  studio_pvp_waiting: StudioPvpWaitingTable;
   studio_sb_leagues: StudioSbLeaguesTable;
   studio_sb_events: StudioSbEventsTable;
   studio_sb_markets: StudioSbMarketsTable;

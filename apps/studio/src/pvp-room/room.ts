@@ -5,7 +5,7 @@ import type { StudioDb } from '../db/database';
 import type { StudioDatabase } from '../db/schema';
 import { StudioError } from '../errors';
 import { newClientSeed, newServerSeed } from '../fair/seeds';
-import { gameTypeOf } from '../game-map';
+import { engineKindOf } from '../game-map';
 import { holdLease, releaseLeases } from '../lease';
 import { IDLE_POLL_MS, LoopTimer } from '../loop-timer';
 import { cardText } from '../pvp/cards';
@@ -36,6 +36,7 @@ import {
   rollBackTransfer,
   type SittingRef,
 } from './money';
+import { refillTimeBanks, type TimeBankRefill } from './time-bank';
 import {
   eventView,
   type PvpHandRow,
@@ -66,6 +67,8 @@ export type PvpTiming = {
   turnMs: number;
   /** Each sitting's time bank (default 30 s), spent by turns that run over turnMs. */
   timeBankMs: number;
+  /** The time bank refill (time-bank.ts): refillMs back every `every` hands dealt in, up to capMs. */
+  timeBankRefill: TimeBankRefill;
   /** A player whose page is not seen this long keeps the seat; after it the seat is cashed out (default 60 s). */
   graceMs: number;
   /** A page seen within this long counts as connected (default 10 s). */
@@ -79,6 +82,7 @@ export const DEFAULT_PVP_TIMING: PvpTiming = {
   tickMs: 250,
   turnMs: 15_000,
   timeBankMs: 30_000,
+  timeBankRefill: { every: 10, refillMs: 5_000, capMs: 30_000 },
   graceMs: 60_000,
   presenceMs: 10_000,
   betweenHandsMs: 4_000,
@@ -192,6 +196,15 @@ const SEAT_COLUMNS = [
 
 type Sub = { owner: string | null; send: (message: string) => void };
 
+/**
+ * A check of a sit-down inside its locked transaction (the lobby's waiting list, lobby.ts): throws to
+ * refuse it, and may write beside it (the seat taken off the list) in the same transaction.
+ */
+export type SitGuard = (
+  trx: Trx,
+  input: { tableId: string; session: StudioSession; seats: number; taken: number; now: Date },
+) => Promise<void>;
+
 export class PvpRoom {
   readonly deps: RoundDeps;
   readonly timing: PvpTiming;
@@ -203,6 +216,8 @@ export class PvpRoom {
   readonly #seenAt = new Map<string, number>();
   #lastDelivery = 0;
   #running: Promise<void> = Promise.resolve();
+  /** Set by the lobby (lobby.ts): seats offered to waiting players are theirs. */
+  sitGuard: SitGuard | null = null;
 
   constructor(deps: RoundDeps, timing: Partial<PvpTiming> = {}) {
     this.deps = deps;
@@ -296,7 +311,7 @@ export class PvpRoom {
   /** The session of a PVP table call: a game session of the PVP category. */
   async sessionOf(token: string | undefined): Promise<StudioSession> {
     const s = await sessionOf(this.#db, token);
-    if (gameTypeOf(s.gameCode) !== 'PVP') {
+    if (engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) !== 'cardroom') {
       throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notPvpRoom);
     }
     return s;
@@ -439,6 +454,7 @@ export class PvpRoom {
         .where('seat', '=', p.seat)
         .execute();
     }
+    await refillTimeBanks(c.trx, handId, this.timing.timeBankRefill);
     for (const s of c.seats) {
       if (s.status !== 'seated') continue;
       if (s.pending_top_up > 0) await this.#applyPendingTopUp(c, s);
@@ -590,6 +606,7 @@ export class PvpRoom {
       if (seats.some((s) => ownerOf(s) === owner))
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_ALREADY_SEATED' });
       if (seats.some((s) => s.seat === seat)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEAT_TAKEN' });
+      await this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken: seats.length, now });
       if (seenFrom) {
         const sameAddress = await trx
           .selectFrom('studio_pvp_seats')

@@ -123,7 +123,23 @@ export type PvpTableView = {
   };
 };
 
-export function tableInfo(row: PvpTableRow): PvpTableInfo {
+export function tableInfo(
+  row: Pick<
+    PvpTableRow,
+    | 'id'
+    | 'name'
+    | 'game'
+    | 'betting'
+    | 'seats'
+    | 'small_blind'
+    | 'big_blind'
+    | 'min_buy_in'
+    | 'max_buy_in'
+    | 'rake_bp'
+    | 'rake_cap'
+    | 'currency'
+  >,
+): PvpTableInfo {
   return {
     id: row.id,
     name: row.name,

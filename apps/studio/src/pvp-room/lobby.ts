@@ -1,0 +1,343 @@
+import { sql, type Transaction } from 'kysely';
+import type { StudioDb } from '../db/database';
+import type { StudioDatabase } from '../db/schema';
+import { StudioError } from '../errors';
+import type { StudioSession } from '../sessions';
+import type { PvpRoom, SitGuard } from './room';
+import { type PvpTableInfo, tableInfo } from './view';
+
+// The card room's lobby (docs/pvp.md "The lobby"): the tables with their figures, "join the next free
+// seat", and a waiting list per table. The waiting list lives in the database (studio_pvp_waiting)
+// and its offers are settled inside a transaction that locks the table row, as a sit-down does, so
+// every process sees one order: on every lobby or waiting-list request and on every sit-down, offers
+// that expired are dropped (that player loses the place) and each free seat not yet offered goes to
+// the next player waiting. While offers are open, the seats they cover are the offered players' own:
+// anyone else's sit-down is refused with STUDIO_PVP_SEAT_OFFERED.
+
+type Trx = Transaction<StudioDatabase>;
+
+export type LobbyTiming = {
+  /** How long a waiting player is offered a freed seat (default 20 s), then it goes to the next. */
+  offerMs: number;
+  /** The window of the lobby's figures: hands ended within it (default one hour). */
+  figuresMs: number;
+};
+
+export const DEFAULT_LOBBY_TIMING: LobbyTiming = { offerMs: 20_000, figuresMs: 3_600_000 };
+
+export type LobbyTable = PvpTableInfo & {
+  seated: number;
+  /** Seats this player may take now: free seats less those offered to others (plus the player's own offer). */
+  open: number;
+  /** Hands ended in the last hour. */
+  handsPerHour: number;
+  /** The average pot (every chip put in, rake included) of those hands; null with none. */
+  averagePot: number | null;
+  waiting: number;
+  /** This player at the table: seated, their place on the waiting list (1 = first), their offer's end. */
+  you: { seated: boolean; waitingPosition: number | null; offerEndsAt: string | null };
+};
+
+export type LobbyFilter = { seats?: number; betting?: 'no-limit' | 'pot-limit'; bigBlind?: number };
+
+const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
+
+async function lockTable(trx: Trx, tableId: string): Promise<{ seats: number; currency: string }> {
+  const row = await trx
+    .selectFrom('studio_pvp_tables')
+    .select(['seats', 'currency'])
+    .where('id', '=', tableId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
+  return row;
+}
+
+async function takenSeats(trx: Trx | StudioDb, tableId: string) {
+  return trx
+    .selectFrom('studio_pvp_seats')
+    .select(['vendor', 'player'])
+    .where('table_id', '=', tableId)
+    .where('status', '!=', 'closed')
+    .execute();
+}
+
+/**
+ * Brings a table's waiting list up to date at `now` (its row locked by the caller): expired offers
+ * and players who sat down leave the list, and free seats are offered to the next in line.
+ */
+async function settle(trx: Trx, tableId: string, seats: number, now: Date, offerMs: number): Promise<void> {
+  const taken = await takenSeats(trx, tableId);
+  const seated = new Set(taken.map(ownerOf));
+  const list = await trx
+    .selectFrom('studio_pvp_waiting')
+    .select(['id', 'vendor', 'player', 'offer_expires_at'])
+    .where('table_id', '=', tableId)
+    .orderBy('id')
+    .execute();
+  const gone = list.filter(
+    (w) => seated.has(ownerOf(w)) || (w.offer_expires_at !== null && new Date(w.offer_expires_at) <= now),
+  );
+  if (gone.length > 0) {
+    await trx
+      .deleteFrom('studio_pvp_waiting')
+      .where(
+        'id',
+        'in',
+        gone.map((w) => w.id),
+      )
+      .execute();
+  }
+  const left = list.filter((w) => !gone.includes(w));
+  let offered = left.filter((w) => w.offer_expires_at !== null).length;
+  const free = seats - taken.length;
+  const expires = new Date(now.getTime() + offerMs);
+  for (const w of left) {
+    if (offered >= free) break;
+    if (w.offer_expires_at !== null) continue;
+    await trx.updateTable('studio_pvp_waiting').set({ offer_expires_at: expires }).where('id', '=', w.id).execute();
+    offered++;
+  }
+}
+
+export class PvpLobby {
+  readonly room: PvpRoom;
+  readonly timing: LobbyTiming;
+
+  constructor(room: PvpRoom, timing: Partial<LobbyTiming> = {}) {
+    this.room = room;
+    this.timing = { ...DEFAULT_LOBBY_TIMING, ...timing };
+    room.sitGuard = this.#guard;
+  }
+
+  get #db(): StudioDb {
+    return this.room.deps.db;
+  }
+
+  #now(): Date {
+    return this.room.deps.now();
+  }
+
+  /** A sit-down: free seats covered by others' offers are theirs; the player's own offer is used up. */
+  readonly #guard: SitGuard = async (trx, { tableId, session, seats, now }) => {
+    await settle(trx, tableId, seats, now, this.timing.offerMs);
+    const taken = (await takenSeats(trx, tableId)).length;
+    const list = await trx
+      .selectFrom('studio_pvp_waiting')
+      .select(['id', 'vendor', 'player', 'offer_expires_at'])
+      .where('table_id', '=', tableId)
+      .where('offer_expires_at', 'is not', null)
+      .execute();
+    const mine = list.find((w) => w.vendor === session.vendor && w.player === session.player);
+    const othersOffers = list.length - (mine ? 1 : 0);
+    if (!mine && seats - taken - othersOffers <= 0) throw new StudioError('STUDIO_PVP_SEAT_OFFERED');
+    await trx
+      .deleteFrom('studio_pvp_waiting')
+      .where('table_id', '=', tableId)
+      .where('vendor', '=', session.vendor)
+      .where('player', '=', session.player)
+      .execute();
+  };
+
+  /** Every table with its settings and figures, as `session`'s player sees it. */
+  async tables(session: StudioSession): Promise<LobbyTable[]> {
+    const now = this.#now();
+    const ids = await this.#db.selectFrom('studio_pvp_tables').select(['id', 'seats']).execute();
+    // The waiting lists as of now (offers that ran out pass on) before they are read.
+    const withLists = await this.#db.selectFrom('studio_pvp_waiting').select('table_id').distinct().execute();
+    const listed = new Set(withLists.map((w) => w.table_id));
+    for (const t of ids) {
+      if (!listed.has(t.id)) continue;
+      await this.#db.transaction().execute(async (trx) => {
+        await lockTable(trx, t.id);
+        await settle(trx, t.id, t.seats, now, this.timing.offerMs);
+      });
+    }
+    const since = new Date(now.getTime() - this.timing.figuresMs);
+    const rows = await this.#db
+      .selectFrom('studio_pvp_tables as t')
+      .select([
+        't.id',
+        't.name',
+        't.game',
+        't.betting',
+        't.seats',
+        't.small_blind',
+        't.big_blind',
+        't.min_buy_in',
+        't.max_buy_in',
+        't.rake_bp',
+        't.rake_cap',
+        't.currency',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('studio_pvp_seats as s')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('s.table_id', '=', 't.id')
+          .where('s.status', '!=', 'closed')
+          .as('seated'),
+        eb
+          .selectFrom('studio_pvp_hands as h')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('h.table_id', '=', 't.id')
+          .where('h.status', '=', 'over')
+          .where('h.ended_at', '>', since)
+          .as('hands'),
+        eb
+          .selectFrom('studio_pvp_hands as h')
+          .select(sql<string | null>`avg(h.pot)`.as('a'))
+          .whereRef('h.table_id', '=', 't.id')
+          .where('h.status', '=', 'over')
+          .where('h.ended_at', '>', since)
+          .as('avg_pot'),
+      ])
+      .orderBy('t.big_blind')
+      .orderBy('t.seats')
+      .orderBy('t.id')
+      .execute();
+    const waiting = await this.#db
+      .selectFrom('studio_pvp_waiting')
+      .select(['table_id', 'vendor', 'player', 'offer_expires_at'])
+      .orderBy('id')
+      .execute();
+    const mineSeated = await this.#db
+      .selectFrom('studio_pvp_seats')
+      .select('table_id')
+      .where('vendor', '=', session.vendor)
+      .where('player', '=', session.player)
+      .where('status', '!=', 'closed')
+      .execute();
+    const seatedAt = new Set(mineSeated.map((s) => s.table_id));
+    return rows.map((r) => {
+      const list = waiting.filter((w) => w.table_id === r.id);
+      const at = list.findIndex((w) => w.vendor === session.vendor && w.player === session.player);
+      const mine = at >= 0 ? list[at]! : null;
+      const offers = list.filter((w) => w.offer_expires_at !== null).length;
+      const seated = Number(r.seated ?? 0);
+      const othersOffers = offers - (mine?.offer_expires_at ? 1 : 0);
+      const avg = r.avg_pot === null || r.avg_pot === undefined ? null : Math.round(Number(r.avg_pot));
+      return {
+        ...tableInfo(r),
+        seated,
+        open: seatedAt.has(r.id) ? 0 : Math.max(0, r.seats - seated - othersOffers),
+        handsPerHour: Math.round((Number(r.hands ?? 0) * 3_600_000) / this.timing.figuresMs),
+        averagePot: avg,
+        waiting: list.length,
+        you: {
+          seated: seatedAt.has(r.id),
+          waitingPosition: at >= 0 ? at + 1 : null,
+          offerEndsAt: mine?.offer_expires_at ? new Date(mine.offer_expires_at).toISOString() : null,
+        },
+      };
+    });
+  }
+
+  /** Puts the player on a table's waiting list (at the end; once). Answers the lobby's row of the table. */
+  async wait(session: StudioSession, tableId: string): Promise<LobbyTable> {
+    if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
+    const now = this.#now();
+    await this.#db.transaction().execute(async (trx) => {
+      const table = await lockTable(trx, tableId);
+      if (table.currency !== session.currency) {
+        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
+      }
+      const taken = await takenSeats(trx, tableId);
+      if (taken.some((s) => s.vendor === session.vendor && s.player === session.player)) {
+        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_ALREADY_SEATED' });
+      }
+      await trx
+        .insertInto('studio_pvp_waiting')
+        .values({ table_id: tableId, vendor: session.vendor, player: session.player, joined_at: now })
+        .onConflict((oc) => oc.columns(['table_id', 'vendor', 'player']).doNothing())
+        .execute();
+      await settle(trx, tableId, table.seats, now, this.timing.offerMs);
+    });
+    return this.#row(session, tableId);
+  }
+
+  /** Takes the player off a table's waiting list (an offer they hold passes to the next). */
+  async unwait(session: StudioSession, tableId: string): Promise<LobbyTable> {
+    const now = this.#now();
+    await this.#db.transaction().execute(async (trx) => {
+      const table = await lockTable(trx, tableId);
+      await trx
+        .deleteFrom('studio_pvp_waiting')
+        .where('table_id', '=', tableId)
+        .where('vendor', '=', session.vendor)
+        .where('player', '=', session.player)
+        .execute();
+      await settle(trx, tableId, table.seats, now, this.timing.offerMs);
+    });
+    return this.#row(session, tableId);
+  }
+
+  async #row(session: StudioSession, tableId: string): Promise<LobbyTable> {
+    const row = (await this.tables(session)).find((t) => t.id === tableId);
+    if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * Sits the player at the next free seat of a table that fits the filter: tables in the session's
+   * currency with a seat open to the player, the fullest first (where a game is running or about to),
+   * then the lower stakes; the lowest free seat number. The buy-in is `buyInBigBlinds` big blinds
+   * (default 100) held within the table's limits. A table that refuses for the one-address or
+   * one-device rule, or whose seat was just taken, is passed over for the next.
+   */
+  async joinNext(
+    session: StudioSession,
+    token: string,
+    input: { filter: LobbyFilter; buyInBigBlinds: number; clientSeed?: string },
+    address: string | undefined,
+  ): Promise<{ tableId: string; seat: number }> {
+    if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
+    const { filter } = input;
+    const candidates = (await this.tables(session))
+      .filter(
+        (t) =>
+          t.currency === session.currency &&
+          t.open > 0 &&
+          (filter.seats === undefined || t.seats === filter.seats) &&
+          (filter.betting === undefined || t.betting === filter.betting) &&
+          (filter.bigBlind === undefined || t.bigBlind === filter.bigBlind),
+      )
+      .sort((a, b) => b.seated - a.seated || a.bigBlind - b.bigBlind || a.id.localeCompare(b.id));
+    for (const t of candidates) {
+      const taken = new Set(
+        (
+          await this.#db
+            .selectFrom('studio_pvp_seats')
+            .select('seat')
+            .where('table_id', '=', t.id)
+            .where('status', '!=', 'closed')
+            .execute()
+        ).map((s) => s.seat),
+      );
+      const seat = Array.from({ length: t.seats }, (_, i) => i).find((i) => !taken.has(i));
+      if (seat === undefined) continue;
+      const buyIn = Math.min(t.maxBuyIn, Math.max(t.minBuyIn, input.buyInBigBlinds * t.bigBlind));
+      try {
+        await this.room.sit(
+          session,
+          token,
+          t.id,
+          { seat, buyIn, ...(input.clientSeed === undefined ? {} : { clientSeed: input.clientSeed }) },
+          address,
+        );
+        return { tableId: t.id, seat };
+      } catch (err) {
+        if (!(err instanceof StudioError) || !passOver(err)) throw err;
+      }
+    }
+    throw new StudioError('STUDIO_PVP_NO_FREE_SEAT');
+  }
+}
+
+/** Refusals that concern this table only: the next table may still seat the player. */
+function passOver(err: StudioError): boolean {
+  if (err.code === 'STUDIO_PVP_SAME_ADDRESS' || err.code === 'STUDIO_PVP_SAME_DEVICE') return true;
+  if (err.code === 'STUDIO_PVP_SEAT_OFFERED') return true;
+  const reason = (err.detail as { reason?: unknown } | undefined)?.reason;
+  return err.code === 'STUDIO_PVP_REFUSED' && (reason === 'PVP_SEAT_TAKEN' || reason === 'PVP_ALREADY_SEATED');
+}
