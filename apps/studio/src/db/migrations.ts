@@ -650,6 +650,25 @@ const m0012: Migration = {
   },
 };
 
+// Tongits tables share the card room's tables (docs/pvp.md "The Tongits table service"): a row of
+// game 'tongits' keeps its base stake in small_blind and big_blind, has no betting structure
+// ('none') and three seats; its state is the Tongits table's (pvp/tongits/table.ts).
+const m0014: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_pvp_tables DROP CONSTRAINT studio_pvp_tables_game_check;
+      ALTER TABLE studio_pvp_tables ADD CONSTRAINT studio_pvp_tables_game_check CHECK (game IN ('holdem', 'tongits'));
+      ALTER TABLE studio_pvp_tables DROP CONSTRAINT studio_pvp_tables_betting_check;
+      ALTER TABLE studio_pvp_tables ADD CONSTRAINT studio_pvp_tables_betting_check CHECK (
+        (game = 'holdem' AND betting IN ('no-limit', 'pot-limit')) OR (game = 'tongits' AND betting = 'none' AND seats = 3)
+      )
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -662,6 +681,7 @@ const migrations: Record<string, Migration> = {
   '0009-studio-sb-accept': m0009,
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
+  '0014-studio-pvp-tongits': m0014,
 };
 
 class ListedMigrations implements MigrationProvider {
@@ -677,6 +697,9 @@ export async function migrateStudio(db: Kysely<any>): Promise<void> {
     provider: new ListedMigrations(),
     migrationTableName: 'studio_migrations',
     migrationLockTableName: 'studio_migrations_lock',
+    // Numbers are reserved per branch, so one may be merged after a higher one already ran
+    // (0013 after 0014): it runs then instead of stopping the studio.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -85,12 +85,12 @@ export const DEFAULT_PVP_TIMING: PvpTiming = {
   idlePollMs: IDLE_POLL_MS,
 };
 
-const LEASE_MS = 5000;
+export const LEASE_MS = 5000;
 /** How often a process refreshes the "seen" time of the players whose sockets it holds. */
-const SEEN_REFRESH_MS = 1000;
+export const SEEN_REFRESH_MS = 1000;
 /** How often the loop delivers owed wallet calls (cash-outs, rollbacks). */
-const DELIVERY_EVERY_MS = 2000;
-const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+export const DELIVERY_EVERY_MS = 2000;
+export const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type PvpTableSettings = {
   id: string;
@@ -126,7 +126,7 @@ type Change = {
   owed: number[];
 };
 
-const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
+export const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
 
 /** An engine refusal as the player's error (the engine's code in the detail). */
 function engine<T>(fn: () => T): T {
@@ -138,7 +138,7 @@ function engine<T>(fn: () => T): T {
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
 }
 
@@ -147,13 +147,13 @@ function isUniqueViolation(err: unknown): boolean {
  * studio's own machine that does not pass the address on, or from the machine itself (a local demo
  * with several members in one browser). Every member would share it, so the one-address rule skips it.
  */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
-const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+export const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-const TABLE_COLUMNS = [
+export const TABLE_COLUMNS = [
   'id',
   'name',
   'game',
@@ -174,7 +174,7 @@ const TABLE_COLUMNS = [
   'next_server_seed_hash',
 ] as const;
 
-const SEAT_COLUMNS = [
+export const SEAT_COLUMNS = [
   'id',
   'seat',
   'vendor',
@@ -190,7 +190,7 @@ const SEAT_COLUMNS = [
   'seen_at',
 ] as const;
 
-type Sub = { owner: string | null; send: (message: string) => void };
+export type Sub = { owner: string | null; send: (message: string) => void };
 
 export class PvpRoom {
   readonly deps: RoundDeps;
@@ -283,6 +283,8 @@ export class PvpRoom {
           .where('s.status', 'in', ['buying_in', 'seated'])
           .as('seated'),
       )
+      .where('t.game', '=', 'holdem')
+      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>()
       .orderBy('t.big_blind')
       .orderBy('t.id')
       .execute();
@@ -303,7 +305,12 @@ export class PvpRoom {
   }
 
   async #tableRow(db: StudioDb, tableId: string, lock: boolean): Promise<PvpTableRow> {
-    let q = db.selectFrom('studio_pvp_tables').select(TABLE_COLUMNS).where('id', '=', tableId);
+    let q = db
+      .selectFrom('studio_pvp_tables')
+      .select(TABLE_COLUMNS)
+      .where('id', '=', tableId)
+      .where('game', '=', 'holdem')
+      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>();
     if (lock) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
@@ -853,7 +860,14 @@ export class PvpRoom {
 
   /** A hand as its players (and, once over, anyone) may see it, with the seeds to verify it once over. */
   async hand(handId: number, owner: string | null) {
-    const h = await this.#db.selectFrom('studio_pvp_hands').selectAll().where('id', '=', handId).executeTakeFirst();
+    const h = await this.#db
+      .selectFrom('studio_pvp_hands')
+      .selectAll()
+      .where('id', '=', handId)
+      .where('table_id', 'in', (eb) =>
+        eb.selectFrom('studio_pvp_tables as t').select('t.id').where('t.game', '=', 'holdem'),
+      )
+      .executeTakeFirst();
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await this.#db
       .selectFrom('studio_pvp_hand_players')
@@ -977,6 +991,7 @@ export class PvpRoom {
     const active = await this.#db
       .selectFrom('studio_pvp_tables as t')
       .select(['t.id', 't.hand_id'])
+      .where('t.game', '=', 'holdem')
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('studio_pvp_seats as s')
